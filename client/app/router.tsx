@@ -1,0 +1,81 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, useNavigation, type RouteObject } from 'react-router';
+import { WORKSPACE_ROUTES, type WorkspacePath } from '#common/workspace-routes.ts';
+import { Shell } from '#client/app/shell.tsx';
+import { RouteError } from '#client/app/route-error.tsx';
+import { NotFound } from '#client/app/routes/not-found.tsx';
+
+type RouteModule = () => Promise<{ default: ComponentType }>;
+
+/** Pages of features that have not landed: no such id can exist yet. */
+const notYet: RouteModule = async () => ({ default: NotFound });
+
+/** One lazy module per workspace page: the first screen loads only what it shows. */
+export const ROUTE_MODULES: Record<WorkspacePath, RouteModule> = {
+  '/dashboard': () => import('#client/app/routes/dashboard.tsx'),
+  '/projects': () => import('#client/app/routes/projects.tsx'),
+  '/projects/:projectId': notYet,
+  '/projects/:projectId/media/:objectId': notYet,
+  '/projects/:projectId/creatives': notYet,
+  '/projects/:projectId/marketing': notYet,
+  '/media/:id': notYet,
+  '/creatives': () => import('#client/app/routes/creatives.tsx'),
+  '/creatives/:objectId': notYet,
+  '/creations': () => import('#client/app/routes/creations.tsx'),
+  '/funnels': () => import('#client/app/routes/funnels.tsx'),
+  '/_components/:funnelName': notYet,
+  '/pages': () => import('#client/app/routes/pages.tsx'),
+  '/pages/:funnelPageId': notYet,
+  '/account': () => import('#client/app/routes/account.tsx'),
+  '/account/billing': () => import('#client/app/routes/billing.tsx'),
+  '/account/credits': () => import('#client/app/routes/credits.tsx'),
+  '/account/affiliate': () => import('#client/app/routes/affiliate.tsx'),
+  '/admin': () => import('#client/app/routes/admin.tsx'),
+  '/admin/landing-pages': () => import('#client/app/routes/admin-landing-pages.tsx'),
+  '/admin/:projectId': notYet,
+  '/test': () => import('#client/app/routes/system-check.tsx'),
+  '/playground': () => import('#client/app/routes/playground.tsx'),
+};
+
+function lazyRoute(path: WorkspacePath): RouteObject {
+  return {
+    path,
+    lazy: async () => ({ Component: (await ROUTE_MODULES[path]()).default }),
+  };
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-accent-600" />;
+}
+
+function ShellLayout() {
+  return (
+    <Shell>
+      <NavigationProgress />
+      <Outlet />
+    </Shell>
+  );
+}
+
+function ShellSkeleton() {
+  return <Shell>{null}</Shell>;
+}
+
+export function routes(): RouteObject[] {
+  const inShell = WORKSPACE_ROUTES.filter((r) => r.path !== '/playground').map((r) => lazyRoute(r.path));
+  return [
+    {
+      element: <ShellLayout />,
+      errorElement: <RouteError />,
+      HydrateFallback: ShellSkeleton,
+      children: [...inShell, { path: '*', Component: NotFound }],
+    },
+    { ...lazyRoute('/playground'), errorElement: <RouteError /> },
+  ];
+}
+
+export function createRouter() {
+  return createBrowserRouter(routes());
+}

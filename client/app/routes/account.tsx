@@ -1,0 +1,223 @@
+import { Laptop } from 'lucide-react';
+import { useState } from 'react';
+import { passwordChangeInput, profileInput, type SessionInfo } from '#common/schemas/auth.ts';
+import { PASSWORD_MIN } from '#common/schemas/fields.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { TextField } from '#client/components/field.tsx';
+import { Card, PageHeader } from '#client/components/page-header.tsx';
+import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { api, ApiError, call } from '#client/lib/api.ts';
+import { useForm } from '#client/lib/use-form.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { describeUserAgent, relativeTime } from '#client/lib/user-agent.ts';
+import { useSession, useUser } from '#client/app/session.tsx';
+
+function FormProblem({ error }: { error: { message: string; requestId?: string | undefined } | null }) {
+  if (!error) return null;
+  return (
+    <Alert tone="danger" className="mb-4">
+      {error.message}
+      {error.requestId ? <span className="mt-1 block text-xs opacity-75">Reference: {error.requestId}</span> : null}
+    </Alert>
+  );
+}
+
+function ProfileCard() {
+  const user = useUser();
+  const { setUser } = useSession();
+  const toast = useToast();
+  const form = useForm(profileInput, { name: user.name });
+  const unchanged = form.values.name?.trim() === user.name;
+  return (
+    <Card title="Profile" description="Your name is shown to the people you work with.">
+      <form
+        noValidate
+        className="max-w-md space-y-4"
+        onSubmit={form.handleSubmit(async (data) => {
+          setUser(await call(api.api.me.$patch({ json: data })));
+          toast({ tone: 'success', message: 'Profile saved.' });
+        })}
+      >
+        <FormProblem error={form.formError} />
+        <TextField label="Name" autoComplete="name" {...form.field('name')} />
+        <TextField label="Email" value={user.email} readOnly disabled hint="To change your email address, contact support." />
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Plan: <strong className="font-medium text-zinc-900 dark:text-zinc-100">{user.plan.name}</strong>
+        </p>
+        <Button type="submit" pending={form.pending} disabled={unchanged} pendingLabel="Saving…">
+          Save profile
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordCard({ onChanged }: { onChanged: () => void }) {
+  const toast = useToast();
+  const form = useForm(passwordChangeInput, { currentPassword: '', newPassword: '' });
+  return (
+    <Card title="Password" description="Changing it signs out every other device.">
+      <form
+        noValidate
+        className="max-w-md space-y-4"
+        onSubmit={form.handleSubmit(async (data) => {
+          await call(api.api.me.password.$post({ json: data }));
+          form.reset({ currentPassword: '', newPassword: '' });
+          toast({ tone: 'success', message: 'Password changed. Other devices were signed out.' });
+          onChanged();
+        })}
+      >
+        <FormProblem error={form.formError} />
+        <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+        <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} {...form.field('newPassword')} />
+        <Button type="submit" pending={form.pending} pendingLabel="Changing…">
+          Change password
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function SessionRow({ session, onRevoked }: { session: SessionInfo; onRevoked: () => void }) {
+  const toast = useToast();
+  const [pending, setPending] = useState(false);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="flex items-center gap-3">
+        <Laptop aria-hidden="true" className="size-5 text-zinc-400" />
+        <div>
+          <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+            {describeUserAgent(session.userAgent)}
+            {session.current ? <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">This device</span> : null}
+          </p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            {session.country ? `${session.country} · ` : ''}Active {relativeTime(session.lastSeenAt)} · Signed in {relativeTime(session.createdAt)}
+          </p>
+        </div>
+      </div>
+      {session.current ? null : (
+        <Button
+          variant="secondary"
+          size="sm"
+          pending={pending}
+          onClick={async () => {
+            setPending(true);
+            try {
+              await call(api.api.me.sessions[':id'].$delete({ param: { id: session.id } }));
+              toast({ tone: 'success', message: 'That device was signed out.' });
+              onRevoked();
+            } catch (error) {
+              toast({ tone: 'error', message: error instanceof ApiError ? error.message : 'Could not sign that device out.' });
+              setPending(false);
+            }
+          }}
+        >
+          Sign out
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function SessionsCard({ version }: { version: number }) {
+  const toast = useToast();
+  const sessions = useResource(() => call(api.api.me.sessions.$get({ query: {} })), [version]);
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const others = sessions.status === 'ready' ? sessions.data.items.filter((s) => !s.current).length : 0;
+  return (
+    <Card title="Where you are signed in" description="Sign out of devices you do not recognise.">
+      {sessions.status === 'loading' ? <SkeletonLines lines={3} label="Loading sessions" /> : null}
+      {sessions.status === 'error' ? (
+        <Alert tone="danger">
+          Your sessions could not be loaded.{' '}
+          <button type="button" className="font-medium underline" onClick={sessions.reload}>
+            Try again
+          </button>
+        </Alert>
+      ) : null}
+      {sessions.status === 'ready' ? (
+        <>
+          <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {sessions.data.items.map((s) => (
+              <SessionRow key={s.id} session={s} onRevoked={sessions.reload} />
+            ))}
+          </ul>
+          <div className="mt-4">
+            <Button variant="secondary" disabled={others === 0} onClick={() => setConfirming(true)}>
+              Sign out everywhere else
+            </Button>
+            {others === 0 ? <p className="mt-2 text-xs text-zinc-500">You are signed in on this device only.</p> : null}
+          </div>
+        </>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Sign out everywhere else?"
+        confirmLabel={`Sign out ${others} other device${others === 1 ? '' : 's'}`}
+        pending={pending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          setPending(true);
+          try {
+            await call(api.api.me.sessions.$delete());
+            toast({ tone: 'success', message: 'All other devices were signed out.' });
+            sessions.reload();
+          } catch (error) {
+            toast({ tone: 'error', message: error instanceof ApiError ? error.message : 'Could not sign the other devices out.' });
+          } finally {
+            setPending(false);
+            setConfirming(false);
+          }
+        }}
+      >
+        Every other browser and device signed in to your account will need to sign in again. This device stays signed in.
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+/** `/account`: profile, password, sessions (data export and deletion come later). */
+export default function Account() {
+  const { signOut } = useSession();
+  const [sessionsVersion, setSessionsVersion] = useState(0);
+  const [signingOut, setSigningOut] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title="Account"
+        description="Your profile, password and signed-in devices."
+        actions={
+          <Button
+            variant="secondary"
+            pending={signingOut}
+            pendingLabel="Signing out…"
+            onClick={() => {
+              setSigningOut(true);
+              void signOut().catch(() => setSigningOut(false));
+            }}
+          >
+            Sign out
+          </Button>
+        }
+      />
+      <div className="grid max-w-4xl gap-6">
+        <ProfileCard />
+        <PasswordCard onChanged={() => setSessionsVersion((v) => v + 1)} />
+        <SessionsCard version={sessionsVersion} />
+        <Card title="Your data" description="Export everything you stored in Adloom, or delete your account.">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Data export and account deletion are not available in this version yet. Until then, write to us through the{' '}
+            <a className="text-accent-700 underline" href="/contact">
+              contact form
+            </a>{' '}
+            and we will do it for you within 30 days.
+          </p>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+const control =
+  'block w-full rounded-[var(--radius-control)] border bg-white px-3 text-base text-zinc-900 shadow-sm placeholder:text-zinc-400 focus:outline-2 focus:outline-offset-0 focus:outline-accent-600 disabled:bg-zinc-100 dark:bg-zinc-900 dark:text-zinc-100 sm:text-sm';
+
+interface FieldChrome {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+}
+
+function describedBy(id: string, error?: string, hint?: string): string | undefined {
+  const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+function Messages({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
+  return (
+    <>
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-zinc-500 dark:text-zinc-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function TextField({ label, error, hint, id: givenId, className = '', ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`${control} h-10 ${error ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...input}
+      />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function TextAreaField({ label, error, hint, id: givenId, className = '', ...input }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`${control} min-h-32 py-2 ${error ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...input}
+      />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { issuesToDetails } from '#common/schemas/fields.ts';
+import { ApiError } from '#client/lib/api.ts';
+
+type Values = Record<string, string>;
+
+function validateSync<S extends StandardSchemaV1>(schema: S, values: Values) {
+  const result = schema['~standard'].validate(values);
+  if (result instanceof Promise) throw new Error('form schemas must validate synchronously');
+  if (!result.issues) return { data: result.value as StandardSchemaV1.InferOutput<S>, errors: {} as Record<string, string> };
+  const details = issuesToDetails(
+    result.issues.map((issue) => ({ message: issue.message, path: (issue.path ?? []).map((p) => (typeof p === 'object' ? p.key : p)) })),
+  );
+  const errors: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(details)) if (messages[0]) errors[key] = messages[0];
+  return { data: undefined, errors };
+}
+
+/**
+ * Form state validated with the same schema the server uses: fields are checked as
+ * you type once touched, the server's `details` land on the right fields, and a
+ * pending submit cannot be sent twice.
+ */
+export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [formError, setFormError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
+  const [pending, setPending] = useState(false);
+  const inFlight = useRef(false);
+
+  const field = useCallback(
+    (name: string) => ({
+      name,
+      value: values[name] ?? '',
+      error: touched[name] ? errors[name] : undefined,
+      onChange: (event: { currentTarget: { value: string } }) => {
+        const next = { ...values, [name]: event.currentTarget.value };
+        setValues(next);
+        if (touched[name]) setErrors(validateSync(schema, next).errors);
+      },
+      onBlur: () => {
+        if ((values[name] ?? '') === '' && !touched[name]) return;
+        setTouched((t) => ({ ...t, [name]: true }));
+        setErrors(validateSync(schema, values).errors);
+      },
+    }),
+    [values, errors, touched, schema],
+  );
+
+  const handleSubmit = useCallback(
+    (onValid: (data: StandardSchemaV1.InferOutput<S>) => Promise<void>) => async (event: FormEvent) => {
+      event.preventDefault();
+      if (inFlight.current) return;
+      const { data, errors: found } = validateSync(schema, values);
+      setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])));
+      setErrors(found);
+      setFormError(null);
+      if (!data) {
+        const first = Object.keys(found)[0];
+        if (first) (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+        return;
+      }
+      inFlight.current = true;
+      setPending(true);
+      try {
+        await onValid(data);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          const fieldErrors: Record<string, string> = {};
+          for (const [key, messages] of Object.entries(error.details ?? {})) if (messages[0] && key in values) fieldErrors[key] = messages[0];
+          setErrors(fieldErrors);
+          setFormError({ message: error.message, requestId: error.requestId });
+        } else {
+          setFormError({ message: 'Something went wrong. Please try again.' });
+        }
+      } finally {
+        inFlight.current = false;
+        setPending(false);
+      }
+    },
+    [values, schema],
+  );
+
+  const reset = useCallback((next: Values) => {
+    setValues(next);
+    setErrors({});
+    setTouched({});
+  }, []);
+
+  return { values, field, handleSubmit, pending, formError, setFormError, reset };
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { contactInput } from '#common/schemas/contact.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { TextAreaField, TextField } from '#client/components/field.tsx';
+import { api, call } from '#client/lib/api.ts';
+import { useForm } from '#client/lib/use-form.ts';
+
+export interface ContactFormProps {
+  initialValues?: Record<string, string>;
+  initialErrors?: Record<string, string>;
+  initialFormError?: string;
+  /** The address a confirmation went to, after a successful no-JavaScript submission. */
+  sentTo?: string;
+}
+
+/** The contact form: a plain POST to /contact without JavaScript, a fetch with it. */
+export default function ContactForm({ initialValues, initialErrors, initialFormError, sentTo }: ContactFormProps) {
+  const [sent, setSent] = useState<string | undefined>(sentTo);
+  const form = useForm(contactInput, {
+    name: initialValues?.name ?? '',
+    email: initialValues?.email ?? '',
+    message: initialValues?.message ?? '',
+    website: '',
+  });
+  if (sent) {
+    return (
+      <Alert tone="success" title="Thank you, your message is on its way.">
+        We sent a confirmation to <strong>{sent}</strong> and usually answer within one working day.
+      </Alert>
+    );
+  }
+  const field = (name: string) => {
+    const props = form.field(name);
+    return { ...props, error: props.error ?? initialErrors?.[name] };
+  };
+  const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
+  return (
+    <form
+      method="post"
+      action="/contact"
+      noValidate
+      className="space-y-5"
+      onSubmit={form.handleSubmit(async (data) => {
+        await call(api.api.contact.$post({ json: data }));
+        setSent(data.email);
+      })}
+    >
+      {error ? (
+        <Alert tone="danger">
+          {error.message}
+          {'requestId' in error && error.requestId ? <span className="mt-1 block text-xs opacity-75">Reference: {error.requestId}</span> : null}
+        </Alert>
+      ) : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Name" autoComplete="name" required {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+      </div>
+      <TextAreaField label="Message" required rows={6} hint="Tell us what you are working on and how we can help." {...field('message')} />
+      {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
+      <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+        <label>
+          Website
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" value={form.values.website ?? ''} onChange={form.field('website').onChange} />
+        </label>
+      </div>
+      <Button type="submit" size="lg" pending={form.pending} pendingLabel="Sending…">
+        Send message
+      </Button>
+    </form>
+  );
+}

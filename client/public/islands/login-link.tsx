@@ -1,0 +1,4 @@
+import LoginLink from '#client/features/auth/login-link.tsx';
+
+/** Island entry: the header's "Log in" / "Start free" links. */
+export default LoginLink;

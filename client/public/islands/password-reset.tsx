@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { passwordResetConfirmInput, passwordResetRequestInput } from '#common/schemas/auth.ts';
+import { PASSWORD_MIN } from '#common/schemas/fields.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { TextField } from '#client/components/field.tsx';
+import { api, call } from '#client/lib/api.ts';
+import { useForm } from '#client/lib/use-form.ts';
+
+export interface PasswordResetProps {
+  /** Present when the visitor came from the emailed link. */
+  token?: string;
+  /** Outcome of a no-JavaScript submission. */
+  state?: 'requested' | 'changed';
+  initialErrors?: Record<string, string>;
+  initialFormError?: string;
+}
+
+function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProps, 'initialErrors' | 'initialFormError'>) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm(passwordResetRequestInput, { email: '' });
+  if (sentTo) {
+    return (
+      <Alert tone="success" title="Check your inbox">
+        If an account exists for <strong>{sentTo}</strong>, a link to choose a new password is on its way. It works once, for one hour.
+      </Alert>
+    );
+  }
+  const email = form.field('email');
+  const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
+  return (
+    <form
+      method="post"
+      action="/password-reset"
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit(async (data) => {
+        await call(api.api.auth['password-reset'].$post({ json: data }));
+        setSentTo(data.email);
+      })}
+    >
+      {error ? <Alert tone="danger">{error.message}</Alert> : null}
+      <TextField label="Email" type="email" autoComplete="email" required {...email} error={email.error ?? initialErrors?.email} />
+      <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel="Sending…">
+        Send reset link
+      </Button>
+    </form>
+  );
+}
+
+function ConfirmForm({ token, initialErrors, initialFormError }: { token: string } & Pick<PasswordResetProps, 'initialErrors' | 'initialFormError'>) {
+  const [done, setDone] = useState(false);
+  const form = useForm(passwordResetConfirmInput, { token, password: '' });
+  if (done) return <Changed />;
+  const password = form.field('password');
+  const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
+  return (
+    <form
+      method="post"
+      action="/password-reset"
+      noValidate
+      className="space-y-4"
+      onSubmit={form.handleSubmit(async (data) => {
+        await call(api.api.auth['password-reset'].confirm.$post({ json: data }));
+        setDone(true);
+      })}
+    >
+      <input type="hidden" name="token" value={token} />
+      {error ? (
+        <Alert tone="danger">
+          {error.message}{' '}
+          <a className="font-medium underline" href="/password-reset">
+            Ask for a new link
+          </a>
+        </Alert>
+      ) : null}
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        {...password}
+        error={password.error ?? initialErrors?.password}
+      />
+      <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel="Saving…">
+        Set new password
+      </Button>
+    </form>
+  );
+}
+
+function Changed() {
+  return (
+    <div className="space-y-4">
+      <Alert tone="success" title="Your password is changed">
+        For your safety every device was signed out. Sign in with the new password.
+      </Alert>
+      <a href="/login" className={buttonClass('primary', 'lg', 'w-full')}>
+        Sign in
+      </a>
+    </div>
+  );
+}
+
+/** /password-reset: ask for a link, or (with ?token=) choose the new password. */
+export default function PasswordReset({ token, state, initialErrors, initialFormError }: PasswordResetProps) {
+  if (state === 'changed') return <Changed />;
+  if (state === 'requested') {
+    return (
+      <Alert tone="success" title="Check your inbox">
+        If an account exists for that address, a link to choose a new password is on its way. It works once, for one hour.
+      </Alert>
+    );
+  }
+  return token ? (
+    <ConfirmForm token={token} initialErrors={initialErrors} initialFormError={initialFormError} />
+  ) : (
+    <RequestForm initialErrors={initialErrors} initialFormError={initialFormError} />
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The one error table of the product (PRODUCT.md §5): every API error is
+ * `{"error": {"code", "message", "details"?, "requestId"}}` with one of these codes.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  insufficient_credits: 402,
+  plan_limit_reached: 402,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  upstream_failed: 502,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field name → messages; `_` holds messages about the whole input. */
+export type ErrorDetails = Record<string, string[]>;
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    details?: ErrorDetails;
+    requestId: string;
+  };
+}
+
+/** Default, user-facing messages (sentence case, say what to do next). */
+export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  bad_request: 'The request could not be read.',
+  validation_failed: 'Some fields need your attention.',
+  unauthenticated: 'Please sign in to continue.',
+  forbidden: 'You are not allowed to do that.',
+  not_found: 'We could not find that.',
+  conflict: 'That conflicts with something that already exists.',
+  insufficient_credits: 'You do not have enough credits for this.',
+  plan_limit_reached: 'Your plan’s limit is reached. Upgrade to continue.',
+  payload_too_large: 'That is too large.',
+  unsupported_media_type: 'That file type is not supported.',
+  rate_limited: 'Too many attempts. Please wait a moment and try again.',
+  upstream_failed: 'A service we depend on did not answer. Please try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** Reads an error envelope from any parsed JSON body; undefined when it is not one. */
+export function readErrorBody(body: unknown): ErrorBody['error'] | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message } = error as Record<string, unknown>;
+  if (!isErrorCode(code) || typeof message !== 'string') return undefined;
+  return error as ErrorBody['error'];
+}

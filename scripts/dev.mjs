@@ -1,0 +1,37 @@
+// `npm start` under Node 22: local D1 migrations, demo data, client build, wrangler dev.
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { root, run } from './lib.mjs';
+import { DEMO_USERS, seed } from './seed.mjs';
+
+const PORT = process.env.PORT ?? '8787';
+
+if (!existsSync(join(root, '.dev.vars'))) {
+  copyFileSync(join(root, '.dev.vars.example'), join(root, '.dev.vars'));
+  console.log('› Created .dev.vars from .dev.vars.example (local development values)');
+}
+
+console.log('› Applying database migrations to the local D1…');
+run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local'], { stdio: ['ignore', 'ignore', 'inherit'] });
+console.log('› Seeding demo data…');
+seed();
+console.log('› Building the client…');
+run('vite', ['build', '--logLevel', 'warn']);
+
+console.log(`
+  Adloom is starting at http://localhost:${PORT}
+
+  Demo logins:
+${DEMO_USERS.map((u) => `    ${u.role.padEnd(5)}  ${u.email.padEnd(20)} ${u.password}`).join('\n')}
+
+  Emails are not sent locally: their links are printed below as "[mail] …" lines.
+`);
+
+const child = spawn('wrangler', ['dev', '--port', PORT, '--show-interactive-dev-session=false'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,25 @@
+// Shared helpers of the dev, seed and test scripts (Node 22).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command from node_modules/.bin (or the PATH), inheriting output; exits on failure. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? 'true' }, ...options });
+  if (result.status !== 0) {
+    console.error(`✖ ${command} ${args.join(' ')} failed`);
+    process.exit(result.status ?? 1);
+  }
+  return result;
+}
+
+/** Chromium for the browser tests: CHROME_PATH, else Debian's /usr/bin/chromium. */
+export function chromiumPath() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((path) => existsSync(path));
+}
+
+export const CHROMIUM_INSTALL_HINT = 'sudo apt-get update && sudo apt-get install -y chromium   (or set CHROME_PATH to a Chromium/Chrome binary)';

@@ -1,0 +1,57 @@
+// Seeds the local D1 database with demo data, idempotently (INSERT OR IGNORE on
+// fixed ids). Usage: node scripts/seed.mjs [--persist-to <dir>]
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from './lib.mjs';
+
+export const DEMO_USERS = [
+  { id: 'seed_demo_user_000000001', email: 'demo@example.com', name: 'Dana Demo', password: 'adloom-demo-2026', role: 'user' },
+  { id: 'seed_demo_admin_00000001', email: 'admin@example.com', name: 'Alex Admin', password: 'adloom-admin-2026', role: 'admin' },
+];
+
+const FREE_MONTHLY_CREDITS = 25; // common/plans.ts PLANS.free.creditsPerMonth
+
+function b64url(buffer) {
+  return buffer.toString('base64').replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** The same format as worker/lib/crypto.ts hashPassword. */
+function hashPassword(password) {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password.normalize('NFKC'), salt, 100_000, 32, 'sha256');
+  return `pbkdf2-sha256$100000$${b64url(salt)}$${b64url(hash)}`;
+}
+
+const q = (value) => `'${String(value).replaceAll("'", "''")}'`;
+
+export function seedSql(now = Date.now()) {
+  const periodEnd = new Date(now);
+  periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+  const lines = [];
+  for (const user of DEMO_USERS) {
+    lines.push(
+      `INSERT OR IGNORE INTO users (id, email, name, password_hash, role, plan, created_at, updated_at) VALUES (${q(user.id)}, ${q(user.email)}, ${q(user.name)}, ${q(hashPassword(user.password))}, ${q(user.role)}, 'free', ${now}, ${now});`,
+      `INSERT OR IGNORE INTO credit_balances (user_id, monthly, purchased, period_start, period_end, created_at, updated_at) VALUES (${q(user.id)}, ${FREE_MONTHLY_CREDITS}, 0, ${now}, ${periodEnd.getTime()}, ${now}, ${now});`,
+      `INSERT OR IGNORE INTO credit_ledger (id, user_id, kind, bucket, amount, operation_key, description, created_at) VALUES (${q(`seed_grant_${user.id}`)}, ${q(user.id)}, 'grant_monthly', 'monthly', ${FREE_MONTHLY_CREDITS}, ${q(`seed:grant_monthly:${user.id}`)}, 'Free plan: monthly credits', ${now});`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function seed(persistTo) {
+  const dir = mkdtempSync(join(tmpdir(), 'adloom-seed-'));
+  const file = join(dir, 'seed.sql');
+  writeFileSync(file, seedSql());
+  const args = ['d1', 'execute', 'DB', '--local', `--file=${file}`];
+  if (persistTo) args.push(`--persist-to=${persistTo}`);
+  run('wrangler', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  rmSync(dir, { recursive: true, force: true });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const index = process.argv.indexOf('--persist-to');
+  seed(index > 0 ? process.argv[index + 1] : undefined);
+  console.log('✔ Demo data seeded');
+}

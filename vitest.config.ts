@@ -1,0 +1,75 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+/** Markdown as text, as wrangler.toml's `[[rules]] type = "Text"` bundles it. */
+const markdownAsText: Plugin = {
+  name: 'markdown-as-text',
+  transform(code, id) {
+    if (!id.endsWith('.md')) return undefined;
+    return { code: `export default ${JSON.stringify(code)};`, map: null };
+  },
+};
+
+/** Bindings for tests: fixed secrets, and every optional provider off unless a test turns it on. */
+const TEST_BINDINGS = {
+  SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
+  TOKEN_ENCRYPTION_KEY: 'dGVzdC10b2tlbi1lbmNyeXB0aW9uLWtleS0wMDAwMDA=',
+  SENTRY_DSN: '',
+  RESEND_API_KEY: '',
+  MAIL_FROM: 'Adloom <no-reply@example.com>',
+  STRIPE_SECRET_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
+  INSTAGRAM_APP_ID: '',
+  INSTAGRAM_APP_SECRET: '',
+};
+
+/**
+ * Three projects: worker tests inside workerd with the real migrations on D1 and a
+ * real R2 binding; client component tests in happy-dom; browser tests in Debian's
+ * chromium against `wrangler dev` (run after the other two).
+ */
+export default defineConfig({
+  test: {
+    sequence: { groupOrder: 0 },
+    projects: [
+      {
+        plugins: [
+          markdownAsText,
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+            },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['worker/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
+          setupFiles: ['./worker/test/setup.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'client',
+          include: ['client/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['./client/test/setup.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});

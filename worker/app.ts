@@ -1,0 +1,86 @@
+import * as Sentry from '@sentry/cloudflare';
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ErrorCode } from '#common/errors.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { AppError, errorBody } from '#worker/lib/errors.ts';
+import { isApiPath } from '#worker/lib/request-meta.ts';
+import { crossSiteGuard } from '#worker/middleware/csrf.ts';
+import { database } from '#worker/middleware/db.ts';
+import { requestId } from '#worker/middleware/request-id.ts';
+import { securityHeaders } from '#worker/middleware/security-headers.ts';
+import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
+import { accountRoutes } from '#worker/features/account/routes.ts';
+import { authRoutes } from '#worker/features/auth/routes.ts';
+import { contactRoutes } from '#worker/features/contact/routes.ts';
+import { creditRoutes } from '#worker/features/credits/routes.ts';
+import { healthRoutes } from '#worker/features/health/routes.ts';
+import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
+import { assetRoutes } from '#worker/features/site/assets.ts';
+import { siteRoutes } from '#worker/features/site/routes.tsx';
+import { workspaceRoutes } from '#worker/features/workspace/routes.ts';
+
+const HTTP_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_failed',
+  429: 'rate_limited',
+};
+
+function wantsHtml(c: Context<AppEnv>): boolean {
+  return !isApiPath(c.req.path) && c.req.path !== '/monitoring';
+}
+
+/** Builds the app: middleware order, routes, and the one error mapping (ARCHITECTURE.md §3). */
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestId, securityHeaders, database, crossSiteGuard);
+
+  const routes = app
+    .route('/api/health', healthRoutes)
+    .route('/api/auth', authRoutes)
+    .route('/api/me', accountRoutes)
+    .route('/api/credits', creditRoutes)
+    .route('/api/contact', contactRoutes)
+    .route('/monitoring', monitoringRoutes)
+    .route('/', siteRoutes)
+    .route('/', workspaceRoutes)
+    .route('/', assetRoutes);
+
+  app.notFound((c) => {
+    if (!wantsHtml(c)) return c.json(errorBody('not_found', c.var.requestId), 404);
+    return renderErrorPage(c, 404);
+  });
+
+  app.onError((error, c) => {
+    let code: ErrorCode;
+    let message: string | undefined;
+    if (error instanceof AppError) {
+      code = error.code;
+      message = error.message;
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    } else if (error instanceof HTTPException) {
+      code = HTTP_CODES[error.status] ?? 'internal';
+      message = code === 'internal' ? undefined : error.status === 400 ? 'The request could not be read.' : undefined;
+      if (code === 'internal') Sentry.captureException(error);
+    } else {
+      code = 'internal';
+      Sentry.captureException(error);
+      // Logged with the reference the user sees; never sent to the client.
+      console.error(`[${c.var.requestId}] unexpected error`, error);
+    }
+    const body = errorBody(code, c.var.requestId ?? 'unknown', message, error instanceof AppError ? error.details : undefined);
+    const status = error instanceof AppError ? error.status : code === 'internal' ? 500 : (error as HTTPException).status;
+    if (!wantsHtml(c)) return c.json(body, status as 400);
+    return renderErrorPage(c, status);
+  });
+
+  return routes;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * The single source of the schema (PRODUCT.md §3). Migrations in /migrations are
+ * generated from this file by drizzle-kit and never edited after landing.
+ * Times are stored as integer milliseconds since the epoch.
+ */
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+  plan: text('plan', { enum: ['free', 'pro', 'agency'] }).notNull().default('free'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+});
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    userAgent: text('user_agent'),
+    country: text('country'),
+    createdAt: createdAt(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters for rate limits (login failures, contact form, resets). */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: integer('reset_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Every email the product sends, whatever the provider (support, tests, local dev). */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['logged', 'sent', 'failed'] }).notNull(),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.toAddress, t.createdAt)],
+);
+
+export const contactMessages = sqliteTable('contact_messages', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  handledAt: integer('handled_at', { mode: 'timestamp_ms' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Balance = monthly bucket + purchased bucket; never negative (CHECK). */
+export const creditBalances = sqliteTable(
+  'credit_balances',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    monthly: integer('monthly').notNull().default(0),
+    purchased: integer('purchased').notNull().default(0),
+    periodStart: integer('period_start', { mode: 'timestamp_ms' }).notNull(),
+    periodEnd: integer('period_end', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('credit_balances_non_negative', sql`${t.monthly} >= 0 AND ${t.purchased} >= 0`)],
+);
+
+/** Every credit movement, with a unique operation key so that a retry is a no-op. */
+export const creditLedger = sqliteTable(
+  'credit_ledger',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['grant_monthly', 'purchase', 'spend', 'refund', 'expire', 'admin_adjust'],
+    }).notNull(),
+    bucket: text('bucket', { enum: ['monthly', 'purchased'] }).notNull(),
+    amount: integer('amount').notNull(),
+    operationKey: text('operation_key').notNull().unique(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    projectId: text('project_id'),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,44 @@
+import type { Db } from '#worker/db/client.ts';
+
+/** Bindings from wrangler.toml, `.dev.vars` locally and secrets in production. */
+export interface Bindings {
+  DB: D1Database;
+  MEDIA: R2Bucket;
+  ASSETS: Fetcher;
+  SESSION_SECRET: string;
+  TOKEN_ENCRYPTION_KEY?: string;
+  SENTRY_DSN?: string;
+  RESEND_API_KEY?: string;
+  MAIL_FROM?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  INSTAGRAM_APP_ID?: string;
+  INSTAGRAM_APP_SECRET?: string;
+  OPERATOR_NAME: string;
+  OPERATOR_ADDRESS: string;
+  OPERATOR_EMAIL: string;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+  plan: 'free' | 'pro' | 'agency';
+  createdAt: Date;
+}
+
+/** Per-request values, set by middleware. */
+export interface Variables {
+  requestId: string;
+  db: Db;
+  /** CSP nonce for server-rendered HTML. */
+  nonce: string;
+  user: SessionUser | null;
+  sessionId: string | null;
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+  Variables: Variables;
+}

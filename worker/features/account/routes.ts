@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { passwordChangeInput, profileInput } from '#common/schemas/auth.ts';
+import { pageQuery } from '#common/schemas/fields.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { currentUser } from '#worker/lib/context.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { access } from '#worker/middleware/access.ts';
+import * as auth from '#worker/features/auth/service.ts';
+
+const sessionParam = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'This session id is not valid.')) });
+
+/** /api/me: the signed-in user, profile, password and sessions (PRODUCT.md §7). */
+export const accountRoutes = new Hono<AppEnv>()
+  .get('/', access('user'), async (c) => {
+    return c.json(await auth.getUser(c.var.db, currentUser(c).id));
+  })
+  .patch('/', access('user'), validate('json', profileInput), async (c) => {
+    return c.json(await auth.updateProfile(c.var.db, currentUser(c).id, c.req.valid('json')));
+  })
+  .post('/password', access('user'), validate('json', passwordChangeInput), async (c) => {
+    const user = currentUser(c);
+    return c.json(await auth.changePassword(c.var.db, user.id, user.sessionId, c.req.valid('json')));
+  })
+  .get('/sessions', access('user'), validate('query', pageQuery), async (c) => {
+    const user = currentUser(c);
+    const { cursor, limit } = c.req.valid('query');
+    return c.json(await auth.listSessions(c.var.db, user.id, user.sessionId, limit ?? 50, cursor));
+  })
+  /** Sign out everywhere else: every session but this one. */
+  .delete('/sessions', access('user'), async (c) => {
+    const user = currentUser(c);
+    await auth.revokeOtherSessions(c.var.db, user.id, user.sessionId);
+    return c.body(null, 204);
+  })
+  .delete('/sessions/:id', access('user'), validate('param', sessionParam), async (c) => {
+    await auth.revokeSession(c.var.db, currentUser(c).id, c.req.valid('param').id);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,108 @@
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '#worker/db/client.ts';
+import { passwordResetTokens, sessions, users } from '#worker/db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .get();
+}
+
+export function findUserById(db: Db, id: string) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .get();
+}
+
+export function insertUser(db: Db, values: typeof users.$inferInsert) {
+  return db.insert(users).values(values);
+}
+
+export function insertSession(db: Db, values: typeof sessions.$inferInsert) {
+  return db.insert(sessions).values(values);
+}
+
+/** The live session for a token hash, with its user (deleted users have none). */
+export function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
+    .get();
+}
+
+export function touchSession(db: Db, id: string, lastSeenAt: Date, expiresAt: Date) {
+  return db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
+}
+
+export function deleteSessionByTokenHash(db: Db, tokenHash: string) {
+  return db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export function deleteSession(db: Db, userId: string, sessionId: string) {
+  return db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+}
+
+export function deleteOtherSessions(db: Db, userId: string, keepSessionId: string) {
+  return db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}
+
+export function deleteAllSessions(db: Db, userId: string) {
+  return db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export function listLiveSessions(db: Db, userId: string, now: Date, limit: number, before?: { lastSeenAt: Date; id: string }) {
+  const conditions = [eq(sessions.userId, userId), gt(sessions.expiresAt, now)];
+  if (before) {
+    conditions.push(
+      sql`(${sessions.lastSeenAt} < ${before.lastSeenAt.getTime()} OR (${sessions.lastSeenAt} = ${before.lastSeenAt.getTime()} AND ${sessions.id} < ${before.id}))`,
+    );
+  }
+  return db
+    .select()
+    .from(sessions)
+    .where(and(...conditions))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .limit(limit)
+    .all();
+}
+
+export function updateUser(db: Db, id: string, values: Partial<Pick<UserRow, 'name' | 'passwordHash'>>) {
+  return db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+}
+
+export function insertResetToken(db: Db, values: typeof passwordResetTokens.$inferInsert) {
+  return db.insert(passwordResetTokens).values(values);
+}
+
+/** Marks a reset token used if it is unused and unexpired: the single-use guarantee. */
+export function consumeResetToken(db: Db, tokenHash: string, now: Date) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ userId: passwordResetTokens.userId })
+    .get();
+}
+
+export function purgeExpired(db: Db, now: Date) {
+  return db.batch([
+    db.delete(sessions).where(lt(sessions.expiresAt, now)),
+    db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now.getTime() - 24 * 60 * 60 * 1000))),
+  ]);
+}

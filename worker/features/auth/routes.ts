@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from '#common/schemas/auth.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { afterResponse, mailerFor } from '#worker/lib/context.ts';
+import { requestMeta } from '#worker/lib/request-meta.ts';
+import { clearSessionCookie, readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { access } from '#worker/middleware/access.ts';
+import * as auth from '#worker/features/auth/service.ts';
+
+/** /api/auth: sign up, sign in, sign out, password reset (PRODUCT.md §7). */
+export const authRoutes = new Hono<AppEnv>()
+  .post('/signup', access('public'), validate('json', signupInput), async (c) => {
+    const { user, token } = await auth.signup(c.var.db, c.req.valid('json'), requestMeta(c));
+    writeSessionCookie(c, token);
+    return c.json(user, 201);
+  })
+  .post('/login', access('public'), validate('json', loginInput), async (c) => {
+    const { user, token } = await auth.login(c.var.db, c.req.valid('json'), requestMeta(c), readSessionToken(c));
+    writeSessionCookie(c, token);
+    return c.json(user, 200);
+  })
+  .post('/logout', access('public'), async (c) => {
+    await auth.logout(c.var.db, readSessionToken(c));
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  })
+  .post('/password-reset', access('public'), validate('json', passwordResetRequestInput), async (c) => {
+    const { email } = c.req.valid('json');
+    const origin = new URL(c.req.url).origin;
+    // 202 always, and the work after the response, so neither status nor timing tells
+    // whether an account exists. The per-IP limit is still enforced up front.
+    const meta = requestMeta(c);
+    await auth.assertResetAllowed(c.var.db, meta);
+    await afterResponse(c, auth.requestPasswordReset(c.var.db, mailerFor(c), email, origin));
+    return c.json({ ok: true }, 202);
+  })
+  .post('/password-reset/confirm', access('public'), validate('json', passwordResetConfirmInput), async (c) => {
+    const { token, password } = c.req.valid('json');
+    await auth.confirmPasswordReset(c.var.db, token, password);
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  });

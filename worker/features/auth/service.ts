@@ -1,0 +1,231 @@
+import type { PublicUser, SessionInfo } from '#common/schemas/auth.ts';
+import { PLANS } from '#common/plans.ts';
+import type { Db } from '#worker/db/client.ts';
+import type { SessionUser } from '#worker/env.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, sha256Hex, verifyPassword } from '#worker/lib/crypto.ts';
+import { auditStatement } from '#worker/lib/audit.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import { newId, newToken } from '#worker/lib/ids.ts';
+import type { Mailer } from '#worker/lib/mailer.ts';
+import { RATE_LIMITS, assertNotLimited, clearLimit, consume, recordAttempt } from '#worker/lib/rate-limit.ts';
+import { SESSION_TTL_MS } from '#worker/lib/session-cookie.ts';
+import { openAccountStatements } from '#worker/features/credits/service.ts';
+import * as repo from '#worker/features/auth/repo.ts';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  country: string | null;
+}
+
+/** How often a used session pushes its expiry 30 days ahead (one write per hour at most). */
+const SLIDE_EVERY_MS = 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export function toPublicUser(user: Pick<repo.UserRow, 'id' | 'email' | 'name' | 'role' | 'plan' | 'createdAt'>): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    plan: { id: user.plan, name: PLANS[user.plan].name },
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function toSessionUser(user: repo.UserRow): SessionUser {
+  return { id: user.id, email: user.email, name: user.name, role: user.role, plan: user.plan, createdAt: user.createdAt };
+}
+
+async function newSession(db: Db, userId: string, meta: RequestMeta, now: Date) {
+  const token = newToken();
+  const id = newId();
+  const statement = repo.insertSession(db, {
+    id,
+    userId,
+    tokenHash: await sha256Hex(token),
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    country: meta.country,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return { token, id, statement };
+}
+
+export async function signup(db: Db, input: { email: string; password: string; name: string }, meta: RequestMeta) {
+  await consume(db, `signup:${meta.ip}`, RATE_LIMITS.signups);
+  if (await repo.findUserByEmail(db, input.email)) {
+    throw new AppError('conflict', 'An account with this email already exists. Sign in instead, or reset your password.', {
+      email: ['An account with this email already exists.'],
+    });
+  }
+  const now = new Date();
+  const userId = newId();
+  const passwordHash = await hashPassword(input.password);
+  const session = await newSession(db, userId, meta, now);
+  try {
+    await db.batch([
+      repo.insertUser(db, { id: userId, email: input.email, name: input.name, passwordHash, createdAt: now, updatedAt: now }),
+      ...openAccountStatements(db, userId, 'free', now),
+      session.statement,
+    ]);
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (String(error).includes('UNIQUE')) throw new AppError('conflict', 'An account with this email already exists.', { email: ['An account with this email already exists.'] });
+    throw error;
+  }
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw new Error('user vanished after sign-up');
+  return { user: toPublicUser(user), token: session.token };
+}
+
+export async function login(db: Db, input: { email: string; password: string }, meta: RequestMeta, oldToken?: string) {
+  const limitKey = `login:${input.email}:${meta.ip}`;
+  await assertNotLimited(db, limitKey, RATE_LIMITS.loginFailures);
+  const user = await repo.findUserByEmail(db, input.email);
+  // Same work whether or not the account exists, so timing does not reveal it.
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!user || !valid) {
+    await recordAttempt(db, limitKey, RATE_LIMITS.loginFailures);
+    throw new AppError('unauthenticated', 'That email and password do not match. Check them, or reset your password.');
+  }
+  await clearLimit(db, limitKey);
+  const now = new Date();
+  const session = await newSession(db, user.id, meta, now);
+  // Rotation: the session this browser had before (if any) ends with the new sign-in.
+  if (oldToken) await db.batch([repo.deleteSessionByTokenHash(db, await sha256Hex(oldToken)), session.statement]);
+  else await session.statement;
+  return { user: toPublicUser(user), token: session.token };
+}
+
+export async function logout(db: Db, token: string | undefined): Promise<void> {
+  if (token) await repo.deleteSessionByTokenHash(db, await sha256Hex(token));
+}
+
+/** Resolves a session token; slides its expiry when it has not been used for an hour. */
+export async function authenticate(db: Db, token: string, now = new Date()) {
+  const row = await repo.findLiveSession(db, await sha256Hex(token), now);
+  if (!row) return undefined;
+  let slid = false;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
+    await repo.touchSession(db, row.session.id, now, new Date(now.getTime() + SESSION_TTL_MS));
+    slid = true;
+  }
+  return { user: toSessionUser(row.user), sessionId: row.session.id, slid };
+}
+
+/** Counts a reset request against the per-IP limit (429 beyond it). */
+export async function assertResetAllowed(db: Db, meta: RequestMeta): Promise<void> {
+  await consume(db, `reset:${meta.ip}`, RATE_LIMITS.passwordResetRequests);
+}
+
+export async function requestPasswordReset(db: Db, mailer: Mailer, email: string, origin: string): Promise<void> {
+  const user = await repo.findUserByEmail(db, email);
+  if (!user) return;
+  const token = newToken();
+  const now = new Date();
+  await repo.insertResetToken(db, {
+    id: newId(),
+    userId: user.id,
+    tokenHash: await sha256Hex(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    createdAt: now,
+  });
+  const link = `${origin}/password-reset?token=${encodeURIComponent(token)}`;
+  await mailer.send({
+    kind: 'password_reset',
+    to: user.email,
+    subject: 'Reset your Adloom password',
+    text: [
+      `Hi ${user.name},`,
+      '',
+      'Someone (hopefully you) asked to reset the password of your Adloom account.',
+      `Choose a new password here (the link works once, for one hour):`,
+      link,
+      '',
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+export async function confirmPasswordReset(db: Db, token: string, password: string): Promise<void> {
+  const now = new Date();
+  const used = await repo.consumeResetToken(db, await sha256Hex(token), now);
+  if (!used) {
+    throw new AppError('validation_failed', 'This reset link has expired or was already used. Ask for a new one.', {
+      token: ['This reset link has expired or was already used.'],
+    });
+  }
+  const passwordHash = await hashPassword(password);
+  // A new password ends every session: whoever knew the old one is signed out.
+  await db.batch([
+    repo.updateUser(db, used.userId, { passwordHash }),
+    repo.deleteAllSessions(db, used.userId),
+    auditStatement(db, { actorUserId: used.userId, action: 'user.password_reset', targetType: 'user', targetId: used.userId }),
+  ]);
+}
+
+export async function updateProfile(db: Db, userId: string, input: { name: string }): Promise<PublicUser> {
+  const [user] = await repo.updateUser(db, userId, { name: input.name });
+  if (!user) throw new AppError('not_found');
+  return toPublicUser(user);
+}
+
+export async function changePassword(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<PublicUser> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw new AppError('not_found');
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new AppError('validation_failed', 'Your current password is not right.', { currentPassword: ['This is not your current password.'] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const [[updated]] = await db.batch([
+    repo.updateUser(db, userId, { passwordHash }),
+    repo.deleteOtherSessions(db, userId, sessionId),
+    auditStatement(db, { actorUserId: userId, action: 'user.password_changed', targetType: 'user', targetId: userId }),
+  ]);
+  if (!updated) throw new AppError('not_found');
+  return toPublicUser(updated);
+}
+
+export async function getUser(db: Db, userId: string): Promise<PublicUser> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw new AppError('not_found');
+  return toPublicUser(user);
+}
+
+export async function listSessions(db: Db, userId: string, currentSessionId: string, limit = 50, cursor?: string) {
+  let before: { lastSeenAt: Date; id: string } | undefined;
+  if (cursor) {
+    const [time, id] = cursor.split('.');
+    if (!time || !id || !/^\d+$/.test(time)) throw new AppError('validation_failed', undefined, { cursor: ['This cursor is not valid.'] });
+    before = { lastSeenAt: new Date(Number(time)), id };
+  }
+  const rows = await repo.listLiveSessions(db, userId, new Date(), limit + 1, before);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const items: SessionInfo[] = page.map((s) => ({
+    id: s.id,
+    current: s.id === currentSessionId,
+    userAgent: s.userAgent,
+    country: s.country,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+  }));
+  return { items, nextCursor: rows.length > limit && last ? `${last.lastSeenAt.getTime()}.${last.id}` : null };
+}
+
+export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  const deleted = await repo.deleteSession(db, userId, sessionId);
+  if (deleted.length === 0) throw new AppError('not_found', 'That session does not exist or has already ended.');
+}
+
+export async function revokeOtherSessions(db: Db, userId: string, currentSessionId: string): Promise<void> {
+  await repo.deleteOtherSessions(db, userId, currentSessionId);
+}

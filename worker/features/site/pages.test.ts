@@ -1,0 +1,111 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { CREDIT_PACKS, PLANS } from '#common/plans.ts';
+import { formatEuros } from '#common/format.ts';
+import { createUser } from '#worker/test/factories.ts';
+import { send } from '#worker/test/http.ts';
+
+const CONTENT_PAGES = ['/about', '/imprint', '/privacy', '/terms', '/tech-provider', '/error'];
+const INTERACTIVE_PAGES = ['/', '/pricing', '/contact', '/login', '/password-reset'];
+
+function scripts(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('application/json'));
+}
+
+describe('public pages', () => {
+  it.each([...CONTENT_PAGES, ...INTERACTIVE_PAGES])('%s is complete server-rendered HTML', async (path) => {
+    const response = await send(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toMatch(/<main id="main"/);
+    expect(html).toContain('rel="stylesheet"');
+  });
+
+  it.each(CONTENT_PAGES)('content page %s ships no JavaScript', async (path) => {
+    const html = await (await send(path)).text();
+    expect(scripts(html)).toEqual([]);
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('data-island');
+    expect(html).toContain('href="/login"');
+  });
+
+  it.each(INTERACTIVE_PAGES)('interactive page %s loads its islands with the response nonce', async (path) => {
+    const response = await send(path);
+    const html = await response.text();
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const tags = scripts(html);
+    expect(tags).toHaveLength(1);
+    expect(tags[0]).toContain(`nonce="${nonce}"`);
+    expect(tags[0]).toContain('type="module"');
+    expect(html).toContain('data-island=');
+  });
+
+  it('the pricing page is generated from the plan constants', async () => {
+    const html = await (await send('/pricing')).text();
+    for (const plan of Object.values(PLANS)) {
+      expect(html).toContain(plan.name);
+      expect(html).toContain(formatEuros(plan.priceCents));
+    }
+    for (const pack of CREDIT_PACKS) expect(html).toContain(formatEuros(pack.priceCents));
+  });
+
+  it('legal pages come from markdown with the operator details filled in and escaped', async () => {
+    const html = await (await send('/imprint', { env: { OPERATOR_NAME: 'Muster & <Co> GmbH' } })).text();
+    expect(html).toContain('Muster &amp; &lt;Co&gt; GmbH');
+    expect(html).not.toContain('{{OPERATOR_NAME}}');
+    expect(html).toContain(`mailto:${env.OPERATOR_EMAIL}`);
+    const privacy = await (await send('/privacy')).text();
+    expect(privacy).toContain('<table>');
+    const tech = await (await send('/tech-provider')).text();
+    expect(tech).toContain('instagram_business_content_publish');
+  });
+
+  it('the header offers the workspace instead of signing in when a session cookie is present', async () => {
+    const user = await createUser();
+    const html = await (await send('/pricing', { cookie: user.cookie })).text();
+    expect(html).toContain('Open workspace');
+    expect(html).not.toContain('>Log in<');
+  });
+
+  it('/error shows a valid reference and drops an invalid one', async () => {
+    expect(await (await send('/error?ref=abc123XYZ')).text()).toContain('abc123XYZ');
+    const html = await (await send('/error?ref=%3Cscript%3E')).text();
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('Reference:');
+  });
+
+  it('unknown paths get the 404 page with status 404', async () => {
+    const response = await send('/no-such-page');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('Page not found');
+  });
+
+  it('unknown API paths get the JSON envelope with status 404', async () => {
+    const response = await send('/api/nothing-here');
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as { error: { code: string; requestId: string } };
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
+  });
+
+  it('serves static files through the worker and hides the build internals', async () => {
+    const favicon = await send('/favicon.svg');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('x-request-id')).toBeTruthy();
+    const home = await (await send('/')).text();
+    const stylesheet = /href="(\/assets\/styles-[^"]+\.css)"/.exec(home)?.[1];
+    expect(stylesheet).toBeTruthy();
+    const css = await send(stylesheet!);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('cache-control')).toContain('immutable');
+    expect((await send('/.vite/manifest.json')).status).toBe(404);
+    expect((await send('/index.html')).status).toBe(404);
+    expect((await send('/assets/missing-file.js')).status).toBe(404);
+  });
+});

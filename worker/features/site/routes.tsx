@@ -1,0 +1,193 @@
+import { Hono, type Context } from 'hono';
+import * as z from 'zod/mini';
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from '#common/schemas/auth.ts';
+import { contactInput } from '#common/schemas/contact.ts';
+import { safeSameOriginPath } from '#common/safe-path.ts';
+import type { AuthFormProps } from '#client/features/auth/auth-form.tsx';
+import type { ContactFormProps } from '#client/public/islands/contact-form.tsx';
+import type { PasswordResetProps } from '#client/public/islands/password-reset.tsx';
+import { AboutPage } from '#client/public/pages/about.tsx';
+import { ContactPage } from '#client/public/pages/contact.tsx';
+import { HomePage } from '#client/public/pages/home.tsx';
+import { LoginPage } from '#client/public/pages/login.tsx';
+import { MarkdownPage } from '#client/public/pages/markdown.tsx';
+import { PasswordResetPage } from '#client/public/pages/password-reset.tsx';
+import { PricingPage } from '#client/public/pages/pricing.tsx';
+import { ErrorPage } from '#client/public/pages/status.tsx';
+import imprint from '#client/public/legal/imprint.md';
+import privacy from '#client/public/legal/privacy.md';
+import techProvider from '#client/public/legal/tech-provider.md';
+import terms from '#client/public/legal/terms.md';
+import type { AppEnv } from '#worker/env.ts';
+import { mailerFor } from '#worker/lib/context.ts';
+import { requestMeta } from '#worker/lib/request-meta.ts';
+import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
+import { access } from '#worker/middleware/access.ts';
+import { renderMarkdown } from '#worker/ssr/markdown.ts';
+import { renderPage } from '#worker/ssr/render.ts';
+import * as auth from '#worker/features/auth/service.ts';
+import { submitContact } from '#worker/features/contact/service.ts';
+import { publicChrome } from '#worker/features/site/chrome.ts';
+import { formFailure, parseForm, readForm } from '#worker/features/site/forms.ts';
+
+const markdownPages = {
+  '/imprint': { source: imprint, title: 'Imprint', description: 'Who operates Adloom and how to reach us.' },
+  '/privacy': { source: privacy, title: 'Privacy policy', description: 'Which personal data Adloom processes, why, and your rights.' },
+  '/terms': { source: terms, title: 'Terms of service', description: 'The terms for using Adloom.' },
+  '/tech-provider': {
+    source: techProvider,
+    title: 'Meta Tech Provider',
+    description: 'Which Instagram permissions Adloom asks for and why, and how the data is used, stored and deleted.',
+  },
+} as const;
+
+const loginQuery = z.object({
+  next: z.optional(z.string()),
+  tab: z.optional(z.string()),
+});
+
+function renderLogin(c: Context<AppEnv>, form: AuthFormProps, status: 200 | 401 | 409 | 422 | 429 = 200) {
+  // 401/409 from a form post are shown as the form with its message: 422 for the page.
+  const pageStatus = status === 200 ? 200 : status === 429 ? 429 : 422;
+  return renderPage(c, { title: 'Sign in', description: 'Sign in to Adloom or create a free account.', noindex: true }, <LoginPage form={form} />, pageStatus);
+}
+
+function renderReset(c: Context<AppEnv>, form: PasswordResetProps, status: 200 | 422 | 429 = 200) {
+  return renderPage(
+    c,
+    { title: 'Reset your password', description: 'Choose a new password for your Adloom account.', noindex: true },
+    <PasswordResetPage form={form} />,
+    status,
+  );
+}
+
+function renderContact(c: Context<AppEnv>, form: ContactFormProps, status: 200 | 422 | 429 = 200) {
+  return renderPage(
+    c,
+    { title: 'Contact', description: 'Questions about Adloom, plans or your account? Write to us.' },
+    <ContactPage chrome={publicChrome(c, { interactive: true, loginNext: '/contact' })} form={form} operatorEmail={c.env.OPERATOR_EMAIL} />,
+    status,
+  );
+}
+
+/** The public, server-rendered pages (PRODUCT.md §2) and their no-JavaScript form posts. */
+export const siteRoutes = new Hono<AppEnv>()
+  .get('/', access('public'), (c) =>
+    renderPage(
+      c,
+      { title: 'Adloom', description: 'Creatives, ad approvals, Instagram publishing and fast funnels for marketing teams and small agencies.' },
+      <HomePage chrome={publicChrome(c, { interactive: true })} />,
+    ),
+  )
+  .get('/about', access('public'), (c) =>
+    renderPage(
+      c,
+      { title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.' },
+      <AboutPage chrome={publicChrome(c, { interactive: false })} />,
+    ),
+  )
+  .get('/pricing', access('public'), (c) =>
+    renderPage(
+      c,
+      { title: 'Pricing', description: 'Adloom plans and credit packs: Free, Pro and Agency.' },
+      <PricingPage chrome={publicChrome(c, { interactive: true, loginNext: '/pricing' })} />,
+    ),
+  )
+  .get('/contact', access('public'), (c) => renderContact(c, {}))
+  .post('/contact', access('public'), async (c) => {
+    const values = await readForm(c);
+    try {
+      const input = await parseForm(contactInput, values);
+      await submitContact(c.var.db, mailerFor(c), input, requestMeta(c), { userId: c.var.user?.id ?? null, operatorEmail: c.env.OPERATOR_EMAIL });
+      return renderContact(c, { sentTo: input.email });
+    } catch (error) {
+      const failure = formFailure(error);
+      if (!failure) throw error;
+      const { website: _honeypot, ...kept } = values;
+      if (failure.headers) for (const [k, v] of Object.entries(failure.headers)) c.header(k, v);
+      return renderContact(c, { initialValues: kept, initialErrors: failure.errors, initialFormError: failure.message }, failure.status === 429 ? 429 : 422);
+    }
+  })
+  .get('/imprint', access('public'), (c) => markdownPage(c, '/imprint'))
+  .get('/privacy', access('public'), (c) => markdownPage(c, '/privacy'))
+  .get('/terms', access('public'), (c) => markdownPage(c, '/terms'))
+  .get('/tech-provider', access('public'), (c) => markdownPage(c, '/tech-provider'))
+  .get('/login', access('public'), async (c) => {
+    const query = loginQuery.safeParse(c.req.query());
+    const next = safeSameOriginPath(query.data?.next, '/dashboard');
+    if (c.var.user) return c.redirect(next, 302);
+    const tab = query.data?.tab === 'signup' ? 'signup' : 'signin';
+    return renderLogin(c, { next, initialTab: tab });
+  })
+  .post('/login', access('public'), async (c) => {
+    const values = await readForm(c);
+    const next = safeSameOriginPath(values.next, '/dashboard');
+    const intent = values.intent === 'signup' ? 'signup' : 'signin';
+    try {
+      const { token } =
+        intent === 'signup'
+          ? await auth.signup(c.var.db, await parseForm(signupInput, values), requestMeta(c))
+          : await auth.login(c.var.db, await parseForm(loginInput, values), requestMeta(c), readSessionToken(c));
+      writeSessionCookie(c, token);
+      return c.redirect(next, 303);
+    } catch (error) {
+      const failure = formFailure(error);
+      if (!failure) throw error;
+      if (failure.headers) for (const [k, v] of Object.entries(failure.headers)) c.header(k, v);
+      return renderLogin(
+        c,
+        {
+          next,
+          initialTab: intent,
+          initialValues: { email: values.email ?? '', name: values.name ?? '' },
+          initialErrors: failure.errors,
+          initialFormError: failure.message,
+        },
+        failure.status,
+      );
+    }
+  })
+  .get('/password-reset', access('public'), (c) => {
+    const token = c.req.query('token');
+    return renderReset(c, token && token.length <= 200 ? { token } : {});
+  })
+  .post('/password-reset', access('public'), async (c) => {
+    const values = await readForm(c);
+    const token = values.token && values.token.length <= 200 ? values.token : undefined;
+    try {
+      if (token) {
+        const input = await parseForm(passwordResetConfirmInput, values);
+        await auth.confirmPasswordReset(c.var.db, input.token, input.password);
+        return renderReset(c, { state: 'changed' });
+      }
+      const input = await parseForm(passwordResetRequestInput, values);
+      await auth.assertResetAllowed(c.var.db, requestMeta(c));
+      await auth.requestPasswordReset(c.var.db, mailerFor(c), input.email, new URL(c.req.url).origin);
+      return renderReset(c, { state: 'requested' });
+    } catch (error) {
+      const failure = formFailure(error);
+      if (!failure) throw error;
+      if (failure.headers) for (const [k, v] of Object.entries(failure.headers)) c.header(k, v);
+      return renderReset(c, { ...(token ? { token } : {}), initialErrors: failure.errors, initialFormError: failure.message }, failure.status === 429 ? 429 : 422);
+    }
+  })
+  .get('/redirect', access('public'), (c) => c.redirect(safeSameOriginPath(c.req.query('to'), '/'), 302))
+  .get('/error', access('public'), (c) => {
+    const ref = c.req.query('ref');
+    const reference = ref && /^[A-Za-z0-9_-]{6,64}$/.test(ref) ? ref : undefined;
+    return renderPage(
+      c,
+      { title: 'Something went wrong', description: 'An error page with a reference for support.', noindex: true },
+      <ErrorPage chrome={publicChrome(c, { interactive: false })} reference={reference} />,
+    );
+  });
+
+function markdownPage(c: Context<AppEnv>, path: keyof typeof markdownPages) {
+  const page = markdownPages[path];
+  const html = renderMarkdown(path, page.source, {
+    OPERATOR_NAME: c.env.OPERATOR_NAME,
+    OPERATOR_ADDRESS: c.env.OPERATOR_ADDRESS,
+    OPERATOR_EMAIL: c.env.OPERATOR_EMAIL,
+  });
+  return renderPage(c, { title: page.title, description: page.description }, <MarkdownPage chrome={publicChrome(c, { interactive: false })} html={html} />);
+}

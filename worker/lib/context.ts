@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import type { AppEnv, SessionUser } from '#worker/env.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import { createMailer, type Mailer } from '#worker/lib/mailer.ts';
+
+/** The signed-in user; only called behind `access('user')` or stricter. */
+export function currentUser(c: Context<AppEnv>): SessionUser & { sessionId: string } {
+  const user = c.var.user;
+  const sessionId = c.var.sessionId;
+  if (!user || !sessionId) throw new AppError('unauthenticated');
+  return { ...user, sessionId };
+}
+
+export function mailerFor(c: Context<AppEnv>): Mailer {
+  return createMailer(c.var.db, c.env);
+}
+
+/** Runs work after the response when the runtime allows it (waitUntil), else inline. */
+export async function afterResponse(c: Context, work: Promise<unknown>): Promise<void> {
+  let waitUntil: ((promise: Promise<unknown>) => void) | undefined;
+  try {
+    const ctx = c.executionCtx;
+    waitUntil = ctx.waitUntil.bind(ctx);
+  } catch {
+    waitUntil = undefined;
+  }
+  if (waitUntil) waitUntil(work.catch((error: unknown) => console.error('background work failed', error)));
+  else await work;
+}

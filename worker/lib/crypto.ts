@@ -1,0 +1,67 @@
+import { base64url, fromBase64url } from '#worker/lib/ids.ts';
+
+/**
+ * PBKDF2-SHA256 with 100,000 iterations (PRODUCT.md §4.1). Workers' WebCrypto refuses
+ * more than 100,000 iterations per call in production, so this is also the ceiling.
+ */
+export const PBKDF2_ITERATIONS = 100_000;
+export const PBKDF2_MAX_ITERATIONS = 100_000;
+const SALT_BYTES = 16;
+const HASH_BITS = 256;
+const encoder = new TextEncoder();
+
+async function pbkdf2(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
+  if (iterations > PBKDF2_MAX_ITERATIONS) throw new Error('PBKDF2 iteration count above the Workers limit');
+  const key = await crypto.subtle.importKey('raw', encoder.encode(password.normalize('NFKC')), 'PBKDF2', false, ['deriveBits']);
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, HASH_BITS);
+  return new Uint8Array(bits);
+}
+
+/** Returns `pbkdf2-sha256$<iterations>$<salt>$<hash>` (base64url parts). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+  const hash = await pbkdf2(password, salt, PBKDF2_ITERATIONS);
+  return `pbkdf2-sha256$${PBKDF2_ITERATIONS}$${base64url(salt)}$${base64url(hash)}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, iterationsText, saltText, hashText] = stored.split('$');
+  const iterations = Number(iterationsText);
+  if (scheme !== 'pbkdf2-sha256' || !Number.isInteger(iterations) || !saltText || !hashText) return false;
+  const actual = await pbkdf2(password, fromBase64url(saltText), iterations);
+  return timingSafeEqual(actual, fromBase64url(hashText));
+}
+
+/** A hash with the real cost, for timing parity when no account matches. */
+export const DUMMY_PASSWORD_HASH = `pbkdf2-sha256$${PBKDF2_ITERATIONS}$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+
+export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  let diff = 0;
+  for (let i = 0; i < a.byteLength; i += 1) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}
+
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(value));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+export async function hmacSign(secret: string, message: string): Promise<string> {
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message));
+  return base64url(new Uint8Array(signature));
+}
+
+export async function hmacVerify(secret: string, message: string, signature: string): Promise<boolean> {
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = fromBase64url(signature);
+  } catch {
+    return false;
+  }
+  return crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, encoder.encode(message));
+}

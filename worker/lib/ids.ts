@@ -1,0 +1,26 @@
+/** Random, URL-safe, unguessable ids (PRODUCT.md §3): 16 bytes → 22 characters. */
+export function newId(bytes = 16): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+/** A secret token (session, reset link): 32 random bytes. */
+export function newToken(): string {
+  return newId(32);
+}
+
+export function base64url(data: Uint8Array): string {
+  let binary = '';
+  for (const byte of data) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+export function fromBase64url(value: string): Uint8Array<ArrayBuffer> {
+  const normal = value.replaceAll('-', '+').replaceAll('_', '/');
+  const binary = atob(normal + '='.repeat((4 - (normal.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** Ids in URLs: 22–43 URL-safe characters. Anything else cannot exist. */
+export function looksLikeId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{16,64}$/.test(value);
+}

@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#worker/db/client.ts';
+import { rateLimits } from '#worker/db/schema.ts';
+import { AppError } from '#worker/lib/errors.ts';
+
+export interface RateLimitRule {
+  /** Attempts allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export const RATE_LIMITS = {
+  /** PRODUCT.md §4.1: 5 failed sign-ins per email + IP per 15 minutes. */
+  loginFailures: { limit: 5, windowMs: 15 * 60_000 },
+  passwordResetRequests: { limit: 5, windowMs: 60 * 60_000 },
+  signups: { limit: 10, windowMs: 60 * 60_000 },
+  contactMessages: { limit: 5, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+function retryAfterSeconds(resetAt: Date, now: number): number {
+  return Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000));
+}
+
+function limited(resetAt: Date, now: number): AppError {
+  const seconds = retryAfterSeconds(resetAt, now);
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'rate_limited',
+    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+/** Throws 429 (with Retry-After) when the key already used up its window. */
+export async function assertNotLimited(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<void> {
+  const row = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
+  if (row && row.resetAt.getTime() > now && row.count >= rule.limit) throw limited(row.resetAt, now);
+}
+
+/** Counts one attempt atomically (one upsert); returns the count within the window. */
+export async function recordAttempt(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<{ count: number; resetAt: Date }> {
+  const resetAt = now + rule.windowMs;
+  const row = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: new Date(resetAt) })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN ${resetAt} ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning()
+    .get();
+  return { count: row.count, resetAt: row.resetAt };
+}
+
+/** Counts an attempt and throws 429 once the limit is exceeded (for actions limited per try). */
+export async function consume(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<void> {
+  const { count, resetAt } = await recordAttempt(db, key, rule, now);
+  if (count > rule.limit) throw limited(resetAt, now);
+}
+
+export async function clearLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}

@@ -1,0 +1,37 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '#worker/env.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import { SESSION_COOKIE } from '#worker/lib/session-cookie.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Callers that carry no session and prove themselves by signature instead. */
+const SIGNED_CALLBACKS = [/^\/api\/webhooks\//, /^\/callback\/instagram\/(deauthorize|data-deletion)$/];
+
+function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((part) => part.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/**
+ * The cross-site rule (PRODUCT.md §5): a non-GET request must not come from another
+ * origin; when it carries the session cookie it must prove it is same-origin
+ * (`Origin`, or `Sec-Fetch-Site: same-origin`). Otherwise 403 `forbidden`.
+ */
+export const crossSiteGuard = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const path = new URL(c.req.url).pathname;
+  if (SIGNED_CALLBACKS.some((pattern) => pattern.test(path))) return next();
+
+  const ownOrigin = new URL(c.req.url).origin;
+  const origin = c.req.header('origin');
+  const site = c.req.header('sec-fetch-site');
+  const withSession = hasSessionCookie(c.req.header('cookie'));
+
+  let allowed: boolean;
+  if (origin !== undefined) allowed = origin === ownOrigin;
+  else if (site !== undefined) allowed = site === 'same-origin' || (site === 'none' && !withSession);
+  else allowed = !withSession;
+
+  if (!allowed) throw new AppError('forbidden', 'Cross-site requests are not allowed.');
+  return next();
+});

@@ -1,0 +1,77 @@
+import type { Bindings } from '#worker/env.ts';
+
+/** One chunk of Vite's build manifest (dist/client/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export const ENTRIES = {
+  app: 'index.html',
+  public: 'client/public/entry.tsx',
+  styles: 'client/styles.css',
+} as const;
+
+export const ISLAND_SOURCES: Record<string, string> = {
+  'login-link': 'client/public/islands/login-link.tsx',
+  'auth-panel': 'client/public/islands/auth-panel.tsx',
+  'contact-form': 'client/public/islands/contact-form.tsx',
+  'password-reset': 'client/public/islands/password-reset.tsx',
+};
+
+export interface PageAssets {
+  stylesheet: string;
+  /** The variable font file for latin text, preloaded by every page. */
+  font: string | undefined;
+  manifest: Manifest;
+}
+
+// Static for the lifetime of a deployment: read once per isolate.
+let cached: Promise<PageAssets> | undefined;
+
+async function load(assets: Fetcher): Promise<PageAssets> {
+  const response = await assets.fetch(new Request('https://assets.invalid/.vite/manifest.json'));
+  if (!response.ok) {
+    throw new Error('The client build is missing (dist/client/.vite/manifest.json). Run `npm run build` first.');
+  }
+  const manifest = (await response.json()) as Manifest;
+  const styles = manifest[ENTRIES.styles];
+  if (!styles) throw new Error(`The build manifest has no ${ENTRIES.styles} entry.`);
+  const font = Object.values(manifest).find((chunk) => chunk.file.includes('inter-latin-wght-normal'))?.file;
+  return { stylesheet: `/${styles.file}`, font: font ? `/${font}` : undefined, manifest };
+}
+
+export function pageAssets(env: Pick<Bindings, 'ASSETS'>): Promise<PageAssets> {
+  cached ??= load(env.ASSETS).catch((error: unknown) => {
+    cached = undefined;
+    throw error;
+  });
+  return cached;
+}
+
+/** An entry's own file and every static import it pulls in (for modulepreload), depth first. */
+export function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return [];
+  const files = [`/${chunk.file}`];
+  for (const imported of chunk.imports ?? []) files.push(...chunkFiles(manifest, imported, seen));
+  return files;
+}
+
+/** CSS files an entry needs (its own and its imports'). */
+export function chunkCss(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) return [];
+  return [...(chunk.css ?? []).map((f) => `/${f}`), ...(chunk.imports ?? []).flatMap((k) => chunkCss(manifest, k, seen))];
+}

@@ -1,0 +1,51 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '#worker/index.ts';
+import type { Bindings } from '#worker/env.ts';
+
+export const ORIGIN = 'https://adloom.test';
+
+export interface SendOptions {
+  method?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  cookie?: string;
+  /** Sends `Origin: <ORIGIN>` on writes unless false (same-origin, like a browser). */
+  sameOrigin?: boolean;
+  env?: Partial<Bindings>;
+}
+
+/**
+ * Sends a request through the real worker entry (middleware, routes, error mapping)
+ * inside workerd, and waits for its background work (waitUntil) to finish.
+ */
+export async function send(path: string, options: SendOptions = {}): Promise<Response> {
+  const method = options.method ?? (options.json !== undefined || options.form || options.body ? 'POST' : 'GET');
+  const headers = new Headers(options.headers);
+  let body: BodyInit | undefined = options.body;
+  if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers.set('content-type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(options.form).toString();
+  }
+  if (options.cookie) headers.set('cookie', options.cookie);
+  if (method !== 'GET' && method !== 'HEAD' && options.sameOrigin !== false && !headers.has('origin')) headers.set('origin', ORIGIN);
+  if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', '203.0.113.7');
+  const request = new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: 'manual' });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...options.env } as Bindings, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** The `name=value` pair of a Set-Cookie header, ready to send back. */
+export function cookieFrom(response: Response, name = 'adloom_session'): string | undefined {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    if (pair?.startsWith(`${name}=`)) return pair;
+  }
+  return undefined;
+}
