@@ -67,10 +67,10 @@ export function createApp() {
     } else if (error instanceof HTTPException) {
       code = HTTP_CODES[error.status] ?? 'internal';
       message = code === 'internal' ? undefined : error.status === 400 ? 'The request could not be read.' : undefined;
-      if (code === 'internal') Sentry.captureException(error);
+      if (code === 'internal') Sentry.captureException(error, { tags: { request_id: c.var.requestId } });
     } else {
       code = 'internal';
-      Sentry.captureException(error);
+      Sentry.captureException(error, { tags: { request_id: c.var.requestId } });
       // Logged with the reference the user sees; never sent to the client.
       console.error(`[${c.var.requestId}] unexpected error`, error);
     }

@@ -17,6 +17,7 @@ const monitored: ExportedHandler<Bindings> = Sentry.withSentry<Bindings>(
     sendDefaultPii: false,
     tracesSampleRate: 0,
     beforeSend(event) {
+      if (event.user) delete event.user.ip_address;
       if (event.request) {
         delete event.request.cookies;
         if (event.request.headers) {
@@ -27,7 +28,8 @@ const monitored: ExportedHandler<Bindings> = Sentry.withSentry<Bindings>(
       return event;
     },
   }),
-  plain,
+  // withSentry instruments the object it is given in place: hand it a copy.
+  { ...plain },
 ) as ExportedHandler<Bindings>;
 
 export default {

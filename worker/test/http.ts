@@ -21,7 +21,7 @@ export interface SendOptions {
  * inside workerd, and waits for its background work (waitUntil) to finish.
  */
 export async function send(path: string, options: SendOptions = {}): Promise<Response> {
-  const method = options.method ?? (options.json !== undefined || options.form || options.body ? 'POST' : 'GET');
+  const method = options.method ?? (options.json !== undefined || options.form || options.body !== undefined ? 'POST' : 'GET');
   const headers = new Headers(options.headers);
   let body: BodyInit | undefined = options.body;
   if (options.json !== undefined) {
