@@ -59,6 +59,10 @@ function ShellLayout() {
   );
 }
 
+function PlainSkeleton() {
+  return <div className="app-root min-h-screen" aria-busy="true" />;
+}
+
 function ShellSkeleton() {
   return <Shell>{null}</Shell>;
 }
@@ -72,7 +76,7 @@ export function routes(): RouteObject[] {
       HydrateFallback: ShellSkeleton,
       children: [...inShell, { path: '*', Component: NotFound }],
     },
-    { ...lazyRoute('/playground'), errorElement: <RouteError /> },
+    { ...lazyRoute('/playground'), errorElement: <RouteError />, HydrateFallback: PlainSkeleton },
   ];
 }
 

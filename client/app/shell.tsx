@@ -82,11 +82,10 @@ function CreditsPill() {
     <Link
       to="/account/credits"
       className="inline-flex h-8 items-center gap-1.5 rounded-full border border-zinc-200 bg-white px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
-      aria-label={credits ? `${credits.total} credits available` : 'Credits'}
     >
       <Coins aria-hidden="true" className="size-4 text-amber-500" />
-      {credits ? formatNumber(credits.total) : <span className="inline-block h-3 w-6 animate-pulse rounded bg-zinc-200 dark:bg-zinc-700" />}
-      <span className="hidden sm:inline">credits</span>
+      {credits ? formatNumber(credits.total) : <span aria-hidden="true" className="inline-block h-3 w-6 animate-pulse rounded bg-zinc-200 dark:bg-zinc-700" />}
+      <span className="max-sm:sr-only">{credits ? 'credits' : 'Credits'}</span>
     </Link>
   );
 }
@@ -107,10 +106,10 @@ function AccountMenu() {
       <button
         type="button"
         popoverTarget="account-menu"
-        aria-label="Account menu"
         className="grid size-9 place-items-center rounded-full bg-accent-600 text-sm font-semibold text-white hover:bg-accent-700"
       >
-        {initials(user.name)}
+        <span aria-hidden="true">{initials(user.name)}</span>
+        <span className="sr-only">Account menu</span>
       </button>
       <div
         id="account-menu"

@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const control =
-  'block w-full rounded-[var(--radius-control)] border bg-white px-3 text-base text-zinc-900 shadow-sm placeholder:text-zinc-400 focus:outline-2 focus:outline-offset-0 focus:outline-accent-600 disabled:bg-zinc-100 dark:bg-zinc-900 dark:text-zinc-100 sm:text-sm';
+  'block w-full rounded-[var(--radius-control)] border bg-white px-3 text-base text-zinc-900 shadow-sm placeholder:text-zinc-400 focus:outline-2 focus:outline-offset-0 focus:outline-accent-600 disabled:bg-zinc-100 read-only:bg-zinc-50 read-only:text-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:disabled:bg-zinc-800 dark:read-only:bg-zinc-800 dark:read-only:text-zinc-300 sm:text-sm';
 
 interface FieldChrome {
   label: string;

@@ -43,7 +43,7 @@ function ProfileCard() {
       >
         <FormProblem error={form.formError} />
         <TextField label="Name" autoComplete="name" {...form.field('name')} />
-        <TextField label="Email" value={user.email} readOnly disabled hint="To change your email address, contact support." />
+        <TextField label="Email" value={user.email} readOnly hint="To change your email address, contact support." />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Plan: <strong className="font-medium text-zinc-900 dark:text-zinc-100">{user.plan.name}</strong>
         </p>

@@ -1,0 +1,77 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthForm } from '#client/features/auth/auth-form.tsx';
+import { envelope, mockApi } from '#client/test/api-mock.ts';
+
+describe('AuthForm', () => {
+  let assign: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    assign = vi.fn();
+    vi.spyOn(window.location, 'assign').mockImplementation(assign);
+  });
+
+  it('validates as you type with the server’s schema once a field was left', async () => {
+    const user = userEvent.setup();
+    render(<AuthForm next="/dashboard" initialTab="signup" />);
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'short');
+    await user.tab();
+    expect(await screen.findByText('Use at least 10 characters.')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await user.type(password, ' but now long');
+    await waitFor(() => expect(screen.queryByText('Use at least 10 characters.')).toBeNull());
+  });
+
+  it('signs in through the API and goes to next', async () => {
+    const calls = mockApi({ 'POST /api/auth/login': { status: 200, body: { id: 'u1', email: 'a@example.com' } } });
+    const user = userEvent.setup();
+    render(<AuthForm next="/pricing" />);
+    await user.type(screen.getByLabelText('Email'), 'A@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/pricing'));
+    expect(calls).toEqual([{ method: 'POST', path: '/api/auth/login', body: { email: 'a@example.com', password: 'correct horse battery' } }]);
+  });
+
+  it('shows the server’s message and reference, and puts field details on the fields', async () => {
+    mockApi({
+      'POST /api/auth/signup': { status: 409, body: envelope('conflict', 'An account with this email already exists.', { email: ['An account with this email already exists.'] }) },
+    });
+    const user = userEvent.setup();
+    render(<AuthForm next="/dashboard" initialTab="signup" />);
+    await user.type(screen.getByLabelText('Your name'), 'Ada');
+    await user.type(screen.getByLabelText('Work email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Create free account' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getAllByText('An account with this email already exists.')).toHaveLength(2);
+    expect(screen.getByText(/req_test_1234567/)).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('cannot be submitted twice while pending', async () => {
+    let resolve: (value: Response) => void = () => {};
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>((r) => (resolve = r)));
+    render(<AuthForm next="/dashboard" />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse battery' } });
+    const button = screen.getByRole('button', { name: 'Sign in' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    fireEvent.submit(button.closest('form')!);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Signing in/ }).hasAttribute('disabled')).toBe(true));
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    resolve(Response.json({ id: 'u1' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
+  });
+
+  it('switches tabs with the arrow keys', async () => {
+    const user = userEvent.setup();
+    render(<AuthForm next="/dashboard" />);
+    screen.getByRole('tab', { name: 'Sign in' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByLabelText('Your name')).toBeTruthy();
+  });
+});

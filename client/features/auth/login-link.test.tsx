@@ -1,0 +1,42 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import LoginLink from '#client/features/auth/login-link.tsx';
+
+describe('LoginLink', () => {
+  it('is a plain link to /login with next, and opens the dialog at /login on click; Back closes it', async () => {
+    window.history.replaceState(null, '', '/pricing');
+    const user = userEvent.setup();
+    render(<LoginLink label="Log in" className="" next="/pricing" />);
+    const link = screen.getByRole('link', { name: 'Log in' });
+    expect(link.getAttribute('href')).toBe('/login?next=%2Fpricing');
+
+    await user.click(link);
+    expect(window.location.pathname).toBe('/login');
+    const dialog = document.querySelector('dialog')!;
+    expect(dialog.open).toBe(true);
+    expect(screen.getByRole('tab', { name: 'Sign in' })).toBeTruthy();
+
+    await act(async () => {
+      window.history.back();
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(window.location.pathname).toBe('/pricing');
+    expect(dialog.open).toBe(false);
+  });
+
+  it('closes with Escape (the dialog’s cancel) and returns to the page', async () => {
+    window.history.replaceState(null, '', '/');
+    const user = userEvent.setup();
+    render(<LoginLink label="Start free" className="" next="/dashboard" tab="signup" />);
+    await user.click(screen.getByRole('link', { name: 'Start free' }));
+    expect(window.location.search).toBe('?next=%2Fdashboard&tab=signup');
+    expect(screen.getByLabelText('Your name')).toBeTruthy();
+    await act(async () => {
+      document.querySelector('dialog')!.dispatchEvent(new Event('cancel', { cancelable: true }));
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(window.location.pathname).toBe('/');
+    expect(document.querySelector('dialog')!.open).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { WORKSPACE_ROUTES } from '#common/workspace-routes.ts';
+import { breadcrumbs } from '#client/app/breadcrumbs.ts';
+import { ROUTE_MODULES } from '#client/app/router.tsx';
+import { describeUserAgent, relativeTime } from '#client/lib/user-agent.ts';
+
+describe('breadcrumbs', () => {
+  it('names every workspace prefix of the path', () => {
+    expect(breadcrumbs('/account/credits')).toEqual([
+      { label: 'Account', href: '/account' },
+      { label: 'Credits', href: '/account/credits' },
+    ]);
+    expect(breadcrumbs('/dashboard')).toEqual([{ label: 'Dashboard', href: '/dashboard' }]);
+  });
+});
+
+describe('workspace routes', () => {
+  it('have a lazy module for every page the worker serves', async () => {
+    for (const route of WORKSPACE_ROUTES) {
+      const module = await ROUTE_MODULES[route.path]();
+      expect(typeof module.default, route.path).toBe('function');
+    }
+  });
+});
+
+describe('describeUserAgent', () => {
+  it.each([
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15', 'Safari on macOS'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Edge on Windows'],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0', 'Firefox on Linux'],
+    ['Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36', 'Chrome on Android'],
+    ['curl/8.5.0', 'Script'],
+    [null, 'Unknown device'],
+  ])('%s → %s', (ua, expected) => {
+    expect(describeUserAgent(ua)).toBe(expected);
+  });
+
+  it('says relative times in words', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(relativeTime('2026-11-22T11:59:30Z', now)).toBe('just now');
+    expect(relativeTime('2026-11-22T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(relativeTime('2026-11-21T12:00:00Z', now)).toBe('yesterday');
+  });
+});

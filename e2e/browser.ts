@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseURL = inject('baseURL');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: inject('chromium'),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export async function newPage(browser: Browser, options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of (401|404|422)/.test(message.text())) errors.push(`console: ${message.text()}`);
+  });
+  return { context, page, errors };
+}
+
+/** Runs a local D1 query against the e2e database (e.g. to read the email outbox). */
+export function queryD1<T>(sql: string): T[] {
+  const result = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', `--persist-to=${inject('persistDir')}`, '--json', '--command', sql], {
+    cwd: join(import.meta.dirname, '..'),
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+  });
+  if (result.status !== 0) throw new Error(`d1 query failed: ${result.stderr}`);
+  const parsed = JSON.parse(result.stdout) as { results: T[] }[];
+  return parsed[0]?.results ?? [];
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core in the page: no serious or critical accessibility violations (DESIGN.md). */
+export async function expectAccessible(page: Page): Promise<void> {
+  // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}

@@ -1,0 +1,90 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const root = join(import.meta.dirname, '..');
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+export const PERSIST_DIR = join(root, '.wrangler', 'e2e');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    chromium: string;
+    persistDir: string;
+  }
+}
+
+function chromiumPath(): string {
+  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+  if (!found) {
+    throw new Error(
+      'The browser tests need Chromium and found none (CHROME_PATH, /usr/bin/chromium).\n' +
+        'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+        'or point CHROME_PATH at a Chromium or Chrome binary.',
+    );
+  }
+  return found;
+}
+
+function wrangler(args: string[]): void {
+  const result = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
+  if (result.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed:\n${result.stderr}`);
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`wrangler dev did not become healthy:\n${output()}`);
+}
+
+/**
+ * Starts Adloom as a developer would (wrangler dev, local D1/R2) on a fresh database
+ * with the real migrations and the demo seed, for the browser tests.
+ */
+export default async function setup(project: TestProject) {
+  const chromium = chromiumPath();
+  if (!existsSync(join(root, 'dist', 'client', '.vite', 'manifest.json'))) {
+    throw new Error('The client is not built: run `npx vite build` (npm test does it first).');
+  }
+  rmSync(PERSIST_DIR, { recursive: true, force: true });
+  mkdirSync(PERSIST_DIR, { recursive: true });
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', `--persist-to=${PERSIST_DIR}`]);
+  const { seed } = (await import('../scripts/seed.mjs')) as { seed: (dir: string) => void };
+  seed(PERSIST_DIR);
+
+  let log = '';
+  const child = spawn(
+    'wrangler',
+    ['dev', '--port', String(PORT), '--ip', '127.0.0.1', `--persist-to=${PERSIST_DIR}`, '--env-file', '.dev.vars.example', '--show-interactive-dev-session=false'],
+    { cwd: root, detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' } },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const baseURL = `http://127.0.0.1:${PORT}`;
+  await waitForHealth(baseURL, child, () => log);
+
+  project.provide('baseURL', baseURL);
+  project.provide('chromium', chromium);
+  project.provide('persistDir', PERSIST_DIR);
+
+  return () => {
+    // wrangler dev runs workerd as a child: stop the whole process group.
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+}
