@@ -59,7 +59,7 @@ export default async function setup(project: TestProject) {
   rmSync(PERSIST_DIR, { recursive: true, force: true });
   mkdirSync(PERSIST_DIR, { recursive: true });
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', `--persist-to=${PERSIST_DIR}`]);
-  const { seed } = (await import('../scripts/seed.mjs')) as { seed: (dir: string) => void };
+  const { seed } = await import('../scripts/seed.mjs');
   seed(PERSIST_DIR);
 
   let log = '';

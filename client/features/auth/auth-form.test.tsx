@@ -5,9 +5,9 @@ import { AuthForm } from '#client/features/auth/auth-form.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 
 describe('AuthForm', () => {
-  let assign: ReturnType<typeof vi.fn>;
+  let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
   beforeEach(() => {
-    assign = vi.fn();
+    assign = vi.fn<(url: string | URL) => void>();
     vi.spyOn(window.location, 'assign').mockImplementation(assign);
   });
 
