@@ -42,6 +42,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/credits': { status: signedIn(200) },
   'POST /api/contact': { json: {}, status: all(422) },
   'POST /monitoring': { json: {}, status: all(404) },
+  'GET /callback/instagram': { sample: '/callback/instagram?code=abc&state=xyz', status: all(400) },
   'GET /': { status: all(200) },
   'GET /about': { status: all(200) },
   'GET /pricing': { status: all(200) },

@@ -17,6 +17,7 @@ import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
 import { assetRoutes } from '#worker/features/site/assets.ts';
+import { instagramCallbackRoutes } from '#worker/features/site/instagram-callback.tsx';
 import { siteRoutes } from '#worker/features/site/routes.tsx';
 import { workspaceRoutes } from '#worker/features/workspace/routes.ts';
 
@@ -48,6 +49,7 @@ export function createApp() {
     .route('/api/credits', creditRoutes)
     .route('/api/contact', contactRoutes)
     .route('/monitoring', monitoringRoutes)
+    .route('/callback/instagram', instagramCallbackRoutes)
     .route('/', siteRoutes)
     .route('/', workspaceRoutes)
     .route('/', assetRoutes);

@@ -24,6 +24,15 @@ function StatusBody({ code, title, text, reference }: { code: string; title: str
   );
 }
 
+/** A page that explains one situation (an expired link, a refused request). */
+export function MessagePage({ chrome, code, title, text }: { chrome: PublicChrome; code: string; title: string; text: string }) {
+  return (
+    <PublicLayout chrome={chrome}>
+      <StatusBody code={code} title={title} text={text} />
+    </PublicLayout>
+  );
+}
+
 /** The 404 page (status 404, no JavaScript). */
 export function NotFoundPage({ chrome }: { chrome: PublicChrome }) {
   return (
