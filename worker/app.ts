@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ErrorCode } from '#common/errors.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { applyHeaders } from '#worker/lib/context.ts';
 import { AppError, errorBody } from '#worker/lib/errors.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
 import { crossSiteGuard } from '#worker/middleware/csrf.ts';
@@ -65,7 +66,7 @@ export function createApp() {
     if (error instanceof AppError) {
       code = error.code;
       message = error.message;
-      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      applyHeaders(c, error.headers);
     } else if (error instanceof HTTPException) {
       code = HTTP_CODES[error.status] ?? 'internal';
       message = code === 'internal' ? undefined : error.status === 400 ? 'The request could not be read.' : undefined;

@@ -1,17 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { brokenDb } from '#worker/test/broken-db.ts';
 import { createUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 
 const DSN = 'https://abc123publickey@o4501.ingest.sentry.io/4505';
 
-const brokenDb = {
-  prepare() {
-    throw new Error('D1_ERROR: database is locked');
-  },
-  batch() {
-    throw new Error('D1_ERROR: database is locked');
-  },
-} as unknown as D1Database;
+const lockedDb = brokenDb('D1_ERROR: database is locked');
 
 /** Intercepts Sentry's ingest at the fetch boundary (it answers 200 with the event id). */
 function interceptSentry() {
@@ -35,7 +29,7 @@ describe('Sentry in the worker', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = await createUser();
     const envelopes = interceptSentry();
-    const response = await send('/api/me', { cookie: user.cookie, env: { SENTRY_DSN: DSN, DB: brokenDb } });
+    const response = await send('/api/me', { cookie: user.cookie, env: { SENTRY_DSN: DSN, DB: lockedDb } });
     expect(response.status).toBe(500);
     const requestId = response.headers.get('x-request-id')!;
     expect(envelopes.length).toBeGreaterThanOrEqual(1);
@@ -56,7 +50,7 @@ describe('Sentry in the worker', () => {
     expect((await send('/api/nope', { env: { SENTRY_DSN: DSN } })).status).toBe(404);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = await createUser();
-    expect((await send('/api/me', { cookie: user.cookie, env: { DB: brokenDb } })).status).toBe(500);
+    expect((await send('/api/me', { cookie: user.cookie, env: { DB: lockedDb } })).status).toBe(500);
     expect(envelopes.filter((e) => e.includes('"type":"event"'))).toHaveLength(0);
   });
 });

@@ -27,3 +27,8 @@ export async function afterResponse(c: Context, work: Promise<unknown>): Promise
   if (waitUntil) waitUntil(work.catch((error: unknown) => console.error('background work failed', error)));
   else await work;
 }
+
+/** Puts an error's extra headers (Retry-After) on the response. */
+export function applyHeaders(c: Context, headers: Record<string, string> | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
+}

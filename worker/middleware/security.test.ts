@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { brokenDb } from '#worker/test/broken-db.ts';
 import { createUser } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 
@@ -115,19 +116,12 @@ describe('/redirect', () => {
 describe('errors never leak internals', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  const brokenDb = {
-    prepare() {
-      throw new Error('D1_ERROR: no such table: users: SQLITE_ERROR at SELECT password_hash FROM users');
-    },
-    batch() {
-      throw new Error('D1_ERROR: SQLITE_ERROR');
-    },
-  } as unknown as D1Database;
+  const db = brokenDb('D1_ERROR: no such table: users: SQLITE_ERROR at SELECT password_hash FROM users');
 
   it('answers an API failure with a generic 500 envelope and a reference, no stack or SQL', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = await createUser();
-    const response = await send('/api/me', { cookie: user.cookie, env: { DB: brokenDb } });
+    const response = await send('/api/me', { cookie: user.cookie, env: { DB: db } });
     expect(response.status).toBe(500);
     const text = await response.text();
     const body = JSON.parse(text) as { error: { code: string; message: string; requestId: string } };
@@ -139,7 +133,7 @@ describe('errors never leak internals', () => {
   it('answers a page failure with the friendly error page showing the reference', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = await createUser();
-    const response = await send('/dashboard', { cookie: user.cookie, env: { DB: brokenDb } });
+    const response = await send('/dashboard', { cookie: user.cookie, env: { DB: db } });
     expect(response.status).toBe(500);
     const html = await response.text();
     expect(html).toContain('Something went wrong');

@@ -5,6 +5,7 @@ import { PASSWORD_MIN } from '#common/schemas/fields.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { FormError } from '#client/components/form-error.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
@@ -14,16 +15,6 @@ import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { describeUserAgent, relativeTime } from '#client/lib/user-agent.ts';
 import { useSession, useUser } from '#client/app/session.tsx';
-
-function FormProblem({ error }: { error: { message: string; requestId?: string | undefined } | null }) {
-  if (!error) return null;
-  return (
-    <Alert tone="danger" className="mb-4">
-      {error.message}
-      {error.requestId ? <span className="mt-1 block text-xs opacity-75">Reference: {error.requestId}</span> : null}
-    </Alert>
-  );
-}
 
 function ProfileCard() {
   const user = useUser();
@@ -41,7 +32,7 @@ function ProfileCard() {
           toast({ tone: 'success', message: 'Profile saved.' });
         })}
       >
-        <FormProblem error={form.formError} />
+        <FormError error={form.formError} />
         <TextField label="Name" autoComplete="name" {...form.field('name')} />
         <TextField label="Email" value={user.email} readOnly hint="To change your email address, contact support." />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -70,7 +61,7 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
           onChanged();
         })}
       >
-        <FormProblem error={form.formError} />
+        <FormError error={form.formError} />
         <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
         <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} {...form.field('newPassword')} />
         <Button type="submit" pending={form.pending} pendingLabel="Changing…">

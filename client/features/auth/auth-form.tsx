@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { loginInput, signupInput } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
-import { Alert } from '#client/components/alert.tsx';
+import { FormError } from '#client/components/form-error.tsx';
 import { Button } from '#client/components/button.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { api, call } from '#client/lib/api.ts';
@@ -23,16 +23,6 @@ export interface AuthFormProps {
 
 function go(next: string) {
   window.location.assign(next);
-}
-
-function FormError({ error }: { error: { message: string; requestId?: string | undefined } | null | undefined }) {
-  if (!error) return null;
-  return (
-    <Alert tone="danger">
-      {error.message}
-      {error.requestId ? <span className="mt-1 block text-xs opacity-75">Reference: {error.requestId}</span> : null}
-    </Alert>
-  );
 }
 
 function SignInForm({ next, initialValues, initialFormError }: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialFormError'>) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '#client/components/use-modal-dialog.ts';
 import { AuthForm, type AuthTab } from '#client/features/auth/auth-form.tsx';
 
 /**
@@ -7,13 +7,7 @@ import { AuthForm, type AuthTab } from '#client/features/auth/auth-form.tsx';
  * returns to the opener). The caller owns the URL (/login) and history.
  */
 export function LoginDialog({ open, onClose, next, initialTab = 'signin' }: { open: boolean; onClose: () => void; next: string; initialTab?: AuthTab }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     <dialog
       ref={ref}

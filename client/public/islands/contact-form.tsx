@@ -3,6 +3,7 @@ import { contactInput } from '#common/schemas/contact.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
+import { FormError } from '#client/components/form-error.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
 
@@ -46,12 +47,7 @@ export default function ContactForm({ initialValues, initialErrors, initialFormE
         setSent(data.email);
       })}
     >
-      {error ? (
-        <Alert tone="danger">
-          {error.message}
-          {'requestId' in error && error.requestId ? <span className="mt-1 block text-xs opacity-75">Reference: {error.requestId}</span> : null}
-        </Alert>
-      ) : null}
+      <FormError error={error} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Name" autoComplete="name" required {...field('name')} />
         <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />

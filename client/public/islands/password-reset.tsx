@@ -4,6 +4,7 @@ import { PASSWORD_MIN } from '#common/schemas/fields.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { TextField } from '#client/components/field.tsx';
+import { FormError } from '#client/components/form-error.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
 
@@ -39,7 +40,7 @@ function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProp
         setSentTo(data.email);
       })}
     >
-      {error ? <Alert tone="danger">{error.message}</Alert> : null}
+      <FormError error={error} />
       <TextField label="Email" type="email" autoComplete="email" required {...email} error={email.error ?? initialErrors?.email} />
       <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel="Sending…">
         Send reset link
@@ -66,14 +67,11 @@ function ConfirmForm({ token, initialErrors, initialFormError }: { token: string
       })}
     >
       <input type="hidden" name="token" value={token} />
-      {error ? (
-        <Alert tone="danger">
-          {error.message}{' '}
-          <a className="font-medium underline" href="/password-reset">
-            Ask for a new link
-          </a>
-        </Alert>
-      ) : null}
+      <FormError error={error}>
+        <a className="font-medium underline" href="/password-reset">
+          Ask for a new link
+        </a>
+      </FormError>
       <TextField
         label="New password"
         type="password"

@@ -19,7 +19,7 @@ import privacy from '#client/public/legal/privacy.md';
 import techProvider from '#client/public/legal/tech-provider.md';
 import terms from '#client/public/legal/terms.md';
 import type { AppEnv } from '#worker/env.ts';
-import { mailerFor } from '#worker/lib/context.ts';
+import { applyHeaders, mailerFor } from '#worker/lib/context.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 import { access } from '#worker/middleware/access.ts';
@@ -104,7 +104,7 @@ export const siteRoutes = new Hono<AppEnv>()
       const failure = formFailure(error);
       if (!failure) throw error;
       const { website: _honeypot, ...kept } = values;
-      if (failure.headers) for (const [k, v] of Object.entries(failure.headers)) c.header(k, v);
+      applyHeaders(c, failure.headers);
       return renderContact(c, { initialValues: kept, initialErrors: failure.errors, initialFormError: failure.message }, failure.status === 429 ? 429 : 422);
     }
   })
@@ -133,7 +133,7 @@ export const siteRoutes = new Hono<AppEnv>()
     } catch (error) {
       const failure = formFailure(error);
       if (!failure) throw error;
-      if (failure.headers) for (const [k, v] of Object.entries(failure.headers)) c.header(k, v);
+      applyHeaders(c, failure.headers);
       return renderLogin(
         c,
         {
@@ -167,7 +167,7 @@ export const siteRoutes = new Hono<AppEnv>()
     } catch (error) {
       const failure = formFailure(error);
       if (!failure) throw error;
-      if (failure.headers) for (const [k, v] of Object.entries(failure.headers)) c.header(k, v);
+      applyHeaders(c, failure.headers);
       return renderReset(c, { ...(token ? { token } : {}), initialErrors: failure.errors, initialFormError: failure.message }, failure.status === 429 ? 429 : 422);
     }
   })
