@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, launch, newPage, queryD1, uniqueEmail } from './browser.ts';
+import { baseURL, expectAccessible, hydrated, launch, newPage, queryD1, uniqueEmail } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,6 +15,7 @@ const PASSWORD = 'correct horse battery staple';
 async function signUp(email: string) {
   const { context, page, errors } = await newPage(browser);
   await page.goto('/login?tab=signup');
+  await hydrated(page);
   await page.getByLabel('Your name').fill('Erin Endtoend');
   await page.getByLabel('Work email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -51,6 +52,7 @@ describe('accounts in the browser', () => {
 
     const { context, page, errors } = await newPage(browser);
     await page.goto('/pricing');
+    await hydrated(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -98,6 +100,7 @@ describe('accounts in the browser', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/password-reset');
+    await hydrated(page);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Check your inbox').waitFor();
@@ -115,6 +118,7 @@ describe('accounts in the browser', () => {
       .toBeTruthy();
 
     await page.goto(link!);
+    await hydrated(page);
     await page.getByLabel('New password').fill('a completely new password');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('Your password is changed').waitFor();

@@ -56,3 +56,11 @@ export function uniqueEmail(prefix: string): string {
   counter += 1;
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
 }
+
+/** Islands load after the page's load event: wait until the page's islands are live. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+    return islands.length > 0 && islands.every((island) => island.dataset.hydrated === 'true');
+  });
+}

@@ -6,10 +6,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { applyHeaders } from '#worker/lib/context.ts';
 import { AppError, errorBody } from '#worker/lib/errors.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
-import { crossSiteGuard } from '#worker/middleware/csrf.ts';
-import { database } from '#worker/middleware/db.ts';
-import { requestId } from '#worker/middleware/request-id.ts';
-import { securityHeaders } from '#worker/middleware/security-headers.ts';
+import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/routes.ts';
 import { authRoutes } from '#worker/features/auth/routes.ts';
@@ -41,7 +38,7 @@ function wantsHtml(c: Context<AppEnv>): boolean {
 /** Builds the app: middleware order, routes, and the one error mapping (ARCHITECTURE.md §3). */
 export function createApp() {
   const app = new Hono<AppEnv>();
-  app.use('*', requestId, securityHeaders, database, crossSiteGuard);
+  app.use('*', foundation, crossSite);
 
   const routes = app
     .route('/api/health', healthRoutes)
@@ -56,7 +53,7 @@ export function createApp() {
     .route('/', assetRoutes);
 
   app.notFound((c) => {
-    if (!wantsHtml(c)) return c.json(errorBody('not_found', c.var.requestId), 404);
+    if (!wantsHtml(c)) return c.json(errorBody('not_found', c.get('requestId')), 404);
     return renderErrorPage(c, 404);
   });
 
@@ -70,14 +67,14 @@ export function createApp() {
     } else if (error instanceof HTTPException) {
       code = HTTP_CODES[error.status] ?? 'internal';
       message = code === 'internal' ? undefined : error.status === 400 ? 'The request could not be read.' : undefined;
-      if (code === 'internal') Sentry.captureException(error, { tags: { request_id: c.var.requestId } });
+      if (code === 'internal') Sentry.captureException(error, { tags: { request_id: c.get('requestId') } });
     } else {
       code = 'internal';
-      Sentry.captureException(error, { tags: { request_id: c.var.requestId } });
+      Sentry.captureException(error, { tags: { request_id: c.get('requestId') } });
       // Logged with the reference the user sees; never sent to the client.
-      console.error(`[${c.var.requestId}] unexpected error`, error);
+      console.error(`[${c.get('requestId')}] unexpected error`, error);
     }
-    const body = errorBody(code, c.var.requestId ?? 'unknown', message, error instanceof AppError ? error.details : undefined);
+    const body = errorBody(code, c.get('requestId') ?? 'unknown', message, error instanceof AppError ? error.details : undefined);
     const status = error instanceof AppError ? error.status : code === 'internal' ? 500 : (error as HTTPException).status;
     if (!wantsHtml(c)) return c.json(body, status as 400);
     return renderErrorPage(c, status);

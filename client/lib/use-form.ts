@@ -58,8 +58,9 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) 
       setErrors(found);
       setFormError(null);
       if (!data) {
-        const first = Object.keys(found)[0];
-        if (first) (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+        // Focus the first field in the form's own order that needs attention.
+        const fields = [...(event.currentTarget as HTMLFormElement).querySelectorAll<HTMLElement>('[name]')];
+        fields.find((field) => field.getAttribute('name')! in found)?.focus();
         return;
       }
       inFlight.current = true;

@@ -3,6 +3,7 @@ import { buttonClass } from '#client/components/button.tsx';
 import { Logo } from '#client/components/logo.tsx';
 import { Island } from '#client/public/island.tsx';
 import LoginLink from '#client/public/islands/login-link.tsx';
+import { NAV_LINK_CLASS } from '#client/features/auth/login-link.tsx';
 
 export interface PublicChrome {
   /** Interactive pages hydrate the header's login links into the login dialog. */
@@ -15,7 +16,7 @@ export interface PublicChrome {
   path: string;
 }
 
-const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900';
+const navLink = NAV_LINK_CLASS;
 
 function HeaderActions({ interactive, signedIn, loginNext }: PublicChrome) {
   if (signedIn) {
@@ -25,15 +26,15 @@ function HeaderActions({ interactive, signedIn, loginNext }: PublicChrome) {
       </a>
     );
   }
-  const login = { label: 'Log in', className: navLink, next: loginNext };
-  const start = { label: 'Start free', className: buttonClass('primary', 'sm'), next: '/dashboard', tab: 'signup' as const };
+  const login = { label: 'Log in', look: 'nav' as const, next: loginNext };
+  const start = { label: 'Start free', look: 'button' as const, next: '/dashboard', tab: 'signup' as const };
   if (!interactive) {
     return (
       <>
         <a href="/login" className={navLink}>
           Log in
         </a>
-        <a href="/login?tab=signup" className={start.className}>
+        <a href="/login?tab=signup" className={buttonClass('primary', 'sm')}>
           Start free
         </a>
       </>

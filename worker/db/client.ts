@@ -1,9 +1,27 @@
 import { drizzle } from 'drizzle-orm/d1';
-import * as schema from '#worker/db/schema.ts';
 
-/** One drizzle instance per request (bindings are per request). */
+/**
+ * One drizzle instance per request (bindings are per request). Without the schema
+ * option: we use the query builder, not relational queries, and building the relational
+ * config on every request costs more than the query itself.
+ */
 export function getDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(d1);
 }
 
 export type Db = ReturnType<typeof getDb>;
+
+/**
+ * The request's database, made on first use: most requests to cached pages, and API
+ * reads served from the session cache, never touch D1.
+ */
+export function lazyDb(d1: D1Database): Db {
+  let db: Db | undefined;
+  return new Proxy({} as Db, {
+    get(_target, property) {
+      db ??= getDb(d1);
+      const value: unknown = Reflect.get(db, property, db);
+      return typeof value === 'function' ? value.bind(db) : value;
+    },
+  });
+}

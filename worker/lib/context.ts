@@ -5,14 +5,14 @@ import { createMailer, type Mailer } from '#worker/lib/mailer.ts';
 
 /** The signed-in user; only called behind `access('user')` or stricter. */
 export function currentUser(c: Context<AppEnv>): SessionUser & { sessionId: string } {
-  const user = c.var.user;
-  const sessionId = c.var.sessionId;
+  const user = c.get('user');
+  const sessionId = c.get('sessionId');
   if (!user || !sessionId) throw new AppError('unauthenticated');
   return { ...user, sessionId };
 }
 
 export function mailerFor(c: Context<AppEnv>): Mailer {
-  return createMailer(c.var.db, c.env);
+  return createMailer(c.get('db'), c.env);
 }
 
 /** Runs work after the response when the runtime allows it (waitUntil), else inline. */

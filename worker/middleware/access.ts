@@ -26,7 +26,7 @@ export function access(rule: AccessRule): AccessMiddleware {
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
     await resolveSession(c);
     if (rule !== 'public') {
-      const user = c.var.user;
+      const user = c.get('user');
       if (!user) {
         if (isApiPath(c.req.path)) throw new AppError('unauthenticated');
         return c.redirect(loginRedirectPath(c.req.url), 302);

@@ -1,5 +1,4 @@
-import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '#worker/env.ts';
+import type { Context } from 'hono';
 import { AppError } from '#worker/lib/errors.ts';
 import { SESSION_COOKIE } from '#worker/lib/session-cookie.ts';
 
@@ -17,21 +16,19 @@ function hasSessionCookie(cookieHeader: string | undefined): boolean {
  * origin; when it carries the session cookie it must prove it is same-origin
  * (`Origin`, or `Sec-Fetch-Site: same-origin`). Otherwise 403 `forbidden`.
  */
-export const crossSiteGuard = createMiddleware<AppEnv>(async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method)) return next();
-  const path = new URL(c.req.url).pathname;
-  if (SIGNED_CALLBACKS.some((pattern) => pattern.test(path))) return next();
+export function assertSameSite(c: Context): void {
+  if (SAFE_METHODS.has(c.req.method)) return;
+  const url = new URL(c.req.url);
+  if (SIGNED_CALLBACKS.some((pattern) => pattern.test(url.pathname))) return;
 
-  const ownOrigin = new URL(c.req.url).origin;
   const origin = c.req.header('origin');
   const site = c.req.header('sec-fetch-site');
   const withSession = hasSessionCookie(c.req.header('cookie'));
 
   let allowed: boolean;
-  if (origin !== undefined) allowed = origin === ownOrigin;
+  if (origin !== undefined) allowed = origin === url.origin;
   else if (site !== undefined) allowed = site === 'same-origin' || (site === 'none' && !withSession);
   else allowed = !withSession;
 
   if (!allowed) throw new AppError('forbidden', 'Cross-site requests are not allowed.');
-  return next();
-});
+}

@@ -2,25 +2,26 @@ import type { Context } from 'hono';
 import { ErrorPage, NotFoundPage } from '#client/public/pages/status.tsx';
 import type { AppEnv } from '#worker/env.ts';
 import { publicChrome } from '#worker/features/site/chrome.ts';
-import { renderPage } from '#worker/ssr/render.ts';
+import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
 
 /** The 404 page, or the friendly error page with the request id as reference. */
 export async function renderErrorPage(c: Context<AppEnv>, status: number): Promise<Response> {
   const chrome = publicChrome(c, { interactive: false });
   try {
     if (status === 404) {
-      return await renderPage(c, { title: 'Page not found', description: 'This page does not exist.', noindex: true }, <NotFoundPage chrome={chrome} />, 404);
+      // The 404 page does not show the path: one cached copy, whatever was asked for.
+      return await renderStaticPage(c, `not-found|${chrome.signedIn}`, { title: 'Page not found', description: 'This page does not exist.', noindex: true }, () => <NotFoundPage chrome={chrome} />, 404);
     }
     const page = await renderPage(
       c,
       { title: 'Something went wrong', description: 'An error page.', noindex: true },
-      <ErrorPage chrome={chrome} reference={c.var.requestId} />,
+      <ErrorPage chrome={chrome} reference={c.get('requestId')} />,
       500,
     );
     return new Response(page.body, { status, headers: page.headers });
   } catch {
     // The page itself could not render (e.g. the client build is missing): plain text.
-    return new Response(status === 404 ? 'Page not found.' : `Something went wrong. Reference: ${c.var.requestId}`, {
+    return new Response(status === 404 ? 'Page not found.' : `Something went wrong. Reference: ${c.get('requestId')}`, {
       status,
       headers: { 'content-type': 'text/plain; charset=utf-8' },
     });

@@ -19,13 +19,6 @@ export const ENTRIES = {
   styles: 'client/styles.css',
 } as const;
 
-export const ISLAND_SOURCES: Record<string, string> = {
-  'login-link': 'client/public/islands/login-link.tsx',
-  'auth-panel': 'client/public/islands/auth-panel.tsx',
-  'contact-form': 'client/public/islands/contact-form.tsx',
-  'password-reset': 'client/public/islands/password-reset.tsx',
-};
-
 export interface PageAssets {
   stylesheet: string;
   /** The variable font file for latin text, preloaded by every page. */

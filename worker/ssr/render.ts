@@ -2,8 +2,9 @@ import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { AppEnv } from '#worker/env.ts';
+import { NO_SCRIPT_CSP } from '#worker/middleware/security-headers.ts';
 import { escapeHtml, scriptJson } from '#worker/ssr/html.ts';
-import { ENTRIES, ISLAND_SOURCES, chunkCss, chunkFiles, pageAssets, type PageAssets } from '#worker/ssr/manifest.ts';
+import { ENTRIES, chunkCss, chunkFiles, pageAssets, type PageAssets } from '#worker/ssr/manifest.ts';
 
 export interface PageMeta {
   title: string;
@@ -32,36 +33,86 @@ function headTags(c: Context<AppEnv>, meta: PageMeta, assets: PageAssets, extra:
   ].join('');
 }
 
-/** Scripts for the islands a page rendered: the entry plus each island's chunk, preloaded. */
+/**
+ * The islands' script for a page that rendered any: one small inline module (with the
+ * response's nonce) that imports the island entry once the page has loaded, so the
+ * JavaScript never competes with the page's own content for the network or the main
+ * thread. Until then the links and forms work as plain HTML.
+ */
 function islandScripts(assets: PageAssets, html: string, nonce: string): string {
-  const used = new Set<string>();
-  for (const match of html.matchAll(/data-island="([a-z-]+)"/g)) used.add(match[1]!);
-  if (used.size === 0) return '';
-  const { manifest } = assets;
-  const entry = manifest[ENTRIES.public];
+  if (!html.includes('data-island="')) return '';
+  const entry = assets.manifest[ENTRIES.public];
   if (!entry) throw new Error(`The build manifest has no ${ENTRIES.public} entry.`);
-  const seen = new Set<string>();
-  const preload = chunkFiles(manifest, ENTRIES.public, seen).slice(1);
-  for (const name of used) {
-    const source = ISLAND_SOURCES[name];
-    if (source) preload.push(...chunkFiles(manifest, source, seen));
-  }
-  return [
-    ...preload.map((file) => `<link rel="modulepreload" href="${file}" nonce="${nonce}">`),
-    `<script type="module" src="/${entry.file}" nonce="${nonce}"></script>`,
-  ].join('');
+  const load = `const go=()=>import(${JSON.stringify(`/${entry.file}`)});document.readyState==="complete"?go():addEventListener("load",go,{once:true})`;
+  return `<script type="module" nonce="${nonce}">${load}</script>`;
 }
 
 /**
  * Renders a public page to complete HTML (string render: the fast path for small
  * pages). Content pages render no islands and so ship no JavaScript at all.
  */
-export async function renderPage(c: Context<AppEnv>, meta: PageMeta, element: ReactElement, status: 200 | 404 | 422 | 429 | 500 = 200): Promise<Response> {
+type PageStatus = 200 | 404 | 422 | 429 | 500;
+
+async function documentHtml(c: Context<AppEnv>, meta: PageMeta, element: ReactElement, nonce: string): Promise<string> {
   const assets = await pageAssets(c.env);
   const body = renderToString(element);
-  const scripts = islandScripts(assets, body, c.var.nonce);
-  const html = `<!doctype html><html lang="en"><head>${headTags(c, meta, assets, scripts)}</head><body>${body}</body></html>`;
-  return c.html(html, status, { 'Cache-Control': 'private, no-cache' });
+  const scripts = islandScripts(assets, body, nonce);
+  return `<!doctype html><html lang="en"><head>${headTags(c, meta, assets, scripts)}</head><body>${body}</body></html>`;
+}
+
+export async function renderPage(c: Context<AppEnv>, meta: PageMeta, element: ReactElement, status: PageStatus = 200): Promise<Response> {
+  const nonce = c.get('nonce');
+  const html = await documentHtml(c, meta, element, nonce);
+  const headers: Record<string, string> = { 'Cache-Control': 'private, no-cache' };
+  if (!html.includes(`nonce="${nonce}"`)) headers['Content-Security-Policy'] = NO_SCRIPT_CSP;
+  return c.html(html, status, headers);
+}
+
+/**
+ * Pages whose HTML depends only on the key (path, signed-in state, deployment
+ * settings): rendered once per isolate and kept as UTF-8 bytes split where the nonce
+ * goes, then served with this response's fresh nonce (a copy, not a render or an
+ * encode). Never used for pages with request data.
+ */
+const NONCE_PLACEHOLDER = 'adloom-nonce-placeholder-5f1e0c7a';
+const MAX_STATIC_PAGES = 256;
+const encoder = new TextEncoder();
+const staticPages = new Map<string, { parts: Uint8Array[]; length: number }>();
+
+function withNonce(page: { parts: Uint8Array[]; length: number }, nonce: string): Uint8Array<ArrayBuffer> {
+  const nonceBytes = encoder.encode(nonce);
+  const out = new Uint8Array(page.length + nonceBytes.byteLength * (page.parts.length - 1));
+  let offset = 0;
+  page.parts.forEach((part, i) => {
+    if (i > 0) {
+      out.set(nonceBytes, offset);
+      offset += nonceBytes.byteLength;
+    }
+    out.set(part, offset);
+    offset += part.byteLength;
+  });
+  return out;
+}
+
+/**
+ * Pages whose HTML depends only on the key (path, signed-in state, deployment
+ * settings): rendered once per isolate and kept as UTF-8 bytes. A page with scripts is
+ * split where the nonce goes and served with this response's fresh nonce; a page
+ * without any (the content pages) is served as is, under a policy that allows no
+ * script at all. Never used for pages with request data.
+ */
+export async function renderStaticPage(c: Context<AppEnv>, key: string, meta: PageMeta, render: () => ReactElement, status: PageStatus = 200): Promise<Response> {
+  const cacheKey = `${status}|${c.req.url.slice(0, c.req.url.indexOf('/', 8))}|${key}`;
+  let page = staticPages.get(cacheKey);
+  if (page === undefined) {
+    const parts = (await documentHtml(c, meta, render(), NONCE_PLACEHOLDER)).split(NONCE_PLACEHOLDER).map((text) => encoder.encode(text));
+    page = { parts, length: parts.reduce((sum, part) => sum + part.byteLength, 0) };
+    if (staticPages.size >= MAX_STATIC_PAGES) staticPages.delete(staticPages.keys().next().value!);
+    staticPages.set(cacheKey, page);
+  }
+  const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'private, no-cache' };
+  if (page.parts.length === 1) headers['Content-Security-Policy'] = NO_SCRIPT_CSP;
+  return c.body(page.parts.length === 1 ? (page.parts[0] as Uint8Array<ArrayBuffer>) : withNonce(page, c.get('nonce')), status, headers);
 }
 
 /** Data the workspace starts with, so the first screen needs no extra round trip. */
@@ -80,7 +131,7 @@ export async function renderAppShell(c: Context<AppEnv>, meta: PageMeta, boot: A
   const { manifest } = assets;
   const entry = manifest[ENTRIES.app];
   if (!entry) throw new Error(`The build manifest has no ${ENTRIES.app} entry.`);
-  const nonce = c.var.nonce;
+  const nonce = c.get('nonce');
   const css = chunkCss(manifest, ENTRIES.app).filter((file) => file !== assets.stylesheet);
   const preload = chunkFiles(manifest, ENTRIES.app).slice(1);
   const extra = [

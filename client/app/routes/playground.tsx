@@ -21,8 +21,8 @@ export default function Playground() {
             </a>
           ) : (
             <>
-              <LoginLink label="Log in" next="/playground" className="rounded-md px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800" />
-              <LoginLink label="Start free" next="/dashboard" tab="signup" className={buttonClass('primary', 'sm')} />
+              <LoginLink label="Log in" next="/playground" look="app-nav" />
+              <LoginLink label="Start free" next="/dashboard" tab="signup" look="button" />
             </>
           )}
         </nav>

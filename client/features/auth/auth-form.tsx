@@ -42,7 +42,7 @@ function SignInForm({ next, initialValues, initialFormError }: Pick<AuthFormProp
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="next" value={next} />
       <FormError error={error} />
-      <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+      <TextField label="Email" type="email" autoComplete="email" required data-autofocus {...form.field('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
       <div className="flex items-center justify-between gap-4">
         <a href="/password-reset" className="text-sm font-medium text-accent-700 hover:text-accent-800 hover:underline">
@@ -77,7 +77,7 @@ function SignUpForm({ next, initialValues, initialErrors, initialFormError }: Pi
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="next" value={next} />
       <FormError error={error} />
-      <TextField label="Your name" autoComplete="name" required {...field('name')} />
+      <TextField label="Your name" autoComplete="name" required data-autofocus {...field('name')} />
       <TextField label="Work email" type="email" autoComplete="email" required {...field('email')} />
       <TextField
         label="Password"

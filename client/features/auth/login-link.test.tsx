@@ -7,7 +7,7 @@ describe('LoginLink', () => {
   it('is a plain link to /login with next, and opens the dialog at /login on click; Back closes it', async () => {
     window.history.replaceState(null, '', '/pricing');
     const user = userEvent.setup();
-    render(<LoginLink label="Log in" className="" next="/pricing" />);
+    render(<LoginLink label="Log in" look="nav" next="/pricing" />);
     const link = screen.getByRole('link', { name: 'Log in' });
     expect(link.getAttribute('href')).toBe('/login?next=%2Fpricing');
 
@@ -28,7 +28,7 @@ describe('LoginLink', () => {
   it('closes with Escape (the dialog’s cancel) and returns to the page', async () => {
     window.history.replaceState(null, '', '/');
     const user = userEvent.setup();
-    render(<LoginLink label="Start free" className="" next="/dashboard" tab="signup" />);
+    render(<LoginLink label="Start free" look="nav" next="/dashboard" tab="signup" />);
     await user.click(screen.getByRole('link', { name: 'Start free' }));
     expect(window.location.search).toBe('?next=%2Fdashboard&tab=signup');
     expect(screen.getByLabelText('Your name')).toBeTruthy();

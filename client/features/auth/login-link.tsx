@@ -1,10 +1,24 @@
 import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { buttonClass } from '#client/components/button.tsx';
 import type { AuthTab } from '#client/features/auth/auth-form.tsx';
 import { LoginDialog } from '#client/features/auth/login-dialog.tsx';
 
+/** How the link looks: named rather than passed as classes, to keep island props small. */
+export type LoginLinkLook = 'nav' | 'app-nav' | 'button' | 'button-lg';
+
+export const NAV_LINK_CLASS = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900';
+
+const LOOKS: Record<LoginLinkLook, string> = {
+  nav: NAV_LINK_CLASS,
+  // Inside the workspace frame, which follows the system's dark mode.
+  'app-nav': `${NAV_LINK_CLASS} dark:text-zinc-200 dark:hover:bg-zinc-800 dark:hover:text-white`,
+  button: buttonClass('primary', 'sm'),
+  'button-lg': buttonClass('primary', 'lg'),
+};
+
 export interface LoginLinkProps {
   label: string;
-  className: string;
+  look: LoginLinkLook;
   /** Where to land after signing in. */
   next: string;
   tab?: AuthTab;
@@ -21,9 +35,11 @@ function loginUrl(next: string, tab: AuthTab): string {
  * URL /login; Back or closing returns to the page. Without JavaScript, or with a
  * modifier key, it is the plain link to the full /login page.
  */
-export default function LoginLink({ label, className, next, tab = 'signin' }: LoginLinkProps) {
+export default function LoginLink({ label, look, next, tab = 'signin' }: LoginLinkProps) {
   const instance = useId();
   const [open, setOpen] = useState(false);
+  // The dialog joins the page the first time it opens (and stays, so focus can return).
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
     const sync = () => setOpen((window.history.state as { adloomLogin?: string } | null)?.adloomLogin === instance);
     window.addEventListener('popstate', sync);
@@ -35,6 +51,7 @@ export default function LoginLink({ label, className, next, tab = 'signin' }: Lo
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     window.history.pushState({ adloomLogin: instance }, '', href);
+    setMounted(true);
     setOpen(true);
   };
   const close = () => {
@@ -43,10 +60,10 @@ export default function LoginLink({ label, className, next, tab = 'signin' }: Lo
   };
   return (
     <>
-      <a href={href} className={className} onClick={onClick}>
+      <a href={href} className={LOOKS[look]} onClick={onClick}>
         {label}
       </a>
-      <LoginDialog open={open} onClose={close} next={next} initialTab={tab} />
+      {mounted ? <LoginDialog open={open} onClose={close} next={next} initialTab={tab} /> : null}
     </>
   );
 }

@@ -57,7 +57,7 @@ function AdMock() {
 
 /** `/`: the landing page. */
 export function HomePage({ chrome }: { chrome: PublicChrome }) {
-  const cta = { label: 'Start free', className: buttonClass('primary', 'lg'), next: '/dashboard', tab: 'signup' as const };
+  const cta = { label: 'Start free', look: 'button-lg' as const, next: '/dashboard', tab: 'signup' as const };
   return (
     <PublicLayout chrome={chrome}>
       <section className="bg-gradient-to-b from-accent-50 to-white">
@@ -96,14 +96,9 @@ export function HomePage({ chrome }: { chrome: PublicChrome }) {
             <article key={feature.title} className="rounded-[var(--radius-card)] border border-zinc-200 bg-white p-6 shadow-sm sm:p-8">
               <h3 className="text-xl font-semibold text-zinc-900">{feature.title}</h3>
               <p className="mt-3 text-zinc-600">{feature.text}</p>
-              <ul className="mt-5 space-y-2 text-sm text-zinc-700">
+              <ul className="check-list mt-5 space-y-2 text-sm text-zinc-700">
                 {feature.points.map((point) => (
-                  <li key={point} className="flex items-center gap-2">
-                    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-accent-600">
-                      <path d="m5 10 3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-                    </svg>
-                    {point}
-                  </li>
+                  <li key={point}>{point}</li>
                 ))}
               </ul>
             </article>

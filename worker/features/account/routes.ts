@@ -12,28 +12,26 @@ const sessionParam = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,
 
 /** /api/me: the signed-in user, profile, password and sessions (PRODUCT.md §7). */
 export const accountRoutes = new Hono<AppEnv>()
-  .get('/', access('user'), async (c) => {
-    return c.json(await auth.getUser(c.var.db, currentUser(c).id));
-  })
+  .get('/', access('user'), (c) => c.json(auth.toPublicUser(currentUser(c))))
   .patch('/', access('user'), validate('json', profileInput), async (c) => {
-    return c.json(await auth.updateProfile(c.var.db, currentUser(c).id, c.req.valid('json')));
+    return c.json(await auth.updateProfile(c.get('db'), currentUser(c).id, c.req.valid('json')));
   })
   .post('/password', access('user'), validate('json', passwordChangeInput), async (c) => {
     const user = currentUser(c);
-    return c.json(await auth.changePassword(c.var.db, user.id, user.sessionId, c.req.valid('json')));
+    return c.json(await auth.changePassword(c.get('db'), user.id, user.sessionId, c.req.valid('json')));
   })
   .get('/sessions', access('user'), validate('query', pageQuery), async (c) => {
     const user = currentUser(c);
     const { cursor, limit } = c.req.valid('query');
-    return c.json(await auth.listSessions(c.var.db, user.id, user.sessionId, limit ?? 50, cursor));
+    return c.json(await auth.listSessions(c.get('db'), user.id, user.sessionId, limit ?? 50, cursor));
   })
   /** Sign out everywhere else: every session but this one. */
   .delete('/sessions', access('user'), async (c) => {
     const user = currentUser(c);
-    await auth.revokeOtherSessions(c.var.db, user.id, user.sessionId);
+    await auth.revokeOtherSessions(c.get('db'), user.id, user.sessionId);
     return c.body(null, 204);
   })
   .delete('/sessions/:id', access('user'), validate('param', sessionParam), async (c) => {
-    await auth.revokeSession(c.var.db, currentUser(c).id, c.req.valid('param').id);
+    await auth.revokeSession(c.get('db'), currentUser(c).id, c.req.valid('param').id);
     return c.body(null, 204);
   });

@@ -11,17 +11,17 @@ import * as auth from '#worker/features/auth/service.ts';
 /** /api/auth: sign up, sign in, sign out, password reset (PRODUCT.md §7). */
 export const authRoutes = new Hono<AppEnv>()
   .post('/signup', access('public'), validate('json', signupInput), async (c) => {
-    const { user, token } = await auth.signup(c.var.db, c.req.valid('json'), requestMeta(c));
+    const { user, token } = await auth.signup(c.get('db'), c.req.valid('json'), requestMeta(c));
     writeSessionCookie(c, token);
     return c.json(user, 201);
   })
   .post('/login', access('public'), validate('json', loginInput), async (c) => {
-    const { user, token } = await auth.login(c.var.db, c.req.valid('json'), requestMeta(c), readSessionToken(c));
+    const { user, token } = await auth.login(c.get('db'), c.req.valid('json'), requestMeta(c), readSessionToken(c));
     writeSessionCookie(c, token);
     return c.json(user, 200);
   })
   .post('/logout', access('public'), async (c) => {
-    await auth.logout(c.var.db, readSessionToken(c));
+    await auth.logout(c.get('db'), readSessionToken(c));
     clearSessionCookie(c);
     return c.body(null, 204);
   })
@@ -31,13 +31,13 @@ export const authRoutes = new Hono<AppEnv>()
     // 202 always, and the work after the response, so neither status nor timing tells
     // whether an account exists. The per-IP limit is still enforced up front.
     const meta = requestMeta(c);
-    await auth.assertResetAllowed(c.var.db, meta);
-    await afterResponse(c, auth.requestPasswordReset(c.var.db, mailerFor(c), email, origin));
+    await auth.assertResetAllowed(c.get('db'), meta);
+    await afterResponse(c, auth.requestPasswordReset(c.get('db'), mailerFor(c), email, origin));
     return c.json({ ok: true }, 202);
   })
   .post('/password-reset/confirm', access('public'), validate('json', passwordResetConfirmInput), async (c) => {
     const { token, password } = c.req.valid('json');
-    await auth.confirmPasswordReset(c.var.db, token, password);
+    await auth.confirmPasswordReset(c.get('db'), token, password);
     clearSessionCookie(c);
     return c.body(null, 204);
   });

@@ -11,6 +11,7 @@ import { RATE_LIMITS, assertNotLimited, clearLimit, consume, recordAttempt } fro
 import { SESSION_TTL_MS } from '#worker/lib/session-cookie.ts';
 import { openAccountStatements } from '#worker/features/credits/service.ts';
 import * as repo from '#worker/features/auth/repo.ts';
+import { cachedSession, forgetSession, forgetToken, forgetUser, rememberSession } from '#worker/features/auth/session-cache.ts';
 
 export interface RequestMeta {
   ip: string;
@@ -94,25 +95,44 @@ export async function login(db: Db, input: { email: string; password: string }, 
   const now = new Date();
   const session = await newSession(db, user.id, meta, now);
   // Rotation: the session this browser had before (if any) ends with the new sign-in.
-  if (oldToken) await db.batch([repo.deleteSessionByTokenHash(db, await sha256Hex(oldToken)), session.statement]);
-  else await session.statement;
+  if (oldToken) {
+    const oldHash = await sha256Hex(oldToken);
+    await db.batch([repo.deleteSessionByTokenHash(db, oldHash), session.statement]);
+    forgetToken(oldHash);
+  } else {
+    await session.statement;
+  }
   return { user: toPublicUser(user), token: session.token };
 }
 
 export async function logout(db: Db, token: string | undefined): Promise<void> {
-  if (token) await repo.deleteSessionByTokenHash(db, await sha256Hex(token));
+  if (!token) return;
+  const tokenHash = await sha256Hex(token);
+  await repo.deleteSessionByTokenHash(db, tokenHash);
+  forgetToken(tokenHash);
 }
 
 /** Resolves a session token; slides its expiry when it has not been used for an hour. */
 export async function authenticate(db: Db, token: string, now = new Date()) {
-  const row = await repo.findLiveSession(db, await sha256Hex(token), now);
-  if (!row) return undefined;
+  const tokenHash = await sha256Hex(token);
+  const cached = cachedSession(tokenHash, now.getTime());
+  if (cached && now.getTime() - cached.lastSeenAt <= SLIDE_EVERY_MS) return { user: cached.user, sessionId: cached.sessionId, slid: false };
+  const row = await repo.findLiveSession(db, tokenHash, now);
+  if (!row) {
+    forgetToken(tokenHash);
+    return undefined;
+  }
   let slid = false;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
-    await repo.touchSession(db, row.session.id, now, new Date(now.getTime() + SESSION_TTL_MS));
+  let { lastSeenAt, expiresAt } = row.session;
+  if (now.getTime() - lastSeenAt.getTime() > SLIDE_EVERY_MS) {
+    lastSeenAt = now;
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await repo.touchSession(db, row.session.id, lastSeenAt, expiresAt);
     slid = true;
   }
-  return { user: toSessionUser(row.user), sessionId: row.session.id, slid };
+  const user = toSessionUser(row.user);
+  rememberSession(tokenHash, { user, sessionId: row.session.id, lastSeenAt: lastSeenAt.getTime(), expiresAt: expiresAt.getTime(), cachedAt: now.getTime() });
+  return { user, sessionId: row.session.id, slid };
 }
 
 /** Counts a reset request against the per-IP limit (429 beyond it). */
@@ -164,11 +184,13 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
     repo.deleteAllSessions(db, used.userId),
     auditStatement(db, { actorUserId: used.userId, action: 'user.password_reset', targetType: 'user', targetId: used.userId }),
   ]);
+  forgetUser(used.userId);
 }
 
 export async function updateProfile(db: Db, userId: string, input: { name: string }): Promise<PublicUser> {
   const [user] = await repo.updateUser(db, userId, { name: input.name });
   if (!user) throw new AppError('not_found');
+  forgetUser(userId);
   return toPublicUser(user);
 }
 
@@ -190,13 +212,8 @@ export async function changePassword(
     auditStatement(db, { actorUserId: userId, action: 'user.password_changed', targetType: 'user', targetId: userId }),
   ]);
   if (!updated) throw new AppError('not_found');
+  forgetUser(userId);
   return toPublicUser(updated);
-}
-
-export async function getUser(db: Db, userId: string): Promise<PublicUser> {
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw new AppError('not_found');
-  return toPublicUser(user);
 }
 
 export async function listSessions(db: Db, userId: string, currentSessionId: string, limit = 50, cursor?: string) {
@@ -224,8 +241,10 @@ export async function listSessions(db: Db, userId: string, currentSessionId: str
 export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<void> {
   const deleted = await repo.deleteSession(db, userId, sessionId);
   if (deleted.length === 0) throw new AppError('not_found', 'That session does not exist or has already ended.');
+  forgetSession(sessionId);
 }
 
 export async function revokeOtherSessions(db: Db, userId: string, currentSessionId: string): Promise<void> {
   await repo.deleteOtherSessions(db, userId, currentSessionId);
+  forgetUser(userId);
 }

@@ -9,8 +9,8 @@ import { submitContact } from '#worker/features/contact/service.ts';
 
 /** POST /api/contact: the contact form's JSON path (the no-JavaScript path is POST /contact). */
 export const contactRoutes = new Hono<AppEnv>().post('/', access('public'), validate('json', contactInput), async (c) => {
-  await submitContact(c.var.db, mailerFor(c), c.req.valid('json'), requestMeta(c), {
-    userId: c.var.user?.id ?? null,
+  await submitContact(c.get('db'), mailerFor(c), c.req.valid('json'), requestMeta(c), {
+    userId: c.get('user')?.id ?? null,
     operatorEmail: c.env.OPERATOR_EMAIL,
   });
   return c.json({ received: true }, 201);

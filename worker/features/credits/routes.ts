@@ -7,5 +7,5 @@ import { getCreditSummary } from '#worker/features/credits/service.ts';
 /** /api/credits: the balance by bucket (the ledger and purchases come with billing). */
 export const creditRoutes = new Hono<AppEnv>().get('/', access('user'), async (c) => {
   const user = currentUser(c);
-  return c.json(await getCreditSummary(c.var.db, user.id, user.plan));
+  return c.json(await getCreditSummary(c.get('db'), user.id, user.plan));
 });

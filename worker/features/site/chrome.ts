@@ -10,8 +10,13 @@ import { readSessionToken } from '#worker/lib/session-cookie.ts';
 export function publicChrome(c: Context<AppEnv>, options: { interactive: boolean; loginNext?: string }): PublicChrome {
   return {
     interactive: options.interactive,
-    signedIn: c.var.user !== null || readSessionToken(c) !== undefined,
+    signedIn: c.get('user') !== null || readSessionToken(c) !== undefined,
     loginNext: options.loginNext ?? '/dashboard',
     path: c.req.path,
   };
+}
+
+/** Everything a static public page's HTML depends on, as its cache key. */
+export function staticPageKey(c: Context<AppEnv>, chrome: PublicChrome): string {
+  return [chrome.path, chrome.signedIn, chrome.interactive, chrome.loginNext, c.env.OPERATOR_NAME, c.env.OPERATOR_ADDRESS, c.env.OPERATOR_EMAIL].join('|');
 }

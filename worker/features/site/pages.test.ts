@@ -24,8 +24,10 @@ describe('public pages', () => {
     expect(html).toContain('rel="stylesheet"');
   });
 
-  it.each(CONTENT_PAGES)('content page %s ships no JavaScript', async (path) => {
-    const html = await (await send(path)).text();
+  it.each(CONTENT_PAGES)('content page %s ships no JavaScript and allows none to run', async (path) => {
+    const response = await send(path);
+    expect(response.headers.get('content-security-policy')).toMatch(/^script-src 'none';/);
+    const html = await response.text();
     expect(scripts(html)).toEqual([]);
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('data-island');
@@ -43,6 +45,20 @@ describe('public pages', () => {
     expect(tags[0]).toContain(`nonce="${nonce}"`);
     expect(tags[0]).toContain('type="module"');
     expect(html).toContain('data-island=');
+    // The islands load after the page: no module preloads competing with the content.
+    expect(html).toMatch(/addEventListener\("load",go/);
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it('serves a cached page with a fresh nonce every time', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i += 1) {
+      const response = await send('/pricing');
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+      expect(await response.text()).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(3);
   });
 
   it('the pricing page is generated from the plan constants', async () => {

@@ -24,10 +24,10 @@ import { requestMeta } from '#worker/lib/request-meta.ts';
 import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderMarkdown } from '#worker/ssr/markdown.ts';
-import { renderPage } from '#worker/ssr/render.ts';
+import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
 import * as auth from '#worker/features/auth/service.ts';
 import { submitContact } from '#worker/features/contact/service.ts';
-import { publicChrome } from '#worker/features/site/chrome.ts';
+import { publicChrome, staticPageKey } from '#worker/features/site/chrome.ts';
 import { formFailure, parseForm, readForm } from '#worker/features/site/forms.ts';
 
 const markdownPages = {
@@ -61,44 +61,43 @@ function renderReset(c: Context<AppEnv>, form: PasswordResetProps, status: 200 |
   );
 }
 
-function renderContact(c: Context<AppEnv>, form: ContactFormProps, status: 200 | 422 | 429 = 200) {
-  return renderPage(
-    c,
-    { title: 'Contact', description: 'Questions about Adloom, plans or your account? Write to us.' },
-    <ContactPage chrome={publicChrome(c, { interactive: true, loginNext: '/contact' })} form={form} operatorEmail={c.env.OPERATOR_EMAIL} />,
-    status,
-  );
+function renderContact(c: Context<AppEnv>, form: ContactFormProps, status: 200 | 422 | 429 = 200, blank = false) {
+  const chrome = publicChrome(c, { interactive: true, loginNext: '/contact' });
+  const meta = { title: 'Contact', description: 'Questions about Adloom, plans or your account? Write to us.' };
+  const page = () => <ContactPage chrome={chrome} form={form} operatorEmail={c.env.OPERATOR_EMAIL} />;
+  // The empty form is the same for everyone; a submitted one carries the visitor's input.
+  return blank ? renderStaticPage(c, staticPageKey(c, chrome), meta, page) : renderPage(c, meta, page(), status);
 }
 
 /** The public, server-rendered pages (PRODUCT.md §2) and their no-JavaScript form posts. */
 export const siteRoutes = new Hono<AppEnv>()
-  .get('/', access('public'), (c) =>
-    renderPage(
+  .get('/', access('public'), (c) => {
+    const chrome = publicChrome(c, { interactive: true });
+    return renderStaticPage(
       c,
+      staticPageKey(c, chrome),
       { title: 'Adloom', description: 'Creatives, ad approvals, Instagram publishing and fast funnels for marketing teams and small agencies.' },
-      <HomePage chrome={publicChrome(c, { interactive: true })} />,
-    ),
-  )
-  .get('/about', access('public'), (c) =>
-    renderPage(
-      c,
-      { title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.' },
-      <AboutPage chrome={publicChrome(c, { interactive: false })} />,
-    ),
-  )
-  .get('/pricing', access('public'), (c) =>
-    renderPage(
-      c,
-      { title: 'Pricing', description: 'Adloom plans and credit packs: Free, Pro and Agency.' },
-      <PricingPage chrome={publicChrome(c, { interactive: true, loginNext: '/pricing' })} />,
-    ),
-  )
-  .get('/contact', access('public'), (c) => renderContact(c, {}))
+      () => <HomePage chrome={chrome} />,
+    );
+  })
+  .get('/about', access('public'), (c) => {
+    const chrome = publicChrome(c, { interactive: false });
+    return renderStaticPage(c, staticPageKey(c, chrome), { title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.' }, () => (
+      <AboutPage chrome={chrome} />
+    ));
+  })
+  .get('/pricing', access('public'), (c) => {
+    const chrome = publicChrome(c, { interactive: true, loginNext: '/pricing' });
+    return renderStaticPage(c, staticPageKey(c, chrome), { title: 'Pricing', description: 'Adloom plans and credit packs: Free, Pro and Agency.' }, () => (
+      <PricingPage chrome={chrome} />
+    ));
+  })
+  .get('/contact', access('public'), (c) => renderContact(c, {}, 200, true))
   .post('/contact', access('public'), async (c) => {
     const values = await readForm(c);
     try {
       const input = await parseForm(contactInput, values);
-      await submitContact(c.var.db, mailerFor(c), input, requestMeta(c), { userId: c.var.user?.id ?? null, operatorEmail: c.env.OPERATOR_EMAIL });
+      await submitContact(c.get('db'), mailerFor(c), input, requestMeta(c), { userId: c.get('user')?.id ?? null, operatorEmail: c.env.OPERATOR_EMAIL });
       return renderContact(c, { sentTo: input.email });
     } catch (error) {
       const failure = formFailure(error);
@@ -115,7 +114,7 @@ export const siteRoutes = new Hono<AppEnv>()
   .get('/login', access('public'), async (c) => {
     const query = loginQuery.safeParse(c.req.query());
     const next = safeSameOriginPath(query.data?.next, '/dashboard');
-    if (c.var.user) return c.redirect(next, 302);
+    if (c.get('user')) return c.redirect(next, 302);
     const tab = query.data?.tab === 'signup' ? 'signup' : 'signin';
     return renderLogin(c, { next, initialTab: tab });
   })
@@ -126,8 +125,8 @@ export const siteRoutes = new Hono<AppEnv>()
     try {
       const { token } =
         intent === 'signup'
-          ? await auth.signup(c.var.db, await parseForm(signupInput, values), requestMeta(c))
-          : await auth.login(c.var.db, await parseForm(loginInput, values), requestMeta(c), readSessionToken(c));
+          ? await auth.signup(c.get('db'), await parseForm(signupInput, values), requestMeta(c))
+          : await auth.login(c.get('db'), await parseForm(loginInput, values), requestMeta(c), readSessionToken(c));
       writeSessionCookie(c, token);
       return c.redirect(next, 303);
     } catch (error) {
@@ -157,12 +156,12 @@ export const siteRoutes = new Hono<AppEnv>()
     try {
       if (token) {
         const input = await parseForm(passwordResetConfirmInput, values);
-        await auth.confirmPasswordReset(c.var.db, input.token, input.password);
+        await auth.confirmPasswordReset(c.get('db'), input.token, input.password);
         return renderReset(c, { state: 'changed' });
       }
       const input = await parseForm(passwordResetRequestInput, values);
-      await auth.assertResetAllowed(c.var.db, requestMeta(c));
-      await auth.requestPasswordReset(c.var.db, mailerFor(c), input.email, new URL(c.req.url).origin);
+      await auth.assertResetAllowed(c.get('db'), requestMeta(c));
+      await auth.requestPasswordReset(c.get('db'), mailerFor(c), input.email, new URL(c.req.url).origin);
       return renderReset(c, { state: 'requested' });
     } catch (error) {
       const failure = formFailure(error);
@@ -184,10 +183,13 @@ export const siteRoutes = new Hono<AppEnv>()
 
 function markdownPage(c: Context<AppEnv>, path: keyof typeof markdownPages) {
   const page = markdownPages[path];
-  const html = renderMarkdown(path, page.source, {
-    OPERATOR_NAME: c.env.OPERATOR_NAME,
-    OPERATOR_ADDRESS: c.env.OPERATOR_ADDRESS,
-    OPERATOR_EMAIL: c.env.OPERATOR_EMAIL,
+  const chrome = publicChrome(c, { interactive: false });
+  return renderStaticPage(c, staticPageKey(c, chrome), { title: page.title, description: page.description }, () => {
+    const html = renderMarkdown(page.source, {
+      OPERATOR_NAME: c.env.OPERATOR_NAME,
+      OPERATOR_ADDRESS: c.env.OPERATOR_ADDRESS,
+      OPERATOR_EMAIL: c.env.OPERATOR_EMAIL,
+    });
+    return <MarkdownPage chrome={chrome} html={html} />;
   });
-  return renderPage(c, { title: page.title, description: page.description }, <MarkdownPage chrome={publicChrome(c, { interactive: false })} html={html} />);
 }

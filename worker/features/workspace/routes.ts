@@ -22,11 +22,11 @@ for (const route of WORKSPACE_ROUTES) {
         const resolve = RESOLVERS[name];
         if (!resolve || !(await resolve(c, value))) throw new AppError('not_found');
       }
-      const user = c.var.user;
+      const user = c.get('user');
       return renderAppShell(
         c,
         { title: route.title, description: 'Adloom workspace' },
-        { user: user ? toPublicUser(user) : null, sentryDsn: c.env.SENTRY_DSN || null, requestId: c.var.requestId },
+        { user: user ? toPublicUser(user) : null, sentryDsn: c.env.SENTRY_DSN || null, requestId: c.get('requestId') },
       );
     });
   }

@@ -1,0 +1,47 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface LabResult {
+  route: string;
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  failing: string[];
+}
+
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Lighthouse (mobile preset, simulated throttling) in Debian's chromium, one page at a time. */
+export async function runLighthouse(chromePath: string, base: string, routes: string[]): Promise<LabResult[]> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS, logLevel: 'silent' });
+  const results: LabResult[] = [];
+  try {
+    for (const route of routes) {
+      const run = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      if (!run) throw new Error(`lighthouse returned nothing for ${route}`);
+      const { categories, audits } = run.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const failing = Object.values(categories)
+        .filter((c) => c.id !== 'performance')
+        .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c.id}:${ref.id}`));
+      results.push({
+        route,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+        cls: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+        failing,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}

@@ -1,0 +1,56 @@
+// `node bench/profile.ts [/path] [seconds]`: a CPU profile of the worker under load, for
+// finding where a route spends its time. Prints the top functions by self time and
+// writes bench/results/profile.cpuprofile (open it in Chrome DevTools).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { pinServer, runLoad } from './load.ts';
+import { startServer } from './server.ts';
+
+const path = process.argv[2] ?? '/';
+const seconds = Number(process.argv[3] ?? 3);
+const INSPECTOR = 9239;
+// Profiles the unminified bundle (readable names): npx wrangler deploy --dry-run --outdir bench/.build/profile
+const server = await startServer(join(import.meta.dirname, '.build', 'profile'), { inspectorPort: INSPECTOR });
+pinServer(server.workerdPid);
+
+const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json()) as { id: string; title: string; webSocketDebuggerUrl: string }[];
+const target = targets.find((t) => t.title.includes('adloom')) ?? targets[0]!;
+const ws = new WebSocket(target.webSocketDebuggerUrl);
+await new Promise((resolve) => ws.once('open', resolve));
+let id = 0;
+const send = (method: string, params: object = {}) =>
+  new Promise<Record<string, unknown>>((resolve) => {
+    const mine = ++id;
+    const onMessage = (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as { id?: number; result?: Record<string, unknown> };
+      if (message.id === mine) {
+        ws.off('message', onMessage);
+        resolve(message.result ?? {});
+      }
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id: mine, method, params }));
+  });
+
+await send('Profiler.enable');
+await send('Profiler.setSamplingInterval', { interval: 50 });
+await send('Profiler.start');
+const load = await runLoad({ name: path, url: `${server.adloom}${path}`, headers: path.startsWith('/api') ? { cookie: server.sessionCookie } : {} }, { connections: 16, seconds, workerdPid: server.workerdPid });
+const { profile } = (await send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[] } };
+ws.close();
+await server.stop();
+
+const counts = new Map<number, number>();
+for (const sample of profile.samples) counts.set(sample, (counts.get(sample) ?? 0) + 1);
+const byFunction = new Map<string, number>();
+for (const node of profile.nodes) {
+  const { functionName, url, lineNumber } = node.callFrame;
+  const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + (counts.get(node.id) ?? 0));
+}
+const total = profile.samples.length;
+console.log(`${path}: ${Math.round(load.rps)} req/s, ${load.cpuMsPerRequest.toFixed(3)} ms CPU/request, ${total} samples`);
+for (const [name, count] of [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((count / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
+mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(join(import.meta.dirname, 'results', 'profile.cpuprofile'), JSON.stringify(profile));

@@ -1,0 +1,225 @@
+// `npm run bench [-- --check] [--only weight,speed,lab] [--rounds 3] [--seconds 3] [--connections 16]`
+// Measures a production (minified) build served by workerd on loopback, prints one table
+// and writes bench/results/latest.json. With --check, exits non-zero when a budget in
+// bench/budgets.json is missed. See README.md ("Performance").
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runLighthouse, type LabResult } from './lighthouse.ts';
+import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
+import { startServer } from './server.ts';
+import { activeProfileMs, bundleSize, closure, jsBytes, lazyChunks, pageScripts, readManifest } from './weight.ts';
+
+const root = join(import.meta.dirname, '..');
+const buildDir = join(import.meta.dirname, '.build');
+const resultsDir = join(import.meta.dirname, 'results');
+
+const { values: args } = parseArgs({
+  options: {
+    check: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'weight,speed,lab' },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '16' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const kinds = new Set(args.only.split(','));
+
+interface Budgets {
+  weight: {
+    contentPageJsBytes: { max: number; routes: string[] };
+    interactivePageJsBytes: { max: number; routes: string[] };
+    workspaceInitialJsBytes: { max: number; routes: string[] };
+    largestLazyChunkBytes: { max: number };
+    workerBundleGzipBytes: { max: number };
+  };
+  speed: {
+    workerStartupMs: { max: number };
+    ssrThroughputRatio: { min: number; routes: string[] };
+    ssrCpuMsPerRequest: { max: number; routes: string[] };
+    ssrP99RatioToBaseline: { max: number; routes: string[] };
+    apiThroughputRatio: { min: number; routes: string[] };
+  };
+  lab: { routes: string[]; performance: { min: number }; accessibility: { min: number }; 'best-practices': { min: number }; seo: { min: number }; cls: { max: number } };
+}
+const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'), 'utf8')) as Budgets;
+
+interface Verdict {
+  kind: string;
+  budget: string;
+  subject: string;
+  value: number;
+  limit: string;
+  ok: boolean;
+}
+const verdicts: Verdict[] = [];
+function judge(kind: string, budget: string, subject: string, value: number, limit: { max?: number; min?: number }) {
+  const ok = limit.max !== undefined ? value <= limit.max : value >= (limit.min ?? Number.NEGATIVE_INFINITY);
+  verdicts.push({ kind, budget, subject, value, limit: limit.max !== undefined ? `≤ ${limit.max}` : `≥ ${limit.min}`, ok });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+function step(title: string, command: string, commandArgs: string[]) {
+  log(`› ${title}`);
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`${command} ${commandArgs.join(' ')} failed`);
+  }
+  return result.stdout;
+}
+
+// 1. The production build: minified client and worker bundle.
+const workerDir = join(buildDir, 'worker');
+if (!args['no-build']) {
+  rmSync(buildDir, { recursive: true, force: true });
+  step('Building the client (vite build)', 'vite', ['build', '--logLevel', 'warn']);
+  step('Bundling the worker (wrangler deploy --dry-run --minify)', 'wrangler', ['deploy', '--dry-run', '--minify', '--outdir', workerDir]);
+}
+if (!existsSync(join(workerDir, 'index.js'))) throw new Error('No worker bundle: run without --no-build.');
+
+log('› Starting workerd (miniflare, direct sockets) with Adloom and the baseline worker');
+const server = await startServer(workerDir);
+const results: Record<string, unknown> = { date: new Date().toISOString(), pinning: PINNING, cpus: execFileSync('nproc', { encoding: 'utf8' }).trim() };
+
+try {
+  // 2. Weight (deterministic).
+  if (kinds.has('weight')) {
+    const manifest = readManifest();
+    const bundle = bundleSize(workerDir);
+    judge('weight', 'worker bundle (gzip)', 'worker', bundle.gzip, budgets.weight.workerBundleGzipBytes);
+    const pages: Record<string, number> = {};
+    const measure = async (route: string, cookie?: string) => {
+      const response = await fetch(`${server.adloom}${route}`, { headers: cookie ? { cookie } : {} });
+      if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+      const files = closure(manifest, pageScripts(await response.text(), manifest));
+      return { files, bytes: jsBytes(files) };
+    };
+    for (const route of budgets.weight.contentPageJsBytes.routes) {
+      pages[route] = (await measure(route)).bytes;
+      judge('weight', 'content page JS', route, pages[route], budgets.weight.contentPageJsBytes);
+    }
+    for (const route of budgets.weight.interactivePageJsBytes.routes) {
+      pages[route] = (await measure(route)).bytes;
+      judge('weight', 'interactive page JS', route, pages[route], budgets.weight.interactivePageJsBytes);
+    }
+    let initial = new Set<string>();
+    for (const route of budgets.weight.workspaceInitialJsBytes.routes) {
+      const measured = await measure(route, server.sessionCookie);
+      if (route === '/dashboard') initial = measured.files;
+      pages[route] = measured.bytes;
+      judge('weight', 'workspace initial JS', route, pages[route], budgets.weight.workspaceInitialJsBytes);
+    }
+    const lazy = lazyChunks(manifest, initial).sort((a, b) => b.bytes - a.bytes);
+    const largest = lazy[0] ?? { name: '(none)', bytes: 0 };
+    judge('weight', 'largest lazy chunk', largest.name, largest.bytes, budgets.weight.largestLazyChunkBytes);
+    results.weight = { workerBundle: bundle, pageJsBytes: pages, lazyChunks: lazy };
+
+    log('\nWeight (gzip)');
+    log(`  worker bundle            ${kb(bundle.raw)} raw, ${kb(bundle.gzip)} gzip`);
+    for (const [route, bytes] of Object.entries(pages)) log(`  JS ${route.padEnd(22)}${kb(bytes)}`);
+    log(`  largest lazy chunk       ${kb(largest.bytes)} (${largest.name})`);
+  }
+
+  // 3. Speed: startup, throughput and latency as ratios to the baseline, CPU per request.
+  if (kinds.has('speed')) {
+    const startupOut = step('Profiling worker startup (wrangler check startup)', 'wrangler', ['check', 'startup', '--outfile', join(buildDir, 'startup.cpuprofile')]);
+    const parsed = /Active:\s*([\d.]+)\s*ms/.exec(startupOut);
+    const startupMs = parsed ? Number(parsed[1]) : activeProfileMs(join(buildDir, 'startup.cpuprofile'));
+    judge('speed', 'worker startup (ms)', 'worker', startupMs, budgets.speed.workerStartupMs);
+
+    pinServer(server.workerdPid);
+    const targets: LoadTarget[] = [
+      { name: 'baseline', url: `${server.baseline}/` },
+      ...budgets.speed.ssrThroughputRatio.routes.map((route) => ({ name: route, url: `${server.adloom}${route}` })),
+      { name: 'GET /api/me', url: `${server.adloom}/api/me`, headers: { cookie: server.sessionCookie } },
+    ];
+    const rounds = Number(args.rounds);
+    const options = { connections: Number(args.connections), seconds: Number(args.seconds), workerdPid: server.workerdPid };
+    log(`› Load: ${rounds} interleaved rounds × ${targets.length} targets × ${options.seconds}s at ${options.connections} connections${PINNING ? ' (workerd on core 0, load on core 1)' : ''}`);
+    for (const target of targets) await runLoad(target, { ...options, seconds: 1 }); // warm-up
+    const samples = new Map<string, LoadSample[]>(targets.map((t) => [t.name, []]));
+    const ratios = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+    for (let round = 0; round < rounds; round += 1) {
+      let baseline: LoadSample | undefined;
+      for (const target of targets) {
+        const sample = await runLoad(target, options);
+        samples.get(target.name)!.push(sample);
+        if (target.name === 'baseline') baseline = sample;
+        ratios.get(target.name)!.push(sample.rps / baseline!.rps);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    // p99 against the baseline's, each the median of this run's rounds (autocannon reports whole ms).
+    const baselineP99 = Math.max(median(samples.get('baseline')!.map((x) => x.p99)), 1);
+    const table = targets.map((t) => {
+      const s = samples.get(t.name)!;
+      return {
+        target: t.name,
+        rps: Math.round(mean(s.map((x) => x.rps))),
+        p50: median(s.map((x) => x.p50)),
+        p99: median(s.map((x) => x.p99)),
+        errors: s.reduce((a, x) => a + x.errors, 0),
+        ratio: Number(mean(ratios.get(t.name)!).toFixed(2)),
+        p99Ratio: Number((median(s.map((x) => x.p99)) / baselineP99).toFixed(2)),
+        cpuMs: Number(mean(s.map((x) => x.cpuMsPerRequest)).toFixed(3)),
+      };
+    });
+    for (const row of table) {
+      if (budgets.speed.ssrThroughputRatio.routes.includes(row.target)) {
+        judge('speed', 'SSR req/s ÷ baseline', row.target, row.ratio, budgets.speed.ssrThroughputRatio);
+        judge('speed', 'SSR CPU ms / request', row.target, row.cpuMs, budgets.speed.ssrCpuMsPerRequest);
+        judge('speed', 'SSR p99 ÷ baseline p99', row.target, row.p99Ratio, budgets.speed.ssrP99RatioToBaseline);
+      }
+      if (budgets.speed.apiThroughputRatio.routes.includes(row.target)) judge('speed', 'API req/s ÷ baseline', row.target, row.ratio, budgets.speed.apiThroughputRatio);
+      if (row.errors > 0) verdicts.push({ kind: 'speed', budget: 'errors under load', subject: row.target, value: row.errors, limit: '= 0', ok: false });
+    }
+    results.speed = { startupMs, load: table, options: { ...options, rounds } };
+    log(`\nSpeed (workerd direct, ${options.connections} connections; ratio = req/s ÷ baseline's in the same round)`);
+    log(`  worker startup           ${startupMs.toFixed(1)} ms CPU`);
+    log('  target            req/s   ratio   p50 ms  p99 ms  p99÷base  CPU ms/req  errors');
+    for (const r of table) {
+      log(
+        `  ${r.target.padEnd(16)}${String(r.rps).padStart(7)}${r.ratio.toFixed(2).padStart(8)}${String(r.p50).padStart(9)}${String(r.p99).padStart(8)}${r.p99Ratio.toFixed(2).padStart(10)}${r.cpuMs.toFixed(3).padStart(12)}${String(r.errors).padStart(8)}`,
+      );
+    }
+  }
+
+  // 4. Lab vitals with Lighthouse (mobile preset) in Debian's chromium.
+  if (kinds.has('lab')) {
+    const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+    if (!chrome) throw new Error('Lighthouse needs Chromium: sudo apt-get install -y chromium (or set CHROME_PATH).');
+    log(`› Lighthouse (mobile, compressed as at the edge) on ${budgets.lab.routes.join(', ')}`);
+    const lab: LabResult[] = await runLighthouse(chrome, server.edge, budgets.lab.routes);
+    for (const r of lab) {
+      for (const category of ['performance', 'accessibility', 'best-practices', 'seo'] as const) judge('lab', `Lighthouse ${category}`, r.route, r[category], budgets.lab[category]);
+      judge('lab', 'CLS', r.route, r.cls, budgets.lab.cls);
+    }
+    results.lab = lab;
+    log('\nLab vitals (Lighthouse mobile)');
+    log('  route        perf  a11y  best  seo   LCP ms  CLS    TBT ms');
+    for (const r of lab) {
+      log(
+        `  ${r.route.padEnd(12)}${String(r.performance).padStart(5)}${String(r.accessibility).padStart(6)}${String(r['best-practices']).padStart(6)}${String(r.seo).padStart(5)}${String(r.lcpMs).padStart(9)}  ${r.cls.toFixed(3)}${String(r.tbtMs).padStart(8)}`,
+      );
+      if (r.failing.length) log(`    failing audits: ${r.failing.join(', ')}`);
+    }
+  }
+} finally {
+  await server.stop();
+}
+
+results.budgets = verdicts;
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+log('\nBudgets');
+for (const v of verdicts) log(`  ${v.ok ? '✔' : '✖'} ${v.budget.padEnd(26)} ${v.subject.padEnd(20)} ${String(v.value).padStart(9)}  ${v.limit}`);
+const missed = verdicts.filter((v) => !v.ok);
+log(`\n${verdicts.length - missed.length} budgets met, ${missed.length} missed · bench/results/latest.json`);
+if (args.check && missed.length > 0) process.exit(1);

@@ -1,0 +1,141 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
+import { seedSql } from '../scripts/seed.mjs';
+
+/**
+ * Adloom's production bundle and the baseline worker in one workerd, through
+ * miniflare's API: each worker on its own direct socket, so no dev proxy and no
+ * router sits in front of either (STACK.md: the wrangler dev proxy caps at ~350 req/s).
+ */
+export interface BenchServer {
+  adloom: string;
+  /** Adloom behind a stand-in for the edge's compression (bench/edge.js), for Lighthouse. */
+  edge: string;
+  baseline: string;
+  workerdPid: number;
+  sessionCookie: string;
+  stop(): Promise<void>;
+}
+
+const root = join(import.meta.dirname, '..');
+const COMPATIBILITY_DATE = '2026-10-01';
+
+function vars(): Record<string, string> {
+  const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+  const section = toml.split('[vars]')[1]?.split(/\n\[/)[0] ?? '';
+  const out: Record<string, string> = {};
+  for (const match of section.matchAll(/^([A-Z_]+)\s*=\s*"([^"]*)"/gm)) out[match[1]!] = match[2]!;
+  return out;
+}
+
+/** The bundle as wrangler wrote it: index.js first, markdown content as text modules. */
+function bundleModules(dir: string) {
+  const extra = readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md');
+  return [
+    { type: 'ESModule' as const, path: join(dir, readdirSync(dir).find((f) => f.endsWith('.js'))!) },
+    ...extra.map((f) => ({ type: 'Text' as const, path: join(dir, f) })),
+  ];
+}
+
+const MIME: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.txt': 'text/plain' };
+
+async function serveBuiltAsset(request: Request): Promise<Response> {
+  const path = decodeURIComponent(new URL(request.url).pathname);
+  const file = join(root, 'dist', 'client', normalize(path));
+  if (!file.startsWith(join(root, 'dist', 'client')) || !existsSync(file)) return new Response('Not found', { status: 404 });
+  return new Response(readFileSync(file), { headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' } });
+}
+
+function findWorkerdPid(): number {
+  // workerd is a child of this process (miniflare spawns it).
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').trim();
+      const [, comm, rest] = /^\d+ \((.*)\) (.*)$/.exec(stat) ?? [];
+      const ppid = Number(rest?.split(' ')[1]);
+      if (comm === 'workerd' && ppid === process.pid) return Number(entry);
+    } catch {
+      // process ended meanwhile
+    }
+  }
+  throw new Error('workerd process not found');
+}
+
+export async function startServer(bundleDir: string, options: { signIn?: boolean; inspectorPort?: number } = {}, ports = { adloom: 8901, baseline: 8902, edge: 8903 }): Promise<BenchServer> {
+  // This miniflare line takes the new per-worker config; convert from the familiar shape.
+  const mf = new Miniflare(convertV4MiniflareOptions({
+    ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
+    workers: [
+      {
+        name: 'adloom',
+        modulesRoot: bundleDir,
+        modules: bundleModules(bundleDir),
+        compatibilityDate: COMPATIBILITY_DATE,
+        compatibilityFlags: ['nodejs_compat'],
+        d1Databases: { DB: 'bench-db' },
+        r2Buckets: ['MEDIA'],
+        // In production, with run_worker_first, requests reach the worker directly and
+        // ASSETS is Cloudflare's asset service. Miniflare's local asset router would sit
+        // in front of every request (≈0.15 ms CPU each), so the bench binds ASSETS to
+        // the built files instead: used once per isolate for the manifest.
+        serviceBindings: { ASSETS: serveBuiltAsset },
+        bindings: {
+          ...vars(),
+          SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
+          TOKEN_ENCRYPTION_KEY: 'YmVuY2gtdG9rZW4tZW5jcnlwdGlvbi1rZXktMDAwMDA=',
+        },
+        unsafeDirectSockets: [{ host: '127.0.0.1', port: ports.adloom }],
+      },
+      {
+        name: 'edge',
+        modules: true,
+        scriptPath: join(import.meta.dirname, 'edge.js'),
+        compatibilityDate: COMPATIBILITY_DATE,
+        serviceBindings: { ADLOOM: 'adloom' },
+        unsafeDirectSockets: [{ host: '127.0.0.1', port: ports.edge }],
+      },
+      {
+        name: 'baseline',
+        modules: true,
+        scriptPath: join(import.meta.dirname, 'baseline.js'),
+        compatibilityDate: COMPATIBILITY_DATE,
+        unsafeDirectSockets: [{ host: '127.0.0.1', port: ports.baseline }],
+      },
+    ],
+  }));
+  await mf.ready;
+
+  // The real migrations and the demo seed on a fresh in-memory database.
+  const db = await mf.getD1Database('DB', 'adloom');
+  const migrations = readdirSync(join(root, 'migrations'))
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  for (const file of migrations) {
+    for (const statement of readFileSync(join(root, 'migrations', file), 'utf8').split('--> statement-breakpoint')) {
+      if (statement.trim()) await db.prepare(statement).run();
+    }
+  }
+  for (const statement of seedSql().split('\n')) if (statement.trim()) await db.prepare(statement).run();
+
+  const adloom = `http://localhost:${ports.adloom}`;
+  const edge = `http://localhost:${ports.edge}`;
+  if (options.signIn === false) return { adloom, edge, baseline: `http://localhost:${ports.baseline}`, workerdPid: findWorkerdPid(), sessionCookie: '', stop: () => mf.dispose() };
+  const login = await fetch(`${adloom}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: adloom },
+    body: JSON.stringify({ email: 'demo@example.com', password: 'adloom-demo-2026' }),
+  });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('adloom_session='))?.split(';')[0];
+  if (!cookie) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+
+  return {
+    adloom,
+    edge,
+    baseline: `http://localhost:${ports.baseline}`,
+    workerdPid: findWorkerdPid(),
+    sessionCookie: cookie,
+    stop: () => mf.dispose(),
+  };
+}
