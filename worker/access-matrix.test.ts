@@ -1,36 +1,58 @@
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '#worker/db/client.ts';
+import { users as usersTable } from '#worker/db/schema.ts';
 import { createApp } from '#worker/app.ts';
 import { isAccessMiddleware } from '#worker/middleware/access.ts';
-import { createUser, type TestUser } from '#worker/test/factories.ts';
+import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
+import { png } from '#worker/test/files.ts';
 import { send } from '#worker/test/http.ts';
 
 /**
- * The authorization matrix (ARCHITECTURE.md §6): every registered route × every role
- * with the status each must get. A route that is registered but missing here, or that
- * declares no access rule, fails the test. Later features extend the table.
+ * The authorization matrix (ARCHITECTURE.md §6, PRODUCT.md §1): every registered route ×
+ * every role, with the status each must get. A route that is registered but missing
+ * here, or that declares no access rule, fails the test. Later features extend it.
+ * Project roles are about one project: `nonMember` and `admin` are not in it.
  */
-type Role = 'anonymous' | 'user' | 'admin';
+const ROLES = ['anonymous', 'nonMember', 'viewer', 'editor', 'owner', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Statuses = Record<Role, number>;
+
+interface Fixture {
+  projectId: string;
+  mediaId: string;
+  inviteId: string;
+  editorId: string;
+}
+
 interface Expectation {
-  /** A concrete path for the pattern. */
+  /** A concrete path; `{projectId}`, `{mediaId}`, `{inviteId}`, `{editorId}` come from the fixture. */
   sample?: string;
   json?: unknown;
   form?: Record<string, string>;
-  /** Ends the session it is sent with: use a throwaway one. */
-  endsSession?: boolean;
-  status: Record<Role, number>;
+  body?: () => Uint8Array<ArrayBuffer>;
+  /** Changes what it touches (deletes, uploads, sessions): gets a fixture of its own. */
+  fresh?: boolean;
+  status: Statuses;
 }
 
-const all = (status: number) => ({ anonymous: status, user: status, admin: status });
-const signedIn = (status: number) => ({ anonymous: 401, user: status, admin: status });
-const page = { anonymous: 302, user: 200, admin: 200 };
-const adminPage = { anonymous: 302, user: 404, admin: 200 };
+const all = (status: number): Statuses => ({ anonymous: status, nonMember: status, viewer: status, editor: status, owner: status, admin: status });
+const signedIn = (status: number): Statuses => ({ ...all(status), anonymous: 401 });
+const page: Statuses = { ...all(200), anonymous: 302 };
+const adminPage: Statuses = { ...all(404), anonymous: 302, admin: 200 };
+const missing: Statuses = { ...all(404), anonymous: 302 };
+/** A project resource: anonymous 401, outsiders (admins included) 404, members by role. */
+const project = (viewer: number, editor: number, owner: number): Statuses => ({ anonymous: 401, nonMember: 404, admin: 404, viewer, editor, owner });
+const projectPage: Statuses = { anonymous: 302, nonMember: 404, admin: 404, viewer: 200, editor: 200, owner: 200 };
 const NO_SUCH_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+const smallPng = () => png(8, 8, Math.floor(Math.random() * 1e9));
 
 const MATRIX: Record<string, Expectation> = {
   'GET /api/health': { status: all(200) },
   'POST /api/auth/signup': { json: {}, status: all(422) },
   'POST /api/auth/login': { json: {}, status: all(422) },
-  'POST /api/auth/logout': { endsSession: true, status: all(204) },
+  'POST /api/auth/logout': { fresh: true, status: all(204) },
   'POST /api/auth/password-reset': { json: {}, status: all(422) },
   'POST /api/auth/password-reset/confirm': { json: {}, status: all(422) },
   'GET /api/me': { status: signedIn(200) },
@@ -41,6 +63,29 @@ const MATRIX: Record<string, Expectation> = {
   'DELETE /api/me/sessions/:id': { sample: `/api/me/sessions/${NO_SUCH_ID}`, status: signedIn(404) },
   'GET /api/credits': { status: signedIn(200) },
   'POST /api/contact': { json: {}, status: all(422) },
+  'GET /api/projects': { status: signedIn(200) },
+  'POST /api/projects': { json: {}, status: signedIn(422) },
+  'GET /api/projects/:projectId': { sample: '/api/projects/{projectId}', status: project(200, 200, 200) },
+  'PATCH /api/projects/:projectId': { sample: '/api/projects/{projectId}', json: {}, status: project(403, 200, 200) },
+  'DELETE /api/projects/:projectId': { sample: '/api/projects/{projectId}', fresh: true, status: project(403, 403, 204) },
+  'GET /api/projects/:projectId/members': { sample: '/api/projects/{projectId}/members', status: project(200, 200, 200) },
+  'POST /api/projects/:projectId/members': { sample: '/api/projects/{projectId}/members', json: {}, status: project(403, 403, 422) },
+  'PATCH /api/projects/:projectId/members/:userId': { sample: '/api/projects/{projectId}/members/{editorId}', json: {}, status: project(403, 403, 422) },
+  // Removing the editor: the owner may; the editor leaving is allowed too; a viewer may not.
+  'DELETE /api/projects/:projectId/members/:userId': { sample: '/api/projects/{projectId}/members/{editorId}', fresh: true, status: project(403, 204, 204) },
+  'DELETE /api/projects/:projectId/invites/:inviteId': { sample: '/api/projects/{projectId}/invites/{inviteId}', fresh: true, status: project(403, 403, 204) },
+  'GET /api/projects/:projectId/media': { sample: '/api/projects/{projectId}/media', status: project(200, 200, 200) },
+  'GET /api/projects/:projectId/media/tags': { sample: '/api/projects/{projectId}/media/tags', status: project(200, 200, 200) },
+  'POST /api/projects/:projectId/media': { sample: '/api/projects/{projectId}/media?filename=x.png', body: smallPng, fresh: true, status: project(403, 201, 201) },
+  'POST /api/projects/:projectId/media/delete': { sample: '/api/projects/{projectId}/media/delete', json: { ids: ['{mediaId}'] }, fresh: true, status: project(403, 200, 200) },
+  'GET /api/invites/:token': { sample: `/api/invites/${NO_SUCH_ID}${NO_SUCH_ID}`, status: signedIn(404) },
+  'POST /api/invites/:token/accept': { sample: `/api/invites/${NO_SUCH_ID}${NO_SUCH_ID}/accept`, status: signedIn(404) },
+  'GET /api/media/:id': { sample: '/api/media/{mediaId}', status: project(200, 200, 200) },
+  'PATCH /api/media/:id': { sample: '/api/media/{mediaId}', json: {}, status: project(403, 200, 200) },
+  'DELETE /api/media/:id': { sample: '/api/media/{mediaId}', fresh: true, status: project(403, 204, 204) },
+  'GET /api/media/:id/file': { sample: '/api/media/{mediaId}/file', status: project(200, 200, 200) },
+  'PUT /api/media/:id/thumbnail': { sample: '/api/media/{mediaId}/thumbnail', body: smallPng, status: project(403, 200, 200) },
+  'GET /api/media/:id/thumbnail': { sample: '/api/media/{mediaId}/thumbnail', status: project(200, 200, 200) },
   'POST /monitoring': { json: {}, status: all(404) },
   'GET /callback/instagram': { sample: '/callback/instagram?code=abc&state=xyz', status: all(400) },
   'GET /': { status: all(200) },
@@ -52,7 +97,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /privacy': { status: all(200) },
   'GET /terms': { status: all(200) },
   'GET /tech-provider': { status: all(200) },
-  'GET /login': { status: { anonymous: 200, user: 302, admin: 302 } },
+  'GET /login': { status: { ...all(302), anonymous: 200 } },
   'POST /login': { form: {}, status: all(422) },
   'GET /password-reset': { status: all(200) },
   'POST /password-reset': { form: {}, status: all(422) },
@@ -60,26 +105,26 @@ const MATRIX: Record<string, Expectation> = {
   'GET /error': { status: all(200) },
   'GET /dashboard': { status: page },
   'GET /projects': { status: page },
-  'GET /projects/:projectId': { sample: `/projects/${NO_SUCH_ID}`, status: { anonymous: 302, user: 404, admin: 404 } },
-  'GET /projects/:projectId/': { sample: `/projects/${NO_SUCH_ID}/`, status: { anonymous: 302, user: 404, admin: 404 } },
-  'GET /projects/:projectId/media/:objectId': { sample: `/projects/${NO_SUCH_ID}/media/${NO_SUCH_ID}`, status: { anonymous: 302, user: 404, admin: 404 } },
-  'GET /projects/:projectId/creatives': { sample: `/projects/${NO_SUCH_ID}/creatives`, status: { anonymous: 302, user: 404, admin: 404 } },
-  'GET /projects/:projectId/marketing': { sample: `/projects/${NO_SUCH_ID}/marketing`, status: { anonymous: 302, user: 404, admin: 404 } },
-  'GET /media/:id': { sample: `/media/${NO_SUCH_ID}`, status: { anonymous: 302, user: 404, admin: 404 } },
+  'GET /projects/:projectId': { sample: '/projects/{projectId}', status: projectPage },
+  'GET /projects/:projectId/': { sample: '/projects/{projectId}/', status: projectPage },
+  'GET /projects/:projectId/media/:objectId': { sample: '/projects/{projectId}/media/{mediaId}', status: projectPage },
+  'GET /projects/:projectId/creatives': { sample: '/projects/{projectId}/creatives', status: projectPage },
+  'GET /projects/:projectId/marketing': { sample: '/projects/{projectId}/marketing', status: projectPage },
+  'GET /media/:id': { sample: '/media/{mediaId}', status: projectPage },
   'GET /creatives': { status: page },
-  'GET /creatives/:objectId': { sample: `/creatives/${NO_SUCH_ID}`, status: { anonymous: 302, user: 404, admin: 404 } },
+  'GET /creatives/:objectId': { sample: `/creatives/${NO_SUCH_ID}`, status: missing },
   'GET /creations': { status: page },
   'GET /funnels': { status: page },
-  'GET /_components/:funnelName': { sample: '/_components/spring-sale', status: { anonymous: 302, user: 404, admin: 404 } },
+  'GET /_components/:funnelName': { sample: '/_components/spring-sale', status: missing },
   'GET /pages': { status: page },
-  'GET /pages/:funnelPageId': { sample: `/pages/${NO_SUCH_ID}`, status: { anonymous: 302, user: 404, admin: 404 } },
+  'GET /pages/:funnelPageId': { sample: `/pages/${NO_SUCH_ID}`, status: missing },
   'GET /account': { status: page },
   'GET /account/billing': { status: page },
   'GET /account/credits': { status: page },
   'GET /account/affiliate': { status: page },
   'GET /admin': { status: adminPage },
   'GET /admin/landing-pages': { status: adminPage },
-  'GET /admin/:projectId': { sample: `/admin/${NO_SUCH_ID}`, status: { anonymous: 302, user: 404, admin: 404 } },
+  'GET /admin/:projectId': { sample: `/admin/${NO_SUCH_ID}`, status: missing },
   'GET /test': { status: adminPage },
   'GET /playground': { status: all(200) },
   'GET /assets/*': { sample: '/assets/no-such-file.js', status: all(404) },
@@ -97,37 +142,53 @@ function registeredRoutes() {
 }
 
 describe('authorization matrix', () => {
-  const cookies: Record<Role, string | undefined> = { anonymous: undefined, user: undefined, admin: undefined };
-  let user: TestUser;
-  let admin: TestUser;
+  const users = {} as Record<Exclude<Role, 'anonymous'>, TestUser>;
+  let shared: Fixture;
+
+  async function fixture(): Promise<Fixture> {
+    const { id: projectId } = await createProject(users.owner, { editor: users.editor, viewer: users.viewer });
+    const media = await uploadMedia(users.owner, projectId, png(16, 16, Math.floor(Math.random() * 1e9)));
+    const thumbnail = png(4, 4);
+    await send(`/api/media/${media.id}/thumbnail`, { method: 'PUT', body: thumbnail, cookie: users.owner.cookie });
+    const invite = await send(`/api/projects/${projectId}/members`, { json: { email: `invitee-${projectId}@example.com`, role: 'viewer' }, cookie: users.owner.cookie });
+    const { id: inviteId } = (await invite.json()) as { id: string };
+    return { projectId, mediaId: media.id, inviteId, editorId: users.editor.id };
+  }
 
   beforeAll(async () => {
-    user = await createUser();
-    admin = await createUser({ role: 'admin' });
-    cookies.user = user.cookie;
-    cookies.admin = admin.cookie;
+    for (const role of ['nonMember', 'viewer', 'editor', 'owner'] as const) users[role] = await createUser({ name: role });
+    users.admin = await createUser({ role: 'admin', name: 'admin' });
+    // The owner makes a fresh project for every changing request: more than Free's 3.
+    await getDb(env.DB).update(usersTable).set({ plan: 'agency' }).where(eq(usersTable.id, users.owner.id));
+    shared = await fixture();
   });
 
   it('covers every registered route, and every route declares its access rule', () => {
     const routes = registeredRoutes();
-    const missing = [...routes.keys()].filter((key) => !(key in MATRIX));
+    const missingRoutes = [...routes.keys()].filter((key) => !(key in MATRIX));
     const stale = Object.keys(MATRIX).filter((key) => !routes.has(key));
     const undeclared = [...routes.entries()].filter(([, handlers]) => !handlers.some(isAccessMiddleware)).map(([key]) => key);
-    expect(missing, 'routes missing from the matrix').toEqual([]);
+    expect(missingRoutes, 'routes missing from the matrix').toEqual([]);
     expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
     expect(undeclared, 'routes without access()').toEqual([]);
   });
 
+  const fill = (text: string, f: Fixture) => text.replace(/\{(projectId|mediaId|inviteId|editorId)\}/g, (_, key: keyof Fixture) => f[key]);
+
   for (const [key, expectation] of Object.entries(MATRIX)) {
     const [method, pattern] = key.split(' ') as [string, string];
-    for (const role of ['anonymous', 'user', 'admin'] as const) {
+    for (const role of ROLES) {
       it(`${key} as ${role} → ${expectation.status[role]}`, async () => {
-        const response = await send(expectation.sample ?? pattern, {
+        const f = expectation.fresh ? await fixture() : shared;
+        let cookie = role === 'anonymous' ? undefined : users[role].cookie;
+        if (expectation.fresh && key === 'POST /api/auth/logout' && role !== 'anonymous') cookie = (await createUser()).cookie;
+        const response = await send(fill(expectation.sample ?? pattern, f), {
           method,
-          json: expectation.json,
+          json: expectation.json === undefined ? undefined : JSON.parse(fill(JSON.stringify(expectation.json), f)),
           form: expectation.form,
-          cookie: expectation.endsSession && role !== 'anonymous' ? (await createUser({ role })).cookie : cookies[role],
-          headers: { 'cf-connecting-ip': `192.0.2.${role === 'anonymous' ? 10 : role === 'user' ? 11 : 12}` },
+          body: expectation.body?.(),
+          cookie,
+          headers: { 'cf-connecting-ip': `192.0.2.${ROLES.indexOf(role) + 10}` },
         });
         expect(response.status).toBe(expectation.status[role]);
       });

@@ -13,7 +13,9 @@ import { authRoutes } from '#worker/features/auth/routes.ts';
 import { contactRoutes } from '#worker/features/contact/routes.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
+import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
+import { inviteRoutes, projectRoutes } from '#worker/features/projects/routes.ts';
 import { assetRoutes } from '#worker/features/site/assets.ts';
 import { instagramCallbackRoutes } from '#worker/features/site/instagram-callback.tsx';
 import { siteRoutes } from '#worker/features/site/routes.tsx';
@@ -46,6 +48,10 @@ export function createApp() {
     .route('/api/me', accountRoutes)
     .route('/api/credits', creditRoutes)
     .route('/api/contact', contactRoutes)
+    .route('/api/projects', projectRoutes)
+    .route('/api/projects', projectMediaRoutes)
+    .route('/api/invites', inviteRoutes)
+    .route('/api/media', mediaRoutes)
     .route('/monitoring', monitoringRoutes)
     .route('/callback/instagram', instagramCallbackRoutes)
     .route('/', siteRoutes)

@@ -1,4 +1,6 @@
+import type { ProjectRole } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';
+import type { media, projects } from '#worker/db/schema.ts';
 
 /** Bindings from wrangler.toml, `.dev.vars` locally and secrets in production. */
 export interface Bindings {
@@ -36,6 +38,10 @@ export interface Variables {
   nonce: string;
   user: SessionUser | null;
   sessionId: string | null;
+  /** Set by access({ project }) / access({ media }): the project and the user's role in it. */
+  membership: { project: typeof projects.$inferSelect; role: ProjectRole } | undefined;
+  /** Set by access({ media }): the media object the route is about. */
+  media: typeof media.$inferSelect | undefined;
 }
 
 export interface AppEnv {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { BrandKit } from '#common/schemas/projects.ts';
 
 /**
  * The single source of the schema (PRODUCT.md §3). Migrations in /migrations are
@@ -146,4 +147,90 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** A customer's project: brand kit and media library, shared with its members. */
+export const projects = sqliteTable('projects', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  website: text('website'),
+  brandKit: text('brand_kit', { mode: 'json' }).$type<BrandKit>().notNull(),
+  archivedAt: integer('archived_at', { mode: 'timestamp_ms' }),
+  deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Who is in a project and with which role; exactly one owner (partial unique index). */
+export const projectMembers = sqliteTable(
+  'project_members',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'editor', 'viewer'] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_members_user_idx').on(t.userId),
+    uniqueIndex('project_members_one_owner').on(t.projectId).where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+export const projectInvites = sqliteTable(
+  'project_invites',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['editor', 'viewer'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_invites_project_idx').on(t.projectId)],
+);
+
+/** A file in a project's library, stored in R2; the same bytes once per project. */
+export const media = sqliteTable(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    mime: text('mime').notNull(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    durationMs: integer('duration_ms'),
+    alt: text('alt').notNull().default(''),
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
+    r2Key: text('r2_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    thumbnailSize: integer('thumbnail_size'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('media_project_created_idx').on(t.projectId, t.createdAt),
+    uniqueIndex('media_project_sha256_live').on(t.projectId, t.sha256).where(sql`${t.deletedAt} IS NULL`),
+  ],
 );

@@ -1,8 +1,12 @@
-import { lt } from 'drizzle-orm';
+import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import { getDb } from '#worker/db/client.ts';
-import { rateLimits } from '#worker/db/schema.ts';
+import { projects, rateLimits } from '#worker/db/schema.ts';
 import type { Bindings } from '#worker/env.ts';
 import { purgeExpired } from '#worker/features/auth/repo.ts';
+import { deleteMediaRows, purgeableMedia } from '#worker/features/media/repo.ts';
+
+/** Deleted user content is kept 30 days (PRODUCT.md §3), then purged. */
+export const PURGE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Housekeeping: expired sessions, old reset tokens and finished rate-limit windows. */
 export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
@@ -11,7 +15,27 @@ export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new D
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
 }
 
+/** Removes media (R2 objects, then rows) and projects deleted more than 30 days ago, a batch at a time. */
+export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, now = new Date()): Promise<number> {
+  const db = getDb(env.DB);
+  const before = new Date(now.getTime() - PURGE_AFTER_MS);
+  const rows = await purgeableMedia(db, before, 200);
+  if (rows.length > 0) {
+    await env.MEDIA.delete(rows.flatMap((r) => [r.r2Key, ...(r.thumbnailKey ? [r.thumbnailKey] : [])]));
+    await deleteMediaRows(
+      db,
+      rows.map((r) => r.id),
+    );
+  }
+  // A project goes once its media (and their R2 objects) are gone: nothing is orphaned in R2.
+  await db
+    .delete(projects)
+    .where(and(isNotNull(projects.deletedAt), lt(projects.deletedAt, before), sql`NOT EXISTS (SELECT 1 FROM media WHERE media.project_id = ${projects.id})`));
+  return rows.length;
+}
+
 /** The cron trigger (every minute, wrangler.toml). Later issues add their jobs here. */
 export async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
-  ctx.waitUntil(purgeExpiredRecords(env, new Date(controller.scheduledTime)));
+  const now = new Date(controller.scheduledTime);
+  ctx.waitUntil(Promise.all([purgeExpiredRecords(env, now), purgeDeletedContent(env, now)]));
 }

@@ -18,6 +18,8 @@ export const foundation = createMiddleware<AppEnv>(async (c, next) => {
   c.set('db', lazyDb(c.env.DB));
   c.set('user', null);
   c.set('sessionId', null);
+  c.set('membership', undefined);
+  c.set('media', undefined);
   await next();
   applySecurityHeaders(c.res.headers, nonce);
   c.res.headers.set('X-Request-Id', requestId);

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { getDb } from '#worker/db/client.ts';
-import { users } from '#worker/db/schema.ts';
+import { projectMembers, users } from '#worker/db/schema.ts';
 import { cookieFrom, send } from '#worker/test/http.ts';
 
 let counter = 0;
@@ -35,4 +35,28 @@ export async function createUser(options: { role?: 'user' | 'admin'; name?: stri
   if (!cookie) throw new Error('signup set no session cookie');
   if (options.role === 'admin') await getDb(env.DB).update(users).set({ role: 'admin' }).where(eq(users.id, body.id));
   return { id: body.id, email, name, password, cookie };
+}
+
+/** A project owned by `owner`, with `editor` and `viewer` as members (added directly). */
+export async function createProject(owner: TestUser, members: { editor?: TestUser; viewer?: TestUser } = {}, name = 'Northwind Coffee') {
+  const response = await send('/api/projects', { json: { name }, cookie: owner.cookie });
+  if (response.status !== 201) throw new Error(`project creation failed: ${response.status} ${await response.text()}`);
+  const project = (await response.json()) as { id: string; name: string };
+  const db = getDb(env.DB);
+  const now = new Date();
+  for (const [role, user] of Object.entries(members) as ['editor' | 'viewer', TestUser | undefined][]) {
+    if (user) await db.insert(projectMembers).values({ projectId: project.id, userId: user.id, role, createdAt: now, updatedAt: now });
+  }
+  return project;
+}
+
+/** Uploads bytes to a project's library through the real API. */
+export async function uploadMedia(user: TestUser, projectId: string, bytes: Uint8Array<ArrayBuffer>, filename = 'photo.png') {
+  const response = await send(`/api/projects/${projectId}/media?filename=${encodeURIComponent(filename)}`, {
+    body: bytes,
+    headers: { 'content-length': String(bytes.byteLength) },
+    cookie: user.cookie,
+  });
+  if (response.status !== 201 && response.status !== 200) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; name: string; sha256: string };
 }

@@ -31,6 +31,11 @@ export async function send(path: string, options: SendOptions = {}): Promise<Res
     headers.set('content-type', 'application/x-www-form-urlencoded');
     body = new URLSearchParams(options.form).toString();
   }
+  // Like a real client: a body of known size declares it.
+  if (!headers.has('content-length')) {
+    if (body instanceof Uint8Array) headers.set('content-length', String(body.byteLength));
+    else if (typeof body === 'string') headers.set('content-length', String(new TextEncoder().encode(body).byteLength));
+  }
   if (options.cookie) headers.set('cookie', options.cookie);
   if (method !== 'GET' && method !== 'HEAD' && options.sameOrigin !== false && !headers.has('origin')) headers.set('origin', ORIGIN);
   if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', '203.0.113.7');

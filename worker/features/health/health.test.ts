@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { send } from '#worker/test/http.ts';
 
@@ -8,6 +9,7 @@ describe('GET /api/health', () => {
     const body = (await response.json()) as { ok: boolean; version: string; migration: string };
     expect(body.ok).toBe(true);
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(body.migration).toMatch(/^0000_foundation\.sql$/);
+    expect(body.migration).toBe(env.TEST_MIGRATIONS.at(-1)!.name);
+    expect(body.migration).toMatch(/^\d{4}_[a-z_]+\.sql$/);
   });
 });

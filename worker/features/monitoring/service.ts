@@ -30,31 +30,6 @@ function sameDsn(a: ParsedDsn, b: ParsedDsn): boolean {
   return a.protocol === b.protocol && a.host === b.host && a.publicKey === b.publicKey && a.projectId === b.projectId && a.pathPrefix === b.pathPrefix;
 }
 
-/** Reads at most `limit` bytes of a body; 413 beyond it (never buffers more). */
-export async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!body) return new Uint8Array();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new AppError('payload_too_large', 'Error reports are limited to 1 MiB.');
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
-
 /**
  * The Sentry tunnel (PRODUCT.md §5): forwards a browser's envelope only when its
  * header names exactly the configured DSN, to that DSN's envelope endpoint, and never

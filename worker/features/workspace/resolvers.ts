@@ -1,19 +1,39 @@
 import type { Context } from 'hono';
+import type { WorkspacePath } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { looksLikeId } from '#worker/lib/ids.ts';
+import { findLiveMedia } from '#worker/features/media/repo.ts';
+import { findMembership } from '#worker/features/projects/repo.ts';
 
 /**
- * Whether the id in a workspace URL exists and is visible to the signed-in user.
- * Each feature supplies its own check as it lands; until then no such id can exist,
- * so the page is a 404 (issue #2: ids of features not built yet 404).
+ * Whether the ids in a workspace URL exist and are visible to the signed-in user (else
+ * the page is a 404). Each feature supplies its check as it lands; until then no such id
+ * can exist (issue #2: ids of features not built yet 404).
  */
-export type Resolver = (c: Context<AppEnv>, value: string) => Promise<boolean>;
+export type Resolver = (c: Context<AppEnv>, params: Record<string, string>) => Promise<boolean>;
 
 const nothingYet: Resolver = async () => false;
 
-export const RESOLVERS: Record<string, Resolver> = {
-  projectId: nothingYet,
-  objectId: nothingYet,
-  id: nothingYet,
-  funnelName: nothingYet,
-  funnelPageId: nothingYet,
+async function isMember(c: Context<AppEnv>, projectId: string | undefined): Promise<boolean> {
+  const user = c.get('user');
+  return Boolean(user && projectId && looksLikeId(projectId) && (await findMembership(c.get('db'), projectId, user.id)));
+}
+
+async function visibleMedia(c: Context<AppEnv>, mediaId: string | undefined, projectId?: string) {
+  if (!mediaId || !looksLikeId(mediaId)) return false;
+  const row = await findLiveMedia(c.get('db'), mediaId);
+  if (!row || (projectId !== undefined && row.projectId !== projectId)) return false;
+  return isMember(c, row.projectId);
+}
+
+export const RESOLVERS: Partial<Record<WorkspacePath, Resolver>> = {
+  '/projects/:projectId': (c, p) => isMember(c, p.projectId),
+  '/projects/:projectId/media/:objectId': (c, p) => visibleMedia(c, p.objectId, p.projectId),
+  '/projects/:projectId/creatives': (c, p) => isMember(c, p.projectId),
+  '/projects/:projectId/marketing': (c, p) => isMember(c, p.projectId),
+  '/media/:id': (c, p) => visibleMedia(c, p.id),
+  '/creatives/:objectId': nothingYet,
+  '/_components/:funnelName': nothingYet,
+  '/pages/:funnelPageId': nothingYet,
+  '/admin/:projectId': nothingYet,
 };

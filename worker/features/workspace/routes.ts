@@ -18,9 +18,10 @@ for (const route of WORKSPACE_ROUTES) {
   const paths = route.path === '/projects/:projectId' ? [route.path, `${route.path}/`] : [route.path];
   for (const path of paths) {
     workspaceRoutes.get(path, access(route.access), async (c) => {
-      for (const [name, value] of Object.entries(c.req.param() as Record<string, string>)) {
-        const resolve = RESOLVERS[name];
-        if (!resolve || !(await resolve(c, value))) throw new AppError('not_found');
+      const params = c.req.param() as Record<string, string>;
+      if (Object.keys(params).length > 0) {
+        const resolve = RESOLVERS[route.path];
+        if (!resolve || !(await resolve(c, params))) throw new AppError('not_found');
       }
       const user = c.get('user');
       return renderAppShell(

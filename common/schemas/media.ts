@@ -1,0 +1,72 @@
+import * as z from 'zod/mini';
+
+export const MIB = 1024 * 1024;
+
+/** What the library accepts (PRODUCT.md §4.2), recognised by the file's first bytes. */
+export const MEDIA_TYPES = {
+  'image/jpeg': { kind: 'image', maxBytes: 20 * MIB, ext: 'jpg' },
+  'image/png': { kind: 'image', maxBytes: 20 * MIB, ext: 'png' },
+  'image/webp': { kind: 'image', maxBytes: 20 * MIB, ext: 'webp' },
+  'image/gif': { kind: 'image', maxBytes: 20 * MIB, ext: 'gif' },
+  'image/avif': { kind: 'image', maxBytes: 20 * MIB, ext: 'avif' },
+  'video/mp4': { kind: 'video', maxBytes: 100 * MIB, ext: 'mp4' },
+  'video/webm': { kind: 'video', maxBytes: 100 * MIB, ext: 'webm' },
+  'video/quicktime': { kind: 'video', maxBytes: 100 * MIB, ext: 'mov' },
+} as const satisfies Record<string, { kind: 'image' | 'video'; maxBytes: number; ext: string }>;
+
+export type MediaMime = keyof typeof MEDIA_TYPES;
+export const ACCEPTED_EXTENSIONS = '.jpg,.jpeg,.png,.webp,.gif,.avif,.mp4,.webm,.mov';
+export const MAX_THUMBNAIL_BYTES = 512 * 1024;
+export const MAX_TAGS = 20;
+
+const tag = z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'Tags cannot be empty.'), z.maxLength(40, 'Keep tags under 40 characters.'));
+
+export const mediaUpdateInput = z.object({
+  name: z.optional(z.string().check(z.trim(), z.minLength(1, 'Give the file a name.'), z.maxLength(200, 'Use at most 200 characters.'))),
+  alt: z.optional(z.string().check(z.trim(), z.maxLength(500, 'Keep alt text under 500 characters.'))),
+  tags: z.optional(z.array(tag).check(z.maxLength(MAX_TAGS, `Use at most ${MAX_TAGS} tags.`))),
+});
+export type MediaUpdateInput = z.infer<typeof mediaUpdateInput>;
+
+export const mediaListQuery = z.object({
+  type: z.optional(z.enum(['image', 'video'], 'Filter by image or video.')),
+  tag: z.optional(z.string().check(z.maxLength(40))),
+  q: z.optional(z.string().check(z.maxLength(100))),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, 'Use a whole number from 1 to 100.'))),
+});
+
+export const uploadQuery = z.object({
+  filename: z.string('Name the file (?filename=).').check(z.trim(), z.minLength(1, 'Name the file (?filename=).'), z.maxLength(200, 'Use a file name under 200 characters.')),
+});
+
+export interface MediaUsage {
+  kind: 'brand_logo';
+  label: string;
+  href: string;
+}
+
+export interface MediaItem {
+  id: string;
+  projectId: string;
+  kind: 'image' | 'video';
+  mime: string;
+  name: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  alt: string;
+  tags: string[];
+  hasThumbnail: boolean;
+  fileUrl: string;
+  thumbnailUrl: string | null;
+  uploadedBy: { id: string; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MediaDetail extends MediaItem {
+  usedBy: MediaUsage[];
+}

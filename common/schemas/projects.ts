@@ -1,0 +1,99 @@
+import * as z from 'zod/mini';
+import { FONT_IDS, type FontId } from '#common/fonts.ts';
+import { emailField } from '#common/schemas/fields.ts';
+
+export const MAX_BRAND_COLORS = 8;
+
+export type ProjectRole = 'owner' | 'editor' | 'viewer';
+export const ROLE_RANK: Record<ProjectRole, number> = { viewer: 1, editor: 2, owner: 3 };
+
+export interface BrandKit {
+  logoMediaId: string | null;
+  colors: string[];
+  headingFont: FontId;
+  bodyFont: FontId;
+  tone: string;
+}
+
+export const DEFAULT_BRAND_KIT: BrandKit = { logoMediaId: null, colors: [], headingFont: 'inter', bodyFont: 'inter', tone: '' };
+
+const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C.'), z.toLowerCase());
+
+export const brandKitInput = z.object({
+  logoMediaId: z.nullable(z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Pick the logo from the media library.'))),
+  colors: z.array(hexColor).check(z.maxLength(MAX_BRAND_COLORS, `Use at most ${MAX_BRAND_COLORS} colours.`)),
+  headingFont: z.enum(FONT_IDS, 'Pick a font from the list.'),
+  bodyFont: z.enum(FONT_IDS, 'Pick a font from the list.'),
+  tone: z.string().check(z.trim(), z.maxLength(500, 'Use at most 500 characters.')),
+});
+
+const projectName = z.string('Give the project a name.').check(z.trim(), z.minLength(1, 'Give the project a name.'), z.maxLength(80, 'Use at most 80 characters.'));
+const description = z.string().check(z.trim(), z.maxLength(1000, 'Use at most 1,000 characters.'));
+const website = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a web address like https://example.com.' }).check(z.maxLength(300, 'That address is too long.')),
+]);
+
+export const projectCreateInput = z.object({
+  name: projectName,
+  description: z.optional(description),
+  website: z.optional(website),
+});
+export type ProjectCreateInput = z.infer<typeof projectCreateInput>;
+
+export const projectUpdateInput = z.object({
+  name: z.optional(projectName),
+  description: z.optional(description),
+  website: z.optional(website),
+  archived: z.optional(z.boolean()),
+  brandKit: z.optional(brandKitInput),
+});
+export type ProjectUpdateInput = z.infer<typeof projectUpdateInput>;
+
+export const projectListQuery = z.object({
+  archived: z.optional(z.enum(['0', '1'])),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/))),
+});
+
+export const inviteInput = z.object({
+  email: emailField,
+  role: z.enum(['editor', 'viewer'], 'Pick a role: editor or viewer.'),
+});
+
+export const memberRoleInput = z.object({
+  role: z.enum(['owner', 'editor', 'viewer'], 'Pick a role.'),
+});
+
+export interface ProjectSummary {
+  id: string;
+  name: string;
+  description: string;
+  website: string | null;
+  role: ProjectRole;
+  archived: boolean;
+  brandKit: BrandKit;
+  counts: { media: number; members: number };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProjectDetail extends ProjectSummary {
+  storage: { usedBytes: number; limitBytes: number };
+}
+
+export interface MemberInfo {
+  userId: string;
+  name: string;
+  email: string;
+  role: ProjectRole;
+  joinedAt: string;
+}
+
+export interface InviteInfo {
+  id: string;
+  email: string;
+  role: 'editor' | 'viewer';
+  expiresAt: string;
+  createdAt: string;
+}

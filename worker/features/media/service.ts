@@ -1,0 +1,291 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { MEDIA_TYPES, MAX_THUMBNAIL_BYTES, type MediaDetail, type MediaItem, type MediaUpdateInput, type MediaUsage } from '#common/schemas/media.ts';
+import { PLANS } from '#common/plans.ts';
+import { formatBytes } from '#common/format.ts';
+import type { Db } from '#worker/db/client.ts';
+import { projects } from '#worker/db/schema.ts';
+import { concatBytes, readCapped } from '#worker/lib/body.ts';
+import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
+import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import { newId } from '#worker/lib/ids.ts';
+import { probe } from '#worker/lib/media-probe.ts';
+import * as repo from '#worker/features/media/repo.ts';
+import { ownerOf, storageUsedByOwner } from '#worker/features/projects/repo.ts';
+
+/** Enough of a file to know its type and dimensions (JPEG EXIF can push SOF far back). */
+const HEAD_BYTES = 256 * 1024;
+const LARGEST_ACCEPTED = Math.max(...Object.values(MEDIA_TYPES).map((t) => t.maxBytes));
+const UNSUPPORTED = 'That file type is not supported. Upload JPEG, PNG, WebP, GIF or AVIF images, or MP4, WebM or MOV videos.';
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => HEX[b]).join('');
+
+export function toMediaItem(row: repo.MediaRow, uploaderName: string | undefined | null): MediaItem {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    kind: row.kind,
+    mime: row.mime,
+    name: row.name,
+    size: row.size,
+    sha256: row.sha256,
+    width: row.width,
+    height: row.height,
+    durationMs: row.durationMs,
+    alt: row.alt,
+    tags: row.tags,
+    hasThumbnail: row.thumbnailKey !== null,
+    fileUrl: `/api/media/${row.id}/file`,
+    // The key changes with every new thumbnail, so the URL can be cached for good.
+    thumbnailUrl: row.thumbnailKey ? `/api/media/${row.id}/thumbnail?v=${row.thumbnailKey.split('/').pop()}` : null,
+    uploadedBy: row.uploadedBy ? { id: row.uploadedBy, name: uploaderName ?? 'Former member' } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listMedia(db: Db, projectId: string, filters: repo.MediaFilters, limit: number, cursor?: string) {
+  const rows = await repo.listMedia(db, projectId, filters, limit, decodeCursor(cursor));
+  const page = toPage(rows, limit, (row) => encodeCursor(row.media.createdAt, row.media.id));
+  return { items: page.items.map((row) => toMediaItem(row.media, row.uploaderName)), nextCursor: page.nextCursor };
+}
+
+/** Where a media object is used: today the project's brand-kit logo (creatives and ads join later). */
+export async function usagesOf(db: Db, row: repo.MediaRow): Promise<MediaUsage[]> {
+  const logoOf = await db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.id, row.projectId), isNull(projects.deletedAt), sql`json_extract(${projects.brandKit}, '$.logoMediaId') = ${row.id}`))
+    .all();
+  return logoOf.map((p) => ({ kind: 'brand_logo' as const, label: `Logo in the brand kit of “${p.name}”`, href: `/projects/${p.id}/` }));
+}
+
+export async function mediaDetail(db: Db, row: repo.MediaRow): Promise<MediaDetail> {
+  const [uploader, usedBy] = await Promise.all([repo.uploaderName(db, row.uploadedBy), usagesOf(db, row)]);
+  return { ...toMediaItem(row, uploader?.name), usedBy };
+}
+
+export interface UploadRequest {
+  projectId: string;
+  userId: string;
+  filename: string;
+  contentLength: number | undefined;
+  body: ReadableStream<Uint8Array> | null;
+}
+
+function tooLarge(kind: 'image' | 'video'): AppError {
+  return new AppError('payload_too_large', kind === 'image' ? 'Images can be up to 20 MiB.' : 'Videos can be up to 100 MiB.');
+}
+
+/**
+ * Streams an upload into R2 without holding it in memory: the first bytes decide the
+ * type (415 for anything else, SVG included), the size is checked before anything is
+ * stored (413), then the rest flows through to R2 and a SHA-256 digest at once. The same
+ * bytes already in the project are answered with the existing object (and not kept twice).
+ */
+export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): Promise<{ media: MediaItem; created: boolean }> {
+  const { contentLength, body } = request;
+  if (!body || contentLength === undefined || !Number.isSafeInteger(contentLength) || contentLength <= 0) {
+    throw new AppError('bad_request', 'Send the file as the request body, with its Content-Length.');
+  }
+  if (contentLength > LARGEST_ACCEPTED) {
+    await body.cancel();
+    throw new AppError('payload_too_large', 'Files can be up to 100 MiB (videos) or 20 MiB (images).');
+  }
+
+  const reader = body.getReader();
+  const headChunks: Uint8Array[] = [];
+  let headSize = 0;
+  while (headSize < Math.min(HEAD_BYTES, contentLength)) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    headChunks.push(value);
+    headSize += value.byteLength;
+  }
+  const head = concatBytes(headChunks, headSize);
+  const probed = await probe(head.subarray(0, HEAD_BYTES));
+  if (!probed) {
+    await reader.cancel();
+    throw new AppError('unsupported_media_type', UNSUPPORTED);
+  }
+  if (contentLength > MEDIA_TYPES[probed.mime].maxBytes) {
+    await reader.cancel();
+    throw tooLarge(probed.kind);
+  }
+  const owner = await ownerOf(db, request.projectId);
+  const limit = PLANS[owner?.plan ?? 'free'].storageBytes;
+  const used = owner ? await storageUsedByOwner(db, owner.userId) : 0;
+  if (used + contentLength > limit) {
+    await reader.cancel();
+    throw new AppError('plan_limit_reached', `This file does not fit: ${formatBytes(used)} of ${formatBytes(limit)} are used. Delete files you no longer need, or upgrade for more storage.`);
+  }
+
+  const id = newId();
+  const key = `media/${request.projectId}/${id}`;
+  const fixed = new FixedLengthStream(contentLength);
+  // workerd's streaming digest (the DOM typings of `crypto` do not know it).
+  const hasher = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream('SHA-256');
+  const stored = bucket.put(key, fixed.readable, { httpMetadata: { contentType: probed.mime } });
+  const out = fixed.writable.getWriter();
+  const hash = hasher.getWriter();
+  let total = 0;
+  const write = async (chunk: Uint8Array) => {
+    total += chunk.byteLength;
+    if (total > contentLength) throw new AppError('bad_request', 'The file is longer than its Content-Length.');
+    await Promise.all([out.write(chunk), hash.write(chunk)]);
+  };
+  try {
+    await write(head);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      await write(value);
+    }
+    if (total !== contentLength) throw new AppError('bad_request', 'The upload ended before the whole file arrived. Try again.');
+    await Promise.all([out.close(), hash.close()]);
+    await stored;
+  } catch (error) {
+    await out.abort(error).catch(() => {});
+    await stored.catch(() => {});
+    await bucket.delete(key).catch(() => {});
+    await reader.cancel().catch(() => {});
+    throw error instanceof AppError ? error : new AppError('bad_request', 'The upload was interrupted. Try again.');
+  }
+  const sha256 = toHex(await hasher.digest);
+
+  const existing = await repo.findBySha(db, request.projectId, sha256);
+  if (existing) {
+    await bucket.delete(key);
+    const uploader = await repo.uploaderName(db, existing.uploadedBy);
+    return { media: toMediaItem(existing, uploader?.name), created: false };
+  }
+  const now = new Date();
+  try {
+    const [row] = await repo.insertMedia(db, {
+      id,
+      projectId: request.projectId,
+      uploadedBy: request.userId,
+      kind: probed.kind,
+      mime: probed.mime,
+      name: request.filename,
+      size: contentLength,
+      sha256,
+      width: probed.width,
+      height: probed.height,
+      durationMs: probed.durationMs,
+      alt: '',
+      tags: [],
+      r2Key: key,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const uploader = await repo.uploaderName(db, request.userId);
+    return { media: toMediaItem(row!, uploader?.name), created: true };
+  } catch (error) {
+    // The same bytes arrived twice at once: the unique index kept one.
+    await bucket.delete(key);
+    const winner = await repo.findBySha(db, request.projectId, sha256);
+    if (!winner) throw error;
+    return { media: toMediaItem(winner, undefined), created: false };
+  }
+}
+
+/** Stores the browser-made thumbnail (an image up to 512 KiB) beside the file. */
+export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow, body: ReadableStream<Uint8Array> | null): Promise<MediaItem> {
+  const bytes = await readCapped(body, MAX_THUMBNAIL_BYTES, 'Thumbnails can be up to 512 KiB.');
+  const probed = bytes.byteLength > 0 ? await probe(bytes) : undefined;
+  if (!probed || probed.kind !== 'image' || probed.mime === 'image/gif') throw new AppError('unsupported_media_type', 'Send the thumbnail as a JPEG, PNG or WebP image.');
+  const key = `thumbs/${row.projectId}/${row.id}/${newId(9)}`;
+  await bucket.put(key, bytes, { httpMetadata: { contentType: probed.mime } });
+  const [updated] = await repo.updateMedia(db, row.id, { thumbnailKey: key, thumbnailSize: bytes.byteLength });
+  if (row.thumbnailKey) await bucket.delete(row.thumbnailKey);
+  if (!updated) throw new AppError('not_found');
+  const uploader = await repo.uploaderName(db, updated.uploadedBy);
+  return toMediaItem(updated, uploader?.name);
+}
+
+export async function updateMedia(db: Db, row: repo.MediaRow, input: MediaUpdateInput): Promise<MediaDetail> {
+  const values: Parameters<typeof repo.updateMedia>[2] = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.alt !== undefined) values.alt = input.alt;
+  if (input.tags !== undefined) values.tags = [...new Set(input.tags)];
+  const [updated] = await repo.updateMedia(db, row.id, values);
+  if (!updated) throw new AppError('not_found');
+  return mediaDetail(db, updated);
+}
+
+/** Soft-deletes, refusing (409, with where) while the object is in use. */
+export async function deleteMedia(db: Db, row: repo.MediaRow): Promise<void> {
+  const usedBy = await usagesOf(db, row);
+  if (usedBy.length > 0) {
+    throw new AppError('conflict', `“${row.name}” is still in use: ${usedBy.map((u) => u.label).join('; ')}. Replace it there first.`, { usedBy: usedBy.map((u) => u.label) });
+  }
+  await repo.softDeleteMedia(db, row.projectId, [row.id], new Date());
+}
+
+export async function deleteMany(db: Db, projectId: string, ids: string[]) {
+  const deleted: string[] = [];
+  const refused: { id: string; name: string; usedBy: string[] }[] = [];
+  for (const id of ids) {
+    const row = await repo.findLiveMedia(db, id);
+    if (!row || row.projectId !== projectId) continue;
+    const usedBy = await usagesOf(db, row);
+    if (usedBy.length > 0) refused.push({ id, name: row.name, usedBy: usedBy.map((u) => u.label) });
+    else deleted.push(id);
+  }
+  if (deleted.length > 0) await repo.softDeleteMedia(db, projectId, deleted, new Date());
+  return { deleted, refused };
+}
+
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Serves an R2 object with ETag / If-None-Match (304) and Range (206) support, the
+ * stored type, nosniff (set for every response), and a long cache: a media id's bytes
+ * never change.
+ */
+export async function serveObject(
+  bucket: R2Bucket,
+  key: string,
+  requestHeaders: Headers,
+  options: { contentType?: string; filename: string; download: boolean; cache: string },
+): Promise<Response> {
+  const object = await bucket.get(key, { range: requestHeaders, onlyIf: requestHeaders });
+  if (!object) throw new AppError('not_found');
+  const headers = new Headers();
+  headers.set('Content-Type', options.contentType ?? object.httpMetadata?.contentType ?? 'application/octet-stream');
+  headers.set('ETag', object.httpEtag);
+  headers.set('Cache-Control', options.cache);
+  headers.set('Accept-Ranges', 'bytes');
+  headers.set('Content-Disposition', contentDisposition(options.download ? 'attachment' : 'inline', options.filename));
+  if (!('body' in object) || !object.body) return new Response(null, { status: 304, headers });
+  const range = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
+  if (range && requestHeaders.has('range')) {
+    const offset = range.suffix !== undefined ? object.size - range.suffix : (range.offset ?? 0);
+    const length = range.suffix !== undefined ? range.suffix : (range.length ?? object.size - offset);
+    headers.set('Content-Range', `bytes ${offset}-${offset + length - 1}/${object.size}`);
+    headers.set('Content-Length', String(length));
+    return new Response(object.body, { status: 206, headers });
+  }
+  headers.set('Content-Length', String(object.size));
+  return new Response(object.body, { status: 200, headers });
+}
+
+/** Signed, expiring URLs for media on public pages and previews (no session needed). */
+export async function signMediaUrl(secret: string, mediaId: string, variant: 'file' | 'thumbnail', ttlSeconds = 3600, now = Date.now()): Promise<string> {
+  const expires = Math.floor(now / 1000) + ttlSeconds;
+  const signature = await hmacSign(secret, `media:${mediaId}:${variant}:${expires}`);
+  return `/api/media/${mediaId}/${variant}?expires=${expires}&sig=${signature}`;
+}
+
+export async function verifyMediaSignature(secret: string, mediaId: string, variant: 'file' | 'thumbnail', expires: string | undefined, signature: string | undefined, now = Date.now()): Promise<boolean> {
+  if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
+  if (Number(expires) * 1000 < now) return false;
+  return hmacVerify(secret, `media:${mediaId}:${variant}:${expires}`, signature);
+}
+
+export const MEDIA_CACHE = 'private, max-age=31536000, immutable';

@@ -1,0 +1,240 @@
+import { DEFAULT_BRAND_KIT, type BrandKit, type InviteInfo, type MemberInfo, type ProjectCreateInput, type ProjectDetail, type ProjectRole, type ProjectSummary, type ProjectUpdateInput } from '#common/schemas/projects.ts';
+import { PLANS, type PlanId } from '#common/plans.ts';
+import type { Db } from '#worker/db/client.ts';
+import type { SessionUser } from '#worker/env.ts';
+import { auditStatement } from '#worker/lib/audit.ts';
+import { sha256Hex } from '#worker/lib/crypto.ts';
+import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import { newId, newToken } from '#worker/lib/ids.ts';
+import type { Mailer } from '#worker/lib/mailer.ts';
+import { findLiveMedia } from '#worker/features/media/repo.ts';
+import * as repo from '#worker/features/projects/repo.ts';
+
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+type Membership = { project: repo.ProjectRow; role: ProjectRole };
+
+function summary(project: repo.ProjectRow, role: ProjectRole, counts: { mediaCount: number; memberCount: number }): ProjectSummary {
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    website: project.website,
+    role,
+    archived: project.archivedAt !== null,
+    brandKit: project.brandKit,
+    counts: { media: counts.mediaCount, members: counts.memberCount },
+    createdAt: project.createdAt.toISOString(),
+    updatedAt: project.updatedAt.toISOString(),
+  };
+}
+
+export async function listProjects(db: Db, userId: string, options: { archived: boolean; limit: number; cursor?: string | undefined }) {
+  const rows = await repo.listProjectsForUser(db, userId, { archived: options.archived, limit: options.limit, before: decodeCursor(options.cursor) });
+  const page = toPage(rows, options.limit, (row) => encodeCursor(row.project.updatedAt, row.project.id));
+  return { items: page.items.map((row) => summary(row.project, row.role, row)), nextCursor: page.nextCursor };
+}
+
+function planLimitError(plan: PlanId): AppError {
+  const max = PLANS[plan].maxProjects;
+  return new AppError('plan_limit_reached', `The ${PLANS[plan].name} plan includes ${max} active projects. Archive one, or upgrade for unlimited projects.`, {
+    _: [`plan:${plan}`, `limit:${max}`],
+  });
+}
+
+export async function createProject(db: Db, user: SessionUser, input: ProjectCreateInput): Promise<ProjectDetail> {
+  const max = PLANS[user.plan].maxProjects;
+  if (max !== null && (await repo.countActiveOwnedProjects(db, user.id)) >= max) throw planLimitError(user.plan);
+  const now = new Date();
+  const id = newId();
+  await db.batch([
+    repo.insertProject(db, { id, name: input.name, description: input.description ?? '', website: input.website || null, brandKit: DEFAULT_BRAND_KIT, createdAt: now, updatedAt: now }),
+    repo.insertMember(db, { projectId: id, userId: user.id, role: 'owner', createdAt: now, updatedAt: now }),
+  ]);
+  const membership = await repo.findMembership(db, id, user.id);
+  if (!membership) throw new Error('project vanished after creation');
+  return detail(db, membership);
+}
+
+export async function detail(db: Db, membership: Membership): Promise<ProjectDetail> {
+  const [counts, owner] = await Promise.all([repo.projectCounts(db, membership.project.id), repo.ownerOf(db, membership.project.id)]);
+  const usedBytes = owner ? await repo.storageUsedByOwner(db, owner.userId) : 0;
+  return {
+    ...summary(membership.project, membership.role, counts ?? { mediaCount: 0, memberCount: 0 }),
+    storage: { usedBytes, limitBytes: PLANS[owner?.plan ?? 'free'].storageBytes },
+  };
+}
+
+async function validateBrandKit(db: Db, projectId: string, brandKit: BrandKit): Promise<BrandKit> {
+  if (brandKit.logoMediaId) {
+    const logo = await findLiveMedia(db, brandKit.logoMediaId);
+    if (!logo || logo.projectId !== projectId || logo.kind !== 'image') {
+      throw new AppError('validation_failed', 'The logo must be an image from this project’s library.', { 'brandKit.logoMediaId': ['Pick an image from this project’s library.'] });
+    }
+  }
+  return { ...brandKit, colors: [...new Set(brandKit.colors)] };
+}
+
+/** Name and archiving are the owner's; description, website and brand kit any editor's. */
+export async function updateProject(db: Db, membership: Membership, userId: string, input: ProjectUpdateInput): Promise<ProjectDetail> {
+  const ownerOnly = input.name !== undefined || input.archived !== undefined;
+  if (ownerOnly && membership.role !== 'owner') throw new AppError('forbidden', 'Only the project’s owner can rename or archive it.');
+  const values: Parameters<typeof repo.updateProject>[2] = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.website !== undefined) values.website = input.website || null;
+  if (input.brandKit !== undefined) values.brandKit = await validateBrandKit(db, membership.project.id, input.brandKit);
+  if (input.archived !== undefined) {
+    const wasArchived = membership.project.archivedAt !== null;
+    if (wasArchived && !input.archived) {
+      const owner = await repo.ownerOf(db, membership.project.id);
+      const plan = owner?.plan ?? 'free';
+      const max = PLANS[plan].maxProjects;
+      if (max !== null && (await repo.countActiveOwnedProjects(db, userId)) >= max) throw planLimitError(plan);
+    }
+    values.archivedAt = input.archived ? (membership.project.archivedAt ?? new Date()) : null;
+  }
+  const [project] = await repo.updateProject(db, membership.project.id, values);
+  if (!project) throw new AppError('not_found');
+  return detail(db, { project, role: membership.role });
+}
+
+export async function deleteProject(db: Db, membership: Membership, userId: string): Promise<void> {
+  const now = new Date();
+  await db.batch([
+    repo.updateProject(db, membership.project.id, { deletedAt: now }),
+    auditStatement(db, { actorUserId: userId, action: 'project.deleted', targetType: 'project', targetId: membership.project.id, projectId: membership.project.id, details: { name: membership.project.name } }),
+  ]);
+}
+
+export async function listMembers(db: Db, projectId: string, canSeeInvites: boolean) {
+  const [members, invites] = await Promise.all([repo.listMembers(db, projectId), canSeeInvites ? repo.listPendingInvites(db, projectId, new Date()) : Promise.resolve([])]);
+  const items: MemberInfo[] = members.map((m) => ({ userId: m.userId, name: m.name, email: m.email, role: m.role, joinedAt: m.joinedAt.toISOString() }));
+  const pending: InviteInfo[] = invites.map((i) => ({ id: i.id, email: i.email, role: i.role, expiresAt: i.expiresAt.toISOString(), createdAt: i.createdAt.toISOString() }));
+  return { items, nextCursor: null, invites: pending };
+}
+
+export async function invite(
+  db: Db,
+  mailer: Mailer,
+  membership: Membership,
+  inviter: SessionUser,
+  input: { email: string; role: 'editor' | 'viewer' },
+  origin: string,
+): Promise<InviteInfo> {
+  const projectId = membership.project.id;
+  const members = await repo.listMembers(db, projectId);
+  if (members.some((m) => m.email === input.email)) {
+    throw new AppError('conflict', 'That person is already a member of this project.', { email: ['Already a member.'] });
+  }
+  const now = new Date();
+  if (await repo.findPendingInviteForEmail(db, projectId, input.email, now)) {
+    throw new AppError('conflict', 'That address already has an open invitation. Revoke it to send a new one.', { email: ['Already invited.'] });
+  }
+  const token = newToken();
+  const id = newId();
+  const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
+  await repo.insertInvite(db, { id, projectId, email: input.email, role: input.role, tokenHash: await sha256Hex(token), invitedBy: inviter.id, expiresAt, createdAt: now });
+  const link = `${origin}/projects?invite=${encodeURIComponent(token)}`;
+  await mailer.send({
+    kind: 'project_invite',
+    to: input.email,
+    subject: `${inviter.name} invited you to “${membership.project.name}” on Adloom`,
+    text: [
+      `${inviter.name} invited you to join the project “${membership.project.name}” on Adloom as ${input.role === 'editor' ? 'an editor' : 'a viewer'}.`,
+      '',
+      'Accept the invitation here (the link works once, for 7 days):',
+      link,
+      '',
+      `No account yet? Create one with this address (${input.email}) and the invitation is waiting for you.`,
+    ].join('\n'),
+  });
+  return { id, email: input.email, role: input.role, expiresAt: expiresAt.toISOString(), createdAt: now.toISOString() };
+}
+
+export async function revokeInvite(db: Db, projectId: string, inviteId: string): Promise<void> {
+  const revoked = await repo.revokeInvite(db, projectId, inviteId, new Date());
+  if (revoked.length === 0) throw new AppError('not_found', 'That invitation does not exist or is no longer open.');
+}
+
+export interface InvitePreview {
+  projectName: string;
+  inviterName: string | null;
+  email: string;
+  role: 'editor' | 'viewer';
+  status: 'open' | 'accepted' | 'expired' | 'revoked';
+  /** The signed-in user's address matches the invitation's. */
+  forYou: boolean;
+}
+
+async function loadInvite(db: Db, token: string) {
+  const row = await repo.findInviteByTokenHash(db, await sha256Hex(token));
+  if (!row || row.project.deletedAt) throw new AppError('not_found', 'This invitation link is not valid.');
+  return row;
+}
+
+function inviteStatus(invite: { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date }, now: Date): InvitePreview['status'] {
+  if (invite.acceptedAt) return 'accepted';
+  if (invite.revokedAt) return 'revoked';
+  if (invite.expiresAt <= now) return 'expired';
+  return 'open';
+}
+
+export async function previewInvite(db: Db, token: string, user: SessionUser): Promise<InvitePreview> {
+  const { invite: row, project, inviterName } = await loadInvite(db, token);
+  return { projectName: project.name, inviterName, email: row.email, role: row.role, status: inviteStatus(row, new Date()), forYou: row.email === user.email };
+}
+
+/** Joins the project with the invitation's role: once, while open, for the invited address. */
+export async function acceptInvite(db: Db, token: string, user: SessionUser): Promise<{ projectId: string; role: ProjectRole }> {
+  const { invite: row, project } = await loadInvite(db, token);
+  const now = new Date();
+  const status = inviteStatus(row, now);
+  if (status !== 'open') {
+    throw new AppError('conflict', status === 'accepted' ? 'This invitation was already used.' : status === 'expired' ? 'This invitation has expired. Ask for a new one.' : 'This invitation was withdrawn.');
+  }
+  if (row.email !== user.email) {
+    throw new AppError('forbidden', `This invitation was sent to ${row.email}. Sign in with that address to accept it.`);
+  }
+  const existing = await repo.findMember(db, project.id, user.id);
+  if (existing) {
+    await repo.consumeInvite(db, row.id, user.id, now);
+    return { projectId: project.id, role: existing.role };
+  }
+  const consumed = await repo.consumeInvite(db, row.id, user.id, now);
+  if (consumed.length === 0) throw new AppError('conflict', 'This invitation was already used.');
+  await repo.insertMember(db, { projectId: project.id, userId: user.id, role: row.role, createdAt: now, updatedAt: now }).onConflictDoNothing();
+  return { projectId: project.id, role: row.role };
+}
+
+/** Changes a member's role; `owner` transfers ownership (the previous owner becomes an editor). */
+export async function changeRole(db: Db, membership: Membership, actor: SessionUser, targetUserId: string, role: ProjectRole): Promise<MemberInfo> {
+  const projectId = membership.project.id;
+  const target = await repo.findMember(db, projectId, targetUserId);
+  if (!target) throw new AppError('not_found', 'That person is not a member of this project.');
+  if (role === 'owner') {
+    if (targetUserId === actor.id) throw new AppError('validation_failed', 'You already own this project.', { role: ['You already own this project.'] });
+    const [demoted, promoted] = await db.batch([
+      ...repo.transferOwnershipStatements(db, projectId, actor.id, targetUserId),
+      auditStatement(db, { actorUserId: actor.id, action: 'project.ownership_transferred', targetType: 'user', targetId: targetUserId, projectId }),
+    ]);
+    if (demoted.meta.changes !== 1 || promoted.meta.changes !== 1) throw new AppError('conflict', 'Ownership changed meanwhile. Reload and try again.');
+  } else {
+    if (target.role === 'owner') throw new AppError('validation_failed', 'Transfer ownership to someone else first.', { role: ['The owner’s role changes only through a transfer.'] });
+    await repo.setMemberRole(db, projectId, targetUserId, role);
+  }
+  const member = (await repo.listMembers(db, projectId)).find((m) => m.userId === targetUserId);
+  if (!member) throw new AppError('not_found');
+  return { userId: member.userId, name: member.name, email: member.email, role: member.role, joinedAt: member.joinedAt.toISOString() };
+}
+
+/** The owner removes a member, or a member leaves; the owner must transfer ownership first. */
+export async function removeMember(db: Db, membership: Membership, actor: SessionUser, targetUserId: string): Promise<void> {
+  const leaving = targetUserId === actor.id;
+  if (!leaving && membership.role !== 'owner') throw new AppError('forbidden', 'Only the project’s owner can remove members.');
+  const target = await repo.findMember(db, membership.project.id, targetUserId);
+  if (!target) throw new AppError('not_found', 'That person is not a member of this project.');
+  if (target.role === 'owner') throw new AppError('conflict', 'The owner cannot leave. Transfer ownership to another member first.');
+  await repo.deleteMember(db, membership.project.id, targetUserId);
+}
