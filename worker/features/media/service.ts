@@ -87,6 +87,7 @@ function tooLarge(kind: 'image' | 'video'): AppError {
 export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): Promise<{ media: MediaItem; created: boolean }> {
   const { contentLength, body } = request;
   if (!body || contentLength === undefined || !Number.isSafeInteger(contentLength) || contentLength <= 0) {
+    await body?.cancel().catch(() => {});
     throw new AppError('bad_request', 'Send the file as the request body, with its Content-Length.');
   }
   if (contentLength > LARGEST_ACCEPTED) {
@@ -127,6 +128,9 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
   // workerd's streaming digest (the DOM typings of `crypto` do not know it).
   const hasher = new (crypto as unknown as { DigestStream: typeof DigestStream }).DigestStream('SHA-256');
   const stored = bucket.put(key, fixed.readable, { httpMetadata: { contentType: probed.mime } });
+  // Observed at once: if the upload breaks, this rejects before we get to await it.
+  stored.catch(() => {});
+  hasher.digest.catch(() => {});
   const out = fixed.writable.getWriter();
   const hash = hasher.getWriter();
   let total = 0;
@@ -146,7 +150,7 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
     await Promise.all([out.close(), hash.close()]);
     await stored;
   } catch (error) {
-    await out.abort(error).catch(() => {});
+    await Promise.all([out.abort(error).catch(() => {}), hash.abort(error).catch(() => {})]);
     await stored.catch(() => {});
     await bucket.delete(key).catch(() => {});
     await reader.cancel().catch(() => {});
