@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, hydrated, launch, newPage, queryD1, uniqueEmail } from './browser.ts';
+import { baseURL, expectAccessible, hydrated, launch, newPage, queryD1, signUpInBrowser, uniqueEmail } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,17 +12,7 @@ afterAll(async () => {
 
 const PASSWORD = 'correct horse battery staple';
 
-async function signUp(email: string) {
-  const { context, page, errors } = await newPage(browser);
-  await page.goto('/login?tab=signup');
-  await hydrated(page);
-  await page.getByLabel('Your name').fill('Erin Endtoend');
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create free account' }).click();
-  await page.waitForURL('**/dashboard');
-  return { context, page, errors };
-}
+const signUp = (email: string) => signUpInBrowser(browser, email, PASSWORD);
 
 describe('accounts in the browser', () => {
   it('signs up and lands on the dashboard with the Free credits', async () => {

@@ -64,3 +64,16 @@ export async function hydrated(page: Page): Promise<void> {
     return islands.length > 0 && islands.every((island) => island.dataset.hydrated === 'true');
   });
 }
+
+/** Signs a new user up through the /login page and waits for the dashboard. */
+export async function signUpInBrowser(browser: Browser, email: string, password = 'correct horse battery staple', name = 'Erin Endtoend') {
+  const { context, page, errors } = await newPage(browser);
+  await page.goto('/login?tab=signup');
+  await hydrated(page);
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create free account' }).click();
+  await page.waitForURL('**/dashboard');
+  return { context, page, errors };
+}

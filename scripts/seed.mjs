@@ -37,6 +37,11 @@ export function seedSql(now = Date.now()) {
       `INSERT OR IGNORE INTO credit_ledger (id, user_id, kind, bucket, amount, operation_key, description, created_at) VALUES (${q(`seed_grant_${user.id}`)}, ${q(user.id)}, 'grant_monthly', 'monthly', ${FREE_MONTHLY_CREDITS}, ${q(`seed:grant_monthly:${user.id}`)}, 'Free plan: monthly credits', ${now});`,
     );
   }
+  const brandKit = JSON.stringify({ logoMediaId: null, colors: ['#3b2a20', '#c8a27a', '#f4efe9'], headingFont: 'playfair-display', bodyFont: 'inter', tone: 'Warm, unhurried, proud of the craft.' });
+  lines.push(
+    `INSERT OR IGNORE INTO projects (id, name, description, website, brand_kit, created_at, updated_at) VALUES ('seed_project_northwind_01', 'Northwind Coffee', 'Specialty roaster with three cafés', 'https://northwind.example', ${q(brandKit)}, ${now}, ${now});`,
+    `INSERT OR IGNORE INTO project_members (project_id, user_id, role, created_at, updated_at) VALUES ('seed_project_northwind_01', 'seed_demo_user_000000001', 'owner', ${now}, ${now});`,
+  );
   return lines.join('\n');
 }
 

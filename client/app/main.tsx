@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ToastProvider } from '#client/components/toast.tsx';
 import { readBoot } from '#client/app/boot.ts';
+import { CrumbProvider } from '#client/app/crumbs.tsx';
 import { createRouter } from '#client/app/router.tsx';
 import { SessionProvider } from '#client/app/session.tsx';
 
@@ -13,7 +14,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SessionProvider initialUser={boot.user}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <CrumbProvider>
+          <RouterProvider router={router} />
+        </CrumbProvider>
       </ToastProvider>
     </SessionProvider>
   </StrictMode>,

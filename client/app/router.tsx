@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, useNavigation, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, useNavigation, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { WORKSPACE_ROUTES, type WorkspacePath } from '#common/workspace-routes.ts';
 import { Shell } from '#client/app/shell.tsx';
 import { RouteError } from '#client/app/route-error.tsx';
@@ -14,11 +14,11 @@ const notYet: RouteModule = async () => ({ default: NotFound });
 export const ROUTE_MODULES: Record<WorkspacePath, RouteModule> = {
   '/dashboard': () => import('#client/app/routes/dashboard.tsx'),
   '/projects': () => import('#client/app/routes/projects.tsx'),
-  '/projects/:projectId': notYet,
-  '/projects/:projectId/media/:objectId': notYet,
-  '/projects/:projectId/creatives': notYet,
-  '/projects/:projectId/marketing': notYet,
-  '/media/:id': notYet,
+  '/projects/:projectId': () => import('#client/app/routes/project.tsx'),
+  '/projects/:projectId/media/:objectId': () => import('#client/app/routes/project-media.tsx'),
+  '/projects/:projectId/creatives': () => import('#client/app/routes/project-section.tsx').then((m) => ({ default: m.ProjectCreatives })),
+  '/projects/:projectId/marketing': () => import('#client/app/routes/project-section.tsx').then((m) => ({ default: m.ProjectMarketing })),
+  '/media/:id': () => import('#client/app/routes/media.tsx'),
   '/creatives': () => import('#client/app/routes/creatives.tsx'),
   '/creatives/:objectId': notYet,
   '/creations': () => import('#client/app/routes/creations.tsx'),
@@ -37,7 +37,7 @@ export const ROUTE_MODULES: Record<WorkspacePath, RouteModule> = {
   '/playground': () => import('#client/app/routes/playground.tsx'),
 };
 
-function lazyRoute(path: WorkspacePath): RouteObject {
+function lazyRoute(path: WorkspacePath): NonIndexRouteObject {
   return {
     path,
     lazy: async () => ({ Component: (await ROUTE_MODULES[path]()).default }),
@@ -67,8 +67,17 @@ function ShellSkeleton() {
   return <Shell>{null}</Shell>;
 }
 
+/** The media detail opens over the project page: a child route of it (see routes/project.tsx). */
+const NESTED: Partial<Record<WorkspacePath, WorkspacePath>> = { '/projects/:projectId/media/:objectId': '/projects/:projectId' };
+
 export function routes(): RouteObject[] {
-  const inShell = WORKSPACE_ROUTES.filter((r) => r.path !== '/playground').map((r) => lazyRoute(r.path));
+  const inShell = WORKSPACE_ROUTES.filter((r) => r.path !== '/playground' && !NESTED[r.path]).map((r) => {
+    const route = lazyRoute(r.path);
+    const children: NonIndexRouteObject[] = (Object.entries(NESTED) as [WorkspacePath, WorkspacePath][])
+      .filter(([, parent]) => parent === r.path)
+      .map(([child]) => ({ ...lazyRoute(child), path: child.slice(r.path.length + 1) }));
+    return children.length ? { ...route, children } : route;
+  });
   return [
     {
       element: <ShellLayout />,

@@ -21,6 +21,7 @@ import { Logo } from '#client/components/logo.tsx';
 import { LoginDialog } from '#client/features/auth/login-dialog.tsx';
 import { UNAUTHENTICATED_EVENT } from '#client/lib/api.ts';
 import { breadcrumbs } from '#client/app/breadcrumbs.ts';
+import { useCrumbLabels } from '#client/app/crumbs.tsx';
 import { useSession } from '#client/app/session.tsx';
 
 const MAIN_NAV = [
@@ -162,7 +163,8 @@ function AccountMenu() {
 
 function Breadcrumbs() {
   const { pathname } = useLocation();
-  const crumbs = breadcrumbs(pathname);
+  const labels = useCrumbLabels();
+  const crumbs = breadcrumbs(pathname).map((crumb) => ({ ...crumb, label: labels[crumb.href] ?? crumb.label }));
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
       <ol className="flex items-center gap-2 truncate text-sm">

@@ -16,5 +16,12 @@ export function useModalDialog(open: boolean) {
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  // Closing (rather than just removing) it on unmount returns focus to the opener.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
   return ref;
 }

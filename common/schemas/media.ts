@@ -69,4 +69,7 @@ export interface MediaItem {
 
 export interface MediaDetail extends MediaItem {
   usedBy: MediaUsage[];
+  /** The signed-in user's role in the media's project (what the screen may offer). */
+  role: 'owner' | 'editor' | 'viewer';
+  projectName: string;
 }

@@ -73,6 +73,8 @@ export interface ProjectSummary {
   role: ProjectRole;
   archived: boolean;
   brandKit: BrandKit;
+  /** The brand-kit logo's preview, when there is one. */
+  logoUrl: string | null;
   counts: { media: number; members: number };
   createdAt: string;
   updatedAt: string;

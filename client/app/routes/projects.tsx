@@ -1,16 +1,172 @@
-import { Folder } from 'lucide-react';
-import { ComingSoon } from '#client/app/coming-soon.tsx';
+import { Folder, Image as ImageIcon, Plus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ProjectSummary } from '#common/schemas/projects.ts';
+import { PLANS } from '#common/plans.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { api, call } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { CreateProjectDialog } from '#client/features/projects/create-project-dialog.tsx';
+import { InviteBanner } from '#client/features/projects/invite-banner.tsx';
+import { useUser } from '#client/app/session.tsx';
 
-export default function Projects() {
+function ProjectCard({ project }: { project: ProjectSummary }) {
+  const swatches = project.brandKit.colors.slice(0, 5);
   return (
-    <ComingSoon
-      title="Projects"
-      description="One project per customer: brand kit, media library, members."
-      icon={<Folder className="size-8" aria-hidden="true" />}
-      emptyTitle="No projects yet"
+    <Link
+      to={`/projects/${project.id}/`}
+      className="group flex flex-col rounded-[var(--radius-card)] border border-zinc-200 bg-white p-5 shadow-sm transition hover:border-accent-200 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900"
     >
-      Projects will keep each customer’s brand kit and media library, with the customer and your colleagues as members. Creating projects is not available in
-      this version of Adloom yet.
-    </ComingSoon>
+      <div className="flex items-center gap-3">
+        {project.logoUrl ? (
+          <img src={project.logoUrl} alt="" className="size-11 rounded-lg border border-zinc-200 bg-white object-contain dark:border-zinc-700" />
+        ) : (
+          <div className="grid size-11 place-items-center rounded-lg bg-accent-50 text-lg font-semibold text-accent-700 dark:bg-accent-800/30 dark:text-accent-100">{project.name.charAt(0).toUpperCase()}</div>
+        )}
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold text-zinc-900 group-hover:text-accent-700 dark:text-zinc-50">{project.name}</h2>
+          <p className="text-xs text-zinc-500 capitalize">{project.role}</p>
+        </div>
+      </div>
+      {project.description ? <p className="mt-3 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{project.description}</p> : null}
+      <div className="mt-auto flex items-center justify-between pt-4 text-xs text-zinc-500">
+        <span className="flex items-center gap-3">
+          <span className="inline-flex items-center gap-1">
+            <ImageIcon aria-hidden="true" className="size-3.5" /> {project.counts.media} files
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <Users aria-hidden="true" className="size-3.5" /> {project.counts.members} {project.counts.members === 1 ? 'member' : 'members'}
+          </span>
+        </span>
+        {swatches.length ? (
+          <span className="flex -space-x-1" aria-label="Brand colours">
+            {swatches.map((color) => (
+              <span key={color} className="size-4 rounded-full border-2 border-white dark:border-zinc-900" style={{ backgroundColor: color }} />
+            ))}
+          </span>
+        ) : null}
+      </div>
+    </Link>
+  );
+}
+
+/** `/projects`: the user's projects as cards, active or archived; create; accept an invitation. */
+export default function Projects() {
+  const user = useUser();
+  const [params, setParams] = useSearchParams();
+  const archived = params.get('view') === 'archived';
+  const invite = params.get('invite');
+  const [creating, setCreating] = useState(false);
+  const [more, setMore] = useState<ProjectSummary[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const list = useResource(async () => {
+    const page = await call(api.api.projects.$get({ query: archived ? { archived: '1' } : {} }));
+    setMore([]);
+    setCursor(page.nextCursor);
+    return page.items;
+  }, [archived]);
+  const items = list.status === 'ready' ? [...list.data, ...more] : [];
+  const limit = PLANS[user.plan.id].maxProjects;
+
+  return (
+    <>
+      {invite ? (
+        <InviteBanner
+          token={invite}
+          onDone={() => {
+            params.delete('invite');
+            setParams(params, { replace: true });
+          }}
+        />
+      ) : null}
+      <PageHeader
+        title="Projects"
+        description={limit === null ? 'One project per customer: brand kit, media library, members.' : `One project per customer. Your ${user.plan.name} plan includes ${limit} active projects.`}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            New project
+          </Button>
+        }
+      />
+      <div role="tablist" aria-label="Which projects" className="mb-5 inline-flex rounded-[var(--radius-control)] bg-zinc-100 p-1 dark:bg-zinc-800">
+        {[
+          { id: 'active', label: 'Active' },
+          { id: 'archived', label: 'Archived' },
+        ].map((tab) => {
+          const selected = (tab.id === 'archived') === archived;
+          return (
+            <button
+              key={tab.id}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              onClick={() => setParams(tab.id === 'archived' ? { view: 'archived' } : {})}
+              className={`h-8 rounded-md px-3 text-sm font-medium ${selected ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-white' : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400'}`}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {list.status === 'loading' ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading projects">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-40 rounded-[var(--radius-card)]" />
+          ))}
+        </div>
+      ) : null}
+      {list.status === 'error' ? (
+        <Alert tone="danger" title="Your projects could not be loaded">
+          <button type="button" className="font-medium underline" onClick={list.reload}>
+            Try again
+          </button>
+        </Alert>
+      ) : null}
+      {list.status === 'ready' && items.length === 0 ? (
+        <EmptyState
+          icon={<Folder aria-hidden="true" className="size-8" />}
+          title={archived ? 'No archived projects' : 'No projects yet'}
+          action={archived ? undefined : <Button onClick={() => setCreating(true)}>Create your first project</Button>}
+        >
+          {archived ? 'Projects you archive rest here; they keep their files and can be restored.' : 'Create a project for each customer to keep their brand kit and media together.'}
+        </EmptyState>
+      ) : null}
+      {items.length > 0 ? (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {items.map((project) => (
+              <ProjectCard key={project.id} project={project} />
+            ))}
+          </div>
+          {cursor ? (
+            <div className="mt-6 flex justify-center">
+              <Button
+                variant="secondary"
+                pending={loadingMore}
+                onClick={async () => {
+                  setLoadingMore(true);
+                  try {
+                    const page = await call(api.api.projects.$get({ query: { cursor, ...(archived ? { archived: '1' as const } : {}) } }));
+                    setMore((m) => [...m, ...page.items]);
+                    setCursor(page.nextCursor);
+                  } finally {
+                    setLoadingMore(false);
+                  }
+                }}
+              >
+                Show more
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
+    </>
   );
 }

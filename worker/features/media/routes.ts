@@ -20,10 +20,14 @@ function mediaOf(c: { get(key: 'media'): AppEnv['Variables']['media'] }) {
   return row;
 }
 
-function projectIdOf(c: { get(key: 'membership'): AppEnv['Variables']['membership'] }) {
+function membershipOf(c: { get(key: 'membership'): AppEnv['Variables']['membership'] }) {
   const membership = c.get('membership');
   if (!membership) throw new AppError('not_found');
-  return membership.project.id;
+  return membership;
+}
+
+function projectIdOf(c: { get(key: 'membership'): AppEnv['Variables']['membership'] }) {
+  return membershipOf(c).project.id;
 }
 
 /** /api/projects/{projectId}/media: the library and uploads. */
@@ -52,8 +56,10 @@ export const projectMediaRoutes = new Hono<AppEnv>()
 
 /** /api/media/{id}: one media object, its bytes and its thumbnail. */
 export const mediaRoutes = new Hono<AppEnv>()
-  .get('/:id', access({ media: 'viewer' }), async (c) => c.json(await service.mediaDetail(c.get('db'), mediaOf(c))))
-  .patch('/:id', access({ media: 'editor' }), validate('json', mediaUpdateInput), async (c) => c.json(await service.updateMedia(c.get('db'), mediaOf(c), c.req.valid('json'))))
+  .get('/:id', access({ media: 'viewer' }), async (c) => c.json(await service.mediaDetail(c.get('db'), mediaOf(c), membershipOf(c))))
+  .patch('/:id', access({ media: 'editor' }), validate('json', mediaUpdateInput), async (c) =>
+    c.json(await service.updateMedia(c.get('db'), mediaOf(c), membershipOf(c), c.req.valid('json'))),
+  )
   .delete('/:id', access({ media: 'editor' }), async (c) => {
     await service.deleteMedia(c.get('db'), mediaOf(c));
     return c.body(null, 204);

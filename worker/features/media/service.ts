@@ -61,9 +61,9 @@ export async function usagesOf(db: Db, row: repo.MediaRow): Promise<MediaUsage[]
   return logoOf.map((p) => ({ kind: 'brand_logo' as const, label: `Logo in the brand kit of “${p.name}”`, href: `/projects/${p.id}/` }));
 }
 
-export async function mediaDetail(db: Db, row: repo.MediaRow): Promise<MediaDetail> {
+export async function mediaDetail(db: Db, row: repo.MediaRow, membership: { role: MediaDetail['role']; project: { name: string } }): Promise<MediaDetail> {
   const [uploader, usedBy] = await Promise.all([repo.uploaderName(db, row.uploadedBy), usagesOf(db, row)]);
-  return { ...toMediaItem(row, uploader?.name), usedBy };
+  return { ...toMediaItem(row, uploader?.name), usedBy, role: membership.role, projectName: membership.project.name };
 }
 
 export interface UploadRequest {
@@ -209,14 +209,14 @@ export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow,
   return toMediaItem(updated, uploader?.name);
 }
 
-export async function updateMedia(db: Db, row: repo.MediaRow, input: MediaUpdateInput): Promise<MediaDetail> {
+export async function updateMedia(db: Db, row: repo.MediaRow, membership: { role: MediaDetail['role']; project: { name: string } }, input: MediaUpdateInput): Promise<MediaDetail> {
   const values: Parameters<typeof repo.updateMedia>[2] = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.alt !== undefined) values.alt = input.alt;
   if (input.tags !== undefined) values.tags = [...new Set(input.tags)];
   const [updated] = await repo.updateMedia(db, row.id, values);
   if (!updated) throw new AppError('not_found');
-  return mediaDetail(db, updated);
+  return mediaDetail(db, updated, membership);
 }
 
 /** Soft-deletes, refusing (409, with where) while the object is in use. */

@@ -7,6 +7,8 @@ export type MemberRole = (typeof projectMembers.$inferSelect)['role'];
 
 const mediaCount = sql<number>`(SELECT count(*) FROM media WHERE media.project_id = ${projects.id} AND media.deleted_at IS NULL)`;
 const memberCount = sql<number>`(SELECT count(*) FROM project_members pm WHERE pm.project_id = ${projects.id})`;
+/** The brand-kit logo's thumbnail key ('' when it has none, null when there is no live logo). */
+const logoThumbnail = sql<string | null>`(SELECT coalesce(m.thumbnail_key, '') FROM media m WHERE m.id = json_extract(${projects.brandKit}, '$.logoMediaId') AND m.deleted_at IS NULL)`;
 
 export function insertProject(db: Db, values: typeof projects.$inferInsert) {
   return db.insert(projects).values(values);
@@ -33,7 +35,7 @@ export function listProjectsForUser(db: Db, userId: string, options: { archived:
     conditions.push(or(lt(projects.updatedAt, new Date(options.before.time)), and(eq(projects.updatedAt, new Date(options.before.time)), lt(projects.id, options.before.id)))!);
   }
   return db
-    .select({ project: projects, role: projectMembers.role, mediaCount, memberCount })
+    .select({ project: projects, role: projectMembers.role, mediaCount, memberCount, logoThumbnail })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(and(...conditions))
@@ -53,7 +55,7 @@ export function findMembership(db: Db, projectId: string, userId: string) {
 }
 
 export function projectCounts(db: Db, projectId: string) {
-  return db.select({ mediaCount, memberCount }).from(projects).where(eq(projects.id, projectId)).get();
+  return db.select({ mediaCount, memberCount, logoThumbnail }).from(projects).where(eq(projects.id, projectId)).get();
 }
 
 export function updateProject(db: Db, id: string, values: Partial<typeof projects.$inferInsert>) {

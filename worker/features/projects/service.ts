@@ -15,7 +15,13 @@ export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 type Membership = { project: repo.ProjectRow; role: ProjectRole };
 
-function summary(project: repo.ProjectRow, role: ProjectRole, counts: { mediaCount: number; memberCount: number }): ProjectSummary {
+function logoUrl(project: repo.ProjectRow, thumbnailKey: string | null): string | null {
+  const id = project.brandKit.logoMediaId;
+  if (!id || thumbnailKey === null) return null;
+  return thumbnailKey ? `/api/media/${id}/thumbnail?v=${thumbnailKey.split('/').pop()}` : `/api/media/${id}/file`;
+}
+
+function summary(project: repo.ProjectRow, role: ProjectRole, counts: { mediaCount: number; memberCount: number; logoThumbnail: string | null }): ProjectSummary {
   return {
     id: project.id,
     name: project.name,
@@ -24,6 +30,7 @@ function summary(project: repo.ProjectRow, role: ProjectRole, counts: { mediaCou
     role,
     archived: project.archivedAt !== null,
     brandKit: project.brandKit,
+    logoUrl: logoUrl(project, counts.logoThumbnail),
     counts: { media: counts.mediaCount, members: counts.memberCount },
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
@@ -61,7 +68,7 @@ export async function detail(db: Db, membership: Membership): Promise<ProjectDet
   const [counts, owner] = await Promise.all([repo.projectCounts(db, membership.project.id), repo.ownerOf(db, membership.project.id)]);
   const usedBytes = owner ? await repo.storageUsedByOwner(db, owner.userId) : 0;
   return {
-    ...summary(membership.project, membership.role, counts ?? { mediaCount: 0, memberCount: 0 }),
+    ...summary(membership.project, membership.role, counts ?? { mediaCount: 0, memberCount: 0, logoThumbnail: null }),
     storage: { usedBytes, limitBytes: PLANS[owner?.plan ?? 'free'].storageBytes },
   };
 }

@@ -1,0 +1,15 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '#client/app/router.tsx';
+
+describe('workspace router', () => {
+  it('opens the media detail as a child of the project page', () => {
+    const matches = matchRoutes(routes(), '/projects/p1/media/m1');
+    expect(matches?.map((m) => m.route.path)).toEqual([undefined, '/projects/:projectId', 'media/:objectId']);
+  });
+
+  it('matches the project page with and without the trailing slash', () => {
+    expect(matchRoutes(routes(), '/projects/p1/')?.at(-1)?.route.path).toBe('/projects/:projectId');
+    expect(matchRoutes(routes(), '/projects/p1')?.at(-1)?.route.path).toBe('/projects/:projectId');
+  });
+});

@@ -1,0 +1,125 @@
+import { Globe, Settings } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink, Outlet, useParams } from 'react-router';
+import type { ProjectDetail } from '#common/schemas/projects.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { api, ApiError, call } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { Library, type LibraryState } from '#client/features/media/library.tsx';
+import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
+import { MembersCard } from '#client/features/projects/members-card.tsx';
+import { SettingsDialog } from '#client/features/projects/settings-dialog.tsx';
+import { useCrumbLabel } from '#client/app/crumbs.tsx';
+import { NotFound } from '#client/app/routes/not-found.tsx';
+
+export type ProjectOutletContext = LibraryState;
+
+/** Project tabs: the library here, creatives and marketing on their own pages. */
+export function ProjectTabs({ projectId }: { projectId: string }) {
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `border-b-2 px-1 pb-2 text-sm font-medium ${isActive ? 'border-accent-600 text-zinc-900 dark:text-white' : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white'}`;
+  return (
+    <nav aria-label="Project" className="mb-6 flex gap-6 border-b border-zinc-200 dark:border-zinc-800">
+      <NavLink to={`/projects/${projectId}/`} end className={tab}>
+        Brand and media
+      </NavLink>
+      <NavLink to={`/projects/${projectId}/creatives`} className={tab}>
+        Creatives
+      </NavLink>
+      <NavLink to={`/projects/${projectId}/marketing`} className={tab}>
+        Marketing
+      </NavLink>
+    </nav>
+  );
+}
+
+/** A project's page data, for the project's pages. */
+export function useProject(projectId: string) {
+  return useResource(() => call(api.api.projects[':projectId'].$get({ param: { projectId } })), [projectId]);
+}
+
+/**
+ * `/projects/{projectId}/`: brand kit, members and the media library. The media detail
+ * (`media/{objectId}`) opens over it as a child route, so the grid, its scroll and its
+ * filters stay as they are underneath.
+ */
+export default function Project() {
+  const { projectId = '' } = useParams();
+  const resource = useProject(projectId);
+  const [settings, setSettings] = useState(false);
+  const [library, setLibrary] = useState<LibraryState>({ items: [], reload: () => {} });
+  const project = resource.status === 'ready' ? resource.data : undefined;
+  const saved = (next: ProjectDetail) => resource.setData(next);
+  useCrumbLabel(`/projects/${projectId}`, project?.name);
+
+  if (resource.status === 'error') {
+    if (resource.error instanceof ApiError && resource.error.status === 404) return <NotFound />;
+    return (
+      <Alert tone="danger" title="This project could not be loaded">
+        <button type="button" className="font-medium underline" onClick={resource.reload}>
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  if (!project) {
+    return (
+      <div aria-busy="true" aria-label="Loading the project" className="space-y-4">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-4 w-96" />
+        <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
+          <Skeleton className="h-96 rounded-[var(--radius-card)]" />
+          <Skeleton className="h-96 rounded-[var(--radius-card)]" />
+        </div>
+      </div>
+    );
+  }
+  const canEdit = project.role !== 'viewer';
+  return (
+    <>
+      <PageHeader
+        title={project.name}
+        description={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            {project.description ? <span>{project.description}</span> : null}
+            {project.website ? (
+              <a href={project.website} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-accent-700 hover:underline dark:text-accent-200">
+                <Globe aria-hidden="true" className="size-3.5" />
+                {project.website.replace(/^https?:\/\//, '')}
+              </a>
+            ) : null}
+            <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium capitalize dark:bg-zinc-800">{project.role}</span>
+            {project.archived ? <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">Archived</span> : null}
+          </span>
+        }
+        actions={
+          canEdit ? (
+            <Button variant="secondary" onClick={() => setSettings(true)}>
+              <Settings aria-hidden="true" className="size-4" />
+              Settings
+            </Button>
+          ) : undefined
+        }
+      />
+      <ProjectTabs projectId={project.id} />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <Library
+          projectId={project.id}
+          canEdit={canEdit}
+          storage={project.storage}
+          onState={setLibrary}
+          onContentChanged={resource.reload}
+        />
+        <div className="space-y-6">
+          <BrandKitCard project={project} onSaved={saved} />
+          <MembersCard project={project} onChanged={resource.reload} />
+        </div>
+      </div>
+      <SettingsDialog project={project} open={settings} onClose={() => setSettings(false)} onSaved={saved} />
+      <Outlet context={library satisfies ProjectOutletContext} />
+    </>
+  );
+}

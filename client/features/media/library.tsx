@@ -1,0 +1,243 @@
+import { Search, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { MediaItem } from '#common/schemas/media.ts';
+import { formatBytes } from '#common/format.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { api, ApiError, call } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { MediaGrid } from '#client/features/media/media-grid.tsx';
+import { Uploader } from '#client/features/media/uploader.tsx';
+
+export interface LibraryState {
+  items: MediaItem[];
+  reload: () => void;
+}
+
+const control = 'h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900';
+
+/**
+ * The media library of a project: upload, filter by type and tag, search, select and
+ * delete several, and "show more" pagination. Filters live in the URL so that the media
+ * detail (opened over the grid) and a reload keep them.
+ */
+export function Library({
+  projectId,
+  canEdit,
+  storage,
+  onState,
+  onContentChanged,
+}: {
+  projectId: string;
+  canEdit: boolean;
+  storage: { usedBytes: number; limitBytes: number };
+  onState: (state: LibraryState) => void;
+  /** Files were added or removed: the project's counts and storage changed. */
+  onContentChanged: () => void;
+}) {
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const type = params.get('type') === 'image' || params.get('type') === 'video' ? (params.get('type') as 'image' | 'video') : undefined;
+  const tag = params.get('tag') ?? undefined;
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+  const [more, setMore] = useState<MediaItem[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const query = { ...(type ? { type } : {}), ...(tag ? { tag } : {}), ...(q ? { q } : {}) };
+  const list = useResource(async () => {
+    const page = await call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query }));
+    setMore([]);
+    setCursor(page.nextCursor);
+    return page.items;
+  }, [projectId, type, tag, q]);
+  const tags = useResource(() => call(api.api.projects[':projectId'].media.tags.$get({ param: { projectId } })), [projectId, list.status === 'ready' ? list.data : null]);
+  const items = list.status === 'ready' ? [...list.data, ...more] : [];
+
+  useEffect(() => onState({ items, reload: list.reload }), [list.status, list.data, more]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Search as you type, a moment after the last key.
+  useEffect(() => {
+    if (search === q) return;
+    const timer = setTimeout(() => {
+      const next = new URLSearchParams(params);
+      if (search) next.set('q', search);
+      else next.delete('q');
+      setParams(next, { replace: true });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const setFilter = (key: 'type' | 'tag', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const filtered = Boolean(type || tag || q);
+
+  return (
+    <section aria-labelledby="library-title" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="library-title" className="text-base font-semibold">
+            Media library
+          </h2>
+          <p className="text-xs text-zinc-500">
+            {formatBytes(storage.usedBytes)} of {formatBytes(storage.limitBytes)} used
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="relative">
+            <span className="sr-only">Search the library</span>
+            <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-zinc-400" />
+            <input type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} placeholder="Search name, tag, alt text" className={`${control} w-56 pl-8`} />
+          </label>
+          <select aria-label="Type" className={control} value={type ?? ''} onChange={(e) => setFilter('type', e.currentTarget.value)}>
+            <option value="">All types</option>
+            <option value="image">Images</option>
+            <option value="video">Videos</option>
+          </select>
+          <select aria-label="Tag" className={control} value={tag ?? ''} onChange={(e) => setFilter('tag', e.currentTarget.value)}>
+            <option value="">All tags</option>
+            {tags.status === 'ready'
+              ? tags.data.items.map((t) => (
+                  <option key={t.tag} value={t.tag}>
+                    {t.tag} ({t.count})
+                  </option>
+                ))
+              : null}
+          </select>
+        </div>
+      </div>
+
+      {canEdit ? (
+        <Uploader
+          projectId={projectId}
+          onUploaded={() => {
+            list.reload();
+            onContentChanged();
+          }}
+        />
+      ) : null}
+
+      {selected.size > 0 ? (
+        <div className="sticky top-16 z-10 flex items-center justify-between gap-3 rounded-[var(--radius-control)] border border-accent-200 bg-accent-50 px-4 py-2 text-sm dark:border-accent-800 dark:bg-accent-800/30">
+          <span>
+            {selected.size} selected
+          </span>
+          <div className="flex gap-2">
+            <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+              Clear
+            </Button>
+            <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {refusal ? (
+        <Alert tone="warning" title="Some files were kept">
+          {refusal}
+        </Alert>
+      ) : null}
+
+      {list.status === 'loading' ? (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-busy="true" aria-label="Loading the library">
+          {Array.from({ length: 10 }, (_, i) => (
+            <Skeleton key={i} className="aspect-[4/5] rounded-[var(--radius-card)]" />
+          ))}
+        </div>
+      ) : null}
+      {list.status === 'error' ? (
+        <Alert tone="danger" title="The library could not be loaded">
+          <button type="button" className="font-medium underline" onClick={list.reload}>
+            Try again
+          </button>
+        </Alert>
+      ) : null}
+      {list.status === 'ready' && items.length === 0 ? (
+        filtered ? (
+          <EmptyState title="Nothing matches" action={<Button variant="secondary" onClick={() => { setSearch(''); setParams({}, { replace: true }); }}>Clear filters</Button>}>
+            No files match these filters.
+          </EmptyState>
+        ) : (
+          <EmptyState title="The library is empty">{canEdit ? 'Upload the customer’s logos, photos and videos to use them in creatives and pages.' : 'Nobody has uploaded anything yet.'}</EmptyState>
+        )
+      ) : null}
+      {items.length > 0 ? (
+        <MediaGrid
+          items={items}
+          projectId={projectId}
+          selected={selected}
+          selectable={canEdit}
+          onToggle={(id) =>
+            setSelected((current) => {
+              const next = new Set(current);
+              if (next.has(id)) next.delete(id);
+              else next.add(id);
+              return next;
+            })
+          }
+        />
+      ) : null}
+      {cursor ? (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            pending={loadingMore}
+            onClick={async () => {
+              setLoadingMore(true);
+              try {
+                const page = await call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { ...query, cursor } }));
+                setMore((m) => [...m, ...page.items]);
+                setCursor(page.nextCursor);
+              } finally {
+                setLoadingMore(false);
+              }
+            }}
+          >
+            Show more
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${selected.size} ${selected.size === 1 ? 'file' : 'files'}?`}
+        confirmLabel="Delete"
+        pending={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          setDeleting(true);
+          setRefusal(null);
+          try {
+            const result = await call(api.api.projects[':projectId'].media.delete.$post({ param: { projectId }, json: { ids: [...selected] } }));
+            if (result.deleted.length) toast({ tone: 'success', message: `${result.deleted.length} ${result.deleted.length === 1 ? 'file' : 'files'} deleted.` });
+            if (result.refused.length) setRefusal(result.refused.map((r) => `“${r.name}” is still used: ${r.usedBy.join('; ')}.`).join(' '));
+            setSelected(new Set());
+            list.reload();
+            onContentChanged();
+          } catch (e) {
+            toast({ tone: 'error', message: e instanceof ApiError ? e.message : 'The files could not be deleted.' });
+          } finally {
+            setDeleting(false);
+            setConfirming(false);
+          }
+        }}
+      >
+        They leave the library now and are removed for good after 30 days. Files that are still in use are kept.
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import { Download, ExternalLink, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { MediaDetail as Detail } from '#common/schemas/media.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { TextAreaField, TextField } from '#client/components/field.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { TagInput } from '#client/components/tag-input.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { api, ApiError, call } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { describeMedia } from '#client/features/media/format.ts';
+
+function Preview({ item }: { item: Detail }) {
+  if (item.kind === 'video') {
+    return <video src={item.fileUrl} controls preload="metadata" poster={item.thumbnailUrl ?? undefined} className="max-h-[60vh] w-full rounded-[var(--radius-control)] bg-black" />;
+  }
+  return (
+    <img
+      src={item.fileUrl}
+      alt={item.alt || item.name}
+      width={item.width ?? undefined}
+      height={item.height ?? undefined}
+      className="mx-auto max-h-[60vh] w-auto max-w-full rounded-[var(--radius-control)] bg-zinc-100 object-contain dark:bg-zinc-800"
+    />
+  );
+}
+
+/**
+ * One media object: preview, facts, editable name, alt text and tags, download,
+ * delete (refused with the places it is used), and where it is used. Shared by the
+ * modal over the library and the full page.
+ */
+export function MediaDetail({
+  mediaId,
+  onChanged,
+  onDeleted,
+  onLoaded,
+  headingId,
+}: {
+  mediaId: string;
+  onChanged?: (item: Detail) => void;
+  onDeleted: () => void;
+  onLoaded?: (item: Detail) => void;
+  headingId?: string;
+}) {
+  const toast = useToast();
+  const resource = useResource(() => call(api.api.media[':id'].$get({ param: { id: mediaId } })), [mediaId]);
+  const [name, setName] = useState('');
+  const [alt, setAlt] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const item = resource.status === 'ready' ? resource.data : undefined;
+
+  useEffect(() => {
+    if (!item) return;
+    onLoaded?.(item);
+    setName(item.name);
+    setAlt(item.alt);
+    setTags(item.tags);
+    setError(null);
+  }, [item]);
+
+  if (resource.status === 'loading') {
+    return (
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" aria-busy="true">
+        <Skeleton className="aspect-video w-full" />
+        <div className="space-y-3">
+          <Skeleton className="h-6 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      </div>
+    );
+  }
+  if (resource.status === 'error' || !item) {
+    return (
+      <Alert tone="danger" title="This file could not be loaded">
+        {resource.error instanceof ApiError && resource.error.status === 404 ? 'It may have been deleted.' : 'Please try again.'}{' '}
+        <button type="button" className="font-medium underline" onClick={resource.reload}>
+          Retry
+        </button>
+      </Alert>
+    );
+  }
+
+  const canEdit = item.role !== 'viewer';
+  const dirty = name.trim() !== item.name || alt.trim() !== item.alt || tags.join('\u0000') !== item.tags.join('\u0000');
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const updated = await call(api.api.media[':id'].$patch({ param: { id: item.id }, json: { name: name.trim(), alt: alt.trim(), tags } }));
+      resource.setData(updated);
+      onChanged?.(updated);
+      toast({ tone: 'success', message: 'Changes saved.' });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'The changes could not be saved.');
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await call(api.api.media[':id'].$delete({ param: { id: item.id } }));
+      toast({ tone: 'success', message: `“${item.name}” was deleted.` });
+      onDeleted();
+    } catch (e) {
+      setConfirming(false);
+      setError(e instanceof ApiError ? e.message : 'The file could not be deleted.');
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="min-w-0">
+        <Preview item={item} />
+      </div>
+      <div className="space-y-5">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold break-words text-zinc-900 dark:text-zinc-50">
+            {item.name}
+          </h2>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{describeMedia(item)}</p>
+          <p className="mt-1 text-xs text-zinc-500">
+            Uploaded {new Date(item.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+            {item.uploadedBy ? ` by ${item.uploadedBy.name}` : ''}
+          </p>
+        </div>
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <div className="space-y-4">
+          <TextField label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} readOnly={!canEdit} maxLength={200} />
+          <TextAreaField
+            label="Alt text"
+            value={alt}
+            onChange={(e) => setAlt(e.currentTarget.value)}
+            readOnly={!canEdit}
+            rows={3}
+            maxLength={500}
+            hint="Describe what is in the picture for people who cannot see it."
+            className="[&_textarea]:min-h-20"
+          />
+          <TagInput label="Tags" value={tags} onChange={setTags} disabled={!canEdit} />
+          {canEdit ? (
+            <Button onClick={save} pending={saving} disabled={!dirty || name.trim() === ''} pendingLabel="Saving…">
+              Save changes
+            </Button>
+          ) : null}
+        </div>
+        <div>
+          <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Where it is used</h3>
+          {item.usedBy.length === 0 ? (
+            <p className="mt-1 text-sm text-zinc-500">Not used anywhere yet.</p>
+          ) : (
+            <ul className="mt-1 space-y-1 text-sm">
+              {item.usedBy.map((usage) => (
+                <li key={usage.label}>
+                  <Link to={usage.href} className="inline-flex items-center gap-1 text-accent-700 hover:underline dark:text-accent-200">
+                    {usage.label}
+                    <ExternalLink aria-hidden="true" className="size-3" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          <a href={`${item.fileUrl}?download=1`} className={buttonClass('secondary', 'sm')} download>
+            <Download aria-hidden="true" className="size-4" />
+            Download
+          </a>
+          {canEdit ? (
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <ConfirmDialog open={confirming} title={`Delete “${item.name}”?`} confirmLabel="Delete file" pending={deleting} onCancel={() => setConfirming(false)} onConfirm={remove}>
+        {item.usedBy.length > 0
+          ? `It is still used: ${item.usedBy.map((u) => u.label).join('; ')}. Replace it there first.`
+          : 'It leaves the library now and is removed for good after 30 days.'}
+      </ConfirmDialog>
+    </div>
+  );
+}

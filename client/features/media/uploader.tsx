@@ -1,0 +1,166 @@
+import { CheckCircle2, CircleAlert, Upload, X } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { ACCEPTED_EXTENSIONS, MEDIA_TYPES, type MediaItem } from '#common/schemas/media.ts';
+import { formatBytes } from '#common/format.ts';
+import { Button } from '#client/components/button.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { makeThumbnail, putThumbnail, uploadFile } from '#client/features/media/upload.ts';
+
+type Status = 'queued' | 'uploading' | 'finishing' | 'done' | 'duplicate' | 'error' | 'cancelled';
+
+interface Job {
+  key: number;
+  file: File;
+  progress: number;
+  status: Status;
+  message?: string;
+  controller: AbortController;
+}
+
+const PARALLEL = 2;
+
+/** A quick check before spending bandwidth; the worker decides for real from the bytes. */
+function precheck(file: File): string | undefined {
+  const known = Object.entries(MEDIA_TYPES).find(([mime]) => mime === file.type);
+  if (file.type && !known) return 'This file type is not supported.';
+  if (known && file.size > known[1].maxBytes) return `Too large: ${known[1].kind === 'image' ? 'images' : 'videos'} can be up to ${formatBytes(known[1].maxBytes)}.`;
+  return undefined;
+}
+
+/**
+ * Drag and drop or pick several files; each gets its own progress bar and can be
+ * cancelled. A browser-made preview is uploaded after each file.
+ */
+export function Uploader({ projectId, onUploaded }: { projectId: string; onUploaded: (media: MediaItem) => void }) {
+  const [jobs, setJobs] = useState<Job[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const nextKey = useRef(1);
+  const onUploadedRef = useRef(onUploaded);
+  onUploadedRef.current = onUploaded;
+
+  const update = useCallback((key: number, patch: Partial<Job>) => setJobs((all) => all.map((j) => (j.key === key ? { ...j, ...patch } : j))), []);
+
+  const run = useCallback(
+    async (job: Job) => {
+      update(job.key, { status: 'uploading' });
+      try {
+        const { media, created } = await uploadFile(projectId, job.file, (progress) => update(job.key, { progress }), job.controller.signal);
+        let result = media;
+        if (created) {
+          update(job.key, { status: 'finishing', progress: 1 });
+          const thumbnail = await makeThumbnail(job.file);
+          if (thumbnail) result = await putThumbnail(media.id, thumbnail).catch(() => media);
+        }
+        update(job.key, { status: created ? 'done' : 'duplicate', progress: 1, message: created ? undefined : 'Already in the library' });
+        onUploadedRef.current(result);
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') update(job.key, { status: 'cancelled' });
+        else update(job.key, { status: 'error', message: error instanceof ApiError ? error.message : 'The upload failed.' });
+      }
+    },
+    [projectId, update],
+  );
+
+  // Finished rows leave the list after a few seconds; failures stay until the next batch.
+  useEffect(() => {
+    if (!jobs.some((j) => j.status === 'done' || j.status === 'duplicate' || j.status === 'cancelled')) return;
+    if (jobs.some((j) => j.status === 'queued' || j.status === 'uploading' || j.status === 'finishing')) return;
+    const timer = setTimeout(() => setJobs((all) => all.filter((j) => j.status === 'error')), 5000);
+    return () => clearTimeout(timer);
+  }, [jobs]);
+
+  // Start queued jobs, a few at a time.
+  useEffect(() => {
+    const active = jobs.filter((j) => j.status === 'uploading' || j.status === 'finishing').length;
+    const waiting = jobs.filter((j) => j.status === 'queued').slice(0, Math.max(0, PARALLEL - active));
+    for (const job of waiting) void run(job);
+  }, [jobs, run]);
+
+  const add = (files: FileList | File[]) => {
+    const fresh: Job[] = [...files].map((file) => {
+      const problem = precheck(file);
+      return { key: nextKey.current++, file, progress: 0, status: problem ? 'error' : 'queued', message: problem, controller: new AbortController() };
+    });
+    setJobs((all) => [...all.filter((j) => j.status !== 'done' && j.status !== 'duplicate' && j.status !== 'cancelled'), ...fresh]);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (event.dataTransfer.files.length) add(event.dataTransfer.files);
+  };
+
+  return (
+    <div>
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex flex-col items-center justify-center gap-2 rounded-[var(--radius-card)] border-2 border-dashed px-6 py-8 text-center transition-colors ${
+          dragging ? 'border-accent-600 bg-accent-50 dark:bg-accent-800/20' : 'border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900'
+        }`}
+      >
+        <Upload aria-hidden="true" className="size-6 text-zinc-400" />
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          Drop images or videos here, or{' '}
+          <button type="button" className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-200" onClick={() => input.current?.click()}>
+            choose files
+          </button>
+        </p>
+        <p className="text-xs text-zinc-500">JPEG, PNG, WebP, GIF, AVIF up to 20 MiB · MP4, WebM, MOV up to 100 MiB</p>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={ACCEPTED_EXTENSIONS}
+          className="sr-only"
+          aria-label="Choose files to upload"
+          onChange={(event) => {
+            if (event.currentTarget.files?.length) add(event.currentTarget.files);
+            event.currentTarget.value = '';
+          }}
+        />
+      </div>
+      {jobs.length > 0 ? (
+        <ul aria-label="Uploads" className="mt-3 space-y-2">
+          {jobs.map((job) => (
+            <li key={job.key} className="rounded-[var(--radius-control)] border border-zinc-200 bg-white px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+              <div className="flex items-center gap-3">
+                <span className="min-w-0 flex-1 truncate font-medium">{job.file.name}</span>
+                <span className="shrink-0 text-xs text-zinc-500">{formatBytes(job.file.size)}</span>
+                {job.status === 'done' || job.status === 'duplicate' ? <CheckCircle2 aria-label="Uploaded" className="size-4 text-emerald-600" /> : null}
+                {job.status === 'error' ? <CircleAlert aria-label="Failed" className="size-4 text-red-600" /> : null}
+                {job.status === 'uploading' || job.status === 'queued' ? (
+                  <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => job.controller.abort()} aria-label={`Cancel ${job.file.name}`}>
+                    <X aria-hidden="true" className="size-4" />
+                  </Button>
+                ) : null}
+              </div>
+              {job.status === 'uploading' || job.status === 'queued' || job.status === 'finishing' ? (
+                <div
+                  role="progressbar"
+                  aria-label={`Uploading ${job.file.name}`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(job.progress * 100)}
+                  className="mt-2 h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+                >
+                  <div className="h-full origin-left rounded-full bg-accent-600 transition-transform" style={{ transform: `scaleX(${job.progress})` }} />
+                </div>
+              ) : null}
+              {job.message || job.status === 'cancelled' || job.status === 'finishing' ? (
+                <p className={`mt-1 text-xs ${job.status === 'error' ? 'text-red-700 dark:text-red-400' : 'text-zinc-500'}`}>
+                  {job.status === 'cancelled' ? 'Cancelled' : job.status === 'finishing' ? 'Making a preview…' : job.message}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { Plus, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { BRAND_FONTS, fontById, type FontId } from '#common/fonts.ts';
+import type { MediaItem } from '#common/schemas/media.ts';
+import { MAX_BRAND_COLORS, type BrandKit, type ProjectDetail } from '#common/schemas/projects.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { TextAreaField } from '#client/components/field.tsx';
+import { Card } from '#client/components/page-header.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { api, ApiError, call } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+
+const HEX = /^#[0-9a-f]{6}$/i;
+const selectClass =
+  'block h-10 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+
+function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; open: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
+  const images = useResource(() => (open ? call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '100' } })) : Promise.resolve({ items: [], nextCursor: null })), [open, projectId]);
+  return (
+    <Dialog open={open} title="Choose the logo" onClose={onClose} wide>
+      {images.status === 'ready' && images.data.items.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Upload the logo to the library first, then pick it here.</p> : null}
+      {images.status === 'error' ? <Alert tone="danger">The library could not be loaded.</Alert> : null}
+      <ul className="grid max-h-[60vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-5">
+        {images.status === 'ready'
+          ? images.data.items.map((item) => (
+              <li key={item.id}>
+                <button type="button" onClick={() => onPick(item)} className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 dark:border-zinc-700">
+                  <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.alt || item.name} className="aspect-square w-full object-contain" />
+                  <span className="block truncate px-2 py-1 text-xs">{item.name}</span>
+                </button>
+              </li>
+            ))
+          : null}
+      </ul>
+    </Dialog>
+  );
+}
+
+/** The brand kit: logo from the library, up to 8 colours, heading and body font, tone of voice. */
+export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onSaved: (project: ProjectDetail) => void }) {
+  const toast = useToast();
+  const canEdit = project.role !== 'viewer';
+  const [kit, setKit] = useState<BrandKit>(project.brandKit);
+  const [logoUrl, setLogoUrl] = useState<string | null>(project.logoUrl);
+  const [picking, setPicking] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setKit(project.brandKit);
+    setLogoUrl(project.logoUrl);
+  }, [project]);
+  const dirty = JSON.stringify(kit) !== JSON.stringify(project.brandKit);
+  const invalidColor = kit.colors.some((c) => !HEX.test(c));
+  const setColor = (index: number, color: string) => setKit((k) => ({ ...k, colors: k.colors.map((c, i) => (i === index ? color : c)) }));
+
+  return (
+    <Card title="Brand kit" description="Used by creatives and funnels of this project.">
+      <div className="space-y-5">
+        <div>
+          <p className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">Logo</p>
+          <div className="flex items-center gap-3">
+            {logoUrl ? (
+              <img src={logoUrl} alt="Logo" className="size-14 rounded-lg border border-zinc-200 bg-white object-contain dark:border-zinc-700" />
+            ) : (
+              <div className="grid size-14 place-items-center rounded-lg border border-dashed border-zinc-300 text-xs text-zinc-400 dark:border-zinc-700">None</div>
+            )}
+            {canEdit ? (
+              <div className="flex gap-2">
+                <Button variant="secondary" size="sm" onClick={() => setPicking(true)}>
+                  {kit.logoMediaId ? 'Change' : 'Choose from library'}
+                </Button>
+                {kit.logoMediaId ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => {
+                      setKit((k) => ({ ...k, logoMediaId: null }));
+                      setLogoUrl(null);
+                    }}
+                  >
+                    Remove
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        </div>
+
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            Colours <span className="font-normal text-zinc-500">({kit.colors.length} of {MAX_BRAND_COLORS})</span>
+          </legend>
+          <ul className="space-y-2">
+            {kit.colors.map((color, index) => (
+              <li key={index} className="flex items-center gap-2">
+                <input
+                  type="color"
+                  value={HEX.test(color) ? color : '#000000'}
+                  onChange={(e) => setColor(index, e.currentTarget.value)}
+                  disabled={!canEdit}
+                  aria-label={`Colour ${index + 1}`}
+                  className="h-9 w-11 cursor-pointer rounded border border-zinc-300 bg-white p-0.5 dark:border-zinc-700"
+                />
+                <input
+                  value={color}
+                  onChange={(e) => setColor(index, e.currentTarget.value.trim())}
+                  readOnly={!canEdit}
+                  aria-label={`Colour ${index + 1} as hex`}
+                  aria-invalid={HEX.test(color) ? undefined : true}
+                  className={`h-9 w-28 rounded-[var(--radius-control)] border bg-white px-2 font-mono text-sm dark:bg-zinc-900 ${HEX.test(color) ? 'border-zinc-300 dark:border-zinc-700' : 'border-red-500'}`}
+                />
+                {canEdit ? (
+                  <button type="button" aria-label={`Remove colour ${color}`} className="p-1 text-zinc-500 hover:text-zinc-900 dark:hover:text-white" onClick={() => setKit((k) => ({ ...k, colors: k.colors.filter((_, i) => i !== index) }))}>
+                    <X aria-hidden="true" className="size-4" />
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {invalidColor ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">Use colours like #1A2B3C.</p> : null}
+          {canEdit && kit.colors.length < MAX_BRAND_COLORS ? (
+            <Button variant="ghost" size="sm" className="mt-2" onClick={() => setKit((k) => ({ ...k, colors: [...k.colors, '#4f46e5'] }))}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add colour
+            </Button>
+          ) : null}
+          {kit.colors.length === 0 && !canEdit ? <p className="text-sm text-zinc-500">No colours yet.</p> : null}
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(['headingFont', 'bodyFont'] as const).map((field) => (
+            <label key={field} className="block">
+              <span className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">{field === 'headingFont' ? 'Heading font' : 'Body font'}</span>
+              <select className={selectClass} value={kit[field]} disabled={!canEdit} onChange={(e) => setKit((k) => ({ ...k, [field]: e.currentTarget.value as FontId }))}>
+                {BRAND_FONTS.map((font) => (
+                  <option key={font.id} value={font.id}>
+                    {font.name}
+                  </option>
+                ))}
+              </select>
+              <span className="mt-1 block text-xs text-zinc-500">{fontById(kit[field]).category}</span>
+            </label>
+          ))}
+        </div>
+
+        <TextAreaField
+          label="Tone of voice"
+          value={kit.tone}
+          onChange={(e) => setKit((k) => ({ ...k, tone: e.currentTarget.value }))}
+          readOnly={!canEdit}
+          rows={3}
+          maxLength={500}
+          hint="How this brand speaks, e.g. “warm, direct, no jargon”."
+          className="[&_textarea]:min-h-20"
+        />
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        {canEdit ? (
+          <Button
+            disabled={!dirty || invalidColor}
+            pending={saving}
+            pendingLabel="Saving…"
+            onClick={async () => {
+              setSaving(true);
+              setError(null);
+              try {
+                const saved = await call(api.api.projects[':projectId'].$patch({ param: { projectId: project.id }, json: { brandKit: kit } }));
+                onSaved(saved);
+                toast({ tone: 'success', message: 'Brand kit saved.' });
+              } catch (e) {
+                setError(e instanceof ApiError ? e.message : 'The brand kit could not be saved.');
+              } finally {
+                setSaving(false);
+              }
+            }}
+          >
+            Save brand kit
+          </Button>
+        ) : null}
+      </div>
+      <LogoPicker
+        projectId={project.id}
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(item) => {
+          setKit((k) => ({ ...k, logoMediaId: item.id }));
+          setLogoUrl(item.thumbnailUrl ?? item.fileUrl);
+          setPicking(false);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { inviteInput, type MemberInfo, type ProjectDetail, type ProjectRole } from '#common/schemas/projects.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { TextField } from '#client/components/field.tsx';
+import { FormError } from '#client/components/form-error.tsx';
+import { Card } from '#client/components/page-header.tsx';
+import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { api, ApiError, call } from '#client/lib/api.ts';
+import { useForm } from '#client/lib/use-form.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { useUser } from '#client/app/session.tsx';
+
+const ROLE_LABEL: Record<ProjectRole, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
+const smallSelect = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900';
+
+type Pending = { kind: 'transfer' | 'remove' | 'leave'; member: MemberInfo } | null;
+
+/** Members and invitations: the owner invites, changes roles, transfers ownership, removes; others can leave. */
+export function MembersCard({ project, onChanged }: { project: ProjectDetail; onChanged: () => void }) {
+  const me = useUser();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const isOwner = project.role === 'owner';
+  const members = useResource(() => call(api.api.projects[':projectId'].members.$get({ param: { projectId: project.id } })), [project.id]);
+  const [pending, setPending] = useState<Pending>(null);
+  const [working, setWorking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm(inviteInput, { email: '', role: 'editor' });
+
+  const act = async (work: () => Promise<unknown>, success: string) => {
+    setWorking(true);
+    setError(null);
+    try {
+      await work();
+      toast({ tone: 'success', message: success });
+      members.reload();
+      onChanged();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'That did not work. Please try again.');
+    } finally {
+      setWorking(false);
+      setPending(null);
+    }
+  };
+
+  const changeRole = (member: MemberInfo, role: ProjectRole) => {
+    if (role === 'owner') return setPending({ kind: 'transfer', member });
+    void act(() => call(api.api.projects[':projectId'].members[':userId'].$patch({ param: { projectId: project.id, userId: member.userId }, json: { role } })), `${member.name} is now ${ROLE_LABEL[role].toLowerCase()}.`);
+  };
+
+  return (
+    <Card title="Members" description="Owner: everything. Editors: create and change. Viewers: look and comment.">
+      {members.status === 'loading' ? <SkeletonLines lines={3} label="Loading members" /> : null}
+      {members.status === 'error' ? (
+        <Alert tone="danger">
+          Members could not be loaded.{' '}
+          <button type="button" className="font-medium underline" onClick={members.reload}>
+            Try again
+          </button>
+        </Alert>
+      ) : null}
+      {error ? (
+        <Alert tone="danger" className="mb-3">
+          {error}
+        </Alert>
+      ) : null}
+      {members.status === 'ready' ? (
+        <>
+          <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {members.data.items.map((member) => {
+              const isMe = member.userId === me.id;
+              return (
+                <li key={member.userId} className="flex items-center justify-between gap-3 py-2.5">
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium">
+                      {member.name}
+                      {isMe ? <span className="text-zinc-500"> (you)</span> : null}
+                    </p>
+                    <p className="truncate text-xs text-zinc-500">{member.email}</p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-2">
+                    {isOwner && !isMe ? (
+                      <>
+                        <select aria-label={`Role of ${member.name}`} className={smallSelect} value={member.role} disabled={working} onChange={(e) => changeRole(member, e.currentTarget.value as ProjectRole)}>
+                          <option value="editor">Editor</option>
+                          <option value="viewer">Viewer</option>
+                          <option value="owner">Owner (transfer)</option>
+                        </select>
+                        <Button variant="ghost" size="sm" onClick={() => setPending({ kind: 'remove', member })} aria-label={`Remove ${member.name}`}>
+                          Remove
+                        </Button>
+                      </>
+                    ) : (
+                      <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium dark:bg-zinc-800">{ROLE_LABEL[member.role]}</span>
+                    )}
+                    {isMe && member.role !== 'owner' ? (
+                      <Button variant="ghost" size="sm" onClick={() => setPending({ kind: 'leave', member })}>
+                        Leave
+                      </Button>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {isOwner && members.data.invites.length > 0 ? (
+            <div className="mt-4">
+              <h3 className="text-sm font-semibold">Invited</h3>
+              <ul className="mt-1 divide-y divide-zinc-200 dark:divide-zinc-800">
+                {members.data.invites.map((invite) => (
+                  <li key={invite.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                    <span className="min-w-0 truncate">
+                      {invite.email} <span className="text-xs text-zinc-500">· {ROLE_LABEL[invite.role]} · until {new Date(invite.expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}</span>
+                    </span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={working}
+                      onClick={() => act(() => call(api.api.projects[':projectId'].invites[':inviteId'].$delete({ param: { projectId: project.id, inviteId: invite.id } })), 'Invitation withdrawn.')}
+                    >
+                      Withdraw
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {isOwner ? (
+        <form
+          noValidate
+          className="mt-4 space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800"
+          onSubmit={form.handleSubmit(async (data) => {
+            await call(api.api.projects[':projectId'].members.$post({ param: { projectId: project.id }, json: data }));
+            form.reset({ email: '', role: data.role });
+            toast({ tone: 'success', message: `Invitation sent to ${data.email}.` });
+            members.reload();
+          })}
+        >
+          <FormError error={form.formError} />
+          <div className="flex flex-wrap items-end gap-2">
+            <TextField label="Invite by email" type="email" placeholder="name@customer.com" className="min-w-48 flex-1" {...form.field('email')} />
+            <label className="block">
+              <span className="sr-only">Role</span>
+              <select className={`${smallSelect} h-10`} value={form.values.role} onChange={form.field('role').onChange}>
+                <option value="editor">Editor</option>
+                <option value="viewer">Viewer</option>
+              </select>
+            </label>
+            <Button type="submit" pending={form.pending} pendingLabel="Sending…">
+              Invite
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.kind === 'transfer' ? `Make ${pending.member.name} the owner?` : pending?.kind === 'leave' ? 'Leave this project?' : `Remove ${pending?.member.name ?? ''}?`}
+        confirmLabel={pending?.kind === 'transfer' ? 'Transfer ownership' : pending?.kind === 'leave' ? 'Leave project' : 'Remove member'}
+        pending={working}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (!pending) return;
+          const { kind, member } = pending;
+          if (kind === 'transfer') {
+            void act(() => call(api.api.projects[':projectId'].members[':userId'].$patch({ param: { projectId: project.id, userId: member.userId }, json: { role: 'owner' } })), `${member.name} owns the project now.`);
+          } else {
+            void act(async () => {
+              await call(api.api.projects[':projectId'].members[':userId'].$delete({ param: { projectId: project.id, userId: member.userId } }));
+              if (kind === 'leave') navigate('/projects');
+            }, kind === 'leave' ? `You left “${project.name}”.` : `${member.name} was removed.`);
+          }
+        }}
+      >
+        {pending?.kind === 'transfer'
+          ? 'They get every right over the project, including deleting it. You stay in the project as an editor.'
+          : pending?.kind === 'leave'
+            ? 'You lose access to its files and work until someone invites you again.'
+            : 'They lose access to the project at once. Their uploads stay in the library.'}
+      </ConfirmDialog>
+    </Card>
+  );
+}
