@@ -2,6 +2,11 @@ import { BarChart3, Coins, Folder, Image, MessageSquareMore } from 'lucide-react
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatNumber } from '#common/format.ts';
+import { PLANS } from '#common/plans.ts';
+import { buttonClass } from '#client/components/button.tsx';
+import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { api, call } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { useSession, useUser } from '#client/app/session.tsx';
@@ -33,9 +38,51 @@ function greeting(): string {
 }
 
 /** `/dashboard`: credits, recent projects and creations, ads waiting, funnel numbers. */
+type ProjectsResource = ReturnType<typeof useProjects>;
+
+function useProjects() {
+  return useResource(() => call(api.api.projects.$get({ query: { limit: '100' } })), []);
+}
+
+function RecentProjects({ projects }: { projects: ProjectsResource }) {
+  if (projects.status === 'loading') return <SkeletonLines lines={3} label="Loading projects" />;
+  if (projects.status === 'error') {
+    return (
+      <p className="text-sm text-red-700 dark:text-red-400">
+        Projects could not be loaded.{' '}
+        <button type="button" className="underline" onClick={projects.reload}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (projects.data.items.length === 0) {
+    return (
+      <EmptyState icon={<Folder className="size-6" aria-hidden="true" />} title="No projects yet" action={<Link to="/projects" className={buttonClass('primary', 'sm')}>Create a project</Link>}>
+        Each customer gets a project with their brand kit and media.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+      {projects.data.items.slice(0, 5).map((project) => (
+        <li key={project.id}>
+          <Link to={`/projects/${project.id}/`} className="flex items-center justify-between gap-3 py-2.5 hover:text-accent-700">
+            <span className="truncate font-medium">{project.name}</span>
+            <span className="shrink-0 text-xs text-zinc-500">
+              {project.counts.media} files · {project.role}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function Dashboard() {
   const user = useUser();
   const { credits } = useSession();
+  const projects = useProjects();
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
   return (
     <>
@@ -48,15 +95,19 @@ export default function Dashboard() {
           icon={<Coins className="size-4" aria-hidden="true" />}
           to="/account/credits"
         />
-        <Stat label="Projects" value="0" hint={`Your ${user.plan.name} plan`} icon={<Folder className="size-4" aria-hidden="true" />} to="/projects" />
+        <Stat
+          label="Projects"
+          value={projects.status === 'ready' ? `${projects.data.items.length}${projects.data.nextCursor ? '+' : ''}` : <span className="inline-block h-8 w-10 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />}
+          hint={PLANS[user.plan.id].maxProjects === null ? 'Unlimited on your plan' : `${PLANS[user.plan.id].maxProjects} active on the ${user.plan.name} plan`}
+          icon={<Folder className="size-4" aria-hidden="true" />}
+          to="/projects"
+        />
         <Stat label="Ads waiting for approval" value="0" hint="Shared previews not yet answered" icon={<MessageSquareMore className="size-4" aria-hidden="true" />} />
         <Stat label="Funnel visits · 7 days" value="0" hint="0 leads" icon={<BarChart3 className="size-4" aria-hidden="true" />} />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card title="Recent projects">
-          <EmptyState icon={<Folder className="size-6" aria-hidden="true" />} title="No projects yet">
-            Each customer gets a project with their brand kit and media.
-          </EmptyState>
+          <RecentProjects projects={projects} />
         </Card>
         <Card title="Recent creations">
           <EmptyState icon={<Image className="size-6" aria-hidden="true" />} title="Nothing rendered yet">
