@@ -29,6 +29,12 @@ describe('safeSameOriginPath', () => {
     );
   });
 
+  it('does not let dot segments collapse into a protocol-relative path', () => {
+    expect(safeSameOriginPath('/..//')).toBe('/');
+    expect(safeSameOriginPath('/..//evil.example/x')).toBe('/');
+    expect(safeSameOriginPath('/./..//evil.example')).toBe('/');
+  });
+
   it('falls back for anything that is not a path', () => {
     expect(safeSameOriginPath(undefined, '/dashboard')).toBe('/dashboard');
     expect(safeSameOriginPath('dashboard', '/dashboard')).toBe('/dashboard');

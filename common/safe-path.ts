@@ -30,7 +30,10 @@ export function safeSameOriginPath(value: unknown, fallback = '/'): string {
     const base = 'https://adloom.invalid';
     const url = new URL(value, base);
     if (url.origin !== base) return fallback;
-    return url.pathname + url.search + url.hash;
+    const path = url.pathname + url.search + url.hash;
+    // Dot segments can collapse into a protocol-relative path ("/..//host" → "//host").
+    if (path.startsWith('//') || path.startsWith('/\\')) return fallback;
+    return path;
   } catch {
     return fallback;
   }

@@ -96,6 +96,8 @@ describe('/redirect', () => {
     ['/%5Cevil.example', '/'],
     ['%252F%252Fevil.example', '/'],
     ['/%09/evil.example', '/'],
+    ['/..//evil.example', '/'],
+    ['/%2e%2e//evil.example', '/'],
     ['/\t/evil.example', '/'],
     ['', '/'],
   ];
