@@ -97,3 +97,10 @@ export const LOW_BALANCE_RATIO = 0.2;
 export function isPlanId(value: unknown): value is PlanId {
   return value === 'free' || value === 'pro' || value === 'agency';
 }
+
+/** How a purchase is named on receipts and in the checkout: "Pro plan (monthly)", "500 credits". */
+export function formatCheckoutItem(kind: 'plan' | 'pack', id: string): string {
+  if (kind === 'plan') return isPlanId(id) ? `${PLANS[id].name} plan (monthly)` : id;
+  const pack = CREDIT_PACKS.find((p) => p.id === id);
+  return pack ? `${pack.credits.toLocaleString('en-US')} credits` : id;
+}

@@ -1,3 +1,3 @@
-export const DEMO_USERS: { id: string; email: string; name: string; password: string; role: 'user' | 'admin' }[];
+export const DEMO_USERS: { id: string; email: string; name: string; password: string; role: 'user' | 'admin'; affiliateCode: string }[];
 export function seedSql(now?: number): string;
 export function seed(persistTo?: string): void;

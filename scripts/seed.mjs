@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { run } from './lib.mjs';
 
 export const DEMO_USERS = [
-  { id: 'seed_demo_user_000000001', email: 'demo@example.com', name: 'Dana Demo', password: 'adloom-demo-2026', role: 'user' },
-  { id: 'seed_demo_admin_00000001', email: 'admin@example.com', name: 'Alex Admin', password: 'adloom-admin-2026', role: 'admin' },
+  { id: 'seed_demo_user_000000001', email: 'demo@example.com', name: 'Dana Demo', password: 'adloom-demo-2026', role: 'user', affiliateCode: 'dana2026' },
+  { id: 'seed_demo_admin_00000001', email: 'admin@example.com', name: 'Alex Admin', password: 'adloom-admin-2026', role: 'admin', affiliateCode: 'alex2026' },
 ];
 
 const FREE_MONTHLY_CREDITS = 25; // common/plans.ts PLANS.free.creditsPerMonth
@@ -32,9 +32,9 @@ export function seedSql(now = Date.now()) {
   const lines = [];
   for (const user of DEMO_USERS) {
     lines.push(
-      `INSERT OR IGNORE INTO users (id, email, name, password_hash, role, plan, created_at, updated_at) VALUES (${q(user.id)}, ${q(user.email)}, ${q(user.name)}, ${q(hashPassword(user.password))}, ${q(user.role)}, 'free', ${now}, ${now});`,
+      `INSERT OR IGNORE INTO users (id, email, name, password_hash, role, plan, affiliate_code, created_at, updated_at) VALUES (${q(user.id)}, ${q(user.email)}, ${q(user.name)}, ${q(hashPassword(user.password))}, ${q(user.role)}, 'free', ${q(user.affiliateCode)}, ${now}, ${now});`,
       `INSERT OR IGNORE INTO credit_balances (user_id, monthly, purchased, period_start, period_end, created_at, updated_at) VALUES (${q(user.id)}, ${FREE_MONTHLY_CREDITS}, 0, ${now}, ${periodEnd.getTime()}, ${now}, ${now});`,
-      `INSERT OR IGNORE INTO credit_ledger (id, user_id, kind, bucket, amount, operation_key, description, created_at) VALUES (${q(`seed_grant_${user.id}`)}, ${q(user.id)}, 'grant_monthly', 'monthly', ${FREE_MONTHLY_CREDITS}, ${q(`seed:grant_monthly:${user.id}`)}, 'Free plan: monthly credits', ${now});`,
+      `INSERT OR IGNORE INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, created_at) VALUES (${q(`seed_grant_${user.id}`)}, ${q(user.id)}, 'grant_monthly', ${FREE_MONTHLY_CREDITS}, 0, ${q(`seed:grant_monthly:${user.id}`)}, 'Free plan: monthly credits', ${now});`,
     );
   }
   const brandKit = JSON.stringify({ logoMediaId: null, colors: ['#3b2a20', '#c8a27a', '#f4efe9'], headingFont: 'playfair-display', bodyFont: 'inter', tone: 'Warm, unhurried, proud of the craft.' });

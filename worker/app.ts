@@ -9,7 +9,12 @@ import { isApiPath } from '#worker/lib/request-meta.ts';
 import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/routes.ts';
+import { adminPayoutRoutes, affiliateRoutes } from '#worker/features/affiliate/routes.ts';
+import { referralCapture } from '#worker/features/affiliate/service.ts';
+import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { authRoutes } from '#worker/features/auth/routes.ts';
+import { billingPages } from '#worker/features/billing/pages.tsx';
+import { billingRoutes, stripeWebhookRoutes } from '#worker/features/billing/routes.ts';
 import { contactRoutes } from '#worker/features/contact/routes.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
@@ -40,18 +45,24 @@ function wantsHtml(c: Context<AppEnv>): boolean {
 /** Builds the app: middleware order, routes, and the one error mapping (ARCHITECTURE.md §3). */
 export function createApp() {
   const app = new Hono<AppEnv>();
-  app.use('*', foundation, crossSite);
+  app.use('*', foundation, crossSite, referralCapture);
 
   const routes = app
     .route('/api/health', healthRoutes)
     .route('/api/auth', authRoutes)
     .route('/api/me', accountRoutes)
-    .route('/api/credits', creditRoutes)
     .route('/api/contact', contactRoutes)
     .route('/api/projects', projectRoutes)
     .route('/api/projects', projectMediaRoutes)
     .route('/api/invites', inviteRoutes)
     .route('/api/media', mediaRoutes)
+    .route('/api/credits', creditRoutes)
+    .route('/api/billing', billingRoutes)
+    .route('/api/webhooks/stripe', stripeWebhookRoutes)
+    .route('/api/affiliate', affiliateRoutes)
+    .route('/api/admin/payouts', adminPayoutRoutes)
+    .route('/api/ai', aiRoutes)
+    .route('/billing', billingPages)
     .route('/monitoring', monitoringRoutes)
     .route('/callback/instagram', instagramCallbackRoutes)
     .route('/', siteRoutes)

@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 
 /**
  * One drizzle instance per request (bindings are per request). Without the schema
@@ -24,4 +26,20 @@ export function lazyDb(d1: D1Database): Db {
       return typeof value === 'function' ? value.bind(db) : value;
     },
   });
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * A raw SQL statement for D1's own batch (drizzle's batch cannot carry raw `sql`):
+ * for the ledger's conditional INSERT … SELECT and the `changes()` guard.
+ */
+export function rawStatement(db: Db, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (db.$client as D1Database).prepare(text).bind(...params);
+}
+
+/** Runs raw statements as one D1 batch (one transaction). */
+export function rawBatch(db: Db, statements: D1PreparedStatement[]): Promise<D1Result[]> {
+  return (db.$client as D1Database).batch(statements);
 }

@@ -23,6 +23,8 @@ export const users = sqliteTable('users', {
   passwordHash: text('password_hash').notNull(),
   role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
   plan: text('plan', { enum: ['free', 'pro', 'agency'] }).notNull().default('free'),
+  /** The user's affiliate code (unique, given at sign-up). */
+  affiliateCode: text('affiliate_code').unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
@@ -114,7 +116,10 @@ export const creditBalances = sqliteTable(
   (t) => [check('credit_balances_non_negative', sql`${t.monthly} >= 0 AND ${t.purchased} >= 0`)],
 );
 
-/** Every credit movement, with a unique operation key so that a retry is a no-op. */
+/**
+ * Every credit movement, with a unique operation key so that a retry is a no-op. A row
+ * records how much each bucket changed; the balance row is their running sum.
+ */
 export const creditLedger = sqliteTable(
   'credit_ledger',
   {
@@ -125,10 +130,12 @@ export const creditLedger = sqliteTable(
     kind: text('kind', {
       enum: ['grant_monthly', 'purchase', 'spend', 'refund', 'expire', 'admin_adjust'],
     }).notNull(),
-    bucket: text('bucket', { enum: ['monthly', 'purchased'] }).notNull(),
-    amount: integer('amount').notNull(),
+    monthlyDelta: integer('monthly_delta').notNull().default(0),
+    purchasedDelta: integer('purchased_delta').notNull().default(0),
     operationKey: text('operation_key').notNull().unique(),
     description: text('description').notNull(),
+    /** What the movement is about (a payment, a creation, an admin note). */
+    reference: text('reference'),
     createdAt: createdAt(),
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
@@ -233,4 +240,125 @@ export const media = sqliteTable(
     index('media_project_created_idx').on(t.projectId, t.createdAt),
     uniqueIndex('media_project_sha256_live').on(t.projectId, t.sha256).where(sql`${t.deletedAt} IS NULL`),
   ],
+);
+
+/** A paid plan (Pro, Agency): its state at the payment provider, mirrored. */
+export const subscriptions = sqliteTable('subscriptions', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: text('plan', { enum: ['pro', 'agency'] }).notNull(),
+  status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
+  provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+  providerCustomerId: text('provider_customer_id'),
+  providerSubscriptionId: text('provider_subscription_id').unique(),
+  currentPeriodStart: integer('current_period_start', { mode: 'timestamp_ms' }).notNull(),
+  currentPeriodEnd: integer('current_period_end', { mode: 'timestamp_ms' }).notNull(),
+  cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Money in: a plan period or a credit pack, through Stripe or the local sandbox. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['plan', 'pack'] }).notNull(),
+    item: text('item').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    /** Checkout session, then the invoice or payment intent that paid it. */
+    providerRef: text('provider_ref').unique(),
+    status: text('status', { enum: ['pending', 'paid', 'refunded', 'canceled'] }).notNull(),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Webhook events already handled: each is processed once, whatever the deliveries. */
+export const processedWebhookEvents = sqliteTable('processed_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+export const affiliateClicks = sqliteTable(
+  'affiliate_clicks',
+  {
+    id: text('id').primaryKey(),
+    affiliateUserId: text('affiliate_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('affiliate_clicks_user_idx').on(t.affiliateUserId, t.createdAt)],
+);
+
+/** A user who signed up through an affiliate's link (first touch, within the cookie's 60 days). */
+export const referrals = sqliteTable(
+  'referrals',
+  {
+    id: text('id').primaryKey(),
+    affiliateUserId: text('affiliate_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referredUserId: text('referred_user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referrals_affiliate_idx').on(t.affiliateUserId)],
+);
+
+export const payouts = sqliteTable(
+  'payouts',
+  {
+    id: text('id').primaryKey(),
+    affiliateUserId: text('affiliate_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['requested', 'approved', 'rejected'] }).notNull(),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payouts_affiliate_idx').on(t.affiliateUserId, t.createdAt)],
+);
+
+/** 30 % of a referred user's payment: pending for 30 days, then available, unless refunded. */
+export const commissions = sqliteTable(
+  'commissions',
+  {
+    id: text('id').primaryKey(),
+    affiliateUserId: text('affiliate_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referralId: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'available', 'paid_out', 'reversed'] }).notNull(),
+    availableAt: integer('available_at', { mode: 'timestamp_ms' }).notNull(),
+    payoutId: text('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('commissions_affiliate_idx').on(t.affiliateUserId, t.status)],
 );

@@ -2,7 +2,10 @@ import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import { getDb } from '#worker/db/client.ts';
 import { projects, rateLimits } from '#worker/db/schema.ts';
 import type { Bindings } from '#worker/env.ts';
+import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
 import { purgeExpired } from '#worker/features/auth/repo.ts';
+import { endCanceledSubscriptions } from '#worker/features/billing/service.ts';
+import { renewDuePeriods } from '#worker/features/credits/service.ts';
 import { deleteMediaRows, purgeableMedia } from '#worker/features/media/repo.ts';
 
 /** Deleted user content is kept 30 days (PRODUCT.md §3), then purged. */
@@ -34,8 +37,16 @@ export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, n
   return rows.length;
 }
 
+/** Money and credits over time: ended cancellations, new credit periods, commissions out of their hold. */
+export async function runBillingJobs(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
+  const db = getDb(env.DB);
+  await endCanceledSubscriptions(db, now);
+  await renewDuePeriods(db, now);
+  await releaseDueCommissions(db, now);
+}
+
 /** The cron trigger (every minute, wrangler.toml). Later issues add their jobs here. */
 export async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
   const now = new Date(controller.scheduledTime);
-  ctx.waitUntil(Promise.all([purgeExpiredRecords(env, now), purgeDeletedContent(env, now)]));
+  ctx.waitUntil(Promise.all([purgeExpiredRecords(env, now), purgeDeletedContent(env, now), runBillingJobs(env, now)]));
 }

@@ -1,48 +1,227 @@
 import { Coins } from 'lucide-react';
-import { formatNumber } from '#common/format.ts';
-import { LOW_BALANCE_RATIO } from '#common/plans.ts';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatEuros, formatNumber } from '#common/format.ts';
+import { CREDIT_PACKS, LOW_BALANCE_RATIO } from '#common/plans.ts';
 import { Alert } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
+import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { api, ApiError, call } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { goToCheckout } from '#client/features/billing/checkout.ts';
 import { useSession } from '#client/app/session.tsx';
 
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+type Kind = 'grant_monthly' | 'purchase' | 'spend' | 'refund' | 'expire' | 'admin_adjust';
+const KIND_LABEL: Record<Kind, string> = {
+  grant_monthly: 'Monthly credits',
+  purchase: 'Purchase',
+  spend: 'Spent',
+  refund: 'Refund',
+  expire: 'Expired',
+  admin_adjust: 'Adjustment',
+};
+
+function formatDate(iso: string, time = false): string {
+  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', ...(time ? { hour: '2-digit', minute: '2-digit' } : {}) });
 }
 
-/** `/account/credits`: both buckets and the next reset (ledger and packs come with billing). */
+type LedgerItem = Awaited<ReturnType<typeof loadLedger>>['items'][number];
+function loadLedger(kind: Kind | '', cursor?: string) {
+  return call(api.api.credits.ledger.$get({ query: { ...(kind ? { kind } : {}), ...(cursor ? { cursor } : {}) } }));
+}
+
+/** `/account/credits`: both buckets, the next reset, the ledger, and credit packs. */
 export default function Credits() {
-  const { credits } = useSession();
+  const { credits, refreshCredits } = useSession();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const [kind, setKind] = useState<Kind | ''>('');
+  const [more, setMore] = useState<LedgerItem[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [buying, setBuying] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ledger = useResource(async () => {
+    const page = await loadLedger(kind);
+    setMore([]);
+    setCursor(page.nextCursor);
+    return page.items;
+  }, [kind, credits?.total]);
+
+  // Back from a checkout: say how it went, once.
+  useEffect(() => {
+    const outcome = params.get('checkout');
+    if (!outcome) return;
+    if (outcome === 'success') {
+      toast({ tone: 'success', message: 'Thank you! Your credits are on your balance.' });
+      refreshCredits();
+    } else if (outcome === 'canceled') toast({ tone: 'info', message: 'The purchase was cancelled. Nothing was charged.' });
+    setParams({}, { replace: true });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
   const low = credits ? credits.total < credits.monthlyAllowance * LOW_BALANCE_RATIO : false;
+  const items = ledger.status === 'ready' ? [...ledger.data, ...more] : [];
+
   return (
     <>
-      <PageHeader title="Credits" description="Rendering and generating cost credits. Monthly credits come first, purchased ones never expire." />
+      <PageHeader title="Credits" description="Rendering and generating cost credits. Monthly credits are used first; purchased ones never expire." />
       {low ? (
         <Alert tone="warning" className="mb-6" title="Your balance is running low">
-          Fewer than {Math.round(LOW_BALANCE_RATIO * 100)} % of your monthly credits are left.
+          Fewer than {Math.round(LOW_BALANCE_RATIO * 100)} % of your monthly credits are left. Buy a pack below, or wait for your next monthly credits on{' '}
+          {credits ? formatDate(credits.nextResetAt) : ''}.
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
         {[
-          { label: 'Available', value: credits?.total },
+          { label: 'Available', value: credits?.total, hint: 'Monthly and purchased together' },
           { label: 'Monthly', value: credits?.monthly, hint: credits ? `of ${formatNumber(credits.monthlyAllowance)}, renewed ${formatDate(credits.nextResetAt)}` : '' },
           { label: 'Purchased', value: credits?.purchased, hint: 'Never expire' },
         ].map((item) => (
           <Card key={item.label}>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">{item.label}</p>
             {item.value === undefined ? <Skeleton className="mt-2 h-9 w-20" /> : <p className="mt-1 text-3xl font-semibold">{formatNumber(item.value)}</p>}
-            {item.hint ? <p className="mt-1 text-xs text-zinc-500">{item.hint}</p> : null}
+            <p className="mt-1 text-xs text-zinc-500">{item.hint}</p>
           </Card>
         ))}
       </div>
-      <div className="mt-6">
-        <Card title="History">
-          <EmptyState icon={<Coins className="size-6" aria-hidden="true" />} title="The credit history is on its way">
-            Every grant, purchase and spend will be listed here. Buying credit packs opens with billing.
-          </EmptyState>
+
+      <section aria-labelledby="packs-title" className="mt-8">
+        <h2 id="packs-title" className="text-base font-semibold">
+          Buy credits
+        </h2>
+        {error ? (
+          <Alert tone="danger" className="mt-3">
+            {error}
+          </Alert>
+        ) : null}
+        <div className="mt-3 grid gap-4 sm:grid-cols-3">
+          {CREDIT_PACKS.map((pack) => (
+            <Card key={pack.id}>
+              <p className="text-lg font-semibold">{formatNumber(pack.credits)} credits</p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{formatEuros(pack.priceCents)} · never expire</p>
+              <Button
+                className="mt-4 w-full"
+                pending={buying === pack.id}
+                pendingLabel="Opening checkout…"
+                disabled={buying !== null}
+                onClick={async () => {
+                  setBuying(pack.id);
+                  setError(null);
+                  try {
+                    await goToCheckout('pack', pack.id);
+                  } catch (e) {
+                    setError(e instanceof ApiError ? e.message : 'The checkout could not be opened.');
+                    setBuying(null);
+                  }
+                }}
+              >
+                Buy for {formatEuros(pack.priceCents)}
+              </Button>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="history-title" className="mt-8">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="history-title" className="text-base font-semibold">
+            History
+          </h2>
+          <select
+            aria-label="Filter the history"
+            className="h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            value={kind}
+            onChange={(e) => setKind(e.currentTarget.value as Kind | '')}
+          >
+            <option value="">Everything</option>
+            {(Object.keys(KIND_LABEL) as Kind[]).map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABEL[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Card>
+          {ledger.status === 'loading' ? <SkeletonLines lines={4} label="Loading the history" /> : null}
+          {ledger.status === 'error' ? (
+            <Alert tone="danger">
+              The history could not be loaded.{' '}
+              <button type="button" className="font-medium underline" onClick={ledger.reload}>
+                Try again
+              </button>
+            </Alert>
+          ) : null}
+          {ledger.status === 'ready' && items.length === 0 ? (
+            <EmptyState icon={<Coins aria-hidden="true" className="size-6" />} title="Nothing here yet">
+              {kind ? 'No movements of this kind.' : 'Every grant, purchase and spend will be listed here.'}
+            </EmptyState>
+          ) : null}
+          {items.length > 0 ? (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs text-zinc-500 uppercase">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Date
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      What
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">
+                      Monthly
+                    </th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">
+                      Purchased
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      Credits
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+                  {items.map((entry) => (
+                    <tr key={entry.id}>
+                      <td className="py-2 pr-4 whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatDate(entry.createdAt, true)}</td>
+                      <td className="py-2 pr-4">
+                        <span className="font-medium">{KIND_LABEL[entry.kind]}</span>
+                        <span className="block text-xs text-zinc-500">{entry.description}</span>
+                      </td>
+                      <td className="py-2 pr-4 text-right tabular-nums">{entry.monthly ? (entry.monthly > 0 ? `+${entry.monthly}` : entry.monthly) : '–'}</td>
+                      <td className="py-2 pr-4 text-right tabular-nums">{entry.purchased ? (entry.purchased > 0 ? `+${entry.purchased}` : entry.purchased) : '–'}</td>
+                      <td className={`py-2 text-right font-semibold tabular-nums ${entry.amount < 0 ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>
+                        {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {cursor ? (
+            <div className="mt-4 flex justify-center">
+              <Button
+                variant="secondary"
+                pending={loadingMore}
+                onClick={async () => {
+                  setLoadingMore(true);
+                  try {
+                    const page = await loadLedger(kind, cursor);
+                    setMore((m) => [...m, ...page.items]);
+                    setCursor(page.nextCursor);
+                  } finally {
+                    setLoadingMore(false);
+                  }
+                }}
+              >
+                Show more
+              </Button>
+            </div>
+          ) : null}
         </Card>
-      </div>
+      </section>
     </>
   );
 }

@@ -3,6 +3,19 @@ import { formatBytes, formatEuros, formatNumber } from '#common/format.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { PageIntro, PublicLayout, type PublicChrome } from '#client/public/layout.tsx';
 
+/** A buy button that is a real form: it works without JavaScript (POST /billing/checkout). */
+function BuyForm({ kind, id, label, className }: { kind: 'plan' | 'pack'; id: string; label: string; className: string }) {
+  return (
+    <form method="post" action="/billing/checkout">
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={className}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
 /** `/pricing`: generated from the one constants module (common/plans.ts). */
 export function PricingPage({ chrome }: { chrome: PublicChrome }) {
   return (
@@ -40,12 +53,13 @@ export function PricingPage({ chrome }: { chrome: PublicChrome }) {
                   <li key={feature}>{feature}</li>
                 ))}
               </ul>
-              <a
-                href={`/login?tab=signup&next=${encodeURIComponent(id === 'free' ? '/dashboard' : '/account/billing')}`}
-                className={buttonClass(featured ? 'primary' : 'secondary', 'lg', 'mt-8 w-full')}
-              >
-                {id === 'free' ? 'Start free' : `Choose ${plan.name}`}
-              </a>
+              {id === 'free' ? (
+                <a href={chrome.signedIn ? '/dashboard' : '/login?tab=signup'} className={buttonClass('secondary', 'lg', 'mt-8 w-full')}>
+                  {chrome.signedIn ? 'Open workspace' : 'Start free'}
+                </a>
+              ) : (
+                <BuyForm kind="plan" id={id} label={`Choose ${plan.name}`} className={buttonClass(featured ? 'primary' : 'secondary', 'lg', 'mt-8 w-full')} />
+              )}
             </article>
           );
         })}
@@ -63,6 +77,7 @@ export function PricingPage({ chrome }: { chrome: PublicChrome }) {
                 <h3 className="text-lg font-semibold text-zinc-900">{formatNumber(pack.credits)} credits</h3>
                 <p className="mt-1 text-2xl font-semibold text-zinc-900">{formatEuros(pack.priceCents)}</p>
                 <p className="mt-1 text-sm text-zinc-500">{formatEuros(Math.round(pack.priceCents / pack.credits))} per credit, rounded</p>
+                <BuyForm kind="pack" id={pack.id} label={`Buy ${formatNumber(pack.credits)} credits`} className={buttonClass('secondary', 'md', 'mt-4 w-full')} />
               </div>
             ))}
           </div>

@@ -41,7 +41,7 @@ describe('sign up', () => {
     const credits = await send('/api/credits', { cookie: cookieFrom(response) });
     expect(await credits.json()).toMatchObject({ monthly: 25, purchased: 0, total: 25, monthlyAllowance: 25 });
     const ledger = await db().select().from(creditLedger).where(eq(creditLedger.userId, user.id)).all();
-    expect(ledger).toEqual([expect.objectContaining({ kind: 'grant_monthly', amount: 25, bucket: 'monthly' })]);
+    expect(ledger).toEqual([expect.objectContaining({ kind: 'grant_monthly', monthlyDelta: 25, purchasedDelta: 0 })]);
   });
 
   it('omits Secure on plain-http localhost only', async () => {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from '#common/schemas/auth.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { afterResponse, mailerFor } from '#worker/lib/context.ts';
@@ -7,11 +8,14 @@ import { clearSessionCookie, readSessionToken, writeSessionCookie } from '#worke
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as auth from '#worker/features/auth/service.ts';
+import { REF_COOKIE, referrerFor } from '#worker/features/affiliate/service.ts';
 
 /** /api/auth: sign up, sign in, sign out, password reset (PRODUCT.md §7). */
 export const authRoutes = new Hono<AppEnv>()
   .post('/signup', access('public'), validate('json', signupInput), async (c) => {
-    const { user, token } = await auth.signup(c.get('db'), c.req.valid('json'), requestMeta(c));
+    const input = c.req.valid('json');
+    const referrer = await referrerFor(c.get('db'), getCookie(c, REF_COOKIE), input.email);
+    const { user, token } = await auth.signup(c.get('db'), input, requestMeta(c), referrer);
     writeSessionCookie(c, token);
     return c.json(user, 201);
   })

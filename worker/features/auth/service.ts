@@ -9,9 +9,10 @@ import { newId, newToken } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { RATE_LIMITS, assertNotLimited, clearLimit, consume, recordAttempt } from '#worker/lib/rate-limit.ts';
 import { SESSION_TTL_MS } from '#worker/lib/session-cookie.ts';
+import { referralStatement } from '#worker/features/affiliate/service.ts';
 import { openAccountStatements } from '#worker/features/credits/service.ts';
 import * as repo from '#worker/features/auth/repo.ts';
-import { cachedSession, forgetSession, forgetToken, forgetUser, rememberSession } from '#worker/features/auth/session-cache.ts';
+import { cachedSession, forgetSession, forgetToken, forgetUser, rememberSession } from '#worker/lib/session-cache.ts';
 
 export interface RequestMeta {
   ip: string;
@@ -54,7 +55,15 @@ async function newSession(db: Db, userId: string, meta: RequestMeta, now: Date) 
   return { token, id, statement };
 }
 
-export async function signup(db: Db, input: { email: string; password: string; name: string }, meta: RequestMeta) {
+const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A short affiliate code that reads well in a link (no 0/o, 1/l/i). */
+export function newAffiliateCode(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+}
+
+/** Signs a user up; `referrerId` (from the affiliate cookie, checked by the caller) becomes a referral. */
+export async function signup(db: Db, input: { email: string; password: string; name: string }, meta: RequestMeta, referrerId?: string) {
   await consume(db, `signup:${meta.ip}`, RATE_LIMITS.signups);
   if (await repo.findUserByEmail(db, input.email)) {
     throw new AppError('conflict', 'An account with this email already exists. Sign in instead, or reset your password.', {
@@ -67,9 +76,10 @@ export async function signup(db: Db, input: { email: string; password: string; n
   const session = await newSession(db, userId, meta, now);
   try {
     await db.batch([
-      repo.insertUser(db, { id: userId, email: input.email, name: input.name, passwordHash, createdAt: now, updatedAt: now }),
+      repo.insertUser(db, { id: userId, email: input.email, name: input.name, passwordHash, affiliateCode: newAffiliateCode(), createdAt: now, updatedAt: now }),
       ...openAccountStatements(db, userId, 'free', now),
       session.statement,
+      ...(referrerId ? [referralStatement(db, referrerId, userId, now)] : []),
     ]);
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
+import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { rawStatement, type Db } from '#worker/db/client.ts';
 import { creditBalances, creditLedger } from '#worker/db/schema.ts';
+
+export type LedgerRow = typeof creditLedger.$inferSelect;
+export type LedgerKind = LedgerRow['kind'];
 
 export function findBalance(db: Db, userId: string) {
   return db.select().from(creditBalances).where(eq(creditBalances.userId, userId)).get();
@@ -12,4 +15,150 @@ export function insertBalance(db: Db, values: typeof creditBalances.$inferInsert
 
 export function insertLedgerEntry(db: Db, values: typeof creditLedger.$inferInsert) {
   return db.insert(creditLedger).values(values);
+}
+
+export function findEntry(db: Db, operationKey: string) {
+  return db.select().from(creditLedger).where(eq(creditLedger.operationKey, operationKey)).get();
+}
+
+/**
+ * The ledger row of a movement is written first, from the balance it reads (or not at
+ * all); then the balance moves by exactly that row, and only if the row was just
+ * written (`changes() = 1`). Both run in one batch, so they succeed or fail together, and
+ * a repeated operation key changes nothing.
+ */
+function applyStatement(db: Db, userIdExpr: ReturnType<typeof sql>, operationKey: string, now: number) {
+  return rawStatement(db, sql`
+    UPDATE credit_balances SET
+      monthly = monthly + (SELECT monthly_delta FROM credit_ledger WHERE operation_key = ${operationKey}),
+      purchased = purchased + (SELECT purchased_delta FROM credit_ledger WHERE operation_key = ${operationKey}),
+      updated_at = ${now}
+    WHERE user_id = ${userIdExpr} AND changes() = 1`);
+}
+
+export interface Movement {
+  id: string;
+  userId: string;
+  amount: number;
+  operationKey: string;
+  description: string;
+  reference: string | null;
+  now: number;
+}
+
+/** Takes `amount` credits, the monthly bucket first, if the balance covers it. */
+export function spendStatements(db: Db, m: Movement) {
+  return [
+    rawStatement(db, sql`
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
+      SELECT ${m.id}, b.user_id, 'spend', -min(b.monthly, ${m.amount}), -(${m.amount} - min(b.monthly, ${m.amount})), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
+      FROM credit_balances b WHERE b.user_id = ${m.userId} AND b.monthly + b.purchased >= ${m.amount}
+      ON CONFLICT (operation_key) DO NOTHING`),
+    applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
+  ];
+}
+
+/** Gives back, to the buckets they came from, the credits of one spend. */
+export function refundStatements(db: Db, m: Omit<Movement, 'amount' | 'userId' | 'reference'> & { spendKey: string }) {
+  return [
+    rawStatement(db, sql`
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
+      SELECT ${m.id}, s.user_id, 'refund', -s.monthly_delta, -s.purchased_delta, ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}
+      FROM credit_ledger s WHERE s.operation_key = ${m.spendKey} AND s.kind = 'spend'
+      ON CONFLICT (operation_key) DO NOTHING`),
+    applyStatement(db, sql`(SELECT user_id FROM credit_ledger WHERE operation_key = ${m.operationKey})`, m.operationKey, m.now),
+  ];
+}
+
+/** Adds purchased credits (a pack). */
+export function purchaseStatements(db: Db, m: Movement) {
+  return [
+    rawStatement(db, sql`
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
+      SELECT ${m.id}, b.user_id, 'purchase', 0, ${m.amount}, ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
+      FROM credit_balances b WHERE b.user_id = ${m.userId}
+      ON CONFLICT (operation_key) DO NOTHING`),
+    applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
+  ];
+}
+
+/** Takes back up to `amount` purchased credits (a refunded pack): what is left of them. */
+export function withdrawPurchasedStatements(db: Db, m: Movement) {
+  return [
+    rawStatement(db, sql`
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
+      SELECT ${m.id}, b.user_id, 'refund', 0, -min(b.purchased, ${m.amount}), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
+      FROM credit_balances b WHERE b.user_id = ${m.userId}
+      ON CONFLICT (operation_key) DO NOTHING`),
+    applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
+  ];
+}
+
+/** An admin's correction of one bucket (never below zero). */
+export function adjustStatements(db: Db, m: Movement & { bucket: 'monthly' | 'purchased' }) {
+  const column = m.bucket === 'monthly' ? sql`b.monthly` : sql`b.purchased`;
+  const monthly = m.bucket === 'monthly' ? m.amount : 0;
+  const purchased = m.bucket === 'purchased' ? m.amount : 0;
+  return [
+    rawStatement(db, sql`
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
+      SELECT ${m.id}, b.user_id, 'admin_adjust', ${monthly}, ${purchased}, ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
+      FROM credit_balances b WHERE b.user_id = ${m.userId} AND ${column} + ${m.amount} >= 0
+      ON CONFLICT (operation_key) DO NOTHING`),
+    applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
+  ];
+}
+
+/**
+ * Starts a new monthly period: what is left of the old monthly credits expires, the
+ * plan's allowance is granted. Keyed by the period, so it happens once per period.
+ */
+export function newPeriodStatements(
+  db: Db,
+  m: { userId: string; expectedPeriodEnd: number; periodStart: number; periodEnd: number; allowance: number; expireId: string; grantId: string; keySuffix: string; description: string; now: number },
+) {
+  const guard = sql`b.user_id = ${m.userId} AND b.period_end = ${m.expectedPeriodEnd}`;
+  return [
+    rawStatement(db, sql`
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
+      SELECT ${m.expireId}, b.user_id, 'expire', -b.monthly, 0, ${`expire:${m.keySuffix}`}, 'Unused monthly credits expired', NULL, ${m.now}
+      FROM credit_balances b WHERE ${guard} AND b.monthly > 0
+      ON CONFLICT (operation_key) DO NOTHING`),
+    rawStatement(db, sql`
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
+      SELECT ${m.grantId}, b.user_id, 'grant_monthly', ${m.allowance}, 0, ${`grant_monthly:${m.keySuffix}`}, ${m.description}, NULL, ${m.now}
+      FROM credit_balances b WHERE ${guard}
+      ON CONFLICT (operation_key) DO NOTHING`),
+    rawStatement(db, sql`
+      UPDATE credit_balances SET monthly = ${m.allowance}, period_start = ${m.periodStart}, period_end = ${m.periodEnd}, updated_at = ${m.now}
+      WHERE user_id = ${m.userId} AND period_end = ${m.expectedPeriodEnd} AND changes() = 1`),
+  ];
+}
+
+export function balancesDue(db: Db, now: Date, limit: number) {
+  return db.select().from(creditBalances).where(lte(creditBalances.periodEnd, now)).limit(limit).all();
+}
+
+export function listLedger(db: Db, userId: string, options: { kind?: LedgerKind | undefined; limit: number; before?: { time: number; id: string } | undefined }) {
+  const conditions = [eq(creditLedger.userId, userId)];
+  if (options.kind) conditions.push(eq(creditLedger.kind, options.kind));
+  if (options.before) {
+    conditions.push(or(lt(creditLedger.createdAt, new Date(options.before.time)), and(eq(creditLedger.createdAt, new Date(options.before.time)), lt(creditLedger.id, options.before.id)))!);
+  }
+  return db
+    .select()
+    .from(creditLedger)
+    .where(and(...conditions))
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+    .limit(options.limit + 1)
+    .all();
+}
+
+/** The ledger's sums per bucket, to check the balance against. */
+export function ledgerTotals(db: Db, userId: string) {
+  return db
+    .select({ monthly: sql<number>`coalesce(sum(${creditLedger.monthlyDelta}), 0)`, purchased: sql<number>`coalesce(sum(${creditLedger.purchasedDelta}), 0)` })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .get();
 }

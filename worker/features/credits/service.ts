@@ -1,7 +1,18 @@
+import { eq } from 'drizzle-orm';
 import { PLANS, type PlanId } from '#common/plans.ts';
-import type { Db } from '#worker/db/client.ts';
+import { rawBatch, type Db } from '#worker/db/client.ts';
+import { users } from '#worker/db/schema.ts';
+import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
+import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { findBalance, insertBalance, insertLedgerEntry } from '#worker/features/credits/repo.ts';
+import * as repo from '#worker/features/credits/repo.ts';
+
+/**
+ * The credits ledger (PRODUCT.md §4.8): the one place that changes balances. Every
+ * movement is a ledger row with a unique operation key (a retry is a no-op); the balance
+ * is the running sum of the rows; a spend is one conditional statement, so a balance can
+ * never go below zero, whatever runs at the same time.
+ */
 
 /** Adds one calendar month (clamped to the month's last day). */
 export function addMonth(date: Date): Date {
@@ -21,17 +32,151 @@ export function addMonth(date: Date): Date {
 export function openAccountStatements(db: Db, userId: string, plan: PlanId, now: Date) {
   const credits = PLANS[plan].creditsPerMonth;
   return [
-    insertBalance(db, { userId, monthly: credits, purchased: 0, periodStart: now, periodEnd: addMonth(now) }),
-    insertLedgerEntry(db, {
+    repo.insertBalance(db, { userId, monthly: credits, purchased: 0, periodStart: now, periodEnd: addMonth(now) }),
+    repo.insertLedgerEntry(db, {
       id: newId(),
       userId,
       kind: 'grant_monthly',
-      bucket: 'monthly',
-      amount: credits,
-      operationKey: `grant_monthly:${userId}:${now.toISOString().slice(0, 10)}`,
+      monthlyDelta: credits,
+      purchasedDelta: 0,
+      operationKey: `grant_monthly:${userId}:${now.getTime()}`,
       description: `${PLANS[plan].name} plan: monthly credits`,
     }),
   ] as const;
+}
+
+export interface LedgerEntry {
+  id: string;
+  kind: repo.LedgerKind;
+  amount: number;
+  monthly: number;
+  purchased: number;
+  description: string;
+  reference: string | null;
+  operationKey: string;
+  createdAt: string;
+}
+
+function toEntry(row: repo.LedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amount: row.monthlyDelta + row.purchasedDelta,
+    monthly: row.monthlyDelta,
+    purchased: row.purchasedDelta,
+    description: row.description,
+    reference: row.reference,
+    operationKey: row.operationKey,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface SpendRequest {
+  userId: string;
+  amount: number;
+  /** Unique per operation (e.g. `render:<creativeRevisionId>`): the same key never spends twice. */
+  operationKey: string;
+  description: string;
+  reference?: string | null;
+}
+
+/**
+ * Spends credits (the monthly bucket first) or throws 402 `insufficient_credits` with
+ * nothing recorded. Repeating an operation key returns the first spend.
+ */
+export async function spend(db: Db, request: SpendRequest): Promise<{ entry: LedgerEntry; repeated: boolean }> {
+  if (!Number.isInteger(request.amount) || request.amount <= 0) throw new Error('spend amount must be a positive integer');
+  const [inserted] = await rawBatch(
+    db,
+    repo.spendStatements(db, { id: newId(), userId: request.userId, amount: request.amount, operationKey: request.operationKey, description: request.description, reference: request.reference ?? null, now: Date.now() }),
+  );
+  const row = await repo.findEntry(db, request.operationKey);
+  if (!row || row.kind !== 'spend' || row.userId !== request.userId) {
+    const balance = await repo.findBalance(db, request.userId);
+    const available = balance ? balance.monthly + balance.purchased : 0;
+    throw new AppError('insufficient_credits', `This needs ${request.amount} credit${request.amount === 1 ? '' : 's'} and you have ${available}. Buy a credit pack or wait for your monthly credits.`, {
+      _: [`needed:${request.amount}`, `available:${available}`],
+    });
+  }
+  return { entry: toEntry(row), repeated: inserted?.meta.changes === 0 };
+}
+
+/** Returns the credits of a spend (e.g. a render that failed). Once per spend, whatever the retries. */
+export async function refund(db: Db, spendKey: string, description: string): Promise<LedgerEntry | undefined> {
+  const operationKey = `refund:${spendKey}`;
+  await rawBatch(db, repo.refundStatements(db, { id: newId(), operationKey, spendKey, description, now: Date.now() }));
+  const row = await repo.findEntry(db, operationKey);
+  return row ? toEntry(row) : undefined;
+}
+
+/** Adds purchased credits (never expire). Once per operation key (one per payment). */
+export async function purchase(db: Db, request: { userId: string; amount: number; operationKey: string; description: string; reference: string }): Promise<void> {
+  await rawBatch(db, repo.purchaseStatements(db, { id: newId(), ...request, now: Date.now() }));
+}
+
+/** Takes back what is left of a refunded pack's credits. Once per operation key. */
+export async function withdrawPurchased(db: Db, request: { userId: string; amount: number; operationKey: string; description: string; reference: string }): Promise<void> {
+  await rawBatch(db, repo.withdrawPurchasedStatements(db, { id: newId(), ...request, now: Date.now() }));
+}
+
+/** An admin's correction (positive or negative, never below zero); audited by the caller. */
+export async function adjust(db: Db, request: { userId: string; amount: number; bucket: 'monthly' | 'purchased'; operationKey: string; description: string; reference: string | null }): Promise<LedgerEntry> {
+  const [inserted] = await rawBatch(db, repo.adjustStatements(db, { id: newId(), ...request, now: Date.now() }));
+  const row = await repo.findEntry(db, request.operationKey);
+  if (!row) throw new AppError('validation_failed', 'That would take the balance below zero.', { amount: ['That would take the balance below zero.'] });
+  void inserted;
+  return toEntry(row);
+}
+
+/**
+ * Starts the user's next monthly period(s) until the current one: for each, the unused
+ * monthly credits expire and the plan's allowance is granted (once per period).
+ */
+export async function renewPeriods(db: Db, userId: string, plan: PlanId, now: Date): Promise<number> {
+  let renewed = 0;
+  for (let i = 0; i < 24; i += 1) {
+    const balance = await repo.findBalance(db, userId);
+    if (!balance || balance.periodEnd > now) break;
+    const start = balance.periodEnd;
+    await rawBatch(
+      db,
+      repo.newPeriodStatements(db, {
+        userId,
+        expectedPeriodEnd: start.getTime(),
+        periodStart: start.getTime(),
+        periodEnd: addMonth(start).getTime(),
+        allowance: PLANS[plan].creditsPerMonth,
+        expireId: newId(),
+        grantId: newId(),
+        keySuffix: `${userId}:${start.getTime()}`,
+        description: `${PLANS[plan].name} plan: monthly credits`,
+        now: now.getTime(),
+      }),
+    );
+    renewed += 1;
+  }
+  return renewed;
+}
+
+/** A plan change starts a new period now, with the new plan's allowance (once per change). */
+export async function startPlanPeriod(db: Db, userId: string, plan: PlanId, changeKey: string, now: Date): Promise<void> {
+  const balance = await repo.findBalance(db, userId);
+  if (!balance) return;
+  await rawBatch(
+    db,
+    repo.newPeriodStatements(db, {
+      userId,
+      expectedPeriodEnd: balance.periodEnd.getTime(),
+      periodStart: now.getTime(),
+      periodEnd: addMonth(now).getTime(),
+      allowance: PLANS[plan].creditsPerMonth,
+      expireId: newId(),
+      grantId: newId(),
+      keySuffix: `plan:${changeKey}`,
+      description: `${PLANS[plan].name} plan: monthly credits`,
+      now: now.getTime(),
+    }),
+  );
 }
 
 export interface CreditSummary {
@@ -41,21 +186,38 @@ export interface CreditSummary {
   monthlyAllowance: number;
   periodStart: string;
   nextResetAt: string;
+  low: boolean;
 }
 
 export async function getCreditSummary(db: Db, userId: string, plan: PlanId): Promise<CreditSummary> {
-  const row = await findBalance(db, userId);
+  const row = await repo.findBalance(db, userId);
   const allowance = PLANS[plan].creditsPerMonth;
-  if (!row) {
-    const now = new Date();
-    return { monthly: 0, purchased: 0, total: 0, monthlyAllowance: allowance, periodStart: now.toISOString(), nextResetAt: addMonth(now).toISOString() };
-  }
+  const now = new Date();
+  const monthly = row?.monthly ?? 0;
+  const purchased = row?.purchased ?? 0;
   return {
-    monthly: row.monthly,
-    purchased: row.purchased,
-    total: row.monthly + row.purchased,
+    monthly,
+    purchased,
+    total: monthly + purchased,
     monthlyAllowance: allowance,
-    periodStart: row.periodStart.toISOString(),
-    nextResetAt: row.periodEnd.toISOString(),
+    periodStart: (row?.periodStart ?? now).toISOString(),
+    nextResetAt: (row?.periodEnd ?? addMonth(now)).toISOString(),
+    low: monthly + purchased < allowance * 0.2,
   };
+}
+
+export async function listLedger(db: Db, userId: string, options: { kind?: repo.LedgerKind | undefined; limit: number; cursor?: string | undefined }) {
+  const rows = await repo.listLedger(db, userId, { kind: options.kind, limit: options.limit, before: decodeCursor(options.cursor) });
+  const page = toPage(rows, options.limit, (row) => encodeCursor(row.createdAt, row.id));
+  return { items: page.items.map(toEntry), nextCursor: page.nextCursor };
+}
+
+/** The scheduled monthly reset: every balance whose period ended starts the next one. */
+export async function renewDuePeriods(db: Db, now: Date): Promise<number> {
+  let total = 0;
+  for (const balance of await repo.balancesDue(db, now, 200)) {
+    const user = await db.select({ plan: users.plan }).from(users).where(eq(users.id, balance.userId)).get();
+    if (user) total += await renewPeriods(db, balance.userId, user.plan, now);
+  }
+  return total;
 }

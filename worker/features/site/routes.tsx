@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import * as z from 'zod/mini';
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from '#common/schemas/auth.ts';
 import { contactInput } from '#common/schemas/contact.ts';
@@ -26,6 +27,7 @@ import { access } from '#worker/middleware/access.ts';
 import { renderMarkdown } from '#worker/ssr/markdown.ts';
 import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
 import * as auth from '#worker/features/auth/service.ts';
+import { REF_COOKIE, captureReferral, referrerFor } from '#worker/features/affiliate/service.ts';
 import { submitContact } from '#worker/features/contact/service.ts';
 import { publicChrome, staticPageKey } from '#worker/features/site/chrome.ts';
 import { formFailure, parseForm, readForm } from '#worker/features/site/forms.ts';
@@ -125,7 +127,7 @@ export const siteRoutes = new Hono<AppEnv>()
     try {
       const { token } =
         intent === 'signup'
-          ? await auth.signup(c.get('db'), await parseForm(signupInput, values), requestMeta(c))
+          ? await signupFromForm(c, await parseForm(signupInput, values))
           : await auth.login(c.get('db'), await parseForm(loginInput, values), requestMeta(c), readSessionToken(c));
       writeSessionCookie(c, token);
       return c.redirect(next, 303);
@@ -170,7 +172,10 @@ export const siteRoutes = new Hono<AppEnv>()
       return renderReset(c, { ...(token ? { token } : {}), initialErrors: failure.errors, initialFormError: failure.message }, failure.status === 429 ? 429 : 422);
     }
   })
-  .get('/redirect', access('public'), (c) => c.redirect(safeSameOriginPath(c.req.query('to'), '/'), 302))
+  .get('/redirect', access('public'), async (c) => {
+    await captureReferral(c);
+    return c.redirect(safeSameOriginPath(c.req.query('to'), '/'), 302);
+  })
   .get('/error', access('public'), (c) => {
     const ref = c.req.query('ref');
     const reference = ref && /^[A-Za-z0-9_-]{6,64}$/.test(ref) ? ref : undefined;
@@ -180,6 +185,11 @@ export const siteRoutes = new Hono<AppEnv>()
       <ErrorPage chrome={publicChrome(c, { interactive: false })} reference={reference} />,
     );
   });
+
+async function signupFromForm(c: Context<AppEnv>, input: { email: string; password: string; name: string }) {
+  const referrer = await referrerFor(c.get('db'), getCookie(c, REF_COOKIE), input.email);
+  return auth.signup(c.get('db'), input, requestMeta(c), referrer);
+}
 
 function markdownPage(c: Context<AppEnv>, path: keyof typeof markdownPages) {
   const page = markdownPages[path];

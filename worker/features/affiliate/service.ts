@@ -1,0 +1,197 @@
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { AFFILIATE } from '#common/plans.ts';
+import type { Db } from '#worker/db/client.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { auditStatement } from '#worker/lib/audit.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import { newId } from '#worker/lib/ids.ts';
+import type { PaymentRow } from '#worker/features/billing/repo.ts';
+import * as repo from '#worker/features/affiliate/repo.ts';
+
+/**
+ * The affiliate programme (PRODUCT.md §4.8): a code per user, a first-party cookie for
+ * 60 days from the first click (first touch), a referral at sign-up, 30 % commission on
+ * the referred user's payments for 12 months, 30 days on hold, payouts from 50 €.
+ */
+export const REF_COOKIE = 'adloom_ref';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CODE_PATTERN = /^[a-z0-9]{4,32}$/;
+const BOT_AGENTS = /bot|crawl|spider|slurp|preview|fetch|facebookexternalhit|headless|lighthouse|curl|wget|python|httpclient/i;
+
+export function isBot(userAgent: string | undefined): boolean {
+  return !userAgent || BOT_AGENTS.test(userAgent);
+}
+
+function parseRefCookie(value: string | undefined): { code: string; issuedAt: number } | undefined {
+  const match = value ? /^([a-z0-9]{4,32})\.(\d{1,12})$/.exec(value) : null;
+  return match ? { code: match[1]!, issuedAt: Number(match[2]) * 1000 } : undefined;
+}
+
+/** `name+tag@gmail.com` and `n.a.m.e@gmail.com` are the same person's address. */
+export function normalizeEmail(email: string): string {
+  const [local = '', domain = ''] = email.toLowerCase().split('@');
+  const base = local.split('+')[0]!;
+  return `${domain === 'gmail.com' || domain === 'googlemail.com' ? base.replaceAll('.', '') : base}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
+}
+
+function isLoopbackHttp(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'http:' && (hostname === 'localhost' || hostname === '127.0.0.1');
+}
+
+/**
+ * `?ref=CODE` on a public page (or /redirect?ref=): counts the click (not for bots) and,
+ * unless a live referral cookie is already set (first touch wins), sets one for 60 days.
+ */
+export async function captureReferral(c: Context<AppEnv>): Promise<void> {
+  const code = c.req.query('ref')?.toLowerCase();
+  if (!code || !CODE_PATTERN.test(code)) return;
+  const affiliate = await repo.findAffiliateByCode(c.get('db'), code);
+  if (!affiliate) return;
+  const userAgent = c.req.header('user-agent');
+  if (isBot(userAgent)) return;
+  await repo.insertClick(c.get('db'), { id: newId(), affiliateUserId: affiliate.id, path: c.req.path.slice(0, 200) });
+  const existing = parseRefCookie(getCookie(c, REF_COOKIE));
+  if (existing && Date.now() - existing.issuedAt < AFFILIATE.cookieDays * DAY_MS) return;
+  setCookie(c, REF_COOKIE, `${code}.${Math.floor(Date.now() / 1000)}`, {
+    httpOnly: true,
+    secure: !isLoopbackHttp(c.req.url),
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: AFFILIATE.cookieDays * 24 * 60 * 60,
+  });
+}
+
+/** Who referred a new sign-up, from the cookie: a live code, and not the person themselves. */
+export async function referrerFor(db: Db, cookieValue: string | undefined, newUserEmail: string, now = Date.now()): Promise<string | undefined> {
+  const ref = parseRefCookie(cookieValue);
+  if (!ref || now - ref.issuedAt > AFFILIATE.cookieDays * DAY_MS || ref.issuedAt > now + 60_000) return undefined;
+  const affiliate = await repo.findAffiliateByCode(db, ref.code);
+  if (!affiliate || normalizeEmail(affiliate.email) === normalizeEmail(newUserEmail)) return undefined;
+  return affiliate.id;
+}
+
+/** The referral row for a sign-up, to go into the sign-up's batch. */
+export function referralStatement(db: Db, affiliateUserId: string, referredUserId: string, now: Date) {
+  return repo.insertReferral(db, { id: newId(), affiliateUserId, referredUserId, createdAt: now });
+}
+
+/** A paid payment of a referred user, within 12 months of the referral, earns its affiliate 30 %. */
+export async function recordCommission(db: Db, payment: PaymentRow): Promise<void> {
+  if (payment.status !== 'paid' || !payment.paidAt) return;
+  const referral = await repo.findReferralOf(db, payment.userId);
+  if (!referral || referral.affiliateUserId === payment.userId) return;
+  const until = new Date(referral.createdAt);
+  until.setUTCMonth(until.getUTCMonth() + AFFILIATE.commissionMonths);
+  if (payment.paidAt > until) return;
+  await repo.insertCommission(db, {
+    id: newId(),
+    affiliateUserId: referral.affiliateUserId,
+    referralId: referral.id,
+    paymentId: payment.id,
+    amountCents: Math.round(payment.amountCents * AFFILIATE.commissionRate),
+    status: 'pending',
+    availableAt: new Date(payment.paidAt.getTime() + AFFILIATE.holdDays * DAY_MS),
+  });
+}
+
+export async function reverseCommission(db: Db, paymentId: string): Promise<void> {
+  await repo.reverseCommission(db, paymentId);
+}
+
+export async function releaseDueCommissions(db: Db, now = new Date()): Promise<void> {
+  await repo.releaseCommissions(db, now);
+}
+
+export interface AffiliateSummary {
+  code: string;
+  link: string;
+  clicks: number;
+  signups: number;
+  payingCustomers: number;
+  cents: { pending: number; available: number; paidOut: number; reversed: number };
+  minimumPayoutCents: number;
+  commissions: { id: string; amountCents: number; status: string; availableAt: string; createdAt: string; description: string }[];
+  payouts: { id: string; amountCents: number; status: string; note: string | null; createdAt: string; decidedAt: string | null }[];
+}
+
+export async function summary(db: Db, user: { id: string }, code: string, origin: string): Promise<AffiliateSummary> {
+  await releaseDueCommissions(db);
+  const [counts, totals, recent, payouts] = await Promise.all([repo.summaryCounts(db, user.id), repo.commissionTotals(db, user.id), repo.listCommissions(db, user.id), repo.listPayouts(db, user.id)]);
+  const cents = (status: string) => totals.find((t) => t.status === status)?.cents ?? 0;
+  return {
+    code,
+    link: `${origin}/?ref=${code}`,
+    clicks: counts?.clicks ?? 0,
+    signups: counts?.signups ?? 0,
+    payingCustomers: counts?.paying ?? 0,
+    cents: { pending: cents('pending'), available: cents('available'), paidOut: cents('paid_out'), reversed: cents('reversed') },
+    minimumPayoutCents: AFFILIATE.minimumPayoutCents,
+    commissions: recent.map(({ commission, paymentKind, paymentItem }) => ({
+      id: commission.id,
+      amountCents: commission.amountCents,
+      status: commission.status,
+      availableAt: commission.availableAt.toISOString(),
+      createdAt: commission.createdAt.toISOString(),
+      description: paymentKind === 'plan' ? `Plan payment (${paymentItem})` : `Credit pack (${paymentItem})`,
+    })),
+    payouts: payouts.map((p) => ({ id: p.id, amountCents: p.amountCents, status: p.status, note: p.note, createdAt: p.createdAt.toISOString(), decidedAt: p.decidedAt?.toISOString() ?? null })),
+  };
+}
+
+/** Asks for every available commission to be paid out (from 50 €); an admin decides. */
+export async function requestPayout(db: Db, userId: string) {
+  await releaseDueCommissions(db);
+  const available = await repo.availableCommissionIds(db, userId);
+  const amount = available.reduce((sum, c) => sum + c.amountCents, 0);
+  if (amount < AFFILIATE.minimumPayoutCents) {
+    throw new AppError('validation_failed', `Payouts start at ${AFFILIATE.minimumPayoutCents / 100} €. You have ${(amount / 100).toFixed(2)} € available.`, {
+      _: [`available:${amount}`],
+    });
+  }
+  const id = newId();
+  const [, attached] = await db.batch([
+    repo.insertPayout(db, { id, affiliateUserId: userId, amountCents: amount, status: 'requested' }),
+    repo.attachToPayout(
+      db,
+      id,
+      available.map((c) => c.id),
+    ),
+  ]);
+  if (attached.meta.changes !== available.length) {
+    // Another request took some of them meanwhile: give these back and let the user retry.
+    await db.batch([repo.releasePayoutCommissions(db, id), repo.decidePayout(db, id, 'rejected', userId, 'Superseded by a concurrent request')]);
+    throw new AppError('conflict', 'Your commissions changed meanwhile. Please try again.');
+  }
+  return { id, amountCents: amount, status: 'requested' as const };
+}
+
+/** An admin approves (the money goes out) or rejects (the commissions become available again). */
+export async function decidePayout(db: Db, adminId: string, payoutId: string, decision: 'approved' | 'rejected', note: string | null) {
+  const payout = await repo.findPayout(db, payoutId);
+  if (!payout) throw new AppError('not_found');
+  if (payout.status !== 'requested') throw new AppError('conflict', 'This payout was already decided.');
+  const statements = [
+    repo.decidePayout(db, payoutId, decision, adminId, note),
+    auditStatement(db, { actorUserId: adminId, action: `payout.${decision}`, targetType: 'payout', targetId: payoutId, details: { amountCents: payout.amountCents, note } }),
+  ] as const;
+  if (decision === 'rejected') await db.batch([...statements, repo.releasePayoutCommissions(db, payoutId)]);
+  else await db.batch(statements);
+  return { id: payoutId, status: decision };
+}
+
+export async function listPayoutsForAdmin(db: Db) {
+  const rows = await repo.listRequestedPayouts(db);
+  return {
+    items: rows.map(({ payout, name, email }) => ({ id: payout.id, affiliate: { id: payout.affiliateUserId, name, email }, amountCents: payout.amountCents, status: payout.status, note: payout.note, createdAt: payout.createdAt.toISOString() })),
+    nextCursor: null,
+  };
+}
+
+/** `?ref=CODE` on any page the worker serves (cheap: only when the URL mentions ref=). */
+export const referralCapture = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method === 'GET' && c.req.url.includes('ref=') && !c.req.path.startsWith('/api/') && c.req.path !== '/redirect') await captureReferral(c);
+  await next();
+});

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { CREDIT_COSTS } from '#common/plans.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { currentUser } from '#worker/lib/context.ts';
+import { newId } from '#worker/lib/ids.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { access } from '#worker/middleware/access.ts';
+import { getCreditSummary, refund, spend } from '#worker/features/credits/service.ts';
+import { ruleBasedCopy } from '#worker/features/ai/copy.ts';
+
+const copyInput = z.object({
+  topic: z.string('Say what the ad is about.').check(z.trim(), z.minLength(2, 'Say what the ad is about.'), z.maxLength(200, 'Keep it under 200 characters.')),
+  audience: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  tone: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  count: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10))),
+});
+
+/**
+ * POST /api/ai/copy-suggestions: headline ideas for 1 credit (PRODUCT.md §6). The spend
+ * is keyed by the Idempotency-Key header when given (a retried request is charged once)
+ * and refunded if no suggestion could be made.
+ */
+export const aiRoutes = new Hono<AppEnv>().post('/copy-suggestions', access('user'), validate('json', copyInput), async (c) => {
+  const user = currentUser(c);
+  const input = c.req.valid('json');
+  const key = c.req.header('idempotency-key');
+  const operationKey = `ai_copy:${user.id}:${key && /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : newId()}`;
+  await spend(c.get('db'), { userId: user.id, amount: CREDIT_COSTS.aiCopySuggestion, operationKey, description: 'AI copy suggestions' });
+  let items: string[];
+  try {
+    items = ruleBasedCopy({ topic: input.topic, audience: input.audience, tone: input.tone, count: input.count ?? 5 });
+    if (items.length === 0) throw new Error('no suggestions');
+  } catch (error) {
+    await refund(c.get('db'), operationKey, 'AI copy suggestions failed: refunded');
+    throw error;
+  }
+  return c.json({ items, nextCursor: null, credits: await getCreditSummary(c.get('db'), user.id, user.plan) });
+});

@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import type { AppEnv } from '#worker/env.ts';
+import { currentUser } from '#worker/lib/context.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import { verifyStripeSignature } from '#worker/lib/stripe.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { access } from '#worker/middleware/access.ts';
+import { paymentsProvider } from '#worker/features/billing/providers.ts';
+import { findSubscription } from '#worker/features/billing/repo.ts';
+import * as billing from '#worker/features/billing/service.ts';
+import { processStripeEvent, type StripeEvent } from '#worker/features/billing/webhooks.ts';
+
+export const checkoutInput = z.object({
+  kind: z.enum(['plan', 'pack'], 'Choose a plan or a credit pack.'),
+  id: z.string('Choose what to buy.').check(z.minLength(1, 'Choose what to buy.'), z.maxLength(40)),
+});
+
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+/** /api/billing: checkout, the plan and its payments, cancelling (PRODUCT.md §4.8). */
+export const billingRoutes = new Hono<AppEnv>()
+  .get('/', access('user'), async (c) => c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), currentUser(c))))
+  .post('/checkout', access('user'), validate('json', checkoutInput), async (c) => {
+    const { kind, id } = c.req.valid('json');
+    const { url } = await billing.startCheckout(c.get('db'), paymentsProvider(c.env), currentUser(c), kind, id, new URL(c.req.url).origin);
+    return c.json({ url });
+  })
+  .post('/cancel', access('user'), async (c) => {
+    await billing.setCancelAtPeriodEnd(c.get('db'), paymentsProvider(c.env), currentUser(c).id, true);
+    return c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), currentUser(c)));
+  })
+  .post('/resume', access('user'), async (c) => {
+    await billing.setCancelAtPeriodEnd(c.get('db'), paymentsProvider(c.env), currentUser(c).id, false);
+    return c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), currentUser(c)));
+  })
+  .post('/portal', access('user'), async (c) => {
+    const provider = paymentsProvider(c.env);
+    const overview = await billing.overview(c.get('db'), provider, currentUser(c));
+    if (!overview.portal) throw new AppError('conflict', 'There is no payment provider portal for this account. Use the buttons on this page.');
+    const subscription = await findSubscription(c.get('db'), currentUser(c).id);
+    const url = await provider.portal(subscription?.providerCustomerId ?? null, `${new URL(c.req.url).origin}/account/billing`);
+    if (!url) throw new AppError('conflict', 'The billing portal is not available.');
+    return c.json({ url });
+  });
+
+/** POST /api/webhooks/stripe: verified by its signature (no session, no CSRF rule), applied once. */
+export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', access('public'), async (c) => {
+  const secret = c.env.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new AppError('not_found');
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > MAX_WEBHOOK_BYTES) throw new AppError('payload_too_large');
+  const payload = await c.req.text();
+  if (payload.length > MAX_WEBHOOK_BYTES) throw new AppError('payload_too_large');
+  await verifyStripeSignature(secret, payload, c.req.header('stripe-signature'));
+  let event: StripeEvent;
+  try {
+    event = JSON.parse(payload) as StripeEvent;
+  } catch {
+    throw new AppError('bad_request', 'The webhook body is not JSON.');
+  }
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.data?.object !== 'object') throw new AppError('bad_request', 'Not a Stripe event.');
+  const outcome = await processStripeEvent(c.get('db'), event);
+  return c.json({ received: true, outcome });
+});
