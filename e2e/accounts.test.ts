@@ -66,7 +66,8 @@ describe('accounts in the browser', () => {
     await dialog.getByLabel('Password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/pricing');
-    await page.getByRole('link', { name: 'Open workspace' }).waitFor();
+    // Signed in now: the header offers the workspace instead of "Log in".
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Open workspace' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
