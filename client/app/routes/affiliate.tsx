@@ -7,6 +7,7 @@ import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { Table } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, ApiError, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -81,37 +82,19 @@ export default function Affiliate() {
               When someone you brought pays for a plan or credits, your share appears here.
             </EmptyState>
           ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-zinc-500 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    From
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Amount
-                  </th>
+            <Table columns={['Date', 'From', 'Status', { label: 'Amount', numeric: true }]}>
+              {data.commissions.map((c) => (
+                <tr key={c.id}>
+                  <td className="py-2 pr-4 whitespace-nowrap">{date(c.createdAt)}</td>
+                  <td className="py-2 pr-4">{c.description}</td>
+                  <td className="py-2 pr-4">
+                    {COMMISSION_STATUS[c.status] ?? c.status}
+                    {c.status === 'pending' ? <span className="block text-xs text-zinc-500">until {date(c.availableAt)}</span> : null}
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{formatEuros(c.amountCents)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {data.commissions.map((c) => (
-                  <tr key={c.id}>
-                    <td className="py-2 pr-4 whitespace-nowrap">{date(c.createdAt)}</td>
-                    <td className="py-2 pr-4">{c.description}</td>
-                    <td className="py-2 pr-4">
-                      {COMMISSION_STATUS[c.status] ?? c.status}
-                      {c.status === 'pending' ? <span className="block text-xs text-zinc-500">until {date(c.availableAt)}</span> : null}
-                    </td>
-                    <td className="py-2 text-right tabular-nums">{formatEuros(c.amountCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           )}
         </Card>
         <Card title="Payouts">

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { Table } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, ApiError, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -160,34 +161,16 @@ export default function Billing() {
               Plans and credit packs you buy are listed here.
             </EmptyState>
           ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-zinc-500 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    What
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Amount
-                  </th>
+            <Table columns={['Date', 'What', 'Status', { label: 'Amount', numeric: true }]}>
+              {data.payments.map((p) => (
+                <tr key={p.id}>
+                  <td className="py-2 pr-4 whitespace-nowrap">{date(p.paidAt ?? p.createdAt)}</td>
+                  <td className="py-2 pr-4">{p.description}</td>
+                  <td className="py-2 pr-4">{STATUS_LABEL[p.status] ?? p.status}</td>
+                  <td className="py-2 text-right tabular-nums">{formatEuros(p.amountCents)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {data.payments.map((p) => (
-                  <tr key={p.id}>
-                    <td className="py-2 pr-4 whitespace-nowrap">{date(p.paidAt ?? p.createdAt)}</td>
-                    <td className="py-2 pr-4">{p.description}</td>
-                    <td className="py-2 pr-4">{STATUS_LABEL[p.status] ?? p.status}</td>
-                    <td className="py-2 text-right tabular-nums">{formatEuros(p.amountCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </Table>
           )}
         </Card>
       </section>

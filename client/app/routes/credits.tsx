@@ -8,9 +8,11 @@ import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
+import { Table } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, ApiError, call } from '#client/lib/api.ts';
-import { useResource } from '#client/lib/use-resource.ts';
+import { usePaged } from '#client/lib/use-paged.ts';
 import { goToCheckout } from '#client/features/billing/checkout.ts';
 import { useSession } from '#client/app/session.tsx';
 
@@ -28,7 +30,6 @@ function formatDate(iso: string, time = false): string {
   return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', ...(time ? { hour: '2-digit', minute: '2-digit' } : {}) });
 }
 
-type LedgerItem = Awaited<ReturnType<typeof loadLedger>>['items'][number];
 function loadLedger(kind: Kind | '', cursor?: string) {
   return call(api.api.credits.ledger.$get({ query: { ...(kind ? { kind } : {}), ...(cursor ? { cursor } : {}) } }));
 }
@@ -39,17 +40,9 @@ export default function Credits() {
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const [kind, setKind] = useState<Kind | ''>('');
-  const [more, setMore] = useState<LedgerItem[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [buying, setBuying] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const ledger = useResource(async () => {
-    const page = await loadLedger(kind);
-    setMore([]);
-    setCursor(page.nextCursor);
-    return page.items;
-  }, [kind, credits?.total]);
+  const ledger = usePaged((cursor) => loadLedger(kind, cursor), [kind, credits?.total]);
 
   // Back from a checkout: say how it went, once.
   useEffect(() => {
@@ -63,7 +56,7 @@ export default function Credits() {
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const low = credits ? credits.total < credits.monthlyAllowance * LOW_BALANCE_RATIO : false;
-  const items = ledger.status === 'ready' ? [...ledger.data, ...more] : [];
+  const items = ledger.items;
 
   return (
     <>
@@ -160,66 +153,24 @@ export default function Credits() {
             </EmptyState>
           ) : null}
           {items.length > 0 ? (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-xs text-zinc-500 uppercase">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Date
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      What
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      Monthly
-                    </th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">
-                      Purchased
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      Credits
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                  {items.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="py-2 pr-4 whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatDate(entry.createdAt, true)}</td>
-                      <td className="py-2 pr-4">
-                        <span className="font-medium">{KIND_LABEL[entry.kind]}</span>
-                        <span className="block text-xs text-zinc-500">{entry.description}</span>
-                      </td>
-                      <td className="py-2 pr-4 text-right tabular-nums">{entry.monthly ? (entry.monthly > 0 ? `+${entry.monthly}` : entry.monthly) : '–'}</td>
-                      <td className="py-2 pr-4 text-right tabular-nums">{entry.purchased ? (entry.purchased > 0 ? `+${entry.purchased}` : entry.purchased) : '–'}</td>
-                      <td className={`py-2 text-right font-semibold tabular-nums ${entry.amount < 0 ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>
-                        {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table columns={['Date', 'What', { label: 'Monthly', numeric: true }, { label: 'Purchased', numeric: true }, { label: 'Credits', numeric: true }]}>
+              {items.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="py-2 pr-4 whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatDate(entry.createdAt, true)}</td>
+                  <td className="py-2 pr-4">
+                    <span className="font-medium">{KIND_LABEL[entry.kind]}</span>
+                    <span className="block text-xs text-zinc-500">{entry.description}</span>
+                  </td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{entry.monthly ? (entry.monthly > 0 ? `+${entry.monthly}` : entry.monthly) : '–'}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{entry.purchased ? (entry.purchased > 0 ? `+${entry.purchased}` : entry.purchased) : '–'}</td>
+                  <td className={`py-2 text-right font-semibold tabular-nums ${entry.amount < 0 ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>
+                    {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+                  </td>
+                </tr>
+              ))}
+            </Table>
           ) : null}
-          {cursor ? (
-            <div className="mt-4 flex justify-center">
-              <Button
-                variant="secondary"
-                pending={loadingMore}
-                onClick={async () => {
-                  setLoadingMore(true);
-                  try {
-                    const page = await loadLedger(kind, cursor);
-                    setMore((m) => [...m, ...page.items]);
-                    setCursor(page.nextCursor);
-                  } finally {
-                    setLoadingMore(false);
-                  }
-                }}
-              >
-                Show more
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore list={ledger} className="mt-4" />
         </Card>
       </section>
     </>

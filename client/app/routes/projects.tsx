@@ -7,9 +7,10 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { api, call } from '#client/lib/api.ts';
-import { useResource } from '#client/lib/use-resource.ts';
+import { usePaged } from '#client/lib/use-paged.ts';
 import { CreateProjectDialog } from '#client/features/projects/create-project-dialog.tsx';
 import { InviteBanner } from '#client/features/projects/invite-banner.tsx';
 import { useUser } from '#client/app/session.tsx';
@@ -61,16 +62,8 @@ export default function Projects() {
   const archived = params.get('view') === 'archived';
   const invite = params.get('invite');
   const [creating, setCreating] = useState(false);
-  const [more, setMore] = useState<ProjectSummary[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const list = useResource(async () => {
-    const page = await call(api.api.projects.$get({ query: archived ? { archived: '1' } : {} }));
-    setMore([]);
-    setCursor(page.nextCursor);
-    return page.items;
-  }, [archived]);
-  const items = list.status === 'ready' ? [...list.data, ...more] : [];
+  const list = usePaged((cursor) => call(api.api.projects.$get({ query: { ...(cursor ? { cursor } : {}), ...(archived ? { archived: '1' as const } : {}) } })), [archived]);
+  const items = list.items;
   const limit = PLANS[user.plan.id].maxProjects;
 
   return (
@@ -144,26 +137,7 @@ export default function Projects() {
               <ProjectCard key={project.id} project={project} />
             ))}
           </div>
-          {cursor ? (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="secondary"
-                pending={loadingMore}
-                onClick={async () => {
-                  setLoadingMore(true);
-                  try {
-                    const page = await call(api.api.projects.$get({ query: { cursor, ...(archived ? { archived: '1' as const } : {}) } }));
-                    setMore((m) => [...m, ...page.items]);
-                    setCursor(page.nextCursor);
-                  } finally {
-                    setLoadingMore(false);
-                  }
-                }}
-              >
-                Show more
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore list={list} />
         </>
       ) : null}
       <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />

@@ -7,9 +7,11 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, ApiError, call } from '#client/lib/api.ts';
+import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { MediaGrid } from '#client/features/media/media-grid.tsx';
 import { Uploader } from '#client/features/media/uploader.tsx';
@@ -46,25 +48,17 @@ export function Library({
   const tag = params.get('tag') ?? undefined;
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
-  const [more, setMore] = useState<MediaItem[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const query = { ...(type ? { type } : {}), ...(tag ? { tag } : {}), ...(q ? { q } : {}) };
-  const list = useResource(async () => {
-    const page = await call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query }));
-    setMore([]);
-    setCursor(page.nextCursor);
-    return page.items;
-  }, [projectId, type, tag, q]);
+  const list = usePaged((cursor) => call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { ...query, ...(cursor ? { cursor } : {}) } })), [projectId, type, tag, q]);
   const tags = useResource(() => call(api.api.projects[':projectId'].media.tags.$get({ param: { projectId } })), [projectId, list.status === 'ready' ? list.data : null]);
-  const items = list.status === 'ready' ? [...list.data, ...more] : [];
+  const items = list.items;
 
-  useEffect(() => onState({ items, reload: list.reload }), [list.status, list.data, more]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => onState({ items, reload: list.reload }), [items]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Search as you type, a moment after the last key.
   useEffect(() => {
@@ -192,26 +186,7 @@ export function Library({
           }
         />
       ) : null}
-      {cursor ? (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            pending={loadingMore}
-            onClick={async () => {
-              setLoadingMore(true);
-              try {
-                const page = await call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { ...query, cursor } }));
-                setMore((m) => [...m, ...page.items]);
-                setCursor(page.nextCursor);
-              } finally {
-                setLoadingMore(false);
-              }
-            }}
-          >
-            Show more
-          </Button>
-        </div>
-      ) : null}
+      <ShowMore list={list} className="" />
       <ConfirmDialog
         open={confirming}
         title={`Delete ${selected.size} ${selected.size === 1 ? 'file' : 'files'}?`}
