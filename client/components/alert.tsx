@@ -19,3 +19,14 @@ export function Alert({ tone = 'info', title, children, className = '' }: { tone
     </div>
   );
 }
+
+/** What a screen shows when its data could not be loaded: what failed, and a way to try again. */
+export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <Alert tone="danger" title={title}>
+      <button type="button" className="font-medium underline" onClick={onRetry}>
+        Try again
+      </button>
+    </Alert>
+  );
+}

@@ -2,7 +2,7 @@ import { Laptop } from 'lucide-react';
 import { useState } from 'react';
 import { passwordChangeInput, profileInput, type SessionInfo } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
-import { Alert } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { FormError } from '#client/components/form-error.tsx';
@@ -123,12 +123,7 @@ function SessionsCard({ version }: { version: number }) {
     <Card title="Where you are signed in" description="Sign out of devices you do not recognise.">
       {sessions.status === 'loading' ? <SkeletonLines lines={3} label="Loading sessions" /> : null}
       {sessions.status === 'error' ? (
-        <Alert tone="danger">
-          Your sessions could not be loaded.{' '}
-          <button type="button" className="font-medium underline" onClick={sessions.reload}>
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed title="Your sessions could not be loaded" onRetry={sessions.reload} />
       ) : null}
       {sessions.status === 'ready' ? (
         <>

@@ -2,7 +2,7 @@ import { Copy, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatEuros, formatNumber } from '#common/format.ts';
 import { AFFILIATE } from '#common/plans.ts';
-import { Alert } from '#client/components/alert.tsx';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
@@ -26,11 +26,7 @@ export default function Affiliate() {
   if (summary.status === 'loading') return <SkeletonLines lines={6} label="Loading the affiliate programme" />;
   if (summary.status === 'error') {
     return (
-      <Alert tone="danger" title="The affiliate programme could not be loaded">
-        <button type="button" className="font-medium underline" onClick={summary.reload}>
-          Try again
-        </button>
-      </Alert>
+      <LoadFailed title="The affiliate programme could not be loaded" onRetry={summary.reload} />
     );
   }
   const data = summary.data;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatEuros, formatNumber } from '#common/format.ts';
 import { PLANS, PLAN_ORDER } from '#common/plans.ts';
-import { Alert } from '#client/components/alert.tsx';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
@@ -52,11 +52,7 @@ export default function Billing() {
   if (billing.status === 'loading') return <SkeletonLines lines={6} label="Loading billing" />;
   if (billing.status === 'error') {
     return (
-      <Alert tone="danger" title="Billing could not be loaded">
-        <button type="button" className="font-medium underline" onClick={billing.reload}>
-          Try again
-        </button>
-      </Alert>
+      <LoadFailed title="Billing could not be loaded" onRetry={billing.reload} />
     );
   }
   const data = billing.data;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatEuros, formatNumber } from '#common/format.ts';
 import { CREDIT_PACKS, LOW_BALANCE_RATIO } from '#common/plans.ts';
-import { Alert } from '#client/components/alert.tsx';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
@@ -140,12 +140,7 @@ export default function Credits() {
         <Card>
           {ledger.status === 'loading' ? <SkeletonLines lines={4} label="Loading the history" /> : null}
           {ledger.status === 'error' ? (
-            <Alert tone="danger">
-              The history could not be loaded.{' '}
-              <button type="button" className="font-medium underline" onClick={ledger.reload}>
-                Try again
-              </button>
-            </Alert>
+            <LoadFailed title="The history could not be loaded" onRetry={ledger.reload} />
           ) : null}
           {ledger.status === 'ready' && items.length === 0 ? (
             <EmptyState icon={<Coins aria-hidden="true" className="size-6" />} title="Nothing here yet">

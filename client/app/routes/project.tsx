@@ -2,7 +2,7 @@ import { Globe, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
 import type { ProjectDetail } from '#common/schemas/projects.ts';
-import { Alert } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
@@ -58,11 +58,7 @@ export default function Project() {
   if (resource.status === 'error') {
     if (resource.error instanceof ApiError && resource.error.status === 404) return <NotFound />;
     return (
-      <Alert tone="danger" title="This project could not be loaded">
-        <button type="button" className="font-medium underline" onClick={resource.reload}>
-          Try again
-        </button>
-      </Alert>
+      <LoadFailed title="This project could not be loaded" onRetry={resource.reload} />
     );
   }
   if (!project) {

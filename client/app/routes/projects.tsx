@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { PLANS } from '#common/plans.ts';
-import { Alert } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
@@ -115,11 +115,7 @@ export default function Projects() {
         </div>
       ) : null}
       {list.status === 'error' ? (
-        <Alert tone="danger" title="Your projects could not be loaded">
-          <button type="button" className="font-medium underline" onClick={list.reload}>
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed title="Your projects could not be loaded" onRetry={list.reload} />
       ) : null}
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyState

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { formatBytes } from '#common/format.ts';
-import { Alert } from '#client/components/alert.tsx';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
@@ -155,11 +155,7 @@ export function Library({
         </div>
       ) : null}
       {list.status === 'error' ? (
-        <Alert tone="danger" title="The library could not be loaded">
-          <button type="button" className="font-medium underline" onClick={list.reload}>
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed title="The library could not be loaded" onRetry={list.reload} />
       ) : null}
       {list.status === 'ready' && items.length === 0 ? (
         filtered ? (

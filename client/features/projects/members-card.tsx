@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { inviteInput, type MemberInfo, type ProjectDetail, type ProjectRole } from '#common/schemas/projects.ts';
-import { Alert } from '#client/components/alert.tsx';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { TextField } from '#client/components/field.tsx';
@@ -56,12 +56,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
     <Card title="Members" description="Owner: everything. Editors: create and change. Viewers: look and comment.">
       {members.status === 'loading' ? <SkeletonLines lines={3} label="Loading members" /> : null}
       {members.status === 'error' ? (
-        <Alert tone="danger">
-          Members could not be loaded.{' '}
-          <button type="button" className="font-medium underline" onClick={members.reload}>
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed title="Members could not be loaded" onRetry={members.reload} />
       ) : null}
       {error ? (
         <Alert tone="danger" className="mb-3">
