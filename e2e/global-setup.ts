@@ -28,7 +28,7 @@ function chromiumPath(): string {
 }
 
 function wrangler(args: string[]): void {
-  const result = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
+  const result = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' } });
   if (result.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed:\n${result.stderr}`);
 }
 
@@ -66,7 +66,7 @@ export default async function setup(project: TestProject) {
   const child = spawn(
     'wrangler',
     ['dev', '--port', String(PORT), '--ip', '127.0.0.1', `--persist-to=${PERSIST_DIR}`, '--env-file', '.dev.vars.example', '--show-interactive-dev-session=false'],
-    { cwd: root, detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' } },
+    { cwd: root, detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' } },
   );
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -31,7 +31,9 @@ ${DEMO_USERS.map((u) => `    ${u.role.padEnd(5)}  ${u.email.padEnd(20)} ${u.pass
 const child = spawn('wrangler', ['dev', '--port', PORT, '--show-interactive-dev-session=false'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  // No telemetry, and no fetch of Cloudflare's request.cf sample at start: Adloom reads only
+  // cf.country, which is absent locally anyway, and the fetch fails on machines without internet.
+  env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
