@@ -4,22 +4,27 @@ import { RouterProvider } from 'react-router/dom';
 import { ToastProvider } from '#client/components/toast.tsx';
 import { readBoot } from '#client/app/boot.ts';
 import { CrumbProvider } from '#client/app/crumbs.tsx';
-import { createRouter } from '#client/app/router.tsx';
+import { createRouter, whenInitialized } from '#client/app/router.tsx';
 import { SessionProvider } from '#client/app/session.tsx';
 
 const boot = readBoot();
 const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SessionProvider initialUser={boot.user}>
-      <ToastProvider>
-        <CrumbProvider>
-          <RouterProvider router={router} />
-        </CrumbProvider>
-      </ToastProvider>
-    </SessionProvider>
-  </StrictMode>,
+// The server's HTML already shows a skeleton of the shell. React takes over once the first
+// screen's module has loaded, so the shell is mounted once: a fallback shell swapped for the
+// real one would remount the header and close a menu opened in between.
+whenInitialized(router).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <SessionProvider initialUser={boot.user}>
+        <ToastProvider>
+          <CrumbProvider>
+            <RouterProvider router={router} />
+          </CrumbProvider>
+        </ToastProvider>
+      </SessionProvider>
+    </StrictMode>,
+  ),
 );
 
 // Error reporting loads after the first render, only when configured (it weighs ~35 KB).

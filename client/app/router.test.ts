@@ -1,6 +1,6 @@
-import { matchRoutes } from 'react-router';
+import { createMemoryRouter, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from '#client/app/router.tsx';
+import { routes, whenInitialized } from '#client/app/router.tsx';
 
 describe('workspace router', () => {
   it('opens the media detail as a child of the project page', () => {
@@ -11,5 +11,16 @@ describe('workspace router', () => {
   it('matches the project page with and without the trailing slash', () => {
     expect(matchRoutes(routes(), '/projects/p1/')?.at(-1)?.route.path).toBe('/projects/:projectId');
     expect(matchRoutes(routes(), '/projects/p1')?.at(-1)?.route.path).toBe('/projects/:projectId');
+  });
+
+  it('is initialized, with the first screen’s module loaded, before the app renders', async () => {
+    const router = createMemoryRouter(routes(), { initialEntries: ['/account/credits'] });
+    expect(router.state.initialized).toBe(false);
+    await whenInitialized(router);
+    expect(router.state.initialized).toBe(true);
+    // The lazy module has been turned into the route's element.
+    expect(router.state.matches.at(-1)?.route.element).toBeTruthy();
+    expect(router.state.errors).toBeNull();
+    router.dispose();
   });
 });

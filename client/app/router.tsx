@@ -92,3 +92,15 @@ export function routes(): RouteObject[] {
 export function createRouter() {
   return createBrowserRouter(routes());
 }
+
+/** Resolves once the router has loaded the modules of the first screen (or failed to). */
+export function whenInitialized(router: ReturnType<typeof createRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

@@ -63,7 +63,7 @@ export default function Project() {
   }
   if (!project) {
     return (
-      <div aria-busy="true" aria-label="Loading the project" className="space-y-4">
+      <div role="status" aria-busy="true" aria-label="Loading the project" className="space-y-4">
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-4 w-96" />
         <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">

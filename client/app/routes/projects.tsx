@@ -108,7 +108,7 @@ export default function Projects() {
         })}
       </div>
       {list.status === 'loading' ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading projects">
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading projects">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-40 rounded-[var(--radius-card)]" />
           ))}

@@ -148,7 +148,7 @@ export function Library({
       ) : null}
 
       {list.status === 'loading' ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-busy="true" aria-label="Loading the library">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" role="status" aria-busy="true" aria-label="Loading the library">
           {Array.from({ length: 10 }, (_, i) => (
             <Skeleton key={i} className="aspect-[4/5] rounded-[var(--radius-card)]" />
           ))}
