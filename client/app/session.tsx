@@ -2,13 +2,10 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { PublicUser } from '#common/schemas/auth.ts';
 import { api, call } from '#client/lib/api.ts';
 
-export interface Credits {
-  monthly: number;
-  purchased: number;
-  total: number;
-  monthlyAllowance: number;
-  nextResetAt: string;
-}
+const loadCredits = () => call(api.api.credits.$get());
+
+/** The balance as /api/credits returns it. */
+export type Credits = Awaited<ReturnType<typeof loadCredits>>;
 
 interface SessionValue {
   user: PublicUser | null;
@@ -26,7 +23,7 @@ export function SessionProvider({ initialUser, children }: { initialUser: Public
   const [credits, setCredits] = useState<Credits | null>(null);
   const refreshCredits = useCallback(() => {
     if (!user) return;
-    call(api.api.credits.$get()).then(setCredits, () => setCredits(null));
+    loadCredits().then(setCredits, () => setCredits(null));
   }, [user]);
   useEffect(refreshCredits, [refreshCredits]);
   const signOut = useCallback(async () => {

@@ -21,6 +21,12 @@ export const nameField = z
   .string('Enter your name.')
   .check(z.trim(), z.minLength(1, 'Enter your name.'), z.maxLength(80, 'Use at most 80 characters.'));
 
+/** The shape of every id (URL-safe, 16–64 characters): anything else cannot exist. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** An id in a path, a query or a body. */
+export const idField = (message = 'This id is not valid.') => z.string(message).check(z.regex(ID_PATTERN, message));
+
 /** Cursor pagination query (`?cursor=&limit=`, limit ≤ 100). */
 export const pageQuery = z.object({
   cursor: z.optional(z.string().check(z.maxLength(200))),

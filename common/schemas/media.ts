@@ -1,18 +1,34 @@
 import * as z from 'zod/mini';
+import { pageQuery } from '#common/schemas/fields.ts';
 
 export const MIB = 1024 * 1024;
 
+/** The largest image and video the library takes. */
+export const MAX_BYTES = { image: 20 * MIB, video: 100 * MIB } as const;
+
 /** What the library accepts (PRODUCT.md §4.2), recognised by the file's first bytes. */
 export const MEDIA_TYPES = {
-  'image/jpeg': { kind: 'image', maxBytes: 20 * MIB, ext: 'jpg' },
-  'image/png': { kind: 'image', maxBytes: 20 * MIB, ext: 'png' },
-  'image/webp': { kind: 'image', maxBytes: 20 * MIB, ext: 'webp' },
-  'image/gif': { kind: 'image', maxBytes: 20 * MIB, ext: 'gif' },
-  'image/avif': { kind: 'image', maxBytes: 20 * MIB, ext: 'avif' },
-  'video/mp4': { kind: 'video', maxBytes: 100 * MIB, ext: 'mp4' },
-  'video/webm': { kind: 'video', maxBytes: 100 * MIB, ext: 'webm' },
-  'video/quicktime': { kind: 'video', maxBytes: 100 * MIB, ext: 'mov' },
-} as const satisfies Record<string, { kind: 'image' | 'video'; maxBytes: number; ext: string }>;
+  'image/jpeg': { kind: 'image', maxBytes: MAX_BYTES.image, ext: 'jpg', label: 'JPEG' },
+  'image/png': { kind: 'image', maxBytes: MAX_BYTES.image, ext: 'png', label: 'PNG' },
+  'image/webp': { kind: 'image', maxBytes: MAX_BYTES.image, ext: 'webp', label: 'WebP' },
+  'image/gif': { kind: 'image', maxBytes: MAX_BYTES.image, ext: 'gif', label: 'GIF' },
+  'image/avif': { kind: 'image', maxBytes: MAX_BYTES.image, ext: 'avif', label: 'AVIF' },
+  'video/mp4': { kind: 'video', maxBytes: MAX_BYTES.video, ext: 'mp4', label: 'MP4' },
+  'video/webm': { kind: 'video', maxBytes: MAX_BYTES.video, ext: 'webm', label: 'WebM' },
+  'video/quicktime': { kind: 'video', maxBytes: MAX_BYTES.video, ext: 'mov', label: 'MOV' },
+} as const satisfies Record<string, { kind: 'image' | 'video'; maxBytes: number; ext: string; label: string }>;
+
+/** The names of the accepted formats of one kind: JPEG, PNG, … */
+export function formatLabels(kind: 'image' | 'video'): string[] {
+  return Object.values(MEDIA_TYPES)
+    .filter((t) => t.kind === kind)
+    .map((t) => t.label);
+}
+
+/** A size limit as people read it on this page: "20 MiB". */
+export function formatMib(bytes: number): string {
+  return `${bytes / MIB} MiB`;
+}
 
 export type MediaMime = keyof typeof MEDIA_TYPES;
 export const ACCEPTED_EXTENSIONS = '.jpg,.jpeg,.png,.webp,.gif,.avif,.mp4,.webm,.mov';
@@ -28,12 +44,10 @@ export const mediaUpdateInput = z.object({
 });
 export type MediaUpdateInput = z.infer<typeof mediaUpdateInput>;
 
-export const mediaListQuery = z.object({
+export const mediaListQuery = z.extend(pageQuery, {
   type: z.optional(z.enum(['image', 'video'], 'Filter by image or video.')),
   tag: z.optional(z.string().check(z.maxLength(40))),
   q: z.optional(z.string().check(z.maxLength(100))),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
-  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, 'Use a whole number from 1 to 100.'))),
 });
 
 export const uploadQuery = z.object({

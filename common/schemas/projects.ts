@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { FONT_IDS, type FontId } from '#common/fonts.ts';
-import { emailField } from '#common/schemas/fields.ts';
+import { emailField, idField, pageQuery } from '#common/schemas/fields.ts';
 
 export const MAX_BRAND_COLORS = 8;
 
@@ -20,7 +20,7 @@ export const DEFAULT_BRAND_KIT: BrandKit = { logoMediaId: null, colors: [], head
 const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C.'), z.toLowerCase());
 
 export const brandKitInput = z.object({
-  logoMediaId: z.nullable(z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Pick the logo from the media library.'))),
+  logoMediaId: z.nullable(idField('Pick the logo from the media library.')),
   colors: z.array(hexColor).check(z.maxLength(MAX_BRAND_COLORS, `Use at most ${MAX_BRAND_COLORS} colours.`)),
   headingFont: z.enum(FONT_IDS, 'Pick a font from the list.'),
   bodyFont: z.enum(FONT_IDS, 'Pick a font from the list.'),
@@ -50,10 +50,8 @@ export const projectUpdateInput = z.object({
 });
 export type ProjectUpdateInput = z.infer<typeof projectUpdateInput>;
 
-export const projectListQuery = z.object({
+export const projectListQuery = z.extend(pageQuery, {
   archived: z.optional(z.enum(['0', '1'])),
-  cursor: z.optional(z.string().check(z.maxLength(200))),
-  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/))),
 });
 
 export const inviteInput = z.object({

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 
@@ -39,7 +39,31 @@ export function rawStatement(db: Db, query: SQL): D1PreparedStatement {
   return (db.$client as D1Database).prepare(text).bind(...params);
 }
 
-/** Runs raw statements as one D1 batch (one transaction). */
-export function rawBatch(db: Db, statements: D1PreparedStatement[]): Promise<D1Result[]> {
-  return (db.$client as D1Database).batch(statements);
+/** A drizzle query builder (select, insert, update, delete) before it runs. */
+interface BuiltQuery {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/**
+ * Runs statements as one D1 batch (one transaction): raw statements, and drizzle queries
+ * among them, so that a raw `changes()` guard can follow a query built with drizzle.
+ */
+export function rawBatch(db: Db, statements: (D1PreparedStatement | BuiltQuery)[]): Promise<D1Result[]> {
+  const client = db.$client as D1Database;
+  return client.batch(
+    statements.map((statement) => {
+      if (!('toSQL' in statement)) return statement;
+      const { sql: text, params } = statement.toSQL();
+      return client.prepare(text).bind(...params);
+    }),
+  );
+}
+
+/**
+ * `column IN (…values)` with one bound parameter, however many values: D1 allows at most
+ * 100 bound parameters per statement, which `inArray` reaches with a long list (local
+ * SQLite allows far more, so tests would not notice).
+ */
+export function inList(column: AnyColumn, values: readonly string[]): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 }

@@ -113,7 +113,8 @@ export const creditBalances = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('credit_balances_non_negative', sql`${t.monthly} >= 0 AND ${t.purchased} >= 0`)],
+  // period_end: the scheduled job looks for the balances whose period is over, every minute.
+  (t) => [check('credit_balances_non_negative', sql`${t.monthly} >= 0 AND ${t.purchased} >= 0`), index('credit_balances_period_end_idx').on(t.periodEnd)],
 );
 
 /**
@@ -239,25 +240,32 @@ export const media = sqliteTable(
   (t) => [
     index('media_project_created_idx').on(t.projectId, t.createdAt),
     uniqueIndex('media_project_sha256_live').on(t.projectId, t.sha256).where(sql`${t.deletedAt} IS NULL`),
+    // Only deleted rows, for the purge job.
+    index('media_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
   ],
 );
 
 /** A paid plan (Pro, Agency): its state at the payment provider, mirrored. */
-export const subscriptions = sqliteTable('subscriptions', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  plan: text('plan', { enum: ['pro', 'agency'] }).notNull(),
-  status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
-  provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
-  providerCustomerId: text('provider_customer_id'),
-  providerSubscriptionId: text('provider_subscription_id').unique(),
-  currentPeriodStart: integer('current_period_start', { mode: 'timestamp_ms' }).notNull(),
-  currentPeriodEnd: integer('current_period_end', { mode: 'timestamp_ms' }).notNull(),
-  cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: ['pro', 'agency'] }).notNull(),
+    status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    currentPeriodStart: integer('current_period_start', { mode: 'timestamp_ms' }).notNull(),
+    currentPeriodEnd: integer('current_period_end', { mode: 'timestamp_ms' }).notNull(),
+    cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The scheduled job ends canceled subscriptions and renews periods as they end.
+  (t) => [index('subscriptions_period_end_idx').on(t.currentPeriodEnd)],
+);
 
 /** Money in: a plan period or a credit pack, through Stripe or the local sandbox. */
 export const payments = sqliteTable(
@@ -360,5 +368,5 @@ export const commissions = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('commissions_affiliate_idx').on(t.affiliateUserId, t.status)],
+  (t) => [index('commissions_affiliate_idx').on(t.affiliateUserId, t.status), index('commissions_due_idx').on(t.status, t.availableAt)],
 );

@@ -1,4 +1,5 @@
-import type { Db } from '#worker/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { rawStatement, type Db } from '#worker/db/client.ts';
 import { auditLog } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
 
@@ -22,4 +23,17 @@ export function auditStatement(db: Db, entry: AuditEntry) {
     projectId: entry.projectId ?? null,
     details: entry.details ?? null,
   });
+}
+
+/**
+ * The same insert, written only when the statement just before it in the batch changed
+ * exactly one row (`changes() = 1`): a conditional change that lost a race is not recorded.
+ */
+export function auditIfChangedStatement(db: Db, entry: AuditEntry): D1PreparedStatement {
+  return rawStatement(
+    db,
+    sql`INSERT INTO audit_log (id, actor_user_id, action, target_type, target_id, project_id, details, created_at)
+      SELECT ${newId()}, ${entry.actorUserId}, ${entry.action}, ${entry.targetType}, ${entry.targetId ?? null}, ${entry.projectId ?? null}, ${entry.details ? JSON.stringify(entry.details) : null}, ${Date.now()}
+      WHERE changes() = 1`,
+  );
 }

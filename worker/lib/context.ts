@@ -11,6 +11,22 @@ export function currentUser(c: Context<AppEnv>): SessionUser & { sessionId: stri
   return { ...user, sessionId };
 }
 
+type Vars = AppEnv['Variables'];
+
+/** The project membership that `access({ project | media: role })` checked. */
+export function currentMembership(c: { get(key: 'membership'): Vars['membership'] }): NonNullable<Vars['membership']> {
+  const membership = c.get('membership');
+  if (!membership) throw new AppError('not_found');
+  return membership;
+}
+
+/** The media object that `access({ media: role })` found. */
+export function currentMedia(c: { get(key: 'media'): Vars['media'] }): NonNullable<Vars['media']> {
+  const media = c.get('media');
+  if (!media) throw new AppError('not_found');
+  return media;
+}
+
 export function mailerFor(c: Context<AppEnv>): Mailer {
   return createMailer(c.get('db'), c.env);
 }

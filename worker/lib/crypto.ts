@@ -44,20 +44,28 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(value)));
+/** Lowercase hex of some bytes (a digest, a signature). */
+export function toHex(bytes: ArrayBuffer | Uint8Array): string {
   let hex = '';
-  for (const byte of digest) hex += HEX[byte];
+  for (const byte of bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) hex += HEX[byte];
   return hex;
+}
+
+export async function sha256Hex(value: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(value)));
 }
 
 async function hmacKey(secret: string): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
+/** HMAC-SHA256 of a message, as raw bytes. */
+export async function hmacSha256(secret: string, message: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message)));
+}
+
 export async function hmacSign(secret: string, message: string): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message));
-  return base64url(new Uint8Array(signature));
+  return base64url(await hmacSha256(secret, message));
 }
 
 export async function hmacVerify(secret: string, message: string, signature: string): Promise<boolean> {

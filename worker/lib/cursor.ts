@@ -12,13 +12,6 @@ export function decodeCursor(cursor: string | undefined): { time: number; id: st
   return { time: Number(match[1]), id: match[2]! };
 }
 
-export function pageLimit(limit: string | number | undefined, fallback = 50): number {
-  if (limit === undefined) return fallback;
-  const n = Number(limit);
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw new AppError('validation_failed', undefined, { limit: ['Use a whole number from 1 to 100.'] });
-  return n;
-}
-
 /** Splits a page fetched with limit + 1 rows into items and the next cursor. */
 export function toPage<T>(rows: T[], limit: number, cursorOf: (row: T) => string): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);

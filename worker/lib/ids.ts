@@ -1,3 +1,5 @@
+import { ID_PATTERN } from '#common/schemas/fields.ts';
+
 /** Random, URL-safe, unguessable ids (PRODUCT.md §3): 16 bytes → 22 characters. */
 export function newId(bytes = 16): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
@@ -20,7 +22,7 @@ export function fromBase64url(value: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-/** Ids in URLs: 22–43 URL-safe characters. Anything else cannot exist. */
+/** Whether a value from a URL can be an id at all (else it cannot exist: 404 without a query). */
 export function looksLikeId(value: string): boolean {
-  return /^[A-Za-z0-9_-]{16,64}$/.test(value);
+  return ID_PATTERN.test(value);
 }

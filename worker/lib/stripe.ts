@@ -1,5 +1,5 @@
 import { AppError } from '#worker/lib/errors.ts';
-import { timingSafeEqual } from '#worker/lib/crypto.ts';
+import { hmacSha256, timingSafeEqual, toHex } from '#worker/lib/crypto.ts';
 
 /**
  * The small part of Stripe's API that Adloom uses, over fetch (form-encoded requests,
@@ -48,9 +48,7 @@ export async function stripeRequest<T>(secretKey: string, method: 'GET' | 'POST'
 const encoder = new TextEncoder();
 
 async function hmacHex(secret: string, payload: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(payload)));
-  return Array.from(signature, (b) => b.toString(16).padStart(2, '0')).join('');
+  return toHex(await hmacSha256(secret, payload));
 }
 
 /** Builds a `Stripe-Signature` header value (for tests and the local sandbox). */

@@ -5,7 +5,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
 import { resolveSession } from '#worker/middleware/session.ts';
-import { findLiveMedia } from '#worker/features/media/repo.ts';
+import { findLiveMedia, findLiveMediaForMember } from '#worker/features/media/repo.ts';
 import { verifyMediaSignature } from '#worker/features/media/service.ts';
 import { findMembership } from '#worker/features/projects/repo.ts';
 
@@ -49,20 +49,21 @@ export function access(rule: AccessRule): AccessMiddleware {
     }
     if (rule === 'admin' && user.role !== 'admin') throw new AppError('not_found');
     if (typeof rule === 'object') {
-      let projectId: string | undefined;
+      let membership: AppEnv['Variables']['membership'];
       let needed: ProjectRole;
       if ('media' in rule) {
         needed = rule.media;
         const id = c.req.param('id');
-        const row = id && looksLikeId(id) ? await findLiveMedia(c.get('db'), id) : undefined;
-        if (!row) throw new AppError('not_found');
-        c.set('media', row);
-        projectId = row.projectId;
+        const row = id && looksLikeId(id) ? await findLiveMediaForMember(c.get('db'), id, user.id) : undefined;
+        if (row) {
+          c.set('media', row.media);
+          membership = { project: row.project, role: row.role };
+        }
       } else {
         needed = rule.project;
-        projectId = c.req.param('projectId');
+        const projectId = c.req.param('projectId');
+        membership = projectId && looksLikeId(projectId) ? await findMembership(c.get('db'), projectId, user.id) : undefined;
       }
-      const membership = projectId && looksLikeId(projectId) ? await findMembership(c.get('db'), projectId, user.id) : undefined;
       if (!membership) throw new AppError('not_found');
       if (ROLE_RANK[membership.role] < ROLE_RANK[needed]) {
         throw new AppError('forbidden', needed === 'owner' ? 'Only the project’s owner can do that.' : 'Viewers can look but not change anything in this project.');

@@ -55,7 +55,7 @@ export default function Credits() {
     setParams({}, { replace: true });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const low = credits ? credits.total < credits.monthlyAllowance * LOW_BALANCE_RATIO : false;
+  const low = credits?.low ?? false;
   const items = ledger.items;
 
   return (

@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleAlert, Upload, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
-import { ACCEPTED_EXTENSIONS, MEDIA_TYPES, type MediaItem } from '#common/schemas/media.ts';
+import { ACCEPTED_EXTENSIONS, formatLabels, formatMib, MAX_BYTES, MEDIA_TYPES, type MediaItem } from '#common/schemas/media.ts';
 import { formatBytes } from '#common/format.ts';
 import { Button } from '#client/components/button.tsx';
 import { ApiError } from '#client/lib/api.ts';
@@ -111,7 +111,9 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
             choose files
           </button>
         </p>
-        <p className="text-xs text-zinc-500">JPEG, PNG, WebP, GIF, AVIF up to 20 MiB · MP4, WebM, MOV up to 100 MiB</p>
+        <p className="text-xs text-zinc-500">
+          {formatLabels('image').join(', ')} up to {formatMib(MAX_BYTES.image)} · {formatLabels('video').join(', ')} up to {formatMib(MAX_BYTES.video)}
+        </p>
         <input
           ref={input}
           type="file"

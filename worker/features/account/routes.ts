@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { passwordChangeInput, profileInput } from '#common/schemas/auth.ts';
-import { pageQuery } from '#common/schemas/fields.ts';
+import { idField, pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { currentUser } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as auth from '#worker/features/auth/service.ts';
 
-const sessionParam = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'This session id is not valid.')) });
+const sessionParam = z.object({ id: idField('This session id is not valid.') });
 
 /** /api/me: the signed-in user, profile, password and sessions (PRODUCT.md §7). */
 export const accountRoutes = new Hono<AppEnv>()

@@ -166,4 +166,21 @@ describe('payouts', () => {
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, again.id)).all();
     expect(audit.map((a) => a.action)).toEqual(['payout.approved']);
   });
+
+  it('of an approval and a rejection at the same time, exactly one wins: one audit row, commissions paid or back, never both', async () => {
+    const affiliate = await affiliateWithAvailable(2);
+    const admin = await createUser({ role: 'admin' });
+    for (const order of [['approve', 'reject'], ['reject', 'approve']] as const) {
+      const { id } = (await (await send('/api/affiliate/payouts', { method: 'POST', cookie: affiliate.cookie })).json()) as { id: string };
+      const responses = await Promise.all(order.map((decision) => send(`/api/admin/payouts/${id}/${decision}`, { json: {}, cookie: admin.cookie })));
+      expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = order[responses.findIndex((r) => r.status === 200)];
+      const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, id)).all();
+      expect(audit.map((a) => a.action)).toEqual([winner === 'approve' ? 'payout.approved' : 'payout.rejected']);
+      const summary = (await (await send('/api/affiliate', { cookie: affiliate.cookie })).json()) as { cents: { available: number; paidOut: number } };
+      if (winner === 'approve') expect(summary.cents).toMatchObject({ available: 0, paidOut: 7740 });
+      else expect(summary.cents).toMatchObject({ available: 7740, paidOut: 0 });
+      if (winner === 'approve') return;
+    }
+  });
 });

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
+import { and, desc, eq, exists, inArray, lte, sql } from 'drizzle-orm';
+import { inList, type Db } from '#worker/db/client.ts';
 import { affiliateClicks, commissions, payments, payouts, referrals, users } from '#worker/db/schema.ts';
 
 export function findAffiliateByCode(db: Db, code: string) {
@@ -32,11 +32,12 @@ export function reverseCommission(db: Db, paymentId: string) {
 }
 
 /** Pending commissions whose hold ended become available. */
-export function releaseCommissions(db: Db, now: Date) {
+/** Pending commissions whose holding period is over become available: everyone's, or one affiliate's. */
+export function releaseCommissions(db: Db, now: Date, affiliateUserId?: string) {
   return db
     .update(commissions)
     .set({ status: 'available', updatedAt: now })
-    .where(and(eq(commissions.status, 'pending'), lte(commissions.availableAt, now)));
+    .where(and(eq(commissions.status, 'pending'), lte(commissions.availableAt, now), affiliateUserId ? eq(commissions.affiliateUserId, affiliateUserId) : undefined));
 }
 
 export function summaryCounts(db: Db, affiliateUserId: string) {
@@ -92,7 +93,7 @@ export function attachToPayout(db: Db, payoutId: string, ids: string[]) {
   return db
     .update(commissions)
     .set({ status: 'paid_out', payoutId, updatedAt: new Date() })
-    .where(and(inArray(commissions.id, ids), eq(commissions.status, 'available')));
+    .where(and(inList(commissions.id, ids), eq(commissions.status, 'available')));
 }
 
 export function findPayout(db: Db, id: string) {
@@ -109,6 +110,7 @@ export function listRequestedPayouts(db: Db) {
     .all();
 }
 
+/** Decides a payout that is still requested; changes nothing once it was decided. */
 export function decidePayout(db: Db, id: string, status: 'approved' | 'rejected', adminId: string, note: string | null) {
   return db
     .update(payouts)
@@ -116,6 +118,10 @@ export function decidePayout(db: Db, id: string, status: 'approved' | 'rejected'
     .where(and(eq(payouts.id, id), eq(payouts.status, 'requested')));
 }
 
+/** Gives a rejected payout's commissions back; nothing if the payout is not (or no longer) rejected. */
 export function releasePayoutCommissions(db: Db, payoutId: string) {
-  return db.update(commissions).set({ status: 'available', payoutId: null, updatedAt: new Date() }).where(and(eq(commissions.payoutId, payoutId), eq(commissions.status, 'paid_out')));
+  return db
+    .update(commissions)
+    .set({ status: 'available', payoutId: null, updatedAt: new Date() })
+    .where(and(eq(commissions.payoutId, payoutId), eq(commissions.status, 'paid_out'), exists(db.select({ one: sql`1` }).from(payouts).where(and(eq(payouts.id, payoutId), eq(payouts.status, 'rejected'))))));
 }

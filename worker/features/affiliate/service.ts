@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { AFFILIATE } from '#common/plans.ts';
-import type { Db } from '#worker/db/client.ts';
+import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { auditStatement } from '#worker/lib/audit.ts';
+import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import type { PaymentRow } from '#worker/features/billing/repo.ts';
@@ -101,8 +101,9 @@ export async function reverseCommission(db: Db, paymentId: string): Promise<void
   await repo.reverseCommission(db, paymentId);
 }
 
-export async function releaseDueCommissions(db: Db, now = new Date()): Promise<void> {
-  await repo.releaseCommissions(db, now);
+/** Run by the scheduled job for everyone, and for one affiliate before their figures are read. */
+export async function releaseDueCommissions(db: Db, now = new Date(), affiliateUserId?: string): Promise<void> {
+  await repo.releaseCommissions(db, now, affiliateUserId);
 }
 
 export interface AffiliateSummary {
@@ -118,7 +119,7 @@ export interface AffiliateSummary {
 }
 
 export async function summary(db: Db, user: { id: string }, code: string, origin: string): Promise<AffiliateSummary> {
-  await releaseDueCommissions(db);
+  await releaseDueCommissions(db, new Date(), user.id);
   const [counts, totals, recent, payouts] = await Promise.all([repo.summaryCounts(db, user.id), repo.commissionTotals(db, user.id), repo.listCommissions(db, user.id), repo.listPayouts(db, user.id)]);
   const cents = (status: string) => totals.find((t) => t.status === status)?.cents ?? 0;
   return {
@@ -143,7 +144,7 @@ export async function summary(db: Db, user: { id: string }, code: string, origin
 
 /** Asks for every available commission to be paid out (from 50 €); an admin decides. */
 export async function requestPayout(db: Db, userId: string) {
-  await releaseDueCommissions(db);
+  await releaseDueCommissions(db, new Date(), userId);
   const available = await repo.availableCommissionIds(db, userId);
   const amount = available.reduce((sum, c) => sum + c.amountCents, 0);
   if (amount < AFFILIATE.minimumPayoutCents) {
@@ -162,23 +163,27 @@ export async function requestPayout(db: Db, userId: string) {
   ]);
   if (attached.meta.changes !== available.length) {
     // Another request took some of them meanwhile: give these back and let the user retry.
-    await db.batch([repo.releasePayoutCommissions(db, id), repo.decidePayout(db, id, 'rejected', userId, 'Superseded by a concurrent request')]);
+    await db.batch([repo.decidePayout(db, id, 'rejected', userId, 'Superseded by a concurrent request'), repo.releasePayoutCommissions(db, id)]);
     throw new AppError('conflict', 'Your commissions changed meanwhile. Please try again.');
   }
   return { id, amountCents: amount, status: 'requested' as const };
 }
 
-/** An admin approves (the money goes out) or rejects (the commissions become available again). */
+/**
+ * An admin approves (the money goes out) or rejects (the commissions become available again).
+ * The decision is conditional on the payout still being requested; of two admins deciding
+ * at once, one wins and the other gets a conflict, with nothing recorded or released.
+ */
 export async function decidePayout(db: Db, adminId: string, payoutId: string, decision: 'approved' | 'rejected', note: string | null) {
   const payout = await repo.findPayout(db, payoutId);
   if (!payout) throw new AppError('not_found');
   if (payout.status !== 'requested') throw new AppError('conflict', 'This payout was already decided.');
-  const statements = [
+  const [decided] = await rawBatch(db, [
     repo.decidePayout(db, payoutId, decision, adminId, note),
-    auditStatement(db, { actorUserId: adminId, action: `payout.${decision}`, targetType: 'payout', targetId: payoutId, details: { amountCents: payout.amountCents, note } }),
-  ] as const;
-  if (decision === 'rejected') await db.batch([...statements, repo.releasePayoutCommissions(db, payoutId)]);
-  else await db.batch(statements);
+    auditIfChangedStatement(db, { actorUserId: adminId, action: `payout.${decision}`, targetType: 'payout', targetId: payoutId, details: { amountCents: payout.amountCents, note } }),
+    ...(decision === 'rejected' ? [repo.releasePayoutCommissions(db, payoutId)] : []),
+  ]);
+  if (decided?.meta.changes !== 1) throw new AppError('conflict', 'This payout was already decided.');
   return { id: payoutId, status: decision };
 }
 
@@ -190,8 +195,11 @@ export async function listPayoutsForAdmin(db: Db) {
   };
 }
 
+/** Paths where `ref` is not an affiliate code: the API, /redirect (captures it itself), /error (a request id). */
+const NOT_REFERRAL_PATHS = new Set(['/redirect', '/error']);
+
 /** `?ref=CODE` on any page the worker serves (cheap: only when the URL mentions ref=). */
 export const referralCapture = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.method === 'GET' && c.req.url.includes('ref=') && !c.req.path.startsWith('/api/') && c.req.path !== '/redirect') await captureReferral(c);
+  if (c.req.method === 'GET' && c.req.url.includes('ref=') && !c.req.path.startsWith('/api/') && !NOT_REFERRAL_PATHS.has(c.req.path)) await captureReferral(c);
   await next();
 });

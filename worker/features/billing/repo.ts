@@ -78,10 +78,6 @@ export function setUserPlan(db: Db, userId: string, plan: 'free' | 'pro' | 'agen
   return db.update(users).set({ plan, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export function findUser(db: Db, userId: string) {
-  return db.select().from(users).where(eq(users.id, userId)).get();
-}
-
 export function markEventProcessed(db: Db, id: string, type: string) {
   return db.insert(processedWebhookEvents).values({ id, type }).onConflictDoNothing();
 }

@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv } from '#worker/env.ts';
 import { currentUser } from '#worker/lib/context.ts';
+import { readCapped } from '#worker/lib/body.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { verifyStripeSignature } from '#worker/lib/stripe.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { paymentsProvider } from '#worker/features/billing/providers.ts';
-import { findSubscription } from '#worker/features/billing/repo.ts';
 import * as billing from '#worker/features/billing/service.ts';
 import { processStripeEvent, type StripeEvent } from '#worker/features/billing/webhooks.ts';
 
@@ -35,12 +35,7 @@ export const billingRoutes = new Hono<AppEnv>()
     return c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), currentUser(c)));
   })
   .post('/portal', access('user'), async (c) => {
-    const provider = paymentsProvider(c.env);
-    const overview = await billing.overview(c.get('db'), provider, currentUser(c));
-    if (!overview.portal) throw new AppError('conflict', 'There is no payment provider portal for this account. Use the buttons on this page.');
-    const subscription = await findSubscription(c.get('db'), currentUser(c).id);
-    const url = await provider.portal(subscription?.providerCustomerId ?? null, `${new URL(c.req.url).origin}/account/billing`);
-    if (!url) throw new AppError('conflict', 'The billing portal is not available.');
+    const url = await billing.portalUrl(c.get('db'), paymentsProvider(c.env), currentUser(c).id, `${new URL(c.req.url).origin}/account/billing`);
     return c.json({ url });
   });
 
@@ -48,10 +43,9 @@ export const billingRoutes = new Hono<AppEnv>()
 export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', access('public'), async (c) => {
   const secret = c.env.STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new AppError('not_found');
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > MAX_WEBHOOK_BYTES) throw new AppError('payload_too_large');
-  const payload = await c.req.text();
-  if (payload.length > MAX_WEBHOOK_BYTES) throw new AppError('payload_too_large');
+  if (Number(c.req.header('content-length') ?? '0') > MAX_WEBHOOK_BYTES) throw new AppError('payload_too_large');
+  // A chunked body declares no length: read no more than the limit either way.
+  const payload = new TextDecoder().decode(await readCapped(c.req.raw.body, MAX_WEBHOOK_BYTES));
   await verifyStripeSignature(secret, payload, c.req.header('stripe-signature'));
   let event: StripeEvent;
   try {

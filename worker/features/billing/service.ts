@@ -23,17 +23,13 @@ export function checkoutItem(kind: 'plan' | 'pack', id: string): { amountCents: 
 /** Starts a checkout: a pending payment and the provider's (or the sandbox's) checkout page. */
 export async function startCheckout(db: Db, provider: PaymentsProvider, user: SessionUser, kind: 'plan' | 'pack', id: string, origin: string): Promise<{ url: string; paymentId: string }> {
   const item = checkoutItem(kind, id);
-  if (kind === 'plan') {
-    const subscription = await repo.findSubscription(db, user.id);
-    if (subscription && subscription.status !== 'canceled' && subscription.plan === id) {
-      throw new AppError('conflict', `You are already on the ${PLANS[id as 'pro' | 'agency'].name} plan.`);
-    }
+  const subscription = await repo.findSubscription(db, user.id);
+  if (kind === 'plan' && subscription && subscription.status !== 'canceled' && subscription.plan === id) {
+    throw new AppError('conflict', `You are already on the ${PLANS[id as 'pro' | 'agency'].name} plan.`);
   }
   const payment = { id: newId(), userId: user.id, kind, item: id, amountCents: item.amountCents, currency: 'eur', provider: provider.name, providerRef: null, status: 'pending' as const };
-  await repo.insertPayment(db, payment);
-  const row = await repo.findPayment(db, payment.id);
-  if (!row) throw new Error('payment vanished');
-  const subscription = await repo.findSubscription(db, user.id);
+  const [row] = await repo.insertPayment(db, payment).returning();
+  if (!row) throw new Error('The payment was not recorded.');
   const back = kind === 'pack' ? '/account/credits' : '/account/billing';
   const { url, ref } = await provider.createCheckout({
     payment: row,
@@ -139,8 +135,22 @@ export async function overview(db: Db, provider: PaymentsProvider, user: Session
         paidAt: p.paidAt?.toISOString() ?? null,
       })),
     provider: provider.name,
-    portal: provider.name === 'stripe' && Boolean(subscription?.providerCustomerId),
+    portal: portalCustomer(provider, subscription) !== null,
   };
+}
+
+/** The customer the provider's portal is for: only Stripe has one, and only for its customers. */
+function portalCustomer(provider: PaymentsProvider, subscription: { providerCustomerId: string | null } | undefined): string | null {
+  return provider.name === 'stripe' ? (subscription?.providerCustomerId ?? null) : null;
+}
+
+/** The payment provider's customer portal (Stripe), for a customer it knows. */
+export async function portalUrl(db: Db, provider: PaymentsProvider, userId: string, returnUrl: string): Promise<string> {
+  const customerId = portalCustomer(provider, await repo.findSubscription(db, userId));
+  if (!customerId) throw new AppError('conflict', 'There is no payment provider portal for this account. Use the buttons on this page.');
+  const url = await provider.portal(customerId, returnUrl);
+  if (!url) throw new AppError('conflict', 'The billing portal is not available.');
+  return url;
 }
 
 /** Cancel at the end of the period (or undo it); the plan stays until then. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { rawStatement, type Db } from '#worker/db/client.ts';
-import { creditBalances, creditLedger } from '#worker/db/schema.ts';
+import { creditBalances, creditLedger, users } from '#worker/db/schema.ts';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type LedgerKind = LedgerRow['kind'];
@@ -94,21 +94,6 @@ export function withdrawPurchasedStatements(db: Db, m: Movement) {
   ];
 }
 
-/** An admin's correction of one bucket (never below zero). */
-export function adjustStatements(db: Db, m: Movement & { bucket: 'monthly' | 'purchased' }) {
-  const column = m.bucket === 'monthly' ? sql`b.monthly` : sql`b.purchased`;
-  const monthly = m.bucket === 'monthly' ? m.amount : 0;
-  const purchased = m.bucket === 'purchased' ? m.amount : 0;
-  return [
-    rawStatement(db, sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
-      SELECT ${m.id}, b.user_id, 'admin_adjust', ${monthly}, ${purchased}, ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
-      FROM credit_balances b WHERE b.user_id = ${m.userId} AND ${column} + ${m.amount} >= 0
-      ON CONFLICT (operation_key) DO NOTHING`),
-    applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
-  ];
-}
-
 /**
  * Starts a new monthly period: what is left of the old monthly credits expires, the
  * plan's allowance is granted. Keyed by the period, so it happens once per period.
@@ -135,8 +120,15 @@ export function newPeriodStatements(
   ];
 }
 
+/** Whose monthly period is over, with their plan (for the allowance of the next one). */
 export function balancesDue(db: Db, now: Date, limit: number) {
-  return db.select().from(creditBalances).where(lte(creditBalances.periodEnd, now)).limit(limit).all();
+  return db
+    .select({ userId: creditBalances.userId, plan: users.plan })
+    .from(creditBalances)
+    .innerJoin(users, eq(users.id, creditBalances.userId))
+    .where(lte(creditBalances.periodEnd, now))
+    .limit(limit)
+    .all();
 }
 
 export function listLedger(db: Db, userId: string, options: { kind?: LedgerKind | undefined; limit: number; before?: { time: number; id: string } | undefined }) {

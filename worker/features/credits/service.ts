@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { PLANS, type PlanId } from '#common/plans.ts';
+import { LOW_BALANCE_RATIO, PLANS, type PlanId } from '#common/plans.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
-import { users } from '#worker/db/schema.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -119,15 +117,6 @@ export async function withdrawPurchased(db: Db, request: { userId: string; amoun
   await rawBatch(db, repo.withdrawPurchasedStatements(db, { id: newId(), ...request, now: Date.now() }));
 }
 
-/** An admin's correction (positive or negative, never below zero); audited by the caller. */
-export async function adjust(db: Db, request: { userId: string; amount: number; bucket: 'monthly' | 'purchased'; operationKey: string; description: string; reference: string | null }): Promise<LedgerEntry> {
-  const [inserted] = await rawBatch(db, repo.adjustStatements(db, { id: newId(), ...request, now: Date.now() }));
-  const row = await repo.findEntry(db, request.operationKey);
-  if (!row) throw new AppError('validation_failed', 'That would take the balance below zero.', { amount: ['That would take the balance below zero.'] });
-  void inserted;
-  return toEntry(row);
-}
-
 /**
  * Starts the user's next monthly period(s) until the current one: for each, the unused
  * monthly credits expire and the plan's allowance is granted (once per period).
@@ -202,7 +191,7 @@ export async function getCreditSummary(db: Db, userId: string, plan: PlanId): Pr
     monthlyAllowance: allowance,
     periodStart: (row?.periodStart ?? now).toISOString(),
     nextResetAt: (row?.periodEnd ?? addMonth(now)).toISOString(),
-    low: monthly + purchased < allowance * 0.2,
+    low: monthly + purchased < allowance * LOW_BALANCE_RATIO,
   };
 }
 
@@ -215,9 +204,6 @@ export async function listLedger(db: Db, userId: string, options: { kind?: repo.
 /** The scheduled monthly reset: every balance whose period ended starts the next one. */
 export async function renewDuePeriods(db: Db, now: Date): Promise<number> {
   let total = 0;
-  for (const balance of await repo.balancesDue(db, now, 200)) {
-    const user = await db.select({ plan: users.plan }).from(users).where(eq(users.id, balance.userId)).get();
-    if (user) total += await renewPeriods(db, balance.userId, user.plan, now);
-  }
+  for (const { userId, plan } of await repo.balancesDue(db, now, 200)) total += await renewPeriods(db, userId, plan, now);
   return total;
 }

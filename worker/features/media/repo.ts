@@ -1,8 +1,30 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
-import { media, projects, users } from '#worker/db/schema.ts';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { inList, type Db } from '#worker/db/client.ts';
+import { media, projectMembers, projects, users } from '#worker/db/schema.ts';
 
 export type MediaRow = typeof media.$inferSelect;
+
+/** The live objects among `ids` that belong to the project (one query). */
+export function findLiveMediaIn(db: Db, projectId: string, ids: readonly string[]) {
+  return db
+    .select({ media })
+    .from(media)
+    .innerJoin(projects, eq(projects.id, media.projectId))
+    .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt), isNull(projects.deletedAt)))
+    .all()
+    .then((rows) => rows.map((row) => row.media));
+}
+
+/** A live media object with the user's membership of its project, in one query (none if not a member). */
+export function findLiveMediaForMember(db: Db, id: string, userId: string) {
+  return db
+    .select({ media, project: projects, role: projectMembers.role })
+    .from(media)
+    .innerJoin(projects, eq(projects.id, media.projectId))
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, media.projectId), eq(projectMembers.userId, userId)))
+    .where(and(eq(media.id, id), isNull(media.deletedAt), isNull(projects.deletedAt)))
+    .get();
+}
 
 /** A live media object (neither it nor its project deleted). */
 export function findLiveMedia(db: Db, id: string) {
@@ -86,7 +108,7 @@ export function softDeleteMedia(db: Db, projectId: string, ids: string[], now: D
   return db
     .update(media)
     .set({ deletedAt: now, updatedAt: now })
-    .where(and(eq(media.projectId, projectId), inArray(media.id, ids), isNull(media.deletedAt)))
+    .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt)))
     .returning({ id: media.id });
 }
 
@@ -102,14 +124,5 @@ export function purgeableMedia(db: Db, before: Date, limit: number) {
 }
 
 export function deleteMediaRows(db: Db, ids: string[]) {
-  return db.delete(media).where(inArray(media.id, ids));
-}
-
-export function recentMediaIds(db: Db, projectId: string) {
-  return db
-    .select({ id: media.id })
-    .from(media)
-    .where(and(eq(media.projectId, projectId), isNull(media.deletedAt)))
-    .orderBy(desc(media.createdAt), desc(media.id))
-    .all();
+  return db.delete(media).where(inList(media.id, ids));
 }

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
+import { idField } from '#common/schemas/fields.ts';
 import { mediaListQuery, mediaUpdateInput, uploadQuery } from '#common/schemas/media.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { currentUser } from '#worker/lib/context.ts';
-import { pageLimit } from '#worker/lib/cursor.ts';
+import { currentMedia, currentMembership, currentUser } from '#worker/lib/context.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
@@ -11,30 +11,18 @@ import { listTags } from '#worker/features/media/repo.ts';
 import * as service from '#worker/features/media/service.ts';
 
 const deleteManyInput = z.object({
-  ids: z.array(z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))).check(z.minLength(1, 'Select at least one file.'), z.maxLength(100, 'Delete at most 100 files at once.')),
+  ids: z.array(idField()).check(z.minLength(1, 'Select at least one file.'), z.maxLength(100, 'Delete at most 100 files at once.')),
 });
 
-function mediaOf(c: { get(key: 'media'): AppEnv['Variables']['media'] }) {
-  const row = c.get('media');
-  if (!row) throw new AppError('not_found');
-  return row;
-}
-
-function membershipOf(c: { get(key: 'membership'): AppEnv['Variables']['membership'] }) {
-  const membership = c.get('membership');
-  if (!membership) throw new AppError('not_found');
-  return membership;
-}
-
 function projectIdOf(c: { get(key: 'membership'): AppEnv['Variables']['membership'] }) {
-  return membershipOf(c).project.id;
+  return currentMembership(c).project.id;
 }
 
 /** /api/projects/{projectId}/media: the library and uploads. */
 export const projectMediaRoutes = new Hono<AppEnv>()
   .get('/:projectId/media', access({ project: 'viewer' }), validate('query', mediaListQuery), async (c) => {
     const { type, tag, q, cursor, limit } = c.req.valid('query');
-    return c.json(await service.listMedia(c.get('db'), projectIdOf(c), { type, tag, q }, pageLimit(limit, 48), cursor));
+    return c.json(await service.listMedia(c.get('db'), projectIdOf(c), { type, tag, q }, limit ?? 48, cursor));
   })
   .get('/:projectId/media/tags', access({ project: 'viewer' }), async (c) => {
     return c.json({ items: await listTags(c.get('db'), projectIdOf(c)), nextCursor: null });
@@ -43,7 +31,7 @@ export const projectMediaRoutes = new Hono<AppEnv>()
     const declared = c.req.header('content-length');
     const { media, created } = await service.upload(c.get('db'), c.env.MEDIA, {
       projectId: projectIdOf(c),
-      userId: currentUser(c).id,
+      uploader: currentUser(c),
       filename: c.req.valid('query').filename,
       contentLength: declared === undefined ? undefined : Number(declared),
       body: c.req.raw.body,
@@ -56,16 +44,16 @@ export const projectMediaRoutes = new Hono<AppEnv>()
 
 /** /api/media/{id}: one media object, its bytes and its thumbnail. */
 export const mediaRoutes = new Hono<AppEnv>()
-  .get('/:id', access({ media: 'viewer' }), async (c) => c.json(await service.mediaDetail(c.get('db'), mediaOf(c), membershipOf(c))))
+  .get('/:id', access({ media: 'viewer' }), async (c) => c.json(await service.mediaDetail(c.get('db'), currentMedia(c), currentMembership(c))))
   .patch('/:id', access({ media: 'editor' }), validate('json', mediaUpdateInput), async (c) =>
-    c.json(await service.updateMedia(c.get('db'), mediaOf(c), membershipOf(c), c.req.valid('json'))),
+    c.json(await service.updateMedia(c.get('db'), currentMedia(c), currentMembership(c), c.req.valid('json'))),
   )
   .delete('/:id', access({ media: 'editor' }), async (c) => {
-    await service.deleteMedia(c.get('db'), mediaOf(c));
+    await service.deleteMedia(c.get('db'), currentMedia(c));
     return c.body(null, 204);
   })
   .get('/:id/file', access({ media: 'viewer', signed: 'file' }), async (c) => {
-    const row = mediaOf(c);
+    const row = currentMedia(c);
     return service.serveObject(c.env.MEDIA, row.r2Key, c.req.raw.headers, {
       contentType: row.mime,
       filename: row.name,
@@ -73,9 +61,9 @@ export const mediaRoutes = new Hono<AppEnv>()
       cache: c.req.query('sig') ? 'public, max-age=3600' : service.MEDIA_CACHE,
     });
   })
-  .put('/:id/thumbnail', access({ media: 'editor' }), async (c) => c.json(await service.putThumbnail(c.get('db'), c.env.MEDIA, mediaOf(c), c.req.raw.body)))
+  .put('/:id/thumbnail', access({ media: 'editor' }), async (c) => c.json(await service.putThumbnail(c.get('db'), c.env.MEDIA, currentMedia(c), c.req.raw.body)))
   .get('/:id/thumbnail', access({ media: 'viewer', signed: 'thumbnail' }), async (c) => {
-    const row = mediaOf(c);
+    const row = currentMedia(c);
     if (!row.thumbnailKey) throw new AppError('not_found', 'This file has no thumbnail yet.');
     return service.serveObject(c.env.MEDIA, row.thumbnailKey, c.req.raw.headers, {
       filename: `${row.name}.thumbnail`,

@@ -1,25 +1,25 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { MEDIA_TYPES, MAX_THUMBNAIL_BYTES, type MediaDetail, type MediaItem, type MediaUpdateInput, type MediaUsage } from '#common/schemas/media.ts';
+import { formatLabels, formatMib, MAX_BYTES, MEDIA_TYPES, MAX_THUMBNAIL_BYTES, type MediaDetail, type MediaItem, type MediaUpdateInput, type MediaUsage } from '#common/schemas/media.ts';
 import { PLANS } from '#common/plans.ts';
 import { formatBytes } from '#common/format.ts';
 import type { Db } from '#worker/db/client.ts';
 import { projects } from '#worker/db/schema.ts';
 import { concatBytes, readCapped } from '#worker/lib/body.ts';
-import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
+import { hmacSign, hmacVerify, toHex } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { probe } from '#worker/lib/media-probe.ts';
 import * as repo from '#worker/features/media/repo.ts';
+import { mediaFileUrl, mediaThumbnailUrl } from '#worker/features/media/urls.ts';
 import { ownerOf, storageUsedByOwner } from '#worker/features/projects/repo.ts';
 
 /** Enough of a file to know its type and dimensions (JPEG EXIF can push SOF far back). */
 const HEAD_BYTES = 256 * 1024;
 const LARGEST_ACCEPTED = Math.max(...Object.values(MEDIA_TYPES).map((t) => t.maxBytes));
-const UNSUPPORTED = 'That file type is not supported. Upload JPEG, PNG, WebP, GIF or AVIF images, or MP4, WebM or MOV videos.';
+const orList = (items: string[]) => `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+const UNSUPPORTED = `That file type is not supported. Upload ${orList(formatLabels('image'))} images, or ${orList(formatLabels('video'))} videos.`;
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => HEX[b]).join('');
 
 export function toMediaItem(row: repo.MediaRow, uploaderName: string | undefined | null): MediaItem {
   return {
@@ -36,9 +36,8 @@ export function toMediaItem(row: repo.MediaRow, uploaderName: string | undefined
     alt: row.alt,
     tags: row.tags,
     hasThumbnail: row.thumbnailKey !== null,
-    fileUrl: `/api/media/${row.id}/file`,
-    // The key changes with every new thumbnail, so the URL can be cached for good.
-    thumbnailUrl: row.thumbnailKey ? `/api/media/${row.id}/thumbnail?v=${row.thumbnailKey.split('/').pop()}` : null,
+    fileUrl: mediaFileUrl(row.id),
+    thumbnailUrl: row.thumbnailKey ? mediaThumbnailUrl(row.id, row.thumbnailKey) : null,
     uploadedBy: row.uploadedBy ? { id: row.uploadedBy, name: uploaderName ?? 'Former member' } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -52,13 +51,22 @@ export async function listMedia(db: Db, projectId: string, filters: repo.MediaFi
 }
 
 /** Where a media object is used: today the project's brand-kit logo (creatives and ads join later). */
-export async function usagesOf(db: Db, row: repo.MediaRow): Promise<MediaUsage[]> {
-  const logoOf = await db
-    .select({ id: projects.id, name: projects.name })
+/** Where objects of one project are used, by object id (one query, however many objects). */
+export async function usagesIn(db: Db, projectId: string, ids: readonly string[]): Promise<Map<string, MediaUsage[]>> {
+  const usages = new Map<string, MediaUsage[]>();
+  const project = await db
+    .select({ id: projects.id, name: projects.name, logoMediaId: sql<string | null>`json_extract(${projects.brandKit}, '$.logoMediaId')` })
     .from(projects)
-    .where(and(eq(projects.id, row.projectId), isNull(projects.deletedAt), sql`json_extract(${projects.brandKit}, '$.logoMediaId') = ${row.id}`))
-    .all();
-  return logoOf.map((p) => ({ kind: 'brand_logo' as const, label: `Logo in the brand kit of “${p.name}”`, href: `/projects/${p.id}/` }));
+    .where(and(eq(projects.id, projectId), isNull(projects.deletedAt)))
+    .get();
+  if (project?.logoMediaId && ids.includes(project.logoMediaId)) {
+    usages.set(project.logoMediaId, [{ kind: 'brand_logo', label: `Logo in the brand kit of “${project.name}”`, href: `/projects/${project.id}/` }]);
+  }
+  return usages;
+}
+
+export async function usagesOf(db: Db, row: repo.MediaRow): Promise<MediaUsage[]> {
+  return (await usagesIn(db, row.projectId, [row.id])).get(row.id) ?? [];
 }
 
 export async function mediaDetail(db: Db, row: repo.MediaRow, membership: { role: MediaDetail['role']; project: { name: string } }): Promise<MediaDetail> {
@@ -68,14 +76,14 @@ export async function mediaDetail(db: Db, row: repo.MediaRow, membership: { role
 
 export interface UploadRequest {
   projectId: string;
-  userId: string;
+  uploader: { id: string; name: string };
   filename: string;
   contentLength: number | undefined;
   body: ReadableStream<Uint8Array> | null;
 }
 
 function tooLarge(kind: 'image' | 'video'): AppError {
-  return new AppError('payload_too_large', kind === 'image' ? 'Images can be up to 20 MiB.' : 'Videos can be up to 100 MiB.');
+  return new AppError('payload_too_large', `${kind === 'image' ? 'Images' : 'Videos'} can be up to ${formatMib(MAX_BYTES[kind])}.`);
 }
 
 /**
@@ -92,7 +100,7 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
   }
   if (contentLength > LARGEST_ACCEPTED) {
     await body.cancel();
-    throw new AppError('payload_too_large', 'Files can be up to 100 MiB (videos) or 20 MiB (images).');
+    throw new AppError('payload_too_large', `Files can be up to ${formatMib(MAX_BYTES.video)} (videos) or ${formatMib(MAX_BYTES.image)} (images).`);
   }
 
   const reader = body.getReader();
@@ -169,7 +177,7 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
     const [row] = await repo.insertMedia(db, {
       id,
       projectId: request.projectId,
-      uploadedBy: request.userId,
+      uploadedBy: request.uploader.id,
       kind: probed.kind,
       mime: probed.mime,
       name: request.filename,
@@ -184,8 +192,7 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
       createdAt: now,
       updatedAt: now,
     });
-    const uploader = await repo.uploaderName(db, request.userId);
-    return { media: toMediaItem(row!, uploader?.name), created: true };
+    return { media: toMediaItem(row!, request.uploader.name), created: true };
   } catch (error) {
     // The same bytes arrived twice at once: the unique index kept one.
     await bucket.delete(key);
@@ -229,14 +236,13 @@ export async function deleteMedia(db: Db, row: repo.MediaRow): Promise<void> {
 }
 
 export async function deleteMany(db: Db, projectId: string, ids: string[]) {
+  const [rows, usages] = await Promise.all([repo.findLiveMediaIn(db, projectId, ids), usagesIn(db, projectId, ids)]);
   const deleted: string[] = [];
   const refused: { id: string; name: string; usedBy: string[] }[] = [];
-  for (const id of ids) {
-    const row = await repo.findLiveMedia(db, id);
-    if (!row || row.projectId !== projectId) continue;
-    const usedBy = await usagesOf(db, row);
-    if (usedBy.length > 0) refused.push({ id, name: row.name, usedBy: usedBy.map((u) => u.label) });
-    else deleted.push(id);
+  for (const row of rows) {
+    const usedBy = usages.get(row.id) ?? [];
+    if (usedBy.length > 0) refused.push({ id: row.id, name: row.name, usedBy: usedBy.map((u) => u.label) });
+    else deleted.push(row.id);
   }
   if (deleted.length > 0) await repo.softDeleteMedia(db, projectId, deleted, new Date());
   return { deleted, refused };

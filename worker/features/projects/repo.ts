@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
+import type { ProjectRole } from '#common/schemas/projects.ts';
+import { rawStatement, type Db } from '#worker/db/client.ts';
 import { media, projectInvites, projectMembers, projects, users } from '#worker/db/schema.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -16,6 +17,15 @@ export function insertProject(db: Db, values: typeof projects.$inferInsert) {
 
 export function insertMember(db: Db, values: typeof projectMembers.$inferInsert) {
   return db.insert(projectMembers).values(values);
+}
+
+/** Adds a member only if the statement before it in the batch (consuming the invitation) changed a row. */
+export function insertMemberIfConsumed(db: Db, m: { projectId: string; userId: string; role: ProjectRole; now: Date }) {
+  const now = m.now.getTime();
+  return rawStatement(
+    db,
+    sql`INSERT INTO project_members (project_id, user_id, role, created_at, updated_at) SELECT ${m.projectId}, ${m.userId}, ${m.role}, ${now}, ${now} WHERE changes() = 1 ON CONFLICT DO NOTHING`,
+  );
 }
 
 /** Projects the user owns that count against the plan (neither archived nor deleted). */
@@ -87,12 +97,13 @@ export async function storageUsedByOwner(db: Db, ownerId: string): Promise<numbe
   return row?.bytes ?? 0;
 }
 
-export function listMembers(db: Db, projectId: string) {
+/** The project's members (or just one of them), owner first. */
+export function listMembers(db: Db, projectId: string, onlyUserId?: string) {
   return db
     .select({ userId: users.id, name: users.name, email: users.email, role: projectMembers.role, joinedAt: projectMembers.createdAt })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(eq(projectMembers.projectId, projectId))
+    .where(and(eq(projectMembers.projectId, projectId), onlyUserId ? eq(projectMembers.userId, onlyUserId) : undefined))
     .orderBy(sql`CASE ${projectMembers.role} WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END`, users.name)
     .all();
 }

@@ -1,59 +1,51 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
+import { idField } from '#common/schemas/fields.ts';
 import { inviteInput, memberRoleInput, projectCreateInput, projectListQuery, projectUpdateInput } from '#common/schemas/projects.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { currentUser, mailerFor } from '#worker/lib/context.ts';
-import { pageLimit } from '#worker/lib/cursor.ts';
-import { AppError } from '#worker/lib/errors.ts';
+import { currentMembership, currentUser, mailerFor } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as projects from '#worker/features/projects/service.ts';
 
-const idPattern = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'This id is not valid.'));
-const memberParam = z.object({ projectId: idPattern, userId: idPattern });
-const inviteParam = z.object({ projectId: idPattern, inviteId: idPattern });
+const memberParam = z.object({ projectId: idField(), userId: idField() });
+const inviteParam = z.object({ projectId: idField(), inviteId: idField() });
 const tokenParam = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'This invitation link is not valid.')) });
-
-function membershipOf(c: { get(key: 'membership'): AppEnv['Variables']['membership'] }) {
-  const membership = c.get('membership');
-  if (!membership) throw new AppError('not_found');
-  return membership;
-}
 
 /** /api/projects: projects, brand kits, members and invitations (PRODUCT.md §4.2, §7). */
 export const projectRoutes = new Hono<AppEnv>()
   .get('/', access('user'), validate('query', projectListQuery), async (c) => {
     const query = c.req.valid('query');
-    return c.json(await projects.listProjects(c.get('db'), currentUser(c).id, { archived: query.archived === '1', limit: pageLimit(query.limit), cursor: query.cursor }));
+    return c.json(await projects.listProjects(c.get('db'), currentUser(c).id, { archived: query.archived === '1', limit: query.limit ?? 50, cursor: query.cursor }));
   })
   .post('/', access('user'), validate('json', projectCreateInput), async (c) => {
     return c.json(await projects.createProject(c.get('db'), currentUser(c), c.req.valid('json')), 201);
   })
-  .get('/:projectId', access({ project: 'viewer' }), async (c) => c.json(await projects.detail(c.get('db'), membershipOf(c))))
+  .get('/:projectId', access({ project: 'viewer' }), async (c) => c.json(await projects.detail(c.get('db'), currentMembership(c))))
   .patch('/:projectId', access({ project: 'editor' }), validate('json', projectUpdateInput), async (c) => {
-    return c.json(await projects.updateProject(c.get('db'), membershipOf(c), currentUser(c).id, c.req.valid('json')));
+    return c.json(await projects.updateProject(c.get('db'), currentMembership(c), currentUser(c).id, c.req.valid('json')));
   })
   .delete('/:projectId', access({ project: 'owner' }), async (c) => {
-    await projects.deleteProject(c.get('db'), membershipOf(c), currentUser(c).id);
+    await projects.deleteProject(c.get('db'), currentMembership(c), currentUser(c).id);
     return c.body(null, 204);
   })
   .get('/:projectId/members', access({ project: 'viewer' }), async (c) => {
-    const membership = membershipOf(c);
+    const membership = currentMembership(c);
     return c.json(await projects.listMembers(c.get('db'), membership.project.id, membership.role === 'owner'));
   })
   .post('/:projectId/members', access({ project: 'owner' }), validate('json', inviteInput), async (c) => {
-    const invite = await projects.invite(c.get('db'), mailerFor(c), membershipOf(c), currentUser(c), c.req.valid('json'), new URL(c.req.url).origin);
+    const invite = await projects.invite(c.get('db'), mailerFor(c), currentMembership(c), currentUser(c), c.req.valid('json'), new URL(c.req.url).origin);
     return c.json(invite, 201);
   })
   .patch('/:projectId/members/:userId', access({ project: 'owner' }), validate('param', memberParam), validate('json', memberRoleInput), async (c) => {
-    return c.json(await projects.changeRole(c.get('db'), membershipOf(c), currentUser(c), c.req.valid('param').userId, c.req.valid('json').role));
+    return c.json(await projects.changeRole(c.get('db'), currentMembership(c), currentUser(c), c.req.valid('param').userId, c.req.valid('json').role));
   })
   .delete('/:projectId/members/:userId', access({ project: 'viewer' }), validate('param', memberParam), async (c) => {
-    await projects.removeMember(c.get('db'), membershipOf(c), currentUser(c), c.req.valid('param').userId);
+    await projects.removeMember(c.get('db'), currentMembership(c), currentUser(c), c.req.valid('param').userId);
     return c.body(null, 204);
   })
   .delete('/:projectId/invites/:inviteId', access({ project: 'owner' }), validate('param', inviteParam), async (c) => {
-    await projects.revokeInvite(c.get('db'), membershipOf(c).project.id, c.req.valid('param').inviteId);
+    await projects.revokeInvite(c.get('db'), currentMembership(c).project.id, c.req.valid('param').inviteId);
     return c.body(null, 204);
   });
 

@@ -1,6 +1,6 @@
 import { DEFAULT_BRAND_KIT, type BrandKit, type InviteInfo, type MemberInfo, type ProjectCreateInput, type ProjectDetail, type ProjectRole, type ProjectSummary, type ProjectUpdateInput } from '#common/schemas/projects.ts';
 import { PLANS, type PlanId } from '#common/plans.ts';
-import type { Db } from '#worker/db/client.ts';
+import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
@@ -9,16 +9,18 @@ import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { findLiveMedia } from '#worker/features/media/repo.ts';
+import { mediaFileUrl, mediaThumbnailUrl } from '#worker/features/media/urls.ts';
 import * as repo from '#worker/features/projects/repo.ts';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 type Membership = { project: repo.ProjectRow; role: ProjectRole };
 
+/** The logo's thumbnail, or its file when it has none (`''`); null without a live logo. */
 function logoUrl(project: repo.ProjectRow, thumbnailKey: string | null): string | null {
   const id = project.brandKit.logoMediaId;
   if (!id || thumbnailKey === null) return null;
-  return thumbnailKey ? `/api/media/${id}/thumbnail?v=${thumbnailKey.split('/').pop()}` : `/api/media/${id}/file`;
+  return thumbnailKey ? mediaThumbnailUrl(id, thumbnailKey) : mediaFileUrl(id);
 }
 
 function summary(project: repo.ProjectRow, role: ProjectRole, counts: { mediaCount: number; memberCount: number; logoThumbnail: string | null }): ProjectSummary {
@@ -55,13 +57,12 @@ export async function createProject(db: Db, user: SessionUser, input: ProjectCre
   if (max !== null && (await repo.countActiveOwnedProjects(db, user.id)) >= max) throw planLimitError(user.plan);
   const now = new Date();
   const id = newId();
-  await db.batch([
-    repo.insertProject(db, { id, name: input.name, description: input.description ?? '', website: input.website || null, brandKit: DEFAULT_BRAND_KIT, createdAt: now, updatedAt: now }),
+  const [[project]] = await db.batch([
+    repo.insertProject(db, { id, name: input.name, description: input.description ?? '', website: input.website || null, brandKit: DEFAULT_BRAND_KIT, createdAt: now, updatedAt: now }).returning(),
     repo.insertMember(db, { projectId: id, userId: user.id, role: 'owner', createdAt: now, updatedAt: now }),
   ]);
-  const membership = await repo.findMembership(db, id, user.id);
-  if (!membership) throw new Error('project vanished after creation');
-  return detail(db, membership);
+  if (!project) throw new Error('The project was not created.');
+  return detail(db, { project, role: 'owner' });
 }
 
 export async function detail(db: Db, membership: Membership): Promise<ProjectDetail> {
@@ -209,9 +210,9 @@ export async function acceptInvite(db: Db, token: string, user: SessionUser): Pr
     await repo.consumeInvite(db, row.id, user.id, now);
     return { projectId: project.id, role: existing.role };
   }
-  const consumed = await repo.consumeInvite(db, row.id, user.id, now);
-  if (consumed.length === 0) throw new AppError('conflict', 'This invitation was already used.');
-  await repo.insertMember(db, { projectId: project.id, userId: user.id, role: row.role, createdAt: now, updatedAt: now }).onConflictDoNothing();
+  // One transaction: the invitation is used up exactly when the member is added.
+  const [consumed] = await rawBatch(db, [repo.consumeInvite(db, row.id, user.id, now), repo.insertMemberIfConsumed(db, { projectId: project.id, userId: user.id, role: row.role, now })]);
+  if (consumed?.meta.changes !== 1) throw new AppError('conflict', 'This invitation was already used.');
   return { projectId: project.id, role: row.role };
 }
 
@@ -231,7 +232,7 @@ export async function changeRole(db: Db, membership: Membership, actor: SessionU
     if (target.role === 'owner') throw new AppError('validation_failed', 'Transfer ownership to someone else first.', { role: ['The owner’s role changes only through a transfer.'] });
     await repo.setMemberRole(db, projectId, targetUserId, role);
   }
-  const member = (await repo.listMembers(db, projectId)).find((m) => m.userId === targetUserId);
+  const [member] = await repo.listMembers(db, projectId, targetUserId);
   if (!member) throw new AppError('not_found');
   return { userId: member.userId, name: member.name, email: member.email, role: member.role, joinedAt: member.joinedAt.toISOString() };
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { WorkspacePath } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
-import { findLiveMedia } from '#worker/features/media/repo.ts';
+import { findLiveMediaForMember } from '#worker/features/media/repo.ts';
 import { findMembership } from '#worker/features/projects/repo.ts';
 
 /**
@@ -20,10 +20,10 @@ async function isMember(c: Context<AppEnv>, projectId: string | undefined): Prom
 }
 
 async function visibleMedia(c: Context<AppEnv>, mediaId: string | undefined, projectId?: string) {
-  if (!mediaId || !looksLikeId(mediaId)) return false;
-  const row = await findLiveMedia(c.get('db'), mediaId);
-  if (!row || (projectId !== undefined && row.projectId !== projectId)) return false;
-  return isMember(c, row.projectId);
+  const user = c.get('user');
+  if (!user || !mediaId || !looksLikeId(mediaId)) return false;
+  const row = await findLiveMediaForMember(c.get('db'), mediaId, user.id);
+  return Boolean(row && (projectId === undefined || row.media.projectId === projectId));
 }
 
 export const RESOLVERS: Partial<Record<WorkspacePath, Resolver>> = {
