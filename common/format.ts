@@ -21,3 +21,19 @@ export function formatBytes(bytes: number): string {
 export function formatNumber(value: number): string {
   return value.toLocaleString('en-US');
 }
+
+const DATE_STYLES = {
+  /** 22 Nov 2026 */
+  short: { day: 'numeric', month: 'short', year: 'numeric' },
+  /** 22 November 2026 */
+  long: { day: 'numeric', month: 'long', year: 'numeric' },
+  /** 22 Nov 2026, 15:58 */
+  dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  /** 22 Nov */
+  dayMonth: { day: 'numeric', month: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A date as the product writes it (British order, in the reader's time zone). */
+export function formatDate(value: string | Date, style: keyof typeof DATE_STYLES = 'short'): string {
+  return new Date(value).toLocaleString('en-GB', DATE_STYLES[style]);
+}

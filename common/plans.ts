@@ -2,6 +2,8 @@
  * Business constants (PRODUCT.md §6): the one module read by the worker and the client.
  * Prices are in euro cents; storage in bytes.
  */
+import { formatNumber } from '#common/format.ts';
+
 const GB = 1024 ** 3;
 
 export type PlanId = 'free' | 'pro' | 'agency';
@@ -102,5 +104,5 @@ export function isPlanId(value: unknown): value is PlanId {
 export function formatCheckoutItem(kind: 'plan' | 'pack', id: string): string {
   if (kind === 'plan') return isPlanId(id) ? `${PLANS[id].name} plan (monthly)` : id;
   const pack = CREDIT_PACKS.find((p) => p.id === id);
-  return pack ? `${pack.credits.toLocaleString('en-US')} credits` : id;
+  return pack ? `${formatNumber(pack.credits)} credits` : id;
 }

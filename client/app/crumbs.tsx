@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 
 type Labels = Record<string, string>;
 type Setter = (href: string, label: string | null) => void;
@@ -21,10 +21,9 @@ export function CrumbProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
-  const memoLabels = useMemo(() => labels, [labels]);
   return (
     <SetterContext.Provider value={set}>
-      <LabelsContext.Provider value={memoLabels}>{children}</LabelsContext.Provider>
+      <LabelsContext.Provider value={labels}>{children}</LabelsContext.Provider>
     </SetterContext.Provider>
   );
 }

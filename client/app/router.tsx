@@ -59,14 +59,6 @@ function ShellLayout() {
   );
 }
 
-function PlainSkeleton() {
-  return <div className="app-root min-h-screen" aria-busy="true" />;
-}
-
-function ShellSkeleton() {
-  return <Shell>{null}</Shell>;
-}
-
 /** The media detail opens over the project page: a child route of it (see routes/project.tsx). */
 const NESTED: Partial<Record<WorkspacePath, WorkspacePath>> = { '/projects/:projectId/media/:objectId': '/projects/:projectId' };
 
@@ -82,10 +74,10 @@ export function routes(): RouteObject[] {
     {
       element: <ShellLayout />,
       errorElement: <RouteError />,
-      HydrateFallback: ShellSkeleton,
       children: [...inShell, { path: '*', Component: NotFound }],
     },
-    { ...lazyRoute('/playground'), errorElement: <RouteError />, HydrateFallback: PlainSkeleton },
+    // No HydrateFallback: main.tsx renders once the first screen's module has loaded.
+    { ...lazyRoute('/playground'), errorElement: <RouteError /> },
   ];
 }
 

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
-import { useModalDialog } from '#client/components/use-modal-dialog.ts';
+import { ModalDialog } from '#client/components/modal-dialog.tsx';
 
 /** Asks before something destructive (DESIGN.md); a real modal dialog. */
 export function ConfirmDialog({
@@ -20,18 +20,10 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useModalDialog(open);
+  const titleId = useId();
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="confirm-title"
-      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-[var(--radius-card)] bg-white p-6 text-zinc-900 shadow-2xl dark:bg-zinc-900 dark:text-zinc-100"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id="confirm-title" className="text-lg font-semibold">
+    <ModalDialog open={open} onClose={onCancel} labelledBy={titleId} closeOnBackdrop={false} className="w-[min(26rem,calc(100vw-2rem))] p-6">
+      <h2 id={titleId} className="text-lg font-semibold">
         {title}
       </h2>
       <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{children}</div>
@@ -43,6 +35,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -50,3 +50,9 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
   }
   return body as SuccessBody<R>;
 }
+
+/** What to tell the user when an action failed: the API's message (with the reference support looks up, when the server failed), else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  return error.status >= 500 && error.requestId ? `${error.message} (reference ${error.requestId})` : error.message;
+}

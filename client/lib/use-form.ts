@@ -26,7 +26,7 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) 
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [formError, setFormError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
+  const [formError, setFormError] = useState<{ message: string; code?: string | undefined; requestId?: string | undefined } | null>(null);
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
 
@@ -72,7 +72,7 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) 
           const fieldErrors: Record<string, string> = {};
           for (const [key, messages] of Object.entries(error.details ?? {})) if (messages[0] && key in values) fieldErrors[key] = messages[0];
           setErrors(fieldErrors);
-          setFormError({ message: error.message, requestId: error.requestId });
+          setFormError({ message: error.message, code: error.code, requestId: error.requestId });
         } else {
           setFormError({ message: 'Something went wrong. Please try again.' });
         }

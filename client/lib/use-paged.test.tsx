@@ -33,6 +33,12 @@ function List({ load }: { load: (filter: string, cursor?: string) => Promise<Pag
       <button type="button" onClick={() => setFilter('b')}>
         Filter b
       </button>
+      <button type="button" onClick={() => setFilter('c')}>
+        Filter c
+      </button>
+      <button type="button" onClick={() => list.patch((item) => (item === 'a1' ? null : item === 'a4' ? 'A4' : item))}>
+        Patch
+      </button>
       <ul>{list.items.map((item) => <li key={item}>{item}</li>)}</ul>
       <ShowMore list={list} />
     </>
@@ -82,5 +88,42 @@ describe('usePaged with ShowMore', () => {
     await user.click(screen.getByRole('button', { name: 'Filter b' }));
     await screen.findByText('b0');
     expect(shown()).toEqual(['b0', 'b1', 'b2']);
+  });
+
+  it('patches loaded items in place, on every page shown, without reloading', async () => {
+    const api = server(7);
+    const user = userEvent.setup();
+    render(<List load={api.load} />);
+    await screen.findByText('a0');
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByText('a5');
+    await user.click(screen.getByRole('button', { name: 'Patch' }));
+    expect(shown()).toEqual(['a0', 'a2', 'a3', 'A4', 'a5']);
+    // The next page still follows on from the same cursor.
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByText('a6');
+    expect(api.calls).toEqual([undefined, '3', '6']);
+  });
+
+  it('shows the list of the last filter when first pages arrive out of order, with that list’s cursor', async () => {
+    const calls: { filter: string; cursor?: string; resolve: () => void }[] = [];
+    const load = (filter: string, cursor?: string) =>
+      new Promise<Page<string>>((resolve) => {
+        calls.push({ filter, cursor, resolve: () => resolve({ items: [`${filter}${cursor ?? 0}`], nextCursor: cursor ? null : `${filter}-next` }) });
+      });
+    const user = userEvent.setup();
+    render(<List load={load} />);
+    calls[0]!.resolve();
+    await screen.findByText('a0');
+    await user.click(screen.getByRole('button', { name: 'Filter b' }));
+    await user.click(screen.getByRole('button', { name: 'Filter c' }));
+    const [b, c] = [calls.find((x) => x.filter === 'b')!, calls.find((x) => x.filter === 'c')!];
+    c.resolve();
+    await screen.findByText('c0');
+    b.resolve();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(shown()).toEqual(['c0']);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(calls.at(-1)).toMatchObject({ filter: 'c', cursor: 'c-next' });
   });
 });

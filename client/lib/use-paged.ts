@@ -6,7 +6,7 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-export type Paged<T> = Resource<T[]> & {
+export type Paged<T> = Resource<Page<T>> & {
   /** The first page and every page loaded after it. */
   items: T[];
   hasMore: boolean;
@@ -14,50 +14,75 @@ export type Paged<T> = Resource<T[]> & {
   /** The last "show more" failed; the button offers to try again. */
   moreFailed: boolean;
   loadMore: () => Promise<void>;
+  /** Changes or removes (null) loaded items in place, keeping every page shown. */
+  patch: (map: (item: T) => T | null) => void;
 };
+
+/** Pages loaded after a first page; they belong to that page and go when it is replaced. */
+interface More<T> {
+  after: Page<T> | undefined;
+  items: T[];
+  cursor: string | null;
+  failed: boolean;
+}
+
+const NONE: never[] = [];
 
 /**
  * A cursor-paginated list: the first page loads like any resource (loading, error with retry,
- * ready) and reloads when `deps` change; further pages are appended by `loadMore`.
+ * ready) and reloads when `deps` change; further pages are appended by `loadMore`. A page that
+ * arrives after the list was reloaded belongs to the old list and is dropped.
  */
 export function usePaged<T>(loadPage: (cursor?: string) => Promise<Page<T>>, deps: readonly unknown[]): Paged<T> {
-  const [more, setMore] = useState<T[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailed, setMoreFailed] = useState(false);
   const loadRef = useRef(loadPage);
   loadRef.current = loadPage;
-  // Pages that arrive after the list was reloaded belong to the old list: drop them.
-  const generation = useRef(0);
+  const first = useResource(() => loadRef.current(), deps, { keepStale: true });
+  const firstPage = first.status === 'ready' ? first.data : undefined;
+  const [more, setMore] = useState<More<T>>({ after: undefined, items: NONE, cursor: null, failed: false });
+  const [loadingMore, setLoadingMore] = useState(false);
 
-  const first = useResource(async () => {
-    const page = await loadRef.current();
-    generation.current += 1;
-    setMore([]);
-    setMoreFailed(false);
-    setCursor(page.nextCursor);
-    return page.items;
-  }, deps);
+  // Derived, not synchronised: pages loaded after another first page do not count.
+  const current: More<T> = more.after === firstPage ? more : { after: firstPage, items: NONE, cursor: firstPage?.nextCursor ?? null, failed: false };
+  const cursor = current.cursor;
+
+  const latestFirst = useRef(firstPage);
+  latestFirst.current = firstPage;
 
   const loadMore = useCallback(async () => {
-    if (!cursor) return;
-    const current = generation.current;
+    const after = firstPage;
+    const from = cursor;
+    if (!after || !from) return;
+    // Applies a result only to the list it was asked for, and only once.
+    const settle = (change: (base: More<T>) => More<T>) =>
+      setMore((m) => {
+        if (latestFirst.current !== after) return m;
+        const base = m.after === after ? m : { after, items: NONE, cursor: after.nextCursor, failed: false };
+        return base.cursor === from ? change(base) : m;
+      });
     setLoadingMore(true);
-    setMoreFailed(false);
     try {
-      const page = await loadRef.current(cursor);
-      if (current !== generation.current) return;
-      setMore((m) => [...m, ...page.items]);
-      setCursor(page.nextCursor);
+      const page = await loadRef.current(from);
+      settle((base) => ({ after, items: [...base.items, ...page.items], cursor: page.nextCursor, failed: false }));
     } catch {
-      if (current === generation.current) setMoreFailed(true);
+      settle((base) => ({ ...base, failed: true }));
     } finally {
       setLoadingMore(false);
     }
-  }, [cursor]);
+  }, [cursor, firstPage]);
 
-  const firstItems = first.status === 'ready' ? first.data : undefined;
-  // Stable between renders, so that it can be an effect's dependency.
-  const items = useMemo(() => (firstItems ? [...firstItems, ...more] : []), [firstItems, more]);
-  return { ...first, items, hasMore: cursor !== null, loadingMore, moreFailed, loadMore };
+  const { setData } = first;
+  const patch = useCallback(
+    (map: (item: T) => T | null) => {
+      if (!firstPage) return;
+      const apply = (items: T[]) => items.map(map).filter((item): item is T => item !== null);
+      const nextFirst = { ...firstPage, items: apply(firstPage.items) };
+      setData(nextFirst);
+      setMore((m) => (m.after === firstPage ? { ...m, after: nextFirst, items: apply(m.items) } : { after: nextFirst, items: NONE, cursor: nextFirst.nextCursor, failed: false }));
+    },
+    [firstPage, setData],
+  );
+
+  // Stable between renders, so that it can be an effect's or a memo's dependency.
+  const items = useMemo(() => (firstPage ? [...firstPage.items, ...current.items] : []), [firstPage, current.items]);
+  return { ...first, items, hasMore: cursor !== null, loadingMore, moreFailed: current.failed, loadMore, patch };
 }

@@ -10,7 +10,7 @@ import { TextField } from '#client/components/field.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { describeUserAgent, relativeTime } from '#client/lib/user-agent.ts';
@@ -101,7 +101,7 @@ function SessionRow({ session, onRevoked }: { session: SessionInfo; onRevoked: (
               toast({ tone: 'success', message: 'That device was signed out.' });
               onRevoked();
             } catch (error) {
-              toast({ tone: 'error', message: error instanceof ApiError ? error.message : 'Could not sign that device out.' });
+              toast({ tone: 'error', message: errorMessage(error, 'Could not sign that device out.') });
               setPending(false);
             }
           }}
@@ -153,7 +153,7 @@ function SessionsCard({ version }: { version: number }) {
             toast({ tone: 'success', message: 'All other devices were signed out.' });
             sessions.reload();
           } catch (error) {
-            toast({ tone: 'error', message: error instanceof ApiError ? error.message : 'Could not sign the other devices out.' });
+            toast({ tone: 'error', message: errorMessage(error, 'Could not sign the other devices out.') });
           } finally {
             setPending(false);
             setConfirming(false);

@@ -1,6 +1,6 @@
 import { Copy, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { formatEuros, formatNumber } from '#common/format.ts';
+import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { AFFILIATE } from '#common/plans.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -9,10 +9,9 @@ import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const COMMISSION_STATUS: Record<string, string> = { pending: 'On hold', available: 'Available', paid_out: 'Paid out', reversed: 'Reversed' };
 const PAYOUT_STATUS: Record<string, string> = { requested: 'Requested', approved: 'Approved', rejected: 'Rejected' };
 
@@ -81,11 +80,11 @@ export default function Affiliate() {
             <Table columns={['Date', 'From', 'Status', { label: 'Amount', numeric: true }]}>
               {data.commissions.map((c) => (
                 <tr key={c.id}>
-                  <td className="py-2 pr-4 whitespace-nowrap">{date(c.createdAt)}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(c.createdAt)}</td>
                   <td className="py-2 pr-4">{c.description}</td>
                   <td className="py-2 pr-4">
                     {COMMISSION_STATUS[c.status] ?? c.status}
-                    {c.status === 'pending' ? <span className="block text-xs text-zinc-500">until {date(c.availableAt)}</span> : null}
+                    {c.status === 'pending' ? <span className="block text-xs text-zinc-500">until {formatDate(c.availableAt)}</span> : null}
                   </td>
                   <td className="py-2 text-right tabular-nums">{formatEuros(c.amountCents)}</td>
                 </tr>
@@ -130,7 +129,7 @@ export default function Affiliate() {
                 toast({ tone: 'success', message: `Payout of ${formatEuros(payout.amountCents)} requested.` });
                 summary.reload();
               } catch (e) {
-                setError(e instanceof ApiError ? e.message : 'The payout could not be requested.');
+                setError(errorMessage(e, 'The payout could not be requested.'));
               } finally {
                 setRequesting(false);
               }
@@ -144,7 +143,7 @@ export default function Affiliate() {
               {data.payouts.map((p) => (
                 <li key={p.id} className="flex justify-between gap-3 py-2">
                   <span>
-                    {date(p.createdAt)} · {PAYOUT_STATUS[p.status] ?? p.status}
+                    {formatDate(p.createdAt)} · {PAYOUT_STATUS[p.status] ?? p.status}
                     {p.note ? <span className="block text-xs text-zinc-500">{p.note}</span> : null}
                   </span>
                   <span className="tabular-nums">{formatEuros(p.amountCents)}</span>

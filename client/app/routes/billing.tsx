@@ -1,7 +1,7 @@
 import { CreditCard, Receipt } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatEuros, formatNumber } from '#common/format.ts';
+import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { PLANS, PLAN_ORDER } from '#common/plans.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -11,16 +11,17 @@ import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { goToCheckout } from '#client/features/billing/checkout.ts';
+import { useSession } from '#client/app/session.tsx';
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 const STATUS_LABEL: Record<string, string> = { paid: 'Paid', refunded: 'Refunded' };
 
 /** `/account/billing`: plan, renewal, payments, change plan, cancel at the period's end. */
 export default function Billing() {
   const toast = useToast();
+  const { setUser, refreshCredits } = useSession();
   const [params, setParams] = useSearchParams();
   const billing = useResource(() => call(api.api.billing.$get()), []);
   const [busy, setBusy] = useState<string | null>(null);
@@ -33,8 +34,11 @@ export default function Billing() {
     if (outcome === 'success') toast({ tone: 'success', message: 'Your plan is active. Enjoy the extra credits!' });
     else toast({ tone: 'info', message: 'Nothing was changed or charged.' });
     setParams({}, { replace: true });
-    // The server already changed the plan: a fresh page load shows it everywhere.
-    if (outcome === 'success') setTimeout(() => window.location.replace('/account/billing'), 1200);
+    // The plan changed on the server: show it in the shell (plan, credits) as well.
+    if (outcome === 'success') {
+      call(api.api.me.$get()).then(setUser, () => {});
+      refreshCredits();
+    }
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const act = async (name: string, work: () => Promise<unknown>) => {
@@ -43,7 +47,7 @@ export default function Billing() {
     try {
       await work();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'That did not work. Please try again.');
+      setError(errorMessage(e, 'That did not work. Please try again.'));
     } finally {
       setBusy(null);
     }
@@ -75,9 +79,9 @@ export default function Billing() {
           {sub ? (
             <p className="mt-3 text-sm">
               {sub.cancelAtPeriodEnd ? (
-                <span className="text-amber-800 dark:text-amber-300">Ends on {date(sub.currentPeriodEnd)}; you are back on Free after that.</span>
+                <span className="text-amber-800 dark:text-amber-300">Ends on {formatDate(sub.currentPeriodEnd, 'long')}; you are back on Free after that.</span>
               ) : (
-                <>Renews on {date(sub.currentPeriodEnd)}.</>
+                <>Renews on {formatDate(sub.currentPeriodEnd, 'long')}.</>
               )}
               {sub.status === 'past_due' ? <span className="block text-red-700 dark:text-red-400">The last payment failed. Update your payment method.</span> : null}
             </p>
@@ -160,7 +164,7 @@ export default function Billing() {
             <Table columns={['Date', 'What', 'Status', { label: 'Amount', numeric: true }]}>
               {data.payments.map((p) => (
                 <tr key={p.id}>
-                  <td className="py-2 pr-4 whitespace-nowrap">{date(p.paidAt ?? p.createdAt)}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(p.paidAt ?? p.createdAt, 'long')}</td>
                   <td className="py-2 pr-4">{p.description}</td>
                   <td className="py-2 pr-4">{STATUS_LABEL[p.status] ?? p.status}</td>
                   <td className="py-2 text-right tabular-nums">{formatEuros(p.amountCents)}</td>
@@ -176,16 +180,17 @@ export default function Billing() {
         confirmLabel="Cancel at the end of the period"
         pending={busy === 'cancel'}
         onCancel={() => setConfirmCancel(false)}
-        onConfirm={() =>
-          act('cancel', async () => {
+        onConfirm={async () => {
+          await act('cancel', async () => {
             billing.setData(await call(api.api.billing.cancel.$post()));
-            setConfirmCancel(false);
             toast({ tone: 'success', message: 'Your plan ends at the end of this period.' });
-          })
-        }
+          });
+          // Closed either way: a failure is shown on the page, not behind the dialog.
+          setConfirmCancel(false);
+        }}
       >
-        You keep {data.plan.name} and its credits until {sub ? date(sub.currentPeriodEnd) : 'the end of the period'}. After that you are on the Free plan: your projects and files stay, and a new project needs a free slot among the
-        Free plan’s 3 active projects.
+        You keep {data.plan.name} and its credits until {sub ? formatDate(sub.currentPeriodEnd, 'long') : 'the end of the period'}. After that you are on the Free plan: your projects and files stay, and a new project needs a free slot among the
+        Free plan’s {PLANS.free.maxProjects} active projects.
       </ConfirmDialog>
     </>
   );

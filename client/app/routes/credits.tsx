@@ -1,7 +1,7 @@
 import { Coins } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatEuros, formatNumber } from '#common/format.ts';
+import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { CREDIT_PACKS, LOW_BALANCE_RATIO } from '#common/plans.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -11,7 +11,7 @@ import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Table } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { api, call, errorMessage } from '#client/lib/api.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { goToCheckout } from '#client/features/billing/checkout.ts';
 import { useSession } from '#client/app/session.tsx';
@@ -26,10 +26,6 @@ const KIND_LABEL: Record<Kind, string> = {
   admin_adjust: 'Adjustment',
 };
 
-function formatDate(iso: string, time = false): string {
-  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', ...(time ? { hour: '2-digit', minute: '2-digit' } : {}) });
-}
-
 function loadLedger(kind: Kind | '', cursor?: string) {
   return call(api.api.credits.ledger.$get({ query: { ...(kind ? { kind } : {}), ...(cursor ? { cursor } : {}) } }));
 }
@@ -42,7 +38,7 @@ export default function Credits() {
   const [kind, setKind] = useState<Kind | ''>('');
   const [buying, setBuying] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const ledger = usePaged((cursor) => loadLedger(kind, cursor), [kind, credits?.total]);
+  const ledger = usePaged((cursor) => loadLedger(kind, cursor), [kind]);
 
   // Back from a checkout: say how it went, once.
   useEffect(() => {
@@ -106,7 +102,7 @@ export default function Credits() {
                   try {
                     await goToCheckout('pack', pack.id);
                   } catch (e) {
-                    setError(e instanceof ApiError ? e.message : 'The checkout could not be opened.');
+                    setError(errorMessage(e, 'The checkout could not be opened.'));
                     setBuying(null);
                   }
                 }}
@@ -151,7 +147,7 @@ export default function Credits() {
             <Table columns={['Date', 'What', { label: 'Monthly', numeric: true }, { label: 'Purchased', numeric: true }, { label: 'Credits', numeric: true }]}>
               {items.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="py-2 pr-4 whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatDate(entry.createdAt, true)}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatDate(entry.createdAt, 'dateTime')}</td>
                   <td className="py-2 pr-4">
                     <span className="font-medium">{KIND_LABEL[entry.kind]}</span>
                     <span className="block text-xs text-zinc-500">{entry.description}</span>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatNumber } from '#common/format.ts';
 import { PLANS } from '#common/plans.ts';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { api, call } from '#client/lib/api.ts';
@@ -46,16 +47,7 @@ function useProjects() {
 
 function RecentProjects({ projects }: { projects: ProjectsResource }) {
   if (projects.status === 'loading') return <SkeletonLines lines={3} label="Loading projects" />;
-  if (projects.status === 'error') {
-    return (
-      <p className="text-sm text-red-700 dark:text-red-400">
-        Projects could not be loaded.{' '}
-        <button type="button" className="underline" onClick={projects.reload}>
-          Try again
-        </button>
-      </p>
-    );
-  }
+  if (projects.status === 'error') return <LoadFailed title="Projects could not be loaded" onRetry={projects.reload} />;
   if (projects.data.items.length === 0) {
     return (
       <EmptyState icon={<Folder className="size-6" aria-hidden="true" />} title="No projects yet" action={<Link to="/projects" className={buttonClass('primary', 'sm')}>Create a project</Link>}>

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
-import { useModalDialog } from '#client/components/use-modal-dialog.ts';
+import { CloseButton, ModalDialog } from '#client/components/modal-dialog.tsx';
 import { MediaDetail } from '#client/features/media/media-detail.tsx';
 import type { ProjectOutletContext } from '#client/app/routes/project.tsx';
 
@@ -12,10 +12,9 @@ import type { ProjectOutletContext } from '#client/app/routes/project.tsx';
  */
 export default function ProjectMedia() {
   const { projectId = '', objectId = '' } = useParams();
-  const { items, reload } = useOutletContext<ProjectOutletContext>();
+  const { items, onChanged, onDeleted } = useOutletContext<ProjectOutletContext>();
   const navigate = useNavigate();
   const location = useLocation();
-  const ref = useModalDialog(true);
   const fromGrid = (location.state as { fromGrid?: boolean } | null)?.fromGrid === true;
   const index = items.findIndex((item) => item.id === objectId);
   const previous = index > 0 ? items[index - 1] : undefined;
@@ -39,18 +38,7 @@ export default function ProjectMedia() {
   });
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="media-title"
-      className="m-auto w-[min(72rem,calc(100vw-2rem))] rounded-[var(--radius-card)] bg-white p-0 text-zinc-900 shadow-2xl dark:bg-zinc-900 dark:text-zinc-100"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
-    >
+    <ModalDialog open onClose={close} labelledBy="media-title" className="w-[min(72rem,calc(100vw-2rem))] p-0">
       <div className="flex items-center justify-between gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
         <div className="flex items-center gap-1">
           <button type="button" disabled={!previous} onClick={() => previous && go(previous.id)} aria-label="Previous file" className="grid size-9 place-items-center rounded-md text-zinc-600 hover:bg-zinc-100 disabled:opacity-30 dark:text-zinc-300 dark:hover:bg-zinc-800">
@@ -65,21 +53,19 @@ export default function ProjectMedia() {
             </span>
           ) : null}
         </div>
-        <button type="button" onClick={close} aria-label="Close" className="grid size-9 place-items-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-white">
-          <X aria-hidden="true" className="size-5" />
-        </button>
+        <CloseButton onClose={close} className="" />
       </div>
       <div className="max-h-[calc(100vh-8rem)] overflow-y-auto p-4 sm:p-6">
         <MediaDetail
           mediaId={objectId}
           headingId="media-title"
-          onChanged={reload}
+          onChanged={onChanged}
           onDeleted={() => {
-            reload();
+            onDeleted(objectId);
             navigate({ pathname: `/projects/${projectId}/`, search: location.search }, { replace: true });
           }}
         />
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

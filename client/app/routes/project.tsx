@@ -1,6 +1,7 @@
 import { Globe, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
+import type { MediaItem } from '#common/schemas/media.ts';
 import type { ProjectDetail } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -8,14 +9,19 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { api, ApiError, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { Library, type LibraryState } from '#client/features/media/library.tsx';
+import { Library, useLibraryList } from '#client/features/media/library.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { MembersCard } from '#client/features/projects/members-card.tsx';
 import { SettingsDialog } from '#client/features/projects/settings-dialog.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
 import { NotFound } from '#client/app/routes/not-found.tsx';
 
-export type ProjectOutletContext = LibraryState;
+/** What the media detail over the grid gets: the grid's items (to walk them) and ways to update them in place. */
+export interface ProjectOutletContext {
+  items: MediaItem[];
+  onChanged: (item: MediaItem) => void;
+  onDeleted: (id: string) => void;
+}
 
 /** Project tabs: the library here, creatives and marketing on their own pages. */
 export function ProjectTabs({ projectId }: { projectId: string }) {
@@ -50,7 +56,7 @@ export default function Project() {
   const { projectId = '' } = useParams();
   const resource = useProject(projectId);
   const [settings, setSettings] = useState(false);
-  const [library, setLibrary] = useState<LibraryState>({ items: [], reload: () => {} });
+  const library = useLibraryList(projectId);
   const project = resource.status === 'ready' ? resource.data : undefined;
   const saved = (next: ProjectDetail) => resource.setData(next);
   useCrumbLabel(`/projects/${projectId}`, project?.name);
@@ -106,7 +112,7 @@ export default function Project() {
           projectId={project.id}
           canEdit={canEdit}
           storage={project.storage}
-          onState={setLibrary}
+          list={library}
           onContentChanged={resource.reload}
         />
         <div className="space-y-6">
@@ -115,7 +121,18 @@ export default function Project() {
         </div>
       </div>
       <SettingsDialog project={project} open={settings} onClose={() => setSettings(false)} onSaved={saved} />
-      <Outlet context={library satisfies ProjectOutletContext} />
+      <Outlet
+        context={
+          {
+            items: library.items,
+            onChanged: (item) => library.patch((i) => (i.id === item.id ? item : i)),
+            onDeleted: (id) => {
+              library.patch((i) => (i.id === id ? null : i));
+              resource.reload();
+            },
+          } satisfies ProjectOutletContext
+        }
+      />
     </>
   );
 }

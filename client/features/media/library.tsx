@@ -10,15 +10,26 @@ import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
-import { usePaged } from '#client/lib/use-paged.ts';
+import { api, call, errorMessage } from '#client/lib/api.ts';
+import { usePaged, type Paged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { MediaGrid } from '#client/features/media/media-grid.tsx';
 import { Uploader } from '#client/features/media/uploader.tsx';
 
-export interface LibraryState {
-  items: MediaItem[];
-  reload: () => void;
+/** The library's filters, kept in the URL so that the media detail over the grid and a reload keep them. */
+function filtersOf(params: URLSearchParams): { type: 'image' | 'video' | undefined; tag: string | undefined; q: string } {
+  const type = params.get('type');
+  return { type: type === 'image' || type === 'video' ? type : undefined, tag: params.get('tag') ?? undefined, q: params.get('q') ?? '' };
+}
+
+/** The project's media, filtered as the URL says; owned by the project page (the detail modal walks it too). */
+export function useLibraryList(projectId: string): Paged<MediaItem> {
+  const [params] = useSearchParams();
+  const { type, tag, q } = filtersOf(params);
+  return usePaged(
+    (cursor) => call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { ...(type ? { type } : {}), ...(tag ? { tag } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } })),
+    [projectId, type, tag, q],
+  );
 }
 
 const control = 'h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900';
@@ -32,33 +43,33 @@ export function Library({
   projectId,
   canEdit,
   storage,
-  onState,
+  list,
   onContentChanged,
 }: {
   projectId: string;
   canEdit: boolean;
   storage: { usedBytes: number; limitBytes: number };
-  onState: (state: LibraryState) => void;
+  list: Paged<MediaItem>;
   /** Files were added or removed: the project's counts and storage changed. */
   onContentChanged: () => void;
 }) {
   const toast = useToast();
   const [params, setParams] = useSearchParams();
-  const type = params.get('type') === 'image' || params.get('type') === 'video' ? (params.get('type') as 'image' | 'video') : undefined;
-  const tag = params.get('tag') ?? undefined;
-  const q = params.get('q') ?? '';
+  const { type, tag, q } = filtersOf(params);
   const [search, setSearch] = useState(q);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const query = { ...(type ? { type } : {}), ...(tag ? { tag } : {}), ...(q ? { q } : {}) };
-  const list = usePaged((cursor) => call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { ...query, ...(cursor ? { cursor } : {}) } })), [projectId, type, tag, q]);
-  const tags = useResource(() => call(api.api.projects[':projectId'].media.tags.$get({ param: { projectId } })), [projectId, list.status === 'ready' ? list.data : null]);
+  // Tags change with uploads, edits and deletions, not with the filters.
+  const tags = useResource(() => call(api.api.projects[':projectId'].media.tags.$get({ param: { projectId } })), [projectId], { keepStale: true });
   const items = list.items;
-
-  useEffect(() => onState({ items, reload: list.reload }), [items]); // eslint-disable-line react-hooks/exhaustive-deps
+  const changed = () => {
+    list.reload();
+    tags.reload();
+    onContentChanged();
+  };
 
   // Search as you type, a moment after the last key.
   useEffect(() => {
@@ -118,10 +129,7 @@ export function Library({
       {canEdit ? (
         <Uploader
           projectId={projectId}
-          onUploaded={() => {
-            list.reload();
-            onContentChanged();
-          }}
+          onUploaded={changed}
         />
       ) : null}
 
@@ -197,10 +205,9 @@ export function Library({
             if (result.deleted.length) toast({ tone: 'success', message: `${result.deleted.length} ${result.deleted.length === 1 ? 'file' : 'files'} deleted.` });
             if (result.refused.length) setRefusal(result.refused.map((r) => `“${r.name}” is still used: ${r.usedBy.join('; ')}.`).join(' '));
             setSelected(new Set());
-            list.reload();
-            onContentChanged();
+            changed();
           } catch (e) {
-            toast({ tone: 'error', message: e instanceof ApiError ? e.message : 'The files could not be deleted.' });
+            toast({ tone: 'error', message: errorMessage(e, 'The files could not be deleted.') });
           } finally {
             setDeleting(false);
             setConfirming(false);

@@ -2,6 +2,7 @@ import { Download, ExternalLink, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { MediaDetail as Detail } from '#common/schemas/media.ts';
+import { formatDate } from '#common/format.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -9,7 +10,7 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { TagInput } from '#client/components/tag-input.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { describeMedia } from '#client/features/media/format.ts';
 
@@ -100,7 +101,7 @@ export function MediaDetail({
       onChanged?.(updated);
       toast({ tone: 'success', message: 'Changes saved.' });
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'The changes could not be saved.');
+      setError(errorMessage(e, 'The changes could not be saved.'));
     } finally {
       setSaving(false);
     }
@@ -113,7 +114,7 @@ export function MediaDetail({
       onDeleted();
     } catch (e) {
       setConfirming(false);
-      setError(e instanceof ApiError ? e.message : 'The file could not be deleted.');
+      setError(errorMessage(e, 'The file could not be deleted.'));
     } finally {
       setDeleting(false);
     }
@@ -131,7 +132,7 @@ export function MediaDetail({
           </h2>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{describeMedia(item)}</p>
           <p className="mt-1 text-xs text-zinc-500">
-            Uploaded {new Date(item.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+            Uploaded {formatDate(item.createdAt)}
             {item.uploadedBy ? ` by ${item.uploadedBy.name}` : ''}
           </p>
         </div>

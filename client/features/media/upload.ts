@@ -9,6 +9,10 @@ import { ApiError } from '#client/lib/api.ts';
  */
 export function uploadFile(projectId: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<{ media: MediaItem; created: boolean }> {
   return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new DOMException('Upload cancelled', 'AbortError'));
+      return;
+    }
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/projects/${encodeURIComponent(projectId)}/media?filename=${encodeURIComponent(file.name)}`);
     xhr.responseType = 'json';

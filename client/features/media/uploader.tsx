@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { ACCEPTED_EXTENSIONS, formatLabels, formatMib, MAX_BYTES, MEDIA_TYPES, type MediaItem } from '#common/schemas/media.ts';
 import { formatBytes } from '#common/format.ts';
 import { Button } from '#client/components/button.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/api.ts';
 import { makeThumbnail, putThumbnail, uploadFile } from '#client/features/media/upload.ts';
 
 type Status = 'queued' | 'uploading' | 'finishing' | 'done' | 'duplicate' | 'error' | 'cancelled';
@@ -23,7 +23,7 @@ const PARALLEL = 2;
 function precheck(file: File): string | undefined {
   const known = Object.entries(MEDIA_TYPES).find(([mime]) => mime === file.type);
   if (file.type && !known) return 'This file type is not supported.';
-  if (known && file.size > known[1].maxBytes) return `Too large: ${known[1].kind === 'image' ? 'images' : 'videos'} can be up to ${formatBytes(known[1].maxBytes)}.`;
+  if (known && file.size > known[1].maxBytes) return `Too large: ${known[1].kind === 'image' ? 'images' : 'videos'} can be up to ${formatMib(known[1].maxBytes)}.`;
   return undefined;
 }
 
@@ -56,7 +56,7 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
         onUploadedRef.current(result);
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') update(job.key, { status: 'cancelled' });
-        else update(job.key, { status: 'error', message: error instanceof ApiError ? error.message : 'The upload failed.' });
+        else update(job.key, { status: 'error', message: errorMessage(error, 'The upload failed.') });
       }
     },
     [projectId, update],
@@ -137,7 +137,17 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
                 {job.status === 'done' || job.status === 'duplicate' ? <CheckCircle2 aria-label="Uploaded" className="size-4 text-emerald-600" /> : null}
                 {job.status === 'error' ? <CircleAlert aria-label="Failed" className="size-4 text-red-600" /> : null}
                 {job.status === 'uploading' || job.status === 'queued' ? (
-                  <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => job.controller.abort()} aria-label={`Cancel ${job.file.name}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="h-7 px-2"
+                    onClick={() => {
+                      job.controller.abort();
+                      // A queued file never starts; a running one ends through the aborted request.
+                      if (job.status === 'queued') update(job.key, { status: 'cancelled' });
+                    }}
+                    aria-label={`Cancel ${job.file.name}`}
+                  >
                     <X aria-hidden="true" className="size-4" />
                   </Button>
                 ) : null}

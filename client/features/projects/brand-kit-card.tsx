@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { BRAND_FONTS, fontById, type FontId } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { MAX_BRAND_COLORS, type BrandKit, type ProjectDetail } from '#common/schemas/projects.ts';
-import { Alert } from '#client/components/alert.tsx';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { TextAreaField } from '#client/components/field.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -21,7 +21,7 @@ function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; o
   return (
     <Dialog open={open} title="Choose the logo" onClose={onClose} wide>
       {images.status === 'ready' && images.data.items.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Upload the logo to the library first, then pick it here.</p> : null}
-      {images.status === 'error' ? <Alert tone="danger">The library could not be loaded.</Alert> : null}
+      {images.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={images.reload} /> : null}
       <ul className="grid max-h-[60vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-5">
         {images.status === 'ready'
           ? images.data.items.map((item) => (
@@ -43,15 +43,20 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
   const toast = useToast();
   const canEdit = project.role !== 'viewer';
   const [kit, setKit] = useState<BrandKit>(project.brandKit);
-  const [logoUrl, setLogoUrl] = useState<string | null>(project.logoUrl);
+  // The picked logo's preview, until it is saved (then the project's logoUrl shows it).
+  const [picked, setPicked] = useState<{ id: string; url: string } | null>(null);
   const [picking, setPicking] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Start again from the saved kit when it changes (a save, or another member's), not when
+  // the project is merely reloaded (an upload, a member change): that would drop unsaved edits.
+  const savedKit = JSON.stringify(project.brandKit);
   useEffect(() => {
     setKit(project.brandKit);
-    setLogoUrl(project.logoUrl);
-  }, [project]);
-  const dirty = JSON.stringify(kit) !== JSON.stringify(project.brandKit);
+    setPicked(null);
+  }, [savedKit]); // eslint-disable-line react-hooks/exhaustive-deps
+  const logoUrl = kit.logoMediaId === null ? null : kit.logoMediaId === project.brandKit.logoMediaId ? project.logoUrl : picked?.id === kit.logoMediaId ? picked.url : null;
+  const dirty = JSON.stringify(kit) !== savedKit;
   const invalidColor = kit.colors.some((c) => !HEX.test(c));
   const setColor = (index: number, color: string) => setKit((k) => ({ ...k, colors: k.colors.map((c, i) => (i === index ? color : c)) }));
 
@@ -77,7 +82,6 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
                     size="sm"
                     onClick={() => {
                       setKit((k) => ({ ...k, logoMediaId: null }));
-                      setLogoUrl(null);
                     }}
                   >
                     Remove
@@ -169,7 +173,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
                 onSaved(saved);
                 toast({ tone: 'success', message: 'Brand kit saved.' });
               } catch (e) {
-                setError(e instanceof ApiError ? e.message : 'The brand kit could not be saved.');
+                setError(errorMessage(e, 'The brand kit could not be saved.'));
               } finally {
                 setSaving(false);
               }
@@ -185,7 +189,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
         onClose={() => setPicking(false)}
         onPick={(item) => {
           setKit((k) => ({ ...k, logoMediaId: item.id }));
-          setLogoUrl(item.thumbnailUrl ?? item.fileUrl);
+          setPicked({ id: item.id, url: item.thumbnailUrl ?? item.fileUrl });
           setPicking(false);
         }}
       />

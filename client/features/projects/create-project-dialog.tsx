@@ -11,7 +11,7 @@ import { useForm } from '#client/lib/use-form.ts';
 export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const form = useForm(projectCreateInput, { name: '', description: '', website: '' });
-  const planLimit = form.formError && /plan/i.test(form.formError.message);
+  const planLimit = form.formError?.code === 'plan_limit_reached';
   return (
     <Dialog open={open} title="New project" onClose={onClose}>
       <form

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/app/session.tsx';
 
@@ -58,7 +58,7 @@ export function InviteBanner({ token, onDone }: { token: string; onDone: () => v
               const joined = await call(api.api.invites[':token'].accept.$post({ param: { token } }));
               navigate(`/projects/${joined.projectId}/`, { replace: true });
             } catch (e) {
-              setError(e instanceof ApiError ? e.message : 'The invitation could not be accepted.');
+              setError(errorMessage(e, 'The invitation could not be accepted.'));
               setPending(false);
             }
           }}

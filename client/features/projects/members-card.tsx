@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { inviteInput, type MemberInfo, type ProjectDetail, type ProjectRole } from '#common/schemas/projects.ts';
+import { formatDate } from '#common/format.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -9,7 +10,7 @@ import { FormError } from '#client/components/form-error.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useUser } from '#client/app/session.tsx';
@@ -40,7 +41,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
       members.reload();
       onChanged();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'That did not work. Please try again.');
+      setError(errorMessage(e, 'That did not work. Please try again.'));
     } finally {
       setWorking(false);
       setPending(null);
@@ -109,7 +110,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
                 {members.data.invites.map((invite) => (
                   <li key={invite.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                     <span className="min-w-0 truncate">
-                      {invite.email} <span className="text-xs text-zinc-500">· {ROLE_LABEL[invite.role]} · until {new Date(invite.expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}</span>
+                      {invite.email} <span className="text-xs text-zinc-500">· {ROLE_LABEL[invite.role]} · until {formatDate(invite.expiresAt, 'dayMonth')}</span>
                     </span>
                     <Button
                       variant="ghost"

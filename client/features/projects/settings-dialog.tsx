@@ -7,7 +7,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
 
 /** Project settings: details (owner renames, editors describe), archive and delete (owner, by typing the name). */
@@ -29,7 +29,7 @@ export function SettingsDialog({ project, open, onClose, onSaved }: { project: P
       toast({ tone: 'success', message: saved.archived ? 'Project archived. It keeps its files.' : 'Project restored.' });
       onClose();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'That did not work.');
+      setError(errorMessage(e, 'That did not work.'));
     } finally {
       setBusy(null);
     }
@@ -43,7 +43,7 @@ export function SettingsDialog({ project, open, onClose, onSaved }: { project: P
       toast({ tone: 'success', message: `“${project.name}” was deleted.` });
       navigate('/projects');
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'The project could not be deleted.');
+      setError(errorMessage(e, 'The project could not be deleted.'));
       setBusy(null);
     }
   };
