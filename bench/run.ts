@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
 import { runLighthouse, type LabResult } from './lighthouse.ts';
 import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
 import { startServer } from './server.ts';
@@ -192,8 +193,8 @@ try {
 
   // 4. Lab vitals with Lighthouse (mobile preset) in Debian's chromium.
   if (kinds.has('lab')) {
-    const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
-    if (!chrome) throw new Error('Lighthouse needs Chromium: sudo apt-get install -y chromium (or set CHROME_PATH).');
+    const chrome = chromiumPath();
+    if (!chrome) throw new Error(`Lighthouse needs Chromium and found none. Install it: ${CHROMIUM_INSTALL_HINT}`);
     log(`› Lighthouse (mobile, compressed as at the edge) on ${budgets.lab.routes.join(', ')}`);
     const lab: LabResult[] = await runLighthouse(chrome, server.edge, budgets.lab.routes);
     for (const r of lab) {

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
 
 const root = join(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PORT ?? 8799);
@@ -15,15 +16,9 @@ declare module 'vitest' {
   }
 }
 
-function chromiumPath(): string {
-  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-  if (!found) {
-    throw new Error(
-      'The browser tests need Chromium and found none (CHROME_PATH, /usr/bin/chromium).\n' +
-        'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-        'or point CHROME_PATH at a Chromium or Chrome binary.',
-    );
-  }
+function requireChromium(): string {
+  const found = chromiumPath();
+  if (!found) throw new Error(`The browser tests need Chromium and found none (CHROME_PATH, /usr/bin/chromium, /usr/bin/chromium-browser).\nInstall it with:  ${CHROMIUM_INSTALL_HINT}`);
   return found;
 }
 
@@ -52,7 +47,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * with the real migrations and the demo seed, for the browser tests.
  */
 export default async function setup(project: TestProject) {
-  const chromium = chromiumPath();
+  const chromium = requireChromium();
   if (!existsSync(join(root, 'dist', 'client', '.vite', 'manifest.json'))) {
     throw new Error('The client is not built: run `npx vite build` (npm test does it first).');
   }

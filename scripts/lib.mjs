@@ -16,7 +16,11 @@ export function run(command, args, options = {}) {
   return result;
 }
 
-/** Chromium for the browser tests: CHROME_PATH, else Debian's /usr/bin/chromium. */
+/**
+ * Chromium for the browser tests and Lighthouse: CHROME_PATH, else Debian's
+ * /usr/bin/chromium (or /usr/bin/chromium-browser). The one lookup: the e2e setup, the
+ * bench and .ci/run use it too.
+ */
 export function chromiumPath() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
   return candidates.find((path) => existsSync(path));

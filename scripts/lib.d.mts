@@ -1,0 +1,4 @@
+export const root: string;
+export function run(command: string, args: string[], options?: import('node:child_process').SpawnSyncOptions): import('node:child_process').SpawnSyncReturns<Buffer | string>;
+export function chromiumPath(): string | undefined;
+export const CHROMIUM_INSTALL_HINT: string;
