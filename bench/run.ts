@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
+import { CHROMIUM_INSTALL_HINT, chromiumPath, WRANGLER_ENV } from '../scripts/lib.mjs';
 import { runLighthouse, type LabResult } from './lighthouse.ts';
 import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
 import { startServer } from './server.ts';
@@ -66,7 +66,7 @@ const log = (line = '') => process.stdout.write(`${line}\n`);
 
 function step(title: string, command: string, commandArgs: string[]) {
   log(`› ${title}`);
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);
     throw new Error(`${command} ${commandArgs.join(' ')} failed`);

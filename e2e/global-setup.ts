@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
+import { CHROMIUM_INSTALL_HINT, chromiumPath, WRANGLER_ENV } from '../scripts/lib.mjs';
 
 const root = join(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PORT ?? 8799);
@@ -23,7 +23,7 @@ function requireChromium(): string {
 }
 
 function wrangler(args: string[]): void {
-  const result = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' } });
+  const result = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } });
   if (result.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed:\n${result.stderr}`);
 }
 
@@ -61,7 +61,7 @@ export default async function setup(project: TestProject) {
   const child = spawn(
     'wrangler',
     ['dev', '--port', String(PORT), '--ip', '127.0.0.1', `--persist-to=${PERSIST_DIR}`, '--env-file', '.dev.vars.example', '--show-interactive-dev-session=false'],
-    { cwd: root, detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' } },
+    { cwd: root, detached: true, env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } },
   );
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
