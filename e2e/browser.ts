@@ -66,8 +66,11 @@ export async function hydrated(page: Page): Promise<void> {
   });
 }
 
+/** The password signUpInBrowser gives a new user unless told otherwise. */
+export const PASSWORD = 'correct horse battery staple';
+
 /** Signs a new user up through the /login page and waits for the dashboard. */
-export async function signUpInBrowser(browser: Browser, email: string, password = 'correct horse battery staple', name = 'Erin Endtoend') {
+export async function signUpInBrowser(browser: Browser, email: string, password = PASSWORD, name = 'Erin Endtoend') {
   const { context, page, errors } = await newPage(browser);
   await page.goto('/login?tab=signup');
   await hydrated(page);

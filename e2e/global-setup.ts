@@ -6,7 +6,7 @@ import { CHROMIUM_INSTALL_HINT, chromiumPath, WRANGLER_ENV } from '../scripts/li
 
 const root = join(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PORT ?? 8799);
-export const PERSIST_DIR = join(root, '.wrangler', 'e2e');
+const PERSIST_DIR = join(root, '.wrangler', 'e2e');
 
 declare module 'vitest' {
   export interface ProvidedContext {
