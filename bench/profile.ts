@@ -1,17 +1,28 @@
-// `node bench/profile.ts [/path] [seconds]`: a CPU profile of the worker under load, for
-// finding where a route spends its time. Prints the top functions by self time and
-// writes bench/results/profile.cpuprofile (open it in Chrome DevTools).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `npm run bench:profile -- [/path] [seconds]` (`node bench/profile.ts [--build] [/path] [seconds]`):
+// a CPU profile of the worker under load, for finding where a route spends its time. Prints
+// the top functions by self time and writes bench/results/profile.cpuprofile (open it in
+// Chrome DevTools). Profiles the unminified worker bundle (readable names) in
+// bench/.build/profile with the client in dist/client; --build (what the npm script passes)
+// builds both first.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { buildClient, bundleWorker, clientBuilt } from './build.ts';
 import { pinServer, runLoad } from './load.ts';
 import { startServer } from './server.ts';
 
-const path = process.argv[2] ?? '/';
-const seconds = Number(process.argv[3] ?? 3);
+const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { build: { type: 'boolean', default: false } } });
+const path = positionals[0] ?? '/';
+const seconds = Number(positionals[1] ?? 3);
 const INSPECTOR = 9239;
-// Profiles the unminified bundle (readable names): npx wrangler deploy --dry-run --outdir bench/.build/profile
-const server = await startServer(join(import.meta.dirname, '.build', 'profile'), { inspectorPort: INSPECTOR });
+const bundleDir = join(import.meta.dirname, '.build', 'profile');
+if (options.build) {
+  buildClient();
+  bundleWorker(bundleDir, { minify: false });
+}
+if (!clientBuilt() || !existsSync(join(bundleDir, 'index.js'))) throw new Error('No client build or no bench/.build/profile bundle: run `npm run bench:profile -- /path`.');
+const server = await startServer(bundleDir, { inspectorPort: INSPECTOR });
 pinServer(server.workerdPid);
 
 const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json()) as { id: string; title: string; webSocketDebuggerUrl: string }[];

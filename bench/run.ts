@@ -1,17 +1,20 @@
-// `npm run bench [-- --check] [--only weight,speed,lab] [--rounds 3] [--seconds 3] [--connections 16]`
+// `npm run bench [-- --check] [--only weight,speed,lab] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client]`
 // Measures a production (minified) build served by workerd on loopback, prints one table
 // and writes bench/results/latest.json. With --check, exits non-zero when a budget in
-// bench/budgets.json is missed. See README.md ("Performance").
-import { execFileSync, spawnSync } from 'node:child_process';
+// bench/budgets.json is missed. With --reuse-client, the client already built in dist/client
+// (by `npm test`, in .ci/run) is measured instead of built again; the worker is always
+// bundled. See README.md ("Performance").
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
+import { buildClient, bundleWorker, clientBuilt, log, step } from './build.ts';
 import { runLighthouse, type LabResult } from './lighthouse.ts';
 import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
 import { startServer } from './server.ts';
 import { activeProfileMs, bundleSize, closure, jsBytes, lazyChunks, pageScripts, readManifest } from './weight.ts';
 
-const root = join(import.meta.dirname, '..');
 const buildDir = join(import.meta.dirname, '.build');
 const resultsDir = join(import.meta.dirname, 'results');
 
@@ -23,6 +26,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
     'no-build': { type: 'boolean', default: false },
+    'reuse-client': { type: 'boolean', default: false },
   },
 });
 const kinds = new Set(args.only.split(','));
@@ -61,24 +65,14 @@ function judge(kind: string, budget: string, subject: string, value: number, lim
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const log = (line = '') => process.stdout.write(`${line}\n`);
-
-function step(title: string, command: string, commandArgs: string[]) {
-  log(`› ${title}`);
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    throw new Error(`${command} ${commandArgs.join(' ')} failed`);
-  }
-  return result.stdout;
-}
 
 // 1. The production build: minified client and worker bundle.
 const workerDir = join(buildDir, 'worker');
 if (!args['no-build']) {
   rmSync(buildDir, { recursive: true, force: true });
-  step('Building the client (vite build)', 'vite', ['build', '--logLevel', 'warn']);
-  step('Bundling the worker (wrangler deploy --dry-run --minify)', 'wrangler', ['deploy', '--dry-run', '--minify', '--outdir', workerDir]);
+  if (args['reuse-client'] && clientBuilt()) log('› Reusing the client build in dist/client (--reuse-client)');
+  else buildClient();
+  bundleWorker(workerDir, { minify: true });
 }
 if (!existsSync(join(workerDir, 'index.js'))) throw new Error('No worker bundle: run without --no-build.');
 
@@ -192,8 +186,8 @@ try {
 
   // 4. Lab vitals with Lighthouse (mobile preset) in Debian's chromium.
   if (kinds.has('lab')) {
-    const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
-    if (!chrome) throw new Error('Lighthouse needs Chromium: sudo apt-get install -y chromium (or set CHROME_PATH).');
+    const chrome = chromiumPath();
+    if (!chrome) throw new Error(`Lighthouse needs Chromium and found none. Install it: ${CHROMIUM_INSTALL_HINT}`);
     log(`› Lighthouse (mobile, compressed as at the edge) on ${budgets.lab.routes.join(', ')}`);
     const lab: LabResult[] = await runLighthouse(chrome, server.edge, budgets.lab.routes);
     for (const r of lab) {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { seedSql } from '../scripts/seed.mjs';
+import { DEMO_USERS, seedSql } from '../scripts/seed.mjs';
 
 /**
  * Adloom's production bundle and the baseline worker in one workerd, through
@@ -19,11 +19,17 @@ export interface BenchServer {
 }
 
 const root = join(import.meta.dirname, '..');
-const COMPATIBILITY_DATE = '2026-10-01';
+const PORTS = { adloom: 8901, baseline: 8902, edge: 8903 };
+const wranglerToml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+/** As deployed: wrangler.toml's compatibility_date. */
+const COMPATIBILITY_DATE = ((): string => {
+  const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(wranglerToml)?.[1];
+  if (!date) throw new Error('wrangler.toml has no compatibility_date');
+  return date;
+})();
 
 function vars(): Record<string, string> {
-  const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
-  const section = toml.split('[vars]')[1]?.split(/\n\[/)[0] ?? '';
+  const section = wranglerToml.split('[vars]')[1]?.split(/\n\[/)[0] ?? '';
   const out: Record<string, string> = {};
   for (const match of section.matchAll(/^([A-Z_]+)\s*=\s*"([^"]*)"/gm)) out[match[1]!] = match[2]!;
   return out;
@@ -63,7 +69,7 @@ function findWorkerdPid(): number {
   throw new Error('workerd process not found');
 }
 
-export async function startServer(bundleDir: string, options: { signIn?: boolean; inspectorPort?: number } = {}, ports = { adloom: 8901, baseline: 8902, edge: 8903 }): Promise<BenchServer> {
+export async function startServer(bundleDir: string, options: { inspectorPort?: number } = {}): Promise<BenchServer> {
   // This miniflare line takes the new per-worker config; convert from the familiar shape.
   const mf = new Miniflare(convertV4MiniflareOptions({
     ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
@@ -86,7 +92,7 @@ export async function startServer(bundleDir: string, options: { signIn?: boolean
           SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
           TOKEN_ENCRYPTION_KEY: 'YmVuY2gtdG9rZW4tZW5jcnlwdGlvbi1rZXktMDAwMDA=',
         },
-        unsafeDirectSockets: [{ host: '127.0.0.1', port: ports.adloom }],
+        unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloom }],
       },
       {
         name: 'edge',
@@ -94,14 +100,14 @@ export async function startServer(bundleDir: string, options: { signIn?: boolean
         scriptPath: join(import.meta.dirname, 'edge.js'),
         compatibilityDate: COMPATIBILITY_DATE,
         serviceBindings: { ADLOOM: 'adloom' },
-        unsafeDirectSockets: [{ host: '127.0.0.1', port: ports.edge }],
+        unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.edge }],
       },
       {
         name: 'baseline',
         modules: true,
         scriptPath: join(import.meta.dirname, 'baseline.js'),
         compatibilityDate: COMPATIBILITY_DATE,
-        unsafeDirectSockets: [{ host: '127.0.0.1', port: ports.baseline }],
+        unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.baseline }],
       },
     ],
   }));
@@ -119,13 +125,14 @@ export async function startServer(bundleDir: string, options: { signIn?: boolean
   }
   for (const statement of seedSql().split('\n')) if (statement.trim()) await db.prepare(statement).run();
 
-  const adloom = `http://localhost:${ports.adloom}`;
-  const edge = `http://localhost:${ports.edge}`;
-  if (options.signIn === false) return { adloom, edge, baseline: `http://localhost:${ports.baseline}`, workerdPid: findWorkerdPid(), sessionCookie: '', stop: () => mf.dispose() };
+  const adloom = `http://localhost:${PORTS.adloom}`;
+  const edge = `http://localhost:${PORTS.edge}`;
+  // Signed in as the seeded demo user (not an admin), for the workspace pages and the API.
+  const demo = DEMO_USERS.find((user) => user.role === 'user')!;
   const login = await fetch(`${adloom}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: adloom },
-    body: JSON.stringify({ email: 'demo@example.com', password: 'adloom-demo-2026' }),
+    body: JSON.stringify({ email: demo.email, password: demo.password }),
   });
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith('adloom_session='))?.split(';')[0];
   if (!cookie) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
@@ -133,7 +140,7 @@ export async function startServer(bundleDir: string, options: { signIn?: boolean
   return {
     adloom,
     edge,
-    baseline: `http://localhost:${ports.baseline}`,
+    baseline: `http://localhost:${PORTS.baseline}`,
     workerdPid: findWorkerdPid(),
     sessionCookie: cookie,
     stop: () => mf.dispose(),

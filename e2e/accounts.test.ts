@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, hydrated, launch, newPage, queryD1, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { baseURL, expectAccessible, hydrated, launch, newPage, PASSWORD, queryD1, signUpInBrowser, uniqueEmail } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,9 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PASSWORD = 'correct horse battery staple';
-
-const signUp = (email: string) => signUpInBrowser(browser, email, PASSWORD);
+const signUp = (email: string) => signUpInBrowser(browser, email);
 
 describe('accounts in the browser', () => {
   it('signs up and lands on the dashboard with the Free credits', async () => {

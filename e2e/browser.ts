@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { WRANGLER_ENV } from '../scripts/lib.mjs';
 
 export const baseURL = inject('baseURL');
 
@@ -30,7 +31,7 @@ export function queryD1<T>(sql: string): T[] {
   const result = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', `--persist-to=${inject('persistDir')}`, '--json', '--command', sql], {
     cwd: join(import.meta.dirname, '..'),
     encoding: 'utf8',
-    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    env: { ...process.env, ...WRANGLER_ENV, CI: 'true' },
   });
   if (result.status !== 0) throw new Error(`d1 query failed: ${result.stderr}`);
   const parsed = JSON.parse(result.stdout) as { results: T[] }[];
@@ -65,8 +66,11 @@ export async function hydrated(page: Page): Promise<void> {
   });
 }
 
+/** The password signUpInBrowser gives a new user unless told otherwise. */
+export const PASSWORD = 'correct horse battery staple';
+
 /** Signs a new user up through the /login page and waits for the dashboard. */
-export async function signUpInBrowser(browser: Browser, email: string, password = 'correct horse battery staple', name = 'Erin Endtoend') {
+export async function signUpInBrowser(browser: Browser, email: string, password = PASSWORD, name = 'Erin Endtoend') {
   const { context, page, errors } = await newPage(browser);
   await page.goto('/login?tab=signup');
   await hydrated(page);

@@ -2,10 +2,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_INSTALL_HINT, chromiumPath, WRANGLER_ENV } from '../scripts/lib.mjs';
 
 const root = join(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PORT ?? 8799);
-export const PERSIST_DIR = join(root, '.wrangler', 'e2e');
+const PERSIST_DIR = join(root, '.wrangler', 'e2e');
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,20 +16,14 @@ declare module 'vitest' {
   }
 }
 
-function chromiumPath(): string {
-  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-  if (!found) {
-    throw new Error(
-      'The browser tests need Chromium and found none (CHROME_PATH, /usr/bin/chromium).\n' +
-        'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-        'or point CHROME_PATH at a Chromium or Chrome binary.',
-    );
-  }
+function requireChromium(): string {
+  const found = chromiumPath();
+  if (!found) throw new Error(`The browser tests need Chromium and found none (CHROME_PATH, /usr/bin/chromium, /usr/bin/chromium-browser).\nInstall it with:  ${CHROMIUM_INSTALL_HINT}`);
   return found;
 }
 
 function wrangler(args: string[]): void {
-  const result = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' } });
+  const result = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } });
   if (result.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed:\n${result.stderr}`);
 }
 
@@ -52,7 +47,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * with the real migrations and the demo seed, for the browser tests.
  */
 export default async function setup(project: TestProject) {
-  const chromium = chromiumPath();
+  const chromium = requireChromium();
   if (!existsSync(join(root, 'dist', 'client', '.vite', 'manifest.json'))) {
     throw new Error('The client is not built: run `npx vite build` (npm test does it first).');
   }
@@ -66,7 +61,7 @@ export default async function setup(project: TestProject) {
   const child = spawn(
     'wrangler',
     ['dev', '--port', String(PORT), '--ip', '127.0.0.1', `--persist-to=${PERSIST_DIR}`, '--env-file', '.dev.vars.example', '--show-interactive-dev-session=false'],
-    { cwd: root, detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: 'true' } },
+    { cwd: root, detached: true, env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } },
   );
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { root, run } from './lib.mjs';
+import { root, run, WRANGLER_ENV } from './lib.mjs';
 import { DEMO_USERS, seed } from './seed.mjs';
 
 const PORT = process.env.PORT ?? '8787';
@@ -31,9 +31,7 @@ ${DEMO_USERS.map((u) => `    ${u.role.padEnd(5)}  ${u.email.padEnd(20)} ${u.pass
 const child = spawn('wrangler', ['dev', '--port', PORT, '--show-interactive-dev-session=false'], {
   cwd: root,
   stdio: 'inherit',
-  // No telemetry, and no fetch of Cloudflare's request.cf sample at start: Adloom reads only
-  // cf.country, which is absent locally anyway, and the fetch fails on machines without internet.
-  env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+  env: { ...process.env, ...WRANGLER_ENV },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

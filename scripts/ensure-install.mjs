@@ -3,10 +3,9 @@
 // given script with that Node. Plain JavaScript on purpose: nothing to compile yet.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { root, WRANGLER_ENV } from './lib.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'node_modules', '.bin');
 const node22 = join(bin, 'node');
 
@@ -23,7 +22,7 @@ export function runWithNode22(script, args = []) {
     const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
     if (install.status !== 0) process.exit(install.status ?? 1);
   }
-  const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, WRANGLER_SEND_METRICS: 'false' };
+  const env = { ...process.env, ...WRANGLER_ENV, PATH: `${bin}:${process.env.PATH ?? ''}` };
   const result = spawnSync(node22, [join(root, script), ...args], { cwd: root, stdio: 'inherit', env });
   process.exit(result.status ?? 1);
 }

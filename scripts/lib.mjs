@@ -6,6 +6,13 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * The environment every wrangler child process gets (spread over process.env): no
+ * telemetry, and no fetch of Cloudflare's request.cf sample at start: Adloom reads only
+ * cf.country, which is absent locally anyway, and the fetch fails on machines without internet.
+ */
+export const WRANGLER_ENV = Object.freeze({ WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' });
+
 /** Runs a command from node_modules/.bin (or the PATH), inheriting output; exits on failure. */
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? 'true' }, ...options });
@@ -16,7 +23,11 @@ export function run(command, args, options = {}) {
   return result;
 }
 
-/** Chromium for the browser tests: CHROME_PATH, else Debian's /usr/bin/chromium. */
+/**
+ * Chromium for the browser tests and Lighthouse: CHROME_PATH, else Debian's
+ * /usr/bin/chromium (or /usr/bin/chromium-browser). The one lookup: the e2e setup, the
+ * bench and .ci/run use it too.
+ */
 export function chromiumPath() {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
   return candidates.find((path) => existsSync(path));

@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PBKDF2_ITERATIONS, hashPassword, hmacSign, hmacVerify, verifyPassword } from '#worker/lib/crypto.ts';
 
 describe('password hashing', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('never asks WebCrypto for more than 100,000 PBKDF2 iterations per call (the Workers limit)', async () => {
     const deriveBits = vi.spyOn(crypto.subtle, 'deriveBits');
     const stored = await hashPassword('correct horse battery');

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { brokenDb } from '#worker/test/broken-db.ts';
 import { createUser } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
@@ -116,8 +116,6 @@ describe('/redirect', () => {
 });
 
 describe('errors never leak internals', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   const db = brokenDb('D1_ERROR: no such table: users: SQLITE_ERROR at SELECT password_hash FROM users');
 
   it('answers an API failure with a generic 500 envelope and a reference, no stack or SQL', async () => {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { getDb } from '#worker/db/client.ts';
-import { projectMembers, users } from '#worker/db/schema.ts';
+import { emailOutbox, projectMembers, users } from '#worker/db/schema.ts';
 import { cookieFrom, send } from '#worker/test/http.ts';
 
 let counter = 0;
@@ -53,10 +53,20 @@ export async function createProject(owner: TestUser, members: { editor?: TestUse
 /** Uploads bytes to a project's library through the real API. */
 export async function uploadMedia(user: TestUser, projectId: string, bytes: Uint8Array<ArrayBuffer>, filename = 'photo.png') {
   const response = await send(`/api/projects/${projectId}/media?filename=${encodeURIComponent(filename)}`, {
-    body: bytes,
-    headers: { 'content-length': String(bytes.byteLength) },
+    body: bytes, // send() declares its content-length
     cookie: user.cookie,
   });
   if (response.status !== 201 && response.status !== 200) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: string; name: string; sha256: string };
+}
+
+/** The newest email in the outbox to `email` (of that `kind`, when given). */
+export async function latestMail(email: string, kind?: string) {
+  const to = eq(emailOutbox.toAddress, email);
+  return getDb(env.DB)
+    .select()
+    .from(emailOutbox)
+    .where(kind === undefined ? to : and(to, eq(emailOutbox.kind, kind)))
+    .orderBy(desc(emailOutbox.createdAt))
+    .get();
 }

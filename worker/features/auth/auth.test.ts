@@ -1,16 +1,16 @@
 import { env } from 'cloudflare:test';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import { creditLedger, emailOutbox, passwordResetTokens, sessions } from '#worker/db/schema.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
-import { createUser, uniqueEmail } from '#worker/test/factories.ts';
+import { createUser, latestMail, uniqueEmail } from '#worker/test/factories.ts';
 import { cookieFrom, send } from '#worker/test/http.ts';
 
 const db = () => getDb(env.DB);
 
 async function latestResetLink(email: string): Promise<string> {
-  const row = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.createdAt)).get();
+  const row = await latestMail(email);
   const link = row?.textBody.match(/https?:\/\/\S+\/password-reset\?token=\S+/)?.[0];
   if (!link) throw new Error('no reset link in the outbox');
   return link;

@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import { creditBalances, creditLedger, payments, processedWebhookEvents, subscriptions, users } from '#worker/db/schema.ts';
 import { runBillingJobs } from '#worker/jobs/index.ts';
 import { signStripePayload } from '#worker/lib/stripe.ts';
 import { createUser, type TestUser } from '#worker/test/factories.ts';
+import { interceptHost } from '#worker/test/fetch.ts';
 import { send } from '#worker/test/http.ts';
 
 const db = () => getDb(env.DB);
@@ -91,24 +92,16 @@ describe('the sandbox checkout (no Stripe key)', () => {
 });
 
 describe('Stripe', () => {
-  afterEach(() => vi.restoreAllMocks());
-
+  /** Stripe's API: creates Checkout Sessions, answers 404 to anything else. */
   function interceptStripe() {
-    const calls: { method: string; path: string; form: URLSearchParams; auth: string | null; idempotency: string | null }[] = [];
-    const original = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      const url = new URL(request.url);
-      if (url.hostname !== 'api.stripe.com') return original(input, init);
-      const form = new URLSearchParams(await request.text());
-      calls.push({ method: request.method, path: url.pathname, form, auth: request.headers.get('authorization'), idempotency: request.headers.get('idempotency-key') });
-      if (url.pathname === '/v1/checkout/sessions') {
+    return interceptHost('api.stripe.com', ({ url, body }) => {
+      const form = new URLSearchParams(body);
+      if (new URL(url).pathname === '/v1/checkout/sessions') {
         const id = `cs_test_${form.get('client_reference_id')}`;
         return Response.json({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, mode: form.get('mode'), status: 'open' });
       }
       return Response.json({ error: { type: 'invalid_request_error', message: 'No such route' } }, { status: 404 });
     });
-    return calls;
   }
 
   async function webhook(event: object, options: { secret?: string; timestamp?: number; header?: string | null } = {}) {
@@ -145,15 +138,16 @@ describe('Stripe', () => {
     expect(await response.json()).toEqual({ url: `https://checkout.stripe.com/c/pay/cs_test_${payment0!.id}` });
     expect(calls).toHaveLength(1);
     const [call] = calls;
-    expect(call!.auth).toBe('Bearer sk_test_123');
-    expect(call!.form.get('mode')).toBe('payment');
-    expect(call!.form.get('line_items[0][price_data][unit_amount]')).toBe('3900');
-    expect(call!.form.get('line_items[0][price_data][currency]')).toBe('eur');
-    expect(call!.form.get('customer_email')).toBe(user.email);
+    const form = new URLSearchParams(call!.body);
+    expect(call!.request.headers.get('authorization')).toBe('Bearer sk_test_123');
+    expect(form.get('mode')).toBe('payment');
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('3900');
+    expect(form.get('line_items[0][price_data][currency]')).toBe('eur');
+    expect(form.get('customer_email')).toBe(user.email);
     const payment = await db().select().from(payments).where(eq(payments.userId, user.id)).get();
-    expect(call!.form.get('client_reference_id')).toBe(payment!.id);
-    expect(call!.form.get('payment_intent_data[metadata][paymentId]')).toBe(payment!.id);
-    expect(call!.idempotency).toBe(`checkout:${payment!.id}`);
+    expect(form.get('client_reference_id')).toBe(payment!.id);
+    expect(form.get('payment_intent_data[metadata][paymentId]')).toBe(payment!.id);
+    expect(call!.request.headers.get('idempotency-key')).toBe(`checkout:${payment!.id}`);
     expect(payment).toMatchObject({ status: 'pending', providerRef: `cs_test_${payment!.id}`, provider: 'stripe' });
   });
 

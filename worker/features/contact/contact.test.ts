@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import { contactMessages, emailOutbox } from '#worker/db/schema.ts';
 import { uniqueEmail } from '#worker/test/factories.ts';
+import { interceptHost } from '#worker/test/fetch.ts';
 import { send } from '#worker/test/http.ts';
 
 const db = () => getDb(env.DB);
@@ -71,52 +72,30 @@ describe('POST /api/contact (with JavaScript)', () => {
 
 describe('mailer with Resend configured', () => {
   it('sends through Resend’s HTTP API and records the provider id in the outbox', async () => {
-    const { vi } = await import('vitest');
-    const original = globalThis.fetch;
-    const calls: { url: string; body: Record<string, unknown>; auth: string | null }[] = [];
-    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      if (request.url !== 'https://api.resend.com/emails') return original(input, init);
-      calls.push({ url: request.url, body: (await request.json()) as Record<string, unknown>, auth: request.headers.get('authorization') });
-      return Response.json({ id: '49a3999c-0ce1-4ea6-ab68-afcd6dc2e794' });
+    const calls = interceptHost('api.resend.com', () => Response.json({ id: '49a3999c-0ce1-4ea6-ab68-afcd6dc2e794' }));
+    const email = uniqueEmail('resend');
+    const response = await send('/api/contact', {
+      json: { name: 'Rita', email, message: 'Testing the real mail provider.' },
+      headers: { 'cf-connecting-ip': '192.0.2.35' },
+      env: { RESEND_API_KEY: 're_test_123', MAIL_FROM: 'Adloom <hello@adloom.example>' },
     });
-    try {
-      const email = uniqueEmail('resend');
-      const response = await send('/api/contact', {
-        json: { name: 'Rita', email, message: 'Testing the real mail provider.' },
-        headers: { 'cf-connecting-ip': '192.0.2.35' },
-        env: { RESEND_API_KEY: 're_test_123', MAIL_FROM: 'Adloom <hello@adloom.example>' },
-      });
-      expect(response.status).toBe(201);
-      const toVisitor = calls.find((c) => (c.body.to as string[]).includes(email))!;
-      expect(toVisitor.auth).toBe('Bearer re_test_123');
-      expect(toVisitor.body).toMatchObject({ from: 'Adloom <hello@adloom.example>', subject: 'We received your message' });
-      const row = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).get();
-      expect(row).toMatchObject({ status: 'sent', providerMessageId: '49a3999c-0ce1-4ea6-ab68-afcd6dc2e794' });
-    } finally {
-      spy.mockRestore();
-    }
+    expect(response.status).toBe(201);
+    const toVisitor = calls.find((c) => (JSON.parse(c.body) as { to: string[] }).to.includes(email))!;
+    expect(toVisitor.url).toBe('https://api.resend.com/emails');
+    expect(toVisitor.request.headers.get('authorization')).toBe('Bearer re_test_123');
+    expect(JSON.parse(toVisitor.body)).toMatchObject({ from: 'Adloom <hello@adloom.example>', subject: 'We received your message' });
+    const row = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).get();
+    expect(row).toMatchObject({ status: 'sent', providerMessageId: '49a3999c-0ce1-4ea6-ab68-afcd6dc2e794' });
   });
 
   it('keeps the outbox row as failed with Resend’s error when it refuses', async () => {
-    const { vi } = await import('vitest');
-    const original = globalThis.fetch;
-    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      if (request.url !== 'https://api.resend.com/emails') return original(input, init);
-      return Response.json({ statusCode: 422, name: 'validation_error', message: 'Invalid `from` field.' }, { status: 422 });
-    });
+    interceptHost('api.resend.com', () => Response.json({ statusCode: 422, name: 'validation_error', message: 'Invalid `from` field.' }, { status: 422 }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      const email = uniqueEmail('resend-fail');
-      const response = await send('/api/contact', { json: { name: 'Rolf', email, message: 'The provider will refuse this.' }, headers: { 'cf-connecting-ip': '192.0.2.36' }, env: { RESEND_API_KEY: 're_test_123' } });
-      expect(response.status).toBe(201);
-      const row = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).get();
-      expect(row?.status).toBe('failed');
-      expect(row?.error).toContain('validation_error');
-    } finally {
-      spy.mockRestore();
-      vi.restoreAllMocks();
-    }
+    const email = uniqueEmail('resend-fail');
+    const response = await send('/api/contact', { json: { name: 'Rolf', email, message: 'The provider will refuse this.' }, headers: { 'cf-connecting-ip': '192.0.2.36' }, env: { RESEND_API_KEY: 're_test_123' } });
+    expect(response.status).toBe(201);
+    const row = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).get();
+    expect(row?.status).toBe('failed');
+    expect(row?.error).toContain('validation_error');
   });
 });

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { interceptHost } from '#worker/test/fetch.ts';
 import { send } from '#worker/test/http.ts';
 
 const DSN = 'https://abc123publickey@o4501.ingest.sentry.io/4505';
@@ -14,20 +15,10 @@ function post(body: BodyInit, dsnConfigured = DSN, headers: Record<string, strin
 
 /** Sentry's ingest answers an accepted envelope with 200 and the event id. */
 function interceptSentry(response: () => Response = () => Response.json({ id: 'a'.repeat(32) })) {
-  const calls: { url: string; init: RequestInit | undefined; body: string }[] = [];
-  const original = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (!url.startsWith('https://o4501.ingest.sentry.io/')) return original(input, init);
-    calls.push({ url, init, body: init?.body ? new TextDecoder().decode(init.body as Uint8Array) : '' });
-    return response();
-  });
-  return calls;
+  return interceptHost('o4501.ingest.sentry.io', response);
 }
 
 describe('/monitoring (Sentry tunnel)', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('answers 404 when no DSN is configured', async () => {
     const calls = interceptSentry();
     const response = await post(envelope(DSN), '');

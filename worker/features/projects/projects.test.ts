@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { emailOutbox, projectInvites, projectMembers } from '#worker/db/schema.ts';
-import { createProject, createUser, uniqueEmail, uploadMedia, type TestUser } from '#worker/test/factories.ts';
+import { projectInvites, projectMembers } from '#worker/db/schema.ts';
+import { createProject, createUser, latestMail, uniqueEmail, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { send } from '#worker/test/http.ts';
 
@@ -16,7 +16,7 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 async function inviteLink(email: string): Promise<string> {
-  const row = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.createdAt)).get();
+  const row = await latestMail(email);
   const token = row?.textBody.match(/\/projects\?invite=([A-Za-z0-9_-]+)/)?.[1];
   if (!token) throw new Error('no invite link in the outbox');
   return token;

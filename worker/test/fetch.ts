@@ -1,0 +1,30 @@
+import { vi } from 'vitest';
+
+/** One request the code under test sent to an intercepted host. */
+export interface Intercepted {
+  request: Request;
+  url: string;
+  /** The `init` given to fetch, as given (e.g. to check that it asked for `redirect: 'manual'`). */
+  init: RequestInit | undefined;
+  /** The request body as text ('' without one). */
+  body: string;
+}
+
+/**
+ * Answers every fetch to `hostname` with `reply` instead of the network and records those
+ * requests (in order) in the returned array; fetches to any other host go to the real fetch.
+ * A spy on fetch: it ends with the test (worker/test/setup.ts restores all mocks).
+ */
+export function interceptHost(hostname: string, reply: (call: Intercepted) => Response | Promise<Response>): Intercepted[] {
+  const calls: Intercepted[] = [];
+  const original = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (new URL(url).hostname !== hostname) return original(input, init);
+    const request = new Request(input, init);
+    const call: Intercepted = { request, url: request.url, init, body: await request.clone().text() };
+    calls.push(call);
+    return reply(call);
+  });
+  return calls;
+}
