@@ -19,10 +19,10 @@ export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new D
 }
 
 /** Removes media (R2 objects, then rows) and projects deleted more than 30 days ago, a batch at a time. */
-export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, now = new Date()): Promise<number> {
+export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, now = new Date(), batch = 200): Promise<number> {
   const db = getDb(env.DB);
   const before = new Date(now.getTime() - PURGE_AFTER_MS);
-  const rows = await purgeableMedia(db, before, 200);
+  const rows = await purgeableMedia(db, before, batch);
   if (rows.length > 0) {
     await env.MEDIA.delete(rows.flatMap((r) => [r.r2Key, ...(r.thumbnailKey ? [r.thumbnailKey] : [])]));
     await deleteMediaRows(

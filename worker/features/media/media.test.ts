@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { media } from '#worker/db/schema.ts';
+import { media, projects } from '#worker/db/schema.ts';
 import { purgeDeletedContent } from '#worker/jobs/index.ts';
 import { signMediaUrl } from '#worker/features/media/service.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
@@ -181,6 +181,23 @@ describe('the library', () => {
     await purgeDeletedContent(env, new Date(Date.now() + 31 * 24 * 3600_000));
     expect(await storedKeys(project.id)).toEqual([]);
     expect(await db().select().from(media).where(eq(media.id, item.id)).all()).toEqual([]);
+  });
+
+  it('purges a deleted project only after all its media, a batch at a time, so no object is left in R2', async () => {
+    const { owner, project } = await setup();
+    await uploadMedia(owner, project.id, png(10, 10, 41));
+    await uploadMedia(owner, project.id, png(10, 10, 42));
+    expect((await send(`/api/projects/${project.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    const later = new Date(Date.now() + 31 * 24 * 3600_000);
+    const projectRow = () => db().select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).all();
+
+    expect(await purgeDeletedContent(env, later, 1)).toBe(1);
+    expect(await projectRow()).toHaveLength(1);
+    expect(await storedKeys(project.id)).toHaveLength(1);
+
+    expect(await purgeDeletedContent(env, later, 1)).toBe(1);
+    expect(await storedKeys(project.id)).toEqual([]);
+    expect(await projectRow()).toEqual([]);
   });
 });
 

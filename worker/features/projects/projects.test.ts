@@ -33,6 +33,19 @@ describe('projects', () => {
     expect(project.storage).toEqual({ usedBytes: 0, limitBytes: 1024 ** 3 });
   });
 
+  it('counts the live files and the members, in the project and in the list', async () => {
+    const user = await createUser();
+    const project = await createProject(user);
+    await uploadMedia(user, project.id, png(10, 10, 90));
+    const second = await uploadMedia(user, project.id, png(10, 10, 91));
+    await send(`/api/media/${second.id}`, { method: 'DELETE', cookie: user.cookie });
+    await uploadMedia(user, project.id, png(10, 10, 92));
+    const detail = await json<Project>(await send(`/api/projects/${project.id}`, { cookie: user.cookie }));
+    expect(detail.counts).toEqual({ media: 2, members: 1 });
+    const list = await json<{ items: Project[] }>(await send('/api/projects', { cookie: user.cookie }));
+    expect(list.items.find((p) => p.id === project.id)?.counts).toEqual({ media: 2, members: 1 });
+  });
+
   it('validates name and website', async () => {
     const user = await createUser();
     const response = await send('/api/projects', { json: { name: '', website: 'javascript:alert(1)' }, cookie: user.cookie });

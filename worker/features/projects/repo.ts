@@ -6,10 +6,12 @@ import { media, projectInvites, projectMembers, projects, users } from '#worker/
 export type ProjectRow = typeof projects.$inferSelect;
 export type MemberRole = (typeof projectMembers.$inferSelect)['role'];
 
-const mediaCount = sql<number>`(SELECT count(*) FROM media WHERE media.project_id = ${projects.id} AND media.deleted_at IS NULL)`;
-const memberCount = sql<number>`(SELECT count(*) FROM project_members pm WHERE pm.project_id = ${projects.id})`;
+// Correlated subqueries name the outer table in full: in select fields drizzle writes a
+// column unqualified ("id"), which inside `FROM media` would mean media.id.
+const mediaCount = sql<number>`(SELECT count(*) FROM media WHERE media.project_id = "projects"."id" AND media.deleted_at IS NULL)`;
+const memberCount = sql<number>`(SELECT count(*) FROM project_members pm WHERE pm.project_id = "projects"."id")`;
 /** The brand-kit logo's thumbnail key ('' when it has none, null when there is no live logo). */
-const logoThumbnail = sql<string | null>`(SELECT coalesce(m.thumbnail_key, '') FROM media m WHERE m.id = json_extract(${projects.brandKit}, '$.logoMediaId') AND m.deleted_at IS NULL)`;
+const logoThumbnail = sql<string | null>`(SELECT coalesce(m.thumbnail_key, '') FROM media m WHERE m.id = json_extract("projects"."brand_kit", '$.logoMediaId') AND m.deleted_at IS NULL)`;
 
 export function insertProject(db: Db, values: typeof projects.$inferInsert) {
   return db.insert(projects).values(values);
