@@ -16,6 +16,8 @@ import { authRoutes } from '#worker/features/auth/routes.ts';
 import { billingPages } from '#worker/features/billing/pages.tsx';
 import { billingRoutes, stripeWebhookRoutes } from '#worker/features/billing/routes.ts';
 import { contactRoutes } from '#worker/features/contact/routes.ts';
+import { creationRoutes, creativeRoutes, projectCreativeRoutes } from '#worker/features/creatives/routes.ts';
+import { playgroundRoutes } from '#worker/features/creatives/playground.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
 import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
@@ -54,7 +56,11 @@ export function createApp() {
     .route('/api/contact', contactRoutes)
     .route('/api/projects', projectRoutes)
     .route('/api/projects', projectMediaRoutes)
+    .route('/api/projects', projectCreativeRoutes)
     .route('/api/invites', inviteRoutes)
+    .route('/api/creatives', creativeRoutes)
+    .route('/api/creations', creationRoutes)
+    .route('/api/playground', playgroundRoutes)
     .route('/api/media', mediaRoutes)
     .route('/api/credits', creditRoutes)
     .route('/api/billing', billingRoutes)

@@ -1,6 +1,6 @@
 import type { ProjectRole } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';
-import type { media, projects } from '#worker/db/schema.ts';
+import type { creations, creatives, media, projects } from '#worker/db/schema.ts';
 
 /** Bindings from wrangler.toml, `.dev.vars` locally and secrets in production. */
 export interface Bindings {
@@ -16,6 +16,8 @@ export interface Bindings {
   STRIPE_WEBHOOK_SECRET?: string;
   INSTAGRAM_APP_ID?: string;
   INSTAGRAM_APP_SECRET?: string;
+  /** Workers AI (optional): headline variants for generated variations come from it when bound. */
+  AI?: Ai;
   OPERATOR_NAME: string;
   OPERATOR_ADDRESS: string;
   OPERATOR_EMAIL: string;
@@ -42,6 +44,9 @@ export interface Variables {
   membership: { project: typeof projects.$inferSelect; role: ProjectRole } | undefined;
   /** Set by access({ media }): the media object the route is about. */
   media: typeof media.$inferSelect | undefined;
+  /** Set by access({ creative }) / access({ creation }). */
+  creative: typeof creatives.$inferSelect | undefined;
+  creation: typeof creations.$inferSelect | undefined;
 }
 
 export interface AppEnv {

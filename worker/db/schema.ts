@@ -370,3 +370,95 @@ export const commissions = sqliteTable(
   },
   (t) => [index('commissions_affiliate_idx').on(t.affiliateUserId, t.status), index('commissions_due_idx').on(t.status, t.availableAt)],
 );
+
+/**
+ * A creative (PRODUCT.md §4.3): the current document and its place in the revision
+ * history. `format` and `status` are copied out of the document for the list filters.
+ */
+export const creatives = sqliteTable(
+  'creatives',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['draft', 'in_review', 'approved', 'rejected', 'archived'] })
+      .notNull()
+      .default('draft'),
+    format: text('format', { enum: ['square', 'portrait', 'story', 'landscape'] }).notNull(),
+    template: text('template').notNull(),
+    document: text('document', { mode: 'json' }).notNull(),
+    /** The current revision: its id, its number (1, 2, …) and the hash of its document. */
+    revisionId: text('revision_id').notNull(),
+    revisionNumber: integer('revision_number').notNull(),
+    revisionHash: text('revision_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('creatives_project_updated_idx').on(t.projectId, t.updatedAt),
+    index('creatives_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
+  ],
+);
+
+/** Every saved document of a creative (restore any). */
+export const creativeRevisions = sqliteTable(
+  'creative_revisions',
+  {
+    id: text('id').primaryKey(),
+    creativeId: text('creative_id')
+      .notNull()
+      .references(() => creatives.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    document: text('document', { mode: 'json' }).notNull(),
+    hash: text('hash').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why the revision exists: an edit, a restore of an older one, the creation. */
+    reason: text('reason', { enum: ['created', 'edited', 'restored'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('creative_revisions_number_uq').on(t.creativeId, t.number)],
+);
+
+/** A rendered PNG in R2 (PRODUCT.md §4.3): one live creation per rendered revision. */
+export const creations = sqliteTable(
+  'creations',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    creativeId: text('creative_id').references(() => creatives.id, { onDelete: 'set null' }),
+    revisionId: text('revision_id').notNull(),
+    revisionNumber: integer('revision_number').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    format: text('format', { enum: ['square', 'portrait', 'story', 'landscape'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    size: integer('size').notNull(),
+    r2Key: text('r2_key').notNull(),
+    createdAt: createdAt(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('creations_revision_live_uq').on(t.revisionId).where(sql`${t.deletedAt} IS NULL`),
+    index('creations_project_created_idx').on(t.projectId, t.createdAt),
+    index('creations_creative_idx').on(t.creativeId),
+    index('creations_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
+  ],
+);
+
+/** Playground downloads per anonymous visitor and day (a daily hash, no cookie). */
+export const playgroundDownloads = sqliteTable(
+  'playground_downloads',
+  {
+    visitorHash: text('visitor_hash').notNull(),
+    day: text('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.visitorHash, t.day] })],
+);

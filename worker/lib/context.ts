@@ -48,3 +48,17 @@ export async function afterResponse(c: Context, work: Promise<unknown>): Promise
 export function applyHeaders(c: Context, headers: Record<string, string> | undefined): void {
   for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
 }
+
+/** The creative that `access({ creative: role })` found. */
+export function currentCreative(c: { get(key: 'creative'): Vars['creative'] }): NonNullable<Vars['creative']> {
+  const creative = c.get('creative');
+  if (!creative) throw new AppError('not_found');
+  return creative;
+}
+
+/** The creation that `access({ creation: role })` found. */
+export function currentCreation(c: { get(key: 'creation'): Vars['creation'] }): NonNullable<Vars['creation']> {
+  const creation = c.get('creation');
+  if (!creation) throw new AppError('not_found');
+  return creation;
+}

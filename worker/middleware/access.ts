@@ -5,6 +5,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
 import { resolveSession } from '#worker/middleware/session.ts';
+import { findCreationForMember, findCreativeForMember } from '#worker/features/creatives/repo.ts';
 import { findLiveMedia, findLiveMediaForMember } from '#worker/features/media/repo.ts';
 import { verifyMediaSignature } from '#worker/features/media/service.ts';
 import { findMembership } from '#worker/features/projects/repo.ts';
@@ -16,12 +17,21 @@ import { findMembership } from '#worker/features/projects/repo.ts';
  * - user: signed in, else 401 (API) or a redirect to /login?next= (pages);
  * - admin: signed-in admin, else 404 so that the area cannot be probed;
  * - { project: role }: a member of the project in `:projectId` with at least that role;
+ * - { creative: role } / { creation: role }: the same, for the project of the creative
+ *   or creation in `:id`;
  * - { media: role }: the same, for the project of the media object in `:id`; with
  *   `signed`, a valid expiring signature in the URL stands in for the session (the
  *   media on public pages and previews).
  * Not a member (admins included) → 404; a member whose role is too low → 403.
  */
-export type AccessRule = 'public' | 'user' | 'admin' | { project: ProjectRole } | { media: ProjectRole; signed?: 'file' | 'thumbnail' };
+export type AccessRule =
+  | 'public'
+  | 'user'
+  | 'admin'
+  | { project: ProjectRole }
+  | { media: ProjectRole; signed?: 'file' | 'thumbnail' }
+  | { creative: ProjectRole }
+  | { creation: ProjectRole };
 
 export type AccessMiddleware = ReturnType<typeof createMiddleware<AppEnv>> & { accessRule: AccessRule };
 
@@ -58,6 +68,24 @@ export function access(rule: AccessRule): AccessMiddleware {
         if (row) {
           c.set('media', row.media);
           membership = { project: row.project, role: row.role };
+        }
+      } else if ('creative' in rule || 'creation' in rule) {
+        needed = 'creative' in rule ? rule.creative : rule.creation;
+        const id = c.req.param('id');
+        if (id && looksLikeId(id)) {
+          if ('creative' in rule) {
+            const row = await findCreativeForMember(c.get('db'), id, user.id);
+            if (row) {
+              c.set('creative', row.creative);
+              membership = { project: row.project, role: row.role };
+            }
+          } else {
+            const row = await findCreationForMember(c.get('db'), id, user.id);
+            if (row) {
+              c.set('creation', row.creation);
+              membership = { project: row.project, role: row.role };
+            }
+          }
         }
       } else {
         needed = rule.project;

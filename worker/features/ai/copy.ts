@@ -38,3 +38,77 @@ export function ruleBasedCopy({ topic, audience, tone, count }: CopyRequest): st
   }
   return [...lines].slice(0, count).map((line) => (line.length > 90 ? `${line.slice(0, 87)}…` : line));
 }
+
+const FRAMES: ReadonlyArray<(headline: string) => string> = [
+  (h) => `New: ${h}`,
+  (h) => `${h}. Try it today.`,
+  (h) => `Ready for ${h.charAt(0).toLowerCase()}${h.slice(1)}?`,
+  (h) => `${h}, made simple`,
+  (h) => `This week only: ${h.charAt(0).toLowerCase()}${h.slice(1)}`,
+  (h) => `You asked. ${h}.`,
+  (h) => `${h} starts here`,
+  (h) => `Why wait? ${h}`,
+];
+
+/** Rule-based headline variants (no model, no network): the headline in other frames. */
+export function ruleBasedHeadlines(headline: string, count: number): string[] {
+  const base = headline.trim().replace(/[.!?]+$/, '') || 'Something new';
+  let seed = [...base].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) >>> 0, 11);
+  const start = seed % FRAMES.length;
+  seed = 0;
+  const lines: string[] = [];
+  for (let i = 0; lines.length < count && i < FRAMES.length; i += 1) {
+    const line = clip(FRAMES[(start + i) % FRAMES.length]!(base));
+    if (!lines.includes(line)) lines.push(line);
+  }
+  while (lines.length < count) lines.push(clip(base));
+  return lines;
+}
+
+function clip(line: string): string {
+  return line.length > 90 ? `${line.slice(0, 87).trimEnd()}…` : line;
+}
+
+/** The Workers AI model used for copy when the `AI` binding is configured. */
+export const COPY_MODEL = '@cf/meta/llama-3.1-8b-instruct';
+
+/** One headline per line, without numbering, quotes or empty lines. */
+export function parseModelLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '').replace(/^["“'‘]+|["”'’]+$/g, '').trim())
+    .filter((line) => line.length >= 3 && line.length <= 120 && !/^here (are|is)\b/i.test(line))
+    .map(clip);
+}
+
+/**
+ * Headline variants for generated variations (PRODUCT.md §4.3): from the Workers AI
+ * binding when one is configured, else (or when the model fails or says too little)
+ * from the rule-based generator, so that variations always get their copy.
+ */
+export async function headlineVariants(ai: Pick<Ai, 'run'> | undefined, request: { headline: string; tone?: string | undefined; count: number }): Promise<{ lines: string[]; source: 'ai' | 'rules' }> {
+  const fallback = ruleBasedHeadlines(request.headline, request.count);
+  if (!ai) return { lines: fallback, source: 'rules' };
+  try {
+    const result = (await ai.run(COPY_MODEL as Parameters<Ai['run']>[0], {
+      messages: [
+        {
+          role: 'system',
+          content: 'You write short ad headlines. Answer with one headline per line, nothing else: no numbering, no quotes, at most 60 characters each.',
+        },
+        {
+          role: 'user',
+          content: `Write ${request.count} different headlines for an ad whose current headline is: ${request.headline.slice(0, 200)}${request.tone ? `\nBrand tone: ${request.tone.slice(0, 200)}` : ''}`,
+        },
+      ],
+      max_tokens: 400,
+    } as never)) as { response?: unknown };
+    const lines = typeof result?.response === 'string' ? [...new Set(parseModelLines(result.response))] : [];
+    if (lines.length === 0) return { lines: fallback, source: 'rules' };
+    for (const line of fallback) if (lines.length < request.count && !lines.includes(line)) lines.push(line);
+    return { lines: lines.slice(0, request.count), source: 'ai' };
+  } catch (error) {
+    console.warn(JSON.stringify({ level: 'warn', message: 'workers_ai_failed', error: error instanceof Error ? error.message : String(error) }));
+    return { lines: fallback, source: 'rules' };
+  }
+}

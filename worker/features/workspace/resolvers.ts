@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { WorkspacePath } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
+import { findCreativeForMember } from '#worker/features/creatives/repo.ts';
 import { findLiveMediaForMember } from '#worker/features/media/repo.ts';
 import { findMembership } from '#worker/features/projects/repo.ts';
 
@@ -32,7 +33,10 @@ export const RESOLVERS: Partial<Record<WorkspacePath, Resolver>> = {
   '/projects/:projectId/creatives': (c, p) => isMember(c, p.projectId),
   '/projects/:projectId/marketing': (c, p) => isMember(c, p.projectId),
   '/media/:id': (c, p) => visibleMedia(c, p.id),
-  '/creatives/:objectId': nothingYet,
+  '/creatives/:objectId': async (c, p) => {
+    const user = c.get('user');
+    return Boolean(user && p.objectId && looksLikeId(p.objectId) && (await findCreativeForMember(c.get('db'), p.objectId, user.id)));
+  },
   '/_components/:funnelName': nothingYet,
   '/pages/:funnelPageId': nothingYet,
   '/admin/:projectId': nothingYet,

@@ -1,0 +1,267 @@
+import * as z from 'zod/mini';
+import { FONT_IDS } from '#common/fonts.ts';
+
+/**
+ * The creative document (PRODUCT.md §4.3): one schema for the editor, the worker and
+ * the renderer. Positions and sizes are format-relative, so a document keeps its
+ * layout when the format changes:
+ * - x, y, w, h: percent of the format's width (x, w) and height (y, h);
+ * - font sizes and corner radii: percent of the format's shorter side.
+ * `version` is the schema version; `migrateCreative` lifts every older version to the
+ * current one, so that a document saved by an older release still opens.
+ */
+export const CREATIVE_VERSION = 2;
+
+export const FORMATS = {
+  square: { label: 'Square', width: 1080, height: 1080, hint: 'Feed 1:1' },
+  portrait: { label: 'Portrait', width: 1080, height: 1350, hint: 'Feed 4:5' },
+  story: { label: 'Story', width: 1080, height: 1920, hint: 'Stories and Reels 9:16' },
+  landscape: { label: 'Landscape', width: 1200, height: 628, hint: 'Link ads 1.91:1' },
+} as const;
+export type FormatId = keyof typeof FORMATS;
+export const FORMAT_IDS = Object.keys(FORMATS) as [FormatId, ...FormatId[]];
+
+export const CREATIVE_STATUSES = ['draft', 'in_review', 'approved', 'rejected', 'archived'] as const;
+export type CreativeStatus = (typeof CREATIVE_STATUSES)[number];
+export const STATUS_LABELS: Record<CreativeStatus, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  archived: 'Archived',
+};
+/** Where a status may go next (draft → in review → approved / rejected; archive and reopen). */
+export const STATUS_TRANSITIONS: Record<CreativeStatus, readonly CreativeStatus[]> = {
+  draft: ['in_review', 'archived'],
+  in_review: ['approved', 'rejected', 'draft', 'archived'],
+  approved: ['draft', 'archived'],
+  rejected: ['draft', 'archived'],
+  archived: ['draft'],
+};
+
+export const MAX_LAYERS = 40;
+export const MAX_TEXT = 500;
+
+const hex = z.string('Use a colour like #1A2B3C.').check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C.'), z.toLowerCase());
+/** A media reference: a media object of the creative's project ("local" is the playground's in-browser image). */
+export const mediaRef = z.string('Pick an image.').check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Pick an image.'));
+const num = (min: number, max: number, message: string) => z.number(message).check(z.minimum(min, message), z.maximum(max, message));
+const position = num(-100, 200, 'Keep the layer near the canvas.');
+const extent = num(0.5, 300, 'A layer must be at least 0.5 % of the canvas.');
+const fontSize = num(1, 50, 'Use a font size from 1 to 50.');
+const radius = num(0, 50, 'Use a corner radius from 0 to 50.');
+
+export const SLOTS = ['headline', 'body', 'cta', 'logo', 'image', 'accent', 'panel'] as const;
+export type Slot = (typeof SLOTS)[number];
+
+const layerBase = {
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Layer ids are short names.')),
+  x: position,
+  y: position,
+  w: extent,
+  h: extent,
+  /** The role the layer plays in its template, used to lay it out again in another format. */
+  slot: z.optional(z.enum(SLOTS)),
+  name: z.optional(z.string().check(z.maxLength(60))),
+};
+
+const textStyle = {
+  font: z.enum(FONT_IDS, 'Pick a font from the list.'),
+  weight: z.union([z.literal(400), z.literal(700)], 'Use regular or bold.'),
+  size: fontSize,
+  color: hex,
+};
+
+export const textLayer = z.object({
+  ...layerBase,
+  type: z.literal('text'),
+  text: z.string().check(z.maxLength(MAX_TEXT, `Use at most ${MAX_TEXT} characters.`)),
+  ...textStyle,
+  align: z.enum(['left', 'center', 'right']),
+  vAlign: z.enum(['top', 'middle', 'bottom']),
+  lineHeight: num(0.8, 2.5, 'Use a line height from 0.8 to 2.5.'),
+  uppercase: z.boolean(),
+});
+
+export const imageLayer = z.object({
+  ...layerBase,
+  type: z.literal('image'),
+  mediaId: z.nullable(mediaRef),
+  fit: z.enum(['cover', 'contain']),
+  radius,
+});
+
+export const logoLayer = z.object({
+  ...layerBase,
+  type: z.literal('logo'),
+  mediaId: z.nullable(mediaRef),
+});
+
+export const shapeLayer = z.object({
+  ...layerBase,
+  type: z.literal('shape'),
+  shape: z.enum(['rect', 'ellipse']),
+  fill: hex,
+  opacity: num(0, 1, 'Use an opacity from 0 to 1.'),
+  radius,
+});
+
+export const ctaLayer = z.object({
+  ...layerBase,
+  type: z.literal('cta'),
+  text: z.string().check(z.maxLength(40, 'Keep the button under 40 characters.')),
+  ...textStyle,
+  fill: hex,
+  radius,
+});
+
+export const layerSchema = z.discriminatedUnion('type', [textLayer, imageLayer, logoLayer, shapeLayer, ctaLayer]);
+export type Layer = z.infer<typeof layerSchema>;
+export type LayerType = Layer['type'];
+export type TextLayer = z.infer<typeof textLayer>;
+export type CtaLayer = z.infer<typeof ctaLayer>;
+
+export const backgroundSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('color'), color: hex }),
+  z.object({ type: z.literal('gradient'), from: hex, to: hex, angle: num(0, 360, 'Use an angle from 0 to 360.') }),
+  z.object({ type: z.literal('media'), mediaId: z.nullable(mediaRef), color: hex, overlay: num(0, 0.9, 'Use an overlay from 0 to 0.9.') }),
+]);
+export type Background = z.infer<typeof backgroundSchema>;
+
+export const creativeDocument = z
+  .object({
+    version: z.literal(CREATIVE_VERSION),
+    format: z.enum(FORMAT_IDS, 'Pick a format.'),
+    template: z.string().check(z.regex(/^[a-z0-9-]{1,40}$/)),
+    background: backgroundSchema,
+    layers: z.array(layerSchema).check(z.maxLength(MAX_LAYERS, `Use at most ${MAX_LAYERS} layers.`)),
+  })
+  .check(
+    z.refine((doc) => new Set(doc.layers.map((l) => l.id)).size === doc.layers.length, { message: 'Layer ids must be unique.', path: ['layers'] }),
+  );
+export type CreativeDocument = z.infer<typeof creativeDocument>;
+
+/**
+ * Version 1, the first editor's format (kept so that such documents still open):
+ * absolute pixel positions, a flat background colour and "elements".
+ */
+export interface CreativeDocumentV1 {
+  version: 1;
+  size: FormatId;
+  background: string;
+  elements: Array<{
+    kind: 'headline' | 'text' | 'button' | 'image' | 'logo' | 'box';
+    left: number;
+    top: number;
+    width: number;
+    height: number;
+    text?: string;
+    color?: string;
+    fill?: string;
+    fontSize?: number;
+    font?: string;
+    bold?: boolean;
+    align?: 'left' | 'center' | 'right';
+    src?: string | null;
+  }>;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
+
+function fromV1(doc: CreativeDocumentV1): unknown {
+  const { width, height } = FORMATS[doc.size] ?? FORMATS.square;
+  const short = Math.min(width, height);
+  const font = (id: string | undefined) => ((FONT_IDS as readonly string[]).includes(id ?? '') ? id : 'inter');
+  return {
+    version: 2,
+    format: doc.size in FORMATS ? doc.size : 'square',
+    template: 'blank',
+    background: { type: 'color', color: doc.background },
+    layers: doc.elements.map((el, i) => {
+      const box = {
+        id: `l${i + 1}`,
+        x: round(clamp((el.left / width) * 100, -100, 200)),
+        y: round(clamp((el.top / height) * 100, -100, 200)),
+        w: round(clamp((el.width / width) * 100, 0.5, 300)),
+        h: round(clamp((el.height / height) * 100, 0.5, 300)),
+      };
+      const size = round(clamp(((el.fontSize ?? 48) / short) * 100, 1, 50));
+      switch (el.kind) {
+        case 'headline':
+        case 'text':
+          return {
+            ...box,
+            slot: el.kind === 'headline' ? 'headline' : 'body',
+            type: 'text',
+            text: (el.text ?? '').slice(0, MAX_TEXT),
+            font: font(el.font),
+            weight: el.bold || el.kind === 'headline' ? 700 : 400,
+            size,
+            color: el.color ?? '#111111',
+            align: el.align ?? 'left',
+            vAlign: 'top',
+            lineHeight: 1.2,
+            uppercase: false,
+          };
+        case 'button':
+          return { ...box, slot: 'cta', type: 'cta', text: (el.text ?? '').slice(0, 40), font: font(el.font), weight: 700, size, color: el.color ?? '#ffffff', fill: el.fill ?? '#111111', radius: 2 };
+        case 'image':
+          return { ...box, type: 'image', mediaId: el.src ?? null, fit: 'cover', radius: 0 };
+        case 'logo':
+          return { ...box, slot: 'logo', type: 'logo', mediaId: el.src ?? null };
+        case 'box':
+          return { ...box, type: 'shape', shape: 'rect', fill: el.fill ?? '#eeeeee', opacity: 1, radius: 0 };
+      }
+    }),
+  };
+}
+
+/** Lifts a stored document of any known version to the current version (unvalidated). */
+export function migrateCreative(doc: unknown): unknown {
+  let current = doc;
+  if (current && typeof current === 'object' && (current as { version?: unknown }).version === 1) current = fromV1(current as CreativeDocumentV1);
+  return current;
+}
+
+/** Parses a document of any known version; throws a zod error when it is not valid. */
+export function parseCreative(doc: unknown): CreativeDocument {
+  return creativeDocument.parse(migrateCreative(doc));
+}
+
+export function formatSize(format: FormatId) {
+  return FORMATS[format];
+}
+
+/** Pixel geometry of a layer in a format. */
+export function layerBox(layer: Pick<Layer, 'x' | 'y' | 'w' | 'h'>, format: FormatId) {
+  const { width, height } = FORMATS[format];
+  return { left: (layer.x / 100) * width, top: (layer.y / 100) * height, width: (layer.w / 100) * width, height: (layer.h / 100) * height };
+}
+
+/** Percent of the shorter side → pixels. */
+export function shortSidePx(value: number, format: FormatId): number {
+  const { width, height } = FORMATS[format];
+  return (value / 100) * Math.min(width, height);
+}
+
+/** A stable text form of a document (keys sorted), for hashing revisions. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The media objects a document refers to (the renderer loads these, the worker checks them). */
+export function mediaIdsOf(doc: CreativeDocument): string[] {
+  const ids = new Set<string>();
+  if (doc.background.type === 'media' && doc.background.mediaId) ids.add(doc.background.mediaId);
+  for (const layer of doc.layers) if ((layer.type === 'image' || layer.type === 'logo') && layer.mediaId) ids.add(layer.mediaId);
+  return [...ids];
+}

@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+import { CREATIVE_STATUSES, FORMAT_IDS, creativeDocument, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
+import { TEMPLATE_IDS } from '#common/creative/templates.ts';
+import { idField, pageQuery } from '#common/schemas/fields.ts';
+import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
+
+export const MAX_VARIATIONS = 8;
+
+const creativeName = z.string('Give the creative a name.').check(z.trim(), z.minLength(1, 'Give the creative a name.'), z.maxLength(80, 'Use at most 80 characters.'));
+
+export const creativeCreateInput = z.object({
+  template: z.enum(TEMPLATE_IDS as [string, ...string[]], 'Pick a template.'),
+  format: z.enum(FORMAT_IDS, 'Pick a format.'),
+  name: z.optional(creativeName),
+  /** A finished document (the playground's "save to project"); else the template's own. */
+  document: z.optional(creativeDocument),
+});
+export type CreativeCreateInput = z.infer<typeof creativeCreateInput>;
+
+export const creativeUpdateInput = z.object({
+  name: z.optional(creativeName),
+  status: z.optional(z.enum(CREATIVE_STATUSES, 'Pick a status.')),
+  document: z.optional(creativeDocument),
+  /** The revision the editor started from: a save on top of a newer one is refused (409). */
+  baseRevision: z.optional(z.number().check(z.int(), z.minimum(1))),
+});
+export type CreativeUpdateInput = z.infer<typeof creativeUpdateInput>;
+
+export const variationsInput = z.object({
+  count: z.number('Say how many variations: 1 to 8.').check(z.int('Use a whole number.'), z.minimum(1, 'Make at least 1 variation.'), z.maximum(MAX_VARIATIONS, `Make at most ${MAX_VARIATIONS} at once.`)),
+});
+
+export const creativeListQuery = z.extend(pageQuery, {
+  projectId: z.optional(idField()),
+  status: z.optional(z.enum(CREATIVE_STATUSES, 'Pick a status.')),
+  format: z.optional(z.enum(FORMAT_IDS, 'Pick a format.')),
+});
+
+export const creationListQuery = z.extend(pageQuery, {
+  projectId: z.optional(idField()),
+  creativeId: z.optional(idField()),
+  format: z.optional(z.enum(FORMAT_IDS, 'Pick a format.')),
+});
+
+export const revisionParam = z.object({ id: idField(), revisionId: idField() });
+
+export interface CreativeSummary {
+  id: string;
+  projectId: string;
+  projectName: string;
+  role: ProjectRole;
+  name: string;
+  status: CreativeStatus;
+  format: FormatId;
+  template: string;
+  revision: { id: string; number: number };
+  document: CreativeDocument;
+  /** media id → URL to draw it from (thumbnails in lists, full files in the editor). */
+  images: Record<string, string>;
+  /** The newest render of this creative, if any. */
+  lastCreationId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreativeDetail extends CreativeSummary {
+  brandKit: BrandKit;
+  /** The creation of the current revision, when it has been rendered (render again is free). */
+  currentCreationId: string | null;
+}
+
+export interface RevisionItem {
+  id: string;
+  number: number;
+  reason: 'created' | 'edited' | 'restored';
+  authorName: string | null;
+  current: boolean;
+  document: CreativeDocument;
+  createdAt: string;
+}
+
+export interface CreationItem {
+  id: string;
+  projectId: string;
+  projectName: string;
+  role: ProjectRole;
+  /** The source creative (null once it is deleted). */
+  creativeId: string | null;
+  revisionNumber: number;
+  name: string;
+  format: FormatId;
+  width: number;
+  height: number;
+  size: number;
+  url: string;
+  downloadUrl: string;
+  createdAt: string;
+}
+
+export const PLAYGROUND_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
+
+export const playgroundRenderInput = z.object({
+  document: creativeDocument,
+  /** The visitor's image, kept in the browser and sent only to draw this download. */
+  image: z.optional(
+    z.string().check(z.maxLength(Math.ceil((PLAYGROUND_IMAGE_MAX_BYTES * 4) / 3) + 64, 'Use an image under 4 MB.'), z.regex(/^data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+=*$/, 'Use a PNG, JPEG, WebP or GIF image.')),
+  ),
+});

@@ -1,0 +1,161 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { CreativeStatus, FormatId } from '#common/creative/document.ts';
+import { inList, type Db } from '#worker/db/client.ts';
+import { creations, creativeRevisions, creatives, media, projectMembers, projects, users } from '#worker/db/schema.ts';
+
+export type CreativeRow = typeof creatives.$inferSelect;
+export type CreationRow = typeof creations.$inferSelect;
+export type RevisionRow = typeof creativeRevisions.$inferSelect;
+
+/** A live creative with the user's membership of its project, in one query (none if not a member). */
+export function findCreativeForMember(db: Db, id: string, userId: string) {
+  return db
+    .select({ creative: creatives, project: projects, role: projectMembers.role })
+    .from(creatives)
+    .innerJoin(projects, eq(projects.id, creatives.projectId))
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, creatives.projectId), eq(projectMembers.userId, userId)))
+    .where(and(eq(creatives.id, id), isNull(creatives.deletedAt), isNull(projects.deletedAt)))
+    .get();
+}
+
+/** A live creation with the user's membership of its project, in one query. */
+export function findCreationForMember(db: Db, id: string, userId: string) {
+  return db
+    .select({ creation: creations, project: projects, role: projectMembers.role })
+    .from(creations)
+    .innerJoin(projects, eq(projects.id, creations.projectId))
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, creations.projectId), eq(projectMembers.userId, userId)))
+    .where(and(eq(creations.id, id), isNull(creations.deletedAt), isNull(projects.deletedAt)))
+    .get();
+}
+
+export interface CreativeFilters {
+  projectId?: string | undefined;
+  status?: CreativeStatus | undefined;
+  format?: FormatId | undefined;
+}
+
+type Before = { time: number; id: string } | undefined;
+
+/** The live creatives in the projects the user belongs to (newest change first). */
+export function listCreatives(db: Db, userId: string, filters: CreativeFilters, limit: number, before: Before) {
+  const conditions = [isNull(creatives.deletedAt), isNull(projects.deletedAt)];
+  if (filters.projectId) conditions.push(eq(creatives.projectId, filters.projectId));
+  if (filters.status) conditions.push(eq(creatives.status, filters.status));
+  if (filters.format) conditions.push(eq(creatives.format, filters.format));
+  if (before) conditions.push(or(lt(creatives.updatedAt, new Date(before.time)), and(eq(creatives.updatedAt, new Date(before.time)), lt(creatives.id, before.id)))!);
+  return db
+    .select({
+      creative: creatives,
+      projectName: projects.name,
+      role: projectMembers.role,
+      lastCreationId: sql<string | null>`(SELECT c.id FROM creations c WHERE c.creative_id = "creatives"."id" AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT 1)`,
+    })
+    .from(creatives)
+    .innerJoin(projects, eq(projects.id, creatives.projectId))
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, creatives.projectId), eq(projectMembers.userId, userId)))
+    .where(and(...conditions))
+    .orderBy(desc(creatives.updatedAt), desc(creatives.id))
+    .limit(limit + 1)
+    .all();
+}
+
+export interface CreationFilters {
+  projectId?: string | undefined;
+  format?: FormatId | undefined;
+  creativeId?: string | undefined;
+}
+
+export function listCreations(db: Db, userId: string, filters: CreationFilters, limit: number, before: Before) {
+  const conditions = [isNull(creations.deletedAt), isNull(projects.deletedAt)];
+  if (filters.projectId) conditions.push(eq(creations.projectId, filters.projectId));
+  if (filters.format) conditions.push(eq(creations.format, filters.format));
+  if (filters.creativeId) conditions.push(eq(creations.creativeId, filters.creativeId));
+  if (before) conditions.push(or(lt(creations.createdAt, new Date(before.time)), and(eq(creations.createdAt, new Date(before.time)), lt(creations.id, before.id)))!);
+  return db
+    .select({ creation: creations, projectName: projects.name, role: projectMembers.role, creativeLive: sql<number>`(SELECT count(*) FROM creatives cr WHERE cr.id = "creations"."creative_id" AND cr.deleted_at IS NULL)` })
+    .from(creations)
+    .innerJoin(projects, eq(projects.id, creations.projectId))
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, creations.projectId), eq(projectMembers.userId, userId)))
+    .where(and(...conditions))
+    .orderBy(desc(creations.createdAt), desc(creations.id))
+    .limit(limit + 1)
+    .all();
+}
+
+export function listRevisions(db: Db, creativeId: string, limit: number, beforeNumber: number | undefined) {
+  const conditions = [eq(creativeRevisions.creativeId, creativeId)];
+  if (beforeNumber !== undefined) conditions.push(lt(creativeRevisions.number, beforeNumber));
+  return db
+    .select({
+      id: creativeRevisions.id,
+      number: creativeRevisions.number,
+      reason: creativeRevisions.reason,
+      createdAt: creativeRevisions.createdAt,
+      authorName: users.name,
+      document: creativeRevisions.document,
+    })
+    .from(creativeRevisions)
+    .leftJoin(users, eq(users.id, creativeRevisions.createdBy))
+    .where(and(...conditions))
+    .orderBy(desc(creativeRevisions.number))
+    .limit(limit + 1)
+    .all();
+}
+
+export function findRevision(db: Db, creativeId: string, revisionId: string) {
+  return db
+    .select()
+    .from(creativeRevisions)
+    .where(and(eq(creativeRevisions.creativeId, creativeId), eq(creativeRevisions.id, revisionId)))
+    .get();
+}
+
+export function findLiveCreationOfRevision(db: Db, revisionId: string) {
+  return db
+    .select()
+    .from(creations)
+    .where(and(eq(creations.revisionId, revisionId), isNull(creations.deletedAt)))
+    .get();
+}
+
+/** The live media objects of a project among `ids`, with what the renderer needs. */
+export function projectMediaIn(db: Db, projectId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: media.id, kind: media.kind, mime: media.mime, r2Key: media.r2Key, thumbnailKey: media.thumbnailKey, size: media.size })
+    .from(media)
+    .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt)))
+    .all();
+}
+
+/** The media of several projects at once (the list thumbnails of one page). */
+export function mediaIn(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: media.id, projectId: media.projectId, thumbnailKey: media.thumbnailKey })
+    .from(media)
+    .where(and(inList(media.id, ids), isNull(media.deletedAt)))
+    .all();
+}
+
+/** The creatives of a project whose document refers to any of `ids` (media usage). */
+export function creativesUsingMedia(db: Db, projectId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: creatives.id, name: creatives.name, mediaId: sql<string>`ids.value` })
+    .from(creatives)
+    .innerJoin(sql`json_each(${JSON.stringify(ids)}) AS ids`, sql`instr(${creatives.document}, '"' || ids.value || '"') > 0`)
+    .where(and(eq(creatives.projectId, projectId), isNull(creatives.deletedAt)))
+    .all();
+}
+
+export function lastCreationOf(db: Db, creativeId: string) {
+  return db
+    .select({ id: creations.id })
+    .from(creations)
+    .where(and(eq(creations.creativeId, creativeId), isNull(creations.deletedAt)))
+    .orderBy(desc(creations.createdAt))
+    .limit(1)
+    .get();
+}

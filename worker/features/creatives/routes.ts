@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import { creationListQuery, creativeCreateInput, creativeListQuery, creativeUpdateInput, revisionParam, variationsInput } from '#common/schemas/creatives.ts';
+import { pageQuery } from '#common/schemas/fields.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { currentCreation, currentCreative, currentMembership, currentUser } from '#worker/lib/context.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { access } from '#worker/middleware/access.ts';
+import { serveObject } from '#worker/features/media/service.ts';
+import * as service from '#worker/features/creatives/service.ts';
+
+/** /api/projects/{projectId}/creatives: a project's creatives; create from a template. */
+export const projectCreativeRoutes = new Hono<AppEnv>()
+  .get('/:projectId/creatives', access({ project: 'viewer' }), validate('query', creativeListQuery), async (c) => {
+    const { status, format, cursor, limit } = c.req.valid('query');
+    return c.json(await service.listCreatives(c.get('db'), currentUser(c).id, { projectId: currentMembership(c).project.id, status, format }, limit ?? 24, cursor));
+  })
+  .post('/:projectId/creatives', access({ project: 'editor' }), validate('json', creativeCreateInput), async (c) => {
+    return c.json(await service.createCreative(c.get('db'), currentMembership(c), currentUser(c), c.req.valid('json')), 201);
+  });
+
+/** /api/creatives: across the user's projects, and one creative with its revisions, render and variations. */
+export const creativeRoutes = new Hono<AppEnv>()
+  .get('/', access('user'), validate('query', creativeListQuery), async (c) => {
+    const { projectId, status, format, cursor, limit } = c.req.valid('query');
+    return c.json(await service.listCreatives(c.get('db'), currentUser(c).id, { projectId, status, format }, limit ?? 24, cursor));
+  })
+  .get('/:id', access({ creative: 'viewer' }), async (c) => c.json(await service.detail(c.get('db'), currentCreative(c), currentMembership(c))))
+  .patch('/:id', access({ creative: 'editor' }), validate('json', creativeUpdateInput), async (c) =>
+    c.json(await service.updateCreative(c.get('db'), currentCreative(c), currentMembership(c), currentUser(c), c.req.valid('json'))),
+  )
+  .delete('/:id', access({ creative: 'editor' }), async (c) => {
+    await service.deleteCreative(c.get('db'), currentCreative(c), currentUser(c));
+    return c.body(null, 204);
+  })
+  .get('/:id/revisions', access({ creative: 'viewer' }), validate('query', pageQuery), async (c) => {
+    const { cursor, limit } = c.req.valid('query');
+    return c.json(await service.listRevisions(c.get('db'), currentCreative(c), limit ?? 20, cursor));
+  })
+  .post('/:id/revisions/:revisionId/restore', access({ creative: 'editor' }), validate('param', revisionParam), async (c) =>
+    c.json(await service.restoreRevision(c.get('db'), currentCreative(c), currentMembership(c), currentUser(c), c.req.valid('param').revisionId)),
+  )
+  .post('/:id/render', access({ creative: 'editor' }), async (c) => {
+    const { creation, created } = await service.renderCreative(c.env, c.get('db'), currentCreative(c), currentMembership(c), currentUser(c));
+    return c.json(creation, created ? 201 : 200);
+  })
+  .post('/:id/variations', access({ creative: 'editor' }), validate('json', variationsInput), async (c) => {
+    const items = await service.generateVariations(c.env, c.get('db'), currentCreative(c), currentMembership(c), currentUser(c), c.req.valid('json').count);
+    return c.json({ items, nextCursor: null }, 201);
+  });
+
+/** /api/creations: everything rendered, across the user's projects. */
+export const creationRoutes = new Hono<AppEnv>()
+  .get('/', access('user'), validate('query', creationListQuery), async (c) => {
+    const { projectId, creativeId, format, cursor, limit } = c.req.valid('query');
+    return c.json(await service.listCreations(c.get('db'), currentUser(c).id, { projectId, creativeId, format }, limit ?? 24, cursor));
+  })
+  .get('/:id', access({ creation: 'viewer' }), async (c) => {
+    const membership = currentMembership(c);
+    const row = currentCreation(c);
+    const live = row.creativeId ? await service.isLiveCreative(c.get('db'), row.creativeId) : false;
+    return c.json(service.toCreationItem(row, { projectName: membership.project.name, role: membership.role, creativeLive: live }));
+  })
+  .delete('/:id', access({ creation: 'editor' }), async (c) => {
+    await service.deleteCreation(c.get('db'), currentCreation(c), currentUser(c));
+    return c.body(null, 204);
+  })
+  .get('/:id/file', access({ creation: 'viewer' }), async (c) => {
+    const row = currentCreation(c);
+    return serveObject(c.env.MEDIA, row.r2Key, c.req.raw.headers, {
+      contentType: 'image/png',
+      filename: `${row.name.replace(/[^\w .()-]+/g, '').trim() || 'creation'}.png`,
+      download: c.req.query('download') === '1',
+      cache: 'private, max-age=31536000, immutable',
+    });
+  });
