@@ -20,7 +20,7 @@ export const ROUTE_MODULES: Record<WorkspacePath, RouteModule> = {
   '/projects/:projectId/marketing': () => import('#client/app/routes/project-section.tsx').then((m) => ({ default: m.ProjectMarketing })),
   '/media/:id': () => import('#client/app/routes/media.tsx'),
   '/creatives': () => import('#client/app/routes/creatives.tsx'),
-  '/creatives/:objectId': notYet,
+  '/creatives/:objectId': () => import('#client/app/routes/creative-editor.tsx'),
   '/creations': () => import('#client/app/routes/creations.tsx'),
   '/funnels': () => import('#client/app/routes/funnels.tsx'),
   '/_components/:funnelName': notYet,

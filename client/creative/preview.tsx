@@ -1,21 +1,6 @@
-import { memo, useEffect } from 'react';
+import { memo } from 'react';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
-import { FONT_FILES_FOR_BROWSER } from '#client/creative/fonts.ts';
 import { creativeTree } from '#client/creative/tree.tsx';
-
-let fontsInjected = false;
-
-/** Adds the @font-face rules of the creative fonts once (the same files satori draws with). */
-export function useCreativeFonts(): void {
-  useEffect(() => {
-    if (fontsInjected || typeof document === 'undefined') return;
-    fontsInjected = true;
-    const style = document.createElement('style');
-    style.dataset.creativeFonts = '';
-    style.textContent = FONT_FILES_FOR_BROWSER.map((f) => `@font-face{font-family:"${f.family}";src:url("${f.url}") format("woff");font-weight:${f.weight};font-style:normal;font-display:block}`).join('\n');
-    document.head.appendChild(style);
-  }, []);
-}
 
 export interface PreviewProps {
   doc: CreativeDocument;
@@ -30,9 +15,9 @@ export interface PreviewProps {
 /**
  * The creative drawn in the page at `width` CSS pixels: the renderer's tree at its true
  * size, scaled down with a transform, so that proportions and line breaks match the PNG.
+ * Its fonts are the `cf-*` faces of client/styles.css, the files the worker renders with.
  */
 export const CreativePreview = memo(function CreativePreview({ doc, images, width, watermark, className, label }: PreviewProps) {
-  useCreativeFonts();
   const size = FORMATS[doc.format];
   const scale = width / size.width;
   return (

@@ -106,7 +106,7 @@ function watermark(doc: CreativeDocument): ReactElement[] {
       key="wm-text"
       style={{ position: 'absolute', left: 0, top: height / 2 - unit * 6, width, height: unit * 12, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#ffffff', opacity: 0.8, fontFamily: fontFamily('inter'), fontWeight: 700, fontSize: unit * 5 }}
     >
-      Made with Adloom · adloom playground
+      Made with Adloom
     </div>,
   ];
 }

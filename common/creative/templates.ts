@@ -8,7 +8,7 @@ import { CREATIVE_VERSION, type Background, type CreativeDocument, type FormatId
  * itself out again in every format. `palette` shifts the brand colours (variations).
  */
 export interface TemplateInput {
-  brand: Pick<BrandKit, 'colors' | 'headingFont' | 'bodyFont' | 'logoMediaId'>;
+  brand: Pick<BrandKit, 'headingFont' | 'bodyFont' | 'logoMediaId'> & { colors: readonly string[] };
   format: FormatId;
   copy?: Partial<Copy> | undefined;
   /** Rotates the brand colours: 0 is the brand's own order. */
@@ -169,7 +169,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
         background: { type: 'color', color: c.p.light },
         layers: [
           image(at({ square: { x: 0, y: 0, w: 100, h: 50 }, story: { x: 0, y: 0, w: 100, h: 52 }, landscape: { x: 0, y: 0, w: 48, h: 100 } }, c.f), c),
-          text('headline', 'headline', at({ square: { x: 7, y: 55, w: 86, h: 18 }, story: { x: 8, y: 56, w: 84, h: 16 }, landscape: { x: 53, y: 14, w: 42, h: 38 } }, c.f), c.copy.headline, {
+          text('headline', 'headline', at({ square: { x: 7, y: 55, w: 86, h: 18 }, story: { x: 8, y: 56, w: 84, h: 16 }, landscape: { x: 52, y: 12, w: 44, h: 40 } }, c.f), c.copy.headline, {
             font: c.heading,
             weight: 700,
             size: 6.5,

@@ -1,15 +1,14 @@
-import { Image } from 'lucide-react';
-import { ComingSoon } from '#client/app/coming-soon.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { CreationsGallery } from '#client/features/creatives/creations-gallery.tsx';
+import { useProjectChoices } from '#client/features/creatives/list-filters.tsx';
 
+/** `/creations`: every PNG rendered in the user's projects, to download, trace back to its creative, or delete. */
 export default function Creations() {
+  const projects = useProjectChoices();
   return (
-    <ComingSoon
-      title="Creations"
-      description="Everything you rendered or generated, ready to download or use in an ad."
-      icon={<Image className="size-8" aria-hidden="true" />}
-      emptyTitle="Nothing rendered yet"
-    >
-      When you render a creative to PNG, the result appears here. Rendering opens with the creative editor.
-    </ComingSoon>
+    <>
+      <PageHeader title="Creations" description="Everything you rendered, ready to download or use in an ad." />
+      <CreationsGallery projects={projects.status === 'ready' ? projects.data : undefined} />
+    </>
   );
 }

@@ -1,15 +1,50 @@
-import { Palette } from 'lucide-react';
-import { ComingSoon } from '#client/app/coming-soon.tsx';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
+import { creatableIn, useListFilters, useProjectChoices } from '#client/features/creatives/list-filters.tsx';
+import { TemplatePicker } from '#client/features/creatives/template-picker.tsx';
 
+/** `/creatives`: the creatives of all the user's projects, filtered as the URL says; "New creative" opens the template picker. */
 export default function Creatives() {
+  const projects = useProjectChoices();
+  const { filters } = useListFilters();
+  const [picking, setPicking] = useState(false);
+  const ready = projects.status === 'ready';
+  // Until the projects are known, offer to create (the picker waits for them); then only where the user may.
+  const canCreate = !ready || creatableIn(projects.data).length > 0;
+  const noProjects = ready && projects.data.length === 0;
+  const newButton = (label: string) => (
+    <Button onClick={() => setPicking(true)}>
+      <Plus aria-hidden="true" className="size-4" />
+      {label}
+    </Button>
+  );
+
   return (
-    <ComingSoon
-      title="Creatives"
-      description="Ad designs across all your projects."
-      icon={<Palette className="size-8" aria-hidden="true" />}
-      emptyTitle="No creatives yet"
-    >
-      Creatives are designed from templates that follow a project’s brand kit, in every placement size. They arrive together with projects.
-    </ComingSoon>
+    <>
+      <PageHeader title="Creatives" description="Ad designs across all your projects, made from templates that follow each brand kit." actions={canCreate ? newButton('New creative') : undefined} />
+      <CreativeList
+        projects={ready ? projects.data : undefined}
+        empty={
+          noProjects
+            ? {
+                title: 'No creatives yet',
+                text: 'Creatives belong to a project: create one for your customer first, with their brand kit.',
+                action: (
+                  <Link to="/projects" className={buttonClass('primary')}>
+                    Create a project
+                  </Link>
+                ),
+              }
+            : canCreate
+              ? { title: 'No creatives yet', text: 'Start from a template: it takes the project’s colours, fonts and logo, in every placement size.', action: newButton('Create your first creative') }
+              : { title: 'No creatives yet', text: 'Creatives made in your projects appear here. As a viewer you can look at them but not create them.' }
+        }
+      />
+      <TemplatePicker open={picking} onClose={() => setPicking(false)} projects={projects} defaultProjectId={filters.project} />
+    </>
   );
 }

@@ -1,22 +1,190 @@
-import { Sparkles } from 'lucide-react';
-import { buttonClass } from '#client/components/button.tsx';
-import { EmptyState } from '#client/components/empty-state.tsx';
+import { Download, ImagePlus, Redo2, Save, Undo2 } from 'lucide-react';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { creativeDocument, FORMATS, type CreativeDocument, type FormatId } from '#common/creative/document.ts';
+import { buildTemplate, changeFormat, paletteOf, TEMPLATES } from '#common/creative/templates.ts';
+import { PLAYGROUND_IMAGE_MAX_BYTES } from '#common/schemas/creatives.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
 import { Logo } from '#client/components/logo.tsx';
+import { CreativePreview } from '#client/creative/preview.tsx';
 import LoginLink from '#client/features/auth/login-link.tsx';
+import { RenderProgress } from '#client/features/creatives/editor-dialogs.tsx';
+import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, PropertiesPanel, Section } from '#client/features/creatives/editor-panels.tsx';
+import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
+import { editorReducer, initialEditorState, updateLayer } from '#client/features/creatives/editor-state.ts';
+import { uploadFile } from '#client/features/media/upload.ts';
+import { api, call, errorMessage } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/app/session.tsx';
 
-/** `/playground`: the creative editor for visitors (its editor arrives with creatives). */
+/** The playground's brand: Adloom's own sample palette (visitors have no brand kit). */
+const BRAND = { colors: ['#1f3a5f', '#f4a261', '#e76f51', '#2a9d8f'], headingFont: 'poppins', bodyFont: 'inter', logoMediaId: null } as const;
+const BRAND_KIT = { ...BRAND, colors: [...BRAND.colors] };
+const STORAGE_KEY = 'adloom.playground.v1';
+const LOCAL = 'local';
+
+interface Stored {
+  doc: CreativeDocument;
+  image: string | null;
+}
+
+/** The visitor's work stays in this browser (localStorage), never on the server. */
+function loadStored(): Stored {
+  try {
+    const raw = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { doc?: unknown; image?: unknown } | null;
+    const doc = creativeDocument.safeParse(raw?.doc);
+    if (doc.success) return { doc: doc.data, image: typeof raw?.image === 'string' && raw.image.startsWith('data:image/') ? raw.image : null };
+  } catch {
+    // private mode or a damaged entry: start fresh
+  }
+  return { doc: withPicture(buildTemplate('photo-overlay', { brand: BRAND_KIT, format: 'square', imageMediaId: null })), image: null };
+}
+
+/** Points the template's picture (its image layer, else a picture background) at the visitor's image. */
+function withPicture(doc: CreativeDocument): CreativeDocument {
+  const layer = doc.layers.find((l) => l.type === 'image');
+  if (layer) return updateLayer(doc, layer.id, { mediaId: LOCAL });
+  if (doc.background.type === 'media') return { ...doc, background: { ...doc.background, mediaId: LOCAL } };
+  return doc;
+}
+
+function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+function dataUrlToFile(dataUrl: string, name: string): File {
+  const [head, body = ''] = dataUrl.split(',');
+  const mime = /data:([^;]+)/.exec(head ?? '')?.[1] ?? 'image/png';
+  const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+  return new File([bytes], `${name}.${mime.split('/')[1] ?? 'png'}`, { type: mime });
+}
+
+/** `/playground`: the creative editor for everyone, no account needed (PRODUCT.md §2). */
 export default function Playground() {
   const { user } = useSession();
+  const stored = useRef<Stored | null>(null);
+  stored.current ??= loadStored();
+  const [state, dispatch] = useReducer(editorReducer, stored.current.doc, initialEditorState);
+  const [image, setImage] = useState<string | null>(stored.current.image);
+  const [dragging, setDragging] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'danger' | 'info' | 'success'; text: string; signup?: boolean } | null>(null);
+  const [downloading, setDownloading] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const quota = useResource(() => call(api.api.playground.quota.$get()), []);
+  const doc = state.doc;
+  const images = image ? { [LOCAL]: image } : {};
+  const palette = paletteOf(BRAND.colors);
+
+  useEffect(() => {
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify({ doc, image }));
+    } catch {
+      try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ doc, image: null }));
+      } catch {
+        // storage full or off: the work lives until the tab closes
+      }
+    }
+  }, [doc, image]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
+        event.preventDefault();
+        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onChange = (next: CreativeDocument, group?: string) => dispatch({ type: 'change', doc: next, ...(group ? { group } : {}) });
+
+  const useImage = async (file: File | undefined) => {
+    if (!file) return;
+    if (!/^image\/(png|jpeg|webp|gif)$/.test(file.type)) {
+      setNotice({ tone: 'danger', text: 'Use a PNG, JPEG, WebP or GIF image.' });
+      return;
+    }
+    if (file.size > PLAYGROUND_IMAGE_MAX_BYTES) {
+      setNotice({ tone: 'danger', text: `That image is ${(file.size / 1024 / 1024).toFixed(1)} MB. Use one under 4 MB.` });
+      return;
+    }
+    setNotice(null);
+    setImage(await readAsDataUrl(file));
+    const selected = doc.layers.find((l) => l.id === state.selected);
+    if (selected && (selected.type === 'image' || selected.type === 'logo')) onChange(updateLayer(doc, selected.id, { mediaId: LOCAL }));
+    else onChange(withPicture(doc));
+  };
+
+  const pickTemplate = (id: string) => {
+    const copy: Record<string, string> = {};
+    for (const layer of doc.layers) {
+      if (layer.type === 'text' && (layer.slot === 'headline' || layer.slot === 'body') && !copy[layer.slot]) copy[layer.slot] = layer.text;
+      if (layer.type === 'cta' && !copy.cta) copy.cta = layer.text;
+    }
+    onChange(withPicture(buildTemplate(id, { brand: BRAND_KIT, format: doc.format, copy })));
+  };
+
+  const download = async () => {
+    setNotice(null);
+    setDownloading(0.05);
+    const timer = setInterval(() => setDownloading((p) => (p === null ? p : p + (0.9 - p) * 0.12)), 150);
+    try {
+      const response = await fetch('/api/playground/render', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ document: doc, ...(image ? { image } : {}) }),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: { message?: string; code?: string } } | null;
+        setNotice({ tone: 'danger', text: body?.error?.message ?? 'The image could not be made. Please try again.', signup: response.status === 429 });
+        return;
+      }
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `adloom-playground-${doc.format}.png`;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      const remaining = Number(response.headers.get('x-downloads-remaining'));
+      if (Number.isFinite(remaining) && quota.status === 'ready') quota.setData({ ...quota.data, remaining });
+      setDownloading(1);
+    } catch {
+      setNotice({ tone: 'danger', text: 'Adloom could not be reached. Check your connection and try again.' });
+    } finally {
+      clearInterval(timer);
+      setTimeout(() => setDownloading(null), 300);
+    }
+  };
+
+  const remaining = quota.status === 'ready' ? quota.data.remaining : null;
+  const size = FORMATS[doc.format];
+
   return (
-    <div className="app-root min-h-screen">
-      <header className="flex h-16 items-center justify-between border-b border-zinc-200 bg-white px-4 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
-        <a href="/" aria-label="Adloom home">
-          <Logo className="text-lg" />
-        </a>
+    <div className="app-root flex min-h-screen flex-col">
+      <header className="flex h-16 items-center justify-between gap-3 border-b border-zinc-200 bg-white px-4 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="flex items-center gap-3">
+          <a href="/" aria-label="Adloom home">
+            <Logo className="text-lg" />
+          </a>
+          <h1 className="text-base font-semibold">Playground</h1>
+        </div>
         <nav aria-label="Playground" className="flex items-center gap-2">
           {user ? (
-            <a className={buttonClass('primary', 'sm')} href="/dashboard">
+            <a className={buttonClass('secondary', 'sm')} href="/dashboard">
               Open workspace
             </a>
           ) : (
@@ -27,12 +195,173 @@ export default function Playground() {
           )}
         </nav>
       </header>
-      <main id="main" className="mx-auto max-w-4xl p-6">
-        <h1 className="mb-6 text-2xl font-semibold">Playground</h1>
-        <EmptyState icon={<Sparkles className="size-8" aria-hidden="true" />} title="The playground opens soon">
-          Here you will pick a template, type your text, drop in an image and watch the ad render live, without an account.
-        </EmptyState>
-      </main>
+      <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-950">
+        <p className="mr-auto text-sm text-zinc-600 dark:text-zinc-400">Pick a template, type your text, drop in a picture. Everything stays in this browser.</p>
+        <Button variant="ghost" size="sm" aria-label="Undo" disabled={state.past.length === 0} onClick={() => dispatch({ type: 'undo' })}>
+          <Undo2 className="size-4" aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="sm" aria-label="Redo" disabled={state.future.length === 0} onClick={() => dispatch({ type: 'redo' })}>
+          <Redo2 className="size-4" aria-hidden="true" />
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
+          <ImagePlus className="size-4" aria-hidden="true" /> {image ? 'Change picture' : 'Add a picture'}
+        </Button>
+        {user ? (
+          <Button variant="secondary" size="sm" onClick={() => setSaving(true)}>
+            <Save className="size-4" aria-hidden="true" /> Save to a project
+          </Button>
+        ) : null}
+        <Button size="sm" onClick={() => void download()} pending={downloading !== null} pendingLabel="Rendering…" disabled={remaining === 0}>
+          <Download className="size-4" aria-hidden="true" /> Download PNG
+        </Button>
+        <span className="text-xs text-zinc-500" aria-live="polite">
+          {remaining === null ? '' : remaining === 0 ? 'No downloads left today' : `${remaining} of 3 downloads left today (watermarked)`}
+        </span>
+        {downloading !== null ? <RenderProgress progress={downloading} /> : null}
+      </div>
+      {notice ? (
+        <Alert tone={notice.tone} className="m-4 mb-0">
+          {notice.text}{' '}
+          {notice.signup && !user ? <LoginLink label="Create a free account" next="/creatives" tab="signup" look="app-nav" /> : null}
+        </Alert>
+      ) : null}
+      <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(event) => void useImage(event.target.files?.[0]).finally(() => (event.target.value = ''))} />
+      <div className="grid flex-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
+        <aside aria-label="Templates and format" className="order-2 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950">
+          <Section title="Templates">
+            <div role="radiogroup" aria-label="Template" className="grid grid-cols-3 gap-2">
+              {TEMPLATES.map((t) => (
+                <button
+                  key={t.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={doc.template === t.id}
+                  aria-label={t.name}
+                  title={`${t.name}: ${t.description}`}
+                  onClick={() => pickTemplate(t.id)}
+                  className={`overflow-hidden rounded-md border-2 ${doc.template === t.id ? 'border-accent-600' : 'border-transparent hover:border-zinc-300 dark:hover:border-zinc-600'}`}
+                >
+                  <CreativePreview doc={withPicture(buildTemplate(t.id, { brand: BRAND_KIT, format: 'square' }))} images={images} width={72} label={t.name} />
+                </button>
+              ))}
+            </div>
+          </Section>
+          <FormatPanel doc={doc} readOnly={false} onFormat={(format: FormatId) => format !== doc.format && onChange(changeFormat(doc, format, BRAND_KIT))} />
+          <BackgroundPanel doc={doc} readOnly={false} palette={BRAND.colors} onChange={onChange} onPickImage={() => fileInput.current?.click()} pictureLabel="Add a picture" />
+        </aside>
+        <main
+          className={`order-1 bg-zinc-100 lg:order-2 dark:bg-zinc-900 ${dragging ? 'outline-2 -outline-offset-8 outline-accent-600 outline-dashed' : ''}`}
+          aria-label={`Canvas, ${size.label.toLowerCase()}`}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            void useImage(event.dataTransfer.files[0]);
+          }}
+        >
+          <EditorStage
+            doc={doc}
+            images={images}
+            selected={state.selected}
+            readOnly={false}
+            onSelect={(id) => dispatch({ type: 'select', id })}
+            onChange={onChange}
+            onSeal={() => dispatch({ type: 'seal' })}
+            onUndo={() => dispatch({ type: 'undo' })}
+            onRedo={() => dispatch({ type: 'redo' })}
+          />
+          <p className="px-4 pb-4 text-center text-xs text-zinc-500">Drop a picture anywhere on the canvas. Drag layers to move them, handles to resize; arrow keys move the selected layer.</p>
+        </main>
+        <aside aria-label="Properties" className="order-3 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
+          <PropertiesPanel doc={doc} selected={state.selected} readOnly={false} palette={BRAND.colors} onChange={onChange} onPickImage={() => fileInput.current?.click()} pictureLabel="Add a picture" />
+          <LayersPanel doc={doc} selected={state.selected} readOnly={false} palette={[palette.primary, palette.secondary, palette.accent]} logoMediaId={null} onChange={onChange} onSelect={(id) => dispatch({ type: 'select', id })} />
+        </aside>
+      </div>
+      {user ? <SaveDialog open={saving} doc={doc} image={image} onClose={() => setSaving(false)} /> : null}
     </div>
+  );
+}
+
+/** Signed in: the playground's work becomes a draft creative in one of the user's projects. */
+function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: CreativeDocument; image: string | null; onClose: () => void }) {
+  const navigate = useNavigate();
+  const projects = useResource(() => (open ? call(api.api.projects.$get({ query: {} })) : Promise.resolve({ items: [], nextCursor: null })), [open]);
+  const [projectId, setProjectId] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const editable = projects.status === 'ready' ? projects.data.items.filter((p) => p.role !== 'viewer' && !p.archived) : [];
+  const chosen = projectId || editable[0]?.id || '';
+
+  const save = async () => {
+    if (!chosen) return;
+    setError(null);
+    setProgress(0);
+    try {
+      let saved = doc;
+      const usesImage = JSON.stringify(doc).includes(`"${LOCAL}"`);
+      if (image && usesImage) {
+        const { media } = await uploadFile(chosen, dataUrlToFile(image, 'playground-picture'), (f) => setProgress(f * 0.8), new AbortController().signal);
+        saved = JSON.parse(JSON.stringify(doc).replaceAll(`"${LOCAL}"`, JSON.stringify(media.id))) as CreativeDocument;
+      } else if (usesImage) {
+        saved = JSON.parse(JSON.stringify(doc).replaceAll(`"${LOCAL}"`, 'null')) as CreativeDocument;
+      }
+      setProgress(0.9);
+      const created = await call(api.api.projects[':projectId'].creatives.$post({ param: { projectId: chosen }, json: { template: saved.template, format: saved.format, document: saved } }));
+      navigate(`/creatives/${created.id}`);
+    } catch (e) {
+      setError(errorMessage(e, 'The creative could not be saved.'));
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Dialog open={open} title="Save to a project" onClose={onClose}>
+      {projects.status === 'loading' ? <p role="status">Loading your projects…</p> : null}
+      {projects.status === 'error' ? <Alert tone="danger">{errorMessage(projects.error, 'Your projects could not be loaded.')}</Alert> : null}
+      {projects.status === 'ready' && editable.length === 0 ? (
+        <p className="text-sm">
+          You have no project you can edit yet.{' '}
+          <a href="/projects" className="font-medium text-accent-700 underline">
+            Create a project
+          </a>{' '}
+          first; your work here stays in this browser.
+        </p>
+      ) : null}
+      {editable.length > 0 ? (
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <label className="block text-sm font-medium" htmlFor="save-project">
+            Project
+          </label>
+          <select id="save-project" className={inputClass} value={chosen} onChange={(event) => setProjectId(event.target.value)}>
+            {editable.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          <p className="text-xs text-zinc-500">It becomes a draft creative there{image ? ', and your picture goes into the project’s media library' : ''}. No watermark, no credit.</p>
+          {progress !== null ? <RenderProgress progress={progress} /> : null}
+          {error ? <Alert tone="danger">{error}</Alert> : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={progress !== null} pendingLabel="Saving…">
+              Save creative
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </Dialog>
   );
 }

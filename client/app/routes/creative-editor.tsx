@@ -1,0 +1,349 @@
+import { AlertCircle, Check, ChevronLeft, History, Loader2, Redo2, Sparkles, Undo2, Wand2 } from 'lucide-react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
+import { changeFormat, paletteOf } from '#common/creative/templates.ts';
+import type { CreationItem, CreativeDetail, RevisionItem } from '#common/schemas/creatives.ts';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { StatusBadge } from '#client/components/badge.tsx';
+import { Button } from '#client/components/button.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { useSession } from '#client/app/session.tsx';
+import { RenderProgress, RenderResultDialog, RevisionsDialog, VariationsDialog } from '#client/features/creatives/editor-dialogs.tsx';
+import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
+import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
+import { editorReducer, initialEditorState, updateLayer } from '#client/features/creatives/editor-state.ts';
+import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+
+type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable]'));
+}
+
+/** `/creatives/{objectId}`: the creative editor (PRODUCT.md §4.3). */
+export default function CreativeEditorRoute() {
+  const { objectId = '' } = useParams();
+  const creative = useResource(() => call(api.api.creatives[':id'].$get({ param: { id: objectId } })), [objectId]);
+  if (creative.status === 'loading') {
+    return (
+      <div role="status" aria-label="Loading the editor" className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)_18rem]">
+        <Skeleton className="h-96" />
+        <Skeleton className="mx-auto aspect-square w-full max-w-xl" />
+        <Skeleton className="h-96" />
+      </div>
+    );
+  }
+  if (creative.status === 'error') return <LoadFailed title="This creative could not be loaded" onRetry={creative.reload} />;
+  return <Editor key={creative.data.id} initial={creative.data} />;
+}
+
+function Editor({ initial }: { initial: CreativeDetail }) {
+  const toast = useToast();
+  const { credits, refreshCredits } = useSession();
+  const readOnly = initial.role === 'viewer';
+  const [state, dispatch] = useReducer(editorReducer, initial.document, initialEditorState);
+  const [images, setImages] = useState<Record<string, string | undefined>>(initial.images);
+  const [meta, setMeta] = useState({ name: initial.name, status: initial.status, revision: initial.revision.number, currentCreationId: initial.currentCreationId });
+  const [nameDraft, setNameDraft] = useState(initial.name);
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [picking, setPicking] = useState<{ layerId: string } | 'background' | null>(null);
+  const [render, setRender] = useState<{ progress: number } | null>(null);
+  const [renderError, setRenderError] = useState<{ message: string; credits: boolean } | null>(null);
+  const [result, setResult] = useState<{ creation: CreationItem; free: boolean } | null>(null);
+  const [dialog, setDialog] = useState<'variations' | 'revisions' | null>(null);
+
+  // What the server has, and the revision the next save builds on.
+  const savedDoc = useRef<CreativeDocument>(initial.document);
+  const revision = useRef(initial.revision.number);
+  const saving = useRef<Promise<boolean> | null>(null);
+  const docRef = useRef(state.doc);
+  docRef.current = state.doc;
+
+  const save = useCallback(async (): Promise<boolean> => {
+    if (saving.current) await saving.current;
+    const doc = docRef.current;
+    if (doc === savedDoc.current) return true;
+    setSaveState('saving');
+    const attempt = (async () => {
+      try {
+        const updated = await call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json: { document: doc, baseRevision: revision.current } }));
+        savedDoc.current = doc;
+        revision.current = updated.revision.number;
+        setMeta((m) => ({ ...m, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
+        setSaveError(null);
+        setSaveState(docRef.current === doc ? 'saved' : 'pending');
+        return true;
+      } catch (error) {
+        const conflict = error instanceof ApiError && error.code === 'conflict';
+        setSaveState(conflict ? 'conflict' : 'error');
+        setSaveError(errorMessage(error, 'Your changes could not be saved.'));
+        return false;
+      }
+    })();
+    saving.current = attempt;
+    try {
+      return await attempt;
+    } finally {
+      saving.current = null;
+    }
+  }, [initial.id]);
+
+  // Autosave a second after the last change.
+  useEffect(() => {
+    if (readOnly || state.doc === savedDoc.current) return;
+    if (saveState === 'conflict') return;
+    setSaveState((s) => (s === 'saving' ? s : 'pending'));
+    const timer = setTimeout(() => void save(), 1000);
+    return () => clearTimeout(timer);
+  }, [state.doc, readOnly, save, saveState]);
+
+  // Leaving with unsaved changes asks first.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (docRef.current !== savedDoc.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+
+  // Undo and redo anywhere but in a text field (which has its own).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || readOnly) return;
+      const mod = event.ctrlKey || event.metaKey;
+      if (mod && event.key.toLowerCase() === 'z') {
+        event.preventDefault();
+        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
+      } else if (mod && event.key.toLowerCase() === 'y') {
+        event.preventDefault();
+        dispatch({ type: 'redo' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [readOnly]);
+
+  const onChange = useCallback((doc: CreativeDocument, group?: string) => !readOnly && dispatch({ type: 'change', doc, ...(group ? { group } : {}) }), [readOnly]);
+  const palette = paletteOf(initial.brandKit.colors);
+  const paletteList = initial.brandKit.colors.length > 0 ? initial.brandKit.colors : [palette.primary, palette.secondary, palette.accent];
+
+  const patchMeta = async (patch: { name?: string; status?: CreativeStatus }) => {
+    try {
+      const updated = await call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json: patch }));
+      setMeta((m) => ({ ...m, name: updated.name, status: updated.status }));
+      setNameDraft(updated.name);
+      if (patch.status) toast({ tone: 'success', message: `Status: ${STATUS_LABELS[updated.status]}.` });
+    } catch (error) {
+      setNameDraft(meta.name);
+      toast({ tone: 'error', message: errorMessage(error, 'That change could not be saved.') });
+    }
+  };
+
+  const startRender = async () => {
+    setRenderError(null);
+    setRender({ progress: 0.05 });
+    const timer = setInterval(() => setRender((r) => (r ? { progress: r.progress + (0.9 - r.progress) * 0.12 } : r)), 150);
+    try {
+      if (!(await save())) throw new ApiError('save_failed', 'Save your changes first: the render uses the saved version.', 0);
+      const creation = await call(api.api.creatives[':id'].render.$post({ param: { id: initial.id } }));
+      setRender({ progress: 1 });
+      const free = creation.id === meta.currentCreationId;
+      setMeta((m) => ({ ...m, currentCreationId: creation.id }));
+      setResult({ creation, free });
+      refreshCredits();
+    } catch (error) {
+      setRenderError({ message: errorMessage(error, 'The render failed.'), credits: error instanceof ApiError && error.code === 'insufficient_credits' });
+    } finally {
+      clearInterval(timer);
+      setTimeout(() => setRender(null), 300);
+    }
+  };
+
+  const restore = async (rev: RevisionItem) => {
+    if (!(await save())) throw new ApiError('save_failed', 'Your current changes could not be saved; nothing was restored.', 0);
+    const updated = await call(api.api.creatives[':id'].revisions[':revisionId'].restore.$post({ param: { id: initial.id, revisionId: rev.id } }));
+    savedDoc.current = updated.document;
+    revision.current = updated.revision.number;
+    setImages((all) => ({ ...updated.images, ...all }));
+    setMeta((m) => ({ ...m, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
+    dispatch({ type: 'replace', doc: updated.document });
+    setSaveState('saved');
+    toast({ tone: 'success', message: `Version ${rev.number} restored as version ${updated.revision.number}.` });
+  };
+
+  const onFormat = (format: FormatId) => {
+    if (format !== state.doc.format) onChange(changeFormat(state.doc, format, initial.brandKit));
+  };
+
+  const available = credits ? credits.total : null;
+  const canUndo = state.past.length > 0;
+  const canRedo = state.future.length > 0;
+  const transitions = STATUS_TRANSITIONS[meta.status];
+
+  return (
+    <div className="-mx-4 -my-6 flex min-h-[calc(100vh-4rem)] flex-col sm:-mx-6 lg:-mx-8">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2.5 dark:border-zinc-800 dark:bg-zinc-950">
+        <Link to={`/projects/${initial.projectId}/creatives`} className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white">
+          <ChevronLeft className="size-4" aria-hidden="true" /> {initial.projectName}
+        </Link>
+        <h1 className="sr-only">{meta.name}</h1>
+        <input
+          aria-label="Creative name"
+          className={`${inputClass} max-w-xs font-medium`}
+          value={nameDraft}
+          maxLength={80}
+          disabled={readOnly}
+          onChange={(event) => setNameDraft(event.target.value)}
+          onKeyDown={(event) => event.key === 'Enter' && (event.target as HTMLInputElement).blur()}
+          onBlur={() => {
+            const name = nameDraft.trim();
+            if (name && name !== meta.name) void patchMeta({ name });
+            else setNameDraft(meta.name);
+          }}
+        />
+        <StatusBadge status={meta.status} />
+        {!readOnly && transitions.length > 0 ? (
+          <select
+            aria-label="Change status"
+            className="h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2 text-sm shadow-sm dark:border-zinc-700 dark:bg-zinc-900"
+            value=""
+            onChange={(event) => event.target.value && void patchMeta({ status: event.target.value as CreativeStatus })}
+          >
+            <option value="">Move to…</option>
+            {transitions.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        ) : null}
+        <SaveIndicator state={readOnly ? 'readonly' : saveState} error={saveError} onRetry={() => void save()} />
+        <div className="ml-auto flex items-center gap-1.5">
+          {!readOnly ? (
+            <>
+              <Button variant="ghost" size="sm" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => dispatch({ type: 'undo' })}>
+                <Undo2 className="size-4" aria-hidden="true" />
+              </Button>
+              <Button variant="ghost" size="sm" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={() => dispatch({ type: 'redo' })}>
+                <Redo2 className="size-4" aria-hidden="true" />
+              </Button>
+            </>
+          ) : null}
+          <Button variant="secondary" size="sm" onClick={() => setDialog('revisions')}>
+            <History className="size-4" aria-hidden="true" /> History
+          </Button>
+          {!readOnly ? (
+            <>
+              <Button variant="secondary" size="sm" onClick={() => setDialog('variations')}>
+                <Sparkles className="size-4" aria-hidden="true" /> Variations
+              </Button>
+              <Button size="sm" onClick={() => void startRender()} pending={render !== null} pendingLabel="Rendering…">
+                <Wand2 className="size-4" aria-hidden="true" /> Render PNG
+              </Button>
+            </>
+          ) : null}
+        </div>
+        {render ? <RenderProgress progress={render.progress} /> : null}
+      </header>
+      {readOnly ? (
+        <Alert tone="info" className="m-4 mb-0">
+          You can view this creative. Only editors of the project can change or render it.
+        </Alert>
+      ) : null}
+      {renderError ? (
+        <Alert tone="danger" className="m-4 mb-0">
+          {renderError.message}{' '}
+          {renderError.credits ? (
+            <Link to="/account/credits" className="font-medium underline">
+              Get credits
+            </Link>
+          ) : null}
+        </Alert>
+      ) : null}
+      {saveState === 'conflict' ? (
+        <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
+          Someone else saved this creative while you were editing. Your last change is kept on this screen but not saved.{' '}
+          <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
+            Reload the newest version
+          </button>
+        </Alert>
+      ) : null}
+      <div className="grid flex-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
+        <aside aria-label="Format, background and layers" className="order-2 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950">
+          <FormatPanel doc={state.doc} readOnly={readOnly} onFormat={onFormat} />
+          <LayersPanel doc={state.doc} selected={state.selected} readOnly={readOnly} palette={paletteList} logoMediaId={initial.brandKit.logoMediaId} onChange={onChange} onSelect={(id) => dispatch({ type: 'select', id })} />
+          <BackgroundPanel doc={state.doc} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
+        </aside>
+        <main className="order-1 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
+          <EditorStage
+            doc={state.doc}
+            images={images}
+            selected={state.selected}
+            readOnly={readOnly}
+            onSelect={(id) => dispatch({ type: 'select', id })}
+            onChange={onChange}
+            onSeal={() => dispatch({ type: 'seal' })}
+            onUndo={() => dispatch({ type: 'undo' })}
+            onRedo={() => dispatch({ type: 'redo' })}
+          />
+          <p className="px-4 pb-4 text-center text-xs text-zinc-500">
+            Drag to move, handles to resize; edges snap to the canvas and other layers (hold Ctrl or ⌘ to place freely). Arrow keys move the selected layer, Alt+arrows resize it.
+          </p>
+        </main>
+        <aside aria-label="Properties" className="order-3 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
+          <PropertiesPanel doc={state.doc} selected={state.selected} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
+        </aside>
+      </div>
+      <MediaPicker
+        projectId={initial.projectId}
+        open={picking !== null}
+        title={picking === 'background' ? 'Choose the background picture' : 'Choose a picture'}
+        onClose={() => setPicking(null)}
+        onPick={(item) => {
+          setImages((all) => ({ ...all, [item.id]: item.fileUrl }));
+          const doc = state.doc;
+          if (picking === 'background' && doc.background.type === 'media') onChange({ ...doc, background: { ...doc.background, mediaId: item.id } });
+          else if (picking && picking !== 'background') onChange(updateLayer(doc, picking.layerId, { mediaId: item.id }));
+          setPicking(null);
+        }}
+      />
+      <RenderResultDialog creation={result?.creation ?? null} free={result?.free ?? false} onClose={() => setResult(null)} />
+      <VariationsDialog open={dialog === 'variations'} creativeId={initial.id} available={available} onClose={() => setDialog(null)} onCreated={refreshCredits} />
+      <RevisionsDialog open={dialog === 'revisions'} creativeId={initial.id} readOnly={readOnly} images={images} onClose={() => setDialog(null)} onRestore={restore} />
+    </div>
+  );
+}
+
+function SaveIndicator({ state, error, onRetry }: { state: SaveState | 'readonly'; error: string | null; onRetry: () => void }) {
+  const base = 'inline-flex items-center gap-1 text-xs';
+  return (
+    <span role="status" aria-live="polite" className={base}>
+      {state === 'readonly' ? <span className="text-zinc-500">View only</span> : null}
+      {state === 'saved' ? (
+        <span className={`${base} text-emerald-700 dark:text-emerald-400`}>
+          <Check className="size-3.5" aria-hidden="true" /> Saved
+        </span>
+      ) : null}
+      {state === 'pending' ? <span className="text-zinc-500">Unsaved changes</span> : null}
+      {state === 'saving' ? (
+        <span className={`${base} text-zinc-600 dark:text-zinc-400`}>
+          <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Saving…
+        </span>
+      ) : null}
+      {state === 'error' || state === 'conflict' ? (
+        <span className={`${base} text-red-700 dark:text-red-400`}>
+          <AlertCircle className="size-3.5" aria-hidden="true" /> {state === 'conflict' ? 'Not saved: newer version exists' : (error ?? 'Not saved')}
+          {state === 'error' ? (
+            <button type="button" className="ml-1 font-medium underline" onClick={onRetry}>
+              Retry
+            </button>
+          ) : null}
+        </span>
+      ) : null}
+    </span>
+  );
+}

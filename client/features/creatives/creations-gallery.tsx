@@ -1,0 +1,194 @@
+import { Download, Image as ImageIcon, PenLine, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FORMATS } from '#common/creative/document.ts';
+import { formatBytes, formatDate } from '#common/format.ts';
+import type { CreationItem } from '#common/schemas/creatives.ts';
+import type { ProjectSummary } from '#common/schemas/projects.ts';
+import { LoadFailed } from '#client/components/alert.tsx';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { api, call, errorMessage } from '#client/lib/api.ts';
+import { usePaged } from '#client/lib/use-paged.ts';
+import { GRID } from '#client/features/creatives/list-creatives.tsx';
+import { FORMAT_OPTIONS, FilterSelect, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
+
+function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() => void) | undefined }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="relative aspect-square bg-zinc-100 dark:bg-zinc-800">
+        <div className="absolute inset-4 flex items-center justify-center">
+          <img
+            src={item.url}
+            alt={item.name}
+            width={item.width}
+            height={item.height}
+            loading="lazy"
+            decoding="async"
+            className="h-auto max-h-full w-auto max-w-full rounded-sm shadow-sm ring-1 ring-zinc-900/5"
+          />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 px-4 py-3">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="min-w-0 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50" title={item.name}>
+            {item.name}
+          </h2>
+          {onDelete ? (
+            <button
+              type="button"
+              onClick={onDelete}
+              aria-label={`Delete ${item.name}`}
+              title="Delete"
+              className="-my-1.5 -mr-2 grid size-8 shrink-0 place-items-center rounded-md text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-900/30 dark:hover:text-red-300"
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+          ) : null}
+        </div>
+        <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+          {item.projectName} · {FORMATS[item.format].label} · {formatBytes(item.size)}
+        </p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          Rendered <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time> · revision {item.revisionNumber}
+        </p>
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+          <a href={item.downloadUrl} download className={buttonClass('secondary', 'sm', 'px-2.5')} aria-label={`Download ${item.name}`}>
+            <Download aria-hidden="true" className="size-4" />
+            Download
+          </a>
+          {item.creativeId ? (
+            <Link to={`/creatives/${item.creativeId}`} className={buttonClass('ghost', 'sm', 'px-2.5')} aria-label={`Open creative for ${item.name}`}>
+              <PenLine aria-hidden="true" className="size-4" />
+              Open creative
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Everything rendered across the user's projects: filter by project and format (in the
+ * URL; `?creative=` narrows to one creative's renders), download, open the source
+ * creative, delete (editors and owners).
+ */
+export function CreationsGallery({ projects }: { projects: readonly ProjectSummary[] | undefined }) {
+  const toast = useToast();
+  const { filters, set, clear } = useListFilters();
+  const { project, format, creative } = filters;
+  const list = usePaged(
+    (cursor) =>
+      call(
+        api.api.creations.$get({
+          query: { ...(project ? { projectId: project } : {}), ...(format ? { format } : {}), ...(creative ? { creativeId: creative } : {}), ...(cursor ? { cursor } : {}) },
+        }),
+      ),
+    [project, format, creative],
+  );
+  const items = list.items;
+  const filtered = Boolean(project || format || creative);
+  const [deleting, setDeleting] = useState<CreationItem | null>(null);
+  const [pending, setPending] = useState(false);
+
+  return (
+    <section aria-label="Creations">
+      <div className="mb-5 flex flex-wrap items-center gap-2">
+        <FilterSelect label="Project" value={project} allLabel="All projects" options={projectOptions(projects, project, items.find((i) => i.projectId === project)?.projectName)} onChange={(v) => set('project', v)} />
+        <FilterSelect label="Format" value={format} allLabel="All formats" options={FORMAT_OPTIONS} onChange={(v) => set('format', v)} />
+        {creative ? (
+          <span className="inline-flex h-9 items-center gap-1 rounded-full bg-accent-50 pr-1 pl-3 text-sm text-accent-800 dark:bg-accent-800/30 dark:text-accent-100">
+            Renders of one creative
+            <button type="button" aria-label="Show the renders of every creative" className="grid size-7 place-items-center rounded-full hover:bg-accent-100 dark:hover:bg-accent-800/50" onClick={() => set('creative', '')}>
+              <X aria-hidden="true" className="size-4" />
+            </button>
+          </span>
+        ) : null}
+        {filtered ? (
+          <Button variant="ghost" size="sm" onClick={clear}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+
+      {list.status === 'loading' ? (
+        <div className={GRID} role="status" aria-busy="true" aria-label="Loading creations">
+          {Array.from({ length: 8 }, (_, i) => (
+            <div key={i} className="overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+              <Skeleton className="aspect-square rounded-none" />
+              <div className="space-y-2 px-4 py-3">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-3 w-1/2" />
+                <Skeleton className="mt-3 h-8 w-28" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {list.status === 'error' ? <LoadFailed title="Your creations could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'ready' && items.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={<ImageIcon aria-hidden="true" className="size-8" />}
+            title="Nothing matches"
+            action={
+              <Button variant="secondary" onClick={clear}>
+                Clear filters
+              </Button>
+            }
+          >
+            No rendered PNGs match these filters.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={<ImageIcon aria-hidden="true" className="size-8" />}
+            title="Nothing rendered yet"
+            action={
+              <Link to="/creatives" className={buttonClass('primary')}>
+                Go to creatives
+              </Link>
+            }
+          >
+            Render a creative to PNG in the editor and it appears here, ready to download or use in an ad.
+          </EmptyState>
+        )
+      ) : null}
+      {items.length > 0 ? (
+        <ul className={GRID}>
+          {items.map((item) => (
+            <CreationCard key={item.id} item={item} onDelete={item.role === 'viewer' ? undefined : () => setDeleting(item)} />
+          ))}
+        </ul>
+      ) : null}
+      <ShowMore list={list} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete “${deleting?.name ?? ''}”?`}
+        confirmLabel="Delete PNG"
+        pending={pending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          setPending(true);
+          try {
+            await call(api.api.creations[':id'].$delete({ param: { id: deleting.id } }));
+            list.patch((i) => (i.id === deleting.id ? null : i));
+            toast({ tone: 'success', message: `“${deleting.name}” was deleted.` });
+          } catch (e) {
+            toast({ tone: 'error', message: errorMessage(e, 'The PNG could not be deleted. Try again.') });
+          } finally {
+            setPending(false);
+            setDeleting(null);
+          }
+        }}
+      >
+        The PNG goes from Creations for everyone in {deleting?.projectName ?? 'the project'}, and its download links stop working. The creative it was rendered from stays; you can render it again.
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { Trash2 } from 'lucide-react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
+import { formatDate } from '#common/format.ts';
+import type { CreativeSummary } from '#common/schemas/creatives.ts';
+import { StatusBadge } from '#client/components/badge.tsx';
+import { CreativePreview } from '#client/creative/preview.tsx';
+
+/**
+ * A creative drawn as large as fits its box, whatever its format, and redrawn when the box
+ * resizes. The box must be sized by its parent (e.g. `absolute inset-3`), not by the preview.
+ */
+export function FittedPreview({ doc, images, label, className = '' }: { doc: CreativeDocument; images: Readonly<Record<string, string | undefined>>; label: string; className?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const { width, height } = element.getBoundingClientRect();
+      setBox((current) => (current && current.width === width && current.height === height ? current : { width, height }));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const size = FORMATS[doc.format];
+  const width = box ? Math.floor(Math.min(box.width, (box.height * size.width) / size.height)) : 0;
+  return (
+    <div ref={ref} className={`flex items-center justify-center ${className}`}>
+      {width > 0 ? <CreativePreview doc={doc} images={images} width={width} label={label} className="rounded-sm shadow-sm ring-1 ring-zinc-900/5" /> : null}
+    </div>
+  );
+}
+
+/** A creative in a grid: its preview, name, status, format, project and last change; the whole card opens it. */
+export function CreativeCard({ item, showProject, onDelete }: { item: CreativeSummary; showProject: boolean; onDelete?: (() => void) | undefined }) {
+  return (
+    <li className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white shadow-sm transition hover:border-accent-200 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-600 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="relative aspect-square bg-zinc-100 dark:bg-zinc-800">
+        <FittedPreview doc={item.document} images={item.images} label={`Preview of ${item.name}`} className="absolute inset-4" />
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 px-4 py-3">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="min-w-0 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+            {/* The link covers the card (after:), so that the card opens the creative and Delete stays a separate button. */}
+            <Link to={`/creatives/${item.id}`} className="after:absolute after:inset-0 after:rounded-[var(--radius-card)] group-hover:text-accent-700 focus-visible:outline-none dark:group-hover:text-accent-200">
+              {item.name}
+            </Link>
+          </h2>
+          <StatusBadge status={item.status} />
+        </div>
+        <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+          {showProject ? `${item.projectName} · ` : ''}
+          {FORMATS[item.format].label}
+        </p>
+        <div className="mt-auto flex h-8 items-center justify-between gap-2">
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            Updated <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
+          </p>
+          {onDelete ? (
+            <button
+              type="button"
+              onClick={onDelete}
+              aria-label={`Delete ${item.name}`}
+              title="Delete"
+              className="relative z-10 -mr-2 grid size-8 place-items-center rounded-md text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-900/30 dark:hover:text-red-300"
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,209 @@
+import { Download, ExternalLink, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MAX_VARIATIONS, type CreationItem, type CreativeSummary, type RevisionItem } from '#common/schemas/creatives.ts';
+import { CREDIT_COSTS } from '#common/plans.ts';
+import { formatBytes, formatDate } from '#common/format.ts';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { CreativePreview } from '#client/creative/preview.tsx';
+import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+
+/** The progress of a render: the server answers in one go, so the bar eases towards 90 % and completes on the answer. */
+export function RenderProgress({ progress }: { progress: number }) {
+  const percent = Math.round(progress * 100);
+  return (
+    <div className="w-full" role="progressbar" aria-label="Rendering" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div className="h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
+        <div className="h-full rounded-full bg-accent-600 transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export function RenderResultDialog({ creation, free, onClose }: { creation: CreationItem | null; free: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={creation !== null} title={free ? 'Already rendered' : 'Rendered'} onClose={onClose} wide>
+      {creation ? (
+        <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_16rem]">
+          <div className="grid place-items-center rounded-lg bg-zinc-100 p-3 dark:bg-zinc-800">
+            <img src={creation.url} alt={`Rendered PNG of ${creation.name}`} width={creation.width} height={creation.height} className="max-h-[60vh] w-auto rounded shadow" />
+          </div>
+          <div className="space-y-3 text-sm">
+            <p>{free ? 'This version was rendered before, so no credit was used.' : `1 credit was used. The PNG is in your creations.`}</p>
+            <dl className="grid grid-cols-2 gap-1 text-zinc-600 dark:text-zinc-400">
+              <dt>Size</dt>
+              <dd>
+                {creation.width} × {creation.height}
+              </dd>
+              <dt>File</dt>
+              <dd>{formatBytes(creation.size)}</dd>
+              <dt>Version</dt>
+              <dd>{creation.revisionNumber}</dd>
+            </dl>
+            <div className="flex flex-col gap-2">
+              <a href={creation.downloadUrl} download className={buttonClass('primary', 'md')}>
+                <Download className="size-4" aria-hidden="true" /> Download PNG
+              </a>
+              <Link to="/creations" className={buttonClass('secondary', 'md')}>
+                Open creations
+              </Link>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+export function VariationsDialog({ open, creativeId, available, onClose, onCreated }: { open: boolean; creativeId: string; available: number | null; onClose: () => void; onCreated: () => void }) {
+  const [count, setCount] = useState(3);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<{ message: string; credits: boolean } | null>(null);
+  const [created, setCreated] = useState<CreativeSummary[] | null>(null);
+  const cost = count * CREDIT_COSTS.variation;
+  const close = () => {
+    setCreated(null);
+    setError(null);
+    onClose();
+  };
+  const generate = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const result = await call(api.api.creatives[':id'].variations.$post({ param: { id: creativeId }, json: { count } }));
+      setCreated(result.items);
+      onCreated();
+    } catch (e) {
+      setError({ message: errorMessage(e, 'The variations could not be made.'), credits: e instanceof ApiError && e.code === 'insufficient_credits' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog open={open} title="Generate variations" onClose={close} wide={created !== null}>
+      {created ? (
+        <div className="space-y-4">
+          <p className="text-sm">
+            {created.length} new draft{created.length === 1 ? '' : 's'} in this project, with other templates, colours and headlines.
+          </p>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {created.map((item) => (
+              <li key={item.id}>
+                <Link to={`/creatives/${item.id}`} onClick={close} className="block rounded-lg border border-zinc-200 p-2 hover:border-accent-600 dark:border-zinc-700">
+                  <CreativePreview doc={item.document} images={item.images} width={200} label={item.name} className="mx-auto" />
+                  <span className="mt-1 block truncate text-xs">{item.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void generate();
+          }}
+        >
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">New drafts made from this creative and the brand kit: other templates, palettes and headline variants. All are made, or none and nothing is charged.</p>
+          <label className="block text-sm font-medium" htmlFor="variation-count">
+            How many
+          </label>
+          <div className="flex items-center gap-3">
+            <input id="variation-count" type="range" min={1} max={MAX_VARIATIONS} value={count} onChange={(event) => setCount(Number(event.target.value))} className="flex-1 accent-accent-600" />
+            <output htmlFor="variation-count" className="w-6 text-right font-semibold tabular-nums">
+              {count}
+            </output>
+          </div>
+          <p className="text-sm">
+            Costs <strong>{cost} credit{cost === 1 ? '' : 's'}</strong>
+            {available !== null ? ` · you have ${available}` : ''}.
+          </p>
+          {error ? (
+            <Alert tone="danger">
+              {error.message}{' '}
+              {error.credits ? (
+                <Link to="/account/credits" className="font-medium underline">
+                  Get credits
+                </Link>
+              ) : null}
+            </Alert>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" pending={pending} pendingLabel="Generating…">
+              Generate {count}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+export function RevisionsDialog({ open, creativeId, readOnly, images, onClose, onRestore }: { open: boolean; creativeId: string; readOnly: boolean; images: Record<string, string | undefined>; onClose: () => void; onRestore: (revision: RevisionItem) => Promise<void> }) {
+  const revisions = useResource(() => (open ? call(api.api.creatives[':id'].revisions.$get({ param: { id: creativeId }, query: { limit: '50' } })) : Promise.resolve({ items: [], nextCursor: null })), [open, creativeId]);
+  const [restoring, setRestoring] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog open={open} title="Version history" onClose={onClose} wide>
+      {revisions.status === 'loading' ? <p role="status">Loading the versions…</p> : null}
+      {revisions.status === 'error' ? <LoadFailed title="The versions could not be loaded" onRetry={revisions.reload} /> : null}
+      {error ? (
+        <Alert tone="danger" className="mb-3">
+          {error}
+        </Alert>
+      ) : null}
+      {revisions.status === 'ready' ? (
+        <ul className="grid max-h-[65vh] grid-cols-2 gap-4 overflow-y-auto sm:grid-cols-4">
+          {revisions.data.items.map((revision) => (
+            <li key={revision.id} className="rounded-lg border border-zinc-200 p-2 text-xs dark:border-zinc-700">
+              <CreativePreview doc={revision.document} images={images} width={180} label={`Version ${revision.number}`} className="mx-auto" />
+              <p className="mt-2 font-medium">
+                Version {revision.number}
+                {revision.current ? <span className="ml-1 rounded bg-accent-50 px-1 text-accent-800 dark:bg-accent-800/30 dark:text-accent-100">current</span> : null}
+              </p>
+              <p className="text-zinc-500">
+                {formatDate(revision.createdAt)} · {revision.authorName ?? 'Former member'}
+                {revision.reason === 'restored' ? ' · restored' : ''}
+              </p>
+              {!readOnly && !revision.current ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="mt-2 w-full"
+                  pending={restoring === revision.id}
+                  pendingLabel="Restoring…"
+                  onClick={async () => {
+                    setRestoring(revision.id);
+                    setError(null);
+                    try {
+                      await onRestore(revision);
+                      onClose();
+                    } catch (e) {
+                      setError(errorMessage(e, 'That version could not be restored.'));
+                    } finally {
+                      setRestoring(null);
+                    }
+                  }}
+                >
+                  <RotateCcw className="size-3.5" aria-hidden="true" /> Restore
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {revisions.status === 'ready' && revisions.data.nextCursor ? <p className="mt-3 text-xs text-zinc-500">The 50 newest versions are shown.</p> : null}
+      <p className="mt-4 text-xs text-zinc-500">
+        <ExternalLink className="mr-1 inline size-3" aria-hidden="true" />
+        Restoring makes the old version the newest one; nothing is lost.
+      </p>
+    </Dialog>
+  );
+}

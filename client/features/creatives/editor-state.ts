@@ -1,0 +1,169 @@
+import type { CreativeDocument, Layer } from '#common/creative/document.ts';
+
+/**
+ * The editor's document with its undo/redo history. Changes that belong together (one
+ * drag, one burst of typing in a field) share a `group` and make one history step.
+ */
+export interface EditorState {
+  doc: CreativeDocument;
+  past: CreativeDocument[];
+  future: CreativeDocument[];
+  selected: string | null;
+  /** The group of the last change, to merge a drag or typing into one undo step. */
+  group: string | null;
+}
+
+export type EditorAction =
+  | { type: 'change'; doc: CreativeDocument; group?: string }
+  | { type: 'select'; id: string | null }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'replace'; doc: CreativeDocument }
+  | { type: 'seal' };
+
+const HISTORY_LIMIT = 100;
+
+export function initialEditorState(doc: CreativeDocument): EditorState {
+  return { doc, past: [], future: [], selected: null, group: null };
+}
+
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  switch (action.type) {
+    case 'change': {
+      if (action.doc === state.doc) return state;
+      const merge = action.group !== undefined && action.group === state.group;
+      const past = merge ? state.past : [...state.past, state.doc].slice(-HISTORY_LIMIT);
+      const selected = state.selected && action.doc.layers.some((l) => l.id === state.selected) ? state.selected : null;
+      return { doc: action.doc, past, future: [], selected, group: action.group ?? null };
+    }
+    case 'select':
+      return state.selected === action.id ? state : { ...state, selected: action.id, group: null };
+    case 'seal':
+      return state.group === null ? state : { ...state, group: null };
+    case 'undo': {
+      const previous = state.past.at(-1);
+      if (!previous) return state;
+      return { ...state, doc: previous, past: state.past.slice(0, -1), future: [state.doc, ...state.future], group: null, selected: keep(state.selected, previous) };
+    }
+    case 'redo': {
+      const next = state.future[0];
+      if (!next) return state;
+      return { ...state, doc: next, past: [...state.past, state.doc], future: state.future.slice(1), group: null, selected: keep(state.selected, next) };
+    }
+    case 'replace':
+      // A restored revision: undoable like any other change.
+      return { doc: action.doc, past: [...state.past, state.doc].slice(-HISTORY_LIMIT), future: [], selected: keep(state.selected, action.doc), group: null };
+  }
+}
+
+function keep(selected: string | null, doc: CreativeDocument): string | null {
+  return selected && doc.layers.some((l) => l.id === selected) ? selected : null;
+}
+
+export function updateLayer(doc: CreativeDocument, id: string, patch: Partial<Layer>): CreativeDocument {
+  return { ...doc, layers: doc.layers.map((l) => (l.id === id ? ({ ...l, ...patch } as Layer) : l)) };
+}
+
+export function removeLayer(doc: CreativeDocument, id: string): CreativeDocument {
+  return { ...doc, layers: doc.layers.filter((l) => l.id !== id) };
+}
+
+/** Moves a layer one step up (towards the front) or down (towards the back). */
+export function moveLayer(doc: CreativeDocument, id: string, direction: 1 | -1): CreativeDocument {
+  const index = doc.layers.findIndex((l) => l.id === id);
+  const target = index + direction;
+  if (index < 0 || target < 0 || target >= doc.layers.length) return doc;
+  const layers = [...doc.layers];
+  [layers[index], layers[target]] = [layers[target]!, layers[index]!];
+  return { ...doc, layers };
+}
+
+export function uniqueLayerId(doc: CreativeDocument, base: string): string {
+  const taken = new Set(doc.layers.map((l) => l.id));
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i += 1) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Guides {
+  x: number | null;
+  y: number | null;
+}
+
+/**
+ * Snaps a moving box to the canvas edges and centre and to the other layers' edges and
+ * centres, per axis, when one of its edges or its centre is within `threshold` (percent).
+ * With `edges`, only those edges of the box move (a resize).
+ */
+export function snap(box: Rect, others: readonly Rect[], threshold: number, edges?: { left?: boolean; right?: boolean; top?: boolean; bottom?: boolean }): { box: Rect; guides: Guides } {
+  const xs = [0, 50, 100, ...others.flatMap((o) => [o.x, o.x + o.w / 2, o.x + o.w])];
+  const ys = [0, 50, 100, ...others.flatMap((o) => [o.y, o.y + o.h / 2, o.y + o.h])];
+  const result = { ...box };
+  const guides: Guides = { x: null, y: null };
+  const best = (candidates: number[], targets: number[]) => {
+    let found: { delta: number; at: number; index: number } | null = null;
+    targets.forEach((value, index) => {
+      for (const c of candidates) {
+        const delta = c - value;
+        if (Math.abs(delta) <= threshold && (!found || Math.abs(delta) < Math.abs(found.delta))) found = { delta, at: c, index };
+      }
+    });
+    return found as { delta: number; at: number; index: number } | null;
+  };
+  if (!edges) {
+    const sx = best(xs, [box.x, box.x + box.w / 2, box.x + box.w]);
+    if (sx) {
+      result.x = round2(box.x + sx.delta);
+      guides.x = sx.at;
+    }
+    const sy = best(ys, [box.y, box.y + box.h / 2, box.y + box.h]);
+    if (sy) {
+      result.y = round2(box.y + sy.delta);
+      guides.y = sy.at;
+    }
+    return { box: result, guides };
+  }
+  if (edges.right) {
+    const s = best(xs, [box.x + box.w]);
+    if (s && box.w + s.delta >= 0.5) {
+      result.w = round2(box.w + s.delta);
+      guides.x = s.at;
+    }
+  } else if (edges.left) {
+    const s = best(xs, [box.x]);
+    if (s && box.w - s.delta >= 0.5) {
+      result.x = round2(box.x + s.delta);
+      result.w = round2(box.w - s.delta);
+      guides.x = s.at;
+    }
+  }
+  if (edges.bottom) {
+    const s = best(ys, [box.y + box.h]);
+    if (s && box.h + s.delta >= 0.5) {
+      result.h = round2(box.h + s.delta);
+      guides.y = s.at;
+    }
+  } else if (edges.top) {
+    const s = best(ys, [box.y]);
+    if (s && box.h - s.delta >= 0.5) {
+      result.y = round2(box.y + s.delta);
+      result.h = round2(box.h - s.delta);
+      guides.y = s.at;
+    }
+  }
+  return { box: result, guides };
+}
+
+/** Keeps a box within the schema's limits. */
+export function clampRect(box: Rect): Rect {
+  const c = (n: number, min: number, max: number) => round2(Math.min(max, Math.max(min, n)));
+  return { x: c(box.x, -100, 200), y: c(box.y, -100, 200), w: c(box.w, 0.5, 300), h: c(box.h, 0.5, 300) };
+}

@@ -1,0 +1,89 @@
+import { useSearchParams } from 'react-router';
+import { CREATIVE_STATUSES, FORMAT_IDS, FORMATS, STATUS_LABELS, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
+import { ID_PATTERN } from '#common/schemas/fields.ts';
+import type { ProjectSummary } from '#common/schemas/projects.ts';
+import { api, call } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+
+export interface ListFilters {
+  project: string | undefined;
+  status: CreativeStatus | undefined;
+  format: FormatId | undefined;
+  /** Creations of one creative (`?creative=`, linked from the editor). */
+  creative: string | undefined;
+}
+
+type FilterKey = keyof ListFilters;
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.find((a) => a === value);
+}
+
+const anId = (value: string | null) => (value && ID_PATTERN.test(value) ? value : undefined);
+
+/**
+ * The lists' filters, kept in the URL (`?project=&status=&format=`) so that a reload, Back
+ * from a creative and a shared link keep them. Values the API would refuse are ignored.
+ */
+export function useListFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters: ListFilters = {
+    project: anId(params.get('project')),
+    status: oneOf(params.get('status'), CREATIVE_STATUSES),
+    format: oneOf(params.get('format'), FORMAT_IDS),
+    creative: anId(params.get('creative')),
+  };
+  const set = (key: FilterKey, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const clear = () => {
+    const next = new URLSearchParams(params);
+    for (const key of ['project', 'status', 'format', 'creative'] satisfies FilterKey[]) next.delete(key);
+    setParams(next, { replace: true });
+  };
+  return { filters, set, clear };
+}
+
+/** The user's projects, active first, then archived (their creatives and creations are still listed). */
+export function useProjectChoices() {
+  return useResource(async () => {
+    const [active, archived] = await Promise.all([
+      call(api.api.projects.$get({ query: { limit: '100' } })),
+      call(api.api.projects.$get({ query: { limit: '100', archived: '1' } })),
+    ]);
+    return [...active.items, ...archived.items] as readonly ProjectSummary[];
+  }, []);
+}
+
+/** Projects a new creative can go into: active ones where the user is an editor or owner. */
+export function creatableIn(projects: readonly ProjectSummary[]): ProjectSummary[] {
+  return projects.filter((p) => p.role !== 'viewer' && !p.archived);
+}
+
+export const control = 'h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900';
+
+export function FilterSelect({ label, value, allLabel, options, onChange }: { label: string; value: string | undefined; allLabel: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
+  return (
+    <select aria-label={label} className={control} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)}>
+      <option value="">{allLabel}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export const FORMAT_OPTIONS = FORMAT_IDS.map((id) => ({ value: id, label: FORMATS[id].label }));
+export const STATUS_OPTIONS = CREATIVE_STATUSES.map((id) => ({ value: id, label: STATUS_LABELS[id] }));
+
+/** Project options for the filter; the one in the URL is kept even before (or without) the list of projects. */
+export function projectOptions(projects: readonly ProjectSummary[] | undefined, selected: string | undefined, fallbackName?: string) {
+  const options = (projects ?? []).map((p) => ({ value: p.id, label: p.archived ? `${p.name} (archived)` : p.name }));
+  if (selected && !options.some((o) => o.value === selected)) options.unshift({ value: selected, label: fallbackName ?? 'This project' });
+  return options;
+}

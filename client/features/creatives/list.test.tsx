@@ -1,0 +1,249 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { buildTemplate } from '#common/creative/templates.ts';
+import type { CreationItem, CreativeSummary } from '#common/schemas/creatives.ts';
+import { DEFAULT_BRAND_KIT, type ProjectSummary } from '#common/schemas/projects.ts';
+import { envelope, mockApi } from '#client/test/api-mock.ts';
+import type { Resource } from '#client/lib/use-resource.ts';
+import { CreationsGallery } from '#client/features/creatives/creations-gallery.tsx';
+import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
+import { TemplatePicker } from '#client/features/creatives/template-picker.tsx';
+
+const P1 = 'proj_aaaaaaaaaaaaaaaa';
+const P2 = 'proj_bbbbbbbbbbbbbbbb';
+
+function project(id: string, name: string, role: ProjectSummary['role']): ProjectSummary {
+  return {
+    id,
+    name,
+    description: '',
+    website: null,
+    role,
+    archived: false,
+    brandKit: { ...DEFAULT_BRAND_KIT, colors: ['#112233', '#ffcc00'] },
+    logoUrl: null,
+    counts: { media: 0, members: 1 },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+function creative(id: string, name: string, role: CreativeSummary['role'] = 'editor'): CreativeSummary {
+  return {
+    id,
+    projectId: P1,
+    projectName: 'Bakery',
+    role,
+    name,
+    status: 'draft',
+    format: 'square',
+    template: 'bold-headline',
+    revision: { id: `rev_${id}`, number: 1 },
+    document: buildTemplate('bold-headline', { brand: DEFAULT_BRAND_KIT, format: 'square' }),
+    images: {},
+    lastCreationId: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-02T10:00:00.000Z',
+  };
+}
+
+function creation(id: string, name: string, role: CreationItem['role'], creativeId: string | null): CreationItem {
+  return {
+    id,
+    projectId: P1,
+    projectName: 'Bakery',
+    role,
+    creativeId,
+    revisionNumber: 2,
+    name,
+    format: 'portrait',
+    width: 1080,
+    height: 1350,
+    size: 245_760,
+    url: `/api/creations/${id}/file`,
+    downloadUrl: `/api/creations/${id}/file?download=1`,
+    createdAt: '2026-03-03T10:00:00.000Z',
+  };
+}
+
+/** Renders at `url` inside a router, so that filters live in the URL as in the app. */
+function renderAt(url: string, element: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      { path: '*', element },
+      { path: '/creatives/:id', element: <p>Editor</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** The GET requests made so far, as path + parsed query. */
+function gets() {
+  return vi
+    .mocked(globalThis.fetch)
+    .mock.calls.map(([input, init]) => ({ request: input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init) }))
+    .filter(({ request }) => request.method === 'GET')
+    .map(({ request }) => {
+      const url = new URL(request.url);
+      return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
+    });
+}
+
+const page = <T,>(items: T[], nextCursor: string | null = null) => ({ status: 200, body: { items, nextCursor } });
+
+describe('CreativeList', () => {
+  it('asks for the list the URL filters describe, and a changed filter changes the request and the URL', async () => {
+    mockApi({ 'GET /api/creatives': page([creative('cr_aaaaaaaaaaaaaaaa', 'Spring sale')]) });
+    const user = userEvent.setup();
+    const router = renderAt('/creatives?format=story', <CreativeList projects={[project(P1, 'Bakery', 'owner'), project(P2, 'Florist', 'viewer')]} empty={{ title: 'No creatives yet', text: 'Start from a template.' }} />);
+    expect(await screen.findByRole('link', { name: 'Spring sale' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Spring sale' }).getAttribute('href')).toBe('/creatives/cr_aaaaaaaaaaaaaaaa');
+    expect(gets()).toEqual([{ path: '/api/creatives', query: { format: 'story' } }]);
+    expect(screen.getByLabelText('Format')).toHaveProperty('value', 'story');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'approved');
+    await user.selectOptions(screen.getByLabelText('Project'), 'Florist');
+    await waitFor(() => expect(gets().at(-1)).toEqual({ path: '/api/creatives', query: { format: 'story', status: 'approved', projectId: P2 } }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ format: 'story', status: 'approved', project: P2 });
+  });
+
+  it('lists one project’s creatives from its own route, and hides Delete on a viewer’s cards', async () => {
+    mockApi({ [`GET /api/projects/${P1}/creatives`]: page([creative('cr_aaaaaaaaaaaaaaaa', 'Spring sale', 'viewer')]) });
+    renderAt(`/projects/${P1}/creatives`, <CreativeList projectId={P1} empty={{ title: 'No creatives yet', text: 'Start from a template.' }} />);
+    expect(await screen.findByRole('link', { name: 'Spring sale' })).toBeTruthy();
+    expect(gets()).toEqual([{ path: `/api/projects/${P1}/creatives`, query: {} }]);
+    expect(screen.queryByLabelText('Project')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Spring sale' })).toBeNull();
+  });
+
+  it('shows the empty state with its action, and "Nothing matches" with a way out when filtered', async () => {
+    mockApi({ 'GET /api/creatives': page([]) });
+    const onCreate = vi.fn();
+    const user = userEvent.setup();
+    const router = renderAt(
+      '/creatives?status=rejected',
+      <CreativeList
+        projects={[]}
+        empty={{
+          title: 'No creatives yet',
+          text: 'Start from a template.',
+          action: (
+            <button type="button" onClick={onCreate}>
+              Create your first creative
+            </button>
+          ),
+        }}
+      />,
+    );
+    expect(await screen.findByText('Nothing matches')).toBeTruthy();
+    const empty = screen.getByText('Nothing matches').parentElement!;
+    await user.click(within(empty).getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('No creatives yet')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Create your first creative' }));
+    expect(onCreate).toHaveBeenCalledOnce();
+  });
+
+  it('shows an error with a retry when the list cannot be loaded', async () => {
+    mockApi({ 'GET /api/creatives': { status: 500, body: envelope('internal', 'Something went wrong on our side.') } });
+    const user = userEvent.setup();
+    renderAt('/creatives', <CreativeList empty={{ title: 'No creatives yet', text: '' }} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('The creatives could not be loaded');
+    mockApi({ 'GET /api/creatives': page([creative('cr_aaaaaaaaaaaaaaaa', 'Spring sale')]) });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Spring sale' })).toBeTruthy();
+  });
+});
+
+describe('CreationsGallery', () => {
+  it('deletes a PNG after asking, for editors only; links to the file, its download and its creative', async () => {
+    const calls = mockApi({
+      'GET /api/creations': page([creation('cn_aaaaaaaaaaaaaaaa', 'Spring sale · Portrait', 'editor', 'cr_aaaaaaaaaaaaaaaa'), creation('cn_bbbbbbbbbbbbbbbb', 'Old flyer', 'viewer', null)]),
+      'DELETE /api/creations/cn_aaaaaaaaaaaaaaaa': { status: 204 },
+    });
+    const user = userEvent.setup();
+    renderAt('/creations', <CreationsGallery projects={[project(P1, 'Bakery', 'editor')]} />);
+    const image = await screen.findByRole('img', { name: 'Spring sale · Portrait' });
+    expect(image.getAttribute('src')).toBe('/api/creations/cn_aaaaaaaaaaaaaaaa/file');
+    expect([image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]).toEqual(['1080', '1350', 'lazy']);
+    const download = screen.getByRole('link', { name: 'Download Spring sale · Portrait' });
+    expect(download.getAttribute('href')).toBe('/api/creations/cn_aaaaaaaaaaaaaaaa/file?download=1');
+    expect(download.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Open creative for Spring sale · Portrait' }).getAttribute('href')).toBe('/creatives/cr_aaaaaaaaaaaaaaaa');
+    expect(screen.getAllByText(/Bakery · Portrait · 240 KB/)).toHaveLength(2);
+    // The viewer's PNG: no delete; its creative is gone: no link.
+    expect(screen.queryByRole('button', { name: 'Delete Old flyer' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Open creative for Old flyer' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Spring sale · Portrait' }));
+    const dialog = document.querySelector('dialog')!;
+    expect(dialog.open).toBe(true);
+    expect(within(dialog).getByRole('heading').textContent).toBe('Delete “Spring sale · Portrait”?');
+    // Cancel asks nothing of the server.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(dialog.open).toBe(false);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Spring sale · Portrait' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete PNG' }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Spring sale · Portrait' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/api/creations/cn_aaaaaaaaaaaaaaaa', body: undefined }]);
+    expect(screen.getByRole('img', { name: 'Old flyer' })).toBeTruthy();
+    expect(dialog.open).toBe(false);
+  });
+
+  it('filters by project and format through the URL', async () => {
+    mockApi({ 'GET /api/creations': page([]) });
+    const user = userEvent.setup();
+    const router = renderAt('/creations', <CreationsGallery projects={[project(P1, 'Bakery', 'editor')]} />);
+    expect(await screen.findByText('Nothing rendered yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to creatives' }).getAttribute('href')).toBe('/creatives');
+    await user.selectOptions(screen.getByLabelText('Format'), 'landscape');
+    await user.selectOptions(screen.getByLabelText('Project'), 'Bakery');
+    await waitFor(() => expect(gets().at(-1)).toEqual({ path: '/api/creations', query: { format: 'landscape', projectId: P1 } }));
+    expect(router.state.location.search).toBe(`?format=landscape&project=${P1}`);
+    expect(await screen.findByText('Nothing matches')).toBeTruthy();
+  });
+});
+
+describe('TemplatePicker', () => {
+  const ready = (items: ProjectSummary[]): Resource<readonly ProjectSummary[]> => ({ status: 'ready', data: items, error: undefined, reload: () => {} });
+
+  it('creates in the chosen project with the chosen format and template, then opens the creative', async () => {
+    const calls = mockApi({ [`POST /api/projects/${P2}/creatives`]: { status: 201, body: { id: 'cr_newnewnewnewnewn' } } });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    const router = renderAt('/creatives', <TemplatePicker open onClose={onClose} projects={ready([project(P1, 'Bakery', 'editor'), project(P2, 'Florist', 'owner'), project('proj_cccccccccccccccc', 'Gym', 'viewer')])} />);
+    const select = screen.getByLabelText('Project');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Bakery', 'Florist']);
+    await user.selectOptions(select, 'Florist');
+    expect((screen.getByRole('radio', { name: /Square/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: /Story/ }));
+    await user.click(screen.getByRole('radio', { name: 'Customer quote' }));
+    await user.click(screen.getByRole('button', { name: 'Create creative' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/creatives/cr_newnewnewnewnewn'));
+    expect(calls).toEqual([{ method: 'POST', path: `/api/projects/${P2}/creatives`, body: { template: 'quote-card', format: 'story' } }]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('moves through the formats with the arrow keys, and shows a refusal inline without closing', async () => {
+    mockApi({ [`POST /api/projects/${P1}/creatives`]: { status: 403, body: envelope('forbidden', 'Only editors and owners can create creatives.') } });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderAt(`/projects/${P1}/creatives`, <TemplatePicker open onClose={onClose} projectId={P1} projects={ready([project(P1, 'Bakery', 'editor')])} />);
+    expect(screen.queryByLabelText('Project')).toBeNull();
+    const square = screen.getByRole('radio', { name: /Square/ });
+    square.focus();
+    await user.keyboard('{ArrowRight}');
+    expect((screen.getByRole('radio', { name: /Portrait/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Create creative' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Only editors and owners can create creatives.');
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Create creative' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
