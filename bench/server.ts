@@ -35,16 +35,19 @@ function vars(): Record<string, string> {
   return out;
 }
 
-/** The bundle as wrangler wrote it: index.js first, markdown content as text modules. */
+/** The bundle as wrangler wrote it: index.js first, markdown content as text modules, the renderer's WebAssembly. */
 function bundleModules(dir: string) {
-  const extra = readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md');
+  const files = readdirSync(dir);
+  const text = files.filter((f) => f.endsWith('.md') && f !== 'README.md');
+  const wasm = files.filter((f) => f.endsWith('.wasm'));
   return [
-    { type: 'ESModule' as const, path: join(dir, readdirSync(dir).find((f) => f.endsWith('.js'))!) },
-    ...extra.map((f) => ({ type: 'Text' as const, path: join(dir, f) })),
+    { type: 'ESModule' as const, path: join(dir, files.find((f) => f.endsWith('.js'))!) },
+    ...text.map((f) => ({ type: 'Text' as const, path: join(dir, f) })),
+    ...wasm.map((f) => ({ type: 'CompiledWasm' as const, path: join(dir, f) })),
   ];
 }
 
-const MIME: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.txt': 'text/plain' };
+const MIME: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain' };
 
 async function serveBuiltAsset(request: Request): Promise<Response> {
   const path = decodeURIComponent(new URL(request.url).pathname);

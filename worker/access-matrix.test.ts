@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { users as usersTable } from '#worker/db/schema.ts';
+import { creations, users as usersTable } from '#worker/db/schema.ts';
 import { createApp } from '#worker/app.ts';
 import { isAccessMiddleware } from '#worker/middleware/access.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
@@ -24,10 +24,13 @@ interface Fixture {
   mediaId: string;
   inviteId: string;
   editorId: string;
+  creativeId: string;
+  revisionId: string;
+  creationId: string;
 }
 
 interface Expectation {
-  /** A concrete path; `{projectId}`, `{mediaId}`, `{inviteId}`, `{editorId}` come from the fixture. */
+  /** A concrete path; `{projectId}`, `{mediaId}`, `{inviteId}`, `{editorId}`, `{creativeId}`, `{revisionId}`, `{creationId}` come from the fixture. */
   sample?: string;
   json?: unknown;
   form?: Record<string, string>;
@@ -108,6 +111,25 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/media/:id/file': { sample: '/api/media/{mediaId}/file', status: project(200, 200, 200) },
   'PUT /api/media/:id/thumbnail': { sample: '/api/media/{mediaId}/thumbnail', body: smallPng, status: project(403, 200, 200) },
   'GET /api/media/:id/thumbnail': { sample: '/api/media/{mediaId}/thumbnail', status: project(200, 200, 200) },
+  'GET /api/projects/:projectId/creatives': { sample: '/api/projects/{projectId}/creatives', status: project(200, 200, 200) },
+  'POST /api/projects/:projectId/creatives': { sample: '/api/projects/{projectId}/creatives', json: { template: 'bold-headline', format: 'square' }, fresh: true, status: project(403, 201, 201) },
+  'GET /api/creatives': { status: signedIn(200) },
+  'GET /api/creatives/:id': { sample: '/api/creatives/{creativeId}', status: project(200, 200, 200) },
+  'PATCH /api/creatives/:id': { sample: '/api/creatives/{creativeId}', json: {}, status: project(403, 200, 200) },
+  'DELETE /api/creatives/:id': { sample: '/api/creatives/{creativeId}', fresh: true, status: project(403, 204, 204) },
+  'GET /api/creatives/:id/revisions': { sample: '/api/creatives/{creativeId}/revisions', status: project(200, 200, 200) },
+  // Restoring the current revision: allowed, and a no-op.
+  'POST /api/creatives/:id/revisions/:revisionId/restore': { sample: '/api/creatives/{creativeId}/revisions/{revisionId}/restore', status: project(403, 200, 200) },
+  // The fixture's revision already has its creation: an allowed render answers with it, free (nothing is drawn here).
+  'POST /api/creatives/:id/render': { sample: '/api/creatives/{creativeId}/render', status: project(403, 200, 200) },
+  'POST /api/creatives/:id/variations': { sample: '/api/creatives/{creativeId}/variations', json: { count: 0 }, status: project(403, 422, 422) },
+  'GET /api/creations': { status: signedIn(200) },
+  'GET /api/creations/:id': { sample: '/api/creations/{creationId}', status: project(200, 200, 200) },
+  'DELETE /api/creations/:id': { sample: '/api/creations/{creationId}', fresh: true, status: project(403, 204, 204) },
+  'GET /api/creations/:id/file': { sample: '/api/creations/{creationId}/file', status: project(200, 200, 200) },
+  'GET /api/playground/quota': { status: all(200) },
+  // An invalid document: refused before a download is counted (rendering is tested in creatives.test.ts).
+  'POST /api/playground/render': { json: {}, status: all(422) },
   'POST /monitoring': { json: {}, status: all(404) },
   'GET /callback/instagram': { sample: '/callback/instagram?code=abc&state=xyz', status: all(400) },
   'GET /': { status: all(200) },
@@ -134,7 +156,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /projects/:projectId/marketing': { sample: '/projects/{projectId}/marketing', status: projectPage },
   'GET /media/:id': { sample: '/media/{mediaId}', status: projectPage },
   'GET /creatives': { status: page },
-  'GET /creatives/:objectId': { sample: `/creatives/${NO_SUCH_ID}`, status: missing },
+  'GET /creatives/:objectId': { sample: '/creatives/{creativeId}', status: projectPage },
   'GET /creations': { status: page },
   'GET /funnels': { status: page },
   'GET /_components/:funnelName': { sample: '/_components/spring-sale', status: missing },
@@ -150,6 +172,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /test': { status: adminPage },
   'GET /playground': { status: all(200) },
   'GET /assets/*': { sample: '/assets/no-such-file.js', status: all(404) },
+  'GET /fonts/:file{[a-z0-9-]+\\.woff}': { sample: '/fonts/inter-latin-400-normal.woff', status: all(200) },
   'GET /:file{[a-z0-9.-]+\\.(?:svg|txt|ico|png|webmanifest)}': { sample: '/favicon.svg', status: all(200) },
 };
 
@@ -174,7 +197,16 @@ describe('authorization matrix', () => {
     await send(`/api/media/${media.id}/thumbnail`, { method: 'PUT', body: thumbnail, cookie: users.owner.cookie });
     const invite = await send(`/api/projects/${projectId}/members`, { json: { email: `invitee-${projectId}@example.com`, role: 'viewer' }, cookie: users.owner.cookie });
     const { id: inviteId } = (await invite.json()) as { id: string };
-    return { projectId, mediaId: media.id, inviteId, editorId: users.editor.id };
+    const created = await send(`/api/projects/${projectId}/creatives`, { json: { template: 'bold-headline', format: 'square' }, cookie: users.owner.cookie });
+    const creative = (await created.json()) as { id: string; name: string; revision: { id: string } };
+    // A creation as a render leaves it (a row and its file), without drawing one for every fixture.
+    const creationId = `creation-${Math.random().toString(36).slice(2, 12)}-fixture`;
+    const r2Key = `creations/${projectId}/${creationId}.png`;
+    await env.MEDIA.put(r2Key, png(4, 4), { httpMetadata: { contentType: 'image/png' } });
+    await getDb(env.DB)
+      .insert(creations)
+      .values({ id: creationId, projectId, creativeId: creative.id, revisionId: creative.revision.id, revisionNumber: 1, createdBy: users.owner.id, name: creative.name, format: 'square', width: 1080, height: 1080, size: 4, r2Key });
+    return { projectId, mediaId: media.id, inviteId, editorId: users.editor.id, creativeId: creative.id, revisionId: creative.revision.id, creationId };
   }
 
   beforeAll(async () => {
@@ -195,7 +227,7 @@ describe('authorization matrix', () => {
     expect(undeclared, 'routes without access()').toEqual([]);
   });
 
-  const fill = (text: string, f: Fixture) => text.replace(/\{(projectId|mediaId|inviteId|editorId)\}/g, (_, key: keyof Fixture) => f[key]);
+  const fill = (text: string, f: Fixture) => text.replace(/\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId)\}/g, (_, key: keyof Fixture) => f[key]);
 
   for (const [key, expectation] of Object.entries(MATRIX)) {
     const [method, pattern] = key.split(' ') as [string, string];

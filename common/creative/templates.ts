@@ -229,7 +229,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
     build: (c) => ({
       background: { type: 'color', color: c.p.light },
       layers: [
-        shape('rule', 'accent', at({ square: { x: 44, y: 22, w: 12, h: 0.6 }, story: { x: 42, y: 26, w: 16, h: 0.4 }, landscape: { x: 46, y: 18, w: 8, h: 1 } }, c.f), c.p.primary),
+        shape('rule', 'accent', at({ square: { x: 44, y: 22, w: 12, h: 0.6 }, story: { x: 42, y: 26, w: 16, h: 0.5 }, landscape: { x: 46, y: 18, w: 8, h: 1 } }, c.f), c.p.primary),
         text('headline', 'headline', at({ square: { x: 10, y: 28, w: 80, h: 30 }, story: { x: 10, y: 30, w: 80, h: 24 }, landscape: { x: 12, y: 25, w: 76, h: 36 } }, c.f), c.copy.headline, {
           font: 'playfair-display',
           weight: 400,
@@ -396,13 +396,24 @@ export function changeFormat(doc: CreativeDocument, format: FormatId, brand: Tem
   const template = templateById(doc.template);
   if (!template) return { ...doc, format };
   const target = buildTemplate(template.id, { brand, format });
-  const used = new Set<string>();
-  const layers = doc.layers.map((layer) => {
-    if (!layer.slot) return layer;
-    const match = target.layers.find((t) => t.slot === layer.slot && !used.has(t.id) && (t.id === layer.id || t.type === layer.type));
-    if (!match) return layer;
+  const places = new Map<string, Layer>();
+  // The template's own layers take their places first; other layers of a role (a
+  // duplicated headline) take what is left, whatever their order in the list.
+  for (const layer of doc.layers) {
+    const own = layer.slot && target.layers.find((t) => t.id === layer.id && t.slot === layer.slot);
+    if (own) places.set(layer.id, own);
+  }
+  const used = new Set([...places.values()].map((t) => t.id));
+  for (const layer of doc.layers) {
+    if (!layer.slot || places.has(layer.id)) continue;
+    const match = target.layers.find((t) => t.slot === layer.slot && !used.has(t.id) && t.type === layer.type);
+    if (!match) continue;
     used.add(match.id);
-    return { ...layer, x: match.x, y: match.y, w: match.w, h: match.h };
+    places.set(layer.id, match);
+  }
+  const layers = doc.layers.map((layer) => {
+    const place = places.get(layer.id);
+    return place ? { ...layer, x: place.x, y: place.y, w: place.w, h: place.h } : layer;
   });
   return { ...doc, format, layers };
 }

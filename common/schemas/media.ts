@@ -55,7 +55,7 @@ export const uploadQuery = z.object({
 });
 
 export interface MediaUsage {
-  kind: 'brand_logo';
+  kind: 'brand_logo' | 'creative';
   label: string;
   href: string;
 }

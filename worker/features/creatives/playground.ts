@@ -12,7 +12,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { parseOrThrow } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { renderPng } from '#worker/features/creatives/render.ts';
+import { CANNOT_DRAW, drawableFromDataUrl, renderPng, undrawable } from '#worker/features/creatives/render.ts';
 
 /**
  * The playground's downloads (PRODUCT.md §2, §6): anyone may render a watermarked PNG,
@@ -74,6 +74,8 @@ export const playgroundRoutes = new Hono<AppEnv>()
     const input = await parseOrThrow(playgroundRenderInput, body);
     // Only the visitor's own image: a playground document cannot draw anyone's media.
     if (mediaIdsOf(input.document).some((id) => id !== 'local')) throw new AppError('validation_failed', 'The playground can only use the image you dropped in.', { document: ['Use the image you dropped in.'] });
+    const images: Record<string, string> = input.image ? { local: await drawableFromDataUrl(input.image) } : {};
+    if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
     const db = c.get('db');
     const day = utcDay();
     const visitor = await visitorHash(c, day);
@@ -82,7 +84,7 @@ export const playgroundRoutes = new Hono<AppEnv>()
       throw new AppError('rate_limited', `The playground allows ${PLAYGROUND_DOWNLOADS_PER_DAY} downloads a day. Create a free account to render without a watermark.`);
     }
     try {
-      const { png } = await renderPng(c.env.ASSETS, { doc: input.document, images: input.image ? { local: input.image } : {}, watermark: true });
+      const { png } = await renderPng(c.env.ASSETS, { doc: input.document, images, watermark: true });
       return new Response(png as Uint8Array<ArrayBuffer>, {
         status: 200,
         headers: {

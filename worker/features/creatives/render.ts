@@ -1,4 +1,7 @@
+import decodeWebp, { init as initWebp } from '@jsquash/webp/decode.js';
+import webpWasm from '@jsquash/webp/codec/dec/webp_dec.wasm';
 import { Resvg } from '@cf-wasm/resvg/workerd';
+import { encode as encodePng } from 'fast-png';
 import { satori, type Font } from '@cf-wasm/satori/workerd';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { BRAND_FONTS, type FontId } from '#common/fonts.ts';
@@ -36,6 +39,50 @@ function base64(bytes: Uint8Array): string {
 
 export function dataUrl(bytes: Uint8Array, mime: string): string {
   return `data:${mime};base64,${base64(bytes)}`;
+}
+
+/** Data URLs of the image types satori lays out and resvg draws. */
+const DRAWABLE = /^data:image\/(?:png|apng|jpeg|gif);/i;
+
+export const CANNOT_DRAW = 'A picture of this creative cannot be drawn (AVIF, or a damaged file): use a PNG, JPEG, GIF or WebP image.';
+
+/** The ids of the images the renderer cannot draw: satori throws on them, however often it is tried. */
+export function undrawable(images: Record<string, string>): string[] {
+  return Object.entries(images)
+    .filter(([, url]) => !DRAWABLE.test(url))
+    .map(([id]) => id);
+}
+
+let webpReady: Promise<void> | undefined;
+
+/**
+ * An image as a data URL the renderer can draw. satori and resvg read PNG, JPEG and GIF
+ * only; WebP (uploads, and every thumbnail: the browser makes them as WebP) is decoded
+ * with libwebp (WebAssembly, @jsquash/webp) and re-encoded as PNG (fast-png). Others
+ * (AVIF) stay as they are, and `undrawable` reports them.
+ */
+export async function drawableDataUrl(bytes: Uint8Array, mime: string): Promise<string> {
+  if (mime.toLowerCase() !== 'image/webp') return dataUrl(bytes, mime);
+  webpReady ??= initWebp(webpWasm);
+  await webpReady;
+  let image: ImageData;
+  try {
+    image = await decodeWebp(bytes.slice().buffer);
+  } catch {
+    return dataUrl(bytes, mime); // damaged: `undrawable` reports it
+  }
+  const png = encodePng({ width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), channels: 4, depth: 8 });
+  return dataUrl(png, 'image/png');
+}
+
+/** A data URL from the browser (the playground's picture), made drawable. */
+export async function drawableFromDataUrl(url: string): Promise<string> {
+  const match = /^data:(image\/[a-z+.-]+);base64,(.*)$/i.exec(url);
+  if (!match) return url;
+  const binary = atob(match[2]!);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return drawableDataUrl(bytes, match[1]!);
 }
 
 export interface RenderInput {

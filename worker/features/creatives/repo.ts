@@ -159,3 +159,23 @@ export function lastCreationOf(db: Db, creativeId: string) {
     .limit(1)
     .get();
 }
+
+/** Creations whose own deletion, or their project's, is older than `before` (the purge job). */
+export function purgeableCreations(db: Db, before: Date, limit: number) {
+  return db
+    .select({ id: creations.id, r2Key: creations.r2Key })
+    .from(creations)
+    .innerJoin(projects, eq(projects.id, creations.projectId))
+    .where(or(lt(creations.deletedAt, before), lt(projects.deletedAt, before)))
+    .limit(limit)
+    .all();
+}
+
+export function deleteCreationRows(db: Db, ids: string[]) {
+  return db.delete(creations).where(inList(creations.id, ids));
+}
+
+/** Creatives deleted before `before` go for good (their revisions with them). */
+export function purgeDeletedCreatives(db: Db, before: Date) {
+  return db.delete(creatives).where(lt(creatives.deletedAt, before));
+}

@@ -15,7 +15,7 @@ import { newId } from '#worker/lib/ids.ts';
 import { headlineVariants } from '#worker/features/ai/copy.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#worker/features/media/urls.ts';
-import { dataUrl, renderPng } from '#worker/features/creatives/render.ts';
+import { CANNOT_DRAW, drawableDataUrl, renderPng, undrawable } from '#worker/features/creatives/render.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 
 type Project = typeof projects.$inferSelect;
@@ -249,7 +249,7 @@ async function loadImages(db: Db, bucket: R2Bucket, projectId: string, doc: Crea
       if (!object) return undefined;
       const bytes = new Uint8Array(await object.arrayBuffer());
       const mime = useThumbnail ? (object.httpMetadata?.contentType ?? 'image/webp') : m.mime;
-      return [m.id, dataUrl(bytes, mime)] as const;
+      return [m.id, await drawableDataUrl(bytes, mime)] as const;
     }),
   );
   return Object.fromEntries(entries.filter((e) => e !== undefined));
@@ -284,14 +284,16 @@ export async function renderCreative(env: Pick<Bindings, 'ASSETS' | 'MEDIA'>, db
   const item = (creation: repo.CreationRow) => toCreationItem(creation, { projectName: membership.project.name, role: membership.role, creativeLive: true });
   const existing = await repo.findLiveCreationOfRevision(db, row.revisionId);
   if (existing) return { creation: item(existing), created: false };
+  // Loaded before the charge: a picture that can never be drawn is refused, not charged and refunded.
+  const doc = documentOf(row);
+  const images = await loadImages(db, env.MEDIA, row.projectId, doc);
+  if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { document: [CANNOT_DRAW] });
   const operationKey = `render:${row.revisionId}:${newId(8)}`;
   await spend(db, { userId: actor.id, amount: CREDIT_COSTS.render, operationKey, description: `Render “${row.name}”`, reference: row.id });
   const id = newId();
   const key = `creations/${row.projectId}/${id}.png`;
   let stored = false;
   try {
-    const doc = documentOf(row);
-    const images = await loadImages(db, env.MEDIA, row.projectId, doc);
     const { png, width, height } = await renderPng(env.ASSETS, { doc, images });
     await env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
     stored = true;

@@ -11,6 +11,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { probe } from '#worker/lib/media-probe.ts';
 import * as repo from '#worker/features/media/repo.ts';
+import { creativesUsingMedia } from '#worker/features/creatives/repo.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#worker/features/media/urls.ts';
 import { ownerOf, storageUsedByOwner } from '#worker/features/projects/repo.ts';
 
@@ -50,7 +51,6 @@ export async function listMedia(db: Db, projectId: string, filters: repo.MediaFi
   return { items: page.items.map((row) => toMediaItem(row.media, row.uploaderName)), nextCursor: page.nextCursor };
 }
 
-/** Where a media object is used: today the project's brand-kit logo (creatives and ads join later). */
 /** Where objects of one project are used, by object id (one query, however many objects). */
 export async function usagesIn(db: Db, projectId: string, ids: readonly string[]): Promise<Map<string, MediaUsage[]>> {
   const usages = new Map<string, MediaUsage[]>();
@@ -61,6 +61,11 @@ export async function usagesIn(db: Db, projectId: string, ids: readonly string[]
     .get();
   if (project?.logoMediaId && ids.includes(project.logoMediaId)) {
     usages.set(project.logoMediaId, [{ kind: 'brand_logo', label: `Logo in the brand kit of “${project.name}”`, href: `/projects/${project.id}/` }]);
+  }
+  for (const use of await creativesUsingMedia(db, projectId, ids)) {
+    const list = usages.get(use.mediaId) ?? [];
+    list.push({ kind: 'creative', label: `In the creative “${use.name}”`, href: `/creatives/${use.id}` });
+    usages.set(use.mediaId, list);
   }
   return usages;
 }

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('creatives in the browser', () => {
+  it('creates a creative from a template, changes the headline, renders it, finds it in /creations and downloads it', async () => {
+    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('creative'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const creditsLeft = () => page.evaluate(async () => ((await (await fetch('/api/credits')).json()) as { total: number }).total);
+    expect(await creditsLeft()).toBe(25);
+    const project = await page.evaluate(async () => {
+      const response = await fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Harbour Bakery' }) });
+      return (await response.json()) as { id: string };
+    });
+
+    await page.goto(`/projects/${project.id}/creatives`);
+    await page.getByRole('button', { name: 'New creative' }).first().click();
+    const picker = page.getByRole('dialog', { name: 'New creative' });
+    await picker.getByRole('radio', { name: /Portrait/ }).check();
+    await picker.getByRole('radio', { name: 'Gradient promo' }).check();
+    await expectAccessible(page);
+    await picker.getByRole('button', { name: 'Create creative' }).click();
+    await page.waitForURL(/\/creatives\/[A-Za-z0-9_-]+$/);
+    await page.getByRole('img', { name: /^Preview, portrait 1080 × 1350/ }).waitFor();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).count()).toBeGreaterThan(0);
+
+    // Select the headline on the canvas, change it, and watch the autosave.
+    await page.locator('[data-layer="headline"]').click();
+    const text = page.getByLabel('Text', { exact: true });
+    await text.fill('Sourdough, baked at dawn');
+    await expect.poll(() => page.locator('[data-layer="headline"]').getAttribute('aria-label')).toContain('Sourdough, baked at dawn');
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+    // The keyboard moves the selected layer; undo puts it back.
+    const before = await page.locator('[data-layer="headline"]').getAttribute('style');
+    await page.locator('[data-layer="headline"]').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('[data-layer="headline"]').getAttribute('style')).not.toBe(before);
+    await page.keyboard.press('Control+z');
+    expect(await page.locator('[data-layer="headline"]').getAttribute('style')).toBe(before);
+    await expectAccessible(page);
+
+    // Render: a progress bar, then the PNG, and one credit less.
+    await page.getByRole('button', { name: 'Render PNG' }).click();
+    await page.getByRole('progressbar', { name: 'Rendering' }).waitFor();
+    const result = page.getByRole('dialog', { name: 'Rendered' });
+    await result.waitFor({ timeout: 30_000 });
+    await result.getByRole('img', { name: /Rendered PNG/ }).waitFor();
+    expect(await creditsLeft()).toBe(24);
+    await result.getByRole('link', { name: 'Open creations' }).click();
+
+    await page.waitForURL(/\/creations/);
+    const card = page.getByRole('link', { name: /Open creative for Sourdough, baked at dawn/ });
+    await card.waitFor();
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('link', { name: /Download Sourdough, baked at dawn/ }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^Sourdough, baked at dawn.*\.png$/);
+    const bytes = readFileSync(await download.path());
+    expect(pngSize(bytes)).toEqual({ width: 1080, height: 1350 });
+    await expectAccessible(page);
+
+    // Rendering the unchanged creative again is free and gives the same creation.
+    await card.click();
+    await page.waitForURL(/\/creatives\/[A-Za-z0-9_-]+$/);
+    await page.getByRole('button', { name: 'Render PNG' }).click();
+    await page.getByRole('dialog', { name: 'Already rendered' }).waitFor({ timeout: 30_000 });
+    expect(await creditsLeft()).toBe(24);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a visitor try the playground without an account and download a watermarked PNG', async () => {
+    const context = await browser.newContext({ baseURL: (await import('./browser.ts')).baseURL, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto('/playground');
+    await page.getByRole('radio', { name: 'Sale badge' }).click();
+    await page.locator('[data-layer="headline"]').click();
+    await page.getByLabel('Text', { exact: true }).fill('Half-price croissants');
+    await page.getByText(/3 of 3 downloads left today/).waitFor();
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PNG' }).click();
+    const download = await downloadPromise;
+    expect(pngSize(readFileSync(await download.path()))).toEqual({ width: 1080, height: 1080 });
+    await page.getByText(/2 of 3 downloads left today/).waitFor();
+    // The work stays in the browser: a reload keeps it.
+    await page.reload();
+    await expect.poll(() => page.locator('[data-layer="headline"]').getAttribute('aria-label')).toContain('Half-price croissants');
+    await expectAccessible(page);
+    await context.close();
+  });
+});
