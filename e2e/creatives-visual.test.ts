@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,20 +126,30 @@ describe('the editor preview and the rendered PNG', () => {
       { template: 'bold-headline', format: 'landscape' },
     ];
     const shots = new Map<string, { dom: ReturnType<typeof decodePng>; png: ReturnType<typeof decodePng>; doc: CreativeDocument }>();
-    const results: string[] = [];
+    const results: { label: string; mean: number; differing: number }[] = [];
     for (const { template, format } of cases) {
       const doc = buildTemplate(template, { brand, format, imageMediaId: picture });
       const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, { template, format, document: doc });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const dom = decodePng(await screenshotPreview(page, created.body.id));
-      const png = decodePng(await renderPng(page, created.body.id));
-      const difference = compare(dom, png, ratio(format));
-      results.push(`${template}/${format}: mean ${difference.mean.toFixed(2)}, differing ${(difference.differing * 100).toFixed(2)} %`);
-      expect(difference.mean, `${template} ${format}`).toBeLessThan(MAX_MEAN);
-      expect(difference.differing, `${template} ${format}`).toBeLessThan(MAX_DIFFERING);
+      const domBytes = await screenshotPreview(page, created.body.id);
+      const pngBytes = await renderPng(page, created.body.id);
+      // VISUAL_DEBUG_DIR=/some/dir keeps both images of every case, to look at a difference.
+      if (process.env.VISUAL_DEBUG_DIR) {
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `${template}-${format}-preview.png`), domBytes);
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `${template}-${format}-render.png`), pngBytes);
+      }
+      const dom = decodePng(domBytes);
+      const png = decodePng(pngBytes);
+      results.push({ label: `${template}/${format}`, ...compare(dom, png, ratio(format)) });
       if (format === 'square') shots.set(template, { dom, png, doc });
     }
-    console.log(results.join('\n'));
+    // Every case is measured before any is judged, so that one failure shows all the numbers.
+    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
+    console.log(report);
+    for (const r of results) {
+      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
+      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
+    }
 
     // Meaningful: the same screenshot against a PNG whose headline moved down by 3 % fails…
     const base = shots.get('bold-headline')!;

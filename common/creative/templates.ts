@@ -261,7 +261,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
         shape('badge', 'accent', at({ square: { x: 55, y: 8, w: 36, h: 36 }, portrait: { x: 55, y: 7, w: 36, h: 28.8 }, story: { x: 52, y: 6, w: 40, h: 22.5 }, landscape: { x: 70, y: 14, w: 24, h: 46 } }, c.f), c.p.primary, {
           shape: 'ellipse',
         }),
-        text('badge-text', 'panel', at({ square: { x: 55, y: 19, w: 36, h: 14 }, portrait: { x: 55, y: 15, w: 36, h: 12 }, story: { x: 52, y: 12, w: 40, h: 10 }, landscape: { x: 70, y: 25, w: 24, h: 24 } }, c.f), '−30 %', {
+        text('badge-text', 'panel', at({ square: { x: 55, y: 19, w: 36, h: 14 }, portrait: { x: 55, y: 15, w: 36, h: 12 }, story: { x: 52, y: 12, w: 40, h: 10 }, landscape: { x: 70, y: 25, w: 24, h: 24 } }, c.f), '-30%', {
           font: c.heading,
           weight: 700,
           size: 8,

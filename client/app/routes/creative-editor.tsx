@@ -290,7 +290,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             onUndo={() => dispatch({ type: 'undo' })}
             onRedo={() => dispatch({ type: 'redo' })}
           />
-          <p className="px-4 pb-4 text-center text-xs text-zinc-500">
+          <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">
             Drag to move, handles to resize; edges snap to the canvas and other layers (hold Ctrl or ⌘ to place freely). Arrow keys move the selected layer, Alt+arrows resize it.
           </p>
         </main>

@@ -274,7 +274,7 @@ export default function Playground() {
             onUndo={() => dispatch({ type: 'undo' })}
             onRedo={() => dispatch({ type: 'redo' })}
           />
-          <p className="px-4 pb-4 text-center text-xs text-zinc-500">Drop a picture anywhere on the canvas. Drag layers to move them, handles to resize; arrow keys move the selected layer.</p>
+          <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">Drop a picture anywhere on the canvas. Drag layers to move them, handles to resize; arrow keys move the selected layer.</p>
         </main>
         <aside aria-label="Properties" className="order-3 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
           <PropertiesPanel doc={doc} selected={state.selected} readOnly={false} palette={BRAND.colors} onChange={onChange} onPickImage={() => fileInput.current?.click()} pictureLabel="Add a picture" />

@@ -198,7 +198,7 @@ export function FormatPanel({ doc, readOnly, onFormat }: Pick<PanelProps, 'doc' 
               </span>
               <span>
                 <span className="block font-medium">{f.label}</span>
-                <span className="block text-zinc-500 dark:text-zinc-400">
+                <span className="block text-zinc-600 dark:text-zinc-400">
                   {f.width} × {f.height}
                 </span>
               </span>
