@@ -265,3 +265,19 @@ export function mediaIdsOf(doc: CreativeDocument): string[] {
   for (const layer of doc.layers) if ((layer.type === 'image' || layer.type === 'logo') && layer.mediaId) ids.add(layer.mediaId);
   return [...ids];
 }
+
+/** The document with the media references for which `drop` is true taken out (empty frames). */
+export function withoutMedia(doc: CreativeDocument, drop: (id: string) => boolean): CreativeDocument {
+  const keep = (id: string | null) => (id !== null && drop(id) ? null : id);
+  const background = doc.background.type === 'media' ? { ...doc.background, mediaId: keep(doc.background.mediaId) } : doc.background;
+  const layers = doc.layers.map((l) => (l.type === 'image' || l.type === 'logo' ? { ...l, mediaId: keep(l.mediaId) } : l));
+  return { ...doc, background, layers };
+}
+
+/** The document with every reference to `from` pointing at `to` (the playground's picture, once uploaded). */
+export function replaceMedia(doc: CreativeDocument, from: string, to: string | null): CreativeDocument {
+  const swap = (id: string | null) => (id === from ? to : id);
+  const background = doc.background.type === 'media' ? { ...doc.background, mediaId: swap(doc.background.mediaId) } : doc.background;
+  const layers = doc.layers.map((l) => (l.type === 'image' || l.type === 'logo' ? { ...l, mediaId: swap(l.mediaId) } : l));
+  return { ...doc, background, layers };
+}

@@ -139,7 +139,11 @@ export const creditLedger = sqliteTable(
     reference: text('reference'),
     createdAt: createdAt(),
   },
-  (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+    // Recent spends, for the job that refunds interrupted renders.
+    index('credit_ledger_spend_created_idx').on(t.createdAt).where(sql`${t.kind} = 'spend'`),
+  ],
 );
 
 export const auditLog = sqliteTable(

@@ -6,6 +6,7 @@ import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
 import { purgeExpired } from '#worker/features/auth/repo.ts';
 import { endCanceledSubscriptions } from '#worker/features/billing/service.ts';
 import { renewDuePeriods } from '#worker/features/credits/service.ts';
+import { refundAbandonedRenders } from '#worker/features/creatives/service.ts';
 import { utcDay } from '#worker/features/creatives/playground.ts';
 import { deleteCreationRows, purgeableCreations, purgeDeletedCreatives } from '#worker/features/creatives/repo.ts';
 import { deleteMediaRows, purgeableMedia } from '#worker/features/media/repo.ts';
@@ -56,12 +57,13 @@ export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, n
   return rows.length + renders.length;
 }
 
-/** Money and credits over time: ended cancellations, new credit periods, commissions out of their hold. */
+/** Money and credits over time: ended cancellations, new credit periods, commissions out of their hold, interrupted renders. */
 export async function runBillingJobs(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
   const db = getDb(env.DB);
   await endCanceledSubscriptions(db, now);
   await renewDuePeriods(db, now);
   await releaseDueCommissions(db, now);
+  await refundAbandonedRenders(db, now);
 }
 
 /** The cron trigger (every minute, wrangler.toml). Later issues add their jobs here. */

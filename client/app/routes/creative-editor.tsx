@@ -60,11 +60,14 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const savedDoc = useRef<CreativeDocument>(initial.document);
   const revision = useRef(initial.revision.number);
   const saving = useRef<Promise<boolean> | null>(null);
+  // The document whose save failed: autosave waits for a new change (or Retry) before trying again.
+  const failedDoc = useRef<CreativeDocument | null>(null);
   const docRef = useRef(state.doc);
   docRef.current = state.doc;
 
   const save = useCallback(async (): Promise<boolean> => {
-    if (saving.current) await saving.current;
+    // One save at a time: each builds on the revision the previous one made.
+    while (saving.current) await saving.current;
     const doc = docRef.current;
     if (doc === savedDoc.current) return true;
     setSaveState('saving');
@@ -73,12 +76,14 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         const updated = await call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json: { document: doc, baseRevision: revision.current } }));
         savedDoc.current = doc;
         revision.current = updated.revision.number;
-        setMeta((m) => ({ ...m, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
+        setMeta((m) => ({ ...m, status: updated.status, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
+        failedDoc.current = null;
         setSaveError(null);
         setSaveState(docRef.current === doc ? 'saved' : 'pending');
         return true;
       } catch (error) {
         const conflict = error instanceof ApiError && error.code === 'conflict';
+        failedDoc.current = doc;
         setSaveState(conflict ? 'conflict' : 'error');
         setSaveError(errorMessage(error, 'Your changes could not be saved.'));
         return false;
@@ -95,13 +100,21 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   // Autosave a second after the last change.
   useEffect(() => {
     if (readOnly || state.doc === savedDoc.current) return;
-    if (saveState === 'conflict') return;
+    if (saveState === 'conflict' || state.doc === failedDoc.current) return;
     setSaveState((s) => (s === 'saving' ? s : 'pending'));
     const timer = setTimeout(() => void save(), 1000);
     return () => clearTimeout(timer);
   }, [state.doc, readOnly, save, saveState]);
 
-  // Leaving with unsaved changes asks first.
+  // Leaving the editor for another screen saves what is not saved yet (the request outlives the screen).
+  useEffect(
+    () => () => {
+      if (!readOnly && docRef.current !== savedDoc.current && docRef.current !== failedDoc.current) void save();
+    },
+    [readOnly, save],
+  );
+
+  // Leaving the page with unsaved changes asks first.
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (docRef.current !== savedDoc.current) event.preventDefault();
@@ -113,7 +126,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   // Undo and redo anywhere but in a text field (which has its own).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || readOnly) return;
+      if (event.defaultPrevented || isTyping(event.target) || readOnly) return;
       const mod = event.ctrlKey || event.metaKey;
       if (mod && event.key.toLowerCase() === 'z') {
         event.preventDefault();
@@ -222,7 +235,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           </select>
         ) : null}
         <SaveIndicator state={readOnly ? 'readonly' : saveState} error={saveError} onRetry={() => void save()} />
-        <div className="ml-auto flex items-center gap-1.5">
+        <div className="ml-auto flex flex-wrap items-center gap-1.5">
           {!readOnly ? (
             <>
               <Button variant="ghost" size="sm" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => dispatch({ type: 'undo' })}>
@@ -272,13 +285,13 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           </button>
         </Alert>
       ) : null}
-      <div className="grid flex-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
-        <aside aria-label="Format, background and layers" className="order-2 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="grid flex-1 grid-cols-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
+        <aside aria-label="Format, background and layers" className="order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950">
           <FormatPanel doc={state.doc} readOnly={readOnly} onFormat={onFormat} />
           <LayersPanel doc={state.doc} selected={state.selected} readOnly={readOnly} palette={paletteList} logoMediaId={initial.brandKit.logoMediaId} onChange={onChange} onSelect={(id) => dispatch({ type: 'select', id })} />
           <BackgroundPanel doc={state.doc} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
         </aside>
-        <main className="order-1 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
+        <main className="order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
           <EditorStage
             doc={state.doc}
             images={images}
@@ -294,7 +307,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             Drag to move, handles to resize; edges snap to the canvas and other layers (hold Ctrl or ⌘ to place freely). Arrow keys move the selected layer, Alt+arrows resize it.
           </p>
         </main>
-        <aside aria-label="Properties" className="order-3 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
+        <aside aria-label="Properties" className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
           <PropertiesPanel doc={state.doc} selected={state.selected} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
         </aside>
       </div>

@@ -1,7 +1,7 @@
 import { Download, ImagePlus, Redo2, Save, Undo2 } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { creativeDocument, FORMATS, type CreativeDocument, type FormatId } from '#common/creative/document.ts';
+import { creativeDocument, FORMATS, mediaIdsOf, replaceMedia, type CreativeDocument, type FormatId } from '#common/creative/document.ts';
 import { buildTemplate, changeFormat, paletteOf, TEMPLATES } from '#common/creative/templates.ts';
 import { PLAYGROUND_IMAGE_MAX_BYTES } from '#common/schemas/creatives.ts';
 import { Alert } from '#client/components/alert.tsx';
@@ -23,6 +23,7 @@ import { useSession } from '#client/app/session.tsx';
 const BRAND = { colors: ['#1f3a5f', '#f4a261', '#e76f51', '#2a9d8f'], headingFont: 'poppins', bodyFont: 'inter', logoMediaId: null } as const;
 const BRAND_KIT = { ...BRAND, colors: [...BRAND.colors] };
 const STORAGE_KEY = 'adloom.playground.v1';
+const IMAGE_KEY = 'adloom.playground.v1.picture';
 const LOCAL = 'local';
 
 interface Stored {
@@ -33,9 +34,10 @@ interface Stored {
 /** The visitor's work stays in this browser (localStorage), never on the server. */
 function loadStored(): Stored {
   try {
-    const raw = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { doc?: unknown; image?: unknown } | null;
+    const raw = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { doc?: unknown } | null;
+    const image = localStorage.getItem(IMAGE_KEY);
     const doc = creativeDocument.safeParse(raw?.doc);
-    if (doc.success) return { doc: doc.data, image: typeof raw?.image === 'string' && raw.image.startsWith('data:image/') ? raw.image : null };
+    if (doc.success) return { doc: doc.data, image: image?.startsWith('data:image/') ? image : null };
   } catch {
     // private mode or a damaged entry: start fresh
   }
@@ -83,21 +85,30 @@ export default function Playground() {
   const images = image ? { [LOCAL]: image } : {};
   const palette = paletteOf(BRAND.colors);
 
+  // The document is written half a second after the last change (not at every step of a drag)…
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ doc }));
+      } catch {
+        // storage off: the work lives until the tab closes
+      }
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [doc]);
+  // …and the picture (megabytes) only when it changes; one too large for the storage is kept for this tab only.
   useEffect(() => {
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify({ doc, image }));
+      if (image) localStorage.setItem(IMAGE_KEY, image);
+      else localStorage.removeItem(IMAGE_KEY);
     } catch {
-      try {
-        localStorage.setItem(STORAGE_KEY, JSON.stringify({ doc, image: null }));
-      } catch {
-        // storage full or off: the work lives until the tab closes
-      }
+      localStorage.removeItem(IMAGE_KEY);
     }
-  }, [doc, image]);
+  }, [image]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
+      if (event.defaultPrevented || (event.target instanceof HTMLElement && event.target.closest('input, textarea, select'))) return;
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z') {
         event.preventDefault();
         dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
@@ -226,8 +237,8 @@ export default function Playground() {
         </Alert>
       ) : null}
       <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(event) => void useImage(event.target.files?.[0]).finally(() => (event.target.value = ''))} />
-      <div className="grid flex-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
-        <aside aria-label="Templates and format" className="order-2 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="grid flex-1 grid-cols-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
+        <aside aria-label="Templates and format" className="order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950">
           <Section title="Templates">
             <div role="radiogroup" aria-label="Template" className="grid grid-cols-3 gap-2">
               {TEMPLATES.map((t) => (
@@ -250,7 +261,7 @@ export default function Playground() {
           <BackgroundPanel doc={doc} readOnly={false} palette={BRAND.colors} onChange={onChange} onPickImage={() => fileInput.current?.click()} pictureLabel="Add a picture" />
         </aside>
         <main
-          className={`order-1 bg-zinc-100 lg:order-2 dark:bg-zinc-900 ${dragging ? 'outline-2 -outline-offset-8 outline-accent-600 outline-dashed' : ''}`}
+          className={`order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900 ${dragging ? 'outline-2 -outline-offset-8 outline-accent-600 outline-dashed' : ''}`}
           aria-label={`Canvas, ${size.label.toLowerCase()}`}
           onDragOver={(event) => {
             event.preventDefault();
@@ -276,7 +287,7 @@ export default function Playground() {
           />
           <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">Drop a picture anywhere on the canvas. Drag layers to move them, handles to resize; arrow keys move the selected layer.</p>
         </main>
-        <aside aria-label="Properties" className="order-3 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
+        <aside aria-label="Properties" className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
           <PropertiesPanel doc={doc} selected={state.selected} readOnly={false} palette={BRAND.colors} onChange={onChange} onPickImage={() => fileInput.current?.click()} pictureLabel="Add a picture" />
           <LayersPanel doc={doc} selected={state.selected} readOnly={false} palette={[palette.primary, palette.secondary, palette.accent]} logoMediaId={null} onChange={onChange} onSelect={(id) => dispatch({ type: 'select', id })} />
         </aside>
@@ -302,12 +313,12 @@ function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: Creativ
     setProgress(0);
     try {
       let saved = doc;
-      const usesImage = JSON.stringify(doc).includes(`"${LOCAL}"`);
+      const usesImage = mediaIdsOf(doc).includes(LOCAL);
       if (image && usesImage) {
         const { media } = await uploadFile(chosen, dataUrlToFile(image, 'playground-picture'), (f) => setProgress(f * 0.8), new AbortController().signal);
-        saved = JSON.parse(JSON.stringify(doc).replaceAll(`"${LOCAL}"`, JSON.stringify(media.id))) as CreativeDocument;
+        saved = replaceMedia(doc, LOCAL, media.id);
       } else if (usesImage) {
-        saved = JSON.parse(JSON.stringify(doc).replaceAll(`"${LOCAL}"`, 'null')) as CreativeDocument;
+        saved = replaceMedia(doc, LOCAL, null);
       }
       setProgress(0.9);
       const created = await call(api.api.projects[':projectId'].creatives.$post({ param: { projectId: chosen }, json: { template: saved.template, format: saved.format, document: saved } }));

@@ -1,5 +1,5 @@
 import { Download, ExternalLink, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_VARIATIONS, type CreationItem, type CreativeSummary, type RevisionItem } from '#common/schemas/creatives.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
@@ -147,9 +147,26 @@ export function VariationsDialog({ open, creativeId, available, onClose, onCreat
 }
 
 export function RevisionsDialog({ open, creativeId, readOnly, images, onClose, onRestore }: { open: boolean; creativeId: string; readOnly: boolean; images: Record<string, string | undefined>; onClose: () => void; onRestore: (revision: RevisionItem) => Promise<void> }) {
-  const revisions = useResource(() => (open ? call(api.api.creatives[':id'].revisions.$get({ param: { id: creativeId }, query: { limit: '50' } })) : Promise.resolve({ items: [], nextCursor: null })), [open, creativeId]);
+  const revisions = useResource(() => (open ? call(api.api.creatives[':id'].revisions.$get({ param: { id: creativeId }, query: { limit: '24' } })) : Promise.resolve({ items: [], nextCursor: null })), [open, creativeId]);
   const [restoring, setRestoring] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [older, setOlder] = useState<{ items: RevisionItem[]; nextCursor: string | null } | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  useEffect(() => setOlder(null), [revisions.data]);
+  const items = revisions.status === 'ready' ? [...revisions.data.items, ...(older?.items ?? [])] : [];
+  const nextCursor = older ? older.nextCursor : revisions.status === 'ready' ? revisions.data.nextCursor : null;
+  const loadOlder = async () => {
+    if (!nextCursor) return;
+    setLoadingOlder(true);
+    try {
+      const page = await call(api.api.creatives[':id'].revisions.$get({ param: { id: creativeId }, query: { limit: '24', cursor: nextCursor } }));
+      setOlder((o) => ({ items: [...(o?.items ?? []), ...page.items], nextCursor: page.nextCursor }));
+    } catch (e) {
+      setError(errorMessage(e, 'Older versions could not be loaded.'));
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
   return (
     <Dialog open={open} title="Version history" onClose={onClose} wide>
       {revisions.status === 'loading' ? <p role="status">Loading the versions…</p> : null}
@@ -161,7 +178,7 @@ export function RevisionsDialog({ open, creativeId, readOnly, images, onClose, o
       ) : null}
       {revisions.status === 'ready' ? (
         <ul className="grid max-h-[65vh] grid-cols-2 gap-4 overflow-y-auto sm:grid-cols-4">
-          {revisions.data.items.map((revision) => (
+          {items.map((revision) => (
             <li key={revision.id} className="rounded-lg border border-zinc-200 p-2 text-xs dark:border-zinc-700">
               <CreativePreview doc={revision.document} images={images} width={180} label={`Version ${revision.number}`} className="mx-auto" />
               <p className="mt-2 font-medium">
@@ -199,7 +216,13 @@ export function RevisionsDialog({ open, creativeId, readOnly, images, onClose, o
           ))}
         </ul>
       ) : null}
-      {revisions.status === 'ready' && revisions.data.nextCursor ? <p className="mt-3 text-xs text-zinc-500">The 50 newest versions are shown.</p> : null}
+      {revisions.status === 'ready' && nextCursor ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" size="sm" pending={loadingOlder} pendingLabel="Loading…" onClick={() => void loadOlder()}>
+            Show older versions
+          </Button>
+        </div>
+      ) : null}
       <p className="mt-4 text-xs text-zinc-500">
         <ExternalLink className="mr-1 inline size-3" aria-hidden="true" />
         Restoring makes the old version the newest one; nothing is lost.

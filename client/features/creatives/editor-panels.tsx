@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Circle, Image as ImageIcon, MousePointerClick, Square, Stamp, Trash2, Type } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { FORMAT_IDS, FORMATS, type Background, type CreativeDocument, type FormatId, type Layer } from '#common/creative/document.ts';
+import { FORMAT_IDS, FORMATS, MAX_LAYERS, type Background, type CreativeDocument, type FormatId, type Layer } from '#common/creative/document.ts';
 import { BRAND_FONTS, type FontId } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { Button } from '#client/components/button.tsx';
@@ -290,6 +290,8 @@ export function LayersPanel({ doc, selected, readOnly, onChange, onSelect, palet
               variant="secondary"
               size="sm"
               className="!h-8 !px-2"
+              disabled={doc.layers.length >= MAX_LAYERS}
+              title={doc.layers.length >= MAX_LAYERS ? `A creative has at most ${MAX_LAYERS} layers.` : undefined}
               onClick={() => {
                 const layer = newLayer(doc, type, palette, logoMediaId);
                 onChange({ ...doc, layers: [...doc.layers, layer] });

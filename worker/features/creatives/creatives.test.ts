@@ -891,3 +891,77 @@ describe('the fonts and the editor page', () => {
     expect((await send(`/creatives/${creative.id}`, { cookie: owner.cookie })).status).toBe(404);
   });
 });
+
+/* ---------- review fixes ---------- */
+
+describe('limits and recovery', () => {
+  it('refuses, before charging, a picture of too many pixels that has no thumbnail to draw instead', async () => {
+    const { owner, project } = await team();
+    const photo = await uploadMedia(owner, project.id, await solidPng(4, 4, RED), 'huge.png');
+    // As the upload's probe would have recorded a 20,000 × 20,000 picture.
+    await db().update(media).set({ width: 20_000, height: 20_000, thumbnailKey: null }).where(eq(media.id, photo.id));
+    const creative = await createCreative(owner, project.id, { template: 'split-image', format: 'square', document: templateDoc('split-image', 'square', photo.id) });
+    const response = await render(owner, creative.id);
+    expect(response.status).toBe(422);
+    expect((await json<ErrorBody>(response)).error.message).toMatch(/very large picture without a preview/);
+    expect(await balance(owner)).toBe(25);
+  });
+
+  it('refuses a playground picture of too many pixels without decoding it or using a download', async () => {
+    const headers = { 'cf-connecting-ip': '198.19.7.7', 'user-agent': `pixels ${Math.random()}` };
+    const download = (body: unknown) => send('/api/playground/render', { json: body, headers });
+    // A PNG header declaring 10,000 × 10,000 pixels (the body is never decoded).
+    const header = await solidPng(1, 1, RED);
+    new DataView(header.buffer).setUint32(16, 10_000);
+    new DataView(header.buffer).setUint32(20, 10_000);
+    const response = await download({ document: templateDoc('split-image', 'square', 'local'), image: `data:image/png;base64,${base64(header)}` });
+    expect(response.status).toBe(422);
+    expect((await json<ErrorBody>(response)).error.details?.image).toEqual([expect.stringMatching(/16 megapixels/)]);
+    const quota = await json<{ remaining: number }>(await send('/api/playground/quota', { headers }));
+    expect(quota.remaining).toBe(PLAYGROUND_DOWNLOADS_PER_DAY);
+  });
+
+  it('makes an approved creative a draft again when its content changes (a new review), but not when it is renamed', async () => {
+    const { owner, project } = await team();
+    const creative = await createCreative(owner, project.id);
+    expect((await patch(owner, creative.id, { status: 'in_review' })).status).toBe(200);
+    expect((await patch(owner, creative.id, { status: 'approved' })).status).toBe(200);
+    const renamed = await json<CreativeDetail>(await patch(owner, creative.id, { name: 'Spring launch' }));
+    expect(renamed.status).toBe('approved');
+    const edited = await json<CreativeDetail>(await patch(owner, creative.id, { document: withHeadline(creative.document, 'New words') }));
+    expect(edited.status).toBe('draft');
+  });
+
+  it('restores a revision whose picture was deleted since, with an empty frame instead of an error', async () => {
+    const { owner, project } = await team();
+    const photo = await uploadMedia(owner, project.id, await solidPng(4, 4, RED), 'old.png');
+    const creative = await createCreative(owner, project.id, { template: 'split-image', format: 'square', document: templateDoc('split-image', 'square', photo.id) });
+    const first = creative.revision.id;
+    expect((await patch(owner, creative.id, { document: withHeadline(templateDoc('split-image', 'square', null), 'Newer words') })).status).toBe(200);
+    expect((await send(`/api/media/${photo.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    const restored = await send(`/api/creatives/${creative.id}/revisions/${first}/restore`, { method: 'POST', cookie: owner.cookie });
+    expect(restored.status).toBe(200);
+    const detail = await json<CreativeDetail>(restored);
+    expect(detail.revision.number).toBe(3);
+    expect(detail.document.layers.find((l) => l.type === 'image')).toMatchObject({ mediaId: null });
+    expect(headlineOf(detail.document)).toBe(headlineOf(creative.document));
+  });
+
+  it('refunds a render whose worker stopped between the charge and the creation (the scheduled job), once', async () => {
+    const { refundAbandonedRenders } = await import('#worker/features/creatives/service.ts');
+    const { owner, project } = await team();
+    const creative = await createCreative(owner, project.id);
+    const done = await createCreative(owner, project.id, { template: 'quote-card', format: 'square' });
+    expect((await render(owner, done.id)).status).toBe(201);
+    // A charge whose render never finished, as a stopped worker leaves it.
+    await spend(db(), { userId: owner.id, amount: 1, operationKey: `render:${creative.revision.id}:abcdefghijk`, description: 'Render', reference: creative.id });
+    expect(await balance(owner)).toBe(23);
+    const later = new Date(Date.now() + 11 * 60 * 1000);
+    expect(await refundAbandonedRenders(db(), later)).toBeGreaterThanOrEqual(1);
+    expect(await balance(owner)).toBe(24);
+    await refundAbandonedRenders(db(), later);
+    expect(await balance(owner)).toBe(24);
+    // Not before 10 minutes, and never the render that made its creation.
+    expect((await ledger(owner)).filter((i) => i.kind === 'refund').map((i) => i.operationKey)).toEqual([`refund:render:${creative.revision.id}:abcdefghijk`]);
+  });
+});

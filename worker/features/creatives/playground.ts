@@ -12,7 +12,9 @@ import { AppError } from '#worker/lib/errors.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { parseOrThrow } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { CANNOT_DRAW, drawableFromDataUrl, renderPng, undrawable } from '#worker/features/creatives/render.ts';
+import { imageSize } from 'image-size';
+import { CANNOT_DRAW, drawableDataUrl, renderPng, undrawable } from '#worker/features/creatives/render.ts';
+import { RENDER_IMAGE_MAX_PIXELS } from '#worker/features/creatives/service.ts';
 
 /**
  * The playground's downloads (PRODUCT.md §2, §6): anyone may render a watermarked PNG,
@@ -55,6 +57,27 @@ async function giveBack(db: Db, visitor: string, day: string): Promise<void> {
   await rawStatement(db, sql`UPDATE playground_downloads SET count = max(count - 1, 0) WHERE visitor_hash = ${visitor} AND day = ${day}`).run();
 }
 
+/** The visitor's picture: its bytes, once its size in pixels is known to be reasonable (422 otherwise). */
+function readPicture(url: string): { bytes: Uint8Array; mime: string } {
+  const match = /^data:(image\/[a-z]+);base64,(.*)$/.exec(url);
+  if (!match) throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
+  const binary = atob(match[2]!);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
+  }
+  if (!size.width || !size.height || size.width * size.height > RENDER_IMAGE_MAX_PIXELS) {
+    throw new AppError('validation_failed', TOO_MANY_PIXELS, { image: [TOO_MANY_PIXELS] });
+  }
+  return { bytes, mime: match[1]! };
+}
+
+const TOO_MANY_PIXELS = `Use a picture of at most ${RENDER_IMAGE_MAX_PIXELS / 1_000_000} megapixels (for example 4000 × 4000).`;
+
 export const playgroundRoutes = new Hono<AppEnv>()
   .get('/quota', access('public'), async (c) => {
     const day = utcDay();
@@ -74,14 +97,24 @@ export const playgroundRoutes = new Hono<AppEnv>()
     const input = await parseOrThrow(playgroundRenderInput, body);
     // Only the visitor's own image: a playground document cannot draw anyone's media.
     if (mediaIdsOf(input.document).some((id) => id !== 'local')) throw new AppError('validation_failed', 'The playground can only use the image you dropped in.', { document: ['Use the image you dropped in.'] });
-    const images: Record<string, string> = input.image ? { local: await drawableFromDataUrl(input.image) } : {};
-    if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
+    const picture = input.image ? readPicture(input.image) : undefined;
     const db = c.get('db');
     const day = utcDay();
     const visitor = await visitorHash(c, day);
     const count = await takeDownload(db, visitor, day);
     if (count === undefined) {
       throw new AppError('rate_limited', `The playground allows ${PLAYGROUND_DOWNLOADS_PER_DAY} downloads a day. Create a free account to render without a watermark.`);
+    }
+    let images: Record<string, string> = {};
+    try {
+      // Decoded only once the download is taken: refused visitors cost no decoding.
+      images = picture ? { local: await drawableDataUrl(picture.bytes, picture.mime) } : {};
+    } catch {
+      images = { local: 'undrawable:' };
+    }
+    if (undrawable(images).length > 0) {
+      await giveBack(db, visitor, day);
+      throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
     }
     try {
       const { png } = await renderPng(c.env.ASSETS, { doc: input.document, images, watermark: true });

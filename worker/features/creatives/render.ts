@@ -44,7 +44,7 @@ export function dataUrl(bytes: Uint8Array, mime: string): string {
 /** Data URLs of the image types satori lays out and resvg draws. */
 const DRAWABLE = /^data:image\/(?:png|apng|jpeg|gif);/i;
 
-export const CANNOT_DRAW = 'A picture of this creative cannot be drawn (AVIF, or a damaged file): use a PNG, JPEG, GIF or WebP image.';
+export const CANNOT_DRAW = 'A picture of this creative cannot be drawn (AVIF, a damaged file, or a very large picture without a preview): use a PNG, JPEG, GIF or WebP image.';
 
 /** The ids of the images the renderer cannot draw: satori throws on them, however often it is tried. */
 export function undrawable(images: Record<string, string>): string[] {
@@ -73,16 +73,6 @@ export async function drawableDataUrl(bytes: Uint8Array, mime: string): Promise<
   }
   const png = encodePng({ width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), channels: 4, depth: 8 });
   return dataUrl(png, 'image/png');
-}
-
-/** A data URL from the browser (the playground's picture), made drawable. */
-export async function drawableFromDataUrl(url: string): Promise<string> {
-  const match = /^data:(image\/[a-z+.-]+);base64,(.*)$/i.exec(url);
-  if (!match) return url;
-  const binary = atob(match[2]!);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return drawableDataUrl(bytes, match[1]!);
 }
 
 export interface RenderInput {

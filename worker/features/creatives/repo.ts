@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CreativeStatus, FormatId } from '#common/creative/document.ts';
 import { inList, type Db } from '#worker/db/client.ts';
-import { creations, creativeRevisions, creatives, media, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { creations, creativeRevisions, creatives, creditLedger, media, projectMembers, projects, users } from '#worker/db/schema.ts';
 
 export type CreativeRow = typeof creatives.$inferSelect;
 export type CreationRow = typeof creations.$inferSelect;
@@ -123,7 +123,7 @@ export function findLiveCreationOfRevision(db: Db, revisionId: string) {
 export function projectMediaIn(db: Db, projectId: string, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: media.id, kind: media.kind, mime: media.mime, r2Key: media.r2Key, thumbnailKey: media.thumbnailKey, size: media.size })
+    .select({ id: media.id, kind: media.kind, mime: media.mime, r2Key: media.r2Key, thumbnailKey: media.thumbnailKey, size: media.size, width: media.width, height: media.height })
     .from(media)
     .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt)))
     .all();
@@ -178,4 +178,27 @@ export function deleteCreationRows(db: Db, ids: string[]) {
 /** Creatives deleted before `before` go for good (their revisions with them). */
 export function purgeDeletedCreatives(db: Db, before: Date) {
   return db.delete(creatives).where(lt(creatives.deletedAt, before));
+}
+
+/**
+ * Render spends older than `before` (but newer than `after`) with neither a refund nor a
+ * creation of their revision: the worker was stopped mid-render (memory, CPU, deploy).
+ * The operation key is `render:<revisionId>:<attempt>`.
+ */
+export function abandonedRenderSpends(db: Db, after: Date, before: Date, limit: number) {
+  return db
+    .select({ operationKey: creditLedger.operationKey, reference: creditLedger.reference })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.kind, 'spend'),
+        sql`${creditLedger.operationKey} LIKE 'render:%'`,
+        lt(creditLedger.createdAt, before),
+        sql`${creditLedger.createdAt} > ${after.getTime()}`,
+        sql`NOT EXISTS (SELECT 1 FROM credit_ledger r WHERE r.operation_key = 'refund:' || "credit_ledger"."operation_key")`,
+        sql`NOT EXISTS (SELECT 1 FROM creations c WHERE c.revision_id = substr(substr("credit_ledger"."operation_key", 8), 1, instr(substr("credit_ledger"."operation_key", 8), ':') - 1))`,
+      ),
+    )
+    .limit(limit)
+    .all();
 }

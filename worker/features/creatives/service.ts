@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { canonicalJson, mediaIdsOf, parseCreative, STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument } from '#common/creative/document.ts';
+import { canonicalJson, mediaIdsOf, parseCreative, withoutMedia, STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument } from '#common/creative/document.ts';
 import { buildTemplate, copyOf, headlineOf, pictureOf, TEMPLATES, templateById } from '#common/creative/templates.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { CreationItem, CreativeCreateInput, CreativeDetail, CreativeSummary, CreativeUpdateInput, RevisionItem } from '#common/schemas/creatives.ts';
@@ -175,6 +175,8 @@ export async function updateCreative(db: Db, row: repo.CreativeRow, membership: 
       await checkMedia(db, row.projectId, input.document);
       revision = { id: newId(), number: row.revisionNumber + 1, hash, doc: input.document };
       Object.assign(set, { document: input.document, format: input.document.format, template: input.document.template, revisionId: revision.id, revisionNumber: revision.number, revisionHash: hash });
+      // An approved (or rejected) creative that changes needs a new review: it is a draft again.
+      if (input.status === undefined && (row.status === 'approved' || row.status === 'rejected')) set.status = 'draft';
     }
   }
   if (Object.keys(set).length === 0) return detail(db, row, membership);
@@ -207,9 +209,11 @@ export async function updateCreative(db: Db, row: repo.CreativeRow, membership: 
 export async function restoreRevision(db: Db, row: repo.CreativeRow, membership: Membership, actor: Actor, revisionId: string): Promise<CreativeDetail> {
   const revision = await repo.findRevision(db, row.id, revisionId);
   if (!revision) throw new AppError('not_found', 'That revision does not exist.');
-  const doc = parseCreative(revision.document);
   if (revision.hash === row.revisionHash) return detail(db, row, membership);
-  return updateCreative(db, row, membership, actor, { document: doc, baseRevision: row.revisionNumber }, 'restored');
+  // A picture deleted since that revision leaves an empty frame rather than blocking the restore.
+  const doc = parseCreative(revision.document);
+  const live = new Set((await repo.projectMediaIn(db, row.projectId, mediaIdsOf(doc))).map((m) => m.id));
+  return updateCreative(db, row, membership, actor, { document: withoutMedia(doc, (id) => !live.has(id)), baseRevision: row.revisionNumber }, 'restored');
 }
 
 export async function deleteCreative(db: Db, row: repo.CreativeRow, actor: Actor): Promise<void> {
@@ -237,22 +241,37 @@ export async function listRevisions(db: Db, row: repo.CreativeRow, limit: number
   };
 }
 
-/** Loads the images a document needs from R2 as data URLs (only the project's own media). */
+/** Pictures above this many pixels are drawn from their thumbnail: decoding one needs 4 bytes a pixel. */
+export const RENDER_IMAGE_MAX_PIXELS = 16_000_000;
+/** Originals loaded for one render at most (the rest from their thumbnails). */
+const RENDER_TOTAL_MAX_BYTES = 32 * 1024 * 1024;
+/** Stands for a picture that exists but cannot be drawn; `undrawable` reports it. */
+const UNDRAWABLE = 'undrawable:';
+
+/**
+ * Loads the images a document needs from R2 as drawable data URLs (only the project's own
+ * media). Videos, very large files and pictures of many pixels are drawn from their
+ * thumbnail; one without a thumbnail cannot be drawn (the render is refused before it is
+ * charged, rather than drawn with a hole).
+ */
 async function loadImages(db: Db, bucket: R2Bucket, projectId: string, doc: CreativeDocument): Promise<Record<string, string>> {
   const rows = await repo.projectMediaIn(db, projectId, mediaIdsOf(doc));
+  let budget = RENDER_TOTAL_MAX_BYTES;
+  const plan = rows.map((m) => {
+    const large = m.kind === 'video' || m.size > RENDER_IMAGE_MAX_BYTES || (m.width ?? 0) * (m.height ?? 0) > RENDER_IMAGE_MAX_PIXELS || m.size > budget;
+    if (!large) budget -= m.size;
+    return { m, key: large ? m.thumbnailKey : m.r2Key, thumbnail: large };
+  });
   const entries = await Promise.all(
-    rows.map(async (m) => {
-      const useThumbnail = m.kind === 'video' || m.size > RENDER_IMAGE_MAX_BYTES;
-      const key = useThumbnail ? m.thumbnailKey : m.r2Key;
-      if (!key) return undefined;
-      const object = await bucket.get(key);
-      if (!object) return undefined;
+    plan.map(async ({ m, key, thumbnail }) => {
+      const object = key ? await bucket.get(key) : null;
+      if (!object) return [m.id, UNDRAWABLE] as const;
       const bytes = new Uint8Array(await object.arrayBuffer());
-      const mime = useThumbnail ? (object.httpMetadata?.contentType ?? 'image/webp') : m.mime;
+      const mime = thumbnail ? (object.httpMetadata?.contentType ?? 'image/webp') : m.mime;
       return [m.id, await drawableDataUrl(bytes, mime)] as const;
     }),
   );
-  return Object.fromEntries(entries.filter((e) => e !== undefined));
+  return Object.fromEntries(entries);
 }
 
 export function toCreationItem(row: repo.CreationRow, extra: { projectName: string; role: ProjectRole; creativeLive: boolean }): CreationItem {
@@ -382,4 +401,16 @@ export async function isLiveCreative(db: Db, id: string): Promise<boolean> {
     .where(and(eq(creatives.id, id), isNull(creatives.deletedAt)))
     .get();
   return row !== undefined;
+}
+
+/**
+ * Refunds renders whose worker was stopped between the charge and the creation (memory or
+ * CPU limits, a deploy): a render spend older than 10 minutes with neither a refund nor a
+ * creation of its revision. Spends older than a day are left alone (their creation may
+ * have been deleted and purged since). Runs with the scheduled jobs.
+ */
+export async function refundAbandonedRenders(db: Db, now = new Date()): Promise<number> {
+  const rows = await repo.abandonedRenderSpends(db, new Date(now.getTime() - 24 * 60 * 60 * 1000), new Date(now.getTime() - 10 * 60 * 1000), 100);
+  for (const row of rows) await refund(db, row.operationKey, 'Render interrupted: refunded');
+  return rows.length;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `credit_ledger_spend_created_idx` ON `credit_ledger` (`created_at`) WHERE "credit_ledger"."kind" = 'spend';
