@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { noisePng } from './images.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -107,6 +108,39 @@ describe('creatives in the browser', () => {
     await page.reload();
     await expect.poll(() => page.locator('[data-layer="headline"]').getAttribute('aria-label')).toContain('Half-price croissants');
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it('saves the playground into a project (the picture goes to its library) and picks a library picture in the editor', async () => {
+    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('playground'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const project = await page.evaluate(async () => {
+      const response = await fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Corner Café' }) });
+      return (await response.json()) as { id: string };
+    });
+    await page.goto('/playground');
+    await page.getByRole('radio', { name: 'Split with image' }).click();
+    await page.locator('input[type=file]').setInputFiles({ name: 'latte.png', mimeType: 'image/png', buffer: noisePng(64, 48) });
+    await page.getByRole('img', { name: /^Preview,/ }).locator('img').first().waitFor();
+    await page.getByRole('button', { name: 'Save to a project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save to a project' });
+    await dialog.getByLabel('Project').selectOption(project.id);
+    await dialog.getByRole('button', { name: 'Save creative' }).click();
+    await page.waitForURL(/\/creatives\/[A-Za-z0-9_-]+$/);
+    // The picture is now a media object of the project, drawn from the library.
+    const preview = page.getByRole('img', { name: /^Preview,/ });
+    await expect.poll(() => preview.locator('img').first().getAttribute('src')).toMatch(/^\/api\/media\/[A-Za-z0-9_-]+\/file$/);
+    const library = await page.evaluate(async (id) => ((await (await fetch(`/api/projects/${id}/media`)).json()) as { items: { name: string }[] }).items.map((m) => m.name), project.id);
+    expect(library).toEqual([expect.stringMatching(/^playground-picture/)]);
+
+    // Add an image layer and pick that picture from the library.
+    await page.getByRole('group', { name: 'Add a layer' }).getByRole('button', { name: 'Image' }).click();
+    await page.getByRole('complementary', { name: 'Properties' }).getByRole('button', { name: 'Choose picture' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a picture' });
+    await picker.getByRole('button', { name: /playground-picture/ }).click();
+    await expect.poll(() => preview.locator('img').count()).toBe(2);
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -102,11 +102,43 @@ export default function Dashboard() {
           <RecentProjects projects={projects} />
         </Card>
         <Card title="Recent creations">
-          <EmptyState icon={<Image className="size-6" aria-hidden="true" />} title="Nothing rendered yet">
-            Rendered creatives appear here, ready to download or use in an ad.
-          </EmptyState>
+          <RecentCreations />
         </Card>
       </div>
     </>
+  );
+}
+
+/** The newest renders across the user's projects, linking to the gallery. */
+function RecentCreations() {
+  const creations = useResource(() => call(api.api.creations.$get({ query: { limit: '4' } })), []);
+  if (creations.status === 'loading') return <SkeletonLines lines={3} />;
+  if (creations.status === 'error') return <LoadFailed title="Your creations could not be loaded" onRetry={creations.reload} />;
+  if (creations.data.items.length === 0) {
+    return (
+      <EmptyState icon={<Image className="size-6" aria-hidden="true" />} title="Nothing rendered yet">
+        Rendered creatives appear here, ready to download or use in an ad.{' '}
+        <Link to="/creatives" className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-200">
+          Open your creatives
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <div>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {creations.data.items.map((item) => (
+          <li key={item.id}>
+            <a href={item.downloadUrl} download className="block rounded-lg border border-zinc-200 p-1.5 hover:border-accent-600 dark:border-zinc-700" aria-label={`Download ${item.name}`}>
+              <img src={item.url} alt="" width={item.width} height={item.height} loading="lazy" className="aspect-square w-full rounded bg-zinc-100 object-contain dark:bg-zinc-800" />
+              <span className="mt-1 block truncate text-xs text-zinc-600 dark:text-zinc-400">{item.name}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <Link to="/creations" className="mt-3 inline-block text-sm font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-200">
+        All creations
+      </Link>
+    </div>
   );
 }

@@ -85,16 +85,24 @@ export default function Playground() {
   const images = image ? { [LOCAL]: image } : {};
   const palette = paletteOf(BRAND.colors);
 
-  // The document is written half a second after the last change (not at every step of a drag)…
+  // The document is written half a second after the last change (not at every step of a drag),
+  // and at once when the page goes away…
+  const docRef = useRef(doc);
+  docRef.current = doc;
   useEffect(() => {
-    const timer = setTimeout(() => {
+    const write = () => {
       try {
-        localStorage.setItem(STORAGE_KEY, JSON.stringify({ doc }));
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ doc: docRef.current }));
       } catch {
         // storage off: the work lives until the tab closes
       }
-    }, 500);
-    return () => clearTimeout(timer);
+    };
+    const timer = setTimeout(write, 500);
+    window.addEventListener('pagehide', write);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', write);
+    };
   }, [doc]);
   // …and the picture (megabytes) only when it changes; one too large for the storage is kept for this tab only.
   useEffect(() => {
