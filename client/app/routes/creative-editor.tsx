@@ -10,7 +10,7 @@ import { Button } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { useSession } from '#client/app/session.tsx';
-import { RenderProgress, RenderResultDialog, RevisionsDialog, VariationsDialog } from '#client/features/creatives/editor-dialogs.tsx';
+import { RenderProgress, RenderResultDialog, RevisionsDialog, SpendError, VariationsDialog } from '#client/features/creatives/editor-dialogs.tsx';
 import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { editorReducer, initialEditorState, updateLayer } from '#client/features/creatives/editor-state.ts';
@@ -267,16 +267,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           You can view this creative. Only editors of the project can change or render it.
         </Alert>
       ) : null}
-      {renderError ? (
-        <Alert tone="danger" className="m-4 mb-0">
-          {renderError.message}{' '}
-          {renderError.credits ? (
-            <Link to="/account/credits" className="font-medium underline">
-              Get credits
-            </Link>
-          ) : null}
-        </Alert>
-      ) : null}
+      {renderError ? <SpendError error={renderError} className="m-4 mb-0" /> : null}
       {saveState === 'conflict' ? (
         <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
           Someone else saved this creative while you were editing. Your last change is kept on this screen but not saved.{' '}

@@ -1,4 +1,4 @@
-import { Download, Image as ImageIcon, PenLine, Trash2, X } from 'lucide-react';
+import { Download, Image as ImageIcon, PenLine, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FORMATS } from '#common/creative/document.ts';
@@ -10,10 +10,10 @@ import { Button, buttonClass } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, call, errorMessage } from '#client/lib/api.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
+import { CardGridSkeleton, DeleteIconButton } from '#client/features/creatives/creative-card.tsx';
 import { GRID } from '#client/features/creatives/list-creatives.tsx';
 import { FORMAT_OPTIONS, FilterSelect, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
 
@@ -38,17 +38,7 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
           <h2 className="min-w-0 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50" title={item.name}>
             {item.name}
           </h2>
-          {onDelete ? (
-            <button
-              type="button"
-              onClick={onDelete}
-              aria-label={`Delete ${item.name}`}
-              title="Delete"
-              className="-my-1.5 -mr-2 grid size-8 shrink-0 place-items-center rounded-md text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-900/30 dark:hover:text-red-300"
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </button>
-          ) : null}
+          {onDelete ? <DeleteIconButton name={item.name} onClick={onDelete} className="-my-1.5 -mr-2" /> : null}
         </div>
         <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
           {item.projectName} · {FORMATS[item.format].label} · {formatBytes(item.size)}
@@ -116,20 +106,7 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
         ) : null}
       </div>
 
-      {list.status === 'loading' ? (
-        <div className={GRID} role="status" aria-busy="true" aria-label="Loading creations">
-          {Array.from({ length: 8 }, (_, i) => (
-            <div key={i} className="overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-              <Skeleton className="aspect-square rounded-none" />
-              <div className="space-y-2 px-4 py-3">
-                <Skeleton className="h-4 w-2/3" />
-                <Skeleton className="h-3 w-1/2" />
-                <Skeleton className="mt-3 h-8 w-28" />
-              </div>
-            </div>
-          ))}
-        </div>
-      ) : null}
+      {list.status === 'loading' ? <CardGridSkeleton label="Loading creations" grid={GRID} withActions /> : null}
       {list.status === 'error' ? <LoadFailed title="Your creations could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
         filtered ? (

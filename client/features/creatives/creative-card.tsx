@@ -5,6 +5,7 @@ import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { formatDate } from '#common/format.ts';
 import type { CreativeSummary } from '#common/schemas/creatives.ts';
 import { StatusBadge } from '#client/components/badge.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 
 /**
@@ -61,19 +62,42 @@ export function CreativeCard({ item, showProject, onDelete }: { item: CreativeSu
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             Updated <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
           </p>
-          {onDelete ? (
-            <button
-              type="button"
-              onClick={onDelete}
-              aria-label={`Delete ${item.name}`}
-              title="Delete"
-              className="relative z-10 -mr-2 grid size-8 place-items-center rounded-md text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-900/30 dark:hover:text-red-300"
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </button>
-          ) : null}
+          {onDelete ? <DeleteIconButton name={item.name} onClick={onDelete} className="relative z-10 -mr-2" /> : null}
         </div>
       </div>
     </li>
+  );
+}
+
+/** The trash button in the corner of a card (creatives and creations). */
+export function DeleteIconButton({ name, onClick, className }: { name: string; onClick: () => void; className: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={`Delete ${name}`}
+      title="Delete"
+      className={`${className} grid size-8 shrink-0 place-items-center rounded-md text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-900/30 dark:hover:text-red-300`}
+    >
+      <Trash2 aria-hidden="true" className="size-4" />
+    </button>
+  );
+}
+
+/** The loading state of a card grid: placeholders of the cards' shape. */
+export function CardGridSkeleton({ label, grid, withActions = false }: { label: string; grid: string; withActions?: boolean }) {
+  return (
+    <div className={grid} role="status" aria-busy="true" aria-label={label}>
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+          <Skeleton className="aspect-square rounded-none" />
+          <div className="space-y-2 px-4 py-3">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-1/2" />
+            {withActions ? <Skeleton className="mt-3 h-8 w-28" /> : null}
+          </div>
+        </div>
+      ))}
+    </div>
   );
 }

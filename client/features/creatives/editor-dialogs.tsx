@@ -11,6 +11,20 @@ import { CreativePreview } from '#client/creative/preview.tsx';
 import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 
+/** An error of a paid action; when credits ran out, the way to get more. */
+export function SpendError({ error, className }: { error: { message: string; credits: boolean }; className?: string }) {
+  return (
+    <Alert tone="danger" {...(className ? { className } : {})}>
+      {error.message}{' '}
+      {error.credits ? (
+        <Link to="/account/credits" className="font-medium underline">
+          Get credits
+        </Link>
+      ) : null}
+    </Alert>
+  );
+}
+
 /** The progress of a render: the server answers in one go, so the bar eases towards 90 % and completes on the answer. */
 export function RenderProgress({ progress }: { progress: number }) {
   const percent = Math.round(progress * 100);
@@ -122,16 +136,7 @@ export function VariationsDialog({ open, creativeId, available, onClose, onCreat
             Costs <strong>{cost} credit{cost === 1 ? '' : 's'}</strong>
             {available !== null ? ` · you have ${available}` : ''}.
           </p>
-          {error ? (
-            <Alert tone="danger">
-              {error.message}{' '}
-              {error.credits ? (
-                <Link to="/account/credits" className="font-medium underline">
-                  Get credits
-                </Link>
-              ) : null}
-            </Alert>
-          ) : null}
+          {error ? <SpendError error={error} /> : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
               Cancel

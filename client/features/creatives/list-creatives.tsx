@@ -7,11 +7,10 @@ import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, call, errorMessage } from '#client/lib/api.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
-import { CreativeCard } from '#client/features/creatives/creative-card.tsx';
+import { CardGridSkeleton, CreativeCard } from '#client/features/creatives/creative-card.tsx';
 import { FORMAT_OPTIONS, FilterSelect, STATUS_OPTIONS, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
 
 export const GRID = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4';
@@ -65,19 +64,7 @@ export function CreativeList({
         ) : null}
       </div>
 
-      {list.status === 'loading' ? (
-        <div className={GRID} role="status" aria-busy="true" aria-label="Loading creatives">
-          {Array.from({ length: 8 }, (_, i) => (
-            <div key={i} className="overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-              <Skeleton className="aspect-square rounded-none" />
-              <div className="space-y-2 px-4 py-3">
-                <Skeleton className="h-4 w-2/3" />
-                <Skeleton className="h-3 w-1/2" />
-              </div>
-            </div>
-          ))}
-        </div>
-      ) : null}
+      {list.status === 'loading' ? <CardGridSkeleton label="Loading creatives" grid={GRID} /> : null}
       {list.status === 'error' ? <LoadFailed title="The creatives could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
         filtered ? (
