@@ -1,10 +1,12 @@
 // Seeds the local D1 database with demo data, idempotently (INSERT OR IGNORE on
 // fixed ids). Usage: node scripts/seed.mjs [--persist-to <dir>]
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from './lib.mjs';
+import { canonicalJson } from '../common/creative/document.ts';
+import { buildTemplate } from '../common/creative/templates.ts';
 
 export const DEMO_USERS = [
   { id: 'seed_demo_user_000000001', email: 'demo@example.com', name: 'Dana Demo', password: 'adloom-demo-2026', role: 'user', affiliateCode: 'dana2026' },
@@ -42,6 +44,25 @@ export function seedSql(now = Date.now()) {
     `INSERT OR IGNORE INTO projects (id, name, description, website, brand_kit, created_at, updated_at) VALUES ('seed_project_northwind_01', 'Northwind Coffee', 'Specialty roaster with three cafés', 'https://northwind.example', ${q(brandKit)}, ${now}, ${now});`,
     `INSERT OR IGNORE INTO project_members (project_id, user_id, role, created_at, updated_at) VALUES ('seed_project_northwind_01', 'seed_demo_user_000000001', 'owner', ${now}, ${now});`,
   );
+  // Three creatives from the templates, in the project's brand (one per review state).
+  const brand = JSON.parse(brandKit);
+  const copy = { headline: 'Roasted this morning, in your cup by nine', body: 'Single-origin beans from three farms we know by name.', cta: 'Find a café' };
+  const creatives = [
+    { id: 'seed_creative_northwind_1', name: 'Morning roast (square)', template: 'bold-headline', format: 'square', status: 'approved' },
+    { id: 'seed_creative_northwind_2', name: 'Morning roast (story)', template: 'gradient-promo', format: 'story', status: 'in_review' },
+    { id: 'seed_creative_northwind_3', name: 'What our regulars say', template: 'quote-card', format: 'portrait', status: 'draft', copy: { headline: 'The best flat white in town, and they remember my name.', body: 'Mara, a regular since 2019' } },
+  ];
+  creatives.forEach((c, i) => {
+    const doc = buildTemplate(c.template, { brand, format: c.format, copy: { ...copy, ...c.copy } });
+    const json = JSON.stringify(doc);
+    const hash = createHash('sha256').update(canonicalJson(doc), 'utf8').digest('hex');
+    const at = now - (creatives.length - i) * 60_000;
+    const revision = `${c.id}_r1`;
+    lines.push(
+      `INSERT OR IGNORE INTO creatives (id, project_id, created_by, name, status, format, template, document, revision_id, revision_number, revision_hash, created_at, updated_at) VALUES (${q(c.id)}, 'seed_project_northwind_01', 'seed_demo_user_000000001', ${q(c.name)}, ${q(c.status)}, ${q(c.format)}, ${q(c.template)}, ${q(json)}, ${q(revision)}, 1, ${q(hash)}, ${at}, ${at});`,
+      `INSERT OR IGNORE INTO creative_revisions (id, creative_id, number, document, hash, created_by, reason, created_at) VALUES (${q(revision)}, ${q(c.id)}, 1, ${q(json)}, ${q(hash)}, 'seed_demo_user_000000001', 'created', ${at});`,
+    );
+  });
   return lines.join('\n');
 }
 
