@@ -59,6 +59,36 @@ describe('creatives in the browser', () => {
     expect(await page.locator('[data-layer="headline"]').getAttribute('style')).not.toBe(before);
     await page.keyboard.press('Control+z');
     expect(await page.locator('[data-layer="headline"]').getAttribute('style')).toBe(before);
+    // The mouse: a drag moves the layer (one undo step for the whole drag); a small drag snaps back to the centre line.
+    const headline = page.locator('[data-layer="headline"]');
+    const box = (await headline.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 30, { steps: 5 });
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 60, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await headline.boundingBox())!.x - box.x).toBeGreaterThan(30);
+    await expect.poll(async () => (await headline.boundingBox())!.y - box.y).toBeGreaterThan(45);
+    await page.keyboard.press('Control+z');
+    expect(await headline.getAttribute('style')).toBe(before);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 3, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect.poll(async () => Math.round((await headline.boundingBox())!.x - box.x)).toBe(0);
+    const afterSmallDrag = await headline.getAttribute('style');
+    // A handle resizes.
+    const handle = page.locator('[data-handle="e"]');
+    await handle.scrollIntoViewIfNeeded();
+    const start = (await handle.boundingBox())!;
+    const widthBefore = (await headline.boundingBox())!.width;
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(start.x + start.width / 2 - 150, start.y + start.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await headline.boundingBox())!.width).toBeLessThan(widthBefore - 100);
+    await page.keyboard.press('Control+z');
+    expect(await headline.getAttribute('style')).toBe(afterSmallDrag);
     await expectAccessible(page);
 
     // Render: a progress bar, then the PNG, and one credit less.

@@ -88,6 +88,10 @@ export function EditorStage({ doc, images, selected, readOnly, onSelect, onChang
   const begin = (event: PointerEvent<HTMLElement>, layer: Layer, edge: Edge | null) => {
     if (event.button !== 0) return;
     event.stopPropagation();
+    // No text selection and no native drag of a selection made elsewhere (it would cancel the pointer).
+    event.preventDefault();
+    window.getSelection()?.removeAllRanges();
+    (event.currentTarget.closest('[data-layer]') as HTMLElement | null)?.focus({ preventScroll: true });
     onSelect(layer.id);
     if (readOnly) return;
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -183,7 +187,7 @@ export function EditorStage({ doc, images, selected, readOnly, onSelect, onChang
   return (
     <div ref={ref} className="flex min-h-[320px] w-full items-start justify-center p-4">
       <div
-        className="relative shadow-[0_1px_3px_rgba(0,0,0,0.12),0_8px_24px_rgba(0,0,0,0.08)] ring-1 ring-zinc-900/10 dark:ring-white/10"
+        className="relative shadow-[0_1px_3px_rgba(0,0,0,0.12),0_8px_24px_rgba(0,0,0,0.08)] ring-1 ring-zinc-900/10 select-none dark:ring-white/10"
         style={{ width, height }}
         onPointerDown={(event) => {
           if (event.target === event.currentTarget) onSelect(null);
