@@ -1,5 +1,6 @@
 // Seeds the local D1 database with demo data, idempotently (INSERT OR IGNORE on
-// fixed ids). Usage: node scripts/seed.mjs [--persist-to <dir>]
+// fixed ids). Usage: npm exec -- node scripts/seed.mjs [--persist-to <dir>] (Node ≥ 22.18:
+// it imports the TypeScript templates directly).
 import { createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -62,6 +62,8 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const saving = useRef<Promise<boolean> | null>(null);
   // The document whose save failed: autosave waits for a new change (or Retry) before trying again.
   const failedDoc = useRef<CreativeDocument | null>(null);
+  // Someone else saved a newer version: nothing more is saved from this screen.
+  const conflict = useRef(false);
   const docRef = useRef(state.doc);
   docRef.current = state.doc;
 
@@ -82,9 +84,10 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         setSaveState(docRef.current === doc ? 'saved' : 'pending');
         return true;
       } catch (error) {
-        const conflict = error instanceof ApiError && error.code === 'conflict';
+        const isConflict = error instanceof ApiError && error.code === 'conflict';
         failedDoc.current = doc;
-        setSaveState(conflict ? 'conflict' : 'error');
+        if (isConflict) conflict.current = true;
+        setSaveState(isConflict ? 'conflict' : 'error');
         setSaveError(errorMessage(error, 'Your changes could not be saved.'));
         return false;
       }
@@ -109,7 +112,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   // Leaving the editor for another screen saves what is not saved yet (the request outlives the screen).
   useEffect(
     () => () => {
-      if (!readOnly && docRef.current !== savedDoc.current && docRef.current !== failedDoc.current) void save();
+      if (!readOnly && docRef.current !== savedDoc.current && !conflict.current) void save();
     },
     [readOnly, save],
   );
@@ -145,6 +148,12 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const paletteList = initial.brandKit.colors.length > 0 ? initial.brandKit.colors : [palette.primary, palette.secondary, palette.accent];
 
   const patchMeta = async (patch: { name?: string; status?: CreativeStatus }) => {
+    // A status is about what was reviewed: pending edits are saved first (and would otherwise
+    // make an approved creative a draft again right after).
+    if (patch.status && !(await save())) {
+      toast({ tone: 'error', message: 'Save your changes first: the status applies to the saved version.' });
+      return;
+    }
     try {
       const updated = await call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json: patch }));
       setMeta((m) => ({ ...m, name: updated.name, status: updated.status }));
@@ -162,9 +171,11 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     const timer = setInterval(() => setRender((r) => (r ? { progress: r.progress + (0.9 - r.progress) * 0.12 } : r)), 150);
     try {
       if (!(await save())) throw new ApiError('save_failed', 'Save your changes first: the render uses the saved version.', 0);
-      const creation = await call(api.api.creatives[':id'].render.$post({ param: { id: initial.id } }));
+      const response = await api.api.creatives[':id'].render.$post({ param: { id: initial.id } });
+      const creation = await call(Promise.resolve(response));
       setRender({ progress: 1 });
-      const free = creation.id === meta.currentCreationId;
+      // 200: this version was rendered before (no credit); 201: a new render.
+      const free = response.status === 200;
       setMeta((m) => ({ ...m, currentCreationId: creation.id }));
       setResult({ creation, free });
       refreshCredits();
@@ -182,7 +193,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     savedDoc.current = updated.document;
     revision.current = updated.revision.number;
     setImages((all) => ({ ...updated.images, ...all }));
-    setMeta((m) => ({ ...m, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
+    setMeta((m) => ({ ...m, status: updated.status, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
     dispatch({ type: 'replace', doc: updated.document });
     setSaveState('saved');
     toast({ tone: 'success', message: `Version ${rev.number} restored as version ${updated.revision.number}.` });

@@ -104,6 +104,17 @@ export default function Playground() {
       window.removeEventListener('pagehide', write);
     };
   }, [doc]);
+  // …and when the playground is left for another screen of the app.
+  useEffect(
+    () => () => {
+      try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ doc: docRef.current }));
+      } catch {
+        // storage off
+      }
+    },
+    [],
+  );
   // …and the picture (megabytes) only when it changes; one too large for the storage is kept for this tab only.
   useEffect(() => {
     try {

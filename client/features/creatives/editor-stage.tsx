@@ -211,6 +211,7 @@ export function EditorStage({ doc, images, selected, readOnly, onSelect, onChang
                 onPointerMove={move}
                 onPointerUp={end}
                 onPointerCancel={end}
+                onLostPointerCapture={end}
                 onFocus={() => onSelect(layer.id)}
                 onKeyDown={(event) => onKey(event, layer)}
               >
@@ -226,6 +227,7 @@ export function EditorStage({ doc, images, selected, readOnly, onSelect, onChang
                         onPointerMove={move}
                         onPointerUp={end}
                         onPointerCancel={end}
+                        onLostPointerCapture={end}
                       />
                     ))
                   : null}

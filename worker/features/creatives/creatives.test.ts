@@ -914,9 +914,11 @@ describe('limits and recovery', () => {
     const header = await solidPng(1, 1, RED);
     new DataView(header.buffer).setUint32(16, 10_000);
     new DataView(header.buffer).setUint32(20, 10_000);
+    // Not base64 at all (a length no encoder makes): a clear 422, not a 500.
+    expect((await download({ document: templateDoc('split-image', 'square', 'local'), image: 'data:image/png;base64,A' })).status).toBe(422);
     const response = await download({ document: templateDoc('split-image', 'square', 'local'), image: `data:image/png;base64,${base64(header)}` });
     expect(response.status).toBe(422);
-    expect((await json<ErrorBody>(response)).error.details?.image).toEqual([expect.stringMatching(/16 megapixels/)]);
+    expect((await json<ErrorBody>(response)).error.details?.image).toEqual([expect.stringMatching(/12 megapixels/)]);
     const quota = await json<{ remaining: number }>(await send('/api/playground/quota', { headers }));
     expect(quota.remaining).toBe(PLAYGROUND_DOWNLOADS_PER_DAY);
   });
@@ -954,14 +956,17 @@ describe('limits and recovery', () => {
     const done = await createCreative(owner, project.id, { template: 'quote-card', format: 'square' });
     expect((await render(owner, done.id)).status).toBe(201);
     // A charge whose render never finished, as a stopped worker leaves it.
-    await spend(db(), { userId: owner.id, amount: 1, operationKey: `render:${creative.revision.id}:abcdefghijk`, description: 'Render', reference: creative.id });
-    expect(await balance(owner)).toBe(23);
+    await spend(db(), { userId: owner.id, amount: 1, operationKey: `render:${creative.revision.id}:interruptedAttempt01`, description: 'Render', reference: creative.id });
+    // The user tried again and that render worked: it does not hide the interrupted attempt.
+    expect((await render(owner, creative.id)).status).toBe(201);
+    expect(await balance(owner)).toBe(22);
+    expect(await refundAbandonedRenders(db(), new Date())).toBe(0); // not before 10 minutes
     const later = new Date(Date.now() + 11 * 60 * 1000);
     expect(await refundAbandonedRenders(db(), later)).toBeGreaterThanOrEqual(1);
-    expect(await balance(owner)).toBe(24);
+    expect(await balance(owner)).toBe(23);
     await refundAbandonedRenders(db(), later);
-    expect(await balance(owner)).toBe(24);
-    // Not before 10 minutes, and never the render that made its creation.
-    expect((await ledger(owner)).filter((i) => i.kind === 'refund').map((i) => i.operationKey)).toEqual([`refund:render:${creative.revision.id}:abcdefghijk`]);
+    expect(await balance(owner)).toBe(23);
+    // Never the renders that made their creation.
+    expect((await ledger(owner)).filter((i) => i.kind === 'refund').map((i) => i.operationKey)).toEqual([`refund:render:${creative.revision.id}:interruptedAttempt01`]);
   });
 });

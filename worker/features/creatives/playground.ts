@@ -14,7 +14,7 @@ import { parseOrThrow } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { imageSize } from 'image-size';
 import { CANNOT_DRAW, drawableDataUrl, renderPng, undrawable } from '#worker/features/creatives/render.ts';
-import { RENDER_IMAGE_MAX_PIXELS } from '#worker/features/creatives/service.ts';
+import { RENDER_IMAGE_MAX_PIXELS, RENDER_WEBP_MAX_PIXELS, tooManyPixels } from '#worker/features/creatives/service.ts';
 
 /**
  * The playground's downloads (PRODUCT.md §2, §6): anyone may render a watermarked PNG,
@@ -61,7 +61,12 @@ async function giveBack(db: Db, visitor: string, day: string): Promise<void> {
 function readPicture(url: string): { bytes: Uint8Array; mime: string } {
   const match = /^data:(image\/[a-z]+);base64,(.*)$/.exec(url);
   if (!match) throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
-  const binary = atob(match[2]!);
+  let binary: string;
+  try {
+    binary = atob(match[2]!);
+  } catch {
+    throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
+  }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
   let size: { width?: number; height?: number };
@@ -70,13 +75,13 @@ function readPicture(url: string): { bytes: Uint8Array; mime: string } {
   } catch {
     throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
   }
-  if (!size.width || !size.height || size.width * size.height > RENDER_IMAGE_MAX_PIXELS) {
+  if (!size.width || !size.height || tooManyPixels(size.width, size.height, match[1]!)) {
     throw new AppError('validation_failed', TOO_MANY_PIXELS, { image: [TOO_MANY_PIXELS] });
   }
   return { bytes, mime: match[1]! };
 }
 
-const TOO_MANY_PIXELS = `Use a picture of at most ${RENDER_IMAGE_MAX_PIXELS / 1_000_000} megapixels (for example 4000 × 4000).`;
+const TOO_MANY_PIXELS = `Use a picture of at most ${RENDER_IMAGE_MAX_PIXELS / 1_000_000} megapixels (${RENDER_WEBP_MAX_PIXELS / 1_000_000} for WebP), for example 3000 × 3000.`;
 
 export const playgroundRoutes = new Hono<AppEnv>()
   .get('/quota', access('public'), async (c) => {

@@ -181,9 +181,9 @@ export function purgeDeletedCreatives(db: Db, before: Date) {
 }
 
 /**
- * Render spends older than `before` (but newer than `after`) with neither a refund nor a
- * creation of their revision: the worker was stopped mid-render (memory, CPU, deploy).
- * The operation key is `render:<revisionId>:<attempt>`.
+ * Render spends older than `before` (but newer than `after`) with neither a refund nor the
+ * creation they were for: the worker was stopped mid-render (memory, CPU, deploy). The
+ * operation key is `render:<revisionId>:<creationId>` (a primary-key lookup).
  */
 export function abandonedRenderSpends(db: Db, after: Date, before: Date, limit: number) {
   return db
@@ -196,7 +196,7 @@ export function abandonedRenderSpends(db: Db, after: Date, before: Date, limit: 
         lt(creditLedger.createdAt, before),
         sql`${creditLedger.createdAt} > ${after.getTime()}`,
         sql`NOT EXISTS (SELECT 1 FROM credit_ledger r WHERE r.operation_key = 'refund:' || "credit_ledger"."operation_key")`,
-        sql`NOT EXISTS (SELECT 1 FROM creations c WHERE c.revision_id = substr(substr("credit_ledger"."operation_key", 8), 1, instr(substr("credit_ledger"."operation_key", 8), ':') - 1))`,
+        sql`NOT EXISTS (SELECT 1 FROM creations c WHERE c.id = substr(substr("credit_ledger"."operation_key", 8), instr(substr("credit_ledger"."operation_key", 8), ':') + 1))`,
       ),
     )
     .limit(limit)

@@ -241,8 +241,17 @@ export async function listRevisions(db: Db, row: repo.CreativeRow, limit: number
   };
 }
 
-/** Pictures above this many pixels are drawn from their thumbnail: decoding one needs 4 bytes a pixel. */
-export const RENDER_IMAGE_MAX_PIXELS = 16_000_000;
+/**
+ * Pictures above this many pixels are drawn from their thumbnail: decoding one needs 4 bytes
+ * a pixel, and a worker has 128 MB. WebP is decoded twice (to PNG in the worker, then by
+ * resvg), so its limit is lower.
+ */
+export const RENDER_IMAGE_MAX_PIXELS = 12_000_000;
+export const RENDER_WEBP_MAX_PIXELS = 4_000_000;
+
+export function tooManyPixels(width: number, height: number, mime: string): boolean {
+  return width * height > (mime.toLowerCase() === 'image/webp' ? RENDER_WEBP_MAX_PIXELS : RENDER_IMAGE_MAX_PIXELS);
+}
 /** Originals loaded for one render at most (the rest from their thumbnails). */
 const RENDER_TOTAL_MAX_BYTES = 32 * 1024 * 1024;
 /** Stands for a picture that exists but cannot be drawn; `undrawable` reports it. */
@@ -258,7 +267,7 @@ async function loadImages(db: Db, bucket: R2Bucket, projectId: string, doc: Crea
   const rows = await repo.projectMediaIn(db, projectId, mediaIdsOf(doc));
   let budget = RENDER_TOTAL_MAX_BYTES;
   const plan = rows.map((m) => {
-    const large = m.kind === 'video' || m.size > RENDER_IMAGE_MAX_BYTES || (m.width ?? 0) * (m.height ?? 0) > RENDER_IMAGE_MAX_PIXELS || m.size > budget;
+    const large = m.kind === 'video' || m.size > RENDER_IMAGE_MAX_BYTES || tooManyPixels(m.width ?? 0, m.height ?? 0, m.mime) || m.size > budget;
     if (!large) budget -= m.size;
     return { m, key: large ? m.thumbnailKey : m.r2Key, thumbnail: large };
   });
@@ -307,9 +316,11 @@ export async function renderCreative(env: Pick<Bindings, 'ASSETS' | 'MEDIA'>, db
   const doc = documentOf(row);
   const images = await loadImages(db, env.MEDIA, row.projectId, doc);
   if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { document: [CANNOT_DRAW] });
-  const operationKey = `render:${row.revisionId}:${newId(8)}`;
-  await spend(db, { userId: actor.id, amount: CREDIT_COSTS.render, operationKey, description: `Render “${row.name}”`, reference: row.id });
+  // The key names the revision and the creation this attempt will make: the job that refunds
+  // interrupted renders looks for exactly that creation.
   const id = newId();
+  const operationKey = `render:${row.revisionId}:${id}`;
+  await spend(db, { userId: actor.id, amount: CREDIT_COSTS.render, operationKey, description: `Render “${row.name}”`, reference: row.id });
   const key = `creations/${row.projectId}/${id}.png`;
   let stored = false;
   try {
@@ -405,8 +416,8 @@ export async function isLiveCreative(db: Db, id: string): Promise<boolean> {
 
 /**
  * Refunds renders whose worker was stopped between the charge and the creation (memory or
- * CPU limits, a deploy): a render spend older than 10 minutes with neither a refund nor a
- * creation of its revision. Spends older than a day are left alone (their creation may
+ * CPU limits, a deploy): a render spend older than 10 minutes with neither a refund nor the
+ * creation its operation key names. Spends older than a day are left alone (their creation may
  * have been deleted and purged since). Runs with the scheduled jobs.
  */
 export async function refundAbandonedRenders(db: Db, now = new Date()): Promise<number> {
