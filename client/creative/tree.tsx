@@ -15,13 +15,24 @@ export interface TreeOptions {
   watermark?: boolean | undefined;
 }
 
-/** The font family the renderer uses for a bundled font (the same files in the browser and in satori). */
+/** The font families of a bundled font: its Latin file, and its Latin Extended file for the rest (ł, ő, ğ, ș…). */
+export function fontFaces(id: FontId): { latin: string; extended: string } {
+  return { latin: `cf-${id}`, extended: `cf-${id}-ext` };
+}
+
+/**
+ * The `font-family` the renderer uses (the same files in the browser and in satori). Two
+ * families, not one with two files: satori takes the first file of a name and draws missing
+ * glyphs as boxes, but falls back along a family list.
+ */
 export function fontFamily(id: FontId): string {
-  return `cf-${id}`;
+  const faces = fontFaces(id);
+  return `${faces.latin}, ${faces.extended}`;
 }
 
 const PLACEHOLDER = '#d1d5db';
 const V_ALIGN = { top: 'flex-start', middle: 'center', bottom: 'flex-end' } as const;
+const H_ALIGN = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
 
 function box(layer: Layer, doc: CreativeDocument): CSSProperties {
   const b = layerBox(layer, doc.format);
@@ -40,10 +51,12 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
   switch (layer.type) {
     case 'text':
       return (
-        <div key={layer.id} style={{ ...style, display: 'flex', flexDirection: 'column', justifyContent: V_ALIGN[layer.vAlign] }}>
+        // The box places the text block (a single word too: satori does not centre one by
+        // text-align alone); text-align places the lines within the block.
+        <div key={layer.id} style={{ ...style, display: 'flex', flexDirection: 'column', justifyContent: V_ALIGN[layer.vAlign], alignItems: H_ALIGN[layer.align] }}>
           <div
             style={{
-              width: '100%',
+              maxWidth: '100%',
               textAlign: layer.align,
               fontFamily: fontFamily(layer.font),
               fontWeight: layer.weight,

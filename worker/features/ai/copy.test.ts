@@ -3,6 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { COPY_MODEL, headlineVariants, parseModelLines, ruleBasedHeadlines } from '#worker/features/ai/copy.ts';
 
 describe('parseModelLines', () => {
+  it('drops emoji, which the bundled fonts cannot draw', () => {
+    expect(parseModelLines('1. Fresh beans ☕️ daily\n2. "Roasted 🔥 this morning 👩‍🍳"')).toEqual(['Fresh beans daily', 'Roasted this morning']);
+  });
+
   it('keeps one headline per line, without numbering, bullets, quotes, preambles or empty lines', () => {
     const text = ['Here are 5 headlines:', '', '1. Fresh beans daily', '2) “Roasted this morning”', '- "Coffee worth waking for"', '* Small batch, big taste', '• ‘Brewed for you’', 'ok', `3. ${'x'.repeat(121)}`].join('\n');
     expect(parseModelLines(text)).toEqual(['Fresh beans daily', 'Roasted this morning', 'Coffee worth waking for', 'Small batch, big taste', 'Brewed for you']);

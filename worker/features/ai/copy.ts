@@ -33,7 +33,7 @@ export function ruleBasedCopy({ topic, audience, tone, count }: CopyRequest): st
   for (let i = 0; lines.size < count && i < count * 6; i += 1) {
     const form = i % 3;
     if (form === 0) lines.add(`${pick(OPENERS)} ${subject}${audience ? ` for ${audience}` : ''}`);
-    else if (form === 1) lines.add(`${capitalise(subject)} ${pick(PROMISES)}${warm ? ' 🧡' : '.'}`);
+    else if (form === 1) lines.add(`${capitalise(subject)} ${pick(PROMISES)}${warm ? '!' : '.'}`);
     else lines.add(`${capitalise(subject)}. ${pick(CALLS)}`);
   }
   return [...lines].slice(0, count).map((line) => (line.length > 90 ? `${line.slice(0, 87)}…` : line));
@@ -72,11 +72,21 @@ function clip(line: string): string {
 /** The Workers AI model used for copy when the `AI` binding is configured. */
 export const COPY_MODEL = '@cf/meta/llama-3.1-8b-instruct';
 
-/** One headline per line, without numbering, quotes or empty lines. */
+/**
+ * One headline per line, without numbering, quotes, empty lines or emoji (the bundled
+ * fonts have no emoji: the renderer would draw boxes).
+ */
 export function parseModelLines(text: string): string[] {
   return text
     .split('\n')
-    .map((line) => line.replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '').replace(/^["“'‘]+|["”'’]+$/g, '').trim())
+    .map((line) =>
+      line
+        .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
+        .replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '')
+        .replace(/^["“'‘]+|["”'’]+$/g, '')
+        .replace(/\s{2,}/g, ' ')
+        .trim(),
+    )
     .filter((line) => line.length >= 3 && line.length <= 120 && !/^here (are|is)\b/i.test(line))
     .map(clip);
 }

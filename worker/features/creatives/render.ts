@@ -5,7 +5,7 @@ import { encode as encodePng } from 'fast-png';
 import { satori, type Font } from '@cf-wasm/satori/workerd';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { BRAND_FONTS, type FontId } from '#common/fonts.ts';
-import { creativeTree, fontFamily } from '#client/creative/tree.tsx';
+import { creativeTree, fontFaces } from '#client/creative/tree.tsx';
 
 /**
  * The PNG renderer (PRODUCT.md §4.3): the same element tree as the editor preview,
@@ -13,7 +13,15 @@ import { creativeTree, fontFamily } from '#client/creative/tree.tsx';
  * worker. Fonts come from the bundled static files (fetched from the assets binding
  * once per isolate), images from R2 as data URLs: nothing from the network.
  */
-export const FONT_FILES = BRAND_FONTS.flatMap((font) => ([400, 700] as const).map((weight) => ({ id: font.id as FontId, weight, path: `/fonts/${font.id}-latin-${weight}-normal.woff` })));
+export const FONT_FILES = BRAND_FONTS.flatMap((font) =>
+  (['latin', 'latin-ext'] as const).flatMap((subset) =>
+    ([400, 700] as const).map((weight) => ({
+      name: subset === 'latin' ? fontFaces(font.id as FontId).latin : fontFaces(font.id as FontId).extended,
+      weight,
+      path: `/fonts/${font.id}-${subset}-${weight}-normal.woff`,
+    })),
+  ),
+);
 
 let fontsPromise: Promise<Font[]> | undefined;
 
@@ -22,7 +30,7 @@ export function loadFonts(assets: Fetcher): Promise<Font[]> {
     FONT_FILES.map(async (file) => {
       const response = await assets.fetch(new Request(`https://assets.local${file.path}`));
       if (!response.ok) throw new Error(`font ${file.path} is missing from the static assets (${response.status})`);
-      return { name: fontFamily(file.id), data: await response.arrayBuffer(), weight: file.weight, style: 'normal' as const };
+      return { name: file.name, data: await response.arrayBuffer(), weight: file.weight, style: 'normal' as const };
     }),
   ).catch((error: unknown) => {
     fontsPromise = undefined;
