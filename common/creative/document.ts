@@ -229,10 +229,6 @@ export function parseCreative(doc: unknown): CreativeDocument {
   return creativeDocument.parse(migrateCreative(doc));
 }
 
-export function formatSize(format: FormatId) {
-  return FORMATS[format];
-}
-
 /** Pixel geometry of a layer in a format. */
 export function layerBox(layer: Pick<Layer, 'x' | 'y' | 'w' | 'h'>, format: FormatId) {
   const { width, height } = FORMATS[format];

@@ -10,16 +10,25 @@ export function newToken(): string {
   return newId(32);
 }
 
-export function base64url(data: Uint8Array): string {
+/** Standard base64 (in chunks: a whole picture does not fit in one call's arguments). */
+export function base64(data: Uint8Array): string {
   let binary = '';
-  for (const byte of data) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  for (let i = 0; i < data.length; i += 0x8000) binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Standard base64 back to bytes; throws on text that is not base64. */
+export function fromBase64(value: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
+}
+
+export function base64url(data: Uint8Array): string {
+  return base64(data).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
 export function fromBase64url(value: string): Uint8Array<ArrayBuffer> {
   const normal = value.replaceAll('-', '+').replaceAll('_', '/');
-  const binary = atob(normal + '='.repeat((4 - (normal.length % 4)) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return fromBase64(normal + '='.repeat((4 - (normal.length % 4)) % 4));
 }
 
 /** Whether a value from a URL can be an id at all (else it cannot exist: 404 without a query). */

@@ -10,7 +10,7 @@ import { Button } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { useSession } from '#client/app/session.tsx';
-import { RenderProgress, RenderResultDialog, RevisionsDialog, SpendError, VariationsDialog } from '#client/features/creatives/editor-dialogs.tsx';
+import { RenderProgress, RenderResultDialog, RevisionsDialog, SpendError, useWaitProgress, VariationsDialog } from '#client/features/creatives/editor-dialogs.tsx';
 import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { editorReducer, initialEditorState, updateLayer } from '#client/features/creatives/editor-state.ts';
@@ -51,7 +51,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [saveError, setSaveError] = useState<string | null>(null);
   const [picking, setPicking] = useState<{ layerId: string } | 'background' | null>(null);
-  const [render, setRender] = useState<{ progress: number } | null>(null);
+  const rendering = useWaitProgress();
   const [renderError, setRenderError] = useState<{ message: string; credits: boolean } | null>(null);
   const [result, setResult] = useState<{ creation: CreationItem; free: boolean } | null>(null);
   const [dialog, setDialog] = useState<'variations' | 'revisions' | null>(null);
@@ -167,13 +167,12 @@ function Editor({ initial }: { initial: CreativeDetail }) {
 
   const startRender = async () => {
     setRenderError(null);
-    setRender({ progress: 0.05 });
-    const timer = setInterval(() => setRender((r) => (r ? { progress: r.progress + (0.9 - r.progress) * 0.12 } : r)), 150);
     try {
-      if (!(await save())) throw new ApiError('save_failed', 'Save your changes first: the render uses the saved version.', 0);
-      const response = await api.api.creatives[':id'].render.$post({ param: { id: initial.id } });
-      const creation = await call(Promise.resolve(response));
-      setRender({ progress: 1 });
+      const { response, creation } = await rendering.track(async () => {
+        if (!(await save())) throw new ApiError('save_failed', 'Save your changes first: the render uses the saved version.', 0);
+        const response = await api.api.creatives[':id'].render.$post({ param: { id: initial.id } });
+        return { response, creation: await call(Promise.resolve(response)) };
+      });
       // 200: this version was rendered before (no credit); 201: a new render.
       const free = response.status === 200;
       setMeta((m) => ({ ...m, currentCreationId: creation.id }));
@@ -181,9 +180,6 @@ function Editor({ initial }: { initial: CreativeDetail }) {
       refreshCredits();
     } catch (error) {
       setRenderError({ message: errorMessage(error, 'The render failed.'), credits: error instanceof ApiError && error.code === 'insufficient_credits' });
-    } finally {
-      clearInterval(timer);
-      setTimeout(() => setRender(null), 300);
     }
   };
 
@@ -265,13 +261,13 @@ function Editor({ initial }: { initial: CreativeDetail }) {
               <Button variant="secondary" size="sm" onClick={() => setDialog('variations')}>
                 <Sparkles className="size-4" aria-hidden="true" /> Variations
               </Button>
-              <Button size="sm" onClick={() => void startRender()} pending={render !== null} pendingLabel="Rendering…">
+              <Button size="sm" onClick={() => void startRender()} pending={rendering.progress !== null} pendingLabel="Rendering…">
                 <Wand2 className="size-4" aria-hidden="true" /> Render PNG
               </Button>
             </>
           ) : null}
         </div>
-        {render ? <RenderProgress progress={render.progress} /> : null}
+        {rendering.progress !== null ? <RenderProgress progress={rendering.progress} /> : null}
       </header>
       {readOnly ? (
         <Alert tone="info" className="m-4 mb-0">

@@ -10,7 +10,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { Logo } from '#client/components/logo.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import LoginLink from '#client/features/auth/login-link.tsx';
-import { RenderProgress } from '#client/features/creatives/editor-dialogs.tsx';
+import { RenderProgress, useWaitProgress } from '#client/features/creatives/editor-dialogs.tsx';
 import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, PropertiesPanel, Section } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { editorReducer, initialEditorState, updateLayer } from '#client/features/creatives/editor-state.ts';
@@ -77,7 +77,7 @@ export default function Playground() {
   const [image, setImage] = useState<string | null>(stored.current.image);
   const [dragging, setDragging] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'danger' | 'info' | 'success'; text: string; signup?: boolean } | null>(null);
-  const [downloading, setDownloading] = useState<number | null>(null);
+  const downloading = useWaitProgress();
   const [saving, setSaving] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const quota = useResource(() => call(api.api.playground.quota.$get()), []);
@@ -167,36 +167,31 @@ export default function Playground() {
 
   const download = async () => {
     setNotice(null);
-    setDownloading(0.05);
-    const timer = setInterval(() => setDownloading((p) => (p === null ? p : p + (0.9 - p) * 0.12)), 150);
     try {
-      const response = await fetch('/api/playground/render', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ document: doc, ...(image ? { image } : {}) }),
+      await downloading.track(async () => {
+        const response = await fetch('/api/playground/render', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ document: doc, ...(image ? { image } : {}) }),
+        });
+        if (!response.ok) {
+          const body = (await response.json().catch(() => null)) as { error?: { message?: string; code?: string } } | null;
+          setNotice({ tone: 'danger', text: body?.error?.message ?? 'The image could not be made. Please try again.', signup: response.status === 429 });
+          return;
+        }
+        const url = URL.createObjectURL(await response.blob());
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = `adloom-playground-${doc.format}.png`;
+        document.body.appendChild(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        const remaining = Number(response.headers.get('x-downloads-remaining'));
+        if (Number.isFinite(remaining) && quota.status === 'ready') quota.setData({ ...quota.data, remaining });
       });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: { message?: string; code?: string } } | null;
-        setNotice({ tone: 'danger', text: body?.error?.message ?? 'The image could not be made. Please try again.', signup: response.status === 429 });
-        return;
-      }
-      const blob = await response.blob();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `adloom-playground-${doc.format}.png`;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      const remaining = Number(response.headers.get('x-downloads-remaining'));
-      if (Number.isFinite(remaining) && quota.status === 'ready') quota.setData({ ...quota.data, remaining });
-      setDownloading(1);
     } catch {
       setNotice({ tone: 'danger', text: 'Adloom could not be reached. Check your connection and try again.' });
-    } finally {
-      clearInterval(timer);
-      setTimeout(() => setDownloading(null), 300);
     }
   };
 
@@ -241,13 +236,13 @@ export default function Playground() {
             <Save className="size-4" aria-hidden="true" /> Save to a project
           </Button>
         ) : null}
-        <Button size="sm" onClick={() => void download()} pending={downloading !== null} pendingLabel="Rendering…" disabled={remaining === 0}>
+        <Button size="sm" onClick={() => void download()} pending={downloading.progress !== null} pendingLabel="Rendering…" disabled={remaining === 0}>
           <Download className="size-4" aria-hidden="true" /> Download PNG
         </Button>
         <span className="text-xs text-zinc-500" aria-live="polite">
           {remaining === null ? '' : remaining === 0 ? 'No downloads left today' : `${remaining} of 3 downloads left today (watermarked)`}
         </span>
-        {downloading !== null ? <RenderProgress progress={downloading} /> : null}
+        {downloading.progress !== null ? <RenderProgress progress={downloading.progress} /> : null}
       </div>
       {notice ? (
         <Alert tone={notice.tone} className="m-4 mb-0">

@@ -1,5 +1,5 @@
 import { Download, ExternalLink, RotateCcw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_VARIATIONS, type CreationItem, type CreativeSummary, type RevisionItem } from '#common/schemas/creatives.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
@@ -25,7 +25,28 @@ export function SpendError({ error, className }: { error: { message: string; cre
   );
 }
 
-/** The progress of a render: the server answers in one go, so the bar eases towards 90 % and completes on the answer. */
+/**
+ * The progress of a request that answers in one go (a render): it eases towards 90 % while
+ * the work runs and completes when it succeeds; null when nothing runs.
+ */
+export function useWaitProgress(): { progress: number | null; track: <T>(work: () => Promise<T>) => Promise<T> } {
+  const [progress, setProgress] = useState<number | null>(null);
+  const track = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {
+    setProgress(0.05);
+    const timer = setInterval(() => setProgress((p) => (p === null ? p : p + (0.9 - p) * 0.12)), 150);
+    try {
+      const result = await work();
+      setProgress(1);
+      return result;
+    } finally {
+      clearInterval(timer);
+      setTimeout(() => setProgress(null), 300);
+    }
+  }, []);
+  return { progress, track };
+}
+
+/** The bar of `useWaitProgress`. */
 export function RenderProgress({ progress }: { progress: number }) {
   const percent = Math.round(progress * 100);
   return (

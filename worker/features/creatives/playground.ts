@@ -9,12 +9,12 @@ import type { AppEnv } from '#worker/env.ts';
 import { readCapped } from '#worker/lib/body.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { fromBase64 } from '#worker/lib/ids.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { parseOrThrow } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { imageSize } from 'image-size';
-import { CANNOT_DRAW, drawableDataUrl, renderPng, undrawable } from '#worker/features/creatives/render.ts';
-import { RENDER_IMAGE_MAX_PIXELS, RENDER_WEBP_MAX_PIXELS, tooManyPixels } from '#worker/features/creatives/service.ts';
+import { CANNOT_DRAW, RENDER_IMAGE_MAX_PIXELS, RENDER_WEBP_MAX_PIXELS, renderer, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
 
 /**
  * The playground's downloads (PRODUCT.md §2, §6): anyone may render a watermarked PNG,
@@ -61,16 +61,10 @@ async function giveBack(db: Db, visitor: string, day: string): Promise<void> {
 function readPicture(url: string): { bytes: Uint8Array; mime: string } {
   const match = /^data:(image\/[a-z]+);base64,(.*)$/.exec(url);
   if (!match) throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
-  let binary: string;
-  try {
-    binary = atob(match[2]!);
-  } catch {
-    throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
-  }
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  let bytes: Uint8Array;
   let size: { width?: number; height?: number };
   try {
+    bytes = fromBase64(match[2]!);
     size = imageSize(bytes);
   } catch {
     throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
@@ -113,7 +107,7 @@ export const playgroundRoutes = new Hono<AppEnv>()
     let images: Record<string, string> = {};
     try {
       // Decoded only once the download is taken: refused visitors cost no decoding.
-      images = picture ? { local: await drawableDataUrl(picture.bytes, picture.mime) } : {};
+      images = picture ? { local: await (await renderer()).drawableDataUrl(picture.bytes, picture.mime) } : {};
     } catch {
       images = { local: 'undrawable:' };
     }
@@ -122,7 +116,7 @@ export const playgroundRoutes = new Hono<AppEnv>()
       throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
     }
     try {
-      const { png } = await renderPng(c.env.ASSETS, { doc: input.document, images, watermark: true });
+      const { png } = await (await renderer()).renderPng(c.env.ASSETS, { doc: input.document, images, watermark: true });
       return new Response(png as Uint8Array<ArrayBuffer>, {
         status: 200,
         headers: {

@@ -6,12 +6,14 @@ import { satori, type Font } from '@cf-wasm/satori/workerd';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { BRAND_FONTS, type FontId } from '#common/fonts.ts';
 import { creativeTree, fontFaces } from '#client/creative/tree.tsx';
+import { dataUrl } from '#worker/features/creatives/images.ts';
 
 /**
  * The PNG renderer (PRODUCT.md §4.3): the same element tree as the editor preview,
  * laid out by satori into SVG and rasterised by resvg, both WebAssembly inside the
  * worker. Fonts come from the bundled static files (fetched from the assets binding
- * once per isolate), images from R2 as data URLs: nothing from the network.
+ * once per isolate), images from R2 as data URLs: nothing from the network. Loaded on
+ * demand (`renderer()` in images.ts).
  */
 export const FONT_FILES = BRAND_FONTS.flatMap((font) =>
   (['latin', 'latin-ext'] as const).flatMap((subset) =>
@@ -37,28 +39,6 @@ export function loadFonts(assets: Fetcher): Promise<Font[]> {
     throw error;
   });
   return fontsPromise;
-}
-
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-export function dataUrl(bytes: Uint8Array, mime: string): string {
-  return `data:${mime};base64,${base64(bytes)}`;
-}
-
-/** Data URLs of the image types satori lays out and resvg draws. */
-const DRAWABLE = /^data:image\/(?:png|apng|jpeg|gif);/i;
-
-export const CANNOT_DRAW = 'A picture of this creative cannot be drawn (AVIF, a damaged file, or a very large picture without a preview): use a PNG, JPEG, GIF or WebP image.';
-
-/** The ids of the images the renderer cannot draw: satori throws on them, however often it is tried. */
-export function undrawable(images: Record<string, string>): string[] {
-  return Object.entries(images)
-    .filter(([, url]) => !DRAWABLE.test(url))
-    .map(([id]) => id);
 }
 
 let webpReady: Promise<void> | undefined;

@@ -18,6 +18,15 @@ export function findCreativeForMember(db: Db, id: string, userId: string) {
     .get();
 }
 
+/** The live creatives of a project among `ids`. */
+export function creativesIn(db: Db, projectId: string, ids: readonly string[]) {
+  return db
+    .select()
+    .from(creatives)
+    .where(and(eq(creatives.projectId, projectId), inList(creatives.id, ids), isNull(creatives.deletedAt)))
+    .all();
+}
+
 /** A live creation with the user's membership of its project, in one query. */
 export function findCreationForMember(db: Db, id: string, userId: string) {
   return db

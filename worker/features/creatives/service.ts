@@ -15,7 +15,7 @@ import { newId } from '#worker/lib/ids.ts';
 import { headlineVariants } from '#worker/features/ai/copy.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#worker/features/media/urls.ts';
-import { CANNOT_DRAW, drawableDataUrl, renderPng, undrawable } from '#worker/features/creatives/render.ts';
+import { CANNOT_DRAW, renderer, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 
 type Project = typeof projects.$inferSelect;
@@ -70,7 +70,7 @@ function nameFor(templateId: string, format: string, headline: string): string {
 }
 
 /** Statements that store a new creative with its first revision. */
-async function insertCreativeStatements(db: Db, values: { projectId: string; actor: Actor; name: string; doc: CreativeDocument; status?: 'draft' }) {
+async function insertCreativeStatements(db: Db, values: { projectId: string; actor: Actor; name: string; doc: CreativeDocument }) {
   const id = newId();
   const revisionId = newId();
   const hash = await hashOf(values.doc);
@@ -241,17 +241,6 @@ export async function listRevisions(db: Db, row: repo.CreativeRow, limit: number
   };
 }
 
-/**
- * Pictures above this many pixels are drawn from their thumbnail: decoding one needs 4 bytes
- * a pixel, and a worker has 128 MB. WebP is decoded twice (to PNG in the worker, then by
- * resvg), so its limit is lower.
- */
-export const RENDER_IMAGE_MAX_PIXELS = 12_000_000;
-export const RENDER_WEBP_MAX_PIXELS = 4_000_000;
-
-export function tooManyPixels(width: number, height: number, mime: string): boolean {
-  return width * height > (mime.toLowerCase() === 'image/webp' ? RENDER_WEBP_MAX_PIXELS : RENDER_IMAGE_MAX_PIXELS);
-}
 /** Originals loaded for one render at most (the rest from their thumbnails). */
 const RENDER_TOTAL_MAX_BYTES = 32 * 1024 * 1024;
 /** Stands for a picture that exists but cannot be drawn; `undrawable` reports it. */
@@ -265,6 +254,8 @@ const UNDRAWABLE = 'undrawable:';
  */
 async function loadImages(db: Db, bucket: R2Bucket, projectId: string, doc: CreativeDocument): Promise<Record<string, string>> {
   const rows = await repo.projectMediaIn(db, projectId, mediaIdsOf(doc));
+  if (rows.length === 0) return {};
+  const { drawableDataUrl } = await renderer();
   let budget = RENDER_TOTAL_MAX_BYTES;
   const plan = rows.map((m) => {
     const large = m.kind === 'video' || m.size > RENDER_IMAGE_MAX_BYTES || tooManyPixels(m.width ?? 0, m.height ?? 0, m.mime) || m.size > budget;
@@ -324,7 +315,7 @@ export async function renderCreative(env: Pick<Bindings, 'ASSETS' | 'MEDIA'>, db
   const key = `creations/${row.projectId}/${id}.png`;
   let stored = false;
   try {
-    const { png, width, height } = await renderPng(env.ASSETS, { doc, images });
+    const { png, width, height } = await (await renderer()).renderPng(env.ASSETS, { doc, images });
     await env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
     stored = true;
     const [inserted] = await db
@@ -363,7 +354,7 @@ export async function generateVariations(env: Pick<Bindings, 'AI'>, db: Db, row:
     const { lines } = await headlineVariants(env.AI, { headline: headlineOf(doc), tone: brand.tone, count });
     const others = TEMPLATES.filter((t) => t.id !== doc.template);
     const picture = pictureOf(doc);
-    const created: { id: string; doc: CreativeDocument; name: string }[] = [];
+    const created: string[] = [];
     const statements = [];
     for (let i = 0; i < count; i += 1) {
       const template = others[i % others.length]!;
@@ -372,24 +363,24 @@ export async function generateVariations(env: Pick<Bindings, 'AI'>, db: Db, row:
       const name = `${row.name.replace(/ — variation \d+$/, '')} — variation ${i + 1}`.slice(0, 80);
       const insert = await insertCreativeStatements(db, { projectId: row.projectId, actor, name, doc: variant });
       statements.push(...insert.statements);
-      created.push({ id: insert.id, doc: variant, name });
+      created.push(insert.id);
     }
     statements.push(auditStatement(db, { actorUserId: actor.id, action: 'creative.variations', targetType: 'creative', targetId: row.id, projectId: row.projectId, details: { count } }));
     await rawBatch(db, statements);
-    const page = await listCreativesByIds(db, actor.id, created.map((c) => c.id));
-    return page;
+    return await summariesOf(db, membership, created);
   } catch (error) {
     await refund(db, operationKey, `Variations of “${row.name}” failed: refunded`);
     throw error;
   }
 }
 
-async function listCreativesByIds(db: Db, userId: string, ids: string[]): Promise<CreativeSummary[]> {
-  const rows = await Promise.all(ids.map((id) => repo.findCreativeForMember(db, id, userId)));
-  const live = rows.filter((r) => r !== undefined);
-  const docs = live.map((r) => documentOf(r.creative));
+/** New creatives of one project, in the order of `ids` (one query). */
+async function summariesOf(db: Db, membership: Membership, ids: string[]): Promise<CreativeSummary[]> {
+  const found = new Map((await repo.creativesIn(db, membership.project.id, ids)).map((row) => [row.id, row]));
+  const rows = ids.map((id) => found.get(id)).filter((row) => row !== undefined);
+  const docs = rows.map(documentOf);
   const urls = await imageUrls(db, docs, 'thumbnail');
-  return live.map((r, i) => summary(r.creative, { projectName: r.project.name, role: r.role, images: imagesFor(docs[i]!, urls), lastCreationId: null }));
+  return rows.map((row, i) => summary(row, { projectName: membership.project.name, role: membership.role, images: imagesFor(docs[i]!, urls), lastCreationId: null }));
 }
 
 export async function listCreations(db: Db, userId: string, filters: repo.CreationFilters, limit: number, cursor?: string) {
