@@ -1,0 +1,103 @@
+/**
+ * The import rules of ARCHITECTURE.md, enforced by `npm test` (scripts/run-tests.mjs runs
+ * `depcruise`); docs/decisions/0009-enforced-boundaries.md explains them. A rule that fails
+ * names the import; fix the import, not the rule.
+ */
+const TESTS = '(\\.test\\.tsx?$|^worker/test/|^client/test/|^e2e/)';
+/** A feature's entry points for other features: its service (or one of its `*-service.ts` parts). */
+const SERVICE = '^worker/features/[^/]+/[a-z0-9-]*service\\.ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules must not import each other in a circle.',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'no-feature-cycles',
+      severity: 'error',
+      comment: 'Features must not depend on each other in a circle: move the shared piece to lib/ or common/.',
+      scope: 'folder',
+      from: { path: '^worker/features/[^/]+$' },
+      to: { path: '^worker/features/[^/]+$', circular: true },
+    },
+    {
+      name: 'common-is-isomorphic',
+      severity: 'error',
+      comment: 'common/ runs in the browser and in workerd: it imports neither worker/ nor client/.',
+      from: { path: '^common/' },
+      to: { path: '^(worker|client)/' },
+    },
+    {
+      name: 'client-imports-worker-types-only',
+      severity: 'error',
+      comment: 'The browser bundle never contains worker code: client/ imports only types from worker/ (AppType).',
+      from: { path: '^client/' },
+      to: { path: '^worker/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'worker-renders-only-public-client-code',
+      severity: 'error',
+      comment: 'The worker imports from client/ only what it renders: public pages and islands (client/public) and the creative tree (client/creative).',
+      from: { path: '^worker/', pathNot: TESTS },
+      to: { path: '^client/', pathNot: '^client/(public|creative)/' },
+    },
+    {
+      name: 'shared-layers-import-no-feature',
+      severity: 'error',
+      comment: 'lib/, middleware/, ssr/ and db/ serve every feature and know none: features register what these layers need.',
+      from: { path: '^worker/(lib|middleware|ssr|db)/' },
+      to: { path: '^worker/features/' },
+    },
+    {
+      name: 'feature-reaches-another-only-through-its-service',
+      severity: 'error',
+      comment: 'A feature uses another feature only through its service.ts (never its repo, routes or helpers).',
+      from: { path: '^worker/features/([^/]+)/', pathNot: TESTS },
+      to: { path: '^worker/features/', pathNot: ['^worker/features/$1/', SERVICE] },
+    },
+    {
+      name: 'jobs-use-services',
+      severity: 'error',
+      comment: 'Scheduled jobs call features through their services.',
+      from: { path: '^worker/jobs/', pathNot: TESTS },
+      to: { path: '^worker/features/', pathNot: SERVICE },
+    },
+    {
+      name: 'queries-only-in-repos',
+      severity: 'error',
+      comment: 'Queries are built only in repo.ts files (and db/): services, routes and jobs call repos.',
+      from: { path: '^worker/(features|jobs|lib|middleware|ssr)/', pathNot: [TESTS, '/repo\\.ts$'] },
+      to: { path: ['^node_modules/drizzle-orm/', '^worker/db/schema\\.ts$'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'tests-stay-in-tests',
+      severity: 'error',
+      comment: 'Production code does not import test helpers.',
+      from: { pathNot: TESTS },
+      to: { path: TESTS },
+    },
+    {
+      name: 'no-dev-dependencies-in-production-code',
+      severity: 'error',
+      comment: 'worker/, client/ and common/ ship: they import only dependencies, not devDependencies.',
+      from: { path: '^(worker|client|common)/', pathNot: TESTS },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|bench/\\.build|node_modules|\\.wrangler)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.ts'],
+    },
+  },
+};
