@@ -11,7 +11,12 @@ export const log = (line = '') => process.stdout.write(`${line}\n`);
 /** Runs one tool quietly (its output is printed only when it fails) and returns its stdout. */
 export function step(title: string, command: string, commandArgs: string[]): string {
   log(`› ${title}`);
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } });
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    env: { ...process.env, ...WRANGLER_ENV, CI: 'true' },
+  });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);
     throw new Error(`${command} ${commandArgs.join(' ')} failed`);

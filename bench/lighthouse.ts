@@ -13,7 +13,15 @@ export interface LabResult {
   failing: string[];
 }
 
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Lighthouse (mobile preset, simulated throttling) in Debian's chromium, one page at a time. */
 export async function runLighthouse(chromePath: string, base: string, routes: string[]): Promise<LabResult[]> {

@@ -21,7 +21,8 @@ if (options.build) {
   buildClient();
   bundleWorker(bundleDir, { minify: false });
 }
-if (!clientBuilt() || !existsSync(join(bundleDir, 'index.js'))) throw new Error('No client build or no bench/.build/profile bundle: run `npm run bench:profile -- /path`.');
+if (!clientBuilt() || !existsSync(join(bundleDir, 'index.js')))
+  throw new Error('No client build or no bench/.build/profile bundle: run `npm run bench:profile -- /path`.');
 const server = await startServer(bundleDir, { inspectorPort: INSPECTOR });
 pinServer(server.workerdPid);
 
@@ -47,8 +48,13 @@ const send = (method: string, params: object = {}) =>
 await send('Profiler.enable');
 await send('Profiler.setSamplingInterval', { interval: 50 });
 await send('Profiler.start');
-const load = await runLoad({ name: path, url: `${server.adloom}${path}`, headers: path.startsWith('/api') ? { cookie: server.sessionCookie } : {} }, { connections: 16, seconds, workerdPid: server.workerdPid });
-const { profile } = (await send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[] } };
+const load = await runLoad(
+  { name: path, url: `${server.adloom}${path}`, headers: path.startsWith('/api') ? { cookie: server.sessionCookie } : {} },
+  { connections: 16, seconds, workerdPid: server.workerdPid },
+);
+const { profile } = (await send('Profiler.stop')) as {
+  profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[] };
+};
 ws.close();
 await server.stop();
 
@@ -62,6 +68,7 @@ for (const node of profile.nodes) {
 }
 const total = profile.samples.length;
 console.log(`${path}: ${Math.round(load.rps)} req/s, ${load.cpuMsPerRequest.toFixed(3)} ms CPU/request, ${total} samples`);
-for (const [name, count] of [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${((count / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
+for (const [name, count] of [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+  console.log(`${((count / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(join(import.meta.dirname, 'results', 'profile.cpuprofile'), JSON.stringify(profile));

@@ -46,7 +46,14 @@ interface Budgets {
     ssrP99RatioToBaseline: { max: number; routes: string[] };
     apiThroughputRatio: { min: number; routes: string[] };
   };
-  lab: { routes: string[]; performance: { min: number }; accessibility: { min: number }; 'best-practices': { min: number }; seo: { min: number }; cls: { max: number } };
+  lab: {
+    routes: string[];
+    performance: { min: number };
+    accessibility: { min: number };
+    'best-practices': { min: number };
+    seo: { min: number };
+    cls: { max: number };
+  };
 }
 const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'), 'utf8')) as Budgets;
 
@@ -121,7 +128,12 @@ try {
 
   // 3. Speed: startup, throughput and latency as ratios to the baseline, CPU per request.
   if (kinds.has('speed')) {
-    const startupOut = step('Profiling worker startup (wrangler check startup)', 'wrangler', ['check', 'startup', '--outfile', join(buildDir, 'startup.cpuprofile')]);
+    const startupOut = step('Profiling worker startup (wrangler check startup)', 'wrangler', [
+      'check',
+      'startup',
+      '--outfile',
+      join(buildDir, 'startup.cpuprofile'),
+    ]);
     const parsed = /Active:\s*([\d.]+)\s*ms/.exec(startupOut);
     const startupMs = parsed ? Number(parsed[1]) : activeProfileMs(join(buildDir, 'startup.cpuprofile'));
     judge('speed', 'worker startup (ms)', 'worker', startupMs, budgets.speed.workerStartupMs);
@@ -134,7 +146,9 @@ try {
     ];
     const rounds = Number(args.rounds);
     const options = { connections: Number(args.connections), seconds: Number(args.seconds), workerdPid: server.workerdPid };
-    log(`› Load: ${rounds} interleaved rounds × ${targets.length} targets × ${options.seconds}s at ${options.connections} connections${PINNING ? ' (workerd on core 0, load on core 1)' : ''}`);
+    log(
+      `› Load: ${rounds} interleaved rounds × ${targets.length} targets × ${options.seconds}s at ${options.connections} connections${PINNING ? ' (workerd on core 0, load on core 1)' : ''}`,
+    );
     for (const target of targets) await runLoad(target, { ...options, seconds: 1 }); // warm-up
     const samples = new Map<string, LoadSample[]>(targets.map((t) => [t.name, []]));
     const ratios = new Map<string, number[]>(targets.map((t) => [t.name, []]));
@@ -170,7 +184,8 @@ try {
         judge('speed', 'SSR CPU ms / request', row.target, row.cpuMs, budgets.speed.ssrCpuMsPerRequest);
         judge('speed', 'SSR p99 ÷ baseline p99', row.target, row.p99Ratio, budgets.speed.ssrP99RatioToBaseline);
       }
-      if (budgets.speed.apiThroughputRatio.routes.includes(row.target)) judge('speed', 'API req/s ÷ baseline', row.target, row.ratio, budgets.speed.apiThroughputRatio);
+      if (budgets.speed.apiThroughputRatio.routes.includes(row.target))
+        judge('speed', 'API req/s ÷ baseline', row.target, row.ratio, budgets.speed.apiThroughputRatio);
       if (row.errors > 0) verdicts.push({ kind: 'speed', budget: 'errors under load', subject: row.target, value: row.errors, limit: '= 0', ok: false });
     }
     results.speed = { startupMs, load: table, options: { ...options, rounds } };
@@ -191,7 +206,8 @@ try {
     log(`› Lighthouse (mobile, compressed as at the edge) on ${budgets.lab.routes.join(', ')}`);
     const lab: LabResult[] = await runLighthouse(chrome, server.edge, budgets.lab.routes);
     for (const r of lab) {
-      for (const category of ['performance', 'accessibility', 'best-practices', 'seo'] as const) judge('lab', `Lighthouse ${category}`, r.route, r[category], budgets.lab[category]);
+      for (const category of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
+        judge('lab', `Lighthouse ${category}`, r.route, r[category], budgets.lab[category]);
       judge('lab', 'CLS', r.route, r.cls, budgets.lab.cls);
     }
     results.lab = lab;

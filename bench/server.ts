@@ -41,13 +41,27 @@ function bundleModules(dir: string) {
   const text = files.filter((f) => f.endsWith('.md') && f !== 'README.md');
   const wasm = files.filter((f) => f.endsWith('.wasm'));
   return [
-    { type: 'ESModule' as const, path: join(dir, files.find((f) => f.endsWith('.js'))!) },
+    {
+      type: 'ESModule' as const,
+      path: join(
+        dir,
+        files.find((f) => f.endsWith('.js'))!,
+      ),
+    },
     ...text.map((f) => ({ type: 'Text' as const, path: join(dir, f) })),
     ...wasm.map((f) => ({ type: 'CompiledWasm' as const, path: join(dir, f) })),
   ];
 }
 
-const MIME: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain' };
+const MIME: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain',
+};
 
 async function serveBuiltAsset(request: Request): Promise<Response> {
   const path = decodeURIComponent(new URL(request.url).pathname);
@@ -74,46 +88,48 @@ function findWorkerdPid(): number {
 
 export async function startServer(bundleDir: string, options: { inspectorPort?: number } = {}): Promise<BenchServer> {
   // This miniflare line takes the new per-worker config; convert from the familiar shape.
-  const mf = new Miniflare(convertV4MiniflareOptions({
-    ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
-    workers: [
-      {
-        name: 'adloom',
-        modulesRoot: bundleDir,
-        modules: bundleModules(bundleDir),
-        compatibilityDate: COMPATIBILITY_DATE,
-        compatibilityFlags: ['nodejs_compat'],
-        d1Databases: { DB: 'bench-db' },
-        r2Buckets: ['MEDIA'],
-        // In production, with run_worker_first, requests reach the worker directly and
-        // ASSETS is Cloudflare's asset service. Miniflare's local asset router would sit
-        // in front of every request (≈0.15 ms CPU each), so the bench binds ASSETS to
-        // the built files instead: used once per isolate for the manifest.
-        serviceBindings: { ASSETS: serveBuiltAsset },
-        bindings: {
-          ...vars(),
-          SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
-          TOKEN_ENCRYPTION_KEY: 'YmVuY2gtdG9rZW4tZW5jcnlwdGlvbi1rZXktMDAwMDA=',
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
+      workers: [
+        {
+          name: 'adloom',
+          modulesRoot: bundleDir,
+          modules: bundleModules(bundleDir),
+          compatibilityDate: COMPATIBILITY_DATE,
+          compatibilityFlags: ['nodejs_compat'],
+          d1Databases: { DB: 'bench-db' },
+          r2Buckets: ['MEDIA'],
+          // In production, with run_worker_first, requests reach the worker directly and
+          // ASSETS is Cloudflare's asset service. Miniflare's local asset router would sit
+          // in front of every request (≈0.15 ms CPU each), so the bench binds ASSETS to
+          // the built files instead: used once per isolate for the manifest.
+          serviceBindings: { ASSETS: serveBuiltAsset },
+          bindings: {
+            ...vars(),
+            SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
+            TOKEN_ENCRYPTION_KEY: 'YmVuY2gtdG9rZW4tZW5jcnlwdGlvbi1rZXktMDAwMDA=',
+          },
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloom }],
         },
-        unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloom }],
-      },
-      {
-        name: 'edge',
-        modules: true,
-        scriptPath: join(import.meta.dirname, 'edge.js'),
-        compatibilityDate: COMPATIBILITY_DATE,
-        serviceBindings: { ADLOOM: 'adloom' },
-        unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.edge }],
-      },
-      {
-        name: 'baseline',
-        modules: true,
-        scriptPath: join(import.meta.dirname, 'baseline.js'),
-        compatibilityDate: COMPATIBILITY_DATE,
-        unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.baseline }],
-      },
-    ],
-  }));
+        {
+          name: 'edge',
+          modules: true,
+          scriptPath: join(import.meta.dirname, 'edge.js'),
+          compatibilityDate: COMPATIBILITY_DATE,
+          serviceBindings: { ADLOOM: 'adloom' },
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.edge }],
+        },
+        {
+          name: 'baseline',
+          modules: true,
+          scriptPath: join(import.meta.dirname, 'baseline.js'),
+          compatibilityDate: COMPATIBILITY_DATE,
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.baseline }],
+        },
+      ],
+    }),
+  );
   await mf.ready;
 
   // The real migrations and the demo seed on a fresh in-memory database.
@@ -137,7 +153,10 @@ export async function startServer(bundleDir: string, options: { inspectorPort?: 
     headers: { 'content-type': 'application/json', origin: adloom },
     body: JSON.stringify({ email: demo.email, password: demo.password }),
   });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('adloom_session='))?.split(';')[0];
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('adloom_session='))
+    ?.split(';')[0];
   if (!cookie) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
 
   return {

@@ -6,8 +6,31 @@ const ORIGIN = 'https://adloom.example';
 
 describe('safeSameOriginPath', () => {
   it('never leaves the origin, whatever the input (browsers resolve the result like URL does)', () => {
-    const tricky = fc.constantFrom('/', '//', '\\', '/\\', '%2F', '%5C', '%252F', 'https:', 'javascript:', '\t', '\n', '@', '.', '..', 'evil.example', '%09', '%00', '?', '#');
-    const input = fc.oneof(fc.string(), fc.array(fc.oneof(tricky, fc.string({ maxLength: 3 })), { maxLength: 8 }).map((parts) => parts.join('')));
+    const tricky = fc.constantFrom(
+      '/',
+      '//',
+      '\\',
+      '/\\',
+      '%2F',
+      '%5C',
+      '%252F',
+      'https:',
+      'javascript:',
+      '\t',
+      '\n',
+      '@',
+      '.',
+      '..',
+      'evil.example',
+      '%09',
+      '%00',
+      '?',
+      '#',
+    );
+    const input = fc.oneof(
+      fc.string(),
+      fc.array(fc.oneof(tricky, fc.string({ maxLength: 3 })), { maxLength: 8 }).map((parts) => parts.join('')),
+    );
     fc.assert(
       fc.property(input, (value) => {
         const result = safeSameOriginPath(value);

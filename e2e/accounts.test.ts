@@ -98,7 +98,9 @@ describe('accounts in the browser', () => {
     await expect
       .poll(
         () => {
-          const rows = queryD1<{ text_body: string }>(`SELECT text_body FROM email_outbox WHERE to_address = '${email}' AND kind = 'password_reset' ORDER BY created_at DESC LIMIT 1`);
+          const rows = queryD1<{ text_body: string }>(
+            `SELECT text_body FROM email_outbox WHERE to_address = '${email}' AND kind = 'password_reset' ORDER BY created_at DESC LIMIT 1`,
+          );
           link = rows[0]?.text_body.match(/http:\/\/\S+\/password-reset\?token=\S+/)?.[0];
           return link;
         },

@@ -15,8 +15,15 @@ export function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: options.viewport ?? { width: 1280, height: 800 } });
+export async function newPage(
+  browser: Browser,
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -45,9 +52,15 @@ export async function expectAccessible(page: Page): Promise<void> {
   // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect(violations).toEqual([]);
 }

@@ -53,7 +53,11 @@ function logoPng(size: number): Buffer {
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ([m, p, b]) => {
-      const response = await fetch(p, { method: m, headers: b === undefined ? {} : { 'content-type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
+      const response = await fetch(p, {
+        method: m,
+        headers: b === undefined ? {} : { 'content-type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
       return { status: response.status, body: response.status === 204 ? null : await response.json() };
     },
     [method, path, body] as const,
@@ -79,7 +83,9 @@ async function screenshotPreview(page: Page, creativeId: string): Promise<Buffer
   await preview.waitFor();
   await page.evaluate(async () => {
     await document.fonts.ready;
-    await Promise.all([...document.querySelectorAll('img')].map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))));
+    await Promise.all(
+      [...document.querySelectorAll('img')].map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))),
+    );
   });
   return preview.screenshot({ animations: 'disabled' });
 }
@@ -154,7 +160,11 @@ describe('the editor preview and the rendered PNG', () => {
     // Meaningful: the same screenshot against a PNG whose headline moved down by 3 % fails…
     const base = shots.get('bold-headline')!;
     const moved = { ...base.doc, layers: base.doc.layers.map((l) => (l.id === 'headline' ? { ...l, y: l.y + 3 } : l)) };
-    const movedCreative = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, { template: 'bold-headline', format: 'square', document: moved });
+    const movedCreative = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
+      template: 'bold-headline',
+      format: 'square',
+      document: moved,
+    });
     const movedDiff = compare(base.dom, decodePng(await renderPng(page, movedCreative.body.id)), 108);
     expect(movedDiff.differing).toBeGreaterThan(MAX_DIFFERING * 2);
     // …and so does another template's PNG.

@@ -24,7 +24,11 @@ describe('creatives in the browser', () => {
     const creditsLeft = () => page.evaluate(async () => ((await (await fetch('/api/credits')).json()) as { total: number }).total);
     expect(await creditsLeft()).toBe(25);
     const project = await page.evaluate(async () => {
-      const response = await fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Harbour Bakery' }) });
+      const response = await fetch('/api/projects', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Harbour Bakery' }),
+      });
       return (await response.json()) as { id: string };
     });
 
@@ -51,7 +55,11 @@ describe('creatives in the browser', () => {
     await name.fill('Sourdough launch');
     await name.press('Enter');
     await page.getByText('Saved', { exact: true }).waitFor();
-    await expect.poll(() => page.evaluate(async () => ((await (await fetch(location.pathname.replace('/creatives/', '/api/creatives/'))).json()) as { name: string }).name)).toBe('Sourdough launch');
+    await expect
+      .poll(() =>
+        page.evaluate(async () => ((await (await fetch(location.pathname.replace('/creatives/', '/api/creatives/'))).json()) as { name: string }).name),
+      )
+      .toBe('Sourdough launch');
     // The keyboard moves the selected layer; undo puts it back.
     const before = await page.locator('[data-layer="headline"]').getAttribute('style');
     await page.locator('[data-layer="headline"]').focus();
@@ -122,7 +130,11 @@ describe('creatives in the browser', () => {
   });
 
   it('lets a visitor try the playground without an account and download a watermarked PNG', async () => {
-    const context = await browser.newContext({ baseURL: (await import('./browser.ts')).baseURL, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      baseURL: (await import('./browser.ts')).baseURL,
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
     const page = await context.newPage();
     await page.goto('/playground');
     await page.getByRole('radio', { name: 'Sale badge' }).click();
@@ -145,13 +157,21 @@ describe('creatives in the browser', () => {
     const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('playground'));
     await page.setViewportSize({ width: 1440, height: 900 });
     const project = await page.evaluate(async () => {
-      const response = await fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Corner Café' }) });
+      const response = await fetch('/api/projects', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Corner Café' }),
+      });
       return (await response.json()) as { id: string };
     });
     await page.goto('/playground');
     await page.getByRole('radio', { name: 'Split with image' }).click();
     await page.locator('input[type=file]').setInputFiles({ name: 'latte.png', mimeType: 'image/png', buffer: noisePng(64, 48) });
-    await page.getByRole('img', { name: /^Preview,/ }).locator('img').first().waitFor();
+    await page
+      .getByRole('img', { name: /^Preview,/ })
+      .locator('img')
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Save to a project' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save to a project' });
     await dialog.getByLabel('Project').selectOption(project.id);
@@ -160,7 +180,10 @@ describe('creatives in the browser', () => {
     // The picture is now a media object of the project, drawn from the library.
     const preview = page.getByRole('img', { name: /^Preview,/ });
     await expect.poll(() => preview.locator('img').first().getAttribute('src')).toMatch(/^\/api\/media\/[A-Za-z0-9_-]+\/file$/);
-    const library = await page.evaluate(async (id) => ((await (await fetch(`/api/projects/${id}/media`)).json()) as { items: { name: string }[] }).items.map((m) => m.name), project.id);
+    const library = await page.evaluate(
+      async (id) => ((await (await fetch(`/api/projects/${id}/media`)).json()) as { items: { name: string }[] }).items.map((m) => m.name),
+      project.id,
+    );
     expect(library).toEqual([expect.stringMatching(/^playground-picture/)]);
 
     // Add an image layer and pick that picture from the library.

@@ -18,7 +18,10 @@ declare module 'vitest' {
 
 function requireChromium(): string {
   const found = chromiumPath();
-  if (!found) throw new Error(`The browser tests need Chromium and found none (CHROME_PATH, /usr/bin/chromium, /usr/bin/chromium-browser).\nInstall it with:  ${CHROMIUM_INSTALL_HINT}`);
+  if (!found)
+    throw new Error(
+      `The browser tests need Chromium and found none (CHROME_PATH, /usr/bin/chromium, /usr/bin/chromium-browser).\nInstall it with:  ${CHROMIUM_INSTALL_HINT}`,
+    );
   return found;
 }
 
@@ -60,7 +63,17 @@ export default async function setup(project: TestProject) {
   let log = '';
   const child = spawn(
     'wrangler',
-    ['dev', '--port', String(PORT), '--ip', '127.0.0.1', `--persist-to=${PERSIST_DIR}`, '--env-file', '.dev.vars.example', '--show-interactive-dev-session=false'],
+    [
+      'dev',
+      '--port',
+      String(PORT),
+      '--ip',
+      '127.0.0.1',
+      `--persist-to=${PERSIST_DIR}`,
+      '--env-file',
+      '.dev.vars.example',
+      '--show-interactive-dev-session=false',
+    ],
     { cwd: root, detached: true, env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } },
   );
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -1,5 +1,9 @@
 export const root: string;
 export const WRANGLER_ENV: Readonly<{ WRANGLER_SEND_METRICS: 'false'; CLOUDFLARE_CF_FETCH_ENABLED: 'false' }>;
-export function run(command: string, args: string[], options?: import('node:child_process').SpawnSyncOptions): import('node:child_process').SpawnSyncReturns<Buffer | string>;
+export function run(
+  command: string,
+  args: string[],
+  options?: import('node:child_process').SpawnSyncOptions,
+): import('node:child_process').SpawnSyncReturns<Buffer | string>;
 export function chromiumPath(): string | undefined;
 export const CHROMIUM_INSTALL_HINT: string;

@@ -18,7 +18,14 @@ function projectFilters(argv) {
 /** Whether vitest runs the project `name` under these filters: none means all; `*` wildcards, `!` excludes (as vitest matches them). */
 function selects(filters, name) {
   if (filters.length === 0) return true;
-  const matches = (pattern) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i').test(name);
+  const matches = (pattern) =>
+    new RegExp(
+      `^${pattern
+        .split('*')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+      'i',
+    ).test(name);
   const included = filters.some((filter) => (filter.startsWith('!') ? !matches(filter.slice(1)) : matches(filter)));
   const excluded = filters.some((filter) => filter.startsWith('!') && matches(filter.slice(1)));
   return included && !excluded;

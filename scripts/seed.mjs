@@ -40,7 +40,13 @@ export function seedSql(now = Date.now()) {
       `INSERT OR IGNORE INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, created_at) VALUES (${q(`seed_grant_${user.id}`)}, ${q(user.id)}, 'grant_monthly', ${FREE_MONTHLY_CREDITS}, 0, ${q(`seed:grant_monthly:${user.id}`)}, 'Free plan: monthly credits', ${now});`,
     );
   }
-  const brandKit = JSON.stringify({ logoMediaId: null, colors: ['#3b2a20', '#c8a27a', '#f4efe9'], headingFont: 'playfair-display', bodyFont: 'inter', tone: 'Warm, unhurried, proud of the craft.' });
+  const brandKit = JSON.stringify({
+    logoMediaId: null,
+    colors: ['#3b2a20', '#c8a27a', '#f4efe9'],
+    headingFont: 'playfair-display',
+    bodyFont: 'inter',
+    tone: 'Warm, unhurried, proud of the craft.',
+  });
   lines.push(
     `INSERT OR IGNORE INTO projects (id, name, description, website, brand_kit, created_at, updated_at) VALUES ('seed_project_northwind_01', 'Northwind Coffee', 'Specialty roaster with three cafés', 'https://northwind.example', ${q(brandKit)}, ${now}, ${now});`,
     `INSERT OR IGNORE INTO project_members (project_id, user_id, role, created_at, updated_at) VALUES ('seed_project_northwind_01', 'seed_demo_user_000000001', 'owner', ${now}, ${now});`,
@@ -51,7 +57,14 @@ export function seedSql(now = Date.now()) {
   const creatives = [
     { id: 'seed_creative_northwind_1', name: 'Morning roast (square)', template: 'bold-headline', format: 'square', status: 'approved' },
     { id: 'seed_creative_northwind_2', name: 'Morning roast (story)', template: 'gradient-promo', format: 'story', status: 'in_review' },
-    { id: 'seed_creative_northwind_3', name: 'What our regulars say', template: 'quote-card', format: 'portrait', status: 'draft', copy: { headline: 'The best flat white in town, and they remember my name.', body: 'Mara, a regular since 2019' } },
+    {
+      id: 'seed_creative_northwind_3',
+      name: 'What our regulars say',
+      template: 'quote-card',
+      format: 'portrait',
+      status: 'draft',
+      copy: { headline: 'The best flat white in town, and they remember my name.', body: 'Mara, a regular since 2019' },
+    },
   ];
   creatives.forEach((c, i) => {
     const doc = buildTemplate(c.template, { brand, format: c.format, copy: { ...copy, ...c.copy } });

@@ -101,8 +101,18 @@ const MATRIX: Record<string, Expectation> = {
   'DELETE /api/projects/:projectId/invites/:inviteId': { sample: '/api/projects/{projectId}/invites/{inviteId}', fresh: true, status: project(403, 403, 204) },
   'GET /api/projects/:projectId/media': { sample: '/api/projects/{projectId}/media', status: project(200, 200, 200) },
   'GET /api/projects/:projectId/media/tags': { sample: '/api/projects/{projectId}/media/tags', status: project(200, 200, 200) },
-  'POST /api/projects/:projectId/media': { sample: '/api/projects/{projectId}/media?filename=x.png', body: smallPng, fresh: true, status: project(403, 201, 201) },
-  'POST /api/projects/:projectId/media/delete': { sample: '/api/projects/{projectId}/media/delete', json: { ids: ['{mediaId}'] }, fresh: true, status: project(403, 200, 200) },
+  'POST /api/projects/:projectId/media': {
+    sample: '/api/projects/{projectId}/media?filename=x.png',
+    body: smallPng,
+    fresh: true,
+    status: project(403, 201, 201),
+  },
+  'POST /api/projects/:projectId/media/delete': {
+    sample: '/api/projects/{projectId}/media/delete',
+    json: { ids: ['{mediaId}'] },
+    fresh: true,
+    status: project(403, 200, 200),
+  },
   'GET /api/invites/:token': { sample: `/api/invites/${NO_SUCH_ID}${NO_SUCH_ID}`, status: signedIn(404) },
   'POST /api/invites/:token/accept': { sample: `/api/invites/${NO_SUCH_ID}${NO_SUCH_ID}/accept`, status: signedIn(404) },
   'GET /api/media/:id': { sample: '/api/media/{mediaId}', status: project(200, 200, 200) },
@@ -112,14 +122,22 @@ const MATRIX: Record<string, Expectation> = {
   'PUT /api/media/:id/thumbnail': { sample: '/api/media/{mediaId}/thumbnail', body: smallPng, status: project(403, 200, 200) },
   'GET /api/media/:id/thumbnail': { sample: '/api/media/{mediaId}/thumbnail', status: project(200, 200, 200) },
   'GET /api/projects/:projectId/creatives': { sample: '/api/projects/{projectId}/creatives', status: project(200, 200, 200) },
-  'POST /api/projects/:projectId/creatives': { sample: '/api/projects/{projectId}/creatives', json: { template: 'bold-headline', format: 'square' }, fresh: true, status: project(403, 201, 201) },
+  'POST /api/projects/:projectId/creatives': {
+    sample: '/api/projects/{projectId}/creatives',
+    json: { template: 'bold-headline', format: 'square' },
+    fresh: true,
+    status: project(403, 201, 201),
+  },
   'GET /api/creatives': { status: signedIn(200) },
   'GET /api/creatives/:id': { sample: '/api/creatives/{creativeId}', status: project(200, 200, 200) },
   'PATCH /api/creatives/:id': { sample: '/api/creatives/{creativeId}', json: {}, status: project(403, 200, 200) },
   'DELETE /api/creatives/:id': { sample: '/api/creatives/{creativeId}', fresh: true, status: project(403, 204, 204) },
   'GET /api/creatives/:id/revisions': { sample: '/api/creatives/{creativeId}/revisions', status: project(200, 200, 200) },
   // Restoring the current revision: allowed, and a no-op.
-  'POST /api/creatives/:id/revisions/:revisionId/restore': { sample: '/api/creatives/{creativeId}/revisions/{revisionId}/restore', status: project(403, 200, 200) },
+  'POST /api/creatives/:id/revisions/:revisionId/restore': {
+    sample: '/api/creatives/{creativeId}/revisions/{revisionId}/restore',
+    status: project(403, 200, 200),
+  },
   // The fixture's revision already has its creation: an allowed render answers with it, free (nothing is drawn here).
   'POST /api/creatives/:id/render': { sample: '/api/creatives/{creativeId}/render', status: project(403, 200, 200) },
   'POST /api/creatives/:id/variations': { sample: '/api/creatives/{creativeId}/variations', json: { count: 0 }, status: project(403, 422, 422) },
@@ -195,7 +213,10 @@ describe('authorization matrix', () => {
     const media = await uploadMedia(users.owner, projectId, png(16, 16, Math.floor(Math.random() * 1e9)));
     const thumbnail = png(4, 4);
     await send(`/api/media/${media.id}/thumbnail`, { method: 'PUT', body: thumbnail, cookie: users.owner.cookie });
-    const invite = await send(`/api/projects/${projectId}/members`, { json: { email: `invitee-${projectId}@example.com`, role: 'viewer' }, cookie: users.owner.cookie });
+    const invite = await send(`/api/projects/${projectId}/members`, {
+      json: { email: `invitee-${projectId}@example.com`, role: 'viewer' },
+      cookie: users.owner.cookie,
+    });
     const { id: inviteId } = (await invite.json()) as { id: string };
     const created = await send(`/api/projects/${projectId}/creatives`, { json: { template: 'bold-headline', format: 'square' }, cookie: users.owner.cookie });
     const creative = (await created.json()) as { id: string; name: string; revision: { id: string } };
@@ -205,7 +226,20 @@ describe('authorization matrix', () => {
     await env.MEDIA.put(r2Key, png(4, 4), { httpMetadata: { contentType: 'image/png' } });
     await getDb(env.DB)
       .insert(creations)
-      .values({ id: creationId, projectId, creativeId: creative.id, revisionId: creative.revision.id, revisionNumber: 1, createdBy: users.owner.id, name: creative.name, format: 'square', width: 1080, height: 1080, size: 4, r2Key });
+      .values({
+        id: creationId,
+        projectId,
+        creativeId: creative.id,
+        revisionId: creative.revision.id,
+        revisionNumber: 1,
+        createdBy: users.owner.id,
+        name: creative.name,
+        format: 'square',
+        width: 1080,
+        height: 1080,
+        size: 4,
+        r2Key,
+      });
     return { projectId, mediaId: media.id, inviteId, editorId: users.editor.id, creativeId: creative.id, revisionId: creative.revision.id, creationId };
   }
 
@@ -227,7 +261,8 @@ describe('authorization matrix', () => {
     expect(undeclared, 'routes without access()').toEqual([]);
   });
 
-  const fill = (text: string, f: Fixture) => text.replace(/\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId)\}/g, (_, key: keyof Fixture) => f[key]);
+  const fill = (text: string, f: Fixture) =>
+    text.replace(/\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId)\}/g, (_, key: keyof Fixture) => f[key]);
 
   for (const [key, expectation] of Object.entries(MATRIX)) {
     const [method, pattern] = key.split(' ') as [string, string];

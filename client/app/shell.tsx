@@ -52,7 +52,11 @@ function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolean; onTo
   );
   return (
     <div className="flex h-full flex-col gap-6 p-3">
-      <Link to="/dashboard" className={`flex h-10 items-center px-2 text-zinc-900 dark:text-white ${collapsed ? 'justify-center px-0' : ''}`} onClick={onNavigate}>
+      <Link
+        to="/dashboard"
+        className={`flex h-10 items-center px-2 text-zinc-900 dark:text-white ${collapsed ? 'justify-center px-0' : ''}`}
+        onClick={onNavigate}
+      >
         {collapsed ? <Logo className="[&>span:last-child]:sr-only" /> : <Logo className="text-lg" />}
       </Link>
       <nav aria-label="Workspace" className="flex flex-1 flex-col gap-1">
@@ -170,7 +174,11 @@ function Breadcrumbs() {
       <ol className="flex items-center gap-2 truncate text-sm">
         {crumbs.map((crumb, i) => (
           <li key={crumb.href} className="flex items-center gap-2">
-            {i > 0 ? <span aria-hidden="true" className="text-zinc-400">/</span> : null}
+            {i > 0 ? (
+              <span aria-hidden="true" className="text-zinc-400">
+                /
+              </span>
+            ) : null}
             {i === crumbs.length - 1 ? (
               <span aria-current="page" className="font-medium text-zinc-900 dark:text-zinc-100">
                 {crumb.label}
@@ -213,7 +221,10 @@ export function Shell({ children }: { children?: ReactNode }) {
   };
   return (
     <div className="app-root flex min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-zinc-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-zinc-900"
+      >
         Skip to content
       </a>
       <aside
@@ -235,7 +246,12 @@ export function Shell({ children }: { children?: ReactNode }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-4 border-b border-zinc-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-zinc-800 dark:bg-zinc-900/90">
           <div className="flex min-w-0 items-center gap-3">
-            <button type="button" className="-ml-1 p-1 text-zinc-600 md:hidden dark:text-zinc-300" aria-label="Open navigation" onClick={() => setMobileOpen(true)}>
+            <button
+              type="button"
+              className="-ml-1 p-1 text-zinc-600 md:hidden dark:text-zinc-300"
+              aria-label="Open navigation"
+              onClick={() => setMobileOpen(true)}
+            >
               <Menu aria-hidden="true" className="size-5" />
             </button>
             <Breadcrumbs />

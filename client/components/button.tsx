@@ -31,7 +31,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   pendingLabel?: ReactNode;
 }
 
-export function Button({ variant = 'primary', size = 'md', pending = false, pendingLabel, className = '', children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  pending = false,
+  pendingLabel,
+  className = '',
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button type={type} className={buttonClass(variant, size, className)} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
       {pending ? (

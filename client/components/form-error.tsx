@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Alert } from '#client/components/alert.tsx';
 
 /** The message a form's submission failed with, and the reference support can look up. */
-export function FormError({ error, children, className }: { error: { message: string; requestId?: string | undefined } | null | undefined; children?: ReactNode; className?: string }) {
+export function FormError({
+  error,
+  children,
+  className,
+}: {
+  error: { message: string; requestId?: string | undefined } | null | undefined;
+  children?: ReactNode;
+  className?: string;
+}) {
   if (!error) return null;
   return (
     <Alert tone="danger" className={className}>

@@ -1,7 +1,13 @@
 import { Button } from './button';
 
 /** The "Show more" button under a cursor-paginated list; says so when a page fails to load. */
-export function ShowMore({ list, className = 'mt-6' }: { list: { hasMore: boolean; loadingMore: boolean; moreFailed: boolean; loadMore: () => Promise<void> }; className?: string }) {
+export function ShowMore({
+  list,
+  className = 'mt-6',
+}: {
+  list: { hasMore: boolean; loadingMore: boolean; moreFailed: boolean; loadMore: () => Promise<void> };
+  className?: string;
+}) {
   if (!list.hasMore) return null;
   return (
     <div className={`${className} flex flex-col items-center gap-2`}>

@@ -2,7 +2,19 @@ import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 
 /** Tags as removable chips; Enter or comma adds what was typed, Backspace on empty removes the last. */
-export function TagInput({ label, value, onChange, disabled = false, max = 20 }: { label: string; value: string[]; onChange: (tags: string[]) => void; disabled?: boolean; max?: number }) {
+export function TagInput({
+  label,
+  value,
+  onChange,
+  disabled = false,
+  max = 20,
+}: {
+  label: string;
+  value: string[];
+  onChange: (tags: string[]) => void;
+  disabled?: boolean;
+  max?: number;
+}) {
   const id = useId();
   const [draft, setDraft] = useState('');
   const commit = () => {
@@ -25,10 +37,18 @@ export function TagInput({ label, value, onChange, disabled = false, max = 20 }:
       </label>
       <div className="flex min-h-10 flex-wrap items-center gap-1.5 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2 py-1.5 focus-within:outline-2 focus-within:outline-accent-600 dark:border-zinc-700 dark:bg-zinc-900">
         {value.map((tag) => (
-          <span key={tag} className="inline-flex items-center gap-1 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
+          <span
+            key={tag}
+            className="inline-flex items-center gap-1 rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"
+          >
             {tag}
             {disabled ? null : (
-              <button type="button" aria-label={`Remove tag ${tag}`} className="text-zinc-500 hover:text-zinc-900 dark:hover:text-white" onClick={() => onChange(value.filter((t) => t !== tag))}>
+              <button
+                type="button"
+                aria-label={`Remove tag ${tag}`}
+                className="text-zinc-500 hover:text-zinc-900 dark:hover:text-white"
+                onClick={() => onChange(value.filter((t) => t !== tag))}
+              >
                 <X aria-hidden="true" className="size-3" />
               </button>
             )}

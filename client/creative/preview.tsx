@@ -21,9 +21,17 @@ export const CreativePreview = memo(function CreativePreview({ doc, images, widt
   const size = FORMATS[doc.format];
   const scale = width / size.width;
   return (
-    <div role="img" aria-label={label ?? 'Creative preview'} className={className} style={{ width, height: size.height * scale, overflow: 'hidden', position: 'relative', flex: 'none' }}>
+    <div
+      role="img"
+      aria-label={label ?? 'Creative preview'}
+      className={className}
+      style={{ width, height: size.height * scale, overflow: 'hidden', position: 'relative', flex: 'none' }}
+    >
       {/* No kerning: satori lays text out without the fonts' kerning, and line breaks must match. */}
-      <div aria-hidden="true" style={{ width: size.width, height: size.height, transform: `scale(${scale})`, transformOrigin: '0 0', pointerEvents: 'none', fontKerning: 'none' }}>
+      <div
+        aria-hidden="true"
+        style={{ width: size.width, height: size.height, transform: `scale(${scale})`, transformOrigin: '0 0', pointerEvents: 'none', fontKerning: 'none' }}
+      >
         {creativeTree(doc, { images, watermark })}
       </div>
     </div>

@@ -53,7 +53,10 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
       return (
         // The box places the text block (a single word too: satori does not centre one by
         // text-align alone); text-align places the lines within the block.
-        <div key={layer.id} style={{ ...style, display: 'flex', flexDirection: 'column', justifyContent: V_ALIGN[layer.vAlign], alignItems: H_ALIGN[layer.align] }}>
+        <div
+          key={layer.id}
+          style={{ ...style, display: 'flex', flexDirection: 'column', justifyContent: V_ALIGN[layer.vAlign], alignItems: H_ALIGN[layer.align] }}
+        >
           <div
             style={{
               maxWidth: '100%',
@@ -97,7 +100,13 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
     case 'shape': {
       const b = layerBox(layer, doc.format);
       const radius = layer.shape === 'ellipse' ? Math.max(b.width, b.height) : px(layer.radius);
-      const shapeStyle: CSSProperties = { ...style, display: 'flex', backgroundColor: layer.fill, opacity: layer.opacity, borderRadius: layer.shape === 'ellipse' ? '50%' : radius };
+      const shapeStyle: CSSProperties = {
+        ...style,
+        display: 'flex',
+        backgroundColor: layer.fill,
+        opacity: layer.opacity,
+        borderRadius: layer.shape === 'ellipse' ? '50%' : radius,
+      };
       return <div key={layer.id} style={shapeStyle} />;
     }
     case 'image':
@@ -113,11 +122,36 @@ function watermark(doc: CreativeDocument): ReactElement[] {
   return [
     <div
       key="wm-band"
-      style={{ position: 'absolute', left: 0, top: height / 2 - unit * 6, width, height: unit * 12, display: 'flex', alignItems: 'center', justifyContent: 'center', backgroundColor: '#000000', opacity: 0.18 }}
+      style={{
+        position: 'absolute',
+        left: 0,
+        top: height / 2 - unit * 6,
+        width,
+        height: unit * 12,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        backgroundColor: '#000000',
+        opacity: 0.18,
+      }}
     />,
     <div
       key="wm-text"
-      style={{ position: 'absolute', left: 0, top: height / 2 - unit * 6, width, height: unit * 12, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#ffffff', opacity: 0.8, fontFamily: fontFamily('inter'), fontWeight: 700, fontSize: unit * 5 }}
+      style={{
+        position: 'absolute',
+        left: 0,
+        top: height / 2 - unit * 6,
+        width,
+        height: unit * 12,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        color: '#ffffff',
+        opacity: 0.8,
+        fontFamily: fontFamily('inter'),
+        fontWeight: 700,
+        fontSize: unit * 5,
+      }}
     >
       Made with Adloom
     </div>,
@@ -128,7 +162,14 @@ function watermark(doc: CreativeDocument): ReactElement[] {
 export function creativeTree(doc: CreativeDocument, options: TreeOptions): ReactElement {
   const { width, height } = FORMATS[doc.format];
   const bg = doc.background;
-  const root: CSSProperties = { position: 'relative', display: 'flex', width, height, overflow: 'hidden', backgroundColor: bg.type === 'gradient' ? bg.from : bg.color };
+  const root: CSSProperties = {
+    position: 'relative',
+    display: 'flex',
+    width,
+    height,
+    overflow: 'hidden',
+    backgroundColor: bg.type === 'gradient' ? bg.from : bg.color,
+  };
   if (bg.type === 'gradient') root.backgroundImage = `linear-gradient(${bg.angle}deg, ${bg.from}, ${bg.to})`;
   const children: (ReactElement | null)[] = [];
   if (bg.type === 'media') {

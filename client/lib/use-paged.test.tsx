@@ -39,7 +39,11 @@ function List({ load }: { load: (filter: string, cursor?: string) => Promise<Pag
       <button type="button" onClick={() => list.patch((item) => (item === 'a1' ? null : item === 'a4' ? 'A4' : item))}>
         Patch
       </button>
-      <ul>{list.items.map((item) => <li key={item}>{item}</li>)}</ul>
+      <ul>
+        {list.items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
       <ShowMore list={list} />
     </>
   );

@@ -77,7 +77,11 @@ export function usePaged<T>(loadPage: (cursor?: string) => Promise<Page<T>>, dep
       const apply = (items: T[]) => items.map(map).filter((item): item is T => item !== null);
       const nextFirst = { ...firstPage, items: apply(firstPage.items) };
       setData(nextFirst);
-      setMore((m) => (m.after === firstPage ? { ...m, after: nextFirst, items: apply(m.items) } : { after: nextFirst, items: NONE, cursor: nextFirst.nextCursor, failed: false }));
+      setMore((m) =>
+        m.after === firstPage
+          ? { ...m, after: nextFirst, items: apply(m.items) }
+          : { after: nextFirst, items: NONE, cursor: nextFirst.nextCursor, failed: false },
+      );
     },
     [firstPage, setData],
   );

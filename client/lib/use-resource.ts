@@ -10,7 +10,11 @@ export type Resource<T> =
  * showing the data it replaces; new `deps` (another object) start from loading, unless
  * `keepStale` (a list being filtered: no flash of skeletons at every keystroke).
  */
-export function useResource<T>(load: () => Promise<T>, deps: readonly unknown[] = [], options: { keepStale?: boolean } = {}): Resource<T> & { setData: (data: T) => void } {
+export function useResource<T>(
+  load: () => Promise<T>,
+  deps: readonly unknown[] = [],
+  options: { keepStale?: boolean } = {},
+): Resource<T> & { setData: (data: T) => void } {
   const [state, setState] = useState<{ status: 'loading' | 'error' | 'ready'; data?: T; error?: Error }>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);

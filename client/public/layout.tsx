@@ -52,7 +52,10 @@ export function PublicLayout({ chrome, children }: { chrome: PublicChrome; child
   const current = (href: string) => (chrome.path === href ? { 'aria-current': 'page' as const } : {});
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-zinc-200/80 bg-white/90 backdrop-blur">

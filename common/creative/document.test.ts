@@ -17,7 +17,18 @@ import {
   type CreativeDocumentV1,
   type Layer,
 } from '#common/creative/document.ts';
-import { DEFAULT_COPY, TEMPLATES, TEMPLATE_IDS, buildTemplate, changeFormat, copyOf, headlineOf, paletteOf, pictureOf, type TemplateInput } from '#common/creative/templates.ts';
+import {
+  DEFAULT_COPY,
+  TEMPLATES,
+  TEMPLATE_IDS,
+  buildTemplate,
+  changeFormat,
+  copyOf,
+  headlineOf,
+  paletteOf,
+  pictureOf,
+  type TemplateInput,
+} from '#common/creative/templates.ts';
 import { FONT_IDS } from '#common/fonts.ts';
 
 /* ---------- arbitraries built from the schema's rules ---------- */
@@ -63,7 +74,12 @@ const textLayer = layerOf({
   lineHeight: num(0.8, 2.5),
   uppercase: fc.boolean(),
 });
-const imageLayer = layerOf({ type: fc.constant('image'), mediaId: fc.option(mediaRef, { nil: null }), fit: fc.constantFrom('cover', 'contain'), radius: num(0, 50) });
+const imageLayer = layerOf({
+  type: fc.constant('image'),
+  mediaId: fc.option(mediaRef, { nil: null }),
+  fit: fc.constantFrom('cover', 'contain'),
+  radius: num(0, 50),
+});
 const logoLayer = layerOf({ type: fc.constant('logo'), mediaId: fc.option(mediaRef, { nil: null }) });
 const shapeLayer = layerOf({ type: fc.constant('shape'), shape: fc.constantFrom('rect', 'ellipse'), fill: hex, opacity: num(0, 1), radius: num(0, 50) });
 const ctaLayer = layerOf({ type: fc.constant('cta'), text: text(40), font, weight, size: num(1, 50), color: hex, fill: hex, radius: num(0, 50) });
@@ -130,7 +146,9 @@ describe('the creative document (v2)', () => {
   it('lower-cases colours, so that #AABBCC and #aabbcc are the same document', () => {
     fc.assert(
       fc.property(documentArb, (doc) => {
-        const shouted = JSON.parse(JSON.stringify(doc).replace(/"(color|fill|from|to)":"#([0-9a-f]{6})"/g, (_, key: string, c: string) => `"${key}":"#${c.toUpperCase()}"`));
+        const shouted = JSON.parse(
+          JSON.stringify(doc).replace(/"(color|fill|from|to)":"#([0-9a-f]{6})"/g, (_, key: string, c: string) => `"${key}":"#${c.toUpperCase()}"`),
+        );
         const parsed = creativeDocument.parse(shouted);
         expect(parsed).toStrictEqual(roundTrip(doc));
         expect(canonicalJson(parsed)).toBe(canonicalJson(doc));
@@ -154,7 +172,8 @@ describe('the creative document (v2)', () => {
   });
 
   describe('refuses invalid documents', () => {
-    const valid = (): CreativeDocument => buildTemplate('bold-headline', { brand: { colors: [], headingFont: 'inter', bodyFont: 'inter', logoMediaId: null }, format: 'square' });
+    const valid = (): CreativeDocument =>
+      buildTemplate('bold-headline', { brand: { colors: [], headingFont: 'inter', bodyFont: 'inter', logoMediaId: null }, format: 'square' });
     const messages = (value: unknown) => {
       const result = creativeDocument.safeParse(value);
       expect(result.success).toBe(false);
@@ -211,7 +230,9 @@ describe('the creative document (v2)', () => {
       expect(creativeDocument.safeParse(swap({ text: 'x'.repeat(MAX_TEXT) })).success).toBe(true);
       expect(messages(swap({ id: 'has space' }))).toContain('Layer ids are short names.');
       expect(messages(swap({ type: 'video' }))).not.toHaveLength(0);
-      expect(messages({ ...doc, layers: doc.layers.map((l) => (l.type === 'cta' ? { ...l, text: 'y'.repeat(41) } : l)) })).toContain('Keep the button under 40 characters.');
+      expect(messages({ ...doc, layers: doc.layers.map((l) => (l.type === 'cta' ? { ...l, text: 'y'.repeat(41) } : l)) })).toContain(
+        'Keep the button under 40 characters.',
+      );
       expect(messages({ ...doc, background: { type: 'media', mediaId: '../etc/passwd', color: '#000000', overlay: 0.2 } })).toContain('Pick an image.');
       expect(messages({ ...doc, background: { type: 'media', mediaId: null, color: '#000000', overlay: 0.95 } })).toContain('Use an overlay from 0 to 0.9.');
       expect(messages({ ...doc, version: 3 })).not.toHaveLength(0);
@@ -337,7 +358,8 @@ describe('migrating version 1 documents', () => {
     const doc = parseCreative({ version: 1, size: 'banner', background: '#ffffff', elements: [{ kind: 'box', left: 540, top: 0, width: 108, height: 1080 }] });
     expect(doc.format).toBe('square');
     expect(doc.layers[0]).toMatchObject({ x: 50, y: 0, w: 10, h: 100 });
-    for (const bad of [null, 42, 'doc', {}, { version: 0 }, { version: 1, size: 'square', background: 'red', elements: [] }]) expect(() => parseCreative(bad)).toThrow();
+    for (const bad of [null, 42, 'doc', {}, { version: 0 }, { version: 1, size: 'square', background: 'red', elements: [] }])
+      expect(() => parseCreative(bad)).toThrow();
   });
 });
 
@@ -367,37 +389,45 @@ describe('templates', () => {
 
   it('takes the brand kit, the copy, the logo and the picture, for any brand and copy', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TEMPLATE_IDS), format, brandArb, copyArb, fc.integer({ min: -20, max: 20 }), fc.option(mediaRef, { nil: null }), (id, f, brand, copy, palette, picture) => {
-        const doc = buildTemplate(id, { brand, format: f, copy, palette, imageMediaId: picture });
-        expect(creativeDocument.parse(roundTrip(doc))).toStrictEqual(roundTrip(doc));
-        // The copy lands in its slots.
-        expect(headlineOf(doc)).toBe(copy.headline);
-        const slots = copyOf(doc);
-        expect(slots.headline).toBe(copy.headline);
-        if (doc.layers.some((l) => l.type === 'text' && l.slot === 'body')) expect(slots.body).toBe(copy.body);
-        if (doc.layers.some((l) => l.type === 'cta')) expect(slots.cta).toBe(copy.cta);
-        // Fonts: the body font for body text and buttons; headlines take the heading font
-        // unless the template is about a typeface of its own.
-        for (const l of doc.layers) {
-          if (l.type === 'cta' || (l.type === 'text' && l.slot === 'body')) expect(l.font).toBe(brand.bodyFont);
-          if (l.type === 'text' && l.slot === 'headline' && id !== 'minimal-serif') expect(l.font).toBe(brand.headingFont);
-        }
-        // Brand colours (shifted by the palette) are what the template paints with.
-        const p = paletteOf(brand.colors, palette);
-        const used = JSON.stringify(doc).match(/#[0-9a-f]{6}/g) ?? [];
-        expect(used.some((c) => [p.primary, p.secondary, p.accent].includes(c))).toBe(true);
-        // Every logo layer is the brand's logo; every picture is the given one.
-        for (const l of doc.layers) if (l.type === 'logo') expect(l.mediaId).toBe(brand.logoMediaId);
-        for (const l of doc.layers) if (l.type === 'image') expect(l.mediaId).toBe(picture);
-        if (doc.background.type === 'media') expect(doc.background.mediaId).toBe(picture);
-        const expected = new Set<string>();
-        const takesPicture = doc.layers.some((l) => l.type === 'image') || doc.background.type === 'media';
-        if (brand.logoMediaId && doc.layers.some((l) => l.type === 'logo')) expected.add(brand.logoMediaId);
-        if (picture && takesPicture) expected.add(picture);
-        expect(new Set(mediaIdsOf(doc))).toEqual(expected);
-        // (The logo and the picture may be the same media object: the picture is what the picture slot holds.)
-        expect(pictureOf(doc)).toBe(takesPicture ? picture : null);
-      }),
+      fc.property(
+        fc.constantFrom(...TEMPLATE_IDS),
+        format,
+        brandArb,
+        copyArb,
+        fc.integer({ min: -20, max: 20 }),
+        fc.option(mediaRef, { nil: null }),
+        (id, f, brand, copy, palette, picture) => {
+          const doc = buildTemplate(id, { brand, format: f, copy, palette, imageMediaId: picture });
+          expect(creativeDocument.parse(roundTrip(doc))).toStrictEqual(roundTrip(doc));
+          // The copy lands in its slots.
+          expect(headlineOf(doc)).toBe(copy.headline);
+          const slots = copyOf(doc);
+          expect(slots.headline).toBe(copy.headline);
+          if (doc.layers.some((l) => l.type === 'text' && l.slot === 'body')) expect(slots.body).toBe(copy.body);
+          if (doc.layers.some((l) => l.type === 'cta')) expect(slots.cta).toBe(copy.cta);
+          // Fonts: the body font for body text and buttons; headlines take the heading font
+          // unless the template is about a typeface of its own.
+          for (const l of doc.layers) {
+            if (l.type === 'cta' || (l.type === 'text' && l.slot === 'body')) expect(l.font).toBe(brand.bodyFont);
+            if (l.type === 'text' && l.slot === 'headline' && id !== 'minimal-serif') expect(l.font).toBe(brand.headingFont);
+          }
+          // Brand colours (shifted by the palette) are what the template paints with.
+          const p = paletteOf(brand.colors, palette);
+          const used = JSON.stringify(doc).match(/#[0-9a-f]{6}/g) ?? [];
+          expect(used.some((c) => [p.primary, p.secondary, p.accent].includes(c))).toBe(true);
+          // Every logo layer is the brand's logo; every picture is the given one.
+          for (const l of doc.layers) if (l.type === 'logo') expect(l.mediaId).toBe(brand.logoMediaId);
+          for (const l of doc.layers) if (l.type === 'image') expect(l.mediaId).toBe(picture);
+          if (doc.background.type === 'media') expect(doc.background.mediaId).toBe(picture);
+          const expected = new Set<string>();
+          const takesPicture = doc.layers.some((l) => l.type === 'image') || doc.background.type === 'media';
+          if (brand.logoMediaId && doc.layers.some((l) => l.type === 'logo')) expected.add(brand.logoMediaId);
+          if (picture && takesPicture) expected.add(picture);
+          expect(new Set(mediaIdsOf(doc))).toEqual(expected);
+          // (The logo and the picture may be the same media object: the picture is what the picture slot holds.)
+          expect(pictureOf(doc)).toBe(takesPicture ? picture : null);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -418,7 +448,10 @@ describe('changing the format', () => {
       brand: brandArb,
       copy: copyArb,
       drop: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
-      own: fc.option(shapeLayer.map((l) => ({ ...l, id: 'my-own-shape', slot: undefined }) as Layer), { nil: undefined }),
+      own: fc.option(
+        shapeLayer.map((l) => ({ ...l, id: 'my-own-shape', slot: undefined }) as Layer),
+        { nil: undefined },
+      ),
       textColour: hex,
     })
     .map(({ id, from, to, brand, copy, drop, own, textColour }) => {
@@ -477,7 +510,12 @@ describe('changing the format', () => {
 
   it('only changes the format of a document without a known template (a migrated v1 one)', () => {
     const brand = { colors: [], headingFont: 'inter', bodyFont: 'inter', logoMediaId: null } as const;
-    const doc = parseCreative({ version: 1, size: 'square', background: '#ffffff', elements: [{ kind: 'headline', left: 100, top: 100, width: 800, height: 200, text: 'Hello' }] });
+    const doc = parseCreative({
+      version: 1,
+      size: 'square',
+      background: '#ffffff',
+      elements: [{ kind: 'headline', left: 100, top: 100, width: 800, height: 200, text: 'Hello' }],
+    });
     expect(changeFormat(doc, 'landscape', brand)).toStrictEqual({ ...doc, format: 'landscape' });
   });
 });

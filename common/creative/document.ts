@@ -136,9 +136,7 @@ export const creativeDocument = z
     background: backgroundSchema,
     layers: z.array(layerSchema).check(z.maxLength(MAX_LAYERS, `Use at most ${MAX_LAYERS} layers.`)),
   })
-  .check(
-    z.refine((doc) => new Set(doc.layers.map((l) => l.id)).size === doc.layers.length, { message: 'Layer ids must be unique.', path: ['layers'] }),
-  );
+  .check(z.refine((doc) => new Set(doc.layers.map((l) => l.id)).size === doc.layers.length, { message: 'Layer ids must be unique.', path: ['layers'] }));
 export type CreativeDocument = z.infer<typeof creativeDocument>;
 
 /**
@@ -205,7 +203,18 @@ function fromV1(doc: CreativeDocumentV1): unknown {
             uppercase: false,
           };
         case 'button':
-          return { ...box, slot: 'cta', type: 'cta', text: (el.text ?? '').slice(0, 40), font: font(el.font), weight: 700, size, color: el.color ?? '#ffffff', fill: el.fill ?? '#111111', radius: 2 };
+          return {
+            ...box,
+            slot: 'cta',
+            type: 'cta',
+            text: (el.text ?? '').slice(0, 40),
+            font: font(el.font),
+            weight: 700,
+            size,
+            color: el.color ?? '#ffffff',
+            fill: el.fill ?? '#111111',
+            radius: 2,
+          };
         case 'image':
           return { ...box, type: 'image', mediaId: el.src ?? null, fit: 'cover', radius: 0 };
         case 'logo':

@@ -23,7 +23,11 @@ export interface Copy {
   cta: string;
 }
 
-export const DEFAULT_COPY: Copy = { headline: 'Made for the way you work', body: 'Everything your team needs, in one place. Try it free for 14 days.', cta: 'Get started' };
+export const DEFAULT_COPY: Copy = {
+  headline: 'Made for the way you work',
+  body: 'Everything your team needs, in one place. Try it free for 14 days.',
+  cta: 'Get started',
+};
 
 interface Palette {
   primary: string;
@@ -76,7 +80,22 @@ interface Ctx {
   image: string | null;
 }
 
-const text = (id: string, slot: Slot, box: Box, value: string, style: { font: FontId; weight: 400 | 700; size: number; color: string; align?: 'left' | 'center' | 'right'; vAlign?: 'top' | 'middle' | 'bottom'; lineHeight?: number; uppercase?: boolean }): Layer => ({
+const text = (
+  id: string,
+  slot: Slot,
+  box: Box,
+  value: string,
+  style: {
+    font: FontId;
+    weight: 400 | 700;
+    size: number;
+    color: string;
+    align?: 'left' | 'center' | 'right';
+    vAlign?: 'top' | 'middle' | 'bottom';
+    lineHeight?: number;
+    uppercase?: boolean;
+  },
+): Layer => ({
   id,
   slot,
   type: 'text',
@@ -91,7 +110,19 @@ const text = (id: string, slot: Slot, box: Box, value: string, style: { font: Fo
   lineHeight: style.lineHeight ?? 1.15,
   uppercase: style.uppercase ?? false,
 });
-const cta = (box: Box, c: Ctx, fill: string, size = 3.6, radius = 1.2): Layer => ({ id: 'cta', slot: 'cta', type: 'cta', ...box, text: c.copy.cta, font: c.body, weight: 700, size, color: textOn(fill), fill, radius });
+const cta = (box: Box, c: Ctx, fill: string, size = 3.6, radius = 1.2): Layer => ({
+  id: 'cta',
+  slot: 'cta',
+  type: 'cta',
+  ...box,
+  text: c.copy.cta,
+  font: c.body,
+  weight: 700,
+  size,
+  color: textOn(fill),
+  fill,
+  radius,
+});
 const logo = (box: Box, c: Ctx): Layer => ({ id: 'logo', slot: 'logo', type: 'logo', ...box, mediaId: c.logo });
 const shape = (id: string, slot: Slot, box: Box, fill: string, s: { shape?: 'rect' | 'ellipse'; opacity?: number; radius?: number } = {}): Layer => ({
   id,
@@ -121,21 +152,37 @@ export const TEMPLATES: readonly TemplateDef[] = [
       background: { type: 'color', color: c.p.primary },
       layers: [
         logo(at({ square: { x: 7, y: 7, w: 22, h: 9 }, story: { x: 8, y: 6, w: 26, h: 6 }, landscape: { x: 5, y: 9, w: 16, h: 14 } }, c.f), c),
-        text('headline', 'headline', at({ square: { x: 7, y: 26, w: 86, h: 34 }, story: { x: 8, y: 28, w: 84, h: 28 }, landscape: { x: 5, y: 30, w: 62, h: 38 } }, c.f), c.copy.headline, {
-          font: c.heading,
-          weight: 700,
-          size: 9,
-          color: textOn(c.p.primary),
-          lineHeight: 1.05,
-        }),
-        text('body', 'body', at({ square: { x: 7, y: 62, w: 76, h: 14 }, story: { x: 8, y: 58, w: 80, h: 10 }, landscape: { x: 5, y: 70, w: 55, h: 20 } }, c.f), c.copy.body, {
-          font: c.body,
-          weight: 400,
-          size: 3.6,
-          color: textOn(c.p.primary),
-          lineHeight: 1.35,
-        }),
-        cta(at({ square: { x: 7, y: 81, w: 38, h: 9 }, story: { x: 8, y: 82, w: 44, h: 6 }, landscape: { x: 70, y: 40, w: 25, h: 18 } }, c.f), c, c.p.secondary),
+        text(
+          'headline',
+          'headline',
+          at({ square: { x: 7, y: 26, w: 86, h: 34 }, story: { x: 8, y: 28, w: 84, h: 28 }, landscape: { x: 5, y: 30, w: 62, h: 38 } }, c.f),
+          c.copy.headline,
+          {
+            font: c.heading,
+            weight: 700,
+            size: 9,
+            color: textOn(c.p.primary),
+            lineHeight: 1.05,
+          },
+        ),
+        text(
+          'body',
+          'body',
+          at({ square: { x: 7, y: 62, w: 76, h: 14 }, story: { x: 8, y: 58, w: 80, h: 10 }, landscape: { x: 5, y: 70, w: 55, h: 20 } }, c.f),
+          c.copy.body,
+          {
+            font: c.body,
+            weight: 400,
+            size: 3.6,
+            color: textOn(c.p.primary),
+            lineHeight: 1.35,
+          },
+        ),
+        cta(
+          at({ square: { x: 7, y: 81, w: 38, h: 9 }, story: { x: 8, y: 82, w: 44, h: 6 }, landscape: { x: 70, y: 40, w: 25, h: 18 } }, c.f),
+          c,
+          c.p.secondary,
+        ),
       ],
     }),
   },
@@ -147,16 +194,31 @@ export const TEMPLATES: readonly TemplateDef[] = [
       background: { type: 'media', mediaId: c.image, color: c.p.dark, overlay: 0.45 },
       layers: [
         logo(at({ square: { x: 7, y: 7, w: 20, h: 8 }, story: { x: 8, y: 6, w: 24, h: 5 }, landscape: { x: 4, y: 8, w: 14, h: 13 } }, c.f), c),
-        shape('bar', 'accent', at({ square: { x: 7, y: 55, w: 12, h: 1.2 }, story: { x: 8, y: 60, w: 14, h: 0.8 }, landscape: { x: 4, y: 46, w: 8, h: 2 } }, c.f), c.p.secondary),
-        text('headline', 'headline', at({ square: { x: 7, y: 58, w: 86, h: 22 }, story: { x: 8, y: 62, w: 84, h: 18 }, landscape: { x: 4, y: 50, w: 60, h: 30 } }, c.f), c.copy.headline, {
-          font: c.heading,
-          weight: 700,
-          size: 7.5,
-          color: '#ffffff',
-          vAlign: 'bottom',
-          lineHeight: 1.05,
-        }),
-        cta(at({ square: { x: 7, y: 83, w: 36, h: 8.5 }, story: { x: 8, y: 84, w: 42, h: 5.5 }, landscape: { x: 70, y: 70, w: 25, h: 16 } }, c.f), c, c.p.secondary),
+        shape(
+          'bar',
+          'accent',
+          at({ square: { x: 7, y: 55, w: 12, h: 1.2 }, story: { x: 8, y: 60, w: 14, h: 0.8 }, landscape: { x: 4, y: 46, w: 8, h: 2 } }, c.f),
+          c.p.secondary,
+        ),
+        text(
+          'headline',
+          'headline',
+          at({ square: { x: 7, y: 58, w: 86, h: 22 }, story: { x: 8, y: 62, w: 84, h: 18 }, landscape: { x: 4, y: 50, w: 60, h: 30 } }, c.f),
+          c.copy.headline,
+          {
+            font: c.heading,
+            weight: 700,
+            size: 7.5,
+            color: '#ffffff',
+            vAlign: 'bottom',
+            lineHeight: 1.05,
+          },
+        ),
+        cta(
+          at({ square: { x: 7, y: 83, w: 36, h: 8.5 }, story: { x: 8, y: 84, w: 42, h: 5.5 }, landscape: { x: 70, y: 70, w: 25, h: 16 } }, c.f),
+          c,
+          c.p.secondary,
+        ),
       ],
     }),
   },
@@ -169,21 +231,37 @@ export const TEMPLATES: readonly TemplateDef[] = [
         background: { type: 'color', color: c.p.light },
         layers: [
           image(at({ square: { x: 0, y: 0, w: 100, h: 50 }, story: { x: 0, y: 0, w: 100, h: 52 }, landscape: { x: 0, y: 0, w: 48, h: 100 } }, c.f), c),
-          text('headline', 'headline', at({ square: { x: 7, y: 55, w: 86, h: 18 }, story: { x: 8, y: 56, w: 84, h: 16 }, landscape: { x: 52, y: 12, w: 44, h: 40 } }, c.f), c.copy.headline, {
-            font: c.heading,
-            weight: 700,
-            size: 6.5,
-            color: c.p.dark,
-            lineHeight: 1.1,
-          }),
-          text('body', 'body', at({ square: { x: 7, y: 73, w: 86, h: 10 }, story: { x: 8, y: 73, w: 84, h: 9 }, landscape: { x: 53, y: 52, w: 42, h: 20 } }, c.f), c.copy.body, {
-            font: c.body,
-            weight: 400,
-            size: 3.2,
-            color: '#374151',
-            lineHeight: 1.35,
-          }),
-          cta(at({ square: { x: 7, y: 85, w: 34, h: 8 }, story: { x: 8, y: 86, w: 40, h: 5.5 }, landscape: { x: 53, y: 76, w: 26, h: 14 } }, c.f), c, c.p.primary),
+          text(
+            'headline',
+            'headline',
+            at({ square: { x: 7, y: 55, w: 86, h: 18 }, story: { x: 8, y: 56, w: 84, h: 16 }, landscape: { x: 52, y: 12, w: 44, h: 40 } }, c.f),
+            c.copy.headline,
+            {
+              font: c.heading,
+              weight: 700,
+              size: 6.5,
+              color: c.p.dark,
+              lineHeight: 1.1,
+            },
+          ),
+          text(
+            'body',
+            'body',
+            at({ square: { x: 7, y: 73, w: 86, h: 10 }, story: { x: 8, y: 73, w: 84, h: 9 }, landscape: { x: 53, y: 52, w: 42, h: 20 } }, c.f),
+            c.copy.body,
+            {
+              font: c.body,
+              weight: 400,
+              size: 3.2,
+              color: '#374151',
+              lineHeight: 1.35,
+            },
+          ),
+          cta(
+            at({ square: { x: 7, y: 85, w: 34, h: 8 }, story: { x: 8, y: 86, w: 40, h: 5.5 }, landscape: { x: 53, y: 76, w: 26, h: 14 } }, c.f),
+            c,
+            c.p.primary,
+          ),
           logo(at({ square: { x: 74, y: 86, w: 19, h: 6 }, story: { x: 70, y: 87, w: 22, h: 4 }, landscape: { x: 83, y: 78, w: 13, h: 12 } }, c.f), c),
         ],
       };
@@ -196,29 +274,61 @@ export const TEMPLATES: readonly TemplateDef[] = [
     build: (c) => ({
       background: { type: 'gradient', from: c.p.primary, to: c.p.accent, angle: 135 },
       layers: [
-        shape('circle', 'accent', at({ square: { x: 58, y: -12, w: 60, h: 60 }, portrait: { x: 55, y: -10, w: 62, h: 50 }, story: { x: 50, y: -6, w: 70, h: 40 }, landscape: { x: 72, y: -30, w: 36, h: 70 } }, c.f), '#ffffff', {
-          shape: 'ellipse',
-          opacity: 0.14,
-        }),
-        text('headline', 'headline', at({ square: { x: 8, y: 30, w: 84, h: 30 }, story: { x: 8, y: 32, w: 84, h: 24 }, landscape: { x: 6, y: 22, w: 60, h: 40 } }, c.f), c.copy.headline, {
-          font: c.heading,
-          weight: 700,
-          size: 9.5,
-          color: '#ffffff',
-          align: 'center',
-          vAlign: 'middle',
-          lineHeight: 1,
-          uppercase: true,
-        }),
-        text('body', 'body', at({ square: { x: 12, y: 61, w: 76, h: 12 }, story: { x: 10, y: 57, w: 80, h: 9 }, landscape: { x: 6, y: 64, w: 60, h: 18 } }, c.f), c.copy.body, {
-          font: c.body,
-          weight: 400,
-          size: 3.4,
-          color: '#ffffff',
-          align: 'center',
-          lineHeight: 1.35,
-        }),
-        cta(at({ square: { x: 31, y: 78, w: 38, h: 9 }, story: { x: 28, y: 76, w: 44, h: 6 }, landscape: { x: 70, y: 42, w: 25, h: 17 } }, c.f), c, '#ffffff', 3.6, 10),
+        shape(
+          'circle',
+          'accent',
+          at(
+            {
+              square: { x: 58, y: -12, w: 60, h: 60 },
+              portrait: { x: 55, y: -10, w: 62, h: 50 },
+              story: { x: 50, y: -6, w: 70, h: 40 },
+              landscape: { x: 72, y: -30, w: 36, h: 70 },
+            },
+            c.f,
+          ),
+          '#ffffff',
+          {
+            shape: 'ellipse',
+            opacity: 0.14,
+          },
+        ),
+        text(
+          'headline',
+          'headline',
+          at({ square: { x: 8, y: 30, w: 84, h: 30 }, story: { x: 8, y: 32, w: 84, h: 24 }, landscape: { x: 6, y: 22, w: 60, h: 40 } }, c.f),
+          c.copy.headline,
+          {
+            font: c.heading,
+            weight: 700,
+            size: 9.5,
+            color: '#ffffff',
+            align: 'center',
+            vAlign: 'middle',
+            lineHeight: 1,
+            uppercase: true,
+          },
+        ),
+        text(
+          'body',
+          'body',
+          at({ square: { x: 12, y: 61, w: 76, h: 12 }, story: { x: 10, y: 57, w: 80, h: 9 }, landscape: { x: 6, y: 64, w: 60, h: 18 } }, c.f),
+          c.copy.body,
+          {
+            font: c.body,
+            weight: 400,
+            size: 3.4,
+            color: '#ffffff',
+            align: 'center',
+            lineHeight: 1.35,
+          },
+        ),
+        cta(
+          at({ square: { x: 31, y: 78, w: 38, h: 9 }, story: { x: 28, y: 76, w: 44, h: 6 }, landscape: { x: 70, y: 42, w: 25, h: 17 } }, c.f),
+          c,
+          '#ffffff',
+          3.6,
+          10,
+        ),
       ],
     }),
   },
@@ -229,24 +339,41 @@ export const TEMPLATES: readonly TemplateDef[] = [
     build: (c) => ({
       background: { type: 'color', color: c.p.light },
       layers: [
-        shape('rule', 'accent', at({ square: { x: 44, y: 22, w: 12, h: 0.6 }, story: { x: 42, y: 26, w: 16, h: 0.5 }, landscape: { x: 46, y: 18, w: 8, h: 1 } }, c.f), c.p.primary),
-        text('headline', 'headline', at({ square: { x: 10, y: 28, w: 80, h: 30 }, story: { x: 10, y: 30, w: 80, h: 24 }, landscape: { x: 12, y: 25, w: 76, h: 36 } }, c.f), c.copy.headline, {
-          font: 'playfair-display',
-          weight: 400,
-          size: 8,
-          color: c.p.dark,
-          align: 'center',
-          vAlign: 'middle',
-          lineHeight: 1.1,
-        }),
-        text('body', 'body', at({ square: { x: 16, y: 60, w: 68, h: 12 }, story: { x: 14, y: 56, w: 72, h: 9 }, landscape: { x: 18, y: 63, w: 64, h: 16 } }, c.f), c.copy.body, {
-          font: c.body,
-          weight: 400,
-          size: 3,
-          color: '#4b5563',
-          align: 'center',
-          lineHeight: 1.45,
-        }),
+        shape(
+          'rule',
+          'accent',
+          at({ square: { x: 44, y: 22, w: 12, h: 0.6 }, story: { x: 42, y: 26, w: 16, h: 0.5 }, landscape: { x: 46, y: 18, w: 8, h: 1 } }, c.f),
+          c.p.primary,
+        ),
+        text(
+          'headline',
+          'headline',
+          at({ square: { x: 10, y: 28, w: 80, h: 30 }, story: { x: 10, y: 30, w: 80, h: 24 }, landscape: { x: 12, y: 25, w: 76, h: 36 } }, c.f),
+          c.copy.headline,
+          {
+            font: 'playfair-display',
+            weight: 400,
+            size: 8,
+            color: c.p.dark,
+            align: 'center',
+            vAlign: 'middle',
+            lineHeight: 1.1,
+          },
+        ),
+        text(
+          'body',
+          'body',
+          at({ square: { x: 16, y: 60, w: 68, h: 12 }, story: { x: 14, y: 56, w: 72, h: 9 }, landscape: { x: 18, y: 63, w: 64, h: 16 } }, c.f),
+          c.copy.body,
+          {
+            font: c.body,
+            weight: 400,
+            size: 3,
+            color: '#4b5563',
+            align: 'center',
+            lineHeight: 1.45,
+          },
+        ),
         logo(at({ square: { x: 40, y: 82, w: 20, h: 8 }, story: { x: 38, y: 85, w: 24, h: 5 }, landscape: { x: 43, y: 82, w: 14, h: 12 } }, c.f), c),
       ],
     }),
@@ -258,25 +385,59 @@ export const TEMPLATES: readonly TemplateDef[] = [
     build: (c) => ({
       background: { type: 'color', color: c.p.secondary },
       layers: [
-        shape('badge', 'accent', at({ square: { x: 55, y: 8, w: 36, h: 36 }, portrait: { x: 55, y: 7, w: 36, h: 28.8 }, story: { x: 52, y: 6, w: 40, h: 22.5 }, landscape: { x: 70, y: 14, w: 24, h: 46 } }, c.f), c.p.primary, {
-          shape: 'ellipse',
-        }),
-        text('badge-text', 'panel', at({ square: { x: 55, y: 19, w: 36, h: 14 }, portrait: { x: 55, y: 15, w: 36, h: 12 }, story: { x: 52, y: 12, w: 40, h: 10 }, landscape: { x: 70, y: 25, w: 24, h: 24 } }, c.f), '-30%', {
-          font: c.heading,
-          weight: 700,
-          size: 8,
-          color: textOn(c.p.primary),
-          align: 'center',
-          vAlign: 'middle',
-          lineHeight: 1,
-        }),
-        text('headline', 'headline', at({ square: { x: 7, y: 50, w: 86, h: 24 }, story: { x: 8, y: 44, w: 84, h: 22 }, landscape: { x: 5, y: 18, w: 60, h: 44 } }, c.f), c.copy.headline, {
-          font: c.heading,
-          weight: 700,
-          size: 8,
-          color: textOn(c.p.secondary),
-          lineHeight: 1.05,
-        }),
+        shape(
+          'badge',
+          'accent',
+          at(
+            {
+              square: { x: 55, y: 8, w: 36, h: 36 },
+              portrait: { x: 55, y: 7, w: 36, h: 28.8 },
+              story: { x: 52, y: 6, w: 40, h: 22.5 },
+              landscape: { x: 70, y: 14, w: 24, h: 46 },
+            },
+            c.f,
+          ),
+          c.p.primary,
+          {
+            shape: 'ellipse',
+          },
+        ),
+        text(
+          'badge-text',
+          'panel',
+          at(
+            {
+              square: { x: 55, y: 19, w: 36, h: 14 },
+              portrait: { x: 55, y: 15, w: 36, h: 12 },
+              story: { x: 52, y: 12, w: 40, h: 10 },
+              landscape: { x: 70, y: 25, w: 24, h: 24 },
+            },
+            c.f,
+          ),
+          '-30%',
+          {
+            font: c.heading,
+            weight: 700,
+            size: 8,
+            color: textOn(c.p.primary),
+            align: 'center',
+            vAlign: 'middle',
+            lineHeight: 1,
+          },
+        ),
+        text(
+          'headline',
+          'headline',
+          at({ square: { x: 7, y: 50, w: 86, h: 24 }, story: { x: 8, y: 44, w: 84, h: 22 }, landscape: { x: 5, y: 18, w: 60, h: 44 } }, c.f),
+          c.copy.headline,
+          {
+            font: c.heading,
+            weight: 700,
+            size: 8,
+            color: textOn(c.p.secondary),
+            lineHeight: 1.05,
+          },
+        ),
         cta(at({ square: { x: 7, y: 80, w: 40, h: 9 }, story: { x: 8, y: 72, w: 46, h: 6 }, landscape: { x: 5, y: 70, w: 26, h: 17 } }, c.f), c, c.p.dark),
         logo(at({ square: { x: 72, y: 82, w: 21, h: 7 }, story: { x: 8, y: 90, w: 26, h: 4 }, landscape: { x: 78, y: 78, w: 16, h: 12 } }, c.f), c),
       ],
@@ -289,28 +450,46 @@ export const TEMPLATES: readonly TemplateDef[] = [
     build: (c) => ({
       background: { type: 'color', color: c.p.dark },
       layers: [
-        text('mark', 'accent', at({ square: { x: 7, y: 6, w: 30, h: 22 }, story: { x: 8, y: 12, w: 30, h: 14 }, landscape: { x: 5, y: 2, w: 14, h: 40 } }, c.f), '“', {
-          font: 'playfair-display',
-          weight: 700,
-          size: 26,
-          color: c.p.secondary,
-          lineHeight: 1,
-        }),
-        text('headline', 'headline', at({ square: { x: 7, y: 30, w: 86, h: 36 }, story: { x: 8, y: 30, w: 84, h: 30 }, landscape: { x: 20, y: 16, w: 74, h: 46 } }, c.f), c.copy.headline, {
-          font: c.heading,
-          weight: 400,
-          size: 6.5,
-          color: '#ffffff',
-          lineHeight: 1.2,
-        }),
-        text('body', 'body', at({ square: { x: 7, y: 70, w: 60, h: 8 }, story: { x: 8, y: 63, w: 70, h: 5 }, landscape: { x: 20, y: 68, w: 50, h: 12 } }, c.f), c.copy.body, {
-          font: c.body,
-          weight: 700,
-          size: 3,
-          color: c.p.secondary,
-          uppercase: true,
-          lineHeight: 1.3,
-        }),
+        text(
+          'mark',
+          'accent',
+          at({ square: { x: 7, y: 6, w: 30, h: 22 }, story: { x: 8, y: 12, w: 30, h: 14 }, landscape: { x: 5, y: 2, w: 14, h: 40 } }, c.f),
+          '“',
+          {
+            font: 'playfair-display',
+            weight: 700,
+            size: 26,
+            color: c.p.secondary,
+            lineHeight: 1,
+          },
+        ),
+        text(
+          'headline',
+          'headline',
+          at({ square: { x: 7, y: 30, w: 86, h: 36 }, story: { x: 8, y: 30, w: 84, h: 30 }, landscape: { x: 20, y: 16, w: 74, h: 46 } }, c.f),
+          c.copy.headline,
+          {
+            font: c.heading,
+            weight: 400,
+            size: 6.5,
+            color: '#ffffff',
+            lineHeight: 1.2,
+          },
+        ),
+        text(
+          'body',
+          'body',
+          at({ square: { x: 7, y: 70, w: 60, h: 8 }, story: { x: 8, y: 63, w: 70, h: 5 }, landscape: { x: 20, y: 68, w: 50, h: 12 } }, c.f),
+          c.copy.body,
+          {
+            font: c.body,
+            weight: 700,
+            size: 3,
+            color: c.p.secondary,
+            uppercase: true,
+            lineHeight: 1.3,
+          },
+        ),
         logo(at({ square: { x: 7, y: 84, w: 22, h: 8 }, story: { x: 8, y: 86, w: 26, h: 5 }, landscape: { x: 80, y: 80, w: 15, h: 12 } }, c.f), c),
       ],
     }),
@@ -322,18 +501,36 @@ export const TEMPLATES: readonly TemplateDef[] = [
     build: (c) => ({
       background: { type: 'color', color: c.p.primary },
       layers: [
-        text('headline', 'headline', at({ square: { x: 8, y: 6, w: 84, h: 14 }, story: { x: 8, y: 8, w: 84, h: 10 }, landscape: { x: 52, y: 14, w: 44, h: 36 } }, c.f), c.copy.headline, {
-          font: c.heading,
-          weight: 700,
-          size: 6,
-          color: textOn(c.p.primary),
-          align: c.f === 'landscape' ? 'left' : 'center',
-          vAlign: 'middle',
-          lineHeight: 1.05,
-        }),
-        shape('card', 'panel', at({ square: { x: 14, y: 22, w: 72, h: 58 }, story: { x: 10, y: 21, w: 80, h: 55 }, landscape: { x: 4, y: 8, w: 44, h: 84 } }, c.f), '#ffffff', { radius: 4 }),
+        text(
+          'headline',
+          'headline',
+          at({ square: { x: 8, y: 6, w: 84, h: 14 }, story: { x: 8, y: 8, w: 84, h: 10 }, landscape: { x: 52, y: 14, w: 44, h: 36 } }, c.f),
+          c.copy.headline,
+          {
+            font: c.heading,
+            weight: 700,
+            size: 6,
+            color: textOn(c.p.primary),
+            align: c.f === 'landscape' ? 'left' : 'center',
+            vAlign: 'middle',
+            lineHeight: 1.05,
+          },
+        ),
+        shape(
+          'card',
+          'panel',
+          at({ square: { x: 14, y: 22, w: 72, h: 58 }, story: { x: 10, y: 21, w: 80, h: 55 }, landscape: { x: 4, y: 8, w: 44, h: 84 } }, c.f),
+          '#ffffff',
+          { radius: 4 },
+        ),
         image(at({ square: { x: 17, y: 25, w: 66, h: 52 }, story: { x: 13, y: 22.7, w: 74, h: 51.6 }, landscape: { x: 6, y: 12, w: 40, h: 76 } }, c.f), c, 3),
-        cta(at({ square: { x: 31, y: 85, w: 38, h: 9 }, story: { x: 28, y: 82, w: 44, h: 6 }, landscape: { x: 52, y: 62, w: 28, h: 17 } }, c.f), c, c.p.secondary, 3.6, 10),
+        cta(
+          at({ square: { x: 31, y: 85, w: 38, h: 9 }, story: { x: 28, y: 82, w: 44, h: 6 }, landscape: { x: 52, y: 62, w: 28, h: 17 } }, c.f),
+          c,
+          c.p.secondary,
+          3.6,
+          10,
+        ),
       ],
     }),
   },
@@ -344,22 +541,45 @@ export const TEMPLATES: readonly TemplateDef[] = [
     build: (c) => ({
       background: { type: 'media', mediaId: c.image, color: c.p.secondary, overlay: 0.1 },
       layers: [
-        shape('band', 'panel', at({ square: { x: 0, y: 58, w: 100, h: 34 }, story: { x: 0, y: 62, w: 100, h: 26 }, landscape: { x: 0, y: 52, w: 100, h: 40 } }, c.f), c.p.primary, { opacity: 0.94 }),
-        text('headline', 'headline', at({ square: { x: 7, y: 62, w: 86, h: 16 }, story: { x: 8, y: 65, w: 84, h: 12 }, landscape: { x: 4, y: 56, w: 64, h: 20 } }, c.f), c.copy.headline, {
-          font: c.heading,
-          weight: 700,
-          size: 6.5,
-          color: textOn(c.p.primary),
-          lineHeight: 1.05,
-        }),
-        text('body', 'body', at({ square: { x: 7, y: 79, w: 60, h: 9 }, story: { x: 8, y: 78, w: 60, h: 7 }, landscape: { x: 4, y: 77, w: 60, h: 12 } }, c.f), c.copy.body, {
-          font: c.body,
-          weight: 400,
-          size: 2.8,
-          color: textOn(c.p.primary),
-          lineHeight: 1.3,
-        }),
-        cta(at({ square: { x: 68, y: 79, w: 25, h: 8 }, story: { x: 66, y: 78, w: 26, h: 5 }, landscape: { x: 72, y: 64, w: 24, h: 16 } }, c.f), c, c.p.secondary, 3),
+        shape(
+          'band',
+          'panel',
+          at({ square: { x: 0, y: 58, w: 100, h: 34 }, story: { x: 0, y: 62, w: 100, h: 26 }, landscape: { x: 0, y: 52, w: 100, h: 40 } }, c.f),
+          c.p.primary,
+          { opacity: 0.94 },
+        ),
+        text(
+          'headline',
+          'headline',
+          at({ square: { x: 7, y: 62, w: 86, h: 16 }, story: { x: 8, y: 65, w: 84, h: 12 }, landscape: { x: 4, y: 56, w: 64, h: 20 } }, c.f),
+          c.copy.headline,
+          {
+            font: c.heading,
+            weight: 700,
+            size: 6.5,
+            color: textOn(c.p.primary),
+            lineHeight: 1.05,
+          },
+        ),
+        text(
+          'body',
+          'body',
+          at({ square: { x: 7, y: 79, w: 60, h: 9 }, story: { x: 8, y: 78, w: 60, h: 7 }, landscape: { x: 4, y: 77, w: 60, h: 12 } }, c.f),
+          c.copy.body,
+          {
+            font: c.body,
+            weight: 400,
+            size: 2.8,
+            color: textOn(c.p.primary),
+            lineHeight: 1.3,
+          },
+        ),
+        cta(
+          at({ square: { x: 68, y: 79, w: 25, h: 8 }, story: { x: 66, y: 78, w: 26, h: 5 }, landscape: { x: 72, y: 64, w: 24, h: 16 } }, c.f),
+          c,
+          c.p.secondary,
+          3,
+        ),
         logo(at({ square: { x: 7, y: 6, w: 20, h: 8 }, story: { x: 8, y: 6, w: 24, h: 5 }, landscape: { x: 4, y: 8, w: 14, h: 13 } }, c.f), c),
       ],
     }),

@@ -6,7 +6,9 @@ import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
 
 export const MAX_VARIATIONS = 8;
 
-const creativeName = z.string('Give the creative a name.').check(z.trim(), z.minLength(1, 'Give the creative a name.'), z.maxLength(80, 'Use at most 80 characters.'));
+const creativeName = z
+  .string('Give the creative a name.')
+  .check(z.trim(), z.minLength(1, 'Give the creative a name.'), z.maxLength(80, 'Use at most 80 characters.'));
 
 export const creativeCreateInput = z.object({
   template: z.enum(TEMPLATE_IDS as [string, ...string[]], 'Pick a template.'),
@@ -27,7 +29,9 @@ export const creativeUpdateInput = z.object({
 export type CreativeUpdateInput = z.infer<typeof creativeUpdateInput>;
 
 export const variationsInput = z.object({
-  count: z.number('Say how many variations: 1 to 8.').check(z.int('Use a whole number.'), z.minimum(1, 'Make at least 1 variation.'), z.maximum(MAX_VARIATIONS, `Make at most ${MAX_VARIATIONS} at once.`)),
+  count: z
+    .number('Say how many variations: 1 to 8.')
+    .check(z.int('Use a whole number.'), z.minimum(1, 'Make at least 1 variation.'), z.maximum(MAX_VARIATIONS, `Make at most ${MAX_VARIATIONS} at once.`)),
 });
 
 export const creativeListQuery = z.extend(pageQuery, {
@@ -103,6 +107,11 @@ export const playgroundRenderInput = z.object({
   document: creativeDocument,
   /** The visitor's image, kept in the browser and sent only to draw this download. */
   image: z.optional(
-    z.string().check(z.maxLength(Math.ceil((PLAYGROUND_IMAGE_MAX_BYTES * 4) / 3) + 64, 'Use an image under 4 MB.'), z.regex(/^data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+=*$/, 'Use a PNG, JPEG, WebP or GIF image.')),
+    z
+      .string()
+      .check(
+        z.maxLength(Math.ceil((PLAYGROUND_IMAGE_MAX_BYTES * 4) / 3) + 64, 'Use an image under 4 MB.'),
+        z.regex(/^data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+=*$/, 'Use a PNG, JPEG, WebP or GIF image.'),
+      ),
   ),
 });

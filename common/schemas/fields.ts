@@ -12,14 +12,9 @@ export const emailField = z.pipe(
 
 export const passwordField = z
   .string('Enter a password.')
-  .check(
-    z.minLength(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`),
-    z.maxLength(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
-  );
+  .check(z.minLength(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`), z.maxLength(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`));
 
-export const nameField = z
-  .string('Enter your name.')
-  .check(z.trim(), z.minLength(1, 'Enter your name.'), z.maxLength(80, 'Use at most 80 characters.'));
+export const nameField = z.string('Enter your name.').check(z.trim(), z.minLength(1, 'Enter your name.'), z.maxLength(80, 'Use at most 80 characters.'));
 
 /** The shape of every id (URL-safe, 16–64 characters): anything else cannot exist. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;

@@ -51,7 +51,9 @@ export const mediaListQuery = z.extend(pageQuery, {
 });
 
 export const uploadQuery = z.object({
-  filename: z.string('Name the file (?filename=).').check(z.trim(), z.minLength(1, 'Name the file (?filename=).'), z.maxLength(200, 'Use a file name under 200 characters.')),
+  filename: z
+    .string('Name the file (?filename=).')
+    .check(z.trim(), z.minLength(1, 'Name the file (?filename=).'), z.maxLength(200, 'Use a file name under 200 characters.')),
 });
 
 export interface MediaUsage {

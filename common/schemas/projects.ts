@@ -27,11 +27,15 @@ export const brandKitInput = z.object({
   tone: z.string().check(z.trim(), z.maxLength(500, 'Use at most 500 characters.')),
 });
 
-const projectName = z.string('Give the project a name.').check(z.trim(), z.minLength(1, 'Give the project a name.'), z.maxLength(80, 'Use at most 80 characters.'));
+const projectName = z
+  .string('Give the project a name.')
+  .check(z.trim(), z.minLength(1, 'Give the project a name.'), z.maxLength(80, 'Use at most 80 characters.'));
 const description = z.string().check(z.trim(), z.maxLength(1000, 'Use at most 1,000 characters.'));
 const website = z.union([
   z.literal(''),
-  z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a web address like https://example.com.' }).check(z.maxLength(300, 'That address is too long.')),
+  z
+    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a web address like https://example.com.' })
+    .check(z.maxLength(300, 'That address is too long.')),
 ]);
 
 export const projectCreateInput = z.object({

@@ -12,7 +12,11 @@ describe('inList', () => {
 
   it('matches exactly the listed values', async () => {
     const [a, b] = await Promise.all([createUser(), createUser(), createUser()]);
-    const rows = await getDb(env.DB).select({ id: users.id }).from(users).where(inList(users.id, [a!.id, "no'such id", b!.id])).all();
+    const rows = await getDb(env.DB)
+      .select({ id: users.id })
+      .from(users)
+      .where(inList(users.id, [a!.id, "no'such id", b!.id]))
+      .all();
     expect(rows.map((r) => r.id).sort()).toEqual([a!.id, b!.id].sort());
   });
 });

@@ -21,8 +21,12 @@ export const users = sqliteTable('users', {
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-  plan: text('plan', { enum: ['free', 'pro', 'agency'] }).notNull().default('free'),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
+  plan: text('plan', { enum: ['free', 'pro', 'agency'] })
+    .notNull()
+    .default('free'),
   /** The user's affiliate code (unique, given at sign-up). */
   affiliateCode: text('affiliate_code').unique(),
   createdAt: createdAt(),
@@ -142,7 +146,9 @@ export const creditLedger = sqliteTable(
   (t) => [
     index('credit_ledger_user_idx').on(t.userId, t.createdAt),
     // Recent spends, for the job that refunds interrupted renders.
-    index('credit_ledger_spend_created_idx').on(t.createdAt).where(sql`${t.kind} = 'spend'`),
+    index('credit_ledger_spend_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'spend'`),
   ],
 );
 
@@ -191,7 +197,9 @@ export const projectMembers = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.projectId, t.userId] }),
     index('project_members_user_idx').on(t.userId),
-    uniqueIndex('project_members_one_owner').on(t.projectId).where(sql`${t.role} = 'owner'`),
+    uniqueIndex('project_members_one_owner')
+      .on(t.projectId)
+      .where(sql`${t.role} = 'owner'`),
   ],
 );
 
@@ -243,9 +251,13 @@ export const media = sqliteTable(
   },
   (t) => [
     index('media_project_created_idx').on(t.projectId, t.createdAt),
-    uniqueIndex('media_project_sha256_live').on(t.projectId, t.sha256).where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('media_project_sha256_live')
+      .on(t.projectId, t.sha256)
+      .where(sql`${t.deletedAt} IS NULL`),
     // Only deleted rows, for the purge job.
-    index('media_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
+    index('media_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
   ],
 );
 
@@ -404,7 +416,9 @@ export const creatives = sqliteTable(
   },
   (t) => [
     index('creatives_project_updated_idx').on(t.projectId, t.updatedAt),
-    index('creatives_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
+    index('creatives_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
   ],
 );
 
@@ -449,10 +463,14 @@ export const creations = sqliteTable(
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
-    uniqueIndex('creations_revision_live_uq').on(t.revisionId).where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('creations_revision_live_uq')
+      .on(t.revisionId)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('creations_project_created_idx').on(t.projectId, t.createdAt),
     index('creations_creative_idx').on(t.creativeId),
-    index('creations_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
+    index('creations_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
   ],
 );
 

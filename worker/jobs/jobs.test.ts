@@ -11,7 +11,10 @@ describe('scheduled housekeeping', () => {
     const db = getDb(env.DB);
     const expired = await createUser();
     const live = await createUser();
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, expired.id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, expired.id));
     await db.insert(rateLimits).values({ key: 'test:old', count: 3, resetAt: new Date(Date.now() - 1000) });
     await db.insert(rateLimits).values({ key: 'test:new', count: 3, resetAt: new Date(Date.now() + 60_000) });
 

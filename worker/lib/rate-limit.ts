@@ -24,12 +24,9 @@ function retryAfterSeconds(resetAt: Date, now: number): number {
 function limited(resetAt: Date, now: number): AppError {
   const seconds = retryAfterSeconds(resetAt, now);
   const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    'rate_limited',
-    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'Retry-After': String(seconds) },
-  );
+  return new AppError('rate_limited', `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+    'Retry-After': String(seconds),
+  });
 }
 
 /** Throws 429 (with Retry-After) when the key already used up its window. */

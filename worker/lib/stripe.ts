@@ -14,14 +14,23 @@ export function toForm(params: Record<string, unknown>, prefix = '', out = new U
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
     const name = prefix ? `${prefix}[${key}]` : key;
-    if (Array.isArray(value)) value.forEach((item, i) => (typeof item === 'object' ? toForm(item as Record<string, unknown>, `${name}[${i}]`, out) : out.append(`${name}[${i}]`, String(item))));
+    if (Array.isArray(value))
+      value.forEach((item, i) =>
+        typeof item === 'object' ? toForm(item as Record<string, unknown>, `${name}[${i}]`, out) : out.append(`${name}[${i}]`, String(item)),
+      );
     else if (typeof value === 'object') toForm(value as Record<string, unknown>, name, out);
     else out.append(name, String(value));
   }
   return out;
 }
 
-export async function stripeRequest<T>(secretKey: string, method: 'GET' | 'POST', path: string, params?: Record<string, unknown>, idempotencyKey?: string): Promise<T> {
+export async function stripeRequest<T>(
+  secretKey: string,
+  method: 'GET' | 'POST',
+  path: string,
+  params?: Record<string, unknown>,
+  idempotencyKey?: string,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${STRIPE_API}${path}`, {
@@ -69,5 +78,6 @@ export async function verifyStripeSignature(secret: string, payload: string, hea
   if (!Number.isInteger(timestamp) || signatures.length === 0) throw new AppError('bad_request', 'Malformed Stripe-Signature header.');
   if (Math.abs(now / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) throw new AppError('bad_request', 'The webhook timestamp is outside the tolerance.');
   const expected = encoder.encode(await hmacHex(secret, `${timestamp}.${payload}`));
-  if (!signatures.some((signature) => timingSafeEqual(encoder.encode(signature), expected))) throw new AppError('bad_request', 'The webhook signature does not match.');
+  if (!signatures.some((signature) => timingSafeEqual(encoder.encode(signature), expected)))
+    throw new AppError('bad_request', 'The webhook signature does not match.');
 }

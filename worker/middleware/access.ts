@@ -94,7 +94,10 @@ export function access(rule: AccessRule): AccessMiddleware {
       }
       if (!membership) throw new AppError('not_found');
       if (ROLE_RANK[membership.role] < ROLE_RANK[needed]) {
-        throw new AppError('forbidden', needed === 'owner' ? 'Only the project’s owner can do that.' : 'Viewers can look but not change anything in this project.');
+        throw new AppError(
+          'forbidden',
+          needed === 'owner' ? 'Only the project’s owner can do that.' : 'Viewers can look but not change anything in this project.',
+        );
       }
       c.set('membership', membership);
     }

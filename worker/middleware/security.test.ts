@@ -5,14 +5,17 @@ import { createUser } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 
 describe('every response', () => {
-  it.each(['/', '/about', '/api/health', '/api/me', '/nope', '/api/nope', '/favicon.svg', '/dashboard'])('%s carries a request id and the security headers', async (path) => {
-    const response = await send(path);
-    expect(response.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-  });
+  it.each(['/', '/about', '/api/health', '/api/me', '/nope', '/api/nope', '/favicon.svg', '/dashboard'])(
+    '%s carries a request id and the security headers',
+    async (path) => {
+      const response = await send(path);
+      expect(response.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    },
+  );
 
   it('gives HTML a CSP whose scripts need this response’s nonce, fresh per request', async () => {
     const a = (await send('/')).headers.get('content-security-policy')!;
@@ -48,9 +51,21 @@ describe('cross-site rule (PRODUCT.md §5)', () => {
 
   it('accepts Sec-Fetch-Site: same-origin without Origin, and refuses cross-site', async () => {
     const user = await createUser();
-    const ok = await send('/api/me', { method: 'PATCH', json: { name: 'Same Site' }, cookie: user.cookie, sameOrigin: false, headers: { 'sec-fetch-site': 'same-origin' } });
+    const ok = await send('/api/me', {
+      method: 'PATCH',
+      json: { name: 'Same Site' },
+      cookie: user.cookie,
+      sameOrigin: false,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(ok.status).toBe(200);
-    const cross = await send('/api/me', { method: 'PATCH', json: { name: 'Cross' }, cookie: user.cookie, sameOrigin: false, headers: { 'sec-fetch-site': 'cross-site' } });
+    const cross = await send('/api/me', {
+      method: 'PATCH',
+      json: { name: 'Cross' },
+      cookie: user.cookie,
+      sameOrigin: false,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(cross.status).toBe(403);
   });
 
@@ -61,7 +76,11 @@ describe('cross-site rule (PRODUCT.md §5)', () => {
   });
 
   it('lets a cookie-less client without Origin call the API (scripts, integrations)', async () => {
-    const response = await send('/api/auth/password-reset', { json: { email: 'someone@example.com' }, sameOrigin: false, headers: { 'cf-connecting-ip': '192.0.2.200' } });
+    const response = await send('/api/auth/password-reset', {
+      json: { email: 'someone@example.com' },
+      sameOrigin: false,
+      headers: { 'cf-connecting-ip': '192.0.2.200' },
+    });
     expect(response.status).toBe(202);
   });
 

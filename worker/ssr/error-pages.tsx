@@ -10,7 +10,13 @@ export async function renderErrorPage(c: Context<AppEnv>, status: number): Promi
   try {
     if (status === 404) {
       // The 404 page does not show the path: one cached copy, whatever was asked for.
-      return await renderStaticPage(c, `not-found|${chrome.signedIn}`, { title: 'Page not found', description: 'This page does not exist.', noindex: true }, () => <NotFoundPage chrome={chrome} />, 404);
+      return await renderStaticPage(
+        c,
+        `not-found|${chrome.signedIn}`,
+        { title: 'Page not found', description: 'This page does not exist.', noindex: true },
+        () => <NotFoundPage chrome={chrome} />,
+        404,
+      );
     }
     const page = await renderPage(
       c,

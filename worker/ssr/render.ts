@@ -101,7 +101,13 @@ function withNonce(page: { parts: Uint8Array[]; length: number }, nonce: string)
  * without any (the content pages) is served as is, under a policy that allows no
  * script at all. Never used for pages with request data.
  */
-export async function renderStaticPage(c: Context<AppEnv>, key: string, meta: PageMeta, render: () => ReactElement, status: PageStatus = 200): Promise<Response> {
+export async function renderStaticPage(
+  c: Context<AppEnv>,
+  key: string,
+  meta: PageMeta,
+  render: () => ReactElement,
+  status: PageStatus = 200,
+): Promise<Response> {
   const cacheKey = `${status}|${c.req.url.slice(0, c.req.url.indexOf('/', 8))}|${key}`;
   let page = staticPages.get(cacheKey);
   if (page === undefined) {

@@ -30,7 +30,14 @@ export function mp4(width: number, height: number, durationMs: number): Uint8Arr
   const tkhdBody = [0, 0, 0, 3, ...Array.from({ length: 76 }, () => 0), ...u32(width * 65536), ...u32(height * 65536)];
   const trak = box('trak', box('tkhd', tkhdBody));
   const moov = box('moov', [...mvhd, ...trak]);
-  return new Uint8Array([...ftyp, ...moov, ...box('mdat', Array.from({ length: 32 }, (_, i) => i))]);
+  return new Uint8Array([
+    ...ftyp,
+    ...moov,
+    ...box(
+      'mdat',
+      Array.from({ length: 32 }, (_, i) => i),
+    ),
+  ]);
 }
 
 export const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');

@@ -24,7 +24,10 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
-  out.set([...type].map((ch) => ch.charCodeAt(0)), 4);
+  out.set(
+    [...type].map((ch) => ch.charCodeAt(0)),
+    4,
+  );
   out.set(data, 8);
   view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
   return out;
@@ -43,7 +46,12 @@ export async function solidPng(width: number, height: number, rgba: readonly [nu
   view.setUint32(0, width);
   view.setUint32(4, height);
   ihdr.set([8, 6, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', await through(raw, new CompressionStream('deflate'))), chunk('IEND', new Uint8Array())];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', await through(raw, new CompressionStream('deflate'))),
+    chunk('IEND', new Uint8Array()),
+  ];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
   for (const part of parts) {

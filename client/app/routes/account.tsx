@@ -63,7 +63,13 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
       >
         <FormError error={form.formError} />
         <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters.`} {...form.field('newPassword')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          {...form.field('newPassword')}
+        />
         <Button type="submit" pending={form.pending} pendingLabel="Changing…">
           Change password
         </Button>
@@ -82,7 +88,11 @@ function SessionRow({ session, onRevoked }: { session: SessionInfo; onRevoked: (
         <div>
           <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
             {describeUserAgent(session.userAgent)}
-            {session.current ? <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">This device</span> : null}
+            {session.current ? (
+              <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+                This device
+              </span>
+            ) : null}
           </p>
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             {session.country ? `${session.country} · ` : ''}Active {relativeTime(session.lastSeenAt)} · Signed in {relativeTime(session.createdAt)}
@@ -122,9 +132,7 @@ function SessionsCard({ version }: { version: number }) {
   return (
     <Card title="Where you are signed in" description="Sign out of devices you do not recognise.">
       {sessions.status === 'loading' ? <SkeletonLines lines={3} label="Loading sessions" /> : null}
-      {sessions.status === 'error' ? (
-        <LoadFailed title="Your sessions could not be loaded" onRetry={sessions.reload} />
-      ) : null}
+      {sessions.status === 'error' ? <LoadFailed title="Your sessions could not be loaded" onRetry={sessions.reload} /> : null}
       {sessions.status === 'ready' ? (
         <>
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">

@@ -24,9 +24,7 @@ export default function Affiliate() {
 
   if (summary.status === 'loading') return <SkeletonLines lines={6} label="Loading the affiliate programme" />;
   if (summary.status === 'error') {
-    return (
-      <LoadFailed title="The affiliate programme could not be loaded" onRetry={summary.reload} />
-    );
+    return <LoadFailed title="The affiliate programme could not be loaded" onRetry={summary.reload} />;
   }
   const data = summary.data;
   const canRequest = data.cents.available >= data.minimumPayoutCents;
@@ -38,7 +36,9 @@ export default function Affiliate() {
       />
       <Card title="Your link" description={`Anyone who signs up within ${AFFILIATE.cookieDays} days of clicking it counts as yours.`}>
         <div className="flex flex-wrap items-center gap-2">
-          <code className="min-w-0 flex-1 truncate rounded-[var(--radius-control)] border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-800">{data.link}</code>
+          <code className="min-w-0 flex-1 truncate rounded-[var(--radius-control)] border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-800">
+            {data.link}
+          </code>
           <Button
             variant="secondary"
             onClick={async () => {

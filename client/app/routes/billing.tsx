@@ -55,16 +55,17 @@ export default function Billing() {
 
   if (billing.status === 'loading') return <SkeletonLines lines={6} label="Loading billing" />;
   if (billing.status === 'error') {
-    return (
-      <LoadFailed title="Billing could not be loaded" onRetry={billing.reload} />
-    );
+    return <LoadFailed title="Billing could not be loaded" onRetry={billing.reload} />;
   }
   const data = billing.data;
   const sub = data.subscription && data.subscription.status !== 'canceled' ? data.subscription : null;
 
   return (
     <>
-      <PageHeader title="Billing" description={data.provider === 'sandbox' ? 'Payments run in the local sandbox: nothing is charged.' : 'Payments are handled by Stripe.'} />
+      <PageHeader
+        title="Billing"
+        description={data.provider === 'sandbox' ? 'Payments run in the local sandbox: nothing is charged.' : 'Payments are handled by Stripe.'}
+      />
       {error ? (
         <Alert tone="danger" className="mb-4">
           {error}
@@ -83,7 +84,9 @@ export default function Billing() {
               ) : (
                 <>Renews on {formatDate(sub.currentPeriodEnd, 'long')}.</>
               )}
-              {sub.status === 'past_due' ? <span className="block text-red-700 dark:text-red-400">The last payment failed. Update your payment method.</span> : null}
+              {sub.status === 'past_due' ? (
+                <span className="block text-red-700 dark:text-red-400">The last payment failed. Update your payment method.</span>
+              ) : null}
             </p>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
@@ -129,7 +132,10 @@ export default function Billing() {
               const plan = PLANS[id];
               const current = data.plan.id === id;
               return (
-                <li key={id} className="flex items-center justify-between gap-3 rounded-[var(--radius-control)] border border-zinc-200 p-3 dark:border-zinc-800">
+                <li
+                  key={id}
+                  className="flex items-center justify-between gap-3 rounded-[var(--radius-control)] border border-zinc-200 p-3 dark:border-zinc-800"
+                >
                   <div>
                     <p className="font-medium">
                       {plan.name} · {formatEuros(plan.priceCents)} / month
@@ -139,7 +145,9 @@ export default function Billing() {
                     </p>
                   </div>
                   {current ? (
-                    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">Current</span>
+                    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+                      Current
+                    </span>
                   ) : (
                     <Button size="sm" pending={busy === id} disabled={busy !== null} onClick={() => act(id, () => goToCheckout('plan', id))}>
                       Choose {plan.name}
@@ -189,8 +197,8 @@ export default function Billing() {
           setConfirmCancel(false);
         }}
       >
-        You keep {data.plan.name} and its credits until {sub ? formatDate(sub.currentPeriodEnd, 'long') : 'the end of the period'}. After that you are on the Free plan: your projects and files stay, and a new project needs a free slot among the
-        Free plan’s {PLANS.free.maxProjects} active projects.
+        You keep {data.plan.name} and its credits until {sub ? formatDate(sub.currentPeriodEnd, 'long') : 'the end of the period'}. After that you are on the
+        Free plan: your projects and files stay, and a new project needs a free slot among the Free plan’s {PLANS.free.maxProjects} active projects.
       </ConfirmDialog>
     </>
   );

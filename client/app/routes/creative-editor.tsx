@@ -10,7 +10,14 @@ import { Button } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { useSession } from '#client/app/session.tsx';
-import { RenderProgress, RenderResultDialog, RevisionsDialog, SpendError, useWaitProgress, VariationsDialog } from '#client/features/creatives/editor-dialogs.tsx';
+import {
+  RenderProgress,
+  RenderResultDialog,
+  RevisionsDialog,
+  SpendError,
+  useWaitProgress,
+  VariationsDialog,
+} from '#client/features/creatives/editor-dialogs.tsx';
 import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { editorReducer, initialEditorState, updateLayer } from '#client/features/creatives/editor-state.ts';
@@ -46,7 +53,12 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const readOnly = initial.role === 'viewer';
   const [state, dispatch] = useReducer(editorReducer, initial.document, initialEditorState);
   const [images, setImages] = useState<Record<string, string | undefined>>(initial.images);
-  const [meta, setMeta] = useState({ name: initial.name, status: initial.status, revision: initial.revision.number, currentCreationId: initial.currentCreationId });
+  const [meta, setMeta] = useState({
+    name: initial.name,
+    status: initial.status,
+    revision: initial.revision.number,
+    currentCreationId: initial.currentCreationId,
+  });
   const [nameDraft, setNameDraft] = useState(initial.name);
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -143,7 +155,10 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [readOnly]);
 
-  const onChange = useCallback((doc: CreativeDocument, group?: string) => !readOnly && dispatch({ type: 'change', doc, ...(group ? { group } : {}) }), [readOnly]);
+  const onChange = useCallback(
+    (doc: CreativeDocument, group?: string) => !readOnly && dispatch({ type: 'change', doc, ...(group ? { group } : {}) }),
+    [readOnly],
+  );
   const palette = paletteOf(initial.brandKit.colors);
   const paletteList = initial.brandKit.colors.length > 0 ? initial.brandKit.colors : [palette.primary, palette.secondary, palette.accent];
 
@@ -207,7 +222,10 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   return (
     <div className="-mx-4 -my-6 flex min-h-[calc(100vh-4rem)] flex-col sm:-mx-6 lg:-mx-8">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2.5 dark:border-zinc-800 dark:bg-zinc-950">
-        <Link to={`/projects/${initial.projectId}/creatives`} className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white">
+        <Link
+          to={`/projects/${initial.projectId}/creatives`}
+          className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
+        >
           <ChevronLeft className="size-4" aria-hidden="true" /> {initial.projectName}
         </Link>
         <h1 className="sr-only">{meta.name}</h1>
@@ -284,9 +302,20 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         </Alert>
       ) : null}
       <div className="grid flex-1 grid-cols-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
-        <aside aria-label="Format, background and layers" className="order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950">
+        <aside
+          aria-label="Format, background and layers"
+          className="order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950"
+        >
           <FormatPanel doc={state.doc} readOnly={readOnly} onFormat={onFormat} />
-          <LayersPanel doc={state.doc} selected={state.selected} readOnly={readOnly} palette={paletteList} logoMediaId={initial.brandKit.logoMediaId} onChange={onChange} onSelect={(id) => dispatch({ type: 'select', id })} />
+          <LayersPanel
+            doc={state.doc}
+            selected={state.selected}
+            readOnly={readOnly}
+            palette={paletteList}
+            logoMediaId={initial.brandKit.logoMediaId}
+            onChange={onChange}
+            onSelect={(id) => dispatch({ type: 'select', id })}
+          />
           <BackgroundPanel doc={state.doc} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
         </aside>
         <main className="order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
@@ -302,7 +331,8 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             onRedo={() => dispatch({ type: 'redo' })}
           />
           <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">
-            Drag to move, handles to resize; edges snap to the canvas and other layers (hold Ctrl or ⌘ to place freely). Arrow keys move the selected layer, Alt+arrows resize it.
+            Drag to move, handles to resize; edges snap to the canvas and other layers (hold Ctrl or ⌘ to place freely). Arrow keys move the selected layer,
+            Alt+arrows resize it.
           </p>
         </main>
         <aside aria-label="Properties" className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
@@ -323,8 +353,21 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         }}
       />
       <RenderResultDialog creation={result?.creation ?? null} free={result?.free ?? false} onClose={() => setResult(null)} />
-      <VariationsDialog open={dialog === 'variations'} creativeId={initial.id} available={available} onClose={() => setDialog(null)} onCreated={refreshCredits} />
-      <RevisionsDialog open={dialog === 'revisions'} creativeId={initial.id} readOnly={readOnly} images={images} onClose={() => setDialog(null)} onRestore={restore} />
+      <VariationsDialog
+        open={dialog === 'variations'}
+        creativeId={initial.id}
+        available={available}
+        onClose={() => setDialog(null)}
+        onCreated={refreshCredits}
+      />
+      <RevisionsDialog
+        open={dialog === 'revisions'}
+        creativeId={initial.id}
+        readOnly={readOnly}
+        images={images}
+        onClose={() => setDialog(null)}
+        onRestore={restore}
+      />
     </div>
   );
 }

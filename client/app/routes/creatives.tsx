@@ -25,7 +25,11 @@ export default function Creatives() {
 
   return (
     <>
-      <PageHeader title="Creatives" description="Ad designs across all your projects, made from templates that follow each brand kit." actions={canCreate ? newButton('New creative') : undefined} />
+      <PageHeader
+        title="Creatives"
+        description="Ad designs across all your projects, made from templates that follow each brand kit."
+        actions={canCreate ? newButton('New creative') : undefined}
+      />
       <CreativeList
         projects={ready ? projects.data : undefined}
         empty={
@@ -40,7 +44,11 @@ export default function Creatives() {
                 ),
               }
             : canCreate
-              ? { title: 'No creatives yet', text: 'Start from a template: it takes the project’s colours, fonts and logo, in every placement size.', action: newButton('Create your first creative') }
+              ? {
+                  title: 'No creatives yet',
+                  text: 'Start from a template: it takes the project’s colours, fonts and logo, in every placement size.',
+                  action: newButton('Create your first creative'),
+                }
               : { title: 'No creatives yet', text: 'Creatives made in your projects appear here. As a viewer you can look at them but not create them.' }
         }
       />

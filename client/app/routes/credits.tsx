@@ -66,7 +66,11 @@ export default function Credits() {
       <div className="grid gap-4 sm:grid-cols-3">
         {[
           { label: 'Available', value: credits?.total, hint: 'Monthly and purchased together' },
-          { label: 'Monthly', value: credits?.monthly, hint: credits ? `of ${formatNumber(credits.monthlyAllowance)}, renewed ${formatDate(credits.nextResetAt)}` : '' },
+          {
+            label: 'Monthly',
+            value: credits?.monthly,
+            hint: credits ? `of ${formatNumber(credits.monthlyAllowance)}, renewed ${formatDate(credits.nextResetAt)}` : '',
+          },
           { label: 'Purchased', value: credits?.purchased, hint: 'Never expire' },
         ].map((item) => (
           <Card key={item.label}>
@@ -135,9 +139,7 @@ export default function Credits() {
         </div>
         <Card>
           {ledger.status === 'loading' ? <SkeletonLines lines={4} label="Loading the history" /> : null}
-          {ledger.status === 'error' ? (
-            <LoadFailed title="The history could not be loaded" onRetry={ledger.reload} />
-          ) : null}
+          {ledger.status === 'error' ? <LoadFailed title="The history could not be loaded" onRetry={ledger.reload} /> : null}
           {ledger.status === 'ready' && items.length === 0 ? (
             <EmptyState icon={<Coins aria-hidden="true" className="size-6" />} title="Nothing here yet">
               {kind ? 'No movements of this kind.' : 'Every grant, purchase and spend will be listed here.'}
@@ -153,8 +155,12 @@ export default function Credits() {
                     <span className="block text-xs text-zinc-500">{entry.description}</span>
                   </td>
                   <td className="py-2 pr-4 text-right tabular-nums">{entry.monthly ? (entry.monthly > 0 ? `+${entry.monthly}` : entry.monthly) : '–'}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{entry.purchased ? (entry.purchased > 0 ? `+${entry.purchased}` : entry.purchased) : '–'}</td>
-                  <td className={`py-2 text-right font-semibold tabular-nums ${entry.amount < 0 ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>
+                  <td className="py-2 pr-4 text-right tabular-nums">
+                    {entry.purchased ? (entry.purchased > 0 ? `+${entry.purchased}` : entry.purchased) : '–'}
+                  </td>
+                  <td
+                    className={`py-2 text-right font-semibold tabular-nums ${entry.amount < 0 ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}
+                  >
                     {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
                   </td>
                 </tr>

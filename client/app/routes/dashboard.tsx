@@ -50,7 +50,15 @@ function RecentProjects({ projects }: { projects: ProjectsResource }) {
   if (projects.status === 'error') return <LoadFailed title="Projects could not be loaded" onRetry={projects.reload} />;
   if (projects.data.items.length === 0) {
     return (
-      <EmptyState icon={<Folder className="size-6" aria-hidden="true" />} title="No projects yet" action={<Link to="/projects" className={buttonClass('primary', 'sm')}>Create a project</Link>}>
+      <EmptyState
+        icon={<Folder className="size-6" aria-hidden="true" />}
+        title="No projects yet"
+        action={
+          <Link to="/projects" className={buttonClass('primary', 'sm')}>
+            Create a project
+          </Link>
+        }
+      >
         Each customer gets a project with their brand kit and media.
       </EmptyState>
     );
@@ -89,12 +97,23 @@ export default function Dashboard() {
         />
         <Stat
           label="Projects"
-          value={projects.status === 'ready' ? `${projects.data.items.length}${projects.data.nextCursor ? '+' : ''}` : <span className="inline-block h-8 w-10 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />}
+          value={
+            projects.status === 'ready' ? (
+              `${projects.data.items.length}${projects.data.nextCursor ? '+' : ''}`
+            ) : (
+              <span className="inline-block h-8 w-10 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+            )
+          }
           hint={PLANS[user.plan.id].maxProjects === null ? 'Unlimited on your plan' : `${PLANS[user.plan.id].maxProjects} active on the ${user.plan.name} plan`}
           icon={<Folder className="size-4" aria-hidden="true" />}
           to="/projects"
         />
-        <Stat label="Ads waiting for approval" value="0" hint="Shared previews not yet answered" icon={<MessageSquareMore className="size-4" aria-hidden="true" />} />
+        <Stat
+          label="Ads waiting for approval"
+          value="0"
+          hint="Shared previews not yet answered"
+          icon={<MessageSquareMore className="size-4" aria-hidden="true" />}
+        />
         <Stat label="Funnel visits · 7 days" value="0" hint="0 leads" icon={<BarChart3 className="size-4" aria-hidden="true" />} />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -129,8 +148,20 @@ function RecentCreations() {
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {creations.data.items.map((item) => (
           <li key={item.id}>
-            <a href={item.downloadUrl} download className="block rounded-lg border border-zinc-200 p-1.5 hover:border-accent-600 dark:border-zinc-700" aria-label={`Download ${item.name}`}>
-              <img src={item.url} alt="" width={item.width} height={item.height} loading="lazy" className="aspect-square w-full rounded bg-zinc-100 object-contain dark:bg-zinc-800" />
+            <a
+              href={item.downloadUrl}
+              download
+              className="block rounded-lg border border-zinc-200 p-1.5 hover:border-accent-600 dark:border-zinc-700"
+              aria-label={`Download ${item.name}`}
+            >
+              <img
+                src={item.url}
+                alt=""
+                width={item.width}
+                height={item.height}
+                loading="lazy"
+                className="aspect-square w-full rounded bg-zinc-100 object-contain dark:bg-zinc-800"
+              />
               <span className="mt-1 block truncate text-xs text-zinc-600 dark:text-zinc-400">{item.name}</span>
             </a>
           </li>

@@ -13,7 +13,10 @@ export default function Media() {
   return (
     <div className="space-y-4">
       {project ? (
-        <Link to={`/projects/${project.id}/`} className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white">
+        <Link
+          to={`/projects/${project.id}/`}
+          className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {project.name}
         </Link>

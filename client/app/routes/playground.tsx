@@ -221,7 +221,9 @@ export default function Playground() {
         </nav>
       </header>
       <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-950">
-        <p className="mr-auto text-sm text-zinc-600 dark:text-zinc-400">Pick a template, type your text, drop in a picture. Everything stays in this browser.</p>
+        <p className="mr-auto text-sm text-zinc-600 dark:text-zinc-400">
+          Pick a template, type your text, drop in a picture. Everything stays in this browser.
+        </p>
         <Button variant="ghost" size="sm" aria-label="Undo" disabled={state.past.length === 0} onClick={() => dispatch({ type: 'undo' })}>
           <Undo2 className="size-4" aria-hidden="true" />
         </Button>
@@ -246,13 +248,23 @@ export default function Playground() {
       </div>
       {notice ? (
         <Alert tone={notice.tone} className="m-4 mb-0">
-          {notice.text}{' '}
-          {notice.signup && !user ? <LoginLink label="Create a free account" next="/creatives" tab="signup" look="app-nav" /> : null}
+          {notice.text} {notice.signup && !user ? <LoginLink label="Create a free account" next="/creatives" tab="signup" look="app-nav" /> : null}
         </Alert>
       ) : null}
-      <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="sr-only" tabIndex={-1} aria-hidden="true" onChange={(event) => void useImage(event.target.files?.[0]).finally(() => (event.target.value = ''))} />
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={(event) => void useImage(event.target.files?.[0]).finally(() => (event.target.value = ''))}
+      />
       <div className="grid flex-1 grid-cols-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
-        <aside aria-label="Templates and format" className="order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950">
+        <aside
+          aria-label="Templates and format"
+          className="order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950"
+        >
           <Section title="Templates">
             <div role="radiogroup" aria-label="Template" className="grid grid-cols-3 gap-2">
               {TEMPLATES.map((t) => (
@@ -272,7 +284,14 @@ export default function Playground() {
             </div>
           </Section>
           <FormatPanel doc={doc} readOnly={false} onFormat={(format: FormatId) => format !== doc.format && onChange(changeFormat(doc, format, BRAND_KIT))} />
-          <BackgroundPanel doc={doc} readOnly={false} palette={BRAND.colors} onChange={onChange} onPickImage={() => fileInput.current?.click()} pictureLabel="Add a picture" />
+          <BackgroundPanel
+            doc={doc}
+            readOnly={false}
+            palette={BRAND.colors}
+            onChange={onChange}
+            onPickImage={() => fileInput.current?.click()}
+            pictureLabel="Add a picture"
+          />
         </aside>
         <main
           className={`order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900 ${dragging ? 'outline-2 -outline-offset-8 outline-accent-600 outline-dashed' : ''}`}
@@ -299,11 +318,29 @@ export default function Playground() {
             onUndo={() => dispatch({ type: 'undo' })}
             onRedo={() => dispatch({ type: 'redo' })}
           />
-          <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">Drop a picture anywhere on the canvas. Drag layers to move them, handles to resize; arrow keys move the selected layer.</p>
+          <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">
+            Drop a picture anywhere on the canvas. Drag layers to move them, handles to resize; arrow keys move the selected layer.
+          </p>
         </main>
         <aside aria-label="Properties" className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
-          <PropertiesPanel doc={doc} selected={state.selected} readOnly={false} palette={BRAND.colors} onChange={onChange} onPickImage={() => fileInput.current?.click()} pictureLabel="Add a picture" />
-          <LayersPanel doc={doc} selected={state.selected} readOnly={false} palette={[palette.primary, palette.secondary, palette.accent]} logoMediaId={null} onChange={onChange} onSelect={(id) => dispatch({ type: 'select', id })} />
+          <PropertiesPanel
+            doc={doc}
+            selected={state.selected}
+            readOnly={false}
+            palette={BRAND.colors}
+            onChange={onChange}
+            onPickImage={() => fileInput.current?.click()}
+            pictureLabel="Add a picture"
+          />
+          <LayersPanel
+            doc={doc}
+            selected={state.selected}
+            readOnly={false}
+            palette={[palette.primary, palette.secondary, palette.accent]}
+            logoMediaId={null}
+            onChange={onChange}
+            onSelect={(id) => dispatch({ type: 'select', id })}
+          />
         </aside>
       </div>
       {user ? <SaveDialog open={saving} doc={doc} image={image} onClose={() => setSaving(false)} /> : null}
@@ -335,7 +372,12 @@ function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: Creativ
         saved = replaceMedia(doc, LOCAL, null);
       }
       setProgress(0.9);
-      const created = await call(api.api.projects[':projectId'].creatives.$post({ param: { projectId: chosen }, json: { template: saved.template, format: saved.format, document: saved } }));
+      const created = await call(
+        api.api.projects[':projectId'].creatives.$post({
+          param: { projectId: chosen },
+          json: { template: saved.template, format: saved.format, document: saved },
+        }),
+      );
       navigate(`/creatives/${created.id}`);
     } catch (e) {
       setError(errorMessage(e, 'The creative could not be saved.'));
@@ -374,7 +416,9 @@ function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: Creativ
               </option>
             ))}
           </select>
-          <p className="text-xs text-zinc-500">It becomes a draft creative there{image ? ', and your picture goes into the project’s media library' : ''}. No watermark, no credit.</p>
+          <p className="text-xs text-zinc-500">
+            It becomes a draft creative there{image ? ', and your picture goes into the project’s media library' : ''}. No watermark, no credit.
+          </p>
           {progress !== null ? <RenderProgress progress={progress} /> : null}
           {error ? <Alert tone="danger">{error}</Alert> : null}
           <div className="flex justify-end gap-2">

@@ -41,10 +41,22 @@ export default function ProjectMedia() {
     <ModalDialog open onClose={close} labelledBy="media-title" className="w-[min(72rem,calc(100vw-2rem))] p-0">
       <div className="flex items-center justify-between gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
         <div className="flex items-center gap-1">
-          <button type="button" disabled={!previous} onClick={() => previous && go(previous.id)} aria-label="Previous file" className="grid size-9 place-items-center rounded-md text-zinc-600 hover:bg-zinc-100 disabled:opacity-30 dark:text-zinc-300 dark:hover:bg-zinc-800">
+          <button
+            type="button"
+            disabled={!previous}
+            onClick={() => previous && go(previous.id)}
+            aria-label="Previous file"
+            className="grid size-9 place-items-center rounded-md text-zinc-600 hover:bg-zinc-100 disabled:opacity-30 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          >
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
-          <button type="button" disabled={!next} onClick={() => next && go(next.id)} aria-label="Next file" className="grid size-9 place-items-center rounded-md text-zinc-600 hover:bg-zinc-100 disabled:opacity-30 dark:text-zinc-300 dark:hover:bg-zinc-800">
+          <button
+            type="button"
+            disabled={!next}
+            onClick={() => next && go(next.id)}
+            aria-label="Next file"
+            className="grid size-9 place-items-center rounded-md text-zinc-600 hover:bg-zinc-100 disabled:opacity-30 dark:text-zinc-300 dark:hover:bg-zinc-800"
+          >
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
           {index >= 0 ? (

@@ -24,7 +24,10 @@ export function ProjectCreatives() {
   // The picker takes the user's projects; here it is this one.
   const { status, reload } = project;
   const projects = useMemo(
-    () => (data ? { status: 'ready' as const, data: [data] as readonly ProjectSummary[], error: undefined, reload } : { status: 'loading' as const, data: undefined, error: undefined, reload }),
+    () =>
+      data
+        ? { status: 'ready' as const, data: [data] as readonly ProjectSummary[], error: undefined, reload }
+        : { status: 'loading' as const, data: undefined, error: undefined, reload },
     [data, reload],
   ) satisfies Resource<readonly ProjectSummary[]>;
 
@@ -41,13 +44,21 @@ export function ProjectCreatives() {
   );
   return (
     <>
-      <PageHeader title={data?.name ?? '\u00a0'} description="Ad designs of this project, made from templates that follow its brand kit." actions={canCreate ? newButton('New creative') : undefined} />
+      <PageHeader
+        title={data?.name ?? '\u00a0'}
+        description="Ad designs of this project, made from templates that follow its brand kit."
+        actions={canCreate ? newButton('New creative') : undefined}
+      />
       <ProjectTabs projectId={projectId} />
       <CreativeList
         projectId={projectId}
         empty={
           canCreate
-            ? { title: 'No creatives yet', text: 'Start from a template: it takes this project’s colours, fonts and logo, in every placement size.', action: newButton('Create your first creative') }
+            ? {
+                title: 'No creatives yet',
+                text: 'Start from a template: it takes this project’s colours, fonts and logo, in every placement size.',
+                action: newButton('Create your first creative'),
+              }
             : { title: 'No creatives yet', text: 'Creatives made in this project appear here.' }
         }
       />

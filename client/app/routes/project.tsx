@@ -63,9 +63,7 @@ export default function Project() {
 
   if (resource.status === 'error') {
     if (resource.error instanceof ApiError && resource.error.status === 404) return <NotFound />;
-    return (
-      <LoadFailed title="This project could not be loaded" onRetry={resource.reload} />
-    );
+    return <LoadFailed title="This project could not be loaded" onRetry={resource.reload} />;
   }
   if (!project) {
     return (
@@ -88,13 +86,20 @@ export default function Project() {
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             {project.description ? <span>{project.description}</span> : null}
             {project.website ? (
-              <a href={project.website} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-accent-700 hover:underline dark:text-accent-200">
+              <a
+                href={project.website}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="inline-flex items-center gap-1 text-accent-700 hover:underline dark:text-accent-200"
+              >
                 <Globe aria-hidden="true" className="size-3.5" />
                 {project.website.replace(/^https?:\/\//, '')}
               </a>
             ) : null}
             <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium capitalize dark:bg-zinc-800">{project.role}</span>
-            {project.archived ? <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">Archived</span> : null}
+            {project.archived ? (
+              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">Archived</span>
+            ) : null}
           </span>
         }
         actions={
@@ -108,13 +113,7 @@ export default function Project() {
       />
       <ProjectTabs projectId={project.id} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <Library
-          projectId={project.id}
-          canEdit={canEdit}
-          storage={project.storage}
-          list={library}
-          onContentChanged={resource.reload}
-        />
+        <Library projectId={project.id} canEdit={canEdit} storage={project.storage} list={library} onContentChanged={resource.reload} />
         <div className="space-y-6">
           <BrandKitCard project={project} onSaved={saved} />
           <MembersCard project={project} onChanged={resource.reload} />

@@ -26,7 +26,9 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
         {project.logoUrl ? (
           <img src={project.logoUrl} alt="" className="size-11 rounded-lg border border-zinc-200 bg-white object-contain dark:border-zinc-700" />
         ) : (
-          <div className="grid size-11 place-items-center rounded-lg bg-accent-50 text-lg font-semibold text-accent-700 dark:bg-accent-800/30 dark:text-accent-100">{project.name.charAt(0).toUpperCase()}</div>
+          <div className="grid size-11 place-items-center rounded-lg bg-accent-50 text-lg font-semibold text-accent-700 dark:bg-accent-800/30 dark:text-accent-100">
+            {project.name.charAt(0).toUpperCase()}
+          </div>
         )}
         <div className="min-w-0">
           <h2 className="truncate font-semibold text-zinc-900 group-hover:text-accent-700 dark:text-zinc-50">{project.name}</h2>
@@ -62,7 +64,10 @@ export default function Projects() {
   const archived = params.get('view') === 'archived';
   const invite = params.get('invite');
   const [creating, setCreating] = useState(false);
-  const list = usePaged((cursor) => call(api.api.projects.$get({ query: { ...(cursor ? { cursor } : {}), ...(archived ? { archived: '1' as const } : {}) } })), [archived]);
+  const list = usePaged(
+    (cursor) => call(api.api.projects.$get({ query: { ...(cursor ? { cursor } : {}), ...(archived ? { archived: '1' as const } : {}) } })),
+    [archived],
+  );
   const items = list.items;
   const limit = PLANS[user.plan.id].maxProjects;
 
@@ -79,7 +84,11 @@ export default function Projects() {
       ) : null}
       <PageHeader
         title="Projects"
-        description={limit === null ? 'One project per customer: brand kit, media library, members.' : `One project per customer. Your ${user.plan.name} plan includes ${limit} active projects.`}
+        description={
+          limit === null
+            ? 'One project per customer: brand kit, media library, members.'
+            : `One project per customer. Your ${user.plan.name} plan includes ${limit} active projects.`
+        }
         actions={
           <Button onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" className="size-4" />
@@ -114,16 +123,16 @@ export default function Projects() {
           ))}
         </div>
       ) : null}
-      {list.status === 'error' ? (
-        <LoadFailed title="Your projects could not be loaded" onRetry={list.reload} />
-      ) : null}
+      {list.status === 'error' ? <LoadFailed title="Your projects could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyState
           icon={<Folder aria-hidden="true" className="size-8" />}
           title={archived ? 'No archived projects' : 'No projects yet'}
           action={archived ? undefined : <Button onClick={() => setCreating(true)}>Create your first project</Button>}
         >
-          {archived ? 'Projects you archive rest here; they keep their files and can be restored.' : 'Create a project for each customer to keep their brand kit and media together.'}
+          {archived
+            ? 'Projects you archive rest here; they keep their files and can be restored.'
+            : 'Create a project for each customer to keep their brand kit and media together.'}
         </EmptyState>
       ) : null}
       {items.length > 0 ? (

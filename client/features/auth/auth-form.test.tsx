@@ -36,7 +36,10 @@ describe('AuthForm', () => {
 
   it('shows the server’s message and reference, and puts field details on the fields', async () => {
     mockApi({
-      'POST /api/auth/signup': { status: 409, body: envelope('conflict', 'An account with this email already exists.', { email: ['An account with this email already exists.'] }) },
+      'POST /api/auth/signup': {
+        status: 409,
+        body: envelope('conflict', 'An account with this email already exists.', { email: ['An account with this email already exists.'] }),
+      },
     });
     const user = userEvent.setup();
     render(<AuthForm next="/dashboard" initialTab="signup" />);

@@ -56,7 +56,12 @@ function SignInForm({ next, initialValues, initialFormError }: Pick<AuthFormProp
   );
 }
 
-function SignUpForm({ next, initialValues, initialErrors, initialFormError }: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialErrors' | 'initialFormError'>) {
+function SignUpForm({
+  next,
+  initialValues,
+  initialErrors,
+  initialFormError,
+}: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialErrors' | 'initialFormError'>) {
   const form = useForm(signupInput, { name: initialValues?.name ?? '', email: initialValues?.email ?? '', password: '' });
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   const field = (name: string) => {
@@ -124,9 +129,7 @@ export function AuthForm({ initialTab = 'signin', next, initialValues, initialEr
       <h2 id={headingId} className="text-2xl font-semibold tracking-tight text-zinc-900">
         {tab === 'signin' ? 'Welcome back' : 'Start free with Adloom'}
       </h2>
-      <p className="mt-1 text-sm text-zinc-600">
-        {tab === 'signin' ? 'Sign in to your workspace.' : '25 credits every month, no card needed.'}
-      </p>
+      <p className="mt-1 text-sm text-zinc-600">{tab === 'signin' ? 'Sign in to your workspace.' : '25 credits every month, no card needed.'}</p>
       <div role="tablist" aria-label="Sign in or create an account" className="mt-6 grid grid-cols-2 rounded-[var(--radius-control)] bg-zinc-100 p-1">
         {tabs.map((t) => (
           <button

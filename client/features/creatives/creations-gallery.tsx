@@ -76,7 +76,12 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
     (cursor) =>
       call(
         api.api.creations.$get({
-          query: { ...(project ? { projectId: project } : {}), ...(format ? { format } : {}), ...(creative ? { creativeId: creative } : {}), ...(cursor ? { cursor } : {}) },
+          query: {
+            ...(project ? { projectId: project } : {}),
+            ...(format ? { format } : {}),
+            ...(creative ? { creativeId: creative } : {}),
+            ...(cursor ? { cursor } : {}),
+          },
         }),
       ),
     [project, format, creative],
@@ -89,12 +94,23 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
   return (
     <section aria-label="Creations">
       <div className="mb-5 flex flex-wrap items-center gap-2">
-        <FilterSelect label="Project" value={project} allLabel="All projects" options={projectOptions(projects, project, items.find((i) => i.projectId === project)?.projectName)} onChange={(v) => set('project', v)} />
+        <FilterSelect
+          label="Project"
+          value={project}
+          allLabel="All projects"
+          options={projectOptions(projects, project, items.find((i) => i.projectId === project)?.projectName)}
+          onChange={(v) => set('project', v)}
+        />
         <FilterSelect label="Format" value={format} allLabel="All formats" options={FORMAT_OPTIONS} onChange={(v) => set('format', v)} />
         {creative ? (
           <span className="inline-flex h-9 items-center gap-1 rounded-full bg-accent-50 pr-1 pl-3 text-sm text-accent-800 dark:bg-accent-800/30 dark:text-accent-100">
             Renders of one creative
-            <button type="button" aria-label="Show the renders of every creative" className="grid size-7 place-items-center rounded-full hover:bg-accent-100 dark:hover:bg-accent-800/50" onClick={() => set('creative', '')}>
+            <button
+              type="button"
+              aria-label="Show the renders of every creative"
+              className="grid size-7 place-items-center rounded-full hover:bg-accent-100 dark:hover:bg-accent-800/50"
+              onClick={() => set('creative', '')}
+            >
               <X aria-hidden="true" className="size-4" />
             </button>
           </span>
@@ -164,7 +180,8 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
           }
         }}
       >
-        The PNG goes from Creations for everyone in {deleting?.projectName ?? 'the project'}, and its download links stop working. The creative it was rendered from stays; you can render it again.
+        The PNG goes from Creations for everyone in {deleting?.projectName ?? 'the project'}, and its download links stop working. The creative it was rendered
+        from stays; you can render it again.
       </ConfirmDialog>
     </section>
   );

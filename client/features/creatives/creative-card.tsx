@@ -12,7 +12,17 @@ import { CreativePreview } from '#client/creative/preview.tsx';
  * A creative drawn as large as fits its box, whatever its format, and redrawn when the box
  * resizes. The box must be sized by its parent (e.g. `absolute inset-3`), not by the preview.
  */
-export function FittedPreview({ doc, images, label, className = '' }: { doc: CreativeDocument; images: Readonly<Record<string, string | undefined>>; label: string; className?: string }) {
+export function FittedPreview({
+  doc,
+  images,
+  label,
+  className = '',
+}: {
+  doc: CreativeDocument;
+  images: Readonly<Record<string, string | undefined>>;
+  label: string;
+  className?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState<{ width: number; height: number } | null>(null);
   useLayoutEffect(() => {
@@ -48,7 +58,10 @@ export function CreativeCard({ item, showProject, onDelete }: { item: CreativeSu
         <div className="flex items-start justify-between gap-2">
           <h2 className="min-w-0 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">
             {/* The link covers the card (after:), so that the card opens the creative and Delete stays a separate button. */}
-            <Link to={`/creatives/${item.id}`} className="after:absolute after:inset-0 after:rounded-[var(--radius-card)] group-hover:text-accent-700 focus-visible:outline-none dark:group-hover:text-accent-200">
+            <Link
+              to={`/creatives/${item.id}`}
+              className="after:absolute after:inset-0 after:rounded-[var(--radius-card)] group-hover:text-accent-700 focus-visible:outline-none dark:group-hover:text-accent-200"
+            >
               {item.name}
             </Link>
           </h2>

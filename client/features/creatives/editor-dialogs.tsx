@@ -64,7 +64,13 @@ export function RenderResultDialog({ creation, free, onClose }: { creation: Crea
       {creation ? (
         <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_16rem]">
           <div className="grid place-items-center rounded-lg bg-zinc-100 p-3 dark:bg-zinc-800">
-            <img src={creation.url} alt={`Rendered PNG of ${creation.name}`} width={creation.width} height={creation.height} className="max-h-[60vh] w-auto rounded shadow" />
+            <img
+              src={creation.url}
+              alt={`Rendered PNG of ${creation.name}`}
+              width={creation.width}
+              height={creation.height}
+              className="max-h-[60vh] w-auto rounded shadow"
+            />
           </div>
           <div className="space-y-3 text-sm">
             <p>{free ? 'This version was rendered before, so no credit was used.' : `1 credit was used. The PNG is in your creations.`}</p>
@@ -93,7 +99,19 @@ export function RenderResultDialog({ creation, free, onClose }: { creation: Crea
   );
 }
 
-export function VariationsDialog({ open, creativeId, available, onClose, onCreated }: { open: boolean; creativeId: string; available: number | null; onClose: () => void; onCreated: () => void }) {
+export function VariationsDialog({
+  open,
+  creativeId,
+  available,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  creativeId: string;
+  available: number | null;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
   const [count, setCount] = useState(3);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; credits: boolean } | null>(null);
@@ -127,7 +145,11 @@ export function VariationsDialog({ open, creativeId, available, onClose, onCreat
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {created.map((item) => (
               <li key={item.id}>
-                <Link to={`/creatives/${item.id}`} onClick={close} className="block rounded-lg border border-zinc-200 p-2 hover:border-accent-600 dark:border-zinc-700">
+                <Link
+                  to={`/creatives/${item.id}`}
+                  onClick={close}
+                  className="block rounded-lg border border-zinc-200 p-2 hover:border-accent-600 dark:border-zinc-700"
+                >
                   <CreativePreview doc={item.document} images={item.images} width={200} label={item.name} className="mx-auto" />
                   <span className="mt-1 block truncate text-xs">{item.name}</span>
                 </Link>
@@ -143,18 +165,31 @@ export function VariationsDialog({ open, creativeId, available, onClose, onCreat
             void generate();
           }}
         >
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">New drafts made from this creative and the brand kit: other templates, palettes and headline variants. All are made, or none and nothing is charged.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            New drafts made from this creative and the brand kit: other templates, palettes and headline variants. All are made, or none and nothing is charged.
+          </p>
           <label className="block text-sm font-medium" htmlFor="variation-count">
             How many
           </label>
           <div className="flex items-center gap-3">
-            <input id="variation-count" type="range" min={1} max={MAX_VARIATIONS} value={count} onChange={(event) => setCount(Number(event.target.value))} className="flex-1 accent-accent-600" />
+            <input
+              id="variation-count"
+              type="range"
+              min={1}
+              max={MAX_VARIATIONS}
+              value={count}
+              onChange={(event) => setCount(Number(event.target.value))}
+              className="flex-1 accent-accent-600"
+            />
             <output htmlFor="variation-count" className="w-6 text-right font-semibold tabular-nums">
               {count}
             </output>
           </div>
           <p className="text-sm">
-            Costs <strong>{cost} credit{cost === 1 ? '' : 's'}</strong>
+            Costs{' '}
+            <strong>
+              {cost} credit{cost === 1 ? '' : 's'}
+            </strong>
             {available !== null ? ` · you have ${available}` : ''}.
           </p>
           {error ? <SpendError error={error} /> : null}
@@ -172,8 +207,28 @@ export function VariationsDialog({ open, creativeId, available, onClose, onCreat
   );
 }
 
-export function RevisionsDialog({ open, creativeId, readOnly, images, onClose, onRestore }: { open: boolean; creativeId: string; readOnly: boolean; images: Record<string, string | undefined>; onClose: () => void; onRestore: (revision: RevisionItem) => Promise<void> }) {
-  const revisions = useResource(() => (open ? call(api.api.creatives[':id'].revisions.$get({ param: { id: creativeId }, query: { limit: '24' } })) : Promise.resolve({ items: [], nextCursor: null })), [open, creativeId]);
+export function RevisionsDialog({
+  open,
+  creativeId,
+  readOnly,
+  images,
+  onClose,
+  onRestore,
+}: {
+  open: boolean;
+  creativeId: string;
+  readOnly: boolean;
+  images: Record<string, string | undefined>;
+  onClose: () => void;
+  onRestore: (revision: RevisionItem) => Promise<void>;
+}) {
+  const revisions = useResource(
+    () =>
+      open
+        ? call(api.api.creatives[':id'].revisions.$get({ param: { id: creativeId }, query: { limit: '24' } }))
+        : Promise.resolve({ items: [], nextCursor: null }),
+    [open, creativeId],
+  );
   const [restoring, setRestoring] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [older, setOlder] = useState<{ items: RevisionItem[]; nextCursor: string | null } | null>(null);
@@ -209,7 +264,9 @@ export function RevisionsDialog({ open, creativeId, readOnly, images, onClose, o
               <CreativePreview doc={revision.document} images={images} width={180} label={`Version ${revision.number}`} className="mx-auto" />
               <p className="mt-2 font-medium">
                 Version {revision.number}
-                {revision.current ? <span className="ml-1 rounded bg-accent-50 px-1 text-accent-800 dark:bg-accent-800/30 dark:text-accent-100">current</span> : null}
+                {revision.current ? (
+                  <span className="ml-1 rounded bg-accent-50 px-1 text-accent-800 dark:bg-accent-800/30 dark:text-accent-100">current</span>
+                ) : null}
               </p>
               <p className="text-zinc-500">
                 {formatDate(revision.createdAt)} · {revision.authorName ?? 'Former member'}

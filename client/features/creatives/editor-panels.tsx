@@ -40,7 +40,25 @@ function Field({ label, children, hint }: { label: string; children: (id: string
   );
 }
 
-function NumberField({ label, value, min, max, step = 0.5, disabled, onChange, suffix }: { label: string; value: number; min: number; max: number; step?: number; disabled: boolean; onChange: (value: number) => void; suffix?: string }) {
+function NumberField({
+  label,
+  value,
+  min,
+  max,
+  step = 0.5,
+  disabled,
+  onChange,
+  suffix,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step?: number;
+  disabled: boolean;
+  onChange: (value: number) => void;
+  suffix?: string;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <Field label={suffix ? `${label} (${suffix})` : label}>
@@ -67,12 +85,31 @@ function NumberField({ label, value, min, max, step = 0.5, disabled, onChange, s
   );
 }
 
-function ColorField({ label, value, disabled, onChange, palette }: { label: string; value: string; disabled: boolean; onChange: (value: string) => void; palette: readonly string[] }) {
+function ColorField({
+  label,
+  value,
+  disabled,
+  onChange,
+  palette,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  palette: readonly string[];
+}) {
   return (
     <Field label={label}>
       {(id) => (
         <div className="flex items-center gap-2">
-          <input id={id} type="color" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value.toLowerCase())} className="h-9 w-12 cursor-pointer rounded border border-zinc-300 bg-white p-0.5 disabled:cursor-not-allowed dark:border-zinc-700" />
+          <input
+            id={id}
+            type="color"
+            value={value}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value.toLowerCase())}
+            className="h-9 w-12 cursor-pointer rounded border border-zinc-300 bg-white p-0.5 disabled:cursor-not-allowed dark:border-zinc-700"
+          />
           <div className="flex flex-wrap gap-1" role="group" aria-label={`${label}: brand colours`}>
             {[...new Set([...palette, '#ffffff', '#111827'])].slice(0, 8).map((color) => (
               <button
@@ -94,7 +131,19 @@ function ColorField({ label, value, disabled, onChange, palette }: { label: stri
   );
 }
 
-function Segmented<T extends string | number>({ label, value, options, disabled, onChange }: { label: string; value: T; options: readonly { value: T; label: string }[]; disabled: boolean; onChange: (value: T) => void }) {
+function Segmented<T extends string | number>({
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  disabled: boolean;
+  onChange: (value: T) => void;
+}) {
   return (
     <div>
       <p className="mb-1 text-xs font-medium text-zinc-700 dark:text-zinc-300" id={`${label}-label`}>
@@ -136,20 +185,48 @@ function FontField({ value, disabled, onChange }: { value: FontId; disabled: boo
 }
 
 /** Pick an image of the project's library, or upload one. */
-export function MediaPicker({ projectId, open, title, onClose, onPick }: { projectId: string; open: boolean; title: string; onClose: () => void; onPick: (item: MediaItem) => void }) {
-  const images = useResource(() => (open ? call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '100' } })) : Promise.resolve({ items: [], nextCursor: null })), [open, projectId]);
+export function MediaPicker({
+  projectId,
+  open,
+  title,
+  onClose,
+  onPick,
+}: {
+  projectId: string;
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  onPick: (item: MediaItem) => void;
+}) {
+  const images = useResource(
+    () =>
+      open
+        ? call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '100' } }))
+        : Promise.resolve({ items: [], nextCursor: null }),
+    [open, projectId],
+  );
   return (
     <Dialog open={open} title={title} onClose={onClose} wide>
       <div className="space-y-4">
         <Uploader projectId={projectId} onUploaded={(item) => item.kind === 'image' && onPick(item)} />
         {images.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={images.reload} /> : null}
-        {images.status === 'loading' ? <p role="status" className="text-sm text-zinc-500">Loading the library…</p> : null}
-        {images.status === 'ready' && images.data.items.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">No images in this project yet. Drop one above.</p> : null}
+        {images.status === 'loading' ? (
+          <p role="status" className="text-sm text-zinc-500">
+            Loading the library…
+          </p>
+        ) : null}
+        {images.status === 'ready' && images.data.items.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">No images in this project yet. Drop one above.</p>
+        ) : null}
         <ul className="grid max-h-[50vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-5">
           {images.status === 'ready'
             ? images.data.items.map((item) => (
                 <li key={item.id}>
-                  <button type="button" onClick={() => onPick(item)} className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 dark:border-zinc-700">
+                  <button
+                    type="button"
+                    onClick={() => onPick(item)}
+                    className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 dark:border-zinc-700"
+                  >
                     <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.alt || item.name} className="aspect-square w-full object-cover" loading="lazy" />
                     <span className="block truncate px-2 py-1 text-xs">{item.name}</span>
                   </button>
@@ -194,7 +271,10 @@ export function FormatPanel({ doc, readOnly, onFormat }: Pick<PanelProps, 'doc' 
               className={`flex items-center gap-2 rounded-lg border px-2 py-2 text-left text-xs ${checked ? 'border-accent-600 bg-accent-50 text-accent-800 dark:bg-accent-800/20 dark:text-accent-100' : 'border-zinc-200 hover:border-zinc-400 dark:border-zinc-700'}`}
             >
               <span aria-hidden="true" className="grid w-6 shrink-0 place-items-center">
-                <span className="block rounded-[2px] border border-current" style={{ width: 20 * Math.min(1, f.width / f.height), height: 20 * Math.min(1, f.height / f.width) }} />
+                <span
+                  className="block rounded-[2px] border border-current"
+                  style={{ width: 20 * Math.min(1, f.width / f.height), height: 20 * Math.min(1, f.height / f.width) }}
+                />
               </span>
               <span>
                 <span className="block font-medium">{f.label}</span>
@@ -210,7 +290,14 @@ export function FormatPanel({ doc, readOnly, onFormat }: Pick<PanelProps, 'doc' 
   );
 }
 
-export function BackgroundPanel({ doc, readOnly, palette, onChange, onPickImage, pictureLabel }: Pick<PanelProps, 'doc' | 'readOnly' | 'palette' | 'onChange' | 'onPickImage' | 'pictureLabel'>) {
+export function BackgroundPanel({
+  doc,
+  readOnly,
+  palette,
+  onChange,
+  onPickImage,
+  pictureLabel,
+}: Pick<PanelProps, 'doc' | 'readOnly' | 'palette' | 'onChange' | 'onPickImage' | 'pictureLabel'>) {
   const bg = doc.background;
   const set = (background: Background, group?: string) => onChange({ ...doc, background }, group);
   const base = bg.type === 'gradient' ? bg.from : bg.color;
@@ -231,12 +318,23 @@ export function BackgroundPanel({ doc, readOnly, palette, onChange, onPickImage,
           else set({ type: 'media', mediaId: null, color: base, overlay: 0.3 });
         }}
       />
-      {bg.type === 'color' ? <ColorField label="Colour" value={bg.color} palette={palette} disabled={readOnly} onChange={(color) => set({ ...bg, color }, 'bg-color')} /> : null}
+      {bg.type === 'color' ? (
+        <ColorField label="Colour" value={bg.color} palette={palette} disabled={readOnly} onChange={(color) => set({ ...bg, color }, 'bg-color')} />
+      ) : null}
       {bg.type === 'gradient' ? (
         <>
           <ColorField label="From" value={bg.from} palette={palette} disabled={readOnly} onChange={(from) => set({ ...bg, from }, 'bg-from')} />
           <ColorField label="To" value={bg.to} palette={palette} disabled={readOnly} onChange={(to) => set({ ...bg, to }, 'bg-to')} />
-          <NumberField label="Angle" suffix="°" value={bg.angle} min={0} max={360} step={15} disabled={readOnly} onChange={(angle) => set({ ...bg, angle }, 'bg-angle')} />
+          <NumberField
+            label="Angle"
+            suffix="°"
+            value={bg.angle}
+            min={0}
+            max={360}
+            step={15}
+            disabled={readOnly}
+            onChange={(angle) => set({ ...bg, angle }, 'bg-angle')}
+          />
         </>
       ) : null}
       {bg.type === 'media' ? (
@@ -245,7 +343,15 @@ export function BackgroundPanel({ doc, readOnly, palette, onChange, onPickImage,
             <ImageIcon className="size-4" aria-hidden="true" /> {bg.mediaId ? 'Change picture' : (pictureLabel ?? 'Choose picture')}
           </Button>
           <ColorField label="Colour behind" value={bg.color} palette={palette} disabled={readOnly} onChange={(color) => set({ ...bg, color }, 'bg-color')} />
-          <NumberField label="Darken" value={bg.overlay} min={0} max={0.9} step={0.05} disabled={readOnly} onChange={(overlay) => set({ ...bg, overlay }, 'bg-overlay')} />
+          <NumberField
+            label="Darken"
+            value={bg.overlay}
+            min={0}
+            max={0.9}
+            step={0.05}
+            disabled={readOnly}
+            onChange={(overlay) => set({ ...bg, overlay }, 'bg-overlay')}
+          />
         </>
       ) : null}
     </Section>
@@ -266,7 +372,20 @@ export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: re
   const accent = palette[0] ?? '#1f3a5f';
   switch (type) {
     case 'text':
-      return { id, type, ...box, text: 'Your text', font: 'inter', weight: 700, size: 6, color: '#111827', align: 'center', vAlign: 'middle', lineHeight: 1.15, uppercase: false };
+      return {
+        id,
+        type,
+        ...box,
+        text: 'Your text',
+        font: 'inter',
+        weight: 700,
+        size: 6,
+        color: '#111827',
+        align: 'center',
+        vAlign: 'middle',
+        lineHeight: 1.15,
+        uppercase: false,
+      };
     case 'image':
       return { id, type, ...box, mediaId: null, fit: 'cover', radius: 0 };
     case 'logo':
@@ -278,7 +397,15 @@ export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: re
   }
 }
 
-export function LayersPanel({ doc, selected, readOnly, onChange, onSelect, palette, logoMediaId }: Pick<PanelProps, 'doc' | 'selected' | 'readOnly' | 'onChange' | 'onSelect' | 'palette'> & { logoMediaId: string | null }) {
+export function LayersPanel({
+  doc,
+  selected,
+  readOnly,
+  onChange,
+  onSelect,
+  palette,
+  logoMediaId,
+}: Pick<PanelProps, 'doc' | 'selected' | 'readOnly' | 'onChange' | 'onSelect' | 'palette'> & { logoMediaId: string | null }) {
   const ordered = [...doc.layers].reverse();
   return (
     <Section title="Layers">
@@ -308,7 +435,12 @@ export function LayersPanel({ doc, selected, readOnly, onChange, onSelect, palet
       <ul className="space-y-1" aria-label="Layers, front to back">
         {ordered.map((layer, i) => (
           <li key={layer.id} className={`flex items-center gap-1 rounded-md ${layer.id === selected ? 'bg-accent-50 dark:bg-accent-800/25' : ''}`}>
-            <button type="button" onClick={() => onSelect(layer.id)} aria-pressed={layer.id === selected} className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800">
+            <button
+              type="button"
+              onClick={() => onSelect(layer.id)}
+              aria-pressed={layer.id === selected}
+              className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+            >
               <span className="text-zinc-400" aria-hidden="true">
                 {ADDABLE.find((a) => a.type === layer.type)?.icon ?? <Circle className="size-4" />}
               </span>
@@ -316,13 +448,30 @@ export function LayersPanel({ doc, selected, readOnly, onChange, onSelect, palet
             </button>
             {!readOnly ? (
               <>
-                <button type="button" aria-label={`Bring “${layerName(layer)}” forward`} disabled={i === 0} onClick={() => onChange(moveLayer(doc, layer.id, 1))} className="grid size-7 place-items-center rounded text-zinc-500 hover:bg-zinc-100 disabled:opacity-30 dark:hover:bg-zinc-800">
+                <button
+                  type="button"
+                  aria-label={`Bring “${layerName(layer)}” forward`}
+                  disabled={i === 0}
+                  onClick={() => onChange(moveLayer(doc, layer.id, 1))}
+                  className="grid size-7 place-items-center rounded text-zinc-500 hover:bg-zinc-100 disabled:opacity-30 dark:hover:bg-zinc-800"
+                >
                   <ArrowUp className="size-3.5" aria-hidden="true" />
                 </button>
-                <button type="button" aria-label={`Send “${layerName(layer)}” backward`} disabled={i === ordered.length - 1} onClick={() => onChange(moveLayer(doc, layer.id, -1))} className="grid size-7 place-items-center rounded text-zinc-500 hover:bg-zinc-100 disabled:opacity-30 dark:hover:bg-zinc-800">
+                <button
+                  type="button"
+                  aria-label={`Send “${layerName(layer)}” backward`}
+                  disabled={i === ordered.length - 1}
+                  onClick={() => onChange(moveLayer(doc, layer.id, -1))}
+                  className="grid size-7 place-items-center rounded text-zinc-500 hover:bg-zinc-100 disabled:opacity-30 dark:hover:bg-zinc-800"
+                >
                   <ArrowDown className="size-3.5" aria-hidden="true" />
                 </button>
-                <button type="button" aria-label={`Delete “${layerName(layer)}”`} onClick={() => onChange(removeLayer(doc, layer.id))} className="grid size-7 place-items-center rounded text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950">
+                <button
+                  type="button"
+                  aria-label={`Delete “${layerName(layer)}”`}
+                  onClick={() => onChange(removeLayer(doc, layer.id))}
+                  className="grid size-7 place-items-center rounded text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950"
+                >
                   <Trash2 className="size-3.5" aria-hidden="true" />
                 </button>
               </>
@@ -339,7 +488,9 @@ export function PropertiesPanel({ doc, selected, readOnly, palette, onChange, on
   if (!layer) {
     return (
       <Section title="Properties">
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">Select a layer on the canvas or in the list to change it. Tab moves between layers; arrow keys move the selected one.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          Select a layer on the canvas or in the list to change it. Tab moves between layers; arrow keys move the selected one.
+        </p>
       </Section>
     );
   }
@@ -352,9 +503,26 @@ export function PropertiesPanel({ doc, selected, readOnly, palette, onChange, on
           <Field label="Text">
             {(id) =>
               layer.type === 'text' ? (
-                <textarea id={id} rows={3} className={`${inputClass} h-auto py-2`} value={layer.text} maxLength={500} disabled={readOnly} onChange={(event) => set({ text: event.target.value }, g('text'))} data-field="text" />
+                <textarea
+                  id={id}
+                  rows={3}
+                  className={`${inputClass} h-auto py-2`}
+                  value={layer.text}
+                  maxLength={500}
+                  disabled={readOnly}
+                  onChange={(event) => set({ text: event.target.value }, g('text'))}
+                  data-field="text"
+                />
               ) : (
-                <input id={id} className={inputClass} value={layer.text} maxLength={40} disabled={readOnly} onChange={(event) => set({ text: event.target.value }, g('text'))} data-field="text" />
+                <input
+                  id={id}
+                  className={inputClass}
+                  value={layer.text}
+                  maxLength={40}
+                  disabled={readOnly}
+                  onChange={(event) => set({ text: event.target.value }, g('text'))}
+                  data-field="text"
+                />
               )
             }
           </Field>
@@ -400,7 +568,15 @@ export function PropertiesPanel({ doc, selected, readOnly, palette, onChange, on
             onChange={(vAlign) => set({ vAlign })}
           />
           <div className="grid grid-cols-2 items-end gap-2">
-            <NumberField label="Line height" value={layer.lineHeight} min={0.8} max={2.5} step={0.05} disabled={readOnly} onChange={(lineHeight) => set({ lineHeight }, g('lh'))} />
+            <NumberField
+              label="Line height"
+              value={layer.lineHeight}
+              min={0.8}
+              max={2.5}
+              step={0.05}
+              disabled={readOnly}
+              onChange={(lineHeight) => set({ lineHeight }, g('lh'))}
+            />
             <label className="flex h-9 items-center gap-2 text-sm">
               <input type="checkbox" checked={layer.uppercase} disabled={readOnly} onChange={(event) => set({ uppercase: event.target.checked })} />
               Capitals
@@ -408,7 +584,15 @@ export function PropertiesPanel({ doc, selected, readOnly, palette, onChange, on
           </div>
         </>
       ) : null}
-      {layer.type === 'cta' || layer.type === 'shape' ? <ColorField label={layer.type === 'cta' ? 'Button colour' : 'Fill'} value={layer.fill} palette={palette} disabled={readOnly} onChange={(fill) => set({ fill }, g('fill'))} /> : null}
+      {layer.type === 'cta' || layer.type === 'shape' ? (
+        <ColorField
+          label={layer.type === 'cta' ? 'Button colour' : 'Fill'}
+          value={layer.fill}
+          palette={palette}
+          disabled={readOnly}
+          onChange={(fill) => set({ fill }, g('fill'))}
+        />
+      ) : null}
       {layer.type === 'shape' ? (
         <>
           <Segmented
@@ -421,7 +605,15 @@ export function PropertiesPanel({ doc, selected, readOnly, palette, onChange, on
             ]}
             onChange={(shape) => set({ shape })}
           />
-          <NumberField label="Opacity" value={layer.opacity} min={0} max={1} step={0.05} disabled={readOnly} onChange={(opacity) => set({ opacity }, g('opacity'))} />
+          <NumberField
+            label="Opacity"
+            value={layer.opacity}
+            min={0}
+            max={1}
+            step={0.05}
+            disabled={readOnly}
+            onChange={(opacity) => set({ opacity }, g('opacity'))}
+          />
         </>
       ) : null}
       {layer.type === 'image' || layer.type === 'logo' ? (
@@ -442,7 +634,15 @@ export function PropertiesPanel({ doc, selected, readOnly, palette, onChange, on
         />
       ) : null}
       {layer.type === 'cta' || layer.type === 'shape' || layer.type === 'image' ? (
-        <NumberField label="Corner radius" value={layer.radius} min={0} max={50} step={0.5} disabled={readOnly} onChange={(radius) => set({ radius }, g('radius'))} />
+        <NumberField
+          label="Corner radius"
+          value={layer.radius}
+          min={0}
+          max={50}
+          step={0.5}
+          disabled={readOnly}
+          onChange={(radius) => set({ radius }, g('radius'))}
+        />
       ) : null}
       <div className="grid grid-cols-2 gap-2">
         <NumberField label="X" suffix="%" value={layer.x} min={-100} max={200} disabled={readOnly} onChange={(x) => set({ x }, g('x'))} />

@@ -194,7 +194,11 @@ export function EditorStage({ doc, images, selected, readOnly, onSelect, onChang
         }}
       >
         <CreativePreview doc={doc} images={images} width={width} label={`Preview, ${size.label.toLowerCase()} ${size.width} × ${size.height}`} />
-        <div className="absolute inset-0 overflow-hidden" data-testid="stage-overlay" onPointerDown={(event) => event.target === event.currentTarget && onSelect(null)}>
+        <div
+          className="absolute inset-0 overflow-hidden"
+          data-testid="stage-overlay"
+          onPointerDown={(event) => event.target === event.currentTarget && onSelect(null)}
+        >
           {doc.layers.map((layer) => {
             const isSelected = layer.id === selected;
             return (
@@ -234,8 +238,12 @@ export function EditorStage({ doc, images, selected, readOnly, onSelect, onChang
               </div>
             );
           })}
-          {guides.x !== null ? <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 w-px bg-fuchsia-500" style={{ left: `${round2(guides.x)}%` }} /> : null}
-          {guides.y !== null ? <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 h-px bg-fuchsia-500" style={{ top: `${round2(guides.y)}%` }} /> : null}
+          {guides.x !== null ? (
+            <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 w-px bg-fuchsia-500" style={{ left: `${round2(guides.x)}%` }} />
+          ) : null}
+          {guides.y !== null ? (
+            <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 h-px bg-fuchsia-500" style={{ top: `${round2(guides.y)}%` }} />
+          ) : null}
         </div>
       </div>
     </div>

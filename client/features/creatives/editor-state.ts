@@ -43,7 +43,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'undo': {
       const previous = state.past.at(-1);
       if (!previous) return state;
-      return { ...state, doc: previous, past: state.past.slice(0, -1), future: [state.doc, ...state.future], group: null, selected: keep(state.selected, previous) };
+      return {
+        ...state,
+        doc: previous,
+        past: state.past.slice(0, -1),
+        future: [state.doc, ...state.future],
+        group: null,
+        selected: keep(state.selected, previous),
+      };
     }
     case 'redo': {
       const next = state.future[0];
@@ -103,7 +110,12 @@ export interface Guides {
  * centres, per axis, when one of its edges or its centre is within `threshold` (percent).
  * With `edges`, only those edges of the box move (a resize).
  */
-export function snap(box: Rect, others: readonly Rect[], threshold: number, edges?: { left?: boolean; right?: boolean; top?: boolean; bottom?: boolean }): { box: Rect; guides: Guides } {
+export function snap(
+  box: Rect,
+  others: readonly Rect[],
+  threshold: number,
+  edges?: { left?: boolean; right?: boolean; top?: boolean; bottom?: boolean },
+): { box: Rect; guides: Guides } {
   const xs = [0, 50, 100, ...others.flatMap((o) => [o.x, o.x + o.w / 2, o.x + o.w])];
   const ys = [0, 50, 100, ...others.flatMap((o) => [o.y, o.y + o.h / 2, o.y + o.h])];
   const result = { ...box };

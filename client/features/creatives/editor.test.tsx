@@ -71,7 +71,10 @@ describe('the creative editor', () => {
     await userEvent.type(text, 'Hello');
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true), { timeout: 3000 });
     const patch = calls.find((c) => c.method === 'PATCH')!;
-    expect(patch.body).toMatchObject({ baseRevision: 1, document: { layers: expect.arrayContaining([expect.objectContaining({ id: 'headline', text: 'Hello' })]) } });
+    expect(patch.body).toMatchObject({
+      baseRevision: 1,
+      document: { layers: expect.arrayContaining([expect.objectContaining({ id: 'headline', text: 'Hello' })]) },
+    });
     await screen.findByText('A newer version exists');
     // No retry loop: one PATCH, the conflict stays on screen.
     await new Promise((r) => setTimeout(r, 1500));

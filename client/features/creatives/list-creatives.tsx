@@ -53,7 +53,13 @@ export function CreativeList({
     <section aria-label="Creatives">
       <div className="mb-5 flex flex-wrap items-center gap-2">
         {projectId ? null : (
-          <FilterSelect label="Project" value={project} allLabel="All projects" options={projectOptions(projects, project, items.find((i) => i.projectId === project)?.projectName)} onChange={(v) => set('project', v)} />
+          <FilterSelect
+            label="Project"
+            value={project}
+            allLabel="All projects"
+            options={projectOptions(projects, project, items.find((i) => i.projectId === project)?.projectName)}
+            onChange={(v) => set('project', v)}
+          />
         )}
         <FilterSelect label="Status" value={status} allLabel="All statuses" options={STATUS_OPTIONS} onChange={(v) => set('status', v)} />
         <FilterSelect label="Format" value={format} allLabel="All formats" options={FORMAT_OPTIONS} onChange={(v) => set('format', v)} />

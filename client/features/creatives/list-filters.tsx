@@ -65,7 +65,19 @@ export function creatableIn(projects: readonly ProjectSummary[]): ProjectSummary
 
 export const control = 'h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900';
 
-export function FilterSelect({ label, value, allLabel, options, onChange }: { label: string; value: string | undefined; allLabel: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
+export function FilterSelect({
+  label,
+  value,
+  allLabel,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
   return (
     <select aria-label={label} className={control} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)}>
       <option value="">{allLabel}</option>

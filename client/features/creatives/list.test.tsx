@@ -100,7 +100,13 @@ describe('CreativeList', () => {
   it('asks for the list the URL filters describe, and a changed filter changes the request and the URL', async () => {
     mockApi({ 'GET /api/creatives': page([creative('cr_aaaaaaaaaaaaaaaa', 'Spring sale')]) });
     const user = userEvent.setup();
-    const router = renderAt('/creatives?format=story', <CreativeList projects={[project(P1, 'Bakery', 'owner'), project(P2, 'Florist', 'viewer')]} empty={{ title: 'No creatives yet', text: 'Start from a template.' }} />);
+    const router = renderAt(
+      '/creatives?format=story',
+      <CreativeList
+        projects={[project(P1, 'Bakery', 'owner'), project(P2, 'Florist', 'viewer')]}
+        empty={{ title: 'No creatives yet', text: 'Start from a template.' }}
+      />,
+    );
     expect(await screen.findByRole('link', { name: 'Spring sale' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Spring sale' }).getAttribute('href')).toBe('/creatives/cr_aaaaaaaaaaaaaaaa');
     expect(gets()).toEqual([{ path: '/api/creatives', query: { format: 'story' } }]);
@@ -163,7 +169,10 @@ describe('CreativeList', () => {
 describe('CreationsGallery', () => {
   it('deletes a PNG after asking, for editors only; links to the file, its download and its creative', async () => {
     const calls = mockApi({
-      'GET /api/creations': page([creation('cn_aaaaaaaaaaaaaaaa', 'Spring sale · Portrait', 'editor', 'cr_aaaaaaaaaaaaaaaa'), creation('cn_bbbbbbbbbbbbbbbb', 'Old flyer', 'viewer', null)]),
+      'GET /api/creations': page([
+        creation('cn_aaaaaaaaaaaaaaaa', 'Spring sale · Portrait', 'editor', 'cr_aaaaaaaaaaaaaaaa'),
+        creation('cn_bbbbbbbbbbbbbbbb', 'Old flyer', 'viewer', null),
+      ]),
       'DELETE /api/creations/cn_aaaaaaaaaaaaaaaa': { status: 204 },
     });
     const user = userEvent.setup();
@@ -218,9 +227,20 @@ describe('TemplatePicker', () => {
     const calls = mockApi({ [`POST /api/projects/${P2}/creatives`]: { status: 201, body: { id: 'cr_newnewnewnewnewn' } } });
     const onClose = vi.fn();
     const user = userEvent.setup();
-    const router = renderAt('/creatives', <TemplatePicker open onClose={onClose} projects={ready([project(P1, 'Bakery', 'editor'), project(P2, 'Florist', 'owner'), project('proj_cccccccccccccccc', 'Gym', 'viewer')])} />);
+    const router = renderAt(
+      '/creatives',
+      <TemplatePicker
+        open
+        onClose={onClose}
+        projects={ready([project(P1, 'Bakery', 'editor'), project(P2, 'Florist', 'owner'), project('proj_cccccccccccccccc', 'Gym', 'viewer')])}
+      />,
+    );
     const select = screen.getByLabelText('Project');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Bakery', 'Florist']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Bakery', 'Florist']);
     await user.selectOptions(select, 'Florist');
     expect((screen.getByRole('radio', { name: /Square/ }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('radio', { name: /Story/ }));

@@ -24,7 +24,10 @@ function FormatShape({ format }: { format: FormatId }) {
   const scale = 28 / Math.max(width, height);
   return (
     <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center">
-      <span className="block rounded-[3px] border-2 border-current text-zinc-400" style={{ width: Math.round(width * scale), height: Math.round(height * scale) }} />
+      <span
+        className="block rounded-[3px] border-2 border-current text-zinc-400"
+        style={{ width: Math.round(width * scale), height: Math.round(height * scale) }}
+      />
     </span>
   );
 }
@@ -100,9 +103,25 @@ export function TemplatePicker({
   } else if (projects.status === 'error') {
     body = <LoadFailed title="Your projects could not be loaded" onRetry={projects.reload} />;
   } else if (!project) {
-    body = <p className="text-sm text-zinc-600 dark:text-zinc-400">{projectId ? 'You can view this project’s creatives but not create them: ask an owner to make you an editor.' : 'Creatives are made in a project where you are an editor or owner. Create a project first.'}</p>;
+    body = (
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        {projectId
+          ? 'You can view this project’s creatives but not create them: ask an owner to make you an editor.'
+          : 'Creatives are made in a project where you are an editor or owner. Create a project first.'}
+      </p>
+    );
   } else {
-    body = <Choices project={project} projects={projectId ? undefined : candidates} onProject={setChosenProject} format={format} onFormat={setFormat} template={template} onTemplate={setTemplate} />;
+    body = (
+      <Choices
+        project={project}
+        projects={projectId ? undefined : candidates}
+        onProject={setChosenProject}
+        format={format}
+        onFormat={setFormat}
+        template={template}
+        onTemplate={setTemplate}
+      />
+    );
   }
 
   return (
@@ -122,7 +141,9 @@ export function TemplatePicker({
               New creative
             </h2>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              {project ? `Pick a format and a template; it takes the brand kit of ${project.name}. You can change everything in the editor.` : 'Pick a format and a template to start from.'}
+              {project
+                ? `Pick a format and a template; it takes the brand kit of ${project.name}. You can change everything in the editor.`
+                : 'Pick a format and a template to start from.'}
             </p>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
@@ -177,7 +198,13 @@ function Choices({
           <label htmlFor={projectFieldId} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
             Project
           </label>
-          <select id={projectFieldId} data-autofocus className={`${control} w-full sm:w-80`} value={project.id} onChange={(e) => onProject(e.currentTarget.value)}>
+          <select
+            id={projectFieldId}
+            data-autofocus
+            className={`${control} w-full sm:w-80`}
+            value={project.id}
+            onChange={(e) => onProject(e.currentTarget.value)}
+          >
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -191,7 +218,15 @@ function Choices({
         <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
           {FORMAT_IDS.map((id) => (
             <label key={id} className={`${option(format === id)} items-center gap-3 px-3 py-2.5`}>
-              <input type="radio" name="format" value={id} checked={format === id} onChange={() => onFormat(id)} className="sr-only" {...(projects || id !== format ? {} : { 'data-autofocus': true })} />
+              <input
+                type="radio"
+                name="format"
+                value={id}
+                checked={format === id}
+                onChange={() => onFormat(id)}
+                className="sr-only"
+                {...(projects || id !== format ? {} : { 'data-autofocus': true })}
+              />
               <FormatShape format={id} />
               <span className="min-w-0">
                 <span className="block text-sm font-medium">{FORMATS[id].label}</span>
@@ -206,7 +241,16 @@ function Choices({
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {docs.map(({ template: t, doc }) => (
             <label key={t.id} className={`${option(template === t.id)} flex-col overflow-hidden`}>
-              <input type="radio" name="template" value={t.id} checked={template === t.id} onChange={() => onTemplate(t.id)} className="sr-only" aria-labelledby={`${id}-${t.id}-name`} aria-describedby={`${id}-${t.id}-text`} />
+              <input
+                type="radio"
+                name="template"
+                value={t.id}
+                checked={template === t.id}
+                onChange={() => onTemplate(t.id)}
+                className="sr-only"
+                aria-labelledby={`${id}-${t.id}-name`}
+                aria-describedby={`${id}-${t.id}-text`}
+              />
               <span aria-hidden="true" className="relative block h-44 bg-zinc-100 dark:bg-zinc-800">
                 <FittedPreview doc={doc} images={images} label={t.name} className="absolute inset-3" />
               </span>

@@ -27,7 +27,13 @@ export function useLibraryList(projectId: string): Paged<MediaItem> {
   const [params] = useSearchParams();
   const { type, tag, q } = filtersOf(params);
   return usePaged(
-    (cursor) => call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { ...(type ? { type } : {}), ...(tag ? { tag } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } })),
+    (cursor) =>
+      call(
+        api.api.projects[':projectId'].media.$get({
+          param: { projectId },
+          query: { ...(type ? { type } : {}), ...(tag ? { tag } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) },
+        }),
+      ),
     [projectId, type, tag, q],
   );
 }
@@ -106,7 +112,13 @@ export function Library({
           <label className="relative">
             <span className="sr-only">Search the library</span>
             <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-zinc-400" />
-            <input type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} placeholder="Search name, tag, alt text" className={`${control} w-56 pl-8`} />
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              placeholder="Search name, tag, alt text"
+              className={`${control} w-56 pl-8`}
+            />
           </label>
           <select aria-label="Type" className={control} value={type ?? ''} onChange={(e) => setFilter('type', e.currentTarget.value)}>
             <option value="">All types</option>
@@ -126,18 +138,11 @@ export function Library({
         </div>
       </div>
 
-      {canEdit ? (
-        <Uploader
-          projectId={projectId}
-          onUploaded={changed}
-        />
-      ) : null}
+      {canEdit ? <Uploader projectId={projectId} onUploaded={changed} /> : null}
 
       {selected.size > 0 ? (
         <div className="sticky top-16 z-10 flex items-center justify-between gap-3 rounded-[var(--radius-control)] border border-accent-200 bg-accent-50 px-4 py-2 text-sm dark:border-accent-800 dark:bg-accent-800/30">
-          <span>
-            {selected.size} selected
-          </span>
+          <span>{selected.size} selected</span>
           <div className="flex gap-2">
             <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
               Clear
@@ -162,16 +167,29 @@ export function Library({
           ))}
         </div>
       ) : null}
-      {list.status === 'error' ? (
-        <LoadFailed title="The library could not be loaded" onRetry={list.reload} />
-      ) : null}
+      {list.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
         filtered ? (
-          <EmptyState title="Nothing matches" action={<Button variant="secondary" onClick={() => { setSearch(''); setParams({}, { replace: true }); }}>Clear filters</Button>}>
+          <EmptyState
+            title="Nothing matches"
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSearch('');
+                  setParams({}, { replace: true });
+                }}
+              >
+                Clear filters
+              </Button>
+            }
+          >
             No files match these filters.
           </EmptyState>
         ) : (
-          <EmptyState title="The library is empty">{canEdit ? 'Upload the customer’s logos, photos and videos to use them in creatives and pages.' : 'Nobody has uploaded anything yet.'}</EmptyState>
+          <EmptyState title="The library is empty">
+            {canEdit ? 'Upload the customer’s logos, photos and videos to use them in creatives and pages.' : 'Nobody has uploaded anything yet.'}
+          </EmptyState>
         )
       ) : null}
       {items.length > 0 ? (
@@ -202,7 +220,8 @@ export function Library({
           setRefusal(null);
           try {
             const result = await call(api.api.projects[':projectId'].media.delete.$post({ param: { projectId }, json: { ids: [...selected] } }));
-            if (result.deleted.length) toast({ tone: 'success', message: `${result.deleted.length} ${result.deleted.length === 1 ? 'file' : 'files'} deleted.` });
+            if (result.deleted.length)
+              toast({ tone: 'success', message: `${result.deleted.length} ${result.deleted.length === 1 ? 'file' : 'files'} deleted.` });
             if (result.refused.length) setRefusal(result.refused.map((r) => `“${r.name}” is still used: ${r.usedBy.join('; ')}.`).join(' '));
             setSelected(new Set());
             changed();

@@ -16,7 +16,15 @@ import { describeMedia } from '#client/features/media/format.ts';
 
 function Preview({ item }: { item: Detail }) {
   if (item.kind === 'video') {
-    return <video src={item.fileUrl} controls preload="metadata" poster={item.thumbnailUrl ?? undefined} className="max-h-[60vh] w-full rounded-[var(--radius-control)] bg-black" />;
+    return (
+      <video
+        src={item.fileUrl}
+        controls
+        preload="metadata"
+        poster={item.thumbnailUrl ?? undefined}
+        className="max-h-[60vh] w-full rounded-[var(--radius-control)] bg-black"
+      />
+    );
   }
   return (
     <img
@@ -179,14 +187,26 @@ export function MediaDetail({
             Download
           </a>
           {canEdit ? (
-            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950" onClick={() => setConfirming(true)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+              onClick={() => setConfirming(true)}
+            >
               <Trash2 aria-hidden="true" className="size-4" />
               Delete
             </Button>
           ) : null}
         </div>
       </div>
-      <ConfirmDialog open={confirming} title={`Delete “${item.name}”?`} confirmLabel="Delete file" pending={deleting} onCancel={() => setConfirming(false)} onConfirm={remove}>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete “${item.name}”?`}
+        confirmLabel="Delete file"
+        pending={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={remove}
+      >
         {item.usedBy.length > 0
           ? `It is still used: ${item.usedBy.map((u) => u.label).join('; ')}. Replace it there first.`
           : 'It leaves the library now and is removed for good after 30 days.'}

@@ -50,13 +50,17 @@ export function MediaGrid({
               </div>
               <div className="px-3 py-2">
                 <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{item.name}</p>
-                <p className="truncate text-xs text-zinc-500">{item.tags.length ? item.tags.join(', ') : item.width ? `${item.width} × ${item.height}` : '\u00a0'}</p>
+                <p className="truncate text-xs text-zinc-500">
+                  {item.tags.length ? item.tags.join(', ') : item.width ? `${item.width} × ${item.height}` : '\u00a0'}
+                </p>
               </div>
             </Link>
             {selectable ? (
               <label
                 className={`absolute top-2 left-2 grid size-6 cursor-pointer place-items-center rounded-md border bg-white/90 shadow-sm focus-within:ring-2 focus-within:ring-accent-600 dark:bg-zinc-900/90 ${
-                  isSelected ? 'border-accent-600 opacity-100' : 'border-zinc-300 opacity-0 group-hover:opacity-100 focus-within:opacity-100 dark:border-zinc-600'
+                  isSelected
+                    ? 'border-accent-600 opacity-100'
+                    : 'border-zinc-300 opacity-0 group-hover:opacity-100 focus-within:opacity-100 dark:border-zinc-600'
                 } ${selected.size > 0 ? 'opacity-100' : ''}`}
               >
                 <input type="checkbox" className="sr-only" checked={isSelected} onChange={() => onToggle(item.id)} aria-label={`Select ${item.name}`} />

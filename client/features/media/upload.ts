@@ -7,7 +7,12 @@ import { ApiError } from '#client/lib/api.ts';
  * progress. XMLHttpRequest, because fetch has no upload progress. Resolves with the
  * media and whether it was new (201) or the same bytes already in the library (200).
  */
-export function uploadFile(projectId: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<{ media: MediaItem; created: boolean }> {
+export function uploadFile(
+  projectId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<{ media: MediaItem; created: boolean }> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(new DOMException('Upload cancelled', 'AbortError'));

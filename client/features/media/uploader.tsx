@@ -23,7 +23,8 @@ const PARALLEL = 2;
 function precheck(file: File): string | undefined {
   const known = Object.entries(MEDIA_TYPES).find(([mime]) => mime === file.type);
   if (file.type && !known) return 'This file type is not supported.';
-  if (known && file.size > known[1].maxBytes) return `Too large: ${known[1].kind === 'image' ? 'images' : 'videos'} can be up to ${formatMib(known[1].maxBytes)}.`;
+  if (known && file.size > known[1].maxBytes)
+    return `Too large: ${known[1].kind === 'image' ? 'images' : 'videos'} can be up to ${formatMib(known[1].maxBytes)}.`;
   return undefined;
 }
 
@@ -107,7 +108,11 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
         <Upload aria-hidden="true" className="size-6 text-zinc-400" />
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           Drop images or videos here, or{' '}
-          <button type="button" className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-200" onClick={() => input.current?.click()}>
+          <button
+            type="button"
+            className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-200"
+            onClick={() => input.current?.click()}
+          >
             choose files
           </button>
         </p>
@@ -130,7 +135,10 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
       {jobs.length > 0 ? (
         <ul aria-label="Uploads" className="mt-3 space-y-2">
           {jobs.map((job) => (
-            <li key={job.key} className="rounded-[var(--radius-control)] border border-zinc-200 bg-white px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+            <li
+              key={job.key}
+              className="rounded-[var(--radius-control)] border border-zinc-200 bg-white px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+            >
               <div className="flex items-center gap-3">
                 <span className="min-w-0 flex-1 truncate font-medium">{job.file.name}</span>
                 <span className="shrink-0 text-xs text-zinc-500">{formatBytes(job.file.size)}</span>

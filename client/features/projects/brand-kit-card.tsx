@@ -17,16 +17,28 @@ const selectClass =
   'block h-10 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
 function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; open: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
-  const images = useResource(() => (open ? call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '100' } })) : Promise.resolve({ items: [], nextCursor: null })), [open, projectId]);
+  const images = useResource(
+    () =>
+      open
+        ? call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '100' } }))
+        : Promise.resolve({ items: [], nextCursor: null }),
+    [open, projectId],
+  );
   return (
     <Dialog open={open} title="Choose the logo" onClose={onClose} wide>
-      {images.status === 'ready' && images.data.items.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Upload the logo to the library first, then pick it here.</p> : null}
+      {images.status === 'ready' && images.data.items.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Upload the logo to the library first, then pick it here.</p>
+      ) : null}
       {images.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={images.reload} /> : null}
       <ul className="grid max-h-[60vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-5">
         {images.status === 'ready'
           ? images.data.items.map((item) => (
               <li key={item.id}>
-                <button type="button" onClick={() => onPick(item)} className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 dark:border-zinc-700">
+                <button
+                  type="button"
+                  onClick={() => onPick(item)}
+                  className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 dark:border-zinc-700"
+                >
                   <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.alt || item.name} className="aspect-square w-full object-contain" />
                   <span className="block truncate px-2 py-1 text-xs">{item.name}</span>
                 </button>
@@ -55,7 +67,8 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
     setKit(project.brandKit);
     setPicked(null);
   }, [savedKit]); // eslint-disable-line react-hooks/exhaustive-deps
-  const logoUrl = kit.logoMediaId === null ? null : kit.logoMediaId === project.brandKit.logoMediaId ? project.logoUrl : picked?.id === kit.logoMediaId ? picked.url : null;
+  const logoUrl =
+    kit.logoMediaId === null ? null : kit.logoMediaId === project.brandKit.logoMediaId ? project.logoUrl : picked?.id === kit.logoMediaId ? picked.url : null;
   const dirty = JSON.stringify(kit) !== savedKit;
   const invalidColor = kit.colors.some((c) => !HEX.test(c));
   const setColor = (index: number, color: string) => setKit((k) => ({ ...k, colors: k.colors.map((c, i) => (i === index ? color : c)) }));
@@ -69,7 +82,9 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
             {logoUrl ? (
               <img src={logoUrl} alt="Logo" className="size-14 rounded-lg border border-zinc-200 bg-white object-contain dark:border-zinc-700" />
             ) : (
-              <div className="grid size-14 place-items-center rounded-lg border border-dashed border-zinc-300 text-xs text-zinc-400 dark:border-zinc-700">None</div>
+              <div className="grid size-14 place-items-center rounded-lg border border-dashed border-zinc-300 text-xs text-zinc-400 dark:border-zinc-700">
+                None
+              </div>
             )}
             {canEdit ? (
               <div className="flex gap-2">
@@ -94,7 +109,10 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
 
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            Colours <span className="font-normal text-zinc-500">({kit.colors.length} of {MAX_BRAND_COLORS})</span>
+            Colours{' '}
+            <span className="font-normal text-zinc-500">
+              ({kit.colors.length} of {MAX_BRAND_COLORS})
+            </span>
           </legend>
           <ul className="space-y-2">
             {kit.colors.map((color, index) => (
@@ -116,7 +134,12 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
                   className={`h-9 w-28 rounded-[var(--radius-control)] border bg-white px-2 font-mono text-sm dark:bg-zinc-900 ${HEX.test(color) ? 'border-zinc-300 dark:border-zinc-700' : 'border-red-500'}`}
                 />
                 {canEdit ? (
-                  <button type="button" aria-label={`Remove colour ${color}`} className="p-1 text-zinc-500 hover:text-zinc-900 dark:hover:text-white" onClick={() => setKit((k) => ({ ...k, colors: k.colors.filter((_, i) => i !== index) }))}>
+                  <button
+                    type="button"
+                    aria-label={`Remove colour ${color}`}
+                    className="p-1 text-zinc-500 hover:text-zinc-900 dark:hover:text-white"
+                    onClick={() => setKit((k) => ({ ...k, colors: k.colors.filter((_, i) => i !== index) }))}
+                  >
                     <X aria-hidden="true" className="size-4" />
                   </button>
                 ) : null}
@@ -136,8 +159,15 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
         <div className="grid gap-4 sm:grid-cols-2">
           {(['headingFont', 'bodyFont'] as const).map((field) => (
             <label key={field} className="block">
-              <span className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">{field === 'headingFont' ? 'Heading font' : 'Body font'}</span>
-              <select className={selectClass} value={kit[field]} disabled={!canEdit} onChange={(e) => setKit((k) => ({ ...k, [field]: e.currentTarget.value as FontId }))}>
+              <span className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+                {field === 'headingFont' ? 'Heading font' : 'Body font'}
+              </span>
+              <select
+                className={selectClass}
+                value={kit[field]}
+                disabled={!canEdit}
+                onChange={(e) => setKit((k) => ({ ...k, [field]: e.currentTarget.value as FontId }))}
+              >
                 {BRAND_FONTS.map((font) => (
                   <option key={font.id} value={font.id}>
                     {font.name}

@@ -31,7 +31,13 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
           ) : null}
         </FormError>
         <TextField label="Name" placeholder="The customer or campaign" required data-autofocus {...form.field('name')} />
-        <TextAreaField label="Description" rows={3} hint="Optional. What this project is about." {...form.field('description')} className="[&_textarea]:min-h-20" />
+        <TextAreaField
+          label="Description"
+          rows={3}
+          hint="Optional. What this project is about."
+          {...form.field('description')}
+          className="[&_textarea]:min-h-20"
+        />
         <TextField label="Website" type="url" placeholder="https://" hint="Optional." {...form.field('website')} />
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={onClose}>

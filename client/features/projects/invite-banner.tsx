@@ -28,7 +28,17 @@ export function InviteBanner({ token, onDone }: { token: string; onDone: () => v
   const data = invite.data;
   if (data.status !== 'open') {
     return (
-      <Alert tone="warning" title={data.status === 'accepted' ? 'This invitation was already used' : data.status === 'expired' ? 'This invitation has expired' : 'This invitation was withdrawn'} className="mb-6">
+      <Alert
+        tone="warning"
+        title={
+          data.status === 'accepted'
+            ? 'This invitation was already used'
+            : data.status === 'expired'
+              ? 'This invitation has expired'
+              : 'This invitation was withdrawn'
+        }
+        className="mb-6"
+      >
         Ask {data.inviterName ?? 'the project’s owner'} for a new one if you still need access to “{data.projectName}”.
       </Alert>
     );

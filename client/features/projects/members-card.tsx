@@ -50,15 +50,16 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
 
   const changeRole = (member: MemberInfo, role: ProjectRole) => {
     if (role === 'owner') return setPending({ kind: 'transfer', member });
-    void act(() => call(api.api.projects[':projectId'].members[':userId'].$patch({ param: { projectId: project.id, userId: member.userId }, json: { role } })), `${member.name} is now ${ROLE_LABEL[role].toLowerCase()}.`);
+    void act(
+      () => call(api.api.projects[':projectId'].members[':userId'].$patch({ param: { projectId: project.id, userId: member.userId }, json: { role } })),
+      `${member.name} is now ${ROLE_LABEL[role].toLowerCase()}.`,
+    );
   };
 
   return (
     <Card title="Members" description="Owner: everything. Editors: create and change. Viewers: look and comment.">
       {members.status === 'loading' ? <SkeletonLines lines={3} label="Loading members" /> : null}
-      {members.status === 'error' ? (
-        <LoadFailed title="Members could not be loaded" onRetry={members.reload} />
-      ) : null}
+      {members.status === 'error' ? <LoadFailed title="Members could not be loaded" onRetry={members.reload} /> : null}
       {error ? (
         <Alert tone="danger" className="mb-3">
           {error}
@@ -81,7 +82,13 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
                   <div className="flex shrink-0 items-center gap-2">
                     {isOwner && !isMe ? (
                       <>
-                        <select aria-label={`Role of ${member.name}`} className={smallSelect} value={member.role} disabled={working} onChange={(e) => changeRole(member, e.currentTarget.value as ProjectRole)}>
+                        <select
+                          aria-label={`Role of ${member.name}`}
+                          className={smallSelect}
+                          value={member.role}
+                          disabled={working}
+                          onChange={(e) => changeRole(member, e.currentTarget.value as ProjectRole)}
+                        >
                           <option value="editor">Editor</option>
                           <option value="viewer">Viewer</option>
                           <option value="owner">Owner (transfer)</option>
@@ -110,13 +117,21 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
                 {members.data.invites.map((invite) => (
                   <li key={invite.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                     <span className="min-w-0 truncate">
-                      {invite.email} <span className="text-xs text-zinc-500">· {ROLE_LABEL[invite.role]} · until {formatDate(invite.expiresAt, 'dayMonth')}</span>
+                      {invite.email}{' '}
+                      <span className="text-xs text-zinc-500">
+                        · {ROLE_LABEL[invite.role]} · until {formatDate(invite.expiresAt, 'dayMonth')}
+                      </span>
                     </span>
                     <Button
                       variant="ghost"
                       size="sm"
                       disabled={working}
-                      onClick={() => act(() => call(api.api.projects[':projectId'].invites[':inviteId'].$delete({ param: { projectId: project.id, inviteId: invite.id } })), 'Invitation withdrawn.')}
+                      onClick={() =>
+                        act(
+                          () => call(api.api.projects[':projectId'].invites[':inviteId'].$delete({ param: { projectId: project.id, inviteId: invite.id } })),
+                          'Invitation withdrawn.',
+                        )
+                      }
                     >
                       Withdraw
                     </Button>
@@ -156,7 +171,13 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
       ) : null}
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === 'transfer' ? `Make ${pending.member.name} the owner?` : pending?.kind === 'leave' ? 'Leave this project?' : `Remove ${pending?.member.name ?? ''}?`}
+        title={
+          pending?.kind === 'transfer'
+            ? `Make ${pending.member.name} the owner?`
+            : pending?.kind === 'leave'
+              ? 'Leave this project?'
+              : `Remove ${pending?.member.name ?? ''}?`
+        }
         confirmLabel={pending?.kind === 'transfer' ? 'Transfer ownership' : pending?.kind === 'leave' ? 'Leave project' : 'Remove member'}
         pending={working}
         onCancel={() => setPending(null)}
@@ -164,12 +185,24 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
           if (!pending) return;
           const { kind, member } = pending;
           if (kind === 'transfer') {
-            void act(() => call(api.api.projects[':projectId'].members[':userId'].$patch({ param: { projectId: project.id, userId: member.userId }, json: { role: 'owner' } })), `${member.name} owns the project now.`);
+            void act(
+              () =>
+                call(
+                  api.api.projects[':projectId'].members[':userId'].$patch({
+                    param: { projectId: project.id, userId: member.userId },
+                    json: { role: 'owner' },
+                  }),
+                ),
+              `${member.name} owns the project now.`,
+            );
           } else {
-            void act(async () => {
-              await call(api.api.projects[':projectId'].members[':userId'].$delete({ param: { projectId: project.id, userId: member.userId } }));
-              if (kind === 'leave') navigate('/projects');
-            }, kind === 'leave' ? `You left “${project.name}”.` : `${member.name} was removed.`);
+            void act(
+              async () => {
+                await call(api.api.projects[':projectId'].members[':userId'].$delete({ param: { projectId: project.id, userId: member.userId } }));
+                if (kind === 'leave') navigate('/projects');
+              },
+              kind === 'leave' ? `You left “${project.name}”.` : `${member.name} was removed.`,
+            );
           }
         }}
       >

@@ -11,7 +11,17 @@ import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
 
 /** Project settings: details (owner renames, editors describe), archive and delete (owner, by typing the name). */
-export function SettingsDialog({ project, open, onClose, onSaved }: { project: ProjectDetail; open: boolean; onClose: () => void; onSaved: (project: ProjectDetail) => void }) {
+export function SettingsDialog({
+  project,
+  open,
+  onClose,
+  onSaved,
+}: {
+  project: ProjectDetail;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (project: ProjectDetail) => void;
+}) {
   const toast = useToast();
   const navigate = useNavigate();
   const isOwner = project.role === 'owner';
@@ -76,7 +86,9 @@ export function SettingsDialog({ project, open, onClose, onSaved }: { project: P
           <div className="flex items-center justify-between gap-4">
             <div>
               <h3 className="text-sm font-semibold">{project.archived ? 'Restore the project' : 'Archive the project'}</h3>
-              <p className="text-xs text-zinc-500">{project.archived ? 'It counts towards your plan’s active projects again.' : 'It stays with its files but leaves your active projects.'}</p>
+              <p className="text-xs text-zinc-500">
+                {project.archived ? 'It counts towards your plan’s active projects again.' : 'It stays with its files but leaves your active projects.'}
+              </p>
             </div>
             <Button variant="secondary" size="sm" pending={busy === 'archive'} onClick={archive}>
               {project.archived ? 'Restore' : 'Archive'}
@@ -87,7 +99,12 @@ export function SettingsDialog({ project, open, onClose, onSaved }: { project: P
             <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
               Its brand kit, media library ({project.counts.media} files), members and invitations go with it. It can be restored by support for 30 days.
             </p>
-            <TextField label={`Type “${project.name}” to confirm`} value={confirmName} onChange={(e) => setConfirmName(e.currentTarget.value)} className="mt-3" />
+            <TextField
+              label={`Type “${project.name}” to confirm`}
+              value={confirmName}
+              onChange={(e) => setConfirmName(e.currentTarget.value)}
+              className="mt-3"
+            />
             <Button variant="danger" size="sm" className="mt-3" disabled={confirmName !== project.name} pending={busy === 'delete'} onClick={remove}>
               Delete project
             </Button>

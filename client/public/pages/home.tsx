@@ -66,8 +66,8 @@ export function HomePage({ chrome }: { chrome: PublicChrome }) {
             <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">For marketing teams and small agencies</p>
             <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance text-zinc-900 sm:text-6xl">From brand kit to approved ad to live funnel.</h1>
             <p className="mt-6 max-w-xl text-lg text-pretty text-zinc-600">
-              Adloom keeps each customer’s brand and media in one place, turns them into ad creatives, gets them approved on a shareable preview,
-              publishes to Instagram and sends the clicks to landing pages served from the edge.
+              Adloom keeps each customer’s brand and media in one place, turns them into ad creatives, gets them approved on a shareable preview, publishes to
+              Instagram and sends the clicks to landing pages served from the edge.
             </p>
             <div className="mt-8 flex flex-wrap items-center gap-3">
               {chrome.signedIn ? (
@@ -139,7 +139,9 @@ export function HomePage({ chrome }: { chrome: PublicChrome }) {
 
       <section className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6">
         <h2 className="text-3xl font-semibold tracking-tight text-balance text-zinc-900 sm:text-4xl">Your next campaign, approved by Friday.</h2>
-        <p className="mx-auto mt-4 max-w-xl text-lg text-zinc-600">Create your first project in a minute. Invite the customer when the first preview is ready.</p>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-zinc-600">
+          Create your first project in a minute. Invite the customer when the first preview is ready.
+        </p>
         <div className="mt-8 flex justify-center">
           {chrome.signedIn ? (
             <a href="/dashboard" className={buttonClass('primary', 'lg')}>

@@ -7,7 +7,9 @@ export function PasswordResetPage({ form }: { form: PasswordResetProps }) {
   return (
     <AuthFrame>
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{form.token ? 'Choose a new password' : 'Reset your password'}</h1>
-      <p className="mt-1 mb-6 text-sm text-zinc-600">{form.token ? 'Pick something you do not use anywhere else.' : 'We will email you a link to choose a new one.'}</p>
+      <p className="mt-1 mb-6 text-sm text-zinc-600">
+        {form.token ? 'Pick something you do not use anywhere else.' : 'We will email you a link to choose a new one.'}
+      </p>
       <Island name="password-reset" id="reset" component={PasswordReset} props={form} />
       <p className="mt-6 text-center text-sm text-zinc-600">
         Remembered it?{' '}

@@ -47,7 +47,9 @@ export function PricingPage({ chrome }: { chrome: PublicChrome }) {
                 </li>
                 <li>{plan.maxProjects === null ? 'Unlimited projects' : `Up to ${plan.maxProjects} projects`}</li>
                 <li>{formatBytes(plan.storageBytes)} of media storage</li>
-                <li>{plan.customDomains === 0 ? 'Funnels on Adloom addresses' : `${plan.customDomains} custom domain${plan.customDomains === 1 ? '' : 's'}`}</li>
+                <li>
+                  {plan.customDomains === 0 ? 'Funnels on Adloom addresses' : `${plan.customDomains} custom domain${plan.customDomains === 1 ? '' : 's'}`}
+                </li>
                 <li>{plan.presentations ? 'Presentation pages for pitches' : 'No presentation pages'}</li>
                 {plan.features.map((feature) => (
                   <li key={feature}>{feature}</li>
@@ -77,7 +79,12 @@ export function PricingPage({ chrome }: { chrome: PublicChrome }) {
                 <h3 className="text-lg font-semibold text-zinc-900">{formatNumber(pack.credits)} credits</h3>
                 <p className="mt-1 text-2xl font-semibold text-zinc-900">{formatEuros(pack.priceCents)}</p>
                 <p className="mt-1 text-sm text-zinc-500">{formatEuros(Math.round(pack.priceCents / pack.credits))} per credit, rounded</p>
-                <BuyForm kind="pack" id={pack.id} label={`Buy ${formatNumber(pack.credits)} credits`} className={buttonClass('secondary', 'md', 'mt-4 w-full')} />
+                <BuyForm
+                  kind="pack"
+                  id={pack.id}
+                  label={`Buy ${formatNumber(pack.credits)} credits`}
+                  className={buttonClass('secondary', 'md', 'mt-4 w-full')}
+                />
               </div>
             ))}
           </div>
@@ -85,19 +92,21 @@ export function PricingPage({ chrome }: { chrome: PublicChrome }) {
             <div>
               <dt className="font-semibold text-zinc-900">What costs a credit</dt>
               <dd className="mt-1 text-zinc-600">
-                Rendering a creative: {CREDIT_COSTS.render}. Each generated variation: {CREDIT_COSTS.variation}. An AI copy suggestion: {CREDIT_COSTS.aiCopySuggestion}. Publishing is free, and so is
-                rendering an unchanged creative again.
+                Rendering a creative: {CREDIT_COSTS.render}. Each generated variation: {CREDIT_COSTS.variation}. An AI copy suggestion:{' '}
+                {CREDIT_COSTS.aiCopySuggestion}. Publishing is free, and so is rendering an unchanged creative again.
               </dd>
             </div>
             <div>
               <dt className="font-semibold text-zinc-900">Monthly credits</dt>
-              <dd className="mt-1 text-zinc-600">Your plan’s credits are renewed at the start of each billing period; unused monthly credits do not carry over.</dd>
+              <dd className="mt-1 text-zinc-600">
+                Your plan’s credits are renewed at the start of each billing period; unused monthly credits do not carry over.
+              </dd>
             </div>
             <div>
               <dt className="font-semibold text-zinc-900">Affiliate programme</dt>
               <dd className="mt-1 text-zinc-600">
-                Bring a customer and earn {Math.round(AFFILIATE.commissionRate * 100)} % of their payments for {AFFILIATE.commissionMonths} months, paid out from{' '}
-                {formatEuros(AFFILIATE.minimumPayoutCents)}.
+                Bring a customer and earn {Math.round(AFFILIATE.commissionRate * 100)} % of their payments for {AFFILIATE.commissionMonths} months, paid out
+                from {formatEuros(AFFILIATE.minimumPayoutCents)}.
               </dd>
             </div>
           </dl>

@@ -19,7 +19,9 @@ export interface SandboxCheckoutProps {
 export function SandboxCheckoutPage({ paymentId, itemName, amountCents, recurring, email, status, backUrl }: SandboxCheckoutProps) {
   return (
     <AuthFrame>
-      <p className="inline-flex rounded-full bg-amber-50 px-2.5 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200 ring-inset">Sandbox checkout · no real payment</p>
+      <p className="inline-flex rounded-full bg-amber-50 px-2.5 py-1 text-xs font-semibold text-amber-800 ring-1 ring-amber-200 ring-inset">
+        Sandbox checkout · no real payment
+      </p>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight text-zinc-900">{itemName}</h1>
       <p className="mt-1 text-sm text-zinc-600">For {email}</p>
       <p className="mt-6 text-4xl font-semibold tracking-tight text-zinc-900">
@@ -44,7 +46,9 @@ export function SandboxCheckoutPage({ paymentId, itemName, amountCents, recurrin
         </>
       ) : (
         <div className="mt-6 space-y-4">
-          <p className="text-sm text-zinc-700">{status === 'paid' ? 'This purchase is complete.' : status === 'canceled' ? 'This checkout was cancelled.' : 'This purchase was refunded.'}</p>
+          <p className="text-sm text-zinc-700">
+            {status === 'paid' ? 'This purchase is complete.' : status === 'canceled' ? 'This checkout was cancelled.' : 'This purchase was refunded.'}
+          </p>
           <a href={backUrl} className={buttonClass('primary', 'lg', 'w-full')}>
             Back to Adloom
           </a>

@@ -37,7 +37,11 @@ export function MessagePage({ chrome, code, title, text }: { chrome: PublicChrom
 export function NotFoundPage({ chrome }: { chrome: PublicChrome }) {
   return (
     <PublicLayout chrome={chrome}>
-      <StatusBody code="404" title="Page not found" text="This page does not exist, or you do not have access to it. Check the address, or start again from the home page." />
+      <StatusBody
+        code="404"
+        title="Page not found"
+        text="This page does not exist, or you do not have access to it. Check the address, or start again from the home page."
+      />
     </PublicLayout>
   );
 }

@@ -81,7 +81,9 @@ describe('/api/me/sessions', () => {
     const first = (await (await send('/api/me/sessions?limit=2', { cookie: user.cookie })).json()) as SessionList;
     expect(first.items).toHaveLength(2);
     expect(first.nextCursor).toBeTruthy();
-    const second = (await (await send(`/api/me/sessions?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`, { cookie: user.cookie })).json()) as SessionList;
+    const second = (await (
+      await send(`/api/me/sessions?limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`, { cookie: user.cookie })
+    ).json()) as SessionList;
     expect(second.items).toHaveLength(2);
     expect(new Set([...first.items, ...second.items].map((s) => s.id)).size).toBe(4);
     expect((await send('/api/me/sessions?limit=500', { cookie: user.cookie })).status).toBe(422);

@@ -78,7 +78,11 @@ describe('referrals and commissions', () => {
     expect(commission).toMatchObject({ affiliateUserId: affiliate.id, amountCents: Math.round(12900 * 0.3), status: 'pending' });
     expect(commission!.availableAt.getTime() - Date.now()).toBeGreaterThan(29.9 * DAY);
 
-    const summary = (await (await send('/api/affiliate', { cookie: affiliate.cookie })).json()) as { signups: number; payingCustomers: number; cents: { pending: number; available: number } };
+    const summary = (await (await send('/api/affiliate', { cookie: affiliate.cookie })).json()) as {
+      signups: number;
+      payingCustomers: number;
+      cents: { pending: number; available: number };
+    };
     expect(summary).toMatchObject({ signups: 1, payingCustomers: 1, cents: { pending: 3870, available: 0 } });
 
     await runBillingJobs(env, new Date(Date.now() + 31 * DAY));
@@ -156,7 +160,10 @@ describe('payouts', () => {
     const list = (await (await send('/api/admin/payouts', { cookie: admin.cookie })).json()) as { items: { id: string }[] };
     expect(list.items.map((p) => p.id)).toContain(payout.id);
     expect((await send(`/api/admin/payouts/${payout.id}/reject`, { json: { note: 'Bank details missing' }, cookie: admin.cookie })).status).toBe(200);
-    const after = (await (await send('/api/affiliate', { cookie: affiliate.cookie })).json()) as { cents: { available: number }; payouts: { status: string; note: string }[] };
+    const after = (await (await send('/api/affiliate', { cookie: affiliate.cookie })).json()) as {
+      cents: { available: number };
+      payouts: { status: string; note: string }[];
+    };
     expect(after.cents.available).toBe(7740);
     expect(after.payouts[0]).toMatchObject({ status: 'rejected', note: 'Bank details missing' });
 
@@ -170,7 +177,10 @@ describe('payouts', () => {
   it('of an approval and a rejection at the same time, exactly one wins: one audit row, commissions paid or back, never both', async () => {
     const affiliate = await affiliateWithAvailable(2);
     const admin = await createUser({ role: 'admin' });
-    for (const order of [['approve', 'reject'], ['reject', 'approve']] as const) {
+    for (const order of [
+      ['approve', 'reject'],
+      ['reject', 'approve'],
+    ] as const) {
       const { id } = (await (await send('/api/affiliate/payouts', { method: 'POST', cookie: affiliate.cookie })).json()) as { id: string };
       const responses = await Promise.all(order.map((decision) => send(`/api/admin/payouts/${id}/${decision}`, { json: {}, cookie: admin.cookie })));
       expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);

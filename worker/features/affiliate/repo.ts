@@ -37,7 +37,9 @@ export function releaseCommissions(db: Db, now: Date, affiliateUserId?: string) 
   return db
     .update(commissions)
     .set({ status: 'available', updatedAt: now })
-    .where(and(eq(commissions.status, 'pending'), lte(commissions.availableAt, now), affiliateUserId ? eq(commissions.affiliateUserId, affiliateUserId) : undefined));
+    .where(
+      and(eq(commissions.status, 'pending'), lte(commissions.availableAt, now), affiliateUserId ? eq(commissions.affiliateUserId, affiliateUserId) : undefined),
+    );
 }
 
 export function summaryCounts(db: Db, affiliateUserId: string) {
@@ -123,5 +125,16 @@ export function releasePayoutCommissions(db: Db, payoutId: string) {
   return db
     .update(commissions)
     .set({ status: 'available', payoutId: null, updatedAt: new Date() })
-    .where(and(eq(commissions.payoutId, payoutId), eq(commissions.status, 'paid_out'), exists(db.select({ one: sql`1` }).from(payouts).where(and(eq(payouts.id, payoutId), eq(payouts.status, 'rejected'))))));
+    .where(
+      and(
+        eq(commissions.payoutId, payoutId),
+        eq(commissions.status, 'paid_out'),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(payouts)
+            .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'rejected'))),
+        ),
+      ),
+    );
 }

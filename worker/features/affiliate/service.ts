@@ -120,7 +120,12 @@ export interface AffiliateSummary {
 
 export async function summary(db: Db, user: { id: string }, code: string, origin: string): Promise<AffiliateSummary> {
   await releaseDueCommissions(db, new Date(), user.id);
-  const [counts, totals, recent, payouts] = await Promise.all([repo.summaryCounts(db, user.id), repo.commissionTotals(db, user.id), repo.listCommissions(db, user.id), repo.listPayouts(db, user.id)]);
+  const [counts, totals, recent, payouts] = await Promise.all([
+    repo.summaryCounts(db, user.id),
+    repo.commissionTotals(db, user.id),
+    repo.listCommissions(db, user.id),
+    repo.listPayouts(db, user.id),
+  ]);
   const cents = (status: string) => totals.find((t) => t.status === status)?.cents ?? 0;
   return {
     code,
@@ -138,7 +143,14 @@ export async function summary(db: Db, user: { id: string }, code: string, origin
       createdAt: commission.createdAt.toISOString(),
       description: paymentKind === 'plan' ? `Plan payment (${paymentItem})` : `Credit pack (${paymentItem})`,
     })),
-    payouts: payouts.map((p) => ({ id: p.id, amountCents: p.amountCents, status: p.status, note: p.note, createdAt: p.createdAt.toISOString(), decidedAt: p.decidedAt?.toISOString() ?? null })),
+    payouts: payouts.map((p) => ({
+      id: p.id,
+      amountCents: p.amountCents,
+      status: p.status,
+      note: p.note,
+      createdAt: p.createdAt.toISOString(),
+      decidedAt: p.decidedAt?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -180,7 +192,13 @@ export async function decidePayout(db: Db, adminId: string, payoutId: string, de
   if (payout.status !== 'requested') throw new AppError('conflict', 'This payout was already decided.');
   const [decided] = await rawBatch(db, [
     repo.decidePayout(db, payoutId, decision, adminId, note),
-    auditIfChangedStatement(db, { actorUserId: adminId, action: `payout.${decision}`, targetType: 'payout', targetId: payoutId, details: { amountCents: payout.amountCents, note } }),
+    auditIfChangedStatement(db, {
+      actorUserId: adminId,
+      action: `payout.${decision}`,
+      targetType: 'payout',
+      targetId: payoutId,
+      details: { amountCents: payout.amountCents, note },
+    }),
     ...(decision === 'rejected' ? [repo.releasePayoutCommissions(db, payoutId)] : []),
   ]);
   if (decided?.meta.changes !== 1) throw new AppError('conflict', 'This payout was already decided.');
@@ -190,7 +208,14 @@ export async function decidePayout(db: Db, adminId: string, payoutId: string, de
 export async function listPayoutsForAdmin(db: Db) {
   const rows = await repo.listRequestedPayouts(db);
   return {
-    items: rows.map(({ payout, name, email }) => ({ id: payout.id, affiliate: { id: payout.affiliateUserId, name, email }, amountCents: payout.amountCents, status: payout.status, note: payout.note, createdAt: payout.createdAt.toISOString() })),
+    items: rows.map(({ payout, name, email }) => ({
+      id: payout.id,
+      affiliate: { id: payout.affiliateUserId, name, email },
+      amountCents: payout.amountCents,
+      status: payout.status,
+      note: payout.note,
+      createdAt: payout.createdAt.toISOString(),
+    })),
     nextCursor: null,
   };
 }

@@ -8,7 +8,17 @@ describe('parseModelLines', () => {
   });
 
   it('keeps one headline per line, without numbering, bullets, quotes, preambles or empty lines', () => {
-    const text = ['Here are 5 headlines:', '', '1. Fresh beans daily', '2) “Roasted this morning”', '- "Coffee worth waking for"', '* Small batch, big taste', '• ‘Brewed for you’', 'ok', `3. ${'x'.repeat(121)}`].join('\n');
+    const text = [
+      'Here are 5 headlines:',
+      '',
+      '1. Fresh beans daily',
+      '2) “Roasted this morning”',
+      '- "Coffee worth waking for"',
+      '* Small batch, big taste',
+      '• ‘Brewed for you’',
+      'ok',
+      `3. ${'x'.repeat(121)}`,
+    ].join('\n');
     expect(parseModelLines(text)).toEqual(['Fresh beans daily', 'Roasted this morning', 'Coffee worth waking for', 'Small batch, big taste', 'Brewed for you']);
   });
 

@@ -96,23 +96,29 @@ export function parseModelLines(text: string): string[] {
  * binding when one is configured, else (or when the model fails or says too little)
  * from the rule-based generator, so that variations always get their copy.
  */
-export async function headlineVariants(ai: Pick<Ai, 'run'> | undefined, request: { headline: string; tone?: string | undefined; count: number }): Promise<{ lines: string[]; source: 'ai' | 'rules' }> {
+export async function headlineVariants(
+  ai: Pick<Ai, 'run'> | undefined,
+  request: { headline: string; tone?: string | undefined; count: number },
+): Promise<{ lines: string[]; source: 'ai' | 'rules' }> {
   const fallback = ruleBasedHeadlines(request.headline, request.count);
   if (!ai) return { lines: fallback, source: 'rules' };
   try {
-    const result = (await ai.run(COPY_MODEL as Parameters<Ai['run']>[0], {
-      messages: [
-        {
-          role: 'system',
-          content: 'You write short ad headlines. Answer with one headline per line, nothing else: no numbering, no quotes, at most 60 characters each.',
-        },
-        {
-          role: 'user',
-          content: `Write ${request.count} different headlines for an ad whose current headline is: ${request.headline.slice(0, 200)}${request.tone ? `\nBrand tone: ${request.tone.slice(0, 200)}` : ''}`,
-        },
-      ],
-      max_tokens: 400,
-    } as never)) as { response?: unknown };
+    const result = (await ai.run(
+      COPY_MODEL as Parameters<Ai['run']>[0],
+      {
+        messages: [
+          {
+            role: 'system',
+            content: 'You write short ad headlines. Answer with one headline per line, nothing else: no numbering, no quotes, at most 60 characters each.',
+          },
+          {
+            role: 'user',
+            content: `Write ${request.count} different headlines for an ad whose current headline is: ${request.headline.slice(0, 200)}${request.tone ? `\nBrand tone: ${request.tone.slice(0, 200)}` : ''}`,
+          },
+        ],
+        max_tokens: 400,
+      } as never,
+    )) as { response?: unknown };
     const lines = typeof result?.response === 'string' ? [...new Set(parseModelLines(result.response))] : [];
     if (lines.length === 0) return { lines: fallback, source: 'rules' };
     for (const line of fallback) if (lines.length < request.count && !lines.includes(line)) lines.push(line);

@@ -78,9 +78,18 @@ describe('sign up', () => {
   });
 
   it('accepts passwords of exactly 10 and 128 characters and refuses 129', async () => {
-    expect((await send('/api/auth/signup', { json: { email: uniqueEmail(), password: 'x'.repeat(10), name: 'A' }, headers: { 'cf-connecting-ip': '192.0.2.60' } })).status).toBe(201);
-    expect((await send('/api/auth/signup', { json: { email: uniqueEmail(), password: 'x'.repeat(128), name: 'A' }, headers: { 'cf-connecting-ip': '192.0.2.61' } })).status).toBe(201);
-    expect((await send('/api/auth/signup', { json: { email: uniqueEmail(), password: 'x'.repeat(129), name: 'A' }, headers: { 'cf-connecting-ip': '192.0.2.62' } })).status).toBe(422);
+    expect(
+      (await send('/api/auth/signup', { json: { email: uniqueEmail(), password: 'x'.repeat(10), name: 'A' }, headers: { 'cf-connecting-ip': '192.0.2.60' } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await send('/api/auth/signup', { json: { email: uniqueEmail(), password: 'x'.repeat(128), name: 'A' }, headers: { 'cf-connecting-ip': '192.0.2.61' } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await send('/api/auth/signup', { json: { email: uniqueEmail(), password: 'x'.repeat(129), name: 'A' }, headers: { 'cf-connecting-ip': '192.0.2.62' } }))
+        .status,
+    ).toBe(422);
   });
 
   it('answers malformed JSON with 400 and a non-JSON body with 415', async () => {
@@ -107,7 +116,10 @@ describe('sign in and out', () => {
   it('refuses a wrong password or unknown email with the same 401 message', async () => {
     const user = await createUser();
     const wrong = await send('/api/auth/login', { json: { email: user.email, password: 'not the password' }, headers: { 'cf-connecting-ip': '192.0.2.70' } });
-    const unknown = await send('/api/auth/login', { json: { email: uniqueEmail(), password: 'not the password' }, headers: { 'cf-connecting-ip': '192.0.2.70' } });
+    const unknown = await send('/api/auth/login', {
+      json: { email: uniqueEmail(), password: 'not the password' },
+      headers: { 'cf-connecting-ip': '192.0.2.70' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const a = (await wrong.json()) as { error: { message: string } };

@@ -76,14 +76,23 @@ export async function signup(db: Db, input: { email: string; password: string; n
   const session = await newSession(db, userId, meta, now);
   try {
     await db.batch([
-      repo.insertUser(db, { id: userId, email: input.email, name: input.name, passwordHash, affiliateCode: newAffiliateCode(), createdAt: now, updatedAt: now }),
+      repo.insertUser(db, {
+        id: userId,
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        affiliateCode: newAffiliateCode(),
+        createdAt: now,
+        updatedAt: now,
+      }),
       ...openAccountStatements(db, userId, 'free', now),
       session.statement,
       ...(referrerId ? [referralStatement(db, referrerId, userId, now)] : []),
     ]);
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
-    if (String(error).includes('UNIQUE')) throw new AppError('conflict', 'An account with this email already exists.', { email: ['An account with this email already exists.'] });
+    if (String(error).includes('UNIQUE'))
+      throw new AppError('conflict', 'An account with this email already exists.', { email: ['An account with this email already exists.'] });
     throw error;
   }
   const user = await repo.findUserById(db, userId);
@@ -204,12 +213,7 @@ export async function updateProfile(db: Db, userId: string, input: { name: strin
   return toPublicUser(user);
 }
 
-export async function changePassword(
-  db: Db,
-  userId: string,
-  sessionId: string,
-  input: { currentPassword: string; newPassword: string },
-): Promise<PublicUser> {
+export async function changePassword(db: Db, userId: string, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<PublicUser> {
   const user = await repo.findUserById(db, userId);
   if (!user) throw new AppError('not_found');
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {

@@ -44,7 +44,9 @@ describe('the sandbox checkout (no Stripe key)', () => {
     expect(await credits(user)).toMatchObject({ purchased: 100 });
     const rows = await db().select().from(creditLedger).where(eq(creditLedger.userId, user.id)).all();
     expect(rows.filter((r) => r.kind === 'purchase')).toEqual([expect.objectContaining({ purchasedDelta: 100 })]);
-    const overview = (await (await send('/api/billing', { cookie: user.cookie })).json()) as { payments: { status: string; description: string; amountCents: number }[] };
+    const overview = (await (await send('/api/billing', { cookie: user.cookie })).json()) as {
+      payments: { status: string; description: string; amountCents: number }[];
+    };
     expect(overview.payments).toEqual([expect.objectContaining({ status: 'paid', description: '100 credits', amountCents: 900 })]);
   });
 
@@ -65,7 +67,9 @@ describe('the sandbox checkout (no Stripe key)', () => {
     expect(await credits(user)).toMatchObject({ monthly: 500 });
     expect((await send('/api/billing/checkout', { json: { kind: 'plan', id: 'pro' }, cookie: user.cookie })).status).toBe(409);
 
-    const canceled = (await (await send('/api/billing/cancel', { method: 'POST', cookie: user.cookie })).json()) as { subscription: { cancelAtPeriodEnd: boolean; currentPeriodEnd: string } };
+    const canceled = (await (await send('/api/billing/cancel', { method: 'POST', cookie: user.cookie })).json()) as {
+      subscription: { cancelAtPeriodEnd: boolean; currentPeriodEnd: string };
+    };
     expect(canceled.subscription.cancelAtPeriodEnd).toBe(true);
     await runBillingJobs(env, new Date(new Date(canceled.subscription.currentPeriodEnd).getTime() + 1000));
     const after = await db().select().from(users).where(eq(users.id, user.id)).get();
@@ -106,8 +110,14 @@ describe('Stripe', () => {
 
   async function webhook(event: object, options: { secret?: string; timestamp?: number; header?: string | null } = {}) {
     const payload = JSON.stringify(event);
-    const signature = options.header === null ? undefined : (options.header ?? (await signStripePayload(options.secret ?? WEBHOOK_SECRET, payload, options.timestamp)));
-    return send('/api/webhooks/stripe', { body: payload, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, env: STRIPE, sameOrigin: false });
+    const signature =
+      options.header === null ? undefined : (options.header ?? (await signStripePayload(options.secret ?? WEBHOOK_SECRET, payload, options.timestamp)));
+    return send('/api/webhooks/stripe', {
+      body: payload,
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      env: STRIPE,
+      sameOrigin: false,
+    });
   }
 
   function completed(paymentId: string, eventId = `evt_${crypto.randomUUID().replaceAll('-', '')}`) {
@@ -116,7 +126,18 @@ describe('Stripe', () => {
       object: 'event',
       type: 'checkout.session.completed',
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: `cs_test_${paymentId}`, object: 'checkout.session', client_reference_id: paymentId, mode: 'payment', payment_status: 'paid', payment_intent: `pi_${paymentId}`, customer: 'cus_test_1', metadata: { paymentId } } },
+      data: {
+        object: {
+          id: `cs_test_${paymentId}`,
+          object: 'checkout.session',
+          client_reference_id: paymentId,
+          mode: 'payment',
+          payment_status: 'paid',
+          payment_intent: `pi_${paymentId}`,
+          customer: 'cus_test_1',
+          metadata: { paymentId },
+        },
+      },
     };
   }
 
@@ -195,7 +216,17 @@ describe('Stripe', () => {
     // 30 of the 100 are already spent (after the 25 monthly ones).
     await send('/api/ai/copy-suggestions', { json: { topic: 'x x' }, cookie: user.cookie });
     await db().update(creditBalances).set({ monthly: 0, purchased: 70 }).where(eq(creditBalances.userId, user.id));
-    await db().insert(creditLedger).values({ id: crypto.randomUUID(), userId: user.id, kind: 'spend', monthlyDelta: -24, purchasedDelta: -30, operationKey: `test:${user.id}`, description: 'test' });
+    await db()
+      .insert(creditLedger)
+      .values({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        kind: 'spend',
+        monthlyDelta: -24,
+        purchasedDelta: -30,
+        operationKey: `test:${user.id}`,
+        description: 'test',
+      });
     const refunded = {
       id: `evt_refund_${paymentId}`,
       type: 'charge.refunded',
@@ -216,19 +247,75 @@ describe('Stripe', () => {
     const metadata = { paymentId: payment.id, userId: user.id, kind: 'plan', item: 'agency' };
     const now = Math.floor(Date.now() / 1000);
     // The first invoice arrives before the checkout event (out of order): it fulfils once.
-    const firstInvoice = { id: 'evt_inv_1', type: 'invoice.paid', created: now, data: { object: { id: 'in_1', billing_reason: 'subscription_create', subscription: 'sub_1', customer: 'cus_1', amount_paid: 9900, currency: 'eur', subscription_details: { metadata } } } };
+    const firstInvoice = {
+      id: 'evt_inv_1',
+      type: 'invoice.paid',
+      created: now,
+      data: {
+        object: {
+          id: 'in_1',
+          billing_reason: 'subscription_create',
+          subscription: 'sub_1',
+          customer: 'cus_1',
+          amount_paid: 9900,
+          currency: 'eur',
+          subscription_details: { metadata },
+        },
+      },
+    };
     await webhook(firstInvoice);
-    await webhook({ id: 'evt_cs_1', type: 'checkout.session.completed', created: now, data: { object: { id: 'cs_1', client_reference_id: payment.id, mode: 'subscription', payment_status: 'paid', subscription: 'sub_1', customer: 'cus_1', invoice: 'in_1', metadata } } });
+    await webhook({
+      id: 'evt_cs_1',
+      type: 'checkout.session.completed',
+      created: now,
+      data: {
+        object: {
+          id: 'cs_1',
+          client_reference_id: payment.id,
+          mode: 'subscription',
+          payment_status: 'paid',
+          subscription: 'sub_1',
+          customer: 'cus_1',
+          invoice: 'in_1',
+          metadata,
+        },
+      },
+    });
     expect((await db().select().from(users).where(eq(users.id, user.id)).get())?.plan).toBe('agency');
     expect(await credits(user)).toMatchObject({ monthly: 2500 });
 
-    const renewal = { id: 'evt_inv_2', type: 'invoice.paid', created: now + 100, data: { object: { id: 'in_2', billing_reason: 'subscription_cycle', subscription: 'sub_1', customer: 'cus_1', amount_paid: 9900, currency: 'eur', subscription_details: { metadata } } } };
+    const renewal = {
+      id: 'evt_inv_2',
+      type: 'invoice.paid',
+      created: now + 100,
+      data: {
+        object: {
+          id: 'in_2',
+          billing_reason: 'subscription_cycle',
+          subscription: 'sub_1',
+          customer: 'cus_1',
+          amount_paid: 9900,
+          currency: 'eur',
+          subscription_details: { metadata },
+        },
+      },
+    };
     await webhook(renewal);
     await webhook(renewal);
     const all = await db().select().from(payments).where(eq(payments.userId, user.id)).all();
-    expect(all.filter((p) => p.status === 'paid').map((p) => p.providerRef).sort()).toEqual(['in_1', 'in_2']);
+    expect(
+      all
+        .filter((p) => p.status === 'paid')
+        .map((p) => p.providerRef)
+        .sort(),
+    ).toEqual(['in_1', 'in_2']);
 
-    await webhook({ id: 'evt_sub_del', type: 'customer.subscription.deleted', created: now + 200, data: { object: { id: 'sub_1', status: 'canceled', cancel_at_period_end: false, metadata } } });
+    await webhook({
+      id: 'evt_sub_del',
+      type: 'customer.subscription.deleted',
+      created: now + 200,
+      data: { object: { id: 'sub_1', status: 'canceled', cancel_at_period_end: false, metadata } },
+    });
     expect((await db().select().from(users).where(eq(users.id, user.id)).get())?.plan).toBe('free');
   });
 

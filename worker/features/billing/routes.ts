@@ -53,7 +53,8 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', access('public')
   } catch {
     throw new AppError('bad_request', 'The webhook body is not JSON.');
   }
-  if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.data?.object !== 'object') throw new AppError('bad_request', 'Not a Stripe event.');
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.data?.object !== 'object')
+    throw new AppError('bad_request', 'Not a Stripe event.');
   const outcome = await processStripeEvent(c.get('db'), event);
   return c.json({ received: true, outcome });
 });

@@ -12,7 +12,8 @@ import * as repo from '#worker/features/billing/repo.ts';
 /** What can be bought: a paid plan (monthly) or a credit pack (once). */
 export function checkoutItem(kind: 'plan' | 'pack', id: string): { amountCents: number; name: string } {
   if (kind === 'plan') {
-    if (id !== 'pro' && id !== 'agency') throw new AppError('validation_failed', 'Choose the Pro or the Agency plan.', { id: ['Choose the Pro or the Agency plan.'] });
+    if (id !== 'pro' && id !== 'agency')
+      throw new AppError('validation_failed', 'Choose the Pro or the Agency plan.', { id: ['Choose the Pro or the Agency plan.'] });
     return { amountCents: PLANS[id].priceCents, name: formatCheckoutItem('plan', id) };
   }
   const pack = CREDIT_PACKS.find((p) => p.id === id);
@@ -21,13 +22,30 @@ export function checkoutItem(kind: 'plan' | 'pack', id: string): { amountCents: 
 }
 
 /** Starts a checkout: a pending payment and the provider's (or the sandbox's) checkout page. */
-export async function startCheckout(db: Db, provider: PaymentsProvider, user: SessionUser, kind: 'plan' | 'pack', id: string, origin: string): Promise<{ url: string; paymentId: string }> {
+export async function startCheckout(
+  db: Db,
+  provider: PaymentsProvider,
+  user: SessionUser,
+  kind: 'plan' | 'pack',
+  id: string,
+  origin: string,
+): Promise<{ url: string; paymentId: string }> {
   const item = checkoutItem(kind, id);
   const subscription = await repo.findSubscription(db, user.id);
   if (kind === 'plan' && subscription && subscription.status !== 'canceled' && subscription.plan === id) {
     throw new AppError('conflict', `You are already on the ${PLANS[id as 'pro' | 'agency'].name} plan.`);
   }
-  const payment = { id: newId(), userId: user.id, kind, item: id, amountCents: item.amountCents, currency: 'eur', provider: provider.name, providerRef: null, status: 'pending' as const };
+  const payment = {
+    id: newId(),
+    userId: user.id,
+    kind,
+    item: id,
+    amountCents: item.amountCents,
+    currency: 'eur',
+    provider: provider.name,
+    providerRef: null,
+    status: 'pending' as const,
+  };
   const [row] = await repo.insertPayment(db, payment).returning();
   if (!row) throw new Error('The payment was not recorded.');
   const back = kind === 'pack' ? '/account/credits' : '/account/billing';
@@ -64,7 +82,14 @@ export async function fulfil(db: Db, paymentId: string, details: Fulfilment): Pr
   if (!paid || paid.status !== 'paid') return { fulfilled: false };
   if (paid.kind === 'pack') {
     const pack = CREDIT_PACKS.find((p) => p.id === (paid.item as PackId));
-    if (pack) await purchase(db, { userId: paid.userId, amount: pack.credits, operationKey: `purchase:${paid.id}`, description: `${pack.credits} credits (pack)`, reference: paid.id });
+    if (pack)
+      await purchase(db, {
+        userId: paid.userId,
+        amount: pack.credits,
+        operationKey: `purchase:${paid.id}`,
+        description: `${pack.credits} credits (pack)`,
+        reference: paid.id,
+      });
   } else {
     const plan = paid.item as 'pro' | 'agency';
     const periodStart = details.periodStart ?? details.paidAt;
@@ -97,7 +122,14 @@ export async function refundPayment(db: Db, paymentId: string, at: Date): Promis
   if (!payment || payment.status !== 'refunded') return;
   if (payment.kind === 'pack') {
     const pack = CREDIT_PACKS.find((p) => p.id === (payment.item as PackId));
-    if (pack) await withdrawPurchased(db, { userId: payment.userId, amount: pack.credits, operationKey: `refund:purchase:${payment.id}`, description: 'Pack refunded: its credits were withdrawn', reference: payment.id });
+    if (pack)
+      await withdrawPurchased(db, {
+        userId: payment.userId,
+        amount: pack.credits,
+        operationKey: `refund:purchase:${payment.id}`,
+        description: 'Pack refunded: its credits were withdrawn',
+        reference: payment.id,
+      });
   }
   await reverseCommission(db, payment.id);
 }
@@ -120,7 +152,13 @@ export async function overview(db: Db, provider: PaymentsProvider, user: Session
   return {
     plan: { id: plan.id, name: plan.name, priceCents: plan.priceCents, creditsPerMonth: plan.creditsPerMonth },
     subscription: subscription
-      ? { plan: subscription.plan, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd.toISOString(), cancelAtPeriodEnd: subscription.cancelAtPeriodEnd, provider: subscription.provider }
+      ? {
+          plan: subscription.plan,
+          status: subscription.status,
+          currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          provider: subscription.provider,
+        }
       : null,
     payments: payments
       .filter((p) => p.status !== 'pending' && p.status !== 'canceled')

@@ -21,7 +21,10 @@ const seconds = (value: unknown): Date | undefined => (num(value) !== undefined 
 /** Newer API versions moved the period onto the subscription's items. */
 function subscriptionPeriod(subscription: Obj): { start?: Date; end?: Date } {
   const item = obj((obj(subscription.items).data as unknown[] | undefined)?.[0]);
-  return { start: seconds(subscription.current_period_start) ?? seconds(item.current_period_start), end: seconds(subscription.current_period_end) ?? seconds(item.current_period_end) };
+  return {
+    start: seconds(subscription.current_period_start) ?? seconds(item.current_period_start),
+    end: seconds(subscription.current_period_end) ?? seconds(item.current_period_end),
+  };
 }
 
 function metadataOf(object: Obj): Obj {
@@ -65,16 +68,35 @@ export async function applyStripeEvent(db: Db, event: StripeEvent): Promise<void
       if (object.billing_reason === 'subscription_create') {
         // The first invoice: the checkout's own payment (its event may come first or later).
         const paymentId = str(metadata.paymentId);
-        if (paymentId) await fulfil(db, paymentId, { paidAt: at, providerRef: invoiceId, providerCustomerId: str(object.customer) ?? null, providerSubscriptionId: subscriptionId ?? null });
+        if (paymentId)
+          await fulfil(db, paymentId, {
+            paidAt: at,
+            providerRef: invoiceId,
+            providerCustomerId: str(object.customer) ?? null,
+            providerSubscriptionId: subscriptionId ?? null,
+          });
         return;
       }
       // A renewal: a payment of its own (unique by invoice), which earns its commission.
       if (!(await repo.findPaymentByRef(db, invoiceId))) {
         const amount = num(object.amount_paid) ?? checkoutItem('plan', plan).amountCents;
         const id = newId();
-        await repo.insertPayment(db, { id, userId, kind: 'plan', item: plan, amountCents: amount, currency: str(object.currency) ?? 'eur', provider: 'stripe', providerRef: invoiceId, status: 'pending' }).onConflictDoNothing();
+        await repo
+          .insertPayment(db, {
+            id,
+            userId,
+            kind: 'plan',
+            item: plan,
+            amountCents: amount,
+            currency: str(object.currency) ?? 'eur',
+            provider: 'stripe',
+            providerRef: invoiceId,
+            status: 'pending',
+          })
+          .onConflictDoNothing();
         const payment = await repo.findPaymentByRef(db, invoiceId);
-        if (payment) await fulfil(db, payment.id, { paidAt: at, providerSubscriptionId: subscriptionId ?? null, providerCustomerId: str(object.customer) ?? null });
+        if (payment)
+          await fulfil(db, payment.id, { paidAt: at, providerSubscriptionId: subscriptionId ?? null, providerCustomerId: str(object.customer) ?? null });
       }
       return;
     }
@@ -103,7 +125,10 @@ export async function applyStripeEvent(db: Db, event: StripeEvent): Promise<void
       if (object.refunded !== true) return;
       const paymentId = str(metadataOf(object).paymentId);
       const byMetadata = paymentId ? await repo.findPayment(db, paymentId) : undefined;
-      const byRef = !byMetadata ? ((str(object.invoice) && (await repo.findPaymentByRef(db, str(object.invoice)!))) || (str(object.payment_intent) && (await repo.findPaymentByRef(db, str(object.payment_intent)!)))) : undefined;
+      const byRef = !byMetadata
+        ? (str(object.invoice) && (await repo.findPaymentByRef(db, str(object.invoice)!))) ||
+          (str(object.payment_intent) && (await repo.findPaymentByRef(db, str(object.payment_intent)!)))
+        : undefined;
       const payment = byMetadata ?? (byRef || undefined);
       if (payment) await refundPayment(db, payment.id, at);
       return;

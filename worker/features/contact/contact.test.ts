@@ -52,7 +52,10 @@ describe('contact form without JavaScript (POST /contact)', () => {
 
   it('limits messages per address with 429', async () => {
     const post = () =>
-      send('/contact', { form: { name: 'Flood', email: uniqueEmail('flood'), message: 'Hello there, this is a message.' }, headers: { 'cf-connecting-ip': '192.0.2.33' } });
+      send('/contact', {
+        form: { name: 'Flood', email: uniqueEmail('flood'), message: 'Hello there, this is a message.' },
+        headers: { 'cf-connecting-ip': '192.0.2.33' },
+      });
     for (let i = 0; i < 5; i += 1) expect((await post()).status).toBe(200);
     const limited = await post();
     expect(limited.status).toBe(429);
@@ -64,7 +67,10 @@ describe('contact form without JavaScript (POST /contact)', () => {
 describe('POST /api/contact (with JavaScript)', () => {
   it('stores the message and answers 201', async () => {
     const email = uniqueEmail('json');
-    const response = await send('/api/contact', { json: { name: 'Jay', email, message: 'A question about the Agency plan.' }, headers: { 'cf-connecting-ip': '192.0.2.34' } });
+    const response = await send('/api/contact', {
+      json: { name: 'Jay', email, message: 'A question about the Agency plan.' },
+      headers: { 'cf-connecting-ip': '192.0.2.34' },
+    });
     expect(response.status).toBe(201);
     expect(await db().select().from(contactMessages).where(eq(contactMessages.email, email)).all()).toHaveLength(1);
   });
@@ -92,7 +98,11 @@ describe('mailer with Resend configured', () => {
     interceptHost('api.resend.com', () => Response.json({ statusCode: 422, name: 'validation_error', message: 'Invalid `from` field.' }, { status: 422 }));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const email = uniqueEmail('resend-fail');
-    const response = await send('/api/contact', { json: { name: 'Rolf', email, message: 'The provider will refuse this.' }, headers: { 'cf-connecting-ip': '192.0.2.36' }, env: { RESEND_API_KEY: 're_test_123' } });
+    const response = await send('/api/contact', {
+      json: { name: 'Rolf', email, message: 'The provider will refuse this.' },
+      headers: { 'cf-connecting-ip': '192.0.2.36' },
+      env: { RESEND_API_KEY: 're_test_123' },
+    });
     expect(response.status).toBe(201);
     const row = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).get();
     expect(row?.status).toBe('failed');

@@ -26,7 +26,12 @@ const RED = [255, 0, 0, 255] as const;
 /* ---------- helpers ---------- */
 
 async function team() {
-  const [owner, editor, viewer, outsider] = [await createUser({ name: 'Olivia Owner' }), await createUser({ name: 'Ed Editor' }), await createUser(), await createUser()];
+  const [owner, editor, viewer, outsider] = [
+    await createUser({ name: 'Olivia Owner' }),
+    await createUser({ name: 'Ed Editor' }),
+    await createUser(),
+    await createUser(),
+  ];
   const project = await createProject(owner, { editor, viewer });
   return { owner, editor, viewer, outsider, project };
 }
@@ -35,14 +40,23 @@ function post(user: TestUser | undefined, projectId: string, body: unknown) {
   return send(`/api/projects/${projectId}/creatives`, { json: body, cookie: user?.cookie });
 }
 
-async function createCreative(user: TestUser, projectId: string, body: Record<string, unknown> = { template: 'bold-headline', format: 'square' }): Promise<CreativeDetail> {
+async function createCreative(
+  user: TestUser,
+  projectId: string,
+  body: Record<string, unknown> = { template: 'bold-headline', format: 'square' },
+): Promise<CreativeDetail> {
   const response = await post(user, projectId, body);
   if (response.status !== 201) throw new Error(`create failed: ${response.status} ${await response.text()}`);
   return json<CreativeDetail>(response);
 }
 
 /** A template document in the default brand, with a picture. */
-function templateDoc(template: string, format: FormatId, imageMediaId: string | null = null, brand: TemplateInput['brand'] = DEFAULT_BRAND_KIT): CreativeDocument {
+function templateDoc(
+  template: string,
+  format: FormatId,
+  imageMediaId: string | null = null,
+  brand: TemplateInput['brand'] = DEFAULT_BRAND_KIT,
+): CreativeDocument {
   return buildTemplate(template, { brand, format, imageMediaId });
 }
 
@@ -66,7 +80,8 @@ function variations(user: TestUser, id: string, count: unknown, options: SendOpt
 async function setCredits(user: TestUser, credits: number) {
   const total = await balance(user);
   if (total > 0) await spend(db(), { userId: user.id, amount: total, operationKey: `test:drain:${user.id}:${Math.random()}`, description: 'test' });
-  if (credits > 0) await purchase(db(), { userId: user.id, amount: credits, operationKey: `test:give:${user.id}:${Math.random()}`, description: 'test', reference: 'test' });
+  if (credits > 0)
+    await purchase(db(), { userId: user.id, amount: credits, operationKey: `test:give:${user.id}:${Math.random()}`, description: 'test', reference: 'test' });
   expect(await balance(user)).toBe(credits);
 }
 
@@ -119,7 +134,12 @@ describe('creating a creative', () => {
   it('builds the template in the brand kit’s colours, fonts and logo: a draft at revision 1 (201)', async () => {
     const { owner, project } = await team();
     const logo = await uploadMedia(owner, project.id, await solidPng(4, 4, RED), 'logo.png');
-    const kit = await setBrandKit(owner, project.id, { logoMediaId: logo.id, colors: ['#AA3300', '#F4E1C1', '#123456'], headingFont: 'playfair-display', bodyFont: 'lora' });
+    const kit = await setBrandKit(owner, project.id, {
+      logoMediaId: logo.id,
+      colors: ['#AA3300', '#F4E1C1', '#123456'],
+      headingFont: 'playfair-display',
+      bodyFont: 'lora',
+    });
 
     const response = await post(owner, project.id, { template: 'bold-headline', format: 'portrait' });
     expect(response.status).toBe(201);
@@ -149,7 +169,16 @@ describe('creating a creative', () => {
 
     expect(await json<CreativeDetail>(await send(`/api/creatives/${creative.id}`, { cookie: owner.cookie }))).toEqual(creative);
     const revisions = await json<Page<RevisionItem>>(await send(`/api/creatives/${creative.id}/revisions`, { cookie: owner.cookie }));
-    expect(revisions.items).toEqual([expect.objectContaining({ id: creative.revision.id, number: 1, reason: 'created', authorName: 'Olivia Owner', current: true, document: creative.document })]);
+    expect(revisions.items).toEqual([
+      expect.objectContaining({
+        id: creative.revision.id,
+        number: 1,
+        reason: 'created',
+        authorName: 'Olivia Owner',
+        current: true,
+        document: creative.document,
+      }),
+    ]);
   });
 
   it('builds every template in every format into a document it can read back', async () => {
@@ -248,7 +277,14 @@ describe('listing creatives', () => {
     const order = all.items.map((i) => [new Date(i.updatedAt).getTime(), i.id] as const);
     expect(order).toEqual([...order].sort((x, y) => y[0] - x[0] || (y[1] < x[1] ? -1 : y[1] > x[1] ? 1 : 0)));
     expect(all.items.find((i) => i.id === a2.id)!.status).toBe('in_review');
-    expect(all.items.find((i) => i.id === b1.id)).toMatchObject({ projectId: theirs.id, projectName: 'Theirs', role: 'viewer', format: 'landscape', template: 'gradient-promo', lastCreationId: null });
+    expect(all.items.find((i) => i.id === b1.id)).toMatchObject({
+      projectId: theirs.id,
+      projectName: 'Theirs',
+      role: 'viewer',
+      format: 'landscape',
+      template: 'gradient-promo',
+      lastCreationId: null,
+    });
     expect(all.items.find((i) => i.id === a1.id)).toMatchObject({ projectName: 'Mine', role: 'owner' });
 
     expect(ids(await list(`?projectId=${mine.id}`))).toEqual([a1, a2, a3].map((c) => c.id).sort());
@@ -257,7 +293,9 @@ describe('listing creatives', () => {
     expect(ids(await list('?status=in_review'))).toEqual([a2.id]);
     expect(ids(await list(`?status=draft&format=square&projectId=${theirs.id}`))).toEqual([b2.id]);
     // The project's own list is the same thing, for one project.
-    expect(ids(await json<Page<CreativeSummary>>(await send(`/api/projects/${theirs.id}/creatives`, { cookie: me.cookie })))).toEqual([b1, b2].map((c) => c.id).sort());
+    expect(ids(await json<Page<CreativeSummary>>(await send(`/api/projects/${theirs.id}/creatives`, { cookie: me.cookie })))).toEqual(
+      [b1, b2].map((c) => c.id).sort(),
+    );
 
     // Five items, two at a time: 2 + 2 + 1, in the same order as one page.
     const seen: string[] = [];
@@ -298,7 +336,17 @@ describe('editing a creative', () => {
 
     // The same document again, with its keys reversed and its colours in capitals.
     const reversed = (value: unknown): unknown =>
-      Array.isArray(value) ? value.map(reversed) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)])) : typeof value === 'string' && /^#[0-9a-f]{6}$/.test(value) ? value.toUpperCase() : value;
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reversed(v)]),
+            )
+          : typeof value === 'string' && /^#[0-9a-f]{6}$/.test(value)
+            ? value.toUpperCase()
+            : value;
     const same = await json<CreativeDetail>(await patch(editor, creative.id, { document: reversed(changed), baseRevision: 2 }));
     expect(same.revision).toEqual(saved.revision);
     // A new name is not a new revision either.
@@ -358,7 +406,9 @@ describe('editing a creative', () => {
     await patch(owner, creative.id, { document: third });
     const first = await json<Page<RevisionItem>>(await send(`/api/creatives/${creative.id}/revisions?limit=2`, { cookie: editor.cookie }));
     expect(first.items.map((r) => r.number)).toEqual([3, 2]);
-    const rest = await json<Page<RevisionItem>>(await send(`/api/creatives/${creative.id}/revisions?limit=2&cursor=${first.nextCursor}`, { cookie: editor.cookie }));
+    const rest = await json<Page<RevisionItem>>(
+      await send(`/api/creatives/${creative.id}/revisions?limit=2&cursor=${first.nextCursor}`, { cookie: editor.cookie }),
+    );
     expect(rest.items.map((r) => r.number)).toEqual([1]);
     expect(rest.nextCursor).toBeNull();
     const original = rest.items[0]!;
@@ -379,7 +429,9 @@ describe('editing a creative', () => {
     expect(all.items[0]!.authorName).toBe('Ed Editor');
 
     // Restoring what is already current changes nothing.
-    const again = await json<CreativeDetail>(await send(`/api/creatives/${creative.id}/revisions/${all.items[0]!.id}/restore`, { method: 'POST', cookie: editor.cookie }));
+    const again = await json<CreativeDetail>(
+      await send(`/api/creatives/${creative.id}/revisions/${all.items[0]!.id}/restore`, { method: 'POST', cookie: editor.cookie }),
+    );
     expect(again.revision.number).toBe(4);
     // Another creative's revision is not this creative's.
     const other = await createCreative(owner, project.id);
@@ -443,10 +495,23 @@ describe('rendering', () => {
       const response = await render(owner, creative.id);
       expect(response.status).toBe(201);
       const creation = await json<CreationItem>(response);
-      expect(creation).toMatchObject({ projectId: project.id, creativeId: creative.id, revisionNumber: 1, format, width: FORMATS[format].width, height: FORMATS[format].height, url: `/api/creations/${creation.id}/file` });
+      expect(creation).toMatchObject({
+        projectId: project.id,
+        creativeId: creative.id,
+        revisionNumber: 1,
+        format,
+        width: FORMATS[format].width,
+        height: FORMATS[format].height,
+        url: `/api/creations/${creation.id}/file`,
+      });
       byFormat.set(format, creation);
     }
-    expect(Object.fromEntries([...byFormat].map(([f, c]) => [f, `${c.width}×${c.height}`]))).toEqual({ square: '1080×1080', portrait: '1080×1350', story: '1080×1920', landscape: '1200×628' });
+    expect(Object.fromEntries([...byFormat].map(([f, c]) => [f, `${c.width}×${c.height}`]))).toEqual({
+      square: '1080×1080',
+      portrait: '1080×1350',
+      story: '1080×1920',
+      landscape: '1200×628',
+    });
 
     for (const [format, creation] of byFormat) {
       const response = await file(owner, creation.id);
@@ -469,7 +534,11 @@ describe('rendering', () => {
   it('draws the project’s images from R2; renders an unchanged revision again for free (200); a changed one is a new creation and a new credit', async () => {
     const { owner, editor, project } = await team();
     const photo = await uploadMedia(owner, project.id, await solidPng(8, 8, RED), 'red.png');
-    const creative = await createCreative(owner, project.id, { template: 'split-image', format: 'square', document: templateDoc('split-image', 'square', photo.id) });
+    const creative = await createCreative(owner, project.id, {
+      template: 'split-image',
+      format: 'square',
+      document: templateDoc('split-image', 'square', photo.id),
+    });
 
     const first = await render(editor, creative.id);
     expect(first.status).toBe(201);
@@ -548,14 +617,21 @@ describe('rendering', () => {
     const { owner, project } = await team();
     // A JPEG whose bytes were damaged in storage: the renderer cannot read its size and throws.
     const photo = await uploadMedia(owner, project.id, jpeg(64, 64), 'photo.jpg');
-    const creative = await createCreative(owner, project.id, { template: 'split-image', format: 'square', document: templateDoc('split-image', 'square', photo.id) });
+    const creative = await createCreative(owner, project.id, {
+      template: 'split-image',
+      format: 'square',
+      document: templateDoc('split-image', 'square', photo.id),
+    });
     const row = await db().select({ r2Key: media.r2Key }).from(media).where(eq(media.id, photo.id)).get();
     await env.MEDIA.put(row!.r2Key, new TextEncoder().encode('this is not a JPEG any more'));
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     const response = await render(owner, creative.id);
     expect(response.status).toBe(500);
-    expect((await json<ErrorBody>(response)).error).toMatchObject({ code: 'internal', message: 'The render failed and your credit was refunded. Please try again.' });
+    expect((await json<ErrorBody>(response)).error).toMatchObject({
+      code: 'internal',
+      message: 'The render failed and your credit was refunded. Please try again.',
+    });
     expect(errors.mock.calls.some(([line]) => typeof line === 'string' && line.includes('"render_failed"') && line.includes(creative.id))).toBe(true);
     const items = await ledger(owner);
     const spent = items.find((i) => i.kind === 'spend' && i.reference === creative.id)!;
@@ -569,7 +645,11 @@ describe('rendering', () => {
   it('draws WebP pictures (decoded in the worker: satori and resvg read only PNG, JPEG and GIF)', async () => {
     const { owner, project } = await team();
     const photo = await uploadMedia(owner, project.id, realWebp(), 'photo.webp');
-    const creative = await createCreative(owner, project.id, { template: 'split-image', format: 'square', document: templateDoc('split-image', 'square', photo.id) });
+    const creative = await createCreative(owner, project.id, {
+      template: 'split-image',
+      format: 'square',
+      document: templateDoc('split-image', 'square', photo.id),
+    });
     const response = await render(owner, creative.id);
     expect(response.status).toBe(201);
     const image = await decodePng(await bytesOf(await file(owner, (await json<CreationItem>(response)).id)));
@@ -581,10 +661,17 @@ describe('rendering', () => {
   it('refuses, before charging, a creative whose picture cannot be drawn (a damaged WebP) (422)', async () => {
     const { owner, project } = await team();
     const photo = await uploadMedia(owner, project.id, webp(64, 64), 'photo.webp');
-    const creative = await createCreative(owner, project.id, { template: 'photo-overlay', format: 'square', document: templateDoc('photo-overlay', 'square', photo.id) });
+    const creative = await createCreative(owner, project.id, {
+      template: 'photo-overlay',
+      format: 'square',
+      document: templateDoc('photo-overlay', 'square', photo.id),
+    });
     const response = await render(owner, creative.id);
     expect(response.status).toBe(422);
-    expect((await json<ErrorBody>(response)).error).toMatchObject({ code: 'validation_failed', details: { document: [expect.stringMatching(/PNG, JPEG, GIF or WebP/)] } });
+    expect((await json<ErrorBody>(response)).error).toMatchObject({
+      code: 'validation_failed',
+      details: { document: [expect.stringMatching(/PNG, JPEG, GIF or WebP/)] },
+    });
     expect(await balance(owner)).toBe(25);
     expect(await ledger(owner)).toEqual([expect.objectContaining({ kind: 'grant_monthly' })]);
     expect(await creationKeys(project.id)).toEqual([]);
@@ -616,7 +703,10 @@ describe('variations', () => {
     const photo = await uploadMedia(t.owner, t.project.id, await solidPng(4, 4, RED), 'photo.png');
     const creative = await createCreative(t.owner, t.project.id, { template: 'split-image', format: 'portrait' });
     // The editor sets a headline and a picture.
-    const doc = withHeadline({ ...creative.document, layers: creative.document.layers.map((l) => (l.type === 'image' ? { ...l, mediaId: photo.id } : l)) }, 'Single-origin coffee');
+    const doc = withHeadline(
+      { ...creative.document, layers: creative.document.layers.map((l) => (l.type === 'image' ? { ...l, mediaId: photo.id } : l)) },
+      'Single-origin coffee',
+    );
     const saved = await json<CreativeDetail>(await patch(t.owner, creative.id, { document: doc }));
     return { ...t, creative: saved, photo };
   }
@@ -629,7 +719,13 @@ describe('variations', () => {
     expect(items).toHaveLength(3);
     const expectedLines = ruleBasedHeadlines('Single-origin coffee', 3);
     items.forEach((item, i) => {
-      expect(item).toMatchObject({ projectId: project.id, status: 'draft', format: 'portrait', revision: { number: 1 }, name: `${creative.name} — variation ${i + 1}` });
+      expect(item).toMatchObject({
+        projectId: project.id,
+        status: 'draft',
+        format: 'portrait',
+        revision: { number: 1 },
+        name: `${creative.name} — variation ${i + 1}`,
+      });
       expect(item.template).not.toBe('split-image');
       expect(headlineOf(item.document)).toBe(expectedLines[i]);
       // The rest of the copy comes along.
@@ -729,7 +825,9 @@ describe('creations', () => {
     const list = (query = '') => send(`/api/creations${query}`, { cookie: me.cookie }).then((r) => json<Page<CreationItem>>(r));
     expect((await list()).items.map((i) => i.id)).toEqual([b.id, a.id]);
     expect((await list(`?projectId=${mine.id}`)).items.map((i) => i.id)).toEqual([a.id]);
-    expect((await list('?format=landscape')).items).toEqual([expect.objectContaining({ id: b.id, projectName: 'Theirs', role: 'editor', creativeId: wide.id, width: 1200, height: 628 })]);
+    expect((await list('?format=landscape')).items).toEqual([
+      expect.objectContaining({ id: b.id, projectName: 'Theirs', role: 'editor', creativeId: wide.id, width: 1200, height: 628 }),
+    ]);
     expect((await list(`?creativeId=${square.id}`)).items.map((i) => i.id)).toEqual([a.id]);
     const paged = await list('?limit=1');
     expect(paged.items.map((i) => i.id)).toEqual([b.id]);
@@ -774,7 +872,22 @@ describe('creations', () => {
     const id = 'creation_fixture_' + Math.random().toString(36).slice(2, 10);
     const key = `creations/${project.id}/${id}.png`;
     await env.MEDIA.put(key, await solidPng(2, 2, RED), { httpMetadata: { contentType: 'image/png' } });
-    await db().insert(creations).values({ id, projectId: project.id, creativeId: creative.id, revisionId: creative.revision.id, revisionNumber: 1, createdBy: owner.id, name: creative.name, format: 'square', width: 1080, height: 1080, size: 1, r2Key: key });
+    await db()
+      .insert(creations)
+      .values({
+        id,
+        projectId: project.id,
+        creativeId: creative.id,
+        revisionId: creative.revision.id,
+        revisionNumber: 1,
+        createdBy: owner.id,
+        name: creative.name,
+        format: 'square',
+        width: 1080,
+        height: 1080,
+        size: 1,
+        r2Key: key,
+      });
     expect((await send(`/api/creations/${id}`, { cookie: viewer.cookie })).status).toBe(200);
     expect((await file(viewer, id)).status).toBe(200);
     expect((await send(`/api/creations/${id}`, { method: 'DELETE', cookie: viewer.cookie })).status).toBe(403);
@@ -900,7 +1013,11 @@ describe('limits and recovery', () => {
     const photo = await uploadMedia(owner, project.id, await solidPng(4, 4, RED), 'huge.png');
     // As the upload's probe would have recorded a 20,000 × 20,000 picture.
     await db().update(media).set({ width: 20_000, height: 20_000, thumbnailKey: null }).where(eq(media.id, photo.id));
-    const creative = await createCreative(owner, project.id, { template: 'split-image', format: 'square', document: templateDoc('split-image', 'square', photo.id) });
+    const creative = await createCreative(owner, project.id, {
+      template: 'split-image',
+      format: 'square',
+      document: templateDoc('split-image', 'square', photo.id),
+    });
     const response = await render(owner, creative.id);
     expect(response.status).toBe(422);
     expect((await json<ErrorBody>(response)).error.message).toMatch(/very large picture without a preview/);
@@ -937,7 +1054,11 @@ describe('limits and recovery', () => {
   it('restores a revision whose picture was deleted since, with an empty frame instead of an error', async () => {
     const { owner, project } = await team();
     const photo = await uploadMedia(owner, project.id, await solidPng(4, 4, RED), 'old.png');
-    const creative = await createCreative(owner, project.id, { template: 'split-image', format: 'square', document: templateDoc('split-image', 'square', photo.id) });
+    const creative = await createCreative(owner, project.id, {
+      template: 'split-image',
+      format: 'square',
+      document: templateDoc('split-image', 'square', photo.id),
+    });
     const first = creative.revision.id;
     expect((await patch(owner, creative.id, { document: withHeadline(templateDoc('split-image', 'square', null), 'Newer words') })).status).toBe(200);
     expect((await send(`/api/media/${photo.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
@@ -956,7 +1077,13 @@ describe('limits and recovery', () => {
     const done = await createCreative(owner, project.id, { template: 'quote-card', format: 'square' });
     expect((await render(owner, done.id)).status).toBe(201);
     // A charge whose render never finished, as a stopped worker leaves it.
-    await spend(db(), { userId: owner.id, amount: 1, operationKey: `render:${creative.revision.id}:interruptedAttempt01`, description: 'Render', reference: creative.id });
+    await spend(db(), {
+      userId: owner.id,
+      amount: 1,
+      operationKey: `render:${creative.revision.id}:interruptedAttempt01`,
+      description: 'Render',
+      reference: creative.id,
+    });
     // The user tried again and that render worked: it does not hide the interrupted attempt.
     expect((await render(owner, creative.id)).status).toBe(201);
     expect(await balance(owner)).toBe(22);
@@ -967,7 +1094,9 @@ describe('limits and recovery', () => {
     await refundAbandonedRenders(db(), later);
     expect(await balance(owner)).toBe(23);
     // Never the renders that made their creation.
-    expect((await ledger(owner)).filter((i) => i.kind === 'refund').map((i) => i.operationKey)).toEqual([`refund:render:${creative.revision.id}:interruptedAttempt01`]);
+    expect((await ledger(owner)).filter((i) => i.kind === 'refund').map((i) => i.operationKey)).toEqual([
+      `refund:render:${creative.revision.id}:interruptedAttempt01`,
+    ]);
   });
 });
 
@@ -980,7 +1109,25 @@ describe('fonts', () => {
         format: 'landscape',
         template: 'bold-headline',
         background: { type: 'color', color: '#ffffff' },
-        layers: [{ id: 't', type: 'text', x: 5, y: 5, w: 90, h: 90, text, font: 'inter', weight: 700, size: 30, color: '#000000', align: 'left', vAlign: 'top', lineHeight: 1.1, uppercase: false }],
+        layers: [
+          {
+            id: 't',
+            type: 'text',
+            x: 5,
+            y: 5,
+            w: 90,
+            h: 90,
+            text,
+            font: 'inter',
+            weight: 700,
+            size: 30,
+            color: '#000000',
+            align: 'left',
+            vAlign: 'top',
+            lineHeight: 1.1,
+            uppercase: false,
+          },
+        ],
       };
       const image = await decodePng((await renderPng(env.ASSETS, { doc, images: {} })).png);
       let ink = 0;

@@ -26,7 +26,8 @@ export function dataUrl(bytes: Uint8Array, mime: string): string {
 /** Data URLs of the image types satori lays out and resvg draws. */
 const DRAWABLE = /^data:image\/(?:png|apng|jpeg|gif);/i;
 
-export const CANNOT_DRAW = 'A picture of this creative cannot be drawn (AVIF, a damaged file, or a very large picture without a preview): use a PNG, JPEG, GIF or WebP image.';
+export const CANNOT_DRAW =
+  'A picture of this creative cannot be drawn (AVIF, a damaged file, or a very large picture without a preview): use a PNG, JPEG, GIF or WebP image.';
 
 /** The ids of the images the renderer cannot draw: satori throws on them, however often it is tried. */
 export function undrawable(images: Record<string, string>): string[] {

@@ -95,14 +95,18 @@ export const playgroundRoutes = new Hono<AppEnv>()
     }
     const input = await parseOrThrow(playgroundRenderInput, body);
     // Only the visitor's own image: a playground document cannot draw anyone's media.
-    if (mediaIdsOf(input.document).some((id) => id !== 'local')) throw new AppError('validation_failed', 'The playground can only use the image you dropped in.', { document: ['Use the image you dropped in.'] });
+    if (mediaIdsOf(input.document).some((id) => id !== 'local'))
+      throw new AppError('validation_failed', 'The playground can only use the image you dropped in.', { document: ['Use the image you dropped in.'] });
     const picture = input.image ? readPicture(input.image) : undefined;
     const db = c.get('db');
     const day = utcDay();
     const visitor = await visitorHash(c, day);
     const count = await takeDownload(db, visitor, day);
     if (count === undefined) {
-      throw new AppError('rate_limited', `The playground allows ${PLAYGROUND_DOWNLOADS_PER_DAY} downloads a day. Create a free account to render without a watermark.`);
+      throw new AppError(
+        'rate_limited',
+        `The playground allows ${PLAYGROUND_DOWNLOADS_PER_DAY} downloads a day. Create a free account to render without a watermark.`,
+      );
     }
     let images: Record<string, string> = {};
     try {

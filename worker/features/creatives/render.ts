@@ -59,7 +59,13 @@ export async function drawableDataUrl(bytes: Uint8Array, mime: string): Promise<
   } catch {
     return dataUrl(bytes, mime); // damaged: `undrawable` reports it
   }
-  const png = encodePng({ width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), channels: 4, depth: 8 });
+  const png = encodePng({
+    width: image.width,
+    height: image.height,
+    data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+    channels: 4,
+    depth: 8,
+  });
   return dataUrl(png, 'image/png');
 }
 

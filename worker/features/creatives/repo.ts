@@ -52,13 +52,16 @@ export function listCreatives(db: Db, userId: string, filters: CreativeFilters, 
   if (filters.projectId) conditions.push(eq(creatives.projectId, filters.projectId));
   if (filters.status) conditions.push(eq(creatives.status, filters.status));
   if (filters.format) conditions.push(eq(creatives.format, filters.format));
-  if (before) conditions.push(or(lt(creatives.updatedAt, new Date(before.time)), and(eq(creatives.updatedAt, new Date(before.time)), lt(creatives.id, before.id)))!);
+  if (before)
+    conditions.push(or(lt(creatives.updatedAt, new Date(before.time)), and(eq(creatives.updatedAt, new Date(before.time)), lt(creatives.id, before.id)))!);
   return db
     .select({
       creative: creatives,
       projectName: projects.name,
       role: projectMembers.role,
-      lastCreationId: sql<string | null>`(SELECT c.id FROM creations c WHERE c.creative_id = "creatives"."id" AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT 1)`,
+      lastCreationId: sql<
+        string | null
+      >`(SELECT c.id FROM creations c WHERE c.creative_id = "creatives"."id" AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT 1)`,
     })
     .from(creatives)
     .innerJoin(projects, eq(projects.id, creatives.projectId))
@@ -80,9 +83,15 @@ export function listCreations(db: Db, userId: string, filters: CreationFilters, 
   if (filters.projectId) conditions.push(eq(creations.projectId, filters.projectId));
   if (filters.format) conditions.push(eq(creations.format, filters.format));
   if (filters.creativeId) conditions.push(eq(creations.creativeId, filters.creativeId));
-  if (before) conditions.push(or(lt(creations.createdAt, new Date(before.time)), and(eq(creations.createdAt, new Date(before.time)), lt(creations.id, before.id)))!);
+  if (before)
+    conditions.push(or(lt(creations.createdAt, new Date(before.time)), and(eq(creations.createdAt, new Date(before.time)), lt(creations.id, before.id)))!);
   return db
-    .select({ creation: creations, projectName: projects.name, role: projectMembers.role, creativeLive: sql<number>`(SELECT count(*) FROM creatives cr WHERE cr.id = "creations"."creative_id" AND cr.deleted_at IS NULL)` })
+    .select({
+      creation: creations,
+      projectName: projects.name,
+      role: projectMembers.role,
+      creativeLive: sql<number>`(SELECT count(*) FROM creatives cr WHERE cr.id = "creations"."creative_id" AND cr.deleted_at IS NULL)`,
+    })
     .from(creations)
     .innerJoin(projects, eq(projects.id, creations.projectId))
     .innerJoin(projectMembers, and(eq(projectMembers.projectId, creations.projectId), eq(projectMembers.userId, userId)))
@@ -132,7 +141,16 @@ export function findLiveCreationOfRevision(db: Db, revisionId: string) {
 export function projectMediaIn(db: Db, projectId: string, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: media.id, kind: media.kind, mime: media.mime, r2Key: media.r2Key, thumbnailKey: media.thumbnailKey, size: media.size, width: media.width, height: media.height })
+    .select({
+      id: media.id,
+      kind: media.kind,
+      mime: media.mime,
+      r2Key: media.r2Key,
+      thumbnailKey: media.thumbnailKey,
+      size: media.size,
+      width: media.width,
+      height: media.height,
+    })
     .from(media)
     .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt)))
     .all();

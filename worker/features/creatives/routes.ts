@@ -12,7 +12,9 @@ import * as service from '#worker/features/creatives/service.ts';
 export const projectCreativeRoutes = new Hono<AppEnv>()
   .get('/:projectId/creatives', access({ project: 'viewer' }), validate('query', creativeListQuery), async (c) => {
     const { status, format, cursor, limit } = c.req.valid('query');
-    return c.json(await service.listCreatives(c.get('db'), currentUser(c).id, { projectId: currentMembership(c).project.id, status, format }, limit ?? 24, cursor));
+    return c.json(
+      await service.listCreatives(c.get('db'), currentUser(c).id, { projectId: currentMembership(c).project.id, status, format }, limit ?? 24, cursor),
+    );
   })
   .post('/:projectId/creatives', access({ project: 'editor' }), validate('json', creativeCreateInput), async (c) => {
     return c.json(await service.createCreative(c.get('db'), currentMembership(c), currentUser(c), c.req.valid('json')), 201);

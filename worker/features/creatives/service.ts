@@ -41,10 +41,14 @@ async function checkMedia(db: Db, projectId: string, doc: CreativeDocument): Pro
   if (ids.length === 0) return;
   const found = new Set((await repo.projectMediaIn(db, projectId, ids)).map((m) => m.id));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length > 0) throw new AppError('validation_failed', 'Pick images from this project’s media library.', { document: ['Pick images from this project’s media library.'] });
+  if (missing.length > 0)
+    throw new AppError('validation_failed', 'Pick images from this project’s media library.', { document: ['Pick images from this project’s media library.'] });
 }
 
-function summary(row: repo.CreativeRow, extra: { projectName: string; role: ProjectRole; images: Record<string, string>; lastCreationId: string | null }): CreativeSummary {
+function summary(
+  row: repo.CreativeRow,
+  extra: { projectName: string; role: ProjectRole; images: Record<string, string>; lastCreationId: string | null },
+): CreativeSummary {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -93,7 +97,9 @@ async function insertCreativeStatements(db: Db, values: { projectId: string; act
         createdAt: now,
         updatedAt: now,
       }),
-      db.insert(creativeRevisions).values({ id: revisionId, creativeId: id, number: 1, document: values.doc, hash, createdBy: values.actor.id, reason: 'created', createdAt: now }),
+      db
+        .insert(creativeRevisions)
+        .values({ id: revisionId, creativeId: id, number: 1, document: values.doc, hash, createdBy: values.actor.id, reason: 'created', createdAt: now }),
     ],
   };
 }
@@ -106,7 +112,14 @@ export async function createCreative(db: Db, membership: Membership, actor: Acto
   const { id, statements } = await insertCreativeStatements(db, { projectId: membership.project.id, actor, name, doc });
   await rawBatch(db, [
     ...statements,
-    auditStatement(db, { actorUserId: actor.id, action: 'creative.create', targetType: 'creative', targetId: id, projectId: membership.project.id, details: { template: doc.template } }),
+    auditStatement(db, {
+      actorUserId: actor.id,
+      action: 'creative.create',
+      targetType: 'creative',
+      targetId: id,
+      projectId: membership.project.id,
+      details: { template: doc.template },
+    }),
   ]);
   const row = await repo.findCreativeForMember(db, id, actor.id);
   if (!row) throw new AppError('internal');
@@ -137,7 +150,12 @@ export async function detail(db: Db, row: repo.CreativeRow, membership: Membersh
     repo.lastCreationOf(db, row.id),
   ]);
   return {
-    ...summary(row, { projectName: membership.project.name, role: membership.role, images: imagesFor(doc, urls), lastCreationId: current?.id ?? last?.id ?? null }),
+    ...summary(row, {
+      projectName: membership.project.name,
+      role: membership.role,
+      images: imagesFor(doc, urls),
+      lastCreationId: current?.id ?? last?.id ?? null,
+    }),
     brandKit: membership.project.brandKit,
     currentCreationId: current?.id ?? null,
   };
@@ -149,24 +167,47 @@ export async function listCreatives(db: Db, userId: string, filters: repo.Creati
   const docs = page.items.map((row) => documentOf(row.creative));
   const urls = await imageUrls(db, docs, 'thumbnail');
   return {
-    items: page.items.map((row, i) => summary(row.creative, { projectName: row.projectName, role: row.role, images: imagesFor(docs[i]!, urls), lastCreationId: row.lastCreationId })),
+    items: page.items.map((row, i) =>
+      summary(row.creative, { projectName: row.projectName, role: row.role, images: imagesFor(docs[i]!, urls), lastCreationId: row.lastCreationId }),
+    ),
     nextCursor: page.nextCursor,
   };
 }
 
-export async function updateCreative(db: Db, row: repo.CreativeRow, membership: Membership, actor: Actor, input: CreativeUpdateInput, reason: 'edited' | 'restored' = 'edited'): Promise<CreativeDetail> {
+export async function updateCreative(
+  db: Db,
+  row: repo.CreativeRow,
+  membership: Membership,
+  actor: Actor,
+  input: CreativeUpdateInput,
+  reason: 'edited' | 'restored' = 'edited',
+): Promise<CreativeDetail> {
   if (input.baseRevision !== undefined && input.baseRevision !== row.revisionNumber) {
-    throw new AppError('conflict', 'Someone saved a newer version of this creative. Reload to see it; your change was not saved.', { _: [`revision:${row.revisionNumber}`] });
+    throw new AppError('conflict', 'Someone saved a newer version of this creative. Reload to see it; your change was not saved.', {
+      _: [`revision:${row.revisionNumber}`],
+    });
   }
   const set: Partial<typeof creatives.$inferInsert> = {};
   const statements = [];
   if (input.name !== undefined && input.name !== row.name) set.name = input.name;
   if (input.status !== undefined && input.status !== row.status) {
     if (!STATUS_TRANSITIONS[row.status].includes(input.status)) {
-      throw new AppError('conflict', `A creative that is ${STATUS_LABELS[row.status].toLowerCase()} cannot become ${STATUS_LABELS[input.status].toLowerCase()}.`);
+      throw new AppError(
+        'conflict',
+        `A creative that is ${STATUS_LABELS[row.status].toLowerCase()} cannot become ${STATUS_LABELS[input.status].toLowerCase()}.`,
+      );
     }
     set.status = input.status;
-    statements.push(auditIfChangedStatement(db, { actorUserId: actor.id, action: 'creative.status', targetType: 'creative', targetId: row.id, projectId: row.projectId, details: { from: row.status, to: input.status } }));
+    statements.push(
+      auditIfChangedStatement(db, {
+        actorUserId: actor.id,
+        action: 'creative.status',
+        targetType: 'creative',
+        targetId: row.id,
+        projectId: row.projectId,
+        details: { from: row.status, to: input.status },
+      }),
+    );
   }
   let revision: { id: string; number: number; hash: string; doc: CreativeDocument } | undefined;
   if (input.document) {
@@ -174,7 +215,14 @@ export async function updateCreative(db: Db, row: repo.CreativeRow, membership: 
     if (hash !== row.revisionHash) {
       await checkMedia(db, row.projectId, input.document);
       revision = { id: newId(), number: row.revisionNumber + 1, hash, doc: input.document };
-      Object.assign(set, { document: input.document, format: input.document.format, template: input.document.template, revisionId: revision.id, revisionNumber: revision.number, revisionHash: hash });
+      Object.assign(set, {
+        document: input.document,
+        format: input.document.format,
+        template: input.document.template,
+        revisionId: revision.id,
+        revisionNumber: revision.number,
+        revisionHash: hash,
+      });
       // An approved (or rejected) creative that changes needs a new review: it is a draft again.
       if (input.status === undefined && (row.status === 'approved' || row.status === 'rejected')) set.status = 'draft';
     }
@@ -200,7 +248,8 @@ export async function updateCreative(db: Db, row: repo.CreativeRow, membership: 
         ]
       : []),
   ]);
-  if (results[0]?.meta.changes === 0) throw new AppError('conflict', 'Someone changed this creative at the same moment. Reload to see their change; yours was not saved.');
+  if (results[0]?.meta.changes === 0)
+    throw new AppError('conflict', 'Someone changed this creative at the same moment. Reload to see their change; yours was not saved.');
   const fresh = await repo.findCreativeForMember(db, row.id, actor.id);
   if (!fresh) throw new AppError('not_found');
   return detail(db, fresh.creative, membership);
@@ -223,7 +272,12 @@ export async function deleteCreative(db: Db, row: repo.CreativeRow, actor: Actor
   ]);
 }
 
-export async function listRevisions(db: Db, row: repo.CreativeRow, limit: number, cursor: string | undefined): Promise<{ items: RevisionItem[]; nextCursor: string | null }> {
+export async function listRevisions(
+  db: Db,
+  row: repo.CreativeRow,
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ items: RevisionItem[]; nextCursor: string | null }> {
   const before = cursor && /^\d{1,9}$/.test(cursor) ? Number(cursor) : undefined;
   const rows = await repo.listRevisions(db, row.id, limit, before);
   const page = toPage(rows, limit, (r) => String(r.number));
@@ -299,7 +353,13 @@ export function toCreationItem(row: repo.CreationRow, extra: { projectName: stri
  * renders of one revision at once: both are charged first, the loser is refunded and
  * answers with the winner's creation.
  */
-export async function renderCreative(env: Pick<Bindings, 'ASSETS' | 'MEDIA'>, db: Db, row: repo.CreativeRow, membership: Membership, actor: Actor): Promise<{ creation: CreationItem; created: boolean }> {
+export async function renderCreative(
+  env: Pick<Bindings, 'ASSETS' | 'MEDIA'>,
+  db: Db,
+  row: repo.CreativeRow,
+  membership: Membership,
+  actor: Actor,
+): Promise<{ creation: CreationItem; created: boolean }> {
   const item = (creation: repo.CreationRow) => toCreationItem(creation, { projectName: membership.project.name, role: membership.role, creativeLive: true });
   const existing = await repo.findLiveCreationOfRevision(db, row.revisionId);
   if (existing) return { creation: item(existing), created: false };
@@ -320,7 +380,20 @@ export async function renderCreative(env: Pick<Bindings, 'ASSETS' | 'MEDIA'>, db
     stored = true;
     const [inserted] = await db
       .insert(creations)
-      .values({ id, projectId: row.projectId, creativeId: row.id, revisionId: row.revisionId, revisionNumber: row.revisionNumber, createdBy: actor.id, name: row.name, format: doc.format, width, height, size: png.byteLength, r2Key: key })
+      .values({
+        id,
+        projectId: row.projectId,
+        creativeId: row.id,
+        revisionId: row.revisionId,
+        revisionNumber: row.revisionNumber,
+        createdBy: actor.id,
+        name: row.name,
+        format: doc.format,
+        width,
+        height,
+        size: png.byteLength,
+        r2Key: key,
+      })
       .onConflictDoNothing()
       .returning();
     if (inserted) return { creation: item(inserted), created: true };
@@ -334,7 +407,9 @@ export async function renderCreative(env: Pick<Bindings, 'ASSETS' | 'MEDIA'>, db
     if (error instanceof AppError) throw error;
     if (stored) await env.MEDIA.delete(key).catch(() => undefined);
     await refund(db, operationKey, `Render “${row.name}” failed: refunded`);
-    console.error(JSON.stringify({ level: 'error', message: 'render_failed', creativeId: row.id, error: error instanceof Error ? error.message : String(error) }));
+    console.error(
+      JSON.stringify({ level: 'error', message: 'render_failed', creativeId: row.id, error: error instanceof Error ? error.message : String(error) }),
+    );
     throw new AppError('internal', 'The render failed and your credit was refunded. Please try again.');
   }
 }
@@ -344,11 +419,24 @@ export async function renderCreative(env: Pick<Bindings, 'ASSETS' | 'MEDIA'>, db
  * palettes and headline variants; N credits in one spend and one batch of inserts, so
  * that it is all or nothing.
  */
-export async function generateVariations(env: Pick<Bindings, 'AI'>, db: Db, row: repo.CreativeRow, membership: Membership, actor: Actor, count: number): Promise<CreativeSummary[]> {
+export async function generateVariations(
+  env: Pick<Bindings, 'AI'>,
+  db: Db,
+  row: repo.CreativeRow,
+  membership: Membership,
+  actor: Actor,
+  count: number,
+): Promise<CreativeSummary[]> {
   const doc = documentOf(row);
   const brand: BrandKit = membership.project.brandKit;
   const operationKey = `variations:${row.id}:${newId(8)}`;
-  await spend(db, { userId: actor.id, amount: CREDIT_COSTS.variation * count, operationKey, description: `${count} variation${count === 1 ? '' : 's'} of “${row.name}”`, reference: row.id });
+  await spend(db, {
+    userId: actor.id,
+    amount: CREDIT_COSTS.variation * count,
+    operationKey,
+    description: `${count} variation${count === 1 ? '' : 's'} of “${row.name}”`,
+    reference: row.id,
+  });
   try {
     const copy = copyOf(doc);
     const { lines } = await headlineVariants(env.AI, { headline: headlineOf(doc), tone: brand.tone, count });
@@ -365,7 +453,16 @@ export async function generateVariations(env: Pick<Bindings, 'AI'>, db: Db, row:
       statements.push(...insert.statements);
       created.push(insert.id);
     }
-    statements.push(auditStatement(db, { actorUserId: actor.id, action: 'creative.variations', targetType: 'creative', targetId: row.id, projectId: row.projectId, details: { count } }));
+    statements.push(
+      auditStatement(db, {
+        actorUserId: actor.id,
+        action: 'creative.variations',
+        targetType: 'creative',
+        targetId: row.id,
+        projectId: row.projectId,
+        details: { count },
+      }),
+    );
     await rawBatch(db, statements);
     return await summariesOf(db, membership, created);
   } catch (error) {
@@ -380,13 +477,18 @@ async function summariesOf(db: Db, membership: Membership, ids: string[]): Promi
   const rows = ids.map((id) => found.get(id)).filter((row) => row !== undefined);
   const docs = rows.map(documentOf);
   const urls = await imageUrls(db, docs, 'thumbnail');
-  return rows.map((row, i) => summary(row, { projectName: membership.project.name, role: membership.role, images: imagesFor(docs[i]!, urls), lastCreationId: null }));
+  return rows.map((row, i) =>
+    summary(row, { projectName: membership.project.name, role: membership.role, images: imagesFor(docs[i]!, urls), lastCreationId: null }),
+  );
 }
 
 export async function listCreations(db: Db, userId: string, filters: repo.CreationFilters, limit: number, cursor?: string) {
   const rows = await repo.listCreations(db, userId, filters, limit, decodeCursor(cursor));
   const page = toPage(rows, limit, (row) => encodeCursor(row.creation.createdAt, row.creation.id));
-  return { items: page.items.map((row) => toCreationItem(row.creation, { projectName: row.projectName, role: row.role, creativeLive: row.creativeLive > 0 })), nextCursor: page.nextCursor };
+  return {
+    items: page.items.map((row) => toCreationItem(row.creation, { projectName: row.projectName, role: row.role, creativeLive: row.creativeLive > 0 })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function deleteCreation(db: Db, row: repo.CreationRow, actor: Actor): Promise<void> {

@@ -17,10 +17,22 @@ async function balance(userId: string) {
 async function setBalance(userId: string, monthly: number, purchased: number) {
   // Through the ledger, like every change: take all, then add what the test wants.
   const now = await balance(userId);
-  if (now.monthly + now.purchased > 0) await spend(db(), { userId, amount: now.monthly + now.purchased, operationKey: `test:reset:${userId}:${Math.random()}`, description: 'test' });
-  if (purchased > 0) await purchase(db(), { userId, amount: purchased, operationKey: `test:purchase:${userId}:${Math.random()}`, description: 'test', reference: 'test' });
+  if (now.monthly + now.purchased > 0)
+    await spend(db(), { userId, amount: now.monthly + now.purchased, operationKey: `test:reset:${userId}:${Math.random()}`, description: 'test' });
+  if (purchased > 0)
+    await purchase(db(), { userId, amount: purchased, operationKey: `test:purchase:${userId}:${Math.random()}`, description: 'test', reference: 'test' });
   if (monthly > 0) {
-    await db().insert(creditLedger).values({ id: crypto.randomUUID(), userId, kind: 'admin_adjust', monthlyDelta: monthly, purchasedDelta: 0, operationKey: `test:monthly:${Math.random()}`, description: 'test' });
+    await db()
+      .insert(creditLedger)
+      .values({
+        id: crypto.randomUUID(),
+        userId,
+        kind: 'admin_adjust',
+        monthlyDelta: monthly,
+        purchasedDelta: 0,
+        operationKey: `test:monthly:${Math.random()}`,
+        description: 'test',
+      });
     await db().update(creditBalances).set({ monthly }).where(eq(creditBalances.userId, userId));
   }
 }
@@ -45,7 +57,9 @@ describe('the ledger', () => {
     const user = await createUser();
     await setBalance(user.id, 2, 0);
     const before = await db().select().from(creditLedger).where(eq(creditLedger.userId, user.id)).all();
-    await expect(spend(db(), { userId: user.id, amount: 3, operationKey: `x:${user.id}`, description: 'Too much' })).rejects.toMatchObject({ code: 'insufficient_credits' });
+    await expect(spend(db(), { userId: user.id, amount: 3, operationKey: `x:${user.id}`, description: 'Too much' })).rejects.toMatchObject({
+      code: 'insufficient_credits',
+    });
     expect(await db().select().from(creditLedger).where(eq(creditLedger.userId, user.id)).all()).toHaveLength(before.length);
     expect(await balance(user.id)).toMatchObject({ monthly: 2, purchased: 0 });
   });
@@ -71,7 +85,9 @@ describe('the ledger', () => {
   it('lets exactly 10 of 50 concurrent spends through a balance of 10 (service level)', async () => {
     const user = await createUser();
     await setBalance(user.id, 4, 6);
-    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => spend(db(), { userId: user.id, amount: 1, operationKey: `c:${user.id}:${i}`, description: 'Concurrent' })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => spend(db(), { userId: user.id, amount: 1, operationKey: `c:${user.id}:${i}`, description: 'Concurrent' })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'insufficient_credits')).toBe(true);
     expect(await balance(user.id)).toMatchObject({ monthly: 0, purchased: 0 });
@@ -84,7 +100,9 @@ describe('the ledger', () => {
     const user = await createUser();
     await setBalance(user.id, 10, 0);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => send('/api/ai/copy-suggestions', { json: { topic: 'cold brew coffee' }, cookie: user.cookie, headers: { 'idempotency-key': `http-${user.id}-${i}` } })),
+      Array.from({ length: 50 }, (_, i) =>
+        send('/api/ai/copy-suggestions', { json: { topic: 'cold brew coffee' }, cookie: user.cookie, headers: { 'idempotency-key': `http-${user.id}-${i}` } }),
+      ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
@@ -98,7 +116,8 @@ describe('the ledger', () => {
 
   it('charges a retried request with the same Idempotency-Key once', async () => {
     const user = await createUser();
-    const call = () => send('/api/ai/copy-suggestions', { json: { topic: 'bakery', count: 3 }, cookie: user.cookie, headers: { 'idempotency-key': 'same-key-123' } });
+    const call = () =>
+      send('/api/ai/copy-suggestions', { json: { topic: 'bakery', count: 3 }, cookie: user.cookie, headers: { 'idempotency-key': 'same-key-123' } });
     const a = (await (await call()).json()) as { items: string[]; credits: { total: number } };
     const b = (await (await call()).json()) as { items: string[]; credits: { total: number } };
     expect(a.items).toHaveLength(3);
@@ -131,7 +150,12 @@ describe('GET /api/credits and the ledger', () => {
   it('reports both buckets, the next reset and a low balance; pages and filters the ledger', async () => {
     const user = await createUser();
     for (let i = 0; i < 21; i += 1) await spend(db(), { userId: user.id, amount: 1, operationKey: `l:${user.id}:${i}`, description: `Spend ${i}` });
-    const summary = (await (await send('/api/credits', { cookie: user.cookie })).json()) as { monthly: number; total: number; low: boolean; nextResetAt: string };
+    const summary = (await (await send('/api/credits', { cookie: user.cookie })).json()) as {
+      monthly: number;
+      total: number;
+      low: boolean;
+      nextResetAt: string;
+    };
     expect(summary).toMatchObject({ monthly: 4, total: 4, low: true });
     expect(new Date(summary.nextResetAt).getTime()).toBeGreaterThan(Date.now());
     type Page = { items: { kind: string; amount: number }[]; nextCursor: string | null };

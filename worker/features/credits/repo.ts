@@ -28,12 +28,15 @@ export function findEntry(db: Db, operationKey: string) {
  * a repeated operation key changes nothing.
  */
 function applyStatement(db: Db, userIdExpr: ReturnType<typeof sql>, operationKey: string, now: number) {
-  return rawStatement(db, sql`
+  return rawStatement(
+    db,
+    sql`
     UPDATE credit_balances SET
       monthly = monthly + (SELECT monthly_delta FROM credit_ledger WHERE operation_key = ${operationKey}),
       purchased = purchased + (SELECT purchased_delta FROM credit_ledger WHERE operation_key = ${operationKey}),
       updated_at = ${now}
-    WHERE user_id = ${userIdExpr} AND changes() = 1`);
+    WHERE user_id = ${userIdExpr} AND changes() = 1`,
+  );
 }
 
 export interface Movement {
@@ -49,11 +52,14 @@ export interface Movement {
 /** Takes `amount` credits, the monthly bucket first, if the balance covers it. */
 export function spendStatements(db: Db, m: Movement) {
   return [
-    rawStatement(db, sql`
+    rawStatement(
+      db,
+      sql`
       INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
       SELECT ${m.id}, b.user_id, 'spend', -min(b.monthly, ${m.amount}), -(${m.amount} - min(b.monthly, ${m.amount})), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
       FROM credit_balances b WHERE b.user_id = ${m.userId} AND b.monthly + b.purchased >= ${m.amount}
-      ON CONFLICT (operation_key) DO NOTHING`),
+      ON CONFLICT (operation_key) DO NOTHING`,
+    ),
     applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
   ];
 }
@@ -61,11 +67,14 @@ export function spendStatements(db: Db, m: Movement) {
 /** Gives back, to the buckets they came from, the credits of one spend. */
 export function refundStatements(db: Db, m: Omit<Movement, 'amount' | 'userId' | 'reference'> & { spendKey: string }) {
   return [
-    rawStatement(db, sql`
+    rawStatement(
+      db,
+      sql`
       INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
       SELECT ${m.id}, s.user_id, 'refund', -s.monthly_delta, -s.purchased_delta, ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}
       FROM credit_ledger s WHERE s.operation_key = ${m.spendKey} AND s.kind = 'spend'
-      ON CONFLICT (operation_key) DO NOTHING`),
+      ON CONFLICT (operation_key) DO NOTHING`,
+    ),
     applyStatement(db, sql`(SELECT user_id FROM credit_ledger WHERE operation_key = ${m.operationKey})`, m.operationKey, m.now),
   ];
 }
@@ -73,11 +82,14 @@ export function refundStatements(db: Db, m: Omit<Movement, 'amount' | 'userId' |
 /** Adds purchased credits (a pack). */
 export function purchaseStatements(db: Db, m: Movement) {
   return [
-    rawStatement(db, sql`
+    rawStatement(
+      db,
+      sql`
       INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
       SELECT ${m.id}, b.user_id, 'purchase', 0, ${m.amount}, ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
       FROM credit_balances b WHERE b.user_id = ${m.userId}
-      ON CONFLICT (operation_key) DO NOTHING`),
+      ON CONFLICT (operation_key) DO NOTHING`,
+    ),
     applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
   ];
 }
@@ -85,11 +97,14 @@ export function purchaseStatements(db: Db, m: Movement) {
 /** Takes back up to `amount` purchased credits (a refunded pack): what is left of them. */
 export function withdrawPurchasedStatements(db: Db, m: Movement) {
   return [
-    rawStatement(db, sql`
+    rawStatement(
+      db,
+      sql`
       INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
       SELECT ${m.id}, b.user_id, 'refund', 0, -min(b.purchased, ${m.amount}), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
       FROM credit_balances b WHERE b.user_id = ${m.userId}
-      ON CONFLICT (operation_key) DO NOTHING`),
+      ON CONFLICT (operation_key) DO NOTHING`,
+    ),
     applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
   ];
 }
@@ -100,23 +115,43 @@ export function withdrawPurchasedStatements(db: Db, m: Movement) {
  */
 export function newPeriodStatements(
   db: Db,
-  m: { userId: string; expectedPeriodEnd: number; periodStart: number; periodEnd: number; allowance: number; expireId: string; grantId: string; keySuffix: string; description: string; now: number },
+  m: {
+    userId: string;
+    expectedPeriodEnd: number;
+    periodStart: number;
+    periodEnd: number;
+    allowance: number;
+    expireId: string;
+    grantId: string;
+    keySuffix: string;
+    description: string;
+    now: number;
+  },
 ) {
   const guard = sql`b.user_id = ${m.userId} AND b.period_end = ${m.expectedPeriodEnd}`;
   return [
-    rawStatement(db, sql`
+    rawStatement(
+      db,
+      sql`
       INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
       SELECT ${m.expireId}, b.user_id, 'expire', -b.monthly, 0, ${`expire:${m.keySuffix}`}, 'Unused monthly credits expired', NULL, ${m.now}
       FROM credit_balances b WHERE ${guard} AND b.monthly > 0
-      ON CONFLICT (operation_key) DO NOTHING`),
-    rawStatement(db, sql`
+      ON CONFLICT (operation_key) DO NOTHING`,
+    ),
+    rawStatement(
+      db,
+      sql`
       INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
       SELECT ${m.grantId}, b.user_id, 'grant_monthly', ${m.allowance}, 0, ${`grant_monthly:${m.keySuffix}`}, ${m.description}, NULL, ${m.now}
       FROM credit_balances b WHERE ${guard}
-      ON CONFLICT (operation_key) DO NOTHING`),
-    rawStatement(db, sql`
+      ON CONFLICT (operation_key) DO NOTHING`,
+    ),
+    rawStatement(
+      db,
+      sql`
       UPDATE credit_balances SET monthly = ${m.allowance}, period_start = ${m.periodStart}, period_end = ${m.periodEnd}, updated_at = ${m.now}
-      WHERE user_id = ${m.userId} AND period_end = ${m.expectedPeriodEnd} AND changes() = 1`),
+      WHERE user_id = ${m.userId} AND period_end = ${m.expectedPeriodEnd} AND changes() = 1`,
+    ),
   ];
 }
 
@@ -131,11 +166,20 @@ export function balancesDue(db: Db, now: Date, limit: number) {
     .all();
 }
 
-export function listLedger(db: Db, userId: string, options: { kind?: LedgerKind | undefined; limit: number; before?: { time: number; id: string } | undefined }) {
+export function listLedger(
+  db: Db,
+  userId: string,
+  options: { kind?: LedgerKind | undefined; limit: number; before?: { time: number; id: string } | undefined },
+) {
   const conditions = [eq(creditLedger.userId, userId)];
   if (options.kind) conditions.push(eq(creditLedger.kind, options.kind));
   if (options.before) {
-    conditions.push(or(lt(creditLedger.createdAt, new Date(options.before.time)), and(eq(creditLedger.createdAt, new Date(options.before.time)), lt(creditLedger.id, options.before.id)))!);
+    conditions.push(
+      or(
+        lt(creditLedger.createdAt, new Date(options.before.time)),
+        and(eq(creditLedger.createdAt, new Date(options.before.time)), lt(creditLedger.id, options.before.id)),
+      )!,
+    );
   }
   return db
     .select()

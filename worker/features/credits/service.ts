@@ -86,15 +86,27 @@ export async function spend(db: Db, request: SpendRequest): Promise<{ entry: Led
   if (!Number.isInteger(request.amount) || request.amount <= 0) throw new Error('spend amount must be a positive integer');
   const [inserted] = await rawBatch(
     db,
-    repo.spendStatements(db, { id: newId(), userId: request.userId, amount: request.amount, operationKey: request.operationKey, description: request.description, reference: request.reference ?? null, now: Date.now() }),
+    repo.spendStatements(db, {
+      id: newId(),
+      userId: request.userId,
+      amount: request.amount,
+      operationKey: request.operationKey,
+      description: request.description,
+      reference: request.reference ?? null,
+      now: Date.now(),
+    }),
   );
   const row = await repo.findEntry(db, request.operationKey);
   if (!row || row.kind !== 'spend' || row.userId !== request.userId) {
     const balance = await repo.findBalance(db, request.userId);
     const available = balance ? balance.monthly + balance.purchased : 0;
-    throw new AppError('insufficient_credits', `This needs ${request.amount} credit${request.amount === 1 ? '' : 's'} and you have ${available}. Buy a credit pack or wait for your monthly credits.`, {
-      _: [`needed:${request.amount}`, `available:${available}`],
-    });
+    throw new AppError(
+      'insufficient_credits',
+      `This needs ${request.amount} credit${request.amount === 1 ? '' : 's'} and you have ${available}. Buy a credit pack or wait for your monthly credits.`,
+      {
+        _: [`needed:${request.amount}`, `available:${available}`],
+      },
+    );
   }
   return { entry: toEntry(row), repeated: inserted?.meta.changes === 0 };
 }
@@ -108,12 +120,18 @@ export async function refund(db: Db, spendKey: string, description: string): Pro
 }
 
 /** Adds purchased credits (never expire). Once per operation key (one per payment). */
-export async function purchase(db: Db, request: { userId: string; amount: number; operationKey: string; description: string; reference: string }): Promise<void> {
+export async function purchase(
+  db: Db,
+  request: { userId: string; amount: number; operationKey: string; description: string; reference: string },
+): Promise<void> {
   await rawBatch(db, repo.purchaseStatements(db, { id: newId(), ...request, now: Date.now() }));
 }
 
 /** Takes back what is left of a refunded pack's credits. Once per operation key. */
-export async function withdrawPurchased(db: Db, request: { userId: string; amount: number; operationKey: string; description: string; reference: string }): Promise<void> {
+export async function withdrawPurchased(
+  db: Db,
+  request: { userId: string; amount: number; operationKey: string; description: string; reference: string },
+): Promise<void> {
   await rawBatch(db, repo.withdrawPurchasedStatements(db, { id: newId(), ...request, now: Date.now() }));
 }
 

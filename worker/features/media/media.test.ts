@@ -11,7 +11,20 @@ import { send } from '#worker/test/http.ts';
 
 const MIB = 1024 * 1024;
 const db = () => getDb(env.DB);
-type Item = { id: string; name: string; kind: string; mime: string; width: number | null; height: number | null; durationMs: number | null; size: number; tags: string[]; alt: string; thumbnailUrl: string | null; usedBy?: unknown[] };
+type Item = {
+  id: string;
+  name: string;
+  kind: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  size: number;
+  tags: string[];
+  alt: string;
+  thumbnailUrl: string | null;
+  usedBy?: unknown[];
+};
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, string[]> } };
 
 async function storedKeys(projectId: string): Promise<string[]> {
@@ -109,7 +122,10 @@ describe('uploads', () => {
     const { owner, project } = await setup();
     const first = await uploadMedia(owner, project.id, png(10, 10, 4));
     // Pretend the library already holds almost all of the Free plan's 1 GB.
-    await db().update(media).set({ size: 1024 ** 3 - 100 }).where(eq(media.id, first.id));
+    await db()
+      .update(media)
+      .set({ size: 1024 ** 3 - 100 })
+      .where(eq(media.id, first.id));
     const response = await post(owner, project.id, png(10, 10, 5));
     expect(response.status).toBe(402);
     expect(((await response.json()) as ErrorBody).error.code).toBe('plan_limit_reached');
@@ -122,9 +138,14 @@ describe('the library', () => {
     const beach = await uploadMedia(owner, project.id, png(10, 10, 11), 'beach.png');
     const logo = await uploadMedia(owner, project.id, png(10, 10, 12), 'logo-dark.png');
     const clip = await uploadMedia(owner, project.id, mp4(640, 360, 2000), 'teaser.mp4');
-    await send(`/api/media/${beach.id}`, { method: 'PATCH', json: { tags: ['Summer', 'summer', 'Outdoor'], alt: 'Two people on a sunny beach' }, cookie: owner.cookie });
+    await send(`/api/media/${beach.id}`, {
+      method: 'PATCH',
+      json: { tags: ['Summer', 'summer', 'Outdoor'], alt: 'Two people on a sunny beach' },
+      cookie: owner.cookie,
+    });
     await send(`/api/media/${logo.id}`, { method: 'PATCH', json: { tags: ['brand'] }, cookie: owner.cookie });
-    const list = async (query: string) => ((await (await send(`/api/projects/${project.id}/media${query}`, { cookie: owner.cookie })).json()) as { items: Item[]; nextCursor: string | null });
+    const list = async (query: string) =>
+      (await (await send(`/api/projects/${project.id}/media${query}`, { cookie: owner.cookie })).json()) as { items: Item[]; nextCursor: string | null };
     expect((await list('?type=video')).items.map((i) => i.id)).toEqual([clip.id]);
     expect((await list('?tag=summer')).items.map((i) => i.id)).toEqual([beach.id]);
     expect((await list('?q=sunny')).items.map((i) => i.id)).toEqual([beach.id]);
@@ -147,10 +168,16 @@ describe('the library', () => {
   it('edits alt text and tags (normalised), and validates them', async () => {
     const { owner, project } = await setup();
     const item = await uploadMedia(owner, project.id, png(10, 10, 20));
-    const ok = await send(`/api/media/${item.id}`, { method: 'PATCH', json: { alt: '  A red bicycle  ', tags: [' Bike ', 'bike', 'RED'] }, cookie: owner.cookie });
+    const ok = await send(`/api/media/${item.id}`, {
+      method: 'PATCH',
+      json: { alt: '  A red bicycle  ', tags: [' Bike ', 'bike', 'RED'] },
+      cookie: owner.cookie,
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ alt: 'A red bicycle', tags: ['bike', 'red'] });
-    expect((await send(`/api/media/${item.id}`, { method: 'PATCH', json: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, cookie: owner.cookie })).status).toBe(422);
+    expect(
+      (await send(`/api/media/${item.id}`, { method: 'PATCH', json: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, cookie: owner.cookie })).status,
+    ).toBe(422);
   });
 
   it('refuses to delete media that is in use (409 with where), and deletes it once free', async () => {

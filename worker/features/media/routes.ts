@@ -61,7 +61,9 @@ export const mediaRoutes = new Hono<AppEnv>()
       cache: c.req.query('sig') ? 'public, max-age=3600' : service.MEDIA_CACHE,
     });
   })
-  .put('/:id/thumbnail', access({ media: 'editor' }), async (c) => c.json(await service.putThumbnail(c.get('db'), c.env.MEDIA, currentMedia(c), c.req.raw.body)))
+  .put('/:id/thumbnail', access({ media: 'editor' }), async (c) =>
+    c.json(await service.putThumbnail(c.get('db'), c.env.MEDIA, currentMedia(c), c.req.raw.body)),
+  )
   .get('/:id/thumbnail', access({ media: 'viewer', signed: 'thumbnail' }), async (c) => {
     const row = currentMedia(c);
     if (!row.thumbnailKey) throw new AppError('not_found', 'This file has no thumbnail yet.');

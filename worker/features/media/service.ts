@@ -1,5 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { formatLabels, formatMib, MAX_BYTES, MEDIA_TYPES, MAX_THUMBNAIL_BYTES, type MediaDetail, type MediaItem, type MediaUpdateInput, type MediaUsage } from '#common/schemas/media.ts';
+import {
+  formatLabels,
+  formatMib,
+  MAX_BYTES,
+  MEDIA_TYPES,
+  MAX_THUMBNAIL_BYTES,
+  type MediaDetail,
+  type MediaItem,
+  type MediaUpdateInput,
+  type MediaUsage,
+} from '#common/schemas/media.ts';
 import { PLANS } from '#common/plans.ts';
 import { formatBytes } from '#common/format.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -20,7 +30,6 @@ const HEAD_BYTES = 256 * 1024;
 const LARGEST_ACCEPTED = Math.max(...Object.values(MEDIA_TYPES).map((t) => t.maxBytes));
 const orList = (items: string[]) => `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 const UNSUPPORTED = `That file type is not supported. Upload ${orList(formatLabels('image'))} images, or ${orList(formatLabels('video'))} videos.`;
-
 
 export function toMediaItem(row: repo.MediaRow, uploaderName: string | undefined | null): MediaItem {
   return {
@@ -132,7 +141,10 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
   const used = owner ? await storageUsedByOwner(db, owner.userId) : 0;
   if (used + contentLength > limit) {
     await reader.cancel();
-    throw new AppError('plan_limit_reached', `This file does not fit: ${formatBytes(used)} of ${formatBytes(limit)} are used. Delete files you no longer need, or upgrade for more storage.`);
+    throw new AppError(
+      'plan_limit_reached',
+      `This file does not fit: ${formatBytes(used)} of ${formatBytes(limit)} are used. Delete files you no longer need, or upgrade for more storage.`,
+    );
   }
 
   const id = newId();
@@ -211,7 +223,8 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
 export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow, body: ReadableStream<Uint8Array> | null): Promise<MediaItem> {
   const bytes = await readCapped(body, MAX_THUMBNAIL_BYTES, 'Thumbnails can be up to 512 KiB.');
   const probed = bytes.byteLength > 0 ? await probe(bytes) : undefined;
-  if (!probed || probed.kind !== 'image' || probed.mime === 'image/gif') throw new AppError('unsupported_media_type', 'Send the thumbnail as a JPEG, PNG or WebP image.');
+  if (!probed || probed.kind !== 'image' || probed.mime === 'image/gif')
+    throw new AppError('unsupported_media_type', 'Send the thumbnail as a JPEG, PNG or WebP image.');
   const key = `thumbs/${row.projectId}/${row.id}/${newId(9)}`;
   await bucket.put(key, bytes, { httpMetadata: { contentType: probed.mime } });
   const [updated] = await repo.updateMedia(db, row.id, { thumbnailKey: key, thumbnailSize: bytes.byteLength });
@@ -221,7 +234,12 @@ export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow,
   return toMediaItem(updated, uploader?.name);
 }
 
-export async function updateMedia(db: Db, row: repo.MediaRow, membership: { role: MediaDetail['role']; project: { name: string } }, input: MediaUpdateInput): Promise<MediaDetail> {
+export async function updateMedia(
+  db: Db,
+  row: repo.MediaRow,
+  membership: { role: MediaDetail['role']; project: { name: string } },
+  input: MediaUpdateInput,
+): Promise<MediaDetail> {
   const values: Parameters<typeof repo.updateMedia>[2] = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.alt !== undefined) values.alt = input.alt;
@@ -235,7 +253,9 @@ export async function updateMedia(db: Db, row: repo.MediaRow, membership: { role
 export async function deleteMedia(db: Db, row: repo.MediaRow): Promise<void> {
   const usedBy = await usagesOf(db, row);
   if (usedBy.length > 0) {
-    throw new AppError('conflict', `“${row.name}” is still in use: ${usedBy.map((u) => u.label).join('; ')}. Replace it there first.`, { usedBy: usedBy.map((u) => u.label) });
+    throw new AppError('conflict', `“${row.name}” is still in use: ${usedBy.map((u) => u.label).join('; ')}. Replace it there first.`, {
+      usedBy: usedBy.map((u) => u.label),
+    });
   }
   await repo.softDeleteMedia(db, row.projectId, [row.id], new Date());
 }
@@ -297,7 +317,14 @@ export async function signMediaUrl(secret: string, mediaId: string, variant: 'fi
   return `/api/media/${mediaId}/${variant}?expires=${expires}&sig=${signature}`;
 }
 
-export async function verifyMediaSignature(secret: string, mediaId: string, variant: 'file' | 'thumbnail', expires: string | undefined, signature: string | undefined, now = Date.now()): Promise<boolean> {
+export async function verifyMediaSignature(
+  secret: string,
+  mediaId: string,
+  variant: 'file' | 'thumbnail',
+  expires: string | undefined,
+  signature: string | undefined,
+  now = Date.now(),
+): Promise<boolean> {
   if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
   if (Number(expires) * 1000 < now) return false;
   return hmacVerify(secret, `media:${mediaId}:${variant}:${expires}`, signature);

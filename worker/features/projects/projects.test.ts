@@ -25,7 +25,10 @@ async function inviteLink(email: string): Promise<string> {
 describe('projects', () => {
   it('creates a project owned by its creator, with an empty brand kit', async () => {
     const user = await createUser();
-    const response = await send('/api/projects', { json: { name: '  Acme Bakery ', description: 'Sourdough', website: 'https://acme.example' }, cookie: user.cookie });
+    const response = await send('/api/projects', {
+      json: { name: '  Acme Bakery ', description: 'Sourdough', website: 'https://acme.example' },
+      cookie: user.cookie,
+    });
     expect(response.status).toBe(201);
     const project = await json<Project & { storage: { usedBytes: number; limitBytes: number } }>(response);
     expect(project).toMatchObject({ name: 'Acme Bakery', role: 'owner', archived: false, counts: { media: 0, members: 1 } });
@@ -85,7 +88,9 @@ describe('projects', () => {
     await send(`/api/projects/${b.id}`, { method: 'PATCH', json: { archived: false }, cookie: owner.cookie });
     const first = await json<{ items: Project[]; nextCursor: string }>(await send('/api/projects?limit=1', { cookie: owner.cookie }));
     expect(first.items).toHaveLength(1);
-    const second = await json<{ items: Project[]; nextCursor: string | null }>(await send(`/api/projects?limit=1&cursor=${first.nextCursor}`, { cookie: owner.cookie }));
+    const second = await json<{ items: Project[]; nextCursor: string | null }>(
+      await send(`/api/projects?limit=1&cursor=${first.nextCursor}`, { cookie: owner.cookie }),
+    );
     expect(second.items).toHaveLength(1);
     expect(second.nextCursor).toBeNull();
     expect(new Set([first.items[0]!.id, second.items[0]!.id])).toEqual(new Set([a.id, b.id]));
@@ -178,14 +183,19 @@ describe('members and invitations', () => {
     const email = uniqueEmail('late');
     const created = await json<{ id: string }>(await send(`/api/projects/${project.id}/members`, { json: { email, role: 'viewer' }, cookie: owner.cookie }));
     const token = await inviteLink(email);
-    await db().update(projectInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(projectInvites.id, created.id));
+    await db()
+      .update(projectInvites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(projectInvites.id, created.id));
     const invitee = await createUser({ email });
     const expired = await send(`/api/invites/${token}/accept`, { method: 'POST', cookie: invitee.cookie });
     expect(expired.status).toBe(409);
     expect((await json<ErrorBody>(expired)).error.message).toMatch(/expired/);
 
     const email2 = uniqueEmail('revoked');
-    const second = await json<{ id: string }>(await send(`/api/projects/${project.id}/members`, { json: { email: email2, role: 'viewer' }, cookie: owner.cookie }));
+    const second = await json<{ id: string }>(
+      await send(`/api/projects/${project.id}/members`, { json: { email: email2, role: 'viewer' }, cookie: owner.cookie }),
+    );
     const token2 = await inviteLink(email2);
     expect((await send(`/api/projects/${project.id}/invites/${second.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
     const invitee2 = await createUser({ email: email2 });
@@ -196,14 +206,18 @@ describe('members and invitations', () => {
     const { owner, project } = await setup();
     const editor = await createUser();
     const viewer = await createUser();
-    await db().insert(projectMembers).values([
-      { projectId: project.id, userId: editor.id, role: 'editor' },
-      { projectId: project.id, userId: viewer.id, role: 'viewer' },
-    ]);
+    await db()
+      .insert(projectMembers)
+      .values([
+        { projectId: project.id, userId: editor.id, role: 'editor' },
+        { projectId: project.id, userId: viewer.id, role: 'viewer' },
+      ]);
     const demote = await send(`/api/projects/${project.id}/members/${editor.id}`, { method: 'PATCH', json: { role: 'viewer' }, cookie: owner.cookie });
     expect(demote.status).toBe(200);
     expect(await demote.json()).toMatchObject({ userId: editor.id, role: 'viewer' });
-    expect((await send(`/api/projects/${project.id}/members/${owner.id}`, { method: 'PATCH', json: { role: 'viewer' }, cookie: owner.cookie })).status).toBe(422);
+    expect((await send(`/api/projects/${project.id}/members/${owner.id}`, { method: 'PATCH', json: { role: 'viewer' }, cookie: owner.cookie })).status).toBe(
+      422,
+    );
 
     const transfer = await send(`/api/projects/${project.id}/members/${viewer.id}`, { method: 'PATCH', json: { role: 'owner' }, cookie: owner.cookie });
     expect(transfer.status).toBe(200);
@@ -218,10 +232,12 @@ describe('members and invitations', () => {
     const { owner, project } = await setup();
     const a = await createUser();
     const b = await createUser();
-    await db().insert(projectMembers).values([
-      { projectId: project.id, userId: a.id, role: 'editor' },
-      { projectId: project.id, userId: b.id, role: 'viewer' },
-    ]);
+    await db()
+      .insert(projectMembers)
+      .values([
+        { projectId: project.id, userId: a.id, role: 'editor' },
+        { projectId: project.id, userId: b.id, role: 'viewer' },
+      ]);
     expect((await send(`/api/projects/${project.id}/members/${b.id}`, { method: 'DELETE', cookie: a.cookie })).status).toBe(403);
     expect((await send(`/api/projects/${project.id}/members/${owner.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(409);
     expect((await send(`/api/projects/${project.id}/members/${a.id}`, { method: 'DELETE', cookie: a.cookie })).status).toBe(204);

@@ -11,7 +11,9 @@ export type MemberRole = (typeof projectMembers.$inferSelect)['role'];
 const mediaCount = sql<number>`(SELECT count(*) FROM media WHERE media.project_id = "projects"."id" AND media.deleted_at IS NULL)`;
 const memberCount = sql<number>`(SELECT count(*) FROM project_members pm WHERE pm.project_id = "projects"."id")`;
 /** The brand-kit logo's thumbnail key ('' when it has none, null when there is no live logo). */
-const logoThumbnail = sql<string | null>`(SELECT coalesce(m.thumbnail_key, '') FROM media m WHERE m.id = json_extract("projects"."brand_kit", '$.logoMediaId') AND m.deleted_at IS NULL)`;
+const logoThumbnail = sql<
+  string | null
+>`(SELECT coalesce(m.thumbnail_key, '') FROM media m WHERE m.id = json_extract("projects"."brand_kit", '$.logoMediaId') AND m.deleted_at IS NULL)`;
 
 export function insertProject(db: Db, values: typeof projects.$inferInsert) {
   return db.insert(projects).values(values);
@@ -42,9 +44,18 @@ export async function countActiveOwnedProjects(db: Db, userId: string): Promise<
 }
 
 export function listProjectsForUser(db: Db, userId: string, options: { archived: boolean; limit: number; before?: { time: number; id: string } }) {
-  const conditions = [eq(projectMembers.userId, userId), isNull(projects.deletedAt), options.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt)];
+  const conditions = [
+    eq(projectMembers.userId, userId),
+    isNull(projects.deletedAt),
+    options.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt),
+  ];
   if (options.before) {
-    conditions.push(or(lt(projects.updatedAt, new Date(options.before.time)), and(eq(projects.updatedAt, new Date(options.before.time)), lt(projects.id, options.before.id)))!);
+    conditions.push(
+      or(
+        lt(projects.updatedAt, new Date(options.before.time)),
+        and(eq(projects.updatedAt, new Date(options.before.time)), lt(projects.id, options.before.id)),
+      )!,
+    );
   }
   return db
     .select({ project: projects, role: projectMembers.role, mediaCount, memberCount, logoThumbnail })

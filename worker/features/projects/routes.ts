@@ -16,7 +16,9 @@ const tokenParam = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20
 export const projectRoutes = new Hono<AppEnv>()
   .get('/', access('user'), validate('query', projectListQuery), async (c) => {
     const query = c.req.valid('query');
-    return c.json(await projects.listProjects(c.get('db'), currentUser(c).id, { archived: query.archived === '1', limit: query.limit ?? 50, cursor: query.cursor }));
+    return c.json(
+      await projects.listProjects(c.get('db'), currentUser(c).id, { archived: query.archived === '1', limit: query.limit ?? 50, cursor: query.cursor }),
+    );
   })
   .post('/', access('user'), validate('json', projectCreateInput), async (c) => {
     return c.json(await projects.createProject(c.get('db'), currentUser(c), c.req.valid('json')), 201);
@@ -51,5 +53,9 @@ export const projectRoutes = new Hono<AppEnv>()
 
 /** /api/invites/{token}: look at and accept an invitation (signed in). */
 export const inviteRoutes = new Hono<AppEnv>()
-  .get('/:token', access('user'), validate('param', tokenParam), async (c) => c.json(await projects.previewInvite(c.get('db'), c.req.valid('param').token, currentUser(c))))
-  .post('/:token/accept', access('user'), validate('param', tokenParam), async (c) => c.json(await projects.acceptInvite(c.get('db'), c.req.valid('param').token, currentUser(c))));
+  .get('/:token', access('user'), validate('param', tokenParam), async (c) =>
+    c.json(await projects.previewInvite(c.get('db'), c.req.valid('param').token, currentUser(c))),
+  )
+  .post('/:token/accept', access('user'), validate('param', tokenParam), async (c) =>
+    c.json(await projects.acceptInvite(c.get('db'), c.req.valid('param').token, currentUser(c))),
+  );

@@ -1,4 +1,14 @@
-import { DEFAULT_BRAND_KIT, type BrandKit, type InviteInfo, type MemberInfo, type ProjectCreateInput, type ProjectDetail, type ProjectRole, type ProjectSummary, type ProjectUpdateInput } from '#common/schemas/projects.ts';
+import {
+  DEFAULT_BRAND_KIT,
+  type BrandKit,
+  type InviteInfo,
+  type MemberInfo,
+  type ProjectCreateInput,
+  type ProjectDetail,
+  type ProjectRole,
+  type ProjectSummary,
+  type ProjectUpdateInput,
+} from '#common/schemas/projects.ts';
 import { PLANS, type PlanId } from '#common/plans.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
@@ -23,7 +33,11 @@ function logoUrl(project: repo.ProjectRow, thumbnailKey: string | null): string 
   return thumbnailKey ? mediaThumbnailUrl(id, thumbnailKey) : mediaFileUrl(id);
 }
 
-function summary(project: repo.ProjectRow, role: ProjectRole, counts: { mediaCount: number; memberCount: number; logoThumbnail: string | null }): ProjectSummary {
+function summary(
+  project: repo.ProjectRow,
+  role: ProjectRole,
+  counts: { mediaCount: number; memberCount: number; logoThumbnail: string | null },
+): ProjectSummary {
   return {
     id: project.id,
     name: project.name,
@@ -58,7 +72,17 @@ export async function createProject(db: Db, user: SessionUser, input: ProjectCre
   const now = new Date();
   const id = newId();
   const [[project]] = await db.batch([
-    repo.insertProject(db, { id, name: input.name, description: input.description ?? '', website: input.website || null, brandKit: DEFAULT_BRAND_KIT, createdAt: now, updatedAt: now }).returning(),
+    repo
+      .insertProject(db, {
+        id,
+        name: input.name,
+        description: input.description ?? '',
+        website: input.website || null,
+        brandKit: DEFAULT_BRAND_KIT,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
     repo.insertMember(db, { projectId: id, userId: user.id, role: 'owner', createdAt: now, updatedAt: now }),
   ]);
   if (!project) throw new Error('The project was not created.');
@@ -78,7 +102,9 @@ async function validateBrandKit(db: Db, projectId: string, brandKit: BrandKit): 
   if (brandKit.logoMediaId) {
     const logo = await findLiveMedia(db, brandKit.logoMediaId);
     if (!logo || logo.projectId !== projectId || logo.kind !== 'image') {
-      throw new AppError('validation_failed', 'The logo must be an image from this project’s library.', { 'brandKit.logoMediaId': ['Pick an image from this project’s library.'] });
+      throw new AppError('validation_failed', 'The logo must be an image from this project’s library.', {
+        'brandKit.logoMediaId': ['Pick an image from this project’s library.'],
+      });
     }
   }
   return { ...brandKit, colors: [...new Set(brandKit.colors)] };
@@ -112,14 +138,30 @@ export async function deleteProject(db: Db, membership: Membership, userId: stri
   const now = new Date();
   await db.batch([
     repo.updateProject(db, membership.project.id, { deletedAt: now }),
-    auditStatement(db, { actorUserId: userId, action: 'project.deleted', targetType: 'project', targetId: membership.project.id, projectId: membership.project.id, details: { name: membership.project.name } }),
+    auditStatement(db, {
+      actorUserId: userId,
+      action: 'project.deleted',
+      targetType: 'project',
+      targetId: membership.project.id,
+      projectId: membership.project.id,
+      details: { name: membership.project.name },
+    }),
   ]);
 }
 
 export async function listMembers(db: Db, projectId: string, canSeeInvites: boolean) {
-  const [members, invites] = await Promise.all([repo.listMembers(db, projectId), canSeeInvites ? repo.listPendingInvites(db, projectId, new Date()) : Promise.resolve([])]);
+  const [members, invites] = await Promise.all([
+    repo.listMembers(db, projectId),
+    canSeeInvites ? repo.listPendingInvites(db, projectId, new Date()) : Promise.resolve([]),
+  ]);
   const items: MemberInfo[] = members.map((m) => ({ userId: m.userId, name: m.name, email: m.email, role: m.role, joinedAt: m.joinedAt.toISOString() }));
-  const pending: InviteInfo[] = invites.map((i) => ({ id: i.id, email: i.email, role: i.role, expiresAt: i.expiresAt.toISOString(), createdAt: i.createdAt.toISOString() }));
+  const pending: InviteInfo[] = invites.map((i) => ({
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    expiresAt: i.expiresAt.toISOString(),
+    createdAt: i.createdAt.toISOString(),
+  }));
   return { items, nextCursor: null, invites: pending };
 }
 
@@ -143,7 +185,16 @@ export async function invite(
   const token = newToken();
   const id = newId();
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
-  await repo.insertInvite(db, { id, projectId, email: input.email, role: input.role, tokenHash: await sha256Hex(token), invitedBy: inviter.id, expiresAt, createdAt: now });
+  await repo.insertInvite(db, {
+    id,
+    projectId,
+    email: input.email,
+    role: input.role,
+    tokenHash: await sha256Hex(token),
+    invitedBy: inviter.id,
+    expiresAt,
+    createdAt: now,
+  });
   const link = `${origin}/projects?invite=${encodeURIComponent(token)}`;
   await mailer.send({
     kind: 'project_invite',
@@ -200,7 +251,14 @@ export async function acceptInvite(db: Db, token: string, user: SessionUser): Pr
   const now = new Date();
   const status = inviteStatus(row, now);
   if (status !== 'open') {
-    throw new AppError('conflict', status === 'accepted' ? 'This invitation was already used.' : status === 'expired' ? 'This invitation has expired. Ask for a new one.' : 'This invitation was withdrawn.');
+    throw new AppError(
+      'conflict',
+      status === 'accepted'
+        ? 'This invitation was already used.'
+        : status === 'expired'
+          ? 'This invitation has expired. Ask for a new one.'
+          : 'This invitation was withdrawn.',
+    );
   }
   if (row.email !== user.email) {
     throw new AppError('forbidden', `This invitation was sent to ${row.email}. Sign in with that address to accept it.`);
@@ -211,7 +269,10 @@ export async function acceptInvite(db: Db, token: string, user: SessionUser): Pr
     return { projectId: project.id, role: existing.role };
   }
   // One transaction: the invitation is used up exactly when the member is added.
-  const [consumed] = await rawBatch(db, [repo.consumeInvite(db, row.id, user.id, now), repo.insertMemberIfConsumed(db, { projectId: project.id, userId: user.id, role: row.role, now })]);
+  const [consumed] = await rawBatch(db, [
+    repo.consumeInvite(db, row.id, user.id, now),
+    repo.insertMemberIfConsumed(db, { projectId: project.id, userId: user.id, role: row.role, now }),
+  ]);
   if (consumed?.meta.changes !== 1) throw new AppError('conflict', 'This invitation was already used.');
   return { projectId: project.id, role: row.role };
 }
@@ -229,7 +290,8 @@ export async function changeRole(db: Db, membership: Membership, actor: SessionU
     ]);
     if (demoted.meta.changes !== 1 || promoted.meta.changes !== 1) throw new AppError('conflict', 'Ownership changed meanwhile. Reload and try again.');
   } else {
-    if (target.role === 'owner') throw new AppError('validation_failed', 'Transfer ownership to someone else first.', { role: ['The owner’s role changes only through a transfer.'] });
+    if (target.role === 'owner')
+      throw new AppError('validation_failed', 'Transfer ownership to someone else first.', { role: ['The owner’s role changes only through a transfer.'] });
     await repo.setMemberRole(db, projectId, targetUserId, role);
   }
   const [member] = await repo.listMembers(db, projectId, targetUserId);

@@ -18,7 +18,10 @@ describe('sign in and sign up without JavaScript (POST /login)', () => {
   });
 
   it('signs up and lands on the dashboard', async () => {
-    const response = await send('/login', { form: { intent: 'signup', name: 'New Person', email: uniqueEmail(), password: 'long enough pass' }, headers: { 'cf-connecting-ip': '192.0.2.40' } });
+    const response = await send('/login', {
+      form: { intent: 'signup', name: 'New Person', email: uniqueEmail(), password: 'long enough pass' },
+      headers: { 'cf-connecting-ip': '192.0.2.40' },
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/dashboard');
   });

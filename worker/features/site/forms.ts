@@ -35,7 +35,8 @@ export function formFailure(error: unknown): FormFailure | undefined {
   return {
     status,
     errors,
-    message: error.code === 'validation_failed' && error.message === DEFAULT_MESSAGES.validation_failed ? 'Please correct the highlighted fields.' : error.message,
+    message:
+      error.code === 'validation_failed' && error.message === DEFAULT_MESSAGES.validation_failed ? 'Please correct the highlighted fields.' : error.message,
     headers: error.headers,
   };
 }

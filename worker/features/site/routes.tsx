@@ -84,9 +84,12 @@ export const siteRoutes = new Hono<AppEnv>()
   })
   .get('/about', access('public'), (c) => {
     const chrome = publicChrome(c, { interactive: false });
-    return renderStaticPage(c, staticPageKey(c, chrome), { title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.' }, () => (
-      <AboutPage chrome={chrome} />
-    ));
+    return renderStaticPage(
+      c,
+      staticPageKey(c, chrome),
+      { title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.' },
+      () => <AboutPage chrome={chrome} />,
+    );
   })
   .get('/pricing', access('public'), (c) => {
     const chrome = publicChrome(c, { interactive: true, loginNext: '/pricing' });
@@ -169,7 +172,11 @@ export const siteRoutes = new Hono<AppEnv>()
       const failure = formFailure(error);
       if (!failure) throw error;
       applyHeaders(c, failure.headers);
-      return renderReset(c, { ...(token ? { token } : {}), initialErrors: failure.errors, initialFormError: failure.message }, failure.status === 429 ? 429 : 422);
+      return renderReset(
+        c,
+        { ...(token ? { token } : {}), initialErrors: failure.errors, initialFormError: failure.message },
+        failure.status === 429 ? 429 : 422,
+      );
     }
   })
   .get('/redirect', access('public'), async (c) => {
