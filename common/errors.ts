@@ -49,6 +49,15 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   internal: 'Something went wrong on our side. Please try again.',
 };
 
+/**
+ * The code for an HTTP status that something other than our code raised (Hono's own
+ * HTTPException): the first code of that status in the table, `internal` for the rest.
+ */
+export function codeForStatus(status: number): ErrorCode {
+  if (status >= 500) return 'internal';
+  return (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status) ?? 'internal';
+}
+
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }

@@ -84,7 +84,7 @@ async function screenshotPreview(page: Page, creativeId: string): Promise<Buffer
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all(
-      [...document.querySelectorAll('img')].map((img) => (img.complete ? null : new Promise((r) => img.addEventListener('load', r, { once: true })))),
+      [...document.querySelectorAll('img')].filter((img) => !img.complete).map((img) => new Promise((r) => img.addEventListener('load', r, { once: true }))),
     );
   });
   return preview.screenshot({ animations: 'disabled' });

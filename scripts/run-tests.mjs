@@ -1,4 +1,4 @@
-// `npm test` under Node 22: typecheck, build the client, then every suite (worker in
+// `npm test` under Node 22: typecheck, lint, build the client, then every suite (worker in
 // workerd, client components in happy-dom, browser tests in chromium against wrangler dev).
 // `npm test -- --project worker` (or client, e2e) runs one suite; only e2e needs Chromium.
 import { CHROMIUM_INSTALL_HINT, chromiumPath, run } from './lib.mjs';
@@ -38,6 +38,8 @@ if (selects(projectFilters(args), 'e2e') && !chromiumPath()) {
 console.log('› Typechecking…');
 run('tsc', ['-p', 'tsconfig.json']);
 run('tsc', ['-p', 'tsconfig.node.json']);
+console.log('› Linting (ESLint, Prettier, import boundaries, binding types)…');
+run('node', ['scripts/lint.mjs']);
 console.log('› Building the client…');
 run('vite', ['build', '--logLevel', 'warn']);
 console.log('› Running the tests…');

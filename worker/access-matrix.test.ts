@@ -224,22 +224,20 @@ describe('authorization matrix', () => {
     const creationId = `creation-${Math.random().toString(36).slice(2, 12)}-fixture`;
     const r2Key = `creations/${projectId}/${creationId}.png`;
     await env.MEDIA.put(r2Key, png(4, 4), { httpMetadata: { contentType: 'image/png' } });
-    await getDb(env.DB)
-      .insert(creations)
-      .values({
-        id: creationId,
-        projectId,
-        creativeId: creative.id,
-        revisionId: creative.revision.id,
-        revisionNumber: 1,
-        createdBy: users.owner.id,
-        name: creative.name,
-        format: 'square',
-        width: 1080,
-        height: 1080,
-        size: 4,
-        r2Key,
-      });
+    await getDb(env.DB).insert(creations).values({
+      id: creationId,
+      projectId,
+      creativeId: creative.id,
+      revisionId: creative.revision.id,
+      revisionNumber: 1,
+      createdBy: users.owner.id,
+      name: creative.name,
+      format: 'square',
+      width: 1080,
+      height: 1080,
+      size: 4,
+      r2Key,
+    });
     return { projectId, mediaId: media.id, inviteId, editorId: users.editor.id, creativeId: creative.id, revisionId: creative.revision.id, creationId };
   }
 

@@ -1,43 +1,43 @@
 import * as Sentry from '@sentry/cloudflare';
 import { Hono, type Context } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { ErrorCode } from '#common/errors.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { applyHeaders } from '#worker/lib/context.ts';
+import { applyHeaders } from '#worker/lib/response.ts';
 import { AppError, errorBody } from '#worker/lib/errors.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
+import type { AccessResolvers } from '#worker/middleware/access.ts';
 import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/routes.ts';
-import { adminPayoutRoutes, affiliateRoutes } from '#worker/features/affiliate/routes.ts';
-import { referralCapture } from '#worker/features/affiliate/service.ts';
+import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { authRoutes } from '#worker/features/auth/routes.ts';
+import { authenticate } from '#worker/features/auth/service.ts';
 import { billingPages } from '#worker/features/billing/pages.tsx';
 import { billingRoutes, stripeWebhookRoutes } from '#worker/features/billing/routes.ts';
 import { contactRoutes } from '#worker/features/contact/routes.ts';
 import { creationRoutes, creativeRoutes, projectCreativeRoutes } from '#worker/features/creatives/routes.ts';
 import { playgroundRoutes } from '#worker/features/creatives/playground.ts';
+import { creationForMember, creativeForMember } from '#worker/features/creatives/service.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
 import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
+import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
 import { inviteRoutes, projectRoutes } from '#worker/features/projects/routes.ts';
+import { membershipOf } from '#worker/features/projects/service.ts';
 import { assetRoutes } from '#worker/features/site/assets.ts';
 import { instagramCallbackRoutes } from '#worker/features/site/instagram-callback.tsx';
 import { siteRoutes } from '#worker/features/site/routes.tsx';
 import { workspaceRoutes } from '#worker/features/workspace/routes.ts';
 
-const HTTP_CODES: Partial<Record<number, ErrorCode>> = {
-  400: 'bad_request',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'validation_failed',
-  429: 'rate_limited',
+/** The lookups the access rules use, each from the feature that owns the data (ARCHITECTURE.md §6). */
+const ACCESS: AccessResolvers = {
+  session: (db, token) => authenticate(db, token),
+  project: membershipOf,
+  media: mediaForMember,
+  creative: creativeForMember,
+  creation: creationForMember,
+  signedMedia,
 };
 
 function wantsHtml(c: Context<AppEnv>): boolean {
@@ -47,7 +47,7 @@ function wantsHtml(c: Context<AppEnv>): boolean {
 /** Builds the app: middleware order, routes, and the one error mapping (ARCHITECTURE.md §3). */
 export function createApp() {
   const app = new Hono<AppEnv>();
-  app.use('*', foundation, crossSite, referralCapture);
+  app.use('*', foundation(ACCESS), crossSite, referralCapture);
 
   const routes = app
     .route('/api/health', healthRoutes)
@@ -80,27 +80,17 @@ export function createApp() {
     return renderErrorPage(c, 404);
   });
 
-  app.onError((error, c) => {
-    let code: ErrorCode;
-    let message: string | undefined;
-    if (error instanceof AppError) {
-      code = error.code;
-      message = error.message;
-      applyHeaders(c, error.headers);
-    } else if (error instanceof HTTPException) {
-      code = HTTP_CODES[error.status] ?? 'internal';
-      message = code === 'internal' ? undefined : error.status === 400 ? 'The request could not be read.' : undefined;
-      if (code === 'internal') Sentry.captureException(error, { tags: { request_id: c.get('requestId') } });
-    } else {
-      code = 'internal';
-      Sentry.captureException(error, { tags: { request_id: c.get('requestId') } });
+  app.onError((thrown, c) => {
+    const requestId = c.get('requestId') ?? 'unknown';
+    const { error, expected } = AppError.from(thrown);
+    if (!expected) {
+      Sentry.captureException(thrown, { tags: { request_id: requestId } });
       // Logged with the reference the user sees; never sent to the client.
-      console.error(`[${c.get('requestId')}] unexpected error`, error);
+      console.error(`[${requestId}] unexpected error`, thrown);
     }
-    const body = errorBody(code, c.get('requestId') ?? 'unknown', message, error instanceof AppError ? error.details : undefined);
-    const status = error instanceof AppError ? error.status : code === 'internal' ? 500 : (error as HTTPException).status;
-    if (!wantsHtml(c)) return c.json(body, status as 400);
-    return renderErrorPage(c, status);
+    applyHeaders(c, error.headers);
+    if (!wantsHtml(c)) return c.json(errorBody(error.code, requestId, error.message, error.details), error.status);
+    return renderErrorPage(c, error.status);
   });
 
   return routes;

@@ -1,26 +1,78 @@
-import type { ProjectRole } from '#common/schemas/projects.ts';
+import * as z from 'zod/mini';
 import type { Db } from '#worker/db/client.ts';
-import type { creations, creatives, media, projects } from '#worker/db/schema.ts';
+import type { creations, creatives, media } from '#worker/db/schema.ts';
+import type { AccessResolvers, Membership } from '#worker/middleware/access.ts';
 
-/** Bindings from wrangler.toml, `.dev.vars` locally and secrets in production. */
-export interface Bindings {
-  DB: D1Database;
-  MEDIA: R2Bucket;
-  ASSETS: Fetcher;
-  SESSION_SECRET: string;
-  TOKEN_ENCRYPTION_KEY?: string;
-  SENTRY_DSN?: string;
-  RESEND_API_KEY?: string;
-  MAIL_FROM?: string;
-  STRIPE_SECRET_KEY?: string;
-  STRIPE_WEBHOOK_SECRET?: string;
-  INSTAGRAM_APP_ID?: string;
-  INSTAGRAM_APP_SECRET?: string;
+/** A binding object (D1, R2, the assets fetcher, Workers AI) that the runtime hands over. */
+const binding = <T>(name: string) =>
+  z.custom<T>((value) => typeof value === 'object' && value !== null, `${name} is not bound: check wrangler.toml (or the test configuration).`);
+
+/** An optional secret: unset, or empty in .dev.vars, means the feature behind it is off. */
+const optional = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => (value ? value : undefined)),
+);
+
+const base64Key = z.string('TOKEN_ENCRYPTION_KEY is missing: set 32 random bytes in base64 (openssl rand -base64 32).').check(
+  z.refine((value) => {
+    try {
+      return atob(value).length === 32;
+    } catch {
+      return false;
+    }
+  }, 'TOKEN_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32).'),
+);
+
+const shape = {
+  DB: binding<D1Database>('DB'),
+  MEDIA: binding<R2Bucket>('MEDIA'),
+  ASSETS: binding<Fetcher>('ASSETS'),
   /** Workers AI (optional): headline variants for generated variations come from it when bound. */
-  AI?: Ai;
-  OPERATOR_NAME: string;
-  OPERATOR_ADDRESS: string;
-  OPERATOR_EMAIL: string;
+  AI: z.optional(binding<Ai>('AI')),
+  SESSION_SECRET: z
+    .string('SESSION_SECRET is missing: set 32+ random characters (openssl rand -base64 32).')
+    .check(z.minLength(32, 'SESSION_SECRET must be at least 32 characters (openssl rand -base64 32).')),
+  TOKEN_ENCRYPTION_KEY: base64Key,
+  SENTRY_DSN: optional,
+  RESEND_API_KEY: optional,
+  MAIL_FROM: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  INSTAGRAM_APP_ID: optional,
+  INSTAGRAM_APP_SECRET: optional,
+  OPERATOR_NAME: z.string('OPERATOR_NAME is missing (wrangler.toml [vars]).'),
+  OPERATOR_ADDRESS: z.string('OPERATOR_ADDRESS is missing (wrangler.toml [vars]).'),
+  OPERATOR_EMAIL: z.string('OPERATOR_EMAIL is missing (wrangler.toml [vars]).'),
+  // Every name that wrangler.toml and .dev.vars.example declare (worker/bindings.d.ts, from `npm run types`) is checked here.
+} satisfies Record<keyof WranglerBindings, unknown> & { AI: unknown };
+
+/**
+ * The worker's configuration, checked once per environment at the entry (worker/index.ts)
+ * before any request is served: the bindings of wrangler.toml, the secrets of .dev.vars
+ * (locally) or `wrangler secret put` (production), the plain vars. README → Configuration
+ * says what each one does and what happens without it. Unknown keys pass through (the
+ * tests' own bindings).
+ */
+export const envSchema = z.looseObject(shape);
+
+/** The checked configuration every handler sees (`c.env`). */
+export type Bindings = z.output<typeof envSchema>;
+
+const checked = new WeakMap<object, { env: Bindings } | { problems: string[] }>();
+
+/**
+ * The environment as `Bindings`, or the list of what is wrong with it (names and rules,
+ * never values). Checked once per environment object: workerd hands the same one to every
+ * request of an isolate.
+ */
+export function checkEnv(raw: object): { env: Bindings } | { problems: string[] } {
+  let result = checked.get(raw);
+  if (!result) {
+    const parsed = z.safeParse(envSchema, raw);
+    result = parsed.success ? { env: parsed.data as Bindings } : { problems: parsed.error.issues.map((issue) => issue.message) };
+    checked.set(raw, result);
+  }
+  return result;
 }
 
 export interface SessionUser {
@@ -40,8 +92,10 @@ export interface Variables {
   nonce: string;
   user: SessionUser | null;
   sessionId: string | null;
-  /** Set by access({ project }) / access({ media }): the project and the user's role in it. */
-  membership: { project: typeof projects.$inferSelect; role: ProjectRole } | undefined;
+  /** How access rules find sessions and project resources (the features' lookups, from app.ts). */
+  access: AccessResolvers;
+  /** Set by access({ project | media | creative | creation }): the project and the user's role in it. */
+  membership: Membership | undefined;
   /** Set by access({ media }): the media object the route is about. */
   media: typeof media.$inferSelect | undefined;
   /** Set by access({ creative }) / access({ creation }). */

@@ -1,7 +1,8 @@
 import * as Sentry from '@sentry/cloudflare';
 import { createApp } from '#worker/app.ts';
-import type { Bindings } from '#worker/env.ts';
+import { checkEnv, type Bindings } from '#worker/env.ts';
 import { scheduled } from '#worker/jobs/index.ts';
+import { scrubEvent } from '#worker/lib/sentry.ts';
 
 const app = createApp();
 
@@ -12,31 +13,42 @@ const plain = {
 
 /** The same handlers reporting to Sentry; used only when SENTRY_DSN is configured. */
 const monitored: ExportedHandler<Bindings> = Sentry.withSentry<Bindings>(
-  (env) => ({
-    dsn: env.SENTRY_DSN,
-    sendDefaultPii: false,
-    tracesSampleRate: 0,
-    beforeSend(event) {
-      if (event.user) delete event.user.ip_address;
-      if (event.request) {
-        delete event.request.cookies;
-        if (event.request.headers) {
-          delete event.request.headers.cookie;
-          delete event.request.headers.authorization;
-        }
-      }
-      return event;
-    },
-  }),
+  (env) => ({ dsn: env.SENTRY_DSN, sendDefaultPii: false, tracesSampleRate: 0, beforeSend: scrubEvent }),
   // withSentry instruments the object it is given in place: hand it a copy.
   { ...plain },
 ) as ExportedHandler<Bindings>;
 
+/** Logged once per environment: which settings are wrong (never their values). */
+const reported = new WeakSet<object>();
+
+function misconfigured(raw: object, problems: string[]): void {
+  if (reported.has(raw)) return;
+  reported.add(raw);
+  console.error(`Adloom is not configured correctly (README → Configuration):\n- ${problems.join('\n- ')}`);
+}
+
+/**
+ * The entry: the configuration is checked once (worker/env.ts) before anything is served.
+ * A misconfigured deployment answers every request with a plain 500 that names no setting
+ * (the log does) and runs no scheduled job.
+ */
 export default {
-  fetch(request, env, ctx) {
+  fetch(request, rawEnv, ctx) {
+    const checked = checkEnv(rawEnv);
+    if ('problems' in checked) {
+      misconfigured(rawEnv, checked.problems);
+      return new Response('Adloom is not configured correctly. The operator can find the details in the worker’s log.', {
+        status: 500,
+        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+      });
+    }
+    const env = checked.env;
     return env.SENTRY_DSN ? monitored.fetch!(request, env, ctx) : plain.fetch(request, env, ctx);
   },
-  scheduled(controller, env, ctx) {
+  scheduled(controller, rawEnv, ctx) {
+    const checked = checkEnv(rawEnv);
+    if ('problems' in checked) return misconfigured(rawEnv, checked.problems);
+    const env = checked.env;
     return env.SENTRY_DSN ? monitored.scheduled!(controller, env, ctx) : plain.scheduled(controller, env, ctx);
   },
-} satisfies ExportedHandler<Bindings>;
+} satisfies ExportedHandler<object>;

@@ -22,6 +22,27 @@ export const passwordResetConfirmInput = z.object({
   password: passwordField,
 });
 
+/** Where to go after signing in: checked again as a same-origin path where it is used. */
+const nextField = z.optional(z.string().check(z.maxLength(2000)));
+
+/** The sign-in and sign-up forms of /login without JavaScript: the hidden `intent` says which. */
+export const loginForm = z.discriminatedUnion('intent', [
+  z.extend(loginInput, { intent: z.literal('signin'), next: nextField }),
+  z.extend(signupInput, { intent: z.literal('signup'), next: nextField }),
+]);
+
+/** The /password-reset forms without JavaScript: with the link's token it sets the password, else it asks for a link. */
+export const passwordResetForm = z.pipe(
+  z.transform((input: unknown) => {
+    const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+    return { ...fields, intent: fields.token === undefined ? 'request' : 'confirm' };
+  }),
+  z.discriminatedUnion('intent', [
+    z.extend(passwordResetRequestInput, { intent: z.literal('request') }),
+    z.extend(passwordResetConfirmInput, { intent: z.literal('confirm') }),
+  ]),
+);
+
 export const profileInput = z.object({ name: nameField });
 
 export const passwordChangeInput = z.object({

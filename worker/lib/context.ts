@@ -1,64 +1,19 @@
 import type { Context } from 'hono';
-import type { AppEnv, SessionUser } from '#worker/env.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { createMailer, type Mailer } from '#worker/lib/mailer.ts';
-
-/** The signed-in user; only called behind `access('user')` or stricter. */
-export function currentUser(c: Context<AppEnv>): SessionUser & { sessionId: string } {
-  const user = c.get('user');
-  const sessionId = c.get('sessionId');
-  if (!user || !sessionId) throw new AppError('unauthenticated');
-  return { ...user, sessionId };
-}
 
 type Vars = AppEnv['Variables'];
+type Present<K extends keyof Vars> = Exclude<Vars[K], null | undefined>;
 
-/** The project membership that `access({ project | media: role })` checked. */
-export function currentMembership(c: { get(key: 'membership'): Vars['membership'] }): NonNullable<Vars['membership']> {
-  const membership = c.get('membership');
-  if (!membership) throw new AppError('not_found');
-  return membership;
-}
-
-/** The media object that `access({ media: role })` found. */
-export function currentMedia(c: { get(key: 'media'): Vars['media'] }): NonNullable<Vars['media']> {
-  const media = c.get('media');
-  if (!media) throw new AppError('not_found');
-  return media;
-}
-
-export function mailerFor(c: Context<AppEnv>): Mailer {
-  return createMailer(c.get('db'), c.env);
-}
-
-/** Runs work after the response when the runtime allows it (waitUntil), else inline. */
-export async function afterResponse(c: Context, work: Promise<unknown>): Promise<void> {
-  let waitUntil: ((promise: Promise<unknown>) => void) | undefined;
-  try {
-    const ctx = c.executionCtx;
-    waitUntil = ctx.waitUntil.bind(ctx);
-  } catch {
-    waitUntil = undefined;
-  }
-  if (waitUntil) waitUntil(work.catch((error: unknown) => console.error('background work failed', error)));
-  else await work;
-}
-
-/** Puts an error's extra headers (Retry-After) on the response. */
-export function applyHeaders(c: Context, headers: Record<string, string> | undefined): void {
-  for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
-}
-
-/** The creative that `access({ creative: role })` found. */
-export function currentCreative(c: { get(key: 'creative'): Vars['creative'] }): NonNullable<Vars['creative']> {
-  const creative = c.get('creative');
-  if (!creative) throw new AppError('not_found');
-  return creative;
-}
-
-/** The creation that `access({ creation: role })` found. */
-export function currentCreation(c: { get(key: 'creation'): Vars['creation'] }): NonNullable<Vars['creation']> {
-  const creation = c.get('creation');
-  if (!creation) throw new AppError('not_found');
-  return creation;
+/**
+ * A value that the access middleware put on the request and the route's rule guarantees:
+ * `required(c, 'user')` behind `access('user')`, `required(c, 'membership')` behind a
+ * project rule, `required(c, 'creative')` behind `{ creative: role }`… Absent only when a
+ * route declared a weaker rule than it needs: then 401 for the user and 404 for the rest,
+ * never a crash.
+ */
+export function required<K extends keyof Vars>(c: { get: Context<AppEnv>['get'] }, key: K): Present<K> {
+  const value = c.get(key);
+  if (value === null || value === undefined) throw new AppError(key === 'user' || key === 'sessionId' ? 'unauthenticated' : 'not_found');
+  return value as Present<K>;
 }

@@ -1,22 +1,35 @@
-import { DEFAULT_MESSAGES, ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetails } from '#common/errors.ts';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DEFAULT_MESSAGES, ERROR_STATUS, codeForStatus, type ErrorBody, type ErrorCode, type ErrorDetails } from '#common/errors.ts';
 
-/** The one error type services throw; `onError` turns it into the envelope. */
-export class AppError extends Error {
+/**
+ * The one error type of the worker (ARCHITECTURE.md §3). It is Hono's HTTPException, so
+ * anything that handles those handles it; its status comes from the one table in
+ * common/errors.ts. `onError` turns it into the envelope.
+ */
+export class AppError extends HTTPException {
   readonly code: ErrorCode;
   readonly details?: ErrorDetails;
   /** Extra response headers, e.g. Retry-After for rate_limited. */
   readonly headers?: Record<string, string>;
 
   constructor(code: ErrorCode, message?: string, details?: ErrorDetails, headers?: Record<string, string>) {
-    super(message ?? DEFAULT_MESSAGES[code]);
+    super(ERROR_STATUS[code] as ContentfulStatusCode, { message: message ?? DEFAULT_MESSAGES[code] });
     this.name = 'AppError';
     this.code = code;
     this.details = details;
     this.headers = headers;
   }
 
-  get status(): number {
-    return ERROR_STATUS[this.code];
+  /**
+   * Any thrown value as an AppError: itself, a Hono HTTPException below 500 by its status
+   * (with the default message: Hono's own can be technical), and everything else as
+   * `internal`. `expected` is false for the last kind: those are bugs to report.
+   */
+  static from(error: unknown): { error: AppError; expected: boolean } {
+    if (error instanceof AppError) return { error, expected: true };
+    if (error instanceof HTTPException && error.status < 500) return { error: new AppError(codeForStatus(error.status)), expected: true };
+    return { error: new AppError('internal'), expected: false };
   }
 }
 

@@ -1,5 +1,7 @@
+import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
+import type { AppEnv } from '#worker/env.ts';
 import { emailOutbox } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
 
@@ -83,4 +85,9 @@ export function createMailer(db: Db, config: MailerConfig): Mailer {
       }
     },
   };
+}
+
+/** The request's mailer (outbox, plus Resend when configured). */
+export function mailerFor(c: Context<AppEnv>): Mailer {
+  return createMailer(c.get('db'), c.env);
 }

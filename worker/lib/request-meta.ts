@@ -1,5 +1,11 @@
 import type { Context } from 'hono';
-import type { RequestMeta } from '#worker/features/auth/service.ts';
+
+/** Who is asking, as the services that record or limit it see it. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  country: string | null;
+}
 
 /** Who is asking: the edge-provided IP and country (never forwarded headers a client can forge). */
 export function requestMeta(c: Context): RequestMeta {

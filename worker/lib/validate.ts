@@ -1,10 +1,15 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { MiddlewareHandler, ValidationTargets } from 'hono';
+import type { Context, MiddlewareHandler, ValidationTargets } from 'hono';
 import { issuesToDetails } from '#common/schemas/fields.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { readCapped } from '#worker/lib/body.ts';
 import { AppError } from '#worker/lib/errors.ts';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/** The most a JSON body or a form may weigh (uploads and the playground read their own, larger bodies). */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Parses a value with any Standard Schema (zod/mini here); throws 422 with field details. */
 export async function parseOrThrow<S extends StandardSchemaV1>(schema: S, value: unknown): Promise<StandardSchemaV1.InferOutput<S>> {
@@ -25,55 +30,96 @@ function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+async function readJson(c: Context): Promise<unknown> {
+  if (!JSON_TYPE.test(mediaType(c.req.header('content-type')))) throw new AppError('unsupported_media_type', 'Send the body as application/json.');
+  const bytes = await readCapped(c.req.raw.body, MAX_BODY_BYTES, 'The request body is larger than 1 MiB.');
+  try {
+    return JSON.parse(utf8.decode(bytes));
+  } catch {
+    throw new AppError('bad_request', 'The request body is not valid JSON.');
+  }
+}
+
+/**
+ * A form post (urlencoded or multipart) as its text fields; files are dropped. A body that
+ * cannot be read (a multipart body without its boundary or its closing boundary, bytes
+ * that are not UTF-8) is 400, never an exception from the parser.
+ */
+async function readFormFields(c: Context): Promise<Record<string, string>> {
+  const type = mediaType(c.req.header('content-type'));
+  if (!FORM_TYPES.has(type)) throw new AppError('unsupported_media_type', 'Send the form as a form submission.');
+  const bytes = await readCapped(c.req.raw.body, MAX_BODY_BYTES, 'The form is larger than 1 MiB.');
+  let entries: Iterable<[string, FormDataEntryValue]>;
+  try {
+    entries =
+      type === 'multipart/form-data'
+        ? await new Response(bytes, { headers: { 'content-type': c.req.header('content-type')! } }).formData()
+        : new URLSearchParams(utf8.decode(bytes));
+  } catch {
+    throw new AppError('bad_request', 'The form could not be read. Please send it again.');
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of entries) if (typeof value === 'string' && !(key in fields)) fields[key] = value;
+  return fields;
+}
+
+/** What a failed validation hands to the route's hook: the error, and the fields as sent (forms; `{}` otherwise). */
+export interface ValidationFailure {
+  error: AppError;
+  values: Record<string, string>;
+}
+
+/**
+ * Answers a failed validation itself instead of the error envelope: the HTML forms
+ * re-render their page with the message and the visitor's input. Return undefined to
+ * fall back to the envelope.
+ */
+export type ValidationHook = (failure: ValidationFailure, c: Context<AppEnv>) => Response | undefined | Promise<Response | undefined>;
+
 type Validated<T extends keyof ValidationTargets, S extends StandardSchemaV1> = {
   in: { [K in T]: StandardSchemaV1.InferInput<S> };
   out: { [K in T]: StandardSchemaV1.InferOutput<S> };
 };
 
 /**
- * The one validation wrapper for every body, query and param (ARCHITECTURE.md §2):
- * a body of the wrong type → 415, malformed JSON → 400 `bad_request`, failed rules →
- * 422 `validation_failed` with field details.
+ * The one validation wrapper for every body, query and param (ARCHITECTURE.md §2), for
+ * the JSON API and the HTML forms alike: a body of the wrong type → 415, over 1 MiB → 413,
+ * malformed JSON or an unreadable form → 400 `bad_request`, failed rules → 422
+ * `validation_failed` with field details. With a `hook`, the route answers failures
+ * itself (the forms' pages).
  */
 export function validate<T extends 'json' | 'form' | 'query' | 'param', S extends StandardSchemaV1>(
   target: T,
   schema: S,
-): MiddlewareHandler<any, string, Validated<T, S>> {
+  hook?: ValidationHook,
+): MiddlewareHandler<AppEnv, string, Validated<T, S>> {
   return async (c, next) => {
-    let value: unknown;
-    switch (target) {
-      case 'json': {
-        if (!JSON_TYPE.test(mediaType(c.req.header('content-type')))) {
-          throw new AppError('unsupported_media_type', 'Send the body as application/json.');
-        }
-        try {
-          value = await c.req.json();
-        } catch {
-          throw new AppError('bad_request', 'The request body is not valid JSON.');
-        }
-        break;
+    let raw: Record<string, string> = {};
+    try {
+      let value: unknown;
+      switch (target) {
+        case 'json':
+          value = await readJson(c);
+          break;
+        case 'form':
+          value = raw = await readFormFields(c);
+          break;
+        case 'query':
+          value = c.req.query();
+          break;
+        case 'param':
+          value = c.req.param();
+          break;
       }
-      case 'form': {
-        if (!FORM_TYPES.has(mediaType(c.req.header('content-type')))) {
-          throw new AppError('unsupported_media_type', 'Send the form as a form submission.');
-        }
-        try {
-          const form = await c.req.parseBody();
-          value = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
-        } catch {
-          throw new AppError('bad_request', 'The form could not be read.');
-        }
-        break;
-      }
-      case 'query':
-        value = c.req.query();
-        break;
-      case 'param':
-        value = c.req.param();
-        break;
+      c.req.addValidatedData(target, (await parseOrThrow(schema, value)) as Record<string, unknown>);
+    } catch (error) {
+      if (!(error instanceof AppError) || !hook) throw error;
+      const answer = await hook({ error, values: raw }, c);
+      if (!answer) throw error;
+      return answer;
     }
-    const data = await parseOrThrow(schema, value);
-    c.req.addValidatedData(target, data as Record<string, unknown>);
     await next();
   };
 }

@@ -1,14 +1,13 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ROLE_RANK, type ProjectRole } from '#common/schemas/projects.ts';
-import type { AppEnv } from '#worker/env.ts';
+import type { Db } from '#worker/db/client.ts';
+import type { creations, creatives, media, projects } from '#worker/db/schema.ts';
+import type { AppEnv, SessionUser } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
-import { resolveSession } from '#worker/middleware/session.ts';
-import { findCreationForMember, findCreativeForMember } from '#worker/features/creatives/repo.ts';
-import { findLiveMedia, findLiveMediaForMember } from '#worker/features/media/repo.ts';
-import { verifyMediaSignature } from '#worker/features/media/service.ts';
-import { findMembership } from '#worker/features/projects/repo.ts';
+import { clearSessionCookie, readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 
 /**
  * Who may call a route (ARCHITECTURE.md §6, PRODUCT.md §1). Every route declares one
@@ -17,11 +16,9 @@ import { findMembership } from '#worker/features/projects/repo.ts';
  * - user: signed in, else 401 (API) or a redirect to /login?next= (pages);
  * - admin: signed-in admin, else 404 so that the area cannot be probed;
  * - { project: role }: a member of the project in `:projectId` with at least that role;
- * - { creative: role } / { creation: role }: the same, for the project of the creative
- *   or creation in `:id`;
- * - { media: role }: the same, for the project of the media object in `:id`; with
- *   `signed`, a valid expiring signature in the URL stands in for the session (the
- *   media on public pages and previews).
+ * - { media | creative | creation: role }: the same, for the project of the resource in
+ *   `:id`; with `signed` (media only), a valid expiring signature in the URL stands in
+ *   for the session (the media on public pages and previews).
  * Not a member (admins included) → 404; a member whose role is too low → 403.
  */
 export type AccessRule =
@@ -33,6 +30,41 @@ export type AccessRule =
   | { creative: ProjectRole }
   | { creation: ProjectRole };
 
+type ProjectRow = typeof projects.$inferSelect;
+
+/** A project and the user's role in it. */
+export interface Membership {
+  project: ProjectRow;
+  role: ProjectRole;
+}
+
+/** A resource inside a project, found for a user who is a member of that project. */
+export type MemberResource<R> = Membership & { resource: R };
+
+/**
+ * How the rules find what they check. The features own these lookups (the middleware
+ * knows no feature) and app.ts hands them over once (`foundation(resolvers)`): each
+ * answers undefined when the thing does not exist, is deleted, or the user is not a
+ * member of its project.
+ */
+export interface AccessResolvers {
+  /** The user behind a session token; `slid` when the session's expiry moved ahead (the cookie is written again). */
+  session(db: Db, token: string): Promise<{ user: SessionUser; sessionId: string; slid: boolean } | undefined>;
+  project(db: Db, projectId: string, userId: string): Promise<Membership | undefined>;
+  media(db: Db, id: string, userId: string): Promise<MemberResource<typeof media.$inferSelect> | undefined>;
+  creative(db: Db, id: string, userId: string): Promise<MemberResource<typeof creatives.$inferSelect> | undefined>;
+  creation(db: Db, id: string, userId: string): Promise<MemberResource<typeof creations.$inferSelect> | undefined>;
+  /** A media object reached by a signed URL (no session): undefined unless the signature is valid and unexpired. */
+  signedMedia(
+    db: Db,
+    secret: string,
+    id: string,
+    variant: 'file' | 'thumbnail',
+    expires?: string,
+    signature?: string,
+  ): Promise<typeof media.$inferSelect | undefined>;
+}
+
 export type AccessMiddleware = ReturnType<typeof createMiddleware<AppEnv>> & { accessRule: AccessRule };
 
 export function loginRedirectPath(url: string): string {
@@ -40,12 +72,59 @@ export function loginRedirectPath(url: string): string {
   return `/login?next=${encodeURIComponent(pathname + search)}`;
 }
 
+/** Resolves the session cookie to `c.get('user')` (a D1 read only when a cookie is present). */
+export async function resolveSession(c: Context<AppEnv>): Promise<void> {
+  const token = readSessionToken(c);
+  if (!token || c.get('user')) return;
+  const auth = await c.get('access').session(c.get('db'), token);
+  if (auth) {
+    c.set('user', auth.user);
+    c.set('sessionId', auth.sessionId);
+    if (auth.slid) writeSessionCookie(c, token);
+  } else {
+    clearSessionCookie(c);
+  }
+}
+
+/** The membership a resource rule checks, putting the resource itself on the request. */
+async function memberOf(c: Context<AppEnv>, rule: Exclude<AccessRule, string>, userId: string): Promise<Membership | undefined> {
+  const resolvers = c.get('access');
+  const db = c.get('db');
+  if ('project' in rule) {
+    const projectId = c.req.param('projectId');
+    return projectId && looksLikeId(projectId) ? resolvers.project(db, projectId, userId) : undefined;
+  }
+  const id = c.req.param('id');
+  if (!id || !looksLikeId(id)) return undefined;
+  if ('media' in rule) {
+    const found = await resolvers.media(db, id, userId);
+    if (found) c.set('media', found.resource);
+    return found;
+  }
+  if ('creative' in rule) {
+    const found = await resolvers.creative(db, id, userId);
+    if (found) c.set('creative', found.resource);
+    return found;
+  }
+  const found = await resolvers.creation(db, id, userId);
+  if (found) c.set('creation', found.resource);
+  return found;
+}
+
+function neededRole(rule: Exclude<AccessRule, string>): ProjectRole {
+  if ('project' in rule) return rule.project;
+  if ('media' in rule) return rule.media;
+  if ('creative' in rule) return rule.creative;
+  return rule.creation;
+}
+
 export function access(rule: AccessRule): AccessMiddleware {
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
     if (typeof rule === 'object' && 'media' in rule && rule.signed && c.req.query('sig') !== undefined) {
       const id = c.req.param('id') ?? '';
-      const valid = looksLikeId(id) && (await verifyMediaSignature(c.env.SESSION_SECRET, id, rule.signed, c.req.query('expires'), c.req.query('sig')));
-      const row = valid ? await findLiveMedia(c.get('db'), id) : undefined;
+      const row = looksLikeId(id)
+        ? await c.get('access').signedMedia(c.get('db'), c.env.SESSION_SECRET, id, rule.signed, c.req.query('expires'), c.req.query('sig'))
+        : undefined;
       if (!row) throw new AppError('not_found');
       c.set('media', row);
       return next();
@@ -59,47 +138,16 @@ export function access(rule: AccessRule): AccessMiddleware {
     }
     if (rule === 'admin' && user.role !== 'admin') throw new AppError('not_found');
     if (typeof rule === 'object') {
-      let membership: AppEnv['Variables']['membership'];
-      let needed: ProjectRole;
-      if ('media' in rule) {
-        needed = rule.media;
-        const id = c.req.param('id');
-        const row = id && looksLikeId(id) ? await findLiveMediaForMember(c.get('db'), id, user.id) : undefined;
-        if (row) {
-          c.set('media', row.media);
-          membership = { project: row.project, role: row.role };
-        }
-      } else if ('creative' in rule || 'creation' in rule) {
-        needed = 'creative' in rule ? rule.creative : rule.creation;
-        const id = c.req.param('id');
-        if (id && looksLikeId(id)) {
-          if ('creative' in rule) {
-            const row = await findCreativeForMember(c.get('db'), id, user.id);
-            if (row) {
-              c.set('creative', row.creative);
-              membership = { project: row.project, role: row.role };
-            }
-          } else {
-            const row = await findCreationForMember(c.get('db'), id, user.id);
-            if (row) {
-              c.set('creation', row.creation);
-              membership = { project: row.project, role: row.role };
-            }
-          }
-        }
-      } else {
-        needed = rule.project;
-        const projectId = c.req.param('projectId');
-        membership = projectId && looksLikeId(projectId) ? await findMembership(c.get('db'), projectId, user.id) : undefined;
-      }
+      const membership = await memberOf(c, rule, user.id);
       if (!membership) throw new AppError('not_found');
+      const needed = neededRole(rule);
       if (ROLE_RANK[membership.role] < ROLE_RANK[needed]) {
         throw new AppError(
           'forbidden',
           needed === 'owner' ? 'Only the project’s owner can do that.' : 'Viewers can look but not change anything in this project.',
         );
       }
-      c.set('membership', membership);
+      c.set('membership', { project: membership.project, role: membership.role });
     }
     await next();
   });

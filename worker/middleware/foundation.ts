@@ -1,29 +1,32 @@
 import { createMiddleware } from 'hono/factory';
 import { lazyDb } from '#worker/db/client.ts';
 import type { AppEnv } from '#worker/env.ts';
+import type { AccessResolvers } from '#worker/middleware/access.ts';
 import { assertSameSite } from '#worker/middleware/csrf.ts';
 import { newRequestIds } from '#worker/middleware/request-id.ts';
 import { applySecurityHeaders } from '#worker/middleware/security-headers.ts';
 
 /**
- * What every request gets: a request id and CSP nonce, the request's database; after
- * the handler (or the error handler): the security headers and X-Request-Id. One
- * middleware rather than three keeps the hot path short
+ * What every request gets: a request id and CSP nonce, the request's database, the
+ * lookups the access rules use; after the handler (or the error handler): the security
+ * headers and X-Request-Id. One middleware rather than several keeps the hot path short
  * (docs/decisions/0005-performance-budgets.md).
  */
-export const foundation = createMiddleware<AppEnv>(async (c, next) => {
-  const { requestId, nonce } = newRequestIds();
-  c.set('requestId', requestId);
-  c.set('nonce', nonce);
-  c.set('db', lazyDb(c.env.DB));
-  c.set('user', null);
-  c.set('sessionId', null);
-  c.set('membership', undefined);
-  c.set('media', undefined);
-  await next();
-  applySecurityHeaders(c.res.headers, nonce);
-  c.res.headers.set('X-Request-Id', requestId);
-});
+export const foundation = (resolvers: AccessResolvers) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const { requestId, nonce } = newRequestIds();
+    c.set('requestId', requestId);
+    c.set('nonce', nonce);
+    c.set('db', lazyDb(c.env.DB));
+    c.set('access', resolvers);
+    c.set('user', null);
+    c.set('sessionId', null);
+    c.set('membership', undefined);
+    c.set('media', undefined);
+    await next();
+    applySecurityHeaders(c.res.headers, nonce);
+    c.res.headers.set('X-Request-Id', requestId);
+  });
 
 /** The cross-site rule, after `foundation` so that its 403 carries the headers too. */
 export const crossSite = createMiddleware<AppEnv>(async (c, next) => {

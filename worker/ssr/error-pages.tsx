@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ErrorPage, NotFoundPage } from '#client/public/pages/status.tsx';
 import type { AppEnv } from '#worker/env.ts';
-import { publicChrome } from '#worker/features/site/chrome.ts';
+import { publicChrome } from '#worker/ssr/chrome.ts';
 import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
 
 /** The 404 page, or the friendly error page with the request id as reference. */

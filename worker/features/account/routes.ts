@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { passwordChangeInput, profileInput } from '#common/schemas/auth.ts';
 import { idField, pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { currentUser } from '#worker/lib/context.ts';
+import { required } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as auth from '#worker/features/auth/service.ts';
@@ -12,26 +12,23 @@ const sessionParam = z.object({ id: idField('This session id is not valid.') });
 
 /** /api/me: the signed-in user, profile, password and sessions (PRODUCT.md §7). */
 export const accountRoutes = new Hono<AppEnv>()
-  .get('/', access('user'), (c) => c.json(auth.toPublicUser(currentUser(c))))
+  .get('/', access('user'), (c) => c.json(auth.toPublicUser(required(c, 'user'))))
   .patch('/', access('user'), validate('json', profileInput), async (c) => {
-    return c.json(await auth.updateProfile(c.get('db'), currentUser(c).id, c.req.valid('json')));
+    return c.json(await auth.updateProfile(c.get('db'), required(c, 'user').id, c.req.valid('json')));
   })
   .post('/password', access('user'), validate('json', passwordChangeInput), async (c) => {
-    const user = currentUser(c);
-    return c.json(await auth.changePassword(c.get('db'), user.id, user.sessionId, c.req.valid('json')));
+    return c.json(await auth.changePassword(c.get('db'), required(c, 'user').id, required(c, 'sessionId'), c.req.valid('json')));
   })
   .get('/sessions', access('user'), validate('query', pageQuery), async (c) => {
-    const user = currentUser(c);
     const { cursor, limit } = c.req.valid('query');
-    return c.json(await auth.listSessions(c.get('db'), user.id, user.sessionId, limit ?? 50, cursor));
+    return c.json(await auth.listSessions(c.get('db'), required(c, 'user').id, required(c, 'sessionId'), limit ?? 50, cursor));
   })
   /** Sign out everywhere else: every session but this one. */
   .delete('/sessions', access('user'), async (c) => {
-    const user = currentUser(c);
-    await auth.revokeOtherSessions(c.get('db'), user.id, user.sessionId);
+    await auth.revokeOtherSessions(c.get('db'), required(c, 'user').id, required(c, 'sessionId'));
     return c.body(null, 204);
   })
   .delete('/sessions/:id', access('user'), validate('param', sessionParam), async (c) => {
-    await auth.revokeSession(c.get('db'), currentUser(c).id, c.req.valid('param').id);
+    await auth.revokeSession(c.get('db'), required(c, 'user').id, c.req.valid('param').id);
     return c.body(null, 204);
   });

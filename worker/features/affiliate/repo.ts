@@ -1,9 +1,18 @@
-import { and, desc, eq, exists, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { inList, type Db } from '#worker/db/client.ts';
 import { affiliateClicks, commissions, payments, payouts, referrals, users } from '#worker/db/schema.ts';
 
 export function findAffiliateByCode(db: Db, code: string) {
   return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.affiliateCode, code)).get();
+}
+
+export async function findAffiliateCode(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .select({ code: users.affiliateCode })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .get();
+  return row?.code ?? undefined;
 }
 
 export function insertClick(db: Db, values: typeof affiliateClicks.$inferInsert) {

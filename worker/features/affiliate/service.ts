@@ -1,13 +1,8 @@
-import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import { createMiddleware } from 'hono/factory';
 import { AFFILIATE } from '#common/plans.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
-import type { AppEnv } from '#worker/env.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import type { PaymentRow } from '#worker/features/billing/repo.ts';
 import * as repo from '#worker/features/affiliate/repo.ts';
 
 /**
@@ -36,32 +31,31 @@ export function normalizeEmail(email: string): string {
   return `${domain === 'gmail.com' || domain === 'googlemail.com' ? base.replaceAll('.', '') : base}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
 }
 
-function isLoopbackHttp(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  return protocol === 'http:' && (hostname === 'localhost' || hostname === '127.0.0.1');
+/**
+ * A click on an affiliate link (`?ref=CODE`): counted unless it comes from a bot. Returns
+ * the value of a new referral cookie, or undefined when none is to be set: an unknown
+ * code, a bot, or a live cookie already there (first touch wins for 60 days).
+ */
+export async function recordReferralClick(
+  db: Db,
+  click: { code: string | undefined; path: string; userAgent: string | undefined; cookie: string | undefined },
+  now = Date.now(),
+): Promise<string | undefined> {
+  const code = click.code?.toLowerCase();
+  if (!code || !CODE_PATTERN.test(code)) return undefined;
+  const affiliate = await repo.findAffiliateByCode(db, code);
+  if (!affiliate || isBot(click.userAgent)) return undefined;
+  await repo.insertClick(db, { id: newId(), affiliateUserId: affiliate.id, path: click.path.slice(0, 200) });
+  const existing = parseRefCookie(click.cookie);
+  if (existing && now - existing.issuedAt < AFFILIATE.cookieDays * DAY_MS) return undefined;
+  return `${code}.${Math.floor(now / 1000)}`;
 }
 
-/**
- * `?ref=CODE` on a public page (or /redirect?ref=): counts the click (not for bots) and,
- * unless a live referral cookie is already set (first touch wins), sets one for 60 days.
- */
-export async function captureReferral(c: Context<AppEnv>): Promise<void> {
-  const code = c.req.query('ref')?.toLowerCase();
-  if (!code || !CODE_PATTERN.test(code)) return;
-  const affiliate = await repo.findAffiliateByCode(c.get('db'), code);
-  if (!affiliate) return;
-  const userAgent = c.req.header('user-agent');
-  if (isBot(userAgent)) return;
-  await repo.insertClick(c.get('db'), { id: newId(), affiliateUserId: affiliate.id, path: c.req.path.slice(0, 200) });
-  const existing = parseRefCookie(getCookie(c, REF_COOKIE));
-  if (existing && Date.now() - existing.issuedAt < AFFILIATE.cookieDays * DAY_MS) return;
-  setCookie(c, REF_COOKIE, `${code}.${Math.floor(Date.now() / 1000)}`, {
-    httpOnly: true,
-    secure: !isLoopbackHttp(c.req.url),
-    sameSite: 'Lax',
-    path: '/',
-    maxAge: AFFILIATE.cookieDays * 24 * 60 * 60,
-  });
+/** The user's own affiliate code (every account has one). */
+export async function affiliateCodeOf(db: Db, userId: string): Promise<string> {
+  const code = await repo.findAffiliateCode(db, userId);
+  if (!code) throw new AppError('not_found');
+  return code;
 }
 
 /** Who referred a new sign-up, from the cookie: a live code, and not the person themselves. */
@@ -79,7 +73,10 @@ export function referralStatement(db: Db, affiliateUserId: string, referredUserI
 }
 
 /** A paid payment of a referred user, within 12 months of the referral, earns its affiliate 30 %. */
-export async function recordCommission(db: Db, payment: PaymentRow): Promise<void> {
+export async function recordCommission(
+  db: Db,
+  payment: { id: string; userId: string; status: string; paidAt: Date | null; amountCents: number },
+): Promise<void> {
   if (payment.status !== 'paid' || !payment.paidAt) return;
   const referral = await repo.findReferralOf(db, payment.userId);
   if (!referral || referral.affiliateUserId === payment.userId) return;
@@ -219,12 +216,3 @@ export async function listPayoutsForAdmin(db: Db) {
     nextCursor: null,
   };
 }
-
-/** Paths where `ref` is not an affiliate code: the API, /redirect (captures it itself), /error (a request id). */
-const NOT_REFERRAL_PATHS = new Set(['/redirect', '/error']);
-
-/** `?ref=CODE` on any page the worker serves (cheap: only when the URL mentions ref=). */
-export const referralCapture = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.method === 'GET' && c.req.url.includes('ref=') && !c.req.path.startsWith('/api/') && !NOT_REFERRAL_PATHS.has(c.req.path)) await captureReferral(c);
-  await next();
-});

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { currentUser } from '#worker/lib/context.ts';
+import { required } from '#worker/lib/context.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
@@ -22,7 +22,7 @@ const copyInput = z.object({
  * and refunded if no suggestion could be made.
  */
 export const aiRoutes = new Hono<AppEnv>().post('/copy-suggestions', access('user'), validate('json', copyInput), async (c) => {
-  const user = currentUser(c);
+  const user = required(c, 'user');
   const input = c.req.valid('json');
   const key = c.req.header('idempotency-key');
   const operationKey = `ai_copy:${user.id}:${key && /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : newId()}`;

@@ -4,6 +4,7 @@ import type { Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, sha256Hex, verifyPassword } from '#worker/lib/crypto.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
+import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
@@ -13,12 +14,6 @@ import { referralStatement } from '#worker/features/affiliate/service.ts';
 import { openAccountStatements } from '#worker/features/credits/service.ts';
 import * as repo from '#worker/features/auth/repo.ts';
 import { cachedSession, forgetSession, forgetToken, forgetUser, rememberSession } from '#worker/lib/session-cache.ts';
-
-export interface RequestMeta {
-  ip: string;
-  userAgent: string | null;
-  country: string | null;
-}
 
 /** How often a used session pushes its expiry 30 days ahead (one write per hour at most). */
 const SLIDE_EVERY_MS = 60 * 60 * 1000;

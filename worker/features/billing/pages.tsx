@@ -1,14 +1,16 @@
 import { Hono, type Context } from 'hono';
+import { checkoutInput } from '#common/schemas/billing.ts';
 import { MessagePage } from '#client/public/pages/status.tsx';
 import { SandboxCheckoutPage } from '#client/public/pages/sandbox-checkout.tsx';
 import type { AppEnv } from '#worker/env.ts';
-import { currentUser } from '#worker/lib/context.ts';
+import { required } from '#worker/lib/context.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { formFailure } from '#worker/lib/forms.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderPage } from '#worker/ssr/render.ts';
-import { publicChrome } from '#worker/features/site/chrome.ts';
-import { readForm } from '#worker/features/site/forms.ts';
+import { publicChrome } from '#worker/ssr/chrome.ts';
 import { paymentsProvider } from '#worker/features/billing/providers.ts';
 import { findPayment } from '#worker/features/billing/repo.ts';
 import { cancelCheckout, checkoutItem, fulfil, startCheckout } from '#worker/features/billing/service.ts';
@@ -17,8 +19,29 @@ async function ownPendingSandboxPayment(c: Context<AppEnv>) {
   if (c.env.STRIPE_SECRET_KEY) throw new AppError('not_found');
   const id = c.req.param('paymentId') ?? '';
   const payment = looksLikeId(id) ? await findPayment(c.get('db'), id) : undefined;
-  if (!payment || payment.userId !== currentUser(c).id || payment.provider !== 'sandbox') throw new AppError('not_found');
+  if (!payment || payment.userId !== required(c, 'user').id || payment.provider !== 'sandbox') throw new AppError('not_found');
   return payment;
+}
+
+/** Buying needs an account: a visitor goes to sign-up and comes back to the prices. */
+function signUpFirst(c: Context<AppEnv>) {
+  return c.redirect(`/login?tab=signup&next=${encodeURIComponent('/pricing')}`, 303);
+}
+
+/** The pricing page's form was refused (unreadable, or nothing that can be bought): a page that says why. */
+function checkoutRefused(c: Context<AppEnv>, error: unknown) {
+  const failure = formFailure(error);
+  if (!failure) return undefined;
+  const text =
+    failure.status === 422 && failure.message === 'Please correct the highlighted fields.'
+      ? 'Choose a plan or a credit pack on the pricing page.'
+      : failure.message;
+  return renderPage(
+    c,
+    { title: 'Checkout', description: 'Checkout', noindex: true },
+    <MessagePage chrome={publicChrome(c, { interactive: false })} code="Checkout" title="This cannot be bought right now" text={text} />,
+    failure.status,
+  );
 }
 
 const backUrl = (kind: 'plan' | 'pack') => (kind === 'pack' ? '/account/credits' : '/account/billing');
@@ -28,25 +51,24 @@ const backUrl = (kind: 'plan' | 'pack') => (kind === 'pack' ? '/account/credits'
  * sandbox checkout used when Stripe is not configured.
  */
 export const billingPages = new Hono<AppEnv>()
-  .post('/checkout', access('public'), async (c) => {
-    const values = await readForm(c);
-    const kind = values.kind === 'plan' ? 'plan' : 'pack';
-    const user = c.get('user');
-    if (!user) return c.redirect(`/login?tab=signup&next=${encodeURIComponent('/pricing')}`, 303);
-    try {
-      const { url } = await startCheckout(c.get('db'), paymentsProvider(c.env), user, kind, values.id ?? '', new URL(c.req.url).origin);
-      return c.redirect(url, 303);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      const page = await renderPage(
-        c,
-        { title: 'Checkout', description: 'Checkout', noindex: true },
-        <MessagePage chrome={publicChrome(c, { interactive: false })} code="Checkout" title="This cannot be bought right now" text={error.message} />,
-        422,
-      );
-      return page;
-    }
-  })
+  .post(
+    '/checkout',
+    access('public'),
+    validate('form', checkoutInput, ({ error }, c) => (c.get('user') ? checkoutRefused(c, error) : signUpFirst(c))),
+    async (c) => {
+      const user = c.get('user');
+      if (!user) return signUpFirst(c);
+      const { kind, id } = c.req.valid('form');
+      try {
+        const { url } = await startCheckout(c.get('db'), paymentsProvider(c.env), user, kind, id, new URL(c.req.url).origin);
+        return c.redirect(url, 303);
+      } catch (error) {
+        const page = await checkoutRefused(c, error);
+        if (!page) throw error;
+        return page;
+      }
+    },
+  )
   .get('/sandbox/:paymentId', access('user'), async (c) => {
     const payment = await ownPendingSandboxPayment(c);
     const item = checkoutItem(payment.kind, payment.item);
@@ -58,7 +80,7 @@ export const billingPages = new Hono<AppEnv>()
         itemName={item.name}
         amountCents={payment.amountCents}
         recurring={payment.kind === 'plan'}
-        email={currentUser(c).email}
+        email={required(c, 'user').email}
         status={payment.status}
         backUrl={backUrl(payment.kind)}
       />,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import * as z from 'zod/mini';
+import { checkoutInput } from '#common/schemas/billing.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { currentUser } from '#worker/lib/context.ts';
+import { required } from '#worker/lib/context.ts';
 import { readCapped } from '#worker/lib/body.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { verifyStripeSignature } from '#worker/lib/stripe.ts';
@@ -11,31 +11,26 @@ import { paymentsProvider } from '#worker/features/billing/providers.ts';
 import * as billing from '#worker/features/billing/service.ts';
 import { processStripeEvent, type StripeEvent } from '#worker/features/billing/webhooks.ts';
 
-export const checkoutInput = z.object({
-  kind: z.enum(['plan', 'pack'], 'Choose a plan or a credit pack.'),
-  id: z.string('Choose what to buy.').check(z.minLength(1, 'Choose what to buy.'), z.maxLength(40)),
-});
-
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 /** /api/billing: checkout, the plan and its payments, cancelling (PRODUCT.md §4.8). */
 export const billingRoutes = new Hono<AppEnv>()
-  .get('/', access('user'), async (c) => c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), currentUser(c))))
+  .get('/', access('user'), async (c) => c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), required(c, 'user'))))
   .post('/checkout', access('user'), validate('json', checkoutInput), async (c) => {
     const { kind, id } = c.req.valid('json');
-    const { url } = await billing.startCheckout(c.get('db'), paymentsProvider(c.env), currentUser(c), kind, id, new URL(c.req.url).origin);
+    const { url } = await billing.startCheckout(c.get('db'), paymentsProvider(c.env), required(c, 'user'), kind, id, new URL(c.req.url).origin);
     return c.json({ url });
   })
   .post('/cancel', access('user'), async (c) => {
-    await billing.setCancelAtPeriodEnd(c.get('db'), paymentsProvider(c.env), currentUser(c).id, true);
-    return c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), currentUser(c)));
+    await billing.setCancelAtPeriodEnd(c.get('db'), paymentsProvider(c.env), required(c, 'user').id, true);
+    return c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), required(c, 'user')));
   })
   .post('/resume', access('user'), async (c) => {
-    await billing.setCancelAtPeriodEnd(c.get('db'), paymentsProvider(c.env), currentUser(c).id, false);
-    return c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), currentUser(c)));
+    await billing.setCancelAtPeriodEnd(c.get('db'), paymentsProvider(c.env), required(c, 'user').id, false);
+    return c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), required(c, 'user')));
   })
   .post('/portal', access('user'), async (c) => {
-    const url = await billing.portalUrl(c.get('db'), paymentsProvider(c.env), currentUser(c).id, `${new URL(c.req.url).origin}/account/billing`);
+    const url = await billing.portalUrl(c.get('db'), paymentsProvider(c.env), required(c, 'user').id, `${new URL(c.req.url).origin}/account/billing`);
     return c.json({ url });
   });
 

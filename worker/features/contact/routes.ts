@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { contactInput } from '#common/schemas/contact.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { mailerFor } from '#worker/lib/context.ts';
+import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';

@@ -1,6 +1,6 @@
 import type { ContactInput } from '#common/schemas/contact.ts';
 import type { Db } from '#worker/db/client.ts';
-import type { RequestMeta } from '#worker/features/auth/service.ts';
+import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';

@@ -872,22 +872,20 @@ describe('creations', () => {
     const id = 'creation_fixture_' + Math.random().toString(36).slice(2, 10);
     const key = `creations/${project.id}/${id}.png`;
     await env.MEDIA.put(key, await solidPng(2, 2, RED), { httpMetadata: { contentType: 'image/png' } });
-    await db()
-      .insert(creations)
-      .values({
-        id,
-        projectId: project.id,
-        creativeId: creative.id,
-        revisionId: creative.revision.id,
-        revisionNumber: 1,
-        createdBy: owner.id,
-        name: creative.name,
-        format: 'square',
-        width: 1080,
-        height: 1080,
-        size: 1,
-        r2Key: key,
-      });
+    await db().insert(creations).values({
+      id,
+      projectId: project.id,
+      creativeId: creative.id,
+      revisionId: creative.revision.id,
+      revisionNumber: 1,
+      createdBy: owner.id,
+      name: creative.name,
+      format: 'square',
+      width: 1080,
+      height: 1080,
+      size: 1,
+      r2Key: key,
+    });
     expect((await send(`/api/creations/${id}`, { cookie: viewer.cookie })).status).toBe(200);
     expect((await file(viewer, id)).status).toBe(200);
     expect((await send(`/api/creations/${id}`, { method: 'DELETE', cookie: viewer.cookie })).status).toBe(403);

@@ -167,16 +167,6 @@ export function mediaIn(db: Db, ids: readonly string[]) {
 }
 
 /** The creatives of a project whose document refers to any of `ids` (media usage). */
-export function creativesUsingMedia(db: Db, projectId: string, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: creatives.id, name: creatives.name, mediaId: sql<string>`ids.value` })
-    .from(creatives)
-    .innerJoin(sql`json_each(${JSON.stringify(ids)}) AS ids`, sql`instr(${creatives.document}, '"' || ids.value || '"') > 0`)
-    .where(and(eq(creatives.projectId, projectId), isNull(creatives.deletedAt)))
-    .all();
-}
-
 export function lastCreationOf(db: Db, creativeId: string) {
   return db
     .select({ id: creations.id })

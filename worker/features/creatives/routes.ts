@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { creationListQuery, creativeCreateInput, creativeListQuery, creativeUpdateInput, revisionParam, variationsInput } from '#common/schemas/creatives.ts';
 import { pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { currentCreation, currentCreative, currentMembership, currentUser } from '#worker/lib/context.ts';
+import { required } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { serveObject } from '#worker/features/media/service.ts';
@@ -13,40 +13,55 @@ export const projectCreativeRoutes = new Hono<AppEnv>()
   .get('/:projectId/creatives', access({ project: 'viewer' }), validate('query', creativeListQuery), async (c) => {
     const { status, format, cursor, limit } = c.req.valid('query');
     return c.json(
-      await service.listCreatives(c.get('db'), currentUser(c).id, { projectId: currentMembership(c).project.id, status, format }, limit ?? 24, cursor),
+      await service.listCreatives(
+        c.get('db'),
+        required(c, 'user').id,
+        { projectId: required(c, 'membership').project.id, status, format },
+        limit ?? 24,
+        cursor,
+      ),
     );
   })
   .post('/:projectId/creatives', access({ project: 'editor' }), validate('json', creativeCreateInput), async (c) => {
-    return c.json(await service.createCreative(c.get('db'), currentMembership(c), currentUser(c), c.req.valid('json')), 201);
+    return c.json(await service.createCreative(c.get('db'), required(c, 'membership'), required(c, 'user'), c.req.valid('json')), 201);
   });
 
 /** /api/creatives: across the user's projects, and one creative with its revisions, render and variations. */
 export const creativeRoutes = new Hono<AppEnv>()
   .get('/', access('user'), validate('query', creativeListQuery), async (c) => {
     const { projectId, status, format, cursor, limit } = c.req.valid('query');
-    return c.json(await service.listCreatives(c.get('db'), currentUser(c).id, { projectId, status, format }, limit ?? 24, cursor));
+    return c.json(await service.listCreatives(c.get('db'), required(c, 'user').id, { projectId, status, format }, limit ?? 24, cursor));
   })
-  .get('/:id', access({ creative: 'viewer' }), async (c) => c.json(await service.detail(c.get('db'), currentCreative(c), currentMembership(c))))
+  .get('/:id', access({ creative: 'viewer' }), async (c) => c.json(await service.detail(c.get('db'), required(c, 'creative'), required(c, 'membership'))))
   .patch('/:id', access({ creative: 'editor' }), validate('json', creativeUpdateInput), async (c) =>
-    c.json(await service.updateCreative(c.get('db'), currentCreative(c), currentMembership(c), currentUser(c), c.req.valid('json'))),
+    c.json(await service.updateCreative(c.get('db'), required(c, 'creative'), required(c, 'membership'), required(c, 'user'), c.req.valid('json'))),
   )
   .delete('/:id', access({ creative: 'editor' }), async (c) => {
-    await service.deleteCreative(c.get('db'), currentCreative(c), currentUser(c));
+    await service.deleteCreative(c.get('db'), required(c, 'creative'), required(c, 'user'));
     return c.body(null, 204);
   })
   .get('/:id/revisions', access({ creative: 'viewer' }), validate('query', pageQuery), async (c) => {
     const { cursor, limit } = c.req.valid('query');
-    return c.json(await service.listRevisions(c.get('db'), currentCreative(c), limit ?? 20, cursor));
+    return c.json(await service.listRevisions(c.get('db'), required(c, 'creative'), limit ?? 20, cursor));
   })
   .post('/:id/revisions/:revisionId/restore', access({ creative: 'editor' }), validate('param', revisionParam), async (c) =>
-    c.json(await service.restoreRevision(c.get('db'), currentCreative(c), currentMembership(c), currentUser(c), c.req.valid('param').revisionId)),
+    c.json(
+      await service.restoreRevision(c.get('db'), required(c, 'creative'), required(c, 'membership'), required(c, 'user'), c.req.valid('param').revisionId),
+    ),
   )
   .post('/:id/render', access({ creative: 'editor' }), async (c) => {
-    const { creation, created } = await service.renderCreative(c.env, c.get('db'), currentCreative(c), currentMembership(c), currentUser(c));
+    const { creation, created } = await service.renderCreative(c.env, c.get('db'), required(c, 'creative'), required(c, 'membership'), required(c, 'user'));
     return c.json(creation, created ? 201 : 200);
   })
   .post('/:id/variations', access({ creative: 'editor' }), validate('json', variationsInput), async (c) => {
-    const items = await service.generateVariations(c.env, c.get('db'), currentCreative(c), currentMembership(c), currentUser(c), c.req.valid('json').count);
+    const items = await service.generateVariations(
+      c.env,
+      c.get('db'),
+      required(c, 'creative'),
+      required(c, 'membership'),
+      required(c, 'user'),
+      c.req.valid('json').count,
+    );
     return c.json({ items, nextCursor: null }, 201);
   });
 
@@ -54,20 +69,20 @@ export const creativeRoutes = new Hono<AppEnv>()
 export const creationRoutes = new Hono<AppEnv>()
   .get('/', access('user'), validate('query', creationListQuery), async (c) => {
     const { projectId, creativeId, format, cursor, limit } = c.req.valid('query');
-    return c.json(await service.listCreations(c.get('db'), currentUser(c).id, { projectId, creativeId, format }, limit ?? 24, cursor));
+    return c.json(await service.listCreations(c.get('db'), required(c, 'user').id, { projectId, creativeId, format }, limit ?? 24, cursor));
   })
   .get('/:id', access({ creation: 'viewer' }), async (c) => {
-    const membership = currentMembership(c);
-    const row = currentCreation(c);
+    const membership = required(c, 'membership');
+    const row = required(c, 'creation');
     const live = row.creativeId ? await service.isLiveCreative(c.get('db'), row.creativeId) : false;
     return c.json(service.toCreationItem(row, { projectName: membership.project.name, role: membership.role, creativeLive: live }));
   })
   .delete('/:id', access({ creation: 'editor' }), async (c) => {
-    await service.deleteCreation(c.get('db'), currentCreation(c), currentUser(c));
+    await service.deleteCreation(c.get('db'), required(c, 'creation'), required(c, 'user'));
     return c.body(null, 204);
   })
   .get('/:id/file', access({ creation: 'viewer' }), async (c) => {
-    const row = currentCreation(c);
+    const row = required(c, 'creation');
     return serveObject(c.env.MEDIA, row.r2Key, c.req.raw.headers, {
       contentType: 'image/png',
       filename: `${row.name.replace(/[^\w .()-]+/g, '').trim() || 'creation'}.png`,

@@ -14,7 +14,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { headlineVariants } from '#worker/features/ai/copy.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
-import { mediaFileUrl, mediaThumbnailUrl } from '#worker/features/media/urls.ts';
+import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 import { CANNOT_DRAW, renderer, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 
@@ -517,4 +517,16 @@ export async function refundAbandonedRenders(db: Db, now = new Date()): Promise<
   const rows = await repo.abandonedRenderSpends(db, new Date(now.getTime() - 24 * 60 * 60 * 1000), new Date(now.getTime() - 10 * 60 * 1000), 100);
   for (const row of rows) await refund(db, row.operationKey, 'Render interrupted: refunded');
   return rows.length;
+}
+
+/** A live creative with the user's membership of its project (the access rule `{ creative: role }`). */
+export async function creativeForMember(db: Db, id: string, userId: string) {
+  const row = await repo.findCreativeForMember(db, id, userId);
+  return row && { project: row.project, role: row.role, resource: row.creative };
+}
+
+/** A live creation with the user's membership of its project (the access rule `{ creation: role }`). */
+export async function creationForMember(db: Db, id: string, userId: string) {
+  const row = await repo.findCreationForMember(db, id, userId);
+  return row && { project: row.project, role: row.role, resource: row.creation };
 }

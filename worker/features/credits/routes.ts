@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { currentUser } from '#worker/lib/context.ts';
+import { required } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { getCreditSummary, listLedger } from '#worker/features/credits/service.ts';
@@ -14,10 +14,10 @@ const ledgerQuery = z.extend(pageQuery, {
 /** /api/credits: the balance by bucket, and the ledger. */
 export const creditRoutes = new Hono<AppEnv>()
   .get('/', access('user'), async (c) => {
-    const user = currentUser(c);
+    const user = required(c, 'user');
     return c.json(await getCreditSummary(c.get('db'), user.id, user.plan));
   })
   .get('/ledger', access('user'), validate('query', ledgerQuery), async (c) => {
     const { kind, cursor, limit } = c.req.valid('query');
-    return c.json(await listLedger(c.get('db'), currentUser(c).id, { kind, cursor, limit: limit ?? 25 }));
+    return c.json(await listLedger(c.get('db'), required(c, 'user').id, { kind, cursor, limit: limit ?? 25 }));
   });

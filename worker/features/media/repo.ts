@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { inList, type Db } from '#worker/db/client.ts';
-import { media, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { creatives, media, projectMembers, projects, users } from '#worker/db/schema.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -125,4 +125,43 @@ export function purgeableMedia(db: Db, before: Date, limit: number) {
 
 export function deleteMediaRows(db: Db, ids: string[]) {
   return db.delete(media).where(inList(media.id, ids));
+}
+
+/**
+ * The storage a project's owner has used across every live project they own (files and
+ * thumbnails), with their plan, in one query: uploads are checked against it.
+ */
+export async function ownerStorage(db: Db, projectId: string): Promise<{ plan: (typeof users.$inferSelect)['plan']; usedBytes: number } | undefined> {
+  return db
+    .select({
+      plan: users.plan,
+      usedBytes: sql<number>`(SELECT coalesce(sum(m.size + coalesce(m.thumbnail_size, 0)), 0) FROM media m
+        JOIN projects p ON p.id = m.project_id AND p.deleted_at IS NULL
+        JOIN project_members o ON o.project_id = p.id AND o.role = 'owner'
+        WHERE o.user_id = ${users.id} AND m.deleted_at IS NULL)`,
+    })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'owner')))
+    .get();
+}
+
+/** The project's brand-kit logo (for "where is this used"). */
+export function brandLogoOf(db: Db, projectId: string) {
+  return db
+    .select({ id: projects.id, name: projects.name, logoMediaId: sql<string | null>`json_extract(${projects.brandKit}, '$.logoMediaId')` })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), isNull(projects.deletedAt)))
+    .get();
+}
+
+/** The live creatives of a project whose document mentions one of `ids` (one query, however many ids). */
+export function creativesUsingMedia(db: Db, projectId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: creatives.id, name: creatives.name, mediaId: sql<string>`ids.value` })
+    .from(creatives)
+    .innerJoin(sql`json_each(${JSON.stringify(ids)}) AS ids`, sql`instr(${creatives.document}, '"' || ids.value || '"') > 0`)
+    .where(and(eq(creatives.projectId, projectId), isNull(creatives.deletedAt)))
+    .all();
 }

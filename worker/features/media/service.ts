@@ -1,4 +1,3 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   formatLabels,
   formatMib,
@@ -13,7 +12,6 @@ import {
 import { PLANS } from '#common/plans.ts';
 import { formatBytes } from '#common/format.ts';
 import type { Db } from '#worker/db/client.ts';
-import { projects } from '#worker/db/schema.ts';
 import { concatBytes, readCapped } from '#worker/lib/body.ts';
 import { hmacSign, hmacVerify, toHex } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
@@ -21,9 +19,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { probe } from '#worker/lib/media-probe.ts';
 import * as repo from '#worker/features/media/repo.ts';
-import { creativesUsingMedia } from '#worker/features/creatives/repo.ts';
-import { mediaFileUrl, mediaThumbnailUrl } from '#worker/features/media/urls.ts';
-import { ownerOf, storageUsedByOwner } from '#worker/features/projects/repo.ts';
+import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 
 /** Enough of a file to know its type and dimensions (JPEG EXIF can push SOF far back). */
 const HEAD_BYTES = 256 * 1024;
@@ -63,15 +59,11 @@ export async function listMedia(db: Db, projectId: string, filters: repo.MediaFi
 /** Where objects of one project are used, by object id (one query, however many objects). */
 export async function usagesIn(db: Db, projectId: string, ids: readonly string[]): Promise<Map<string, MediaUsage[]>> {
   const usages = new Map<string, MediaUsage[]>();
-  const project = await db
-    .select({ id: projects.id, name: projects.name, logoMediaId: sql<string | null>`json_extract(${projects.brandKit}, '$.logoMediaId')` })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), isNull(projects.deletedAt)))
-    .get();
+  const project = await repo.brandLogoOf(db, projectId);
   if (project?.logoMediaId && ids.includes(project.logoMediaId)) {
     usages.set(project.logoMediaId, [{ kind: 'brand_logo', label: `Logo in the brand kit of “${project.name}”`, href: `/projects/${project.id}/` }]);
   }
-  for (const use of await creativesUsingMedia(db, projectId, ids)) {
+  for (const use of await repo.creativesUsingMedia(db, projectId, ids)) {
     const list = usages.get(use.mediaId) ?? [];
     list.push({ kind: 'creative', label: `In the creative “${use.name}”`, href: `/creatives/${use.id}` });
     usages.set(use.mediaId, list);
@@ -136,9 +128,7 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
     await reader.cancel();
     throw tooLarge(probed.kind);
   }
-  const owner = await ownerOf(db, request.projectId);
-  const limit = PLANS[owner?.plan ?? 'free'].storageBytes;
-  const used = owner ? await storageUsedByOwner(db, owner.userId) : 0;
+  const { usedBytes: used, limitBytes: limit } = await storageUsage(db, request.projectId);
   if (used + contentLength > limit) {
     await reader.cancel();
     throw new AppError(
@@ -331,3 +321,26 @@ export async function verifyMediaSignature(
 }
 
 export const MEDIA_CACHE = 'private, max-age=31536000, immutable';
+
+/** A live media object with the user's membership of its project (the access rule `{ media: role }`). */
+export async function mediaForMember(db: Db, id: string, userId: string) {
+  const row = await repo.findLiveMediaForMember(db, id, userId);
+  return row && { project: row.project, role: row.role, resource: row.media };
+}
+
+/** A live media object reached by a valid, unexpired signed URL (public pages and previews). */
+export async function signedMedia(db: Db, secret: string, id: string, variant: 'file' | 'thumbnail', expires?: string, signature?: string) {
+  return (await verifyMediaSignature(secret, id, variant, expires, signature)) ? repo.findLiveMedia(db, id) : undefined;
+}
+
+/** The storage the project's owner has used across their projects, and their plan's limit. */
+export async function storageUsage(db: Db, projectId: string): Promise<{ usedBytes: number; limitBytes: number }> {
+  const owner = await repo.ownerStorage(db, projectId);
+  return { usedBytes: owner?.usedBytes ?? 0, limitBytes: PLANS[owner?.plan ?? 'free'].storageBytes };
+}
+
+/** A live image of the project's library (a brand-kit logo must be one), or undefined. */
+export async function projectImage(db: Db, projectId: string, id: string) {
+  const row = await repo.findLiveMedia(db, id);
+  return row && row.projectId === projectId && row.kind === 'image' ? row : undefined;
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 import { rawStatement, type Db } from '#worker/db/client.ts';
-import { media, projectInvites, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { projectInvites, projectMembers, projects, users } from '#worker/db/schema.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type MemberRole = (typeof projectMembers.$inferSelect)['role'];
@@ -96,18 +96,6 @@ export function ownerOf(db: Db, projectId: string) {
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'owner')))
     .get();
-}
-
-/** Bytes stored (files and thumbnails) across every live project the user owns. */
-export async function storageUsedByOwner(db: Db, ownerId: string): Promise<number> {
-  const row = await db
-    .select({ bytes: sql<number>`coalesce(sum(${media.size} + coalesce(${media.thumbnailSize}, 0)), 0)` })
-    .from(media)
-    .innerJoin(projects, eq(projects.id, media.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.role, 'owner')))
-    .where(and(eq(projectMembers.userId, ownerId), isNull(media.deletedAt), isNull(projects.deletedAt)))
-    .get();
-  return row?.bytes ?? 0;
 }
 
 /** The project's members (or just one of them), owner first. */

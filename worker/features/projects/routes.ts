@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { idField } from '#common/schemas/fields.ts';
 import { inviteInput, memberRoleInput, projectCreateInput, projectListQuery, projectUpdateInput } from '#common/schemas/projects.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { currentMembership, currentUser, mailerFor } from '#worker/lib/context.ts';
+import { required } from '#worker/lib/context.ts';
+import { mailerFor } from '#worker/lib/mailer.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as projects from '#worker/features/projects/service.ts';
@@ -17,45 +18,54 @@ export const projectRoutes = new Hono<AppEnv>()
   .get('/', access('user'), validate('query', projectListQuery), async (c) => {
     const query = c.req.valid('query');
     return c.json(
-      await projects.listProjects(c.get('db'), currentUser(c).id, { archived: query.archived === '1', limit: query.limit ?? 50, cursor: query.cursor }),
+      await projects.listProjects(c.get('db'), required(c, 'user').id, { archived: query.archived === '1', limit: query.limit ?? 50, cursor: query.cursor }),
     );
   })
   .post('/', access('user'), validate('json', projectCreateInput), async (c) => {
-    return c.json(await projects.createProject(c.get('db'), currentUser(c), c.req.valid('json')), 201);
+    return c.json(await projects.createProject(c.get('db'), required(c, 'user'), c.req.valid('json')), 201);
   })
-  .get('/:projectId', access({ project: 'viewer' }), async (c) => c.json(await projects.detail(c.get('db'), currentMembership(c))))
+  .get('/:projectId', access({ project: 'viewer' }), async (c) => c.json(await projects.detail(c.get('db'), required(c, 'membership'))))
   .patch('/:projectId', access({ project: 'editor' }), validate('json', projectUpdateInput), async (c) => {
-    return c.json(await projects.updateProject(c.get('db'), currentMembership(c), currentUser(c).id, c.req.valid('json')));
+    return c.json(await projects.updateProject(c.get('db'), required(c, 'membership'), required(c, 'user').id, c.req.valid('json')));
   })
   .delete('/:projectId', access({ project: 'owner' }), async (c) => {
-    await projects.deleteProject(c.get('db'), currentMembership(c), currentUser(c).id);
+    await projects.deleteProject(c.get('db'), required(c, 'membership'), required(c, 'user').id);
     return c.body(null, 204);
   })
   .get('/:projectId/members', access({ project: 'viewer' }), async (c) => {
-    const membership = currentMembership(c);
+    const membership = required(c, 'membership');
     return c.json(await projects.listMembers(c.get('db'), membership.project.id, membership.role === 'owner'));
   })
   .post('/:projectId/members', access({ project: 'owner' }), validate('json', inviteInput), async (c) => {
-    const invite = await projects.invite(c.get('db'), mailerFor(c), currentMembership(c), currentUser(c), c.req.valid('json'), new URL(c.req.url).origin);
+    const invite = await projects.invite(
+      c.get('db'),
+      mailerFor(c),
+      required(c, 'membership'),
+      required(c, 'user'),
+      c.req.valid('json'),
+      new URL(c.req.url).origin,
+    );
     return c.json(invite, 201);
   })
   .patch('/:projectId/members/:userId', access({ project: 'owner' }), validate('param', memberParam), validate('json', memberRoleInput), async (c) => {
-    return c.json(await projects.changeRole(c.get('db'), currentMembership(c), currentUser(c), c.req.valid('param').userId, c.req.valid('json').role));
+    return c.json(
+      await projects.changeRole(c.get('db'), required(c, 'membership'), required(c, 'user'), c.req.valid('param').userId, c.req.valid('json').role),
+    );
   })
   .delete('/:projectId/members/:userId', access({ project: 'viewer' }), validate('param', memberParam), async (c) => {
-    await projects.removeMember(c.get('db'), currentMembership(c), currentUser(c), c.req.valid('param').userId);
+    await projects.removeMember(c.get('db'), required(c, 'membership'), required(c, 'user'), c.req.valid('param').userId);
     return c.body(null, 204);
   })
   .delete('/:projectId/invites/:inviteId', access({ project: 'owner' }), validate('param', inviteParam), async (c) => {
-    await projects.revokeInvite(c.get('db'), currentMembership(c).project.id, c.req.valid('param').inviteId);
+    await projects.revokeInvite(c.get('db'), required(c, 'membership').project.id, c.req.valid('param').inviteId);
     return c.body(null, 204);
   });
 
 /** /api/invites/{token}: look at and accept an invitation (signed in). */
 export const inviteRoutes = new Hono<AppEnv>()
   .get('/:token', access('user'), validate('param', tokenParam), async (c) =>
-    c.json(await projects.previewInvite(c.get('db'), c.req.valid('param').token, currentUser(c))),
+    c.json(await projects.previewInvite(c.get('db'), c.req.valid('param').token, required(c, 'user'))),
   )
   .post('/:token/accept', access('user'), validate('param', tokenParam), async (c) =>
-    c.json(await projects.acceptInvite(c.get('db'), c.req.valid('param').token, currentUser(c))),
+    c.json(await projects.acceptInvite(c.get('db'), c.req.valid('param').token, required(c, 'user'))),
   );

@@ -18,8 +18,8 @@ import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
-import { findLiveMedia } from '#worker/features/media/repo.ts';
-import { mediaFileUrl, mediaThumbnailUrl } from '#worker/features/media/urls.ts';
+import { projectImage, storageUsage } from '#worker/features/media/service.ts';
+import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 import * as repo from '#worker/features/projects/repo.ts';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -90,18 +90,16 @@ export async function createProject(db: Db, user: SessionUser, input: ProjectCre
 }
 
 export async function detail(db: Db, membership: Membership): Promise<ProjectDetail> {
-  const [counts, owner] = await Promise.all([repo.projectCounts(db, membership.project.id), repo.ownerOf(db, membership.project.id)]);
-  const usedBytes = owner ? await repo.storageUsedByOwner(db, owner.userId) : 0;
+  const [counts, storage] = await Promise.all([repo.projectCounts(db, membership.project.id), storageUsage(db, membership.project.id)]);
   return {
     ...summary(membership.project, membership.role, counts ?? { mediaCount: 0, memberCount: 0, logoThumbnail: null }),
-    storage: { usedBytes, limitBytes: PLANS[owner?.plan ?? 'free'].storageBytes },
+    storage,
   };
 }
 
 async function validateBrandKit(db: Db, projectId: string, brandKit: BrandKit): Promise<BrandKit> {
   if (brandKit.logoMediaId) {
-    const logo = await findLiveMedia(db, brandKit.logoMediaId);
-    if (!logo || logo.projectId !== projectId || logo.kind !== 'image') {
+    if (!(await projectImage(db, projectId, brandKit.logoMediaId))) {
       throw new AppError('validation_failed', 'The logo must be an image from this project’s library.', {
         'brandKit.logoMediaId': ['Pick an image from this project’s library.'],
       });
@@ -307,4 +305,9 @@ export async function removeMember(db: Db, membership: Membership, actor: Sessio
   if (!target) throw new AppError('not_found', 'That person is not a member of this project.');
   if (target.role === 'owner') throw new AppError('conflict', 'The owner cannot leave. Transfer ownership to another member first.');
   await repo.deleteMember(db, membership.project.id, targetUserId);
+}
+
+/** The project with the user's role, if it exists and they are a member (the access rule `{ project: role }`). */
+export function membershipOf(db: Db, projectId: string, userId: string): Promise<Membership | undefined> {
+  return repo.findMembership(db, projectId, userId);
 }

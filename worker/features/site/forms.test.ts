@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, uniqueEmail } from '#worker/test/factories.ts';
+import { interceptHost } from '#worker/test/fetch.ts';
 import { cookieFrom, send } from '#worker/test/http.ts';
 
 describe('sign in and sign up without JavaScript (POST /login)', () => {
@@ -82,5 +83,58 @@ describe('workspace pages', () => {
     const html = await (await send('/dashboard', { cookie: user.cookie })).text();
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).toContain('\\u003c/script>');
+  });
+});
+
+describe('unreadable form posts', () => {
+  const DSN = 'https://abc123publickey@o4501.ingest.sentry.io/4505';
+  /** Every HTML form the worker answers, with a field the page shows again. */
+  const FORMS = ['/login', '/contact', '/password-reset', '/billing/checkout'];
+  const BROKEN_BODIES: Record<string, { type: string; body: string }> = {
+    'multipart without a boundary': { type: 'multipart/form-data', body: 'x=1' },
+    'multipart without its closing boundary': {
+      type: 'multipart/form-data; boundary=XyZ',
+      body: '--XyZ\r\ncontent-disposition: form-data; name="email"\r\n\r\nsomeone@example.com\r\n',
+    },
+    'multipart with a broken part header': { type: 'multipart/form-data; boundary=XyZ', body: '--XyZ\r\nnot a header\r\n\r\nvalue\r\n--XyZ--\r\n' },
+  };
+
+  for (const path of FORMS) {
+    for (const [name, { type, body }] of Object.entries(BROKEN_BODIES)) {
+      it(`${path}: ${name} → the page again with a clear message (400), nothing reported`, async () => {
+        const sentry = interceptHost('o4501.ingest.sentry.io', () => Response.json({ id: 'b'.repeat(32) }));
+        const user = path === '/billing/checkout' ? await createUser() : undefined;
+        const response = await send(path, { body, headers: { 'content-type': type }, cookie: user?.cookie, env: { SENTRY_DSN: DSN } });
+        expect(response.status).toBe(400);
+        expect(response.headers.get('content-type')).toMatch(/text\/html/);
+        expect(await response.text()).toContain('could not be read');
+        expect(sentry.filter((call) => call.body.includes('"type":"event"'))).toHaveLength(0);
+      });
+    }
+  }
+
+  it('answers a form of another type with 415 on the page, and one over 1 MiB with 413', async () => {
+    const wrongType = await send('/contact', { body: '{"name":"x"}', headers: { 'content-type': 'application/json' } });
+    expect(wrongType.status).toBe(415);
+    expect(await wrongType.text()).toContain('Send the form as a form submission');
+    const huge = await send('/contact', { form: { name: 'A', email: 'a@example.com', message: 'x'.repeat(1024 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('reads a well-formed multipart form like an urlencoded one', async () => {
+    const form = new FormData();
+    form.set('intent', 'signin');
+    form.set('email', 'nobody-multipart@example.com');
+    form.set('password', 'not the password');
+    const encoded = new Response(form);
+    const response = await send('/login', {
+      body: new Uint8Array(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+    });
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(html).toContain('do not match');
+    expect(html).toContain('value="nobody-multipart@example.com"');
   });
 });

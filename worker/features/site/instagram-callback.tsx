@@ -3,7 +3,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderPage } from '#worker/ssr/render.ts';
 import { MessagePage } from '#client/public/pages/status.tsx';
-import { publicChrome } from '#worker/features/site/chrome.ts';
+import { publicChrome } from '#worker/ssr/chrome.ts';
 
 /**
  * GET /callback/instagram: where Instagram Login returns. Connecting Instagram is not

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
+import type { ComponentProps } from 'react';
 import { getCookie } from 'hono/cookie';
 import * as z from 'zod/mini';
-import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from '#common/schemas/auth.ts';
+import { loginForm, passwordResetForm } from '#common/schemas/auth.ts';
 import { contactInput } from '#common/schemas/contact.ts';
 import { safeSameOriginPath } from '#common/safe-path.ts';
-import type { AuthFormProps } from '#client/features/auth/auth-form.tsx';
 import type { ContactFormProps } from '#client/public/islands/contact-form.tsx';
 import type { PasswordResetProps } from '#client/public/islands/password-reset.tsx';
 import { AboutPage } from '#client/public/pages/about.tsx';
@@ -20,17 +20,19 @@ import privacy from '#client/public/legal/privacy.md';
 import techProvider from '#client/public/legal/tech-provider.md';
 import terms from '#client/public/legal/terms.md';
 import type { AppEnv } from '#worker/env.ts';
-import { applyHeaders, mailerFor } from '#worker/lib/context.ts';
+import { mailerFor } from '#worker/lib/mailer.ts';
+import { applyHeaders } from '#worker/lib/response.ts';
+import { formFailure, type FormFailure } from '#worker/lib/forms.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderMarkdown } from '#worker/ssr/markdown.ts';
 import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
 import * as auth from '#worker/features/auth/service.ts';
-import { REF_COOKIE, captureReferral, referrerFor } from '#worker/features/affiliate/service.ts';
+import { REF_COOKIE, referrerFor } from '#worker/features/affiliate/service.ts';
 import { submitContact } from '#worker/features/contact/service.ts';
-import { publicChrome, staticPageKey } from '#worker/features/site/chrome.ts';
-import { formFailure, parseForm, readForm } from '#worker/features/site/forms.ts';
+import { publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
 
 const markdownPages = {
   '/imprint': { source: imprint, title: 'Imprint', description: 'Who operates Adloom and how to reach us.' },
@@ -48,13 +50,14 @@ const loginQuery = z.object({
   tab: z.optional(z.string()),
 });
 
-function renderLogin(c: Context<AppEnv>, form: AuthFormProps, status: 200 | 401 | 409 | 422 | 429 = 200) {
-  // 401/409 from a form post are shown as the form with its message: 422 for the page.
-  const pageStatus = status === 200 ? 200 : status === 429 ? 429 : 422;
-  return renderPage(c, { title: 'Sign in', description: 'Sign in to Adloom or create a free account.', noindex: true }, <LoginPage form={form} />, pageStatus);
+type PageStatus = 200 | FormFailure['status'];
+type AuthFormProps = ComponentProps<typeof LoginPage>['form'];
+
+function renderLogin(c: Context<AppEnv>, form: AuthFormProps, status: PageStatus = 200) {
+  return renderPage(c, { title: 'Sign in', description: 'Sign in to Adloom or create a free account.', noindex: true }, <LoginPage form={form} />, status);
 }
 
-function renderReset(c: Context<AppEnv>, form: PasswordResetProps, status: 200 | 422 | 429 = 200) {
+function renderReset(c: Context<AppEnv>, form: PasswordResetProps, status: PageStatus = 200) {
   return renderPage(
     c,
     { title: 'Reset your password', description: 'Choose a new password for your Adloom account.', noindex: true },
@@ -63,12 +66,47 @@ function renderReset(c: Context<AppEnv>, form: PasswordResetProps, status: 200 |
   );
 }
 
-function renderContact(c: Context<AppEnv>, form: ContactFormProps, status: 200 | 422 | 429 = 200, blank = false) {
+function renderContact(c: Context<AppEnv>, form: ContactFormProps, status: PageStatus = 200, blank = false) {
   const chrome = publicChrome(c, { interactive: true, loginNext: '/contact' });
   const meta = { title: 'Contact', description: 'Questions about Adloom, plans or your account? Write to us.' };
   const page = () => <ContactPage chrome={chrome} form={form} operatorEmail={c.env.OPERATOR_EMAIL} />;
   // The empty form is the same for everyone; a submitted one carries the visitor's input.
   return blank ? renderStaticPage(c, staticPageKey(c, chrome), meta, page) : renderPage(c, meta, page(), status);
+}
+
+/**
+ * Each form's page again after a refused submission (unreadable, invalid, or refused by
+ * the service), with the message and what the visitor typed; undefined when the error is
+ * not one a form shows (it then goes to the error page).
+ */
+function contactRefused(c: Context<AppEnv>, error: unknown, values: Record<string, string | undefined>) {
+  const failure = formFailure(error);
+  if (!failure) return undefined;
+  applyHeaders(c, failure.headers);
+  const kept = { name: values.name ?? '', email: values.email ?? '', message: values.message ?? '' };
+  return renderContact(c, { initialValues: kept, initialErrors: failure.errors, initialFormError: failure.message }, failure.status);
+}
+
+function loginRefused(c: Context<AppEnv>, error: unknown, values: Record<string, string | undefined>) {
+  const failure = formFailure(error);
+  if (!failure) return undefined;
+  applyHeaders(c, failure.headers);
+  const form: AuthFormProps = {
+    next: safeSameOriginPath(values.next, '/dashboard'),
+    initialTab: values.intent === 'signup' ? 'signup' : 'signin',
+    initialValues: { email: values.email ?? '', name: values.name ?? '' },
+    initialErrors: failure.errors,
+    initialFormError: failure.message,
+  };
+  return renderLogin(c, form, failure.status);
+}
+
+function resetRefused(c: Context<AppEnv>, error: unknown, values: Record<string, string | undefined>) {
+  const failure = formFailure(error);
+  if (!failure) return undefined;
+  applyHeaders(c, failure.headers);
+  const token = values.token && values.token.length <= 200 ? values.token : undefined;
+  return renderReset(c, { ...(token ? { token } : {}), initialErrors: failure.errors, initialFormError: failure.message }, failure.status);
 }
 
 /** The public, server-rendered pages (PRODUCT.md §2) and their no-JavaScript form posts. */
@@ -98,20 +136,22 @@ export const siteRoutes = new Hono<AppEnv>()
     ));
   })
   .get('/contact', access('public'), (c) => renderContact(c, {}, 200, true))
-  .post('/contact', access('public'), async (c) => {
-    const values = await readForm(c);
-    try {
-      const input = await parseForm(contactInput, values);
-      await submitContact(c.get('db'), mailerFor(c), input, requestMeta(c), { userId: c.get('user')?.id ?? null, operatorEmail: c.env.OPERATOR_EMAIL });
-      return renderContact(c, { sentTo: input.email });
-    } catch (error) {
-      const failure = formFailure(error);
-      if (!failure) throw error;
-      const { website: _honeypot, ...kept } = values;
-      applyHeaders(c, failure.headers);
-      return renderContact(c, { initialValues: kept, initialErrors: failure.errors, initialFormError: failure.message }, failure.status === 429 ? 429 : 422);
-    }
-  })
+  .post(
+    '/contact',
+    access('public'),
+    validate('form', contactInput, ({ error, values }, c) => contactRefused(c, error, values)),
+    async (c) => {
+      const input = c.req.valid('form');
+      try {
+        await submitContact(c.get('db'), mailerFor(c), input, requestMeta(c), { userId: c.get('user')?.id ?? null, operatorEmail: c.env.OPERATOR_EMAIL });
+        return renderContact(c, { sentTo: input.email });
+      } catch (error) {
+        const page = contactRefused(c, error, input);
+        if (!page) throw error;
+        return page;
+      }
+    },
+  )
   .get('/imprint', access('public'), (c) => markdownPage(c, '/imprint'))
   .get('/privacy', access('public'), (c) => markdownPage(c, '/privacy'))
   .get('/terms', access('public'), (c) => markdownPage(c, '/terms'))
@@ -123,66 +163,51 @@ export const siteRoutes = new Hono<AppEnv>()
     const tab = query.data?.tab === 'signup' ? 'signup' : 'signin';
     return renderLogin(c, { next, initialTab: tab });
   })
-  .post('/login', access('public'), async (c) => {
-    const values = await readForm(c);
-    const next = safeSameOriginPath(values.next, '/dashboard');
-    const intent = values.intent === 'signup' ? 'signup' : 'signin';
-    try {
-      const { token } =
-        intent === 'signup'
-          ? await signupFromForm(c, await parseForm(signupInput, values))
-          : await auth.login(c.get('db'), await parseForm(loginInput, values), requestMeta(c), readSessionToken(c));
-      writeSessionCookie(c, token);
-      return c.redirect(next, 303);
-    } catch (error) {
-      const failure = formFailure(error);
-      if (!failure) throw error;
-      applyHeaders(c, failure.headers);
-      return renderLogin(
-        c,
-        {
-          next,
-          initialTab: intent,
-          initialValues: { email: values.email ?? '', name: values.name ?? '' },
-          initialErrors: failure.errors,
-          initialFormError: failure.message,
-        },
-        failure.status,
-      );
-    }
-  })
+  .post(
+    '/login',
+    access('public'),
+    validate('form', loginForm, ({ error, values }, c) => loginRefused(c, error, values)),
+    async (c) => {
+      const input = c.req.valid('form');
+      try {
+        const { token } =
+          input.intent === 'signup' ? await signupFromForm(c, input) : await auth.login(c.get('db'), input, requestMeta(c), readSessionToken(c));
+        writeSessionCookie(c, token);
+        return c.redirect(safeSameOriginPath(input.next, '/dashboard'), 303);
+      } catch (error) {
+        const page = loginRefused(c, error, { ...input, name: input.intent === 'signup' ? input.name : undefined });
+        if (!page) throw error;
+        return page;
+      }
+    },
+  )
   .get('/password-reset', access('public'), (c) => {
     const token = c.req.query('token');
     return renderReset(c, token && token.length <= 200 ? { token } : {});
   })
-  .post('/password-reset', access('public'), async (c) => {
-    const values = await readForm(c);
-    const token = values.token && values.token.length <= 200 ? values.token : undefined;
-    try {
-      if (token) {
-        const input = await parseForm(passwordResetConfirmInput, values);
-        await auth.confirmPasswordReset(c.get('db'), input.token, input.password);
-        return renderReset(c, { state: 'changed' });
+  .post(
+    '/password-reset',
+    access('public'),
+    validate('form', passwordResetForm, ({ error, values }, c) => resetRefused(c, error, values)),
+    async (c) => {
+      const input = c.req.valid('form');
+      try {
+        if (input.intent === 'confirm') {
+          await auth.confirmPasswordReset(c.get('db'), input.token, input.password);
+          return renderReset(c, { state: 'changed' });
+        }
+        await auth.assertResetAllowed(c.get('db'), requestMeta(c));
+        await auth.requestPasswordReset(c.get('db'), mailerFor(c), input.email, new URL(c.req.url).origin);
+        return renderReset(c, { state: 'requested' });
+      } catch (error) {
+        const page = resetRefused(c, error, input.intent === 'confirm' ? { token: input.token } : {});
+        if (!page) throw error;
+        return page;
       }
-      const input = await parseForm(passwordResetRequestInput, values);
-      await auth.assertResetAllowed(c.get('db'), requestMeta(c));
-      await auth.requestPasswordReset(c.get('db'), mailerFor(c), input.email, new URL(c.req.url).origin);
-      return renderReset(c, { state: 'requested' });
-    } catch (error) {
-      const failure = formFailure(error);
-      if (!failure) throw error;
-      applyHeaders(c, failure.headers);
-      return renderReset(
-        c,
-        { ...(token ? { token } : {}), initialErrors: failure.errors, initialFormError: failure.message },
-        failure.status === 429 ? 429 : 422,
-      );
-    }
-  })
-  .get('/redirect', access('public'), async (c) => {
-    await captureReferral(c);
-    return c.redirect(safeSameOriginPath(c.req.query('to'), '/'), 302);
-  })
+    },
+  )
+  // A `ref` code in it was recorded by the referral middleware (affiliate routes) already.
+  .get('/redirect', access('public'), (c) => c.redirect(safeSameOriginPath(c.req.query('to'), '/'), 302))
   .get('/error', access('public'), (c) => {
     const ref = c.req.query('ref');
     const reference = ref && /^[A-Za-z0-9_-]{6,64}$/.test(ref) ? ref : undefined;

@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import type { WorkspacePath } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
-import { findCreativeForMember } from '#worker/features/creatives/repo.ts';
-import { findLiveMediaForMember } from '#worker/features/media/repo.ts';
-import { findMembership } from '#worker/features/projects/repo.ts';
+import { creativeForMember } from '#worker/features/creatives/service.ts';
+import { mediaForMember } from '#worker/features/media/service.ts';
+import { membershipOf } from '#worker/features/projects/service.ts';
 
 /**
  * Whether the ids in a workspace URL exist and are visible to the signed-in user (else
@@ -17,14 +17,14 @@ const nothingYet: Resolver = async () => false;
 
 async function isMember(c: Context<AppEnv>, projectId: string | undefined): Promise<boolean> {
   const user = c.get('user');
-  return Boolean(user && projectId && looksLikeId(projectId) && (await findMembership(c.get('db'), projectId, user.id)));
+  return Boolean(user && projectId && looksLikeId(projectId) && (await membershipOf(c.get('db'), projectId, user.id)));
 }
 
 async function visibleMedia(c: Context<AppEnv>, mediaId: string | undefined, projectId?: string) {
   const user = c.get('user');
   if (!user || !mediaId || !looksLikeId(mediaId)) return false;
-  const row = await findLiveMediaForMember(c.get('db'), mediaId, user.id);
-  return Boolean(row && (projectId === undefined || row.media.projectId === projectId));
+  const found = await mediaForMember(c.get('db'), mediaId, user.id);
+  return Boolean(found && (projectId === undefined || found.resource.projectId === projectId));
 }
 
 export const RESOLVERS: Partial<Record<WorkspacePath, Resolver>> = {
@@ -35,7 +35,7 @@ export const RESOLVERS: Partial<Record<WorkspacePath, Resolver>> = {
   '/media/:id': (c, p) => visibleMedia(c, p.id),
   '/creatives/:objectId': async (c, p) => {
     const user = c.get('user');
-    return Boolean(user && p.objectId && looksLikeId(p.objectId) && (await findCreativeForMember(c.get('db'), p.objectId, user.id)));
+    return Boolean(user && p.objectId && looksLikeId(p.objectId) && (await creativeForMember(c.get('db'), p.objectId, user.id)));
   },
   '/_components/:funnelName': nothingYet,
   '/pages/:funnelPageId': nothingYet,

@@ -1,0 +1,34 @@
+// `npm run lint` (and the start of `npm test`): every static check, each reported, all run
+// even when one fails: ESLint, Prettier, the import boundaries (dependency-cruiser, two
+// configurations) and the generated binding types. Exits non-zero on any finding.
+import { spawnSync } from 'node:child_process';
+import { root, WRANGLER_ENV } from './lib.mjs';
+
+const CHECKS = [
+  ['ESLint', 'eslint', ['.', '--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/']],
+  ['Prettier', 'prettier', ['--check', '--log-level=warn', '.']],
+  ['Import boundaries', 'depcruise', ['worker', 'client', 'common', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
+  ['Feature cycles', 'depcruise', ['worker', '--config', '.dependency-cruiser-features.cjs', '--output-type', 'err']],
+  ['Binding types (worker/bindings.d.ts, `npm run types`)', 'npm', ['run', '--silent', 'types', '--', '--check']],
+];
+
+const failed = [];
+for (const [name, command, args] of CHECKS) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    env: { ...process.env, ...WRANGLER_ENV, CI: 'true' },
+  });
+  const output = `${result.stdout}${result.stderr}`.trim();
+  if (result.status === 0) {
+    console.log(`✔ ${name}`);
+  } else {
+    failed.push(name);
+    console.log(`✖ ${name}\n${output}\n`);
+  }
+}
+if (failed.length > 0) {
+  console.error(`✖ ${failed.length} check(s) failed: ${failed.join(', ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,35 @@
+import { DEFAULT_MESSAGES } from '#common/errors.ts';
+import { AppError } from '#worker/lib/errors.ts';
+
+/** What a re-rendered HTML form shows after a refused submission. */
+export interface FormFailure {
+  /**
+   * The page's status: 400 unreadable, 413 too large, 415 not a form, 429 too many tries,
+   * and 422 for everything refused (invalid fields, a wrong password, a taken email).
+   */
+  status: 400 | 413 | 415 | 422 | 429;
+  /** Field → its first message. */
+  errors: Record<string, string>;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+const FORM_STATUSES = new Set([400, 401, 409, 413, 415, 422, 429]);
+
+/**
+ * Maps an expected error from a form submission (from `validate('form', …)`'s hook or
+ * from the service) to what the page shows; undefined for anything else, which stays an
+ * error (the error page, reported when unexpected).
+ */
+export function formFailure(error: unknown): FormFailure | undefined {
+  if (!(error instanceof AppError) || !FORM_STATUSES.has(error.status)) return undefined;
+  const errors: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(error.details ?? {})) if (messages[0]) errors[key] = messages[0];
+  return {
+    status: error.status === 401 || error.status === 409 ? 422 : (error.status as FormFailure['status']),
+    errors,
+    message:
+      error.code === 'validation_failed' && error.message === DEFAULT_MESSAGES.validation_failed ? 'Please correct the highlighted fields.' : error.message,
+    headers: error.headers,
+  };
+}
