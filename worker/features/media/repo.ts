@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { inList, type Db } from '#worker/db/client.ts';
+import { PLANS } from '#common/plans.ts';
+import { inList, rawStatement, type Db } from '#worker/db/client.ts';
 import { creatives, media, projectMembers, projects, users } from '#worker/db/schema.ts';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -45,8 +46,41 @@ export function findBySha(db: Db, projectId: string, sha256: string) {
     .get();
 }
 
-export function insertMedia(db: Db, values: typeof media.$inferInsert) {
-  return db.insert(media).values(values).returning();
+/** The bytes (files and thumbnails) stored across every live project of the owner of `projectId`. */
+const usedByOwnerOf = (projectId: string) => sql`(SELECT coalesce(sum(m.size + coalesce(m.thumbnail_size, 0)), 0) FROM media m
+  JOIN projects p ON p.id = m.project_id AND p.deleted_at IS NULL
+  JOIN project_members o ON o.project_id = p.id AND o.role = 'owner'
+  WHERE m.deleted_at IS NULL AND o.user_id = (SELECT user_id FROM project_members WHERE project_id = ${projectId} AND role = 'owner'))`;
+
+/** The storage of the plan of the owner of `projectId`, from the one constants module. */
+const limitOfOwnerOf = (projectId: string) =>
+  sql`(SELECT CASE u.plan ${sql.join(
+    Object.values(PLANS).map((plan) => sql`WHEN ${plan.id} THEN ${plan.storageBytes}`),
+    sql` `,
+  )} ELSE 0 END FROM project_members o JOIN users u ON u.id = o.user_id WHERE o.project_id = ${projectId} AND o.role = 'owner')`;
+
+export type NewMedia = Pick<
+  typeof media.$inferInsert,
+  'id' | 'projectId' | 'uploadedBy' | 'kind' | 'mime' | 'name' | 'size' | 'sha256' | 'width' | 'height' | 'durationMs' | 'r2Key'
+> & {
+  now: Date;
+};
+
+/**
+ * Adds an uploaded file only if it fits the owner's storage: one conditional write, so
+ * that uploads arriving together cannot pass the limit between a check and an insert.
+ * Undefined when it does not fit; a second copy of the same bytes fails on the unique index.
+ */
+export async function insertMediaWithinQuota(db: Db, m: NewMedia): Promise<MediaRow | undefined> {
+  const now = m.now.getTime();
+  const result = await rawStatement(
+    db,
+    sql`INSERT INTO media (id, project_id, uploaded_by, kind, mime, name, size, sha256, width, height, duration_ms, alt, tags, r2_key, created_at, updated_at)
+      SELECT ${m.id}, ${m.projectId}, ${m.uploadedBy ?? null}, ${m.kind}, ${m.mime}, ${m.name}, ${m.size}, ${m.sha256}, ${m.width ?? null}, ${m.height ?? null}, ${m.durationMs ?? null}, '', '[]', ${m.r2Key}, ${now}, ${now}
+      WHERE ${usedByOwnerOf(m.projectId)} + ${m.size} <= ${limitOfOwnerOf(m.projectId)}`,
+  ).run();
+  if (result.meta.changes !== 1) return undefined;
+  return db.select().from(media).where(eq(media.id, m.id)).get();
 }
 
 export interface MediaFilters {
@@ -127,23 +161,13 @@ export function deleteMediaRows(db: Db, ids: string[]) {
   return db.delete(media).where(inList(media.id, ids));
 }
 
-/**
- * The storage a project's owner has used across every live project they own (files and
- * thumbnails), with their plan, in one query: uploads are checked against it.
- */
-export async function ownerStorage(db: Db, projectId: string): Promise<{ plan: (typeof users.$inferSelect)['plan']; usedBytes: number } | undefined> {
-  return db
-    .select({
-      plan: users.plan,
-      usedBytes: sql<number>`(SELECT coalesce(sum(m.size + coalesce(m.thumbnail_size, 0)), 0) FROM media m
-        JOIN projects p ON p.id = m.project_id AND p.deleted_at IS NULL
-        JOIN project_members o ON o.project_id = p.id AND o.role = 'owner'
-        WHERE o.user_id = ${users.id} AND m.deleted_at IS NULL)`,
-    })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'owner')))
-    .get();
+/** The storage the owner of `projectId` has used across their live projects, and their plan's limit (0 without an owner). */
+export async function ownerStorage(db: Db, projectId: string): Promise<{ usedBytes: number; limitBytes: number }> {
+  const row = await rawStatement(db, sql`SELECT ${usedByOwnerOf(projectId)} AS used, coalesce(${limitOfOwnerOf(projectId)}, 0) AS "limit"`).first<{
+    used: number;
+    limit: number;
+  }>();
+  return { usedBytes: row?.used ?? 0, limitBytes: row?.limit ?? 0 };
 }
 
 /** The project's brand-kit logo (for "where is this used"). */

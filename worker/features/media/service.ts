@@ -9,7 +9,6 @@ import {
   type MediaUpdateInput,
   type MediaUsage,
 } from '#common/schemas/media.ts';
-import { PLANS } from '#common/plans.ts';
 import { formatBytes } from '#common/format.ts';
 import type { Db } from '#worker/db/client.ts';
 import { concatBytes, readCapped } from '#worker/lib/body.ts';
@@ -129,12 +128,10 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
     throw tooLarge(probed.kind);
   }
   const { usedBytes: used, limitBytes: limit } = await storageUsage(db, request.projectId);
+  // A first look, so that a file that cannot fit is refused before its bytes are sent; the insert decides.
   if (used + contentLength > limit) {
     await reader.cancel();
-    throw new AppError(
-      'plan_limit_reached',
-      `This file does not fit: ${formatBytes(used)} of ${formatBytes(limit)} are used. Delete files you no longer need, or upgrade for more storage.`,
-    );
+    throw storageFull(used, limit);
   }
 
   const id = newId();
@@ -179,9 +176,9 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
     const uploader = await repo.uploaderName(db, existing.uploadedBy);
     return { media: toMediaItem(existing, uploader?.name), created: false };
   }
-  const now = new Date();
+  let row: repo.MediaRow | undefined;
   try {
-    const [row] = await repo.insertMedia(db, {
+    row = await repo.insertMediaWithinQuota(db, {
       id,
       projectId: request.projectId,
       uploadedBy: request.uploader.id,
@@ -193,13 +190,9 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
       width: probed.width,
       height: probed.height,
       durationMs: probed.durationMs,
-      alt: '',
-      tags: [],
       r2Key: key,
-      createdAt: now,
-      updatedAt: now,
+      now: new Date(),
     });
-    return { media: toMediaItem(row!, request.uploader.name), created: true };
   } catch (error) {
     // The same bytes arrived twice at once: the unique index kept one.
     await bucket.delete(key);
@@ -207,6 +200,13 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
     if (!winner) throw error;
     return { media: toMediaItem(winner, undefined), created: false };
   }
+  if (!row) {
+    // Other uploads filled the storage while this one streamed.
+    await bucket.delete(key);
+    const usage = await storageUsage(db, request.projectId);
+    throw storageFull(usage.usedBytes, usage.limitBytes);
+  }
+  return { media: toMediaItem(row, request.uploader.name), created: true };
 }
 
 /** Stores the browser-made thumbnail (an image up to 512 KiB) beside the file. */
@@ -333,10 +333,16 @@ export async function signedMedia(db: Db, secret: string, id: string, variant: '
   return (await verifyMediaSignature(secret, id, variant, expires, signature)) ? repo.findLiveMedia(db, id) : undefined;
 }
 
+function storageFull(used: number, limit: number): AppError {
+  return new AppError(
+    'plan_limit_reached',
+    `This file does not fit: ${formatBytes(used)} of ${formatBytes(limit)} are used. Delete files you no longer need, or upgrade for more storage.`,
+  );
+}
+
 /** The storage the project's owner has used across their projects, and their plan's limit. */
-export async function storageUsage(db: Db, projectId: string): Promise<{ usedBytes: number; limitBytes: number }> {
-  const owner = await repo.ownerStorage(db, projectId);
-  return { usedBytes: owner?.usedBytes ?? 0, limitBytes: PLANS[owner?.plan ?? 'free'].storageBytes };
+export function storageUsage(db: Db, projectId: string): Promise<{ usedBytes: number; limitBytes: number }> {
+  return repo.ownerStorage(db, projectId);
 }
 
 /** A live image of the project's library (a brand-kit logo must be one), or undefined. */
