@@ -29,14 +29,8 @@ function limited(resetAt: Date, now: number): AppError {
   });
 }
 
-/** Throws 429 (with Retry-After) when the key already used up its window. */
-export async function assertNotLimited(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<void> {
-  const row = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
-  if (row && row.resetAt.getTime() > now && row.count >= rule.limit) throw limited(row.resetAt, now);
-}
-
 /** Counts one attempt atomically (one upsert); returns the count within the window. */
-export async function recordAttempt(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<{ count: number; resetAt: Date }> {
+async function recordAttempt(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<{ count: number; resetAt: Date }> {
   const resetAt = now + rule.windowMs;
   const row = await db
     .insert(rateLimits)
@@ -53,7 +47,10 @@ export async function recordAttempt(db: Db, key: string, rule: RateLimitRule, no
   return { count: row.count, resetAt: row.resetAt };
 }
 
-/** Counts an attempt and throws 429 once the limit is exceeded (for actions limited per try). */
+/**
+ * Counts an attempt and throws 429 once the limit is exceeded. Count first, act after:
+ * attempts that arrive together each get their own count, so a burst cannot pass the limit.
+ */
 export async function consume(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<void> {
   const { count, resetAt } = await recordAttempt(db, key, rule, now);
   if (count > rule.limit) throw limited(resetAt, now);

@@ -8,7 +8,7 @@ import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
-import { RATE_LIMITS, assertNotLimited, clearLimit, consume, recordAttempt } from '#worker/lib/rate-limit.ts';
+import { RATE_LIMITS, clearLimit, consume } from '#worker/lib/rate-limit.ts';
 import { SESSION_TTL_MS } from '#worker/lib/session-cookie.ts';
 import { referralStatement } from '#worker/features/affiliate/service.ts';
 import { openAccountStatements } from '#worker/features/credits/service.ts';
@@ -97,14 +97,13 @@ export async function signup(db: Db, input: { email: string; password: string; n
 
 export async function login(db: Db, input: { email: string; password: string }, meta: RequestMeta, oldToken?: string) {
   const limitKey = `login:${input.email}:${meta.ip}`;
-  await assertNotLimited(db, limitKey, RATE_LIMITS.loginFailures);
+  // Each try is counted before the password is checked (one atomic upsert), so that a burst
+  // of tries arriving together gets no more than the limit; a success clears the count.
+  await consume(db, limitKey, RATE_LIMITS.loginFailures);
   const user = await repo.findUserByEmail(db, input.email);
   // Same work whether or not the account exists, so timing does not reveal it.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !valid) {
-    await recordAttempt(db, limitKey, RATE_LIMITS.loginFailures);
-    throw new AppError('unauthenticated', 'That email and password do not match. Check them, or reset your password.');
-  }
+  if (!user || !valid) throw new AppError('unauthenticated', 'That email and password do not match. Check them, or reset your password.');
   await clearLimit(db, limitKey);
   const now = new Date();
   const session = await newSession(db, user.id, meta, now);
