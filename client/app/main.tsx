@@ -13,7 +13,7 @@ const router = createRouter();
 // The server's HTML already shows a skeleton of the shell. React takes over once the first
 // screen's module has loaded, so the shell is mounted once: a fallback shell swapped for the
 // real one would remount the header and close a menu opened in between.
-whenInitialized(router).then(() =>
+void whenInitialized(router).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <SessionProvider initialUser={boot.user}>

@@ -128,24 +128,18 @@ function AccountMenu() {
             <BadgeCheck aria-hidden="true" className="size-3.5 text-accent-600" /> {user.plan.name} plan
           </p>
         </div>
-        <nav aria-label="Account" className="py-1" onClick={close}>
-          <Link className={link} to="/account">
-            Account
-          </Link>
-          <Link className={link} to="/account/billing">
-            Billing
-          </Link>
-          <Link className={link} to="/account/credits">
-            Credits
-          </Link>
-          <Link className={link} to="/account/affiliate">
-            Affiliate programme
-          </Link>
-          {user.role === 'admin' ? (
-            <Link className={link} to="/admin">
-              Admin
+        <nav aria-label="Account" className="py-1">
+          {[
+            { to: '/account', label: 'Account' },
+            { to: '/account/billing', label: 'Billing' },
+            { to: '/account/credits', label: 'Credits' },
+            { to: '/account/affiliate', label: 'Affiliate programme' },
+            ...(user.role === 'admin' ? [{ to: '/admin', label: 'Admin' }] : []),
+          ].map(({ to, label }) => (
+            <Link key={to} className={link} to={to} onClick={close}>
+              {label}
             </Link>
-          ) : null}
+          ))}
         </nav>
         <div className="border-t border-zinc-200 pt-1 dark:border-zinc-800">
           <button

@@ -24,7 +24,9 @@ export default function ProjectMedia() {
     if (fromGrid) navigate(-1);
     else navigate({ pathname: `/projects/${projectId}/`, search: location.search }, { replace: true });
   };
-  const go = (id: string) => navigate({ pathname: `/projects/${projectId}/media/${id}`, search: location.search }, { replace: true, state: location.state });
+  const go = (id: string) => {
+    navigate({ pathname: `/projects/${projectId}/media/${id}`, search: location.search }, { replace: true, state: location.state });
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
