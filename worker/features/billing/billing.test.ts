@@ -1,14 +1,14 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import { creditBalances, creditLedger, payments, processedWebhookEvents, subscriptions, users } from '#worker/db/schema.ts';
 import { runBillingJobs } from '#worker/jobs/index.ts';
-import { signStripePayload } from '#worker/lib/stripe.ts';
 import { createUser, type TestUser } from '#worker/test/factories.ts';
 import { interceptHost } from '#worker/test/fetch.ts';
-import { send } from '#worker/test/http.ts';
+import { ORIGIN, send } from '#worker/test/http.ts';
 
 const db = () => getDb(env.DB);
 const WEBHOOK_SECRET = 'whsec_test_secret_123';
@@ -97,22 +97,84 @@ describe('the sandbox checkout (no Stripe key)', () => {
 });
 
 describe('Stripe', () => {
-  /** Stripe's API: creates Checkout Sessions, answers 404 to anything else. */
+  /** Stripe's API as its responses look: Checkout Sessions, portal sessions and subscription updates; its 404 to anything else. */
   function interceptStripe() {
-    return interceptHost('api.stripe.com', ({ url, body }) => {
+    return interceptHost('api.stripe.com', ({ url, body, request }) => {
       const form = new URLSearchParams(body);
-      if (new URL(url).pathname === '/v1/checkout/sessions') {
+      const path = new URL(url).pathname;
+      const created = Math.floor(Date.now() / 1000);
+      if (request.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = `cs_test_${form.get('client_reference_id')}`;
-        return Response.json({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, mode: form.get('mode'), status: 'open' });
+        return Response.json({
+          id,
+          object: 'checkout.session',
+          client_reference_id: form.get('client_reference_id'),
+          created,
+          customer: form.get('customer'),
+          customer_email: form.get('customer_email'),
+          livemode: false,
+          metadata: Object.fromEntries([...form].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value])),
+          mode: form.get('mode'),
+          payment_status: 'unpaid',
+          status: 'open',
+          success_url: form.get('success_url'),
+          cancel_url: form.get('cancel_url'),
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+        });
       }
-      return Response.json({ error: { type: 'invalid_request_error', message: 'No such route' } }, { status: 404 });
+      if (request.method === 'POST' && path === '/v1/billing_portal/sessions')
+        return Response.json({
+          id: 'bps_test_1',
+          object: 'billing_portal.session',
+          created,
+          customer: form.get('customer'),
+          livemode: false,
+          return_url: form.get('return_url'),
+          url: 'https://billing.stripe.com/p/session/test_1',
+        });
+      const subscription = /^\/v1\/subscriptions\/(sub_[A-Za-z0-9_-]+)$/.exec(path);
+      if (request.method === 'POST' && subscription)
+        return Response.json({
+          id: subscription[1],
+          object: 'subscription',
+          cancel_at_period_end: form.get('cancel_at_period_end') === 'true',
+          created,
+          livemode: false,
+          metadata: {},
+          status: 'active',
+        });
+      return Response.json(
+        { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path}).` } },
+        { status: 404, headers: { 'request-id': 'req_test_1' } },
+      );
     });
+  }
+
+  /** A Stripe customer on Pro: the subscription row Stripe's checkout would have made. */
+  async function subscribe(user: TestUser, subscriptionId: string) {
+    const now = Date.now();
+    await db()
+      .insert(subscriptions)
+      .values({
+        userId: user.id,
+        plan: 'pro',
+        status: 'active',
+        provider: 'stripe',
+        providerCustomerId: `cus_${subscriptionId}`,
+        providerSubscriptionId: subscriptionId,
+        currentPeriodStart: new Date(now),
+        currentPeriodEnd: new Date(now + 30 * 86_400_000),
+      });
+    await db().update(users).set({ plan: 'pro' }).where(eq(users.id, user.id));
   }
 
   async function webhook(event: unknown, options: { secret?: string; timestamp?: number; header?: string | null; raw?: string } = {}) {
     const payload = options.raw ?? JSON.stringify(event);
     const signature =
-      options.header === null ? undefined : (options.header ?? (await signStripePayload(options.secret ?? WEBHOOK_SECRET, payload, options.timestamp)));
+      options.header === null
+        ? undefined
+        : (options.header ??
+          (await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp })));
     return send('/api/webhooks/stripe', {
       body: payload,
       headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
@@ -161,7 +223,11 @@ describe('Stripe', () => {
     expect(calls).toHaveLength(1);
     const [call] = calls;
     const form = new URLSearchParams(call!.body);
+    expect(call!.request.method).toBe('POST');
+    expect(call!.url).toBe('https://api.stripe.com/v1/checkout/sessions');
     expect(call!.request.headers.get('authorization')).toBe('Bearer sk_test_123');
+    expect(call!.request.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(call!.request.headers.get('stripe-version')).toBe(Stripe.API_VERSION);
     expect(form.get('mode')).toBe('payment');
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('3900');
     expect(form.get('line_items[0][price_data][currency]')).toBe('eur');
@@ -171,6 +237,48 @@ describe('Stripe', () => {
     expect(form.get('payment_intent_data[metadata][paymentId]')).toBe(payment!.id);
     expect(call!.request.headers.get('idempotency-key')).toBe(`checkout:${payment!.id}`);
     expect(payment).toMatchObject({ status: 'pending', providerRef: `cs_test_${payment!.id}`, provider: 'stripe' });
+  });
+
+  it('opens the customer portal and cancels at the period end through Stripe', async () => {
+    const user = await createUser();
+    await subscribe(user, `sub_${user.id}`);
+    const calls = interceptStripe();
+    const overview = (await (await send('/api/billing', { cookie: user.cookie, env: STRIPE })).json()) as { provider: string; portal: boolean };
+    expect(overview).toMatchObject({ provider: 'stripe', portal: true });
+
+    const portal = await send('/api/billing/portal', { method: 'POST', cookie: user.cookie, env: STRIPE });
+    expect(await portal.json()).toEqual({ url: 'https://billing.stripe.com/p/session/test_1' });
+    const canceled = await send('/api/billing/cancel', { method: 'POST', cookie: user.cookie, env: STRIPE });
+    expect(((await canceled.json()) as { subscription: { cancelAtPeriodEnd: boolean } }).subscription.cancelAtPeriodEnd).toBe(true);
+
+    expect(calls.map((call) => `${call.request.method} ${new URL(call.url).pathname}`)).toEqual([
+      'POST /v1/billing_portal/sessions',
+      `POST /v1/subscriptions/sub_${user.id}`,
+    ]);
+    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toEqual({ customer: `cus_sub_${user.id}`, return_url: `${ORIGIN}/account/billing` });
+    expect(Object.fromEntries(new URLSearchParams(calls[1]!.body))).toEqual({ cancel_at_period_end: 'true' });
+    // Every POST carries an idempotency key, so the client's one retry cannot apply it twice.
+    for (const call of calls) expect(call.request.headers.get('idempotency-key')).toMatch(/\S{16,}/);
+  });
+
+  it('answers 502 when Stripe refuses a request, and logs its error type but not its message', async () => {
+    const user = await createUser();
+    const calls = interceptHost('api.stripe.com', () =>
+      Response.json(
+        { error: { type: 'invalid_request_error', code: 'email_invalid', param: 'customer_email', message: `Invalid email address: ${user.email}` } },
+        { status: 400, headers: { 'request-id': 'req_test_2' } },
+      ),
+    );
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await send('/api/billing/checkout', { json: { kind: 'pack', id: 'pack-100' }, cookie: user.cookie, env: STRIPE });
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('upstream_failed');
+    // A 400 is not retried.
+    expect(calls).toHaveLength(1);
+    const logged = error.mock.calls.flat().map(String).join(' ');
+    expect(logged).toContain('invalid_request_error');
+    expect(logged).toContain('req_test_2');
+    expect(logged).not.toContain(user.email);
   });
 
   it('credits a paid checkout once, however often (and however concurrently) the event is delivered', async () => {
@@ -326,20 +434,7 @@ describe('Stripe', () => {
       const user = await createUser();
       const { paymentId } = await stripeCheckout(user);
       const subscriptionId = `sub_${paymentId}`;
-      const now = Date.now();
-      await db()
-        .insert(subscriptions)
-        .values({
-          userId: user.id,
-          plan: 'pro',
-          status: 'active',
-          provider: 'stripe',
-          providerCustomerId: `cus_${paymentId}`,
-          providerSubscriptionId: subscriptionId,
-          currentPeriodStart: new Date(now),
-          currentPeriodEnd: new Date(now + 30 * 86_400_000),
-        });
-      await db().update(users).set({ plan: 'pro' }).where(eq(users.id, user.id));
+      await subscribe(user, subscriptionId);
       return { user, paymentId, subscriptionId, metadata: { paymentId, userId: user.id, kind: 'plan', item: 'pro' } };
     }
 
@@ -430,6 +525,7 @@ describe('Stripe', () => {
       ['the JSON null', () => null],
       ['a JSON array', (c) => [envelope('checkout.session.completed', session(c))]],
       ['a JSON string', () => 'evt_1'],
+      ['a thin (v2) event notification', () => ({ object: 'v2.core.event', type: 'v1.billing.meter.error_report_triggered' })],
     ];
 
     it.each(cases)('acknowledges %s with 200, logs it without personal data, and changes nothing', async (_label, build) => {
@@ -451,7 +547,7 @@ describe('Stripe', () => {
       expect(error).not.toHaveBeenCalled();
     });
 
-    it('acknowledges a signed body that is not JSON with 200 and changes nothing', async () => {
+    it('acknowledges a signed body that is not JSON with 200', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const response = await webhook(undefined, { raw: '{"id":"evt_1","type":' });
       expect(response.status).toBe(200);

@@ -3,7 +3,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { currentUser } from '#worker/lib/context.ts';
 import { readCapped } from '#worker/lib/body.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { verifyStripeSignature } from '#worker/lib/stripe.ts';
+import { verifyStripeWebhook } from '#worker/lib/stripe.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { checkoutInput } from '#common/schemas/billing.ts';
@@ -41,13 +41,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', access('public')
   if (Number(c.req.header('content-length') ?? '0') > MAX_WEBHOOK_BYTES) throw new AppError('payload_too_large');
   // A chunked body declares no length: read no more than the limit either way.
   const payload = new TextDecoder().decode(await readCapped(c.req.raw.body, MAX_WEBHOOK_BYTES));
-  await verifyStripeSignature(secret, payload, c.req.header('stripe-signature'));
-  let event: unknown;
-  try {
-    event = JSON.parse(payload);
-  } catch {
-    return c.json({ received: true, outcome: ignoreUnparsable() });
-  }
-  const outcome = await processStripeEvent(c.get('db'), event);
+  const event = await verifyStripeWebhook(secret, payload, c.req.header('stripe-signature'));
+  const outcome = event === undefined ? ignoreUnparsable() : await processStripeEvent(c.get('db'), event);
   return c.json({ received: true, outcome });
 });

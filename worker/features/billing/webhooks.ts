@@ -162,8 +162,8 @@ export async function processStripeEvent(db: Db, payload: unknown): Promise<'app
   return 'applied';
 }
 
-/** A verified body that is not JSON at all: acknowledged and ignored, like a malformed event. */
+/** A verified body that is not a JSON event (or a thin v2 one): acknowledged and ignored, like a malformed event. */
 export function ignoreUnparsable(): 'ignored' {
-  console.warn('[stripe] event (none) ignored: the verified body is not JSON');
+  console.warn('[stripe] event (none) ignored: the verified body is not a JSON snapshot event');
   return 'ignored';
 }
