@@ -1,7 +1,7 @@
 // The builds the bench measures, shared by bench/run.ts and bench/profile.ts.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { WRANGLER_ENV } from '../scripts/lib.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -24,18 +24,38 @@ export function step(title: string, command: string, commandArgs: string[]): str
   return result.stdout;
 }
 
-/** Whether dist/client holds a client build (its Vite manifest, which the bench reads). */
-export function clientBuilt(): boolean {
-  return existsSync(join(root, 'dist', 'client', '.vite', 'manifest.json'));
+/**
+ * Where the bench builds the client: its own directory, never dist/client, which a running
+ * `npm start` (wrangler dev) serves: rebuilding that under it breaks every page until a restart.
+ */
+export const BENCH_CLIENT_DIR = join(root, 'bench', '.build', 'client');
+/** The client `npm test` (and `npm run build`) builds; the bench only reads it (`--reuse-client`). */
+export const DIST_CLIENT_DIR = join(root, 'dist', 'client');
+
+/** Whether a directory holds a client build (its Vite manifest, which the bench reads). */
+export function clientBuilt(clientDir: string): boolean {
+  return existsSync(join(clientDir, '.vite', 'manifest.json'));
 }
 
-/** The production client, into dist/client (what the worker serves and its SSR reads). */
-export function buildClient(): void {
-  step('Building the client (vite build)', 'vite', ['build', '--logLevel', 'warn']);
+/** The production client (what the worker serves and its SSR reads), into the bench's own directory. */
+export function buildClient(clientDir = BENCH_CLIENT_DIR): void {
+  step(`Building the client (vite build --outDir ${relative(root, clientDir)})`, 'vite', [
+    'build',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    clientDir,
+    '--emptyOutDir',
+  ]);
 }
 
-/** The worker as `wrangler deploy` would upload it, into `outdir`: minified for the budgets, readable for profiles. */
-export function bundleWorker(outdir: string, options: { minify: boolean }): void {
-  if (options.minify) step('Bundling the worker (wrangler deploy --dry-run --minify)', 'wrangler', ['deploy', '--dry-run', '--minify', '--outdir', outdir]);
-  else step('Bundling the worker (wrangler deploy --dry-run, unminified)', 'wrangler', ['deploy', '--dry-run', '--outdir', outdir]);
+/**
+ * The worker as `wrangler deploy` would upload it, into `outdir`: minified for the budgets,
+ * readable for profiles. `--assets` points wrangler at the client being measured (it
+ * refuses to bundle when wrangler.toml's dist/client does not exist).
+ */
+export function bundleWorker(outdir: string, options: { minify: boolean; clientDir: string }): void {
+  const common = ['deploy', '--dry-run', '--outdir', outdir, '--assets', options.clientDir];
+  if (options.minify) step('Bundling the worker (wrangler deploy --dry-run --minify)', 'wrangler', [...common, '--minify']);
+  else step('Bundling the worker (wrangler deploy --dry-run, unminified)', 'wrangler', common);
 }

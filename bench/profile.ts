@@ -2,13 +2,13 @@
 // a CPU profile of the worker under load, for finding where a route spends its time. Prints
 // the top functions by self time and writes bench/results/profile.cpuprofile (open it in
 // Chrome DevTools). Profiles the unminified worker bundle (readable names) in
-// bench/.build/profile with the client in dist/client; --build (what the npm script passes)
-// builds both first.
+// bench/.build/profile with the client in bench/.build/client (never dist/client, which a
+// running `npm start` serves); --build (what the npm script passes) builds both first.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { buildClient, bundleWorker, clientBuilt } from './build.ts';
+import { BENCH_CLIENT_DIR, buildClient, bundleWorker, clientBuilt } from './build.ts';
 import { pinServer, runLoad } from './load.ts';
 import { startServer } from './server.ts';
 
@@ -18,12 +18,12 @@ const seconds = Number(positionals[1] ?? 3);
 const INSPECTOR = 9239;
 const bundleDir = join(import.meta.dirname, '.build', 'profile');
 if (options.build) {
-  buildClient();
-  bundleWorker(bundleDir, { minify: false });
+  buildClient(BENCH_CLIENT_DIR);
+  bundleWorker(bundleDir, { minify: false, clientDir: BENCH_CLIENT_DIR });
 }
-if (!clientBuilt() || !existsSync(join(bundleDir, 'index.js')))
-  throw new Error('No client build or no bench/.build/profile bundle: run `npm run bench:profile -- /path`.');
-const server = await startServer(bundleDir, { inspectorPort: INSPECTOR });
+if (!clientBuilt(BENCH_CLIENT_DIR) || !existsSync(join(bundleDir, 'index.js')))
+  throw new Error('No bench/.build/client build or no bench/.build/profile bundle: run `npm run bench:profile -- /path`.');
+const server = await startServer(bundleDir, { clientDir: BENCH_CLIENT_DIR, inspectorPort: INSPECTOR });
 pinServer(server.workerdPid);
 
 const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json()) as { id: string; title: string; webSocketDebuggerUrl: string }[];

@@ -1,15 +1,16 @@
 // `npm run bench [-- --check] [--only weight,speed,lab] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client]`
 // Measures a production (minified) build served by workerd on loopback, prints one table
 // and writes bench/results/latest.json. With --check, exits non-zero when a budget in
-// bench/budgets.json is missed. With --reuse-client, the client already built in dist/client
-// (by `npm test`, in .ci/run) is measured instead of built again; the worker is always
-// bundled. See README.md ("Performance").
+// bench/budgets.json is missed. The client is built into bench/.build/client, never into
+// dist/client, which a running `npm start` serves. With --reuse-client, the client already
+// built in dist/client (by `npm test`, in .ci/run) is measured, read-only, instead; the
+// worker is always bundled. See README.md ("Performance").
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
-import { buildClient, bundleWorker, clientBuilt, log, step } from './build.ts';
+import { BENCH_CLIENT_DIR, DIST_CLIENT_DIR, buildClient, bundleWorker, clientBuilt, log, step } from './build.ts';
 import { runLighthouse, type LabResult } from './lighthouse.ts';
 import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
 import { startServer } from './server.ts';
@@ -75,22 +76,24 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // 1. The production build: minified client and worker bundle.
 const workerDir = join(buildDir, 'worker');
+const reuse = args['reuse-client'] && clientBuilt(DIST_CLIENT_DIR);
+const clientDir = reuse ? DIST_CLIENT_DIR : BENCH_CLIENT_DIR;
 if (!args['no-build']) {
   rmSync(buildDir, { recursive: true, force: true });
-  if (args['reuse-client'] && clientBuilt()) log('› Reusing the client build in dist/client (--reuse-client)');
-  else buildClient();
-  bundleWorker(workerDir, { minify: true });
+  if (reuse) log('› Reusing the client build in dist/client (--reuse-client)');
+  else buildClient(clientDir);
+  bundleWorker(workerDir, { minify: true, clientDir });
 }
-if (!existsSync(join(workerDir, 'index.js'))) throw new Error('No worker bundle: run without --no-build.');
+if (!existsSync(join(workerDir, 'index.js')) || !clientBuilt(clientDir)) throw new Error('No worker bundle or client build: run without --no-build.');
 
 log('› Starting workerd (miniflare, direct sockets) with Adloom and the baseline worker');
-const server = await startServer(workerDir);
+const server = await startServer(workerDir, { clientDir });
 const results: Record<string, unknown> = { date: new Date().toISOString(), pinning: PINNING, cpus: execFileSync('nproc', { encoding: 'utf8' }).trim() };
 
 try {
   // 2. Weight (deterministic).
   if (kinds.has('weight')) {
-    const manifest = readManifest();
+    const manifest = readManifest(clientDir);
     const bundle = bundleSize(workerDir);
     judge('weight', 'worker bundle (gzip)', 'worker', bundle.gzip, budgets.weight.workerBundleGzipBytes);
     const pages: Record<string, number> = {};
@@ -98,7 +101,7 @@ try {
       const response = await fetch(`${server.adloom}${route}`, { headers: cookie ? { cookie } : {} });
       if (!response.ok) throw new Error(`${route} answered ${response.status}`);
       const files = closure(manifest, pageScripts(await response.text(), manifest));
-      return { files, bytes: jsBytes(files) };
+      return { files, bytes: jsBytes(files, clientDir) };
     };
     for (const route of budgets.weight.contentPageJsBytes.routes) {
       pages[route] = (await measure(route)).bytes;
@@ -115,7 +118,7 @@ try {
       pages[route] = measured.bytes;
       judge('weight', 'workspace initial JS', route, pages[route], budgets.weight.workspaceInitialJsBytes);
     }
-    const lazy = lazyChunks(manifest, initial).sort((a, b) => b.bytes - a.bytes);
+    const lazy = lazyChunks(manifest, initial, clientDir).sort((a, b) => b.bytes - a.bytes);
     const largest = lazy[0] ?? { name: '(none)', bytes: 0 };
     judge('weight', 'largest lazy chunk', largest.name, largest.bytes, budgets.weight.largestLazyChunkBytes);
     results.weight = { workerBundle: bundle, pageJsBytes: pages, lazyChunks: lazy };

@@ -63,11 +63,14 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain',
 };
 
-async function serveBuiltAsset(request: Request): Promise<Response> {
-  const path = decodeURIComponent(new URL(request.url).pathname);
-  const file = join(root, 'dist', 'client', normalize(path));
-  if (!file.startsWith(join(root, 'dist', 'client')) || !existsSync(file)) return new Response('Not found', { status: 404 });
-  return new Response(readFileSync(file), { headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' } });
+/** The ASSETS binding: the files of one client build. */
+function serveBuiltAssets(clientDir: string) {
+  return async (request: Request): Promise<Response> => {
+    const path = decodeURIComponent(new URL(request.url).pathname);
+    const file = join(clientDir, normalize(path));
+    if (!file.startsWith(clientDir) || !existsSync(file)) return new Response('Not found', { status: 404 });
+    return new Response(readFileSync(file), { headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' } });
+  };
 }
 
 function findWorkerdPid(): number {
@@ -86,7 +89,8 @@ function findWorkerdPid(): number {
   throw new Error('workerd process not found');
 }
 
-export async function startServer(bundleDir: string, options: { inspectorPort?: number } = {}): Promise<BenchServer> {
+/** Serves the worker bundle in `bundleDir` with the client build in `options.clientDir` as its assets. */
+export async function startServer(bundleDir: string, options: { clientDir: string; inspectorPort?: number }): Promise<BenchServer> {
   // This miniflare line takes the new per-worker config; convert from the familiar shape.
   const mf = new Miniflare(
     convertV4MiniflareOptions({
@@ -104,7 +108,7 @@ export async function startServer(bundleDir: string, options: { inspectorPort?: 
           // ASSETS is Cloudflare's asset service. Miniflare's local asset router would sit
           // in front of every request (≈0.15 ms CPU each), so the bench binds ASSETS to
           // the built files instead: used once per isolate for the manifest.
-          serviceBindings: { ASSETS: serveBuiltAsset },
+          serviceBindings: { ASSETS: serveBuiltAssets(options.clientDir) },
           bindings: {
             ...vars(),
             SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',

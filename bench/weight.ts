@@ -10,14 +10,11 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-const root = join(import.meta.dirname, '..');
-const clientDir = join(root, 'dist', 'client');
-
 export function gzipBytes(path: string): number {
   return gzipSync(readFileSync(path), { level: 9 }).byteLength;
 }
 
-export function readManifest(): Manifest {
+export function readManifest(clientDir: string): Manifest {
   return JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 }
 
@@ -39,7 +36,7 @@ export function closure(manifest: Manifest, files: Iterable<string>): Set<string
   return seen;
 }
 
-export function jsBytes(files: Iterable<string>): number {
+export function jsBytes(files: Iterable<string>, clientDir: string): number {
   let total = 0;
   for (const file of files) if (file.endsWith('.js')) total += gzipBytes(join(clientDir, file));
   return total;
@@ -64,11 +61,11 @@ export function pageScripts(html: string, manifest: Manifest): string[] {
 }
 
 /** The workspace's lazy route chunks: for each, what it adds beyond the initial load. */
-export function lazyChunks(manifest: Manifest, initial: Set<string>): { name: string; bytes: number }[] {
+export function lazyChunks(manifest: Manifest, initial: Set<string>, clientDir: string): { name: string; bytes: number }[] {
   const app = manifest['index.html'];
   return (app?.dynamicImports ?? []).map((key) => {
     const files = [...closure(manifest, [`/${manifest[key]!.file}`])].filter((f) => !initial.has(f));
-    return { name: key, bytes: jsBytes(files) };
+    return { name: key, bytes: jsBytes(files, clientDir) };
   });
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PBKDF2_ITERATIONS, hashPassword, hmacSign, hmacVerify, verifyPassword } from '#worker/lib/crypto.ts';
+import { PBKDF2_ITERATIONS, hashPassword, hmacSign, hmacVerify, timingSafeEqual, verifyPassword, type WorkerdSubtleCrypto } from '#worker/lib/crypto.ts';
+
+const subtle = crypto.subtle as WorkerdSubtleCrypto;
 
 describe('password hashing', () => {
   it('never asks WebCrypto for more than 100,000 PBKDF2 iterations per call (the Workers limit)', async () => {
@@ -33,11 +35,50 @@ describe('password hashing', () => {
     expect(await verifyPassword('anything', 'garbage')).toBe(false);
   });
 
+  it('compares the derived key with workerd’s constant-time crypto.subtle.timingSafeEqual', async () => {
+    const stored = await hashPassword('correct horse battery');
+    const compare = vi.spyOn(subtle, 'timingSafeEqual');
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(await verifyPassword('wrong horse battery', stored)).toBe(false);
+    expect(compare).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a stored hash of another length instead of throwing', async () => {
+    const stored = await hashPassword('correct horse battery');
+    const [scheme, iterations, salt, hash] = stored.split('$');
+    expect(await verifyPassword('correct horse battery', [scheme, iterations, salt, hash!.slice(0, 22)].join('$'))).toBe(false);
+    expect(await verifyPassword('correct horse battery', [scheme, iterations, salt, `${hash}${hash}`].join('$'))).toBe(false);
+  });
+
   it('signs and verifies HMACs', async () => {
     const signature = await hmacSign('secret', 'message');
     expect(await hmacVerify('secret', 'message', signature)).toBe(true);
     expect(await hmacVerify('secret', 'message!', signature)).toBe(false);
     expect(await hmacVerify('other', 'message', signature)).toBe(false);
     expect(await hmacVerify('secret', 'message', '%%%')).toBe(false);
+  });
+});
+
+describe('timingSafeEqual', () => {
+  const bytes = (...values: number[]) => new Uint8Array(values);
+
+  it('is true only for the same bytes', () => {
+    expect(timingSafeEqual(bytes(1, 2, 3), bytes(1, 2, 3))).toBe(true);
+    expect(timingSafeEqual(bytes(), bytes())).toBe(true);
+    expect(timingSafeEqual(bytes(1, 2, 3), bytes(1, 2, 4))).toBe(false);
+    expect(timingSafeEqual(bytes(0, 2, 3), bytes(1, 2, 3))).toBe(false);
+  });
+
+  it('is false, not an exception, for different lengths (workerd’s throws on them)', () => {
+    expect(() => subtle.timingSafeEqual(bytes(1, 2), bytes(1, 2, 3))).toThrow();
+    expect(timingSafeEqual(bytes(1, 2), bytes(1, 2, 3))).toBe(false);
+    expect(timingSafeEqual(bytes(1, 2, 3), bytes(1, 2))).toBe(false);
+    expect(timingSafeEqual(bytes(), bytes(0))).toBe(false);
+  });
+
+  it('is workerd’s constant-time comparison, not a loop of our own', () => {
+    const compare = vi.spyOn(subtle, 'timingSafeEqual');
+    timingSafeEqual(bytes(1, 2, 3), bytes(1, 2, 3));
+    expect(compare).toHaveBeenCalledTimes(1);
   });
 });

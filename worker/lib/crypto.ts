@@ -35,12 +35,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash with the real cost, for timing parity when no account matches. */
 export const DUMMY_PASSWORD_HASH = `pbkdf2-sha256$${PBKDF2_ITERATIONS}$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
 
+/**
+ * Whether two byte strings are equal, in constant time (workerd's `crypto.subtle.timingSafeEqual`).
+ * That one throws on different lengths; callers compare values whose length is no secret
+ * (a digest, a derived key of fixed size), so a different length is simply unequal.
+ */
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.byteLength !== b.byteLength) return false;
-  let diff = 0;
-  for (let i = 0; i < a.byteLength; i += 1) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
+  return a.byteLength === b.byteLength && (crypto.subtle as WorkerdSubtleCrypto).timingSafeEqual(a, b);
 }
+
+/** workerd's Web Crypto extension (@cloudflare/workers-types has it; the DOM's SubtleCrypto type, which wins here, does not). */
+export type WorkerdSubtleCrypto = SubtleCrypto & { timingSafeEqual(a: ArrayBuffer | ArrayBufferView, b: ArrayBuffer | ArrayBufferView): boolean };
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 

@@ -1,83 +1,67 @@
+import type Stripe from 'stripe';
 import { AppError } from '#worker/lib/errors.ts';
-import { hmacSha256, timingSafeEqual, toHex } from '#worker/lib/crypto.ts';
 
 /**
- * The small part of Stripe's API that Adloom uses, over fetch (form-encoded requests,
- * JSON answers), and webhook signature verification with Web Crypto. Tests intercept
- * `fetch` to api.stripe.com with Stripe's response shapes.
+ * Stripe through its official package (docs/decisions/0010-stripe-package.md): its fetch
+ * HTTP client and its webhook verification with Web Crypto, both of which run in workerd.
+ * The package is loaded on first use, not when an isolate starts: evaluating its ≈ 100
+ * resource classes costs tens of milliseconds of CPU, and almost no request needs it.
  */
-const STRIPE_API = 'https://api.stripe.com/v1';
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const load = async () => (await import('stripe')).default;
 
-/** Stripe's bracket notation: { line_items: [{ quantity: 1 }] } → line_items[0][quantity]=1 */
-export function toForm(params: Record<string, unknown>, prefix = '', out = new URLSearchParams()): URLSearchParams {
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    const name = prefix ? `${prefix}[${key}]` : key;
-    if (Array.isArray(value))
-      value.forEach((item, i) =>
-        typeof item === 'object' ? toForm(item as Record<string, unknown>, `${name}[${i}]`, out) : out.append(`${name}[${i}]`, String(item)),
-      );
-    else if (typeof value === 'object') toForm(value as Record<string, unknown>, name, out);
-    else out.append(name, String(value));
-  }
-  return out;
+/**
+ * A client for one request's key. Its HTTP client reads the global `fetch` when it is made,
+ * so tests that intercept `fetch` (worker/test/fetch.ts) see its requests.
+ */
+export async function stripeClient(secretKey: string): Promise<Stripe> {
+  const Stripe = await load();
+  return new Stripe(secretKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    // One retry, under the idempotency key every POST carries: a click waits seconds, not minutes.
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    // The package would otherwise report each request's latency to Stripe in the next one's headers.
+    telemetry: false,
+  });
 }
 
-export async function stripeRequest<T>(
-  secretKey: string,
-  method: 'GET' | 'POST',
-  path: string,
-  params?: Record<string, unknown>,
-  idempotencyKey?: string,
-): Promise<T> {
-  let response: Response;
+/**
+ * Runs one Stripe API call; its failures become `upstream_failed` (502). The log names the
+ * status, Stripe's error type and request id, never its message (which can echo the customer's details).
+ */
+export async function stripeCall<T>(secretKey: string, what: string, call: (stripe: Stripe) => Promise<T>): Promise<T> {
+  const Stripe = await load();
+  const stripe = await stripeClient(secretKey);
   try {
-    response = await fetch(`${STRIPE_API}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${secretKey}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-      },
-      body: params && method === 'POST' ? toForm(params).toString() : undefined,
-      redirect: 'manual',
-    });
-  } catch {
-    throw new AppError('upstream_failed', 'The payment provider could not be reached. Please try again.');
+    return await call(stripe);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeConnectionError)
+      throw new AppError('upstream_failed', 'The payment provider could not be reached. Please try again.');
+    if (error instanceof Stripe.errors.StripeError) {
+      const code = error.code ? ` (${error.code})` : '';
+      console.error(
+        `[stripe] ${what} failed with ${error.statusCode ?? 'no status'}: ${error.rawType ?? error.type}${code}, request ${error.requestId ?? 'unknown'}`,
+      );
+      throw new AppError('upstream_failed', 'The payment provider refused the request. Please try again or contact support.');
+    }
+    throw error;
   }
-  const body = (await response.json().catch(() => ({}))) as T & { error?: { message?: string; type?: string } };
-  if (!response.ok) {
-    console.error(`[stripe] ${method} ${path} failed with ${response.status}: ${body.error?.type ?? 'unknown'}`);
-    throw new AppError('upstream_failed', 'The payment provider refused the request. Please try again or contact support.');
-  }
-  return body;
-}
-
-const encoder = new TextEncoder();
-
-async function hmacHex(secret: string, payload: string): Promise<string> {
-  return toHex(await hmacSha256(secret, payload));
-}
-
-/** Builds a `Stripe-Signature` header value (for tests and the local sandbox). */
-export async function signStripePayload(secret: string, payload: string, timestamp = Math.floor(Date.now() / 1000)): Promise<string> {
-  return `t=${timestamp},v1=${await hmacHex(secret, `${timestamp}.${payload}`)}`;
 }
 
 /**
- * Verifies a webhook the way Stripe documents it: the header's timestamp within five
- * minutes, and one of its v1 signatures equal to HMAC-SHA256(secret, "t.payload").
- * Anything else is 400 `bad_request`.
+ * Verifies a webhook with `constructEventAsync` (the `Stripe-Signature` header's v1 HMAC and
+ * its timestamp within five minutes) and returns its parsed JSON, or `undefined` when the
+ * verified body is not a JSON event. A missing, malformed or wrong signature is 400 `bad_request`.
  */
-export async function verifyStripeSignature(secret: string, payload: string, header: string | undefined, now = Date.now()): Promise<void> {
-  if (!header) throw new AppError('bad_request', 'Missing Stripe-Signature header.');
-  const parts = header.split(',').map((part) => part.split('=') as [string, string | undefined]);
-  const timestamp = Number(parts.find(([k]) => k === 't')?.[1]);
-  const signatures = parts.filter(([k, v]) => k === 'v1' && v).map(([, v]) => v!);
-  if (!Number.isInteger(timestamp) || signatures.length === 0) throw new AppError('bad_request', 'Malformed Stripe-Signature header.');
-  if (Math.abs(now / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) throw new AppError('bad_request', 'The webhook timestamp is outside the tolerance.');
-  const expected = encoder.encode(await hmacHex(secret, `${timestamp}.${payload}`));
-  if (!signatures.some((signature) => timingSafeEqual(encoder.encode(signature), expected)))
-    throw new AppError('bad_request', 'The webhook signature does not match.');
+export async function verifyStripeWebhook(secret: string, payload: string, header: string | undefined): Promise<unknown> {
+  const Stripe = await load();
+  try {
+    return await Stripe.webhooks.constructEventAsync(payload, header ?? '', secret, undefined, Stripe.createSubtleCryptoProvider());
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+      throw new AppError('bad_request', 'The Stripe-Signature header does not verify this body.');
+    // Every check of the signature throws the error above, so this body is Stripe's and was
+    // verified: it is not JSON, or it is a thin (v2) event, which this endpoint does not take.
+    return undefined;
+  }
 }

@@ -1,4 +1,6 @@
-import { stripeRequest } from '#worker/lib/stripe.ts';
+import type Stripe from 'stripe';
+import { AppError } from '#worker/lib/errors.ts';
+import { stripeCall } from '#worker/lib/stripe.ts';
 import type { PaymentRow } from '#worker/features/billing/repo.ts';
 
 /**
@@ -36,53 +38,52 @@ export function sandboxProvider(): PaymentsProvider {
   };
 }
 
-interface StripeSession {
-  id: string;
-  url: string;
-}
-
 export function stripeProvider(secretKey: string): PaymentsProvider {
+  const call = <T>(what: string, request: (stripe: Stripe) => Promise<T>) => stripeCall(secretKey, what, request);
   return {
     name: 'stripe',
     async createCheckout({ payment, itemName, customerEmail, customerId, successUrl, cancelUrl }) {
       const subscription = payment.kind === 'plan';
       const metadata = { paymentId: payment.id, userId: payment.userId, kind: payment.kind, item: payment.item };
-      const session = await stripeRequest<StripeSession>(
-        secretKey,
-        'POST',
-        '/checkout/sessions',
-        {
-          mode: subscription ? 'subscription' : 'payment',
-          client_reference_id: payment.id,
-          success_url: successUrl,
-          cancel_url: cancelUrl,
-          ...(customerId ? { customer: customerId } : { customer_email: customerEmail }),
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: payment.currency,
-                unit_amount: payment.amountCents,
-                product_data: { name: itemName },
-                ...(subscription ? { recurring: { interval: 'month' } } : {}),
+      const session = await call('creating a Checkout Session', (stripe) =>
+        stripe.checkout.sessions.create(
+          {
+            mode: subscription ? 'subscription' : 'payment',
+            client_reference_id: payment.id,
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+            ...(customerId ? { customer: customerId } : { customer_email: customerEmail }),
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: payment.currency,
+                  unit_amount: payment.amountCents,
+                  product_data: { name: itemName },
+                  ...(subscription ? { recurring: { interval: 'month' as const } } : {}),
+                },
               },
-            },
-          ],
-          metadata,
-          ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
-        },
-        `checkout:${payment.id}`,
+            ],
+            metadata,
+            ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          },
+          // The same payment never opens two sessions, however often the request is retried.
+          { idempotencyKey: `checkout:${payment.id}` },
+        ),
       );
+      if (!session.url) throw new AppError('upstream_failed', 'The payment provider returned no checkout page. Please try again.');
       return { url: session.url, ref: session.id };
     },
     async portal(customerId, returnUrl) {
       if (!customerId) return undefined;
-      const session = await stripeRequest<{ url: string }>(secretKey, 'POST', '/billing_portal/sessions', { customer: customerId, return_url: returnUrl });
+      const session = await call('creating a portal session', (stripe) =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
       return session.url;
     },
     async setCancelAtPeriodEnd(providerSubscriptionId, cancel) {
       if (!providerSubscriptionId) return;
-      await stripeRequest(secretKey, 'POST', `/subscriptions/${encodeURIComponent(providerSubscriptionId)}`, { cancel_at_period_end: cancel });
+      await call('updating a subscription', (stripe) => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel }));
     },
   };
 }

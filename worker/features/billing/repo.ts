@@ -73,6 +73,10 @@ export function updateSubscription(db: Db, userId: string, values: Partial<typeo
     .where(eq(subscriptions.userId, userId));
 }
 
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) !== undefined;
+}
+
 /** Changes the user's plan. Run `forgetUser(userId)` after it: cached sessions carry the plan. */
 export function setUserPlan(db: Db, userId: string, plan: 'free' | 'pro' | 'agency') {
   return db.update(users).set({ plan, updatedAt: new Date() }).where(eq(users.id, userId));

@@ -4,12 +4,12 @@ import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { readCapped } from '#worker/lib/body.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { verifyStripeSignature } from '#worker/lib/stripe.ts';
+import { verifyStripeWebhook } from '#worker/lib/stripe.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { paymentsProvider } from '#worker/features/billing/providers.ts';
 import * as billing from '#worker/features/billing/service.ts';
-import { processStripeEvent, type StripeEvent } from '#worker/features/billing/webhooks.ts';
+import { ignoreUnparsable, processStripeEvent } from '#worker/features/billing/webhooks.ts';
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
@@ -41,15 +41,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', access('public')
   if (Number(c.req.header('content-length') ?? '0') > MAX_WEBHOOK_BYTES) throw new AppError('payload_too_large');
   // A chunked body declares no length: read no more than the limit either way.
   const payload = new TextDecoder().decode(await readCapped(c.req.raw.body, MAX_WEBHOOK_BYTES));
-  await verifyStripeSignature(secret, payload, c.req.header('stripe-signature'));
-  let event: StripeEvent;
-  try {
-    event = JSON.parse(payload) as StripeEvent;
-  } catch {
-    throw new AppError('bad_request', 'The webhook body is not JSON.');
-  }
-  if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.data?.object !== 'object')
-    throw new AppError('bad_request', 'Not a Stripe event.');
-  const outcome = await processStripeEvent(c.get('db'), event);
+  const event = await verifyStripeWebhook(secret, payload, c.req.header('stripe-signature'));
+  const outcome = event === undefined ? ignoreUnparsable() : await processStripeEvent(c.get('db'), event);
   return c.json({ received: true, outcome });
 });
