@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { COPY_MODEL, headlineVariants, parseModelLines, ruleBasedHeadlines } from '#worker/features/ai/copy.ts';
+import { COPY_MODEL, headlineVariants, parseModelLines, ruleBasedHeadlines } from '#worker/features/ai/service.ts';
 
 describe('parseModelLines', () => {
   it('drops emoji, which the bundled fonts cannot draw', () => {

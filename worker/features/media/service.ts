@@ -331,3 +331,18 @@ export async function verifyMediaSignature(
 }
 
 export const MEDIA_CACHE = 'private, max-age=31536000, immutable';
+
+/**
+ * Removes media deleted (or of projects deleted) before `before`: the R2 objects (file and
+ * thumbnail) first, then the rows, `batch` at a time (the purge job). Returns how many went.
+ */
+export async function purgeDeletedMedia(db: Db, bucket: R2Bucket, before: Date, batch: number): Promise<number> {
+  const rows = await repo.purgeableMedia(db, before, batch);
+  if (rows.length === 0) return 0;
+  await bucket.delete(rows.flatMap((r) => [r.r2Key, ...(r.thumbnailKey ? [r.thumbnailKey] : [])]));
+  await repo.deleteMediaRows(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.length;
+}
