@@ -81,6 +81,7 @@ export function parseModelLines(text: string): string[] {
     .split('\n')
     .map((line) =>
       line
+        .trim()
         .replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
         .replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '')
         .replace(/^["“'‘]+|["”'’]+$/g, '')
@@ -91,17 +92,74 @@ export function parseModelLines(text: string): string[] {
     .map(clip);
 }
 
+/** Placeholder body copy that says nothing about the brand: variations write their own instead. */
+const GENERIC_BODIES = [
+  'Made with care and ready when you are. Come and see what is new.',
+  'Simple to start, easy to love. Find the one that suits you.',
+  'Quality you can feel from the first day. Try it for yourself.',
+  'Loved by people who care about the details. Join them today.',
+  'Fresh ideas, fair prices and a team that listens. Say hello.',
+  'Everything in one place, without the hassle. See for yourself.',
+  'Small details, big difference. Discover what sets us apart.',
+  'Here for you every day. Drop by or order online.',
+];
+/** Endings for the user's own body copy: their words stay, how they end varies. */
+const BODY_CALLS = ['Try it today.', 'See what is new.', 'Find yours.', 'Start now.', 'Come and see.', 'Don’t miss it.', 'Ask us how.', 'Book yours today.'];
+
 /**
- * Headline variants for generated variations (PRODUCT.md §4.3): from the Workers AI
- * binding when one is configured, else (or when the model fails or says too little)
- * from the rule-based generator, so that variations always get their copy.
+ * Rule-based body copy for `count` variations (no model, no network), all different: the
+ * user's own body (`body`) with other endings, or, when there is none or it is the template's
+ * placeholder (`placeholder`), short lines that suit any brand. Deterministic for the same input.
  */
-export async function headlineVariants(
+export function ruleBasedBodies(request: { headline: string; body?: string | undefined; placeholder?: string | undefined }, count: number): string[] {
+  const own = request.body?.trim().replace(/\s+/g, ' ') ?? '';
+  const seed = [...request.headline.trim()].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) >>> 0, 13);
+  const lines: string[] = [];
+  if (own && own !== request.placeholder?.trim()) {
+    const kept = own.length > 400 ? own.slice(0, 400).trimEnd() : own;
+    const stem = /[.!?…]$/.test(kept) ? kept : `${kept}.`;
+    for (let i = 0; lines.length < count && i < BODY_CALLS.length; i += 1) lines.push(`${stem} ${BODY_CALLS[(seed + i) % BODY_CALLS.length]!}`);
+  } else {
+    for (let i = 0; lines.length < count && i < GENERIC_BODIES.length; i += 1) lines.push(GENERIC_BODIES[(seed + i) % GENERIC_BODIES.length]!);
+  }
+  // More than there are lines (not today: at most 8 variations): numbered, so that they still differ.
+  const base = lines.length;
+  for (let n = 0; lines.length < count; n += 1) lines.push(`${lines[n % base]!} (${Math.floor(n / base) + 2})`);
+  return lines;
+}
+
+/** One ad of the model's answer: "headline | body" (the body may be missing). */
+export function parseModelAds(text: string): { headline: string; body?: string }[] {
+  const ads: { headline: string; body?: string }[] = [];
+  for (const raw of text.split('\n')) {
+    const [head = '', ...rest] = raw.split('|');
+    const [headline] = parseModelLines(head);
+    if (!headline) continue;
+    const [body] = parseModelLines(rest.join(' '));
+    ads.push(body ? { headline, body } : { headline });
+  }
+  return ads;
+}
+
+export interface CopyVariant {
+  headline: string;
+  body: string;
+}
+
+/**
+ * Headlines and body copy for generated variations (PRODUCT.md §4.3): from the Workers AI
+ * binding when one is configured, else (or when the model fails or says too little) from
+ * the rule-based generators, so that variations always get their copy, each its own.
+ */
+export async function copyVariants(
   ai: Pick<Ai, 'run'> | undefined,
-  request: { headline: string; tone?: string | undefined; count: number },
-): Promise<{ lines: string[]; source: 'ai' | 'rules' }> {
-  const fallback = ruleBasedHeadlines(request.headline, request.count);
-  if (!ai) return { lines: fallback, source: 'rules' };
+  request: { headline: string; body?: string | undefined; placeholderBody?: string | undefined; tone?: string | undefined; count: number },
+): Promise<{ items: CopyVariant[]; source: 'ai' | 'rules' }> {
+  const headlines = ruleBasedHeadlines(request.headline, request.count);
+  const bodies = ruleBasedBodies({ headline: request.headline, body: request.body, placeholder: request.placeholderBody }, request.count);
+  const rules = headlines.map((headline, i) => ({ headline, body: bodies[i]! }));
+  if (!ai) return { items: rules, source: 'rules' };
+  const ownBody = request.body && request.body.trim() !== request.placeholderBody?.trim() ? request.body.trim() : '';
   try {
     const result = (await ai.run(
       COPY_MODEL as Parameters<Ai['run']>[0],
@@ -109,22 +167,36 @@ export async function headlineVariants(
         messages: [
           {
             role: 'system',
-            content: 'You write short ad headlines. Answer with one headline per line, nothing else: no numbering, no quotes, at most 60 characters each.',
+            content:
+              'You write short ad copy. Answer with one ad per line, nothing else: a headline of at most 60 characters, then " | ", then one sentence of body text of at most 120 characters. No numbering, no quotes.',
           },
           {
             role: 'user',
-            content: `Write ${request.count} different headlines for an ad whose current headline is: ${request.headline.slice(0, 200)}${request.tone ? `\nBrand tone: ${request.tone.slice(0, 200)}` : ''}`,
+            content: `Write ${request.count} different ads. The current headline is: ${request.headline.slice(0, 200)}${ownBody ? `\nThe current body text is: ${ownBody.slice(0, 300)}` : ''}${request.tone ? `\nBrand tone: ${request.tone.slice(0, 200)}` : ''}`,
           },
         ],
-        max_tokens: 400,
+        max_tokens: 600,
       } as never,
     )) as { response?: unknown };
-    const lines = typeof result?.response === 'string' ? [...new Set(parseModelLines(result.response))] : [];
-    if (lines.length === 0) return { lines: fallback, source: 'rules' };
-    for (const line of fallback) if (lines.length < request.count && !lines.includes(line)) lines.push(line);
-    return { lines: lines.slice(0, request.count), source: 'ai' };
+    const ads = typeof result?.response === 'string' ? parseModelAds(result.response) : [];
+    const items: CopyVariant[] = [];
+    const seenHeadlines = new Set<string>();
+    const seenBodies = new Set<string>();
+    for (const ad of ads) {
+      if (items.length >= request.count || seenHeadlines.has(ad.headline)) continue;
+      seenHeadlines.add(ad.headline);
+      const body = ad.body && !seenBodies.has(ad.body) ? ad.body : '';
+      if (body) seenBodies.add(body);
+      items.push({ headline: ad.headline, body });
+    }
+    if (items.length === 0) return { items: rules, source: 'rules' };
+    // Topped up from the rules: lines the model did not write, bodies it left out or repeated.
+    for (const line of headlines) if (items.length < request.count && !seenHeadlines.has(line)) items.push({ headline: line, body: '' });
+    const spare = bodies.filter((b) => !seenBodies.has(b));
+    for (const item of items) if (!item.body) item.body = spare.shift() ?? bodies[0]!;
+    return { items, source: 'ai' };
   } catch (error) {
     console.warn(JSON.stringify({ level: 'warn', message: 'workers_ai_failed', error: error instanceof Error ? error.message : String(error) }));
-    return { lines: fallback, source: 'rules' };
+    return { items: rules, source: 'rules' };
   }
 }

@@ -1,4 +1,4 @@
-import { buildTemplate, copyOf, headlineOf, pictureOf, TEMPLATES } from '#common/creative/templates.ts';
+import { buildTemplate, copyOf, DEFAULT_COPY, headlineOf, pictureOf, TEMPLATES } from '#common/creative/templates.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { CreativeSummary } from '#common/schemas/creatives.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
@@ -6,7 +6,7 @@ import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { headlineVariants } from '#worker/features/ai/service.ts';
+import { copyVariants } from '#worker/features/ai/service.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
 import { documentOf, imagesFor, imageUrls, insertCreativeStatements, summary, type Actor, type Membership } from '#worker/features/creatives/service.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
@@ -36,15 +36,14 @@ export async function generateVariations(
   });
   try {
     const copy = copyOf(doc);
-    const { lines } = await headlineVariants(env.AI, { headline: headlineOf(doc), tone: brand.tone, count });
+    const { items } = await copyVariants(env.AI, { headline: headlineOf(doc), body: copy.body, placeholderBody: DEFAULT_COPY.body, tone: brand.tone, count });
     const others = TEMPLATES.filter((t) => t.id !== doc.template);
     const picture = pictureOf(doc);
     const created: string[] = [];
     const statements = [];
     for (let i = 0; i < count; i += 1) {
       const template = others[i % others.length]!;
-      const headline = lines[i] ?? copy.headline;
-      const variant = buildTemplate(template.id, { brand, format: doc.format, copy: { ...copy, headline }, palette: i + 1, imageMediaId: picture });
+      const variant = buildTemplate(template.id, { brand, format: doc.format, copy: { ...copy, ...items[i] }, palette: i + 1, imageMediaId: picture });
       const name = `${row.name.replace(/ — variation \d+$/, '')} — variation ${i + 1}`.slice(0, 80);
       const insert = await insertCreativeStatements(db, { projectId: row.projectId, actor, name, doc: variant });
       statements.push(...insert.statements);

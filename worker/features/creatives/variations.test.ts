@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { copyOf, headlineOf } from '#common/creative/templates.ts';
+import { copyOf, DEFAULT_COPY, headlineOf } from '#common/creative/templates.ts';
+import { copyFits, isCopyLayer } from '#common/creative/text-fit.ts';
 import type { CreativeDetail, CreativeSummary } from '#common/schemas/creatives.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 import { COPY_MODEL, ruleBasedHeadlines } from '#worker/features/ai/service.ts';
-import { uploadMedia } from '#worker/test/factories.ts';
+import { uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 import { solidPng } from '#worker/test/png.ts';
 import {
@@ -23,7 +24,7 @@ import {
 } from '#worker/test/creatives.ts';
 
 describe('variations', () => {
-  async function source(kit: Partial<BrandKit> = {}) {
+  async function source(kit: Partial<BrandKit> = {}, headline = 'Single-origin coffee') {
     const t = await team();
     await setBrandKit(t.owner, t.project.id, { colors: ['#1f3a5f', '#f4a261', '#e76f51'], ...kit });
     const photo = await uploadMedia(t.owner, t.project.id, await solidPng(4, 4, RED), 'photo.png');
@@ -31,7 +32,7 @@ describe('variations', () => {
     // The editor sets a headline and a picture.
     const doc = withHeadline(
       { ...creative.document, layers: creative.document.layers.map((l) => (l.type === 'image' ? { ...l, mediaId: photo.id } : l)) },
-      'Single-origin coffee',
+      headline,
     );
     const saved = await json<CreativeDetail>(await patch(t.owner, creative.id, { document: doc }));
     return { ...t, creative: saved, photo };
@@ -76,20 +77,28 @@ describe('variations', () => {
     expect(one.status).toBe(200);
   });
 
-  it('takes the headlines from Workers AI when it is bound (one line each, numbering and quotes removed)', async () => {
+  it('takes the headlines (and body copy) from Workers AI when it is bound (one line each, numbering and quotes removed)', async () => {
     const { owner, creative } = await source({ tone: 'Warm and direct' });
-    const run = vi.fn(async () => ({ response: '1. Fresh beans daily\n2. "Roasted this morning"\n3. Coffee worth waking for' }));
+    const run = vi.fn(async () => ({
+      response:
+        '1. Fresh beans daily | Roasted in small batches every morning.\n2. "Roasted this morning" | From the farm to your cup in a week.\n3. Coffee worth waking for',
+    }));
     const response = await variations(owner, creative.id, 3, { env: { AI: { run } as unknown as Ai } });
     expect(response.status).toBe(201);
     const { items } = await json<Page<CreativeSummary>>(response);
     expect(items.map((i) => headlineOf(i.document))).toEqual(['Fresh beans daily', 'Roasted this morning', 'Coffee worth waking for']);
+    // The model's body copy where the template shows body text (the third line has none: the rules write it).
+    const bodies = items.map((i) => copyOf(i.document).body);
+    const expected = ['Roasted in small batches every morning.', 'From the farm to your cup in a week.'];
+    bodies.slice(0, 2).forEach((body, i) => body === undefined || expect(body).toBe(expected[i]));
+    if (bodies[2] !== undefined) expect([...expected, DEFAULT_COPY.body]).not.toContain(bodies[2]);
     expect(run).toHaveBeenCalledTimes(1);
     expect(run).toHaveBeenCalledWith(
       COPY_MODEL,
       expect.objectContaining({
         messages: [
-          { role: 'system', content: expect.stringContaining('one headline per line') },
-          { role: 'user', content: 'Write 3 different headlines for an ad whose current headline is: Single-origin coffee\nBrand tone: Warm and direct' },
+          { role: 'system', content: expect.stringContaining('one ad per line') },
+          { role: 'user', content: 'Write 3 different ads. The current headline is: Single-origin coffee\nBrand tone: Warm and direct' },
         ],
       }),
     );
@@ -132,5 +141,64 @@ describe('variations', () => {
     expect(await balance(owner)).toBe(2);
     const all = await json<Page<CreativeSummary>>(await send(`/api/creatives?projectId=${project.id}`, { cookie: owner.cookie }));
     expect(all.items.map((i) => i.id)).toEqual([creative.id]);
+  });
+});
+
+describe('what variations look like', () => {
+  async function source(kit: Partial<BrandKit> = {}, headline = 'Single-origin coffee', body?: string) {
+    const t = await team();
+    const logo = await uploadMedia(t.owner, t.project.id, await solidPng(6, 6, RED), 'logo.png');
+    await setBrandKit(t.owner, t.project.id, { colors: ['#1f3a5f', '#f4a261', '#e76f51'], logoMediaId: logo.id, ...kit });
+    const creative = await createCreative(t.owner, t.project.id, { template: 'split-image', format: 'portrait' });
+    let doc = withHeadline(creative.document, headline);
+    if (body !== undefined) doc = { ...doc, layers: doc.layers.map((l) => (l.type === 'text' && l.slot === 'body' ? { ...l, text: body } : l)) };
+    const saved = await json<CreativeDetail>(await patch(t.owner, creative.id, { document: doc }));
+    return { ...t, creative: saved, logo };
+  }
+  /** Eight variations: every other template once. */
+  async function all(owner: TestUser, creativeId: string) {
+    const response = await variations(owner, creativeId, 8);
+    expect(response.status).toBe(201);
+    const { items } = await json<Page<CreativeSummary>>(response);
+    expect(items).toHaveLength(8);
+    return items;
+  }
+
+  it('lays every variation’s copy out to fit its boxes, by the measure the templates use', async () => {
+    // A wide heading font and a real headline, longer than the template’s own.
+    const { owner, creative } = await source({ headingFont: 'montserrat', bodyFont: 'poppins' }, 'Single-origin coffee, roasted fresh in small batches');
+    for (const item of await all(owner, creative.id)) {
+      for (const layer of item.document.layers) {
+        if (isCopyLayer(layer)) expect(copyFits(layer, item.format), `${item.template}: ${layer.id} “${layer.text}” at ${layer.size}`).toBe(true);
+      }
+    }
+  });
+
+  it('keeps the brand’s logo in every variation, whatever its template', async () => {
+    const { owner, creative, logo } = await source();
+    for (const item of await all(owner, creative.id)) {
+      expect(
+        item.document.layers.filter((l) => l.type === 'logo').map((l) => l.mediaId),
+        item.template,
+      ).toEqual([logo.id]);
+      expect(item.images[logo.id], item.template).toBeDefined();
+    }
+  });
+
+  it('varies the body copy: no variation keeps the template’s placeholder, and no two say the same', async () => {
+    const { owner, creative } = await source();
+    expect(copyOf(creative.document).body).toBe(DEFAULT_COPY.body);
+    const bodies = (await all(owner, creative.id)).map((i) => copyOf(i.document).body).filter((b) => b !== undefined);
+    expect(bodies.length).toBeGreaterThanOrEqual(4);
+    for (const body of bodies) expect(body).not.toBe(DEFAULT_COPY.body);
+    expect(new Set(bodies).size).toBe(bodies.length);
+  });
+
+  it('keeps what the user wrote in the body, and varies how it ends', async () => {
+    const { owner, creative } = await source({}, 'Single-origin coffee', 'Free delivery on orders over $30.');
+    const bodies = (await all(owner, creative.id)).map((i) => copyOf(i.document).body).filter((b) => b !== undefined);
+    expect(bodies.length).toBeGreaterThanOrEqual(4);
+    for (const body of bodies) expect(body.startsWith('Free delivery on orders over $30')).toBe(true);
+    expect(new Set(bodies).size).toBe(bodies.length);
   });
 });
