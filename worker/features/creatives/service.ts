@@ -257,7 +257,7 @@ export async function updateCreative(
 
 export async function restoreRevision(db: Db, row: repo.CreativeRow, membership: Membership, actor: Actor, revisionId: string): Promise<CreativeDetail> {
   const revision = await repo.findRevision(db, row.id, revisionId);
-  if (!revision) throw new AppError('not_found', 'That revision does not exist.');
+  if (!revision) throw new AppError('not_found', 'That version does not exist.');
   if (revision.hash === row.revisionHash) return detail(db, row, membership);
   // A picture deleted since that revision leaves an empty frame rather than blocking the restore.
   const doc = parseCreative(revision.document);
