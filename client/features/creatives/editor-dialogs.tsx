@@ -143,7 +143,7 @@ export function VariationsDialog({
       {created ? (
         <div className="space-y-4">
           <p className="text-sm">
-            {created.length} new draft{created.length === 1 ? '' : 's'} in this project, with other templates, colours and headlines.
+            {created.length} new draft{created.length === 1 ? '' : 's'} in this project, with other templates, colours and copy.
           </p>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {created.map((item) => (
@@ -169,7 +169,7 @@ export function VariationsDialog({
           }}
         >
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            New drafts made from this creative and the brand kit: other templates, palettes and headline variants. All are made, or none and nothing is charged.
+            New drafts made from this creative and the brand kit: other templates, palettes, headlines and body copy. All are made, or none and nothing is charged.
           </p>
           <label className="block text-sm font-medium" htmlFor="variation-count">
             How many
