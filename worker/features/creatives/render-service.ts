@@ -180,3 +180,8 @@ export async function purgeDeletedCreations(db: Db, bucket: R2Bucket, before: Da
   );
   return rows.length;
 }
+
+/** A live creation with the user's membership of its project (one query), for the access rule; none for a non-member. */
+export function findCreationForMember(db: Db, id: string, userId: string) {
+  return repo.findCreationForMember(db, id, userId);
+}

@@ -308,3 +308,8 @@ export function creativesUsingMedia(db: Db, projectId: string, ids: readonly str
 export async function purgeDeletedCreatives(db: Db, before: Date): Promise<void> {
   await repo.purgeDeletedCreatives(db, before);
 }
+
+/** A live creative with the user's membership of its project (one query), for the access rule; none for a non-member. */
+export function findCreativeForMember(db: Db, id: string, userId: string) {
+  return repo.findCreativeForMember(db, id, userId);
+}
