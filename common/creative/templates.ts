@@ -1,6 +1,7 @@
 import type { FontId } from '#common/fonts.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 import { CREATIVE_VERSION, type Background, type CreativeDocument, type FormatId, type Layer, type Slot } from '#common/creative/document.ts';
+import { fitCopy, isCopyLayer } from '#common/creative/text-fit.ts';
 
 /**
  * The starting templates (issue #6): each one is a function of the brand kit and the
@@ -135,6 +136,11 @@ const shape = (id: string, slot: Slot, box: Box, fill: string, s: { shape?: 'rec
   radius: s.radius ?? 0,
 });
 const image = (box: Box, c: Ctx, radius = 0): Layer => ({ id: 'image', slot: 'image', type: 'image', ...box, mediaId: c.image, fit: 'cover', radius });
+/**
+ * A picture where the template has room for one, only when there is one: templates designed
+ * around their copy still show a picture that is added (the playground's, a variation's).
+ */
+const picture = (box: Box, c: Ctx, radius = 2): Layer[] => (c.image ? [image(box, c, radius)] : []);
 
 interface TemplateDef {
   id: string;
@@ -152,6 +158,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
       background: { type: 'color', color: c.p.primary },
       layers: [
         logo(at({ square: { x: 7, y: 7, w: 22, h: 9 }, story: { x: 8, y: 6, w: 26, h: 6 }, landscape: { x: 5, y: 9, w: 16, h: 14 } }, c.f), c),
+        ...picture(at({ square: { x: 60, y: 6, w: 33, h: 17 }, story: { x: 50, y: 5, w: 42, h: 19 }, landscape: { x: 70, y: 8, w: 25, h: 28 } }, c.f), c),
         text(
           'headline',
           'headline',
@@ -292,6 +299,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
             opacity: 0.14,
           },
         ),
+        ...picture(at({ square: { x: 28, y: 5, w: 44, h: 22 }, story: { x: 20, y: 8, w: 60, h: 20 }, landscape: { x: 70, y: 8, w: 25, h: 30 } }, c.f), c, 3),
         text(
           'headline',
           'headline',
@@ -329,6 +337,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
           3.6,
           10,
         ),
+        logo(at({ square: { x: 41, y: 89, w: 18, h: 7 }, story: { x: 38, y: 88, w: 24, h: 5 }, landscape: { x: 74, y: 68, w: 17, h: 14 } }, c.f), c),
       ],
     }),
   },
@@ -345,6 +354,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
           at({ square: { x: 44, y: 22, w: 12, h: 0.6 }, story: { x: 42, y: 26, w: 16, h: 0.5 }, landscape: { x: 46, y: 18, w: 8, h: 1 } }, c.f),
           c.p.primary,
         ),
+        ...picture(at({ square: { x: 36, y: 5, w: 28, h: 15 }, story: { x: 30, y: 8, w: 40, h: 16 }, landscape: { x: 40, y: 3, w: 20, h: 13 } }, c.f), c),
         text(
           'headline',
           'headline',
@@ -402,6 +412,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
             shape: 'ellipse',
           },
         ),
+        ...picture(at({ square: { x: 7, y: 8, w: 42, h: 36 }, story: { x: 8, y: 6, w: 40, h: 32 }, landscape: { x: 35, y: 66, w: 30, h: 30 } }, c.f), c),
         text(
           'badge-text',
           'panel',
@@ -462,6 +473,19 @@ export const TEMPLATES: readonly TemplateDef[] = [
             color: c.p.secondary,
             lineHeight: 1,
           },
+        ),
+        ...picture(
+          at(
+            {
+              square: { x: 71, y: 7, w: 22, h: 22 },
+              portrait: { x: 71, y: 6, w: 22, h: 17.6 },
+              story: { x: 70, y: 8, w: 22, h: 12.375 },
+              landscape: { x: 5, y: 50, w: 12, h: 22.93 },
+            },
+            c.f,
+          ),
+          c,
+          50,
         ),
         text(
           'headline',
@@ -531,6 +555,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
           3.6,
           10,
         ),
+        logo(at({ square: { x: 74, y: 86.5, w: 18, h: 6 }, story: { x: 38, y: 90, w: 24, h: 4.5 }, landscape: { x: 83, y: 64, w: 13, h: 13 } }, c.f), c),
       ],
     }),
   },
@@ -604,7 +629,14 @@ export function buildTemplate(id: string, input: TemplateInput): CreativeDocumen
     image: input.imageMediaId ?? null,
   };
   const { background, layers } = template.build(ctx);
-  return { version: CREATIVE_VERSION, format: input.format, template: template.id, background, layers };
+  // Copy longer than the template's own (a user's, a variation's) takes a smaller size rather than spilling over the next layer.
+  return {
+    version: CREATIVE_VERSION,
+    format: input.format,
+    template: template.id,
+    background,
+    layers: layers.map((l) => (isCopyLayer(l) ? fitCopy(l, input.format) : l)),
+  };
 }
 
 /**
@@ -615,7 +647,8 @@ export function buildTemplate(id: string, input: TemplateInput): CreativeDocumen
 export function changeFormat(doc: CreativeDocument, format: FormatId, brand: TemplateInput['brand']): CreativeDocument {
   const template = templateById(doc.template);
   if (!template) return { ...doc, format };
-  const target = buildTemplate(template.id, { brand, format });
+  // Built with the document's picture, so that a picture the template only shows when there is one has its place too.
+  const target = buildTemplate(template.id, { brand, format, imageMediaId: pictureOf(doc) });
   const places = new Map<string, Layer>();
   // The template's own layers take their places first; other layers of a role (a
   // duplicated headline) take what is left, whatever their order in the list.
@@ -659,4 +692,31 @@ export function copyOf(doc: CreativeDocument): Partial<Copy> {
 export function pictureOf(doc: CreativeDocument): string | null {
   for (const layer of doc.layers) if (layer.type === 'image' && layer.mediaId) return layer.mediaId;
   return doc.background.type === 'media' ? doc.background.mediaId : null;
+}
+
+/**
+ * The document showing `mediaId` as its picture: in its image layer or picture background, or,
+ * in a template designed around its copy, in the place the template keeps for a picture (a
+ * new image layer, at the template's depth). A document without such a place is returned as it is.
+ */
+export function withPictureIn(doc: CreativeDocument, mediaId: string, brand: TemplateInput['brand']): CreativeDocument {
+  const own = doc.layers.find((l) => l.type === 'image');
+  if (own) return { ...doc, layers: doc.layers.map((l) => (l === own ? { ...l, mediaId } : l)) };
+  if (doc.background.type === 'media') return { ...doc, background: { ...doc.background, mediaId } };
+  const template = templateById(doc.template);
+  if (!template) return doc;
+  const target = buildTemplate(template.id, { brand, format: doc.format, imageMediaId: mediaId });
+  const at = target.layers.findIndex((l) => l.type === 'image');
+  const place = target.layers[at];
+  if (!place) return doc;
+  // Above the layers the template draws under it (those still in the document), under the rest.
+  const below = new Set(target.layers.slice(0, at).map((l) => l.id));
+  let index = 0;
+  doc.layers.forEach((l, i) => {
+    if (below.has(l.id)) index = i + 1;
+  });
+  const ids = new Set(doc.layers.map((l) => l.id));
+  let id = place.id;
+  for (let n = 2; ids.has(id); n += 1) id = `${place.id}-${n}`;
+  return { ...doc, layers: [...doc.layers.slice(0, index), { ...place, id }, ...doc.layers.slice(index)] };
 }

@@ -2,9 +2,13 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { rateLimits, sessions } from '#worker/db/schema.ts';
+import { creations, creativeRevisions, creatives, playgroundDownloads, rateLimits, sessions } from '#worker/db/schema.ts';
 import worker from '#worker/index.ts';
-import { createUser } from '#worker/test/factories.ts';
+import { purgeDeletedContent, purgeExpiredRecords } from '#worker/jobs/index.ts';
+import { createProject, createUser } from '#worker/test/factories.ts';
+import { send } from '#worker/test/http.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
 
 describe('scheduled housekeeping', () => {
   it('purges expired sessions and finished rate-limit windows, keeping live ones', async () => {
@@ -26,5 +30,63 @@ describe('scheduled housekeeping', () => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, live.id)).all()).toHaveLength(1);
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, 'test:old')).all()).toEqual([]);
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, 'test:new')).all()).toHaveLength(1);
+  });
+
+  it('forgets the playground downloads of past days, keeping today’s', async () => {
+    const db = getDb(env.DB);
+    const now = new Date('2026-03-10T12:00:00Z');
+    await db.insert(playgroundDownloads).values([
+      { visitorHash: 'jobs-test-yesterday', day: '2026-03-09', count: 3 },
+      { visitorHash: 'jobs-test-today', day: '2026-03-10', count: 1 },
+    ]);
+    await purgeExpiredRecords(env, now);
+    const left = await db.select({ visitor: playgroundDownloads.visitorHash }).from(playgroundDownloads).all();
+    expect(left.map((r) => r.visitor)).toContain('jobs-test-today');
+    expect(left.map((r) => r.visitor)).not.toContain('jobs-test-yesterday');
+  });
+
+  it('purges creatives (with their revisions) and renders (with their PNG in R2) deleted more than 30 days ago, and keeps newer ones', async () => {
+    const db = getDb(env.DB);
+    const owner = await createUser();
+    const project = await createProject(owner);
+    const create = async () =>
+      (await (await send(`/api/projects/${project.id}/creatives`, { json: { template: 'bold-headline', format: 'square' }, cookie: owner.cookie })).json()) as {
+        id: string;
+        revision: { id: string; number: number };
+      };
+    const old = await create();
+    const recent = await create();
+    // A render's row and object, without drawing (the purge does not care how the PNG was made).
+    const creation = { id: 'jobs-test-creation-old', key: `creations/${project.id}/jobs-test-creation-old.png` };
+    await env.MEDIA.put(creation.key, new Uint8Array([1, 2, 3]));
+    await db.insert(creations).values({
+      id: creation.id,
+      projectId: project.id,
+      creativeId: old.id,
+      revisionId: old.revision.id,
+      revisionNumber: 1,
+      createdBy: owner.id,
+      name: 'old',
+      format: 'square',
+      width: 1080,
+      height: 1080,
+      size: 3,
+      r2Key: creation.key,
+    });
+    expect((await send(`/api/creations/${creation.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    for (const id of [old.id, recent.id]) expect((await send(`/api/creatives/${id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    // The recent one was deleted "today"; the old one 31 days before the purge runs.
+    const purgeAt = new Date(Date.now() + 31 * DAY);
+    await db
+      .update(creatives)
+      .set({ deletedAt: new Date(Date.now() + 2 * DAY) })
+      .where(eq(creatives.id, recent.id));
+
+    expect(await purgeDeletedContent(env, purgeAt)).toBe(1);
+    expect(await db.select().from(creations).where(eq(creations.id, creation.id)).all()).toEqual([]);
+    expect(await env.MEDIA.head(creation.key)).toBeNull();
+    expect(await db.select().from(creatives).where(eq(creatives.id, old.id)).all()).toEqual([]);
+    expect(await db.select().from(creativeRevisions).where(eq(creativeRevisions.creativeId, old.id)).all()).toEqual([]);
+    expect(await db.select({ id: creatives.id }).from(creatives).where(eq(creatives.id, recent.id)).all()).toEqual([{ id: recent.id }]);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { rateLimits } from '#worker/db/schema.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -58,4 +58,9 @@ export async function consume(db: Db, key: string, rule: RateLimitRule, now = Da
 
 export async function clearLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Windows that have ended count nothing any more (the housekeeping job). */
+export async function purgeFinishedWindows(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
 }

@@ -1,8 +1,9 @@
 import { AlertCircle, Check, ChevronLeft, History, Loader2, Redo2, Sparkles, Undo2, Wand2 } from 'lucide-react';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
 import { changeFormat, paletteOf } from '#common/creative/templates.ts';
+import { CREDIT_COSTS } from '#common/plans.ts';
 import type { CreationItem, CreativeDetail, RevisionItem } from '#common/schemas/creatives.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { StatusBadge } from '#client/components/badge.tsx';
@@ -77,7 +78,9 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   // Someone else saved a newer version: nothing more is saved from this screen.
   const conflict = useRef(false);
   const docRef = useRef(state.doc);
-  docRef.current = state.doc;
+  useEffect(() => {
+    docRef.current = state.doc;
+  }, [state.doc]);
 
   const save = useCallback(async (): Promise<boolean> => {
     // One save at a time: each builds on the revision the previous one made.
@@ -215,6 +218,10 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   };
 
   const available = credits ? credits.total : null;
+  // A version that has its PNG renders again for free; anything else costs a credit, which the user may not have.
+  const renderIsFree = meta.currentCreationId !== null && saveState === 'saved';
+  const noCredits = available !== null && available < CREDIT_COSTS.render;
+  const creditsNoteId = useId();
   const canUndo = state.past.length > 0;
   const canRedo = state.future.length > 0;
   const transitions = STATUS_TRANSITIONS[meta.status];
@@ -276,11 +283,25 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           </Button>
           {!readOnly ? (
             <>
-              <Button variant="secondary" size="sm" onClick={() => setDialog('variations')}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={noCredits}
+                aria-describedby={noCredits ? creditsNoteId : undefined}
+                onClick={() => setDialog('variations')}
+              >
                 <Sparkles className="size-4" aria-hidden="true" /> Variations
               </Button>
-              <Button size="sm" onClick={() => void startRender()} pending={rendering.progress !== null} pendingLabel="Rendering…">
-                <Wand2 className="size-4" aria-hidden="true" /> Render PNG
+              <Button
+                size="sm"
+                disabled={noCredits && !renderIsFree}
+                aria-describedby={noCredits && !renderIsFree ? creditsNoteId : undefined}
+                onClick={() => void startRender()}
+                pending={rendering.progress !== null}
+                pendingLabel="Rendering…"
+              >
+                <Wand2 className="size-4" aria-hidden="true" />{' '}
+                {renderIsFree ? 'Render PNG · free' : `Render PNG · ${CREDIT_COSTS.render} credit${CREDIT_COSTS.render === 1 ? '' : 's'}`}
               </Button>
             </>
           ) : null}
@@ -291,6 +312,16 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         <Alert tone="info" className="m-4 mb-0">
           You can view this creative. Only editors of the project can change or render it.
         </Alert>
+      ) : null}
+      {!readOnly && noCredits ? (
+        <div id={creditsNoteId} className="m-4 mb-0">
+          <Alert tone="info">
+            You have no credits left: rendering a new version and generating variations need credits. Editing and saving stay free.{' '}
+            <Link to="/account/credits" className="font-medium underline">
+              Get credits
+            </Link>
+          </Alert>
+        </div>
       ) : null}
       {renderError ? <SpendError error={renderError} className="m-4 mb-0" /> : null}
       {saveState === 'conflict' ? (
@@ -318,7 +349,8 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           />
           <BackgroundPanel doc={state.doc} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
         </aside>
-        <main className="order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
+        {/* A region, not <main>: the workspace shell around this screen has the page's main landmark. */}
+        <section className="order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
           <EditorStage
             doc={state.doc}
             images={images}
@@ -334,7 +366,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             Drag to move, handles to resize; edges snap to the canvas and other layers (hold Ctrl or ⌘ to place freely). Arrow keys move the selected layer,
             Alt+arrows resize it.
           </p>
-        </main>
+        </section>
         <aside aria-label="Properties" className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
           <PropertiesPanel doc={state.doc} selected={state.selected} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
         </aside>

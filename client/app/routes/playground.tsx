@@ -2,7 +2,7 @@ import { Download, ImagePlus, Redo2, Save, Undo2 } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { creativeDocument, FORMATS, mediaIdsOf, replaceMedia, type CreativeDocument, type FormatId } from '#common/creative/document.ts';
-import { buildTemplate, changeFormat, paletteOf, TEMPLATES } from '#common/creative/templates.ts';
+import { buildTemplate, changeFormat, paletteOf, TEMPLATES, withPictureIn } from '#common/creative/templates.ts';
 import { PLAYGROUND_IMAGE_MAX_BYTES } from '#common/schemas/creatives.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
@@ -44,12 +44,20 @@ function loadStored(): Stored {
   return { doc: withPicture(buildTemplate('photo-overlay', { brand: BRAND_KIT, format: 'square', imageMediaId: null })), image: null };
 }
 
-/** Points the template's picture (its image layer, else a picture background) at the visitor's image. */
+/**
+ * Points the template's picture frame (its image layer, else a picture background) at the
+ * visitor's image, which shows an empty frame until there is one.
+ */
 function withPicture(doc: CreativeDocument): CreativeDocument {
   const layer = doc.layers.find((l) => l.type === 'image');
   if (layer) return updateLayer(doc, layer.id, { mediaId: LOCAL });
   if (doc.background.type === 'media') return { ...doc, background: { ...doc.background, mediaId: LOCAL } };
   return doc;
+}
+
+/** A template with the visitor's picture: in its own frame, or, once there is a picture, where a template designed around its copy has room for one. */
+function templateWithPicture(id: string, format: FormatId, hasPicture: boolean, copy?: Record<string, string>): CreativeDocument {
+  return withPicture(buildTemplate(id, { brand: BRAND_KIT, format, copy, imageMediaId: hasPicture ? LOCAL : null }));
 }
 
 function readAsDataUrl(file: Blob): Promise<string> {
@@ -71,10 +79,9 @@ function dataUrlToFile(dataUrl: string, name: string): File {
 /** `/playground`: the creative editor for everyone, no account needed (PRODUCT.md §2). */
 export default function Playground() {
   const { user } = useSession();
-  const stored = useRef<Stored | null>(null);
-  stored.current ??= loadStored();
-  const [state, dispatch] = useReducer(editorReducer, stored.current.doc, initialEditorState);
-  const [image, setImage] = useState<string | null>(stored.current.image);
+  const [stored] = useState(loadStored);
+  const [state, dispatch] = useReducer(editorReducer, stored.doc, initialEditorState);
+  const [image, setImage] = useState<string | null>(stored.image);
   const [dragging, setDragging] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'danger' | 'info' | 'success'; text: string; signup?: boolean } | null>(null);
   const downloading = useWaitProgress();
@@ -88,7 +95,9 @@ export default function Playground() {
   // The document is written half a second after the last change (not at every step of a drag),
   // and at once when the page goes away…
   const docRef = useRef(doc);
-  docRef.current = doc;
+  useEffect(() => {
+    docRef.current = doc;
+  }, [doc]);
   useEffect(() => {
     const write = () => {
       try {
@@ -139,7 +148,7 @@ export default function Playground() {
 
   const onChange = (next: CreativeDocument, group?: string) => dispatch({ type: 'change', doc: next, ...(group ? { group } : {}) });
 
-  const useImage = async (file: File | undefined) => {
+  const takePicture = async (file: File | undefined) => {
     if (!file) return;
     if (!/^image\/(png|jpeg|webp|gif)$/.test(file.type)) {
       setNotice({ tone: 'danger', text: 'Use a PNG, JPEG, WebP or GIF image.' });
@@ -153,7 +162,7 @@ export default function Playground() {
     setImage(await readAsDataUrl(file));
     const selected = doc.layers.find((l) => l.id === state.selected);
     if (selected && (selected.type === 'image' || selected.type === 'logo')) onChange(updateLayer(doc, selected.id, { mediaId: LOCAL }));
-    else onChange(withPicture(doc));
+    else onChange(withPictureIn(doc, LOCAL, BRAND_KIT));
   };
 
   const pickTemplate = (id: string) => {
@@ -162,7 +171,7 @@ export default function Playground() {
       if (layer.type === 'text' && (layer.slot === 'headline' || layer.slot === 'body') && !copy[layer.slot]) copy[layer.slot] = layer.text;
       if (layer.type === 'cta' && !copy.cta) copy.cta = layer.text;
     }
-    onChange(withPicture(buildTemplate(id, { brand: BRAND_KIT, format: doc.format, copy })));
+    onChange(templateWithPicture(id, doc.format, image !== null, copy));
   };
 
   const download = async () => {
@@ -258,7 +267,7 @@ export default function Playground() {
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
-        onChange={(event) => void useImage(event.target.files?.[0]).finally(() => (event.target.value = ''))}
+        onChange={(event) => void takePicture(event.target.files?.[0]).finally(() => (event.target.value = ''))}
       />
       <div className="grid flex-1 grid-cols-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
         <aside
@@ -278,7 +287,7 @@ export default function Playground() {
                   onClick={() => pickTemplate(t.id)}
                   className={`overflow-hidden rounded-md border-2 ${doc.template === t.id ? 'border-accent-600' : 'border-transparent hover:border-zinc-300 dark:hover:border-zinc-600'}`}
                 >
-                  <CreativePreview doc={withPicture(buildTemplate(t.id, { brand: BRAND_KIT, format: 'square' }))} images={images} width={72} label={t.name} />
+                  <CreativePreview doc={templateWithPicture(t.id, 'square', image !== null)} images={images} width={72} label={t.name} />
                 </button>
               ))}
             </div>
@@ -304,7 +313,7 @@ export default function Playground() {
           onDrop={(event) => {
             event.preventDefault();
             setDragging(false);
-            void useImage(event.dataTransfer.files[0]);
+            void takePicture(event.dataTransfer.files[0]);
           }}
         >
           <EditorStage
@@ -378,7 +387,7 @@ function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: Creativ
           json: { template: saved.template, format: saved.format, document: saved },
         }),
       );
-      navigate(`/creatives/${created.id}`);
+      void navigate(`/creatives/${created.id}`);
     } catch (e) {
       setError(errorMessage(e, 'The creative could not be saved.'));
       setProgress(null);

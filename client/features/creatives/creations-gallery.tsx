@@ -44,7 +44,7 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
           {item.projectName} · {FORMATS[item.format].label} · {formatBytes(item.size)}
         </p>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          Rendered <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time> · revision {item.revisionNumber}
+          Rendered <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time> · version {item.revisionNumber}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
           <a href={item.downloadUrl} download className={buttonClass('secondary', 'sm', 'px-2.5')} aria-label={`Download ${item.name}`}>

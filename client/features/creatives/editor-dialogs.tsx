@@ -1,5 +1,5 @@
 import { Download, ExternalLink, RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_VARIATIONS, type CreationItem, type CreativeSummary, type RevisionItem } from '#common/schemas/creatives.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
@@ -112,10 +112,13 @@ export function VariationsDialog({
   onClose: () => void;
   onCreated: () => void;
 }) {
-  const [count, setCount] = useState(3);
+  const [wanted, setCount] = useState(3);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; credits: boolean } | null>(null);
   const [created, setCreated] = useState<CreativeSummary[] | null>(null);
+  // No more than the balance pays for (the server would refuse the rest), and at least one to choose.
+  const max = available === null ? MAX_VARIATIONS : Math.max(1, Math.min(MAX_VARIATIONS, Math.floor(available / CREDIT_COSTS.variation)));
+  const count = Math.min(wanted, max);
   const cost = count * CREDIT_COSTS.variation;
   const close = () => {
     setCreated(null);
@@ -140,7 +143,7 @@ export function VariationsDialog({
       {created ? (
         <div className="space-y-4">
           <p className="text-sm">
-            {created.length} new draft{created.length === 1 ? '' : 's'} in this project, with other templates, colours and headlines.
+            {created.length} new draft{created.length === 1 ? '' : 's'} in this project, with other templates, colours and copy.
           </p>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {created.map((item) => (
@@ -166,7 +169,8 @@ export function VariationsDialog({
           }}
         >
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            New drafts made from this creative and the brand kit: other templates, palettes and headline variants. All are made, or none and nothing is charged.
+            New drafts made from this creative and the brand kit: other templates, palettes, headlines and body copy. All are made, or none and nothing is
+            charged.
           </p>
           <label className="block text-sm font-medium" htmlFor="variation-count">
             How many
@@ -176,7 +180,7 @@ export function VariationsDialog({
               id="variation-count"
               type="range"
               min={1}
-              max={MAX_VARIATIONS}
+              max={max}
               value={count}
               onChange={(event) => setCount(Number(event.target.value))}
               className="flex-1 accent-accent-600"
@@ -231,9 +235,10 @@ export function RevisionsDialog({
   );
   const [restoring, setRestoring] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [older, setOlder] = useState<{ items: RevisionItem[]; nextCursor: string | null } | null>(null);
+  // Older pages extend the first page they were loaded after; a reloaded first page starts over.
+  const [olderPages, setOlder] = useState<{ after: unknown; items: RevisionItem[]; nextCursor: string | null } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  useEffect(() => setOlder(null), [revisions.data]);
+  const older = olderPages && olderPages.after === revisions.data ? olderPages : null;
   const items = revisions.status === 'ready' ? [...revisions.data.items, ...(older?.items ?? [])] : [];
   const nextCursor = older ? older.nextCursor : revisions.status === 'ready' ? revisions.data.nextCursor : null;
   const loadOlder = async () => {
@@ -241,7 +246,8 @@ export function RevisionsDialog({
     setLoadingOlder(true);
     try {
       const page = await call(api.api.creatives[':id'].revisions.$get({ param: { id: creativeId }, query: { limit: '24', cursor: nextCursor } }));
-      setOlder((o) => ({ items: [...(o?.items ?? []), ...page.items], nextCursor: page.nextCursor }));
+      const after = revisions.data;
+      setOlder((o) => ({ after, items: [...(o && o.after === after ? o.items : []), ...page.items], nextCursor: page.nextCursor }));
     } catch (e) {
       setError(errorMessage(e, 'Older versions could not be loaded.'));
     } finally {

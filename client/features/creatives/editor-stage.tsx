@@ -82,8 +82,11 @@ export function EditorStage({ doc, images, selected, readOnly, onSelect, onChang
   const height = (width * size.height) / size.width;
   const [guides, setGuides] = useState<Guides>({ x: null, y: null });
   const drag = useRef<Drag | null>(null);
+  // The document a drag started from and moves through, read by the pointer handlers between renders.
   const docRef = useRef(doc);
-  docRef.current = doc;
+  useEffect(() => {
+    docRef.current = doc;
+  }, [doc]);
 
   const begin = (event: PointerEvent<HTMLElement>, layer: Layer, edge: Edge | null) => {
     if (event.button !== 0) return;

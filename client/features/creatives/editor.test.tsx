@@ -1,8 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTemplate } from '#common/creative/templates.ts';
+import type { PublicUser } from '#common/schemas/auth.ts';
 import type { CreativeDetail } from '#common/schemas/creatives.ts';
 import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { SessionProvider } from '#client/app/session.tsx';
@@ -11,8 +12,16 @@ import CreativeEditorRoute from '#client/app/routes/creative-editor.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 
 const ID = 'creative_aaaaaaaaaaaa';
+const USER: PublicUser = {
+  id: 'user_aaaaaaaaaaaaaaaa',
+  email: 'erin@example.com',
+  name: 'Erin',
+  role: 'user',
+  plan: { id: 'free', name: 'Free' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
-function detail(role: CreativeDetail['role']): CreativeDetail {
+function detail(role: CreativeDetail['role'], extra: Partial<CreativeDetail> = {}): CreativeDetail {
   return {
     id: ID,
     projectId: 'proj_aaaaaaaaaaaaaaaa',
@@ -30,19 +39,46 @@ function detail(role: CreativeDetail['role']): CreativeDetail {
     updatedAt: '2026-03-02T10:00:00.000Z',
     brandKit: DEFAULT_BRAND_KIT,
     currentCreationId: null,
+    ...extra,
   };
 }
 
-function open() {
-  const router = createMemoryRouter([{ path: '/creatives/:objectId', element: <CreativeEditorRoute /> }], { initialEntries: [`/creatives/${ID}`] });
+/** The balance as GET /api/credits answers it. */
+function credits(total: number) {
+  return {
+    status: 200,
+    body: {
+      monthly: total,
+      purchased: 0,
+      total,
+      monthlyAllowance: 25,
+      periodStart: '2026-03-01T00:00:00.000Z',
+      nextResetAt: '2026-04-01T00:00:00.000Z',
+      low: total < 5,
+    },
+  };
+}
+
+function open(user: PublicUser | null = null) {
+  const router = createMemoryRouter(
+    [
+      { path: '/creatives/:objectId', element: <CreativeEditorRoute /> },
+      { path: '/account/credits', element: <p>Credits page</p> },
+    ],
+    { initialEntries: [`/creatives/${ID}`] },
+  );
   return render(
-    <SessionProvider initialUser={null}>
+    <SessionProvider initialUser={user}>
       <ToastProvider>
         <RouterProvider router={router} />
       </ToastProvider>
     </SessionProvider>,
   );
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the creative editor', () => {
   it('is read-only for viewers: no render, variations, undo or layer tools, and every field disabled', async () => {
@@ -60,24 +96,83 @@ describe('the creative editor', () => {
   });
 
   it('autosaves an editor’s change with the revision it started from, and shows a conflict instead of overwriting', async () => {
+    // Fake timers that also follow the real clock: the second of autosave, and a long wait after the conflict, take no real time.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = mockApi({
       [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor') },
       [`PATCH /api/creatives/${ID}`]: { status: 409, body: envelope('conflict', 'Someone saved a newer version of this creative.') },
     });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     open();
-    await userEvent.click(await screen.findByRole('button', { name: /Made for the way you work \(text layer\)/ }));
+    await user.click(await screen.findByRole('button', { name: /Made for the way you work \(text layer\)/ }));
     const text = screen.getByLabelText('Text');
-    await userEvent.clear(text);
-    await userEvent.type(text, 'Hello');
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true), { timeout: 3000 });
+    await user.clear(text);
+    await user.type(text, 'Hello');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     const patch = calls.find((c) => c.method === 'PATCH')!;
     expect(patch.body).toMatchObject({
       baseRevision: 1,
       document: { layers: expect.arrayContaining([expect.objectContaining({ id: 'headline', text: 'Hello' })]) },
     });
     await screen.findByText('A newer version exists');
-    // No retry loop: one PATCH, the conflict stays on screen.
-    await new Promise((r) => setTimeout(r, 1500));
+    // No retry loop: a minute later, still one PATCH, and the conflict stays on screen.
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    expect(screen.getByText('A newer version exists')).toBeTruthy();
+  });
+
+  it('says what a render costs: 1 credit, or nothing for a version rendered before', async () => {
+    mockApi({ [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor') }, 'GET /api/credits': credits(5) });
+    const { unmount } = open(USER);
+    expect((await screen.findByRole('button', { name: 'Render PNG · 1 credit' })).hasAttribute('disabled')).toBe(false);
+    unmount();
+
+    mockApi({
+      [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor', { currentCreationId: 'cn_aaaaaaaaaaaaaaaa' }) },
+      'GET /api/credits': credits(0),
+    });
+    open(USER);
+    // This version has its PNG: rendering it again is free, even without credits.
+    expect((await screen.findByRole('button', { name: 'Render PNG · free' })).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('without credits, disables render and variations and says why, with a link to get credits', async () => {
+    const calls = mockApi({ [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor') }, 'GET /api/credits': credits(0) });
+    open(USER);
+    const renderButton = await screen.findByRole('button', { name: 'Render PNG · 1 credit' });
+    await waitFor(() => expect(renderButton.hasAttribute('disabled')).toBe(true));
+    expect(screen.getByRole('button', { name: /Variations/ }).hasAttribute('disabled')).toBe(true);
+    const note = screen.getByText(/You have no credits left/);
+    expect(renderButton.getAttribute('aria-describedby')).toBe(note.closest('[id]')!.id);
+    await userEvent.click(within(note.closest('[id]') as HTMLElement).getByRole('link', { name: 'Get credits' }));
+    await screen.findByText('Credits page');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('offers as many variations as the balance pays for, and at most 8', async () => {
+    mockApi({ [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor') }, 'GET /api/credits': credits(1) });
+    const { unmount } = open(USER);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Variations/ }).hasAttribute('disabled')).toBe(false));
+    await userEvent.click(screen.getByRole('button', { name: /Variations/ }));
+    const slider = screen.getByLabelText('How many') as HTMLInputElement;
+    expect([slider.min, slider.max, slider.value]).toEqual(['1', '1', '1']);
+    expect(screen.getByRole('button', { name: 'Generate 1' })).toBeTruthy();
+    expect(screen.getByText(/you have 1/)).toBeTruthy();
+    unmount();
+
+    mockApi({ [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor') }, 'GET /api/credits': credits(40) });
+    open(USER);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Variations/ }).hasAttribute('disabled')).toBe(false));
+    await userEvent.click(screen.getByRole('button', { name: /Variations/ }));
+    expect((screen.getByLabelText('How many') as HTMLInputElement).max).toBe('8');
+  });
+
+  it('has no <main> landmark of its own: it is drawn inside the workspace shell’s', async () => {
+    mockApi({ [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor') } });
+    const { container } = open();
+    await screen.findByRole('region', { name: /Canvas/ });
+    expect(container.querySelector('main')).toBeNull();
   });
 });

@@ -120,7 +120,7 @@ export function CreativeList({
           }
         }}
       >
-        The creative and its revision history go for everyone in {deleting?.projectName ?? 'the project'}. PNGs already rendered from it stay in Creations.
+        The creative and its version history go for everyone in {deleting?.projectName ?? 'the project'}. PNGs already rendered from it stay in Creations.
       </ConfirmDialog>
     </section>
   );

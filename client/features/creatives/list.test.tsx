@@ -166,6 +166,28 @@ describe('CreativeList', () => {
   });
 });
 
+describe('speaking of versions', () => {
+  it('calls a creative’s saved states versions, as the editor does, never revisions', async () => {
+    mockApi({
+      'GET /api/creations': page([creation('cn_aaaaaaaaaaaaaaaa', 'Spring sale · Portrait', 'editor', 'cr_aaaaaaaaaaaaaaaa')]),
+      'GET /api/creatives': page([creative('cr_aaaaaaaaaaaaaaaa', 'Spring sale', 'owner')]),
+    });
+    renderAt('/creations', <CreationsGallery projects={[project(P1, 'Bakery', 'editor')]} />);
+    await screen.findByRole('img', { name: 'Spring sale · Portrait' });
+    expect(document.body.textContent).toContain('· version 2');
+    expect(document.body.textContent).not.toMatch(/revision/i);
+  });
+
+  it('says the version history goes with a deleted creative', async () => {
+    mockApi({ 'GET /api/creatives': page([creative('cr_aaaaaaaaaaaaaaaa', 'Spring sale', 'owner')]) });
+    renderAt('/creatives', <CreativeList empty={{ title: 'No creatives yet', text: '' }} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Spring sale' }));
+    const dialog = document.querySelector('dialog')!;
+    expect(dialog.textContent).toContain('The creative and its version history go');
+    expect(document.body.textContent).not.toMatch(/revision/i);
+  });
+});
+
 describe('CreationsGallery', () => {
   it('deletes a PNG after asking, for editors only; links to the file, its download and its creative', async () => {
     const calls = mockApi({

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FORMAT_IDS, FORMATS, type FormatId } from '#common/creative/document.ts';
 import { TEMPLATES, buildTemplate } from '#common/creative/templates.ts';
@@ -61,9 +61,12 @@ export function TemplatePicker({
   const submitting = useRef(false);
   const [error, setError] = useState<ApiError | null>(null);
 
-  useEffect(() => {
+  // Opened again: the last attempt's refusal is not shown (state adjusted while rendering, not in an effect).
+  const [shownOpen, setShownOpen] = useState(open);
+  if (shownOpen !== open) {
+    setShownOpen(open);
     if (open) setError(null);
-  }, [open]);
+  }
 
   const candidates = projects.status === 'ready' ? creatableIn(projects.data) : [];
   const pick = (id: string | undefined) => candidates.find((p) => p.id === id);
@@ -82,7 +85,7 @@ export function TemplatePicker({
     try {
       const creative = await call(api.api.projects[':projectId'].creatives.$post({ param: { projectId: project.id }, json: { template, format } }));
       onClose();
-      navigate(`/creatives/${creative.id}`);
+      void navigate(`/creatives/${creative.id}`);
     } catch (e) {
       setError(e instanceof ApiError ? e : new ApiError('internal', 'The creative could not be created. Try again.', 0));
     } finally {

@@ -9,7 +9,7 @@ const features = [
   {
     title: 'Creatives in every size',
     text: 'Start from a template that already wears your customer’s colours, fonts and logo. Switch between square, portrait, story and landscape; the layout follows. Render crisp PNGs in seconds.',
-    points: ['Brand kit per customer', 'Templates that adapt', 'Revisions you can restore'],
+    points: ['Brand kit per customer', 'Templates that adapt', 'Versions you can restore'],
   },
   {
     title: 'Previews your customers approve',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { COPY_MODEL, headlineVariants, parseModelLines, ruleBasedHeadlines } from '#worker/features/ai/copy.ts';
+import { COPY_MODEL, copyVariants, parseModelAds, parseModelLines, ruleBasedBodies, ruleBasedHeadlines } from '#worker/features/ai/service.ts';
 
 describe('parseModelLines', () => {
   it('drops emoji, which the bundled fonts cannot draw', () => {
@@ -49,23 +49,66 @@ describe('ruleBasedHeadlines', () => {
   });
 });
 
-describe('headlineVariants', () => {
+describe('parseModelAds', () => {
+  it('reads "headline | body" lines, a body being optional, cleaned like headlines', () => {
+    expect(parseModelAds('1. Fresh beans daily | Roasted in small batches. ☕️\n2) "Coffee worth waking for"\nHere are more:\n | only a body')).toEqual([
+      { headline: 'Fresh beans daily', body: 'Roasted in small batches.' },
+      { headline: 'Coffee worth waking for' },
+    ]);
+  });
+});
+
+describe('ruleBasedBodies', () => {
+  const PLACEHOLDER = 'Everything your team needs, in one place. Try it free for 14 days.';
+
+  it('writes `count` different bodies, never the placeholder, the same ones for the same headline', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 60 }),
+        fc.option(fc.constantFrom('', PLACEHOLDER), { nil: undefined }),
+        fc.integer({ min: 1, max: 12 }),
+        (headline, body, count) => {
+          const lines = ruleBasedBodies({ headline, body, placeholder: PLACEHOLDER }, count);
+          expect(lines).toHaveLength(count);
+          expect(new Set(lines).size).toBe(count);
+          expect(lines).not.toContain(PLACEHOLDER);
+          expect(ruleBasedBodies({ headline, body, placeholder: PLACEHOLDER }, count)).toEqual(lines);
+        },
+      ),
+    );
+  });
+
+  it('keeps the user’s own body and varies its ending', () => {
+    const lines = ruleBasedBodies({ headline: 'Cold brew', body: '  Free delivery over $30 ', placeholder: PLACEHOLDER }, 8);
+    expect(new Set(lines).size).toBe(8);
+    for (const line of lines) expect(line).toMatch(/^Free delivery over \$30\. \S/);
+  });
+});
+
+describe('copyVariants', () => {
   it('uses the rules without a binding, and when the model answers nothing usable', async () => {
     const rules = ruleBasedHeadlines('Cold brew', 3);
-    expect(await headlineVariants(undefined, { headline: 'Cold brew', count: 3 })).toEqual({ lines: rules, source: 'rules' });
+    const bodies = ruleBasedBodies({ headline: 'Cold brew' }, 3);
+    const expected = rules.map((headline, i) => ({ headline, body: bodies[i] }));
+    expect(await copyVariants(undefined, { headline: 'Cold brew', count: 3 })).toEqual({ items: expected, source: 'rules' });
     for (const response of [undefined, 42, '', '\n\n', 'Here are some headlines:']) {
       const run = vi.fn(async () => ({ response }));
-      expect(await headlineVariants({ run } as never, { headline: 'Cold brew', count: 3 })).toEqual({ lines: rules, source: 'rules' });
+      expect(await copyVariants({ run } as never, { headline: 'Cold brew', count: 3 })).toEqual({ items: expected, source: 'rules' });
     }
   });
 
   it('takes distinct model lines first, tops them up from the rules, and never returns more than asked', async () => {
-    const run = vi.fn(async () => ({ response: 'Chill out\nChill out\nIced and easy\nFour\nFive' }));
-    const three = await headlineVariants({ run } as never, { headline: 'Cold brew', tone: 'calm', count: 3 });
-    expect(three).toEqual({ lines: ['Chill out', 'Iced and easy', 'Four'], source: 'ai' });
-    const six = await headlineVariants({ run } as never, { headline: 'Cold brew', count: 6 });
-    expect(six.lines.slice(0, 4)).toEqual(['Chill out', 'Iced and easy', 'Four', 'Five']);
-    expect(six.lines.slice(4)).toEqual(ruleBasedHeadlines('Cold brew', 2));
-    expect(run).toHaveBeenCalledWith(COPY_MODEL, expect.objectContaining({ max_tokens: 400 }));
+    const run = vi.fn(async () => ({ response: 'Chill out | Iced, smooth, ready.\nChill out | Again\nIced and easy\nFour | Iced, smooth, ready.\nFive' }));
+    const three = await copyVariants({ run } as never, { headline: 'Cold brew', tone: 'calm', count: 3 });
+    expect(three.source).toBe('ai');
+    expect(three.items.map((i) => i.headline)).toEqual(['Chill out', 'Iced and easy', 'Four']);
+    // The model's body where it wrote one (once: a repeated body is replaced), else the rules', all different.
+    expect(three.items[0]!.body).toBe('Iced, smooth, ready.');
+    expect(new Set(three.items.map((i) => i.body)).size).toBe(3);
+    const six = await copyVariants({ run } as never, { headline: 'Cold brew', count: 6 });
+    expect(six.items.map((i) => i.headline).slice(0, 4)).toEqual(['Chill out', 'Iced and easy', 'Four', 'Five']);
+    expect(six.items.map((i) => i.headline).slice(4)).toEqual(ruleBasedHeadlines('Cold brew', 2));
+    expect(new Set(six.items.map((i) => i.body)).size).toBe(6);
+    expect(run).toHaveBeenCalledWith(COPY_MODEL, expect.objectContaining({ max_tokens: 600 }));
   });
 });

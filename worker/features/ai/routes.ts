@@ -7,7 +7,7 @@ import { newId } from '#worker/lib/ids.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { getCreditSummary, refund, spend } from '#worker/features/credits/service.ts';
-import { ruleBasedCopy } from '#worker/features/ai/copy.ts';
+import { ruleBasedCopy } from '#worker/features/ai/service.ts';
 
 const copyInput = z.object({
   topic: z.string('Say what the ad is about.').check(z.trim(), z.minLength(2, 'Say what the ad is about.'), z.maxLength(200, 'Keep it under 200 characters.')),

@@ -256,3 +256,8 @@ export async function revokeOtherSessions(db: Db, userId: string, currentSession
   await repo.deleteOtherSessions(db, userId, currentSessionId);
   forgetUser(userId);
 }
+
+/** Housekeeping (the scheduled job): expired sessions, and reset tokens a day past their expiry. */
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
+  await repo.purgeExpired(db, now);
+}

@@ -1,5 +1,3 @@
-import { base64 } from '#worker/lib/ids.ts';
-
 /**
  * What the renderer can draw, and how big. The renderer itself (satori, resvg and libwebp,
  * all WebAssembly) is loaded on the first render through `renderer()`, not when an isolate
@@ -17,10 +15,6 @@ export const RENDER_WEBP_MAX_PIXELS = 4_000_000;
 
 export function tooManyPixels(width: number, height: number, mime: string): boolean {
   return width * height > (mime.toLowerCase() === 'image/webp' ? RENDER_WEBP_MAX_PIXELS : RENDER_IMAGE_MAX_PIXELS);
-}
-
-export function dataUrl(bytes: Uint8Array, mime: string): string {
-  return `data:${mime};base64,${base64(bytes)}`;
 }
 
 /** Data URLs of the image types satori lays out and resvg draws. */

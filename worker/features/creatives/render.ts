@@ -6,7 +6,7 @@ import { satori, type Font } from '@cf-wasm/satori/workerd';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { BRAND_FONTS, type FontId } from '#common/fonts.ts';
 import { creativeTree, fontFaces } from '#client/creative/tree.tsx';
-import { dataUrl } from '#worker/features/creatives/images.ts';
+import { base64 } from '#worker/lib/ids.ts';
 
 /**
  * The PNG renderer (PRODUCT.md §4.3): the same element tree as the editor preview,
@@ -42,6 +42,10 @@ export function loadFonts(assets: Fetcher): Promise<Font[]> {
 }
 
 let webpReady: Promise<void> | undefined;
+
+function dataUrl(bytes: Uint8Array, mime: string): string {
+  return `data:${mime};base64,${base64(bytes)}`;
+}
 
 /**
  * An image as a data URL the renderer can draw. satori and resvg read PNG, JPEG and GIF

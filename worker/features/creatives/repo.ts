@@ -1,11 +1,77 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CreativeStatus, FormatId } from '#common/creative/document.ts';
-import { inList, type Db } from '#worker/db/client.ts';
-import { creations, creativeRevisions, creatives, creditLedger, media, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { inList, rawStatement, type Db } from '#worker/db/client.ts';
+import { creations, creativeRevisions, creatives, creditLedger, media, playgroundDownloads, projectMembers, projects, users } from '#worker/db/schema.ts';
 
 export type CreativeRow = typeof creatives.$inferSelect;
+export type CreativeInsert = typeof creatives.$inferInsert;
 export type CreationRow = typeof creations.$inferSelect;
+export type CreationInsert = typeof creations.$inferInsert;
 export type RevisionRow = typeof creativeRevisions.$inferSelect;
+export type RevisionInsert = typeof creativeRevisions.$inferInsert;
+
+/* ---------- creatives and revisions ---------- */
+
+/** The insert of a new creative (to run in a batch with its first revision). */
+export function insertCreative(db: Db, values: CreativeInsert) {
+  return db.insert(creatives).values(values);
+}
+
+export function insertRevision(db: Db, values: RevisionInsert) {
+  return db.insert(creativeRevisions).values(values);
+}
+
+/**
+ * The update of a creative, conditional on the revision and status it was read at: of two
+ * saves at once, only one changes the row (the caller checks the affected rows).
+ */
+export function updateCreativeIfUnchanged(db: Db, row: Pick<CreativeRow, 'id' | 'revisionNumber' | 'status'>, set: Partial<CreativeInsert>) {
+  return db
+    .update(creatives)
+    .set(set)
+    .where(and(eq(creatives.id, row.id), eq(creatives.revisionNumber, row.revisionNumber), eq(creatives.status, row.status)));
+}
+
+/**
+ * The insert of a revision, written only if the creative now points at it: in the batch
+ * after `updateCreativeIfUnchanged`, a save that lost the race leaves no revision behind.
+ */
+export function insertRevisionIfCurrent(
+  db: Db,
+  revision: Required<Pick<RevisionInsert, 'id' | 'creativeId' | 'number' | 'hash' | 'createdBy' | 'reason' | 'createdAt'>> & { document: unknown },
+) {
+  return rawStatement(
+    db,
+    sql`INSERT INTO creative_revisions (id, creative_id, number, document, hash, created_by, reason, created_at)
+      SELECT ${revision.id}, ${revision.creativeId}, ${revision.number}, ${JSON.stringify(revision.document)}, ${revision.hash}, ${revision.createdBy}, ${revision.reason}, ${revision.createdAt.getTime()}
+      FROM creatives WHERE id = ${revision.creativeId} AND revision_id = ${revision.id}`,
+  );
+}
+
+export function softDeleteCreative(db: Db, id: string, now: Date) {
+  return db.update(creatives).set({ deletedAt: now, updatedAt: now }).where(eq(creatives.id, id));
+}
+
+export function findLiveCreative(db: Db, id: string) {
+  return db
+    .select({ id: creatives.id })
+    .from(creatives)
+    .where(and(eq(creatives.id, id), isNull(creatives.deletedAt)))
+    .get();
+}
+
+/* ---------- creations ---------- */
+
+/** A render's creation; none when a live creation of the revision exists already (the partial unique index). */
+export function insertCreationUnlessRendered(db: Db, values: CreationInsert) {
+  return db.insert(creations).values(values).onConflictDoNothing().returning();
+}
+
+export function softDeleteCreation(db: Db, id: string, now: Date) {
+  return db.update(creations).set({ deletedAt: now }).where(eq(creations.id, id));
+}
+
+/* ---------- reads ---------- */
 
 /** A live creative with the user's membership of its project, in one query (none if not a member). */
 export function findCreativeForMember(db: Db, id: string, userId: string) {
@@ -218,4 +284,35 @@ export function abandonedRenderSpends(db: Db, after: Date, before: Date, limit: 
     )
     .limit(limit)
     .all();
+}
+
+/* ---------- the playground's downloads ---------- */
+
+export async function playgroundDownloadsUsed(db: Db, visitor: string, day: string): Promise<number> {
+  const row = await db
+    .select({ count: playgroundDownloads.count })
+    .from(playgroundDownloads)
+    .where(and(eq(playgroundDownloads.visitorHash, visitor), eq(playgroundDownloads.day, day)))
+    .get();
+  return row?.count ?? 0;
+}
+
+/** Takes one download if the visitor has fewer than `limit` today (one conditional statement); the new count, or none. */
+export async function takePlaygroundDownload(db: Db, visitor: string, day: string, limit: number): Promise<number | undefined> {
+  const result = await rawStatement(
+    db,
+    sql`INSERT INTO playground_downloads (visitor_hash, day, count) VALUES (${visitor}, ${day}, 1)
+      ON CONFLICT (visitor_hash, day) DO UPDATE SET count = count + 1 WHERE count < ${limit}
+      RETURNING count`,
+  ).first<{ count: number }>();
+  return result?.count;
+}
+
+export async function giveBackPlaygroundDownload(db: Db, visitor: string, day: string): Promise<void> {
+  await rawStatement(db, sql`UPDATE playground_downloads SET count = max(count - 1, 0) WHERE visitor_hash = ${visitor} AND day = ${day}`).run();
+}
+
+/** The counts of days before `day` (a UTC date, YYYY-MM-DD): nobody can use them any more. */
+export function deletePlaygroundDaysBefore(db: Db, day: string) {
+  return db.delete(playgroundDownloads).where(lt(playgroundDownloads.day, day));
 }

@@ -6,7 +6,9 @@ import { required } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { serveObject } from '#worker/features/media/service.ts';
+import * as renders from '#worker/features/creatives/render-service.ts';
 import * as service from '#worker/features/creatives/service.ts';
+import { generateVariations } from '#worker/features/creatives/variations-service.ts';
 
 /** /api/projects/{projectId}/creatives: a project's creatives; create from a template. */
 export const projectCreativeRoutes = new Hono<AppEnv>()
@@ -50,11 +52,11 @@ export const creativeRoutes = new Hono<AppEnv>()
     ),
   )
   .post('/:id/render', access({ creative: 'editor' }), async (c) => {
-    const { creation, created } = await service.renderCreative(c.env, c.get('db'), required(c, 'creative'), required(c, 'membership'), required(c, 'user'));
+    const { creation, created } = await renders.renderCreative(c.env, c.get('db'), required(c, 'creative'), required(c, 'membership'), required(c, 'user'));
     return c.json(creation, created ? 201 : 200);
   })
   .post('/:id/variations', access({ creative: 'editor' }), validate('json', variationsInput), async (c) => {
-    const items = await service.generateVariations(
+    const items = await generateVariations(
       c.env,
       c.get('db'),
       required(c, 'creative'),
@@ -69,16 +71,16 @@ export const creativeRoutes = new Hono<AppEnv>()
 export const creationRoutes = new Hono<AppEnv>()
   .get('/', access('user'), validate('query', creationListQuery), async (c) => {
     const { projectId, creativeId, format, cursor, limit } = c.req.valid('query');
-    return c.json(await service.listCreations(c.get('db'), required(c, 'user').id, { projectId, creativeId, format }, limit ?? 24, cursor));
+    return c.json(await renders.listCreations(c.get('db'), required(c, 'user').id, { projectId, creativeId, format }, limit ?? 24, cursor));
   })
   .get('/:id', access({ creation: 'viewer' }), async (c) => {
     const membership = required(c, 'membership');
     const row = required(c, 'creation');
     const live = row.creativeId ? await service.isLiveCreative(c.get('db'), row.creativeId) : false;
-    return c.json(service.toCreationItem(row, { projectName: membership.project.name, role: membership.role, creativeLive: live }));
+    return c.json(renders.toCreationItem(row, { projectName: membership.project.name, role: membership.role, creativeLive: live }));
   })
   .delete('/:id', access({ creation: 'editor' }), async (c) => {
-    await service.deleteCreation(c.get('db'), required(c, 'creation'), required(c, 'user'));
+    await renders.deleteCreation(c.get('db'), required(c, 'creation'), required(c, 'user'));
     return c.body(null, 204);
   })
   .get('/:id/file', access({ creation: 'viewer' }), async (c) => {

@@ -350,3 +350,18 @@ export async function projectImage(db: Db, projectId: string, id: string) {
   const row = await repo.findLiveMedia(db, id);
   return row && row.projectId === projectId && row.kind === 'image' ? row : undefined;
 }
+
+/**
+ * Removes media deleted (or of projects deleted) before `before`: the R2 objects (file and
+ * thumbnail) first, then the rows, `batch` at a time (the purge job). Returns how many went.
+ */
+export async function purgeDeletedMedia(db: Db, bucket: R2Bucket, before: Date, batch: number): Promise<number> {
+  const rows = await repo.purgeableMedia(db, before, batch);
+  if (rows.length === 0) return 0;
+  await bucket.delete(rows.flatMap((r) => [r.r2Key, ...(r.thumbnailKey ? [r.thumbnailKey] : [])]));
+  await repo.deleteMediaRows(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.length;
+}

@@ -203,3 +203,20 @@ export function revokeInvite(db: Db, projectId: string, inviteId: string, now: D
     .where(and(eq(projectInvites.id, inviteId), eq(projectInvites.projectId, projectId), isNull(projectInvites.acceptedAt), isNull(projectInvites.revokedAt)))
     .returning({ id: projectInvites.id });
 }
+
+/**
+ * Deletes projects deleted before `before` whose media and renders (and so their R2
+ * objects) are already purged: nothing is orphaned in R2.
+ */
+export function deleteEmptyDeletedProjects(db: Db, before: Date) {
+  return db
+    .delete(projects)
+    .where(
+      and(
+        isNotNull(projects.deletedAt),
+        lt(projects.deletedAt, before),
+        sql`NOT EXISTS (SELECT 1 FROM media WHERE media.project_id = ${projects.id})`,
+        sql`NOT EXISTS (SELECT 1 FROM creations WHERE creations.project_id = ${projects.id})`,
+      ),
+    );
+}

@@ -311,3 +311,8 @@ export async function removeMember(db: Db, membership: Membership, actor: Sessio
 export function membershipOf(db: Db, projectId: string, userId: string): Promise<Membership | undefined> {
   return repo.findMembership(db, projectId, userId);
 }
+
+/** Projects deleted before `before` go for good once the media and creatives features have purged what they held (the purge job). */
+export async function purgeDeletedProjects(db: Db, before: Date): Promise<void> {
+  await repo.deleteEmptyDeletedProjects(db, before);
+}

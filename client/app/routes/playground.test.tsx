@@ -1,0 +1,59 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SessionProvider } from '#client/app/session.tsx';
+import Playground from '#client/app/routes/playground.tsx';
+import { mockApi } from '#client/test/api-mock.ts';
+
+/** A 1 × 1 PNG, as the visitor's picture. */
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+
+function open() {
+  mockApi({ 'GET /api/playground/quota': { status: 200, body: { limit: 3, remaining: 3 } } });
+  const router = createMemoryRouter([{ path: '/playground', element: <Playground /> }], { initialEntries: ['/playground'] });
+  return render(
+    <SessionProvider initialUser={null}>
+      <RouterProvider router={router} />
+    </SessionProvider>,
+  );
+}
+
+/** The pictures the canvas draws (the creative's own <img> elements). */
+function canvasPictures(): string[] {
+  const canvas = screen.getByRole('main', { name: /^Canvas/ });
+  return [...canvas.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '');
+}
+
+async function addPicture() {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  await userEvent.upload(input, new File([PNG], 'photo.png', { type: 'image/png' }));
+}
+
+describe('the playground', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows a picture added to a template designed around its copy (Gradient promo), and keeps it when the template changes', async () => {
+    open();
+    const templates = screen.getByRole('radiogroup', { name: 'Template' });
+    await userEvent.click(within(templates).getByRole('radio', { name: 'Gradient promo' }));
+    expect(canvasPictures()).toEqual([]);
+
+    await addPicture();
+    await screen.findByRole('button', { name: /Change picture/ });
+    await waitFor(() => expect(canvasPictures()).toEqual([expect.stringMatching(/^data:image\/png;base64,/)]));
+
+    // Another template keeps showing it, and so does going back.
+    await userEvent.click(within(templates).getByRole('radio', { name: 'Bold headline' }));
+    expect(canvasPictures()).toEqual([expect.stringMatching(/^data:image\/png;base64,/)]);
+    await userEvent.click(within(templates).getByRole('radio', { name: 'Gradient promo' }));
+    expect(canvasPictures()).toEqual([expect.stringMatching(/^data:image\/png;base64,/)]);
+  });
+
+  it('puts the picture in a template’s own picture frame (Photo with overlay)', async () => {
+    open();
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Template' })).getByRole('radio', { name: 'Photo with overlay' }));
+    await addPicture();
+    await waitFor(() => expect(canvasPictures()).toEqual([expect.stringMatching(/^data:image\/png;base64,/)]));
+  });
+});
