@@ -4,6 +4,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
+import { refuseArchivedWrite } from '#worker/middleware/archived.ts';
 import { resolveSession } from '#worker/middleware/session.ts';
 import { findCreationForMember, findCreativeForMember } from '#worker/features/creatives/repo.ts';
 import { findLiveMedia, findLiveMediaForMember } from '#worker/features/media/repo.ts';
@@ -100,6 +101,7 @@ export function access(rule: AccessRule): AccessMiddleware {
         );
       }
       c.set('membership', membership);
+      refuseArchivedWrite(c, membership.project, needed);
     }
     await next();
   });

@@ -15,6 +15,7 @@ import type { SessionUser } from '#worker/env.ts';
 import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
+import { projectArchivedError } from '#worker/lib/archived.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
@@ -132,6 +133,8 @@ export async function updateProject(db: Db, membership: Membership, userId: stri
     if (!current) throw new AppError('not_found');
     if (current.archivedAt !== null) throw await slotRefusal(db, userId);
     // Restored meanwhile by another request: the other changes still apply.
+  } else if (wasArchived && Object.keys(values).length > 0) {
+    throw projectArchivedError();
   } else if (input.archived === true) {
     values.archivedAt = membership.project.archivedAt ?? new Date();
   }
