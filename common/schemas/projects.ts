@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { FONT_IDS, type FontId } from '#common/fonts.ts';
-import { emailField, idField, pageQuery } from '#common/schemas/fields.ts';
+import { emailField, idField, pageQuery, text } from '#common/schemas/fields.ts';
 
 export const MAX_BRAND_COLORS = 8;
 
@@ -17,20 +17,18 @@ export interface BrandKit {
 
 export const DEFAULT_BRAND_KIT: BrandKit = { logoMediaId: null, colors: [], headingFont: 'inter', bodyFont: 'inter', tone: '' };
 
-const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C.'), z.toLowerCase());
+const hexColor = text().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C.'), z.toLowerCase());
 
 export const brandKitInput = z.object({
   logoMediaId: z.nullable(idField('Pick the logo from the media library.')),
   colors: z.array(hexColor).check(z.maxLength(MAX_BRAND_COLORS, `Use at most ${MAX_BRAND_COLORS} colours.`)),
   headingFont: z.enum(FONT_IDS, 'Pick a font from the list.'),
   bodyFont: z.enum(FONT_IDS, 'Pick a font from the list.'),
-  tone: z.string().check(z.trim(), z.maxLength(500, 'Use at most 500 characters.')),
+  tone: text().check(z.trim(), z.maxLength(500, 'Use at most 500 characters.')),
 });
 
-const projectName = z
-  .string('Give the project a name.')
-  .check(z.trim(), z.minLength(1, 'Give the project a name.'), z.maxLength(80, 'Use at most 80 characters.'));
-const description = z.string().check(z.trim(), z.maxLength(1000, 'Use at most 1,000 characters.'));
+const projectName = text('Give the project a name.').check(z.trim(), z.minLength(1, 'Give the project a name.'), z.maxLength(80, 'Use at most 80 characters.'));
+const description = text().check(z.trim(), z.maxLength(1000, 'Use at most 1,000 characters.'));
 const website = z.union([
   z.literal(''),
   z

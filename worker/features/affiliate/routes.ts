@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { idField } from '#common/schemas/fields.ts';
+import { idField, text } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { currentUser } from '#worker/lib/context.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -20,7 +20,7 @@ export const affiliateRoutes = new Hono<AppEnv>()
   .post('/payouts', access('user'), async (c) => c.json(await affiliate.requestPayout(c.get('db'), currentUser(c).id), 201));
 
 const decisionParam = z.object({ id: idField() });
-const decisionInput = z.object({ note: z.optional(z.string().check(z.trim(), z.maxLength(500, 'Keep the note under 500 characters.'))) });
+const decisionInput = z.object({ note: z.optional(text().check(z.trim(), z.maxLength(500, 'Keep the note under 500 characters.'))) });
 
 /** /api/admin/payouts: payout requests for an admin to approve or reject (audited). */
 export const adminPayoutRoutes = new Hono<AppEnv>()

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { CREDIT_COSTS } from '#common/plans.ts';
+import { text } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { currentUser } from '#worker/lib/context.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -10,9 +11,9 @@ import { getCreditSummary, refund, spend } from '#worker/features/credits/servic
 import { ruleBasedCopy } from '#worker/features/ai/copy.ts';
 
 const copyInput = z.object({
-  topic: z.string('Say what the ad is about.').check(z.trim(), z.minLength(2, 'Say what the ad is about.'), z.maxLength(200, 'Keep it under 200 characters.')),
-  audience: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  tone: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  topic: text('Say what the ad is about.').check(z.trim(), z.minLength(2, 'Say what the ad is about.'), z.maxLength(200, 'Keep it under 200 characters.')),
+  audience: z.optional(text().check(z.trim(), z.maxLength(100))),
+  tone: z.optional(text().check(z.trim(), z.maxLength(200))),
   count: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10))),
 });
 
