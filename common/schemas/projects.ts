@@ -29,12 +29,19 @@ export const brandKitInput = z.object({
 
 const projectName = text('Give the project a name.').check(z.trim(), z.minLength(1, 'Give the project a name.'), z.maxLength(80, 'Use at most 80 characters.'));
 const description = text().check(z.trim(), z.maxLength(1000, 'Use at most 1,000 characters.'));
-const website = z.union([
-  z.literal(''),
-  z
-    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a web address like https://example.com.' })
-    .check(z.maxLength(300, 'That address is too long.')),
-]);
+const webAddress = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a web address like https://example.com.' })
+  .check(z.maxLength(300, 'That address is too long.'));
+/** `scheme:` at the start (not `host:8080`): such an address keeps its scheme, and the check below decides. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+/** A web address; a bare domain (acmesurf.example, www.acmesurf.example/shop) gets `https://`. */
+const website = z.pipe(
+  text().check(
+    z.trim(),
+    z.overwrite((value) => (value === '' || SCHEME.test(value) ? value : `https://${value.replace(/^\/+/, '')}`)),
+  ),
+  z.union([z.literal(''), webAddress]),
+);
 
 export const projectCreateInput = z.object({
   name: projectName,
