@@ -1,15 +1,16 @@
 import { createMiddleware } from 'hono/factory';
 import { lazyDb } from '#worker/db/client.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { isApiPath } from '#worker/lib/request-meta.ts';
 import { assertSameSite } from '#worker/middleware/csrf.ts';
 import { newRequestIds } from '#worker/middleware/request-id.ts';
 import { applySecurityHeaders } from '#worker/middleware/security-headers.ts';
 
 /**
  * What every request gets: a request id and CSP nonce, the request's database; after
- * the handler (or the error handler): the security headers and X-Request-Id. One
- * middleware rather than three keeps the hot path short
- * (docs/decisions/0005-performance-budgets.md).
+ * the handler (or the error handler): the security headers, X-Request-Id, and for /api
+ * a Cache-Control unless the route set one. One middleware rather than three keeps the
+ * hot path short (docs/decisions/0005-performance-budgets.md).
  */
 export const foundation = createMiddleware<AppEnv>(async (c, next) => {
   const { requestId, nonce } = newRequestIds();
@@ -21,6 +22,9 @@ export const foundation = createMiddleware<AppEnv>(async (c, next) => {
   c.set('membership', undefined);
   c.set('media', undefined);
   await next();
+  // Personal JSON (and its errors) is kept by no browser or shared cache; a route that sets
+  // its own rule (media and creation files, with ETags) keeps it.
+  if (isApiPath(c.req.path) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
   applySecurityHeaders(c.res.headers, nonce);
   c.res.headers.set('X-Request-Id', requestId);
 });
