@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import * as z from 'zod/mini';
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from '#common/schemas/auth.ts';
 import { contactInput } from '#common/schemas/contact.ts';
+import { text } from '#common/schemas/fields.ts';
 import { safeSameOriginPath } from '#common/safe-path.ts';
 import type { AuthFormProps } from '#client/features/auth/auth-form.tsx';
 import type { ContactFormProps } from '#client/public/islands/contact-form.tsx';
@@ -20,7 +21,7 @@ import privacy from '#client/public/legal/privacy.md';
 import techProvider from '#client/public/legal/tech-provider.md';
 import terms from '#client/public/legal/terms.md';
 import type { AppEnv } from '#worker/env.ts';
-import { applyHeaders, mailerFor } from '#worker/lib/context.ts';
+import { afterResponse, applyHeaders, mailerFor } from '#worker/lib/context.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 import { access } from '#worker/middleware/access.ts';
@@ -44,8 +45,8 @@ const markdownPages = {
 } as const;
 
 const loginQuery = z.object({
-  next: z.optional(z.string()),
-  tab: z.optional(z.string()),
+  next: z.optional(text()),
+  tab: z.optional(text()),
 });
 
 function renderLogin(c: Context<AppEnv>, form: AuthFormProps, status: 200 | 401 | 409 | 422 | 429 = 200) {
@@ -151,9 +152,12 @@ export const siteRoutes = new Hono<AppEnv>()
       );
     }
   })
-  .get('/password-reset', access('public'), (c) => {
+  .get('/password-reset', access('public'), async (c) => {
     const token = c.req.query('token');
-    return renderReset(c, token && token.length <= 200 ? { token } : {});
+    if (!token) return renderReset(c, {});
+    // A used or expired link says so at once (with a way to ask for a new one), not after the new password is typed.
+    const open = token.length <= 200 && (await auth.isResetLinkOpen(c.get('db'), token));
+    return renderReset(c, open ? { token } : { state: 'expired' });
   })
   .post('/password-reset', access('public'), async (c) => {
     const values = await readForm(c);
@@ -166,12 +170,14 @@ export const siteRoutes = new Hono<AppEnv>()
       }
       const input = await parseForm(passwordResetRequestInput, values);
       await auth.assertResetAllowed(c.get('db'), requestMeta(c));
-      await auth.requestPasswordReset(c.get('db'), mailerFor(c), input.email, new URL(c.req.url).origin);
+      // After the response, as the API does: neither the page nor its timing tells whether the account exists.
+      await afterResponse(c, auth.requestPasswordReset(c.get('db'), mailerFor(c), input.email, new URL(c.req.url).origin));
       return renderReset(c, { state: 'requested' });
     } catch (error) {
       const failure = formFailure(error);
       if (!failure) throw error;
       applyHeaders(c, failure.headers);
+      if (token && failure.errors.token) return renderReset(c, { state: 'expired' }, 422);
       return renderReset(
         c,
         { ...(token ? { token } : {}), initialErrors: failure.errors, initialFormError: failure.message },
