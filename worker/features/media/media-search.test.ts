@@ -59,7 +59,10 @@ describe('media search (GET /api/projects/{id}/media?q=)', () => {
     const project = await createProject(owner);
     const cafe = await named(owner, project.id, 20, 'Café crème.png', { tags: ['Été'] });
     const kanji = await named(owner, project.id, 21, '東京の夜.png');
+    const shouted = await named(owner, project.id, 22, 'ÉTÉ À PARIS.png');
     expect(await search(owner, project.id, 'CAFÉ CRÈME')).toEqual([cafe]);
+    expect(await search(owner, project.id, 'ÉTÉ À')).toEqual([shouted]);
+    expect(await search(owner, project.id, 'été à paris')).toEqual([]); // SQLite's lower() folds only ASCII: a known limit
     expect(await search(owner, project.id, 'été')).toEqual([cafe]);
     expect(await search(owner, project.id, '東京')).toEqual([kanji]);
     expect(await search(owner, project.id, '東'.repeat(100))).toEqual([]);

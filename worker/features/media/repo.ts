@@ -61,11 +61,14 @@ export function listMedia(db: Db, projectId: string, filters: MediaFilters, limi
   if (filters.tag) conditions.push(sql`EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE json_each.value = ${filters.tag.toLowerCase()})`);
   if (filters.q) {
     // instr(), not LIKE: D1 refuses a LIKE pattern over 50 bytes, and instr() needs no
-    // escaping (%, _ and \ are plain characters). The query is lowered in JavaScript
-    // (every script); SQLite's lower() folds only ASCII. Tags are stored lowercased.
-    const needle = filters.q.toLowerCase();
+    // escaping (%, _ and \ are plain characters). SQLite's lower() folds only ASCII: the
+    // query lowered in JavaScript (every script) finds "Crème" by "CRÈME", the query lowered
+    // like the column finds "CRÈME" by itself. Tags are stored lowercased by JavaScript.
+    const folded = filters.q.toLowerCase();
+    const contains = (column: typeof media.name | typeof media.alt) =>
+      sql`(instr(lower(${column}), ${folded}) > 0 OR instr(lower(${column}), lower(${filters.q})) > 0)`;
     conditions.push(
-      sql`(instr(lower(${media.name}), ${needle}) > 0 OR instr(lower(${media.alt}), ${needle}) > 0 OR EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE instr(json_each.value, ${needle}) > 0))`,
+      sql`(${contains(media.name)} OR ${contains(media.alt)} OR EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE instr(json_each.value, ${folded}) > 0))`,
     );
   }
   if (before) conditions.push(or(lt(media.createdAt, new Date(before.time)), and(eq(media.createdAt, new Date(before.time)), lt(media.id, before.id)))!);
