@@ -53,6 +53,21 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    // Text fields start from text() (common/schemas/fields.ts), which makes them well-formed
+    // before D1 stores them (a lone surrogate would be stored as invalid UTF-8).
+    files: ['common/schemas/**/*.ts', 'common/creative/**/*.ts'],
+    ignores: ['common/schemas/fields.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Build text fields on text() from #common/schemas/fields.ts: it makes them well-formed before they are stored.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },

@@ -37,7 +37,7 @@ export function seedSql(now = Date.now()) {
     lines.push(
       `INSERT OR IGNORE INTO users (id, email, name, password_hash, role, plan, affiliate_code, created_at, updated_at) VALUES (${q(user.id)}, ${q(user.email)}, ${q(user.name)}, ${q(hashPassword(user.password))}, ${q(user.role)}, 'free', ${q(user.affiliateCode)}, ${now}, ${now});`,
       `INSERT OR IGNORE INTO credit_balances (user_id, monthly, purchased, period_start, period_end, created_at, updated_at) VALUES (${q(user.id)}, ${FREE_MONTHLY_CREDITS}, 0, ${now}, ${periodEnd.getTime()}, ${now}, ${now});`,
-      `INSERT OR IGNORE INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, created_at) VALUES (${q(`seed_grant_${user.id}`)}, ${q(user.id)}, 'grant_monthly', ${FREE_MONTHLY_CREDITS}, 0, ${q(`seed:grant_monthly:${user.id}`)}, 'Free plan: monthly credits', ${now});`,
+      `INSERT OR IGNORE INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, created_at, seq) VALUES (${q(`seed_grant_${user.id}`)}, ${q(user.id)}, 'grant_monthly', ${FREE_MONTHLY_CREDITS}, 0, ${q(`seed:grant_monthly:${user.id}`)}, 'Free plan: monthly credits', ${now}, (SELECT coalesce(max(seq), 0) + 1 FROM credit_ledger));`,
     );
   }
   const brandKit = JSON.stringify({

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { FONT_IDS } from '#common/fonts.ts';
+import { text } from '#common/schemas/fields.ts';
 
 /**
  * The creative document (PRODUCT.md §4.3): one schema for the editor, the worker and
@@ -42,9 +43,9 @@ export const STATUS_TRANSITIONS: Record<CreativeStatus, readonly CreativeStatus[
 export const MAX_LAYERS = 40;
 export const MAX_TEXT = 500;
 
-const hex = z.string('Use a colour like #1A2B3C.').check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C.'), z.toLowerCase());
+const hex = text('Use a colour like #1A2B3C.').check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C.'), z.toLowerCase());
 /** A media reference: a media object of the creative's project ("local" is the playground's in-browser image). */
-export const mediaRef = z.string('Pick an image.').check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Pick an image.'));
+export const mediaRef = text('Pick an image.').check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Pick an image.'));
 const num = (min: number, max: number, message: string) => z.number(message).check(z.minimum(min, message), z.maximum(max, message));
 const position = num(-100, 200, 'Keep the layer near the canvas.');
 const extent = num(0.5, 300, 'A layer must be at least 0.5 % of the canvas.');
@@ -55,14 +56,14 @@ export const SLOTS = ['headline', 'body', 'cta', 'logo', 'image', 'accent', 'pan
 export type Slot = (typeof SLOTS)[number];
 
 const layerBase = {
-  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Layer ids are short names.')),
+  id: text().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Layer ids are short names.')),
   x: position,
   y: position,
   w: extent,
   h: extent,
   /** The role the layer plays in its template, used to lay it out again in another format. */
   slot: z.optional(z.enum(SLOTS)),
-  name: z.optional(z.string().check(z.maxLength(60))),
+  name: z.optional(text().check(z.maxLength(60))),
 };
 
 const textStyle = {
@@ -75,7 +76,7 @@ const textStyle = {
 export const textLayer = z.object({
   ...layerBase,
   type: z.literal('text'),
-  text: z.string().check(z.maxLength(MAX_TEXT, `Use at most ${MAX_TEXT} characters.`)),
+  text: text().check(z.maxLength(MAX_TEXT, `Use at most ${MAX_TEXT} characters.`)),
   ...textStyle,
   align: z.enum(['left', 'center', 'right']),
   vAlign: z.enum(['top', 'middle', 'bottom']),
@@ -109,7 +110,7 @@ export const shapeLayer = z.object({
 export const ctaLayer = z.object({
   ...layerBase,
   type: z.literal('cta'),
-  text: z.string().check(z.maxLength(40, 'Keep the button under 40 characters.')),
+  text: text().check(z.maxLength(40, 'Keep the button under 40 characters.')),
   ...textStyle,
   fill: hex,
   radius,
@@ -132,7 +133,7 @@ export const creativeDocument = z
   .object({
     version: z.literal(CREATIVE_VERSION),
     format: z.enum(FORMAT_IDS, 'Pick a format.'),
-    template: z.string().check(z.regex(/^[a-z0-9-]{1,40}$/)),
+    template: text().check(z.regex(/^[a-z0-9-]{1,40}$/)),
     background: backgroundSchema,
     layers: z.array(layerSchema).check(z.maxLength(MAX_LAYERS, `Use at most ${MAX_LAYERS} layers.`)),
   })

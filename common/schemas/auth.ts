@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailField, nameField, passwordField } from '#common/schemas/fields.ts';
+import { emailField, nameField, passwordField, text } from '#common/schemas/fields.ts';
 
 export const signupInput = z.object({
   email: emailField,
@@ -11,19 +11,19 @@ export type SignupInput = z.infer<typeof signupInput>;
 export const loginInput = z.object({
   email: emailField,
   // Any length is accepted at sign-in so that the message never hints at the rules.
-  password: z.string('Enter your password.').check(z.minLength(1, 'Enter your password.'), z.maxLength(1024)),
+  password: text('Enter your password.').check(z.minLength(1, 'Enter your password.'), z.maxLength(1024)),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const passwordResetRequestInput = z.object({ email: emailField });
 
 export const passwordResetConfirmInput = z.object({
-  token: z.string('The reset link is incomplete.').check(z.minLength(20, 'The reset link is incomplete.'), z.maxLength(200)),
+  token: text('The reset link is incomplete.').check(z.minLength(20, 'The reset link is incomplete.'), z.maxLength(200)),
   password: passwordField,
 });
 
 /** Where to go after signing in: checked again as a same-origin path where it is used. */
-const nextField = z.optional(z.string().check(z.maxLength(2000)));
+const nextField = z.optional(text().check(z.maxLength(2000)));
 
 /** The sign-in and sign-up forms of /login without JavaScript: the hidden `intent` says which. */
 export const loginForm = z.discriminatedUnion('intent', [
@@ -46,7 +46,7 @@ export const passwordResetForm = z.pipe(
 export const profileInput = z.object({ name: nameField });
 
 export const passwordChangeInput = z.object({
-  currentPassword: z.string('Enter your current password.').check(z.minLength(1, 'Enter your current password.'), z.maxLength(1024)),
+  currentPassword: text('Enter your current password.').check(z.minLength(1, 'Enter your current password.'), z.maxLength(1024)),
   newPassword: passwordField,
 });
 

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { text } from '#common/schemas/fields.ts';
 
 /** POST /api/billing/checkout and the pricing page's form. */
 export const checkoutInput = z.object({
   kind: z.enum(['plan', 'pack'], 'Choose a plan or a credit pack.'),
-  id: z.string('Choose what to buy.').check(z.minLength(1, 'Choose what to buy.'), z.maxLength(40)),
+  id: text('Choose what to buy.').check(z.minLength(1, 'Choose what to buy.'), z.maxLength(40)),
 });
 
 /*
@@ -13,17 +14,17 @@ export const checkoutInput = z.object({
  */
 
 /** Stripe's optional references (`invoice`, `customer`, …): a string, or null where there is none. */
-const reference = z.optional(z.nullable(z.string()));
+const reference = z.optional(z.nullable(text()));
 /** The largest Unix time in seconds that is still a valid Date. */
 const MAX_UNIX_SECONDS = 8_640_000_000_000;
 const unixSeconds = z.int().check(z.minimum(0), z.maximum(MAX_UNIX_SECONDS));
 const metadata = z.optional(
   z.nullable(
     z.looseObject({
-      paymentId: z.optional(z.string()),
-      userId: z.optional(z.string()),
-      plan: z.optional(z.string()),
-      item: z.optional(z.string()),
+      paymentId: z.optional(text()),
+      userId: z.optional(text()),
+      plan: z.optional(text()),
+      item: z.optional(text()),
     }),
   ),
 );
@@ -39,20 +40,20 @@ const checkoutSession = z.looseObject({
 });
 
 const invoice = z.looseObject({
-  id: z.string().check(z.minLength(1)),
+  id: text().check(z.minLength(1)),
   billing_reason: reference,
   /** Before API version 2025-03-31 (basil); newer ones name it under `parent`. */
   subscription: reference,
   customer: reference,
   amount_paid: z.optional(z.int().check(z.minimum(0))),
-  currency: z.optional(z.string().check(z.regex(/^[a-z]{3}$/))),
+  currency: z.optional(text().check(z.regex(/^[a-z]{3}$/))),
   subscription_details: z.optional(z.nullable(z.looseObject({ metadata }))),
   parent: z.optional(z.nullable(z.looseObject({ subscription_details: z.optional(z.nullable(z.looseObject({ subscription: reference, metadata }))) }))),
 });
 
 const period = { current_period_start: z.optional(unixSeconds), current_period_end: z.optional(unixSeconds) };
 const subscription = z.looseObject({
-  id: z.string().check(z.minLength(1)),
+  id: text().check(z.minLength(1)),
   status: reference,
   cancel_at_period_end: z.optional(z.boolean()),
   /** Before basil the period is on the subscription, since then on its items. */
@@ -79,7 +80,7 @@ export const STRIPE_EVENT_TYPES = [
 ] as const;
 
 const envelope = {
-  id: z.string().check(z.minLength(1), z.maxLength(255)),
+  id: text().check(z.minLength(1), z.maxLength(255)),
   created: unixSeconds,
 };
 

@@ -1,14 +1,16 @@
 import * as z from 'zod/mini';
 import { CREATIVE_STATUSES, FORMAT_IDS, creativeDocument, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
 import { TEMPLATE_IDS } from '#common/creative/templates.ts';
-import { idField, pageQuery } from '#common/schemas/fields.ts';
+import { idField, pageQuery, text } from '#common/schemas/fields.ts';
 import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
 
 export const MAX_VARIATIONS = 8;
 
-const creativeName = z
-  .string('Give the creative a name.')
-  .check(z.trim(), z.minLength(1, 'Give the creative a name.'), z.maxLength(80, 'Use at most 80 characters.'));
+const creativeName = text('Give the creative a name.').check(
+  z.trim(),
+  z.minLength(1, 'Give the creative a name.'),
+  z.maxLength(80, 'Use at most 80 characters.'),
+);
 
 export const creativeCreateInput = z.object({
   template: z.enum(TEMPLATE_IDS as [string, ...string[]], 'Pick a template.'),
@@ -107,11 +109,9 @@ export const playgroundRenderInput = z.object({
   document: creativeDocument,
   /** The visitor's image, kept in the browser and sent only to draw this download. */
   image: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(Math.ceil((PLAYGROUND_IMAGE_MAX_BYTES * 4) / 3) + 64, 'Use an image under 4 MB.'),
-        z.regex(/^data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+=*$/, 'Use a PNG, JPEG, WebP or GIF image.'),
-      ),
+    text().check(
+      z.maxLength(Math.ceil((PLAYGROUND_IMAGE_MAX_BYTES * 4) / 3) + 64, 'Use an image under 4 MB.'),
+      z.regex(/^data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+=*$/, 'Use a PNG, JPEG, WebP or GIF image.'),
+    ),
   ),
 });

@@ -5,29 +5,52 @@ import type { ErrorDetails } from '#common/errors.ts';
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 
+/** A UTF-16 surrogate that is not half of a pair (in `u` mode a pair is one code point). */
+const LONE_SURROGATE = /\p{Surrogate}/gu;
+
+/**
+ * The text with every lone surrogate replaced by U+FFFD: `String.prototype.toWellFormed`
+ * (ES2024; instant on one-byte strings such as a large data URL), else the same by regex.
+ */
+export function wellFormed(value: string): string {
+  const native = (value as string & { toWellFormed?: () => string }).toWellFormed;
+  return native ? native.call(value) : value.replace(LONE_SURROGATE, '\ufffd');
+}
+
+/**
+ * The base of every text field (ESLint refuses a bare `z.string()` in common/schemas and
+ * common/creative): a string made well-formed before any other check. JSON can carry a
+ * lone surrogate (`"\ud800"`), which D1 would store as invalid UTF-8 and read back as
+ * U+FFFD; the length checks after it count the same characters.
+ */
+export function text(message?: string) {
+  return z.string(message).check(z.overwrite(wellFormed));
+}
+
 export const emailField = z.pipe(
-  z.string('Enter your email address.').check(z.trim(), z.toLowerCase(), z.maxLength(254, 'That email address is too long.')),
+  text('Enter your email address.').check(z.trim(), z.toLowerCase(), z.maxLength(254, 'That email address is too long.')),
   z.email('Enter a valid email address, like name@example.com.'),
 );
 
-export const passwordField = z
-  .string('Enter a password.')
-  .check(z.minLength(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`), z.maxLength(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`));
+export const passwordField = text('Enter a password.').check(
+  z.minLength(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`),
+  z.maxLength(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`),
+);
 
-export const nameField = z.string('Enter your name.').check(z.trim(), z.minLength(1, 'Enter your name.'), z.maxLength(80, 'Use at most 80 characters.'));
+export const nameField = text('Enter your name.').check(z.trim(), z.minLength(1, 'Enter your name.'), z.maxLength(80, 'Use at most 80 characters.'));
 
 /** The shape of every id (URL-safe, 16–64 characters): anything else cannot exist. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** An id in a path, a query or a body. */
-export const idField = (message = 'This id is not valid.') => z.string(message).check(z.regex(ID_PATTERN, message));
+export const idField = (message = 'This id is not valid.') => text(message).check(z.regex(ID_PATTERN, message));
 
 /** Cursor pagination query (`?cursor=&limit=`, limit ≤ 100). */
 export const pageQuery = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(200))),
+  cursor: z.optional(text().check(z.maxLength(200))),
   limit: z.optional(
     z.pipe(
-      z.string(),
+      text(),
       z.transform((value, ctx) => {
         const n = Number(value);
         if (!Number.isInteger(n) || n < 1 || n > 100) {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { pageQuery } from '#common/schemas/fields.ts';
+import { idField, pageQuery, text } from '#common/schemas/fields.ts';
 
 export const MIB = 1024 * 1024;
 
@@ -35,25 +35,27 @@ export const ACCEPTED_EXTENSIONS = '.jpg,.jpeg,.png,.webp,.gif,.avif,.mp4,.webm,
 export const MAX_THUMBNAIL_BYTES = 512 * 1024;
 export const MAX_TAGS = 20;
 
-const tag = z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, 'Tags cannot be empty.'), z.maxLength(40, 'Keep tags under 40 characters.'));
+const tag = text().check(z.trim(), z.toLowerCase(), z.minLength(1, 'Tags cannot be empty.'), z.maxLength(40, 'Keep tags under 40 characters.'));
 
 export const mediaUpdateInput = z.object({
-  name: z.optional(z.string().check(z.trim(), z.minLength(1, 'Give the file a name.'), z.maxLength(200, 'Use at most 200 characters.'))),
-  alt: z.optional(z.string().check(z.trim(), z.maxLength(500, 'Keep alt text under 500 characters.'))),
+  name: z.optional(text().check(z.trim(), z.minLength(1, 'Give the file a name.'), z.maxLength(200, 'Use at most 200 characters.'))),
+  alt: z.optional(text().check(z.trim(), z.maxLength(500, 'Keep alt text under 500 characters.'))),
   tags: z.optional(z.array(tag).check(z.maxLength(MAX_TAGS, `Use at most ${MAX_TAGS} tags.`))),
 });
 export type MediaUpdateInput = z.infer<typeof mediaUpdateInput>;
 
 export const mediaListQuery = z.extend(pageQuery, {
   type: z.optional(z.enum(['image', 'video'], 'Filter by image or video.')),
-  tag: z.optional(z.string().check(z.maxLength(40))),
-  q: z.optional(z.string().check(z.maxLength(100))),
+  tag: z.optional(text().check(z.maxLength(40))),
+  q: z.optional(text().check(z.maxLength(100))),
 });
 
 export const uploadQuery = z.object({
-  filename: z
-    .string('Name the file (?filename=).')
-    .check(z.trim(), z.minLength(1, 'Name the file (?filename=).'), z.maxLength(200, 'Use a file name under 200 characters.')),
+  filename: text('Name the file (?filename=).').check(
+    z.trim(),
+    z.minLength(1, 'Name the file (?filename=).'),
+    z.maxLength(200, 'Use a file name under 200 characters.'),
+  ),
 });
 
 export interface MediaUsage {
@@ -89,3 +91,8 @@ export interface MediaDetail extends MediaItem {
   role: 'owner' | 'editor' | 'viewer';
   projectName: string;
 }
+
+/** POST /api/projects/{projectId}/media/delete: up to 100 files at once. */
+export const deleteManyInput = z.object({
+  ids: z.array(idField()).check(z.minLength(1, 'Select at least one file.'), z.maxLength(100, 'Delete at most 100 files at once.')),
+});

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { FONT_IDS, type FontId } from '#common/fonts.ts';
-import { emailField, idField, pageQuery } from '#common/schemas/fields.ts';
+import { emailField, idField, pageQuery, text } from '#common/schemas/fields.ts';
 
 export const MAX_BRAND_COLORS = 8;
 
@@ -17,26 +17,31 @@ export interface BrandKit {
 
 export const DEFAULT_BRAND_KIT: BrandKit = { logoMediaId: null, colors: [], headingFont: 'inter', bodyFont: 'inter', tone: '' };
 
-const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C.'), z.toLowerCase());
+const hexColor = text().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C.'), z.toLowerCase());
 
 export const brandKitInput = z.object({
   logoMediaId: z.nullable(idField('Pick the logo from the media library.')),
   colors: z.array(hexColor).check(z.maxLength(MAX_BRAND_COLORS, `Use at most ${MAX_BRAND_COLORS} colours.`)),
   headingFont: z.enum(FONT_IDS, 'Pick a font from the list.'),
   bodyFont: z.enum(FONT_IDS, 'Pick a font from the list.'),
-  tone: z.string().check(z.trim(), z.maxLength(500, 'Use at most 500 characters.')),
+  tone: text().check(z.trim(), z.maxLength(500, 'Use at most 500 characters.')),
 });
 
-const projectName = z
-  .string('Give the project a name.')
-  .check(z.trim(), z.minLength(1, 'Give the project a name.'), z.maxLength(80, 'Use at most 80 characters.'));
-const description = z.string().check(z.trim(), z.maxLength(1000, 'Use at most 1,000 characters.'));
-const website = z.union([
-  z.literal(''),
-  z
-    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a web address like https://example.com.' })
-    .check(z.maxLength(300, 'That address is too long.')),
-]);
+const projectName = text('Give the project a name.').check(z.trim(), z.minLength(1, 'Give the project a name.'), z.maxLength(80, 'Use at most 80 characters.'));
+const description = text().check(z.trim(), z.maxLength(1000, 'Use at most 1,000 characters.'));
+const webAddress = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a web address like https://example.com.' })
+  .check(z.maxLength(300, 'That address is too long.'));
+/** `scheme:` at the start (not `host:8080`): such an address keeps its scheme, and the check below decides. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+/** A web address; a bare domain (acmesurf.example, www.acmesurf.example/shop) gets `https://`. */
+const website = z.pipe(
+  text().check(
+    z.trim(),
+    z.overwrite((value) => (value === '' || SCHEME.test(value) ? value : `https://${value.replace(/^\/+/, '')}`)),
+  ),
+  z.union([z.literal(''), webAddress]),
+);
 
 export const projectCreateInput = z.object({
   name: projectName,

@@ -121,6 +121,9 @@ export const creditBalances = sqliteTable(
   (t) => [check('credit_balances_non_negative', sql`${t.monthly} >= 0 AND ${t.purchased} >= 0`), index('credit_balances_period_end_idx').on(t.periodEnd)],
 );
 
+/** The ledger's next `seq`, evaluated by the INSERT that writes the row. */
+export const nextLedgerSeq = sql`(SELECT coalesce(max(seq), 0) + 1 FROM credit_ledger)`;
+
 /**
  * Every credit movement, with a unique operation key so that a retry is a no-op. A row
  * records how much each bucket changed; the balance row is their running sum.
@@ -142,8 +145,17 @@ export const creditLedger = sqliteTable(
     /** What the movement is about (a payment, a creation, an admin note). */
     reference: text('reference'),
     createdAt: createdAt(),
+    /**
+     * The order rows were written in (1, 2, …, over the whole ledger): the history's
+     * tiebreak for entries of one instant (an expiry and the grant after it). Drizzle
+     * inserts take the next one themselves (one row per insert); raw inserts set it
+     * (`nextLedgerSeq`). Nullable only because SQLite adds no NOT NULL column without a
+     * default; every row has one.
+     */
+    seq: integer('seq').$defaultFn(() => nextLedgerSeq),
   },
   (t) => [
+    uniqueIndex('credit_ledger_seq_uq').on(t.seq),
     index('credit_ledger_user_idx').on(t.userId, t.createdAt),
     // Recent spends, for the job that refunds interrupted renders.
     index('credit_ledger_spend_created_idx')

@@ -8,6 +8,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
 import { clearSessionCookie, readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
+import { refuseArchivedWrite } from '#worker/middleware/archived.ts';
 
 /**
  * Who may call a route (ARCHITECTURE.md §6, PRODUCT.md §1). Every route declares one
@@ -148,6 +149,7 @@ export function access(rule: AccessRule): AccessMiddleware {
         );
       }
       c.set('membership', { project: membership.project, role: membership.role });
+      refuseArchivedWrite(c, membership.project, needed);
     }
     await next();
   });

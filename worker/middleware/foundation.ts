@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { lazyDb } from '#worker/db/client.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { isApiPath } from '#worker/lib/request-meta.ts';
 import type { AccessResolvers } from '#worker/middleware/access.ts';
 import { assertSameSite } from '#worker/middleware/csrf.ts';
 import { newRequestIds } from '#worker/middleware/request-id.ts';
@@ -9,7 +10,8 @@ import { applySecurityHeaders } from '#worker/middleware/security-headers.ts';
 /**
  * What every request gets: a request id and CSP nonce, the request's database, the
  * lookups the access rules use; after the handler (or the error handler): the security
- * headers and X-Request-Id. One middleware rather than several keeps the hot path short
+ * headers, X-Request-Id, and for /api a Cache-Control unless the route set one. One
+ * middleware rather than several keeps the hot path short
  * (docs/decisions/0005-performance-budgets.md).
  */
 export const foundation = (resolvers: AccessResolvers) =>
@@ -24,6 +26,9 @@ export const foundation = (resolvers: AccessResolvers) =>
     c.set('membership', undefined);
     c.set('media', undefined);
     await next();
+    // Personal JSON (and its errors) is kept by no browser or shared cache; a route that sets
+    // its own rule (media and creation files, with ETags) keeps it.
+    if (isApiPath(c.req.path) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
     applySecurityHeaders(c.res.headers, nonce);
     c.res.headers.set('X-Request-Id', requestId);
   });

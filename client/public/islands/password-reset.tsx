@@ -11,8 +11,8 @@ import { useForm } from '#client/lib/use-form.ts';
 export interface PasswordResetProps {
   /** Present when the visitor came from the emailed link. */
   token?: string;
-  /** Outcome of a no-JavaScript submission. */
-  state?: 'requested' | 'changed';
+  /** Outcome of a no-JavaScript submission; `expired`: the link is used up or too old. */
+  state?: 'requested' | 'changed' | 'expired';
   initialErrors?: Record<string, string>;
   initialFormError?: string;
 }
@@ -109,6 +109,16 @@ export default function PasswordReset({ token, state, initialErrors, initialForm
       <Alert tone="success" title="Check your inbox">
         If an account exists for that address, a link to choose a new password is on its way. It works once, for one hour.
       </Alert>
+    );
+  }
+  if (state === 'expired') {
+    return (
+      <div className="space-y-6">
+        <Alert tone="warning" title="This link has expired or was already used">
+          A reset link works once, for one hour. Ask for a new one here.
+        </Alert>
+        <RequestForm />
+      </div>
     );
   }
   return token ? (

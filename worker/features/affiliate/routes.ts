@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import * as z from 'zod/mini';
+import { AFFILIATE } from '#common/plans.ts';
+import { payoutDecisionInput } from '#common/schemas/affiliate.ts';
 import { idField } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
-import { AFFILIATE } from '#common/plans.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as affiliate from '#worker/features/affiliate/service.ts';
@@ -20,15 +21,13 @@ export const affiliateRoutes = new Hono<AppEnv>()
   .post('/payouts', access('user'), async (c) => c.json(await affiliate.requestPayout(c.get('db'), required(c, 'user').id), 201));
 
 const decisionParam = z.object({ id: idField() });
-const decisionInput = z.object({ note: z.optional(z.string().check(z.trim(), z.maxLength(500, 'Keep the note under 500 characters.'))) });
-
 /** /api/admin/payouts: payout requests for an admin to approve or reject (audited). */
 export const adminPayoutRoutes = new Hono<AppEnv>()
   .get('/', access('admin'), async (c) => c.json(await affiliate.listPayoutsForAdmin(c.get('db'))))
-  .post('/:id/approve', access('admin'), validate('param', decisionParam), validate('json', decisionInput), async (c) =>
+  .post('/:id/approve', access('admin'), validate('param', decisionParam), validate('json', payoutDecisionInput), async (c) =>
     c.json(await affiliate.decidePayout(c.get('db'), required(c, 'user').id, c.req.valid('param').id, 'approved', c.req.valid('json').note ?? null)),
   )
-  .post('/:id/reject', access('admin'), validate('param', decisionParam), validate('json', decisionInput), async (c) =>
+  .post('/:id/reject', access('admin'), validate('param', decisionParam), validate('json', payoutDecisionInput), async (c) =>
     c.json(await affiliate.decidePayout(c.get('db'), required(c, 'user').id, c.req.valid('param').id, 'rejected', c.req.valid('json').note ?? null)),
   );
 

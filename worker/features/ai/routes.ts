@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import * as z from 'zod/mini';
 import { CREDIT_COSTS } from '#common/plans.ts';
+import { copyInput } from '#common/schemas/ai.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -8,13 +8,6 @@ import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { getCreditSummary, refund, spend } from '#worker/features/credits/service.ts';
 import { ruleBasedCopy } from '#worker/features/ai/service.ts';
-
-const copyInput = z.object({
-  topic: z.string('Say what the ad is about.').check(z.trim(), z.minLength(2, 'Say what the ad is about.'), z.maxLength(200, 'Keep it under 200 characters.')),
-  audience: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  tone: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  count: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10))),
-});
 
 /**
  * POST /api/ai/copy-suggestions: headline ideas for 1 credit (PRODUCT.md §6). The spend

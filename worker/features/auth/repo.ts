@@ -90,6 +90,23 @@ export function insertResetToken(db: Db, values: typeof passwordResetTokens.$inf
   return db.insert(passwordResetTokens).values(values);
 }
 
+/** Ends every open reset link of the user (a newer link, or a changed password, replaces them). */
+export function endResetTokens(db: Db, userId: string, now: Date) {
+  return db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** The reset token if it is still open (unused, unexpired). */
+export function findOpenResetToken(db: Db, tokenHash: string, now: Date) {
+  return db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .get();
+}
+
 /** Marks a reset token used if it is unused and unexpired: the single-use guarantee. */
 export function consumeResetToken(db: Db, tokenHash: string, now: Date) {
   return db

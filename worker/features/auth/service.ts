@@ -158,13 +158,17 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, email: string
   if (!user) return;
   const token = newToken();
   const now = new Date();
-  await repo.insertResetToken(db, {
-    id: newId(),
-    userId: user.id,
-    tokenHash: await sha256Hex(token),
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    createdAt: now,
-  });
+  // Only the newest link works: the earlier ones end in the same batch.
+  await db.batch([
+    repo.endResetTokens(db, user.id, now),
+    repo.insertResetToken(db, {
+      id: newId(),
+      userId: user.id,
+      tokenHash: await sha256Hex(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      createdAt: now,
+    }),
+  ]);
   const link = `${origin}/password-reset?token=${encodeURIComponent(token)}`;
   await mailer.send({
     kind: 'password_reset',
@@ -182,6 +186,11 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, email: string
   });
 }
 
+/** Whether a reset link can still set a password (unused, unexpired), for the page that opens it. */
+export async function isResetLinkOpen(db: Db, token: string): Promise<boolean> {
+  return (await repo.findOpenResetToken(db, await sha256Hex(token), new Date())) !== undefined;
+}
+
 export async function confirmPasswordReset(db: Db, token: string, password: string): Promise<void> {
   const now = new Date();
   const used = await repo.consumeResetToken(db, await sha256Hex(token), now);
@@ -191,10 +200,12 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
     });
   }
   const passwordHash = await hashPassword(password);
-  // A new password ends every session: whoever knew the old one is signed out.
+  // A new password ends every session and every other reset link: whoever knew the old
+  // password, or holds an older link, is out.
   await db.batch([
     repo.updateUser(db, used.userId, { passwordHash }),
     repo.deleteAllSessions(db, used.userId),
+    repo.endResetTokens(db, used.userId, now),
     auditStatement(db, { actorUserId: used.userId, action: 'user.password_reset', targetType: 'user', targetId: used.userId }),
   ]);
   forgetUser(used.userId);
@@ -217,6 +228,7 @@ export async function changePassword(db: Db, userId: string, sessionId: string, 
   const [[updated]] = await db.batch([
     repo.updateUser(db, userId, { passwordHash }),
     repo.deleteOtherSessions(db, userId, sessionId),
+    repo.endResetTokens(db, userId, new Date()),
     auditStatement(db, { actorUserId: userId, action: 'user.password_changed', targetType: 'user', targetId: userId }),
   ]);
   if (!updated) throw new AppError('not_found');

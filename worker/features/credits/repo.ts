@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { rawStatement, type Db } from '#worker/db/client.ts';
-import { creditBalances, creditLedger, users } from '#worker/db/schema.ts';
+import { creditBalances, creditLedger, nextLedgerSeq, users } from '#worker/db/schema.ts';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type LedgerKind = LedgerRow['kind'];
@@ -55,8 +55,8 @@ export function spendStatements(db: Db, m: Movement) {
     rawStatement(
       db,
       sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
-      SELECT ${m.id}, b.user_id, 'spend', -min(b.monthly, ${m.amount}), -(${m.amount} - min(b.monthly, ${m.amount})), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
+      SELECT ${m.id}, b.user_id, 'spend', -min(b.monthly, ${m.amount}), -(${m.amount} - min(b.monthly, ${m.amount})), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
       FROM credit_balances b WHERE b.user_id = ${m.userId} AND b.monthly + b.purchased >= ${m.amount}
       ON CONFLICT (operation_key) DO NOTHING`,
     ),
@@ -70,8 +70,8 @@ export function refundStatements(db: Db, m: Omit<Movement, 'amount' | 'userId' |
     rawStatement(
       db,
       sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
-      SELECT ${m.id}, s.user_id, 'refund', -s.monthly_delta, -s.purchased_delta, ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
+      SELECT ${m.id}, s.user_id, 'refund', -s.monthly_delta, -s.purchased_delta, ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}, ${nextLedgerSeq}
       FROM credit_ledger s WHERE s.operation_key = ${m.spendKey} AND s.kind = 'spend'
       ON CONFLICT (operation_key) DO NOTHING`,
     ),
@@ -85,8 +85,8 @@ export function purchaseStatements(db: Db, m: Movement) {
     rawStatement(
       db,
       sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
-      SELECT ${m.id}, b.user_id, 'purchase', 0, ${m.amount}, ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
+      SELECT ${m.id}, b.user_id, 'purchase', 0, ${m.amount}, ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
       FROM credit_balances b WHERE b.user_id = ${m.userId}
       ON CONFLICT (operation_key) DO NOTHING`,
     ),
@@ -100,8 +100,8 @@ export function withdrawPurchasedStatements(db: Db, m: Movement) {
     rawStatement(
       db,
       sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
-      SELECT ${m.id}, b.user_id, 'refund', 0, -min(b.purchased, ${m.amount}), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
+      SELECT ${m.id}, b.user_id, 'refund', 0, -min(b.purchased, ${m.amount}), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
       FROM credit_balances b WHERE b.user_id = ${m.userId}
       ON CONFLICT (operation_key) DO NOTHING`,
     ),
@@ -133,16 +133,16 @@ export function newPeriodStatements(
     rawStatement(
       db,
       sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
-      SELECT ${m.expireId}, b.user_id, 'expire', -b.monthly, 0, ${`expire:${m.keySuffix}`}, 'Unused monthly credits expired', NULL, ${m.now}
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
+      SELECT ${m.expireId}, b.user_id, 'expire', -b.monthly, 0, ${`expire:${m.keySuffix}`}, 'Unused monthly credits expired', NULL, ${m.now}, ${nextLedgerSeq}
       FROM credit_balances b WHERE ${guard} AND b.monthly > 0
       ON CONFLICT (operation_key) DO NOTHING`,
     ),
     rawStatement(
       db,
       sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at)
-      SELECT ${m.grantId}, b.user_id, 'grant_monthly', ${m.allowance}, 0, ${`grant_monthly:${m.keySuffix}`}, ${m.description}, NULL, ${m.now}
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
+      SELECT ${m.grantId}, b.user_id, 'grant_monthly', ${m.allowance}, 0, ${`grant_monthly:${m.keySuffix}`}, ${m.description}, NULL, ${m.now}, ${nextLedgerSeq}
       FROM credit_balances b WHERE ${guard}
       ON CONFLICT (operation_key) DO NOTHING`,
     ),
@@ -169,7 +169,7 @@ export function balancesDue(db: Db, now: Date, limit: number) {
 export function listLedger(
   db: Db,
   userId: string,
-  options: { kind?: LedgerKind | undefined; limit: number; before?: { time: number; id: string } | undefined },
+  options: { kind?: LedgerKind | undefined; limit: number; before?: { time: number; seq: number } | undefined },
 ) {
   const conditions = [eq(creditLedger.userId, userId)];
   if (options.kind) conditions.push(eq(creditLedger.kind, options.kind));
@@ -177,15 +177,16 @@ export function listLedger(
     conditions.push(
       or(
         lt(creditLedger.createdAt, new Date(options.before.time)),
-        and(eq(creditLedger.createdAt, new Date(options.before.time)), lt(creditLedger.id, options.before.id)),
+        and(eq(creditLedger.createdAt, new Date(options.before.time)), lt(creditLedger.seq, options.before.seq)),
       )!,
     );
   }
+  // Newest first; entries of one instant (an expiry, then the grant) in the order they were written.
   return db
     .select()
     .from(creditLedger)
     .where(and(...conditions))
-    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.seq))
     .limit(options.limit + 1)
     .all();
 }

@@ -213,9 +213,17 @@ export async function getCreditSummary(db: Db, userId: string, plan: PlanId): Pr
   };
 }
 
+/** The ledger's cursor: "<time ms>.<seq>" of the last entry of a page. */
+function ledgerCursor(cursor: string | undefined): { time: number; seq: number } | undefined {
+  const decoded = decodeCursor(cursor);
+  if (!decoded) return undefined;
+  if (!/^\d{1,15}$/.test(decoded.id)) throw new AppError('validation_failed', undefined, { cursor: ['This cursor is not valid.'] });
+  return { time: decoded.time, seq: Number(decoded.id) };
+}
+
 export async function listLedger(db: Db, userId: string, options: { kind?: repo.LedgerKind | undefined; limit: number; cursor?: string | undefined }) {
-  const rows = await repo.listLedger(db, userId, { kind: options.kind, limit: options.limit, before: decodeCursor(options.cursor) });
-  const page = toPage(rows, options.limit, (row) => encodeCursor(row.createdAt, row.id));
+  const rows = await repo.listLedger(db, userId, { kind: options.kind, limit: options.limit, before: ledgerCursor(options.cursor) });
+  const page = toPage(rows, options.limit, (row) => encodeCursor(row.createdAt, String(row.seq ?? 0)));
   return { items: page.items.map(toEntry), nextCursor: page.nextCursor };
 }
 

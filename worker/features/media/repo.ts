@@ -89,18 +89,20 @@ export interface MediaFilters {
   q?: string | undefined;
 }
 
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 export function listMedia(db: Db, projectId: string, filters: MediaFilters, limit: number, before?: { time: number; id: string }) {
   const conditions = [eq(media.projectId, projectId), isNull(media.deletedAt)];
   if (filters.type) conditions.push(eq(media.kind, filters.type));
   if (filters.tag) conditions.push(sql`EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE json_each.value = ${filters.tag.toLowerCase()})`);
   if (filters.q) {
-    const pattern = likePattern(filters.q);
+    // instr(), not LIKE: D1 refuses a LIKE pattern over 50 bytes, and instr() needs no
+    // escaping (%, _ and \ are plain characters). SQLite's lower() folds only ASCII: the
+    // query lowered in JavaScript (every script) finds "Crème" by "CRÈME", the query lowered
+    // like the column finds "CRÈME" by itself. Tags are stored lowercased by JavaScript.
+    const folded = filters.q.toLowerCase();
+    const contains = (column: typeof media.name | typeof media.alt) =>
+      sql`(instr(lower(${column}), ${folded}) > 0 OR instr(lower(${column}), lower(${filters.q})) > 0)`;
     conditions.push(
-      sql`(lower(${media.name}) LIKE ${pattern} ESCAPE '\\' OR lower(${media.alt}) LIKE ${pattern} ESCAPE '\\' OR EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE json_each.value LIKE ${pattern} ESCAPE '\\'))`,
+      sql`(${contains(media.name)} OR ${contains(media.alt)} OR EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE instr(json_each.value, ${folded}) > 0))`,
     );
   }
   if (before) conditions.push(or(lt(media.createdAt, new Date(before.time)), and(eq(media.createdAt, new Date(before.time)), lt(media.id, before.id)))!);

@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
-import * as z from 'zod/mini';
-import { idField } from '#common/schemas/fields.ts';
-import { mediaListQuery, mediaUpdateInput, uploadQuery } from '#common/schemas/media.ts';
+import { deleteManyInput, mediaListQuery, mediaUpdateInput, uploadQuery } from '#common/schemas/media.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -9,10 +7,6 @@ import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { listTags } from '#worker/features/media/repo.ts';
 import * as service from '#worker/features/media/service.ts';
-
-const deleteManyInput = z.object({
-  ids: z.array(idField()).check(z.minLength(1, 'Select at least one file.'), z.maxLength(100, 'Delete at most 100 files at once.')),
-});
 
 /** /api/projects/{projectId}/media: the library and uploads. */
 export const projectMediaRoutes = new Hono<AppEnv>()

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { ProjectRole } from '#common/schemas/projects.ts';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { PLANS } from '#common/plans.ts';
+import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
 import { rawStatement, type Db } from '#worker/db/client.ts';
 import { projectInvites, projectMembers, projects, users } from '#worker/db/schema.ts';
 
@@ -15,12 +16,55 @@ const logoThumbnail = sql<
   string | null
 >`(SELECT coalesce(m.thumbnail_key, '') FROM media m WHERE m.id = json_extract("projects"."brand_kit", '$.logoMediaId') AND m.deleted_at IS NULL)`;
 
-export function insertProject(db: Db, values: typeof projects.$inferInsert) {
-  return db.insert(projects).values(values);
+/** The active (neither archived nor deleted) projects a user owns: the number a plan limits. */
+function activeOwnedCount(userId: SQL) {
+  return sql`(SELECT count(*) FROM project_members pm JOIN projects p ON p.id = pm.project_id
+    WHERE pm.user_id = ${userId} AND pm.role = 'owner' AND p.deleted_at IS NULL AND p.archived_at IS NULL)`;
 }
 
-export function insertMember(db: Db, values: typeof projectMembers.$inferInsert) {
-  return db.insert(projectMembers).values(values);
+/** A plan's project limit (PLANS), NULL when it has none. */
+function projectLimit(plan: SQL) {
+  const limited = Object.values(PLANS).filter((p) => p.maxProjects !== null);
+  if (limited.length === 0) return sql`NULL`;
+  return sql`(CASE ${plan} ${sql.join(
+    limited.map((p) => sql`WHEN ${p.id} THEN ${p.maxProjects}`),
+    sql` `,
+  )} END)`;
+}
+
+/**
+ * True while the user (a live account) owns fewer active projects than their plan allows
+ * now. Inside the statement that adds the project, so that the check and the write are one
+ * step for D1, whatever runs at the same time.
+ */
+function hasProjectSlot(userId: SQL) {
+  const limit = projectLimit(sql`u.plan`);
+  return sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.deleted_at IS NULL AND (${limit} IS NULL OR ${activeOwnedCount(sql`u.id`)} < ${limit}))`;
+}
+
+/**
+ * Creates a project and makes `ownerId` its owner, if their plan has room: the project row
+ * only when the owner is under the limit, the member row only when the project row was
+ * written (`changes() = 1`). Run both in one batch and check the first one's changes.
+ */
+export function insertOwnedProjectStatements(
+  db: Db,
+  p: { id: string; ownerId: string; name: string; description: string; website: string | null; brandKit: BrandKit; now: Date },
+) {
+  const now = p.now.getTime();
+  return [
+    rawStatement(
+      db,
+      sql`INSERT INTO projects (id, name, description, website, brand_kit, created_at, updated_at)
+        SELECT ${p.id}, ${p.name}, ${p.description}, ${p.website}, ${JSON.stringify(p.brandKit)}, ${now}, ${now}
+        WHERE ${hasProjectSlot(sql`${p.ownerId}`)}`,
+    ),
+    rawStatement(
+      db,
+      sql`INSERT INTO project_members (project_id, user_id, role, created_at, updated_at)
+        SELECT ${p.id}, ${p.ownerId}, 'owner', ${now}, ${now} WHERE changes() = 1`,
+    ),
+  ];
 }
 
 /** Adds a member only if the statement before it in the batch (consuming the invitation) changed a row. */
@@ -30,17 +74,6 @@ export function insertMemberIfConsumed(db: Db, m: { projectId: string; userId: s
     db,
     sql`INSERT INTO project_members (project_id, user_id, role, created_at, updated_at) SELECT ${m.projectId}, ${m.userId}, ${m.role}, ${now}, ${now} WHERE changes() = 1 ON CONFLICT DO NOTHING`,
   );
-}
-
-/** Projects the user owns that count against the plan (neither archived nor deleted). */
-export async function countActiveOwnedProjects(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(projectMembers)
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(and(eq(projectMembers.userId, userId), eq(projectMembers.role, 'owner'), isNull(projects.deletedAt), isNull(projects.archivedAt)))
-    .get();
-  return row?.n ?? 0;
 }
 
 export function listProjectsForUser(db: Db, userId: string, options: { archived: boolean; limit: number; before?: { time: number; id: string } }) {
@@ -79,6 +112,28 @@ export function findMembership(db: Db, projectId: string, userId: string) {
 
 export function projectCounts(db: Db, projectId: string) {
   return db.select({ mediaCount, memberCount, logoThumbnail }).from(projects).where(eq(projects.id, projectId)).get();
+}
+
+/**
+ * Takes an archived project out of the archive (with other changes), only if its owner's
+ * plan has room for one more active project: one conditional statement; no row back
+ * when it was refused (or is not archived any more).
+ */
+export function restoreProject(db: Db, id: string, values: Partial<typeof projects.$inferInsert>) {
+  const owner = sql`(SELECT user_id FROM project_members WHERE project_id = ${id} AND role = 'owner')`;
+  return db
+    .update(projects)
+    .set({ ...values, archivedAt: null, updatedAt: new Date() })
+    .where(and(eq(projects.id, id), isNull(projects.deletedAt), isNotNull(projects.archivedAt), hasProjectSlot(owner)))
+    .returning();
+}
+
+export function findProject(db: Db, id: string) {
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), isNull(projects.deletedAt)))
+    .get();
 }
 
 export function updateProject(db: Db, id: string, values: Partial<typeof projects.$inferInsert>) {
@@ -126,19 +181,38 @@ export function setMemberRole(db: Db, projectId: string, userId: string, role: '
     .returning();
 }
 
-/** Demotes the current owner and promotes the new one, in that order (one owner at a time). */
+/**
+ * Demotes the current owner and promotes the new one, in that order (one owner at a time).
+ * The demotion happens only if the new owner is a member and has room for the project
+ * under their plan (an archived project needs none); the promotion only if the demotion
+ * happened (`changes() = 1`). Check the first statement's changes.
+ */
 export function transferOwnershipStatements(db: Db, projectId: string, fromUserId: string, toUserId: string) {
-  const now = new Date();
+  const now = Date.now();
   return [
-    db
-      .update(projectMembers)
-      .set({ role: 'editor', updatedAt: now })
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, fromUserId), eq(projectMembers.role, 'owner'))),
-    db
-      .update(projectMembers)
-      .set({ role: 'owner', updatedAt: now })
-      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, toUserId), ne(projectMembers.role, 'owner'))),
-  ] as const;
+    rawStatement(
+      db,
+      sql`UPDATE project_members SET role = 'editor', updated_at = ${now}
+        WHERE project_id = ${projectId} AND user_id = ${fromUserId} AND role = 'owner'
+          AND EXISTS (SELECT 1 FROM project_members t WHERE t.project_id = ${projectId} AND t.user_id = ${toUserId} AND t.role <> 'owner')
+          AND ((SELECT archived_at FROM projects WHERE id = ${projectId}) IS NOT NULL OR ${hasProjectSlot(sql`${toUserId}`)})`,
+    ),
+    rawStatement(
+      db,
+      sql`UPDATE project_members SET role = 'owner', updated_at = ${now}
+        WHERE project_id = ${projectId} AND user_id = ${toUserId} AND role <> 'owner' AND changes() = 1`,
+    ),
+  ];
+}
+
+/** The user's plan and how many active projects they own (for the message of a refusal). */
+export async function projectAllowance(db: Db, userId: string) {
+  const row = await db
+    .select({ plan: users.plan, name: users.name, active: sql<number>`${activeOwnedCount(sql`${users.id}`)}` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return row;
 }
 
 export function deleteMember(db: Db, projectId: string, userId: string) {

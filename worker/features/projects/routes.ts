@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { idField } from '#common/schemas/fields.ts';
+import { idField, text } from '#common/schemas/fields.ts';
 import { inviteInput, memberRoleInput, projectCreateInput, projectListQuery, projectUpdateInput } from '#common/schemas/projects.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
@@ -11,7 +11,7 @@ import * as projects from '#worker/features/projects/service.ts';
 
 const memberParam = z.object({ projectId: idField(), userId: idField() });
 const inviteParam = z.object({ projectId: idField(), inviteId: idField() });
-const tokenParam = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'This invitation link is not valid.')) });
+const tokenParam = z.object({ token: text().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'This invitation link is not valid.')) });
 
 /** /api/projects: projects, brand kits, members and invitations (PRODUCT.md §4.2, §7). */
 export const projectRoutes = new Hono<AppEnv>()

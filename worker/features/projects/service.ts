@@ -12,9 +12,10 @@ import {
 import { PLANS, type PlanId } from '#common/plans.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
-import { auditStatement } from '#worker/lib/audit.ts';
+import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
+import { projectArchivedError } from '#worker/lib/archived.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
@@ -66,27 +67,31 @@ function planLimitError(plan: PlanId): AppError {
   });
 }
 
+/** Why a write that needs a free project slot of `userId` was refused. */
+async function slotRefusal(db: Db, userId: string): Promise<AppError> {
+  const allowance = await repo.projectAllowance(db, userId);
+  return planLimitError(allowance?.plan ?? 'free');
+}
+
 export async function createProject(db: Db, user: SessionUser, input: ProjectCreateInput): Promise<ProjectDetail> {
-  const max = PLANS[user.plan].maxProjects;
-  if (max !== null && (await repo.countActiveOwnedProjects(db, user.id)) >= max) throw planLimitError(user.plan);
-  const now = new Date();
   const id = newId();
-  const [[project]] = await db.batch([
-    repo
-      .insertProject(db, {
-        id,
-        name: input.name,
-        description: input.description ?? '',
-        website: input.website || null,
-        brandKit: DEFAULT_BRAND_KIT,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(),
-    repo.insertMember(db, { projectId: id, userId: user.id, role: 'owner', createdAt: now, updatedAt: now }),
-  ]);
-  if (!project) throw new Error('The project was not created.');
-  return detail(db, { project, role: 'owner' });
+  // One conditional write (never count, then insert): the limit holds under concurrent requests.
+  const [inserted] = await rawBatch(
+    db,
+    repo.insertOwnedProjectStatements(db, {
+      id,
+      ownerId: user.id,
+      name: input.name,
+      description: input.description ?? '',
+      website: input.website || null,
+      brandKit: DEFAULT_BRAND_KIT,
+      now: new Date(),
+    }),
+  );
+  if (inserted?.meta.changes !== 1) throw await slotRefusal(db, user.id);
+  const membership = await repo.findMembership(db, id, user.id);
+  if (!membership) throw new Error('The project was not created.');
+  return detail(db, membership);
 }
 
 export async function detail(db: Db, membership: Membership): Promise<ProjectDetail> {
@@ -117,15 +122,19 @@ export async function updateProject(db: Db, membership: Membership, userId: stri
   if (input.description !== undefined) values.description = input.description;
   if (input.website !== undefined) values.website = input.website || null;
   if (input.brandKit !== undefined) values.brandKit = await validateBrandKit(db, membership.project.id, input.brandKit);
-  if (input.archived !== undefined) {
-    const wasArchived = membership.project.archivedAt !== null;
-    if (wasArchived && !input.archived) {
-      const owner = await repo.ownerOf(db, membership.project.id);
-      const plan = owner?.plan ?? 'free';
-      const max = PLANS[plan].maxProjects;
-      if (max !== null && (await repo.countActiveOwnedProjects(db, userId)) >= max) throw planLimitError(plan);
-    }
-    values.archivedAt = input.archived ? (membership.project.archivedAt ?? new Date()) : null;
+  const wasArchived = membership.project.archivedAt !== null;
+  if (wasArchived && input.archived === false) {
+    // Restoring counts against the owner's plan: one conditional write, like a creation.
+    const [restored] = await repo.restoreProject(db, membership.project.id, values);
+    if (restored) return detail(db, { project: restored, role: membership.role });
+    const current = await repo.findProject(db, membership.project.id);
+    if (!current) throw new AppError('not_found');
+    if (current.archivedAt !== null) throw await slotRefusal(db, userId);
+    // Restored meanwhile by another request: the other changes still apply.
+  } else if (wasArchived && Object.keys(values).length > 0) {
+    throw projectArchivedError();
+  } else if (input.archived === true) {
+    values.archivedAt = membership.project.archivedAt ?? new Date();
   }
   const [project] = await repo.updateProject(db, membership.project.id, values);
   if (!project) throw new AppError('not_found');
@@ -282,11 +291,28 @@ export async function changeRole(db: Db, membership: Membership, actor: SessionU
   if (!target) throw new AppError('not_found', 'That person is not a member of this project.');
   if (role === 'owner') {
     if (targetUserId === actor.id) throw new AppError('validation_failed', 'You already own this project.', { role: ['You already own this project.'] });
-    const [demoted, promoted] = await db.batch([
+    // One conditional batch: the new owner's plan limit is checked by the statement that
+    // demotes the current owner, so nothing changes when it is refused.
+    const [demoted, promoted] = await rawBatch(db, [
       ...repo.transferOwnershipStatements(db, projectId, actor.id, targetUserId),
-      auditStatement(db, { actorUserId: actor.id, action: 'project.ownership_transferred', targetType: 'user', targetId: targetUserId, projectId }),
+      auditIfChangedStatement(db, { actorUserId: actor.id, action: 'project.ownership_transferred', targetType: 'user', targetId: targetUserId, projectId }),
     ]);
-    if (demoted.meta.changes !== 1 || promoted.meta.changes !== 1) throw new AppError('conflict', 'Ownership changed meanwhile. Reload and try again.');
+    if (demoted?.meta.changes !== 1 || promoted?.meta.changes !== 1) {
+      const [project, member, allowance] = await Promise.all([
+        repo.findProject(db, projectId),
+        repo.findMember(db, projectId, targetUserId),
+        repo.projectAllowance(db, targetUserId),
+      ]);
+      const max = allowance ? PLANS[allowance.plan].maxProjects : null;
+      if (project && project.archivedAt === null && member && member.role !== 'owner' && allowance && max !== null && allowance.active >= max) {
+        throw new AppError(
+          'plan_limit_reached',
+          `${allowance.name}’s ${PLANS[allowance.plan].name} plan includes ${max} active projects. They can archive one or upgrade, or you can archive this project first.`,
+          { _: [`plan:${allowance.plan}`, `limit:${max}`] },
+        );
+      }
+      throw new AppError('conflict', 'Ownership changed meanwhile. Reload and try again.');
+    }
   } else {
     if (target.role === 'owner')
       throw new AppError('validation_failed', 'Transfer ownership to someone else first.', { role: ['The owner’s role changes only through a transfer.'] });

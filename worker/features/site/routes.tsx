@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import * as z from 'zod/mini';
 import { loginForm, passwordResetForm } from '#common/schemas/auth.ts';
 import { contactInput } from '#common/schemas/contact.ts';
+import { text } from '#common/schemas/fields.ts';
 import { safeSameOriginPath } from '#common/safe-path.ts';
 import type { ContactFormProps } from '#client/public/islands/contact-form.tsx';
 import type { PasswordResetProps } from '#client/public/islands/password-reset.tsx';
@@ -20,9 +21,9 @@ import privacy from '#client/public/legal/privacy.md';
 import techProvider from '#client/public/legal/tech-provider.md';
 import terms from '#client/public/legal/terms.md';
 import type { AppEnv } from '#worker/env.ts';
-import { mailerFor } from '#worker/lib/mailer.ts';
-import { applyHeaders } from '#worker/lib/response.ts';
 import { formFailure, type FormFailure } from '#worker/lib/forms.ts';
+import { mailerFor } from '#worker/lib/mailer.ts';
+import { afterResponse, applyHeaders } from '#worker/lib/response.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
@@ -46,8 +47,8 @@ const markdownPages = {
 } as const;
 
 const loginQuery = z.object({
-  next: z.optional(z.string()),
-  tab: z.optional(z.string()),
+  next: z.optional(text()),
+  tab: z.optional(text()),
 });
 
 type PageStatus = 200 | FormFailure['status'];
@@ -106,6 +107,8 @@ function resetRefused(c: Context<AppEnv>, error: unknown, values: Record<string,
   if (!failure) return undefined;
   applyHeaders(c, failure.headers);
   const token = values.token && values.token.length <= 200 ? values.token : undefined;
+  // A link that was used or expired meanwhile: say so, with the form to ask for a new one.
+  if (values.token !== undefined && failure.errors.token) return renderReset(c, { state: 'expired' }, 422);
   return renderReset(c, { ...(token ? { token } : {}), initialErrors: failure.errors, initialFormError: failure.message }, failure.status);
 }
 
@@ -181,9 +184,12 @@ export const siteRoutes = new Hono<AppEnv>()
       }
     },
   )
-  .get('/password-reset', access('public'), (c) => {
+  .get('/password-reset', access('public'), async (c) => {
     const token = c.req.query('token');
-    return renderReset(c, token && token.length <= 200 ? { token } : {});
+    if (!token) return renderReset(c, {});
+    // A used or expired link says so at once (with a way to ask for a new one), not after the new password is typed.
+    const open = token.length <= 200 && (await auth.isResetLinkOpen(c.get('db'), token));
+    return renderReset(c, open ? { token } : { state: 'expired' });
   })
   .post(
     '/password-reset',
@@ -197,7 +203,8 @@ export const siteRoutes = new Hono<AppEnv>()
           return renderReset(c, { state: 'changed' });
         }
         await auth.assertResetAllowed(c.get('db'), requestMeta(c));
-        await auth.requestPasswordReset(c.get('db'), mailerFor(c), input.email, new URL(c.req.url).origin);
+        // After the response, as the API does: neither the page nor its timing tells whether the account exists.
+        await afterResponse(c, auth.requestPasswordReset(c.get('db'), mailerFor(c), input.email, new URL(c.req.url).origin));
         return renderReset(c, { state: 'requested' });
       } catch (error) {
         const page = resetRefused(c, error, input.intent === 'confirm' ? { token: input.token } : {});
