@@ -2,6 +2,7 @@
 // even when one fails: ESLint, Prettier, the import boundaries (dependency-cruiser, two
 // configurations) and the generated binding types. Exits non-zero on any finding.
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { root, WRANGLER_ENV } from './lib.mjs';
 
 const CHECKS = [
@@ -12,20 +13,22 @@ const CHECKS = [
   ['Binding types (worker/bindings.d.ts, `npm run types`)', 'npm', ['run', '--silent', 'types', '--', '--check']],
 ];
 
+// The project's own tools under its own Node 22, whatever PATH the caller has.
+const bin = join(root, 'node_modules', '.bin');
 const failed = [];
 for (const [name, command, args] of CHECKS) {
-  const result = spawnSync(command, args, {
+  const result = spawnSync(command === 'npm' ? command : join(bin, command), args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
-    env: { ...process.env, ...WRANGLER_ENV, CI: 'true' },
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, ...WRANGLER_ENV, CI: 'true', PATH: `${bin}:${process.env.PATH}` },
   });
-  const output = `${result.stdout}${result.stderr}`.trim();
   if (result.status === 0) {
     console.log(`✔ ${name}`);
   } else {
     failed.push(name);
-    console.log(`✖ ${name}\n${output}\n`);
+    console.log(`✖ ${name}\n${result.error ? String(result.error) : `${result.stdout}${result.stderr}`.trim()}\n`);
   }
 }
 if (failed.length > 0) {
