@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { BRAND_FONTS, fontById, type FontId } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { MAX_BRAND_COLORS, type BrandKit, type ProjectDetail } from '#common/schemas/projects.ts';
@@ -53,6 +53,7 @@ function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; o
 /** The brand kit: logo from the library, up to 8 colours, heading and body font, tone of voice. */
 export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onSaved: (project: ProjectDetail) => void }) {
   const toast = useToast();
+  const id = useId();
   const canEdit = project.role !== 'viewer';
   const [kit, setKit] = useState<BrandKit>(project.brandKit);
   // The picked logo's preview, until it is saved (then the project's logoUrl shows it).
@@ -158,15 +159,21 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
 
         <div className="grid gap-4 sm:grid-cols-2">
           {(['headingFont', 'bodyFont'] as const).map((field) => (
-            <label key={field} className="block">
-              <span className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            <div key={field}>
+              <label htmlFor={`${id}-${field}`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
                 {field === 'headingFont' ? 'Heading font' : 'Body font'}
-              </span>
+              </label>
               <select
+                id={`${id}-${field}`}
+                aria-describedby={`${id}-${field}-category`}
                 className={selectClass}
                 value={kit[field]}
                 disabled={!canEdit}
-                onChange={(e) => setKit((k) => ({ ...k, [field]: e.currentTarget.value as FontId }))}
+                onChange={(e) => {
+                  // Read now: React clears currentTarget once the handler returns, before the updater runs.
+                  const font = e.currentTarget.value as FontId;
+                  setKit((k) => ({ ...k, [field]: font }));
+                }}
               >
                 {BRAND_FONTS.map((font) => (
                   <option key={font.id} value={font.id}>
@@ -174,15 +181,20 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
                   </option>
                 ))}
               </select>
-              <span className="mt-1 block text-xs text-zinc-500">{fontById(kit[field]).category}</span>
-            </label>
+              <span id={`${id}-${field}-category`} className="mt-1 block text-xs text-zinc-500">
+                {fontById(kit[field]).category}
+              </span>
+            </div>
           ))}
         </div>
 
         <TextAreaField
           label="Tone of voice"
           value={kit.tone}
-          onChange={(e) => setKit((k) => ({ ...k, tone: e.currentTarget.value }))}
+          onChange={(e) => {
+            const tone = e.currentTarget.value;
+            setKit((k) => ({ ...k, tone }));
+          }}
           readOnly={!canEdit}
           rows={3}
           maxLength={500}
