@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { issuesToDetails } from '#common/schemas/fields.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError, referenceOf } from '#client/lib/api.ts';
 
 type Values = Record<string, string>;
 
@@ -72,7 +72,7 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) 
           const fieldErrors: Record<string, string> = {};
           for (const [key, messages] of Object.entries(error.details ?? {})) if (messages[0] && key in values) fieldErrors[key] = messages[0];
           setErrors(fieldErrors);
-          setFormError({ message: error.message, code: error.code, requestId: error.requestId });
+          setFormError({ message: error.message, code: error.code, requestId: referenceOf(error) });
         } else {
           setFormError({ message: 'Something went wrong. Please try again.' });
         }

@@ -34,7 +34,7 @@ describe('AuthForm', () => {
     expect(calls).toEqual([{ method: 'POST', path: '/api/auth/login', body: { email: 'a@example.com', password: 'correct horse battery' } }]);
   });
 
-  it('shows the server’s message and reference, and puts field details on the fields', async () => {
+  it('shows the server’s message without a reference for an expected error, and puts field details on the fields', async () => {
     mockApi({
       'POST /api/auth/signup': {
         status: 409,
@@ -49,8 +49,29 @@ describe('AuthForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create free account' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getAllByText('An account with this email already exists.')).toHaveLength(2);
-    expect(screen.getByText(/req_test_1234567/)).toBeTruthy();
+    expect(screen.queryByText(/Reference/)).toBeNull();
+    expect(screen.queryByText(/req_test_1234567/)).toBeNull();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('shows no reference for a wrong password either', async () => {
+    mockApi({ 'POST /api/auth/login': { status: 401, body: envelope('unauthenticated', 'The email or password is not right.') } });
+    const user = userEvent.setup();
+    render(<AuthForm next="/dashboard" />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The email or password is not right.');
+  });
+
+  it('shows the reference support looks up when the server failed unexpectedly', async () => {
+    mockApi({ 'POST /api/auth/login': { status: 500, body: envelope('internal', 'Something went wrong on our side. Please try again.') } });
+    const user = userEvent.setup();
+    render(<AuthForm next="/dashboard" />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Reference: req_test_1234567');
   });
 
   it('cannot be submitted twice while pending', async () => {
