@@ -67,6 +67,20 @@ export function mediaDetail(id: string, overrides: Partial<MediaDetail> = {}): M
   return { ...mediaItem(id), usedBy: [], role: 'owner', projectName: 'Acme Surf', ...overrides };
 }
 
+/** GET /api/credits as the worker answers it. */
+export function creditSummary(overrides: Record<string, unknown> = {}) {
+  return {
+    monthly: 20,
+    purchased: 5,
+    total: 25,
+    monthlyAllowance: 25,
+    periodStart: '2026-03-01T00:00:00.000Z',
+    nextResetAt: '2026-04-01T00:00:00.000Z',
+    low: false,
+    ...overrides,
+  };
+}
+
 /**
  * Renders a screen as the workspace does: the session (a signed-in user, unless `null`),
  * toasts, and a memory router at `url`. Extra routes stand for the places a screen links to.

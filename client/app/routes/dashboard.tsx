@@ -79,6 +79,14 @@ function RecentProjects({ projects }: { projects: ProjectsResource }) {
   );
 }
 
+/** "0 of 3 active projects on the Free plan": the count is the active ones (the list leaves archived ones out). */
+function projectsHint(projects: ProjectsResource, limit: number | null, planName: string): string {
+  if (limit === null) return `Unlimited active projects on the ${planName} plan`;
+  if (projects.status !== 'ready') return `Up to ${limit} active projects on the ${planName} plan`;
+  const count = projects.data.items.length;
+  return `${count}${projects.data.nextCursor ? '+' : ''} of ${limit} active projects on the ${planName} plan`;
+}
+
 export default function Dashboard() {
   const user = useUser();
   const { credits } = useSession();
@@ -104,7 +112,7 @@ export default function Dashboard() {
               <span className="inline-block h-8 w-10 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
             )
           }
-          hint={PLANS[user.plan.id].maxProjects === null ? 'Unlimited on your plan' : `${PLANS[user.plan.id].maxProjects} active on the ${user.plan.name} plan`}
+          hint={projectsHint(projects, PLANS[user.plan.id].maxProjects, user.plan.name)}
           icon={<Folder className="size-4" aria-hidden="true" />}
           to="/projects"
         />
