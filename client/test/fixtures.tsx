@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { PublicUser } from '#common/schemas/auth.ts';
 import type { MediaDetail, MediaItem } from '#common/schemas/media.ts';
@@ -101,3 +102,18 @@ export function renderScreen(element: ReactNode, { url = '/', path = '*', signed
 export function writes<T extends { method: string }>(calls: T[]): T[] {
   return calls.filter((c) => c.method !== 'GET');
 }
+
+/** The GET requests made so far through the mocked fetch, as path + parsed query. */
+export function gets(): { path: string; query: Record<string, string> }[] {
+  return vi
+    .mocked(globalThis.fetch)
+    .mock.calls.map(([input, init]) => (input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init)))
+    .filter((request) => request.method === 'GET')
+    .map((request) => {
+      const url = new URL(request.url);
+      return { path: url.pathname, query: Object.fromEntries(url.searchParams) };
+    });
+}
+
+/** A page of a cursor-paginated list, as the worker answers it. */
+export const page = <T,>(items: T[], nextCursor: string | null = null) => ({ status: 200, body: { items, nextCursor } });
