@@ -1,5 +1,5 @@
 import { Search, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { formatBytes } from '#common/format.ts';
@@ -38,6 +38,13 @@ export function useLibraryList(projectId: string): Paged<MediaItem> {
   );
 }
 
+/** The project's tags with their counts, for the tag filter; the project page reloads them when a file's tags change. */
+export function useMediaTags(projectId: string) {
+  return useResource(() => call(api.api.projects[':projectId'].media.tags.$get({ param: { projectId } })), [projectId], { keepStale: true });
+}
+
+export type MediaTags = ReturnType<typeof useMediaTags>;
+
 const control = 'h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900';
 
 /**
@@ -50,12 +57,15 @@ export function Library({
   canEdit,
   storage,
   list,
+  tags,
   onContentChanged,
 }: {
   projectId: string;
   canEdit: boolean;
   storage: { usedBytes: number; limitBytes: number };
   list: Paged<MediaItem>;
+  /** Tags change with uploads, edits and deletions, not with the filters. */
+  tags: MediaTags;
   /** Files were added or removed: the project's counts and storage changed. */
   onContentChanged: () => void;
 }) {
@@ -68,8 +78,6 @@ export function Library({
   const [deleting, setDeleting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  // Tags change with uploads, edits and deletions, not with the filters.
-  const tags = useResource(() => call(api.api.projects[':projectId'].media.tags.$get({ param: { projectId } })), [projectId], { keepStale: true });
   const items = list.items;
   const changed = () => {
     list.reload();
@@ -78,16 +86,17 @@ export function Library({
   };
 
   // Search as you type, a moment after the last key.
+  const applySearch = useEffectEvent((value: string) => {
+    if (value === q) return;
+    const next = new URLSearchParams(params);
+    if (value) next.set('q', value);
+    else next.delete('q');
+    setParams(next, { replace: true });
+  });
   useEffect(() => {
-    if (search === q) return;
-    const timer = setTimeout(() => {
-      const next = new URLSearchParams(params);
-      if (search) next.set('q', search);
-      else next.delete('q');
-      setParams(next, { replace: true });
-    }, 300);
+    const timer = setTimeout(() => applySearch(search), 300);
     return () => clearTimeout(timer);
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [search]);
 
   const setFilter = (key: 'type' | 'tag', value: string) => {
     const next = new URLSearchParams(params);
