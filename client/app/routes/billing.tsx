@@ -1,5 +1,5 @@
 import { CreditCard, Receipt } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { PLANS, PLAN_ORDER } from '#common/plans.ts';
@@ -28,18 +28,20 @@ export default function Billing() {
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
-  useEffect(() => {
-    const outcome = params.get('checkout');
-    if (!outcome) return;
-    if (outcome === 'success') toast({ tone: 'success', message: 'Your plan is active. Enjoy the extra credits!' });
+  // Back from a checkout: say how it went, once, and show the changed plan in the shell (plan, credits) as well.
+  const outcome = params.get('checkout');
+  const announce = useEffectEvent((result: string) => {
+    if (result === 'success') toast({ tone: 'success', message: 'Your plan is active. Enjoy the extra credits!' });
     else toast({ tone: 'info', message: 'Nothing was changed or charged.' });
     setParams({}, { replace: true });
-    // The plan changed on the server: show it in the shell (plan, credits) as well.
-    if (outcome === 'success') {
+    if (result === 'success') {
       call(api.api.me.$get()).then(setUser, () => {});
       refreshCredits();
     }
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (outcome) announce(outcome);
+  }, [outcome]);
 
   const act = async (name: string, work: () => Promise<unknown>) => {
     setBusy(name);

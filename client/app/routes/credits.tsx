@@ -1,5 +1,5 @@
 import { Coins } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { CREDIT_PACKS, LOW_BALANCE_RATIO } from '#common/plans.ts';
@@ -41,15 +41,17 @@ export default function Credits() {
   const ledger = usePaged((cursor) => loadLedger(kind, cursor), [kind]);
 
   // Back from a checkout: say how it went, once.
-  useEffect(() => {
-    const outcome = params.get('checkout');
-    if (!outcome) return;
-    if (outcome === 'success') {
+  const outcome = params.get('checkout');
+  const announce = useEffectEvent((result: string) => {
+    if (result === 'success') {
       toast({ tone: 'success', message: 'Thank you! Your credits are on your balance.' });
       refreshCredits();
-    } else if (outcome === 'canceled') toast({ tone: 'info', message: 'The purchase was cancelled. Nothing was charged.' });
+    } else if (result === 'canceled') toast({ tone: 'info', message: 'The purchase was cancelled. Nothing was charged.' });
     setParams({}, { replace: true });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (outcome) announce(outcome);
+  }, [outcome]);
 
   const low = credits?.low ?? false;
   const items = ledger.items;
