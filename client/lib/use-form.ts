@@ -84,11 +84,14 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) 
     [values, schema],
   );
 
+  /** Fills in a field the user has not typed into (yet): a suggestion never overwrites them. */
+  const suggest = useCallback((name: string, value: string) => setValues((current) => (current[name] ? current : { ...current, [name]: value })), []);
+
   const reset = useCallback((next: Values) => {
     setValues(next);
     setErrors({});
     setTouched({});
   }, []);
 
-  return { values, field, handleSubmit, pending, formError, setFormError, reset };
+  return { values, field, handleSubmit, pending, formError, setFormError, reset, suggest };
 }
