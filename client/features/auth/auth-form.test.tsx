@@ -74,6 +74,20 @@ describe('AuthForm', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Reference: req_test_1234567');
   });
 
+  it('sends what the fields show even when it was typed before the island hydrated', async () => {
+    const calls = mockApi({ 'POST /api/auth/login': { status: 200, body: { id: 'u1', email: 'a@example.com' } } });
+    render(<AuthForm next="/dashboard" />);
+    // Hydrating, React keeps a value typed into the server-rendered field but never hears of it:
+    // the field shows it, the form's state is still empty. (happy-dom resets such values while
+    // hydrating, so the state of the field after it is set up directly here.)
+    (screen.getByLabelText('Email') as HTMLInputElement).value = 'a@example.com';
+    (screen.getByLabelText('Password') as HTMLInputElement).value = 'correct horse battery';
+    // A plain click: userEvent would first bring the fields' values back in line with React.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
+    expect(calls).toEqual([{ method: 'POST', path: '/api/auth/login', body: { email: 'a@example.com', password: 'correct horse battery' } }]);
+  });
+
   it('cannot be submitted twice while pending', async () => {
     let resolve: (value: Response) => void = () => {};
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>((r) => (resolve = r)));

@@ -65,6 +65,7 @@ function SignInForm({
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
+      id={form.id}
       method="post"
       action="/login"
       noValidate
@@ -107,6 +108,7 @@ function SignUpForm({
   };
   return (
     <form
+      id={form.id}
       method="post"
       action="/login"
       noValidate
