@@ -47,11 +47,11 @@ export function queryD1<T>(sql: string): T[] {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core in the page: no serious or critical accessibility violations (DESIGN.md). */
-export async function expectAccessible(page: Page): Promise<void> {
+/** The serious and critical accessibility violations axe-core finds in the page, as "rule: targets". */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (
       window as unknown as {
         axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
@@ -62,7 +62,11 @@ export async function expectAccessible(page: Page): Promise<void> {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
-  expect(violations).toEqual([]);
+}
+
+/** axe-core in the page: no serious or critical accessibility violations (DESIGN.md). */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 let counter = 0;

@@ -73,7 +73,7 @@ export default function Billing() {
           {error}
         </Alert>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Your plan">
           <p className="text-2xl font-semibold">{data.plan.name}</p>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -151,7 +151,13 @@ export default function Billing() {
                       Current
                     </span>
                   ) : (
-                    <Button size="sm" pending={busy === id} disabled={busy !== null} onClick={() => act(id, () => goToCheckout('plan', id))}>
+                    <Button
+                      size="sm"
+                      className="shrink-0"
+                      pending={busy === id}
+                      disabled={busy !== null}
+                      onClick={() => act(id, () => goToCheckout('plan', id))}
+                    >
                       Choose {plan.name}
                     </Button>
                   )}
@@ -174,7 +180,7 @@ export default function Billing() {
             <Table columns={['Date', 'What', 'Status', { label: 'Amount', numeric: true }]}>
               {data.payments.map((p) => (
                 <tr key={p.id}>
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(p.paidAt ?? p.createdAt, 'long')}</td>
+                  <td className="py-2 pr-4 sm:whitespace-nowrap">{formatDate(p.paidAt ?? p.createdAt, 'long')}</td>
                   <td className="py-2 pr-4">{p.description}</td>
                   <td className="py-2 pr-4">{STATUS_LABEL[p.status] ?? p.status}</td>
                   <td className="py-2 text-right tabular-nums">{formatEuros(p.amountCents)}</td>

@@ -95,7 +95,7 @@ export default function Dashboard() {
   return (
     <>
       <PageHeader title={`${greeting()}, ${firstName}`} description="Here is what is happening across your projects." />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Stat
           label="Credits"
           value={credits ? formatNumber(credits.total) : <span className="inline-block h-8 w-16 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />}
@@ -124,7 +124,7 @@ export default function Dashboard() {
         />
         <Stat label="Funnel visits · 7 days" value="0" hint="0 leads" icon={<BarChart3 className="size-4" aria-hidden="true" />} />
       </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Recent projects">
           <RecentProjects projects={projects} />
         </Card>

@@ -71,7 +71,7 @@ export default function Project() {
       <div role="status" aria-busy="true" aria-label="Loading the project" className="space-y-4">
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-4 w-96" />
-        <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <Skeleton className="h-96 rounded-[var(--radius-card)]" />
           <Skeleton className="h-96 rounded-[var(--radius-card)]" />
         </div>
@@ -113,7 +113,7 @@ export default function Project() {
         }
       />
       <ProjectTabs projectId={project.id} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Library projectId={project.id} canEdit={canEdit} storage={project.storage} list={library} tags={tags} onContentChanged={resource.reload} />
         <div className="space-y-6">
           <BrandKitCard project={project} onSaved={saved} />

@@ -117,8 +117,8 @@ export function Library({
             {formatBytes(storage.usedBytes)} of {formatBytes(storage.limitBytes)} used
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <label className="relative">
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <label className="relative w-full sm:w-auto">
             <span className="sr-only">Search the library</span>
             <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-zinc-400" />
             <input
@@ -126,15 +126,20 @@ export function Library({
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
               placeholder="Search name, tag, alt text"
-              className={`${control} w-56 pl-8`}
+              className={`${control} w-full pl-8 sm:w-56`}
             />
           </label>
-          <select aria-label="Type" className={control} value={type ?? ''} onChange={(e) => setFilter('type', e.currentTarget.value)}>
+          <select aria-label="Type" className={`${control} min-w-0`} value={type ?? ''} onChange={(e) => setFilter('type', e.currentTarget.value)}>
             <option value="">All types</option>
             <option value="image">Images</option>
             <option value="video">Videos</option>
           </select>
-          <select aria-label="Tag" className={control} value={tag ?? ''} onChange={(e) => setFilter('tag', e.currentTarget.value)}>
+          <select
+            aria-label="Tag"
+            className={`${control} min-w-0 flex-1 sm:max-w-56 sm:flex-none`}
+            value={tag ?? ''}
+            onChange={(e) => setFilter('tag', e.currentTarget.value)}
+          >
             <option value="">All tags</option>
             {tags.status === 'ready'
               ? tags.data.items.map((t) => (

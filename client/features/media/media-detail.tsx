@@ -66,7 +66,7 @@ export function MediaDetail({
 
   if (resource.status === 'loading') {
     return (
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" aria-busy="true">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true">
         <Skeleton className="aspect-video w-full" />
         <div className="space-y-3">
           <Skeleton className="h-6 w-2/3" />
@@ -155,7 +155,7 @@ function DetailForm({
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0">
         <Preview item={item} />
       </div>

@@ -256,7 +256,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           {kit.colors.length === 0 && !canEdit ? <p className="text-sm text-zinc-500">No colours yet.</p> : null}
         </fieldset>
 
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {(['headingFont', 'bodyFont'] as const).map((field) => (
             <div key={field}>
               <label htmlFor={`${id}-${field}`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
