@@ -114,10 +114,41 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('Your password is changed').waitFor();
     await page.getByRole('link', { name: 'Sign in' }).first().click();
+    // Fill in the sign-in page only once it is there and its form is live: filling the
+    // server-rendered fields of a page that is still loading raced with its hydration.
+    await page.waitForURL('**/login');
+    await hydrated(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('a completely new password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+});
+
+describe('before the page’s script has run', () => {
+  it('signs in with what was typed into the sign-in form before it hydrated', async () => {
+    const email = uniqueEmail('early');
+    const first = await signUp(email);
+    await first.context.close();
+
+    const { context, page, errors } = await newPage(browser);
+    // Hold the page's scripts back, as a slow phone or a busy machine does, while the visitor types.
+    let release: () => void = () => {};
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    release();
+    await hydrated(page);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, hydrated, launch, newPage, queryD1, signUpInBrowser, uniqueEmail } from './browser.ts';
 import { noisePng } from './images.ts';
 
 let browser: Browser;
@@ -66,6 +66,53 @@ describe('projects and the media library in the browser', () => {
     await page.keyboard.press('Escape');
     await reopened.waitFor({ state: 'hidden' });
     expect(page.url()).toBe(projectUrl);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes a newcomer from the invitation link to the project: who invited them to what, sign-up with the address filled in, accept', async () => {
+    const owner = await signUpInBrowser(browser, uniqueEmail('inviter'), undefined, 'Olivia Owner');
+    const project = await owner.page.evaluate(async () => {
+      const response = await fetch('/api/projects', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Harbour Bakery' }),
+      });
+      return (await response.json()) as { id: string };
+    });
+    const invitee = uniqueEmail('newcomer');
+    await owner.page.goto(`/projects/${project.id}/`);
+    await owner.page.getByLabel('Invite by email').fill(invitee);
+    await owner.page.getByRole('button', { name: 'Invite' }).click();
+    await owner.page.getByText(`Invitation sent to ${invitee}.`).waitFor();
+    await owner.context.close();
+    let link: string | undefined;
+    await expect
+      .poll(
+        () => {
+          const rows = queryD1<{ text_body: string }>(`SELECT text_body FROM email_outbox WHERE to_address = '${invitee}' ORDER BY created_at DESC LIMIT 1`);
+          link = rows[0]?.text_body.match(/http:\/\/\S+\/projects\?invite=[A-Za-z0-9_-]+/)?.[0];
+          return link;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeTruthy();
+
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(link!);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Olivia Owner invited you to “Harbour Bakery”' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByLabel('Work email').inputValue()).toBe(invitee);
+    await expectAccessible(page);
+    await page.getByLabel('Your name').fill('Nina Newcomer');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create free account' }).click();
+    await page.getByRole('heading', { name: 'Olivia Owner invited you to “Harbour Bakery”' }).waitFor();
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.waitForURL(`**/projects/${project.id}/`);
+    await page.getByRole('heading', { level: 1, name: 'Harbour Bakery' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -114,6 +114,7 @@ const MATRIX: Record<string, Expectation> = {
     status: project(403, 200, 200),
   },
   'GET /api/invites/:token': { sample: `/api/invites/${NO_SUCH_ID}${NO_SUCH_ID}`, status: signedIn(404) },
+  'GET /api/invites/:token/public': { sample: `/api/invites/${NO_SUCH_ID}${NO_SUCH_ID}/public`, status: all(404) },
   'POST /api/invites/:token/accept': { sample: `/api/invites/${NO_SUCH_ID}${NO_SUCH_ID}/accept`, status: signedIn(404) },
   'GET /api/media/:id': { sample: '/api/media/{mediaId}', status: project(200, 200, 200) },
   'PATCH /api/media/:id': { sample: '/api/media/{mediaId}', json: {}, status: project(403, 200, 200) },

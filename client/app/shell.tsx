@@ -129,17 +129,23 @@ function AccountMenu() {
           </p>
         </div>
         <nav aria-label="Account" className="py-1">
-          {[
-            { to: '/account', label: 'Account' },
-            { to: '/account/billing', label: 'Billing' },
-            { to: '/account/credits', label: 'Credits' },
-            { to: '/account/affiliate', label: 'Affiliate programme' },
-            ...(user.role === 'admin' ? [{ to: '/admin', label: 'Admin' }] : []),
-          ].map(({ to, label }) => (
-            <Link key={to} className={link} to={to} onClick={close}>
-              {label}
+          <Link className={link} to="/account" onClick={close}>
+            Account
+          </Link>
+          <Link className={link} to="/account/billing" onClick={close}>
+            Billing
+          </Link>
+          <Link className={link} to="/account/credits" onClick={close}>
+            Credits
+          </Link>
+          <Link className={link} to="/account/affiliate" onClick={close}>
+            Affiliate programme
+          </Link>
+          {user.role === 'admin' ? (
+            <Link className={link} to="/admin" onClick={close}>
+              Admin
             </Link>
-          ))}
+          ) : null}
         </nav>
         <div className="border-t border-zinc-200 pt-1 dark:border-zinc-800">
           <button
@@ -165,20 +171,21 @@ function Breadcrumbs() {
   const crumbs = breadcrumbs(pathname).map((crumb) => ({ ...crumb, label: labels[crumb.href] ?? crumb.label }));
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
-      <ol className="flex items-center gap-2 truncate text-sm">
+      <ol className="flex min-w-0 items-center gap-2 overflow-hidden text-sm">
         {crumbs.map((crumb, i) => (
-          <li key={crumb.href} className="flex items-center gap-2">
+          // Long labels (a project's name) give way on a phone; short ones ("Projects") stay whole.
+          <li key={crumb.href} className={`flex items-center gap-2 ${crumb.label.length > 16 ? 'min-w-0' : 'shrink-0'}`}>
             {i > 0 ? (
-              <span aria-hidden="true" className="text-zinc-400">
+              <span aria-hidden="true" className="shrink-0 text-zinc-400">
                 /
               </span>
             ) : null}
             {i === crumbs.length - 1 ? (
-              <span aria-current="page" className="font-medium text-zinc-900 dark:text-zinc-100">
+              <span aria-current="page" className="truncate font-medium text-zinc-900 dark:text-zinc-100">
                 {crumb.label}
               </span>
             ) : (
-              <Link to={crumb.href} className="text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white">
+              <Link to={crumb.href} className="truncate text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white">
                 {crumb.label}
               </Link>
             )}

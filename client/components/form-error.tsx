@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from '#client/components/alert.tsx';
 
-/** The message a form's submission failed with, and the reference support can look up. */
+/** The message a form's submission failed with, and the reference support can look up (unexpected failures only: see `referenceOf`). */
 export function FormError({
   error,
   children,

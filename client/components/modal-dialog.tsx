@@ -25,7 +25,7 @@ export function ModalDialog({
   light?: boolean;
   children: ReactNode;
 }) {
-  const ref = useModalDialog(open);
+  const ref = useModalDialog(open, closeOnBackdrop ? onClose : undefined);
   return (
     <dialog
       ref={ref}
@@ -34,9 +34,6 @@ export function ModalDialog({
       onCancel={(event) => {
         event.preventDefault();
         onClose();
-      }}
-      onClick={(event) => {
-        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
       }}
     >
       {children}

@@ -4,9 +4,17 @@ export interface Column {
   label: string;
   /** Numbers are right-aligned, in the header as in the cells. */
   numeric?: boolean;
+  /** A detail shown from the small breakpoint up; its cells use `WIDE_ONLY` too. */
+  wideOnly?: boolean;
 }
 
-/** A compact data table: small uppercase header, divided rows; scrolls sideways on narrow screens. */
+/** The class of a cell in a `wideOnly` column: phones show the table without it. */
+export const WIDE_ONLY = 'hidden sm:table-cell';
+
+/**
+ * A compact data table: small uppercase header, divided rows. It fits a phone (dates wrap,
+ * `wideOnly` columns hide) and scrolls sideways only where even that is too wide.
+ */
 export function Table({ columns, children }: { columns: (string | Column)[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto">
@@ -17,7 +25,11 @@ export function Table({ columns, children }: { columns: (string | Column)[]; chi
               const column = typeof c === 'string' ? { label: c } : c;
               const last = i === columns.length - 1;
               return (
-                <th key={column.label} scope="col" className={`py-2 font-medium ${last ? '' : 'pr-4'} ${column.numeric ? 'text-right' : ''}`}>
+                <th
+                  key={column.label}
+                  scope="col"
+                  className={`py-2 font-medium ${last ? '' : 'pr-4'} ${column.numeric ? 'text-right' : ''} ${column.wideOnly ? WIDE_ONLY : ''}`}
+                >
                   {column.label}
                 </th>
               );

@@ -51,8 +51,19 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
   return body as SuccessBody<R>;
 }
 
-/** What to tell the user when an action failed: the API's message (with the reference support looks up, when the server failed), else `fallback`. */
+/**
+ * The reference support looks up, for an unexpected failure only (the server failed: 5xx or
+ * `internal`). An expected refusal (a wrong password, a plan limit, a validation error) says
+ * what to do and needs none.
+ */
+export function referenceOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || !error.requestId) return undefined;
+  return error.status >= 500 || error.code === 'internal' ? error.requestId : undefined;
+}
+
+/** What to tell the user when an action failed: the API's message (with the reference, when the server failed), else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
-  return error.status >= 500 && error.requestId ? `${error.message} (reference ${error.requestId})` : error.message;
+  const reference = referenceOf(error);
+  return reference ? `${error.message} (reference ${reference})` : error.message;
 }

@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { issuesToDetails } from '#common/schemas/fields.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError, referenceOf } from '#client/lib/api.ts';
 
 type Values = Record<string, string>;
 
@@ -18,9 +18,25 @@ function validateSync<S extends StandardSchemaV1>(schema: S, values: Values) {
 }
 
 /**
+ * Islands hydrate after the page has loaded. What was typed into the server-rendered form
+ * before stays in its fields (React keeps the DOM's value) but never reaches the state: the
+ * next render would empty the fields, and a submit would check (and send) empty values the
+ * user sees filled in. This reads what the fields show; `values` itself when nothing differs.
+ */
+function withTypedBeforeHydration(form: HTMLFormElement | null, values: Values): Values {
+  if (!form) return values;
+  const typed = Object.keys(values).flatMap((name) => {
+    const control = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`input[name="${name}"]:not([type=hidden]), textarea[name="${name}"]`);
+    return control && control.value !== values[name] ? [[name, control.value] as const] : [];
+  });
+  return typed.length ? { ...values, ...Object.fromEntries(typed) } : values;
+}
+
+/**
  * Form state validated with the same schema the server uses: fields are checked as
  * you type once touched, the server's `details` land on the right fields, and a
- * pending submit cannot be sent twice.
+ * pending submit cannot be sent twice. A server-rendered form (an island) sets `id={form.id}`
+ * so that what was typed before it hydrated is kept.
  */
 export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) {
   const [values, setValues] = useState<Values>(initial);
@@ -29,6 +45,13 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) 
   const [formError, setFormError] = useState<{ message: string; code?: string | undefined; requestId?: string | undefined } | null>(null);
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
+  // The form element's id (stable between the server's render and hydration).
+  const id = useId();
+
+  // Right after hydration, before anything renders again: take over what was typed already.
+  useEffect(() => {
+    setValues((current) => withTypedBeforeHydration(document.getElementById(id) as HTMLFormElement | null, current));
+  }, [id]);
 
   const field = useCallback(
     (name: string) => ({
@@ -53,8 +76,10 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) 
     (onValid: (data: StandardSchemaV1.InferOutput<S>) => Promise<void>) => async (event: FormEvent) => {
       event.preventDefault();
       if (inFlight.current) return;
-      const { data, errors: found } = validateSync(schema, values);
-      setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])));
+      const submitted = withTypedBeforeHydration(event.currentTarget as HTMLFormElement, values);
+      if (submitted !== values) setValues(submitted);
+      const { data, errors: found } = validateSync(schema, submitted);
+      setTouched(Object.fromEntries(Object.keys(submitted).map((k) => [k, true])));
       setErrors(found);
       setFormError(null);
       if (!data) {
@@ -70,9 +95,9 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) 
       } catch (error) {
         if (error instanceof ApiError) {
           const fieldErrors: Record<string, string> = {};
-          for (const [key, messages] of Object.entries(error.details ?? {})) if (messages[0] && key in values) fieldErrors[key] = messages[0];
+          for (const [key, messages] of Object.entries(error.details ?? {})) if (messages[0] && key in submitted) fieldErrors[key] = messages[0];
           setErrors(fieldErrors);
-          setFormError({ message: error.message, code: error.code, requestId: error.requestId });
+          setFormError({ message: error.message, code: error.code, requestId: referenceOf(error) });
         } else {
           setFormError({ message: 'Something went wrong. Please try again.' });
         }
@@ -84,11 +109,14 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) 
     [values, schema],
   );
 
+  /** Fills in a field the user has not typed into (yet): a suggestion never overwrites them. */
+  const suggest = useCallback((name: string, value: string) => setValues((current) => (current[name] ? current : { ...current, [name]: value })), []);
+
   const reset = useCallback((next: Values) => {
     setValues(next);
     setErrors({});
     setTouched({});
   }, []);
 
-  return { values, field, handleSubmit, pending, formError, setFormError, reset };
+  return { id, values, field, handleSubmit, pending, formError, setFormError, reset, suggest };
 }

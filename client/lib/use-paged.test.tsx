@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -110,11 +110,15 @@ describe('usePaged with ShowMore', () => {
   });
 
   it('shows the list of the last filter when first pages arrive out of order, with that list’s cursor', async () => {
-    const calls: { filter: string; cursor?: string; resolve: () => void }[] = [];
-    const load = (filter: string, cursor?: string) =>
-      new Promise<Page<string>>((resolve) => {
-        calls.push({ filter, cursor, resolve: () => resolve({ items: [`${filter}${cursor ?? 0}`], nextCursor: cursor ? null : `${filter}-next` }) });
+    const calls: { filter: string; cursor?: string; resolve: () => void; answered: Promise<Page<string>> }[] = [];
+    const load = (filter: string, cursor?: string) => {
+      let resolve: () => void = () => {};
+      const answered = new Promise<Page<string>>((done) => {
+        resolve = () => done({ items: [`${filter}${cursor ?? 0}`], nextCursor: cursor ? null : `${filter}-next` });
       });
+      calls.push({ filter, cursor, resolve, answered });
+      return answered;
+    };
     const user = userEvent.setup();
     render(<List load={load} />);
     calls[0]!.resolve();
@@ -125,7 +129,8 @@ describe('usePaged with ShowMore', () => {
     c.resolve();
     await screen.findByText('c0');
     b.resolve();
-    await new Promise((r) => setTimeout(r, 20));
+    // The list's own handlers of b's answer ran before this await resumes: no clock needed.
+    await act(() => b.answered);
     expect(shown()).toEqual(['c0']);
     await user.click(screen.getByRole('button', { name: 'Show more' }));
     expect(calls.at(-1)).toMatchObject({ filter: 'c', cursor: 'c-next' });

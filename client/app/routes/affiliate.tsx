@@ -58,7 +58,7 @@ export default function Affiliate() {
           Any page works too: add <code>?ref={data.code}</code> to its address.
         </p>
       </Card>
-      <div className="mt-6 grid gap-4 sm:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
         {[
           { label: 'Clicks', value: formatNumber(data.clicks) },
           { label: 'Sign-ups', value: formatNumber(data.signups) },
@@ -70,7 +70,7 @@ export default function Affiliate() {
           </Card>
         ))}
       </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card title="Commissions">
           {data.commissions.length === 0 ? (
             <EmptyState icon={<Share2 aria-hidden="true" className="size-6" />} title="No commissions yet">
@@ -80,7 +80,7 @@ export default function Affiliate() {
             <Table columns={['Date', 'From', 'Status', { label: 'Amount', numeric: true }]}>
               {data.commissions.map((c) => (
                 <tr key={c.id}>
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(c.createdAt)}</td>
+                  <td className="py-2 pr-4 sm:whitespace-nowrap">{formatDate(c.createdAt)}</td>
                   <td className="py-2 pr-4">{c.description}</td>
                   <td className="py-2 pr-4">
                     {COMMISSION_STATUS[c.status] ?? c.status}

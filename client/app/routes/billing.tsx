@@ -1,5 +1,5 @@
 import { CreditCard, Receipt } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { PLANS, PLAN_ORDER } from '#common/plans.ts';
@@ -28,18 +28,20 @@ export default function Billing() {
   const [error, setError] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
-  useEffect(() => {
-    const outcome = params.get('checkout');
-    if (!outcome) return;
-    if (outcome === 'success') toast({ tone: 'success', message: 'Your plan is active. Enjoy the extra credits!' });
+  // Back from a checkout: say how it went, once, and show the changed plan in the shell (plan, credits) as well.
+  const outcome = params.get('checkout');
+  const announce = useEffectEvent((result: string) => {
+    if (result === 'success') toast({ tone: 'success', message: 'Your plan is active. Enjoy the extra credits!' });
     else toast({ tone: 'info', message: 'Nothing was changed or charged.' });
     setParams({}, { replace: true });
-    // The plan changed on the server: show it in the shell (plan, credits) as well.
-    if (outcome === 'success') {
+    if (result === 'success') {
       call(api.api.me.$get()).then(setUser, () => {});
       refreshCredits();
     }
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (outcome) announce(outcome);
+  }, [outcome]);
 
   const act = async (name: string, work: () => Promise<unknown>) => {
     setBusy(name);
@@ -71,7 +73,7 @@ export default function Billing() {
           {error}
         </Alert>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Your plan">
           <p className="text-2xl font-semibold">{data.plan.name}</p>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -149,7 +151,13 @@ export default function Billing() {
                       Current
                     </span>
                   ) : (
-                    <Button size="sm" pending={busy === id} disabled={busy !== null} onClick={() => act(id, () => goToCheckout('plan', id))}>
+                    <Button
+                      size="sm"
+                      className="shrink-0"
+                      pending={busy === id}
+                      disabled={busy !== null}
+                      onClick={() => act(id, () => goToCheckout('plan', id))}
+                    >
                       Choose {plan.name}
                     </Button>
                   )}
@@ -172,7 +180,7 @@ export default function Billing() {
             <Table columns={['Date', 'What', 'Status', { label: 'Amount', numeric: true }]}>
               {data.payments.map((p) => (
                 <tr key={p.id}>
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(p.paidAt ?? p.createdAt, 'long')}</td>
+                  <td className="py-2 pr-4 sm:whitespace-nowrap">{formatDate(p.paidAt ?? p.createdAt, 'long')}</td>
                   <td className="py-2 pr-4">{p.description}</td>
                   <td className="py-2 pr-4">{STATUS_LABEL[p.status] ?? p.status}</td>
                   <td className="py-2 text-right tabular-nums">{formatEuros(p.amountCents)}</td>

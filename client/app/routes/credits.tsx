@@ -1,5 +1,5 @@
 import { Coins } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { CREDIT_PACKS, LOW_BALANCE_RATIO } from '#common/plans.ts';
@@ -9,7 +9,7 @@ import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
-import { Table } from '#client/components/table.tsx';
+import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, call, errorMessage } from '#client/lib/api.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
@@ -41,15 +41,17 @@ export default function Credits() {
   const ledger = usePaged((cursor) => loadLedger(kind, cursor), [kind]);
 
   // Back from a checkout: say how it went, once.
-  useEffect(() => {
-    const outcome = params.get('checkout');
-    if (!outcome) return;
-    if (outcome === 'success') {
+  const outcome = params.get('checkout');
+  const announce = useEffectEvent((result: string) => {
+    if (result === 'success') {
       toast({ tone: 'success', message: 'Thank you! Your credits are on your balance.' });
       refreshCredits();
-    } else if (outcome === 'canceled') toast({ tone: 'info', message: 'The purchase was cancelled. Nothing was charged.' });
+    } else if (result === 'canceled') toast({ tone: 'info', message: 'The purchase was cancelled. Nothing was charged.' });
     setParams({}, { replace: true });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (outcome) announce(outcome);
+  }, [outcome]);
 
   const low = credits?.low ?? false;
   const items = ledger.items;
@@ -63,7 +65,7 @@ export default function Credits() {
           {credits ? formatDate(credits.nextResetAt) : ''}.
         </Alert>
       ) : null}
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {[
           { label: 'Available', value: credits?.total, hint: 'Monthly and purchased together' },
           {
@@ -90,7 +92,7 @@ export default function Credits() {
             {error}
           </Alert>
         ) : null}
-        <div className="mt-3 grid gap-4 sm:grid-cols-3">
+        <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-3">
           {CREDIT_PACKS.map((pack) => (
             <Card key={pack.id}>
               <p className="text-lg font-semibold">{formatNumber(pack.credits)} credits</p>
@@ -146,16 +148,26 @@ export default function Credits() {
             </EmptyState>
           ) : null}
           {items.length > 0 ? (
-            <Table columns={['Date', 'What', { label: 'Monthly', numeric: true }, { label: 'Purchased', numeric: true }, { label: 'Credits', numeric: true }]}>
+            <Table
+              columns={[
+                'Date',
+                'What',
+                { label: 'Monthly', numeric: true, wideOnly: true },
+                { label: 'Purchased', numeric: true, wideOnly: true },
+                { label: 'Credits', numeric: true },
+              ]}
+            >
               {items.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="py-2 pr-4 whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatDate(entry.createdAt, 'dateTime')}</td>
+                  <td className="py-2 pr-4 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">{formatDate(entry.createdAt, 'dateTime')}</td>
                   <td className="py-2 pr-4">
                     <span className="font-medium">{KIND_LABEL[entry.kind]}</span>
                     <span className="block text-xs text-zinc-500">{entry.description}</span>
                   </td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{entry.monthly ? (entry.monthly > 0 ? `+${entry.monthly}` : entry.monthly) : '–'}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums">
+                  <td className={`py-2 pr-4 text-right tabular-nums ${WIDE_ONLY}`}>
+                    {entry.monthly ? (entry.monthly > 0 ? `+${entry.monthly}` : entry.monthly) : '–'}
+                  </td>
+                  <td className={`py-2 pr-4 text-right tabular-nums ${WIDE_ONLY}`}>
                     {entry.purchased ? (entry.purchased > 0 ? `+${entry.purchased}` : entry.purchased) : '–'}
                   </td>
                   <td

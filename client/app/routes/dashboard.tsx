@@ -79,6 +79,14 @@ function RecentProjects({ projects }: { projects: ProjectsResource }) {
   );
 }
 
+/** "0 of 3 active projects on the Free plan": the count is the active ones (the list leaves archived ones out). */
+function projectsHint(projects: ProjectsResource, limit: number | null, planName: string): string {
+  if (limit === null) return `Unlimited active projects on the ${planName} plan`;
+  if (projects.status !== 'ready') return `Up to ${limit} active projects on the ${planName} plan`;
+  const count = projects.data.items.length;
+  return `${count}${projects.data.nextCursor ? '+' : ''} of ${limit} active projects on the ${planName} plan`;
+}
+
 export default function Dashboard() {
   const user = useUser();
   const { credits } = useSession();
@@ -87,7 +95,7 @@ export default function Dashboard() {
   return (
     <>
       <PageHeader title={`${greeting()}, ${firstName}`} description="Here is what is happening across your projects." />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Stat
           label="Credits"
           value={credits ? formatNumber(credits.total) : <span className="inline-block h-8 w-16 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />}
@@ -104,7 +112,7 @@ export default function Dashboard() {
               <span className="inline-block h-8 w-10 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
             )
           }
-          hint={PLANS[user.plan.id].maxProjects === null ? 'Unlimited on your plan' : `${PLANS[user.plan.id].maxProjects} active on the ${user.plan.name} plan`}
+          hint={projectsHint(projects, PLANS[user.plan.id].maxProjects, user.plan.name)}
           icon={<Folder className="size-4" aria-hidden="true" />}
           to="/projects"
         />
@@ -116,7 +124,7 @@ export default function Dashboard() {
         />
         <Stat label="Funnel visits · 7 days" value="0" hint="0 leads" icon={<BarChart3 className="size-4" aria-hidden="true" />} />
       </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Recent projects">
           <RecentProjects projects={projects} />
         </Card>

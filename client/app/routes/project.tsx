@@ -9,7 +9,7 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { api, ApiError, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { Library, useLibraryList } from '#client/features/media/library.tsx';
+import { Library, useLibraryList, useMediaTags } from '#client/features/media/library.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { MembersCard } from '#client/features/projects/members-card.tsx';
 import { SettingsDialog } from '#client/features/projects/settings-dialog.tsx';
@@ -57,6 +57,7 @@ export default function Project() {
   const resource = useProject(projectId);
   const [settings, setSettings] = useState(false);
   const library = useLibraryList(projectId);
+  const tags = useMediaTags(projectId);
   const project = resource.status === 'ready' ? resource.data : undefined;
   const saved = (next: ProjectDetail) => resource.setData(next);
   useCrumbLabel(`/projects/${projectId}`, project?.name);
@@ -70,7 +71,7 @@ export default function Project() {
       <div role="status" aria-busy="true" aria-label="Loading the project" className="space-y-4">
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-4 w-96" />
-        <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <Skeleton className="h-96 rounded-[var(--radius-card)]" />
           <Skeleton className="h-96 rounded-[var(--radius-card)]" />
         </div>
@@ -112,8 +113,8 @@ export default function Project() {
         }
       />
       <ProjectTabs projectId={project.id} />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <Library projectId={project.id} canEdit={canEdit} storage={project.storage} list={library} onContentChanged={resource.reload} />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <Library projectId={project.id} canEdit={canEdit} storage={project.storage} list={library} tags={tags} onContentChanged={resource.reload} />
         <div className="space-y-6">
           <BrandKitCard project={project} onSaved={saved} />
           <MembersCard project={project} onChanged={resource.reload} />
@@ -124,9 +125,14 @@ export default function Project() {
         context={
           {
             items: library.items,
-            onChanged: (item) => library.patch((i) => (i.id === item.id ? item : i)),
+            onChanged: (item) => {
+              library.patch((i) => (i.id === item.id ? item : i));
+              // Its tags may be new (or gone): the tag filter offers what the files have.
+              tags.reload();
+            },
             onDeleted: (id) => {
               library.patch((i) => (i.id === id ? null : i));
+              tags.reload();
               resource.reload();
             },
           } satisfies ProjectOutletContext

@@ -117,7 +117,7 @@ export default function Projects() {
         })}
       </div>
       {list.status === 'loading' ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading projects">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading projects">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-40 rounded-[var(--radius-card)]" />
           ))}
@@ -137,7 +137,7 @@ export default function Projects() {
       ) : null}
       {items.length > 0 ? (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {items.map((project) => (
               <ProjectCard key={project.id} project={project} />
             ))}

@@ -34,7 +34,7 @@ describe('AuthForm', () => {
     expect(calls).toEqual([{ method: 'POST', path: '/api/auth/login', body: { email: 'a@example.com', password: 'correct horse battery' } }]);
   });
 
-  it('shows the server’s message and reference, and puts field details on the fields', async () => {
+  it('shows the server’s message without a reference for an expected error, and puts field details on the fields', async () => {
     mockApi({
       'POST /api/auth/signup': {
         status: 409,
@@ -49,8 +49,43 @@ describe('AuthForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create free account' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getAllByText('An account with this email already exists.')).toHaveLength(2);
-    expect(screen.getByText(/req_test_1234567/)).toBeTruthy();
+    expect(screen.queryByText(/Reference/)).toBeNull();
+    expect(screen.queryByText(/req_test_1234567/)).toBeNull();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('shows no reference for a wrong password either', async () => {
+    mockApi({ 'POST /api/auth/login': { status: 401, body: envelope('unauthenticated', 'The email or password is not right.') } });
+    const user = userEvent.setup();
+    render(<AuthForm next="/dashboard" />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The email or password is not right.');
+  });
+
+  it('shows the reference support looks up when the server failed unexpectedly', async () => {
+    mockApi({ 'POST /api/auth/login': { status: 500, body: envelope('internal', 'Something went wrong on our side. Please try again.') } });
+    const user = userEvent.setup();
+    render(<AuthForm next="/dashboard" />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Reference: req_test_1234567');
+  });
+
+  it('sends what the fields show even when it was typed before the island hydrated', async () => {
+    const calls = mockApi({ 'POST /api/auth/login': { status: 200, body: { id: 'u1', email: 'a@example.com' } } });
+    render(<AuthForm next="/dashboard" />);
+    // Hydrating, React keeps a value typed into the server-rendered field but never hears of it:
+    // the field shows it, the form's state is still empty. (happy-dom resets such values while
+    // hydrating, so the state of the field after it is set up directly here.)
+    (screen.getByLabelText('Email') as HTMLInputElement).value = 'a@example.com';
+    (screen.getByLabelText('Password') as HTMLInputElement).value = 'correct horse battery';
+    // A plain click: userEvent would first bring the fields' values back in line with React.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
+    expect(calls).toEqual([{ method: 'POST', path: '/api/auth/login', body: { email: 'a@example.com', password: 'correct horse battery' } }]);
   });
 
   it('cannot be submitted twice while pending', async () => {
@@ -76,5 +111,80 @@ describe('AuthForm', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByLabelText('Your name')).toBeTruthy();
+  });
+
+  describe('from an invitation link (next is /projects?invite=…)', () => {
+    const TOKEN = 'tok_aaaaaaaaaaaaaaaaaaaaaaaa';
+    const next = `/projects?invite=${TOKEN}`;
+    const preview = { projectName: 'Acme Surf', inviterName: 'Olivia Owner', email: 'sam@example.com', status: 'open' };
+
+    it('says who invited the visitor to what, offers sign-up with the invited address filled in, and goes on to the invitation', async () => {
+      const calls = mockApi({
+        [`GET /api/invites/${TOKEN}/public`]: { status: 200, body: preview },
+        'POST /api/auth/signup': { status: 201, body: { id: 'u2', email: 'sam@example.com' } },
+      });
+      const user = userEvent.setup();
+      render(<AuthForm next={next} />);
+      expect(screen.getByRole('tab', { name: 'Create account' }).getAttribute('aria-selected')).toBe('true');
+      expect(await screen.findByRole('heading', { name: 'Olivia Owner invited you to “Acme Surf”' })).toBeTruthy();
+      expect(screen.getByText('Create your free account with sam@example.com to join.')).toBeTruthy();
+      expect(screen.queryByText('Welcome back')).toBeNull();
+      await waitFor(() => expect(screen.getByLabelText('Work email')).toHaveProperty('value', 'sam@example.com'));
+      await user.type(screen.getByLabelText('Your name'), 'Sam');
+      await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+      await user.click(screen.getByRole('button', { name: 'Create free account' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(next));
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([
+        { method: 'POST', path: '/api/auth/signup', body: { name: 'Sam', email: 'sam@example.com', password: 'correct horse battery' } },
+      ]);
+    });
+
+    it('fills in the address on the sign-in tab too, for someone who has an account', async () => {
+      mockApi({ [`GET /api/invites/${TOKEN}/public`]: { status: 200, body: preview } });
+      const user = userEvent.setup();
+      render(<AuthForm next={next} />);
+      await screen.findByRole('heading', { name: 'Olivia Owner invited you to “Acme Surf”' });
+      await user.click(screen.getByRole('tab', { name: 'Sign in' }));
+      expect(screen.getByLabelText('Email')).toHaveProperty('value', 'sam@example.com');
+      expect(screen.getByText('Sign in with sam@example.com to join.')).toBeTruthy();
+    });
+
+    it('keeps an address the visitor typed before the invitation arrived', async () => {
+      let answer: () => void = () => {};
+      const arrived = new Promise<void>((resolve) => (answer = resolve));
+      mockApi({});
+      vi.mocked(globalThis.fetch).mockImplementation(async () => {
+        await arrived;
+        return Response.json(preview);
+      });
+      const user = userEvent.setup();
+      render(<AuthForm next={next} />);
+      await user.type(screen.getByLabelText('Work email'), 'sam@work.example');
+      answer();
+      await screen.findByRole('heading', { name: 'Olivia Owner invited you to “Acme Surf”' });
+      expect(screen.getByLabelText('Work email')).toHaveProperty('value', 'sam@work.example');
+    });
+
+    it('says when the invitation was used or has expired, and who to ask', async () => {
+      mockApi({ [`GET /api/invites/${TOKEN}/public`]: { status: 200, body: { ...preview, email: null, status: 'expired' } } });
+      render(<AuthForm next={next} />);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('This invitation has expired');
+      expect(alert.textContent).toContain('Ask Olivia Owner for a new one');
+    });
+
+    it('says when the link does not work', async () => {
+      mockApi({ [`GET /api/invites/${TOKEN}/public`]: { status: 404, body: envelope('not_found', 'This invitation link is not valid.') } });
+      render(<AuthForm next={next} />);
+      expect((await screen.findByRole('alert')).textContent).toContain('This invitation link is not valid.');
+    });
+
+    it('asks nothing about invitations for any other next', async () => {
+      const calls = mockApi({});
+      render(<AuthForm next="/projects?view=archived" />);
+      expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+      await new Promise<void>((resolve) => queueMicrotask(resolve));
+      expect(calls.filter((c) => c.path.startsWith('/api/invites'))).toEqual([]);
+    });
   });
 });

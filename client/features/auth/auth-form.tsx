@@ -1,11 +1,13 @@
 import { useState, type KeyboardEvent } from 'react';
 import { loginInput, signupInput } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
+import { Alert } from '#client/components/alert.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { Button } from '#client/components/button.tsx';
 import { TextField } from '#client/components/field.tsx';
-import { api, call } from '#client/lib/api.ts';
+import { api, ApiError, call } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
+import { useResource } from '#client/lib/use-resource.ts';
 
 export type AuthTab = 'signin' | 'signup';
 
@@ -25,11 +27,45 @@ function go(next: string) {
   window.location.assign(next);
 }
 
-function SignInForm({ next, initialValues, initialFormError }: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialFormError'>) {
+/** The invitation token when `next` is an invitation link (/projects?invite=…), else null. */
+export function inviteTokenOf(next: string): string | null {
+  const url = new URL(next, 'https://adloom.invalid');
+  const token = url.pathname === '/projects' ? url.searchParams.get('invite') : null;
+  return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
+}
+
+/** The invitation's public preview (who invited which address to what), for a visitor who is not signed in. */
+function useInvite(token: string | null) {
+  return useResource(() => (token ? call(api.api.invites[':token'].public.$get({ param: { token } })) : Promise.resolve(null)), [token]);
+}
+
+const CLOSED_INVITE: Record<'accepted' | 'expired' | 'revoked', string> = {
+  accepted: 'This invitation was already used',
+  expired: 'This invitation has expired',
+  revoked: 'This invitation was withdrawn',
+};
+
+/** Fills in the invited address once it is known, unless the visitor typed one already. */
+function useSuggestedEmail(form: { suggest: (name: string, value: string) => void }, email: string | undefined) {
+  const [suggested, setSuggested] = useState<string | undefined>(undefined);
+  if (email && email !== suggested) {
+    setSuggested(email);
+    form.suggest('email', email);
+  }
+}
+
+function SignInForm({
+  next,
+  initialValues,
+  initialFormError,
+  invitedEmail,
+}: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialFormError'> & { invitedEmail?: string | undefined }) {
   const form = useForm(loginInput, { email: initialValues?.email ?? '', password: '' });
+  useSuggestedEmail(form, invitedEmail);
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
+      id={form.id}
       method="post"
       action="/login"
       noValidate
@@ -61,8 +97,10 @@ function SignUpForm({
   initialValues,
   initialErrors,
   initialFormError,
-}: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialErrors' | 'initialFormError'>) {
+  invitedEmail,
+}: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialErrors' | 'initialFormError'> & { invitedEmail?: string | undefined }) {
   const form = useForm(signupInput, { name: initialValues?.name ?? '', email: initialValues?.email ?? '', password: '' });
+  useSuggestedEmail(form, invitedEmail);
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   const field = (name: string) => {
     const props = form.field(name);
@@ -70,6 +108,7 @@ function SignUpForm({
   };
   return (
     <form
+      id={form.id}
       method="post"
       action="/login"
       noValidate
@@ -110,9 +149,18 @@ function SignUpForm({
   );
 }
 
-/** Sign in and sign up in two tabs: the /login page and the login dialog share it. */
+/**
+ * Sign in and sign up in two tabs: the /login page and the login dialog share it. When
+ * `next` is an invitation link, it says who invited the visitor to what, starts on sign-up
+ * (a newcomer's case) and fills in the invited address.
+ */
 export function AuthForm({ initialTab = 'signin', next, initialValues, initialErrors, initialFormError, headingId }: AuthFormProps) {
-  const [tab, setTab] = useState<AuthTab>(initialTab);
+  const token = inviteTokenOf(next);
+  // A form the server answered with errors stays on its tab; a fresh invitation starts on sign-up.
+  const [tab, setTab] = useState<AuthTab>(token && !initialFormError ? 'signup' : initialTab);
+  const invite = useInvite(token);
+  const preview = invite.status === 'ready' ? invite.data : null;
+  const open = preview?.status === 'open' ? preview : null;
   const tabs: { id: AuthTab; label: string }[] = [
     { id: 'signin', label: 'Sign in' },
     { id: 'signup', label: 'Create account' },
@@ -124,12 +172,36 @@ export function AuthForm({ initialTab = 'signin', next, initialValues, initialEr
     setTab(other);
     (event.currentTarget.parentElement?.querySelector(`[data-tab="${other}"]`) as HTMLElement | null)?.focus();
   };
+  const heading = open
+    ? `${open.inviterName ?? 'Someone'} invited you to “${open.projectName}”`
+    : token && invite.status === 'loading'
+      ? 'You are invited to Adloom'
+      : tab === 'signin'
+        ? 'Welcome back'
+        : 'Start free with Adloom';
+  const intro = open?.email
+    ? tab === 'signin'
+      ? `Sign in with ${open.email} to join.`
+      : `Create your free account with ${open.email} to join.`
+    : tab === 'signin'
+      ? 'Sign in to your workspace.'
+      : '25 credits every month, no card needed.';
   return (
     <div>
       <h2 id={headingId} className="text-2xl font-semibold tracking-tight text-zinc-900">
-        {tab === 'signin' ? 'Welcome back' : 'Start free with Adloom'}
+        {heading}
       </h2>
-      <p className="mt-1 text-sm text-zinc-600">{tab === 'signin' ? 'Sign in to your workspace.' : '25 credits every month, no card needed.'}</p>
+      <p className="mt-1 text-sm text-zinc-600">{intro}</p>
+      {preview && preview.status !== 'open' ? (
+        <Alert tone="warning" title={CLOSED_INVITE[preview.status]} className="mt-4">
+          Ask {preview.inviterName ?? 'the project’s owner'} for a new one if you still need access to “{preview.projectName}”.
+        </Alert>
+      ) : null}
+      {invite.status === 'error' ? (
+        <Alert tone="warning" title="This invitation link does not work" className="mt-4">
+          {invite.error instanceof ApiError ? invite.error.message : 'Please ask for a new invitation.'}
+        </Alert>
+      ) : null}
       <div role="tablist" aria-label="Sign in or create an account" className="mt-6 grid grid-cols-2 rounded-[var(--radius-control)] bg-zinc-100 p-1">
         {tabs.map((t) => (
           <button
@@ -151,13 +223,19 @@ export function AuthForm({ initialTab = 'signin', next, initialValues, initialEr
       </div>
       <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`} className="mt-6">
         {tab === 'signin' ? (
-          <SignInForm next={next} initialValues={initialValues} initialFormError={initialTab === 'signin' ? initialFormError : undefined} />
+          <SignInForm
+            next={next}
+            initialValues={initialValues}
+            initialFormError={initialTab === 'signin' ? initialFormError : undefined}
+            invitedEmail={open?.email ?? undefined}
+          />
         ) : (
           <SignUpForm
             next={next}
             initialValues={initialValues}
             initialErrors={initialTab === 'signup' ? initialErrors : undefined}
             initialFormError={initialTab === 'signup' ? initialFormError : undefined}
+            invitedEmail={open?.email ?? undefined}
           />
         )}
       </div>

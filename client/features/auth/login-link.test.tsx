@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import LoginLink from '#client/features/auth/login-link.tsx';
@@ -17,12 +17,10 @@ describe('LoginLink', () => {
     expect(dialog.open).toBe(true);
     expect(screen.getByRole('tab', { name: 'Sign in' })).toBeTruthy();
 
-    await act(async () => {
-      window.history.back();
-      await new Promise((r) => setTimeout(r, 50));
-    });
+    act(() => window.history.back());
+    // Back is asynchronous (popstate comes later): wait for it, not for a fixed time.
+    await waitFor(() => expect(dialog.open).toBe(false));
     expect(window.location.pathname).toBe('/pricing');
-    expect(dialog.open).toBe(false);
   });
 
   it('closes with Escape (the dialog’s cancel) and returns to the page', async () => {
@@ -32,11 +30,10 @@ describe('LoginLink', () => {
     await user.click(screen.getByRole('link', { name: 'Start free' }));
     expect(window.location.search).toBe('?next=%2Fdashboard&tab=signup');
     expect(screen.getByLabelText('Your name')).toBeTruthy();
-    await act(async () => {
+    act(() => {
       document.querySelector('dialog')!.dispatchEvent(new Event('cancel', { cancelable: true }));
-      await new Promise((r) => setTimeout(r, 50));
     });
+    await waitFor(() => expect(document.querySelector('dialog')!.open).toBe(false));
     expect(window.location.pathname).toBe('/');
-    expect(document.querySelector('dialog')!.open).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { Search, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { formatBytes } from '#common/format.ts';
@@ -38,6 +38,13 @@ export function useLibraryList(projectId: string): Paged<MediaItem> {
   );
 }
 
+/** The project's tags with their counts, for the tag filter; the project page reloads them when a file's tags change. */
+export function useMediaTags(projectId: string) {
+  return useResource(() => call(api.api.projects[':projectId'].media.tags.$get({ param: { projectId } })), [projectId], { keepStale: true });
+}
+
+export type MediaTags = ReturnType<typeof useMediaTags>;
+
 const control = 'h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900';
 
 /**
@@ -50,12 +57,15 @@ export function Library({
   canEdit,
   storage,
   list,
+  tags,
   onContentChanged,
 }: {
   projectId: string;
   canEdit: boolean;
   storage: { usedBytes: number; limitBytes: number };
   list: Paged<MediaItem>;
+  /** Tags change with uploads, edits and deletions, not with the filters. */
+  tags: MediaTags;
   /** Files were added or removed: the project's counts and storage changed. */
   onContentChanged: () => void;
 }) {
@@ -68,8 +78,6 @@ export function Library({
   const [deleting, setDeleting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  // Tags change with uploads, edits and deletions, not with the filters.
-  const tags = useResource(() => call(api.api.projects[':projectId'].media.tags.$get({ param: { projectId } })), [projectId], { keepStale: true });
   const items = list.items;
   const changed = () => {
     list.reload();
@@ -78,16 +86,17 @@ export function Library({
   };
 
   // Search as you type, a moment after the last key.
+  const applySearch = useEffectEvent((value: string) => {
+    if (value === q) return;
+    const next = new URLSearchParams(params);
+    if (value) next.set('q', value);
+    else next.delete('q');
+    setParams(next, { replace: true });
+  });
   useEffect(() => {
-    if (search === q) return;
-    const timer = setTimeout(() => {
-      const next = new URLSearchParams(params);
-      if (search) next.set('q', search);
-      else next.delete('q');
-      setParams(next, { replace: true });
-    }, 300);
+    const timer = setTimeout(() => applySearch(search), 300);
     return () => clearTimeout(timer);
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [search]);
 
   const setFilter = (key: 'type' | 'tag', value: string) => {
     const next = new URLSearchParams(params);
@@ -108,8 +117,8 @@ export function Library({
             {formatBytes(storage.usedBytes)} of {formatBytes(storage.limitBytes)} used
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <label className="relative">
+        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+          <label className="relative w-full sm:w-auto">
             <span className="sr-only">Search the library</span>
             <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-zinc-400" />
             <input
@@ -117,15 +126,20 @@ export function Library({
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
               placeholder="Search name, tag, alt text"
-              className={`${control} w-56 pl-8`}
+              className={`${control} w-full pl-8 sm:w-56`}
             />
           </label>
-          <select aria-label="Type" className={control} value={type ?? ''} onChange={(e) => setFilter('type', e.currentTarget.value)}>
+          <select aria-label="Type" className={`${control} min-w-0`} value={type ?? ''} onChange={(e) => setFilter('type', e.currentTarget.value)}>
             <option value="">All types</option>
             <option value="image">Images</option>
             <option value="video">Videos</option>
           </select>
-          <select aria-label="Tag" className={control} value={tag ?? ''} onChange={(e) => setFilter('tag', e.currentTarget.value)}>
+          <select
+            aria-label="Tag"
+            className={`${control} min-w-0 flex-1 sm:max-w-56 sm:flex-none`}
+            value={tag ?? ''}
+            onChange={(e) => setFilter('tag', e.currentTarget.value)}
+          >
             <option value="">All tags</option>
             {tags.status === 'ready'
               ? tags.data.items.map((t) => (

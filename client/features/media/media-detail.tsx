@@ -1,5 +1,5 @@
 import { Download, ExternalLink, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { MediaDetail as Detail } from '#common/schemas/media.ts';
 import { formatDate } from '#common/format.ts';
@@ -16,10 +16,12 @@ import { describeMedia } from '#client/features/media/format.ts';
 
 function Preview({ item }: { item: Detail }) {
   if (item.kind === 'video') {
+    // Starts muted, as in the feeds these videos are made for; the controls turn the sound on.
     return (
       <video
         src={item.fileUrl}
         controls
+        muted
         preload="metadata"
         poster={item.thumbnailUrl ?? undefined}
         className="max-h-[60vh] w-full rounded-[var(--radius-control)] bg-black"
@@ -55,29 +57,16 @@ export function MediaDetail({
   onLoaded?: (item: Detail) => void;
   headingId?: string;
 }) {
-  const toast = useToast();
   const resource = useResource(() => call(api.api.media[':id'].$get({ param: { id: mediaId } })), [mediaId]);
-  const [name, setName] = useState('');
-  const [alt, setAlt] = useState('');
-  const [tags, setTags] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const item = resource.status === 'ready' ? resource.data : undefined;
-
+  const loaded = useEffectEvent((detail: Detail) => onLoaded?.(detail));
   useEffect(() => {
-    if (!item) return;
-    onLoaded?.(item);
-    setName(item.name);
-    setAlt(item.alt);
-    setTags(item.tags);
-    setError(null);
+    if (item) loaded(item);
   }, [item]);
 
   if (resource.status === 'loading') {
     return (
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]" aria-busy="true">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" aria-busy="true">
         <Skeleton className="aspect-video w-full" />
         <div className="space-y-3">
           <Skeleton className="h-6 w-2/3" />
@@ -97,6 +86,40 @@ export function MediaDetail({
       </Alert>
     );
   }
+  // A fresh form for every file (the arrows walk the grid): the fields start from what was saved.
+  return (
+    <DetailForm
+      key={item.id}
+      item={item}
+      headingId={headingId}
+      onSaved={(updated) => {
+        resource.setData(updated);
+        onChanged?.(updated);
+      }}
+      onDeleted={onDeleted}
+    />
+  );
+}
+
+function DetailForm({
+  item,
+  headingId,
+  onSaved,
+  onDeleted,
+}: {
+  item: Detail;
+  headingId: string | undefined;
+  onSaved: (item: Detail) => void;
+  onDeleted: () => void;
+}) {
+  const toast = useToast();
+  const [name, setName] = useState(item.name);
+  const [alt, setAlt] = useState(item.alt);
+  const [tags, setTags] = useState<string[]>(item.tags);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
 
   const canEdit = item.role !== 'viewer';
   const dirty = name.trim() !== item.name || alt.trim() !== item.alt || tags.join('\u0000') !== item.tags.join('\u0000');
@@ -105,8 +128,11 @@ export function MediaDetail({
     setError(null);
     try {
       const updated = await call(api.api.media[':id'].$patch({ param: { id: item.id }, json: { name: name.trim(), alt: alt.trim(), tags } }));
-      resource.setData(updated);
-      onChanged?.(updated);
+      // What the server kept (trimmed, tags lower-cased) is what the fields show now.
+      setName(updated.name);
+      setAlt(updated.alt);
+      setTags(updated.tags);
+      onSaved(updated);
       toast({ tone: 'success', message: 'Changes saved.' });
     } catch (e) {
       setError(errorMessage(e, 'The changes could not be saved.'));
@@ -129,7 +155,7 @@ export function MediaDetail({
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0">
         <Preview item={item} />
       </div>

@@ -37,8 +37,14 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const nextKey = useRef(1);
+  // Files waiting for a free slot, and how many are being sent: a few at a time.
+  const waiting = useRef<Job[]>([]);
+  const active = useRef(0);
+  // The latest callback, for uploads that finish after a re-render.
   const onUploadedRef = useRef(onUploaded);
-  onUploadedRef.current = onUploaded;
+  useEffect(() => {
+    onUploadedRef.current = onUploaded;
+  });
 
   const update = useCallback((key: number, patch: Partial<Job>) => setJobs((all) => all.map((j) => (j.key === key ? { ...j, ...patch } : j))), []);
 
@@ -63,6 +69,19 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
     [projectId, update],
   );
 
+  const pump = () => {
+    while (active.current < PARALLEL && waiting.current.length > 0) {
+      const job = waiting.current.shift()!;
+      // Cancelled while waiting: it never starts.
+      if (job.controller.signal.aborted) continue;
+      active.current += 1;
+      void run(job).finally(() => {
+        active.current -= 1;
+        pump();
+      });
+    }
+  };
+
   // Finished rows leave the list after a few seconds; failures stay until the next batch.
   useEffect(() => {
     if (!jobs.some((j) => j.status === 'done' || j.status === 'duplicate' || j.status === 'cancelled')) return;
@@ -71,19 +90,14 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
     return () => clearTimeout(timer);
   }, [jobs]);
 
-  // Start queued jobs, a few at a time.
-  useEffect(() => {
-    const active = jobs.filter((j) => j.status === 'uploading' || j.status === 'finishing').length;
-    const waiting = jobs.filter((j) => j.status === 'queued').slice(0, Math.max(0, PARALLEL - active));
-    for (const job of waiting) void run(job);
-  }, [jobs, run]);
-
   const add = (files: FileList | File[]) => {
     const fresh: Job[] = [...files].map((file) => {
       const problem = precheck(file);
       return { key: nextKey.current++, file, progress: 0, status: problem ? 'error' : 'queued', message: problem, controller: new AbortController() };
     });
     setJobs((all) => [...all.filter((j) => j.status !== 'done' && j.status !== 'duplicate' && j.status !== 'cancelled'), ...fresh]);
+    waiting.current.push(...fresh.filter((j) => j.status === 'queued'));
+    pump();
   };
 
   const onDrop = (event: DragEvent) => {

@@ -1,9 +1,9 @@
-import { Plus, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { AlertCircle, Check, Loader2, Plus, X } from 'lucide-react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { BRAND_FONTS, fontById, type FontId } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { MAX_BRAND_COLORS, type BrandKit, type ProjectDetail } from '#common/schemas/projects.ts';
-import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { TextAreaField } from '#client/components/field.tsx';
@@ -50,27 +50,127 @@ function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; o
   );
 }
 
-/** The brand kit: logo from the library, up to 8 colours, heading and body font, tone of voice. */
+type SaveState = 'saved' | 'pending' | 'saving' | 'error';
+
+/** The kit as the server stores it (the schema lowercases colours and trims the tone): what "unsaved" compares. */
+function normalised(kit: BrandKit): string {
+  return JSON.stringify({ ...kit, colors: kit.colors.map((c) => c.toLowerCase()), tone: kit.tone.trim() });
+}
+
+/** A moment after the last change, as the creative editor does. */
+const AUTOSAVE_DELAY_MS = 800;
+
+function SaveIndicator({ state, message, onRetry }: { state: SaveState; message: string | null; onRetry: () => void }) {
+  return (
+    <p role="status" aria-label="Brand kit save state" className="flex min-h-5 items-center gap-1 text-xs">
+      {state === 'saved' ? (
+        <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
+          <Check aria-hidden="true" className="size-3.5" />
+          Saved
+        </span>
+      ) : null}
+      {state === 'pending' && !message ? <span className="text-zinc-600 dark:text-zinc-400">Unsaved changes</span> : null}
+      {state === 'saving' ? (
+        <span className="inline-flex items-center gap-1 text-zinc-600 dark:text-zinc-400">
+          <Loader2 aria-hidden="true" className="size-3.5 animate-spin" />
+          Saving…
+        </span>
+      ) : null}
+      {message ? (
+        <span className="inline-flex flex-wrap items-center gap-1 text-red-700 dark:text-red-400">
+          <AlertCircle aria-hidden="true" className="size-3.5" />
+          Not saved: {message}
+          {state === 'error' ? (
+            <button type="button" className="font-medium underline" onClick={onRetry}>
+              Retry
+            </button>
+          ) : null}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * The brand kit: logo from the library, up to 8 colours, heading and body font, tone of
+ * voice. Changes save themselves a moment after the last one (and when the screen is left),
+ * like the creative editor's; closing the page with a change not saved yet asks first.
+ */
 export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onSaved: (project: ProjectDetail) => void }) {
   const toast = useToast();
+  const id = useId();
   const canEdit = project.role !== 'viewer';
   const [kit, setKit] = useState<BrandKit>(project.brandKit);
+  // What the server has as far as this card knows, and from which version of the project.
+  const [saved, setSaved] = useState({ kit: project.brandKit, at: project.updatedAt });
   // The picked logo's preview, until it is saved (then the project's logoUrl shows it).
   const [picked, setPicked] = useState<{ id: string; url: string } | null>(null);
   const [picking, setPicking] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // Start again from the saved kit when it changes (a save, or another member's), not when
-  // the project is merely reloaded (an upload, a member change): that would drop unsaved edits.
-  const savedKit = JSON.stringify(project.brandKit);
+  // A failed save and the kit it failed for: no retry loop, the next change (or Retry) tries again.
+  const [failure, setFailure] = useState<{ kit: BrandKit; message: string } | null>(null);
+
+  // A newer kit in the project (another member's, seen on a reload) replaces the one shown,
+  // unless this card has changes of its own not saved yet. A reload of the same version does nothing.
+  if (project.updatedAt > saved.at && normalised(project.brandKit) !== normalised(saved.kit)) {
+    if (normalised(kit) === normalised(saved.kit)) {
+      setKit(project.brandKit);
+      setPicked(null);
+    }
+    setSaved({ kit: project.brandKit, at: project.updatedAt });
+  }
+
+  const dirty = normalised(kit) !== normalised(saved.kit);
+  const invalidColor = kit.colors.some((c) => !HEX.test(c));
+  const failedNow = failure !== null && failure.kit === kit;
+  const state: SaveState = saving ? 'saving' : failedNow ? 'error' : dirty ? 'pending' : 'saved';
+
+  // One save at a time, each sending the whole kit: a later one never lands before an earlier one.
+  const inFlight = useRef<Promise<unknown>>(Promise.resolve());
+  const send = (next: BrandKit) => {
+    const request = inFlight.current.then(() => call(api.api.projects[':projectId'].$patch({ param: { projectId: project.id }, json: { brandKit: next } })));
+    inFlight.current = request.catch(() => undefined);
+    return request;
+  };
+
+  const save = async (next: BrandKit) => {
+    setSaving(true);
+    try {
+      const result = await send(next);
+      setSaved({ kit: result.brandKit, at: result.updatedAt });
+      setFailure(null);
+      onSaved(result);
+    } catch (error) {
+      setFailure({ kit: next, message: errorMessage(error, 'The brand kit could not be saved.') });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const autosave = useEffectEvent((next: BrandKit) => void save(next));
+
   useEffect(() => {
-    setKit(project.brandKit);
-    setPicked(null);
-  }, [savedKit]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!canEdit || !dirty || invalidColor || saving || failedNow) return;
+    const timer = setTimeout(() => autosave(kit), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [kit, canEdit, dirty, invalidColor, saving, failedNow]);
+
+  // Leaving the screen saves what is not saved yet: the request outlives the card.
+  const saveOnLeave = useEffectEvent(() => {
+    if (!canEdit || !dirty || invalidColor) return;
+    send(kit).catch((error: unknown) => toast({ tone: 'error', message: errorMessage(error, 'The brand kit could not be saved.') }));
+  });
+  useEffect(() => () => saveOnLeave(), []);
+
+  // Closing or reloading the page with a change not saved yet asks first.
+  useEffect(() => {
+    if (!dirty || !canEdit) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty, canEdit]);
+
   const logoUrl =
     kit.logoMediaId === null ? null : kit.logoMediaId === project.brandKit.logoMediaId ? project.logoUrl : picked?.id === kit.logoMediaId ? picked.url : null;
-  const dirty = JSON.stringify(kit) !== savedKit;
-  const invalidColor = kit.colors.some((c) => !HEX.test(c));
   const setColor = (index: number, color: string) => setKit((k) => ({ ...k, colors: k.colors.map((c, i) => (i === index ? color : c)) }));
 
   return (
@@ -82,7 +182,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
             {logoUrl ? (
               <img src={logoUrl} alt="Logo" className="size-14 rounded-lg border border-zinc-200 bg-white object-contain dark:border-zinc-700" />
             ) : (
-              <div className="grid size-14 place-items-center rounded-lg border border-dashed border-zinc-300 text-xs text-zinc-400 dark:border-zinc-700">
+              <div className="grid size-14 place-items-center rounded-lg border border-dashed border-zinc-300 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
                 None
               </div>
             )}
@@ -156,17 +256,23 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           {kit.colors.length === 0 && !canEdit ? <p className="text-sm text-zinc-500">No colours yet.</p> : null}
         </fieldset>
 
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {(['headingFont', 'bodyFont'] as const).map((field) => (
-            <label key={field} className="block">
-              <span className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            <div key={field}>
+              <label htmlFor={`${id}-${field}`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
                 {field === 'headingFont' ? 'Heading font' : 'Body font'}
-              </span>
+              </label>
               <select
+                id={`${id}-${field}`}
+                aria-describedby={`${id}-${field}-category`}
                 className={selectClass}
                 value={kit[field]}
                 disabled={!canEdit}
-                onChange={(e) => setKit((k) => ({ ...k, [field]: e.currentTarget.value as FontId }))}
+                onChange={(e) => {
+                  // Read now: React clears currentTarget once the handler returns, before the updater runs.
+                  const font = e.currentTarget.value as FontId;
+                  setKit((k) => ({ ...k, [field]: font }));
+                }}
               >
                 {BRAND_FONTS.map((font) => (
                   <option key={font.id} value={font.id}>
@@ -174,43 +280,32 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
                   </option>
                 ))}
               </select>
-              <span className="mt-1 block text-xs text-zinc-500">{fontById(kit[field]).category}</span>
-            </label>
+              <span id={`${id}-${field}-category`} className="mt-1 block text-xs text-zinc-500">
+                {fontById(kit[field]).category}
+              </span>
+            </div>
           ))}
         </div>
 
         <TextAreaField
           label="Tone of voice"
           value={kit.tone}
-          onChange={(e) => setKit((k) => ({ ...k, tone: e.currentTarget.value }))}
+          onChange={(e) => {
+            const tone = e.currentTarget.value;
+            setKit((k) => ({ ...k, tone }));
+          }}
           readOnly={!canEdit}
           rows={3}
           maxLength={500}
           hint="How this brand speaks, e.g. “warm, direct, no jargon”."
           className="[&_textarea]:min-h-20"
         />
-        {error ? <Alert tone="danger">{error}</Alert> : null}
         {canEdit ? (
-          <Button
-            disabled={!dirty || invalidColor}
-            pending={saving}
-            pendingLabel="Saving…"
-            onClick={async () => {
-              setSaving(true);
-              setError(null);
-              try {
-                const saved = await call(api.api.projects[':projectId'].$patch({ param: { projectId: project.id }, json: { brandKit: kit } }));
-                onSaved(saved);
-                toast({ tone: 'success', message: 'Brand kit saved.' });
-              } catch (e) {
-                setError(errorMessage(e, 'The brand kit could not be saved.'));
-              } finally {
-                setSaving(false);
-              }
-            }}
-          >
-            Save brand kit
-          </Button>
+          <SaveIndicator
+            state={state}
+            message={invalidColor ? 'fix the colours marked in red.' : failedNow ? (failure?.message ?? null) : null}
+            onRetry={() => void save(kit)}
+          />
         ) : null}
       </div>
       <LogoPicker

@@ -20,7 +20,7 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
         onSubmit={form.handleSubmit(async (data) => {
           const project = await call(api.api.projects.$post({ json: data }));
           onClose();
-          navigate(`/projects/${project.id}/`);
+          await navigate(`/projects/${project.id}/`);
         })}
       >
         <FormError error={form.formError}>

@@ -66,7 +66,7 @@ export function InviteBanner({ token, onDone }: { token: string; onDone: () => v
             setError(null);
             try {
               const joined = await call(api.api.invites[':token'].accept.$post({ param: { token } }));
-              navigate(`/projects/${joined.projectId}/`, { replace: true });
+              await navigate(`/projects/${joined.projectId}/`, { replace: true });
             } catch (e) {
               setError(errorMessage(e, 'The invitation could not be accepted.'));
               setPending(false);

@@ -199,7 +199,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
             void act(
               async () => {
                 await call(api.api.projects[':projectId'].members[':userId'].$delete({ param: { projectId: project.id, userId: member.userId } }));
-                if (kind === 'leave') navigate('/projects');
+                if (kind === 'leave') await navigate('/projects');
               },
               kind === 'leave' ? `You left “${project.name}”.` : `${member.name} was removed.`,
             );

@@ -51,7 +51,7 @@ export function SettingsDialog({
     try {
       await call(api.api.projects[':projectId'].$delete({ param: { projectId: project.id } }));
       toast({ tone: 'success', message: `“${project.name}” was deleted.` });
-      navigate('/projects');
+      await navigate('/projects');
     } catch (e) {
       setError(errorMessage(e, 'The project could not be deleted.'));
       setBusy(null);

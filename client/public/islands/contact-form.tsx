@@ -38,6 +38,7 @@ export default function ContactForm({ initialValues, initialErrors, initialFormE
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
+      id={form.id}
       method="post"
       action="/contact"
       noValidate

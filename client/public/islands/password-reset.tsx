@@ -31,6 +31,7 @@ function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProp
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
+      id={form.id}
       method="post"
       action="/password-reset"
       noValidate
@@ -57,6 +58,7 @@ function ConfirmForm({ token, initialErrors, initialFormError }: { token: string
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
+      id={form.id}
       method="post"
       action="/password-reset"
       noValidate

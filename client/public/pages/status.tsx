@@ -46,14 +46,18 @@ export function NotFoundPage({ chrome }: { chrome: PublicChrome }) {
   );
 }
 
-/** `/error` and every unexpected failure of a page: a friendly message with the reference id. */
+/** `/error` and every unexpected failure of a page: a friendly message, with the reference id when there is one. */
 export function ErrorPage({ chrome, reference }: { chrome: PublicChrome; reference?: string | undefined }) {
   return (
     <PublicLayout chrome={chrome}>
       <StatusBody
         code="Error"
         title="Something went wrong"
-        text="We could not complete that request. Please try again in a moment. If it keeps happening, contact us and mention the reference below."
+        text={
+          reference
+            ? 'We could not complete that request. Please try again in a moment. If it keeps happening, contact us and mention the reference below.'
+            : 'We could not complete that request. Please try again in a moment. If it keeps happening, contact us and tell us what you were doing.'
+        }
         reference={reference}
       />
     </PublicLayout>

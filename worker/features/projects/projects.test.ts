@@ -170,6 +170,33 @@ describe('members and invitations', () => {
     expect((await send(`/api/invites/${token}/accept`, { method: 'POST', cookie: invitee.cookie })).status).toBe(409);
   });
 
+  it('shows a signed-out visitor with the link who invited them to what (only that), by the token alone', async () => {
+    const { owner, project } = await setup();
+    const email = uniqueEmail('newcomer');
+    const created = await json<{ id: string }>(await send(`/api/projects/${project.id}/members`, { json: { email, role: 'editor' }, cookie: owner.cookie }));
+    const token = await inviteLink(email);
+
+    const response = await send(`/api/invites/${token}/public`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(await response.json()).toEqual({ projectName: project.name, inviterName: 'Olivia Owner', email, status: 'open' });
+
+    // Wrong, malformed and oversized tokens: 404 or 422, never a 500 and never another invitation.
+    expect((await send(`/api/invites/${token.slice(0, -2)}xx/public`)).status).toBe(404);
+    expect((await send('/api/invites/short/public')).status).toBe(422);
+    expect((await send(`/api/invites/${'a'.repeat(5000)}/public`)).status).toBe(422);
+    expect((await send(`/api/invites/${'%ED%A0%80'.repeat(10)}/public`)).status).toBe(422);
+
+    // A used, withdrawn or expired link no longer shows the address it was for.
+    await db().update(projectInvites).set({ revokedAt: new Date() }).where(eq(projectInvites.id, created.id));
+    expect(await (await send(`/api/invites/${token}/public`)).json()).toEqual({
+      projectName: project.name,
+      inviterName: 'Olivia Owner',
+      email: null,
+      status: 'revoked',
+    });
+  });
+
   it('refuses duplicate invitations and inviting members', async () => {
     const { owner, project } = await setup();
     const email = uniqueEmail('dup');

@@ -61,8 +61,14 @@ export const projectRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   });
 
-/** /api/invites/{token}: look at and accept an invitation (signed in). */
+/** /api/invites/{token}: look at and accept an invitation (signed in); its public preview for the sign-in page. */
 export const inviteRoutes = new Hono<AppEnv>()
+  .get('/:token/public', access('public'), validate('param', tokenParam), async (c) => {
+    const preview = await projects.previewInvitePublic(c.get('db'), c.req.valid('param').token);
+    // An address and a name: for this visitor only, never for a shared cache.
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(preview);
+  })
   .get('/:token', access('user'), validate('param', tokenParam), async (c) =>
     c.json(await projects.previewInvite(c.get('db'), c.req.valid('param').token, required(c, 'user'))),
   )

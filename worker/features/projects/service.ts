@@ -252,6 +252,21 @@ export async function previewInvite(db: Db, token: string, user: SessionUser): P
   return { projectName: project.name, inviterName, email: row.email, role: row.role, status: inviteStatus(row, new Date()), forYou: row.email === user.email };
 }
 
+/** What a signed-out visitor with the link may see: who invited which address to what. The token is the secret. */
+export interface PublicInvitePreview {
+  projectName: string;
+  inviterName: string | null;
+  /** Only while the invitation is open (to pre-fill sign-up); a spent link no longer shows it. */
+  email: string | null;
+  status: InvitePreview['status'];
+}
+
+export async function previewInvitePublic(db: Db, token: string): Promise<PublicInvitePreview> {
+  const { invite: row, project, inviterName } = await loadInvite(db, token);
+  const status = inviteStatus(row, new Date());
+  return { projectName: project.name, inviterName, email: status === 'open' ? row.email : null, status };
+}
+
 /** Joins the project with the invitation's role: once, while open, for the invited address. */
 export async function acceptInvite(db: Db, token: string, user: SessionUser): Promise<{ projectId: string; role: ProjectRole }> {
   const { invite: row, project } = await loadInvite(db, token);

@@ -1,0 +1,226 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { BrandKit, ProjectDetail } from '#common/schemas/projects.ts';
+import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
+import { envelope, mockApi } from '#client/test/api-mock.ts';
+import { useFakeClock } from '#client/test/fake-clock.ts';
+import { mediaItem, PROJECT_ID, projectDetail, renderScreen, writes } from '#client/test/fixtures.tsx';
+
+const PATCH = `PATCH /api/projects/${PROJECT_ID}`;
+
+/** The server's answer to a brand-kit PATCH: the project with the kit it was sent (normalised as the schema does). */
+function echo(body: unknown) {
+  const kit = (body as { brandKit: BrandKit }).brandKit;
+  const brandKit = { ...kit, colors: kit.colors.map((c) => c.toLowerCase()), tone: kit.tone.trim() };
+  return { status: 200, body: projectDetail({ brandKit, logoUrl: kit.logoMediaId ? `/api/media/${kit.logoMediaId}/thumbnail` : null }) };
+}
+
+const sentKits = (calls: { method: string; body: unknown }[]) => writes(calls).map((c) => (c.body as { brandKit: BrandKit }).brandKit);
+const status = () => screen.getByRole('status', { name: 'Brand kit save state' }).textContent;
+/** Lets the autosave's pause pass, and the request it starts settle. */
+const pause = () => act(() => vi.advanceTimersByTimeAsync(1500));
+/** Lets mocked requests answer (testing-library's waitFor would wait on the faked clock). */
+const settle = () => act(() => vi.advanceTimersByTimeAsync(10));
+
+/** The project page's part: it keeps the project and takes what a save returns. */
+let showProject: (project: ProjectDetail) => void = () => {};
+function Page({ initial, onSaved }: { initial: ProjectDetail; onSaved?: (project: ProjectDetail) => void }) {
+  const [project, setProject] = useState(initial);
+  useEffect(() => {
+    showProject = setProject;
+  }, []);
+  return (
+    <BrandKitCard
+      project={project}
+      onSaved={(saved) => {
+        setProject(saved);
+        onSaved?.(saved);
+      }}
+    />
+  );
+}
+
+describe('BrandKitCard', () => {
+  const setup = useFakeClock;
+
+  it('keeps the screen when typing into "Tone of voice" and changing both fonts', async () => {
+    mockApi({ [PATCH]: echo });
+    const user = setup();
+    renderScreen(<Page initial={projectDetail()} />);
+    const tone = screen.getByLabelText('Tone of voice');
+    await user.type(tone, 'Warm and direct');
+    expect(tone).toHaveProperty('value', 'Warm and direct');
+    await user.selectOptions(screen.getByLabelText('Heading font'), 'Lora');
+    await user.selectOptions(screen.getByLabelText('Body font'), 'Poppins');
+    expect(screen.getByLabelText('Heading font')).toHaveProperty('value', 'lora');
+    expect(screen.getByLabelText('Body font')).toHaveProperty('value', 'poppins');
+    expect(screen.getByText('serif')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Colour 1 as hex'));
+    await user.type(screen.getByLabelText('Colour 1 as hex'), '#AABBCC');
+    expect(screen.getByLabelText('Colour 1 as hex')).toHaveProperty('value', '#AABBCC');
+    await pause();
+    expect(status()).toBe('Saved');
+  });
+
+  it('saves every change by itself a moment after the last one: one request with the whole kit, then "Saved"', async () => {
+    const calls = mockApi({ [PATCH]: echo });
+    const onSaved = vi.fn<(project: ProjectDetail) => void>();
+    const user = setup();
+    renderScreen(<Page initial={projectDetail()} onSaved={onSaved} />);
+    expect(status()).toBe('Saved');
+    await user.type(screen.getByLabelText('Tone of voice'), 'Warm');
+    await user.selectOptions(screen.getByLabelText('Heading font'), 'Playfair Display');
+    expect(status()).toBe('Unsaved changes');
+    expect(writes(calls)).toEqual([]);
+    await pause();
+    expect(sentKits(calls)).toEqual([{ logoMediaId: null, colors: ['#112233'], headingFont: 'playfair-display', bodyFont: 'inter', tone: 'Warm' }]);
+    expect(status()).toBe('Saved');
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ brandKit: expect.objectContaining({ tone: 'Warm' }) }));
+    // Nothing more to save: no second request.
+    await pause();
+    expect(writes(calls)).toHaveLength(1);
+  });
+
+  it('adds, changes (picker and hex) and removes colours, and saves them in lower case', async () => {
+    const calls = mockApi({ [PATCH]: echo });
+    const user = setup();
+    renderScreen(<Page initial={projectDetail()} />);
+    await user.click(screen.getByRole('button', { name: 'Add colour' }));
+    expect(screen.getByText('(2 of 8)')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Colour 2'), { target: { value: '#ff8800' } });
+    expect(screen.getByLabelText('Colour 2 as hex')).toHaveProperty('value', '#ff8800');
+    await user.clear(screen.getByLabelText('Colour 1 as hex'));
+    await user.type(screen.getByLabelText('Colour 1 as hex'), '#ABCDEF');
+    await pause();
+    expect(sentKits(calls).at(-1)?.colors).toEqual(['#ABCDEF', '#ff8800']);
+    await user.click(screen.getByRole('button', { name: 'Remove colour #ABCDEF' }));
+    await pause();
+    expect(sentKits(calls).at(-1)?.colors).toEqual(['#ff8800']);
+    expect(status()).toBe('Saved');
+  });
+
+  it('does not save a colour that is not a colour, and says so', async () => {
+    const calls = mockApi({ [PATCH]: echo });
+    const user = setup();
+    renderScreen(<Page initial={projectDetail()} />);
+    await user.clear(screen.getByLabelText('Colour 1 as hex'));
+    await user.type(screen.getByLabelText('Colour 1 as hex'), 'blue');
+    await pause();
+    expect(writes(calls)).toEqual([]);
+    expect(screen.getByText('Use colours like #1A2B3C.')).toBeTruthy();
+    expect(screen.getByLabelText('Colour 1 as hex').getAttribute('aria-invalid')).toBe('true');
+    expect(status()).toContain('Not saved');
+  });
+
+  it('picks the logo from the library, shows it and saves it; Remove takes it out again', async () => {
+    const calls = mockApi({
+      [`GET /api/projects/${PROJECT_ID}/media`]: { status: 200, body: { items: [mediaItem('media_logo_aaaaaaaa', { name: 'logo.png' })], nextCursor: null } },
+      [PATCH]: echo,
+    });
+    const user = setup();
+    renderScreen(<Page initial={projectDetail()} />);
+    expect(screen.getByText('None')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Choose from library' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose the logo' });
+    await settle();
+    await user.click(within(dialog).getByRole('button', { name: /logo\.png/ }));
+    expect(screen.getByRole('img', { name: 'Logo' }).getAttribute('src')).toBe('/api/media/media_logo_aaaaaaaa/thumbnail');
+    await pause();
+    expect(sentKits(calls).at(-1)?.logoMediaId).toBe('media_logo_aaaaaaaa');
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(screen.getByText('None')).toBeTruthy();
+    await pause();
+    expect(sentKits(calls).at(-1)?.logoMediaId).toBeNull();
+  });
+
+  it('says when the library has no pictures for a logo yet', async () => {
+    mockApi({ [`GET /api/projects/${PROJECT_ID}/media`]: { status: 200, body: { items: [], nextCursor: null } } });
+    const user = setup();
+    renderScreen(<Page initial={projectDetail()} />);
+    await user.click(screen.getByRole('button', { name: 'Choose from library' }));
+    await settle();
+    expect(screen.getByText('Upload the logo to the library first, then pick it here.')).toBeTruthy();
+  });
+
+  it('saves unsaved changes when the screen is left (a picked logo is not lost)', async () => {
+    const calls = mockApi({
+      [`GET /api/projects/${PROJECT_ID}/media`]: { status: 200, body: { items: [mediaItem('media_logo_aaaaaaaa')], nextCursor: null } },
+      [PATCH]: echo,
+    });
+    const user = setup();
+    const { unmount } = renderScreen(<Page initial={projectDetail()} />);
+    await user.click(screen.getByRole('button', { name: 'Choose from library' }));
+    await settle();
+    await user.click(screen.getByRole('button', { name: /media_logo_aaaaaaaa/ }));
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(sentKits(calls)).toEqual([expect.objectContaining({ logoMediaId: 'media_logo_aaaaaaaa' })]);
+  });
+
+  it('asks before the page is closed or reloaded while changes are not saved yet', async () => {
+    mockApi({ [PATCH]: echo });
+    const user = setup();
+    renderScreen(<Page initial={projectDetail()} />);
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.type(screen.getByLabelText('Tone of voice'), 'Calm');
+    expect(unload()).toBe(true);
+    await pause();
+    expect(unload()).toBe(false);
+  });
+
+  it('shows a failed save with the server’s message (no reference for an expected error) and retries', async () => {
+    let fail = true;
+    const calls = mockApi({
+      [PATCH]: (body) => (fail ? { status: 422, body: envelope('validation_failed', 'Use at most 500 characters.') } : echo(body)),
+    });
+    const user = setup();
+    renderScreen(<Page initial={projectDetail()} />);
+    await user.type(screen.getByLabelText('Tone of voice'), 'Bold');
+    await pause();
+    expect(status()).toContain('Not saved: Use at most 500 characters.');
+    expect(status()).not.toContain('req_test');
+    // It does not retry by itself in a loop.
+    await pause();
+    expect(writes(calls)).toHaveLength(1);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await pause();
+    expect(writes(calls)).toHaveLength(2);
+    expect(status()).toBe('Saved');
+  });
+
+  it('is read-only for viewers: nothing to change, nothing sent', async () => {
+    useFakeClock();
+    const calls = mockApi({});
+    renderScreen(<Page initial={projectDetail({ role: 'viewer' })} />);
+    expect(screen.getByLabelText('Tone of voice')).toHaveProperty('readOnly', true);
+    expect(screen.getByLabelText('Heading font')).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Choose from library' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add colour' })).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Brand kit save state' })).toBeNull();
+    await pause();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('takes another member’s newer kit when the project is reloaded, unless there are unsaved changes', async () => {
+    mockApi({ [PATCH]: echo });
+    const user = setup();
+    const first = projectDetail();
+    renderScreen(<Page initial={first} />);
+    const newer = projectDetail({ updatedAt: '2026-01-02T00:00:00.000Z', brandKit: { ...first.brandKit, tone: 'From a colleague' } });
+    act(() => showProject(newer));
+    expect(screen.getByLabelText('Tone of voice')).toHaveProperty('value', 'From a colleague');
+    // A reload with the same kit (after an upload, say) keeps what is being typed.
+    await user.type(screen.getByLabelText('Tone of voice'), '!');
+    act(() => showProject({ ...newer }));
+    expect(screen.getByLabelText('Tone of voice')).toHaveProperty('value', 'From a colleague!');
+    await pause();
+    expect(status()).toBe('Saved');
+  });
+});
