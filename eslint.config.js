@@ -45,7 +45,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['client/**/*.tsx', 'worker/**/*.tsx'],
+    // Hooks live in .ts files too (use-paged.ts, use-form.ts…).
+    files: ['client/**/*.{ts,tsx}', 'worker/**/*.tsx'],
     ...reactHooks.configs.flat.recommended,
   },
   {

@@ -22,8 +22,7 @@ export function safeSameOriginPath(value: unknown, fallback = '/'): string {
     const second = candidate.charAt(1);
     if (second === '/' || second === '\\') return fallback;
     if (candidate.includes('\\')) return fallback;
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(candidate)) return fallback;
+    if (hasControlCharacter(candidate)) return fallback;
   }
   // Resolve against a dummy origin: anything that leaves it is not ours.
   try {
@@ -37,4 +36,13 @@ export function safeSameOriginPath(value: unknown, fallback = '/'): string {
   } catch {
     return fallback;
   }
+}
+
+/** C0 control characters and DEL (a tab or newline in a path is never meant). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { issuesToDetails } from '#common/schemas/fields.ts';
 import { ApiError, referenceOf } from '#client/lib/api.ts';
 
@@ -35,23 +35,23 @@ function withTypedBeforeHydration(form: HTMLFormElement | null, values: Values):
 /**
  * Form state validated with the same schema the server uses: fields are checked as
  * you type once touched, the server's `details` land on the right fields, and a
- * pending submit cannot be sent twice. A server-rendered form (an island) sets `id={form.id}`
+ * pending submit cannot be sent twice. A server-rendered form (an island) passes its element as `formRef`
  * so that what was typed before it hydrated is kept.
  */
-export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) {
+export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, options: { formRef?: RefObject<HTMLFormElement | null> } = {}) {
+  const { formRef } = options;
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [formError, setFormError] = useState<{ message: string; code?: string | undefined; requestId?: string | undefined } | null>(null);
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
-  // The form element's id (stable between the server's render and hydration).
-  const id = useId();
-
-  // Right after hydration, before anything renders again: take over what was typed already.
+  // Right after hydration, before anything renders again: what was typed before the
+  // island's script ran becomes the form's state.
   useEffect(() => {
-    setValues((current) => withTypedBeforeHydration(document.getElementById(id) as HTMLFormElement | null, current));
-  }, [id]);
+    const form = formRef?.current ?? null;
+    if (form) setValues((current) => withTypedBeforeHydration(form, current));
+  }, [formRef]);
 
   const field = useCallback(
     (name: string) => ({
@@ -118,5 +118,5 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values) 
     setTouched({});
   }, []);
 
-  return { id, values, field, handleSubmit, pending, formError, setFormError, reset, suggest };
+  return { values, field, handleSubmit, pending, formError, setFormError, reset, suggest };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useResource, type Resource } from './use-resource';
 
 export interface Page<T> {
@@ -35,7 +35,6 @@ const NONE: never[] = [];
  */
 export function usePaged<T>(loadPage: (cursor?: string) => Promise<Page<T>>, deps: readonly unknown[]): Paged<T> {
   const loadRef = useRef(loadPage);
-  loadRef.current = loadPage;
   const first = useResource(() => loadRef.current(), deps, { keepStale: true });
   const firstPage = first.status === 'ready' ? first.data : undefined;
   const [more, setMore] = useState<More<T>>({ after: undefined, items: NONE, cursor: null, failed: false });
@@ -46,7 +45,11 @@ export function usePaged<T>(loadPage: (cursor?: string) => Promise<Page<T>>, dep
   const cursor = current.cursor;
 
   const latestFirst = useRef(firstPage);
-  latestFirst.current = firstPage;
+  // The latest loader and first page for the callbacks, updated once the render is committed.
+  useLayoutEffect(() => {
+    loadRef.current = loadPage;
+    latestFirst.current = firstPage;
+  });
 
   const loadMore = useCallback(async () => {
     const after = firstPage;

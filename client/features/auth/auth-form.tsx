@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { loginInput, signupInput } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
 import { Alert } from '#client/components/alert.tsx';
@@ -60,12 +60,13 @@ function SignInForm({
   initialFormError,
   invitedEmail,
 }: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialFormError'> & { invitedEmail?: string | undefined }) {
-  const form = useForm(loginInput, { email: initialValues?.email ?? '', password: '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(loginInput, { email: initialValues?.email ?? '', password: '' }, { formRef });
   useSuggestedEmail(form, invitedEmail);
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
-      id={form.id}
+      ref={formRef}
       method="post"
       action="/login"
       noValidate
@@ -99,7 +100,8 @@ function SignUpForm({
   initialFormError,
   invitedEmail,
 }: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialErrors' | 'initialFormError'> & { invitedEmail?: string | undefined }) {
-  const form = useForm(signupInput, { name: initialValues?.name ?? '', email: initialValues?.email ?? '', password: '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(signupInput, { name: initialValues?.name ?? '', email: initialValues?.email ?? '', password: '' }, { formRef });
   useSuggestedEmail(form, invitedEmail);
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   const field = (name: string) => {
@@ -108,7 +110,7 @@ function SignUpForm({
   };
   return (
     <form
-      id={form.id}
+      ref={formRef}
       method="post"
       action="/login"
       noValidate

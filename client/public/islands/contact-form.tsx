@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { contactInput } from '#common/schemas/contact.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -18,12 +18,12 @@ export interface ContactFormProps {
 /** The contact form: a plain POST to /contact without JavaScript, a fetch with it. */
 export default function ContactForm({ initialValues, initialErrors, initialFormError, sentTo }: ContactFormProps) {
   const [sent, setSent] = useState<string | undefined>(sentTo);
-  const form = useForm(contactInput, {
-    name: initialValues?.name ?? '',
-    email: initialValues?.email ?? '',
-    message: initialValues?.message ?? '',
-    website: '',
-  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(
+    contactInput,
+    { name: initialValues?.name ?? '', email: initialValues?.email ?? '', message: initialValues?.message ?? '', website: '' },
+    { formRef },
+  );
   if (sent) {
     return (
       <Alert tone="success" title="Thank you, your message is on its way.">
@@ -38,7 +38,7 @@ export default function ContactForm({ initialValues, initialErrors, initialFormE
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
-      id={form.id}
+      ref={formRef}
       method="post"
       action="/contact"
       noValidate

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { passwordResetConfirmInput, passwordResetRequestInput } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
 import { Alert } from '#client/components/alert.tsx';
@@ -19,7 +19,8 @@ export interface PasswordResetProps {
 
 function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProps, 'initialErrors' | 'initialFormError'>) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm(passwordResetRequestInput, { email: '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(passwordResetRequestInput, { email: '' }, { formRef });
   if (sentTo) {
     return (
       <Alert tone="success" title="Check your inbox">
@@ -31,7 +32,7 @@ function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProp
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
-      id={form.id}
+      ref={formRef}
       method="post"
       action="/password-reset"
       noValidate
@@ -52,13 +53,14 @@ function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProp
 
 function ConfirmForm({ token, initialErrors, initialFormError }: { token: string } & Pick<PasswordResetProps, 'initialErrors' | 'initialFormError'>) {
   const [done, setDone] = useState(false);
-  const form = useForm(passwordResetConfirmInput, { token, password: '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(passwordResetConfirmInput, { token, password: '' }, { formRef });
   if (done) return <Changed />;
   const password = form.field('password');
   const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
-      id={form.id}
+      ref={formRef}
       method="post"
       action="/password-reset"
       noValidate
