@@ -65,7 +65,7 @@ export function mediaItem(id: string, overrides: Partial<MediaItem> = {}): Media
 }
 
 export function mediaDetail(id: string, overrides: Partial<MediaDetail> = {}): MediaDetail {
-  return { ...mediaItem(id), usedBy: [], role: 'owner', projectName: 'Acme Surf', ...overrides };
+  return { ...mediaItem(id), usedBy: [], role: 'owner', projectName: 'Acme Surf', projectArchived: false, ...overrides };
 }
 
 /** GET /api/credits as the worker answers it. */

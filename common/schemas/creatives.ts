@@ -71,6 +71,8 @@ export interface CreativeSummary {
 
 export interface CreativeDetail extends CreativeSummary {
   brandKit: BrandKit;
+  /** The project is archived: the editor is read-only until its owner restores it. */
+  projectArchived: boolean;
   /** The creation of the current revision, when it has been rendered (render again is free). */
   currentCreationId: string | null;
 }

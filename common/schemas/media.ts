@@ -90,6 +90,8 @@ export interface MediaDetail extends MediaItem {
   /** The signed-in user's role in the media's project (what the screen may offer). */
   role: 'owner' | 'editor' | 'viewer';
   projectName: string;
+  /** The project is archived: read-only for everyone until its owner restores it. */
+  projectArchived: boolean;
 }
 
 /** POST /api/projects/{projectId}/media/delete: up to 100 files at once. */

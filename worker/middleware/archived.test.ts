@@ -164,6 +164,13 @@ describe('an archived project is read-only', () => {
     }
   });
 
+  it('says so in the details the screens read (they offer nothing that would be refused)', async () => {
+    const project = (await (await send(`/api/projects/${f.projectId}`, { cookie: editor.cookie })).json()) as { archived: boolean };
+    const media = (await (await send(`/api/media/${f.mediaId}`, { cookie: editor.cookie })).json()) as { projectArchived: boolean };
+    const creative = (await (await send(`/api/creatives/${f.creativeId}`, { cookie: editor.cookie })).json()) as { projectArchived: boolean };
+    expect([project.archived, media.projectArchived, creative.projectArchived]).toEqual([true, true, true]);
+  });
+
   it('lets the owner restore it, and then it is writable again', async () => {
     const owner2 = await createUser();
     const { id } = await createProject(owner2, {}, 'Back again');

@@ -51,7 +51,7 @@ export default function CreativeEditorRoute() {
 function Editor({ initial }: { initial: CreativeDetail }) {
   const toast = useToast();
   const { credits, refreshCredits } = useSession();
-  const readOnly = initial.role === 'viewer';
+  const readOnly = initial.role === 'viewer' || initial.projectArchived;
   const [state, dispatch] = useReducer(editorReducer, initial.document, initialEditorState);
   const [images, setImages] = useState<Record<string, string | undefined>>(initial.images);
   const [meta, setMeta] = useState({
@@ -310,7 +310,9 @@ function Editor({ initial }: { initial: CreativeDetail }) {
       </header>
       {readOnly ? (
         <Alert tone="info" className="m-4 mb-0">
-          You can view this creative. Only editors of the project can change or render it.
+          {initial.projectArchived
+            ? 'This project is archived, so its creatives are read-only until its owner restores it.'
+            : 'You can view this creative. Only editors of the project can change or render it.'}
         </Alert>
       ) : null}
       {!readOnly && noCredits ? (

@@ -35,7 +35,7 @@ export function ProjectCreatives() {
     if (project.error instanceof ApiError && project.error.status === 404) return <NotFound />;
     return <LoadFailed title="This project could not be loaded" onRetry={reload} />;
   }
-  const canCreate = data !== undefined && data.role !== 'viewer';
+  const canCreate = data !== undefined && data.role !== 'viewer' && !data.archived;
   const newButton = (label: string) => (
     <Button onClick={() => setPicking(true)}>
       <Plus aria-hidden="true" className="size-4" />

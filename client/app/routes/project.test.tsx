@@ -70,4 +70,43 @@ describe('the project page', () => {
       ).toEqual({ type: 'image', tag: 'summer', q: 'beach' }),
     );
   });
+
+  it('shows an archived project read-only, and lets its owner restore it', async () => {
+    let archived = true;
+    const { calls } = open(`/projects/${PROJECT_ID}/`, {
+      [`GET ${BASE}`]: () => ({ status: 200, body: projectDetail({ archived }) }),
+      [`GET ${BASE}/media`]: page([mediaItem(PHOTO, { name: 'beach.jpg' })]),
+      [`GET ${BASE}/media/tags`]: { status: 200, body: { items: [], nextCursor: null } },
+      [`PATCH ${BASE}`]: () => {
+        archived = false;
+        return { status: 200, body: projectDetail({ archived }) };
+      },
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('beach.jpg')).toBeTruthy();
+    expect(screen.getByText(/This project is archived, so it is read-only/)).toBeTruthy();
+    // Nothing that would change it is offered: uploads, the brand kit, invitations.
+    expect(screen.queryByLabelText('Choose files to upload')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add colour' })).toBeNull();
+    expect((screen.getByLabelText('Colour 1 as hex') as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.queryByLabelText('Invite by email')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Restore the project' }));
+    await waitFor(() => expect(screen.queryByText(/This project is archived/)).toBeNull());
+    expect(writes(calls)).toEqual([{ method: 'PATCH', path: BASE, body: { archived: false } }]);
+    expect(await screen.findByLabelText('Choose files to upload')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add colour' })).toBeTruthy();
+  });
+
+  it('tells an editor of an archived project who can restore it', async () => {
+    open(`/projects/${PROJECT_ID}/`, {
+      [`GET ${BASE}`]: { status: 200, body: projectDetail({ archived: true, role: 'editor' }) },
+      [`GET ${BASE}/media`]: page([]),
+      [`GET ${BASE}/media/tags`]: { status: 200, body: { items: [], nextCursor: null } },
+    });
+    expect(await screen.findByText(/Only its owner can restore it/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Restore the project' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByLabelText('Choose files to upload')).toBeNull();
+  });
 });

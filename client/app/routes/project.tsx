@@ -10,6 +10,7 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { api, ApiError, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { Library, useLibraryList, useMediaTags } from '#client/features/media/library.tsx';
+import { ArchivedNotice } from '#client/features/projects/archived-notice.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { MembersCard } from '#client/features/projects/members-card.tsx';
 import { SettingsDialog } from '#client/features/projects/settings-dialog.tsx';
@@ -78,7 +79,8 @@ export default function Project() {
       </div>
     );
   }
-  const canEdit = project.role !== 'viewer';
+  // An archived project is read-only for everyone until its owner restores it.
+  const canEdit = project.role !== 'viewer' && !project.archived;
   return (
     <>
       <PageHeader
@@ -104,7 +106,7 @@ export default function Project() {
           </span>
         }
         actions={
-          canEdit ? (
+          canEdit || (project.archived && project.role === 'owner') ? (
             <Button variant="secondary" onClick={() => setSettings(true)}>
               <Settings aria-hidden="true" className="size-4" />
               Settings
@@ -113,6 +115,7 @@ export default function Project() {
         }
       />
       <ProjectTabs projectId={project.id} />
+      {project.archived ? <ArchivedNotice project={project} onRestored={saved} /> : null}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Library projectId={project.id} canEdit={canEdit} storage={project.storage} list={library} tags={tags} onContentChanged={resource.reload} />
         <div className="space-y-6">

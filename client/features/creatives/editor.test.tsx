@@ -38,6 +38,7 @@ function detail(role: CreativeDetail['role'], extra: Partial<CreativeDetail> = {
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-02T10:00:00.000Z',
     brandKit: DEFAULT_BRAND_KIT,
+    projectArchived: false,
     currentCreationId: null,
     ...extra,
   };
@@ -92,6 +93,16 @@ describe('the creative editor', () => {
     expect((screen.getByLabelText('Creative name') as HTMLInputElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: /Made for the way you work \(text layer\)/ }));
     expect((screen.getByLabelText('Text') as HTMLTextAreaElement).disabled).toBe(true);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('is read-only for an editor while the project is archived, and says why', async () => {
+    const calls = mockApi({ [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor', { projectArchived: true }) } });
+    open();
+    await screen.findByText(/This project is archived, so its creatives are read-only/);
+    expect(screen.queryByRole('button', { name: /Render PNG/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Variations/ })).toBeNull();
+    expect((screen.getByLabelText('Creative name') as HTMLInputElement).disabled).toBe(true);
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 

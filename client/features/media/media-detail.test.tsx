@@ -99,6 +99,13 @@ describe('MediaDetail', () => {
     expect(screen.queryByRole('button', { name: 'Remove tag summer' })).toBeNull();
   });
 
+  it('is read-only for an editor while the project is archived', async () => {
+    open(mediaDetail(ID, { role: 'editor', projectArchived: true, tags: ['summer'] }));
+    expect(await screen.findByLabelText('Name')).toHaveProperty('readOnly', true);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
   it('says when the file is gone, and retries', async () => {
     mockApi({ [`GET /api/media/${ID}`]: { status: 404, body: envelope('not_found', 'We could not find that.') } });
     const user = userEvent.setup();

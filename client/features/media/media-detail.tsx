@@ -121,7 +121,7 @@ function DetailForm({
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  const canEdit = item.role !== 'viewer';
+  const canEdit = item.role !== 'viewer' && !item.projectArchived;
   const dirty = name.trim() !== item.name || alt.trim() !== item.alt || tags.join('\u0000') !== item.tags.join('\u0000');
   const save = async () => {
     setSaving(true);

@@ -99,7 +99,7 @@ function SaveIndicator({ state, message, onRetry }: { state: SaveState; message:
 export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onSaved: (project: ProjectDetail) => void }) {
   const toast = useToast();
   const id = useId();
-  const canEdit = project.role !== 'viewer';
+  const canEdit = project.role !== 'viewer' && !project.archived;
   const [kit, setKit] = useState<BrandKit>(project.brandKit);
   // What the server has as far as this card knows, and from which version of the project.
   const [saved, setSaved] = useState({ kit: project.brandKit, at: project.updatedAt });

@@ -142,7 +142,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
           ) : null}
         </>
       ) : null}
-      {isOwner ? (
+      {isOwner && !project.archived ? (
         <form
           noValidate
           className="mt-4 space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800"

@@ -60,26 +60,30 @@ export function SettingsDialog({
 
   return (
     <Dialog open={open} title="Project settings" onClose={onClose}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={form.handleSubmit(async (data) => {
-          const patch = isOwner ? data : { description: data.description, website: data.website };
-          onSaved(await call(api.api.projects[':projectId'].$patch({ param: { projectId: project.id }, json: patch })));
-          toast({ tone: 'success', message: 'Project saved.' });
-          onClose();
-        })}
-      >
-        <FormError error={form.formError} />
-        <TextField label="Name" readOnly={!isOwner} hint={isOwner ? undefined : 'Only the owner can rename the project.'} {...form.field('name')} />
-        <TextAreaField label="Description" rows={3} {...form.field('description')} className="[&_textarea]:min-h-20" />
-        <TextField label="Website" type="url" placeholder="https://" {...form.field('website')} />
-        <div className="flex justify-end">
-          <Button type="submit" pending={form.pending} pendingLabel="Saving…">
-            Save
-          </Button>
-        </div>
-      </form>
+      {project.archived ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">The project is archived: restore it to change its name, description or website.</p>
+      ) : (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={form.handleSubmit(async (data) => {
+            const patch = isOwner ? data : { description: data.description, website: data.website };
+            onSaved(await call(api.api.projects[':projectId'].$patch({ param: { projectId: project.id }, json: patch })));
+            toast({ tone: 'success', message: 'Project saved.' });
+            onClose();
+          })}
+        >
+          <FormError error={form.formError} />
+          <TextField label="Name" readOnly={!isOwner} hint={isOwner ? undefined : 'Only the owner can rename the project.'} {...form.field('name')} />
+          <TextAreaField label="Description" rows={3} {...form.field('description')} className="[&_textarea]:min-h-20" />
+          <TextField label="Website" type="url" placeholder="https://" {...form.field('website')} />
+          <div className="flex justify-end">
+            <Button type="submit" pending={form.pending} pendingLabel="Saving…">
+              Save
+            </Button>
+          </div>
+        </form>
+      )}
       {isOwner ? (
         <div className="mt-6 space-y-4 border-t border-zinc-200 pt-5 dark:border-zinc-800">
           {error ? <Alert tone="danger">{error}</Alert> : null}

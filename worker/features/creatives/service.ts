@@ -157,6 +157,7 @@ export async function detail(db: Db, row: repo.CreativeRow, membership: Membersh
       lastCreationId: current?.id ?? last?.id ?? null,
     }),
     brandKit: membership.project.brandKit,
+    projectArchived: membership.project.archivedAt !== null,
     currentCreationId: current?.id ?? null,
   };
 }

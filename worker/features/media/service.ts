@@ -74,9 +74,17 @@ export async function usagesOf(db: Db, row: repo.MediaRow): Promise<MediaUsage[]
   return (await usagesIn(db, row.projectId, [row.id])).get(row.id) ?? [];
 }
 
-export async function mediaDetail(db: Db, row: repo.MediaRow, membership: { role: MediaDetail['role']; project: { name: string } }): Promise<MediaDetail> {
+type MediaMembership = { role: MediaDetail['role']; project: { name: string; archivedAt: Date | null } };
+
+export async function mediaDetail(db: Db, row: repo.MediaRow, membership: MediaMembership): Promise<MediaDetail> {
   const [uploader, usedBy] = await Promise.all([repo.uploaderName(db, row.uploadedBy), usagesOf(db, row)]);
-  return { ...toMediaItem(row, uploader?.name), usedBy, role: membership.role, projectName: membership.project.name };
+  return {
+    ...toMediaItem(row, uploader?.name),
+    usedBy,
+    role: membership.role,
+    projectName: membership.project.name,
+    projectArchived: membership.project.archivedAt !== null,
+  };
 }
 
 export interface UploadRequest {
@@ -224,12 +232,7 @@ export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow,
   return toMediaItem(updated, uploader?.name);
 }
 
-export async function updateMedia(
-  db: Db,
-  row: repo.MediaRow,
-  membership: { role: MediaDetail['role']; project: { name: string } },
-  input: MediaUpdateInput,
-): Promise<MediaDetail> {
+export async function updateMedia(db: Db, row: repo.MediaRow, membership: MediaMembership, input: MediaUpdateInput): Promise<MediaDetail> {
   const values: Parameters<typeof repo.updateMedia>[2] = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.alt !== undefined) values.alt = input.alt;
