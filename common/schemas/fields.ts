@@ -18,6 +18,19 @@ export function wellFormed(value: string): string {
 }
 
 /**
+ * The text cut to at most `max` UTF-16 units without splitting a surrogate pair (a plain
+ * `slice` can leave half an emoji, which D1 stores as invalid UTF-8), trailing space
+ * removed, with `ellipsis` appended when anything was cut; the result is still ≤ `max`.
+ */
+export function clip(value: string, max: number, ellipsis = ''): string {
+  if (value.length <= max) return value;
+  let end = Math.max(0, max - ellipsis.length);
+  const last = value.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${value.slice(0, end).trimEnd()}${ellipsis}`;
+}
+
+/**
  * The base of every text field (ESLint refuses a bare `z.string()` in common/schemas and
  * common/creative): a string made well-formed before any other check. JSON can carry a
  * lone surrogate (`"\ud800"`), which D1 would store as invalid UTF-8 and read back as

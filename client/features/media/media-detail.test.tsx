@@ -27,7 +27,8 @@ describe('MediaDetail', () => {
     });
     const user = userEvent.setup();
     const name = await screen.findByLabelText('Name');
-    expect(onLoaded).toHaveBeenCalledWith(detail);
+    // The callback runs in a passive effect, which React may flush after the DOM the query saw.
+    await waitFor(() => expect(onLoaded).toHaveBeenCalledWith(detail));
     expect(screen.getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true);
     await user.clear(name);
     await user.type(name, 'Beach at sunset');

@@ -1,3 +1,4 @@
+import { clip } from '#common/schemas/fields.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 
 /**
@@ -36,7 +37,7 @@ export function ruleBasedCopy({ topic, audience, tone, count }: CopyRequest): st
     else if (form === 1) lines.add(`${capitalise(subject)} ${pick(PROMISES)}${warm ? '!' : '.'}`);
     else lines.add(`${capitalise(subject)}. ${pick(CALLS)}`);
   }
-  return [...lines].slice(0, count).map((line) => (line.length > 90 ? `${line.slice(0, 87)}…` : line));
+  return [...lines].slice(0, count).map((line) => clipLine(line));
 }
 
 const FRAMES: ReadonlyArray<(headline: string) => string> = [
@@ -58,15 +59,15 @@ export function ruleBasedHeadlines(headline: string, count: number): string[] {
   seed = 0;
   const lines: string[] = [];
   for (let i = 0; lines.length < count && i < FRAMES.length; i += 1) {
-    const line = clip(FRAMES[(start + i) % FRAMES.length]!(base));
+    const line = clipLine(FRAMES[(start + i) % FRAMES.length]!(base));
     if (!lines.includes(line)) lines.push(line);
   }
-  while (lines.length < count) lines.push(clip(base));
+  while (lines.length < count) lines.push(clipLine(base));
   return lines;
 }
 
-function clip(line: string): string {
-  return line.length > 90 ? `${line.slice(0, 87).trimEnd()}…` : line;
+function clipLine(line: string): string {
+  return line.length > 90 ? clip(line, 88, '…') : line;
 }
 
 /** The Workers AI model used for copy when the `AI` binding is configured. */
@@ -89,7 +90,7 @@ export function parseModelLines(text: string): string[] {
         .trim(),
     )
     .filter((line) => line.length >= 3 && line.length <= 120 && !/^here (are|is)\b/i.test(line))
-    .map(clip);
+    .map(clipLine);
 }
 
 /** Placeholder body copy that says nothing about the brand: variations write their own instead. */
@@ -116,7 +117,7 @@ export function ruleBasedBodies(request: { headline: string; body?: string | und
   const seed = [...request.headline.trim()].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) >>> 0, 13);
   const lines: string[] = [];
   if (own && own !== request.placeholder?.trim()) {
-    const kept = own.length > 400 ? own.slice(0, 400).trimEnd() : own;
+    const kept = clip(own, 400);
     const stem = /[.!?…]$/.test(kept) ? kept : `${kept}.`;
     for (let i = 0; lines.length < count && i < BODY_CALLS.length; i += 1) lines.push(`${stem} ${BODY_CALLS[(seed + i) % BODY_CALLS.length]!}`);
   } else {
@@ -172,7 +173,7 @@ export async function copyVariants(
           },
           {
             role: 'user',
-            content: `Write ${request.count} different ads. The current headline is: ${request.headline.slice(0, 200)}${ownBody ? `\nThe current body text is: ${ownBody.slice(0, 300)}` : ''}${request.tone ? `\nBrand tone: ${request.tone.slice(0, 200)}` : ''}`,
+            content: `Write ${request.count} different ads. The current headline is: ${clip(request.headline, 200)}${ownBody ? `\nThe current body text is: ${clip(ownBody, 300)}` : ''}${request.tone ? `\nBrand tone: ${clip(request.tone, 200)}` : ''}`,
           },
         ],
         max_tokens: 600,

@@ -105,6 +105,10 @@ describe('creating a creative', () => {
     expect(creative.images[photo.id]).toBe(`/api/media/${photo.id}/file`);
     // Without a name, the headline names it.
     expect((await createCreative(editor, project.id, { template: 'split-image', format: 'story', document })).name).toBe('Fresh from the roaster (story)');
+    // A long headline is shortened without cutting an emoji in half (stored as valid UTF-8).
+    const long = withHeadline(document, `${'a'.repeat(56)}😀😀 and more`);
+    const named = await createCreative(editor, project.id, { template: 'split-image', format: 'story', document: long });
+    expect(named.name).toBe(`${'a'.repeat(56)}😀… (story)`);
   });
 
   it('refuses a document with another project’s media, or media that does not exist or was deleted (422), and creates nothing', async () => {

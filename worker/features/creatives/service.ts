@@ -1,3 +1,4 @@
+import { clip } from '#common/schemas/fields.ts';
 import { canonicalJson, mediaIdsOf, parseCreative, withoutMedia, STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument } from '#common/creative/document.ts';
 import { buildTemplate, headlineOf, templateById } from '#common/creative/templates.ts';
 import type { CreativeCreateInput, CreativeDetail, CreativeSummary, CreativeUpdateInput, RevisionItem } from '#common/schemas/creatives.ts';
@@ -62,7 +63,7 @@ export function summary(
 
 function nameFor(templateId: string, format: string, headline: string): string {
   const base = headline.trim() || templateById(templateId)?.name || 'Creative';
-  const short = base.length > 60 ? `${base.slice(0, 57).trimEnd()}…` : base;
+  const short = clip(base, 60, '…');
   return `${short} (${format})`;
 }
 

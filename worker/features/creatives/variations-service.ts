@@ -1,3 +1,4 @@
+import { clip } from '#common/schemas/fields.ts';
 import { buildTemplate, copyOf, DEFAULT_COPY, headlineOf, pictureOf, TEMPLATES } from '#common/creative/templates.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { CreativeSummary } from '#common/schemas/creatives.ts';
@@ -44,7 +45,7 @@ export async function generateVariations(
     for (let i = 0; i < count; i += 1) {
       const template = others[i % others.length]!;
       const variant = buildTemplate(template.id, { brand, format: doc.format, copy: { ...copy, ...items[i] }, palette: i + 1, imageMediaId: picture });
-      const name = `${row.name.replace(/ — variation \d+$/, '')} — variation ${i + 1}`.slice(0, 80);
+      const name = clip(`${row.name.replace(/ — variation \d+$/, '')} — variation ${i + 1}`, 80);
       const insert = await insertCreativeStatements(db, { projectId: row.projectId, actor, name, doc: variant });
       statements.push(...insert.statements);
       created.push(insert.id);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { wellFormed } from '#common/schemas/fields.ts';
 import { COPY_MODEL, copyVariants, parseModelAds, parseModelLines, ruleBasedBodies, ruleBasedHeadlines } from '#worker/features/ai/service.ts';
 
 describe('parseModelLines', () => {
@@ -110,5 +111,15 @@ describe('copyVariants', () => {
     expect(six.items.map((i) => i.headline).slice(4)).toEqual(ruleBasedHeadlines('Cold brew', 2));
     expect(new Set(six.items.map((i) => i.body)).size).toBe(6);
     expect(run).toHaveBeenCalledWith(COPY_MODEL, expect.objectContaining({ max_tokens: 600 }));
+  });
+});
+
+describe('cut copy', () => {
+  it('keeps an emoji whole where a line, a body or a name is cut', () => {
+    // "New: " + 81 letters puts the first emoji across the old cut at 87 units.
+    const headline = `${'a'.repeat(81)}😀😀😀😀`;
+    for (const line of ruleBasedHeadlines(headline, 8)) expect(wellFormed(line)).toBe(line);
+    const body = `${'b'.repeat(399)}😀 more`;
+    for (const line of ruleBasedBodies({ headline: 'Sale', body }, 3)) expect(wellFormed(line)).toBe(line);
   });
 });
