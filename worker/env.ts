@@ -53,7 +53,7 @@ const shape = {
  * says what each one does and what happens without it. Unknown keys pass through (the
  * tests' own bindings).
  */
-export const envSchema = z.looseObject(shape);
+const envSchema = z.looseObject(shape);
 
 /** The checked configuration every handler sees (`c.env`). */
 export type Bindings = z.output<typeof envSchema>;

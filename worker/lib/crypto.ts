@@ -65,7 +65,7 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 /** HMAC-SHA256 of a message, as raw bytes. */
-export async function hmacSha256(secret: string, message: string): Promise<Uint8Array> {
+async function hmacSha256(secret: string, message: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(message)));
 }
 

@@ -13,7 +13,7 @@ const load = async () => (await import('stripe')).default;
  * A client for one request's key. Its HTTP client reads the global `fetch` when it is made,
  * so tests that intercept `fetch` (worker/test/fetch.ts) see its requests.
  */
-export async function stripeClient(secretKey: string): Promise<Stripe> {
+async function stripeClient(secretKey: string): Promise<Stripe> {
   const Stripe = await load();
   return new Stripe(secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
@@ -62,6 +62,8 @@ export async function verifyStripeWebhook(secret: string, payload: string, heade
       throw new AppError('bad_request', 'The Stripe-Signature header does not verify this body.');
     // Every check of the signature throws the error above, so this body is Stripe's and was
     // verified: it is not JSON, or it is a thin (v2) event, which this endpoint does not take.
-    return undefined;
+    if (error instanceof SyntaxError || (error instanceof Error && error.message.startsWith('You passed a thin event'))) return undefined;
+    // Anything else (no crypto provider, a changed library) is our fault: a 500 Stripe retries.
+    throw error;
   }
 }

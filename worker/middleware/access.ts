@@ -74,7 +74,7 @@ export function loginRedirectPath(url: string): string {
 }
 
 /** Resolves the session cookie to `c.get('user')` (a D1 read only when a cookie is present). */
-export async function resolveSession(c: Context<AppEnv>): Promise<void> {
+async function resolveSession(c: Context<AppEnv>): Promise<void> {
   const token = readSessionToken(c);
   if (!token || c.get('user')) return;
   const auth = await c.get('access').session(c.get('db'), token);

@@ -28,7 +28,7 @@ function go(next: string) {
 }
 
 /** The invitation token when `next` is an invitation link (/projects?invite=…), else null. */
-export function inviteTokenOf(next: string): string | null {
+function inviteTokenOf(next: string): string | null {
   const url = new URL(next, 'https://adloom.invalid');
   const token = url.pathname === '/projects' ? url.searchParams.get('invite') : null;
   return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;

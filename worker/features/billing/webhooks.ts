@@ -25,7 +25,7 @@ function subscriptionPeriod(subscription: StripeSubscription): { start?: Date; e
  * changes, unique operation keys), so a repeated or concurrent delivery changes nothing
  * more, and events that arrive out of order converge on the same state.
  */
-export async function applyStripeEvent(db: Db, event: StripeEvent): Promise<void> {
+async function applyStripeEvent(db: Db, event: StripeEvent): Promise<void> {
   const at = new Date(event.created * 1000);
   switch (event.type) {
     case 'checkout.session.completed':

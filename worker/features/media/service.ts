@@ -310,7 +310,7 @@ export async function signMediaUrl(secret: string, mediaId: string, variant: 'fi
   return `/api/media/${mediaId}/${variant}?expires=${expires}&sig=${signature}`;
 }
 
-export async function verifyMediaSignature(
+async function verifyMediaSignature(
   secret: string,
   mediaId: string,
   variant: 'file' | 'thumbnail',

@@ -144,15 +144,6 @@ export function updateProject(db: Db, id: string, values: Partial<typeof project
     .returning();
 }
 
-export function ownerOf(db: Db, projectId: string) {
-  return db
-    .select({ userId: users.id, plan: users.plan })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'owner')))
-    .get();
-}
-
 /** The project's members (or just one of them), owner first. */
 export function listMembers(db: Db, projectId: string, onlyUserId?: string) {
   return db
