@@ -51,3 +51,57 @@ describe('the storage limit under concurrent uploads', () => {
     expect(stored.objects).toHaveLength(5);
   });
 });
+
+describe('the storage limit under concurrent thumbnails', () => {
+  it('stores exactly the thumbnails that fit when 20 arrive at once, and counts a replaced one only once', async () => {
+    const owner = await createUser();
+    const project = await createProject(owner);
+    const thumb = png(16, 16, 7);
+    const originals = Array.from({ length: 20 }, (_, i) => png(8, 8, 2000 + i));
+    const items = [];
+    for (const [i, bytes] of originals.entries()) {
+      const response = await send(`/api/projects/${project.id}/media?filename=o${i}.png`, { body: bytes, cookie: owner.cookie });
+      expect(response.status).toBe(201);
+      items.push(((await response.json()) as { id: string }).id);
+    }
+    const db = getDb(env.DB);
+    const used = async () =>
+      (
+        await db
+          .select()
+          .from(media)
+          .where(and(eq(media.projectId, project.id), isNull(media.deletedAt)))
+          .all()
+      ).reduce((sum, row) => sum + row.size + (row.thumbnailSize ?? 0), 0);
+    // A filler leaves room for exactly 3 thumbnails.
+    const now = new Date();
+    await db.insert(media).values({
+      id: `thumb-filler-${project.id}`,
+      projectId: project.id,
+      uploadedBy: owner.id,
+      kind: 'video',
+      mime: 'video/mp4',
+      name: 'filler.mp4',
+      size: PLANS.free.storageBytes - (await used()) - 3 * thumb.byteLength,
+      sha256: `thumb-filler-${project.id}`,
+      tags: [],
+      r2Key: `media/${project.id}/thumb-filler`,
+      createdAt: now,
+      updatedAt: now,
+    });
+
+    const responses = await Promise.all(items.map((id) => send(`/api/media/${id}/thumbnail`, { method: 'PUT', body: thumb, cookie: owner.cookie })));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(17);
+    expect(await used()).toBe(PLANS.free.storageBytes);
+    const stored = await env.MEDIA.list({ prefix: `thumbs/${project.id}/` });
+    expect(stored.objects).toHaveLength(3);
+
+    // Replacing a thumbnail by one of the same size fits: the old one's bytes are freed.
+    const withThumb = items[statuses.indexOf(200)]!;
+    const replaced = await send(`/api/media/${withThumb}/thumbnail`, { method: 'PUT', body: png(16, 16, 8), cookie: owner.cookie });
+    expect(replaced.status).toBe(200);
+    expect((await env.MEDIA.list({ prefix: `thumbs/${project.id}/` })).objects).toHaveLength(3);
+  });
+});

@@ -1,5 +1,5 @@
+import { planLimitSql } from '#worker/db/plans.ts';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { PLANS } from '#common/plans.ts';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
 import { creatives, media, projectMembers, projects, users } from '#worker/db/schema.ts';
 
@@ -54,10 +54,7 @@ const usedByOwnerOf = (projectId: string) => sql`(SELECT coalesce(sum(m.size + c
 
 /** The storage of the plan of the owner of `projectId`, from the one constants module. */
 const limitOfOwnerOf = (projectId: string) =>
-  sql`(SELECT CASE u.plan ${sql.join(
-    Object.values(PLANS).map((plan) => sql`WHEN ${plan.id} THEN ${plan.storageBytes}`),
-    sql` `,
-  )} ELSE 0 END FROM project_members o JOIN users u ON u.id = o.user_id WHERE o.project_id = ${projectId} AND o.role = 'owner')`;
+  sql`(SELECT ${planLimitSql(sql`u.plan`, (plan) => plan.storageBytes, sql`0`)} FROM project_members o JOIN users u ON u.id = o.user_id WHERE o.project_id = ${projectId} AND o.role = 'owner')`;
 
 export type NewMedia = Pick<
   typeof media.$inferInsert,
@@ -81,6 +78,22 @@ export async function insertMediaWithinQuota(db: Db, m: NewMedia): Promise<Media
   ).run();
   if (result.meta.changes !== 1) return undefined;
   return db.select().from(media).where(eq(media.id, m.id)).get();
+}
+
+/**
+ * Sets a live file's thumbnail only if the owner's storage still has room for it (the old
+ * thumbnail's bytes freed): one conditional write, like the upload's. Undefined when the file
+ * is gone or the thumbnail does not fit.
+ */
+export async function setThumbnailWithinQuota(db: Db, row: Pick<MediaRow, 'id' | 'projectId'>, key: string, size: number, now: Date) {
+  const result = await rawStatement(
+    db,
+    sql`UPDATE media SET thumbnail_key = ${key}, thumbnail_size = ${size}, updated_at = ${now.getTime()}
+      WHERE id = ${row.id} AND deleted_at IS NULL
+        AND ${usedByOwnerOf(row.projectId)} - coalesce(thumbnail_size, 0) + ${size} <= ${limitOfOwnerOf(row.projectId)}`,
+  ).run();
+  if (result.meta.changes !== 1) return undefined;
+  return db.select().from(media).where(eq(media.id, row.id)).get();
 }
 
 export interface MediaFilters {

@@ -217,7 +217,7 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
   return { media: toMediaItem(row, request.uploader.name), created: true };
 }
 
-/** Stores the browser-made thumbnail (an image up to 512 KiB) beside the file. */
+/** Stores the browser-made thumbnail (an image up to 512 KiB) beside the file, within the owner's storage. */
 export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow, body: ReadableStream<Uint8Array> | null): Promise<MediaItem> {
   const bytes = await readCapped(body, MAX_THUMBNAIL_BYTES, 'Thumbnails can be up to 512 KiB.');
   const probed = bytes.byteLength > 0 ? await probe(bytes) : undefined;
@@ -225,9 +225,14 @@ export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow,
     throw new AppError('unsupported_media_type', 'Send the thumbnail as a JPEG, PNG or WebP image.');
   const key = `thumbs/${row.projectId}/${row.id}/${newId(9)}`;
   await bucket.put(key, bytes, { httpMetadata: { contentType: probed.mime } });
-  const [updated] = await repo.updateMedia(db, row.id, { thumbnailKey: key, thumbnailSize: bytes.byteLength });
+  const updated = await repo.setThumbnailWithinQuota(db, row, key, bytes.byteLength, new Date());
+  if (!updated) {
+    await bucket.delete(key);
+    if (!(await repo.findLiveMedia(db, row.id))) throw new AppError('not_found');
+    const usage = await storageUsage(db, row.projectId);
+    throw storageFull(usage.usedBytes, usage.limitBytes, 'Its preview');
+  }
   if (row.thumbnailKey) await bucket.delete(row.thumbnailKey);
-  if (!updated) throw new AppError('not_found');
   const uploader = await repo.uploaderName(db, updated.uploadedBy);
   return toMediaItem(updated, uploader?.name);
 }
@@ -336,10 +341,10 @@ export async function signedMedia(db: Db, secret: string, id: string, variant: '
   return (await verifyMediaSignature(secret, id, variant, expires, signature)) ? repo.findLiveMedia(db, id) : undefined;
 }
 
-function storageFull(used: number, limit: number): AppError {
+function storageFull(used: number, limit: number, what = 'This file'): AppError {
   return new AppError(
     'plan_limit_reached',
-    `This file does not fit: ${formatBytes(used)} of ${formatBytes(limit)} are used. Delete files you no longer need, or upgrade for more storage.`,
+    `${what} does not fit: ${formatBytes(used)} of ${formatBytes(limit)} are used. Delete files you no longer need, or upgrade for more storage.`,
   );
 }
 

@@ -1,5 +1,5 @@
+import { planLimitSql } from '#worker/db/plans.ts';
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { PLANS } from '#common/plans.ts';
 import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
 import { rawStatement, type Db } from '#worker/db/client.ts';
 import { projectInvites, projectMembers, projects, users } from '#worker/db/schema.ts';
@@ -22,23 +22,13 @@ function activeOwnedCount(userId: SQL) {
     WHERE pm.user_id = ${userId} AND pm.role = 'owner' AND p.deleted_at IS NULL AND p.archived_at IS NULL)`;
 }
 
-/** A plan's project limit (PLANS), NULL when it has none. */
-function projectLimit(plan: SQL) {
-  const limited = Object.values(PLANS).filter((p) => p.maxProjects !== null);
-  if (limited.length === 0) return sql`NULL`;
-  return sql`(CASE ${plan} ${sql.join(
-    limited.map((p) => sql`WHEN ${p.id} THEN ${p.maxProjects}`),
-    sql` `,
-  )} END)`;
-}
-
 /**
  * True while the user (a live account) owns fewer active projects than their plan allows
  * now. Inside the statement that adds the project, so that the check and the write are one
  * step for D1, whatever runs at the same time.
  */
 function hasProjectSlot(userId: SQL) {
-  const limit = projectLimit(sql`u.plan`);
+  const limit = planLimitSql(sql`u.plan`, (plan) => plan.maxProjects);
   return sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.deleted_at IS NULL AND (${limit} IS NULL OR ${activeOwnedCount(sql`u.id`)} < ${limit}))`;
 }
 
