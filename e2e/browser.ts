@@ -9,10 +9,16 @@ import { WRANGLER_ENV } from '../scripts/lib.mjs';
 export const baseURL = inject('baseURL');
 
 let visitors = 0;
-/** An address from a documentation range (RFC 5737), another one for every browser context. */
+/**
+ * An address from the IPv6 documentation range (RFC 3849), another one for every browser
+ * context: the test file's name picks a block, so that files (each with its own counter)
+ * never share an address on the one server.
+ */
 function nextVisitorAddress(): string {
   visitors += 1;
-  return `198.51.100.${(visitors % 254) + 1}`;
+  const file = expect.getState().testPath ?? '';
+  const block = [...file].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) >>> 0, 7) % 0xffff;
+  return `2001:db8:${block.toString(16)}::${visitors.toString(16)}`;
 }
 
 export function launch(): Promise<Browser> {

@@ -147,7 +147,7 @@ const MATRIX: Record<string, Expectation> = {
   'DELETE /api/creations/:id': { sample: '/api/creations/{creationId}', fresh: true, status: project(403, 204, 204) },
   'GET /api/creations/:id/file': { sample: '/api/creations/{creationId}/file', status: project(200, 200, 200) },
   'GET /api/playground/quota': { status: all(200) },
-  // An invalid document: refused before a download is counted (rendering is tested in creatives.test.ts).
+  // An invalid document: refused before a download is counted (rendering is tested in features/creatives/playground.test.ts).
   'POST /api/playground/render': { json: {}, status: all(422) },
   'POST /monitoring': { json: {}, status: all(404) },
   'GET /callback/instagram': { sample: '/callback/instagram?code=abc&state=xyz', status: all(400) },

@@ -8,3 +8,4 @@ export const copyInput = z.object({
   tone: z.optional(text().check(z.trim(), z.maxLength(200))),
   count: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10))),
 });
+export type CopyInput = z.output<typeof copyInput>;

@@ -1,8 +1,22 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import worker from '#worker/index.ts';
+import { expect } from 'vitest';
 import type { Bindings } from '#worker/env.ts';
 
 export const ORIGIN = 'https://adloom.test';
+
+let addresses = 0;
+/**
+ * A client address no other request of the run uses (the IPv6 documentation range, RFC 3849):
+ * the test file's name picks a block and a counter the address in it, so per-address limits
+ * (sign-ups, reset links, downloads) never meet another test's requests.
+ */
+export function nextAddress(): string {
+  addresses += 1;
+  const file = expect.getState().testPath ?? '';
+  const block = [...file].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) >>> 0, 7) % 0xffff;
+  return `2001:db8:${block.toString(16)}::${addresses.toString(16)}`;
+}
 
 export interface SendOptions {
   method?: string;

@@ -6,7 +6,7 @@ import { auditLog, commissions, payments, referrals, users } from '#worker/db/sc
 import { runBillingJobs } from '#worker/jobs/index.ts';
 import { normalizeEmail } from '#worker/features/affiliate/service.ts';
 import { createUser, uniqueEmail, type TestUser } from '#worker/test/factories.ts';
-import { cookieFrom, send } from '#worker/test/http.ts';
+import { cookieFrom, nextAddress, send } from '#worker/test/http.ts';
 
 const db = () => getDb(env.DB);
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
@@ -20,7 +20,7 @@ async function signupWith(refCookie: string | undefined, email = uniqueEmail('re
   const response = await send('/api/auth/signup', {
     json: { email, password: 'a long enough password', name: 'Referred' },
     cookie: refCookie,
-    headers: { 'cf-connecting-ip': `198.51.100.${Math.floor(Math.random() * 200) + 1}` },
+    headers: { 'cf-connecting-ip': nextAddress() },
   });
   expect(response.status).toBe(201);
   const body = (await response.json()) as { id: string };

@@ -1,4 +1,8 @@
+import { CREDIT_COSTS, type PlanId } from '#common/plans.ts';
+import type { CopyInput } from '#common/schemas/ai.ts';
 import { clip } from '#common/schemas/fields.ts';
+import type { Db } from '#worker/db/client.ts';
+import { getCreditSummary, refund, spend, type CreditSummary } from '#worker/features/credits/service.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 
 /**
@@ -22,6 +26,30 @@ function capitalise(text: string): string {
 }
 
 /** Deterministic for the same input, so that retries suggest the same lines. */
+/**
+ * Headline ideas for 1 credit (PRODUCT.md §6). The spend is keyed by `requestKey` (the
+ * Idempotency-Key header: a retried request is charged once) and refunded if no suggestion
+ * could be made.
+ */
+export async function copySuggestions(
+  db: Db,
+  user: { id: string; plan: PlanId },
+  input: CopyInput,
+  requestKey: string,
+): Promise<{ items: string[]; nextCursor: null; credits: CreditSummary }> {
+  const operationKey = `ai_copy:${user.id}:${requestKey}`;
+  await spend(db, { userId: user.id, amount: CREDIT_COSTS.aiCopySuggestion, operationKey, description: 'AI copy suggestions' });
+  let items: string[];
+  try {
+    items = ruleBasedCopy({ topic: input.topic, audience: input.audience, tone: input.tone, count: input.count ?? 5 });
+    if (items.length === 0) throw new Error('no suggestions');
+  } catch (error) {
+    await refund(db, operationKey, 'AI copy suggestions failed: refunded');
+    throw error;
+  }
+  return { items, nextCursor: null, credits: await getCreditSummary(db, user.id, user.plan) };
+}
+
 export function ruleBasedCopy({ topic, audience, tone, count }: CopyRequest): string[] {
   const subject = topic.trim().replace(/\s+/g, ' ');
   let seed = [...subject].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) >>> 0, 7);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAYGROUND_DOWNLOADS_PER_DAY } from '#common/plans.ts';
-import { send } from '#worker/test/http.ts';
+import { nextAddress, send } from '#worker/test/http.ts';
 import { decodePng, pngSize, rgb, solidPng } from '#worker/test/png.ts';
 import { base64, bytesOf, json, RED, templateDoc, webp, type ErrorBody } from '#worker/test/creatives.ts';
 
@@ -16,7 +16,7 @@ describe('the playground (no account)', RENDERING, () => {
   /** A visitor of their own: an address and a browser no other test uses. */
   function visitor(agent = 'Mozilla/5.0 (test)') {
     visitors += 1;
-    return { 'cf-connecting-ip': `198.18.${visitors}.${Math.floor(Math.random() * 250) + 1}`, 'user-agent': `${agent} ${Math.random()}` };
+    return { 'cf-connecting-ip': nextAddress(), 'user-agent': `${agent} #${visitors}` };
   }
   const quota = async (headers: Record<string, string>) => json<{ limit: number; remaining: number }>(await send('/api/playground/quota', { headers }));
   const download = (headers: Record<string, string>, body: unknown) => send('/api/playground/render', { json: body, headers });
@@ -91,7 +91,7 @@ describe('the playground (no account)', RENDERING, () => {
   });
 
   it('refuses a playground picture of too many pixels without decoding it or using a download', async () => {
-    const headers = { 'cf-connecting-ip': '198.19.7.7', 'user-agent': `pixels ${Math.random()}` };
+    const headers = visitor('pixels');
     const download = (body: unknown) => send('/api/playground/render', { json: body, headers });
     // A PNG header declaring 10,000 × 10,000 pixels (the body is never decoded).
     const header = await solidPng(1, 1, RED);

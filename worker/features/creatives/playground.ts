@@ -2,10 +2,8 @@ import { Hono, type Context } from 'hono';
 import { PLAYGROUND_DOWNLOADS_PER_DAY } from '#common/plans.ts';
 import { PLAYGROUND_IMAGE_MAX_BYTES, playgroundRenderInput } from '#common/schemas/creatives.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { readCapped } from '#worker/lib/body.ts';
-import { AppError } from '#worker/lib/errors.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
-import { parseOrThrow } from '#worker/lib/validate.ts';
+import { parseOrThrow, readJson } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { remainingDownloads, renderDownload, utcDay, visitorHash } from '#worker/features/creatives/playground-service.ts';
 
@@ -25,14 +23,7 @@ export const playgroundRoutes = new Hono<AppEnv>()
     return c.json({ limit: PLAYGROUND_DOWNLOADS_PER_DAY, remaining });
   })
   .post('/render', access('public'), async (c) => {
-    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) throw new AppError('unsupported_media_type', 'Send the body as application/json.');
-    const bytes = await readCapped(c.req.raw.body, BODY_LIMIT, 'Use an image under 4 MB.');
-    let body: unknown;
-    try {
-      body = JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      throw new AppError('bad_request', 'The request body is not valid JSON.');
-    }
+    const body = await readJson(c, BODY_LIMIT, 'Use an image under 4 MB.');
     const input = await parseOrThrow(playgroundRenderInput, body);
     const { png, remaining } = await renderDownload(c.env, c.get('db'), await visitorOf(c), input);
     return new Response(png as Uint8Array<ArrayBuffer>, {

@@ -5,7 +5,6 @@ import { required } from '#worker/lib/context.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { listTags } from '#worker/features/media/repo.ts';
 import * as service from '#worker/features/media/service.ts';
 
 /** /api/projects/{projectId}/media: the library and uploads. */
@@ -15,7 +14,7 @@ export const projectMediaRoutes = new Hono<AppEnv>()
     return c.json(await service.listMedia(c.get('db'), required(c, 'membership').project.id, { type, tag, q }, limit ?? 48, cursor));
   })
   .get('/:projectId/media/tags', access({ project: 'viewer' }), async (c) => {
-    return c.json({ items: await listTags(c.get('db'), required(c, 'membership').project.id), nextCursor: null });
+    return c.json({ items: await service.listTags(c.get('db'), required(c, 'membership').project.id), nextCursor: null });
   })
   .post('/:projectId/media', access({ project: 'editor' }), validate('query', uploadQuery), async (c) => {
     const declared = c.req.header('content-length');

@@ -348,6 +348,11 @@ function storageFull(used: number, limit: number, what = 'This file'): AppError 
   );
 }
 
+/** The project's tags (of its live files), for the library's filter. */
+export function listTags(db: Db, projectId: string) {
+  return repo.listTags(db, projectId);
+}
+
 /** The storage the project's owner has used across their projects, and their plan's limit. */
 export function storageUsage(db: Db, projectId: string): Promise<{ usedBytes: number; limitBytes: number }> {
   return repo.ownerStorage(db, projectId);
