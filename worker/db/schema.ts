@@ -496,3 +496,214 @@ export const playgroundDownloads = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.visitorHash, t.day] })],
 );
+
+/**
+ * An ad ("ad information", PRODUCT.md §4.4): pictures (ad_items) + copy + placements.
+ * `revision` grows with every change of copy or pictures, so a review names the version
+ * it was given on. `preview_id` is the shareable link's secret (192 bits), null when revoked.
+ */
+export const ads = sqliteTable(
+  'ads',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['single', 'carousel', 'story'] }).notNull(),
+    status: text('status', {
+      enum: ['draft', 'in_review', 'approved', 'changes_requested', 'scheduled', 'published', 'failed'],
+    })
+      .notNull()
+      .default('draft'),
+    primaryText: text('primary_text').notNull().default(''),
+    headline: text('headline').notNull().default(''),
+    description: text('description').notNull().default(''),
+    cta: text('cta', { enum: ['learn_more', 'shop_now', 'sign_up', 'book_now', 'contact_us', 'download'] })
+      .notNull()
+      .default('learn_more'),
+    destinationUrl: text('destination_url').notNull().default(''),
+    pageName: text('page_name').notNull().default(''),
+    /** The avatar shown in the mock-ups: a media id of the project (the brand kit's logo by default). */
+    avatarMediaId: text('avatar_media_id').references(() => media.id, { onDelete: 'set null' }),
+    placements: text('placements', { mode: 'json' }).$type<string[]>().notNull(),
+    revision: integer('revision').notNull().default(1),
+    previewId: text('preview_id').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('ads_project_created_idx').on(t.projectId, t.createdAt),
+    index('ads_project_status_idx').on(t.projectId, t.status, t.createdAt),
+    index('ads_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
+  ],
+);
+
+/** The pictures of an ad, in order (1 for single and story, 2–10 for a carousel). */
+export const adItems = sqliteTable(
+  'ad_items',
+  {
+    adId: text('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    creationId: text('creation_id')
+      .notNull()
+      .references(() => creations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.position] }), index('ad_items_creation_idx').on(t.creationId)],
+);
+
+/** A review on an ad: from a member in the workspace (`user_id`) or a visitor of the preview link. */
+export const adReviews = sqliteTable(
+  'ad_reviews',
+  {
+    id: text('id').primaryKey(),
+    adId: text('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewerName: text('reviewer_name').notNull(),
+    reviewerEmail: text('reviewer_email'),
+    decision: text('decision', { enum: ['approve', 'request_changes', 'comment'] }).notNull(),
+    comment: text('comment').notNull().default(''),
+    /** The ad's revision the review was given on. */
+    revision: integer('revision').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ad_reviews_ad_created_idx').on(t.adId, t.createdAt)],
+);
+
+/**
+ * A project's Instagram professional account (one per project). The access token is
+ * sealed with AES-GCM (`TOKEN_ENCRYPTION_KEY`): `token_sealed` holds IV and ciphertext,
+ * `token_key_id` names the key so that keys can rotate. A sandbox account has no real token.
+ */
+export const instagramAccounts = sqliteTable(
+  'instagram_accounts',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .unique()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    connectedBy: text('connected_by').references(() => users.id, { onDelete: 'set null' }),
+    igUserId: text('ig_user_id').notNull(),
+    username: text('username').notNull(),
+    pictureUrl: text('picture_url'),
+    sandbox: integer('sandbox', { mode: 'boolean' }).notNull().default(false),
+    tokenSealed: text('token_sealed'),
+    tokenKeyId: text('token_key_id'),
+    tokenExpiresAt: integer('token_expires_at', { mode: 'timestamp_ms' }),
+    tokenRefreshedAt: integer('token_refreshed_at', { mode: 'timestamp_ms' }),
+    status: text('status', { enum: ['active', 'broken'] })
+      .notNull()
+      .default('active'),
+    brokenReason: text('broken_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('instagram_accounts_ig_user_idx').on(t.igUserId), index('instagram_accounts_expiry_idx').on(t.status, t.tokenExpiresAt)],
+);
+
+/** OAuth `state` of one Instagram connection attempt: bound to user and project, single use, 10 minutes. */
+export const oauthStates = sqliteTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  projectId: text('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A post of an ad to Instagram, now or at `scheduled_at`. The job claims a due post with
+ * a conditional update (`lease_until`), stores every container id before publishing, and
+ * checks a stored container's state before ever publishing again: a post is published once.
+ */
+export const scheduledPosts = sqliteTable(
+  'scheduled_posts',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    adId: text('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').references(() => instagramAccounts.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['single', 'carousel', 'story'] }).notNull(),
+    creationIds: text('creation_ids', { mode: 'json' }).$type<string[]>().notNull(),
+    caption: text('caption').notNull().default(''),
+    scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }).notNull(),
+    status: text('status', { enum: ['scheduled', 'publishing', 'published', 'failed', 'canceled'] })
+      .notNull()
+      .default('scheduled'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
+    leaseOwner: text('lease_owner'),
+    /** Container ids as they are created: children of a carousel, then the published one. */
+    childContainerIds: text('child_container_ids', { mode: 'json' }).$type<string[]>(),
+    containerId: text('container_id'),
+    mediaId: text('media_id'),
+    permalink: text('permalink'),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    errorClass: text('error_class', { enum: ['transient', 'rate_limit', 'media', 'quota', 'reconnect', 'unknown'] }),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('scheduled_posts_ad_live_uq')
+      .on(t.adId)
+      .where(sql`${t.status} IN ('scheduled', 'publishing', 'published')`),
+    index('scheduled_posts_due_idx').on(t.status, t.nextAttemptAt),
+    index('scheduled_posts_project_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+/** Meta's data-deletion requests: the status page `/instagram/deletion/{code}` reads them. */
+export const dataDeletionRequests = sqliteTable('data_deletion_requests', {
+  code: text('code').primaryKey(),
+  igUserId: text('ig_user_id').notNull(),
+  status: text('status', { enum: ['pending', 'completed'] })
+    .notNull()
+    .default('pending'),
+  accountsDeleted: integer('accounts_deleted').notNull().default(0),
+  createdAt: createdAt(),
+  completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+});
+
+/** The local Graph implementation's containers and posts (the sandbox account's feed). */
+export const instagramSandboxMedia = sqliteTable(
+  'instagram_sandbox_media',
+  {
+    id: text('id').primaryKey(),
+    igUserId: text('ig_user_id').notNull(),
+    mediaType: text('media_type', { enum: ['IMAGE', 'CAROUSEL', 'STORIES'] }).notNull(),
+    isCarouselItem: integer('is_carousel_item', { mode: 'boolean' }).notNull().default(false),
+    imageUrl: text('image_url'),
+    /** The creation shown on the sandbox feed (read from the signed image URL). */
+    creationIds: text('creation_ids', { mode: 'json' }).$type<string[]>(),
+    children: text('children', { mode: 'json' }).$type<string[]>(),
+    caption: text('caption'),
+    statusCode: text('status_code', { enum: ['IN_PROGRESS', 'FINISHED', 'ERROR', 'PUBLISHED'] })
+      .notNull()
+      .default('FINISHED'),
+    /** Set when the container is published: the media id and its permalink. */
+    mediaId: text('media_id').unique(),
+    permalink: text('permalink'),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('instagram_sandbox_media_feed_idx').on(t.igUserId, t.publishedAt)],
+);
