@@ -9,6 +9,7 @@ import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/routes.ts';
 import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
+import { adForMember } from '#worker/features/ads/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { authRoutes } from '#worker/features/auth/routes.ts';
 import { authenticate } from '#worker/features/auth/service.ts';
@@ -37,6 +38,7 @@ const ACCESS: AccessResolvers = {
   media: mediaForMember,
   creative: creativeForMember,
   creation: creationForMember,
+  ad: adForMember,
   signedMedia,
 };
 

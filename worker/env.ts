@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Db } from '#worker/db/client.ts';
-import type { creations, creatives, media } from '#worker/db/schema.ts';
+import type { ads, creations, creatives, media } from '#worker/db/schema.ts';
 import type { AccessResolvers, Membership } from '#worker/middleware/access.ts';
 
 /** A binding object (D1, R2, the assets fetcher, Workers AI) that the runtime hands over. */
@@ -94,13 +94,15 @@ export interface Variables {
   sessionId: string | null;
   /** How access rules find sessions and project resources (the features' lookups, from app.ts). */
   access: AccessResolvers;
-  /** Set by access({ project | media | creative | creation }): the project and the user's role in it. */
+  /** Set by access({ project | media | creative | creation | ad }): the project and the user's role in it. */
   membership: Membership | undefined;
   /** Set by access({ media }): the media object the route is about. */
   media: typeof media.$inferSelect | undefined;
   /** Set by access({ creative }) / access({ creation }). */
   creative: typeof creatives.$inferSelect | undefined;
   creation: typeof creations.$inferSelect | undefined;
+  /** Set by access({ ad }). */
+  ad: typeof ads.$inferSelect | undefined;
 }
 
 export interface AppEnv {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ROLE_RANK, type ProjectRole } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';
-import type { creations, creatives, media, projects } from '#worker/db/schema.ts';
+import type { ads, creations, creatives, media, projects } from '#worker/db/schema.ts';
 import type { AppEnv, SessionUser } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
@@ -17,7 +17,7 @@ import { refuseArchivedWrite } from '#worker/middleware/archived.ts';
  * - user: signed in, else 401 (API) or a redirect to /login?next= (pages);
  * - admin: signed-in admin, else 404 so that the area cannot be probed;
  * - { project: role }: a member of the project in `:projectId` with at least that role;
- * - { media | creative | creation: role }: the same, for the project of the resource in
+ * - { media | creative | creation | ad: role }: the same, for the project of the resource in
  *   `:id`; with `signed` (media only), a valid expiring signature in the URL stands in
  *   for the session (the media on public pages and previews).
  * Not a member (admins included) → 404; a member whose role is too low → 403.
@@ -29,7 +29,8 @@ export type AccessRule =
   | { project: ProjectRole }
   | { media: ProjectRole; signed?: 'file' | 'thumbnail' }
   | { creative: ProjectRole }
-  | { creation: ProjectRole };
+  | { creation: ProjectRole }
+  | { ad: ProjectRole };
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -55,6 +56,7 @@ export interface AccessResolvers {
   media(db: Db, id: string, userId: string): Promise<MemberResource<typeof media.$inferSelect> | undefined>;
   creative(db: Db, id: string, userId: string): Promise<MemberResource<typeof creatives.$inferSelect> | undefined>;
   creation(db: Db, id: string, userId: string): Promise<MemberResource<typeof creations.$inferSelect> | undefined>;
+  ad(db: Db, id: string, userId: string): Promise<MemberResource<typeof ads.$inferSelect> | undefined>;
   /** A media object reached by a signed URL (no session): undefined unless the signature is valid and unexpired. */
   signedMedia(
     db: Db,
@@ -107,8 +109,13 @@ async function memberOf(c: Context<AppEnv>, rule: Exclude<AccessRule, string>, u
     if (found) c.set('creative', found.resource);
     return found;
   }
-  const found = await resolvers.creation(db, id, userId);
-  if (found) c.set('creation', found.resource);
+  if ('creation' in rule) {
+    const found = await resolvers.creation(db, id, userId);
+    if (found) c.set('creation', found.resource);
+    return found;
+  }
+  const found = await resolvers.ad(db, id, userId);
+  if (found) c.set('ad', found.resource);
   return found;
 }
 
@@ -116,7 +123,8 @@ function neededRole(rule: Exclude<AccessRule, string>): ProjectRole {
   if ('project' in rule) return rule.project;
   if ('media' in rule) return rule.media;
   if ('creative' in rule) return rule.creative;
-  return rule.creation;
+  if ('creation' in rule) return rule.creation;
+  return rule.ad;
 }
 
 export function access(rule: AccessRule): AccessMiddleware {
