@@ -11,6 +11,21 @@ export interface PageMeta {
   description: string;
   /** Keep out of search engines (login, reset, errors, the workspace). */
   noindex?: boolean;
+  /** The picture a pasted link unfurls as (Open Graph and Twitter cards): an absolute URL. */
+  image?: { url: string; width: number; height: number; alt: string };
+}
+
+function imageTags(image: PageMeta['image']): string {
+  if (!image) return '';
+  return [
+    `<meta property="og:image" content="${escapeHtml(image.url)}">`,
+    `<meta property="og:image:width" content="${image.width}">`,
+    `<meta property="og:image:height" content="${image.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:image" content="${escapeHtml(image.url)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}">`,
+  ].join('');
 }
 
 function headTags(c: Context<AppEnv>, meta: PageMeta, assets: PageAssets, extra: string): string {
@@ -25,6 +40,7 @@ function headTags(c: Context<AppEnv>, meta: PageMeta, assets: PageAssets, extra:
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     '<meta property="og:type" content="website">',
+    imageTags(meta.image),
     '<meta name="theme-color" content="#4f46e5">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     assets.font ? `<link rel="preload" href="${assets.font}" as="font" type="font/woff2" crossorigin>` : '',

@@ -1,0 +1,220 @@
+import { AD_STATUS_LABELS, PLACEMENT_LABELS, type AdStatus, type Placement, type ReviewDecision } from '#common/ads.ts';
+import { buttonClass } from '#client/components/button.tsx';
+import { Logo } from '#client/components/logo.tsx';
+import { MOCKUPS, type MockupAd } from '#client/public/pages/ad-mockups.tsx';
+
+/** A review as the public page shows it: never the reviewer's email. */
+export interface PublicReview {
+  id: string;
+  reviewerName: string;
+  member: boolean;
+  decision: ReviewDecision;
+  comment: string;
+  revision: number;
+  createdAt: string;
+}
+
+export interface PreviewFormState {
+  values?: { name?: string; email?: string; comment?: string };
+  errors?: Record<string, string>;
+  formError?: string;
+  /** The review just recorded (after the redirect). */
+  sent?: ReviewDecision;
+}
+
+export interface AdPreviewProps {
+  previewId: string;
+  name: string;
+  projectName: string;
+  status: AdStatus;
+  revision: number;
+  placements: Placement[];
+  ad: MockupAd;
+  reviews: PublicReview[];
+  form: PreviewFormState;
+}
+
+const DECISION_TEXT: Record<ReviewDecision, string> = {
+  approve: 'Approved',
+  request_changes: 'Requested changes',
+  comment: 'Commented',
+};
+
+const DECISION_STYLE: Record<ReviewDecision, string> = {
+  approve: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  request_changes: 'bg-orange-50 text-orange-800 ring-orange-200',
+  comment: 'bg-zinc-100 text-zinc-700 ring-zinc-200',
+};
+
+const SENT_TEXT: Record<ReviewDecision, string> = {
+  approve: 'Thank you — your approval was sent to the team.',
+  request_changes: 'Thank you — your change request was sent to the team.',
+  comment: 'Thank you — your comment was sent to the team.',
+};
+
+const STATUS_STYLE: Partial<Record<AdStatus, string>> = {
+  approved: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  changes_requested: 'bg-orange-50 text-orange-800 ring-orange-200',
+  in_review: 'bg-amber-50 text-amber-800 ring-amber-200',
+  published: 'bg-accent-50 text-accent-800 ring-accent-200',
+  scheduled: 'bg-sky-50 text-sky-800 ring-sky-200',
+};
+
+/** Dates as the same text for every visitor (the page is not personalised). */
+function when(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+}
+
+const field =
+  'mt-1 block w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 shadow-sm focus:border-accent-600 focus:outline-2 focus:outline-accent-600 sm:text-sm aria-[invalid=true]:border-red-500';
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+function ReviewForm({ previewId, revision, form }: { previewId: string; revision: number; form: PreviewFormState }) {
+  const errors = form.errors ?? {};
+  const values = form.values ?? {};
+  const invalid = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${name}-error` } : {});
+  return (
+    <form method="post" action={`/preview/${previewId}/reviews`} className="space-y-4" noValidate>
+      {form.formError ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
+          {form.formError}
+        </p>
+      ) : null}
+      <input type="hidden" name="revision" value={String(revision)} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className="block text-sm font-medium text-zinc-800">
+          Your name
+          <input name="name" required maxLength={80} autoComplete="name" defaultValue={values.name ?? ''} className={field} {...invalid('name')} />
+          <FieldError id="name-error" message={errors.name} />
+        </label>
+        <label className="block text-sm font-medium text-zinc-800">
+          Email <span className="font-normal text-zinc-500">(optional, for replies)</span>
+          <input name="email" type="email" maxLength={254} autoComplete="email" defaultValue={values.email ?? ''} className={field} {...invalid('email')} />
+          <FieldError id="email-error" message={errors.email} />
+        </label>
+      </div>
+      <label className="block text-sm font-medium text-zinc-800">
+        Comment <span className="font-normal text-zinc-500">(needed when you request changes)</span>
+        <textarea name="comment" rows={4} maxLength={2000} defaultValue={values.comment ?? ''} className={field} {...invalid('comment')} />
+        <FieldError id="comment-error" message={errors.comment} />
+      </label>
+      {/* A field people never see: bots that fill every input give themselves away. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Leave this empty
+          <input name="website" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <FieldError id="decision-error" message={errors.decision} />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <button type="submit" name="decision" value="approve" className={buttonClass('primary', 'lg', 'sm:flex-1')}>
+          Approve
+        </button>
+        <button type="submit" name="decision" value="request_changes" className={buttonClass('secondary', 'lg', 'sm:flex-1')}>
+          Request changes
+        </button>
+        <button type="submit" name="decision" value="comment" className={buttonClass('ghost', 'lg', 'sm:flex-1')}>
+          Comment only
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * `/preview/{id}`: the ad in mock-ups of each chosen placement, the review thread and the
+ * review form — complete HTML without JavaScript (the carousel pages by CSS scroll snap,
+ * the caption's "… more" is a <details>, the safe zones a checkbox, the form a plain post).
+ */
+export function AdPreviewPage({ previewId, name, projectName, status, revision, placements, ad, reviews, form }: AdPreviewProps) {
+  const vertical = placements.some((p) => p === 'instagram_story' || p === 'instagram_reels');
+  return (
+    <div className="min-h-screen bg-zinc-50 [&:has(#safe-zones:checked)_.safe-zone]:block">
+      <header className="border-b border-zinc-200 bg-white">
+        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+          <Logo className="text-base text-zinc-900" />
+          <p className="text-sm text-zinc-500">Ad preview</p>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-sm text-zinc-500">{projectName}</p>
+            <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-zinc-900 sm:text-3xl">{name}</h1>
+            <p className="mt-1 text-sm text-zinc-600">Version {revision}</p>
+          </div>
+          <span
+            className={`inline-flex items-center rounded-full px-2.5 py-1 text-sm font-medium ring-1 ring-inset ${STATUS_STYLE[status] ?? 'bg-zinc-100 text-zinc-700 ring-zinc-200'}`}
+          >
+            {AD_STATUS_LABELS[status]}
+          </span>
+        </div>
+        {form.sent ? (
+          <p role="status" className="mt-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-200 ring-inset">
+            {SENT_TEXT[form.sent]}
+          </p>
+        ) : null}
+        {vertical ? (
+          <p className="mt-4 flex items-center gap-2 text-sm text-zinc-700">
+            <input id="safe-zones" type="checkbox" className="size-4 accent-accent-600" />
+            <label htmlFor="safe-zones">Show the safe zones of stories and reels</label>
+          </p>
+        ) : null}
+        <div className="mt-6 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+          {placements.map((placement) => {
+            const Mockup = MOCKUPS[placement];
+            return (
+              <section key={placement} aria-labelledby={`${placement}-title`} className="mx-auto w-full max-w-[380px]">
+                <h2 id={`${placement}-title`} className="mb-2 text-sm font-semibold text-zinc-700">
+                  {PLACEMENT_LABELS[placement]}
+                </h2>
+                <Mockup ad={ad} />
+              </section>
+            );
+          })}
+        </div>
+        <section id="reviews" aria-labelledby="reviews-title" className="mx-auto mt-12 max-w-2xl">
+          <h2 id="reviews-title" className="text-xl font-semibold text-zinc-900">
+            Review
+          </h2>
+          {reviews.length === 0 ? (
+            <p className="mt-2 text-sm text-zinc-600">No reviews yet. Approve the ad, ask for changes, or leave a comment below.</p>
+          ) : (
+            <ol className="mt-4 space-y-3">
+              {reviews.map((review) => (
+                <li key={review.id} className="rounded-lg border border-zinc-200 bg-white p-4">
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                    <span className="font-semibold break-all text-zinc-900">{review.reviewerName}</span>
+                    {review.member ? <span className="text-xs text-zinc-500">team</span> : null}
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${DECISION_STYLE[review.decision]}`}>
+                      {DECISION_TEXT[review.decision]}
+                    </span>
+                    <span className="text-xs text-zinc-500">
+                      version {review.revision} · <time dateTime={review.createdAt}>{when(review.createdAt)}</time>
+                    </span>
+                  </div>
+                  {review.comment ? <p className="mt-2 text-sm break-words whitespace-pre-line text-zinc-800">{review.comment}</p> : null}
+                </li>
+              ))}
+            </ol>
+          )}
+          <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6">
+            <h3 className="text-base font-semibold text-zinc-900">Your review of version {revision}</h3>
+            <p className="mt-1 mb-4 text-sm text-zinc-600">The team gets an email with your review. Nothing changes until you press a button.</p>
+            <ReviewForm previewId={previewId} revision={revision} form={form} />
+          </div>
+        </section>
+      </main>
+      <footer className="border-t border-zinc-200 py-6 text-center text-xs text-zinc-500">
+        Shared with <a href="/">Adloom</a> · mock-ups are approximations of each platform
+      </footer>
+    </div>
+  );
+}
