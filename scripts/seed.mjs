@@ -2,7 +2,7 @@
 // fixed ids). Usage: npm exec -- node scripts/seed.mjs [--persist-to <dir>] (Node ≥ 22.18:
 // it imports the TypeScript templates directly).
 import { createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from './lib.mjs';
@@ -77,7 +77,59 @@ export function seedSql(now = Date.now()) {
       `INSERT OR IGNORE INTO creative_revisions (id, creative_id, number, document, hash, created_by, reason, created_at) VALUES (${q(revision)}, ${q(c.id)}, 1, ${q(json)}, ${q(hash)}, 'seed_demo_user_000000001', 'created', ${at});`,
     );
   });
+  lines.push(...adSeedSql(now));
   return lines.join('\n');
+}
+
+/** Rendered pictures of two seeded creatives (made by Adloom's renderer), for the seeded ads. */
+export const SEED_CREATIONS = [
+  {
+    id: 'seed_creation_northwind_1',
+    creativeId: 'seed_creative_northwind_1',
+    name: 'Morning roast (square)',
+    format: 'square',
+    width: 1080,
+    height: 1080,
+    file: 'northwind-morning-roast-square.png',
+  },
+  {
+    id: 'seed_creation_northwind_3',
+    creativeId: 'seed_creative_northwind_3',
+    name: 'What our regulars say',
+    format: 'portrait',
+    width: 1080,
+    height: 1350,
+    file: 'northwind-regulars-portrait.png',
+  },
+].map((c) => ({ ...c, key: `creations/seed_project_northwind_01/${c.id}.png`, path: join(import.meta.dirname, 'seed-assets', c.file) }));
+
+/** The ad in review whose preview link the README and the demo use. */
+export const SEED_PREVIEW_ID = 'seed_preview_northwind_spring_0001';
+
+function adSeedSql(now) {
+  const lines = [];
+  const owner = 'seed_demo_user_000000001';
+  for (const c of SEED_CREATIONS) {
+    lines.push(
+      `INSERT OR IGNORE INTO creations (id, project_id, creative_id, revision_id, revision_number, created_by, name, format, width, height, size, r2_key, created_at) VALUES (${q(c.id)}, 'seed_project_northwind_01', ${q(c.creativeId)}, ${q(`${c.creativeId}_r1`)}, 1, ${q(owner)}, ${q(c.name)}, ${q(c.format)}, ${c.width}, ${c.height}, ${statSync(c.path).size}, ${q(c.key)}, ${now - 3_600_000});`,
+    );
+  }
+  const spring = 'seed_ad_northwind_spring_01';
+  lines.push(
+    `INSERT OR IGNORE INTO ads (id, project_id, created_by, name, kind, status, primary_text, headline, description, cta, destination_url, page_name, placements, revision, preview_id, created_at, updated_at) VALUES (${q(spring)}, 'seed_project_northwind_01', ${q(owner)}, 'Spring blend launch', 'single', 'in_review', ${q('Our spring blend is here: bright, nutty and roasted this morning in small batches. Come taste it in any of our three cafés this week, or have a bag delivered to your door. ☕ #northwindcoffee #springblend #specialtycoffee')}, 'Spring blend: roasted this morning', 'Free delivery in town this week', 'shop_now', 'https://northwind.example/spring', 'Northwind Coffee', ${q(JSON.stringify(['instagram_feed', 'instagram_story', 'instagram_reels', 'facebook_feed']))}, 1, ${q(SEED_PREVIEW_ID)}, ${now - 1_800_000}, ${now - 1_800_000});`,
+    `INSERT OR IGNORE INTO ad_items (ad_id, position, creation_id) VALUES (${q(spring)}, 0, 'seed_creation_northwind_1');`,
+    `INSERT OR IGNORE INTO ad_reviews (id, ad_id, user_id, reviewer_name, reviewer_email, decision, comment, revision, created_at) VALUES ('seed_review_northwind_spring_1', ${q(spring)}, ${q(owner)}, 'Dana Demo', 'demo@example.com', 'comment', ${q('Ready for Mara at Northwind: the story and reels use the square picture for now.')}, 1, ${now - 1_700_000});`,
+  );
+  return lines;
+}
+
+/** Puts the seeded creations' pictures into the local R2 bucket (idempotent: same key, same bytes). */
+function seedObjects(persistTo) {
+  for (const c of SEED_CREATIONS) {
+    const args = ['r2', 'object', 'put', `adloom-media/${c.key}`, '--local', `--file=${c.path}`, '--content-type=image/png'];
+    if (persistTo) args.push(`--persist-to=${persistTo}`);
+    run('wrangler', args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
 }
 
 export function seed(persistTo) {
@@ -88,6 +140,7 @@ export function seed(persistTo) {
   if (persistTo) args.push(`--persist-to=${persistTo}`);
   run('wrangler', args, { stdio: ['ignore', 'ignore', 'inherit'] });
   rmSync(dir, { recursive: true, force: true });
+  seedObjects(persistTo);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
