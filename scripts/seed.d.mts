@@ -2,4 +2,14 @@ export const DEMO_USERS: { id: string; email: string; name: string; password: st
 export function seedSql(now?: number): string;
 export function seed(persistTo?: string): void;
 export const SEED_PREVIEW_ID: string;
-export const SEED_CREATIONS: { id: string; creativeId: string; name: string; format: string; width: number; height: number; file: string; key: string; path: string }[];
+export const SEED_CREATIONS: {
+  id: string;
+  creativeId: string;
+  name: string;
+  format: string;
+  width: number;
+  height: number;
+  file: string;
+  key: string;
+  path: string;
+}[];
