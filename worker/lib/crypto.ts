@@ -1,4 +1,4 @@
-import { base64url, fromBase64url } from '#worker/lib/ids.ts';
+import { base64url, fromBase64, fromBase64url } from '#worker/lib/ids.ts';
 
 /**
  * PBKDF2-SHA256 with 100,000 iterations (PRODUCT.md §4.1). Workers' WebCrypto refuses
@@ -81,4 +81,48 @@ export async function hmacVerify(secret: string, message: string, signature: str
     return false;
   }
   return crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, encoder.encode(message));
+}
+
+/** A secret sealed with AES-256-GCM: `v1.<iv>.<ciphertext+tag>` (base64url), and the id of the key that sealed it. */
+export interface Sealed {
+  sealed: string;
+  keyId: string;
+}
+
+const IV_BYTES = 12;
+
+async function aesKey(keyBase64: string): Promise<{ key: CryptoKey; keyId: string }> {
+  const raw = fromBase64(keyBase64);
+  if (raw.byteLength !== 32) throw new Error('The encryption key must be 32 bytes');
+  const key = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+  return { key, keyId: toHex(await crypto.subtle.digest('SHA-256', raw)).slice(0, 8) };
+}
+
+/** The id stored beside sealed values: the first 8 hex digits of the key's SHA-256 (never the key). */
+export async function encryptionKeyId(keyBase64: string): Promise<string> {
+  return (await aesKey(keyBase64)).keyId;
+}
+
+/**
+ * Seals `plaintext` with AES-256-GCM under a 32-byte base64 key (TOKEN_ENCRYPTION_KEY), with
+ * a fresh random 12-byte IV every time. `context` (e.g. the row's id) is bound as additional
+ * data: a sealed value copied to another row does not open there.
+ */
+export async function sealSecret(keyBase64: string, plaintext: string, context = ''): Promise<Sealed> {
+  const { key, keyId } = await aesKey(keyBase64);
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(context) }, key, encoder.encode(plaintext));
+  return { sealed: `v1.${base64url(iv)}.${base64url(new Uint8Array(data))}`, keyId };
+}
+
+/** Opens what sealSecret sealed; throws when the key id differs (rotated key), the value was altered, or the context differs. */
+export async function unsealSecret(keyBase64: string, value: Sealed, context = ''): Promise<string> {
+  const { key, keyId } = await aesKey(keyBase64);
+  if (value.keyId !== keyId) throw new Error(`Sealed with key ${value.keyId}, the current key is ${keyId}`);
+  const [version, ivText, dataText, ...rest] = value.sealed.split('.');
+  if (version !== 'v1' || !ivText || !dataText || rest.length > 0) throw new Error('Not a sealed value');
+  const iv = fromBase64url(ivText);
+  if (iv.byteLength !== IV_BYTES) throw new Error('Not a sealed value');
+  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(context) }, key, fromBase64url(dataText));
+  return new TextDecoder().decode(plain);
 }

@@ -32,7 +32,7 @@ const DEFAULT_FROM = 'Adloom <no-reply@example.com>';
  * through Resend's HTTP API; without it (local development) a console line shows the
  * recipient, subject and links, and the outbox row stays `logged`.
  */
-function createMailer(db: Db, config: MailerConfig): Mailer {
+export function createMailer(db: Db, config: MailerConfig): Mailer {
   return {
     async send(email) {
       const id = newId();

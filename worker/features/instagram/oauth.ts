@@ -1,0 +1,173 @@
+/**
+ * Instagram Login (Instagram API with Instagram Login, business scopes): the authorize URL
+ * and the token calls. Every call has a timeout; every failure is an InstagramApiError
+ * with a sentence a person can act on.
+ */
+
+export const OAUTH_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
+
+const AUTHORIZE_URL = 'https://www.instagram.com/oauth/authorize';
+const TOKEN_URL = 'https://api.instagram.com/oauth/access_token';
+const GRAPH = 'https://graph.instagram.com';
+const TIMEOUT_MS = 10_000;
+
+/** A failed call to Instagram: `plain` is for people, `message` for logs (never with a token). */
+export class InstagramApiError extends Error {
+  constructor(
+    message: string,
+    readonly plain: string,
+    readonly status: number,
+    readonly code?: number,
+    /** The token is revoked, expired or otherwise invalid (OAuthException 190): reconnecting is the only fix. */
+    readonly invalidToken = false,
+  ) {
+    super(message);
+    this.name = 'InstagramApiError';
+  }
+}
+
+export function authorizeUrl(input: { appId: string; redirectUri: string; state: string }): string {
+  const url = new URL(AUTHORIZE_URL);
+  url.searchParams.set('client_id', input.appId);
+  url.searchParams.set('redirect_uri', input.redirectUri);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('scope', OAUTH_SCOPES.join(','));
+  url.searchParams.set('state', input.state);
+  return url.toString();
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Both of Instagram's error shapes: the Graph API's `{ error: { type, code, message } }` and the OAuth endpoint's flat `{ error_type, code, error_message }`. */
+function errorOf(body: unknown): { type?: string; code?: number; subcode?: number; message?: string } | undefined {
+  if (!isObject(body)) return undefined;
+  if (isObject(body.error)) {
+    const e = body.error;
+    return {
+      type: typeof e.type === 'string' ? e.type : undefined,
+      code: typeof e.code === 'number' ? e.code : undefined,
+      subcode: typeof e.error_subcode === 'number' ? e.error_subcode : undefined,
+      message: typeof e.message === 'string' ? e.message : undefined,
+    };
+  }
+  if (typeof body.error_type === 'string' || typeof body.error_message === 'string') {
+    return {
+      type: typeof body.error_type === 'string' ? body.error_type : undefined,
+      code: typeof body.code === 'number' ? body.code : undefined,
+      message: typeof body.error_message === 'string' ? body.error_message : undefined,
+    };
+  }
+  return undefined;
+}
+
+async function call(what: string, url: string, init: RequestInit = {}): Promise<Json> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new InstagramApiError(
+      `${what}: ${timeout ? 'timed out' : 'network error'}`,
+      timeout ? 'Instagram did not answer in time. Please try again in a moment.' : 'Instagram could not be reached. Please try again in a moment.',
+      0,
+    );
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  const error = errorOf(body);
+  if (!response.ok || error) {
+    const invalidToken = error?.code === 190;
+    const plain = invalidToken
+      ? 'Instagram no longer accepts Adloom’s access (it was revoked, expired, or the password changed). Connect the account again.'
+      : response.status >= 500 || response.status === 0
+        ? 'Instagram had a problem on its side. Please try again in a moment.'
+        : error?.type === 'OAuthException'
+          ? 'Instagram refused the sign-in (the link may have been used already or have expired). Please connect again.'
+          : 'Instagram refused the request. Please connect again.';
+    throw new InstagramApiError(
+      `${what}: ${response.status} ${error?.type ?? ''} ${error?.code ?? ''} ${error?.message ?? ''}`.trim(),
+      plain,
+      response.status,
+      error?.code,
+      invalidToken,
+    );
+  }
+  if (!isObject(body))
+    throw new InstagramApiError(`${what}: unreadable answer`, 'Instagram sent an answer we could not read. Please try again.', response.status);
+  return body;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
+
+function malformed(what: string): never {
+  throw new InstagramApiError(`${what}: unexpected answer`, 'Instagram sent an answer we could not read. Please try again.', 200);
+}
+
+/**
+ * Code → short-lived token (POST, form-encoded). Instagram documents the answer as
+ * `{ data: [{ access_token, user_id, permissions }] }`; it also answers the flat
+ * `{ access_token, user_id, permissions }` (permissions a comma-separated string or a list).
+ */
+export async function exchangeCode(input: { appId: string; appSecret: string; redirectUri: string; code: string }) {
+  const body = await call('code exchange', TOKEN_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: input.appId,
+      client_secret: input.appSecret,
+      grant_type: 'authorization_code',
+      redirect_uri: input.redirectUri,
+      code: input.code,
+    }).toString(),
+  });
+  const entry = Array.isArray(body.data) && isObject(body.data[0]) ? body.data[0] : body;
+  const accessToken = text(entry.access_token);
+  const userId = text(entry.user_id);
+  if (!accessToken || !userId) malformed('code exchange');
+  const raw = entry.permissions;
+  const permissions = Array.isArray(raw)
+    ? raw.filter((p): p is string => typeof p === 'string')
+    : typeof raw === 'string'
+      ? raw.split(',').map((p) => p.trim())
+      : undefined;
+  return { accessToken, userId, permissions };
+}
+
+function tokenAnswer(what: string, body: Json) {
+  const accessToken = text(body.access_token);
+  const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : undefined;
+  if (!accessToken || !expiresIn) malformed(what);
+  return { accessToken, expiresIn };
+}
+
+/** Short-lived → long-lived token (60 days): `{ access_token, token_type: 'bearer', expires_in }`. */
+export async function longLivedToken(input: { appSecret: string; shortLivedToken: string }) {
+  const url = new URL(`${GRAPH}/access_token`);
+  url.searchParams.set('grant_type', 'ig_exchange_token');
+  url.searchParams.set('client_secret', input.appSecret);
+  url.searchParams.set('access_token', input.shortLivedToken);
+  return tokenAnswer('long-lived token', await call('long-lived token', url.toString()));
+}
+
+/** A long-lived token at least 24 hours old → a new one, 60 days from now. */
+export async function refreshLongLivedToken(accessToken: string) {
+  const url = new URL(`${GRAPH}/refresh_access_token`);
+  url.searchParams.set('grant_type', 'ig_refresh_token');
+  url.searchParams.set('access_token', accessToken);
+  return tokenAnswer('token refresh', await call('token refresh', url.toString()));
+}
+
+/** The professional account behind a token: its Instagram user id (the one to publish with), username and picture. */
+export async function fetchProfile(accessToken: string) {
+  const url = new URL(`${GRAPH}/me`);
+  url.searchParams.set('fields', 'user_id,username,profile_picture_url');
+  url.searchParams.set('access_token', accessToken);
+  const body = await call('profile', url.toString());
+  const userId = text(body.user_id) ?? text(body.id);
+  const username = text(body.username);
+  if (!userId || !username) malformed('profile');
+  const picture = text(body.profile_picture_url);
+  return { userId, username: username.slice(0, 100), pictureUrl: picture?.startsWith('https://') ? picture.slice(0, 2048) : null };
+}

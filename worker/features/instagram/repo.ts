@@ -1,0 +1,134 @@
+import { and, eq, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Db } from '#worker/db/client.ts';
+import { dataDeletionRequests, instagramAccounts, oauthStates, projectMembers, projects, users } from '#worker/db/schema.ts';
+
+export type AccountRow = typeof instagramAccounts.$inferSelect;
+
+export function findAccount(db: Db, id: string) {
+  return db.select().from(instagramAccounts).where(eq(instagramAccounts.id, id)).get();
+}
+
+export function findAccountOfProject(db: Db, projectId: string) {
+  return db.select().from(instagramAccounts).where(eq(instagramAccounts.projectId, projectId)).get();
+}
+
+export function findProjectName(db: Db, projectId: string) {
+  return db
+    .select({ name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get()
+    .then((row) => row?.name);
+}
+
+/**
+ * Marks an account broken only when it is active: the one caller whose update changed the
+ * row gets it back (and tells the owners), a second call returns nothing.
+ */
+export function markAccountBroken(db: Db, id: string, reason: string, now: Date) {
+  return db
+    .update(instagramAccounts)
+    .set({ status: 'broken', brokenReason: reason, updatedAt: now })
+    .where(and(eq(instagramAccounts.id, id), eq(instagramAccounts.status, 'active')))
+    .returning()
+    .get();
+}
+
+/** The owner(s) of a project, with their email addresses. */
+export function projectOwners(db: Db, projectId: string) {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'owner')))
+    .all();
+}
+
+/** One account per project: connecting again replaces the account (and its token) in place. */
+export function upsertAccount(db: Db, values: typeof instagramAccounts.$inferInsert & { updatedAt: Date }) {
+  const { id: _id, projectId: _projectId, createdAt: _createdAt, ...changes } = values;
+  return db
+    .insert(instagramAccounts)
+    .values(values)
+    .onConflictDoUpdate({ target: instagramAccounts.projectId, set: { ...changes, createdAt: values.updatedAt } })
+    .returning()
+    .get();
+}
+
+export function deleteAccountOfProject(db: Db, projectId: string) {
+  return db.delete(instagramAccounts).where(eq(instagramAccounts.projectId, projectId)).returning({ id: instagramAccounts.id }).all();
+}
+
+/** Every account (any project) of one Instagram user: Meta's deauthorize and data-deletion callbacks. */
+export function deleteAccountsOfIgUser(db: Db, igUserId: string) {
+  return db
+    .delete(instagramAccounts)
+    .where(and(eq(instagramAccounts.igUserId, igUserId), eq(instagramAccounts.sandbox, false)))
+    .returning({ id: instagramAccounts.id })
+    .all();
+}
+
+export function insertOauthState(db: Db, values: typeof oauthStates.$inferInsert) {
+  return db.insert(oauthStates).values(values);
+}
+
+/** Takes a state (deletes it, whoever asks: a state is used once, even when it turns out wrong). */
+export function takeOauthState(db: Db, stateHash: string) {
+  return db.delete(oauthStates).where(eq(oauthStates.stateHash, stateHash)).returning().get();
+}
+
+export function purgeExpiredOauthStates(db: Db, now: Date) {
+  return db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+}
+
+/**
+ * Real (not sandbox) active accounts whose token expires before `before` and was last
+ * refreshed (or issued) before `refreshedBefore` (Instagram refreshes only tokens at least
+ * 24 hours old), and those whose token has already run out.
+ */
+export function accountsDueForRefresh(db: Db, now: Date, before: Date, refreshedBefore: Date, limit: number) {
+  return db
+    .select()
+    .from(instagramAccounts)
+    .where(
+      and(
+        eq(instagramAccounts.status, 'active'),
+        eq(instagramAccounts.sandbox, false),
+        isNotNull(instagramAccounts.tokenSealed),
+        lte(instagramAccounts.tokenExpiresAt, before),
+        or(lte(instagramAccounts.tokenExpiresAt, now), isNull(instagramAccounts.tokenRefreshedAt), lt(instagramAccounts.tokenRefreshedAt, refreshedBefore)),
+      ),
+    )
+    .orderBy(instagramAccounts.tokenExpiresAt)
+    .limit(limit)
+    .all();
+}
+
+/** Stores a refreshed token, only if the account still holds the token that was refreshed. */
+export function storeRefreshedToken(
+  db: Db,
+  id: string,
+  previousSealed: string,
+  values: { tokenSealed: string; tokenKeyId: string; tokenExpiresAt: Date; now: Date },
+) {
+  return db
+    .update(instagramAccounts)
+    .set({
+      tokenSealed: values.tokenSealed,
+      tokenKeyId: values.tokenKeyId,
+      tokenExpiresAt: values.tokenExpiresAt,
+      tokenRefreshedAt: values.now,
+      updatedAt: values.now,
+    })
+    .where(and(eq(instagramAccounts.id, id), eq(instagramAccounts.tokenSealed, previousSealed), eq(instagramAccounts.status, 'active')))
+    .returning({ id: instagramAccounts.id })
+    .get();
+}
+
+export function insertDeletionRequest(db: Db, values: typeof dataDeletionRequests.$inferInsert) {
+  return db.insert(dataDeletionRequests).values(values);
+}
+
+export function findDeletionRequest(db: Db, code: string) {
+  return db.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.code, code)).get();
+}
