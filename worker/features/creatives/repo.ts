@@ -93,6 +93,17 @@ export function creativesIn(db: Db, projectId: string, ids: readonly string[]) {
     .all();
 }
 
+/** A live creation of a live project (a signed URL's picture: no membership needed). */
+export function findLiveCreation(db: Db, id: string) {
+  return db
+    .select({ creation: creations })
+    .from(creations)
+    .innerJoin(projects, eq(projects.id, creations.projectId))
+    .where(and(eq(creations.id, id), isNull(creations.deletedAt), isNull(projects.deletedAt)))
+    .get()
+    .then((row) => row?.creation);
+}
+
 /** A live creation with the user's membership of its project, in one query. */
 export function findCreationForMember(db: Db, id: string, userId: string) {
   return db

@@ -3,6 +3,8 @@ import { creationListQuery, creativeCreateInput, creativeListQuery, creativeUpda
 import { pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import { looksLikeId } from '#worker/lib/ids.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { serveObject } from '#worker/features/media/service.ts';
@@ -82,6 +84,18 @@ export const creationRoutes = new Hono<AppEnv>()
   .delete('/:id', access({ creation: 'editor' }), async (c) => {
     await renders.deleteCreation(c.get('db'), required(c, 'creation'), required(c, 'user'));
     return c.body(null, 204);
+  })
+  // A signed, expiring link of the picture (no session): what Instagram fetches when a post is published.
+  .get('/:id/signed', access('public'), async (c) => {
+    const id = c.req.param('id');
+    const row = looksLikeId(id) ? await service.signedCreation(c.get('db'), c.env.SESSION_SECRET, id, c.req.query('expires'), c.req.query('sig')) : undefined;
+    if (!row) throw new AppError('not_found');
+    return serveObject(c.env.MEDIA, row.r2Key, c.req.raw.headers, {
+      contentType: 'image/png',
+      filename: 'creation.png',
+      download: false,
+      cache: 'public, max-age=3600',
+    });
   })
   .get('/:id/file', access({ creation: 'viewer' }), async (c) => {
     const row = required(c, 'creation');

@@ -6,7 +6,7 @@ import type { ProjectRole } from '#common/schemas/projects.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { projects } from '#worker/db/schema.ts';
 import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
-import { sha256Hex } from '#worker/lib/crypto.ts';
+import { hmacSign, hmacVerify, sha256Hex } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -316,4 +316,22 @@ export async function creativeForMember(db: Db, id: string, userId: string) {
 export async function creationForMember(db: Db, id: string, userId: string) {
   const row = await repo.findCreationForMember(db, id, userId);
   return row && { project: row.project, role: row.role, resource: row.creation };
+}
+
+/**
+ * A signed, expiring URL of a creation's PNG (no session needed): the picture Instagram
+ * fetches when a post is published. HMAC with SESSION_SECRET, like signed media URLs.
+ */
+export async function signedCreationUrl(env: { SESSION_SECRET: string }, origin: string, creationId: string, expiresAt: Date): Promise<string> {
+  const expires = Math.floor(expiresAt.getTime() / 1000);
+  const signature = await hmacSign(env.SESSION_SECRET, `creation:${creationId}:${expires}`);
+  return `${origin}/api/creations/${encodeURIComponent(creationId)}/signed?expires=${expires}&sig=${signature}`;
+}
+
+/** The live creation behind a valid, unexpired signed URL, else undefined. */
+export async function signedCreation(db: Db, secret: string, id: string, expires: string | undefined, signature: string | undefined, now = Date.now()) {
+  if (!expires || !signature || !/^\d{1,12}$/.test(expires) || signature.length > 128) return undefined;
+  if (Number(expires) * 1000 < now) return undefined;
+  if (!(await hmacVerify(secret, `creation:${id}:${expires}`, signature))) return undefined;
+  return repo.findLiveCreation(db, id);
 }

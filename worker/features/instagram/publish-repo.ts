@@ -1,0 +1,151 @@
+import { and, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '#worker/db/client.ts';
+import { creations, instagramAccounts, instagramSandboxMedia, scheduledPosts } from '#worker/db/schema.ts';
+
+export type AccountRow = typeof instagramAccounts.$inferSelect;
+export type PostRow = typeof scheduledPosts.$inferSelect;
+export type PostInsert = typeof scheduledPosts.$inferInsert;
+export type SandboxMediaRow = typeof instagramSandboxMedia.$inferSelect;
+
+/** A post with the account it goes to (sandbox flag and username for AdPost). */
+export interface PostWithAccount {
+  post: PostRow;
+  sandbox: boolean | null;
+  username: string | null;
+}
+
+export function accountOfProject(db: Db, projectId: string) {
+  return db.select().from(instagramAccounts).where(eq(instagramAccounts.projectId, projectId)).get();
+}
+
+export function findAccount(db: Db, id: string) {
+  return db.select().from(instagramAccounts).where(eq(instagramAccounts.id, id)).get();
+}
+
+/** Inserts a post; the partial unique index refuses a second live post of one ad (undefined then). */
+export async function insertPost(db: Db, values: PostInsert): Promise<PostRow | undefined> {
+  return db.insert(scheduledPosts).values(values).onConflictDoNothing().returning().get();
+}
+
+export function findPost(db: Db, id: string) {
+  return db.select().from(scheduledPosts).where(eq(scheduledPosts.id, id)).get();
+}
+
+/** Every post of these ads, newest first, with the account's sandbox flag and username. */
+export function postsOfAds(db: Db, adIds: readonly string[]): Promise<PostWithAccount[]> {
+  if (adIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ post: scheduledPosts, sandbox: instagramAccounts.sandbox, username: instagramAccounts.username })
+    .from(scheduledPosts)
+    .leftJoin(instagramAccounts, eq(instagramAccounts.id, scheduledPosts.accountId))
+    .where(inArray(scheduledPosts.adId, [...adIds]))
+    .orderBy(desc(scheduledPosts.createdAt), desc(scheduledPosts.id))
+    .all();
+}
+
+/** Cancels the ad's post while it is still only scheduled (not once the job has claimed it). */
+export function cancelScheduledPost(db: Db, adId: string, now: Date) {
+  return db
+    .update(scheduledPosts)
+    .set({ status: 'canceled', updatedAt: now, leaseOwner: null, leaseUntil: null })
+    .where(and(eq(scheduledPosts.adId, adId), eq(scheduledPosts.status, 'scheduled')))
+    .returning({ id: scheduledPosts.id })
+    .all();
+}
+
+/** Ids of posts that are due: scheduled and due, or publishing with an expired lease (a run that died). */
+export function dueIds(db: Db, now: Date, limit: number, postId?: string) {
+  return db
+    .select({ id: scheduledPosts.id })
+    .from(scheduledPosts)
+    .where(and(postId ? eq(scheduledPosts.id, postId) : undefined, claimable(now)))
+    .orderBy(scheduledPosts.nextAttemptAt)
+    .limit(limit)
+    .all();
+}
+
+function claimable(now: Date) {
+  return or(
+    and(eq(scheduledPosts.status, 'scheduled'), lte(scheduledPosts.nextAttemptAt, now)),
+    and(eq(scheduledPosts.status, 'publishing'), lt(scheduledPosts.leaseUntil, now)),
+  );
+}
+
+/**
+ * Claims one post with a single conditional UPDATE: it changes the row only while the post
+ * is still claimable, so of two overlapping runs exactly one gets the row back.
+ */
+export function claim(db: Db, id: string, owner: string, now: Date, leaseUntil: Date) {
+  return db
+    .update(scheduledPosts)
+    .set({ status: 'publishing', leaseOwner: owner, leaseUntil, updatedAt: now })
+    .where(and(eq(scheduledPosts.id, id), claimable(now)))
+    .returning()
+    .get();
+}
+
+/** Writes progress only while this run still holds the lease; false when it lost it. */
+export async function updateLeased(db: Db, id: string, owner: string, values: Partial<PostInsert>): Promise<boolean> {
+  const row = await db
+    .update(scheduledPosts)
+    .set(values)
+    .where(and(eq(scheduledPosts.id, id), eq(scheduledPosts.leaseOwner, owner), eq(scheduledPosts.status, 'publishing')))
+    .returning({ id: scheduledPosts.id })
+    .get();
+  return row !== undefined;
+}
+
+/** The creations of a post (live or not: a deleted creation is a media error, not a crash). */
+export function creationsIn(db: Db, projectId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: creations.id, deletedAt: creations.deletedAt })
+    .from(creations)
+    .where(and(eq(creations.projectId, projectId), inArray(creations.id, [...ids])))
+    .all();
+}
+
+// The sandbox Graph's containers and posts.
+
+export function insertSandboxMedia(db: Db, values: typeof instagramSandboxMedia.$inferInsert) {
+  return db.insert(instagramSandboxMedia).values(values).returning().get();
+}
+
+export function findSandboxMedia(db: Db, id: string) {
+  return db.select().from(instagramSandboxMedia).where(eq(instagramSandboxMedia.id, id)).get();
+}
+
+export function findSandboxMediaByMediaId(db: Db, mediaId: string) {
+  return db.select().from(instagramSandboxMedia).where(eq(instagramSandboxMedia.mediaId, mediaId)).get();
+}
+
+/** Publishes a FINISHED container once: the conditional update changes it only while it is FINISHED. */
+export function publishSandboxMedia(db: Db, id: string, igUserId: string, values: { mediaId: string; permalink: string; now: Date }) {
+  return db
+    .update(instagramSandboxMedia)
+    .set({ statusCode: 'PUBLISHED', mediaId: values.mediaId, permalink: values.permalink, publishedAt: values.now })
+    .where(and(eq(instagramSandboxMedia.id, id), eq(instagramSandboxMedia.igUserId, igUserId), eq(instagramSandboxMedia.statusCode, 'FINISHED')))
+    .returning()
+    .get();
+}
+
+/** Published sandbox posts of one account (by its ig user id), newest first. */
+export function sandboxFeed(db: Db, igUserId: string, limit: number) {
+  return db
+    .select()
+    .from(instagramSandboxMedia)
+    .where(and(eq(instagramSandboxMedia.igUserId, igUserId), isNotNull(instagramSandboxMedia.publishedAt)))
+    .orderBy(desc(instagramSandboxMedia.publishedAt), desc(instagramSandboxMedia.id))
+    .limit(limit)
+    .all();
+}
+
+/** Published sandbox posts in the last `since` window (the sandbox's content_publishing_limit). */
+export async function sandboxPublishedSince(db: Db, igUserId: string, since: Date): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(instagramSandboxMedia)
+    .where(and(eq(instagramSandboxMedia.igUserId, igUserId), sql`${instagramSandboxMedia.publishedAt} >= ${since.getTime()}`))
+    .get();
+  return row?.n ?? 0;
+}
