@@ -150,7 +150,17 @@ const MATRIX: Record<string, Expectation> = {
   // An invalid document: refused before a download is counted (rendering is tested in features/creatives/playground.test.ts).
   'POST /api/playground/render': { json: {}, status: all(422) },
   'POST /monitoring': { json: {}, status: all(404) },
-  'GET /callback/instagram': { sample: '/callback/instagram?code=abc&state=xyz', status: all(400) },
+  'GET /api/projects/:projectId/instagram': { sample: '/api/projects/{projectId}/instagram', status: project(200, 200, 200) },
+  // No Instagram app is configured in tests: the owner is told what to configure.
+  'POST /api/projects/:projectId/instagram/connect': { sample: '/api/projects/{projectId}/instagram/connect', status: project(403, 403, 409) },
+  'POST /api/projects/:projectId/instagram/sandbox': { sample: '/api/projects/{projectId}/instagram/sandbox', fresh: true, status: project(403, 403, 200) },
+  'DELETE /api/projects/:projectId/instagram': { sample: '/api/projects/{projectId}/instagram', fresh: true, status: project(403, 403, 204) },
+  // A state nobody issued: a page that says so; signing in comes first.
+  'GET /callback/instagram': { sample: '/callback/instagram?code=abc&state=xyz', status: { ...all(400), anonymous: 302 } },
+  // Meta's callbacks prove themselves by signed_request: without one, refused.
+  'POST /api/instagram/deauthorize': { form: {}, status: all(422) },
+  'POST /api/instagram/data-deletion': { form: {}, status: all(422) },
+  'GET /instagram/deletion/:code': { sample: '/instagram/deletion/AAAAAAAAAAAAAAAA', status: all(404) },
   'GET /': { status: all(200) },
   'GET /about': { status: all(200) },
   'GET /pricing': { status: all(200) },

@@ -21,13 +21,13 @@ import { playgroundRoutes } from '#worker/features/creatives/playground.ts';
 import { creationForMember, creativeForMember } from '#worker/features/creatives/service.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
+import { instagramCallbackRoutes, instagramMetaRoutes, instagramPages, instagramProjectRoutes } from '#worker/features/instagram/routes.ts';
 import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
 import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
 import { inviteRoutes, projectRoutes } from '#worker/features/projects/routes.ts';
 import { membershipOf } from '#worker/features/projects/service.ts';
 import { assetRoutes } from '#worker/features/site/assets.ts';
-import { instagramCallbackRoutes } from '#worker/features/site/instagram-callback.tsx';
 import { siteRoutes } from '#worker/features/site/routes.tsx';
 import { workspaceRoutes } from '#worker/features/workspace/routes.ts';
 
@@ -59,6 +59,7 @@ export function createApp() {
     .route('/api/projects', projectRoutes)
     .route('/api/projects', projectMediaRoutes)
     .route('/api/projects', projectCreativeRoutes)
+    .route('/api/projects', instagramProjectRoutes)
     .route('/api/invites', inviteRoutes)
     .route('/api/creatives', creativeRoutes)
     .route('/api/creations', creationRoutes)
@@ -73,6 +74,8 @@ export function createApp() {
     .route('/billing', billingPages)
     .route('/monitoring', monitoringRoutes)
     .route('/callback/instagram', instagramCallbackRoutes)
+    .route('/api/instagram', instagramMetaRoutes)
+    .route('/instagram', instagramPages)
     .route('/', siteRoutes)
     .route('/', workspaceRoutes)
     .route('/', assetRoutes);

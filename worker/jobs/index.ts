@@ -7,6 +7,7 @@ import { renewDuePeriods } from '#worker/features/credits/service.ts';
 import { purgePastPlaygroundDays } from '#worker/features/creatives/playground-service.ts';
 import { purgeDeletedCreations, refundAbandonedRenders } from '#worker/features/creatives/render-service.ts';
 import { purgeDeletedCreatives } from '#worker/features/creatives/service.ts';
+import { refreshTokens } from '#worker/features/instagram/service.ts';
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';
 import { purgeDeletedProjects } from '#worker/features/projects/service.ts';
 import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
@@ -43,8 +44,13 @@ export async function runBillingJobs(env: Pick<Bindings, 'DB'>, now = new Date()
   await refundAbandonedRenders(db, now);
 }
 
+/** Instagram: long-lived tokens refreshed before they expire; revoked or run-out ones mark the connection broken. */
+export async function refreshInstagramTokens(env: Bindings, now = new Date()): Promise<number> {
+  return refreshTokens(getDb(env.DB), env, now);
+}
+
 /** The cron trigger (every minute, wrangler.toml). Later issues add their jobs here. */
 export async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
   const now = new Date(controller.scheduledTime);
-  ctx.waitUntil(Promise.all([purgeExpiredRecords(env, now), purgeDeletedContent(env, now), runBillingJobs(env, now)]));
+  ctx.waitUntil(Promise.all([purgeExpiredRecords(env, now), purgeDeletedContent(env, now), runBillingJobs(env, now), refreshInstagramTokens(env, now)]));
 }

@@ -1,5 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PBKDF2_ITERATIONS, hashPassword, hmacSign, hmacVerify, timingSafeEqual, verifyPassword, type WorkerdSubtleCrypto } from '#worker/lib/crypto.ts';
+import {
+  PBKDF2_ITERATIONS,
+  encryptionKeyId,
+  hashPassword,
+  hmacSign,
+  hmacVerify,
+  sealSecret,
+  timingSafeEqual,
+  unsealSecret,
+  verifyPassword,
+  type WorkerdSubtleCrypto,
+} from '#worker/lib/crypto.ts';
+import { base64, base64url, fromBase64, fromBase64url } from '#worker/lib/ids.ts';
 
 const subtle = crypto.subtle as WorkerdSubtleCrypto;
 
@@ -80,5 +92,54 @@ describe('timingSafeEqual', () => {
     const compare = vi.spyOn(subtle, 'timingSafeEqual');
     timingSafeEqual(bytes(1, 2, 3), bytes(1, 2, 3));
     expect(compare).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('sealing secrets (AES-256-GCM)', () => {
+  const KEY = base64(new Uint8Array(32).map((_, i) => i + 1));
+  const OTHER_KEY = base64(new Uint8Array(32).map((_, i) => 255 - i));
+
+  it('opens what it sealed, with a fresh 12-byte IV every time', async () => {
+    const a = await sealSecret(KEY, 'IGAAlong-token', 'instagram:p1');
+    const b = await sealSecret(KEY, 'IGAAlong-token', 'instagram:p1');
+    expect(a.sealed).not.toBe(b.sealed);
+    const [version, iv, data] = a.sealed.split('.');
+    expect(version).toBe('v1');
+    expect(fromBase64url(iv!).byteLength).toBe(12);
+    expect(iv).not.toBe(b.sealed.split('.')[1]);
+    expect(fromBase64url(data!).byteLength).toBe('IGAAlong-token'.length + 16);
+    expect(a.sealed).not.toContain('IGAA');
+    expect(await unsealSecret(KEY, a, 'instagram:p1')).toBe('IGAAlong-token');
+    expect(await unsealSecret(KEY, b, 'instagram:p1')).toBe('IGAAlong-token');
+  });
+
+  it('stores the key id: the first 8 hex digits of the key’s SHA-256, never the key', async () => {
+    const { keyId } = await sealSecret(KEY, 'x');
+    const digest = await crypto.subtle.digest('SHA-256', fromBase64(KEY));
+    expect(keyId).toBe(
+      [...new Uint8Array(digest)]
+        .map((byte) => byte.toString(16).padStart(2, '0'))
+        .join('')
+        .slice(0, 8),
+    );
+    expect(await encryptionKeyId(KEY)).toBe(keyId);
+    expect(await encryptionKeyId(OTHER_KEY)).not.toBe(keyId);
+  });
+
+  it('refuses an altered value, another key, another context and garbage', async () => {
+    const value = await sealSecret(KEY, 'IGAAlong-token', 'instagram:p1');
+    const [version, iv, data] = value.sealed.split('.') as [string, string, string];
+    const bytes = fromBase64url(data);
+    bytes[0] = bytes[0]! ^ 1;
+    await expect(unsealSecret(KEY, { ...value, sealed: `${version}.${iv}.${base64url(bytes)}` }, 'instagram:p1')).rejects.toThrow();
+    const otherIv = base64url(new Uint8Array(12));
+    await expect(unsealSecret(KEY, { ...value, sealed: `${version}.${otherIv}.${data}` }, 'instagram:p1')).rejects.toThrow();
+    await expect(unsealSecret(KEY, value, 'instagram:p2')).rejects.toThrow();
+    await expect(unsealSecret(OTHER_KEY, value, 'instagram:p1')).rejects.toThrow(/key/);
+    await expect(unsealSecret(OTHER_KEY, { ...value, keyId: await encryptionKeyId(OTHER_KEY) }, 'instagram:p1')).rejects.toThrow();
+    for (const sealed of ['', 'v1', 'v2.a.b', `v1.${iv}`, `v1.${iv}.${data}.x`, 'v1.AAAA.AAAA']) {
+      await expect(unsealSecret(KEY, { ...value, sealed }, 'instagram:p1')).rejects.toThrow();
+    }
+    await expect(sealSecret(base64(new Uint8Array(16)), 'x')).rejects.toThrow(/32 bytes/);
   });
 });

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '#worker/lib/session-cookie.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Callers that carry no session and prove themselves by signature instead. */
-const SIGNED_CALLBACKS = [/^\/api\/webhooks\//, /^\/callback\/instagram\/(deauthorize|data-deletion)$/];
+const SIGNED_CALLBACKS = [/^\/api\/webhooks\//, /^\/api\/instagram\/(deauthorize|data-deletion)$/];
 
 function hasSessionCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;

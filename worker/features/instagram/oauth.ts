@@ -1,3 +1,6 @@
+import { hmacSign, timingSafeEqual } from '#worker/lib/crypto.ts';
+import { fromBase64url } from '#worker/lib/ids.ts';
+
 /**
  * Instagram Login (Instagram API with Instagram Login, business scopes): the authorize URL
  * and the token calls. Every call has a timeout; every failure is an InstagramApiError
@@ -170,4 +173,31 @@ export async function fetchProfile(accessToken: string) {
   if (!userId || !username) malformed('profile');
   const picture = text(body.profile_picture_url);
   return { userId, username: username.slice(0, 100), pictureUrl: picture?.startsWith('https://') ? picture.slice(0, 2048) : null };
+}
+
+/**
+ * Meta's `signed_request` (deauthorize and data-deletion callbacks):
+ * `base64url(HMAC-SHA256(payload part, app secret)).base64url(JSON payload)`. Returns the
+ * payload's Instagram user id, or undefined when the signature, the algorithm or the
+ * payload is not right. The signature is compared in constant time.
+ */
+export async function verifySignedRequest(signedRequest: string, appSecret: string): Promise<{ userId: string; payload: Json } | undefined> {
+  if (signedRequest.length > 8192) return undefined;
+  const parts = signedRequest.split('.');
+  if (parts.length !== 2) return undefined;
+  const [signaturePart, payloadPart] = parts as [string, string];
+  let payload: unknown;
+  let signature: Uint8Array;
+  try {
+    signature = fromBase64url(signaturePart.replace(/=+$/, ''));
+    payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fromBase64url(payloadPart.replace(/=+$/, ''))));
+  } catch {
+    return undefined;
+  }
+  if (!isObject(payload) || typeof payload.algorithm !== 'string' || payload.algorithm.toUpperCase() !== 'HMAC-SHA256') return undefined;
+  const expected = fromBase64url(await hmacSign(appSecret, payloadPart));
+  if (!timingSafeEqual(signature, expected)) return undefined;
+  const userId = text(payload.user_id);
+  if (!userId || userId.length > 64) return undefined;
+  return { userId, payload };
 }

@@ -132,3 +132,8 @@ export function insertDeletionRequest(db: Db, values: typeof dataDeletionRequest
 export function findDeletionRequest(db: Db, code: string) {
   return db.select().from(dataDeletionRequests).where(eq(dataDeletionRequests.code, code)).get();
 }
+
+/** Deletion requests are answered for a year (the status page), then forgotten. */
+export function purgeDeletionRequests(db: Db, before: Date) {
+  return db.delete(dataDeletionRequests).where(lt(dataDeletionRequests.createdAt, before));
+}

@@ -25,6 +25,8 @@ export const REFRESH_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 /** Tokens are refreshed when they expire within this window (a 60-day token: about a week after it was issued). */
 export const REFRESH_WINDOW_MS = 53 * 24 * 60 * 60 * 1000;
 const REFRESH_BATCH = 50;
+/** A data-deletion request's status page answers for a year (/tech-provider says so). */
+const DELETION_REQUEST_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
 
 /** The sealed value's additional data: a token opens only on its own project's account row. */
 const tokenContext = (projectId: string) => `instagram:${projectId}`;
@@ -248,7 +250,9 @@ export async function disconnect(db: Db, projectId: string): Promise<void> {
  * tokens were refreshed.
  */
 export async function refreshTokens(db: Db, env: Env, now = new Date()): Promise<number> {
+  // Housekeeping of the feature: unused states, and deletion requests past their year.
   await repo.purgeExpiredOauthStates(db, now);
+  await repo.purgeDeletionRequests(db, new Date(now.getTime() - DELETION_REQUEST_KEPT_MS));
   const due = await repo.accountsDueForRefresh(
     db,
     now,
