@@ -146,6 +146,11 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/creations/:id': { sample: '/api/creations/{creationId}', status: project(200, 200, 200) },
   'DELETE /api/creations/:id': { sample: '/api/creations/{creationId}', fresh: true, status: project(403, 204, 204) },
   'GET /api/creations/:id/file': { sample: '/api/creations/{creationId}/file', status: project(200, 200, 200) },
+  // Signed links (what Meta fetches): a wrong signature is refused for everyone, signed in or not.
+  'GET /api/creations/:id/signed': {
+    sample: '/api/creations/{creationId}/signed?expires=9999999999&sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    status: all(404),
+  },
   'GET /api/playground/quota': { status: all(200) },
   // An invalid document: refused before a download is counted (rendering is tested in features/creatives/playground.test.ts).
   'POST /api/playground/render': { json: {}, status: all(422) },
@@ -160,6 +165,7 @@ const MATRIX: Record<string, Expectation> = {
   // Meta's callbacks prove themselves by signed_request: without one, refused.
   'POST /api/instagram/deauthorize': { form: {}, status: all(422) },
   'POST /api/instagram/data-deletion': { form: {}, status: all(422) },
+  'GET /instagram/sandbox/:accountId': { sample: `/instagram/sandbox/${NO_SUCH_ID}`, status: all(404) },
   'GET /instagram/deletion/:code': { sample: '/instagram/deletion/AAAAAAAAAAAAAAAA', status: all(404) },
   'GET /': { status: all(200) },
   'GET /about': { status: all(200) },

@@ -22,6 +22,7 @@ import { creationForMember, creativeForMember } from '#worker/features/creatives
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
 import { instagramCallbackRoutes, instagramMetaRoutes, instagramPages, instagramProjectRoutes } from '#worker/features/instagram/routes.ts';
+import { sandboxFeedPages } from '#worker/features/instagram/publish-routes.tsx';
 import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
 import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
@@ -76,6 +77,7 @@ export function createApp() {
     .route('/callback/instagram', instagramCallbackRoutes)
     .route('/api/instagram', instagramMetaRoutes)
     .route('/instagram', instagramPages)
+    .route('/instagram', sandboxFeedPages)
     .route('/', siteRoutes)
     .route('/', workspaceRoutes)
     .route('/', assetRoutes);

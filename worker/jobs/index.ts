@@ -1,5 +1,6 @@
 import { getDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
+import { recordPostOutcome } from '#worker/features/ads/service.ts';
 import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
 import { purgeExpiredSessions } from '#worker/features/auth/service.ts';
 import { endCanceledSubscriptions } from '#worker/features/billing/service.ts';
@@ -7,6 +8,7 @@ import { renewDuePeriods } from '#worker/features/credits/service.ts';
 import { purgePastPlaygroundDays } from '#worker/features/creatives/playground-service.ts';
 import { purgeDeletedCreations, refundAbandonedRenders } from '#worker/features/creatives/render-service.ts';
 import { purgeDeletedCreatives } from '#worker/features/creatives/service.ts';
+import { publishDue } from '#worker/features/instagram/publish.ts';
 import { refreshTokens } from '#worker/features/instagram/service.ts';
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';
 import { purgeDeletedProjects } from '#worker/features/projects/service.ts';
@@ -49,8 +51,31 @@ export async function refreshInstagramTokens(env: Bindings, now = new Date()): P
   return refreshTokens(getDb(env.DB), env, now);
 }
 
+/**
+ * Instagram: publishes the posts that are due, each exactly once (a unique lease owner per
+ * run). The picture links Meta fetches need the site's address: PUBLIC_ORIGIN when it is
+ * configured (posts published "now" get it from their request); sandbox posts need none.
+ */
+export async function publishDuePosts(env: Bindings, now = new Date()): Promise<number> {
+  const db = getDb(env.DB);
+  const configured = (env as { PUBLIC_ORIGIN?: unknown }).PUBLIC_ORIGIN;
+  return publishDue(db, env, now, {
+    owner: crypto.randomUUID(),
+    origin: typeof configured === 'string' && configured ? configured.replace(/\/+$/, '') : undefined,
+    onSettled: (adId, outcome) => recordPostOutcome(db, adId, outcome),
+  });
+}
+
 /** The cron trigger (every minute, wrangler.toml). Later issues add their jobs here. */
 export async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
   const now = new Date(controller.scheduledTime);
-  ctx.waitUntil(Promise.all([purgeExpiredRecords(env, now), purgeDeletedContent(env, now), runBillingJobs(env, now), refreshInstagramTokens(env, now)]));
+  ctx.waitUntil(
+    Promise.all([
+      purgeExpiredRecords(env, now),
+      purgeDeletedContent(env, now),
+      runBillingJobs(env, now),
+      refreshInstagramTokens(env, now),
+      publishDuePosts(env, now),
+    ]),
+  );
 }

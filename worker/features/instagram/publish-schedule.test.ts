@@ -1,0 +1,256 @@
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ads, instagramAccounts, scheduledPosts } from '#worker/db/schema.ts';
+import { signedCreationUrl } from '#worker/features/creatives/service.ts';
+import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish.ts';
+import { FakeMeta, db, postOf, setup, type Setup } from '#worker/features/instagram/publish-fixtures.ts';
+import { publishDuePosts } from '#worker/jobs/index.ts';
+import { ORIGIN, send } from '#worker/test/http.ts';
+
+const T0 = new Date('2026-11-23T17:00:00.000Z');
+const MIN = 60 * 1000;
+const DAY = 24 * 60 * MIN;
+
+beforeEach(async () => {
+  await env.DB.prepare("UPDATE scheduled_posts SET status = 'canceled' WHERE status IN ('scheduled', 'publishing')").run();
+});
+
+function input(s: Setup, extra: { at?: Date; kind?: 'single' | 'carousel' | 'story'; creationIds?: string[] } = {}) {
+  return {
+    projectId: s.projectId,
+    adId: s.adId,
+    kind: extra.kind ?? ('single' as const),
+    creationIds: extra.creationIds ?? s.creationIds,
+    caption: 'Spring is here ☕',
+    createdBy: s.owner.id,
+    ...(extra.at ? { at: extra.at } : {}),
+  };
+}
+
+describe('schedulePost', () => {
+  it('schedules now or later and answers the AdPost', async () => {
+    const s = await setup();
+    const post = await schedulePost(db(), env, input(s, { at: new Date(T0.getTime() + 3 * DAY) }), T0);
+    expect(post).toEqual({
+      id: expect.any(String),
+      status: 'scheduled',
+      kind: 'single',
+      scheduledAt: new Date(T0.getTime() + 3 * DAY).toISOString(),
+      publishedAt: null,
+      permalink: null,
+      attempts: 0,
+      errorClass: null,
+      error: null,
+      sandbox: false,
+      username: 'northwind.coffee',
+    });
+    const row = await postOf(s.adId);
+    expect(row?.nextAttemptAt.getTime()).toBe(T0.getTime() + 3 * DAY);
+  });
+
+  it('a time up to a minute in the past means now; more is refused (422), as is more than 75 days ahead', async () => {
+    const s = await setup();
+    await expect(schedulePost(db(), env, input(s, { at: new Date(T0.getTime() - 2 * MIN) }), T0)).rejects.toMatchObject({ status: 422 });
+    await expect(schedulePost(db(), env, input(s, { at: new Date(T0.getTime() + 76 * DAY) }), T0)).rejects.toMatchObject({ status: 422 });
+    await expect(schedulePost(db(), env, input(s, { at: new Date('nonsense') }), T0)).rejects.toMatchObject({ status: 422 });
+    const post = await schedulePost(db(), env, input(s, { at: new Date(T0.getTime() - 30 * 1000) }), T0);
+    expect(post.scheduledAt).toBe(T0.toISOString());
+  });
+
+  it('refuses a wrong number of pictures for the kind (422)', async () => {
+    const s = await setup({ count: 2 });
+    await expect(schedulePost(db(), env, input(s, { kind: 'single' }), T0)).rejects.toMatchObject({ status: 422 });
+    await expect(schedulePost(db(), env, input(s, { kind: 'story' }), T0)).rejects.toMatchObject({ status: 422 });
+    await expect(schedulePost(db(), env, input(s, { kind: 'carousel', creationIds: [s.creationIds[0]!] }), T0)).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('409 without a connection, with a broken one, and when the ad already has a live post', async () => {
+    const none = await setup({ account: 'none' });
+    await expect(schedulePost(db(), env, input(none), T0)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/Connect an Instagram account/),
+    });
+
+    const broken = await setup();
+    await db().update(instagramAccounts).set({ status: 'broken', brokenReason: 'revoked' }).where(eq(instagramAccounts.id, broken.accountId));
+    await expect(schedulePost(db(), env, input(broken), T0)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/broken/) });
+
+    const s = await setup();
+    await schedulePost(db(), env, input(s), T0);
+    await expect(schedulePost(db(), env, input(s), T0)).rejects.toMatchObject({ status: 409, message: 'This ad is already scheduled or published.' });
+  });
+
+  it('20 concurrent schedulePost calls for one ad make exactly one live post', async () => {
+    const s = await setup();
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => schedulePost(db(), env, input(s), T0)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(19);
+    for (const r of refused) expect(r.reason).toMatchObject({ status: 409 });
+    const rows = await db().select().from(scheduledPosts).where(eq(scheduledPosts.adId, s.adId)).all();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('cancelScheduled cancels only a post not yet claimed; a canceled or failed post makes room for a new one', async () => {
+    const s = await setup();
+    await schedulePost(db(), env, input(s), T0);
+    expect(await cancelScheduled(db(), s.adId, T0)).toBe(true);
+    expect(await cancelScheduled(db(), s.adId, T0)).toBe(false);
+    expect((await postsFor(db(), [s.adId])).get(s.adId)?.status).toBe('canceled');
+
+    const again = await schedulePost(db(), env, input(s), T0);
+    expect((await postsFor(db(), [s.adId])).get(s.adId)).toMatchObject({ id: again.id, status: 'scheduled' });
+    // Claimed by a run: no longer cancelable.
+    await db()
+      .update(scheduledPosts)
+      .set({ status: 'publishing', leaseOwner: 'run', leaseUntil: new Date(T0.getTime() + 5 * MIN) })
+      .where(eq(scheduledPosts.id, again.id));
+    expect(await cancelScheduled(db(), s.adId, T0)).toBe(false);
+    await expect(schedulePost(db(), env, input(s), T0)).rejects.toMatchObject({ status: 409 });
+    await db().update(scheduledPosts).set({ status: 'failed' }).where(eq(scheduledPosts.id, again.id));
+    const third = await schedulePost(db(), env, input(s), T0);
+    expect(third.status).toBe('scheduled');
+  });
+
+  it('postsFor: the live post of each ad, else its latest; nothing for an ad without posts', async () => {
+    const a = await setup();
+    const b = await setup();
+    const c = await setup();
+    await schedulePost(db(), env, input(a), T0);
+    await cancelScheduled(db(), a.adId, T0);
+    const live = await schedulePost(db(), env, input(a), new Date(T0.getTime() - 1000));
+    await schedulePost(db(), env, input(b), T0);
+    await cancelScheduled(db(), b.adId, T0);
+    const posts = await postsFor(db(), [a.adId, b.adId, c.adId]);
+    expect(posts.get(a.adId)?.id).toBe(live.id);
+    expect(posts.get(b.adId)?.status).toBe('canceled');
+    expect(posts.has(c.adId)).toBe(false);
+    expect((await postsFor(db(), [])).size).toBe(0);
+  });
+});
+
+describe('sandbox account', () => {
+  it('publishes through the same job to the local Graph; the post shows on the sandbox feed at its permalink', async () => {
+    const s = await setup({ account: 'sandbox', count: 2, kind: 'carousel' });
+    const meta = new FakeMeta(); // nothing may reach Meta
+    await db().update(ads).set({ status: 'scheduled' }).where(eq(ads.id, s.adId));
+    await schedulePost(db(), env, { ...input(s, { kind: 'carousel' }), caption: 'Sandbox <b>carousel</b> ☕' }, T0);
+    const outcomes: string[] = [];
+    const published = await publishDue(db(), env, T0, { owner: 'run-1', origin: ORIGIN, onSettled: (_id, outcome) => void outcomes.push(outcome) });
+    expect(published).toBe(1);
+    expect(meta.calls).toHaveLength(0);
+    expect(outcomes).toEqual(['published']);
+
+    const post = await postOf(s.adId);
+    expect(post?.status).toBe('published');
+    expect(post?.childContainerIds).toHaveLength(2);
+    expect(post?.permalink).toBe(`${ORIGIN}/instagram/sandbox/${s.accountId}#${post?.mediaId}`);
+    expect((await postsFor(db(), [s.adId])).get(s.adId)).toMatchObject({ sandbox: true, status: 'published', permalink: post?.permalink });
+
+    const page = await send(`/instagram/sandbox/${s.accountId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`id="${post?.mediaId}"`);
+    expect(html).toContain('Sandbox &lt;b&gt;carousel&lt;/b&gt; ☕');
+    expect(html).toContain('Sandbox account');
+    expect(html).not.toContain('<script');
+    const images = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    expect(images).toHaveLength(2);
+    for (const [i, src] of images.entries()) {
+      expect(src).toContain(`/api/creations/${s.creationIds[i]}/signed?`);
+      expect((await send(src)).status).toBe(200);
+    }
+  });
+
+  it('resuming a sandbox post whose container was published reads its media id: never published twice', async () => {
+    const s = await setup({ account: 'sandbox' });
+    await schedulePost(db(), env, input(s), T0);
+    await publishDue(db(), env, T0, { owner: 'run-1', origin: ORIGIN, onSettled: () => {} });
+    const first = await postOf(s.adId);
+    // As if the run had died after publishing, before storing the media id.
+    await db()
+      .update(scheduledPosts)
+      .set({ status: 'publishing', mediaId: null, permalink: null, leaseOwner: 'dead', leaseUntil: new Date(T0.getTime() - 1) })
+      .where(eq(scheduledPosts.adId, s.adId));
+    const outcomes: string[] = [];
+    await publishDue(db(), env, new Date(T0.getTime() + MIN), { owner: 'run-2', origin: ORIGIN, onSettled: (_id, o) => void outcomes.push(o) });
+    const second = await postOf(s.adId);
+    expect(second).toMatchObject({ status: 'published', mediaId: first?.mediaId, permalink: first?.permalink });
+    expect(outcomes).toEqual(['published']);
+    const rows = await env.DB.prepare('SELECT count(*) AS n FROM instagram_sandbox_media WHERE ig_user_id = ? AND media_id IS NOT NULL')
+      .bind(s.igUserId)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+  });
+
+  it('a story and a deleted picture (media error) in the sandbox', async () => {
+    const story = await setup({ account: 'sandbox', kind: 'story' });
+    await schedulePost(db(), env, input(story, { kind: 'story' }), T0);
+    await publishDue(db(), env, T0, { owner: 'run', onSettled: () => {} });
+    const row = await postOf(story.adId);
+    expect(row?.status).toBe('published');
+    // Without a known origin the sandbox permalink is a path on this site.
+    expect(row?.permalink).toBe(`/instagram/sandbox/${story.accountId}#${row?.mediaId}`);
+
+    const gone = await setup({ account: 'sandbox' });
+    await schedulePost(db(), env, input(gone), T0);
+    await env.DB.prepare('UPDATE creations SET deleted_at = ? WHERE id = ?').bind(T0.getTime(), gone.creationIds[0]).run();
+    await publishDue(db(), env, T0, { owner: 'run', onSettled: () => {} });
+    expect(await postOf(gone.adId)).toMatchObject({ status: 'failed', errorClass: 'media' });
+  });
+
+  it('the cron job publishes due posts and records the outcome on the ad', async () => {
+    const s = await setup({ account: 'sandbox' });
+    await db().update(ads).set({ status: 'scheduled' }).where(eq(ads.id, s.adId));
+    await schedulePost(db(), env, input(s), T0);
+    expect(await publishDuePosts(env, new Date(T0.getTime() + MIN))).toBe(1);
+    expect((await db().select({ status: ads.status }).from(ads).where(eq(ads.id, s.adId)).get())?.status).toBe('published');
+  });
+
+  it('the sandbox feed: 404 for an unknown or a real account; empty feed says so', async () => {
+    const real = await setup();
+    expect((await send(`/instagram/sandbox/${real.accountId}`)).status).toBe(404);
+    expect((await send('/instagram/sandbox/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+    expect((await send('/instagram/sandbox/%27%22%3E%3Cx')).status).toBe(404);
+    const empty = await setup({ account: 'sandbox' });
+    const page = await send(`/instagram/sandbox/${empty.accountId}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Nothing has been published to this sandbox account yet.');
+  });
+});
+
+describe('signed creation URL', () => {
+  it('valid → the PNG without a session; expired, tampered, another creation or a deleted one → 404', async () => {
+    const s = await setup({ count: 2 });
+    const [id, other] = s.creationIds as [string, string];
+    const url = await signedCreationUrl(env, ORIGIN, id, new Date(Date.now() + 10 * MIN));
+    expect(url.startsWith(`${ORIGIN}/api/creations/${id}/signed?expires=`)).toBe(true);
+    const path = url.slice(ORIGIN.length);
+    const ok = await send(path);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toBe('image/png');
+    expect(ok.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect((await ok.arrayBuffer()).byteLength).toBeGreaterThan(0);
+
+    const expired = await signedCreationUrl(env, '', id, new Date(Date.now() - 1000));
+    expect((await send(expired)).status).toBe(404);
+
+    const params = new URL(url).searchParams;
+    const sig = params.get('sig') ?? '';
+    const flipped = `${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await send(`/api/creations/${id}/signed?expires=${params.get('expires')}&sig=${flipped}`)).status).toBe(404);
+    // A later expiry with the same signature.
+    expect((await send(`/api/creations/${id}/signed?expires=${Number(params.get('expires')) + 3600}&sig=${sig}`)).status).toBe(404);
+    // The signature of one creation does not open another.
+    expect((await send(`/api/creations/${other}/signed?expires=${params.get('expires')}&sig=${sig}`)).status).toBe(404);
+    // Missing or odd parameters.
+    expect((await send(`/api/creations/${id}/signed`)).status).toBe(404);
+    expect((await send(`/api/creations/${id}/signed?expires=abc&sig=${sig}`)).status).toBe(404);
+    expect((await send(`/api/creations/${id}/signed?expires=${params.get('expires')}&sig=${'x'.repeat(5000)}`)).status).toBe(404);
+    expect((await send(`/api/creations/..%2F..%2Fetc/signed?expires=1&sig=a`)).status).toBe(404);
+
+    await env.DB.prepare('UPDATE creations SET deleted_at = ? WHERE id = ?').bind(Date.now(), id).run();
+    expect((await send(path)).status).toBe(404);
+  });
+});
