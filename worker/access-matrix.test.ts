@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { creations, users as usersTable } from '#worker/db/schema.ts';
+import { adItems, ads, creations, users as usersTable } from '#worker/db/schema.ts';
 import { createApp } from '#worker/app.ts';
 import { isAccessMiddleware } from '#worker/middleware/access.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
@@ -27,10 +27,11 @@ interface Fixture {
   creativeId: string;
   revisionId: string;
   creationId: string;
+  adId: string;
 }
 
 interface Expectation {
-  /** A concrete path; `{projectId}`, `{mediaId}`, `{inviteId}`, `{editorId}`, `{creativeId}`, `{revisionId}`, `{creationId}` come from the fixture. */
+  /** A concrete path; `{projectId}`, `{mediaId}`, `{inviteId}`, `{editorId}`, `{creativeId}`, `{revisionId}`, `{creationId}`, `{adId}` come from the fixture. */
   sample?: string;
   json?: unknown;
   form?: Record<string, string>;
@@ -151,6 +152,25 @@ const MATRIX: Record<string, Expectation> = {
     sample: '/api/creations/{creationId}/signed?expires=9999999999&sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     status: all(404),
   },
+  'GET /api/projects/:projectId/ads': { sample: '/api/projects/{projectId}/ads', status: project(200, 200, 200) },
+  'POST /api/projects/:projectId/ads': {
+    sample: '/api/projects/{projectId}/ads',
+    json: { creationIds: ['{creationId}'] },
+    fresh: true,
+    status: project(403, 201, 201),
+  },
+  'GET /api/ads/:id': { sample: '/api/ads/{adId}', status: project(200, 200, 200) },
+  'PATCH /api/ads/:id': { sample: '/api/ads/{adId}', json: {}, status: project(403, 200, 200) },
+  'DELETE /api/ads/:id': { sample: '/api/ads/{adId}', fresh: true, status: project(403, 204, 204) },
+  'POST /api/ads/:id/submit': { sample: '/api/ads/{adId}/submit', fresh: true, status: project(403, 200, 200) },
+  'POST /api/ads/:id/preview-link': { sample: '/api/ads/{adId}/preview-link', fresh: true, status: project(403, 200, 200) },
+  'DELETE /api/ads/:id/preview-link': { sample: '/api/ads/{adId}/preview-link', status: project(403, 204, 204) },
+  'GET /api/ads/:id/reviews': { sample: '/api/ads/{adId}/reviews', status: project(200, 200, 200) },
+  // A comment without words: refused after the access check, nothing stored.
+  'POST /api/ads/:id/reviews': { sample: '/api/ads/{adId}/reviews', json: { decision: 'comment' }, status: project(403, 422, 422) },
+  // The fixture's ad is a draft: not approved, nothing scheduled.
+  'POST /api/ads/:id/publish': { sample: '/api/ads/{adId}/publish', json: {}, status: project(403, 409, 409) },
+  'DELETE /api/ads/:id/publish': { sample: '/api/ads/{adId}/publish', status: project(403, 409, 409) },
   'GET /api/playground/quota': { status: all(200) },
   // An invalid document: refused before a download is counted (rendering is tested in features/creatives/playground.test.ts).
   'POST /api/playground/render': { json: {}, status: all(422) },
@@ -255,7 +275,13 @@ describe('authorization matrix', () => {
       size: 4,
       r2Key,
     });
-    return { projectId, mediaId: media.id, inviteId, editorId: users.editor.id, creativeId: creative.id, revisionId: creative.revision.id, creationId };
+    // A draft ad of that creation (written directly: the ads API is what the matrix tests).
+    const adId = `ad-${Math.random().toString(36).slice(2, 12)}-fixture-ad`;
+    await getDb(env.DB)
+      .insert(ads)
+      .values({ id: adId, projectId, createdBy: users.owner.id, name: 'Fixture ad', kind: 'single', placements: ['instagram_feed'] });
+    await getDb(env.DB).insert(adItems).values({ adId, position: 0, creationId });
+    return { projectId, mediaId: media.id, inviteId, editorId: users.editor.id, creativeId: creative.id, revisionId: creative.revision.id, creationId, adId };
   }
 
   beforeAll(async () => {
@@ -277,7 +303,7 @@ describe('authorization matrix', () => {
   });
 
   const fill = (text: string, f: Fixture) =>
-    text.replace(/\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId)\}/g, (_, key: keyof Fixture) => f[key]);
+    text.replace(/\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId|adId)\}/g, (_, key: keyof Fixture) => f[key]);
 
   for (const [key, expectation] of Object.entries(MATRIX)) {
     const [method, pattern] = key.split(' ') as [string, string];

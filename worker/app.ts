@@ -9,6 +9,7 @@ import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/routes.ts';
 import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
+import { adRoutes, projectAdRoutes } from '#worker/features/ads/routes.ts';
 import { adForMember } from '#worker/features/ads/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { authRoutes } from '#worker/features/auth/routes.ts';
@@ -60,10 +61,12 @@ export function createApp() {
     .route('/api/projects', projectRoutes)
     .route('/api/projects', projectMediaRoutes)
     .route('/api/projects', projectCreativeRoutes)
+    .route('/api/projects', projectAdRoutes)
     .route('/api/projects', instagramProjectRoutes)
     .route('/api/invites', inviteRoutes)
     .route('/api/creatives', creativeRoutes)
     .route('/api/creations', creationRoutes)
+    .route('/api/ads', adRoutes)
     .route('/api/playground', playgroundRoutes)
     .route('/api/media', mediaRoutes)
     .route('/api/credits', creditRoutes)
