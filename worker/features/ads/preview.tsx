@@ -21,9 +21,14 @@ const PREVIEW_ID = /^[A-Za-z0-9_-]{22,64}$/;
 /** Reviews per visitor address and hour: plenty for a customer, little for a script. */
 const REVIEW_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 
-const previewParam = z.object({ previewId: z.string().check(z.regex(PREVIEW_ID)) });
-const imageParam = z.object({ previewId: z.string().check(z.regex(PREVIEW_ID)), n: z.string().check(z.regex(/^\d{1,2}$/)) });
 const previewQuery = z.object({ reviewed: z.optional(z.string()) });
+
+/** The preview id of the path; anything that cannot be one is a 404, like an unknown one. */
+function previewIdOf(c: Context<AppEnv>): string {
+  const id = c.req.param('previewId') ?? '';
+  if (!PREVIEW_ID.test(id)) throw new AppError('not_found', 'This preview link does not exist or was revoked.');
+  return id;
+}
 
 type Found = NonNullable<Awaited<ReturnType<typeof adForPreview>>>;
 
@@ -132,31 +137,36 @@ async function object(c: Context<AppEnv>, key: string, fallbackType: string) {
  * from the page's form behind a visible button, under the usual cross-site rule.
  */
 export const previewRoutes = new Hono<AppEnv>()
-  .get('/:previewId', access('public'), validate('param', previewParam), validate('query', previewQuery), async (c) => {
-    const { previewId } = c.req.valid('param');
+  .get('/:previewId', access('public'), validate('query', previewQuery), async (c) => {
+    const previewId = previewIdOf(c);
     const reviewed = c.req.valid('query').reviewed;
     const sent = REVIEW_DECISIONS.find((decision) => decision === reviewed);
     return renderPreview(c, previewId, sent ? { sent } : {});
   })
-  .get('/:previewId/image/:n', access('public'), validate('param', imageParam), async (c) => {
-    const { previewId, n } = c.req.valid('param');
+  .get('/:previewId/image/:n', access('public'), async (c) => {
+    const previewId = previewIdOf(c);
+    const n = c.req.param('n');
+    if (!/^\d{1,2}$/.test(n)) throw new AppError('not_found');
     const found = await findPreview(c, previewId);
     const item = found.items[Number(n)];
     if (!item) throw new AppError('not_found');
     return object(c, item.r2Key, 'image/png');
   })
-  .get('/:previewId/avatar', access('public'), validate('param', previewParam), async (c) => {
-    const found = await findPreview(c, c.req.valid('param').previewId);
+  .get('/:previewId/avatar', access('public'), async (c) => {
+    const found = await findPreview(c, previewIdOf(c));
     if (!found.avatar) throw new AppError('not_found');
     return object(c, found.avatar.r2Key, found.avatar.contentType);
   })
   .post(
     '/:previewId/reviews',
     access('public'),
-    validate('param', previewParam),
+    async (c, next) => {
+      previewIdOf(c);
+      await next();
+    },
     validate('form', previewReviewForm, ({ error, values }, c) => reviewRefused(c, error, values)),
     async (c) => {
-      const { previewId } = c.req.valid('param');
+      const previewId = previewIdOf(c);
       const input = c.req.valid('form');
       const found = await findPreview(c, previewId);
       const done = c.redirect(`/preview/${previewId}?reviewed=${input.decision}#reviews`, 303);
