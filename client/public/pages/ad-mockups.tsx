@@ -115,10 +115,9 @@ function Pictures({ items, idPrefix, frame, dots = 'below' }: { items: MockupIte
     <div>
       <div
         className={`flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] ${frame ?? ''}`}
-        role="region"
+        role="group"
         aria-roledescription="carousel"
         aria-label={`${items.length} pictures`}
-        tabIndex={0}
       >
         {items.map((item, index) => (
           <div
