@@ -25,7 +25,7 @@ async function schedule(s: Setup, kind: 'single' | 'carousel' | 'story' = 'singl
   return schedulePost(db(), env, { projectId: s.projectId, adId: s.adId, kind, creationIds: s.creationIds, caption, createdBy: s.owner.id }, T0);
 }
 
-function run(now: Date, onSettled: (adId: string, outcome: PostOutcome) => void, owner = crypto.randomUUID()) {
+function run(now: Date, onSettled: (adId: string, outcome: PostOutcome) => void, owner: string = crypto.randomUUID()) {
   return publishDue(db(), env, now, { owner, onSettled, origin: ORIGIN, pause: async () => {} });
 }
 

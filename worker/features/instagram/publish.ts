@@ -169,7 +169,12 @@ export async function publishDue(db: Db, env: Env, now: Date, options: PublishDu
   for (const { id } of due) {
     const post = await repo.claim(db, id, options.owner, now, new Date(now.getTime() + LEASE_MS));
     if (!post) continue; // another run has it
-    if ((await runPost({ db, env, now, options }, post)) === 'published') published += 1;
+    try {
+      if ((await runPost({ db, env, now, options }, post)) === 'published') published += 1;
+    } catch (error) {
+      // The database failed while recording an outcome: the lease runs out and a later run resumes the post.
+      console.error(`[publish ${post.id}] could not record the outcome`, error);
+    }
   }
   return published;
 }
@@ -249,7 +254,7 @@ async function publishSteps(run: Run, post: repo.PostRow, graph: Graph): Promise
     throw new GraphError('quota', `The account reached Instagram’s limit of ${total} posts per 24 hours. It will be tried again later.`);
   }
   // The last moment to notice that another run took over: renew the lease, then publish.
-  await save(run, post, { leaseUntil: new Date(run.now.getTime() + LEASE_MS) });
+  await save(run, post, { leaseUntil: new Date(Math.max(run.now.getTime(), Date.now()) + LEASE_MS) });
   const mediaId = await graph.publish(containerId);
   await save(run, post, { mediaId });
   await finishPublished(run, post, graph, mediaId, null);
