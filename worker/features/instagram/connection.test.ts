@@ -447,7 +447,11 @@ describe('token refresh job', () => {
     const now = new Date();
     await db()
       .update(instagramAccounts)
-      .set({ tokenRefreshedAt: new Date(now.getTime() - refreshedDaysAgo * DAY), tokenExpiresAt: new Date(now.getTime() + expiresInDays * DAY) })
+      .set({
+        tokenRefreshedAt: new Date(now.getTime() - refreshedDaysAgo * DAY),
+        tokenExpiresAt: new Date(now.getTime() + expiresInDays * DAY),
+        updatedAt: new Date(now.getTime() - refreshedDaysAgo * DAY),
+      })
       .where(eq(instagramAccounts.id, row.id));
     const token = (await tokenFor(db(), configured, row.id))!.accessToken;
     return { owner, project, row, token, now };
@@ -531,6 +535,15 @@ describe('token refresh job', () => {
     expect((await tokenFor(db(), configured, (await accountOf(project.id))!.id))!.accessToken).toBe(token);
     expect(await mailsTo(owner.email, 'instagram_broken')).toHaveLength(0);
     expect(errors.mock.calls.flat().join(' ')).not.toContain(token);
+
+    // The next minute's run leaves it alone; an hour later it is tried again, and works.
+    vi.restoreAllMocks();
+    const calls = interceptRefresh((t) => longLived(t === token ? 'IGAAafter-outage' : `${t}-r`));
+    await refreshTokens(db(), configured, new Date(now.getTime() + 60_000));
+    expect(callsFor(calls, token)).toHaveLength(0);
+    await refreshTokens(db(), configured, new Date(now.getTime() + 61 * 60_000));
+    expect(callsFor(calls, token)).toHaveLength(1);
+    expect((await tokenFor(db(), configured, (await accountOf(project.id))!.id))!.accessToken).toBe('IGAAafter-outage');
   });
 });
 

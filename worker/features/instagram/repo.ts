@@ -82,11 +82,12 @@ export function purgeExpiredOauthStates(db: Db, now: Date) {
 }
 
 /**
- * Real (not sandbox) active accounts whose token expires before `before` and was last
+ * Real (not sandbox) active accounts whose token expires before `before`, was last
  * refreshed (or issued) before `refreshedBefore` (Instagram refreshes only tokens at least
- * 24 hours old), and those whose token has already run out.
+ * 24 hours old) and was not tried since `triedBefore` (the row's last change); and those
+ * whose token has already run out.
  */
-export function accountsDueForRefresh(db: Db, now: Date, before: Date, refreshedBefore: Date, limit: number) {
+export function accountsDueForRefresh(db: Db, now: Date, before: Date, refreshedBefore: Date, triedBefore: Date, limit: number) {
   return db
     .select()
     .from(instagramAccounts)
@@ -96,7 +97,13 @@ export function accountsDueForRefresh(db: Db, now: Date, before: Date, refreshed
         eq(instagramAccounts.sandbox, false),
         isNotNull(instagramAccounts.tokenSealed),
         lte(instagramAccounts.tokenExpiresAt, before),
-        or(lte(instagramAccounts.tokenExpiresAt, now), isNull(instagramAccounts.tokenRefreshedAt), lt(instagramAccounts.tokenRefreshedAt, refreshedBefore)),
+        or(
+          lte(instagramAccounts.tokenExpiresAt, now),
+          and(
+            or(isNull(instagramAccounts.tokenRefreshedAt), lt(instagramAccounts.tokenRefreshedAt, refreshedBefore)),
+            lt(instagramAccounts.updatedAt, triedBefore),
+          ),
+        ),
       ),
     )
     .orderBy(instagramAccounts.tokenExpiresAt)
@@ -136,4 +143,12 @@ export function findDeletionRequest(db: Db, code: string) {
 /** Deletion requests are answered for a year (the status page), then forgotten. */
 export function purgeDeletionRequests(db: Db, before: Date) {
   return db.delete(dataDeletionRequests).where(lt(dataDeletionRequests.createdAt, before));
+}
+
+/** Notes a refresh attempt that failed for a passing reason: the next one waits (the row's updated_at). */
+export function noteRefreshAttempt(db: Db, id: string, now: Date) {
+  return db
+    .update(instagramAccounts)
+    .set({ updatedAt: now })
+    .where(and(eq(instagramAccounts.id, id), eq(instagramAccounts.status, 'active')));
 }

@@ -25,6 +25,8 @@ export const REFRESH_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 /** Tokens are refreshed when they expire within this window (a 60-day token: about a week after it was issued). */
 export const REFRESH_WINDOW_MS = 53 * 24 * 60 * 60 * 1000;
 const REFRESH_BATCH = 50;
+/** After a refresh failed for a passing reason (5xx, timeout), the next attempt waits this long: the job runs every minute. */
+const REFRESH_RETRY_MS = 60 * 60 * 1000;
 /** A data-deletion request's status page answers for a year (/tech-provider says so). */
 const DELETION_REQUEST_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -258,6 +260,7 @@ export async function refreshTokens(db: Db, env: Env, now = new Date()): Promise
     now,
     new Date(now.getTime() + REFRESH_WINDOW_MS),
     new Date(now.getTime() - REFRESH_MIN_AGE_MS),
+    new Date(now.getTime() - REFRESH_RETRY_MS),
     REFRESH_BATCH,
   );
   let refreshed = 0;
@@ -283,7 +286,8 @@ export async function refreshTokens(db: Db, env: Env, now = new Date()): Promise
         await markBroken(db, env, row.id, error.plain, now);
         continue;
       }
-      // Transient (5xx, timeout, rate limit): the next run tries again, the window is weeks long.
+      // Passing (5xx, timeout, rate limit): tried again in an hour, the window is weeks long.
+      await repo.noteRefreshAttempt(db, row.id, now);
       console.error(`[instagram] token refresh for account ${row.id} failed`, error instanceof InstagramApiError ? error.message : error);
     }
   }
