@@ -1,8 +1,8 @@
 // Seeds the local D1 database with demo data, idempotently (INSERT OR IGNORE on
 // fixed ids). Usage: npm exec -- node scripts/seed.mjs [--persist-to <dir>] (Node ≥ 22.18:
 // it imports the TypeScript templates directly).
-import { createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createCipheriv, createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from './lib.mjs';
@@ -120,7 +120,54 @@ function adSeedSql(now) {
     `INSERT OR IGNORE INTO ad_items (ad_id, position, creation_id) VALUES (${q(spring)}, 0, 'seed_creation_northwind_1');`,
     `INSERT OR IGNORE INTO ad_reviews (id, ad_id, user_id, reviewer_name, reviewer_email, decision, comment, revision, created_at) VALUES ('seed_review_northwind_spring_1', ${q(spring)}, ${q(owner)}, 'Dana Demo', 'demo@example.com', 'comment', ${q('Ready for Mara at Northwind: the story and reels use the square picture for now.')}, 1, ${now - 1_700_000});`,
   );
+  lines.push(...instagramSeedSql(now));
   return lines;
+}
+
+/** TOKEN_ENCRYPTION_KEY as the local worker reads it (.dev.vars, else the example's development key). */
+function localTokenKey() {
+  for (const name of ['.dev.vars', '.dev.vars.example']) {
+    const path = join(import.meta.dirname, '..', name);
+    if (!existsSync(path)) continue;
+    const found = /^TOKEN_ENCRYPTION_KEY\s*=\s*"?([^"\n]+)"?/m.exec(readFileSync(path, 'utf8'));
+    if (found) return found[1].trim();
+  }
+  throw new Error('TOKEN_ENCRYPTION_KEY is not in .dev.vars or .dev.vars.example');
+}
+
+/** The same format as worker/lib/crypto.ts sealSecret: v1.<iv>.<ciphertext+tag>, AES-256-GCM, the context as additional data. */
+function sealSecret(keyBase64, plaintext, context) {
+  const key = Buffer.from(keyBase64, 'base64');
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return { sealed: `v1.${b64url(iv)}.${b64url(data)}`, keyId: createHash('sha256').update(key).digest('hex').slice(0, 8) };
+}
+
+/** Northwind's sandbox Instagram account and the ad published to it (through the same rows the publishing job writes). */
+function instagramSeedSql(now) {
+  const owner = 'seed_demo_user_000000001';
+  const project = 'seed_project_northwind_01';
+  const account = 'seed_ig_northwind_sandbox01';
+  const igUser = `sandbox_${account}`;
+  const token = sealSecret(localTokenKey(), 'sandbox', `instagram:${project}`);
+  const ad = 'seed_ad_northwind_regulars_01';
+  const caption =
+    '“The best flat white in town, and they remember my name.” Thank you, Mara, for five years of mornings with us. ❤️ #northwindcoffee #regulars';
+  const at = now - 86_400_000;
+  const mediaId = 'sbxseednorthwind01';
+  // Relative, so that the link works on whatever port the local server runs.
+  const permalink = `/instagram/sandbox/${account}#${mediaId}`;
+  const creations = JSON.stringify(['seed_creation_northwind_3']);
+  return [
+    `INSERT OR IGNORE INTO instagram_accounts (id, project_id, connected_by, ig_user_id, username, sandbox, token_sealed, token_key_id, token_refreshed_at, status, created_at, updated_at) VALUES (${q(account)}, ${q(project)}, ${q(owner)}, ${q(igUser)}, 'northwind.coffee.sandbox', 1, ${q(token.sealed)}, ${q(token.keyId)}, ${now}, 'active', ${at - 3_600_000}, ${at - 3_600_000});`,
+    `INSERT OR IGNORE INTO ads (id, project_id, created_by, name, kind, status, primary_text, headline, description, cta, destination_url, page_name, placements, revision, created_at, updated_at) VALUES (${q(ad)}, ${q(project)}, ${q(owner)}, 'What our regulars say', 'single', 'published', ${q(caption)}, 'Five years of mornings', '', 'learn_more', 'https://northwind.example/story', 'Northwind Coffee', ${q(JSON.stringify(['instagram_feed']))}, 1, ${at - 7_200_000}, ${at});`,
+    `INSERT OR IGNORE INTO ad_items (ad_id, position, creation_id) VALUES (${q(ad)}, 0, 'seed_creation_northwind_3');`,
+    `INSERT OR IGNORE INTO ad_reviews (id, ad_id, reviewer_name, reviewer_email, decision, comment, revision, created_at) VALUES ('seed_review_northwind_regulars_1', ${q(ad)}, 'Mara Jensen', 'mara@northwind.example', 'approve', 'Lovely — go ahead!', 1, ${at - 3_600_000});`,
+    `INSERT OR IGNORE INTO instagram_sandbox_media (id, ig_user_id, media_type, is_carousel_item, creation_ids, caption, status_code, media_id, permalink, published_at, created_at) VALUES ('seed_container_northwind_01', ${q(igUser)}, 'IMAGE', 0, ${q(creations)}, ${q(caption)}, 'PUBLISHED', ${q(mediaId)}, ${q(permalink)}, ${at}, ${at});`,
+    `INSERT OR IGNORE INTO scheduled_posts (id, project_id, ad_id, account_id, created_by, kind, creation_ids, caption, scheduled_at, status, attempts, next_attempt_at, container_id, media_id, permalink, published_at, created_at, updated_at) VALUES ('seed_post_northwind_regulars1', ${q(project)}, ${q(ad)}, ${q(account)}, ${q(owner)}, 'single', ${q(creations)}, ${q(caption)}, ${at}, 'published', 1, ${at}, 'seed_container_northwind_01', ${q(mediaId)}, ${q(permalink)}, ${at}, ${at}, ${at});`,
+  ];
 }
 
 /** Puts the seeded creations' pictures into the local R2 bucket (idempotent: same key, same bytes). */
