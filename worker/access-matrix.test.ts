@@ -187,6 +187,11 @@ const MATRIX: Record<string, Expectation> = {
   'POST /api/instagram/data-deletion': { form: {}, status: all(422) },
   'GET /instagram/sandbox/:accountId': { sample: `/instagram/sandbox/${NO_SUCH_ID}`, status: all(404) },
   'GET /instagram/deletion/:code': { sample: '/instagram/deletion/AAAAAAAAAAAAAAAA', status: all(404) },
+  // The ad preview: public, its unguessable id is the key (an unknown one is a 404 page for everyone).
+  'GET /preview/:previewId': { sample: `/preview/${NO_SUCH_ID}`, status: all(404) },
+  'GET /preview/:previewId/image/:n': { sample: `/preview/${NO_SUCH_ID}/image/0`, status: all(404) },
+  'GET /preview/:previewId/avatar': { sample: `/preview/${NO_SUCH_ID}/avatar`, status: all(404) },
+  'POST /preview/:previewId/reviews': { sample: `/preview/${NO_SUCH_ID}/reviews`, form: { decision: 'approve', name: 'Carla' }, status: all(404) },
   'GET /': { status: all(200) },
   'GET /about': { status: all(200) },
   'GET /pricing': { status: all(200) },

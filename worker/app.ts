@@ -10,6 +10,7 @@ import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/routes.ts';
 import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
 import { adRoutes, projectAdRoutes } from '#worker/features/ads/routes.ts';
+import { previewRoutes } from '#worker/features/ads/preview.tsx';
 import { adForMember } from '#worker/features/ads/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { authRoutes } from '#worker/features/auth/routes.ts';
@@ -77,6 +78,7 @@ export function createApp() {
     .route('/api/ai', aiRoutes)
     .route('/billing', billingPages)
     .route('/monitoring', monitoringRoutes)
+    .route('/preview', previewRoutes)
     .route('/callback/instagram', instagramCallbackRoutes)
     .route('/api/instagram', instagramMetaRoutes)
     .route('/instagram', instagramPages)
