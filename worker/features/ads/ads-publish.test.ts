@@ -22,21 +22,19 @@ async function creation(projectId: string, user: TestUser) {
   const id = newId();
   const r2Key = `creations/${projectId}/${id}.png`;
   await env.MEDIA.put(r2Key, png(4, 4, seed), { httpMetadata: { contentType: 'image/png' } });
-  await db()
-    .insert(creations)
-    .values({
-      id,
-      projectId,
-      revisionId: newId(),
-      revisionNumber: 1,
-      createdBy: user.id,
-      name: 'Picture',
-      format: 'square',
-      width: 1080,
-      height: 1080,
-      size: 4,
-      r2Key,
-    });
+  await db().insert(creations).values({
+    id,
+    projectId,
+    revisionId: newId(),
+    revisionNumber: 1,
+    createdBy: user.id,
+    name: 'Picture',
+    format: 'square',
+    width: 1080,
+    height: 1080,
+    size: 4,
+    r2Key,
+  });
   return id;
 }
 
@@ -135,6 +133,17 @@ describe('publishing an ad', () => {
     expect((await send(`/api/ads/${ad.id}`, { method: 'DELETE', cookie: t.editor.cookie })).status).toBe(204);
     const posts = await db().select().from(scheduledPosts).where(eq(scheduledPosts.adId, ad.id)).all();
     expect(posts.map((p) => p.status)).toEqual(['canceled']);
+  });
+
+  it('while the job publishes it, the ad can be neither changed nor deleted (409)', async () => {
+    const ad = await approvedAd(t, [pictures[0]!]);
+    await publish(t.editor, ad.id, { at: inADay() });
+    await db().update(scheduledPosts).set({ status: 'publishing' }).where(eq(scheduledPosts.adId, ad.id));
+    expect((await send(`/api/ads/${ad.id}`, { method: 'PATCH', json: { headline: 'Late change' }, cookie: t.editor.cookie })).status).toBe(409);
+    expect((await send(`/api/ads/${ad.id}`, { method: 'DELETE', cookie: t.editor.cookie })).status).toBe(409);
+    expect((await unpublish(t.editor, ad.id)).status).toBe(409);
+    expect(await statusOf(ad.id)).toBe('scheduled');
+    await db().update(scheduledPosts).set({ status: 'canceled' }).where(eq(scheduledPosts.adId, ad.id));
   });
 
   it('refuses a time in the past, nonsense times, and an ad whose picture was deleted (422)', async () => {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdDetail, AdReview, AdSummary } from '#common/schemas/ads.ts';
-import { ads, creations, emailOutbox } from '#worker/db/schema.ts';
+import { adReviews, ads, creations, emailOutbox } from '#worker/db/schema.ts';
 import { adForPreview, recordReview } from '#worker/features/ads/service.ts';
 import { createMailer } from '#worker/lib/mailer.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -424,6 +424,24 @@ describe('reviews', () => {
       ['Carla Customer', 'comment', false],
     ]);
     expect((await json<AdDetail>(await getAd(t.viewer, ad.id))).reviewCount).toBe(2);
+  });
+
+  it('an ad takes at most 500 reviews (a conditional insert); the last place goes once', async () => {
+    const ad = await newAd(t.editor, t.project.id, { creationIds: [c1] });
+    const now = Date.now();
+    const values = Array.from({ length: 499 }, (_, i) => `('${newId()}', '${ad.id}', NULL, 'Flood', NULL, 'comment', 'x', 1, ${now - 10_000 + i})`);
+    await env.DB.prepare(
+      `INSERT INTO ad_reviews (id, ad_id, user_id, reviewer_name, reviewer_email, decision, comment, revision, created_at) VALUES ${values.join(',')}`,
+    ).run();
+    const outcomes = await Promise.all([
+      review(t.owner, ad.id, { decision: 'comment', comment: 'One' }),
+      review(t.editor, ad.id, { decision: 'comment', comment: 'Two' }),
+    ]);
+    expect(outcomes.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await db().select().from(adReviews).where(eq(adReviews.adId, ad.id)).all()).length).toBe(500);
+    const thread = await json<{ items: AdReview[] }>(await send(`/api/ads/${ad.id}/reviews`, { cookie: t.viewer.cookie }));
+    expect(thread.items).toHaveLength(500);
+    expect(thread.items.at(-1)?.comment).toMatch(/^(One|Two)$/);
   });
 
   it('an approval of an older revision does not approve the newer one; a viewer cannot review', async () => {

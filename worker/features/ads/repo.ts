@@ -135,10 +135,14 @@ export function updateAdIfUnchanged(db: Db, row: Pick<AdRow, 'id' | 'revision' |
     .where(and(eq(ads.id, row.id), eq(ads.revision, row.revision), eq(ads.status, row.status), isNull(ads.deletedAt)));
 }
 
-/** Moves a live ad's status from one of `from` to `to`; the changed row, if any. */
-export function setStatusIf(db: Db, id: string, from: readonly AdStatus[], to: AdStatus, now: Date, revision?: number) {
+/**
+ * Moves a live ad's status from one of `from` to `to` (at `revision`, when given; with
+ * `afterChange`, only if the statement before it in the batch changed a row).
+ */
+export function setStatusIf(db: Db, id: string, from: readonly AdStatus[], to: AdStatus, now: Date, revision?: number, afterChange = false) {
   const conditions = [eq(ads.id, id), isNull(ads.deletedAt), inList(ads.status, from)];
   if (revision !== undefined) conditions.push(eq(ads.revision, revision));
+  if (afterChange) conditions.push(sql`changes() = 1`);
   return db
     .update(ads)
     .set({ status: to, updatedAt: now })
@@ -160,8 +164,17 @@ export function softDeleteAd(db: Db, id: string, now: Date) {
     .where(and(eq(ads.id, id), isNull(ads.deletedAt)));
 }
 
-export function insertReview(db: Db, values: AdReviewInsert) {
-  return db.insert(adReviews).values(values);
+/**
+ * The insert of a review, written only while the ad has fewer than `max` (one conditional
+ * statement: two reviews at once cannot both take the last place).
+ */
+export function insertReviewIfRoom(db: Db, r: Required<Omit<AdReviewInsert, 'createdAt'>> & { createdAt: Date }, max: number) {
+  return rawStatement(
+    db,
+    sql`INSERT INTO ad_reviews (id, ad_id, user_id, reviewer_name, reviewer_email, decision, comment, revision, created_at)
+      SELECT ${r.id}, ${r.adId}, ${r.userId}, ${r.reviewerName}, ${r.reviewerEmail}, ${r.decision}, ${r.comment}, ${r.revision}, ${r.createdAt.getTime()}
+      WHERE (SELECT count(*) FROM ad_reviews WHERE ad_id = ${r.adId}) < ${max}`,
+  );
 }
 
 /** The reviews of an ad, oldest first (a thread; at most `limit`, the newest of them); rowid orders those of one millisecond. */

@@ -29,6 +29,8 @@ export type Actor = { id: string; name: string; email?: string };
 
 /** Preview link secrets: 24 random bytes (192 bits), 32 base64url characters. */
 const PREVIEW_ID_BYTES = 24;
+/** Reviews one ad can take (a bound on the thread and on the emails a flood of reviews could send). */
+export const MAX_REVIEWS_PER_AD = 500;
 /** Statuses in which a review moves the ad (approve → approved, request changes → changes requested). */
 const REVIEWABLE: readonly AdStatus[] = ['in_review', 'approved', 'changes_requested'];
 
@@ -295,7 +297,9 @@ export async function updateAd(db: Db, row: repo.AdRow, membership: Membership, 
 }
 
 export async function deleteAd(db: Db, row: repo.AdRow, actor: Actor): Promise<void> {
-  if (row.status === 'scheduled') await cancelScheduled(db, row.id);
+  if (row.status === 'scheduled' && !(await cancelScheduled(db, row.id))) {
+    throw new AppError('conflict', 'This ad is being published right now. Wait until it is done, then delete it.');
+  }
   await rawBatch(db, [
     repo.softDeleteAd(db, row.id, new Date()),
     auditIfChangedStatement(db, { actorUserId: actor.id, action: 'ad.delete', targetType: 'ad', targetId: row.id, projectId: row.projectId }),
@@ -396,7 +400,7 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
   const name = clip(input.reviewerName.trim(), AD_LIMITS.reviewerName);
   if (name === '') throw invalid('name', 'Enter your name.');
   const now = new Date();
-  const review: repo.AdReviewInsert = {
+  const review = {
     id: newId(),
     adId: ad.id,
     userId: input.userId,
@@ -408,10 +412,10 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
     createdAt: now,
   };
   const target: AdStatus | undefined = input.decision === 'approve' ? 'approved' : input.decision === 'request_changes' ? 'changes_requested' : undefined;
-  await rawBatch(db, [
-    repo.insertReview(db, review),
-    ...(target ? [repo.setStatusIf(db, ad.id, REVIEWABLE, target, now, input.revision)] : []),
-    auditStatement(db, {
+  // The review, its audit entry and the status move only when the review found room (each guarded by the one before).
+  const [inserted] = await rawBatch(db, [
+    repo.insertReviewIfRoom(db, review, MAX_REVIEWS_PER_AD),
+    auditIfChangedStatement(db, {
       actorUserId: input.userId,
       action: 'ad.review',
       targetType: 'ad',
@@ -419,7 +423,11 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
       projectId: ad.projectId,
       details: { decision: input.decision, revision: input.revision },
     }),
+    ...(target ? [repo.setStatusIf(db, ad.id, REVIEWABLE, target, now, input.revision, true)] : []),
   ]);
+  if (inserted?.meta.changes === 0) {
+    throw new AppError('conflict', `This ad has ${MAX_REVIEWS_PER_AD} reviews, as many as it can take. Create a new ad to collect more.`);
+  }
   const members = await repo.membersOf(db, ad.projectId);
   const verb = DECISION_VERB[input.decision];
   const link = `${input.origin}/projects/${ad.projectId}/marketing`;
@@ -440,7 +448,7 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
       ].join('\n'),
     });
   }
-  return toReview({ ...review, userId: review.userId ?? null, reviewerEmail: review.reviewerEmail ?? null, comment, createdAt: now });
+  return toReview(review);
 }
 
 /** A member's review in the workspace: their name and address, on the current revision. */
