@@ -33,6 +33,11 @@ const MESSAGES: Record<CallbackFailure, Message> = {
     text: 'The Instagram connection was started while signed in to another Adloom account, so nothing was connected. Sign in with that account, or start again from your project’s Marketing page.',
     status: 403,
   },
+  not_owner: {
+    title: 'Only the project’s owner can connect Instagram',
+    text: 'You are no longer the owner of this project, or it was archived or deleted meanwhile, so nothing was connected.',
+    status: 403,
+  },
   exchange_failed: {
     title: 'Instagram did not complete the connection',
     text: 'Instagram did not give us access, so nothing was connected or stored. Please start again from your project’s Marketing page.',

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { InstagramConnection } from '#common/schemas/ads.ts';
 import { getDb } from '#worker/db/client.ts';
-import { emailOutbox, instagramAccounts, oauthStates } from '#worker/db/schema.ts';
+import { emailOutbox, instagramAccounts, oauthStates, projects } from '#worker/db/schema.ts';
 import type { Bindings } from '#worker/env.ts';
 import { hmacSign, sha256Hex } from '#worker/lib/crypto.ts';
 import { base64url } from '#worker/lib/ids.ts';
@@ -286,7 +286,8 @@ describe('GET /callback/instagram', () => {
   it('a missing, unknown, absurd or expired state: 400 and a clear page, nothing stored, Instagram not called', async () => {
     const { owner, project } = await ownerWithProject();
     const { api, graph } = happyInstagram(nextIgUserId(), 'nobody');
-    for (const query of [{ code: 'AQB' }, { code: 'AQB', state: 'x'.repeat(43) }, { code: 'AQB', state: 'é<script>'.repeat(500) }, {}]) {
+    const queries: Record<string, string>[] = [{ code: 'AQB' }, { code: 'AQB', state: 'x'.repeat(43) }, { code: 'AQB', state: 'é<script>'.repeat(500) }, {}];
+    for (const query of queries) {
       const response = await callback(owner, query);
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('This connection link is not valid');
@@ -317,6 +318,18 @@ describe('GET /callback/instagram', () => {
     const anonymous = await send(`/callback/instagram?code=AQB&state=${state}`);
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toMatch(/^\/login\?next=/);
+  });
+
+  it('refuses when the project was archived meanwhile (403), without calling Instagram', async () => {
+    const { owner, project } = await ownerWithProject();
+    const { state } = await beginConnect(owner, project.id);
+    const { api } = happyInstagram(nextIgUserId(), 'moved');
+    await db().update(projects).set({ archivedAt: new Date() }).where(eq(projects.id, project.id));
+    const response = await callback(owner, { code: 'AQB', state });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain('Only the project’s owner can connect Instagram');
+    expect(api).toHaveLength(0);
+    expect(await accountOf(project.id)).toBeUndefined();
   });
 
   const failures: [string, () => ReturnType<typeof interceptInstagram>, string][] = [

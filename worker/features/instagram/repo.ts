@@ -152,3 +152,22 @@ export function noteRefreshAttempt(db: Db, id: string, now: Date) {
     .set({ updatedAt: now })
     .where(and(eq(instagramAccounts.id, id), eq(instagramAccounts.status, 'active')));
 }
+
+/** Whether the user is (still) the owner of a live (not deleted, not archived) project. */
+export async function isOwnerOfLiveProject(db: Db, projectId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .select({ projectId: projectMembers.projectId })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(
+      and(
+        eq(projectMembers.projectId, projectId),
+        eq(projectMembers.userId, userId),
+        eq(projectMembers.role, 'owner'),
+        isNull(projects.deletedAt),
+        isNull(projects.archivedAt),
+      ),
+    )
+    .get();
+  return row !== undefined;
+}

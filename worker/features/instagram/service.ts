@@ -138,7 +138,7 @@ export function callbackUrl(origin: string): string {
 }
 
 /** Why a callback did not connect an account: each has its own page. */
-export type CallbackFailure = 'denied' | 'invalid_state' | 'expired_state' | 'other_user' | 'exchange_failed' | 'not_configured';
+export type CallbackFailure = 'denied' | 'invalid_state' | 'expired_state' | 'other_user' | 'not_owner' | 'exchange_failed' | 'not_configured';
 
 export type CallbackOutcome = { ok: true; projectId: string } | { ok: false; failure: CallbackFailure; projectId?: string; detail?: string };
 
@@ -163,6 +163,8 @@ export async function completeConnect(
   if (stored.expiresAt.getTime() < now.getTime()) return { ok: false, failure: 'expired_state', projectId };
   if (!input.code || input.code.length > 2048) return { ok: false, failure: 'invalid_state', projectId };
   if (!env.INSTAGRAM_APP_ID || !env.INSTAGRAM_APP_SECRET) return { ok: false, failure: 'not_configured', projectId };
+  // Ownership moved, or the project was archived or deleted, within the ten minutes.
+  if (!(await repo.isOwnerOfLiveProject(db, projectId, input.userId))) return { ok: false, failure: 'not_owner', projectId };
 
   let profile: Awaited<ReturnType<typeof fetchProfile>>;
   let token: Awaited<ReturnType<typeof longLivedToken>>;
