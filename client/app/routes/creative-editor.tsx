@@ -1,4 +1,4 @@
-import { AlertCircle, Check, ChevronLeft, History, Loader2, Redo2, Sparkles, Undo2, Wand2 } from 'lucide-react';
+import { AlertCircle, Check, ChevronLeft, History, Loader2, Megaphone, Redo2, Sparkles, Undo2, Wand2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
@@ -7,7 +7,7 @@ import { CREDIT_COSTS } from '#common/plans.ts';
 import type { CreationItem, CreativeDetail, RevisionItem } from '#common/schemas/creatives.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { StatusBadge } from '#client/components/badge.tsx';
-import { Button } from '#client/components/button.tsx';
+import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { useSession } from '#client/app/session.tsx';
@@ -281,6 +281,11 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           <Button variant="secondary" size="sm" onClick={() => setDialog('revisions')}>
             <History className="size-4" aria-hidden="true" /> History
           </Button>
+          {!readOnly ? (
+            <Link to={`/projects/${initial.projectId}/marketing?creative=${initial.id}`} className={buttonClass('secondary', 'sm')}>
+              <Megaphone className="size-4" aria-hidden="true" /> Use in an ad
+            </Link>
+          ) : null}
           {!readOnly ? (
             <>
               <Button

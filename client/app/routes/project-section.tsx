@@ -1,15 +1,15 @@
-import { Megaphone, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
-import { EmptyState } from '#client/components/empty-state.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { TemplatePicker } from '#client/features/creatives/template-picker.tsx';
+import { Marketing, MarketingSkeleton } from '#client/features/ads/marketing.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
 import { NotFound } from '#client/app/routes/not-found.tsx';
 import { ProjectTabs, useProject } from '#client/app/routes/project.tsx';
@@ -67,19 +67,21 @@ export function ProjectCreatives() {
   );
 }
 
-/** `/projects/{projectId}/marketing`: ads, funnels, Instagram and the schedule of the project (not available yet). */
+/** `/projects/{projectId}/marketing`: the project's ads (review, preview links, publishing) and its Instagram connection. */
 export function ProjectMarketing() {
   const { projectId = '' } = useParams();
   const project = useProject(projectId);
-  const name = project.status === 'ready' ? project.data.name : undefined;
-  useCrumbLabel(`/projects/${projectId}`, name);
+  const data = project.status === 'ready' ? project.data : undefined;
+  useCrumbLabel(`/projects/${projectId}`, data?.name);
+  if (project.status === 'error') {
+    if (project.error instanceof ApiError && project.error.status === 404) return <NotFound />;
+    return <LoadFailed title="This project could not be loaded" onRetry={project.reload} />;
+  }
   return (
     <>
-      <PageHeader title={name ?? '\u00a0'} description="Ads, funnels, Instagram and the publishing schedule of this project." />
+      <PageHeader title={data?.name ?? '\u00a0'} description="Ads for approval and publishing, and the Instagram account of this project." />
       <ProjectTabs projectId={projectId} />
-      <EmptyState icon={<Megaphone aria-hidden="true" className="size-8" />} title="Nothing scheduled yet">
-        Ads waiting for approval, funnels and the Instagram connection of this project will appear here once they are available.
-      </EmptyState>
+      {data ? <Marketing project={data} /> : <MarketingSkeleton />}
     </>
   );
 }

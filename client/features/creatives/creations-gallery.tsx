@@ -1,4 +1,4 @@
-import { Download, Image as ImageIcon, PenLine, X } from 'lucide-react';
+import { Download, Image as ImageIcon, Megaphone, PenLine, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FORMATS } from '#common/creative/document.ts';
@@ -51,6 +51,16 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
             <Download aria-hidden="true" className="size-4" />
             Download
           </a>
+          {item.role !== 'viewer' ? (
+            <Link
+              to={`/projects/${item.projectId}/marketing?creations=${item.id}`}
+              className={buttonClass('ghost', 'sm', 'px-2.5')}
+              aria-label={`Use ${item.name} in an ad`}
+            >
+              <Megaphone aria-hidden="true" className="size-4" />
+              Use in an ad
+            </Link>
+          ) : null}
           {item.creativeId ? (
             <Link to={`/creatives/${item.creativeId}`} className={buttonClass('ghost', 'sm', 'px-2.5')} aria-label={`Open creative for ${item.name}`}>
               <PenLine aria-hidden="true" className="size-4" />

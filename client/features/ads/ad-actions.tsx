@@ -1,0 +1,409 @@
+import { Copy, ExternalLink, Link2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { REVIEW_DECISIONS, type ReviewDecision } from '#common/ads.ts';
+import { formatDate } from '#common/format.ts';
+import { memberReviewInput, type AdDetail, type AdReview, type InstagramConnection } from '#common/schemas/ads.ts';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { TextAreaField } from '#client/components/field.tsx';
+import { FormError } from '#client/components/form-error.tsx';
+import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { errorMessage, referenceOf } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { adsApi } from '#client/features/ads/api.ts';
+import { SandboxBadge } from '#client/features/ads/ad-status.tsx';
+
+const sectionClass = 'space-y-3 rounded-[var(--radius-card)] border border-zinc-200 p-4 dark:border-zinc-800';
+const headingClass = 'text-sm font-semibold text-zinc-900 dark:text-zinc-100';
+
+/** The share link customers approve on: create, copy, regenerate or revoke (both asking first). */
+export function PreviewLinkSection({ ad, canEdit, onChanged }: { ad: AdDetail; canEdit: boolean; onChanged: (ad: AdDetail) => void }) {
+  const toast = useToast();
+  const inputId = useId();
+  const [pending, setPending] = useState<'share' | 'regenerate' | 'revoke' | null>(null);
+  const [confirm, setConfirm] = useState<'regenerate' | 'revoke' | null>(null);
+
+  const share = async (kind: 'share' | 'regenerate') => {
+    setPending(kind);
+    try {
+      const { previewUrl } = await adsApi.share(ad.id);
+      onChanged({ ...ad, previewUrl });
+      toast({ tone: 'success', message: kind === 'share' ? 'Preview link created.' : 'New preview link created; the old one no longer works.' });
+    } catch (e) {
+      toast({ tone: 'error', message: errorMessage(e, 'The preview link could not be created. Try again.') });
+    } finally {
+      setPending(null);
+      setConfirm(null);
+    }
+  };
+  const revoke = async () => {
+    setPending('revoke');
+    try {
+      await adsApi.revoke(ad.id);
+      onChanged({ ...ad, previewUrl: null });
+      toast({ tone: 'success', message: 'Preview link revoked.' });
+    } catch (e) {
+      toast({ tone: 'error', message: errorMessage(e, 'The preview link could not be revoked. Try again.') });
+    } finally {
+      setPending(null);
+      setConfirm(null);
+    }
+  };
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ tone: 'success', message: 'Preview link copied.' });
+    } catch {
+      const input = document.getElementById(inputId) as HTMLInputElement | null;
+      input?.select();
+      toast({ tone: 'info', message: 'Press Ctrl+C (or ⌘C) to copy the selected link.' });
+    }
+  };
+
+  return (
+    <section className={sectionClass} aria-labelledby={`${inputId}-h`}>
+      <h3 id={`${inputId}-h`} className={headingClass}>
+        Preview link
+      </h3>
+      {ad.previewUrl ? (
+        <>
+          <label htmlFor={inputId} className="sr-only">
+            Preview link
+          </label>
+          <input
+            id={inputId}
+            readOnly
+            value={ad.previewUrl}
+            onFocus={(e) => e.currentTarget.select()}
+            className="block h-9 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-zinc-50 px-2 text-sm dark:border-zinc-700 dark:bg-zinc-800"
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" onClick={() => void copy(ad.previewUrl!)}>
+              <Copy aria-hidden="true" className="size-4" /> Copy link
+            </Button>
+            <a href={ad.previewUrl} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'sm')}>
+              <ExternalLink aria-hidden="true" className="size-4" /> Open
+            </a>
+            {canEdit ? (
+              <>
+                <Button size="sm" variant="ghost" onClick={() => setConfirm('regenerate')}>
+                  Regenerate
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setConfirm('revoke')}>
+                  Revoke
+                </Button>
+              </>
+            ) : null}
+          </div>
+        </>
+      ) : canEdit ? (
+        <>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Anyone with the link can see the ad and review it, without an account.</p>
+          <Button size="sm" variant="secondary" pending={pending === 'share'} onClick={() => void share('share')}>
+            <Link2 aria-hidden="true" className="size-4" /> Share preview link
+          </Button>
+        </>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No preview link is shared.</p>
+      )}
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm === 'revoke' ? 'Revoke the preview link?' : 'Make a new preview link?'}
+        confirmLabel={confirm === 'revoke' ? 'Revoke link' : 'Make new link'}
+        pending={pending !== null}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => void (confirm === 'revoke' ? revoke() : share('regenerate'))}
+      >
+        {confirm === 'revoke'
+          ? 'Whoever has the link can no longer open the preview or review the ad. Reviews already given stay.'
+          : 'The current link stops working at once; send the new one to your reviewers. Reviews already given stay.'}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+const DECISION_LABELS: Record<ReviewDecision, string> = { approve: 'Approve', request_changes: 'Request changes', comment: 'Comment' };
+const DECISION_DONE: Record<ReviewDecision, string> = { approve: 'approved', request_changes: 'requested changes', comment: 'commented' };
+
+/** The review thread (members' and customers' reviews, oldest first) and a member's review form. */
+export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; canReview: boolean; onReviewed: () => void }) {
+  const ids = useId();
+  const reviews = useResource(() => adsApi.reviews(ad.id), [ad.id]);
+  const [decision, setDecision] = useState<ReviewDecision>('approve');
+  const [comment, setComment] = useState('');
+  const [commentError, setCommentError] = useState<string>();
+  const [error, setError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const parsed = memberReviewInput.safeParse({ decision, ...(comment.trim() ? { comment } : {}) });
+    if (!parsed.success) {
+      setCommentError(parsed.error.issues[0]?.message);
+      document.getElementById(`${ids}-comment`)?.focus();
+      return;
+    }
+    setCommentError(undefined);
+    setError(null);
+    setPending(true);
+    try {
+      const review = await adsApi.review(ad.id, parsed.data);
+      if (reviews.status === 'ready') reviews.setData({ items: [...reviews.data.items, review] });
+      setComment('');
+      onReviewed();
+    } catch (e) {
+      setError({ message: errorMessage(e, 'The review could not be sent. Try again.'), requestId: referenceOf(e) });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className={sectionClass} aria-labelledby={`${ids}-h`}>
+      <h3 id={`${ids}-h`} className={headingClass}>
+        Reviews
+      </h3>
+      {reviews.status === 'loading' ? <SkeletonLines lines={2} label="Loading reviews" /> : null}
+      {reviews.status === 'error' ? <LoadFailed title="The reviews could not be loaded" onRetry={reviews.reload} /> : null}
+      {reviews.status === 'ready' ? (
+        reviews.data.items.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">No reviews yet. Share the preview link or submit the ad for review.</p>
+        ) : (
+          <ol className="space-y-3" aria-label="Review thread">
+            {reviews.data.items.map((r: AdReview) => (
+              <li key={r.id} className="min-w-0 text-sm">
+                <p className="break-words">
+                  <span className="font-medium">{r.reviewerName}</span>
+                  {r.reviewerEmail ? <span className="text-zinc-500"> ({r.reviewerEmail})</span> : null}
+                  {r.member ? null : <span className="text-zinc-500"> · via the preview link</span>} {DECISION_DONE[r.decision]}
+                  {r.revision !== ad.revision ? <span className="text-zinc-500"> (an earlier version)</span> : null}
+                </p>
+                {r.comment ? <p className="mt-0.5 break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300">{r.comment}</p> : null}
+                <p className="text-xs text-zinc-500">
+                  <time dateTime={r.createdAt}>{formatDate(r.createdAt, 'dateTime')}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )
+      ) : null}
+      {canReview ? (
+        <form noValidate onSubmit={(e) => void submit(e)} className="space-y-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+          <FormError error={error} />
+          <fieldset>
+            <legend className="mb-1.5 text-sm font-medium">Your review</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+              {REVIEW_DECISIONS.map((d) => (
+                <label key={d} className="inline-flex items-center gap-2">
+                  <input type="radio" name={`${ids}-decision`} checked={decision === d} onChange={() => setDecision(d)} />
+                  {DECISION_LABELS[d]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <TextAreaField
+            id={`${ids}-comment`}
+            label={decision === 'approve' ? 'Comment (optional)' : 'Comment'}
+            rows={3}
+            value={comment}
+            error={commentError}
+            className="[&_textarea]:min-h-20"
+            onChange={(e) => {
+              setComment(e.currentTarget.value);
+              if (commentError) setCommentError(undefined);
+            }}
+          />
+          <Button type="submit" size="sm" pending={pending} pendingLabel="Sending…">
+            {decision === 'approve' ? 'Approve' : decision === 'request_changes' ? 'Request changes' : 'Add comment'}
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+/** The user's time zone, as the schedule input shows it. */
+export function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'your local time';
+}
+
+/** `YYYY-MM-DDTHH:mm` in local time for a datetime-local input. */
+function localInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const POST_STATUS: Record<NonNullable<AdDetail['post']>['status'], string> = {
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  published: 'Published',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
+
+/** Publish an approved ad now or at a time (in the user's time zone); the post's state, permalink and cancel. */
+export function PublishSection({
+  ad,
+  canEdit,
+  instagram,
+  onChanged,
+}: {
+  ad: AdDetail;
+  canEdit: boolean;
+  instagram: InstagramConnection | undefined;
+  onChanged: () => Promise<void>;
+}) {
+  const ids = useId();
+  const toast = useToast();
+  const [at, setAt] = useState('');
+  const [atError, setAtError] = useState<string>();
+  const [pending, setPending] = useState<'now' | 'schedule' | 'cancel' | null>(null);
+  const [error, setError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
+  const post = ad.post && ad.post.status !== 'canceled' ? ad.post : null;
+  const account = instagram?.account ?? null;
+  const live = post !== null && (post.status === 'scheduled' || post.status === 'publishing' || post.status === 'published');
+
+  const publish = async (when: 'now' | 'schedule') => {
+    let iso: string | undefined;
+    if (when === 'schedule') {
+      const date = at ? new Date(at) : null;
+      if (!date || Number.isNaN(date.getTime())) {
+        setAtError('Pick a date and time.');
+        return;
+      }
+      if (date.getTime() < Date.now()) {
+        setAtError('Pick a time in the future.');
+        return;
+      }
+      iso = date.toISOString();
+    }
+    setAtError(undefined);
+    setError(null);
+    setPending(when);
+    try {
+      const result = await adsApi.publish(ad.id, iso);
+      toast({
+        tone: 'success',
+        message: when === 'now' ? 'Publishing to Instagram now.' : `Scheduled for ${formatDate(result.scheduledAt, 'dateTime')}.`,
+      });
+      await onChanged();
+    } catch (e) {
+      setError({ message: errorMessage(e, 'The post could not be scheduled. Try again.'), requestId: referenceOf(e) });
+    } finally {
+      setPending(null);
+    }
+  };
+  const cancel = async () => {
+    setPending('cancel');
+    setError(null);
+    try {
+      await adsApi.cancelPublish(ad.id);
+      toast({ tone: 'success', message: 'The scheduled post was canceled.' });
+      await onChanged();
+    } catch (e) {
+      setError({ message: errorMessage(e, 'The post could not be canceled. Try again.'), requestId: referenceOf(e) });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <section className={sectionClass} aria-labelledby={`${ids}-h`}>
+      <h3 id={`${ids}-h`} className={headingClass}>
+        Instagram post
+      </h3>
+      <FormError error={error} />
+      {post ? (
+        <div className="space-y-1 text-sm">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">{POST_STATUS[post.status]}</span>
+            {post.username ? <span className="text-zinc-600 dark:text-zinc-400">@{post.username}</span> : null}
+            {post.sandbox ? <SandboxBadge /> : null}
+          </p>
+          {post.status === 'scheduled' ? (
+            <p>
+              For <time dateTime={post.scheduledAt}>{formatDate(post.scheduledAt, 'dateTime')}</time> ({timeZone()})
+            </p>
+          ) : null}
+          {post.status === 'published' && post.publishedAt ? (
+            <p>
+              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, 'dateTime')}</time>
+            </p>
+          ) : null}
+          {post.permalink ? (
+            <a
+              href={post.permalink}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-accent-700 underline dark:text-accent-200"
+            >
+              View the post <ExternalLink aria-hidden="true" className="size-3.5" />
+            </a>
+          ) : null}
+          {post.error ? (
+            <Alert tone={post.status === 'failed' ? 'danger' : 'warning'}>
+              {post.status === 'failed' ? 'Not published: ' : `Attempt ${post.attempts} failed, retrying: `}
+              {post.error}
+            </Alert>
+          ) : null}
+          {canEdit && post.status === 'scheduled' ? (
+            <Button size="sm" variant="secondary" pending={pending === 'cancel'} onClick={() => void cancel()}>
+              Cancel schedule
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {!live ? (
+        ad.status !== 'approved' && ad.status !== 'failed' ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Once the ad is approved, you can publish it to Instagram now or at a time you choose.</p>
+        ) : !account ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Connect an Instagram account to this project (below the ads) to publish it.</p>
+        ) : canEdit ? (
+          <div className="space-y-3">
+            {account.status === 'broken' ? <Alert tone="warning">The Instagram connection needs to be renewed before publishing.</Alert> : null}
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              To @{account.username} {account.sandbox ? <SandboxBadge /> : null}
+            </p>
+            <Button size="sm" pending={pending === 'now'} disabled={pending !== null} onClick={() => void publish('now')}>
+              Publish now
+            </Button>
+            <div>
+              <label htmlFor={`${ids}-at`} className="mb-1.5 block text-sm font-medium">
+                Or schedule for
+              </label>
+              <div className="flex flex-wrap items-start gap-2">
+                <input
+                  id={`${ids}-at`}
+                  type="datetime-local"
+                  value={at}
+                  min={localInputValue(new Date())}
+                  aria-describedby={`${ids}-tz${atError ? ` ${ids}-at-error` : ''}`}
+                  aria-invalid={atError ? true : undefined}
+                  onChange={(e) => {
+                    setAt(e.currentTarget.value);
+                    setAtError(undefined);
+                  }}
+                  className="h-9 max-w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+                />
+                <Button size="sm" variant="secondary" pending={pending === 'schedule'} disabled={pending !== null} onClick={() => void publish('schedule')}>
+                  Schedule
+                </Button>
+              </div>
+              <p id={`${ids}-tz`} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+                Time zone: {timeZone()}
+              </p>
+              {atError ? (
+                <p id={`${ids}-at-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+                  {atError}
+                </p>
+              ) : null}
+            </div>
+          </div>
+        ) : null
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,281 @@
+import { Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { AdDetail, AdUpdateInput, InstagramConnection } from '#common/schemas/ads.ts';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { FormError } from '#client/components/form-error.tsx';
+import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { ApiError, errorMessage, referenceOf } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { PreviewLinkSection, PublishSection, ReviewsSection } from '#client/features/ads/ad-actions.tsx';
+import { AdForm, changesOf, draftErrors, draftOf, type Draft } from '#client/features/ads/ad-form.tsx';
+import { AdStatusBadge } from '#client/features/ads/ad-status.tsx';
+import { adsApi } from '#client/features/ads/api.ts';
+
+/** The ad editor, a dialog over the marketing page (`?ad={id}`): copy and pictures, review, share, publish. */
+export function AdEditorDialog({
+  adId,
+  instagram,
+  onClose,
+  onChanged,
+  onDeleted,
+}: {
+  adId: string | null;
+  instagram: InstagramConnection | undefined;
+  onClose: () => void;
+  onChanged: (ad: AdDetail) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const [title, setTitle] = useState('Ad');
+  return (
+    <Dialog open={adId !== null} title={title} onClose={onClose} wide>
+      {adId ? <AdEditor key={adId} adId={adId} instagram={instagram} onTitle={setTitle} onChanged={onChanged} onDeleted={onDeleted} /> : null}
+    </Dialog>
+  );
+}
+
+function EditorSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the ad" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="space-y-4">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-20 w-40" />
+        <Skeleton className="h-32 w-full" />
+        <SkeletonLines lines={3} />
+      </div>
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+function AdEditor({
+  adId,
+  instagram,
+  onTitle,
+  onChanged,
+  onDeleted,
+}: {
+  adId: string;
+  instagram: InstagramConnection | undefined;
+  onTitle: (title: string) => void;
+  onChanged: (ad: AdDetail) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const resource = useResource(() => adsApi.get(adId), [adId]);
+  useEffect(() => {
+    if (resource.status === 'ready') onTitle(resource.data.name);
+  }, [resource.status, resource.data, onTitle]);
+  if (resource.status === 'loading') return <EditorSkeleton />;
+  if (resource.status === 'error') {
+    if (resource.error instanceof ApiError && resource.error.status === 404)
+      return (
+        <Alert tone="warning" title="This ad does not exist (any more)">
+          It may have been deleted. Close this and pick another ad.
+        </Alert>
+      );
+    return <LoadFailed title="The ad could not be loaded" onRetry={resource.reload} />;
+  }
+  return (
+    <LoadedEditor
+      ad={resource.data}
+      instagram={instagram}
+      onSaved={(ad) => {
+        resource.setData(ad);
+        onChanged(ad);
+      }}
+      reload={async () => {
+        const ad = await adsApi.get(adId);
+        resource.setData(ad);
+        onChanged(ad);
+        return ad;
+      }}
+      onDeleted={onDeleted}
+    />
+  );
+}
+
+function LoadedEditor({
+  ad,
+  instagram,
+  onSaved,
+  reload,
+  onDeleted,
+}: {
+  ad: AdDetail;
+  instagram: InstagramConnection | undefined;
+  onSaved: (ad: AdDetail) => void;
+  reload: () => Promise<AdDetail>;
+  onDeleted: (id: string) => void;
+}) {
+  const toast = useToast();
+  const canEdit = ad.role !== 'viewer';
+  const [draft, setDraft] = useState<Draft>(() => draftOf(ad));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const [error, setError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [deleting, setDeleting] = useState<'ask' | 'pending' | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const changes = changesOf(ad, draft);
+  const dirty = Object.keys(changes).length > 0;
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (saving || !dirty) return;
+    const errors = draftErrors(draft);
+    if (Object.keys(errors).length > 0) {
+      setTouched(new Set(Object.keys(draft)));
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const input: AdUpdateInput = { ...changes, baseRevision: ad.revision };
+      const saved = await adsApi.update(ad.id, input);
+      setDraft(draftOf(saved));
+      setTouched(new Set());
+      setConflict(false);
+      onSaved(saved);
+      toast({
+        tone: 'success',
+        message: saved.status === 'in_review' && ad.status !== 'in_review' ? 'Saved. The ad went back to review.' : 'Ad saved.',
+      });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) setConflict(true);
+      else setError({ message: errorMessage(e, 'The ad could not be saved. Try again.'), requestId: referenceOf(e) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const loadLatest = async () => {
+    try {
+      const latest = await reload();
+      setDraft(draftOf(latest));
+      setTouched(new Set());
+      setConflict(false);
+    } catch (e) {
+      toast({ tone: 'error', message: errorMessage(e, 'The latest version could not be loaded. Try again.') });
+    }
+  };
+
+  const submit = async () => {
+    setSubmitting(true);
+    try {
+      const next = await adsApi.submit(ad.id);
+      onSaved(next);
+      toast({ tone: 'success', message: 'Submitted for review. The project’s members were told.' });
+    } catch (e) {
+      toast({ tone: 'error', message: errorMessage(e, 'The ad could not be submitted. Try again.') });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const remove = async () => {
+    setDeleting('pending');
+    try {
+      await adsApi.remove(ad.id);
+      toast({ tone: 'success', message: `“${ad.name}” was deleted.` });
+      onDeleted(ad.id);
+    } catch (e) {
+      toast({ tone: 'error', message: errorMessage(e, 'The ad could not be deleted. Try again.') });
+      setDeleting(null);
+    }
+  };
+
+  const canSubmit = canEdit && (ad.status === 'draft' || ad.status === 'changes_requested');
+
+  return (
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <form ref={formRef} noValidate onSubmit={(e) => void save(e)} className="min-w-0 space-y-4" aria-label="Ad copy and pictures">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <AdStatusBadge status={ad.status} />
+          <span className="text-zinc-500">Version {ad.revision}</span>
+        </div>
+        {!canEdit ? <Alert tone="info">You can view this ad and its reviews. Only editors of the project can change it.</Alert> : null}
+        {conflict ? (
+          <Alert tone="warning" title="Someone else changed this ad meanwhile">
+            Your changes were not saved. Load their version to continue (your edits here are replaced), or copy your text first.
+            <div className="mt-2">
+              <Button size="sm" variant="secondary" onClick={() => void loadLatest()}>
+                Load the latest version
+              </Button>
+            </div>
+          </Alert>
+        ) : null}
+        <FormError error={error} />
+        <AdForm
+          ad={ad}
+          draft={draft}
+          onChange={setDraft}
+          touched={touched}
+          onTouch={(field) => setTouched((t) => new Set([...t, field]))}
+          readOnly={!canEdit}
+        />
+        {canEdit ? (
+          <div className="sticky bottom-0 -mx-1 flex flex-wrap items-center gap-3 bg-white px-1 py-3 dark:bg-zinc-900">
+            <Button type="submit" pending={saving} pendingLabel="Saving…" disabled={!dirty}>
+              Save changes
+            </Button>
+            {dirty ? (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setDraft(draftOf(ad));
+                  setTouched(new Set());
+                }}
+              >
+                Discard
+              </Button>
+            ) : null}
+            {dirty &&
+            (ad.status === 'approved' || ad.status === 'scheduled') &&
+            ('primaryText' in changes || 'creationIds' in changes || 'headline' in changes) ? (
+              <p className="text-sm text-amber-800 dark:text-amber-200">Saving sends the approved ad back to review.</p>
+            ) : null}
+          </div>
+        ) : null}
+      </form>
+      <aside className="min-w-0 space-y-4" aria-label="Review and publishing">
+        {canSubmit ? (
+          <div className="space-y-2">
+            <Button className="w-full" pending={submitting} disabled={dirty} onClick={() => void submit()}>
+              Submit for review
+            </Button>
+            {dirty ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Save your changes first.</p> : null}
+          </div>
+        ) : null}
+        <PreviewLinkSection ad={ad} canEdit={canEdit} onChanged={onSaved} />
+        <PublishSection
+          ad={ad}
+          canEdit={canEdit}
+          instagram={instagram}
+          onChanged={async () => {
+            await reload();
+          }}
+        />
+        <ReviewsSection ad={ad} canReview={canEdit} onReviewed={() => void reload()} />
+        {canEdit ? (
+          <Button variant="ghost" className="w-full text-red-700 dark:text-red-400" onClick={() => setDeleting('ask')}>
+            <Trash2 aria-hidden="true" className="size-4" /> Delete ad
+          </Button>
+        ) : null}
+      </aside>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete “${ad.name}”?`}
+        confirmLabel="Delete ad"
+        pending={deleting === 'pending'}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      >
+        The ad, its preview link and its reviews go; a scheduled post is canceled. Published Instagram posts stay on Instagram. The pictures stay in Creations.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { AD_KINDS, AD_LIMITS, type AdKind } from '#common/ads.ts';
+import { CREDIT_COSTS } from '#common/plans.ts';
+import { adCreateInput, type AdDetail } from '#common/schemas/ads.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { TextField } from '#client/components/field.tsx';
+import { FormError } from '#client/components/form-error.tsx';
+import { errorMessage, referenceOf } from '#client/lib/api.ts';
+import { adsApi } from '#client/features/ads/api.ts';
+import { CreationPicker, useProjectCreations } from '#client/features/ads/creation-picker.tsx';
+
+export const KIND_OPTIONS: Record<AdKind, string> = { single: 'Single image', carousel: 'Carousel', story: 'Story' };
+
+/** The kinds a number of pictures allows: one picture is a single image or a story; 2–10 are a carousel. */
+export function kindsFor(count: number): AdKind[] {
+  if (count <= 1) return ['single', 'story'];
+  return ['carousel'];
+}
+
+/** What is wrong with a picture selection for a kind, or undefined. */
+export function pictureError(kind: AdKind, count: number): string | undefined {
+  if (count === 0) return 'Pick a picture.';
+  if (kind === 'carousel' && count < AD_LIMITS.carouselMin) return `A carousel needs at least ${AD_LIMITS.carouselMin} pictures.`;
+  if (kind === 'carousel' && count > AD_LIMITS.carouselMax) return `A carousel holds at most ${AD_LIMITS.carouselMax} pictures.`;
+  if (kind !== 'carousel' && count > 1) return `A ${kind === 'story' ? 'story' : 'single image ad'} has exactly one picture.`;
+  return undefined;
+}
+
+/**
+ * New ad: from a creative (`creativeId`: its latest render, rendered now for a credit if there is
+ * none) or from rendered pictures of the project (prefilled from `creationIds`).
+ */
+export function NewAdDialog({
+  open,
+  projectId,
+  creativeId,
+  creationIds,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  projectId: string;
+  creativeId: string | null;
+  creationIds: readonly string[];
+  onClose: () => void;
+  onCreated: (ad: AdDetail) => void;
+}) {
+  return (
+    <Dialog open={open} title="New ad" onClose={onClose} wide>
+      <NewAdForm projectId={projectId} creativeId={creativeId} creationIds={creationIds} onClose={onClose} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+function NewAdForm({
+  projectId,
+  creativeId,
+  creationIds,
+  onClose,
+  onCreated,
+}: {
+  projectId: string;
+  creativeId: string | null;
+  creationIds: readonly string[];
+  onClose: () => void;
+  onCreated: (ad: AdDetail) => void;
+}) {
+  const [source, setSource] = useState<'creative' | 'creations'>(creativeId ? 'creative' : 'creations');
+  const [name, setName] = useState('');
+  const [selected, setSelected] = useState<string[]>(() => creationIds.slice(0, AD_LIMITS.carouselMax));
+  const [kind, setKind] = useState<AdKind>(creationIds.length > 1 ? 'carousel' : 'single');
+  const [error, setError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
+  const [nameError, setNameError] = useState<string>();
+  const [picturesError, setPicturesError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const creations = useProjectCreations(projectId);
+  const allowed = source === 'creative' ? (['single', 'story'] as AdKind[]) : kindsFor(selected.length);
+  const effectiveKind = allowed.includes(kind) ? kind : allowed[0]!;
+
+  const pick = (ids: string[]) => {
+    setSelected(ids);
+    setPicturesError(undefined);
+    if (ids.length > 1) setKind('carousel');
+    else if (kind === 'carousel') setKind('single');
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const input = {
+      ...(name.trim() ? { name: name.trim() } : {}),
+      kind: effectiveKind,
+      ...(source === 'creative' && creativeId ? { creativeId } : { creationIds: selected }),
+    };
+    const problem = source === 'creations' ? pictureError(effectiveKind, selected.length) : undefined;
+    const parsed = adCreateInput.safeParse(input);
+    const nameIssue = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === 'name')?.message;
+    setNameError(nameIssue);
+    setPicturesError(problem);
+    if (problem || nameIssue || !parsed.success) return;
+    setPending(true);
+    setError(null);
+    try {
+      onCreated(await adsApi.create(projectId, parsed.data));
+    } catch (e) {
+      setError({ message: errorMessage(e, 'The ad could not be created. Try again.'), requestId: referenceOf(e) });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      <FormError error={error} />
+      {creativeId ? (
+        <fieldset className="min-w-0">
+          <legend className="mb-1.5 text-sm font-medium">Picture</legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            <label className="inline-flex items-center gap-2">
+              <input type="radio" name="source" checked={source === 'creative'} onChange={() => setSource('creative')} />
+              The creative’s latest render
+            </label>
+            <label className="inline-flex items-center gap-2">
+              <input type="radio" name="source" checked={source === 'creations'} onChange={() => setSource('creations')} />
+              Pick rendered pictures
+            </label>
+          </div>
+        </fieldset>
+      ) : null}
+      {source === 'creative' ? (
+        <Alert tone="info">
+          The ad uses the creative’s latest PNG of its current version. If that version has not been rendered yet, it is rendered now for {CREDIT_COSTS.render}{' '}
+          credit.
+        </Alert>
+      ) : (
+        <fieldset className="min-w-0">
+          <legend className="mb-1.5 text-sm font-medium">Pictures</legend>
+          <p id="new-ad-pictures-hint" className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
+            One picture for an image or a story, 2–{AD_LIMITS.carouselMax} for a carousel, in the order you pick them.
+          </p>
+          <CreationPicker list={creations} selected={selected} onChange={pick} />
+          {picturesError ? (
+            <p role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+              {picturesError}
+            </p>
+          ) : null}
+        </fieldset>
+      )}
+      <fieldset className="min-w-0">
+        <legend className="mb-1.5 text-sm font-medium">Kind</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          {AD_KINDS.map((k) => (
+            <label key={k} className="inline-flex items-center gap-2">
+              <input type="radio" name="kind" value={k} checked={effectiveKind === k} disabled={!allowed.includes(k)} onChange={() => setKind(k)} />
+              {KIND_OPTIONS[k]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        label="Name"
+        hint="Optional. For you and your team; customers see the ad itself."
+        maxLength={AD_LIMITS.name}
+        value={name}
+        error={nameError}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+      <div className="flex flex-wrap justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending} pendingLabel="Creating…">
+          {source === 'creative' ? `Create ad · up to ${CREDIT_COSTS.render} credit` : 'Create ad'}
+        </Button>
+      </div>
+    </form>
+  );
+}
