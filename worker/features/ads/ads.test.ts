@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdDetail, AdReview, AdSummary } from '#common/schemas/ads.ts';
-import { adReviews, ads, creations, emailOutbox } from '#worker/db/schema.ts';
-import { adForPreview, recordReview } from '#worker/features/ads/service.ts';
+import { adReviews, ads, creations, emailOutbox, projects } from '#worker/db/schema.ts';
+import { adForPreview, recordReview, updateAd } from '#worker/features/ads/service.ts';
 import { createMailer } from '#worker/lib/mailer.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { balance, createCreative, db, json, ledger, setBrandKit, setCredits, team, type ErrorBody, type Page } from '#worker/test/creatives.ts';
@@ -270,6 +270,19 @@ describe('editing', () => {
     expect((await rowOf(ad.id))?.headline).toBe('Two');
     // The same values again: nothing changes, no new revision.
     expect((await json<AdDetail>(await patchAd(t.editor, ad.id, { headline: 'Two' }))).revision).toBe(2);
+  });
+
+  it('two saves of the same revision: the second is refused and leaves neither copy nor pictures behind', async () => {
+    const ad = await newAd(t.editor, t.project.id, { creationIds: [c1] });
+    const read = (await rowOf(ad.id))!;
+    const membership = { project: (await db().select().from(projects).where(eq(projects.id, t.project.id)).get())!, role: 'editor' as const };
+    const actor = { id: t.editor.id, name: t.editor.name };
+    const first = await updateAd(db(), read, membership, actor, { headline: 'First', creationIds: [c2, c3] }, ORIGIN);
+    expect(first).toMatchObject({ headline: 'First', revision: 2, kind: 'carousel' });
+    await expect(updateAd(db(), read, membership, actor, { headline: 'Second', creationIds: [c1, c2, c3] }, ORIGIN)).rejects.toMatchObject({ status: 409 });
+    const after = await json<AdDetail>(await getAd(t.viewer, ad.id));
+    expect(after).toMatchObject({ headline: 'First', revision: 2 });
+    expect(after.items.map((item) => item.creationId)).toEqual([c2, c3]);
   });
 
   it('changing pictures: the kind follows, other projects’ creations are refused', async () => {
