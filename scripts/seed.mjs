@@ -103,6 +103,12 @@ export const SEED_CREATIONS = [
   },
 ].map((c) => ({ ...c, key: `creations/seed_project_northwind_01/${c.id}.png`, path: join(import.meta.dirname, 'seed-assets', c.file) }));
 
+/**
+ * The live creation of a seeded creative's first revision: the seeded one, or the one a
+ * developer rendered before the seed had creations (a revision has one live creation).
+ */
+const liveCreation = (creativeId) => `(SELECT id FROM creations WHERE revision_id = ${q(`${creativeId}_r1`)} AND deleted_at IS NULL LIMIT 1)`;
+
 /** The ad in review whose preview link the README and the demo use. */
 export const SEED_PREVIEW_ID = 'seed_preview_northwind_spring_0001';
 
@@ -117,7 +123,7 @@ function adSeedSql(now) {
   const spring = 'seed_ad_northwind_spring_01';
   lines.push(
     `INSERT OR IGNORE INTO ads (id, project_id, created_by, name, kind, status, primary_text, headline, description, cta, destination_url, page_name, placements, revision, preview_id, created_at, updated_at) VALUES (${q(spring)}, 'seed_project_northwind_01', ${q(owner)}, 'Spring blend launch', 'single', 'in_review', ${q('Our spring blend is here: bright, nutty and roasted this morning in small batches. Come taste it in any of our three cafés this week, or have a bag delivered to your door. ☕ #northwindcoffee #springblend #specialtycoffee')}, 'Spring blend: roasted this morning', 'Free delivery in town this week', 'shop_now', 'https://northwind.example/spring', 'Northwind Coffee', ${q(JSON.stringify(['instagram_feed', 'instagram_story', 'instagram_reels', 'facebook_feed']))}, 1, ${q(SEED_PREVIEW_ID)}, ${now - 1_800_000}, ${now - 1_800_000});`,
-    `INSERT OR IGNORE INTO ad_items (ad_id, position, creation_id) VALUES (${q(spring)}, 0, 'seed_creation_northwind_1');`,
+    `INSERT OR IGNORE INTO ad_items (ad_id, position, creation_id) SELECT ${q(spring)}, 0, ${liveCreation('seed_creative_northwind_1')};`,
     `INSERT OR IGNORE INTO ad_reviews (id, ad_id, user_id, reviewer_name, reviewer_email, decision, comment, revision, created_at) VALUES ('seed_review_northwind_spring_1', ${q(spring)}, ${q(owner)}, 'Dana Demo', 'demo@example.com', 'comment', ${q('Ready for Mara at Northwind: the story and reels use the square picture for now.')}, 1, ${now - 1_700_000});`,
   );
   lines.push(...instagramSeedSql(now));
@@ -159,14 +165,14 @@ function instagramSeedSql(now) {
   const mediaId = 'sbxseednorthwind01';
   // Relative, so that the link works on whatever port the local server runs.
   const permalink = `/instagram/sandbox/${account}#${mediaId}`;
-  const creations = JSON.stringify(['seed_creation_northwind_3']);
+  const creations = `json_array(${liveCreation('seed_creative_northwind_3')})`;
   return [
     `INSERT OR IGNORE INTO instagram_accounts (id, project_id, connected_by, ig_user_id, username, sandbox, token_sealed, token_key_id, token_refreshed_at, status, created_at, updated_at) VALUES (${q(account)}, ${q(project)}, ${q(owner)}, ${q(igUser)}, 'northwind.coffee.sandbox', 1, ${q(token.sealed)}, ${q(token.keyId)}, ${now}, 'active', ${at - 3_600_000}, ${at - 3_600_000});`,
     `INSERT OR IGNORE INTO ads (id, project_id, created_by, name, kind, status, primary_text, headline, description, cta, destination_url, page_name, placements, revision, created_at, updated_at) VALUES (${q(ad)}, ${q(project)}, ${q(owner)}, 'What our regulars say', 'single', 'published', ${q(caption)}, 'Five years of mornings', '', 'learn_more', 'https://northwind.example/story', 'Northwind Coffee', ${q(JSON.stringify(['instagram_feed']))}, 1, ${at - 7_200_000}, ${at});`,
-    `INSERT OR IGNORE INTO ad_items (ad_id, position, creation_id) VALUES (${q(ad)}, 0, 'seed_creation_northwind_3');`,
+    `INSERT OR IGNORE INTO ad_items (ad_id, position, creation_id) SELECT ${q(ad)}, 0, ${liveCreation('seed_creative_northwind_3')};`,
     `INSERT OR IGNORE INTO ad_reviews (id, ad_id, reviewer_name, reviewer_email, decision, comment, revision, created_at) VALUES ('seed_review_northwind_regulars_1', ${q(ad)}, 'Mara Jensen', 'mara@northwind.example', 'approve', 'Lovely — go ahead!', 1, ${at - 3_600_000});`,
-    `INSERT OR IGNORE INTO instagram_sandbox_media (id, ig_user_id, media_type, is_carousel_item, creation_ids, caption, status_code, media_id, permalink, published_at, created_at) VALUES ('seed_container_northwind_01', ${q(igUser)}, 'IMAGE', 0, ${q(creations)}, ${q(caption)}, 'PUBLISHED', ${q(mediaId)}, ${q(permalink)}, ${at}, ${at});`,
-    `INSERT OR IGNORE INTO scheduled_posts (id, project_id, ad_id, account_id, created_by, kind, creation_ids, caption, scheduled_at, status, attempts, next_attempt_at, container_id, media_id, permalink, published_at, created_at, updated_at) VALUES ('seed_post_northwind_regulars1', ${q(project)}, ${q(ad)}, ${q(account)}, ${q(owner)}, 'single', ${q(creations)}, ${q(caption)}, ${at}, 'published', 1, ${at}, 'seed_container_northwind_01', ${q(mediaId)}, ${q(permalink)}, ${at}, ${at}, ${at});`,
+    `INSERT OR IGNORE INTO instagram_sandbox_media (id, ig_user_id, media_type, is_carousel_item, creation_ids, caption, status_code, media_id, permalink, published_at, created_at) VALUES ('seed_container_northwind_01', ${q(igUser)}, 'IMAGE', 0, ${creations}, ${q(caption)}, 'PUBLISHED', ${q(mediaId)}, ${q(permalink)}, ${at}, ${at});`,
+    `INSERT OR IGNORE INTO scheduled_posts (id, project_id, ad_id, account_id, created_by, kind, creation_ids, caption, scheduled_at, status, attempts, next_attempt_at, container_id, media_id, permalink, published_at, created_at, updated_at) VALUES ('seed_post_northwind_regulars1', ${q(project)}, ${q(ad)}, ${q(account)}, ${q(owner)}, 'single', ${creations}, ${q(caption)}, ${at}, 'published', 1, ${at}, 'seed_container_northwind_01', ${q(mediaId)}, ${q(permalink)}, ${at}, ${at}, ${at});`,
   ];
 }
 
