@@ -8,6 +8,7 @@ import type { Bindings } from '#worker/env.ts';
 import { hmacSign, sha256Hex } from '#worker/lib/crypto.ts';
 import { base64url } from '#worker/lib/ids.ts';
 import { markBroken, refreshTokens, startConnect, tokenFor } from '#worker/features/instagram/service.ts';
+import { refreshInstagramTokens } from '#worker/jobs/index.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import type { Intercepted } from '#worker/test/fetch.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
@@ -498,6 +499,14 @@ describe('token refresh job', () => {
     expect(callsFor(calls, 'IGAArefreshed-token')).toHaveLength(0);
   });
 
+  it('runs from the scheduled job', async () => {
+    const { row, token, now } = await agedAccount(10, 50);
+    const calls = interceptRefresh((t) => longLived(t === token ? 'IGAAfrom-the-cron' : `${t}-r`));
+    await refreshInstagramTokens(configured, now);
+    expect(callsFor(calls, token)).toHaveLength(1);
+    expect((await tokenFor(db(), configured, row.id))!.accessToken).toBe('IGAAfrom-the-cron');
+  });
+
   it('leaves tokens younger than 24 h and tokens far from expiry alone', async () => {
     const young = await agedAccount(0.5, 20);
     const fresh = await agedAccount(2, 59);
@@ -603,6 +612,18 @@ describe("Meta's deauthorize and data-deletion callbacks", () => {
     }
     expect(await accountOf(project.id)).toBeDefined();
     expect((await metaPost('/api/instagram/deauthorize', {})).status).toBe(422);
+    // Not a form at all, or a broken one: refused, never a 500.
+    const asJson = await send('/api/instagram/deauthorize', { json: { signed_request: await signedRequest(payload(igUserId)) }, sameOrigin: false, env: APP });
+    expect(asJson.status).toBeGreaterThanOrEqual(400);
+    expect(asJson.status).toBeLessThan(500);
+    const broken = await send('/api/instagram/data-deletion', {
+      body: 'signed_request=%E0%A4%A&x=%',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      sameOrigin: false,
+      env: APP,
+    });
+    expect(broken.status).toBeGreaterThanOrEqual(400);
+    expect(broken.status).toBeLessThan(500);
     expect((await metaPost('/api/instagram/deauthorize', { signed_request: 'x'.repeat(9000) })).status).toBe(422);
     // Without an app secret nothing can be verified: the endpoints do not exist.
     expect((await metaPost('/api/instagram/deauthorize', { signed_request: await signedRequest(payload(igUserId)) }, {})).status).toBe(404);
