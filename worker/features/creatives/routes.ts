@@ -8,6 +8,7 @@ import { looksLikeId } from '#worker/lib/ids.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { serveObject } from '#worker/features/media/service.ts';
+import { pngToJpeg } from '#worker/features/creatives/jpeg.ts';
 import * as renders from '#worker/features/creatives/render-service.ts';
 import * as service from '#worker/features/creatives/service.ts';
 import { generateVariations } from '#worker/features/creatives/variations-service.ts';
@@ -85,16 +86,22 @@ export const creationRoutes = new Hono<AppEnv>()
     await renders.deleteCreation(c.get('db'), required(c, 'creation'), required(c, 'user'));
     return c.body(null, 204);
   })
-  // A signed, expiring link of the picture (no session): what Instagram fetches when a post is published.
+  // A signed, expiring link of the picture as a JPEG (no session): what Instagram fetches when a post is published.
   .get('/:id/signed', access('public'), async (c) => {
     const id = c.req.param('id');
     const row = looksLikeId(id) ? await service.signedCreation(c.get('db'), c.env.SESSION_SECRET, id, c.req.query('expires'), c.req.query('sig')) : undefined;
-    if (!row) throw new AppError('not_found');
-    return serveObject(c.env.MEDIA, row.r2Key, c.req.raw.headers, {
-      contentType: 'image/png',
-      filename: 'creation.png',
-      download: false,
-      cache: 'public, max-age=3600',
+    const object = row ? await c.env.MEDIA.get(row.r2Key) : null;
+    if (!object) throw new AppError('not_found');
+    const png = new Uint8Array(await object.arrayBuffer());
+    // A picture that cannot be read is one Meta cannot fetch (it fails the post as a media error).
+    const jpeg = await pngToJpeg(png).catch(() => {
+      throw new AppError('not_found');
+    });
+    return c.body(jpeg, 200, {
+      'Content-Type': 'image/jpeg',
+      'Content-Length': String(jpeg.byteLength),
+      'Content-Disposition': 'inline; filename="creation.jpg"',
+      'Cache-Control': 'public, max-age=3600',
     });
   })
   .get('/:id/file', access({ creation: 'viewer' }), async (c) => {

@@ -7,7 +7,7 @@ import { newId } from '#worker/lib/ids.ts';
 import { connectSandbox } from '#worker/features/instagram/service.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { interceptHost, type Intercepted } from '#worker/test/fetch.ts';
-import { png } from '#worker/test/files.ts';
+import { solidPng } from '#worker/test/png.ts';
 
 /** Test fixtures for publishing: a project with creations, an ad and an Instagram account (real or sandbox). */
 export const db = () => getDb(env.DB);
@@ -44,7 +44,7 @@ export async function setup(options: { count?: number; account?: 'real' | 'sandb
   for (let i = 0; i < (options.count ?? 1); i += 1) {
     const id = newId();
     const r2Key = `creations/${projectId}/${id}.png`;
-    await env.MEDIA.put(r2Key, png(4, 4), { httpMetadata: { contentType: 'image/png' } });
+    await env.MEDIA.put(r2Key, await solidPng(8, 8, [200, 120, 40, 255]), { httpMetadata: { contentType: 'image/png' } });
     await db()
       .insert(creations)
       .values({

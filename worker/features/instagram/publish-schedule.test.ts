@@ -2,7 +2,11 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ads, instagramAccounts, scheduledPosts } from '#worker/db/schema.ts';
+import decodeJpeg, { init as initJpegDecoder } from '@jsquash/jpeg/decode.js';
+import jpegDecoderWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm';
+import { pngToJpeg } from '#worker/features/creatives/jpeg.ts';
 import { signedCreationUrl } from '#worker/features/creatives/service.ts';
+import { solidPng } from '#worker/test/png.ts';
 import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish.ts';
 import { FakeMeta, db, postOf, setup, type Setup } from '#worker/features/instagram/publish-fixtures.ts';
 import { publishDuePosts } from '#worker/jobs/index.ts';
@@ -229,9 +233,12 @@ describe('signed creation URL', () => {
     const path = url.slice(ORIGIN.length);
     const ok = await send(path);
     expect(ok.status).toBe(200);
-    expect(ok.headers.get('content-type')).toBe('image/png');
+    // Instagram publishes JPEG pictures only: the PNG is served as a JPEG (SOI … EOI markers).
+    expect(ok.headers.get('content-type')).toBe('image/jpeg');
     expect(ok.headers.get('cache-control')).toBe('public, max-age=3600');
-    expect((await ok.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    const bytes = new Uint8Array(await ok.arrayBuffer());
+    expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]);
+    expect([bytes.at(-2), bytes.at(-1)]).toEqual([0xff, 0xd9]);
 
     const expired = await signedCreationUrl(env, '', id, new Date(Date.now() - 1000));
     expect((await send(expired)).status).toBe(404);
@@ -252,5 +259,15 @@ describe('signed creation URL', () => {
 
     await env.DB.prepare('UPDATE creations SET deleted_at = ? WHERE id = ?').bind(Date.now(), id).run();
     expect((await send(path)).status).toBe(404);
+  });
+
+  it('the JPEG keeps the picture: size and colour, transparency on white', async () => {
+    await initJpegDecoder(jpegDecoderWasm);
+    const near = (a: number | undefined, b: number) => Math.abs((a ?? -99) - b) <= 6;
+    const solid = await decodeJpeg((await pngToJpeg(await solidPng(16, 12, [200, 120, 40, 255]))).slice().buffer);
+    expect([solid.width, solid.height]).toEqual([16, 12]);
+    expect(near(solid.data[0], 200) && near(solid.data[1], 120) && near(solid.data[2], 40)).toBe(true);
+    const clear = await decodeJpeg((await pngToJpeg(await solidPng(8, 8, [0, 0, 0, 0]))).slice().buffer);
+    expect(near(clear.data[0], 255) && near(clear.data[1], 255) && near(clear.data[2], 255)).toBe(true);
   });
 });

@@ -51,7 +51,7 @@ describe('publishing flows against the Graph API', () => {
     // The picture Meta fetches: the creation's PNG, without a session.
     const picture = await send(imageUrl.slice(ORIGIN.length));
     expect(picture.status).toBe(200);
-    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
 
     const containerId = [...meta.containers.keys()][0]!;
     expect(meta.calls[1]!.url).toBe(`https://graph.instagram.com/v23.0/${containerId}?fields=status_code%2Cstatus`);

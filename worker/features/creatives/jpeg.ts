@@ -1,0 +1,38 @@
+import encodeJpeg, { init as initJpeg } from '@jsquash/jpeg/encode.js';
+import jpegWasm from '@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm';
+import { convertIndexedToRgb, decode as decodePng } from 'fast-png';
+
+let jpegReady: Promise<void> | undefined;
+
+/**
+ * A creation's PNG as a JPEG (quality 90, transparency on white): Instagram's content
+ * publishing accepts JPEG pictures only. mozjpeg in WebAssembly (@jsquash/jpeg).
+ */
+export async function pngToJpeg(png: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  const decoded = decodePng(png);
+  const { width, height } = decoded;
+  let source: ArrayLike<number> = decoded.data;
+  let channels = decoded.channels;
+  if (decoded.palette) {
+    source = convertIndexedToRgb(decoded);
+    channels = decoded.palette[0]?.length ?? 3;
+  }
+  const max = decoded.palette ? 255 : decoded.depth === 16 ? 65535 : (1 << decoded.depth) - 1;
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0, p = 0; i < width * height; i += 1, p += channels) {
+    const at = (k: number) => ((source[p + k] ?? 0) * 255) / max;
+    const gray = channels <= 2;
+    const r = at(0);
+    const g = gray ? r : at(1);
+    const b = gray ? r : at(2);
+    const alpha = channels === 4 ? at(3) / 255 : channels === 2 ? at(1) / 255 : 1;
+    rgba[i * 4] = r * alpha + 255 * (1 - alpha);
+    rgba[i * 4 + 1] = g * alpha + 255 * (1 - alpha);
+    rgba[i * 4 + 2] = b * alpha + 255 * (1 - alpha);
+    rgba[i * 4 + 3] = 255;
+  }
+  jpegReady ??= initJpeg(jpegWasm);
+  await jpegReady;
+  const image = { data: rgba, width, height, colorSpace: 'srgb' } as ImageData;
+  return new Uint8Array(await encodeJpeg(image, { quality: 90 }));
+}
