@@ -48,23 +48,19 @@ export function hostOf(url: string): string {
   }
 }
 
-function Avatar({ ad, size = 32, ring = false }: { ad: MockupAd; size?: number; ring?: boolean }) {
+/** Avatar sizes as classes (the page's CSP allows no inline styles). */
+const AVATAR_SIZES = { 26: 'size-[26px]', 28: 'size-7', 32: 'size-8', 40: 'size-10' } as const;
+
+function Avatar({ ad, size = 32, ring = false }: { ad: MockupAd; size?: keyof typeof AVATAR_SIZES; ring?: boolean }) {
+  const sizeClass = AVATAR_SIZES[size];
   const initial = Array.from(ad.pageName.trim())[0]?.toUpperCase() ?? 'A';
   const ringClass = ring ? 'ring-2 ring-white' : 'ring-1 ring-black/10';
   return ad.avatarUrl ? (
-    <img
-      src={ad.avatarUrl}
-      alt=""
-      width={size}
-      height={size}
-      className={`shrink-0 rounded-full object-cover ${ringClass}`}
-      style={{ width: size, height: size }}
-    />
+    <img src={ad.avatarUrl} alt="" width={size} height={size} className={`shrink-0 rounded-full object-cover ${sizeClass} ${ringClass}`} />
   ) : (
     <span
       aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent-500 to-fuchsia-500 text-xs font-semibold text-white ${ringClass}`}
-      style={{ width: size, height: size }}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent-500 to-fuchsia-500 text-xs font-semibold text-white ${sizeClass} ${ringClass}`}
     >
       {initial}
     </span>
@@ -99,17 +95,36 @@ function Caption({ lead, text }: { lead?: ReactNode; text: string }) {
  * snap and anchors: no script). `fit` crops to the frame (stories) or keeps the ratio.
  */
 function Pictures({ items, idPrefix, frame, dots = 'below' }: { items: MockupItem[]; idPrefix: string; frame?: string; dots?: 'below' | 'none' }) {
-  const img = (item: MockupItem, index: number) => (
-    <img
-      src={item.url}
-      alt={item.alt}
-      width={item.width}
-      height={item.height}
-      loading={index === 0 ? 'eager' : 'lazy'}
-      decoding="async"
-      className={frame ? 'h-full w-full object-cover' : 'block h-auto w-full'}
-    />
-  );
+  const img = (item: MockupItem, index: number) => {
+    const picture = (className: string) => (
+      <img
+        src={item.url}
+        alt={item.alt}
+        width={item.width}
+        height={item.height}
+        loading={index === 0 ? 'eager' : 'lazy'}
+        decoding="async"
+        className={className}
+      />
+    );
+    if (!frame) return picture('block h-auto w-full');
+    // A full-screen frame shows a tall picture edge to edge; a square or landscape one whole,
+    // on a blurred copy of itself, as Instagram does.
+    if (item.height / item.width >= 1.6) return picture('h-full w-full object-cover');
+    return (
+      <div className="relative h-full w-full overflow-hidden">
+        <img
+          src={item.url}
+          alt=""
+          aria-hidden="true"
+          width={item.width}
+          height={item.height}
+          className="absolute inset-0 h-full w-full scale-125 object-cover opacity-60 blur-2xl"
+        />
+        {picture('relative h-full w-full object-contain')}
+      </div>
+    );
+  };
   if (items.length <= 1) return <div className={frame ?? ''}>{items[0] ? img(items[0], 0) : null}</div>;
   return (
     <div>
