@@ -428,4 +428,31 @@ describe('Meta errors', () => {
     expect(meta.calls).toHaveLength(0);
     expect(done.calls).toEqual([[s.adId, 'failed']]);
   });
+
+  it('a stored container found EXPIRED on resume is a media error, never published', async () => {
+    const s = await setup();
+    const meta = new FakeMeta();
+    const done = settled();
+    await schedule(s);
+    meta.statusQueue.push('IN_PROGRESS', 'IN_PROGRESS', 'IN_PROGRESS', 'EXPIRED');
+    await run(T0, done.onSettled);
+    await run(at(MIN), done.onSettled);
+    const post = await postOf(s.adId);
+    expect(post).toMatchObject({ status: 'failed', errorClass: 'media' });
+    expect(post?.errorMessage).toMatch(/expired/);
+    expect(meta.count('POST publish')).toBe(0);
+    expect(done.calls).toEqual([[s.adId, 'failed']]);
+  });
+
+  it('a real account without a known https origin fails at once with the reason (Meta could not fetch the picture)', async () => {
+    const s = await setup();
+    const meta = new FakeMeta();
+    const done = settled();
+    await schedule(s);
+    await publishDue(db(), env, T0, { owner: 'cron', onSettled: done.onSettled, pause: async () => {} });
+    const post = await postOf(s.adId);
+    expect(post).toMatchObject({ status: 'failed', errorClass: 'unknown', attempts: 1 });
+    expect(post?.errorMessage).toMatch(/PUBLIC_ORIGIN/);
+    expect(meta.calls).toHaveLength(0);
+  });
 });

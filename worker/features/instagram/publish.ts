@@ -270,7 +270,11 @@ async function createContainers(run: Run, post: repo.PostRow, graph: Graph): Pro
   const expiresAt = new Date(run.now.getTime() + IMAGE_URL_TTL_MS);
   const origin = run.options.origin ?? '';
   if (!graph.sandbox && !/^https:\/\//.test(origin)) {
-    throw new GraphError('transient', 'The site address for the picture link is not known yet. It will be tried again.');
+    // Waiting does not help: Meta fetches the picture from this site's public https address.
+    throw new GraphError(
+      'unknown',
+      'Instagram fetches the pictures from this site’s public https address, which this server does not know (PUBLIC_ORIGIN is not set). Publish now from the site instead.',
+    );
   }
   const imageUrl = (creationId: string) => signedCreationUrl(run.env, origin, creationId, expiresAt);
 
