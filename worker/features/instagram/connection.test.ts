@@ -581,17 +581,31 @@ describe("Meta's deauthorize and data-deletion callbacks", () => {
   const metaPost = (path: string, form: Record<string, string>, extra: Partial<Bindings> = APP) =>
     send(path, { form, sameOrigin: false, headers: { origin: 'https://www.facebook.com' }, env: extra });
 
-  it('deauthorize with a good signed_request deletes every connection of that Instagram user and its token', async () => {
+  it('deauthorize with a good signed_request deletes the tokens of every connection of that Instagram user; they show as broken, owners told once', async () => {
     const a = await ownerWithProject();
     const b = await ownerWithProject();
+    const other = await ownerWithProject();
     const igUserId = nextIgUserId();
     const rowA = await connectReal(a.owner, a.project.id, igUserId);
-    await connectReal(b.owner, b.project.id, igUserId);
-    const response = await metaPost('/api/instagram/deauthorize', { signed_request: await signedRequest(payload(igUserId)) });
+    const rowB = await connectReal(b.owner, b.project.id, igUserId);
+    const rowOther = await connectReal(other.owner, other.project.id);
+    const signed = await signedRequest(payload(igUserId));
+    const response = await metaPost('/api/instagram/deauthorize', { signed_request: signed });
     expect(response.status).toBe(200);
-    expect(await accountOf(a.project.id)).toBeUndefined();
-    expect(await accountOf(b.project.id)).toBeUndefined();
-    expect(await tokenFor(db(), configured, rowA.id)).toBeUndefined();
+    for (const [project, row, owner] of [
+      [a.project, rowA, a.owner],
+      [b.project, rowB, b.owner],
+    ] as const) {
+      const after = (await accountOf(project.id))!;
+      expect(after).toMatchObject({ status: 'broken', tokenSealed: null, tokenKeyId: null, tokenExpiresAt: null, username: 'northwind.coffee' });
+      expect(after.brokenReason).toContain('removed');
+      expect(await tokenFor(db(), configured, row.id)).toBeUndefined();
+      expect(await mailsTo(owner.email, 'instagram_broken')).toHaveLength(1);
+    }
+    expect((await accountOf(other.project.id))!).toMatchObject({ status: 'active', tokenSealed: rowOther.tokenSealed });
+    // Meta may call again: nothing changes, nobody is emailed twice.
+    expect((await metaPost('/api/instagram/deauthorize', { signed_request: signed })).status).toBe(200);
+    expect(await mailsTo(a.owner.email, 'instagram_broken')).toHaveLength(1);
   });
 
   it('refuses a tampered payload, a wrong key, another algorithm and garbage (400), deleting nothing', async () => {

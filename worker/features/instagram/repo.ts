@@ -68,6 +68,22 @@ export function deleteAccountsOfIgUser(db: Db, igUserId: string) {
     .all();
 }
 
+/**
+ * Deauthorization: the tokens of every (real) account of one Instagram user are deleted
+ * and the accounts marked broken; the rows stay so that the owners see what happened.
+ * Returns the accounts that were still active (their owners are told).
+ */
+export async function dropTokensOfIgUser(db: Db, igUserId: string, now: Date) {
+  const accounts = and(eq(instagramAccounts.igUserId, igUserId), eq(instagramAccounts.sandbox, false));
+  const active = await db
+    .select({ id: instagramAccounts.id })
+    .from(instagramAccounts)
+    .where(and(accounts, eq(instagramAccounts.status, 'active')))
+    .all();
+  await db.update(instagramAccounts).set({ tokenSealed: null, tokenKeyId: null, tokenExpiresAt: null, updatedAt: now }).where(accounts);
+  return active;
+}
+
 export function insertOauthState(db: Db, values: typeof oauthStates.$inferInsert) {
   return db.insert(oauthStates).values(values);
 }

@@ -63,7 +63,7 @@ async function verifiedUser(appSecret: string | undefined, signedRequest: string
 export const instagramMetaRoutes = new Hono<AppEnv>()
   .post('/deauthorize', access('public'), validate('form', signedRequestForm), async (c) => {
     const userId = await verifiedUser(c.env.INSTAGRAM_APP_SECRET, c.req.valid('form').signed_request);
-    await instagram.forgetInstagramUser(c.get('db'), userId);
+    await instagram.deauthorize(c.get('db'), c.env, userId);
     return c.json({ ok: true });
   })
   .post('/data-deletion', access('public'), validate('form', signedRequestForm), async (c) => {

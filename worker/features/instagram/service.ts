@@ -297,9 +297,17 @@ export async function refreshTokens(db: Db, env: Env, now = new Date()): Promise
 }
 
 /**
- * Meta's deauthorize and data-deletion callbacks: deletes every (real) account of that
- * Instagram user and with it the tokens. Returns how many accounts were deleted.
+ * Meta's deauthorize callback (Adloom was removed in Instagram): the tokens of every (real)
+ * account of that Instagram user are deleted at once; the connections show as broken, and
+ * their owners are told once, until they connect again or disconnect.
  */
+export async function deauthorize(db: Db, env: Env, igUserId: string, now = new Date()): Promise<void> {
+  const reason = 'Adloom was removed from this account’s apps in Instagram, and its access was deleted. Connect the account again to publish.';
+  const active = await repo.dropTokensOfIgUser(db, igUserId, now);
+  for (const account of active) await markBroken(db, env, account.id, reason, now);
+}
+
+/** Meta's data-deletion callback: deletes every (real) account of that Instagram user, with its token. Returns how many. */
 export async function forgetInstagramUser(db: Db, igUserId: string): Promise<number> {
   return (await repo.deleteAccountsOfIgUser(db, igUserId)).length;
 }
