@@ -273,6 +273,8 @@ describe('GET /callback/instagram', () => {
     const html = await response.text();
     expect(html).toContain('Instagram was not connected');
     expect(html).toContain(`/projects/${project.id}/marketing`);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toContain('<script');
     expect(api).toHaveLength(0);
     expect(await accountOf(project.id)).toBeUndefined();
     expect(
