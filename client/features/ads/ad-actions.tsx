@@ -70,7 +70,7 @@ export function PreviewLinkSection({ ad, canEdit, onChanged }: { ad: AdDetail; c
       {ad.previewUrl ? (
         <>
           <label htmlFor={inputId} className="sr-only">
-            Preview link
+            Link to share
           </label>
           <input
             id={inputId}
@@ -206,7 +206,7 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
           </fieldset>
           <TextAreaField
             id={`${ids}-comment`}
-            label={decision === 'approve' ? 'Comment (optional)' : 'Comment'}
+            label={decision === 'approve' ? 'Your comment (optional)' : 'Your comment'}
             rows={3}
             value={comment}
             error={commentError}
