@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
+import { and, desc, eq, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { inList, type Db } from '#worker/db/client.ts';
 import { creations, instagramAccounts, instagramSandboxMedia, scheduledPosts } from '#worker/db/schema.ts';
 
 export type AccountRow = typeof instagramAccounts.$inferSelect;
@@ -38,7 +38,7 @@ export function postsOfAds(db: Db, adIds: readonly string[]): Promise<PostWithAc
     .select({ post: scheduledPosts, sandbox: instagramAccounts.sandbox, username: instagramAccounts.username })
     .from(scheduledPosts)
     .leftJoin(instagramAccounts, eq(instagramAccounts.id, scheduledPosts.accountId))
-    .where(inArray(scheduledPosts.adId, [...adIds]))
+    .where(inList(scheduledPosts.adId, adIds))
     .orderBy(desc(scheduledPosts.createdAt), desc(scheduledPosts.id))
     .all();
 }
@@ -101,7 +101,7 @@ export function creationsIn(db: Db, projectId: string, ids: readonly string[]) {
   return db
     .select({ id: creations.id, deletedAt: creations.deletedAt })
     .from(creations)
-    .where(and(eq(creations.projectId, projectId), inArray(creations.id, [...ids])))
+    .where(and(eq(creations.projectId, projectId), inList(creations.id, ids)))
     .all();
 }
 
