@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdDetail } from '#common/schemas/ads.ts';
 import { envelope } from '#client/test/api-mock.ts';
+import { useFakeClock } from '#client/test/fake-clock.ts';
 import { page, writes } from '#client/test/fixtures.tsx';
 import { AD_ID, adDetail, adPost, adSummary, BASE, connection, openMarketing, review } from '#client/features/ads/test-fixtures.tsx';
 
@@ -258,6 +259,37 @@ describe('the ad editor', () => {
     const link = await within(dialog).findByRole('link', { name: /View the post/ });
     expect(link.getAttribute('href')).toBe('http://localhost/instagram/sandbox/iga_a#m1');
     expect(writes(calls)).toEqual([{ method: 'POST', path: `${AD}/publish`, body: {} }]);
+  });
+
+  it('looks again while the post is being published, until it has its permalink', async () => {
+    useFakeClock();
+    let reads = 0;
+    openEditor(
+      adDetail({ status: 'scheduled', post: adPost({ status: 'publishing', scheduledAt: new Date().toISOString() }) }),
+      {
+        [`GET ${AD}`]: () => {
+          reads += 1;
+          return {
+            status: 200,
+            body:
+              reads < 2
+                ? adDetail({ status: 'scheduled', post: adPost({ status: 'publishing', scheduledAt: new Date().toISOString() }) })
+                : adDetail({
+                    status: 'published',
+                    post: adPost({ status: 'published', permalink: 'https://www.instagram.com/p/xyz/', publishedAt: new Date().toISOString() }),
+                  }),
+          };
+        },
+      },
+      connection({}, { status: 'active' }),
+    );
+    const dialog = await editor();
+    expect(await within(dialog).findByText('Publishing')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect((await within(dialog).findByRole('link', { name: /View the post/ })).getAttribute('href')).toBe('https://www.instagram.com/p/xyz/');
+    expect(within(dialog).getAllByText('Published', { selector: 'span' })).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(10000));
+    expect(reads).toBe(2);
   });
 
   it('schedules at a local time (the time zone shown) as an ISO instant, and cancels it', async () => {

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { AdDetail, AdUpdateInput, InstagramConnection } from '#common/schemas/ads.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -68,6 +68,28 @@ function AdEditor({
   useEffect(() => {
     if (resource.status === 'ready') onTitle(resource.data.name);
   }, [resource.status, resource.data, onTitle]);
+  // A post being published (or due now) settles within seconds: look again until it has.
+  const post = resource.status === 'ready' ? resource.data.post : null;
+  const settling = post !== null && (post.status === 'publishing' || (post.status === 'scheduled' && Date.parse(post.scheduledAt) <= Date.now() + 5000));
+  const refresh = useEffectEvent(() => {
+    void adsApi.get(adId).then(
+      (ad) => {
+        resource.setData(ad);
+        onChanged(ad);
+      },
+      () => {},
+    );
+  });
+  const pollKey = settling ? `${post.id}:${post.status}:${post.attempts}` : null;
+  const [polls, setPolls] = useState(0);
+  useEffect(() => {
+    if (!pollKey || polls >= 40) return;
+    const timer = window.setTimeout(() => {
+      setPolls((n) => n + 1);
+      refresh();
+    }, 3000);
+    return () => window.clearTimeout(timer);
+  }, [pollKey, polls]);
   if (resource.status === 'loading') return <EditorSkeleton />;
   if (resource.status === 'error') {
     if (resource.error instanceof ApiError && resource.error.status === 404)

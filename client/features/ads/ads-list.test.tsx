@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { envelope } from '#client/test/api-mock.ts';
-import { gets, page, writes } from '#client/test/fixtures.tsx';
+import Creations from '#client/app/routes/creations.tsx';
+import { envelope, mockApi } from '#client/test/api-mock.ts';
+import { gets, page, PROJECT_ID, renderScreen, writes } from '#client/test/fixtures.tsx';
 import {
   AD_ID,
   adDetail,
@@ -153,5 +154,16 @@ describe('the marketing page’s ads', () => {
     await screen.findByRole('dialog', { name: 'Spring sale' });
     await screen.findByLabelText('Primary text');
     expect(tooWideForPhone(container.ownerDocument.body)).toEqual([]);
+  });
+
+  it('links each creation an editor may use to a new ad on its project’s marketing page', async () => {
+    mockApi({
+      'GET /api/projects': page([]),
+      'GET /api/creations': page([creationItem(CREATION_A, 'Spring square'), { ...creationItem(CREATION_B, 'Read only'), role: 'viewer' as const }]),
+    });
+    renderScreen(<Creations />, { url: '/creations', path: '/creations' });
+    const link = await screen.findByRole('link', { name: 'Use Spring square in an ad' });
+    expect(link.getAttribute('href')).toBe(`/projects/${PROJECT_ID}/marketing?creations=${CREATION_A}`);
+    expect(screen.queryByRole('link', { name: 'Use Read only in an ad' })).toBeNull();
   });
 });
