@@ -184,7 +184,7 @@ export function InstagramFeedMockup({ ad }: { ad: MockupAd }) {
       <a
         href={ad.destinationUrl || undefined}
         rel="noopener noreferrer nofollow"
-        className="flex items-center justify-between border-b border-zinc-100 bg-sky-600 px-3 py-2.5 text-sm font-semibold text-white"
+        className="flex items-center justify-between border-b border-zinc-100 bg-sky-700 px-3 py-2.5 text-sm font-semibold text-white"
       >
         {CTA_LABELS[ad.cta]}
         <ChevronRight aria-hidden="true" className="size-4" />
@@ -317,7 +317,7 @@ export function FacebookFeedMockup({ ad }: { ad: MockupAd }) {
       <Pictures items={ad.items} idPrefix="fb-feed" />
       <div className="flex items-center gap-3 border-t border-zinc-200 bg-zinc-100 px-3 py-2.5">
         <div className="min-w-0 flex-1">
-          {host ? <p className="truncate text-xs text-zinc-500 uppercase">{host}</p> : null}
+          {host ? <p className="truncate text-xs text-zinc-600 uppercase">{host}</p> : null}
           <p className="truncate text-[15px] font-semibold">{ad.headline || ad.pageName}</p>
           {ad.description ? <p className="truncate text-sm text-zinc-600">{ad.description}</p> : null}
         </div>
