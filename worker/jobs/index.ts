@@ -8,7 +8,7 @@ import { renewDuePeriods } from '#worker/features/credits/service.ts';
 import { purgePastPlaygroundDays } from '#worker/features/creatives/playground-service.ts';
 import { purgeDeletedCreations, refundAbandonedRenders } from '#worker/features/creatives/render-service.ts';
 import { purgeDeletedCreatives } from '#worker/features/creatives/service.ts';
-import { publishDue } from '#worker/features/instagram/publish.ts';
+import { publishDue } from '#worker/features/instagram/publish-service.ts';
 import { refreshTokens } from '#worker/features/instagram/service.ts';
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';
 import { purgeDeletedProjects } from '#worker/features/projects/service.ts';

@@ -7,7 +7,7 @@ import { access } from '#worker/middleware/access.ts';
 import { publicChrome } from '#worker/ssr/chrome.ts';
 import { renderPage } from '#worker/ssr/render.ts';
 import { signedCreationUrl } from '#worker/features/creatives/service.ts';
-import * as repo from '#worker/features/instagram/publish-repo.ts';
+import * as repo from '#worker/features/instagram/publish/repo.ts';
 
 const FEED_LIMIT = 60;
 const IMAGE_TTL_MS = 60 * 60 * 1000;

@@ -7,8 +7,8 @@ import jpegDecoderWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm';
 import { pngToJpeg } from '#worker/features/creatives/jpeg.ts';
 import { signedCreationUrl } from '#worker/features/creatives/service.ts';
 import { solidPng } from '#worker/test/png.ts';
-import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish.ts';
-import { FakeMeta, db, postOf, setup, type Setup } from '#worker/features/instagram/publish-fixtures.ts';
+import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish-service.ts';
+import { FakeMeta, db, postOf, setup, type Setup } from '#worker/test/instagram-publish.ts';
 import { publishDuePosts } from '#worker/jobs/index.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 
