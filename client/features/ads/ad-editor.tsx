@@ -70,7 +70,9 @@ function AdEditor({
   }, [resource.status, resource.data, onTitle]);
   // A post being published (or due now) settles within seconds: look again until it has.
   const post = resource.status === 'ready' ? resource.data.post : null;
-  const settling = post !== null && (post.status === 'publishing' || (post.status === 'scheduled' && Date.parse(post.scheduledAt) <= Date.now() + 5000));
+  const pollKey =
+    post && (post.status === 'publishing' || post.status === 'scheduled') ? `${post.id}:${post.status}:${post.attempts}:${post.scheduledAt}` : null;
+  const dueAt = post?.scheduledAt;
   const refresh = useEffectEvent(() => {
     void adsApi.get(adId).then(
       (ad) => {
@@ -80,16 +82,17 @@ function AdEditor({
       () => {},
     );
   });
-  const pollKey = settling ? `${post.id}:${post.status}:${post.attempts}` : null;
   const [polls, setPolls] = useState(0);
   useEffect(() => {
     if (!pollKey || polls >= 40) return;
+    // A post due later than in a few seconds is not looked at again from here.
+    if (pollKey.includes(':scheduled:') && dueAt && Date.parse(dueAt) > Date.now() + 5000) return;
     const timer = window.setTimeout(() => {
       setPolls((n) => n + 1);
       refresh();
     }, 3000);
     return () => window.clearTimeout(timer);
-  }, [pollKey, polls]);
+  }, [pollKey, dueAt, polls]);
   if (resource.status === 'loading') return <EditorSkeleton />;
   if (resource.status === 'error') {
     if (resource.error instanceof ApiError && resource.error.status === 404)
