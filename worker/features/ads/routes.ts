@@ -6,7 +6,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { cancelScheduled, publishDue, schedulePost } from '#worker/features/instagram/publish.ts';
+import { cancelScheduled, publishDue, schedulePost } from '#worker/features/instagram/publish-service.ts';
 import * as service from '#worker/features/ads/service.ts';
 
 const originOf = (url: string) => new URL(url).origin;

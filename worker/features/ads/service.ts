@@ -14,14 +14,14 @@ import type { Mailer } from '#worker/lib/mailer.ts';
 import { creativeForMember } from '#worker/features/creatives/service.ts';
 import { creationFileUrl, renderCreative } from '#worker/features/creatives/render-service.ts';
 import { projectImage } from '#worker/features/media/service.ts';
-import { cancelScheduled, postsFor } from '#worker/features/instagram/publish.ts';
+import { cancelScheduled, postsFor } from '#worker/features/instagram/publish-service.ts';
 import * as repo from '#worker/features/ads/repo.ts';
 
 /**
  * Ads (PRODUCT.md §4.4): an ad is pictures (creations) + copy + placements with a review
  * status. Created from a creative (its creation of the current revision, rendered for 1
  * credit if there is none) or from creations; shared through an unguessable preview link;
- * reviewed by members and by visitors of that link. Publishing is instagram/publish.ts's.
+ * reviewed by members and by visitors of that link. Publishing is instagram/publish-service.ts's.
  */
 type Project = typeof projects.$inferSelect;
 export type Membership = { project: Project; role: ProjectRole };
