@@ -144,6 +144,25 @@ describe('the marketing page’s ads', () => {
     expect(writes(calls)).toEqual([{ method: 'POST', path: `${BASE}/ads`, body: { kind: 'single', creativeId: 'crv_aaaaaaaaaaaaaaaa' } }]);
   });
 
+  it('makes an ad from a creative picked in the dialog, and asks for one first', async () => {
+    const { calls } = openMarketing('', {
+      [`GET /api/creations`]: page([]),
+      [`GET /api/creatives`]: page([{ id: 'crv_bbbbbbbbbbbbbbbb', name: 'Spring poster' }]),
+      [`POST ${BASE}/ads`]: { status: 201, body: adDetail() },
+    });
+    const user = userEvent.setup();
+    await screen.findByText('No ads yet');
+    await user.click(screen.getAllByRole('button', { name: 'New ad' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'New ad' });
+    await user.click(within(dialog).getByLabelText('A creative'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create ad · up to 1 credit' }));
+    expect(within(dialog).getByText('Pick a creative.')).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Spring poster' })).toBeTruthy());
+    await user.selectOptions(within(dialog).getByLabelText('Creative'), 'Spring poster');
+    await user.click(within(dialog).getByRole('button', { name: 'Create ad · up to 1 credit' }));
+    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: `${BASE}/ads`, body: { kind: 'single', creativeId: 'crv_bbbbbbbbbbbbbbbb' } }]));
+  });
+
   it('fits a 390 px phone: no fixed widths or columns wider than the screen', async () => {
     window.innerWidth = 390;
     const { container } = openMarketing(`?ad=${AD_ID}`, {

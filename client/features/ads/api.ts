@@ -1,6 +1,6 @@
 import type { AdStatus } from '#common/ads.ts';
 import type { AdCreateInput, AdDetail, AdPost, AdReview, AdSummary, AdUpdateInput, MemberReviewInput } from '#common/schemas/ads.ts';
-import type { CreationItem } from '#common/schemas/creatives.ts';
+import type { CreationItem, CreativeSummary } from '#common/schemas/creatives.ts';
 import { api, call } from '#client/lib/api.ts';
 import type { Page } from '#client/lib/use-paged.ts';
 
@@ -29,6 +29,7 @@ export const adsApi = {
   review: (id: string, json: MemberReviewInput) => as<AdReview>(call(api.api.ads[':id'].reviews.$post({ param: { id }, json }))),
   publish: (id: string, at?: string) => as<AdPost>(call(api.api.ads[':id'].publish.$post({ param: { id }, json: at ? { at } : {} }))),
   cancelPublish: (id: string) => as<undefined>(call(api.api.ads[':id'].publish.$delete({ param: { id } }))),
+  creatives: (projectId: string) => as<Page<CreativeSummary>>(call(api.api.creatives.$get({ query: { projectId, limit: '100' } }))),
   creations: (projectId: string, cursor?: string) =>
     as<Page<CreationItem>>(call(api.api.creations.$get({ query: { projectId, ...(cursor ? { cursor } : {}) } }))),
 };

@@ -8,6 +8,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { errorMessage, referenceOf } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 import { CreationPicker, useProjectCreations } from '#client/features/ads/creation-picker.tsx';
 
@@ -68,6 +69,10 @@ function NewAdForm({
   onCreated: (ad: AdDetail) => void;
 }) {
   const [source, setSource] = useState<'creative' | 'creations'>(creativeId ? 'creative' : 'creations');
+  const [creative, setCreative] = useState(creativeId ?? '');
+  const [creativeError, setCreativeError] = useState<string>();
+  const creatives = useResource(() => adsApi.creatives(projectId), [projectId]);
+  const creativeOptions = creatives.status === 'ready' ? creatives.data.items : [];
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>(() => creationIds.slice(0, AD_LIMITS.carouselMax));
   const [kind, setKind] = useState<AdKind>(creationIds.length > 1 ? 'carousel' : 'single');
@@ -92,9 +97,12 @@ function NewAdForm({
     const input = {
       ...(name.trim() ? { name: name.trim() } : {}),
       kind: effectiveKind,
-      ...(source === 'creative' && creativeId ? { creativeId } : { creationIds: selected }),
+      ...(source === 'creative' ? { creativeId: creative } : { creationIds: selected }),
     };
     const problem = source === 'creations' ? pictureError(effectiveKind, selected.length) : undefined;
+    const noCreative = source === 'creative' && !creative ? 'Pick a creative.' : undefined;
+    setCreativeError(noCreative);
+    if (noCreative) return;
     const parsed = adCreateInput.safeParse(input);
     const nameIssue = parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === 'name')?.message;
     setNameError(nameIssue);
@@ -114,26 +122,59 @@ function NewAdForm({
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <FormError error={error} />
-      {creativeId ? (
-        <fieldset className="min-w-0">
-          <legend className="mb-1.5 text-sm font-medium">Picture</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-            <label className="inline-flex items-center gap-2">
-              <input type="radio" name="source" checked={source === 'creative'} onChange={() => setSource('creative')} />
-              The creative’s latest render
-            </label>
-            <label className="inline-flex items-center gap-2">
-              <input type="radio" name="source" checked={source === 'creations'} onChange={() => setSource('creations')} />
-              Pick rendered pictures
-            </label>
-          </div>
-        </fieldset>
-      ) : null}
+      <fieldset className="min-w-0">
+        <legend className="mb-1.5 text-sm font-medium">Make it from</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" name="source" checked={source === 'creative'} onChange={() => setSource('creative')} />A creative
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input type="radio" name="source" checked={source === 'creations'} onChange={() => setSource('creations')} />
+            Rendered pictures
+          </label>
+        </div>
+      </fieldset>
       {source === 'creative' ? (
-        <Alert tone="info">
-          The ad uses the creative’s latest PNG of its current version. If that version has not been rendered yet, it is rendered now for {CREDIT_COSTS.render}{' '}
-          credit.
-        </Alert>
+        <div className="space-y-3">
+          <div>
+            <label htmlFor="new-ad-creative" className="mb-1.5 block text-sm font-medium">
+              Creative
+            </label>
+            <select
+              id="new-ad-creative"
+              value={creative}
+              aria-invalid={creativeError ? true : undefined}
+              aria-describedby={creativeError ? 'new-ad-creative-error' : undefined}
+              onChange={(e) => {
+                setCreative(e.currentTarget.value);
+                setCreativeError(undefined);
+              }}
+              className="block h-10 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-base shadow-sm dark:border-zinc-700 dark:bg-zinc-900 sm:text-sm"
+            >
+              <option value="">{creatives.status === 'loading' ? 'Loading creatives…' : 'Pick a creative'}</option>
+              {creativeId && !creativeOptions.some((c) => c.id === creativeId) ? <option value={creativeId}>The creative you came from</option> : null}
+              {creativeOptions.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {creativeError ? (
+              <p id="new-ad-creative-error" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+                {creativeError}
+              </p>
+            ) : null}
+            {creatives.status === 'error' ? (
+              <button type="button" className="mt-1.5 text-sm font-medium underline" onClick={creatives.reload}>
+                The creatives could not be loaded. Try again
+              </button>
+            ) : null}
+          </div>
+          <Alert tone="info">
+            The ad uses the creative’s latest PNG of its current version. If that version has not been rendered yet, it is rendered now for{' '}
+            {CREDIT_COSTS.render} credit.
+          </Alert>
+        </div>
       ) : (
         <fieldset className="min-w-0">
           <legend className="mb-1.5 text-sm font-medium">Pictures</legend>
