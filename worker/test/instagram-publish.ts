@@ -239,7 +239,7 @@ function kindOf(call: Intercepted): string {
   if (method === 'POST' && edge === 'media') return 'POST media';
   if (method === 'POST' && edge === 'media_publish') return 'POST publish';
   if (method === 'GET' && edge === 'content_publishing_limit') return 'GET limit';
-  if (method === 'GET' && edge === 'media') return 'GET list';
+  if (method === 'GET' && (edge === 'media' || edge === 'stories')) return 'GET list';
   const fields = url.searchParams.get('fields') ?? '';
   if (method === 'GET' && fields.includes('status_code')) return 'GET status';
   if (method === 'GET' && fields === 'permalink') return 'GET permalink';

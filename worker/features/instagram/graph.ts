@@ -39,7 +39,7 @@ export interface Graph {
    * A container found PUBLISHED when a run resumes: the media it became, found among the
    * account's latest media (same caption, published since `since`), or undefined.
    */
-  publishedMediaOf(containerId: string, caption: string, since: Date): Promise<{ mediaId: string; permalink: string | null } | undefined>;
+  publishedMediaOf(containerId: string, caption: string, since: Date, story?: boolean): Promise<{ mediaId: string; permalink: string | null } | undefined>;
 }
 
 /** A Graph API error, already sorted into what the job does about it. */
@@ -200,14 +200,16 @@ export function realGraph({ igUserId, accessToken, timeoutMs = 15_000 }: RealGra
       const body = await call<{ permalink?: unknown }>('GET', mediaId, { fields: 'permalink' });
       return typeof body.permalink === 'string' ? body.permalink : null;
     },
-    async publishedMediaOf(_containerId, caption, since) {
-      const body = await call<{ data?: { id?: unknown; caption?: unknown; permalink?: unknown; timestamp?: unknown }[] }>('GET', `${igUserId}/media`, {
+    async publishedMediaOf(_containerId, caption, since, story = false) {
+      // Stories are listed on their own edge, and carry no caption.
+      const edge = story ? 'stories' : 'media';
+      const body = await call<{ data?: { id?: unknown; caption?: unknown; permalink?: unknown; timestamp?: unknown }[] }>('GET', `${igUserId}/${edge}`, {
         fields: 'id,caption,permalink,timestamp',
         limit: '25',
       });
       const match = (body.data ?? []).find(
         (media) =>
-          (typeof media.caption === 'string' ? media.caption : '') === caption &&
+          (story || (typeof media.caption === 'string' ? media.caption : '') === caption) &&
           typeof media.timestamp === 'string' &&
           Date.parse(media.timestamp) >= since.getTime() - 60_000,
       );

@@ -236,7 +236,7 @@ async function publishSteps(run: Run, post: repo.PostRow, graph: Graph): Promise
   if (post.containerId) {
     const { statusCode, status } = await graph.containerStatus(post.containerId);
     if (statusCode === 'PUBLISHED') {
-      const found = await graph.publishedMediaOf(post.containerId, post.caption, post.scheduledAt);
+      const found = await graph.publishedMediaOf(post.containerId, post.caption, post.scheduledAt, post.kind === 'story');
       await finishPublished(run, post, graph, found?.mediaId ?? null, found?.permalink ?? null);
       return;
     }

@@ -205,6 +205,23 @@ describe('exactly once', () => {
     expect(done.calls).toEqual([[s.adId, 'published']]);
   });
 
+  it('a story whose media_publish answer was lost is found on the stories edge, not published again', async () => {
+    const s = await setup({ kind: 'story' });
+    const meta = new FakeMeta();
+    const done = settled();
+    await schedule(s, 'story');
+    meta.failNext((call) => call.url.endsWith('/media_publish'), 'timeout');
+    await run(T0, done.onSettled, 'run-1');
+    const container = meta.containers.get((await postOf(s.adId))?.containerId ?? '')!;
+    container.status = 'PUBLISHED';
+    meta.media.set('17950000000000555', { caption: '', timestamp: T0.toISOString().replace(/\.\d+Z$/, '+0000') });
+    await run(at(2 * MIN), done.onSettled, 'run-2');
+    expect(meta.calls.at(-1)?.url).toContain(`/${IG_USER_ID}/stories?`);
+    expect(meta.count('POST publish')).toBe(1);
+    expect(await postOf(s.adId)).toMatchObject({ status: 'published', mediaId: '17950000000000555' });
+    expect(done.calls).toEqual([[s.adId, 'published']]);
+  });
+
   it('a container still IN_PROGRESS is left for the next run (stored, not recreated)', async () => {
     const s = await setup();
     const meta = new FakeMeta();
