@@ -593,6 +593,12 @@ export const instagramAccounts = sqliteTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     connectedBy: text('connected_by').references(() => users.id, { onDelete: 'set null' }),
     igUserId: text('ig_user_id').notNull(),
+    /**
+     * The app-scoped Instagram user id (the code exchange's `user_id`, /me's `id`): Meta's
+     * deauthorize and data-deletion callbacks may name the user by it. Null for sandbox accounts
+     * and accounts connected before it was stored.
+     */
+    igScopedUserId: text('ig_scoped_user_id'),
     username: text('username').notNull(),
     pictureUrl: text('picture_url'),
     sandbox: integer('sandbox', { mode: 'boolean' }).notNull().default(false),
@@ -607,7 +613,11 @@ export const instagramAccounts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('instagram_accounts_ig_user_idx').on(t.igUserId), index('instagram_accounts_expiry_idx').on(t.status, t.tokenExpiresAt)],
+  (t) => [
+    index('instagram_accounts_ig_user_idx').on(t.igUserId),
+    index('instagram_accounts_ig_scoped_user_idx').on(t.igScopedUserId),
+    index('instagram_accounts_expiry_idx').on(t.status, t.tokenExpiresAt),
+  ],
 );
 
 /** OAuth `state` of one Instagram connection attempt: bound to user and project, single use, 10 minutes. */

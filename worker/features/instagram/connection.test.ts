@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { InstagramConnection } from '#common/schemas/ads.ts';
 import { getDb } from '#worker/db/client.ts';
-import { emailOutbox, instagramAccounts, oauthStates, projects } from '#worker/db/schema.ts';
+import { dataDeletionRequests, emailOutbox, instagramAccounts, oauthStates, projects } from '#worker/db/schema.ts';
 import type { Bindings } from '#worker/env.ts';
 import { hmacSign, sha256Hex } from '#worker/lib/crypto.ts';
 import { base64url } from '#worker/lib/ids.ts';
@@ -18,6 +18,7 @@ const APP = { INSTAGRAM_APP_ID: '990602627938098', INSTAGRAM_APP_SECRET: 'eb8c7-
 const configured = { ...env, ...APP } as Bindings;
 
 // The answers of Instagram API with Instagram Login, as documented (Business Login, access_token, refresh_access_token, /me).
+// The code exchange's user_id is the app-scoped id (/me's `id`); /me's user_id is the professional account id.
 const shortLived = (userId: string) =>
   Response.json({
     data: [
@@ -29,8 +30,10 @@ const shortLived = (userId: string) =>
     ],
   });
 const longLived = (token: string) => Response.json({ access_token: token, token_type: 'bearer', expires_in: 5183944 });
-const profile = (userId: string, username: string) =>
-  Response.json({ user_id: userId, username, profile_picture_url: `https://scontent.cdninstagram.com/v/t51.2885-19/${userId}.jpg`, id: `9${userId}` });
+/** A made-up app-scoped id for a professional account id (17 digits, like Meta's). */
+const scopedIdOf = (igUserId: string) => `9${igUserId}`;
+const profile = (userId: string, username: string, scopedId = scopedIdOf(userId)) =>
+  Response.json({ id: scopedId, user_id: userId, username, profile_picture_url: `https://scontent.cdninstagram.com/v/t51.2885-19/${userId}.jpg` });
 const oauthError = (message: string) => Response.json({ error_type: 'OAuthException', code: 400, error_message: message }, { status: 400 });
 const graphError = (code: number, message: string, status = 400, subcode?: number) =>
   Response.json({ error: { message, type: 'OAuthException', code, ...(subcode ? { error_subcode: subcode } : {}), fbtrace_id: 'AbCdEfGhIjK' } }, { status });
@@ -68,7 +71,7 @@ function interceptInstagram(options: {
 /** A happy Instagram for one professional account. */
 function happyInstagram(igUserId: string, username: string, longToken = `IGAAlong${igUserId}`) {
   return interceptInstagram({
-    token: () => shortLived(igUserId),
+    token: () => shortLived(scopedIdOf(igUserId)),
     graph: (_call, path) =>
       path === '/access_token' ? longLived(longToken) : path === '/me' ? profile(igUserId, username) : new Response('no', { status: 404 }),
   });
@@ -207,15 +210,23 @@ describe('GET /callback/instagram', () => {
     expect(Object.fromEntries(exchange!.searchParams)).toEqual({
       grant_type: 'ig_exchange_token',
       client_secret: APP.INSTAGRAM_APP_SECRET,
-      access_token: `IGAAshort${igUserId}`,
+      access_token: `IGAAshort${scopedIdOf(igUserId)}`,
     });
     expect(me!.pathname).toBe('/me');
-    expect(me!.searchParams.get('fields')).toBe('user_id,username,profile_picture_url');
+    expect(me!.searchParams.get('fields')).toBe('id,user_id,username,profile_picture_url');
     expect(me!.searchParams.get('access_token')).toBe('IGAAlong-secret-token');
     for (const call of [...api, ...graph]) expect(call.init?.signal).toBeInstanceOf(AbortSignal);
 
     const row = (await accountOf(project.id))!;
-    expect(row).toMatchObject({ igUserId, username: 'northwind.coffee', sandbox: false, status: 'active', connectedBy: owner.id });
+    // Both ids: the professional account id to publish with, the app-scoped id Meta's callbacks may name.
+    expect(row).toMatchObject({
+      igUserId,
+      igScopedUserId: scopedIdOf(igUserId),
+      username: 'northwind.coffee',
+      sandbox: false,
+      status: 'active',
+      connectedBy: owner.id,
+    });
     expect(row.tokenSealed).not.toContain('IGAAlong');
     expect(row.tokenKeyId).toMatch(/^[0-9a-f]{8}$/);
     expect(row.tokenExpiresAt!.getTime() - before).toBeGreaterThanOrEqual(5183944 * 1000 - 1000);
@@ -232,11 +243,13 @@ describe('GET /callback/instagram', () => {
     const first = await connectReal(owner, project.id);
     const { state } = await beginConnect(owner, project.id);
     const igUserId = nextIgUserId();
+    const scopedId = scopedIdOf(igUserId);
     interceptInstagram({
       token: () =>
         Response.json({
           access_token: 'IGAAshort-flat',
-          user_id: Number(igUserId),
+          // A bare 17-digit number loses digits when parsed: the app-scoped id is then taken from /me's `id`.
+          user_id: Number(scopedId),
           permissions: ['instagram_business_basic', 'instagram_business_content_publish'],
         }),
       graph: (_call, path) => (path === '/access_token' ? longLived('IGAAlong-second') : profile(igUserId, 'northwind.second')),
@@ -244,7 +257,7 @@ describe('GET /callback/instagram', () => {
     expect((await callback(owner, { code: 'AQB2', state })).status).toBe(303);
     const rows = await db().select().from(instagramAccounts).where(eq(instagramAccounts.projectId, project.id)).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: first.id, username: 'northwind.second', igUserId: String(Number(igUserId)) });
+    expect(rows[0]).toMatchObject({ id: first.id, username: 'northwind.second', igUserId, igScopedUserId: scopedId });
     expect((await tokenFor(db(), configured, first.id))?.accessToken).toBe('IGAAlong-second');
   });
 
@@ -608,6 +621,55 @@ describe("Meta's deauthorize and data-deletion callbacks", () => {
     // Meta may call again: nothing changes, nobody is emailed twice.
     expect((await metaPost('/api/instagram/deauthorize', { signed_request: signed })).status).toBe(200);
     expect(await mailsTo(a.owner.email, 'instagram_broken')).toHaveLength(1);
+  });
+
+  it('a signed_request naming the app-scoped id (the code exchange’s user_id) deauthorizes and deletes that account, and only that one', async () => {
+    const a = await ownerWithProject();
+    const b = await ownerWithProject();
+    const other = await ownerWithProject();
+    const igUserId = nextIgUserId();
+    const scopedId = scopedIdOf(igUserId);
+    const rowA = await connectReal(a.owner, a.project.id, igUserId);
+    await connectReal(b.owner, b.project.id, igUserId);
+    const rowOther = await connectReal(other.owner, other.project.id);
+    expect(rowA).toMatchObject({ igUserId, igScopedUserId: scopedId });
+    // A sandbox account whose professional id happens to be the scoped id is not Meta's to remove.
+    const sandbox = await ownerWithProject();
+    expect((await send(`/api/projects/${sandbox.project.id}/instagram/sandbox`, { method: 'POST', cookie: sandbox.owner.cookie })).status).toBe(200);
+    await db().update(instagramAccounts).set({ igScopedUserId: scopedId }).where(eq(instagramAccounts.projectId, sandbox.project.id));
+
+    expect((await metaPost('/api/instagram/deauthorize', { signed_request: await signedRequest(payload(scopedId)) })).status).toBe(200);
+    const after = (await accountOf(a.project.id))!;
+    expect(after).toMatchObject({ status: 'broken', tokenSealed: null, tokenKeyId: null, tokenExpiresAt: null });
+    expect(await tokenFor(db(), configured, rowA.id)).toBeUndefined();
+    expect(await mailsTo(a.owner.email, 'instagram_broken')).toHaveLength(1);
+    expect((await accountOf(b.project.id))!).toMatchObject({ status: 'broken', tokenSealed: null });
+    expect((await accountOf(other.project.id))!).toMatchObject({ status: 'active', tokenSealed: rowOther.tokenSealed });
+    expect((await accountOf(sandbox.project.id))!).toMatchObject({ status: 'active', sandbox: true });
+
+    const response = await metaPost('/api/instagram/data-deletion', { signed_request: await signedRequest(payload(scopedId)) });
+    expect(response.status).toBe(200);
+    const { confirmation_code: code } = (await response.json()) as { confirmation_code: string };
+    expect(await accountOf(a.project.id)).toBeUndefined();
+    expect(await accountOf(b.project.id)).toBeUndefined();
+    expect(await accountOf(other.project.id)).toBeDefined();
+    expect(await accountOf(sandbox.project.id)).toBeDefined();
+    expect(await db().select().from(dataDeletionRequests).where(eq(dataDeletionRequests.code, code)).get()).toMatchObject({
+      igUserId: scopedId,
+      status: 'completed',
+      accountsDeleted: 2,
+    });
+  });
+
+  it('an account connected before the app-scoped id was stored is still found by its professional id', async () => {
+    const { owner, project } = await ownerWithProject();
+    const igUserId = nextIgUserId();
+    await connectReal(owner, project.id, igUserId);
+    await db().update(instagramAccounts).set({ igScopedUserId: null }).where(eq(instagramAccounts.projectId, project.id));
+    expect((await metaPost('/api/instagram/deauthorize', { signed_request: await signedRequest(payload(scopedIdOf(igUserId))) })).status).toBe(200);
+    expect((await accountOf(project.id))!).toMatchObject({ status: 'active' });
+    expect((await metaPost('/api/instagram/data-deletion', { signed_request: await signedRequest(payload(igUserId)) })).status).toBe(200);
+    expect(await accountOf(project.id)).toBeUndefined();
   });
 
   it('refuses a tampered payload, a wrong key, another algorithm and garbage (400), deleting nothing', async () => {

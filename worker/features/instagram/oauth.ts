@@ -104,6 +104,16 @@ async function call(what: string, url: string, init: RequestInit = {}): Promise<
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 
+/**
+ * An app-scoped user id as Meta's signed_request may carry it (at most 64 characters), else
+ * undefined. A JSON number beyond 2^53 has lost digits when parsed: it names nobody.
+ */
+const scopedId = (value: unknown): string | undefined => {
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) return undefined;
+  const id = text(value);
+  return id && id.length <= 64 ? id : undefined;
+};
+
 function malformed(what: string): never {
   throw new InstagramApiError(`${what}: unexpected answer`, 'Instagram sent an answer we could not read. Please try again.', 200);
 }
@@ -112,6 +122,8 @@ function malformed(what: string): never {
  * Code → short-lived token (POST, form-encoded). Instagram documents the answer as
  * `{ data: [{ access_token, user_id, permissions }] }`; it also answers the flat
  * `{ access_token, user_id, permissions }` (permissions a comma-separated string or a list).
+ * `user_id` is the app-scoped user id (not the professional account id that /me's
+ * `user_id` gives); only the token is required.
  */
 export async function exchangeCode(input: { appId: string; appSecret: string; redirectUri: string; code: string }) {
   const body = await call('code exchange', TOKEN_URL, {
@@ -127,8 +139,8 @@ export async function exchangeCode(input: { appId: string; appSecret: string; re
   });
   const entry = Array.isArray(body.data) && isObject(body.data[0]) ? body.data[0] : body;
   const accessToken = text(entry.access_token);
-  const userId = text(entry.user_id);
-  if (!accessToken || !userId) malformed('code exchange');
+  const userId = scopedId(entry.user_id);
+  if (!accessToken) malformed('code exchange');
   const raw = entry.permissions;
   const permissions = Array.isArray(raw)
     ? raw.filter((p): p is string => typeof p === 'string')
@@ -162,17 +174,25 @@ export async function refreshLongLivedToken(accessToken: string) {
   return tokenAnswer('token refresh', await call('token refresh', url.toString()));
 }
 
-/** The professional account behind a token: its Instagram user id (the one to publish with), username and picture. */
+/**
+ * The professional account behind a token: its Instagram user id (`user_id`, the one to
+ * publish with), its app-scoped id (`id`), username and picture.
+ */
 export async function fetchProfile(accessToken: string) {
   const url = new URL(`${GRAPH}/me`);
-  url.searchParams.set('fields', 'user_id,username,profile_picture_url');
+  url.searchParams.set('fields', 'id,user_id,username,profile_picture_url');
   url.searchParams.set('access_token', accessToken);
   const body = await call('profile', url.toString());
   const userId = text(body.user_id) ?? text(body.id);
   const username = text(body.username);
   if (!userId || !username) malformed('profile');
   const picture = text(body.profile_picture_url);
-  return { userId, username: username.slice(0, 100), pictureUrl: picture?.startsWith('https://') ? picture.slice(0, 2048) : null };
+  return {
+    userId,
+    scopedUserId: scopedId(body.id),
+    username: username.slice(0, 100),
+    pictureUrl: picture?.startsWith('https://') ? picture.slice(0, 2048) : null,
+  };
 }
 
 /**

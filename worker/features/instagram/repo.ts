@@ -59,13 +59,16 @@ export function deleteAccountOfProject(db: Db, projectId: string) {
   return db.delete(instagramAccounts).where(eq(instagramAccounts.projectId, projectId)).returning({ id: instagramAccounts.id }).all();
 }
 
+/**
+ * The real (not sandbox) accounts of one Instagram user, in any project, named by Meta's
+ * signed_request: by the professional account id or by the app-scoped id.
+ */
+const realAccountsOfIgUser = (igUserId: string) =>
+  and(or(eq(instagramAccounts.igUserId, igUserId), eq(instagramAccounts.igScopedUserId, igUserId)), eq(instagramAccounts.sandbox, false));
+
 /** Every account (any project) of one Instagram user: Meta's deauthorize and data-deletion callbacks. */
 export function deleteAccountsOfIgUser(db: Db, igUserId: string) {
-  return db
-    .delete(instagramAccounts)
-    .where(and(eq(instagramAccounts.igUserId, igUserId), eq(instagramAccounts.sandbox, false)))
-    .returning({ id: instagramAccounts.id })
-    .all();
+  return db.delete(instagramAccounts).where(realAccountsOfIgUser(igUserId)).returning({ id: instagramAccounts.id }).all();
 }
 
 /**
@@ -74,7 +77,7 @@ export function deleteAccountsOfIgUser(db: Db, igUserId: string) {
  * Returns the accounts that were still active (their owners are told).
  */
 export async function dropTokensOfIgUser(db: Db, igUserId: string, now: Date) {
-  const accounts = and(eq(instagramAccounts.igUserId, igUserId), eq(instagramAccounts.sandbox, false));
+  const accounts = realAccountsOfIgUser(igUserId);
   const active = await db
     .select({ id: instagramAccounts.id })
     .from(instagramAccounts)

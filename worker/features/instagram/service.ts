@@ -168,6 +168,7 @@ export async function completeConnect(
 
   let profile: Awaited<ReturnType<typeof fetchProfile>>;
   let token: Awaited<ReturnType<typeof longLivedToken>>;
+  let scopedUserId: string | undefined;
   try {
     const short = await exchangeCode({
       appId: env.INSTAGRAM_APP_ID,
@@ -180,6 +181,8 @@ export async function completeConnect(
     }
     token = await longLivedToken({ appSecret: env.INSTAGRAM_APP_SECRET, shortLivedToken: short.accessToken });
     profile = await fetchProfile(token.accessToken);
+    // Meta's deauthorize and data-deletion callbacks may name the user by this id.
+    scopedUserId = short.userId ?? profile.scopedUserId;
   } catch (error) {
     if (error instanceof InstagramApiError) return { ok: false, failure: 'exchange_failed', projectId, detail: error.plain };
     throw error;
@@ -191,6 +194,7 @@ export async function completeConnect(
     projectId,
     connectedBy: input.userId,
     igUserId: profile.userId,
+    igScopedUserId: scopedUserId ?? null,
     username: profile.username,
     pictureUrl: profile.pictureUrl,
     sandbox: false,
@@ -227,6 +231,7 @@ export async function connectSandbox(db: Db, env: Env, input: { userId: string; 
     projectId: input.projectId,
     connectedBy: input.userId,
     igUserId: `sandbox_${id}`,
+    igScopedUserId: null,
     username: sandboxUsername(projectName, input.projectId),
     pictureUrl: null,
     sandbox: true,
