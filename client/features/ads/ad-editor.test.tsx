@@ -5,7 +5,19 @@ import type { AdDetail } from '#common/schemas/ads.ts';
 import { envelope } from '#client/test/api-mock.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
 import { page, writes } from '#client/test/fixtures.tsx';
-import { AD_ID, adDetail, adPost, adSummary, BASE, connection, openMarketing, review } from '#client/features/ads/test-fixtures.tsx';
+import {
+  AD_ID,
+  adDetail,
+  adPost,
+  adSummary,
+  BASE,
+  connection,
+  CREATION_A,
+  CREATION_B,
+  creationItem,
+  openMarketing,
+  review,
+} from '#client/features/ads/test-fixtures.tsx';
 
 const AD = `/api/ads/${AD_ID}`;
 
@@ -120,6 +132,22 @@ describe('the ad editor', () => {
     ]);
     expect(within(dialog).getByText('Version 4')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('changes the pictures: a second one makes a carousel, and an approved ad is told it goes back to review', async () => {
+    const { calls } = openEditor(adDetail({ status: 'approved' }), {
+      [`GET /api/creations`]: page([creationItem(CREATION_A, 'Spring square'), creationItem(CREATION_B, 'Spring story')]),
+      [`PATCH ${AD}`]: { status: 200, body: adDetail({ status: 'in_review', kind: 'carousel', revision: 4 }) },
+    });
+    const user = userEvent.setup();
+    const dialog = await editor();
+    await user.click(await within(dialog).findByRole('button', { name: 'Change pictures' }));
+    await user.click(await within(dialog).findByLabelText(/Spring story/));
+    expect((within(dialog).getByLabelText('Carousel') as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByText('Saving sends the approved ad back to review.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Saved. The ad went back to review.')).toBeTruthy();
+    expect(writes(calls)).toEqual([{ method: 'PATCH', path: AD, body: { kind: 'carousel', creationIds: [CREATION_A, CREATION_B], baseRevision: 3 } }]);
   });
 
   it('refuses to drop the last placement', async () => {

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { buildTemplate } from '#common/creative/templates.ts';
+import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import Creations from '#client/app/routes/creations.tsx';
+import CreativeEditorRoute from '#client/app/routes/creative-editor.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { gets, page, PROJECT_ID, renderScreen, writes } from '#client/test/fixtures.tsx';
 import {
@@ -184,5 +187,37 @@ describe('the marketing page’s ads', () => {
     const link = await screen.findByRole('link', { name: 'Use Spring square in an ad' });
     expect(link.getAttribute('href')).toBe(`/projects/${PROJECT_ID}/marketing?creations=${CREATION_A}`);
     expect(screen.queryByRole('link', { name: 'Use Read only in an ad' })).toBeNull();
+  });
+
+  it('offers Use in an ad in the creative editor to editors, opening the new-ad dialog for that creative', async () => {
+    const creative = (role: 'editor' | 'viewer') => ({
+      id: 'crv_aaaaaaaaaaaaaaaa',
+      projectId: PROJECT_ID,
+      projectName: 'Acme Surf',
+      role,
+      name: 'Spring launch',
+      status: 'draft',
+      format: 'square',
+      template: 'bold-headline',
+      revision: { id: 'rev_aaaaaaaaaaaaaaaa', number: 1 },
+      document: buildTemplate('bold-headline', { brand: DEFAULT_BRAND_KIT, format: 'square' }),
+      images: {},
+      lastCreationId: null,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-02T10:00:00.000Z',
+      brandKit: DEFAULT_BRAND_KIT,
+      projectArchived: false,
+      currentCreationId: null,
+    });
+    let role: 'editor' | 'viewer' = 'editor';
+    mockApi({ 'GET /api/creatives/crv_aaaaaaaaaaaaaaaa': () => ({ status: 200, body: creative(role) }) });
+    const first = renderScreen(<CreativeEditorRoute />, { url: '/creatives/crv_aaaaaaaaaaaaaaaa', path: '/creatives/:objectId' });
+    const link = await screen.findByRole('link', { name: 'Use in an ad' });
+    expect(link.getAttribute('href')).toBe(`/projects/${PROJECT_ID}/marketing?creative=crv_aaaaaaaaaaaaaaaa`);
+    first.unmount();
+    role = 'viewer';
+    renderScreen(<CreativeEditorRoute />, { url: '/creatives/crv_aaaaaaaaaaaaaaaa', path: '/creatives/:objectId' });
+    await screen.findByText(/You can view this creative/);
+    expect(screen.queryByRole('link', { name: 'Use in an ad' })).toBeNull();
   });
 });

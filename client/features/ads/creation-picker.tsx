@@ -6,9 +6,10 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 
-/** The project's rendered pictures (creations), pages of them. */
+/** The project's rendered pictures (creations), pages of them; none while `projectId` is empty. */
 export function useProjectCreations(projectId: string) {
-  return usePaged((cursor) => adsApi.creations(projectId, cursor), [projectId]);
+  // No project (yet): nothing to ask for.
+  return usePaged((cursor) => (projectId ? adsApi.creations(projectId, cursor) : Promise.resolve({ items: [], nextCursor: null })), [projectId]);
 }
 
 /**
