@@ -150,6 +150,41 @@ describe('the ad editor', () => {
     expect(writes(calls)).toEqual([{ method: 'PATCH', path: AD, body: { kind: 'carousel', creationIds: [CREATION_A, CREATION_B], baseRevision: 3 } }]);
   });
 
+  it('puts the server’s refusal on the field it is about', async () => {
+    openEditor(adDetail(), {
+      [`PATCH ${AD}`]: {
+        status: 422,
+        body: envelope('validation_failed', 'Some fields need attention.', { destinationUrl: ['That address does not answer.'] }),
+      },
+    });
+    const user = userEvent.setup();
+    const dialog = await editor();
+    const url = await within(dialog).findByLabelText('Destination URL');
+    await user.clear(url);
+    await user.type(url, 'https://nowhere.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('That address does not answer.')).toBeTruthy();
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    await user.type(url, 'x');
+    expect(within(dialog).queryByText('That address does not answer.')).toBeNull();
+  });
+
+  it('asks before closing with unsaved changes', async () => {
+    const { router } = openEditor(adDetail());
+    const user = userEvent.setup();
+    const dialog = await editor();
+    await user.type(await within(dialog).findByLabelText('Headline'), '!');
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    let confirm = screen.getByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.search).toBe(`?ad=${AD_ID}`);
+    expect((within(dialog).getByLabelText('Headline') as HTMLInputElement).value).toBe('Surf lessons -20%!');
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    confirm = screen.getByRole('dialog', { name: 'Discard your changes?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('refuses to drop the last placement', async () => {
     const { calls } = openEditor(adDetail());
     const user = userEvent.setup();

@@ -30,9 +30,26 @@ export function AdEditorDialog({
   onDeleted: (id: string) => void;
 }) {
   const [title, setTitle] = useState('Ad');
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
   return (
-    <Dialog open={adId !== null} title={title} onClose={onClose} wide>
-      {adId ? <AdEditor key={adId} adId={adId} instagram={instagram} onTitle={setTitle} onChanged={onChanged} onDeleted={onDeleted} /> : null}
+    <Dialog open={adId !== null} title={title} onClose={() => (dirty ? setAsking(true) : onClose())} wide>
+      {adId ? (
+        <AdEditor key={adId} adId={adId} instagram={instagram} onTitle={setTitle} onDirty={setDirty} onChanged={onChanged} onDeleted={onDeleted} />
+      ) : null}
+      <ConfirmDialog
+        open={asking}
+        title="Discard your changes?"
+        confirmLabel="Discard changes"
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          setDirty(false);
+          onClose();
+        }}
+      >
+        What you changed in this ad since the last save is lost.
+      </ConfirmDialog>
     </Dialog>
   );
 }
@@ -55,12 +72,14 @@ function AdEditor({
   adId,
   instagram,
   onTitle,
+  onDirty,
   onChanged,
   onDeleted,
 }: {
   adId: string;
   instagram: InstagramConnection | undefined;
   onTitle: (title: string) => void;
+  onDirty: (dirty: boolean) => void;
   onChanged: (ad: AdDetail) => void;
   onDeleted: (id: string) => void;
 }) {
@@ -117,6 +136,7 @@ function AdEditor({
         onChanged(ad);
         return ad;
       }}
+      onDirty={onDirty}
       onDeleted={onDeleted}
     />
   );
@@ -127,12 +147,14 @@ function LoadedEditor({
   instagram,
   onSaved,
   reload,
+  onDirty,
   onDeleted,
 }: {
   ad: AdDetail;
   instagram: InstagramConnection | undefined;
   onSaved: (ad: AdDetail) => void;
   reload: () => Promise<AdDetail>;
+  onDirty: (dirty: boolean) => void;
   onDeleted: (id: string) => void;
 }) {
   const toast = useToast();
@@ -142,11 +164,16 @@ function LoadedEditor({
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [error, setError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [deleting, setDeleting] = useState<'ask' | 'pending' | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const changes = changesOf(ad, draft);
   const dirty = Object.keys(changes).length > 0;
+  useEffect(() => {
+    onDirty(dirty);
+    return () => onDirty(false);
+  }, [dirty, onDirty]);
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -171,7 +198,10 @@ function LoadedEditor({
       });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) setConflict(true);
-      else setError({ message: errorMessage(e, 'The ad could not be saved. Try again.'), requestId: referenceOf(e) });
+      else {
+        setError({ message: errorMessage(e, 'The ad could not be saved. Try again.'), requestId: referenceOf(e) });
+        if (e instanceof ApiError && e.details) setServerErrors(Object.fromEntries(Object.entries(e.details).map(([key, messages]) => [key, messages[0]])));
+      }
     } finally {
       setSaving(false);
     }
@@ -237,7 +267,11 @@ function LoadedEditor({
         <AdForm
           ad={ad}
           draft={draft}
-          onChange={setDraft}
+          onChange={(next) => {
+            setDraft(next);
+            setServerErrors({});
+          }}
+          serverErrors={serverErrors}
           touched={touched}
           onTouch={(field) => setTouched((t) => new Set([...t, field]))}
           readOnly={!canEdit}

@@ -97,11 +97,14 @@ export function AdForm({
   touched,
   onTouch,
   readOnly,
+  serverErrors = {},
 }: {
   ad: AdDetail;
   draft: Draft;
   onChange: (draft: Draft) => void;
   touched: ReadonlySet<string>;
+  /** The server's `details` of the last refused save, per field. */
+  serverErrors?: Partial<Record<string, string>>;
   onTouch: (field: keyof Draft) => void;
   readOnly: boolean;
 }) {
@@ -109,7 +112,7 @@ export function AdForm({
   const [picking, setPicking] = useState(false);
   const creations = useProjectCreations(picking ? ad.projectId : '');
   const errors = draftErrors(draft);
-  const shown = (field: keyof Draft) => (touched.has(field) ? errors[field] : undefined);
+  const shown = (field: keyof Draft) => serverErrors[field] ?? (touched.has(field) ? errors[field] : undefined);
   const warnings = copyWarnings(draft, draft.placements);
   const warningsFor = (field: CopyWarning['field']) => warnings.filter((w) => w.field === field);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => onChange({ ...draft, [key]: value });
