@@ -669,6 +669,8 @@ export const scheduledPosts = sqliteTable(
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
     errorClass: text('error_class', { enum: ['transient', 'rate_limit', 'media', 'quota', 'reconnect', 'unknown'] }),
     errorMessage: text('error_message'),
+    /** The site's public origin when the post was made: the job builds the picture links Meta fetches from it. */
+    origin: text('origin'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

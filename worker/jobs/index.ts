@@ -53,15 +53,12 @@ export async function refreshInstagramTokens(env: Bindings, now = new Date()): P
 
 /**
  * Instagram: publishes the posts that are due, each exactly once (a unique lease owner per
- * run). The picture links Meta fetches need the site's address: PUBLIC_ORIGIN when it is
- * configured (posts published "now" get it from their request); sandbox posts need none.
+ * run). The picture links Meta fetches use the site address each post was scheduled from.
  */
 export async function publishDuePosts(env: Bindings, now = new Date()): Promise<number> {
   const db = getDb(env.DB);
-  const configured = (env as { PUBLIC_ORIGIN?: unknown }).PUBLIC_ORIGIN;
   return publishDue(db, env, now, {
     owner: crypto.randomUUID(),
-    origin: typeof configured === 'string' && configured ? configured.replace(/\/+$/, '') : undefined,
     onSettled: (adId, outcome) => recordPostOutcome(db, adId, outcome),
   });
 }

@@ -62,18 +62,32 @@ export const adRoutes = new Hono<AppEnv>()
     const { creationIds, caption } = await service.postContentOf(db, ad);
     const { at } = c.req.valid('json');
     const now = new Date();
-    const post = await schedulePost(
-      db,
-      c.env,
-      { projectId: ad.projectId, adId: ad.id, kind: ad.kind, creationIds, caption, ...(at ? { at: new Date(at) } : {}), createdBy: required(c, 'user').id },
-      now,
-    );
-    if (!(await service.markScheduled(db, ad))) {
-      await cancelScheduled(db, ad.id);
-      throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
+    const origin = originOf(c.req.url);
+    // The ad is marked scheduled first (conditionally, at the revision read): the job can then
+    // never settle a post whose ad does not show it yet.
+    if (!(await service.markScheduled(db, ad))) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
+    let post;
+    try {
+      post = await schedulePost(
+        db,
+        c.env,
+        {
+          projectId: ad.projectId,
+          adId: ad.id,
+          kind: ad.kind,
+          creationIds,
+          caption,
+          ...(at ? { at: new Date(at) } : {}),
+          createdBy: required(c, 'user').id,
+          origin,
+        },
+        now,
+      );
+    } catch (error) {
+      await service.markUnscheduled(db, ad.id, ad.status === 'failed' ? 'failed' : 'approved');
+      throw error;
     }
     if (!at) {
-      const origin = originOf(c.req.url);
       c.executionCtx.waitUntil(
         publishDue(db, c.env, now, {
           owner: crypto.randomUUID(),

@@ -516,9 +516,9 @@ export async function markScheduled(db: Db, row: repo.AdRow): Promise<boolean> {
   return (result?.meta.changes ?? 0) > 0;
 }
 
-/** A scheduled ad whose post was canceled is approved again. */
-export async function markUnscheduled(db: Db, adId: string): Promise<void> {
-  await repo.setStatusIf(db, adId, ['scheduled'], 'approved', new Date());
+/** A scheduled ad whose post was canceled (or could not be made) is approved again, or back to where it was. */
+export async function markUnscheduled(db: Db, adId: string, to: 'approved' | 'failed' = 'approved'): Promise<void> {
+  await repo.setStatusIf(db, adId, ['scheduled'], to, new Date());
 }
 
 /** The access rule's lookup (`access({ ad: role })`): the ad and the user's membership of its project. */

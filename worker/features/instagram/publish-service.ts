@@ -44,6 +44,8 @@ export interface SchedulePostInput {
   /** When to publish; omitted: now. */
   at?: Date;
   createdBy: string | null;
+  /** The site's public origin (https://…), kept with the post for the job that publishes it later. */
+  origin?: string;
 }
 
 export type PostOutcome = 'published' | 'failed';
@@ -121,6 +123,7 @@ export async function schedulePost(db: Db, _env: unknown, input: SchedulePostInp
     status: 'scheduled',
     attempts: 0,
     nextAttemptAt: scheduledAt,
+    origin: input.origin ?? null,
     createdAt: now,
     updatedAt: now,
   });
@@ -205,6 +208,11 @@ async function runPost(run: Run, post: repo.PostRow): Promise<PostOutcome | 'pen
   }
 }
 
+/** The site's address for this post: the one it was scheduled from, else the run's. */
+function originOf(run: Run, post: repo.PostRow): string {
+  return post.origin ?? run.options.origin ?? '';
+}
+
 async function graphOf(run: Run, post: repo.PostRow): Promise<Graph> {
   const account = post.accountId ? await repo.findAccount(run.db, post.accountId) : undefined;
   if (!account) throw new GraphError('reconnect', 'The Instagram account was disconnected. Connect it again and publish again.');
@@ -213,7 +221,7 @@ async function graphOf(run: Run, post: repo.PostRow): Promise<Graph> {
   }
   const custom = run.options.graphFor?.(account);
   if (custom) return custom;
-  if (account.sandbox) return sandboxGraph(run.db, account, run.options.origin ?? '', () => run.now);
+  if (account.sandbox) return sandboxGraph(run.db, account, originOf(run, post), () => run.now);
   const token = await tokenFor(run.db, run.env, account.id);
   if (!token || token.status !== 'active') {
     throw new GraphError('reconnect', 'The stored Instagram access could not be used. Connect the account again and publish again.');
@@ -268,12 +276,12 @@ async function createContainers(run: Run, post: repo.PostRow, graph: Graph): Pro
     throw new GraphError('media', 'A picture of this post was deleted. Pick the pictures again and publish again.');
   }
   const expiresAt = new Date(run.now.getTime() + IMAGE_URL_TTL_MS);
-  const origin = run.options.origin ?? '';
+  const origin = originOf(run, post);
   if (!graph.sandbox && !/^https:\/\//.test(origin)) {
     // Waiting does not help: Meta fetches the picture from this site's public https address.
     throw new GraphError(
       'unknown',
-      'Instagram fetches the pictures from this site’s public https address, which this server does not know (PUBLIC_ORIGIN is not set). Publish now from the site instead.',
+      'Instagram fetches the pictures from this site’s public https address, and this post was made without one. Publish it again from the site.',
     );
   }
   const imageUrl = (creationId: string) => signedCreationUrl(run.env, origin, creationId, expiresAt);

@@ -469,7 +469,25 @@ describe('Meta errors', () => {
     await publishDue(db(), env, T0, { owner: 'cron', onSettled: done.onSettled, pause: async () => {} });
     const post = await postOf(s.adId);
     expect(post).toMatchObject({ status: 'failed', errorClass: 'unknown', attempts: 1 });
-    expect(post?.errorMessage).toMatch(/PUBLIC_ORIGIN/);
+    expect(post?.errorMessage).toMatch(/public https address/);
     expect(meta.calls).toHaveLength(0);
+  });
+
+  it('a post keeps the address it was scheduled from: the cron (which knows none) gives Meta links to this site', async () => {
+    const s = await setup();
+    const meta = new FakeMeta();
+    const done = settled();
+    await schedulePost(
+      db(),
+      env,
+      { projectId: s.projectId, adId: s.adId, kind: 'single', creationIds: s.creationIds, caption: 'Later', createdBy: s.owner.id, origin: ORIGIN },
+      T0,
+    );
+    await publishDue(db(), env, T0, { owner: 'cron', onSettled: done.onSettled, pause: async () => {} });
+    expect(meta.kinds()).toContain('POST publish');
+    const create = meta.params(meta.calls[0]!);
+    expect(String(create.image_url)).toMatch(new RegExp(`^${ORIGIN}/api/creations/${s.creationIds[0]}/signed\\?`));
+    expect((await postOf(s.adId))?.status).toBe('published');
+    expect(done.calls).toEqual([[s.adId, 'published']]);
   });
 });
