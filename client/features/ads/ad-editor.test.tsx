@@ -351,6 +351,12 @@ describe('the ad editor', () => {
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect((await within(dialog).findByRole('link', { name: /View the post/ })).getAttribute('href')).toBe('https://www.instagram.com/p/xyz/');
     expect(within(dialog).getAllByText('Published', { selector: 'span' })).toHaveLength(2);
+    const toast = screen.getByText('“Spring sale” is on Instagram.').closest('[role=status]')!;
+    expect(
+      within(toast as HTMLElement)
+        .getByRole('link', { name: 'View the post' })
+        .getAttribute('href'),
+    ).toBe('https://www.instagram.com/p/xyz/');
     await act(() => vi.advanceTimersByTimeAsync(10000));
     expect(reads).toBe(2);
   });

@@ -92,11 +92,23 @@ function AdEditor({
   const pollKey =
     post && (post.status === 'publishing' || post.status === 'scheduled') ? `${post.id}:${post.status}:${post.attempts}:${post.scheduledAt}` : null;
   const dueAt = post?.scheduledAt;
+  const toast = useToast();
   const refresh = useEffectEvent(() => {
+    const before = post?.status;
     void adsApi.get(adId).then(
       (ad) => {
         resource.setData(ad);
         onChanged(ad);
+        // Finished work announces itself, with a link to the result.
+        const after = ad.post;
+        if (before !== 'published' && after?.status === 'published')
+          toast({
+            tone: 'success',
+            message: `“${ad.name}” is on Instagram.`,
+            ...(after.permalink ? { action: { label: 'View the post', href: after.permalink } } : {}),
+          });
+        if (before !== 'failed' && after?.status === 'failed')
+          toast({ tone: 'error', message: `“${ad.name}” could not be published: ${after.error ?? 'the post failed.'}` });
       },
       () => {},
     );
