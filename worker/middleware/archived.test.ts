@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { creations } from '#worker/db/schema.ts';
+import { adItems, ads, creations } from '#worker/db/schema.ts';
 import { createApp } from '#worker/app.ts';
 import { isAccessMiddleware, type AccessRule } from '#worker/middleware/access.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
@@ -10,7 +10,7 @@ import { send } from '#worker/test/http.ts';
 
 /**
  * An archived project is read-only until its owner restores it: every write to it, its
- * media, creatives and creations is refused with 409 (reads still work); its owner can
+ * media, creatives, creations and ads is refused with 409 (reads still work); its owner can
  * still restore or delete it, and manage who is in it.
  */
 const NO_SUCH_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
@@ -23,6 +23,7 @@ interface Fixture {
   creativeId: string;
   revisionId: string;
   creationId: string;
+  adId: string;
 }
 
 /** Writes that stay possible on an archived project (PATCH restores it; see projects/service.ts). */
@@ -32,6 +33,9 @@ const ALLOWED = new Set([
   'PATCH /api/projects/:projectId/members/:userId',
   'DELETE /api/projects/:projectId/members/:userId',
   'DELETE /api/projects/:projectId/invites/:inviteId',
+  'DELETE /api/projects/:projectId/instagram',
+  'DELETE /api/ads/:id/publish',
+  'DELETE /api/ads/:id/preview-link',
 ]);
 
 /** Every registered write whose rule is about one project and needs an editor or its owner. */
@@ -49,7 +53,7 @@ function projectWrites() {
 }
 
 function samplePath(path: string, rule: Exclude<AccessRule, string>, f: Fixture, userId: string): string {
-  const id = 'media' in rule ? f.mediaId : 'creative' in rule ? f.creativeId : 'creation' in rule ? f.creationId : NO_SUCH_ID;
+  const id = 'media' in rule ? f.mediaId : 'creative' in rule ? f.creativeId : 'creation' in rule ? f.creationId : 'ad' in rule ? f.adId : NO_SUCH_ID;
   return path
     .replace(':projectId', f.projectId)
     .replace(':revisionId', f.revisionId)
@@ -88,14 +92,19 @@ describe('an archived project is read-only', () => {
       size: 4,
       r2Key,
     });
-    f = { projectId, mediaId: media.id, creativeId: creative.id, revisionId: creative.revision.id, creationId };
+    const adId = `ad-archived-${projectId}`.slice(0, 60);
+    await getDb(env.DB)
+      .insert(ads)
+      .values({ id: adId, projectId, createdBy: owner.id, name: 'Old ad', kind: 'single', status: 'approved', placements: ['instagram_feed'] });
+    await getDb(env.DB).insert(adItems).values({ adId, position: 0, creationId });
+    f = { projectId, mediaId: media.id, creativeId: creative.id, revisionId: creative.revision.id, creationId, adId };
     expect((await send(`/api/projects/${projectId}`, { method: 'PATCH', json: { archived: true }, cookie: owner.cookie })).status).toBe(200);
   });
 
   it('refuses every write to its media, creatives, creations and invitations with 409 (for the editor and the owner)', async () => {
     const writes = projectWrites();
     const families = new Set(writes.map(([key]) => key.split('/')[2]));
-    expect([...families].sort()).toEqual(['creations', 'creatives', 'media', 'projects']);
+    expect([...families].sort()).toEqual(['ads', 'creations', 'creatives', 'media', 'projects']);
     const refused: string[] = [];
     for (const [key, { method, path, rule }] of writes) {
       if (ALLOWED.has(key)) continue;
@@ -130,6 +139,15 @@ describe('an archived project is read-only', () => {
         'POST /api/creatives/:id/variations',
         'DELETE /api/creations/:id',
         'POST /api/projects/:projectId/members',
+        'POST /api/projects/:projectId/ads',
+        'PATCH /api/ads/:id',
+        'DELETE /api/ads/:id',
+        'POST /api/ads/:id/submit',
+        'POST /api/ads/:id/preview-link',
+        'POST /api/ads/:id/reviews',
+        'POST /api/ads/:id/publish',
+        'POST /api/projects/:projectId/instagram/connect',
+        'POST /api/projects/:projectId/instagram/sandbox',
       ]),
     );
   });
