@@ -17,7 +17,7 @@ import {
   creationItem,
   openMarketing,
   review,
-} from '#client/features/ads/test-fixtures.tsx';
+} from '#client/test/ads-fixtures.tsx';
 
 const AD = `/api/ads/${AD_ID}`;
 

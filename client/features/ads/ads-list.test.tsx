@@ -7,18 +7,7 @@ import Creations from '#client/app/routes/creations.tsx';
 import CreativeEditorRoute from '#client/app/routes/creative-editor.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { gets, page, PROJECT_ID, renderScreen, writes } from '#client/test/fixtures.tsx';
-import {
-  AD_ID,
-  adDetail,
-  adPost,
-  adSummary,
-  BASE,
-  CREATION_A,
-  CREATION_B,
-  creationItem,
-  openMarketing,
-  tooWideForPhone,
-} from '#client/features/ads/test-fixtures.tsx';
+import { AD_ID, adDetail, adPost, adSummary, BASE, CREATION_A, CREATION_B, creationItem, openMarketing, tooWideForPhone } from '#client/test/ads-fixtures.tsx';
 
 describe('the marketing page’s ads', () => {
   it('shows skeletons while loading, then the empty state with a New ad action', async () => {

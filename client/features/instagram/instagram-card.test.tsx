@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { envelope } from '#client/test/api-mock.ts';
 import { writes } from '#client/test/fixtures.tsx';
-import { BASE, connection, openMarketing, tooWideForPhone } from '#client/features/ads/test-fixtures.tsx';
+import { BASE, connection, openMarketing, tooWideForPhone } from '#client/test/ads-fixtures.tsx';
 import { browser } from '#client/features/instagram/api.ts';
 
 const card = () => screen.findByRole('region', { name: 'Instagram' });
