@@ -19,7 +19,18 @@ const sectionClass = 'space-y-3 rounded-[var(--radius-card)] border border-zinc-
 const headingClass = 'text-sm font-semibold text-zinc-900 dark:text-zinc-100';
 
 /** The share link customers approve on: create, copy, regenerate or revoke (both asking first). */
-export function PreviewLinkSection({ ad, canEdit, onChanged }: { ad: AdDetail; canEdit: boolean; onChanged: (ad: AdDetail) => void }) {
+export function PreviewLinkSection({
+  ad,
+  canEdit,
+  canRevoke = canEdit,
+  onChanged,
+}: {
+  ad: AdDetail;
+  canEdit: boolean;
+  /** Taking a link back stays possible where sharing is not (an archived project). */
+  canRevoke?: boolean;
+  onChanged: (ad: AdDetail) => void;
+}) {
   const toast = useToast();
   const inputId = useId();
   const [pending, setPending] = useState<'share' | 'regenerate' | 'revoke' | null>(null);
@@ -87,14 +98,14 @@ export function PreviewLinkSection({ ad, canEdit, onChanged }: { ad: AdDetail; c
               <ExternalLink aria-hidden="true" className="size-4" /> Open
             </a>
             {canEdit ? (
-              <>
-                <Button size="sm" variant="ghost" onClick={() => setConfirm('regenerate')}>
-                  Regenerate
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setConfirm('revoke')}>
-                  Revoke
-                </Button>
-              </>
+              <Button size="sm" variant="ghost" onClick={() => setConfirm('regenerate')}>
+                Regenerate
+              </Button>
+            ) : null}
+            {canRevoke ? (
+              <Button size="sm" variant="ghost" onClick={() => setConfirm('revoke')}>
+                Revoke
+              </Button>
             ) : null}
           </div>
         </>
@@ -248,11 +259,14 @@ const POST_STATUS: Record<NonNullable<AdDetail['post']>['status'], string> = {
 export function PublishSection({
   ad,
   canEdit,
+  canCancel = canEdit,
   instagram,
   onChanged,
 }: {
   ad: AdDetail;
   canEdit: boolean;
+  /** Cancelling a scheduled post stays possible where publishing is not (an archived project). */
+  canCancel?: boolean;
   instagram: InstagramConnection | undefined;
   onChanged: () => Promise<void>;
 }) {
@@ -349,7 +363,7 @@ export function PublishSection({
               {post.error}
             </Alert>
           ) : null}
-          {canEdit && post.status === 'scheduled' ? (
+          {canCancel && post.status === 'scheduled' ? (
             <Button size="sm" variant="secondary" pending={pending === 'cancel'} onClick={() => void cancel()}>
               Cancel schedule
             </Button>

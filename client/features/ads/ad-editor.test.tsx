@@ -201,7 +201,7 @@ describe('the ad editor', () => {
       [`GET ${AD}`]: () => ({ status: 200, body: newer ? adDetail({ headline: 'Their headline', revision: 5 }) : adDetail() }),
       [`PATCH ${AD}`]: () => {
         newer = true;
-        return { status: 409, body: envelope('conflict', 'This ad was changed meanwhile.') };
+        return { status: 409, body: envelope('conflict', 'Someone saved a newer version of this ad.', { _: ['revision:5'] }) };
       },
     });
     const user = userEvent.setup();
@@ -213,6 +213,51 @@ describe('the ad editor', () => {
     await waitFor(() => expect((within(dialog).getByLabelText('Headline') as HTMLInputElement).value).toBe('Their headline'));
     expect(within(dialog).queryByText('Someone else changed this ad meanwhile')).toBeNull();
     expect(within(dialog).getByText('Version 5')).toBeTruthy();
+  });
+
+  it('shows other refusals as they are, without the conflict offer', async () => {
+    openEditor(adDetail(), {
+      [`PATCH ${AD}`]: { status: 409, body: envelope('conflict', 'This ad is being published right now. Wait until it is done.') },
+    });
+    const user = userEvent.setup();
+    const dialog = await editor();
+    await user.type(await within(dialog).findByLabelText('Headline'), '!');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('This ad is being published right now. Wait until it is done.')).toBeTruthy();
+    expect(within(dialog).queryByText('Someone else changed this ad meanwhile')).toBeNull();
+  });
+
+  it('keeps a published ad’s copy as it was posted', async () => {
+    openEditor(adDetail({ status: 'published', post: adPost({ status: 'published', permalink: 'https://www.instagram.com/p/abc/' }) }));
+    const dialog = await editor();
+    expect(await within(dialog).findByText(/its copy and pictures stay as they were posted/)).toBeTruthy();
+    expect((within(dialog).getByLabelText('Primary text') as HTMLTextAreaElement).disabled).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Delete ad' })).toBeTruthy();
+  });
+
+  it('in an archived project only lets a member cancel the schedule or revoke the link', async () => {
+    openMarketing(
+      `?ad=${AD_ID}`,
+      {
+        [`GET ${BASE}/ads`]: page([adSummary({ status: 'scheduled' })]),
+        [`GET ${AD}`]: {
+          status: 200,
+          body: adDetail({ status: 'scheduled', post: adPost(), previewUrl: 'https://adloom.example/preview/xyzxyzxyzxyzxyzxyzxyzxyz' }),
+        },
+        [`GET ${AD}/reviews`]: { status: 200, body: { items: [] } },
+      },
+      { archived: true },
+    );
+    const dialog = await editor();
+    expect(await within(dialog).findByText(/This project is archived/)).toBeTruthy();
+    expect((within(dialog).getByLabelText('Headline') as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Delete ad' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Revoke' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel schedule' })).toBeTruthy();
   });
 
   it('submits a draft for review', async () => {

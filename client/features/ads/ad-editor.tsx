@@ -18,12 +18,15 @@ import { adsApi } from '#client/features/ads/api.ts';
 /** The ad editor, a dialog over the marketing page (`?ad={id}`): copy and pictures, review, share, publish. */
 export function AdEditorDialog({
   adId,
+  archived = false,
   instagram,
   onClose,
   onChanged,
   onDeleted,
 }: {
   adId: string | null;
+  /** The project is archived: the ad is read-only (cancel and revoke stay possible). */
+  archived?: boolean;
   instagram: InstagramConnection | undefined;
   onClose: () => void;
   onChanged: (ad: AdDetail) => void;
@@ -35,7 +38,16 @@ export function AdEditorDialog({
   return (
     <Dialog open={adId !== null} title={title} onClose={() => (dirty ? setAsking(true) : onClose())} wide>
       {adId ? (
-        <AdEditor key={adId} adId={adId} instagram={instagram} onTitle={setTitle} onDirty={setDirty} onChanged={onChanged} onDeleted={onDeleted} />
+        <AdEditor
+          key={adId}
+          adId={adId}
+          archived={archived}
+          instagram={instagram}
+          onTitle={setTitle}
+          onDirty={setDirty}
+          onChanged={onChanged}
+          onDeleted={onDeleted}
+        />
       ) : null}
       <ConfirmDialog
         open={asking}
@@ -70,6 +82,7 @@ function EditorSkeleton() {
 
 function AdEditor({
   adId,
+  archived,
   instagram,
   onTitle,
   onDirty,
@@ -77,6 +90,7 @@ function AdEditor({
   onDeleted,
 }: {
   adId: string;
+  archived: boolean;
   instagram: InstagramConnection | undefined;
   onTitle: (title: string) => void;
   onDirty: (dirty: boolean) => void;
@@ -137,6 +151,7 @@ function AdEditor({
   return (
     <LoadedEditor
       ad={resource.data}
+      archived={archived}
       instagram={instagram}
       onSaved={(ad) => {
         resource.setData(ad);
@@ -156,6 +171,7 @@ function AdEditor({
 
 function LoadedEditor({
   ad,
+  archived,
   instagram,
   onSaved,
   reload,
@@ -163,6 +179,7 @@ function LoadedEditor({
   onDeleted,
 }: {
   ad: AdDetail;
+  archived: boolean;
   instagram: InstagramConnection | undefined;
   onSaved: (ad: AdDetail) => void;
   reload: () => Promise<AdDetail>;
@@ -170,7 +187,10 @@ function LoadedEditor({
   onDeleted: (id: string) => void;
 }) {
   const toast = useToast();
-  const canEdit = ad.role !== 'viewer';
+  const member = ad.role !== 'viewer';
+  const canEdit = member && !archived;
+  // A published ad's copy and pictures stay as they were posted (the server refuses changes).
+  const frozen = ad.status === 'published' || ad.post?.status === 'publishing';
   const [draft, setDraft] = useState<Draft>(() => draftOf(ad));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [saving, setSaving] = useState(false);
@@ -209,7 +229,8 @@ function LoadedEditor({
         message: saved.status === 'in_review' && ad.status !== 'in_review' ? 'Saved. The ad went back to review.' : 'Ad saved.',
       });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) setConflict(true);
+      // A newer revision (details `_: ["revision:N"]`): offer to load it. Other refusals say what happened.
+      if (e instanceof ApiError && e.status === 409 && (e.details?._ ?? []).some((d) => d.startsWith('revision:'))) setConflict(true);
       else {
         setError({ message: errorMessage(e, 'The ad could not be saved. Try again.'), requestId: referenceOf(e) });
         if (e instanceof ApiError && e.details) setServerErrors(Object.fromEntries(Object.entries(e.details).map(([key, messages]) => [key, messages[0]])));
@@ -264,7 +285,19 @@ function LoadedEditor({
           <AdStatusBadge status={ad.status} />
           <span className="text-zinc-500">Version {ad.revision}</span>
         </div>
-        {!canEdit ? <Alert tone="info">You can view this ad and its reviews. Only editors of the project can change it.</Alert> : null}
+        {!member ? <Alert tone="info">You can view this ad and its reviews. Only editors of the project can change it.</Alert> : null}
+        {member && archived ? (
+          <Alert tone="info">
+            This project is archived, so its ads are read-only until its owner restores it. You can still cancel a scheduled post or revoke a preview link.
+          </Alert>
+        ) : null}
+        {canEdit && frozen ? (
+          <Alert tone="info">
+            {ad.status === 'published'
+              ? 'This ad is published: its copy and pictures stay as they were posted. Create a new ad to change them.'
+              : 'This ad is being published right now; it can be changed once that is done.'}
+          </Alert>
+        ) : null}
         {conflict ? (
           <Alert tone="warning" title="Someone else changed this ad meanwhile">
             Your changes were not saved. Load their version to continue (your edits here are replaced), or copy your text first.
@@ -286,9 +319,9 @@ function LoadedEditor({
           serverErrors={serverErrors}
           touched={touched}
           onTouch={(field) => setTouched((t) => new Set([...t, field]))}
-          readOnly={!canEdit}
+          readOnly={!canEdit || frozen}
         />
-        {canEdit ? (
+        {canEdit && !frozen ? (
           <div className="sticky bottom-0 -mx-1 flex flex-wrap items-center gap-3 bg-white px-1 py-3 dark:bg-zinc-900">
             <Button type="submit" pending={saving} pendingLabel="Saving…" disabled={!dirty}>
               Save changes
@@ -321,10 +354,11 @@ function LoadedEditor({
             {dirty ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Save your changes first.</p> : null}
           </div>
         ) : null}
-        <PreviewLinkSection ad={ad} canEdit={canEdit} onChanged={onSaved} />
+        <PreviewLinkSection ad={ad} canEdit={canEdit} canRevoke={member} onChanged={onSaved} />
         <PublishSection
           ad={ad}
           canEdit={canEdit}
+          canCancel={member}
           instagram={instagram}
           onChanged={async () => {
             await reload();

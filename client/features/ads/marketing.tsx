@@ -128,6 +128,7 @@ export function Marketing({ project }: { project: ProjectDetail }) {
       ) : null}
       <AdEditorDialog
         adId={adId}
+        archived={project.archived}
         instagram={instagram.status === 'ready' ? instagram.data : undefined}
         onClose={() => update((p) => p.delete('ad'))}
         onChanged={(ad) => {
