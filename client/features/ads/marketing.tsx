@@ -102,6 +102,7 @@ export function Marketing({ project }: { project: ProjectDetail }) {
         <InstagramCard
           projectId={projectId}
           isOwner={project.role === 'owner'}
+          archived={project.archived}
           connection={instagram}
           onChange={(next: InstagramConnection) => instagram.setData(next)}
         />

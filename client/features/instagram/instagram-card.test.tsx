@@ -89,6 +89,14 @@ describe('the Instagram card', () => {
     expect(within(region).queryByRole('button', { name: /Connect/ })).toBeNull();
   });
 
+  it('in an archived project offers the owner no new connection, only disconnecting', async () => {
+    openMarketing('', { [`GET ${BASE}/instagram`]: { status: 200, body: connection({}, { status: 'broken' }) } }, { archived: true });
+    const region = await card();
+    expect(await within(region).findByText('The project is archived: restore it to reconnect.')).toBeTruthy();
+    expect(within(region).queryByRole('button', { name: /Reconnect/ })).toBeNull();
+    expect(within(region).getByRole('button', { name: 'Disconnect' })).toBeTruthy();
+  });
+
   it('disconnects after asking', async () => {
     const { calls } = openMarketing('', {
       [`GET ${BASE}/instagram`]: { status: 200, body: connection({}, { status: 'active' }) },

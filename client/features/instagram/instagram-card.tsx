@@ -22,11 +22,14 @@ const cardClass = 'min-w-0 rounded-[var(--radius-card)] border border-zinc-200 b
 export function InstagramCard({
   projectId,
   isOwner,
+  archived = false,
   connection,
   onChange,
 }: {
   projectId: string;
   isOwner: boolean;
+  /** An archived project takes no new connection; disconnecting stays possible. */
+  archived?: boolean;
   connection: Resource<InstagramConnection>;
   onChange: (next: InstagramConnection) => void;
 }) {
@@ -139,7 +142,9 @@ export function InstagramCard({
                   <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                   <span>{account.brokenReason ?? 'Instagram no longer accepts this connection.'} Scheduled posts wait until it is reconnected.</span>
                 </p>
-                {isOwner ? (
+                {isOwner && archived ? (
+                  <p className="mt-2">The project is archived: restore it to reconnect.</p>
+                ) : isOwner ? (
                   <div className="mt-2">
                     {account.sandbox || !configured ? (
                       sandboxButton('Reconnect the sandbox account')
@@ -165,7 +170,9 @@ export function InstagramCard({
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               Connect the project’s Instagram professional account to publish approved ads, now or at a set time.
             </p>
-            {isOwner ? (
+            {isOwner && archived ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">The project is archived: restore it to connect an account.</p>
+            ) : isOwner ? (
               <div className="space-y-3">
                 <Button
                   pending={pending === 'connect'}
