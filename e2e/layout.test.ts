@@ -107,6 +107,19 @@ describe('every main screen on a phone (390 × 844)', () => {
     const creative = await api<{ id: string }>(setup, `/api/projects/${project.id}/creatives`, {
       json: { template: 'bold-headline', format: 'square', name: 'Summer camp launch 2026 – Instagram square' },
     });
+    // An ad with long copy (rendered from the creative), its preview link, and a sandbox account with a post.
+    const ad = await api<{ id: string }>(setup, `/api/projects/${project.id}/ads`, {
+      json: {
+        creativeId: creative.id,
+        name: 'Summer camp launch 2026 – Instagram feed, story, reels and Facebook',
+        primaryText: `Surf camp for teenagers all summer long at La Grande Plage: ${'lessons, boards and wetsuits included, '.repeat(8)}#surf #biarritz #summercamp`,
+        headline: 'Summer surf camp: early-bird prices until the end of the month',
+        destinationUrl: 'https://acme-surf-school.example/summer-camp-2026-teenagers-early-bird-offer?utm_source=instagram',
+        placements: ['instagram_feed', 'instagram_story', 'instagram_reels', 'facebook_feed'],
+      },
+    });
+    const preview = await api<{ previewUrl: string }>(setup, `/api/ads/${ad.id}/preview-link`, { json: {} });
+    const sandbox = await api<{ account: { id: string } }>(setup, `/api/projects/${project.id}/instagram/sandbox`, { json: {} });
     const checkout = await api<{ url: string }>(setup, '/api/billing/checkout', { json: { kind: 'plan', id: 'pro' } });
     await setup.goto(checkout.url);
     await setup.getByRole('button', { name: /^Pay / }).click();
@@ -129,6 +142,8 @@ describe('every main screen on a phone (390 × 844)', () => {
       { name: 'playground', path: '/playground', ready: heading(/./) },
       { name: 'error', path: '/error', ready: heading('Something went wrong') },
       { name: '404', path: '/no-such-page', ready: heading('Page not found') },
+      { name: 'ad preview', path: new URL(preview.previewUrl).pathname, ready: (page) => page.getByRole('article', { name: 'Facebook feed post' }).waitFor() },
+      { name: 'sandbox feed', path: `/instagram/sandbox/${sandbox.account.id}`, ready: heading(/./) },
     ];
     const workspaceScreens: Screen[] = [
       { name: 'dashboard', path: '/dashboard', ready: (page) => page.getByText(/of \d+ active projects|Unlimited active projects/).waitFor() },
@@ -153,7 +168,16 @@ describe('every main screen on a phone (390 × 844)', () => {
             .first()
             .waitFor(),
       },
-      { name: 'project marketing', path: `/projects/${project.id}/marketing`, ready: heading(/Acme Surf School/) },
+      {
+        name: 'project marketing',
+        path: `/projects/${project.id}/marketing`,
+        ready: (page) => page.getByText(/Summer camp launch 2026 – Instagram feed/).waitFor(),
+      },
+      {
+        name: 'ad editor',
+        path: `/projects/${project.id}/marketing?ad=${ad.id}`,
+        ready: (page) => page.getByRole('dialog').getByLabel('Primary text').waitFor(),
+      },
       { name: 'media page', path: `/media/${photo.id}`, ready: (page) => page.getByLabel('Alt text').waitFor() },
       {
         name: 'creatives',

@@ -173,9 +173,9 @@ describe('the marketing page’s ads', () => {
       'GET /api/creations': page([creationItem(CREATION_A, 'Spring square'), { ...creationItem(CREATION_B, 'Read only'), role: 'viewer' as const }]),
     });
     renderScreen(<Creations />, { url: '/creations', path: '/creations' });
-    const link = await screen.findByRole('link', { name: 'Use Spring square in an ad' });
+    const link = await screen.findByRole('link', { name: 'Use in an ad: Spring square' });
     expect(link.getAttribute('href')).toBe(`/projects/${PROJECT_ID}/marketing?creations=${CREATION_A}`);
-    expect(screen.queryByRole('link', { name: 'Use Read only in an ad' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Use in an ad: Read only' })).toBeNull();
   });
 
   it('offers Use in an ad in the creative editor to editors, opening the new-ad dialog for that creative', async () => {

@@ -55,7 +55,7 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
             <Link
               to={`/projects/${item.projectId}/marketing?creations=${item.id}`}
               className={buttonClass('ghost', 'sm', 'px-2.5')}
-              aria-label={`Use ${item.name} in an ad`}
+              aria-label={`Use in an ad: ${item.name}`}
             >
               <Megaphone aria-hidden="true" className="size-4" />
               Use in an ad

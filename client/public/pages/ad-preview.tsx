@@ -171,7 +171,7 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
           {placements.map((placement) => {
             const Mockup = MOCKUPS[placement];
             return (
-              <section key={placement} aria-labelledby={`${placement}-title`} className="mx-auto w-full max-w-[380px]">
+              <section key={placement} aria-labelledby={`${placement}-title`} className="mx-auto w-full max-w-[380px] min-w-0">
                 <h2 id={`${placement}-title`} className="mb-2 text-sm font-semibold text-zinc-700">
                   {PLACEMENT_LABELS[placement]}
                 </h2>
