@@ -1,6 +1,6 @@
 import { getDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
-import { recordPostOutcome } from '#worker/features/ads/service.ts';
+import { recordPostOutcome, settleStrandedAds } from '#worker/features/ads/service.ts';
 import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
 import { purgeExpiredSessions } from '#worker/features/auth/service.ts';
 import { endCanceledSubscriptions } from '#worker/features/billing/service.ts';
@@ -57,10 +57,12 @@ export async function refreshInstagramTokens(env: Bindings, now = new Date()): P
  */
 export async function publishDuePosts(env: Bindings, now = new Date()): Promise<number> {
   const db = getDb(env.DB);
-  return publishDue(db, env, now, {
+  const published = await publishDue(db, env, now, {
     owner: crypto.randomUUID(),
     onSettled: (adId, outcome) => recordPostOutcome(db, adId, outcome),
   });
+  await settleStrandedAds(db, now);
+  return published;
 }
 
 /** The cron trigger (every minute, wrangler.toml). Later issues add their jobs here. */

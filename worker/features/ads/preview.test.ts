@@ -215,6 +215,23 @@ describe('reviews on the preview', () => {
   });
 });
 
+describe('an archived project', () => {
+  it('keeps its preview readable but closes its reviews (the ad does not move)', async () => {
+    const other = await team();
+    await setCredits(other.owner, 5);
+    const creative = await createCreative(other.owner, other.project.id);
+    const archivedAd = await createAd(other.owner, other.project.id, { creativeId: creative.id, name: 'Old campaign' });
+    await send(`/api/ads/${archivedAd.id}/submit`, { method: 'POST', cookie: other.owner.cookie });
+    const link = await shareLink(other.owner, archivedAd.id);
+    expect((await send(`/api/projects/${other.project.id}`, { method: 'PATCH', json: { archived: true }, cookie: other.owner.cookie })).status).toBe(200);
+    expect((await send(`/preview/${link.previewId}`)).status).toBe(200);
+    const response = await postReview(link.previewId, { decision: 'approve', name: 'Carla Customer', revision: String(archivedAd.revision) });
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain('reviews are closed');
+    expect((await rowOf(archivedAd.id))?.status).toBe('in_review');
+  });
+});
+
 describe('the preview page served to people', () => {
   it('keeps preview pictures and pages out of search engines and caches pictures only briefly', async () => {
     const picture = await send(`/preview/${previewId}/image/0`);

@@ -173,6 +173,9 @@ export const previewRoutes = new Hono<AppEnv>()
       // The honeypot was filled: a bot. It sees the usual answer and nothing is stored.
       if (input.website) return done;
       try {
+        // An archived project is read-only for its members; its customers cannot move it either.
+        if (found.project.archivedAt)
+          throw new AppError('conflict', 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.');
         await consume(c.get('db'), `preview-review:${requestMeta(c).ip}`, REVIEW_LIMIT);
         await recordReview(c.get('db'), mailerFor(c), found.ad, {
           decision: input.decision,

@@ -149,6 +149,17 @@ export function setStatusIf(db: Db, id: string, from: readonly AdStatus[], to: A
     .where(and(...conditions));
 }
 
+/** Ads marked scheduled before `before` (the job's repair pass looks at their posts). */
+export function scheduledAdsBefore(db: Db, before: Date, limit: number) {
+  return db
+    .select({ id: ads.id })
+    .from(ads)
+    .where(and(eq(ads.status, 'scheduled'), isNull(ads.deletedAt), lt(ads.updatedAt, before)))
+    .orderBy(ads.updatedAt)
+    .limit(limit)
+    .all();
+}
+
 export function setPreviewId(db: Db, id: string, previewId: string | null) {
   return db
     .update(ads)

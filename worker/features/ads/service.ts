@@ -516,6 +516,33 @@ export async function markScheduled(db: Db, row: repo.AdRow): Promise<boolean> {
   return (result?.meta.changes ?? 0) > 0;
 }
 
+/** How long an ad may show "scheduled" without a matching post before the repair pass looks at it. */
+const STRANDED_AFTER_MS = 10 * 60_000;
+
+/**
+ * The every-minute job's repair pass: an ad still "scheduled" whose post has settled (a run
+ * that died between the post's last write and the ad's), or that has no live post at all
+ * (a request that died between marking the ad and making its post), gets the post's outcome
+ * or is approved again. Returns how many ads it moved.
+ */
+export async function settleStrandedAds(db: Db, now: Date, limit = 100): Promise<number> {
+  const stranded = await repo.scheduledAdsBefore(db, new Date(now.getTime() - STRANDED_AFTER_MS), limit);
+  if (stranded.length === 0) return 0;
+  const posts = await postsFor(
+    db,
+    stranded.map((ad) => ad.id),
+  );
+  let moved = 0;
+  for (const { id } of stranded) {
+    const post = posts.get(id);
+    if (post?.status === 'scheduled' || post?.status === 'publishing') continue;
+    const to = post?.status === 'published' ? 'published' : post?.status === 'failed' ? 'failed' : 'approved';
+    const [result] = await rawBatch(db, [repo.setStatusIf(db, id, ['scheduled'], to, now)]);
+    moved += result?.meta.changes ?? 0;
+  }
+  return moved;
+}
+
 /** A scheduled ad whose post was canceled (or could not be made) is approved again, or back to where it was. */
 export async function markUnscheduled(db: Db, adId: string, to: 'approved' | 'failed' = 'approved'): Promise<void> {
   await repo.setStatusIf(db, adId, ['scheduled'], to, new Date());

@@ -257,8 +257,11 @@ describe('GET /callback/instagram', () => {
     expect((await callback(owner, { code: 'AQB2', state })).status).toBe(303);
     const rows = await db().select().from(instagramAccounts).where(eq(instagramAccounts.projectId, project.id)).all();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: first.id, username: 'northwind.second', igUserId, igScopedUserId: scopedId });
-    expect((await tokenFor(db(), configured, first.id))?.accessToken).toBe('IGAAlong-second');
+    // Another account is another row: posts queued for the first one can never go to this one.
+    expect(rows[0]).toMatchObject({ username: 'northwind.second', igUserId, igScopedUserId: scopedId });
+    expect(rows[0]!.id).not.toBe(first.id);
+    expect(await tokenFor(db(), configured, first.id)).toBeUndefined();
+    expect((await tokenFor(db(), configured, rows[0]!.id))?.accessToken).toBe('IGAAlong-second');
   });
 
   it('a state works once: the same link again is refused without calling Instagram', async () => {

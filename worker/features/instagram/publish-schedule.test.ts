@@ -9,6 +9,9 @@ import { signedCreationUrl } from '#worker/features/creatives/service.ts';
 import { solidPng } from '#worker/test/png.ts';
 import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish-service.ts';
 import { FakeMeta, db, postOf, setup, type Setup } from '#worker/test/instagram-publish.ts';
+import { upsertAccount } from '#worker/features/instagram/repo.ts';
+import { connectSandbox } from '#worker/features/instagram/service.ts';
+import { settleStrandedAds } from '#worker/features/ads/service.ts';
 import { publishDuePosts } from '#worker/jobs/index.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 
@@ -117,6 +120,16 @@ describe('schedulePost', () => {
     expect(third.status).toBe('scheduled');
   });
 
+  it('a post waiting to retry after its container was made cannot be cancelled: only the job settles it (never a second post)', async () => {
+    const s = await setup();
+    const post = await schedulePost(db(), env, input(s), T0);
+    // A run made the container, then a lost answer from Meta put the post back to wait for a retry.
+    await db().update(scheduledPosts).set({ containerId: '17890000000000099', attempts: 1 }).where(eq(scheduledPosts.id, post.id));
+    expect(await cancelScheduled(db(), s.adId, T0)).toBe(false);
+    expect((await postOf(s.adId))?.status).toBe('scheduled');
+    await expect(schedulePost(db(), env, input(s), T0)).rejects.toMatchObject({ status: 409 });
+  });
+
   it('postsFor: the live post of each ad, else its latest; nothing for an ad without posts', async () => {
     const a = await setup();
     const b = await setup();
@@ -131,6 +144,63 @@ describe('schedulePost', () => {
     expect(posts.get(b.adId)?.status).toBe('canceled');
     expect(posts.has(c.adId)).toBe(false);
     expect((await postsFor(db(), [])).size).toBe(0);
+  });
+});
+
+describe('reconnecting', () => {
+  it('another account (here: sandbox → real) replaces the row: posts queued for the old one fail with "reconnect", never go to the new one', async () => {
+    const s = await setup({ account: 'sandbox' });
+    await schedulePost(db(), env, input(s, { at: new Date(T0.getTime() + DAY) }), T0);
+    await upsertAccount(db(), {
+      id: 'real-account-after-sandbox',
+      projectId: s.projectId,
+      connectedBy: s.owner.id,
+      igUserId: '17841400000000001',
+      username: 'northwind.coffee',
+      sandbox: false,
+      status: 'active',
+      createdAt: T0,
+      updatedAt: T0,
+    });
+    expect((await postOf(s.adId))?.accountId).toBeNull();
+    const done: [string, string][] = [];
+    await publishDue(db(), env, new Date(T0.getTime() + DAY), { owner: 'cron', onSettled: async (adId, outcome) => void done.push([adId, outcome]) });
+    expect(await postOf(s.adId)).toMatchObject({ status: 'failed', errorClass: 'reconnect' });
+    expect(done).toEqual([[s.adId, 'failed']]);
+  });
+
+  it('reconnecting the sandbox keeps its account, its feed and its queued posts', async () => {
+    const s = await setup({ account: 'sandbox' });
+    await schedulePost(db(), env, input(s, { at: new Date(T0.getTime() + DAY) }), T0);
+    await connectSandbox(db(), env, { userId: s.owner.id, projectId: s.projectId }, T0);
+    const row = await db().select().from(instagramAccounts).where(eq(instagramAccounts.projectId, s.projectId)).get();
+    expect(row).toMatchObject({ id: s.accountId, igUserId: s.igUserId, sandbox: true });
+    expect((await postOf(s.adId))?.accountId).toBe(s.accountId);
+  });
+});
+
+describe('ads stranded on "scheduled"', () => {
+  it('the job repairs an ad whose post settled while the ad was not told (a run that died), or that has no post; it leaves live posts and recent ones alone', async () => {
+    const long = new Date(T0.getTime() - 30 * MIN);
+    const markScheduled = (adId: string, at: Date) => db().update(ads).set({ status: 'scheduled', updatedAt: at }).where(eq(ads.id, adId));
+    const published = await setup();
+    const post = await schedulePost(db(), env, input(published), long);
+    await db().update(scheduledPosts).set({ status: 'published', mediaId: '18000000000000001' }).where(eq(scheduledPosts.id, post.id));
+    await markScheduled(published.adId, long);
+    const orphan = await setup();
+    await markScheduled(orphan.adId, long);
+    const waiting = await setup();
+    await schedulePost(db(), env, input(waiting, { at: new Date(T0.getTime() + DAY) }), long);
+    await markScheduled(waiting.adId, long);
+    const fresh = await setup();
+    await markScheduled(fresh.adId, new Date(T0.getTime() - MIN));
+
+    await settleStrandedAds(db(), T0);
+    const statusOf = async (adId: string) => (await db().select().from(ads).where(eq(ads.id, adId)).get())?.status;
+    expect(await statusOf(published.adId)).toBe('published');
+    expect(await statusOf(orphan.adId)).toBe('approved');
+    expect(await statusOf(waiting.adId)).toBe('scheduled');
+    expect(await statusOf(fresh.adId)).toBe('scheduled');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { dataDeletionRequests, instagramAccounts, oauthStates, projectMembers, projects, users } from '#worker/db/schema.ts';
 
@@ -44,15 +44,29 @@ export function projectOwners(db: Db, projectId: string) {
     .all();
 }
 
-/** One account per project: connecting again replaces the account (and its token) in place. */
-export function upsertAccount(db: Db, values: typeof instagramAccounts.$inferInsert & { updatedAt: Date }) {
+/**
+ * One account per project. Connecting the same account again replaces its token in place;
+ * another account (or sandbox ↔ real) replaces the row, so posts queued for the old one lose
+ * their account and fail with "reconnect" instead of going to the new one.
+ */
+export async function upsertAccount(db: Db, values: typeof instagramAccounts.$inferInsert & { updatedAt: Date }) {
   const { id: _id, projectId: _projectId, createdAt: _createdAt, ...changes } = values;
-  return db
-    .insert(instagramAccounts)
-    .values(values)
-    .onConflictDoUpdate({ target: instagramAccounts.projectId, set: { ...changes, createdAt: values.updatedAt } })
-    .returning()
-    .get();
+  const [, rows] = await db.batch([
+    db
+      .delete(instagramAccounts)
+      .where(
+        and(
+          eq(instagramAccounts.projectId, values.projectId),
+          or(ne(instagramAccounts.igUserId, values.igUserId), ne(instagramAccounts.sandbox, values.sandbox ?? false)),
+        ),
+      ),
+    db
+      .insert(instagramAccounts)
+      .values(values)
+      .onConflictDoUpdate({ target: instagramAccounts.projectId, set: { ...changes, createdAt: values.updatedAt } })
+      .returning(),
+  ]);
+  return rows[0];
 }
 
 export function deleteAccountOfProject(db: Db, projectId: string) {

@@ -223,14 +223,16 @@ function sandboxUsername(projectName: string, projectId: string): string {
 
 /** Connects the project's sandbox account (no Meta app needed): publishing goes to the local Graph implementation. */
 export async function connectSandbox(db: Db, env: Env, input: { userId: string; projectId: string }, now = new Date()): Promise<InstagramConnection> {
-  const id = newId();
+  // Reconnecting the sandbox keeps its account: its feed and the permalinks of its posts stay.
+  const existing = await repo.findAccountOfProject(db, input.projectId);
+  const id = existing?.sandbox ? existing.id : newId();
   const projectName = (await repo.findProjectName(db, input.projectId)) ?? '';
   const sealed = await sealSecret(env.TOKEN_ENCRYPTION_KEY, 'sandbox', tokenContext(input.projectId));
   await repo.upsertAccount(db, {
     id,
     projectId: input.projectId,
     connectedBy: input.userId,
-    igUserId: `sandbox_${id}`,
+    igUserId: existing?.sandbox ? existing.igUserId : `sandbox_${id}`,
     igScopedUserId: null,
     username: sandboxUsername(projectName, input.projectId),
     pictureUrl: null,

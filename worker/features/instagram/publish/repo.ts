@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { inList, type Db } from '#worker/db/client.ts';
 import { creations, instagramAccounts, instagramSandboxMedia, scheduledPosts } from '#worker/db/schema.ts';
 
@@ -43,12 +43,16 @@ export function postsOfAds(db: Db, adIds: readonly string[]): Promise<PostWithAc
     .all();
 }
 
-/** Cancels the ad's post while it is still only scheduled (not once the job has claimed it). */
+/**
+ * Cancels the ad's post while it is still only scheduled and Meta holds nothing of it: once a
+ * container exists (a retry after a lost answer may already be on Instagram), only the job
+ * settles the post, so that it can never be published twice.
+ */
 export function cancelScheduledPost(db: Db, adId: string, now: Date) {
   return db
     .update(scheduledPosts)
     .set({ status: 'canceled', updatedAt: now, leaseOwner: null, leaseUntil: null })
-    .where(and(eq(scheduledPosts.adId, adId), eq(scheduledPosts.status, 'scheduled')))
+    .where(and(eq(scheduledPosts.adId, adId), eq(scheduledPosts.status, 'scheduled'), isNull(scheduledPosts.containerId)))
     .returning({ id: scheduledPosts.id })
     .all();
 }
