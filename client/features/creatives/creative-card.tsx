@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { Megaphone, Trash2 } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
@@ -75,7 +75,19 @@ export function CreativeCard({ item, showProject, onDelete }: { item: CreativeSu
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             Updated <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
           </p>
-          {onDelete ? <DeleteIconButton name={item.name} onClick={onDelete} className="relative z-10 -mr-2" /> : null}
+          {onDelete ? (
+            <div className="relative z-10 -mr-2 flex items-center">
+              <Link
+                to={`/projects/${item.projectId}/marketing?creative=${item.id}`}
+                aria-label={`Use in an ad: ${item.name}`}
+                title="Use in an ad"
+                className="grid size-8 shrink-0 place-items-center rounded-md text-zinc-500 hover:bg-accent-50 hover:text-accent-700 dark:hover:bg-accent-800/30 dark:hover:text-accent-200"
+              >
+                <Megaphone aria-hidden="true" className="size-4" />
+              </Link>
+              <DeleteIconButton name={item.name} onClick={onDelete} className="" />
+            </div>
+          ) : null}
         </div>
       </div>
     </li>

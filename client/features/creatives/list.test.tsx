@@ -125,6 +125,14 @@ describe('CreativeList', () => {
     expect(gets()).toEqual([{ path: `/api/projects/${P1}/creatives`, query: {} }]);
     expect(screen.queryByLabelText('Project')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Spring sale' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Use in an ad: Spring sale' })).toBeNull();
+  });
+
+  it('offers "Use in an ad" on the cards an editor may use: the project’s marketing page with the creative', async () => {
+    mockApi({ 'GET /api/creatives': page([creative('cr_aaaaaaaaaaaaaaaa', 'Spring sale', 'editor')]) });
+    renderAt('/creatives', <CreativeList empty={{ title: 'No creatives yet', text: '' }} />);
+    const link = await screen.findByRole('link', { name: 'Use in an ad: Spring sale' });
+    expect(link.getAttribute('href')).toBe(`/projects/${P1}/marketing?creative=cr_aaaaaaaaaaaaaaaa`);
   });
 
   it('shows the empty state with its action, and "Nothing matches" with a way out when filtered', async () => {
