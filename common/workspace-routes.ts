@@ -23,6 +23,7 @@ export const WORKSPACE_ROUTES = [
   { path: '/creatives/:objectId', title: 'Creative editor', access: 'user' },
   { path: '/creations', title: 'Creations', access: 'user' },
   { path: '/funnels', title: 'Funnels', access: 'user' },
+  { path: '/funnels/:funnelId', title: 'Funnel', access: 'user' },
   { path: '/_components/:funnelName', title: 'Component sheet', access: 'user' },
   { path: '/pages', title: 'Pages', access: 'user' },
   { path: '/pages/:funnelPageId', title: 'Page editor', access: 'user' },

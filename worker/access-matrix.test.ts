@@ -219,6 +219,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /creatives/:objectId': { sample: '/creatives/{creativeId}', status: projectPage },
   'GET /creations': { status: page },
   'GET /funnels': { status: page },
+  'GET /funnels/:funnelId': { sample: `/funnels/${NO_SUCH_ID}`, status: missing },
   'GET /_components/:funnelName': { sample: '/_components/spring-sale', status: missing },
   'GET /pages': { status: page },
   'GET /pages/:funnelPageId': { sample: `/pages/${NO_SUCH_ID}`, status: missing },

@@ -37,6 +37,7 @@ export const RESOLVERS: Partial<Record<WorkspacePath, Resolver>> = {
     const user = c.get('user');
     return Boolean(user && p.objectId && looksLikeId(p.objectId) && (await creativeForMember(c.get('db'), p.objectId, user.id)));
   },
+  '/funnels/:funnelId': nothingYet,
   '/_components/:funnelName': nothingYet,
   '/pages/:funnelPageId': nothingYet,
   '/admin/:projectId': nothingYet,
