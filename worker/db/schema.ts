@@ -719,3 +719,178 @@ export const instagramSandboxMedia = sqliteTable(
   },
   (t) => [index('instagram_sandbox_media_feed_idx').on(t.igUserId, t.publishedAt)],
 );
+
+/**
+ * A funnel (PRODUCT.md §4.5): ordered landing pages of a project under one public name
+ * (`/p/{name}/…`) and optionally a custom domain. Names and domains are unique among live
+ * funnels (partial unique indexes): deleting a funnel frees them.
+ */
+export const funnels = sqliteTable(
+  'funnels',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    /** The FunnelTheme (common/schemas/blocks.ts): colours, fonts, radius. */
+    theme: text('theme', { mode: 'json' }).notNull(),
+    /** A lower-case hostname, or null. */
+    customDomain: text('custom_domain'),
+    notifyLeads: integer('notify_leads', { mode: 'boolean' }).notNull().default(false),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('funnels_name_live_uq')
+      .on(t.name)
+      .where(sql`${t.deletedAt} IS NULL`),
+    uniqueIndex('funnels_domain_live_uq')
+      .on(t.customDomain)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.customDomain} IS NOT NULL`),
+    index('funnels_project_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+/**
+ * A page of a funnel: the draft (variant A, and B when an A/B test is set up) and what
+ * is live (`published_version_id`). `revision` grows with every draft change; the
+ * revision that was published tells draft / published / changed apart.
+ */
+export const funnelPages = sqliteTable(
+  'funnel_pages',
+  {
+    id: text('id').primaryKey(),
+    funnelId: text('funnel_id')
+      .notNull()
+      .references(() => funnels.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    /** The PageDocument of variant A (common/schemas/blocks.ts). */
+    draft: text('draft', { mode: 'json' }).notNull(),
+    /** Variant B's PageDocument, or null when the page has no A/B test. */
+    draftB: text('draft_b', { mode: 'json' }),
+    /** Percentage (0–100) of visitors shown variant B. */
+    splitB: integer('split_b').notNull().default(50),
+    revision: integer('revision').notNull().default(1),
+    publishedVersionId: text('published_version_id'),
+    publishedRevision: integer('published_revision'),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('funnel_pages_slug_live_uq')
+      .on(t.funnelId, t.slug)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('funnel_pages_funnel_position_idx').on(t.funnelId, t.position),
+    index('funnel_pages_project_idx').on(t.projectId),
+    check('funnel_pages_split_range', sql`${t.splitB} BETWEEN 0 AND 100`),
+  ],
+);
+
+/** Every published state of a page, numbered 1, 2, … per page (unique: concurrent publishes cannot share a number). */
+export const funnelPageVersions = sqliteTable(
+  'funnel_page_versions',
+  {
+    id: text('id').primaryKey(),
+    pageId: text('page_id')
+      .notNull()
+      .references(() => funnelPages.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    /** { a: PageDocument, b: PageDocument | null, splitB: number } */
+    document: text('document', { mode: 'json' }).notNull(),
+    publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('funnel_page_versions_number_uq').on(t.pageId, t.number)],
+);
+
+/** A form submission on a published page. Deleted for real on request (GDPR). */
+export const leads = sqliteTable(
+  'leads',
+  {
+    id: text('id').primaryKey(),
+    funnelId: text('funnel_id')
+      .notNull()
+      .references(() => funnels.id, { onDelete: 'cascade' }),
+    pageId: text('page_id')
+      .notNull()
+      .references(() => funnelPages.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    variant: text('variant', { enum: ['a', 'b'] }).notNull(),
+    /** Field name → value as submitted (validated by the form block's schema). */
+    data: text('data', { mode: 'json' }).$type<Record<string, string | boolean>>().notNull(),
+    /** The first email field, lower-case, for search. */
+    email: text('email'),
+    utm: text('utm', { mode: 'json' }).$type<{ source: string; medium: string; campaign: string; term: string; content: string }>().notNull(),
+    referrer: text('referrer'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('leads_funnel_created_idx').on(t.funnelId, t.createdAt, t.id), index('leads_page_idx').on(t.pageId)],
+);
+
+/** Daily counts per page and variant (UTC days 'YYYY-MM-DD'), upserted by the edge after each response. */
+export const pageStats = sqliteTable(
+  'page_stats',
+  {
+    pageId: text('page_id')
+      .notNull()
+      .references(() => funnelPages.id, { onDelete: 'cascade' }),
+    variant: text('variant', { enum: ['a', 'b'] }).notNull(),
+    day: text('day').notNull(),
+    views: integer('views').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.variant, t.day] })],
+);
+
+/**
+ * The day's visitor hashes (sha256 of the day's salt, IP and user agent): an INSERT OR
+ * IGNORE that inserts means a new unique visitor. Rows older than yesterday are deleted.
+ */
+export const pageVisitors = sqliteTable(
+  'page_visitors',
+  {
+    pageId: text('page_id').notNull(),
+    variant: text('variant', { enum: ['a', 'b'] }).notNull(),
+    day: text('day').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.variant, t.day, t.hash] }), index('page_visitors_day_idx').on(t.day)],
+);
+
+/** Daily counts of referrer hosts and UTM sources per page and variant. */
+export const pageSources = sqliteTable(
+  'page_sources',
+  {
+    pageId: text('page_id')
+      .notNull()
+      .references(() => funnelPages.id, { onDelete: 'cascade' }),
+    variant: text('variant', { enum: ['a', 'b'] }).notNull(),
+    day: text('day').notNull(),
+    kind: text('kind', { enum: ['referrer', 'utm_source'] }).notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.pageId, t.variant, t.day, t.kind, t.value] })],
+);
+
+/** The salt of each UTC day's visitor hashes: made on first use, deleted when the day is over (then the hashes mean nothing). */
+export const analyticsSalts = sqliteTable('analytics_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
