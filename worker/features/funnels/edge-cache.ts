@@ -1,0 +1,130 @@
+/**
+ * The edge cache of published funnel pages (Cache API, `caches.default`).
+ *
+ * One entry per (page URL, variant): the key is a synthetic URL made of the host the page is
+ * served on, its path and the variant, never the request's query (UTM parameters would make
+ * every ad click a miss; they are added to the forms after the cache). The entry is the
+ * rendered HTML with internal `X-Edge-*` headers that say which page it is, whether it has a
+ * variant B and its split, so that a hit needs no database read; they are stripped before
+ * the response leaves. Cookies are set after the cache, so no entry ever carries one.
+ */
+
+export type Variant = 'a' | 'b';
+export const VARIANTS: readonly Variant[] = ['a', 'b'];
+
+/**
+ * How long an entry lives at most. The Cache API is per data centre and a purge reaches only
+ * the one the publishing request ran in: elsewhere an old copy is served until it expires,
+ * so the lifetime is short (the signed media URLs in the HTML stay valid ≥ 1 day, edge.tsx).
+ */
+export const EDGE_TTL_SECONDS = 300;
+
+/** Internal headers of a cached entry (never sent to a visitor). */
+export const EDGE_HEADERS = {
+  page: 'X-Edge-Page',
+  funnel: 'X-Edge-Funnel',
+  splitB: 'X-Edge-Split-B',
+  hasB: 'X-Edge-Has-B',
+  form: 'X-Edge-Form',
+  build: 'X-Edge-Build',
+  notify: 'X-Edge-Notify',
+} as const;
+
+/** Where a funnel is served: under the app's own origin (`/p/{name}/…`) or on its custom domain. */
+export type EdgeSite = { kind: 'path'; origin: string; funnelName: string } | { kind: 'domain'; domain: string };
+
+/** The public path of a page on a site; `slug` null = the funnel's root (its first page). */
+export function pagePath(site: EdgeSite, slug: string | null): string {
+  if (site.kind === 'path') return slug === null ? `/p/${site.funnelName}` : `/p/${site.funnelName}/${slug}`;
+  return slug === null ? '/' : `/${slug}`;
+}
+
+function siteOrigin(site: EdgeSite): string {
+  // Custom domains are always served over https in production; locally (a Host header on
+  // http) the key is the same, so a purge never depends on the scheme of a request.
+  return site.kind === 'path' ? site.origin : `https://${site.domain}`;
+}
+
+/** The cache key (a synthetic GET request) of a page URL and variant. */
+export function edgeCacheKey(site: EdgeSite, slug: string | null, variant: Variant): Request {
+  return new Request(`${siteOrigin(site)}${pagePath(site, slug)}?edge-variant=${variant}`, { method: 'GET' });
+}
+
+/** The Cache API's default cache; undefined where there is none (a runtime without it). */
+function edgeCache(): Cache | undefined {
+  return (globalThis as { caches?: CacheStorage & { default?: Cache } }).caches?.default;
+}
+
+export async function cacheMatch(key: Request): Promise<Response | undefined> {
+  return edgeCache()?.match(key);
+}
+
+export async function cachePut(key: Request, response: Response): Promise<void> {
+  await edgeCache()?.put(key, response);
+}
+
+/** What `purgePage` needs to find every URL of one page. */
+export interface PurgePageTarget {
+  /** The app's own origin, e.g. `new URL(c.req.url).origin` of the publishing request. */
+  origin: string;
+  funnelName: string;
+  customDomain: string | null;
+  slug: string;
+  /** The page is (or was, before a reorder) the funnel's first page: `/p/{name}` and the domain's `/` too. */
+  isFirst: boolean;
+}
+
+/** Every site a funnel is served on. */
+function sitesOf(target: { origin: string; funnelName: string; customDomain: string | null }): EdgeSite[] {
+  const sites: EdgeSite[] = [{ kind: 'path', origin: target.origin, funnelName: target.funnelName }];
+  if (target.customDomain) sites.push({ kind: 'domain', domain: target.customDomain.toLowerCase() });
+  return sites;
+}
+
+async function deleteKeys(keys: Request[]): Promise<void> {
+  const cache = edgeCache();
+  if (!cache) return;
+  await Promise.all(keys.map((key) => cache.delete(key)));
+}
+
+/**
+ * Deletes every cached copy of one page: both variants, at `/p/{funnel}/{slug}` and on the
+ * custom domain, and the funnel's root URLs when it is the first page. Call it after
+ * publish, unpublish, restore, "make B the winner" and a slug change (with the OLD slug).
+ * The Cache API is per data centre: this purges the one the request ran in; copies elsewhere
+ * expire within EDGE_TTL_SECONDS.
+ */
+export async function purgePage(target: PurgePageTarget): Promise<void> {
+  const keys: Request[] = [];
+  for (const site of sitesOf(target)) {
+    for (const variant of VARIANTS) {
+      keys.push(edgeCacheKey(site, target.slug, variant));
+      if (target.isFirst) keys.push(edgeCacheKey(site, null, variant));
+    }
+  }
+  await deleteKeys(keys);
+}
+
+/** What `purgeFunnel` needs: the funnel's names and every page slug it has (or had). */
+export interface PurgeFunnelTarget {
+  origin: string;
+  funnelName: string;
+  customDomain: string | null;
+  slugs: readonly string[];
+}
+
+/**
+ * Deletes every cached page of a funnel, its root URLs included. Call it when something
+ * every page shows changes (theme, title), when the page order changes (the first page
+ * moves), when the funnel is deleted, and with the OLD name/domain when they change.
+ */
+export async function purgeFunnel(target: PurgeFunnelTarget): Promise<void> {
+  const keys: Request[] = [];
+  for (const site of sitesOf(target)) {
+    for (const variant of VARIANTS) {
+      keys.push(edgeCacheKey(site, null, variant));
+      for (const slug of target.slugs) keys.push(edgeCacheKey(site, slug, variant));
+    }
+  }
+  await deleteKeys(keys);
+}
