@@ -1,6 +1,6 @@
-import { NotFound } from '#client/app/routes/not-found.tsx';
+import { ComponentSheetScreen } from '#client/features/pages/component-sheet.tsx';
 
-/** Placeholder until the feature lands (issue 12). */
-export default function Placeholder() {
-  return <NotFound />;
+/** `/_components/{funnelName}`: every block type with sample props in the funnel's theme. */
+export default function ComponentSheetRoute() {
+  return <ComponentSheetScreen />;
 }

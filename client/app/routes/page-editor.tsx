@@ -1,6 +1,6 @@
-import { NotFound } from '#client/app/routes/not-found.tsx';
+import { PageEditorScreen } from '#client/features/pages/page-editor.tsx';
 
-/** Placeholder until the feature lands (issue 12). */
-export default function Placeholder() {
-  return <NotFound />;
+/** `/pages/{funnelPageId}`: the funnel page editor (a lazy route module: its code loads with it). */
+export default function PageEditorRoute() {
+  return <PageEditorScreen />;
 }

@@ -1,0 +1,80 @@
+import { ChevronLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { BLOCK_TYPES, blockSamples, type Block, type PageDocument } from '#common/schemas/blocks.ts';
+import { LoadFailed } from '#client/components/alert.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { NotFound } from '#client/app/routes/not-found.tsx';
+import { ApiError } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { pagesApi } from '#client/features/pages/api.ts';
+import { BLOCK_INFO } from '#client/features/pages/block-fields.ts';
+import { DeviceToggle, PagePreview, type Device } from '#client/features/pages/preview.tsx';
+
+const NO_SIZES = {};
+
+/** One page document per block type, holding that type's sample props. */
+function sampleDocuments(): { type: (typeof BLOCK_TYPES)[number]; doc: PageDocument }[] {
+  return BLOCK_TYPES.map((type) => ({
+    type,
+    doc: { blocks: [{ id: `sample-${type}`, type, props: blockSamples[type] } as Block], seo: { title: '', description: '', image: null } },
+  }));
+}
+
+const SAMPLES = sampleDocuments();
+
+/** `/_components/{funnelName}`: every block type with sample props in the funnel's theme, for design review. */
+export function ComponentSheetScreen() {
+  const { funnelName = '' } = useParams();
+  const funnel = useResource(() => pagesApi.funnelByName(funnelName), [funnelName]);
+  const [device, setDevice] = useState<Device>('desktop');
+
+  if (funnel.status === 'loading') {
+    return (
+      <div role="status" aria-label="Loading the component sheet" className="space-y-6">
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-80" />
+        <Skeleton className="h-80" />
+      </div>
+    );
+  }
+  if (funnel.status === 'error') {
+    if (funnel.error instanceof ApiError && funnel.error.status === 404) return <NotFound />;
+    return <LoadFailed title="This funnel could not be loaded" onRetry={funnel.reload} />;
+  }
+  const { data } = funnel;
+  return (
+    <div className="mx-auto max-w-[1400px]">
+      <Link
+        to={`/funnels/${data.id}`}
+        className="mb-3 inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
+      >
+        <ChevronLeft className="size-4" aria-hidden="true" /> {data.title}
+      </Link>
+      <PageHeader
+        title={`Components of ${data.title}`}
+        description="Every block with sample content in this funnel’s theme: colours, fonts and corners as visitors see them."
+        actions={<DeviceToggle device={device} onChange={setDevice} />}
+      />
+      <nav aria-label="Block types" className="mb-6 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+        {SAMPLES.map(({ type }) => (
+          <a key={type} href={`#component-${type}`} className="text-accent-700 underline-offset-2 hover:underline dark:text-accent-200">
+            {BLOCK_INFO[type].label}
+          </a>
+        ))}
+      </nav>
+      <div className="space-y-10">
+        {SAMPLES.map(({ type, doc }) => (
+          <section key={type} id={`component-${type}`} aria-labelledby={`component-${type}-heading`} className="scroll-mt-4">
+            <h2 id={`component-${type}-heading`} className="text-lg font-semibold">
+              {BLOCK_INFO[type].label} <code className="ml-1 text-sm font-normal text-zinc-500">{type}</code>
+            </h2>
+            <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{BLOCK_INFO[type].description}</p>
+            <PagePreview doc={doc} theme={data.theme} sizes={NO_SIZES} device={device} mode="sheet" label={`${BLOCK_INFO[type].label} sample`} />
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

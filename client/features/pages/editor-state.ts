@@ -1,0 +1,155 @@
+import { blockDefaults, MAX_BLOCKS, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
+
+/** The page editor's undoable draft: both variants and the split between them. */
+export interface PageDraft {
+  a: PageDocument;
+  /** Variant B, or null when the page has none. */
+  b: PageDocument | null;
+  /** Percent of visitors shown B (0–100). */
+  splitB: number;
+}
+
+export type Variant = 'a' | 'b';
+
+/**
+ * The editor's draft with its undo/redo history. Changes that belong together (one burst
+ * of typing in a field, one slider drag) share a `group` and make one history step, as in
+ * the creative editor.
+ */
+export interface PageEditorState {
+  draft: PageDraft;
+  past: PageDraft[];
+  future: PageDraft[];
+  /** The variant being edited and previewed. */
+  variant: Variant;
+  /** The block whose properties the side panel shows. */
+  selected: string | null;
+  group: string | null;
+}
+
+export type PageEditorAction =
+  | { type: 'change'; draft: PageDraft; group?: string }
+  | { type: 'select'; id: string | null }
+  | { type: 'variant'; variant: Variant }
+  | { type: 'undo' }
+  | { type: 'redo' }
+  | { type: 'replace'; draft: PageDraft }
+  | { type: 'seal' };
+
+const HISTORY_LIMIT = 100;
+export { MAX_BLOCKS };
+
+export function initialPageEditorState(draft: PageDraft): PageEditorState {
+  return { draft, past: [], future: [], variant: 'a', selected: null, group: null };
+}
+
+/** The document of the variant being edited (A when B does not exist). */
+export function currentDoc(draft: PageDraft, variant: Variant): PageDocument {
+  return variant === 'b' && draft.b ? draft.b : draft.a;
+}
+
+/** The draft with the edited variant's document replaced. */
+export function withDoc(draft: PageDraft, variant: Variant, doc: PageDocument): PageDraft {
+  return variant === 'b' && draft.b ? { ...draft, b: doc } : { ...draft, a: doc };
+}
+
+/** A variant and selection that still exist in `draft`. */
+function settle(state: PageEditorState, draft: PageDraft): Pick<PageEditorState, 'variant' | 'selected'> {
+  const variant = state.variant === 'b' && !draft.b ? 'a' : state.variant;
+  const doc = currentDoc(draft, variant);
+  const selected = state.selected && doc.blocks.some((b) => b.id === state.selected) ? state.selected : null;
+  return { variant, selected };
+}
+
+export function pageEditorReducer(state: PageEditorState, action: PageEditorAction): PageEditorState {
+  switch (action.type) {
+    case 'change': {
+      if (action.draft === state.draft) return state;
+      const merge = action.group !== undefined && action.group === state.group;
+      const past = merge ? state.past : [...state.past, state.draft].slice(-HISTORY_LIMIT);
+      return { ...state, draft: action.draft, past, future: [], ...settle(state, action.draft), group: action.group ?? null };
+    }
+    case 'select':
+      return state.selected === action.id ? state : { ...state, selected: action.id, group: null };
+    case 'variant': {
+      const variant = action.variant === 'b' && !state.draft.b ? 'a' : action.variant;
+      return variant === state.variant ? state : { ...state, variant, selected: null, group: null };
+    }
+    case 'seal':
+      return state.group === null ? state : { ...state, group: null };
+    case 'undo': {
+      const previous = state.past.at(-1);
+      if (!previous) return state;
+      return { ...state, draft: previous, past: state.past.slice(0, -1), future: [state.draft, ...state.future], group: null, ...settle(state, previous) };
+    }
+    case 'redo': {
+      const next = state.future[0];
+      if (!next) return state;
+      return { ...state, draft: next, past: [...state.past, state.draft], future: state.future.slice(1), group: null, ...settle(state, next) };
+    }
+    case 'replace':
+      // A restored version: undoable like any other change.
+      return {
+        ...state,
+        draft: action.draft,
+        past: [...state.past, state.draft].slice(-HISTORY_LIMIT),
+        future: [],
+        group: null,
+        ...settle(state, action.draft),
+      };
+  }
+}
+
+/** A block id not used in the document: the type, then type-2, type-3… */
+export function uniqueBlockId(doc: PageDocument, base: string): string {
+  const taken = new Set(doc.blocks.map((b) => b.id));
+  const stem = base.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 24) || 'block';
+  if (!taken.has(stem)) return stem;
+  for (let i = 2; ; i += 1) if (!taken.has(`${stem}-${i}`)) return `${stem}-${i}`;
+}
+
+/** A new block of `type` with its default props, after index `after` (at the end when omitted). */
+export function addBlock(doc: PageDocument, type: BlockType, after?: number): { doc: PageDocument; id: string } {
+  const id = uniqueBlockId(doc, type);
+  const block = { id, type, props: blockDefaults[type]() } as Block;
+  const at = after === undefined ? doc.blocks.length : Math.min(doc.blocks.length, Math.max(0, after + 1));
+  return { doc: { ...doc, blocks: [...doc.blocks.slice(0, at), block, ...doc.blocks.slice(at)] }, id };
+}
+
+/** A copy of the block right after it, with a new id. */
+export function duplicateBlock(doc: PageDocument, id: string): { doc: PageDocument; id: string } | null {
+  const index = doc.blocks.findIndex((b) => b.id === id);
+  const block = doc.blocks[index];
+  if (!block) return null;
+  const copyId = uniqueBlockId(doc, block.type);
+  const copy = { ...block, id: copyId, props: structuredClone(block.props) } as Block;
+  return { doc: { ...doc, blocks: [...doc.blocks.slice(0, index + 1), copy, ...doc.blocks.slice(index + 1)] }, id: copyId };
+}
+
+export function removeBlock(doc: PageDocument, id: string): PageDocument {
+  return { ...doc, blocks: doc.blocks.filter((b) => b.id !== id) };
+}
+
+/** Moves a block to position `to` (clamped); the same document when nothing moves. */
+export function moveBlock(doc: PageDocument, id: string, to: number): PageDocument {
+  const from = doc.blocks.findIndex((b) => b.id === id);
+  const target = Math.min(doc.blocks.length - 1, Math.max(0, to));
+  if (from < 0 || from === target) return doc;
+  const blocks = [...doc.blocks];
+  const [block] = blocks.splice(from, 1);
+  blocks.splice(target, 0, block!);
+  return { ...doc, blocks };
+}
+
+export function updateBlockProps(doc: PageDocument, id: string, props: Block['props']): PageDocument {
+  return { ...doc, blocks: doc.blocks.map((b) => (b.id === id ? ({ ...b, props } as Block) : b)) };
+}
+
+/** Variant B as a copy of A (the usual start of a test: change one thing). */
+export function createVariantB(draft: PageDraft): PageDraft {
+  return { ...draft, b: structuredClone(draft.a), splitB: draft.b ? draft.splitB : 50 };
+}
+
+export function removeVariantB(draft: PageDraft): PageDraft {
+  return { ...draft, b: null, splitB: 0 };
+}

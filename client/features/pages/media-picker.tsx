@@ -1,0 +1,66 @@
+import type { MediaItem } from '#common/schemas/media.ts';
+import { LoadFailed } from '#client/components/alert.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { useResource } from '#client/lib/use-resource.ts';
+import { Uploader } from '#client/features/media/uploader.tsx';
+import { pagesApi } from '#client/features/pages/api.ts';
+
+/** Picks an image from the project's library, or uploads one (which is then picked). */
+export function MediaPicker({
+  projectId,
+  open,
+  kind,
+  title,
+  onClose,
+  onPick,
+}: {
+  projectId: string;
+  open: boolean;
+  kind: 'image' | 'video';
+  title: string;
+  onClose: () => void;
+  onPick: (item: MediaItem) => void;
+}) {
+  const images = useResource(() => (open ? pagesApi.media(projectId, kind) : Promise.resolve({ items: [], nextCursor: null })), [open, projectId, kind]);
+  return (
+    <Dialog open={open} title={title} onClose={onClose} wide>
+      <div className="space-y-4">
+        <Uploader projectId={projectId} onUploaded={(item) => item.kind === kind && onPick(item)} />
+        {images.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={images.reload} /> : null}
+        {images.status === 'loading' ? (
+          <div role="status" aria-label="Loading the library" className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} className="aspect-square" />
+            ))}
+          </div>
+        ) : null}
+        {images.status === 'ready' && images.data.items.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {kind === 'image' ? 'No images in this project yet. Drop one above.' : 'No videos in this project yet. Drop one above.'}
+          </p>
+        ) : null}
+        {images.status === 'ready' && images.data.items.length > 0 ? (
+          <ul className="grid max-h-[50vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-5">
+            {images.data.items.map((item) => (
+              <li key={item.id} className="min-w-0">
+                <button
+                  type="button"
+                  onClick={() => onPick(item)}
+                  className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 dark:border-zinc-700"
+                >
+                  {item.thumbnailUrl || item.kind === 'image' ? (
+                    <img src={item.thumbnailUrl ?? item.fileUrl} alt="" className="aspect-square w-full object-cover" loading="lazy" />
+                  ) : (
+                    <span className="grid aspect-square w-full place-items-center bg-zinc-100 text-xs text-zinc-500 dark:bg-zinc-800">Video</span>
+                  )}
+                  <span className="block truncate px-2 py-1 text-xs">{item.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,406 @@
+import { AlertCircle, Check, ChevronLeft, ExternalLink, History, Loader2, Redo2, Rocket, Undo2, X } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { blockSchema, MAX_BLOCKS, pageDocumentSchema, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
+import type { PageDetail, PageStatus, PageVersion } from '#common/schemas/funnels.ts';
+import type { MediaItem } from '#common/schemas/media.ts';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { NotFound } from '#client/app/routes/not-found.tsx';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { PageStatusBadge } from '#client/features/funnels/page-status.tsx';
+import { pagesApi } from '#client/features/pages/api.ts';
+import { BLOCK_INFO } from '#client/features/pages/block-fields.ts';
+import { BlockForm, type PickMedia } from '#client/features/pages/block-form.tsx';
+import { BlockPicker, blockName, BlocksList } from '#client/features/pages/blocks-list.tsx';
+import {
+  addBlock,
+  createVariantB,
+  currentDoc,
+  duplicateBlock,
+  initialPageEditorState,
+  moveBlock,
+  pageEditorReducer,
+  removeBlock,
+  removeVariantB,
+  updateBlockProps,
+  withDoc,
+  type PageDraft,
+} from '#client/features/pages/editor-state.ts';
+import { MediaPicker } from '#client/features/pages/media-picker.tsx';
+import { PageMetaSection, SeoSection, VariantSection } from '#client/features/pages/page-settings.tsx';
+import { DeviceToggle, PagePreview, type Device, type MediaSizes } from '#client/features/pages/preview.tsx';
+import { usePageSave, type SaveState } from '#client/features/pages/use-page-save.ts';
+import { VersionsDialog } from '#client/features/pages/versions-dialog.tsx';
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable]'));
+}
+
+function draftOf(page: Pick<PageDetail, 'draft' | 'draftB' | 'splitB'>): PageDraft {
+  return { a: page.draft, b: page.draftB, splitB: page.splitB };
+}
+
+function metaOf(page: PageDetail) {
+  return { title: page.title, slug: page.slug, status: page.status, url: page.url, versionCount: page.versionCount };
+}
+
+/** `/pages/{funnelPageId}`: the funnel page editor (PRODUCT.md §4.5). */
+export function PageEditorScreen() {
+  const { funnelPageId = '' } = useParams();
+  const page = useResource(() => pagesApi.get(funnelPageId), [funnelPageId]);
+  if (page.status === 'loading') {
+    return (
+      <div role="status" aria-label="Loading the page editor" className="grid grid-cols-1 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
+        <Skeleton className="h-96" />
+        <Skeleton className="h-[32rem]" />
+        <Skeleton className="h-96" />
+      </div>
+    );
+  }
+  if (page.status === 'error') {
+    if (page.error instanceof ApiError && page.error.status === 404) return <NotFound />;
+    return <LoadFailed title="This page could not be loaded" onRetry={page.reload} />;
+  }
+  return <Editor key={page.data.id} initial={page.data} />;
+}
+
+function Editor({ initial }: { initial: PageDetail }) {
+  const toast = useToast();
+  const readOnly = initial.role === 'viewer';
+  const [state, dispatch] = useReducer(pageEditorReducer, draftOf(initial), initialPageEditorState);
+  const [meta, setMeta] = useState(() => metaOf(initial));
+  const [picker, setPicker] = useState(false);
+  const [picking, setPicking] = useState<{ kind: 'image' | 'video'; resolve: (item: MediaItem | null) => void } | null>(null);
+  const [sizes, setSizes] = useState<MediaSizes>({});
+  const [device, setDevice] = useState<Device>('desktop');
+  const [mobileView, setMobileView] = useState<'edit' | 'preview'>('edit');
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+  const [deleted, setDeleted] = useState<{ name: string; after: PageDraft } | null>(null);
+
+  const { draft, variant } = state;
+  const doc = currentDoc(draft, variant);
+  const valid = useMemo(() => pageDocumentSchema.safeParse(draft.a).success && (!draft.b || pageDocumentSchema.safeParse(draft.b).success), [draft.a, draft.b]);
+  const invalidIds = useMemo(() => new Set(doc.blocks.filter((b) => !blockSchema.safeParse(b).success).map((b) => b.id)), [doc]);
+  const onSaved = useCallback((detail: PageDetail) => setMeta(metaOf(detail)), []);
+  const { saveState, saveError, save, patch, settle, revisionRef } = usePageSave({ page: initial, draft, valid, readOnly, onSaved });
+
+  // The library's image sizes, for the preview's width and height (the preview works without them).
+  useEffect(() => {
+    let live = true;
+    pagesApi.media(initial.projectId, 'image').then(
+      ({ items }) => live && setSizes((all) => ({ ...Object.fromEntries(items.map((m) => [m.id, { width: m.width, height: m.height }])), ...all })),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [initial.projectId]);
+
+  const change = (next: PageDraft, group?: string) => {
+    if (!readOnly) dispatch({ type: 'change', draft: next, ...(group ? { group } : {}) });
+  };
+  const changeDoc = (next: PageDocument, group?: string) => change(withDoc(draft, variant, next), group);
+  const seal = useCallback(() => dispatch({ type: 'seal' }), []);
+
+  // Undo and redo anywhere but in a text field (which has its own); Escape leaves the block.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || readOnly) return;
+      if (document.querySelector('dialog[open]')) return;
+      const mod = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      if (event.key === 'Escape' && !isTyping(event.target)) {
+        dispatch({ type: 'select', id: null });
+        return;
+      }
+      if (isTyping(event.target)) return;
+      if (mod && key === 'z') {
+        event.preventDefault();
+        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
+      } else if (mod && key === 'y') {
+        event.preventDefault();
+        dispatch({ type: 'redo' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [readOnly]);
+
+  const pickMedia: PickMedia = useCallback((kind) => new Promise<MediaItem | null>((resolve) => setPicking({ kind, resolve })), []);
+  const closePicker = (item: MediaItem | null) => {
+    if (item) setSizes((all) => ({ ...all, [item.id]: { width: item.width, height: item.height } }));
+    picking?.resolve(item);
+    setPicking(null);
+  };
+
+  const onAdd = (type: BlockType) => {
+    setPicker(false);
+    const index = state.selected ? doc.blocks.findIndex((b) => b.id === state.selected) : -1;
+    const added = addBlock(doc, type, index >= 0 ? index : undefined);
+    changeDoc(added.doc);
+    dispatch({ type: 'select', id: added.id });
+  };
+
+  const onDelete = (id: string) => {
+    const block = doc.blocks.find((b) => b.id === id);
+    if (!block) return;
+    const after = withDoc(draft, variant, removeBlock(doc, id));
+    change(after);
+    setDeleted({ name: blockName(block), after });
+  };
+
+  const onDuplicate = (id: string) => {
+    const copy = duplicateBlock(doc, id);
+    if (!copy) return;
+    changeDoc(copy.doc);
+    dispatch({ type: 'select', id: copy.id });
+  };
+
+  const savedFirst = async (what: string): Promise<boolean> => {
+    if (await save()) return true;
+    toast({
+      tone: 'error',
+      message: valid ? `Your changes could not be saved, so nothing was ${what}.` : `Fix the fields marked in red first: nothing was ${what}.`,
+    });
+    return false;
+  };
+
+  const publish = async () => {
+    setPublishing(true);
+    try {
+      if (!(await savedFirst('published'))) return;
+      const detail = await pagesApi.publish(initial.id, revisionRef.current);
+      revisionRef.current = detail.revision;
+      setMeta(metaOf(detail));
+      toast({ tone: 'success', message: `Published: version ${detail.versionCount} is live.`, action: { label: 'View the page', href: detail.url } });
+    } catch (error) {
+      toast({ tone: 'error', message: errorMessage(error, 'The page could not be published.') });
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  const restore = async (version: PageVersion) => {
+    if (!(await save())) throw new ApiError('save_failed', 'Your current changes could not be saved, so nothing was restored.', 0);
+    const detail = await pagesApi.restore(initial.id, version.id);
+    const next = draftOf(detail);
+    settle(next, detail.revision);
+    dispatch({ type: 'replace', draft: next });
+    setMeta(metaOf(detail));
+    toast({ tone: 'success', message: `Version ${version.number} restored and published.` });
+  };
+
+  const selectedBlock = doc.blocks.find((b) => b.id === state.selected) ?? null;
+  const status: PageStatus = meta.status === 'published' && saveState !== 'saved' ? 'changed' : meta.status;
+  const canUndo = state.past.length > 0;
+  const canRedo = state.future.length > 0;
+  const showDeleted = deleted !== null && deleted.after === draft;
+  const editHidden = mobileView === 'preview' ? 'hidden lg:block' : '';
+
+  return (
+    <div className="-mx-4 -my-6 flex min-h-[calc(100vh-4rem)] flex-col sm:-mx-6 lg:-mx-8">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2.5 dark:border-zinc-800 dark:bg-zinc-950">
+        <Link
+          to={`/funnels/${initial.funnel.id}`}
+          className="inline-flex min-w-0 items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
+        >
+          <ChevronLeft className="size-4 shrink-0" aria-hidden="true" /> <span className="truncate">{initial.funnel.title}</span>
+        </Link>
+        <h1 className="min-w-0 truncate text-base font-semibold">{meta.title}</h1>
+        <PageStatusBadge status={status} />
+        <SaveIndicator state={readOnly ? 'readonly' : saveState} error={saveError} onRetry={() => void save()} />
+        <div className="ml-auto flex flex-wrap items-center gap-1.5">
+          {!readOnly ? (
+            <>
+              <Button variant="ghost" size="sm" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => dispatch({ type: 'undo' })}>
+                <Undo2 className="size-4" aria-hidden="true" />
+              </Button>
+              <Button variant="ghost" size="sm" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={() => dispatch({ type: 'redo' })}>
+                <Redo2 className="size-4" aria-hidden="true" />
+              </Button>
+            </>
+          ) : null}
+          <Button variant="secondary" size="sm" onClick={() => setVersionsOpen(true)}>
+            <History className="size-4" aria-hidden="true" /> Versions
+          </Button>
+          {meta.status !== 'draft' ? (
+            <a href={meta.url} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
+              <ExternalLink className="size-4" aria-hidden="true" /> View live page
+            </a>
+          ) : null}
+          {!readOnly ? (
+            <Button size="sm" onClick={() => void publish()} pending={publishing} pendingLabel="Publishing…" disabled={saveState === 'conflict'}>
+              <Rocket className="size-4" aria-hidden="true" /> Publish
+            </Button>
+          ) : null}
+        </div>
+      </header>
+      {readOnly ? (
+        <Alert tone="info" className="m-4 mb-0">
+          You can view this page. Only editors of the project can change or publish it.
+        </Alert>
+      ) : null}
+      {saveState === 'conflict' ? (
+        <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
+          Someone else saved this page while you were editing. Your last change is kept on this screen but not saved.{' '}
+          <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
+            Reload the newest version
+          </button>
+        </Alert>
+      ) : null}
+      <div role="group" aria-label="Show" className="flex gap-1 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-950">
+        {(['edit', 'preview'] as const).map((view) => (
+          <button
+            key={view}
+            type="button"
+            aria-pressed={mobileView === view}
+            onClick={() => setMobileView(view)}
+            className={`h-8 rounded-md px-3 text-sm font-medium ${mobileView === view ? 'bg-zinc-900 text-white dark:bg-white dark:text-zinc-900' : 'text-zinc-700 dark:text-zinc-300'}`}
+          >
+            {view === 'edit' ? 'Edit' : 'Preview'}
+          </button>
+        ))}
+      </div>
+      <div className="grid flex-1 grid-cols-1 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
+        <aside aria-label="Blocks and variants" className={`min-w-0 border-zinc-200 bg-white lg:border-r dark:border-zinc-800 dark:bg-zinc-950 ${editHidden}`}>
+          <VariantSection
+            draft={draft}
+            variant={variant}
+            readOnly={readOnly}
+            onVariant={(v) => dispatch({ type: 'variant', variant: v })}
+            onCreateB={() => {
+              change(createVariantB(draft));
+              dispatch({ type: 'variant', variant: 'b' });
+            }}
+            onRemoveB={() => change(removeVariantB(draft))}
+            onSplit={(splitB) => change({ ...draft, splitB }, 'split')}
+            onSeal={seal}
+          />
+          <BlocksList
+            blocks={doc.blocks}
+            selected={state.selected}
+            readOnly={readOnly}
+            full={doc.blocks.length >= MAX_BLOCKS}
+            invalid={invalidIds}
+            onSelect={(id) => dispatch({ type: 'select', id })}
+            onMove={(id, to) => changeDoc(moveBlock(doc, id, to))}
+            onDuplicate={onDuplicate}
+            onDelete={onDelete}
+            onAdd={() => setPicker(true)}
+          />
+          {showDeleted ? (
+            <div
+              role="status"
+              className="mx-4 mb-4 flex items-center justify-between gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white dark:bg-zinc-100 dark:text-zinc-900"
+            >
+              <span className="min-w-0 truncate">Deleted “{deleted.name}”.</span>
+              <button type="button" className="shrink-0 font-medium underline" onClick={() => dispatch({ type: 'undo' })}>
+                Undo
+              </button>
+            </div>
+          ) : null}
+        </aside>
+        <section aria-label="Preview" className={`min-w-0 bg-zinc-100 p-4 dark:bg-zinc-900 ${mobileView === 'edit' ? 'hidden lg:block' : ''}`}>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <DeviceToggle device={device} onChange={setDevice} />
+            {draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
+          </div>
+          <PagePreview doc={doc} theme={initial.theme} sizes={sizes} device={device} label={`Preview of variant ${variant.toUpperCase()}`} />
+        </section>
+        <aside aria-label="Properties" className={`min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950 ${editHidden}`}>
+          {selectedBlock ? (
+            <BlockPanel
+              block={selectedBlock}
+              readOnly={readOnly}
+              onClose={() => dispatch({ type: 'select', id: null })}
+              onChange={(props, group) => changeDoc(updateBlockProps(doc, selectedBlock.id, props), group)}
+              onSeal={seal}
+              pickMedia={pickMedia}
+            />
+          ) : (
+            <>
+              <PageMetaSection page={{ title: meta.title, slug: meta.slug, funnel: initial.funnel }} readOnly={readOnly} onPatch={patch} />
+              <SeoSection doc={doc} variant={variant} hasB={draft.b !== null} readOnly={readOnly} onChange={changeDoc} onSeal={seal} pickMedia={pickMedia} />
+            </>
+          )}
+        </aside>
+      </div>
+      <BlockPicker open={picker} onClose={() => setPicker(false)} onPick={onAdd} />
+      <MediaPicker
+        projectId={initial.projectId}
+        open={picking !== null}
+        kind={picking?.kind ?? 'image'}
+        title={picking?.kind === 'video' ? 'Choose a video' : 'Choose a picture'}
+        onClose={() => closePicker(null)}
+        onPick={closePicker}
+      />
+      <VersionsDialog open={versionsOpen} pageId={initial.id} readOnly={readOnly} onClose={() => setVersionsOpen(false)} onRestore={restore} />
+    </div>
+  );
+}
+
+function BlockPanel({
+  block,
+  readOnly,
+  onClose,
+  onChange,
+  onSeal,
+  pickMedia,
+}: {
+  block: Block;
+  readOnly: boolean;
+  onClose: () => void;
+  onChange: (props: Block['props'], group?: string) => void;
+  onSeal: () => void;
+  pickMedia: PickMedia;
+}) {
+  return (
+    <section className="px-4 py-4" aria-labelledby={`panel-${block.id}`}>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id={`panel-${block.id}`} className="text-sm font-semibold">
+          {BLOCK_INFO[block.type].label}
+        </h2>
+        <Button variant="ghost" size="sm" aria-label="Close the block’s properties (Escape)" onClick={onClose}>
+          <X className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+      <BlockForm block={block} readOnly={readOnly} onChange={onChange} onSeal={onSeal} pickMedia={pickMedia} />
+    </section>
+  );
+}
+
+function SaveIndicator({ state, error, onRetry }: { state: SaveState | 'readonly'; error: string | null; onRetry: () => void }) {
+  const base = 'inline-flex items-center gap-1 text-xs';
+  return (
+    <span role="status" aria-live="polite" className={base}>
+      {state === 'readonly' ? <span className="text-zinc-500">View only</span> : null}
+      {state === 'saved' ? (
+        <span className={`${base} text-emerald-700 dark:text-emerald-400`}>
+          <Check className="size-3.5" aria-hidden="true" /> Saved
+        </span>
+      ) : null}
+      {state === 'pending' ? <span className="text-zinc-500">Unsaved changes</span> : null}
+      {state === 'invalid' ? <span className="text-amber-700 dark:text-amber-400">Not saved: fix the fields marked in red</span> : null}
+      {state === 'saving' ? (
+        <span className={`${base} text-zinc-600 dark:text-zinc-400`}>
+          <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Saving…
+        </span>
+      ) : null}
+      {state === 'error' || state === 'conflict' ? (
+        <span className={`${base} text-red-700 dark:text-red-400`}>
+          <AlertCircle className="size-3.5" aria-hidden="true" /> {state === 'conflict' ? 'Not saved: newer version exists' : (error ?? 'Not saved')}
+          {state === 'error' ? (
+            <button type="button" className="ml-1 font-medium underline" onClick={onRetry}>
+              Retry
+            </button>
+          ) : null}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,230 @@
+import { Copy, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { pageSlugProblem, type PageDetail } from '#common/schemas/funnels.ts';
+import { seoSchema, type PageDocument } from '#common/schemas/blocks.ts';
+import { Button } from '#client/components/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { SEO_FIELDS } from '#client/features/pages/block-fields.ts';
+import { issuesByPath, SpecForm, type PickMedia } from '#client/features/pages/block-form.tsx';
+import type { PageDraft, Variant } from '#client/features/pages/editor-state.ts';
+import { borderOf, inputClass, Labelled, PanelSection } from '#client/features/pages/field-controls.tsx';
+
+/** Title and address: saved when the field is left (not undoable, like a name). */
+export function PageMetaSection({
+  page,
+  readOnly,
+  onPatch,
+}: {
+  page: Pick<PageDetail, 'title' | 'slug' | 'funnel'>;
+  readOnly: boolean;
+  onPatch: (fields: { title?: string; slug?: string }) => Promise<unknown>;
+}) {
+  const [title, setTitle] = useState(page.title);
+  const [slug, setSlug] = useState(page.slug);
+  const [errors, setErrors] = useState<{ title?: string; slug?: string }>({});
+  const slugProblem = pageSlugProblem(slug.trim().toLowerCase());
+
+  const commit = async (field: 'title' | 'slug') => {
+    const value = field === 'title' ? title.trim() : slug.trim().toLowerCase();
+    if (value === page[field]) {
+      setErrors((e) => ({ ...e, [field]: undefined }));
+      return;
+    }
+    if (field === 'title' && !value) return setErrors((e) => ({ ...e, title: 'Give the page a title.' }));
+    if (field === 'slug' && slugProblem) return setErrors((e) => ({ ...e, slug: slugProblem }));
+    try {
+      await onPatch({ [field]: value });
+      setErrors((e) => ({ ...e, [field]: undefined }));
+    } catch (error) {
+      const message =
+        error instanceof ApiError ? (error.details?.[field]?.[0] ?? errorMessage(error, 'That change could not be saved.')) : 'That change could not be saved.';
+      setErrors((e) => ({ ...e, [field]: message }));
+    }
+  };
+
+  return (
+    <PanelSection title="Page">
+      <Labelled label="Page title" error={errors.title} count={{ used: title.trim().length, max: 120 }}>
+        {(id, describedBy) => (
+          <input
+            id={id}
+            className={`${inputClass} ${borderOf(errors.title)} h-9`}
+            value={title}
+            maxLength={120}
+            disabled={readOnly}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => setTitle(event.target.value)}
+            onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+            onBlur={() => void commit('title')}
+          />
+        )}
+      </Labelled>
+      <Labelled
+        label="Address"
+        error={errors.slug ?? (slug !== page.slug ? (slugProblem ?? undefined) : undefined)}
+        hint={`/p/${page.funnel.name}/${slug || '…'}`}
+      >
+        {(id, describedBy) => (
+          <input
+            id={id}
+            className={`${inputClass} ${borderOf(errors.slug)} h-9`}
+            value={slug}
+            maxLength={60}
+            disabled={readOnly}
+            aria-invalid={errors.slug ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => setSlug(event.target.value)}
+            onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+            onBlur={() => void commit('slug')}
+          />
+        )}
+      </Labelled>
+    </PanelSection>
+  );
+}
+
+/** Search title, description and social image of the variant being edited. */
+export function SeoSection({
+  doc,
+  variant,
+  hasB,
+  readOnly,
+  onChange,
+  onSeal,
+  pickMedia,
+}: {
+  doc: PageDocument;
+  variant: Variant;
+  hasB: boolean;
+  readOnly: boolean;
+  onChange: (doc: PageDocument, group?: string) => void;
+  onSeal: () => void;
+  pickMedia: PickMedia;
+}) {
+  const parsed = seoSchema.safeParse(doc.seo);
+  return (
+    <PanelSection title={hasB ? `Search and sharing · variant ${variant.toUpperCase()}` : 'Search and sharing'}>
+      <SpecForm
+        specs={SEO_FIELDS}
+        value={doc.seo}
+        errors={parsed.success ? {} : issuesByPath(parsed.error.issues)}
+        group={`seo-${variant}`}
+        readOnly={readOnly}
+        onChange={(seo, group) => onChange({ ...doc, seo }, group)}
+        onSeal={onSeal}
+        pickMedia={pickMedia}
+      />
+    </PanelSection>
+  );
+}
+
+/**
+ * The A/B test: which variant is edited, creating B as a copy of A, the share of visitors
+ * who see B, and removing B (asks first).
+ */
+export function VariantSection({
+  draft,
+  variant,
+  readOnly,
+  onVariant,
+  onCreateB,
+  onRemoveB,
+  onSplit,
+  onSeal,
+}: {
+  draft: PageDraft;
+  variant: Variant;
+  readOnly: boolean;
+  onVariant: (variant: Variant) => void;
+  onCreateB: () => void;
+  onRemoveB: () => void;
+  onSplit: (splitB: number) => void;
+  onSeal: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const sliderId = useId();
+  if (!draft.b) {
+    return (
+      <PanelSection title="A/B test">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Test a second version of this page: visitors are split between A and B, and each sees the same one every time.
+        </p>
+        {!readOnly ? (
+          <Button variant="secondary" size="sm" onClick={onCreateB}>
+            <Copy className="size-4" aria-hidden="true" /> Create variant B
+          </Button>
+        ) : null}
+      </PanelSection>
+    );
+  }
+  return (
+    <PanelSection title="A/B test">
+      <div role="radiogroup" aria-label="Variant to edit" className="inline-flex rounded-lg bg-zinc-200/70 p-0.5 dark:bg-zinc-800">
+        {(['a', 'b'] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="radio"
+            aria-checked={variant === v}
+            onClick={() => onVariant(v)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+                event.preventDefault();
+                onVariant(v === 'a' ? 'b' : 'a');
+              }
+            }}
+            tabIndex={variant === v ? 0 : -1}
+            className={`h-8 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent-600 ${
+              variant === v ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-white' : 'text-zinc-600 dark:text-zinc-400'
+            }`}
+          >
+            Variant {v.toUpperCase()}
+          </button>
+        ))}
+      </div>
+      <div>
+        <label htmlFor={sliderId} className="mb-1 block text-xs font-medium text-zinc-700 dark:text-zinc-300">
+          Visitors shown B
+        </label>
+        <div className="flex items-center gap-3">
+          <input
+            id={sliderId}
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            value={draft.splitB}
+            disabled={readOnly}
+            aria-valuetext={`${draft.splitB} % see B, ${100 - draft.splitB} % see A`}
+            className="min-w-0 flex-1 accent-accent-600"
+            onChange={(event) => onSplit(Number(event.target.value))}
+            onPointerUp={onSeal}
+            onKeyUp={onSeal}
+          />
+          <span className="w-24 shrink-0 text-right text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
+            A {100 - draft.splitB} % · B {draft.splitB} %
+          </span>
+        </div>
+      </div>
+      {!readOnly ? (
+        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+          <Trash2 className="size-4" aria-hidden="true" /> Remove variant B
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Remove variant B?"
+        confirmLabel="Remove variant B"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          onRemoveB();
+        }}
+      >
+        Its blocks are removed from the draft and all visitors see A once you publish. You can undo this until you leave the editor.
+      </ConfirmDialog>
+    </PanelSection>
+  );
+}

@@ -1,0 +1,80 @@
+import { Monitor, Smartphone } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { mediaFileUrl } from '#common/media-urls.ts';
+import type { FunnelTheme, ImageRef, PageDocument } from '#common/schemas/blocks.ts';
+import { PageView } from '#client/blocks/page-view.tsx';
+import type { BlockContext } from '#client/blocks/types.ts';
+
+export type Device = 'desktop' | 'phone';
+
+/** Sizes of the project's media the editor knows (for the preview's width/height). */
+export type MediaSizes = Record<string, { width: number | null; height: number | null } | undefined>;
+
+/**
+ * How the workspace shows a block's image: the media file through the workspace's own
+ * (cookie-authenticated) URL, with its size when the library told us.
+ */
+export function workspaceImages(sizes: MediaSizes): BlockContext['image'] {
+  return (ref: ImageRef) => {
+    const size = sizes[ref.mediaId];
+    return { src: mediaFileUrl(ref.mediaId), width: size?.width ?? 1200, height: size?.height ?? 800 };
+  };
+}
+
+/** A desktop / phone switch (two toggle buttons). */
+export function DeviceToggle({ device, onChange, label = 'Preview size' }: { device: Device; onChange: (device: Device) => void; label?: string }) {
+  const item = (value: Device, text: string, Icon: typeof Monitor) => (
+    <button
+      type="button"
+      aria-pressed={device === value}
+      onClick={() => onChange(value)}
+      className={`inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent-600 ${
+        device === value
+          ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-white'
+          : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white'
+      }`}
+    >
+      <Icon className="size-4" aria-hidden="true" /> {text}
+    </button>
+  );
+  return (
+    <div role="group" aria-label={label} className="inline-flex rounded-lg bg-zinc-200/70 p-0.5 dark:bg-zinc-800">
+      {item('desktop', 'Desktop', Monitor)}
+      {item('phone', 'Phone', Smartphone)}
+    </div>
+  );
+}
+
+/** A page document drawn by the same components as the published page, in a desktop or phone frame. */
+export function PagePreview({
+  doc,
+  theme,
+  sizes,
+  device,
+  mode = 'editor',
+  label,
+}: {
+  doc: PageDocument;
+  theme: FunnelTheme;
+  sizes: MediaSizes;
+  device: Device;
+  mode?: BlockContext['mode'];
+  label: string;
+}) {
+  // The countdown shows the time left when the preview opened; the editor does not tick.
+  const [now] = useState(() => Date.now());
+  const ctx = useMemo<BlockContext>(() => ({ mode, image: workspaceImages(sizes), now }), [mode, sizes, now]);
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      className={`mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 ${
+        device === 'phone' ? 'w-[390px] max-w-full' : 'w-full'
+      }`}
+    >
+      <div className="@container">
+        <PageView document={doc} theme={theme} ctx={ctx} />
+      </div>
+    </div>
+  );
+}
