@@ -1,0 +1,174 @@
+import type { ReactNode } from 'react';
+import { fontById } from '#common/fonts.ts';
+import { contrastRatio, parseVideoUrl, readableOn, type Block, type BlockType, type FunnelTheme, type PageDocument } from '#common/schemas/blocks.ts';
+import { CountdownBlock } from '#client/blocks/countdown.tsx';
+import { CtaBlock } from '#client/blocks/cta.tsx';
+import { FaqBlock } from '#client/blocks/faq.tsx';
+import { FeaturesBlock } from '#client/blocks/features.tsx';
+import { FooterBlock } from '#client/blocks/footer.tsx';
+import { FormBlock } from '#client/blocks/form.tsx';
+import { HeroBlock } from '#client/blocks/hero.tsx';
+import { ImageBlock } from '#client/blocks/image.tsx';
+import { PricingBlock } from '#client/blocks/pricing.tsx';
+import { TestimonialsBlock } from '#client/blocks/testimonials.tsx';
+import { TextBlock } from '#client/blocks/text.tsx';
+import type { BlockContext } from '#client/blocks/types.ts';
+import { VideoBlock } from '#client/blocks/video.tsx';
+
+export type { BlockContext, FormState, ResolvedImage } from '#client/blocks/types.ts';
+
+const RADIUS = {
+  none: { control: '0px', card: '0px' },
+  small: { control: '4px', card: '6px' },
+  medium: { control: '8px', card: '14px' },
+  large: { control: '14px', card: '24px' },
+} as const;
+
+/** `color` when it reads at WCAG AA (4.5:1) on every one of `backgrounds`, else `fallback`. */
+function legible(color: string, backgrounds: string[], fallback: string): string {
+  return backgrounds.every((bg) => contrastRatio(color, bg) >= 4.5) ? color : fallback;
+}
+
+export type ThemeVariables = Record<`--fp-${string}`, string>;
+
+/**
+ * The theme as CSS custom properties (set on the page's root). Besides the theme's own
+ * colours: text on the primary colour (`--fp-on-primary`, white or near-black), and the
+ * colours used for text on the page (`--fp-muted`, `--fp-link`, `--fp-error`) replaced by
+ * the text colour when the chosen one would not reach WCAG AA on the page and its surface.
+ */
+export function themeStyle(theme: FunnelTheme): ThemeVariables {
+  const { primary, background, surface, text, muted } = theme.colors;
+  const pageBackgrounds = [background, surface];
+  const radius = RADIUS[theme.radius];
+  return {
+    '--fp-primary': primary,
+    '--fp-on-primary': readableOn(primary),
+    '--fp-bg': background,
+    '--fp-surface': surface,
+    '--fp-text': text,
+    '--fp-muted': legible(muted, pageBackgrounds, text),
+    '--fp-link': legible(primary, pageBackgrounds, text),
+    '--fp-error': legible('#b91c1c', pageBackgrounds, legible('#fca5a5', pageBackgrounds, text)),
+    '--fp-border': `color-mix(in srgb, ${text} 14%, transparent)`,
+    '--fp-border-strong': `color-mix(in srgb, ${text} 45%, ${background})`,
+    '--fp-radius': radius.control,
+    '--fp-radius-card': radius.card,
+    '--fp-heading-font': fontById(theme.fonts.heading).css,
+    '--fp-body-font': fontById(theme.fonts.body).css,
+  };
+}
+
+/**
+ * The theme as a CSS rule for `selector` (default: every page root), for the edge's
+ * `<style>` in the head: the edge's CSP allows no style attributes, so PageView sets the
+ * variables inline only outside the edge. Safe to inline: every value comes from a
+ * validated colour or the fixed font list.
+ */
+export function themeCss(theme: FunnelTheme, selector = '.fp-root'): string {
+  const body = Object.entries(themeStyle(theme))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  return `${selector}{${body}}`;
+}
+
+/** True when the page needs the edge's small script: a form, a countdown or a YouTube/Vimeo facade. */
+export function pageNeedsScript(document: PageDocument): boolean {
+  return document.blocks.some(
+    (block) =>
+      block.type === 'form' ||
+      block.type === 'countdown' ||
+      (block.type === 'video' && block.props.source === 'embed' && parseVideoUrl(block.props.url) !== null),
+  );
+}
+
+/** Names and one-line descriptions for the editor's block picker. */
+export const blockLabels: Record<BlockType, { label: string; description: string }> = {
+  hero: { label: 'Hero', description: 'The headline at the top, with buttons and a picture.' },
+  text: { label: 'Text', description: 'Paragraphs, headings, lists and links.' },
+  image: { label: 'Image', description: 'One picture with a caption.' },
+  video: { label: 'Video', description: 'A video from the library, or a YouTube or Vimeo link.' },
+  features: { label: 'Features', description: 'A grid of benefits with icons.' },
+  testimonials: { label: 'Testimonials', description: 'Quotes from happy customers.' },
+  pricing: { label: 'Pricing', description: 'Plans and prices side by side.' },
+  faq: { label: 'FAQ', description: 'Questions that open to show their answers.' },
+  countdown: { label: 'Countdown', description: 'Days, hours and minutes until a date.' },
+  form: { label: 'Form', description: 'Collect leads: name, email and more.' },
+  cta: { label: 'Call to action', description: 'A headline and a button on a band of colour.' },
+  footer: { label: 'Footer', description: 'Company line and links at the bottom.' },
+};
+
+/** One block, drawn by its component. With `theme`, in its own themed root (the component sheet). */
+export function BlockView({ block, theme, ctx }: { block: Block; theme?: FunnelTheme; ctx: BlockContext }) {
+  const view = blockElement(block, ctx);
+  if (!theme) return view;
+  return (
+    <ThemeRoot theme={theme} ctx={ctx}>
+      {view}
+    </ThemeRoot>
+  );
+}
+
+function blockElement(block: Block, ctx: BlockContext) {
+  const { id } = block;
+  switch (block.type) {
+    case 'hero':
+      return <HeroBlock id={id} props={block.props} ctx={ctx} />;
+    case 'text':
+      return <TextBlock id={id} props={block.props} ctx={ctx} />;
+    case 'image':
+      return <ImageBlock id={id} props={block.props} ctx={ctx} />;
+    case 'video':
+      return <VideoBlock id={id} props={block.props} ctx={ctx} />;
+    case 'features':
+      return <FeaturesBlock id={id} props={block.props} ctx={ctx} />;
+    case 'testimonials':
+      return <TestimonialsBlock id={id} props={block.props} ctx={ctx} />;
+    case 'pricing':
+      return <PricingBlock id={id} props={block.props} ctx={ctx} />;
+    case 'faq':
+      return <FaqBlock id={id} props={block.props} ctx={ctx} />;
+    case 'countdown':
+      return <CountdownBlock id={id} props={block.props} ctx={ctx} />;
+    case 'form':
+      return <FormBlock id={id} props={block.props} ctx={ctx} />;
+    case 'cta':
+      return <CtaBlock id={id} props={block.props} ctx={ctx} />;
+    case 'footer':
+      return <FooterBlock id={id} props={block.props} ctx={ctx} />;
+  }
+}
+
+const ROOT_CLASS = 'fp-root bg-(--fp-bg) font-(family-name:--fp-body-font) text-base text-(--fp-text) antialiased';
+
+function ThemeRoot({ theme, ctx, children }: { theme: FunnelTheme; ctx: BlockContext; children: ReactNode }) {
+  // At the edge the variables come from themeCss() in the head (no style attributes under its CSP).
+  return (
+    <div className={ROOT_CLASS} style={ctx.mode === 'edge' ? undefined : themeStyle(theme)}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A whole page: its blocks in order inside `<main>` at the edge (a plain `<div>` in the
+ * workspace, which has its own main), the trailing footer blocks after it.
+ */
+export function PageView({ document, theme, ctx }: { document: PageDocument; theme: FunnelTheme; ctx: BlockContext }) {
+  const blocks = document.blocks;
+  let split = blocks.length;
+  while (split > 0 && blocks[split - 1]!.type === 'footer') split -= 1;
+  const Main = ctx.mode === 'edge' ? 'main' : 'div';
+  return (
+    <ThemeRoot theme={theme} ctx={ctx}>
+      <Main id={ctx.mode === 'edge' ? 'main' : undefined} className="min-h-0">
+        {blocks.slice(0, split).map((block) => (
+          <BlockView key={block.id} block={block} ctx={ctx} />
+        ))}
+      </Main>
+      {blocks.slice(split).map((block) => (
+        <BlockView key={block.id} block={block} ctx={ctx} />
+      ))}
+    </ThemeRoot>
+  );
+}

@@ -1,0 +1,47 @@
+import { Star } from 'lucide-react';
+import type { TestimonialsProps } from '#common/schemas/blocks.ts';
+import { Avatar, BlockHeading, Section } from '#client/blocks/shared.tsx';
+import type { BlockContext } from '#client/blocks/types.ts';
+
+/** Quotes of customers, with name, role, picture and an optional star rating. */
+export function TestimonialsBlock({ id, props, ctx }: { id: string; props: TestimonialsProps; ctx: BlockContext }) {
+  const headingId = `${id}-title`;
+  const single = props.items.length === 1;
+  return (
+    <Section id={id} tone="surface" labelledBy={props.heading ? headingId : undefined}>
+      <div className="mx-auto max-w-6xl">
+        {props.heading && (
+          <BlockHeading id={headingId} className="mx-auto mb-12 max-w-2xl text-center">
+            {props.heading}
+          </BlockHeading>
+        )}
+        <ul className={`grid gap-6 ${single ? 'mx-auto max-w-2xl' : 'md:grid-cols-2 lg:grid-cols-3'}`}>
+          {props.items.map((item, i) => (
+            <li key={i} className="flex">
+              <figure className="flex w-full flex-col rounded-(--fp-radius-card) bg-(--fp-card) p-6 shadow-sm">
+                {item.rating > 0 && (
+                  <p className="mb-4 flex gap-0.5 text-(--fp-accent)">
+                    <span className="sr-only">Rated {item.rating} out of 5</span>
+                    {Array.from({ length: 5 }, (_, star) => (
+                      <Star key={star} aria-hidden="true" className={`size-5 ${star < item.rating ? 'fill-current' : 'opacity-30'}`} />
+                    ))}
+                  </p>
+                )}
+                <blockquote className={`flex-1 leading-relaxed whitespace-pre-line ${single ? 'text-xl' : 'text-lg'}`}>
+                  <p>“{item.quote}”</p>
+                </blockquote>
+                <figcaption className="mt-6 flex items-center gap-3">
+                  <Avatar image={item.avatar} ctx={ctx} name={item.name} />
+                  <span className="min-w-0">
+                    <span className="block font-semibold">{item.name}</span>
+                    {item.role && <span className="block text-sm text-(--fp-fg-muted)">{item.role}</span>}
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Section>
+  );
+}
