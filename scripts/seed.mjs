@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { run } from './lib.mjs';
 import { canonicalJson } from '../common/creative/document.ts';
 import { buildTemplate } from '../common/creative/templates.ts';
+import { blockSamples, themeFromBrandKit } from '../common/schemas/blocks.ts';
 
 export const DEMO_USERS = [
   { id: 'seed_demo_user_000000001', email: 'demo@example.com', name: 'Dana Demo', password: 'adloom-demo-2026', role: 'user', affiliateCode: 'dana2026' },
@@ -78,6 +79,7 @@ export function seedSql(now = Date.now()) {
     );
   });
   lines.push(...adSeedSql(now));
+  lines.push(...funnelSeedSql(now, brand));
   return lines.join('\n');
 }
 
@@ -130,6 +132,195 @@ function adSeedSql(now) {
   return lines;
 }
 
+/** The published demo funnel: its pages are served at /p/northwind-spring/{slug}. */
+export const SEED_FUNNEL = { name: 'northwind-spring', pages: ['offer', 'thanks', 'story'] };
+
+/** A picture for the funnel's pages: the square creation, also stored as a media item of the project. */
+export const SEED_MEDIA = [
+  {
+    id: 'seed_media_northwind_hero01',
+    name: 'morning-roast.png',
+    width: 1080,
+    height: 1080,
+    file: 'northwind-morning-roast-square.png',
+  },
+].map((m) => ({ ...m, key: `media/seed_project_northwind_01/${m.id}`, path: join(import.meta.dirname, 'seed-assets', m.file) }));
+
+const DAY = 86_400_000;
+const dayOf = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Northwind's spring funnel (issue 12): a landing page with a form and an A/B test on its
+ * headline → a thank-you page, and a story page without a form (no JavaScript at all), all
+ * published, with a week of views and a few leads, so that /funnels, /pages and the funnel's
+ * analytics show something real from the first start.
+ */
+function funnelSeedSql(now, brand) {
+  const owner = 'seed_demo_user_000000001';
+  const project = 'seed_project_northwind_01';
+  const funnel = 'seed_funnel_northwind_spring1';
+  const hero = { mediaId: SEED_MEDIA[0].id, alt: 'A cup of Northwind coffee with the words “Roasted this morning”' };
+  const seo = (title, description) => ({ title, description, image: hero });
+  const form = {
+    ...blockSamples.form,
+    title: 'Taste the spring blend for free',
+    intro: 'Leave your details and we email you a voucher for a free 250 g bag.',
+    fields: [
+      { name: 'name', label: 'Name', type: 'text', required: true },
+      { name: 'email', label: 'Email', type: 'email', required: true },
+      { name: 'roast', label: 'Favourite roast', type: 'select', required: true, options: ['Light', 'Medium', 'Dark'] },
+      { name: 'consent', label: 'Consent', type: 'checkbox', required: true, consentText: 'I agree that Northwind Coffee may email me about my voucher.' },
+    ],
+    submitLabel: 'Send my voucher',
+    successMessage: 'Thank you! Your voucher is on its way.',
+  };
+  const heroA = {
+    ...blockSamples.hero,
+    eyebrow: 'Spring blend 2026',
+    heading: 'Roasted this morning, in your cup by nine',
+    subheading: 'Bright, nutty and roasted in small batches in Hamburg. Your first bag is on us.',
+    primary: { label: 'Get my free bag', href: '#signup' },
+    secondary: { label: 'Why Northwind', href: '#why' },
+    image: hero,
+  };
+  const offerBlocks = (heroProps) => [
+    { id: 'hero', type: 'hero', props: heroProps },
+    { id: 'why', type: 'features', props: blockSamples.features },
+    { id: 'voices', type: 'testimonials', props: blockSamples.testimonials },
+    { id: 'faq', type: 'faq', props: blockSamples.faq },
+    { id: 'signup', type: 'form', props: form },
+    { id: 'footer', type: 'footer', props: blockSamples.footer },
+  ];
+  const offerA = {
+    blocks: offerBlocks(heroA),
+    seo: seo(
+      'Northwind spring blend: your first bag free',
+      'Single-origin coffee roasted in Hamburg every Monday. Try the spring blend: your first 250 g bag is free.',
+    ),
+  };
+  const offerB = {
+    ...offerA,
+    blocks: offerBlocks({
+      ...heroA,
+      heading: 'Your first bag of the spring blend is free',
+      subheading: 'Single-origin beans, roasted every Monday in Hamburg and at your door by Wednesday.',
+    }),
+  };
+  const thanks = {
+    blocks: [
+      {
+        id: 'hero',
+        type: 'hero',
+        props: {
+          ...blockSamples.hero,
+          eyebrow: 'Thank you',
+          heading: 'Your voucher is on its way',
+          subheading: 'Check your inbox in a minute. Until then, read how we roast.',
+          primary: { label: 'Our story', href: '/p/northwind-spring/story' },
+          secondary: null,
+          image: null,
+          layout: 'centered',
+        },
+      },
+      { id: 'footer', type: 'footer', props: blockSamples.footer },
+    ],
+    seo: seo('Thank you · Northwind Coffee', 'Your voucher for a free bag of the Northwind spring blend is on its way.'),
+  };
+  const story = {
+    blocks: [
+      {
+        id: 'hero',
+        type: 'hero',
+        props: {
+          ...heroA,
+          eyebrow: 'Since 2014',
+          heading: 'Three farms, one roaster, no shortcuts',
+          subheading: 'How a garage roastery became three cafés in Hamburg.',
+          primary: { label: 'Get your first bag free', href: '/p/northwind-spring/offer' },
+          secondary: null,
+        },
+      },
+      { id: 'story', type: 'text', props: blockSamples.text },
+      { id: 'why', type: 'features', props: blockSamples.features },
+      { id: 'voices', type: 'testimonials', props: blockSamples.testimonials },
+      { id: 'footer', type: 'footer', props: blockSamples.footer },
+    ],
+    seo: seo('Our story · Northwind Coffee', 'From a garage in 2014 to three cafés: how Northwind Coffee sources and roasts its beans.'),
+  };
+  const pages = [
+    { id: 'seed_page_northwind_offer001', slug: 'offer', title: 'Spring offer', a: offerA, b: offerB, split: 50 },
+    { id: 'seed_page_northwind_thanks01', slug: 'thanks', title: 'Thank you', a: thanks, b: null, split: 50 },
+    { id: 'seed_page_northwind_story001', slug: 'story', title: 'Our story', a: story, b: null, split: 50 },
+  ];
+  const published = now - 7 * DAY;
+  const lines = [];
+  for (const m of SEED_MEDIA) {
+    const bytes = readFileSync(m.path);
+    lines.push(
+      `INSERT OR IGNORE INTO media (id, project_id, uploaded_by, kind, mime, name, size, sha256, width, height, alt, tags, r2_key, created_at, updated_at) VALUES (${q(m.id)}, ${q(project)}, ${q(owner)}, 'image', 'image/png', ${q(m.name)}, ${bytes.length}, ${q(createHash('sha256').update(bytes).digest('hex'))}, ${m.width}, ${m.height}, ${q(hero.alt)}, ${q(JSON.stringify(['spring']))}, ${q(m.key)}, ${published - DAY}, ${published - DAY});`,
+    );
+  }
+  lines.push(
+    `INSERT OR IGNORE INTO funnels (id, project_id, name, title, theme, notify_leads, created_by, created_at, updated_at) VALUES (${q(funnel)}, ${q(project)}, ${q(SEED_FUNNEL.name)}, 'Spring blend launch', ${q(JSON.stringify(themeFromBrandKit(brand)))}, 0, ${q(owner)}, ${published - DAY}, ${published - DAY});`,
+  );
+  pages.forEach((p, position) => {
+    const version = `${p.id}_v1`;
+    const doc = { a: p.a, b: p.b, splitB: p.split };
+    lines.push(
+      `INSERT OR IGNORE INTO funnel_pages (id, funnel_id, project_id, slug, position, title, draft, draft_b, split_b, revision, published_version_id, published_revision, published_at, created_at, updated_at) VALUES (${q(p.id)}, ${q(funnel)}, ${q(project)}, ${q(p.slug)}, ${position}, ${q(p.title)}, ${q(JSON.stringify(p.a))}, ${p.b ? q(JSON.stringify(p.b)) : 'NULL'}, ${p.split}, 1, ${q(version)}, 1, ${published}, ${published - DAY}, ${published});`,
+      `INSERT OR IGNORE INTO funnel_page_versions (id, page_id, number, title, slug, document, published_by, created_at) VALUES (${q(version)}, ${q(p.id)}, 1, ${q(p.title)}, ${q(p.slug)}, ${q(JSON.stringify(doc))}, ${q(owner)}, ${published});`,
+    );
+  });
+  // A week of analytics: deterministic numbers, B converting a little better than A; every
+  // lead counted in the stats is a lead row, so the table and the charts agree.
+  const [offer, thanksPage, storyPage] = pages.map((p) => p.id);
+  const first = ['Mara', 'Jonas', 'Sofia', 'Emil', 'Lea', 'Noah', 'Ida', 'Paul', 'Clara', 'Finn', 'Maja', 'Ben', 'Nora', 'Luis'];
+  const last = ['Jensen', 'Weber', 'Rossi', 'Hansen', 'Schmidt', 'Petersen', 'Novak', 'Keller', 'Berg', 'Meyer', 'Costa', 'Lindqvist'];
+  const roasts = ['Light', 'Medium', 'Dark'];
+  let n = 0;
+  for (let d = 6; d >= 0; d--) {
+    const day = dayOf(now - d * DAY);
+    const wave = 1 + ((d * 37) % 5) / 10;
+    const rows = [
+      [offer, 'a', Math.round(46 * wave), Math.round(38 * wave), Math.round(3 * wave)],
+      [offer, 'b', Math.round(44 * wave), Math.round(36 * wave), Math.round(5 * wave)],
+      [thanksPage, 'a', Math.round(8 * wave), Math.round(8 * wave), 0],
+      [storyPage, 'a', Math.round(18 * wave), Math.round(15 * wave), 0],
+    ];
+    for (const [page, variant, views, visitors, leads] of rows) {
+      lines.push(
+        `INSERT OR IGNORE INTO page_stats (page_id, variant, day, views, visitors, leads) VALUES (${q(page)}, ${q(variant)}, ${q(day)}, ${views}, ${visitors}, ${leads});`,
+      );
+      for (let i = 0; i < leads; i++, n++) {
+        const name = `${first[n % first.length]} ${last[(n * 7) % last.length]}`;
+        const email = `${name.toLowerCase().replace(' ', '.')}${n}@example.com`;
+        const source = n % 4 === 3 ? 'facebook' : 'instagram';
+        const at = Math.min(now - d * DAY + 3_600_000 * (8 + ((n * 5) % 12)) - 12 * 3_600_000, now - 60_000);
+        const utm = { source, medium: 'paid_social', campaign: 'spring-blend', term: '', content: variant === 'a' ? 'roasted-this-morning' : 'first-bag-free' };
+        lines.push(
+          `INSERT OR IGNORE INTO leads (id, funnel_id, page_id, project_id, variant, data, email, utm, referrer, created_at) VALUES (${q(`seed_lead_northwind_${String(n + 1).padStart(6, '0')}`)}, ${q(funnel)}, ${q(page)}, ${q(project)}, ${q(variant)}, ${q(JSON.stringify({ name, email, roast: roasts[n % 3], consent: true }))}, ${q(email)}, ${q(JSON.stringify(utm))}, ${q(source === 'facebook' ? 'https://l.facebook.com/' : 'https://l.instagram.com/')}, ${at});`,
+        );
+      }
+    }
+    for (const [variant, share] of [
+      ['a', 0.52],
+      ['b', 0.48],
+    ]) {
+      for (const [kind, value, count] of [
+        ['utm_source', 'instagram', 30],
+        ['utm_source', 'facebook', 9],
+        ['referrer', 'l.instagram.com', 24],
+        ['referrer', 'www.google.com', 6],
+      ]) {
+        lines.push(
+          `INSERT OR IGNORE INTO page_sources (page_id, variant, day, kind, value, count) VALUES (${q(offer)}, ${q(variant)}, ${q(day)}, ${q(kind)}, ${q(value)}, ${Math.round(count * share * wave)});`,
+        );
+      }
+    }
+  }
+  return lines;
+}
+
 /** TOKEN_ENCRYPTION_KEY as the local worker reads it (.dev.vars, else the example's development key). */
 function localTokenKey() {
   for (const name of ['.dev.vars', '.dev.vars.example']) {
@@ -178,7 +369,7 @@ function instagramSeedSql(now) {
 
 /** Puts the seeded creations' pictures into the local R2 bucket (idempotent: same key, same bytes). */
 function seedObjects(persistTo) {
-  for (const c of SEED_CREATIONS) {
+  for (const c of [...SEED_CREATIONS, ...SEED_MEDIA]) {
     const args = ['r2', 'object', 'put', `adloom-media/${c.key}`, '--local', `--file=${c.path}`, '--content-type=image/png'];
     if (persistTo) args.push(`--persist-to=${persistTo}`);
     run('wrangler', args, { stdio: ['ignore', 'ignore', 'inherit'] });
