@@ -1,6 +1,178 @@
+import { ExternalLink, LayoutTemplate, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { LoadFailed } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { AnalyticsCard } from '#client/features/funnels/analytics-card.tsx';
+import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
+import { plural } from '#client/features/funnels/funnel-list.tsx';
+import { LeadsCard } from '#client/features/funnels/leads-card.tsx';
+import { PagesCard } from '#client/features/funnels/pages-card.tsx';
+import { DomainCard, NotifyCard } from '#client/features/funnels/settings-cards.tsx';
+import { ThemeEditor } from '#client/features/funnels/theme-editor.tsx';
+import { useCrumbLabel } from '#client/app/crumbs.tsx';
 import { NotFound } from '#client/app/routes/not-found.tsx';
 
-/** Placeholder until the feature lands (issue 12). */
-export default function Placeholder() {
-  return <NotFound />;
+const TABS = [
+  { id: 'pages', label: 'Pages' },
+  { id: 'analytics', label: 'Analytics' },
+  { id: 'leads', label: 'Leads' },
+  { id: 'settings', label: 'Theme and settings' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+function Tabs({ active }: { active: Tab }) {
+  const [params] = useSearchParams();
+  const href = (tab: Tab) => {
+    const next = new URLSearchParams(params);
+    if (tab === 'pages') next.delete('tab');
+    else next.set('tab', tab);
+    const query = next.toString();
+    return { search: query ? `?${query}` : '' };
+  };
+  return (
+    <nav aria-label="Funnel" className="mb-6 flex gap-x-6 gap-y-2 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+      {TABS.map((t) => (
+        <Link
+          key={t.id}
+          to={href(t.id)}
+          replace
+          aria-current={active === t.id ? 'page' : undefined}
+          className={`shrink-0 border-b-2 px-1 pb-2 text-sm font-medium ${active === t.id ? 'border-accent-600 text-zinc-900 dark:text-white' : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white'}`}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function Header({ funnel, onDelete }: { funnel: FunnelDetail; onDelete: (() => void) | undefined }) {
+  const first = funnel.pages.find((p) => p.status !== 'draft');
+  return (
+    <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900 dark:text-zinc-50">{funnel.title}</h1>
+        <p className="mt-1 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+          <Link to={`/projects/${funnel.projectId}/`} className="hover:underline">
+            {funnel.projectName}
+          </Link>
+          <span className="font-mono break-all">/p/{funnel.name}</span>
+          {funnel.customDomain ? <span className="break-all">{funnel.customDomain}</span> : null}
+          <span>{plural(funnel.pageCount, 'page')}</span>
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {first ? (
+          <a
+            href={`/p/${funnel.name}`}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex h-8 items-center gap-1.5 rounded-[var(--radius-control)] px-3 text-sm font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-200 dark:hover:bg-accent-800/30"
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Open live funnel
+          </a>
+        ) : null}
+        <Link
+          to={`/_components/${funnel.name}`}
+          className="inline-flex h-8 items-center gap-1.5 rounded-[var(--radius-control)] px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+        >
+          <LayoutTemplate aria-hidden="true" className="size-4" />
+          Component sheet
+        </Link>
+        {onDelete ? (
+          <Button variant="ghost" size="sm" onClick={onDelete} className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-900/30">
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete funnel
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * `/funnels/{funnelId}`: the funnel's pages in order (reorder, add, statuses, live links), its
+ * analytics and A/B results, its leads, and its theme, custom domain and lead emails.
+ */
+export default function Funnel() {
+  const { funnelId = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const resource = useResource(() => funnelsApi.get(funnelId), [funnelId]);
+  const funnel = resource.status === 'ready' ? resource.data : undefined;
+  const [deleting, setDeleting] = useState(false);
+  const [pending, setPending] = useState(false);
+  useCrumbLabel(`/funnels/${funnelId}`, funnel?.title);
+  const rawTab = params.get('tab');
+  const tab: Tab = TABS.find((t) => t.id === rawTab)?.id ?? 'pages';
+
+  if (resource.status === 'error') {
+    if (resource.error instanceof ApiError && resource.error.status === 404) return <NotFound />;
+    return <LoadFailed title="This funnel could not be loaded" onRetry={resource.reload} />;
+  }
+  if (!funnel) {
+    return (
+      <div role="status" aria-busy="true" aria-label="Loading the funnel" className="space-y-4">
+        <Skeleton className="h-8 w-2/3 max-w-md" />
+        <Skeleton className="h-4 w-1/2 max-w-sm" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-16 w-full" />
+      </div>
+    );
+  }
+
+  const update = (next: FunnelDetail) => resource.setData(next);
+  const canEdit = funnel.role !== 'viewer';
+
+  const remove = async () => {
+    setPending(true);
+    try {
+      await funnelsApi.remove(funnel.id);
+      toast({ tone: 'success', message: `“${funnel.title}” was deleted.` });
+      navigate('/funnels');
+    } catch (error) {
+      toast({ tone: 'error', message: errorMessage(error, 'The funnel could not be deleted. Try again.') });
+      setPending(false);
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <Header funnel={funnel} onDelete={canEdit ? () => setDeleting(true) : undefined} />
+      <Tabs active={tab} />
+      {tab === 'pages' ? <PagesCard funnel={funnel} onPagesChange={(pages) => update({ ...funnel, pages, pageCount: pages.length })} /> : null}
+      {tab === 'analytics' ? <AnalyticsCard funnel={funnel} onChanged={resource.reload} /> : null}
+      {tab === 'leads' ? <LeadsCard funnel={funnel} /> : null}
+      {tab === 'settings' ? (
+        <div className="grid min-w-0 gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+          <ThemeEditor funnel={funnel} onSaved={update} />
+          <div className="min-w-0 space-y-6">
+            <DomainCard funnel={funnel} onSaved={update} />
+            <NotifyCard funnel={funnel} onSaved={update} />
+          </div>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete “${funnel.title}”?`}
+        confirmLabel="Delete funnel"
+        pending={pending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => void remove()}
+      >
+        Its {plural(funnel.pageCount, 'page')} go offline at once{funnel.customDomain ? `, ${funnel.customDomain} stops serving it` : ''}, and its leads and
+        analytics can no longer be seen. The name /p/{funnel.name} becomes free for another funnel.
+      </ConfirmDialog>
+    </>
+  );
 }

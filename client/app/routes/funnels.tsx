@@ -1,15 +1,95 @@
-import { Filter } from 'lucide-react';
-import { ComingSoon } from '#client/app/coming-soon.tsx';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ID_PATTERN } from '#common/schemas/fields.ts';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { usePaged } from '#client/lib/use-paged.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { creatableIn, funnelsApi, loadProjects } from '#client/features/funnels/api.ts';
+import { FunnelList } from '#client/features/funnels/funnel-list.tsx';
+import { NewFunnelDialog } from '#client/features/funnels/new-funnel-dialog.tsx';
+import { ProjectFilter } from '#client/features/funnels/project-filter.tsx';
 
+/** `/funnels`: the funnels of all the user's projects with a week of views and leads; "New funnel" asks for the project. */
 export default function Funnels() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('project');
+  const project = raw && ID_PATTERN.test(raw) ? raw : undefined;
+  const setProject = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set('project', value);
+    else next.delete('project');
+    setParams(next, { replace: true });
+  };
+  const projects = useResource(loadProjects, []);
+  const list = usePaged((cursor) => funnelsApi.list(project, cursor), [project]);
+  const [creating, setCreating] = useState(false);
+  const ready = projects.status === 'ready';
+  const creatable = ready ? creatableIn(projects.data) : [];
+  const canCreate = ready && creatable.length > 0;
+  const noProjects = ready && projects.data.length === 0;
+  const newButton = (label: string) => (
+    <Button onClick={() => setCreating(true)}>
+      <Plus aria-hidden="true" className="size-4" />
+      {label}
+    </Button>
+  );
+
   return (
-    <ComingSoon
-      title="Funnels"
-      description="Landing pages that visitors reach from your ads, served from the edge."
-      icon={<Filter className="size-8" aria-hidden="true" />}
-      emptyTitle="No funnels yet"
-    >
-      Funnels group the landing pages of a campaign under one address and theme. Building funnels is not available in this version yet.
-    </ComingSoon>
+    <>
+      <PageHeader
+        title="Funnels"
+        description="Landing pages that visitors reach from your ads, with their views and leads of the last 7 days."
+        actions={canCreate ? newButton('New funnel') : undefined}
+      />
+      {ready && projects.data.length > 1 ? (
+        <div className="mb-5">
+          <ProjectFilter projects={projects.data} value={project} onChange={setProject} />
+        </div>
+      ) : null}
+      <FunnelList
+        list={list}
+        showProject={!project}
+        filtered={Boolean(project)}
+        onClearFilter={() => setProject('')}
+        empty={
+          noProjects
+            ? {
+                title: 'No funnels yet',
+                text: 'Funnels belong to a project: create one for your customer first, with their brand kit.',
+                action: (
+                  <Link to="/projects" className={buttonClass('primary')}>
+                    Create a project
+                  </Link>
+                ),
+              }
+            : canCreate
+              ? {
+                  title: 'No funnels yet',
+                  text: 'A funnel groups the landing pages of a campaign under one address and theme, and collects the leads.',
+                  action: newButton('Create your first funnel'),
+                }
+              : { title: 'No funnels yet', text: 'Funnels made in your projects appear here. As a viewer you can look at them but not create them.' }
+        }
+      />
+      {canCreate ? (
+        <NewFunnelDialog
+          key={String(creating)}
+          open={creating}
+          projects={creatable}
+          defaultProjectId={project}
+          onClose={() => setCreating(false)}
+          onCreated={(funnel) => {
+            setCreating(false);
+            toast({ tone: 'success', message: `“${funnel.title}” was created.` });
+            navigate(`/funnels/${funnel.id}`);
+          }}
+        />
+      ) : null}
+    </>
   );
 }

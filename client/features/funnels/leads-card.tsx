@@ -1,0 +1,174 @@
+import { Download, Inbox, Search, Trash2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { formatDate } from '#common/format.ts';
+import { LoadFailed } from '#client/components/alert.tsx';
+import { buttonClass } from '#client/components/button.tsx';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
+import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { Table, WIDE_ONLY } from '#client/components/table.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { errorMessage } from '#client/lib/api.ts';
+import { usePaged } from '#client/lib/use-paged.ts';
+import { funnelsApi, type FunnelDetail, type Lead } from '#client/features/funnels/api.ts';
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DELAY_MS = 300;
+
+/** The lead's contact as one line: the email, else the first text the visitor entered. */
+function contactOf(lead: Lead): string {
+  if (lead.email) return lead.email;
+  const first = Object.values(lead.data).find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return first ?? 'No contact given';
+}
+
+/** The other fields the visitor entered ("name: Lena · consent: yes"). */
+function detailsOf(lead: Lead): string {
+  return Object.entries(lead.data)
+    .filter(([key, value]) => key !== 'email' && value !== lead.email && value !== '')
+    .map(([key, value]) => `${key}: ${typeof value === 'boolean' ? (value ? 'yes' : 'no') : value}`)
+    .join(' · ');
+}
+
+function sourceOf(lead: Lead): string {
+  const utm = [lead.utm.source, lead.utm.medium, lead.utm.campaign].filter(Boolean).join(' / ');
+  return utm || lead.referrer || 'Direct';
+}
+
+/**
+ * The funnel's leads, newest first: search (email and the fields entered), "Show more" pages,
+ * the CSV of all of them, and deletion (a GDPR request) after a confirmation.
+ */
+export function LeadsCard({ funnel }: { funnel: FunnelDetail }) {
+  const id = useId();
+  const toast = useToast();
+  const canEdit = funnel.role !== 'viewer';
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQuery(typed.trim()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  const list = usePaged((cursor) => funnelsApi.leads(funnel.id, query, cursor), [funnel.id, query]);
+  const pageTitle = (lead: Lead) => lead.pageTitle ?? funnel.pages.find((p) => p.id === lead.pageId)?.title ?? 'A deleted page';
+  const [deleting, setDeleting] = useState<Lead | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setPending(true);
+    try {
+      await funnelsApi.removeLead(funnel.id, deleting.id);
+      list.patch((l) => (l.id === deleting.id ? null : l));
+      toast({ tone: 'success', message: 'The lead was deleted.' });
+      setDeleting(null);
+    } catch (error) {
+      toast({ tone: 'error', message: errorMessage(error, 'The lead could not be deleted. Try again.') });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="min-w-0">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-heading`} className="text-base font-semibold">
+          Leads
+        </h2>
+        <a href={funnelsApi.leadsCsvUrl(funnel.id)} download className={buttonClass('secondary', 'sm')}>
+          <Download aria-hidden="true" className="size-4" />
+          Download CSV
+        </a>
+      </div>
+      <div role="search" className="relative mb-4 max-w-md">
+        <label htmlFor={`${id}-search`} className="sr-only">
+          Search leads
+        </label>
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" />
+        <input
+          id={`${id}-search`}
+          type="search"
+          placeholder="Search by email or any field"
+          value={typed}
+          maxLength={100}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          className="block h-10 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white pr-3 pl-9 text-base shadow-sm focus:outline-2 focus:outline-accent-600 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        />
+      </div>
+      {list.status === 'loading' ? <SkeletonLines lines={4} label="Loading leads" /> : null}
+      {list.status === 'error' ? <LoadFailed title="The leads could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'ready' && list.items.length === 0 ? (
+        query ? (
+          <EmptyState icon={<Search aria-hidden="true" className="size-8" />} title="No leads match">
+            No lead has “{query}” in its email or fields.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={<Inbox aria-hidden="true" className="size-8" />} title="No leads yet">
+            When a visitor sends a form on a published page of this funnel, the lead appears here.
+          </EmptyState>
+        )
+      ) : null}
+      {list.items.length > 0 ? (
+        <div className="rounded-[var(--radius-card)] border border-zinc-200 bg-white px-3 dark:border-zinc-800 dark:bg-zinc-900">
+          <Table
+            columns={['Lead', { label: 'Page', wideOnly: true }, { label: 'Source', wideOnly: true }, 'Received', ...(canEdit ? [{ label: 'Actions' }] : [])]}
+          >
+            {list.items.map((lead) => {
+              const details = detailsOf(lead);
+              return (
+                <tr key={lead.id} className="align-top">
+                  <td className="max-w-0 py-2 pr-4 sm:max-w-xs">
+                    <p className="truncate font-medium" title={contactOf(lead)}>
+                      {contactOf(lead)}
+                    </p>
+                    {details ? (
+                      <p className="truncate text-xs text-zinc-600 dark:text-zinc-400" title={details}>
+                        {details}
+                      </p>
+                    ) : null}
+                    <p className="text-xs text-zinc-500 sm:hidden">
+                      {pageTitle(lead)} · {sourceOf(lead)}
+                    </p>
+                  </td>
+                  <td className={`py-2 pr-4 ${WIDE_ONLY}`}>
+                    {pageTitle(lead)}
+                    {lead.variant === 'b' ? <span className="ml-1 text-xs text-zinc-500">(variant B)</span> : null}
+                  </td>
+                  <td className={`max-w-48 truncate py-2 pr-4 ${WIDE_ONLY}`} title={sourceOf(lead)}>
+                    {sourceOf(lead)}
+                  </td>
+                  <td className="py-2 pr-4 text-xs text-zinc-600 sm:text-sm dark:text-zinc-400">{formatDate(lead.createdAt, 'dateTime')}</td>
+                  {canEdit ? (
+                    <td className="py-1 text-right">
+                      <button
+                        type="button"
+                        aria-label={`Delete the lead ${contactOf(lead)}`}
+                        onClick={() => setDeleting(lead)}
+                        className="inline-grid size-8 place-items-center rounded-[var(--radius-control)] text-zinc-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-accent-600 dark:text-zinc-300 dark:hover:bg-red-900/30"
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                      </button>
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </Table>
+        </div>
+      ) : null}
+      <ShowMore list={list} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this lead?"
+        confirmLabel="Delete lead"
+        pending={pending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      >
+        Everything {deleting ? contactOf(deleting) : 'the visitor'} entered is deleted for good (for a data deletion request). The page’s lead count stays as it
+        was. This cannot be undone.
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+import { Check, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { FUNNEL_LIMITS, slugify } from '#common/schemas/funnels.ts';
+import type { ProjectSummary } from '#common/schemas/projects.ts';
+import { Button } from '#client/components/button.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { TextField } from '#client/components/field.tsx';
+import { FormError } from '#client/components/form-error.tsx';
+import { ApiError, errorMessage, referenceOf } from '#client/lib/api.ts';
+import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
+import { nameError, nameRules } from '#client/features/funnels/name-rules.ts';
+
+const TITLE_MAX = FUNNEL_LIMITS.title;
+
+export const selectClass =
+  'block h-10 w-full min-w-0 rounded-[var(--radius-control)] border bg-white px-3 text-base text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 dark:bg-zinc-900 dark:text-zinc-100 sm:text-sm';
+
+/** New funnel: the project it belongs to, its title, and its name (the address, with its rules shown as you type). */
+export function NewFunnelDialog({
+  open,
+  projects,
+  defaultProjectId,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  /** Projects the user may create a funnel in (editor or owner, not archived). */
+  projects: readonly ProjectSummary[];
+  defaultProjectId?: string | undefined;
+  onClose: () => void;
+  onCreated: (funnel: FunnelDetail) => void;
+}) {
+  return (
+    <Dialog open={open} title="New funnel" onClose={onClose}>
+      <NewFunnelForm projects={projects} defaultProjectId={defaultProjectId} onClose={onClose} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+function NewFunnelForm({
+  projects,
+  defaultProjectId,
+  onClose,
+  onCreated,
+}: {
+  projects: readonly ProjectSummary[];
+  defaultProjectId?: string | undefined;
+  onClose: () => void;
+  onCreated: (funnel: FunnelDetail) => void;
+}) {
+  const id = useId();
+  const initialProject = projects.find((p) => p.id === defaultProjectId)?.id ?? (projects.length === 1 ? projects[0]!.id : '');
+  const [projectId, setProjectId] = useState(initialProject);
+  const [title, setTitle] = useState('');
+  const [name, setName] = useState('');
+  // The name follows the title until the user types one of their own.
+  const [nameEdited, setNameEdited] = useState(false);
+  const [errors, setErrors] = useState<{ projectId?: string | undefined; title?: string | undefined; name?: string | undefined }>({});
+  const [formError, setFormError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
+  const [pending, setPending] = useState(false);
+  const [nameTouched, setNameTouched] = useState(false);
+  const rules = nameRules(name);
+
+  const check = () => ({
+    projectId: projectId ? undefined : 'Pick the project the funnel belongs to.',
+    title: !title.trim() ? 'Give the funnel a title.' : title.trim().length > TITLE_MAX ? `Use at most ${TITLE_MAX} characters.` : undefined,
+    name: nameError(name),
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const found = check();
+    setErrors(found);
+    setNameTouched(true);
+    setFormError(null);
+    const first = (['projectId', 'title', 'name'] as const).find((k) => found[k]);
+    if (first) {
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      onCreated(await funnelsApi.create(projectId, { name, title: title.trim() }));
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 409 || error.details?.name)) {
+        setErrors({ name: error.details?.name?.[0] ?? (error.status === 409 ? `The name “${name}” is taken. Pick another one.` : error.message) });
+        form.querySelector<HTMLElement>('[name="name"]')?.focus();
+      } else if (error instanceof ApiError && error.details?.title) {
+        setErrors({ title: error.details.title[0] });
+      } else {
+        setFormError({ message: errorMessage(error, 'The funnel could not be created. Try again.'), requestId: referenceOf(error) });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      <FormError error={formError} />
+      <div>
+        <label htmlFor={`${id}-project`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          Project
+        </label>
+        <select
+          id={`${id}-project`}
+          name="projectId"
+          value={projectId}
+          aria-invalid={errors.projectId ? true : undefined}
+          aria-describedby={errors.projectId ? `${id}-project-error` : undefined}
+          onChange={(e) => {
+            setProjectId(e.currentTarget.value);
+            setErrors((x) => ({ ...x, projectId: undefined }));
+          }}
+          className={`${selectClass} ${errors.projectId ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
+        >
+          <option value="">Pick a project</option>
+          {projects.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        {errors.projectId ? (
+          <p id={`${id}-project-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+            {errors.projectId}
+          </p>
+        ) : null}
+      </div>
+      <TextField
+        label="Title"
+        name="title"
+        hint="What the team calls it, like “Spring offer”."
+        maxLength={TITLE_MAX + 20}
+        value={title}
+        error={errors.title}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setTitle(next);
+          if (!nameEdited) setName(slugify(next));
+          if (errors.title) setErrors((x) => ({ ...x, title: undefined }));
+        }}
+      />
+      <div>
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          value={name}
+          error={errors.name}
+          hint={name ? `Its pages will live at /p/${name}/…` : 'The funnel’s address: /p/{name}/{page}.'}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            setName(next);
+            setNameEdited(next !== '');
+            setNameTouched(true);
+            setErrors((x) => ({ ...x, name: undefined }));
+          }}
+        />
+        <ul aria-label="Name rules" className="mt-2 space-y-1 text-xs">
+          {rules.map((rule) => {
+            const shown = nameTouched || name !== '';
+            const state = !shown ? 'pending' : rule.ok ? 'ok' : 'broken';
+            return (
+              <li
+                key={rule.label}
+                className={`flex items-center gap-1.5 ${state === 'ok' ? 'text-emerald-700 dark:text-emerald-400' : state === 'broken' ? 'text-red-700 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400'}`}
+              >
+                {state === 'ok' ? <Check aria-hidden="true" className="size-3.5" /> : <X aria-hidden="true" className="size-3.5" />}
+                <span>
+                  {rule.label}
+                  <span className="sr-only">{state === 'ok' ? ' (met)' : state === 'broken' ? ' (not met)' : ''}</span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className="flex flex-wrap justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending} pendingLabel="Creating…">
+          Create funnel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,331 @@
+import { ArrowDown, ArrowUp, ExternalLink, FileText, GripVertical, Pencil, Plus, Split } from 'lucide-react';
+import { useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { formatNumber } from '#common/format.ts';
+import { FUNNEL_LIMITS, PAGE_SLUG_MAX, pageSlugProblem, slugify } from '#common/schemas/funnels.ts';
+import { Button } from '#client/components/button.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { TextField } from '#client/components/field.tsx';
+import { FormError } from '#client/components/form-error.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { ApiError, errorMessage, referenceOf } from '#client/lib/api.ts';
+import { funnelsApi, type FunnelDetail, type PageSummary } from '#client/features/funnels/api.ts';
+import { PageStatusBadge } from '#client/features/funnels/page-status.tsx';
+
+/** The list with `id` moved to `to` (an index in the list without it). */
+export function moved<T extends { id: string }>(items: readonly T[], id: string, to: number): T[] {
+  const from = items.findIndex((i) => i.id === id);
+  if (from < 0) return [...items];
+  const rest = items.filter((i) => i.id !== id);
+  const target = Math.max(0, Math.min(rest.length, to));
+  return [...rest.slice(0, target), items[from]!, ...rest.slice(target)];
+}
+
+const iconButton =
+  'inline-grid size-8 shrink-0 place-items-center rounded-[var(--radius-control)] text-zinc-600 hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 dark:text-zinc-300 dark:hover:bg-zinc-800';
+
+/**
+ * The funnel's pages in visitor order. Editors reorder them by dragging a row, with the move
+ * buttons, or with Alt+↑/↓ on a row's handle; each change is saved at once (one PUT of the
+ * whole order) and undone on screen if the server refuses it.
+ */
+export function PagesCard({ funnel, onPagesChange }: { funnel: FunnelDetail; onPagesChange: (pages: PageSummary[]) => void }) {
+  const toast = useToast();
+  const canEdit = funnel.role !== 'viewer';
+  const pages = funnel.pages;
+  const [announcement, setAnnouncement] = useState('');
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const reorder = async (id: string, to: number, focusAfter = false) => {
+    const before = pages;
+    const next = moved(before, id, to);
+    if (next.every((p, i) => p.id === before[i]?.id)) return;
+    const page = next.find((p) => p.id === id)!;
+    const position = next.indexOf(page) + 1;
+    onPagesChange(next.map((p, i) => ({ ...p, position: i })));
+    setAnnouncement(`“${page.title}” moved to position ${position} of ${next.length}.`);
+    if (focusAfter) requestAnimationFrame(() => document.getElementById(`page-handle-${id}`)?.focus());
+    setSaving(true);
+    try {
+      await funnelsApi.reorder(
+        funnel.id,
+        next.map((p) => p.id),
+      );
+    } catch (error) {
+      onPagesChange(before);
+      setAnnouncement('The new order could not be saved.');
+      toast({ tone: 'error', message: errorMessage(error, 'The new order could not be saved. Try again.') });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onHandleKey = (event: KeyboardEvent, id: string, index: number) => {
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    event.preventDefault();
+    void reorder(id, event.key === 'ArrowUp' ? index - 1 : index + 1, true);
+  };
+
+  const drop = (event: DragEvent, index: number) => {
+    event.preventDefault();
+    const id = dragging;
+    setDragging(null);
+    setOver(null);
+    if (id) void reorder(id, index);
+  };
+
+  return (
+    <section aria-labelledby="funnel-pages-heading" className="min-w-0">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id="funnel-pages-heading" className="text-base font-semibold">
+            Pages
+          </h2>
+          {canEdit && pages.length > 1 ? (
+            <p id="funnel-pages-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
+              Visitors go through the pages in this order. Drag a row, or focus its handle and press Alt+↑ or Alt+↓.
+            </p>
+          ) : null}
+        </div>
+        {canEdit ? (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add page
+          </Button>
+        ) : null}
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {pages.length === 0 ? (
+        <EmptyState
+          icon={<FileText aria-hidden="true" className="size-8" />}
+          title="No pages yet"
+          action={
+            canEdit ? (
+              <Button onClick={() => setAdding(true)}>
+                <Plus aria-hidden="true" className="size-4" />
+                Add the first page
+              </Button>
+            ) : undefined
+          }
+        >
+          A funnel’s first page is where your ads send visitors; a form on it collects leads.
+        </EmptyState>
+      ) : (
+        <ol aria-label="Pages in order" aria-busy={saving || undefined} className="space-y-2">
+          {pages.map((page, index) => (
+            <li
+              key={page.id}
+              onDragOver={
+                dragging
+                  ? (e) => {
+                      e.preventDefault();
+                      setOver(index);
+                    }
+                  : undefined
+              }
+              onDrop={dragging ? (e) => drop(e, index) : undefined}
+              className={`flex min-w-0 items-center gap-2 rounded-[var(--radius-card)] border bg-white p-2 shadow-sm sm:gap-3 sm:p-3 dark:bg-zinc-900 ${
+                over === index && dragging && dragging !== page.id ? 'border-accent-600 ring-2 ring-accent-600/30' : 'border-zinc-200 dark:border-zinc-800'
+              } ${dragging === page.id ? 'opacity-50' : ''}`}
+            >
+              {canEdit ? (
+                <button
+                  type="button"
+                  id={`page-handle-${page.id}`}
+                  draggable
+                  aria-label={`Reorder “${page.title}”, position ${index + 1} of ${pages.length}`}
+                  aria-describedby={pages.length > 1 ? 'funnel-pages-hint' : undefined}
+                  onKeyDown={(e) => onHandleKey(e, page.id, index)}
+                  onDragStart={(e) => {
+                    e.dataTransfer?.setData('text/plain', page.id);
+                    if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
+                    setDragging(page.id);
+                  }}
+                  onDragEnd={() => {
+                    setDragging(null);
+                    setOver(null);
+                  }}
+                  className={`${iconButton} cursor-grab active:cursor-grabbing`}
+                >
+                  <GripVertical aria-hidden="true" className="size-4" />
+                </button>
+              ) : null}
+              <span aria-hidden="true" className="hidden w-5 shrink-0 text-center text-sm font-semibold text-zinc-500 tabular-nums sm:block">
+                {index + 1}
+              </span>
+              <div className="min-w-0 flex-1">
+                <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                  <Link to={`/pages/${page.id}`} className="min-w-0 truncate font-medium text-zinc-900 hover:underline dark:text-zinc-50" title={page.title}>
+                    {page.title}
+                  </Link>
+                  <PageStatusBadge status={page.status} />
+                  {page.hasVariantB ? (
+                    <span className="inline-flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+                      <Split aria-hidden="true" className="size-3.5" />
+                      A/B · {page.splitB} % to B
+                    </span>
+                  ) : null}
+                </div>
+                <p className="flex min-w-0 flex-wrap items-center gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
+                  {page.status === 'draft' ? (
+                    <span className="truncate font-mono">
+                      /p/{funnel.name}/{page.slug}
+                    </span>
+                  ) : (
+                    <a
+                      href={`/p/${funnel.name}/${page.slug}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="inline-flex min-w-0 items-center gap-1 font-mono text-accent-700 underline dark:text-accent-200"
+                    >
+                      <span className="truncate">
+                        /p/{funnel.name}/{page.slug}
+                      </span>
+                      <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
+                      <span className="sr-only">(opens the live page)</span>
+                    </a>
+                  )}
+                  <span>
+                    {formatNumber(page.views7d)} views · {formatNumber(page.leads7d)} leads <span className="sr-only">in the last 7 days</span>
+                  </span>
+                </p>
+              </div>
+              {canEdit ? (
+                <div className="flex shrink-0 items-center">
+                  <button
+                    type="button"
+                    className={iconButton}
+                    aria-label={`Move “${page.title}” up`}
+                    disabled={index === 0}
+                    onClick={() => void reorder(page.id, index - 1)}
+                  >
+                    <ArrowUp aria-hidden="true" className="size-4" />
+                  </button>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    aria-label={`Move “${page.title}” down`}
+                    disabled={index === pages.length - 1}
+                    onClick={() => void reorder(page.id, index + 1)}
+                  >
+                    <ArrowDown aria-hidden="true" className="size-4" />
+                  </button>
+                  <Link to={`/pages/${page.id}`} className={iconButton} aria-label={`Edit “${page.title}”`}>
+                    <Pencil aria-hidden="true" className="size-4" />
+                  </Link>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {canEdit ? (
+        <AddPageDialog
+          key={String(adding)}
+          open={adding}
+          funnel={funnel}
+          onClose={() => setAdding(false)}
+          onAdded={(page) => {
+            setAdding(false);
+            onPagesChange([...pages, { ...page, position: pages.length }]);
+            toast({ tone: 'success', message: `“${page.title}” was added.`, action: { label: 'Edit it', href: `/pages/${page.id}` } });
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+const TITLE_MAX = FUNNEL_LIMITS.pageTitle;
+
+function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funnel: FunnelDetail; onClose: () => void; onAdded: (page: PageSummary) => void }) {
+  const [title, setTitle] = useState('');
+  const [slug, setSlug] = useState('');
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [errors, setErrors] = useState<{ title?: string | undefined; slug?: string | undefined }>({});
+  const [formError, setFormError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
+  const [pending, setPending] = useState(false);
+  const taken = funnel.pages.some((p) => p.slug === slug);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const found = {
+      title: !title.trim() ? 'Give the page a title.' : title.trim().length > TITLE_MAX ? `Use at most ${TITLE_MAX} characters.` : undefined,
+      slug: pageSlugProblem(slug) ?? (taken ? `This funnel already has a page at “${slug}”.` : undefined),
+    };
+    setErrors(found);
+    setFormError(null);
+    const first = (['title', 'slug'] as const).find((k) => found[k]);
+    if (first) {
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      onAdded(await funnelsApi.addPage(funnel.id, { title: title.trim(), slug }));
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 409 || error.details?.slug)) {
+        setErrors({ slug: error.details?.slug?.[0] ?? `This funnel already has a page at “${slug}”.` });
+        form.querySelector<HTMLElement>('[name="slug"]')?.focus();
+      } else {
+        setFormError({ message: errorMessage(error, 'The page could not be added. Try again.'), requestId: referenceOf(error) });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} title="Add page" onClose={onClose}>
+      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+        <FormError error={formError} />
+        <TextField
+          label="Title"
+          name="title"
+          value={title}
+          error={errors.title}
+          maxLength={TITLE_MAX + 20}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            setTitle(next);
+            if (!slugEdited) setSlug(slugify(next, PAGE_SLUG_MAX));
+            setErrors((x) => ({ ...x, title: undefined }));
+          }}
+        />
+        <TextField
+          label="Address"
+          name="slug"
+          autoComplete="off"
+          spellCheck={false}
+          value={slug}
+          error={errors.slug}
+          maxLength={PAGE_SLUG_MAX + 10}
+          hint={`Lower-case letters, digits and hyphens: /p/${funnel.name}/${slug || '…'}`}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            setSlug(next);
+            setSlugEdited(next !== '');
+            setErrors((x) => ({ ...x, slug: undefined }));
+          }}
+        />
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">The page starts as a draft with a hero and a text block; publish it from the editor.</p>
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={pending} pendingLabel="Adding…">
+            Add page
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

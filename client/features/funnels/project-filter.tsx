@@ -1,0 +1,28 @@
+import type { ProjectSummary } from '#common/schemas/projects.ts';
+
+export const filterControl =
+  'h-9 min-w-0 max-w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900';
+
+/** A select of the user's projects for a list's filter; the one in the URL is kept even before the projects load. */
+export function ProjectFilter({
+  projects,
+  value,
+  onChange,
+}: {
+  projects: readonly ProjectSummary[];
+  value: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const options = projects.map((p) => ({ value: p.id, label: p.archived ? `${p.name} (archived)` : p.name }));
+  if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: 'This project' });
+  return (
+    <select aria-label="Project" className={filterControl} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)}>
+      <option value="">All projects</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
