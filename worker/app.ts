@@ -22,6 +22,8 @@ import { creationRoutes, creativeRoutes, projectCreativeRoutes } from '#worker/f
 import { playgroundRoutes } from '#worker/features/creatives/playground.ts';
 import { creationForMember, creativeForMember } from '#worker/features/creatives/service.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
+import { funnelRoutes, pageRoutes, projectFunnelRoutes } from '#worker/features/funnels/routes.ts';
+import { funnelForMember, pageForMember } from '#worker/features/funnels/service.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
 import { instagramCallbackRoutes, instagramMetaRoutes, instagramPages, instagramProjectRoutes } from '#worker/features/instagram/routes.ts';
 import { sandboxFeedPages } from '#worker/features/instagram/publish-routes.tsx';
@@ -42,6 +44,8 @@ const ACCESS: AccessResolvers = {
   creative: creativeForMember,
   creation: creationForMember,
   ad: adForMember,
+  funnel: funnelForMember,
+  page: pageForMember,
   signedMedia,
 };
 
@@ -64,10 +68,13 @@ export function createApp() {
     .route('/api/projects', projectCreativeRoutes)
     .route('/api/projects', projectAdRoutes)
     .route('/api/projects', instagramProjectRoutes)
+    .route('/api/projects', projectFunnelRoutes)
     .route('/api/invites', inviteRoutes)
     .route('/api/creatives', creativeRoutes)
     .route('/api/creations', creationRoutes)
     .route('/api/ads', adRoutes)
+    .route('/api/funnels', funnelRoutes)
+    .route('/api/pages', pageRoutes)
     .route('/api/playground', playgroundRoutes)
     .route('/api/media', mediaRoutes)
     .route('/api/credits', creditRoutes)

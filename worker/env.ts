@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Db } from '#worker/db/client.ts';
-import type { ads, creations, creatives, media } from '#worker/db/schema.ts';
-import type { AccessResolvers, Membership } from '#worker/middleware/access.ts';
+import type { ads, creations, creatives, funnels, media } from '#worker/db/schema.ts';
+import type { AccessResolvers, FunnelPageWithFunnel, Membership } from '#worker/middleware/access.ts';
 
 /** A binding object (D1, R2, the assets fetcher, Workers AI) that the runtime hands over. */
 const binding = <T>(name: string) =>
@@ -94,7 +94,7 @@ export interface Variables {
   sessionId: string | null;
   /** How access rules find sessions and project resources (the features' lookups, from app.ts). */
   access: AccessResolvers;
-  /** Set by access({ project | media | creative | creation | ad }): the project and the user's role in it. */
+  /** Set by access({ project | media | creative | creation | ad | funnel | page }): the project and the user's role in it. */
   membership: Membership | undefined;
   /** Set by access({ media }): the media object the route is about. */
   media: typeof media.$inferSelect | undefined;
@@ -103,6 +103,10 @@ export interface Variables {
   creation: typeof creations.$inferSelect | undefined;
   /** Set by access({ ad }). */
   ad: typeof ads.$inferSelect | undefined;
+  /** Set by access({ funnel }). */
+  funnel: typeof funnels.$inferSelect | undefined;
+  /** Set by access({ page }): the funnel page and its funnel. */
+  page: FunnelPageWithFunnel | undefined;
 }
 
 export interface AppEnv {

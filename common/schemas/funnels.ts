@@ -207,8 +207,12 @@ export type LeadListQuery = z.infer<typeof leadListQuery>;
 export const analyticsQuery = z.object({
   days: z.optional(
     z.pipe(
-      z.enum(['7', '30'], 'Use 7 or 30 days.'),
-      z.transform((v) => (v === '30' ? 30 : 7) as 7 | 30),
+      text(),
+      z.transform((value, ctx) => {
+        if (value === '7' || value === '30') return Number(value) as 7 | 30;
+        ctx.issues.push({ code: 'custom', message: 'Use 7 or 30 days.', input: value });
+        return z.NEVER;
+      }),
     ),
   ),
 });

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ROLE_RANK, type ProjectRole } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';
-import type { ads, creations, creatives, media, projects } from '#worker/db/schema.ts';
+import type { ads, creations, creatives, funnelPages, funnels, media, projects } from '#worker/db/schema.ts';
 import type { AppEnv, SessionUser } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
@@ -17,7 +17,7 @@ import { refuseArchivedWrite } from '#worker/middleware/archived.ts';
  * - user: signed in, else 401 (API) or a redirect to /login?next= (pages);
  * - admin: signed-in admin, else 404 so that the area cannot be probed;
  * - { project: role }: a member of the project in `:projectId` with at least that role;
- * - { media | creative | creation | ad: role }: the same, for the project of the resource in
+ * - { media | creative | creation | ad | funnel | page: role }: the same, for the project of the resource in
  *   `:id`; with `signed` (media only), a valid expiring signature in the URL stands in
  *   for the session (the media on public pages and previews).
  * Not a member (admins included) → 404; a member whose role is too low → 403.
@@ -30,9 +30,17 @@ export type AccessRule =
   | { media: ProjectRole; signed?: 'file' | 'thumbnail' }
   | { creative: ProjectRole }
   | { creation: ProjectRole }
-  | { ad: ProjectRole };
+  | { ad: ProjectRole }
+  | { funnel: ProjectRole }
+  | { page: ProjectRole };
 
 type ProjectRow = typeof projects.$inferSelect;
+
+/** What `{ page: role }` puts on the request: the page and its funnel. */
+export interface FunnelPageWithFunnel {
+  page: typeof funnelPages.$inferSelect;
+  funnel: typeof funnels.$inferSelect;
+}
 
 /** A project and the user's role in it. */
 export interface Membership {
@@ -57,6 +65,9 @@ export interface AccessResolvers {
   creative(db: Db, id: string, userId: string): Promise<MemberResource<typeof creatives.$inferSelect> | undefined>;
   creation(db: Db, id: string, userId: string): Promise<MemberResource<typeof creations.$inferSelect> | undefined>;
   ad(db: Db, id: string, userId: string): Promise<MemberResource<typeof ads.$inferSelect> | undefined>;
+  funnel(db: Db, id: string, userId: string): Promise<MemberResource<typeof funnels.$inferSelect> | undefined>;
+  /** A funnel page with its (live) funnel. */
+  page(db: Db, id: string, userId: string): Promise<MemberResource<FunnelPageWithFunnel> | undefined>;
   /** A media object reached by a signed URL (no session): undefined unless the signature is valid and unexpired. */
   signedMedia(
     db: Db,
@@ -114,6 +125,16 @@ async function memberOf(c: Context<AppEnv>, rule: Exclude<AccessRule, string>, u
     if (found) c.set('creation', found.resource);
     return found;
   }
+  if ('funnel' in rule) {
+    const found = await resolvers.funnel(db, id, userId);
+    if (found) c.set('funnel', found.resource);
+    return found;
+  }
+  if ('page' in rule) {
+    const found = await resolvers.page(db, id, userId);
+    if (found) c.set('page', found.resource);
+    return found;
+  }
   const found = await resolvers.ad(db, id, userId);
   if (found) c.set('ad', found.resource);
   return found;
@@ -124,6 +145,8 @@ function neededRole(rule: Exclude<AccessRule, string>): ProjectRole {
   if ('media' in rule) return rule.media;
   if ('creative' in rule) return rule.creative;
   if ('creation' in rule) return rule.creation;
+  if ('funnel' in rule) return rule.funnel;
+  if ('page' in rule) return rule.page;
   return rule.ad;
 }
 

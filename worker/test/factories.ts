@@ -70,3 +70,39 @@ export async function latestMail(email: string, kind?: string) {
     .orderBy(desc(emailOutbox.createdAt))
     .get();
 }
+
+let funnelCounter = 0;
+
+/** A funnel name no other test uses: `test-<time>-<n>` (3–48 characters, not reserved). */
+export function uniqueFunnelName(prefix = 'funnel'): string {
+  funnelCounter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${funnelCounter}`.slice(0, 48);
+}
+
+/** A funnel in a project, created through the real API (theme from the project's brand kit). */
+export async function createFunnel(user: TestUser, projectId: string, body: { name?: string; title?: string; customDomain?: string } = {}) {
+  const response = await send(`/api/projects/${projectId}/funnels`, {
+    json: { name: body.name ?? uniqueFunnelName(), title: body.title ?? 'Spring offer', ...(body.customDomain ? { customDomain: body.customDomain } : {}) },
+    cookie: user.cookie,
+  });
+  if (response.status !== 201) throw new Error(`funnel creation failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; name: string; projectId: string; customDomain: string | null };
+}
+
+/** A page at the end of a funnel (a hero and a text block), through the real API. */
+export async function createFunnelPage(user: TestUser, funnelId: string, body: { title?: string; slug?: string } = {}) {
+  const response = await send(`/api/funnels/${funnelId}/pages`, {
+    json: { title: body.title ?? 'Offer', slug: body.slug ?? 'offer' },
+    cookie: user.cookie,
+  });
+  if (response.status !== 201) throw new Error(`page creation failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; slug: string; revision: number; draft: unknown; funnelId: string };
+}
+
+/** Publishes a page's current draft through the real API. */
+export async function publishFunnelPage(user: TestUser, pageId: string) {
+  const detail = (await (await send(`/api/pages/${pageId}`, { cookie: user.cookie })).json()) as { revision: number };
+  const response = await send(`/api/pages/${pageId}/publish`, { json: { baseRevision: detail.revision }, cookie: user.cookie });
+  if (response.status !== 200) throw new Error(`publish failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; revision: number; publishedRevision: number };
+}

@@ -3,6 +3,7 @@ import type { WorkspacePath } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
 import { creativeForMember } from '#worker/features/creatives/service.ts';
+import { funnelByNameForMember, funnelForMember, pageForMember } from '#worker/features/funnels/service.ts';
 import { mediaForMember } from '#worker/features/media/service.ts';
 import { membershipOf } from '#worker/features/projects/service.ts';
 
@@ -37,8 +38,17 @@ export const RESOLVERS: Partial<Record<WorkspacePath, Resolver>> = {
     const user = c.get('user');
     return Boolean(user && p.objectId && looksLikeId(p.objectId) && (await creativeForMember(c.get('db'), p.objectId, user.id)));
   },
-  '/funnels/:funnelId': nothingYet,
-  '/_components/:funnelName': nothingYet,
-  '/pages/:funnelPageId': nothingYet,
+  '/funnels/:funnelId': async (c, p) => {
+    const user = c.get('user');
+    return Boolean(user && p.funnelId && looksLikeId(p.funnelId) && (await funnelForMember(c.get('db'), p.funnelId, user.id)));
+  },
+  '/_components/:funnelName': async (c, p) => {
+    const user = c.get('user');
+    return Boolean(user && p.funnelName && p.funnelName.length <= 100 && (await funnelByNameForMember(c.get('db'), p.funnelName, user.id)));
+  },
+  '/pages/:funnelPageId': async (c, p) => {
+    const user = c.get('user');
+    return Boolean(user && p.funnelPageId && looksLikeId(p.funnelPageId) && (await pageForMember(c.get('db'), p.funnelPageId, user.id)));
+  },
   '/admin/:projectId': nothingYet,
 };
