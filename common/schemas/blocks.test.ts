@@ -351,7 +351,9 @@ describe('funnel theme', () => {
           fonts: fc.record({ heading: fc.constantFrom(...FONT_IDS), body: fc.constantFrom(...FONT_IDS) }),
           radius: fc.constantFrom('none', 'small', 'medium', 'large'),
         }),
-        (theme) => expect(funnelThemeSchema.parse(theme)).toEqual(theme),
+        (theme) => {
+          expect(funnelThemeSchema.parse(theme)).toEqual(theme);
+        },
       ),
       { numRuns: 100 },
     );
