@@ -45,7 +45,8 @@ export const funnelsApi = {
   addPage: (id: string, json: PageCreateInput) => as<PageSummary>(call(api.api.funnels[':id'].pages.$post({ param: { id }, json }))),
   leads: (id: string, q: string, cursor?: string) =>
     paged<Lead>(call(api.api.funnels[':id'].leads.$get({ param: { id }, query: { ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } }))),
-  leadsCsvUrl: (id: string) => api.api.funnels[':id']['leads.csv'].$url({ param: { id } }).pathname,
+  /** A plain link (the browser downloads the streamed file itself); the client's `$url` needs an absolute base. */
+  leadsCsvUrl: (id: string) => `/api/funnels/${encodeURIComponent(id)}/leads.csv`,
   removeLead: (id: string, leadId: string) => as<undefined>(call(api.api.funnels[':id'].leads[':leadId'].$delete({ param: { id, leadId } }))),
   analytics: (id: string, days: 7 | 30) => as<AnalyticsReport>(call(api.api.funnels[':id'].analytics.$get({ param: { id }, query: { days: String(days) } }))),
   makeWinner: (pageId: string) => as<unknown>(call(api.api.pages[':id'].winner.$post({ param: { id: pageId } }))),

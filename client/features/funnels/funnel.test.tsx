@@ -92,7 +92,10 @@ describe('the funnel screen: pages', () => {
   });
 
   it('adds a page: an address from the title, its rules, and a slug already taken (409)', async () => {
-    let reply: { status: number; body: unknown } = { status: 409, body: envelope('conflict', 'This funnel already has a page at this address.') };
+    let reply: { status: number; body: unknown } = {
+      status: 409,
+      body: envelope('conflict', 'Another page of this funnel has this address.', { slug: ['Another page of this funnel has this address.'] }),
+    };
     const { calls } = open({ [`POST ${BASE}/pages`]: () => reply });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add page' }));
@@ -112,7 +115,7 @@ describe('the funnel screen: pages', () => {
     await user.clear(within(dialog).getByLabelText('Address'));
     await user.type(within(dialog).getByLabelText('Address'), 'merci');
     await user.click(within(dialog).getByRole('button', { name: 'Add page' }));
-    expect(await within(dialog).findByText('This funnel already has a page at “merci”.')).toBeTruthy();
+    expect(await within(dialog).findByText('Another page of this funnel has this address.')).toBeTruthy();
     reply = { status: 201, body: { ...pageSummary({ id: 'fpg_dddddddddddddddd', slug: 'merci', title: 'Thanks', status: 'draft' }) } };
     await user.click(within(dialog).getByRole('button', { name: 'Add page' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add page' })).toBeNull());
@@ -121,6 +124,16 @@ describe('the funnel screen: pages', () => {
       { title: 'Thanks', slug: 'merci' },
       { title: 'Thanks', slug: 'merci' },
     ]);
+  });
+
+  it('says on the form when the funnel holds all the pages it may', async () => {
+    open({ [`POST ${BASE}/pages`]: { status: 409, body: envelope('conflict', 'A funnel holds at most 30 pages.') } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add page' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add page' });
+    await user.type(within(dialog).getByLabelText('Title'), 'One more');
+    await user.click(within(dialog).getByRole('button', { name: 'Add page' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('A funnel holds at most 30 pages.');
   });
 
   it('shows viewers the pages without reorder, add or delete', async () => {

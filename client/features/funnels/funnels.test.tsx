@@ -65,9 +65,13 @@ describe('the funnels screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Create your first funnel' }));
     const dialog = screen.getByRole('dialog', { name: 'New funnel' });
     // Only projects the user may create in: the viewer project is not offered.
-    const projectSelect = within(dialog).getByLabelText<HTMLSelectElement>('Project');
-    expect([...projectSelect.options].map((o) => o.text)).toEqual(['Pick a project', 'Acme Surf']);
-    expect(projectSelect.value).toBe(PROJECT_ID);
+    const projectSelect = within(dialog).getByLabelText('Project');
+    expect(
+      within(projectSelect)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pick a project', 'Acme Surf']);
+    expect(projectSelect).toHaveProperty('value', PROJECT_ID);
     await user.type(within(dialog).getByLabelText('Title'), 'Spring Offer 2026!');
     const name = within(dialog).getByLabelText('Name') as HTMLInputElement;
     expect(name.value).toBe('spring-offer-2026');
@@ -100,7 +104,10 @@ describe('the funnels screen', () => {
 
   it('asks for a title and says on the name field when the name is taken (409)', async () => {
     const { calls } = open({
-      'POST /api/projects/proj_aaaaaaaaaaaaaaaa/funnels': { status: 409, body: envelope('conflict', 'A funnel with this name exists already.') },
+      'POST /api/projects/proj_aaaaaaaaaaaaaaaa/funnels': {
+        status: 409,
+        body: envelope('conflict', 'This name is taken. Pick another one.', { name: ['This name is taken. Pick another one.'] }),
+      },
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create your first funnel' }));
@@ -113,7 +120,8 @@ describe('the funnels screen', () => {
     // Typing a title keeps the name the user chose.
     expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('spring-offer');
     await user.click(within(dialog).getByRole('button', { name: 'Create funnel' }));
-    expect(await within(dialog).findByText('The name “spring-offer” is taken. Pick another one.')).toBeTruthy();
+    expect(await within(dialog).findByText('This name is taken. Pick another one.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Name'));
     expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(writes(calls)).toHaveLength(1);
   });

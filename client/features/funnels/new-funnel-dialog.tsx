@@ -84,11 +84,12 @@ function NewFunnelForm({
     try {
       onCreated(await funnelsApi.create(projectId, { name, title: title.trim() }));
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 409 || error.details?.name)) {
-        setErrors({ name: error.details?.name?.[0] ?? (error.status === 409 ? `The name “${name}” is taken. Pick another one.` : error.message) });
+      const details = error instanceof ApiError ? error.details : undefined;
+      if (details?.name?.[0]) {
+        setErrors({ name: details.name[0] });
         form.querySelector<HTMLElement>('[name="name"]')?.focus();
-      } else if (error instanceof ApiError && error.details?.title) {
-        setErrors({ title: error.details.title[0] });
+      } else if (details?.title?.[0]) {
+        setErrors({ title: details.title[0] });
       } else {
         setFormError({ message: errorMessage(error, 'The funnel could not be created. Try again.'), requestId: referenceOf(error) });
       }

@@ -272,9 +272,10 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
     try {
       onAdded(await funnelsApi.addPage(funnel.id, { title: title.trim(), slug }));
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 409 || error.details?.slug)) {
-        setErrors({ slug: error.details?.slug?.[0] ?? `This funnel already has a page at “${slug}”.` });
-        form.querySelector<HTMLElement>('[name="slug"]')?.focus();
+      const details = error instanceof ApiError ? error.details : undefined;
+      if (details?.slug?.[0] || details?.title?.[0]) {
+        setErrors({ slug: details.slug?.[0], title: details.title?.[0] });
+        form.querySelector<HTMLElement>(details.slug?.[0] ? '[name="slug"]' : '[name="title"]')?.focus();
       } else {
         setFormError({ message: errorMessage(error, 'The page could not be added. Try again.'), requestId: referenceOf(error) });
       }

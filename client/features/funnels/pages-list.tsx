@@ -1,0 +1,175 @@
+import { ExternalLink, FileText, Split } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDate, formatNumber } from '#common/format.ts';
+import { ID_PATTERN } from '#common/schemas/fields.ts';
+import type { ProjectSummary } from '#common/schemas/projects.ts';
+import { LoadFailed } from '#client/components/alert.tsx';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { usePaged } from '#client/lib/use-paged.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { funnelsApi, type PageSummary } from '#client/features/funnels/api.ts';
+import { PageStatusBadge } from '#client/features/funnels/page-status.tsx';
+import { filterControl, ProjectFilter } from '#client/features/funnels/project-filter.tsx';
+
+const anId = (value: string | null) => (value && ID_PATTERN.test(value) ? value : undefined);
+
+/** The list's filters in the URL (`?funnel=&project=`), so that Back from the editor keeps them. */
+export function usePageFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = { funnel: anId(params.get('funnel')), project: anId(params.get('project')) };
+  const set = (key: 'funnel' | 'project', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    // Another project's funnel would match nothing.
+    if (key === 'project') next.delete('funnel');
+    setParams(next, { replace: true });
+  };
+  const clear = () => {
+    const next = new URLSearchParams(params);
+    next.delete('funnel');
+    next.delete('project');
+    setParams(next, { replace: true });
+  };
+  return { filters, set, clear };
+}
+
+function PageRow({ page }: { page: PageSummary }) {
+  const live = page.status !== 'draft';
+  return (
+    <li className="flex min-w-0 flex-col gap-2 rounded-[var(--radius-card)] border border-zinc-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <Link to={`/pages/${page.id}`} className="min-w-0 truncate font-semibold text-zinc-900 hover:underline dark:text-zinc-50" title={page.title}>
+            {page.title}
+          </Link>
+          <PageStatusBadge status={page.status} />
+          {page.hasVariantB ? (
+            <span className="inline-flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+              <Split aria-hidden="true" className="size-3.5" />
+              A/B · {page.splitB} % to B
+            </span>
+          ) : null}
+        </div>
+        <p className="mt-0.5 truncate text-xs text-zinc-600 dark:text-zinc-400">
+          <Link to={`/funnels/${page.funnelId}`} className="hover:underline">
+            {page.funnelTitle}
+          </Link>
+          {page.publishedAt ? ` · published ${formatDate(page.publishedAt)}` : ' · never published'}
+        </p>
+        {live ? (
+          <a
+            href={page.url}
+            target="_blank"
+            rel="noreferrer"
+            className="mt-0.5 inline-flex max-w-full min-w-0 items-center gap-1 font-mono text-xs text-accent-700 underline dark:text-accent-200"
+          >
+            <span className="truncate">{page.url}</span>
+            <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
+            <span className="sr-only">(opens the live page)</span>
+          </a>
+        ) : (
+          <p className="mt-0.5 truncate font-mono text-xs text-zinc-500">{page.url}</p>
+        )}
+      </div>
+      <dl className="flex shrink-0 gap-4 text-sm">
+        <div>
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">Views, 7 days</dt>
+          <dd className="font-semibold tabular-nums">{formatNumber(page.views7d)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">Leads, 7 days</dt>
+          <dd className="font-semibold tabular-nums">{formatNumber(page.leads7d)}</dd>
+        </div>
+      </dl>
+      <Link to={`/pages/${page.id}`} className={buttonClass('secondary', 'sm', 'shrink-0 self-start sm:self-center')} aria-label={`Edit “${page.title}”`}>
+        Edit
+      </Link>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading pages" className="space-y-3">
+      {Array.from({ length: 3 }, (_, i) => (
+        <div key={i} className="space-y-2 rounded-[var(--radius-card)] border border-zinc-200 p-3 dark:border-zinc-800">
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-3 w-3/4" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** `/pages`: every page of the user's funnels with its status and week of views and leads, filtered by project or funnel. */
+export function PagesList({ projects }: { projects: readonly ProjectSummary[] | undefined }) {
+  const { filters, set, clear } = usePageFilters();
+  const { funnel, project } = filters;
+  const funnels = useResource(() => funnelsApi.list(project), [project]);
+  const list = usePaged((cursor) => funnelsApi.pages({ funnelId: funnel, projectId: project }, cursor), [funnel, project]);
+  const filtered = Boolean(funnel || project);
+  const funnelOptions = funnels.status === 'ready' ? funnels.data.items.map((f) => ({ value: f.id, label: f.title })) : [];
+  if (funnel && !funnelOptions.some((o) => o.value === funnel)) funnelOptions.unshift({ value: funnel, label: list.items[0]?.funnelTitle ?? 'This funnel' });
+
+  return (
+    <section aria-label="Pages" className="min-w-0">
+      <div className="mb-5 flex flex-wrap items-center gap-2">
+        {projects && projects.length > 1 ? <ProjectFilter projects={projects} value={project} onChange={(v) => set('project', v)} /> : null}
+        <select aria-label="Funnel" className={filterControl} value={funnel ?? ''} onChange={(e) => set('funnel', e.currentTarget.value)}>
+          <option value="">All funnels</option>
+          {funnelOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {filtered ? (
+          <Button variant="ghost" size="sm" onClick={clear}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      {list.status === 'loading' ? <ListSkeleton /> : null}
+      {list.status === 'error' ? <LoadFailed title="The pages could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'ready' && list.items.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={<FileText aria-hidden="true" className="size-8" />}
+            title="Nothing matches"
+            action={
+              <Button variant="secondary" onClick={clear}>
+                Clear filters
+              </Button>
+            }
+          >
+            No pages in this {funnel ? 'funnel' : 'project'} yet.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={<FileText aria-hidden="true" className="size-8" />}
+            title="No pages yet"
+            action={
+              <Link to="/funnels" className={buttonClass('primary')}>
+                Go to funnels
+              </Link>
+            }
+          >
+            Pages belong to a funnel: open or create a funnel, then add its landing page.
+          </EmptyState>
+        )
+      ) : null}
+      {list.items.length > 0 ? (
+        <ul className="space-y-3">
+          {list.items.map((p) => (
+            <PageRow key={p.id} page={p} />
+          ))}
+        </ul>
+      ) : null}
+      <ShowMore list={list} />
+    </section>
+  );
+}
