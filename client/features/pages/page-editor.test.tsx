@@ -147,6 +147,9 @@ describe('the page editor', () => {
     fireEvent.dragOver(second!, { dataTransfer });
     fireEvent.drop(second!, { dataTransfer });
     expect(blockNames()).toEqual(['Text: Our story in short.', 'Hero: Fresh coffee weekly']);
+    // The preview's links go nowhere: the editor stays.
+    const preview = screen.getByRole('region', { name: 'Preview of variant A' });
+    expect(fireEvent.click(within(preview).getByRole('link', { name: 'Get started' }))).toBe(false);
   });
 
   it('edits a block’s props with inline validation: an invalid draft is not saved, and undo/redo work by button and keyboard', async () => {
@@ -444,7 +447,9 @@ describe('the page editor', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByRole('button', { name: 'Preview' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Phone' }));
-    expect(screen.getByRole('region', { name: 'Preview of variant A' })).toBeTruthy();
+    // The phone preview is a 390 px frame of its own (the blocks' responsive classes see a phone).
+    const frame = within(screen.getByRole('region', { name: 'Preview of variant A' })).getByTitle('Preview of variant A on a phone') as HTMLIFrameElement;
+    await waitFor(() => expect(frame.contentDocument?.body.textContent).toContain('Fresh coffee weekly'));
     expect(tooWideForPhone(container)).toEqual([]);
   });
 });

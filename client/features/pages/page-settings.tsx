@@ -22,6 +22,13 @@ export function PageMetaSection({
 }) {
   const [title, setTitle] = useState(page.title);
   const [slug, setSlug] = useState(page.slug);
+  // A restored version brings its own title: the fields follow what the server has.
+  const [seen, setSeen] = useState({ title: page.title, slug: page.slug });
+  if (seen.title !== page.title || seen.slug !== page.slug) {
+    setSeen({ title: page.title, slug: page.slug });
+    if (seen.title !== page.title) setTitle(page.title);
+    if (seen.slug !== page.slug) setSlug(page.slug);
+  }
   const [errors, setErrors] = useState<{ title?: string; slug?: string }>({});
   const slugProblem = pageSlugProblem(slug.trim().toLowerCase());
 

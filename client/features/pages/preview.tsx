@@ -1,5 +1,6 @@
 import { Monitor, Smartphone } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { mediaFileUrl } from '#common/media-urls.ts';
 import type { FunnelTheme, ImageRef, PageDocument } from '#common/schemas/blocks.ts';
 import { PageView } from '#client/blocks/page-view.tsx';
@@ -45,7 +46,42 @@ export function DeviceToggle({ device, onChange, label = 'Preview size' }: { dev
   );
 }
 
-/** A page document drawn by the same components as the published page, in a desktop or phone frame. */
+/** Links and forms in a preview do nothing: the editor must not navigate away (or post a lead). */
+function inert(event: SyntheticEvent) {
+  const target = event.target as Element | null;
+  if (event.type === 'submit' || target?.closest?.('a[href]')) event.preventDefault();
+}
+
+const FRAME_DOC = '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="margin:0"></body></html>';
+
+/**
+ * A 390 px wide frame (its own viewport, so the blocks' responsive classes switch to their
+ * phone layout) holding `children` through a portal, with the workspace's stylesheets, as
+ * tall as its content.
+ */
+function PhoneFrame({ title, children }: { title: string; children: ReactNode }) {
+  const [body, setBody] = useState<HTMLElement | null>(null);
+  const [height, setHeight] = useState(640);
+  const onLoad = useCallback((event: SyntheticEvent<HTMLIFrameElement>) => {
+    const doc = event.currentTarget.contentDocument;
+    if (!doc) return;
+    for (const node of document.querySelectorAll('link[rel="stylesheet"], style')) doc.head.appendChild(node.cloneNode(true));
+    setBody(doc.body);
+  }, []);
+  useEffect(() => {
+    if (!body || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(Math.max(200, body.scrollHeight)));
+    observer.observe(body);
+    return () => observer.disconnect();
+  }, [body]);
+  return (
+    <iframe title={title} srcDoc={FRAME_DOC} onLoad={onLoad} className="block w-full border-0 bg-white" height={height}>
+      {body ? createPortal(children, body) : null}
+    </iframe>
+  );
+}
+
+/** A page document drawn by the same components as the published page, on a desktop width or in a phone frame. */
 export function PagePreview({
   doc,
   theme,
@@ -64,17 +100,19 @@ export function PagePreview({
   // The countdown shows the time left when the preview opened; the editor does not tick.
   const [now] = useState(() => Date.now());
   const ctx = useMemo<BlockContext>(() => ({ mode, image: workspaceImages(sizes), now }), [mode, sizes, now]);
+  const page = (
+    // Only stops links and forms from leaving the editor; the preview's own controls stay reachable.
+    <div onClickCapture={inert} onSubmitCapture={inert}>
+      <PageView document={doc} theme={theme} ctx={ctx} />
+    </div>
+  );
   return (
     <div
       role="region"
       aria-label={label}
-      className={`mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 ${
-        device === 'phone' ? 'w-[390px] max-w-full' : 'w-full'
-      }`}
+      className={`mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 ${device === 'phone' ? 'w-[390px] max-w-full' : 'w-full'}`}
     >
-      <div className="@container">
-        <PageView document={doc} theme={theme} ctx={ctx} />
-      </div>
+      {device === 'phone' ? <PhoneFrame title={`${label} on a phone`}>{page}</PhoneFrame> : page}
     </div>
   );
 }
