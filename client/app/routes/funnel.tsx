@@ -13,7 +13,7 @@ import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
 import { plural } from '#client/features/funnels/funnel-list.tsx';
 import { LeadsCard } from '#client/features/funnels/leads-card.tsx';
 import { PagesCard } from '#client/features/funnels/pages-card.tsx';
-import { DomainCard, NotifyCard } from '#client/features/funnels/settings-cards.tsx';
+import { DomainCard, NotifyCard, TitleCard } from '#client/features/funnels/settings-cards.tsx';
 import { ThemeEditor } from '#client/features/funnels/theme-editor.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
 import { NotFound } from '#client/app/routes/not-found.tsx';
@@ -157,6 +157,7 @@ export default function Funnel() {
         <div className="grid min-w-0 gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
           <ThemeEditor funnel={funnel} onSaved={update} />
           <div className="min-w-0 space-y-6">
+            <TitleCard funnel={funnel} onSaved={update} />
             <DomainCard funnel={funnel} onSaved={update} />
             <NotifyCard funnel={funnel} onSaved={update} />
           </div>

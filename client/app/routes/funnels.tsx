@@ -27,7 +27,8 @@ export default function Funnels() {
   };
   const projects = useResource(loadProjects, []);
   const list = usePaged((cursor) => funnelsApi.list(project, cursor), [project]);
-  const [creating, setCreating] = useState(false);
+  // `?new=1` (from a project's marketing page) opens the dialog at once.
+  const [creating, setCreating] = useState(params.get('new') === '1');
   const ready = projects.status === 'ready';
   const creatable = ready ? creatableIn(projects.data) : [];
   const canCreate = ready && creatable.length > 0;
@@ -82,7 +83,14 @@ export default function Funnels() {
           open={creating}
           projects={creatable}
           defaultProjectId={project}
-          onClose={() => setCreating(false)}
+          onClose={() => {
+            setCreating(false);
+            if (params.has('new')) {
+              const next = new URLSearchParams(params);
+              next.delete('new');
+              setParams(next, { replace: true });
+            }
+          }}
           onCreated={(funnel) => {
             setCreating(false);
             toast({ tone: 'success', message: `“${funnel.title}” was created.` });

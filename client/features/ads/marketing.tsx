@@ -10,6 +10,7 @@ import { AdEditorDialog } from '#client/features/ads/ad-editor.tsx';
 import { AdsList, useAdStatusFilter } from '#client/features/ads/ads-list.tsx';
 import { adsApi } from '#client/features/ads/api.ts';
 import { NewAdDialog } from '#client/features/ads/new-ad-dialog.tsx';
+import { ProjectFunnelsCard } from '#client/features/funnels/project-funnels-card.tsx';
 import { instagramApi } from '#client/features/instagram/api.ts';
 import { InstagramCard } from '#client/features/instagram/instagram-card.tsx';
 
@@ -98,7 +99,7 @@ export function Marketing({ project }: { project: ProjectDetail }) {
         }}
         onNew={canCreate ? () => setCreating(true) : undefined}
       />
-      <div className="min-w-0">
+      <div className="min-w-0 space-y-6">
         <InstagramCard
           projectId={projectId}
           isOwner={project.role === 'owner'}
@@ -106,6 +107,7 @@ export function Marketing({ project }: { project: ProjectDetail }) {
           connection={instagram}
           onChange={(next: InstagramConnection) => instagram.setData(next)}
         />
+        <ProjectFunnelsCard projectId={projectId} canCreate={canCreate} />
       </div>
       {canCreate ? (
         <NewAdDialog

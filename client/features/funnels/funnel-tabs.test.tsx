@@ -66,6 +66,29 @@ describe('the funnel screen: theme and settings', () => {
     await waitFor(() => expect(writes(calls)).toEqual([{ method: 'PATCH', path: BASE, body: { theme: funnelDetail().brandTheme } }]));
   });
 
+  it('offers to follow the brand kit when the theme differs from it, and not when it follows it', async () => {
+    const first = open('settings');
+    expect(await screen.findByText(/This theme differs from the project’s brand kit/)).toBeTruthy();
+    first.unmount();
+    open('settings', { [`GET ${BASE}`]: { status: 200, body: funnelDetail({ theme: funnelDetail().brandTheme }) } });
+    await screen.findByLabelText('Primary');
+    expect(screen.queryByText(/This theme differs/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reset from brand kit' })).toHaveProperty('disabled', true);
+  });
+
+  it('renames the funnel, keeping its address', async () => {
+    const { calls } = open('settings', { [`PATCH ${BASE}`]: { status: 200, body: funnelDetail({ title: 'Summer offer' }) } });
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Funnel title');
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save title' }));
+    expect(screen.getByText('Give the funnel a title.')).toBeTruthy();
+    await user.type(field, 'Summer offer');
+    await user.click(screen.getByRole('button', { name: 'Save title' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Summer offer' })).toBeTruthy();
+    expect(writes(calls)).toEqual([{ method: 'PATCH', path: BASE, body: { title: 'Summer offer' } }]);
+  });
+
   it('says plainly when the plan has no custom domain left (402), with a way to the plans', async () => {
     const { calls } = open('settings', {
       [`PATCH ${BASE}`]: { status: 402, body: envelope('plan_limit_reached', 'Your Free plan includes no custom domain. Upgrade to Pro to use one.') },

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FUNNEL_LIMITS } from '#common/schemas/funnels.ts';
 import { Link } from 'react-router';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
@@ -191,6 +192,57 @@ export function NotifyCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
           />
         </button>
       </div>
+    </Card>
+  );
+}
+
+/** The funnel's title (what the team calls it; visitors see the pages' own titles). */
+export function TitleCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: (funnel: FunnelDetail) => void }) {
+  const toast = useToast();
+  const [title, setTitle] = useState(funnel.title);
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  if (funnel.role === 'viewer') return null;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const trimmed = title.trim();
+    const problem = !trimmed ? 'Give the funnel a title.' : trimmed.length > FUNNEL_LIMITS.title ? `Use at most ${FUNNEL_LIMITS.title} characters.` : undefined;
+    setError(problem);
+    if (problem || trimmed === funnel.title) return;
+    setPending(true);
+    try {
+      const saved = await funnelsApi.update(funnel.id, { title: trimmed });
+      onSaved(saved);
+      setTitle(saved.title);
+      toast({ tone: 'success', message: 'The title was saved.' });
+    } catch (e) {
+      setError(e instanceof ApiError && e.details?.title?.[0] ? e.details.title[0] : errorMessage(e, 'The title could not be saved. Try again.'));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Card>
+      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-3">
+        <TextField
+          label="Funnel title"
+          name="title"
+          hint={`The address stays /p/${funnel.name}.`}
+          value={title}
+          error={error}
+          maxLength={FUNNEL_LIMITS.title + 20}
+          onChange={(e) => {
+            setTitle(e.currentTarget.value);
+            setError(undefined);
+          }}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" size="sm" variant="secondary" pending={pending} pendingLabel="Saving…" disabled={title.trim() === funnel.title}>
+            Save title
+          </Button>
+        </div>
+      </form>
     </Card>
   );
 }

@@ -187,6 +187,7 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
   };
 
   const fromKit = JSON.stringify(theme) === JSON.stringify(funnel.brandTheme);
+  const savedFromKit = JSON.stringify(funnel.theme) === JSON.stringify(funnel.brandTheme);
   const reset = () => {
     setTheme(funnel.brandTheme);
     setError(null);
@@ -195,6 +196,11 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
 
   return (
     <Card title="Theme" description="Colours, fonts and corners of every page in this funnel.">
+      {canEdit && !savedFromKit && !dirty ? (
+        <Alert tone="info" className="mb-4">
+          This theme differs from the project’s brand kit (which may have changed since). Use “Reset from brand kit” to follow the kit again.
+        </Alert>
+      ) : null}
       <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <fieldset disabled={!canEdit} className="min-w-0 space-y-5">
           <legend className="sr-only">Theme</legend>
