@@ -50,7 +50,13 @@ export function BlocksList({
   };
 
   const onKeyDown = (event: KeyboardEvent, block: Block, index: number) => {
-    if (readOnly || !event.altKey) return;
+    if (readOnly) return;
+    if (event.key === 'Delete' && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      onDelete(block.id);
+      return;
+    }
+    if (!event.altKey) return;
     if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
       event.preventDefault();
       move(block, index + (event.key === 'ArrowUp' ? -1 : 1));
@@ -114,7 +120,7 @@ export function BlocksList({
                 <button
                   type="button"
                   aria-current={isSelected ? 'true' : undefined}
-                  aria-keyshortcuts={readOnly ? undefined : 'Alt+ArrowUp Alt+ArrowDown'}
+                  aria-keyshortcuts={readOnly ? undefined : 'Alt+ArrowUp Alt+ArrowDown Delete'}
                   className="min-w-0 flex-1 truncate rounded px-1.5 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent-600"
                   onClick={() => onSelect(block.id)}
                   onKeyDown={(event) => onKeyDown(event, block, index)}
@@ -143,7 +149,9 @@ export function BlocksList({
           })}
         </ol>
       )}
-      {!readOnly && blocks.length > 1 ? <p className="px-4 pb-3 text-xs text-zinc-500">Drag a block, or press Alt+↑ or Alt+↓ on it, to move it.</p> : null}
+      {!readOnly && blocks.length > 1 ? (
+        <p className="px-4 pb-3 text-xs text-zinc-500">Drag a block, or press Alt+↑ or Alt+↓ on it, to move it; Delete removes it (Ctrl+Z brings it back).</p>
+      ) : null}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -135,6 +135,12 @@ describe('the page editor', () => {
     expect(blockNames()[0]).toBe('FAQ: Questions and answers');
     await user.click(screen.getByRole('button', { name: 'Move FAQ: Questions and answers down' }));
     expect(blockNames()[1]).toBe('FAQ: Questions and answers');
+    // Delete on a block removes it; Ctrl+Z (outside a text field) brings it back.
+    within(blockList()).getByRole('button', { name: 'Text: Our story in short.' }).focus();
+    await user.keyboard('{Delete}');
+    expect(blockNames()).toEqual(['Hero: Fresh coffee weekly', 'FAQ: Questions and answers']);
+    await user.keyboard('{Control>}z{/Control}');
+    expect(blockNames()).toEqual(['Hero: Fresh coffee weekly', 'FAQ: Questions and answers', 'Text: Our story in short.']);
   });
 
   it('reorders by drag and drop', async () => {
