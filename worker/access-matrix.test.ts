@@ -2,10 +2,10 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { adItems, ads, creations, users as usersTable } from '#worker/db/schema.ts';
+import { adItems, ads, creations, leads, users as usersTable } from '#worker/db/schema.ts';
 import { createApp } from '#worker/app.ts';
 import { isAccessMiddleware } from '#worker/middleware/access.ts';
-import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
+import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { send } from '#worker/test/http.ts';
 
@@ -28,10 +28,15 @@ interface Fixture {
   revisionId: string;
   creationId: string;
   adId: string;
+  funnelId: string;
+  funnelName: string;
+  pageId: string;
+  versionId: string;
+  leadId: string;
 }
 
 interface Expectation {
-  /** A concrete path; `{projectId}`, `{mediaId}`, `{inviteId}`, `{editorId}`, `{creativeId}`, `{revisionId}`, `{creationId}`, `{adId}` come from the fixture. */
+  /** A concrete path; `{projectId}`, `{mediaId}`, `{inviteId}`, `{editorId}`, `{creativeId}`, `{revisionId}`, `{creationId}`, `{adId}`, `{funnelId}`, `{funnelName}`, `{pageId}`, `{versionId}`, `{leadId}` come from the fixture. */
   sample?: string;
   json?: unknown;
   form?: Record<string, string>;
@@ -171,6 +176,35 @@ const MATRIX: Record<string, Expectation> = {
   // The fixture's ad is a draft: not approved, nothing scheduled.
   'POST /api/ads/:id/publish': { sample: '/api/ads/{adId}/publish', json: {}, status: project(403, 409, 409) },
   'DELETE /api/ads/:id/publish': { sample: '/api/ads/{adId}/publish', status: project(403, 409, 409) },
+  'GET /api/funnels': { status: signedIn(200) },
+  'GET /api/funnels/by-name/:name': { sample: '/api/funnels/by-name/{funnelName}', status: project(200, 200, 200) },
+  // An empty body: refused after the access check, nothing created.
+  'POST /api/projects/:projectId/funnels': { sample: '/api/projects/{projectId}/funnels', json: {}, status: project(403, 422, 422) },
+  'GET /api/funnels/:id': { sample: '/api/funnels/{funnelId}', status: project(200, 200, 200) },
+  'PATCH /api/funnels/:id': { sample: '/api/funnels/{funnelId}', json: {}, status: project(403, 200, 200) },
+  'DELETE /api/funnels/:id': { sample: '/api/funnels/{funnelId}', fresh: true, status: project(403, 204, 204) },
+  'PUT /api/funnels/:id/page-order': { sample: '/api/funnels/{funnelId}/page-order', json: { pageIds: ['{pageId}'] }, status: project(403, 200, 200) },
+  'POST /api/funnels/:id/pages': { sample: '/api/funnels/{funnelId}/pages', json: {}, status: project(403, 422, 422) },
+  'GET /api/funnels/:id/leads': { sample: '/api/funnels/{funnelId}/leads', status: project(200, 200, 200) },
+  'GET /api/funnels/:id/leads.csv': { sample: '/api/funnels/{funnelId}/leads.csv', status: project(200, 200, 200) },
+  'DELETE /api/funnels/:id/leads/:leadId': { sample: '/api/funnels/{funnelId}/leads/{leadId}', fresh: true, status: project(403, 204, 204) },
+  'GET /api/funnels/:id/analytics': { sample: '/api/funnels/{funnelId}/analytics?days=30', status: project(200, 200, 200) },
+  'GET /api/pages': { status: signedIn(200) },
+  'GET /api/pages/:id': { sample: '/api/pages/{pageId}', status: project(200, 200, 200) },
+  // Without the revision it was loaded at: refused after the access check.
+  'PATCH /api/pages/:id': { sample: '/api/pages/{pageId}', json: {}, status: project(403, 422, 422) },
+  'DELETE /api/pages/:id': { sample: '/api/pages/{pageId}', fresh: true, status: project(403, 204, 204) },
+  'POST /api/pages/:id/duplicate': { sample: '/api/pages/{pageId}/duplicate', fresh: true, status: project(403, 201, 201) },
+  'POST /api/pages/:id/publish': { sample: '/api/pages/{pageId}/publish', json: {}, status: project(403, 422, 422) },
+  'POST /api/pages/:id/unpublish': { sample: '/api/pages/{pageId}/unpublish', fresh: true, status: project(403, 200, 200) },
+  'GET /api/pages/:id/versions': { sample: '/api/pages/{pageId}/versions', status: project(200, 200, 200) },
+  'POST /api/pages/:id/versions/:versionId/restore': {
+    sample: '/api/pages/{pageId}/versions/{versionId}/restore',
+    fresh: true,
+    status: project(403, 200, 200),
+  },
+  // The fixture's page has no variant B: nothing to make the winner.
+  'POST /api/pages/:id/winner': { sample: '/api/pages/{pageId}/winner', status: project(403, 409, 409) },
   'GET /api/playground/quota': { status: all(200) },
   // An invalid document: refused before a download is counted (rendering is tested in features/creatives/playground.test.ts).
   'POST /api/playground/render': { json: {}, status: all(422) },
@@ -287,7 +321,39 @@ describe('authorization matrix', () => {
       .insert(ads)
       .values({ id: adId, projectId, createdBy: users.owner.id, name: 'Fixture ad', kind: 'single', placements: ['instagram_feed'] });
     await getDb(env.DB).insert(adItems).values({ adId, position: 0, creationId });
-    return { projectId, mediaId: media.id, inviteId, editorId: users.editor.id, creativeId: creative.id, revisionId: creative.revision.id, creationId, adId };
+    // A funnel with one published page (version 1) and a lead.
+    const funnel = await createFunnel(users.owner, projectId);
+    const funnelPage = await createFunnelPage(users.owner, funnel.id, { slug: 'offer' });
+    await publishFunnelPage(users.owner, funnelPage.id);
+    const versions = (await (await send(`/api/pages/${funnelPage.id}/versions`, { cookie: users.owner.cookie })).json()) as { items: { id: string }[] };
+    const leadId = `lead-${Math.random().toString(36).slice(2, 12)}-fixture`;
+    await getDb(env.DB)
+      .insert(leads)
+      .values({
+        id: leadId,
+        funnelId: funnel.id,
+        pageId: funnelPage.id,
+        projectId,
+        variant: 'a',
+        data: { email: 'lead@example.com' },
+        email: 'lead@example.com',
+        utm: { source: '', medium: '', campaign: '', term: '', content: '' },
+      });
+    return {
+      projectId,
+      mediaId: media.id,
+      inviteId,
+      editorId: users.editor.id,
+      creativeId: creative.id,
+      revisionId: creative.revision.id,
+      creationId,
+      adId,
+      funnelId: funnel.id,
+      funnelName: funnel.name,
+      pageId: funnelPage.id,
+      versionId: versions.items[0]!.id,
+      leadId,
+    };
   }
 
   beforeAll(async () => {
@@ -309,7 +375,10 @@ describe('authorization matrix', () => {
   });
 
   const fill = (text: string, f: Fixture) =>
-    text.replace(/\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId|adId)\}/g, (_, key: keyof Fixture) => f[key]);
+    text.replace(
+      /\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId|adId|funnelId|funnelName|pageId|versionId|leadId)\}/g,
+      (_, key: keyof Fixture) => f[key],
+    );
 
   for (const [key, expectation] of Object.entries(MATRIX)) {
     const [method, pattern] = key.split(' ') as [string, string];

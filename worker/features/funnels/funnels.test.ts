@@ -5,7 +5,7 @@ import { themeFromBrandKit } from '#common/schemas/blocks.ts';
 import type { FunnelDetail, FunnelSummary } from '#common/schemas/funnels.ts';
 import { getDb } from '#worker/db/client.ts';
 import { auditLog, funnels, pageStats, users } from '#worker/db/schema.ts';
-import { edgeCacheKey } from '#worker/features/funnels/edge-cache.ts';
+import { cacheMatch, cachePut, edgeCacheKey } from '#worker/features/funnels/edge-cache.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uniqueFunnelName, type TestUser } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 
@@ -179,10 +179,10 @@ describe('changing a funnel', () => {
     const page = await createFunnelPage(owner, funnel.id, { slug: 'cached' });
     await publishFunnelPage(owner, page.id);
     const key = edgeCacheKey({ kind: 'path', origin: ORIGIN, funnelName: funnel.name }, 'cached', 'a');
-    await caches.default.put(key, new Response('old', { headers: { 'cache-control': 'max-age=300' } }));
-    expect(await caches.default.match(key)).toBeDefined();
+    await cachePut(key, new Response('old', { headers: { 'cache-control': 'max-age=300' } }));
+    expect(await cacheMatch(key)).toBeDefined();
     await patch(owner, funnel.id, { title: 'Changed' });
-    expect(await caches.default.match(key)).toBeUndefined();
+    expect(await cacheMatch(key)).toBeUndefined();
   });
 
   it('keeps custom domains within the owner’s plan: Free has none (402)', async () => {

@@ -307,8 +307,7 @@ export function softDeletePage(db: Db, id: string, now: Date) {
   return db
     .update(funnelPages)
     .set({ deletedAt: now, updatedAt: now })
-    .where(and(eq(funnelPages.id, id), isNull(funnelPages.deletedAt)))
-    .returning();
+    .where(and(eq(funnelPages.id, id), isNull(funnelPages.deletedAt)));
 }
 
 /* ---------- versions ---------- */
@@ -395,8 +394,7 @@ export function unpublishPage(db: Db, id: string, now: Date) {
   return db
     .update(funnelPages)
     .set({ publishedVersionId: null, publishedRevision: null, publishedAt: null, updatedAt: now })
-    .where(and(eq(funnelPages.id, id), isNull(funnelPages.deletedAt), isNotNull(funnelPages.publishedVersionId)))
-    .returning();
+    .where(and(eq(funnelPages.id, id), isNull(funnelPages.deletedAt), isNotNull(funnelPages.publishedVersionId)));
 }
 
 /* ---------- leads ---------- */

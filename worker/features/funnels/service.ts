@@ -30,7 +30,7 @@ import { PLANS } from '#common/plans.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { projects } from '#worker/db/schema.ts';
-import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
+import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -70,8 +70,17 @@ function invalid(field: string, message: string): AppError {
   return new AppError('validation_failed', message, { [field]: [message] });
 }
 
+/** The columns of a UNIQUE violation ("funnels.name"), found in the error or its causes (drizzle wraps D1's); undefined for any other error. */
+function uniqueColumns(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const match = /UNIQUE constraint failed: ([\w., ]+)/.exec(e instanceof Error ? e.message : String(e));
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
 function isUniqueViolation(error: unknown): boolean {
-  return String(error).includes('UNIQUE');
+  return uniqueColumns(error) !== undefined;
 }
 
 function staleRevision(current: number): AppError {
@@ -286,8 +295,8 @@ function refuseOwnHost(domain: string | null | undefined, origin: string): void 
 }
 
 function uniqueRefusal(error: unknown): AppError | undefined {
-  if (!isUniqueViolation(error)) return undefined;
-  const text = String(error);
+  const text = uniqueColumns(error);
+  if (text === undefined) return undefined;
   if (text.includes('custom_domain'))
     return new AppError('conflict', 'Another funnel uses this domain.', { customDomain: ['Another funnel uses this domain.'] });
   if (text.includes('funnel_pages'))
@@ -403,11 +412,11 @@ export async function updateFunnel(
 /** Soft delete: the name and domain are free again at once; its pages are no longer served. */
 export async function deleteFunnel(db: Db, funnel: repo.FunnelRow, actor: Actor, origin: string): Promise<void> {
   const now = new Date();
-  const [result] = await db.batch([
+  const [result] = await rawBatch(db, [
     repo.softDeleteFunnel(db, funnel.id, now),
-    auditStatement(db, { actorUserId: actor.id, action: 'funnel.delete', targetType: 'funnel', targetId: funnel.id, projectId: funnel.projectId }),
+    auditIfChangedStatement(db, { actorUserId: actor.id, action: 'funnel.delete', targetType: 'funnel', targetId: funnel.id, projectId: funnel.projectId }),
   ]);
-  if (result.meta.changes !== 1) throw new AppError('not_found');
+  if (result?.meta.changes !== 1) throw new AppError('not_found');
   await purgeAllOf(db, funnel, origin);
   forgetCustomDomain(funnel.customDomain);
 }
@@ -494,11 +503,17 @@ export async function updatePage(db: Db, ctx: PageWithFunnel, role: ProjectRole,
 
 export async function deletePage(db: Db, { page, funnel }: PageWithFunnel, actor: Actor, origin: string): Promise<void> {
   const now = new Date();
-  const [rows] = await db.batch([
+  const [result] = await rawBatch(db, [
     repo.softDeletePage(db, page.id, now),
-    auditStatement(db, { actorUserId: actor.id, action: 'funnel_page.delete', targetType: 'funnel_page', targetId: page.id, projectId: page.projectId }),
+    auditIfChangedStatement(db, {
+      actorUserId: actor.id,
+      action: 'funnel_page.delete',
+      targetType: 'funnel_page',
+      targetId: page.id,
+      projectId: page.projectId,
+    }),
   ]);
-  if (rows.length !== 1) throw new AppError('not_found');
+  if (result?.meta.changes !== 1) throw new AppError('not_found');
   if (page.publishedVersionId !== null) await purgePageOf(db, funnel, page.id, page.slug, origin);
 }
 
@@ -600,13 +615,19 @@ export async function publishPage(db: Db, ctx: PageWithFunnel, role: ProjectRole
 export async function unpublishPage(db: Db, ctx: PageWithFunnel, role: ProjectRole, actor: Actor, origin: string): Promise<PageDetail> {
   const { page, funnel } = ctx;
   const now = new Date();
-  const [rows] = await db.batch([
+  const [result] = await rawBatch(db, [
     repo.unpublishPage(db, page.id, now),
-    auditStatement(db, { actorUserId: actor.id, action: 'funnel_page.unpublish', targetType: 'funnel_page', targetId: page.id, projectId: page.projectId }),
+    auditIfChangedStatement(db, {
+      actorUserId: actor.id,
+      action: 'funnel_page.unpublish',
+      targetType: 'funnel_page',
+      targetId: page.id,
+      projectId: page.projectId,
+    }),
   ]);
-  if (rows.length !== 1) throw new AppError('conflict', 'This page is not published.');
+  if (result?.meta.changes !== 1) throw new AppError('conflict', 'This page is not published.');
   await purgePageOf(db, funnel, page.id, page.slug, origin);
-  return pageDetail(db, { page: rows[0]!, funnel }, role, origin, now);
+  return pageDetail(db, await freshPage(db, page.id, funnel), role, origin, now);
 }
 
 export async function versionsOf(db: Db, page: repo.PageRow): Promise<{ items: PageVersion[] }> {
@@ -699,11 +720,11 @@ export async function listLeads(db: Db, funnelId: string, query: { q?: string; c
 
 /** Hard delete (a GDPR request), recorded in the audit log without the lead's data. */
 export async function deleteLead(db: Db, funnel: repo.FunnelRow, actor: Actor, leadId: string): Promise<void> {
-  const [result] = await db.batch([
+  const [result] = await rawBatch(db, [
     repo.deleteLead(db, funnel.id, leadId),
-    auditStatement(db, { actorUserId: actor.id, action: 'lead.delete', targetType: 'lead', targetId: leadId, projectId: funnel.projectId }),
+    auditIfChangedStatement(db, { actorUserId: actor.id, action: 'lead.delete', targetType: 'lead', targetId: leadId, projectId: funnel.projectId }),
   ]);
-  if (result.meta.changes !== 1) throw new AppError('not_found');
+  if (result?.meta.changes !== 1) throw new AppError('not_found');
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

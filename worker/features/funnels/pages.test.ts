@@ -1,0 +1,364 @@
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newBlock, pageDocumentSchema, type PageDocument } from '#common/schemas/blocks.ts';
+import type { FunnelDetail, PageDetail, PageSummary, PageVersion, VersionDocument } from '#common/schemas/funnels.ts';
+import { getDb } from '#worker/db/client.ts';
+import { funnelPageVersions, funnelPages } from '#worker/db/schema.ts';
+import { cacheMatch, cachePut, edgeCacheKey } from '#worker/features/funnels/edge-cache.ts';
+import { createFunnel, createFunnelPage, createProject, createUser, type TestUser } from '#worker/test/factories.ts';
+import { ORIGIN, send } from '#worker/test/http.ts';
+
+type ErrorBody = { error: { code: string; message: string; details?: Record<string, string[]> } };
+const db = () => getDb(env.DB);
+const json = async <T>(response: Response) => (await response.json()) as T;
+
+let owner: TestUser;
+let editor: TestUser;
+let viewer: TestUser;
+let outsider: TestUser;
+let projectId: string;
+
+beforeAll(async () => {
+  [owner, editor, viewer, outsider] = [
+    await createUser({ name: 'Olivia Owner' }),
+    await createUser({ name: 'Ed Editor' }),
+    await createUser(),
+    await createUser(),
+  ];
+  projectId = (await createProject(owner, { editor, viewer })).id;
+});
+
+const getPage = async (id: string, user = owner) => json<PageDetail>(await send(`/api/pages/${id}`, { cookie: user.cookie }));
+const patchPage = (user: TestUser | undefined, id: string, body: unknown) => send(`/api/pages/${id}`, { method: 'PATCH', json: body, cookie: user?.cookie });
+const publish = (user: TestUser | undefined, id: string, baseRevision: number) =>
+  send(`/api/pages/${id}/publish`, { json: { baseRevision }, cookie: user?.cookie });
+const post = (user: TestUser | undefined, path: string) => send(path, { method: 'POST', cookie: user?.cookie });
+
+function docWith(heading: string): PageDocument {
+  const hero = newBlock('hero', 'hero-1');
+  return { blocks: [{ ...hero, props: { ...hero.props, heading } }], seo: { title: heading.slice(0, 70), description: '', image: null } };
+}
+
+const headingOf = (doc: PageDocument | null | undefined) => (doc?.blocks[0]?.type === 'hero' ? doc.blocks[0].props.heading : undefined);
+
+async function newPage(slug = 'offer') {
+  const funnel = await createFunnel(owner, projectId);
+  const page = await createFunnelPage(editor, funnel.id, { slug, title: 'Spring offer' });
+  return { funnel, page: await getPage(page.id) };
+}
+
+describe('creating pages', () => {
+  it('starts a page as a draft with a hero and a text block that the block schema accepts', async () => {
+    const { funnel, page } = await newPage();
+    expect(page).toMatchObject({ status: 'draft', revision: 1, publishedRevision: null, hasVariantB: false, draftB: null, position: 0, versionCount: 0 });
+    expect(page.draft.blocks.map((b) => b.type)).toEqual(['hero', 'text']);
+    expect(page.draft.seo.title).toBe('Spring offer');
+    expect(z.safeParse(pageDocumentSchema, page.draft).success).toBe(true);
+    expect(page.url).toBe(`${ORIGIN}/p/${funnel.name}/offer`);
+    expect(page.funnel).toMatchObject({ id: funnel.id, name: funnel.name });
+    const second = await createFunnelPage(owner, funnel.id, { slug: 'thanks' });
+    expect((await getPage(second.id)).position).toBe(1);
+  });
+
+  it('refuses bad, reserved and taken slugs', async () => {
+    const { funnel } = await newPage('taken');
+    const create = (slug: unknown, user = owner) => send(`/api/funnels/${funnel.id}/pages`, { json: { title: 'X', slug }, cookie: user.cookie });
+    for (const slug of ['', 'a/b', 'A B', 'x'.repeat(61), 'api', 'assets', 'fonts', 'ü', 42]) {
+      expect((await create(slug)).status, String(slug)).toBe(422);
+    }
+    const taken = await create('taken');
+    expect(taken.status).toBe(409);
+    expect((await json<ErrorBody>(taken)).error.details?.slug).toBeDefined();
+    expect((await create('Fine-Slug')).status).toBe(201);
+    expect((await create('another', viewer)).status).toBe(403);
+    expect((await create('another', outsider)).status).toBe(404);
+  });
+
+  it('gives one slug to one page when 20 requests race for it', async () => {
+    const funnel = await createFunnel(owner, projectId);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => send(`/api/funnels/${funnel.id}/pages`, { json: { title: 'Race', slug: 'race' }, cookie: owner.cookie })),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
+  });
+
+  it('holds at most 30 pages per funnel, also when 20 requests race for the last ones', async () => {
+    const funnel = await createFunnel(owner, projectId);
+    for (let i = 0; i < 25; i += 1) await createFunnelPage(owner, funnel.id, { slug: `p${i}` });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send(`/api/funnels/${funnel.id}/pages`, { json: { title: 'More', slug: `more-${i}` }, cookie: owner.cookie })),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(15);
+    const detail = await json<FunnelDetail>(await send(`/api/funnels/${funnel.id}`, { cookie: owner.cookie }));
+    expect(detail.pageCount).toBe(30);
+    expect(new Set(detail.pages.map((p) => p.position)).size).toBeGreaterThan(25);
+  });
+});
+
+describe('saving the draft', () => {
+  it('saves on top of the loaded revision and refuses a stale one (409 with the current revision)', async () => {
+    const { page } = await newPage();
+    const saved = await patchPage(editor, page.id, { baseRevision: 1, document: docWith('First') });
+    expect(saved.status).toBe(200);
+    const body = await json<PageDetail>(saved);
+    expect(body.revision).toBe(2);
+    expect(headingOf(body.draft)).toBe('First');
+    const stale = await patchPage(editor, page.id, { baseRevision: 1, document: docWith('Lost') });
+    expect(stale.status).toBe(409);
+    expect((await json<ErrorBody>(stale)).error.details?._).toEqual(['revision:2']);
+    expect(headingOf((await getPage(page.id)).draft)).toBe('First');
+  });
+
+  it('lets only one of 20 saves on the same revision win', async () => {
+    const { page } = await newPage();
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => patchPage(owner, page.id, { baseRevision: 1, document: docWith(`Try ${i}`) })));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
+    expect((await getPage(page.id)).revision).toBe(2);
+  });
+
+  it('creates variant B with a 50 % split, changes the split, removes B', async () => {
+    const { page } = await newPage();
+    let detail = await json<PageDetail>(await patchPage(owner, page.id, { baseRevision: 1, splitB: 0 }));
+    detail = await json<PageDetail>(await patchPage(owner, page.id, { baseRevision: detail.revision, documentB: docWith('B') }));
+    expect(detail).toMatchObject({ hasVariantB: true, splitB: 50 });
+    detail = await json<PageDetail>(await patchPage(owner, page.id, { baseRevision: detail.revision, splitB: 20 }));
+    expect(detail.splitB).toBe(20);
+    expect((await patchPage(owner, page.id, { baseRevision: detail.revision, splitB: 101 })).status).toBe(422);
+    expect((await patchPage(owner, page.id, { baseRevision: detail.revision, splitB: 2.5 })).status).toBe(422);
+    detail = await json<PageDetail>(await patchPage(owner, page.id, { baseRevision: detail.revision, documentB: null }));
+    expect(detail).toMatchObject({ hasVariantB: false, draftB: null });
+  });
+
+  it('changes title and slug (unique in the funnel), and refuses invalid documents, huge strings and bad JSON', async () => {
+    const { funnel, page } = await newPage('first');
+    await createFunnelPage(owner, funnel.id, { slug: 'second' });
+    const renamed = await json<PageDetail>(await patchPage(owner, page.id, { baseRevision: 1, title: 'Renamed', slug: 'renamed' }));
+    expect(renamed).toMatchObject({ title: 'Renamed', slug: 'renamed', revision: 2 });
+    const clash = await patchPage(owner, page.id, { baseRevision: 2, slug: 'second' });
+    expect(clash.status).toBe(409);
+    expect((await json<ErrorBody>(clash)).error.details?.slug).toBeDefined();
+    const bad = [
+      { baseRevision: 2, document: { blocks: 'no', seo: {} } },
+      { baseRevision: 2, document: { blocks: [{ id: 'x', type: 'marquee', props: {} }], seo: { title: '', description: '', image: null } } },
+      { baseRevision: 2, document: { ...docWith('x'), seo: { title: 'x'.repeat(100_000), description: '', image: null } } },
+      { baseRevision: 2, title: 'x'.repeat(100_000) },
+      { baseRevision: 'two' },
+      { document: docWith('no revision') },
+      { baseRevision: 2, slug: 'x'.repeat(100_000) },
+    ];
+    for (const body of bad) expect((await patchPage(owner, page.id, body)).status, JSON.stringify(body).slice(0, 80)).toBe(422);
+    const malformed = await send(`/api/pages/${page.id}`, {
+      method: 'PATCH',
+      body: '{"baseRevision":2,',
+      headers: { 'content-type': 'application/json' },
+      cookie: owner.cookie,
+    });
+    expect(malformed.status).toBe(400);
+    const surrogate = await send(`/api/pages/${page.id}`, {
+      method: 'PATCH',
+      body: '{"baseRevision":2,"title":"Half \\udc00 a pair"}',
+      headers: { 'content-type': 'application/json' },
+      cookie: owner.cookie,
+    });
+    expect(surrogate.status).toBe(200);
+    expect((await json<PageDetail>(surrogate)).title).toBe('Half \ufffd a pair');
+  });
+
+  it('refuses viewers (403), other teams (404), unknown and malformed ids (404)', async () => {
+    const { page } = await newPage();
+    expect((await patchPage(viewer, page.id, { baseRevision: 1, title: 'No' })).status).toBe(403);
+    expect((await patchPage(outsider, page.id, { baseRevision: 1, title: 'No' })).status).toBe(404);
+    expect((await send(`/api/pages/${page.id}`, { cookie: outsider.cookie })).status).toBe(404);
+    expect((await send('/api/pages/AAAAAAAAAAAAAAAAAAAAAA', { cookie: owner.cookie })).status).toBe(404);
+    expect((await send('/api/pages/%F0%9F%98%80', { cookie: owner.cookie })).status).toBe(404);
+    expect((await send(`/pages/${page.id}`, { cookie: outsider.cookie })).status).toBe(404);
+    expect((await getPage(page.id, viewer)).role).toBe('viewer');
+  });
+});
+
+describe('publishing', () => {
+  it('publishes the draft as version 1, then shows changes, then version 2', async () => {
+    const { page } = await newPage();
+    const stale = await publish(owner, page.id, 7);
+    expect(stale.status).toBe(409);
+    expect((await publish(viewer, page.id, 1)).status).toBe(403);
+    expect((await publish(outsider, page.id, 1)).status).toBe(404);
+    const first = await json<PageDetail>(await publish(editor, page.id, 1));
+    expect(first).toMatchObject({ status: 'published', revision: 1, publishedRevision: 1, versionCount: 1 });
+    expect(first.publishedAt).not.toBeNull();
+    const edited = await json<PageDetail>(await patchPage(owner, page.id, { baseRevision: 1, document: docWith('Second') }));
+    expect(edited.status).toBe('changed');
+    const second = await json<PageDetail>(await publish(owner, page.id, 2));
+    expect(second).toMatchObject({ status: 'published', publishedRevision: 2, versionCount: 2 });
+    const versions = await json<{ items: PageVersion[] }>(await send(`/api/pages/${page.id}/versions`, { cookie: viewer.cookie }));
+    expect(versions.items.map((v) => [v.number, v.live, v.publishedBy])).toEqual([
+      [2, true, 'Olivia Owner'],
+      [1, false, 'Ed Editor'],
+    ]);
+    const row = await db().select().from(funnelPageVersions).where(eq(funnelPageVersions.id, versions.items[0]!.id)).get();
+    expect(headingOf((row!.document as VersionDocument).a)).toBe('Second');
+  });
+
+  it('gives 20 concurrent publishes distinct version numbers 1…20, all of the same draft', async () => {
+    const { page } = await newPage();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => publish(owner, page.id, 1)));
+    const ok = responses.filter((r) => r.status === 200).length;
+    expect(ok + responses.filter((r) => r.status === 409).length).toBe(20);
+    expect(ok).toBeGreaterThan(0);
+    const rows = await db().select().from(funnelPageVersions).where(eq(funnelPageVersions.pageId, page.id)).all();
+    expect(rows.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: ok }, (_, i) => i + 1));
+    const live = await db().select().from(funnelPages).where(eq(funnelPages.id, page.id)).get();
+    expect(rows.some((r) => r.id === live!.publishedVersionId)).toBe(true);
+  });
+
+  it('never publishes a draft that changed after the request was checked (a save and a publish racing)', async () => {
+    const { page } = await newPage();
+    const [saved, published] = await Promise.all([patchPage(owner, page.id, { baseRevision: 1, document: docWith('Saved') }), publish(owner, page.id, 1)]);
+    expect(saved.status).toBe(200);
+    const row = await db().select().from(funnelPages).where(eq(funnelPages.id, page.id)).get();
+    if (published.status === 200) {
+      // Published revision 1 (before the save): the live version holds revision 1's draft.
+      const version = await db().select().from(funnelPageVersions).where(eq(funnelPageVersions.id, row!.publishedVersionId!)).get();
+      expect(headingOf((version!.document as VersionDocument).a)).not.toBe('Saved');
+      expect(row!.publishedRevision).toBe(1);
+    } else {
+      expect(published.status).toBe(409);
+      expect(row!.publishedVersionId).toBeNull();
+    }
+  });
+
+  it('purges the page’s cached copies (both variants, both sites, the funnel root) on publish and unpublish', async () => {
+    const funnel = await createFunnel(owner, projectId);
+    const page = await createFunnelPage(owner, funnel.id, { slug: 'cached' });
+    const keys = [
+      edgeCacheKey({ kind: 'path', origin: ORIGIN, funnelName: funnel.name }, 'cached', 'a'),
+      edgeCacheKey({ kind: 'path', origin: ORIGIN, funnelName: funnel.name }, 'cached', 'b'),
+      edgeCacheKey({ kind: 'path', origin: ORIGIN, funnelName: funnel.name }, null, 'a'),
+    ];
+    const fill = () => Promise.all(keys.map((key) => cachePut(key, new Response('old', { headers: { 'cache-control': 'max-age=300' } }))));
+    await fill();
+    await publish(owner, page.id, 1);
+    for (const key of keys) expect(await cacheMatch(key)).toBeUndefined();
+    await fill();
+    const unpublished = await post(owner, `/api/pages/${page.id}/unpublish`);
+    expect(unpublished.status).toBe(200);
+    expect((await json<PageDetail>(unpublished)).status).toBe('draft');
+    for (const key of keys) expect(await cacheMatch(key)).toBeUndefined();
+    expect((await post(owner, `/api/pages/${page.id}/unpublish`)).status).toBe(409);
+    expect((await post(viewer, `/api/pages/${page.id}/unpublish`)).status).toBe(403);
+  });
+
+  it('purges the old address when a published page’s slug changes', async () => {
+    const funnel = await createFunnel(owner, projectId);
+    const page = await createFunnelPage(owner, funnel.id, { slug: 'old' });
+    await publish(owner, page.id, 1);
+    const key = edgeCacheKey({ kind: 'path', origin: ORIGIN, funnelName: funnel.name }, 'old', 'a');
+    await cachePut(key, new Response('old', { headers: { 'cache-control': 'max-age=300' } }));
+    await patchPage(owner, page.id, { baseRevision: 1, slug: 'new' });
+    expect(await cacheMatch(key)).toBeUndefined();
+  });
+});
+
+describe('restoring a version', () => {
+  it('makes the version the draft again and publishes it as a new version', async () => {
+    const { page } = await newPage();
+    await patchPage(owner, page.id, { baseRevision: 1, document: docWith('One') });
+    await publish(owner, page.id, 2);
+    await patchPage(owner, page.id, { baseRevision: 2, document: docWith('Two'), documentB: docWith('Two B') });
+    await publish(owner, page.id, 3);
+    await patchPage(owner, page.id, { baseRevision: 3, document: docWith('Unsaved work') });
+    const versions = await json<{ items: PageVersion[] }>(await send(`/api/pages/${page.id}/versions`, { cookie: owner.cookie }));
+    const v1 = versions.items.find((v) => v.number === 1)!;
+    expect(versions.items.find((v) => v.number === 2)!.hasVariantB).toBe(true);
+    expect((await post(viewer, `/api/pages/${page.id}/versions/${v1.id}/restore`)).status).toBe(403);
+    expect((await post(owner, `/api/pages/${page.id}/versions/AAAAAAAAAAAAAAAAAAAAAA/restore`)).status).toBe(404);
+    const restored = await json<PageDetail>(await post(editor, `/api/pages/${page.id}/versions/${v1.id}/restore`));
+    expect(headingOf(restored.draft)).toBe('One');
+    expect(restored).toMatchObject({ draftB: null, revision: 5, publishedRevision: 5, status: 'published', versionCount: 3 });
+    const after = await json<{ items: PageVersion[] }>(await send(`/api/pages/${page.id}/versions`, { cookie: owner.cookie }));
+    expect(after.items[0]).toMatchObject({ number: 3, live: true });
+    const live = await db().select().from(funnelPageVersions).where(eq(funnelPageVersions.id, after.items[0]!.id)).get();
+    expect(headingOf((live!.document as VersionDocument).a)).toBe('One');
+  });
+
+  it('refuses a version of another page (404)', async () => {
+    const { page } = await newPage();
+    const { page: other } = await newPage();
+    await publish(owner, other.id, 1);
+    const [version] = (await json<{ items: PageVersion[] }>(await send(`/api/pages/${other.id}/versions`, { cookie: owner.cookie }))).items;
+    expect((await post(owner, `/api/pages/${page.id}/versions/${version!.id}/restore`)).status).toBe(404);
+    expect((await post(outsider, `/api/pages/${other.id}/versions/${version!.id}/restore`)).status).toBe(404);
+  });
+});
+
+describe('making B the winner', () => {
+  it('turns the live B into the page for everyone, as a new version', async () => {
+    const { page } = await newPage();
+    expect((await post(owner, `/api/pages/${page.id}/winner`)).status).toBe(409);
+    await patchPage(owner, page.id, { baseRevision: 1, document: docWith('A wins?'), documentB: docWith('B wins') });
+    await publish(owner, page.id, 2);
+    expect((await post(viewer, `/api/pages/${page.id}/winner`)).status).toBe(403);
+    const won = await json<PageDetail>(await post(owner, `/api/pages/${page.id}/winner`));
+    expect(headingOf(won.draft)).toBe('B wins');
+    expect(won).toMatchObject({ draftB: null, hasVariantB: false, splitB: 0, status: 'published', versionCount: 2 });
+    const row = await db().select().from(funnelPages).where(eq(funnelPages.id, page.id)).get();
+    const live = await db().select().from(funnelPageVersions).where(eq(funnelPageVersions.id, row!.publishedVersionId!)).get();
+    expect(live!.number).toBe(2);
+    expect(headingOf((live!.document as VersionDocument).a)).toBe('B wins');
+    expect((live!.document as VersionDocument).b).toBeNull();
+  });
+
+  it('only changes the draft when B was never live', async () => {
+    const { page } = await newPage();
+    await patchPage(owner, page.id, { baseRevision: 1, documentB: docWith('Draft B') });
+    const won = await json<PageDetail>(await post(owner, `/api/pages/${page.id}/winner`));
+    expect(headingOf(won.draft)).toBe('Draft B');
+    expect(won).toMatchObject({ status: 'draft', versionCount: 0, revision: 3 });
+  });
+});
+
+describe('duplicating, deleting and listing pages', () => {
+  it('copies a page as a draft "slug-copy", then "-copy-2"', async () => {
+    const { funnel, page } = await newPage('offer');
+    await patchPage(owner, page.id, { baseRevision: 1, documentB: docWith('B') });
+    await publish(owner, page.id, 2);
+    const copy = await json<PageDetail>(await post(editor, `/api/pages/${page.id}/duplicate`));
+    expect(copy).toMatchObject({ slug: 'offer-copy', title: 'Spring offer (copy)', status: 'draft', hasVariantB: true, revision: 1, position: 1 });
+    const again = await json<PageDetail>(await post(editor, `/api/pages/${page.id}/duplicate`));
+    expect(again.slug).toBe('offer-copy-2');
+    expect((await post(viewer, `/api/pages/${page.id}/duplicate`)).status).toBe(403);
+    const detail = await json<FunnelDetail>(await send(`/api/funnels/${funnel.id}`, { cookie: owner.cookie }));
+    expect(detail.pages.map((p) => p.slug)).toEqual(['offer', 'offer-copy', 'offer-copy-2']);
+  });
+
+  it('deletes a page (soft): gone from the funnel, its slug free again', async () => {
+    const { funnel, page } = await newPage('gone');
+    await publish(owner, page.id, 1);
+    expect((await send(`/api/pages/${page.id}`, { method: 'DELETE', cookie: viewer.cookie })).status).toBe(403);
+    expect((await send(`/api/pages/${page.id}`, { method: 'DELETE', cookie: outsider.cookie })).status).toBe(404);
+    expect((await send(`/api/pages/${page.id}`, { method: 'DELETE', cookie: editor.cookie })).status).toBe(204);
+    expect((await send(`/api/pages/${page.id}`, { cookie: owner.cookie })).status).toBe(404);
+    expect((await createFunnelPage(owner, funnel.id, { slug: 'gone' })).slug).toBe('gone');
+  });
+
+  it('lists pages across funnels with status, filtered by funnel or project, only the user’s', async () => {
+    const { funnel, page } = await newPage('listed');
+    await publish(owner, page.id, 1);
+    const draft = await createFunnelPage(owner, funnel.id, { slug: 'draft' });
+    const all = await json<{ items: PageSummary[] }>(await send('/api/pages', { cookie: viewer.cookie }));
+    expect(all.items.find((p) => p.id === page.id)).toMatchObject({ status: 'published', funnelName: funnel.name, slug: 'listed' });
+    const byFunnel = await json<{ items: PageSummary[] }>(await send(`/api/pages?funnelId=${funnel.id}`, { cookie: viewer.cookie }));
+    expect(byFunnel.items.map((p) => p.id)).toEqual([page.id, draft.id]);
+    const byProject = await json<{ items: PageSummary[] }>(await send(`/api/pages?projectId=${projectId}`, { cookie: viewer.cookie }));
+    expect(byProject.items.some((p) => p.id === draft.id)).toBe(true);
+    const theirs = await json<{ items: PageSummary[] }>(await send(`/api/pages?funnelId=${funnel.id}`, { cookie: outsider.cookie }));
+    expect(theirs.items).toEqual([]);
+    expect((await send('/api/pages?funnelId=bad', { cookie: owner.cookie })).status).toBe(422);
+    expect((await send('/api/pages')).status).toBe(401);
+  });
+});
