@@ -80,6 +80,7 @@ function parseLines(lines: string[]): MdInline[] {
 
 const ESCAPABLE = '\\`*_{}[]()#+-.!<>';
 const MAX_DEPTH = 3;
+const WORD = /[\p{L}\p{N}]/u;
 
 /** Inline markup of one line or list item; unmatched delimiters stay text. */
 export function parseInline(source: string, depth: number): MdInline[] {
@@ -116,9 +117,16 @@ export function parseInline(source: string, depth: number): MdInline[] {
           i = end + 2;
           continue;
         }
-      } else if ((ch === '*' || ch === '_') && source[i + 1] !== ch && source[i + 1] !== ' ' && source[i + 1] !== undefined) {
+      } else if (
+        (ch === '*' || ch === '_') &&
+        source[i + 1] !== ch &&
+        source[i + 1] !== ' ' &&
+        source[i + 1] !== undefined &&
+        !(ch === '_' && WORD.test(source[i - 1] ?? ''))
+      ) {
         const end = closer(ch, i + 1);
-        if (end > i + 1 && source[end + 1] !== ch && source[end - 1] !== ' ') {
+        // `_` never emphasises inside a word (snake_case, first_last@example.com).
+        if (end > i + 1 && source[end + 1] !== ch && source[end - 1] !== ' ' && !(ch === '_' && WORD.test(source[end + 1] ?? ''))) {
           pushText();
           out.push({ t: 'em', c: parseInline(source.slice(i + 1, end), depth + 1) });
           i = end + 1;
@@ -151,7 +159,8 @@ function matchLink(source: string, start: number): { label: string; href: string
   const label = source.slice(start + 1, close);
   if (label.includes('[') || label.includes(']') || label.length === 0) return null;
   const end = source.indexOf(')', close + 2);
-  if (end === -1) return null;
+  // No `)` after this `](` means none after any later one either.
+  if (end === -1) return 'none';
   const href = source.slice(close + 2, end).trim();
   if (href.length === 0 || /\s/.test(href)) return null;
   return { label, href, end: end + 1 };
