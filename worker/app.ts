@@ -24,6 +24,7 @@ import { creationForMember, creativeForMember } from '#worker/features/creatives
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { funnelRoutes, pageRoutes, projectFunnelRoutes } from '#worker/features/funnels/routes.ts';
 import { funnelForMember, pageForMember } from '#worker/features/funnels/service.ts';
+import { funnelDomains, funnelEdgeRoutes } from '#worker/features/funnels/edge.tsx';
 import { healthRoutes } from '#worker/features/health/routes.ts';
 import { instagramCallbackRoutes, instagramMetaRoutes, instagramPages, instagramProjectRoutes } from '#worker/features/instagram/routes.ts';
 import { sandboxFeedPages } from '#worker/features/instagram/publish-routes.tsx';
@@ -57,6 +58,8 @@ function wantsHtml(c: Context<AppEnv>): boolean {
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.use('*', foundation(ACCESS), crossSite, referralCapture);
+  // A funnel's custom domain serves that funnel's pages (and nothing of the app but its static files and signed media).
+  app.use('*', funnelDomains);
 
   const routes = app
     .route('/api/health', healthRoutes)
@@ -86,6 +89,7 @@ export function createApp() {
     .route('/billing', billingPages)
     .route('/monitoring', monitoringRoutes)
     .route('/preview', previewRoutes)
+    .route('/p', funnelEdgeRoutes)
     .route('/callback/instagram', instagramCallbackRoutes)
     .route('/api/instagram', instagramMetaRoutes)
     .route('/instagram', instagramPages)

@@ -3,6 +3,7 @@ import type { Bindings } from '#worker/env.ts';
 import { recordPostOutcome, settleStrandedAds } from '#worker/features/ads/service.ts';
 import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
 import { purgeExpiredSessions } from '#worker/features/auth/service.ts';
+import { purgePastAnalytics } from '#worker/features/funnels/analytics-service.ts';
 import { endCanceledSubscriptions } from '#worker/features/billing/service.ts';
 import { renewDuePeriods } from '#worker/features/credits/service.ts';
 import { purgePastPlaygroundDays } from '#worker/features/creatives/playground-service.ts';
@@ -17,12 +18,13 @@ import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
 /** Deleted user content is kept 30 days (PRODUCT.md §3), then purged. */
 export const PURGE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Housekeeping: expired sessions, old reset tokens, finished rate-limit windows, past playground days. */
+/** Housekeeping: expired sessions, old reset tokens, finished rate-limit windows, past playground days, past analytics salts and visitor hashes. */
 export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
   const db = getDb(env.DB);
   await purgeExpiredSessions(db, now);
   await purgeFinishedWindows(db, now);
   await purgePastPlaygroundDays(db, now);
+  await purgePastAnalytics(db, now);
 }
 
 /** Removes media and renders (R2 objects, then rows), creatives and projects deleted more than 30 days ago, a batch at a time. */

@@ -1,0 +1,141 @@
+import { isbot } from 'isbot';
+import { wellFormed } from '#common/schemas/fields.ts';
+import type { Db } from '#worker/db/client.ts';
+import type { Variant } from '#worker/features/funnels/edge-cache.ts';
+import * as repo from '#worker/features/funnels/edge/repo.ts';
+
+/**
+ * Cookieless page analytics (PRODUCT.md §4.5, issue 12 point 8): per page, variant and UTC
+ * day, views, unique visitors and leads, and the referrer hosts and UTM sources. A unique
+ * visitor is a sha256 of the day's salt, the IP and the user agent; the salt lives one day
+ * in `analytics_salts` and is then deleted with the day's hashes (the scheduled job), after
+ * which no hash can be linked to anyone. Written after the response (waitUntil), one batch.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day of an instant, 'YYYY-MM-DD'. */
+export function utcDay(now: number): string {
+  return new Date(now).toISOString().slice(0, 10);
+}
+
+/** Known crawlers, link unfurlers, monitors and headless browsers (isbot's list); no user agent at all counts as one. */
+export function isBotAgent(userAgent: string | null | undefined): boolean {
+  return !userAgent || isbot(userAgent);
+}
+
+const PREFETCH = /\b(prefetch|prerender|preview)\b/i;
+
+/**
+ * A speculative load that no person asked for (yet): Chrome's `Sec-Purpose: prefetch`
+ * (speculation rules, with `;prerender`), the older `Purpose`/`X-Purpose: preview`,
+ * Firefox's `X-Moz: prefetch`.
+ */
+export function isPrefetch(headers: Headers): boolean {
+  for (const name of ['sec-purpose', 'purpose', 'x-purpose', 'x-moz']) {
+    const value = headers.get(name);
+    if (value && PREFETCH.test(value)) return true;
+  }
+  return false;
+}
+
+/** Whether a GET of a page counts as a view: not HEAD, not a bot, not a prefetch. */
+export function countsAsView(method: string, headers: Headers): boolean {
+  return method === 'GET' && !isBotAgent(headers.get('user-agent')) && !isPrefetch(headers);
+}
+
+const MAX_SOURCE = 100;
+
+/** A source value as stored: trimmed, lower case, well-formed, at most 100 characters; '' → null. */
+export function cleanSource(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const cleaned = Array.from(wellFormed(value).trim().toLowerCase()).slice(0, MAX_SOURCE).join('');
+  return cleaned || null;
+}
+
+/**
+ * The host of an external referrer (`https://www.google.com/search?q=…` → `www.google.com`);
+ * null for none, for one that is not http(s), and for the page's own host (moving between
+ * the funnel's pages is no source).
+ */
+export function referrerHost(referer: string | null | undefined, ownHost: string): string | null {
+  if (!referer) return null;
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase();
+  if (!host || host === ownHost.toLowerCase().replace(/:\d+$/, '')) return null;
+  return cleanSource(host);
+}
+
+// One isolate serves many requests of a day: its salt is read from D1 once.
+let saltCache: { day: string; salt: Promise<string> } | undefined;
+
+function randomSalt(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** The salt of `day`: made on first use (INSERT OR IGNORE: concurrent first uses agree), then read. */
+export function daySalt(db: Db, day: string): Promise<string> {
+  if (saltCache?.day === day) return saltCache.salt;
+  const salt = (async () => {
+    const row = await repo.upsertSalt(db, day, randomSalt());
+    return row.salt;
+  })();
+  saltCache = { day, salt };
+  salt.catch(() => {
+    if (saltCache?.salt === salt) saltCache = undefined;
+  });
+  return salt;
+}
+
+/** Forgets the isolate's salt (tests, after the scheduled job deleted it). */
+export function forgetSalt(): void {
+  saltCache = undefined;
+}
+
+const encoder = new TextEncoder();
+
+/** The day's anonymous visitor id: sha256(salt, IP, user agent), 128 bits in hex. */
+export async function visitorHash(salt: string, ip: string, userAgent: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(`${salt}\n${ip}\n${userAgent}`));
+  return Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export interface ViewInput {
+  pageId: string;
+  variant: Variant;
+  now: number;
+  ip: string;
+  userAgent: string;
+  /** An external referrer's host (see `referrerHost`). */
+  referrer: string | null;
+  utmSource: string | null;
+}
+
+/**
+ * Counts one view in ONE batch: the visitor's daily hash (INSERT OR IGNORE), the day's
+ * row (views + 1, visitors + 1 when the hash was new: `changes()` of the insert before),
+ * and the referrer host and UTM source.
+ */
+export async function recordView(db: Db, view: ViewInput): Promise<void> {
+  const day = utcDay(view.now);
+  const hash = await visitorHash(await daySalt(db, day), view.ip, view.userAgent);
+  await repo.countView(db, { pageId: view.pageId, variant: view.variant, day, hash, referrer: view.referrer, utmSource: view.utmSource });
+}
+
+/**
+ * The scheduled job's part: salts of days that are over, and visitor hashes older than
+ * yesterday (the counts stay in page_stats). Without its salt a hash identifies no one.
+ */
+export async function purgePastAnalytics(db: Db, now: Date): Promise<void> {
+  const today = utcDay(now.getTime());
+  const yesterday = utcDay(now.getTime() - DAY_MS);
+  await repo.deletePastAnalytics(db, today, yesterday);
+  if (saltCache && saltCache.day < today) saltCache = undefined;
+}

@@ -1,0 +1,320 @@
+import { env } from 'cloudflare:test';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '#worker/db/client.ts';
+import { funnelPageVersions, funnelPages, funnels, pageStats } from '#worker/db/schema.ts';
+import { utcDay } from '#worker/features/funnels/analytics-service.ts';
+import { purgeFunnel, purgePage } from '#worker/features/funnels/edge-cache.ts';
+import { forgetCustomDomain } from '#worker/features/funnels/custom-domain.ts';
+import { assignVariant, edgeRandom } from '#worker/features/funnels/edge.tsx';
+import { createProject, createUser } from '#worker/test/factories.ts';
+import { formBlock, heroBlock, pageDoc, seedFunnel, textBlock, uniqueFunnelName } from '#worker/test/funnels-edge.ts';
+import { ORIGIN, send } from '#worker/test/http.ts';
+
+const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const db = () => getDb(env.DB);
+
+let projectId: string;
+
+beforeAll(async () => {
+  const owner = await createUser();
+  projectId = (await createProject(owner)).id;
+});
+
+function visit(path: string, headers: Record<string, string> = {}, cookie?: string) {
+  return send(path, { headers: { 'user-agent': BROWSER, ...headers }, ...(cookie ? { cookie } : {}) });
+}
+
+function scriptsOf(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => m[0]);
+}
+
+async function gzipSize(text: string): Promise<number> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+/** A xorshift generator: the same visitors every run. */
+function seeded(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 2 ** 32;
+  };
+}
+
+describe('serving a published page', () => {
+  it('renders complete HTML at /p/{funnel}/{slug} with no JavaScript at all when the page has no form', async () => {
+    const funnel = await seedFunnel(projectId, {
+      pages: [{ slug: 'story', a: pageDoc([heroBlock('Our coffee story'), textBlock('We **roast** on Mondays.')]) }],
+    });
+    const response = await visit(`/p/${funnel.name}/story`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('Our coffee story');
+    expect(html).toContain('<strong>roast</strong>');
+    expect(html).toContain('<title>Spring offer</title>');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/p/${funnel.name}/story">`);
+    expect(scriptsOf(html)).toEqual([]);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    // No internal header leaves the edge.
+    expect([...response.headers.keys()].filter((name) => name.startsWith('x-edge'))).toEqual([]);
+  });
+
+  it('with a form: exactly one inline script, allowed by its hash, ≤ 3 KB gzip', async () => {
+    const funnel = await seedFunnel(projectId, { pages: [{ slug: 'offer', a: pageDoc([heroBlock('Spring blend'), formBlock()]) }] });
+    const response = await visit(`/p/${funnel.name}/offer`);
+    const html = await response.text();
+    const scripts = scriptsOf(html);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^<script>/);
+    const body = /<script>([\s\S]*)<\/script>/.exec(scripts[0]!)![1]!;
+    expect(await gzipSize(body)).toBeLessThanOrEqual(3072);
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    expect(response.headers.get('content-security-policy')).toContain(`script-src 'sha256-${hash}'`);
+    expect(html).toMatch(new RegExp(`<form [^>]*action="/p/${funnel.name}/offer" method="post"`));
+    expect(html).toContain('name="website"');
+  });
+
+  it('serves the first published page at /p/{funnel}', async () => {
+    const funnel = await seedFunnel(projectId, {
+      pages: [
+        { slug: 'draft-only', a: pageDoc([heroBlock('Not yet')]), published: false },
+        { slug: 'welcome', a: pageDoc([heroBlock('Welcome aboard')]) },
+      ],
+    });
+    const response = await visit(`/p/${funnel.name}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Welcome aboard');
+  });
+
+  it('answers 404 (noindex, no script) for unknown funnels and pages, drafts, deleted funnels and odd names', async () => {
+    const funnel = await seedFunnel(projectId, {
+      pages: [
+        { slug: 'live', a: pageDoc([heroBlock('Live')]) },
+        { slug: 'draft', a: pageDoc([heroBlock('Draft')]), published: false },
+      ],
+    });
+    const gone = await seedFunnel(projectId, { pages: [{ slug: 'live', a: pageDoc([heroBlock('Gone')]) }] });
+    await db().update(funnels).set({ deletedAt: new Date() }).where(eq(funnels.id, gone.id));
+    for (const path of [
+      `/p/${funnel.name}/nope`,
+      `/p/${funnel.name}/draft`,
+      `/p/no-such-funnel-here/live`,
+      `/p/${gone.name}/live`,
+      `/p/${gone.name}`,
+      '/p/AB',
+      `/p/${funnel.name}/${'x'.repeat(80)}`,
+      `/p/${funnel.name}/%F0%9F%98%80`,
+      `/p/${funnel.name}/live/extra`,
+    ]) {
+      const response = await visit(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toContain('noindex');
+      expect(scriptsOf(html), path).toEqual([]);
+    }
+  });
+});
+
+describe('custom domains', () => {
+  it('serve the funnel at / and /{slug}, pass static files and signed media through, and 404 everything else', async () => {
+    const domain = `${uniqueFunnelName('shop')}.example.com`;
+    const funnel = await seedFunnel(projectId, {
+      customDomain: domain,
+      pages: [
+        { slug: 'start', a: pageDoc([heroBlock('Start here')]) },
+        { slug: 'more', a: pageDoc([heroBlock('More to see')]) },
+      ],
+    });
+    const root = await visit('/', { host: domain });
+    expect(root.status).toBe(200);
+    const html = await root.text();
+    expect(html).toContain('Start here');
+    expect(html).toContain(`<link rel="canonical" href="https://${domain}/start">`);
+    expect(await (await visit('/more', { host: domain })).text()).toContain('More to see');
+    // The path form still works on the app's own host, with the domain as the canonical address.
+    expect(await (await visit(`/p/${funnel.name}/more`)).text()).toContain(`href="https://${domain}/more"`);
+
+    for (const path of ['/dashboard', '/api/me', '/p/whatever/start', '/start/extra', '/login']) {
+      const response = await visit(path, { host: domain });
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain('This page does not exist');
+    }
+    // A signed media URL reaches the media route (a JSON 404 for a bad signature, not the funnel's page).
+    const media = await visit('/api/media/AAAAAAAAAAAAAAAAAAAAAA/file?expires=1&sig=x', { host: domain });
+    expect(media.headers.get('content-type')).toContain('application/json');
+    const robots = await visit('/robots.txt', { host: domain });
+    expect(await robots.text()).toContain('User-agent: *');
+    // Hosts that are not a funnel's get the app as usual; with a port, in any case.
+    expect((await visit('/start', { host: 'other.example.com' })).status).toBe(404);
+    expect(await (await visit('/', { host: `${domain.toUpperCase()}:8787` })).text()).toContain('Start here');
+  });
+
+  it('stop serving once the domain is removed (forgetCustomDomain, as the API calls it)', async () => {
+    const domain = `${uniqueFunnelName('gone')}.example.org`;
+    const funnel = await seedFunnel(projectId, { customDomain: domain, pages: [{ slug: 'start', a: pageDoc([heroBlock('Was here')]) }] });
+    expect((await visit('/start', { host: domain })).status).toBe(200);
+    await db().update(funnels).set({ customDomain: null }).where(eq(funnels.id, funnel.id));
+    forgetCustomDomain(domain);
+    await purgeFunnel({ origin: ORIGIN, funnelName: funnel.name, customDomain: domain, slugs: ['start'] });
+    const after = await visit('/start', { host: domain });
+    expect(after.status).toBe(404);
+    expect(await after.text()).not.toContain('Was here');
+  });
+});
+
+describe('the edge cache', () => {
+  it('serves the cached copy without reading the page again, and the new one after purgePage', async () => {
+    const funnel = await seedFunnel(projectId, {
+      pages: [
+        { slug: 'first', a: pageDoc([heroBlock('Version one')]) },
+        { slug: 'second', a: pageDoc([heroBlock('Second page')]) },
+      ],
+    });
+    const page = funnel.pages[0]!;
+    expect(await (await visit(`/p/${funnel.name}/first`)).text()).toContain('Version one');
+    expect(await (await visit(`/p/${funnel.name}`)).text()).toContain('Version one');
+    // Change the live document behind the cache's back: the cached copies are still served.
+    await db()
+      .update(funnelPageVersions)
+      .set({ document: { a: pageDoc([heroBlock('Version two')]), b: null, splitB: 0 } })
+      .where(eq(funnelPageVersions.id, page.versionId!));
+    expect(await (await visit(`/p/${funnel.name}/first`)).text()).toContain('Version one');
+    expect(await (await visit(`/p/${funnel.name}`)).text()).toContain('Version one');
+    await purgePage({ origin: ORIGIN, funnelName: funnel.name, customDomain: null, slug: 'first', isFirst: true });
+    expect(await (await visit(`/p/${funnel.name}/first`)).text()).toContain('Version two');
+    expect(await (await visit(`/p/${funnel.name}`)).text()).toContain('Version two');
+  });
+
+  it('keeps UTM parameters out of the cached copy and adds them to the forms of each response', async () => {
+    const funnel = await seedFunnel(projectId, { pages: [{ slug: 'offer', a: pageDoc([formBlock()]) }] });
+    const tagged = await (await visit(`/p/${funnel.name}/offer?utm_source=insta&utm_campaign=spring%22%3E%3Cb%3E`)).text();
+    expect(tagged).toContain('<input type="hidden" name="utm_source" value="insta">');
+    expect(tagged).toContain('name="utm_campaign" value="spring&quot;&gt;&lt;b&gt;"');
+    const plain = await (await visit(`/p/${funnel.name}/offer`, { referer: 'https://www.google.com/search?q=coffee' })).text();
+    expect(plain).not.toContain('utm_source');
+    expect(plain).toContain('<input type="hidden" name="referrer" value="https://www.google.com/search">');
+  });
+
+  it('a publish after an unpublish: the page is gone at once, then back', async () => {
+    const funnel = await seedFunnel(projectId, { pages: [{ slug: 'flash', a: pageDoc([heroBlock('Flash sale')]) }] });
+    const page = funnel.pages[0]!;
+    expect((await visit(`/p/${funnel.name}/flash`)).status).toBe(200);
+    await db().update(funnelPages).set({ publishedVersionId: null }).where(eq(funnelPages.id, page.id));
+    await purgePage({ origin: ORIGIN, funnelName: funnel.name, customDomain: null, slug: 'flash', isFirst: true });
+    expect((await visit(`/p/${funnel.name}/flash`)).status).toBe(404);
+    await db().update(funnelPages).set({ publishedVersionId: page.versionId }).where(eq(funnelPages.id, page.id));
+    expect((await visit(`/p/${funnel.name}/flash`)).status).toBe(200);
+  });
+});
+
+describe('A/B variants', () => {
+  it('assigns a variant with a sticky cookie, and a cookie is kept (no redirect, the same URL)', async () => {
+    const funnel = await seedFunnel(projectId, {
+      pages: [{ slug: 'ab', a: pageDoc([heroBlock('Headline A')]), b: pageDoc([heroBlock('Headline B')]), splitB: 50 }],
+    });
+    const pageId = funnel.pages[0]!.id;
+    const first = await visit(`/p/${funnel.name}/ab`);
+    expect(first.status).toBe(200);
+    const cookie = first.headers.getSetCookie().find((c) => c.startsWith(`ab_${pageId}=`))!;
+    expect(cookie).toMatch(new RegExp(`^ab_${pageId}=(a|b); Max-Age=7776000; Path=/p/${funnel.name}; HttpOnly; SameSite=Lax; Secure$`));
+    const variant = cookie.split(';')[0]!.split('=')[1];
+    expect(await first.text()).toContain(variant === 'b' ? 'Headline B' : 'Headline A');
+    for (const kept of ['a', 'b'] as const) {
+      for (let i = 0; i < 3; i += 1) {
+        const again = await visit(`/p/${funnel.name}/ab`, {}, `ab_${pageId}=${kept}`);
+        expect(again.headers.getSetCookie()).toEqual([]);
+        const html = await again.text();
+        expect(html).toContain(kept === 'b' ? 'Headline B' : 'Headline A');
+        expect(html).not.toContain(kept === 'b' ? 'Headline A' : 'Headline B');
+      }
+    }
+    // A forged cookie value is ignored: the visitor is assigned again.
+    const forged = await visit(`/p/${funnel.name}/ab`, {}, `ab_${pageId}=c`);
+    expect(forged.headers.getSetCookie()[0]).toMatch(new RegExp(`^ab_${pageId}=(a|b);`));
+  });
+
+  it('splits visitors by split_b: 10,000 seeded draws within 1.5 points, and 300 visitors through the edge', async () => {
+    const draw = seeded(12345);
+    let b = 0;
+    for (let i = 0; i < 10_000; i += 1) if (assignVariant(30, draw()) === 'b') b += 1;
+    expect(Math.abs(b / 10_000 - 0.3)).toBeLessThan(0.015);
+    expect(assignVariant(0, 0)).toBe('a');
+    expect(assignVariant(100, 0.9999)).toBe('b');
+
+    const funnel = await seedFunnel(projectId, {
+      pages: [{ slug: 'split', a: pageDoc([heroBlock('Headline A')]), b: pageDoc([heroBlock('Headline B')]), splitB: 20 }],
+    });
+    const original = edgeRandom.next;
+    edgeRandom.next = seeded(777);
+    const seen = { a: 0, b: 0 };
+    try {
+      for (let i = 0; i < 300; i += 1) {
+        const response = await visit(`/p/${funnel.name}/split`);
+        const variant = response.headers.getSetCookie()[0]!.split(';')[0]!.endsWith('=b') ? 'b' : 'a';
+        const html = await response.text();
+        expect(html).toContain(variant === 'b' ? 'Headline B' : 'Headline A');
+        seen[variant] += 1;
+      }
+    } finally {
+      edgeRandom.next = original;
+    }
+    // 20 % of 300 is 60; the binomial σ is ≈ 6.9: within 3σ.
+    expect(Math.abs(seen.b - 60)).toBeLessThan(21);
+  });
+});
+
+describe('counting views', () => {
+  it('counts views and unique visitors (daily hash), referrer hosts and UTM sources; not bots, prefetches or HEAD', async () => {
+    const funnel = await seedFunnel(projectId, { pages: [{ slug: 'count', a: pageDoc([heroBlock('Count me')]) }] });
+    const pageId = funnel.pages[0]!.id;
+    const path = `/p/${funnel.name}/count`;
+    await visit(path, { 'cf-connecting-ip': '198.51.100.10', referer: 'https://www.instagram.com/p/xyz' });
+    await visit(`${path}?utm_source=Newsletter`, { 'cf-connecting-ip': '198.51.100.10' });
+    await visit(path, { 'cf-connecting-ip': '198.51.100.11' });
+    // Not counted:
+    await visit(path, { 'cf-connecting-ip': '198.51.100.12', 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    await send(path, { headers: { 'cf-connecting-ip': '198.51.100.13' } });
+    await visit(path, { 'cf-connecting-ip': '198.51.100.14', 'sec-purpose': 'prefetch;prerender' });
+    await visit(path, { 'cf-connecting-ip': '198.51.100.15', purpose: 'prefetch' });
+    await send(path, { method: 'HEAD', headers: { 'cf-connecting-ip': '198.51.100.16', 'user-agent': BROWSER } });
+    await visit(path, { 'cf-connecting-ip': '198.51.100.17', 'user-agent': 'facebookexternalhit/1.1' });
+    // Moving within the site is no referrer.
+    await visit(path, { 'cf-connecting-ip': '198.51.100.11', referer: `${ORIGIN}/p/${funnel.name}` });
+
+    const day = utcDay(Date.now());
+    const stats = await db()
+      .select()
+      .from(pageStats)
+      .where(and(eq(pageStats.pageId, pageId), eq(pageStats.day, day)))
+      .all();
+    expect(stats).toEqual([{ pageId, variant: 'a', day, views: 4, visitors: 2, leads: 0 }]);
+    const sources = await env.DB.prepare('SELECT kind, value, count FROM page_sources WHERE page_id = ? ORDER BY kind').bind(pageId).all();
+    expect(sources.results).toEqual([
+      { kind: 'referrer', value: 'www.instagram.com', count: 1 },
+      { kind: 'utm_source', value: 'newsletter', count: 1 },
+    ]);
+    const hashes = await env.DB.prepare('SELECT hash FROM page_visitors WHERE page_id = ?').bind(pageId).all<{ hash: string }>();
+    expect(hashes.results).toHaveLength(2);
+    for (const { hash } of hashes.results) {
+      expect(hash).toMatch(/^[0-9a-f]{32}$/);
+      expect(hash).not.toContain('198');
+    }
+  });
+
+  it('counts 20 concurrent first views of one visitor as 20 views and one visitor', async () => {
+    const funnel = await seedFunnel(projectId, { pages: [{ slug: 'rush', a: pageDoc([heroBlock('Rush')]) }] });
+    const path = `/p/${funnel.name}/rush`;
+    await Promise.all(Array.from({ length: 20 }, () => visit(path, { 'cf-connecting-ip': '198.51.100.40' })));
+    const row = await db().select().from(pageStats).where(eq(pageStats.pageId, funnel.pages[0]!.id)).get();
+    expect(row).toMatchObject({ views: 20, visitors: 1 });
+  });
+});

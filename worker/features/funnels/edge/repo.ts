@@ -1,0 +1,205 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { rawStatement, type Db } from '#worker/db/client.ts';
+import {
+  analyticsSalts,
+  funnelPageVersions,
+  funnelPages,
+  funnels,
+  leads,
+  media,
+  pageSources,
+  pageStats,
+  pageVisitors,
+  projectMembers,
+  projects,
+  users,
+} from '#worker/db/schema.ts';
+
+/** The queries of the public edge (published pages, leads, analytics writes); the workspace's are in ../repo.ts. */
+
+type Variant = 'a' | 'b';
+
+const funnelColumns = {
+  id: funnels.id,
+  projectId: funnels.projectId,
+  name: funnels.name,
+  title: funnels.title,
+  theme: funnels.theme,
+  customDomain: funnels.customDomain,
+  notifyLeads: funnels.notifyLeads,
+};
+
+/** A live funnel as the edge sees it. */
+export type EdgeFunnel = {
+  id: string;
+  projectId: string;
+  name: string;
+  title: string;
+  theme: unknown;
+  customDomain: string | null;
+  notifyLeads: boolean;
+};
+
+/** A published page: the live version's document ({ a, b, splitB }). */
+export interface LivePage {
+  pageId: string;
+  slug: string;
+  position: number;
+  title: string;
+  versionId: string;
+  document: unknown;
+}
+
+const pageColumns = {
+  pageId: funnelPages.id,
+  slug: funnelPages.slug,
+  position: funnelPages.position,
+  title: funnelPageVersions.title,
+  versionId: funnelPageVersions.id,
+  document: funnelPageVersions.document,
+};
+
+/** Live funnels of live projects (a deleted project's pages are gone from the web at once). */
+function liveFunnel(db: Db, where: ReturnType<typeof eq>) {
+  return db
+    .select(funnelColumns)
+    .from(funnels)
+    .innerJoin(projects, eq(projects.id, funnels.projectId))
+    .where(and(where, isNull(funnels.deletedAt), isNull(projects.deletedAt)))
+    .get();
+}
+
+export function liveFunnelByName(db: Db, name: string): Promise<EdgeFunnel | undefined> {
+  return liveFunnel(db, eq(funnels.name, name));
+}
+
+export function liveFunnelByDomain(db: Db, domain: string): Promise<EdgeFunnel | undefined> {
+  return liveFunnel(db, eq(funnels.customDomain, domain));
+}
+
+/** The live page of a funnel with `slug` (or its first published page when null). */
+export function livePage(db: Db, funnelId: string, slug: string | null): Promise<LivePage | undefined> {
+  const query = db
+    .select(pageColumns)
+    .from(funnelPages)
+    .innerJoin(funnelPageVersions, eq(funnelPageVersions.id, funnelPages.publishedVersionId))
+    .where(
+      and(
+        eq(funnelPages.funnelId, funnelId),
+        isNull(funnelPages.deletedAt),
+        isNotNull(funnelPages.publishedVersionId),
+        ...(slug === null ? [] : [eq(funnelPages.slug, slug)]),
+      ),
+    );
+  return query.orderBy(asc(funnelPages.position), asc(funnelPages.id)).limit(1).get();
+}
+
+/** The published page after `position` (the form's "next page"), or undefined for the last one. */
+export function nextLivePage(db: Db, funnelId: string, page: { position: number; pageId: string }) {
+  return db
+    .select({ slug: funnelPages.slug })
+    .from(funnelPages)
+    .where(
+      and(
+        eq(funnelPages.funnelId, funnelId),
+        isNull(funnelPages.deletedAt),
+        isNotNull(funnelPages.publishedVersionId),
+        or(gt(funnelPages.position, page.position), and(eq(funnelPages.position, page.position), gt(funnelPages.id, page.pageId))),
+      ),
+    )
+    .orderBy(asc(funnelPages.position), asc(funnelPages.id))
+    .limit(1)
+    .get();
+}
+
+/** The project's live media among `ids` (images on a page, with their sizes). */
+export function liveMediaOf(db: Db, projectId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: media.id, kind: media.kind, mime: media.mime, width: media.width, height: media.height, thumbnailKey: media.thumbnailKey })
+    .from(media)
+    .where(and(eq(media.projectId, projectId), inArray(media.id, ids), isNull(media.deletedAt)))
+    .all();
+}
+
+export function insertLead(db: Db, row: typeof leads.$inferInsert) {
+  return db.insert(leads).values(row);
+}
+
+/** Who a new lead is announced to: the project's members. */
+export function membersOf(db: Db, projectId: string) {
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(and(eq(projectMembers.projectId, projectId), isNull(users.deletedAt)))
+    .all();
+}
+
+// ---------------------------------------------------------------------------------------
+// Analytics writes
+
+/** The day's salt: inserted when new, else the stored one (a no-op update returns it: one statement). */
+export function upsertSalt(db: Db, day: string, salt: string) {
+  return db
+    .insert(analyticsSalts)
+    .values({ day, salt })
+    .onConflictDoUpdate({ target: analyticsSalts.day, set: { salt: sql`${analyticsSalts.salt}` } })
+    .returning({ salt: analyticsSalts.salt })
+    .get();
+}
+
+/** A drizzle query as a D1 statement, to share D1's batch with raw ones (drizzle's batch takes no raw SQL). */
+function prepared(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const { sql: text, params } = query.toSQL();
+  return (db.$client as D1Database).prepare(text).bind(...params);
+}
+
+function sourceUpsert(db: Db, key: { pageId: string; variant: Variant; day: string }, kind: 'referrer' | 'utm_source', value: string) {
+  return db
+    .insert(pageSources)
+    .values({ ...key, kind, value, count: 1 })
+    .onConflictDoUpdate({
+      target: [pageSources.pageId, pageSources.variant, pageSources.day, pageSources.kind, pageSources.value],
+      set: { count: sql`${pageSources.count} + 1` },
+    });
+}
+
+/**
+ * One view in ONE batch: the visitor's daily hash (INSERT OR IGNORE), the day's row (views + 1,
+ * visitors + 1 when the hash was new: `changes()` of the insert before it), and the referrer
+ * host and UTM source.
+ */
+export async function countView(
+  db: Db,
+  view: { pageId: string; variant: Variant; day: string; hash: string; referrer: string | null; utmSource: string | null },
+): Promise<void> {
+  const key = { pageId: view.pageId, variant: view.variant, day: view.day };
+  const statements = [
+    rawStatement(
+      db,
+      sql`INSERT OR IGNORE INTO ${pageVisitors} (page_id, variant, day, hash) VALUES (${view.pageId}, ${view.variant}, ${view.day}, ${view.hash})`,
+    ),
+    rawStatement(
+      db,
+      sql`INSERT INTO ${pageStats} (page_id, variant, day, views, visitors, leads) VALUES (${view.pageId}, ${view.variant}, ${view.day}, 1, changes(), 0)
+          ON CONFLICT (page_id, variant, day) DO UPDATE SET views = views + 1, visitors = visitors + excluded.visitors`,
+    ),
+  ];
+  if (view.referrer) statements.push(prepared(db, sourceUpsert(db, key, 'referrer', view.referrer)));
+  if (view.utmSource) statements.push(prepared(db, sourceUpsert(db, key, 'utm_source', view.utmSource)));
+  await (db.$client as D1Database).batch(statements);
+}
+
+/** The day's lead count + 1 (in the lead's own batch). */
+export function leadStatUpsert(db: Db, pageId: string, variant: Variant, day: string) {
+  return db
+    .insert(pageStats)
+    .values({ pageId, variant, day, views: 0, visitors: 0, leads: 1 })
+    .onConflictDoUpdate({ target: [pageStats.pageId, pageStats.variant, pageStats.day], set: { leads: sql`${pageStats.leads} + 1` } });
+}
+
+/** Salts of days before `today` and visitor hashes of days before `yesterday`. */
+export async function deletePastAnalytics(db: Db, today: string, yesterday: string): Promise<void> {
+  await db.batch([db.delete(analyticsSalts).where(lt(analyticsSalts.day, today)), db.delete(pageVisitors).where(lt(pageVisitors.day, yesterday))]);
+}
