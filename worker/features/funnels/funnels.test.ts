@@ -299,3 +299,44 @@ describe('page order', () => {
     expect((await order([c.id, a.id, foreign.id])).status).toBe(422);
   });
 });
+
+describe('hostile input on every route with a body or a query', () => {
+  it('answers malformed JSON 400, lone surrogates and huge strings without a 500', async () => {
+    const funnel = await createFunnel(owner, projectId);
+    const page = await createFunnelPage(owner, funnel.id, { slug: 'hostile' });
+    const routes: [string, string, (s: string) => unknown][] = [
+      ['POST', `/api/projects/${projectId}/funnels`, (s) => ({ name: s, title: s })],
+      ['PATCH', `/api/funnels/${funnel.id}`, (s) => ({ title: s, customDomain: s })],
+      ['PUT', `/api/funnels/${funnel.id}/page-order`, (s) => ({ pageIds: [s] })],
+      ['POST', `/api/funnels/${funnel.id}/pages`, (s) => ({ title: s, slug: s })],
+      ['PATCH', `/api/pages/${page.id}`, (s) => ({ baseRevision: 1, title: s, slug: s })],
+      ['POST', `/api/pages/${page.id}/publish`, (s) => ({ baseRevision: s })],
+    ];
+    for (const [method, path, body] of routes) {
+      const raw = (text: string) => send(path, { method, body: text, headers: { 'content-type': 'application/json' }, cookie: owner.cookie });
+      expect((await raw('{"title": "x"')).status, `${method} ${path} malformed`).toBe(400);
+      expect((await raw('\u00ff\u00fe')).status, `${method} ${path} not JSON`).toBe(400);
+      const surrogate = await raw(JSON.stringify(body('SURROGATE')).replaceAll('SURROGATE', '\\ud83d'));
+      expect(surrogate.status, `${method} ${path} surrogate`).toBeLessThan(500);
+      expect([400, 409, 422], `${method} ${path} surrogate`).toContain(surrogate.status);
+      const huge = await send(path, { method, json: body('x'.repeat(200_000)), cookie: owner.cookie });
+      expect(huge.status, `${method} ${path} huge`).toBe(422);
+      const nested = await send(path, { method, json: body({ deep: [[[]]] } as unknown as string), cookie: owner.cookie });
+      expect(nested.status, `${method} ${path} wrong types`).toBe(422);
+    }
+    const queries = [
+      `/api/funnels?projectId=${'x'.repeat(10_000)}`,
+      `/api/pages?funnelId=%ED%A0%80`,
+      `/api/funnels/by-name/${'x'.repeat(5000)}`,
+      `/api/funnels/by-name/%ED%A0%80`,
+      `/api/funnels/${funnel.id}/leads?q=${'%ED%A0%80'.repeat(10)}`,
+      `/api/funnels/${funnel.id}/leads?q=${'x'.repeat(10_000)}`,
+      `/api/funnels/${funnel.id}/leads?cursor=${'9'.repeat(400)}`,
+      `/api/funnels/${funnel.id}/analytics?days=${'7'.repeat(10_000)}`,
+    ];
+    for (const path of queries) {
+      const response = await send(path, { cookie: owner.cookie });
+      expect([200, 404, 422], path.slice(0, 80)).toContain(response.status);
+    }
+  });
+});
