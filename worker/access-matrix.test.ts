@@ -205,6 +205,10 @@ const MATRIX: Record<string, Expectation> = {
   },
   // The fixture's page has no variant B: nothing to make the winner.
   'POST /api/pages/:id/winner': { sample: '/api/pages/{pageId}/winner', status: project(403, 409, 409) },
+  // Published funnel pages: public (the fixture's funnel has its page `offer` published).
+  'GET /p/:funnelName': { sample: '/p/{funnelName}', status: all(200) },
+  'GET /p/:funnelName/:pageSlug': { sample: '/p/{funnelName}/offer', status: all(200) },
+  'POST /p/:funnelName/:pageSlug': { sample: '/p/no-such-funnel-here/offer', form: {}, status: all(404) },
   'GET /api/playground/quota': { status: all(200) },
   // An invalid document: refused before a download is counted (rendering is tested in features/creatives/playground.test.ts).
   'POST /api/playground/render': { json: {}, status: all(422) },
