@@ -2,7 +2,6 @@ import { ExternalLink, LayoutTemplate, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadFailed } from '#client/components/alert.tsx';
-import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
@@ -22,7 +21,7 @@ const TABS = [
   { id: 'pages', label: 'Pages' },
   { id: 'analytics', label: 'Analytics' },
   { id: 'leads', label: 'Leads' },
-  { id: 'settings', label: 'Theme and settings' },
+  { id: 'settings', label: 'Settings' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
@@ -87,10 +86,14 @@ function Header({ funnel, onDelete }: { funnel: FunnelDetail; onDelete: (() => v
           Component sheet
         </Link>
         {onDelete ? (
-          <Button variant="ghost" size="sm" onClick={onDelete} className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-900/30">
+          <button
+            type="button"
+            onClick={onDelete}
+            className="inline-flex h-8 items-center gap-1.5 rounded-[var(--radius-control)] px-3 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 dark:text-red-400 dark:hover:bg-red-900/30"
+          >
             <Trash2 aria-hidden="true" className="size-4" />
             Delete funnel
-          </Button>
+          </button>
         ) : null}
       </div>
     </div>

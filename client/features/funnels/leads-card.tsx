@@ -112,13 +112,19 @@ export function LeadsCard({ funnel }: { funnel: FunnelDetail }) {
       {list.items.length > 0 ? (
         <div className="rounded-[var(--radius-card)] border border-zinc-200 bg-white px-3 dark:border-zinc-800 dark:bg-zinc-900">
           <Table
-            columns={['Lead', { label: 'Page', wideOnly: true }, { label: 'Source', wideOnly: true }, 'Received', ...(canEdit ? [{ label: 'Actions' }] : [])]}
+            columns={[
+              'Lead',
+              { label: 'Page', wideOnly: true },
+              { label: 'Source', wideOnly: true },
+              { label: 'Received', wideOnly: true },
+              ...(canEdit ? [{ label: 'Actions' }] : []),
+            ]}
           >
             {list.items.map((lead) => {
               const details = detailsOf(lead);
               return (
                 <tr key={lead.id} className="align-top">
-                  <td className="max-w-0 py-2 pr-4 sm:max-w-xs">
+                  <td className="w-full max-w-0 py-2 pr-4 sm:w-auto sm:max-w-xs">
                     <p className="truncate font-medium" title={contactOf(lead)}>
                       {contactOf(lead)}
                     </p>
@@ -128,7 +134,8 @@ export function LeadsCard({ funnel }: { funnel: FunnelDetail }) {
                       </p>
                     ) : null}
                     <p className="text-xs text-zinc-500 sm:hidden">
-                      {pageTitle(lead)} · {sourceOf(lead)}
+                      {formatDate(lead.createdAt, 'dateTime')} · {pageTitle(lead)}
+                      {lead.variant === 'b' ? ' (B)' : ''} · {sourceOf(lead)}
                     </p>
                   </td>
                   <td className={`py-2 pr-4 ${WIDE_ONLY}`}>
@@ -138,7 +145,7 @@ export function LeadsCard({ funnel }: { funnel: FunnelDetail }) {
                   <td className={`max-w-48 truncate py-2 pr-4 ${WIDE_ONLY}`} title={sourceOf(lead)}>
                     {sourceOf(lead)}
                   </td>
-                  <td className="py-2 pr-4 text-xs text-zinc-600 sm:text-sm dark:text-zinc-400">{formatDate(lead.createdAt, 'dateTime')}</td>
+                  <td className={`py-2 pr-4 text-zinc-600 dark:text-zinc-400 ${WIDE_ONLY}`}>{formatDate(lead.createdAt, 'dateTime')}</td>
                   {canEdit ? (
                     <td className="py-1 text-right">
                       <button

@@ -108,7 +108,7 @@ function FontField({ label, value, onChange, disabled }: { label: string; value:
         ))}
       </select>
       <p aria-hidden="true" className="mt-1.5 truncate text-lg text-zinc-800 dark:text-zinc-200" style={{ fontFamily: font.css }}>
-        The quick brown fox jumps
+        Surf lessons, Aa Bb 123
       </p>
     </div>
   );
