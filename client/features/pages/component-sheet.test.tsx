@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_TYPES, DEFAULT_THEME } from '#common/schemas/blocks.ts';
@@ -45,9 +45,9 @@ describe('the component sheet', () => {
     const { container } = open();
     await screen.findByRole('heading', { name: 'Components of Spring campaign', level: 1 });
     for (const type of BLOCK_TYPES) expect(screen.getByRole('heading', { level: 2, name: `${BLOCK_INFO[type].label} ${type}` })).toBeTruthy();
-    const hero = screen.getByRole('region', { name: 'Hero sample' });
-    expect(within(hero).getByText('Fresh coffee, delivered before you wake up')).toBeTruthy();
-    expect((hero.querySelector('.fp-root') as HTMLElement).style.getPropertyValue('--fp-primary')).toBe('#0f766e');
+    const frame = within(screen.getByRole('region', { name: 'Hero sample' })).getByTitle('Hero sample on a desktop') as HTMLIFrameElement;
+    await waitFor(() => expect(frame.contentDocument?.body.textContent).toContain('Fresh coffee, delivered before you wake up'));
+    expect((frame.contentDocument!.querySelector('.fp-root') as HTMLElement).style.getPropertyValue('--fp-primary')).toBe('#0f766e');
     expect(screen.getByRole('link', { name: 'Spring campaign' }).getAttribute('href')).toBe('/funnels/fnl_aaaaaaaaaaaaaaaa');
 
     window.innerWidth = 390;

@@ -80,6 +80,13 @@ function open(routes: Parameters<typeof mockApi>[0] = {}, detail = pageDetail())
   return { calls, ...view };
 }
 
+/** The document inside a preview's frame (its own viewport), once the frame is ready. */
+async function previewOf(name: string): Promise<HTMLElement> {
+  const frame = within(screen.getByRole('region', { name })).getByTitle(new RegExp(`^${name} on a`)) as HTMLIFrameElement;
+  await waitFor(() => expect(frame.contentDocument?.body.childElementCount).toBeGreaterThan(0));
+  return frame.contentDocument!.body;
+}
+
 const blockList = () => screen.getByRole('list', { name: 'Blocks of the page' });
 const blockNames = () =>
   within(blockList())
@@ -154,7 +161,7 @@ describe('the page editor', () => {
     fireEvent.drop(second!, { dataTransfer });
     expect(blockNames()).toEqual(['Text: Our story in short.', 'Hero: Fresh coffee weekly']);
     // The preview's links go nowhere: the editor stays.
-    const preview = screen.getByRole('region', { name: 'Preview of variant A' });
+    const preview = await previewOf('Preview of variant A');
     expect(fireEvent.click(within(preview).getByRole('link', { name: 'Get started' }))).toBe(false);
   });
 
@@ -380,7 +387,7 @@ describe('the page editor', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'beans.jpg' }));
     expect(screen.queryByRole('dialog', { name: 'Choose a picture' })).toBeNull();
     expect((screen.getByLabelText('Alt text') as HTMLInputElement).value).toBe('Roasted beans');
-    const img = within(screen.getByRole('region', { name: 'Preview of variant A' })).getByRole('img', { name: 'Roasted beans' });
+    const img = await within(await previewOf('Preview of variant A')).findByRole('img', { name: 'Roasted beans' });
     expect([img.getAttribute('src'), img.getAttribute('width'), img.getAttribute('height')]).toEqual(['/api/media/med_aaaaaaaaaaaaaaaa/file', '1600', '1000']);
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.queryByLabelText('Alt text')).toBeNull();
@@ -454,8 +461,8 @@ describe('the page editor', () => {
     expect(screen.getByRole('button', { name: 'Preview' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Phone' }));
     // The phone preview is a 390 px frame of its own (the blocks' responsive classes see a phone).
-    const frame = within(screen.getByRole('region', { name: 'Preview of variant A' })).getByTitle('Preview of variant A on a phone') as HTMLIFrameElement;
-    await waitFor(() => expect(frame.contentDocument?.body.textContent).toContain('Fresh coffee weekly'));
+    expect(within(screen.getByRole('region', { name: 'Preview of variant A' })).getByTitle('Preview of variant A on a phone')).toBeTruthy();
+    expect((await previewOf('Preview of variant A')).textContent).toContain('Fresh coffee weekly');
     expect(tooWideForPhone(container)).toEqual([]);
   });
 });

@@ -52,20 +52,26 @@ function inert(event: SyntheticEvent) {
   if (event.type === 'submit' || target?.closest?.('a[href]')) event.preventDefault();
 }
 
-const FRAME_DOC = '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="margin:0"></body></html>';
+const FRAME_DOC = '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>';
+
+/** The viewport widths the preview draws at: the blocks' desktop layout (Tailwind's lg) and a phone. */
+export const DEVICE_WIDTH: Record<Device, number> = { desktop: 1024, phone: 390 };
 
 /**
- * A 390 px wide frame (its own viewport, so the blocks' responsive classes switch to their
- * phone layout) holding `children` through a portal, with the workspace's stylesheets, as
- * tall as its content.
+ * A frame of its own `width` (its own viewport, so the blocks' responsive classes switch
+ * as on that device) holding `children` through a portal, with the workspace's stylesheets,
+ * as tall as its content, scaled down to fit where it is shown.
  */
-function PhoneFrame({ title, children }: { title: string; children: ReactNode }) {
+function DeviceFrame({ title, width, children }: { title: string; width: number; children: ReactNode }) {
   const [body, setBody] = useState<HTMLElement | null>(null);
   const [height, setHeight] = useState(640);
+  const [room, setRoom] = useState(0);
+  const [outer, setOuter] = useState<HTMLDivElement | null>(null);
   const onLoad = useCallback((event: SyntheticEvent<HTMLIFrameElement>) => {
     const doc = event.currentTarget.contentDocument;
     if (!doc) return;
     for (const node of document.querySelectorAll('link[rel="stylesheet"], style')) doc.head.appendChild(node.cloneNode(true));
+    doc.body.style.margin = '0';
     setBody(doc.body);
   }, []);
   useEffect(() => {
@@ -74,14 +80,30 @@ function PhoneFrame({ title, children }: { title: string; children: ReactNode })
     observer.observe(body);
     return () => observer.disconnect();
   }, [body]);
+  useEffect(() => {
+    if (!outer || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setRoom(outer.clientWidth));
+    observer.observe(outer);
+    return () => observer.disconnect();
+  }, [outer]);
+  // Unmeasured (no layout yet): full size.
+  const scale = room > 0 ? Math.min(1, room / width) : 1;
   return (
-    <iframe title={title} srcDoc={FRAME_DOC} onLoad={onLoad} className="block w-full border-0 bg-white" height={height}>
-      {body ? createPortal(children, body) : null}
-    </iframe>
+    <div ref={setOuter} className="overflow-hidden" style={{ height: Math.ceil(height * scale) }}>
+      <iframe
+        title={title}
+        srcDoc={FRAME_DOC}
+        onLoad={onLoad}
+        className="block origin-top-left border-0 bg-white"
+        style={{ width, height, transform: scale < 1 ? `scale(${scale})` : undefined }}
+      >
+        {body ? createPortal(children, body) : null}
+      </iframe>
+    </div>
   );
 }
 
-/** A page document drawn by the same components as the published page, on a desktop width or in a phone frame. */
+/** A page document drawn by the same components as the published page, at a desktop or phone width. */
 export function PagePreview({
   doc,
   theme,
@@ -112,7 +134,9 @@ export function PagePreview({
       aria-label={label}
       className={`mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 ${device === 'phone' ? 'w-[390px] max-w-full' : 'w-full'}`}
     >
-      {device === 'phone' ? <PhoneFrame title={`${label} on a phone`}>{page}</PhoneFrame> : page}
+      <DeviceFrame key={device} title={`${label} on a ${device}`} width={DEVICE_WIDTH[device]}>
+        {page}
+      </DeviceFrame>
     </div>
   );
 }
