@@ -362,3 +362,40 @@ describe('duplicating, deleting and listing pages', () => {
     expect((await send('/api/pages')).status).toBe(401);
   });
 });
+
+describe('what visitors see', () => {
+  const visit = async (path: string) => {
+    const response = await send(path);
+    return { status: response.status, html: await response.text() };
+  };
+
+  it('follows publish, edits, restore, the winner and unpublish at once (the edge cache is purged each time)', async () => {
+    const funnel = await createFunnel(owner, projectId);
+    const page = await createFunnelPage(owner, funnel.id, { slug: 'live' });
+    const path = `/p/${funnel.name}/live`;
+    expect((await visit(path)).status).toBe(404);
+    await patchPage(owner, page.id, { baseRevision: 1, document: docWith('Version one') });
+    await publish(owner, page.id, 2);
+    expect((await visit(path)).html).toContain('Version one');
+    expect((await visit(`/p/${funnel.name}`)).html).toContain('Version one');
+    await patchPage(owner, page.id, { baseRevision: 2, document: docWith('Version two') });
+    // A saved draft is not live until published.
+    expect((await visit(path)).html).toContain('Version one');
+    await publish(owner, page.id, 3);
+    expect((await visit(path)).html).toContain('Version two');
+    const versions = await json<{ items: PageVersion[] }>(await send(`/api/pages/${page.id}/versions`, { cookie: owner.cookie }));
+    await post(owner, `/api/pages/${page.id}/versions/${versions.items.find((v) => v.number === 1)!.id}/restore`);
+    expect((await visit(path)).html).toContain('Version one');
+    const restored = await getPage(page.id);
+    await patchPage(owner, page.id, { baseRevision: restored.revision, documentB: docWith('Variant B'), splitB: 100 });
+    await publish(owner, page.id, restored.revision + 1);
+    expect((await visit(path)).html).toContain('Variant B');
+    await post(owner, `/api/pages/${page.id}/winner`);
+    expect((await visit(path)).html).toContain('Variant B');
+    await patchPage(owner, page.id, { baseRevision: (await getPage(page.id)).revision, slug: 'moved' });
+    expect((await visit(path)).status).toBe(404);
+    expect((await visit(`/p/${funnel.name}/moved`)).html).toContain('Variant B');
+    await post(owner, `/api/pages/${page.id}/unpublish`);
+    expect((await visit(`/p/${funnel.name}/moved`)).status).toBe(404);
+  });
+});
