@@ -1,0 +1,116 @@
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '#worker/db/client.ts';
+import { analyticsSalts, pageStats, pageVisitors } from '#worker/db/schema.ts';
+import {
+  cleanSource,
+  countsAsView,
+  daySalt,
+  forgetSalt,
+  isBotAgent,
+  isPrefetch,
+  recordView,
+  referrerHost,
+  utcDay,
+  visitorHash,
+} from '#worker/features/funnels/analytics-service.ts';
+import { upsertSalt } from '#worker/features/funnels/edge/repo.ts';
+import { purgeExpiredRecords } from '#worker/jobs/index.ts';
+import { createProject, createUser } from '#worker/test/factories.ts';
+import { heroBlock, pageDoc, seedFunnel } from '#worker/test/funnels-edge.ts';
+
+const db = () => getDb(env.DB);
+const DAY = 86_400_000;
+const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+let pageId: string;
+
+beforeAll(async () => {
+  const owner = await createUser();
+  const project = await createProject(owner);
+  const funnel = await seedFunnel(project.id, { pages: [{ slug: 'days', a: pageDoc([heroBlock('Days')]) }] });
+  pageId = funnel.pages[0]!.id;
+});
+
+describe('who counts', () => {
+  it('tells people from bots, link unfurlers and prefetches', () => {
+    expect(isBotAgent(BROWSER)).toBe(false);
+    for (const agent of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'curl/8.5.0',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36',
+      '',
+      null,
+    ])
+      expect(isBotAgent(agent), String(agent)).toBe(true);
+    expect(isPrefetch(new Headers({ 'sec-purpose': 'prefetch' }))).toBe(true);
+    expect(isPrefetch(new Headers({ 'sec-purpose': 'prefetch;prerender' }))).toBe(true);
+    expect(isPrefetch(new Headers({ 'x-moz': 'prefetch' }))).toBe(true);
+    expect(isPrefetch(new Headers({ purpose: 'preview' }))).toBe(true);
+    expect(isPrefetch(new Headers({ accept: 'text/html' }))).toBe(false);
+    expect(countsAsView('GET', new Headers({ 'user-agent': BROWSER }))).toBe(true);
+    expect(countsAsView('HEAD', new Headers({ 'user-agent': BROWSER }))).toBe(false);
+  });
+
+  it('keeps external referrer hosts and clean UTM sources only', () => {
+    expect(referrerHost('https://www.Google.com/search?q=coffee', 'adloom.test')).toBe('www.google.com');
+    expect(referrerHost('https://adloom.test/p/x', 'adloom.test:443')).toBeNull();
+    expect(referrerHost('android-app://com.google.android.gm/', 'adloom.test')).toBeNull();
+    expect(referrerHost('not a url', 'adloom.test')).toBeNull();
+    expect(referrerHost(undefined, 'adloom.test')).toBeNull();
+    expect(cleanSource('  NewsLetter ')).toBe('newsletter');
+    expect(cleanSource('\ud800x')).toBe('\ufffdx');
+    expect(cleanSource('x'.repeat(500))).toHaveLength(100);
+    expect(cleanSource('   ')).toBeNull();
+  });
+});
+
+describe('unique visitors by a daily salt', () => {
+  it('one visitor is one per day: the same hash within a day, another the next day; the salt is made once per day', async () => {
+    const day1 = Date.parse('2026-03-10T10:00:00Z');
+    const day2 = day1 + DAY;
+    const view = { pageId, variant: 'a' as const, ip: '192.0.2.1', userAgent: BROWSER, referrer: null, utmSource: null };
+    await recordView(db(), { ...view, now: day1 });
+    await recordView(db(), { ...view, now: day1 + 3_600_000 });
+    await recordView(db(), { ...view, ip: '192.0.2.2', now: day1 + 7_200_000 });
+    await recordView(db(), { ...view, now: day2 });
+    const rows = await db().select().from(pageStats).where(eq(pageStats.pageId, pageId)).orderBy(pageStats.day).all();
+    expect(rows.map((r) => [r.day, r.views, r.visitors])).toEqual([
+      ['2026-03-10', 3, 2],
+      ['2026-03-11', 1, 1],
+    ]);
+    const salt1 = await daySalt(db(), '2026-03-10');
+    const salt2 = await daySalt(db(), '2026-03-11');
+    expect(salt1).not.toBe(salt2);
+    expect(await visitorHash(salt1, '192.0.2.1', BROWSER)).not.toBe(await visitorHash(salt2, '192.0.2.1', BROWSER));
+    // Concurrent first uses of a new day (other isolates: each with its own candidate) agree on one salt.
+    const salts = await Promise.all(Array.from({ length: 20 }, (_, i) => upsertSalt(getDb(env.DB), '2026-03-12', `candidate-${i}`)));
+    expect(new Set(salts.map((row) => row!.salt)).size).toBe(1);
+    forgetSalt();
+    expect(await daySalt(db(), '2026-03-12')).toBe(salts[0]!.salt);
+  });
+
+  it('the scheduled job forgets the salts of past days and the hashes before yesterday; the counts stay', async () => {
+    const now = new Date('2026-03-20T00:00:30Z');
+    const view = { pageId, variant: 'b' as const, ip: '192.0.2.9', userAgent: BROWSER, referrer: null, utmSource: null };
+    for (const at of ['2026-03-17T12:00:00Z', '2026-03-18T12:00:00Z', '2026-03-19T12:00:00Z', '2026-03-20T00:00:10Z'])
+      await recordView(db(), { ...view, now: Date.parse(at) });
+    await purgeExpiredRecords(env, now);
+    const salts = (await db().select({ day: analyticsSalts.day }).from(analyticsSalts).all()).map((r) => r.day);
+    expect(salts.every((day) => day >= '2026-03-20')).toBe(true);
+    expect(salts).toContain('2026-03-20');
+    const days = (await db().select({ day: pageVisitors.day }).from(pageVisitors).where(eq(pageVisitors.pageId, pageId)).all()).map((r) => r.day).sort();
+    expect(days).toEqual(['2026-03-19', '2026-03-20']);
+    const counts = await db().select().from(pageStats).where(eq(pageStats.variant, 'b')).orderBy(pageStats.day).all();
+    expect(counts.map((r) => [r.day, r.views, r.visitors])).toEqual([
+      ['2026-03-17', 1, 1],
+      ['2026-03-18', 1, 1],
+      ['2026-03-19', 1, 1],
+      ['2026-03-20', 1, 1],
+    ]);
+    expect(utcDay(now.getTime())).toBe('2026-03-20');
+  });
+});
