@@ -10,7 +10,7 @@ import { BarChart, BarList } from '#client/components/sparkline.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { funnelsApi, type AbResult, type FunnelDetail, type PageReport, type VariantReport } from '#client/features/funnels/api.ts';
+import { funnelsApi, type AbResult, type AnalyticsReport, type FunnelDetail, type PageReport, type VariantReport } from '#client/features/funnels/api.ts';
 
 /** 0.0391 → "3.9 %". */
 export function percent(rate: number, digits = 1): string {
@@ -25,7 +25,7 @@ const chip = (active: boolean) =>
       : 'bg-white text-zinc-700 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700'
   }`;
 
-function dayList(series: VariantReport['series'], key: 'views' | 'visitors' | 'leads', noun: string) {
+function dayList(series: AnalyticsReport['series'], key: 'views' | 'visitors' | 'leads', noun: string) {
   return series.map((d) => `${formatDate(d.day, 'dayMonth')}: ${formatNumber(d[key])} ${noun}`).join('; ');
 }
 
@@ -180,6 +180,41 @@ function PageAnalytics({ page, canEdit, onWinner }: { page: PageReport; canEdit:
   );
 }
 
+/** The whole funnel over the period: its totals and its views per day. */
+function Overview({ report }: { report: AnalyticsReport }) {
+  const t = report.totals;
+  return (
+    <article
+      aria-label="All pages"
+      className="min-w-0 rounded-[var(--radius-card)] border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <h3 className="font-semibold">All pages</h3>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        {formatDate(report.from, 'dayMonth')} – {formatDate(report.to, 'dayMonth')}
+      </p>
+      <div className="mt-3 grid min-w-0 gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <dl className="grid grid-cols-2 gap-2 text-sm min-[480px]:grid-cols-4 md:grid-cols-2">
+          {[
+            ['Views', formatNumber(t.views)],
+            ['Visitors', formatNumber(t.visitors)],
+            ['Leads', formatNumber(t.leads)],
+            ['Conversion', percent(t.conversion)],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-[var(--radius-control)] bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
+              <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
+              <dd className="font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="min-w-0">
+          <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Views per day</p>
+          <BarChart values={report.series.map((d) => d.views)} label={`All pages: views per day. ${dayList(report.series, 'views', 'views')}`} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
 /**
  * Views, unique visitors, leads and conversion per page and variant over 7 or 30 days, with
  * small SVG charts, top referrers and UTM sources, and the A/B verdict of pages with a variant B.
@@ -230,6 +265,7 @@ export function AnalyticsCard({ funnel, onChanged }: { funnel: FunnelDetail; onC
       ) : null}
       {report.status === 'ready' && report.data.pages.length > 0 ? (
         <div className="space-y-4">
+          <Overview report={report.data} />
           {report.data.pages.map((page) => (
             <PageAnalytics key={page.pageId} page={page} canEdit={canEdit} onWinner={makeWinner} />
           ))}

@@ -218,7 +218,11 @@ describe('the funnel screen: analytics and A/B', () => {
     open('analytics', { [`GET ${BASE}/analytics`]: { status: 200, body: analytics() } });
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: /Offer/, level: 3 })).toBeTruthy();
-    expect(screen.getAllByText('Conversion')).toHaveLength(2);
+    expect(screen.getAllByText('Conversion')).toHaveLength(3);
+    const overview = screen.getByRole('article', { name: 'All pages' });
+    expect(within(overview).getByText('181')).toBeTruthy();
+    expect(within(overview).getByText('7.9 %')).toBeTruthy();
+    expect(within(overview).getByRole('img', { name: /^All pages: views per day\. 1 Mar: 20 views;/ })).toBeTruthy();
     expect(screen.getAllByText('3.9 %')).toHaveLength(2); // variant A's conversion, and A's rate in the A/B card
     expect(screen.getByRole('img', { name: /^Offer, variant A: visitors per day\. 1 Mar: 8 visitors;/ })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Offer, variant A: top referrers' })).getByText('instagram.com')).toBeTruthy();
