@@ -251,6 +251,30 @@ describe('changing a funnel', () => {
     expect((await patch(agencyOwner, second.id, { customDomain: `b-${stamp}.example.com` })).status).toBe(402);
   });
 
+  it('gives one domain to one funnel when 20 ask for it at once, and keeps the limit when funnels are created with domains', async () => {
+    const agencyOwner = await createUser();
+    await setPlan(agencyOwner, 'agency');
+    const project = await createProject(agencyOwner);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) ids.push((await createFunnel(agencyOwner, project.id)).id);
+    const domain = `same-${Date.now().toString(36)}.example.com`;
+    const responses = await Promise.all(ids.map((id) => patch(agencyOwner, id, { customDomain: domain })));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
+
+    const proOwner = await createUser();
+    await setPlan(proOwner, 'pro');
+    const proProject = await createProject(proOwner);
+    const stamp = Date.now().toString(36);
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        create(proOwner, { name: uniqueFunnelName(), title: 'T', customDomain: `c${i}-${stamp}.example.com` }, proProject.id),
+      ),
+    );
+    expect(created.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(created.filter((r) => r.status === 402)).toHaveLength(19);
+  });
+
   it('refuses domains that are not hostnames, and the app’s own', async () => {
     const funnel = await createFunnel(owner, projectId);
     for (const customDomain of [
