@@ -120,6 +120,7 @@ export function BlocksList({
                 <button
                   type="button"
                   aria-current={isSelected ? 'true' : undefined}
+                  title={name}
                   aria-keyshortcuts={readOnly ? undefined : 'Alt+ArrowUp Alt+ArrowDown Delete'}
                   className="min-w-0 flex-1 truncate rounded px-1.5 py-1 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent-600"
                   onClick={() => onSelect(block.id)}
