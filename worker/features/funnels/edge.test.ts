@@ -7,7 +7,9 @@ import { utcDay } from '#worker/features/funnels/analytics-service.ts';
 import { purgeFunnel, purgePage } from '#worker/features/funnels/edge-cache.ts';
 import { forgetCustomDomain } from '#worker/features/funnels/custom-domain.ts';
 import { assignVariant, edgeRandom } from '#worker/features/funnels/edge.tsx';
-import { createProject, createUser } from '#worker/test/factories.ts';
+import { media } from '#worker/db/schema.ts';
+import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
+import { png } from '#worker/test/files.ts';
 import { formBlock, heroBlock, pageDoc, seedFunnel, textBlock, uniqueFunnelName } from '#worker/test/funnels-edge.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 
@@ -15,9 +17,10 @@ const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537
 const db = () => getDb(env.DB);
 
 let projectId: string;
+let owner: TestUser;
 
 beforeAll(async () => {
-  const owner = await createUser();
+  owner = await createUser();
   projectId = (await createProject(owner)).id;
 });
 
@@ -121,6 +124,61 @@ describe('serving a published page', () => {
       expect(html, path).toContain('noindex');
       expect(scriptsOf(html), path).toEqual([]);
     }
+  });
+});
+
+describe('images', () => {
+  it('come through signed media URLs valid into the next day, with width, height, srcset and lazy loading below the hero', async () => {
+    const big = await uploadMedia(owner, projectId, png(1600, 900, 1), 'hero.png');
+    const small = await uploadMedia(owner, projectId, png(300, 200, 2), 'small.png');
+    await db()
+      .update(media)
+      .set({ thumbnailKey: `thumbnails/${big.id}.webp` })
+      .where(eq(media.id, big.id));
+    const other = await createProject(owner, {}, 'Another project');
+    const foreign = await uploadMedia(owner, other.id, png(10, 10, 3), 'foreign.png');
+    const domain = `${uniqueFunnelName('pics')}.example.com`;
+    const funnel = await seedFunnel(projectId, {
+      customDomain: domain,
+      pages: [
+        {
+          slug: 'pics',
+          a: pageDoc(
+            [
+              { id: 'hero', type: 'hero', props: { ...heroBlock('Pictures').props, image: { mediaId: big.id, alt: 'A cup of coffee' } } } as never,
+              { id: 'img', type: 'image', props: { image: { mediaId: small.id, alt: 'Beans' }, caption: '', width: 'content' } },
+              { id: 'img2', type: 'image', props: { image: { mediaId: foreign.id, alt: 'Not ours' }, caption: '', width: 'content' } },
+            ],
+            { image: { mediaId: big.id, alt: 'Social card' } },
+          ),
+        },
+      ],
+    });
+    const html = await (await visit(`/p/${funnel.name}/pics`)).text();
+    const imgs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(imgs).toHaveLength(2);
+    const [hero, below] = imgs as [string, string];
+    expect(hero).toMatch(new RegExp(`src="/api/media/${big.id}/file\\?expires=\\d+&amp;sig=[^"]+"`));
+    expect(hero).toMatch(new RegExp(`srcSet="/api/media/${big.id}/thumbnail\\?[^ ]+ 480w, /api/media/${big.id}/file\\?[^ ]+ 1600w"`, 'i'));
+    expect(hero).toContain('width="1600"');
+    expect(hero).toContain('height="900"');
+    expect(hero).not.toContain('loading="lazy"');
+    expect(below).toContain('loading="lazy"');
+    expect(below).toContain('width="300"');
+    expect(below).not.toMatch(/srcset/i);
+    // Another project's picture is not shown, whatever the document says.
+    expect(html).not.toContain(foreign.id);
+    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/api/media/${big.id}/file?`);
+    // Valid at least until the end of tomorrow (UTC), so a cached page's pictures keep working.
+    const expires = Number(/expires=(\d+)/.exec(hero)![1]);
+    const endOfTomorrow = (Math.floor(Date.now() / 86_400_000) + 2) * 86_400;
+    expect(expires).toBe(endOfTomorrow);
+    const src = /src="([^"]+)"/.exec(below)![1]!.replaceAll('&amp;', '&');
+    const picture = await visit(src);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    // The same signed URL on the funnel's own domain.
+    expect((await visit(src, { host: domain })).status).toBe(200);
   });
 });
 

@@ -475,7 +475,8 @@ const PERSONAL_PAGE = 'private, no-store';
 
 /**
  * GET (and HEAD) of a page: the variant's cached copy when there is one (no database read),
- * else a render that is cached for the next visitor. `?sent={blockId}` is the thank-you state
+ * else a render that is cached for the next visitor. `EDGE_CACHE=off` in the environment
+ * turns the cache off (the bench's uncached measurement; never set in production). `?sent={blockId}` is the thank-you state
  * of a form (never cached, not counted).
  */
 async function servePage(c: Context<AppEnv>, site: EdgeSite, slug: string | null, funnelOf: () => Promise<EdgeFunnel | undefined>): Promise<Response> {
@@ -485,7 +486,8 @@ async function servePage(c: Context<AppEnv>, site: EdgeSite, slug: string | null
   const build = (await pageAssets(c.env)).stylesheet;
   const hidden = attributionOfView(c);
 
-  if (!sent) {
+  const cacheOn = (c.env as { EDGE_CACHE?: string }).EDGE_CACHE !== 'off';
+  if (!sent && cacheOn) {
     const hitA = await cacheMatch(edgeCacheKey(site, slug, 'a'));
     const metaA = hitA && hitA.headers.get(EDGE_HEADERS.build) === build ? metaOf(hitA) : undefined;
     if (hitA && metaA) {
@@ -506,7 +508,7 @@ async function servePage(c: Context<AppEnv>, site: EdgeSite, slug: string | null
   const response = cacheable(rendered.html, rendered.csp, found.meta, build);
   if (sent) return deliver(c, site, response, found.meta, choice, { hidden, count: false, cacheControl: PERSONAL_PAGE });
   // Two responses from the one string (no tee of a stream that one reader may leave unread).
-  waitUntil(c, cachePut(edgeCacheKey(site, slug, choice.variant), cacheable(rendered.html, rendered.csp, found.meta, build)));
+  if (cacheOn) waitUntil(c, cachePut(edgeCacheKey(site, slug, choice.variant), cacheable(rendered.html, rendered.csp, found.meta, build)));
   return deliver(c, site, response, found.meta, choice, { hidden, count: true, cacheControl: PUBLIC_PAGE });
 }
 

@@ -165,30 +165,39 @@ function sourceUpsert(db: Db, key: { pageId: string; variant: Variant; day: stri
     });
 }
 
+export interface CountedView {
+  pageId: string;
+  variant: Variant;
+  day: string;
+  hash: string;
+  referrer: string | null;
+  utmSource: string | null;
+}
+
 /**
- * One view in ONE batch: the visitor's daily hash (INSERT OR IGNORE), the day's row (views + 1,
- * visitors + 1 when the hash was new: `changes()` of the insert before it), and the referrer
- * host and UTM source.
+ * Views in ONE batch, each as: the visitor's daily hash (INSERT OR IGNORE), the day's row
+ * (views + 1, visitors + 1 when the hash was new: `changes()` of the insert just before it),
+ * and the referrer host and UTM source.
  */
-export async function countView(
-  db: Db,
-  view: { pageId: string; variant: Variant; day: string; hash: string; referrer: string | null; utmSource: string | null },
-): Promise<void> {
-  const key = { pageId: view.pageId, variant: view.variant, day: view.day };
-  const statements = [
-    rawStatement(
-      db,
-      sql`INSERT OR IGNORE INTO ${pageVisitors} (page_id, variant, day, hash) VALUES (${view.pageId}, ${view.variant}, ${view.day}, ${view.hash})`,
-    ),
-    rawStatement(
-      db,
-      sql`INSERT INTO ${pageStats} (page_id, variant, day, views, visitors, leads) VALUES (${view.pageId}, ${view.variant}, ${view.day}, 1, changes(), 0)
-          ON CONFLICT (page_id, variant, day) DO UPDATE SET views = views + 1, visitors = visitors + excluded.visitors`,
-    ),
-  ];
-  if (view.referrer) statements.push(prepared(db, sourceUpsert(db, key, 'referrer', view.referrer)));
-  if (view.utmSource) statements.push(prepared(db, sourceUpsert(db, key, 'utm_source', view.utmSource)));
-  await (db.$client as D1Database).batch(statements);
+export async function countViews(db: Db, views: readonly CountedView[]): Promise<void> {
+  const statements: D1PreparedStatement[] = [];
+  for (const view of views) {
+    const key = { pageId: view.pageId, variant: view.variant, day: view.day };
+    statements.push(
+      rawStatement(
+        db,
+        sql`INSERT OR IGNORE INTO ${pageVisitors} (page_id, variant, day, hash) VALUES (${view.pageId}, ${view.variant}, ${view.day}, ${view.hash})`,
+      ),
+      rawStatement(
+        db,
+        sql`INSERT INTO ${pageStats} (page_id, variant, day, views, visitors, leads) VALUES (${view.pageId}, ${view.variant}, ${view.day}, 1, changes(), 0)
+            ON CONFLICT (page_id, variant, day) DO UPDATE SET views = views + 1, visitors = visitors + excluded.visitors`,
+      ),
+    );
+    if (view.referrer) statements.push(prepared(db, sourceUpsert(db, key, 'referrer', view.referrer)));
+    if (view.utmSource) statements.push(prepared(db, sourceUpsert(db, key, 'utm_source', view.utmSource)));
+  }
+  if (statements.length > 0) await (db.$client as D1Database).batch(statements);
 }
 
 /** The day's lead count + 1 (in the lead's own batch). */
