@@ -153,7 +153,9 @@ export default function Funnel() {
     <>
       <Header funnel={funnel} onDelete={canEdit ? () => setDeleting(true) : undefined} />
       <Tabs active={tab} />
-      {tab === 'pages' ? <PagesCard funnel={funnel} onPagesChange={(pages) => update({ ...funnel, pages, pageCount: pages.length })} /> : null}
+      {tab === 'pages' ? (
+        <PagesCard funnel={funnel} onPagesChange={(pages) => update({ ...funnel, pages, pageCount: pages.length })} onReload={resource.reload} />
+      ) : null}
       {tab === 'analytics' ? <AnalyticsCard funnel={funnel} onChanged={resource.reload} /> : null}
       {tab === 'leads' ? <LeadsCard funnel={funnel} /> : null}
       {tab === 'settings' ? (

@@ -5,7 +5,7 @@ import Funnel from '#client/app/routes/funnel.tsx';
 import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { FUNNEL_ID, funnelDetail, PAGE_A, PAGE_B, PAGE_C, pageSummary, threePages } from '#client/test/funnels-fixtures.tsx';
-import { renderScreen, writes } from '#client/test/fixtures.tsx';
+import { gets, renderScreen, writes } from '#client/test/fixtures.tsx';
 
 const BASE = `/api/funnels/${FUNNEL_ID}`;
 
@@ -89,6 +89,8 @@ describe('the funnel screen: pages', () => {
     await user.click(await screen.findByRole('button', { name: 'Move “Thank you” up' }));
     expect(await screen.findByText('The pages changed meanwhile. Reload to see them.')).toBeTruthy();
     expect(titles()).toEqual(['Offer', 'Thank you', 'Our story']);
+    // And the funnel is loaded again: the server's order is the one shown.
+    await waitFor(() => expect(gets().filter((g) => g.path === BASE)).toHaveLength(2));
   });
 
   it('adds a page: an address from the title, its rules, and a slug already taken (409)', async () => {

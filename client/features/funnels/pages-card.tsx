@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ExternalLink, FileText, GripVertical, Pencil, Plus, Split } from 'lucide-react';
-import { useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { formatNumber } from '#common/format.ts';
 import { FUNNEL_LIMITS, PAGE_SLUG_MAX, pageSlugProblem, slugify } from '#common/schemas/funnels.ts';
@@ -30,7 +30,16 @@ const iconButton =
  * buttons, or with Alt+↑/↓ on a row's handle; each change is saved at once (one PUT of the
  * whole order) and undone on screen if the server refuses it.
  */
-export function PagesCard({ funnel, onPagesChange }: { funnel: FunnelDetail; onPagesChange: (pages: PageSummary[]) => void }) {
+export function PagesCard({
+  funnel,
+  onPagesChange,
+  onReload,
+}: {
+  funnel: FunnelDetail;
+  onPagesChange: (pages: PageSummary[]) => void;
+  /** Loads the funnel again (after a refused order). */
+  onReload: () => void;
+}) {
   const toast = useToast();
   const canEdit = funnel.role !== 'viewer';
   const pages = funnel.pages;
@@ -39,6 +48,7 @@ export function PagesCard({ funnel, onPagesChange }: { funnel: FunnelDetail; onP
   const [over, setOver] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const reorder = async (id: string, to: number, focusAfter = false) => {
     const before = pages;
@@ -50,15 +60,22 @@ export function PagesCard({ funnel, onPagesChange }: { funnel: FunnelDetail; onP
     setAnnouncement(`“${page.title}” moved to position ${position} of ${next.length}.`);
     if (focusAfter) requestAnimationFrame(() => document.getElementById(`page-handle-${id}`)?.focus());
     setSaving(true);
-    try {
-      await funnelsApi.reorder(
+    // One save at a time, in the order of the moves: a later order never lands before an earlier one.
+    const request = queue.current.then(() =>
+      funnelsApi.reorder(
         funnel.id,
         next.map((p) => p.id),
-      );
+      ),
+    );
+    queue.current = request.catch(() => undefined);
+    try {
+      await request;
     } catch (error) {
       onPagesChange(before);
       setAnnouncement('The new order could not be saved.');
       toast({ tone: 'error', message: errorMessage(error, 'The new order could not be saved. Try again.') });
+      // Later moves were made on top of this one: the server's order is the one to show.
+      onReload();
     } finally {
       setSaving(false);
     }
