@@ -399,3 +399,19 @@ describe('what visitors see', () => {
     expect((await visit(`/p/${funnel.name}/moved`)).status).toBe(404);
   });
 });
+
+describe('deleting the first live page', () => {
+  it('stops serving it at the funnel’s root at once', async () => {
+    const funnel = await createFunnel(owner, projectId);
+    const first = await createFunnelPage(owner, funnel.id, { slug: 'first' });
+    const second = await createFunnelPage(owner, funnel.id, { slug: 'second' });
+    await patchPage(owner, first.id, { baseRevision: 1, document: docWith('First page') });
+    await patchPage(owner, second.id, { baseRevision: 1, document: docWith('Second page') });
+    await publish(owner, first.id, 2);
+    await publish(owner, second.id, 2);
+    expect(await (await send(`/p/${funnel.name}`)).text()).toContain('First page');
+    expect((await send(`/api/pages/${first.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect(await (await send(`/p/${funnel.name}`)).text()).toContain('Second page');
+    expect((await send(`/p/${funnel.name}/first`)).status).toBe(404);
+  });
+});

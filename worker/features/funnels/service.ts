@@ -268,7 +268,9 @@ async function safely(work: Promise<void>): Promise<void> {
 async function purgePageOf(db: Db, funnel: repo.FunnelRow, pageId: string, slug: string, origin: string): Promise<void> {
   const pages = await repo.pagesOfFunnel(db, funnel.id);
   const first = pages.find((p) => p.publishedVersionId !== null || p.id === pageId);
-  await safely(purgePage({ origin, funnelName: funnel.name, customDomain: funnel.customDomain, slug, isFirst: !first || first.id === pageId }));
+  // A page just deleted is no longer listed: it may have been the first one.
+  const gone = !pages.some((p) => p.id === pageId);
+  await safely(purgePage({ origin, funnelName: funnel.name, customDomain: funnel.customDomain, slug, isFirst: gone || !first || first.id === pageId }));
 }
 
 async function purgeAllOf(db: Db, funnel: Pick<repo.FunnelRow, 'id' | 'name' | 'customDomain'>, origin: string, extraSlugs: string[] = []): Promise<void> {
