@@ -16,7 +16,7 @@ export function ImageBlock({ id, props, ctx }: { id: string; props: ImageProps; 
       image={props.image}
       ctx={ctx}
       sizes={width.sizes}
-      className={`w-full ${props.width === 'full' ? '' : 'rounded-(--fp-radius-card)'}`}
+      className={props.width === 'full' ? 'max-h-[85vh] w-full object-cover' : 'mx-auto max-h-[85vh] w-auto rounded-(--fp-radius-card)'}
       placeholderClassName="aspect-[16/9]"
     />
   );

@@ -1,3 +1,4 @@
+import { fireEvent, render as mount, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
@@ -136,6 +137,13 @@ describe('page view', () => {
     const editor = dom(renderToString(<PageView document={page} theme={DEFAULT_THEME} ctx={ctxOf({ mode: 'editor' })} />));
     expect(editor.querySelector('main')).toBeNull();
     expect(editor.querySelector('.fp-root')!.getAttribute('style')).toContain('--fp-primary:#4338ca');
+  });
+
+  it('in the editor, links out of the page and form posts do nothing (the preview stays)', () => {
+    mount(<PageView document={page} theme={DEFAULT_THEME} ctx={ctxOf({ mode: 'editor' })} />);
+    expect(fireEvent.click(screen.getByRole('link', { name: 'our blog' }))).toBe(false);
+    expect(fireEvent.click(screen.getByRole('link', { name: 'Start my subscription' }))).toBe(true); // #signup: on the page
+    expect(fireEvent.submit(screen.getByRole('button', { name: blockSamples.form.submitLabel }).closest('form')!)).toBe(false);
   });
 
   it('needs the script only for a form, a countdown or a YouTube/Vimeo facade', () => {

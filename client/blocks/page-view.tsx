@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, SyntheticEvent } from 'react';
 import { fontById } from '#common/fonts.ts';
 import { contrastRatio, parseVideoUrl, readableOn, type Block, type BlockType, type FunnelTheme, type PageDocument } from '#common/schemas/blocks.ts';
 import { CountdownBlock } from '#client/blocks/countdown.tsx';
@@ -141,10 +141,18 @@ function blockElement(block: Block, ctx: BlockContext) {
 
 const ROOT_CLASS = 'fp-root bg-(--fp-bg) font-(family-name:--fp-body-font) text-base text-(--fp-text) antialiased';
 
+/** In the editor and the sheet, links and forms stay put: leaving the workspace would lose the preview. */
+function stayInPreview(event: SyntheticEvent) {
+  const target = event.target as Element;
+  if (event.type === 'submit') event.preventDefault();
+  else if (target.closest?.('a[href]:not([href^="#"])')) event.preventDefault();
+}
+
 function ThemeRoot({ theme, ctx, children }: { theme: FunnelTheme; ctx: BlockContext; children: ReactNode }) {
   // At the edge the variables come from themeCss() in the head (no style attributes under its CSP).
+  if (ctx.mode === 'edge') return <div className={ROOT_CLASS}>{children}</div>;
   return (
-    <div className={ROOT_CLASS} style={ctx.mode === 'edge' ? undefined : themeStyle(theme)}>
+    <div className={ROOT_CLASS} style={themeStyle(theme)} onClickCapture={stayInPreview} onSubmitCapture={stayInPreview}>
       {children}
     </div>
   );
