@@ -14,7 +14,7 @@ import { BENCH_CLIENT_DIR, DIST_CLIENT_DIR, buildClient, bundleWorker, clientBui
 import { runLighthouse, type LabResult } from './lighthouse.ts';
 import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
 import { startServer } from './server.ts';
-import { activeProfileMs, bundleSize, closure, jsBytes, lazyChunks, pageScripts, readManifest } from './weight.ts';
+import { activeProfileMs, bundleSize, closure, inlineJsBytes, jsBytes, lazyChunks, pageScripts, readManifest } from './weight.ts';
 
 const buildDir = join(import.meta.dirname, '.build');
 const resultsDir = join(import.meta.dirname, 'results');
@@ -35,6 +35,7 @@ const kinds = new Set(args.only.split(','));
 interface Budgets {
   weight: {
     contentPageJsBytes: { max: number; routes: string[] };
+    funnelPageJsBytes: { max: number; routes: string[] };
     interactivePageJsBytes: { max: number; routes: string[] };
     workspaceInitialJsBytes: { max: number; routes: string[] };
     largestLazyChunkBytes: { max: number };
@@ -46,6 +47,7 @@ interface Budgets {
     ssrCpuMsPerRequest: { max: number; routes: string[] };
     ssrP99RatioToBaseline: { max: number; routes: string[] };
     apiThroughputRatio: { min: number; routes: string[] };
+    funnelThroughputRatio: { uncached: { min: number }; cached: { min: number }; routes: string[] };
   };
   lab: {
     routes: string[];
@@ -54,6 +56,7 @@ interface Budgets {
     'best-practices': { min: number };
     seo: { min: number };
     cls: { max: number };
+    funnelPerformance: { min: number; routes: string[] };
   };
 }
 const budgets = JSON.parse(readFileSync(join(import.meta.dirname, 'budgets.json'), 'utf8')) as Budgets;
@@ -73,6 +76,9 @@ function judge(kind: string, budget: string, subject: string, value: number, lim
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** A current desktop Chrome: funnel views from it are counted like a visitor's (bots are not). */
+const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 // 1. The production build: minified client and worker bundle.
 const workerDir = join(buildDir, 'worker');
@@ -100,12 +106,17 @@ try {
     const measure = async (route: string, cookie?: string) => {
       const response = await fetch(`${server.adloom}${route}`, { headers: cookie ? { cookie } : {} });
       if (!response.ok) throw new Error(`${route} answered ${response.status}`);
-      const files = closure(manifest, pageScripts(await response.text(), manifest));
-      return { files, bytes: jsBytes(files, clientDir) };
+      const html = await response.text();
+      const files = closure(manifest, pageScripts(html, manifest));
+      return { files, bytes: jsBytes(files, clientDir) + inlineJsBytes(html) };
     };
     for (const route of budgets.weight.contentPageJsBytes.routes) {
       pages[route] = (await measure(route)).bytes;
       judge('weight', 'content page JS', route, pages[route], budgets.weight.contentPageJsBytes);
+    }
+    for (const route of budgets.weight.funnelPageJsBytes.routes) {
+      pages[route] = (await measure(route)).bytes;
+      judge('weight', 'funnel page JS', route, pages[route], budgets.weight.funnelPageJsBytes);
     }
     for (const route of budgets.weight.interactivePageJsBytes.routes) {
       pages[route] = (await measure(route)).bytes;
@@ -146,6 +157,11 @@ try {
       { name: 'baseline', url: `${server.baseline}/` },
       ...budgets.speed.ssrThroughputRatio.routes.map((route) => ({ name: route, url: `${server.adloom}${route}` })),
       { name: 'GET /api/me', url: `${server.adloom}/api/me`, headers: { cookie: server.sessionCookie } },
+      // Funnel pages as visitors load them (a browser's user agent: each view is counted).
+      ...budgets.speed.funnelThroughputRatio.routes.flatMap((route) => [
+        { name: `${route} cached`, url: `${server.adloom}${route}`, headers: { 'user-agent': BROWSER_AGENT } },
+        { name: `${route} uncached`, url: `${server.adloomUncached}${route}`, headers: { 'user-agent': BROWSER_AGENT } },
+      ]),
     ];
     const rounds = Number(args.rounds);
     const options = { connections: Number(args.connections), seconds: Number(args.seconds), workerdPid: server.workerdPid };
@@ -187,6 +203,11 @@ try {
         judge('speed', 'SSR CPU ms / request', row.target, row.cpuMs, budgets.speed.ssrCpuMsPerRequest);
         judge('speed', 'SSR p99 ÷ baseline p99', row.target, row.p99Ratio, budgets.speed.ssrP99RatioToBaseline);
       }
+      for (const route of budgets.speed.funnelThroughputRatio.routes) {
+        if (row.target === `${route} cached`) judge('speed', 'funnel req/s ÷ baseline (cached)', route, row.ratio, budgets.speed.funnelThroughputRatio.cached);
+        if (row.target === `${route} uncached`)
+          judge('speed', 'funnel req/s ÷ baseline (uncached)', route, row.ratio, budgets.speed.funnelThroughputRatio.uncached);
+      }
       if (budgets.speed.apiThroughputRatio.routes.includes(row.target))
         judge('speed', 'API req/s ÷ baseline', row.target, row.ratio, budgets.speed.apiThroughputRatio);
       if (row.errors > 0) verdicts.push({ kind: 'speed', budget: 'errors under load', subject: row.target, value: row.errors, limit: '= 0', ok: false });
@@ -194,10 +215,10 @@ try {
     results.speed = { startupMs, load: table, options: { ...options, rounds } };
     log(`\nSpeed (workerd direct, ${options.connections} connections; ratio = req/s ÷ baseline's in the same round)`);
     log(`  worker startup           ${startupMs.toFixed(1)} ms CPU`);
-    log('  target            req/s   ratio   p50 ms  p99 ms  p99÷base  CPU ms/req  errors');
+    log(`  ${'target'.padEnd(36)}  req/s   ratio   p50 ms  p99 ms  p99÷base  CPU ms/req  errors`);
     for (const r of table) {
       log(
-        `  ${r.target.padEnd(16)}${String(r.rps).padStart(7)}${r.ratio.toFixed(2).padStart(8)}${String(r.p50).padStart(9)}${String(r.p99).padStart(8)}${r.p99Ratio.toFixed(2).padStart(10)}${r.cpuMs.toFixed(3).padStart(12)}${String(r.errors).padStart(8)}`,
+        `  ${r.target.padEnd(36)}${String(r.rps).padStart(7)}${r.ratio.toFixed(2).padStart(8)}${String(r.p50).padStart(9)}${String(r.p99).padStart(8)}${r.p99Ratio.toFixed(2).padStart(10)}${r.cpuMs.toFixed(3).padStart(12)}${String(r.errors).padStart(8)}`,
       );
     }
   }
@@ -212,6 +233,8 @@ try {
       for (const category of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
         judge('lab', `Lighthouse ${category}`, r.route, r[category], budgets.lab[category]);
       judge('lab', 'CLS', r.route, r.cls, budgets.lab.cls);
+      if (budgets.lab.funnelPerformance.routes.includes(r.route))
+        judge('lab', 'Lighthouse performance (funnel)', r.route, r.performance, budgets.lab.funnelPerformance);
     }
     results.lab = lab;
     log('\nLab vitals (Lighthouse mobile)');

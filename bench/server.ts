@@ -10,6 +10,8 @@ import { DEMO_USERS, seedSql } from '../scripts/seed.mjs';
  */
 export interface BenchServer {
   adloom: string;
+  /** The same bundle and database with the funnel pages' edge cache off (EDGE_CACHE=off, no Cache API). */
+  adloomUncached: string;
   /** Adloom behind a stand-in for the edge's compression (bench/edge.js), for Lighthouse. */
   edge: string;
   baseline: string;
@@ -19,7 +21,7 @@ export interface BenchServer {
 }
 
 const root = join(import.meta.dirname, '..');
-const PORTS = { adloom: 8901, baseline: 8902, edge: 8903 };
+const PORTS = { adloom: 8901, baseline: 8902, edge: 8903, adloomUncached: 8904 };
 const wranglerToml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
 /** As deployed: wrangler.toml's compatibility_date. */
 const COMPATIBILITY_DATE = ((): string => {
@@ -116,6 +118,25 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
           },
           unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloom }],
         },
+        // The funnel pages without their edge cache (same database): the uncached throughput budget.
+        {
+          name: 'adloom-uncached',
+          modulesRoot: bundleDir,
+          modules: bundleModules(bundleDir),
+          compatibilityDate: COMPATIBILITY_DATE,
+          compatibilityFlags: ['nodejs_compat'],
+          d1Databases: { DB: 'bench-db' },
+          r2Buckets: ['MEDIA'],
+          serviceBindings: { ASSETS: serveBuiltAssets(options.clientDir) },
+          bindings: {
+            ...vars(),
+            SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
+            TOKEN_ENCRYPTION_KEY: 'YmVuY2gtdG9rZW4tZW5jcnlwdGlvbi1rZXktMDAwMDA=',
+            EDGE_CACHE: 'off',
+          },
+          cacheAPI: false,
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloomUncached }],
+        },
         {
           name: 'edge',
           modules: true,
@@ -165,6 +186,7 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
 
   return {
     adloom,
+    adloomUncached: `http://localhost:${PORTS.adloomUncached}`,
     edge,
     baseline: `http://localhost:${PORTS.baseline}`,
     workerdPid: findWorkerdPid(),

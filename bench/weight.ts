@@ -60,6 +60,22 @@ export function pageScripts(html: string, manifest: Manifest): string[] {
   return [...files];
 }
 
+/**
+ * The JavaScript written into the page itself: the bodies of inline scripts (not data blocks
+ * like `type="application/json"`), gzip. A funnel page's one script counts here.
+ */
+export function inlineJsBytes(html: string): number {
+  let total = 0;
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = m[1]!;
+    if (/\bsrc=/i.test(attributes) || !m[2]!.trim()) continue;
+    const type = /\btype="([^"]*)"/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript') continue;
+    total += gzipSync(m[2]!, { level: 9 }).byteLength;
+  }
+  return total;
+}
+
 /** The workspace's lazy route chunks: for each, what it adds beyond the initial load. */
 export function lazyChunks(manifest: Manifest, initial: Set<string>, clientDir: string): { name: string; bytes: number }[] {
   const app = manifest['index.html'];
