@@ -21,15 +21,30 @@ function points(values: readonly number[], max: number, height: number): string 
   return values.map((v, i) => `${(n > 1 ? i * step : W / 2).toFixed(2)},${(height - 1 - (max > 0 ? (v / max) * (height - 2) : 0)).toFixed(2)}`).join(' ');
 }
 
-/** Lines of a few series over the same days (views and leads of a week), on one scale. */
-export function Sparkline({ series, label, height = 32, className = '' }: { series: readonly Series[]; label: string; height?: number; className?: string }) {
-  const max = Math.max(0, ...series.flatMap((s) => s.values));
+/**
+ * Lines of a few series over the same days (views and leads of a week): on one scale, or each
+ * on its own (`ownScale`) when one series is much smaller than the other and its shape matters.
+ */
+export function Sparkline({
+  series,
+  label,
+  height = 32,
+  className = '',
+  ownScale = false,
+}: {
+  series: readonly Series[];
+  label: string;
+  height?: number;
+  className?: string;
+  ownScale?: boolean;
+}) {
+  const shared = Math.max(0, ...series.flatMap((s) => s.values));
   return (
     <svg role="img" aria-label={label} viewBox={`0 0 ${W} ${height}`} preserveAspectRatio="none" className={`block h-8 w-full ${className}`}>
       {series.map((s) => (
         <polyline
           key={s.label}
-          points={points(s.values, max, height)}
+          points={points(s.values, ownScale ? Math.max(0, ...s.values) : shared, height)}
           fill="none"
           stroke="currentColor"
           strokeWidth={1.5}

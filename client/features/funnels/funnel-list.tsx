@@ -23,6 +23,7 @@ export function WeekSparkline({ daily }: { daily: FunnelSummary['daily7d'] }) {
       : `Last 7 days: ${daily.map((d) => `${formatDate(d.day, 'dayMonth')} ${plural(d.views, 'view')}, ${plural(d.leads, 'lead')}`).join('; ')}`;
   return (
     <Sparkline
+      ownScale
       label={label}
       series={[
         { label: 'Views', values: daily.map((d) => d.views), className: 'text-accent-600 dark:text-accent-400' },

@@ -97,7 +97,7 @@ describe('the funnel screen: theme and settings', () => {
     await user.type(await screen.findByLabelText('Domain'), 'https://Offers.AcmeSurf.example/');
     await user.click(screen.getByRole('button', { name: 'Save domain' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Your plan has no custom domain left');
+    expect(alert.textContent).toContain('No custom domain left on this plan');
     expect(alert.textContent).toContain('Your Free plan includes no custom domain. Upgrade to Pro to use one.');
     expect(within(alert).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/account/billing');
     expect(writes(calls)).toEqual([{ method: 'PATCH', path: BASE, body: { customDomain: 'offers.acmesurf.example' } }]);

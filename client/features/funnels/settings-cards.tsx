@@ -106,7 +106,7 @@ export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
             }}
           />
           {problem?.kind === 'limit' ? (
-            <Alert tone="warning" title="Your plan has no custom domain left">
+            <Alert tone="warning" title="No custom domain left on this plan">
               <p>{problem.message}</p>
               <Link to="/account/billing" className={`${buttonClass('secondary', 'sm')} mt-2`}>
                 See plans
