@@ -19,7 +19,9 @@ export function remaining(endsAt: string, now: number): { d: number; h: number; 
   return { d, h, m: Math.floor(left / 60_000), ended };
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+let dateFormat: Intl.DateTimeFormat | undefined;
+/** Made on first use: nothing to build while the worker starts. */
+const formatDate = (ms: number) => (dateFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })).format(ms);
 
 /**
  * A countdown to `endsAt`, rendered on the server at `ctx.now`. The page's script keeps it
@@ -30,7 +32,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeSt
 export function CountdownBlock({ id, props, ctx }: { id: string; props: CountdownProps; ctx: BlockContext }) {
   const headingId = `${id}-title`;
   const left = remaining(props.endsAt, ctx.now);
-  const endsOn = DATE_FORMAT.format(new Date(Date.parse(props.endsAt)));
+  const endsOn = formatDate(Date.parse(props.endsAt));
   return (
     <Section id={id} tone="surface" labelledBy={props.heading ? headingId : undefined}>
       <div className="mx-auto max-w-3xl text-center" data-countdown={props.endsAt}>
