@@ -97,6 +97,7 @@ export function daySalt(db: Db, day: string): Promise<string> {
 /** Forgets the isolate's salt (tests, after the scheduled job deleted it). */
 export function forgetSalt(): void {
   saltCache = undefined;
+  seen = { day: '', keys: new Set() };
 }
 
 const encoder = new TextEncoder();
@@ -118,14 +119,29 @@ export interface ViewInput {
   utmSource: string | null;
 }
 
-/** Views written per batch at most (4 statements each at most). */
-const BATCH_VIEWS = 25;
+/** Views written per batch at most. */
+const BATCH_VIEWS = 50;
 const queue: repo.CountedView[] = [];
 let draining: Promise<void> | undefined;
 
+/**
+ * The visitors this isolate has stored today (page, variant, day, hash): their next views
+ * skip the visitor insert. Bounded; forgotten with the day.
+ */
+const MAX_SEEN = 20_000;
+let seen = { day: '', keys: new Set<string>() };
+
 async function drain(db: Db): Promise<void> {
   try {
-    while (queue.length > 0) await repo.countViews(db, queue.splice(0, BATCH_VIEWS));
+    while (queue.length > 0) {
+      const batch = queue.splice(0, BATCH_VIEWS);
+      await repo.countViews(db, batch);
+      for (const view of batch) {
+        if (!view.hash || view.day !== seen.day) continue;
+        if (seen.keys.size >= MAX_SEEN) seen.keys.clear();
+        seen.keys.add(`${view.pageId}|${view.variant}|${view.hash}`);
+      }
+    }
   } finally {
     draining = undefined;
   }
@@ -133,14 +149,17 @@ async function drain(db: Db): Promise<void> {
 
 /**
  * Counts one view: the visitor's daily hash is computed, the view queued, and the isolate's
- * queue written in one batch (repo.countViews). While a batch is on its way, the views that
- * arrive meanwhile wait for the next one: one D1 round trip per view when traffic is light,
- * far fewer under load. Resolves once this view is written (the caller's waitUntil).
+ * queue written in one batch (repo.countViews, summed per page and day). While a batch is on
+ * its way, the views that arrive meanwhile wait for the next one: one D1 round trip per view
+ * when traffic is light, far fewer under load. Resolves once this view is written (the
+ * caller's waitUntil).
  */
 export async function recordView(db: Db, view: ViewInput): Promise<void> {
   const day = utcDay(view.now);
+  if (seen.day !== day) seen = { day, keys: new Set() };
   const hash = await visitorHash(await daySalt(db, day), view.ip, view.userAgent);
-  queue.push({ pageId: view.pageId, variant: view.variant, day, hash, referrer: view.referrer, utmSource: view.utmSource });
+  const known = seen.keys.has(`${view.pageId}|${view.variant}|${hash}`);
+  queue.push({ pageId: view.pageId, variant: view.variant, day, hash: known ? null : hash, referrer: view.referrer, utmSource: view.utmSource });
   draining ??= drain(db);
   await draining;
 }

@@ -155,47 +155,71 @@ function prepared(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }
   return (db.$client as D1Database).prepare(text).bind(...params);
 }
 
-function sourceUpsert(db: Db, key: { pageId: string; variant: Variant; day: string }, kind: 'referrer' | 'utm_source', value: string) {
-  return db
-    .insert(pageSources)
-    .values({ ...key, kind, value, count: 1 })
-    .onConflictDoUpdate({
-      target: [pageSources.pageId, pageSources.variant, pageSources.day, pageSources.kind, pageSources.value],
-      set: { count: sql`${pageSources.count} + 1` },
-    });
-}
-
 export interface CountedView {
   pageId: string;
   variant: Variant;
   day: string;
-  hash: string;
+  /** The visitor's daily hash; null when this isolate already stored it (not a new visitor). */
+  hash: string | null;
   referrer: string | null;
   utmSource: string | null;
 }
 
+function sourceUpsert(db: Db, key: { pageId: string; variant: Variant; day: string }, kind: 'referrer' | 'utm_source', value: string, count: number) {
+  return db
+    .insert(pageSources)
+    .values({ ...key, kind, value, count })
+    .onConflictDoUpdate({
+      target: [pageSources.pageId, pageSources.variant, pageSources.day, pageSources.kind, pageSources.value],
+      set: { count: sql`${pageSources.count} + excluded.count` },
+    });
+}
+
 /**
- * Views in ONE batch, each as: the visitor's daily hash (INSERT OR IGNORE), the day's row
- * (views + 1, visitors + 1 when the hash was new: `changes()` of the insert just before it),
- * and the referrer host and UTM source.
+ * Views in ONE batch, summed per page, variant and day: each distinct visitor hash is an
+ * INSERT OR IGNORE followed by visitors + `changes()` (1 when the hash was new), then views
+ * + n, and the referrer hosts and UTM sources + their counts.
  */
 export async function countViews(db: Db, views: readonly CountedView[]): Promise<void> {
-  const statements: D1PreparedStatement[] = [];
+  const groups = new Map<
+    string,
+    { key: { pageId: string; variant: Variant; day: string }; views: number; hashes: Set<string>; sources: Map<string, number> }
+  >();
   for (const view of views) {
-    const key = { pageId: view.pageId, variant: view.variant, day: view.day };
+    const id = `${view.pageId}|${view.variant}|${view.day}`;
+    let group = groups.get(id);
+    if (!group) {
+      group = { key: { pageId: view.pageId, variant: view.variant, day: view.day }, views: 0, hashes: new Set(), sources: new Map() };
+      groups.set(id, group);
+    }
+    group.views += 1;
+    if (view.hash) group.hashes.add(view.hash);
+    if (view.referrer) group.sources.set(`referrer|${view.referrer}`, (group.sources.get(`referrer|${view.referrer}`) ?? 0) + 1);
+    if (view.utmSource) group.sources.set(`utm_source|${view.utmSource}`, (group.sources.get(`utm_source|${view.utmSource}`) ?? 0) + 1);
+  }
+  const statements: D1PreparedStatement[] = [];
+  for (const { key, views: count, hashes, sources } of groups.values()) {
+    for (const hash of hashes) {
+      statements.push(
+        rawStatement(db, sql`INSERT OR IGNORE INTO ${pageVisitors} (page_id, variant, day, hash) VALUES (${key.pageId}, ${key.variant}, ${key.day}, ${hash})`),
+        rawStatement(
+          db,
+          sql`INSERT INTO ${pageStats} (page_id, variant, day, views, visitors, leads) VALUES (${key.pageId}, ${key.variant}, ${key.day}, 0, changes(), 0)
+              ON CONFLICT (page_id, variant, day) DO UPDATE SET visitors = visitors + excluded.visitors`,
+        ),
+      );
+    }
     statements.push(
       rawStatement(
         db,
-        sql`INSERT OR IGNORE INTO ${pageVisitors} (page_id, variant, day, hash) VALUES (${view.pageId}, ${view.variant}, ${view.day}, ${view.hash})`,
-      ),
-      rawStatement(
-        db,
-        sql`INSERT INTO ${pageStats} (page_id, variant, day, views, visitors, leads) VALUES (${view.pageId}, ${view.variant}, ${view.day}, 1, changes(), 0)
-            ON CONFLICT (page_id, variant, day) DO UPDATE SET views = views + 1, visitors = visitors + excluded.visitors`,
+        sql`INSERT INTO ${pageStats} (page_id, variant, day, views, visitors, leads) VALUES (${key.pageId}, ${key.variant}, ${key.day}, ${count}, 0, 0)
+            ON CONFLICT (page_id, variant, day) DO UPDATE SET views = views + excluded.views`,
       ),
     );
-    if (view.referrer) statements.push(prepared(db, sourceUpsert(db, key, 'referrer', view.referrer)));
-    if (view.utmSource) statements.push(prepared(db, sourceUpsert(db, key, 'utm_source', view.utmSource)));
+    for (const [source, n] of sources) {
+      const bar = source.indexOf('|');
+      statements.push(prepared(db, sourceUpsert(db, key, source.slice(0, bar) as 'referrer' | 'utm_source', source.slice(bar + 1), n)));
+    }
   }
   if (statements.length > 0) await (db.$client as D1Database).batch(statements);
 }
