@@ -30,12 +30,13 @@ export function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; userAgent?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     // Each context is another visitor on another network (wrangler dev passes this header on), so the
     // per-address limits (10 sign-ups an hour, contact messages, reset links) count per test, not per suite.
     extraHTTPHeaders: { 'cf-connecting-ip': nextVisitorAddress() },

@@ -1,0 +1,229 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launch, newPage, signUpInBrowser, uniqueEmail } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Screenshots of the editor and the published pages, looked at by a person (kept under .wrangler, ignored by git). */
+const SHOTS = join(import.meta.dirname, '..', '.wrangler', 'screenshots');
+
+interface ApiPage {
+  id: string;
+  revision: number;
+}
+
+/** The workspace's JSON API, called from the signed-in page (its cookie, its origin). */
+async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const response = await fetch(url, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+    { method, url, body },
+  ) as Promise<T>;
+}
+
+/**
+ * Headless Chromium says so in its user agent, and the edge does not count bots: the visitors
+ * of these tests present themselves as the phone and desktop browsers they stand for.
+ */
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Every <script> of a page's HTML, as the server sent it. */
+const scriptsOf = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
+
+describe('funnels in the browser', () => {
+  it(
+    'builds a two-page funnel with a form in the editor, publishes it, takes a lead from a visitor without JavaScript and shows it to the owner',
+    { timeout: 120_000 },
+    async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('funnels'), undefined, 'Olivia Owner');
+      context.setDefaultTimeout(15_000);
+      const name = `harbour-${Date.now().toString(36)}`;
+      const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Harbour Bakery' });
+
+      // The funnel, from /funnels.
+      await page.goto('/funnels');
+      await page
+        .getByRole('button', { name: /Create your first funnel|New funnel/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'New funnel' });
+      await dialog.getByLabel('Project').selectOption({ label: 'Harbour Bakery' });
+      await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Sourdough weekend');
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+      await dialog.getByRole('button', { name: 'Create funnel' }).click();
+      await page.waitForURL(/\/funnels\/[A-Za-z0-9_-]{22}$/);
+      const funnelId = new URL(page.url()).pathname.split('/').pop()!;
+
+      // Two pages: the offer, then the thank-you page.
+      for (const [title, slug] of [
+        ['Weekend offer', 'offer'],
+        ['Thank you', 'thanks'],
+      ] as const) {
+        await page
+          .getByRole('button', { name: /^Add (the first )?page$/ })
+          .first()
+          .click();
+        const add = page.getByRole('dialog', { name: 'Add page' });
+        await add.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+        await add.getByRole('textbox', { name: 'Address', exact: true }).fill(slug);
+        await add.getByRole('button', { name: 'Add page' }).click();
+        await add.waitFor({ state: 'hidden' });
+      }
+      const pages = await api<{ pages: { id: string; slug: string }[] }>(page, 'GET', `/api/funnels/${funnelId}`);
+      const offer = pages.pages.find((p) => p.slug === 'offer')!;
+      const thanks = pages.pages.find((p) => p.slug === 'thanks')!;
+
+      // The offer page in the editor: a form block, its headline, publish.
+      await page.goto(`/pages/${offer.id}`);
+      await page.getByRole('button', { name: 'Add block' }).click();
+      await page.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name: /^Form/ }).click();
+      await page.getByText('Saved').first().waitFor();
+      await page.screenshot({ path: join(SHOTS, 'funnel-editor-desktop.png'), fullPage: false });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(SHOTS, 'funnel-editor-phone.png'), fullPage: false });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByText('Published').first().waitFor();
+
+      await page.goto(`/pages/${thanks.id}`);
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByText('Published').first().waitFor();
+
+      // A visitor without JavaScript, from an ad.
+      const visitor = await newPage(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 844 }, userAgent: PHONE_UA });
+      visitor.context.setDefaultTimeout(15_000);
+      const response = await visitor.page.goto(`/p/${name}/offer?utm_source=instagram&utm_campaign=weekend`);
+      expect(response?.status()).toBe(200);
+      const html = await response!.text();
+      // The form's one script, at most; forms work without it.
+      expect(scriptsOf(html).length).toBeLessThanOrEqual(1);
+      await visitor.page.screenshot({ path: join(SHOTS, 'funnel-page-phone.png'), fullPage: true });
+      const form = visitor.page.locator('form[method="post"]').first();
+      await form.getByLabel('Name').fill('Vera Visitor');
+      await form.getByLabel('Email').fill('vera@example.com');
+      for (const select of await form.locator('select').all()) await select.selectOption({ index: 1 });
+      for (const box of await form.getByRole('checkbox').all()) await box.check();
+      await form.locator('button[type="submit"]').click();
+      await visitor.page.waitForURL(`**/p/${name}/thanks`);
+      await visitor.context.close();
+
+      // The story page on a desktop, for the screenshots.
+      const desktop = await newPage(browser, { viewport: { width: 1280, height: 800 }, userAgent: DESKTOP_UA });
+      await desktop.page.goto(`/p/${name}/offer`);
+      await desktop.page.screenshot({ path: join(SHOTS, 'funnel-page-desktop.png'), fullPage: true });
+      await expectAccessible(desktop.page);
+      await desktop.context.close();
+
+      // The owner sees the lead and the views (counted after the response).
+      await expect
+        .poll(async () => (await api<{ items: { email: string | null }[] }>(page, 'GET', `/api/funnels/${funnelId}/leads`)).items.map((l) => l.email), {
+          timeout: 10_000,
+        })
+        .toEqual(['vera@example.com']);
+      await expect
+        .poll(async () => (await api<{ totals: { views: number } }>(page, 'GET', `/api/funnels/${funnelId}/analytics?days=7`)).totals.views, {
+          timeout: 10_000,
+        })
+        .toBeGreaterThanOrEqual(3);
+      await page.goto(`/funnels/${funnelId}?tab=leads`);
+      await page.getByText('vera@example.com').first().waitFor();
+      await page.goto(`/funnels/${funnelId}?tab=analytics`);
+      await page.getByText('Views per day').first().waitFor();
+      await page.screenshot({ path: join(SHOTS, 'funnel-analytics-desktop.png'), fullPage: true });
+      expect(errors).toEqual([]);
+      void project;
+      await context.close();
+    },
+  );
+
+  it(
+    'splits visitors between A and B by a sticky cookie without JavaScript, shows the test to the owner and makes B the winner',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('abtest'), undefined, 'Olivia Owner');
+      context.setDefaultTimeout(15_000);
+      const name = `ab-${Date.now().toString(36)}`;
+      const project = await api<{ id: string }>(page, 'POST', `/api/projects`, { name: 'Harbour Bakery' });
+      const funnel = await api<{ id: string }>(page, 'POST', `/api/projects/${project.id}/funnels`, { name, title: 'Weekend test' });
+      const created = await api<ApiPage & { draft: { blocks: { id: string; type: string; props: Record<string, unknown> }[]; seo: unknown } }>(
+        page,
+        'POST',
+        `/api/funnels/${funnel.id}/pages`,
+        { title: 'Offer', slug: 'offer' },
+      );
+      const withHeading = (heading: string) => ({
+        ...created.draft,
+        blocks: created.draft.blocks.map((b) => (b.type === 'hero' ? { ...b, props: { ...b.props, heading } } : b)),
+      });
+      const edited = await api<ApiPage>(page, 'PATCH', `/api/pages/${created.id}`, {
+        baseRevision: created.revision,
+        document: withHeading('Bread baked at dawn'),
+        documentB: withHeading('Your first loaf is free'),
+        splitB: 50,
+      });
+      await api(page, 'POST', `/api/pages/${created.id}/publish`, { baseRevision: edited.revision });
+
+      // Every visitor keeps the variant the edge gave them on the first visit; the HTML is that variant's, no script swaps it.
+      const seen = new Set<string>();
+      for (let i = 0; i < 4; i++) {
+        const visitor = await newPage(browser, { javaScriptEnabled: false, userAgent: PHONE_UA });
+        const first = await visitor.page.goto(`/p/${name}/offer`);
+        const heading = await visitor.page.getByRole('heading', { level: 1 }).textContent();
+        expect(['Bread baked at dawn', 'Your first loaf is free']).toContain(heading);
+        expect(scriptsOf(await first!.text())).toEqual([]);
+        const cookie = (await visitor.context.cookies()).find((c) => c.name === `ab_${created.id}`);
+        expect(cookie?.value).toBe(heading === 'Bread baked at dawn' ? 'a' : 'b');
+        expect(cookie?.httpOnly).toBe(true);
+        for (let again = 0; again < 2; again++) {
+          await visitor.page.reload();
+          expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+        }
+        seen.add(heading!);
+        await visitor.context.close();
+      }
+
+      // The owner sees the test, and makes B the winner: from then on everyone sees B.
+      await expect
+        .poll(async () => (await api<{ totals: { views: number } }>(page, 'GET', `/api/funnels/${funnel.id}/analytics?days=7`)).totals.views, {
+          timeout: 10_000,
+        })
+        .toBeGreaterThanOrEqual(12);
+      await page.goto(`/funnels/${funnel.id}?tab=analytics`);
+      const card = page.getByRole('region', { name: 'A/B test of Offer' });
+      await card.waitFor();
+      await card.getByRole('button', { name: 'Make B the winner' }).click();
+      await page.getByRole('dialog', { name: 'Make B the winner of “Offer”?' }).getByRole('button', { name: 'Make B the winner' }).click();
+      // The test's numbers stay in the analytics; the page has no variant B any more.
+      await expect.poll(async () => (await api<{ draftB: unknown }>(page, 'GET', `/api/pages/${created.id}`)).draftB, { timeout: 10_000 }).toBeNull();
+      for (let i = 0; i < 3; i++) {
+        const visitor = await newPage(browser, { javaScriptEnabled: false, userAgent: PHONE_UA });
+        await visitor.page.goto(`/p/${name}/offer`);
+        expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe('Your first loaf is free');
+        await visitor.context.close();
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+export type { ApiPage };
