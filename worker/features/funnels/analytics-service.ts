@@ -121,6 +121,11 @@ export interface ViewInput {
 
 /** Views written per batch at most. */
 const BATCH_VIEWS = 50;
+/**
+ * How long the first view of a batch waits for others (they ride along in the same D1 round
+ * trip): short enough for waitUntil, long enough to gather a busy page's views. Tests set 0.
+ */
+export const viewBatching = { delayMs: 50 };
 const queue: repo.CountedView[] = [];
 let draining: Promise<void> | undefined;
 
@@ -134,6 +139,7 @@ let seen = { day: '', keys: new Set<string>() };
 async function drain(db: Db): Promise<void> {
   try {
     while (queue.length > 0) {
+      if (viewBatching.delayMs > 0 && queue.length < BATCH_VIEWS) await new Promise((resolve) => setTimeout(resolve, viewBatching.delayMs));
       const batch = queue.splice(0, BATCH_VIEWS);
       await repo.countViews(db, batch);
       for (const view of batch) {
@@ -149,10 +155,10 @@ async function drain(db: Db): Promise<void> {
 
 /**
  * Counts one view: the visitor's daily hash is computed, the view queued, and the isolate's
- * queue written in one batch (repo.countViews, summed per page and day). While a batch is on
- * its way, the views that arrive meanwhile wait for the next one: one D1 round trip per view
- * when traffic is light, far fewer under load. Resolves once this view is written (the
- * caller's waitUntil).
+ * queue written in one batch (repo.countViews, summed per page and day) after
+ * `viewBatching.delayMs`; views that arrive meanwhile, or while a batch is on its way, ride
+ * along: under load one D1 round trip counts many views. Resolves once this view is written
+ * (the caller's waitUntil).
  */
 export async function recordView(db: Db, view: ViewInput): Promise<void> {
   const day = utcDay(view.now);

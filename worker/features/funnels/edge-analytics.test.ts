@@ -13,6 +13,7 @@ import {
   recordView,
   referrerHost,
   utcDay,
+  viewBatching,
   visitorHash,
 } from '#worker/features/funnels/analytics-service.ts';
 import { upsertSalt } from '#worker/features/funnels/edge/repo.ts';
@@ -25,12 +26,17 @@ const DAY = 86_400_000;
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let pageId: string;
+let otherPageId: string;
 
 beforeAll(async () => {
+  // Each view is written before its response is handed back (send() waits for waitUntil): no gathering delay.
+  viewBatching.delayMs = 0;
   const owner = await createUser();
   const project = await createProject(owner);
   const funnel = await seedFunnel(project.id, { pages: [{ slug: 'days', a: pageDoc([heroBlock('Days')]) }] });
   pageId = funnel.pages[0]!.id;
+  const other = await seedFunnel(project.id, { pages: [{ slug: 'batch', a: pageDoc([heroBlock('Batch')]) }] });
+  otherPageId = other.pages[0]!.id;
 });
 
 describe('who counts', () => {
@@ -69,6 +75,32 @@ describe('who counts', () => {
 });
 
 describe('unique visitors by a daily salt', () => {
+  it('gathers the views that arrive within the batching delay into one write, counted exactly', async () => {
+    viewBatching.delayMs = 30;
+    try {
+      const now = Date.parse('2026-04-02T09:00:00Z');
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          recordView(db(), {
+            pageId: otherPageId,
+            variant: 'a',
+            now,
+            ip: `192.0.2.${i % 3}`,
+            userAgent: BROWSER,
+            referrer: i % 2 ? 'news.example' : null,
+            utmSource: null,
+          }),
+        ),
+      );
+    } finally {
+      viewBatching.delayMs = 0;
+    }
+    const row = await db().select().from(pageStats).where(eq(pageStats.pageId, otherPageId)).get();
+    expect(row).toMatchObject({ views: 30, visitors: 3 });
+    const sources = await env.DB.prepare('SELECT value, count FROM page_sources WHERE page_id = ?').bind(otherPageId).all();
+    expect(sources.results).toEqual([{ value: 'news.example', count: 15 }]);
+  });
+
   it('one visitor is one per day: the same hash within a day, another the next day; the salt is made once per day', async () => {
     const day1 = Date.parse('2026-03-10T10:00:00Z');
     const day2 = day1 + DAY;

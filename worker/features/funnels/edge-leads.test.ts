@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
+import { viewBatching } from '#worker/features/funnels/analytics-service.ts';
 import { emailOutbox, leads, pageStats } from '#worker/db/schema.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { formBlock, heroBlock, pageDoc, seedFunnel, uniqueFunnelName, type SeededFunnel } from '#worker/test/funnels-edge.ts';
@@ -15,6 +16,8 @@ let editor: TestUser;
 let projectId: string;
 
 beforeAll(async () => {
+  // Each view is written before its response is handed back (send() waits for waitUntil): no gathering delay.
+  viewBatching.delayMs = 0;
   owner = await createUser({ name: 'Olga Owner' });
   editor = await createUser({ name: 'Eddie Editor' });
   projectId = (await createProject(owner, { editor })).id;

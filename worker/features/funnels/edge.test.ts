@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import { funnelPageVersions, funnelPages, funnels, pageStats } from '#worker/db/schema.ts';
-import { utcDay } from '#worker/features/funnels/analytics-service.ts';
+import { utcDay, viewBatching } from '#worker/features/funnels/analytics-service.ts';
 import { purgeFunnel, purgePage } from '#worker/features/funnels/edge-cache.ts';
 import { forgetCustomDomain } from '#worker/features/funnels/custom-domain.ts';
 import { assignVariant, edgeRandom } from '#worker/features/funnels/edge.tsx';
@@ -20,6 +20,8 @@ let projectId: string;
 let owner: TestUser;
 
 beforeAll(async () => {
+  // Each view is written before its response is handed back (send() waits for waitUntil): no gathering delay.
+  viewBatching.delayMs = 0;
   owner = await createUser();
   projectId = (await createProject(owner)).id;
 });
