@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, hydrated, launch, newPage, signUpInBrowser, uniqueEmail } from './browser.ts';
 import { noisePng } from './images.ts';
+import { BLOCK_TYPES, blockSamples } from '#common/schemas/blocks.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -124,6 +125,22 @@ describe('every main screen on a phone (390 × 844)', () => {
     await setup.goto(checkout.url);
     await setup.getByRole('button', { name: /^Pay / }).click();
     await setup.waitForURL('**/account/billing*');
+    // A funnel with a long title, a custom domain, a published page with every block type
+    // (their sample props), a variant B and a lead.
+    const funnelName = `acme-surf-${Date.now().toString(36)}`;
+    const funnel = await api<{ id: string }>(setup, `/api/projects/${project.id}/funnels`, {
+      json: { name: funnelName, title: 'Summer camp 2026 – early-bird landing pages for teenagers and parents' },
+    });
+    await api(setup, `/api/funnels/${funnel.id}`, { method: 'PATCH', json: { customDomain: `surf-${Date.now().toString(36)}.acme-surf-school.example` } });
+    const funnelPage = await api<{ id: string; revision: number; draft: { blocks: unknown[]; seo: unknown } }>(setup, `/api/funnels/${funnel.id}/pages`, {
+      json: { title: 'Early-bird offer for the whole summer camp season', slug: 'early-bird-summer-camp-offer' },
+    });
+    const everyBlock = { ...funnelPage.draft, blocks: BLOCK_TYPES.map((type) => ({ id: `b-${type}`, type, props: blockSamples[type] })) };
+    const saved = await api<{ revision: number }>(setup, `/api/pages/${funnelPage.id}`, {
+      method: 'PATCH',
+      json: { baseRevision: funnelPage.revision, document: everyBlock, documentB: everyBlock, splitB: 30 },
+    });
+    await api(setup, `/api/pages/${funnelPage.id}/publish`, { json: { baseRevision: saved.revision } });
     const cookies = await setupContext.cookies();
     await setupContext.close();
     const photo = media.items.find((item) => item.name.startsWith('DSC04521'))!;
@@ -144,6 +161,8 @@ describe('every main screen on a phone (390 × 844)', () => {
       { name: '404', path: '/no-such-page', ready: heading('Page not found') },
       { name: 'ad preview', path: new URL(preview.previewUrl).pathname, ready: (page) => page.getByRole('article', { name: 'Facebook feed post' }).waitFor() },
       { name: 'sandbox feed', path: `/instagram/sandbox/${sandbox.account.id}`, ready: heading(/./) },
+      { name: 'funnel page', path: `/p/${funnelName}/early-bird-summer-camp-offer`, ready: heading(/./) },
+      { name: 'funnel 404', path: `/p/${funnelName}/no-such-page`, ready: heading(/./) },
     ];
     const workspaceScreens: Screen[] = [
       { name: 'dashboard', path: '/dashboard', ready: (page) => page.getByText(/of \d+ active projects|Unlimited active projects/).waitFor() },
@@ -191,7 +210,29 @@ describe('every main screen on a phone (390 × 844)', () => {
       { name: 'creative editor', path: `/creatives/${creative.id}`, ready: (page) => page.getByLabel('Creative name').waitFor() },
       { name: 'creations', path: '/creations', ready: heading('Creations') },
       { name: 'funnels', path: '/funnels', ready: heading(/Funnels/) },
-      { name: 'pages', path: '/pages', ready: heading(/Pages/) },
+      {
+        name: 'pages',
+        path: '/pages',
+        ready: (page) =>
+          page
+            .getByText(/Early-bird offer/)
+            .first()
+            .waitFor(),
+      },
+      {
+        name: 'funnel',
+        path: `/funnels/${funnel.id}`,
+        ready: (page) =>
+          page
+            .getByText(/Early-bird offer/)
+            .first()
+            .waitFor(),
+      },
+      { name: 'funnel analytics', path: `/funnels/${funnel.id}?tab=analytics`, ready: (page) => page.getByText('Views per day').first().waitFor() },
+      { name: 'funnel leads', path: `/funnels/${funnel.id}?tab=leads`, ready: heading(/./) },
+      { name: 'funnel settings', path: `/funnels/${funnel.id}?tab=settings`, ready: (page) => page.getByLabel('Heading font').waitFor() },
+      { name: 'page editor', path: `/pages/${funnelPage.id}`, ready: (page) => page.getByRole('list', { name: 'Blocks of the page' }).waitFor() },
+      { name: 'component sheet', path: `/_components/${funnelName}`, ready: heading(/./) },
       { name: 'account', path: '/account', ready: (page) => page.getByLabel('Name', { exact: true }).waitFor() },
       { name: 'billing', path: '/account/billing', ready: (page) => page.getByText(/Renews on/).waitFor() },
       { name: 'credits', path: '/account/credits', ready: (page) => page.getByRole('table').waitFor() },

@@ -203,7 +203,7 @@ function Editor({ initial }: { initial: PageDetail }) {
   const editHidden = mobileView === 'preview' ? 'hidden lg:block' : '';
 
   return (
-    <div className="-mx-4 -my-6 flex min-h-[calc(100vh-4rem)] flex-col sm:-mx-6 lg:-mx-8">
+    <div className="-m-4 flex min-h-[calc(100vh-4rem)] flex-col sm:-m-6">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2.5 dark:border-zinc-800 dark:bg-zinc-950">
         <Link
           to={`/funnels/${initial.funnel.id}`}
