@@ -102,10 +102,22 @@ export function forgetSalt(): void {
 
 const encoder = new TextEncoder();
 
+/** Recent visitors' hashes (salt, IP, user agent → hash): a returning visitor costs no digest. Bounded, in memory only. */
+const MAX_HASHES = 2_000;
+const hashes = new Map<string, Promise<string>>();
+
 /** The day's anonymous visitor id: sha256(salt, IP, user agent), 128 bits in hex. */
-export async function visitorHash(salt: string, ip: string, userAgent: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(`${salt}\n${ip}\n${userAgent}`));
-  return Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+export function visitorHash(salt: string, ip: string, userAgent: string): Promise<string> {
+  const input = `${salt}\n${ip}\n${userAgent}`;
+  let hash = hashes.get(input);
+  if (!hash) {
+    hash = crypto.subtle
+      .digest('SHA-256', encoder.encode(input))
+      .then((digest) => Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join(''));
+    if (hashes.size >= MAX_HASHES) hashes.clear();
+    hashes.set(input, hash);
+  }
+  return hash;
 }
 
 export interface ViewInput {
@@ -162,7 +174,11 @@ async function drain(db: Db): Promise<void> {
  */
 export async function recordView(db: Db, view: ViewInput): Promise<void> {
   const day = utcDay(view.now);
-  if (seen.day !== day) seen = { day, keys: new Set() };
+  if (seen.day !== day) {
+    // A new day: yesterday's salt and the hashes made with it leave the isolate's memory too.
+    seen = { day, keys: new Set() };
+    hashes.clear();
+  }
   const hash = await visitorHash(await daySalt(db, day), view.ip, view.userAgent);
   const known = seen.keys.has(`${view.pageId}|${view.variant}|${hash}`);
   queue.push({ pageId: view.pageId, variant: view.variant, day, hash: known ? null : hash, referrer: view.referrer, utmSource: view.utmSource });
