@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { checkEnv } from '#worker/env.ts';
+import { appHosts, checkEnv } from '#worker/env.ts';
 import { send } from '#worker/test/http.ts';
 
 describe('the configuration, checked at the entry', () => {
@@ -21,6 +21,19 @@ describe('the configuration, checked at the entry', () => {
     expect(problems).toContain('TOKEN_ENCRYPTION_KEY must be 32 bytes');
     expect(problems).toContain('DB is not bound');
     expect(problems).not.toContain('short-secret-value');
+  });
+
+  it('reads APP_HOSTS as plain host names (trimmed, lower case), empty as none, and refuses URLs', () => {
+    const read = (value: string | undefined) => {
+      const checked = checkEnv({ ...env, APP_HOSTS: value });
+      return 'env' in checked ? appHosts(checked.env) : checked.problems;
+    };
+    expect(read(undefined)).toEqual([]);
+    expect(read('')).toEqual([]);
+    expect(read(' Adloom.app , www.adloom.app., ')).toEqual(['adloom.app', 'www.adloom.app']);
+    for (const bad of ['https://adloom.app', 'adloom.app/', 'adloom.app:443', 'ad loom.app', '-adloom.app']) {
+      expect(read(bad), bad).toEqual([expect.stringContaining('APP_HOSTS must be host names separated by commas')]);
+    }
   });
 
   it('answers every request of a misconfigured deployment with a plain 500 and logs what is wrong', async () => {

@@ -23,6 +23,28 @@ const base64Key = z.string('TOKEN_ENCRYPTION_KEY is missing: set 32 random bytes
   }, 'TOKEN_ENCRYPTION_KEY must be 32 bytes in base64 (openssl rand -base64 32).'),
 );
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** The entries of a comma-separated host list, trimmed, lower case, without a trailing dot; empty entries dropped. */
+function hostEntries(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase().replace(/\.$/, ''))
+    .filter((entry) => entry !== '');
+}
+
+/** APP_HOSTS: optional, and when set only plain host names (no scheme, port or path). */
+const hostList = z.optional(
+  z
+    .string()
+    .check(
+      z.refine(
+        (value) => hostEntries(value).every((host) => HOST_NAME.test(host)),
+        'APP_HOSTS must be host names separated by commas, like adloom.app,www.adloom.app (no https://, port or path).',
+      ),
+    ),
+);
+
 const shape = {
   DB: binding<D1Database>('DB'),
   MEDIA: binding<R2Bucket>('MEDIA'),
@@ -43,6 +65,8 @@ const shape = {
   OPERATOR_NAME: z.string('OPERATOR_NAME is missing (wrangler.toml [vars]).'),
   OPERATOR_ADDRESS: z.string('OPERATOR_ADDRESS is missing (wrangler.toml [vars]).'),
   OPERATOR_EMAIL: z.string('OPERATOR_EMAIL is missing (wrangler.toml [vars]).'),
+  /** The host names the app itself is served on (comma-separated, optional): see `appHosts`. */
+  APP_HOSTS: hostList,
   // Every name that wrangler.toml and .dev.vars.example declare (worker/bindings.d.ts, from `npm run types`) is checked here.
 } satisfies Record<keyof WranglerBindings, unknown> & { AI: unknown };
 
@@ -73,6 +97,15 @@ export function checkEnv(raw: object): { env: Bindings } | { problems: string[] 
     checked.set(raw, result);
   }
   return result;
+}
+
+/**
+ * The host names the app itself is served on (APP_HOSTS, wrangler.toml [vars]): no funnel
+ * may take one of them (or a subdomain or parent of one) as its custom domain, and the
+ * custom-domain middleware never serves a funnel on them. Empty without the setting.
+ */
+export function appHosts(env: Pick<Bindings, 'APP_HOSTS'>): string[] {
+  return env.APP_HOSTS ? hostEntries(env.APP_HOSTS) : [];
 }
 
 export interface SessionUser {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '#worker/db/client.ts';
-import type { AppEnv } from '#worker/env.ts';
+import { appHosts, type AppEnv } from '#worker/env.ts';
 import { liveFunnelByDomain, type EdgeFunnel } from '#worker/features/funnels/edge/repo.ts';
 
 /**
@@ -56,11 +56,15 @@ export type DomainHandler = (c: Context<AppEnv>, funnel: EdgeFunnel, slug: strin
 /**
  * The middleware (mounted before the routes in app.ts): on a funnel's domain, `GET /` is the
  * first page, `GET /{slug}` a page, `POST /{slug}` its form; static files and signed media go
- * on to their routes; anything else is the funnel's 404. Other hosts go on untouched.
+ * on to their routes; anything else is the funnel's 404. Other hosts, and always the app's
+ * own (APP_HOSTS), go on untouched.
  */
 export function customDomains(handlers: { page: DomainHandler; submit: DomainHandler; notFound: DomainHandler; robots: DomainHandler }) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const funnel = await funnelForHost(c.get('db'), requestHost(c));
+    const host = requestHost(c);
+    // The app's own hosts (APP_HOSTS) and their subdomains are never a funnel's, whatever the table says.
+    if (appHosts(c.env).some((own) => host === own || host.endsWith(`.${own}`))) return next();
+    const funnel = await funnelForHost(c.get('db'), host);
     if (!funnel) return next();
     const path = c.req.path;
     const method = c.req.method;

@@ -1,13 +1,16 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { themeFromBrandKit } from '#common/schemas/blocks.ts';
 import type { FunnelDetail, FunnelSummary } from '#common/schemas/funnels.ts';
 import { getDb } from '#worker/db/client.ts';
+import type { Bindings } from '#worker/env.ts';
 import { auditLog, funnels, pageStats, users } from '#worker/db/schema.ts';
 import { cacheMatch, cachePut, edgeCacheKey } from '#worker/features/funnels/edge-cache.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uniqueFunnelName, type TestUser } from '#worker/test/factories.ts';
+import { heroBlock, pageDoc, seedFunnel } from '#worker/test/funnels-edge.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
+import worker from '#worker/index.ts';
 
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, string[]> } };
 const db = () => getDb(env.DB);
@@ -25,8 +28,21 @@ beforeAll(async () => {
   await db().update(users).set({ plan: 'agency' }).where(eq(users.id, owner.id));
 });
 
-const create = (user: TestUser | undefined, body: unknown, project = projectId) =>
-  send(`/api/projects/${project}/funnels`, { json: body, cookie: user?.cookie });
+const create = (user: TestUser | undefined, body: unknown, project = projectId, env?: Partial<Bindings>) =>
+  send(`/api/projects/${project}/funnels`, { json: body, cookie: user?.cookie, env });
+
+/** A JSON request through the worker as a browser on another of the app's origins sends it (same-origin there). */
+async function sendFrom(origin: string, path: string, options: { method: string; json: unknown; cookie: string }, extraEnv: Partial<Bindings> = {}) {
+  const request = new Request(`${origin}${path}`, {
+    method: options.method,
+    headers: { 'content-type': 'application/json', origin, cookie: options.cookie, 'cf-connecting-ip': '203.0.113.7' },
+    body: JSON.stringify(options.json),
+  });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...extraEnv } as Bindings, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
 const patch = (user: TestUser | undefined, id: string, body: unknown) => send(`/api/funnels/${id}`, { method: 'PATCH', json: body, cookie: user?.cookie });
 const setPlan = (user: TestUser, plan: 'free' | 'pro' | 'agency') => db().update(users).set({ plan }).where(eq(users.id, user.id));
 
@@ -289,6 +305,51 @@ describe('changing a funnel', () => {
       expect((await patch(owner, funnel.id, { customDomain })).status, customDomain).toBe(422);
     }
     expect((await patch(owner, funnel.id, { customDomain: new URL(ORIGIN).hostname })).status).toBe(422);
+  });
+
+  it('refuses the app’s hosts (APP_HOSTS and the request’s), their subdomains and parents, and platform addresses', async () => {
+    const funnel = await createFunnel(owner, projectId);
+    const appEnv = { APP_HOSTS: ' app.adloom.example , WWW.adloom.example. ' };
+    const refused = async (customDomain: string, options: { env?: typeof appEnv; origin?: string } = {}) => {
+      const response = await sendFrom(
+        options.origin ?? ORIGIN,
+        `/api/funnels/${funnel.id}`,
+        { method: 'PATCH', json: { customDomain }, cookie: owner.cookie },
+        options.env,
+      );
+      expect(response.status, customDomain).toBe(422);
+      expect((await json<ErrorBody>(response)).error.details?.customDomain, customDomain).toEqual(['Use a domain of your own, not this app’s address.']);
+    };
+    // The review's scenario: signed in on the fallback host, asking for the app's canonical host (a parent of it).
+    await refused('adloom.test', { origin: 'https://funnels.adloom.test' });
+    await refused('adloom.test', { origin: 'https://funnels.adloom.test', env: appEnv });
+    for (const domain of ['app.adloom.example', 'offers.app.adloom.example', 'adloom.example', 'www.adloom.example', 'a.b.www.adloom.example']) {
+      await refused(domain, { env: appEnv });
+    }
+    for (const domain of ['adloom.workers.dev', 'my-worker.team.workers.dev', 'site.pages.dev', 'sub.adloom.test']) await refused(domain);
+    expect((await create(owner, { name: uniqueFunnelName(), title: 'X', customDomain: 'offers.app.adloom.example' }, projectId, appEnv)).status).toBe(422);
+    // A sibling of an app host is a domain like any other.
+    const sibling = await sendFrom(
+      ORIGIN,
+      `/api/funnels/${funnel.id}`,
+      { method: 'PATCH', json: { customDomain: 'shop.adloom.example' }, cookie: owner.cookie },
+      appEnv,
+    );
+    expect(sibling.status).toBe(200);
+    expect((await patch(owner, funnel.id, { customDomain: null })).status).toBe(200);
+  });
+
+  it('never serves a funnel on an APP_HOSTS host, even when a funnel holds it', async () => {
+    // Written straight into the table, as a funnel could have before the hosts were configured.
+    const domain = `app-${Date.now().toString(36)}.adloom.example`;
+    await seedFunnel(projectId, { customDomain: domain, pages: [{ slug: 'start', a: pageDoc([heroBlock('Sign in to Adloom')]) }] });
+    const home = await send('/api/health', { headers: { host: domain } });
+    expect(home.status).toBe(404); // without APP_HOSTS the funnel owns the host
+    for (const hosts of [domain, `${domain},other.example`, 'adloom.example']) {
+      const env = { APP_HOSTS: hosts };
+      expect((await send('/api/health', { headers: { host: domain }, env })).status, hosts).toBe(200);
+      expect(await (await send('/', { headers: { host: domain }, env })).text(), hosts).not.toContain('Sign in to Adloom');
+    }
   });
 
   it('deletes a funnel (soft): its name is free again, it is gone for everyone', async () => {

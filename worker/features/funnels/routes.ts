@@ -13,7 +13,7 @@ import {
   pageUpdateInput,
   publishPageInput,
 } from '#common/schemas/funnels.ts';
-import type { AppEnv } from '#worker/env.ts';
+import { appHosts, type AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
@@ -31,7 +31,14 @@ export const projectFunnelRoutes = new Hono<AppEnv>().post(
   access({ project: 'editor' }),
   validate('json', funnelCreateInput),
   async (c) => {
-    const funnel = await service.createFunnel(c.get('db'), required(c, 'membership'), required(c, 'user'), c.req.valid('json'), originOf(c.req.url));
+    const funnel = await service.createFunnel(
+      c.get('db'),
+      required(c, 'membership'),
+      required(c, 'user'),
+      c.req.valid('json'),
+      originOf(c.req.url),
+      appHosts(c.env),
+    );
     return c.json(funnel, 201);
   },
 );
@@ -49,7 +56,15 @@ export const funnelRoutes = new Hono<AppEnv>()
   )
   .patch('/:id', access({ funnel: 'editor' }), validate('json', funnelUpdateInput), async (c) =>
     c.json(
-      await service.updateFunnel(c.get('db'), required(c, 'funnel'), required(c, 'membership'), required(c, 'user'), c.req.valid('json'), originOf(c.req.url)),
+      await service.updateFunnel(
+        c.get('db'),
+        required(c, 'funnel'),
+        required(c, 'membership'),
+        required(c, 'user'),
+        c.req.valid('json'),
+        originOf(c.req.url),
+        appHosts(c.env),
+      ),
     ),
   )
   .delete('/:id', access({ funnel: 'editor' }), async (c) => {

@@ -290,10 +290,34 @@ async function domainRefusal(db: Db, projectId: string): Promise<AppError> {
   return new AppError('plan_limit_reached', message, { customDomain: [message], _: [`plan:${plan.id}`, `limit:${plan.customDomains}`] });
 }
 
-function refuseOwnHost(domain: string | null | undefined, origin: string): void {
+/** Hosts no customer can own: Cloudflare's own subdomains (this worker's workers.dev address among them). */
+const PLATFORM_SUFFIXES = ['workers.dev', 'pages.dev'];
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/** `host` is `base` or under it (`a.b.example.com` under `example.com`). */
+const isWithin = (host: string, base: string) => host === base || host.endsWith(`.${base}`);
+
+/**
+ * Why `domain` cannot be a funnel's domain, or null: the app's own hosts (APP_HOSTS and the
+ * request's host), their subdomains and parents would hand the app's address (sign-in, API,
+ * workspace) to one customer's funnel; platform addresses, localhost, IP literals and names
+ * without a dot are no customer's domain.
+ */
+export function customDomainProblem(domain: string, origin: string, hosts: readonly string[]): string | null {
+  const own = [...hosts, new URL(origin).hostname.toLowerCase()];
+  if (!domain.includes('.') || IPV4.test(domain) || domain.includes(':') || domain.includes('[') || isWithin(domain, 'localhost')) {
+    return 'Enter a domain like offers.example.com.';
+  }
+  if (own.some((host) => isWithin(domain, host) || isWithin(host, domain)) || PLATFORM_SUFFIXES.some((suffix) => isWithin(domain, suffix))) {
+    return 'Use a domain of your own, not this app’s address.';
+  }
+  return null;
+}
+
+function refuseAppHost(domain: string | null | undefined, origin: string, hosts: readonly string[]): void {
   if (!domain) return;
-  const own = new URL(origin).hostname;
-  if (domain === own || domain.endsWith(`.${own}`)) throw invalid('customDomain', 'Use a domain of your own, not this app’s address.');
+  const problem = customDomainProblem(domain, origin, hosts);
+  if (problem) throw invalid('customDomain', problem);
 }
 
 function uniqueRefusal(error: unknown): AppError | undefined {
@@ -307,8 +331,15 @@ function uniqueRefusal(error: unknown): AppError | undefined {
 }
 
 /** A new funnel in a project; its theme comes from the project's brand kit unless given. */
-export async function createFunnel(db: Db, membership: Membership, actor: Actor, input: FunnelCreateInput, origin: string): Promise<FunnelDetail> {
-  refuseOwnHost(input.customDomain, origin);
+export async function createFunnel(
+  db: Db,
+  membership: Membership,
+  actor: Actor,
+  input: FunnelCreateInput,
+  origin: string,
+  hosts: readonly string[] = [],
+): Promise<FunnelDetail> {
+  refuseAppHost(input.customDomain, origin, hosts);
   const id = newId();
   const now = new Date();
   const projectId = membership.project.id;
@@ -358,9 +389,10 @@ export async function updateFunnel(
   actor: Actor,
   input: FunnelUpdateInput,
   origin: string,
+  hosts: readonly string[] = [],
 ): Promise<FunnelDetail> {
   const domainChanged = input.customDomain !== undefined && input.customDomain !== funnel.customDomain;
-  if (domainChanged) refuseOwnHost(input.customDomain, origin);
+  if (domainChanged) refuseAppHost(input.customDomain, origin, hosts);
   const now = new Date();
   let results: D1Result[];
   try {
