@@ -74,6 +74,11 @@ export const FUNNEL_LIMITS = {
   funnelsPerProject: 50,
   domain: 253,
   leadQuery: 100,
+  /**
+   * A page document (variant A or B) as stored JSON, in UTF-8 bytes: a draft with A and B,
+   * and a version with both, stay far below D1's 2 MB per row.
+   */
+  documentBytes: 256 * 1024,
 } as const;
 
 /** Why a funnel name is refused, or null when it is fine (the same words for the form and the API). */

@@ -169,6 +169,44 @@ describe('saving the draft', () => {
     expect((await json<PageDetail>(surrogate)).title).toBe('Half \ufffd a pair');
   });
 
+  it('refuses a document (A or B) over 256 KiB of stored JSON with 413 and a message, counting UTF-8 bytes', async () => {
+    const { funnel, page } = await newPage();
+    const faqs = (answer: string): PageDocument => ({
+      blocks: Array.from({ length: 5 }, (_, i) => ({
+        id: `faq-${i}`,
+        type: 'faq' as const,
+        props: { heading: 'Questions', items: Array.from({ length: 30 }, (_, j) => ({ question: `Question ${j}?`, answer })) },
+      })),
+      seo: { title: 'Big', description: '', image: null },
+    });
+    const ascii = faqs('x'.repeat(2000)); // ≈ 300 KB
+    const accents = faqs('ü'.repeat(1000)); // ≈ 150 K characters, ≈ 300 KB in UTF-8
+    const fits = faqs('x'.repeat(1500)); // ≈ 225 KB
+    for (const [field, document] of [
+      ['document', ascii],
+      ['documentB', ascii],
+      ['document', accents],
+    ] as const) {
+      const response = await patchPage(owner, page.id, { baseRevision: 1, [field]: document });
+      expect(response.status, field).toBe(413);
+      const body = await json<ErrorBody>(response);
+      expect(body.error.code).toBe('payload_too_large');
+      expect(body.error.message).toMatch(/too large to save \(\d+ KiB; at most 256 KiB\)/);
+      expect(body.error.details?.[field]).toEqual([body.error.message]);
+    }
+    expect((await getPage(page.id)).revision).toBe(1);
+    // A and B each up to the limit: the row (and a version of both) stays well below D1's 2 MB.
+    const saved = await patchPage(owner, page.id, { baseRevision: 1, document: fits, documentB: fits });
+    expect(saved.status).toBe(200);
+    expect((await publish(owner, page.id, 2)).status).toBe(200);
+    // A draft stored before the limit existed is not copied into a page that could not be saved.
+    const legacy = await createFunnelPage(owner, funnel.id, { slug: 'legacy' });
+    await db().update(funnelPages).set({ draft: ascii }).where(eq(funnelPages.id, legacy.id));
+    const copy = await post(owner, `/api/pages/${legacy.id}/duplicate`);
+    expect(copy.status).toBe(413);
+    expect((await json<ErrorBody>(copy)).error.details?.document).toBeDefined();
+  });
+
   it('refuses viewers (403), other teams (404), unknown and malformed ids (404)', async () => {
     const { page } = await newPage();
     expect((await patchPage(viewer, page.id, { baseRevision: 1, title: 'No' })).status).toBe(403);

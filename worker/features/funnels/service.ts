@@ -83,6 +83,18 @@ function isUniqueViolation(error: unknown): boolean {
   return uniqueColumns(error) !== undefined;
 }
 
+const utf8 = new TextEncoder();
+
+/** Refuses (413) a document whose stored JSON is over FUNNEL_LIMITS.documentBytes: D1 refuses rows over 2 MB with a 500. */
+function refuseLargeDocument(field: 'document' | 'documentB', document: unknown): void {
+  if (document === null || document === undefined) return;
+  const bytes = utf8.encode(JSON.stringify(document)).byteLength;
+  if (bytes <= FUNNEL_LIMITS.documentBytes) return;
+  const which = field === 'documentB' ? 'Variant B' : 'This page';
+  const message = `${which} is too large to save (${Math.ceil(bytes / 1024)} KiB; at most ${FUNNEL_LIMITS.documentBytes / 1024} KiB). Shorten or remove some blocks.`;
+  throw new AppError('payload_too_large', message, { [field]: [message] });
+}
+
 function staleRevision(current: number): AppError {
   return new AppError('conflict', 'Someone saved a newer version of this page. Reload to see it; your change was not saved.', {
     _: [`revision:${current}`],
@@ -482,6 +494,8 @@ export function starterDocument(title: string): PageDocument {
 export async function createPage(db: Db, funnel: repo.FunnelRow, role: ProjectRole, input: PageCreateInput, origin: string): Promise<PageDetail> {
   const id = newId();
   const now = new Date();
+  const draft = starterDocument(input.title);
+  refuseLargeDocument('document', draft);
   let result: D1Result | undefined;
   try {
     [result] = await rawBatch(db, [
@@ -491,7 +505,7 @@ export async function createPage(db: Db, funnel: repo.FunnelRow, role: ProjectRo
         projectId: funnel.projectId,
         slug: input.slug,
         title: input.title,
-        draft: starterDocument(input.title),
+        draft,
         now,
       }),
     ]);
@@ -506,6 +520,8 @@ export async function createPage(db: Db, funnel: repo.FunnelRow, role: ProjectRo
 export async function updatePage(db: Db, ctx: PageWithFunnel, role: ProjectRole, input: PageUpdateInput, origin: string): Promise<PageDetail> {
   const { page, funnel } = ctx;
   if (input.baseRevision !== page.revision) throw staleRevision(page.revision);
+  refuseLargeDocument('document', input.document);
+  refuseLargeDocument('documentB', input.documentB);
   const set: Partial<repo.PageInsert> = {};
   if (input.title !== undefined && input.title !== page.title) set.title = input.title;
   if (input.slug !== undefined && input.slug !== page.slug) set.slug = input.slug;
@@ -555,6 +571,9 @@ export async function deletePage(db: Db, { page, funnel }: PageWithFunnel, actor
 export async function duplicatePage(db: Db, { page, funnel }: PageWithFunnel, role: ProjectRole, origin: string): Promise<PageDetail> {
   const now = new Date();
   const title = clip(`${page.title} (copy)`, FUNNEL_LIMITS.pageTitle);
+  // Drafts saved before the size limit may be over it: a copy would not save either.
+  refuseLargeDocument('document', page.draft);
+  refuseLargeDocument('documentB', page.draftB);
   for (let attempt = 1; attempt <= 20; attempt += 1) {
     const suffix = attempt === 1 ? '-copy' : `-copy-${attempt}`;
     const slug = `${page.slug.slice(0, PAGE_SLUG_MAX - suffix.length)}${suffix}`;
