@@ -13,6 +13,8 @@ import * as repo from '#worker/features/funnels/edge/repo.ts';
  */
 
 const DAY_MS = 86_400_000;
+/** How long the daily referrer and UTM source rows are kept (the reports look back 30 days). */
+const SOURCES_KEPT_DAYS = 400;
 
 /** The UTC day of an instant, 'YYYY-MM-DD'. */
 export function utcDay(now: number): string {
@@ -187,12 +189,12 @@ export async function recordView(db: Db, view: ViewInput): Promise<void> {
 }
 
 /**
- * The scheduled job's part: salts of days that are over, and visitor hashes older than
- * yesterday (the counts stay in page_stats). Without its salt a hash identifies no one.
+ * The scheduled job's part: salts of days that are over, visitor hashes older than
+ * yesterday (the counts stay in page_stats), and source rows older than SOURCES_KEPT_DAYS. Without its salt a hash identifies no one.
  */
 export async function purgePastAnalytics(db: Db, now: Date): Promise<void> {
   const today = utcDay(now.getTime());
   const yesterday = utcDay(now.getTime() - DAY_MS);
-  await repo.deletePastAnalytics(db, today, yesterday);
+  await repo.deletePastAnalytics(db, today, yesterday, utcDay(now.getTime() - SOURCES_KEPT_DAYS * DAY_MS));
   if (saltCache && saltCache.day < today) saltCache = undefined;
 }

@@ -16,7 +16,7 @@ import {
   viewBatching,
   visitorHash,
 } from '#worker/features/funnels/analytics-service.ts';
-import { upsertSalt } from '#worker/features/funnels/edge/repo.ts';
+import { OTHER_SOURCE, SOURCE_CAP, countViews, upsertSalt } from '#worker/features/funnels/edge/repo.ts';
 import { purgeExpiredRecords } from '#worker/jobs/index.ts';
 import { createProject, createUser } from '#worker/test/factories.ts';
 import { heroBlock, pageDoc, seedFunnel } from '#worker/test/funnels-edge.ts';
@@ -144,5 +144,59 @@ describe('unique visitors by a daily salt', () => {
       ['2026-03-20', 1, 1],
     ]);
     expect(utcDay(now.getTime())).toBe('2026-03-20');
+  });
+});
+
+describe('sources are capped per page, variant, day and kind (review 12 P2-6)', () => {
+  it('keeps at most SOURCE_CAP distinct values a day, even for 20 concurrent batches; the rest count in (other), known values keep counting', async () => {
+    const owner = await createUser();
+    const project = await createProject(owner);
+    const funnel = await seedFunnel(project.id, { pages: [{ slug: 'junk', a: pageDoc([heroBlock('Junk')]) }] });
+    const page = funnel.pages[0]!.id;
+    const day = '2026-05-01';
+    const view = (utmSource: string, referrer: string | null = null) => ({ pageId: page, variant: 'a' as const, day, hash: null, referrer, utmSource });
+    // 20 concurrent batches (as many isolates would write), 10 new random values each: 200 values.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        countViews(
+          db(),
+          Array.from({ length: 10 }, (_, j) => view(`junk-${i}-${j}`)),
+        ),
+      ),
+    );
+    const rows = async (kind: string) =>
+      (
+        await env.DB.prepare('SELECT value, count FROM page_sources WHERE page_id = ? AND day = ? AND kind = ?')
+          .bind(page, day, kind)
+          .all<{ value: string; count: number }>()
+      ).results;
+    let utm = await rows('utm_source');
+    expect(utm.filter((r) => r.value !== OTHER_SOURCE)).toHaveLength(SOURCE_CAP);
+    expect(utm.find((r) => r.value === OTHER_SOURCE)?.count).toBe(200 - SOURCE_CAP);
+    expect(utm.reduce((sum, r) => sum + r.count, 0)).toBe(200);
+    // A value already kept still counts; a new one goes to (other); referrers have their own cap.
+    const kept = utm.find((r) => r.value !== OTHER_SOURCE)!.value;
+    await countViews(db(), [view(kept), view(kept), view('brand-new', 'news.example')]);
+    utm = await rows('utm_source');
+    expect(utm).toHaveLength(SOURCE_CAP + 1);
+    expect(utm.find((r) => r.value === kept)?.count).toBe(3);
+    expect(utm.find((r) => r.value === OTHER_SOURCE)?.count).toBe(201 - SOURCE_CAP);
+    expect(await rows('referrer')).toEqual([{ value: 'news.example', count: 1 }]);
+    // Another day starts empty.
+    await countViews(db(), [{ ...view('brand-new'), day: '2026-05-02' }]);
+    const next = await env.DB.prepare('SELECT value, count FROM page_sources WHERE page_id = ? AND day = ?').bind(page, '2026-05-02').all();
+    expect(next.results).toEqual([{ value: 'brand-new', count: 1 }]);
+  });
+
+  it('the scheduled job deletes source rows older than 400 days', async () => {
+    const owner = await createUser();
+    const project = await createProject(owner);
+    const funnel = await seedFunnel(project.id, { pages: [{ slug: 'old', a: pageDoc([heroBlock('Old')]) }] });
+    const page = funnel.pages[0]!.id;
+    const view = (day: string) => ({ pageId: page, variant: 'a' as const, day, hash: null, referrer: 'old.example', utmSource: null });
+    await countViews(db(), [view('2025-01-01'), view('2026-01-01')]);
+    await purgeExpiredRecords(env, new Date('2026-03-01T00:00:00Z'));
+    const days = await env.DB.prepare('SELECT day FROM page_sources WHERE page_id = ?').bind(page).all();
+    expect(days.results).toEqual([{ day: '2026-01-01' }]);
   });
 });

@@ -330,6 +330,28 @@ describe('A/B variants', () => {
     // 20 % of 300 is 60; the binomial σ is ≈ 6.9: within 3σ.
     expect(Math.abs(seen.b - 60)).toBeLessThan(21);
   });
+  it('draws a new visitor once while only A is cached: one drawn for B gets B (review 12 P2-2)', async () => {
+    const funnel = await seedFunnel(projectId, {
+      pages: [{ slug: 'half', a: pageDoc([heroBlock('Headline A')]), b: pageDoc([heroBlock('Headline B')]), splitB: 50 }],
+    });
+    const pageId = funnel.pages[0]!.id;
+    // A visitor who keeps A: A is cached, B is not.
+    expect(await (await visit(`/p/${funnel.name}/half`, {}, `ab_${pageId}=a`)).text()).toContain('Headline A');
+    const original = edgeRandom.next;
+    const draws = [0.1, 0.9]; // the first draw is B (10 < 50); a second draw would be A
+    let calls = 0;
+    edgeRandom.next = () => draws[calls++ % draws.length]!;
+    try {
+      const response = await visit(`/p/${funnel.name}/half`);
+      expect(response.headers.getSetCookie()[0]).toMatch(new RegExp(`^ab_${pageId}=b;`));
+      const html = await response.text();
+      expect(html).toContain('Headline B');
+      expect(html).not.toContain('Headline A');
+      expect(calls).toBe(1);
+    } finally {
+      edgeRandom.next = original;
+    }
+  });
 });
 
 describe('counting views', () => {

@@ -487,12 +487,16 @@ async function servePage(c: Context<AppEnv>, site: EdgeSite, slug: string | null
   const hidden = attributionOfView(c);
 
   const cacheOn = (c.env as { EDGE_CACHE?: string }).EDGE_CACHE !== 'off';
+  // The variant drawn on the cache path (B chosen, B not cached): the miss path reuses it, so a
+  // new visitor is drawn once and B gets exactly split_b % (a second draw gave it split_b²).
+  let drawn: { pageId: string; choice: Choice } | undefined;
   if (!sent && cacheOn) {
     const hitA = await cacheMatch(edgeCacheKey(site, slug, 'a'));
     const metaA = hitA && hitA.headers.get(EDGE_HEADERS.build) === build ? metaOf(hitA) : undefined;
     if (hitA && metaA) {
       const choice = chooseVariant(c, metaA);
       if (choice.variant === 'a') return deliver(c, site, hitA, metaA, choice, { hidden, count: true, cacheControl: PUBLIC_PAGE });
+      drawn = { pageId: metaA.pageId, choice };
       const hitB = await cacheMatch(edgeCacheKey(site, slug, 'b'));
       if (hitB && hitB.headers.get(EDGE_HEADERS.build) === build) {
         return deliver(c, site, hitB, metaA, choice, { hidden, count: true, cacheControl: PUBLIC_PAGE });
@@ -502,7 +506,8 @@ async function servePage(c: Context<AppEnv>, site: EdgeSite, slug: string | null
 
   const found = await findLive(c, await funnelOf(), slug);
   if (!found) return funnelNotFound(c, site);
-  const choice = chooseVariant(c, found.meta);
+  // The page may have changed since the cached copy (B removed): the earlier draw holds only for the same page with a B.
+  const choice = drawn && drawn.pageId === found.meta.pageId && found.meta.hasB ? drawn.choice : chooseVariant(c, found.meta);
   const document = (choice.variant === 'b' ? found.live.b : found.live.a) ?? found.live.a;
   const rendered = await renderLivePage(c, { site, funnel: found.funnel, page: found.page, document, ...(sent ? { form: { sent: true, formId: sent } } : {}) });
   const response = cacheable(rendered.html, rendered.csp, found.meta, build);

@@ -149,12 +149,6 @@ export function upsertSalt(db: Db, day: string, salt: string) {
     .get();
 }
 
-/** A drizzle query as a D1 statement, to share D1's batch with raw ones (drizzle's batch takes no raw SQL). */
-function prepared(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
-  const { sql: text, params } = query.toSQL();
-  return (db.$client as D1Database).prepare(text).bind(...params);
-}
-
 export interface CountedView {
   pageId: string;
   variant: Variant;
@@ -165,14 +159,35 @@ export interface CountedView {
   utmSource: string | null;
 }
 
-function sourceUpsert(db: Db, key: { pageId: string; variant: Variant; day: string }, kind: 'referrer' | 'utm_source', value: string, count: number) {
-  return db
-    .insert(pageSources)
-    .values({ ...key, kind, value, count })
-    .onConflictDoUpdate({
-      target: [pageSources.pageId, pageSources.variant, pageSources.day, pageSources.kind, pageSources.value],
-      set: { count: sql`${pageSources.count} + excluded.count` },
-    });
+/** Distinct values kept per page, variant, day and kind; the rest of the day's values add up in OTHER_SOURCE. */
+export const SOURCE_CAP = 100;
+export const OTHER_SOURCE = '(other)';
+
+/**
+ * A source's count + n, as two statements of the view batch (one transaction, so concurrent
+ * batches cannot overshoot): the value's row is inserted only while the (page, variant, day,
+ * kind) has fewer than SOURCE_CAP rows, or updated when it exists; when neither happened
+ * (`changes()` = 0), the views go to the OTHER_SOURCE row instead. Random `utm_source`
+ * values therefore add at most SOURCE_CAP + 1 rows a day (review 12 P2-6).
+ */
+function sourceUpserts(db: Db, key: { pageId: string; variant: Variant; day: string }, kind: 'referrer' | 'utm_source', value: string, count: number) {
+  const { pageId, variant, day } = key;
+  return [
+    rawStatement(
+      db,
+      sql`INSERT INTO ${pageSources} (page_id, variant, day, kind, value, count)
+          SELECT ${pageId}, ${variant}, ${day}, ${kind}, ${value}, ${count}
+          WHERE EXISTS (SELECT 1 FROM ${pageSources} WHERE page_id = ${pageId} AND variant = ${variant} AND day = ${day} AND kind = ${kind} AND value = ${value})
+             OR (SELECT count(*) FROM ${pageSources} WHERE page_id = ${pageId} AND variant = ${variant} AND day = ${day} AND kind = ${kind}) < ${SOURCE_CAP}
+          ON CONFLICT (page_id, variant, day, kind, value) DO UPDATE SET "count" = "count" + excluded."count"`,
+    ),
+    rawStatement(
+      db,
+      sql`INSERT INTO ${pageSources} (page_id, variant, day, kind, value, count)
+          SELECT ${pageId}, ${variant}, ${day}, ${kind}, ${OTHER_SOURCE}, ${count} WHERE changes() = 0
+          ON CONFLICT (page_id, variant, day, kind, value) DO UPDATE SET "count" = "count" + excluded."count"`,
+    ),
+  ];
 }
 
 /**
@@ -218,7 +233,7 @@ export async function countViews(db: Db, views: readonly CountedView[]): Promise
     );
     for (const [source, n] of sources) {
       const bar = source.indexOf('|');
-      statements.push(prepared(db, sourceUpsert(db, key, source.slice(0, bar) as 'referrer' | 'utm_source', source.slice(bar + 1), n)));
+      statements.push(...sourceUpserts(db, key, source.slice(0, bar) as 'referrer' | 'utm_source', source.slice(bar + 1), n));
     }
   }
   if (statements.length > 0) await (db.$client as D1Database).batch(statements);
@@ -232,7 +247,11 @@ export function leadStatUpsert(db: Db, pageId: string, variant: Variant, day: st
     .onConflictDoUpdate({ target: [pageStats.pageId, pageStats.variant, pageStats.day], set: { leads: sql`${pageStats.leads} + 1` } });
 }
 
-/** Salts of days before `today` and visitor hashes of days before `yesterday`. */
-export async function deletePastAnalytics(db: Db, today: string, yesterday: string): Promise<void> {
-  await db.batch([db.delete(analyticsSalts).where(lt(analyticsSalts.day, today)), db.delete(pageVisitors).where(lt(pageVisitors.day, yesterday))]);
+/** Salts of days before `today`, visitor hashes of days before `yesterday`, sources of days before `sourcesFrom`. */
+export async function deletePastAnalytics(db: Db, today: string, yesterday: string, sourcesFrom: string): Promise<void> {
+  await db.batch([
+    db.delete(analyticsSalts).where(lt(analyticsSalts.day, today)),
+    db.delete(pageVisitors).where(lt(pageVisitors.day, yesterday)),
+    db.delete(pageSources).where(lt(pageSources.day, sourcesFrom)),
+  ]);
 }
