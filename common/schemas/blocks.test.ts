@@ -10,6 +10,7 @@ import {
   RESERVED_FIELD_NAMES,
   SAFE_HREF,
   blockDefaults,
+  blockPartIds,
   blockPropsSchemas,
   blockSamples,
   blockSchema,
@@ -160,7 +161,7 @@ const arbitraries: { [T in BlockType]: fc.Arbitrary<unknown> } = {
   footer: fc.record({ text: str(300), links: fc.array(fc.record({ label: str(60, 1), href }), { maxLength: 8 }) }),
 };
 
-const blockId = fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/);
+const blockId = fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/).filter((id) => id !== 'main');
 const anyBlock = fc
   .constantFrom(...BLOCK_TYPES)
   .chain((type) => fc.record({ id: blockId, type: fc.constant(type), props: arbitraries[type] })) as fc.Arbitrary<Block>;
@@ -182,7 +183,11 @@ describe('block schemas', () => {
   it('a page document of valid blocks parses back equal', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(anyBlock, { maxLength: 6, selector: (b) => b.id }),
+        // Ids unique, and none taken by another block's parts (its heading, form fields…).
+        fc.uniqueArray(anyBlock, { maxLength: 6, selector: (b) => b.id }).filter((blocks) => {
+          const parts = new Set(blocks.flatMap(blockPartIds));
+          return blocks.every((b) => !parts.has(b.id));
+        }),
         fc.record({ title: str(70), description: str(160), image }),
         (blocks, seo) => {
           const doc = { blocks, seo };
@@ -239,6 +244,25 @@ describe('block schemas', () => {
     expect(pageDocumentSchema.safeParse({ blocks: [blocks[0], blocks[0]], seo }).success).toBe(false);
     expect(pageDocumentSchema.safeParse({ blocks: [], seo: { ...seo, title: 'x'.repeat(71) } }).success).toBe(false);
     expect(pageDocumentSchema.safeParse({ blocks: [], seo: { ...seo, description: 'x'.repeat(161) } }).success).toBe(false);
+  });
+
+  it('refuses block ids the page uses for its own elements: `main`, and another block’s heading, form fields, errors and honeypot', () => {
+    const seo = { title: '', description: '', image: null };
+    const doc = (...blocks: { id: string; type: string; props: unknown }[]) => pageDocumentSchema.safeParse({ blocks, seo }).success;
+    const text = (id: string) => ({ id, type: 'text', props: blockSamples.text });
+    const hero = (id: string) => ({ id, type: 'hero', props: blockSamples.hero });
+    const form = (id: string) => ({
+      id,
+      type: 'form',
+      props: { ...blockSamples.form, fields: [{ name: 'email', label: 'Email', type: 'email', required: true }] },
+    });
+    expect(blockSchema.safeParse(text('main')).success).toBe(false);
+    expect(doc(text('main'))).toBe(false);
+    expect(doc(text('Main'), text('main-1'), hero('hero'), form('signup'))).toBe(true);
+    for (const taken of ['hero-title', 'signup-title', 'signup-email', 'signup-email-error', 'signup-website']) {
+      expect(doc(hero('hero'), form('signup'), text(taken)), taken).toBe(false);
+    }
+    expect(blockPartIds(form('signup') as never)).toEqual(['signup-title', 'signup-website', 'signup-email', 'signup-email-error']);
   });
 
   it.each([
@@ -327,6 +351,11 @@ describe('block schemas', () => {
     expect(withFields([{ ...field, name: '1city' }])).toBe(false);
     expect(withFields([{ ...field, name: 'a'.repeat(33) }])).toBe(false);
     for (const name of RESERVED_FIELD_NAMES) expect(withFields([{ ...field, name }])).toBe(false);
+    // Names every plain object already has: refused, so a form's values and errors never read Object's prototype.
+    for (const name of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) expect(withFields([{ ...field, name }]), name).toBe(false);
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      if (FIELD_NAME.test(name)) expect(RESERVED_FIELD_NAMES, name).toContain(name);
+    }
     expect(withFields([{ ...field, type: 'select' }])).toBe(false);
     expect(withFields([{ ...field, type: 'select', options: [] }])).toBe(false);
     expect(withFields([{ ...field, type: 'select', options: ['A', 'A'] }])).toBe(false);

@@ -227,8 +227,13 @@ export const countdownProps = z.object({
 export const FORM_FIELD_TYPES = ['text', 'email', 'phone', 'select', 'checkbox'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 export const FIELD_NAME = /^[a-z][a-z0-9_]{0,31}$/;
-/** Names the edge form uses for itself (honeypot, block id, attribution) or the leads CSV's own columns. */
+/**
+ * Names the edge form uses for itself (honeypot, block id, attribution) or the leads CSV's own
+ * columns, and `constructor`: the one name of the pattern that every plain object already has
+ * (a form's values and errors would read it from Object's prototype).
+ */
 export const RESERVED_FIELD_NAMES = [
+  'constructor',
   'website',
   'form_id',
   'formid',
@@ -328,7 +333,12 @@ export type FooterProps = BlockPropsMap['footer'];
 // Blocks and the page document
 
 export const BLOCK_ID = /^[A-Za-z0-9_-]{1,32}$/;
-const blockId = text('Blocks have short ids.').check(z.regex(BLOCK_ID, 'Blocks have short ids.'));
+/** Ids of the published page's own elements (`<main id="main">`, the skip link's target): no block may take one. */
+export const RESERVED_BLOCK_IDS = ['main'] as const;
+const blockId = text('Blocks have short ids.').check(
+  z.regex(BLOCK_ID, 'Blocks have short ids.'),
+  z.refine((v) => !(RESERVED_BLOCK_IDS as readonly string[]).includes(v), 'That id is used by the page itself: pick another.'),
+);
 const blockOf = <T extends BlockType>(type: T) => z.object({ id: blockId, type: z.literal(type), props: blockPropsSchemas[type] });
 
 export const blockSchema = z.discriminatedUnion('type', [
@@ -356,10 +366,28 @@ export const seoSchema = z.object({
 });
 export type Seo = z.infer<typeof seoSchema>;
 
+/**
+ * The element ids a block's parts take on the page (client/blocks: its heading `{id}-title`;
+ * a form's fields `{id}-{name}`, their errors `{id}-{name}-error` and the honeypot
+ * `{id}-website`): another block with one of them as its id would make two elements share it.
+ */
+export function blockPartIds(block: Block): string[] {
+  const ids = [`${block.id}-title`];
+  if (block.type === 'form') {
+    ids.push(`${block.id}-website`);
+    for (const field of block.props.fields ?? []) ids.push(`${block.id}-${field.name}`, `${block.id}-${field.name}-error`);
+  }
+  return ids;
+}
+
 export const pageDocumentSchema = z.object({
   blocks: z.array(blockSchema).check(
     z.maxLength(MAX_BLOCKS, `Use at most ${MAX_BLOCKS} blocks on a page.`),
     z.refine((blocks) => new Set(blocks.map((b) => b.id)).size === blocks.length, 'Each block needs its own id.'),
+    z.refine((blocks) => {
+      const parts = new Set(blocks.flatMap(blockPartIds));
+      return blocks.every((b) => !parts.has(b.id));
+    }, 'A block’s id is taken by a part of another block (like “hero-title”): pick another id.'),
   ),
   seo: seoSchema,
 });

@@ -1,7 +1,10 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { MAX_BODY_BYTES } from '#worker/lib/validate.ts';
+import { MAX_BODY_BYTES, validate } from '#worker/lib/validate.ts';
 import { createUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 
@@ -43,6 +46,27 @@ describe('JSON bodies', () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as Envelope).error.code).toBe('bad_request');
+  });
+});
+
+describe('form bodies', () => {
+  const passThrough: StandardSchemaV1<unknown, unknown> = { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) } };
+  const app = new Hono<AppEnv>().post('/', validate('form', passThrough), (c) => c.json(Object.entries(c.req.valid('form') as object)));
+  const post = (body: BodyInit, type: string) => app.request('/', { method: 'POST', body, headers: { 'content-type': type } });
+
+  it('keeps fields named like Object’s own properties (constructor, toString, __proto__), the first of each name', async () => {
+    const expected = [
+      ['constructor', 'a'],
+      ['toString', 'b'],
+      ['__proto__', 'c'],
+      ['valueOf', 'd'],
+    ];
+    const urlencoded = await post('constructor=a&toString=b&__proto__=c&valueOf=d&constructor=again', 'application/x-www-form-urlencoded');
+    expect(await urlencoded.json()).toEqual(expected);
+    const form = new FormData();
+    for (const [name, value] of [...expected, ['__proto__', 'again']]) form.append(name!, value!);
+    const multipart = new Request('http://x/', { method: 'POST', body: form });
+    expect(await (await post(await multipart.arrayBuffer(), multipart.headers.get('content-type')!)).json()).toEqual(expected);
   });
 });
 

@@ -65,8 +65,9 @@ async function readFormFields(c: Context): Promise<Record<string, string>> {
   } catch {
     throw new AppError('bad_request', 'The form could not be read. Please send it again.');
   }
-  const fields: Record<string, string> = {};
-  for (const [key, value] of entries) if (typeof value === 'string' && !(key in fields)) fields[key] = value;
+  // No prototype: a field named `constructor`, `toString` or `__proto__` is a field like any other.
+  const fields = Object.create(null) as Record<string, string>;
+  for (const [key, value] of entries) if (typeof value === 'string' && !Object.hasOwn(fields, key)) fields[key] = value;
   return fields;
 }
 
