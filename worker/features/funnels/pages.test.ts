@@ -7,6 +7,8 @@ import type { FunnelDetail, PageDetail, PageSummary, PageVersion, VersionDocumen
 import { getDb } from '#worker/db/client.ts';
 import { funnelPageVersions, funnelPages } from '#worker/db/schema.ts';
 import { cacheMatch, cachePut, edgeCacheKey } from '#worker/features/funnels/edge-cache.ts';
+import * as repo from '#worker/features/funnels/repo.ts';
+import * as service from '#worker/features/funnels/service.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 
@@ -145,6 +147,7 @@ describe('saving the draft', () => {
     const bad = [
       { baseRevision: 2, document: { blocks: 'no', seo: {} } },
       { baseRevision: 2, document: { blocks: [{ id: 'x', type: 'marquee', props: {} }], seo: { title: '', description: '', image: null } } },
+      { baseRevision: 2, document: { ...docWith('x'), blocks: [{ ...docWith('x').blocks[0]!, id: 'main' }] } },
       { baseRevision: 2, document: { ...docWith('x'), seo: { title: 'x'.repeat(100_000), description: '', image: null } } },
       { baseRevision: 2, title: 'x'.repeat(100_000) },
       { baseRevision: 'two' },
@@ -349,6 +352,55 @@ describe('making B the winner', () => {
     expect(live!.number).toBe(2);
     expect(headingOf((live!.document as VersionDocument).a)).toBe('B wins');
     expect((live!.document as VersionDocument).b).toBeNull();
+  });
+
+  it('refuses (409) when the page was published or saved after the request read it, and publishes nothing stale', async () => {
+    // What a request loaded (the access rule reads the page), before another editor's write lands.
+    const loaded = async (id: string) => {
+      const page = await repo.findLivePage(db(), id);
+      return { page: page!, funnel: (await repo.findLiveFunnel(db(), page!.funnelId))! };
+    };
+    const actor = { id: owner.id, name: 'Olivia Owner' };
+    const liveOf = async (id: string) => {
+      const row = await db().select().from(funnelPages).where(eq(funnelPages.id, id)).get();
+      return db().select().from(funnelPageVersions).where(eq(funnelPageVersions.id, row!.publishedVersionId!)).get();
+    };
+
+    // Live with B1; the draft's B becomes B2 (revision 3).
+    const { page } = await newPage();
+    await patchPage(owner, page.id, { baseRevision: 1, document: docWith('A'), documentB: docWith('B1') });
+    await publish(owner, page.id, 2);
+    await patchPage(owner, page.id, { baseRevision: 2, documentB: docWith('B2') });
+    const stale = await loaded(page.id);
+    // Editor 2 publishes revision 3 (A with B2); publishing keeps the revision.
+    expect((await publish(editor, page.id, 3)).status).toBe(200);
+    const published = await liveOf(page.id);
+    await expect(service.makeBWinner(db(), stale, 'owner', actor, ORIGIN)).rejects.toMatchObject({ status: 409, code: 'conflict' });
+    await expect(service.restoreVersion(db(), stale, 'owner', actor, stale.page.publishedVersionId!, ORIGIN)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect((await liveOf(page.id))!.id).toBe(published!.id);
+    expect((await getPage(page.id)).versionCount).toBe(2);
+    expect(headingOf((await getPage(page.id)).draftB)).toBe('B2');
+
+    // A stale revision: someone saved after the request read the page.
+    const beforeSave = await loaded(page.id);
+    await patchPage(owner, page.id, { baseRevision: 3, title: 'Saved meanwhile' });
+    await expect(service.makeBWinner(db(), beforeSave, 'owner', actor, ORIGIN)).rejects.toMatchObject({ status: 409 });
+    expect((await liveOf(page.id))!.id).toBe(published!.id);
+
+    // Read fresh, B2 (the live B) wins.
+    const won = await json<PageDetail>(await post(owner, `/api/pages/${page.id}/winner`));
+    expect(headingOf(won.draft)).toBe('B2');
+    expect(headingOf(((await liveOf(page.id))!.document as VersionDocument).a)).toBe('B2');
+
+    // Never live with B: a publish since the request read the page is not left with a B the draft no longer has.
+    const { page: draftOnly } = await newPage('draft-only');
+    await patchPage(owner, draftOnly.id, { baseRevision: 1, documentB: docWith('Draft B') });
+    const notLive = await loaded(draftOnly.id);
+    expect((await publish(editor, draftOnly.id, 2)).status).toBe(200);
+    await expect(service.makeBWinner(db(), notLive, 'owner', actor, ORIGIN)).rejects.toMatchObject({ status: 409 });
+    expect((await getPage(draftOnly.id)).draftB).not.toBeNull();
   });
 
   it('only changes the draft when B was never live', async () => {

@@ -285,11 +285,22 @@ export async function slugTaken(db: Db, funnelId: string, slug: string, exceptId
 }
 
 /** Changes a page's draft only if it is still at `revision`; the revision grows by one. */
-export function updatePageIfAt(db: Db, id: string, revision: number, set: Partial<PageInsert>, now: Date) {
+/**
+ * Saves on top of `revision`; with `liveVersionId` (a version id or null for "not live") only
+ * while the page's live version is still that one (publishing does not bump the revision).
+ */
+export function updatePageIfAt(db: Db, id: string, revision: number, set: Partial<PageInsert>, now: Date, liveVersionId?: string | null) {
   return db
     .update(funnelPages)
     .set({ ...set, revision: revision + 1, updatedAt: now })
-    .where(and(eq(funnelPages.id, id), eq(funnelPages.revision, revision), isNull(funnelPages.deletedAt)))
+    .where(
+      and(
+        eq(funnelPages.id, id),
+        eq(funnelPages.revision, revision),
+        isNull(funnelPages.deletedAt),
+        liveVersionId === undefined ? undefined : sql`${funnelPages.publishedVersionId} IS ${liveVersionId}`,
+      ),
+    )
     .returning();
 }
 
@@ -348,16 +359,31 @@ export function findVersionById(db: Db, versionId: string) {
  * is live and still at `revision`: the first statement of a publish batch. The unique
  * (page_id, number) index is the last word if two publishes ever met.
  */
+/**
+ * A new version, only while the page is at `revision` (and, with `liveVersionId`, still live
+ * at that version, or not live for null: what "make B the winner" and restore read).
+ */
 export function insertVersionIfAt(
   db: Db,
-  v: { id: string; pageId: string; revision: number; title: string; slug: string; document: unknown; publishedBy: string; now: Date },
+  v: {
+    id: string;
+    pageId: string;
+    revision: number;
+    liveVersionId?: string | null;
+    title: string;
+    slug: string;
+    document: unknown;
+    publishedBy: string;
+    now: Date;
+  },
 ) {
+  const live = v.liveVersionId === undefined ? sql`` : sql` AND published_version_id IS ${v.liveVersionId}`;
   return rawStatement(
     db,
     sql`INSERT INTO funnel_page_versions (id, page_id, number, title, slug, document, published_by, created_at)
       SELECT ${v.id}, ${v.pageId}, (SELECT coalesce(max(number), 0) + 1 FROM funnel_page_versions WHERE page_id = ${v.pageId}),
         ${v.title}, ${v.slug}, ${JSON.stringify(v.document)}, ${v.publishedBy}, ${v.now.getTime()}
-      WHERE EXISTS (SELECT 1 FROM funnel_pages WHERE id = ${v.pageId} AND revision = ${v.revision} AND deleted_at IS NULL)`,
+      WHERE EXISTS (SELECT 1 FROM funnel_pages WHERE id = ${v.pageId} AND revision = ${v.revision} AND deleted_at IS NULL${live})`,
   );
 }
 

@@ -609,7 +609,16 @@ async function goLive(
   db: Db,
   ctx: PageWithFunnel,
   actor: Actor,
-  v: { title: string; document: VersionDocument; bump: boolean; publishedRevision: number; set?: Partial<repo.PageInsert>; action: string },
+  v: {
+    title: string;
+    document: VersionDocument;
+    bump: boolean;
+    publishedRevision: number;
+    set?: Partial<repo.PageInsert>;
+    action: string;
+    /** Only while this version (null: none) is still the live one: set when the new version is made from what was live. */
+    liveVersionId?: string | null;
+  },
 ): Promise<void> {
   const { page } = ctx;
   const versionId = newId();
@@ -621,6 +630,7 @@ async function goLive(
         id: versionId,
         pageId: page.id,
         revision: page.revision,
+        liveVersionId: v.liveVersionId,
         title: v.title,
         slug: page.slug,
         document: v.document,
@@ -642,11 +652,19 @@ async function goLive(
     if (isUniqueViolation(error)) throw new AppError('conflict', 'This page was published at the same moment. Reload and try again.');
     throw error;
   }
-  if (results[0]?.meta.changes !== 1 || results[1]?.meta.changes !== 1) {
-    const current = await repo.findLivePage(db, page.id);
-    if (!current) throw new AppError('not_found');
-    throw staleRevision(current.revision);
+  if (results[0]?.meta.changes !== 1 || results[1]?.meta.changes !== 1) throw await refusalAfter(db, page, v.liveVersionId);
+}
+
+/** Why a write guarded by the page's revision (and live version) did not happen: 404, or 409 saying what changed. */
+async function refusalAfter(db: Db, page: repo.PageRow, liveVersionId: string | null | undefined): Promise<AppError> {
+  const current = await repo.findLivePage(db, page.id);
+  if (!current) return new AppError('not_found');
+  if (current.revision === page.revision && liveVersionId !== undefined && current.publishedVersionId !== liveVersionId) {
+    return new AppError('conflict', 'Someone published or unpublished this page meanwhile. Reload to see it; nothing was changed.', {
+      _: [`revision:${current.revision}`],
+    });
   }
+  return staleRevision(current.revision);
 }
 
 /** Publishes the draft at `baseRevision` as the next version, atomically; the edge serves it at once. */
@@ -712,6 +730,7 @@ export async function restoreVersion(db: Db, ctx: PageWithFunnel, role: ProjectR
     publishedRevision: page.revision + 1,
     set: { draft: document.a, draftB: document.b, splitB: document.splitB, title: version.title },
     action: 'funnel_page.restore',
+    liveVersionId: page.publishedVersionId,
   });
   await purgePageOf(db, funnel, page.id, page.slug, origin);
   return pageDetail(db, await freshPage(db, page.id, funnel), role, origin);
@@ -737,11 +756,14 @@ export async function makeBWinner(db: Db, ctx: PageWithFunnel, role: ProjectRole
       publishedRevision: same ? page.revision + 1 : (page.publishedRevision ?? page.revision),
       set,
       action: 'funnel_page.winner',
+      // B as it was live when this request read it: a publish since then (same revision) is not overwritten with it.
+      liveVersionId: live.id,
     });
     await purgePageOf(db, funnel, page.id, page.slug, origin);
   } else {
-    const [updated] = await repo.updatePageIfAt(db, page.id, page.revision, set, new Date());
-    if (!updated) throw staleRevision(page.revision);
+    // Not live with a B: only the draft changes, while nobody saved or published since.
+    const [updated] = await repo.updatePageIfAt(db, page.id, page.revision, set, new Date(), page.publishedVersionId);
+    if (!updated) throw await refusalAfter(db, page, page.publishedVersionId);
   }
   return pageDetail(db, await freshPage(db, page.id, funnel), role, origin);
 }
