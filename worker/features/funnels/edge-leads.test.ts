@@ -1,9 +1,12 @@
 import { env } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import { viewBatching } from '#worker/features/funnels/analytics-service.ts';
-import { emailOutbox, leads, pageStats } from '#worker/db/schema.ts';
+import { emailOutbox, leads, pageStats, rateLimits } from '#worker/db/schema.ts';
+import { liveFunnelByName } from '#worker/features/funnels/edge/repo.ts';
+import { clientNetwork, leadLimitKey, leadsLink, notifyMembers } from '#worker/features/funnels/leads-service.ts';
+import type { Email } from '#worker/lib/mailer.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { formBlock, heroBlock, pageDoc, seedFunnel, uniqueFunnelName, type SeededFunnel } from '#worker/test/funnels-edge.ts';
 import { ORIGIN, nextAddress, send } from '#worker/test/http.ts';
@@ -52,6 +55,22 @@ async function twoPageFunnel(options: { notifyLeads?: boolean; customDomain?: st
     ],
   });
 }
+
+describe('client networks (the lead limit’s key)', () => {
+  it('is the IPv4 address, or the IPv6 /64', () => {
+    expect(clientNetwork('198.51.100.7')).toBe('198.51.100.7');
+    expect(clientNetwork('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(clientNetwork('::FFFF:c633:6407')).toBe('198.51.100.7');
+    expect(clientNetwork('2001:DB8:0001:0002:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientNetwork('2001:db8:1:2::')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientNetwork('2001:db8:1:2:3:4:198.51.100.7')).toBe('2001:db8:1:2::/64');
+    // Not an address: as it is (the key is still per funnel and hashed).
+    for (const odd of ['unknown', '1:2:3', '1::2::3', '2001:db8:1:2:3:4:5:6:7', 'g::1']) expect(clientNetwork(odd)).toBe(odd);
+  });
+});
 
 describe('a form post', () => {
   it('stores a lead with its variant, UTM and referrer, counts it, and sends the visitor on to the next page', async () => {
@@ -138,8 +157,56 @@ describe('a form post', () => {
     expect(again.status).toBe(429);
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await again.text()).toContain('Too many attempts');
-    // Another address is not affected.
-    expect((await post(`/p/${funnel.name}/offer`, VALID)).status).toBe(303);
+    // Another network is not affected (nextAddress() gives this file's one /64: an IPv4 address here).
+    expect((await post(`/p/${funnel.name}/offer`, VALID, { ip: '192.0.2.41' })).status).toBe(303);
+  });
+
+  it('counts leads per network: the addresses of one IPv6 /64 share a limit, the next /64 does not', async () => {
+    const funnel = await twoPageFunnel();
+    // Ten leads, each from another address of one /64 (what a single IPv6 subscriber gets).
+    for (let i = 1; i <= 10; i++) {
+      expect((await post(`/p/${funnel.name}/offer`, { ...VALID, name: `Visitor ${i}` }, { ip: `2001:db8:feed:1:${i.toString(16)}::${i}` })).status).toBe(303);
+    }
+    expect((await post(`/p/${funnel.name}/offer`, VALID, { ip: '2001:DB8:FEED:1:ffff:ffff:ffff:fffe' })).status).toBe(429);
+    expect((await post(`/p/${funnel.name}/offer`, VALID, { ip: '2001:db8:feed:2::1' })).status).toBe(303);
+    // IPv4: the address itself (also written as IPv4-mapped IPv6).
+    for (let i = 0; i < 10; i++) expect((await post(`/p/${funnel.name}/offer`, VALID, { ip: '192.0.2.77' })).status).toBe(303);
+    expect((await post(`/p/${funnel.name}/offer`, VALID, { ip: '::ffff:192.0.2.77' })).status).toBe(429);
+    expect((await post(`/p/${funnel.name}/offer`, VALID, { ip: '192.0.2.78' })).status).toBe(303);
+  });
+
+  it('counts leads per funnel: an address that used up one funnel’s limit can still send a lead on another', async () => {
+    const funnel = await twoPageFunnel();
+    const other = await twoPageFunnel();
+    for (let i = 0; i < 10; i++) expect((await post(`/p/${funnel.name}/offer`, VALID, { ip: '2001:db8:feed:3::1' })).status).toBe(303);
+    expect((await post(`/p/${funnel.name}/offer`, VALID, { ip: '2001:db8:feed:3::1' })).status).toBe(429);
+    expect((await post(`/p/${other.name}/offer`, VALID, { ip: '2001:db8:feed:3::1' })).status).toBe(303);
+    // The table holds hashes, no address or prefix.
+    const keys = (await db().select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, 'funnel-lead:%')).all()).map((row) => row.key);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(key).toMatch(/^funnel-lead:[0-9a-f]{64}$/);
+    expect(keys).toContain(await leadLimitKey(funnel.id, '2001:db8:feed:3::abcd'));
+    expect(keys).toContain(await leadLimitKey(other.id, '2001:db8:feed:3::1'));
+  });
+
+  it('keeps lead values on one line: control characters in typed and hidden values become spaces', async () => {
+    const funnel = await twoPageFunnel();
+    const response = await post(`/p/${funnel.name}/offer`, {
+      ...VALID,
+      name: 'Bob\r\n\r\nSee every lead of the funnel:\nhttps://evil.example/login\u0000\u0007\u0085\u2028end\t\u202eevil',
+      email: '  ada@example.com\r\n',
+      utm_source: 'news\nletter',
+      utm_campaign: 'spring\r\nSee: https://evil.example',
+    });
+    expect(response.status).toBe(303);
+    const [lead] = await leadsOf(funnel);
+    expect(lead!.data.name).toBe('Bob See every lead of the funnel: https://evil.example/login end evil');
+    expect(lead!.email).toBe('ada@example.com');
+    expect(lead!.utm).toMatchObject({ source: 'news letter', campaign: 'spring See: https://evil.example' });
+    const stored = JSON.stringify(lead);
+    expect(stored).not.toMatch(/[\p{Cc}\u2028\u2029\u202a-\u202e]/u);
+    // A line break cannot hide inside an email address either.
+    expect((await post(`/p/${funnel.name}/offer`, { ...VALID, email: 'ada@example.com\nbcc@evil.example' })).status).toBe(422);
   });
 
   it('refuses a cross-site post', async () => {
@@ -182,18 +249,82 @@ describe('a form post', () => {
     expect((await raw(await encoded.arrayBuffer(), type)).status).toBe(303);
   });
 
-  it('emails every member about the lead when the funnel asks for it', async () => {
+  it('emails every member about the lead when the funnel asks for it: titles and a link, nothing a visitor typed', async () => {
     const funnel = await twoPageFunnel({ notifyLeads: true });
-    expect((await post(`/p/${funnel.name}/offer`, { ...VALID, utm_source: 'instagram' })).status).toBe(303);
+    const injected = {
+      ...VALID,
+      name: 'Bob\n\nSee every lead of the funnel:\nhttps://evil.example/adloom-login',
+      utm_source: 'instagram',
+      utm_campaign: 'evil.example',
+    };
+    expect((await post(`/p/${funnel.name}/offer`, injected)).status).toBe(303);
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'funnel_lead')).all();
-    const to = mails.map((mail) => mail.toAddress).sort();
-    expect(to).toEqual([owner.email, editor.email].sort());
-    const mail = mails[0]!;
-    expect(mail.subject).toBe('New lead from “Spring offer” (Spring campaign)');
-    expect(mail.textBody).toContain('Email: ada@example.com');
-    expect(mail.textBody).toContain('Consent: yes');
-    expect(mail.textBody).toContain('Source: instagram');
-    expect(mail.textBody).toContain(`${ORIGIN}/funnels/${funnel.id}`);
+    const ours = mails.filter((mail) => mail.textBody.includes(funnel.id));
+    expect(ours.map((mail) => mail.toAddress).sort()).toEqual([owner.email, editor.email].sort());
+    const mail = ours.find((m) => m.toAddress === owner.email)!;
+    expect(mail.subject).toBe('New lead on “Spring offer” of “Spring campaign”');
+    expect(mail.textBody).toBe(
+      [
+        'Hi Olga Owner,',
+        '',
+        'There is a new lead on “Spring offer” of the funnel “Spring campaign”.',
+        '',
+        'See it with the funnel’s other leads in Adloom:',
+        `${ORIGIN}/funnels/${funnel.id}?tab=leads`,
+        '',
+        'For the privacy of the people who fill in your forms, this email does not repeat what they typed.',
+        '',
+        'You get this email because the funnel is set to announce new leads. An editor can turn it off on the funnel’s page.',
+      ].join('\n'),
+    );
+    for (const m of ours) {
+      for (const typed of ['Bob', 'evil.example', 'ada@example.com', 'Ada', 'instagram', 'Weekly']) {
+        expect(m.textBody).not.toContain(typed);
+        expect(m.subject).not.toContain(typed);
+      }
+      expect(m.htmlBody).toBeNull();
+    }
+  });
+
+  it('links lead emails to the app’s own origin only', async () => {
+    expect(leadsLink('f1', 'https://adloom.test/funnels/f1')).toBe('https://adloom.test/funnels/f1?tab=leads');
+    // A funnel's custom domain gives no link, unless the app's hosts are known.
+    expect(leadsLink('f1', null)).toBeNull();
+    expect(leadsLink('f1', null, ['adloom.app', 'funnels.adloom.app'])).toBe('https://adloom.app/funnels/f1?tab=leads');
+    // Posted on a host that is not one of the app's: the app's first host instead.
+    expect(leadsLink('f1', 'https://stray.example/funnels/f1', ['adloom.app'])).toBe('https://adloom.app/funnels/f1?tab=leads');
+    expect(leadsLink('f1', 'https://funnels.adloom.app/funnels/f1', ['adloom.app', 'funnels.adloom.app'])).toBe(
+      'https://funnels.adloom.app/funnels/f1?tab=leads',
+    );
+    expect(leadsLink('f1', 'javascript:alert(1)')).toBeNull();
+    expect(leadsLink('f1', 'https://user:pw@adloom.test/funnels/f1')).toBeNull();
+    expect(leadsLink('f1', 'not a url')).toBeNull();
+
+    const funnel = await seedFunnel(projectId, { customDomain: `${uniqueFunnelName('mail')}.example.net`, notifyLeads: true, pages: [] });
+    const edgeFunnel = (await liveFunnelByName(db(), funnel.name))!;
+    const sent: Email[] = [];
+    const mailer = { send: async (email: Email) => void sent.push(email) };
+    await notifyMembers(db(), mailer, { funnel: edgeFunnel, pageTitle: 'Offer', link: null, appHosts: ['adloom.app'] });
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.text).toContain(`https://adloom.app/funnels/${funnel.id}?tab=leads`);
+    sent.length = 0;
+    await notifyMembers(db(), mailer, { funnel: edgeFunnel, pageTitle: 'Offer', link: null });
+    expect(sent[0]!.text).not.toMatch(/https?:/);
+    expect(sent[0]!.text).toContain('See it in Adloom, on the funnel’s page under Leads.');
+  });
+
+  it('a deleted lead leaves nothing in D1: no lead row, no email holding its values', async () => {
+    const funnel = await twoPageFunnel({ notifyLeads: true });
+    const email = `gdpr-${funnel.id.toLowerCase()}@example.com`;
+    const name = `Erasmus ${funnel.id}`;
+    expect((await post(`/p/${funnel.name}/offer`, { ...VALID, name, email, utm_source: `src-${funnel.id}` })).status).toBe(303);
+    const [lead] = await leadsOf(funnel);
+    expect(lead!.email).toBe(email);
+    expect((await send(`/api/funnels/${funnel.id}/leads/${lead!.id}`, { method: 'DELETE', cookie: editor.cookie })).status).toBe(204);
+    const everything = JSON.stringify([await db().select().from(leads).all(), await db().select().from(emailOutbox).all()]).toLowerCase();
+    for (const value of [email, name.toLowerCase(), `src-${funnel.id}`.toLowerCase()]) expect(everything).not.toContain(value);
+    // The members were told (without the values).
+    expect((await db().select().from(emailOutbox).where(eq(emailOutbox.kind, 'funnel_lead')).all()).some((m) => m.textBody.includes(funnel.id))).toBe(true);
   });
 
   it('counts the lead for the visitor’s variant (the cookie), and works on a custom domain', async () => {

@@ -1,5 +1,6 @@
 import { leadSchemaFor, type BlockOf, type FormProps, type LeadData, type PageDocument } from '#common/schemas/blocks.ts';
 import type { Db } from '#worker/db/client.ts';
+import { sha256Hex } from '#worker/lib/crypto.ts';
 import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
@@ -54,17 +55,103 @@ export interface StoredLead {
   referrer: string | null;
 }
 
+// ---------------------------------------------------------------------------------------
+// What a visitor may type
+
+/** C0/C1 controls (CR, LF, TAB, NUL, DEL, NEL…) and the Unicode line and paragraph separators. */
+const CONTROLS = /[\p{Cc}\u2028\u2029]+/gu;
+/** Explicit bidi embeddings, overrides and isolates: they reorder what a member reads later (lead list, CSV). */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A single-line value as a lead keeps it: every run of control characters becomes one space
+ * (a pasted line break cannot start a new line in the leads list, the CSV or anywhere else),
+ * bidi overrides go. Every lead field is a single-line input (FORM_FIELD_TYPES has no
+ * multi-line type); a multi-line type, if one is added, would keep its `\n`.
+ */
+export function singleLine(value: string): string {
+  return value.replace(BIDI_CONTROLS, '').replace(CONTROLS, ' ');
+}
+
+/** The posted fields with the form's own text values made single-line (before validation, so the schema's trim applies after). */
+function cleanFields(form: Pick<FormProps, 'fields'>, fields: Record<string, string>): Record<string, string> {
+  // No prototype, like readFormFields' result: a field named `constructor` reads only what was posted.
+  const cleaned = Object.assign(Object.create(null) as Record<string, string>, fields);
+  for (const field of form.fields) {
+    const value = Object.hasOwn(fields, field.name) ? fields[field.name] : undefined;
+    if (field.type !== 'checkbox' && typeof value === 'string') cleaned[field.name] = singleLine(value);
+  }
+  return cleaned;
+}
+
+// ---------------------------------------------------------------------------------------
+// The rate limit's key
+
+/** Eight 16-bit groups of an IPv6 address (`::`, an IPv4 tail and a zone allowed), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.replace(/%.*$/, '');
+  const tail = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (tail) {
+    const bytes = tail.slice(1).map(Number);
+    if (bytes.some((byte) => byte > 255)) return null;
+    text = `${text.slice(0, tail.index)}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part === '' ? [] : part.split(':'));
+  const head = parse(halves[0]!);
+  const rest = halves.length === 2 ? parse(halves[1]!) : [];
+  const missing = 8 - head.length - rest.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest];
+  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
+  return groups.map((group) => parseInt(group, 16));
+}
+
+/**
+ * The network a client address stands for: an IPv4 address itself (also IPv4-mapped IPv6),
+ * an IPv6 address's /64 (what one subscriber gets, so one visitor cannot step through
+ * addresses), anything else as it is.
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip.trim().toLowerCase();
+  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(address)) return address;
+  const groups = address.includes(':') ? ipv6Groups(address) : null;
+  if (!groups) return address;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * The rate-limit key of leads from a client on a funnel: per funnel (a shared office or
+ * carrier address filling one funnel does not block the others) and per network
+ * (clientNetwork), hashed so that `rate_limits` holds no address.
+ */
+export async function leadLimitKey(funnelId: string, ip: string): Promise<string> {
+  return `funnel-lead:${await sha256Hex(`funnel-lead\n${funnelId}\n${clientNetwork(ip)}`)}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Submissions
+
 /**
  * Validates a submission with the form block's own schema (`leadSchemaFor`, the one the
- * editor's preview uses), counts it against the visitor's address (RATE_LIMITS.funnelLeads,
- * one conditional upsert: a burst cannot pass), then stores the lead and the page's lead
- * count in one batch. Throws 422 `validation_failed` with field messages, or 429.
+ * editor's preview uses) after making its text values single-line, counts it against the
+ * visitor's network on this funnel (RATE_LIMITS.funnelLeads, leadLimitKey; one conditional
+ * upsert: a burst cannot pass), then stores the lead and the page's lead count in one batch.
+ * Throws 422 `validation_failed` with field messages, or 429.
  */
 export async function submitLead(db: Db, input: LeadSubmission): Promise<StoredLead> {
-  const data = (await parseOrThrow(leadSchemaFor(input.form), input.fields)) as LeadData;
-  await consume(db, `funnel-lead:${input.ip}`, RATE_LIMITS.funnelLeads, input.now);
+  const data = (await parseOrThrow(leadSchemaFor(input.form), cleanFields(input.form, input.fields))) as LeadData;
+  await consume(db, await leadLimitKey(input.funnel.id, input.ip), RATE_LIMITS.funnelLeads, input.now);
   const emailField = input.form.fields.find((field) => field.type === 'email' && typeof data[field.name] === 'string' && data[field.name] !== '');
-  const a = input.attribution;
+  const a: Record<string, string> = {};
+  for (const [key, value] of Object.entries(input.attribution)) a[key] = singleLine(value).trim();
   const lead: StoredLead = {
     id: newId(),
     data,
@@ -90,35 +177,60 @@ export async function submitLead(db: Db, input: LeadSubmission): Promise<StoredL
   return lead;
 }
 
-function shown(value: string | boolean): string {
-  if (value === true) return 'yes';
-  if (value === false) return 'no';
-  return value === '' ? '—' : value;
+// ---------------------------------------------------------------------------------------
+// Emails to members
+
+export interface LeadNotice {
+  funnel: EdgeFunnel;
+  pageTitle: string;
+  /**
+   * `{origin}/funnels/{id}` on the host the form was posted to (a /p/… page), or null (a
+   * custom domain). Only its origin is used, and only when it is one of `appHosts`, if given.
+   */
+  link: string | null;
+  /** The app's own hosts (appHosts(env)); when set, the link always points at one of them. */
+  appHosts?: readonly string[];
+  /**
+   * Accepted from callers, never put into the email: what a visitor typed (field values,
+   * UTM, referrer) stays in Adloom, where a GDPR delete removes it (review 12, P2-3/P2-4).
+   */
+  form?: Pick<FormProps, 'fields'>;
+  lead?: Pick<StoredLead, 'id'>;
 }
 
-/** One email per member of the funnel's project about a new lead (funnels with "notify me of leads"). */
-export async function notifyMembers(
-  db: Db,
-  mailer: Mailer,
-  input: { funnel: EdgeFunnel; pageTitle: string; form: Pick<FormProps, 'fields'>; lead: StoredLead; link: string | null },
-): Promise<void> {
+/** The workspace page of the funnel's leads on the app's own origin, or null when that origin is unknown. */
+export function leadsLink(funnelId: string, link: string | null, hosts: readonly string[] = []): string | null {
+  let origin: URL | null = null;
+  if (link && URL.canParse(link)) {
+    const url = new URL(link);
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password) origin = url;
+  }
+  if (hosts.length > 0 && !(origin && hosts.includes(origin.hostname))) origin = new URL(`https://${hosts[0]}`);
+  return origin ? `${origin.origin}/funnels/${encodeURIComponent(funnelId)}?tab=leads` : null;
+}
+
+/**
+ * One email per member of the funnel's project about a new lead (funnels with "notify me of
+ * leads"). It names the page and the funnel (members' own titles) and links to the leads in
+ * the workspace; nothing a visitor typed goes into it, so a visitor cannot add lines or links
+ * to an email from Adloom, and `email_outbox` keeps no personal data of the lead.
+ */
+export async function notifyMembers(db: Db, mailer: Mailer, input: LeadNotice): Promise<void> {
   const members = await membersOf(db, input.funnel.projectId);
-  const lines = input.form.fields.map((field) => `${field.label}: ${shown(input.lead.data[field.name] ?? '')}`);
-  const source = input.lead.utm.source ? [`Source: ${input.lead.utm.source}${input.lead.utm.campaign ? ` / ${input.lead.utm.campaign}` : ''}`] : [];
+  const link = leadsLink(input.funnel.id, input.link, input.appHosts);
   for (const member of members) {
     await mailer.send({
       kind: 'funnel_lead',
       to: member.email,
-      subject: `New lead from “${input.pageTitle}” (${input.funnel.title})`,
+      subject: `New lead on “${input.pageTitle}” of “${input.funnel.title}”`,
       text: [
         `Hi ${member.name},`,
         '',
-        `Someone filled in the form on “${input.pageTitle}” of the funnel “${input.funnel.title}”:`,
+        `There is a new lead on “${input.pageTitle}” of the funnel “${input.funnel.title}”.`,
         '',
-        ...lines,
-        ...source,
+        link ? `See it with the funnel’s other leads in Adloom:\n${link}` : 'See it in Adloom, on the funnel’s page under Leads.',
         '',
-        input.link ? `See every lead of the funnel:\n${input.link}` : 'See every lead of the funnel in Adloom, on the funnel’s page.',
+        'For the privacy of the people who fill in your forms, this email does not repeat what they typed.',
         '',
         'You get this email because the funnel is set to announce new leads. An editor can turn it off on the funnel’s page.',
       ].join('\n'),
