@@ -15,7 +15,7 @@ export const RATE_LIMITS = {
   passwordResetRequests: { limit: 5, windowMs: 60 * 60_000 },
   signups: { limit: 10, windowMs: 60 * 60_000 },
   contactMessages: { limit: 5, windowMs: 60 * 60_000 },
-  /** Leads from one address on published funnel pages (issue 12): a person sends a few, a script many. */
+  /** Leads on one funnel from one network (leadLimitKey: the IPv4 address or the IPv6 /64; issue 12): a person sends a few, a script many. */
   funnelLeads: { limit: 10, windowMs: 10 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
