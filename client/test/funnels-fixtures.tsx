@@ -53,6 +53,7 @@ export function pageSummary(overrides: Partial<PageSummary> = {}): PageSummary {
     splitB: 0,
     views7d: 80,
     leads7d: 7,
+    daily7d: WEEK.map((day, i) => ({ day, views: 8 + i * 2, leads: i % 2 })),
     publishedAt: '2026-03-01T10:00:00.000Z',
     url: '/p/spring-offer/offer',
     customUrl: null,

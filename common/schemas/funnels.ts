@@ -273,6 +273,8 @@ export interface PageSummary {
   splitB: number;
   views7d: number;
   leads7d: number;
+  /** The last 7 UTC days, oldest first (both variants together). */
+  daily7d: DailyCount[];
   publishedAt: string | null;
   /** `/p/{funnel}/{slug}` on the app's origin (live only once published). */
   url: string;

@@ -26,6 +26,7 @@ describe('the pages screen', () => {
     const offer = (await screen.findByRole('link', { name: 'Edit “Offer”' })).closest('li')!;
     expect(within(offer).getByText('Published')).toBeTruthy();
     expect(within(offer).getByText('80')).toBeTruthy();
+    expect(within(offer).getByRole('img', { name: /^Last 7 days: .* 8 views, 0 leads;/ })).toBeTruthy();
     expect(within(offer).getByText('7')).toBeTruthy();
     expect(within(offer).getByRole('link', { name: 'Offer' }).getAttribute('href')).toBe(`/pages/${PAGE_A}`);
     expect(within(offer).getByRole('link', { name: 'Spring offer' }).getAttribute('href')).toBe(`/funnels/${FUNNEL_ID}`);

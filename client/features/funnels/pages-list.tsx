@@ -11,6 +11,7 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { funnelsApi, type PageSummary } from '#client/features/funnels/api.ts';
+import { WeekSparkline } from '#client/features/funnels/funnel-list.tsx';
 import { PageStatusBadge } from '#client/features/funnels/page-status.tsx';
 import { filterControl, ProjectFilter } from '#client/features/funnels/project-filter.tsx';
 
@@ -74,6 +75,9 @@ function PageRow({ page }: { page: PageSummary }) {
         ) : (
           <p className="mt-0.5 truncate font-mono text-xs text-zinc-500">{page.url}</p>
         )}
+      </div>
+      <div className="w-full shrink-0 sm:w-32">
+        <WeekSparkline daily={page.daily7d} />
       </div>
       <dl className="flex shrink-0 gap-4 text-sm">
         <div>

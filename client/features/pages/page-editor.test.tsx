@@ -32,6 +32,7 @@ function pageDetail(overrides: Partial<PageDetail> = {}): PageDetail {
     splitB: 0,
     views7d: 0,
     leads7d: 0,
+    daily7d: [],
     publishedAt: null,
     url: '/p/spring/offer',
     customUrl: null,

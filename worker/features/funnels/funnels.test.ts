@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { themeFromBrandKit } from '#common/schemas/blocks.ts';
-import type { FunnelDetail, FunnelSummary } from '#common/schemas/funnels.ts';
+import type { FunnelDetail, FunnelSummary, PageSummary } from '#common/schemas/funnels.ts';
 import { getDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { auditLog, funnels, pageStats, users } from '#worker/db/schema.ts';
@@ -152,6 +152,11 @@ describe('reading funnels', () => {
     expect(item).toMatchObject({ pageCount: 1, publishedCount: 0, views7d: 15, leads7d: 3, projectName: 'Northwind Coffee' });
     expect(item.daily7d.at(-1)).toEqual({ day: today, views: 15, leads: 3 });
     expect(item.daily7d[0]!.day < today).toBe(true);
+    // The same week per page, for the charts of /pages.
+    const pages = await json<{ items: PageSummary[] }>(await send(`/api/pages?funnelId=${funnel.id}`, { cookie: viewer.cookie }));
+    expect(pages.items[0]).toMatchObject({ views7d: 15, leads7d: 3 });
+    expect(pages.items[0]!.daily7d).toHaveLength(7);
+    expect(pages.items[0]!.daily7d.at(-1)).toEqual({ day: today, views: 15, leads: 3 });
     // Other people see nothing of it.
     const theirs = await json<{ items: FunnelSummary[] }>(await send('/api/funnels', { cookie: outsider.cookie }));
     expect(theirs.items.some((f) => f.id === funnel.id)).toBe(false);

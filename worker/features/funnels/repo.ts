@@ -235,13 +235,14 @@ export function pagesForUser(db: Db, userId: string, filters: { funnelId?: strin
 }
 
 /** Views and leads per page since `fromDay`. */
-export function pageTotalsSince(db: Db, pageIds: readonly string[], fromDay: string) {
+/** Views and leads per page and day since `fromDay` (both variants together). */
+export function pageDailySince(db: Db, pageIds: readonly string[], fromDay: string) {
   if (pageIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ pageId: pageStats.pageId, views: sql<number>`sum(${pageStats.views})`, leads: sql<number>`sum(${pageStats.leads})` })
+    .select({ pageId: pageStats.pageId, day: pageStats.day, views: sql<number>`sum(${pageStats.views})`, leads: sql<number>`sum(${pageStats.leads})` })
     .from(pageStats)
     .where(and(inList(pageStats.pageId, pageIds), gte(pageStats.day, fromDay)))
-    .groupBy(pageStats.pageId)
+    .groupBy(pageStats.pageId, pageStats.day)
     .all();
 }
 

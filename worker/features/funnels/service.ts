@@ -166,14 +166,21 @@ async function funnelSummaries(db: Db, rows: repo.FunnelListRow[], origin: strin
 }
 
 async function pageSummaries(db: Db, rows: repo.PageListRow[], origin: string, now: Date): Promise<PageSummary[]> {
-  const totals = await repo.pageTotalsSince(
+  const days = lastDays(now, 7);
+  const daily = await repo.pageDailySince(
     db,
     rows.map((row) => row.page.id),
-    lastDays(now, 7)[0]!,
+    days[0]!,
   );
-  const totalOf = new Map(totals.map((t) => [t.pageId, t]));
+  const dailyOf = new Map<string, Map<string, { views: number; leads: number }>>();
+  for (const d of daily) {
+    const byDay = dailyOf.get(d.pageId) ?? new Map<string, { views: number; leads: number }>();
+    byDay.set(d.day, { views: Number(d.views), leads: Number(d.leads) });
+    dailyOf.set(d.pageId, byDay);
+  }
   return rows.map(({ page, funnel }) => {
-    const total = totalOf.get(page.id);
+    const byDay = dailyOf.get(page.id);
+    const daily7d: DailyCount[] = days.map((day) => ({ day, views: byDay?.get(day)?.views ?? 0, leads: byDay?.get(day)?.leads ?? 0 }));
     return {
       id: page.id,
       funnelId: funnel.id,
@@ -186,8 +193,9 @@ async function pageSummaries(db: Db, rows: repo.PageListRow[], origin: string, n
       status: statusOf(page),
       hasVariantB: page.draftB !== null,
       splitB: page.splitB,
-      views7d: Number(total?.views ?? 0),
-      leads7d: Number(total?.leads ?? 0),
+      views7d: daily7d.reduce((sum, d) => sum + d.views, 0),
+      leads7d: daily7d.reduce((sum, d) => sum + d.leads, 0),
+      daily7d,
       publishedAt: page.publishedAt?.toISOString() ?? null,
       url: pageUrl(origin, funnel.name, page.slug),
       customUrl: funnel.customDomain ? `https://${funnel.customDomain}/${page.slug}` : null,
