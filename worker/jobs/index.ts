@@ -4,6 +4,7 @@ import { recordPostOutcome, settleStrandedAds } from '#worker/features/ads/servi
 import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
 import { purgeExpiredSessions } from '#worker/features/auth/service.ts';
 import { purgePastAnalytics } from '#worker/features/funnels/analytics-service.ts';
+import { purgeDeletedFunnels } from '#worker/features/funnels/service.ts';
 import { endCanceledSubscriptions } from '#worker/features/billing/service.ts';
 import { renewDuePeriods } from '#worker/features/credits/service.ts';
 import { purgePastPlaygroundDays } from '#worker/features/creatives/playground-service.ts';
@@ -27,13 +28,14 @@ export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new D
   await purgePastAnalytics(db, now);
 }
 
-/** Removes media and renders (R2 objects, then rows), creatives and projects deleted more than 30 days ago, a batch at a time. */
+/** Removes media and renders (R2 objects, then rows), creatives, funnels, pages and projects deleted more than 30 days ago, a batch at a time. */
 export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, now = new Date(), batch = 200): Promise<number> {
   const db = getDb(env.DB);
   const before = new Date(now.getTime() - PURGE_AFTER_MS);
   const media = await purgeDeletedMedia(db, env.MEDIA, before, batch);
   const renders = await purgeDeletedCreations(db, env.MEDIA, before, batch);
   await purgeDeletedCreatives(db, before);
+  await purgeDeletedFunnels(db, before);
   // A project goes once its media and renders (and their R2 objects) are gone: nothing is orphaned in R2.
   await purgeDeletedProjects(db, before);
   return media + renders;

@@ -2,10 +2,22 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { creations, creativeRevisions, creatives, playgroundDownloads, rateLimits, sessions } from '#worker/db/schema.ts';
+import {
+  creations,
+  creativeRevisions,
+  creatives,
+  funnelPages,
+  funnelPageVersions,
+  funnels,
+  leads,
+  pageStats,
+  playgroundDownloads,
+  rateLimits,
+  sessions,
+} from '#worker/db/schema.ts';
 import worker from '#worker/index.ts';
 import { purgeDeletedContent, purgeExpiredRecords } from '#worker/jobs/index.ts';
-import { createProject, createUser } from '#worker/test/factories.ts';
+import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -88,5 +100,46 @@ describe('scheduled housekeeping', () => {
     expect(await db.select().from(creatives).where(eq(creatives.id, old.id)).all()).toEqual([]);
     expect(await db.select().from(creativeRevisions).where(eq(creativeRevisions.creativeId, old.id)).all()).toEqual([]);
     expect(await db.select({ id: creatives.id }).from(creatives).where(eq(creatives.id, recent.id)).all()).toEqual([{ id: recent.id }]);
+  });
+
+  it('purges funnels and pages deleted 30 days ago with their versions, leads and statistics, keeping recent ones', async () => {
+    const db = getDb(env.DB);
+    const owner = await createUser();
+    const project = await createProject(owner);
+    const old = await createFunnel(owner, project.id);
+    const oldPage = await createFunnelPage(owner, old.id, { slug: 'offer' });
+    await publishFunnelPage(owner, oldPage.id);
+    await db
+      .insert(leads)
+      .values({
+        id: `lead-${old.id}`,
+        funnelId: old.id,
+        pageId: oldPage.id,
+        projectId: project.id,
+        variant: 'a',
+        data: { name: 'Ada' },
+        email: 'ada@example.com',
+        utm: {},
+      });
+    await db.insert(pageStats).values({ pageId: oldPage.id, variant: 'a', day: '2026-01-01', views: 3, visitors: 2, leads: 1 });
+    const kept = await createFunnel(owner, project.id);
+    const recentPage = await createFunnelPage(owner, kept.id, { slug: 'recent' });
+    const livePage = await createFunnelPage(owner, kept.id, { slug: 'live' });
+    expect((await send(`/api/funnels/${old.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect((await send(`/api/pages/${recentPage.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    const purgeAt = new Date(Date.now() + 31 * DAY);
+    await db
+      .update(funnelPages)
+      .set({ deletedAt: new Date(Date.now() + 2 * DAY) })
+      .where(eq(funnelPages.id, recentPage.id));
+
+    await purgeDeletedContent(env, purgeAt);
+    expect(await db.select().from(funnels).where(eq(funnels.id, old.id)).all()).toEqual([]);
+    expect(await db.select().from(funnelPages).where(eq(funnelPages.id, oldPage.id)).all()).toEqual([]);
+    expect(await db.select().from(funnelPageVersions).where(eq(funnelPageVersions.pageId, oldPage.id)).all()).toEqual([]);
+    expect(await db.select().from(leads).where(eq(leads.funnelId, old.id)).all()).toEqual([]);
+    expect(await db.select().from(pageStats).where(eq(pageStats.pageId, oldPage.id)).all()).toEqual([]);
+    const left = await db.select({ id: funnelPages.id }).from(funnelPages).where(eq(funnelPages.funnelId, kept.id)).all();
+    expect(left.map((p) => p.id).sort()).toEqual([recentPage.id, livePage.id].sort());
   });
 });

@@ -502,3 +502,11 @@ export function topSourcesOfPages(db: Db, pageIds: readonly string[], fromDay: s
       WHERE rank <= ${limit} ORDER BY pageId, variant, kind, count DESC, value`,
   );
 }
+
+/**
+ * Funnels and pages deleted before `before` (PRODUCT.md §3: 30 days), for good: their versions,
+ * leads and daily counts go with them (foreign keys with ON DELETE CASCADE).
+ */
+export function purgeDeletedFunnels(db: Db, before: Date) {
+  return db.batch([db.delete(funnelPages).where(lt(funnelPages.deletedAt, before)), db.delete(funnels).where(lt(funnels.deletedAt, before))]);
+}

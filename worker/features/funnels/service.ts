@@ -949,3 +949,8 @@ export async function analytics(db: Db, funnel: repo.FunnelRow, days: 7 | 30, no
   );
   return { days, from, to, totals: totalsOf(series), series, pages: reports };
 }
+
+/** Removes funnels and pages deleted before `before`, with their versions, leads and statistics (the scheduled purge). */
+export async function purgeDeletedFunnels(db: Db, before: Date): Promise<void> {
+  await repo.purgeDeletedFunnels(db, before);
+}
