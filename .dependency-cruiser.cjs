@@ -34,7 +34,8 @@ module.exports = {
     {
       name: 'worker-renders-only-public-client-code',
       severity: 'error',
-      comment: 'The worker imports from client/ only what it renders: public pages and islands (client/public), the creative tree (client/creative) and the funnel blocks (client/blocks).',
+      comment:
+        'The worker imports from client/ only what it renders: public pages and islands (client/public), the creative tree (client/creative) and the funnel blocks (client/blocks).',
       from: { path: '^worker/', pathNot: TESTS },
       to: { path: '^client/', pathNot: '^client/(public|creative|blocks)/' },
     },

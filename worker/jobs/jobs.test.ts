@@ -109,18 +109,16 @@ describe('scheduled housekeeping', () => {
     const old = await createFunnel(owner, project.id);
     const oldPage = await createFunnelPage(owner, old.id, { slug: 'offer' });
     await publishFunnelPage(owner, oldPage.id);
-    await db
-      .insert(leads)
-      .values({
-        id: `lead-${old.id}`,
-        funnelId: old.id,
-        pageId: oldPage.id,
-        projectId: project.id,
-        variant: 'a',
-        data: { name: 'Ada' },
-        email: 'ada@example.com',
-        utm: {},
-      });
+    await db.insert(leads).values({
+      id: `lead-${old.id}`,
+      funnelId: old.id,
+      pageId: oldPage.id,
+      projectId: project.id,
+      variant: 'a',
+      data: { name: 'Ada' },
+      email: 'ada@example.com',
+      utm: {},
+    });
     await db.insert(pageStats).values({ pageId: oldPage.id, variant: 'a', day: '2026-01-01', views: 3, visitors: 2, leads: 1 });
     const kept = await createFunnel(owner, project.id);
     const recentPage = await createFunnelPage(owner, kept.id, { slug: 'recent' });
