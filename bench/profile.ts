@@ -16,6 +16,7 @@ const { values: options, positionals } = parseArgs({ allowPositionals: true, opt
 const path = positionals[0] ?? '/';
 const seconds = Number(positionals[1] ?? 3);
 const INSPECTOR = 9239;
+const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const bundleDir = join(import.meta.dirname, '.build', 'profile');
 if (options.build) {
   buildClient(BENCH_CLIENT_DIR);
@@ -49,7 +50,12 @@ await send('Profiler.enable');
 await send('Profiler.setSamplingInterval', { interval: 50 });
 await send('Profiler.start');
 const load = await runLoad(
-  { name: path, url: `${server.adloom}${path}`, headers: path.startsWith('/api') ? { cookie: server.sessionCookie } : {} },
+  {
+    name: path,
+    url: `${server.adloom}${path}`,
+    // The API signed in; a funnel page as a browser loads it (its view is counted, as in npm run bench).
+    headers: path.startsWith('/api') ? { cookie: server.sessionCookie } : path.startsWith('/p/') ? { 'user-agent': BROWSER_AGENT } : {},
+  },
   { connections: 16, seconds, workerdPid: server.workerdPid },
 );
 const { profile } = (await send('Profiler.stop')) as {

@@ -17,13 +17,27 @@ const DAY_MS = 86_400_000;
 const SOURCES_KEPT_DAYS = 400;
 
 /** The UTC day of an instant, 'YYYY-MM-DD'. */
+let lastDay = { index: Number.NaN, day: '' };
 export function utcDay(now: number): string {
-  return new Date(now).toISOString().slice(0, 10);
+  const index = Math.floor(now / DAY_MS);
+  if (index !== lastDay.index) lastDay = { index, day: new Date(now).toISOString().slice(0, 10) };
+  return lastDay.day;
 }
+
+/** The answers for recent user agents (a page's visitors send a handful of distinct ones): isbot's big regex once per agent. */
+const MAX_AGENTS = 500;
+const agents = new Map<string, boolean>();
 
 /** Known crawlers, link unfurlers, monitors and headless browsers (isbot's list); no user agent at all counts as one. */
 export function isBotAgent(userAgent: string | null | undefined): boolean {
-  return !userAgent || isbot(userAgent);
+  if (!userAgent) return true;
+  let bot = agents.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (agents.size >= MAX_AGENTS) agents.clear();
+    agents.set(userAgent, bot);
+  }
+  return bot;
 }
 
 const PREFETCH = /\b(prefetch|prerender|preview)\b/i;

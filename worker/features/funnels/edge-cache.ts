@@ -45,9 +45,14 @@ function siteOrigin(site: EdgeSite): string {
   return site.kind === 'path' ? site.origin : `https://${site.domain}`;
 }
 
+/** The cache key's URL of a page URL and variant (the in-isolate copy's key: no Request built on a hit). */
+export function edgeCacheUrl(site: EdgeSite, slug: string | null, variant: Variant): string {
+  return `${siteOrigin(site)}${pagePath(site, slug)}?edge-variant=${variant}`;
+}
+
 /** The cache key (a synthetic GET request) of a page URL and variant. */
 export function edgeCacheKey(site: EdgeSite, slug: string | null, variant: Variant): Request {
-  return new Request(`${siteOrigin(site)}${pagePath(site, slug)}?edge-variant=${variant}`, { method: 'GET' });
+  return new Request(edgeCacheUrl(site, slug, variant), { method: 'GET' });
 }
 
 /** The Cache API's default cache; undefined where there is none (a runtime without it). */
@@ -86,22 +91,39 @@ function keep(url: string, body: Uint8Array<ArrayBuffer>, headers: Headers, now:
   memoryBytes += body.byteLength;
 }
 
-export async function cacheMatch(key: Request, now = Date.now()): Promise<Response | undefined> {
-  const kept = memory.get(key.url);
-  if (kept && kept.until > now) return new Response(kept.body, { headers: kept.headers });
-  if (kept) forget(key.url);
-  const hit = await edgeCache()?.match(key);
+/** A cached page as bytes and headers: sent as it is (no stream to pump, no Response to copy). */
+export interface CachedPage {
+  body: Uint8Array<ArrayBuffer>;
+  headers: readonly (readonly [string, string])[];
+}
+
+/** The page cached under `url` (edgeCacheUrl): the isolate's copy, else the Cache API's (kept in the isolate). */
+export async function cachedPage(url: string, now = Date.now()): Promise<CachedPage | undefined> {
+  const kept = memory.get(url);
+  if (kept && kept.until > now) return kept;
+  if (kept) forget(url);
+  const hit = await edgeCache()?.match(new Request(url, { method: 'GET' }));
   if (!hit) return undefined;
   const body = new Uint8Array(await hit.arrayBuffer());
-  keep(key.url, body, hit.headers, now);
-  return new Response(body, { headers: hit.headers });
+  keep(url, body, hit.headers, now);
+  return { body, headers: [...hit.headers] };
+}
+
+/** Stores a page under `url` (edgeCacheUrl), in the isolate and the Cache API. */
+export async function storePage(url: string, page: { body: Uint8Array<ArrayBuffer>; headers: HeadersInit }, now = Date.now()): Promise<void> {
+  const headers = new Headers(page.headers);
+  keep(url, page.body, headers, now);
+  await edgeCache()?.put(new Request(url, { method: 'GET' }), new Response(page.body, { headers }));
+}
+
+export async function cacheMatch(key: Request, now = Date.now()): Promise<Response | undefined> {
+  const page = await cachedPage(key.url, now);
+  return page ? new Response(page.body, { headers: page.headers as [string, string][] }) : undefined;
 }
 
 /** Stores a page (its body is read here: pass a response of its own). */
 export async function cachePut(key: Request, response: Response, now = Date.now()): Promise<void> {
-  const body = new Uint8Array(await response.arrayBuffer());
-  keep(key.url, body, response.headers, now);
-  await edgeCache()?.put(key, new Response(body, { headers: response.headers }));
+  await storePage(key.url, { body: new Uint8Array(await response.arrayBuffer()), headers: response.headers }, now);
 }
 
 /** What `purgePage` needs to find every URL of one page. */

@@ -24,10 +24,11 @@ import { customDomains, requestHost } from '#worker/features/funnels/custom-doma
 import {
   EDGE_HEADERS,
   EDGE_TTL_SECONDS,
-  cacheMatch,
-  cachePut,
-  edgeCacheKey,
+  cachedPage,
+  edgeCacheUrl,
   pagePath,
+  storePage,
+  type CachedPage,
   type EdgeSite,
   type Variant,
 } from '#worker/features/funnels/edge-cache.ts';
@@ -326,36 +327,44 @@ async function renderLivePage(c: Context<AppEnv>, input: RenderInput): Promise<{
 
 const INTERNAL = Object.values(EDGE_HEADERS).map((name) => name.toLowerCase());
 
-function metaOf(response: Response): PageMeta | undefined {
-  const h = response.headers;
-  const pageId = h.get(EDGE_HEADERS.page);
-  const funnelId = h.get(EDGE_HEADERS.funnel);
+/** A header of a cached page (names compared case-insensitively: the Cache API lower-cases them). */
+function headerOf(page: CachedPage, name: string): string | null {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of page.headers) if (key.toLowerCase() === wanted) return value;
+  return null;
+}
+
+function metaOf(page: CachedPage): PageMeta | undefined {
+  const pageId = headerOf(page, EDGE_HEADERS.page);
+  const funnelId = headerOf(page, EDGE_HEADERS.funnel);
   if (!pageId || !funnelId) return undefined;
   return {
     pageId,
     funnelId,
-    hasB: h.get(EDGE_HEADERS.hasB) === '1',
-    splitB: Number(h.get(EDGE_HEADERS.splitB) ?? 0),
-    hasForm: h.get(EDGE_HEADERS.form) === '1',
-    notify: h.get(EDGE_HEADERS.notify) === '1',
+    hasB: headerOf(page, EDGE_HEADERS.hasB) === '1',
+    splitB: Number(headerOf(page, EDGE_HEADERS.splitB) ?? 0),
+    hasForm: headerOf(page, EDGE_HEADERS.form) === '1',
+    notify: headerOf(page, EDGE_HEADERS.notify) === '1',
   };
 }
 
-function cacheable(html: string, csp: string, meta: PageMeta, build: string): Response {
-  return new Response(html, {
-    headers: {
-      'Content-Type': 'text/html; charset=UTF-8',
-      'Content-Security-Policy': csp,
-      'Cache-Control': `public, max-age=${EDGE_TTL_SECONDS}`,
-      [EDGE_HEADERS.page]: meta.pageId,
-      [EDGE_HEADERS.funnel]: meta.funnelId,
-      [EDGE_HEADERS.hasB]: meta.hasB ? '1' : '0',
-      [EDGE_HEADERS.splitB]: String(meta.splitB),
-      [EDGE_HEADERS.form]: meta.hasForm ? '1' : '0',
-      [EDGE_HEADERS.notify]: meta.notify ? '1' : '0',
-      [EDGE_HEADERS.build]: build,
-    },
-  });
+/** A rendered page as the cache keeps it (UTF-8 bytes, encoded once for the response and the cache). */
+function cacheable(html: string, csp: string, meta: PageMeta, build: string): CachedPage {
+  return {
+    body: encoder.encode(html),
+    headers: [
+      ['content-type', 'text/html; charset=UTF-8'],
+      ['content-security-policy', csp],
+      ['cache-control', `public, max-age=${EDGE_TTL_SECONDS}`],
+      [EDGE_HEADERS.page, meta.pageId],
+      [EDGE_HEADERS.funnel, meta.funnelId],
+      [EDGE_HEADERS.hasB, meta.hasB ? '1' : '0'],
+      [EDGE_HEADERS.splitB, String(meta.splitB)],
+      [EDGE_HEADERS.form, meta.hasForm ? '1' : '0'],
+      [EDGE_HEADERS.notify, meta.notify ? '1' : '0'],
+      [EDGE_HEADERS.build, build],
+    ],
+  };
 }
 
 /** A hidden value as the forms carry it: well-formed, trimmed, at most MAX_HIDDEN characters. */
@@ -374,6 +383,8 @@ function referrerOf(c: Context<AppEnv>, value: string | null | undefined): strin
 /** The attribution a page's forms carry: the UTM parameters of the page's URL and its external referrer. */
 function attributionOfView(c: Context<AppEnv>): Record<string, string> {
   const hidden: Record<string, string> = {};
+  // Most views: no query and no referrer, nothing to parse.
+  if (!c.req.url.includes('?') && !c.req.header('referer')) return hidden;
   for (const key of UTM_KEYS) {
     const value = hiddenValue(c.req.query(key));
     if (value) hidden[key] = value;
@@ -397,14 +408,15 @@ interface DeliverOptions {
   cacheControl: string;
 }
 
-function deliver(c: Context<AppEnv>, site: EdgeSite, source: Response, meta: PageMeta, choice: Choice, options: DeliverOptions): Response {
+function deliver(c: Context<AppEnv>, site: EdgeSite, source: CachedPage, meta: PageMeta, choice: Choice, options: DeliverOptions): Response {
   // Through the context (not a bare Response): headers other middleware set on it (a slid
   // session's cookie, Retry-After) stay on the answer.
   for (const [name, value] of source.headers) if (!INTERNAL.includes(name.toLowerCase())) c.header(name, value);
   c.header('Cache-Control', options.cacheControl);
   if (meta.hasB) c.header('Vary', 'Cookie');
   if (choice.assigned) c.header('Set-Cookie', abCookieHeader(c, site, meta.pageId, choice.variant), { append: true });
-  let body = source.body;
+  // The bytes themselves (workerd writes them out natively; a stream would be pumped through JavaScript).
+  let body: Uint8Array<ArrayBuffer> | ReadableStream | null = source.body;
   if (c.req.method === 'HEAD') body = null;
   else if (meta.hasForm && Object.keys(options.hidden).length > 0) {
     const inputs = hiddenInputs(options.hidden);
@@ -414,7 +426,7 @@ function deliver(c: Context<AppEnv>, site: EdgeSite, source: Response, meta: Pag
           form.prepend(inputs, { html: true });
         },
       })
-      .transform(new Response(source.body)).body;
+      .transform(new Response(source.body)).body!;
   }
   const response = body === null ? c.body(null, options.status ?? 200) : c.body(body, options.status ?? 200);
   if (options.count && countsAsView(c.req.method, c.req.raw.headers)) {
@@ -491,14 +503,14 @@ async function servePage(c: Context<AppEnv>, site: EdgeSite, slug: string | null
   // new visitor is drawn once and B gets exactly split_b % (a second draw gave it split_b²).
   let drawn: { pageId: string; choice: Choice } | undefined;
   if (!sent && cacheOn) {
-    const hitA = await cacheMatch(edgeCacheKey(site, slug, 'a'));
-    const metaA = hitA && hitA.headers.get(EDGE_HEADERS.build) === build ? metaOf(hitA) : undefined;
+    const hitA = await cachedPage(edgeCacheUrl(site, slug, 'a'));
+    const metaA = hitA && headerOf(hitA, EDGE_HEADERS.build) === build ? metaOf(hitA) : undefined;
     if (hitA && metaA) {
       const choice = chooseVariant(c, metaA);
       if (choice.variant === 'a') return deliver(c, site, hitA, metaA, choice, { hidden, count: true, cacheControl: PUBLIC_PAGE });
       drawn = { pageId: metaA.pageId, choice };
-      const hitB = await cacheMatch(edgeCacheKey(site, slug, 'b'));
-      if (hitB && hitB.headers.get(EDGE_HEADERS.build) === build) {
+      const hitB = await cachedPage(edgeCacheUrl(site, slug, 'b'));
+      if (hitB && headerOf(hitB, EDGE_HEADERS.build) === build) {
         return deliver(c, site, hitB, metaA, choice, { hidden, count: true, cacheControl: PUBLIC_PAGE });
       }
     }
@@ -512,8 +524,8 @@ async function servePage(c: Context<AppEnv>, site: EdgeSite, slug: string | null
   const rendered = await renderLivePage(c, { site, funnel: found.funnel, page: found.page, document, ...(sent ? { form: { sent: true, formId: sent } } : {}) });
   const response = cacheable(rendered.html, rendered.csp, found.meta, build);
   if (sent) return deliver(c, site, response, found.meta, choice, { hidden, count: false, cacheControl: PERSONAL_PAGE });
-  // Two responses from the one string (no tee of a stream that one reader may leave unread).
-  if (cacheOn) waitUntil(c, cachePut(edgeCacheKey(site, slug, choice.variant), cacheable(rendered.html, rendered.csp, found.meta, build)));
+  // The same bytes for the response and the cache (both only read them).
+  if (cacheOn) waitUntil(c, storePage(edgeCacheUrl(site, slug, choice.variant), { body: response.body, headers: response.headers as [string, string][] }));
   return deliver(c, site, response, found.meta, choice, { hidden, count: true, cacheControl: PUBLIC_PAGE });
 }
 
