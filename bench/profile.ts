@@ -1,4 +1,4 @@
-// `npm run bench:profile -- [/path] [seconds]` (`node bench/profile.ts [--build] [/path] [seconds]`):
+// `npm run bench:profile -- [--uncached] [/path] [seconds]` (`node bench/profile.ts [--build] [--uncached] [/path] [seconds]`):
 // a CPU profile of the worker under load, for finding where a route spends its time. Prints
 // the top functions by self time and writes bench/results/profile.cpuprofile (open it in
 // Chrome DevTools). Profiles the unminified worker bundle (readable names) in
@@ -12,7 +12,10 @@ import { BENCH_CLIENT_DIR, buildClient, bundleWorker, clientBuilt } from './buil
 import { pinServer, runLoad } from './load.ts';
 import { startServer } from './server.ts';
 
-const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { build: { type: 'boolean', default: false } } });
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { build: { type: 'boolean', default: false }, uncached: { type: 'boolean', default: false } },
+});
 const path = positionals[0] ?? '/';
 const seconds = Number(positionals[1] ?? 3);
 const INSPECTOR = 9239;
@@ -28,7 +31,11 @@ const server = await startServer(bundleDir, { clientDir: BENCH_CLIENT_DIR, inspe
 pinServer(server.workerdPid);
 
 const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json()) as { id: string; title: string; webSocketDebuggerUrl: string }[];
-const target = targets.find((t) => t.title.includes('adloom')) ?? targets[0]!;
+const workerName = options.uncached ? 'adloom-uncached' : 'adloom';
+const target =
+  targets.find((t) => t.title.endsWith(workerName) || t.title.includes(`${workerName}:`) || t.title === workerName) ??
+  targets.find((t) => t.title.includes(workerName)) ??
+  targets[0]!;
 const ws = new WebSocket(target.webSocketDebuggerUrl);
 await new Promise((resolve) => ws.once('open', resolve));
 let id = 0;
@@ -52,7 +59,8 @@ await send('Profiler.start');
 const load = await runLoad(
   {
     name: path,
-    url: `${server.adloom}${path}`,
+    // --uncached: funnel pages without the edge cache (EDGE_CACHE=off).
+    url: `${options.uncached ? server.adloomUncached : server.adloom}${path}`,
     // The API signed in; a funnel page as a browser loads it (its view is counted, as in npm run bench).
     headers: path.startsWith('/api') ? { cookie: server.sessionCookie } : path.startsWith('/p/') ? { 'user-agent': BROWSER_AGENT } : {},
   },
