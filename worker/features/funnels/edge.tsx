@@ -32,15 +32,7 @@ import {
   type EdgeSite,
   type Variant,
 } from '#worker/features/funnels/edge-cache.ts';
-import {
-  liveFunnelByDomain,
-  liveFunnelByName,
-  liveMediaOf,
-  livePage,
-  nextLivePage,
-  type EdgeFunnel,
-  type LivePage,
-} from '#worker/features/funnels/edge/repo.ts';
+import { liveFunnelPage, liveMediaOf, nextLivePage, type FunnelKey, type EdgeFunnel, type LivePage } from '#worker/features/funnels/edge/repo.ts';
 import { formOf, notifyMembers, submitLead, type LiveDocument } from '#worker/features/funnels/leads-service.ts';
 import { PAGE_SCRIPT, pageScriptHash } from '#worker/features/funnels/page-script.ts';
 
@@ -462,10 +454,10 @@ interface Found {
   meta: PageMeta;
 }
 
-async function findLive(c: Context<AppEnv>, funnel: EdgeFunnel | undefined, slug: string | null): Promise<Found | undefined> {
-  if (!funnel) return undefined;
-  const page = await livePage(c.get('db'), funnel.id, slug);
-  if (!page) return undefined;
+async function findLive(c: Context<AppEnv>, key: FunnelKey, slug: string | null): Promise<Found | undefined> {
+  const row = await liveFunnelPage(c.get('db'), key, slug);
+  if (!row) return undefined;
+  const { funnel, page } = row;
   const live = liveDocument(page);
   if (!live) {
     console.error(`[${c.get('requestId')}] unreadable published document of page ${page.pageId}`);
@@ -491,7 +483,7 @@ const PERSONAL_PAGE = 'private, no-store';
  * turns the cache off (the bench's uncached measurement; never set in production). `?sent={blockId}` is the thank-you state
  * of a form (never cached, not counted).
  */
-async function servePage(c: Context<AppEnv>, site: EdgeSite, slug: string | null, funnelOf: () => Promise<EdgeFunnel | undefined>): Promise<Response> {
+async function servePage(c: Context<AppEnv>, site: EdgeSite, slug: string | null, key: FunnelKey): Promise<Response> {
   if (slug !== null && !PAGE_SLUG_RE.test(slug)) return funnelNotFound(c, site);
   const sentParam = c.req.query('sent');
   const sent = sentParam !== undefined && BLOCK_ID.test(sentParam) ? sentParam : undefined;
@@ -516,7 +508,7 @@ async function servePage(c: Context<AppEnv>, site: EdgeSite, slug: string | null
     }
   }
 
-  const found = await findLive(c, await funnelOf(), slug);
+  const found = await findLive(c, key, slug);
   if (!found) return funnelNotFound(c, site);
   // The page may have changed since the cached copy (B removed): the earlier draw holds only for the same page with a B.
   const choice = drawn && drawn.pageId === found.meta.pageId && found.meta.hasB ? drawn.choice : chooseVariant(c, found.meta);
@@ -562,10 +554,10 @@ function attributionOfPost(c: Context<AppEnv>, fields: Record<string, string>): 
  * visitor's cookie), the page's lead count, an email to the members when the funnel asks for
  * it, and 303 to the next published page of the funnel, or the page's thank-you state.
  */
-async function submitForm(c: Context<AppEnv>, site: EdgeSite, slug: string, funnelOf: () => Promise<EdgeFunnel | undefined>): Promise<Response> {
+async function submitForm(c: Context<AppEnv>, site: EdgeSite, slug: string, key: FunnelKey): Promise<Response> {
   if (!PAGE_SLUG_RE.test(slug)) return funnelNotFound(c, site);
   const fields = await postedFields(c);
-  const found = await findLive(c, await funnelOf(), slug);
+  const found = await findLive(c, key, slug);
   if (!found) return funnelNotFound(c, site);
   const formId = fields.formId ?? fields.form_id ?? '';
   const cookie = getCookie(c, abCookie(found.page.pageId));
@@ -637,26 +629,26 @@ export const funnelEdgeRoutes = new Hono<AppEnv>()
     const name = c.req.param('funnelName');
     const site = siteFor(c, name);
     if (!validName(name)) return funnelNotFound(c, site);
-    return servePage(c, site, null, () => liveFunnelByName(c.get('db'), name));
+    return servePage(c, site, null, { name });
   })
   .get('/:funnelName/:pageSlug', access('public'), (c) => {
     const name = c.req.param('funnelName');
     const site = siteFor(c, name);
     if (!validName(name)) return funnelNotFound(c, site);
-    return servePage(c, site, c.req.param('pageSlug'), () => liveFunnelByName(c.get('db'), name));
+    return servePage(c, site, c.req.param('pageSlug'), { name });
   })
   .post('/:funnelName/:pageSlug', access('public'), (c) => {
     const name = c.req.param('funnelName');
     const site = siteFor(c, name);
     if (!validName(name)) return funnelNotFound(c, site);
-    return submitForm(c, site, c.req.param('pageSlug'), () => liveFunnelByName(c.get('db'), name));
+    return submitForm(c, site, c.req.param('pageSlug'), { name });
   });
 
 /** The custom-domain middleware for app.ts (before the routes). */
 export const funnelDomains = customDomains({
   // The funnel is read again on a miss: the host's entry may be up to a minute old (theme, title).
-  page: (c, funnel, slug) => servePage(c, domainSite(funnel), slug, () => liveFunnelByDomain(c.get('db'), funnel.customDomain ?? '')),
-  submit: (c, funnel, slug) => submitForm(c, domainSite(funnel), slug ?? '', () => liveFunnelByDomain(c.get('db'), funnel.customDomain ?? '')),
+  page: (c, funnel, slug) => servePage(c, domainSite(funnel), slug, { domain: funnel.customDomain ?? '' }),
+  submit: (c, funnel, slug) => submitForm(c, domainSite(funnel), slug ?? '', { domain: funnel.customDomain ?? '' }),
   notFound: (c, funnel) => funnelNotFound(c, domainSite(funnel)),
   robots: (c) => Promise.resolve(c.text('User-agent: *\nAllow: /\n', 200, { 'Cache-Control': 'public, max-age=3600' })),
 });
