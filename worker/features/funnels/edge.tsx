@@ -146,6 +146,25 @@ function mediaIdsOf(document: PageDocument): string[] {
 const THUMB_WIDTH = 480;
 
 /**
+ * Signed URLs already made in this isolate: a URL depends only on the media id, the file and
+ * the expiry (one per day), so every render of the day reuses it instead of an HMAC. Bounded.
+ */
+const MAX_SIGNED = 2_000;
+const signed = new Map<string, Promise<string>>();
+
+function signedUrl(secret: string, id: string, file: 'file' | 'thumbnail', ttl: number, now: number, expires: number): Promise<string> {
+  const key = `${id}|${file}|${expires}`;
+  let url = signed.get(key);
+  if (!url) {
+    url = signMediaUrl(secret, id, file, ttl, now);
+    if (signed.size >= MAX_SIGNED) signed.clear();
+    signed.set(key, url);
+    url.catch(() => signed.delete(key));
+  }
+  return url;
+}
+
+/**
  * Signed media URLs for a render: valid until the end of the next UTC day, so a cached page's
  * links outlive the cache entry (EDGE_TTL_SECONDS) and stay the same all day (browser caches).
  */
@@ -157,13 +176,13 @@ async function resolveImages(c: Context<AppEnv>, projectId: string, document: Pa
   const resolved = new Map<string, ResolvedImage>();
   await Promise.all(
     rows.map(async (row) => {
-      const src = await signMediaUrl(c.env.SESSION_SECRET, row.id, 'file', ttl, now);
+      const src = await signedUrl(c.env.SESSION_SECRET, row.id, 'file', ttl, now, expires);
       const width = row.width ?? (row.kind === 'video' ? 1280 : null);
       const height = row.height ?? (row.kind === 'video' ? 720 : null);
       if (width === null || height === null) return;
       let srcSet: string | undefined;
       if (row.kind === 'image' && row.thumbnailKey && width > THUMB_WIDTH) {
-        const thumb = await signMediaUrl(c.env.SESSION_SECRET, row.id, 'thumbnail', ttl, now);
+        const thumb = await signedUrl(c.env.SESSION_SECRET, row.id, 'thumbnail', ttl, now, expires);
         srcSet = `${thumb} ${THUMB_WIDTH}w, ${src} ${width}w`;
       }
       resolved.set(row.id, { src, width, height, ...(srcSet ? { srcSet } : {}) });
@@ -226,9 +245,17 @@ function fontPreloads(theme: FunnelTheme, interFile: string | undefined): string
 
 const encoder = new TextEncoder();
 
-async function sha256Source(content: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', encoder.encode(content));
-  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+/** CSP hashes of recent style elements (a theme's <style> is the same on every render). Bounded. */
+const styleHashes = new Map<string, Promise<string>>();
+
+function sha256Source(content: string): Promise<string> {
+  let hash = styleHashes.get(content);
+  if (!hash) {
+    hash = crypto.subtle.digest('SHA-256', encoder.encode(content)).then((digest) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
+    if (styleHashes.size >= 200) styleHashes.clear();
+    styleHashes.set(content, hash);
+  }
+  return hash;
 }
 
 /**
