@@ -117,7 +117,7 @@ describe('scheduled housekeeping', () => {
       variant: 'a',
       data: { name: 'Ada' },
       email: 'ada@example.com',
-      utm: {},
+      utm: { source: '', medium: '', campaign: '', term: '', content: '' },
     });
     await db.insert(pageStats).values({ pageId: oldPage.id, variant: 'a', day: '2026-01-01', views: 3, visitors: 2, leads: 1 });
     const kept = await createFunnel(owner, project.id);
