@@ -4,7 +4,7 @@ import { getDb } from '#worker/db/client.ts';
 import { adItems, ads, creations } from '#worker/db/schema.ts';
 import { createApp } from '#worker/app.ts';
 import { isAccessMiddleware, type AccessRule } from '#worker/middleware/access.ts';
-import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
+import { createFunnel, createFunnelPage, createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { send } from '#worker/test/http.ts';
 
@@ -24,6 +24,8 @@ interface Fixture {
   revisionId: string;
   creationId: string;
   adId: string;
+  funnelId: string;
+  pageId: string;
 }
 
 /** Writes that stay possible on an archived project (PATCH restores it; see projects/service.ts). */
@@ -53,7 +55,20 @@ function projectWrites() {
 }
 
 function samplePath(path: string, rule: Exclude<AccessRule, string>, f: Fixture, userId: string): string {
-  const id = 'media' in rule ? f.mediaId : 'creative' in rule ? f.creativeId : 'creation' in rule ? f.creationId : 'ad' in rule ? f.adId : NO_SUCH_ID;
+  const id =
+    'media' in rule
+      ? f.mediaId
+      : 'creative' in rule
+        ? f.creativeId
+        : 'creation' in rule
+          ? f.creationId
+          : 'ad' in rule
+            ? f.adId
+            : 'funnel' in rule
+              ? f.funnelId
+              : 'page' in rule
+                ? f.pageId
+                : NO_SUCH_ID;
   return path
     .replace(':projectId', f.projectId)
     .replace(':revisionId', f.revisionId)
@@ -97,14 +112,16 @@ describe('an archived project is read-only', () => {
       .insert(ads)
       .values({ id: adId, projectId, createdBy: owner.id, name: 'Old ad', kind: 'single', status: 'approved', placements: ['instagram_feed'] });
     await getDb(env.DB).insert(adItems).values({ adId, position: 0, creationId });
-    f = { projectId, mediaId: media.id, creativeId: creative.id, revisionId: creative.revision.id, creationId, adId };
+    const funnel = await createFunnel(owner, projectId);
+    const page = await createFunnelPage(owner, funnel.id);
+    f = { projectId, mediaId: media.id, creativeId: creative.id, revisionId: creative.revision.id, creationId, adId, funnelId: funnel.id, pageId: page.id };
     expect((await send(`/api/projects/${projectId}`, { method: 'PATCH', json: { archived: true }, cookie: owner.cookie })).status).toBe(200);
   });
 
   it('refuses every write to its media, creatives, creations and invitations with 409 (for the editor and the owner)', async () => {
     const writes = projectWrites();
     const families = new Set(writes.map(([key]) => key.split('/')[2]));
-    expect([...families].sort()).toEqual(['ads', 'creations', 'creatives', 'media', 'projects']);
+    expect([...families].sort()).toEqual(['ads', 'creations', 'creatives', 'funnels', 'media', 'pages', 'projects']);
     const refused: string[] = [];
     for (const [key, { method, path, rule }] of writes) {
       if (ALLOWED.has(key)) continue;
@@ -140,6 +157,11 @@ describe('an archived project is read-only', () => {
         'DELETE /api/creations/:id',
         'POST /api/projects/:projectId/members',
         'POST /api/projects/:projectId/ads',
+        'POST /api/projects/:projectId/funnels',
+        'PATCH /api/funnels/:id',
+        'POST /api/funnels/:id/pages',
+        'PATCH /api/pages/:id',
+        'POST /api/pages/:id/publish',
         'PATCH /api/ads/:id',
         'DELETE /api/ads/:id',
         'POST /api/ads/:id/submit',

@@ -7,7 +7,10 @@ import { ACCESS_TOKEN, FakeMeta, IG_USER_ID, accountRow, db, metaError, postOf, 
 import { latestMail } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 
-const T0 = new Date('2026-11-23T17:00:00.000Z');
+// The job's clock, on the whole minute of the test run: the signed picture link it makes expires
+// relative to it, and the route that serves the picture checks that expiry against the real clock
+// (a fixed date here made the test fail a few hours after it was written).
+const T0 = new Date(Math.floor(Date.now() / 60_000) * 60_000);
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const MIN = 60 * 1000;
 
