@@ -131,20 +131,25 @@ export function statusOf(page: Pick<repo.PageRow, 'publishedVersionId' | 'publis
   return page.publishedRevision === page.revision ? 'published' : 'changed';
 }
 
+/** The last 7 days per key (funnel or page), oldest first, days without a row counted as 0. */
+function weeksBy<R extends { day: string; views: number; leads: number }>(rows: readonly R[], keyOf: (row: R) => string, days: readonly string[]) {
+  const byKey = new Map<string, Map<string, { views: number; leads: number }>>();
+  for (const row of rows) {
+    const byDay = byKey.get(keyOf(row)) ?? new Map<string, { views: number; leads: number }>();
+    byDay.set(row.day, { views: Number(row.views), leads: Number(row.leads) });
+    byKey.set(keyOf(row), byDay);
+  }
+  return (key: string): DailyCount[] => days.map((day) => ({ day, views: byKey.get(key)?.get(day)?.views ?? 0, leads: byKey.get(key)?.get(day)?.leads ?? 0 }));
+}
+
 async function funnelSummaries(db: Db, rows: repo.FunnelListRow[], origin: string, now: Date): Promise<FunnelSummary[]> {
   const ids = rows.map((row) => row.funnel.id);
   const days = lastDays(now, 7);
   const [counts, daily] = await Promise.all([repo.pageCountsOf(db, ids), repo.funnelDailyStats(db, ids, days[0]!)]);
   const countOf = new Map(counts.map((c) => [c.funnelId, c]));
-  const dailyOf = new Map<string, Map<string, { views: number; leads: number }>>();
-  for (const d of daily) {
-    const byDay = dailyOf.get(d.funnelId) ?? new Map<string, { views: number; leads: number }>();
-    byDay.set(d.day, { views: Number(d.views), leads: Number(d.leads) });
-    dailyOf.set(d.funnelId, byDay);
-  }
+  const weekOf = weeksBy(daily, (d) => d.funnelId, days);
   return rows.map(({ funnel, projectName }) => {
-    const byDay = dailyOf.get(funnel.id);
-    const daily7d: DailyCount[] = days.map((day) => ({ day, views: byDay?.get(day)?.views ?? 0, leads: byDay?.get(day)?.leads ?? 0 }));
+    const daily7d = weekOf(funnel.id);
     const count = countOf.get(funnel.id);
     return {
       id: funnel.id,
@@ -172,15 +177,9 @@ async function pageSummaries(db: Db, rows: repo.PageListRow[], origin: string, n
     rows.map((row) => row.page.id),
     days[0]!,
   );
-  const dailyOf = new Map<string, Map<string, { views: number; leads: number }>>();
-  for (const d of daily) {
-    const byDay = dailyOf.get(d.pageId) ?? new Map<string, { views: number; leads: number }>();
-    byDay.set(d.day, { views: Number(d.views), leads: Number(d.leads) });
-    dailyOf.set(d.pageId, byDay);
-  }
+  const weekOf = weeksBy(daily, (d) => d.pageId, days);
   return rows.map(({ page, funnel }) => {
-    const byDay = dailyOf.get(page.id);
-    const daily7d: DailyCount[] = days.map((day) => ({ day, views: byDay?.get(day)?.views ?? 0, leads: byDay?.get(day)?.leads ?? 0 }));
+    const daily7d = weekOf(page.id);
     return {
       id: page.id,
       funnelId: funnel.id,
