@@ -32,6 +32,8 @@ export const users = sqliteTable('users', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  /** Set by an admin (issue 13): the account cannot sign in and its sessions end at once. */
+  disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
 });
 
 export const sessions = sqliteTable(
@@ -174,9 +176,16 @@ export const auditLog = sqliteTable(
     targetId: text('target_id'),
     projectId: text('project_id'),
     details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    /** The address the action came from (admin actions, issue 13); null for system actions. */
+    ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
+    index('audit_log_project_idx').on(t.projectId, t.createdAt),
+  ],
 );
 
 /** A customer's project: brand kit and media library, shared with its members. */

@@ -10,6 +10,8 @@ export interface AuditEntry {
   targetId?: string | null;
   projectId?: string | null;
   details?: Record<string, unknown>;
+  /** The address the action came from (requestMeta(c).ip); admin actions record it. */
+  ip?: string | null;
 }
 
 /** An audit-log insert, to run in the same batch as the change it records. */
@@ -22,6 +24,7 @@ export function auditStatement(db: Db, entry: AuditEntry) {
     targetId: entry.targetId ?? null,
     projectId: entry.projectId ?? null,
     details: entry.details ?? null,
+    ip: entry.ip ?? null,
   });
 }
 
@@ -32,8 +35,8 @@ export function auditStatement(db: Db, entry: AuditEntry) {
 export function auditIfChangedStatement(db: Db, entry: AuditEntry): D1PreparedStatement {
   return rawStatement(
     db,
-    sql`INSERT INTO audit_log (id, actor_user_id, action, target_type, target_id, project_id, details, created_at)
-      SELECT ${newId()}, ${entry.actorUserId}, ${entry.action}, ${entry.targetType}, ${entry.targetId ?? null}, ${entry.projectId ?? null}, ${entry.details ? JSON.stringify(entry.details) : null}, ${Date.now()}
+    sql`INSERT INTO audit_log (id, actor_user_id, action, target_type, target_id, project_id, details, ip, created_at)
+      SELECT ${newId()}, ${entry.actorUserId}, ${entry.action}, ${entry.targetType}, ${entry.targetId ?? null}, ${entry.projectId ?? null}, ${entry.details ? JSON.stringify(entry.details) : null}, ${entry.ip ?? null}, ${Date.now()}
       WHERE changes() = 1`,
   );
 }
