@@ -903,3 +903,112 @@ export const analyticsSalts = sqliteTable('analytics_salts', {
   day: text('day').primaryKey(),
   salt: text('salt').notNull(),
 });
+
+/**
+ * A presentation (PRODUCT.md §4.9, issue 13): a personal pitch page for one customer or
+ * campaign at `/presents/{slug}`. The slug is unique among live presentations (partial unique
+ * index: deleting one frees it). `document` is the PresentationDocument
+ * (common/schemas/presentations.ts); `revision` grows with every change (PATCH with its base
+ * revision, like pages). The password is stored as a PBKDF2 hash; the unlock cookie is
+ * signed over a fingerprint of it, so changing the password locks every visitor out again.
+ */
+export const presentations = sqliteTable(
+  'presentations',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    /** A media id of the linked project (the customer's logo), or null. */
+    customerLogoMediaId: text('customer_logo_media_id'),
+    headline: text('headline').notNull(),
+    /** The PresentationDocument: customer, logo, headline, intro, theme and sections (the columns beside it are copies for lists and search). */
+    document: text('document', { mode: 'json' }).notNull(),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    revision: integer('revision').notNull().default(1),
+    passwordHash: text('password_hash'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('presentations_slug_live_uq')
+      .on(t.slug)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('presentations_author_idx').on(t.authorId, t.updatedAt),
+    index('presentations_updated_idx').on(t.updatedAt, t.id),
+    index('presentations_project_idx').on(t.projectId),
+    index('presentations_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Daily counts per presentation (UTC days): views and unique visitors (cookieless daily hash,
+ * like page_stats) written when the page is served to a person, and the seconds on the page
+ * that the view beacon reports (summed over views; only the growth of each view's own total
+ * is added, so a repeated beacon adds nothing).
+ */
+export const presentationStats = sqliteTable(
+  'presentation_stats',
+  {
+    presentationId: text('presentation_id')
+      .notNull()
+      .references(() => presentations.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    views: integer('views').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+    seconds: integer('seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.presentationId, t.day] })],
+);
+
+/** How many views reached each section per day (a section counts once per view); only ids of the presentation's sections. */
+export const presentationSectionStats = sqliteTable(
+  'presentation_section_stats',
+  {
+    presentationId: text('presentation_id')
+      .notNull()
+      .references(() => presentations.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    sectionId: text('section_id').notNull(),
+    reached: integer('reached').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.presentationId, t.day, t.sectionId] })],
+);
+
+/** The day's visitor hashes per presentation (INSERT OR IGNORE decides "new visitor"); deleted after a day with the salt. */
+export const presentationVisitors = sqliteTable(
+  'presentation_visitors',
+  {
+    presentationId: text('presentation_id').notNull(),
+    day: text('day').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.presentationId, t.day, t.hash] }), index('presentation_visitors_day_idx').on(t.day)],
+);
+
+/**
+ * What each view's beacon reported so far (its signed view id): the highest seconds and the
+ * sections reached, so that a later beacon of the same view adds only what is new. Kept two days.
+ */
+export const presentationViews = sqliteTable(
+  'presentation_views',
+  {
+    viewId: text('view_id').primaryKey(),
+    presentationId: text('presentation_id')
+      .notNull()
+      .references(() => presentations.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    seconds: integer('seconds').notNull().default(0),
+    /** Section ids reached, a JSON array. */
+    sections: text('sections', { mode: 'json' }).$type<string[]>().notNull(),
+  },
+  (t) => [index('presentation_views_day_idx').on(t.day)],
+);
