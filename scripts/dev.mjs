@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildDefines } from './build-defines.mjs';
 import { root, run, WRANGLER_ENV } from './lib.mjs';
 import { DEMO_USERS, seed } from './seed.mjs';
 
@@ -28,7 +29,7 @@ ${DEMO_USERS.map((u) => `    ${u.role.padEnd(5)}  ${u.email.padEnd(20)} ${u.pass
   Emails are not sent locally: their links are printed below as "[mail] …" lines.
 `);
 
-const child = spawn('wrangler', ['dev', '--port', PORT, '--show-interactive-dev-session=false'], {
+const child = spawn('wrangler', ['dev', '--port', PORT, '--show-interactive-dev-session=false', ...buildDefines()], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, ...WRANGLER_ENV },

@@ -88,6 +88,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/admin/payouts': { status: { ...signedIn(404), admin: 200 } },
   'POST /api/admin/payouts/:id/approve': { sample: `/api/admin/payouts/${NO_SUCH_ID}/approve`, json: {}, status: { ...signedIn(404) } },
   'POST /api/admin/payouts/:id/reject': { sample: `/api/admin/payouts/${NO_SUCH_ID}/reject`, json: {}, status: { ...signedIn(404) } },
+  // The system check (/test): admins only, 404 for everyone else.
+  'GET /api/admin/system': { status: { ...signedIn(404), admin: 200 } },
   'POST /api/ai/copy-suggestions': { json: {}, status: signedIn(422) },
   'POST /billing/checkout': { form: { kind: 'pack', id: 'no-such-pack' }, status: { ...all(422), anonymous: 303 } },
   'GET /billing/sandbox/:paymentId': { sample: `/billing/sandbox/${NO_SUCH_ID}`, status: { ...all(404), anonymous: 302 } },

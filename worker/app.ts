@@ -35,6 +35,7 @@ import { inviteRoutes, projectRoutes } from '#worker/features/projects/routes.ts
 import { membershipOf } from '#worker/features/projects/service.ts';
 import { assetRoutes } from '#worker/features/site/assets.ts';
 import { siteRoutes } from '#worker/features/site/routes.tsx';
+import { systemRoutes } from '#worker/features/system/routes.ts';
 import { workspaceRoutes } from '#worker/features/workspace/routes.ts';
 
 /** The lookups the access rules use, each from the feature that owns the data (ARCHITECTURE.md §6). */
@@ -85,6 +86,7 @@ export function createApp() {
     .route('/api/webhooks/stripe', stripeWebhookRoutes)
     .route('/api/affiliate', affiliateRoutes)
     .route('/api/admin/payouts', adminPayoutRoutes)
+    .route('/api/admin/system', systemRoutes)
     .route('/api/ai', aiRoutes)
     .route('/billing', billingPages)
     .route('/monitoring', monitoringRoutes)
