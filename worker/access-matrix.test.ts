@@ -88,6 +88,21 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/admin/payouts': { status: { ...signedIn(404), admin: 200 } },
   'POST /api/admin/payouts/:id/approve': { sample: `/api/admin/payouts/${NO_SUCH_ID}/approve`, json: {}, status: { ...signedIn(404) } },
   'POST /api/admin/payouts/:id/reject': { sample: `/api/admin/payouts/${NO_SUCH_ID}/reject`, json: {}, status: { ...signedIn(404) } },
+  // The admin area: admins only, everyone else (members of the project included) 404.
+  'GET /api/admin/users': { status: { ...signedIn(404), admin: 200 } },
+  'GET /api/admin/users/:id': { sample: '/api/admin/users/{editorId}', status: { ...signedIn(404), admin: 200 } },
+  // Empty bodies: refused after the access check, nothing changed.
+  'POST /api/admin/users/:id/plan': { sample: '/api/admin/users/{editorId}/plan', json: {}, status: { ...signedIn(404), admin: 422 } },
+  'POST /api/admin/users/:id/role': { sample: '/api/admin/users/{editorId}/role', json: {}, status: { ...signedIn(404), admin: 422 } },
+  'POST /api/admin/users/:id/credits': { sample: '/api/admin/users/{editorId}/credits', json: {}, status: { ...signedIn(404), admin: 422 } },
+  'POST /api/admin/users/:id/disable': { sample: `/api/admin/users/${NO_SUCH_ID}/disable`, status: signedIn(404) },
+  // The editor is not disabled: enabling changes nothing.
+  'POST /api/admin/users/:id/enable': { sample: '/api/admin/users/{editorId}/enable', status: { ...signedIn(404), admin: 200 } },
+  'GET /api/admin/contact-messages': { status: { ...signedIn(404), admin: 200 } },
+  'POST /api/admin/contact-messages/:id/handled': { sample: `/api/admin/contact-messages/${NO_SUCH_ID}/handled`, status: signedIn(404) },
+  'GET /api/admin/audit': { status: { ...signedIn(404), admin: 200 } },
+  'GET /api/admin/figures': { status: { ...signedIn(404), admin: 200 } },
+  'GET /api/admin/projects/:projectId': { sample: '/api/admin/projects/{projectId}', status: { ...signedIn(404), admin: 200 } },
   // The system check (/test): admins only, 404 for everyone else.
   'GET /api/admin/system': { status: { ...signedIn(404), admin: 200 } },
   'POST /api/ai/copy-suggestions': { json: {}, status: signedIn(422) },
@@ -269,7 +284,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /account/affiliate': { status: page },
   'GET /admin': { status: adminPage },
   'GET /admin/landing-pages': { status: adminPage },
-  'GET /admin/:projectId': { sample: `/admin/${NO_SUCH_ID}`, status: missing },
+  'GET /admin/:projectId': { sample: '/admin/{projectId}', status: adminPage },
   'GET /test': { status: adminPage },
   'GET /playground': { status: all(200) },
   'GET /assets/*': { sample: '/assets/no-such-file.js', status: all(404) },

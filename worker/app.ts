@@ -8,6 +8,7 @@ import type { AccessResolvers } from '#worker/middleware/access.ts';
 import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/routes.ts';
+import { adminRoutes } from '#worker/features/admin/routes.ts';
 import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
 import { adRoutes, projectAdRoutes } from '#worker/features/ads/routes.ts';
 import { previewRoutes } from '#worker/features/ads/preview.tsx';
@@ -86,6 +87,7 @@ export function createApp() {
     .route('/api/webhooks/stripe', stripeWebhookRoutes)
     .route('/api/affiliate', affiliateRoutes)
     .route('/api/admin/payouts', adminPayoutRoutes)
+    .route('/api/admin', adminRoutes)
     .route('/api/admin/system', systemRoutes)
     .route('/api/ai', aiRoutes)
     .route('/billing', billingPages)

@@ -172,6 +172,12 @@ describe('payouts', () => {
     expect((await send(`/api/admin/payouts/${again.id}/approve`, { json: {}, cookie: admin.cookie })).status).toBe(409);
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, again.id)).all();
     expect(audit.map((a) => a.action)).toEqual(['payout.approved']);
+    // Who, from which address, before and after (issue 13: every admin action).
+    expect(audit[0]).toMatchObject({
+      actorUserId: admin.id,
+      ip: '203.0.113.7',
+      details: expect.objectContaining({ before: { status: 'requested' }, after: { status: 'approved' } }),
+    });
   });
 
   it('of an approval and a rejection at the same time, exactly one wins: one audit row, commissions paid or back, never both', async () => {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import * as z from 'zod/mini';
@@ -7,6 +7,7 @@ import { payoutDecisionInput } from '#common/schemas/affiliate.ts';
 import { idField } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
+import { requestMeta } from '#worker/lib/request-meta.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as affiliate from '#worker/features/affiliate/service.ts';
@@ -21,14 +22,16 @@ export const affiliateRoutes = new Hono<AppEnv>()
   .post('/payouts', access('user'), async (c) => c.json(await affiliate.requestPayout(c.get('db'), required(c, 'user').id), 201));
 
 const decisionParam = z.object({ id: idField() });
+/** The admin deciding and the address they decide from (both in the audit entry). */
+const adminOf = (c: Context<AppEnv>) => ({ id: required(c, 'user').id, ip: requestMeta(c).ip });
 /** /api/admin/payouts: payout requests for an admin to approve or reject (audited). */
 export const adminPayoutRoutes = new Hono<AppEnv>()
   .get('/', access('admin'), async (c) => c.json(await affiliate.listPayoutsForAdmin(c.get('db'))))
   .post('/:id/approve', access('admin'), validate('param', decisionParam), validate('json', payoutDecisionInput), async (c) =>
-    c.json(await affiliate.decidePayout(c.get('db'), required(c, 'user').id, c.req.valid('param').id, 'approved', c.req.valid('json').note ?? null)),
+    c.json(await affiliate.decidePayout(c.get('db'), adminOf(c), c.req.valid('param').id, 'approved', c.req.valid('json').note ?? null)),
   )
   .post('/:id/reject', access('admin'), validate('param', decisionParam), validate('json', payoutDecisionInput), async (c) =>
-    c.json(await affiliate.decidePayout(c.get('db'), required(c, 'user').id, c.req.valid('param').id, 'rejected', c.req.valid('json').note ?? null)),
+    c.json(await affiliate.decidePayout(c.get('db'), adminOf(c), c.req.valid('param').id, 'rejected', c.req.valid('json').note ?? null)),
   );
 
 /** Paths where `ref` is not an affiliate code: the API, /error (a request id). */

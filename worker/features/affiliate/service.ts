@@ -183,18 +183,25 @@ export async function requestPayout(db: Db, userId: string) {
  * The decision is conditional on the payout still being requested; of two admins deciding
  * at once, one wins and the other gets a conflict, with nothing recorded or released.
  */
-export async function decidePayout(db: Db, adminId: string, payoutId: string, decision: 'approved' | 'rejected', note: string | null) {
+export async function decidePayout(db: Db, admin: { id: string; ip: string }, payoutId: string, decision: 'approved' | 'rejected', note: string | null) {
   const payout = await repo.findPayout(db, payoutId);
   if (!payout) throw new AppError('not_found');
   if (payout.status !== 'requested') throw new AppError('conflict', 'This payout was already decided.');
   const [decided] = await rawBatch(db, [
-    repo.decidePayout(db, payoutId, decision, adminId, note),
+    repo.decidePayout(db, payoutId, decision, admin.id, note),
     auditIfChangedStatement(db, {
-      actorUserId: adminId,
+      actorUserId: admin.id,
       action: `payout.${decision}`,
       targetType: 'payout',
       targetId: payoutId,
-      details: { amountCents: payout.amountCents, note },
+      ip: admin.ip,
+      details: {
+        amountCents: payout.amountCents,
+        note,
+        affiliateUserId: payout.affiliateUserId,
+        before: { status: payout.status },
+        after: { status: decision },
+      },
     }),
     ...(decision === 'rejected' ? [repo.releasePayoutCommissions(db, payoutId)] : []),
   ]);

@@ -29,13 +29,13 @@ export function insertSession(db: Db, values: typeof sessions.$inferInsert) {
   return db.insert(sessions).values(values);
 }
 
-/** The live session for a token hash, with its user (deleted users have none). */
+/** The live session for a token hash, with its user (deleted and disabled users have none). */
 export function findLiveSession(db: Db, tokenHash: string, now: Date) {
   return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt), isNull(users.disabledAt)))
     .get();
 }
 

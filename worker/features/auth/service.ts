@@ -104,6 +104,8 @@ export async function login(db: Db, input: { email: string; password: string }, 
   // Same work whether or not the account exists, so timing does not reveal it.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) throw new AppError('unauthenticated', 'That email and password do not match. Check them, or reset your password.');
+  // Said only to whoever knows the password: an admin disabled the account (issue 13).
+  if (user.disabledAt) throw new AppError('forbidden', 'This account has been disabled. Write to us through the contact page if you think this is a mistake.');
   await clearLimit(db, limitKey);
   const now = new Date();
   const session = await newSession(db, user.id, meta, now);
@@ -116,6 +118,19 @@ export async function login(db: Db, input: { email: string; password: string }, 
     await session.statement;
   }
   return { user: toPublicUser(user), token: session.token };
+}
+
+/**
+ * Ends every session of a user, as a statement for the caller's batch (an admin disabling
+ * the account); run `forgetUserSessions` once the batch has run.
+ */
+export function endAllSessionsStatement(db: Db, userId: string) {
+  return repo.deleteAllSessions(db, userId);
+}
+
+/** Drops a user's sessions (and their role and plan) from this isolate's cache: the next request reads D1. */
+export function forgetUserSessions(userId: string): void {
+  forgetUser(userId);
 }
 
 export async function logout(db: Db, token: string | undefined): Promise<void> {

@@ -1,6 +1,42 @@
+import { and, desc, eq, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { contactMessages } from '#worker/db/schema.ts';
 
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
 export function insertContactMessage(db: Db, values: typeof contactMessages.$inferInsert) {
   return db.insert(contactMessages).values(values);
+}
+
+/** Messages newest first, after `before`; `open` are the ones nobody has handled yet. */
+export function listContactMessages(
+  db: Db,
+  options: { status: 'open' | 'handled' | 'all'; limit: number; before?: { time: number; id: string } | undefined },
+): Promise<ContactMessageRow[]> {
+  const conditions: (SQL | undefined)[] = [];
+  if (options.status === 'open') conditions.push(isNull(contactMessages.handledAt));
+  if (options.status === 'handled') conditions.push(isNotNull(contactMessages.handledAt));
+  if (options.before) {
+    const time = new Date(options.before.time);
+    conditions.push(or(lt(contactMessages.createdAt, time), and(eq(contactMessages.createdAt, time), lt(contactMessages.id, options.before.id))));
+  }
+  return db
+    .select()
+    .from(contactMessages)
+    .where(and(...conditions))
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(options.limit + 1)
+    .all();
+}
+
+export function findContactMessage(db: Db, id: string) {
+  return db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+}
+
+/** Marks a message handled if it is not yet (of two admins at once, one changes the row). */
+export function markHandled(db: Db, id: string, now: Date) {
+  return db
+    .update(contactMessages)
+    .set({ handledAt: now, updatedAt: now })
+    .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)));
 }

@@ -1,10 +1,13 @@
 import type { ContactInput } from '#common/schemas/contact.ts';
-import type { Db } from '#worker/db/client.ts';
+import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
-import { insertContactMessage } from '#worker/features/contact/repo.ts';
+import { auditIfChangedStatement } from '#worker/lib/audit.ts';
+import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import * as repo from '#worker/features/contact/repo.ts';
 
 export type ContactOutcome = { stored: true; id: string } | { stored: false };
 
@@ -22,7 +25,7 @@ export async function submitContact(
   if (input.website && input.website.trim() !== '') return { stored: false };
   await consume(db, `contact:${meta.ip}`, RATE_LIMITS.contactMessages);
   const id = newId();
-  await insertContactMessage(db, { id, name: input.name, email: input.email, message: input.message, userId: context.userId });
+  await repo.insertContactMessage(db, { id, name: input.name, email: input.email, message: input.message, userId: context.userId });
   await mailer.send({
     kind: 'contact_confirmation',
     to: input.email,
@@ -46,4 +49,59 @@ export async function submitContact(
     text: `${input.name} <${input.email}> wrote:\n\n${input.message}\n\nMessage id: ${id}`,
   });
   return { stored: true, id };
+}
+
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  userId: string | null;
+  handledAt: string | null;
+  createdAt: string;
+}
+
+function toMessage(row: repo.ContactMessageRow): ContactMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    userId: row.userId,
+    handledAt: row.handledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The contact messages for the admin area, newest first. */
+export async function listContactMessages(db: Db, options: { status: 'open' | 'handled' | 'all'; limit: number; cursor?: string | undefined }) {
+  const rows = await repo.listContactMessages(db, { status: options.status, limit: options.limit, before: decodeCursor(options.cursor) });
+  const page = toPage(rows, options.limit, (row) => encodeCursor(row.createdAt, row.id));
+  return { items: page.items.map(toMessage), nextCursor: page.nextCursor };
+}
+
+/**
+ * An admin marks a message handled, audited in the same batch; marking it again changes
+ * nothing and records nothing (the message as it is comes back).
+ */
+export async function markContactHandled(db: Db, admin: { id: string; ip: string }, id: string): Promise<ContactMessage> {
+  const found = await repo.findContactMessage(db, id);
+  if (!found) throw new AppError('not_found');
+  if (!found.handledAt) {
+    const now = new Date();
+    await rawBatch(db, [
+      repo.markHandled(db, id, now),
+      auditIfChangedStatement(db, {
+        actorUserId: admin.id,
+        action: 'contact.handled',
+        targetType: 'contact_message',
+        targetId: id,
+        ip: admin.ip,
+        details: { before: { handledAt: null }, after: { handledAt: now.toISOString() }, from: found.email },
+      }),
+    ]);
+  }
+  const row = await repo.findContactMessage(db, id);
+  if (!row) throw new AppError('not_found');
+  return toMessage(row);
 }

@@ -94,6 +94,29 @@ export function purchaseStatements(db: Db, m: Movement) {
   ];
 }
 
+/**
+ * An admin's adjustment (`amount` may be negative): added credits go to the purchased
+ * bucket (they never expire); taken credits come from the monthly bucket first, and only
+ * if the balance covers them, so that no adjustment can make a balance negative.
+ */
+export function adjustStatements(db: Db, m: Movement) {
+  const take = -m.amount;
+  return [
+    rawStatement(
+      db,
+      sql`
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
+      SELECT ${m.id}, b.user_id, 'admin_adjust',
+        CASE WHEN ${take} > 0 THEN -min(b.monthly, ${take}) ELSE 0 END,
+        CASE WHEN ${take} > 0 THEN -(${take} - min(b.monthly, ${take})) ELSE ${m.amount} END,
+        ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
+      FROM credit_balances b WHERE b.user_id = ${m.userId} AND b.monthly + b.purchased + ${m.amount} >= 0
+      ON CONFLICT (operation_key) DO NOTHING`,
+    ),
+    applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
+  ];
+}
+
 /** Takes back up to `amount` purchased credits (a refunded pack): what is left of them. */
 export function withdrawPurchasedStatements(db: Db, m: Movement) {
   return [

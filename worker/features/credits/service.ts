@@ -127,6 +127,44 @@ export async function purchase(
   await rawBatch(db, repo.purchaseStatements(db, { id: newId(), ...request, now: Date.now() }));
 }
 
+/**
+ * The statements of an admin's credit adjustment (PRODUCT.md §4.8, ledger kind
+ * `admin_adjust`), to run in one batch with its audit entry right after them (the last
+ * statement changes one row exactly when the adjustment was booked). A negative amount is
+ * booked only if the balance covers it; a repeated operation key books nothing.
+ */
+export function adjustmentStatements(
+  db: Db,
+  request: { userId: string; amount: number; operationKey: string; description: string; reference?: string | null },
+) {
+  if (!Number.isInteger(request.amount) || request.amount === 0) throw new Error('adjustment amount must be a non-zero integer');
+  return repo.adjustStatements(db, { id: newId(), ...request, reference: request.reference ?? null, now: Date.now() });
+}
+
+/** The ledger entry of an operation key (an adjustment just booked, or the one a retry repeats). */
+export async function entryOf(db: Db, operationKey: string): Promise<(LedgerEntry & { userId: string }) | undefined> {
+  const row = await repo.findEntry(db, operationKey);
+  return row ? { ...toEntry(row), userId: row.userId } : undefined;
+}
+
+/** The statements that start a plan's period now (what `startPlanPeriod` runs), for a batch of the caller's. */
+export async function planPeriodStatements(db: Db, userId: string, plan: PlanId, changeKey: string, now: Date) {
+  const balance = await repo.findBalance(db, userId);
+  if (!balance) return [];
+  return repo.newPeriodStatements(db, {
+    userId,
+    expectedPeriodEnd: balance.periodEnd.getTime(),
+    periodStart: now.getTime(),
+    periodEnd: addMonth(now).getTime(),
+    allowance: PLANS[plan].creditsPerMonth,
+    expireId: newId(),
+    grantId: newId(),
+    keySuffix: `plan:${changeKey}`,
+    description: `${PLANS[plan].name} plan: monthly credits`,
+    now: now.getTime(),
+  });
+}
+
 /** Takes back what is left of a refunded pack's credits. Once per operation key. */
 export async function withdrawPurchased(
   db: Db,

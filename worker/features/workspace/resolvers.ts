@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { WorkspacePath } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
+import { projectExists } from '#worker/features/admin/service.ts';
 import { creativeForMember } from '#worker/features/creatives/service.ts';
 import { funnelByNameForMember, funnelForMember, pageForMember } from '#worker/features/funnels/service.ts';
 import { mediaForMember } from '#worker/features/media/service.ts';
@@ -13,8 +14,6 @@ import { membershipOf } from '#worker/features/projects/service.ts';
  * can exist (issue #2: ids of features not built yet 404).
  */
 export type Resolver = (c: Context<AppEnv>, params: Record<string, string>) => Promise<boolean>;
-
-const nothingYet: Resolver = async () => false;
 
 async function isMember(c: Context<AppEnv>, projectId: string | undefined): Promise<boolean> {
   const user = c.get('user');
@@ -50,5 +49,6 @@ export const RESOLVERS: Partial<Record<WorkspacePath, Resolver>> = {
     const user = c.get('user');
     return Boolean(user && p.funnelPageId && looksLikeId(p.funnelPageId) && (await pageForMember(c.get('db'), p.funnelPageId, user.id)));
   },
-  '/admin/:projectId': nothingYet,
+  '/admin/:projectId': async (c, p) =>
+    Boolean(c.get('user')?.role === 'admin' && p.projectId && looksLikeId(p.projectId) && (await projectExists(c.get('db'), p.projectId))),
 };

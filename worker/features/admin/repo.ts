@@ -1,0 +1,286 @@
+import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { rawStatement, type Db } from '#worker/db/client.ts';
+import {
+  ads,
+  auditLog,
+  creations,
+  creatives,
+  creditBalances,
+  funnelPages,
+  funnelPageVersions,
+  media,
+  projectMembers,
+  projects,
+  scheduledPosts,
+  sessions,
+  users,
+} from '#worker/db/schema.ts';
+import { newId } from '#worker/lib/ids.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/* ---------- users ---------- */
+
+const creditsTotal = sql<number>`coalesce(${creditBalances.monthly} + ${creditBalances.purchased}, 0)`;
+// Correlated subqueries name the outer table in full (drizzle writes select fields unqualified).
+const projectCount = sql<number>`(SELECT count(*) FROM project_members pm JOIN projects p ON p.id = pm.project_id
+  WHERE pm.user_id = "users"."id" AND p.deleted_at IS NULL)`;
+
+/** `text` inside `column`, case-insensitively: instr(), not LIKE (D1 refuses LIKE patterns over 50 bytes; nothing to escape). */
+function contains(column: SQL | typeof users.email, text: string): SQL {
+  return sql`(instr(lower(${column}), ${text.toLowerCase()}) > 0 OR instr(lower(${column}), lower(${text})) > 0)`;
+}
+
+/** Live (not deleted) accounts, newest first, after `before`; `q` searches email and name. */
+export function listUsers(db: Db, options: { q?: string | undefined; limit: number; before?: { time: number; id: string } | undefined }) {
+  const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
+  if (options.q) conditions.push(or(contains(users.email, options.q), contains(sql`${users.name}`, options.q)));
+  if (options.before) {
+    const time = new Date(options.before.time);
+    conditions.push(or(lt(users.createdAt, time), and(eq(users.createdAt, time), lt(users.id, options.before.id))));
+  }
+  return db
+    .select({ user: users, credits: creditsTotal, projects: projectCount })
+    .from(users)
+    .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
+    .where(and(...conditions))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(options.limit + 1)
+    .all();
+}
+
+export function findUser(db: Db, id: string) {
+  return db
+    .select({ user: users, credits: creditsTotal, projects: projectCount })
+    .from(users)
+    .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .get();
+}
+
+export function liveSessionCount(db: Db, userId: string, now: Date) {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > ${now.getTime()}`))
+    .get();
+}
+
+export function memberships(db: Db, userId: string) {
+  return db
+    .select({ id: projects.id, name: projects.name, role: projectMembers.role })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.userId, userId), isNull(projects.deletedAt)))
+    .orderBy(desc(projects.updatedAt))
+    .limit(50)
+    .all();
+}
+
+/** The plan changes only from the plan the admin saw (of two admins at once, one wins). */
+export function setPlan(db: Db, userId: string, from: UserRow['plan'], to: UserRow['plan'], now: Date) {
+  return db
+    .update(users)
+    .set({ plan: to, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.plan, from), isNull(users.deletedAt)));
+}
+
+export function setRole(db: Db, userId: string, from: UserRow['role'], to: UserRow['role'], now: Date) {
+  return db
+    .update(users)
+    .set({ role: to, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.role, from), isNull(users.deletedAt)));
+}
+
+export function setDisabled(db: Db, userId: string, disabled: boolean, now: Date) {
+  return db
+    .update(users)
+    .set({ disabledAt: disabled ? now : null, updatedAt: now })
+    .where(and(eq(users.id, userId), disabled ? isNull(users.disabledAt) : isNotNull(users.disabledAt), isNull(users.deletedAt)));
+}
+
+/**
+ * The audit entry of a credit adjustment, with the balance before and after it read inside
+ * the batch (exact, whatever ran at the same time); written only when the statement just
+ * before it (the balance update) changed a row, i.e. when the adjustment was booked.
+ */
+export function creditAdjustmentAudit(
+  db: Db,
+  entry: { actorUserId: string; userId: string; ip: string; amount: number; reason: string; operationKey: string },
+): D1PreparedStatement {
+  return rawStatement(
+    db,
+    sql`INSERT INTO audit_log (id, actor_user_id, action, target_type, target_id, project_id, details, ip, created_at)
+      SELECT ${newId()}, ${entry.actorUserId}, 'user.credits_adjusted', 'user', ${entry.userId}, NULL,
+        json_object(
+          'amount', ${entry.amount}, 'reason', ${entry.reason}, 'operationKey', ${entry.operationKey},
+          'before', json_object('monthly', b.monthly - l.monthly_delta, 'purchased', b.purchased - l.purchased_delta,
+            'total', b.monthly + b.purchased - l.monthly_delta - l.purchased_delta),
+          'after', json_object('monthly', b.monthly, 'purchased', b.purchased, 'total', b.monthly + b.purchased)
+        ),
+        ${entry.ip}, ${Date.now()}
+      FROM credit_balances b JOIN credit_ledger l ON l.operation_key = ${entry.operationKey}
+      WHERE b.user_id = ${entry.userId} AND changes() = 1`,
+  );
+}
+
+/* ---------- audit log ---------- */
+
+export interface AuditFilters {
+  actor?: string | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  projectId?: string | undefined;
+}
+
+export function listAudit(db: Db, filters: AuditFilters, limit: number, before?: { time: number; id: string }) {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.actor) {
+    conditions.push(
+      or(eq(auditLog.actorUserId, filters.actor), sql`${auditLog.actorUserId} = (SELECT id FROM users WHERE email = ${filters.actor.toLowerCase()})`),
+    );
+  }
+  if (filters.action) conditions.push(sql`substr(${auditLog.action}, 1, ${filters.action.length}) = ${filters.action}`);
+  if (filters.target) conditions.push(eq(auditLog.targetId, filters.target));
+  if (filters.projectId) {
+    conditions.push(or(eq(auditLog.projectId, filters.projectId), and(eq(auditLog.targetType, 'project'), eq(auditLog.targetId, filters.projectId))));
+  }
+  if (before) {
+    const time = new Date(before.time);
+    conditions.push(or(lt(auditLog.createdAt, time), and(eq(auditLog.createdAt, time), lt(auditLog.id, before.id))));
+  }
+  return db
+    .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit + 1)
+    .all();
+}
+
+/* ---------- system figures ---------- */
+
+const day = (column: SQL) => sql<string>`date(${column} / 1000, 'unixepoch')`;
+
+/** Everything the figures show, as one batch of reads. */
+export function figures(db: Db, since: Date) {
+  const t = since.getTime();
+  return db.batch([
+    db
+      .select({
+        total: sql<number>`count(*)`,
+        disabled: sql<number>`coalesce(sum(${users.disabledAt} IS NOT NULL), 0)`,
+        admins: sql<number>`coalesce(sum(${users.role} = 'admin'), 0)`,
+      })
+      .from(users)
+      .where(isNull(users.deletedAt)),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(projects)
+      .where(isNull(projects.deletedAt)),
+    db
+      .select({ day: day(sql`${users.createdAt}`), n: sql<number>`count(*)` })
+      .from(users)
+      .where(and(gte(users.createdAt, since), isNull(users.deletedAt)))
+      .groupBy(day(sql`${users.createdAt}`)),
+    db
+      .select({ day: day(sql`${projects.createdAt}`), n: sql<number>`count(*)` })
+      .from(projects)
+      .where(gte(projects.createdAt, since))
+      .groupBy(day(sql`${projects.createdAt}`)),
+    db
+      .select({ day: day(sql`${creations.createdAt}`), n: sql<number>`count(*)` })
+      .from(creations)
+      .where(gte(creations.createdAt, since))
+      .groupBy(day(sql`${creations.createdAt}`)),
+    db
+      .select({ day: day(sql`${scheduledPosts.publishedAt}`), n: sql<number>`count(*)` })
+      .from(scheduledPosts)
+      .where(and(eq(scheduledPosts.status, 'published'), sql`${scheduledPosts.publishedAt} >= ${t}`))
+      .groupBy(day(sql`${scheduledPosts.publishedAt}`)),
+    db
+      .select({ day: day(sql`${funnelPageVersions.createdAt}`), n: sql<number>`count(*)` })
+      .from(funnelPageVersions)
+      .where(gte(funnelPageVersions.createdAt, since))
+      .groupBy(day(sql`${funnelPageVersions.createdAt}`)),
+  ]);
+}
+
+/* ---------- one project, for support ---------- */
+
+export function findProject(db: Db, projectId: string) {
+  return db.select().from(projects).where(eq(projects.id, projectId)).get();
+}
+
+/** Members, usage, the newest work and the audit trail of one project: one batch of reads. */
+export function projectView(db: Db, projectId: string) {
+  const count = (table: 'media' | 'creatives' | 'creations' | 'ads' | 'funnels' | 'funnel_pages') =>
+    sql`(SELECT count(*) FROM ${sql.raw(table)} WHERE project_id = ${projectId} AND deleted_at IS NULL)`;
+  return db.batch([
+    db
+      .select({
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        role: projectMembers.role,
+        since: projectMembers.createdAt,
+        disabledAt: users.disabledAt,
+      })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(eq(projectMembers.projectId, projectId))
+      .orderBy(projectMembers.createdAt),
+    db
+      .select({
+        media: sql<number>`${count('media')}`,
+        storageBytes: sql<number>`(SELECT coalesce(sum(size + coalesce(thumbnail_size, 0)), 0) FROM media WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+        creatives: sql<number>`${count('creatives')}`,
+        creations: sql<number>`${count('creations')}`,
+        ads: sql<number>`${count('ads')}`,
+        funnels: sql<number>`${count('funnels')}`,
+        pages: sql<number>`${count('funnel_pages')}`,
+        leads: sql<number>`(SELECT count(*) FROM leads WHERE project_id = ${projectId})`,
+        postsPublished: sql<number>`(SELECT count(*) FROM scheduled_posts WHERE project_id = ${projectId} AND status = 'published')`,
+      })
+      .from(projects)
+      .where(eq(projects.id, projectId)),
+    db
+      .select({ id: media.id, name: media.name, at: media.createdAt })
+      .from(media)
+      .where(and(eq(media.projectId, projectId), isNull(media.deletedAt)))
+      .orderBy(desc(media.createdAt))
+      .limit(10),
+    db
+      .select({ id: creatives.id, name: creatives.name, at: creatives.updatedAt })
+      .from(creatives)
+      .where(and(eq(creatives.projectId, projectId), isNull(creatives.deletedAt)))
+      .orderBy(desc(creatives.updatedAt))
+      .limit(10),
+    db
+      .select({ id: creations.id, name: creations.name, at: creations.createdAt })
+      .from(creations)
+      .where(and(eq(creations.projectId, projectId), isNull(creations.deletedAt)))
+      .orderBy(desc(creations.createdAt))
+      .limit(10),
+    db
+      .select({ id: ads.id, name: ads.name, at: ads.updatedAt })
+      .from(ads)
+      .where(and(eq(ads.projectId, projectId), isNull(ads.deletedAt)))
+      .orderBy(desc(ads.updatedAt))
+      .limit(10),
+    db
+      .select({ id: funnelPages.id, name: funnelPages.title, at: funnelPages.updatedAt })
+      .from(funnelPages)
+      .where(and(eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt)))
+      .orderBy(desc(funnelPages.updatedAt))
+      .limit(10),
+    db
+      .select({ id: scheduledPosts.id, name: scheduledPosts.caption, at: scheduledPosts.publishedAt })
+      .from(scheduledPosts)
+      .where(and(eq(scheduledPosts.projectId, projectId), eq(scheduledPosts.status, 'published')))
+      .orderBy(desc(scheduledPosts.publishedAt))
+      .limit(10),
+  ]);
+}
