@@ -161,6 +161,8 @@ try {
       ...budgets.speed.funnelThroughputRatio.routes.flatMap((route) => [
         { name: `${route} cached`, url: `${server.adloom}${route}`, headers: { 'user-agent': BROWSER_AGENT } },
         { name: `${route} uncached`, url: `${server.adloomUncached}${route}`, headers: { 'user-agent': BROWSER_AGENT } },
+        // The same page's bytes and headers served by a worker that does nothing else: the ceiling for this response.
+        { name: `${route} static copy`, url: `${server.ceiling}${route}`, headers: { 'user-agent': BROWSER_AGENT } },
       ]),
     ];
     const rounds = Number(args.rounds);
@@ -212,13 +214,24 @@ try {
         judge('speed', 'API req/s ÷ baseline', row.target, row.ratio, budgets.speed.apiThroughputRatio);
       if (row.errors > 0) verdicts.push({ kind: 'speed', budget: 'errors under load', subject: row.target, value: row.errors, limit: '= 0', ok: false });
     }
-    results.speed = { startupMs, load: table, options: { ...options, rounds } };
+    // How far each funnel page is from what workerd alone does with the same bytes (reported, no budget).
+    const ceilings = budgets.speed.funnelThroughputRatio.routes.map((route) => {
+      const copy = table.find((r) => r.target === `${route} static copy`)!;
+      const ofCopy = (suffix: string) => Number((table.find((r) => r.target === `${route} ${suffix}`)!.ratio / copy.ratio).toFixed(2));
+      return { route, staticCopyRatio: copy.ratio, cachedOfStaticCopy: ofCopy('cached'), uncachedOfStaticCopy: ofCopy('uncached') };
+    });
+    results.speed = { startupMs, load: table, ceilings, options: { ...options, rounds } };
     log(`\nSpeed (workerd direct, ${options.connections} connections; ratio = req/s ÷ baseline's in the same round)`);
     log(`  worker startup           ${startupMs.toFixed(1)} ms CPU`);
     log(`  ${'target'.padEnd(36)}  req/s   ratio   p50 ms  p99 ms  p99÷base  CPU ms/req  errors`);
     for (const r of table) {
       log(
         `  ${r.target.padEnd(36)}${String(r.rps).padStart(7)}${r.ratio.toFixed(2).padStart(8)}${String(r.p50).padStart(9)}${String(r.p99).padStart(8)}${r.p99Ratio.toFixed(2).padStart(10)}${r.cpuMs.toFixed(3).padStart(12)}${String(r.errors).padStart(8)}`,
+      );
+    }
+    for (const c of ceilings) {
+      log(
+        `  ${c.route}: a static copy of its bytes and headers reaches ${c.staticCopyRatio.toFixed(2)} × baseline; the page reaches ${c.cachedOfStaticCopy.toFixed(2)} of that cached, ${c.uncachedOfStaticCopy.toFixed(2)} uncached`,
       );
     }
   }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { DEMO_USERS, seedSql } from '../scripts/seed.mjs';
+import { DEMO_USERS, SEED_CREATIONS, SEED_MEDIA, seedSql } from '../scripts/seed.mjs';
 
 /**
  * Adloom's production bundle and the baseline worker in one workerd, through
@@ -15,13 +15,15 @@ export interface BenchServer {
   /** Adloom behind a stand-in for the edge's compression (bench/edge.js), for Lighthouse. */
   edge: string;
   baseline: string;
+  /** A static copy of an Adloom response (bench/ceiling.js): what serving those bytes and headers costs workerd alone. */
+  ceiling: string;
   workerdPid: number;
   sessionCookie: string;
   stop(): Promise<void>;
 }
 
 const root = join(import.meta.dirname, '..');
-const PORTS = { adloom: 8901, baseline: 8902, edge: 8903, adloomUncached: 8904 };
+const PORTS = { adloom: 8901, baseline: 8902, edge: 8903, adloomUncached: 8904, ceiling: 8905 };
 const wranglerToml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
 /** As deployed: wrangler.toml's compatibility_date. */
 const COMPATIBILITY_DATE = ((): string => {
@@ -146,6 +148,14 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
           unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.edge }],
         },
         {
+          name: 'ceiling',
+          modules: true,
+          scriptPath: join(import.meta.dirname, 'ceiling.js'),
+          compatibilityDate: COMPATIBILITY_DATE,
+          serviceBindings: { ADLOOM: 'adloom' },
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.ceiling }],
+        },
+        {
           name: 'baseline',
           modules: true,
           scriptPath: join(import.meta.dirname, 'baseline.js'),
@@ -168,6 +178,11 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
     }
   }
   for (const statement of seedSql().split('\n')) if (statement.trim()) await db.prepare(statement).run();
+  // The seeded pictures too, as `npm start` stores them: a page that shows one must not log a 404 (Lighthouse best practices).
+  const media = await mf.getR2Bucket('MEDIA', 'adloom');
+  for (const item of [...SEED_CREATIONS, ...SEED_MEDIA]) {
+    await media.put(item.key, readFileSync(item.path), { httpMetadata: { contentType: 'image/png' } });
+  }
 
   const adloom = `http://localhost:${PORTS.adloom}`;
   const edge = `http://localhost:${PORTS.edge}`;
@@ -189,6 +204,7 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
     adloomUncached: `http://localhost:${PORTS.adloomUncached}`,
     edge,
     baseline: `http://localhost:${PORTS.baseline}`,
+    ceiling: `http://localhost:${PORTS.ceiling}`,
     workerdPid: findWorkerdPid(),
     sessionCookie: cookie,
     stop: () => mf.dispose(),

@@ -121,11 +121,19 @@ describe('the Instagram card', () => {
 
   it('shows a skeleton, then an error with a retry', async () => {
     let fail = true;
+    // The first answer waits until the skeleton has been seen (no race with a fast mock).
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     openMarketing('', {
-      [`GET ${BASE}/instagram`]: () => (fail ? { status: 500, body: envelope('internal', 'Boom') } : { status: 200, body: connection() }),
+      [`GET ${BASE}/instagram`]: async () => {
+        if (!fail) return { status: 200, body: connection() };
+        await answered;
+        return { status: 500, body: envelope('internal', 'Boom') };
+      },
     });
     const region = await card();
-    expect(within(region).getByRole('status', { name: 'Loading the Instagram connection' })).toBeTruthy();
+    expect(await within(region).findByRole('status', { name: 'Loading the Instagram connection' })).toBeTruthy();
+    answer();
     expect(await within(region).findByText('The Instagram connection could not be loaded')).toBeTruthy();
     fail = false;
     await userEvent.setup().click(within(region).getByRole('button', { name: 'Try again' }));

@@ -8,7 +8,7 @@ import { text, wellFormed } from '#common/schemas/fields.ts';
 import { FUNNEL_NAME_RE, PAGE_SLUG_RE } from '#common/schemas/funnels.ts';
 import { PageView, pageNeedsScript, themeCss } from '#client/blocks/page-view.tsx';
 import type { BlockContext, FormState, ResolvedImage } from '#client/blocks/types.ts';
-import type { AppEnv } from '#worker/env.ts';
+import { appHosts, type AppEnv } from '#worker/env.ts';
 import { formFailure } from '#worker/lib/forms.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
@@ -610,7 +610,17 @@ async function submitForm(c: Context<AppEnv>, site: EdgeSite, slug: string, key:
     });
     if (found.funnel.notifyLeads) {
       const link = site.kind === 'path' ? `${site.origin}/funnels/${found.funnel.id}` : null;
-      waitUntil(c, notifyMembers(c.get('db'), mailerFor(c), { funnel: found.funnel, pageTitle: found.page.title, form: target.block.props, lead, link }));
+      waitUntil(
+        c,
+        notifyMembers(c.get('db'), mailerFor(c), {
+          funnel: found.funnel,
+          pageTitle: found.page.title,
+          form: target.block.props,
+          lead,
+          link,
+          appHosts: appHosts(c.env),
+        }),
+      );
     }
   } catch (error) {
     const failure = formFailure(error);
