@@ -74,6 +74,7 @@ const MATRIX: Record<string, Expectation> = {
   'DELETE /api/me/sessions': { status: signedIn(204) },
   'DELETE /api/me/sessions/:id': { sample: `/api/me/sessions/${NO_SUCH_ID}`, status: signedIn(404) },
   'GET /api/credits': { status: signedIn(200) },
+  'GET /api/dashboard': { status: signedIn(200) },
   'GET /api/credits/ledger': { status: signedIn(200) },
   'GET /api/billing': { status: signedIn(200) },
   'POST /api/billing/checkout': { json: {}, status: signedIn(422) },

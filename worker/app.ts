@@ -23,6 +23,7 @@ import { creationRoutes, creativeRoutes, projectCreativeRoutes } from '#worker/f
 import { playgroundRoutes } from '#worker/features/creatives/playground.ts';
 import { creationForMember, creativeForMember } from '#worker/features/creatives/service.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
+import { dashboardRoutes } from '#worker/features/dashboard/routes.ts';
 import { funnelRoutes, pageRoutes, projectFunnelRoutes } from '#worker/features/funnels/routes.ts';
 import { funnelForMember, pageForMember } from '#worker/features/funnels/service.ts';
 import { funnelDomains, funnelEdgeRoutes } from '#worker/features/funnels/edge.tsx';
@@ -83,6 +84,7 @@ export function createApp() {
     .route('/api/playground', playgroundRoutes)
     .route('/api/media', mediaRoutes)
     .route('/api/credits', creditRoutes)
+    .route('/api/dashboard', dashboardRoutes)
     .route('/api/billing', billingRoutes)
     .route('/api/webhooks/stripe', stripeWebhookRoutes)
     .route('/api/affiliate', affiliateRoutes)

@@ -1,35 +1,52 @@
-import { BarChart3, Coins, Folder, Image, MessageSquareMore } from 'lucide-react';
+import { BarChart3, Coins, Folder, Image, MessageSquareMore, Send, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatNumber } from '#common/format.ts';
+import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { PLANS } from '#common/plans.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
-import { SkeletonLines } from '#client/components/skeleton.tsx';
-import { api, call } from '#client/lib/api.ts';
-import { useResource } from '#client/lib/use-resource.ts';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
-import { useSession, useUser } from '#client/app/session.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { Sparkline } from '#client/components/sparkline.tsx';
+import { api, call } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { useUser } from '#client/app/session.tsx';
 
-function Stat({ label, value, hint, icon, to }: { label: string; value: ReactNode; hint: string; icon: ReactNode; to?: string }) {
-  const body = (
-    <>
+type Board = Awaited<ReturnType<typeof loadDashboard>>;
+
+const loadDashboard = () => call(api.api.dashboard.$get());
+
+const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+const cardClass = 'block rounded-[var(--radius-card)] border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
+
+/** A figure that links to the screen it comes from. */
+function Stat({
+  label,
+  value,
+  hint,
+  icon,
+  to,
+  children,
+}: {
+  label: string;
+  value: ReactNode;
+  hint: ReactNode;
+  icon: ReactNode;
+  to: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Link to={to} className={`${cardClass} min-w-0 hover:border-accent-200 hover:shadow-md`}>
       <div className="flex items-center justify-between text-sm text-zinc-600 dark:text-zinc-400">
         {label}
         <span className="text-zinc-400">{icon}</span>
       </div>
-      <div className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">{value}</div>
+      <div className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-zinc-50">{value}</div>
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>
-    </>
-  );
-  const className = 'block rounded-[var(--radius-card)] border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
-  return to ? (
-    <Link to={to} className={`${className} hover:border-accent-200 hover:shadow-md`}>
-      {body}
+      {children}
     </Link>
-  ) : (
-    <div className={className}>{body}</div>
   );
 }
 
@@ -38,17 +55,79 @@ function greeting(): string {
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 }
 
-/** `/dashboard`: credits, recent projects and creations, ads waiting, funnel numbers. */
-type ProjectsResource = ReturnType<typeof useProjects>;
-
-function useProjects() {
-  return useResource(() => call(api.api.projects.$get({ query: { limit: '100' } })), []);
+/** "2 of 3 active projects on the Free plan": the count is the active ones (archived ones are not in the list). */
+function projectsHint(board: Board, limit: number | null, planName: string): string {
+  if (limit === null) return `Unlimited active projects on the ${planName} plan`;
+  return `${board.projects.count}${board.projects.more ? '+' : ''} of ${limit} active projects on the ${planName} plan`;
 }
 
-function RecentProjects({ projects }: { projects: ProjectsResource }) {
-  if (projects.status === 'loading') return <SkeletonLines lines={3} label="Loading projects" />;
-  if (projects.status === 'error') return <LoadFailed title="Projects could not be loaded" onRetry={projects.reload} />;
-  if (projects.data.items.length === 0) {
+/** Where the ads that need someone are: the project with most of them (or the projects list). */
+function adsLink(board: Board): string {
+  const first = board.ads.projects[0];
+  return first ? `/projects/${first.projectId}/marketing` : '/projects';
+}
+
+function Stats({ board }: { board: Board }) {
+  const { credits, ads, funnels, affiliate } = board;
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
+      <Stat
+        label="Credits"
+        value={formatNumber(credits.total)}
+        hint={`${formatNumber(credits.monthly)} monthly · ${formatNumber(credits.purchased)} purchased · resets ${formatDate(credits.nextResetAt, 'dayMonth')}`}
+        icon={<Coins className="size-4" aria-hidden="true" />}
+        to="/account/credits"
+      />
+      <Stat
+        label="Ads waiting for approval"
+        value={formatNumber(ads.totals.inReview)}
+        hint={`${plural(ads.totals.reviews, 'review')} received`}
+        icon={<MessageSquareMore className="size-4" aria-hidden="true" />}
+        to={adsLink(board)}
+      />
+      <Stat
+        label="Instagram posts"
+        value={formatNumber(ads.totals.scheduled)}
+        hint={
+          ads.totals.failed > 0 ? (
+            <span className="font-medium text-red-700 dark:text-red-300">scheduled · {formatNumber(ads.totals.failed)} failed</span>
+          ) : (
+            'scheduled · none failed'
+          )
+        }
+        icon={<Send className="size-4" aria-hidden="true" />}
+        to={adsLink(board)}
+      />
+      <Stat
+        label="Funnel visits · 7 days"
+        value={formatNumber(funnels.views7d)}
+        hint={plural(funnels.leads7d, 'lead')}
+        icon={<BarChart3 className="size-4" aria-hidden="true" />}
+        to="/funnels"
+      >
+        <Sparkline
+          className="mt-3"
+          label={`Visits and leads per day over the last 7 days: ${funnels.daily7d.map((d) => `${d.views} visits, ${d.leads} leads`).join('; ')}`}
+          series={[
+            { label: 'Visits', values: funnels.daily7d.map((d) => d.views), className: 'text-accent-600' },
+            { label: 'Leads', values: funnels.daily7d.map((d) => d.leads), className: 'text-emerald-600' },
+          ]}
+          ownScale
+        />
+      </Stat>
+      <Stat
+        label="Affiliate earnings"
+        value={formatEuros(affiliate.available + affiliate.pending)}
+        hint={`${formatEuros(affiliate.available)} available · ${formatEuros(affiliate.pending)} pending`}
+        icon={<Wallet className="size-4" aria-hidden="true" />}
+        to="/account/affiliate"
+      />
+    </div>
+  );
+}
+
+function RecentProjects({ board }: { board: Board }) {
+  if (board.projects.recent.length === 0) {
     return (
       <EmptyState
         icon={<Folder className="size-6" aria-hidden="true" />}
@@ -65,12 +144,12 @@ function RecentProjects({ projects }: { projects: ProjectsResource }) {
   }
   return (
     <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
-      {projects.data.items.slice(0, 5).map((project) => (
+      {board.projects.recent.map((project) => (
         <li key={project.id}>
           <Link to={`/projects/${project.id}/`} className="flex items-center justify-between gap-3 py-2.5 hover:text-accent-700">
             <span className="truncate font-medium">{project.name}</span>
             <span className="shrink-0 text-xs text-zinc-500">
-              {project.counts.media} files · {project.role}
+              {plural(project.counts.media, 'file')} · {project.role}
             </span>
           </Link>
         </li>
@@ -79,69 +158,9 @@ function RecentProjects({ projects }: { projects: ProjectsResource }) {
   );
 }
 
-/** "0 of 3 active projects on the Free plan": the count is the active ones (the list leaves archived ones out). */
-function projectsHint(projects: ProjectsResource, limit: number | null, planName: string): string {
-  if (limit === null) return `Unlimited active projects on the ${planName} plan`;
-  if (projects.status !== 'ready') return `Up to ${limit} active projects on the ${planName} plan`;
-  const count = projects.data.items.length;
-  return `${count}${projects.data.nextCursor ? '+' : ''} of ${limit} active projects on the ${planName} plan`;
-}
-
-export default function Dashboard() {
-  const user = useUser();
-  const { credits } = useSession();
-  const projects = useProjects();
-  const firstName = user.name.split(/\s+/)[0] ?? user.name;
-  return (
-    <>
-      <PageHeader title={`${greeting()}, ${firstName}`} description="Here is what is happening across your projects." />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Stat
-          label="Credits"
-          value={credits ? formatNumber(credits.total) : <span className="inline-block h-8 w-16 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />}
-          hint={credits ? `${formatNumber(credits.monthly)} monthly · ${formatNumber(credits.purchased)} purchased` : 'Loading your balance'}
-          icon={<Coins className="size-4" aria-hidden="true" />}
-          to="/account/credits"
-        />
-        <Stat
-          label="Projects"
-          value={
-            projects.status === 'ready' ? (
-              `${projects.data.items.length}${projects.data.nextCursor ? '+' : ''}`
-            ) : (
-              <span className="inline-block h-8 w-10 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-            )
-          }
-          hint={projectsHint(projects, PLANS[user.plan.id].maxProjects, user.plan.name)}
-          icon={<Folder className="size-4" aria-hidden="true" />}
-          to="/projects"
-        />
-        <Stat
-          label="Ads waiting for approval"
-          value="0"
-          hint="Shared previews not yet answered"
-          icon={<MessageSquareMore className="size-4" aria-hidden="true" />}
-        />
-        <Stat label="Funnel visits · 7 days" value="0" hint="0 leads" icon={<BarChart3 className="size-4" aria-hidden="true" />} />
-      </div>
-      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card title="Recent projects">
-          <RecentProjects projects={projects} />
-        </Card>
-        <Card title="Recent creations">
-          <RecentCreations />
-        </Card>
-      </div>
-    </>
-  );
-}
-
 /** The newest renders across the user's projects, linking to the gallery. */
-function RecentCreations() {
-  const creations = useResource(() => call(api.api.creations.$get({ query: { limit: '4' } })), []);
-  if (creations.status === 'loading') return <SkeletonLines lines={3} />;
-  if (creations.status === 'error') return <LoadFailed title="Your creations could not be loaded" onRetry={creations.reload} />;
-  if (creations.data.items.length === 0) {
+function RecentCreations({ board }: { board: Board }) {
+  if (board.creations.recent.length === 0) {
     return (
       <EmptyState icon={<Image className="size-6" aria-hidden="true" />} title="Nothing rendered yet">
         Rendered creatives appear here, ready to download or use in an ad.{' '}
@@ -154,8 +173,8 @@ function RecentCreations() {
   return (
     <div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {creations.data.items.map((item) => (
-          <li key={item.id}>
+        {board.creations.recent.map((item) => (
+          <li key={item.id} className="min-w-0">
             <a
               href={item.downloadUrl}
               download
@@ -179,5 +198,137 @@ function RecentCreations() {
         All creations
       </Link>
     </div>
+  );
+}
+
+/** Per project: the ads waiting for the customer, the posts scheduled or failed, the reviews received. */
+function AdsByProject({ board }: { board: Board }) {
+  if (board.ads.projects.length === 0) {
+    return (
+      <EmptyState icon={<MessageSquareMore className="size-6" aria-hidden="true" />} title="No ads out for approval">
+        Share an ad’s preview link with your customer: their approval and comments show up here.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+      {board.ads.projects.map((row) => {
+        const parts = [
+          row.inReview > 0 ? `${formatNumber(row.inReview)} waiting` : null,
+          row.scheduled > 0 ? `${formatNumber(row.scheduled)} scheduled` : null,
+          row.failed > 0 ? `${formatNumber(row.failed)} failed` : null,
+          row.reviews > 0 ? plural(row.reviews, 'review') : null,
+        ].filter(Boolean);
+        return (
+          <li key={row.projectId}>
+            <Link
+              to={`/projects/${row.projectId}/marketing`}
+              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2.5 hover:text-accent-700"
+            >
+              <span className="min-w-0 truncate font-medium">{row.projectName}</span>
+              <span className={`text-xs ${row.failed > 0 ? 'text-red-700 dark:text-red-300' : 'text-zinc-500'}`}>{parts.join(' · ')}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function FunnelWeek({ board }: { board: Board }) {
+  if (board.funnels.count === 0) {
+    return (
+      <EmptyState
+        icon={<BarChart3 className="size-6" aria-hidden="true" />}
+        title="No funnels yet"
+        action={
+          <Link to="/funnels" className={buttonClass('primary', 'sm')}>
+            Create a funnel
+          </Link>
+        }
+      >
+        Landing pages that visitors reach from your ads, with their visits and leads.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+      {board.funnels.top.map((funnel) => (
+        <li key={funnel.id}>
+          <Link to={`/funnels/${funnel.id}`} className="grid grid-cols-[minmax(0,1fr)_5rem] items-center gap-3 py-2.5 hover:text-accent-700">
+            <span className="min-w-0">
+              <span className="block truncate font-medium">{funnel.title}</span>
+              <span className="block truncate text-xs text-zinc-500">
+                {funnel.projectName} · {plural(funnel.views7d, 'visit')} · {plural(funnel.leads7d, 'lead')}
+              </span>
+            </span>
+            <Sparkline
+              label={`${funnel.title}: visits per day over the last 7 days`}
+              series={[{ label: 'Visits', values: funnel.daily7d.map((d) => d.views), className: 'text-accent-600' }]}
+            />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Loading() {
+  return (
+    <div role="status" aria-label="Loading your dashboard">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
+        {Array.from({ length: 5 }, (_, i) => (
+          <div key={i} className={cardClass}>
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="mt-3 h-8 w-16" />
+            <Skeleton className="mt-2 h-3 w-32" />
+          </div>
+        ))}
+      </div>
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className={cardClass}>
+            <Skeleton className="h-5 w-32" />
+            <Skeleton className="mt-4 h-4 w-full" />
+            <Skeleton className="mt-3 h-4 w-2/3" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** `/dashboard`: the day at a glance; every figure links to the screen it comes from (one API call, one database round trip). */
+export default function Dashboard() {
+  const user = useUser();
+  const board = useResource(loadDashboard, []);
+  const firstName = user.name.split(/\s+/)[0] ?? user.name;
+  return (
+    <>
+      <PageHeader title={`${greeting()}, ${firstName}`} description="Here is what is happening across your projects." />
+      {board.status === 'loading' ? (
+        <Loading />
+      ) : board.status === 'error' ? (
+        <LoadFailed title="Your dashboard could not be loaded" onRetry={board.reload} />
+      ) : (
+        <>
+          <Stats board={board.data} />
+          <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <Card title="Recent projects" description={projectsHint(board.data, PLANS[user.plan.id].maxProjects, user.plan.name)}>
+              <RecentProjects board={board.data} />
+            </Card>
+            <Card title="Recent creations">
+              <RecentCreations board={board.data} />
+            </Card>
+            <Card title="Ads and posts" description="Waiting for your customers’ approval, scheduled and failed posts, reviews received.">
+              <AdsByProject board={board.data} />
+            </Card>
+            <Card title="Funnels this week" description={`${plural(board.data.funnels.count, 'funnel')} · the busiest ones`}>
+              <FunnelWeek board={board.data} />
+            </Card>
+          </div>
+        </>
+      )}
+    </>
   );
 }

@@ -79,6 +79,26 @@ export function reviewCounts(db: Db, adIds: readonly string[]) {
     .all();
 }
 
+/**
+ * The live ads of the projects the user belongs to, counted per project and status, with the
+ * reviews they received (what each project's ads list shows as `status` and `reviewCount`).
+ */
+export function adCountsForUser(db: Db, userId: string) {
+  return db
+    .select({
+      projectId: ads.projectId,
+      projectName: projects.name,
+      status: ads.status,
+      ads: sql<number>`count(*)`,
+      reviews: sql<number>`coalesce(sum((SELECT count(*) FROM ad_reviews r WHERE r.ad_id = ${ads.id})), 0)`,
+    })
+    .from(ads)
+    .innerJoin(projects, eq(projects.id, ads.projectId))
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, ads.projectId), eq(projectMembers.userId, userId)))
+    .where(and(isNull(ads.deletedAt), isNull(projects.deletedAt)))
+    .groupBy(ads.projectId, ads.status);
+}
+
 export interface AdFilters {
   projectId: string;
   status?: AdStatus | undefined;

@@ -11,6 +11,7 @@ import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
+import { read, type Read } from '#worker/lib/reads.ts';
 import { creativeForMember } from '#worker/features/creatives/service.ts';
 import { creationFileUrl, renderCreative } from '#worker/features/creatives/render-service.ts';
 import { projectImage } from '#worker/features/media/service.ts';
@@ -129,6 +130,49 @@ export async function listAds(
   const page = toPage(rows, limit, (row) => encodeCursor(row.createdAt, row.id));
   const { summaries } = await summariesOf(db, page.items);
   return { items: summaries, nextCursor: page.nextCursor };
+}
+
+/** A project's ads that need someone: waiting for the customer, scheduled or failed posts, and the reviews received. */
+export interface AdOverviewRow {
+  projectId: string;
+  projectName: string;
+  inReview: number;
+  scheduled: number;
+  failed: number;
+  reviews: number;
+}
+
+/**
+ * Per project of the user: how many ads wait for approval (`in_review`), are scheduled or
+ * failed to publish, and how many reviews their ads received: the counts of the statuses and
+ * review counts that the project's ads list (`GET /api/projects/{id}/ads`) shows. Projects
+ * without such an ad or review are left out.
+ */
+export function adOverviewRead(db: Db, userId: string): Read<{ projects: AdOverviewRow[]; totals: Omit<AdOverviewRow, 'projectId' | 'projectName'> }> {
+  return read(repo.adCountsForUser(db, userId), (rows) => {
+    const byProject = new Map<string, AdOverviewRow>();
+    for (const row of rows) {
+      const entry = byProject.get(row.projectId) ?? {
+        projectId: row.projectId,
+        projectName: row.projectName,
+        inReview: 0,
+        scheduled: 0,
+        failed: 0,
+        reviews: 0,
+      };
+      const count = Number(row.ads);
+      if (row.status === 'in_review') entry.inReview += count;
+      if (row.status === 'scheduled') entry.scheduled += count;
+      if (row.status === 'failed') entry.failed += count;
+      entry.reviews += Number(row.reviews);
+      byProject.set(row.projectId, entry);
+    }
+    const projects = [...byProject.values()]
+      .filter((p) => p.inReview + p.scheduled + p.failed + p.reviews > 0)
+      .sort((a, b) => b.inReview + b.failed - (a.inReview + a.failed) || a.projectName.localeCompare(b.projectName));
+    const sum = (key: 'inReview' | 'scheduled' | 'failed' | 'reviews') => projects.reduce((total, p) => total + p[key], 0);
+    return { projects, totals: { inReview: sum('inReview'), scheduled: sum('scheduled'), failed: sum('failed'), reviews: sum('reviews') } };
+  });
 }
 
 /* ---------- pictures and copy ---------- */

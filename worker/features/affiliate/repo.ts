@@ -60,7 +60,7 @@ export function summaryCounts(db: Db, affiliateUserId: string) {
     })
     .from(users)
     .where(eq(users.id, affiliateUserId))
-    .get();
+    .limit(1);
 }
 
 export function commissionTotals(db: Db, affiliateUserId: string) {
@@ -68,8 +68,7 @@ export function commissionTotals(db: Db, affiliateUserId: string) {
     .select({ status: commissions.status, cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)`, count: sql<number>`count(*)` })
     .from(commissions)
     .where(eq(commissions.affiliateUserId, affiliateUserId))
-    .groupBy(commissions.status)
-    .all();
+    .groupBy(commissions.status);
 }
 
 export function listCommissions(db: Db, affiliateUserId: string, limit = 50) {
@@ -79,12 +78,11 @@ export function listCommissions(db: Db, affiliateUserId: string, limit = 50) {
     .innerJoin(payments, eq(payments.id, commissions.paymentId))
     .where(eq(commissions.affiliateUserId, affiliateUserId))
     .orderBy(desc(commissions.createdAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 export function listPayouts(db: Db, affiliateUserId: string) {
-  return db.select().from(payouts).where(eq(payouts.affiliateUserId, affiliateUserId)).orderBy(desc(payouts.createdAt)).all();
+  return db.select().from(payouts).where(eq(payouts.affiliateUserId, affiliateUserId)).orderBy(desc(payouts.createdAt));
 }
 
 export function availableCommissionIds(db: Db, affiliateUserId: string) {

@@ -3,6 +3,7 @@ import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
+import { combine, mapRead, readAll, run, type Read } from '#worker/lib/reads.ts';
 import * as repo from '#worker/features/affiliate/repo.ts';
 
 /**
@@ -115,22 +116,34 @@ export interface AffiliateSummary {
   payouts: { id: string; amountCents: number; status: string; note: string | null; createdAt: string; decidedAt: string | null }[];
 }
 
+/**
+ * The affiliate's earnings by state, after releasing the commissions whose hold ended (the
+ * first statement of the batch): `GET /api/affiliate`'s `cents`, and the dashboard's.
+ */
+export function earningsRead(db: Db, userId: string, now = new Date()): Read<AffiliateSummary['cents']> {
+  return readAll([repo.releaseCommissions(db, now, userId), repo.commissionTotals(db, userId)], ([, totals]) => {
+    const cents = (status: string) => totals.find((t) => t.status === status)?.cents ?? 0;
+    return { pending: cents('pending'), available: cents('available'), paidOut: cents('paid_out'), reversed: cents('reversed') };
+  });
+}
+
 export async function summary(db: Db, user: { id: string }, code: string, origin: string): Promise<AffiliateSummary> {
-  await releaseDueCommissions(db, new Date(), user.id);
-  const [counts, totals, recent, payouts] = await Promise.all([
-    repo.summaryCounts(db, user.id),
-    repo.commissionTotals(db, user.id),
-    repo.listCommissions(db, user.id),
-    repo.listPayouts(db, user.id),
-  ]);
-  const cents = (status: string) => totals.find((t) => t.status === status)?.cents ?? 0;
-  return {
+  return run(db, summaryRead(db, user, code, origin));
+}
+
+/** `GET /api/affiliate`: one batch (the release first, then every figure). */
+export function summaryRead(db: Db, user: { id: string }, code: string, origin: string, now = new Date()): Read<AffiliateSummary> {
+  const reads = combine({
+    cents: earningsRead(db, user.id, now),
+    rest: readAll([repo.summaryCounts(db, user.id), repo.listCommissions(db, user.id), repo.listPayouts(db, user.id)], (results) => results),
+  });
+  return mapRead(reads, ({ cents, rest: [[counts], recent, payouts] }) => ({
     code,
     link: `${origin}/?ref=${code}`,
     clicks: counts?.clicks ?? 0,
     signups: counts?.signups ?? 0,
     payingCustomers: counts?.paying ?? 0,
-    cents: { pending: cents('pending'), available: cents('available'), paidOut: cents('paid_out'), reversed: cents('reversed') },
+    cents,
     minimumPayoutCents: AFFILIATE.minimumPayoutCents,
     commissions: recent.map(({ commission, paymentKind, paymentItem }) => ({
       id: commission.id,
@@ -148,7 +161,7 @@ export async function summary(db: Db, user: { id: string }, code: string, origin
       createdAt: p.createdAt.toISOString(),
       decidedAt: p.decidedAt?.toISOString() ?? null,
     })),
-  };
+  }));
 }
 
 /** Asks for every available commission to be paid out (from 50 €); an admin decides. */

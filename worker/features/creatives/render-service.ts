@@ -8,6 +8,7 @@ import { auditStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
+import { read, run, type Read } from '#worker/lib/reads.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
 import { documentOf, type Actor, type Membership } from '#worker/features/creatives/service.ts';
 import { CANNOT_DRAW, renderer, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
@@ -138,13 +139,25 @@ export async function renderCreative(
   }
 }
 
+/** The newest creations across the user's projects (`GET /api/creations`), as a read the dashboard batches with others. */
+export function creationsRead(
+  db: Db,
+  userId: string,
+  filters: repo.CreationFilters,
+  limit: number,
+  cursor?: string,
+): Read<{ items: CreationItem[]; nextCursor: string | null }> {
+  return read(repo.listCreations(db, userId, filters, limit, decodeCursor(cursor)), (rows) => {
+    const page = toPage(rows, limit, (row) => encodeCursor(row.creation.createdAt, row.creation.id));
+    return {
+      items: page.items.map((row) => toCreationItem(row.creation, { projectName: row.projectName, role: row.role, creativeLive: row.creativeLive > 0 })),
+      nextCursor: page.nextCursor,
+    };
+  });
+}
+
 export async function listCreations(db: Db, userId: string, filters: repo.CreationFilters, limit: number, cursor?: string) {
-  const rows = await repo.listCreations(db, userId, filters, limit, decodeCursor(cursor));
-  const page = toPage(rows, limit, (row) => encodeCursor(row.creation.createdAt, row.creation.id));
-  return {
-    items: page.items.map((row) => toCreationItem(row.creation, { projectName: row.projectName, role: row.role, creativeLive: row.creativeLive > 0 })),
-    nextCursor: page.nextCursor,
-  };
+  return run(db, creationsRead(db, userId, filters, limit, cursor));
 }
 
 export async function deleteCreation(db: Db, row: repo.CreationRow, actor: Actor): Promise<void> {

@@ -174,8 +174,7 @@ export function listCreations(db: Db, userId: string, filters: CreationFilters, 
     .innerJoin(projectMembers, and(eq(projectMembers.projectId, creations.projectId), eq(projectMembers.userId, userId)))
     .where(and(...conditions))
     .orderBy(desc(creations.createdAt), desc(creations.id))
-    .limit(limit + 1)
-    .all();
+    .limit(limit + 1);
 }
 
 export function listRevisions(db: Db, creativeId: string, limit: number, beforeNumber: number | undefined) {

@@ -9,6 +9,11 @@ export function findBalance(db: Db, userId: string) {
   return db.select().from(creditBalances).where(eq(creditBalances.userId, userId)).get();
 }
 
+/** The balance row as a query to batch (at most one row). */
+export function balanceQuery(db: Db, userId: string) {
+  return db.select().from(creditBalances).where(eq(creditBalances.userId, userId)).limit(1);
+}
+
 export function insertBalance(db: Db, values: typeof creditBalances.$inferInsert) {
   return db.insert(creditBalances).values(values);
 }

@@ -3,6 +3,7 @@ import { rawBatch, type Db } from '#worker/db/client.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
+import { read, run, type Read } from '#worker/lib/reads.ts';
 import * as repo from '#worker/features/credits/repo.ts';
 
 /**
@@ -234,21 +235,26 @@ export interface CreditSummary {
   low: boolean;
 }
 
+/** The balance by bucket and the next reset (`GET /api/credits`), as a read the dashboard batches with others. */
+export function creditSummaryRead(db: Db, userId: string, plan: PlanId, now = new Date()): Read<CreditSummary> {
+  return read(repo.balanceQuery(db, userId), ([row]) => {
+    const allowance = PLANS[plan].creditsPerMonth;
+    const monthly = row?.monthly ?? 0;
+    const purchased = row?.purchased ?? 0;
+    return {
+      monthly,
+      purchased,
+      total: monthly + purchased,
+      monthlyAllowance: allowance,
+      periodStart: (row?.periodStart ?? now).toISOString(),
+      nextResetAt: (row?.periodEnd ?? addMonth(now)).toISOString(),
+      low: monthly + purchased < allowance * LOW_BALANCE_RATIO,
+    };
+  });
+}
+
 export async function getCreditSummary(db: Db, userId: string, plan: PlanId): Promise<CreditSummary> {
-  const row = await repo.findBalance(db, userId);
-  const allowance = PLANS[plan].creditsPerMonth;
-  const now = new Date();
-  const monthly = row?.monthly ?? 0;
-  const purchased = row?.purchased ?? 0;
-  return {
-    monthly,
-    purchased,
-    total: monthly + purchased,
-    monthlyAllowance: allowance,
-    periodStart: (row?.periodStart ?? now).toISOString(),
-    nextResetAt: (row?.periodEnd ?? addMonth(now)).toISOString(),
-    low: monthly + purchased < allowance * LOW_BALANCE_RATIO,
-  };
+  return run(db, creditSummaryRead(db, userId, plan));
 }
 
 /** The ledger's cursor: "<time ms>.<seq>" of the last entry of a page. */

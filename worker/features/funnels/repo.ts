@@ -69,7 +69,7 @@ export interface FunnelListRow {
 }
 
 /** The live funnels of the live projects the user belongs to (optionally one project), newest first. */
-export function funnelsForUser(db: Db, userId: string, projectId: string | undefined, limit = 500): Promise<FunnelListRow[]> {
+export function funnelsForUser(db: Db, userId: string, projectId: string | undefined, limit = 500) {
   return db
     .select({ funnel: funnels, projectName: projects.name })
     .from(funnels)
@@ -77,8 +77,42 @@ export function funnelsForUser(db: Db, userId: string, projectId: string | undef
     .innerJoin(projectMembers, and(eq(projectMembers.projectId, funnels.projectId), eq(projectMembers.userId, userId)))
     .where(and(liveFunnel, projectId === undefined ? undefined : eq(funnels.projectId, projectId)))
     .orderBy(desc(funnels.createdAt), desc(funnels.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
+}
+
+/** The live pages of the live funnels the user can see (optionally of one project): for per-funnel figures in the same batch as the list. */
+function userFunnelPages(userId: string, projectId: string | undefined) {
+  return and(
+    liveFunnel,
+    isNull(funnelPages.deletedAt),
+    eq(projectMembers.userId, userId),
+    projectId === undefined ? undefined : eq(funnels.projectId, projectId),
+  );
+}
+
+/** `pageCountsOf` for every funnel of `funnelsForUser` (one statement, no list of ids). */
+export function pageCountsForUser(db: Db, userId: string, projectId: string | undefined) {
+  return db
+    .select({ funnelId: funnelPages.funnelId, pages: sql<number>`count(*)`, published: sql<number>`count(${funnelPages.publishedVersionId})` })
+    .from(funnelPages)
+    .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
+    .innerJoin(projects, eq(projects.id, funnels.projectId))
+    .innerJoin(projectMembers, eq(projectMembers.projectId, funnels.projectId))
+    .where(userFunnelPages(userId, projectId))
+    .groupBy(funnelPages.funnelId);
+}
+
+/** `funnelDailyStats` for every funnel of `funnelsForUser` (one statement, no list of ids). */
+export function funnelDailyStatsForUser(db: Db, userId: string, projectId: string | undefined, fromDay: string) {
+  return db
+    .select({ funnelId: funnelPages.funnelId, day: pageStats.day, views: sql<number>`sum(${pageStats.views})`, leads: sql<number>`sum(${pageStats.leads})` })
+    .from(pageStats)
+    .innerJoin(funnelPages, eq(funnelPages.id, pageStats.pageId))
+    .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
+    .innerJoin(projects, eq(projects.id, funnels.projectId))
+    .innerJoin(projectMembers, eq(projectMembers.projectId, funnels.projectId))
+    .where(and(userFunnelPages(userId, projectId), gte(pageStats.day, fromDay)))
+    .groupBy(funnelPages.funnelId, pageStats.day);
 }
 
 /** Live pages and published pages per funnel. */

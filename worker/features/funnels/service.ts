@@ -34,6 +34,7 @@ import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
+import { readAll, run, type Read } from '#worker/lib/reads.ts';
 import type { FunnelPageWithFunnel } from '#worker/middleware/access.ts';
 import { forgetCustomDomain } from '#worker/features/funnels/custom-domain.ts';
 import { purgeFunnel, purgePage } from '#worker/features/funnels/edge-cache.ts';
@@ -146,6 +147,16 @@ async function funnelSummaries(db: Db, rows: repo.FunnelListRow[], origin: strin
   const ids = rows.map((row) => row.funnel.id);
   const days = lastDays(now, 7);
   const [counts, daily] = await Promise.all([repo.pageCountsOf(db, ids), repo.funnelDailyStats(db, ids, days[0]!)]);
+  return toFunnelSummaries(rows, counts, daily, origin, days);
+}
+
+function toFunnelSummaries(
+  rows: readonly repo.FunnelListRow[],
+  counts: readonly { funnelId: string; pages: number; published: number }[],
+  daily: readonly { funnelId: string; day: string; views: number; leads: number }[],
+  origin: string,
+  days: readonly string[],
+): FunnelSummary[] {
   const countOf = new Map(counts.map((c) => [c.funnelId, c]));
   const weekOf = weeksBy(daily, (d) => d.funnelId, days);
   return rows.map(({ funnel, projectName }) => {
@@ -210,7 +221,16 @@ export async function listFunnels(
   origin: string,
   now = new Date(),
 ): Promise<{ items: FunnelSummary[] }> {
-  return { items: await funnelSummaries(db, await repo.funnelsForUser(db, userId, projectId), origin, now) };
+  return run(db, funnelsRead(db, userId, projectId, origin, now));
+}
+
+/** The user's funnels with their page counts and week of views and leads (`GET /api/funnels`): one batch of three statements. */
+export function funnelsRead(db: Db, userId: string, projectId: string | undefined, origin: string, now = new Date()): Read<{ items: FunnelSummary[] }> {
+  const days = lastDays(now, 7);
+  return readAll(
+    [repo.funnelsForUser(db, userId, projectId), repo.pageCountsForUser(db, userId, projectId), repo.funnelDailyStatsForUser(db, userId, projectId, days[0]!)],
+    ([rows, counts, daily]) => ({ items: toFunnelSummaries(rows, counts, daily, origin, days) }),
+  );
 }
 
 export async function funnelDetail(db: Db, funnel: repo.FunnelRow, membership: Membership, origin: string, now = new Date()): Promise<FunnelDetail> {

@@ -86,8 +86,7 @@ export function listProjectsForUser(db: Db, userId: string, options: { archived:
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(and(...conditions))
     .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(options.limit + 1)
-    .all();
+    .limit(options.limit + 1);
 }
 
 /** The project with the user's role, if it exists (not deleted) and they are a member. */

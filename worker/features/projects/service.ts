@@ -18,6 +18,7 @@ import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { projectArchivedError } from '#worker/lib/archived.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
+import { read, run, type Read } from '#worker/lib/reads.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { projectImage, storageUsage } from '#worker/features/media/service.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
@@ -54,10 +55,21 @@ function summary(
   };
 }
 
+/** The user's projects, most recently changed first (`GET /api/projects`), as a read the dashboard batches with others. */
+export function projectsRead(
+  db: Db,
+  userId: string,
+  options: { archived: boolean; limit: number; cursor?: string | undefined },
+): Read<{ items: ProjectSummary[]; nextCursor: string | null }> {
+  const query = repo.listProjectsForUser(db, userId, { archived: options.archived, limit: options.limit, before: decodeCursor(options.cursor) });
+  return read(query, (rows) => {
+    const page = toPage(rows, options.limit, (row) => encodeCursor(row.project.updatedAt, row.project.id));
+    return { items: page.items.map((row) => summary(row.project, row.role, row)), nextCursor: page.nextCursor };
+  });
+}
+
 export async function listProjects(db: Db, userId: string, options: { archived: boolean; limit: number; cursor?: string | undefined }) {
-  const rows = await repo.listProjectsForUser(db, userId, { archived: options.archived, limit: options.limit, before: decodeCursor(options.cursor) });
-  const page = toPage(rows, options.limit, (row) => encodeCursor(row.project.updatedAt, row.project.id));
-  return { items: page.items.map((row) => summary(row.project, row.role, row)), nextCursor: page.nextCursor };
+  return run(db, projectsRead(db, userId, options));
 }
 
 function planLimitError(plan: PlanId): AppError {

@@ -1,0 +1,67 @@
+import type { Db } from '#worker/db/client.ts';
+import type { SessionUser } from '#worker/env.ts';
+import { combine, mapRead, run, type Read } from '#worker/lib/reads.ts';
+import { adOverviewRead } from '#worker/features/ads/service.ts';
+import { earningsRead } from '#worker/features/affiliate/service.ts';
+import { creationsRead } from '#worker/features/creatives/render-service.ts';
+import { creditSummaryRead } from '#worker/features/credits/service.ts';
+import { funnelsRead, lastDays } from '#worker/features/funnels/service.ts';
+import { projectsRead } from '#worker/features/projects/service.ts';
+
+/** How many of each list the dashboard shows (the counts come from the lists their screens load). */
+export const DASHBOARD_LIMITS = { projects: 5, creations: 4, funnels: 3 } as const;
+
+/** The most active projects a plan can have is 3 (Free): counting up to 100 is the projects screen's own page. */
+const PROJECT_PAGE = 100;
+
+/**
+ * `/dashboard` (PRODUCT.md §4.6): every figure comes from the read of the service behind its
+ * detail screen (credits, projects, creations, the projects' ads, funnels, affiliate), all of
+ * them run as one D1 batch.
+ */
+export function dashboardRead(db: Db, user: Pick<SessionUser, 'id' | 'plan'>, origin: string, now = new Date()) {
+  const reads = combine({
+    credits: creditSummaryRead(db, user.id, user.plan, now),
+    projects: projectsRead(db, user.id, { archived: false, limit: PROJECT_PAGE }),
+    creations: creationsRead(db, user.id, {}, DASHBOARD_LIMITS.creations),
+    ads: adOverviewRead(db, user.id),
+    funnels: funnelsRead(db, user.id, undefined, origin, now),
+    earnings: earningsRead(db, user.id, now),
+  });
+  return mapRead(reads, ({ credits, projects, creations, ads, funnels, earnings }) => {
+    // The funnels' weeks, day by day (the same seven days as each funnel's card).
+    const daily7d = lastDays(now, 7).map((day) => {
+      const ofDay = funnels.items.map((f) => f.daily7d.find((d) => d.day === day));
+      return { day, views: ofDay.reduce((sum, d) => sum + (d?.views ?? 0), 0), leads: ofDay.reduce((sum, d) => sum + (d?.leads ?? 0), 0) };
+    });
+    return {
+      credits,
+      projects: {
+        /** Active projects (the projects screen's list); `more` when there are over a page of them. */
+        count: projects.items.length,
+        more: projects.nextCursor !== null,
+        recent: projects.items.slice(0, DASHBOARD_LIMITS.projects),
+      },
+      creations: { recent: creations.items, more: creations.nextCursor !== null },
+      ads,
+      funnels: {
+        count: funnels.items.length,
+        views7d: funnels.items.reduce((sum, f) => sum + f.views7d, 0),
+        leads7d: funnels.items.reduce((sum, f) => sum + f.leads7d, 0),
+        daily7d,
+        top: [...funnels.items]
+          .sort((a, b) => b.views7d - a.views7d || b.leads7d - a.leads7d)
+          .slice(0, DASHBOARD_LIMITS.funnels)
+          .map((f) => ({ id: f.id, title: f.title, projectName: f.projectName, views7d: f.views7d, leads7d: f.leads7d, daily7d: f.daily7d })),
+      },
+      affiliate: earnings,
+    };
+  });
+}
+
+export type Dashboard = ReturnType<typeof dashboardRead> extends Read<infer T> ? T : never;
+
+/** The dashboard in one round trip to D1. */
+export async function dashboard(db: Db, user: Pick<SessionUser, 'id' | 'plan'>, origin: string, now = new Date()): Promise<Dashboard> {
+  return run(db, dashboardRead(db, user, origin, now));
+}
