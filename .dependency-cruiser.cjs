@@ -35,9 +35,9 @@ module.exports = {
       name: 'worker-renders-only-public-client-code',
       severity: 'error',
       comment:
-        'The worker imports from client/ only what it renders: public pages and islands (client/public), the creative tree (client/creative) and the funnel blocks (client/blocks).',
+        'The worker imports from client/ only what it renders: public pages and islands (client/public), the creative tree (client/creative), the funnel blocks (client/blocks) and the presentation sections (client/presentations).',
       from: { path: '^worker/', pathNot: TESTS },
-      to: { path: '^client/', pathNot: '^client/(public|creative|blocks)/' },
+      to: { path: '^client/', pathNot: '^client/(public|creative|blocks|presentations)/' },
     },
     {
       name: 'shared-layers-import-no-feature',

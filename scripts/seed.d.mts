@@ -13,3 +13,5 @@ export const SEED_CREATIONS: {
   key: string;
   path: string;
 }[];
+export const SEED_PRESENTATION_PASSWORD: string;
+export const SEED_PRESENTATIONS: string[];

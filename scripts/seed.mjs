@@ -80,6 +80,7 @@ export function seedSql(now = Date.now()) {
   });
   lines.push(...adSeedSql(now));
   lines.push(...funnelSeedSql(now, brand));
+  lines.push(...presentationSeedSql(now));
   return lines.join('\n');
 }
 
@@ -316,6 +317,271 @@ function funnelSeedSql(now, brand) {
           `INSERT OR IGNORE INTO page_sources (page_id, variant, day, kind, value, count) VALUES (${q(offer)}, ${q(variant)}, ${q(day)}, ${q(kind)}, ${q(value)}, ${Math.round(count * share * wave)});`,
         );
       }
+    }
+  }
+  return lines;
+}
+
+/** The password of the seeded protected presentation (for the demo and the browser tests; never printed). */
+export const SEED_PRESENTATION_PASSWORD = 'northwind-pitch-2026';
+
+/**
+ * Presentations (issue 13): six pitch pages for different customers and campaigns, authored by
+ * the admin (affiliate code alex2026 on their calls to action), published; Northwind's shows
+ * the seeded creatives, ads and funnel pages. One is protected by a password, one has expired.
+ */
+export const SEED_PRESENTATIONS = [
+  'northwind-spring-2026',
+  'harbor-dental-new-patients',
+  'lumen-yoga-january',
+  'fjord-outdoor-black-friday',
+  'copperpot-bistro-private',
+  'atlas-bikes-summer-2025',
+];
+
+function presentationSeedSql(now) {
+  const author = 'seed_demo_admin_00000001';
+  const pricing = (heading, plans) => ({ heading, intro: 'Everything included: strategy, creatives, ads and landing pages.', plans });
+  const plan = (name, price, period, description, features, highlighted) => ({
+    name,
+    price,
+    period,
+    description,
+    features,
+    button: { label: `Choose ${name}`, href: '#cta' },
+    highlighted,
+  });
+  const quotes = (items) => ({ heading: 'What our clients say', items: items.map(([quote, name, role]) => ({ quote, name, role, avatar: null, rating: 5 })) });
+  const cta = (heading, label, href) => ({
+    id: 'cta',
+    type: 'cta',
+    props: { heading, text: 'Twenty minutes, no slides: we walk you through the plan and the numbers.', label, href, background: 'primary' },
+  });
+  const hero = (subheading, buttonLabel = 'Book a call') => ({
+    id: 'hero',
+    type: 'hero',
+    props: { eyebrow: '', subheading, image: null, buttonLabel, background: 'surface' },
+  });
+  const intro = { id: 'intro', type: 'intro', props: { heading: 'Why we wrote this for you', signature: 'Alex, Adloom Studio' } };
+  const theme = (primary, heading, body = 'inter', radius = 'medium') => ({
+    colors: { primary, background: '#ffffff', surface: '#f5f4f2', text: '#1c1917', muted: '#57534e' },
+    fonts: { heading, body },
+    radius,
+  });
+  const standardPlans = [
+    plan('Launch', '€2,400', 'one-off', 'A campaign in four weeks.', ['6 creatives in every format', '2 ads with approval links', '1 landing page'], false),
+    plan(
+      'Grow',
+      '€1,450',
+      'per month',
+      'Our most chosen package.',
+      ['12 creatives a month', 'Ads published to Instagram', 'A/B-tested landing pages', 'Monthly report'],
+      true,
+    ),
+  ];
+  const items = [
+    {
+      id: 'seed_presentation_northwind_01',
+      slug: SEED_PRESENTATIONS[0],
+      project: 'seed_project_northwind_01',
+      doc: {
+        customerName: 'Northwind Coffee',
+        logo: null,
+        headline: 'A spring that smells of fresh coffee',
+        intro:
+          'Dear Mara,\n\nthank you for the tour of the roastery. Here is what we would do this spring: creatives in your colours, ads your regulars will stop for, and a landing page that turns a click into a first bag.',
+        theme: theme('#7c4a2d', 'playfair-display'),
+        sections: [
+          hero('Instagram ads, a landing page with an offer and a story page, ready in three weeks.'),
+          intro,
+          {
+            id: 'creatives',
+            type: 'creatives',
+            props: {
+              heading: 'Creatives we made for you',
+              intro: 'Rendered in your brand kit, for the feed and stories.',
+              items: [
+                { creationId: 'seed_creation_northwind_1', caption: 'Morning roast, feed 1:1' },
+                { creationId: 'seed_creation_northwind_3', caption: 'What our regulars say, feed 4:5' },
+              ],
+            },
+          },
+          {
+            id: 'ads',
+            type: 'adPreviews',
+            props: {
+              heading: 'Your ads in the feed',
+              intro: 'As your customers would see them.',
+              items: [{ adId: 'seed_ad_northwind_spring_01' }, { adId: 'seed_ad_northwind_regulars_01' }],
+            },
+          },
+          {
+            id: 'pages',
+            type: 'funnelPages',
+            props: {
+              heading: 'Where the clicks land',
+              intro: 'Live now: try the form.',
+              items: [
+                { pageId: 'seed_page_northwind_offer001', caption: 'The spring offer with a sign-up form and an A/B test on the headline.', screenshot: null },
+                { pageId: 'seed_page_northwind_story001', caption: 'Your story, for people who want to know who roasts their coffee.', screenshot: null },
+              ],
+              liveLinks: true,
+            },
+          },
+          { id: 'pricing', type: 'pricing', props: pricing('Two ways to start', standardPlans) },
+          {
+            id: 'voices',
+            type: 'testimonials',
+            props: quotes([
+              ['Our Saturday queue doubled in the first month of ads.', 'Jonas Berg', 'Owner, Berg Bakery'],
+              ['The approval links saved us a dozen emails per campaign.', 'Lea Novak', 'Marketing, Vela Wines'],
+            ]),
+          },
+          cta('Let’s make it a spring to remember', 'Book a call with Alex', 'https://cal.example.com/alex/northwind'),
+        ],
+      },
+      expires: null,
+      password: false,
+    },
+    {
+      id: 'seed_presentation_harbor_0001',
+      slug: SEED_PRESENTATIONS[1],
+      doc: {
+        customerName: 'Harbor Dental',
+        logo: null,
+        headline: 'Forty new patients a month, without discounts',
+        intro:
+          'Dear Dr. Okafor,\n\nyour practice has the reviews; people just do not find you yet. We would change that with calm, trustworthy ads and one booking page.',
+        theme: theme('#0f6e8c', 'montserrat'),
+        sections: [
+          hero('Local Instagram and Facebook ads that lead to a booking page with free first check-ups.', 'See the plan'),
+          intro,
+          { id: 'pricing', type: 'pricing', props: pricing('The plan', standardPlans) },
+          { id: 'voices', type: 'testimonials', props: quotes([['Bookings went from 9 to 31 a week.', 'Dr. Ines Vogt', 'Vogt Orthodontics']]) },
+          cta('Ready for a fuller calendar?', 'Book a call', 'https://cal.example.com/alex/harbor'),
+        ],
+      },
+      expires: null,
+      password: false,
+    },
+    {
+      id: 'seed_presentation_lumen_00001',
+      slug: SEED_PRESENTATIONS[2],
+      doc: {
+        customerName: 'Lumen Yoga',
+        logo: null,
+        headline: 'A January campaign that fills your beginner classes',
+        intro: 'Hi Sofia,\n\nJanuary is when people look for a new routine. Here is how we would make sure they find Lumen first.',
+        theme: theme('#6d28d9', 'poppins', 'inter', 'large'),
+        sections: [
+          hero('Stories and reels with your teachers, a trial-week landing page and weekly numbers.'),
+          intro,
+          {
+            id: 'pricing',
+            type: 'pricing',
+            props: pricing('One campaign, one price', [
+              plan('New year', '€1,900', 'January', 'Four weeks, all included.', ['8 story creatives', 'Trial-week landing page', 'Weekly report'], true),
+            ]),
+          },
+          cta('Start the year full', 'Sign up with Adloom', '/redirect'),
+        ],
+      },
+      expires: null,
+      password: false,
+    },
+    {
+      id: 'seed_presentation_fjord_00001',
+      slug: SEED_PRESENTATIONS[3],
+      doc: {
+        customerName: 'Fjord Outdoor',
+        logo: null,
+        headline: 'Black Friday, done calmly',
+        intro: 'Hello Erik,\n\nno countdown panic: a clear offer, three creatives a day and a page that sells the jackets, not the discount.',
+        theme: theme('#1f5135', 'space-grotesk', 'inter', 'small'),
+        sections: [
+          hero('A five-day plan for Black Friday week, from teaser to last call.'),
+          intro,
+          { id: 'pricing', type: 'pricing', props: pricing('Black Friday week', standardPlans) },
+          {
+            id: 'voices',
+            type: 'testimonials',
+            props: quotes([
+              ['Best Black Friday we had, and no discount deeper than 20 %.', 'Mia Lund', 'Founder, Lund Knitwear'],
+              ['They answered within the hour, every day of the week.', 'Tomás Ruiz', 'Ecommerce lead, Sierra Gear'],
+            ]),
+          },
+          cta('Let’s plan your week', 'Book a call', 'https://cal.example.com/alex/fjord'),
+        ],
+      },
+      expires: null,
+      password: false,
+    },
+    {
+      id: 'seed_presentation_copperpot01',
+      slug: SEED_PRESENTATIONS[4],
+      doc: {
+        customerName: 'Copperpot Bistro',
+        logo: null,
+        headline: 'Private dining, fully booked by December',
+        intro: 'Dear Anna,\n\nthis one is just for you and Paul: the numbers and the offer we talked about.',
+        theme: theme('#9a3412', 'lora'),
+        sections: [
+          hero('Ads for group bookings and a menu page with an enquiry form.'),
+          intro,
+          { id: 'pricing', type: 'pricing', props: pricing('Our offer for Copperpot', standardPlans) },
+          cta('Shall we start?', 'Book a call', 'https://cal.example.com/alex/copperpot'),
+        ],
+      },
+      expires: null,
+      password: true,
+    },
+    {
+      id: 'seed_presentation_atlas_00001',
+      slug: SEED_PRESENTATIONS[5],
+      doc: {
+        customerName: 'Atlas Bikes',
+        logo: null,
+        headline: 'Summer 2025: e-bikes for commuters',
+        intro: 'Hi Noor,\n\nlast summer’s pitch, kept for the record.',
+        theme: theme('#b45309', 'montserrat'),
+        sections: [
+          hero('Commuter ads across the city, with a test-ride booking page.'),
+          intro,
+          cta('Book a test ride campaign', 'Book a call', 'https://cal.example.com/alex/atlas'),
+        ],
+      },
+      expires: now - 120 * DAY,
+      password: false,
+    },
+  ];
+  const lines = [];
+  items.forEach((item, i) => {
+    const at = now - (items.length - i) * 3_600_000;
+    const passwordHash = item.password ? q(hashPassword(SEED_PRESENTATION_PASSWORD)) : 'NULL';
+    lines.push(
+      `INSERT OR IGNORE INTO presentations (id, slug, author_id, project_id, customer_name, customer_logo_media_id, headline, document, status, revision, password_hash, expires_at, published_at, created_at, updated_at) VALUES (${q(item.id)}, ${q(item.slug)}, ${q(author)}, ${item.project ? q(item.project) : 'NULL'}, ${q(item.doc.customerName)}, NULL, ${q(item.doc.headline)}, ${q(JSON.stringify(item.doc))}, 'published', 1, ${passwordHash}, ${item.expires ?? 'NULL'}, ${at}, ${at - DAY}, ${at});`,
+    );
+  });
+  // A week of visits for Northwind's presentation, so its statistics show something real.
+  for (let d = 6; d >= 0; d -= 1) {
+    const day = dayOf(now - d * DAY);
+    const visitors = [3, 5, 4, 8, 6, 9, 4][6 - d];
+    lines.push(
+      `INSERT OR IGNORE INTO presentation_stats (presentation_id, day, views, visitors, seconds) VALUES ('seed_presentation_northwind_01', ${q(day)}, ${visitors + 2}, ${visitors}, ${visitors * 95});`,
+    );
+    for (const [section, share] of [
+      ['hero', 1],
+      ['intro', 0.9],
+      ['creatives', 0.8],
+      ['ads', 0.7],
+      ['pages', 0.6],
+      ['pricing', 0.5],
+      ['voices', 0.4],
+      ['cta', 0.35],
+    ]) {
+      lines.push(
+        `INSERT OR IGNORE INTO presentation_section_stats (presentation_id, day, section_id, reached) VALUES ('seed_presentation_northwind_01', ${q(day)}, ${q(section)}, ${Math.round((visitors + 2) * share)});`,
+      );
     }
   }
   return lines;

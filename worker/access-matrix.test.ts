@@ -33,6 +33,8 @@ interface Fixture {
   pageId: string;
   versionId: string;
   leadId: string;
+  presentationId: string;
+  presentationSlug: string;
 }
 
 interface Expectation {
@@ -227,6 +229,34 @@ const MATRIX: Record<string, Expectation> = {
   'GET /p/:funnelName': { sample: '/p/{funnelName}', status: all(200) },
   'GET /p/:funnelName/:pageSlug': { sample: '/p/{funnelName}/offer', status: all(200) },
   'POST /p/:funnelName/:pageSlug': { sample: '/p/no-such-funnel-here/offer', form: {}, status: all(404) },
+  // Presentations: admins all, the Agency-plan author (the fixture's owner) their own, everyone else 404 (403 with the plan message to list or create).
+  'GET /api/presentations': { status: { ...signedIn(403), owner: 200, admin: 200 } },
+  // An empty body: refused before anything else.
+  'POST /api/presentations': { json: {}, status: signedIn(422) },
+  'GET /api/presentations/:id': { sample: '/api/presentations/{presentationId}', status: { ...signedIn(404), owner: 200, admin: 200 } },
+  'PATCH /api/presentations/:id': { sample: '/api/presentations/{presentationId}', json: {}, status: signedIn(422) },
+  'DELETE /api/presentations/:id': { sample: '/api/presentations/{presentationId}', fresh: true, status: { ...signedIn(404), owner: 204, admin: 204 } },
+  'POST /api/presentations/:id/publish': { sample: '/api/presentations/{presentationId}/publish', status: { ...signedIn(404), owner: 200, admin: 200 } },
+  'POST /api/presentations/:id/unpublish': {
+    sample: '/api/presentations/{presentationId}/unpublish',
+    fresh: true,
+    status: { ...signedIn(404), owner: 200, admin: 200 },
+  },
+  'POST /api/presentations/:id/duplicate': {
+    sample: '/api/presentations/{presentationId}/duplicate',
+    fresh: true,
+    status: { ...signedIn(404), owner: 201, admin: 201 },
+  },
+  'GET /api/presentations/:id/stats': { sample: '/api/presentations/{presentationId}/stats', status: { ...signedIn(404), owner: 200, admin: 200 } },
+  'GET /api/presentations/:id/sources': { sample: '/api/presentations/{presentationId}/sources', status: { ...signedIn(404), owner: 200, admin: 200 } },
+  // The public page: anyone (its author and admins are not counted); the gallery: its author and admins.
+  'GET /presents/:slug': { sample: '/presents/{presentationSlug}', status: all(200) },
+  'POST /presents/:slug/unlock': { sample: '/presents/{presentationSlug}/unlock', form: {}, status: all(422) },
+  'POST /presents/:slug/beacon': { sample: '/presents/{presentationSlug}/beacon', form: {}, status: all(422) },
+  'GET /presents/:slug/og.png': { sample: '/presents/{presentationSlug}/og.png', status: all(200) },
+  // The fixture's presentation has no project: none of its creations exist for it.
+  'GET /presents/:slug/creation/:creationId': { sample: '/presents/{presentationSlug}/creation/{creationId}', status: all(404) },
+  'GET /presents/:slug/components': { sample: '/presents/{presentationSlug}/components', status: { ...all(404), anonymous: 302, owner: 200, admin: 200 } },
   'GET /api/playground/quota': { status: all(200) },
   // An invalid document: refused before a download is counted (rendering is tested in features/creatives/playground.test.ts).
   'POST /api/playground/render': { json: {}, status: all(422) },
@@ -279,6 +309,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /_components/:funnelName': { sample: '/_components/spring-sale', status: missing },
   'GET /pages': { status: page },
   'GET /pages/:funnelPageId': { sample: `/pages/${NO_SUCH_ID}`, status: missing },
+  'GET /presentations': { status: page },
   'GET /account': { status: page },
   'GET /account/billing': { status: page },
   'GET /account/credits': { status: page },
@@ -361,6 +392,13 @@ describe('authorization matrix', () => {
         email: 'lead@example.com',
         utm: { source: '', medium: '', campaign: '', term: '', content: '' },
       });
+    // A published presentation of the owner (the fixture's owner has the Agency plan).
+    const made = await send('/api/presentations', {
+      json: { slug: `fixture-${Math.random().toString(36).slice(2, 12)}`, customerName: 'Fixture Customer' },
+      cookie: users.owner.cookie,
+    });
+    const presentation = (await made.json()) as { id: string; slug: string };
+    await send(`/api/presentations/${presentation.id}/publish`, { method: 'POST', cookie: users.owner.cookie });
     return {
       projectId,
       mediaId: media.id,
@@ -375,6 +413,8 @@ describe('authorization matrix', () => {
       pageId: funnelPage.id,
       versionId: versions.items[0]!.id,
       leadId,
+      presentationId: presentation.id,
+      presentationSlug: presentation.slug,
     };
   }
 
@@ -398,7 +438,7 @@ describe('authorization matrix', () => {
 
   const fill = (text: string, f: Fixture) =>
     text.replace(
-      /\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId|adId|funnelId|funnelName|pageId|versionId|leadId)\}/g,
+      /\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId|adId|funnelId|funnelName|pageId|versionId|leadId|presentationId|presentationSlug)\}/g,
       (_, key: keyof Fixture) => f[key],
     );
 

@@ -33,6 +33,8 @@ import { sandboxFeedPages } from '#worker/features/instagram/publish-routes.tsx'
 import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
 import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
+import { presentationPublicRoutes } from '#worker/features/presentations/public.tsx';
+import { presentationRoutes } from '#worker/features/presentations/routes.ts';
 import { inviteRoutes, projectRoutes } from '#worker/features/projects/routes.ts';
 import { membershipOf } from '#worker/features/projects/service.ts';
 import { assetRoutes } from '#worker/features/site/assets.ts';
@@ -95,6 +97,8 @@ export function createApp() {
     .route('/billing', billingPages)
     .route('/monitoring', monitoringRoutes)
     .route('/preview', previewRoutes)
+    .route('/api/presentations', presentationRoutes)
+    .route('/presents', presentationPublicRoutes)
     .route('/p', funnelEdgeRoutes)
     .route('/callback/instagram', instagramCallbackRoutes)
     .route('/api/instagram', instagramMetaRoutes)

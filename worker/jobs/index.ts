@@ -13,6 +13,8 @@ import { purgeDeletedCreatives } from '#worker/features/creatives/service.ts';
 import { publishDue } from '#worker/features/instagram/publish-service.ts';
 import { refreshTokens } from '#worker/features/instagram/service.ts';
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';
+import { purgeDeleted as purgeDeletedPresentations } from '#worker/features/presentations/service.ts';
+import { purgePastViews } from '#worker/features/presentations/views-service.ts';
 import { purgeDeletedProjects } from '#worker/features/projects/service.ts';
 import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
 
@@ -26,6 +28,7 @@ export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new D
   await purgeFinishedWindows(db, now);
   await purgePastPlaygroundDays(db, now);
   await purgePastAnalytics(db, now);
+  await purgePastViews(db, now);
 }
 
 /** Removes media and renders (R2 objects, then rows), creatives, funnels, pages and projects deleted more than 30 days ago, a batch at a time. */
@@ -36,6 +39,7 @@ export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, n
   const renders = await purgeDeletedCreations(db, env.MEDIA, before, batch);
   await purgeDeletedCreatives(db, before);
   await purgeDeletedFunnels(db, before);
+  await purgeDeletedPresentations(db, before);
   // A project goes once its media and renders (and their R2 objects) are gone: nothing is orphaned in R2.
   await purgeDeletedProjects(db, before);
   return media + renders;

@@ -1,0 +1,80 @@
+import type { ReactNode, SyntheticEvent } from 'react';
+import type { PresentationDocument, Section } from '#common/schemas/presentations.ts';
+import { themeStyle } from '#client/blocks/page-view.tsx';
+import { AdPreviewsSection } from '#client/presentations/ad-previews.tsx';
+import { CreativesSection } from '#client/presentations/creatives.tsx';
+import { CtaSection } from '#client/presentations/cta.tsx';
+import { FunnelPagesSection } from '#client/presentations/funnel-pages.tsx';
+import { HeroSection } from '#client/presentations/hero.tsx';
+import { IntroSection } from '#client/presentations/intro.tsx';
+import { PricingSection } from '#client/presentations/pricing.tsx';
+import { TestimonialsSection } from '#client/presentations/testimonials.tsx';
+import type { PresentationContext } from '#client/presentations/types.ts';
+
+export type { PresentationContext } from '#client/presentations/types.ts';
+export { contextFromResolved } from '#client/presentations/types.ts';
+
+/** One section, drawn by its component. */
+export function SectionView({ section, doc, ctx }: { section: Section; doc: PresentationDocument; ctx: PresentationContext }) {
+  const { id } = section;
+  switch (section.type) {
+    case 'hero':
+      return <HeroSection id={id} props={section.props} doc={doc} ctx={ctx} />;
+    case 'intro':
+      return <IntroSection id={id} props={section.props} doc={doc} ctx={ctx} />;
+    case 'creatives':
+      return <CreativesSection id={id} props={section.props} doc={doc} ctx={ctx} />;
+    case 'adPreviews':
+      return <AdPreviewsSection id={id} props={section.props} doc={doc} ctx={ctx} />;
+    case 'funnelPages':
+      return <FunnelPagesSection id={id} props={section.props} doc={doc} ctx={ctx} />;
+    case 'pricing':
+      return <PricingSection id={id} props={section.props} doc={doc} ctx={ctx} />;
+    case 'testimonials':
+      return <TestimonialsSection id={id} props={section.props} doc={doc} ctx={ctx} />;
+    case 'cta':
+      return <CtaSection id={id} props={section.props} doc={doc} ctx={ctx} />;
+  }
+}
+
+const ROOT_CLASS = 'fp-root bg-(--fp-bg) font-(family-name:--fp-body-font) text-base text-(--fp-text) antialiased';
+
+/** In the editor and the gallery, links stay put: leaving the workspace would lose the preview. */
+function stayInPreview(event: SyntheticEvent) {
+  const target = event.target as Element;
+  if (target.closest?.('a[href]:not([href^="#"])')) event.preventDefault();
+}
+
+/** The themed root: at the edge the variables come from themeCss() in the head (its CSP allows no style attributes). */
+export function PresentationRoot({ doc, ctx, children }: { doc: PresentationDocument; ctx: PresentationContext; children: ReactNode }) {
+  if (ctx.mode === 'edge') return <div className={ROOT_CLASS}>{children}</div>;
+  return (
+    <div className={ROOT_CLASS} style={themeStyle(doc.theme)} onClickCapture={stayInPreview}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A whole presentation: its sections in order inside `<main>` at the edge (a `<div>` in the
+ * workspace, which has its own main), and a footer naming who prepared it. The same
+ * component draws the public page, the gallery and the editor's live preview.
+ */
+export function PresentationView({ document: doc, ctx }: { document: PresentationDocument; ctx: PresentationContext }) {
+  const Main = ctx.mode === 'edge' ? 'main' : 'div';
+  return (
+    <PresentationRoot doc={doc} ctx={ctx}>
+      <Main id={ctx.mode === 'edge' ? 'main' : undefined} data-presentation="">
+        {doc.sections.map((section) => (
+          <SectionView key={section.id} section={section} doc={doc} ctx={ctx} />
+        ))}
+      </Main>
+      <footer className="border-t border-(--fp-border) px-5 py-8 text-center text-sm text-(--fp-fg-muted) sm:px-8 [--fp-fg-muted:var(--fp-muted)]">
+        <p>
+          Prepared for {doc.customerName}
+          {ctx.authorName ? ` by ${ctx.authorName}` : ''}. Made with Adloom.
+        </p>
+      </footer>
+    </PresentationRoot>
+  );
+}

@@ -1,0 +1,353 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { rawStatement, type Db } from '#worker/db/client.ts';
+import {
+  adItems,
+  ads,
+  creations,
+  creatives,
+  funnelPages,
+  funnels,
+  media,
+  presentationSectionStats,
+  presentationStats,
+  presentationViews,
+  presentationVisitors,
+  presentations,
+  projects,
+  users,
+} from '#worker/db/schema.ts';
+
+/**
+ * The queries of presentations: the rows themselves, their statistics, and read-only lookups
+ * of the linked project's media, creations, ads and funnel pages (what a presentation shows;
+ * like the funnel edge reading media, a repo may read the tables it displays).
+ */
+export type PresentationRow = typeof presentations.$inferSelect;
+export type PresentationInsert = typeof presentations.$inferInsert;
+
+const withPeople = {
+  presentation: presentations,
+  authorName: users.name,
+  authorPlan: users.plan,
+  authorCode: users.affiliateCode,
+  authorDeleted: users.deletedAt,
+  projectName: projects.name,
+};
+
+export type PresentationWithPeople = {
+  presentation: PresentationRow;
+  authorName: string | null;
+  authorPlan: 'free' | 'pro' | 'agency' | null;
+  authorCode: string | null;
+  authorDeleted: Date | null;
+  projectName: string | null;
+};
+
+function selectWithPeople(db: Db) {
+  return db
+    .select(withPeople)
+    .from(presentations)
+    .leftJoin(users, eq(users.id, presentations.authorId))
+    .leftJoin(projects, and(eq(projects.id, presentations.projectId), isNull(projects.deletedAt)));
+}
+
+export function findLive(db: Db, id: string): Promise<PresentationWithPeople | undefined> {
+  return selectWithPeople(db)
+    .where(and(eq(presentations.id, id), isNull(presentations.deletedAt)))
+    .get();
+}
+
+export function findLiveBySlug(db: Db, slug: string): Promise<PresentationWithPeople | undefined> {
+  return selectWithPeople(db)
+    .where(and(eq(presentations.slug, slug), isNull(presentations.deletedAt)))
+    .get();
+}
+
+export function slugTaken(db: Db, slug: string) {
+  return db
+    .select({ id: presentations.id })
+    .from(presentations)
+    .where(and(eq(presentations.slug, slug), isNull(presentations.deletedAt)))
+    .get();
+}
+
+/** Slugs among live presentations that start with `prefix` (duplicate's "-copy-n"). */
+export function slugsLike(db: Db, prefix: string) {
+  return db
+    .select({ slug: presentations.slug })
+    .from(presentations)
+    .where(and(isNull(presentations.deletedAt), sql`substr(${presentations.slug}, 1, ${prefix.length}) = ${prefix}`))
+    .all();
+}
+
+export interface ListFilters {
+  authorId?: string;
+  q?: string;
+  before?: { time: number; id: string };
+  limit: number;
+}
+
+/** Newest changed first; `q` matches the slug, customer or headline (instr: D1 refuses long LIKE patterns). */
+export function list(db: Db, filters: ListFilters): Promise<PresentationWithPeople[]> {
+  const conditions = [isNull(presentations.deletedAt)];
+  if (filters.authorId) conditions.push(eq(presentations.authorId, filters.authorId));
+  if (filters.q) {
+    const q = filters.q.toLowerCase();
+    conditions.push(
+      sql`(instr(lower(${presentations.slug}), ${q}) > 0 OR instr(lower(${presentations.customerName}), ${q}) > 0 OR instr(lower(${presentations.headline}), ${q}) > 0)`,
+    );
+  }
+  if (filters.before) {
+    const at = new Date(filters.before.time);
+    conditions.push(or(lt(presentations.updatedAt, at), and(eq(presentations.updatedAt, at), lt(presentations.id, filters.before.id)))!);
+  }
+  return selectWithPeople(db)
+    .where(and(...conditions))
+    .orderBy(desc(presentations.updatedAt), desc(presentations.id))
+    .limit(filters.limit + 1)
+    .all();
+}
+
+export function insert(db: Db, values: PresentationInsert) {
+  return db.insert(presentations).values(values);
+}
+
+/** The change, only while the row is live and still at `revision` (the one conditional write of a save). */
+export function updateIfAt(db: Db, id: string, revision: number, set: Partial<PresentationInsert>) {
+  return db
+    .update(presentations)
+    .set(set)
+    .where(and(eq(presentations.id, id), eq(presentations.revision, revision), isNull(presentations.deletedAt)))
+    .returning();
+}
+
+export function softDelete(db: Db, id: string, now: Date) {
+  return db
+    .update(presentations)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(eq(presentations.id, id), isNull(presentations.deletedAt)));
+}
+
+export function purgeDeleted(db: Db, before: Date) {
+  return db.delete(presentations).where(and(isNotNull(presentations.deletedAt), lt(presentations.deletedAt, before)));
+}
+
+// ---------------------------------------------------------------------------------------
+// Statistics
+
+/** Daily rows of `ids` from `fromDay` on. */
+export function dailyStats(db: Db, ids: string[], fromDay: string) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(presentationStats)
+    .where(and(inArray(presentationStats.presentationId, ids), gte(presentationStats.day, fromDay)))
+    .all();
+}
+
+/** Views that reached each section since `fromDay`. */
+export function sectionReach(db: Db, id: string, fromDay: string) {
+  return db
+    .select({ sectionId: presentationSectionStats.sectionId, reached: sql<number>`sum(${presentationSectionStats.reached})` })
+    .from(presentationSectionStats)
+    .where(and(eq(presentationSectionStats.presentationId, id), gte(presentationSectionStats.day, fromDay)))
+    .groupBy(presentationSectionStats.sectionId)
+    .all();
+}
+
+export interface CountedView {
+  presentationId: string;
+  day: string;
+  /** The visitor's daily hash (INSERT OR IGNORE: a new one adds a visitor). */
+  hash: string;
+}
+
+/** One view, in one batch: the visitor's hash (new → visitors + 1), then views + 1. */
+export async function countView(db: Db, view: CountedView): Promise<void> {
+  const { presentationId, day, hash } = view;
+  await (db.$client as D1Database).batch([
+    rawStatement(db, sql`INSERT OR IGNORE INTO ${presentationVisitors} (presentation_id, day, hash) VALUES (${presentationId}, ${day}, ${hash})`),
+    rawStatement(
+      db,
+      sql`INSERT INTO ${presentationStats} (presentation_id, day, views, visitors, seconds) VALUES (${presentationId}, ${day}, 1, changes(), 0)
+          ON CONFLICT (presentation_id, day) DO UPDATE SET views = views + 1, visitors = visitors + excluded.visitors`,
+    ),
+  ]);
+}
+
+export interface BeaconReport {
+  viewId: string;
+  presentationId: string;
+  /** The view's day (when the page was served). */
+  day: string;
+  seconds: number;
+  sections: string[];
+}
+
+/**
+ * A beacon's report in ONE batch (one transaction): the day's seconds grow by how much this
+ * view's total grew (a repeated or lower report adds nothing), each section the view had not
+ * reached before counts once, then the view's own state becomes the maximum and the union.
+ */
+export async function recordBeacon(db: Db, report: BeaconReport): Promise<void> {
+  const { viewId, presentationId, day, seconds, sections } = report;
+  const statements: D1PreparedStatement[] = [
+    rawStatement(
+      db,
+      sql`INSERT INTO ${presentationStats} (presentation_id, day, views, visitors, seconds)
+          VALUES (${presentationId}, ${day}, 0, 0, max(0, ${seconds} - coalesce((SELECT seconds FROM ${presentationViews} WHERE view_id = ${viewId}), 0)))
+          ON CONFLICT (presentation_id, day) DO UPDATE SET seconds = seconds + excluded.seconds`,
+    ),
+  ];
+  for (const sectionId of sections) {
+    statements.push(
+      rawStatement(
+        db,
+        sql`INSERT INTO ${presentationSectionStats} (presentation_id, day, section_id, reached)
+            SELECT ${presentationId}, ${day}, ${sectionId}, 1
+            WHERE NOT EXISTS (SELECT 1 FROM ${presentationViews}, json_each(${presentationViews}.sections) WHERE view_id = ${viewId} AND json_each.value = ${sectionId})
+            ON CONFLICT (presentation_id, day, section_id) DO UPDATE SET reached = reached + 1`,
+      ),
+    );
+  }
+  statements.push(
+    rawStatement(
+      db,
+      sql`INSERT INTO ${presentationViews} (view_id, presentation_id, day, seconds, sections) VALUES (${viewId}, ${presentationId}, ${day}, ${seconds}, ${JSON.stringify(sections)})
+          ON CONFLICT (view_id) DO UPDATE SET seconds = max(seconds, excluded.seconds),
+            sections = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(${presentationViews}.sections) UNION SELECT value FROM json_each(excluded.sections)))`,
+    ),
+  );
+  await (db.$client as D1Database).batch(statements);
+}
+
+/** Visitor hashes and view states of days before `yesterday` (the salt is gone: they mean nothing). */
+export async function deletePastViews(db: Db, yesterday: string): Promise<void> {
+  await db.batch([
+    db.delete(presentationVisitors).where(lt(presentationVisitors.day, yesterday)),
+    db.delete(presentationViews).where(lt(presentationViews.day, yesterday)),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------
+// What a presentation shows (read-only lookups in its linked project)
+
+export function liveProject(db: Db, projectId: string) {
+  return db
+    .select({ id: projects.id, name: projects.name, brandKit: projects.brandKit })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), isNull(projects.deletedAt)))
+    .get();
+}
+
+export function projectMedia(db: Db, projectId: string, ids: string[] | null, limit = 60) {
+  const conditions = [eq(media.projectId, projectId), isNull(media.deletedAt), eq(media.kind, 'image')];
+  if (ids) {
+    if (ids.length === 0) return Promise.resolve([]);
+    conditions.push(inArray(media.id, ids));
+  }
+  return db
+    .select({ id: media.id, name: media.name, alt: media.alt, width: media.width, height: media.height, thumbnailKey: media.thumbnailKey })
+    .from(media)
+    .where(and(...conditions))
+    .orderBy(desc(media.createdAt))
+    .limit(limit)
+    .all();
+}
+
+export function projectCreations(db: Db, projectId: string, ids: string[] | null, limit = 60) {
+  const conditions = [eq(creations.projectId, projectId), isNull(creations.deletedAt)];
+  if (ids) {
+    if (ids.length === 0) return Promise.resolve([]);
+    conditions.push(inArray(creations.id, ids));
+  }
+  return db
+    .select({ id: creations.id, name: creations.name, width: creations.width, height: creations.height, status: creatives.status })
+    .from(creations)
+    .leftJoin(creatives, eq(creatives.id, creations.creativeId))
+    .where(and(...conditions))
+    .orderBy(desc(creations.createdAt))
+    .limit(limit)
+    .all();
+}
+
+/** A live creation of the project (its file, for the public page). */
+export function creationFile(db: Db, projectId: string, id: string) {
+  return db
+    .select({ r2Key: creations.r2Key })
+    .from(creations)
+    .where(and(eq(creations.id, id), eq(creations.projectId, projectId), isNull(creations.deletedAt)))
+    .get();
+}
+
+export function projectAds(db: Db, projectId: string, ids: string[] | null, limit = 30) {
+  const conditions = [eq(ads.projectId, projectId), isNull(ads.deletedAt)];
+  if (ids) {
+    if (ids.length === 0) return Promise.resolve([]);
+    conditions.push(inArray(ads.id, ids));
+  }
+  return db
+    .select({
+      id: ads.id,
+      name: ads.name,
+      kind: ads.kind,
+      status: ads.status,
+      primaryText: ads.primaryText,
+      headline: ads.headline,
+      description: ads.description,
+      cta: ads.cta,
+      destinationUrl: ads.destinationUrl,
+      pageName: ads.pageName,
+      avatarMediaId: ads.avatarMediaId,
+      placements: ads.placements,
+      previewId: ads.previewId,
+    })
+    .from(ads)
+    .where(and(...conditions))
+    .orderBy(desc(ads.updatedAt))
+    .limit(limit)
+    .all();
+}
+
+/** The live pictures of ads, in order. */
+export function adPictures(db: Db, adIds: string[]) {
+  if (adIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      adId: adItems.adId,
+      position: adItems.position,
+      creationId: creations.id,
+      name: creations.name,
+      width: creations.width,
+      height: creations.height,
+    })
+    .from(adItems)
+    .innerJoin(creations, and(eq(creations.id, adItems.creationId), isNull(creations.deletedAt)))
+    .where(inArray(adItems.adId, adIds))
+    .orderBy(asc(adItems.adId), asc(adItems.position))
+    .all();
+}
+
+export function projectPages(db: Db, projectId: string, ids: string[] | null, limit = 30) {
+  const conditions = [eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt), isNull(funnels.deletedAt)];
+  if (ids) {
+    if (ids.length === 0) return Promise.resolve([]);
+    conditions.push(inArray(funnelPages.id, ids));
+  }
+  return db
+    .select({
+      id: funnelPages.id,
+      slug: funnelPages.slug,
+      title: funnelPages.title,
+      published: sql<number>`${funnelPages.publishedVersionId} IS NOT NULL`,
+      funnelName: funnels.name,
+      funnelTitle: funnels.title,
+      customDomain: funnels.customDomain,
+    })
+    .from(funnelPages)
+    .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
+    .where(and(...conditions))
+    .orderBy(desc(sql`${funnelPages.publishedVersionId} IS NOT NULL`), asc(funnels.name), asc(funnelPages.position))
+    .limit(limit)
+    .all();
+}

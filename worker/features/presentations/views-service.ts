@@ -1,0 +1,99 @@
+import { PRESENTATION_LIMITS } from '#common/schemas/presentations.ts';
+import type { Db } from '#worker/db/client.ts';
+import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
+import { newId } from '#worker/lib/ids.ts';
+import { daySalt, utcDay, visitorHash } from '#worker/features/funnels/analytics-service.ts';
+import * as repo from '#worker/features/presentations/repo.ts';
+
+/**
+ * Views of presentations, cookieless like the funnel pages (issue 13): a view is counted when
+ * the page is served to a person (not a bot, not a prefetch, not its author or an admin), a
+ * unique visitor is the day's salted hash of IP and user agent (the funnels' daily salt), and
+ * the page's small beacon reports the seconds it was visible and the sections reached. The
+ * beacon carries a view token signed by the page: it cannot report for another presentation,
+ * for a view that was never served, or more seconds than have passed since.
+ */
+
+const DAY_MS = 86_400_000;
+/** A beacon later than this after its page was served is ignored. */
+const TOKEN_TTL_MS = 2 * DAY_MS;
+
+export async function countView(db: Db, input: { presentationId: string; now: number; ip: string; userAgent: string }): Promise<void> {
+  const day = utcDay(input.now);
+  const hash = await visitorHash(await daySalt(db, day), input.ip, input.userAgent);
+  await repo.countView(db, { presentationId: input.presentationId, day, hash });
+}
+
+const viewMessage = (presentationId: string, viewId: string, issued: number) => `presentation-view:${presentationId}:${viewId}:${issued}`;
+
+/** A new view's token for the page's beacon: `{viewId}.{issued seconds}.{signature}`. */
+export async function viewToken(secret: string, presentationId: string, now = Date.now()): Promise<string> {
+  const viewId = newId();
+  const issued = Math.floor(now / 1000);
+  return `${viewId}.${issued}.${await hmacSign(secret, viewMessage(presentationId, viewId, issued))}`;
+}
+
+/** The view behind a token of this presentation, or undefined (forged, of another presentation, too old, from the future). */
+export async function readViewToken(
+  secret: string,
+  presentationId: string,
+  token: string,
+  now = Date.now(),
+): Promise<{ viewId: string; issuedMs: number } | undefined> {
+  const match = /^([A-Za-z0-9_-]{16,64})\.(\d{9,11})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
+  if (!match) return undefined;
+  const [, viewId, issuedText, signature] = match as unknown as [string, string, string, string];
+  const issuedMs = Number(issuedText) * 1000;
+  if (issuedMs > now + 60_000 || now - issuedMs > TOKEN_TTL_MS) return undefined;
+  if (!(await hmacVerify(secret, viewMessage(presentationId, viewId, Number(issuedText)), signature))) return undefined;
+  return { viewId, issuedMs };
+}
+
+/**
+ * A beacon's report: seconds capped by the time since the page was served (plus a little
+ * clock slack) and by PRESENTATION_LIMITS.maxViewSeconds; only ids of the presentation's own
+ * sections count, each once.
+ */
+export async function recordBeacon(
+  db: Db,
+  input: { presentationId: string; view: { viewId: string; issuedMs: number }; seconds: number; reached: string[]; sectionIds: string[]; now: number },
+): Promise<void> {
+  const elapsed = Math.max(0, Math.ceil((input.now - input.view.issuedMs) / 1000) + 5);
+  const seconds = Math.max(0, Math.min(input.seconds, elapsed, PRESENTATION_LIMITS.maxViewSeconds));
+  const own = new Set(input.sectionIds);
+  const sections = [...new Set(input.reached)].filter((id) => own.has(id));
+  await repo.recordBeacon(db, { viewId: input.view.viewId, presentationId: input.presentationId, day: utcDay(input.view.issuedMs), seconds, sections });
+}
+
+// ---------------------------------------------------------------------------------------
+// The unlock cookie of a password-protected presentation
+
+const UNLOCK_DAYS = 30;
+
+/** The part of the stored password hash the cookie is signed over: a new password locks everyone out again. */
+const fingerprint = (passwordHash: string) => passwordHash.slice(-16);
+const unlockMessage = (presentationId: string, passwordHash: string, expires: number) =>
+  `presentation-unlock:${presentationId}:${fingerprint(passwordHash)}:${expires}`;
+
+export const unlockCookieName = (presentationId: string) => `pres_${presentationId}`;
+
+/** The cookie's value, `{expires seconds}.{signature}`, and its lifetime in seconds. */
+export async function unlockCookie(secret: string, presentationId: string, passwordHash: string, now = Date.now()): Promise<{ value: string; maxAge: number }> {
+  const maxAge = UNLOCK_DAYS * 86_400;
+  const expires = Math.floor(now / 1000) + maxAge;
+  return { value: `${expires}.${await hmacSign(secret, unlockMessage(presentationId, passwordHash, expires))}`, maxAge };
+}
+
+export async function unlocked(secret: string, presentationId: string, passwordHash: string, value: string | undefined, now = Date.now()): Promise<boolean> {
+  if (!value) return false;
+  const match = /^(\d{9,11})\.([A-Za-z0-9_-]{20,100})$/.exec(value);
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (expires * 1000 < now) return false;
+  return hmacVerify(secret, unlockMessage(presentationId, passwordHash, expires), match[2]!);
+}
+
+/** The scheduled job's part: visitor hashes and view states of days before yesterday. */
+export async function purgePastViews(db: Db, now: Date): Promise<void> {
+  await repo.deletePastViews(db, utcDay(now.getTime() - DAY_MS));
+}
