@@ -4,7 +4,7 @@ import type { AuthTab } from '#client/features/auth/auth-form.tsx';
 import { LoginDialog } from '#client/features/auth/login-dialog.tsx';
 
 /** How the link looks: named rather than passed as classes, to keep island props small. */
-export type LoginLinkLook = 'nav' | 'app-nav' | 'button' | 'button-lg';
+export type LoginLinkLook = 'nav' | 'app-nav' | 'button' | 'button-lg' | 'button-lg-secondary';
 
 export const NAV_LINK_CLASS = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900';
 
@@ -14,6 +14,7 @@ const LOOKS: Record<LoginLinkLook, string> = {
   'app-nav': `${NAV_LINK_CLASS} dark:text-zinc-200 dark:hover:bg-zinc-800 dark:hover:text-white`,
   button: buttonClass('primary', 'sm'),
   'button-lg': buttonClass('primary', 'lg'),
+  'button-lg-secondary': buttonClass('secondary', 'lg'),
 };
 
 export interface LoginLinkProps {

@@ -4,6 +4,7 @@ import { buttonClass } from '#client/components/button.tsx';
 import { Island } from '#client/public/island.tsx';
 import LoginLink from '#client/public/islands/login-link.tsx';
 import { PublicLayout, type PublicChrome } from '#client/public/layout.tsx';
+import { SHOWCASE, type ShowcasePicture } from '#client/public/showcase.ts';
 
 const features = [
   {
@@ -28,30 +29,18 @@ const features = [
   },
 ];
 
-function AdMock() {
+/** A picture of the demo (client/public/showcase.ts): real size attributes, lazy unless it is the first screen's. */
+function Shot({ picture, first = false, className = '' }: { picture: ShowcasePicture; first?: boolean; className?: string }) {
   return (
-    <div aria-hidden="true" className="relative mx-auto w-full max-w-sm">
-      <div className="rounded-[var(--radius-card)] border border-zinc-200 bg-white p-3 shadow-xl">
-        <div className="flex items-center gap-2 px-1 pb-3">
-          <div className="size-8 rounded-full bg-gradient-to-br from-amber-400 to-rose-500" />
-          <div>
-            <div className="text-sm font-semibold">northwind.coffee</div>
-            <div className="text-xs text-zinc-500">Sponsored</div>
-          </div>
-        </div>
-        <div className="flex aspect-square flex-col justify-between rounded-lg bg-gradient-to-br from-accent-600 via-violet-600 to-fuchsia-500 p-6 text-white">
-          <div className="text-xs font-semibold tracking-widest uppercase opacity-80">Autumn roast</div>
-          <div>
-            <div className="text-3xl leading-tight font-semibold">Wake up to something new.</div>
-            <div className="mt-4 inline-flex rounded-full bg-white px-4 py-2 text-sm font-semibold text-accent-700">Shop now</div>
-          </div>
-        </div>
-        <div className="flex items-center justify-between px-1 pt-3 text-sm">
-          <span className="font-medium">Learn more</span>
-          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">Approved</span>
-        </div>
-      </div>
-    </div>
+    <img
+      src={picture.src}
+      width={picture.width}
+      height={picture.height}
+      alt={picture.alt}
+      decoding="async"
+      {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+      className={`h-auto w-full ${className}`}
+    />
   );
 }
 
@@ -70,20 +59,66 @@ export function HomePage({ chrome }: { chrome: PublicChrome }) {
               Instagram and sends the clicks to landing pages served from the edge.
             </p>
             <div className="mt-8 flex flex-wrap items-center gap-3">
+              <a href="/playground" className={buttonClass('primary', 'lg')}>
+                Try the editor now
+              </a>
               {chrome.signedIn ? (
-                <a href="/dashboard" className={buttonClass('primary', 'lg')}>
+                <a href="/dashboard" className={buttonClass('secondary', 'lg')}>
                   Open your workspace
                 </a>
               ) : (
-                <Island name="login-link" id="hero-start" component={LoginLink} props={cta} />
+                <Island name="login-link" id="hero-start" component={LoginLink} props={{ ...cta, look: 'button-lg-secondary' }} />
               )}
-              <a href="/pricing" className={buttonClass('secondary', 'lg')}>
-                See pricing
-              </a>
             </div>
-            <p className="mt-4 text-sm text-zinc-500">Free plan with {PLANS.free.creditsPerMonth} credits a month. No card needed.</p>
+            <p className="mt-4 text-sm text-zinc-500">
+              The editor works without an account. The free plan comes with {PLANS.free.creditsPerMonth} credits a month, no card needed.
+            </p>
           </div>
-          <AdMock />
+          <figure className="mx-auto w-full max-w-sm">
+            <div className="overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white shadow-xl">
+              <Shot picture={SHOWCASE['ad-preview']} first />
+            </div>
+            <figcaption className="mt-3 text-center text-sm text-zinc-500">A real preview link from the demo: the customer approves it right there.</figcaption>
+          </figure>
+        </div>
+      </section>
+
+      <section aria-labelledby="showcase-title" className="border-y border-zinc-200 bg-zinc-50">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+          <h2 id="showcase-title" className="max-w-2xl text-3xl font-semibold tracking-tight text-zinc-900 sm:text-4xl">
+            Made in Adloom, not mocked up
+          </h2>
+          <p className="mt-3 max-w-2xl text-zinc-600">
+            These pictures come from Adloom’s demo workspace, a coffee roaster’s spring campaign, rendered and served by Adloom itself.
+          </p>
+          <div className="mt-10 grid items-start gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            <figure>
+              <Shot picture={SHOWCASE['creative-square']} className="rounded-[var(--radius-card)] shadow-md" />
+              <figcaption className="mt-3 text-sm text-zinc-600">
+                <strong className="font-semibold text-zinc-900">A square creative</strong> from a template in the customer’s brand kit, rendered to PNG.
+              </figcaption>
+            </figure>
+            <figure>
+              <Shot picture={SHOWCASE['creative-portrait']} className="rounded-[var(--radius-card)] shadow-md" />
+              <figcaption className="mt-3 text-sm text-zinc-600">
+                <strong className="font-semibold text-zinc-900">The same campaign in portrait</strong>, with the customer’s photo and colours.
+              </figcaption>
+            </figure>
+            <figure className="sm:col-span-2 lg:col-span-1">
+              <div className="mx-auto max-w-[260px] overflow-hidden rounded-[2rem] border-8 border-zinc-900 bg-white shadow-md">
+                <Shot picture={SHOWCASE['funnel-page']} />
+              </div>
+              <figcaption className="mt-3 text-sm text-zinc-600">
+                <strong className="font-semibold text-zinc-900">Its landing page on a phone</strong>: built from blocks, served from the edge with no JavaScript
+                but the form’s few lines, and an A/B test on the headline.
+              </figcaption>
+            </figure>
+          </div>
+          <p className="mt-10">
+            <a href="/playground" className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
+              Make your own creative in the playground, no account needed →
+            </a>
+          </p>
         </div>
       </section>
 

@@ -23,6 +23,11 @@ export function PricingPage({ chrome }: { chrome: PublicChrome }) {
       <PageIntro eyebrow="Pricing" title="Pay for what you render">
         Every plan includes previews, approvals, funnels and Instagram publishing. Credits pay for rendering and generating.
       </PageIntro>
+      <p className="mx-auto -mt-6 max-w-6xl px-4 pb-10 text-center sm:px-6">
+        <a href="/playground" className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
+          Not sure yet? Try the editor first: no account, no card →
+        </a>
+      </p>
       <section aria-label="Plans" className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6 lg:grid-cols-3">
         {PLAN_ORDER.map((id) => {
           const plan = PLANS[id];

@@ -23,6 +23,8 @@ export const assetRoutes = new Hono<AppEnv>()
   .get('/assets/*', access('public'), (c) => fromAssets(c.env, c.req.raw, 'public, max-age=31536000, immutable'))
   // The creative fonts (client/static/fonts): the editor preview draws with the same files as the PNG renderer.
   .get('/fonts/:file{[a-z0-9-]+\\.woff}', access('public'), (c) => fromAssets(c.env, c.req.raw, 'public, max-age=604800'))
+  // Pictures of the demo on the public site (scripts/showcase.mjs): not hashed, so cached for a day.
+  .get('/showcase/:file{[a-z0-9-]+\\.webp}', access('public'), (c) => fromAssets(c.env, c.req.raw, 'public, max-age=86400'))
   .get('/:file{[a-z0-9.-]+\\.(?:svg|txt|ico|png|webmanifest)}', access('public'), (c) => {
     if (!ROOT_FILES.has(c.req.path)) throw new AppError('not_found');
     return fromAssets(c.env, c.req.raw, 'public, max-age=3600');

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
+import { imageSize } from 'image-size';
 import { describe, expect, it } from 'vitest';
 import { CREDIT_PACKS, PLANS } from '#common/plans.ts';
 import { formatEuros } from '#common/format.ts';
+import { SHOWCASE } from '#client/public/showcase.ts';
 import { createUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 
@@ -68,6 +70,30 @@ describe('public pages', () => {
       expect(html).toContain(formatEuros(plan.priceCents));
     }
     for (const pack of CREDIT_PACKS) expect(html).toContain(formatEuros(pack.priceCents));
+  });
+
+  it('the landing page shows the product: pictures made by Adloom, with their sizes, served as files; the playground comes first', async () => {
+    const html = await (await send('/')).text();
+    const images = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+    for (const picture of Object.values(SHOWCASE)) {
+      const tag = images.find((img) => img.includes(`src="${picture.src}"`));
+      expect(tag, picture.src).toBeDefined();
+      expect(tag).toContain(`width="${picture.width}"`);
+      expect(tag).toContain(`height="${picture.height}"`);
+      expect(tag).toMatch(/ alt="[^"]{10,}"/);
+      const file = await send(picture.src);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/webp');
+      // The file's own size is the one the page declares (nothing shifts as it loads).
+      expect(imageSize(new Uint8Array(await file.arrayBuffer()))).toMatchObject({ type: 'webp', width: picture.width, height: picture.height });
+    }
+    // Only the first screen's picture loads eagerly.
+    expect(images.filter((img) => !img.includes('loading="lazy"'))).toHaveLength(1);
+    // The first call to action in the page is the playground, and /pricing links to it too.
+    const main = html.slice(html.indexOf('<main'));
+    expect(/<a [^>]*href="([^"]+)"/.exec(main)?.[1]).toBe('/playground');
+    expect(await (await send('/pricing')).text()).toContain('href="/playground"');
+    expect((await send('/showcase/no-such-picture.webp')).status).toBe(404);
   });
 
   it('legal pages come from markdown with the operator details filled in and escaped', async () => {
