@@ -4,7 +4,7 @@ import { PageIntro, PublicLayout, type PublicChrome } from '#client/public/layou
 const principles = [
   {
     title: 'One place per customer',
-    text: 'Every customer gets a project: their brand kit, their photos and videos, their creatives, ads and funnels. Invite the customer as a viewer and they see exactly what you want them to see.',
+    text: 'Every customer gets a project: their brand kit, their photos and videos, their creatives, ads and funnels. Invite the customer as a viewer: they see the project and comment on its ads, and change nothing.',
   },
   {
     title: 'Approval without the email ping-pong',
@@ -37,7 +37,7 @@ export function AboutPage({ chrome }: { chrome: PublicChrome }) {
       </section>
       <section className="mx-auto max-w-3xl px-4 pb-20 text-center sm:px-6">
         <h2 className="text-2xl font-semibold text-zinc-900">Questions, ideas, a demo?</h2>
-        <p className="mt-2 text-zinc-600">We read every message and answer within one working day.</p>
+        <p className="mt-2 text-zinc-600">Write to us: every message reaches the team, and you get a copy by email.</p>
         <div className="mt-6 flex justify-center gap-3">
           <a href="/contact" className={buttonClass('primary', 'lg')}>
             Contact us
