@@ -36,6 +36,7 @@ interface Budgets {
   weight: {
     contentPageJsBytes: { max: number; routes: string[] };
     funnelPageJsBytes: { max: number; routes: string[] };
+    presentationPageJsBytes: { max: number; routes: string[] };
     interactivePageJsBytes: { max: number; routes: string[] };
     workspaceInitialJsBytes: { max: number; routes: string[] };
     largestLazyChunkBytes: { max: number };
@@ -103,8 +104,8 @@ try {
     const bundle = bundleSize(workerDir);
     judge('weight', 'worker bundle (gzip)', 'worker', bundle.gzip, budgets.weight.workerBundleGzipBytes);
     const pages: Record<string, number> = {};
-    const measure = async (route: string, cookie?: string) => {
-      const response = await fetch(`${server.adloom}${route}`, { headers: cookie ? { cookie } : {} });
+    const measure = async (route: string, cookie?: string, userAgent?: string) => {
+      const response = await fetch(`${server.adloom}${route}`, { headers: { ...(cookie ? { cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) } });
       if (!response.ok) throw new Error(`${route} answered ${response.status}`);
       const html = await response.text();
       const files = closure(manifest, pageScripts(html, manifest));
@@ -117,6 +118,11 @@ try {
     for (const route of budgets.weight.funnelPageJsBytes.routes) {
       pages[route] = (await measure(route)).bytes;
       judge('weight', 'funnel page JS', route, pages[route], budgets.weight.funnelPageJsBytes);
+    }
+    // A presentation as a person's browser gets it (link-preview bots get a card without the beacon).
+    for (const route of budgets.weight.presentationPageJsBytes.routes) {
+      pages[route] = (await measure(route, undefined, BROWSER_AGENT)).bytes;
+      judge('weight', 'presentation page JS', route, pages[route], budgets.weight.presentationPageJsBytes);
     }
     for (const route of budgets.weight.interactivePageJsBytes.routes) {
       pages[route] = (await measure(route)).bytes;
