@@ -27,6 +27,7 @@ export const WORKSPACE_ROUTES = [
   { path: '/_components/:funnelName', title: 'Component sheet', access: 'user' },
   { path: '/pages', title: 'Pages', access: 'user' },
   { path: '/pages/:funnelPageId', title: 'Page editor', access: 'user' },
+  { path: '/presentations', title: 'Presentations', access: 'user' },
   { path: '/account', title: 'Account', access: 'user' },
   { path: '/account/billing', title: 'Billing', access: 'user' },
   { path: '/account/credits', title: 'Credits', access: 'user' },

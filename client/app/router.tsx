@@ -27,6 +27,7 @@ export const ROUTE_MODULES: Record<WorkspacePath, RouteModule> = {
   '/_components/:funnelName': () => import('#client/app/routes/component-sheet.tsx'),
   '/pages': () => import('#client/app/routes/pages.tsx'),
   '/pages/:funnelPageId': () => import('#client/app/routes/page-editor.tsx'),
+  '/presentations': () => import('#client/app/routes/presentations.tsx'),
   '/account': () => import('#client/app/routes/account.tsx'),
   '/account/billing': () => import('#client/app/routes/billing.tsx'),
   '/account/credits': () => import('#client/app/routes/credits.tsx'),

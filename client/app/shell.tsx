@@ -10,6 +10,7 @@ import {
   LayoutDashboard,
   Menu,
   Palette,
+  Presentation,
   Shield,
   UserRound,
   X,
@@ -23,6 +24,7 @@ import { UNAUTHENTICATED_EVENT } from '#client/lib/api.ts';
 import { breadcrumbs } from '#client/app/breadcrumbs.ts';
 import { useCrumbLabels } from '#client/app/crumbs.tsx';
 import { useSession } from '#client/app/session.tsx';
+import { canMakePresentations } from '#client/features/presentations/access.ts';
 
 const MAIN_NAV = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -61,6 +63,7 @@ function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolean; onTo
       </Link>
       <nav aria-label="Workspace" className="flex flex-1 flex-col gap-1">
         {MAIN_NAV.map((n) => item(n.to, n.label, n.icon))}
+        {canMakePresentations(user) ? item('/presentations', 'Presentations', Presentation) : null}
       </nav>
       <div className="flex flex-col gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
         {item('/account', 'Account', UserRound)}

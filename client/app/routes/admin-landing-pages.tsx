@@ -1,15 +1,6 @@
-import { Presentation } from 'lucide-react';
-import { ComingSoon } from '#client/app/coming-soon.tsx';
+import { PresentationsScreen } from '#client/features/presentations/presentations-screen.tsx';
 
+/** `/admin/landing-pages`: every presentation of every author (admins only; the worker answers 404 to anyone else). */
 export default function AdminLandingPages() {
-  return (
-    <ComingSoon
-      title="Presentation pages"
-      description="Personal pitch pages for customers and campaigns."
-      icon={<Presentation className="size-8" aria-hidden="true" />}
-      emptyTitle="No presentation pages yet"
-    >
-      Creating, editing and publishing presentation pages will happen here.
-    </ComingSoon>
-  );
+  return <PresentationsScreen scope="all" />;
 }

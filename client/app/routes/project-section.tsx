@@ -10,6 +10,7 @@ import type { Resource } from '#client/lib/use-resource.ts';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { TemplatePicker } from '#client/features/creatives/template-picker.tsx';
 import { Marketing, MarketingSkeleton } from '#client/features/ads/marketing.tsx';
+import { CreatePresentationButton } from '#client/features/presentations/create-from-project.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
 import { NotFound } from '#client/app/routes/not-found.tsx';
 import { ProjectTabs, useProject } from '#client/app/routes/project.tsx';
@@ -79,7 +80,11 @@ export function ProjectMarketing() {
   }
   return (
     <>
-      <PageHeader title={data?.name ?? '\u00a0'} description="Ads for approval and publishing, and the Instagram account of this project." />
+      <PageHeader
+        title={data?.name ?? '\u00a0'}
+        description="Ads for approval and publishing, and the Instagram account of this project."
+        actions={data ? <CreatePresentationButton project={data} /> : undefined}
+      />
       <ProjectTabs projectId={projectId} />
       {data ? <Marketing project={data} /> : <MarketingSkeleton />}
     </>

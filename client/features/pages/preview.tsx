@@ -62,7 +62,7 @@ export const DEVICE_WIDTH: Record<Device, number> = { desktop: 1024, phone: 390 
  * as on that device) holding `children` through a portal, with the workspace's stylesheets,
  * as tall as its content, scaled down to fit where it is shown.
  */
-function DeviceFrame({ title, width, children }: { title: string; width: number; children: ReactNode }) {
+export function DeviceFrame({ title, width, children }: { title: string; width: number; children: ReactNode }) {
   const [body, setBody] = useState<HTMLElement | null>(null);
   const [height, setHeight] = useState(640);
   const [room, setRoom] = useState(0);

@@ -1,0 +1,172 @@
+import { useId, useState, type FormEvent } from 'react';
+import { slugify } from '#common/schemas/funnels.ts';
+import type { ProjectSummary } from '#common/schemas/projects.ts';
+import { Button } from '#client/components/button.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { TextField } from '#client/components/field.tsx';
+import { FormError } from '#client/components/form-error.tsx';
+import { ApiError, errorMessage, referenceOf } from '#client/lib/api.ts';
+import { presentationsApi } from '#client/features/presentations/api.ts';
+import type { PresentationSummary } from '#client/features/presentations/model.ts';
+import { CUSTOMER_MAX, customerError, SLUG_MAX, slugError } from '#client/features/presentations/rules.ts';
+
+const selectClass =
+  'block h-10 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-base text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 sm:text-sm';
+
+/**
+ * New presentation: the customer it is for and its address (`/presents/{slug}`, following the
+ * customer's name until edited); optionally a project whose brand, best creatives and ads fill it.
+ */
+export function NewPresentationDialog({
+  open,
+  projects,
+  defaultProjectId,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  /** Projects it may be prefilled from (the user is an editor or owner); none: the field is not shown. */
+  projects: readonly Pick<ProjectSummary, 'id' | 'name'>[];
+  defaultProjectId?: string | undefined;
+  onClose: () => void;
+  onCreated: (presentation: PresentationSummary) => void;
+}) {
+  return (
+    <Dialog open={open} title="New presentation" onClose={onClose}>
+      <NewPresentationForm projects={projects} defaultProjectId={defaultProjectId} onClose={onClose} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+type Errors = { customerName?: string | undefined; slug?: string | undefined };
+
+function NewPresentationForm({
+  projects,
+  defaultProjectId,
+  onClose,
+  onCreated,
+}: {
+  projects: readonly Pick<ProjectSummary, 'id' | 'name'>[];
+  defaultProjectId?: string | undefined;
+  onClose: () => void;
+  onCreated: (presentation: PresentationSummary) => void;
+}) {
+  const id = useId();
+  const initialProject = projects.find((p) => p.id === defaultProjectId);
+  const [projectId, setProjectId] = useState(initialProject?.id ?? '');
+  const [customerName, setCustomerName] = useState(initialProject?.name ?? '');
+  const [slug, setSlug] = useState(initialProject ? slugify(initialProject.name, SLUG_MAX) : '');
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const address = slug.trim().toLowerCase();
+    const found: Errors = { customerName: customerError(customerName), slug: slugError(address) };
+    setErrors(found);
+    setFormError(null);
+    const first = (['customerName', 'slug'] as const).find((k) => found[k]);
+    if (first) {
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      onCreated(await presentationsApi.create({ slug: address, customerName: customerName.trim(), ...(projectId ? { fromProjectId: projectId } : {}) }));
+    } catch (error) {
+      const details = error instanceof ApiError ? error.details : undefined;
+      if (details?.slug?.[0]) {
+        setErrors({ slug: details.slug[0] });
+        form.querySelector<HTMLElement>('[name="slug"]')?.focus();
+      } else if (details?.customerName?.[0]) {
+        setErrors({ customerName: details.customerName[0] });
+        form.querySelector<HTMLElement>('[name="customerName"]')?.focus();
+      } else {
+        setFormError({ message: errorMessage(error, 'The presentation could not be created. Try again.'), requestId: referenceOf(error) });
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      <FormError error={formError} />
+      {projects.length > 0 ? (
+        <div>
+          <label htmlFor={`${id}-project`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            Start from a project
+          </label>
+          <select
+            id={`${id}-project`}
+            name="projectId"
+            value={projectId}
+            aria-describedby={`${id}-project-hint`}
+            onChange={(e) => {
+              const next = e.currentTarget.value;
+              setProjectId(next);
+              const project = projects.find((p) => p.id === next);
+              if (project && !customerName.trim()) {
+                setCustomerName(project.name);
+                if (!slugEdited) setSlug(slugify(project.name, SLUG_MAX));
+              }
+            }}
+            className={selectClass}
+          >
+            <option value="">No project: start empty</option>
+            {projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-project-hint`} className="mt-1.5 text-sm text-zinc-500 dark:text-zinc-400">
+            Its brand, best creatives and ads fill the first version.
+          </p>
+        </div>
+      ) : null}
+      <TextField
+        label="Customer"
+        name="customerName"
+        hint="Who the presentation is for, like “Harbour Bakery”."
+        maxLength={CUSTOMER_MAX + 20}
+        value={customerName}
+        error={errors.customerName}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setCustomerName(next);
+          if (!slugEdited) setSlug(slugify(next, SLUG_MAX));
+          if (errors.customerName) setErrors((x) => ({ ...x, customerName: undefined }));
+        }}
+      />
+      <TextField
+        label="Address"
+        name="slug"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={SLUG_MAX + 16}
+        value={slug}
+        error={errors.slug}
+        hint={slug ? `It will be shared as /presents/${slug}` : 'Lower-case letters, digits and dashes: /presents/{address}.'}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setSlug(next);
+          setSlugEdited(next !== '');
+          setErrors((x) => ({ ...x, slug: undefined }));
+        }}
+      />
+      <div className="flex flex-wrap justify-end gap-3 pt-2">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending} pendingLabel="Creating…">
+          Create presentation
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMemo, useState } from 'react';
+import { contextFromResolved, PresentationView } from '#client/presentations/presentation-view.tsx';
+import { DEVICE_WIDTH, DeviceFrame, type Device } from '#client/features/pages/preview.tsx';
+import type { PresentationDocument, Resolved } from '#client/features/presentations/model.ts';
+
+/**
+ * The document drawn by the same components as the public page (client/presentations), at a
+ * desktop or phone width, in a frame of its own (its own viewport, so the sections' responsive
+ * classes switch as on that device). Links do not navigate (PresentationView in 'editor' mode).
+ */
+export function PresentationPreview({
+  doc,
+  resolved,
+  refCode,
+  authorName,
+  device,
+}: {
+  doc: PresentationDocument;
+  resolved: Resolved;
+  refCode: string | null;
+  authorName: string;
+  device: Device;
+}) {
+  const label = 'Preview of the presentation';
+  const [now] = useState(() => Date.now());
+  const ctx = useMemo(() => contextFromResolved('editor', resolved, { refCode, authorName, now }), [resolved, refCode, authorName, now]);
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      className={`mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 ${device === 'phone' ? 'w-[390px] max-w-full' : 'w-full'}`}
+    >
+      <DeviceFrame key={device} title={`${label} on a ${device}`} width={DEVICE_WIDTH[device]}>
+        <PresentationView document={doc} ctx={ctx} />
+      </DeviceFrame>
+    </div>
+  );
+}

@@ -1,0 +1,308 @@
+import { ArrowDown, ArrowUp, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { Section, SectionType } from '#common/schemas/presentations.ts';
+import { LoadFailed } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { SkeletonLines } from '#client/components/skeleton.tsx';
+import type { Resource } from '#client/lib/use-resource.ts';
+import { SpecForm, type PickMedia } from '#client/features/pages/block-form.tsx';
+import type { PresentationSources, Resolved } from '#client/features/presentations/model.ts';
+import { ITEM_FIELDS, PICKED, SECTION_FIELDS } from '#client/features/presentations/section-specs.ts';
+import { sectionErrors } from '#client/features/presentations/validation.ts';
+
+type Kind = 'creationId' | 'adId' | 'pageId';
+type Item = Record<string, unknown>;
+
+/** Something of the project a section can show: its id, name and a small picture. */
+interface Choice {
+  id: string;
+  name: string;
+  detail: string;
+  thumb: string | null;
+}
+
+function choicesOf(kind: Kind, sources: PresentationSources): Choice[] {
+  switch (kind) {
+    case 'creationId':
+      return sources.creations.map((c) => ({ id: c.id, name: c.name, detail: `${c.image.width}×${c.image.height}`, thumb: c.image.src }));
+    case 'adId':
+      return sources.ads.map((a) => ({ id: a.id, name: a.name, detail: a.headline || a.status, thumb: a.items[0]?.url ?? null }));
+    case 'pageId':
+      return sources.pages.map((p) => ({ id: p.id, name: p.title, detail: `${p.funnelTitle} · ${p.url ?? 'not published'}`, thumb: null }));
+  }
+}
+
+/** What the editor knows about a picked id: from the presentation's resolved lookups or the project's sources. */
+function known(kind: Kind, id: string, resolved: Resolved, sources: PresentationSources | undefined): Choice | undefined {
+  const fromSources = sources ? choicesOf(kind, sources).find((c) => c.id === id) : undefined;
+  if (fromSources) return fromSources;
+  if (kind === 'creationId' && resolved.creations[id]) {
+    const c = resolved.creations[id];
+    return { id, name: c.name, detail: `${c.width}×${c.height}`, thumb: c.src };
+  }
+  if (kind === 'adId' && resolved.ads[id]) {
+    const a = resolved.ads[id];
+    return { id, name: a.name, detail: a.headline, thumb: a.items[0]?.url ?? null };
+  }
+  if (kind === 'pageId' && resolved.pages[id]) {
+    const p = resolved.pages[id];
+    return { id, name: p.title, detail: p.funnelTitle, thumb: null };
+  }
+  return undefined;
+}
+
+/** Picks one of the linked project's rendered creatives, ads or funnel pages. */
+function SourcePicker({
+  open,
+  kind,
+  noun,
+  sources,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  kind: Kind;
+  noun: string;
+  sources: Resource<PresentationSources>;
+  onClose: () => void;
+  onPick: (choice: Choice) => void;
+}) {
+  const choices = sources.status === 'ready' ? choicesOf(kind, sources.data) : [];
+  const project = sources.status === 'ready' ? sources.data.project : null;
+  return (
+    <Dialog open={open} title={`Choose a${noun === 'ad' ? 'n' : ''} ${noun}`} onClose={onClose} wide>
+      {sources.status === 'loading' ? <SkeletonLines lines={4} label="Loading the project’s work" /> : null}
+      {sources.status === 'error' ? <LoadFailed title="The project’s work could not be loaded" onRetry={sources.reload} /> : null}
+      {sources.status === 'ready' && !project ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Link a project under “Customer and message” first: its work can then be picked here.</p>
+      ) : null}
+      {sources.status === 'ready' && project && choices.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {kind === 'creationId'
+            ? `${project.name} has no rendered creatives yet: render one in the creative editor.`
+            : kind === 'adId'
+              ? `${project.name} has no ads yet.`
+              : `${project.name} has no funnel pages yet.`}
+        </p>
+      ) : null}
+      {choices.length > 0 ? (
+        <ul className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-4">
+          {choices.map((choice) => (
+            <li key={choice.id} className="min-w-0">
+              <button
+                type="button"
+                onClick={() => onPick(choice)}
+                className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white text-left hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 dark:border-zinc-700 dark:bg-zinc-900"
+              >
+                {choice.thumb ? (
+                  <img src={choice.thumb} alt="" className="aspect-square w-full bg-zinc-100 object-cover dark:bg-zinc-800" loading="lazy" />
+                ) : (
+                  <span className="grid aspect-[4/3] w-full place-items-center bg-zinc-100 px-2 text-center text-xs text-zinc-500 dark:bg-zinc-800">
+                    {choice.detail}
+                  </span>
+                )}
+                <span className="block truncate px-2 pt-1 text-sm font-medium">{choice.name}</span>
+                <span className="block truncate px-2 pb-1 text-xs text-zinc-500">{choice.detail}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** The items of a creatives, ad previews or funnel pages section: what each points to, its own fields, order. */
+function PickedItems({
+  type,
+  items,
+  errors,
+  group,
+  resolved,
+  sources,
+  onItems,
+  onPicked,
+  onSeal,
+  pickMedia,
+}: {
+  type: SectionType;
+  items: Item[];
+  errors: Record<string, string>;
+  group: string;
+  resolved: Resolved;
+  sources: Resource<PresentationSources>;
+  onItems: (items: Item[], group?: string) => void;
+  onPicked: (kind: Kind, id: string) => void;
+  onSeal: () => void;
+  pickMedia: PickMedia;
+}) {
+  const picked = PICKED[type]!;
+  const [choosing, setChoosing] = useState<number | 'new' | null>(null);
+  const data = sources.status === 'ready' ? sources.data : undefined;
+  const noun = picked.noun;
+  const set = (index: number, item: Item, g?: string) =>
+    onItems(
+      items.map((it, i) => (i === index ? item : it)),
+      g,
+    );
+  const move = (from: number, to: number) => {
+    const copy = [...items];
+    const [item] = copy.splice(from, 1);
+    copy.splice(to, 0, item!);
+    onItems(copy);
+  };
+  const itemErrors = (index: number) =>
+    Object.fromEntries(
+      Object.entries(errors)
+        .filter(([path]) => path.startsWith(`items.${index}.`))
+        .map(([path, message]) => [path.slice(`items.${index}.`.length), message]),
+    );
+  const blank = (): Item => {
+    const base: Item = { [picked.key]: '' };
+    for (const spec of ITEM_FIELDS[type] ?? []) base[spec.key] = spec.kind === 'image' ? null : '';
+    return base;
+  };
+
+  return (
+    <fieldset className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+      <legend className="px-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{`${noun[0]!.toUpperCase()}${noun.slice(1)}s`}</legend>
+      <ol className="space-y-3">
+        {items.map((item, index) => {
+          const id = String(item[picked.key] ?? '');
+          const found = id ? known(picked.key, id, resolved, data) : undefined;
+          const label = `${noun} ${index + 1}`;
+          return (
+            <li key={index} className="min-w-0 rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
+              <div className="flex min-w-0 items-center gap-2">
+                {found?.thumb ? <img src={found.thumb} alt="" className="size-10 shrink-0 rounded object-cover" /> : null}
+                <div className="min-w-0 flex-1">
+                  <p className={`truncate text-sm ${found ? 'font-medium' : 'text-red-700 dark:text-red-400'}`}>
+                    {found ? found.name : `Pick the ${noun} to show`}
+                  </p>
+                  {found ? <p className="truncate text-xs text-zinc-500">{found.detail}</p> : null}
+                </div>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="!h-7 !px-1.5"
+                  aria-label={`Move ${label} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
+                  <ArrowUp className="size-3.5" aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="!h-7 !px-1.5"
+                  aria-label={`Move ${label} down`}
+                  disabled={index === items.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
+                  <ArrowDown className="size-3.5" aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="!h-7 !px-1.5"
+                  aria-label={`Remove ${label}`}
+                  onClick={() => onItems(items.filter((_, i) => i !== index))}
+                >
+                  <Trash2 className="size-3.5" aria-hidden="true" />
+                </Button>
+              </div>
+              <Button variant="secondary" size="sm" className="mt-2" onClick={() => setChoosing(index)}>
+                <RefreshCw className="size-3.5" aria-hidden="true" /> {found ? `Change ${label}` : `Choose ${label}`}
+              </Button>
+              {ITEM_FIELDS[type] ? (
+                <div className="mt-2">
+                  <SpecForm
+                    specs={ITEM_FIELDS[type]}
+                    value={item}
+                    errors={itemErrors(index)}
+                    group={`${group}:items.${index}`}
+                    readOnly={false}
+                    onChange={(next, g) => set(index, next, g)}
+                    onSeal={onSeal}
+                    pickMedia={pickMedia}
+                  />
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {errors.items ? <p className="mt-2 text-xs text-red-700 dark:text-red-400">{errors.items}</p> : null}
+      <Button variant="secondary" size="sm" className="mt-3" disabled={items.length >= picked.max} onClick={() => setChoosing('new')}>
+        <Plus className="size-4" aria-hidden="true" /> Add {noun}
+      </Button>
+      <SourcePicker
+        open={choosing !== null}
+        kind={picked.key}
+        noun={noun}
+        sources={sources}
+        onClose={() => setChoosing(null)}
+        onPick={(choice) => {
+          onPicked(picked.key, choice.id);
+          if (choosing === 'new') onItems([...items, { ...blank(), [picked.key]: choice.id }]);
+          else if (choosing !== null) set(choosing, { ...items[choosing], [picked.key]: choice.id });
+          setChoosing(null);
+        }}
+      />
+    </fieldset>
+  );
+}
+
+/** The side panel's form of one section, with its schema's messages beside the fields. */
+export function SectionForm({
+  section,
+  resolved,
+  sources,
+  onChange,
+  onPicked,
+  onSeal,
+  pickMedia,
+}: {
+  section: Section;
+  resolved: Resolved;
+  sources: Resource<PresentationSources>;
+  onChange: (props: Section['props'], group?: string) => void;
+  /** A creative, ad or page was picked: the preview learns how to draw it. */
+  onPicked: (kind: Kind, id: string) => void;
+  onSeal: () => void;
+  pickMedia: PickMedia;
+}) {
+  const errors = sectionErrors(section);
+  const props = section.props as Record<string, unknown>;
+  return (
+    <div className="space-y-4">
+      <SpecForm
+        specs={SECTION_FIELDS[section.type]}
+        value={props}
+        errors={errors}
+        group={section.id}
+        readOnly={false}
+        onChange={(next, group) => onChange(next as Section['props'], group)}
+        onSeal={onSeal}
+        pickMedia={pickMedia}
+      />
+      {PICKED[section.type] ? (
+        <PickedItems
+          type={section.type}
+          items={(props.items as Item[] | undefined) ?? []}
+          errors={errors}
+          group={section.id}
+          resolved={resolved}
+          sources={sources}
+          onItems={(items, group) => onChange({ ...props, items } as Section['props'], group)}
+          onPicked={onPicked}
+          onSeal={onSeal}
+          pickMedia={pickMedia}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export type { Kind as PickedKind };

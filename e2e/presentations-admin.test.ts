@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_USERS } from '../scripts/seed.mjs';
+import { expectAccessible, launch, newPage } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Screenshots of the workspace screens, looked at by a person (kept under .wrangler, ignored by git). */
+const SHOTS = join(import.meta.dirname, '..', '.wrangler', 'screenshots');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+/** Headless Chromium says so in its user agent, and presentations do not count bots: the visitor presents itself as a phone. */
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+async function signInAsAdmin(page: Page) {
+  const admin = DEMO_USERS.find((u) => u.role === 'admin')!;
+  await page.goto('/');
+  const status = await page.evaluate(
+    async ({ email, password }) =>
+      (await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })).status,
+    { email: admin.email, password: admin.password },
+  );
+  expect(status).toBe(200);
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('presentations in the workspace', () => {
+  it('an admin creates a presentation, edits it with the live preview, publishes it, and it opens signed out on a phone', { timeout: 120_000 }, async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const { context, page, errors } = await newPage(browser, { viewport: DESKTOP });
+    context.setDefaultTimeout(15_000);
+    await signInAsAdmin(page);
+    const slug = `e2e-bakery-${Date.now().toString(36)}`;
+
+    await page.goto('/admin/landing-pages');
+    await page.getByRole('heading', { name: 'Presentation pages' }).waitFor();
+    // The seed's presentations are listed for the admin, with their authors.
+    await page.getByRole('table').waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: join(SHOTS, 'presentations-admin-list-1280.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'New presentation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New presentation' });
+    await dialog.getByLabel('Customer').fill('E2E Bakery');
+    await dialog.getByLabel('Address').fill(slug);
+    await dialog.getByRole('button', { name: 'Create presentation' }).click();
+    await page.waitForURL(/\?edit=/);
+
+    // The editor: change the headline, the preview follows, autosave says so.
+    const preview = page.frameLocator('iframe[title="Preview of the presentation on a desktop"]');
+    const headline = page.getByRole('textbox', { name: 'Headline' });
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/presentations/'));
+    await headline.fill('Fresh bread, full tables');
+    await preview.getByText('Fresh bread, full tables').first().waitFor();
+    expect((await saved).status()).toBe(200);
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'presentations-editor-1280.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText(`Published at /presents/${slug}.`).waitFor();
+    await expectAccessible(page);
+
+    // The phone layout of the list and the editor.
+    await page.setViewportSize(PHONE);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: join(SHOTS, 'presentations-editor-390.png'), fullPage: true });
+    await page.goto('/admin/landing-pages');
+    await page.getByRole('link', { name: 'E2E Bakery' }).first().waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: join(SHOTS, 'presentations-admin-list-390.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Signed out, on a phone: the published presentation.
+    const visitor = await newPage(browser, { viewport: PHONE, userAgent: PHONE_UA });
+    const response = await visitor.page.goto(`/presents/${slug}`);
+    expect(response?.status()).toBe(200);
+    await visitor.page.getByRole('heading', { name: 'Fresh bread, full tables' }).waitFor();
+    expect(await pageWidth(visitor.page)).toBeLessThanOrEqual(PHONE.width);
+    await visitor.page.screenshot({ path: join(SHOTS, 'presentation-public-390.png'), fullPage: true });
+    await visitor.context.close();
+  });
+
+  it('a user without the Agency plan gets the upsell at /presentations, and /admin/landing-pages is a 404', { timeout: 60_000 }, async () => {
+    const demo = DEMO_USERS.find((u) => u.role === 'user')!;
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await page.goto('/');
+    await page.evaluate(
+      async ({ email, password }) =>
+        fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) }),
+      { email: demo.email, password: demo.password },
+    );
+    await page.goto('/presentations');
+    await page.getByRole('heading', { name: 'Presentations come with the Agency plan' }).waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page);
+    await page.screenshot({ path: join(SHOTS, 'presentations-upsell-390.png'), fullPage: true });
+    const admin = await page.goto('/admin/landing-pages');
+    expect(admin?.status()).toBe(404);
+    await context.close();
+  });
+});
