@@ -7,9 +7,6 @@ import { NotFound } from '#client/app/routes/not-found.tsx';
 
 type RouteModule = () => Promise<{ default: ComponentType }>;
 
-/** Pages of features that have not landed: no such id can exist yet. */
-const notYet: RouteModule = async () => ({ default: NotFound });
-
 /** One lazy module per workspace page: the first screen loads only what it shows. */
 export const ROUTE_MODULES: Record<WorkspacePath, RouteModule> = {
   '/dashboard': () => import('#client/app/routes/dashboard.tsx'),
@@ -34,7 +31,7 @@ export const ROUTE_MODULES: Record<WorkspacePath, RouteModule> = {
   '/account/affiliate': () => import('#client/app/routes/affiliate.tsx'),
   '/admin': () => import('#client/app/routes/admin.tsx'),
   '/admin/landing-pages': () => import('#client/app/routes/admin-landing-pages.tsx'),
-  '/admin/:projectId': notYet,
+  '/admin/:projectId': () => import('#client/app/routes/admin-project.tsx'),
   '/test': () => import('#client/app/routes/system-check.tsx'),
   '/playground': () => import('#client/app/routes/playground.tsx'),
 };

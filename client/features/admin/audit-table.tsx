@@ -1,0 +1,72 @@
+import { formatDate } from '#common/format.ts';
+import { Table, WIDE_ONLY } from '#client/components/table.tsx';
+import { actionLabel, type AuditItem } from '#client/features/admin/api.ts';
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(value) ? formatDate(value, 'dateTime') : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** An entry's details in words: each changed field as "before → after", then the rest (reason, note, amount…). */
+export function AuditDetails({ details }: { details: AuditItem['details'] }) {
+  if (!details) return null;
+  const before = (details.before ?? {}) as Record<string, unknown>;
+  const after = (details.after ?? {}) as Record<string, unknown>;
+  const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const rest = Object.entries(details).filter(([key]) => key !== 'before' && key !== 'after' && key !== 'operationKey');
+  if (changed.length === 0 && rest.length === 0) return null;
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-zinc-600 dark:text-zinc-400">
+      {changed.map((key) => (
+        <div key={`c-${key}`} className="contents">
+          <dt className="font-medium">{key}</dt>
+          <dd className="break-words">
+            {show(before[key])} → <span className="font-medium text-zinc-900 dark:text-zinc-100">{show(after[key])}</span>
+          </dd>
+        </div>
+      ))}
+      {rest.map(([key, value]) => (
+        <div key={`r-${key}`} className="contents">
+          <dt className="font-medium">{key}</dt>
+          <dd className="break-words">{show(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Audit entries: when, who, what (with before → after), from which address. */
+export function AuditTable({ items }: { items: readonly AuditItem[] }) {
+  return (
+    <Table columns={['When', 'Who', 'What', { label: 'Address', wideOnly: true }]}>
+      {items.map((item) => (
+        <tr key={item.id} className="align-top">
+          <td className="py-2 pr-4 text-xs whitespace-nowrap text-zinc-600 tabular-nums dark:text-zinc-400">
+            <time dateTime={item.createdAt}>{formatDate(item.createdAt, 'dateTime')}</time>
+          </td>
+          <td className="max-w-40 py-2 pr-4">
+            {item.actor ? (
+              <>
+                <span className="block truncate font-medium">{item.actor.name}</span>
+                <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{item.actor.email}</span>
+              </>
+            ) : (
+              <span className="text-zinc-500 dark:text-zinc-400">System</span>
+            )}
+          </td>
+          <td className="min-w-48 py-2 pr-4">
+            <span className="font-medium">{actionLabel(item.action)}</span>
+            <span className="block truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={`${item.targetType} ${item.targetId ?? ''}`}>
+              {item.targetType} {item.targetId ?? ''}
+            </span>
+            <AuditDetails details={item.details} />
+            <span className="block text-xs text-zinc-500 sm:hidden dark:text-zinc-400">from {item.ip ?? 'unknown address'}</span>
+          </td>
+          <td className={`py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400 ${WIDE_ONLY}`}>{item.ip ?? '—'}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}

@@ -1,0 +1,109 @@
+import { Search, Users } from 'lucide-react';
+import { useState } from 'react';
+import { formatDate, formatNumber } from '#common/format.ts';
+import { LoadFailed } from '#client/components/alert.tsx';
+import { Button } from '#client/components/button.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { ShowMore } from '#client/components/show-more.tsx';
+import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { Table, WIDE_ONLY } from '#client/components/table.tsx';
+import { usePaged } from '#client/lib/use-paged.ts';
+import { adminApi, PLAN_NAMES, type AdminUserSummary } from '#client/features/admin/api.ts';
+import { filterControl } from '#client/features/admin/controls.ts';
+import { UserDialog } from '#client/features/admin/user-dialog.tsx';
+
+function StatusPill({ user }: { user: AdminUserSummary }) {
+  if (user.disabledAt) {
+    return (
+      <span className="inline-flex rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-900/30 dark:text-red-200 dark:ring-red-800">
+        Disabled
+      </span>
+    );
+  }
+  return <span className="text-xs text-zinc-500 dark:text-zinc-400">Active</span>;
+}
+
+/** Users: search by email or name, then one account's plan, role, credits and access in a dialog. */
+export function UsersPanel() {
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  const list = usePaged((cursor) => adminApi.users(q, cursor), [q]);
+
+  return (
+    <div className="space-y-4">
+      <form
+        role="search"
+        className="flex max-w-xl gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(draft.trim());
+        }}
+      >
+        <label className="sr-only" htmlFor="admin-user-search">
+          Search users by email or name
+        </label>
+        <input
+          id="admin-user-search"
+          type="search"
+          maxLength={100}
+          placeholder="Email or name"
+          className={`${filterControl} flex-1`}
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+        />
+        <Button type="submit" variant="secondary" size="sm" className="h-9">
+          <Search aria-hidden="true" className="size-4" />
+          Search
+        </Button>
+      </form>
+      {list.status === 'loading' ? <SkeletonLines lines={5} label="Loading users" /> : null}
+      {list.status === 'error' ? <LoadFailed title="The users could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'ready' && list.items.length === 0 ? (
+        <EmptyState icon={<Users aria-hidden="true" className="size-8" />} title={q ? 'No matching users' : 'No users yet'}>
+          {q ? `Nobody’s email or name contains “${q}”.` : 'Accounts appear here as people sign up.'}
+        </EmptyState>
+      ) : null}
+      {list.items.length > 0 ? (
+        <Table
+          columns={['User', 'Plan', { label: 'Role', wideOnly: true }, { label: 'Credits', numeric: true }, { label: 'Joined', wideOnly: true }, 'Status', '']}
+        >
+          {list.items.map((u) => (
+            <tr key={u.id}>
+              <td className="max-w-44 py-2 pr-4 sm:max-w-72">
+                <span className="block truncate font-medium">{u.name}</span>
+                <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400" title={u.email}>
+                  {u.email}
+                </span>
+              </td>
+              <td className="py-2 pr-4">{PLAN_NAMES[u.plan]}</td>
+              <td className={`py-2 pr-4 capitalize ${WIDE_ONLY}`}>{u.role}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(u.credits)}</td>
+              <td className={`py-2 pr-4 whitespace-nowrap text-zinc-600 dark:text-zinc-400 ${WIDE_ONLY}`}>{formatDate(u.createdAt)}</td>
+              <td className="py-2 pr-4">
+                <StatusPill user={u} />
+              </td>
+              <td className="py-2 text-right">
+                <Button variant="ghost" size="sm" onClick={() => setOpen(u.id)} aria-label={`Manage ${u.name}`}>
+                  Manage
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      ) : null}
+      <ShowMore list={list} />
+      {open ? (
+        <UserDialog
+          userId={open}
+          onClose={() => setOpen(null)}
+          onChanged={(user) =>
+            list.patch((item) =>
+              item.id === user.id ? { ...item, plan: user.plan, role: user.role, credits: user.balance.total, disabledAt: user.disabledAt } : item,
+            )
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
