@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildDefines } from '../scripts/build-defines.mjs';
 import { CHROMIUM_INSTALL_HINT, chromiumPath, WRANGLER_ENV } from '../scripts/lib.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -73,6 +74,8 @@ export default async function setup(project: TestProject) {
       '--env-file',
       '.dev.vars.example',
       '--show-interactive-dev-session=false',
+      // The build's own facts, as `npm start` passes them (/test shows them).
+      ...buildDefines(),
     ],
     { cwd: root, detached: true, env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } },
   );

@@ -115,10 +115,10 @@ function serviceChecks(env: Config): Promise<SystemCheck[]> {
     timed('mailer', 'Email', async () =>
       env.RESEND_API_KEY
         ? { status: 'ok', detail: `Sent through Resend${env.MAIL_FROM ? '' : ' (from the default sender: MAIL_FROM is not set)'}.` }
-        : { status: 'off', detail: 'Not configured: emails are written to the outbox and their links printed on the console.' },
+        : { status: 'off', detail: 'Emails are written to the outbox and their links printed on the console.' },
     ),
     timed('sentry', 'Error reporting (Sentry)', async () => {
-      if (!env.SENTRY_DSN) return { status: 'off', detail: 'Not configured: errors are logged only, and /monitoring answers 404.' };
+      if (!env.SENTRY_DSN) return { status: 'off', detail: 'Errors are logged only, and /monitoring answers 404.' };
       if (!URL.canParse(env.SENTRY_DSN)) throw new CheckFailed('SENTRY_DSN is set but is not a valid DSN.');
       return { status: 'ok', detail: 'Configured: the worker and the browser report errors.' };
     }),
@@ -128,7 +128,7 @@ function serviceChecks(env: Config): Promise<SystemCheck[]> {
       ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
       [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET],
       'Configured: checkout, portal and signed webhooks.',
-      'Not configured: purchases go through the local sandbox checkout.',
+      'Purchases go through the local sandbox checkout.',
     ),
     pair(
       'instagram',
@@ -136,12 +136,12 @@ function serviceChecks(env: Config): Promise<SystemCheck[]> {
       ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
       [env.INSTAGRAM_APP_ID, env.INSTAGRAM_APP_SECRET],
       'Configured: projects can connect Instagram accounts.',
-      'Not configured: only the sandbox account can be connected.',
+      'Only the sandbox account can be connected.',
     ),
     timed('ai', 'Workers AI', async () =>
       env.AI
         ? { status: 'ok', detail: 'Bound: headline variants and copy ideas come from the model.' }
-        : { status: 'off', detail: 'Not bound: variations use the built-in headline generator.' },
+        : { status: 'off', detail: 'Variations use the built-in headline generator.' },
     ),
   ]);
 }

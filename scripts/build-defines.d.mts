@@ -1,0 +1,1 @@
+export function buildDefines(now?: Date): string[];
