@@ -61,7 +61,8 @@ describe('Dashboard', () => {
 
     const waiting = screen.getByRole('link', { name: /Ads waiting for approval/ });
     expect(waiting.textContent).toContain('2');
-    expect(waiting.textContent).toContain('3 reviews received');
+    expect(waiting.textContent).toContain('3 reviews on your ads');
+    expect(credits.textContent).not.toContain('Running low');
     expect(waiting.getAttribute('href')).toBe('/projects/proj_aaaaaaaaaaaaaaaa/marketing');
     expect(screen.getByRole('link', { name: /Instagram posts/ }).textContent).toContain('1 failed');
 
@@ -82,6 +83,12 @@ describe('Dashboard', () => {
       '/projects/proj_aaaaaaaaaaaaaaaa/marketing',
     );
     expect(screen.getByRole('link', { name: /Spring offer/ }).getAttribute('href')).toBe('/funnels/fun1');
+  });
+
+  it('says when the credits run low', async () => {
+    mockApi({ 'GET /api/dashboard': { status: 200, body: board({ credits: { ...creditSummary(), total: 2, monthly: 2, purchased: 0, low: true } }) } });
+    renderScreen(<Dashboard />);
+    expect((await screen.findByRole('link', { name: /^Credits/ })).textContent).toContain('Running low: buy a pack or upgrade');
   });
 
   it('has an empty state with the next step for each section of a new account, and no made-up numbers', async () => {

@@ -74,14 +74,19 @@ function Stats({ board }: { board: Board }) {
       <Stat
         label="Credits"
         value={formatNumber(credits.total)}
-        hint={`${formatNumber(credits.monthly)} monthly · ${formatNumber(credits.purchased)} purchased · resets ${formatDate(credits.nextResetAt, 'dayMonth')}`}
+        hint={
+          <>
+            {`${formatNumber(credits.monthly)} monthly · ${formatNumber(credits.purchased)} purchased · resets ${formatDate(credits.nextResetAt, 'dayMonth')}`}
+            {credits.low ? <span className="mt-1 block font-medium text-amber-800 dark:text-amber-200">Running low: buy a pack or upgrade</span> : null}
+          </>
+        }
         icon={<Coins className="size-4" aria-hidden="true" />}
         to="/account/credits"
       />
       <Stat
         label="Ads waiting for approval"
         value={formatNumber(ads.totals.inReview)}
-        hint={`${plural(ads.totals.reviews, 'review')} received`}
+        hint={`${plural(ads.totals.reviews, 'review')} on your ads`}
         icon={<MessageSquareMore className="size-4" aria-hidden="true" />}
         to={adsLink(board)}
       />
@@ -320,7 +325,7 @@ export default function Dashboard() {
             <Card title="Recent creations">
               <RecentCreations board={board.data} />
             </Card>
-            <Card title="Ads and posts" description="Waiting for your customers’ approval, scheduled and failed posts, reviews received.">
+            <Card title="Ads and posts" description="Waiting for your customers’ approval, scheduled and failed posts, and the reviews on each project’s ads.">
               <AdsByProject board={board.data} />
             </Card>
             <Card title="Funnels this week" description={`${plural(board.data.funnels.count, 'funnel')} · the busiest ones`}>
