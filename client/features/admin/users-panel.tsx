@@ -66,21 +66,30 @@ export function UsersPanel() {
       ) : null}
       {list.items.length > 0 ? (
         <Table
-          columns={['User', 'Plan', { label: 'Role', wideOnly: true }, { label: 'Credits', numeric: true }, { label: 'Joined', wideOnly: true }, 'Status', '']}
+          columns={[
+            'User',
+            'Plan',
+            { label: 'Role', wideOnly: true },
+            { label: 'Credits', numeric: true },
+            { label: 'Joined', wideOnly: true },
+            { label: 'Status', wideOnly: true },
+            '',
+          ]}
         >
           {list.items.map((u) => (
             <tr key={u.id}>
-              <td className="max-w-44 py-2 pr-4 sm:max-w-72">
+              <td className="max-w-40 py-2 pr-4 sm:max-w-72">
                 <span className="block truncate font-medium">{u.name}</span>
                 <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400" title={u.email}>
                   {u.email}
                 </span>
+                {u.disabledAt ? <span className="text-xs font-medium text-red-700 sm:hidden dark:text-red-400">Disabled</span> : null}
               </td>
               <td className="py-2 pr-4">{PLAN_NAMES[u.plan]}</td>
               <td className={`py-2 pr-4 capitalize ${WIDE_ONLY}`}>{u.role}</td>
               <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(u.credits)}</td>
               <td className={`py-2 pr-4 whitespace-nowrap text-zinc-600 dark:text-zinc-400 ${WIDE_ONLY}`}>{formatDate(u.createdAt)}</td>
-              <td className="py-2 pr-4">
+              <td className={`py-2 pr-4 ${WIDE_ONLY}`}>
                 <StatusPill user={u} />
               </td>
               <td className="py-2 text-right">

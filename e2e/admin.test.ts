@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, hydrated, launch, newPage, PASSWORD, queryD1, signUpInBrowser, uniqueEmail } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Screenshots looked at by a person (kept under .wrangler, ignored by git). */
+const SHOTS = join(import.meta.dirname, '..', '.wrangler', 'screenshots');
+
+/** An admin: signed up, made admin in the database, then signed in anew (a fresh session reads the role). */
+async function adminInBrowser(viewport = { width: 1280, height: 800 }) {
+  const email = uniqueEmail('admin');
+  const signedUp = await signUpInBrowser(browser, email, PASSWORD, 'Ada Admin');
+  await signedUp.context.close();
+  queryD1(`UPDATE users SET role = 'admin' WHERE email = '${email}'`);
+  const { context, page, errors } = await newPage(browser, { viewport });
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+  return { context, page, errors, email };
+}
+
+describe('the admin area in the browser', () => {
+  it('is the 404 page for a user who is not an admin', async () => {
+    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('not-admin'));
+    const response = await page.goto('/admin');
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/not found|no such page|404/i);
+    expect((await page.request.get('/api/admin/users')).status()).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets an admin find a user and adjust their credits with a reason (audited), on a desktop and a phone', { timeout: 120_000 }, async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const customerEmail = uniqueEmail('customer');
+    const customer = await signUpInBrowser(browser, customerEmail, PASSWORD, 'Carla Customer');
+    await customer.context.close();
+
+    const { context, page, errors } = await adminInBrowser();
+    context.setDefaultTimeout(15_000);
+    await page.getByRole('link', { name: 'Admin' }).first().click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search users by email or name' }).fill(customerEmail);
+    await page.keyboard.press('Enter');
+    const row = page.getByRole('row').filter({ hasText: customerEmail });
+    await expect.poll(() => row.count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'admin-users-1280.png'), fullPage: true });
+    await expectAccessible(page);
+
+    await row.getByRole('button', { name: 'Manage Carla Customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Carla Customer' });
+    await dialog.getByLabel('Credits').fill('15');
+    await dialog.getByLabel('Reason').fill('Goodwill after the outage');
+    await dialog.getByRole('button', { name: 'Adjust credits' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Add 15 credits?' });
+    await expect.poll(() => confirm.textContent()).toContain('Balance 25 → 40');
+    await confirm.getByRole('button', { name: 'Adjust credits' }).click();
+    await expect.poll(() => page.getByText('Added 15 credits. Balance: 40.').count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'admin-user-dialog-1280.png'), fullPage: false });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => row.getByText('40').count()).toBe(1);
+
+    // The audit log shows it: who, what, before → after, the address.
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await page.getByLabel('Action').fill('user.credits');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const entry = page.getByRole('row').filter({ hasText: 'Credits adjusted' }).first();
+    await expect.poll(() => entry.textContent()).toContain('Goodwill after the outage');
+    expect(await entry.textContent()).toContain('Ada Admin');
+    const ledger = queryD1<{ kind: string; purchased_delta: number }>(
+      `SELECT kind, purchased_delta FROM credit_ledger WHERE user_id = (SELECT id FROM users WHERE email = '${customerEmail}') AND kind = 'admin_adjust'`,
+    );
+    expect(ledger).toEqual([{ kind: 'admin_adjust', purchased_delta: 15 }]);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The same screen on a phone: no sideways scrolling, still accessible.
+    const phone = await adminInBrowser({ width: 390, height: 844 });
+    await phone.page.goto('/admin');
+    await phone.page.getByRole('searchbox', { name: 'Search users by email or name' }).fill(customerEmail);
+    await phone.page.keyboard.press('Enter');
+    await expect.poll(() => phone.page.getByRole('row').filter({ hasText: customerEmail }).count()).toBe(1);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Manage is on screen, not behind a sideways scroll of the table.
+    const manage = await phone.page.getByRole('button', { name: 'Manage Carla Customer' }).boundingBox();
+    expect(manage!.x + manage!.width).toBeLessThanOrEqual(390);
+    await phone.page.screenshot({ path: join(SHOTS, 'admin-users-390.png'), fullPage: true });
+    await expectAccessible(phone.page);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+});
