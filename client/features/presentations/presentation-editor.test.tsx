@@ -6,7 +6,7 @@ import AdminLandingPages from '#client/app/routes/admin-landing-pages.tsx';
 import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
-import { page, PROJECT_ID, renderScreen, user as userOf, writes } from '#client/test/fixtures.tsx';
+import { mediaItem, page, PROJECT_ID, renderScreen, user as userOf, writes } from '#client/test/fixtures.tsx';
 import { projectSummary } from '#client/test/funnels-fixtures.tsx';
 import { PRESENTATION_ID, presentationDetail } from '#client/test/presentations-fixtures.tsx';
 
@@ -188,6 +188,50 @@ describe('the presentation editor', () => {
     await waitFor(() => expect(patches(calls)).toHaveLength(1));
     const doc = (patches(calls)[0]!.body as { document: PresentationDocument }).document;
     expect(doc.sections.at(-1)).toMatchObject({ type: 'creatives', props: { items: [{ creationId: 'crn_aaaaaaaaaaaaaaaa', caption: 'Feed, 1:1' }] } });
+  });
+
+  it('picks the customer’s logo from the project’s library (a member), and the preview shows it', async () => {
+    const user = useFakeClock();
+    const { calls } = open({
+      [`GET /api/projects/${PROJECT_ID}/media`]: page([mediaItem('med_logo_aaaaaaaaaaaa', { name: 'logo.png', alt: 'Harbour Bakery logo' })]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Choose customer logo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose a picture' });
+    await user.click(await within(dialog).findByRole('button', { name: /logo\.png/ }));
+    expect(await screen.findByRole('textbox', { name: 'Alt text' })).toHaveProperty('value', 'Harbour Bakery logo');
+    const body = await preview();
+    await waitFor(() => expect(body.querySelector('img[src="/api/media/med_logo_aaaaaaaaaaaa/file"]')).toBeTruthy());
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    await waitFor(() => expect(patches(calls)).toHaveLength(1));
+    expect((patches(calls)[0]!.body as { document: PresentationDocument }).document.logo).toEqual({
+      mediaId: 'med_logo_aaaaaaaaaaaa',
+      alt: 'Harbour Bakery logo',
+    });
+  });
+
+  it('lets an admin who is not in the project pick from the pictures the presentation’s API lists', async () => {
+    const user = userEvent.setup();
+    const signed = { src: '/api/media/med_x_aaaaaaaaaaaaaa/file?exp=1&sig=abc', width: 400, height: 200 };
+    open({
+      'GET /api/projects': page([]),
+      [`GET ${BASE}/sources`]: { status: 200, body: { ...sources, media: [{ id: 'med_x_aaaaaaaaaaaaaa', name: 'shopfront.jpg', image: signed }] } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Choose customer logo' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose a picture' });
+    expect(within(dialog).getByText(/Only its members can upload/)).toBeTruthy();
+    await user.click(await within(dialog).findByRole('button', { name: /shopfront\.jpg/ }));
+    const body = await preview();
+    await waitFor(() => expect(body.querySelector(`img[src="${signed.src}"]`)).toBeTruthy());
+  });
+
+  it('says to link a project before picking a picture when the presentation has none', async () => {
+    const user = userEvent.setup();
+    open({}, presentationDetail({ projectId: null, projectName: null }));
+    await user.click(await screen.findByRole('button', { name: 'Choose customer logo' }));
+    expect(await screen.findByText(/Link a project first/)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Choose a picture' })).toBeNull();
   });
 
   it('sets the address, a password and an expiry date, with the server’s messages on the fields', async () => {

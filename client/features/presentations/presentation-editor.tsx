@@ -13,6 +13,7 @@ import { MediaPicker } from '#client/features/pages/media-picker.tsx';
 import { DeviceToggle, type Device } from '#client/features/pages/preview.tsx';
 import { brandThemeOf, presentationsApi, projectsForPrefill } from '#client/features/presentations/api.ts';
 import { DetailsSection, ProjectSection, SharingSection, ThemeSection } from '#client/features/presentations/editor-panels.tsx';
+import { LibraryPicker, type LibraryImage } from '#client/features/presentations/library-picker.tsx';
 import {
   editorReducer,
   initialEditorState,
@@ -175,6 +176,13 @@ function Editor({
     picking?.resolve(item);
     setPicking(null);
   };
+  const closeLibrary = (item: LibraryImage | null) => {
+    if (item) setExtra((all) => merge(all, { images: { [item.id]: item.image } }));
+    picking?.resolve(item ? ({ id: item.id, name: item.name, alt: '' } as MediaItem) : null);
+    setPicking(null);
+  };
+  // Members pick from (and upload to) the project's library; others (an admin) from the pictures the presentation's API lists.
+  const member = projects.status === 'ready' && projects.data.some((p) => p.id === projectId);
   const onPicked = (kind: PickedKind, id: string) => {
     if (sources.status === 'ready') setExtra((all) => merge(all, resolvedFrom(sources.data, kind, id)));
   };
@@ -389,7 +397,7 @@ function Editor({
         </aside>
       </div>
       <SectionPicker open={picker} types={SECTION_TYPES} onClose={() => setPicker(false)} onPick={onAdd} />
-      {meta.projectId ? (
+      {meta.projectId && member ? (
         <MediaPicker
           projectId={meta.projectId}
           open={picking !== null}
@@ -398,6 +406,9 @@ function Editor({
           onClose={() => closePicker(null)}
           onPick={closePicker}
         />
+      ) : null}
+      {meta.projectId && !member ? (
+        <LibraryPicker open={picking !== null} title="Choose a picture" sources={sources} onClose={() => closeLibrary(null)} onPick={closeLibrary} />
       ) : null}
     </div>
   );
