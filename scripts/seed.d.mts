@@ -15,3 +15,4 @@ export const SEED_CREATIONS: {
 }[];
 export const SEED_PRESENTATION_PASSWORD: string;
 export const SEED_PRESENTATIONS: string[];
+export const SEED_MEDIA: { id: string; name: string; width: number; height: number; file: string; key: string; path: string }[];
