@@ -81,6 +81,7 @@ export function seedSql(now = Date.now()) {
   lines.push(...adSeedSql(now));
   lines.push(...funnelSeedSql(now, brand));
   lines.push(...presentationSeedSql(now));
+  lines.push(...adminSeedSql(now));
   return lines.join('\n');
 }
 
@@ -114,6 +115,54 @@ const liveCreation = (creativeId) => `(SELECT id FROM creations WHERE revision_i
 
 /** The ad in review whose preview link the README and the demo use. */
 export const SEED_PREVIEW_ID = 'seed_preview_northwind_spring_0001';
+
+/**
+ * Messages from the contact form for the admin area (two open, one handled by the admin,
+ * with its audit entry), so that /admin shows what it does on a fresh database.
+ */
+function adminSeedSql(now) {
+  const hour = 60 * 60 * 1000;
+  const messages = [
+    {
+      id: 'seed_contact_message_0001',
+      name: 'Priya Patel',
+      email: 'priya@brightsmile.example',
+      message: 'We are a dental practice with two locations. Can the Agency plan manage both brands, and can our receptionist approve ads without an account?',
+      at: now - 3 * hour,
+      handled: false,
+    },
+    {
+      id: 'seed_contact_message_0002',
+      name: 'Tom Berger',
+      email: 'tom@bergerbikes.example',
+      message: 'Is there an invoice with our VAT number for the Pro plan? We need it for March.',
+      at: now - 26 * hour,
+      handled: false,
+    },
+    {
+      id: 'seed_contact_message_0003',
+      name: 'Lena Vogt',
+      email: 'lena@vogt-studio.example',
+      message: 'Thanks for the quick help with the Instagram connection, it works now.',
+      at: now - 72 * hour,
+      handled: true,
+    },
+  ];
+  const lines = [];
+  for (const m of messages) {
+    const handledAt = m.handled ? m.at + 2 * hour : null;
+    lines.push(
+      `INSERT OR IGNORE INTO contact_messages (id, name, email, message, handled_at, created_at, updated_at) VALUES (${q(m.id)}, ${q(m.name)}, ${q(m.email)}, ${q(m.message)}, ${handledAt ?? 'NULL'}, ${m.at}, ${handledAt ?? m.at});`,
+    );
+    if (handledAt) {
+      const details = JSON.stringify({ before: { handledAt: null }, after: { handledAt: new Date(handledAt).toISOString() }, from: m.email });
+      lines.push(
+        `INSERT OR IGNORE INTO audit_log (id, actor_user_id, action, target_type, target_id, details, ip, created_at) VALUES (${q(`seed_audit_${m.id}`)}, 'seed_demo_admin_00000001', 'contact.handled', 'contact_message', ${q(m.id)}, ${q(details)}, '127.0.0.1', ${handledAt});`,
+      );
+    }
+  }
+  return lines;
+}
 
 function adSeedSql(now) {
   const lines = [];
