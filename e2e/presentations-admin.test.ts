@@ -48,6 +48,22 @@ describe('presentations in the workspace', () => {
     await expectAccessible(page);
     await page.screenshot({ path: join(SHOTS, 'presentations-admin-list-1280.png'), fullPage: true });
 
+    // A seeded presentation with the work of its project: its statistics, then its editor with a section open.
+    await page.getByRole('button', { name: 'Statistics of Northwind Coffee' }).click();
+    const stats = page.getByRole('dialog', { name: 'Statistics: Northwind Coffee' });
+    await stats.getByRole('list', { name: 'Views that reached each section' }).or(stats.getByText('No sections, or no visitors yet.')).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'presentations-stats-1280.png') });
+    await stats.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: 'Edit Northwind Coffee' }).click();
+    const sections = page.getByRole('list', { name: 'Sections of the presentation' });
+    await sections.getByRole('button', { name: /^Creatives/ }).click();
+    await page.getByRole('heading', { name: 'Creatives', exact: true }).waitFor();
+    await page.frameLocator('iframe[title="Preview of the presentation on a desktop"]').locator('img').first().waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: join(SHOTS, 'presentations-editor-section-1280.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Presentation pages' }).click();
+    await page.getByRole('button', { name: 'New presentation' }).waitFor();
+
     await page.getByRole('button', { name: 'New presentation' }).click();
     const dialog = page.getByRole('dialog', { name: 'New presentation' });
     await dialog.getByLabel('Customer').fill('E2E Bakery');

@@ -256,7 +256,7 @@ describe('the presentations screen', () => {
       .map((dd) => dd.textContent);
     expect(totals).toEqual(['12', '18', '1 min 35 s']);
     expect(within(dialog).getByRole('img', { name: /^Visitors per day: 1 Mar 0; 2 Mar 1;/ })).toBeTruthy();
-    const reached = within(dialog).getByRole('list', { name: 'Visitors who reached each section' });
+    const reached = within(dialog).getByRole('list', { name: 'Views that reached each section' });
     expect(
       within(reached)
         .getAllByRole('listitem')

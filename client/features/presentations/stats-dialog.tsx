@@ -88,8 +88,8 @@ export function StatsView({ stats }: { stats: PresentationStats }) {
       </section>
       <section aria-label="Sections reached">
         <h3 className="mb-2 text-sm font-semibold">Sections reached</h3>
-        <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">How many visitors scrolled down to each section.</p>
-        <BarList items={reached} label="Visitors who reached each section" empty="No sections, or no visitors yet." />
+        <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">Of the {formatNumber(totals.views)} views, how many scrolled down to each section.</p>
+        <BarList items={reached} label="Views that reached each section" empty="No sections, or no visitors yet." />
       </section>
     </div>
   );
