@@ -289,7 +289,9 @@ describe('the beacon', () => {
     expect(json.status).toBeLessThan(500);
     // A token from the page itself works end to end.
     const html = await (await visit(`/presents/${other.slug}`)).text();
+    const before = (await statsOf(other.id))!.seconds;
     expect((await beacon(other.slug, { t: tokenOf(html), s: '2', r: 'intro' })).status).toBe(204);
+    expect((await statsOf(other.id))!.seconds).toBe(before + 2);
   });
 });
 
