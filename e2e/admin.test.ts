@@ -46,6 +46,14 @@ describe('the admin area in the browser', () => {
     mkdirSync(SHOTS, { recursive: true });
     const customerEmail = uniqueEmail('customer');
     const customer = await signUpInBrowser(browser, customerEmail, PASSWORD, 'Carla Customer');
+    const project = await customer.page.evaluate(async () => {
+      const response = await fetch('/api/projects', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Carla’s Café' }),
+      });
+      return (await response.json()) as { id: string };
+    });
     await customer.context.close();
 
     const { context, page, errors } = await adminInBrowser();
@@ -83,6 +91,18 @@ describe('the admin area in the browser', () => {
       `SELECT kind, purchased_delta FROM credit_ledger WHERE user_id = (SELECT id FROM users WHERE email = '${customerEmail}') AND kind = 'admin_adjust'`,
     );
     expect(ledger).toEqual([{ kind: 'admin_adjust', purchased_delta: 15 }]);
+    await page.screenshot({ path: join(SHOTS, 'admin-audit-1280.png'), fullPage: true });
+    await page.getByRole('tab', { name: 'Figures' }).click();
+    await expect.poll(() => page.getByRole('img', { name: /^Users, last 7 days/ }).count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'admin-figures-1280.png'), fullPage: true });
+    await expectAccessible(page);
+
+    // The customer's project, read-only, from the support view (the visit is audited).
+    await page.goto(`/admin/${project.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Carla’s Café' }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Project viewed by support').count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, 'admin-project-1280.png'), fullPage: true });
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
 
@@ -98,6 +118,14 @@ describe('the admin area in the browser', () => {
     expect(manage!.x + manage!.width).toBeLessThanOrEqual(390);
     await phone.page.screenshot({ path: join(SHOTS, 'admin-users-390.png'), fullPage: true });
     await expectAccessible(phone.page);
+    await phone.page.goto(`/admin/${project.id}`);
+    await expect.poll(() => phone.page.getByRole('heading', { name: 'Carla’s Café' }).count()).toBe(1);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.page.screenshot({ path: join(SHOTS, 'admin-project-390.png'), fullPage: true });
+    await phone.page.goto('/admin?tab=audit');
+    await expect.poll(() => phone.page.getByText('Credits adjusted').count()).toBeGreaterThan(0);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.page.screenshot({ path: join(SHOTS, 'admin-audit-390.png'), fullPage: true });
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });

@@ -95,7 +95,7 @@ export default function AdminProject() {
         <Alert className="mb-4" title={`Archived on ${formatDate(project.archivedAt)}`} />
       ) : null}
       <p className="mb-4 text-xs text-zinc-500 dark:text-zinc-400">Opening this page is recorded in the project’s audit trail.</p>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card title="Members">
           <Table columns={['Member', 'Role', { label: 'Since', wideOnly: true }]}>
             {members.map((m) => (

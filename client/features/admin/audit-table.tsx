@@ -22,7 +22,7 @@ export function AuditDetails({ details }: { details: AuditItem['details'] }) {
       {changed.map((key) => (
         <div key={`c-${key}`} className="contents">
           <dt className="font-medium">{key}</dt>
-          <dd className="break-words">
+          <dd className="[overflow-wrap:anywhere]">
             {show(before[key])} → <span className="font-medium text-zinc-900 dark:text-zinc-100">{show(after[key])}</span>
           </dd>
         </div>
@@ -30,7 +30,7 @@ export function AuditDetails({ details }: { details: AuditItem['details'] }) {
       {rest.map(([key, value]) => (
         <div key={`r-${key}`} className="contents">
           <dt className="font-medium">{key}</dt>
-          <dd className="break-words">{show(value)}</dd>
+          <dd className="[overflow-wrap:anywhere]">{show(value)}</dd>
         </div>
       ))}
     </dl>
@@ -40,13 +40,13 @@ export function AuditDetails({ details }: { details: AuditItem['details'] }) {
 /** Audit entries: when, who, what (with before → after), from which address. */
 export function AuditTable({ items }: { items: readonly AuditItem[] }) {
   return (
-    <Table columns={['When', 'Who', 'What', { label: 'Address', wideOnly: true }]}>
+    <Table columns={['When', { label: 'Who', wideOnly: true }, 'What', { label: 'Address', wideOnly: true }]}>
       {items.map((item) => (
         <tr key={item.id} className="align-top">
-          <td className="py-2 pr-4 text-xs whitespace-nowrap text-zinc-600 tabular-nums dark:text-zinc-400">
+          <td className="w-24 py-2 pr-4 text-xs text-zinc-600 tabular-nums sm:w-auto sm:whitespace-nowrap dark:text-zinc-400">
             <time dateTime={item.createdAt}>{formatDate(item.createdAt, 'dateTime')}</time>
           </td>
-          <td className="max-w-40 py-2 pr-4">
+          <td className={`max-w-48 py-2 pr-4 ${WIDE_ONLY}`}>
             {item.actor ? (
               <>
                 <span className="block truncate font-medium">{item.actor.name}</span>
@@ -56,13 +56,15 @@ export function AuditTable({ items }: { items: readonly AuditItem[] }) {
               <span className="text-zinc-500 dark:text-zinc-400">System</span>
             )}
           </td>
-          <td className="min-w-48 py-2 pr-4">
+          <td className="py-2 pr-4 sm:min-w-48">
             <span className="font-medium">{actionLabel(item.action)}</span>
-            <span className="block truncate font-mono text-xs text-zinc-500 dark:text-zinc-400" title={`${item.targetType} ${item.targetId ?? ''}`}>
+            <span className="block font-mono text-xs [overflow-wrap:anywhere] text-zinc-500 dark:text-zinc-400">
               {item.targetType} {item.targetId ?? ''}
             </span>
             <AuditDetails details={item.details} />
-            <span className="block text-xs text-zinc-500 sm:hidden dark:text-zinc-400">from {item.ip ?? 'unknown address'}</span>
+            <span className="block text-xs [overflow-wrap:anywhere] text-zinc-500 sm:hidden dark:text-zinc-400">
+              by {item.actor ? item.actor.name : 'the system'} from {item.ip ?? 'an unknown address'}
+            </span>
           </td>
           <td className={`py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400 ${WIDE_ONLY}`}>{item.ip ?? '—'}</td>
         </tr>

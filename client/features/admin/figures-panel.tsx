@@ -5,6 +5,9 @@ import { Sparkline } from '#client/components/sparkline.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adminApi, type SystemFigures } from '#client/features/admin/api.ts';
 
+/** "1 admin", "3 admins". */
+const count = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? '' : 's'}`;
+
 type Key = 'signups' | 'projects' | 'renders' | 'publishes';
 
 function Figure({
@@ -52,7 +55,7 @@ export function FiguresPanel() {
       <Figure
         title="Users"
         value={f.users.total}
-        note={`${formatNumber(f.users.newThisWeek)} new this week · ${formatNumber(f.users.disabled)} disabled · ${formatNumber(f.users.admins)} admins`}
+        note={`${formatNumber(f.users.newThisWeek)} new this week · ${formatNumber(f.users.disabled)} disabled · ${count(f.users.admins, 'admin')}`}
         figures={f}
         series="signups"
         unit="sign-ups"
@@ -69,7 +72,7 @@ export function FiguresPanel() {
       <Figure
         title="Publishes this week"
         value={f.publishesThisWeek.total}
-        note={`${formatNumber(f.publishesThisWeek.instagram)} Instagram posts · ${formatNumber(f.publishesThisWeek.pages)} page versions`}
+        note={`${count(f.publishesThisWeek.instagram, 'Instagram post')} · ${count(f.publishesThisWeek.pages, 'page version')}`}
         figures={f}
         series="publishes"
         unit="publishes"
