@@ -77,9 +77,10 @@ afterEach(async () => {
 
 describe('the presentation editor', () => {
   it('shows the sections, the live preview drawn by the public page’s components, and autosaves a change a moment later', async () => {
-    const user = useFakeClock();
     const { calls } = open();
+    // The editor's module loads lazily with real timers; the clock is faked once it is on screen.
     expect(await screen.findByRole('list', { name: 'Sections of the presentation' })).toBeTruthy();
+    const user = useFakeClock();
     expect(names()).toEqual(['Hero', 'Pricing offer: Simple pricing', 'Call to action: Book a call']);
     const body = await preview();
     expect(body.textContent).toContain('More weekend orders from Instagram');
@@ -102,9 +103,9 @@ describe('the presentation editor', () => {
   });
 
   it('does not save a document the schema refuses: the field says why', async () => {
-    const user = useFakeClock();
     const { calls } = open();
     const headline = await screen.findByRole('textbox', { name: 'Headline' });
+    const user = useFakeClock();
     await user.clear(headline);
     expect(screen.getByText('Write a headline.')).toBeTruthy();
     expect(headline.getAttribute('aria-invalid')).toBe('true');
@@ -116,9 +117,9 @@ describe('the presentation editor', () => {
   });
 
   it('stops saving when someone else saved meanwhile, keeping the change on screen', async () => {
-    const user = useFakeClock();
     open({ [`PATCH ${BASE}`]: { status: 409, body: envelope('conflict', 'Someone saved a newer version.', { _: ['revision:5'] }) } });
     const headline = await screen.findByRole('textbox', { name: 'Headline' });
+    const user = useFakeClock();
     await user.type(headline, '!');
     await act(async () => {
       vi.advanceTimersByTime(1000);
@@ -167,9 +168,9 @@ describe('the presentation editor', () => {
   });
 
   it('picks the creatives to show from the linked project, with a caption, and draws them in the preview', async () => {
-    const user = useFakeClock();
     const { calls } = open();
     await screen.findByRole('list', { name: 'Sections of the presentation' });
+    const user = useFakeClock();
     await user.click(screen.getByRole('button', { name: 'Add section' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Add a section' })).getByRole('button', { name: /^Creatives/ }));
     const panel = screen.getByRole('complementary', { name: 'Properties' });
@@ -191,11 +192,12 @@ describe('the presentation editor', () => {
   });
 
   it('picks the customer’s logo from the project’s library (a member), and the preview shows it', async () => {
-    const user = useFakeClock();
     const { calls } = open({
       [`GET /api/projects/${PROJECT_ID}/media`]: page([mediaItem('med_logo_aaaaaaaaaaaa', { name: 'logo.png', alt: 'Harbour Bakery logo' })]),
     });
-    await user.click(await screen.findByRole('button', { name: 'Choose customer logo' }));
+    const choose = await screen.findByRole('button', { name: 'Choose customer logo' });
+    const user = useFakeClock();
+    await user.click(choose);
     const dialog = screen.getByRole('dialog', { name: 'Choose a picture' });
     await user.click(await within(dialog).findByRole('button', { name: /logo\.png/ }));
     expect(await screen.findByRole('textbox', { name: 'Alt text' })).toHaveProperty('value', 'Harbour Bakery logo');

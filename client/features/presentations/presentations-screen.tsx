@@ -1,10 +1,11 @@
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ID_PATTERN } from '#common/schemas/fields.ts';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
@@ -14,10 +15,22 @@ import { canMakePresentations } from '#client/features/presentations/access.ts';
 import { presentationsApi, projectsForPrefill, type Scope } from '#client/features/presentations/api.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
 import { NewPresentationDialog } from '#client/features/presentations/new-presentation-dialog.tsx';
-import { PresentationEditor } from '#client/features/presentations/presentation-editor.tsx';
 import { PresentationList, type RowAction } from '#client/features/presentations/presentation-list.tsx';
 import { StatsDialog } from '#client/features/presentations/stats-dialog.tsx';
 import { PresentationsUpsell } from '#client/features/presentations/upsell.tsx';
+
+/** The editor (with the section components of its preview) loads when a presentation is opened: the list stays light. */
+const PresentationEditor = lazy(() => import('#client/features/presentations/presentation-editor.tsx').then((m) => ({ default: m.PresentationEditor })));
+
+function EditorSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the presentation editor" className="grid grid-cols-1 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
+      <Skeleton className="h-96" />
+      <Skeleton className="h-[32rem]" />
+      <Skeleton className="h-96" />
+    </div>
+  );
+}
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DELAY_MS = 300;
@@ -140,17 +153,19 @@ function Manage({ scope }: { scope: Scope }) {
 
   if (editId) {
     return (
-      <PresentationEditor
-        key={editId}
-        id={editId}
-        backLabel={COPY[scope].title}
-        onBack={() => {
-          // Back to the list as it was (Back in the browser does the same).
-          if (window.history.state?.idx > 0) navigate(-1);
-          else setParams({}, { replace: true });
-        }}
-        onChanged={replace}
-      />
+      <Suspense fallback={<EditorSkeleton />}>
+        <PresentationEditor
+          key={editId}
+          id={editId}
+          backLabel={COPY[scope].title}
+          onBack={() => {
+            // Back to the list as it was (Back in the browser does the same).
+            if (window.history.state?.idx > 0) navigate(-1);
+            else setParams({}, { replace: true });
+          }}
+          onChanged={replace}
+        />
+      </Suspense>
     );
   }
 
