@@ -4,6 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { CREDIT_PACKS, PLANS } from '#common/plans.ts';
 import { formatEuros } from '#common/format.ts';
 import { SHOWCASE } from '#client/public/showcase.ts';
+import { LEGAL_HTML } from '#client/public/legal/html.ts';
+import imprint from '#client/public/legal/imprint.md';
+import privacy from '#client/public/legal/privacy.md';
+import techProvider from '#client/public/legal/tech-provider.md';
+import terms from '#client/public/legal/terms.md';
+import { legalHtml } from '../../../scripts/legal-html-render.mjs';
 import { createUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 
@@ -94,6 +100,10 @@ describe('public pages', () => {
     expect(/<a [^>]*href="([^"]+)"/.exec(main)?.[1]).toBe('/playground');
     expect(await (await send('/pricing')).text()).toContain('href="/playground"');
     expect((await send('/showcase/no-such-picture.webp')).status).toBe(404);
+  });
+
+  it('the legal pages’ HTML is what scripts/legal-html.mjs makes of their markdown (run it after editing a .md file)', () => {
+    expect(LEGAL_HTML).toEqual({ imprint: legalHtml(imprint), privacy: legalHtml(privacy), 'tech-provider': legalHtml(techProvider), terms: legalHtml(terms) });
   });
 
   it('legal pages come from markdown with the operator details filled in and escaped', async () => {

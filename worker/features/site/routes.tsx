@@ -16,10 +16,7 @@ import { MarkdownPage } from '#client/public/pages/markdown.tsx';
 import { PasswordResetPage } from '#client/public/pages/password-reset.tsx';
 import { PricingPage } from '#client/public/pages/pricing.tsx';
 import { ErrorPage } from '#client/public/pages/status.tsx';
-import imprint from '#client/public/legal/imprint.md';
-import privacy from '#client/public/legal/privacy.md';
-import techProvider from '#client/public/legal/tech-provider.md';
-import terms from '#client/public/legal/terms.md';
+import { LEGAL_HTML } from '#client/public/legal/html.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { formFailure, type FormFailure } from '#worker/lib/forms.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
@@ -28,7 +25,7 @@ import { requestMeta } from '#worker/lib/request-meta.ts';
 import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { renderMarkdown } from '#worker/ssr/markdown.ts';
+import { fillPlaceholders } from '#worker/ssr/legal-html.ts';
 import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
 import * as auth from '#worker/features/auth/service.ts';
 import { REF_COOKIE, referrerFor } from '#worker/features/affiliate/service.ts';
@@ -36,11 +33,11 @@ import { submitContact } from '#worker/features/contact/service.ts';
 import { publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
 
 const markdownPages = {
-  '/imprint': { source: imprint, title: 'Imprint', description: 'Who operates Adloom and how to reach us.' },
-  '/privacy': { source: privacy, title: 'Privacy policy', description: 'Which personal data Adloom processes, why, and your rights.' },
-  '/terms': { source: terms, title: 'Terms of service', description: 'The terms for using Adloom.' },
+  '/imprint': { html: LEGAL_HTML.imprint, title: 'Imprint', description: 'Who operates Adloom and how to reach us.' },
+  '/privacy': { html: LEGAL_HTML.privacy, title: 'Privacy policy', description: 'Which personal data Adloom processes, why, and your rights.' },
+  '/terms': { html: LEGAL_HTML.terms, title: 'Terms of service', description: 'The terms for using Adloom.' },
   '/tech-provider': {
-    source: techProvider,
+    html: LEGAL_HTML['tech-provider'],
     title: 'Meta Tech Provider',
     description: 'Which Instagram permissions Adloom asks for and why, and how the data is used, stored and deleted.',
   },
@@ -234,7 +231,7 @@ function markdownPage(c: Context<AppEnv>, path: keyof typeof markdownPages) {
   const page = markdownPages[path];
   const chrome = publicChrome(c, { interactive: false });
   return renderStaticPage(c, staticPageKey(c, chrome), { title: page.title, description: page.description }, () => {
-    const html = renderMarkdown(page.source, {
+    const html = fillPlaceholders(page.html, {
       OPERATOR_NAME: c.env.OPERATOR_NAME,
       OPERATOR_ADDRESS: c.env.OPERATOR_ADDRESS,
       OPERATOR_EMAIL: c.env.OPERATOR_EMAIL,

@@ -1,0 +1,1 @@
+export function legalHtml(source: string): string;
