@@ -163,7 +163,11 @@ try {
       { name: 'baseline', url: `${server.baseline}/` },
       ...budgets.speed.ssrThroughputRatio.routes.map((route) => ({ name: route, url: `${server.adloom}${route}` })),
       // Signed in as the seeded demo user: `GET /api/me`, and the dashboard's one batch over its seeded projects.
-      ...budgets.speed.apiThroughputRatio.routes.map((name) => ({ name, url: `${server.adloom}${name.split(' ')[1]}`, headers: { cookie: server.sessionCookie } })),
+      ...budgets.speed.apiThroughputRatio.routes.map((name) => ({
+        name,
+        url: `${server.adloom}${name.split(' ')[1]}`,
+        headers: { cookie: server.sessionCookie },
+      })),
       // Funnel pages as visitors load them (a browser's user agent: each view is counted).
       ...budgets.speed.funnelThroughputRatio.routes.flatMap((route) => [
         { name: `${route} cached`, url: `${server.adloom}${route}`, headers: { 'user-agent': BROWSER_AGENT } },
