@@ -105,7 +105,9 @@ try {
     judge('weight', 'worker bundle (gzip)', 'worker', bundle.gzip, budgets.weight.workerBundleGzipBytes);
     const pages: Record<string, number> = {};
     const measure = async (route: string, cookie?: string, userAgent?: string) => {
-      const response = await fetch(`${server.adloom}${route}`, { headers: { ...(cookie ? { cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) } });
+      const response = await fetch(`${server.adloom}${route}`, {
+        headers: { ...(cookie ? { cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
+      });
       if (!response.ok) throw new Error(`${route} answered ${response.status}`);
       const html = await response.text();
       const files = closure(manifest, pageScripts(html, manifest));
