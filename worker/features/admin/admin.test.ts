@@ -202,6 +202,17 @@ describe('admin changes, each audited with who, where from, before and after', (
     expect(ledger.items.filter((i) => i.kind === 'admin_adjust')).toHaveLength(2);
   });
 
+  it('stores a reason with a lone surrogate well-formed (U+FFFD), never a 500', async () => {
+    const user = await createUser();
+    const response = await asAdmin(`/api/admin/users/${user.id}/credits`, {
+      body: '{"amount": 2, "reason": "Goodwill \\ud800 credit"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    const [entry] = (await auditOf(user.id)).filter((e) => e.action === 'user.credits_adjusted');
+    expect((entry?.details as { reason: string }).reason).toBe('Goodwill \ufffd credit');
+  });
+
   it('refuses a deduction the balance does not cover (422), booking and recording nothing; a repeated key books once', async () => {
     const user = await createUser();
     const refused = await asAdmin(`/api/admin/users/${user.id}/credits`, { json: { amount: -26, reason: 'Too much' } });
@@ -253,9 +264,14 @@ describe('admin changes, each audited with who, where from, before and after', (
     for (const cookie of [user.cookie, second]) expect((await send('/api/me', { cookie })).status).toBe(401);
     expect(await db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
     const refused = await send('/api/auth/login', { json: { email: user.email, password: user.password } });
-    expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain('disabled');
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toContain('This account has been disabled');
     expect(cookieFrom(refused)).toBeUndefined();
+    // The sign-in form without JavaScript says so on the form.
+    const form = await send('/login', { form: { intent: 'signin', email: user.email, password: user.password } });
+    expect(form.status).toBe(422);
+    expect(await form.text()).toContain('This account has been disabled');
+    expect(cookieFrom(form)).toBeUndefined();
     // Disabling again changes nothing and records nothing.
     await json(asAdmin(`/api/admin/users/${user.id}/disable`, { method: 'POST' }));
     await json(asAdmin(`/api/admin/users/${user.id}/enable`, { method: 'POST' }));

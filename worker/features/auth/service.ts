@@ -104,8 +104,10 @@ export async function login(db: Db, input: { email: string; password: string }, 
   // Same work whether or not the account exists, so timing does not reveal it.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid) throw new AppError('unauthenticated', 'That email and password do not match. Check them, or reset your password.');
-  // Said only to whoever knows the password: an admin disabled the account (issue 13).
-  if (user.disabledAt) throw new AppError('forbidden', 'This account has been disabled. Write to us through the contact page if you think this is a mistake.');
+  // Said only to whoever knows the password: an admin disabled the account (issue 13). A 401 like a
+  // wrong password, so that the no-JavaScript form shows it on the form (and no session is made).
+  if (user.disabledAt)
+    throw new AppError('unauthenticated', 'This account has been disabled. Write to us through the contact page if you think this is a mistake.');
   await clearLimit(db, limitKey);
   const now = new Date();
   const session = await newSession(db, user.id, meta, now);
