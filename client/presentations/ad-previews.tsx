@@ -5,7 +5,10 @@ import { Placeholder } from '#client/presentations/placeholder.tsx';
 import { SectionIntro } from '#client/presentations/section-heading.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
-/** Ads as they look in the Instagram feed (the preview page's mock-up), each with a link to its full preview. */
+/**
+ * Ads as they look in the Instagram feed (the preview page's mock-up). Never a link to the ad's
+ * shareable preview: that is the customer's approval link (anyone holding it can approve the ad).
+ */
 export function AdPreviewsSection({ id, props, ctx }: SectionComponentProps<AdPreviewsSectionProps>) {
   const items = props.items.map((item) => ({ item, ad: ctx.ad(item.adId) }));
   const shown = ctx.mode === 'edge' ? items.filter((entry) => entry.ad && entry.ad.items.length > 0) : items;
@@ -17,20 +20,7 @@ export function AdPreviewsSection({ id, props, ctx }: SectionComponentProps<AdPr
         <ul className={`grid items-start gap-8 ${shown.length === 1 ? 'mx-auto max-w-sm' : 'sm:grid-cols-2 lg:grid-cols-3'}`}>
           {shown.map(({ item, ad }, i) => (
             <li key={i} className="mx-auto w-full max-w-sm">
-              {ad ? (
-                <>
-                  <InstagramFeedMockup ad={ad} />
-                  {ad.previewUrl && (
-                    <p className="mt-3 text-center text-sm">
-                      <a href={ad.previewUrl} className="font-semibold text-(--fp-accent) underline underline-offset-2 hover:no-underline">
-                        See it in every placement<span className="sr-only">: {ad.name}</span>
-                      </a>
-                    </p>
-                  )}
-                </>
-              ) : (
-                <Placeholder label={item.adId === 'pick' ? 'Pick an ad' : 'Ad not found'} className="aspect-[4/5]" />
-              )}
+              {ad ? <InstagramFeedMockup ad={ad} /> : <Placeholder label={item.adId === 'pick' ? 'Pick an ad' : 'Ad not found'} className="aspect-[4/5]" />}
             </li>
           ))}
         </ul>

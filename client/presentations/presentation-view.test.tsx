@@ -118,6 +118,12 @@ describe('the page', () => {
     expect(without.querySelector('#s-cta a')?.getAttribute('href')).toBe('/redirect');
   });
 
+  it('never links an ad’s shareable preview (the customer’s approval link), even when the card has one', () => {
+    const doc = documentWith([sectionOf('adPreviews')]);
+    for (const mode of ['edge', 'editor', 'sheet'] as const)
+      expect(renderToString(<PresentationView document={doc} ctx={ctxOf(mode)} />)).not.toContain('/preview/');
+  });
+
   it('leaves out what is unknown at the edge and shows placeholders in the editor', () => {
     const missing: Section[] = [
       { id: 'c', type: 'creatives', props: { heading: 'Creatives', intro: '', items: [{ creationId: 'gone', caption: '' }] } },

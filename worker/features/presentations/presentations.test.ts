@@ -148,6 +148,17 @@ describe('changes', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('copies of a 64-character slug keep valid addresses', async () => {
+    const long = `${uniqueSlug('long')}-${'x'.repeat(64)}`.slice(0, 64).replace(/-+$/, 'z');
+    const p = await createPresentation(author, { slug: long });
+    for (let i = 0; i < 2; i += 1) {
+      const copy = (await (await send(`/api/presentations/${p.id}/duplicate`, { method: 'POST', cookie: author.cookie })).json()) as Presentation;
+      expect(copy.slug.length).toBeLessThanOrEqual(64);
+      expect(copy.slug).toMatch(/^[a-z0-9](?:[a-z0-9-]{1,62}[a-z0-9])$/);
+      expect((await send(`/presents/${copy.slug}/components`, { cookie: author.cookie })).status).toBe(200);
+    }
+  });
+
   it('publish, unpublish, duplicate, delete; a deleted slug is free again', async () => {
     const p = await createPresentation(author, { publish: false });
     const published = (await (await send(`/api/presentations/${p.id}/publish`, { method: 'POST', cookie: author.cookie })).json()) as Presentation;
@@ -192,6 +203,8 @@ describe('changes', () => {
       expect(entry.ip).toBe('192.0.2.77');
     }
     expect(JSON.stringify(entries)).not.toContain('open sesame');
+    expect(entries.find((e) => e.action === 'presentation.update')!.details).toMatchObject({ before: { hasPassword: false }, after: { hasPassword: true } });
+    expect(entries.find((e) => e.action === 'presentation.publish')!.details).toMatchObject({ before: { status: 'draft' }, after: { status: 'published' } });
     const own = await createPresentation(author, { publish: true });
     const ownEntries = await getDb(env.DB).select().from(auditLog).where(eq(auditLog.targetId, own.id)).all();
     expect(ownEntries).toEqual([]);

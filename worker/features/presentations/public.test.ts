@@ -4,10 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Presentation } from '#common/schemas/presentations.ts';
 import { BEACON_SCRIPT } from '#client/presentations/beacon-script.ts';
 import { getDb } from '#worker/db/client.ts';
-import { presentationSectionStats, presentationStats, rateLimits } from '#worker/db/schema.ts';
+import { adItems, ads, auditLog, creations, presentationSectionStats, presentationStats, projectMembers, rateLimits } from '#worker/db/schema.ts';
 import { utcDay } from '#worker/features/funnels/analytics-service.ts';
 import { viewToken } from '#worker/features/presentations/views-service.ts';
-import { createUser, type TestUser } from '#worker/test/factories.ts';
+import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
+import { png } from '#worker/test/files.ts';
 import { send } from '#worker/test/http.ts';
 import { createAgencyUser, createPresentation } from '#worker/test/presentations.ts';
 
@@ -43,6 +44,12 @@ async function statsOf(id: string) {
     .from(presentationStats)
     .where(and(eq(presentationStats.presentationId, id), eq(presentationStats.day, utcDay(Date.now()))))
     .get();
+}
+
+/** Unlock attempts counted so far (rate_limits rows of the unlock form). */
+async function unlockAttempts(): Promise<number> {
+  const rows = await getDb(env.DB).select().from(rateLimits).all();
+  return rows.filter((row) => row.key.startsWith('presentation-unlock:')).reduce((sum, row) => sum + row.count, 0);
 }
 
 function tokenOf(html: string): string {
@@ -169,14 +176,22 @@ describe('password', () => {
     expect(await (await visit(`/presents/${q.slug}`, { cookie })).text()).not.toContain(SECRET_TEXT);
   });
 
-  it('wrong passwords are limited per address (429 after 10), and bad form bodies are refused without a 500', async () => {
+  it('attempts are limited per network (10 in 15 minutes): after them even the right password gets 429 and no cookie; an IPv6 /64 is one network', async () => {
     const ip = '203.0.113.62';
-    let last = 0;
-    for (let i = 0; i < 11; i += 1) {
-      last = (await send(`/presents/${p.slug}/unlock`, { form: { password: `guess ${i}` }, headers: { 'user-agent': BROWSER, 'cf-connecting-ip': ip } }))
-        .status;
-    }
-    expect(last).toBe(429);
+    const attempt = (password: string, address: string) =>
+      send(`/presents/${p.slug}/unlock`, { form: { password }, headers: { 'user-agent': BROWSER, 'cf-connecting-ip': address } });
+    for (let i = 0; i < 10; i += 1) expect((await attempt(`guess ${i}`, ip)).status).toBe(422);
+    const right = await attempt('open sesame 2026', ip);
+    expect(right.status).toBe(429);
+    expect(right.headers.get('retry-after')).toBeTruthy();
+    expect(right.headers.get('set-cookie')).toBeNull();
+    for (let i = 0; i < 10; i += 1) await attempt(`guess ${i}`, `2001:db8:77:1::${i + 1}`);
+    expect((await attempt('open sesame 2026', '2001:db8:77:1::ff')).status).toBe(429);
+    // Elsewhere the right password works (and clears that network's count).
+    expect((await attempt('open sesame 2026', '203.0.113.64')).status).toBe(303);
+  });
+
+  it('bad form bodies are refused without a 500', async () => {
     const json = await send(`/presents/${p.slug}/unlock`, { json: { password: 'x' } });
     expect(json.status).toBeLessThan(500);
     expect(json.status).toBeGreaterThanOrEqual(400);
@@ -187,6 +202,7 @@ describe('password', () => {
 
 describe('link-preview bots', () => {
   it('get a neutral card: no intro, sections or prices; nothing counted; no unlock attempt used; the password form never', async () => {
+    const attemptsBefore = await unlockAttempts();
     const open = await createPresentation(author, { customerName: 'Open Optics' });
     const locked = await createPresentation(author, { customerName: 'Hidden Hotels', password: 'open sesame 2027' });
     for (const ua of BOTS) {
@@ -207,12 +223,7 @@ describe('link-preview bots', () => {
     }
     expect(await statsOf(open.id)).toBeUndefined();
     expect(await statsOf(locked.id)).toBeUndefined();
-    const limits = await getDb(env.DB)
-      .select()
-      .from(rateLimits)
-      .where(eq(rateLimits.key, `presentation-unlock:${locked.id}:203.0.113.50`))
-      .all();
-    expect(limits).toEqual([]);
+    expect(await unlockAttempts()).toBe(attemptsBefore);
   });
 });
 
@@ -327,5 +338,135 @@ describe('the components gallery', () => {
     expect((await send(`/presents/${p.slug}/components`, { cookie: stranger.cookie })).status).toBe(404);
     expect((await send(`/presents/${p.slug}/components`)).status).toBe(302);
     expect((await send('/presents/no-such-thing-x/components', { cookie: author.cookie })).status).toBe(404);
+  });
+});
+
+describe('what a presentation shows of its project', () => {
+  /** A project of `owner` (with `member` as an editor): a creation with its file, a second one nobody picked, and an ad in review with a preview link. */
+  async function projectWithWork(owner: TestUser, member?: TestUser) {
+    const project = await createProject(owner, member ? { editor: member } : {}, 'Client Roasters');
+    const db = getDb(env.DB);
+    const ids = { shown: `creation-${crypto.randomUUID().slice(0, 12)}-shown`, other: `creation-${crypto.randomUUID().slice(0, 12)}-other` };
+    for (const id of [ids.shown, ids.other]) {
+      const key = `creations/${project.id}/${id}.png`;
+      await env.MEDIA.put(key, png(4, 4), { httpMetadata: { contentType: 'image/png' } });
+      await db.insert(creations).values({
+        id,
+        projectId: project.id,
+        revisionId: `rev-${id}`,
+        revisionNumber: 1,
+        name: id,
+        format: 'square',
+        width: 4,
+        height: 4,
+        size: 4,
+        r2Key: key,
+      });
+    }
+    const adId = `ad-${crypto.randomUUID().slice(0, 12)}-client`;
+    const previewId = `preview${crypto.randomUUID().replaceAll('-', '')}`;
+    await db
+      .insert(ads)
+      .values({ id: adId, projectId: project.id, name: 'Client ad', kind: 'single', status: 'in_review', placements: ['instagram_feed'], previewId });
+    await db.insert(adItems).values({ adId, position: 0, creationId: ids.shown });
+    return { project, ids, adId, previewId };
+  }
+
+  /** A published presentation prefilled from the project (its creations and ads). */
+  async function fromProject(user: TestUser, projectId: string): Promise<Presentation> {
+    const created = await send('/api/presentations', {
+      json: { slug: `client-${crypto.randomUUID().slice(0, 8)}`, customerName: 'Client Roasters', fromProjectId: projectId },
+      cookie: user.cookie,
+    });
+    expect(created.status).toBe(201);
+    const p = (await created.json()) as Presentation;
+    const published = await send(`/api/presentations/${p.id}/publish`, { method: 'POST', cookie: user.cookie });
+    expect(published.status).toBe(200);
+    return (await published.json()) as Presentation;
+  }
+
+  it('shows its creatives and ads, never the ad’s approval link, and serves only the creations it shows', async () => {
+    const work = await projectWithWork(author);
+    const prefilled = await fromProject(author, work.project.id);
+    // The prefill picked both creations: keep only the first in the creatives section.
+    const document = structuredClone(prefilled.document);
+    for (const section of document.sections) if (section.type === 'creatives') section.props.items = [{ creationId: work.ids.shown, caption: '' }];
+    const saved = await send(`/api/presentations/${prefilled.id}`, {
+      method: 'PATCH',
+      json: { baseRevision: prefilled.revision, document },
+      cookie: author.cookie,
+    });
+    expect(saved.status).toBe(200);
+    const p = (await saved.json()) as Presentation;
+    const html = await (await visit(`/presents/${p.slug}`)).text();
+    expect(html).toContain(`/presents/${p.slug}/creation/${work.ids.shown}`);
+    expect(html).not.toContain('/preview/');
+    expect(html).not.toContain(work.previewId);
+    expect(JSON.stringify(p)).not.toContain(work.previewId);
+    expect((await visit(`/presents/${p.slug}/creation/${work.ids.shown}`)).status).toBe(200);
+    expect((await visit(`/presents/${p.slug}/creation/${work.ids.other}`)).status).toBe(404);
+  });
+
+  it('a viewer cannot show a project’s work; an author who is no longer an editor shows nothing of it', async () => {
+    const owner = await createAgencyUser('Project Owner');
+    const editor = await createAgencyUser('Former Editor');
+    const work = await projectWithWork(owner, editor);
+    const viewer = await createAgencyUser('Just A Viewer');
+    await getDb(env.DB)
+      .insert(projectMembers)
+      .values({ projectId: work.project.id, userId: viewer.id, role: 'viewer', createdAt: new Date(), updatedAt: new Date() });
+    const refused = await send('/api/presentations', {
+      json: { slug: `viewer-${crypto.randomUUID().slice(0, 8)}`, customerName: 'X', fromProjectId: work.project.id },
+      cookie: viewer.cookie,
+    });
+    expect(refused.status).toBe(422);
+
+    const p = await fromProject(editor, work.project.id);
+    expect(await (await visit(`/presents/${p.slug}`)).text()).toContain(work.ids.shown);
+    await getDb(env.DB)
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.projectId, work.project.id), eq(projectMembers.userId, editor.id)));
+    expect(await (await visit(`/presents/${p.slug}`)).text()).not.toContain(work.ids.shown);
+    expect((await visit(`/presents/${p.slug}/creation/${work.ids.shown}`)).status).toBe(404);
+    const sources = (await (await send(`/api/presentations/${p.id}/sources`, { cookie: editor.cookie })).json()) as { project: unknown; creations: unknown[] };
+    expect(sources).toMatchObject({ project: null, creations: [] });
+    const detail = (await (await send(`/api/presentations/${p.id}`, { cookie: editor.cookie })).json()) as Presentation;
+    expect(detail.resolved.creations).toEqual({});
+  });
+
+  it('a deleted project’s work is gone from the page at once', async () => {
+    const work = await projectWithWork(author);
+    const p = await fromProject(author, work.project.id);
+    expect((await send(`/api/projects/${work.project.id}`, { method: 'DELETE', cookie: author.cookie })).status).toBe(204);
+    expect(await (await visit(`/presents/${p.slug}`)).text()).not.toContain(work.ids.shown);
+    expect((await visit(`/presents/${p.slug}/creation/${work.ids.shown}`)).status).toBe(404);
+  });
+
+  it('an admin’s link to a project they are not in is audited (with before and after), and so is reading its sources', async () => {
+    const work = await projectWithWork(author);
+    const headers = { 'cf-connecting-ip': '192.0.2.88' };
+    const created = await send('/api/presentations', {
+      json: { slug: `admin-${crypto.randomUUID().slice(0, 8)}`, customerName: 'Client', fromProjectId: work.project.id },
+      cookie: admin.cookie,
+      headers,
+    });
+    expect(created.status).toBe(201);
+    const p = (await created.json()) as Presentation;
+    expect((await send(`/api/presentations/${p.id}/sources`, { cookie: admin.cookie, headers })).status).toBe(200);
+    const own = await createPresentation(admin, { publish: false });
+    const linked = await send(`/api/presentations/${own.id}`, {
+      method: 'PATCH',
+      json: { baseRevision: own.revision, projectId: work.project.id },
+      cookie: admin.cookie,
+      headers,
+    });
+    expect(linked.status).toBe(200);
+    const entries = await getDb(env.DB).select().from(auditLog).where(eq(auditLog.projectId, work.project.id)).all();
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['presentation.create', 'presentation.sources_viewed', 'presentation.project_linked']));
+    expect(entries.find((e) => e.action === 'presentation.project_linked')!.details).toMatchObject({
+      before: { projectId: null },
+      after: { projectId: work.project.id },
+    });
+    for (const entry of entries) expect(entry.ip).toBe('192.0.2.88');
   });
 });

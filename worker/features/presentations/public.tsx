@@ -18,8 +18,8 @@ import { BEACON_SCRIPT } from '#client/presentations/beacon-script.ts';
 import { PresentationView, SectionView } from '#client/presentations/presentation-view.tsx';
 import { contextFromResolved, type PresentationContext } from '#client/presentations/types.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { verifyPassword } from '#worker/lib/crypto.ts';
-import { consume } from '#worker/lib/rate-limit.ts';
+import { sha256Hex, verifyPassword } from '#worker/lib/crypto.ts';
+import { clearLimit, consume } from '#worker/lib/rate-limit.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { afterResponse } from '#worker/lib/response.ts';
 import { validate } from '#worker/lib/validate.ts';
@@ -28,6 +28,7 @@ import { escapeHtml } from '#worker/ssr/html.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
 import { renderCard } from '#worker/features/creatives/card-service.ts';
 import { countsAsView, isBotAgent } from '#worker/features/funnels/analytics-service.ts';
+import { clientNetwork } from '#worker/features/funnels/leads-service.ts';
 import * as service from '#worker/features/presentations/service.ts';
 import * as views from '#worker/features/presentations/views-service.ts';
 
@@ -43,8 +44,13 @@ import * as views from '#worker/features/presentations/views-service.ts';
 type Row = service.Row;
 const encoder = new TextEncoder();
 const PERSONAL = 'private, no-store';
-/** Failed password attempts per presentation and network address. */
+/** Password attempts per presentation and network, 15 minutes. */
 const UNLOCK_RULE = { limit: 10, windowMs: 15 * 60_000 };
+
+/** The rate-limit key of unlock attempts: per presentation and network (clientNetwork), hashed (rate_limits holds no address). */
+async function unlockLimitKey(presentationId: string, ip: string): Promise<string> {
+  return `presentation-unlock:${await sha256Hex(`presentation-unlock\n${presentationId}\n${clientNetwork(ip)}`)}`;
+}
 
 const hashes = new Map<string, Promise<string>>();
 function sha256Source(content: string): Promise<string> {
@@ -262,7 +268,7 @@ async function servePresentation(c: Context<AppEnv>): Promise<Response> {
   const p = row.presentation;
   const now = Date.now();
   const document = service.documentOf(p);
-  const resolved = await service.resolve(c.get('db'), c.env.SESSION_SECRET, p, document, now);
+  const resolved = await service.resolve(c.get('db'), c.env.SESSION_SECRET, row, document, now);
   const ctx = contextFromResolved('edge', resolved, { refCode: row.authorCode, authorName: row.authorName ?? '', now });
   const body = (manager ? draftBanner(row) : '') + renderToString(<PresentationView document={document} ctx={ctx} />);
   const counted = !manager && countsAsView(c.req.method, c.req.raw.headers);
@@ -292,21 +298,21 @@ async function unlock(c: Context<AppEnv>, password: string): Promise<Response> {
   if (service.isExpired(p, Date.now())) return expiredPage(c, row);
   const target = service.publicPath(p.slug);
   if (!p.passwordHash) return c.redirect(target, 303);
-  const ip = requestMeta(c).ip;
-  const key = `presentation-unlock:${p.id}:${ip}`;
+  // Every attempt counts, before the password is checked (a limited network gets 429 without a PBKDF2, and a right
+  // guess after the limit is refused too); per presentation and network (an IPv6 /64 is one network); cleared on success.
+  const key = await unlockLimitKey(p.id, requestMeta(c).ip);
   try {
-    if (!(await verifyPassword(password, p.passwordHash))) {
-      await consume(c.get('db'), key, UNLOCK_RULE);
-      return passwordPage(c, row, 'That password is not right. Check it and try again.', 422);
-    }
+    await consume(c.get('db'), key, UNLOCK_RULE);
   } catch (error) {
-    const headers = (error as { headers?: Record<string, string> }).headers;
-    if (headers?.['Retry-After']) {
-      c.header('Retry-After', headers['Retry-After']);
-      return passwordPage(c, row, 'Too many wrong passwords. Wait a few minutes and try again.', 429);
-    }
-    throw error;
+    const retry = (error as { headers?: Record<string, string> }).headers?.['Retry-After'];
+    if (!retry) throw error;
+    c.header('Retry-After', retry);
+    return passwordPage(c, row, 'Too many attempts. Wait a few minutes and try again.', 429);
   }
+  if (!(await verifyPassword(password, p.passwordHash))) {
+    return passwordPage(c, row, 'That password is not right. Check it and try again.', 422);
+  }
+  await clearLimit(c.get('db'), key);
   const cookie = await views.unlockCookie(c.env.SESSION_SECRET, p.id, p.passwordHash);
   const secure = new URL(c.req.url).protocol === 'https:';
   c.header(
@@ -391,7 +397,7 @@ async function creationFile(c: Context<AppEnv>): Promise<Response> {
   const found = await gate(c, slug, { bots: false });
   const missing = () => c.json({ error: { code: 'not_found', message: 'Not found.', requestId: c.get('requestId') } }, 404);
   if (found instanceof Response || !/^[A-Za-z0-9_-]{1,64}$/.test(creationId)) return missing();
-  const key = await service.creationKey(c.get('db'), found.row.presentation, creationId);
+  const key = await service.creationKey(c.get('db'), found.row, creationId);
   const object = key ? await c.env.MEDIA.get(key) : null;
   if (!object) return missing();
   return c.body(object.body, 200, { 'Content-Type': 'image/png', 'Content-Length': String(object.size), 'Cache-Control': 'private, max-age=3600' });
@@ -413,7 +419,7 @@ async function gallery(c: Context<AppEnv>): Promise<Response> {
   if (!row || !service.canManage(c.get('user'), row.presentation)) return notFound(c);
   const p = row.presentation;
   const document = service.documentOf(p);
-  const resolved = await service.resolve(c.get('db'), c.env.SESSION_SECRET, p, document);
+  const resolved = await service.resolve(c.get('db'), c.env.SESSION_SECRET, row, document);
   const ctx: PresentationContext = contextFromResolved('sheet', resolved, { refCode: row.authorCode, authorName: row.authorName ?? '' });
   const parts = SECTION_TYPES.map((type) => {
     const section = gallerySection(document, type);

@@ -30,6 +30,7 @@ const withPeople = {
   authorName: users.name,
   authorPlan: users.plan,
   authorCode: users.affiliateCode,
+  authorRole: users.role,
   authorDeleted: users.deletedAt,
   projectName: projects.name,
 };
@@ -39,6 +40,7 @@ export type PresentationWithPeople = {
   authorName: string | null;
   authorPlan: 'free' | 'pro' | 'agency' | null;
   authorCode: string | null;
+  authorRole: 'user' | 'admin' | null;
   authorDeleted: Date | null;
   projectName: string | null;
 };

@@ -51,4 +51,6 @@ export const presentationRoutes = new Hono<AppEnv>()
   .get('/:id/stats', access('user'), validate('query', presentationStatsQuery), async (c) =>
     c.json(await service.stats(c.get('db'), await found(c, c.req.param('id')), c.req.valid('query').days ?? 7)),
   )
-  .get('/:id/sources', access('user'), async (c) => c.json(await service.sources(c.get('db'), c.env.SESSION_SECRET, await found(c, c.req.param('id')))));
+  .get('/:id/sources', access('user'), async (c) =>
+    c.json(await service.sources(c.get('db'), c.env.SESSION_SECRET, actor(c), await found(c, c.req.param('id')))),
+  );

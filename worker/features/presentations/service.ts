@@ -81,9 +81,13 @@ function refusePlan(user: SessionUser): void {
   if (!mayAuthor(user)) throw new AppError('forbidden', PLAN_MESSAGE);
 }
 
-/** An audit entry when an admin acts on someone else's presentation (their own work is not an admin action). */
-function auditedBy(actor: Actor, row: repo.PresentationRow): boolean {
-  return actor.user.role === 'admin' && row.authorId !== actor.user.id;
+/**
+ * Every write by an admin is audited (with the address), their own presentations included:
+ * through a presentation an admin can link any project (PRODUCT.md §1: every admin action is
+ * written to the audit log).
+ */
+function auditedBy(actor: Actor): boolean {
+  return actor.user.role === 'admin';
 }
 
 function auditEntry(actor: Actor, action: string, row: repo.PresentationRow, details: Record<string, unknown>) {
@@ -124,6 +128,24 @@ export function documentOf(row: repo.PresentationRow): PresentationDocument {
 }
 
 export const publicPath = (slug: string) => `/presents/${slug}`;
+
+// ---------------------------------------------------------------------------------------
+// The project link
+
+const EDITING_ROLES = new Set(['editor', 'owner']);
+
+/**
+ * The linked project whose content the presentation may show, or null: the project must be
+ * live, and its author (unless an admin) still an editor or owner of it. A removed member's or
+ * a demoted viewer's presentation shows nothing of the project any more (its own text stays).
+ */
+export async function linkedProject(db: Db, entry: Row): Promise<string | null> {
+  const row = entry.presentation;
+  if (!row.projectId || entry.projectName === null || !row.authorId) return null;
+  if (entry.authorRole === 'admin') return row.projectId;
+  const membership = await membershipOf(db, row.projectId, row.authorId);
+  return membership && EDITING_ROLES.has(membership.role) ? row.projectId : null;
+}
 
 // ---------------------------------------------------------------------------------------
 // Resolving what a document shows
@@ -232,20 +254,23 @@ async function adCards(db: Db, secret: string, slug: string, rows: AdRow[], now:
     items: pictures
       .filter((picture) => picture.adId === row.id)
       .map((picture) => ({ url: creationPath(slug, picture.creationId), width: picture.width, height: picture.height, alt: picture.name })),
-    previewUrl: row.previewId ? `/preview/${row.previewId}` : null,
+    // Never the ad's shareable preview: it is the customer's approval link (anyone holding it can approve the ad).
+    previewUrl: null,
   }));
 }
 
-/** Everything the document shows, resolved in its linked project (nothing without a project). */
-export async function resolve(db: Db, secret: string, row: repo.PresentationRow, document: PresentationDocument, now = Date.now()): Promise<Resolved> {
+/** Everything the document shows, resolved in its linked project (nothing without a live link: linkedProject). */
+export async function resolve(db: Db, secret: string, entry: Row, document: PresentationDocument, now = Date.now()): Promise<Resolved> {
+  const row = entry.presentation;
   const resolved: Resolved = { images: {}, creations: {}, ads: {}, pages: {} };
-  if (!row.projectId) return resolved;
+  const projectId = await linkedProject(db, entry);
+  if (!projectId) return resolved;
   const ids = idsOf(document);
   const [mediaRows, creationRows, adRows, pageRows] = await Promise.all([
-    repo.projectMedia(db, row.projectId, mediaIdsOf(document)),
-    repo.projectCreations(db, row.projectId, ids.creations),
-    repo.projectAds(db, row.projectId, ids.ads),
-    repo.projectPages(db, row.projectId, ids.pages),
+    repo.projectMedia(db, projectId, mediaIdsOf(document)),
+    repo.projectCreations(db, projectId, ids.creations),
+    repo.projectAds(db, projectId, ids.ads),
+    repo.projectPages(db, projectId, ids.pages),
   ]);
   const [images, ads] = await Promise.all([resolveMedia(secret, mediaRows, now), adCards(db, secret, row.slug, adRows, now)]);
   for (const [id, image] of Object.entries(images)) {
@@ -261,18 +286,29 @@ export async function resolve(db: Db, secret: string, row: repo.PresentationRow,
 }
 
 /** What the linked project offers the editor's pickers, already resolved. */
-export async function sources(db: Db, secret: string, { presentation: row, projectName }: Row, now = Date.now()): Promise<PresentationSources> {
-  if (!row.projectId || !projectName) return { project: null, media: [], creations: [], ads: [], pages: [] };
+export async function sources(db: Db, secret: string, actor: Actor, entry: Row, now = Date.now()): Promise<PresentationSources> {
+  const row = entry.presentation;
+  const projectId = await linkedProject(db, entry);
+  if (!projectId || !entry.projectName) return { project: null, media: [], creations: [], ads: [], pages: [] };
+  // An admin reading a project they are not a member of: audited, like the support view's reads.
+  if (actor.user.role === 'admin' && !(await membershipOf(db, projectId, actor.user.id))) {
+    await auditStatement(db, auditEntry(actor, 'presentation.sources_viewed', row, { projectId }));
+  }
   const [mediaRows, creationRows, adRows, pageRows] = await Promise.all([
-    repo.projectMedia(db, row.projectId, null),
-    repo.projectCreations(db, row.projectId, null),
-    repo.projectAds(db, row.projectId, null),
-    repo.projectPages(db, row.projectId, null),
+    repo.projectMedia(db, projectId, null),
+    repo.projectCreations(db, projectId, null),
+    repo.projectAds(db, projectId, null),
+    repo.projectPages(db, projectId, null),
   ]);
   const [images, ads] = await Promise.all([resolveMedia(secret, mediaRows, now), adCards(db, secret, row.slug, adRows, now)]);
   return {
-    project: { id: row.projectId, name: projectName },
-    media: mediaRows.filter((m) => images[m.id]).map((m) => ({ id: m.id, name: m.name, image: { ...images[m.id]!, name: undefined } as ResolvedImage })),
+    project: { id: projectId, name: entry.projectName },
+    media: mediaRows
+      .filter((m) => images[m.id])
+      .map((m) => {
+        const { name: _name, ...image } = images[m.id]!;
+        return { id: m.id, name: m.name, image };
+      }),
     creations: creationRows.map((c) => ({ id: c.id, name: c.name, image: { src: creationPath(row.slug, c.id), width: c.width, height: c.height } })),
     ads,
     pages: pageRows.map(pageCard),
@@ -320,7 +356,7 @@ function summaryOf(entry: Row, daily: Daily, now: number): PresentationSummary {
 export async function detail(db: Db, secret: string, entry: Row, now = Date.now()): Promise<Presentation> {
   const row = entry.presentation;
   const document = documentOf(row);
-  const [daily, resolved] = await Promise.all([repo.dailyStats(db, [row.id], dayOf(now - 6 * DAY_MS)), resolve(db, secret, row, document, now)]);
+  const [daily, resolved] = await Promise.all([repo.dailyStats(db, [row.id], dayOf(now - 6 * DAY_MS)), resolve(db, secret, entry, document, now)]);
   return {
     ...summaryOf(entry, daily, now),
     revision: row.revision,
@@ -355,16 +391,17 @@ export async function list(
 // ---------------------------------------------------------------------------------------
 // Creating (prefilled from a project)
 
-/** The project, if the user may use it: a member (any role), or an admin (the admin area reaches every project). */
+/** The project, if the user may show its work: an editor or owner of it, or an admin (audited: the admin area reaches every project). */
 async function usableProject(db: Db, user: SessionUser, projectId: string) {
   const project = await repo.liveProject(db, projectId);
   if (!project) return undefined;
   if (user.role === 'admin') return project;
-  return (await membershipOf(db, projectId, user.id)) ? project : undefined;
+  const membership = await membershipOf(db, projectId, user.id);
+  return membership && EDITING_ROLES.has(membership.role) ? project : undefined;
 }
 
 function projectNotFound(field: string): AppError {
-  const message = 'That project does not exist or you are not a member of it.';
+  const message = 'That project does not exist, or you are not an editor of it.';
   return new AppError('validation_failed', message, { [field]: [message] });
 }
 
@@ -429,19 +466,23 @@ export async function create(db: Db, secret: string, actor: Actor, input: Presen
   }
   const id = newId();
   const at = new Date(now);
+  const insert = repo.insert(db, {
+    id,
+    slug: input.slug,
+    authorId: actor.user.id,
+    projectId,
+    customerName: document.customerName,
+    customerLogoMediaId: document.logo?.mediaId ?? null,
+    headline: document.headline,
+    document,
+    createdAt: at,
+    updatedAt: at,
+  });
   try {
-    await repo.insert(db, {
-      id,
-      slug: input.slug,
-      authorId: actor.user.id,
-      projectId,
-      customerName: document.customerName,
-      customerLogoMediaId: document.logo?.mediaId ?? null,
-      headline: document.headline,
-      document,
-      createdAt: at,
-      updatedAt: at,
-    });
+    if (auditedBy(actor)) {
+      const audit = { actorUserId: actor.user.id, action: 'presentation.create', targetType: 'presentation', targetId: id, projectId, ip: actor.ip };
+      await rawBatch(db, [insert, auditStatement(db, { ...audit, details: { slug: input.slug, after: { projectId } } })]);
+    } else await insert;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
@@ -464,8 +505,11 @@ async function writeAt(db: Db, secret: string, actor: Actor, entry: Row, set: Ch
   const update = repo.updateIfAt(db, row.id, row.revision, { ...set, revision: row.revision + 1, updatedAt: at });
   let changed: boolean;
   try {
-    if (auditedBy(actor, row)) {
-      const [result] = await rawBatch(db, [update, auditIfChangedStatement(db, auditEntry(actor, action, row, details))]);
+    if (auditedBy(actor)) {
+      const [result] = await rawBatch(db, [
+        update,
+        auditIfChangedStatement(db, auditEntry(actor, action, { ...row, projectId: set.projectId !== undefined ? set.projectId : row.projectId }, details)),
+      ]);
       changed = (result?.results?.length ?? 0) > 0;
     } else {
       changed = (await update).length > 0;
@@ -510,7 +554,22 @@ export async function update(db: Db, secret: string, actor: Actor, entry: Row, i
     set.expiresAt = input.expiresAt === null ? null : new Date(Date.parse(input.expiresAt));
     changed.push('expiry');
   }
-  return writeAt(db, secret, actor, entry, set, 'presentation.update', { changed, slug: set.slug ?? row.slug }, now);
+  const before = {
+    slug: row.slug,
+    projectId: row.projectId,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    hasPassword: row.passwordHash !== null,
+    revision: row.revision,
+  };
+  const after = {
+    slug: set.slug ?? row.slug,
+    projectId: set.projectId !== undefined ? set.projectId : row.projectId,
+    expiresAt: set.expiresAt !== undefined ? (set.expiresAt?.toISOString() ?? null) : before.expiresAt,
+    hasPassword: set.passwordHash !== undefined ? set.passwordHash !== null : before.hasPassword,
+    revision: row.revision + 1,
+  };
+  const action = set.projectId !== undefined && set.projectId !== null ? 'presentation.project_linked' : 'presentation.update';
+  return writeAt(db, secret, actor, entry, set, action, { changed, before, after }, now);
 }
 
 export async function publish(db: Db, secret: string, actor: Actor, entry: Row, now = Date.now()): Promise<Presentation> {
@@ -522,23 +581,33 @@ export async function publish(db: Db, secret: string, actor: Actor, entry: Row, 
     entry,
     { status: 'published', publishedAt: new Date(now) },
     'presentation.publish',
-    { slug: row.slug, before: row.status },
+    { slug: row.slug, before: { status: row.status }, after: { status: 'published' } },
     now,
   );
 }
 
 export async function unpublish(db: Db, secret: string, actor: Actor, entry: Row, now = Date.now()): Promise<Presentation> {
   const row = entry.presentation;
-  return writeAt(db, secret, actor, entry, { status: 'draft' }, 'presentation.unpublish', { slug: row.slug, before: row.status }, now);
+  return writeAt(
+    db,
+    secret,
+    actor,
+    entry,
+    { status: 'draft' },
+    'presentation.unpublish',
+    { slug: row.slug, before: { status: row.status }, after: { status: 'draft' } },
+    now,
+  );
 }
 
 /** A free slug for a copy: `{slug}-copy`, then `-copy-2`, … (the insert still decides). */
 async function copySlug(db: Db, slug: string): Promise<string> {
-  const base = `${slug.slice(0, 64 - 8).replace(/-+$/, '')}-copy`;
+  // Room for '-copy' and a suffix up to '-999' (64 characters at most, PRESENTATION_SLUG_RE).
+  const base = `${slug.slice(0, 64 - 9).replace(/-+$/, '')}-copy`;
   const taken = new Set((await repo.slugsLike(db, base)).map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; n < 1000; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-  return `${base}-${newId(4)
+  return `${base.slice(0, 56)}-${newId(4)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, 'x')}`;
 }
@@ -563,8 +632,7 @@ export async function duplicate(db: Db, secret: string, actor: Actor, entry: Row
       updatedAt: at,
     });
     try {
-      if (auditedBy(actor, row))
-        await rawBatch(db, [insert, auditStatement(db, auditEntry(actor, 'presentation.duplicate', row, { slug: row.slug, copy: slug }))]);
+      if (auditedBy(actor)) await rawBatch(db, [insert, auditStatement(db, auditEntry(actor, 'presentation.duplicate', row, { slug: row.slug, copy: slug }))]);
       else await insert;
       return detail(db, secret, (await repo.findLive(db, id))!, now);
     } catch (error) {
@@ -577,7 +645,7 @@ export async function duplicate(db: Db, secret: string, actor: Actor, entry: Row
 export async function remove(db: Db, actor: Actor, entry: Row, now = Date.now()): Promise<void> {
   const row = entry.presentation;
   const statement = repo.softDelete(db, row.id, new Date(now));
-  if (auditedBy(actor, row))
+  if (auditedBy(actor))
     await rawBatch(db, [statement, auditIfChangedStatement(db, auditEntry(actor, 'presentation.delete', row, { slug: row.slug, customer: row.customerName }))]);
   else await statement;
 }
@@ -621,10 +689,22 @@ export function bySlug(db: Db, slug: string): Promise<Row | undefined> {
   return repo.findLiveBySlug(db, slug);
 }
 
-/** The R2 key of a creation of the presentation's project, or undefined. */
-export async function creationKey(db: Db, row: repo.PresentationRow, creationId: string): Promise<string | undefined> {
-  if (!row.projectId) return undefined;
-  return (await repo.creationFile(db, row.projectId, creationId))?.r2Key;
+/** The R2 key of a creation the document shows (a creative or a picture of one of its ads) in its live linked project, or undefined. */
+export async function creationKey(db: Db, entry: Row, creationId: string): Promise<string | undefined> {
+  const projectId = await linkedProject(db, entry);
+  if (!projectId) return undefined;
+  const ids = idsOf(documentOf(entry.presentation));
+  let shown = ids.creations.includes(creationId);
+  if (!shown && ids.ads.length > 0) {
+    const ads = await repo.projectAds(db, projectId, ids.ads);
+    const pictures = await repo.adPictures(
+      db,
+      ads.map((ad) => ad.id),
+    );
+    shown = pictures.some((picture) => picture.creationId === creationId);
+  }
+  if (!shown) return undefined;
+  return (await repo.creationFile(db, projectId, creationId))?.r2Key;
 }
 
 export { isExpired };

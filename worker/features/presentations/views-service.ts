@@ -15,8 +15,12 @@ import * as repo from '#worker/features/presentations/repo.ts';
  */
 
 const DAY_MS = 86_400_000;
-/** A beacon later than this after its page was served is ignored. */
-const TOKEN_TTL_MS = 2 * DAY_MS;
+/**
+ * A beacon later than this after its page was served is ignored: within it, the view's state
+ * (presentation_views, deleted two UTC days later by purgePastViews) still exists, so a late
+ * beacon cannot count its seconds and sections a second time.
+ */
+const TOKEN_TTL_MS = DAY_MS;
 
 export async function countView(db: Db, input: { presentationId: string; now: number; ip: string; userAgent: string }): Promise<void> {
   const day = utcDay(input.now);
