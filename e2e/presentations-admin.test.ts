@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../scripts/seed.mjs';
-import { expectAccessible, launch, newPage } from './browser.ts';
+import { expectAccessible, launch, newPage, PASSWORD, queryD1, signUpInBrowser, uniqueEmail } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -123,5 +123,49 @@ describe('presentations in the workspace', () => {
     const admin = await page.goto('/admin/landing-pages');
     expect(admin?.status()).toBe(404);
     await context.close();
+  });
+
+  it('an Agency user makes a presentation from a project in one click, at /presentations', { timeout: 90_000 }, async () => {
+    const email = uniqueEmail('agency');
+    const { context, page, errors } = await signUpInBrowser(browser, email, PASSWORD, 'Agnes Agency');
+    context.setDefaultTimeout(15_000);
+    // The Agency plan as a purchase would set it; a new session reads it.
+    queryD1(`UPDATE users SET plan = 'agency' WHERE email = '${email}'`);
+    const project = await page.evaluate(
+      async ({ email, password }) => {
+        await fetch('/api/auth/logout', { method: 'POST' });
+        await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+        const created = await fetch('/api/projects', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Harbour Bakery' }),
+        });
+        return (await created.json()) as { id: string };
+      },
+      { email, password: PASSWORD },
+    );
+
+    await page.goto(`/projects/${project.id}/marketing`);
+    // The sidebar offers Presentations to an Agency user.
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Presentations' }).waitFor();
+    await page.getByRole('button', { name: 'Create a presentation' }).click();
+    await page.waitForURL(/\/presentations\?edit=/);
+    await page.getByRole('list', { name: 'Sections of the presentation' }).waitFor();
+    // Prefilled from the project: its name as the customer, its brand as the theme.
+    expect(await page.getByRole('textbox', { name: 'Customer' }).inputValue()).toBe('Harbour Bakery');
+    expect(await page.getByLabel('Draws from').inputValue()).toBe(project.id);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText(/^Published at \/presents\/harbour-bakery/).waitFor();
+    const url = (await page.getByRole('link', { name: 'Open the page' }).first().getAttribute('href'))!;
+
+    await page.getByRole('button', { name: 'Presentations', exact: true }).click();
+    await page.getByRole('link', { name: 'Harbour Bakery' }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const visitor = await newPage(browser, { viewport: PHONE, userAgent: PHONE_UA });
+    expect((await visitor.page.goto(url))?.status()).toBe(200);
+    await visitor.page.getByText('Prepared for Harbour Bakery').first().waitFor();
+    await visitor.context.close();
   });
 });
