@@ -127,6 +127,31 @@ describe('the admin screen', () => {
     expect(within(screen.getByText('Marta Maker').closest('tr')!).getByText('45')).toBeTruthy();
   });
 
+  it('adjusts credits with the keyboard alone: Enter submits, the confirmation is a button reached by Tab', async () => {
+    const { calls } = open({
+      'GET /api/admin/users/user_bbbbbbbbbbbbbbbb': { status: 200, body: detail() },
+      'POST /api/admin/users/user_bbbbbbbbbbbbbbbb/credits': { status: 200, body: { entry: {}, user: detail({ credits: 30 }) } },
+    });
+    const user = userEvent.setup();
+    const manage = await screen.findByRole('button', { name: 'Manage Marta Maker' });
+    manage.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Marta Maker' });
+    const reason = within(dialog).getByLabelText('Reason');
+    reason.focus();
+    await user.keyboard('Keyboard goodwill');
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Credits'));
+    await user.keyboard('5{Enter}');
+    const confirm = await screen.findByRole('dialog', { name: 'Add 5 credits?' });
+    within(confirm).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Tab}');
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Adjust credits' }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]?.body).toMatchObject({ amount: 5, reason: 'Keyboard goodwill' });
+  });
+
   it('shows the server’s refusal of a deduction on the amount field', async () => {
     open({
       'GET /api/admin/users/user_bbbbbbbbbbbbbbbb': { status: 200, body: detail() },
