@@ -4,7 +4,7 @@ import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDefines } from './build-defines.mjs';
 import { root, run, WRANGLER_ENV } from './lib.mjs';
-import { DEMO_USERS, seed } from './seed.mjs';
+import { DEMO_USERS, SEED_PRESENTATION_PASSWORD, SEED_PRESENTATIONS, seed } from './seed.mjs';
 
 const PORT = process.env.PORT ?? '8787';
 
@@ -25,6 +25,9 @@ console.log(`
 
   Demo logins:
 ${DEMO_USERS.map((u) => `    ${u.role.padEnd(5)}  ${u.email.padEnd(20)} ${u.password}`).join('\n')}
+
+  Demo presentations (signed out): http://localhost:${PORT}/presents/${SEED_PRESENTATIONS[0]}
+    password-protected: /presents/${SEED_PRESENTATIONS[4]} (password ${SEED_PRESENTATION_PASSWORD}), expired: /presents/${SEED_PRESENTATIONS[5]}
 
   Emails are not sent locally: their links are printed below as "[mail] …" lines.
 `);

@@ -39,7 +39,7 @@ export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, n
   const renders = await purgeDeletedCreations(db, env.MEDIA, before, batch);
   await purgeDeletedCreatives(db, before);
   await purgeDeletedFunnels(db, before);
-  await purgeDeletedPresentations(db, before);
+  await purgeDeletedPresentations(db, env.MEDIA, before);
   // A project goes once its media and renders (and their R2 objects) are gone: nothing is orphaned in R2.
   await purgeDeletedProjects(db, before);
   return media + renders;

@@ -4,9 +4,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Presentation } from '#common/schemas/presentations.ts';
 import { BEACON_SCRIPT } from '#client/presentations/beacon-script.ts';
 import { getDb } from '#worker/db/client.ts';
-import { adItems, ads, auditLog, creations, presentationSectionStats, presentationStats, projectMembers, rateLimits } from '#worker/db/schema.ts';
+import {
+  adItems,
+  ads,
+  auditLog,
+  creations,
+  presentationSectionStats,
+  presentationStats,
+  presentations,
+  projectMembers,
+  rateLimits,
+} from '#worker/db/schema.ts';
 import { utcDay } from '#worker/features/funnels/analytics-service.ts';
 import { viewToken } from '#worker/features/presentations/views-service.ts';
+import { purgeDeletedContent } from '#worker/jobs/index.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { send } from '#worker/test/http.ts';
@@ -322,6 +333,19 @@ describe('the Open Graph picture', () => {
     expect(new Uint8Array(await second.arrayBuffer())).toEqual(bytes);
     const draft = await createPresentation(author, { publish: false });
     expect((await send(`/presents/${draft.slug}/og.png`)).status).toBe(404);
+    // A new name: a new card, the old one removed.
+    const document = { ...p.document, customerName: 'Renamed Customer' };
+    expect((await send(`/api/presentations/${p.id}`, { method: 'PATCH', json: { baseRevision: p.revision, document }, cookie: author.cookie })).status).toBe(
+      200,
+    );
+    const renamed = await send(`/presents/${p.slug}/og.png`);
+    expect(new Uint8Array(await renamed.arrayBuffer())).not.toEqual(bytes);
+    expect((await env.MEDIA.list({ prefix: `presentations/og/${p.id}/` })).objects).toHaveLength(1);
+    // Deleted, then purged 30 days later: the card (with the customer's name) goes with the row.
+    expect((await send(`/api/presentations/${p.id}`, { method: 'DELETE', cookie: author.cookie })).status).toBe(204);
+    await purgeDeletedContent(env, new Date(Date.now() + 31 * 86_400_000));
+    expect((await env.MEDIA.list({ prefix: `presentations/og/${p.id}/` })).objects).toHaveLength(0);
+    expect(await getDb(env.DB).select().from(presentations).where(eq(presentations.id, p.id)).get()).toBeUndefined();
   });
 });
 

@@ -381,12 +381,14 @@ async function ogImage(c: Context<AppEnv>): Promise<Response> {
     bodyFont: theme.fonts.body,
   };
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(JSON.stringify(input)));
-  const key = `presentations/og/${p.id}/${Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('')}.png`;
+  const key = `${service.ogPrefix(p.id)}${Array.from(new Uint8Array(digest).slice(0, 12), (b) => b.toString(16).padStart(2, '0')).join('')}.png`;
   const headers = { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600', 'X-Robots-Tag': 'noindex' };
   const stored = await c.env.MEDIA.get(key);
   if (stored) return c.body(stored.body, 200, { ...headers, 'Content-Length': String(stored.size) });
   const png = await renderCard(c.env.ASSETS, input);
   await c.env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
+  // The card of an earlier name or theme is not kept (the customer's name must not outlive its presentation in R2).
+  await service.deleteOgCards(c.env.MEDIA, p.id, key);
   return c.body(png as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Length': String(png.byteLength) });
 }
 

@@ -130,6 +130,16 @@ export function softDelete(db: Db, id: string, now: Date) {
     .where(and(eq(presentations.id, id), isNull(presentations.deletedAt)));
 }
 
+/** Ids of presentations deleted before `before` (their R2 objects go first). */
+export function deletedBefore(db: Db, before: Date, limit = 500) {
+  return db
+    .select({ id: presentations.id })
+    .from(presentations)
+    .where(and(isNotNull(presentations.deletedAt), lt(presentations.deletedAt, before)))
+    .limit(limit)
+    .all();
+}
+
 export function purgeDeleted(db: Db, before: Date) {
   return db.delete(presentations).where(and(isNotNull(presentations.deletedAt), lt(presentations.deletedAt, before)));
 }

@@ -676,8 +676,20 @@ export async function stats(db: Db, entry: Row, days: 7 | 30, now = Date.now()):
   };
 }
 
-/** Deleted presentations after 30 days; visitor hashes and view states of past days. */
-export async function purgeDeleted(db: Db, before: Date): Promise<void> {
+/** Where a presentation's Open Graph cards are kept in R2 (one object per id: the newest replaces the others). */
+export const ogPrefix = (presentationId: string) => `presentations/og/${presentationId}/`;
+
+/** Deletes a presentation's stored cards except `keep`. */
+export async function deleteOgCards(bucket: R2Bucket, presentationId: string, keep?: string): Promise<void> {
+  const listed = await bucket.list({ prefix: ogPrefix(presentationId) });
+  const stale = listed.objects.map((object) => object.key).filter((key) => key !== keep);
+  if (stale.length > 0) await bucket.delete(stale);
+}
+
+/** Presentations deleted 30 days ago: their Open Graph cards (which carry the customer's name), then the rows (statistics cascade). */
+export async function purgeDeleted(db: Db, bucket: R2Bucket, before: Date): Promise<void> {
+  const rows = await repo.deletedBefore(db, before);
+  for (const row of rows) await deleteOgCards(bucket, row.id);
   await repo.purgeDeleted(db, before);
 }
 
