@@ -262,7 +262,10 @@ describe('the presentations screen', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['1. Harbour Bakery12', '2. Pricing offer7', '3. Book a call3']);
-    await user.click(within(dialog).getByRole('button', { name: '30 days' }));
+    // The period from the keyboard: Tab to “30 days”, Enter.
+    within(dialog).getByRole('button', { name: '7 days' }).focus();
+    await user.keyboard('{Tab}{Enter}');
+    expect(within(dialog).getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(within(dialog).getAllByRole('definition')[0]!.textContent).toBe('40'));
     expect(gets().at(-1)).toEqual({ path: `/api/presentations/${PRESENTATION_ID}/stats`, query: { days: '30' } });
   });
