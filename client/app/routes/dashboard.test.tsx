@@ -10,7 +10,7 @@ const week = (views: number[], leads: number[]) => views.map((v, i) => ({ day: `
 function board(overrides: Record<string, unknown> = {}) {
   return {
     credits: { ...creditSummary(), total: 118, monthly: 18, purchased: 100, nextResetAt: '2026-12-20T00:00:00.000Z' },
-    projects: { count: 0, more: false, recent: [] },
+    projects: { ownedActive: 0, more: false, recent: [] },
     creations: { recent: [], more: false },
     ads: { projects: [], totals: { inReview: 0, scheduled: 0, failed: 0, reviews: 0 } },
     funnels: { count: 0, views7d: 0, leads7d: 0, daily7d: week([0, 0, 0, 0, 0, 0, 0], []), top: [] },
@@ -20,7 +20,7 @@ function board(overrides: Record<string, unknown> = {}) {
 }
 
 const busy = board({
-  projects: { count: 2, more: false, recent: [projectDetail(), projectDetail({ id: 'proj_bbbbbbbbbbbbbbbb', name: 'Bistro Verde' })] },
+  projects: { ownedActive: 1, more: true, recent: [projectDetail(), projectDetail({ id: 'proj_bbbbbbbbbbbbbbbb', name: 'Bistro Verde', role: 'editor' })] },
   creations: {
     more: true,
     recent: [
@@ -76,7 +76,8 @@ describe('Dashboard', () => {
     expect(earnings.textContent).toContain('9 € available · 12 € pending');
     expect(earnings.getAttribute('href')).toBe('/account/affiliate');
 
-    expect(screen.getByText('2 of 3 active projects on the Free plan')).toBeTruthy();
+    expect(screen.getByText('You own 1 of 3 active projects on the Free plan')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All projects' }).getAttribute('href')).toBe('/projects');
     expect(screen.getByRole('link', { name: /Bistro Verde/ }).getAttribute('href')).toBe('/projects/proj_bbbbbbbbbbbbbbbb/');
     expect(screen.getByRole('link', { name: 'Download Spring square' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Acme Surf 2 waiting · 1 scheduled · 1 failed · 3 reviews/ }).getAttribute('href')).toBe(

@@ -55,10 +55,10 @@ function greeting(): string {
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 }
 
-/** "2 of 3 active projects on the Free plan": the count is the active ones (archived ones are not in the list). */
+/** "You own 2 of 3 active projects on the Free plan": the plan limits the active projects one owns, not memberships. */
 function projectsHint(board: Board, limit: number | null, planName: string): string {
   if (limit === null) return `Unlimited active projects on the ${planName} plan`;
-  return `${board.projects.count}${board.projects.more ? '+' : ''} of ${limit} active projects on the ${planName} plan`;
+  return `You own ${board.projects.ownedActive} of ${limit} active projects on the ${planName} plan`;
 }
 
 /** Where the ads that need someone are: the project with most of them (or the projects list). */
@@ -159,6 +159,13 @@ function RecentProjects({ board }: { board: Board }) {
           </Link>
         </li>
       ))}
+      {board.projects.more ? (
+        <li className="pt-3">
+          <Link to="/projects" className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-200">
+            All projects
+          </Link>
+        </li>
+      ) : null}
     </ul>
   );
 }

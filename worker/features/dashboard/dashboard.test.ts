@@ -183,12 +183,12 @@ describe('GET /api/dashboard', () => {
     // Credits: /account/credits.
     expect(board.credits).toEqual(await get('/api/credits', owner));
 
-    // Projects: /projects (the active ones), newest first.
-    const projectList = await get<{ items: ProjectSummary[]; nextCursor: string | null }>('/api/projects?limit=100', owner);
-    expect(board.projects.count).toBe(projectList.items.length);
-    expect(board.projects.count).toBe(3);
+    // Projects: /projects' first page (the active ones), newest first; the plan counts the two the owner owns, not the one they are a viewer of.
+    const projectList = await get<{ items: ProjectSummary[]; nextCursor: string | null }>('/api/projects?limit=5', owner);
+    expect(board.projects.recent).toEqual(projectList.items);
+    expect(board.projects.recent).toHaveLength(3);
     expect(board.projects.more).toBe(false);
-    expect(board.projects.recent).toEqual(projectList.items.slice(0, 5));
+    expect(board.projects.ownedActive).toBe(2);
 
     // Creations: /creations' first page.
     const creationList = await get<{ items: CreationItem[]; nextCursor: string | null }>('/api/creations?limit=4', owner);
@@ -238,13 +238,13 @@ describe('GET /api/dashboard', () => {
     const board = await dashboard(getDb(d1), { id: owner.id, plan: 'agency' }, ORIGIN);
     expect(trips).toEqual([`batch(${trips[0]?.slice(6, -1)})`]);
     expect(trips).toHaveLength(1);
-    expect(board.projects.count).toBe(3);
+    expect(board.projects.recent).toHaveLength(3);
   });
 
   it('is empty, not broken, for a new account', async () => {
     const fresh = await createUser();
     const board = await get<Dashboard>('/api/dashboard', fresh);
-    expect(board.projects).toEqual({ count: 0, more: false, recent: [] });
+    expect(board.projects).toEqual({ ownedActive: 0, more: false, recent: [] });
     expect(board.creations).toEqual({ recent: [], more: false });
     expect(board.ads).toEqual({ projects: [], totals: { inReview: 0, scheduled: 0, failed: 0, reviews: 0 } });
     expect(board.funnels).toMatchObject({ count: 0, views7d: 0, leads7d: 0, top: [] });
@@ -257,6 +257,20 @@ describe('GET /api/dashboard', () => {
     expect((await send('/api/dashboard')).status).toBe(401);
   });
 
+  it('counts owned active projects for the plan, as creating one checks them: a member of others’ projects owns none', async () => {
+    const member = await createUser();
+    const others = await createUser();
+    await db().update(users).set({ plan: 'agency' }).where(eq(users.id, others.id));
+    for (const name of ['One', 'Two', 'Three', 'Four']) await createProject(others, { editor: member }, name);
+    const board = await get<Dashboard>('/api/dashboard', member);
+    expect(board.projects.ownedActive).toBe(0);
+    expect(board.projects.recent).toHaveLength(4);
+    // The Free plan's three are all still free: three creations succeed, the fourth is refused.
+    for (const name of ['A', 'B', 'C']) expect((await send('/api/projects', { json: { name }, cookie: member.cookie })).status).toBe(201);
+    expect((await get<Dashboard>('/api/dashboard', member)).projects.ownedActive).toBe(3);
+    expect((await send('/api/projects', { json: { name: 'D' }, cookie: member.cookie })).status).toBe(402);
+  });
+
   it('leaves archived projects out of the projects count, as the projects screen does', async () => {
     const user = await createUser();
     const kept = await createProject(user, {}, 'Kept');
@@ -264,5 +278,6 @@ describe('GET /api/dashboard', () => {
     await db().update(projects).set({ archivedAt: new Date() }).where(eq(projects.id, archived.id));
     const board = await get<Dashboard>('/api/dashboard', user);
     expect(board.projects.recent.map((p) => p.id)).toEqual([kept.id]);
+    expect(board.projects.ownedActive).toBe(1);
   });
 });

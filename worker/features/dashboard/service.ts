@@ -6,13 +6,10 @@ import { earningsRead } from '#worker/features/affiliate/service.ts';
 import { creationsRead } from '#worker/features/creatives/render-service.ts';
 import { creditSummaryRead } from '#worker/features/credits/service.ts';
 import { funnelsRead, lastDays } from '#worker/features/funnels/service.ts';
-import { projectsRead } from '#worker/features/projects/service.ts';
+import { ownedActiveProjectsRead, projectsRead } from '#worker/features/projects/service.ts';
 
 /** How many of each list the dashboard shows (the counts come from the lists their screens load). */
 export const DASHBOARD_LIMITS = { projects: 5, creations: 4, funnels: 3 } as const;
-
-/** The most active projects a plan can have is 3 (Free): counting up to 100 is the projects screen's own page. */
-const PROJECT_PAGE = 100;
 
 /**
  * `/dashboard` (PRODUCT.md §4.6): every figure comes from the read of the service behind its
@@ -22,13 +19,14 @@ const PROJECT_PAGE = 100;
 export function dashboardRead(db: Db, user: Pick<SessionUser, 'id' | 'plan'>, origin: string, now = new Date()) {
   const reads = combine({
     credits: creditSummaryRead(db, user.id, user.plan, now),
-    projects: projectsRead(db, user.id, { archived: false, limit: PROJECT_PAGE }),
+    projects: projectsRead(db, user.id, { archived: false, limit: DASHBOARD_LIMITS.projects }),
+    owned: ownedActiveProjectsRead(db, user.id),
     creations: creationsRead(db, user.id, {}, DASHBOARD_LIMITS.creations),
     ads: adOverviewRead(db, user.id),
     funnels: funnelsRead(db, user.id, undefined, origin, now),
     earnings: earningsRead(db, user.id, now),
   });
-  return mapRead(reads, ({ credits, projects, creations, ads, funnels, earnings }) => {
+  return mapRead(reads, ({ credits, projects, owned, creations, ads, funnels, earnings }) => {
     // The funnels' weeks, day by day (the same seven days as each funnel's card).
     const daily7d = lastDays(now, 7).map((day) => {
       const ofDay = funnels.items.map((f) => f.daily7d.find((d) => d.day === day));
@@ -37,10 +35,11 @@ export function dashboardRead(db: Db, user: Pick<SessionUser, 'id' | 'plan'>, or
     return {
       credits,
       projects: {
-        /** Active projects (the projects screen's list); `more` when there are over a page of them. */
-        count: projects.items.length,
+        /** The active projects the user owns: what the plan's limit counts (members of others' projects own none of those). */
+        ownedActive: owned,
+        /** The projects screen's list (same order) has more than `recent`. */
         more: projects.nextCursor !== null,
-        recent: projects.items.slice(0, DASHBOARD_LIMITS.projects),
+        recent: projects.items,
       },
       creations: { recent: creations.items, more: creations.nextCursor !== null },
       ads,

@@ -185,6 +185,15 @@ export function transferOwnershipStatements(db: Db, projectId: string, fromUserI
   ];
 }
 
+/** How many active projects the user owns (what the plan limits), as a query to batch. */
+export function activeOwnedQuery(db: Db, userId: string) {
+  return db
+    .select({ active: sql<number>`${activeOwnedCount(sql`${users.id}`)}` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+}
+
 /** The user's plan and how many active projects they own (for the message of a refusal). */
 export async function projectAllowance(db: Db, userId: string) {
   const row = await db
