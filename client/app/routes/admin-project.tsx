@@ -7,6 +7,7 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { useCrumbLabel } from '#client/app/crumbs.tsx';
 import { adminApi, type ProjectSupportView } from '#client/features/admin/api.ts';
 import { AuditTable } from '#client/features/admin/audit-table.tsx';
 
@@ -47,6 +48,7 @@ function Usage({ usage }: { usage: ProjectSupportView['usage'] }) {
 export default function AdminProject() {
   const { projectId = '' } = useParams();
   const view = useResource(() => adminApi.project(projectId), [projectId]);
+  useCrumbLabel(`/admin/${projectId}`, view.status === 'ready' ? view.data.project.name : undefined);
   const back = (
     <Link to="/admin" className="mb-4 inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white">
       <ArrowLeft aria-hidden="true" className="size-4" /> Admin
