@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { auditLog, contactMessages, payouts } from '#worker/db/schema.ts';
+import { auditLog, contactMessages, payouts, users } from '#worker/db/schema.ts';
 import { createApp } from '#worker/app.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
@@ -142,4 +142,52 @@ describe('the audit log of admin actions', () => {
       expect(entries[0]).toMatchObject({ actorUserId: admin.id, ip });
     });
   }
+});
+
+describe('an admin’s writes to presentations (someone else’s too) are audited', () => {
+  let author: TestUser;
+  beforeAll(async () => {
+    author = await createUser({ name: 'Agnes Agency' });
+    await db().update(users).set({ plan: 'agency' }).where(eq(users.id, author.id));
+  });
+
+  const entriesOf = (targetId: string, action: string) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)))
+      .all();
+
+  it('create, change, publish, unpublish, duplicate and delete each leave one entry with the admin and the address', async () => {
+    const slug = `audit-${crypto.randomUUID().slice(0, 8)}`;
+    const created = await send('/api/presentations', { json: { slug, customerName: 'Harbor Dental' }, cookie: author.cookie });
+    expect(created.status).toBe(201);
+    const { id, revision } = (await created.json()) as { id: string; revision: number };
+    // The author's own writes are not admin actions.
+    expect(await entriesOf(id, 'presentation.create')).toEqual([]);
+
+    const ip = '192.0.2.201';
+    const as = (path: string, options: { method?: string; json?: unknown } = {}) =>
+      send(path, { ...options, cookie: admin.cookie, headers: { 'cf-connecting-ip': ip } });
+    const check = async (targetId: string, action: string) => {
+      const entries = await entriesOf(targetId, action);
+      expect(entries, action).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ actorUserId: admin.id, ip });
+    };
+
+    expect((await as(`/api/presentations/${id}`, { method: 'PATCH', json: { baseRevision: revision, slug: `${slug}-x` } })).status).toBe(200);
+    await check(id, 'presentation.update');
+    expect((await as(`/api/presentations/${id}/publish`, { method: 'POST' })).status).toBe(200);
+    await check(id, 'presentation.publish');
+    expect((await as(`/api/presentations/${id}/unpublish`, { method: 'POST' })).status).toBe(200);
+    await check(id, 'presentation.unpublish');
+    expect((await as(`/api/presentations/${id}/duplicate`, { method: 'POST' })).status).toBe(201);
+    await check(id, 'presentation.duplicate');
+    expect((await as(`/api/presentations/${id}`, { method: 'DELETE' })).status).toBe(204);
+    await check(id, 'presentation.delete');
+
+    const own = await as('/api/presentations', { json: { slug: `${slug}-admin`, customerName: 'Lumen Yoga' } });
+    expect(own.status).toBe(201);
+    await check(((await own.json()) as { id: string }).id, 'presentation.create');
+  });
 });
