@@ -92,6 +92,8 @@ export interface AuditItem {
   action: string;
   targetType: string;
   targetId: string | null;
+  /** The target's email (a user) or name (a project), when it still exists. */
+  targetLabel: string | null;
   projectId: string | null;
   actor: { id: string; name: string; email: string } | null;
   ip: string | null;

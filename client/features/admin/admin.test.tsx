@@ -46,6 +46,7 @@ function auditItem(overrides: Partial<AuditItem> = {}): AuditItem {
     action: 'user.plan_changed',
     targetType: 'user',
     targetId: MARTA,
+    targetLabel: 'marta@example.com',
     projectId: null,
     actor: { id: ME, name: 'Ada Admin', email: 'ada@example.com' },
     ip: '192.0.2.77',
@@ -286,6 +287,8 @@ describe('the admin screen', () => {
     open({ 'GET /api/admin/audit': page([auditItem()]) }, '/admin?tab=audit');
     const user = userEvent.setup();
     expect(await screen.findByText('Plan changed')).toBeTruthy();
+    // The target by its email, not its id.
+    expect(screen.getByText('marta@example.com')).toBeTruthy();
     expect(screen.getAllByText('192.0.2.77', { exact: false }).length).toBeGreaterThan(0);
     expect(screen.getByText('plan')).toBeTruthy();
     expect(screen.getByText('pro')).toBeTruthy();
@@ -311,7 +314,16 @@ describe('the project support view', () => {
     members: [{ userId: MARTA, name: 'Marta Maker', email: 'marta@example.com', role: 'owner', since: '2026-01-01T00:00:00.000Z', disabled: false }],
     usage: { media: 12, storageBytes: 3 * 1024 * 1024, creatives: 4, creations: 9, ads: 2, funnels: 1, pages: 3, leads: 17, postsPublished: 1 },
     activity: [{ kind: 'creation', id: 'cre_aaaaaaaaaaaaaaaa', name: 'Spring square', at: '2026-03-01T10:00:00.000Z' }],
-    audit: [auditItem({ action: 'project.support_viewed', targetType: 'project', targetId: PROJECT, projectId: PROJECT, details: null })],
+    audit: [
+      auditItem({
+        action: 'project.support_viewed',
+        targetType: 'project',
+        targetId: PROJECT,
+        targetLabel: 'Harbour Bakery',
+        projectId: PROJECT,
+        details: null,
+      }),
+    ],
   };
 
   it('shows members, usage, recent activity and the audit trail, read-only', async () => {

@@ -58,8 +58,13 @@ export function AuditTable({ items }: { items: readonly AuditItem[] }) {
           </td>
           <td className="py-2 pr-4 sm:min-w-48">
             <span className="font-medium">{actionLabel(item.action)}</span>
-            <span className="block font-mono text-xs [overflow-wrap:anywhere] text-zinc-500 dark:text-zinc-400">
-              {item.targetType} {item.targetId ?? ''}
+            <span className="block text-xs [overflow-wrap:anywhere] text-zinc-500 dark:text-zinc-400" title={`${item.targetType} ${item.targetId ?? ''}`}>
+              {item.targetType.replace('_', ' ')}{' '}
+              {item.targetLabel ? (
+                <span className="text-zinc-700 dark:text-zinc-300">{item.targetLabel}</span>
+              ) : (
+                <span className="font-mono">{item.targetId ?? ''}</span>
+              )}
             </span>
             <AuditDetails details={item.details} />
             <span className="block text-xs [overflow-wrap:anywhere] text-zinc-500 sm:hidden dark:text-zinc-400">

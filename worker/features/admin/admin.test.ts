@@ -354,7 +354,12 @@ describe('the audit log', () => {
     );
     const byTarget = await json<{ items: AuditItem[] }>(asAdmin(`/api/admin/audit?target=${target.id}`));
     expect(byTarget.items.map((i) => i.action)).toEqual(['user.credits_adjusted', 'user.plan_changed', 'user.credits_adjusted']);
-    expect(byTarget.items[0]).toMatchObject({ actor: { id: other.id, name: 'Otto Other', email: other.email }, ip: '2001:db8::42', targetType: 'user' });
+    expect(byTarget.items[0]).toMatchObject({
+      actor: { id: other.id, name: 'Otto Other', email: other.email },
+      ip: '2001:db8::42',
+      targetType: 'user',
+      targetLabel: target.email,
+    });
     const byEmail = await json<{ items: AuditItem[] }>(asAdmin(`/api/admin/audit?actor=${encodeURIComponent(other.email.toUpperCase())}&target=${target.id}`));
     expect(byEmail.items).toHaveLength(1);
     const byId = await json<{ items: AuditItem[] }>(asAdmin(`/api/admin/audit?actor=${admin.id}&target=${target.id}&action=user.credits`));
@@ -400,7 +405,7 @@ describe('the support view of a project', () => {
       ['Ed Editor', 'editor'],
     ]);
     expect(view.usage).toMatchObject({ media: 0, creatives: 0, funnels: 0, storageBytes: 0 });
-    expect(view.audit[0]).toMatchObject({ action: 'project.support_viewed', actor: { id: admin.id }, ip: ADMIN_IP });
+    expect(view.audit[0]).toMatchObject({ action: 'project.support_viewed', actor: { id: admin.id }, ip: ADMIN_IP, targetLabel: 'Harbour Bakery' });
     const viewed = await db()
       .select()
       .from(auditLog)

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { rawStatement, type Db } from '#worker/db/client.ts';
 import {
   ads,
@@ -150,10 +151,19 @@ export function listAudit(db: Db, filters: AuditFilters, limit: number, before?:
     const time = new Date(before.time);
     conditions.push(or(lt(auditLog.createdAt, time), and(eq(auditLog.createdAt, time), lt(auditLog.id, before.id))));
   }
+  const targetUser = alias(users, 'target_user');
+  const targetProject = alias(projects, 'target_project');
   return db
-    .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+    .select({
+      entry: auditLog,
+      actorName: users.name,
+      actorEmail: users.email,
+      targetLabel: sql<string | null>`coalesce(${targetUser.email}, ${targetProject.name})`,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
+    .leftJoin(targetProject, and(eq(auditLog.targetType, 'project'), eq(targetProject.id, auditLog.targetId)))
     .where(and(...conditions))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit + 1)

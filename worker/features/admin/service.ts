@@ -183,13 +183,14 @@ export async function adjustCredits(db: Db, admin: Admin, userId: string, input:
 
 /* ---------- audit log ---------- */
 
-function toAuditItem(row: { entry: repo.AuditRow; actorName: string | null; actorEmail: string | null }): AuditItem {
+function toAuditItem(row: { entry: repo.AuditRow; actorName: string | null; actorEmail: string | null; targetLabel: string | null }): AuditItem {
   const { entry } = row;
   return {
     id: entry.id,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
+    targetLabel: row.targetLabel ?? null,
     projectId: entry.projectId,
     actor: entry.actorUserId && row.actorName !== null ? { id: entry.actorUserId, name: row.actorName, email: row.actorEmail ?? '' } : null,
     ip: entry.ip,
