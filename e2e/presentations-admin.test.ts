@@ -61,6 +61,10 @@ describe('presentations in the workspace', () => {
     await page.frameLocator('iframe[title="Preview of the presentation on a desktop"]').locator('img').first().waitFor();
     await expectAccessible(page);
     await page.screenshot({ path: join(SHOTS, 'presentations-editor-section-1280.png'), fullPage: true });
+    // The workspace follows the system's dark mode (a screenshot to look at).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(SHOTS, 'presentations-editor-section-dark-1280.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.getByRole('button', { name: 'Presentation pages' }).click();
     await page.getByRole('button', { name: 'New presentation' }).waitFor();
 

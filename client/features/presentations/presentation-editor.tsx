@@ -270,6 +270,8 @@ function Editor({
             </a>
           ) : null}
           <Button
+            // Another button, not a colour transition between the two variants.
+            key={meta.status}
             size="sm"
             variant={meta.status === 'published' ? 'secondary' : 'primary'}
             onClick={() => void togglePublished()}
@@ -423,7 +425,7 @@ function SaveIndicator({ state, error, onRetry }: { state: SaveState; error: str
           <Check className="size-3.5" aria-hidden="true" /> Saved
         </span>
       ) : null}
-      {state === 'pending' ? <span className="text-zinc-500">Unsaved changes</span> : null}
+      {state === 'pending' ? <span className="text-zinc-500 dark:text-zinc-400">Unsaved changes</span> : null}
       {state === 'invalid' ? <span className="text-amber-700 dark:text-amber-400">Not saved: fix the fields marked in red</span> : null}
       {state === 'saving' ? (
         <span className={`${base} text-zinc-600 dark:text-zinc-400`}>

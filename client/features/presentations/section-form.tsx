@@ -98,12 +98,12 @@ function SourcePicker({
                 {choice.thumb ? (
                   <img src={choice.thumb} alt="" className="aspect-square w-full bg-zinc-100 object-cover dark:bg-zinc-800" loading="lazy" />
                 ) : (
-                  <span className="grid aspect-[4/3] w-full place-items-center bg-zinc-100 px-2 text-center text-xs text-zinc-500 dark:bg-zinc-800">
+                  <span className="grid aspect-[4/3] w-full place-items-center bg-zinc-100 px-2 text-center text-xs text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
                     {choice.detail}
                   </span>
                 )}
                 <span className="block truncate px-2 pt-1 text-sm font-medium">{choice.name}</span>
-                <span className="block truncate px-2 pb-1 text-xs text-zinc-500">{choice.detail}</span>
+                <span className="block truncate px-2 pb-1 text-xs text-zinc-500 dark:text-zinc-400">{choice.detail}</span>
               </button>
             </li>
           ))}
@@ -180,7 +180,7 @@ function PickedItems({
                   <p className={`truncate text-sm ${found ? 'font-medium' : 'text-red-700 dark:text-red-400'}`}>
                     {found ? found.name : `Pick the ${noun} to show`}
                   </p>
-                  {found ? <p className="truncate text-xs text-zinc-500">{found.detail}</p> : null}
+                  {found ? <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{found.detail}</p> : null}
                 </div>
                 <Button
                   variant="ghost"

@@ -153,7 +153,9 @@ export function SectionsList({
         </ol>
       )}
       {!readOnly && sections.length > 1 ? (
-        <p className="px-4 pb-3 text-xs text-zinc-500">Drag a section, or press Alt+↑ or Alt+↓ on it, to move it; Delete removes it (Ctrl+Z brings it back).</p>
+        <p className="px-4 pb-3 text-xs text-zinc-500 dark:text-zinc-400">
+          Drag a section, or press Alt+↑ or Alt+↓ on it, to move it; Delete removes it (Ctrl+Z brings it back).
+        </p>
       ) : null}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
