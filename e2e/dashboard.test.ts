@@ -61,6 +61,12 @@ describe('the dashboard (seeded demo user)', () => {
       expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
       await expectAccessible(page);
       await shoot(page, `dashboard-${size}`);
+      // The workspace follows the system's dark mode: loaded dark (no colour transition under way), still readable.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Funnels this week' }).waitFor();
+      await expectAccessible(page);
+      await shoot(page, `dashboard-${size}-dark`);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -72,7 +72,7 @@ function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolean; onTo
           <button
             type="button"
             onClick={onToggle}
-            className={`flex h-9 items-center gap-3 rounded-[var(--radius-control)] px-3 text-sm text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800 ${collapsed ? 'justify-center px-0' : ''}`}
+            className={`flex h-9 items-center gap-3 rounded-[var(--radius-control)] px-3 text-sm text-zinc-500 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800 ${collapsed ? 'justify-center px-0' : ''}`}
             aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
           >
             {collapsed ? <ChevronsRight aria-hidden="true" className="size-4" /> : <ChevronsLeft aria-hidden="true" className="size-4" />}

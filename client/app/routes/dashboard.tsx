@@ -153,7 +153,7 @@ function RecentProjects({ board }: { board: Board }) {
         <li key={project.id}>
           <Link to={`/projects/${project.id}/`} className="flex items-center justify-between gap-3 py-2.5 hover:text-accent-700">
             <span className="truncate font-medium">{project.name}</span>
-            <span className="shrink-0 text-xs text-zinc-500">
+            <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
               {plural(project.counts.media, 'file')} · {project.role}
             </span>
           </Link>
@@ -238,7 +238,7 @@ function AdsByProject({ board }: { board: Board }) {
               className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2.5 hover:text-accent-700"
             >
               <span className="min-w-0 truncate font-medium">{row.projectName}</span>
-              <span className={`text-xs ${row.failed > 0 ? 'text-red-700 dark:text-red-300' : 'text-zinc-500'}`}>{parts.join(' · ')}</span>
+              <span className={`text-xs ${row.failed > 0 ? 'text-red-700 dark:text-red-300' : 'text-zinc-500 dark:text-zinc-400'}`}>{parts.join(' · ')}</span>
             </Link>
           </li>
         );
@@ -270,7 +270,7 @@ function FunnelWeek({ board }: { board: Board }) {
           <Link to={`/funnels/${funnel.id}`} className="grid grid-cols-[minmax(0,1fr)_5rem] items-center gap-3 py-2.5 hover:text-accent-700">
             <span className="min-w-0">
               <span className="block truncate font-medium">{funnel.title}</span>
-              <span className="block truncate text-xs text-zinc-500">
+              <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
                 {funnel.projectName} · {plural(funnel.views7d, 'visit')} · {plural(funnel.leads7d, 'lead')}
               </span>
             </span>
