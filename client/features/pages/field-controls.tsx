@@ -31,7 +31,10 @@ export function Labelled({
           {label}
         </label>
         {count ? (
-          <span id={`${id}-count`} className={`text-xs tabular-nums ${count.used > count.max ? 'text-red-700 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400'}`}>
+          <span
+            id={`${id}-count`}
+            className={`text-xs tabular-nums ${count.used > count.max ? 'text-red-700 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400'}`}
+          >
             {count.used}/{count.max}
           </span>
         ) : null}
