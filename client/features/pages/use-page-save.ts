@@ -1,18 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageDetail, PageUpdateInput } from '#common/schemas/funnels.ts';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
 import type { PageDraft } from '#client/features/pages/editor-state.ts';
 
-export type SaveState = 'saved' | 'pending' | 'invalid' | 'saving' | 'error' | 'conflict';
-
-/** Autosave waits this long after the last change (as the creative editor and the brand kit do). */
-export const AUTOSAVE_DELAY_MS = 1000;
-
-/** A 409 about the revision (someone saved in between), not about a taken slug. */
-export function isStale(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'conflict' && !error.details?.slug;
-}
+export type { SaveState } from '#client/lib/use-revision-save.ts';
 
 /** The part of the draft that differs from what the server has, as PATCH fields. */
 function changes(draft: PageDraft, saved: PageDraft): Omit<PageUpdateInput, 'baseRevision'> {
@@ -23,13 +14,7 @@ function changes(draft: PageDraft, saved: PageDraft): Omit<PageUpdateInput, 'bas
   };
 }
 
-/**
- * The page draft's saving, like the creative editor's (decision 0011): a moment after the last
- * change the changed parts go in one PATCH with the revision they build on, one request at a
- * time; a failure shows its message with a Retry and is not retried in a loop; a stale
- * revision (409) stops saving from this screen; an invalid draft is not sent. Title and slug
- * changes (`patch`) go through the same queue.
- */
+/** The page draft's saving (client/lib/use-revision-save.ts): the changed variants and split; `patch` for title and slug. */
 export function usePageSave({
   page,
   draft,
@@ -43,122 +28,14 @@ export function usePageSave({
   readOnly: boolean;
   onSaved: (detail: PageDetail) => void;
 }) {
-  const [saveState, setSaveState] = useState<SaveState>('saved');
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const saved = useRef<PageDraft>(draft);
-  const revision = useRef(page.revision);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const busy = useRef(0);
-  const failed = useRef<PageDraft | null>(null);
-  const conflict = useRef(false);
-  const draftRef = useRef(draft);
-  const validRef = useRef(valid);
-  const onSavedRef = useRef(onSaved);
-  useEffect(() => {
-    draftRef.current = draft;
-    validRef.current = valid;
-    onSavedRef.current = onSaved;
+  return useRevisionSave<PageDraft, PageDetail, Omit<PageUpdateInput, 'baseRevision'>, { title?: string; slug?: string }>({
+    draft,
+    valid,
+    readOnly,
+    revision: page.revision,
+    changes,
+    update: (input) => pagesApi.update(page.id, input),
+    what: 'the page',
+    onSaved,
   });
-
-  /** Runs one request after the ones before it (each builds on the revision the previous made). */
-  const enqueue = useCallback(<T>(work: () => Promise<T>): Promise<T> => {
-    busy.current += 1;
-    const run = queue.current.then(work, work);
-    queue.current = run.catch(() => undefined);
-    return run.finally(() => {
-      busy.current -= 1;
-    });
-  }, []);
-
-  const save = useCallback(
-    (): Promise<boolean> =>
-      enqueue(async () => {
-        const current = draftRef.current;
-        if (current === saved.current) return true;
-        if (conflict.current) return false;
-        if (!validRef.current) {
-          setSaveState('invalid');
-          return false;
-        }
-        const fields = changes(current, saved.current);
-        setSaveState('saving');
-        try {
-          const detail = await pagesApi.update(page.id, { baseRevision: revision.current, ...fields });
-          saved.current = current;
-          revision.current = detail.revision;
-          failed.current = null;
-          setSaveError(null);
-          setSaveState(draftRef.current === current ? 'saved' : 'pending');
-          onSavedRef.current(detail);
-          return true;
-        } catch (error) {
-          failed.current = current;
-          if (isStale(error)) conflict.current = true;
-          setSaveState(isStale(error) ? 'conflict' : 'error');
-          setSaveError(errorMessage(error, 'Your changes could not be saved.'));
-          return false;
-        }
-      }),
-    [enqueue, page.id],
-  );
-
-  /** Saves title or slug (not undoable: like a name), after any pending draft save. */
-  const patch = useCallback(
-    (fields: { title?: string; slug?: string }): Promise<PageDetail> =>
-      enqueue(async () => {
-        if (conflict.current) throw new ApiError('conflict', 'A newer version exists: reload it before changing the page.', 409);
-        try {
-          const detail = await pagesApi.update(page.id, { baseRevision: revision.current, ...fields });
-          revision.current = detail.revision;
-          onSavedRef.current(detail);
-          return detail;
-        } catch (error) {
-          if (isStale(error)) {
-            conflict.current = true;
-            setSaveState('conflict');
-          }
-          throw error;
-        }
-      }),
-    [enqueue, page.id],
-  );
-
-  /** What the server has now, after a publish, restore or reload: nothing to save. */
-  const settle = useCallback((next: PageDraft, nextRevision: number) => {
-    saved.current = next;
-    revision.current = nextRevision;
-    failed.current = null;
-    setSaveError(null);
-    // The caller shows `next` right after (a restored version).
-    setSaveState('saved');
-  }, []);
-
-  // Autosave a moment after the last change; not a draft that failed (Retry or a new change does).
-  useEffect(() => {
-    if (readOnly || draft === saved.current || conflict.current || draft === failed.current) return;
-    // An invalid draft is not sent: the fields in red say why.
-    setSaveState((s) => (s === 'saving' ? s : valid ? 'pending' : 'invalid'));
-    if (!valid) return;
-    const timer = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [draft, valid, readOnly, save]);
-
-  // Leaving for another screen saves what is not saved yet (the request outlives the screen).
-  useEffect(
-    () => () => {
-      if (!readOnly && draftRef.current !== saved.current && !conflict.current && validRef.current) void save();
-    },
-    [readOnly, save],
-  );
-
-  // Closing the page with changes not saved asks first.
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (draftRef.current !== saved.current || busy.current > 0) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
-
-  return { saveState, saveError, save, patch, settle, revisionRef: revision };
 }
