@@ -18,3 +18,18 @@ export const FONT_IDS = BRAND_FONTS.map((f) => f.id) as unknown as readonly [Fon
 export function fontById(id: string) {
   return BRAND_FONTS.find((f) => f.id === id) ?? BRAND_FONTS[0];
 }
+
+/** A font uploaded to a project: `brand:{brand font id}` in a creative's text style. */
+export type BrandFontRef = `brand:${string}`;
+export const BRAND_FONT_REF = /^brand:[A-Za-z0-9_-]{1,64}$/;
+/** What a text layer's `font` holds: a bundled font or a project's uploaded font. */
+export type FontRef = FontId | BrandFontRef;
+
+export function isBrandFont(ref: string): ref is BrandFontRef {
+  return BRAND_FONT_REF.test(ref);
+}
+
+/** The bundled font whose metrics stand in for `ref` (an uploaded font is measured as Inter). */
+export function metricFont(ref: string): FontId {
+  return isBrandFont(ref) ? 'inter' : (fontById(ref).id as FontId);
+}

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactElement } from 'react';
 import { FORMATS, layerBox, shortSidePx, type CreativeDocument, type Layer } from '#common/creative/document.ts';
-import type { FontId } from '#common/fonts.ts';
+import { isBrandFont, type FontId, type FontRef } from '#common/fonts.ts';
+import { fitCopy } from '#common/creative/text-fit.ts';
 
 /**
  * The creative renderer: one element tree, drawn by React in the editor preview and by
@@ -25,9 +26,16 @@ export function fontFaces(id: FontId): { latin: string; extended: string } {
  * families, not one with two files: satori takes the first file of a name and draws missing
  * glyphs as boxes, but falls back along a family list.
  */
-export function fontFamily(id: FontId): string {
+export function fontFamily(id: FontRef): string {
+  // An uploaded font falls back to Inter for the glyphs it lacks (the same in satori and the browser).
+  if (isBrandFont(id)) return `${brandFontFamily(id)}, ${fontFamily('inter')}`;
   const faces = fontFaces(id);
   return `${faces.latin}, ${faces.extended}`;
+}
+
+/** The family name an uploaded font (`brand:{id}`) is registered under, in the browser (FontFace) and in satori. */
+export function brandFontFamily(ref: `brand:${string}`): string {
+  return `cf-brand-${ref.slice('brand:'.length)}`;
 }
 
 const PLACEHOLDER = '#d1d5db';
@@ -46,10 +54,13 @@ function imageElement(key: string, src: string | undefined, style: CSSProperties
 }
 
 function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions): ReactElement | null {
+  if (layer.hidden) return null;
   const style = box(layer, doc);
   const px = (value: number) => shortSidePx(value, doc.format);
   switch (layer.type) {
-    case 'text':
+    case 'text': {
+      // Auto-fit: the largest size up to the layer's own at which its text fits (the same computation everywhere).
+      const size = layer.autoFit ? fitCopy(layer, doc.format).size : layer.size;
       return (
         // The box places the text block (a single word too: satori does not centre one by
         // text-align alone); text-align places the lines within the block.
@@ -63,7 +74,7 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
               textAlign: layer.align,
               fontFamily: fontFamily(layer.font),
               fontWeight: layer.weight,
-              fontSize: px(layer.size),
+              fontSize: px(size),
               lineHeight: layer.lineHeight,
               color: layer.color,
               textTransform: layer.uppercase ? 'uppercase' : 'none',
@@ -75,6 +86,7 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
           </div>
         </div>
       );
+    }
     case 'cta':
       return (
         <div

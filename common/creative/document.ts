@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { FONT_IDS } from '#common/fonts.ts';
+import { BRAND_FONT_REF, FONT_IDS, type BrandFontRef } from '#common/fonts.ts';
 import { text } from '#common/schemas/fields.ts';
 
 /**
@@ -64,10 +64,17 @@ const layerBase = {
   /** The role the layer plays in its template, used to lay it out again in another format. */
   slot: z.optional(z.enum(SLOTS)),
   name: z.optional(text().check(z.maxLength(60))),
+  /** Locked layers cannot be selected on the canvas, moved or resized (the layer list still reaches them). */
+  locked: z.optional(z.boolean()),
+  /** Hidden layers are neither shown nor rendered. */
+  hidden: z.optional(z.boolean()),
+  /** Layers sharing a group id are selected, moved and resized together. */
+  group: z.optional(text().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Group ids are short names.'))),
 };
 
 const textStyle = {
-  font: z.enum(FONT_IDS, 'Pick a font from the list.'),
+  /** A bundled font id, or `brand:{id}` for a font uploaded to the creative's project. */
+  font: z.union([z.enum(FONT_IDS), z.custom<BrandFontRef>((v) => typeof v === 'string' && BRAND_FONT_REF.test(v))], 'Pick a font from the list.'),
   weight: z.union([z.literal(400), z.literal(700)], 'Use regular or bold.'),
   size: fontSize,
   color: hex,
@@ -82,6 +89,8 @@ export const textLayer = z.object({
   vAlign: z.enum(['top', 'middle', 'bottom']),
   lineHeight: num(0.8, 2.5, 'Use a line height from 0.8 to 2.5.'),
   uppercase: z.boolean(),
+  /** Shrink the font size until the text fits its box (common/creative/text-fit.ts, the same in the editor and the PNG). */
+  autoFit: z.optional(z.boolean()),
 });
 
 export const imageLayer = z.object({
@@ -90,6 +99,13 @@ export const imageLayer = z.object({
   mediaId: z.nullable(mediaRef),
   fit: z.enum(['cover', 'contain']),
   radius,
+  /** The crop: the point of the picture kept in view (percent of its width and height; default: the media item's focal point, else the centre)… */
+  focal: z.optional(z.object({ x: num(0, 100, 'Use a focal point within the picture.'), y: num(0, 100, 'Use a focal point within the picture.') })),
+  /** …and how far the picture is zoomed into the frame beyond "cover" (1 = no crop beyond the frame). */
+  zoom: z.optional(num(1, 5, 'Use a zoom from 1 to 5.')),
+  flipX: z.optional(z.boolean()),
+  flipY: z.optional(z.boolean()),
+  opacity: z.optional(num(0, 1, 'Use an opacity from 0 to 1.')),
 });
 
 export const logoLayer = z.object({

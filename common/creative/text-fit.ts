@@ -1,4 +1,4 @@
-import type { FontId } from '#common/fonts.ts';
+import { metricFont, type FontRef } from '#common/fonts.ts';
 import { layerBox, shortSidePx, type CtaLayer, type FormatId, type Layer, type TextLayer } from '#common/creative/document.ts';
 import { ADVANCES, METRIC_CHARS } from '#common/creative/font-metrics.ts';
 
@@ -27,8 +27,8 @@ function advanceOf(widths: readonly number[], ch: string): number {
 }
 
 /** The width of `text` in ems. */
-export function textWidthEm(text: string, font: FontId, weight: 400 | 700): number {
-  const widths = ADVANCES[`${font}-${weight}`];
+export function textWidthEm(text: string, font: FontRef, weight: 400 | 700): number {
+  const widths = ADVANCES[`${metricFont(font)}-${weight}`];
   let total = 0;
   for (const ch of text) total += advanceOf(widths, ch);
   return (total / 1000) * WIDTH_SLACK;
@@ -50,7 +50,7 @@ function segments(paragraph: string): { word: string; space: string }[] {
  * The lines `text` wraps into at `sizePx` in a box `widthPx` wide, and the widest of them
  * (in pixels): greedy, as CSS wraps, a word longer than a line broken between letters.
  */
-export function wrapText(text: string, style: { font: FontId; weight: 400 | 700; sizePx: number; widthPx: number }): { lines: number; widest: number } {
+export function wrapText(text: string, style: { font: FontRef; weight: 400 | 700; sizePx: number; widthPx: number }): { lines: number; widest: number } {
   const measure = (s: string) => textWidthEm(s, style.font, style.weight) * style.sizePx;
   let lines = 0;
   let widest = 0;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { BrandKit } from '#common/schemas/projects.ts';
 
 /**
@@ -266,6 +266,9 @@ export const media = sqliteTable(
     r2Key: text('r2_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
     thumbnailSize: integer('thumbnail_size'),
+    /** The picture's point of interest (percent of its width and height): where crops centre by default. */
+    focalX: real('focal_x'),
+    focalY: real('focal_y'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
@@ -431,15 +434,50 @@ export const creatives = sqliteTable(
     revisionId: text('revision_id').notNull(),
     revisionNumber: integer('revision_number').notNull(),
     revisionHash: text('revision_hash').notNull(),
+    /** Linked copies of one design in other formats ("Resize") share this id (the first creative's id). */
+    linkGroup: text('link_group'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('creatives_project_updated_idx').on(t.projectId, t.updatedAt),
+    index('creatives_link_group_idx')
+      .on(t.linkGroup)
+      .where(sql`${t.linkGroup} IS NOT NULL`),
     index('creatives_deleted_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A brand font uploaded to a project (TTF, OTF or WOFF, validated): the file is in R2 and
+ * creatives refer to it as `brand:{id}`; the PNG renderer loads it from there.
+ */
+export const brandFonts = sqliteTable(
+  'brand_fonts',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The family name shown in the pickers (from the file's name table, editable). */
+    family: text('family').notNull(),
+    weight: integer('weight').notNull().default(400),
+    format: text('format', { enum: ['ttf', 'otf', 'woff'] }).notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    r2Key: text('r2_key').notNull(),
+    createdAt: createdAt(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('brand_fonts_project_idx').on(t.projectId, t.createdAt),
+    uniqueIndex('brand_fonts_project_sha256_live')
+      .on(t.projectId, t.sha256)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 

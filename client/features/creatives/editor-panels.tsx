@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Circle, Image as ImageIcon, MousePointerClick, Square, Stamp, Trash2, Type } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { FORMAT_IDS, FORMATS, MAX_LAYERS, type Background, type CreativeDocument, type FormatId, type Layer } from '#common/creative/document.ts';
-import { BRAND_FONTS, type FontId } from '#common/fonts.ts';
+import { BRAND_FONTS, type FontRef } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
@@ -168,11 +168,11 @@ function Segmented<T extends string | number>({
   );
 }
 
-function FontField({ value, disabled, onChange }: { value: FontId; disabled: boolean; onChange: (font: FontId) => void }) {
+function FontField({ value, disabled, onChange }: { value: FontRef; disabled: boolean; onChange: (font: FontRef) => void }) {
   return (
     <Field label="Font">
       {(id) => (
-        <select id={id} className={inputClass} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as FontId)}>
+        <select id={id} className={inputClass} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as FontRef)}>
           {BRAND_FONTS.map((font) => (
             <option key={font.id} value={font.id}>
               {font.name}
