@@ -42,7 +42,11 @@ const mediaRef = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 const layerId = fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/);
 /** Any code points (1–2 UTF-16 units each), so `maxLength: n` stays within 2n units. */
 const text = (maxUnits: number) => fc.string({ unit: 'binary', maxLength: Math.floor(maxUnits / 2) });
-const font = fc.constantFrom(...FONT_IDS);
+const bundledFont = fc.constantFrom(...FONT_IDS);
+const font = fc.oneof(
+  bundledFont,
+  fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/).map((id) => `brand:${id}`),
+);
 const weight = fc.constantFrom(400 as const, 700 as const);
 
 const base = {
@@ -53,33 +57,49 @@ const base = {
   h: num(0.5, 300),
   slot: fc.constantFrom(...SLOTS),
   name: text(60),
+  locked: fc.boolean(),
+  hidden: fc.boolean(),
+  group: layerId,
 };
-const optional = ['slot', 'name'];
-const required = (shape: Record<string, unknown>) => Object.keys(shape).filter((k) => !optional.includes(k));
+const optional = ['slot', 'name', 'locked', 'hidden', 'group'];
+const required = (shape: Record<string, unknown>, more: string[]) => Object.keys(shape).filter((k) => !optional.includes(k) && !more.includes(k));
 
-function layerOf<T extends Record<string, fc.Arbitrary<unknown>>>(shape: T) {
+/** A layer of a type: the base fields and `shape`, of which `more` (and the base's own) are optional. */
+function layerOf<T extends Record<string, fc.Arbitrary<unknown>>>(shape: T, more: string[] = []) {
   const all = { ...base, ...shape };
-  return fc.record(all, { requiredKeys: required(all) as (keyof typeof all & string)[] });
+  return fc.record(all, { requiredKeys: required(all, more) as (keyof typeof all & string)[] });
 }
 
-const textLayer = layerOf({
-  type: fc.constant('text'),
-  text: text(MAX_TEXT),
-  font,
-  weight,
-  size: num(1, 50),
-  color: hex,
-  align: fc.constantFrom('left', 'center', 'right'),
-  vAlign: fc.constantFrom('top', 'middle', 'bottom'),
-  lineHeight: num(0.8, 2.5),
-  uppercase: fc.boolean(),
-});
-const imageLayer = layerOf({
-  type: fc.constant('image'),
-  mediaId: fc.option(mediaRef, { nil: null }),
-  fit: fc.constantFrom('cover', 'contain'),
-  radius: num(0, 50),
-});
+const textLayer = layerOf(
+  {
+    type: fc.constant('text'),
+    text: text(MAX_TEXT),
+    font,
+    weight,
+    size: num(1, 50),
+    color: hex,
+    align: fc.constantFrom('left', 'center', 'right'),
+    vAlign: fc.constantFrom('top', 'middle', 'bottom'),
+    lineHeight: num(0.8, 2.5),
+    uppercase: fc.boolean(),
+    autoFit: fc.boolean(),
+  },
+  ['autoFit'],
+);
+const imageLayer = layerOf(
+  {
+    type: fc.constant('image'),
+    mediaId: fc.option(mediaRef, { nil: null }),
+    fit: fc.constantFrom('cover', 'contain'),
+    radius: num(0, 50),
+    focal: fc.record({ x: num(0, 100), y: num(0, 100) }),
+    zoom: num(1, 5),
+    flipX: fc.boolean(),
+    flipY: fc.boolean(),
+    opacity: num(0, 1),
+  },
+  ['focal', 'zoom', 'flipX', 'flipY', 'opacity'],
+);
 const logoLayer = layerOf({ type: fc.constant('logo'), mediaId: fc.option(mediaRef, { nil: null }) });
 const shapeLayer = layerOf({ type: fc.constant('shape'), shape: fc.constantFrom('rect', 'ellipse'), fill: hex, opacity: num(0, 1), radius: num(0, 50) });
 const ctaLayer = layerOf({ type: fc.constant('cta'), text: text(40), font, weight, size: num(1, 50), color: hex, fill: hex, radius: num(0, 50) });
@@ -209,7 +229,7 @@ describe('the creative document (v2)', () => {
 
     it('with a font that is not bundled', () => {
       const doc = valid();
-      for (const bad of ['comic-sans', 'Inter', '', 'arial']) {
+      for (const bad of ['comic-sans', 'Inter', '', 'arial', 'brand:', 'brand:../x', 'brand:a b', `brand:${'a'.repeat(65)}`, 'Brand:abc', 'brand:é']) {
         expect(messages({ ...doc, layers: doc.layers.map((l) => (l.type === 'text' ? { ...l, font: bad } : l)) })).toContain('Pick a font from the list.');
         expect(messages({ ...doc, layers: doc.layers.map((l) => (l.type === 'cta' ? { ...l, font: bad } : l)) })).toContain('Pick a font from the list.');
       }
@@ -235,6 +255,20 @@ describe('the creative document (v2)', () => {
       );
       expect(messages({ ...doc, background: { type: 'media', mediaId: '../etc/passwd', color: '#000000', overlay: 0.2 } })).toContain('Pick an image.');
       expect(messages({ ...doc, background: { type: 'media', mediaId: null, color: '#000000', overlay: 0.95 } })).toContain('Use an overlay from 0 to 0.9.');
+      const picture = (patch: Record<string, unknown>) => ({
+        ...doc,
+        layers: [...doc.layers, { id: 'pic', type: 'image', x: 0, y: 0, w: 50, h: 50, mediaId: null, fit: 'cover', radius: 0, ...patch }],
+      });
+      expect(creativeDocument.safeParse(picture({ focal: { x: 0, y: 100 }, zoom: 5, flipX: true, flipY: false, opacity: 0 })).success).toBe(true);
+      expect(messages(picture({ zoom: 0.9 }))).toContain('Use a zoom from 1 to 5.');
+      expect(messages(picture({ zoom: 5.01 }))).toContain('Use a zoom from 1 to 5.');
+      expect(messages(picture({ focal: { x: -1, y: 50 } }))).toContain('Use a focal point within the picture.');
+      expect(messages(picture({ focal: { x: 50 } }))).not.toHaveLength(0);
+      expect(messages(picture({ opacity: 1.5 }))).toContain('Use an opacity from 0 to 1.');
+      expect(messages(picture({ flipX: 'yes' }))).not.toHaveLength(0);
+      expect(messages(swap({ group: 'a group' }))).toContain('Group ids are short names.');
+      expect(messages(swap({ locked: 1 }))).not.toHaveLength(0);
+      expect(messages(swap({ autoFit: 'true' }))).not.toHaveLength(0);
       expect(messages({ ...doc, version: 3 })).not.toHaveLength(0);
       expect(messages({ ...doc, format: 'banner' })).toContain('Pick a format.');
       expect(messages({ ...doc, template: 'Bold Headline' })).not.toHaveLength(0);
@@ -260,7 +294,7 @@ const v1Element = (w: number, h: number) =>
       color: anyCaseHex,
       fill: anyCaseHex,
       fontSize: num(1, 600),
-      font: fc.oneof(font, fc.constantFrom('comic-sans', 'Helvetica', '')),
+      font: fc.oneof(bundledFont, fc.constantFrom('comic-sans', 'Helvetica', '', 'brand:abc')),
       bold: fc.boolean(),
       align: fc.constantFrom('left' as const, 'center' as const, 'right' as const),
       src: fc.option(mediaRef, { nil: null }),
