@@ -401,8 +401,8 @@ describe('migrating version 1 documents', () => {
 
 const brandArb: fc.Arbitrary<TemplateInput['brand']> = fc.record({
   colors: fc.array(anyCaseHex, { maxLength: 8 }),
-  headingFont: font,
-  bodyFont: font,
+  headingFont: bundledFont,
+  bodyFont: bundledFont,
   logoMediaId: fc.option(mediaRef, { nil: null }),
 });
 const copyArb = fc.record({ headline: text(200), body: text(MAX_TEXT), cta: text(40) });
