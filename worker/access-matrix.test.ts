@@ -168,6 +168,11 @@ const MATRIX: Record<string, Expectation> = {
   // The fixture's revision already has its creation: an allowed render answers with it, free (nothing is drawn here).
   'POST /api/creatives/:id/render': { sample: '/api/creatives/{creativeId}/render', status: project(403, 200, 200) },
   'POST /api/creatives/:id/variations': { sample: '/api/creatives/{creativeId}/variations', json: { count: 0 }, status: project(403, 422, 422) },
+  'GET /api/creatives/:id/formats': { sample: '/api/creatives/{creativeId}/formats', status: project(200, 200, 200) },
+  'POST /api/creatives/:id/resize': { sample: '/api/creatives/{creativeId}/resize', json: { formats: [] }, status: project(403, 422, 422) },
+  'POST /api/creatives/:id/render-all': { sample: '/api/creatives/{creativeId}/render-all', json: { formats: [] }, status: project(403, 422, 422) },
+  // The fixture's creation (and its file) is the group's one PNG.
+  'GET /api/creatives/:id/formats/zip': { sample: '/api/creatives/{creativeId}/formats/zip', status: project(200, 200, 200) },
   'GET /api/creations': { status: signedIn(200) },
   'GET /api/creations/:id': { sample: '/api/creations/{creationId}', status: project(200, 200, 200) },
   'DELETE /api/creations/:id': { sample: '/api/creations/{creationId}', fresh: true, status: project(403, 204, 204) },

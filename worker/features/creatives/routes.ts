@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { creationListQuery, creativeCreateInput, creativeListQuery, creativeUpdateInput, revisionParam, variationsInput } from '#common/schemas/creatives.ts';
 import { pageQuery } from '#common/schemas/fields.ts';
+import { renderAllInput, resizeInput } from '#common/schemas/formats.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -12,6 +13,7 @@ import { pngToJpeg } from '#worker/features/creatives/jpeg.ts';
 import * as renders from '#worker/features/creatives/render-service.ts';
 import * as service from '#worker/features/creatives/service.ts';
 import { generateVariations } from '#worker/features/creatives/variations-service.ts';
+import * as formats from '#worker/features/creatives/formats-service.ts';
 
 /** /api/projects/{projectId}/creatives: a project's creatives; create from a template. */
 export const projectCreativeRoutes = new Hono<AppEnv>()
@@ -68,6 +70,31 @@ export const creativeRoutes = new Hono<AppEnv>()
       c.req.valid('json').count,
     );
     return c.json({ items, nextCursor: null }, 201);
+  })
+  // Every format at once (issue 14, point 5): linked copies, one render action, one ZIP (formats-service.ts).
+  .get('/:id/formats', access({ creative: 'viewer' }), async (c) => c.json(await formats.linkedFormats(c.get('db'), required(c, 'creative'))))
+  .post('/:id/resize', access({ creative: 'editor' }), validate('json', resizeInput), async (c) => {
+    const result = await formats.resize(c.get('db'), required(c, 'creative'), required(c, 'membership'), required(c, 'user'), c.req.valid('json').formats);
+    return c.json(result, result.items.length > 0 ? 201 : 200);
+  })
+  .post('/:id/render-all', access({ creative: 'editor' }), validate('json', renderAllInput), async (c) => {
+    const { result, created } = await formats.renderAll(
+      c.env,
+      c.get('db'),
+      required(c, 'creative'),
+      required(c, 'membership'),
+      required(c, 'user'),
+      c.req.valid('json').formats,
+    );
+    return c.json(result, created ? 201 : 200);
+  })
+  .get('/:id/formats/zip', access({ creative: 'viewer' }), async (c) => {
+    const { body, filename } = await formats.formatsZip(c.get('db'), c.env.MEDIA, required(c, 'creative'));
+    return c.body(body, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+    });
   });
 
 /** /api/creations: everything rendered, across the user's projects. */
