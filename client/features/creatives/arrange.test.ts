@@ -13,6 +13,7 @@ import {
   removeLayers,
   renameLayer,
   reorderLayer,
+  reorderLayers,
   resizeLayers,
   selectionBounds,
   setHidden,
@@ -419,5 +420,30 @@ describe('stacking order', () => {
     expect(shiftLayers(grouped, ['b', 'c'], 1).layers.map((l) => l.id)).toEqual(['a', 'd', 'b', 'c']);
     expect(shiftLayers(grouped, ['d'], 1)).toBe(grouped);
     expect(shiftLayers(grouped, ['a'], -1)).toBe(grouped);
+  });
+
+  it('reorderLayers moves a block to an index among the others, never into another group', () => {
+    fc.assert(
+      fc.property(layersArb(SCHEMA, { groups: true, minLength: 1 }), fc.nat(), fc.integer({ min: -2, max: MAX_LAYERS + 2 }), (layers, pick, to) => {
+        const doc = groupLayers(docOf(layers), []);
+        const block = expandGroups(doc, [layers[pick % layers.length]!.id]);
+        const next = reorderLayers(doc, block, to);
+        const rest = next.layers.filter((l) => !block.includes(l.id));
+        expect(rest).toEqual(doc.layers.filter((l) => !block.includes(l.id)));
+        const at = next.layers.flatMap((l, i) => (block.includes(l.id) ? [i] : []));
+        expect(at.at(-1)! - at[0]! + 1).toBe(block.length);
+        const [before, after] = [next.layers[at[0]! - 1], next.layers[at.at(-1)! + 1]];
+        if (before?.group && before.group === after?.group) expect(block.some((id) => byId(next).get(id)!.group === before.group)).toBe(true);
+      }),
+    );
+    const doc = docOf(
+      ['a', 'b', 'c', 'd'].map((id, i) => ({ id, type: 'shape', shape: 'rect', fill: '#000000', opacity: 1, radius: 0, x: i, y: 0, w: 10, h: 10 }) as Layer),
+    );
+    const grouped = groupLayers(doc, ['b', 'c']);
+    expect(reorderLayers(grouped, ['d'], 0).layers.map((l) => l.id)).toEqual(['d', 'a', 'b', 'c']);
+    expect(reorderLayers(grouped, ['a'], 2).layers.map((l) => l.id)).toEqual(['b', 'c', 'a', 'd']);
+    // Into the middle of b+c: in front of the group instead.
+    expect(reorderLayers(grouped, ['d'], 2).layers.map((l) => l.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(reorderLayers(grouped, ['d'], 2)).toBe(grouped);
   });
 });

@@ -402,3 +402,20 @@ export function shiftLayers(doc: CreativeDocument, ids: readonly string[], direc
   }
   return gathered(at);
 }
+
+/**
+ * Moves the layers `ids` (kept in their order, e.g. a whole group) so that the first of them
+ * lands at `toIndex` among the others (0 = the back). A block never splits another group:
+ * dropped inside one, it goes in front of it.
+ */
+export function reorderLayers(doc: CreativeDocument, ids: readonly string[], toIndex: number): CreativeDocument {
+  const moving = new Set(ids);
+  const block = doc.layers.filter((l) => moving.has(l.id));
+  if (block.length === 0) return doc;
+  const rest = doc.layers.filter((l) => !moving.has(l.id));
+  let at = clamp(Math.round(toIndex), 0, rest.length);
+  const inside = (i: number) => i > 0 && i < rest.length && rest[i - 1]!.group !== undefined && rest[i - 1]!.group === rest[i]!.group;
+  while (inside(at) && !block.some((l) => l.group === rest[at]!.group)) at += 1;
+  const layers = [...rest.slice(0, at), ...block, ...rest.slice(at)];
+  return layers.every((l, i) => l === doc.layers[i]) ? doc : { ...doc, layers };
+}
