@@ -177,6 +177,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/creations/:id': { sample: '/api/creations/{creationId}', status: project(200, 200, 200) },
   'DELETE /api/creations/:id': { sample: '/api/creations/{creationId}', fresh: true, status: project(403, 204, 204) },
   'GET /api/creations/:id/file': { sample: '/api/creations/{creationId}/file', status: project(200, 200, 200) },
+  // Without a thumbnail of its own (a plain render), the PNG itself.
+  'GET /api/creations/:id/thumbnail': { sample: '/api/creations/{creationId}/thumbnail', status: project(200, 200, 200) },
   // Signed links (what Meta fetches): a wrong signature is refused for everyone, signed in or not.
   'GET /api/creations/:id/signed': {
     sample: '/api/creations/{creationId}/signed?expires=9999999999&sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',

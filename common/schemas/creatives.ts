@@ -34,6 +34,8 @@ export const variationsInput = z.object({
   count: z
     .number('Say how many variations: 1 to 8.')
     .check(z.int('Use a whole number.'), z.minimum(1, 'Make at least 1 variation.'), z.maximum(MAX_VARIATIONS, `Make at most ${MAX_VARIATIONS} at once.`)),
+  /** Picks the batch (the same seed, the same copy and layouts); a random one when left out. */
+  seed: z.optional(z.number('Use a whole number.').check(z.int('Use a whole number.'), z.minimum(0), z.maximum(2 ** 31 - 1))),
 });
 
 export const creativeListQuery = z.extend(pageQuery, {

@@ -13,6 +13,7 @@ import { refund, spend } from '#worker/features/credits/service.ts';
 import { documentOf, type Actor, type Membership } from '#worker/features/creatives/service.ts';
 import { CANNOT_DRAW, renderer, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
+import { thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
 
 /**
  * Rendering creatives into creations (PRODUCT.md §4.3): the PNG of a revision for 1 credit,
@@ -35,7 +36,7 @@ const UNDRAWABLE = 'undrawable:';
  * thumbnail; one without a thumbnail cannot be drawn (the render is refused before it is
  * charged, rather than drawn with a hole).
  */
-async function loadImages(db: Db, bucket: R2Bucket, projectId: string, doc: CreativeDocument): Promise<Record<string, string>> {
+export async function loadImages(db: Db, bucket: R2Bucket, projectId: string, doc: CreativeDocument): Promise<Record<string, string>> {
   const rows = await repo.projectMediaIn(db, projectId, mediaIdsOf(doc));
   if (rows.length === 0) return {};
   const { drawableDataUrl } = await renderer();
@@ -186,7 +187,8 @@ export async function refundAbandonedRenders(db: Db, now = new Date()): Promise<
 export async function purgeDeletedCreations(db: Db, bucket: R2Bucket, before: Date, batch: number): Promise<number> {
   const rows = await repo.purgeableCreations(db, before, batch);
   if (rows.length === 0) return 0;
-  await bucket.delete(rows.map((r) => r.r2Key));
+  // With their thumbnails (variations have one; deleting a key that does not exist is no error).
+  await bucket.delete(rows.flatMap((r) => [r.r2Key, thumbnailKeyOf(r.r2Key)]));
   await repo.deleteCreationRows(
     db,
     rows.map((r) => r.id),

@@ -12,6 +12,7 @@ import { serveObject } from '#worker/features/media/service.ts';
 import { pngToJpeg } from '#worker/features/creatives/jpeg.ts';
 import * as renders from '#worker/features/creatives/render-service.ts';
 import * as service from '#worker/features/creatives/service.ts';
+import { thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
 import { generateVariations } from '#worker/features/creatives/variations-service.ts';
 import * as formats from '#worker/features/creatives/formats-service.ts';
 
@@ -61,15 +62,8 @@ export const creativeRoutes = new Hono<AppEnv>()
     return c.json(creation, created ? 201 : 200);
   })
   .post('/:id/variations', access({ creative: 'editor' }), validate('json', variationsInput), async (c) => {
-    const items = await generateVariations(
-      c.env,
-      c.get('db'),
-      required(c, 'creative'),
-      required(c, 'membership'),
-      required(c, 'user'),
-      c.req.valid('json').count,
-    );
-    return c.json({ items, nextCursor: null }, 201);
+    const { count, seed } = c.req.valid('json');
+    return c.json(await generateVariations(c.env, c.get('db'), required(c, 'creative'), required(c, 'membership'), required(c, 'user'), count, seed), 201);
   })
   // Every format at once (issue 14, point 5): linked copies, one render action, one ZIP (formats-service.ts).
   .get('/:id/formats', access({ creative: 'viewer' }), async (c) => c.json(await formats.linkedFormats(c.get('db'), required(c, 'creative'))))
@@ -129,6 +123,17 @@ export const creationRoutes = new Hono<AppEnv>()
       'Content-Length': String(jpeg.byteLength),
       'Content-Disposition': 'inline; filename="creation.jpg"',
       'Cache-Control': 'public, max-age=3600',
+    });
+  })
+  // A small JPEG to pick from (variations have one); the PNG itself for a creation without one.
+  .get('/:id/thumbnail', access({ creation: 'viewer' }), async (c) => {
+    const row = required(c, 'creation');
+    const thumbnail = await c.env.MEDIA.head(thumbnailKeyOf(row.r2Key));
+    return serveObject(c.env.MEDIA, thumbnail ? thumbnailKeyOf(row.r2Key) : row.r2Key, c.req.raw.headers, {
+      contentType: thumbnail ? 'image/jpeg' : 'image/png',
+      filename: `${row.name.replace(/[^\w .()-]+/g, '').trim() || 'creation'}${thumbnail ? '.jpg' : '.png'}`,
+      download: false,
+      cache: 'private, max-age=31536000, immutable',
     });
   })
   .get('/:id/file', access({ creation: 'viewer' }), async (c) => {

@@ -1,32 +1,173 @@
-import { clip } from '#common/schemas/fields.ts';
-import { buildTemplate, copyOf, DEFAULT_COPY, headlineOf, pictureOf, TEMPLATES } from '#common/creative/templates.ts';
+import { goalOf, toneOf, writeCopy, type CopyBrief } from '#common/creative/copywriter.ts';
+import type { CreativeDocument } from '#common/creative/document.ts';
+import { buildTemplate, copyOf, DEFAULT_COPY, pictureOf, templateById, TEMPLATES, type Copy } from '#common/creative/templates.ts';
+import { copyFits, isCopyLayer } from '#common/creative/text-fit.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
-import type { CreativeSummary } from '#common/schemas/creatives.ts';
+import { clip } from '#common/schemas/fields.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
+import { creationThumbnailUrl, type VariationItem, type VariationsResult } from '#common/schemas/variations.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
+import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { copyVariants } from '#worker/features/ai/service.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
+import { CANNOT_DRAW, undrawable } from '#worker/features/creatives/images.ts';
+import { loadImages, toCreationItem } from '#worker/features/creatives/render-service.ts';
 import { documentOf, imagesFor, imageUrls, insertCreativeStatements, summary, type Actor, type Membership } from '#worker/features/creatives/service.ts';
+import { aiCopy } from '#worker/features/creatives/variations-ai.ts';
+import { renderVariations } from '#worker/features/creatives/variations-render.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 
 /**
- * N new draft creatives from one (PRODUCT.md §4.3): other templates, shifted brand
- * palettes and headline variants; N credits in one spend and one batch of inserts, so
- * that it is all or nothing.
+ * Variations (PRODUCT.md §4.3, issue 14 point 7): N new drafts from one creative and the brand
+ * kit, each in another layout (template) and palette (the brand colours in another order), with
+ * its own headline, body and button — from Workers AI when bound, else from the rule-based
+ * copywriter (common/creative/copywriter.ts) — that fit their boxes; each drawn into a PNG
+ * creation with a thumbnail to pick from. N credits in one conditional spend; the variations
+ * that cannot be drawn are refunded.
  */
+
+/** A variation's copy may shrink to fit, but not below this share of the template's own size. */
+const MIN_SCALE = 0.6;
+
+interface Slot {
+  template: string;
+  palette: number;
+}
+
+/** The brand colours as the templates see them (at least three). */
+function colourCount(brand: BrandKit): number {
+  return Math.max(3, brand.colors.length);
+}
+
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The goal a template is made for (its picker category: sale, launch, event…), when it names one. */
+const goalOfTemplate = (id: string): string | undefined => {
+  const template = templateById(id);
+  return template && 'category' in template && typeof template.category === 'string' ? template.category : undefined;
+};
+
+/** The template's own placeholder copy (it says nothing about the brand, like DEFAULT_COPY). */
+const placeholderOf = (id: string): Partial<Copy> => {
+  const template = templateById(id);
+  const own = template && 'copy' in template && typeof template.copy === 'object' && template.copy !== null ? (template.copy as Partial<Copy>) : {};
+  return { ...DEFAULT_COPY, ...own };
+};
+
+/**
+ * Layouts and palettes for `count` variations: other templates than the creative's (those made
+ * for the same goal first, in the seed's order), each once while they last, and palettes turning
+ * through the brand colours (not the creative's own order first).
+ */
+export function planVariations(doc: CreativeDocument, brand: BrandKit, count: number, seed: number): Slot[] {
+  const random = seeded(seed ^ 0x5bd1e995);
+  const goal = goalOfTemplate(doc.template);
+  const others = TEMPLATES.filter((t) => t.id !== doc.template).map((t) => ({ id: t.id, key: (goalOfTemplate(t.id) === goal && goal ? 0 : 1) + random() }));
+  others.sort((a, b) => a.key - b.key);
+  const colours = colourCount(brand);
+  const start = Math.floor(random() * colours);
+  return Array.from({ length: count }, (_, i) => ({
+    template: others[i % others.length]!.id,
+    palette: 1 + ((start + i) % colours),
+  }));
+}
+
+interface Context {
+  brand: BrandKit;
+  doc: CreativeDocument;
+  picture: string | null;
+}
+
+function build(ctx: Context, slot: Slot, copy: Partial<Copy>): CreativeDocument {
+  return buildTemplate(slot.template, { brand: ctx.brand, format: ctx.doc.format, copy, palette: slot.palette, imageMediaId: ctx.picture });
+}
+
+/** Whether `copy` fits the slot's boxes at no less than `MIN_SCALE` of the template's own sizes. */
+function fitsIn(ctx: Context, slot: Slot, copy: Copy, designed: Map<string, number>): boolean {
+  const doc = build(ctx, slot, copy);
+  return doc.layers.every((layer) => {
+    if (!isCopyLayer(layer)) return true;
+    const own = designed.get(layer.id);
+    return copyFits(layer, doc.format) && (own === undefined || layer.size >= own * MIN_SCALE - 1e-9);
+  });
+}
+
+function designedSizes(ctx: Context, slot: Slot): Map<string, number> {
+  return new Map(
+    build(ctx, slot, DEFAULT_COPY)
+      .layers.filter(isCopyLayer)
+      .map((l) => [l.id, l.size]),
+  );
+}
+
+/**
+ * The copy of each slot: the model's ads first (each where it fits, none twice), then the
+ * rule-based copywriter's for the slots left, every line different from the others in the batch.
+ */
+async function copiesFor(
+  ai: Pick<Ai, 'run'> | undefined,
+  ctx: Context,
+  brief: CopyBrief,
+  extra: { toneOfVoice: string; product: string; about: string },
+  slots: Slot[],
+  seed: number,
+): Promise<{ copy: Copy; source: 'ai' | 'rules' }[]> {
+  const designed = slots.map((slot) => designedSizes(ctx, slot));
+  const out: ({ copy: Copy; source: 'ai' | 'rules' } | undefined)[] = slots.map(() => undefined);
+  const ads = await aiCopy(ai, { ...brief, ...extra }, slots.length);
+  const taken = { headline: new Set<string>(), body: new Set<string>(), cta: new Set<string>() };
+  for (const ad of ads ?? []) {
+    const at = slots.findIndex((slot, i) => out[i] === undefined && fitsIn(ctx, slot, ad, designed[i]!));
+    if (at < 0) continue;
+    out[at] = { copy: ad, source: 'ai' };
+    taken.headline.add(ad.headline);
+    taken.body.add(ad.body);
+    taken.cta.add(ad.cta);
+  }
+  const left = slots.map((_, i) => i).filter((i) => out[i] === undefined);
+  const rules = writeCopy(
+    brief,
+    left.length,
+    seed,
+    (copy, k) =>
+      !taken.headline.has(copy.headline) && !taken.body.has(copy.body) && !taken.cta.has(copy.cta) && fitsIn(ctx, slots[left[k]!]!, copy, designed[left[k]!]!),
+  );
+  left.forEach((i, k) => (out[i] = { copy: rules[k]!, source: 'rules' }));
+  return out as { copy: Copy; source: 'ai' | 'rules' }[];
+}
+
 export async function generateVariations(
-  env: Pick<Bindings, 'AI'>,
+  env: Pick<Bindings, 'AI' | 'ASSETS' | 'MEDIA'>,
   db: Db,
   row: repo.CreativeRow,
   membership: Membership,
   actor: Actor,
   count: number,
-): Promise<CreativeSummary[]> {
+  seed: number = Math.floor(Math.random() * 2 ** 31),
+): Promise<VariationsResult> {
   const doc = documentOf(row);
   const brand: BrandKit = membership.project.brandKit;
+  const ctx: Context = { brand, doc, picture: pictureOf(doc) };
+  // The pictures the variations will show, loaded before the charge: one that cannot be drawn is refused, not charged.
+  const shown = [ctx.picture, brand.logoMediaId].filter((id) => id !== null);
+  const pictures: CreativeDocument = {
+    ...doc,
+    background: { type: 'color', color: '#000000' },
+    layers: shown.map((mediaId, i) => ({ id: `picture-${i}`, type: 'logo', x: 0, y: 0, w: 1, h: 1, mediaId })),
+  };
+  const images = await loadImages(db, env.MEDIA, row.projectId, pictures);
+  if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { document: [CANNOT_DRAW] });
+
   const operationKey = `variations:${row.id}:${newId(8)}`;
   await spend(db, {
     userId: actor.id,
@@ -35,20 +176,36 @@ export async function generateVariations(
     description: `${count} variation${count === 1 ? '' : 's'} of “${row.name}”`,
     reference: row.id,
   });
+  let created: { id: string; name: string; doc: CreativeDocument; source: 'ai' | 'rules' }[];
   try {
     const copy = copyOf(doc);
-    const { items } = await copyVariants(env.AI, { headline: headlineOf(doc), body: copy.body, placeholderBody: DEFAULT_COPY.body, tone: brand.tone, count });
-    const others = TEMPLATES.filter((t) => t.id !== doc.template);
-    const picture = pictureOf(doc);
-    const created: string[] = [];
+    const brief: CopyBrief = {
+      headline: copy.headline ?? '',
+      body: copy.body,
+      cta: copy.cta,
+      placeholder: placeholderOf(doc.template),
+      product: membership.project.name,
+      goal: goalOf({ templateGoal: goalOfTemplate(doc.template), copy }),
+      tone: toneOf(brand.tone),
+    };
+    const slots = planVariations(doc, brand, count, seed);
+    const copies = await copiesFor(
+      env.AI,
+      ctx,
+      brief,
+      { toneOfVoice: brand.tone, product: membership.project.name, about: membership.project.description },
+      slots,
+      seed,
+    );
+    const base = row.name.replace(/ — variation \d+$/, '');
     const statements = [];
-    for (let i = 0; i < count; i += 1) {
-      const template = others[i % others.length]!;
-      const variant = buildTemplate(template.id, { brand, format: doc.format, copy: { ...copy, ...items[i] }, palette: i + 1, imageMediaId: picture });
-      const name = clip(`${row.name.replace(/ — variation \d+$/, '')} — variation ${i + 1}`, 80);
+    created = [];
+    for (const [i, slot] of slots.entries()) {
+      const variant = build(ctx, slot, copies[i]!.copy);
+      const name = clip(`${base} — variation ${i + 1}`, 80);
       const insert = await insertCreativeStatements(db, { projectId: row.projectId, actor, name, doc: variant });
       statements.push(...insert.statements);
-      created.push(insert.id);
+      created.push({ id: insert.id, name, doc: variant, source: copies[i]!.source });
     }
     statements.push(
       auditStatement(db, {
@@ -57,24 +214,53 @@ export async function generateVariations(
         targetType: 'creative',
         targetId: row.id,
         projectId: row.projectId,
-        details: { count },
+        details: { count, seed, ai: copies.filter((c) => c.source === 'ai').length, template: doc.template },
       }),
     );
     await rawBatch(db, statements);
-    return await summariesOf(db, membership, created);
   } catch (error) {
     await refund(db, operationKey, `Variations of “${row.name}” failed: refunded`);
     throw error;
   }
+
+  // Drawn after they are stored: a variation that cannot be drawn stays a draft, and its credit comes back.
+  const rows = await rowsOf(
+    db,
+    membership,
+    created.map((c) => c.id),
+  );
+  const creations = await renderVariations(
+    env,
+    db,
+    row.projectId,
+    actor.id,
+    rows.map((r) => ({ creativeId: r.id, revisionId: r.revisionId, revisionNumber: r.revisionNumber, name: r.name, doc: documentOf(r) })),
+    images,
+  );
+  const failed = creations.filter((c) => c === null).length;
+  if (failed > 0)
+    await refund(db, operationKey, `${failed} of ${count} variations of “${row.name}” could not be drawn: refunded`, failed * CREDIT_COSTS.variation);
+
+  const docs = rows.map(documentOf);
+  const urls = await imageUrls(db, docs, 'thumbnail');
+  const items: VariationItem[] = rows.map((r, i) => {
+    const creation = creations[i];
+    return {
+      ...summary(r, { projectName: membership.project.name, role: membership.role, images: imagesFor(docs[i]!, urls), lastCreationId: creation?.id ?? null }),
+      creation: creation
+        ? {
+            ...toCreationItem(creation, { projectName: membership.project.name, role: membership.role, creativeLive: true }),
+            thumbnailUrl: creationThumbnailUrl(creation.id),
+          }
+        : null,
+      copySource: created[i]!.source,
+    };
+  });
+  return { items, nextCursor: null, charged: (count - failed) * CREDIT_COSTS.variation };
 }
 
 /** New creatives of one project, in the order of `ids` (one query). */
-async function summariesOf(db: Db, membership: Membership, ids: string[]): Promise<CreativeSummary[]> {
-  const found = new Map((await repo.creativesIn(db, membership.project.id, ids)).map((row) => [row.id, row]));
-  const rows = ids.map((id) => found.get(id)).filter((row) => row !== undefined);
-  const docs = rows.map(documentOf);
-  const urls = await imageUrls(db, docs, 'thumbnail');
-  return rows.map((row, i) =>
-    summary(row, { projectName: membership.project.name, role: membership.role, images: imagesFor(docs[i]!, urls), lastCreationId: null }),
-  );
+async function rowsOf(db: Db, membership: Membership, ids: string[]): Promise<repo.CreativeRow[]> {
+  const found = new Map((await repo.creativesIn(db, membership.project.id, ids)).map((r) => [r.id, r]));
+  return ids.map((id) => found.get(id)).filter((r) => r !== undefined);
 }

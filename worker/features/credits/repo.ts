@@ -69,17 +69,25 @@ export function spendStatements(db: Db, m: Movement) {
   ];
 }
 
-/** Gives back, to the buckets they came from, the credits of one spend. */
-export function refundStatements(db: Db, m: Omit<Movement, 'amount' | 'userId' | 'reference'> & { spendKey: string }) {
-  return [
-    rawStatement(
-      db,
-      sql`
+/**
+ * Gives back, to the buckets they came from, the credits of one spend; with `amount`, only
+ * that many of them (the monthly bucket's first), never more than the spend took.
+ */
+export function refundStatements(db: Db, m: Omit<Movement, 'amount' | 'userId' | 'reference'> & { spendKey: string; amount?: number | undefined }) {
+  const insert =
+    m.amount === undefined
+      ? sql`
       INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
       SELECT ${m.id}, s.user_id, 'refund', -s.monthly_delta, -s.purchased_delta, ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}, ${nextLedgerSeq}
       FROM credit_ledger s WHERE s.operation_key = ${m.spendKey} AND s.kind = 'spend'
-      ON CONFLICT (operation_key) DO NOTHING`,
-    ),
+      ON CONFLICT (operation_key) DO NOTHING`
+      : sql`
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
+      SELECT ${m.id}, s.user_id, 'refund', min(-s.monthly_delta, ${m.amount}), ${m.amount} - min(-s.monthly_delta, ${m.amount}), ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}, ${nextLedgerSeq}
+      FROM credit_ledger s WHERE s.operation_key = ${m.spendKey} AND s.kind = 'spend' AND -(s.monthly_delta + s.purchased_delta) >= ${m.amount}
+      ON CONFLICT (operation_key) DO NOTHING`;
+  return [
+    rawStatement(db, insert),
     applyStatement(db, sql`(SELECT user_id FROM credit_ledger WHERE operation_key = ${m.operationKey})`, m.operationKey, m.now),
   ];
 }

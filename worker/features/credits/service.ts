@@ -112,10 +112,14 @@ export async function spend(db: Db, request: SpendRequest): Promise<{ entry: Led
   return { entry: toEntry(row), repeated: inserted?.meta.changes === 0 };
 }
 
-/** Returns the credits of a spend (e.g. a render that failed). Once per spend, whatever the retries. */
-export async function refund(db: Db, spendKey: string, description: string): Promise<LedgerEntry | undefined> {
+/**
+ * Returns the credits of a spend (e.g. a render that failed), or `amount` of them (the
+ * variations of a batch that failed). Once per spend, whatever the retries.
+ */
+export async function refund(db: Db, spendKey: string, description: string, amount?: number): Promise<LedgerEntry | undefined> {
+  if (amount !== undefined && (!Number.isInteger(amount) || amount <= 0)) throw new Error('refund amount must be a positive integer');
   const operationKey = `refund:${spendKey}`;
-  await rawBatch(db, repo.refundStatements(db, { id: newId(), operationKey, spendKey, description, now: Date.now() }));
+  await rawBatch(db, repo.refundStatements(db, { id: newId(), operationKey, spendKey, description, amount, now: Date.now() }));
   const row = await repo.findEntry(db, operationKey);
   return row ? toEntry(row) : undefined;
 }

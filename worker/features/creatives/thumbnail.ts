@@ -1,0 +1,55 @@
+import { convertIndexedToRgb, decode as decodePng } from 'fast-png';
+import encodeJpeg from 'jpeg-js/lib/encoder.js';
+
+/**
+ * A small JPEG of a creation's PNG (variations are picked from these: eight full PNGs would
+ * be megabytes). Stored in R2 beside the PNG under `thumbnailKeyOf(r2Key)`, purged with it.
+ */
+export const THUMBNAIL_WIDTH = 400;
+
+export const thumbnailKeyOf = (r2Key: string) => `${r2Key}.thumb.jpg`;
+
+/**
+ * The PNG scaled down to `width` (each pixel the average of the block it covers, on white
+ * where transparent), as a JPEG of quality 82.
+ */
+export function pngThumbnail(png: Uint8Array, width = THUMBNAIL_WIDTH): { jpeg: Uint8Array<ArrayBuffer>; width: number; height: number } {
+  const decoded = decodePng(png);
+  let source: ArrayLike<number> = decoded.data;
+  let channels = decoded.channels;
+  if (decoded.palette) {
+    source = convertIndexedToRgb(decoded);
+    channels = decoded.palette[0]?.length ?? 3;
+  }
+  const max = decoded.palette ? 255 : decoded.depth === 16 ? 65535 : (1 << decoded.depth) - 1;
+  const scale = Math.max(1, decoded.width / width);
+  const w = Math.max(1, Math.round(decoded.width / scale));
+  const h = Math.max(1, Math.round(decoded.height / scale));
+  const sums = new Float64Array(w * h * 3);
+  const counts = new Float64Array(w * h);
+  for (let y = 0; y < decoded.height; y += 1) {
+    const ty = Math.min(h - 1, Math.floor(y / scale));
+    for (let x = 0; x < decoded.width; x += 1) {
+      const tx = Math.min(w - 1, Math.floor(x / scale));
+      const p = (y * decoded.width + x) * channels;
+      const at = (k: number) => ((source[p + k] ?? 0) * 255) / max;
+      const gray = channels <= 2;
+      const alpha = channels === 4 ? at(3) / 255 : channels === 2 ? at(1) / 255 : 1;
+      const r = at(0);
+      const t = ty * w + tx;
+      sums[t * 3] = sums[t * 3]! + r * alpha + 255 * (1 - alpha);
+      sums[t * 3 + 1] = sums[t * 3 + 1]! + (gray ? r : at(1)) * alpha + 255 * (1 - alpha);
+      sums[t * 3 + 2] = sums[t * 3 + 2]! + (gray ? r : at(2)) * alpha + 255 * (1 - alpha);
+      counts[t] = counts[t]! + 1;
+    }
+  }
+  const rgba = new Uint8ClampedArray(w * h * 4);
+  for (let t = 0; t < w * h; t += 1) {
+    const n = counts[t] || 1;
+    rgba[t * 4] = sums[t * 3]! / n;
+    rgba[t * 4 + 1] = sums[t * 3 + 1]! / n;
+    rgba[t * 4 + 2] = sums[t * 3 + 2]! / n;
+    rgba[t * 4 + 3] = 255;
+  }
+  return { jpeg: Uint8Array.from(encodeJpeg({ data: rgba, width: w, height: h }, 82).data), width: w, height: h };
+}

@@ -1,0 +1,77 @@
+import { mediaIdsOf, type CreativeDocument } from '#common/creative/document.ts';
+import type { Bindings } from '#worker/env.ts';
+import type { Db } from '#worker/db/client.ts';
+import { renderer, undrawable } from '#worker/features/creatives/images.ts';
+import { pngThumbnail, thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
+import * as repo from '#worker/features/creatives/repo.ts';
+import { newId } from '#worker/lib/ids.ts';
+
+/**
+ * Draws new variations into creations (their PNG and a small JPEG to pick from), already paid
+ * for by the variations' one spend: no charge here. One after the other (satori and resvg use
+ * the isolate's one thread anyway), from the pictures the caller loaded once for the batch. A variation that cannot
+ * be drawn comes back as null, and the caller refunds its credit.
+ */
+export interface VariationToRender {
+  creativeId: string;
+  revisionId: string;
+  revisionNumber: number;
+  name: string;
+  doc: CreativeDocument;
+}
+
+export async function renderVariations(
+  env: Pick<Bindings, 'ASSETS' | 'MEDIA'>,
+  db: Db,
+  projectId: string,
+  actorId: string,
+  items: readonly VariationToRender[],
+  /** media id → data URL of every picture the batch shows (`loadImages`), loaded once for all. */
+  images: Record<string, string>,
+): Promise<(repo.CreationRow | null)[]> {
+  const bad = new Set(undrawable(images));
+  const { renderPng } = await renderer();
+  const out: (repo.CreationRow | null)[] = [];
+  for (const item of items) {
+    const id = newId();
+    const key = `creations/${projectId}/${id}.png`;
+    const keys: string[] = [];
+    try {
+      if (mediaIdsOf(item.doc).some((mediaId) => bad.has(mediaId))) throw new Error('a picture cannot be drawn');
+      const { png, width, height } = await renderPng(env.ASSETS, { doc: item.doc, images });
+      const thumbnail = pngThumbnail(png);
+      await env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
+      keys.push(key);
+      await env.MEDIA.put(thumbnailKeyOf(key), thumbnail.jpeg, { httpMetadata: { contentType: 'image/jpeg' } });
+      keys.push(thumbnailKeyOf(key));
+      const [row] = await repo.insertCreationUnlessRendered(db, {
+        id,
+        projectId,
+        creativeId: item.creativeId,
+        revisionId: item.revisionId,
+        revisionNumber: item.revisionNumber,
+        createdBy: actorId,
+        name: item.name,
+        format: item.doc.format,
+        width,
+        height,
+        size: png.byteLength,
+        r2Key: key,
+      });
+      if (!row) throw new Error('the new creative has a creation already');
+      out.push(row);
+    } catch (error) {
+      if (keys.length > 0) await env.MEDIA.delete(keys).catch(() => undefined);
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'variation_render_failed',
+          creativeId: item.creativeId,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+      out.push(null);
+    }
+  }
+  return out;
+}
