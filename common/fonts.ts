@@ -1,6 +1,9 @@
 /**
- * The bundled brand fonts (a fixed list): what a brand kit may choose for headings and
- * body text, and what creatives render with.
+ * The bundled brand fonts (a fixed list, from @fontsource packages copied into
+ * client/static/fonts: Latin and Latin Extended, regular and bold): what a brand kit may
+ * choose for headings and body text, and what creatives render with. A new font here
+ * needs its files (`{id}-{latin|latin-ext}-{400|700}-normal.woff`), a run of
+ * scripts/font-metrics.mjs and its @font-face rules in client/styles.css.
  */
 export const BRAND_FONTS = [
   { id: 'inter', name: 'Inter', category: 'sans-serif', css: '"Inter Variable", Inter, ui-sans-serif, system-ui, sans-serif' },
@@ -9,6 +12,18 @@ export const BRAND_FONTS = [
   { id: 'playfair-display', name: 'Playfair Display', category: 'serif', css: '"Playfair Display", ui-serif, Georgia, serif' },
   { id: 'lora', name: 'Lora', category: 'serif', css: 'Lora, ui-serif, Georgia, serif' },
   { id: 'space-grotesk', name: 'Space Grotesk', category: 'sans-serif', css: '"Space Grotesk", ui-sans-serif, system-ui, sans-serif' },
+  { id: 'dm-sans', name: 'DM Sans', category: 'sans-serif', css: '"DM Sans", ui-sans-serif, system-ui, sans-serif' },
+  { id: 'roboto', name: 'Roboto', category: 'sans-serif', css: 'Roboto, ui-sans-serif, system-ui, sans-serif' },
+  { id: 'open-sans', name: 'Open Sans', category: 'sans-serif', css: '"Open Sans", ui-sans-serif, system-ui, sans-serif' },
+  { id: 'lato', name: 'Lato', category: 'sans-serif', css: 'Lato, ui-sans-serif, system-ui, sans-serif' },
+  { id: 'raleway', name: 'Raleway', category: 'sans-serif', css: 'Raleway, ui-sans-serif, system-ui, sans-serif' },
+  { id: 'nunito', name: 'Nunito', category: 'sans-serif', css: 'Nunito, ui-sans-serif, system-ui, sans-serif' },
+  { id: 'rubik', name: 'Rubik', category: 'sans-serif', css: 'Rubik, ui-sans-serif, system-ui, sans-serif' },
+  { id: 'oswald', name: 'Oswald', category: 'display', css: 'Oswald, "Arial Narrow", ui-sans-serif, sans-serif' },
+  { id: 'merriweather', name: 'Merriweather', category: 'serif', css: 'Merriweather, ui-serif, Georgia, serif' },
+  { id: 'libre-baskerville', name: 'Libre Baskerville', category: 'serif', css: '"Libre Baskerville", ui-serif, Georgia, serif' },
+  { id: 'eb-garamond', name: 'EB Garamond', category: 'serif', css: '"EB Garamond", ui-serif, Georgia, serif' },
+  { id: 'caveat', name: 'Caveat', category: 'handwriting', css: 'Caveat, cursive' },
 ] as const;
 
 export type FontId = (typeof BRAND_FONTS)[number]['id'];

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 
-const FONTS = ['inter', 'poppins', 'montserrat', 'playfair-display', 'lora', 'space-grotesk'];
+const FONTS = [...readFileSync('common/fonts.ts', 'utf8').matchAll(/\{ id: '([a-z0-9-]+)'/g)].map((m) => m[1]);
 const WEIGHTS = [400, 700];
 /** Printable ASCII and the typographic punctuation copy often has; other letters are measured by their base letter. */
 export const CHARS = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), '’', '‘', '“', '”', '–', '—', '…', '•', '€'].join('');
