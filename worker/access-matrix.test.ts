@@ -2,11 +2,12 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { adItems, ads, creations, leads, users as usersTable } from '#worker/db/schema.ts';
+import { adItems, ads, brandFonts, creations, leads, users as usersTable } from '#worker/db/schema.ts';
 import { createApp } from '#worker/app.ts';
 import { isAccessMiddleware } from '#worker/middleware/access.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
+import { fakeFont } from '#worker/test/fonts.ts';
 import { send } from '#worker/test/http.ts';
 
 /**
@@ -35,6 +36,7 @@ interface Fixture {
   leadId: string;
   presentationId: string;
   presentationSlug: string;
+  fontId: string;
 }
 
 interface Expectation {
@@ -133,6 +135,15 @@ const MATRIX: Record<string, Expectation> = {
     fresh: true,
     status: project(403, 201, 201),
   },
+  'GET /api/projects/:projectId/fonts': { sample: '/api/projects/{projectId}/fonts', status: project(200, 200, 200) },
+  'POST /api/projects/:projectId/fonts': {
+    sample: '/api/projects/{projectId}/fonts?filename=brand.ttf',
+    body: () => fakeFont({ family: `Font ${Math.random()}` }),
+    fresh: true,
+    status: project(403, 201, 201),
+  },
+  'GET /api/projects/:projectId/fonts/:fontId/file': { sample: '/api/projects/{projectId}/fonts/{fontId}/file', status: project(200, 200, 200) },
+  'DELETE /api/projects/:projectId/fonts/:fontId': { sample: '/api/projects/{projectId}/fonts/{fontId}', fresh: true, status: project(403, 204, 204) },
   'POST /api/projects/:projectId/media/delete': {
     sample: '/api/projects/{projectId}/media/delete',
     json: { ids: ['{mediaId}'] },
@@ -407,6 +418,21 @@ describe('authorization matrix', () => {
     });
     const presentation = (await made.json()) as { id: string; slug: string };
     await send(`/api/presentations/${presentation.id}/publish`, { method: 'POST', cookie: users.owner.cookie });
+    // An uploaded font (a row and its file, written directly: the fonts API is what the matrix tests).
+    const fontId = `font-${Math.random().toString(36).slice(2, 12)}-fixture`;
+    await env.MEDIA.put(`brand-fonts/${projectId}/${fontId}`, fakeFont(), { httpMetadata: { contentType: 'font/ttf' } });
+    await getDb(env.DB)
+      .insert(brandFonts)
+      .values({
+        id: fontId,
+        projectId,
+        uploadedBy: users.owner.id,
+        family: 'Fixture Sans',
+        format: 'ttf',
+        size: 1,
+        sha256: fontId,
+        r2Key: `brand-fonts/${projectId}/${fontId}`,
+      });
     return {
       projectId,
       mediaId: media.id,
@@ -423,6 +449,7 @@ describe('authorization matrix', () => {
       leadId,
       presentationId: presentation.id,
       presentationSlug: presentation.slug,
+      fontId,
     };
   }
 
@@ -446,7 +473,7 @@ describe('authorization matrix', () => {
 
   const fill = (text: string, f: Fixture) =>
     text.replace(
-      /\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId|adId|funnelId|funnelName|pageId|versionId|leadId|presentationId|presentationSlug)\}/g,
+      /\{(projectId|mediaId|inviteId|editorId|creativeId|revisionId|creationId|adId|funnelId|funnelName|pageId|versionId|leadId|presentationId|presentationSlug|fontId)\}/g,
       (_, key: keyof Fixture) => f[key],
     );
 

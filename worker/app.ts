@@ -21,6 +21,7 @@ import { billingRoutes, stripeWebhookRoutes } from '#worker/features/billing/rou
 import { contactRoutes } from '#worker/features/contact/routes.ts';
 import { creationRoutes, creativeRoutes, projectCreativeRoutes } from '#worker/features/creatives/routes.ts';
 import { playgroundRoutes } from '#worker/features/creatives/playground.ts';
+import { projectFontRoutes } from '#worker/features/creatives/fonts-routes.ts';
 import { creationForMember, creativeForMember } from '#worker/features/creatives/service.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { dashboardRoutes } from '#worker/features/dashboard/routes.ts';
@@ -74,6 +75,7 @@ export function createApp() {
     .route('/api/projects', projectRoutes)
     .route('/api/projects', projectMediaRoutes)
     .route('/api/projects', projectCreativeRoutes)
+    .route('/api/projects', projectFontRoutes)
     .route('/api/projects', projectAdRoutes)
     .route('/api/projects', instagramProjectRoutes)
     .route('/api/projects', projectFunnelRoutes)

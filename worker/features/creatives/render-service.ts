@@ -12,6 +12,7 @@ import { read, run, type Read } from '#worker/lib/reads.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
 import { documentOf, type Actor, type Membership } from '#worker/features/creatives/service.ts';
 import { CANNOT_DRAW, renderer, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
+import { loadBrandFonts } from '#worker/features/creatives/fonts-service.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 import { thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
 
@@ -97,6 +98,7 @@ export async function renderCreative(
   const doc = documentOf(row);
   const images = await loadImages(db, env.MEDIA, row.projectId, doc);
   if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { document: [CANNOT_DRAW] });
+  const brandFonts = await loadBrandFonts(db, env.MEDIA, row.projectId, doc);
   // The key names the revision and the creation this attempt will make: the job that refunds
   // interrupted renders looks for exactly that creation.
   const id = newId();
@@ -105,7 +107,7 @@ export async function renderCreative(
   const key = `creations/${row.projectId}/${id}.png`;
   let stored = false;
   try {
-    const { png, width, height } = await (await renderer()).renderPng(env.ASSETS, { doc, images });
+    const { png, width, height } = await (await renderer()).renderPng(env.ASSETS, { doc, images, brandFonts });
     await env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
     stored = true;
     const [inserted] = await repo.insertCreationUnlessRendered(db, {

@@ -2,10 +2,10 @@ import decodeWebp, { init as initWebp } from '@jsquash/webp/decode.js';
 import webpWasm from '@jsquash/webp/codec/dec/webp_dec.wasm';
 import { Resvg } from '@cf-wasm/resvg/workerd';
 import { encode as encodePng } from 'fast-png';
-import { satori, type Font } from '@cf-wasm/satori/workerd';
+import { satori } from '@cf-wasm/satori/workerd';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
-import { BRAND_FONTS, type FontId } from '#common/fonts.ts';
-import { creativeTree, fontFaces } from '#client/creative/tree.tsx';
+import { creativeTree } from '#client/creative/tree.tsx';
+import { documentFonts, FONT_FILES } from '#worker/features/creatives/fonts-render.ts';
 import { base64 } from '#worker/lib/ids.ts';
 
 /**
@@ -15,31 +15,8 @@ import { base64 } from '#worker/lib/ids.ts';
  * once per isolate), images from R2 as data URLs: nothing from the network. Loaded on
  * demand (`renderer()` in images.ts).
  */
-export const FONT_FILES = BRAND_FONTS.flatMap((font) =>
-  (['latin', 'latin-ext'] as const).flatMap((subset) =>
-    ([400, 700] as const).map((weight) => ({
-      name: subset === 'latin' ? fontFaces(font.id as FontId).latin : fontFaces(font.id as FontId).extended,
-      weight,
-      path: `/fonts/${font.id}-${subset}-${weight}-normal.woff`,
-    })),
-  ),
-);
-
-let fontsPromise: Promise<Font[]> | undefined;
-
-export function loadFonts(assets: Fetcher): Promise<Font[]> {
-  fontsPromise ??= Promise.all(
-    FONT_FILES.map(async (file) => {
-      const response = await assets.fetch(new Request(`https://assets.local${file.path}`));
-      if (!response.ok) throw new Error(`font ${file.path} is missing from the static assets (${response.status})`);
-      return { name: file.name, data: await response.arrayBuffer(), weight: file.weight, style: 'normal' as const };
-    }),
-  ).catch((error: unknown) => {
-    fontsPromise = undefined;
-    throw error;
-  });
-  return fontsPromise;
-}
+/** Every bundled font file (a render loads only those its document uses: `documentFonts`). */
+export { FONT_FILES };
 
 let webpReady: Promise<void> | undefined;
 
@@ -78,11 +55,13 @@ export interface RenderInput {
   /** media id → data URL */
   images: Record<string, string>;
   watermark?: boolean;
+  /** The project's uploaded fonts the document names: brand font id → file (TTF, OTF or WOFF). */
+  brandFonts?: Record<string, ArrayBuffer>;
 }
 
 export async function renderPng(assets: Fetcher, input: RenderInput): Promise<{ png: Uint8Array; width: number; height: number }> {
   const { width, height } = FORMATS[input.doc.format];
-  const fonts = await loadFonts(assets);
+  const fonts = await documentFonts(assets, input.doc, { brandFonts: input.brandFonts, watermark: input.watermark });
   const svg = await satori(creativeTree(input.doc, { images: input.images, watermark: input.watermark }), { width, height, fonts });
   const resvg = await Resvg.async(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   try {

@@ -11,6 +11,7 @@ import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
+import { checkBrandFonts } from '#worker/features/creatives/fonts-service.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 
 /**
@@ -29,8 +30,9 @@ async function hashOf(doc: CreativeDocument): Promise<string> {
   return sha256Hex(canonicalJson(doc));
 }
 
-/** Every media object a document refers to must be a live object of the project. */
+/** Every media object a document refers to must be a live object of the project, every uploaded font one of the project's. */
 async function checkMedia(db: Db, projectId: string, doc: CreativeDocument): Promise<void> {
+  await checkBrandFonts(db, projectId, doc);
   const ids = mediaIdsOf(doc);
   if (ids.length === 0) return;
   const found = new Set((await repo.projectMediaIn(db, projectId, ids)).map((m) => m.id));
