@@ -1,4 +1,19 @@
-import { AlertCircle, Check, ChevronLeft, History, Loader2, Megaphone, Redo2, Sparkles, Undo2, Wand2 } from 'lucide-react';
+import {
+  AlertCircle,
+  Check,
+  ChevronLeft,
+  History,
+  Loader2,
+  Megaphone,
+  PanelLeftClose,
+  PanelLeftOpen,
+  PanelRightClose,
+  PanelRightOpen,
+  Redo2,
+  Sparkles,
+  Undo2,
+  Wand2,
+} from 'lucide-react';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
@@ -21,7 +36,7 @@ import {
 } from '#client/features/creatives/editor-dialogs.tsx';
 import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
-import { editorReducer, initialEditorState, updateLayer } from '#client/features/creatives/editor-state.ts';
+import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
 import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 
@@ -68,6 +83,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const [renderError, setRenderError] = useState<{ message: string; credits: boolean } | null>(null);
   const [result, setResult] = useState<{ creation: CreationItem; free: boolean } | null>(null);
   const [dialog, setDialog] = useState<'variations' | 'revisions' | null>(null);
+  const [panels, setPanels] = usePanels();
 
   // What the server has, and the revision the next save builds on.
   const savedDoc = useRef<CreativeDocument>(initial.document);
@@ -339,20 +355,20 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           </button>
         </Alert>
       ) : null}
-      <div className="grid flex-1 grid-cols-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
+      <div className={`grid flex-1 grid-cols-1 ${GRID[`${panels.left ? 'L' : ''}${panels.right ? 'R' : ''}`]}`}>
         <aside
           aria-label="Format, background and layers"
-          className="order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950"
+          className={`order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950 ${panels.left ? '' : 'lg:hidden'}`}
         >
           <FormatPanel doc={state.doc} readOnly={readOnly} onFormat={onFormat} />
           <LayersPanel
             doc={state.doc}
-            selected={state.selected}
+            selected={singleSelection(state.selected)}
             readOnly={readOnly}
             palette={paletteList}
             logoMediaId={initial.brandKit.logoMediaId}
             onChange={onChange}
-            onSelect={(id) => dispatch({ type: 'select', id })}
+            onSelect={(id) => dispatch({ type: 'select', ids: id ? [id] : [] })}
           />
           <BackgroundPanel doc={state.doc} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
         </aside>
@@ -363,19 +379,35 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             images={images}
             selected={state.selected}
             readOnly={readOnly}
-            onSelect={(id) => dispatch({ type: 'select', id })}
+            onSelect={(ids) => dispatch({ type: 'select', ids })}
             onChange={onChange}
             onSeal={() => dispatch({ type: 'seal' })}
             onUndo={() => dispatch({ type: 'undo' })}
             onRedo={() => dispatch({ type: 'redo' })}
+            toolbar={
+              <>
+                <PanelToggle side="left" open={panels.left} onToggle={() => setPanels({ ...panels, left: !panels.left })} />
+                <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
+              </>
+            }
           />
-          <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">
-            Drag to move, handles to resize; edges snap to the canvas and other layers (hold Ctrl or ⌘ to place freely). Arrow keys move the selected layer,
-            Alt+arrows resize it.
+          <p className="px-4 py-3 text-center text-xs text-zinc-600 dark:text-zinc-400">
+            Double-click a text (or press Enter) to edit it in place. Drag to move, handles to resize, Shift+click or drag across the canvas to select several;
+            edges snap (hold Ctrl or ⌘ to place freely). Ctrl + and − zoom, space+drag pans.
           </p>
         </section>
-        <aside aria-label="Properties" className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
-          <PropertiesPanel doc={state.doc} selected={state.selected} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
+        <aside
+          aria-label="Properties"
+          className={`order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950 ${panels.right ? '' : 'lg:hidden'}`}
+        >
+          <PropertiesPanel
+            doc={state.doc}
+            selected={singleSelection(state.selected)}
+            readOnly={readOnly}
+            palette={paletteList}
+            onChange={onChange}
+            onPickImage={setPicking}
+          />
         </aside>
       </div>
       <MediaPicker
@@ -408,6 +440,55 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         onRestore={restore}
       />
     </div>
+  );
+}
+
+/** The grid of the editor's three columns, by which side panels are open (L, R) on a wide screen. */
+const GRID: Record<string, string> = {
+  LR: 'lg:grid-cols-[17rem_minmax(0,1fr)_19rem]',
+  L: 'lg:grid-cols-[17rem_minmax(0,1fr)]',
+  R: 'lg:grid-cols-[minmax(0,1fr)_19rem]',
+  '': 'lg:grid-cols-[minmax(0,1fr)]',
+};
+
+const PANELS_KEY = 'adloom:editor-panels';
+
+/** Which side panels are open, remembered in this browser. */
+function usePanels(): [{ left: boolean; right: boolean }, (next: { left: boolean; right: boolean }) => void] {
+  const [panels, setPanels] = useState(() => {
+    try {
+      const stored = JSON.parse(localStorage.getItem(PANELS_KEY) ?? 'null') as { left?: unknown; right?: unknown } | null;
+      return { left: stored?.left !== false, right: stored?.right !== false };
+    } catch {
+      return { left: true, right: true };
+    }
+  });
+  const set = (next: { left: boolean; right: boolean }) => {
+    setPanels(next);
+    try {
+      localStorage.setItem(PANELS_KEY, JSON.stringify(next));
+    } catch {
+      // Private mode: the choice lasts for this visit.
+    }
+  };
+  return [panels, set];
+}
+
+/** Shows or hides a side panel (on a wide screen; a narrow one stacks them under the canvas). */
+function PanelToggle({ side, open, onToggle }: { side: 'left' | 'right'; open: boolean; onToggle: () => void }) {
+  const Icon = side === 'left' ? (open ? PanelLeftClose : PanelLeftOpen) : open ? PanelRightClose : PanelRightOpen;
+  const label = `${open ? 'Hide' : 'Show'} the ${side === 'left' ? 'layers' : 'properties'} panel`;
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-expanded={open}
+      title={label}
+      onClick={onToggle}
+      className={`hidden size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none lg:inline-flex dark:text-zinc-300 dark:hover:bg-zinc-800 ${side === 'right' ? 'lg:order-last' : ''}`}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
   );
 }
 

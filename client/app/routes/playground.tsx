@@ -13,7 +13,7 @@ import LoginLink from '#client/features/auth/login-link.tsx';
 import { RenderProgress, useWaitProgress } from '#client/features/creatives/editor-dialogs.tsx';
 import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, PropertiesPanel, Section } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
-import { editorReducer, initialEditorState, updateLayer } from '#client/features/creatives/editor-state.ts';
+import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
 import { uploadFile } from '#client/features/media/upload.ts';
 import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -160,7 +160,7 @@ export default function Playground() {
     }
     setNotice(null);
     setImage(await readAsDataUrl(file));
-    const selected = doc.layers.find((l) => l.id === state.selected);
+    const selected = doc.layers.find((l) => l.id === singleSelection(state.selected));
     if (selected && (selected.type === 'image' || selected.type === 'logo')) onChange(updateLayer(doc, selected.id, { mediaId: LOCAL }));
     else onChange(withPictureIn(doc, LOCAL, BRAND_KIT));
   };
@@ -321,7 +321,7 @@ export default function Playground() {
             images={images}
             selected={state.selected}
             readOnly={false}
-            onSelect={(id) => dispatch({ type: 'select', id })}
+            onSelect={(ids) => dispatch({ type: 'select', ids })}
             onChange={onChange}
             onSeal={() => dispatch({ type: 'seal' })}
             onUndo={() => dispatch({ type: 'undo' })}
@@ -334,7 +334,7 @@ export default function Playground() {
         <aside aria-label="Properties" className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
           <PropertiesPanel
             doc={doc}
-            selected={state.selected}
+            selected={singleSelection(state.selected)}
             readOnly={false}
             palette={BRAND.colors}
             onChange={onChange}
@@ -343,12 +343,12 @@ export default function Playground() {
           />
           <LayersPanel
             doc={doc}
-            selected={state.selected}
+            selected={singleSelection(state.selected)}
             readOnly={false}
             palette={[palette.primary, palette.secondary, palette.accent]}
             logoMediaId={null}
             onChange={onChange}
-            onSelect={(id) => dispatch({ type: 'select', id })}
+            onSelect={(id) => dispatch({ type: 'select', ids: id ? [id] : [] })}
           />
         </aside>
       </div>

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { buildTemplate } from '#common/creative/templates.ts';
-import { editorReducer, initialEditorState, moveLayer, removeLayer, snap, uniqueLayerId, updateLayer } from '#client/features/creatives/editor-state.ts';
+import {
+  clampZoom,
+  editorReducer,
+  gapsAround,
+  initialEditorState,
+  intersects,
+  moveLayer,
+  rectFromPoints,
+  removeLayer,
+  singleSelection,
+  snap,
+  stepZoom,
+  uniqueLayerId,
+  updateLayer,
+} from '#client/features/creatives/editor-state.ts';
 
 const brand = { colors: ['#1f3a5f', '#f4a261'], headingFont: 'inter', bodyFont: 'inter', logoMediaId: null } as const;
 const doc = buildTemplate('bold-headline', { brand, format: 'square' });
@@ -35,13 +49,13 @@ describe('editor history', () => {
   });
 
   it('a new change clears what could be redone; a removed layer is no longer selected', () => {
-    let state = editorReducer(initialEditorState(doc), { type: 'select', id: 'headline' });
+    let state = editorReducer(initialEditorState(doc), { type: 'select', ids: ['headline'] });
     state = editorReducer(state, { type: 'change', doc: updateLayer(doc, 'headline', { y: 5 }) });
     state = editorReducer(state, { type: 'undo' });
     expect(state.future).toHaveLength(1);
     state = editorReducer(state, { type: 'change', doc: removeLayer(state.doc, 'headline') });
     expect(state.future).toEqual([]);
-    expect(state.selected).toBeNull();
+    expect(state.selected).toEqual([]);
   });
 });
 
@@ -69,5 +83,63 @@ describe('snapping', () => {
     const { box, guides } = snap({ x: 10, y: 10, w: 39.5, h: 20 }, [], 1, { right: true });
     expect(box).toEqual({ x: 10, y: 10, w: 40, h: 20 });
     expect(guides).toEqual({ x: 50, y: null });
+  });
+});
+
+describe('selection', () => {
+  it('holds several layers, drops unknown and repeated ids, and keeps only those a change or undo leaves', () => {
+    let state = editorReducer(initialEditorState(doc), { type: 'select', ids: ['headline', 'logo', 'headline', 'nope'] });
+    expect(state.selected).toEqual(['headline', 'logo']);
+    expect(singleSelection(state.selected)).toBeNull();
+    // The same selection again is no new state.
+    expect(editorReducer(state, { type: 'select', ids: ['headline', 'logo'] })).toBe(state);
+    state = editorReducer(state, { type: 'change', doc: removeLayer(state.doc, 'logo') });
+    expect(state.selected).toEqual(['headline']);
+    expect(singleSelection(state.selected)).toBe('headline');
+    state = editorReducer(state, { type: 'undo' });
+    expect(state.selected).toEqual(['headline']);
+    state = editorReducer(state, { type: 'select', ids: [] });
+    expect(state.selected).toEqual([]);
+  });
+});
+
+describe('zoom', () => {
+  it('steps through 50–200 %, with the fit as a stop of its own, and never past the limits', () => {
+    expect(stepZoom(1, 1, 0.56)).toBe(1.25);
+    expect(stepZoom(1, -1, 0.56)).toBe(0.75);
+    expect(stepZoom(0.75, -1, 0.56)).toBe(0.56);
+    expect(stepZoom(0.56, -1, 0.56)).toBe(0.5);
+    expect(stepZoom(0.5, -1, 0.56)).toBe(0.5);
+    expect(stepZoom(2, 1, 0.56)).toBe(2);
+    expect(stepZoom(0.56, 1, 0.56)).toBe(0.75);
+    // A phone: the fit is below 50 %, and zooming out ends there.
+    expect(stepZoom(0.5, -1, 0.33)).toBe(0.33);
+    expect(clampZoom(0.1, 0.33)).toBe(0.33);
+    expect(clampZoom(0.1, 0.8)).toBe(0.5);
+    expect(clampZoom(9, 0.8)).toBe(2);
+  });
+});
+
+describe('marquee and distances', () => {
+  it('makes a box from two corners in any order, and finds what it touches', () => {
+    expect(rectFromPoints(30, 40, 10, 5)).toEqual({ x: 10, y: 5, w: 20, h: 35 });
+    expect(intersects({ x: 0, y: 0, w: 10, h: 10 }, { x: 10, y: 10, w: 5, h: 5 })).toBe(true);
+    expect(intersects({ x: 0, y: 0, w: 10, h: 10 }, { x: 10.1, y: 0, w: 5, h: 5 })).toBe(false);
+  });
+
+  it('measures from each side of a box to the nearest layer beside it, or to the canvas edge', () => {
+    const gaps = gapsAround({ x: 40, y: 40, w: 20, h: 20 }, [
+      { x: 0, y: 45, w: 30, h: 5 }, // left of it, overlapping across
+      { x: 70, y: 0, w: 10, h: 10 }, // right but above: not beside it
+      { x: 45, y: 80, w: 5, h: 5 }, // below
+    ]);
+    expect(gaps).toEqual([
+      { side: 'left', from: 30, to: 40, at: 50 },
+      { side: 'right', from: 60, to: 100, at: 50 },
+      { side: 'top', from: 0, to: 40, at: 50 },
+      { side: 'bottom', from: 60, to: 80, at: 50 },
+    ]);
+    // Touching the canvas edge: no distance on that side.
+    expect(gapsAround({ x: 0, y: 0, w: 100, h: 50 }, []).map((g) => g.side)).toEqual(['bottom']);
   });
 });

@@ -8,14 +8,16 @@ export interface EditorState {
   doc: CreativeDocument;
   past: CreativeDocument[];
   future: CreativeDocument[];
-  selected: string | null;
+  /** The selected layers' ids (in the order they were selected); empty: nothing selected. */
+  selected: string[];
   /** The group of the last change, to merge a drag or typing into one undo step. */
   group: string | null;
 }
 
 export type EditorAction =
   | { type: 'change'; doc: CreativeDocument; group?: string }
-  | { type: 'select'; id: string | null }
+  /** Replaces the selection (an empty list clears it). */
+  | { type: 'select'; ids: readonly string[] }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'replace'; doc: CreativeDocument }
@@ -24,7 +26,7 @@ export type EditorAction =
 const HISTORY_LIMIT = 100;
 
 export function initialEditorState(doc: CreativeDocument): EditorState {
-  return { doc, past: [], future: [], selected: null, group: null };
+  return { doc, past: [], future: [], selected: [], group: null };
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
@@ -33,11 +35,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (action.doc === state.doc) return state;
       const merge = action.group !== undefined && action.group === state.group;
       const past = merge ? state.past : [...state.past, state.doc].slice(-HISTORY_LIMIT);
-      const selected = state.selected && action.doc.layers.some((l) => l.id === state.selected) ? state.selected : null;
-      return { doc: action.doc, past, future: [], selected, group: action.group ?? null };
+      return { doc: action.doc, past, future: [], selected: keep(state.selected, action.doc), group: action.group ?? null };
     }
-    case 'select':
-      return state.selected === action.id ? state : { ...state, selected: action.id, group: null };
+    case 'select': {
+      const ids = [...new Set(action.ids)].filter((id) => state.doc.layers.some((l) => l.id === id));
+      if (ids.length === state.selected.length && ids.every((id, i) => id === state.selected[i])) return state;
+      return { ...state, selected: ids, group: null };
+    }
     case 'seal':
       return state.group === null ? state : { ...state, group: null };
     case 'undo': {
@@ -63,8 +67,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   }
 }
 
-function keep(selected: string | null, doc: CreativeDocument): string | null {
-  return selected && doc.layers.some((l) => l.id === selected) ? selected : null;
+/** The selection without the layers a document no longer has (the same array when nothing went). */
+function keep(selected: string[], doc: CreativeDocument): string[] {
+  const kept = selected.filter((id) => doc.layers.some((l) => l.id === id));
+  return kept.length === selected.length ? selected : kept;
+}
+
+/** The one selected layer's id, or null when none or several are selected (what the properties panel edits). */
+export function singleSelection(selected: readonly string[]): string | null {
+  return selected.length === 1 ? selected[0]! : null;
 }
 
 export function updateLayer(doc: CreativeDocument, id: string, patch: Partial<Layer>): CreativeDocument {
@@ -178,4 +189,66 @@ export function snap(
 export function clampRect(box: Rect): Rect {
   const c = (n: number, min: number, max: number) => round2(Math.min(max, Math.max(min, n)));
   return { x: c(box.x, -100, 200), y: c(box.y, -100, 200), w: c(box.w, 0.5, 300), h: c(box.h, 0.5, 300) };
+}
+
+/** The zoom steps Ctrl+plus and Ctrl+minus go through (1 = the format's true pixels). */
+export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+export const ZOOM_MAX = 2;
+
+/** The smallest zoom: 50 %, or less when fitting the canvas in the window needs less (a phone). */
+export function zoomMin(fit: number): number {
+  return Math.min(ZOOM_STEPS[0], fit);
+}
+
+export function clampZoom(scale: number, fit: number): number {
+  return Math.min(ZOOM_MAX, Math.max(zoomMin(fit), scale));
+}
+
+/**
+ * The zoom after one step in or out from `scale`: the next step of ZOOM_STEPS, or the fit
+ * when it lies between (so that zooming out on a small screen ends at the whole canvas).
+ */
+export function stepZoom(scale: number, direction: 1 | -1, fit: number): number {
+  const stops = [...new Set([...ZOOM_STEPS, fit].filter((s) => s >= zoomMin(fit) && s <= ZOOM_MAX))].sort((a, b) => a - b);
+  const next = direction > 0 ? stops.find((s) => s > scale + 0.001) : stops.findLast((s) => s < scale - 0.001);
+  return next ?? (direction > 0 ? stops.at(-1)! : stops[0]!);
+}
+
+/** True when two boxes overlap or touch (percent of the format). */
+export function intersects(a: Rect, b: Rect): boolean {
+  return a.x <= b.x + b.w && b.x <= a.x + a.w && a.y <= b.y + b.h && b.y <= a.y + a.h;
+}
+
+/** A box from two corners, in any order. */
+export function rectFromPoints(x1: number, y1: number, x2: number, y2: number): Rect {
+  return { x: Math.min(x1, x2), y: Math.min(y1, y2), w: Math.abs(x2 - x1), h: Math.abs(y2 - y1) };
+}
+
+export interface Gap {
+  side: 'left' | 'right' | 'top' | 'bottom';
+  /** Where the measuring line starts and ends (percent), and where it runs across. */
+  from: number;
+  to: number;
+  at: number;
+}
+
+/**
+ * The distances shown while dragging: from each side of the moving box to the nearest
+ * layer beside it on that side (one that overlaps it across), or to the canvas edge.
+ */
+export function gapsAround(box: Rect, others: readonly Rect[]): Gap[] {
+  const midX = box.x + box.w / 2;
+  const midY = box.y + box.h / 2;
+  const acrossY = others.filter((o) => o.y < box.y + box.h && box.y < o.y + o.h);
+  const acrossX = others.filter((o) => o.x < box.x + box.w && box.x < o.x + o.w);
+  const left = Math.max(0, ...acrossY.filter((o) => o.x + o.w <= box.x).map((o) => o.x + o.w));
+  const right = Math.min(100, ...acrossY.filter((o) => o.x >= box.x + box.w).map((o) => o.x));
+  const top = Math.max(0, ...acrossX.filter((o) => o.y + o.h <= box.y).map((o) => o.y + o.h));
+  const bottom = Math.min(100, ...acrossX.filter((o) => o.y >= box.y + box.h).map((o) => o.y));
+  const gaps: Gap[] = [];
+  if (box.x > left) gaps.push({ side: 'left', from: left, to: box.x, at: midY });
+  if (right > box.x + box.w) gaps.push({ side: 'right', from: box.x + box.w, to: right, at: midY });
+  if (box.y > top) gaps.push({ side: 'top', from: top, to: box.y, at: midX });
+  if (bottom > box.y + box.h) gaps.push({ side: 'bottom', from: box.y + box.h, to: bottom, at: midX });
+  return gaps;
 }
