@@ -18,7 +18,6 @@ import {
   type Layer,
 } from '#common/creative/document.ts';
 import {
-  DEFAULT_COPY,
   TEMPLATES,
   TEMPLATE_IDS,
   buildTemplate,
@@ -27,6 +26,7 @@ import {
   headlineOf,
   paletteOf,
   pictureOf,
+  templateCopy,
   type TemplateInput,
 } from '#common/creative/templates.ts';
 import { FONT_IDS } from '#common/fonts.ts';
@@ -416,7 +416,7 @@ describe('templates', () => {
         const doc = buildTemplate(id, { brand, format: f, imageMediaId: 'photo-1' });
         expect(creativeDocument.parse(roundTrip(doc)), `${id} × ${f}`).toStrictEqual(roundTrip(doc));
         expect(doc).toMatchObject({ version: 2, format: f, template: id });
-        expect(headlineOf(doc)).toBe(DEFAULT_COPY.headline);
+        expect(headlineOf(doc)).toBe(templateCopy(id).headline);
       }
     }
   });
