@@ -1,7 +1,8 @@
 import { Download, ExternalLink, RotateCcw } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { MAX_VARIATIONS, type CreationItem, type CreativeSummary, type RevisionItem } from '#common/schemas/creatives.ts';
+import { MAX_VARIATIONS, type CreationItem, type RevisionItem } from '#common/schemas/creatives.ts';
+import type { VariationsResult } from '#common/schemas/variations.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import { formatBytes, formatDate } from '#common/format.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
@@ -10,6 +11,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { VariationPicker } from '#client/features/creatives/variation-picker.tsx';
 
 /** An error of a paid action; when credits ran out, the way to get more. */
 export function SpendError({ error, className }: { error: { message: string; credits: boolean }; className?: string }) {
@@ -115,7 +117,8 @@ export function VariationsDialog({
   const [wanted, setCount] = useState(3);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; credits: boolean } | null>(null);
-  const [created, setCreated] = useState<CreativeSummary[] | null>(null);
+  const [created, setCreated] = useState<VariationsResult | null>(null);
+  const { progress, track } = useWaitProgress();
   // No more than the balance pays for (the server would refuse the rest), and at least one to choose.
   const max = available === null ? MAX_VARIATIONS : Math.max(1, Math.min(MAX_VARIATIONS, Math.floor(available / CREDIT_COSTS.variation)));
   const count = Math.min(wanted, max);
@@ -129,8 +132,8 @@ export function VariationsDialog({
     setPending(true);
     setError(null);
     try {
-      const result = await call(api.api.creatives[':id'].variations.$post({ param: { id: creativeId }, json: { count } }));
-      setCreated(result.items);
+      const result = await track(() => call(api.api.creatives[':id'].variations.$post({ param: { id: creativeId }, json: { count } })));
+      setCreated(result);
       onCreated();
     } catch (e) {
       setError({ message: errorMessage(e, 'The variations could not be made.'), credits: e instanceof ApiError && e.code === 'insufficient_credits' });
@@ -142,23 +145,16 @@ export function VariationsDialog({
     <Dialog open={open} title="Generate variations" onClose={close} wide={created !== null}>
       {created ? (
         <div className="space-y-4">
-          <p className="text-sm">
-            {created.length} new draft{created.length === 1 ? '' : 's'} in this project, with other templates, colours and copy.
+          <p className="text-sm" role="status">
+            {created.items.length} new draft{created.items.length === 1 ? '' : 's'}, rendered, with other layouts, colours and copy · {created.charged} credit
+            {created.charged === 1 ? '' : 's'} used. Pick one to open it; all are kept as drafts.
           </p>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {created.map((item) => (
-              <li key={item.id}>
-                <Link
-                  to={`/creatives/${item.id}`}
-                  onClick={close}
-                  className="block rounded-lg border border-zinc-200 p-2 hover:border-accent-600 dark:border-zinc-700"
-                >
-                  <CreativePreview doc={item.document} images={item.images} width={200} label={item.name} className="mx-auto" />
-                  <span className="mt-1 block truncate text-xs">{item.name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <VariationPicker items={created.items} onOpen={close} />
+          <div className="flex justify-end">
+            <Button variant="secondary" onClick={() => setCreated(null)}>
+              Make more
+            </Button>
+          </div>
         </div>
       ) : (
         <form
@@ -169,8 +165,8 @@ export function VariationsDialog({
           }}
         >
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            New drafts made from this creative and the brand kit: other templates, palettes, headlines and body copy. All are made, or none and nothing is
-            charged.
+            New drafts made from this creative and the brand kit — other layouts and palettes, new headlines, body copy and buttons — each rendered to a PNG to
+            pick from. A variation that cannot be rendered is refunded.
           </p>
           <label className="block text-sm font-medium" htmlFor="variation-count">
             How many
@@ -197,11 +193,19 @@ export function VariationsDialog({
             {available !== null ? ` · you have ${available}` : ''}.
           </p>
           {error ? <SpendError error={error} /> : null}
+          {progress !== null ? (
+            <div className="space-y-2">
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">
+                Writing and rendering {count} variation{count === 1 ? '' : 's'}…
+              </p>
+              <RenderProgress progress={progress} />
+            </div>
+          ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" pending={pending} pendingLabel="Generating…">
+            <Button type="submit" pending={pending} pendingLabel="Rendering…">
               Generate {count}
             </Button>
           </div>

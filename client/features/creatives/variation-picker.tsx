@@ -1,0 +1,144 @@
+import { Download, PencilLine, Sparkles } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FORMATS } from '#common/creative/document.ts';
+import { copyOf } from '#common/creative/templates.ts';
+import type { VariationItem } from '#common/schemas/variations.ts';
+import { buttonClass } from '#client/components/button.tsx';
+import { CreativePreview } from '#client/creative/preview.tsx';
+
+/**
+ * The rendered variations to pick from (issue 14, point 7): their thumbnails as one list box
+ * (arrow keys, Home and End move the choice, Enter opens it in the editor), and the chosen one
+ * large beside it with its copy, a link to the editor and its PNG. A variation that could not be
+ * drawn shows its live preview and says its credit came back.
+ */
+export function VariationPicker({ items, onOpen }: { items: VariationItem[]; onOpen: () => void }) {
+  const [chosen, setChosen] = useState(0);
+  const navigate = useNavigate();
+  const options = useRef<(HTMLLIElement | null)[]>([]);
+  const current = items[Math.min(chosen, items.length - 1)];
+  if (!current) return null;
+  const choose = (index: number) => {
+    const next = (index + items.length) % items.length;
+    setChosen(next);
+    options.current[next]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    const moves: Record<string, number> = {
+      ArrowRight: chosen + 1,
+      ArrowDown: chosen + 1,
+      ArrowLeft: chosen - 1,
+      ArrowUp: chosen - 1,
+      Home: 0,
+      End: items.length - 1,
+    };
+    const to = moves[event.key];
+    if (to !== undefined) {
+      event.preventDefault();
+      choose(to);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen();
+      void navigate(`/creatives/${current.id}`);
+    }
+  };
+  const copy = copyOf(current.document);
+  const { width, height } = FORMATS[current.format];
+  return (
+    <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_18rem]">
+      <ul
+        role="listbox"
+        aria-label="Variations"
+        className="grid max-h-[60vh] grid-cols-2 content-start gap-3 overflow-y-auto p-1 sm:grid-cols-4"
+      >
+        {items.map((item, i) => (
+          <li
+            key={item.id}
+            ref={(node) => {
+              options.current[i] = node;
+            }}
+            role="option"
+            aria-selected={i === chosen}
+            aria-label={`${item.name}${item.creation ? '' : ' (not rendered)'}`}
+            tabIndex={i === chosen ? 0 : -1}
+            onKeyDown={onKeyDown}
+            onClick={() => choose(i)}
+            onDoubleClick={() => {
+              onOpen();
+              void navigate(`/creatives/${item.id}`);
+            }}
+            className={`cursor-pointer rounded-lg border-2 p-1.5 outline-none focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-zinc-900 ${
+              i === chosen ? 'border-accent-600 bg-accent-50 dark:bg-accent-800/20' : 'border-transparent hover:border-zinc-300 dark:hover:border-zinc-600'
+            }`}
+          >
+            {item.creation ? (
+              <img
+                src={item.creation.thumbnailUrl}
+                alt=""
+                width={item.creation.width}
+                height={item.creation.height}
+                loading="lazy"
+                className="h-auto w-full rounded bg-zinc-100 shadow-sm dark:bg-zinc-800"
+              />
+            ) : (
+              <CreativePreview doc={item.document} images={item.images} width={200} label={item.name} className="mx-auto" />
+            )}
+            <span className="mt-1 block truncate text-xs text-zinc-600 dark:text-zinc-400">Variation {i + 1}</span>
+          </li>
+        ))}
+      </ul>
+      <section aria-label="Chosen variation" className="space-y-3 text-sm">
+        <div className="grid place-items-center rounded-lg bg-zinc-100 p-2 dark:bg-zinc-800">
+          {current.creation ? (
+            <img
+              src={current.creation.thumbnailUrl}
+              alt={`Rendered PNG of ${current.name}`}
+              width={width}
+              height={height}
+              className="h-auto max-h-[40vh] w-auto max-w-full rounded shadow"
+            />
+          ) : (
+            <CreativePreview doc={current.document} images={current.images} width={240} label={current.name} />
+          )}
+        </div>
+        <p className="font-medium">{current.name}</p>
+        <dl className="space-y-1 text-zinc-600 dark:text-zinc-400">
+          {copy.headline ? (
+            <div>
+              <dt className="sr-only">Headline</dt>
+              <dd className="font-medium text-zinc-900 dark:text-zinc-100">{copy.headline}</dd>
+            </div>
+          ) : null}
+          {copy.body ? (
+            <div>
+              <dt className="sr-only">Body</dt>
+              <dd>{copy.body}</dd>
+            </div>
+          ) : null}
+          {copy.cta ? (
+            <div>
+              <dt className="inline">Button: </dt>
+              <dd className="inline">{copy.cta}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+          <Sparkles className="size-3.5" aria-hidden="true" />
+          {current.copySource === 'ai' ? 'Copy written by AI from your brand kit' : 'Copy written from your brand kit’s tone'}
+        </p>
+        {current.creation ? null : <p className="text-xs text-amber-700 dark:text-amber-300">This one could not be rendered; its credit was refunded.</p>}
+        <div className="flex flex-col gap-2">
+          <Link to={`/creatives/${current.id}`} onClick={onOpen} className={buttonClass('primary', 'md')}>
+            <PencilLine className="size-4" aria-hidden="true" /> Open in editor
+          </Link>
+          {current.creation ? (
+            <a href={current.creation.downloadUrl} download className={buttonClass('secondary', 'md')}>
+              <Download className="size-4" aria-hidden="true" /> Download PNG
+            </a>
+          ) : null}
+        </div>
+      </section>
+    </div>
+  );
+}
