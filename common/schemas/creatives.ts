@@ -105,6 +105,8 @@ export interface CreationItem {
   url: string;
   downloadUrl: string;
   createdAt: string;
+  /** Its creative's link group (linked formats, issue 14): the gallery shows a group's PNGs together. Set in lists. */
+  linkGroup?: string | null;
 }
 
 export const PLAYGROUND_IMAGE_MAX_BYTES = 4 * 1024 * 1024;

@@ -34,6 +34,7 @@ import {
   useWaitProgress,
   VariationsDialog,
 } from '#client/features/creatives/editor-dialogs.tsx';
+import { FormatsBar } from '#client/features/creatives/formats-bar.tsx';
 import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
@@ -329,6 +330,18 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         </div>
         {rendering.progress !== null ? <RenderProgress progress={rendering.progress} /> : null}
       </header>
+      <FormatsBar
+        creativeId={initial.id}
+        format={state.doc.format}
+        readOnly={readOnly}
+        available={available}
+        revision={meta.revision}
+        onBeforeRender={save}
+        onRendered={(creationId) => {
+          if (creationId) setMeta((m) => ({ ...m, currentCreationId: creationId }));
+          refreshCredits();
+        }}
+      />
       {readOnly ? (
         <Alert tone="info" className="m-4 mb-0">
           {initial.projectArchived

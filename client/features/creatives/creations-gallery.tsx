@@ -14,6 +14,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { api, call, errorMessage } from '#client/lib/api.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { CardGridSkeleton, DeleteIconButton } from '#client/features/creatives/creative-card.tsx';
+import { CreationGroupCard, groupCreations } from '#client/features/creatives/creation-group.tsx';
 import { GRID } from '#client/features/creatives/list-creatives.tsx';
 import { FORMAT_OPTIONS, FilterSelect, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
 
@@ -163,9 +164,17 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
       ) : null}
       {items.length > 0 ? (
         <ul className={GRID}>
-          {items.map((item) => (
-            <CreationCard key={item.id} item={item} onDelete={item.role === 'viewer' ? undefined : () => setDeleting(item)} />
-          ))}
+          {groupCreations(items).map((entry) =>
+            entry.kind === 'group' ? (
+              <CreationGroupCard
+                key={`group:${entry.linkGroup}`}
+                items={entry.items}
+                onDelete={entry.items[0]!.role === 'viewer' ? undefined : (item) => setDeleting(item)}
+              />
+            ) : (
+              <CreationCard key={entry.item.id} item={entry.item} onDelete={entry.item.role === 'viewer' ? undefined : () => setDeleting(entry.item)} />
+            ),
+          )}
         </ul>
       ) : null}
       <ShowMore list={list} />

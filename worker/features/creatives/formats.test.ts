@@ -6,7 +6,7 @@ import { FORMATS, creativeDocument, type FormatId } from '#common/creative/docum
 import { otherFormats } from '#common/creative/resize.ts';
 import { buildTemplate } from '#common/creative/templates.ts';
 import { copyFits } from '#common/creative/text-fit.ts';
-import type { CreativeDetail } from '#common/schemas/creatives.ts';
+import type { CreationItem, CreativeDetail } from '#common/schemas/creatives.ts';
 import type { LinkedFormats, RenderAllResult, ResizeResult } from '#common/schemas/formats.ts';
 import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { creations, creatives, media } from '#worker/db/schema.ts';
@@ -211,6 +211,11 @@ describe('render all formats and the ZIP', RENDERING, () => {
     const third = await json<RenderAllResult>(await renderAll(editor, source.id, all));
     expect(third.items.map((i) => i.outcome)).toEqual(['existing', 'existing', 'rendered', 'existing']);
     expect(await balance(editor)).toBe(20);
+
+    // The creations list says which PNGs are linked formats (the gallery groups them).
+    const listed = await json<{ items: CreationItem[] }>(await send(`/api/creations?projectId=${project.id}`, { cookie: viewer.cookie }));
+    expect(listed.items).toHaveLength(5);
+    expect(new Set(listed.items.map((i) => i.linkGroup))).toEqual(new Set([source.id]));
 
     // The ZIP (a viewer may download it): the newest PNG of each format, streamed (no length up front).
     const download = await zip(viewer, story.id);

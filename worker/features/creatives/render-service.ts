@@ -153,7 +153,10 @@ export function creationsRead(
   return read(repo.listCreations(db, userId, filters, limit, decodeCursor(cursor)), (rows) => {
     const page = toPage(rows, limit, (row) => encodeCursor(row.creation.createdAt, row.creation.id));
     return {
-      items: page.items.map((row) => toCreationItem(row.creation, { projectName: row.projectName, role: row.role, creativeLive: row.creativeLive > 0 })),
+      items: page.items.map((row) => ({
+        ...toCreationItem(row.creation, { projectName: row.projectName, role: row.role, creativeLive: row.creativeLive > 0 }),
+        linkGroup: row.linkGroup,
+      })),
       nextCursor: page.nextCursor,
     };
   });

@@ -168,6 +168,7 @@ export function listCreations(db: Db, userId: string, filters: CreationFilters, 
       projectName: projects.name,
       role: projectMembers.role,
       creativeLive: sql<number>`(SELECT count(*) FROM creatives cr WHERE cr.id = "creations"."creative_id" AND cr.deleted_at IS NULL)`,
+      linkGroup: sql<string | null>`(SELECT cr.link_group FROM creatives cr WHERE cr.id = "creations"."creative_id" AND cr.deleted_at IS NULL)`,
     })
     .from(creations)
     .innerJoin(projects, eq(projects.id, creations.projectId))

@@ -1,0 +1,438 @@
+import { Check, Copy, Download, Layers, Wand2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { FORMAT_IDS, FORMATS, type FormatId } from '#common/creative/document.ts';
+import { CREDIT_COSTS } from '#common/plans.ts';
+import type { LinkedFormat, RenderAllResult } from '#common/schemas/formats.ts';
+import { Alert } from '#client/components/alert.tsx';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
+import { useResource } from '#client/lib/use-resource.ts';
+import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/editor-dialogs.tsx';
+
+/**
+ * Every format at once (issue 14, point 5), in the editor: the creative's linked formats to
+ * switch between, "Resize" to make linked copies in other formats, "Render all formats" with
+ * its cost said first, and the ZIP of every format's PNG.
+ */
+
+const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+export const zipHref = (creativeId: string) => `/api/creatives/${creativeId}/formats/zip`;
+
+function FormatShape({ format, size = 14 }: { format: FormatId; size?: number }) {
+  const f = FORMATS[format];
+  return (
+    <span aria-hidden="true" className="grid shrink-0 place-items-center" style={{ width: size, height: size }}>
+      <span
+        className="block rounded-[2px] border border-current"
+        style={{ width: size * Math.min(1, f.width / f.height), height: size * Math.min(1, f.height / f.width) }}
+      />
+    </span>
+  );
+}
+
+export function FormatsBar({
+  creativeId,
+  format,
+  readOnly,
+  available,
+  revision,
+  onBeforeRender,
+  onRendered,
+}: {
+  creativeId: string;
+  format: FormatId;
+  readOnly: boolean;
+  /** The balance, when known. */
+  available: number | null;
+  /** The editor's saved revision: the group is read again when it changes (a new version costs a credit again). */
+  revision: number;
+  /** Saves pending edits first (the renders use the saved versions); false when that failed. */
+  onBeforeRender: () => Promise<boolean>;
+  /** After a render-all: this creative's new PNG (if it was among them), and the balance changed. */
+  onRendered: (currentCreationId: string | null) => void;
+}) {
+  const group = useResource(() => call(api.api.creatives[':id'].formats.$get({ param: { id: creativeId } })), [creativeId, revision], { keepStale: true });
+  const [dialog, setDialog] = useState<'resize' | 'render' | null>(null);
+  const items = group.status === 'ready' ? group.data.items : [];
+  const linked = items.length > 1;
+  const rendered = items.some((i) => i.lastCreationId !== null);
+  const missing = FORMAT_IDS.filter((f) => !items.some((i) => i.format === f));
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-950">
+      <nav aria-label="Linked formats" className="flex min-w-0 flex-wrap items-center gap-1.5">
+        <span className="mr-1 inline-flex items-center gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+          <Layers aria-hidden="true" className="size-3.5" /> Formats
+        </span>
+        {group.status === 'ready' ? (
+          <ul className="flex flex-wrap items-center gap-1.5">
+            {items.map((item) => (
+              <li key={item.id}>
+                {item.id === creativeId ? (
+                  <span
+                    aria-current="page"
+                    className="inline-flex h-8 items-center gap-1.5 rounded-full border border-accent-600 bg-accent-50 px-3 text-xs font-medium text-accent-800 dark:bg-accent-800/30 dark:text-accent-100"
+                  >
+                    <FormatShape format={item.format} /> {FORMATS[item.format].label}
+                  </span>
+                ) : (
+                  <Link
+                    to={`/creatives/${item.id}`}
+                    title={item.name}
+                    className="inline-flex h-8 items-center gap-1.5 rounded-full border border-zinc-300 px-3 text-xs font-medium text-zinc-700 hover:border-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 dark:border-zinc-700 dark:text-zinc-200"
+                  >
+                    <FormatShape format={item.format} /> {FORMATS[item.format].label}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="inline-flex h-8 items-center gap-1.5 px-1 text-xs text-zinc-600 dark:text-zinc-400">
+            <FormatShape format={format} /> {FORMATS[format].label}
+          </span>
+        )}
+        {group.status === 'error' ? (
+          <button type="button" className="text-xs font-medium text-zinc-700 underline dark:text-zinc-300" onClick={group.reload}>
+            Reload linked formats
+          </button>
+        ) : null}
+      </nav>
+      <div className="ml-auto flex flex-wrap items-center gap-1.5">
+        {!readOnly && group.status === 'ready' && missing.length > 0 ? (
+          <Button variant="secondary" size="sm" onClick={() => setDialog('resize')}>
+            <Copy className="size-4" aria-hidden="true" /> Resize…
+          </Button>
+        ) : null}
+        {!readOnly && linked ? (
+          <Button variant="secondary" size="sm" onClick={() => setDialog('render')}>
+            <Wand2 className="size-4" aria-hidden="true" /> Render all formats
+          </Button>
+        ) : null}
+        {linked && rendered ? (
+          <a href={zipHref(creativeId)} download className={buttonClass('ghost', 'sm')}>
+            <Download className="size-4" aria-hidden="true" /> ZIP of all formats
+          </a>
+        ) : null}
+      </div>
+      {group.status === 'ready' ? (
+        <>
+          <ResizeDialog
+            open={dialog === 'resize'}
+            creativeId={creativeId}
+            items={items}
+            onClose={() => setDialog(null)}
+            onResized={() => {
+              setDialog(null);
+              group.reload();
+            }}
+          />
+          <RenderAllDialog
+            open={dialog === 'render'}
+            creativeId={creativeId}
+            items={items}
+            available={available}
+            onClose={() => {
+              setDialog(null);
+              group.reload();
+            }}
+            onBeforeRender={onBeforeRender}
+            onRendered={(result) => {
+              onRendered(result.items.find((i) => i.creativeId === creativeId)?.creation?.id ?? null);
+              group.reload();
+            }}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Resize": the formats the group lacks, all picked at first; linked drafts are made for the picked ones (free). */
+export function ResizeDialog({
+  open,
+  creativeId,
+  items,
+  onClose,
+  onResized,
+}: {
+  open: boolean;
+  creativeId: string;
+  items: readonly LinkedFormat[];
+  onClose: () => void;
+  onResized: (made: number) => void;
+}) {
+  const toast = useToast();
+  const have = new Set(items.map((i) => i.format));
+  const options = FORMAT_IDS.filter((f) => !have.has(f));
+  const [picked, setPicked] = useState<FormatId[] | null>(null);
+  const chosen = picked ?? options;
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setPicked(null);
+    setError(null);
+    onClose();
+  };
+  const submit = async () => {
+    if (chosen.length === 0) {
+      setError('Pick at least one format.');
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const result = await call(api.api.creatives[':id'].resize.$post({ param: { id: creativeId }, json: { formats: chosen } }));
+      const made = result.items.length;
+      toast({
+        tone: 'success',
+        message:
+          made > 0
+            ? `${made} linked cop${made === 1 ? 'y' : 'ies'} made: ${result.items.map((i) => FORMATS[i.format].label.toLowerCase()).join(', ')}.`
+            : 'Those formats are linked already.',
+      });
+      setPicked(null);
+      onResized(made);
+    } catch (e) {
+      setError(errorMessage(e, 'The copies could not be made. Try again.'));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog open={open} title="Resize to other formats" onClose={close}>
+      <form
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Each format gets a linked copy of this creative with the layout adapted to it: the same copy, pictures and colours. Copies are drafts you can
+          fine-tune; making them is free.
+        </p>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium">Formats</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {FORMAT_IDS.map((f) => {
+              const linked = have.has(f);
+              return (
+                <label
+                  key={f}
+                  className={`flex items-center gap-3 rounded-lg border px-3 py-2 text-sm ${linked ? 'border-zinc-200 text-zinc-500 dark:border-zinc-800' : 'border-zinc-300 dark:border-zinc-700'}`}
+                >
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-accent-600"
+                    checked={linked || chosen.includes(f)}
+                    disabled={linked}
+                    onChange={(event) =>
+                      setPicked(event.target.checked ? FORMAT_IDS.filter((x) => x === f || chosen.includes(x)) : chosen.filter((x) => x !== f))
+                    }
+                  />
+                  <FormatShape format={f} size={18} />
+                  <span>
+                    <span className="block font-medium">{FORMATS[f].label}</span>
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      {linked ? 'Linked already' : `${FORMATS[f].width} × ${FORMATS[f].height} · ${FORMATS[f].hint}`}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+        {error ? <Alert tone="danger">{error}</Alert> : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={pending} pendingLabel="Making copies…" disabled={chosen.length === 0}>
+            {chosen.length === 1 ? 'Make 1 copy' : `Make ${chosen.length} copies`}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** "Render all formats": the group's formats, all picked; the cost (new versions only) and the balance before anything is spent. */
+export function RenderAllDialog({
+  open,
+  creativeId,
+  items,
+  available,
+  onClose,
+  onBeforeRender,
+  onRendered,
+}: {
+  open: boolean;
+  creativeId: string;
+  items: readonly LinkedFormat[];
+  available: number | null;
+  onClose: () => void;
+  onBeforeRender: () => Promise<boolean>;
+  onRendered: (result: RenderAllResult) => void;
+}) {
+  const [picked, setPicked] = useState<FormatId[] | null>(null);
+  const chosen = picked ?? items.map((i) => i.format);
+  const [error, setError] = useState<{ message: string; credits: boolean } | null>(null);
+  const [result, setResult] = useState<RenderAllResult | null>(null);
+  const rendering = useWaitProgress();
+  const costId = useId();
+  const cost = items.filter((i) => chosen.includes(i.format) && i.currentCreationId === null).length * CREDIT_COSTS.render;
+  const short = available !== null && available < cost;
+  const close = () => {
+    setPicked(null);
+    setError(null);
+    setResult(null);
+    onClose();
+  };
+  const submit = async () => {
+    setError(null);
+    try {
+      const done = await rendering.track(async () => {
+        if (!(await onBeforeRender())) throw new ApiError('save_failed', 'Save your changes first: the renders use the saved versions.', 0);
+        return call(api.api.creatives[':id']['render-all'].$post({ param: { id: creativeId }, json: { formats: chosen } }));
+      });
+      setResult(done);
+      onRendered(done);
+    } catch (e) {
+      setError({ message: errorMessage(e, 'The formats could not be rendered.'), credits: e instanceof ApiError && e.code === 'insufficient_credits' });
+    }
+  };
+  return (
+    <Dialog open={open} title={result ? 'Formats rendered' : 'Render all formats'} onClose={close} wide={result !== null}>
+      {result ? (
+        <div className="space-y-4">
+          <p className="text-sm" role="status">
+            {result.charged > 0 ? `${credits(result.charged)} used.` : 'Every version was rendered before, so no credit was used.'}
+            {result.items.some((i) => i.outcome === 'failed') ? ' A render that failed was not charged.' : ''}
+          </p>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {result.items.map((item) => (
+              <li key={item.creativeId} className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-2 text-xs dark:border-zinc-700">
+                <div className="grid aspect-square place-items-center rounded bg-zinc-100 p-2 dark:bg-zinc-800">
+                  {item.creation ? (
+                    <img
+                      src={item.creation.url}
+                      alt={`${FORMATS[item.format].label} PNG`}
+                      width={item.creation.width}
+                      height={item.creation.height}
+                      className="h-auto max-h-full w-auto max-w-full rounded-sm shadow-sm"
+                    />
+                  ) : (
+                    <span className="text-center text-red-700 dark:text-red-300">{item.error ?? 'Not rendered'}</span>
+                  )}
+                </div>
+                <p className="font-medium">
+                  {FORMATS[item.format].label}
+                  <span className="ml-1 font-normal text-zinc-600 dark:text-zinc-400">
+                    {item.outcome === 'rendered' ? '· new' : item.outcome === 'existing' ? '· rendered before' : '· failed, refunded'}
+                  </span>
+                </p>
+                {item.creation ? (
+                  <a
+                    href={item.creation.downloadUrl}
+                    download
+                    className={buttonClass('secondary', 'sm')}
+                    aria-label={`Download the ${FORMATS[item.format].label} PNG`}
+                  >
+                    <Download className="size-4" aria-hidden="true" /> PNG
+                  </a>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Link to="/creations" className={buttonClass('secondary', 'md')}>
+              Open creations
+            </Link>
+            <a href={result.zipUrl} download className={buttonClass('primary', 'md')}>
+              <Download className="size-4" aria-hidden="true" /> Download all as ZIP
+            </a>
+          </div>
+        </div>
+      ) : (
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Each format becomes a PNG in your creations. A format whose current version was rendered before is free.
+          </p>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium">Formats</legend>
+            <ul className="space-y-2">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <label className="flex items-center gap-3 rounded-lg border border-zinc-300 px-3 py-2 text-sm dark:border-zinc-700">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-accent-600"
+                      checked={chosen.includes(item.format)}
+                      onChange={(event) =>
+                        setPicked(
+                          event.target.checked
+                            ? items.map((i) => i.format).filter((f) => f === item.format || chosen.includes(f))
+                            : chosen.filter((f) => f !== item.format),
+                        )
+                      }
+                    />
+                    <FormatShape format={item.format} size={18} />
+                    <span className="flex-1">
+                      <span className="block font-medium">
+                        {FORMATS[item.format].label}
+                        {item.id === creativeId ? <span className="ml-1 font-normal text-zinc-600 dark:text-zinc-400">(this one)</span> : null}
+                      </span>
+                      <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                        {FORMATS[item.format].width} × {FORMATS[item.format].height} · version {item.revisionNumber}
+                      </span>
+                    </span>
+                    <span className="text-xs whitespace-nowrap">
+                      {item.currentCreationId ? (
+                        <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
+                          <Check className="size-3.5" aria-hidden="true" /> Rendered · free
+                        </span>
+                      ) : (
+                        credits(CREDIT_COSTS.render)
+                      )}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <p id={costId} className="text-sm">
+            Costs <strong>{credits(cost)}</strong>
+            {available !== null ? ` · you have ${available}` : ''}.{short ? ' That is not enough: pick fewer formats or get credits.' : ''}
+          </p>
+          {error ? <SpendError error={error} /> : null}
+          {rendering.progress !== null ? <RenderProgress progress={rendering.progress} /> : null}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              aria-describedby={costId}
+              disabled={chosen.length === 0 || short}
+              pending={rendering.progress !== null}
+              pendingLabel="Rendering…"
+            >
+              <Wand2 className="size-4" aria-hidden="true" /> Render {chosen.length} format{chosen.length === 1 ? '' : 's'} ·{' '}
+              {cost === 0 ? 'free' : credits(cost)}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
