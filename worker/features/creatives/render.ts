@@ -6,6 +6,7 @@ import { satori } from '@cf-wasm/satori/workerd';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { creativeTree } from '#client/creative/tree.tsx';
 import { documentFonts, FONT_FILES } from '#worker/features/creatives/fonts-render.ts';
+import { bakePictures, directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render-prep.ts';
 import { base64 } from '#worker/lib/ids.ts';
 
 /**
@@ -62,7 +63,10 @@ export interface RenderInput {
 export async function renderPng(assets: Fetcher, input: RenderInput): Promise<{ png: Uint8Array; width: number; height: number }> {
   const { width, height } = FORMATS[input.doc.format];
   const fonts = await documentFonts(assets, input.doc, { brandFonts: input.brandFonts, watermark: input.watermark });
-  const svg = await satori(creativeTree(input.doc, { images: input.images, watermark: input.watermark }), { width, height, fonts });
+  // Pictures cut to their frames (cached per isolate), then satori's SVG made cheaper for resvg: render-prep.ts.
+  const baked = await bakePictures(input.doc, input.images);
+  const tree = creativeTree(input.doc, { images: input.images, baked, watermark: input.watermark });
+  const svg = flatOpacity(dropNoopImageClips(directGradients(await satori(tree, { width, height, fonts }))));
   const resvg = await Resvg.async(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   try {
     const image = resvg.render();

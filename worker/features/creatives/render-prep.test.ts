@@ -1,0 +1,169 @@
+import { env } from 'cloudflare:test';
+import { Resvg } from '@cf-wasm/resvg/workerd';
+import { satori } from '@cf-wasm/satori/workerd';
+import { encode as encodePng } from 'fast-png';
+import { describe, expect, it } from 'vitest';
+import { FORMATS, type CreativeDocument, type Layer } from '#common/creative/document.ts';
+import { creativeTree } from '#client/creative/tree.tsx';
+import { documentFonts } from '#worker/features/creatives/fonts-render.ts';
+import { directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render-prep.ts';
+import { renderPng } from '#worker/features/creatives/render.ts';
+import { base64 } from '#worker/lib/ids.ts';
+import { decodePng } from '#worker/test/png.ts';
+
+/** Rendering is slow the first time in an isolate (render.test.ts). */
+const RENDERING = { timeout: 60_000 };
+
+/** A picture in four flat quarters: red top left, blue top right, green bottom left, white bottom right. */
+function quarters(size: number): string {
+  const data = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) {
+      const colour = y < size / 2 ? (x < size / 2 ? [255, 0, 0] : [0, 0, 255]) : x < size / 2 ? [0, 255, 0] : [255, 255, 255];
+      data.set([...colour, 255], (y * size + x) * 4);
+    }
+  }
+  return `data:image/png;base64,${base64(encodePng({ width: size, height: size, data, channels: 4, depth: 8 }))}`;
+}
+
+/** A smooth picture (red grows to the right, green downwards): a misplaced crop changes its colours. */
+function ramp(width: number, height: number): string {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) data.set([Math.round((x / width) * 255), Math.round((y / height) * 255), 128, 255], (y * width + x) * 4);
+  }
+  return `data:image/png;base64,${base64(encodePng({ width, height, data, channels: 4, depth: 8 }))}`;
+}
+
+function picture(overrides: Partial<Extract<Layer, { type: 'image' }>> = {}): CreativeDocument {
+  return {
+    version: 2,
+    format: 'square',
+    template: 'blank',
+    background: { type: 'color', color: '#000000' },
+    layers: [{ id: 'p', type: 'image', x: 0, y: 0, w: 100, h: 100, mediaId: 'm', fit: 'cover', radius: 0, ...overrides }],
+  };
+}
+
+async function rendered(doc: CreativeDocument, src: string) {
+  return decodePng((await renderPng(env.ASSETS, { doc, images: { m: src } })).png);
+}
+
+/** The same document drawn by satori and resvg straight from the picture, without render-prep. */
+async function unprepared(doc: CreativeDocument, src: string) {
+  const { width, height } = FORMATS[doc.format];
+  const fonts = await documentFonts(env.ASSETS, doc, {});
+  const svg = await satori(creativeTree(doc, { images: { m: src } }), { width, height, fonts });
+  const resvg = await Resvg.async(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  const image = resvg.render();
+  const png = image.asPng();
+  image.free();
+  resvg.free();
+  return decodePng(png);
+}
+
+const near = (actual: number[], expected: number[], tolerance = 12) => actual.slice(0, 3).every((v, i) => Math.abs(v - expected[i]!) <= tolerance);
+
+describe('pictures in their frames', RENDERING, () => {
+  const src = quarters(40);
+
+  it('flips a picture horizontally and vertically', async () => {
+    const plain = await rendered(picture(), src);
+    expect(near(plain.pixel(100, 100), [255, 0, 0])).toBe(true);
+    const flippedX = await rendered(picture({ flipX: true }), src);
+    expect(near(flippedX.pixel(100, 100), [0, 0, 255])).toBe(true);
+    expect(near(flippedX.pixel(980, 980), [0, 255, 0])).toBe(true);
+    const flippedY = await rendered(picture({ flipY: true }), src);
+    expect(near(flippedY.pixel(100, 100), [0, 255, 0])).toBe(true);
+    const both = await rendered(picture({ flipX: true, flipY: true }), src);
+    expect(near(both.pixel(100, 100), [255, 255, 255])).toBe(true);
+  });
+
+  it('zooms into the focal point: at 2 × a corner’s quarter fills the frame', async () => {
+    const topLeft = await rendered(picture({ zoom: 2, focal: { x: 0, y: 0 } }), src);
+    for (const [x, y] of [
+      [50, 50],
+      [1000, 1000],
+      [540, 540],
+    ] as const)
+      expect(near(topLeft.pixel(x, y), [255, 0, 0])).toBe(true);
+    const bottomRight = await rendered(picture({ zoom: 2, focal: { x: 100, y: 100 } }), src);
+    expect(near(bottomRight.pixel(50, 50), [255, 255, 255])).toBe(true);
+    // Flipped, the same crop shows mirrored: the frame shows what it showed, mirrored about its centre.
+    const mirrored = await rendered(picture({ zoom: 2, focal: { x: 100, y: 0 }, flipX: true }), src);
+    expect(near(mirrored.pixel(50, 50), [0, 0, 255])).toBe(true);
+  });
+
+  it('rounds the corners and draws with the layer’s opacity', async () => {
+    const round = await rendered(picture({ radius: 20 }), src);
+    expect(round.pixel(3, 3).slice(0, 3)).toEqual([0, 0, 0]);
+    expect(near(round.pixel(200, 200), [255, 0, 0])).toBe(true);
+    const faint = await rendered(picture({ opacity: 0.5 }), src);
+    expect(near(faint.pixel(100, 100), [128, 0, 0], 4)).toBe(true);
+    expect(near(faint.pixel(980, 980), [128, 128, 128], 4)).toBe(true);
+  });
+
+  // Beyond about 3 × zoom on a story, resvg draws satori's picture of several thousand pixels as
+  // nothing at all; the baked crop is drawn (the browser test compares those with chromium).
+  it('draws a baked crop as satori and resvg draw the picture itself (frames on and off the canvas, crops, flips)', async () => {
+    const photo = ramp(300, 200);
+    const cases: CreativeDocument[] = [
+      picture({ x: 7.3, y: 11.1, w: 61.7, h: 47.9, focal: { x: 30, y: 70 }, zoom: 1.7, flipX: true }),
+      { ...picture({ x: -10, y: 20, w: 80, h: 50, focal: { x: 90, y: 10 }, zoom: 1.4, flipY: true }), format: 'story' },
+      picture({ x: 5, y: 5, w: 90, h: 40, fit: 'contain', radius: 6, opacity: 0.8 }),
+    ];
+    for (const doc of cases) {
+      const [fast, slow] = [await rendered(doc, photo), await unprepared(doc, photo)];
+      const { width, height } = FORMATS[doc.format];
+      let total = 0;
+      let worst = 0;
+      let samples = 0;
+      for (let y = 7; y < height; y += 37) {
+        for (let x = 5; x < width; x += 37) {
+          const a = fast.pixel(x, y);
+          const b = slow.pixel(x, y);
+          const d = Math.max(...[0, 1, 2].map((i) => Math.abs(a[i]! - b[i]!)));
+          total += d;
+          worst = Math.max(worst, d);
+          samples += 1;
+        }
+      }
+      // Edges that fall a pixel apart.
+      expect(total / samples).toBeLessThan(2);
+      expect(worst).toBeLessThan(130);
+    }
+  });
+});
+
+describe('satori’s SVG made cheaper for resvg', () => {
+  it('draws a one-tile gradient pattern as the gradient itself, and leaves other patterns alone', () => {
+    const svg =
+      '<svg><defs><pattern id="p0" x="0" y="0" width="1" height="1" patternUnits="objectBoundingBox"><linearGradient id="g0" x1="0" y1="0" x2="1" y2="1" spreadMethod="pad"><stop offset="0%" stop-color="#000000"/><stop offset="100%" stop-color="#ffffff"/></linearGradient><rect x="0" y="0" width="1080" height="1080" fill="url(#g0)"/></pattern></defs><rect x="0" y="0" width="1080" height="1080" fill="url(#p0)"/></svg>';
+    expect(directGradients(svg)).toBe(
+      '<svg><defs><linearGradient id="g0" x1="0" y1="0" x2="1" y2="1" spreadMethod="pad"><stop offset="0%" stop-color="#000000"/><stop offset="100%" stop-color="#ffffff"/></linearGradient></defs><rect x="0" y="0" width="1080" height="1080" fill="url(#g0)"/></svg>',
+    );
+    const tiled = svg.replace('width="1" height="1"', 'width="0.5" height="1"');
+    expect(directGradients(tiled)).toBe(tiled);
+  });
+
+  it('takes a clip and a mask off a picture only when both contain it', () => {
+    const defs =
+      '<clipPath id="c"><rect x="0" y="0" width="100" height="50"/></clipPath><mask id="m"><rect x="0" y="0" width="100" height="50" fill="#fff"/></mask>';
+    const inside = `<svg>${defs}<image x="0" y="0" width="100" height="50" href="data:image/png;base64,AA" preserveAspectRatio="none" clip-path="url(#c)" mask="url(#m)"/></svg>`;
+    expect(dropNoopImageClips(inside)).toBe(
+      `<svg>${defs}<image x="0" y="0" width="100" height="50" href="data:image/png;base64,AA" preserveAspectRatio="none"/></svg>`,
+    );
+    const cut = inside.replace('<image x="0" y="0" width="100"', '<image x="-20" y="0" width="140"');
+    expect(dropNoopImageClips(cut)).toBe(cut);
+  });
+
+  it('gives a lone filled shape its opacity as fill-opacity, and leaves groups with more inside alone', () => {
+    expect(flatOpacity('<g opacity="0.45"><rect x="0" y="0" width="10" height="10" fill="#000000"/></g>')).toBe(
+      '<rect x="0" y="0" width="10" height="10" fill="#000000" fill-opacity="0.45"/>',
+    );
+    const stroked = '<g opacity="0.5"><rect x="0" y="0" width="10" height="10" fill="#000000" stroke="#ffffff"/></g>';
+    expect(flatOpacity(stroked)).toBe(stroked);
+    const two = '<g opacity="0.5"><rect x="0" y="0" width="10" height="10" fill="#000000"/><rect x="0" y="0" width="5" height="5" fill="#000000"/></g>';
+    expect(flatOpacity(two)).toBe(two);
+  });
+});

@@ -1,0 +1,236 @@
+import { Resvg } from '@cf-wasm/resvg/workerd';
+import { imageSize } from 'image-size';
+// The encoder alone (jpeg.ts explains why).
+import encodeJpeg from 'jpeg-js/lib/encoder.js';
+import { FORMATS, layerBox, type CreativeDocument } from '#common/creative/document.ts';
+import { BAKED_BACKGROUND, bakedRect, pictureBox, type PictureCrop } from '#client/creative/tree.tsx';
+import { base64, fromBase64 } from '#worker/lib/ids.ts';
+
+/**
+ * What the PNG renderer does to keep resvg's work small (issue 14, point 8). Measured in workerd
+ * on a 1080 × 1920 story: resvg drew a photo scaled into its frame with a bicubic filter for
+ * every pixel (≈ 0.7 s), decoded the photo again on every render, and drew a gradient
+ * background through an SVG pattern, an off-screen picture sampled again (≈ 0.3 s).
+ *
+ * - `bakePictures`: every picture is cut once to exactly what its frame shows (crop, zoom and
+ *   flips applied, at the frame's pixel size) and kept per isolate, so that a later render
+ *   draws it 1 : 1 at whole pixels (resvg's fast path: no filtering) from a small JPEG (a PNG
+ *   when it has transparency). The first render of a picture in a frame pays the cut.
+ * - `directGradients`: satori paints a CSS gradient through a one-tile pattern; the same
+ *   gradient as the shape's own fill is the same picture without the off-screen step.
+ */
+
+/** The natural size of a drawable data URL (PNG, JPEG, GIF), from its first bytes. */
+function naturalSize(src: string): { width: number; height: number } | null {
+  const comma = src.indexOf(',');
+  if (comma < 0 || !src.slice(0, comma).endsWith(';base64')) return null;
+  // 256 KB of file: enough for a JPEG whose EXIF block pushes the frame header back.
+  const head = src.slice(comma + 1, comma + 1 + 349_528);
+  try {
+    const size = imageSize(fromBase64(head.slice(0, head.length - (head.length % 4))));
+    return size.width && size.height ? { width: size.width, height: size.height } : null;
+  } catch {
+    return null;
+  }
+}
+
+const fmt = (n: number) => Number(n.toFixed(4));
+
+/**
+ * The SVG that draws `src` as the frame shows it (tree.tsx: pictureBox, then object-fit and
+ * object-position within the box, mirrored about the box's centre for a flip), on a canvas of
+ * the frame's whole-pixel rectangle.
+ */
+function bakeSvg(
+  src: string,
+  natural: { width: number; height: number },
+  frame: { left: number; top: number; width: number; height: number },
+  crop: PictureCrop,
+): { svg: string; width: number; height: number } {
+  const rect = bakedRect(frame);
+  const box = pictureBox(crop, frame.width, frame.height);
+  const scale = (crop.fit === 'cover' ? Math.max : Math.min)(box.width / natural.width, box.height / natural.height);
+  const dw = natural.width * scale;
+  const dh = natural.height * scale;
+  const fx = (crop.focal?.x ?? 50) / 100;
+  const fy = (crop.focal?.y ?? 50) / 100;
+  // The frame's origin on the baked canvas.
+  const ox = frame.left - rect.left;
+  const oy = frame.top - rect.top;
+  const x = ox + box.left + (box.width - dw) * fx;
+  const y = oy + box.top + (box.height - dh) * fy;
+  const cx = ox + box.left + box.width / 2;
+  const cy = oy + box.top + box.height / 2;
+  const transform =
+    crop.flipX || crop.flipY
+      ? ` transform="matrix(${crop.flipX ? -1 : 1} 0 0 ${crop.flipY ? -1 : 1} ${crop.flipX ? fmt(2 * cx) : 0} ${crop.flipY ? fmt(2 * cy) : 0})"`
+      : '';
+  const svg =
+    `<svg width="${rect.width}" height="${rect.height}" viewBox="0 0 ${rect.width} ${rect.height}" xmlns="http://www.w3.org/2000/svg">` +
+    `<image x="${fmt(x)}" y="${fmt(y)}" width="${fmt(dw)}" height="${fmt(dh)}" href="${src}" preserveAspectRatio="none"${transform}/></svg>`;
+  return { svg, width: rect.width, height: rect.height };
+}
+
+async function bake(svg: string, lossy: boolean): Promise<string> {
+  const resvg = await Resvg.async(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  try {
+    const image = resvg.render();
+    try {
+      const pixels = image.pixels;
+      let opaque = true;
+      for (let i = 3; i < pixels.length; i += 4) {
+        if (pixels[i] !== 255) {
+          opaque = false;
+          break;
+        }
+      }
+      if (!opaque || !lossy) return `data:image/png;base64,${base64(image.asPng())}`;
+      // A JPEG photo's cut as a JPEG (quality 92: it decodes in a third of a PNG's time); lossless pictures stay lossless.
+      const jpeg = encodeJpeg({ data: pixels, width: image.width, height: image.height }, 92).data;
+      return `data:image/jpeg;base64,${base64(jpeg)}`;
+    } finally {
+      image.free();
+    }
+  } finally {
+    resvg.free();
+  }
+}
+
+/** Baked pictures of this isolate, the most recently used last; at most BAKE_CACHE_BYTES of data URLs. */
+const bakes = new Map<string, string>();
+const BAKE_CACHE_BYTES = 24 * 1024 * 1024;
+let bakedBytes = 0;
+
+function remember(key: string, value: string) {
+  bakes.set(key, value);
+  bakedBytes += value.length;
+  for (const [oldKey, oldValue] of bakes) {
+    if (bakedBytes <= BAKE_CACHE_BYTES) break;
+    bakes.delete(oldKey);
+    bakedBytes -= oldValue.length;
+  }
+}
+
+/** A short fingerprint of a data URL (its length and a hash of its characters): the cache key of its bakes. */
+function fingerprint(src: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < src.length; i += 1) {
+    const c = src.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return `${src.length}:${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}`;
+}
+
+/** Entries for `TreeOptions.baked` (layer id, or BAKED_BACKGROUND → data URL) for every picture of the document. */
+export async function bakePictures(doc: CreativeDocument, images: Readonly<Record<string, string>>): Promise<Record<string, string>> {
+  const { width, height } = FORMATS[doc.format];
+  const jobs: { key: string; src: string; frame: { left: number; top: number; width: number; height: number }; crop: PictureCrop }[] = [];
+  if (doc.background.type === 'media' && doc.background.mediaId && images[doc.background.mediaId]) {
+    jobs.push({ key: BAKED_BACKGROUND, src: images[doc.background.mediaId]!, frame: { left: 0, top: 0, width, height }, crop: { fit: 'cover' } });
+  }
+  for (const layer of doc.layers) {
+    if (layer.type !== 'image' || layer.hidden || !layer.mediaId || !images[layer.mediaId]) continue;
+    jobs.push({ key: layer.id, src: images[layer.mediaId]!, frame: layerBox(layer, doc.format), crop: layer });
+  }
+  const prints = new Map<string, string>();
+  const out: Record<string, string> = {};
+  for (const job of jobs) {
+    const rect = bakedRect(job.frame);
+    // Nothing to gain below a few pixels, and nothing to draw when the frame is off the canvas.
+    if (rect.width < 2 || rect.height < 2 || rect.width * rect.height > width * height * 4) continue;
+    let print = prints.get(job.src);
+    if (!print) {
+      print = fingerprint(job.src);
+      prints.set(job.src, print);
+    }
+    const { fit, focal, zoom, flipX, flipY } = job.crop;
+    const f = job.frame;
+    const key = `${print}|${fmt(f.left)},${fmt(f.top)},${fmt(f.width)},${fmt(f.height)}|${fit},${focal?.x ?? 50},${focal?.y ?? 50},${zoom ?? 1},${flipX ? 1 : 0}${flipY ? 1 : 0}`;
+    let baked = bakes.get(key);
+    if (baked) {
+      bakes.delete(key);
+      bakes.set(key, baked);
+    } else {
+      const natural = naturalSize(job.src);
+      if (!natural) continue; // the tree draws it as it is
+      baked = await bake(bakeSvg(job.src, natural, job.frame, job.crop).svg, /^data:image\/jpeg;/i.test(job.src));
+      remember(key, baked);
+    }
+    out[job.key] = baked;
+  }
+  return out;
+}
+
+/**
+ * Replaces satori's one-tile gradient patterns (`<pattern … width="1" height="1"
+ * patternUnits="objectBoundingBox"><linearGradient id=G …/><rect x="0" y="0" … fill="url(#G)"/></pattern>`)
+ * by their gradient, and every `url(#pattern)` by `url(#G)`: the tile is the filled shape's own
+ * box, so the gradient's bounding-box units mean the same on the shape. Anything else is left alone.
+ */
+export function directGradients(svg: string): string {
+  const patterns = new Map<string, string>();
+  const out = svg.replace(
+    /<pattern id="([^"]+)" x="0" y="0" width="1" height="1" patternUnits="objectBoundingBox">(<linearGradient id="([^"]+)"(?:(?!gradientUnits|gradientTransform)[^>])*>(?:<stop [^>]*\/>)*<\/linearGradient>)<rect x="0" y="0" width="[\d.]+" height="[\d.]+" fill="url\(#\3\)"\/><\/pattern>/g,
+    (_match, pattern: string, gradient: string, id: string) => {
+      patterns.set(pattern, id);
+      return gradient;
+    },
+  );
+  if (patterns.size === 0) return svg;
+  return out.replace(/url\(#([^)]+)\)/g, (match, id: string) => (patterns.has(id) ? `url(#${patterns.get(id)})` : match));
+}
+
+type Rect = { x: number; y: number; w: number; h: number };
+const RECT = /^<rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height="([\d.]+)"/;
+
+function rectOf(markup: string): Rect | null {
+  const m = RECT.exec(markup);
+  return m ? { x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]) } : null;
+}
+
+const covers = (outer: Rect, inner: Rect) =>
+  outer.x <= inner.x + 0.01 && outer.y <= inner.y + 0.01 && outer.x + outer.w >= inner.x + inner.w - 0.01 && outer.y + outer.h >= inner.y + inner.h - 0.01;
+
+/**
+ * Takes satori's clip path and mask off a picture that lies within both: each is a plain
+ * rectangle (satori clips every <img> to its box), but resvg draws a clipped or masked element
+ * through canvas-sized layers (measured: ≈ 0.3 s for a full-bleed story photo). Clips and
+ * masks that cut anything, or that are more than one plain rectangle, stay.
+ */
+export function dropNoopImageClips(svg: string): string {
+  const clips = new Map<string, Rect>();
+  for (const m of svg.matchAll(/<clipPath id="([^"]+)">(<rect [^>]*\/>)<\/clipPath>/g)) {
+    const rect = rectOf(m[2]!);
+    if (rect && !m[2]!.includes('transform')) clips.set(m[1]!, rect);
+  }
+  const masks = new Map<string, Rect>();
+  for (const m of svg.matchAll(/<mask id="([^"]+)">(<rect [^>]*\/>)<\/mask>/g)) {
+    const rect = rectOf(m[2]!);
+    if (rect && / fill="#fff"\/>$/.test(m[2]!) && !/mask=|transform|opacity/.test(m[2]!)) masks.set(m[1]!, rect);
+  }
+  return svg.replace(
+    /<image x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height="([\d.]+)" href="([^"]*)" preserveAspectRatio="none" clip-path="url\(#([^)]+)\)" mask="url\(#([^)]+)\)"\/>/g,
+    (match, x: string, y: string, w: string, h: string, href: string, clip: string, mask: string) => {
+      const box = { x: Number(x), y: Number(y), w: Number(w), h: Number(h) };
+      const c = clips.get(clip);
+      const k = masks.get(mask);
+      if (!c || !k || !covers(c, box) || !covers(k, box)) return match;
+      return `<image x="${x}" y="${y}" width="${w}" height="${h}" href="${href}" preserveAspectRatio="none"/>`;
+    },
+  );
+}
+
+/**
+ * `<g opacity="a"><rect|path … fill="#rrggbb"/></g>` (satori's shape with an opacity) → the
+ * shape with `fill-opacity="a"`: the same pixels for one filled shape without a stroke, clip or
+ * mask, and resvg skips the canvas-sized layer a group's opacity needs (a full-bleed veil on a
+ * story: ≈ 40 ms).
+ */
+export function flatOpacity(svg: string): string {
+  return svg.replace(
+    /<g opacity="([\d.]+)">(<(?:rect|path) (?:(?!stroke|clip-path|mask=|opacity|<)[^>])* fill="#[0-9a-fA-F]{6}"(?:(?!stroke|clip-path|mask=|opacity|<)[^>])*)\/><\/g>/g,
+    (_match, opacity: string, shape: string) => `${shape} fill-opacity="${opacity}"/>`,
+  );
+}
