@@ -35,8 +35,11 @@ import {
   VariationsDialog,
 } from '#client/features/creatives/editor-dialogs.tsx';
 import { FormatsBar } from '#client/features/creatives/formats-bar.tsx';
-import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
+import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
+import { copyLayers, duplicateLayers, pasteLayers, readLayersClipboardAsync, type PasteResult } from '#client/features/creatives/clipboard.ts';
+import { BackgroundPanel, FormatPanel, inputClass, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
+import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
 import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -179,6 +182,29 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     (doc: CreativeDocument, group?: string) => !readOnly && dispatch({ type: 'change', doc, ...(group ? { group } : {}) }),
     [readOnly],
   );
+  // Copy, paste and duplicate (Ctrl+C/V/D on the canvas), within this creative and across creatives.
+  const onCopy = (ids: string[]) => {
+    void copyLayers(docRef.current, ids, { projectId: initial.projectId, creativeId: initial.id, images }).then(
+      (count) => count > 0 && toast({ tone: 'success', message: count === 1 ? 'Layer copied.' : `${count} layers copied.` }),
+    );
+  };
+  const placeCopies = (result: PasteResult) => {
+    if (!result.ok) {
+      toast({ tone: 'error', message: result.message });
+      return;
+    }
+    if (result.ids.length === 0) return;
+    setImages((all) => ({ ...result.images, ...all }));
+    onChange(result.doc);
+    dispatch({ type: 'select', ids: result.ids });
+    if (result.emptiedFrames > 0)
+      toast({ tone: 'info', message: 'Pictures of another project stay there: choose pictures from this project for the empty frames.' });
+  };
+  const onPaste = async () => {
+    const payload = await readLayersClipboardAsync();
+    if (!payload) toast({ tone: 'info', message: 'Nothing to paste: select layers and press Ctrl+C (⌘C) first.' });
+    else placeCopies(pasteLayers(docRef.current, payload, { projectId: initial.projectId }));
+  };
   const palette = paletteOf(initial.brandKit.colors);
   const paletteList = initial.brandKit.colors.length > 0 ? initial.brandKit.colors : [palette.primary, palette.secondary, palette.accent];
 
@@ -376,12 +402,12 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           <FormatPanel doc={state.doc} readOnly={readOnly} onFormat={onFormat} />
           <LayersPanel
             doc={state.doc}
-            selected={singleSelection(state.selected)}
+            selected={state.selected}
             readOnly={readOnly}
             palette={paletteList}
             logoMediaId={initial.brandKit.logoMediaId}
             onChange={onChange}
-            onSelect={(id) => dispatch({ type: 'select', ids: id ? [id] : [] })}
+            onSelect={(ids) => dispatch({ type: 'select', ids })}
           />
           <BackgroundPanel doc={state.doc} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
         </aside>
@@ -397,9 +423,13 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             onSeal={() => dispatch({ type: 'seal' })}
             onUndo={() => dispatch({ type: 'undo' })}
             onRedo={() => dispatch({ type: 'redo' })}
+            onCopy={onCopy}
+            onPaste={() => void onPaste()}
+            onDuplicate={(ids) => placeCopies(duplicateLayers(docRef.current, ids))}
             toolbar={
               <>
                 <PanelToggle side="left" open={panels.left} onToggle={() => setPanels({ ...panels, left: !panels.left })} />
+                <ArrangeToolbar doc={state.doc} selected={state.selected} readOnly={readOnly} onChange={onChange} />
                 <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
               </>
             }

@@ -11,8 +11,10 @@ import { Logo } from '#client/components/logo.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import LoginLink from '#client/features/auth/login-link.tsx';
 import { RenderProgress, useWaitProgress } from '#client/features/creatives/editor-dialogs.tsx';
-import { BackgroundPanel, FormatPanel, inputClass, LayersPanel, PropertiesPanel, Section } from '#client/features/creatives/editor-panels.tsx';
+import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
+import { BackgroundPanel, FormatPanel, inputClass, PropertiesPanel, Section } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
+import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
 import { uploadFile } from '#client/features/media/upload.ts';
 import { api, call, errorMessage } from '#client/lib/api.ts';
@@ -326,6 +328,7 @@ export default function Playground() {
             onSeal={() => dispatch({ type: 'seal' })}
             onUndo={() => dispatch({ type: 'undo' })}
             onRedo={() => dispatch({ type: 'redo' })}
+            toolbar={<ArrangeToolbar doc={doc} selected={state.selected} readOnly={false} onChange={onChange} />}
           />
           <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">
             Drop a picture anywhere on the canvas. Drag layers to move them, handles to resize; arrow keys move the selected layer.
@@ -343,12 +346,12 @@ export default function Playground() {
           />
           <LayersPanel
             doc={doc}
-            selected={singleSelection(state.selected)}
+            selected={state.selected}
             readOnly={false}
             palette={[palette.primary, palette.secondary, palette.accent]}
             logoMediaId={null}
             onChange={onChange}
-            onSelect={(id) => dispatch({ type: 'select', ids: id ? [id] : [] })}
+            onSelect={(ids) => dispatch({ type: 'select', ids })}
           />
         </aside>
       </div>

@@ -11,6 +11,7 @@ import {
   pasteLayers,
   PASTE_OFFSET,
   readLayersClipboard,
+  readLayersClipboardAsync,
 } from '#client/features/creatives/clipboard.ts';
 
 const shape = (id: string, x = 10, extra: Partial<Layer> = {}): Layer =>
@@ -132,6 +133,25 @@ describe('copy and paste', () => {
       `${JSON.stringify(stored)}\ud800`,
     ])
       expect(parseLayersPayload(bad)).toBeNull();
+  });
+});
+
+describe('reading the clipboard for a paste', () => {
+  it('reads the system clipboard only where that is allowed already, else the stored copy', async () => {
+    const stored = layersPayload(docOf([shape('stored')]), ['stored'], SOURCE)!;
+    const system = layersPayload(docOf([shape('system')]), ['system'], SOURCE)!;
+    localStorage.setItem(CLIPBOARD_KEY, JSON.stringify(stored));
+    const readText = vi.fn(async () => JSON.stringify(system));
+    let state = 'granted';
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { readText }, permissions: { query: async () => ({ state }) } });
+    expect((await readLayersClipboardAsync())?.layers[0]!.id).toBe('system');
+    state = 'prompt';
+    expect((await readLayersClipboardAsync())?.layers[0]!.id).toBe('stored');
+    expect(readText).toHaveBeenCalledTimes(1);
+    vi.stubGlobal('navigator', { ...navigator, permissions: { query: async () => Promise.reject(new TypeError('unknown permission')) } });
+    expect((await readLayersClipboardAsync())?.layers[0]!.id).toBe('stored');
+    localStorage.clear();
+    expect(await readLayersClipboardAsync()).toBeNull();
   });
 });
 

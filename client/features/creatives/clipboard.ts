@@ -103,6 +103,22 @@ export function readLayersClipboard(pastedText?: string | null): LayersPayload |
   }
 }
 
+/**
+ * The layers to paste for Ctrl+V: the system clipboard's copy where reading it is allowed
+ * already (never asks for the permission: a paste should not open a prompt), else the copy
+ * stored in this browser.
+ */
+export async function readLayersClipboardAsync(): Promise<LayersPayload | null> {
+  let text: string | null = null;
+  try {
+    const status = await navigator.permissions?.query({ name: 'clipboard-read' as PermissionName });
+    if (status?.state === 'granted') text = await navigator.clipboard.readText();
+  } catch {
+    // Unknown permission name (Firefox, Safari) or a refusal: the stored copy serves.
+  }
+  return readLayersClipboard(text);
+}
+
 /** The base of an id for its copy: "headline-3" → "headline". */
 const baseOf = (id: string) => id.replace(/-\d+$/, '') || 'layer';
 

@@ -1,6 +1,6 @@
-import { ArrowDown, ArrowUp, Circle, Image as ImageIcon, MousePointerClick, Square, Stamp, Trash2, Type } from 'lucide-react';
+import { Image as ImageIcon, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { FORMAT_IDS, FORMATS, MAX_LAYERS, type Background, type CreativeDocument, type FormatId, type Layer } from '#common/creative/document.ts';
+import { FORMAT_IDS, FORMATS, type Background, type CreativeDocument, type FormatId, type Layer } from '#common/creative/document.ts';
 import { BRAND_FONTS, type FontRef } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { Button } from '#client/components/button.tsx';
@@ -9,8 +9,8 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { Uploader } from '#client/features/media/uploader.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { LAYER_LABELS, layerName } from '#client/features/creatives/editor-stage.tsx';
-import { moveLayer, removeLayer, uniqueLayerId, updateLayer } from '#client/features/creatives/editor-state.ts';
+import { LAYER_LABELS } from '#client/features/creatives/editor-stage.tsx';
+import { removeLayer, uniqueLayerId, updateLayer } from '#client/features/creatives/editor-state.ts';
 
 export const inputClass =
   'block h-9 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
@@ -358,14 +358,6 @@ export function BackgroundPanel({
   );
 }
 
-const ADDABLE: { type: Layer['type']; icon: ReactNode }[] = [
-  { type: 'text', icon: <Type className="size-4" aria-hidden="true" /> },
-  { type: 'image', icon: <ImageIcon className="size-4" aria-hidden="true" /> },
-  { type: 'logo', icon: <Stamp className="size-4" aria-hidden="true" /> },
-  { type: 'shape', icon: <Square className="size-4" aria-hidden="true" /> },
-  { type: 'cta', icon: <MousePointerClick className="size-4" aria-hidden="true" /> },
-];
-
 export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: readonly string[], logoMediaId: string | null): Layer {
   const id = uniqueLayerId(doc, type);
   const box = { x: 30, y: 40, w: 40, h: 20 };
@@ -395,92 +387,6 @@ export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: re
     case 'cta':
       return { id, type, x: 32, y: 44, w: 36, h: 10, text: 'Shop now', font: 'inter', weight: 700, size: 3.6, color: '#ffffff', fill: accent, radius: 1.5 };
   }
-}
-
-export function LayersPanel({
-  doc,
-  selected,
-  readOnly,
-  onChange,
-  onSelect,
-  palette,
-  logoMediaId,
-}: Pick<PanelProps, 'doc' | 'selected' | 'readOnly' | 'onChange' | 'onSelect' | 'palette'> & { logoMediaId: string | null }) {
-  const ordered = [...doc.layers].reverse();
-  return (
-    <Section title="Layers">
-      {!readOnly ? (
-        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Add a layer">
-          {ADDABLE.map(({ type, icon }) => (
-            <Button
-              key={type}
-              variant="secondary"
-              size="sm"
-              className="!h-8 !px-2"
-              disabled={doc.layers.length >= MAX_LAYERS}
-              title={doc.layers.length >= MAX_LAYERS ? `A creative has at most ${MAX_LAYERS} layers.` : undefined}
-              onClick={() => {
-                const layer = newLayer(doc, type, palette, logoMediaId);
-                onChange({ ...doc, layers: [...doc.layers, layer] });
-                onSelect(layer.id);
-              }}
-            >
-              {icon}
-              <span>{LAYER_LABELS[type]}</span>
-            </Button>
-          ))}
-        </div>
-      ) : null}
-      {ordered.length === 0 ? <p className="text-sm text-zinc-500">No layers yet. Add text, a picture or a button.</p> : null}
-      <ul className="space-y-1" aria-label="Layers, front to back">
-        {ordered.map((layer, i) => (
-          <li key={layer.id} className={`flex items-center gap-1 rounded-md ${layer.id === selected ? 'bg-accent-50 dark:bg-accent-800/25' : ''}`}>
-            <button
-              type="button"
-              onClick={() => onSelect(layer.id)}
-              aria-pressed={layer.id === selected}
-              className="flex min-w-0 flex-1 items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
-            >
-              <span className="text-zinc-400" aria-hidden="true">
-                {ADDABLE.find((a) => a.type === layer.type)?.icon ?? <Circle className="size-4" />}
-              </span>
-              <span className="truncate">{layerName(layer)}</span>
-            </button>
-            {!readOnly ? (
-              <>
-                <button
-                  type="button"
-                  aria-label={`Bring “${layerName(layer)}” forward`}
-                  disabled={i === 0}
-                  onClick={() => onChange(moveLayer(doc, layer.id, 1))}
-                  className="grid size-7 place-items-center rounded text-zinc-500 hover:bg-zinc-100 disabled:opacity-30 dark:hover:bg-zinc-800"
-                >
-                  <ArrowUp className="size-3.5" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Send “${layerName(layer)}” backward`}
-                  disabled={i === ordered.length - 1}
-                  onClick={() => onChange(moveLayer(doc, layer.id, -1))}
-                  className="grid size-7 place-items-center rounded text-zinc-500 hover:bg-zinc-100 disabled:opacity-30 dark:hover:bg-zinc-800"
-                >
-                  <ArrowDown className="size-3.5" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Delete “${layerName(layer)}”`}
-                  onClick={() => onChange(removeLayer(doc, layer.id))}
-                  className="grid size-7 place-items-center rounded text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950"
-                >
-                  <Trash2 className="size-3.5" aria-hidden="true" />
-                </button>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
 }
 
 export function PropertiesPanel({ doc, selected, readOnly, palette, onChange, onPickImage, pictureLabel }: Omit<PanelProps, 'onFormat' | 'onSelect'>) {
