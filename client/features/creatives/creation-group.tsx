@@ -47,19 +47,23 @@ export function CreationGroupCard({ items, onDelete }: { items: CreationItem[]; 
       aria-label={`${name}: ${newest.length} formats`}
       className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <div className="grid aspect-square grid-cols-2 gap-2 bg-zinc-100 p-3 dark:bg-zinc-800">
+      <div className="grid aspect-square grid-cols-2 grid-rows-2 gap-2 bg-zinc-100 p-3 dark:bg-zinc-800">
         {newest.slice(0, 4).map((item) => (
-          <figure key={item.id} className="flex min-h-0 min-w-0 flex-col items-center justify-center gap-1">
-            <img
-              src={item.url}
-              alt={`${item.name}, ${FORMATS[item.format].label.toLowerCase()}`}
-              width={item.width}
-              height={item.height}
-              loading="lazy"
-              decoding="async"
-              className="h-auto max-h-[calc(100%-1.25rem)] w-auto max-w-full rounded-sm shadow-sm ring-1 ring-zinc-900/5"
-            />
-            <figcaption className="text-[11px] text-zinc-600 dark:text-zinc-300">{FORMATS[item.format].label}</figcaption>
+          <figure key={item.id} className="relative min-h-0 min-w-0">
+            <div className="absolute inset-x-0 top-0 bottom-5 flex items-center justify-center">
+              <img
+                src={item.url}
+                alt={`${item.name}, ${FORMATS[item.format].label.toLowerCase()}`}
+                width={item.width}
+                height={item.height}
+                loading="lazy"
+                decoding="async"
+                className="h-auto max-h-full w-auto max-w-full rounded-sm shadow-sm ring-1 ring-zinc-900/5"
+              />
+            </div>
+            <figcaption className="absolute inset-x-0 bottom-0 text-center text-[11px] leading-5 text-zinc-600 dark:text-zinc-300">
+              {FORMATS[item.format].label}
+            </figcaption>
           </figure>
         ))}
       </div>

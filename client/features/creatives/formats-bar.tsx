@@ -316,18 +316,20 @@ export function RenderAllDialog({
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {result.items.map((item) => (
               <li key={item.creativeId} className="flex flex-col gap-2 rounded-lg border border-zinc-200 p-2 text-xs dark:border-zinc-700">
-                <div className="grid aspect-square place-items-center rounded bg-zinc-100 p-2 dark:bg-zinc-800">
-                  {item.creation ? (
-                    <img
-                      src={item.creation.url}
-                      alt={`${FORMATS[item.format].label} PNG`}
-                      width={item.creation.width}
-                      height={item.creation.height}
-                      className="h-auto max-h-full w-auto max-w-full rounded-sm shadow-sm"
-                    />
-                  ) : (
-                    <span className="text-center text-red-700 dark:text-red-300">{item.error ?? 'Not rendered'}</span>
-                  )}
+                <div className="relative aspect-square rounded bg-zinc-100 dark:bg-zinc-800">
+                  <div className="absolute inset-2 flex items-center justify-center">
+                    {item.creation ? (
+                      <img
+                        src={item.creation.url}
+                        alt={`${FORMATS[item.format].label} PNG`}
+                        width={item.creation.width}
+                        height={item.creation.height}
+                        className="h-auto max-h-full w-auto max-w-full rounded-sm shadow-sm"
+                      />
+                    ) : (
+                      <span className="text-center text-red-700 dark:text-red-300">{item.error ?? 'Not rendered'}</span>
+                    )}
+                  </div>
                 </div>
                 <p className="font-medium">
                   {FORMATS[item.format].label}
@@ -411,7 +413,7 @@ export function RenderAllDialog({
             </ul>
           </fieldset>
           <p id={costId} className="text-sm">
-            Costs <strong>{credits(cost)}</strong>
+            Costs <strong>{cost === 0 ? 'nothing' : credits(cost)}</strong>
             {available !== null ? ` · you have ${available}` : ''}.{short ? ' That is not enough: pick fewer formats or get credits.' : ''}
           </p>
           {error ? <SpendError error={error} /> : null}
