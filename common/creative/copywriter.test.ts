@@ -96,6 +96,10 @@ describe('writeCopy', () => {
     const lines = writeCopy({ headline: 'iPhone cases', goal: 'launch', tone: 'neutral' }, 8, 5).map((c) => c.headline);
     expect(lines.some((l) => /iPhone cases/.test(l))).toBe(true);
     expect(lines.join(' ')).not.toMatch(/iphone/);
+    // A name stays a name (the brand, when the creative has no headline of its own).
+    const brand = writeCopy({ headline: DEFAULT_COPY.headline, placeholder: DEFAULT_COPY, product: 'Harbour Bakery', goal: 'awareness', tone: 'warm' }, 8, 1);
+    expect(brand.map((c) => c.headline).join(' ')).not.toMatch(/harbour Bakery/);
+    expect(brand.some((c) => c.headline.includes('Harbour Bakery'))).toBe(true);
   });
 });
 

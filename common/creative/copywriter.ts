@@ -410,9 +410,16 @@ export function subjectOf(brief: Pick<CopyBrief, 'headline' | 'placeholder' | 'p
   return text || 'Something new';
 }
 
+/** A name (Harbour Bakery, New York coffee): a later word starts with a capital too. */
+const isName = (subject: string) =>
+  subject
+    .split(' ')
+    .slice(1)
+    .some((word) => /^\p{Lu}/u.test(word));
+
 function fill(pattern: string, subject: string, product: string): string {
   const first = subject.split(' ')[0] ?? '';
-  const mid = keepsCapital(first) ? subject : subject.charAt(0).toLowerCase() + subject.slice(1);
+  const mid = keepsCapital(first) || isName(subject) ? subject : subject.charAt(0).toLowerCase() + subject.slice(1);
   const start = subject.charAt(0).toUpperCase() + subject.slice(1);
   return pattern.replaceAll('{s}', mid).replaceAll('{S}', start).replaceAll('{p}', product);
 }

@@ -37,7 +37,8 @@ const clean = (value: string) =>
     .replace(UNDRAWABLE, '')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^["“'‘]+(.*?)["”'’]+$/, '$1');
+    .replace(/^["“'‘]+(.*?)["”'’]+$/, '$1')
+    .trim();
 const line = (max: number) => z.pipe(z.pipe(z.string(), z.transform(clean)), z.string().check(z.minLength(2), z.maxLength(max)));
 
 const adSchema = z.object({ headline: line(80), body: line(200), cta: line(28) });

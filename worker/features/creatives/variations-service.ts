@@ -66,13 +66,24 @@ const placeholderOf = (id: string): Partial<Copy> => {
 
 /**
  * Layouts and palettes for `count` variations: other templates than the creative's (those made
- * for the same goal first, in the seed's order), each once while they last, and palettes turning
- * through the brand colours (not the creative's own order first).
+ * for the same goal first, those that would show an empty picture frame last, in the seed's
+ * order), each once while they last, and palettes turning through the brand colours from where
+ * the seed starts.
  */
 export function planVariations(doc: CreativeDocument, brand: BrandKit, count: number, seed: number): Slot[] {
   const random = seeded(seed ^ 0x5bd1e995);
   const goal = goalOfTemplate(doc.template);
-  const others = TEMPLATES.filter((t) => t.id !== doc.template).map((t) => ({ id: t.id, key: (goalOfTemplate(t.id) === goal && goal ? 0 : 1) + random() }));
+  // Without a picture, layouts built around one would show an empty frame: they come last.
+  const picture = pictureOf(doc);
+  const emptyFrame = (id: string) => {
+    if (picture) return false;
+    const built = buildTemplate(id, { brand, format: doc.format });
+    return built.background.type === 'media' || built.layers.some((l) => l.type === 'image');
+  };
+  const others = TEMPLATES.filter((t) => t.id !== doc.template).map((t) => ({
+    id: t.id,
+    key: (emptyFrame(t.id) ? 2 : 0) + (goalOfTemplate(t.id) === goal && goal ? 0 : 1) + random(),
+  }));
   others.sort((a, b) => a.key - b.key);
   const colours = colourCount(brand);
   const start = Math.floor(random() * colours);

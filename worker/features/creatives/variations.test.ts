@@ -205,7 +205,7 @@ describe('variations from Workers AI', { timeout: 60_000 }, () => {
     expect(new Set(items.map((i) => headlineOf(i.document))).size).toBe(4);
   });
 
-  it('falls back to the rules on any failure: an error, a timeout-like rejection, no JSON, another shape, nothing usable', async () => {
+  it('falls back to the rules on any failure: an error, no JSON, another shape, nothing usable, no answer at all', async () => {
     const { owner, creative } = await source();
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const rules = await json<VariationsResult>(await generate(owner, creative.id, 2, 5));
@@ -336,8 +336,16 @@ describe('variations: who and what', { timeout: 60_000 }, () => {
     }
     const t = await team();
     const plain = await createCreative(t.owner, t.project.id, { template: 'bold-headline', format: 'square' });
-    const { items } = await json<VariationsResult>(await generate(t.owner, plain.id, 2, 1));
-    for (const item of items) expect(copyOf(item.document).headline).not.toBe(DEFAULT_COPY.headline);
+    const { items } = await json<VariationsResult>(await generate(t.owner, plain.id, 4, 1));
+    for (const item of items) {
+      expect(copyOf(item.document).headline).not.toBe(DEFAULT_COPY.headline);
+      // Without a picture, no layout with an empty picture frame.
+      expect(item.document.background.type, item.template).not.toBe('media');
+      expect(
+        item.document.layers.filter((l) => l.type === 'image'),
+        item.template,
+      ).toEqual([]);
+    }
     expect(templateById(items[0]!.template)).toBeDefined();
   });
 });
