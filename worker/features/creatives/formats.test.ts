@@ -10,6 +10,7 @@ import type { CreationItem, CreativeDetail } from '#common/schemas/creatives.ts'
 import type { LinkedFormats, RenderAllResult, ResizeResult } from '#common/schemas/formats.ts';
 import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { creations, creatives, media } from '#worker/db/schema.ts';
+import { safeFileName, zipStream } from '#worker/features/creatives/formats-zip.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { jpeg } from '#worker/test/files.ts';
 import { send } from '#worker/test/http.ts';
@@ -334,5 +335,62 @@ describe('render all formats and the ZIP', RENDERING, () => {
     expect((await send(`/api/creations/${square.id}`, { method: 'DELETE', cookie: me.cookie })).status).toBe(204);
     const names = Object.keys(unzipSync(await bytesOf(await zip(me, copies[0]!.id))));
     expect(names).toEqual([expect.stringMatching(/landscape 1200x628\.png$/)]);
+  });
+});
+
+describe('the ZIP stream', () => {
+  /** A file of `size` bytes served in chunks of 64 KiB, counting what was read of it. */
+  function chunked(size: number, seed: number) {
+    let served = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (served >= size) return controller.close();
+        const n = Math.min(64 * 1024, size - served);
+        controller.enqueue(new Uint8Array(n).fill((seed + served / 65536) % 256));
+        served += n;
+      },
+    });
+    return { stream, served: () => served };
+  }
+
+  it('opens a file only when the archive reaches it and reads it a chunk at a time (no archive in memory)', async () => {
+    const a = chunked(1024 * 1024, 1);
+    const b = chunked(300 * 1024, 2);
+    const opened: string[] = [];
+    const entries = [
+      { name: 'a.png', modified: new Date('2026-03-01T10:00:00Z'), open: async () => (opened.push('a'), a.stream) },
+      { name: 'gone.png', modified: new Date('2026-03-01T10:00:00Z'), open: async () => (opened.push('gone'), null) },
+      { name: 'b.png', modified: new Date('2026-03-01T10:00:00Z'), open: async () => (opened.push('b'), b.stream) },
+    ];
+    const reader = zipStream(entries).getReader();
+    const chunks: Uint8Array[] = [];
+    for (let i = 0; i < 2; i += 1) chunks.push((await reader.read()).value!);
+    // Two chunks read: the first file is open and barely started; the others are untouched.
+    expect(opened).toEqual(['a']);
+    expect(a.served()).toBeLessThanOrEqual(2 * 64 * 1024);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+    expect(opened).toEqual(['a', 'gone', 'b']);
+    const all = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+    let at = 0;
+    for (const c of chunks) {
+      all.set(c, at);
+      at += c.byteLength;
+    }
+    const files = unzipSync(all);
+    expect(Object.keys(files)).toEqual(['a.png', 'b.png']);
+    expect(files['a.png']!.byteLength).toBe(1024 * 1024);
+    expect(files['b.png']!.byteLength).toBe(300 * 1024);
+    expect(files['b.png']![70_000]).toBe(3);
+  });
+
+  it('is an empty archive without files, and names files with safe characters only', async () => {
+    const bytes = new Uint8Array(await new Response(zipStream([])).arrayBuffer());
+    expect(Object.keys(unzipSync(bytes))).toEqual([]);
+    expect(safeFileName('Brötchen / "Frühstück"\u0000\ud800', 'x')).toBe('Brotchen Fruhstuck');
+    expect(safeFileName('☕☕', 'creative')).toBe('creative');
   });
 });
