@@ -38,6 +38,7 @@ import { FormatsBar } from '#client/features/creatives/formats-bar.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
 import { copyLayers, duplicateLayers, pasteLayers, readLayersClipboardAsync, type PasteResult } from '#client/features/creatives/clipboard.ts';
 import { BackgroundPanel, FormatPanel, inputClass, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
+import { useBrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
@@ -71,6 +72,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const toast = useToast();
   const { credits, refreshCredits } = useSession();
   const readOnly = initial.role === 'viewer' || initial.projectArchived;
+  const brandFonts = useBrandFonts(initial.projectId, !readOnly);
   const [state, dispatch] = useReducer(editorReducer, initial.document, initialEditorState);
   const [images, setImages] = useState<Record<string, string | undefined>>(initial.images);
   const [meta, setMeta] = useState({
@@ -450,6 +452,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             palette={paletteList}
             onChange={onChange}
             onPickImage={setPicking}
+            brandFonts={brandFonts}
           />
         </aside>
       </div>

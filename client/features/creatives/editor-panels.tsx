@@ -1,16 +1,18 @@
 import { Image as ImageIcon, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { FORMAT_IDS, FORMATS, type Background, type CreativeDocument, type FormatId, type Layer } from '#common/creative/document.ts';
-import { BRAND_FONTS, type FontRef } from '#common/fonts.ts';
+import { isBrandFont, type FontRef } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { LoadFailed } from '#client/components/alert.tsx';
+import { BUNDLED_CHOICES, FontPicker, FontUploadButton, type FontChoice } from '#client/components/font-picker.tsx';
 import { Uploader } from '#client/features/media/uploader.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { LAYER_LABELS } from '#client/features/creatives/editor-stage.tsx';
 import { removeLayer, uniqueLayerId, updateLayer } from '#client/features/creatives/editor-state.ts';
+import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
 
 export const inputClass =
   'block h-9 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
@@ -168,19 +170,48 @@ function Segmented<T extends string | number>({
   );
 }
 
-function FontField({ value, disabled, onChange }: { value: FontRef; disabled: boolean; onChange: (font: FontRef) => void }) {
+/** The font of a text or button: the project's uploaded fonts first, then the bundled ones, each shown in its own face. */
+function FontField({
+  value,
+  disabled,
+  brandFonts,
+  onChange,
+}: {
+  value: FontRef;
+  disabled: boolean;
+  brandFonts?: BrandFonts | undefined;
+  onChange: (font: FontRef) => void;
+}) {
+  const [upload, setUpload] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
+  const uploaded: FontChoice[] = (brandFonts?.fonts ?? []).map((font) => ({ ref: font.ref, name: font.family, note: 'Uploaded' }));
+  const onFile = async (file: File) => {
+    if (!brandFonts?.upload) return;
+    setUpload({ pending: true, error: null });
+    try {
+      const font = await brandFonts.upload(file);
+      setUpload({ pending: false, error: null });
+      onChange(font.ref);
+    } catch (error) {
+      setUpload({ pending: false, error: error instanceof Error ? error.message : 'The font could not be uploaded.' });
+    }
+  };
   return (
-    <Field label="Font">
-      {(id) => (
-        <select id={id} className={inputClass} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as FontRef)}>
-          {BRAND_FONTS.map((font) => (
-            <option key={font.id} value={font.id}>
-              {font.name}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <div>
+      <FontPicker
+        label="Font"
+        value={value}
+        choices={[...uploaded, ...BUNDLED_CHOICES]}
+        disabled={disabled}
+        fallbackName={isBrandFont(value) ? (brandFonts?.status === 'loading' ? 'Uploaded font' : 'Deleted font (drawn in Inter)') : undefined}
+        onChange={(ref) => onChange(ref as FontRef)}
+      />
+      {brandFonts?.upload && !disabled ? <FontUploadButton accept=".ttf,.otf,.woff" pending={upload.pending} onFile={(file) => void onFile(file)} /> : null}
+      {upload.error ? (
+        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
+          {upload.error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -251,6 +282,8 @@ export interface PanelProps {
   onFormat: (format: FormatId) => void;
   /** The text of the picture control (the playground says "Drop an image"). */
   pictureLabel?: string;
+  /** The project's uploaded fonts (none in the playground). */
+  brandFonts?: BrandFonts | undefined;
 }
 
 export function FormatPanel({ doc, readOnly, onFormat }: Pick<PanelProps, 'doc' | 'readOnly' | 'onFormat'>) {
@@ -389,7 +422,16 @@ export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: re
   }
 }
 
-export function PropertiesPanel({ doc, selected, readOnly, palette, onChange, onPickImage, pictureLabel }: Omit<PanelProps, 'onFormat' | 'onSelect'>) {
+export function PropertiesPanel({
+  doc,
+  selected,
+  readOnly,
+  palette,
+  onChange,
+  onPickImage,
+  pictureLabel,
+  brandFonts,
+}: Omit<PanelProps, 'onFormat' | 'onSelect'>) {
   const layer = doc.layers.find((l) => l.id === selected);
   if (!layer) {
     return (
@@ -432,7 +474,7 @@ export function PropertiesPanel({ doc, selected, readOnly, palette, onChange, on
               )
             }
           </Field>
-          <FontField value={layer.font} disabled={readOnly} onChange={(font) => set({ font })} />
+          <FontField value={layer.font} disabled={readOnly} brandFonts={brandFonts} onChange={(font) => set({ font })} />
           <div className="grid grid-cols-2 gap-2">
             <NumberField label="Size" value={layer.size} min={1} max={50} step={0.5} disabled={readOnly} onChange={(size) => set({ size }, g('size'))} />
             <Segmented
@@ -487,6 +529,23 @@ export function PropertiesPanel({ doc, selected, readOnly, palette, onChange, on
               <input type="checkbox" checked={layer.uppercase} disabled={readOnly} onChange={(event) => set({ uppercase: event.target.checked })} />
               Capitals
             </label>
+          </div>
+          <div>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={layer.autoFit === true}
+                disabled={readOnly}
+                aria-describedby={`autofit-${layer.id}`}
+                onChange={(event) => set({ autoFit: event.target.checked })}
+              />
+              Shrink to fit the box
+            </label>
+            <p id={`autofit-${layer.id}`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+              {layer.autoFit
+                ? `Drawn at up to ${layer.size} (the size above), smaller when the text needs it.`
+                : 'The text keeps its size, even when it overflows.'}
+            </p>
           </div>
         </>
       ) : null}

@@ -1,11 +1,12 @@
 import { AlertCircle, Check, Loader2, Plus, X } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { BRAND_FONTS, fontById, type FontId } from '#common/fonts.ts';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { FontId } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { MAX_BRAND_COLORS, type BrandKit, type ProjectDetail } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
+import { BUNDLED_CHOICES, FontPicker } from '#client/components/font-picker.tsx';
 import { TextAreaField } from '#client/components/field.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
@@ -13,8 +14,6 @@ import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 
 const HEX = /^#[0-9a-f]{6}$/i;
-const selectClass =
-  'block h-10 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
 function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; open: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
   const images = useResource(
@@ -98,7 +97,6 @@ function SaveIndicator({ state, message, onRetry }: { state: SaveState; message:
  */
 export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onSaved: (project: ProjectDetail) => void }) {
   const toast = useToast();
-  const id = useId();
   const canEdit = project.role !== 'viewer' && !project.archived;
   const [kit, setKit] = useState<BrandKit>(project.brandKit);
   // What the server has as far as this card knows, and from which version of the project.
@@ -258,32 +256,15 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
 
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {(['headingFont', 'bodyFont'] as const).map((field) => (
-            <div key={field}>
-              <label htmlFor={`${id}-${field}`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-                {field === 'headingFont' ? 'Heading font' : 'Body font'}
-              </label>
-              <select
-                id={`${id}-${field}`}
-                aria-describedby={`${id}-${field}-category`}
-                className={selectClass}
-                value={kit[field]}
-                disabled={!canEdit}
-                onChange={(e) => {
-                  // Read now: React clears currentTarget once the handler returns, before the updater runs.
-                  const font = e.currentTarget.value as FontId;
-                  setKit((k) => ({ ...k, [field]: font }));
-                }}
-              >
-                {BRAND_FONTS.map((font) => (
-                  <option key={font.id} value={font.id}>
-                    {font.name}
-                  </option>
-                ))}
-              </select>
-              <span id={`${id}-${field}-category`} className="mt-1 block text-xs text-zinc-500">
-                {fontById(kit[field]).category}
-              </span>
-            </div>
+            <FontPicker
+              key={field}
+              label={field === 'headingFont' ? 'Heading font' : 'Body font'}
+              labelClassName="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200"
+              value={kit[field]}
+              choices={BUNDLED_CHOICES}
+              disabled={!canEdit}
+              onChange={(font) => setKit((k) => ({ ...k, [field]: font as FontId }))}
+            />
           ))}
         </div>
 
