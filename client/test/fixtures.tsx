@@ -54,6 +54,7 @@ export function mediaItem(id: string, overrides: Partial<MediaItem> = {}): Media
     durationMs: null,
     alt: '',
     tags: [],
+    focal: null,
     hasThumbnail: true,
     fileUrl: `/api/media/${id}/file`,
     thumbnailUrl: `/api/media/${id}/thumbnail`,

@@ -37,10 +37,21 @@ export const MAX_TAGS = 20;
 
 const tag = text().check(z.trim(), z.toLowerCase(), z.minLength(1, 'Tags cannot be empty.'), z.maxLength(40, 'Keep tags under 40 characters.'));
 
+const FOCAL_MESSAGE = 'Put the focal point within the picture (0 to 100 %).';
+const focalPercent = z.number(FOCAL_MESSAGE).check(z.minimum(0, FOCAL_MESSAGE), z.maximum(100, FOCAL_MESSAGE));
+
+/** A picture's focal point: what a crop keeps in view (percent of its width and height). */
+export interface FocalPoint {
+  x: number;
+  y: number;
+}
+
 export const mediaUpdateInput = z.object({
   name: z.optional(text().check(z.trim(), z.minLength(1, 'Give the file a name.'), z.maxLength(200, 'Use at most 200 characters.'))),
   alt: z.optional(text().check(z.trim(), z.maxLength(500, 'Keep alt text under 500 characters.'))),
   tags: z.optional(z.array(tag).check(z.maxLength(MAX_TAGS, `Use at most ${MAX_TAGS} tags.`))),
+  /** The picture's focal point (percent of its width and height), or null for the centre. */
+  focal: z.optional(z.nullable(z.object({ x: focalPercent, y: focalPercent }))),
 });
 export type MediaUpdateInput = z.infer<typeof mediaUpdateInput>;
 
@@ -77,6 +88,8 @@ export interface MediaItem {
   durationMs: number | null;
   alt: string;
   tags: string[];
+  /** What a crop keeps in view (the default of an image layer showing it); null: the centre. */
+  focal?: FocalPoint | null;
   hasThumbnail: boolean;
   fileUrl: string;
   thumbnailUrl: string | null;

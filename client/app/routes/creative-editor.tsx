@@ -38,6 +38,7 @@ import { FormatsBar } from '#client/features/creatives/formats-bar.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
 import { copyLayers, duplicateLayers, pasteLayers, readLayersClipboardAsync, type PasteResult } from '#client/features/creatives/clipboard.ts';
 import { BackgroundPanel, FormatPanel, inputClass, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
+import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
 import { useBrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
@@ -465,7 +466,11 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           setImages((all) => ({ ...all, [item.id]: item.fileUrl }));
           const doc = state.doc;
           if (picking === 'background' && doc.background.type === 'media') onChange({ ...doc, background: { ...doc.background, mediaId: item.id } });
-          else if (picking && picking !== 'background') onChange(updateLayer(doc, picking.layerId, { mediaId: item.id }));
+          else if (picking && picking !== 'background') {
+            // An image layer takes the picture's focal point (media library) as its crop; a logo just the picture.
+            const image = doc.layers.some((l) => l.id === picking.layerId && l.type === 'image');
+            onChange(updateLayer(doc, picking.layerId, image ? picturePatch(item) : { mediaId: item.id }));
+          }
           setPicking(null);
         }}
       />

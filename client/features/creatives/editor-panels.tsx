@@ -13,6 +13,7 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { LAYER_LABELS } from '#client/features/creatives/editor-stage.tsx';
 import { removeLayer, uniqueLayerId, updateLayer } from '#client/features/creatives/editor-state.ts';
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
+import { PictureControls } from '#client/features/creatives/picture-controls.tsx';
 
 export const inputClass =
   'block h-9 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
@@ -587,16 +588,19 @@ export function PropertiesPanel({
         </Button>
       ) : null}
       {layer.type === 'image' ? (
-        <Segmented
-          label="Fit"
-          value={layer.fit}
-          disabled={readOnly}
-          options={[
-            { value: 'cover', label: 'Fill' },
-            { value: 'contain', label: 'Fit' },
-          ]}
-          onChange={(fit) => set({ fit })}
-        />
+        <>
+          <Segmented
+            label="Fit"
+            value={layer.fit}
+            disabled={readOnly}
+            options={[
+              { value: 'cover', label: 'Fill' },
+              { value: 'contain', label: 'Fit' },
+            ]}
+            onChange={(fit) => set({ fit })}
+          />
+          <PictureControls layer={layer} readOnly={readOnly} onChange={(patch, group) => set(patch, group ? g(group) : undefined)} />
+        </>
       ) : null}
       {layer.type === 'cta' || layer.type === 'shape' || layer.type === 'image' ? (
         <NumberField

@@ -40,6 +40,7 @@ export function toMediaItem(row: repo.MediaRow, uploaderName: string | undefined
     durationMs: row.durationMs,
     alt: row.alt,
     tags: row.tags,
+    focal: row.focalX === null || row.focalY === null ? null : { x: row.focalX, y: row.focalY },
     hasThumbnail: row.thumbnailKey !== null,
     fileUrl: mediaFileUrl(row.id),
     thumbnailUrl: row.thumbnailKey ? mediaThumbnailUrl(row.id, row.thumbnailKey) : null,
@@ -242,6 +243,10 @@ export async function updateMedia(db: Db, row: repo.MediaRow, membership: MediaM
   if (input.name !== undefined) values.name = input.name;
   if (input.alt !== undefined) values.alt = input.alt;
   if (input.tags !== undefined) values.tags = [...new Set(input.tags)];
+  if (input.focal !== undefined) {
+    values.focalX = input.focal === null ? null : Math.round(input.focal.x * 100) / 100;
+    values.focalY = input.focal === null ? null : Math.round(input.focal.y * 100) / 100;
+  }
   const [updated] = await repo.updateMedia(db, row.id, values);
   if (!updated) throw new AppError('not_found');
   return mediaDetail(db, updated, membership);
