@@ -536,7 +536,7 @@ function PanelToggle({ side, open, onToggle }: { side: 'left' | 'right'; open: b
       aria-expanded={open}
       title={label}
       onClick={onToggle}
-      className={`hidden size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none lg:inline-flex dark:text-zinc-300 dark:hover:bg-zinc-800 ${side === 'right' ? 'lg:order-last' : ''}`}
+      className={`hidden size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none lg:inline-flex dark:text-zinc-300 dark:hover:bg-zinc-800 ${side === 'right' ? 'ml-auto' : ''}`}
     >
       <Icon className="size-4" aria-hidden="true" />
     </button>

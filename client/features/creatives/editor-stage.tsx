@@ -87,7 +87,9 @@ export interface StageProps {
 }
 
 /** The room around the canvas in its viewport (px, both sides together). */
-const PAD = 48;
+const PAD = 32;
+/** Room under the canvas for the zoom controls (px). */
+const ZOOM_BAR = 44;
 
 const selectableOnCanvas = (layer: Layer) => !layer.locked && !layer.hidden;
 
@@ -115,7 +117,7 @@ function useViewport(ref: RefObject<HTMLDivElement | null>, ratio: number, forma
       window.removeEventListener('resize', measure);
     };
   }, [ref]);
-  const fitWidth = Math.max(160, Math.min(space.width - PAD, (space.height - PAD) * ratio));
+  const fitWidth = Math.max(160, Math.min(space.width - PAD, (space.height - PAD - ZOOM_BAR) * ratio));
   return { space, fit: fitWidth / formatWidth };
 }
 
@@ -617,13 +619,94 @@ export function EditorStage({
 
   return (
     <div ref={rootRef} className="flex min-w-0 flex-col">
-      <div
-        role="toolbar"
-        aria-label="Canvas"
-        className="flex flex-wrap items-center gap-1 border-b border-zinc-200 bg-white px-2 py-1.5 dark:border-zinc-800 dark:bg-zinc-950"
-      >
-        {toolbar}
-        <div className="ml-auto flex items-center gap-0.5" role="group" aria-label="Zoom">
+      {toolbar ? (
+        // One line of fixed height (scrolling sideways when narrow): tools appearing with a selection never move the canvas.
+        <div
+          role="toolbar"
+          aria-label="Canvas"
+          className="flex h-11 flex-none flex-nowrap items-center gap-1 overflow-x-auto border-b *:flex-none [&_[role=group]]:flex-nowrap border-zinc-200 bg-white px-2 dark:border-zinc-800 dark:bg-zinc-950"
+        >
+          {toolbar}
+        </div>
+      ) : null}
+      <div className="relative">
+        <div
+          ref={viewRef}
+          tabIndex={-1}
+          data-testid="stage-viewport"
+          className={`relative overflow-auto outline-none ${panning ? 'cursor-grab' : ''}`}
+          style={{ height: Math.min(viewport.space.height, Math.max(height, size.height * viewport.fit) + PAD + ZOOM_BAR) }}
+          onPointerDownCapture={onPanDown}
+          onPointerMove={onPanMove}
+          onPointerUp={onPanUp}
+          onPointerCancel={onPanUp}
+          onPointerDown={(event) => {
+            // The grey around the canvas: a click there clears the selection too.
+            if (event.target === event.currentTarget || (event.target as HTMLElement).dataset.stageBackdrop !== undefined) {
+              if (event.button === 0 && !event.shiftKey) onSelect([]);
+            }
+          }}
+        >
+          <div
+            data-stage-backdrop=""
+            className="flex min-h-full w-max min-w-full items-center justify-center"
+            style={{ padding: PAD / 2, paddingBottom: PAD / 2 + ZOOM_BAR }}
+          >
+            <div
+              ref={canvasRef}
+              className="relative shadow-[0_1px_3px_rgba(0,0,0,0.12),0_8px_24px_rgba(0,0,0,0.08)] ring-1 ring-zinc-900/10 select-none dark:ring-white/10"
+              style={{ width, height, flex: 'none' }}
+            >
+              <CreativePreview doc={previewDoc} images={images} width={width} label={`Preview, ${size.label.toLowerCase()} ${size.width} × ${size.height}`} />
+              <div
+                className={`absolute inset-0 ${editingLayer ? '' : 'overflow-hidden'}`}
+                data-testid="stage-overlay"
+                onPointerDown={onEmptyDown}
+                onPointerMove={onEmptyMove}
+                onPointerUp={onEmptyUp}
+                onPointerCancel={onEmptyUp}
+              >
+                {shown.layers.map((layer) =>
+                  layer.hidden || (layer.locked && !selectedSet.has(layer.id)) ? null : (
+                    <LayerBox
+                      key={layer.id}
+                      layer={layer}
+                      selected={selectedSet.has(layer.id)}
+                      handles={!readOnly && !many && !layer.locked && selectedSet.has(layer.id) && !editingLayer}
+                      readOnly={readOnly}
+                      editing={editingLayer?.id === layer.id}
+                      handlers={handlers}
+                    />
+                  ),
+                )}
+                {bounds && !readOnly ? <SelectionFrame bounds={bounds} count={movableSelected.length} handlers={handlers} /> : null}
+                {editingLayer && (editingLayer.type === 'text' || editingLayer.type === 'cta') ? (
+                  <TextEditor
+                    layer={editingLayer}
+                    doc={shown}
+                    scale={scale}
+                    onText={(text) => onChange(updateLayer(doc, editingLayer.id, { text }), editing?.group)}
+                    onDone={stopEditing}
+                  />
+                ) : null}
+                <GuideLines lines={guides.lines} gaps={guides.gaps} formatWidth={size.width} formatHeight={size.height} />
+                {marquee ? (
+                  <div
+                    aria-hidden="true"
+                    data-testid="marquee"
+                    className="pointer-events-none absolute border border-sky-500 bg-sky-500/10"
+                    style={{ left: `${marquee.x}%`, top: `${marquee.y}%`, width: `${marquee.w}%`, height: `${marquee.h}%` }}
+                  />
+                ) : null}
+              </div>
+            </div>
+          </div>
+        </div>
+        <div
+          role="group"
+          aria-label="Zoom"
+          className="absolute right-3 bottom-3 z-30 flex items-center gap-0.5 rounded-lg border border-zinc-200 bg-white/95 p-0.5 shadow-sm dark:border-zinc-700 dark:bg-zinc-900/95"
+        >
           <ZoomButton
             label="Zoom out"
             shortcut="Ctrl+−"
@@ -647,74 +730,6 @@ export function EditorStage({
           >
             <Maximize className="size-3.5" aria-hidden="true" /> Fit
           </button>
-        </div>
-      </div>
-      <div
-        ref={viewRef}
-        tabIndex={-1}
-        data-testid="stage-viewport"
-        className={`relative overflow-auto outline-none ${panning ? 'cursor-grab' : ''}`}
-        style={{ height: Math.min(viewport.space.height, Math.max(height, size.height * viewport.fit) + PAD) }}
-        onPointerDownCapture={onPanDown}
-        onPointerMove={onPanMove}
-        onPointerUp={onPanUp}
-        onPointerCancel={onPanUp}
-        onPointerDown={(event) => {
-          // The grey around the canvas: a click there clears the selection too.
-          if (event.target === event.currentTarget || (event.target as HTMLElement).dataset.stageBackdrop !== undefined) {
-            if (event.button === 0 && !event.shiftKey) onSelect([]);
-          }
-        }}
-      >
-        <div data-stage-backdrop="" className="flex min-h-full w-max min-w-full items-center justify-center" style={{ padding: PAD / 2 }}>
-          <div
-            ref={canvasRef}
-            className="relative shadow-[0_1px_3px_rgba(0,0,0,0.12),0_8px_24px_rgba(0,0,0,0.08)] ring-1 ring-zinc-900/10 select-none dark:ring-white/10"
-            style={{ width, height, flex: 'none' }}
-          >
-            <CreativePreview doc={previewDoc} images={images} width={width} label={`Preview, ${size.label.toLowerCase()} ${size.width} × ${size.height}`} />
-            <div
-              className={`absolute inset-0 ${editingLayer ? '' : 'overflow-hidden'}`}
-              data-testid="stage-overlay"
-              onPointerDown={onEmptyDown}
-              onPointerMove={onEmptyMove}
-              onPointerUp={onEmptyUp}
-              onPointerCancel={onEmptyUp}
-            >
-              {shown.layers.map((layer) =>
-                layer.hidden || (layer.locked && !selectedSet.has(layer.id)) ? null : (
-                  <LayerBox
-                    key={layer.id}
-                    layer={layer}
-                    selected={selectedSet.has(layer.id)}
-                    handles={!readOnly && !many && !layer.locked && selectedSet.has(layer.id) && !editingLayer}
-                    readOnly={readOnly}
-                    editing={editingLayer?.id === layer.id}
-                    handlers={handlers}
-                  />
-                ),
-              )}
-              {bounds && !readOnly ? <SelectionFrame bounds={bounds} count={movableSelected.length} handlers={handlers} /> : null}
-              {editingLayer && (editingLayer.type === 'text' || editingLayer.type === 'cta') ? (
-                <TextEditor
-                  layer={editingLayer}
-                  doc={shown}
-                  scale={scale}
-                  onText={(text) => onChange(updateLayer(doc, editingLayer.id, { text }), editing?.group)}
-                  onDone={stopEditing}
-                />
-              ) : null}
-              <GuideLines lines={guides.lines} gaps={guides.gaps} formatWidth={size.width} formatHeight={size.height} />
-              {marquee ? (
-                <div
-                  aria-hidden="true"
-                  data-testid="marquee"
-                  className="pointer-events-none absolute border border-sky-500 bg-sky-500/10"
-                  style={{ left: `${marquee.x}%`, top: `${marquee.y}%`, width: `${marquee.w}%`, height: `${marquee.h}%` }}
-                />
-              ) : null}
-            </div>
-          </div>
         </div>
       </div>
       <p className="sr-only" aria-live="polite">
