@@ -7,10 +7,8 @@ import { buildTemplate } from '#common/creative/templates.ts';
 import type { CreationItem, CreativeSummary } from '#common/schemas/creatives.ts';
 import { DEFAULT_BRAND_KIT, type ProjectSummary } from '#common/schemas/projects.ts';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
-import type { Resource } from '#client/lib/use-resource.ts';
 import { CreationsGallery } from '#client/features/creatives/creations-gallery.tsx';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
-import { TemplatePicker } from '#client/features/creatives/template-picker.tsx';
 
 const P1 = 'proj_aaaaaaaaaaaaaaaa';
 const P2 = 'proj_bbbbbbbbbbbbbbbb';
@@ -247,53 +245,5 @@ describe('CreationsGallery', () => {
     await waitFor(() => expect(gets().at(-1)).toEqual({ path: '/api/creations', query: { format: 'landscape', projectId: P1 } }));
     expect(router.state.location.search).toBe(`?format=landscape&project=${P1}`);
     expect(await screen.findByText('Nothing matches')).toBeTruthy();
-  });
-});
-
-describe('TemplatePicker', () => {
-  const ready = (items: ProjectSummary[]): Resource<readonly ProjectSummary[]> => ({ status: 'ready', data: items, error: undefined, reload: () => {} });
-
-  it('creates in the chosen project with the chosen format and template, then opens the creative', async () => {
-    const calls = mockApi({ [`POST /api/projects/${P2}/creatives`]: { status: 201, body: { id: 'cr_newnewnewnewnewn' } } });
-    const onClose = vi.fn();
-    const user = userEvent.setup();
-    const router = renderAt(
-      '/creatives',
-      <TemplatePicker
-        open
-        onClose={onClose}
-        projects={ready([project(P1, 'Bakery', 'editor'), project(P2, 'Florist', 'owner'), project('proj_cccccccccccccccc', 'Gym', 'viewer')])}
-      />,
-    );
-    const select = screen.getByLabelText('Project');
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Bakery', 'Florist']);
-    await user.selectOptions(select, 'Florist');
-    expect((screen.getByRole('radio', { name: /Square/ }) as HTMLInputElement).checked).toBe(true);
-    await user.click(screen.getByRole('radio', { name: /Story/ }));
-    await user.click(screen.getByRole('radio', { name: 'Customer quote' }));
-    await user.click(screen.getByRole('button', { name: 'Create creative' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/creatives/cr_newnewnewnewnewn'));
-    expect(calls).toEqual([{ method: 'POST', path: `/api/projects/${P2}/creatives`, body: { template: 'quote-card', format: 'story' } }]);
-    expect(onClose).toHaveBeenCalled();
-  });
-
-  it('moves through the formats with the arrow keys, and shows a refusal inline without closing', async () => {
-    mockApi({ [`POST /api/projects/${P1}/creatives`]: { status: 403, body: envelope('forbidden', 'Only editors and owners can create creatives.') } });
-    const onClose = vi.fn();
-    const user = userEvent.setup();
-    renderAt(`/projects/${P1}/creatives`, <TemplatePicker open onClose={onClose} projectId={P1} projects={ready([project(P1, 'Bakery', 'editor')])} />);
-    expect(screen.queryByLabelText('Project')).toBeNull();
-    const square = screen.getByRole('radio', { name: /Square/ });
-    square.focus();
-    await user.keyboard('{ArrowRight}');
-    expect((screen.getByRole('radio', { name: /Portrait/ }) as HTMLInputElement).checked).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Create creative' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Only editors and owners can create creatives.');
-    expect(onClose).not.toHaveBeenCalled();
-    expect((screen.getByRole('button', { name: 'Create creative' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FORMAT_IDS, FORMATS, type FormatId } from '#common/creative/document.ts';
-import { TEMPLATES, buildTemplate } from '#common/creative/templates.ts';
+import type { TemplateCategory } from '#common/creative/templates.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -10,8 +10,59 @@ import { CloseButton, ModalDialog } from '#client/components/modal-dialog.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { api, ApiError, call } from '#client/lib/api.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
-import { FittedPreview } from '#client/features/creatives/creative-card.tsx';
 import { control, creatableIn } from '#client/features/creatives/list-filters.tsx';
+
+/** The gallery (the templates and their live previews) loads with the open picker, not with the creatives pages. */
+const TemplateGallery = lazy(() => import('#client/features/creatives/template-gallery.tsx'));
+
+/** The template chosen at first: the first of TEMPLATES (template-picker.test.tsx checks). */
+export const FIRST_TEMPLATE = 'bold-headline';
+
+/** Pictures the renderer draws (not AVIF or GIF animations): what a template's picture frame may take. */
+const DRAWABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+interface Picture {
+  id: string;
+  url: string;
+}
+
+/**
+ * The project's latest picture (not its logo), for the templates' picture frames: the previews
+ * show the brand's own photo and the new creative starts with it. None (or a failed load): the
+ * frames stay empty. Undefined while it loads (the gallery waits rather than redraw every preview).
+ */
+function useLatestPicture(project: ProjectSummary | undefined, open: boolean): Picture | null | undefined {
+  const projectId = project?.id;
+  const logo = project?.brandKit.logoMediaId ?? null;
+  const [found, setFound] = useState<{ key: string; picture: Picture | null } | null>(null);
+  const key = `${projectId}:${logo}`;
+  useEffect(() => {
+    if (!open || !projectId) return;
+    let live = true;
+    call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '6' } }))
+      .then((page) => {
+        const item = page.items.find((m) => m.id !== logo && DRAWABLE.has(m.mime.toLowerCase()));
+        if (live) setFound({ key, picture: item ? { id: item.id, url: item.thumbnailUrl ?? item.fileUrl } : null });
+      })
+      .catch(() => {
+        if (live) setFound({ key, picture: null });
+      });
+    return () => {
+      live = false;
+    };
+  }, [open, projectId, logo, key]);
+  return found?.key === key ? found.picture : undefined;
+}
+
+function GallerySkeleton() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading the templates" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} className="h-52" />
+      ))}
+    </div>
+  );
+}
 
 /** A radio drawn as a card: the native input (arrow keys move within the group) stays, visually hidden. */
 const option = (checked: boolean) =>
@@ -56,7 +107,9 @@ export function TemplatePicker({
   const navigate = useNavigate();
   const [chosenProject, setChosenProject] = useState<string | undefined>();
   const [format, setFormat] = useState<FormatId>('square');
-  const [template, setTemplate] = useState<string>(TEMPLATES[0]!.id);
+  const [template, setTemplate] = useState<string>(FIRST_TEMPLATE);
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<TemplateCategory | null>(null);
   const [pending, setPending] = useState(false);
   const submitting = useRef(false);
   const [error, setError] = useState<ApiError | null>(null);
@@ -72,6 +125,7 @@ export function TemplatePicker({
   const pick = (id: string | undefined) => candidates.find((p) => p.id === id);
   const given = projectId && projects.status === 'ready' ? projects.data.find((p) => p.id === projectId && p.role !== 'viewer') : undefined;
   const project = projectId ? given : (pick(chosenProject) ?? pick(defaultProjectId) ?? candidates[0]);
+  const picture = useLatestPicture(project, open);
 
   const close = () => {
     if (!pending) onClose();
@@ -83,7 +137,15 @@ export function TemplatePicker({
     setPending(true);
     setError(null);
     try {
-      const creative = await call(api.api.projects[':projectId'].creatives.$post({ param: { projectId: project.id }, json: { template, format } }));
+      // With the project's picture the document is the template as previewed (the worker checks the picture is the project's).
+      const json = picture
+        ? {
+            template,
+            format,
+            document: (await import('#common/creative/templates.ts')).buildTemplate(template, { brand: project.brandKit, format, imageMediaId: picture.id }),
+          }
+        : { template, format };
+      const creative = await call(api.api.projects[':projectId'].creatives.$post({ param: { projectId: project.id }, json }));
       onClose();
       void navigate(`/creatives/${creative.id}`);
     } catch (e) {
@@ -123,12 +185,17 @@ export function TemplatePicker({
         onFormat={setFormat}
         template={template}
         onTemplate={setTemplate}
+        picture={picture}
+        query={query}
+        onQuery={setQuery}
+        category={category}
+        onCategory={setCategory}
       />
     );
   }
 
   return (
-    <ModalDialog open={open} onClose={close} labelledBy={titleId} className="w-[min(60rem,calc(100vw-2rem))] p-0">
+    <ModalDialog open={open} onClose={close} labelledBy={titleId} className="w-[min(72rem,calc(100vw-2rem))] p-0">
       {open ? (
         <form
           noValidate
@@ -145,7 +212,7 @@ export function TemplatePicker({
             </h2>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
               {project
-                ? `Pick a format and a template; it takes the brand kit of ${project.name}. You can change everything in the editor.`
+                ? `Pick a format and a template; it takes the brand kit of ${project.name}${picture ? ' and its latest picture' : ''}. You can change everything in the editor.`
                 : 'Pick a format and a template to start from.'}
             </p>
           </div>
@@ -179,6 +246,11 @@ function Choices({
   onFormat,
   template,
   onTemplate,
+  picture,
+  query,
+  onQuery,
+  category,
+  onCategory,
 }: {
   project: ProjectSummary;
   /** Projects to choose from; undefined when the project is given. */
@@ -188,12 +260,21 @@ function Choices({
   onFormat: (format: FormatId) => void;
   template: string;
   onTemplate: (id: string) => void;
+  picture: Picture | null | undefined;
+  query: string;
+  onQuery: (query: string) => void;
+  category: TemplateCategory | null;
+  onCategory: (category: TemplateCategory | null) => void;
 }) {
   const id = useId();
   const projectFieldId = `${id}-project`;
   const brand = project.brandKit;
-  const images = useMemo(() => (brand.logoMediaId && project.logoUrl ? { [brand.logoMediaId]: project.logoUrl } : {}), [brand.logoMediaId, project.logoUrl]);
-  const docs = useMemo(() => TEMPLATES.map((t) => ({ template: t, doc: buildTemplate(t.id, { brand, format }) })), [brand, format]);
+  const images = useMemo(() => {
+    const map: Record<string, string> = {};
+    if (brand.logoMediaId && project.logoUrl) map[brand.logoMediaId] = project.logoUrl;
+    if (picture) map[picture.id] = picture.url;
+    return map;
+  }, [brand.logoMediaId, project.logoUrl, picture]);
   return (
     <div className="space-y-6">
       {projects ? (
@@ -239,36 +320,24 @@ function Choices({
           ))}
         </div>
       </fieldset>
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">Template</legend>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {docs.map(({ template: t, doc }) => (
-            <label key={t.id} className={`${option(template === t.id)} flex-col overflow-hidden`}>
-              <input
-                type="radio"
-                name="template"
-                value={t.id}
-                checked={template === t.id}
-                onChange={() => onTemplate(t.id)}
-                className="sr-only"
-                aria-labelledby={`${id}-${t.id}-name`}
-                aria-describedby={`${id}-${t.id}-text`}
-              />
-              <span aria-hidden="true" className="relative block h-44 bg-zinc-100 dark:bg-zinc-800">
-                <FittedPreview doc={doc} images={images} label={t.name} className="absolute inset-3" />
-              </span>
-              <span className="block px-3 py-2">
-                <span id={`${id}-${t.id}-name`} className="block text-sm font-medium">
-                  {t.name}
-                </span>
-                <span id={`${id}-${t.id}-text`} className="block text-xs text-zinc-500 dark:text-zinc-400">
-                  {t.description}
-                </span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {picture === undefined ? (
+        <GallerySkeleton />
+      ) : (
+        <Suspense fallback={<GallerySkeleton />}>
+          <TemplateGallery
+            brand={brand}
+            images={images}
+            pictureId={picture?.id ?? null}
+            format={format}
+            template={template}
+            onTemplate={onTemplate}
+            query={query}
+            onQuery={onQuery}
+            category={category}
+            onCategory={onCategory}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
