@@ -66,24 +66,24 @@ const placeholderOf = (id: string): Partial<Copy> => {
 
 /**
  * Layouts and palettes for `count` variations: other templates than the creative's (those made
- * for the same goal first, those that would show an empty picture frame last, in the seed's
- * order), each once while they last, and palettes turning through the brand colours from where
+ * for the same goal first; those that would show an empty picture frame, or say something of
+ * their own made for another goal, last; in the seed's order), each once while they last, and palettes turning through the brand colours from where
  * the seed starts.
  */
 export function planVariations(doc: CreativeDocument, brand: BrandKit, count: number, seed: number): Slot[] {
   const random = seeded(seed ^ 0x5bd1e995);
   const goal = goalOfTemplate(doc.template);
-  // Without a picture, layouts built around one would show an empty frame: they come last.
   const picture = pictureOf(doc);
-  const emptyFrame = (id: string) => {
-    if (picture) return false;
-    const built = buildTemplate(id, { brand, format: doc.format });
-    return built.background.type === 'media' || built.layers.some((l) => l.type === 'image');
-  };
-  const others = TEMPLATES.filter((t) => t.id !== doc.template).map((t) => ({
-    id: t.id,
-    key: (emptyFrame(t.id) ? 2 : 0) + (goalOfTemplate(t.id) === goal && goal ? 0 : 1) + random(),
-  }));
+  const others = TEMPLATES.filter((t) => t.id !== doc.template).map((t) => {
+    const built = buildTemplate(t.id, { brand, format: doc.format });
+    const sameGoal = goal !== undefined && goalOfTemplate(t.id) === goal;
+    // Without a picture, a layout built around one would show an empty frame.
+    const emptyFrame = !picture && (built.background.type === 'media' || built.layers.some((l) => l.type === 'image'));
+    // A layout with words of its own beside the copy ("-30%", "We're hiring.", "Ends Sunday") says
+    // something the creative may not mean: late, and last of all when made for another goal.
+    const claims = built.layers.some((l) => l.type === 'text' && l.slot !== 'headline' && l.slot !== 'body' && /[\p{L}\p{N}]/u.test(l.text));
+    return { id: t.id, key: (sameGoal ? 0 : 1) + (emptyFrame ? 2 : 0) + (claims ? (sameGoal ? 1.5 : 4) : 0) + random() };
+  });
   others.sort((a, b) => a.key - b.key);
   const colours = colourCount(brand);
   const start = Math.floor(random() * colours);
