@@ -137,7 +137,7 @@ function ToolButton({
       title={shortcut ? `${label} (${shortcut})` : label}
       disabled={disabled}
       onClick={onClick}
-      className="grid size-8 place-items-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none disabled:opacity-40 disabled:hover:bg-transparent aria-pressed:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-pressed:bg-zinc-800"
+      className="grid size-7 place-items-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none disabled:opacity-40 disabled:hover:bg-transparent aria-pressed:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-pressed:bg-zinc-800"
     >
       {children}
     </button>
@@ -148,7 +148,7 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable]'));
 }
 
-const Divider = () => <span aria-hidden="true" className="mx-1 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />;
+const Divider = () => <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />;
 
 /**
  * Align, distribute, group, ungroup and lock for the selected layers (shown when at least one
@@ -185,7 +185,7 @@ export function ArrangeToolbar({ doc, selected, readOnly, onChange }: ArrangePro
   const state = arrangeState(doc, selected);
   const one = state.units.length === 1;
   return (
-    <div role="group" aria-label="Arrange" className="flex flex-wrap items-center gap-0.5">
+    <div role="group" aria-label="Arrange" className="flex flex-none items-center">
       {ALIGN.map(({ edge, label, key, icon }) => (
         <ToolButton
           key={edge}

@@ -330,7 +330,7 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
                   onClick={(event: MouseEvent) => select(row, event)}
                   onDoubleClick={() => !readOnly && row.kind === 'layer' && setRenaming(row.layer.id)}
                   onKeyDown={(event) => onRowKey(event, row, at)}
-                  className={`flex min-w-0 flex-1 items-center gap-2 rounded-md px-1.5 py-1.5 text-left text-sm hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none dark:hover:bg-zinc-800 ${hidden ? 'text-zinc-400 dark:text-zinc-500' : ''}`}
+                  className={`flex min-w-0 flex-1 items-center gap-2 rounded-md px-1.5 py-1.5 text-left text-sm hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none dark:hover:bg-zinc-800 ${hidden ? 'text-zinc-500 italic dark:text-zinc-400' : ''}`}
                 >
                   <span className="text-zinc-400" aria-hidden="true">
                     {row.kind === 'group' ? <GroupIcon className="size-4" /> : ICONS[row.layer.type]}
