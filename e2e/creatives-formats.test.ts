@@ -134,6 +134,22 @@ describe('every format at once in the browser', () => {
     await render.getByText('Costs nothing · you have 21.').waitFor();
     await page.screenshot({ path: join(SHOTS, 'formats-render-all-390.png') });
 
+    // Resize on a phone, for a creative without copies.
+    const alone = await page.evaluate(async (projectId) => {
+      const response = await fetch(`/api/projects/${projectId}/creatives`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ template: 'bold-headline', format: 'landscape', name: 'Rye Saturday' }),
+      });
+      return (await response.json()) as { id: string };
+    }, project.id);
+    await page.goto(`/creatives/${alone.id}`);
+    await page.getByRole('button', { name: /Resize/ }).click();
+    const phoneDialog = page.getByRole('dialog', { name: 'Resize to other formats' });
+    await phoneDialog.getByRole('button', { name: 'Make 3 copies' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'formats-resize-390.png') });
+    await phoneDialog.getByRole('button', { name: 'Cancel' }).click();
+
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

@@ -167,6 +167,7 @@ export function ResizeDialog({
 }) {
   const toast = useToast();
   const have = new Set(items.map((i) => i.format));
+  const own = items.find((i) => i.id === creativeId)?.format;
   const options = FORMAT_IDS.filter((f) => !have.has(f));
   const [picked, setPicked] = useState<FormatId[] | null>(null);
   const chosen = picked ?? options;
@@ -238,7 +239,7 @@ export function ResizeDialog({
                   <span>
                     <span className="block font-medium">{FORMATS[f].label}</span>
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                      {linked ? 'Linked already' : `${FORMATS[f].width} × ${FORMATS[f].height} · ${FORMATS[f].hint}`}
+                      {f === own ? 'This creative' : linked ? 'Linked already' : `${FORMATS[f].width} × ${FORMATS[f].height} · ${FORMATS[f].hint}`}
                     </span>
                   </span>
                 </label>
