@@ -165,6 +165,29 @@ describe('the layers panel', () => {
     expect(order()).toEqual(['b', 'c', 'a', 'd']);
   });
 
+  it('drags a group by its header as one block, and a selection of several layers together', () => {
+    const { order, list } = setup(groupLayers(docOf([box('a'), box('b'), box('c'), box('d'), box('e')]), ['b', 'c']), { selected: ['a', 'e'] });
+    // Rows 40 px high, top to bottom: E, D, Group of 2, C, B, A.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const rows = [...list().querySelectorAll('[data-row-key]')];
+      const i = rows.indexOf(this);
+      return { top: i * 40, height: 40, bottom: i * 40 + 40, left: 0, right: 200, width: 200, x: 0, y: i * 40, toJSON: () => ({}) } as DOMRect;
+    });
+    expect([...list().querySelectorAll('[data-row-main]')].map((b) => b.textContent)).toEqual(['E', 'D', 'Group of 2', 'C', 'B', 'A']);
+    const handleOf = (name: string) => within(list()).getByRole('button', { name }).closest('li')!.querySelector('[data-handle]')!;
+    // The group to the very top.
+    fireEvent.pointerDown(handleOf('Group of 2'), { pointerId: 1, button: 0, clientY: 100 });
+    fireEvent.pointerMove(handleOf('Group of 2'), { pointerId: 1, clientY: 5 });
+    fireEvent.pointerUp(handleOf('Group of 2'), { pointerId: 1, clientY: 5 });
+    expect(order()).toEqual(['a', 'd', 'e', 'b', 'c']);
+    // A and E (selected) dragged by A's handle to the very bottom: both go to the back, in their order.
+    fireEvent.pointerDown(handleOf('A'), { pointerId: 2, button: 0, clientY: 220 });
+    fireEvent.pointerMove(handleOf('A'), { pointerId: 2, clientY: 100 });
+    fireEvent.pointerMove(handleOf('A'), { pointerId: 2, clientY: 500 });
+    fireEvent.pointerUp(handleOf('A'), { pointerId: 2, clientY: 500 });
+    expect(order()).toEqual(['a', 'e', 'd', 'b', 'c']);
+  });
+
   it('deletes the selected layers with Delete, but not locked ones', async () => {
     const { order, row, user } = setup(docOf([box('a'), box('b', { locked: true }), box('c')]), { selected: ['a', 'b'] });
     row('A').focus();
