@@ -1,4 +1,4 @@
-// `npm run bench [-- --check] [--only weight,speed,lab] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client]`
+// `npm run bench [-- --check] [--only weight,speed,lab,render] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client]`
 // Measures a production (minified) build served by workerd on loopback, prints one table
 // and writes bench/results/latest.json. With --check, exits non-zero when a budget in
 // bench/budgets.json is missed. The client is built into bench/.build/client, never into
@@ -13,6 +13,7 @@ import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
 import { BENCH_CLIENT_DIR, DIST_CLIENT_DIR, buildClient, bundleWorker, clientBuilt, log, step } from './build.ts';
 import { runLighthouse, type LabResult } from './lighthouse.ts';
 import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
+import { measureRenders } from './renders.ts';
 import { startServer } from './server.ts';
 import { activeProfileMs, bundleSize, closure, inlineJsBytes, jsBytes, lazyChunks, pageScripts, readManifest } from './weight.ts';
 
@@ -22,7 +23,7 @@ const resultsDir = join(import.meta.dirname, 'results');
 const { values: args } = parseArgs({
   options: {
     check: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'weight,speed,lab' },
+    only: { type: 'string', default: 'weight,speed,lab,render' },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
@@ -49,6 +50,11 @@ interface Budgets {
     ssrP99RatioToBaseline: { max: number; routes: string[] };
     apiThroughputRatio: { min: number; routes: string[] };
     funnelThroughputRatio: { uncached: { min: number }; cached: { min: number }; routes: string[] };
+  };
+  render: {
+    /** Median end-to-end render after a warm-up, per format × case (bench/renders.ts). */
+    warmMs: { max: number };
+    rounds: number;
   };
   lab: {
     routes: string[];
@@ -249,7 +255,15 @@ try {
     }
   }
 
-  // 4. Lab vitals with Lighthouse (mobile preset) in Debian's chromium.
+  // 4. Render speed: every format with a photo and with a gradient, end to end (PNG in R2, creation row).
+  if (kinds.has('render')) {
+    log(`› Renders: ${budgets.render.rounds} per format and case after a warm-up, through POST /api/creatives/{id}/render`);
+    const renders = await measureRenders(server, budgets.render.rounds, log);
+    for (const r of renders) judge('render', 'render warm, median (ms)', `${r.format} ${r.case}`, r.medianMs, budgets.render.warmMs);
+    results.render = renders;
+  }
+
+  // 5. Lab vitals with Lighthouse (mobile preset) in Debian's chromium.
   if (kinds.has('lab')) {
     const chrome = chromiumPath();
     if (!chrome) throw new Error(`Lighthouse needs Chromium and found none. Install it: ${CHROMIUM_INSTALL_HINT}`);

@@ -19,6 +19,10 @@ export interface BenchServer {
   ceiling: string;
   workerdPid: number;
   sessionCookie: string;
+  /** The seeded demo user (signed in as `sessionCookie`). */
+  userId: string;
+  /** The bench database, for setting up what a measurement needs (e.g. credits for renders). */
+  db: Awaited<ReturnType<Miniflare['getD1Database']>>;
   stop(): Promise<void>;
 }
 
@@ -207,6 +211,8 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
     ceiling: `http://localhost:${PORTS.ceiling}`,
     workerdPid: findWorkerdPid(),
     sessionCookie: cookie,
+    userId: demo.id,
+    db,
     stop: () => mf.dispose(),
   };
 }

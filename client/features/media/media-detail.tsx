@@ -12,6 +12,7 @@ import { TagInput } from '#client/components/tag-input.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { FocalPointPicker } from '#client/features/media/focal-point.tsx';
 import { describeMedia } from '#client/features/media/format.ts';
 
 function Preview({ item }: { item: Detail }) {
@@ -116,22 +117,27 @@ function DetailForm({
   const [name, setName] = useState(item.name);
   const [alt, setAlt] = useState(item.alt);
   const [tags, setTags] = useState<string[]>(item.tags);
+  const [focal, setFocal] = useState(item.focal ?? null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   const canEdit = item.role !== 'viewer' && !item.projectArchived;
-  const dirty = name.trim() !== item.name || alt.trim() !== item.alt || tags.join('\u0000') !== item.tags.join('\u0000');
+  const focalChanged = (focal?.x ?? null) !== (item.focal?.x ?? null) || (focal?.y ?? null) !== (item.focal?.y ?? null);
+  const dirty = name.trim() !== item.name || alt.trim() !== item.alt || tags.join('\u0000') !== item.tags.join('\u0000') || focalChanged;
   const save = async () => {
     setSaving(true);
     setError(null);
     try {
-      const updated = await call(api.api.media[':id'].$patch({ param: { id: item.id }, json: { name: name.trim(), alt: alt.trim(), tags } }));
+      const updated = await call(
+        api.api.media[':id'].$patch({ param: { id: item.id }, json: { name: name.trim(), alt: alt.trim(), tags, ...(focalChanged ? { focal } : {}) } }),
+      );
       // What the server kept (trimmed, tags lower-cased) is what the fields show now.
       setName(updated.name);
       setAlt(updated.alt);
       setTags(updated.tags);
+      setFocal(updated.focal ?? null);
       onSaved(updated);
       toast({ tone: 'success', message: 'Changes saved.' });
     } catch (e) {
@@ -157,7 +163,11 @@ function DetailForm({
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="min-w-0">
-        <Preview item={item} />
+        {item.kind === 'image' ? (
+          <FocalPointPicker src={item.fileUrl} alt={item.alt || item.name} value={focal} disabled={!canEdit} onChange={setFocal} />
+        ) : (
+          <Preview item={item} />
+        )}
       </div>
       <div className="space-y-5">
         <div>

@@ -1,0 +1,82 @@
+import jpeg from 'jpeg-js';
+import { FORMAT_IDS, type CreativeDocument, type FormatId } from '../common/creative/document.ts';
+import { buildTemplate } from '../common/creative/templates.ts';
+import { DEFAULT_BRAND_KIT } from '../common/schemas/projects.ts';
+import type { BenchServer } from './server.ts';
+
+/**
+ * Render speed (issue 14, point 8): each format with a photo (a 1600 × 1200 JPEG filling the
+ * canvas) and with a gradient background, rendered end to end (`POST /api/creatives/{id}/render`,
+ * a new revision each time so that nothing is served from R2) after one warm-up render of the
+ * same picture in the same frame. Reports the median and the worst of `rounds` renders.
+ */
+export const RENDER_CASES = [
+  { name: 'photo', template: 'photo-overlay' },
+  { name: 'gradient', template: 'gradient-promo' },
+] as const;
+
+export interface RenderSample {
+  format: FormatId;
+  case: (typeof RENDER_CASES)[number]['name'];
+  medianMs: number;
+  worstMs: number;
+  samples: number[];
+}
+
+/** A smooth photo-like picture (a sky, a sun and a hill), as a JPEG. */
+function photoJpeg(width: number, height: number): Uint8Array {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 4;
+      const sun = (x - width * 0.7) ** 2 + (y - height * 0.3) ** 2 < (height * 0.18) ** 2;
+      const hill = y > height * 0.62 + Math.sin(x / 40) * 20;
+      data[i] = sun ? 250 : hill ? 60 + ((x * 7 + y * 3) % 23) : 120 + (x / width) * 80;
+      data[i + 1] = sun ? 200 : hill ? 120 + ((x * 5 + y * 11) % 19) : 160 + (y / height) * 40;
+      data[i + 2] = sun ? 80 : hill ? 70 : 220;
+      data[i + 3] = 255;
+    }
+  }
+  return jpeg.encode({ data, width, height }, 85).data;
+}
+
+export async function measureRenders(server: BenchServer, rounds: number, log: (line: string) => void): Promise<RenderSample[]> {
+  const headers = { cookie: server.sessionCookie, origin: server.adloom };
+  const api = async <T>(method: string, path: string, body?: unknown, raw?: Uint8Array): Promise<T> => {
+    const response = await fetch(`${server.adloom}${path}`, {
+      method,
+      headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: raw ? new Blob([raw as Uint8Array<ArrayBuffer>]) : body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  // Credits for every render of the run (1 each), straight into the bench database.
+  await server.db.prepare('UPDATE credit_balances SET purchased = purchased + 1000 WHERE user_id = ?').bind(server.userId).run();
+  const project = await api<{ id: string }>('POST', '/api/projects', { name: `Render bench ${Date.now()}` });
+  const photo = await api<{ id: string }>('POST', `/api/projects/${project.id}/media?filename=photo.jpg`, undefined, photoJpeg(1600, 1200));
+  const results: RenderSample[] = [];
+  for (const format of FORMAT_IDS) {
+    for (const c of RENDER_CASES) {
+      const doc = buildTemplate(c.template, { brand: DEFAULT_BRAND_KIT, format, imageMediaId: c.name === 'photo' ? photo.id : null });
+      const creative = await api<{ id: string }>('POST', `/api/projects/${project.id}/creatives`, { template: c.template, format, document: doc });
+      const withText = (n: number): CreativeDocument => ({
+        ...doc,
+        layers: doc.layers.map((l) => (l.type === 'text' && l.slot === 'headline' ? { ...l, text: `${l.text} ${n}` } : l)),
+      });
+      const samples: number[] = [];
+      for (let round = 0; round <= rounds; round += 1) {
+        if (round > 0) await api('PATCH', `/api/creatives/${creative.id}`, { document: withText(round) });
+        const started = performance.now();
+        await api('POST', `/api/creatives/${creative.id}/render`);
+        const ms = performance.now() - started;
+        if (round > 0) samples.push(ms); // round 0 is the warm-up (a new picture in a new frame)
+      }
+      const sorted = [...samples].sort((a, b) => a - b);
+      const sample = { format, case: c.name, medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!), worstMs: Math.round(sorted.at(-1)!), samples };
+      log(`  render ${format.padEnd(10)} ${c.name.padEnd(9)} median ${String(sample.medianMs).padStart(4)} ms, worst ${String(sample.worstMs).padStart(4)} ms`);
+      results.push(sample);
+    }
+  }
+  return results;
+}
