@@ -141,6 +141,9 @@ function pictureElement(
     top: inner.top,
     width: inner.width,
     height: inner.height,
+    // A zoomed picture's box is larger than its frame: the page's base styles (img { max-width: 100% }) must not shrink it.
+    maxWidth: inner.width,
+    maxHeight: inner.height,
     objectFit: crop.fit,
     objectPosition: inner.objectPosition,
   };
