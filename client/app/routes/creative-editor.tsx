@@ -187,7 +187,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   );
   // Copy, paste and duplicate (Ctrl+C/V/D on the canvas), within this creative and across creatives.
   const onCopy = (ids: string[]) => {
-    void copyLayers(docRef.current, ids, { projectId: initial.projectId, creativeId: initial.id, images }).then(
+    void copyLayers(docRef.current, ids, { projectId: initial.projectId, creativeId: initial.id }).then(
       (count) => count > 0 && toast({ tone: 'success', message: count === 1 ? 'Layer copied.' : `${count} layers copied.` }),
     );
   };

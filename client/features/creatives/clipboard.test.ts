@@ -44,7 +44,7 @@ const docOf = (layers: Layer[]): CreativeDocument => ({
 });
 const valid = (doc: CreativeDocument) => expect(creativeDocument.safeParse(doc).success).toBe(true);
 
-const SOURCE = { projectId: 'proj_a', creativeId: 'cr_1', images: { m1: 'https://cdn.example/m1.jpg', local: 'blob:http://x/1' } };
+const SOURCE = { projectId: 'proj_a', creativeId: 'cr_1' };
 
 beforeEach(() => localStorage.clear());
 
@@ -77,7 +77,6 @@ describe('copy and paste', () => {
   it('pastes into another creative at the same place; pictures and uploaded fonts of another project do not come along', () => {
     const source = docOf([picture('pic', 'm1'), title('t', 'brand:font1'), picture('local-pic', 'local')]);
     const payload = layersPayload(source, ['pic', 't', 'local-pic'], SOURCE)!;
-    expect(payload.images).toEqual({ m1: 'https://cdn.example/m1.jpg' }); // no blob: URL
     const target = docOf([shape('pic')]);
 
     const same = pasteLayers(target, payload, { projectId: 'proj_a' });
@@ -87,7 +86,8 @@ describe('copy and paste', () => {
       { id: 't', font: 'brand:font1' },
       { id: 'local-pic', mediaId: 'local' },
     ]);
-    expect(same.images).toEqual({ m1: 'https://cdn.example/m1.jpg' });
+    // The editor shows the media file by its id (local is the playground's, not a media object of the project).
+    expect(same.images).toEqual({ m1: '/api/media/m1/file', local: '/api/media/local/file' });
     expect(same.emptiedFrames).toBe(0);
 
     const other = pasteLayers(target, payload, { projectId: 'proj_b' });
@@ -96,6 +96,14 @@ describe('copy and paste', () => {
     expect(other.doc.layers.slice(1)).toMatchObject([{ mediaId: null }, { font: 'inter' }, { mediaId: null }]);
     expect(other.emptiedFrames).toBe(2);
     expect(other.images).toEqual({});
+  });
+
+  it('never shows a picture from an address the clipboard text names (a forged payload)', () => {
+    const forged = { ...layersPayload(docOf([picture('pic', 'm1')]), ['pic'], SOURCE)!, images: { m1: 'https://tracker.example/pixel.gif' } };
+    const payload = parseLayersPayload(JSON.stringify(forged))!;
+    expect(payload).not.toHaveProperty('images');
+    const pasted = pasteLayers(docOf([]), payload, { projectId: 'proj_a' });
+    expect(pasted.ok && pasted.images).toEqual({ m1: '/api/media/m1/file' });
   });
 
   it('a copied group pastes as a group of its own; locked layers paste unlocked', () => {

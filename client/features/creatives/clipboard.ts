@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { layerSchema, MAX_LAYERS, type CreativeDocument, type Layer } from '#common/creative/document.ts';
 import { isBrandFont } from '#common/fonts.ts';
+import { mediaFileUrl } from '#common/media-urls.ts';
 import { newGroupId } from '#client/features/creatives/arrange.ts';
 import { clampRect, uniqueLayerId } from '#client/features/creatives/editor-state.ts';
 
@@ -23,15 +24,12 @@ const payloadSchema = z.object({
   projectId: z.nullable(z.string().check(z.maxLength(64))),
   creativeId: z.nullable(z.string().check(z.maxLength(64))),
   layers: z.array(layerSchema).check(z.minLength(1), z.maxLength(MAX_LAYERS)),
-  /** Where the copied pictures can be seen (media id → URL), for an editor that has not loaded them. */
-  images: z.record(z.string().check(z.maxLength(64)), z.string().check(z.maxLength(2048))),
 });
 export type LayersPayload = z.infer<typeof payloadSchema>;
 
 export interface ClipboardSource {
   projectId: string | null;
   creativeId: string | null;
-  images?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface PasteTarget {
@@ -46,15 +44,7 @@ export function layersPayload(doc: CreativeDocument, ids: readonly string[], sou
   const wanted = new Set(ids);
   const layers = doc.layers.filter((l) => wanted.has(l.id));
   if (layers.length === 0) return null;
-  const images: Record<string, string> = {};
-  for (const l of layers) {
-    if ((l.type === 'image' || l.type === 'logo') && l.mediaId) {
-      const url = source.images?.[l.mediaId];
-      // Blob URLs (the playground's picture) mean nothing outside this page.
-      if (url && !url.startsWith('blob:') && url.length <= 2048) images[l.mediaId] = url;
-    }
-  }
-  return { kind: KIND, version: 1, projectId: source.projectId, creativeId: source.creativeId, layers, images };
+  return { kind: KIND, version: 1, projectId: source.projectId, creativeId: source.creativeId, layers };
 }
 
 /** Reads a payload from text (the system clipboard's, or the stored one); null when it is not one. */
@@ -183,8 +173,8 @@ export function pasteLayers(doc: CreativeDocument, payload: LayersPayload, targe
     if (layer.type === 'image' || layer.type === 'logo') {
       if (!layer.mediaId) return layer;
       if (sameProject) {
-        const url = payload.images[layer.mediaId];
-        if (url) images[layer.mediaId] = url;
+        // Where the editor shows the picture: the media file's own address, never a URL the (forgeable) clipboard text names.
+        images[layer.mediaId] = mediaFileUrl(layer.mediaId);
         return layer;
       }
       emptiedFrames += 1;
