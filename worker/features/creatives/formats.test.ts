@@ -109,6 +109,31 @@ describe('resize', () => {
     expect((await json<ResizeResult>(remade)).items.map((i) => i.format)).toEqual(['story']);
   });
 
+  it('lets a copy whose format is changed in the editor leave its group, so that a group never holds a format twice', async () => {
+    const { owner, project } = await team();
+    const { source, copies } = await group(owner, project.id);
+    const portrait = copies.find((c) => c.format === 'portrait')!;
+    const detail = await json<CreativeDetail>(await send(`/api/creatives/${portrait.id}`, { cookie: owner.cookie }));
+    const asSquare = { ...detail.document, format: 'square' as const };
+    const saved = await patch(owner, portrait.id, { document: asSquare, baseRevision: detail.revision.number });
+    expect(saved.status).toBe(200);
+    const left = await json<LinkedFormats>(await linked(owner, portrait.id));
+    expect(left.linkGroup).toBeNull();
+    expect(left.items.map((i) => i.id)).toEqual([portrait.id]);
+    const rest = await json<LinkedFormats>(await linked(owner, source.id));
+    expect(rest.items.map((i) => i.format).sort()).toEqual(['landscape', 'square', 'story']);
+    expect(rest.items.map((i) => i.id)).not.toContain(portrait.id);
+    // The group lacks a portrait now: Resize makes one again.
+    const remade = await resize(owner, source.id, { formats: ['portrait'] });
+    expect(remade.status).toBe(201);
+    // An edit that keeps the format keeps the copy in its group.
+    const story = copies.find((c) => c.format === 'story')!;
+    const storyDetail = await json<CreativeDetail>(await send(`/api/creatives/${story.id}`, { cookie: owner.cookie }));
+    const edited = { ...storyDetail.document, background: { type: 'color' as const, color: '#123456' } };
+    expect((await patch(owner, story.id, { document: edited, baseRevision: storyDetail.revision.number })).status).toBe(200);
+    expect((await json<LinkedFormats>(await linked(owner, story.id))).linkGroup).toBe(rest.linkGroup);
+  });
+
   it('makes one copy per format when 20 resizes run at once', async () => {
     const { owner, editor, project } = await team();
     const source = await createCreative(owner, project.id);

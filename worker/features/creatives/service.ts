@@ -227,6 +227,9 @@ export async function updateCreative(
         revisionNumber: revision.number,
         revisionHash: hash,
       });
+      // A linked copy whose format changes is no longer that format's copy: it leaves its group
+      // (which can make the format again with Resize), so a group never holds one format twice.
+      if (row.linkGroup !== null && input.document.format !== row.format) set.linkGroup = null;
       // An approved (or rejected) creative that changes needs a new review: it is a draft again.
       if (input.status === undefined && (row.status === 'approved' || row.status === 'rejected')) set.status = 'draft';
     }
