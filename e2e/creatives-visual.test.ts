@@ -249,4 +249,97 @@ describe('the editor preview and the rendered PNG', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+  it('match for cropped, zoomed, flipped, faded and rounded pictures and auto-fitted text (in every format)', async () => {
+    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-crop'));
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Crop Roasters' });
+    const projectId = project.body.id;
+    const picture = await upload(page, projectId, 'hills.png', picturePng(640, 480));
+    const photo = (id: string, box: { x: number; y: number; w: number; h: number }, crop: Record<string, unknown> = {}) =>
+      ({ id, type: 'image', ...box, mediaId: picture, fit: 'cover', radius: 0, ...crop }) as CreativeDocument['layers'][number];
+    const headline = (text: string, box: { x: number; y: number; w: number; h: number }, size: number) =>
+      ({
+        id: 'headline',
+        type: 'text',
+        ...box,
+        text,
+        font: 'montserrat',
+        weight: 700,
+        size,
+        color: '#ffffff',
+        align: 'left',
+        vAlign: 'top',
+        lineHeight: 1.1,
+        uppercase: false,
+        autoFit: true,
+      }) as CreativeDocument['layers'][number];
+    const doc = (format: FormatId, layers: CreativeDocument['layers']): CreativeDocument => ({
+      version: 2,
+      format,
+      template: 'blank',
+      background: { type: 'color', color: '#1f2937' },
+      layers,
+    });
+    const long = 'Roasted this morning, delivered this afternoon: our spring blend, while it lasts';
+    const cases: { label: string; doc: CreativeDocument }[] = [
+      {
+        label: 'square: the sun zoomed in, a flipped faded rounded inset, auto-fit headline',
+        doc: doc('square', [
+          photo('hero', { x: 0, y: 0, w: 100, h: 100 }, { focal: { x: 70, y: 30 }, zoom: 2.2 }),
+          photo('inset', { x: 52, y: 52, w: 42, h: 40 }, { focal: { x: 20, y: 80 }, zoom: 1.5, flipX: true, opacity: 0.7, radius: 8 }),
+          headline(long, { x: 6, y: 6, w: 44, h: 30 }, 12),
+        ]),
+      },
+      {
+        label: 'story: deep zoom, flipped down, under an auto-fit headline',
+        doc: doc('story', [
+          photo('hero', { x: -5, y: 10, w: 110, h: 60 }, { focal: { x: 85, y: 20 }, zoom: 3.5, flipY: true }),
+          headline(long, { x: 8, y: 75, w: 84, h: 15 }, 14),
+        ]),
+      },
+      {
+        label: 'portrait: a picture fitted whole (contain) and placed by its focal point, rounded',
+        doc: doc('portrait', [photo('hero', { x: 10, y: 10, w: 80, h: 40 }, { fit: 'contain', focal: { x: 0, y: 50 }, radius: 5 })]),
+      },
+      {
+        label: 'landscape: both flips, half transparent',
+        doc: doc('landscape', [photo('hero', { x: 5, y: 5, w: 55, h: 90 }, { flipX: true, flipY: true, opacity: 0.5, zoom: 1.3, focal: { x: 30, y: 60 } })]),
+      },
+    ];
+    const results: { label: string; mean: number; differing: number }[] = [];
+    const shots: ReturnType<typeof decodePng>[] = [];
+    for (const { label, doc: document } of cases) {
+      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
+        template: 'bold-headline',
+        format: document.format,
+        document,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const domBytes = await screenshotPreview(page, created.body.id);
+      const pngBytes = await renderPng(page, created.body.id);
+      if (process.env.VISUAL_DEBUG_DIR) {
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `crop-${document.format}-preview.png`), domBytes);
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `crop-${document.format}-render.png`), pngBytes);
+      }
+      const png = decodePng(pngBytes);
+      shots.push(png);
+      results.push({ label, ...compare(decodePng(domBytes), png, ratio(document.format)) });
+    }
+    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
+    console.log(report);
+    for (const r of results) {
+      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
+      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
+    }
+    // Meaningful: the square without its crop is clearly another picture.
+    const plain = doc('square', [photo('hero', { x: 0, y: 0, w: 100, h: 100 }), ...cases[0]!.doc.layers.slice(1)]);
+    const uncropped = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
+      template: 'bold-headline',
+      format: 'square',
+      document: plain,
+    });
+    expect(compare(shots[0]!, decodePng(await renderPng(page, uncropped.body.id)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
