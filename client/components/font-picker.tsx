@@ -181,7 +181,8 @@ export function FontPicker({
             ref={listRef}
             id={`${id}-list`}
             role="listbox"
-            tabIndex={-1}
+            // Focusable (0, not -1): a scrolling region must be reachable from the keyboard (axe); Tab from it closes the list.
+            tabIndex={0}
             aria-labelledby={`${id}-label`}
             aria-activedescendant={`${id}-option-${active}`}
             className="max-h-72 overflow-y-auto py-1 focus:outline-none"
@@ -203,7 +204,7 @@ export function FontPicker({
                 <span className="min-w-0 flex-1 truncate text-base" style={{ fontFamily: previewFamily(choice.ref) }}>
                   {choice.name}
                 </span>
-                {choice.note ? <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{choice.note}</span> : null}
+                {choice.note ? <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">{choice.note}</span> : null}
               </li>
             ))}
           </ul>
