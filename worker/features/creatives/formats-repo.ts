@@ -36,7 +36,9 @@ export function joinOwnGroup(db: Db, creativeId: string) {
 
 /**
  * The insert of a linked copy, only if no live creative of the group has its format yet: of
- * two resizes at once, one makes the copy (the caller checks the affected rows).
+ * two resizes at once, one makes the copy (the caller checks the affected rows). The head is
+ * matched by its `link_group` too (`joinOwnGroup` runs first in the same batch), not by its id:
+ * a head that left the group (its format changed) has another group now.
  */
 export function insertLinkedCopy(db: Db, values: Required<Omit<CreativeInsert, 'deletedAt' | 'linkGroup'>> & { linkGroup: string }) {
   return rawStatement(
@@ -46,7 +48,7 @@ export function insertLinkedCopy(db: Db, values: Required<Omit<CreativeInsert, '
         ${values.revisionId}, ${values.revisionNumber}, ${values.revisionHash}, ${values.linkGroup}, ${values.createdAt.getTime()}, ${values.updatedAt.getTime()}
       WHERE NOT EXISTS (
         SELECT 1 FROM creatives g WHERE g.project_id = ${values.projectId} AND g.deleted_at IS NULL AND g.format = ${values.format}
-          AND (g.link_group = ${values.linkGroup} OR g.id = ${values.linkGroup})
+          AND g.link_group = ${values.linkGroup}
       )`,
   );
 }

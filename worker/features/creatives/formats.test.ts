@@ -118,9 +118,9 @@ describe('resize', () => {
     const saved = await patch(owner, portrait.id, { document: asSquare, baseRevision: detail.revision.number });
     expect(saved.status).toBe(200);
     const left = await json<LinkedFormats>(await linked(owner, portrait.id));
-    expect(left.linkGroup).toBeNull();
-    expect(left.items.map((i) => i.id)).toEqual([portrait.id]);
     const rest = await json<LinkedFormats>(await linked(owner, source.id));
+    expect(left.linkGroup).not.toBe(rest.linkGroup);
+    expect(left.items.map((i) => i.id)).toEqual([portrait.id]);
     expect(rest.items.map((i) => i.format).sort()).toEqual(['landscape', 'square', 'story']);
     expect(rest.items.map((i) => i.id)).not.toContain(portrait.id);
     // The group lacks a portrait now: Resize makes one again.
@@ -132,6 +132,31 @@ describe('resize', () => {
     const edited = { ...storyDetail.document, background: { type: 'color' as const, color: '#123456' } };
     expect((await patch(owner, story.id, { document: edited, baseRevision: storyDetail.revision.number })).status).toBe(200);
     expect((await json<LinkedFormats>(await linked(owner, story.id))).linkGroup).toBe(rest.linkGroup);
+  });
+
+  it('lets the head of a group leave it too: the group makes the head’s new format, the head starts a group of its own', async () => {
+    const { owner, project } = await team();
+    const { source, copies } = await group(owner, project.id);
+    const story = copies.find((c) => c.format === 'story')!;
+    // Delete the story copy, then turn the head (square) into a story.
+    expect((await send(`/api/creatives/${story.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    const head = await json<CreativeDetail>(await send(`/api/creatives/${source.id}`, { cookie: owner.cookie }));
+    expect((await patch(owner, source.id, { document: { ...head.document, format: 'story' }, baseRevision: head.revision.number })).status).toBe(200);
+    // The old group (portrait, landscape) lacks square and story now: a Resize from a copy makes both.
+    const portrait = copies.find((c) => c.format === 'portrait')!;
+    const fromCopy = await resize(owner, portrait.id, { formats: ['square', 'story'] });
+    expect(fromCopy.status).toBe(201);
+    expect((await json<ResizeResult>(fromCopy)).items.map((i) => i.format).sort()).toEqual(['square', 'story']);
+    const old = await json<LinkedFormats>(await linked(owner, portrait.id));
+    expect(old.items.map((i) => i.format).sort()).toEqual(['landscape', 'portrait', 'square', 'story']);
+    expect(old.items.map((i) => i.id)).not.toContain(source.id);
+    // The ex-head's own Resize starts its own group: it does not go back into the old one.
+    const own = await resize(owner, source.id, { formats: ['square'] });
+    expect(own.status).toBe(201);
+    const mine = await json<LinkedFormats>(await linked(owner, source.id));
+    expect(mine.linkGroup).not.toBe(old.linkGroup);
+    expect(mine.items.map((i) => i.format).sort()).toEqual(['square', 'story']);
+    expect((await json<LinkedFormats>(await linked(owner, portrait.id))).items).toHaveLength(4);
   });
 
   it('makes one copy per format when 20 resizes run at once', async () => {

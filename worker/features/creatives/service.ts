@@ -69,9 +69,9 @@ function nameFor(templateId: string, format: string, headline: string): string {
   return `${short} (${format})`;
 }
 
-/** Statements that store a new creative with its first revision. */
-export async function insertCreativeStatements(db: Db, values: { projectId: string; actor: Actor; name: string; doc: CreativeDocument }) {
-  const id = newId();
+/** Statements that store a new creative with its first revision (under `id` when given: variations derive theirs from their batch). */
+export async function insertCreativeStatements(db: Db, values: { projectId: string; actor: Actor; name: string; doc: CreativeDocument; id?: string }) {
+  const id = values.id ?? newId();
   const revisionId = newId();
   const hash = await hashOf(values.doc);
   const now = new Date();
@@ -229,7 +229,8 @@ export async function updateCreative(
       });
       // A linked copy whose format changes is no longer that format's copy: it leaves its group
       // (which can make the format again with Resize), so a group never holds one format twice.
-      if (row.linkGroup !== null && input.document.format !== row.format) set.linkGroup = null;
+      // It starts a group of its own under a fresh id: the old one may be its own id (a group's head).
+      if (row.linkGroup !== null && input.document.format !== row.format) set.linkGroup = newId();
       // An approved (or rejected) creative that changes needs a new review: it is a draft again.
       if (input.status === undefined && (row.status === 'approved' || row.status === 'rejected')) set.status = 'draft';
     }
