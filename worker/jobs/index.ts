@@ -10,6 +10,7 @@ import { renewDuePeriods } from '#worker/features/credits/service.ts';
 import { purgePastPlaygroundDays } from '#worker/features/creatives/playground-service.ts';
 import { purgeDeletedCreations, refundAbandonedRenders } from '#worker/features/creatives/render-service.ts';
 import { purgeDeletedCreatives } from '#worker/features/creatives/service.ts';
+import { refundAbandonedVariations } from '#worker/features/creatives/variations-service.ts';
 import { publishDue } from '#worker/features/instagram/publish-service.ts';
 import { refreshTokens } from '#worker/features/instagram/service.ts';
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';
@@ -45,13 +46,14 @@ export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, n
   return media + renders;
 }
 
-/** Money and credits over time: ended cancellations, new credit periods, commissions out of their hold, interrupted renders. */
+/** Money and credits over time: ended cancellations, new credit periods, commissions out of their hold, interrupted renders and variations. */
 export async function runBillingJobs(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
   const db = getDb(env.DB);
   await endCanceledSubscriptions(db, now);
   await renewDuePeriods(db, now);
   await releaseDueCommissions(db, now);
   await refundAbandonedRenders(db, now);
+  await refundAbandonedVariations(db, now);
 }
 
 /** Instagram: long-lived tokens refreshed before they expire; revoked or run-out ones mark the connection broken. */

@@ -174,13 +174,23 @@ export async function deleteCreation(db: Db, row: repo.CreationRow, actor: Actor
 }
 
 /**
+ * Which paid work counts as abandoned (renders here, variations in variations-service.ts): paid
+ * at least 10 minutes ago (no request runs that long) and at most a day ago (older work's
+ * results may have been deleted and purged since).
+ */
+export function abandonedWindow(now: Date): { after: Date; before: Date } {
+  return { after: new Date(now.getTime() - 24 * 60 * 60 * 1000), before: new Date(now.getTime() - 10 * 60 * 1000) };
+}
+
+/**
  * Refunds renders whose worker was stopped between the charge and the creation (memory or
  * CPU limits, a deploy): a render spend older than 10 minutes with neither a refund nor the
  * creation its operation key names. Spends older than a day are left alone (their creation may
  * have been deleted and purged since). Runs with the scheduled jobs.
  */
 export async function refundAbandonedRenders(db: Db, now = new Date()): Promise<number> {
-  const rows = await repo.abandonedRenderSpends(db, new Date(now.getTime() - 24 * 60 * 60 * 1000), new Date(now.getTime() - 10 * 60 * 1000), 100);
+  const { after, before } = abandonedWindow(now);
+  const rows = await repo.abandonedRenderSpends(db, after, before, 100);
   for (const row of rows) await refund(db, row.operationKey, 'Render interrupted: refunded');
   return rows.length;
 }

@@ -13,7 +13,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
 import { CANNOT_DRAW, undrawable } from '#worker/features/creatives/images.ts';
-import { loadImages, toCreationItem } from '#worker/features/creatives/render-service.ts';
+import { abandonedWindow, loadImages, toCreationItem } from '#worker/features/creatives/render-service.ts';
 import { documentOf, imagesFor, imageUrls, insertCreativeStatements, summary, type Actor, type Membership } from '#worker/features/creatives/service.ts';
 import { aiCopy } from '#worker/features/creatives/variations-ai.ts';
 import { renderVariations } from '#worker/features/creatives/variations-render.ts';
@@ -25,8 +25,18 @@ import * as repo from '#worker/features/creatives/repo.ts';
  * its own headline, body and button — from Workers AI when bound, else from the rule-based
  * copywriter (common/creative/copywriter.ts) — that fit their boxes; each drawn into a PNG
  * creation with a thumbnail to pick from. N credits in one conditional spend; the variations
- * that cannot be drawn are refunded.
+ * that cannot be drawn are refunded — in the request, or by the scheduled job when the request
+ * was stopped before it could (`refundAbandonedVariations`).
  */
+
+/**
+ * A batch is known by a random id: its spend's operation key is `variation-batch:<batch>` and its
+ * drafts' ids are the batch id and a number, so the spend alone says which drafts the batch made
+ * (and which of them were drawn), and the batch's one refund (`refund:<key>`) happens once.
+ */
+const BATCH_KEY = 'variation-batch:';
+export const batchKey = (batch: string): string => `${BATCH_KEY}${batch}`;
+export const variationId = (batch: string, index: number): string => `${batch}${String(index).padStart(2, '0')}`;
 
 /** A variation's copy may shrink to fit, but not below this share of the template's own size. */
 const MIN_SCALE = 0.6;
@@ -179,7 +189,8 @@ export async function generateVariations(
   const images = await loadImages(db, env.MEDIA, row.projectId, pictures);
   if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { document: [CANNOT_DRAW] });
 
-  const operationKey = `variations:${row.id}:${newId(8)}`;
+  const batch = newId();
+  const operationKey = batchKey(batch);
   await spend(db, {
     userId: actor.id,
     amount: CREDIT_COSTS.variation * count,
@@ -214,7 +225,7 @@ export async function generateVariations(
     for (const [i, slot] of slots.entries()) {
       const variant = build(ctx, slot, copies[i]!.copy);
       const name = clip(`${base} — variation ${i + 1}`, 80);
-      const insert = await insertCreativeStatements(db, { projectId: row.projectId, actor, name, doc: variant });
+      const insert = await insertCreativeStatements(db, { projectId: row.projectId, actor, name, doc: variant, id: variationId(batch, i) });
       statements.push(...insert.statements);
       created.push({ id: insert.id, name, doc: variant, source: copies[i]!.source });
     }
@@ -274,4 +285,33 @@ export async function generateVariations(
 async function rowsOf(db: Db, membership: Membership, ids: string[]): Promise<repo.CreativeRow[]> {
   const found = new Map((await repo.creativesIn(db, membership.project.id, ids)).map((r) => [r.id, r]));
   return ids.map((id) => found.get(id)).filter((r) => r !== undefined);
+}
+
+/**
+ * Refunds the variations a stopped request paid for but never drew (a closed tab cancels the
+ * request; memory or CPU limits or a deploy stop the isolate; the batch renders for seconds): for a
+ * batch spend as old as an abandoned render's (`abandonedWindow`) without a refund, the drafts
+ * with no creation — all of it when no draft was stored. Through the batch's one refund key, so a
+ * second run, or the request's own refund, gives nothing more. Runs with the scheduled jobs.
+ */
+export async function refundAbandonedVariations(db: Db, now = new Date()): Promise<number> {
+  const { after, before } = abandonedWindow(now);
+  const rows = await repo.abandonedVariationSpends(db, BATCH_KEY, after, before, 100);
+  let refunded = 0;
+  for (const row of rows) {
+    if (row.drafts === 0) {
+      await refund(db, row.operationKey, 'Variations interrupted: refunded');
+      refunded += 1;
+      continue;
+    }
+    const missing = row.drafts - row.drawn;
+    const amount = (row.spent * missing) / row.drafts;
+    if (!Number.isInteger(amount) || amount <= 0) {
+      console.error(JSON.stringify({ level: 'error', message: 'variations_refund_uneven', ...row }));
+      continue;
+    }
+    await refund(db, row.operationKey, `${missing} of ${row.drafts} variations interrupted: refunded`, amount);
+    refunded += 1;
+  }
+  return refunded;
 }

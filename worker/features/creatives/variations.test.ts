@@ -7,13 +7,19 @@ import type { CreativeDetail, CreativeSummary } from '#common/schemas/creatives.
 import { wellFormed } from '#common/schemas/fields.ts';
 import { DEFAULT_BRAND_KIT, type BrandKit } from '#common/schemas/projects.ts';
 import type { VariationsResult } from '#common/schemas/variations.ts';
+import { spend } from '#worker/features/credits/service.ts';
 import { VARIATION_MODEL } from '#worker/features/creatives/variations-ai.ts';
+import { batchKey, refundAbandonedVariations } from '#worker/features/creatives/variations-service.ts';
+import { runBillingJobs } from '#worker/jobs/index.ts';
+import { newId } from '#worker/lib/ids.ts';
 import { uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 import { solidPng } from '#worker/test/png.ts';
 import {
   balance,
   createCreative,
+  creationRows,
+  db,
   json,
   ledger,
   patch,
@@ -290,6 +296,116 @@ describe('variations: credits', { timeout: 60_000 }, () => {
     expect(all.items).toHaveLength(1 + 8);
     const spends = (await ledger(owner)).filter((e) => e.kind === 'spend' && e.reference === creative.id);
     expect(spends.map((s) => s.amount)).toEqual([-2, -2, -2, -2]);
+  });
+});
+
+describe('variations: a request stopped mid-batch (the scheduled job)', { timeout: 60_000 }, () => {
+  const later = () => new Date(Date.now() + 11 * 60 * 1000);
+
+  /** R2 refusing the `nth` PNG of the batch (a variation that cannot be drawn). */
+  function failingMedia(nth: number) {
+    let pngs = 0;
+    return new Proxy(env.MEDIA, {
+      get(target, prop) {
+        if (prop === 'put')
+          return (key: string, ...rest: unknown[]) => {
+            if (key.endsWith('.png') && (pngs += 1) === nth) return Promise.reject(new Error('R2 is down'));
+            return (target.put as (...a: unknown[]) => unknown).call(target, key, ...rest);
+          };
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
+
+  /**
+   * `count` variations through the API, the request stopped (a closed tab, an isolate out of memory
+   * or CPU, a deploy) right after the variation number `stopAt` failed to draw: nothing after that
+   * point runs — no further variation, not the request's own refund.
+   */
+  async function interrupted(count: number, stopAt: number) {
+    const t = await source();
+    const errors = vi.spyOn(console, 'error').mockImplementation((line: unknown) => {
+      if (String(line).includes('variation_render_failed')) throw new Error('the isolate was stopped');
+    });
+    const response = await generate(t.owner, t.creative.id, count, 1, { env: { MEDIA: failingMedia(stopAt) } });
+    errors.mockRestore();
+    expect(response.status).toBe(500);
+    const [spent] = (await ledger(t.owner)).filter((e) => e.kind === 'spend' && e.reference === t.creative.id);
+    expect(spent).toMatchObject({ amount: -count, operationKey: expect.stringMatching(/^variation-batch:/) });
+    const drafts = (
+      await json<Page<CreativeSummary>>(await send(`/api/creatives?projectId=${t.project.id}&limit=100`, { cookie: t.owner.cookie }))
+    ).items.filter((i) => i.id !== t.creative.id);
+    expect(drafts).toHaveLength(count);
+    const drawn = (await Promise.all(drafts.map((d) => creationRows(d.id)))).filter((rows) => rows.length > 0).length;
+    expect(drawn).toBe(stopAt - 1);
+    return { ...t, key: spent!.operationKey };
+  }
+
+  const refunds = async (user: TestUser) => (await ledger(user)).filter((e) => e.kind === 'refund');
+
+  it('refunds, once, exactly the variations a stopped request paid for and never drew, once the batch is 10 minutes old', async () => {
+    const { owner, key } = await interrupted(4, 2);
+    expect(await balance(owner)).toBe(21);
+    // A fresh batch may still be drawing: untouched.
+    expect(await refundAbandonedVariations(db(), new Date())).toBe(0);
+    expect(await balance(owner)).toBe(21);
+    // The scheduled job (every minute): the 3 undrawn variations come back, the drawn one stays paid.
+    await runBillingJobs(env, later());
+    expect(await balance(owner)).toBe(24);
+    expect(await refunds(owner)).toEqual([
+      expect.objectContaining({ amount: 3, operationKey: `refund:${key}`, reference: key, description: '3 of 4 variations interrupted: refunded' }),
+    ]);
+    // Run again: nothing more, and the batch no longer counts as abandoned.
+    expect(await refundAbandonedVariations(db(), later())).toBe(0);
+    await runBillingJobs(env, later());
+    expect(await balance(owner)).toBe(24);
+    expect(await refunds(owner)).toHaveLength(1);
+  });
+
+  it('refunds everything when the request stopped before the first variation was drawn', async () => {
+    const { owner, key } = await interrupted(3, 1);
+    expect(await refundAbandonedVariations(db(), later())).toBeGreaterThanOrEqual(1);
+    expect(await balance(owner)).toBe(25);
+    expect(await refunds(owner)).toEqual([expect.objectContaining({ amount: 3, operationKey: `refund:${key}` })]);
+  });
+
+  it('refunds the whole spend when the request stopped before the drafts were stored; never a spend older than a day, nor the variations of before', async () => {
+    const { owner, creative } = await source();
+    const key = batchKey(newId());
+    await spend(db(), { userId: owner.id, amount: 2, operationKey: key, description: '2 variations', reference: creative.id });
+    // A batch of before this change (no drawing, nothing to refund) and one too old to judge.
+    await spend(db(), {
+      userId: owner.id,
+      amount: 1,
+      operationKey: `variations:${creative.id}:abcdefghijk`,
+      description: '1 variation',
+      reference: creative.id,
+    });
+    expect(await balance(owner)).toBe(22);
+    expect(await refundAbandonedVariations(db(), new Date(Date.now() + 25 * 60 * 60 * 1000))).toBe(0);
+    expect(await refundAbandonedVariations(db(), later())).toBeGreaterThanOrEqual(1);
+    expect(await refundAbandonedVariations(db(), later())).toBe(0);
+    expect(await balance(owner)).toBe(24);
+    expect(await refunds(owner)).toEqual([
+      expect.objectContaining({ amount: 2, operationKey: `refund:${key}`, description: 'Variations interrupted: refunded' }),
+    ]);
+  });
+
+  it('gives nothing more for a batch the request refunded itself, nor for one it drew completely', async () => {
+    const { owner, creative } = await source();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The second of 3 cannot be drawn: the request refunds it (1).
+    expect((await generate(owner, creative.id, 3, 1, { env: { MEDIA: failingMedia(2) } })).status).toBe(201);
+    errors.mockRestore();
+    // All 2 drawn: nothing to refund.
+    expect((await generate(owner, creative.id, 2, 2)).status).toBe(201);
+    expect(await balance(owner)).toBe(25 - 2 - 2);
+    expect(await refunds(owner)).toEqual([expect.objectContaining({ amount: 1 })]);
+    expect(await refundAbandonedVariations(db(), later())).toBe(0);
+    await runBillingJobs(env, later());
+    expect(await balance(owner)).toBe(21);
+    expect(await refunds(owner)).toHaveLength(1);
   });
 });
 

@@ -82,6 +82,43 @@ describe('the ledger', () => {
     await expectLedgerMatchesBalance(user.id);
   });
 
+  it('refunds part of a spend as if less had been spent: the purchased credits (taken last) come back first', async () => {
+    const user = await createUser();
+    await setBalance(user.id, 1, 10);
+    const key = `variations:${user.id}:mixed`;
+    await spend(db(), { userId: user.id, amount: 3, operationKey: key, description: 'Variations' });
+    expect(await balance(user.id)).toMatchObject({ monthly: 0, purchased: 8 });
+    const refunded = await refund(db(), key, '2 could not be drawn', 2);
+    expect(refunded).toMatchObject({ kind: 'refund', monthly: 0, purchased: 2 });
+    // The same as spending 1: the monthly credit goes, no purchased one does.
+    const other = await createUser();
+    await setBalance(other.id, 1, 10);
+    await spend(db(), { userId: other.id, amount: 1, operationKey: `variations:${other.id}:one`, description: 'Variations' });
+    expect(await balance(user.id)).toMatchObject({ monthly: 0, purchased: 10 });
+    expect(await balance(other.id)).toMatchObject({ monthly: 0, purchased: 10 });
+    // Once per spend, and never more than it took.
+    await refund(db(), key, 'again', 1);
+    expect(await balance(user.id)).toMatchObject({ monthly: 0, purchased: 10 });
+    await expectLedgerMatchesBalance(user.id);
+  });
+
+  it('gives a partial refund back to the monthly bucket only once the purchased credits of the spend are back', async () => {
+    const user = await createUser();
+    await setBalance(user.id, 2, 2);
+    const key = `variations:${user.id}:spill`;
+    await spend(db(), { userId: user.id, amount: 4, operationKey: key, description: 'Variations' });
+    expect(await balance(user.id)).toMatchObject({ monthly: 0, purchased: 0 });
+    expect(await refund(db(), key, '3 could not be drawn', 3)).toMatchObject({ monthly: 1, purchased: 2 });
+    expect(await balance(user.id)).toMatchObject({ monthly: 1, purchased: 2 });
+    // More than the spend took: nothing.
+    const other = await createUser();
+    await setBalance(other.id, 0, 2);
+    await spend(db(), { userId: other.id, amount: 2, operationKey: `variations:${other.id}:x`, description: 'Variations' });
+    expect(await refund(db(), `variations:${other.id}:x`, 'too much', 3)).toBeUndefined();
+    expect(await balance(other.id)).toMatchObject({ monthly: 0, purchased: 0 });
+    await expectLedgerMatchesBalance(user.id);
+  });
+
   it('lets exactly 10 of 50 concurrent spends through a balance of 10 (service level)', async () => {
     const user = await createUser();
     await setBalance(user.id, 4, 6);

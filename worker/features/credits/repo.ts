@@ -71,7 +71,9 @@ export function spendStatements(db: Db, m: Movement) {
 
 /**
  * Gives back, to the buckets they came from, the credits of one spend; with `amount`, only
- * that many of them (the monthly bucket's first), never more than the spend took.
+ * that many of them, never more than the spend took. A spend takes the monthly bucket first, so
+ * a partial refund gives back the purchased credits first (those the spend took last): spending
+ * N and refunding k leaves the balance as a spend of N − k would have.
  */
 export function refundStatements(db: Db, m: Omit<Movement, 'amount' | 'userId' | 'reference'> & { spendKey: string; amount?: number | undefined }) {
   const insert =
@@ -83,7 +85,7 @@ export function refundStatements(db: Db, m: Omit<Movement, 'amount' | 'userId' |
       ON CONFLICT (operation_key) DO NOTHING`
       : sql`
       INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
-      SELECT ${m.id}, s.user_id, 'refund', min(-s.monthly_delta, ${m.amount}), ${m.amount} - min(-s.monthly_delta, ${m.amount}), ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}, ${nextLedgerSeq}
+      SELECT ${m.id}, s.user_id, 'refund', ${m.amount} - min(-s.purchased_delta, ${m.amount}), min(-s.purchased_delta, ${m.amount}), ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}, ${nextLedgerSeq}
       FROM credit_ledger s WHERE s.operation_key = ${m.spendKey} AND s.kind = 'spend' AND -(s.monthly_delta + s.purchased_delta) >= ${m.amount}
       ON CONFLICT (operation_key) DO NOTHING`;
   return [
