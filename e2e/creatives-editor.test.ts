@@ -197,6 +197,52 @@ describe('the creative editor in the browser', () => {
     await context.close();
   });
 
+  it('pans a zoomed canvas with space+drag, and zooms with two fingers on a touch screen', async () => {
+    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-zoom'));
+    const creative = await newCreative(page);
+    await openEditor(page, creative.id);
+    const viewport = page.getByTestId('stage-viewport');
+    const level = page.getByRole('status', { name: 'Zoom level' });
+    const fit = Number.parseInt((await level.textContent())!, 10);
+    for (let i = 0; i < 6; i += 1) await page.keyboard.press('Control+=');
+    await expect.poll(() => level.textContent()).toBe('200 %');
+    const scroll = () => viewport.evaluate((el) => ({ left: el.scrollLeft, top: el.scrollTop }));
+    const before = await scroll();
+    const view = (await viewport.boundingBox())!;
+    await page.keyboard.down('Space');
+    await page.mouse.move(view.x + view.width / 2, view.y + view.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(view.x + view.width / 2 - 100, view.y + view.height / 2 - 80, { steps: 5 });
+    await page.mouse.up();
+    await page.keyboard.up('Space');
+    const after = await scroll();
+    expect(Math.round(after.left - before.left)).toBe(100);
+    expect(Math.round(after.top - before.top)).toBe(80);
+    // Panning moved the view, not a layer: nothing selected, nothing changed (still saved).
+    expect(await page.locator('[data-layer][aria-pressed="true"]').count()).toBe(0);
+    expect(await page.getByText('Saved', { exact: true }).count()).toBe(1);
+    await page.keyboard.press('Control+0');
+    await expect.poll(() => level.textContent()).toBe(`${fit} %`);
+
+    // Two fingers spreading apart on the canvas zoom in (through the DevTools protocol's touch input).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    const canvas = (await page.getByTestId('stage-overlay').boundingBox())!;
+    const cx = canvas.x + canvas.width * 0.7;
+    const cy = canvas.y + canvas.height * 0.15;
+    const fingers = (spread: number) => [
+      { x: cx - spread, y: cy, id: 1 },
+      { x: cx + spread, y: cy, id: 2 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (let spread = 25; spread <= 80; spread += 5) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(async () => Number.parseInt((await level.textContent())!, 10)).toBeGreaterThan(fit * 2);
+    expect(await page.locator('[data-layer][aria-pressed="true"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('selects several layers (Shift+click, a marquee) and aligns them with the arrange toolbar', async () => {
     const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-align'));
     await page.setViewportSize({ width: 1280, height: 800 });

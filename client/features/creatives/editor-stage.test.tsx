@@ -179,6 +179,18 @@ describe('the canvas: moving, resizing and deleting together', () => {
     expect(state().selected).toEqual([]);
   });
 
+  it('brings the selection a step forward or back with PageUp and PageDown, as one block', async () => {
+    const { state } = open();
+    fireEvent.pointerDown(box('logo'), { pointerId: 1, button: 0 });
+    fireEvent.pointerDown(box('body'), { pointerId: 1, button: 0, shiftKey: true });
+    act(() => box('body').focus());
+    await userEvent.keyboard('{PageUp}');
+    expect(state().doc.layers.map((l) => l.id)).toEqual(['headline', 'cta', 'logo', 'body']);
+    await userEvent.keyboard('{PageDown}');
+    expect(state().doc.layers.map((l) => l.id)).toEqual(['headline', 'logo', 'body', 'cta']);
+    expect(state().selected).toEqual(['logo', 'body']);
+  });
+
   it('hands Ctrl+C, Ctrl+V and Ctrl+D to the clipboard with the selection', async () => {
     const onCopy = vi.fn();
     const onPaste = vi.fn();

@@ -4,12 +4,11 @@ import { FORMATS, MAX_TEXT, shortSidePx, type CreativeDocument, type Layer } fro
 import { fitCopy } from '#common/creative/text-fit.ts';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { fontFamily } from '#client/creative/tree.tsx';
-import { expandGroups, moveLayers, removeLayers, resizeLayers, selectionBounds, type Box } from '#client/features/creatives/arrange.ts';
+import { expandGroups, moveLayers, removeLayers, resizeLayers, selectionBounds, shiftLayers, type Box } from '#client/features/creatives/arrange.ts';
 import {
   clampZoom,
   gapsAround,
   intersects,
-  moveLayer,
   rectFromPoints,
   round2,
   snap,
@@ -256,6 +255,14 @@ export function EditorStage({
     };
     const onTouchStart = (event: TouchEvent) => {
       if (event.touches.length !== 2) return;
+      // A second finger: a pinch, not the drag the first one began on a layer (that drag is dropped).
+      if (drag.current) {
+        drag.current = null;
+        if (frame.current !== null) cancelAnimationFrame(frame.current);
+        frame.current = null;
+        setLive(null);
+        setGuides({ lines: NO_GUIDES, gaps: [] });
+      }
       const m = measure(event.touches);
       pinch = { distance: Math.max(1, m.distance), scale: latest.current.scale };
       const canvas = canvasRef.current;
@@ -519,9 +526,11 @@ export function EditorStage({
       viewRef.current?.focus({ preventScroll: true });
       return;
     }
-    if ((event.key === 'PageUp' || event.key === 'PageDown') && layerId) {
+    if (event.key === 'PageUp' || event.key === 'PageDown') {
+      // The selection one step to the front or the back, as one block (a neighbouring group is jumped whole).
       event.preventDefault();
-      onChange(moveLayer(doc, layerId, event.key === 'PageUp' ? 1 : -1));
+      const next = shiftLayers(doc, ids, event.key === 'PageUp' ? 1 : -1);
+      if (next !== doc) onChange(next);
     }
   };
 
