@@ -121,7 +121,10 @@ export default function TemplateGallery({
                 onChange={() => onCategory(c.id)}
                 className="sr-only"
               />
-              {c.label} <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{c.id ? (counts.get(c.id) ?? 0) : all}</span>
+              {c.label}{' '}
+              <span className={`text-xs tabular-nums ${category === c.id ? '' : 'text-zinc-600 dark:text-zinc-400'}`}>
+                {c.id ? (counts.get(c.id) ?? 0) : all}
+              </span>
             </label>
           ))}
         </div>
