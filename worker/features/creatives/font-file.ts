@@ -37,12 +37,32 @@ function tag(bytes: Uint8Array, at: number): string {
   return String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
 }
 
+/**
+ * Inflates one WOFF table, reading the stream a chunk at a time: as soon as the output
+ * passes the table's declared length (or the overall cap) the stream is cancelled and the
+ * font is damaged, so a small file that inflates to gigabytes (a decompression bomb) is
+ * never buffered.
+ */
 async function inflate(data: Uint8Array, length: number): Promise<Uint8Array | undefined> {
+  if (length > MAX_SFNT_BYTES) return undefined;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
-    const stream = new Blob([data.slice()]).stream().pipeThrough(new DecompressionStream('deflate'));
-    const out = new Uint8Array(await new Response(stream).arrayBuffer());
-    return out.byteLength === length ? out : undefined;
+    reader = new Blob([data.slice()]).stream().pipeThrough(new DecompressionStream('deflate')).getReader();
+    const out = new Uint8Array(length);
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (total + value.byteLength > length) {
+        await reader.cancel().catch(() => {});
+        return undefined;
+      }
+      out.set(value, total);
+      total += value.byteLength;
+    }
+    return total === length ? out : undefined;
   } catch {
+    await reader?.cancel().catch(() => {});
     return undefined;
   }
 }

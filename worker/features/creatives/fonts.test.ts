@@ -35,6 +35,28 @@ function withFont(doc: CreativeDocument, font: string): CreativeDocument {
   return { ...doc, layers: doc.layers.map((l): Layer => (l.type === 'text' || l.type === 'cta' ? ({ ...l, font } as Layer) : l)) };
 }
 
+/** A WOFF whose `head` table declares 4 MiB but inflates to 64 MiB of zeros (a decompression bomb), its stored data about 64 KiB. */
+async function woffBomb(): Promise<Uint8Array<ArrayBuffer>> {
+  const woff = await bundledWoff();
+  const zeros = new Uint8Array(1024 * 1024);
+  const bomb = new Uint8Array(
+    await new Response(new Blob(Array.from({ length: 64 }, () => zeros)).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
+  );
+  const out = new Uint8Array(woff.byteLength + bomb.byteLength);
+  out.set(woff);
+  out.set(bomb, woff.byteLength);
+  const view = new DataView(out.buffer);
+  view.setUint32(8, out.byteLength);
+  for (let i = 0; i < view.getUint16(12); i += 1) {
+    const at = 44 + i * 20;
+    if (String.fromCharCode(...out.subarray(at, at + 4)) !== 'head') continue;
+    view.setUint32(at + 4, woff.byteLength);
+    view.setUint32(at + 8, bomb.byteLength);
+    view.setUint32(at + 12, 4 * 1024 * 1024);
+  }
+  return out;
+}
+
 describe('font files', () => {
   it('reads TrueType, OpenType and WOFF by their bytes: format, family and weight', async () => {
     const woff = await bundledWoff('playfair-display-latin-700-normal.woff');
@@ -71,6 +93,19 @@ describe('font files', () => {
       if (String.fromCharCode(...broken.subarray(12 + i * 16, 16 + i * 16)) === 'head') view.setUint32(view.getUint32(12 + i * 16 + 8) + 12, 0);
     }
     expect((await readFontFile(broken)).ok).toBe(false);
+  });
+
+  it('refuses a WOFF table that inflates past its declared length (a decompression bomb) as damaged, stored nowhere', { timeout: 30_000 }, async () => {
+    const bomb = await woffBomb();
+    expect(bomb.byteLength).toBeLessThan(BRAND_FONT_MAX_BYTES);
+    const read = await readFontFile(bomb);
+    expect(read).toEqual({ ok: false, message: expect.stringMatching(/damaged/) });
+    const { owner, project } = await team();
+    const response = await upload(owner, project.id, bomb, 'bomb.woff');
+    expect(response.status).toBe(415);
+    expect((await json<ErrorBody>(response)).error.message).toMatch(/damaged/);
+    expect((await json<Page<BrandFontItem>>(await list(owner, project.id))).items).toEqual([]);
+    expect((await env.MEDIA.list({ prefix: `brand-fonts/${project.id}/` })).objects).toEqual([]);
   });
 
   it('keeps names well-formed and short: lone surrogates, control characters, 200 letters', async () => {
