@@ -2,6 +2,9 @@ import type { FontId } from '#common/fonts.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 import { CREATIVE_VERSION, FORMATS, type Background, type CreativeDocument, type FormatId, type Layer, type Slot } from '#common/creative/document.ts';
 import { fitCopy } from '#common/creative/text-fit.ts';
+import { copyOf, paletteOf, type Copy, type Palette } from '#common/creative/palette.ts';
+
+export { copyOf, paletteOf, type Copy, type Palette };
 
 /**
  * The starting templates (issues #6 and #14): each one is a function of the brand kit and
@@ -20,27 +23,11 @@ export interface TemplateInput {
   imageMediaId?: string | null | undefined;
 }
 
-export interface Copy {
-  headline: string;
-  body: string;
-  cta: string;
-}
-
 export const DEFAULT_COPY: Copy = {
   headline: 'Made for the way you work',
   body: 'Everything your team needs, in one place. Try it free for 14 days.',
   cta: 'Get started',
 };
-
-interface Palette {
-  primary: string;
-  secondary: string;
-  accent: string;
-  light: string;
-  dark: string;
-}
-
-const FALLBACK = ['#1f3a5f', '#f4a261', '#e76f51', '#2a9d8f'];
 
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
@@ -102,14 +89,6 @@ export function contrast(a: string, b: string): number {
 export function inkOn(background: string, preferred: string | readonly string[], min = 3): string {
   const found = (typeof preferred === 'string' ? [preferred] : preferred).find((c) => contrast(background, c) >= min);
   return found ?? textOn(background);
-}
-
-export function paletteOf(colors: readonly string[], shift = 0): Palette {
-  const base = colors.length > 0 ? [...colors] : [...FALLBACK];
-  while (base.length < 3) base.push(FALLBACK[base.length % FALLBACK.length]!);
-  const k = ((shift % base.length) + base.length) % base.length;
-  const c = [...base.slice(k), ...base.slice(0, k)].map((x) => x.toLowerCase());
-  return { primary: c[0]!, secondary: c[1]!, accent: c[2]!, light: '#f8f5f0', dark: '#111827' };
 }
 
 type Box = { x: number; y: number; w: number; h: number };
@@ -1522,17 +1501,6 @@ export function changeFormat(doc: CreativeDocument, format: FormatId, brand: Tem
 export function headlineOf(doc: CreativeDocument): string {
   const layer = doc.layers.find((l) => l.type === 'text' && l.slot === 'headline') ?? doc.layers.find((l) => l.type === 'text');
   return layer && layer.type === 'text' ? layer.text : '';
-}
-
-/** The text of the layers in each copy slot, to carry content into another template. */
-export function copyOf(doc: CreativeDocument): Partial<Copy> {
-  const copy: Partial<Copy> = {};
-  for (const layer of doc.layers) {
-    if (layer.type === 'text' && layer.slot === 'headline' && copy.headline === undefined) copy.headline = layer.text;
-    if (layer.type === 'text' && layer.slot === 'body' && copy.body === undefined) copy.body = layer.text;
-    if (layer.type === 'cta' && copy.cta === undefined) copy.cta = layer.text;
-  }
-  return copy;
 }
 
 /** The picture a document shows (its image layer or media background), to carry into another template. */

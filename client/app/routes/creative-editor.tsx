@@ -17,7 +17,7 @@ import {
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
-import { changeFormat, paletteOf } from '#common/creative/templates.ts';
+import { paletteOf } from '#common/creative/palette.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { CreationItem, CreativeDetail, RevisionItem } from '#common/schemas/creatives.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
@@ -259,8 +259,12 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     toast({ tone: 'success', message: `Version ${rev.number} restored as version ${updated.revision.number}.` });
   };
 
+  // The templates (≈ 10 KB gzip) load on the first change of format, not with the editor.
   const onFormat = (format: FormatId) => {
-    if (format !== state.doc.format) onChange(changeFormat(state.doc, format, initial.brandKit));
+    if (format === state.doc.format) return;
+    void import('#common/creative/templates.ts').then(({ changeFormat }) => {
+      if (docRef.current.format !== format) onChange(changeFormat(docRef.current, format, initial.brandKit));
+    });
   };
 
   const available = credits ? credits.total : null;
