@@ -7,7 +7,7 @@ import { createApp } from '#worker/app.ts';
 import { isAccessMiddleware } from '#worker/middleware/access.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
-import { fakeFont } from '#worker/test/fonts.ts';
+import { realFont } from '#worker/test/fonts.ts';
 import { send } from '#worker/test/http.ts';
 
 /**
@@ -44,7 +44,7 @@ interface Expectation {
   sample?: string;
   json?: unknown;
   form?: Record<string, string>;
-  body?: () => Uint8Array<ArrayBuffer>;
+  body?: () => Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>;
   /**
    * Changes what it touches (deletes, uploads, sessions): a role it lets through (status
    * below 400) gets a fixture of its own; a refused role uses the shared one, untouched.
@@ -138,7 +138,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/projects/:projectId/fonts': { sample: '/api/projects/{projectId}/fonts', status: project(200, 200, 200) },
   'POST /api/projects/:projectId/fonts': {
     sample: '/api/projects/{projectId}/fonts?filename=brand.ttf',
-    body: () => fakeFont({ family: `Font ${Math.random()}` }),
+    body: () => realFont(Math.floor(Math.random() * 2 ** 32)),
     fresh: true,
     status: project(403, 201, 201),
   },
@@ -420,7 +420,7 @@ describe('authorization matrix', () => {
     await send(`/api/presentations/${presentation.id}/publish`, { method: 'POST', cookie: users.owner.cookie });
     // An uploaded font (a row and its file, written directly: the fonts API is what the matrix tests).
     const fontId = `font-${Math.random().toString(36).slice(2, 12)}-fixture`;
-    await env.MEDIA.put(`brand-fonts/${projectId}/${fontId}`, fakeFont(), { httpMetadata: { contentType: 'font/ttf' } });
+    await env.MEDIA.put(`brand-fonts/${projectId}/${fontId}`, await realFont(), { httpMetadata: { contentType: 'font/ttf' } });
     await getDb(env.DB)
       .insert(brandFonts)
       .values({
@@ -488,7 +488,7 @@ describe('authorization matrix', () => {
           method,
           json: expectation.json === undefined ? undefined : JSON.parse(fill(JSON.stringify(expectation.json), f)),
           form: expectation.form,
-          body: expectation.body?.(),
+          body: await expectation.body?.(),
           cookie,
           headers: { 'cf-connecting-ip': `192.0.2.${ROLES.indexOf(role) + 10}` },
         });

@@ -64,7 +64,7 @@ export interface FakeFont {
   padding?: number;
 }
 
-/** A synthetic font file the upload accepts (its glyphs are empty). */
+/** A synthetic font file that passes the table checks of font-file.ts but that satori cannot draw (its outlines are empty): the upload refuses it. */
 export function fakeFont(options: FakeFont = {}): Uint8Array<ArrayBuffer> {
   const format = options.format ?? 'ttf';
   const empty = new Uint8Array(4);
@@ -110,4 +110,22 @@ export async function woffToTtf(woff: Uint8Array): Promise<Uint8Array<ArrayBuffe
         : data;
   }
   return sfnt(view.getUint32(4), tables);
+}
+
+/**
+ * A real, drawable font (bundled Inter as TrueType). `variant` goes into `head`'s
+ * checksumAdjustment, so different variants are different files (the upload takes one file
+ * once a project); `unnamed` empties the name table (no family: the upload names it by its file).
+ */
+export async function realFont(variant = 0, options: { unnamed?: boolean } = {}): Promise<Uint8Array<ArrayBuffer>> {
+  const ttf = await woffToTtf(await bundledWoff());
+  const view = new DataView(ttf.buffer);
+  for (let i = 0; i < view.getUint16(4); i += 1) {
+    const at = 12 + i * 16;
+    const tag = String.fromCharCode(...ttf.subarray(at, at + 4));
+    const offset = view.getUint32(at + 8);
+    if (tag === 'head') view.setUint32(offset + 8, variant >>> 0);
+    if (tag === 'name' && options.unnamed) view.setUint16(offset + 2, 0);
+  }
+  return ttf;
 }

@@ -20,6 +20,35 @@ const CONTENT_TYPES = { ttf: 'font/ttf', otf: 'font/otf', woff: 'font/woff' } as
 const FONT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const OTHER_PROJECT = 'Use fonts uploaded to this project.';
 
+/** Satori's verdict on a font file, by its R2 key (files never change), once per isolate. */
+const drawable = new Map<string, Promise<string | undefined>>();
+
+/**
+ * Lets the real parser decide: draws "Aa" once with satori (loaded lazily, as the renderer
+ * is) using only this font. Returns why it cannot be drawn, or undefined when it can.
+ */
+export async function fontDrawError(data: ArrayBuffer | Uint8Array): Promise<string | undefined> {
+  try {
+    const { satori } = await import('@cf-wasm/satori/workerd');
+    const bytes = data instanceof Uint8Array ? data.slice().buffer : data;
+    const tree = { type: 'div', props: { style: { display: 'flex', fontFamily: 'probe', fontSize: 32 }, children: 'Aa' } };
+    await satori(tree, { width: 96, height: 48, fonts: [{ name: 'probe', data: bytes, weight: 400, style: 'normal' }] });
+    return undefined;
+  } catch (error) {
+    const reason = cleanFontName(error instanceof Error ? error.message : String(error)) || 'its outlines could not be read';
+    return `This font cannot be drawn: ${reason}. Upload another TTF, OTF or WOFF file.`;
+  }
+}
+
+function drawErrorOf(key: string, data: ArrayBuffer): Promise<string | undefined> {
+  let verdict = drawable.get(key);
+  if (!verdict) {
+    verdict = fontDrawError(data);
+    drawable.set(key, verdict);
+  }
+  return verdict;
+}
+
 /** The brand font ids (`brand:{id}` → id) of a document's visible text and buttons. */
 export function brandFontIdsOf(doc: CreativeDocument): string[] {
   const ids = new Set<string>();
@@ -68,6 +97,8 @@ export async function uploadBrandFont(db: Db, bucket: R2Bucket, upload: FontUplo
   if (bytes.byteLength === 0) throw new AppError('bad_request', 'Send the font file as the request body.');
   const read = await readFontFile(bytes);
   if (!read.ok) throw new AppError('unsupported_media_type', read.message);
+  const cannotDraw = await fontDrawError(bytes);
+  if (cannotDraw) throw new AppError('unsupported_media_type', cannotDraw);
   const sha256 = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
   const existing = await repo.findLiveBySha(db, upload.projectId, sha256);
   if (existing) return { font: toBrandFontItem(existing), created: false };
@@ -159,8 +190,14 @@ export async function loadBrandFonts(db: Db, bucket: R2Bucket, projectId: string
       .filter((r) => r.deletedAt === null)
       .map(async (r) => {
         const object = await bucket.get(r.r2Key);
-        return object ? ([r.id, await object.arrayBuffer()] as const) : undefined;
+        return object ? ([r.id, r.r2Key, await object.arrayBuffer()] as const) : undefined;
       }),
   );
-  return Object.fromEntries(entries.filter((e) => e !== undefined));
+  const loaded = entries.filter((e) => e !== undefined);
+  // Before any charge: a font satori cannot parse is the user's to replace (422), never a failed render (500).
+  for (const [, key, data] of loaded) {
+    const cannotDraw = await drawErrorOf(key, data);
+    if (cannotDraw) throw new AppError('validation_failed', cannotDraw, { document: [cannotDraw] });
+  }
+  return Object.fromEntries(loaded.map(([id, , data]) => [id, data]));
 }

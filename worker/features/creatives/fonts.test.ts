@@ -10,10 +10,10 @@ import { readFontFile } from '#worker/features/creatives/font-file.ts';
 import { documentFontFiles } from '#worker/features/creatives/fonts-render.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
-import { bundledWoff, fakeFont, woffToTtf } from '#worker/test/fonts.ts';
+import { bundledWoff, fakeFont, realFont, woffToTtf } from '#worker/test/fonts.ts';
 import { send } from '#worker/test/http.ts';
 import { decodePng } from '#worker/test/png.ts';
-import { bytesOf, createCreative, db, file, json, patch, render, team, type ErrorBody, type Page } from '#worker/test/creatives.ts';
+import { balance, bytesOf, createCreative, db, file, json, netSpentOn, patch, render, team, type ErrorBody, type Page } from '#worker/test/creatives.ts';
 
 const RENDERING = { timeout: 60_000 };
 
@@ -171,7 +171,7 @@ describe('the fonts a render loads', () => {
 });
 
 describe('brand font API', () => {
-  it('uploads TTF, OTF and WOFF, lists them, serves the file, and takes the same file twice as one', async () => {
+  it('uploads TTF and WOFF, lists them, serves the file, and takes the same file twice as one', async () => {
     const { owner, editor, viewer, project } = await team();
     const woff = await bundledWoff('lora-latin-400-normal.woff');
     const ttf = await woffToTtf(await bundledWoff('space-grotesk-latin-700-normal.woff'));
@@ -179,8 +179,8 @@ describe('brand font API', () => {
     expect(a).toMatchObject({ ref: `brand:${a.id}`, family: 'Space Grotesk', weight: 700, format: 'ttf', size: ttf.byteLength });
     const b = await uploaded(owner, project.id, woff, 'lora.woff');
     expect(b).toMatchObject({ family: 'Lora', format: 'woff' });
-    const c = await uploaded(owner, project.id, fakeFont({ format: 'otf', family: 'Acme' }), 'acme.otf');
-    expect(c.format).toBe('otf');
+    const c = await uploaded(owner, project.id, await realFont(), 'inter.ttf');
+    expect(c).toMatchObject({ family: 'Inter', format: 'ttf' });
     const again = await upload(owner, project.id, woff, 'copy.woff');
     expect(again.status).toBe(200);
     expect((await json<BrandFontItem>(again)).id).toBe(b.id);
@@ -196,20 +196,20 @@ describe('brand font API', () => {
   it('names a font by its file when the font names none, well-formed', async () => {
     const { owner, project } = await team();
     // Invalid UTF-8 in the query (what a lone surrogate becomes on the wire) and a name table of control characters only.
-    const font = await uploaded(owner, project.id, fakeFont({ family: '\u0001' }), '%ED%A0%80My%20Brand.otf');
+    const font = await uploaded(owner, project.id, await realFont(1, { unnamed: true }), '%ED%A0%80My%20Brand.otf');
     expect(font.family).toMatch(/My Brand$/);
     const [row] = await db().select().from(brandFonts).where(eq(brandFonts.id, font.id));
     expect(row!.family).toBe(font.family);
     expect(row!.family).toBe(wellFormed(row!.family));
-    const plain = await uploaded(owner, project.id, fakeFont({ family: '' }), 'Acme%20Serif.ttf');
+    const plain = await uploaded(owner, project.id, await realFont(2, { unnamed: true }), 'Acme%20Serif.ttf');
     expect(plain.family).toBe('Acme Serif');
   });
 
   it('answers outsiders 404, viewers 403 on writes, anonymous 401; a font is reached only through its own project', async () => {
     const { owner, viewer, outsider, project } = await team();
     const other = await createProject(outsider, {}, 'Other');
-    const mine = await uploaded(owner, project.id, fakeFont({ family: 'Mine' }));
-    const theirs = await uploaded(outsider, other.id, fakeFont({ family: 'Theirs' }));
+    const mine = await uploaded(owner, project.id, await realFont(1));
+    const theirs = await uploaded(outsider, other.id, await realFont(2));
     expect((await list(outsider, project.id)).status).toBe(404);
     expect((await list(undefined, project.id)).status).toBe(401);
     expect((await upload(outsider, project.id, fakeFont())).status).toBe(404);
@@ -251,10 +251,26 @@ describe('brand font API', () => {
     expect((await json<Page<BrandFontItem>>(await list(owner, project.id))).items).toEqual([]);
   });
 
+  it('refuses a font satori cannot draw (checks pass, outlines empty): 415 with the reason, nothing stored', async () => {
+    const { owner, project } = await team();
+    expect((await readFontFile(fakeFont())).ok).toBe(true);
+    for (const [font, name] of [
+      [fakeFont(), 'fake.ttf'],
+      [fakeFont({ format: 'otf', family: 'Acme' }), 'acme.otf'],
+    ] as const) {
+      const response = await upload(owner, project.id, font, name);
+      expect(response.status).toBe(415);
+      expect((await json<ErrorBody>(response)).error.message).toMatch(/^This font cannot be drawn: /);
+    }
+    expect((await json<Page<BrandFontItem>>(await list(owner, project.id))).items).toEqual([]);
+    expect((await env.MEDIA.list({ prefix: `brand-fonts/${project.id}/` })).objects).toEqual([]);
+  });
+
   it(`holds at most ${BRAND_FONTS_PER_PROJECT} fonts a project, even under 20 uploads at once`, async () => {
     const { owner, project } = await team();
-    for (let i = 0; i < BRAND_FONTS_PER_PROJECT - 5; i += 1) await uploaded(owner, project.id, fakeFont({ family: `Font ${i}` }));
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(owner, project.id, fakeFont({ family: `Rush ${i}` }), `rush-${i}.ttf`)));
+    for (let i = 0; i < BRAND_FONTS_PER_PROJECT - 5; i += 1) await uploaded(owner, project.id, await realFont(i));
+    const rush = await Promise.all(Array.from({ length: 20 }, (_, i) => realFont(100 + i)));
+    const responses = await Promise.all(rush.map((font, i) => upload(owner, project.id, font, `rush-${i}.ttf`)));
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
@@ -270,7 +286,7 @@ describe('brand font API', () => {
 
   it('deletes a font and its file; creatives naming it keep saving', async () => {
     const { owner, editor, project } = await team();
-    const font = await uploaded(owner, project.id, fakeFont({ family: 'Gone' }));
+    const font = await uploaded(owner, project.id, await realFont(3));
     const creative = await createCreative(editor, project.id);
     expect((await patch(editor, creative.id, { document: withFont(creative.document, font.ref) })).status).toBe(200);
     expect((await send(`/api/projects/${project.id}/fonts/${font.id}`, { method: 'DELETE', cookie: editor.cookie })).status).toBe(204);
@@ -288,7 +304,7 @@ describe('brand fonts in creatives', RENDERING, () => {
     const { owner, project } = await team();
     const stranger = await createUser();
     const other = await createProject(stranger, {}, 'Other');
-    const theirs = await uploaded(stranger, other.id, fakeFont({ family: 'Theirs' }));
+    const theirs = await uploaded(stranger, other.id, await realFont(4));
     const creative = await createCreative(owner, project.id);
     for (const ref of [theirs.ref, 'brand:AAAAAAAAAAAAAAAAAAAAAA']) {
       const response = await patch(owner, creative.id, { document: withFont(creative.document, ref) });
@@ -297,6 +313,38 @@ describe('brand fonts in creatives', RENDERING, () => {
     }
     const created = await send(`/api/projects/${project.id}/creatives`, { json: { document: withFont(creative.document, theirs.ref) }, cookie: owner.cookie });
     expect(created.status).toBe(422);
+  });
+
+  it('a stored font satori cannot draw makes the render a 422 before the charge, never a 500', async () => {
+    const { owner, project } = await team();
+    // A font stored before uploads were drawn once (written directly: the API now refuses it).
+    const id = `broken-${Math.random().toString(36).slice(2, 12)}`;
+    const key = `brand-fonts/${project.id}/${id}`;
+    await env.MEDIA.put(key, fakeFont(), { httpMetadata: { contentType: 'font/ttf' } });
+    await db()
+      .insert(brandFonts)
+      .values({
+        id,
+        projectId: project.id,
+        uploadedBy: owner.id,
+        family: 'Broken',
+        weight: 400,
+        format: 'ttf',
+        size: 1,
+        sha256: id,
+        r2Key: key,
+        createdAt: new Date(),
+      });
+    const creative = await createCreative(owner, project.id);
+    expect((await patch(owner, creative.id, { document: withFont(creative.document, `brand:${id}`) })).status).toBe(200);
+    const before = await balance(owner);
+    for (let i = 0; i < 2; i += 1) {
+      const response = await render(owner, creative.id);
+      expect(response.status).toBe(422);
+      expect((await json<ErrorBody>(response)).error.message).toMatch(/^This font cannot be drawn: /);
+    }
+    expect(await balance(owner)).toBe(before);
+    expect(await netSpentOn(owner, creative.id)).toBe(0);
   });
 
   it('renders text in the uploaded font (from R2), not in Inter', async () => {
