@@ -111,16 +111,13 @@ function remember(key: string, value: string) {
   }
 }
 
-/** A short fingerprint of a data URL (its length and a hash of its characters): the cache key of its bakes. */
-function fingerprint(src: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < src.length; i += 1) {
-    const c = src.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-  }
-  return `${src.length}:${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}`;
+/**
+ * The fingerprint of a data URL, the cache key of its bakes: SHA-256 (native, and not open to a
+ * crafted collision — the cache is shared by every project and the playground in the isolate).
+ */
+async function fingerprint(src: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(src)));
+  return `${src.length}:${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** Entries for `TreeOptions.baked` (layer id, or BAKED_BACKGROUND → data URL) for every picture of the document. */
@@ -142,7 +139,7 @@ export async function bakePictures(doc: CreativeDocument, images: Readonly<Recor
     if (rect.width < 2 || rect.height < 2 || rect.width * rect.height > width * height * 4) continue;
     let print = prints.get(job.src);
     if (!print) {
-      print = fingerprint(job.src);
+      print = await fingerprint(job.src);
       prints.set(job.src, print);
     }
     const { fit, focal, zoom, flipX, flipY } = job.crop;
