@@ -10,6 +10,7 @@ import { renewDuePeriods } from '#worker/features/credits/service.ts';
 import { purgePastPlaygroundDays } from '#worker/features/creatives/playground-service.ts';
 import { purgeDeletedCreations, refundAbandonedRenders } from '#worker/features/creatives/render-service.ts';
 import { purgeDeletedCreatives } from '#worker/features/creatives/service.ts';
+import { purgeBrandFontsOfDeletedProjects } from '#worker/features/creatives/fonts-service.ts';
 import { refundAbandonedVariations } from '#worker/features/creatives/variations-service.ts';
 import { publishDue } from '#worker/features/instagram/publish-service.ts';
 import { refreshTokens } from '#worker/features/instagram/service.ts';
@@ -32,7 +33,7 @@ export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new D
   await purgePastViews(db, now);
 }
 
-/** Removes media and renders (R2 objects, then rows), creatives, funnels, pages and projects deleted more than 30 days ago, a batch at a time. */
+/** Removes media, renders and deleted projects' uploaded fonts (R2 objects, then rows), creatives, funnels, pages and projects deleted more than 30 days ago, a batch at a time. */
 export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, now = new Date(), batch = 200): Promise<number> {
   const db = getDb(env.DB);
   const before = new Date(now.getTime() - PURGE_AFTER_MS);
@@ -41,7 +42,8 @@ export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, n
   await purgeDeletedCreatives(db, before);
   await purgeDeletedFunnels(db, before);
   await purgeDeletedPresentations(db, env.MEDIA, before);
-  // A project goes once its media and renders (and their R2 objects) are gone: nothing is orphaned in R2.
+  await purgeBrandFontsOfDeletedProjects(db, env.MEDIA, before, batch);
+  // A project goes once its media, renders and uploaded fonts (and their R2 objects) are gone: nothing is orphaned in R2.
   await purgeDeletedProjects(db, before);
   return media + renders;
 }

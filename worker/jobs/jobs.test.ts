@@ -12,12 +12,14 @@ import {
   leads,
   pageStats,
   playgroundDownloads,
+  projects,
   rateLimits,
   sessions,
 } from '#worker/db/schema.ts';
 import worker from '#worker/index.ts';
 import { purgeDeletedContent, purgeExpiredRecords } from '#worker/jobs/index.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage } from '#worker/test/factories.ts';
+import { realFont } from '#worker/test/fonts.ts';
 import { send } from '#worker/test/http.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -139,5 +141,39 @@ describe('scheduled housekeeping', () => {
     expect(await db.select().from(pageStats).where(eq(pageStats.pageId, oldPage.id)).all()).toEqual([]);
     const left = await db.select({ id: funnelPages.id }).from(funnelPages).where(eq(funnelPages.funnelId, kept.id)).all();
     expect(left.map((p) => p.id).sort()).toEqual([recentPage.id, livePage.id].sort());
+  });
+  it("removes the uploaded fonts of a deleted project (R2 files, then rows) before the project, and no other project's", async () => {
+    const db = getDb(env.DB);
+    const owner = await createUser();
+    const gone = await createProject(owner, {}, 'Gone');
+    const kept = await createProject(owner, {}, 'Kept');
+    const uploadFont = async (projectId: string, variant: number) => {
+      const response = await send(`/api/projects/${projectId}/fonts?filename=brand.ttf`, {
+        method: 'POST',
+        body: await realFont(variant),
+        cookie: owner.cookie,
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    await uploadFont(gone.id, 1);
+    const deletedFont = await uploadFont(gone.id, 2);
+    expect((await send(`/api/projects/${gone.id}/fonts/${deletedFont}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    await uploadFont(gone.id, 3);
+    await uploadFont(kept.id, 1);
+    await db.update(projects).set({ deletedAt: new Date() }).where(eq(projects.id, gone.id));
+    expect((await env.MEDIA.list({ prefix: `brand-fonts/${gone.id}/` })).objects).toHaveLength(2);
+
+    // Within the 30 days nothing goes; after them, a batch of 1 takes one font a run and the project only once none is left.
+    await purgeDeletedContent(env, new Date(Date.now() + DAY));
+    expect((await env.MEDIA.list({ prefix: `brand-fonts/${gone.id}/` })).objects).toHaveLength(2);
+    const purgeAt = new Date(Date.now() + 31 * DAY);
+    await purgeDeletedContent(env, purgeAt, 1);
+    expect(await db.select().from(projects).where(eq(projects.id, gone.id)).all()).toHaveLength(1);
+    for (let i = 0; i < 3; i += 1) await purgeDeletedContent(env, purgeAt, 1);
+    expect(await db.select().from(projects).where(eq(projects.id, gone.id)).all()).toEqual([]);
+    expect((await env.MEDIA.list({ prefix: `brand-fonts/${gone.id}/` })).objects).toEqual([]);
+    expect((await env.MEDIA.list({ prefix: `brand-fonts/${kept.id}/` })).objects).toHaveLength(1);
+    expect(await db.select().from(projects).where(eq(projects.id, kept.id)).all()).toHaveLength(1);
   });
 });

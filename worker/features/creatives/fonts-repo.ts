@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
-import { brandFonts } from '#worker/db/schema.ts';
+import { brandFonts, projects } from '#worker/db/schema.ts';
 
 export type BrandFontRow = typeof brandFonts.$inferSelect;
 
@@ -71,4 +71,19 @@ export async function softDelete(db: Db, projectId: string, id: string, now: Dat
     .where(and(eq(brandFonts.id, id), eq(brandFonts.projectId, projectId), isNull(brandFonts.deletedAt)))
     .returning();
   return row;
+}
+
+/** Fonts (live or deleted) of projects deleted before `before`, a batch at a time, for the purge. */
+export function ofDeletedProjects(db: Db, before: Date, limit: number) {
+  return db
+    .select({ id: brandFonts.id, r2Key: brandFonts.r2Key })
+    .from(brandFonts)
+    .innerJoin(projects, eq(projects.id, brandFonts.projectId))
+    .where(and(isNotNull(projects.deletedAt), lt(projects.deletedAt, before)))
+    .limit(limit)
+    .all();
+}
+
+export async function deleteByIds(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(brandFonts).where(inList(brandFonts.id, ids));
 }

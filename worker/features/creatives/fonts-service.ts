@@ -201,3 +201,20 @@ export async function loadBrandFonts(db: Db, bucket: R2Bucket, projectId: string
   }
   return Object.fromEntries(loaded.map(([id, , data]) => [id, data]));
 }
+
+/**
+ * The purge job: the fonts of projects deleted before `before` lose their R2 files, then
+ * their rows, a batch at a time; the project itself goes only once it holds no font
+ * (projects' `deleteEmptyDeletedProjects`), so no file outlives its project. Returns how
+ * many fonts went.
+ */
+export async function purgeBrandFontsOfDeletedProjects(db: Db, bucket: R2Bucket, before: Date, batch: number): Promise<number> {
+  const rows = await repo.ofDeletedProjects(db, before, Math.min(batch, 1000));
+  if (rows.length === 0) return 0;
+  await bucket.delete(rows.map((r) => r.r2Key));
+  await repo.deleteByIds(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.length;
+}

@@ -268,7 +268,7 @@ export function revokeInvite(db: Db, projectId: string, inviteId: string, now: D
 }
 
 /**
- * Deletes projects deleted before `before` whose media and renders (and so their R2
+ * Deletes projects deleted before `before` whose media, renders and uploaded fonts (and so their R2
  * objects) are already purged: nothing is orphaned in R2.
  */
 export function deleteEmptyDeletedProjects(db: Db, before: Date) {
@@ -280,6 +280,7 @@ export function deleteEmptyDeletedProjects(db: Db, before: Date) {
         lt(projects.deletedAt, before),
         sql`NOT EXISTS (SELECT 1 FROM media WHERE media.project_id = ${projects.id})`,
         sql`NOT EXISTS (SELECT 1 FROM creations WHERE creations.project_id = ${projects.id})`,
+        sql`NOT EXISTS (SELECT 1 FROM brand_fonts WHERE brand_fonts.project_id = ${projects.id})`,
       ),
     );
 }
