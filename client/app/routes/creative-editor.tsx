@@ -18,6 +18,7 @@ import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'rea
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
 import { paletteOf } from '#common/creative/palette.ts';
+import { mediaFileUrl } from '#common/media-urls.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { CreationItem, CreativeDetail, RevisionItem } from '#common/schemas/creatives.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
@@ -39,6 +40,7 @@ import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
 import { copyLayers, duplicateLayers, pasteLayers, readLayersClipboardAsync, type PasteResult } from '#client/features/creatives/clipboard.ts';
 import { BackgroundPanel, FormatPanel, inputClass, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
 import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
+import { PictureDrop, replacePicture, type DropTarget, type DroppedPicture } from '#client/features/creatives/picture-drop.tsx';
 import { useBrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
@@ -185,6 +187,17 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     (doc: CreativeDocument, group?: string) => !readOnly && dispatch({ type: 'change', doc, ...(group ? { group } : {}) }),
     [readOnly],
   );
+  // A picture dropped on a frame or the background (uploaded first when it came from the desktop): one change, one undo step.
+  const onDropPicture = (target: DropTarget, item: DroppedPicture) => {
+    const next = replacePicture(docRef.current, target, item);
+    if (!next) {
+      toast({ tone: 'info', message: 'That frame is gone or locked: the picture stays in the library.' });
+      return;
+    }
+    setImages((all) => ({ ...all, [item.id]: item.fileUrl ?? all[item.id] ?? mediaFileUrl(item.id) }));
+    onChange(next);
+  };
+
   // Copy, paste and duplicate (Ctrl+C/V/D on the canvas), within this creative and across creatives.
   const onCopy = (ids: string[]) => {
     void copyLayers(docRef.current, ids, { projectId: initial.projectId, creativeId: initial.id }).then(
@@ -420,27 +433,29 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         </aside>
         {/* A region, not <main>: the workspace shell around this screen has the page's main landmark. */}
         <section className="order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
-          <EditorStage
-            doc={state.doc}
-            images={images}
-            selected={state.selected}
-            readOnly={readOnly}
-            onSelect={(ids) => dispatch({ type: 'select', ids })}
-            onChange={onChange}
-            onSeal={() => dispatch({ type: 'seal' })}
-            onUndo={() => dispatch({ type: 'undo' })}
-            onRedo={() => dispatch({ type: 'redo' })}
-            onCopy={onCopy}
-            onPaste={() => void onPaste()}
-            onDuplicate={(ids) => placeCopies(duplicateLayers(docRef.current, ids))}
-            toolbar={
-              <>
-                <PanelToggle side="left" open={panels.left} onToggle={() => setPanels({ ...panels, left: !panels.left })} />
-                <ArrangeToolbar doc={state.doc} selected={state.selected} readOnly={readOnly} onChange={onChange} />
-                <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
-              </>
-            }
-          />
+          <PictureDrop projectId={initial.projectId} doc={state.doc} readOnly={readOnly} onReplace={onDropPicture}>
+            <EditorStage
+              doc={state.doc}
+              images={images}
+              selected={state.selected}
+              readOnly={readOnly}
+              onSelect={(ids) => dispatch({ type: 'select', ids })}
+              onChange={onChange}
+              onSeal={() => dispatch({ type: 'seal' })}
+              onUndo={() => dispatch({ type: 'undo' })}
+              onRedo={() => dispatch({ type: 'redo' })}
+              onCopy={onCopy}
+              onPaste={() => void onPaste()}
+              onDuplicate={(ids) => placeCopies(duplicateLayers(docRef.current, ids))}
+              toolbar={
+                <>
+                  <PanelToggle side="left" open={panels.left} onToggle={() => setPanels({ ...panels, left: !panels.left })} />
+                  <ArrangeToolbar doc={state.doc} selected={state.selected} readOnly={readOnly} onChange={onChange} />
+                  <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
+                </>
+              }
+            />
+          </PictureDrop>
           <p className="px-4 py-3 text-center text-xs text-zinc-600 dark:text-zinc-400">
             Double-click a text (or press Enter) to edit it in place. Drag to move, handles to resize, Shift+click or drag across the canvas to select several;
             edges snap (hold Ctrl or ⌘ to place freely). Ctrl + and − zoom, space+drag pans.
@@ -466,6 +481,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         open={picking !== null}
         title={picking === 'background' ? 'Choose the background picture' : 'Choose a picture'}
         onClose={() => setPicking(null)}
+        onDragPicture={() => setPicking(null)}
         onPick={(item) => {
           setImages((all) => ({ ...all, [item.id]: item.fileUrl }));
           const doc = state.doc;

@@ -14,6 +14,7 @@ import { LAYER_LABELS } from '#client/features/creatives/editor-stage.tsx';
 import { removeLayer, uniqueLayerId, updateLayer } from '#client/features/creatives/editor-state.ts';
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { PictureControls } from '#client/features/creatives/picture-controls.tsx';
+import { startMediaDrag } from '#client/features/creatives/picture-drop.tsx';
 
 export const inputClass =
   'block h-9 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
@@ -223,12 +224,15 @@ export function MediaPicker({
   title,
   onClose,
   onPick,
+  onDragPicture,
 }: {
   projectId: string;
   open: boolean;
   title: string;
   onClose: () => void;
   onPick: (item: MediaItem) => void;
+  /** A tile is being dragged (onto a frame of the canvas): the dialog makes way. */
+  onDragPicture?: () => void;
 }) {
   const images = useResource(
     () =>
@@ -257,6 +261,13 @@ export function MediaPicker({
                   <button
                     type="button"
                     onClick={() => onPick(item)}
+                    draggable
+                    title="Click to choose, or drag onto a picture on the canvas"
+                    onDragStart={(event) => {
+                      startMediaDrag(event, item);
+                      // The modal makes the page inert: it closes once the drag has begun (not during dragstart, which would cancel it).
+                      if (onDragPicture) setTimeout(onDragPicture, 0);
+                    }}
                     className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 dark:border-zinc-700"
                   >
                     <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.alt || item.name} className="aspect-square w-full object-cover" loading="lazy" />
