@@ -1,8 +1,19 @@
 import type { FontId } from '#common/fonts.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
-import { CREATIVE_VERSION, FORMATS, type Background, type CreativeDocument, type FormatId, type Layer, type Slot } from '#common/creative/document.ts';
+import {
+  CREATIVE_VERSION,
+  FORMATS,
+  copyOf,
+  paletteOf,
+  type Background,
+  type Copy,
+  type CreativeDocument,
+  type FormatId,
+  type Layer,
+  type Palette,
+  type Slot,
+} from '#common/creative/document.ts';
 import { fitCopy } from '#common/creative/text-fit.ts';
-import { copyOf, paletteOf, type Copy, type Palette } from '#common/creative/palette.ts';
 
 export { copyOf, paletteOf, type Copy, type Palette };
 

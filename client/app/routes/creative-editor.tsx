@@ -17,7 +17,7 @@ import {
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
-import { paletteOf } from '#common/creative/palette.ts';
+import { paletteOf } from '#common/creative/document.ts';
 import { mediaFileUrl } from '#common/media-urls.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { CreationItem, CreativeDetail, RevisionItem } from '#common/schemas/creatives.ts';

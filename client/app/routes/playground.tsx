@@ -10,7 +10,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { Logo } from '#client/components/logo.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import LoginLink from '#client/features/auth/login-link.tsx';
-import { RenderProgress, useWaitProgress } from '#client/features/creatives/editor-dialogs.tsx';
+import { RenderProgress, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
 import { BackgroundPanel, FormatPanel, inputClass, PropertiesPanel, Section } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';

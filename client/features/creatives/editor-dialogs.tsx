@@ -1,5 +1,5 @@
 import { Download, ExternalLink, RotateCcw } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { MAX_VARIATIONS, type CreationItem, type RevisionItem } from '#common/schemas/creatives.ts';
 import type { VariationsResult } from '#common/schemas/variations.ts';
@@ -12,53 +12,9 @@ import { CreativePreview } from '#client/creative/preview.tsx';
 import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { VariationPicker } from '#client/features/creatives/variation-picker.tsx';
+import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
 
-/** An error of a paid action; when credits ran out, the way to get more. */
-export function SpendError({ error, className }: { error: { message: string; credits: boolean }; className?: string }) {
-  return (
-    <Alert tone="danger" {...(className ? { className } : {})}>
-      {error.message}{' '}
-      {error.credits ? (
-        <Link to="/account/credits" className="font-medium underline">
-          Get credits
-        </Link>
-      ) : null}
-    </Alert>
-  );
-}
-
-/**
- * The progress of a request that answers in one go (a render): it eases towards 90 % while
- * the work runs and completes when it succeeds; null when nothing runs.
- */
-export function useWaitProgress(): { progress: number | null; track: <T>(work: () => Promise<T>) => Promise<T> } {
-  const [progress, setProgress] = useState<number | null>(null);
-  const track = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {
-    setProgress(0.05);
-    const timer = setInterval(() => setProgress((p) => (p === null ? p : p + (0.9 - p) * 0.12)), 150);
-    try {
-      const result = await work();
-      setProgress(1);
-      return result;
-    } finally {
-      clearInterval(timer);
-      setTimeout(() => setProgress(null), 300);
-    }
-  }, []);
-  return { progress, track };
-}
-
-/** The bar of `useWaitProgress`. */
-export function RenderProgress({ progress }: { progress: number }) {
-  const percent = Math.round(progress * 100);
-  return (
-    <div className="w-full" role="progressbar" aria-label="Rendering" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-      <div className="h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
-        <div className="h-full rounded-full bg-accent-600 transition-[width] duration-200" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  );
-}
+export { RenderProgress, SpendError, useWaitProgress };
 
 export function RenderResultDialog({ creation, free, onClose }: { creation: CreationItem | null; free: boolean; onClose: () => void }) {
   return (

@@ -2,7 +2,7 @@ import { Download, PencilLine, Sparkles } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FORMATS } from '#common/creative/document.ts';
-import { copyOf } from '#common/creative/palette.ts';
+import { copyOf } from '#common/creative/document.ts';
 import type { VariationItem } from '#common/schemas/variations.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';

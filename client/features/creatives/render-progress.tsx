@@ -1,0 +1,55 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '#client/components/alert.tsx';
+
+/*
+ * The feedback of paid, one-shot actions (a render), on their own so that the playground uses
+ * them without loading the editor's dialogs.
+ */
+
+/** An error of a paid action; when credits ran out, the way to get more. */
+export function SpendError({ error, className }: { error: { message: string; credits: boolean }; className?: string }) {
+  return (
+    <Alert tone="danger" {...(className ? { className } : {})}>
+      {error.message}{' '}
+      {error.credits ? (
+        <Link to="/account/credits" className="font-medium underline">
+          Get credits
+        </Link>
+      ) : null}
+    </Alert>
+  );
+}
+
+/**
+ * The progress of a request that answers in one go (a render): it eases towards 90 % while
+ * the work runs and completes when it succeeds; null when nothing runs.
+ */
+export function useWaitProgress(): { progress: number | null; track: <T>(work: () => Promise<T>) => Promise<T> } {
+  const [progress, setProgress] = useState<number | null>(null);
+  const track = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {
+    setProgress(0.05);
+    const timer = setInterval(() => setProgress((p) => (p === null ? p : p + (0.9 - p) * 0.12)), 150);
+    try {
+      const result = await work();
+      setProgress(1);
+      return result;
+    } finally {
+      clearInterval(timer);
+      setTimeout(() => setProgress(null), 300);
+    }
+  }, []);
+  return { progress, track };
+}
+
+/** The bar of `useWaitProgress`. */
+export function RenderProgress({ progress }: { progress: number }) {
+  const percent = Math.round(progress * 100);
+  return (
+    <div className="w-full" role="progressbar" aria-label="Rendering" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div className="h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
+        <div className="h-full rounded-full bg-accent-600 transition-[width] duration-200" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
