@@ -16,7 +16,7 @@ import {
   X,
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useMatch } from 'react-router';
 import { formatNumber } from '#common/format.ts';
 import { Logo } from '#client/components/logo.tsx';
 import { LoginDialog } from '#client/features/auth/login-dialog.tsx';
@@ -215,13 +215,20 @@ const COLLAPSE_KEY = 'adloom:sidebar-collapsed';
 
 /** The workspace frame (DESIGN.md): sidebar, top bar with breadcrumbs, credits and account menu. */
 export function Shell({ children }: { children?: ReactNode }) {
-  const [collapsed, setCollapsed] = useState(() => typeof localStorage !== 'undefined' && localStorage.getItem(COLLAPSE_KEY) === '1');
+  // The user's choice ('1' collapsed, '0' expanded) wherever it was made; until there is one, the sidebar is
+  // collapsed in the creative editor only, which needs the width for its canvas (review-14 #13).
+  const [stored, setStored] = useState(() => (typeof localStorage !== 'undefined' ? localStorage.getItem(COLLAPSE_KEY) : null));
+  const onEditor = useMatch('/creatives/:objectId') !== null;
+  const collapsed = stored === '1' || (stored !== '0' && onEditor);
   const [mobileOpen, setMobileOpen] = useState(false);
   const toggle = () => {
-    setCollapsed((value) => {
-      localStorage.setItem(COLLAPSE_KEY, value ? '0' : '1');
-      return !value;
-    });
+    const next = collapsed ? '0' : '1';
+    try {
+      localStorage.setItem(COLLAPSE_KEY, next);
+    } catch {
+      // Private mode: the choice lasts for this visit.
+    }
+    setStored(next);
   };
   return (
     <div className="app-root flex min-h-screen">

@@ -2,6 +2,7 @@ import {
   AlertCircle,
   Check,
   ChevronLeft,
+  HelpCircle,
   History,
   Loader2,
   Megaphone,
@@ -291,17 +292,19 @@ function Editor({ initial }: { initial: CreativeDetail }) {
 
   return (
     <div className="-m-4 flex min-h-[calc(100vh-4rem)] flex-col sm:-m-6">
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2.5 dark:border-zinc-800 dark:bg-zinc-950">
+      {/* One row from 1280 px (xl): the canvas gets the height (review-14 #13); narrower screens wrap. */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2 xl:flex-nowrap dark:border-zinc-800 dark:bg-zinc-950">
         <Link
           to={`/projects/${initial.projectId}/creatives`}
-          className="inline-flex items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
+          title={initial.projectName}
+          className="inline-flex min-w-0 flex-none items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
         >
-          <ChevronLeft className="size-4" aria-hidden="true" /> {initial.projectName}
+          <ChevronLeft className="size-4 flex-none" aria-hidden="true" /> <span className="max-w-[10rem] truncate">{initial.projectName}</span>
         </Link>
         <h1 className="sr-only">{meta.name}</h1>
         <input
           aria-label="Creative name"
-          className={`${inputClass} max-w-xs font-medium`}
+          className={`${inputClass} max-w-xs min-w-0 font-medium xl:max-w-[17rem] 2xl:max-w-xs`}
           value={nameDraft}
           maxLength={80}
           disabled={readOnly}
@@ -330,7 +333,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           </select>
         ) : null}
         <SaveIndicator state={readOnly ? 'readonly' : saveState} error={saveError} onRetry={() => void save()} />
-        <div className="ml-auto flex flex-wrap items-center gap-1.5">
+        <div className="ml-auto flex flex-wrap items-center gap-1.5 xl:flex-none xl:flex-nowrap">
           {!readOnly ? (
             <>
               <Button variant="ghost" size="sm" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => dispatch({ type: 'undo' })}>
@@ -342,11 +345,11 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             </>
           ) : null}
           <Button variant="secondary" size="sm" onClick={() => setDialog('revisions')}>
-            <History className="size-4" aria-hidden="true" /> History
+            <History className="size-4" aria-hidden="true" /> <span className="xl:max-2xl:sr-only">History</span>
           </Button>
           {!readOnly ? (
-            <Link to={`/projects/${initial.projectId}/marketing?creative=${initial.id}`} className={buttonClass('secondary', 'sm')}>
-              <Megaphone className="size-4" aria-hidden="true" /> Use in an ad
+            <Link to={`/projects/${initial.projectId}/marketing?creative=${initial.id}`} title="Use in an ad" className={buttonClass('secondary', 'sm')}>
+              <Megaphone className="size-4" aria-hidden="true" /> <span className="xl:max-2xl:sr-only">Use in an ad</span>
             </Link>
           ) : null}
           {!readOnly ? (
@@ -376,18 +379,6 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         </div>
         {rendering.progress !== null ? <RenderProgress progress={rendering.progress} /> : null}
       </header>
-      <FormatsBar
-        creativeId={initial.id}
-        format={state.doc.format}
-        readOnly={readOnly}
-        available={available}
-        revision={meta.revision}
-        onBeforeRender={save}
-        onRendered={(creationId) => {
-          if (creationId) setMeta((m) => ({ ...m, currentCreationId: creationId }));
-          refreshCredits();
-        }}
-      />
       {readOnly ? (
         <Alert tone="info" className="m-4 mb-0">
           {initial.projectArchived
@@ -432,7 +423,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           <BackgroundPanel doc={state.doc} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
         </aside>
         {/* A region, not <main>: the workspace shell around this screen has the page's main landmark. */}
-        <section className="order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
+        <section className="relative order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
           <PictureDrop projectId={initial.projectId} doc={state.doc} readOnly={readOnly} onReplace={onDropPicture}>
             <EditorStage
               doc={state.doc}
@@ -450,16 +441,29 @@ function Editor({ initial }: { initial: CreativeDetail }) {
               toolbar={
                 <>
                   <PanelToggle side="left" open={panels.left} onToggle={() => setPanels({ ...panels, left: !panels.left })} />
+                  {/* The linked formats live in the canvas toolbar's row, not in a bar of their own (review-14 #13). */}
+                  <FormatsBar
+                    variant="toolbar"
+                    creativeId={initial.id}
+                    format={state.doc.format}
+                    readOnly={readOnly}
+                    available={available}
+                    revision={meta.revision}
+                    onBeforeRender={save}
+                    onRendered={(creationId) => {
+                      if (creationId) setMeta((m) => ({ ...m, currentCreationId: creationId }));
+                      refreshCredits();
+                    }}
+                  />
                   <ArrangeToolbar doc={state.doc} selected={state.selected} readOnly={readOnly} onChange={onChange} />
-                  <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
+                  <div className="ml-auto flex items-center gap-1">
+                    <CanvasHelp />
+                    <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
+                  </div>
                 </>
               }
             />
           </PictureDrop>
-          <p className="px-4 py-3 text-center text-xs text-zinc-600 dark:text-zinc-400">
-            Double-click a text (or press Enter) to edit it in place. Drag to move, handles to resize, Shift+click or drag across the canvas to select several;
-            edges snap (hold Ctrl or ⌘ to place freely). Ctrl + and − zoom, space+drag pans.
-          </p>
         </section>
         <aside
           aria-label="Properties"
@@ -516,9 +520,9 @@ function Editor({ initial }: { initial: CreativeDetail }) {
 
 /** The grid of the editor's three columns, by which side panels are open (L, R) on a wide screen. */
 const GRID: Record<string, string> = {
-  LR: 'lg:grid-cols-[17rem_minmax(0,1fr)_19rem]',
-  L: 'lg:grid-cols-[17rem_minmax(0,1fr)]',
-  R: 'lg:grid-cols-[minmax(0,1fr)_19rem]',
+  LR: 'lg:grid-cols-[15rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[17rem_minmax(0,1fr)_19rem]',
+  L: 'lg:grid-cols-[15rem_minmax(0,1fr)] 2xl:grid-cols-[17rem_minmax(0,1fr)]',
+  R: 'lg:grid-cols-[minmax(0,1fr)_16rem] 2xl:grid-cols-[minmax(0,1fr)_19rem]',
   '': 'lg:grid-cols-[minmax(0,1fr)]',
 };
 
@@ -556,10 +560,55 @@ function PanelToggle({ side, open, onToggle }: { side: 'left' | 'right'; open: b
       aria-expanded={open}
       title={label}
       onClick={onToggle}
-      className={`hidden size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none lg:inline-flex dark:text-zinc-300 dark:hover:bg-zinc-800 ${side === 'right' ? 'ml-auto' : ''}`}
+      className={`hidden size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none lg:inline-flex dark:text-zinc-300 dark:hover:bg-zinc-800`}
     >
       <Icon className="size-4" aria-hidden="true" />
     </button>
+  );
+}
+
+/** The canvas's gestures and shortcuts behind a "?" button in the canvas toolbar: a popover that Escape, a second press or a click elsewhere closes. */
+function CanvasHelp() {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+  return (
+    <div ref={ref}>
+      <button
+        type="button"
+        aria-label="Canvas help"
+        aria-expanded={open}
+        aria-controls={id}
+        title="Canvas help"
+        onClick={() => setOpen(!open)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && open) {
+            event.stopPropagation();
+            setOpen(false);
+          }
+        }}
+        className="inline-flex size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none aria-expanded:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-expanded:bg-zinc-800"
+      >
+        <HelpCircle className="size-4" aria-hidden="true" />
+      </button>
+      <p
+        id={id}
+        role="note"
+        hidden={!open}
+        className="absolute top-12 right-2 z-40 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-zinc-200 bg-white p-3 text-xs text-zinc-700 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
+      >
+        Double-click a text (or press Enter) to edit it in place. Drag to move, handles to resize, Shift+click or drag across the canvas to select several;
+        edges snap (hold Ctrl or ⌘ to place freely). Ctrl + and − zoom, space+drag pans.
+      </p>
+    </div>
   );
 }
 

@@ -86,9 +86,11 @@ export interface StageProps {
 }
 
 /** The room around the canvas in its viewport (px, both sides together). */
-const PAD = 32;
-/** Room under the canvas for the zoom controls (px). */
-const ZOOM_BAR = 44;
+const PAD = 24;
+/** Room under the canvas for the zoom controls (px), when they cannot sit beside it. */
+const ZOOM_BAR = 40;
+/** The zoom controls' width plus their margin (px): with that much room right of the canvas, no room is kept under it. */
+const ZOOM_SIDE = 184;
 
 const selectableOnCanvas = (layer: Layer) => !layer.locked && !layer.hidden;
 
@@ -104,7 +106,7 @@ function useViewport(ref: RefObject<HTMLDivElement | null>, ratio: number, forma
     const measure = () => {
       const rect = element.getBoundingClientRect();
       const top = rect.top + window.scrollY;
-      const height = Math.max(320, window.innerHeight - Math.min(top, window.innerHeight / 2) - 16);
+      const height = Math.max(320, window.innerHeight - Math.min(top, window.innerHeight / 2) - 8);
       setSpace((s) => (s.width === element.clientWidth && s.height === height ? s : { width: element.clientWidth, height }));
     };
     measure();
@@ -116,8 +118,11 @@ function useViewport(ref: RefObject<HTMLDivElement | null>, ratio: number, forma
       window.removeEventListener('resize', measure);
     };
   }, [ref]);
-  const fitWidth = Math.max(160, Math.min(space.width - PAD, (space.height - PAD - ZOOM_BAR) * ratio));
-  return { space, fit: fitWidth / formatWidth };
+  // Wide columns (panels hidden) keep the zoom controls beside the canvas, so the canvas takes the full height.
+  const besideWidth = Math.min(space.width - PAD, (space.height - PAD) * ratio);
+  const bar = (space.width - besideWidth) / 2 >= ZOOM_SIDE ? 0 : ZOOM_BAR;
+  const fitWidth = Math.max(160, Math.min(space.width - PAD, (space.height - PAD - bar) * ratio));
+  return { space, bar, fit: fitWidth / formatWidth };
 }
 
 /**
@@ -644,7 +649,7 @@ export function EditorStage({
           tabIndex={-1}
           data-testid="stage-viewport"
           className={`relative overflow-auto outline-none ${panning ? 'cursor-grab' : ''}`}
-          style={{ height: Math.min(viewport.space.height, Math.max(height, size.height * viewport.fit) + PAD + ZOOM_BAR) }}
+          style={{ height: Math.min(viewport.space.height, Math.max(height, size.height * viewport.fit) + PAD + viewport.bar) }}
           onPointerDownCapture={onPanDown}
           onPointerMove={onPanMove}
           onPointerUp={onPanUp}
@@ -659,7 +664,7 @@ export function EditorStage({
           <div
             data-stage-backdrop=""
             className="flex min-h-full w-max min-w-full items-center justify-center"
-            style={{ padding: PAD / 2, paddingBottom: PAD / 2 + ZOOM_BAR }}
+            style={{ padding: PAD / 2, paddingBottom: PAD / 2 + viewport.bar }}
           >
             <div
               ref={canvasRef}

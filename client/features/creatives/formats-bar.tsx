@@ -34,6 +34,7 @@ function FormatShape({ format, size = 14 }: { format: FormatId; size?: number })
 }
 
 export function FormatsBar({
+  variant = 'bar',
   creativeId,
   format,
   readOnly,
@@ -42,6 +43,8 @@ export function FormatsBar({
   onBeforeRender,
   onRendered,
 }: {
+  /** 'toolbar': one compact, unwrapped group for the canvas toolbar's row (the editor); 'bar': a bar of its own. */
+  variant?: 'bar' | 'toolbar';
   creativeId: string;
   format: FormatId;
   readOnly: boolean;
@@ -60,21 +63,31 @@ export function FormatsBar({
   const linked = items.length > 1;
   const rendered = items.some((i) => i.lastCreationId !== null);
   const missing = FORMAT_IDS.filter((f) => !items.some((i) => i.format === f));
+  const compact = variant === 'toolbar';
+  const chip = compact ? 'h-7 px-2.5' : 'h-8 px-3';
+  // In the toolbar the longer actions show their icon (name kept for assistive technology, and as a tooltip).
+  const longLabel = compact ? 'sr-only' : '';
 
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-950">
-      <nav aria-label="Linked formats" className="flex min-w-0 flex-wrap items-center gap-1.5">
-        <span className="mr-1 inline-flex items-center gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">
-          <Layers aria-hidden="true" className="size-3.5" /> Formats
+    <div
+      className={
+        compact
+          ? 'flex flex-nowrap items-center gap-1.5 border-x border-zinc-200 px-2 dark:border-zinc-800'
+          : 'flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-950'
+      }
+    >
+      <nav aria-label="Linked formats" className={`flex min-w-0 items-center gap-1.5 ${compact ? 'flex-nowrap' : 'flex-wrap'}`}>
+        <span className="mr-1 inline-flex items-center gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-400" title={compact ? 'Formats' : undefined}>
+          <Layers aria-hidden="true" className="size-3.5" /> <span className={longLabel}>Formats</span>
         </span>
         {group.status === 'ready' ? (
-          <ul className="flex flex-wrap items-center gap-1.5">
+          <ul className={`flex items-center gap-1.5 ${compact ? 'flex-nowrap' : 'flex-wrap'}`}>
             {items.map((item) => (
               <li key={item.id}>
                 {item.id === creativeId ? (
                   <span
                     aria-current="page"
-                    className="inline-flex h-8 items-center gap-1.5 rounded-full border border-accent-600 bg-accent-50 px-3 text-xs font-medium text-accent-800 dark:bg-accent-800/30 dark:text-accent-100"
+                    className={`inline-flex ${chip} items-center gap-1.5 rounded-full border border-accent-600 bg-accent-50 text-xs font-medium text-accent-800 dark:bg-accent-800/30 dark:text-accent-100`}
                   >
                     <FormatShape format={item.format} /> {FORMATS[item.format].label}
                   </span>
@@ -82,7 +95,7 @@ export function FormatsBar({
                   <Link
                     to={`/creatives/${item.id}`}
                     title={item.name}
-                    className="inline-flex h-8 items-center gap-1.5 rounded-full border border-zinc-300 px-3 text-xs font-medium text-zinc-700 hover:border-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 dark:border-zinc-700 dark:text-zinc-200"
+                    className={`inline-flex ${chip} items-center gap-1.5 rounded-full border border-zinc-300 text-xs font-medium text-zinc-700 hover:border-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 dark:border-zinc-700 dark:text-zinc-200`}
                   >
                     <FormatShape format={item.format} /> {FORMATS[item.format].label}
                   </Link>
@@ -101,20 +114,20 @@ export function FormatsBar({
           </button>
         ) : null}
       </nav>
-      <div className="ml-auto flex flex-wrap items-center gap-1.5">
+      <div className={compact ? 'flex flex-nowrap items-center gap-1' : 'ml-auto flex flex-wrap items-center gap-1.5'}>
         {!readOnly && group.status === 'ready' && missing.length > 0 ? (
           <Button variant="secondary" size="sm" onClick={() => setDialog('resize')}>
             <Copy className="size-4" aria-hidden="true" /> Resize…
           </Button>
         ) : null}
         {!readOnly && linked ? (
-          <Button variant="secondary" size="sm" onClick={() => setDialog('render')}>
-            <Wand2 className="size-4" aria-hidden="true" /> Render all formats
+          <Button variant="secondary" size="sm" title={compact ? 'Render all formats' : undefined} onClick={() => setDialog('render')}>
+            <Wand2 className="size-4" aria-hidden="true" /> <span className={longLabel}>Render all formats</span>
           </Button>
         ) : null}
         {linked && rendered ? (
-          <a href={zipHref(creativeId)} download className={buttonClass('ghost', 'sm')}>
-            <Download className="size-4" aria-hidden="true" /> ZIP of all formats
+          <a href={zipHref(creativeId)} download title={compact ? 'ZIP of all formats' : undefined} className={buttonClass('ghost', 'sm')}>
+            <Download className="size-4" aria-hidden="true" /> <span className={longLabel}>ZIP of all formats</span>
           </a>
         ) : null}
       </div>
