@@ -314,3 +314,11 @@ describe('the template collection (issue 14)', () => {
     }
   });
 });
+
+describe('the list of template ids', () => {
+  it('names every template once, in the templates’ order (the schema validates with it)', async () => {
+    const { TEMPLATE_IDS } = await import('#common/creative/template-ids.ts');
+    const { TEMPLATES } = await import('#common/creative/templates.ts');
+    expect(TEMPLATES.map((t) => t.id)).toEqual([...TEMPLATE_IDS]);
+  });
+});

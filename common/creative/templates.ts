@@ -13,6 +13,7 @@ import {
   type Palette,
   type Slot,
 } from '#common/creative/document.ts';
+import { TEMPLATE_IDS } from '#common/creative/template-ids.ts';
 import { fitCopy } from '#common/creative/text-fit.ts';
 
 export { copyOf, paletteOf, type Copy, type Palette };
@@ -1437,7 +1438,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
   },
 ];
 
-export const TEMPLATE_IDS = TEMPLATES.map((t) => t.id);
+export { TEMPLATE_IDS };
 
 export function templateById(id: string): TemplateDef | undefined {
   return TEMPLATES.find((t) => t.id === id);

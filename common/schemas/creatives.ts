@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CREATIVE_STATUSES, FORMAT_IDS, creativeDocument, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
-import { TEMPLATE_IDS } from '#common/creative/templates.ts';
+import { TEMPLATE_IDS } from '#common/creative/template-ids.ts';
 import { idField, pageQuery, text } from '#common/schemas/fields.ts';
 import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
 
@@ -13,7 +13,7 @@ const creativeName = text('Give the creative a name.').check(
 );
 
 export const creativeCreateInput = z.object({
-  template: z.enum(TEMPLATE_IDS as [string, ...string[]], 'Pick a template.'),
+  template: z.enum(TEMPLATE_IDS as unknown as [string, ...string[]], 'Pick a template.'),
   format: z.enum(FORMAT_IDS, 'Pick a format.'),
   name: z.optional(creativeName),
   /** A finished document (the playground's "save to project"); else the template's own. */
