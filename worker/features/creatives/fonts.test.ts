@@ -321,20 +321,18 @@ describe('brand fonts in creatives', RENDERING, () => {
     const id = `broken-${Math.random().toString(36).slice(2, 12)}`;
     const key = `brand-fonts/${project.id}/${id}`;
     await env.MEDIA.put(key, fakeFont(), { httpMetadata: { contentType: 'font/ttf' } });
-    await db()
-      .insert(brandFonts)
-      .values({
-        id,
-        projectId: project.id,
-        uploadedBy: owner.id,
-        family: 'Broken',
-        weight: 400,
-        format: 'ttf',
-        size: 1,
-        sha256: id,
-        r2Key: key,
-        createdAt: new Date(),
-      });
+    await db().insert(brandFonts).values({
+      id,
+      projectId: project.id,
+      uploadedBy: owner.id,
+      family: 'Broken',
+      weight: 400,
+      format: 'ttf',
+      size: 1,
+      sha256: id,
+      r2Key: key,
+      createdAt: new Date(),
+    });
     const creative = await createCreative(owner, project.id);
     expect((await patch(owner, creative.id, { document: withFont(creative.document, `brand:${id}`) })).status).toBe(200);
     const before = await balance(owner);
