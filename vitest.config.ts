@@ -23,6 +23,9 @@ const TEST_BINDINGS = {
   INSTAGRAM_APP_SECRET: '',
 };
 
+/** Property tests' seed: fixed, so that every run checks the same cases; `FC_SEED=<n> npm test` explores others. */
+const FC_SEED = Number(process.env.FC_SEED ?? 20261124) | 0;
+
 /**
  * Three projects: worker tests inside workerd with the real migrations on D1 and a
  * real R2 binding; client component tests in happy-dom; browser tests in Debian's
@@ -46,6 +49,7 @@ export default defineConfig({
           name: 'worker',
           include: ['worker/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
           setupFiles: ['./worker/test/setup.ts'],
+          provide: { fcSeed: FC_SEED },
           sequence: { groupOrder: 0 },
         },
       },
@@ -55,6 +59,7 @@ export default defineConfig({
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./client/test/setup.ts'],
+          provide: { fcSeed: FC_SEED },
           sequence: { groupOrder: 0 },
         },
       },
