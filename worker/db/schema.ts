@@ -16,25 +16,39 @@ const updatedAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
-export const users = sqliteTable('users', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['user', 'admin'] })
-    .notNull()
-    .default('user'),
-  plan: text('plan', { enum: ['free', 'pro', 'agency'] })
-    .notNull()
-    .default('free'),
-  /** The user's affiliate code (unique, given at sign-up). */
-  affiliateCode: text('affiliate_code').unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
-  /** Set by an admin (issue 13): the account cannot sign in and its sessions end at once. */
-  disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
-});
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    plan: text('plan', { enum: ['free', 'pro', 'agency'] })
+      .notNull()
+      .default('free'),
+    /** The user's affiliate code (unique, given at sign-up). */
+    affiliateCode: text('affiliate_code').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+    /** Set by an admin (issue 13): the account cannot sign in and its sessions end at once. */
+    disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
+    /**
+     * The user asked to delete their account (issue 15): signed out at once, purged by the scheduled
+     * job 30 days later unless they sign in before (which clears it). Decision 0023.
+     */
+    deletionRequestedAt: integer('deletion_requested_at', { mode: 'timestamp_ms' }),
+  },
+  // Only accounts waiting for deletion, for the purge job.
+  (t) => [
+    index('users_deletion_requested_idx')
+      .on(t.deletionRequestedAt)
+      .where(sql`${t.deletionRequestedAt} IS NOT NULL`),
+  ],
+);
 
 export const sessions = sqliteTable(
   'sessions',

@@ -1,0 +1,2 @@
+ALTER TABLE `users` ADD `deletion_requested_at` integer;--> statement-breakpoint
+CREATE INDEX `users_deletion_requested_idx` ON `users` (`deletion_requested_at`) WHERE "users"."deletion_requested_at" IS NOT NULL;
