@@ -18,6 +18,7 @@ import { purgeDeletedMedia } from '#worker/features/media/service.ts';
 import { purgeDeleted as purgeDeletedPresentations } from '#worker/features/presentations/service.ts';
 import { purgePastViews } from '#worker/features/presentations/views-service.ts';
 import { purgeDeletedProjects } from '#worker/features/projects/service.ts';
+import { auditStorage, isStorageAuditMinute, reportStorageAudit } from '#worker/features/system/storage-audit-service.ts';
 import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
 
 /** Deleted user content is kept 30 days (PRODUCT.md §3), then purged. */
@@ -77,6 +78,16 @@ export async function publishDuePosts(env: Bindings, now = new Date()): Promise<
   return published;
 }
 
+/**
+ * Once a day (STORAGE_AUDIT_AT): R2 objects that no row owns and rows whose object is gone, in a
+ * structured log line, and in the audit log and Sentry when there are any. Reports, never deletes.
+ */
+export async function auditStorageDaily(env: Pick<Bindings, 'DB' | 'MEDIA'>, now = new Date()): Promise<void> {
+  if (!isStorageAuditMinute(now)) return;
+  const db = getDb(env.DB);
+  await reportStorageAudit(db, await auditStorage(db, env.MEDIA, { now, purgeAfterMs: PURGE_AFTER_MS }));
+}
+
 /** The cron trigger (every minute, wrangler.toml). Later issues add their jobs here. */
 export async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
   const now = new Date(controller.scheduledTime);
@@ -87,6 +98,7 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
       runBillingJobs(env, now),
       refreshInstagramTokens(env, now),
       publishDuePosts(env, now),
+      auditStorageDaily(env, now),
     ]),
   );
 }
