@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { cleanFileName } from '#common/file-name.ts';
 import { text } from '#common/schemas/fields.ts';
 
 /** The largest font file a project may upload (satori keeps the whole font in memory while it draws). */
@@ -13,6 +14,7 @@ export const brandFontUploadQuery = z.object({
     z.trim(),
     z.minLength(1, 'Name the file (?filename=).'),
     z.maxLength(200, 'Use a file name under 200 characters.'),
+    z.overwrite((name) => cleanFileName(name)),
   ),
 });
 

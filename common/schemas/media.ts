@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { cleanFileName } from '#common/file-name.ts';
 import { idField, pageQuery, text } from '#common/schemas/fields.ts';
 
 export const MIB = 1024 * 1024;
@@ -33,6 +34,14 @@ export function formatMib(bytes: number): string {
 export type MediaMime = keyof typeof MEDIA_TYPES;
 export const ACCEPTED_EXTENSIONS = '.jpg,.jpeg,.png,.webp,.gif,.avif,.mp4,.webm,.mov';
 export const MAX_THUMBNAIL_BYTES = 512 * 1024;
+/**
+ * The most pixels an uploaded picture may declare (a 200-megapixel phone photo fits): a
+ * header is a few bytes, and a small file claiming 65,535 × 65,535 pixels is a decompression
+ * bomb for whatever decodes it later (413, nothing stored).
+ */
+export const MAX_IMAGE_PIXELS = 250_000_000;
+/** The most pixels a thumbnail may have: the browser makes them 480 wide, and the renderer decodes them. */
+export const MAX_THUMBNAIL_PIXELS = 4_000_000;
 export const MAX_TAGS = 20;
 
 const tag = text().check(z.trim(), z.toLowerCase(), z.minLength(1, 'Tags cannot be empty.'), z.maxLength(40, 'Keep tags under 40 characters.'));
@@ -47,7 +56,14 @@ export interface FocalPoint {
 }
 
 export const mediaUpdateInput = z.object({
-  name: z.optional(text().check(z.trim(), z.minLength(1, 'Give the file a name.'), z.maxLength(200, 'Use at most 200 characters.'))),
+  name: z.optional(
+    text().check(
+      z.trim(),
+      z.minLength(1, 'Give the file a name.'),
+      z.maxLength(200, 'Use at most 200 characters.'),
+      z.overwrite((name) => cleanFileName(name)),
+    ),
+  ),
   alt: z.optional(text().check(z.trim(), z.maxLength(500, 'Keep alt text under 500 characters.'))),
   tags: z.optional(z.array(tag).check(z.maxLength(MAX_TAGS, `Use at most ${MAX_TAGS} tags.`))),
   /** The picture's focal point (percent of its width and height), or null for the centre. */
@@ -66,6 +82,8 @@ export const uploadQuery = z.object({
     z.trim(),
     z.minLength(1, 'Name the file (?filename=).'),
     z.maxLength(200, 'Use a file name under 200 characters.'),
+    // Stored as shown to people and used for downloads: no path, no invisible characters (storage keys are ids).
+    z.overwrite((name) => cleanFileName(name)),
   ),
 });
 

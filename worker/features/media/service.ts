@@ -2,8 +2,10 @@ import {
   formatLabels,
   formatMib,
   MAX_BYTES,
+  MAX_IMAGE_PIXELS,
   MEDIA_TYPES,
   MAX_THUMBNAIL_BYTES,
+  MAX_THUMBNAIL_PIXELS,
   type MediaDetail,
   type MediaItem,
   type MediaUpdateInput,
@@ -96,6 +98,12 @@ export interface UploadRequest {
   body: ReadableStream<Uint8Array> | null;
 }
 
+/** A decompression bomb, or a picture nobody's browser could show: refused from its header. */
+function tooManyPixels(width: number, height: number): AppError {
+  const size = `${width.toLocaleString('en')} × ${height.toLocaleString('en')}`;
+  return new AppError('payload_too_large', `Pictures can be up to ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; this one declares ${size} pixels.`);
+}
+
 function tooLarge(kind: 'image' | 'video'): AppError {
   return new AppError('payload_too_large', `${kind === 'image' ? 'Images' : 'Videos'} can be up to ${formatMib(MAX_BYTES[kind])}.`);
 }
@@ -135,6 +143,10 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
   if (contentLength > MEDIA_TYPES[probed.mime].maxBytes) {
     await reader.cancel();
     throw tooLarge(probed.kind);
+  }
+  if (probed.kind === 'image' && (probed.width ?? 0) * (probed.height ?? 0) > MAX_IMAGE_PIXELS) {
+    await reader.cancel();
+    throw tooManyPixels(probed.width ?? 0, probed.height ?? 0);
   }
   const { usedBytes: used, limitBytes: limit } = await storageUsage(db, request.projectId);
   // A first look, so that a file that cannot fit is refused before its bytes are sent; the insert decides.
@@ -218,12 +230,18 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
   return { media: toMediaItem(row, request.uploader.name), created: true };
 }
 
-/** Stores the browser-made thumbnail (an image up to 512 KiB) beside the file, within the owner's storage. */
+/**
+ * Stores the browser-made thumbnail (a JPEG, PNG or WebP up to 512 KiB and 4 megapixels, its size
+ * readable from its header) beside the file, within the owner's storage. The renderer draws large
+ * pictures from their thumbnail, so a small file that inflates to a huge bitmap is refused here.
+ */
 export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow, body: ReadableStream<Uint8Array> | null): Promise<MediaItem> {
   const bytes = await readCapped(body, MAX_THUMBNAIL_BYTES, 'Thumbnails can be up to 512 KiB.');
   const probed = bytes.byteLength > 0 ? await probe(bytes) : undefined;
   if (!probed || probed.kind !== 'image' || probed.mime === 'image/gif')
     throw new AppError('unsupported_media_type', 'Send the thumbnail as a JPEG, PNG or WebP image.');
+  if (!probed.width || !probed.height || probed.width * probed.height > MAX_THUMBNAIL_PIXELS)
+    throw new AppError('payload_too_large', `Thumbnails can be up to ${MAX_THUMBNAIL_PIXELS / 1_000_000} megapixels, with their size in the header.`);
   const key = `thumbs/${row.projectId}/${row.id}/${newId(9)}`;
   await bucket.put(key, bytes, { httpMetadata: { contentType: probed.mime } });
   const updated = await repo.setThumbnailWithinQuota(db, row, key, bytes.byteLength, new Date());
