@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { bundleRenderer, RENDERER_NAME, rendererModules, rendererSettings } from './scripts/renderer-bundle.mjs';
 
 /** Markdown as text, as wrangler.toml's `[[rules]] type = "Text"` bundles it. */
 const markdownAsText: Plugin = {
@@ -23,12 +25,32 @@ const TEST_BINDINGS = {
   INSTAGRAM_APP_SECRET: '',
 };
 
+/**
+ * The renderer Worker (wrangler.renderer.toml) as an auxiliary worker of the worker tests: the
+ * main worker's RENDERER binding reaches it through Workers RPC, as in production. The plugin
+ * runs auxiliary workers from bundled JavaScript only, so it is bundled (from the current
+ * sources) each time the worker tests start.
+ */
+function rendererWorker() {
+  const dir = join(import.meta.dirname, 'node_modules', '.cache', 'adloom-renderer-test');
+  bundleRenderer(dir, { minify: false });
+  const { compatibilityDate, vars } = rendererSettings();
+  return {
+    name: RENDERER_NAME,
+    modulesRoot: dir,
+    modules: rendererModules(dir),
+    compatibilityDate,
+    compatibilityFlags: ['nodejs_compat'],
+    bindings: vars,
+  };
+}
+
 /** Property tests' seed: fixed, so that every run checks the same cases; `FC_SEED=<n> npm test` explores others. */
 const FC_SEED = Number(process.env.FC_SEED ?? 20261124) | 0;
 
 /**
  * Three projects: worker tests inside workerd with the real migrations on D1 and a
- * real R2 binding; client component tests in happy-dom; browser tests in Debian's
+ * real R2 binding, the renderer Worker beside them; client component tests in happy-dom; browser tests in Debian's
  * chromium against `wrangler dev` (run after the other two).
  */
 export default defineConfig({
@@ -42,6 +64,7 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+              workers: [rendererWorker()],
             },
           })),
         ],

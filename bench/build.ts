@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { WRANGLER_ENV } from '../scripts/lib.mjs';
+import { bundleRenderer } from '../scripts/renderer-bundle.mjs';
 
 const root = join(import.meta.dirname, '..');
 
@@ -55,7 +56,19 @@ export function buildClient(clientDir = BENCH_CLIENT_DIR): void {
  * refuses to bundle when wrangler.toml's dist/client does not exist).
  */
 export function bundleWorker(outdir: string, options: { minify: boolean; clientDir: string }): void {
+  bundleRendererWorker(rendererDirOf(outdir), options);
   const common = ['deploy', '--dry-run', '--outdir', outdir, '--assets', options.clientDir];
   if (options.minify) step('Bundling the worker (wrangler deploy --dry-run --minify)', 'wrangler', [...common, '--minify']);
   else step('Bundling the worker (wrangler deploy --dry-run, unminified)', 'wrangler', common);
+}
+
+/** Where `bundleWorker(outdir)` puts the renderer Worker: beside the main worker's bundle. */
+export function rendererDirOf(workerDir: string): string {
+  return join(workerDir, '..', `${workerDir.split('/').at(-1)}-renderer`);
+}
+
+/** The renderer Worker (wrangler.renderer.toml) as deployed, into `outdir`: the main worker's RENDERER binding calls it. */
+export function bundleRendererWorker(outdir: string, options: { minify: boolean }): void {
+  log(`› Bundling the renderer Worker (wrangler deploy --dry-run -c wrangler.renderer.toml${options.minify ? ' --minify' : ''})`);
+  bundleRenderer(outdir, { minify: options.minify });
 }

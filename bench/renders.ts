@@ -21,6 +21,8 @@ export interface RenderSample {
   medianMs: number;
   worstMs: number;
   samples: number[];
+  /** The warm-up render (a new picture in a new frame); for the run's first case, also the first render of fresh isolates. */
+  warmUpMs: number;
 }
 
 /** A smooth photo-like picture (a sky, a sun and a hill), as a JPEG. */
@@ -65,16 +67,27 @@ export async function measureRenders(server: BenchServer, rounds: number, log: (
         layers: doc.layers.map((l) => (l.type === 'text' && l.slot === 'headline' ? { ...l, text: `${l.text} ${n}` } : l)),
       });
       const samples: number[] = [];
+      let warmUpMs = 0;
       for (let round = 0; round <= rounds; round += 1) {
         if (round > 0) await api('PATCH', `/api/creatives/${creative.id}`, { document: withText(round) });
         const started = performance.now();
         await api('POST', `/api/creatives/${creative.id}/render`);
         const ms = performance.now() - started;
-        if (round > 0) samples.push(ms); // round 0 is the warm-up (a new picture in a new frame)
+        if (round > 0) samples.push(ms);
+        else warmUpMs = Math.round(ms); // round 0 is the warm-up (a new picture in a new frame)
       }
       const sorted = [...samples].sort((a, b) => a - b);
-      const sample = { format, case: c.name, medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!), worstMs: Math.round(sorted.at(-1)!), samples };
-      log(`  render ${format.padEnd(10)} ${c.name.padEnd(9)} median ${String(sample.medianMs).padStart(4)} ms, worst ${String(sample.worstMs).padStart(4)} ms`);
+      const sample = {
+        format,
+        case: c.name,
+        medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!),
+        worstMs: Math.round(sorted.at(-1)!),
+        samples,
+        warmUpMs,
+      };
+      log(
+        `  render ${format.padEnd(10)} ${c.name.padEnd(9)} median ${String(sample.medianMs).padStart(4)} ms, worst ${String(sample.worstMs).padStart(4)} ms, warm-up ${String(warmUpMs).padStart(4)} ms${results.length === 0 ? ' (first render in fresh isolates)' : ''}`,
+      );
       results.push(sample);
     }
   }

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
-import { BENCH_CLIENT_DIR, DIST_CLIENT_DIR, buildClient, bundleWorker, clientBuilt, log, step } from './build.ts';
+import { BENCH_CLIENT_DIR, DIST_CLIENT_DIR, buildClient, bundleWorker, clientBuilt, log, rendererDirOf, step } from './build.ts';
 import { runLighthouse, type LabResult } from './lighthouse.ts';
 import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
 import { measureRenders } from './renders.ts';
@@ -42,6 +42,7 @@ interface Budgets {
     workspaceInitialJsBytes: { max: number; routes: string[] };
     largestLazyChunkBytes: { max: number };
     workerBundleGzipBytes: { max: number };
+    rendererBundleGzipBytes: { max: number };
   };
   speed: {
     workerStartupMs: { max: number };
@@ -109,6 +110,9 @@ try {
     const manifest = readManifest(clientDir);
     const bundle = bundleSize(workerDir);
     judge('weight', 'worker bundle (gzip)', 'worker', bundle.gzip, budgets.weight.workerBundleGzipBytes);
+    // The renderer Worker (satori, resvg, libwebp), deployed beside it: docs/decisions/0021-renderer-worker.md.
+    const rendererBundle = bundleSize(rendererDirOf(workerDir));
+    judge('weight', 'renderer bundle (gzip)', 'renderer', rendererBundle.gzip, budgets.weight.rendererBundleGzipBytes);
     const pages: Record<string, number> = {};
     const measure = async (route: string, cookie?: string, userAgent?: string) => {
       const response = await fetch(`${server.adloom}${route}`, {
@@ -146,10 +150,11 @@ try {
     const lazy = lazyChunks(manifest, initial, clientDir).sort((a, b) => b.bytes - a.bytes);
     const largest = lazy[0] ?? { name: '(none)', bytes: 0 };
     judge('weight', 'largest lazy chunk', largest.name, largest.bytes, budgets.weight.largestLazyChunkBytes);
-    results.weight = { workerBundle: bundle, pageJsBytes: pages, lazyChunks: lazy };
+    results.weight = { workerBundle: bundle, rendererBundle, pageJsBytes: pages, lazyChunks: lazy };
 
     log('\nWeight (gzip)');
     log(`  worker bundle            ${kb(bundle.raw)} raw, ${kb(bundle.gzip)} gzip`);
+    log(`  renderer bundle          ${kb(rendererBundle.raw)} raw, ${kb(rendererBundle.gzip)} gzip`);
     for (const [route, bytes] of Object.entries(pages)) log(`  JS ${route.padEnd(22)}${kb(bytes)}`);
     log(`  largest lazy chunk       ${kb(largest.bytes)} (${largest.name})`);
   }
@@ -260,7 +265,9 @@ try {
     log(`› Renders: ${budgets.render.rounds} per format and case after a warm-up, through POST /api/creatives/{id}/render`);
     const renders = await measureRenders(server, budgets.render.rounds, log);
     for (const r of renders) judge('render', 'render warm, median (ms)', `${r.format} ${r.case}`, r.medianMs, budgets.render.warmMs);
+    // Reported, no budget: the first render after workerd starts (both isolates new, the WebAssembly compiled then).
     results.render = renders;
+    results.renderFirstInIsolateMs = renders[0]?.warmUpMs;
   }
 
   // 5. Lab vitals with Lighthouse (mobile preset) in Debian's chromium.

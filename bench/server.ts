@@ -1,10 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
+import { RENDERER_NAME, rendererModules, rendererSettings } from '../scripts/renderer-bundle.mjs';
 import { DEMO_USERS, SEED_CREATIONS, SEED_MEDIA, seedSql } from '../scripts/seed.mjs';
+import { rendererDirOf } from './build.ts';
+
+/** The main worker's RENDERER binding: the renderer Worker's `Renderer` entrypoint (wrangler.toml [[services]]). */
+const RENDERER_BINDING = { name: RENDERER_NAME, entrypoint: 'Renderer' };
 
 /**
- * Adloom's production bundle and the baseline worker in one workerd, through
+ * Adloom's production bundle (the main worker and the renderer Worker it calls) and the baseline worker in one workerd, through
  * miniflare's API: each worker on its own direct socket, so no dev proxy and no
  * router sits in front of either (STACK.md: the wrangler dev proxy caps at ~350 req/s).
  */
@@ -116,7 +121,7 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
           // ASSETS is Cloudflare's asset service. Miniflare's local asset router would sit
           // in front of every request (≈0.15 ms CPU each), so the bench binds ASSETS to
           // the built files instead: used once per isolate for the manifest.
-          serviceBindings: { ASSETS: serveBuiltAssets(options.clientDir) },
+          serviceBindings: { ASSETS: serveBuiltAssets(options.clientDir), RENDERER: RENDERER_BINDING },
           bindings: {
             ...vars(),
             SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
@@ -133,7 +138,7 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
           compatibilityFlags: ['nodejs_compat'],
           d1Databases: { DB: 'bench-db' },
           r2Buckets: ['MEDIA'],
-          serviceBindings: { ASSETS: serveBuiltAssets(options.clientDir) },
+          serviceBindings: { ASSETS: serveBuiltAssets(options.clientDir), RENDERER: RENDERER_BINDING },
           bindings: {
             ...vars(),
             SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
@@ -142,6 +147,15 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
           },
           cacheAPI: false,
           unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloomUncached }],
+        },
+        // The renderer Worker (wrangler.renderer.toml), bundled beside the main worker by bundleWorker.
+        {
+          name: RENDERER_NAME,
+          modulesRoot: rendererDirOf(bundleDir),
+          modules: rendererModules(rendererDirOf(bundleDir)),
+          compatibilityDate: rendererSettings().compatibilityDate,
+          compatibilityFlags: ['nodejs_compat'],
+          bindings: rendererSettings().vars,
         },
         {
           name: 'edge',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildDefines } from '../scripts/build-defines.mjs';
 import { CHROMIUM_INSTALL_HINT, chromiumPath, WRANGLER_ENV } from '../scripts/lib.mjs';
+import { RENDERER_CONFIG } from '../scripts/renderer-bundle.mjs';
 
 const root = join(import.meta.dirname, '..');
 const PORT = Number(process.env.E2E_PORT ?? 8799);
@@ -66,6 +67,11 @@ export default async function setup(project: TestProject) {
     'wrangler',
     [
       'dev',
+      // The main worker and the renderer Worker its RENDERER binding calls, as `npm start` runs them.
+      '-c',
+      'wrangler.toml',
+      '-c',
+      RENDERER_CONFIG,
       '--port',
       String(PORT),
       '--ip',

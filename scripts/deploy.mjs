@@ -1,5 +1,14 @@
-// `npm run deploy`'s last step: `wrangler deploy` with the build's own facts (scripts/build-defines.mjs).
+// `npm run deploy`'s last step: the renderer Worker first (wrangler.renderer.toml), then the main
+// worker, whose RENDERER service binding names it (a binding to a Worker that does not exist yet
+// fails the deploy), with the build's own facts (scripts/build-defines.mjs). Extra arguments
+// (e.g. --dry-run) go to both.
 import { buildDefines } from './build-defines.mjs';
 import { run, WRANGLER_ENV } from './lib.mjs';
+import { RENDERER_CONFIG } from './renderer-bundle.mjs';
 
-run('wrangler', ['deploy', ...buildDefines(), ...process.argv.slice(2)], { env: { ...process.env, ...WRANGLER_ENV } });
+const env = { ...process.env, ...WRANGLER_ENV };
+const extra = process.argv.slice(2);
+console.log('› Deploying the renderer Worker (wrangler.renderer.toml)…');
+run('wrangler', ['deploy', '-c', RENDERER_CONFIG, ...extra], { env });
+console.log('› Deploying the main worker (wrangler.toml)…');
+run('wrangler', ['deploy', ...buildDefines(), ...extra], { env });

@@ -1,9 +1,11 @@
-// `npm start` under Node 22: local D1 migrations, demo data, client build, wrangler dev.
+// `npm start` under Node 22: local D1 migrations, demo data, client build, wrangler dev (the main
+// worker and the renderer Worker).
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDefines } from './build-defines.mjs';
 import { root, run, WRANGLER_ENV } from './lib.mjs';
+import { RENDERER_CONFIG } from './renderer-bundle.mjs';
 import { DEMO_USERS, SEED_PRESENTATION_PASSWORD, SEED_PRESENTATIONS, seed } from './seed.mjs';
 
 const PORT = process.env.PORT ?? '8787';
@@ -32,10 +34,16 @@ ${DEMO_USERS.map((u) => `    ${u.role.padEnd(5)}  ${u.email.padEnd(20)} ${u.pass
   Emails are not sent locally: their links are printed below as "[mail] …" lines.
 `);
 
-const child = spawn('wrangler', ['dev', '--port', PORT, '--show-interactive-dev-session=false', ...buildDefines()], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, ...WRANGLER_ENV },
-});
+// Both Workers in one wrangler dev: the main worker (first config, served on PORT) and the
+// renderer Worker its RENDERER binding calls (docs/decisions/0021-renderer-worker.md).
+const child = spawn(
+  'wrangler',
+  ['dev', '-c', 'wrangler.toml', '-c', RENDERER_CONFIG, '--port', PORT, '--show-interactive-dev-session=false', ...buildDefines()],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...WRANGLER_ENV },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

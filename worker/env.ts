@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Db } from '#worker/db/client.ts';
 import type { ads, creations, creatives, funnels, media } from '#worker/db/schema.ts';
 import type { AccessResolvers, FunnelPageWithFunnel, Membership } from '#worker/middleware/access.ts';
+import type { Renderer } from '#worker/renderer/index.ts';
 
 /** A binding object (D1, R2, the assets fetcher, Workers AI) that the runtime hands over. */
 const binding = <T>(name: string) =>
@@ -49,6 +50,8 @@ const shape = {
   DB: binding<D1Database>('DB'),
   MEDIA: binding<R2Bucket>('MEDIA'),
   ASSETS: binding<Fetcher>('ASSETS'),
+  /** The renderer Worker (wrangler.renderer.toml), through Workers RPC: every PNG is drawn there. */
+  RENDERER: binding<Service<typeof Renderer>>('RENDERER'),
   /** Workers AI (optional): headline variants for generated variations come from it when bound. */
   AI: z.optional(binding<Ai>('AI')),
   SESSION_SECRET: z

@@ -216,7 +216,7 @@ const defaultPlacements = (kind: AdKind): Placement[] => (kind === 'story' ? ['i
  * refused is checked before a render is charged.
  */
 export async function createAd(
-  env: Pick<Bindings, 'ASSETS' | 'MEDIA'>,
+  env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
   membership: Membership,
   actor: Actor,

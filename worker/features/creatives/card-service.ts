@@ -1,6 +1,7 @@
 import { CREATIVE_VERSION, type CreativeDocument } from '#common/creative/document.ts';
 import type { FontId } from '#common/fonts.ts';
-import { renderer } from '#worker/features/creatives/images.ts';
+import type { Bindings } from '#worker/env.ts';
+import { drawPng } from '#worker/features/creatives/images.ts';
 
 /**
  * A link card (Open Graph image, 1200×628) drawn by the creatives' renderer: a kicker line,
@@ -52,8 +53,7 @@ export function cardDocument(input: CardInput): CreativeDocument {
 }
 
 /** The card as PNG bytes. */
-export async function renderCard(assets: Fetcher, input: CardInput): Promise<Uint8Array> {
-  const { renderPng } = await renderer();
-  const { png } = await renderPng(assets, { doc: cardDocument(input), images: {} });
+export async function renderCard(env: Pick<Bindings, 'ASSETS' | 'RENDERER'>, input: CardInput): Promise<Uint8Array> {
+  const { png } = await drawPng(env, { doc: cardDocument(input), images: {} });
   return png;
 }

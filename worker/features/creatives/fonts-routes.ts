@@ -11,7 +11,7 @@ export const projectFontRoutes = new Hono<AppEnv>()
   .get('/:projectId/fonts', access({ project: 'viewer' }), async (c) => c.json(await fonts.listBrandFonts(c.get('db'), required(c, 'membership').project.id)))
   .post('/:projectId/fonts', access({ project: 'editor' }), validate('query', brandFontUploadQuery), async (c) => {
     const declared = c.req.header('content-length');
-    const { font, created } = await fonts.uploadBrandFont(c.get('db'), c.env.MEDIA, {
+    const { font, created } = await fonts.uploadBrandFont(c.get('db'), c.env, {
       projectId: required(c, 'membership').project.id,
       uploaderId: required(c, 'user').id,
       filename: c.req.valid('query').filename,

@@ -2,11 +2,13 @@ import type { CreativeDocument } from '#common/creative/document.ts';
 import { isBrandFont } from '#common/fonts.ts';
 import { BRAND_FONT_MAX_BYTES, BRAND_FONTS_PER_PROJECT, type BrandFontItem } from '#common/schemas/brand-fonts.ts';
 import type { Db } from '#worker/db/client.ts';
+import type { Bindings } from '#worker/env.ts';
 import { readCapped } from '#worker/lib/body.ts';
 import { toHex } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { cleanFontName, readFontFile } from '#worker/features/creatives/font-file.ts';
+import { renderer } from '#worker/features/creatives/images.ts';
 import * as repo from '#worker/features/creatives/fonts-repo.ts';
 
 /**
@@ -24,27 +26,25 @@ const OTHER_PROJECT = 'Use fonts uploaded to this project.';
 const drawable = new Map<string, Promise<string | undefined>>();
 
 /**
- * Lets the real parser decide: draws "Aa" once with satori (loaded lazily, as the renderer
- * is) using only this font. Returns why it cannot be drawn, or undefined when it can.
+ * Lets the real parser decide: the renderer Worker draws "Aa" once with satori using only this
+ * font. Returns why it cannot be drawn, or undefined when it can. A renderer that cannot be
+ * reached is an error (the caller's 500), never a verdict on the font.
  */
-export async function fontDrawError(data: ArrayBuffer | Uint8Array): Promise<string | undefined> {
-  try {
-    const { satori } = await import('@cf-wasm/satori/workerd');
-    const bytes = data instanceof Uint8Array ? data.slice().buffer : data;
-    const tree = { type: 'div', props: { style: { display: 'flex', fontFamily: 'probe', fontSize: 32 }, children: 'Aa' } };
-    await satori(tree, { width: 96, height: 48, fonts: [{ name: 'probe', data: bytes, weight: 400, style: 'normal' }] });
-    return undefined;
-  } catch (error) {
-    const reason = cleanFontName(error instanceof Error ? error.message : String(error)) || 'its outlines could not be read';
-    return `This font cannot be drawn: ${reason}. Upload another TTF, OTF or WOFF file.`;
-  }
+export async function fontDrawError(env: Pick<Bindings, 'RENDERER'>, data: ArrayBuffer | Uint8Array): Promise<string | undefined> {
+  const bytes = data instanceof Uint8Array ? data.slice().buffer : data;
+  const problem = await renderer(env).fontDrawError(bytes);
+  if (problem === undefined) return undefined;
+  const reason = cleanFontName(problem) || 'its outlines could not be read';
+  return `This font cannot be drawn: ${reason}. Upload another TTF, OTF or WOFF file.`;
 }
 
-function drawErrorOf(key: string, data: ArrayBuffer): Promise<string | undefined> {
+function drawErrorOf(env: Pick<Bindings, 'RENDERER'>, key: string, data: ArrayBuffer): Promise<string | undefined> {
   let verdict = drawable.get(key);
   if (!verdict) {
-    verdict = fontDrawError(data);
+    verdict = fontDrawError(env, data);
     drawable.set(key, verdict);
+    // A failed call (the renderer unreachable) is asked again next time, not remembered.
+    verdict.catch(() => drawable.delete(key));
   }
   return verdict;
 }
@@ -88,7 +88,12 @@ export interface FontUpload {
 }
 
 /** Checks and stores a font. The same file twice returns the first (`created: false`). */
-export async function uploadBrandFont(db: Db, bucket: R2Bucket, upload: FontUpload): Promise<{ font: BrandFontItem; created: boolean }> {
+export async function uploadBrandFont(
+  db: Db,
+  env: Pick<Bindings, 'MEDIA' | 'RENDERER'>,
+  upload: FontUpload,
+): Promise<{ font: BrandFontItem; created: boolean }> {
+  const bucket = env.MEDIA;
   if (upload.contentLength !== undefined && upload.contentLength > BRAND_FONT_MAX_BYTES) {
     await upload.body?.cancel().catch(() => {});
     throw tooLarge();
@@ -97,7 +102,7 @@ export async function uploadBrandFont(db: Db, bucket: R2Bucket, upload: FontUplo
   if (bytes.byteLength === 0) throw new AppError('bad_request', 'Send the font file as the request body.');
   const read = await readFontFile(bytes);
   if (!read.ok) throw new AppError('unsupported_media_type', read.message);
-  const cannotDraw = await fontDrawError(bytes);
+  const cannotDraw = await fontDrawError(env, bytes);
   if (cannotDraw) throw new AppError('unsupported_media_type', cannotDraw);
   const sha256 = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
   const existing = await repo.findLiveBySha(db, upload.projectId, sha256);
@@ -179,7 +184,12 @@ export async function checkBrandFonts(db: Db, projectId: string, doc: CreativeDo
  * bytes). A deleted font is left out (its text draws with Inter); a font of another project
  * refuses the render.
  */
-export async function loadBrandFonts(db: Db, bucket: R2Bucket, projectId: string, doc: CreativeDocument): Promise<Record<string, ArrayBuffer>> {
+export async function loadBrandFonts(
+  env: Pick<Bindings, 'MEDIA' | 'RENDERER'>,
+  db: Db,
+  projectId: string,
+  doc: CreativeDocument,
+): Promise<Record<string, ArrayBuffer>> {
   const ids = brandFontIdsOf(doc);
   if (ids.length === 0) return {};
   const rows = await repo.byIds(db, ids);
@@ -189,14 +199,14 @@ export async function loadBrandFonts(db: Db, bucket: R2Bucket, projectId: string
     own
       .filter((r) => r.deletedAt === null)
       .map(async (r) => {
-        const object = await bucket.get(r.r2Key);
+        const object = await env.MEDIA.get(r.r2Key);
         return object ? ([r.id, r.r2Key, await object.arrayBuffer()] as const) : undefined;
       }),
   );
   const loaded = entries.filter((e) => e !== undefined);
   // Before any charge: a font satori cannot parse is the user's to replace (422), never a failed render (500).
   for (const [, key, data] of loaded) {
-    const cannotDraw = await drawErrorOf(key, data);
+    const cannotDraw = await drawErrorOf(env, key, data);
     if (cannotDraw) throw new AppError('validation_failed', cannotDraw, { document: [cannotDraw] });
   }
   return Object.fromEntries(loaded.map(([id, , data]) => [id, data]));

@@ -159,7 +159,7 @@ export const zipUrlOf = (creativeId: string) => `/api/creatives/${creativeId}/fo
  * as failed, never charged. Returns whether anything new was made.
  */
 export async function renderAll(
-  env: Pick<Bindings, 'ASSETS' | 'MEDIA'>,
+  env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
   row: repo.CreativeRow,
   membership: Membership,

@@ -1,9 +1,41 @@
+import type { Bindings } from '#worker/env.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import type { RenderInput } from '#worker/features/creatives/render.ts';
+
 /**
  * What the renderer can draw, and how big. The renderer itself (satori, resvg and libwebp,
- * all WebAssembly) is loaded on the first render through `renderer()`, not when an isolate
- * starts: most requests never draw anything.
+ * all WebAssembly) is a Worker of its own (worker/renderer, docs/decisions/0021-renderer-worker.md)
+ * reached through the RENDERER service binding: none of it is in this worker's bundle, and a
+ * render that runs out of memory or crashes takes only its own call down.
  */
-export const renderer = () => import('#worker/features/creatives/render.ts');
+export const renderer = (env: Pick<Bindings, 'RENDERER'>) => env.RENDERER;
+
+/** A job the renderer refused before drawing anything (too large for one render), with its reason. */
+export class RenderRefused extends Error {}
+
+/**
+ * A document as a PNG, drawn by the renderer Worker. Rejects with `RenderRefused` when the
+ * renderer refuses the job, and with whatever the call failed with otherwise (the renderer
+ * crashed, was stopped over its memory limit, or could not be reached).
+ */
+export async function drawPng(env: Pick<Bindings, 'ASSETS' | 'RENDERER'>, input: RenderInput): Promise<{ png: Uint8Array; width: number; height: number }> {
+  const result = await env.RENDERER.renderPng(env.ASSETS, input);
+  if ('refused' in result) throw new RenderRefused(result.refused);
+  return result;
+}
+
+/**
+ * A failed render as the API error it answers with, once the caller has given the credit (or
+ * download) back: a job the renderer refused as too large is the user's to change (413, with
+ * the reason); anything else is ours (500, logged by the caller).
+ */
+export function renderFailure(error: unknown, messages: { failed: string; refunded: string }): AppError {
+  if (error instanceof RenderRefused) {
+    const text = `This creative is too large to draw: ${error.message}. Use smaller pictures. ${messages.refunded}`;
+    return new AppError('payload_too_large', text, { document: [text] });
+  }
+  return new AppError('internal', messages.failed);
+}
 
 /**
  * Pictures above this many pixels are drawn from their thumbnail: decoding one needs 4 bytes

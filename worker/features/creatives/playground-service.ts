@@ -6,7 +6,16 @@ import { sha256Hex } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { fromBase64 } from '#worker/lib/ids.ts';
 import { imageSize } from 'image-size';
-import { CANNOT_DRAW, RENDER_IMAGE_MAX_PIXELS, RENDER_WEBP_MAX_PIXELS, renderer, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
+import {
+  CANNOT_DRAW,
+  RENDER_IMAGE_MAX_PIXELS,
+  RENDER_WEBP_MAX_PIXELS,
+  drawPng,
+  renderer,
+  renderFailure,
+  tooManyPixels,
+  undrawable,
+} from '#worker/features/creatives/images.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 
 /**
@@ -54,7 +63,7 @@ function readPicture(url: string): { bytes: Uint8Array; mime: string } {
  * cannot be drawn. Refused visitors cost no decoding.
  */
 export async function renderDownload(
-  env: Pick<Bindings, 'ASSETS'>,
+  env: Pick<Bindings, 'ASSETS' | 'RENDERER'>,
   db: Db,
   visitor: { hash: string; day: string },
   input: { document: CreativeDocument; image?: string | undefined },
@@ -73,7 +82,7 @@ export async function renderDownload(
   let images: Record<string, string> = {};
   try {
     // Decoded only once the download is taken: refused visitors cost no decoding.
-    images = picture ? { local: await (await renderer()).drawableDataUrl(picture.bytes, picture.mime) } : {};
+    images = picture ? { local: await renderer(env).drawableDataUrl(picture.bytes, picture.mime) } : {};
   } catch {
     images = { local: 'undrawable:' };
   }
@@ -82,12 +91,15 @@ export async function renderDownload(
     throw new AppError('validation_failed', CANNOT_DRAW, { image: [CANNOT_DRAW] });
   }
   try {
-    const { png } = await (await renderer()).renderPng(env.ASSETS, { doc: input.document, images, watermark: true });
+    const { png } = await drawPng(env, { doc: input.document, images, watermark: true });
     return { png, remaining: Math.max(0, PLAYGROUND_DOWNLOADS_PER_DAY - count) };
   } catch (error) {
     await repo.giveBackPlaygroundDownload(db, visitor.hash, visitor.day);
     console.error(JSON.stringify({ level: 'error', message: 'playground_render_failed', error: error instanceof Error ? error.message : String(error) }));
-    throw new AppError('internal', 'The image could not be drawn. Your download was not counted; please try again.');
+    throw renderFailure(error, {
+      failed: 'The image could not be drawn. Your download was not counted; please try again.',
+      refunded: 'Your download was not counted.',
+    });
   }
 }
 

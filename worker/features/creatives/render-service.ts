@@ -11,7 +11,7 @@ import { newId } from '#worker/lib/ids.ts';
 import { read, run, type Read } from '#worker/lib/reads.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
 import { documentOf, type Actor, type Membership } from '#worker/features/creatives/service.ts';
-import { CANNOT_DRAW, renderer, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
+import { CANNOT_DRAW, drawPng, renderer, renderFailure, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
 import { loadBrandFonts } from '#worker/features/creatives/fonts-service.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 import { thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
@@ -37,10 +37,9 @@ const UNDRAWABLE = 'undrawable:';
  * thumbnail; one without a thumbnail cannot be drawn (the render is refused before it is
  * charged, rather than drawn with a hole).
  */
-export async function loadImages(db: Db, bucket: R2Bucket, projectId: string, doc: CreativeDocument): Promise<Record<string, string>> {
+export async function loadImages(env: Pick<Bindings, 'MEDIA' | 'RENDERER'>, db: Db, projectId: string, doc: CreativeDocument): Promise<Record<string, string>> {
   const rows = await repo.projectMediaIn(db, projectId, mediaIdsOf(doc));
   if (rows.length === 0) return {};
-  const { drawableDataUrl } = await renderer();
   let budget = RENDER_TOTAL_MAX_BYTES;
   const plan = rows.map((m) => {
     const large = m.kind === 'video' || m.size > RENDER_IMAGE_MAX_BYTES || tooManyPixels(m.width ?? 0, m.height ?? 0, m.mime) || m.size > budget;
@@ -49,11 +48,12 @@ export async function loadImages(db: Db, bucket: R2Bucket, projectId: string, do
   });
   const entries = await Promise.all(
     plan.map(async ({ m, key, thumbnail }) => {
-      const object = key ? await bucket.get(key) : null;
+      const object = key ? await env.MEDIA.get(key) : null;
       if (!object) return [m.id, UNDRAWABLE] as const;
       const bytes = new Uint8Array(await object.arrayBuffer());
       const mime = thumbnail ? (object.httpMetadata?.contentType ?? 'image/webp') : m.mime;
-      return [m.id, await drawableDataUrl(bytes, mime)] as const;
+      // WebP becomes PNG in the renderer Worker (libwebp lives there); the rest come back as they are.
+      return [m.id, await renderer(env).drawableDataUrl(bytes, mime)] as const;
     }),
   );
   return Object.fromEntries(entries);
@@ -85,7 +85,7 @@ export function toCreationItem(row: repo.CreationRow, extra: { projectName: stri
  * answers with the winner's creation.
  */
 export async function renderCreative(
-  env: Pick<Bindings, 'ASSETS' | 'MEDIA'>,
+  env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
   row: repo.CreativeRow,
   membership: Membership,
@@ -96,9 +96,9 @@ export async function renderCreative(
   if (existing) return { creation: item(existing), created: false };
   // Loaded before the charge: a picture that can never be drawn is refused, not charged and refunded.
   const doc = documentOf(row);
-  const images = await loadImages(db, env.MEDIA, row.projectId, doc);
+  const images = await loadImages(env, db, row.projectId, doc);
   if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { document: [CANNOT_DRAW] });
-  const brandFonts = await loadBrandFonts(db, env.MEDIA, row.projectId, doc);
+  const brandFonts = await loadBrandFonts(env, db, row.projectId, doc);
   // The key names the revision and the creation this attempt will make: the job that refunds
   // interrupted renders looks for exactly that creation.
   const id = newId();
@@ -107,7 +107,9 @@ export async function renderCreative(
   const key = `creations/${row.projectId}/${id}.png`;
   let stored = false;
   try {
-    const { png, width, height } = await (await renderer()).renderPng(env.ASSETS, { doc, images, brandFonts });
+    // Drawn by the renderer Worker (Workers RPC): its failure — a refusal, a crash, running out of
+    // memory — is this call's failure only, refunded below.
+    const { png, width, height } = await drawPng(env, { doc, images, brandFonts });
     await env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
     stored = true;
     const [inserted] = await repo.insertCreationUnlessRendered(db, {
@@ -138,7 +140,10 @@ export async function renderCreative(
     console.error(
       JSON.stringify({ level: 'error', message: 'render_failed', creativeId: row.id, error: error instanceof Error ? error.message : String(error) }),
     );
-    throw new AppError('internal', 'The render failed and your credit was refunded. Please try again.');
+    throw renderFailure(error, {
+      failed: 'The render failed and your credit was refunded. Please try again.',
+      refunded: 'Your credit was refunded.',
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 import { mediaIdsOf, type CreativeDocument } from '#common/creative/document.ts';
 import type { Bindings } from '#worker/env.ts';
 import type { Db } from '#worker/db/client.ts';
-import { renderer, undrawable } from '#worker/features/creatives/images.ts';
+import { drawPng, undrawable } from '#worker/features/creatives/images.ts';
 import { pngThumbnail, thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -21,7 +21,7 @@ export interface VariationToRender {
 }
 
 export async function renderVariations(
-  env: Pick<Bindings, 'ASSETS' | 'MEDIA'>,
+  env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
   projectId: string,
   actorId: string,
@@ -30,7 +30,6 @@ export async function renderVariations(
   images: Record<string, string>,
 ): Promise<(repo.CreationRow | null)[]> {
   const bad = new Set(undrawable(images));
-  const { renderPng } = await renderer();
   const out: (repo.CreationRow | null)[] = [];
   for (const item of items) {
     const id = newId();
@@ -38,7 +37,7 @@ export async function renderVariations(
     const keys: string[] = [];
     try {
       if (mediaIdsOf(item.doc).some((mediaId) => bad.has(mediaId))) throw new Error('a picture cannot be drawn');
-      const { png, width, height } = await renderPng(env.ASSETS, { doc: item.doc, images });
+      const { png, width, height } = await drawPng(env, { doc: item.doc, images });
       const thumbnail = pngThumbnail(png);
       await env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
       keys.push(key);

@@ -168,7 +168,7 @@ async function copiesFor(
 }
 
 export async function generateVariations(
-  env: Pick<Bindings, 'AI' | 'ASSETS' | 'MEDIA'>,
+  env: Pick<Bindings, 'AI' | 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
   row: repo.CreativeRow,
   membership: Membership,
@@ -186,7 +186,7 @@ export async function generateVariations(
     background: { type: 'color', color: '#000000' },
     layers: shown.map((mediaId, i) => ({ id: `picture-${i}`, type: 'logo', x: 0, y: 0, w: 1, h: 1, mediaId })),
   };
-  const images = await loadImages(db, env.MEDIA, row.projectId, pictures);
+  const images = await loadImages(env, db, row.projectId, pictures);
   if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { document: [CANNOT_DRAW] });
 
   const batch = newId();

@@ -385,7 +385,7 @@ async function ogImage(c: Context<AppEnv>): Promise<Response> {
   const headers = { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=3600', 'X-Robots-Tag': 'noindex' };
   const stored = await c.env.MEDIA.get(key);
   if (stored) return c.body(stored.body, 200, { ...headers, 'Content-Length': String(stored.size) });
-  const png = await renderCard(c.env.ASSETS, input);
+  const png = await renderCard(c.env, input);
   await c.env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
   // The card of an earlier name or theme is not kept (the customer's name must not outlive its presentation in R2).
   await service.deleteOgCards(c.env.MEDIA, p.id, key);

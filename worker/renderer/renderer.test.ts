@@ -1,0 +1,147 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it, vi } from 'vitest';
+import type { CreativeDocument } from '#common/creative/document.ts';
+import type { CreationItem } from '#common/schemas/creatives.ts';
+import { createProject, createUser, uploadMedia } from '#worker/test/factories.ts';
+import { send } from '#worker/test/http.ts';
+import { pngSize, solidPng } from '#worker/test/png.ts';
+import {
+  db,
+  balance,
+  createCreative,
+  creationKeys,
+  creationRows,
+  json,
+  ledger,
+  render,
+  setCredits,
+  templateDoc,
+  type ErrorBody,
+} from '#worker/test/creatives.ts';
+import { renderCreative } from '#worker/features/creatives/render-service.ts';
+import type { Membership } from '#worker/features/creatives/service.ts';
+import * as repo from '#worker/features/creatives/repo.ts';
+
+/**
+ * The renderer in its own Worker (issue 15, point 4; docs/decisions/0021-renderer-worker.md):
+ * the main worker reaches it only through the RENDERER service binding (here the auxiliary
+ * worker vitest.config.ts bundles from worker/renderer), and a render that fails there fails
+ * that render only: the credit comes back, the API answers in its error envelope, and both
+ * workers go on serving.
+ */
+const RENDERING = { timeout: 120_000 };
+
+/** A document showing each picture in a frame of its own (a background photo and two insets). */
+function picturesDoc(mediaIds: string[]): CreativeDocument {
+  const doc = templateDoc('photo-overlay', 'square', mediaIds[0]!);
+  const insets = mediaIds.slice(1).map((mediaId, i) => ({
+    id: `inset-${i}`,
+    type: 'image' as const,
+    x: 10 + i * 40,
+    y: 10,
+    w: 30,
+    h: 30,
+    mediaId,
+    fit: 'cover' as const,
+    radius: 0,
+  }));
+  return { ...doc, layers: [...doc.layers, ...insets] };
+}
+
+describe('the renderer Worker', RENDERING, () => {
+  it('draws the API’s renders: the PNG comes back through the service binding', async () => {
+    const owner = await createUser();
+    const project = await createProject(owner);
+    await setCredits(owner, 1);
+    const creative = await createCreative(owner, project.id, { template: 'bold-headline', format: 'story' });
+    const response = await render(owner, creative.id);
+    expect(response.status).toBe(201);
+    const creation = await json<CreationItem>(response);
+    const object = await env.MEDIA.get((await creationRows(creative.id))[0]!.r2Key);
+    expect(pngSize(new Uint8Array(await object!.arrayBuffer()))).toEqual({ width: 1080, height: 1920 });
+    expect(creation.width).toBe(1080);
+    expect(await balance(owner)).toBe(0);
+  });
+
+  it('refuses a job too large for one render: 413 in the envelope, the credit refunded, nothing stored, and both workers keep serving', async () => {
+    const owner = await createUser();
+    const project = await createProject(owner);
+    await setCredits(owner, 2);
+    // Three 2900 × 2900 pictures: each within the main worker's 12-megapixel limit for one
+    // picture, together (25 megapixels, 100 MB decoded) more than one render may decode.
+    const pictures = [];
+    for (const color of [
+      [200, 30, 30, 255],
+      [30, 200, 30, 255],
+      [30, 30, 200, 255],
+    ] as const) {
+      pictures.push(await uploadMedia(owner, project.id, await solidPng(2900, 2900, color), `big-${color.join('-')}.png`));
+    }
+    const creative = await createCreative(owner, project.id, {
+      template: 'photo-overlay',
+      format: 'square',
+      document: picturesDoc(pictures.map((p) => p.id)),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    const refused = await render(owner, creative.id);
+    expect(refused.status).toBe(413);
+    const body = await json<ErrorBody & { error: { requestId: string } }>(refused);
+    expect(body.error.code).toBe('payload_too_large');
+    expect(body.error.message).toMatch(
+      /^This creative is too large to draw: its pictures add up to 26\.4 megapixels, more than the 24 one render may decode\./,
+    );
+    expect(body.error.message).toContain('Your credit was refunded.');
+    expect(body.error.requestId).toEqual(expect.any(String));
+    // Charged, then refunded: the balance is whole again, and the ledger says why.
+    expect(await balance(owner)).toBe(2);
+    const items = await ledger(owner);
+    expect(items.filter((i) => i.kind === 'spend' && i.reference === creative.id)).toHaveLength(1);
+    expect(items.some((i) => i.kind === 'refund' && i.description.includes('failed: refunded'))).toBe(true);
+    expect(await creationRows(creative.id)).toHaveLength(0);
+    expect(await creationKeys(project.id)).toEqual([]);
+
+    // The main worker goes on serving, and so does the renderer: the next render (one picture) is drawn.
+    expect((await send('/api/health')).status).toBe(200);
+    const small = await createCreative(owner, project.id, { template: 'photo-overlay', format: 'square', document: picturesDoc([pictures[0]!.id]) });
+    const drawn = await render(owner, small.id);
+    expect(drawn.status).toBe(201);
+    expect(await balance(owner)).toBe(1);
+  });
+
+  it('refuses the same job when called directly, and draws the next one', async () => {
+    const doc = templateDoc('bold-headline', 'square');
+    const big = `data:image/png;base64,${btoa(String.fromCharCode(...(await solidPng(1, 1, [0, 0, 0, 255]))))}`;
+    // A PNG header that claims 20000 × 20000 (1.6 GB decoded): counted before anything is decoded.
+    const claims = await solidPng(1, 1, [0, 0, 0, 255]);
+    new DataView(claims.buffer).setUint32(16, 20_000);
+    new DataView(claims.buffer).setUint32(20, 20_000);
+    const bomb = `data:image/png;base64,${btoa(String.fromCharCode(...claims))}`;
+    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: bomb } })).toEqual({
+      refused: 'its pictures add up to 401.2 megapixels, more than the 24 one render may decode',
+    });
+    const drawn = await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: big } });
+    if ('refused' in drawn) throw new Error(drawn.refused);
+    expect({ width: drawn.width, height: drawn.height }).toEqual({ width: 1080, height: 1080 });
+    expect(pngSize(drawn.png)).toEqual({ width: 1080, height: 1080 });
+  });
+
+  it('refunds a render whose renderer call dies (killed over its memory limit) and answers 500 in the envelope without the cause', async () => {
+    // What the platform hands the caller when the renderer's isolate is stopped mid-render; it
+    // cannot be provoked locally (workerd enforces no memory limit), so the binding gives it here.
+    const owner = await createUser();
+    const project = await createProject(owner);
+    await setCredits(owner, 1);
+    const creative = await createCreative(owner, project.id, { template: 'bold-headline', format: 'square' });
+    const found = await repo.findCreativeForMember(db(), creative.id, owner.id);
+    const membership: Membership = { project: found!.project, role: found!.role };
+    const crashed: typeof env.RENDERER = new Proxy(env.RENDERER, {
+      get: (target, key) => (key === 'renderPng' ? () => Promise.reject(new Error('Worker exceeded memory limit.')) : (Reflect.get(target, key) as unknown)),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const attempt = renderCreative({ ...env, RENDERER: crashed }, db(), found!.creative, membership, { id: owner.id, name: 'Owner' });
+    await expect(attempt).rejects.toMatchObject({ code: 'internal', message: 'The render failed and your credit was refunded. Please try again.' });
+    expect(await balance(owner)).toBe(1);
+    expect(await creationKeys(project.id)).toEqual([]);
+  });
+});
