@@ -64,6 +64,8 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+              // A second, empty database: worker/db/upgrades.test.ts migrates it one level at a time with data in it.
+              d1Databases: { UPGRADE_DB: 'adloom-upgrade-test' },
               workers: [rendererWorker()],
             },
           })),

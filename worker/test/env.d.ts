@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
+      /** An empty database for the upgrade fixtures (vitest.config.ts). */
+      UPGRADE_DB: D1Database;
     }
   }
 }

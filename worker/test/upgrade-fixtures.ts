@@ -1,0 +1,448 @@
+import { expect } from 'vitest';
+import { parseCreative } from '#common/creative/document.ts';
+import { pageDocumentSchema, funnelThemeSchema } from '#common/schemas/blocks.ts';
+import { presentationDocumentSchema } from '#common/schemas/presentations.ts';
+import { brandKitInput } from '#common/schemas/projects.ts';
+import * as z from 'zod/mini';
+
+/**
+ * Data as each migration level knew it: for every file in migrations/, the rows a database
+ * migrated only up to that file would hold (written with the columns of that moment), and a
+ * check that reads them back through today's code (the API, the jobs, the common/ schemas)
+ * after every later migration has run. worker/db/upgrades.test.ts fails when a migration has
+ * no entry here: a new migration comes with its fixture.
+ */
+export interface UpgradeFixture {
+  rows: (v: FixtureValues) => string[];
+  check: (t: UpgradeCheck) => Promise<void>;
+}
+
+export interface FixtureValues {
+  /** Now (ms), so that sessions, invites and periods are current when the checks run. */
+  now: number;
+  /** A password hash (worker/lib/crypto.ts format) of PASSWORD. */
+  hash: string;
+}
+
+export interface UpgradeCheck {
+  /** GET (or other) through the real worker against the upgraded database; JSON when `json`. */
+  get: (path: string, as?: keyof typeof USERS) => Promise<Response>;
+  json: <T = unknown>(path: string, as?: keyof typeof USERS) => Promise<T>;
+  /** Signs in with the fixture password; the response of POST /api/auth/login. */
+  login: (user: keyof typeof USERS) => Promise<Response>;
+  /** Runs a read-only SQL query on the upgraded database. */
+  query: <T = Record<string, unknown>>(sql: string) => Promise<T[]>;
+  /** The scheduled jobs of today (worker/jobs) against the upgraded database. */
+  jobs: { billing: (now: Date) => Promise<void> };
+}
+
+export const PASSWORD = 'upgrade-fixture-password-2026';
+
+export const USERS = {
+  owner: { id: 'upg_user_owner_000000001', email: 'olivia@upgrade.example.com', name: 'Olivia Owner' },
+  admin: { id: 'upg_user_admin_000000001', email: 'ada@upgrade.example.com', name: 'Ada Admin' },
+  editor: { id: 'upg_user_editor_00000001', email: 'eddie@upgrade.example.com', name: 'Eddie Editor' },
+  disabled: { id: 'upg_user_disabled_000001', email: 'dora@upgrade.example.com', name: 'Dora Disabled' },
+  leaving: { id: 'upg_user_leaving_0000001', email: 'lea@upgrade.example.com', name: 'Lea Leaving' },
+} as const;
+
+const P1 = 'upg_project_northwind_01';
+const P2 = 'upg_project_harbour_0001';
+const DAY = 24 * 60 * 60 * 1000;
+const q = (value: string) => `'${value.replaceAll("'", "''")}'`;
+const json = (value: unknown) => q(JSON.stringify(value));
+
+/** A brand kit as projects stored it at 0001 (07110a1: logo, colours, fonts, tone). */
+const BRAND_KIT_0001 = {
+  logoMediaId: 'upg_media_logo_000000001',
+  colors: ['#1f3a5f', '#f2a541'],
+  headingFont: 'inter',
+  bodyFont: 'inter',
+  tone: 'Warm, direct.',
+};
+
+/** A creative document as the editor of 0004 saved it (version 2: the layers of 27575cc, none of 0013's optional fields). */
+const CREATIVE_0004 = {
+  version: 2,
+  format: 'square',
+  template: 'bold-offer',
+  background: { type: 'gradient', from: '#1f3a5f', to: '#0b1320', angle: 135 },
+  layers: [
+    { id: 'photo', type: 'image', slot: 'image', x: 50, y: 0, w: 50, h: 100, mediaId: 'upg_media_photo_00000001', fit: 'cover', radius: 0 },
+    { id: 'panel', type: 'shape', slot: 'panel', x: 4, y: 60, w: 44, h: 34, shape: 'rect', fill: '#ffffff', opacity: 0.9, radius: 4 },
+    {
+      id: 'headline',
+      type: 'text',
+      slot: 'headline',
+      x: 6,
+      y: 10,
+      w: 40,
+      h: 30,
+      text: 'Fresh beans, every Monday',
+      font: 'inter',
+      weight: 700,
+      size: 7,
+      color: '#ffffff',
+      align: 'left',
+      vAlign: 'top',
+      lineHeight: 1.1,
+      uppercase: false,
+    },
+    {
+      id: 'button',
+      type: 'cta',
+      slot: 'cta',
+      x: 6,
+      y: 80,
+      w: 30,
+      h: 8,
+      text: 'Order now',
+      font: 'inter',
+      weight: 700,
+      size: 3,
+      color: '#0b1320',
+      fill: '#f2a541',
+      radius: 2,
+    },
+    { id: 'logo', type: 'logo', slot: 'logo', x: 6, y: 66, w: 12, h: 8, mediaId: null },
+  ],
+};
+
+/** A funnel's theme and a page as the funnel editor of 0010 stored them (97eb59c). */
+const THEME_0010 = {
+  colors: { primary: '#1f3a5f', background: '#ffffff', surface: '#f4f4f5', text: '#18181b', muted: '#52525b' },
+  fonts: { heading: 'inter', body: 'inter' },
+  radius: 'medium',
+};
+const PAGE_0010 = {
+  blocks: [{ id: 'intro', type: 'text', props: { markdown: 'Fresh beans **every Monday**, roasted in Hamburg.', align: 'left' } }],
+  seo: { title: 'Northwind beans', description: 'Weekly coffee from Northwind.', image: null },
+};
+
+/** A presentation document as 0012 stored it (1a63089). */
+const PRESENTATION_0012 = {
+  customerName: 'Harbour Bakery',
+  logo: null,
+  headline: 'Your spring campaign',
+  intro: 'Here is what we prepared for you.',
+  theme: THEME_0010,
+  sections: [{ id: 'note', type: 'intro', props: { heading: 'Hello Harbour', signature: '' } }],
+};
+
+const user = (u: (typeof USERS)[keyof typeof USERS], v: FixtureValues, extra = { role: 'user', plan: 'free' }) =>
+  `INSERT INTO users (id, email, name, password_hash, role, plan, created_at, updated_at) VALUES (${q(u.id)}, ${q(u.email)}, ${q(u.name)}, ${q(v.hash)}, ${q(extra.role)}, ${q(extra.plan)}, ${v.now - 400 * DAY}, ${v.now - 400 * DAY})`;
+
+export const FIXTURES: Record<string, UpgradeFixture> = {
+  '0000_foundation.sql': {
+    rows: (v) => [
+      user(USERS.owner, v, { role: 'user', plan: 'pro' }),
+      user(USERS.admin, v, { role: 'admin', plan: 'free' }),
+      user(USERS.editor, v),
+      `INSERT INTO sessions (id, user_id, token_hash, user_agent, country, created_at, last_seen_at, expires_at) VALUES ('upg_session_owner_000001', ${q(USERS.owner.id)}, ${q('ab'.repeat(32))}, 'Mozilla/5.0', 'DE', ${v.now - DAY}, ${v.now - DAY}, ${v.now + 20 * DAY})`,
+      `INSERT INTO credit_balances (user_id, monthly, purchased, period_start, period_end, created_at, updated_at) VALUES (${q(USERS.owner.id)}, 40, 10, ${v.now - 5 * DAY}, ${v.now + 25 * DAY}, ${v.now - 400 * DAY}, ${v.now - DAY})`,
+      // The ledger before 0002: one bucket and a signed amount per entry.
+      `INSERT INTO credit_ledger (id, user_id, kind, bucket, amount, operation_key, description, created_at) VALUES ('upg_ledger_grant_0000001', ${q(USERS.owner.id)}, 'grant', 'monthly', 50, 'upg:grant:1', 'Monthly credits', ${v.now - 5 * DAY})`,
+      `INSERT INTO credit_ledger (id, user_id, kind, bucket, amount, operation_key, description, created_at) VALUES ('upg_ledger_spend_0000001', ${q(USERS.owner.id)}, 'spend', 'monthly', -10, 'upg:spend:1', 'AI copy suggestions', ${v.now - 4 * DAY})`,
+      `INSERT INTO credit_ledger (id, user_id, kind, bucket, amount, operation_key, description, created_at) VALUES ('upg_ledger_purchase_00001', ${q(USERS.owner.id)}, 'purchase', 'purchased', 10, 'upg:purchase:1', 'Credit pack', ${v.now - 3 * DAY})`,
+      `INSERT INTO audit_log (id, actor_user_id, action, target_type, target_id, details, created_at) VALUES ('upg_audit_0000_00000001', ${q(USERS.admin.id)}, 'user.plan', 'user', ${q(USERS.owner.id)}, ${json({ from: 'free', to: 'pro' })}, ${v.now - 30 * DAY})`,
+      `INSERT INTO contact_messages (id, name, email, message, user_id, created_at, updated_at) VALUES ('upg_contact_00000000001', 'Olivia Owner', ${q(USERS.owner.email)}, 'How do I invite my team?', ${q(USERS.owner.id)}, ${v.now - 9 * DAY}, ${v.now - 9 * DAY})`,
+      `INSERT INTO email_outbox (id, to_address, subject, text_body, kind, status, created_at, updated_at) VALUES ('upg_outbox_000000000001', ${q(USERS.owner.email)}, 'Welcome to Adloom', 'Welcome!', 'welcome', 'sent', ${v.now - 400 * DAY}, ${v.now - 400 * DAY})`,
+      `INSERT INTO password_reset_tokens (id, user_id, token_hash, expires_at, used_at, created_at) VALUES ('upg_reset_0000000000001', ${q(USERS.owner.id)}, ${q('cd'.repeat(32))}, ${v.now - 99 * DAY}, ${v.now - 100 * DAY}, ${v.now - 100 * DAY})`,
+      `INSERT INTO rate_limits (key, count, reset_at) VALUES ('upg:limit', 2, ${v.now + 60_000})`,
+    ],
+    async check(t) {
+      // The password hash, session table and user columns of 0000 still sign people in.
+      expect((await t.login('owner')).status).toBe(200);
+      expect(await t.json('/api/me')).toMatchObject({ id: USERS.owner.id, email: USERS.owner.email, name: USERS.owner.name, plan: { id: 'pro' } });
+      expect(await t.json('/api/credits')).toMatchObject({ monthly: 40, purchased: 10, total: 50 });
+      // 0002 split each amount into its bucket's delta; 0006 numbered the entries in time order.
+      const ledger = await t.json<{ items: { id: string; amount: number; monthly: number; purchased: number }[] }>('/api/credits/ledger');
+      const byId = new Map(ledger.items.map((e) => [e.id, e]));
+      expect(byId.get('upg_ledger_grant_0000001')).toMatchObject({ amount: 50, monthly: 50, purchased: 0 });
+      expect(byId.get('upg_ledger_spend_0000001')).toMatchObject({ amount: -10, monthly: -10, purchased: 0 });
+      expect(byId.get('upg_ledger_purchase_00001')).toMatchObject({ amount: 10, monthly: 0, purchased: 10 });
+      const seqs = await t.query<{ id: string; seq: number }>(
+        `SELECT id, seq FROM credit_ledger WHERE id IN ('upg_ledger_grant_0000001', 'upg_ledger_spend_0000001', 'upg_ledger_purchase_00001') ORDER BY seq`,
+      );
+      expect(seqs.map((r) => r.id)).toEqual(['upg_ledger_grant_0000001', 'upg_ledger_spend_0000001', 'upg_ledger_purchase_00001']);
+      expect(seqs.every((r) => Number.isInteger(r.seq))).toBe(true);
+      // 0002 gave every existing user an affiliate code: the affiliate page shows the link.
+      expect(await t.json<{ link: string }>('/api/affiliate')).toMatchObject({ link: expect.stringMatching(/\?ref=[0-9a-f]{10}$/) });
+      // The admin sees the user, the old audit entry and the contact message.
+      expect((await t.login('admin')).status).toBe(200);
+      const users = await t.json<{ items: { id: string; plan: string; disabledAt: string | null }[] }>(
+        `/api/admin/users?q=${encodeURIComponent(USERS.owner.email)}`,
+        'admin',
+      );
+      expect(users.items).toContainEqual(expect.objectContaining({ id: USERS.owner.id, plan: 'pro', disabledAt: null }));
+      const audit = await t.json<{ items: { id: string; action: string }[] }>('/api/admin/audit?action=user.plan', 'admin');
+      expect(audit.items.map((a) => a.id)).toContain('upg_audit_0000_00000001');
+      const messages = await t.json<{ items: { id: string }[] }>('/api/admin/contact-messages', 'admin');
+      expect(messages.items.map((m) => m.id)).toContain('upg_contact_00000000001');
+    },
+  },
+
+  '0001_projects_media.sql': {
+    rows: (v) => [
+      `INSERT INTO projects (id, name, description, website, brand_kit, created_at, updated_at) VALUES (${q(P1)}, 'Northwind Coffee', 'Roastery in Hamburg', 'https://northwind.example.com', ${json(BRAND_KIT_0001)}, ${v.now - 300 * DAY}, ${v.now - 300 * DAY})`,
+      `INSERT INTO project_members (project_id, user_id, role, created_at, updated_at) VALUES (${q(P1)}, ${q(USERS.owner.id)}, 'owner', ${v.now - 300 * DAY}, ${v.now - 300 * DAY})`,
+      `INSERT INTO project_members (project_id, user_id, role, created_at, updated_at) VALUES (${q(P1)}, ${q(USERS.editor.id)}, 'editor', ${v.now - 200 * DAY}, ${v.now - 200 * DAY})`,
+      `INSERT INTO project_invites (id, project_id, email, role, token_hash, invited_by, expires_at, created_at) VALUES ('upg_invite_000000000001', ${q(P1)}, 'vera@upgrade.example.com', 'viewer', ${q('ef'.repeat(32))}, ${q(USERS.owner.id)}, ${v.now + 5 * DAY}, ${v.now - 2 * DAY})`,
+      `INSERT INTO media (id, project_id, uploaded_by, kind, mime, name, size, sha256, width, height, alt, tags, r2_key, created_at, updated_at) VALUES ('upg_media_logo_000000001', ${q(P1)}, ${q(USERS.owner.id)}, 'image', 'image/png', 'logo.png', 2048, ${q('1'.repeat(64))}, 400, 200, 'Northwind logo', '["brand"]', ${q(`media/${P1}/upg_media_logo_000000001`)}, ${v.now - 290 * DAY}, ${v.now - 290 * DAY})`,
+      `INSERT INTO media (id, project_id, uploaded_by, kind, mime, name, size, sha256, width, height, alt, tags, r2_key, thumbnail_key, thumbnail_size, created_at, updated_at) VALUES ('upg_media_photo_00000001', ${q(P1)}, ${q(USERS.editor.id)}, 'image', 'image/jpeg', 'beans.jpg', 480000, ${q('2'.repeat(64))}, 4000, 3000, 'Coffee beans', '["hero","autumn"]', ${q(`media/${P1}/upg_media_photo_00000001`)}, ${q(`thumbs/${P1}/upg_media_photo_00000001/abc123`)}, 30000, ${v.now - 280 * DAY}, ${v.now - 280 * DAY})`,
+    ],
+    async check(t) {
+      const projects = await t.json<{ items: { id: string; name: string; role: string; brandKit: unknown; counts: { media: number; members: number } }[] }>(
+        '/api/projects',
+      );
+      const project = projects.items.find((p) => p.id === P1);
+      expect(project).toMatchObject({ name: 'Northwind Coffee', role: 'owner', counts: { media: 2, members: 2 } });
+      expect(z.parse(brandKitInput, project!.brandKit)).toEqual(BRAND_KIT_0001);
+      const media = await t.json<{ items: { id: string; tags: string[]; hasThumbnail: boolean; focal?: unknown }[] }>(`/api/projects/${P1}/media`);
+      expect(media.items.find((m) => m.id === 'upg_media_photo_00000001')).toMatchObject({ tags: ['hero', 'autumn'], hasThumbnail: true });
+      const members = await t.json<{ items: { userId: string; role: string }[]; invites: { id: string }[] }>(`/api/projects/${P1}/members`);
+      expect(members.items).toContainEqual(expect.objectContaining({ userId: USERS.editor.id, role: 'editor' }));
+      expect(members.invites.map((i) => i.id)).toContain('upg_invite_000000000001');
+    },
+  },
+
+  '0002_billing_affiliate.sql': {
+    rows: (v) => [
+      `INSERT INTO subscriptions (user_id, plan, status, provider, provider_customer_id, provider_subscription_id, current_period_start, current_period_end, cancel_at_period_end, created_at, updated_at) VALUES (${q(USERS.owner.id)}, 'pro', 'active', 'sandbox', 'upg_cus_1', 'upg_sub_1', ${v.now - 5 * DAY}, ${v.now + 25 * DAY}, 0, ${v.now - 200 * DAY}, ${v.now - 5 * DAY})`,
+      `INSERT INTO payments (id, user_id, kind, item, amount_cents, currency, provider, provider_ref, status, paid_at, created_at, updated_at) VALUES ('upg_payment_00000000001', ${q(USERS.owner.id)}, 'plan', 'pro', 1900, 'eur', 'sandbox', 'upg_ref_1', 'paid', ${v.now - 5 * DAY}, ${v.now - 5 * DAY}, ${v.now - 5 * DAY})`,
+      `INSERT INTO referrals (id, affiliate_user_id, referred_user_id, created_at) VALUES ('upg_referral_0000000001', ${q(USERS.editor.id)}, ${q(USERS.owner.id)}, ${v.now - 250 * DAY})`,
+      `INSERT INTO affiliate_clicks (id, affiliate_user_id, path, created_at) VALUES ('upg_click_0000000000001', ${q(USERS.editor.id)}, '/pricing', ${v.now - 251 * DAY})`,
+      `INSERT INTO commissions (id, affiliate_user_id, referral_id, payment_id, amount_cents, status, available_at, created_at, updated_at) VALUES ('upg_commission_00000001', ${q(USERS.editor.id)}, 'upg_referral_0000000001', 'upg_payment_00000000001', 570, 'available', ${v.now - DAY}, ${v.now - 5 * DAY}, ${v.now - DAY})`,
+      `INSERT INTO payouts (id, affiliate_user_id, amount_cents, status, decided_by, decided_at, note, created_at, updated_at) VALUES ('upg_payout_000000000001', ${q(USERS.editor.id)}, 5000, 'rejected', ${q(USERS.admin.id)}, ${v.now - 20 * DAY}, 'Below the minimum at the time', ${v.now - 21 * DAY}, ${v.now - 20 * DAY})`,
+      `INSERT INTO processed_webhook_events (id, type, created_at) VALUES ('evt_upg_000000000001', 'checkout.session.completed', ${v.now - 5 * DAY})`,
+      // The ledger of 0002: a delta per bucket and a reference.
+      `INSERT INTO credit_ledger (id, user_id, kind, operation_key, description, monthly_delta, purchased_delta, reference, created_at) VALUES ('upg_ledger_0002_upgrade1', ${q(USERS.owner.id)}, 'grant', 'upg:upgrade:1', 'Pro plan', 0, 0, 'upg_payment_00000000001', ${v.now - 2 * DAY})`,
+    ],
+    async check(t) {
+      expect(await t.json('/api/billing')).toMatchObject({ subscription: { plan: 'pro', status: 'active' } });
+      expect((await t.login('editor')).status).toBe(200);
+      const affiliate = await t.json<{ signups: number; commissions: { id: string; amountCents: number; status: string }[] }>('/api/affiliate', 'editor');
+      expect(affiliate.signups).toBe(1);
+      expect(affiliate.commissions).toContainEqual(expect.objectContaining({ id: 'upg_commission_00000001', amountCents: 570, status: 'available' }));
+    },
+  },
+
+  '0003_cron_indexes.sql': {
+    // A commission still in its hold when 0003 indexed the due ones: today's job releases it.
+    rows: (v) => [
+      `INSERT INTO payments (id, user_id, kind, item, amount_cents, currency, provider, provider_ref, status, paid_at, created_at, updated_at) VALUES ('upg_payment_00000000002', ${q(USERS.owner.id)}, 'credits', 'pack_100', 900, 'eur', 'sandbox', 'upg_ref_2', 'paid', ${v.now - 40 * DAY}, ${v.now - 40 * DAY}, ${v.now - 40 * DAY})`,
+      `INSERT INTO commissions (id, affiliate_user_id, referral_id, payment_id, amount_cents, status, available_at, created_at, updated_at) VALUES ('upg_commission_00000002', ${q(USERS.editor.id)}, 'upg_referral_0000000001', 'upg_payment_00000000002', 270, 'pending', ${v.now - 10 * DAY}, ${v.now - 40 * DAY}, ${v.now - 40 * DAY})`,
+    ],
+    async check(t) {
+      await t.jobs.billing(new Date());
+      const [row] = await t.query<{ status: string }>(`SELECT status FROM commissions WHERE id = 'upg_commission_00000002'`);
+      expect(row?.status).toBe('available');
+    },
+  },
+
+  '0004_creatives.sql': {
+    rows: (v) => [
+      `INSERT INTO creatives (id, project_id, created_by, name, status, format, template, document, revision_id, revision_number, revision_hash, created_at, updated_at) VALUES ('upg_creative_0000000001', ${q(P1)}, ${q(USERS.owner.id)}, 'Monday beans', 'approved', 'square', 'bold-offer', ${json(CREATIVE_0004)}, 'upg_revision_0000000002', 2, 'hash2', ${v.now - 100 * DAY}, ${v.now - 90 * DAY})`,
+      `INSERT INTO creative_revisions (id, creative_id, number, document, hash, created_by, reason, created_at) VALUES ('upg_revision_0000000001', 'upg_creative_0000000001', 1, ${json({ ...CREATIVE_0004, layers: CREATIVE_0004.layers.slice(0, 3) })}, 'hash1', ${q(USERS.owner.id)}, 'created', ${v.now - 100 * DAY})`,
+      `INSERT INTO creative_revisions (id, creative_id, number, document, hash, created_by, reason, created_at) VALUES ('upg_revision_0000000002', 'upg_creative_0000000001', 2, ${json(CREATIVE_0004)}, 'hash2', ${q(USERS.editor.id)}, 'edited', ${v.now - 90 * DAY})`,
+      `INSERT INTO creations (id, project_id, creative_id, revision_id, revision_number, created_by, name, format, width, height, size, r2_key, created_at) VALUES ('upg_creation_0000000001', ${q(P1)}, 'upg_creative_0000000001', 'upg_revision_0000000002', 2, ${q(USERS.owner.id)}, 'Monday beans', 'square', 1080, 1080, 120000, ${q(`creations/${P1}/upg_creation_0000000001.png`)}, ${v.now - 90 * DAY})`,
+      `INSERT INTO playground_downloads (visitor_hash, day, count) VALUES ('upg_visitor', ${q(new Date(v.now).toISOString().slice(0, 10))}, 1)`,
+    ],
+    async check(t) {
+      const creative = await t.json<{ name: string; status: string; revision: { number: number }; document: unknown; currentCreationId: string | null }>(
+        '/api/creatives/upg_creative_0000000001',
+      );
+      expect(creative).toMatchObject({ name: 'Monday beans', status: 'approved', revision: { number: 2 }, currentCreationId: 'upg_creation_0000000001' });
+      // The stored document of 0004 parses with today's schema (every later field optional).
+      expect(parseCreative(creative.document).layers.map((l) => l.id)).toEqual(CREATIVE_0004.layers.map((l) => l.id));
+      const revisions = await t.json<{ items: { number: number; document: unknown }[] } | { number: number; document: unknown }[]>(
+        '/api/creatives/upg_creative_0000000001/revisions',
+      );
+      const items = Array.isArray(revisions) ? revisions : revisions.items;
+      expect(items.map((r) => r.number).sort()).toEqual([1, 2]);
+      for (const r of items) parseCreative(r.document);
+    },
+  },
+
+  '0005_ledger_spend_index.sql': {
+    rows: (v) => [
+      `INSERT INTO credit_ledger (id, user_id, kind, operation_key, description, monthly_delta, purchased_delta, created_at) VALUES ('upg_ledger_0005_spend01', ${q(USERS.owner.id)}, 'spend', 'render:upg_revision_0000000002:upg_creation_0000000001', 'Render Monday beans', -1, 0, ${v.now - 90 * DAY})`,
+    ],
+    async check(t) {
+      const ledger = await t.json<{ items: { id: string; kind: string; monthly: number }[] }>('/api/credits/ledger?kind=spend');
+      expect(ledger.items).toContainEqual(expect.objectContaining({ id: 'upg_ledger_0005_spend01', kind: 'spend', monthly: -1 }));
+    },
+  },
+
+  '0006_ledger_seq.sql': {
+    // Two entries in the same millisecond: seq (set inside the INSERT since 0006) decides their order.
+    rows: (v) => [
+      `INSERT INTO credit_ledger (id, user_id, kind, operation_key, description, monthly_delta, purchased_delta, created_at, seq) VALUES ('upg_ledger_0006_expire1', ${q(USERS.owner.id)}, 'expire', 'upg:expire:1', 'Unused monthly credits expired', -5, 0, ${v.now - DAY}, (SELECT coalesce(max(seq), 0) + 1 FROM credit_ledger))`,
+      `INSERT INTO credit_ledger (id, user_id, kind, operation_key, description, monthly_delta, purchased_delta, created_at, seq) VALUES ('upg_ledger_0006_grant01', ${q(USERS.owner.id)}, 'grant', 'upg:grant:2', 'Monthly credits', 500, 0, ${v.now - DAY}, (SELECT coalesce(max(seq), 0) + 1 FROM credit_ledger))`,
+    ],
+    async check(t) {
+      const ledger = await t.json<{ items: { id: string }[] }>('/api/credits/ledger');
+      const order = ledger.items.map((e) => e.id);
+      // Newest first: the grant written after the expiry lists above it.
+      expect(order.indexOf('upg_ledger_0006_grant01')).toBeLessThan(order.indexOf('upg_ledger_0006_expire1'));
+      expect(order.indexOf('upg_ledger_0006_grant01')).toBeGreaterThanOrEqual(0);
+    },
+  },
+
+  '0007_ads_instagram.sql': {
+    rows: (v) => [
+      `INSERT INTO ads (id, project_id, created_by, name, kind, status, primary_text, headline, description, cta, destination_url, page_name, placements, revision, preview_id, created_at, updated_at) VALUES ('upg_ad_0000000000000001', ${q(P1)}, ${q(USERS.owner.id)}, 'Monday beans ad', 'single', 'approved', 'Fresh beans every Monday.', 'Order now', 'Roasted in Hamburg', 'shop_now', 'https://northwind.example.com/order', 'Northwind Coffee', '["instagram_feed"]', 2, 'upg_preview_0000000001', ${v.now - 80 * DAY}, ${v.now - 70 * DAY})`,
+      `INSERT INTO ad_items (ad_id, position, creation_id) VALUES ('upg_ad_0000000000000001', 0, 'upg_creation_0000000001')`,
+      `INSERT INTO ad_reviews (id, ad_id, user_id, reviewer_name, reviewer_email, decision, comment, revision, created_at) VALUES ('upg_review_000000000001', 'upg_ad_0000000000000001', NULL, 'Client Carla', 'carla@client.example.com', 'approve', 'Looks great', 2, ${v.now - 70 * DAY})`,
+      `INSERT INTO instagram_accounts (id, project_id, connected_by, ig_user_id, username, sandbox, status, created_at, updated_at) VALUES ('upg_igaccount_000000001', ${q(P1)}, ${q(USERS.owner.id)}, 'sandbox_17841400000000001', 'northwind.coffee', 1, 'active', ${v.now - 75 * DAY}, ${v.now - 75 * DAY})`,
+      `INSERT INTO oauth_states (state_hash, user_id, project_id, expires_at, created_at) VALUES (${q('01'.repeat(32))}, ${q(USERS.owner.id)}, ${q(P1)}, ${v.now - 74 * DAY}, ${v.now - 75 * DAY})`,
+      `INSERT INTO data_deletion_requests (code, ig_user_id, status, accounts_deleted, created_at, completed_at) VALUES ('upgdeletioncode0001', '17841499999999999', 'completed', 1, ${v.now - 60 * DAY}, ${v.now - 60 * DAY})`,
+      `INSERT INTO instagram_sandbox_media (id, ig_user_id, media_type, caption, status_code, media_id, permalink, published_at, created_at) VALUES ('upg_container_00000001', 'sandbox_17841400000000001', 'IMAGE', 'Fresh beans', 'PUBLISHED', 'upg_igmedia_0000000001', 'https://instagram.example.com/p/upg1', ${v.now - 69 * DAY}, ${v.now - 69 * DAY})`,
+      `INSERT INTO scheduled_posts (id, project_id, ad_id, account_id, created_by, kind, creation_ids, caption, scheduled_at, status, attempts, next_attempt_at, container_id, media_id, permalink, published_at, created_at, updated_at) VALUES ('upg_post_00000000000001', ${q(P1)}, 'upg_ad_0000000000000001', 'upg_igaccount_000000001', ${q(USERS.owner.id)}, 'single', '["upg_creation_0000000001"]', 'Fresh beans', ${v.now - 69 * DAY}, 'published', 1, ${v.now - 69 * DAY}, 'upg_container_00000001', 'upg_igmedia_0000000001', 'https://instagram.example.com/p/upg1', ${v.now - 69 * DAY}, ${v.now - 70 * DAY}, ${v.now - 69 * DAY})`,
+    ],
+    async check(t) {
+      const ad = await t.json<{
+        name: string;
+        status: string;
+        placements: string[];
+        items: { creationId: string }[];
+        reviewCount: number;
+        post: { status: string } | null;
+      }>('/api/ads/upg_ad_0000000000000001');
+      expect(ad).toMatchObject({ name: 'Monday beans ad', status: 'approved', placements: ['instagram_feed'], reviewCount: 1, post: { status: 'published' } });
+      expect(ad.items.map((i) => i.creationId)).toEqual(['upg_creation_0000000001']);
+      expect(await t.json(`/api/projects/${P1}/instagram`)).toMatchObject({ account: { username: 'northwind.coffee', sandbox: true, status: 'active' } });
+      expect((await t.get('/instagram/deletion/upgdeletioncode0001')).status).toBe(200);
+    },
+  },
+
+  '0008_instagram_scoped_id.sql': {
+    rows: (v) => [
+      `INSERT INTO projects (id, name, description, website, brand_kit, created_at, updated_at) VALUES (${q(P2)}, 'Harbour Bakery', '', NULL, ${json({ ...BRAND_KIT_0001, logoMediaId: null, colors: [] })}, ${v.now - 60 * DAY}, ${v.now - 60 * DAY})`,
+      `INSERT INTO project_members (project_id, user_id, role, created_at, updated_at) VALUES (${q(P2)}, ${q(USERS.owner.id)}, 'owner', ${v.now - 60 * DAY}, ${v.now - 60 * DAY})`,
+      `INSERT INTO instagram_accounts (id, project_id, connected_by, ig_user_id, ig_scoped_user_id, username, sandbox, status, broken_reason, created_at, updated_at) VALUES ('upg_igaccount_000000002', ${q(P2)}, ${q(USERS.owner.id)}, '17841400000000002', '9900000000000002', 'harbour.bakery', 0, 'broken', 'Connect the account again.', ${v.now - 60 * DAY}, ${v.now - 30 * DAY})`,
+    ],
+    async check(t) {
+      expect(await t.json(`/api/projects/${P2}/instagram`)).toMatchObject({ account: { username: 'harbour.bakery', sandbox: false, status: 'broken' } });
+      const [row] = await t.query<{ ig_scoped_user_id: string }>(`SELECT ig_scoped_user_id FROM instagram_accounts WHERE id = 'upg_igaccount_000000002'`);
+      expect(row?.ig_scoped_user_id).toBe('9900000000000002');
+    },
+  },
+
+  '0009_scheduled_post_origin.sql': {
+    rows: (v) => [
+      `INSERT INTO ads (id, project_id, created_by, name, kind, status, placements, created_at, updated_at) VALUES ('upg_ad_0000000000000002', ${q(P1)}, ${q(USERS.owner.id)}, 'Next week', 'single', 'scheduled', '["instagram_feed"]', ${v.now - 3 * DAY}, ${v.now - 3 * DAY})`,
+      `INSERT INTO ad_items (ad_id, position, creation_id) VALUES ('upg_ad_0000000000000002', 0, 'upg_creation_0000000001')`,
+      `INSERT INTO scheduled_posts (id, project_id, ad_id, account_id, created_by, kind, creation_ids, caption, scheduled_at, status, attempts, next_attempt_at, origin, created_at, updated_at) VALUES ('upg_post_00000000000002', ${q(P1)}, 'upg_ad_0000000000000002', 'upg_igaccount_000000001', ${q(USERS.owner.id)}, 'single', '["upg_creation_0000000001"]', 'Next week', ${v.now + 7 * DAY}, 'scheduled', 0, ${v.now + 7 * DAY}, 'https://adloom.example.com', ${v.now - 3 * DAY}, ${v.now - 3 * DAY})`,
+    ],
+    async check(t) {
+      expect(await t.json('/api/ads/upg_ad_0000000000000002')).toMatchObject({
+        status: 'scheduled',
+        post: { id: 'upg_post_00000000000002', status: 'scheduled' },
+      });
+    },
+  },
+
+  '0010_funnels.sql': {
+    rows: (v) => {
+      const day = new Date(v.now - DAY).toISOString().slice(0, 10);
+      return [
+        `INSERT INTO funnels (id, project_id, name, title, theme, notify_leads, created_by, created_at, updated_at) VALUES ('upg_funnel_000000000001', ${q(P1)}, 'northwind-upgrade', 'Northwind beans', ${json(THEME_0010)}, 1, ${q(USERS.owner.id)}, ${v.now - 50 * DAY}, ${v.now - 50 * DAY})`,
+        `INSERT INTO funnel_pages (id, funnel_id, project_id, slug, position, title, draft, revision, published_version_id, published_revision, published_at, created_at, updated_at) VALUES ('upg_page_00000000000001', 'upg_funnel_000000000001', ${q(P1)}, 'start', 0, 'Start', ${json(PAGE_0010)}, 3, 'upg_version_00000000001', 3, ${v.now - 40 * DAY}, ${v.now - 50 * DAY}, ${v.now - 40 * DAY})`,
+        `INSERT INTO funnel_page_versions (id, page_id, number, title, slug, document, published_by, created_at) VALUES ('upg_version_00000000001', 'upg_page_00000000000001', 1, 'Start', 'start', ${json({ a: PAGE_0010, b: null, splitB: 50 })}, ${q(USERS.owner.id)}, ${v.now - 40 * DAY})`,
+        `INSERT INTO leads (id, funnel_id, page_id, project_id, variant, data, email, utm, referrer, created_at) VALUES ('upg_lead_00000000000001', 'upg_funnel_000000000001', 'upg_page_00000000000001', ${q(P1)}, 'a', ${json({ email: 'lena@lead.example.com', name: 'Lena' })}, 'lena@lead.example.com', ${json({ source: 'instagram' })}, 'https://instagram.com/', ${v.now - 2 * DAY})`,
+        `INSERT INTO page_stats (page_id, variant, day, views, visitors, leads) VALUES ('upg_page_00000000000001', 'a', ${q(day)}, 12, 9, 1)`,
+        `INSERT INTO page_sources (page_id, variant, day, kind, value, count) VALUES ('upg_page_00000000000001', 'a', ${q(day)}, 'utm_source', 'instagram', 9)`,
+        `INSERT INTO page_visitors (page_id, variant, day, hash) VALUES ('upg_page_00000000000001', 'a', ${q(day)}, 'upgvisitorhash')`,
+        `INSERT INTO analytics_salts (day, salt) VALUES (${q(day)}, 'upgsalt')`,
+      ];
+    },
+    async check(t) {
+      const page = await t.json<{ draft: unknown; title: string }>('/api/pages/upg_page_00000000000001');
+      expect(page.title).toBe('Start');
+      expect(z.parse(pageDocumentSchema, page.draft)).toEqual(PAGE_0010);
+      const funnel = await t.json<{ name: string; theme: unknown }>('/api/funnels/upg_funnel_000000000001');
+      expect(funnel.name).toBe('northwind-upgrade');
+      expect(z.parse(funnelThemeSchema, funnel.theme)).toEqual(THEME_0010);
+      const leads = await t.json<{ items: { id: string; email: string | null }[] }>('/api/funnels/upg_funnel_000000000001/leads');
+      expect(leads.items).toContainEqual(expect.objectContaining({ id: 'upg_lead_00000000000001', email: 'lena@lead.example.com' }));
+      // The published version is served to visitors.
+      const published = await t.get('/p/northwind-upgrade/start');
+      expect(published.status).toBe(200);
+      expect(await published.text()).toContain('every Monday');
+    },
+  },
+
+  '0011_admin.sql': {
+    rows: (v) => [
+      `INSERT INTO users (id, email, name, password_hash, role, plan, affiliate_code, disabled_at, created_at, updated_at) VALUES (${q(USERS.disabled.id)}, ${q(USERS.disabled.email)}, ${q(USERS.disabled.name)}, ${q(v.hash)}, 'user', 'free', 'upgdora001', ${v.now - 10 * DAY}, ${v.now - 100 * DAY}, ${v.now - 10 * DAY})`,
+      `INSERT INTO audit_log (id, actor_user_id, action, target_type, target_id, details, ip, created_at) VALUES ('upg_audit_0011_00000001', ${q(USERS.admin.id)}, 'user.disable', 'user', ${q(USERS.disabled.id)}, NULL, '203.0.113.9', ${v.now - 10 * DAY})`,
+    ],
+    async check(t) {
+      expect((await t.login('disabled')).status).toBeGreaterThanOrEqual(400);
+      const users = await t.json<{ items: { id: string; disabledAt: string | null }[] }>(
+        `/api/admin/users?q=${encodeURIComponent(USERS.disabled.email)}`,
+        'admin',
+      );
+      expect(users.items.find((u) => u.id === USERS.disabled.id)?.disabledAt).toEqual(expect.any(String));
+      const audit = await t.json<{ items: { id: string; ip?: string | null }[] }>('/api/admin/audit?action=user.disable', 'admin');
+      expect(audit.items.find((a) => a.id === 'upg_audit_0011_00000001')).toBeDefined();
+    },
+  },
+
+  '0012_presentations.sql': {
+    rows: (v) => {
+      const day = new Date(v.now - DAY).toISOString().slice(0, 10);
+      return [
+        `INSERT INTO presentations (id, slug, author_id, project_id, customer_name, headline, document, status, revision, published_at, created_at, updated_at) VALUES ('upg_presentation_000001', 'harbour-spring-upgrade', ${q(USERS.owner.id)}, ${q(P2)}, 'Harbour Bakery', 'Your spring campaign', ${json(PRESENTATION_0012)}, 'published', 2, ${v.now - 20 * DAY}, ${v.now - 25 * DAY}, ${v.now - 20 * DAY})`,
+        `INSERT INTO presentation_stats (presentation_id, day, views, visitors, seconds) VALUES ('upg_presentation_000001', ${q(day)}, 4, 2, 95)`,
+        `INSERT INTO presentation_section_stats (presentation_id, day, section_id, reached) VALUES ('upg_presentation_000001', ${q(day)}, 'note', 2)`,
+        `INSERT INTO presentation_views (view_id, presentation_id, day, seconds, sections) VALUES ('upg_view_00000000000001', 'upg_presentation_000001', ${q(day)}, 40, '["note"]')`,
+        `INSERT INTO presentation_visitors (presentation_id, day, hash) VALUES ('upg_presentation_000001', ${q(day)}, 'upgvisitor')`,
+      ];
+    },
+    async check(t) {
+      const presentation = await t.json<{ document: unknown; status: string }>('/api/presentations/upg_presentation_000001', 'admin');
+      expect(presentation.status).toBe('published');
+      expect(z.parse(presentationDocumentSchema, presentation.document)).toMatchObject({ headline: 'Your spring campaign' });
+      const page = await t.get('/presents/harbour-spring-upgrade', 'admin');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Your spring campaign');
+    },
+  },
+
+  '0013_editor.sql': {
+    rows: (v) => [
+      `INSERT INTO brand_fonts (id, project_id, uploaded_by, family, weight, format, size, sha256, r2_key, created_at) VALUES ('upg_font_00000000000001', ${q(P1)}, ${q(USERS.owner.id)}, 'Northwind Serif', 700, 'woff', 32000, ${q('3'.repeat(64))}, ${q(`brand-fonts/${P1}/upg_font_00000000000001`)}, ${v.now - 5 * DAY})`,
+      `UPDATE media SET focal_x = 30, focal_y = 60 WHERE id = 'upg_media_photo_00000001'`,
+      `INSERT INTO creatives (id, project_id, created_by, name, status, format, template, document, revision_id, revision_number, revision_hash, link_group, created_at, updated_at) VALUES ('upg_creative_0000000002', ${q(P1)}, ${q(USERS.owner.id)}, 'Monday beans (story)', 'draft', 'story', 'bold-offer', ${json({ ...CREATIVE_0004, format: 'story', layers: CREATIVE_0004.layers.map((l) => (l.type === 'text' ? { ...l, autoFit: true, locked: true } : l)) })}, 'upg_revision_0000000003', 1, 'hash3', 'upg_linkgroup_000000001', ${v.now - 5 * DAY}, ${v.now - 5 * DAY})`,
+      `INSERT INTO creative_revisions (id, creative_id, number, document, hash, created_by, reason, created_at) VALUES ('upg_revision_0000000003', 'upg_creative_0000000002', 1, ${json({ ...CREATIVE_0004, format: 'story' })}, 'hash3', ${q(USERS.owner.id)}, 'created', ${v.now - 5 * DAY})`,
+      `UPDATE creatives SET link_group = 'upg_linkgroup_000000001' WHERE id = 'upg_creative_0000000001'`,
+    ],
+    async check(t) {
+      const fonts = await t.json<{ id: string; family: string; weight: number }[] | { items: { id: string; family: string; weight: number }[] }>(
+        `/api/projects/${P1}/fonts`,
+      );
+      const list = Array.isArray(fonts) ? fonts : fonts.items;
+      expect(list).toContainEqual(expect.objectContaining({ id: 'upg_font_00000000000001', family: 'Northwind Serif', weight: 700 }));
+      expect(await t.json('/api/media/upg_media_photo_00000001')).toMatchObject({ focal: { x: 30, y: 60 } });
+      const story = await t.json<{ document: unknown; format: string }>('/api/creatives/upg_creative_0000000002');
+      expect(parseCreative(story.document).format).toBe('story');
+      const [row] = await t.query<{ n: number }>(`SELECT count(*) AS n FROM creatives WHERE link_group = 'upg_linkgroup_000000001'`);
+      expect(row?.n).toBe(2);
+    },
+  },
+
+  '0014_account_deletion.sql': {
+    // An account in its 30-day deletion grace period (decision 0023).
+    rows: (v) => [
+      `INSERT INTO users (id, email, name, password_hash, role, plan, affiliate_code, deletion_requested_at, created_at, updated_at) VALUES (${q(USERS.leaving.id)}, ${q(USERS.leaving.email)}, ${q(USERS.leaving.name)}, ${q(v.hash)}, 'user', 'free', 'upglea0001', ${v.now - 3 * DAY}, ${v.now - 50 * DAY}, ${v.now - 3 * DAY})`,
+    ],
+    async check(t) {
+      const users = await t.json<{ items: { id: string }[] }>(`/api/admin/users?q=${encodeURIComponent(USERS.leaving.email)}`, 'admin');
+      expect(users.items.map((u) => u.id)).toContain(USERS.leaving.id);
+      const [row] = await t.query<{ deletion_requested_at: number | null }>(`SELECT deletion_requested_at FROM users WHERE id = ${q(USERS.leaving.id)}`);
+      expect(row?.deletion_requested_at).toEqual(expect.any(Number));
+    },
+  },
+};
