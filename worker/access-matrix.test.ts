@@ -77,6 +77,9 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/me/sessions': { status: signedIn(200) },
   'DELETE /api/me/sessions': { status: signedIn(204) },
   'DELETE /api/me/sessions/:id': { sample: `/api/me/sessions/${NO_SUCH_ID}`, status: signedIn(404) },
+  // Account export and deletion (decision 0023): the signed-in user's own data only; an empty body is refused before the password is checked.
+  'GET /api/me/export': { status: signedIn(200) },
+  'POST /api/me/deletion': { json: {}, status: signedIn(422) },
   'GET /api/credits': { status: signedIn(200) },
   'GET /api/dashboard': { status: signedIn(200) },
   'GET /api/credits/ledger': { status: signedIn(200) },

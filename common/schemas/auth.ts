@@ -45,6 +45,16 @@ export const passwordResetForm = z.pipe(
 
 export const profileInput = z.object({ name: nameField });
 
+/** Deleting the account (decision 0023): the password again, checked like a sign-in. */
+export const accountDeletionInput = z.object({
+  password: text('Enter your password.').check(z.minLength(1, 'Enter your password.'), z.maxLength(1024)),
+});
+
+/** `POST /api/me/deletion`: when the account and its content go, unless the user signs in before. */
+export interface DeletionScheduled {
+  purgeAfter: string;
+}
+
 export const passwordChangeInput = z.object({
   currentPassword: text('Enter your current password.').check(z.minLength(1, 'Enter your current password.'), z.maxLength(1024)),
   newPassword: passwordField,

@@ -1,5 +1,7 @@
 import { getDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
+import { createMailer } from '#worker/lib/mailer.ts';
+import { purgeDueAccounts } from '#worker/features/account/service.ts';
 import { recordPostOutcome, settleStrandedAds } from '#worker/features/ads/service.ts';
 import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
 import { purgeExpiredSessions } from '#worker/features/auth/service.ts';
@@ -49,6 +51,16 @@ export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, n
   return media + renders;
 }
 
+/**
+ * Accounts whose 30-day deletion grace period is over (decision 0023): shared projects handed
+ * over, the rest marked deleted (dated back), personal data removed; run before the content
+ * purge so that their files leave R2 in the same run. Returns how many accounts were purged.
+ */
+export async function purgeDeletedAccounts(env: Pick<Bindings, 'DB' | 'RESEND_API_KEY' | 'MAIL_FROM'>, now = new Date()): Promise<number> {
+  const db = getDb(env.DB);
+  return purgeDueAccounts(db, createMailer(db, env), now);
+}
+
 /** Money and credits over time: ended cancellations, new credit periods, commissions out of their hold, interrupted renders and variations. */
 export async function runBillingJobs(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
   const db = getDb(env.DB);
@@ -94,7 +106,7 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
   ctx.waitUntil(
     Promise.all([
       purgeExpiredRecords(env, now),
-      purgeDeletedContent(env, now),
+      purgeDeletedAccounts(env, now).then(() => purgeDeletedContent(env, now)),
       runBillingJobs(env, now),
       refreshInstagramTokens(env, now),
       publishDuePosts(env, now),

@@ -1,16 +1,22 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { passwordChangeInput, profileInput } from '#common/schemas/auth.ts';
+import { accountDeletionInput, passwordChangeInput, profileInput } from '#common/schemas/auth.ts';
 import { idField, pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
+import { mailerFor } from '#worker/lib/mailer.ts';
+import { requestMeta } from '#worker/lib/request-meta.ts';
+import { afterResponse } from '#worker/lib/response.ts';
+import { clearSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as auth from '#worker/features/auth/service.ts';
+import * as account from '#worker/features/account/service.ts';
+import { exportArchive, sendExportNotice } from '#worker/features/account/export-service.ts';
 
 const sessionParam = z.object({ id: idField('This session id is not valid.') });
 
-/** /api/me: the signed-in user, profile, password and sessions (PRODUCT.md §7). */
+/** /api/me: the signed-in user, profile, password, sessions, data export and deletion (PRODUCT.md §7, decision 0023). */
 export const accountRoutes = new Hono<AppEnv>()
   .get('/', access('user'), (c) => c.json(auth.toPublicUser(required(c, 'user'))))
   .patch('/', access('user'), validate('json', profileInput), async (c) => {
@@ -31,4 +37,22 @@ export const accountRoutes = new Hono<AppEnv>()
   .delete('/sessions/:id', access('user'), validate('param', sessionParam), async (c) => {
     await auth.revokeSession(c.get('db'), required(c, 'user').id, c.req.valid('param').id);
     return c.body(null, 204);
+  })
+  /** A ZIP of the user's data and their projects' files, built as it downloads; an email tells them. */
+  .get('/export', access('user'), async (c) => {
+    const user = required(c, 'user');
+    const { body, filename } = await exportArchive(c.get('db'), c.env.MEDIA, user.id);
+    await afterResponse(c, sendExportNotice(mailerFor(c), user, requestMeta(c)));
+    return c.body(body, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  })
+  /** Deletes the account after 30 days (the password again); signed out at once. */
+  .post('/deletion', access('user'), validate('json', accountDeletionInput), async (c) => {
+    const user = required(c, 'user');
+    const result = await account.requestDeletion(c.get('db'), mailerFor(c), user.id, c.req.valid('json').password, requestMeta(c), new URL(c.req.url).origin);
+    clearSessionCookie(c);
+    return c.json(result, 202);
   });

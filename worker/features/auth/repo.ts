@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { passwordResetTokens, sessions, users } from '#worker/db/schema.ts';
 
@@ -29,13 +29,23 @@ export function insertSession(db: Db, values: typeof sessions.$inferInsert) {
   return db.insert(sessions).values(values);
 }
 
-/** The live session for a token hash, with its user (deleted and disabled users have none). */
+/** Clears a deletion request (the user signed in during the grace period); changes one row only if one was pending. */
+export function cancelDeletion(db: Db, userId: string, now: Date) {
+  return db
+    .update(users)
+    .set({ deletionRequestedAt: null, updatedAt: now })
+    .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), isNull(users.deletedAt)));
+}
+
+/** The live session for a token hash, with its user (deleted, disabled and deletion-pending users have none). */
 export function findLiveSession(db: Db, tokenHash: string, now: Date) {
   return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt), isNull(users.disabledAt)))
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt), isNull(users.disabledAt), isNull(users.deletionRequestedAt)),
+    )
     .get();
 }
 

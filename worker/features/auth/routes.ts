@@ -21,9 +21,10 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(user, 201);
   })
   .post('/login', access('public'), validate('json', loginInput), async (c) => {
-    const { user, token } = await auth.login(c.get('db'), c.req.valid('json'), requestMeta(c), readSessionToken(c));
+    const { user, token, deletionCanceled } = await auth.login(c.get('db'), c.req.valid('json'), requestMeta(c), readSessionToken(c), mailerFor(c));
     writeSessionCookie(c, token);
-    return c.json(user, 200);
+    // Signing in during the grace period cancels the account's deletion (decision 0023): the client says so.
+    return c.json(deletionCanceled ? { ...user, deletionCanceled: true } : user, 200);
   })
   .post('/logout', access('public'), async (c) => {
     await auth.logout(c.get('db'), readSessionToken(c));

@@ -1,14 +1,15 @@
 import type { PublicUser, SessionInfo } from '#common/schemas/auth.ts';
 import { PLANS } from '#common/plans.ts';
-import type { Db } from '#worker/db/client.ts';
+import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, sha256Hex, verifyPassword } from '#worker/lib/crypto.ts';
-import { auditStatement } from '#worker/lib/audit.ts';
+import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
-import { RATE_LIMITS, clearLimit, consume } from '#worker/lib/rate-limit.ts';
+import { clientNetwork } from '#worker/lib/client-network.ts';
+import { RATE_LIMITS, clearLimit, consume, release } from '#worker/lib/rate-limit.ts';
 import { SESSION_TTL_MS } from '#worker/lib/session-cookie.ts';
 import { referralStatement } from '#worker/features/affiliate/service.ts';
 import { openAccountStatements } from '#worker/features/credits/service.ts';
@@ -59,7 +60,7 @@ export function newAffiliateCode(): string {
 
 /** Signs a user up; `referrerId` (from the affiliate cookie, checked by the caller) becomes a referral. */
 export async function signup(db: Db, input: { email: string; password: string; name: string }, meta: RequestMeta, referrerId?: string) {
-  await consume(db, `signup:${meta.ip}`, RATE_LIMITS.signups);
+  await consume(db, `signup:${clientNetwork(meta.ip)}`, RATE_LIMITS.signups);
   if (await repo.findUserByEmail(db, input.email)) {
     throw new AppError('conflict', 'An account with this email already exists. Sign in instead, or reset your password.', {
       email: ['An account with this email already exists.'],
@@ -95,11 +96,20 @@ export async function signup(db: Db, input: { email: string; password: string; n
   return { user: toPublicUser(user), token: session.token };
 }
 
-export async function login(db: Db, input: { email: string; password: string }, meta: RequestMeta, oldToken?: string) {
-  const limitKey = `login:${input.email}:${meta.ip}`;
+/**
+ * Signs a user in. An account waiting for deletion (decision 0023) is kept: signing in cancels
+ * the deletion (`deletionCanceled`, and an email says so, in case it was not them).
+ */
+export async function login(db: Db, input: { email: string; password: string }, meta: RequestMeta, oldToken?: string, mailer?: Mailer) {
+  // Per network (an IPv6 /64 is one client: stepping through its addresses gains nothing).
+  const network = clientNetwork(meta.ip);
+  const limitKey = `login:${input.email}:${network}`;
+  const networkKey = `login-network:${network}`;
   // Each try is counted before the password is checked (one atomic upsert), so that a burst
-  // of tries arriving together gets no more than the limit; a success clears the count.
+  // of tries arriving together gets no more than the limit; a success clears the count (and
+  // gives back its count on the network's limit, which counts failures across all emails).
   await consume(db, limitKey, RATE_LIMITS.loginFailures);
+  await consume(db, networkKey, RATE_LIMITS.loginNetworkFailures);
   const user = await repo.findUserByEmail(db, input.email);
   // Same work whether or not the account exists, so timing does not reveal it.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -109,17 +119,54 @@ export async function login(db: Db, input: { email: string; password: string }, 
   if (user.disabledAt)
     throw new AppError('unauthenticated', 'This account has been disabled. Write to us through the contact page if you think this is a mistake.');
   await clearLimit(db, limitKey);
+  await release(db, networkKey);
   const now = new Date();
   const session = await newSession(db, user.id, meta, now);
+  const cancel = user.deletionRequestedAt
+    ? [
+        repo.cancelDeletion(db, user.id, now),
+        auditIfChangedStatement(db, { actorUserId: user.id, action: 'user.deletion_canceled', targetType: 'user', targetId: user.id, ip: meta.ip }),
+      ]
+    : [];
   // Rotation: the session this browser had before (if any) ends with the new sign-in.
-  if (oldToken) {
-    const oldHash = await sha256Hex(oldToken);
-    await db.batch([repo.deleteSessionByTokenHash(db, oldHash), session.statement]);
-    forgetToken(oldHash);
-  } else {
-    await session.statement;
+  const oldHash = oldToken ? await sha256Hex(oldToken) : undefined;
+  const results = await rawBatch(db, [...cancel, ...(oldHash ? [repo.deleteSessionByTokenHash(db, oldHash)] : []), session.statement]);
+  if (oldHash) forgetToken(oldHash);
+  // Only the sign-in whose update cleared the request says so (two at once: one email).
+  const deletionCanceled = cancel.length > 0 && results[0]?.meta.changes === 1;
+  if (deletionCanceled && mailer) await mailer.send(deletionCanceledEmail(user));
+  return { user: toPublicUser(user), token: session.token, deletionCanceled };
+}
+
+function deletionCanceledEmail(user: { email: string; name: string }) {
+  return {
+    kind: 'account_deletion_canceled',
+    to: user.email,
+    subject: 'Your Adloom account will not be deleted',
+    text: [
+      `Hi ${user.name},`,
+      '',
+      'You signed in to Adloom, so the deletion of your account that you asked for is cancelled: your account, projects and files stay as they are.',
+      'Instagram connections were ended when you asked for the deletion; connect them again from the project’s Marketing page if you need them.',
+      '',
+      'If you did not sign in just now, change your password at once and sign out the other devices on your Account page.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Checks the signed-in user's password before a step that cannot wait to be undone (deleting
+ * the account): 422 on a wrong one, counted like sign-in failures (5 per account and address
+ * per 15 minutes, then 429).
+ */
+export async function confirmPassword(db: Db, userId: string, password: string, meta: RequestMeta): Promise<void> {
+  const limitKey = `confirm-password:${userId}:${meta.ip}`;
+  await consume(db, limitKey, RATE_LIMITS.loginFailures);
+  const user = await repo.findUserById(db, userId);
+  if (!user || !(await verifyPassword(password, user.passwordHash))) {
+    throw new AppError('validation_failed', 'That password is not right.', { password: ['This is not your password.'] });
   }
-  return { user: toPublicUser(user), token: session.token };
+  await clearLimit(db, limitKey);
 }
 
 /**
@@ -167,7 +214,7 @@ export async function authenticate(db: Db, token: string, now = new Date()) {
 
 /** Counts a reset request against the per-IP limit (429 beyond it). */
 export async function assertResetAllowed(db: Db, meta: RequestMeta): Promise<void> {
-  await consume(db, `reset:${meta.ip}`, RATE_LIMITS.passwordResetRequests);
+  await consume(db, `reset:${clientNetwork(meta.ip)}`, RATE_LIMITS.passwordResetRequests);
 }
 
 export async function requestPasswordReset(db: Db, mailer: Mailer, email: string, origin: string): Promise<void> {

@@ -365,6 +365,34 @@ export async function removeMember(db: Db, membership: Membership, actor: Sessio
   await repo.deleteMember(db, membership.project.id, targetUserId);
 }
 
+/**
+ * An owner's account is being purged (decision 0023): ownership passes to `toUserId`, a member
+ * the caller chose. When the new owner's plan has no free project slot, the project is archived
+ * first (archived projects do not count), so the team keeps it and the new owner decides.
+ * Returns whether it was archived, or null when the transfer could not happen (nothing changed).
+ */
+export async function handOverProject(db: Db, projectId: string, fromUserId: string, toUserId: string): Promise<{ archived: boolean } | null> {
+  const transfer = async () => {
+    const [demoted, promoted] = await rawBatch(db, [
+      ...repo.transferOwnershipStatements(db, projectId, fromUserId, toUserId),
+      auditIfChangedStatement(db, {
+        actorUserId: null,
+        action: 'project.ownership_transferred',
+        targetType: 'user',
+        targetId: toUserId,
+        projectId,
+        details: { from: fromUserId, reason: 'account_deleted' },
+      }),
+    ]);
+    return demoted?.meta.changes === 1 && promoted?.meta.changes === 1;
+  };
+  if (await transfer()) return { archived: false };
+  const project = await repo.findProject(db, projectId);
+  if (!project || project.archivedAt !== null) return null;
+  await repo.updateProject(db, projectId, { archivedAt: new Date() });
+  return (await transfer()) ? { archived: true } : null;
+}
+
 /** The project with the user's role, if it exists and they are a member (the access rule `{ project: role }`). */
 export function membershipOf(db: Db, projectId: string, userId: string): Promise<Membership | undefined> {
   return repo.findMembership(db, projectId, userId);

@@ -170,9 +170,11 @@ export const siteRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid('form');
       try {
-        const { token } =
-          input.intent === 'signup' ? await signupFromForm(c, input) : await auth.login(c.get('db'), input, requestMeta(c), readSessionToken(c));
-        writeSessionCookie(c, token);
+        const result =
+          input.intent === 'signup' ? await signupFromForm(c, input) : await auth.login(c.get('db'), input, requestMeta(c), readSessionToken(c), mailerFor(c));
+        writeSessionCookie(c, result.token);
+        // A sign-in that cancelled the account's deletion lands where that is said (decision 0023).
+        if ('deletionCanceled' in result && result.deletionCanceled) return c.redirect('/account?deletion=canceled', 303);
         return c.redirect(safeSameOriginPath(input.next, '/dashboard'), 303);
       } catch (error) {
         const page = loginRefused(c, error, { ...input, name: input.intent === 'signup' ? input.name : undefined });

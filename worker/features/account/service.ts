@@ -1,0 +1,158 @@
+import type { DeletionScheduled } from '#common/schemas/auth.ts';
+import type { Db } from '#worker/db/client.ts';
+import { auditStatement } from '#worker/lib/audit.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import type { Mailer } from '#worker/lib/mailer.ts';
+import type { RequestMeta } from '#worker/lib/request-meta.ts';
+import * as auth from '#worker/features/auth/service.ts';
+import { handOverProject } from '#worker/features/projects/service.ts';
+import * as repo from '#worker/features/account/repo.ts';
+
+/** How long an account waits between the deletion request and the purge (decision 0023). */
+export const DELETION_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The user asks to delete their account, with their password (422 when wrong, rate limited like
+ * sign-in). At once: every session, password-reset link and Instagram connection they made ends
+ * (they are signed out); the account waits 30 days, then the scheduled job purges it. Signing in
+ * before then cancels it. A paid plan that still renews must be cancelled first (409), so that no
+ * payment is taken from an account on its way out.
+ */
+export async function requestDeletion(
+  db: Db,
+  mailer: Mailer,
+  userId: string,
+  password: string,
+  meta: RequestMeta,
+  origin: string,
+  now = new Date(),
+): Promise<DeletionScheduled> {
+  await auth.confirmPassword(db, userId, password, meta);
+  const user = await repo.findUser(db, userId);
+  if (!user) throw new AppError('unauthenticated');
+  const subscription = await repo.subscriptionOf(db, userId);
+  if (subscription && subscription.status !== 'canceled' && !subscription.cancelAtPeriodEnd) {
+    throw new AppError(
+      'conflict',
+      'Your paid plan still renews. Cancel it on the Billing page first (it runs to the end of the period), then delete your account.',
+    );
+  }
+  const owned = await repo.ownedProjects(db, userId);
+  const [[marked]] = await db.batch([
+    repo.markForDeletion(db, userId, now),
+    ...repo.revokeAccessStatements(db, userId),
+    auditStatement(db, { actorUserId: userId, action: 'user.deletion_requested', targetType: 'user', targetId: userId, ip: meta.ip }),
+  ]);
+  auth.forgetUserSessions(userId);
+  // A replay (the account was marked already: no session could normally send it) schedules nothing new and mails nothing.
+  if (!marked) return { purgeAfter: new Date((user.deletionRequestedAt ?? now).getTime() + DELETION_GRACE_MS).toISOString() };
+  const purgeAfter = new Date(now.getTime() + DELETION_GRACE_MS);
+  const shared = owned.filter((p) => p.others > 0);
+  const alone = owned.filter((p) => p.others === 0);
+  await mailer.send({
+    kind: 'account_deletion_scheduled',
+    to: user.email,
+    subject: `Your Adloom account will be deleted on ${dateFormat.format(purgeAfter)}`,
+    text: [
+      `Hi ${user.name},`,
+      '',
+      `You asked us to delete your Adloom account. You have been signed out everywhere, and your Instagram connections were ended.`,
+      `On ${dateFormat.format(purgeAfter)} we delete your account for good:`,
+      alone.length > 0
+        ? `- your ${alone.length === 1 ? 'project' : `${alone.length} projects`} (${alone.map((p) => `“${p.name}”`).join(', ')}) with their media, creatives, renders, ads and funnels;`
+        : '- your personal data;',
+      ...(shared.length > 0
+        ? [
+            `- projects you share with others (${shared.map((p) => `“${p.name}”`).join(', ')}) stay with them: ownership passes to their longest-standing editor (or viewer).`,
+          ]
+        : []),
+      '- payments and credit records are kept without your name, as accounting law requires.',
+      '',
+      `Changed your mind? Sign in before then and nothing is deleted: ${origin}/login`,
+      'Want a copy of your data first? Sign in, download it from your Account page, then ask again.',
+    ].join('\n'),
+  });
+  return { purgeAfter: purgeAfter.toISOString() };
+}
+
+/**
+ * The scheduled job: accounts whose grace period is over. Projects they share are handed to the
+ * longest-standing editor (else viewer); projects only they are in, and the presentations they
+ * wrote, become deleted projects dated back to the request, so the content purge that runs next
+ * removes their media, renders, fonts and R2 objects; the account row is stripped of personal data
+ * and kept as the anonymous anchor of ledger and payment rows. Returns how many were purged.
+ */
+export async function purgeDueAccounts(db: Db, mailer: Mailer, now: Date, limit = 20): Promise<number> {
+  const due = await repo.dueForPurge(db, new Date(now.getTime() - DELETION_GRACE_MS), limit);
+  let purged = 0;
+  for (const user of due) {
+    if (await purgeAccount(db, mailer, user, now)) purged += 1;
+  }
+  return purged;
+}
+
+async function purgeAccount(db: Db, mailer: Mailer, user: NonNullable<Awaited<ReturnType<typeof repo.findUser>>>, now: Date): Promise<boolean> {
+  const requestedAt = user.deletionRequestedAt ?? now;
+  const owned = await repo.ownedProjects(db, user.id);
+  const alone = owned.filter((p) => p.others === 0).map((p) => p.id);
+  const handedOver: { project: string; to: { name: string; email: string }; archived: boolean }[] = [];
+  for (const project of owned.filter((p) => p.others > 0)) {
+    const members = await repo.otherMembers(db, project.id, user.id);
+    const candidates = [...members.filter((m) => m.role === 'editor'), ...members.filter((m) => m.role === 'viewer')];
+    let done = false;
+    for (const candidate of candidates) {
+      const result = await handOverProject(db, project.id, user.id, candidate.userId);
+      if (result) {
+        handedOver.push({ project: project.name, to: candidate, archived: result.archived });
+        done = true;
+        break;
+      }
+    }
+    // Members changed under us: try again on the next run rather than leave a project without an owner.
+    if (!done) {
+      console.error(JSON.stringify({ level: 'error', message: 'account_purge_handover_failed', userId: user.id, projectId: project.id }));
+      return false;
+    }
+  }
+  await db.batch([
+    repo.deletePresentationsStatement(db, user.id, requestedAt),
+    ...(alone.length > 0 ? [repo.deleteProjectsStatement(db, alone, requestedAt)] : []),
+    ...repo.anonymiseStatements(db, user, now),
+    auditStatement(db, {
+      actorUserId: null,
+      action: 'user.purged',
+      targetType: 'user',
+      targetId: user.id,
+      details: { projectsDeleted: alone.length, projectsHandedOver: handedOver.length },
+    }),
+  ]);
+  auth.forgetUserSessions(user.id);
+  for (const h of handedOver) {
+    await mailer.send({
+      kind: 'project_ownership_received',
+      to: h.to.email,
+      subject: `You now own “${h.project}” on Adloom`,
+      text: [
+        `Hi ${h.to.name},`,
+        '',
+        `The owner of the project “${h.project}” deleted their Adloom account, and you were its longest-standing member, so the project is now yours: its members, deletion and Instagram connection are in your hands.`,
+        ...(h.archived ? ['', 'It is archived because your plan has no free project slot: archive another project or upgrade, then restore it.'] : []),
+      ].join('\n'),
+    });
+  }
+  await mailer.send({
+    kind: 'account_deleted',
+    to: user.email,
+    subject: 'Your Adloom account has been deleted',
+    text: [
+      `Hi ${user.name},`,
+      '',
+      'As you asked 30 days ago, your Adloom account has been deleted, with your personal data and the projects only you were in (their files are removed from storage within minutes).',
+      ...(handedOver.length > 0 ? [`Projects you shared now belong to their members: ${handedOver.map((h) => `“${h.project}”`).join(', ')}.`] : []),
+      'Payment and credit records are kept without your name for accounting. This is the last email we send you.',
+    ].join('\n'),
+  });
+  return true;
+}
