@@ -1,8 +1,9 @@
 import { Laptop } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { passwordChangeInput, profileInput, type SessionInfo } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { FormError } from '#client/components/form-error.tsx';
@@ -15,6 +16,8 @@ import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { describeUserAgent, relativeTime } from '#client/lib/user-agent.ts';
 import { useSession, useUser } from '#client/app/session.tsx';
+import { DeleteAccountCard } from '#client/features/account/delete-account-card.tsx';
+import { ExportCard } from '#client/features/account/export-card.tsx';
 
 function ProfileCard() {
   const user = useUser();
@@ -174,16 +177,19 @@ function SessionsCard({ version }: { version: number }) {
   );
 }
 
-/** `/account`: profile, password, sessions (data export and deletion come later). */
+/** `/account`: profile, password, sessions, data export and account deletion. */
 export default function Account() {
   const { signOut } = useSession();
+  const [searchParams] = useSearchParams();
+  // A sign-in during the deletion grace period lands here (decision 0023).
+  const deletionCanceled = searchParams.get('deletion') === 'canceled';
   const [sessionsVersion, setSessionsVersion] = useState(0);
   const [signingOut, setSigningOut] = useState(false);
   return (
     <>
       <PageHeader
         title="Account"
-        description="Your profile, password and signed-in devices."
+        description="Your profile, password, signed-in devices and data."
         actions={
           <Button
             variant="secondary"
@@ -199,18 +205,17 @@ export default function Account() {
         }
       />
       <div className="grid max-w-4xl gap-6">
+        {deletionCanceled ? (
+          <Alert tone="success" title="Welcome back: your account will not be deleted">
+            You signed in during the 30-day grace period, so the deletion you asked for is cancelled. Your projects and files are as you left them; Instagram
+            connections need to be connected again.
+          </Alert>
+        ) : null}
         <ProfileCard />
         <PasswordCard onChanged={() => setSessionsVersion((v) => v + 1)} />
         <SessionsCard version={sessionsVersion} />
-        <Card title="Your data" description="Export everything you stored in Adloom, or delete your account.">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Data export and account deletion are not available in this version yet. Until then, write to us through the{' '}
-            <a className="text-accent-700 underline" href="/contact">
-              contact form
-            </a>{' '}
-            and we will do it for you within 30 days.
-          </p>
-        </Card>
+        <ExportCard />
+        <DeleteAccountCard />
       </div>
     </>
   );

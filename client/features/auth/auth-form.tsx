@@ -72,8 +72,9 @@ function SignInForm({
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit(async (data) => {
-        await call(api.api.auth.login.$post({ json: data }));
-        go(next);
+        const signedIn = await call(api.api.auth.login.$post({ json: data }));
+        // Signing in during the deletion grace period cancelled it: the account page says so (decision 0023).
+        go('deletionCanceled' in signedIn && signedIn.deletionCanceled ? '/account?deletion=canceled' : next);
       })}
     >
       <input type="hidden" name="intent" value="signin" />

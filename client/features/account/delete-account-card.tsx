@@ -1,0 +1,96 @@
+import { useId, useState } from 'react';
+import { accountDeletionInput } from '#common/schemas/auth.ts';
+import { Button } from '#client/components/button.tsx';
+import { FormError } from '#client/components/form-error.tsx';
+import { TextField } from '#client/components/field.tsx';
+import { ModalDialog } from '#client/components/modal-dialog.tsx';
+import { Card } from '#client/components/page-header.tsx';
+import { api, call } from '#client/lib/api.ts';
+import { useForm } from '#client/lib/use-form.ts';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function leave() {
+  window.location.assign('/');
+}
+
+/** The dialog: the password again, then what was scheduled (the user is signed out by then). */
+function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const titleId = useId();
+  const form = useForm(accountDeletionInput, { password: '' });
+  const [purgeAfter, setPurgeAfter] = useState<string | null>(null);
+  const close = purgeAfter ? leave : onClose;
+  return (
+    <ModalDialog
+      open={open}
+      onClose={form.pending ? () => undefined : close}
+      labelledBy={titleId}
+      closeOnBackdrop={false}
+      className="w-[min(28rem,calc(100vw-2rem))] p-6"
+    >
+      {purgeAfter ? (
+        <div role="status">
+          <h2 id={titleId} className="text-lg font-semibold">
+            Your account will be deleted on {dateFormat.format(new Date(purgeAfter))}
+          </h2>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            You are signed out everywhere, and we sent you an email. Changed your mind? Sign in before that date and nothing is deleted.
+          </p>
+          <div className="mt-6 flex justify-end">
+            <Button onClick={leave}>OK</Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(async (data) => {
+            const result = await call(api.api.me.deletion.$post({ json: data }));
+            setPurgeAfter(result.purgeAfter);
+          })}
+        >
+          <h2 id={titleId} className="text-lg font-semibold">
+            Delete your account?
+          </h2>
+          <div className="mt-2 space-y-2 text-sm text-zinc-600 dark:text-zinc-400">
+            <p>You are signed out at once, on every device, and your Instagram connections end.</p>
+            <p>
+              After 30 days, your account, your personal data and the projects only you are in are deleted for good, with their files. Projects you share stay
+              with the team: the longest-standing editor becomes their owner.
+            </p>
+            <p>Sign in within the 30 days to cancel.</p>
+          </div>
+          <div className="mt-4 space-y-4">
+            <FormError error={form.formError} />
+            <TextField label="Your password" type="password" autoComplete="current-password" required data-autofocus {...form.field('password')} />
+          </div>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={onClose} disabled={form.pending}>
+              Keep my account
+            </Button>
+            <Button type="submit" variant="danger" pending={form.pending} pendingLabel="Deleting…">
+              Delete my account
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
+
+/** The danger zone of /account: deleting the account after re-entering the password (decision 0023). */
+export function DeleteAccountCard() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card title="Delete your account" description="Your account and the projects only you are in go after a 30-day grace period.">
+      <div className="rounded-[var(--radius-control)] border border-red-200 p-4 dark:border-red-900">
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          Download your data first if you want a copy. A paid plan must be cancelled on the Billing page before the account can be deleted.
+        </p>
+        <Button className="mt-3" variant="danger" onClick={() => setOpen(true)}>
+          Delete my account…
+        </Button>
+      </div>
+      {open ? <DeleteDialog open={open} onClose={() => setOpen(false)} /> : null}
+    </Card>
+  );
+}
