@@ -12,6 +12,12 @@ export interface RateLimitRule {
 export const RATE_LIMITS = {
   /** PRODUCT.md §4.1: 5 failed sign-ins per email + IP per 15 minutes. */
   loginFailures: { limit: 5, windowMs: 15 * 60_000 },
+  /**
+   * Failed sign-ins from one network (clientNetwork) across all emails, 15 minutes: trying one
+   * password on many accounts (spraying) meets this instead of 5 per account. A shared office
+   * address fails far less often than this.
+   */
+  loginNetworkFailures: { limit: 50, windowMs: 15 * 60_000 },
   passwordResetRequests: { limit: 5, windowMs: 60 * 60_000 },
   signups: { limit: 10, windowMs: 60 * 60_000 },
   contactMessages: { limit: 5, windowMs: 60 * 60_000 },
@@ -56,6 +62,14 @@ async function recordAttempt(db: Db, key: string, rule: RateLimitRule, now = Dat
 export async function consume(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<void> {
   const { count, resetAt } = await recordAttempt(db, key, rule, now);
   if (count > rule.limit) throw limited(resetAt, now);
+}
+
+/** Takes back one counted attempt (it turned out not to be a failure); never below zero. */
+export async function release(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`MAX(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 export async function clearLimit(db: Db, key: string): Promise<void> {
