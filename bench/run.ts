@@ -1,4 +1,6 @@
 // `npm run bench [-- --check] [--only weight,speed,lab,render] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client]`
+// `npm run bench -- --only load [--minutes 10] [--connections 16] [--writes-per-second 4] [--load-exclude funnel,…]`: the mixed
+// load run (bench/load-mix.ts), never part of the default run; results in bench/results/load-<date>.*
 // Measures a production (minified) build served by workerd on loopback, prints one table
 // and writes bench/results/latest.json. With --check, exits non-zero when a budget in
 // bench/budgets.json is missed. The client is built into bench/.build/client, never into
@@ -13,6 +15,7 @@ import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
 import { BENCH_CLIENT_DIR, DIST_CLIENT_DIR, buildClient, bundleWorker, clientBuilt, log, rendererDirOf, step } from './build.ts';
 import { runLighthouse, type LabResult } from './lighthouse.ts';
 import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
+import { DEFAULT_MIX_OPTIONS, printMix, runMix, writeMixResults } from './load-mix.ts';
 import { measureRenders } from './renders.ts';
 import { startServer } from './server.ts';
 import { activeProfileMs, bundleSize, closure, inlineJsBytes, jsBytes, lazyChunks, pageScripts, readManifest } from './weight.ts';
@@ -29,6 +32,9 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '16' },
     'no-build': { type: 'boolean', default: false },
     'reuse-client': { type: 'boolean', default: false },
+    minutes: { type: 'string', default: String(DEFAULT_MIX_OPTIONS.minutes) },
+    'writes-per-second': { type: 'string', default: String(DEFAULT_MIX_OPTIONS.writesPerSecond) },
+    'load-exclude': { type: 'string', default: '' },
   },
 });
 const kinds = new Set(args.only.split(','));
@@ -293,13 +299,31 @@ try {
       if (r.failing.length) log(`    failing audits: ${r.failing.join(', ')}`);
     }
   }
+
+  // 6. Load (issue 15): a bounded mixed run with writes; errors must be 0 and workerd's memory flat.
+  if (kinds.has('load')) {
+    const mix = await runMix(server, {
+      ...DEFAULT_MIX_OPTIONS,
+      minutes: Number(args.minutes),
+      connections: Number(args.connections),
+      writesPerSecond: Number(args['writes-per-second']),
+      exclude: args['load-exclude'].split(',').filter(Boolean),
+      checkpoint: (partial) => writeMixResults(partial, resultsDir),
+      log,
+    });
+    printMix(mix, log);
+    log(`  → ${writeMixResults(mix, resultsDir)}.{json,md}`);
+    judge('load', 'errors under load', 'mix', mix.errors, { max: 0 });
+    results.load = { ...mix, timeline: undefined, routes: undefined };
+  }
 } finally {
   await server.stop();
 }
 
 results.budgets = verdicts;
 mkdirSync(resultsDir, { recursive: true });
-writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+// A load run alone keeps latest.json (the budgets' run) as it was: it writes its own files.
+if (!(kinds.size === 1 && kinds.has('load'))) writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 
 log('\nBudgets');
 for (const v of verdicts) log(`  ${v.ok ? '✔' : '✖'} ${v.budget.padEnd(26)} ${v.subject.padEnd(20)} ${String(v.value).padStart(9)}  ${v.limit}`);
