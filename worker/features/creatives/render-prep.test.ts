@@ -3,10 +3,12 @@ import { Resvg } from '@cf-wasm/resvg/workerd';
 import { satori } from '@cf-wasm/satori/workerd';
 import { encode as encodePng } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import { FORMATS, type CreativeDocument, type Layer } from '#common/creative/document.ts';
-import { creativeTree } from '#client/creative/tree.tsx';
+import { FORMAT_IDS, FORMATS, type CreativeDocument, type Layer } from '#common/creative/document.ts';
+import { buildTemplate } from '#common/creative/templates.ts';
+import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
+import { BAKED_BACKGROUND, creativeTree } from '#client/creative/tree.tsx';
 import { documentFonts } from '#worker/features/creatives/fonts-render.ts';
-import { directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render-prep.ts';
+import { bakeUnderlay, cutUnderlay, directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render-prep.ts';
 import { renderPng } from '#worker/features/creatives/render.ts';
 import { base64 } from '#worker/lib/ids.ts';
 import { decodePng } from '#worker/test/png.ts';
@@ -165,5 +167,88 @@ describe('satori’s SVG made cheaper for resvg', () => {
     expect(flatOpacity(stroked)).toBe(stroked);
     const two = '<g opacity="0.5"><rect x="0" y="0" width="10" height="10" fill="#000000"/><rect x="0" y="0" width="5" height="5" fill="#000000"/></g>';
     expect(flatOpacity(two)).toBe(two);
+  });
+});
+
+/** A photo-like PNG (lossless, so both render paths draw the very same picture): smooth colour with fine texture. */
+function texture(width: number, height: number, alpha = 255): string {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const grain = (x * 7 + y * 13) % 29;
+      data.set([(x * 255) / width + grain * 0.3, 90 + grain * 4, (y * 255) / height, alpha], (y * width + x) * 4);
+    }
+  }
+  return `data:image/png;base64,${base64(encodePng({ width, height, data, channels: 4, depth: 8 }))}`;
+}
+
+describe('a background photo as an underlay', RENDERING, () => {
+  it('renders every format as resvg draws the photo itself (veil, text, button and watermark laid over it)', async () => {
+    const photo = texture(320, 240);
+    for (const format of FORMAT_IDS) {
+      const doc = buildTemplate('photo-overlay', { brand: DEFAULT_BRAND_KIT, format, imageMediaId: 'm' });
+      const input = { doc, images: { m: photo }, watermark: true };
+      const { width, height } = FORMATS[format];
+      expect(await bakeUnderlay(doc, input.images)).toMatchObject({ width, height });
+      const [fast, slow] = [
+        await decodePng((await renderPng(env.ASSETS, input)).png),
+        await decodePng((await renderPng(env.ASSETS, input, { underlay: false })).png),
+      ];
+      let worst = 0;
+      for (let y = 0; y < height; y += 3) {
+        for (let x = 0; x < width; x += 3) {
+          const a = fast.pixel(x, y);
+          const b = slow.pixel(x, y);
+          const d = Math.max(...[0, 1, 2, 3].map((i) => Math.abs(a[i]! - b[i]!)));
+          worst = Math.max(worst, d);
+        }
+      }
+      // Rounding of the blend only (resvg rounds x / 255 its own way).
+      expect(worst, format).toBeLessThanOrEqual(2);
+      // The photo really is under the veil: its texture shows through, darkened.
+      const at = fast.pixel(width * 0.9, height * 0.3);
+      expect(at[1]).toBeGreaterThan(40);
+      expect(at[1]).toBeLessThan(120);
+    }
+  });
+
+  it('leaves a photo with transparency to resvg: the background colour shows through it', async () => {
+    const doc = buildTemplate('photo-overlay', { brand: DEFAULT_BRAND_KIT, format: 'square', imageMediaId: 'm' });
+    const see = { ...doc, background: { ...doc.background, color: '#ff0000', overlay: 0 } } as CreativeDocument;
+    const images = { m: texture(64, 64, 0) };
+    expect(await bakeUnderlay(see, images)).toBeNull();
+    const png = await decodePng((await renderPng(env.ASSETS, { doc: see, images })).png);
+    expect(png.pixel(20, 20)).toEqual([255, 0, 0, 255]);
+  });
+
+  it('cuts the photo and the root’s colour out of satori’s real SVG, keeping everything above', async () => {
+    const mark = texture(1, 1, 0);
+    const doc = buildTemplate('photo-overlay', { brand: DEFAULT_BRAND_KIT, format: 'story', imageMediaId: 'm' });
+    const { width, height } = FORMATS.story;
+    const fonts = await documentFonts(env.ASSETS, doc, {});
+    const svg = flatOpacity(
+      dropNoopImageClips(
+        directGradients(await satori(creativeTree(doc, { images: { m: mark }, baked: { [BAKED_BACKGROUND]: mark } }), { width, height, fonts })),
+      ),
+    );
+    const cut = cutUnderlay(svg, mark, width, height)!;
+    expect(cut).not.toBeNull();
+    expect(cut).not.toContain('<image');
+    expect(cut).not.toContain(`<rect x="0" y="0" width="${width}" height="${height}" fill="${doc.background.type === 'media' ? doc.background.color : ''}"/>`);
+    // The veil and the text are still there.
+    expect(cut).toContain(`<rect x="0" y="0" width="${width}" height="${height}" fill="#000000" fill-opacity="0.45"/>`);
+    expect(cut.match(/<path /g)?.length).toBe(svg.match(/<path /g)?.length);
+  });
+
+  it('cuts nothing from an SVG of another shape', () => {
+    const mark = 'data:image/png;base64,AA';
+    const image = `<image x="0" y="0" width="10" height="10" href="${mark}" preserveAspectRatio="none"/>`;
+    const ok = `<svg width="10"><rect x="0" y="0" width="10" height="10" fill="#123456"/>${image}<path d="M0 0"/></svg>`;
+    expect(cutUnderlay(ok, mark, 10, 10)).toBe('<svg width="10"><path d="M0 0"/></svg>');
+    // Painted under the picture by something other than a plain rectangle; twice; clipped; another size.
+    expect(cutUnderlay(ok.replace('<rect', '<path d="M0 0"/><rect'), mark, 10, 10)).toBeNull();
+    expect(cutUnderlay(ok.replace('<path', `${image}<path`), mark, 10, 10)).toBeNull();
+    expect(cutUnderlay(ok.replace('preserveAspectRatio="none"', 'preserveAspectRatio="none" clip-path="url(#c)"'), mark, 10, 10)).toBeNull();
+    expect(cutUnderlay(ok, mark, 10, 11)).toBeNull();
   });
 });

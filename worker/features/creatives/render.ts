@@ -4,9 +4,10 @@ import { Resvg } from '@cf-wasm/resvg/workerd';
 import { encode as encodePng } from 'fast-png';
 import { satori } from '@cf-wasm/satori/workerd';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
-import { creativeTree } from '#client/creative/tree.tsx';
+import { BAKED_BACKGROUND, creativeTree } from '#client/creative/tree.tsx';
 import { documentFonts, FONT_FILES } from '#worker/features/creatives/fonts-render.ts';
-import { bakePictures, directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render-prep.ts';
+import { compositeOpaquePng, encodeOpaquePng } from '#worker/features/creatives/png-fast.ts';
+import { bakePictures, bakeUnderlay, cutUnderlay, directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render-prep.ts';
 import { base64 } from '#worker/lib/ids.ts';
 
 /**
@@ -60,22 +61,62 @@ export interface RenderInput {
   brandFonts?: Record<string, ArrayBuffer>;
 }
 
-export async function renderPng(assets: Fetcher, input: RenderInput): Promise<{ png: Uint8Array; width: number; height: number }> {
+/**
+ * Stands for the underlay (render-prep.ts: `bakeUnderlay`) in the tree, where the background
+ * picture goes: a 1 × 1 transparent PNG, cheap for satori to read; `cutUnderlay` takes it out again.
+ */
+const UNDERLAY_MARK = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNgAAIAAAUAAen63NgAAAAASUVORK5CYII=';
+
+async function drawSvg(input: RenderInput, baked: Record<string, string>, fonts: Awaited<ReturnType<typeof documentFonts>>): Promise<string> {
   const { width, height } = FORMATS[input.doc.format];
-  const fonts = await documentFonts(assets, input.doc, { brandFonts: input.brandFonts, watermark: input.watermark });
-  // Pictures cut to their frames (cached per isolate), then satori's SVG made cheaper for resvg: render-prep.ts.
-  const baked = await bakePictures(input.doc, input.images);
   const tree = creativeTree(input.doc, { images: input.images, baked, watermark: input.watermark });
-  const svg = flatOpacity(dropNoopImageClips(directGradients(await satori(tree, { width, height, fonts }))));
+  // satori's SVG made cheaper for resvg: render-prep.ts.
+  return flatOpacity(dropNoopImageClips(directGradients(await satori(tree, { width, height, fonts }))));
+}
+
+/** resvg's canvas of `svg`, handed to `encode` (the canvas is freed after). */
+async function rasterise<T>(svg: string, encode: (image: { pixels: Uint8Array; width: number; height: number; asPng(): Uint8Array }) => T): Promise<T> {
   const resvg = await Resvg.async(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   try {
     const image = resvg.render();
     try {
-      return { png: image.asPng(), width: image.width, height: image.height };
+      return encode(image);
     } finally {
       image.free();
     }
   } finally {
     resvg.free();
   }
+}
+
+/**
+ * The PNG of a document. A background photo is kept per isolate as pixels (the underlay):
+ * resvg draws only what lies above it, on a transparent canvas, and that is laid over the
+ * photo in JavaScript (png-fast.ts); without one, resvg draws everything. Opaque canvases
+ * (every creative's) are written by png-fast.ts rather than resvg's slower encoder.
+ * `options.underlay: false` draws the background photo with resvg too (tests compare both).
+ */
+export async function renderPng(
+  assets: Fetcher,
+  input: RenderInput,
+  options: { underlay?: boolean } = {},
+): Promise<{ png: Uint8Array; width: number; height: number }> {
+  const { width, height } = FORMATS[input.doc.format];
+  const fonts = await documentFonts(assets, input.doc, { brandFonts: input.brandFonts, watermark: input.watermark });
+  const underlay = options.underlay === false ? null : await bakeUnderlay(input.doc, input.images);
+  if (underlay) {
+    // Pictures cut to their frames (cached per isolate): render-prep.ts.
+    const baked = { ...(await bakePictures(input.doc, input.images, { background: false })), [BAKED_BACKGROUND]: UNDERLAY_MARK };
+    const above = cutUnderlay(await drawSvg(input, baked, fonts), UNDERLAY_MARK, width, height);
+    if (above) {
+      const png = await rasterise(above, (image) => compositeOpaquePng(image.pixels, underlay.rgb, width, height));
+      return { png, width, height };
+    }
+  }
+  const svg = await drawSvg(input, await bakePictures(input.doc, input.images), fonts);
+  return rasterise(svg, (image) => ({
+    png: encodeOpaquePng(image.pixels, image.width, image.height) ?? image.asPng(),
+    width: image.width,
+    height: image.height,
+  }));
 }

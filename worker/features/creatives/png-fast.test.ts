@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { compositeOpaquePng, encodeOpaquePng } from '#worker/features/creatives/png-fast.ts';
+import { decodePng } from '#worker/test/png.ts';
+
+/** Pixels that change in every direction (so that every filter byte matters), fully opaque. */
+function noise(width: number, height: number, seed = 7): Uint8Array {
+  const data = new Uint8Array(width * height * 4);
+  let s = seed;
+  for (let i = 0; i < data.length; i += 1) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    data[i] = i % 4 === 3 ? 255 : (s >>> 16) & 255;
+  }
+  return data;
+}
+
+describe('the fast PNG writer', () => {
+  it('writes exactly the pixels of an opaque canvas, as RGB', async () => {
+    const [width, height] = [37, 23];
+    const rgba = noise(width, height);
+    const png = encodeOpaquePng(rgba, width, height)!;
+    expect(png[25]).toBe(2); // IHDR colour type: truecolour without alpha
+    const decoded = await decodePng(png);
+    expect({ width: decoded.width, height: decoded.height }).toEqual({ width, height });
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const i = (y * width + x) * 4;
+        expect(decoded.pixel(x, y)).toEqual([rgba[i], rgba[i + 1], rgba[i + 2], 255]);
+      }
+    }
+  });
+
+  it('refuses a canvas with one pixel that is not opaque (resvg’s encoder writes those)', () => {
+    const rgba = noise(8, 8);
+    rgba[4 * 37 + 3] = 254;
+    expect(encodeOpaquePng(rgba, 8, 8)).toBeNull();
+    expect(() => encodeOpaquePng(rgba, 8, 9)).toThrow(/size/);
+  });
+
+  it('lays a premultiplied overlay over opaque pixels as source-over does', async () => {
+    const [width, height] = [4, 1];
+    const under = new Uint8Array([10, 20, 30, 200, 100, 50, 0, 0, 0, 255, 255, 255]);
+    const overlay = new Uint8Array([
+      // transparent: the picture shows
+      0, 0, 0, 0,
+      // opaque: the overlay shows
+      1, 2, 3, 255,
+      // black at 45 %: 55 % of the picture
+      0, 0, 0, 115,
+      // white at 50 % (premultiplied 128) over white
+      128, 128, 128, 128,
+    ]);
+    const decoded = await decodePng(compositeOpaquePng(overlay, under, width, height));
+    expect([0, 1, 2, 3].map((x) => decoded.pixel(x, 0))).toEqual([
+      [10, 20, 30, 255],
+      [1, 2, 3, 255],
+      [0, 0, 0, 255],
+      [255, 255, 255, 255],
+    ]);
+    const grey = await decodePng(compositeOpaquePng(new Uint8Array([0, 0, 0, 115]), new Uint8Array([200, 100, 50]), 1, 1));
+    // 200 × 140 / 255 = 109.8, 100 × 140 / 255 = 54.9, 50 × 140 / 255 = 27.5
+    expect(grey.pixel(0, 0)).toEqual([110, 55, 27, 255]);
+  });
+});
