@@ -100,8 +100,8 @@ export function validate<T extends 'json' | 'form' | 'query' | 'param', S extend
   target: T,
   schema: S,
   hook?: ValidationHook,
-): MiddlewareHandler<AppEnv, string, Validated<T, S>> {
-  return async (c, next) => {
+): MiddlewareHandler<AppEnv, string, Validated<T, S>> & ValidationTag {
+  const middleware: MiddlewareHandler<AppEnv, string, Validated<T, S>> = async (c, next) => {
     let raw: Record<string, string> = {};
     try {
       let value: unknown;
@@ -128,4 +128,18 @@ export function validate<T extends 'json' | 'form' | 'query' | 'param', S extend
     }
     await next();
   };
+  return Object.assign(middleware, { validation: { target, schema } });
+}
+
+/**
+ * What `validate()` leaves on its middleware: the target and the schema. The reliability
+ * fuzz (worker/reliability/) reads them from the router to know which routes take JSON
+ * bodies, forms, queries and params, and to generate inputs shaped like the schema.
+ */
+export interface ValidationTag {
+  validation: { target: 'json' | 'form' | 'query' | 'param'; schema: StandardSchemaV1 };
+}
+
+export function isValidationMiddleware(handler: unknown): handler is ValidationTag {
+  return typeof handler === 'function' && 'validation' in handler;
 }
