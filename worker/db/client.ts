@@ -3,25 +3,41 @@ import { drizzle } from 'drizzle-orm/d1';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 
 /**
+ * What queries run on: the D1 binding itself, or a D1 session of it (the Sessions API, for
+ * read replication: docs/decisions/0022-read-replication-and-placement.md). drizzle's D1
+ * driver only calls `prepare` and `batch`, which a session has too.
+ */
+export type D1Client = D1Database | D1DatabaseSession;
+
+/**
  * One drizzle instance per request (bindings are per request). Without the schema
  * option: we use the query builder, not relational queries, and building the relational
  * config on every request costs more than the query itself.
  */
-export function getDb(d1: D1Database) {
-  return drizzle(d1);
+export function getDb(d1: D1Client) {
+  return drizzle(d1 as D1Database);
 }
 
 export type Db = ReturnType<typeof getDb>;
 
 /**
- * The request's database, made on first use: most requests to cached pages, and API
- * reads served from the session cache, never touch D1.
+ * A database whose queries all run in one session that starts at the primary: the latest
+ * data first, then any replica at least as fresh. For scheduled jobs (and anything else
+ * outside a request) that must not act on a replica's older view.
  */
-export function lazyDb(d1: D1Database): Db {
+export function primaryDb(d1: D1Database): Db {
+  return getDb(d1.withSession('first-primary'));
+}
+
+/**
+ * The request's database, made on first use: most requests to cached pages, and API
+ * reads served from the session cache, never touch D1 (and so never open a D1 session).
+ */
+export function lazyDb(open: () => D1Client): Db {
   let db: Db | undefined;
   return new Proxy({} as Db, {
     get(_target, property) {
-      db ??= getDb(d1);
+      db ??= getDb(open());
       const value: unknown = Reflect.get(db, property, db);
       return typeof value === 'function' ? value.bind(db) : value;
     },

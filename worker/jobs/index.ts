@@ -1,4 +1,4 @@
-import { getDb } from '#worker/db/client.ts';
+import { primaryDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { createMailer } from '#worker/lib/mailer.ts';
 import { purgeDueAccounts } from '#worker/features/account/service.ts';
@@ -28,7 +28,7 @@ export const PURGE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Housekeeping: expired sessions, old reset tokens, finished rate-limit windows, past playground days, past analytics salts and visitor hashes. */
 export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
-  const db = getDb(env.DB);
+  const db = primaryDb(env.DB);
   await purgeExpiredSessions(db, now);
   await purgeFinishedWindows(db, now);
   await purgePastPlaygroundDays(db, now);
@@ -38,7 +38,7 @@ export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new D
 
 /** Removes media, renders and deleted projects' uploaded fonts (R2 objects, then rows), creatives, funnels, pages and projects deleted more than 30 days ago, a batch at a time. */
 export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, now = new Date(), batch = 200): Promise<number> {
-  const db = getDb(env.DB);
+  const db = primaryDb(env.DB);
   const before = new Date(now.getTime() - PURGE_AFTER_MS);
   const media = await purgeDeletedMedia(db, env.MEDIA, before, batch);
   const renders = await purgeDeletedCreations(db, env.MEDIA, before, batch);
@@ -57,13 +57,13 @@ export async function purgeDeletedContent(env: Pick<Bindings, 'DB' | 'MEDIA'>, n
  * purge so that their files leave R2 in the same run. Returns how many accounts were purged.
  */
 export async function purgeDeletedAccounts(env: Pick<Bindings, 'DB' | 'RESEND_API_KEY' | 'MAIL_FROM'>, now = new Date()): Promise<number> {
-  const db = getDb(env.DB);
+  const db = primaryDb(env.DB);
   return purgeDueAccounts(db, createMailer(db, env), now);
 }
 
 /** Money and credits over time: ended cancellations, new credit periods, commissions out of their hold, interrupted renders and variations. */
 export async function runBillingJobs(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
-  const db = getDb(env.DB);
+  const db = primaryDb(env.DB);
   await endCanceledSubscriptions(db, now);
   await renewDuePeriods(db, now);
   await releaseDueCommissions(db, now);
@@ -73,7 +73,7 @@ export async function runBillingJobs(env: Pick<Bindings, 'DB'>, now = new Date()
 
 /** Instagram: long-lived tokens refreshed before they expire; revoked or run-out ones mark the connection broken. */
 export async function refreshInstagramTokens(env: Bindings, now = new Date()): Promise<number> {
-  return refreshTokens(getDb(env.DB), env, now);
+  return refreshTokens(primaryDb(env.DB), env, now);
 }
 
 /**
@@ -81,7 +81,7 @@ export async function refreshInstagramTokens(env: Bindings, now = new Date()): P
  * run). The picture links Meta fetches use the site address each post was scheduled from.
  */
 export async function publishDuePosts(env: Bindings, now = new Date()): Promise<number> {
-  const db = getDb(env.DB);
+  const db = primaryDb(env.DB);
   const published = await publishDue(db, env, now, {
     owner: crypto.randomUUID(),
     onSettled: (adId, outcome) => recordPostOutcome(db, adId, outcome),
@@ -96,7 +96,7 @@ export async function publishDuePosts(env: Bindings, now = new Date()): Promise<
  */
 export async function auditStorageDaily(env: Pick<Bindings, 'DB' | 'MEDIA'>, now = new Date()): Promise<void> {
   if (!isStorageAuditMinute(now)) return;
-  const db = getDb(env.DB);
+  const db = primaryDb(env.DB);
   await reportStorageAudit(db, await auditStorage(db, env.MEDIA, { now, purgeAfterMs: PURGE_AFTER_MS }));
 }
 

@@ -5,7 +5,7 @@ export const SESSION_COOKIE = 'adloom_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** http://localhost (and 127.0.0.1) is the one place a session cookie may lack Secure. */
-function isLoopbackHttp(url: string): boolean {
+export function isLoopbackHttp(url: string): boolean {
   const { protocol, hostname } = new URL(url);
   return protocol === 'http:' && (hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]');
 }

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { lazyDb } from '#worker/db/client.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { requestSession, writeBackBookmark } from '#worker/lib/d1-session.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
 import type { AccessResolvers } from '#worker/middleware/access.ts';
 import { assertSameSite } from '#worker/middleware/csrf.ts';
@@ -8,9 +9,10 @@ import { newRequestIds } from '#worker/middleware/request-id.ts';
 import { applySecurityHeaders } from '#worker/middleware/security-headers.ts';
 
 /**
- * What every request gets: a request id and CSP nonce, the request's database, the
- * lookups the access rules use; after the handler (or the error handler): the security
- * headers, X-Request-Id, and for /api a Cache-Control unless the route set one. One
+ * What every request gets: a request id and CSP nonce, the request's database (its queries in
+ * one D1 session: worker/lib/d1-session.ts), the lookups the access rules use; after the
+ * handler (or the error handler): the D1 bookmark cookie, the security headers, X-Request-Id,
+ * and for /api a Cache-Control unless the route set one. One
  * middleware rather than several keeps the hot path short
  * (docs/decisions/0005-performance-budgets.md).
  */
@@ -19,7 +21,8 @@ export const foundation = (resolvers: AccessResolvers) =>
     const { requestId, nonce } = newRequestIds();
     c.set('requestId', requestId);
     c.set('nonce', nonce);
-    c.set('db', lazyDb(c.env.DB));
+    const session = await requestSession(c);
+    c.set('db', lazyDb(session.open));
     c.set('access', resolvers);
     c.set('user', null);
     c.set('sessionId', null);
@@ -29,6 +32,7 @@ export const foundation = (resolvers: AccessResolvers) =>
     // Personal JSON (and its errors) is kept by no browser or shared cache; a route that sets
     // its own rule (media and creation files, with ETags) keeps it.
     if (isApiPath(c.req.path) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
+    await writeBackBookmark(c, session);
     applySecurityHeaders(c.res.headers, nonce);
     c.res.headers.set('X-Request-Id', requestId);
   });

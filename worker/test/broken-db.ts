@@ -1,7 +1,8 @@
-/** A D1 binding that fails like a database in trouble, to test how failures surface. */
+/** A D1 binding that fails like a database in trouble, to test how failures surface; its sessions fail the same way. */
 export function brokenDb(message: string): D1Database {
   const fail = () => {
     throw new Error(message);
   };
-  return { prepare: fail, batch: fail, exec: fail } as unknown as D1Database;
+  const broken = { prepare: fail, batch: fail, exec: fail, withSession: () => ({ prepare: fail, batch: fail, getBookmark: () => null }) };
+  return broken as unknown as D1Database;
 }

@@ -8,7 +8,8 @@ export const healthRoutes = new Hono<AppEnv>().get('/', access('public'), async 
   let migration: string | null = null;
   let ok = true;
   try {
-    const row = await c.env.DB.prepare('SELECT name FROM d1_migrations ORDER BY id DESC LIMIT 1').first<{ name: string }>();
+    // Through the request's D1 session (nearest replica for a signed-out probe), like every query.
+    const row = await (c.get('db').$client as D1Database).prepare('SELECT name FROM d1_migrations ORDER BY id DESC LIMIT 1').first<{ name: string }>();
     migration = row?.name ?? null;
   } catch {
     ok = false;

@@ -40,7 +40,8 @@ async function databaseChecks(env: Pick<Bindings, 'DB'>): Promise<{ checks: Syst
   let applied: string[] | undefined;
   const reach = await timed('d1', 'Database (D1)', async () => {
     try {
-      const { results } = await env.DB.prepare('SELECT name FROM d1_migrations ORDER BY id').all<{ name: string }>();
+      // The primary's migration level (a replica may trail it by a few seconds).
+      const { results } = await env.DB.withSession('first-primary').prepare('SELECT name FROM d1_migrations ORDER BY id').all<{ name: string }>();
       applied = results.map((row) => row.name);
     } catch {
       throw new CheckFailed('The database did not answer, or has no migrations table: run `wrangler d1 migrations apply DB`.');
