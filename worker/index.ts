@@ -3,6 +3,8 @@ import { createApp } from '#worker/app.ts';
 import { checkEnv, type Bindings } from '#worker/env.ts';
 import { scheduled } from '#worker/jobs/index.ts';
 import { scrubEvent } from '#worker/lib/sentry.ts';
+import { newRequestIds } from '#worker/middleware/request-id.ts';
+import { applySecurityHeaders } from '#worker/middleware/security-headers.ts';
 
 const app = createApp();
 
@@ -37,10 +39,12 @@ export default {
     const checked = checkEnv(rawEnv);
     if ('problems' in checked) {
       misconfigured(rawEnv, checked.problems);
-      return new Response('Adloom is not configured correctly. The operator can find the details in the worker’s log.', {
-        status: 500,
-        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-      });
+      const headers = new Headers({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      // Served before the app (and its middleware) runs: the request id and security headers are added here.
+      const { requestId, nonce } = newRequestIds();
+      applySecurityHeaders(headers, nonce);
+      headers.set('X-Request-Id', requestId);
+      return new Response('Adloom is not configured correctly. The operator can find the details in the worker’s log.', { status: 500, headers });
     }
     const env = checked.env;
     return env.SENTRY_DSN ? monitored.fetch!(request, env, ctx) : plain.fetch(request, env, ctx);

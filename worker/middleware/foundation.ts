@@ -30,8 +30,12 @@ export const foundation = (resolvers: AccessResolvers) =>
     c.set('media', undefined);
     await next();
     // Personal JSON (and its errors) is kept by no browser or shared cache; a route that sets
-    // its own rule (media and creation files, with ETags) keeps it.
-    if (isApiPath(c.req.path) && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
+    // its own rule (media and creation files, with ETags) keeps it. The /monitoring tunnel's
+    // answers are never worth keeping either.
+    if (!c.res.headers.has('Cache-Control')) {
+      if (isApiPath(c.req.path)) c.res.headers.set('Cache-Control', 'private, no-store');
+      else if (c.req.path === '/monitoring') c.res.headers.set('Cache-Control', 'no-store');
+    }
     await writeBackBookmark(c, session);
     applySecurityHeaders(c.res.headers, nonce);
     c.res.headers.set('X-Request-Id', requestId);
