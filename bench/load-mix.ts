@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { DEMO_USERS, SEED_PRESENTATIONS, SEED_PREVIEW_ID } from '../scripts/seed.mjs';
-import { PINNING, pinServer } from './load.ts';
+import { PINNING, cpuMs, pinServer } from './load.ts';
 import type { BenchServer } from './server.ts';
 
 export interface MixOptions {
@@ -237,11 +237,14 @@ export interface MixResult {
     hwmMb: number;
     slopeMbPerMin: number;
     databaseStartMb: number;
-    databaseEndMb: number;
+    databaseEndMb: number | null;
     /** Growth over the run ÷ its minutes (writes are paced evenly). */
-    databaseMbPerMin: number;
+    databaseMbPerMin: number | null;
   };
-  rows: Record<string, { before: number; after: number }>;
+  /** null: not read after the run (the results were written before that read, which did not answer). */
+  rows: Record<string, { before: number; after: number }> | null;
+  /** What the numbers do not say by themselves (added by whoever ran it). */
+  notes?: string[];
   /** One row per memory sample: the requests since the previous one. */
   timeline: { t: number; rps: number; errors: number; p50: number; p99: number; rssMb: number }[];
 }
@@ -560,14 +563,17 @@ export async function runMix(server: BenchServer, options: MixOptions): Promise<
   for (const client of clients) client.agent.destroy();
   setup.agent.destroy();
   // 5. The summary (written once before the database is read again, in case that hangs).
-  const summarise = (rowsAfter: Record<string, number>, dbAfter: number): MixResult => {
+  const summarise = (rowsAfter: Record<string, number> | undefined, dbAfter: number): MixResult => {
     const total = [...classes.values()].reduce((a, c) => a + c.count, 0);
     const errors = [...classes.values()].reduce((a, c) => a + c.errors, 0);
     const mb = (kb: number) => round(kb / 1024, 1);
     const afterWarmup = samples.filter((s) => s.t >= warmupSeconds);
-    const rows: MixResult['rows'] = {};
-    for (const name of new Set([...Object.keys(rowsBefore), ...Object.keys(rowsAfter)])) {
-      if (rowsBefore[name] !== rowsAfter[name]) rows[name] = { before: rowsBefore[name] ?? 0, after: rowsAfter[name] ?? 0 };
+    let rows: MixResult['rows'] = null;
+    if (rowsAfter) {
+      rows = {};
+      for (const name of new Set([...Object.keys(rowsBefore), ...Object.keys(rowsAfter)])) {
+        if (rowsBefore[name] !== rowsAfter[name]) rows[name] = { before: rowsBefore[name] ?? 0, after: rowsAfter[name] ?? 0 };
+      }
     }
     const firstAfter = afterWarmup[0] ?? samples[0]!;
     const last = samples.at(-1)!;
@@ -610,7 +616,15 @@ export async function runMix(server: BenchServer, options: MixOptions): Promise<
       timeline,
     };
   };
-  if (options.checkpoint) options.checkpoint(summarise({}, Number.NaN));
+  if (options.checkpoint) options.checkpoint(summarise(undefined, Number.NaN));
+  // miniflare's proxy (server.db) blocks Node's main thread while it waits; workerd still busy
+  // after a long run (and writing to the stdout pipe Node then does not read) never answered it
+  // once. Wait until workerd is idle (under 20 % of a core, at most 30 s) before reading.
+  for (let i = 0; i < 30; i += 1) {
+    const before = cpuMs(server.workerdPid);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (cpuMs(server.workerdPid) - before < 200) break;
+  }
   const rowsAfter = await tableCounts(server);
   const dbAfter = await databaseBytes(server);
 
@@ -656,7 +670,9 @@ function markdown(r: MixResult): string {
     `- **${r.requests.toLocaleString('en')} requests, ${r.errors} errors** (an error is any status other than the one the request expects, or a network error), ${r.throughputRps} req/s, ${r.connectionsOpened} connections opened`,
     `- **Writes**: ${r.writes.total} (${r.writes.perSecond}/s): creative drafts created, edited twice and deleted; projects renamed; comments on an ad through the API and through the preview's review form`,
     `- **workerd RSS**: start ${m.startMb} MB, after the ${m.warmupSeconds} s warm-up ${m.afterWarmupMb} MB, end ${m.endMb} MB, max ${m.maxMb} MB; least-squares slope after the warm-up **${m.slopeMbPerMin} MB/min**`,
-    `- **Database** (D1 in workerd's memory here, so part of that RSS): ${m.databaseStartMb} → ${m.databaseEndMb} MB, ${m.databaseMbPerMin} MB/min`,
+    m.databaseEndMb === null || Number.isNaN(m.databaseEndMb)
+      ? `- **Database** (D1 in workerd's memory here, so part of that RSS): ${m.databaseStartMb} MB before the run; not read after it`
+      : `- **Database** (D1 in workerd's memory here, so part of that RSS): ${m.databaseStartMb} → ${m.databaseEndMb} MB, ${m.databaseMbPerMin} MB/min`,
     `- **workerd RSS each minute** (MB): ${r.timeline
       .filter((row, i) => i === 0 || Math.floor(row.t / 60) > Math.floor(r.timeline[i - 1]!.t / 60))
       .map((row) => row.rssMb)
@@ -670,11 +686,12 @@ function markdown(r: MixResult): string {
     '| --- | --- | ---: | ---: | ---: | ---: |',
     ...Object.entries(r.routes).map(([route, s]) => `| \`${route}\` | ${s.class} | ${s.requests} | ${s.errors} | ${s.p50} | ${s.p99} |`),
     '',
-    'Rows added or removed during the run:',
+    r.rows ? 'Rows added or removed during the run:' : 'Rows after the run: not read (the read through miniflare did not answer; see the JSON).',
     '',
-    ...Object.entries(r.rows).map(([table, c]) => `- ${table}: ${c.before} → ${c.after} (${c.after - c.before >= 0 ? '+' : ''}${c.after - c.before})`),
+    ...Object.entries(r.rows ?? {}).map(([table, c]) => `- ${table}: ${c.before} → ${c.after} (${c.after - c.before >= 0 ? '+' : ''}${c.after - c.before})`),
     '',
   ];
+  if (r.notes?.length) lines.push('Notes:', '', ...r.notes.map((note) => `- ${note}`), '');
   if (r.errorSamples.length)
     lines.push(
       'Errors (first 50):',
