@@ -15,7 +15,8 @@ export function nextAddress(): string {
   addresses += 1;
   const file = expect.getState().testPath ?? '';
   const block = [...file].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) >>> 0, 7) % 0xffff;
-  return `2001:db8:${block.toString(16)}::${addresses.toString(16)}`;
+  // A /64 of its own for each address: limits count an IPv6 client by its /64 (worker/lib/client-network.ts).
+  return `2001:db8:${block.toString(16)}:${addresses.toString(16)}::1`;
 }
 
 export interface SendOptions {

@@ -8,6 +8,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { formFailure } from '#worker/lib/forms.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
+import { clientNetwork } from '#worker/lib/client-network.ts';
 import { consume } from '#worker/lib/rate-limit.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { applyHeaders } from '#worker/lib/response.ts';
@@ -18,7 +19,7 @@ import { adForPreview, recordReview, reviewsOf } from '#worker/features/ads/serv
 
 /** Preview ids are ≥ 128 random bits in base64url; anything else is not looked up. */
 const PREVIEW_ID = /^[A-Za-z0-9_-]{22,64}$/;
-/** Reviews per visitor address and hour: plenty for a customer, little for a script. */
+/** Reviews per visitor network (an IPv6 /64 is one) and hour: plenty for a customer, little for a script. */
 const REVIEW_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 
 const previewQuery = z.object({ reviewed: z.optional(z.string()) });
@@ -176,7 +177,7 @@ export const previewRoutes = new Hono<AppEnv>()
         // An archived project is read-only for its members; its customers cannot move it either.
         if (found.project.archivedAt)
           throw new AppError('conflict', 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.');
-        await consume(c.get('db'), `preview-review:${requestMeta(c).ip}`, REVIEW_LIMIT);
+        await consume(c.get('db'), `preview-review:${clientNetwork(requestMeta(c).ip)}`, REVIEW_LIMIT);
         await recordReview(c.get('db'), mailerFor(c), found.ad, {
           decision: input.decision,
           comment: input.comment ?? '',

@@ -3,6 +3,7 @@ import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
+import { clientNetwork } from '#worker/lib/client-network.ts';
 import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
@@ -23,7 +24,7 @@ export async function submitContact(
   context: { userId: string | null; operatorEmail: string },
 ): Promise<ContactOutcome> {
   if (input.website && input.website.trim() !== '') return { stored: false };
-  await consume(db, `contact:${meta.ip}`, RATE_LIMITS.contactMessages);
+  await consume(db, `contact:${clientNetwork(meta.ip)}`, RATE_LIMITS.contactMessages);
   const id = newId();
   await repo.insertContactMessage(db, { id, name: input.name, email: input.email, message: input.message, userId: context.userId });
   await mailer.send({
