@@ -22,8 +22,12 @@ const CONTENT_TYPES = { ttf: 'font/ttf', otf: 'font/otf', woff: 'font/woff' } as
 const FONT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const OTHER_PROJECT = 'Use fonts uploaded to this project.';
 
-/** Satori's verdict on a font file, by its R2 key (files never change), once per isolate. */
-const drawable = new Map<string, Promise<string | undefined>>();
+/**
+ * Satori's verdict on a font file, by its R2 key (files never change), once per isolate. Only
+ * verdicts are kept, never a pending call: a promise of one request's call to the renderer must
+ * not be awaited by another request.
+ */
+const drawable = new Map<string, string | undefined>();
 
 /**
  * Lets the real parser decide: the renderer Worker draws "Aa" once with satori using only this
@@ -38,14 +42,11 @@ export async function fontDrawError(env: Pick<Bindings, 'RENDERER'>, data: Array
   return `This font cannot be drawn: ${reason}. Upload another TTF, OTF or WOFF file.`;
 }
 
-function drawErrorOf(env: Pick<Bindings, 'RENDERER'>, key: string, data: ArrayBuffer): Promise<string | undefined> {
-  let verdict = drawable.get(key);
-  if (!verdict) {
-    verdict = fontDrawError(env, data);
-    drawable.set(key, verdict);
-    // A failed call (the renderer unreachable) is asked again next time, not remembered.
-    verdict.catch(() => drawable.delete(key));
-  }
+async function drawErrorOf(env: Pick<Bindings, 'RENDERER'>, key: string, data: ArrayBuffer): Promise<string | undefined> {
+  if (drawable.has(key)) return drawable.get(key);
+  // A failed call (the renderer unreachable) throws and is asked again next time, not remembered.
+  const verdict = await fontDrawError(env, data);
+  drawable.set(key, verdict);
   return verdict;
 }
 

@@ -1,5 +1,6 @@
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { base64 } from '#worker/lib/ids.ts';
 import type { RenderInput } from '#worker/features/creatives/render.ts';
 
 /**
@@ -9,6 +10,16 @@ import type { RenderInput } from '#worker/features/creatives/render.ts';
  * render that runs out of memory or crashes takes only its own call down.
  */
 export const renderer = (env: Pick<Bindings, 'RENDERER'>) => env.RENDERER;
+
+/**
+ * A picture as a data URL the renderer can draw: PNG, JPEG and GIF as they are (made here, no
+ * call needed); WebP decoded to PNG by the renderer Worker (libwebp lives there), as render.ts's
+ * `drawableDataUrl` does; anything else (AVIF) as it is, for `undrawable` to report.
+ */
+export async function drawableDataUrl(env: Pick<Bindings, 'RENDERER'>, bytes: Uint8Array, mime: string): Promise<string> {
+  if (mime.toLowerCase() === 'image/webp') return env.RENDERER.drawableDataUrl(bytes, mime);
+  return `data:${mime};base64,${base64(bytes)}`;
+}
 
 /** A job the renderer refused before drawing anything (too large for one render), with its reason. */
 export class RenderRefused extends Error {}

@@ -10,8 +10,8 @@ import {
   CANNOT_DRAW,
   RENDER_IMAGE_MAX_PIXELS,
   RENDER_WEBP_MAX_PIXELS,
+  drawableDataUrl,
   drawPng,
-  renderer,
   renderFailure,
   tooManyPixels,
   undrawable,
@@ -82,7 +82,7 @@ export async function renderDownload(
   let images: Record<string, string> = {};
   try {
     // Decoded only once the download is taken: refused visitors cost no decoding.
-    images = picture ? { local: await renderer(env).drawableDataUrl(picture.bytes, picture.mime) } : {};
+    images = picture ? { local: await drawableDataUrl(env, picture.bytes, picture.mime) } : {};
   } catch {
     images = { local: 'undrawable:' };
   }

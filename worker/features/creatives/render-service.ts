@@ -11,7 +11,7 @@ import { newId } from '#worker/lib/ids.ts';
 import { read, run, type Read } from '#worker/lib/reads.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
 import { documentOf, type Actor, type Membership } from '#worker/features/creatives/service.ts';
-import { CANNOT_DRAW, drawPng, renderer, renderFailure, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
+import { CANNOT_DRAW, drawableDataUrl, drawPng, renderFailure, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
 import { loadBrandFonts } from '#worker/features/creatives/fonts-service.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 import { thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
@@ -52,8 +52,7 @@ export async function loadImages(env: Pick<Bindings, 'MEDIA' | 'RENDERER'>, db: 
       if (!object) return [m.id, UNDRAWABLE] as const;
       const bytes = new Uint8Array(await object.arrayBuffer());
       const mime = thumbnail ? (object.httpMetadata?.contentType ?? 'image/webp') : m.mime;
-      // WebP becomes PNG in the renderer Worker (libwebp lives there); the rest come back as they are.
-      return [m.id, await renderer(env).drawableDataUrl(bytes, mime)] as const;
+      return [m.id, await drawableDataUrl(env, bytes, mime)] as const;
     }),
   );
   return Object.fromEntries(entries);
