@@ -346,14 +346,15 @@ export async function runMix(server: BenchServer, options: MixOptions): Promise<
   }
 
   // What a virtual user picks, by weight: a class, then a route of it at random.
-  const weights: [RouteClass, number][] = [
+  const mix: [RouteClass, number][] = [
     ['page', 24],
     ['funnel', 18],
     ['preview', 9],
     ['presentation', 9],
     ['workspace', 5],
     ['api-read', 35],
-  ].filter(([cls]) => !options.exclude.includes(cls));
+  ];
+  const weights = mix.filter(([cls]) => !options.exclude.includes(cls));
   const totalWeight = weights.reduce((a, [, w]) => a + w, 0);
   const byClass = (cls: RouteClass, user: User) => (cls === 'api-read' || cls === 'workspace' ? reads(user) : publicReads).filter((r) => r.cls === cls);
   const pickRead = (user: User): Request => {
