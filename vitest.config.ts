@@ -47,6 +47,8 @@ function rendererWorker() {
 
 /** Property tests' seed: fixed, so that every run checks the same cases; `FC_SEED=<n> npm test` explores others. */
 const FC_SEED = Number(process.env.FC_SEED ?? 20261124) | 0;
+/** Requests per route in the reliability fuzz (worker/reliability/): a fixed slice in `npm test`, `npm run test:reliability` sets 1000. */
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 0) | 0;
 
 /**
  * Three projects: worker tests inside workerd with the real migrations on D1 and a
@@ -74,7 +76,7 @@ export default defineConfig({
           name: 'worker',
           include: ['worker/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
           setupFiles: ['./worker/test/setup.ts'],
-          provide: { fcSeed: FC_SEED },
+          provide: { fcSeed: FC_SEED, fuzzRuns: FUZZ_RUNS },
           sequence: { groupOrder: 0 },
         },
       },

@@ -618,9 +618,9 @@ export async function runMix(server: BenchServer, options: MixOptions): Promise<
     };
   };
   if (options.checkpoint) options.checkpoint(summarise(undefined, Number.NaN));
-  // miniflare's proxy (server.db) blocks Node's main thread while it waits; workerd still busy
-  // after a long run (and writing to the stdout pipe Node then does not read) never answered it
-  // once. Wait until workerd is idle (under 20 % of a core, at most 30 s) before reading.
+  // miniflare's proxy (server.db) blocks Node's main thread while it waits; after the full run it
+  // never answered (workerd was still busy; perhaps blocked on the stdout pipe Node was not
+  // reading). Wait until workerd is idle (under 20 % of a core, at most 30 s) before reading.
   for (let i = 0; i < 30; i += 1) {
     const before = cpuMs(server.workerdPid);
     await new Promise((resolve) => setTimeout(resolve, 1000));

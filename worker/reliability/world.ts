@@ -1,0 +1,167 @@
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { getDb } from '#worker/db/client.ts';
+import { adItems, ads, brandFonts, creations, leads, users } from '#worker/db/schema.ts';
+import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uploadMedia, type TestUser } from '#worker/test/factories.ts';
+import { png } from '#worker/test/files.ts';
+import { realFont } from '#worker/test/fonts.ts';
+import { send } from '#worker/test/http.ts';
+
+/**
+ * One of everything a route can point at, owned by one user who is also an admin on the
+ * Agency plan (so that admin routes and presentations get past access too): the ids the
+ * fuzz puts into path params, so that requests reach validation and the services behind it.
+ */
+export interface World {
+  owner: TestUser;
+  editor: TestUser;
+  ids: Record<string, string>;
+}
+
+const rand = () => Math.random().toString(36).slice(2, 12);
+
+/**
+ * A world: new project content every time; the users of `reuse` when given and still
+ * signed in (a sign-up costs a PBKDF2 hash), else new ones.
+ */
+export async function createWorld(reuse?: World): Promise<World> {
+  const db = getDb(env.DB);
+  const stillIn = reuse && (await send('/api/me', { cookie: reuse.owner.cookie })).status === 200;
+  const owner = stillIn ? reuse.owner : await createUser({ role: 'admin', name: 'Fuzz Owner' });
+  const editor = stillIn ? reuse.editor : await createUser({ name: 'Fuzz Editor' });
+  // Admin on the Agency plan, again each time: a fuzzed admin route may have changed either.
+  await db.update(users).set({ plan: 'agency', role: 'admin', disabledAt: null }).where(eq(users.id, owner.id));
+
+  const { id: projectId } = await createProject(owner, { editor });
+  const media = await uploadMedia(owner, projectId, png(16, 16, Math.floor(Math.random() * 1e9)));
+  const invite = await send(`/api/projects/${projectId}/members`, { json: { email: `invitee-${rand()}@example.com`, role: 'viewer' }, cookie: owner.cookie });
+  const { id: inviteId } = (await invite.json()) as { id: string };
+  const created = await send(`/api/projects/${projectId}/creatives`, { json: { template: 'bold-headline', format: 'square' }, cookie: owner.cookie });
+  const creative = (await created.json()) as { id: string; name: string; revision: { id: string } };
+
+  // A creation as a render leaves it (a row and its file), without drawing one.
+  const creationId = `creation-${rand()}-fuzz`;
+  const r2Key = `creations/${projectId}/${creationId}.png`;
+  await env.MEDIA.put(r2Key, png(4, 4), { httpMetadata: { contentType: 'image/png' } });
+  await db.insert(creations).values({
+    id: creationId,
+    projectId,
+    creativeId: creative.id,
+    revisionId: creative.revision.id,
+    revisionNumber: 1,
+    createdBy: owner.id,
+    name: creative.name,
+    format: 'square',
+    width: 1080,
+    height: 1080,
+    size: 4,
+    r2Key,
+  });
+  const adId = `ad-${rand()}-fuzz-ad-1`;
+  await db.insert(ads).values({ id: adId, projectId, createdBy: owner.id, name: 'Fuzz ad', kind: 'single', placements: ['instagram_feed'] });
+  await db.insert(adItems).values({ adId, position: 0, creationId });
+  const shared = await send(`/api/ads/${adId}/preview-link`, { method: 'POST', cookie: owner.cookie });
+  const { previewUrl } = (await shared.json()) as { previewUrl: string };
+
+  const funnel = await createFunnel(owner, projectId);
+  const page = await createFunnelPage(owner, funnel.id, { slug: 'offer' });
+  await publishFunnelPage(owner, page.id);
+  const versions = (await (await send(`/api/pages/${page.id}/versions`, { cookie: owner.cookie })).json()) as { items: { id: string }[] };
+  const leadId = `lead-${rand()}-fuzz`;
+  await db.insert(leads).values({
+    id: leadId,
+    funnelId: funnel.id,
+    pageId: page.id,
+    projectId,
+    variant: 'a',
+    data: { email: 'lead@example.com' },
+    email: 'lead@example.com',
+    utm: { source: '', medium: '', campaign: '', term: '', content: '' },
+  });
+
+  const made = await send('/api/presentations', { json: { slug: `fuzz-${rand()}`, customerName: 'Fuzz Customer' }, cookie: owner.cookie });
+  const presentation = (await made.json()) as { id: string; slug: string };
+  await send(`/api/presentations/${presentation.id}/publish`, { method: 'POST', cookie: owner.cookie });
+
+  const fontId = `font-${rand()}-fuzz`;
+  await env.MEDIA.put(`brand-fonts/${projectId}/${fontId}`, await realFont(), { httpMetadata: { contentType: 'font/ttf' } });
+  await db.insert(brandFonts).values({
+    id: fontId,
+    projectId,
+    uploadedBy: owner.id,
+    family: 'Fuzz Sans',
+    format: 'ttf',
+    size: 1,
+    sha256: fontId,
+    r2Key: `brand-fonts/${projectId}/${fontId}`,
+  });
+
+  return {
+    owner,
+    editor,
+    ids: {
+      projectId,
+      mediaId: media.id,
+      inviteId,
+      userId: editor.id,
+      ownerId: owner.id,
+      creativeId: creative.id,
+      revisionId: creative.revision.id,
+      creationId,
+      adId,
+      previewId: previewUrl.split('/').pop()!,
+      funnelId: funnel.id,
+      funnelName: funnel.name,
+      pageId: page.id,
+      pageSlug: 'offer',
+      versionId: versions.items[0]!.id,
+      leadId,
+      presentationId: presentation.id,
+      slug: presentation.slug,
+      fontId,
+    },
+  };
+}
+
+/**
+ * The world's id for a path parameter: by its name, and for `:id` by the route's access
+ * rule or, failing that, its prefix. Undefined for a parameter nothing in the world fits
+ * (the fuzz then makes one up): a new route is covered without this table knowing it.
+ */
+export function worldIdFor(world: World, param: string, path: string, rule: unknown): string | undefined {
+  const { ids } = world;
+  const byName: Record<string, string | undefined> = {
+    projectId: ids.projectId,
+    inviteId: ids.inviteId,
+    userId: ids.userId,
+    revisionId: ids.revisionId,
+    creationId: ids.creationId,
+    funnelId: ids.funnelId,
+    funnelName: ids.funnelName,
+    name: ids.funnelName,
+    funnelPageId: ids.pageId,
+    pageSlug: ids.pageSlug,
+    versionId: ids.versionId,
+    leadId: ids.leadId,
+    fontId: ids.fontId,
+    previewId: ids.previewId,
+    slug: ids.slug,
+    objectId: path.startsWith('/creatives') ? ids.creativeId : ids.mediaId,
+  };
+  if (param !== 'id') return byName[param];
+  if (rule && typeof rule === 'object') {
+    const kind = Object.keys(rule).find((k) => k !== 'signed');
+    const byRule: Record<string, string | undefined> = {
+      media: ids.mediaId,
+      creative: ids.creativeId,
+      creation: ids.creationId,
+      ad: ids.adId,
+      funnel: ids.funnelId,
+      page: ids.pageId,
+    };
+    if (kind && byRule[kind]) return byRule[kind];
+  }
+  if (path.startsWith('/api/presentations')) return ids.presentationId;
+  if (path.startsWith('/api/admin/users')) return ids.userId;
+  return undefined;
+}
