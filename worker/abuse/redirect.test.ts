@@ -103,6 +103,7 @@ async function expectOnSite(to: string) {
 function checkLocation(location: string, input: string) {
   expect(location.startsWith('/'), `${JSON.stringify(input)} → ${location}`).toBe(true);
   expect(location.startsWith('//'), `${JSON.stringify(input)} → ${location}`).toBe(false);
+  // eslint-disable-next-line no-control-regex -- control characters are what this is about
   expect(location).not.toMatch(/[\\\u0000-\u001f\u007f]/);
   const resolved = new URL(location, ORIGIN);
   expect(resolved.origin, `${JSON.stringify(input)} → ${location}`).toBe(ORIGIN);
