@@ -48,13 +48,21 @@ export async function stripeCall<T>(secretKey: string, what: string, call: (stri
   }
 }
 
+/** How far ahead of our clock a signature's timestamp may be (clock skew), like the tolerance behind it. */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
 /**
  * Verifies a webhook with `constructEventAsync` (the `Stripe-Signature` header's v1 HMAC and
- * its timestamp within five minutes) and returns its parsed JSON, or `undefined` when the
+ * its timestamp within five minutes, in the past or the future) and returns its parsed JSON, or `undefined` when the
  * verified body is not a JSON event. A missing, malformed or wrong signature is 400 `bad_request`.
  */
-export async function verifyStripeWebhook(secret: string, payload: string, header: string | undefined): Promise<unknown> {
+export async function verifyStripeWebhook(secret: string, payload: string, header: string | undefined, now = Date.now()): Promise<unknown> {
   const Stripe = await load();
+  // The library refuses timestamps older than its tolerance but not ones from the future: Stripe
+  // signs with the time it sends, so a signature dated ahead was not made by it for this moment.
+  const signedAt = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header ?? '')?.[1];
+  if (signedAt !== undefined && Number(signedAt) * 1000 > now + FUTURE_TOLERANCE_MS)
+    throw new AppError('bad_request', 'The Stripe-Signature header does not verify this body.');
   try {
     return await Stripe.webhooks.constructEventAsync(payload, header ?? '', secret, undefined, Stripe.createSubtleCryptoProvider());
   } catch (error) {
