@@ -34,6 +34,17 @@ describe('AuthForm', () => {
     expect(calls).toEqual([{ method: 'POST', path: '/api/auth/login', body: { email: 'a@example.com', password: 'correct horse battery' } }]);
   });
 
+  it('goes to the account page that says so when the sign-in cancelled a pending account deletion', async () => {
+    mockApi({ 'POST /api/auth/login': { status: 200, body: { id: 'u1', email: 'a@example.com', deletionCanceled: true } } });
+    const user = userEvent.setup();
+    render(<AuthForm next="/pricing" />);
+    await user.type(screen.getByLabelText('Email'), 'a@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/account?deletion=canceled'));
+    expect(assign).not.toHaveBeenCalledWith('/pricing');
+  });
+
   it('shows the server’s message without a reference for an expected error, and puts field details on the fields', async () => {
     mockApi({
       'POST /api/auth/signup': {

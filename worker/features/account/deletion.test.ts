@@ -199,16 +199,14 @@ describe('the purge after 30 days', () => {
     const elsewhere = await createProject(otherOwner, { editor: leaving }, 'Olga’s Place');
     const elsewhereMedia = await uploadMedia(leaving, elsewhere.id, png(7, 7, 33), 'by-dana.png');
     const [soloKey, sharedKey, elsewhereKey] = await Promise.all([mediaKey(soloMedia.id), mediaKey(sharedMedia.id), mediaKey(elsewhereMedia.id)]);
-    await db
-      .insert(presentations)
-      .values({
-        id: `pres-${leaving.id}`,
-        slug: `dana-${leaving.id.slice(0, 8).toLowerCase()}`,
-        authorId: leaving.id,
-        customerName: 'Acme',
-        headline: 'Hi',
-        document: {},
-      });
+    await db.insert(presentations).values({
+      id: `pres-${leaving.id}`,
+      slug: `dana-${leaving.id.slice(0, 8).toLowerCase()}`,
+      authorId: leaving.id,
+      customerName: 'Acme',
+      headline: 'Hi',
+      document: {},
+    });
 
     expect((await requestDeletion(leaving)).status).toBe(202);
     const requestedAt = (await userRow(leaving.id)).deletionRequestedAt!.getTime();
@@ -264,6 +262,35 @@ describe('the purge after 30 days', () => {
     expect(await purgeDeletedAccounts(env, new Date(requestedAt + 32 * DAY))).toBe(0);
     const signup = await send('/api/auth/signup', { json: { email: leaving.email, password: 'a brand new password', name: 'Dana Again' } });
     expect(signup.status).toBe(201);
+  });
+
+  it('passes over a member who is leaving too: a viewer who stays comes before an editor whose deletion is pending', async () => {
+    const db = getDb(env.DB);
+    const leaving = await createUser();
+    const alsoLeaving = await createUser();
+    const staying = await createUser();
+    const shared = await createProject(leaving, {}, 'Two Leave One Stays');
+    const t0 = Date.now();
+    await db
+      .insert(projectMembers)
+      .values({ projectId: shared.id, userId: alsoLeaving.id, role: 'editor', createdAt: new Date(t0 - 5 * DAY), updatedAt: new Date() });
+    await db.insert(projectMembers).values({ projectId: shared.id, userId: staying.id, role: 'viewer', createdAt: new Date(t0 - DAY), updatedAt: new Date() });
+    expect((await requestDeletion(leaving)).status).toBe(202);
+    const requestedAt = (await userRow(leaving.id)).deletionRequestedAt!.getTime();
+    // The editor asked five days later: still a member (in their own grace period) when the owner's account is purged.
+    expect((await requestDeletion(alsoLeaving)).status).toBe(202);
+    await db
+      .update(users)
+      .set({ deletionRequestedAt: new Date(requestedAt + 5 * DAY) })
+      .where(eq(users.id, alsoLeaving.id));
+    await purgeDeletedAccounts(env, new Date(requestedAt + 31 * DAY));
+    expect((await userRow(alsoLeaving.id)).deletedAt).toBeNull();
+    const owner = await db
+      .select()
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, shared.id), eq(projectMembers.role, 'owner')))
+      .get();
+    expect(owner?.userId).toBe(staying.id);
   });
 
   it('archives a handed-over project when the new owner’s plan is full, and tells them', async () => {

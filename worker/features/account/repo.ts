@@ -350,7 +350,15 @@ export function anonymiseStatements(db: Db, user: { id: string; email: string },
 /** Members of a project other than `userId`, longest-standing first (the successor is the first editor, else the first viewer). */
 export function otherMembers(db: Db, projectId: string, userId: string) {
   return db
-    .select({ userId: projectMembers.userId, role: projectMembers.role, name: users.name, email: users.email, createdAt: projectMembers.createdAt })
+    .select({
+      userId: projectMembers.userId,
+      role: projectMembers.role,
+      name: users.name,
+      email: users.email,
+      createdAt: projectMembers.createdAt,
+      /** Leaving too (deletion pending) or disabled by an admin: a successor only when nobody else is there. */
+      away: sql<number>`(${users.deletionRequestedAt} IS NOT NULL OR ${users.disabledAt} IS NOT NULL)`,
+    })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(and(eq(projectMembers.projectId, projectId), ne(projectMembers.userId, userId)))

@@ -100,7 +100,9 @@ async function purgeAccount(db: Db, mailer: Mailer, user: NonNullable<Awaited<Re
   const handedOver: { project: string; to: { name: string; email: string }; archived: boolean }[] = [];
   for (const project of owned.filter((p) => p.others > 0)) {
     const members = await repo.otherMembers(db, project.id, user.id);
-    const candidates = [...members.filter((m) => m.role === 'editor'), ...members.filter((m) => m.role === 'viewer')];
+    // Editors before viewers, people who stay before people on their way out; by tenure within each.
+    const rank = (m: (typeof members)[number]) => (m.away ? 2 : 0) + (m.role === 'editor' ? 0 : 1);
+    const candidates = members.filter((m) => m.role !== 'owner').sort((a, b) => rank(a) - rank(b) || a.createdAt.getTime() - b.createdAt.getTime());
     let done = false;
     for (const candidate of candidates) {
       const result = await handOverProject(db, project.id, user.id, candidate.userId);
