@@ -8,13 +8,6 @@ import { readBackProblems } from '#worker/reliability/read-back.ts';
 import { bodyKind, caseArbitrary, type FuzzCase } from '#worker/reliability/requests.ts';
 import { createWorld, type World } from '#worker/reliability/world.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Generated requests per route: `FUZZ_RUNS` (npm run test:reliability sets 1000), else a fixed slice. */
-    fuzzRuns: number;
-  }
-}
-
 /**
  * The reliability fuzz (issue 15 point 1): every route the router holds, found by walking
  * `createApp().routes` (a new route is fuzzed without being named here), gets generated

@@ -4,11 +4,6 @@ import fc from 'fast-check';
 
 // Property tests run from one fixed seed, so that a run passes or fails the same way every
 // time (CI included). `FC_SEED=<n>` explores other cases; a failure prints its seed to replay.
-declare module 'vitest' {
-  export interface ProvidedContext {
-    fcSeed: number;
-  }
-}
 fc.configureGlobal({ seed: inject('fcSeed') });
 
 // The real migrations, applied to this test file's D1 database (idempotent).
