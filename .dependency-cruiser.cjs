@@ -4,7 +4,8 @@
  * import; fix the import, not the rule. Cycles between feature folders are checked by
  * .dependency-cruiser-features.cjs (without the tests, which may cross features).
  */
-const TESTS = '(\\.test\\.tsx?$|^worker/test/|^client/test/|^e2e/)';
+/** Test code: test files, their helpers, and the reliability fuzz (worker/reliability: runs only under vitest). */
+const TESTS = '(\\.test\\.tsx?$|^worker/test/|^worker/reliability/|^client/test/|^e2e/)';
 /** A feature's entry points for other features: its service (or one of its `*-service.ts` parts). */
 const SERVICE = '^worker/features/[^/]+/[a-z0-9-]*service\\.ts$';
 
