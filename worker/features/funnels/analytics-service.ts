@@ -154,8 +154,19 @@ const BATCH_VIEWS = 50;
  * trip): short enough for waitUntil, long enough to gather a busy page's views. Tests set 0.
  */
 export const viewBatching = { delayMs: 50 };
-const queue: repo.CountedView[] = [];
-let draining: Promise<void> | undefined;
+/**
+ * The batch that is still gathering views: opened by one request's view, written by that
+ * request (its own D1 session, in its own waitUntil) once `viewBatching.delayMs` is over or it
+ * is full. A batch is closed before it is written, so a later view opens the next batch in its
+ * own request: no request's promise waits on another's, and none stays pending while views
+ * keep arriving (an isolate-wide drain loop did, and kept every request context alive under
+ * steady traffic: the load run's memory climb, docs/decisions/0025).
+ */
+interface Batch {
+  views: repo.CountedView[];
+  written: Promise<void>;
+}
+let gathering: Batch | undefined;
 
 /**
  * The visitors this isolate has stored today (page, variant, day, hash): their next views
@@ -164,29 +175,22 @@ let draining: Promise<void> | undefined;
 const MAX_SEEN = 20_000;
 let seen = { day: '', keys: new Set<string>() };
 
-async function drain(db: Db): Promise<void> {
-  try {
-    while (queue.length > 0) {
-      if (viewBatching.delayMs > 0 && queue.length < BATCH_VIEWS) await new Promise((resolve) => setTimeout(resolve, viewBatching.delayMs));
-      const batch = queue.splice(0, BATCH_VIEWS);
-      await repo.countViews(db, batch);
-      for (const view of batch) {
-        if (!view.hash || view.day !== seen.day) continue;
-        if (seen.keys.size >= MAX_SEEN) seen.keys.clear();
-        seen.keys.add(`${view.pageId}|${view.variant}|${view.hash}`);
-      }
-    }
-  } finally {
-    draining = undefined;
+async function writeBatch(db: Db, batch: Batch): Promise<void> {
+  if (viewBatching.delayMs > 0 && batch.views.length < BATCH_VIEWS) await new Promise((resolve) => setTimeout(resolve, viewBatching.delayMs));
+  if (gathering === batch) gathering = undefined;
+  await repo.countViews(db, batch.views);
+  for (const view of batch.views) {
+    if (!view.hash || view.day !== seen.day) continue;
+    if (seen.keys.size >= MAX_SEEN) seen.keys.clear();
+    seen.keys.add(`${view.pageId}|${view.variant}|${view.hash}`);
   }
 }
 
 /**
- * Counts one view: the visitor's daily hash is computed, the view queued, and the isolate's
- * queue written in one batch (repo.countViews, summed per page and day) after
- * `viewBatching.delayMs`; views that arrive meanwhile, or while a batch is on its way, ride
- * along: under load one D1 round trip counts many views. Resolves once this view is written
- * (the caller's waitUntil).
+ * Counts one view: the visitor's daily hash is computed, the view added to the batch that is gathering, and the
+ * views written in one batch (repo.countViews, summed per page and day) after
+ * `viewBatching.delayMs`: views that arrive meanwhile ride along, so under load one D1 round
+ * trip counts many views. Resolves once this view's batch is written (the caller's waitUntil).
  */
 export async function recordView(db: Db, view: ViewInput): Promise<void> {
   const day = utcDay(view.now);
@@ -197,9 +201,24 @@ export async function recordView(db: Db, view: ViewInput): Promise<void> {
   }
   const hash = await visitorHash(await daySalt(db, day), view.ip, view.userAgent);
   const known = seen.keys.has(`${view.pageId}|${view.variant}|${hash}`);
-  queue.push({ pageId: view.pageId, variant: view.variant, day, hash: known ? null : hash, referrer: view.referrer, utmSource: view.utmSource });
-  draining ??= drain(db);
-  await draining;
+  const counted: repo.CountedView = {
+    pageId: view.pageId,
+    variant: view.variant,
+    day,
+    hash: known ? null : hash,
+    referrer: view.referrer,
+    utmSource: view.utmSource,
+  };
+  const open = gathering;
+  if (open && open.views.length < BATCH_VIEWS) {
+    open.views.push(counted);
+    if (open.views.length >= BATCH_VIEWS) gathering = undefined;
+    return open.written;
+  }
+  const batch: Batch = { views: [counted], written: Promise.resolve() };
+  gathering = batch;
+  batch.written = writeBatch(db, batch);
+  return batch.written;
 }
 
 /**
