@@ -190,7 +190,8 @@ async function writeBatch(db: Db, batch: Batch): Promise<void> {
  * Counts one view: the visitor's daily hash is computed, the view added to the batch that is gathering, and the
  * views written in one batch (repo.countViews, summed per page and day) after
  * `viewBatching.delayMs`: views that arrive meanwhile ride along, so under load one D1 round
- * trip counts many views. Resolves once this view's batch is written (the caller's waitUntil).
+ * trip counts many views. The view's promise (the caller's waitUntil) resolves once its batch is
+ * written when this request opened the batch, at once when it joined another request's.
  */
 export async function recordView(db: Db, view: ViewInput): Promise<void> {
   const day = utcDay(view.now);
@@ -211,9 +212,11 @@ export async function recordView(db: Db, view: ViewInput): Promise<void> {
   };
   const open = gathering;
   if (open && open.views.length < BATCH_VIEWS) {
+    // Written by the request that opened the batch (its waitUntil): this request waits for
+    // nothing of another's, whose promises workerd will not resolve into it safely.
     open.views.push(counted);
     if (open.views.length >= BATCH_VIEWS) gathering = undefined;
-    return open.written;
+    return;
   }
   const batch: Batch = { views: [counted], written: Promise.resolve() };
   gathering = batch;
