@@ -421,7 +421,8 @@ function fill(pattern: string, subject: string, product: string): string {
   const first = subject.split(' ')[0] ?? '';
   const mid = keepsCapital(first) || isName(subject) ? subject : subject.charAt(0).toLowerCase() + subject.slice(1);
   const start = subject.charAt(0).toUpperCase() + subject.slice(1);
-  return pattern.replaceAll('{s}', mid).replaceAll('{S}', start).replaceAll('{p}', product);
+  // One pass, with a function as the replacement: a subject such as "$&" or "{p}" is text, not a pattern.
+  return pattern.replace(/\{([sSp])\}/g, (_, slot: string) => (slot === 's' ? mid : slot === 'S' ? start : product));
 }
 
 /**
