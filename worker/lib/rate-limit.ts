@@ -18,6 +18,11 @@ export const RATE_LIMITS = {
    * address fails far less often than this.
    */
   loginNetworkFailures: { limit: 50, windowMs: 15 * 60_000 },
+  /**
+   * Wrong passwords re-entered for one account (before deleting it), from all networks together,
+   * 15 minutes: a stolen session on many networks still gets only this many guesses.
+   */
+  confirmPasswordAccount: { limit: 20, windowMs: 15 * 60_000 },
   passwordResetRequests: { limit: 5, windowMs: 60 * 60_000 },
   signups: { limit: 10, windowMs: 60 * 60_000 },
   contactMessages: { limit: 5, windowMs: 60 * 60_000 },

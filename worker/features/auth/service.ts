@@ -156,17 +156,21 @@ function deletionCanceledEmail(user: { email: string; name: string }) {
 
 /**
  * Checks the signed-in user's password before a step that cannot wait to be undone (deleting
- * the account): 422 on a wrong one, counted like sign-in failures (5 per account and address
- * per 15 minutes, then 429).
+ * the account): 422 on a wrong one, counted like sign-in failures (5 per account and network
+ * per 15 minutes, 20 per account from all networks, then 429).
  */
 export async function confirmPassword(db: Db, userId: string, password: string, meta: RequestMeta): Promise<void> {
-  const limitKey = `confirm-password:${userId}:${meta.ip}`;
+  // Per network (an IPv6 /64 is one client), and per account across all networks.
+  const limitKey = `confirm-password:${userId}:${clientNetwork(meta.ip)}`;
+  const accountKey = `confirm-password:${userId}`;
   await consume(db, limitKey, RATE_LIMITS.loginFailures);
+  await consume(db, accountKey, RATE_LIMITS.confirmPasswordAccount);
   const user = await repo.findUserById(db, userId);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
     throw new AppError('validation_failed', 'That password is not right.', { password: ['This is not your password.'] });
   }
   await clearLimit(db, limitKey);
+  await release(db, accountKey);
 }
 
 /**
