@@ -102,6 +102,9 @@ const BAKE_CACHE_BYTES = 24 * 1024 * 1024;
 let bakedBytes = 0;
 
 function remember(key: string, value: string) {
+  // Two renders that missed the same key at once both land here: the value replaced is uncounted.
+  bakedBytes -= bakes.get(key)?.length ?? 0;
+  bakes.delete(key);
   bakes.set(key, value);
   bakedBytes += value.length;
   for (const [oldKey, oldValue] of bakes) {
@@ -180,11 +183,17 @@ const underlays = new Map<string, Underlay | null>();
 const UNDERLAY_CACHE_BYTES = 32 * 1024 * 1024;
 let underlayBytes = 0;
 
+/** Entries at most (a `null` verdict weighs no pixels, but its key is memory too). */
+const UNDERLAY_CACHE_ENTRIES = 500;
+
 function rememberUnderlay(key: string, value: Underlay | null) {
+  // Two renders that missed the same key at once both land here: the value replaced is uncounted.
+  underlayBytes -= underlays.get(key)?.rgb.length ?? 0;
+  underlays.delete(key);
   underlays.set(key, value);
   underlayBytes += value?.rgb.length ?? 0;
   for (const [oldKey, oldValue] of underlays) {
-    if (underlayBytes <= UNDERLAY_CACHE_BYTES) break;
+    if (underlayBytes <= UNDERLAY_CACHE_BYTES && underlays.size <= UNDERLAY_CACHE_ENTRIES) break;
     underlays.delete(oldKey);
     underlayBytes -= oldValue?.rgb.length ?? 0;
   }

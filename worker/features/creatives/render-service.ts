@@ -42,7 +42,10 @@ export async function loadImages(env: Pick<Bindings, 'MEDIA' | 'RENDERER'>, db: 
   if (rows.length === 0) return {};
   let budget = RENDER_TOTAL_MAX_BYTES;
   const plan = rows.map((m) => {
-    const large = m.kind === 'video' || m.size > RENDER_IMAGE_MAX_BYTES || tooManyPixels(m.width ?? 0, m.height ?? 0, m.mime) || m.size > budget;
+    // A picture whose size could not be read at upload counts as large: its original may
+    // declare any number of pixels (a bomb behind a long metadata block), the thumbnail does not.
+    const unknownSize = m.width == null || m.height == null;
+    const large = m.kind === 'video' || unknownSize || m.size > RENDER_IMAGE_MAX_BYTES || tooManyPixels(m.width ?? 0, m.height ?? 0, m.mime) || m.size > budget;
     if (!large) budget -= m.size;
     return { m, key: large ? m.thumbnailKey : m.r2Key, thumbnail: large };
   });

@@ -335,6 +335,22 @@ describe('limits and recovery', RENDERING, () => {
     expect(await balance(owner)).toBe(25);
   });
 
+  it('draws a picture whose size could not be read at upload from its thumbnail only: without one, it is refused before charging', async () => {
+    const { owner, project } = await team();
+    const photo = await uploadMedia(owner, project.id, await solidPng(4, 4, RED), 'unknown-size.png');
+    // As the upload's probe records a picture whose size is behind a long metadata block.
+    await db().update(media).set({ width: null, height: null, thumbnailKey: null }).where(eq(media.id, photo.id));
+    const creative = await createCreative(owner, project.id, {
+      template: 'split-image',
+      format: 'square',
+      document: templateDoc('split-image', 'square', photo.id),
+    });
+    const response = await render(owner, creative.id);
+    expect(response.status).toBe(422);
+    expect((await json<ErrorBody>(response)).error.message).toMatch(/very large picture without a preview/);
+    expect(await balance(owner)).toBe(25);
+  });
+
   it('refunds a render whose worker stopped between the charge and the creation (the scheduled job), once', async () => {
     const { refundAbandonedRenders } = await import('#worker/features/creatives/render-service.ts');
     const { owner, project } = await team();
