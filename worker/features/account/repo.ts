@@ -312,6 +312,11 @@ export function deletePresentationsStatement(db: Db, userId: string, deletedAt: 
     .where(and(eq(presentations.authorId, userId), isNull(presentations.deletedAt)));
 }
 
+/** The outbox rows to an address (the last email to a deleted account: once sent, nothing of it is kept). */
+export async function forgetMailTo(db: Db, address: string): Promise<void> {
+  await db.delete(emailOutbox).where(eq(emailOutbox.toAddress, address));
+}
+
 /**
  * The personal data goes; the rows accounting needs (ledger, payments, commissions, payouts,
  * referrals) stay, tied to an account that no longer names anyone. The account row itself stays

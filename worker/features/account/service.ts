@@ -156,5 +156,7 @@ async function purgeAccount(db: Db, mailer: Mailer, user: NonNullable<Awaited<Re
       'Payment and credit records are kept without your name for accounting. This is the last email we send you.',
     ].join('\n'),
   });
+  // Sent (or handed to the provider): its outbox copy would keep their address, name and projects.
+  await repo.forgetMailTo(db, user.email);
   return true;
 }
