@@ -14,7 +14,7 @@ export interface ZipStreamEntry {
  * A ZIP archive as a stream (fflate's streaming `Zip`), pulled by whoever reads it: a file is
  * opened when the archive reaches it and read a chunk at a time, so the worker holds a chunk or
  * two whatever the archive's size. Each entry's CRC and size follow its data (a data descriptor).
- * The same technique as the creatives' formats ZIP (formats-zip.ts), with deflate per entry.
+ * Used by the creatives' formats ZIP (stored entries) and the account export (JSON deflated).
  */
 export function zipStream(entries: readonly ZipStreamEntry[]): ReadableStream<Uint8Array> {
   const out: Uint8Array[] = [];

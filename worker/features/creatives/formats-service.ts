@@ -12,7 +12,7 @@ import { getCreditSummary } from '#worker/features/credits/service.ts';
 import { renderCreative } from '#worker/features/creatives/render-service.ts';
 import { documentOf, imagesFor, imageUrls, summary, type Actor, type Membership } from '#worker/features/creatives/service.ts';
 import * as formatsRepo from '#worker/features/creatives/formats-repo.ts';
-import { safeFileName, zipStream } from '#worker/features/creatives/formats-zip.ts';
+import { safeFileName, zipStream } from '#worker/lib/zip-stream.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { CreationItem, CreativeDetail } from '#common/schemas/creatives.ts'
 import type { LinkedFormats, RenderAllResult, ResizeResult } from '#common/schemas/formats.ts';
 import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { creations, creatives, media } from '#worker/db/schema.ts';
-import { safeFileName, zipStream } from '#worker/features/creatives/formats-zip.ts';
+import { safeFileName, zipStream } from '#worker/lib/zip-stream.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { jpeg } from '#worker/test/files.ts';
 import { send } from '#worker/test/http.ts';
