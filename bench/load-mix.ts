@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { DEMO_USERS, SEED_PRESENTATIONS, SEED_PREVIEW_ID } from '../scripts/seed.mjs';
+import { connectHeap } from './heap.ts';
 import { PINNING, cpuMs, pinServer } from './load.ts';
 import type { BenchServer } from './server.ts';
 
@@ -240,6 +241,11 @@ export interface MixResult {
     databaseEndMb: number | null;
     /** Growth over the run ÷ its minutes (writes are paced evenly). */
     databaseMbPerMin: number | null;
+    /**
+     * The main worker's JavaScript heap after a forced full collection (bench/heap.ts), every
+     * 30 s: what is kept alive, without RSS's allocator slack and the in-memory database.
+     */
+    heap: { samples: { t: number; usedMb: number; totalMb: number }[]; afterWarmupMb: number; endMb: number; slopeMbPerMin: number } | null;
   };
   /** null: not read after the run (the results were written before that read, which did not answer). */
   rows: Record<string, { before: number; after: number }> | null;
@@ -505,6 +511,19 @@ export async function runMix(server: BenchServer, options: MixOptions): Promise<
     return { t, mem, w, seconds };
   };
   sample();
+  const heapProbe = server.inspectorPort ? await connectHeap(server.inspectorPort, 'adloom') : null;
+  const heapSamples: { t: number; usedMb: number; totalMb: number }[] = [];
+  const heapLoop = (async () => {
+    if (!heapProbe) return;
+    for (let next = 0; ; next += 30) {
+      const wait = started + next * 1000 - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (performance.now() >= end) break;
+      const t = (performance.now() - started) / 1000;
+      const heap = await heapProbe.sample();
+      if (heap) heapSamples.push({ t: round(t, 1), ...heap });
+    }
+  })();
   let lastLog = 0;
   const sampler = setInterval(() => {
     const { t, mem, w, seconds } = sample();
@@ -559,6 +578,11 @@ export async function runMix(server: BenchServer, options: MixOptions): Promise<
   await Promise.all(Array.from({ length: options.connections }, (_, i) => virtualUser(i)));
   const elapsed = (performance.now() - started) / 1000;
   clearInterval(sampler);
+  await heapLoop;
+  // One more after the load: what the isolate keeps once every request has ended.
+  const settled = heapProbe ? await heapProbe.sample() : null;
+  if (settled) heapSamples.push({ t: round((performance.now() - started) / 1000, 1), ...settled });
+  heapProbe?.close();
   log(`  load done after ${elapsed.toFixed(1)} s; reading the database's rows and size`);
   sample();
   for (const client of clients) client.agent.destroy();
@@ -612,6 +636,7 @@ export async function runMix(server: BenchServer, options: MixOptions): Promise<
         databaseStartMb: round(dbBefore / 1048576, 2),
         databaseEndMb: round(dbAfter / 1048576, 2),
         databaseMbPerMin: round((dbAfter - dbBefore) / 1048576 / (elapsed / 60), 3),
+        heap: heapSummary(heapSamples, warmupSeconds),
       },
       rows,
       timeline,
@@ -630,6 +655,18 @@ export async function runMix(server: BenchServer, options: MixOptions): Promise<
   const dbAfter = await databaseBytes(server);
 
   return summarise(rowsAfter, dbAfter);
+}
+
+function heapSummary(samples: { t: number; usedMb: number; totalMb: number }[], warmupSeconds: number): MixResult['memory']['heap'] {
+  if (samples.length === 0) return null;
+  const afterWarmup = samples.filter((h) => h.t >= warmupSeconds);
+  const first = afterWarmup[0] ?? samples[0]!;
+  return {
+    samples,
+    afterWarmupMb: first.usedMb,
+    endMb: samples.at(-1)!.usedMb,
+    slopeMbPerMin: round(slope(afterWarmup.map((h) => ({ x: h.t / 60, y: h.usedMb }))), 3),
+  };
 }
 
 /** bench/results/load-<date>.json and .md (a run shorter than 10 minutes is a smoke run: load-<date>-smoke.*). */
@@ -658,6 +695,10 @@ export function printMix(result: MixResult, log: (line: string) => void) {
     `  workerd RSS: start ${m.startMb} MB, after ${m.warmupSeconds} s warm-up ${m.afterWarmupMb} MB, end ${m.endMb} MB, max ${m.maxMb} MB; slope after warm-up ${m.slopeMbPerMin} MB/min`,
   );
   log(`  database (in workerd's memory): ${m.databaseStartMb} → ${m.databaseEndMb} MB (${m.databaseMbPerMin} MB/min)`);
+  if (m.heap)
+    log(
+      `  main worker heap after a forced GC: ${m.heap.samples.map((h) => h.usedMb).join(' → ')} MB; after warm-up ${m.heap.afterWarmupMb} MB, end ${m.heap.endMb} MB, slope ${m.heap.slopeMbPerMin} MB/min`,
+    );
   for (const e of result.errorSamples.slice(0, 10)) log(`  ✖ ${e.at} s ${e.route}: ${e.status} ${e.body.slice(0, 160)}`);
 }
 
@@ -674,6 +715,11 @@ function markdown(r: MixResult): string {
     m.databaseEndMb === null || Number.isNaN(m.databaseEndMb)
       ? `- **Database** (D1 in workerd's memory here, so part of that RSS): ${m.databaseStartMb} MB before the run; not read after it`
       : `- **Database** (D1 in workerd's memory here, so part of that RSS): ${m.databaseStartMb} → ${m.databaseEndMb} MB, ${m.databaseMbPerMin} MB/min`,
+    ...(m.heap
+      ? [
+          `- **Main worker's JavaScript heap after a forced full GC** (inspector, every 30 s): after the warm-up ${m.heap.afterWarmupMb} MB, at the end ${m.heap.endMb} MB, least-squares slope after the warm-up **${m.heap.slopeMbPerMin} MB/min**; each sample (MB): ${m.heap.samples.map((h) => h.usedMb).join(' → ')}`,
+        ]
+      : []),
     `- **workerd RSS each minute** (MB): ${r.timeline
       .filter((row, i) => i === 0 || Math.floor(row.t / 60) > Math.floor(r.timeline[i - 1]!.t / 60))
       .map((row) => row.rssMb)

@@ -107,7 +107,8 @@ if (!args['no-build']) {
 if (!existsSync(join(workerDir, 'index.js')) || !clientBuilt(clientDir)) throw new Error('No worker bundle or client build: run without --no-build.');
 
 log('› Starting workerd (miniflare, direct sockets) with Adloom and the baseline worker');
-const server = await startServer(workerDir, { clientDir });
+// The load run reads the main worker's heap through the inspector (bench/heap.ts).
+const server = await startServer(workerDir, { clientDir, ...(kinds.has('load') ? { inspectorPort: 9241 } : {}) });
 const results: Record<string, unknown> = { date: new Date().toISOString(), pinning: PINNING, cpus: execFileSync('nproc', { encoding: 'utf8' }).trim() };
 
 try {

@@ -23,6 +23,8 @@ export interface BenchServer {
   /** A static copy of an Adloom response (bench/ceiling.js): what serving those bytes and headers costs workerd alone. */
   ceiling: string;
   workerdPid: number;
+  /** workerd's inspector (Chrome DevTools Protocol), when the server was started with one. */
+  inspectorPort?: number;
   sessionCookie: string;
   /** The seeded demo user (signed in as `sessionCookie`). */
   userId: string;
@@ -224,6 +226,7 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
     baseline: `http://localhost:${PORTS.baseline}`,
     ceiling: `http://localhost:${PORTS.ceiling}`,
     workerdPid: findWorkerdPid(),
+    ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
     sessionCookie: cookie,
     userId: demo.id,
     db,
