@@ -3,6 +3,7 @@ import { wellFormed } from '#common/schemas/fields.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Variant } from '#worker/features/funnels/edge-cache.ts';
 import * as repo from '#worker/features/funnels/edge/repo.ts';
+import { settledCache } from '#worker/lib/settled-cache.ts';
 
 /**
  * Cookieless page analytics (PRODUCT.md §4.5, issue 12 point 8): per page, variant and UTC
@@ -88,8 +89,12 @@ export function referrerHost(referer: string | null | undefined, ownHost: string
   return cleanSource(host);
 }
 
-// One isolate serves many requests of a day: its salt is read from D1 once.
-let saltCache: { day: string; salt: Promise<string> } | undefined;
+/**
+ * One isolate serves many requests of a day: its salt is read from D1 once. Only the salt
+ * itself is kept, never the pending query: that promise belongs to the request that made it
+ * (worker/lib/settled-cache.ts), so concurrent first uses each read it (INSERT OR IGNORE: they agree).
+ */
+let saltCache: { day: string; salt: string } | undefined;
 
 function randomSalt(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -97,17 +102,11 @@ function randomSalt(): string {
 }
 
 /** The salt of `day`: made on first use (INSERT OR IGNORE: concurrent first uses agree), then read. */
-export function daySalt(db: Db, day: string): Promise<string> {
+export async function daySalt(db: Db, day: string): Promise<string> {
   if (saltCache?.day === day) return saltCache.salt;
-  const salt = (async () => {
-    const row = await repo.upsertSalt(db, day, randomSalt());
-    return row.salt;
-  })();
-  saltCache = { day, salt };
-  salt.catch(() => {
-    if (saltCache?.salt === salt) saltCache = undefined;
-  });
-  return salt;
+  const row = await repo.upsertSalt(db, day, randomSalt());
+  saltCache = { day, salt: row.salt };
+  return row.salt;
 }
 
 /** Forgets the isolate's salt (tests, after the scheduled job deleted it). */
@@ -119,21 +118,15 @@ export function forgetSalt(): void {
 const encoder = new TextEncoder();
 
 /** Recent visitors' hashes (salt, IP, user agent → hash): a returning visitor costs no digest. Bounded, in memory only. */
-const MAX_HASHES = 2_000;
-const hashes = new Map<string, Promise<string>>();
+const hashes = settledCache<string, string>(2_000);
 
 /** The day's anonymous visitor id: sha256(salt, IP, user agent), 128 bits in hex. */
 export function visitorHash(salt: string, ip: string, userAgent: string): Promise<string> {
   const input = `${salt}\n${ip}\n${userAgent}`;
-  let hash = hashes.get(input);
-  if (!hash) {
-    hash = crypto.subtle
-      .digest('SHA-256', encoder.encode(input))
-      .then((digest) => Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join(''));
-    if (hashes.size >= MAX_HASHES) hashes.clear();
-    hashes.set(input, hash);
-  }
-  return hash;
+  return hashes.get(input, async () => {
+    const digest = await crypto.subtle.digest('SHA-256', encoder.encode(input));
+    return Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+  });
 }
 
 export interface ViewInput {

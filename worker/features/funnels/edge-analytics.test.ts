@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import { analyticsSalts, pageStats, pageVisitors } from '#worker/db/schema.ts';
 import {
@@ -19,12 +19,16 @@ import {
 import { OTHER_SOURCE, SOURCE_CAP, countViews, upsertSalt } from '#worker/features/funnels/edge/repo.ts';
 import { purgeExpiredRecords } from '#worker/jobs/index.ts';
 import { createProject, createUser } from '#worker/test/factories.ts';
+import { brokenDb } from '#worker/test/broken-db.ts';
 import { heroBlock, pageDoc, seedFunnel } from '#worker/test/funnels-edge.ts';
+import { deferred, heldD1 } from '#worker/test/held-d1.ts';
+import { send } from '#worker/test/http.ts';
 
 const db = () => getDb(env.DB);
 const DAY = 86_400_000;
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
+let projectId: string;
 let pageId: string;
 let otherPageId: string;
 
@@ -33,6 +37,7 @@ beforeAll(async () => {
   viewBatching.delayMs = 0;
   const owner = await createUser();
   const project = await createProject(owner);
+  projectId = project.id;
   const funnel = await seedFunnel(project.id, { pages: [{ slug: 'days', a: pageDoc([heroBlock('Days')]) }] });
   pageId = funnel.pages[0]!.id;
   const other = await seedFunnel(project.id, { pages: [{ slug: 'batch', a: pageDoc([heroBlock('Batch')]) }] });
@@ -75,30 +80,24 @@ describe('who counts', () => {
 });
 
 describe('unique visitors by a daily salt', () => {
-  it('gathers the views that arrive within the batching delay into one write, counted exactly', async () => {
-    viewBatching.delayMs = 30;
+  it('keeps the salt, not the pending query: a first use while another is held resolves on its own, and they agree (review F18)', async () => {
+    const day = '2026-05-01';
+    forgetSalt();
+    const held = heldD1(env.DB, 'all');
     try {
-      const now = Date.parse('2026-04-02T09:00:00Z');
-      await Promise.all(
-        Array.from({ length: 30 }, (_, i) =>
-          recordView(db(), {
-            pageId: otherPageId,
-            variant: 'a',
-            now,
-            ip: `192.0.2.${i % 3}`,
-            userAgent: BROWSER,
-            referrer: i % 2 ? 'news.example' : null,
-            utmSource: null,
-          }),
-        ),
-      );
+      const first = daySalt(getDb(held.d1), day);
+      await held.reached;
+      // Another request's first use: it must not await the held request's query (workerd would
+      // cancel that continuation once the first request ends), so it reads the salt itself.
+      const second = await daySalt(db(), day);
+      expect(held.calls).toBe(1);
+      held.release();
+      expect(await first).toBe(second);
+      // Kept as a value: no query at all now.
+      expect(await daySalt(getDb(brokenDb('D1 is down')), day)).toBe(second);
     } finally {
-      viewBatching.delayMs = 0;
+      held.release();
     }
-    const row = await db().select().from(pageStats).where(eq(pageStats.pageId, otherPageId)).get();
-    expect(row).toMatchObject({ views: 30, visitors: 3 });
-    const sources = await env.DB.prepare('SELECT value, count FROM page_sources WHERE page_id = ?').bind(otherPageId).all();
-    expect(sources.results).toEqual([{ value: 'news.example', count: 15 }]);
   });
 
   it('one visitor is one per day: the same hash within a day, another the next day; the salt is made once per day', async () => {
@@ -144,6 +143,84 @@ describe('unique visitors by a daily salt', () => {
       ['2026-03-20', 1, 1],
     ]);
     expect(utcDay(now.getTime())).toBe('2026-03-20');
+  });
+});
+
+describe('views gathered in batches (viewBatching.delayMs > 0, review F23)', () => {
+  const DELAY = 50;
+  const pageStatsOf = (id: string) => db().select().from(pageStats).where(eq(pageStats.pageId, id)).get();
+
+  /** Resolves once `count` of `promises` have resolved (without waiting for the others). */
+  function whenResolved(promises: Promise<unknown>[], count: number): Promise<void> {
+    const reached = deferred();
+    let resolved = 0;
+    for (const promise of promises)
+      void promise.then(() => {
+        resolved += 1;
+        if (resolved === count) reached.resolve();
+      });
+    return reached.promise;
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    viewBatching.delayMs = DELAY;
+  });
+  afterEach(() => {
+    viewBatching.delayMs = 0;
+    vi.useRealTimers();
+  });
+
+  it('the views that join a batch resolve at once, before it is written; the view that opened it writes them all, counted exactly', async () => {
+    const held = heldD1(env.DB, 'batch');
+    try {
+      const now = Date.parse('2026-04-02T09:00:00Z');
+      const views = Array.from({ length: 30 }, (_, i) =>
+        recordView(getDb(held.d1), {
+          pageId: otherPageId,
+          variant: 'a',
+          now,
+          ip: `192.0.2.${i % 3}`,
+          userAgent: BROWSER,
+          referrer: i % 2 ? 'news.example' : null,
+          utmSource: null,
+        }),
+      );
+      // 29 views joined the batch the first one opened and returned: no wait for the delay or the write.
+      await whenResolved(views, 29);
+      expect(held.calls).toBe(0);
+      await vi.advanceTimersByTimeAsync(DELAY);
+      // The opener writes once the delay is over, and its own promise (its waitUntil) waits for that write.
+      await held.reached;
+      expect(held.calls).toBe(1);
+      let all = false;
+      void Promise.all(views).then(() => (all = true));
+      await Promise.resolve();
+      expect(all).toBe(false);
+      expect(await pageStatsOf(otherPageId)).toBeUndefined();
+      held.release();
+      await Promise.all(views);
+    } finally {
+      held.release();
+    }
+    expect(await pageStatsOf(otherPageId)).toMatchObject({ views: 30, visitors: 3 });
+    const sources = await env.DB.prepare('SELECT value, count FROM page_sources WHERE page_id = ?').bind(otherPageId).all();
+    expect(sources.results).toEqual([{ value: 'news.example', count: 15 }]);
+  });
+
+  it("views of requests sent at once are all counted: the joining requests end before the batch is written, the opening request's waitUntil writes it", async () => {
+    const funnel = await seedFunnel(projectId, { pages: [{ slug: 'rush', a: pageDoc([heroBlock('Rush')]) }] });
+    const id = funnel.pages[0]!.id;
+    const path = `/p/${funnel.name}/rush`;
+    // Cached first by a crawler (not a view), so that the requests below are served from the cache.
+    expect((await send(path, { headers: { 'user-agent': 'curl/8.5.0' } })).status).toBe(200);
+    const requests = Array.from({ length: 12 }, (_, i) => send(path, { headers: { 'user-agent': BROWSER, 'cf-connecting-ip': `198.51.100.${i + 1}` } }));
+    // send() waits for the request's waitUntil: 11 requests ended while their views wait in the batch.
+    await whenResolved(requests, 11);
+    expect(await pageStatsOf(id)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect((await Promise.all(requests)).map((response) => response.status)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect(await pageStatsOf(id)).toMatchObject({ views: 12, visitors: 12 });
   });
 });
 
