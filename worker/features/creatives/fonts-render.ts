@@ -2,6 +2,7 @@ import type { Font } from '@cf-wasm/satori/workerd';
 import type { CreativeDocument } from '#common/creative/document.ts';
 import { BRAND_FONTS, isBrandFont, type FontId } from '#common/fonts.ts';
 import { brandFontFamily, fontFaces } from '#client/creative/tree.tsx';
+import { settledCache } from '#worker/lib/settled-cache.ts';
 
 type Weight = 400 | 700;
 type Subset = 'latin' | 'latin-ext';
@@ -53,21 +54,20 @@ export function documentFontFiles(doc: CreativeDocument, options: { watermark?: 
   return [...needs.values()].flatMap(({ id, weight, extended }) => [fontFile(id, 'latin', weight), ...(extended ? [fontFile(id, 'latin-ext', weight)] : [])]);
 }
 
-/** Font files by path, fetched from the static assets once per isolate. */
-const files = new Map<string, Promise<ArrayBuffer>>();
+/**
+ * Font files by path, fetched from the static assets once per isolate. Only the bytes are
+ * kept, never the pending fetch: it goes through the Fetcher of the RPC call that made it, and
+ * its promise settles in that call's context (worker/lib/settled-cache.ts). So concurrent
+ * first renders each fetch what is not kept yet, and a failed fetch is tried again by the next.
+ */
+const files = settledCache<string, ArrayBuffer>(FONT_FILES.length);
 
 function loadFile(assets: Fetcher, path: string): Promise<ArrayBuffer> {
-  let file = files.get(path);
-  if (!file) {
-    file = assets.fetch(new Request(`https://assets.local${path}`)).then(async (response) => {
-      if (!response.ok) throw new Error(`font ${path} is missing from the static assets (${response.status})`);
-      return response.arrayBuffer();
-    });
-    files.set(path, file);
-    // A failed fetch is tried again by the next render.
-    file.catch(() => files.delete(path));
-  }
-  return file;
+  return files.get(path, async () => {
+    const response = await assets.fetch(new Request(`https://assets.local${path}`));
+    if (!response.ok) throw new Error(`font ${path} is missing from the static assets (${response.status})`);
+    return response.arrayBuffer();
+  });
 }
 
 /**
