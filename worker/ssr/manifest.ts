@@ -26,8 +26,12 @@ export interface PageAssets {
   manifest: Manifest;
 }
 
-// Static for the lifetime of a deployment: read once per isolate.
-let cached: Promise<PageAssets> | undefined;
+/**
+ * Static for the lifetime of a deployment: read once per isolate. The value, not the pending
+ * read: that promise is settled in the context of the request that fetched it
+ * (worker/lib/settled-cache.ts), so the first requests of a cold isolate each read it.
+ */
+let cached: PageAssets | undefined;
 
 async function load(assets: Fetcher): Promise<PageAssets> {
   const response = await assets.fetch(new Request('https://assets.invalid/.vite/manifest.json'));
@@ -41,11 +45,8 @@ async function load(assets: Fetcher): Promise<PageAssets> {
   return { stylesheet: `/${styles.file}`, font: font ? `/${font}` : undefined, manifest };
 }
 
-export function pageAssets(env: Pick<Bindings, 'ASSETS'>): Promise<PageAssets> {
-  cached ??= load(env.ASSETS).catch((error: unknown) => {
-    cached = undefined;
-    throw error;
-  });
+export async function pageAssets(env: Pick<Bindings, 'ASSETS'>): Promise<PageAssets> {
+  cached ??= await load(env.ASSETS);
   return cached;
 }
 

@@ -1,13 +1,14 @@
 import { PAGE_SCRIPT } from '#client/public/funnel-script.ts';
 
-let hash: Promise<string> | undefined;
+/** The hash once made (a settled string, never a pending promise: worker/lib/settled-cache.ts). */
+let hash: string | undefined;
 
 /** The CSP source that allows exactly the funnel pages' inline script (client/public/funnel-script.ts): `'sha256-…'`. */
-export function pageScriptHash(): Promise<string> {
-  hash ??= crypto.subtle.digest('SHA-256', new TextEncoder().encode(PAGE_SCRIPT)).then((digest) => {
-    const b64 = btoa(String.fromCharCode(...new Uint8Array(digest)));
-    return `'sha256-${b64}'`;
-  });
+export async function pageScriptHash(): Promise<string> {
+  if (hash === undefined) {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(PAGE_SCRIPT));
+    hash = `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+  }
   return hash;
 }
 
