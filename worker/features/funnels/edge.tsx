@@ -12,6 +12,7 @@ import { appHosts, type AppEnv } from '#worker/env.ts';
 import { formFailure } from '#worker/lib/forms.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
+import { settledCache } from '#worker/lib/settled-cache.ts';
 import { applyHeaders } from '#worker/lib/response.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
@@ -149,19 +150,10 @@ const THUMB_WIDTH = 480;
  * Signed URLs already made in this isolate: a URL depends only on the media id, the file and
  * the expiry (one per day), so every render of the day reuses it instead of an HMAC. Bounded.
  */
-const MAX_SIGNED = 2_000;
-const signed = new Map<string, Promise<string>>();
+const signed = settledCache<string, string>(2_000);
 
 function signedUrl(secret: string, id: string, file: 'file' | 'thumbnail', ttl: number, now: number, expires: number): Promise<string> {
-  const key = `${id}|${file}|${expires}`;
-  let url = signed.get(key);
-  if (!url) {
-    url = signMediaUrl(secret, id, file, ttl, now);
-    if (signed.size >= MAX_SIGNED) signed.clear();
-    signed.set(key, url);
-    url.catch(() => signed.delete(key));
-  }
-  return url;
+  return signed.get(`${id}|${file}|${expires}`, () => signMediaUrl(secret, id, file, ttl, now));
 }
 
 /**
@@ -246,16 +238,13 @@ function fontPreloads(theme: FunnelTheme, interFile: string | undefined): string
 const encoder = new TextEncoder();
 
 /** CSP hashes of recent style elements (a theme's <style> is the same on every render). Bounded. */
-const styleHashes = new Map<string, Promise<string>>();
+const styleHashes = settledCache<string, string>(200);
 
 function sha256Source(content: string): Promise<string> {
-  let hash = styleHashes.get(content);
-  if (!hash) {
-    hash = crypto.subtle.digest('SHA-256', encoder.encode(content)).then((digest) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
-    if (styleHashes.size >= 200) styleHashes.clear();
-    styleHashes.set(content, hash);
-  }
-  return hash;
+  return styleHashes.get(content, async () => {
+    const digest = await crypto.subtle.digest('SHA-256', encoder.encode(content));
+    return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+  });
 }
 
 /**

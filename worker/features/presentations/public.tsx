@@ -21,6 +21,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { sha256Hex, verifyPassword } from '#worker/lib/crypto.ts';
 import { clearLimit, consume } from '#worker/lib/rate-limit.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
+import { settledCache } from '#worker/lib/settled-cache.ts';
 import { afterResponse } from '#worker/lib/response.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
@@ -52,15 +53,13 @@ async function unlockLimitKey(presentationId: string, ip: string): Promise<strin
   return `presentation-unlock:${await sha256Hex(`presentation-unlock\n${presentationId}\n${clientNetwork(ip)}`)}`;
 }
 
-const hashes = new Map<string, Promise<string>>();
+/** CSP hashes of recent style elements and the beacon. Bounded. */
+const hashes = settledCache<string, string>(200);
 function sha256Source(content: string): Promise<string> {
-  let hash = hashes.get(content);
-  if (!hash) {
-    hash = crypto.subtle.digest('SHA-256', encoder.encode(content)).then((digest) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
-    if (hashes.size >= 200) hashes.clear();
-    hashes.set(content, hash);
-  }
-  return hash;
+  return hashes.get(content, async () => {
+    const digest = await crypto.subtle.digest('SHA-256', encoder.encode(content));
+    return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+  });
 }
 
 /** No script but the beacon (by hash), the page's own <style> by hash, everything else from this origin. */

@@ -29,6 +29,7 @@ import { hashPassword } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
+import { settledCache } from '#worker/lib/settled-cache.ts';
 import { signMediaUrl } from '#worker/features/media/service.ts';
 import { membershipOf } from '#worker/features/projects/service.ts';
 import * as repo from '#worker/features/presentations/repo.ts';
@@ -150,22 +151,13 @@ export async function linkedProject(db: Db, entry: Row): Promise<string | null> 
 // ---------------------------------------------------------------------------------------
 // Resolving what a document shows
 
-const MAX_SIGNED = 2_000;
-const signed = new Map<string, Promise<string>>();
+const signed = settledCache<string, string>(2_000);
 
 /** Signed media URLs valid until the end of the next UTC day (the same all day: browser caches), made once per isolate. */
 function signedMediaUrl(secret: string, id: string, variant: 'file' | 'thumbnail', now: number): Promise<string> {
   const nowSeconds = Math.floor(now / 1000);
   const expires = (Math.floor(nowSeconds / 86_400) + 2) * 86_400;
-  const key = `${id}|${variant}|${expires}`;
-  let url = signed.get(key);
-  if (!url) {
-    url = signMediaUrl(secret, id, variant, expires - nowSeconds, now);
-    if (signed.size >= MAX_SIGNED) signed.clear();
-    signed.set(key, url);
-    url.catch(() => signed.delete(key));
-  }
-  return url;
+  return signed.get(`${id}|${variant}|${expires}`, () => signMediaUrl(secret, id, variant, expires - nowSeconds, now));
 }
 
 const THUMB_WIDTH = 480;
