@@ -139,3 +139,59 @@ describe('sign-up and password-reset abuse', () => {
     expect(before?.n).toBe(3);
   });
 });
+
+describe('re-entering the password with a session (changing it, confirming a deletion)', () => {
+  // Whoever holds a stolen session must not get unlimited guesses at the account's password:
+  // counted like sign-in, per client network and per account, both steps sharing the counts.
+  const NEW_PASSWORD = 'a brand new long password';
+
+  function changePassword(user: { cookie: string }, currentPassword: string, ip: string) {
+    return send('/api/me/password', { json: { currentPassword, newPassword: NEW_PASSWORD }, cookie: user.cookie, headers: { 'cf-connecting-ip': ip } });
+  }
+
+  function confirmDeletion(user: { cookie: string }, password: string, ip: string) {
+    return send('/api/me/deletion', { json: { password }, cookie: user.cookie, headers: { 'cf-connecting-ip': ip } });
+  }
+
+  it('changing the password: 5 wrong per account and /64 (stepping through its addresses gains nothing), then 429 even for the right one', async () => {
+    const user = await createUser();
+    const address = network();
+    for (let i = 1; i <= 5; i += 1) expect((await changePassword(user, `wrong password ${i}`, address(i))).status).toBe(422);
+    await expectLimited(await changePassword(user, 'wrong password 6', address(6)));
+    await expectLimited(await changePassword(user, user.password, address(7)));
+    // The password did not change: it still signs in.
+    expect((await login(user.email, user.password, '192.0.2.70')).status).toBe(200);
+    // The owner on another network is not locked out by it.
+    expect((await changePassword(user, user.password, '192.0.2.71')).status).toBe(200);
+    expect((await login(user.email, NEW_PASSWORD, '192.0.2.72')).status).toBe(200);
+  });
+
+  it('a right password takes its try back: an owner who mistypes now and then is never limited', async () => {
+    const user = await createUser();
+    const address = network();
+    for (let i = 1; i <= 4; i += 1) expect((await changePassword(user, `typo ${i}`, address(i))).status).toBe(422);
+    expect((await changePassword(user, user.password, address(5))).status).toBe(200);
+    const again = { ...user, password: NEW_PASSWORD };
+    for (let i = 1; i <= 4; i += 1) expect((await changePassword(again, `typo again ${i}`, address(10 + i))).status).toBe(422);
+    expect((await changePassword(again, NEW_PASSWORD, address(20))).status).toBe(200);
+  });
+
+  it('20 wrong per account from all networks together, changing and deleting sharing them; then 429 from a fresh network', async () => {
+    const limit = RATE_LIMITS.confirmPasswordAccount.limit;
+    const user = await createUser();
+    const networksUsed = Array.from({ length: Math.ceil(limit / 4) }, () => network());
+    for (let i = 0; i < limit; i += 1) {
+      // 4 per network (under the per-network 5), alternating the two steps.
+      const ip = networksUsed[Math.floor(i / 4)]!(i + 1);
+      const response = i % 2 === 0 ? await changePassword(user, `guess ${i}`, ip) : await confirmDeletion(user, `guess ${i}`, ip);
+      expect(response.status, `try ${i + 1}`).toBe(422);
+    }
+    const fresh = network();
+    await expectLimited(await changePassword(user, user.password, fresh(1)));
+    await expectLimited(await confirmDeletion(user, user.password, fresh(2)));
+    // Nothing happened to the account: same password, no deletion pending.
+    const row = await env.DB.prepare('SELECT deletion_requested_at AS requested FROM users WHERE id = ?').bind(user.id).first<{ requested: number | null }>();
+    expect(row?.requested).toBeNull();
+    expect((await login(user.email, user.password, '192.0.2.73')).status).toBe(200);
+  });
+});

@@ -19,7 +19,7 @@ export const RATE_LIMITS = {
    */
   loginNetworkFailures: { limit: 50, windowMs: 15 * 60_000 },
   /**
-   * Wrong passwords re-entered for one account (before deleting it), from all networks together,
+   * Wrong passwords re-entered for one account (before deleting it, or to change it), from all networks together,
    * 15 minutes: a stolen session on many networks still gets only this many guesses.
    */
   confirmPasswordAccount: { limit: 20, windowMs: 15 * 60_000 },

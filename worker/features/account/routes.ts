@@ -23,7 +23,7 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(await auth.updateProfile(c.get('db'), required(c, 'user').id, c.req.valid('json')));
   })
   .post('/password', access('user'), validate('json', passwordChangeInput), async (c) => {
-    return c.json(await auth.changePassword(c.get('db'), required(c, 'user').id, required(c, 'sessionId'), c.req.valid('json')));
+    return c.json(await auth.changePassword(c.get('db'), required(c, 'user').id, required(c, 'sessionId'), c.req.valid('json'), requestMeta(c)));
   })
   .get('/sessions', access('user'), validate('query', pageQuery), async (c) => {
     const { cursor, limit } = c.req.valid('query');

@@ -155,22 +155,34 @@ function deletionCanceledEmail(user: { email: string; name: string }) {
 }
 
 /**
+ * Counts one re-entry of the signed-in user's password (deleting the account, changing the
+ * password) before it is checked, like sign-in failures: 5 per account and client network (an
+ * IPv6 /64 is one client) per 15 minutes, 20 per account from all networks, then 429. Both steps
+ * share the counts: whoever holds a stolen session gets no more guesses by switching between them.
+ * Returns what to run once the password turned out right.
+ */
+async function countPasswordTry(db: Db, userId: string, meta: RequestMeta): Promise<() => Promise<void>> {
+  const networkKey = `confirm-password:${userId}:${clientNetwork(meta.ip)}`;
+  const accountKey = `confirm-password:${userId}`;
+  await consume(db, networkKey, RATE_LIMITS.loginFailures);
+  await consume(db, accountKey, RATE_LIMITS.confirmPasswordAccount);
+  return async () => {
+    await clearLimit(db, networkKey);
+    await release(db, accountKey);
+  };
+}
+
+/**
  * Checks the signed-in user's password before a step that cannot wait to be undone (deleting
- * the account): 422 on a wrong one, counted like sign-in failures (5 per account and network
- * per 15 minutes, 20 per account from all networks, then 429).
+ * the account): 422 on a wrong one, counted like sign-in failures (`countPasswordTry`).
  */
 export async function confirmPassword(db: Db, userId: string, password: string, meta: RequestMeta): Promise<void> {
-  // Per network (an IPv6 /64 is one client), and per account across all networks.
-  const limitKey = `confirm-password:${userId}:${clientNetwork(meta.ip)}`;
-  const accountKey = `confirm-password:${userId}`;
-  await consume(db, limitKey, RATE_LIMITS.loginFailures);
-  await consume(db, accountKey, RATE_LIMITS.confirmPasswordAccount);
+  const succeeded = await countPasswordTry(db, userId, meta);
   const user = await repo.findUserById(db, userId);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
     throw new AppError('validation_failed', 'That password is not right.', { password: ['This is not your password.'] });
   }
-  await clearLimit(db, limitKey);
-  await release(db, accountKey);
+  await succeeded();
 }
 
 /**
@@ -286,12 +298,24 @@ export async function updateProfile(db: Db, userId: string, input: { name: strin
   return toPublicUser(user);
 }
 
-export async function changePassword(db: Db, userId: string, sessionId: string, input: { currentPassword: string; newPassword: string }): Promise<PublicUser> {
+/**
+ * Sets a new password when the current one is right (counted like sign-in failures:
+ * `countPasswordTry`), and signs out every other device.
+ */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  input: { currentPassword: string; newPassword: string },
+  meta: RequestMeta,
+): Promise<PublicUser> {
+  const succeeded = await countPasswordTry(db, userId, meta);
   const user = await repo.findUserById(db, userId);
   if (!user) throw new AppError('not_found');
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw new AppError('validation_failed', 'Your current password is not right.', { currentPassword: ['This is not your current password.'] });
   }
+  await succeeded();
   const passwordHash = await hashPassword(input.newPassword);
   const [[updated]] = await db.batch([
     repo.updateUser(db, userId, { passwordHash }),
