@@ -41,6 +41,32 @@ function webp(width: number, height: number): Uint8Array<ArrayBuffer> {
   return new Uint8Array([...encode('RIFF'), size & 255, (size >> 8) & 255, 0, 0, ...body]);
 }
 
+/**
+ * A JPEG whose frame header (SOF0, `width` × `height`) comes after `padding` bytes of metadata:
+ * APP1 (EXIF) segments of at most 64 KiB each, as cameras and editors write them; `frame: false`
+ * leaves the frame header out (a file whose size nothing can read). Some scan data follows.
+ */
+function paddedJpeg(width: number, height: number, padding: number, frame = true): Uint8Array<ArrayBuffer> {
+  const parts: Uint8Array[] = [new Uint8Array([0xff, 0xd8])];
+  for (let left = padding, n = 0; left > 0; n += 1) {
+    const payload = Math.min(left, 65_533);
+    const segment = new Uint8Array(4 + payload);
+    segment.set([0xff, 0xe1, ((payload + 2) >> 8) & 255, (payload + 2) & 255]);
+    segment.set(encode('Exif\0\0'), 4);
+    // Filler that is not a marker (no 0xFF), different per segment.
+    for (let i = 10; i < segment.length; i += 1) segment[i] = (i + n) % 0xfe;
+    parts.push(segment);
+    left -= payload;
+  }
+  if (frame) {
+    parts.push(
+      new Uint8Array([0xff, 0xc0, 0x00, 0x11, 8, (height >> 8) & 255, height & 255, (width >> 8) & 255, width & 255, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]),
+    );
+  }
+  parts.push(new Uint8Array([0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0]), new Uint8Array(1024).fill(0x5a), new Uint8Array([0xff, 0xd9]));
+  return concat(...parts) as Uint8Array<ArrayBuffer>;
+}
+
 async function setup() {
   const owner = await createUser();
   const project = await createProject(owner);
@@ -202,6 +228,80 @@ describe('decompression bombs in image headers', () => {
     // A real browser-made thumbnail (480 wide) is taken.
     const ok = await send(`/api/media/${item.id}/thumbnail`, { method: 'PUT', body: png(480, 480, 2), cookie: owner.cookie });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('pictures whose size comes after a long metadata block (review F14)', () => {
+  // The probe reads the first 256 KiB; a JPEG's frame header (its size) comes after its
+  // metadata, which can be longer. The upload reads on for the size instead of storing a picture
+  // of unknown size (which the renderer would have decoded blindly).
+  const KIB = 1024;
+
+  it('refuses a bomb (65,500 × 65,500) behind 300 KiB of EXIF with 413, storing nothing', async () => {
+    const { owner, project } = await setup();
+    const response = await post(owner, project.id, paddedJpeg(65_500, 65_500, 300 * KIB), {}, 'holiday.jpg');
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('payload_too_large');
+    expect(body.error.message).toMatch(/65,500 × 65,500/);
+    expect(await bucketOf(project.id)).toEqual([]);
+    expect(await rowsOf(project.id)).toEqual([]);
+  });
+
+  it('reads the size of 8,000 × 8,000 behind 300 KiB of EXIF: stored with it (under the 250-megapixel limit), never as unknown', async () => {
+    const { owner, project } = await setup();
+    const response = await post(owner, project.id, paddedJpeg(8000, 8000, 300 * KIB), {}, 'big.jpg');
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ mime: 'image/jpeg', width: 8000, height: 8000 });
+    expect((await rowsOf(project.id)).map((row) => [row.width, row.height])).toEqual([[8000, 8000]]);
+  });
+
+  it('takes a real photo with a large EXIF block (1.5 MiB) before a small frame, with its size, and stores every byte', async () => {
+    const { owner, project } = await setup();
+    const bytes = paddedJpeg(1200, 800, 1536 * KIB);
+    const response = await post(owner, project.id, bytes, {}, 'camera.jpg');
+    expect(response.status).toBe(201);
+    const item = (await response.json()) as { id: string; width: number; height: number; size: number };
+    expect(item).toMatchObject({ width: 1200, height: 800, size: bytes.byteLength });
+    const stored = await env.MEDIA.get(`media/${project.id}/${item.id}`);
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('refuses a picture whose size cannot be read at all (no frame header) with 422 and a clear message, storing nothing', async () => {
+    const { owner, project } = await setup();
+    for (const bytes of [paddedJpeg(0, 0, 300 * KIB, false), paddedJpeg(0, 0, 10 * KIB, false)]) {
+      const response = await post(owner, project.id, bytes, {}, 'broken.jpg');
+      expect(response.status).toBe(422);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('validation_failed');
+      expect(body.error.message).toMatch(/could not read this picture’s width and height/);
+    }
+    expect(await bucketOf(project.id)).toEqual([]);
+    expect(await rowsOf(project.id)).toEqual([]);
+  });
+
+  it('looks no further than the first 4 MiB (held in memory until the size is known): a frame header after that is refused', async () => {
+    const { owner, project } = await setup();
+    const response = await post(owner, project.id, paddedJpeg(1200, 800, 4 * MIB + 10 * KIB), {}, 'odd.jpg');
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/in its first 4 MiB/);
+    expect(await bucketOf(project.id)).toEqual([]);
+    expect(await rowsOf(project.id)).toEqual([]);
+  });
+
+  it('a body that ends before its Content-Length while the size is still being looked for is a broken upload (400), storing nothing', async () => {
+    const { owner, project } = await setup();
+    const bytes = paddedJpeg(0, 0, 400 * KIB, false);
+    const short = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    const response = await post(owner, project.id, short, { 'content-length': String(2 * MIB) }, 'cut.jpg');
+    expect(response.status).toBe(400);
+    expect(await bucketOf(project.id)).toEqual([]);
+    expect(await rowsOf(project.id)).toEqual([]);
   });
 });
 

@@ -22,15 +22,25 @@ export async function probe(head: Uint8Array): Promise<Probe | undefined> {
   if (!Object.hasOwn(MEDIA_TYPES, mime)) return undefined;
   const type = MEDIA_TYPES[mime as MediaMime];
   if (type.kind === 'image') {
-    try {
-      const size = imageSize(head);
-      return { mime: mime as MediaMime, kind: 'image', width: size.width ?? null, height: size.height ?? null, durationMs: null };
-    } catch {
-      return { mime: mime as MediaMime, kind: 'image', width: null, height: null, durationMs: null };
-    }
+    const size = imageDimensions(head);
+    return { mime: mime as MediaMime, kind: 'image', width: size?.width ?? null, height: size?.height ?? null, durationMs: null };
   }
   const info = mime === 'video/webm' ? undefined : isoBmffInfo(head);
   return { mime: mime as MediaMime, kind: 'video', width: info?.width ?? null, height: info?.height ?? null, durationMs: info?.durationMs ?? null };
+}
+
+/**
+ * A picture's width and height as its header declares them, or null when they cannot be read
+ * from these bytes (not a picture, or the header is cut off: a JPEG's frame header comes after
+ * its metadata segments, which can be long).
+ */
+export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  try {
+    const size = imageSize(bytes);
+    return size.width === undefined || size.height === undefined ? null : { width: size.width, height: size.height };
+  } catch {
+    return null;
+  }
 }
 
 interface Box {

@@ -18,12 +18,19 @@ import { hmacSign, hmacVerify, toHex } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { probe } from '#worker/lib/media-probe.ts';
+import { imageDimensions, probe } from '#worker/lib/media-probe.ts';
 import * as repo from '#worker/features/media/repo.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 
-/** Enough of a file to know its type and dimensions (JPEG EXIF can push SOF far back). */
+/** Enough of a file to know its type, and the dimensions of nearly every picture. */
 const HEAD_BYTES = 256 * 1024;
+/**
+ * How far into a picture its size is looked for when the head was not enough (a JPEG's frame
+ * header comes after its metadata: EXIF, ICC profiles, XMP, previews). Those bytes are held in
+ * memory until the size is known, so not the whole 20 MiB: a few uploads at once must not
+ * fill the isolate.
+ */
+const SIZE_SEARCH_BYTES = 4 * 1024 * 1024;
 const LARGEST_ACCEPTED = Math.max(...Object.values(MEDIA_TYPES).map((t) => t.maxBytes));
 const orList = (items: string[]) => `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 const UNSUPPORTED = `That file type is not supported. Upload ${orList(formatLabels('image'))} images, or ${orList(formatLabels('video'))} videos.`;
@@ -104,6 +111,15 @@ function tooManyPixels(width: number, height: number): AppError {
   return new AppError('payload_too_large', `Pictures can be up to ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; this one declares ${size} pixels.`);
 }
 
+/** A picture whose header declares no size we can read (within SIZE_SEARCH_BYTES). */
+function unreadableSize(searchedPart: boolean): AppError {
+  const where = searchedPart ? ` in its first ${formatMib(SIZE_SEARCH_BYTES)}` : '';
+  return new AppError(
+    'validation_failed',
+    `We could not read this picture’s width and height${where}, so it cannot be checked. Save it again as a JPEG or PNG (an editor’s “Export” does) and upload that.`,
+  );
+}
+
 function tooLarge(kind: 'image' | 'video'): AppError {
   return new AppError('payload_too_large', `${kind === 'image' ? 'Images' : 'Videos'} can be up to ${formatMib(MAX_BYTES[kind])}.`);
 }
@@ -126,15 +142,21 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
   }
 
   const reader = body.getReader();
-  const headChunks: Uint8Array[] = [];
-  let headSize = 0;
-  while (headSize < Math.min(HEAD_BYTES, contentLength)) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    headChunks.push(value);
-    headSize += value.byteLength;
-  }
-  const head = concatBytes(headChunks, headSize);
+  // The bytes read before anything is stored (the head, and for a picture whose size comes
+  // later, up to SIZE_SEARCH_BYTES), kept as one array.
+  let head = new Uint8Array(0);
+  const readTo = async (size: number) => {
+    const chunks: Uint8Array[] = [head];
+    let length = head.byteLength;
+    while (length < size) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      length += value.byteLength;
+    }
+    if (chunks.length > 1) head = concatBytes(chunks, length);
+  };
+  await readTo(Math.min(HEAD_BYTES, contentLength));
   const probed = await probe(head.subarray(0, HEAD_BYTES));
   if (!probed) {
     await reader.cancel();
@@ -144,9 +166,29 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
     await reader.cancel();
     throw tooLarge(probed.kind);
   }
-  if (probed.kind === 'image' && (probed.width ?? 0) * (probed.height ?? 0) > MAX_IMAGE_PIXELS) {
-    await reader.cancel();
-    throw tooManyPixels(probed.width ?? 0, probed.height ?? 0);
+  if (probed.kind === 'image') {
+    // A picture whose size cannot be checked is refused: it could be a decompression bomb, and
+    // the renderer could not tell how much memory it takes. Read on (doubling) when the size is
+    // behind the head, up to SIZE_SEARCH_BYTES or the end of the file.
+    let size = probed.width !== null && probed.height !== null ? { width: probed.width, height: probed.height } : null;
+    const searchEnd = Math.min(SIZE_SEARCH_BYTES, contentLength);
+    let reach = HEAD_BYTES;
+    while (!size && head.byteLength >= reach && reach < searchEnd) {
+      reach = Math.min(reach * 2, searchEnd);
+      await readTo(reach);
+      size = imageDimensions(head.subarray(0, contentLength));
+    }
+    if (!size) {
+      await reader.cancel();
+      if (head.byteLength < searchEnd) throw new AppError('bad_request', 'The upload ended before the whole file arrived. Try again.');
+      throw unreadableSize(contentLength > SIZE_SEARCH_BYTES);
+    }
+    if (size.width * size.height > MAX_IMAGE_PIXELS) {
+      await reader.cancel();
+      throw tooManyPixels(size.width, size.height);
+    }
+    probed.width = size.width;
+    probed.height = size.height;
   }
   const { usedBytes: used, limitBytes: limit } = await storageUsage(db, request.projectId);
   // A first look, so that a file that cannot fit is refused before its bytes are sent; the insert decides.
