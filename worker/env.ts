@@ -65,6 +65,8 @@ const shape = {
   STRIPE_WEBHOOK_SECRET: optional,
   INSTAGRAM_APP_ID: optional,
   INSTAGRAM_APP_SECRET: optional,
+  /** The database epoch D1 bookmark cookies are signed for ("1" when unset): bumped after a Time Travel restore (worker/lib/d1-session.ts). */
+  D1_BOOKMARK_EPOCH: optional,
   OPERATOR_NAME: z.string('OPERATOR_NAME is missing (wrangler.toml [vars]).'),
   OPERATOR_ADDRESS: z.string('OPERATOR_ADDRESS is missing (wrangler.toml [vars]).'),
   OPERATOR_EMAIL: z.string('OPERATOR_EMAIL is missing (wrangler.toml [vars]).'),

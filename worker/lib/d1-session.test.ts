@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { purgeDeletedContent, purgeExpiredRecords, runBillingJobs } from '#worker/jobs/index.ts';
-import { BOOKMARK_COOKIE, bookmarkCookieValue, sessionStart, verifiedBookmark } from '#worker/lib/d1-session.ts';
+import { BOOKMARK_COOKIE, bookmarkCookieValue, bookmarkKey, sessionStart, verifiedBookmark } from '#worker/lib/d1-session.ts';
 import { createProject, createUser } from '#worker/test/factories.ts';
 import { pageDoc, seedFunnel, textBlock } from '#worker/test/funnels-edge.ts';
 import { cookieFrom, send } from '#worker/test/http.ts';
@@ -58,7 +58,8 @@ describe('where a request’s D1 session starts', () => {
 });
 
 describe('the bookmark cookie’s value', () => {
-  const secret = env.SESSION_SECRET;
+  const secret = bookmarkKey(env);
+  const foreign = { secret: 'another-secret-another-secret-0123456789', epoch: '1' };
   const bookmark = '00000001-00000002-00004e2f-0a83ea2fceebc654de0640c422be4653';
 
   it('round-trips a real bookmark, signed', async () => {
@@ -77,7 +78,7 @@ describe('the bookmark cookie’s value', () => {
       `${bookmark}.`,
       `${future}${value.slice(bookmark.length)}`,
       `${value.slice(0, -2)}AA`,
-      await bookmarkCookieValue('another-secret-another-secret-0123456789', bookmark),
+      await bookmarkCookieValue(foreign, bookmark),
       `garbage.${value.split('.')[1]}`,
       `${bookmark.toUpperCase()}${value.slice(bookmark.length)}`,
       `${bookmark}.${'A'.repeat(500)}`,
@@ -86,6 +87,19 @@ describe('the bookmark cookie’s value', () => {
       '\u0000\uD800.x',
     ];
     for (const candidate of cases) expect(await verifiedBookmark(secret, candidate), String(candidate)).toBeUndefined();
+  });
+
+  it('is bound to the database epoch (D1_BOOKMARK_EPOCH, "1" when unset): a cookie of another epoch is refused', async () => {
+    expect(bookmarkKey({ SESSION_SECRET: 's'.repeat(32) }).epoch).toBe('1');
+    expect(bookmarkKey({ SESSION_SECRET: 's'.repeat(32), D1_BOOKMARK_EPOCH: ' 2 ' }).epoch).toBe('2');
+    const before = await bookmarkCookieValue({ secret: secret.secret, epoch: '1' }, bookmark);
+    const after = await bookmarkCookieValue({ secret: secret.secret, epoch: '2' }, bookmark);
+    expect(after).not.toBe(before);
+    expect(await verifiedBookmark({ secret: secret.secret, epoch: '2' }, before)).toBeUndefined();
+    expect(await verifiedBookmark({ secret: secret.secret, epoch: '1' }, after)).toBeUndefined();
+    expect(await verifiedBookmark({ secret: secret.secret, epoch: '2' }, after)).toBe(bookmark);
+    // The epoch cannot be moved into the bookmark's part of the signed text.
+    expect(await verifiedBookmark({ secret: secret.secret, epoch: '1:00000001' }, before)).toBeUndefined();
   });
 });
 
@@ -165,7 +179,10 @@ describe('every request runs its queries in a D1 session', () => {
 
   it('ignores a malformed, forged or foreign bookmark cookie safely (no 500, never handed to D1)', async () => {
     const user = await createUser();
-    const stranger = await bookmarkCookieValue('another-secret-another-secret-0123456789', '00000001-00000002-00004e2f-0a83ea2fceebc654de0640c422be4653');
+    const stranger = await bookmarkCookieValue(
+      { secret: 'another-secret-another-secret-0123456789', epoch: '1' },
+      '00000001-00000002-00004e2f-0a83ea2fceebc654de0640c422be4653',
+    );
     const values = [
       'garbage',
       '%E0%A4%A',
@@ -197,6 +214,121 @@ describe('every request runs its queries in a D1 session', () => {
     expect(page.headers.get('cache-control')).toMatch(/^public/);
     expect(starts).toEqual(['first-primary']);
     expect(page.headers.getSetCookie().filter((line) => line.startsWith(`${BOOKMARK_COOKIE}=`))).toEqual([]);
+  });
+});
+
+/**
+ * A D1 that refuses to continue from the given bookmarks (production D1 after a Time Travel
+ * restore, or a re-created database, asked for a state it does not have): every query of such a
+ * session rejects. `failAfter` lets that many queries of a refused session succeed first;
+ * `primaryFails` makes the primary reject too.
+ */
+function refusingD1(refused: string[], options: { failAfter?: number; primaryFails?: boolean } = {}) {
+  const starts: string[] = [];
+  const real = env.DB;
+  const failing = (start: string, session: D1DatabaseSession) => {
+    let succeeded = 0;
+    const gate = <T>(run: () => Promise<T>): Promise<T> => {
+      if (succeeded < (options.failAfter ?? 0)) {
+        succeeded += 1;
+        return run();
+      }
+      return Promise.reject(new Error(`D1_ERROR: cannot continue the session from ${start}`));
+    };
+    const statement = (prepared: D1PreparedStatement): D1PreparedStatement =>
+      ({
+        bind: (...values: unknown[]) => statement(prepared.bind(...values)),
+        first: (column?: string) => gate(() => (column === undefined ? prepared.first() : prepared.first(column))),
+        all: () => gate(() => prepared.all()),
+        run: () => gate(() => prepared.run()),
+        raw: (o?: { columnNames?: false }) => gate(() => prepared.raw(o)),
+      }) as unknown as D1PreparedStatement;
+    return {
+      prepare: (query: string) => statement(session.prepare(query)),
+      batch: (statements: D1PreparedStatement[]) => gate(() => session.batch(statements)),
+      getBookmark: () => session.getBookmark(),
+    } as unknown as D1DatabaseSession;
+  };
+  const d1 = {
+    withSession: (start: string) => {
+      starts.push(start);
+      const session = real.withSession(start);
+      return refused.includes(start) || (options.primaryFails && start === 'first-primary') ? failing(start, session) : session;
+    },
+  } as unknown as D1Database;
+  return { d1, starts };
+}
+
+describe('a bookmark D1 will not continue from (review F15)', () => {
+  // A valid, signed cookie whose bookmark the database no longer has (e.g. after a restore).
+  const stale = 'ffffffff-ffffffff-00000000-00000000000000000000000000000000';
+  const staleCookie = async () => `${BOOKMARK_COOKIE}=${await bookmarkCookieValue(bookmarkKey(env), stale)}`;
+
+  it('a signed-in read goes on at the primary (200), and the cookie is replaced by a fresh bookmark the next request uses', async () => {
+    const user = await createUser();
+    await createProject(user);
+    const { d1, starts } = refusingD1([stale]);
+    const response = await send('/api/projects', { cookie: `${user.cookie}; ${await staleCookie()}`, env: { DB: d1 } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { items: unknown[] }).items).toHaveLength(1);
+    expect(starts).toEqual([stale, 'first-primary']);
+    // The fresh bookmark is older than the stale one, and still replaces it.
+    const fresh = cookieFrom(response, BOOKMARK_COOKIE);
+    expect(bookmarkIn(fresh)).toMatch(BOOKMARK);
+    expect(bookmarkIn(fresh)! < stale).toBe(true);
+
+    // Not stuck: the next request starts from the fresh bookmark, and D1 takes it.
+    const next = await send('/api/projects', { cookie: `${user.cookie}; ${fresh}`, env: { DB: d1 } });
+    expect(next.status).toBe(200);
+    expect(starts).toEqual([stale, 'first-primary', bookmarkIn(fresh)]);
+  });
+
+  it('an answer that carries no bookmark (signed out, or refused) deletes the cookie', async () => {
+    const { d1, starts } = refusingD1([stale]);
+    const health = await send('/api/health', { cookie: await staleCookie(), env: { DB: d1 } });
+    expect(health.status).toBe(200);
+    expect(starts).toEqual([stale, 'first-primary']);
+    const deletion = health.headers.getSetCookie().find((line) => line.startsWith(`${BOOKMARK_COOKIE}=`));
+    expect(deletion).toMatch(/^adloom_d1=; Max-Age=0; Path=\//);
+
+    const user = await createUser();
+    const missing = await send('/api/projects/no-such-project-id-00000', { cookie: `${user.cookie}; ${await staleCookie()}`, env: { DB: d1 } });
+    expect([404, 422]).toContain(missing.status);
+    expect(missing.headers.getSetCookie().find((line) => line.startsWith(`${BOOKMARK_COOKIE}=`))).toMatch(/^adloom_d1=; Max-Age=0/);
+  });
+
+  it('retries once: when the primary rejects too, the error stands (no loop)', async () => {
+    const user = await createUser();
+    const { d1, starts } = refusingD1([stale], { primaryFails: true });
+    const response = await send('/api/projects', { cookie: `${user.cookie}; ${await staleCookie()}`, env: { DB: d1 } });
+    expect(response.status).toBe(500);
+    expect(starts).toEqual([stale, 'first-primary']);
+  });
+
+  it('once a query of the bookmark’s session succeeded, a later error is that query’s own: not retried at the primary', async () => {
+    const user = await createUser();
+    const project = await createProject(user);
+    const { d1, starts } = refusingD1([stale], { failAfter: 1 });
+    const response = await send(`/api/projects/${project.id}`, { cookie: `${user.cookie}; ${await staleCookie()}`, env: { DB: d1 } });
+    expect(response.status).toBe(500);
+    expect(starts).toEqual([stale]);
+  });
+
+  it('a cookie signed for another epoch is ignored (after a restore the operator bumps D1_BOOKMARK_EPOCH), and replaced by one of this epoch', async () => {
+    const user = await createUser();
+    const { d1, starts } = refusingD1([stale]);
+    const epoch2 = { DB: d1, D1_BOOKMARK_EPOCH: '2' };
+    // Signed for epoch 1 (the default), read under epoch 2: never handed to D1.
+    const response = await send('/api/projects', { cookie: `${user.cookie}; ${await staleCookie()}`, env: epoch2 });
+    expect(response.status).toBe(200);
+    expect(starts).toEqual(['first-primary']);
+    const fresh = cookieFrom(response, BOOKMARK_COOKIE);
+    const value = fresh!.slice(BOOKMARK_COOKIE.length + 1);
+    expect(await verifiedBookmark({ secret: env.SESSION_SECRET, epoch: '2' }, value)).toBe(bookmarkIn(fresh));
+    expect(await verifiedBookmark(bookmarkKey(env), value)).toBeUndefined();
+    // Under epoch 2 the new cookie is used as it is.
+    expect((await send('/api/projects', { cookie: `${user.cookie}; ${fresh}`, env: epoch2 })).status).toBe(200);
+    expect(starts).toEqual(['first-primary', bookmarkIn(fresh)]);
   });
 });
 
