@@ -1,9 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { adUpdateInput } from '#common/schemas/ads.ts';
 import { projectUpdateInput } from '#common/schemas/projects.ts';
 import { hostileJson, percentEncode, shapedJson } from '#worker/reliability/arbitraries.ts';
 import { envelopeProblems, responseProblems } from '#worker/reliability/check.ts';
+import { depthProblems, type Tally } from '#worker/reliability/depth.ts';
+import { readBackProblems, storedProblems } from '#worker/reliability/read-back.ts';
+import { worldIdForField, type World } from '#worker/reliability/world.ts';
+import type { RegisteredRoute } from '#worker/test/routes.ts';
 
 /** The fuzz's own judgement and generators: a fuzz that cannot see a bug, or never sends the hostile input, proves nothing. */
 describe('reliability fuzz harness', () => {
@@ -59,5 +64,124 @@ describe('reliability fuzz harness', () => {
   it('percent-encodes lone surrogates as the invalid UTF-8 a hostile client sends', () => {
     expect(percentEncode('a\ud800/b')).toBe('a%ED%A0%80%2Fb');
     expect(percentEncode('🙂')).toBe(encodeURIComponent('🙂'));
+  });
+
+  it('puts the world’s ids into the body fields that name resources', () => {
+    const world = { ids: { creationId: 'c1', mediaId: 'm1', pageId: 'p1', sessionId: 's1' } } as unknown as World;
+    const schema = z.object({ creationIds: z.array(z.string()), avatarMediaId: z.optional(z.string()), title: z.string() });
+    const bodies = fc
+      .sample(
+        shapedJson(schema, 0, (key) => worldIdForField(world, key)),
+        { numRuns: 200, seed: 3 },
+      )
+      .join('\n');
+    expect(bodies).toContain('"c1"');
+    expect(bodies).toContain('"avatarMediaId":"m1"');
+    expect(bodies).not.toContain('"title":"c1"');
+    expect(worldIdForField(world, 'pageIds')).toBe('p1');
+    expect(worldIdForField(world, 'sessionId')).toBeUndefined(); // only ever a path parameter, never a body's
+  });
+});
+
+describe('reliability fuzz read-back (review F12)', () => {
+  it('keeps stored nulls, unless null is how the schema’s empty string is stored', async () => {
+    // name cannot be null; website '' is stored as null (projects/service.ts), so null reads back as ''.
+    expect(await storedProblems('/api/projects/x', projectUpdateInput, { name: null, website: null, id: 'x' })).toEqual([
+      '/api/projects/x: stored name fails the write schema: Give the project a name. (null)',
+    ]);
+    expect(await storedProblems('/api/projects/x', projectUpdateInput, { name: 'Acme', website: null })).toEqual([]);
+  });
+
+  it('counts the schema’s object-level rules, and skips only fields the GET does not return', async () => {
+    const schema = z.object({ from: z.number(), to: z.number(), baseRevision: z.number() }).check(z.refine((v) => v.from <= v.to, 'from must come before to'));
+    expect(await storedProblems('/api/x/1', schema, { from: 2, to: 1 })).toEqual([]); // baseRevision is never returned: the refinement does not run either
+    const loose = z.object({ from: z.number(), to: z.number() }).check(z.refine((v) => v.from <= v.to, 'from must come before to'));
+    expect(await storedProblems('/api/x/1', loose, { from: 2, to: 1 })).toEqual([
+      '/api/x/1: stored (the whole object) fails the write schema: from must come before to ({"from":2,"to":1})',
+    ]);
+  });
+
+  it('fails a GET that answers non-200 for a resource the fuzz knows exists', async () => {
+    const world = { owner: { cookie: '' }, ids: { projectId: 'P', adId: 'own' } } as unknown as World;
+    const routes = [
+      { key: 'GET /api/ads/:id', method: 'GET', path: '/api/ads/:id', handlers: [], validations: [] },
+      {
+        key: 'PATCH /api/ads/:id',
+        method: 'PATCH',
+        path: '/api/ads/:id',
+        handlers: [],
+        access: { ad: 'editor' },
+        validations: [{ target: 'json', schema: z.object({ name: z.optional(z.string().check(z.minLength(1))) }) }],
+      },
+    ] as unknown as RegisteredRoute[];
+    const api = (answers: Record<string, Response>) => async (path: string) =>
+      answers[path] ?? Response.json({ error: { code: 'not_found' } }, { status: 404 });
+    const listing = (ids: string[]) => Response.json({ items: ids.map((id) => ({ id })) });
+    const base = { '/api/me': Response.json({}), '/api/projects/P': Response.json({}) };
+
+    // Listed, yet its GET fails: a finding whatever the status.
+    expect(
+      await readBackProblems(
+        world,
+        routes,
+        api({ ...base, '/api/projects/P/ads?limit=100': listing(['own', 'made']), '/api/ads/own': Response.json({ name: 'a' }) }),
+      ),
+    ).toEqual(['/api/ads/made: GET answers 404 not_found for a resource its listing holds']);
+    // The world's own ad, no longer listed: the route under test deleted it; a 4xx is fine, a 5xx is not.
+    expect(await readBackProblems(world, routes, api({ ...base, '/api/projects/P/ads?limit=100': listing([]) }))).toEqual([]);
+    expect(
+      await readBackProblems(
+        world,
+        routes,
+        api({ ...base, '/api/projects/P/ads?limit=100': listing([]), '/api/ads/own': new Response('boom', { status: 500 }) }),
+      ),
+    ).toEqual(['/api/ads/own: GET answers 500 boom for a resource the fuzz made']);
+    // No listing answers and the project is still there: the world's own ad must read.
+    expect(await readBackProblems(world, routes, api(base))).toEqual(['/api/ads/own: GET answers 404 not_found for a resource the fuzz made']);
+    // A stored value outside the schema.
+    expect(
+      await readBackProblems(world, routes, api({ ...base, '/api/projects/P/ads?limit=100': listing(['own']), '/api/ads/own': Response.json({ name: null }) })),
+    ).toEqual(['/api/ads/own: stored name fails the write schema: Invalid input (null)']);
+  });
+});
+
+describe('reliability fuzz depth (review F17)', () => {
+  const tally = (accepted: number, refused: [string, number][] = []): Tally => ({ accepted, refused: new Map(refused) });
+  const never = { 'POST /api/webhooks/stripe': 'signed by Stripe' };
+  const notYet = { 'POST /api/ads/:id/publish': 'needs an approved ad' };
+
+  it('fails a changing route that accepted nothing, unless it is listed', () => {
+    const tallies = new Map([
+      [
+        'POST /api/ads',
+        tally(0, [
+          ['422 validation_failed [creationIds]', 15],
+          ['404 not_found', 5],
+        ]),
+      ],
+      ['PATCH /api/ads/:id', tally(3)],
+      ['POST /api/webhooks/stripe', tally(0, [['400 bad_request', 20]])],
+    ]);
+    const changing = ['POST /api/ads', 'PATCH /api/ads/:id', 'POST /api/webhooks/stripe', 'POST /api/ads/:id/publish', 'DELETE /api/ads/:id'];
+    expect(depthProblems(tallies, changing, never, notYet)).toEqual({
+      problems: ["POST /api/ads accepted none of the owner's requests: 422 validation_failed [creationIds] ×15, 404 not_found ×5"],
+      nowReached: [],
+    });
+    // A route on the to-do list that is reached is news, not a failure.
+    expect(depthProblems(new Map([['POST /api/ads/:id/publish', tally(2)]]), changing, never, notYet)).toEqual({
+      problems: [],
+      nowReached: ['POST /api/ads/:id/publish (2 accepted)'],
+    });
+  });
+
+  it('fails a listed route that accepted a request, and a listed route that does not exist', () => {
+    const changing = ['POST /api/webhooks/stripe', 'POST /api/ads/:id/publish'];
+    expect(depthProblems(new Map([['POST /api/webhooks/stripe', tally(1)]]), changing, never, notYet).problems).toEqual([
+      'POST /api/webhooks/stripe is listed as never accepting (signed by Stripe) but accepted 1: take it off the list',
+    ]);
+    expect(depthProblems(new Map(), ['POST /api/ads'], never, notYet).problems).toEqual([
+      'POST /api/webhooks/stripe is listed as not accepting but is not a changing route',
+      'POST /api/ads/:id/publish is listed as not accepting but is not a changing route',
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { isApiPath } from '#worker/lib/request-meta.ts';
 import type { RegisteredRoute } from '#worker/test/routes.ts';
-import { fieldText, hostileJson, hostileString, percentEncode, schemaFields, shapedJson } from '#worker/reliability/arbitraries.ts';
-import { worldIdFor, type World } from '#worker/reliability/world.ts';
+import { fieldText, hostileJson, hostileString, percentEncode, schemaFields, shapedJson, type IdHints } from '#worker/reliability/arbitraries.ts';
+import { worldIdFor, worldIdForField, type World } from '#worker/reliability/world.ts';
 
 /** One generated request: where, with which headers and body. */
 export interface FuzzCase {
@@ -86,6 +86,18 @@ const COMMON_QUERY_KEYS = [
 function queryArbitrary(route: RegisteredRoute): fc.Arbitrary<string> {
   const fields = schemaFields(inputsOf(route).query);
   const keys = [...new Set([...Object.keys(fields), ...COMMON_QUERY_KEYS])];
+  // The schema's own keys, each there most of the time (an upload needs its ?filename=): random
+  // keys alone would rarely name the one a route requires.
+  const own = fc
+    .tuple(
+      ...Object.keys(fields).map((key) =>
+        fc.option(
+          fieldText(fields[key]).map((value) => `${percentEncode(key)}=${percentEncode(value)}`),
+          { freq: 4 },
+        ),
+      ),
+    )
+    .map((pairs) => pairs.filter((p): p is string => p !== null));
   const pair = fc.oneof(
     { arbitrary: fc.constantFrom(...keys).chain((key) => fieldText(fields[key]).map((value) => `${percentEncode(key)}=${percentEncode(value)}`)), weight: 6 },
     { arbitrary: fc.tuple(hostileString, hostileString).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`), weight: 1 },
@@ -95,9 +107,11 @@ function queryArbitrary(route: RegisteredRoute): fc.Arbitrary<string> {
       weight: 1,
     },
   );
+  const query = (pairs: string[]) => (pairs.length ? `?${pairs.join('&')}` : '');
   return fc.oneof(
     { arbitrary: fc.constant(''), weight: 1 },
-    { arbitrary: fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => `?${pairs.join('&')}`), weight: 4 },
+    { arbitrary: fc.array(pair, { minLength: 1, maxLength: 5 }).map(query), weight: 2 },
+    { arbitrary: fc.tuple(own, fc.array(pair, { maxLength: 2 })).map(([mine, more]) => query([...mine, ...more])), weight: Object.keys(fields).length ? 4 : 0 },
   );
 }
 
@@ -133,11 +147,13 @@ const brokenJson: fc.Arbitrary<Body> = fc.oneof(
   fc.uint8Array({ maxLength: 64 }).map((raw): Body => ({ kind: 'json:random-bytes', contentType: 'application/json', body: new Uint8Array(raw) })),
 );
 
-function jsonBody(schema: unknown): fc.Arbitrary<Body> {
+function jsonBody(schema: unknown, hints: IdHints): fc.Arbitrary<Body> {
   const keys = Object.keys(schemaFields(schema));
   return fc.oneof(
     {
-      arbitrary: fc.tuple(shapedJson(schema), fc.constantFrom(...JSON_TYPES)).map(([body, contentType]) => ({ kind: 'json:shaped', contentType, body })),
+      arbitrary: fc
+        .tuple(shapedJson(schema, 0, hints), fc.constantFrom(...JSON_TYPES))
+        .map(([body, contentType]) => ({ kind: 'json:shaped', contentType, body })),
       weight: 12,
     },
     { arbitrary: hostileJson(keys).map((body) => ({ kind: 'json:hostile', contentType: 'application/json', body })), weight: 4 },
@@ -251,22 +267,31 @@ function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-/** A route that reads its own body (uploads, webhooks, the tunnel): anything at all. */
-const rawBody: fc.Arbitrary<Body> = fc.oneof(
-  fc.constant<Body>({ kind: 'raw:none' }),
-  hostileJson().map((body): Body => ({ kind: 'raw:json', contentType: 'application/json', body })),
-  fc
-    .tuple(
-      fc.uint8Array({ maxLength: 256 }),
-      fc.constantFrom('application/octet-stream', 'image/png', 'image/svg+xml', 'text/plain', 'application/x-sentry-envelope', ''),
-    )
-    .map(([raw, contentType]): Body => ({ kind: 'raw:bytes', contentType: contentType || undefined, body: new Uint8Array(raw) })),
-  // A PNG signature with garbage after it: passes a sniffing check, then must be refused cleanly.
-  fc
-    .uint8Array({ maxLength: 128 })
-    .map((raw): Body => ({ kind: 'raw:png-header', contentType: 'image/png', body: concat(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), raw) })),
-  formBody(undefined),
-);
+/** A route that reads its own body (uploads, webhooks, the tunnel): anything at all, and now and then a real file. */
+const rawBody = (world: World): fc.Arbitrary<Body> =>
+  fc.oneof(
+    fc.constant<Body>({ kind: 'raw:none' }),
+    // Files an upload takes as they are (else media, fonts and thumbnails refuse every request),
+    // twice: an upload also needs its ?filename=, so few of them would get through.
+    ...Array.from({ length: 2 }, () =>
+      fc.constantFrom<Body>(
+        { kind: 'raw:png', contentType: 'image/png', body: world.files.png },
+        { kind: 'raw:font', contentType: 'font/ttf', body: world.files.font },
+      ),
+    ),
+    hostileJson().map((body): Body => ({ kind: 'raw:json', contentType: 'application/json', body })),
+    fc
+      .tuple(
+        fc.uint8Array({ maxLength: 256 }),
+        fc.constantFrom('application/octet-stream', 'image/png', 'image/svg+xml', 'text/plain', 'application/x-sentry-envelope', ''),
+      )
+      .map(([raw, contentType]): Body => ({ kind: 'raw:bytes', contentType: contentType || undefined, body: new Uint8Array(raw) })),
+    // A PNG signature with garbage after it: passes a sniffing check, then must be refused cleanly.
+    fc
+      .uint8Array({ maxLength: 128 })
+      .map((raw): Body => ({ kind: 'raw:png-header', contentType: 'image/png', body: concat(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), raw) })),
+    formBody(undefined),
+  );
 
 /**
  * Requests for one route: path params, query and body generated together (the fuzz sends
@@ -276,7 +301,13 @@ export function caseArbitrary(route: RegisteredRoute, world: World): fc.Arbitrar
   const kind = bodyKind(route);
   const inputs = inputsOf(route);
   const body: fc.Arbitrary<Body> =
-    kind === 'json' ? jsonBody(inputs.json) : kind === 'form' ? formBody(inputs.form) : kind === 'raw' ? rawBody : fc.constant<Body>({ kind: 'query' });
+    kind === 'json'
+      ? jsonBody(inputs.json, (key) => worldIdForField(world, key))
+      : kind === 'form'
+        ? formBody(inputs.form)
+        : kind === 'raw'
+          ? rawBody(world)
+          : fc.constant<Body>({ kind: 'query' });
   const cookieNoise = fc.constantFrom(
     undefined,
     undefined,

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { getDb } from '#worker/db/client.ts';
-import { adItems, ads, brandFonts, creations, leads, users } from '#worker/db/schema.ts';
+import { adItems, ads, brandFonts, creations, creditBalances, leads, users } from '#worker/db/schema.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { realFont } from '#worker/test/fonts.ts';
-import { send } from '#worker/test/http.ts';
+import { nextAddress, send } from '#worker/test/http.ts';
 
 /**
  * One of everything a route can point at, owned by one user who is also an admin on the
@@ -16,6 +16,8 @@ export interface World {
   owner: TestUser;
   editor: TestUser;
   ids: Record<string, string>;
+  /** Files an upload route takes (a PNG, a TrueType font), for the routes that read their own body. */
+  files: { png: Uint8Array<ArrayBuffer>; font: Uint8Array<ArrayBuffer> };
 }
 
 const rand = () => Math.random().toString(36).slice(2, 12);
@@ -31,6 +33,8 @@ export async function createWorld(reuse?: World): Promise<World> {
   const editor = stillIn ? reuse.editor : await createUser({ name: 'Fuzz Editor' });
   // Admin on the Agency plan, again each time: a fuzzed admin route may have changed either.
   await db.update(users).set({ plan: 'agency', role: 'admin', disabledAt: null }).where(eq(users.id, owner.id));
+  // Credits, again each time: renders, variations and AI copy of earlier routes spend them (then every request is 402).
+  await db.update(creditBalances).set({ purchased: 10_000 }).where(eq(creditBalances.userId, owner.id));
 
   const { id: projectId } = await createProject(owner, { editor });
   const media = await uploadMedia(owner, projectId, png(16, 16, Math.floor(Math.random() * 1e9)));
@@ -84,7 +88,8 @@ export async function createWorld(reuse?: World): Promise<World> {
   await send(`/api/presentations/${presentation.id}/publish`, { method: 'POST', cookie: owner.cookie });
 
   const fontId = `font-${rand()}-fuzz`;
-  await env.MEDIA.put(`brand-fonts/${projectId}/${fontId}`, await realFont(), { httpMetadata: { contentType: 'font/ttf' } });
+  const font = await realFont();
+  await env.MEDIA.put(`brand-fonts/${projectId}/${fontId}`, font, { httpMetadata: { contentType: 'font/ttf' } });
   await db.insert(brandFonts).values({
     id: fontId,
     projectId,
@@ -96,10 +101,15 @@ export async function createWorld(reuse?: World): Promise<World> {
     r2Key: `brand-fonts/${projectId}/${fontId}`,
   });
 
+  // Another session of the owner's, for the routes that revoke one (never the one the fuzz signs in with).
+  const sessionId = (await otherSession(owner)) ?? (await signIn(owner), await otherSession(owner));
+
   return {
     owner,
     editor,
+    files: { png: png(32, 32, 7), font },
     ids: {
+      sessionId: sessionId ?? '',
       projectId,
       mediaId: media.id,
       inviteId,
@@ -121,6 +131,30 @@ export async function createWorld(reuse?: World): Promise<World> {
       fontId,
     },
   };
+}
+
+async function otherSession(owner: TestUser): Promise<string | undefined> {
+  const response = await send('/api/me/sessions', { cookie: owner.cookie });
+  const { items } = (await response.json()) as { items: { id: string; current: boolean }[] };
+  return items.find((s) => !s.current)?.id;
+}
+
+async function signIn(owner: TestUser): Promise<void> {
+  const response = await send('/api/auth/login', { json: { email: owner.email, password: owner.password }, headers: { 'cf-connecting-ip': nextAddress() } });
+  if (response.status !== 200) throw new Error(`fuzz world: the owner's second sign-in failed with ${response.status}`);
+}
+
+/**
+ * The world's id for a field of a JSON body, by its name (`creationIds`, `avatarMediaId`,
+ * `pageIds`): what `shapedJson` puts in, so that bodies naming other resources name real ones.
+ */
+export function worldIdForField(world: World, key: string): string | undefined {
+  // Not an id, but checked by a refinement the generator cannot read (an https URL with a dot).
+  if (key === 'destinationUrl') return 'https://example.com/offer';
+  const singular = key.replace(/Ids$/, 'Id');
+  if (/mediaId$/i.test(singular)) return world.ids.mediaId;
+  if (!singular.endsWith('Id') || singular === 'sessionId') return undefined;
+  return world.ids[singular] || undefined;
 }
 
 /**
@@ -162,6 +196,7 @@ export function worldIdFor(world: World, param: string, path: string, rule: unkn
     if (kind && byRule[kind]) return byRule[kind];
   }
   if (path.startsWith('/api/presentations')) return ids.presentationId;
+  if (path.startsWith('/api/me/sessions')) return ids.sessionId || undefined;
   if (path.startsWith('/api/admin/users')) return ids.userId;
   return undefined;
 }
