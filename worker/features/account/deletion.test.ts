@@ -46,6 +46,61 @@ async function mediaKey(id: string): Promise<string> {
   return (await getDb(env.DB).select().from(media).where(eq(media.id, id)).get())!.r2Key;
 }
 
+/**
+ * The job's D1 binding, with `between` run once, just before the job's first batch: after every
+ * read the purge makes, before any of its writes (the seam where a sign-in or a member can come
+ * in while the job runs).
+ */
+function dbWithSeam(between: () => Promise<void>): D1Database {
+  let fired = false;
+  const bound = <T extends object>(target: T, property: string | symbol) => {
+    const value: unknown = Reflect.get(target, property, target);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  };
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property !== 'withSession') return bound(target, property);
+      return (constraint?: D1SessionConstraint | D1SessionBookmark) => {
+        const session = target.withSession(constraint);
+        return new Proxy(session, {
+          get(inner, name) {
+            if (name !== 'batch') return bound(inner, name);
+            return async (statements: D1PreparedStatement[]) => {
+              if (!fired) {
+                fired = true;
+                await between();
+              }
+              return inner.batch(statements);
+            };
+          },
+        });
+      };
+    },
+  });
+}
+
+/**
+ * Asks for the deletion, then dates the request back to a day no other account of this file
+ * shares, so that a purge run at `requestedAt + 31 days` has this account alone to do.
+ */
+let backdated = Date.UTC(2001, 0, 1);
+async function deletionDue(user: TestUser): Promise<{ requestedAt: Date; day31: Date }> {
+  expect((await requestDeletion(user)).status).toBe(202);
+  backdated += 400 * DAY;
+  const requestedAt = new Date(backdated);
+  await getDb(env.DB).update(users).set({ deletionRequestedAt: requestedAt }).where(eq(users.id, user.id));
+  return { requestedAt, day31: new Date(backdated + 31 * DAY) };
+}
+
+async function ownerOf(projectId: string): Promise<string | undefined> {
+  const row = await getDb(env.DB)
+    .select()
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'owner')))
+    .get();
+  return row?.userId;
+}
+
 describe('POST /api/me/deletion', () => {
   it('needs a session, and a request from another site is refused', async () => {
     expect((await send('/api/me/deletion', { json: { password: 'whatever it is' } })).status).toBe(401);
@@ -260,8 +315,11 @@ describe('the purge after 30 days', () => {
     expect(await r2Has(elsewhereKey)).toBe(true);
     expect(await db.select().from(projectMembers).where(eq(projectMembers.userId, leaving.id)).all()).toEqual([]);
     expect((await send(`/api/projects/${shared.id}`, { cookie: editor.cookie })).status).toBe(200);
-    // Their presentation is gone.
+    // Their presentation is gone; the audit log keeps their actions without the addresses.
     expect(await db.select().from(presentations).where(eq(presentations.authorId, leaving.id)).all()).toEqual([]);
+    const trail = await db.select().from(auditLog).where(eq(auditLog.actorUserId, leaving.id)).all();
+    expect(trail.map((row) => row.action)).toContain('user.deletion_requested');
+    expect(trail.filter((row) => row.ip !== null)).toEqual([]);
 
     // The account row is an anonymous anchor of the ledger; nobody can sign in with the old address.
     const row = await userRow(leaving.id);
@@ -330,5 +388,166 @@ describe('the purge after 30 days', () => {
       .get();
     expect(owner?.userId).toBe(heir.id);
     expect((await latestMail(heir.email, 'project_ownership_received'))?.textBody).toContain('It is archived because your plan has no free project slot');
+  });
+});
+
+describe('the purge against what happens while it runs (review F2)', () => {
+  it('a sign-in between the purge’s reads and its batch cancels it whole: nothing handed over, deleted or anonymised', async () => {
+    const db = getDb(env.DB);
+    const leaving = await createUser({ name: 'Changed Mind Carla' });
+    const editor = await createUser({ name: 'Editor Ed' });
+    const solo = await createProject(leaving, {}, 'Carla Solo');
+    const soloMedia = await uploadMedia(leaving, solo.id, png(6, 6, 51), 'mine.png');
+    const shared = await createProject(leaving, { editor }, 'Carla Shared');
+    await db.insert(presentations).values({
+      id: `pres-${leaving.id}`,
+      slug: `carla-${leaving.id.slice(0, 8).toLowerCase()}`,
+      authorId: leaving.id,
+      customerName: 'Acme',
+      headline: 'Hi',
+      document: {},
+    });
+    const { day31 } = await deletionDue(leaving);
+
+    let response: Response | undefined;
+    const mailLines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void mailLines.push(String(line)));
+    // The person signs in (exactly at day 30, while the job runs) after the job read the account
+    // and its projects, before it writes anything.
+    const seam = dbWithSeam(async () => {
+      response = await send('/api/auth/login', { json: { email: leaving.email, password: leaving.password } });
+    });
+    expect(await purgeDeletedAccounts({ ...env, DB: seam }, day31)).toBe(0);
+    await purgeDeletedContent(env, day31);
+    log.mockRestore();
+
+    expect(response?.status).toBe(200);
+    expect(await response?.json()).toMatchObject({ deletionCanceled: true });
+    // What the sign-in promised: nothing is deleted.
+    expect(await userRow(leaving.id)).toMatchObject({
+      email: leaving.email,
+      name: 'Changed Mind Carla',
+      deletedAt: null,
+      deletionRequestedAt: null,
+      role: 'user',
+    });
+    expect((await db.select().from(projects).where(eq(projects.id, solo.id)).get())?.deletedAt).toBeNull();
+    expect(await r2Has(await mediaKey(soloMedia.id))).toBe(true);
+    expect(await ownerOf(shared.id)).toBe(leaving.id);
+    expect((await db.select().from(projects).where(eq(projects.id, shared.id)).get())?.archivedAt).toBeNull();
+    expect((await db.select().from(presentations).where(eq(presentations.authorId, leaving.id)).get())?.deletedAt).toBeNull();
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetId, leaving.id), eq(auditLog.action, 'user.purged')))
+        .all(),
+    ).toEqual([]);
+    expect(await latestMail(editor.email, 'project_ownership_received')).toBeUndefined();
+    expect(mailLines.some((line) => line.includes('account_deleted'))).toBe(false);
+    // Signed in and working, and later runs leave the account alone.
+    expect((await send(`/api/projects/${shared.id}`, { cookie: await signInAgain(leaving) })).status).toBe(200);
+    expect(await purgeDeletedAccounts(env, new Date(day31.getTime() + 60 * DAY))).toBe(0);
+    expect((await userRow(leaving.id)).deletedAt).toBeNull();
+  });
+
+  it('a new owner who leaves the project between the reads and the batch: nothing happens this run, the next hands it to whoever is there', async () => {
+    const db = getDb(env.DB);
+    const leaving = await createUser();
+    const editor = await createUser();
+    const viewer = await createUser();
+    const solo = await createProject(leaving, {}, 'Solo Until The End');
+    const shared = await createProject(leaving, { editor, viewer }, 'Members Move');
+    const { day31 } = await deletionDue(leaving);
+
+    const seam = dbWithSeam(async () => {
+      await db.delete(projectMembers).where(and(eq(projectMembers.projectId, shared.id), eq(projectMembers.userId, editor.id)));
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await purgeDeletedAccounts({ ...env, DB: seam }, day31)).toBe(0);
+    // Said in the log: the account waits for the next run.
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"account_purge_retry"'));
+    warn.mockRestore();
+    // Nothing half done: no hand-over to anyone, the solo project and the account as they were.
+    expect(await ownerOf(shared.id)).toBe(leaving.id);
+    expect((await db.select().from(projects).where(eq(projects.id, solo.id)).get())?.deletedAt).toBeNull();
+    expect((await userRow(leaving.id)).deletedAt).toBeNull();
+    expect((await userRow(leaving.id)).deletionRequestedAt).not.toBeNull();
+
+    // The next run reads again: the viewer is the one left.
+    expect(await purgeDeletedAccounts(env, day31)).toBe(1);
+    expect(await ownerOf(shared.id)).toBe(viewer.id);
+    expect((await db.select().from(projects).where(eq(projects.id, solo.id)).get())?.deletedAt).not.toBeNull();
+    expect((await userRow(leaving.id)).deletedAt?.getTime()).toBe(day31.getTime());
+  });
+
+  it('someone joins a project only they were in, between the reads and the batch: it is not deleted, the next run hands it over', async () => {
+    const db = getDb(env.DB);
+    const leaving = await createUser();
+    const joiner = await createUser();
+    const project = await createProject(leaving, {}, 'Joined Just Now');
+    const { day31 } = await deletionDue(leaving);
+
+    const seam = dbWithSeam(async () => {
+      await db.insert(projectMembers).values({ projectId: project.id, userId: joiner.id, role: 'viewer', createdAt: new Date(), updatedAt: new Date() });
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await purgeDeletedAccounts({ ...env, DB: seam }, day31)).toBe(0);
+    // Said in the log: the account waits for the next run.
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"account_purge_retry"'));
+    warn.mockRestore();
+    expect((await db.select().from(projects).where(eq(projects.id, project.id)).get())?.deletedAt).toBeNull();
+    expect(await ownerOf(project.id)).toBe(leaving.id);
+
+    expect(await purgeDeletedAccounts(env, day31)).toBe(1);
+    expect((await db.select().from(projects).where(eq(projects.id, project.id)).get())?.deletedAt).toBeNull();
+    expect(await ownerOf(project.id)).toBe(joiner.id);
+  });
+
+  it('two runs at once purge the account once', async () => {
+    const leaving = await createUser();
+    const heir = await createUser();
+    const shared = await createProject(leaving, { editor: heir }, 'Raced');
+    const { day31 } = await deletionDue(leaving);
+    // The second run starts its batch after the first one's whole purge.
+    const seam = dbWithSeam(async () => {
+      expect(await purgeDeletedAccounts(env, day31)).toBe(1);
+    });
+    expect(await purgeDeletedAccounts({ ...env, DB: seam }, new Date(day31.getTime() + 1))).toBe(0);
+    expect((await userRow(leaving.id)).deletedAt?.getTime()).toBe(day31.getTime());
+    expect(await ownerOf(shared.id)).toBe(heir.id);
+    const audits = await getDb(env.DB)
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, leaving.id), eq(auditLog.action, 'user.purged')))
+      .all();
+    expect(audits).toHaveLength(1);
+  });
+});
+
+describe('what the purge keeps (review F19)', () => {
+  it('keeps a deleting admin’s presentations without an author, and the audit trail without their IP addresses', async () => {
+    const db = getDb(env.DB);
+    const admin = await createUser({ role: 'admin' });
+    const otherAdmin = await createUser({ role: 'admin' });
+    const id = `pres-${admin.id}`;
+    await db
+      .insert(presentations)
+      .values({ id, slug: `adm-${admin.id.slice(0, 8).toLowerCase()}`, authorId: admin.id, customerName: 'Shared', headline: 'Hi', document: {} });
+    const { day31 } = await deletionDue(admin);
+    // The request was audited with the address it came from.
+    const before = await db.select().from(auditLog).where(eq(auditLog.actorUserId, admin.id)).all();
+    expect(before.some((row) => row.action === 'user.deletion_requested' && row.ip === '203.0.113.7')).toBe(true);
+
+    expect(await purgeDeletedAccounts(env, day31)).toBe(1);
+    await purgeDeletedContent(env, day31);
+
+    const kept = await db.select().from(presentations).where(eq(presentations.id, id)).get();
+    expect(kept).toMatchObject({ authorId: null, deletedAt: null, customerName: 'Shared' });
+    // Another admin still manages it.
+    expect((await send(`/api/presentations/${id}`, { cookie: otherAdmin.cookie })).status).toBe(200);
+    const after = await db.select().from(auditLog).where(eq(auditLog.actorUserId, admin.id)).all();
+    expect(after.map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort());
+    expect(after.map((row) => row.ip)).toEqual(after.map(() => null));
   });
 });

@@ -1,11 +1,11 @@
 import type { DeletionScheduled } from '#common/schemas/auth.ts';
-import type { Db } from '#worker/db/client.ts';
-import { auditStatement } from '#worker/lib/audit.ts';
+import { rawBatch, type Db } from '#worker/db/client.ts';
+import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import * as auth from '#worker/features/auth/service.ts';
-import { handOverProject } from '#worker/features/projects/service.ts';
+import { handOverStatements } from '#worker/features/projects/service.ts';
 import * as repo from '#worker/features/account/repo.ts';
 
 /** How long an account waits between the deletion request and the purge (decision 0023). */
@@ -79,10 +79,11 @@ export async function requestDeletion(
 
 /**
  * The scheduled job: accounts whose grace period is over. Projects they share are handed to the
- * longest-standing editor (else viewer); projects only they are in, and the presentations they
- * wrote, become deleted projects dated back to the request, so the content purge that runs next
- * removes their media, renders, fonts and R2 objects; the account row is stripped of personal data
- * and kept as the anonymous anchor of ledger and payment rows. Returns how many were purged.
+ * longest-standing editor (else viewer); projects only they are in become deleted projects dated
+ * back to the request, so the content purge that runs next removes their media, renders, fonts
+ * and R2 objects; the presentations they wrote go too (an admin's stay, without an author); the
+ * account row is stripped of personal data and kept as the anonymous anchor of ledger and payment
+ * rows. Returns how many were purged.
  */
 export async function purgeDueAccounts(db: Db, mailer: Mailer, now: Date, limit = 20): Promise<number> {
   const due = await repo.dueForPurge(db, new Date(now.getTime() - DELETION_GRACE_MS), limit);
@@ -93,43 +94,61 @@ export async function purgeDueAccounts(db: Db, mailer: Mailer, now: Date, limit 
   return purged;
 }
 
-async function purgeAccount(db: Db, mailer: Mailer, user: NonNullable<Awaited<ReturnType<typeof repo.findUser>>>, now: Date): Promise<boolean> {
-  const requestedAt = user.deletionRequestedAt ?? now;
+type PurgedUser = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
+
+/**
+ * One account, as ONE batch whose first statement claims it (repo.claimPurgeStatement) and whose
+ * every other statement runs only if the claim did: a sign-in that cancels the deletion at any
+ * moment before the batch (login clears deletion_requested_at), or members who changed under the
+ * job, leave everything as it was, hand-overs included; the account is tried again next run (or
+ * never, when the deletion was cancelled). D1 runs a batch as one transaction, so nothing can come
+ * between the claim and the rest.
+ */
+async function purgeAccount(db: Db, mailer: Mailer, user: PurgedUser, now: Date): Promise<boolean> {
+  const requestedAt = user.deletionRequestedAt;
+  if (!requestedAt) return false;
   const owned = await repo.ownedProjects(db, user.id);
-  const alone = owned.filter((p) => p.others === 0).map((p) => p.id);
-  const handedOver: { project: string; to: { name: string; email: string }; archived: boolean }[] = [];
+  const alone = owned.filter((p) => p.others === 0);
+  const plan: (repo.HandOver & { project: string; to: { name: string; email: string } })[] = [];
   for (const project of owned.filter((p) => p.others > 0)) {
     const members = await repo.otherMembers(db, project.id, user.id);
     // Editors before viewers, people who stay before people on their way out; by tenure within each.
     const rank = (m: (typeof members)[number]) => (m.away ? 2 : 0) + (m.role === 'editor' ? 0 : 1);
-    const candidates = members.filter((m) => m.role !== 'owner').sort((a, b) => rank(a) - rank(b) || a.createdAt.getTime() - b.createdAt.getTime());
-    let done = false;
-    for (const candidate of candidates) {
-      const result = await handOverProject(db, project.id, user.id, candidate.userId);
-      if (result) {
-        handedOver.push({ project: project.name, to: candidate, archived: result.archived });
-        done = true;
-        break;
-      }
-    }
+    const [heir] = members.filter((m) => m.role !== 'owner').sort((a, b) => rank(a) - rank(b) || a.createdAt.getTime() - b.createdAt.getTime());
     // Members changed under us: try again on the next run rather than leave a project without an owner.
-    if (!done) {
-      console.error(JSON.stringify({ level: 'error', message: 'account_purge_handover_failed', userId: user.id, projectId: project.id }));
-      return false;
-    }
+    if (!heir) return retryLater(user.id, 'no_successor', project.id);
+    plan.push({ projectId: project.id, toUserId: heir.userId, role: heir.role, project: project.name, to: heir });
   }
-  await db.batch([
-    repo.deletePresentationsStatement(db, user.id, requestedAt),
-    ...(alone.length > 0 ? [repo.deleteProjectsStatement(db, alone, requestedAt)] : []),
-    ...repo.anonymiseStatements(db, user, now),
-    auditStatement(db, {
+  const guard = repo.purgedInThisRun(user.id, requestedAt, now);
+  const handOvers = plan.map((h) => handOverStatements(db, h.projectId, user.id, h.toUserId, guard));
+  const results = await rawBatch(db, [
+    repo.claimPurgeStatement(db, user, requestedAt, plan, now),
+    // Right after the claim: written only when it changed the row.
+    auditIfChangedStatement(db, {
       actorUserId: null,
       action: 'user.purged',
       targetType: 'user',
       targetId: user.id,
-      details: { projectsDeleted: alone.length, projectsHandedOver: handedOver.length },
+      details: { projectsDeleted: alone.length, projectsHandedOver: plan.length },
     }),
+    ...handOvers.flatMap((h) => h.statements),
+    repo.deleteOwnedProjectsStatement(db, user.id, requestedAt, guard),
+    repo.presentationsStatement(db, user.id, user.role === 'admin', requestedAt, guard),
+    ...repo.anonymiseStatements(db, user, guard),
   ]);
+  if (results[0]?.meta.changes !== 1) {
+    const current = await repo.findUser(db, user.id);
+    // Cancelled by a sign-in (or purged by another run): nothing to do, now or later.
+    if (current?.deletionRequestedAt?.getTime() !== requestedAt.getTime()) return false;
+    return retryLater(user.id, 'changed_meanwhile');
+  }
+  let offset = 2;
+  const handedOver = plan.map((h, i) => {
+    const statements = handOvers[i]!.statements.length;
+    const outcome = handOvers[i]!.outcome(results.slice(offset, offset + statements));
+    offset += statements;
+    return { project: h.project, to: h.to, archived: outcome.archived };
+  });
   auth.forgetUserSessions(user.id);
   for (const h of handedOver) {
     await mailer.send({
@@ -159,4 +178,9 @@ async function purgeAccount(db: Db, mailer: Mailer, user: NonNullable<Awaited<Re
   // Sent (or handed to the provider): its outbox copy would keep their address, name and projects.
   await repo.forgetMailTo(db, user.email);
   return true;
+}
+
+function retryLater(userId: string, reason: string, projectId?: string): false {
+  console.warn(JSON.stringify({ level: 'warn', message: 'account_purge_retry', reason, userId, projectId }));
+  return false;
 }

@@ -165,9 +165,10 @@ export function setMemberRole(db: Db, projectId: string, userId: string, role: '
  * Demotes the current owner and promotes the new one, in that order (one owner at a time).
  * The demotion happens only if the new owner is a member and has room for the project
  * under their plan (an archived project needs none); the promotion only if the demotion
- * happened (`changes() = 1`). Check the first statement's changes.
+ * happened (`changes() = 1`). Check the first statement's changes. `guard`, a condition of
+ * the caller's, must hold too (an account purge: the deletion is still the one it read).
  */
-export function transferOwnershipStatements(db: Db, projectId: string, fromUserId: string, toUserId: string) {
+export function transferOwnershipStatements(db: Db, projectId: string, fromUserId: string, toUserId: string, guard: SQL = sql`1`) {
   const now = Date.now();
   return [
     rawStatement(
@@ -175,7 +176,8 @@ export function transferOwnershipStatements(db: Db, projectId: string, fromUserI
       sql`UPDATE project_members SET role = 'editor', updated_at = ${now}
         WHERE project_id = ${projectId} AND user_id = ${fromUserId} AND role = 'owner'
           AND EXISTS (SELECT 1 FROM project_members t WHERE t.project_id = ${projectId} AND t.user_id = ${toUserId} AND t.role <> 'owner')
-          AND ((SELECT archived_at FROM projects WHERE id = ${projectId}) IS NOT NULL OR ${hasProjectSlot(sql`${toUserId}`)})`,
+          AND ((SELECT archived_at FROM projects WHERE id = ${projectId}) IS NOT NULL OR ${hasProjectSlot(sql`${toUserId}`)})
+          AND ${guard}`,
     ),
     rawStatement(
       db,
@@ -183,6 +185,19 @@ export function transferOwnershipStatements(db: Db, projectId: string, fromUserI
         WHERE project_id = ${projectId} AND user_id = ${toUserId} AND role <> 'owner' AND changes() = 1`,
     ),
   ];
+}
+
+/**
+ * Archives a live project when `toUserId` has no free project slot (archived projects do not
+ * count), and only while `guard` holds: the first step of a hand-over in one batch.
+ */
+export function archiveUnlessSlotStatement(db: Db, projectId: string, toUserId: string, guard: SQL) {
+  const now = Date.now();
+  return rawStatement(
+    db,
+    sql`UPDATE projects SET archived_at = ${now}, updated_at = ${now}
+      WHERE id = ${projectId} AND deleted_at IS NULL AND archived_at IS NULL AND NOT ${hasProjectSlot(sql`${toUserId}`)} AND ${guard}`,
+  );
 }
 
 /** How many active projects the user owns (what the plan limits), as a query to batch. */

@@ -10,6 +10,7 @@ import {
   type ProjectUpdateInput,
 } from '#common/schemas/projects.ts';
 import { PLANS, type PlanId } from '#common/plans.ts';
+import type { SQL } from 'drizzle-orm';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
@@ -367,30 +368,31 @@ export async function removeMember(db: Db, membership: Membership, actor: Sessio
 
 /**
  * An owner's account is being purged (decision 0023): ownership passes to `toUserId`, a member
- * the caller chose. When the new owner's plan has no free project slot, the project is archived
- * first (archived projects do not count), so the team keeps it and the new owner decides.
- * Returns whether it was archived, or null when the transfer could not happen (nothing changed).
+ * the caller chose, as statements for the caller's batch, all of them only while `guard` holds.
+ * When the new owner's plan has no free project slot, the project is archived first (archived
+ * projects do not count), so the team keeps it and the new owner decides. `outcome` reads the
+ * batch's results for these statements: whether the hand-over happened and whether it archived.
  */
-export async function handOverProject(db: Db, projectId: string, fromUserId: string, toUserId: string): Promise<{ archived: boolean } | null> {
-  const transfer = async () => {
-    const [demoted, promoted] = await rawBatch(db, [
-      ...repo.transferOwnershipStatements(db, projectId, fromUserId, toUserId),
-      auditIfChangedStatement(db, {
-        actorUserId: null,
-        action: 'project.ownership_transferred',
-        targetType: 'user',
-        targetId: toUserId,
-        projectId,
-        details: { from: fromUserId, reason: 'account_deleted' },
-      }),
-    ]);
-    return demoted?.meta.changes === 1 && promoted?.meta.changes === 1;
+export function handOverStatements(db: Db, projectId: string, fromUserId: string, toUserId: string, guard: SQL) {
+  const statements = [
+    repo.archiveUnlessSlotStatement(db, projectId, toUserId, guard),
+    ...repo.transferOwnershipStatements(db, projectId, fromUserId, toUserId, guard),
+    auditIfChangedStatement(db, {
+      actorUserId: null,
+      action: 'project.ownership_transferred',
+      targetType: 'user',
+      targetId: toUserId,
+      projectId,
+      details: { from: fromUserId, reason: 'account_deleted' },
+    }),
+  ];
+  return {
+    statements,
+    outcome: (results: D1Result[]) => {
+      const [archived, demoted, promoted] = results;
+      return { handedOver: demoted?.meta.changes === 1 && promoted?.meta.changes === 1, archived: archived?.meta.changes === 1 };
+    },
   };
-  if (await transfer()) return { archived: false };
-  const project = await repo.findProject(db, projectId);
-  if (!project || project.archivedAt !== null) return null;
-  await repo.updateProject(db, projectId, { archivedAt: new Date() });
-  return (await transfer()) ? { archived: true } : null;
 }
 
 /** The project with the user's role, if it exists and they are a member (the access rule `{ project: role }`). */
