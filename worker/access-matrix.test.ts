@@ -78,7 +78,9 @@ const MATRIX: Record<string, Expectation> = {
   'DELETE /api/me/sessions': { status: signedIn(204) },
   'DELETE /api/me/sessions/:id': { sample: `/api/me/sessions/${NO_SUCH_ID}`, status: signedIn(404) },
   // Account export and deletion (decision 0023): the signed-in user's own data only; an empty body is refused before the password is checked.
-  'GET /api/me/export': { status: signedIn(200) },
+  // The export: a POST counts one of three an hour and answers a one-use link bound to the session; a link that is not one is refused (422 malformed, 404 unknown).
+  'POST /api/me/export': { status: signedIn(201) },
+  'GET /api/me/export/:ticket': { sample: '/api/me/export/not-a-ticket', status: signedIn(422) },
   'POST /api/me/deletion': { json: {}, status: signedIn(422) },
   'GET /api/credits': { status: signedIn(200) },
   'GET /api/dashboard': { status: signedIn(200) },

@@ -50,6 +50,24 @@ export const accountDeletionInput = z.object({
   password: text('Enter your password.').check(z.minLength(1, 'Enter your password.'), z.maxLength(1024)),
 });
 
+/**
+ * A download link of the data export (`GET /api/me/export/<ticket>`): `<expiry, base 36>.<nonce>.<HMAC>`,
+ * the HMAC binding it to the user and the session that asked for it (decision 0023).
+ */
+export const EXPORT_TICKET = /^[0-9a-z]{1,11}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
+
+export const exportTicketParam = z.object({
+  ticket: z.string().check(z.maxLength(100), z.regex(EXPORT_TICKET, 'This download link is not valid. Start the download again from your Account page.')),
+});
+
+/** `POST /api/me/export`: a link that downloads the ZIP once, within a minute, in this session. */
+export interface ExportTicket {
+  /** Same-origin path of the download (the browser's download manager fetches it and writes it to disk). */
+  url: string;
+  filename: string;
+  expiresAt: string;
+}
+
 /** `POST /api/me/deletion`: when the account and its content go, unless the user signs in before. */
 export interface DeletionScheduled {
   purgeAfter: string;

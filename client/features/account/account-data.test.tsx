@@ -22,90 +22,96 @@ function open(url = '/account') {
   return renderScreen(<Account />, { url, path: '/account' });
 }
 
-/** Answers the export with a stream whose chunks the test releases one at a time. */
-function mockExport(routes: Parameters<typeof mockApi>[0] = {}) {
-  const calls = mockApi({ 'GET /api/me/sessions': SESSIONS, ...routes });
-  const json = vi.mocked(globalThis.fetch).getMockImplementation()!;
-  let push: ((chunk: Uint8Array | null) => void) | undefined;
-  let signal: AbortSignal | undefined;
-  vi.mocked(globalThis.fetch).mockImplementation((input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    if (url.pathname !== '/api/me/export') return json(input, init);
-    signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        push = (chunk) => (chunk ? controller.enqueue(chunk) : controller.close());
-        signal?.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
-      },
-    });
-    return Promise.resolve(
-      new Response(body, {
-        status: 200,
-        headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="adloom-export-2026-11-24.zip"' },
-      }),
-    );
-  });
-  return { calls, push: (chunk: Uint8Array | null) => push!(chunk) };
-}
+const TICKET = {
+  url: '/api/me/export/mhz1q2w3.AAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB',
+  filename: 'adloom-export-2026-11-24.zip',
+  expiresAt: '2026-11-24T08:01:00.000Z',
+};
 
 describe('the account screen: your data', () => {
-  let createObjectURL: ReturnType<typeof vi.fn<(blob: Blob) => string>>;
   let clicked: { href: string; download: string }[];
+  let createObjectURL: ReturnType<typeof vi.fn<(blob: Blob) => string>>;
   beforeEach(() => {
-    createObjectURL = vi.fn<(blob: Blob) => string>(() => 'blob:export');
-    URL.createObjectURL = createObjectURL as unknown as typeof URL.createObjectURL;
-    URL.revokeObjectURL = vi.fn();
     clicked = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
+    createObjectURL = vi.fn<(blob: Blob) => string>(() => 'blob:export');
+    URL.createObjectURL = createObjectURL as unknown as typeof URL.createObjectURL;
   });
 
-  it('downloads the export with progress, saves it under the server’s name and says an email was sent', async () => {
-    const { push } = mockExport();
+  it('starts idle: the button, what the file holds, nothing asked of the server yet', async () => {
+    const calls = mockApi({ 'GET /api/me/sessions': SESSIONS });
+    open();
+    expect(await screen.findByRole('button', { name: 'Download my data' })).toBeTruthy();
+    expect(screen.getByText(/Up to three downloads an hour/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.filter((c) => c.path.startsWith('/api/me/export'))).toEqual([]);
+  });
+
+  it('says it is preparing while the server makes the link, then hands the link to the browser’s downloads and says so', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    const calls = mockApi({
+      'GET /api/me/sessions': SESSIONS,
+      'POST /api/me/export': () => new Promise((resolve) => (answer = resolve)),
+    });
     const u = userEvent.setup();
     open();
     await u.click(await screen.findByRole('button', { name: 'Download my data' }));
-    push(new Uint8Array(3 * 1024 * 1024));
-    expect(await screen.findByText('Downloading… 3.0 MB received')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
-    push(new Uint8Array(1024 * 1024));
-    expect(await screen.findByText('Downloading… 4.0 MB received')).toBeTruthy();
-    push(null);
-    expect(await screen.findByText('Your data was downloaded (4.0 MB). We sent you an email about it.')).toBeTruthy();
-    expect(createObjectURL).toHaveBeenCalledTimes(1);
-    const blob = createObjectURL.mock.calls[0]![0];
-    expect(blob.size).toBe(4 * 1024 * 1024);
-    expect(blob.type).toBe('application/zip');
-    expect(clicked).toEqual([{ href: 'blob:export', download: 'adloom-export-2026-11-24.zip' }]);
-    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
-  });
+    expect(await screen.findByText('Preparing your download…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Preparing…' })).toHaveProperty('disabled', true);
+    expect(clicked).toEqual([]);
+    const posts = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/me/export');
+    await waitFor(() => expect(posts()).toHaveLength(1));
 
-  it('cancels a download under way and saves nothing', async () => {
-    const { push } = mockExport();
-    const u = userEvent.setup();
-    open();
-    await u.click(await screen.findByRole('button', { name: 'Download my data' }));
-    push(new Uint8Array(2048));
-    await screen.findByText('Downloading… 2 KB received');
-    await u.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByText('Download cancelled.')).toBeTruthy();
+    answer({ status: 201, body: TICKET });
+    expect(await screen.findByText(/Your download of adloom-export-2026-11-24\.zip has started/)).toBeTruthy();
+    expect(screen.getByText(/We sent you an email about it/)).toBeTruthy();
+    // The browser downloads the link itself (to disk, as it arrives): the page never fetches or holds the archive.
+    expect(clicked).toEqual([{ href: TICKET.url, download: TICKET.filename }]);
+    expect(calls.filter((c) => c.path.startsWith('/api/me/export'))).toEqual([{ method: 'POST', path: '/api/me/export', body: undefined }]);
     expect(createObjectURL).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Download my data' })).toBeTruthy();
+    expect(document.querySelector(`a[href="${TICKET.url}"]`)).toBeNull();
+    // Another download asks for a new link (each one works once).
+    await u.click(screen.getByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    answer({ status: 201, body: { ...TICKET, url: `${TICKET.url}x` } });
+    await waitFor(() => expect(clicked).toHaveLength(2));
+    expect(clicked[1]?.href).toBe(`${TICKET.url}x`);
   });
 
-  it('says why the server refused (three exports an hour)', async () => {
+  it('says when the three downloads of the hour are used, as the server words it, and starts nothing', async () => {
     mockApi({
       'GET /api/me/sessions': SESSIONS,
-      'GET /api/me/export': { status: 429, body: envelope('rate_limited', 'Too many attempts. Try again in 42 minutes.') },
+      'POST /api/me/export': { status: 429, body: envelope('rate_limited', 'Too many attempts. Try again in 42 minutes.') },
+    });
+    const u = userEvent.setup();
+    open();
+    await u.click(await screen.findByRole('button', { name: 'Download my data' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Three downloads an hour')).toBeTruthy();
+    expect(within(alert).getByText('Too many attempts. Try again in 42 minutes.')).toBeTruthy();
+    expect(clicked).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Download my data' })).toHaveProperty('disabled', false);
+  });
+
+  it('says what failed, with the reference when the server failed, and when it could not be reached', async () => {
+    mockApi({
+      'GET /api/me/sessions': SESSIONS,
+      'POST /api/me/export': { status: 500, body: envelope('internal', 'Something went wrong on our side.', undefined, 'req_export_fail') },
     });
     const u = userEvent.setup();
     open();
     await u.click(await screen.findByRole('button', { name: 'Download my data' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Your data could not be downloaded')).toBeTruthy();
-    expect(within(alert).getByText('Too many attempts. Try again in 42 minutes.')).toBeTruthy();
-    expect(createObjectURL).not.toHaveBeenCalled();
+    expect(within(alert).getByText('Something went wrong on our side. (reference req_export_fail)')).toBeTruthy();
+    expect(clicked).toEqual([]);
+
+    vi.mocked(globalThis.fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await u.click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('Adloom could not be reached. Check your connection and try again.')).toBeTruthy();
+    expect(clicked).toEqual([]);
   });
 });
 

@@ -1,5 +1,9 @@
 import { PLANS } from '#common/plans.ts';
+import { EXPORT_TICKET, type ExportTicket } from '#common/schemas/auth.ts';
 import type { Db } from '#worker/db/client.ts';
+import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { consume, type RateLimitRule } from '#worker/lib/rate-limit.ts';
 import { safeFileName, textStream, zipStream, type ZipStreamEntry } from '#worker/lib/zip-stream.ts';
@@ -268,13 +272,65 @@ function fontFileName(f: { id: string; family: string; format: string }): string
   return `${f.id.slice(0, 8)} ${safeFileName(f.family, 'font')}.${f.format}`;
 }
 
+/** How long a download link works: the page that asked for it uses it at once. */
+export const EXPORT_TICKET_TTL_MS = 60_000;
+
+export const exportFileName = (now: Date) => `adloom-export-${now.toISOString().slice(0, 10)}.zip`;
+
+/** What the link's HMAC covers (domain-separated from the other uses of SESSION_SECRET). */
+const ticketMessage = (userId: string, sessionId: string, expires: string, nonce: string) => `export-ticket:${userId}:${sessionId}:${expires}:${nonce}`;
+
+const unusable = () => new AppError('not_found', 'This download link has expired or was used already. Start the download again from your Account page.');
+
 /**
- * The user's data as a ZIP stream (JSON + their projects' files). Rate limited per user; the
- * archive is built as it is read (fflate's streaming Zip): a project's JSON is queried when the
- * archive reaches it, each R2 object is read a chunk at a time, nothing is held whole.
+ * `POST /api/me/export`: counts one of the user's exports (3 an hour; 429 past that) and answers
+ * a link that downloads the archive once, within a minute, in this session only. The count is
+ * here, on a request no other site can make (a CSRF-checked POST), so nothing else can use up the
+ * user's exports; the link itself is a GET the browser's download manager fetches and writes to
+ * disk as it arrives.
+ */
+export async function issueExportTicket(db: Db, secret: string, userId: string, sessionId: string, now = new Date()): Promise<ExportTicket> {
+  await consume(db, `export:${userId}`, EXPORT_LIMIT, now.getTime());
+  const expiresAt = new Date(now.getTime() + EXPORT_TICKET_TTL_MS);
+  const expires = expiresAt.getTime().toString(36);
+  const nonce = newId();
+  const signature = await hmacSign(secret, ticketMessage(userId, sessionId, expires, nonce));
+  return { url: `/api/me/export/${expires}.${nonce}.${signature}`, filename: exportFileName(now), expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Checks a download link: signed by us for this user and session, not expired, and (with `use`)
+ * not used before, which it then is (one atomic count per link). 404 otherwise, whichever it
+ * was. `use: false` (a HEAD request) checks without using it.
+ */
+export async function redeemExportTicket(
+  db: Db,
+  secret: string,
+  userId: string,
+  sessionId: string,
+  ticket: string,
+  use: boolean,
+  now = new Date(),
+): Promise<void> {
+  if (!EXPORT_TICKET.test(ticket)) throw unusable();
+  const [expires = '', nonce = '', signature = ''] = ticket.split('.');
+  if (parseInt(expires, 36) <= now.getTime()) throw unusable();
+  if (!(await hmacVerify(secret, ticketMessage(userId, sessionId, expires, nonce), signature))) throw unusable();
+  if (!use) return;
+  try {
+    await consume(db, `export-ticket:${nonce}`, { limit: 1, windowMs: EXPORT_TICKET_TTL_MS }, now.getTime());
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'rate_limited') throw unusable();
+    throw error;
+  }
+}
+
+/**
+ * The user's data as a ZIP stream (JSON + their projects' files). The archive is built as it is
+ * read (fflate's streaming Zip): a project's JSON is queried when the archive reaches it, each
+ * R2 object is read a chunk at a time, nothing is held whole.
  */
 export async function exportArchive(db: Db, bucket: R2Bucket, userId: string, now = new Date()) {
-  await consume(db, `export:${userId}`, EXPORT_LIMIT, now.getTime());
   const memberships = await repo.membershipsOf(db, userId);
   const owned = memberships.filter((m) => m.role === 'owner').map((m) => m.project);
   const entries: ZipStreamEntry[] = [
@@ -294,7 +350,7 @@ export async function exportArchive(db: Db, bucket: R2Bucket, userId: string, no
     for (const c of creations) entries.push(r2Entry(bucket, `${folder}/creations/${creationFileName(c)}`, c.r2Key, c.createdAt));
     for (const f of fonts) entries.push(r2Entry(bucket, `${folder}/fonts/${fontFileName(f)}`, f.r2Key, f.createdAt));
   }
-  return { body: zipStream(entries), filename: `adloom-export-${now.toISOString().slice(0, 10)}.zip` };
+  return { body: zipStream(entries), filename: exportFileName(now) };
 }
 
 /** Tells the user that their data was downloaded (someone with their session could have done it). */

@@ -1,16 +1,56 @@
 import { env } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import { creations, media, projectMembers } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { createProject, createUser, latestMail, uploadMedia } from '#worker/test/factories.ts';
+import { emailOutbox, rateLimits } from '#worker/db/schema.ts';
+import { issueExportTicket } from '#worker/features/account/export-service.ts';
+import { createProject, createUser, latestMail, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
-import { send } from '#worker/test/http.ts';
+import { cookieFrom, send } from '#worker/test/http.ts';
 
 async function unzip(response: Response): Promise<Record<string, Uint8Array>> {
   return unzipSync(new Uint8Array(await response.arrayBuffer()));
+}
+
+interface Ticket {
+  url: string;
+  filename: string;
+  expiresAt: string;
+}
+
+/** `POST /api/me/export` as the account page sends it: the download link, or the refusal. */
+async function startExport(user: TestUser, cookie = user.cookie): Promise<Ticket> {
+  const response = await send('/api/me/export', { method: 'POST', cookie });
+  expect(response.status).toBe(201);
+  expect(response.headers.get('cache-control')).toContain('no-store');
+  return (await response.json()) as Ticket;
+}
+
+/** The whole download: a link, then the ZIP it streams. */
+async function download(user: TestUser): Promise<Response> {
+  const { url } = await startExport(user);
+  return send(url, { cookie: user.cookie });
+}
+
+async function exportMails(user: TestUser): Promise<number> {
+  const rows = await getDb(env.DB)
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, user.email), eq(emailOutbox.kind, 'account_export')))
+    .all();
+  return rows.length;
+}
+
+async function exportsCounted(user: TestUser): Promise<number> {
+  const row = await getDb(env.DB)
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, `export:${user.id}`))
+    .get();
+  return row?.count ?? 0;
 }
 
 function fileIn(files: Record<string, Uint8Array>, pattern: RegExp): [string, Uint8Array] {
@@ -19,11 +59,24 @@ function fileIn(files: Record<string, Uint8Array>, pattern: RegExp): [string, Ui
   return found;
 }
 
-describe('GET /api/me/export', () => {
-  it('needs a session', async () => {
-    const response = await send('/api/me/export');
+describe('the data export: POST /api/me/export, then GET the link it answers', () => {
+  it('needs a session, both to ask for a link and to use one', async () => {
+    const response = await send('/api/me/export', { method: 'POST' });
     expect(response.status).toBe(401);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
+    const user = await createUser();
+    const { url } = await startExport(user);
+    expect((await send(url)).status).toBe(401);
+  });
+
+  it('is no GET any more: a link to /api/me/export from another site counts nothing and mails nothing; a cross-site POST is refused', async () => {
+    const user = await createUser();
+    expect((await send('/api/me/export', { cookie: user.cookie, headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(404);
+    expect((await send('/api/me/export', { method: 'HEAD', cookie: user.cookie })).status).toBe(404);
+    const crossSite = await send('/api/me/export', { method: 'POST', cookie: user.cookie, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect(await exportsCounted(user)).toBe(0);
+    expect(await exportMails(user)).toBe(0);
   });
 
   it('streams a ZIP with the account, the owned projects with their files, and nothing of anyone else', async () => {
@@ -57,7 +110,13 @@ describe('GET /api/me/export', () => {
     const foreign = await createProject(stranger, {}, 'Stranger Things Inc');
     await uploadMedia(stranger, foreign.id, png(6, 6, 98), 'stranger.png');
 
-    const response = await send('/api/me/export', { cookie: owner.cookie });
+    const ticket = await startExport(owner);
+    expect(ticket.url).toMatch(/^\/api\/me\/export\/[0-9a-z]+\.[\w-]{22}\.[\w-]{43}$/);
+    expect(ticket.filename).toMatch(/^adloom-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    expect(new Date(ticket.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+    // Asking for the link mails nothing: the email goes when the download starts.
+    expect(await exportMails(owner)).toBe(0);
+    const response = await send(ticket.url, { cookie: owner.cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="adloom-export-\d{4}-\d{2}-\d{2}\.zip"$/);
@@ -122,25 +181,83 @@ describe('GET /api/me/export', () => {
     const lost = await uploadMedia(owner, project.id, png(4, 4, 2), 'lost.png');
     const row = await getDb(env.DB).select().from(media).where(eq(media.id, lost.id)).get();
     await env.MEDIA.delete(row!.r2Key);
-    const files = await unzip(await send('/api/me/export', { cookie: owner.cookie }));
+    const files = await unzip(await download(owner));
     expect(Object.keys(files).some((n) => n.endsWith('kept.png'))).toBe(true);
     expect(Object.keys(files).some((n) => n.endsWith('lost.png'))).toBe(false);
     expect(kept.id).toBeTruthy();
   });
 
-  it('is rate limited per user: a fourth export within the hour gets 429 with Retry-After', async () => {
+  it('the link works once: a second GET is 404 and the email was sent once', async () => {
+    const user = await createUser();
+    const { url } = await startExport(user);
+    const first = await send(url, { cookie: user.cookie });
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    const again = await send(url, { cookie: user.cookie });
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toContain('expired or was used already');
+    expect(await exportMails(user)).toBe(1);
+  });
+
+  it('HEAD checks the link without using it: no body, no email, no count; the download after it works', async () => {
+    const user = await createUser();
+    const { url } = await startExport(user);
+    for (let i = 0; i < 3; i += 1) {
+      const head = await send(url, { method: 'HEAD', cookie: user.cookie });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-disposition')).toMatch(/^attachment; filename="adloom-export-/);
+      expect(await head.arrayBuffer()).toHaveProperty('byteLength', 0);
+    }
+    expect(await exportMails(user)).toBe(0);
+    expect(await exportsCounted(user)).toBe(1);
+    const files = await unzip(await send(url, { cookie: user.cookie }));
+    expect(files['account.json']).toBeDefined();
+    expect(await exportMails(user)).toBe(1);
+  });
+
+  it('the link belongs to the session that asked for it: not another user, not another device of the same user', async () => {
+    const user = await createUser();
+    const stranger = await createUser();
+    const { url } = await startExport(user);
+    expect((await send(url, { cookie: stranger.cookie })).status).toBe(404);
+    const login = await send('/api/auth/login', { json: { email: user.email, password: user.password } });
+    expect((await send(url, { cookie: cookieFrom(login)! })).status).toBe(404);
+    // None of those used it up.
+    expect((await send(url, { cookie: user.cookie })).status).toBe(200);
+  });
+
+  it('refuses an expired, tampered or malformed link', async () => {
+    const user = await createUser();
+    // A link made 61 seconds ago (for this session: the id the session middleware knows).
+    const me = (await (await send('/api/me/sessions', { cookie: user.cookie })).json()) as { items: { id: string; current: boolean }[] };
+    const sessionId = me.items.find((s) => s.current)!.id;
+    const old = await issueExportTicket(getDb(env.DB), env.SESSION_SECRET, user.id, sessionId, new Date(Date.now() - 61_000));
+    expect((await send(old.url, { cookie: user.cookie })).status).toBe(404);
+    // The same link made now works, so the one above failed for its age only.
+    const fresh = await issueExportTicket(getDb(env.DB), env.SESSION_SECRET, user.id, sessionId);
+    const { url } = fresh;
+    const [expires, nonce, signature] = url.split('/').pop()!.split('.') as [string, string, string];
+    const later = (parseInt(expires, 36) + 3_600_000).toString(36);
+    expect((await send(`/api/me/export/${later}.${nonce}.${signature}`, { cookie: user.cookie })).status).toBe(404);
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    expect((await send(`/api/me/export/${expires}.${nonce}.${flipped}`, { cookie: user.cookie })).status).toBe(404);
+    expect((await send('/api/me/export/not-a-ticket', { cookie: user.cookie })).status).toBe(422);
+    expect((await send(url, { cookie: user.cookie })).status).toBe(200);
+  });
+
+  it('is rate limited per user when the link is asked for: a fourth within the hour gets 429 with Retry-After', async () => {
     const user = await createUser();
     for (let i = 0; i < 3; i += 1) {
-      const ok = await send('/api/me/export', { cookie: user.cookie });
+      const ok = await download(user);
       expect(ok.status).toBe(200);
       await ok.arrayBuffer();
     }
-    const limited = await send('/api/me/export', { cookie: user.cookie });
+    const limited = await send('/api/me/export', { method: 'POST', cookie: user.cookie });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Someone else is not affected.
     const other = await createUser();
-    const theirs = await send('/api/me/export', { cookie: other.cookie });
+    const theirs = await download(other);
     expect(theirs.status).toBe(200);
     await theirs.arrayBuffer();
   });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { accountDeletionInput, passwordChangeInput, profileInput } from '#common/schemas/auth.ts';
+import { accountDeletionInput, exportTicketParam, passwordChangeInput, profileInput } from '#common/schemas/auth.ts';
 import { idField, pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
@@ -12,7 +12,7 @@ import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as auth from '#worker/features/auth/service.ts';
 import * as account from '#worker/features/account/service.ts';
-import { exportArchive, sendExportNotice } from '#worker/features/account/export-service.ts';
+import { exportArchive, exportFileName, issueExportTicket, redeemExportTicket, sendExportNotice } from '#worker/features/account/export-service.ts';
 
 const sessionParam = z.object({ id: idField('This session id is not valid.') });
 
@@ -38,16 +38,32 @@ export const accountRoutes = new Hono<AppEnv>()
     await auth.revokeSession(c.get('db'), required(c, 'user').id, c.req.valid('param').id);
     return c.body(null, 204);
   })
-  /** A ZIP of the user's data and their projects' files, built as it downloads; an email tells them. */
-  .get('/export', access('user'), async (c) => {
+  /**
+   * Starts a data export (decision 0023): counts one of the three an hour and answers a link
+   * that downloads the ZIP once, within a minute, in this session. A POST, so that no other site
+   * and no prefetch can use up the user's exports.
+   */
+  .post('/export', access('user'), async (c) => {
+    return c.json(await issueExportTicket(c.get('db'), c.env.SESSION_SECRET, required(c, 'user').id, required(c, 'sessionId')), 201);
+  })
+  /**
+   * The ZIP of the user's data, built as it downloads (the browser writes it to disk); the first
+   * use of the link sends the "your data was downloaded" email. HEAD (Hono answers it with this
+   * handler) checks the link without using it, reading nothing and mailing nothing.
+   */
+  .get('/export/:ticket', access('user'), validate('param', exportTicketParam), async (c) => {
     const user = required(c, 'user');
-    const { body, filename } = await exportArchive(c.get('db'), c.env.MEDIA, user.id);
-    await afterResponse(c, sendExportNotice(mailerFor(c), user, requestMeta(c)));
-    return c.body(body, 200, {
+    const head = c.req.method === 'HEAD';
+    await redeemExportTicket(c.get('db'), c.env.SESSION_SECRET, user.id, required(c, 'sessionId'), c.req.valid('param').ticket, !head);
+    const headers = {
       'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Content-Disposition': `attachment; filename="${exportFileName(new Date())}"`,
       'Cache-Control': 'private, no-store',
-    });
+    };
+    if (head) return c.body(null, 200, headers);
+    const { body } = await exportArchive(c.get('db'), c.env.MEDIA, user.id);
+    await afterResponse(c, sendExportNotice(mailerFor(c), user, requestMeta(c)));
+    return c.body(body, 200, headers);
   })
   /** Deletes the account after 30 days (the password again); signed out at once. */
   .post('/deletion', access('user'), validate('json', accountDeletionInput), async (c) => {
