@@ -57,7 +57,7 @@ export const accountDeletionInput = z.object({
 export const EXPORT_TICKET = /^[0-9a-z]{1,11}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
 
 export const exportTicketParam = z.object({
-  ticket: z.string().check(z.maxLength(100), z.regex(EXPORT_TICKET, 'This download link is not valid. Start the download again from your Account page.')),
+  ticket: text().check(z.maxLength(100), z.regex(EXPORT_TICKET, 'This download link is not valid. Start the download again from your Account page.')),
 });
 
 /** `POST /api/me/export`: a link that downloads the ZIP once, within a minute, in this session. */

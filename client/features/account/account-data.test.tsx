@@ -53,7 +53,10 @@ describe('the account screen: your data', () => {
     let answer: (reply: { status: number; body: unknown }) => void = () => {};
     const calls = mockApi({
       'GET /api/me/sessions': SESSIONS,
-      'POST /api/me/export': () => new Promise((resolve) => (answer = resolve)),
+      'POST /api/me/export': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
     });
     const u = userEvent.setup();
     open();
