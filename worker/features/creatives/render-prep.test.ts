@@ -9,7 +9,7 @@ import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { BAKED_BACKGROUND, creativeTree } from '#client/creative/tree.tsx';
 import { documentFonts } from '#worker/features/creatives/fonts-render.ts';
 import { bakeUnderlay, cutUnderlay, directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render-prep.ts';
-import { renderPng } from '#worker/features/creatives/render.ts';
+import { renderPng, type RenderPath } from '#worker/features/creatives/render.ts';
 import { base64 } from '#worker/lib/ids.ts';
 import { decodePng } from '#worker/test/png.ts';
 
@@ -190,10 +190,15 @@ describe('a background photo as an underlay', RENDERING, () => {
       const input = { doc, images: { m: photo }, watermark: true };
       const { width, height } = FORMATS[format];
       expect(await bakeUnderlay(doc, input.images)).toMatchObject({ width, height });
+      const fastStats: { path?: RenderPath } = {};
+      const slowStats: { path?: RenderPath } = {};
       const [fast, slow] = [
-        await decodePng((await renderPng(env.ASSETS, input)).png),
-        await decodePng((await renderPng(env.ASSETS, input, { underlay: false })).png),
+        await decodePng((await renderPng(env.ASSETS, input, { stats: fastStats })).png),
+        await decodePng((await renderPng(env.ASSETS, input, { underlay: false, stats: slowStats })).png),
       ];
+      // The fast path really was taken (a fall-back to resvg would draw the same pixels).
+      expect(fastStats.path, format).toBe('underlay');
+      expect(slowStats.path, format).toBe('resvg');
       let worst = 0;
       for (let y = 0; y < height; y += 3) {
         for (let x = 0; x < width; x += 3) {
@@ -217,7 +222,9 @@ describe('a background photo as an underlay', RENDERING, () => {
     const see = { ...doc, background: { ...doc.background, color: '#ff0000', overlay: 0 } } as CreativeDocument;
     const images = { m: texture(64, 64, 0) };
     expect(await bakeUnderlay(see, images)).toBeNull();
-    const png = await decodePng((await renderPng(env.ASSETS, { doc: see, images })).png);
+    const stats: { path?: RenderPath } = {};
+    const png = await decodePng((await renderPng(env.ASSETS, { doc: see, images }, { stats })).png);
+    expect(stats.path).toBe('resvg');
     expect(png.pixel(20, 20)).toEqual([255, 0, 0, 255]);
   });
 

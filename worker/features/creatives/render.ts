@@ -90,16 +90,24 @@ async function rasterise<T>(svg: string, encode: (image: { pixels: Uint8Array; w
 }
 
 /**
+ * How `renderPng` drew a document: `underlay` when resvg drew only what lies above the background
+ * photo and png-fast laid that over the cached pixels, `resvg` when resvg drew everything.
+ */
+export type RenderPath = 'underlay' | 'resvg';
+
+/**
  * The PNG of a document. A background photo is kept per isolate as pixels (the underlay):
  * resvg draws only what lies above it, on a transparent canvas, and that is laid over the
  * photo in JavaScript (png-fast.ts); without one, resvg draws everything. Opaque canvases
  * (every creative's) are written by png-fast.ts rather than resvg's slower encoder.
- * `options.underlay: false` draws the background photo with resvg too (tests compare both).
+ * `options.underlay: false` draws the background photo with resvg too (tests compare both);
+ * `options.stats`, when given, is told which path was taken (tests assert it: a fall-back to
+ * the slow path draws the same pixels, so only the path tells them apart).
  */
 export async function renderPng(
   assets: Fetcher,
   input: RenderInput,
-  options: { underlay?: boolean } = {},
+  options: { underlay?: boolean; stats?: { path?: RenderPath } } = {},
 ): Promise<{ png: Uint8Array; width: number; height: number }> {
   const { width, height } = FORMATS[input.doc.format];
   const fonts = await documentFonts(assets, input.doc, { brandFonts: input.brandFonts, watermark: input.watermark });
@@ -110,9 +118,11 @@ export async function renderPng(
     const above = cutUnderlay(await drawSvg(input, baked, fonts), UNDERLAY_MARK, width, height);
     if (above) {
       const png = await rasterise(above, (image) => compositeOpaquePng(image.pixels, underlay.rgb, width, height));
+      if (options.stats) options.stats.path = 'underlay';
       return { png, width, height };
     }
   }
+  if (options.stats) options.stats.path = 'resvg';
   const svg = await drawSvg(input, await bakePictures(input.doc, input.images), fonts);
   return rasterise(svg, (image) => ({
     png: encodeOpaquePng(image.pixels, image.width, image.height) ?? image.asPng(),
