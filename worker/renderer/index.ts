@@ -3,6 +3,8 @@ import { imageSize } from 'image-size';
 import { FORMATS } from '#common/creative/document.ts';
 import { fromBase64 } from '#worker/lib/ids.ts';
 import { drawableDataUrl, renderPng, type RenderInput } from '#worker/features/creatives/render.ts';
+import { limitCaches } from '#worker/features/creatives/render-prep.ts';
+import { cacheBudget, DEFAULT_MAX_PIXELS, RENDER_MAX_INPUT_BYTES } from '#worker/renderer/memory.ts';
 
 /**
  * The renderer Worker (issue 15, docs/decisions/0021-renderer-worker.md): satori, resvg and
@@ -20,12 +22,12 @@ import { drawableDataUrl, renderPng, type RenderInput } from '#worker/features/c
 export type RenderResult = { png: Uint8Array; width: number; height: number } | { refused: string };
 
 export interface RendererEnv {
-  /** The most pixels a job's pictures may add up to, decoded (4 bytes each): see `jobPixels`. */
+  /**
+   * The most pixels a job's pictures may add up to, decoded (4 bytes each): see `jobPixels`.
+   * Default and reasoning: memory.ts (above ≈ 13.6 megapixels the isolate's budget does not add up).
+   */
   RENDER_MAX_PIXELS?: string;
 }
-
-/** 24 megapixels: two full 12-megapixel photos (the main worker's limit for one) are 96 MB decoded. */
-const DEFAULT_MAX_PIXELS = 24_000_000;
 
 /** The natural size of a data URL's picture, from its first bytes (PNG, JPEG, GIF, WebP). */
 function pictureSize(src: string): { width: number; height: number } | undefined {
@@ -61,6 +63,19 @@ function maxPixels(env: RendererEnv): number {
   return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_MAX_PIXELS;
 }
 
+/** The pictures' files a job carries, in bytes (a base64 data URL is 4/3 of its file). */
+export function jobInputBytes(input: Pick<RenderInput, 'images'>): number {
+  let bytes = 0;
+  for (const src of Object.values(input.images)) bytes += Math.ceil(((src.length - src.indexOf(',') - 1) * 3) / 4);
+  return bytes;
+}
+
+/**
+ * The most pixels a job of this isolate has decoded (resvg's WebAssembly memory keeps that
+ * high-water mark for the isolate's life): the caches get what the budget leaves beside it.
+ */
+let largestJob = 0;
+
 export class Renderer extends WorkerEntrypoint<RendererEnv> {
   /**
    * A creative document as a PNG (render.ts). `assets` is the caller's static assets binding,
@@ -72,6 +87,15 @@ export class Renderer extends WorkerEntrypoint<RendererEnv> {
     if (pixels > limit) {
       return { refused: `its pictures add up to ${(pixels / 1e6).toFixed(1)} megapixels, more than the ${(limit / 1e6).toFixed(0)} one render may decode` };
     }
+    const bytes = jobInputBytes(input);
+    if (bytes > RENDER_MAX_INPUT_BYTES) {
+      return {
+        refused: `its pictures’ files add up to ${(bytes / 2 ** 20).toFixed(1)} MB, more than the ${RENDER_MAX_INPUT_BYTES / 2 ** 20} MB one render may read`,
+      };
+    }
+    // Before anything is drawn: the caches shrink to what is left beside the largest job so far.
+    largestJob = Math.max(largestJob, pixels);
+    limitCaches(cacheBudget(largestJob));
     return renderPng(assets, input);
   }
 

@@ -5,6 +5,7 @@ import type { CreationItem } from '#common/schemas/creatives.ts';
 import { createProject, createUser, uploadMedia } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 import { pngSize, solidPng } from '#worker/test/png.ts';
+import { base64 } from '#worker/lib/ids.ts';
 import {
   db,
   balance,
@@ -67,8 +68,8 @@ describe('the renderer Worker', RENDERING, () => {
     const owner = await createUser();
     const project = await createProject(owner);
     await setCredits(owner, 2);
-    // Three 2900 × 2900 pictures: each within the main worker's 12-megapixel limit for one
-    // picture, together (25 megapixels, 100 MB decoded) more than one render may decode.
+    // Three 2900 × 2900 pictures: each within the main worker's 9-megapixel limit for one
+    // picture, together (25 megapixels, 100 MB decoded) more than one render may decode (12).
     const pictures = [];
     for (const color of [
       [200, 30, 30, 255],
@@ -89,7 +90,7 @@ describe('the renderer Worker', RENDERING, () => {
     const body = await json<ErrorBody & { error: { requestId: string } }>(refused);
     expect(body.error.code).toBe('payload_too_large');
     expect(body.error.message).toMatch(
-      /^This creative is too large to draw: its pictures add up to 26\.4 megapixels, more than the 24 one render may decode\./,
+      /^This creative is too large to draw: its pictures add up to 26\.4 megapixels, more than the 12 one render may decode\./,
     );
     expect(body.error.message).toContain('Your credit was refunded.');
     expect(body.error.requestId).toEqual(expect.any(String));
@@ -118,12 +119,37 @@ describe('the renderer Worker', RENDERING, () => {
     new DataView(claims.buffer).setUint32(20, 20_000);
     const bomb = `data:image/png;base64,${btoa(String.fromCharCode(...claims))}`;
     expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: bomb } })).toEqual({
-      refused: 'its pictures add up to 401.2 megapixels, more than the 24 one render may decode',
+      refused: 'its pictures add up to 401.2 megapixels, more than the 12 one render may decode',
     });
     const drawn = await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: big } });
     if ('refused' in drawn) throw new Error(drawn.refused);
     expect({ width: drawn.width, height: drawn.height }).toEqual({ width: 1080, height: 1080 });
     expect(pngSize(drawn.png)).toEqual({ width: 1080, height: 1080 });
+  });
+
+  it('draws a job just under the memory budget’s pixel limit and refuses one just above it', async () => {
+    // A square canvas (1080 × 1080 = 1,166,400 pixels) and one picture: 12,000,000 pixels at most.
+    const doc = templateDoc('photo-overlay', 'square', 'a');
+    const picture = async (side: number) => `data:image/png;base64,${base64(await solidPng(side, side, [40, 90, 160, 255]))}`;
+    // 3291² = 10,830,681: 11,997,081 in all, drawn.
+    const drawn = await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: await picture(3291) } });
+    if ('refused' in drawn) throw new Error(drawn.refused);
+    expect(pngSize(drawn.png)).toEqual({ width: 1080, height: 1080 });
+    // 3292² = 10,837,264: 12,003,664 in all, refused before anything is decoded.
+    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: await picture(3292) } })).toEqual({
+      refused: 'its pictures add up to 12.0 megapixels, more than the 12 one render may decode',
+    });
+  });
+
+  it('refuses a job whose pictures’ files add up to more than it may read (10 MB), however few pixels they show', async () => {
+    const doc = templateDoc('photo-overlay', 'square', 'a');
+    // A 1 × 1 PNG followed by 11 MB of bytes no decoder reads: few pixels, a large file.
+    const png = await solidPng(1, 1, [0, 0, 0, 255]);
+    const padded = new Uint8Array(png.length + 11 * 1024 * 1024);
+    padded.set(png);
+    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: `data:image/png;base64,${base64(padded)}` } })).toEqual({
+      refused: 'its pictures’ files add up to 11.0 MB, more than the 10 MB one render may read',
+    });
   });
 
   it('refunds a render whose renderer call dies (killed over its memory limit) and answers 500 in the envelope without the cause', async () => {

@@ -50,10 +50,11 @@ export function renderFailure(error: unknown, messages: { failed: string; refund
 
 /**
  * Pictures above this many pixels are drawn from their thumbnail: decoding one needs 4 bytes
- * a pixel, and a worker has 128 MB. WebP is decoded twice (to PNG in the worker, then by
- * resvg), so its limit is lower.
+ * a pixel, and the renderer's isolate has 128 MB for everything (its job limit, 12 megapixels,
+ * is one such picture on a story's canvas with room for a logo: worker/renderer/memory.ts).
+ * WebP is decoded twice (to PNG, then by resvg), so its limit is lower.
  */
-export const RENDER_IMAGE_MAX_PIXELS = 12_000_000;
+export const RENDER_IMAGE_MAX_PIXELS = 9_000_000;
 export const RENDER_WEBP_MAX_PIXELS = 4_000_000;
 
 export function tooManyPixels(width: number, height: number, mime: string): boolean {

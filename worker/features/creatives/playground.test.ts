@@ -101,7 +101,7 @@ describe('the playground (no account)', RENDERING, () => {
     expect((await download({ document: templateDoc('split-image', 'square', 'local'), image: 'data:image/png;base64,A' })).status).toBe(422);
     const response = await download({ document: templateDoc('split-image', 'square', 'local'), image: `data:image/png;base64,${base64(header)}` });
     expect(response.status).toBe(422);
-    expect((await json<ErrorBody>(response)).error.details?.image).toEqual([expect.stringMatching(/12 megapixels/)]);
+    expect((await json<ErrorBody>(response)).error.details?.image).toEqual([expect.stringMatching(/9 megapixels/)]);
     const quota = await json<{ remaining: number }>(await send('/api/playground/quota', { headers }));
     expect(quota.remaining).toBe(PLAYGROUND_DOWNLOADS_PER_DAY);
   });

@@ -8,7 +8,16 @@ import { buildTemplate } from '#common/creative/templates.ts';
 import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { BAKED_BACKGROUND, creativeTree } from '#client/creative/tree.tsx';
 import { documentFonts } from '#worker/features/creatives/fonts-render.ts';
-import { bakeUnderlay, cutUnderlay, directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render-prep.ts';
+import {
+  bakeUnderlay,
+  CACHE_MAX_BYTES,
+  cachedBytes,
+  cutUnderlay,
+  directGradients,
+  dropNoopImageClips,
+  flatOpacity,
+  limitCaches,
+} from '#worker/features/creatives/render-prep.ts';
 import { renderPng, type RenderPath } from '#worker/features/creatives/render.ts';
 import { base64 } from '#worker/lib/ids.ts';
 import { decodePng } from '#worker/test/png.ts';
@@ -215,6 +224,37 @@ describe('a background photo as an underlay', RENDERING, () => {
       expect(at[1]).toBeGreaterThan(40);
       expect(at[1]).toBeLessThan(120);
     }
+  });
+
+  it('keeps underlays within the caches’ cap, drops the oldest when the renderer lowers it, and draws on without them', async () => {
+    const photo = texture(320, 240);
+    const doc = buildTemplate('photo-overlay', { brand: DEFAULT_BRAND_KIT, format: 'story', imageMediaId: 'm' });
+    const other = buildTemplate('photo-overlay', { brand: DEFAULT_BRAND_KIT, format: 'square', imageMediaId: 'm' });
+    try {
+      await bakeUnderlay(doc, { m: photo });
+      await bakeUnderlay(other, { m: photo });
+      const story = 1080 * 1920 * 3;
+      const square = 1080 * 1080 * 3;
+      expect(cachedBytes().underlays).toBeGreaterThanOrEqual(story + square);
+      // Room for the square's underlay only (two thirds of the cap are the underlays'): the story's, older, goes.
+      limitCaches(Math.ceil((square * 3) / 2) + 3);
+      expect(cachedBytes().underlays).toBe(square);
+      // No room at all: both go, and the next render draws the photo with resvg, as it looks.
+      limitCaches(0);
+      expect(cachedBytes()).toEqual({ bakes: 0, underlays: 0 });
+      const stats: { path?: RenderPath } = {};
+      const png = await decodePng((await renderPng(env.ASSETS, { doc: other, images: { m: photo } }, { stats })).png);
+      expect(stats.path).toBe('resvg');
+      expect(cachedBytes().underlays).toBe(0);
+      expect(png.width).toBe(1080);
+    } finally {
+      limitCaches(CACHE_MAX_BYTES);
+    }
+    // Back to the full cap: the underlay is kept again and the fast path taken.
+    const stats: { path?: RenderPath } = {};
+    await renderPng(env.ASSETS, { doc: other, images: { m: photo } }, { stats });
+    expect(stats.path).toBe('underlay');
+    expect(cachedBytes().underlays).toBeGreaterThanOrEqual(1080 * 1080 * 3);
   });
 
   it('leaves a photo with transparency to resvg: the background colour shows through it', async () => {

@@ -96,10 +96,27 @@ async function bake(svg: string, lossy: boolean): Promise<string> {
   }
 }
 
-/** Baked pictures of this isolate, the most recently used last; at most BAKE_CACHE_BYTES of data URLs. */
+/**
+ * What the two caches of this isolate (baked pictures, underlays) may hold together, in bytes: 24 MB
+ * until the renderer lowers it (`limitCaches`) to what its memory budget leaves beside the largest
+ * job the isolate has run (worker/renderer/memory.ts, decision 0021). A third for baked pictures
+ * (small JPEGs), two thirds for underlays (a story's is 6 MB).
+ */
+export const CACHE_MAX_BYTES = 24 * 1024 * 1024;
+let bakeCacheBytes = CACHE_MAX_BYTES / 3;
+let underlayCacheBytes = CACHE_MAX_BYTES - bakeCacheBytes;
+
+/** Baked pictures of this isolate, the most recently used last; at most bakeCacheBytes of data URLs. */
 const bakes = new Map<string, string>();
-const BAKE_CACHE_BYTES = 24 * 1024 * 1024;
 let bakedBytes = 0;
+
+function evictBakes() {
+  for (const [oldKey, oldValue] of bakes) {
+    if (bakedBytes <= bakeCacheBytes) break;
+    bakes.delete(oldKey);
+    bakedBytes -= oldValue.length;
+  }
+}
 
 function remember(key: string, value: string) {
   // Two renders that missed the same key at once both land here: the value replaced is uncounted.
@@ -107,11 +124,7 @@ function remember(key: string, value: string) {
   bakes.delete(key);
   bakes.set(key, value);
   bakedBytes += value.length;
-  for (const [oldKey, oldValue] of bakes) {
-    if (bakedBytes <= BAKE_CACHE_BYTES) break;
-    bakes.delete(oldKey);
-    bakedBytes -= oldValue.length;
-  }
+  evictBakes();
 }
 
 /**
@@ -178,13 +191,20 @@ export interface Underlay {
   height: number;
 }
 
-/** Underlays of this isolate, the most recently used last (`null`: the picture is not opaque); at most UNDERLAY_CACHE_BYTES of pixels. */
+/** Underlays of this isolate, the most recently used last (`null`: the picture is not opaque); at most underlayCacheBytes of pixels. */
 const underlays = new Map<string, Underlay | null>();
-const UNDERLAY_CACHE_BYTES = 32 * 1024 * 1024;
 let underlayBytes = 0;
 
 /** Entries at most (a `null` verdict weighs no pixels, but its key is memory too). */
 const UNDERLAY_CACHE_ENTRIES = 500;
+
+function evictUnderlays() {
+  for (const [oldKey, oldValue] of underlays) {
+    if (underlayBytes <= underlayCacheBytes && underlays.size <= UNDERLAY_CACHE_ENTRIES) break;
+    underlays.delete(oldKey);
+    underlayBytes -= oldValue?.rgb.length ?? 0;
+  }
+}
 
 function rememberUnderlay(key: string, value: Underlay | null) {
   // Two renders that missed the same key at once both land here: the value replaced is uncounted.
@@ -192,11 +212,25 @@ function rememberUnderlay(key: string, value: Underlay | null) {
   underlays.delete(key);
   underlays.set(key, value);
   underlayBytes += value?.rgb.length ?? 0;
-  for (const [oldKey, oldValue] of underlays) {
-    if (underlayBytes <= UNDERLAY_CACHE_BYTES && underlays.size <= UNDERLAY_CACHE_ENTRIES) break;
-    underlays.delete(oldKey);
-    underlayBytes -= oldValue?.rgb.length ?? 0;
-  }
+  evictUnderlays();
+}
+
+/**
+ * Caps both caches together at `bytes` (at most CACHE_MAX_BYTES), dropping the least recently
+ * used entries at once: the renderer calls it before a job, with what its memory budget leaves
+ * beside the largest job this isolate has run (resvg's WebAssembly memory never shrinks).
+ */
+export function limitCaches(bytes: number): void {
+  const total = Math.max(0, Math.min(CACHE_MAX_BYTES, Math.floor(bytes)));
+  bakeCacheBytes = Math.floor(total / 3);
+  underlayCacheBytes = total - bakeCacheBytes;
+  evictBakes();
+  evictUnderlays();
+}
+
+/** What the caches hold now, in bytes (tests). */
+export function cachedBytes(): { bakes: number; underlays: number } {
+  return { bakes: bakedBytes, underlays: underlayBytes };
 }
 
 /** The picture resvg draws from `svg`, as RGB when every pixel is opaque. */

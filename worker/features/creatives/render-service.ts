@@ -26,8 +26,11 @@ const RENDER_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 export const creationFileUrl = (id: string) => `/api/creations/${id}/file`;
 
-/** Originals loaded for one render at most (the rest from their thumbnails). */
-const RENDER_TOTAL_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Originals loaded for one render at most (the rest from their thumbnails): the renderer reads at
+ * most 10 MB of files a job (worker/renderer/memory.ts), thumbnails (≤ 512 KiB each) included.
+ */
+const RENDER_TOTAL_MAX_BYTES = 8 * 1024 * 1024;
 /** Stands for a picture that exists but cannot be drawn; `undrawable` reports it. */
 const UNDRAWABLE = 'undrawable:';
 

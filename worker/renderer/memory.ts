@@ -1,0 +1,60 @@
+import { CACHE_MAX_BYTES } from '#worker/features/creatives/render-prep.ts';
+
+/**
+ * The renderer isolate's memory budget (docs/decisions/0021-renderer-worker.md, "Memory"): what
+ * one job may decode, and what the per-isolate caches may keep beside it, so that everything adds
+ * up under the platform's 128 MB. Locally workerd enforces no limit, so these are the arithmetic
+ * the limits are derived from; the terms marked as estimates were not measured in production.
+ */
+const MB = 1024 * 1024;
+
+/** A Worker isolate's memory: code, the JavaScript heap and every WebAssembly memory together. */
+export const ISOLATE_BYTES = 128 * MB;
+
+/**
+ * Loaded once per isolate (estimate): the bundle's JavaScript (1.1 MB) compiled, resvg's
+ * WebAssembly (2.5 MB) and yoga's and libwebp's compiled, the bundled fonts read so far (1.9 MB
+ * for all 72 files), V8's own heap.
+ */
+export const FIXED_BYTES = 20 * MB;
+
+/**
+ * libwebp's WebAssembly memory once the isolate has decoded the largest WebP a render may hold
+ * (4 megapixels, images.ts RENDER_WEBP_MAX_PIXELS, × 4 bytes). A WebAssembly memory never shrinks.
+ */
+export const WEBP_BYTES = 16 * MB;
+
+/**
+ * The most one job holds in JavaScript at a time, whichever is larger: its pictures (data URLs of
+ * at most RENDER_MAX_INPUT_BYTES of files, 4/3 of them, plus the largest file's bytes while it is
+ * encoded), or those data URLs plus the PNG being written (png-fast.ts for a 1080 × 1920 story:
+ * resvg's canvas copied out, 8 MB; the filtered rows, 6 MB; deflate's output and the file, ≤ 6 MB
+ * each) — 14 + 26 MB, rounded down as the deflate output of a creative is far below its rows.
+ */
+export const JOB_JS_BYTES = 32 * MB;
+
+/** The pictures' files one job may read, together (the main worker loads at most 8 MB of originals, plus thumbnails). */
+export const RENDER_MAX_INPUT_BYTES = 10 * MB;
+
+/**
+ * resvg's WebAssembly memory after a job that decodes `pixels` (the canvas and every picture at
+ * its natural size, 4 bytes each, counted as if all were decoded at once), plus the largest
+ * picture's file (≤ 8 MB), which resvg holds while it decodes it. Never shrinks: the high-water
+ * mark of the largest job stays for the isolate's life (later jobs reuse it).
+ */
+export const resvgBytes = (pixels: number) => pixels * 4 + 8 * MB;
+
+/**
+ * What the bake and underlay caches may keep once the isolate has run a job of `largestPixels`:
+ * what is left of the 128 MB, at most render-prep's CACHE_MAX_BYTES (24 MB), never below 0.
+ */
+export function cacheBudget(largestPixels: number): number {
+  return Math.max(0, Math.min(CACHE_MAX_BYTES, ISOLATE_BYTES - FIXED_BYTES - WEBP_BYTES - JOB_JS_BYTES - resvgBytes(largestPixels)));
+}
+
+/**
+ * 12 megapixels (48 MB decoded): one picture at the main worker's limit (9 megapixels) on a
+ * story's canvas (2.1), with room for a logo. With it, cacheBudget leaves ≈ 6 MB of caches (a
+ * story's underlay) after the largest job; the budget has no room above ≈ 13.6 megapixels.
+ */
+export const DEFAULT_MAX_PIXELS = 12_000_000;
