@@ -34,7 +34,7 @@ const TEST_BINDINGS = {
 function rendererWorker() {
   const dir = join(import.meta.dirname, 'node_modules', '.cache', 'adloom-renderer-test');
   bundleRenderer(dir, { minify: false });
-  const { compatibilityDate, vars } = rendererSettings();
+  const { compatibilityDate, vars, r2Buckets } = rendererSettings();
   return {
     name: RENDERER_NAME,
     modulesRoot: dir,
@@ -42,6 +42,8 @@ function rendererWorker() {
     compatibilityDate,
     compatibilityFlags: ['nodejs_compat'],
     bindings: vars,
+    // The main worker's MEDIA (wrangler.toml) under the same bucket name: one store, as in production.
+    r2Buckets,
   };
 }
 

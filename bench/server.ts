@@ -158,6 +158,8 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
           compatibilityDate: rendererSettings().compatibilityDate,
           compatibilityFlags: ['nodejs_compat'],
           bindings: rendererSettings().vars,
+          // The main workers' MEDIA bucket (the same id, as wrangler.renderer.toml names the same bucket): the renderer reads a render's pictures from it.
+          r2Buckets: ['MEDIA'],
         },
         {
           name: 'edge',

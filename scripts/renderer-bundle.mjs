@@ -10,14 +10,25 @@ export const RENDERER_CONFIG = join(root, 'wrangler.renderer.toml');
 /** The renderer's name in wrangler.renderer.toml, which the main worker's RENDERER binding names. */
 export const RENDERER_NAME = 'adloom-renderer';
 
-/** wrangler.renderer.toml's compatibility date and [vars] (plain `NAME = "value"` lines), for miniflare. */
+/**
+ * wrangler.renderer.toml's compatibility date, [vars] (plain `NAME = "value"` lines) and R2
+ * buckets (binding → bucket_name, the id under which wrangler's local storage and the main
+ * worker's binding of the same bucket share the objects), for miniflare.
+ */
 export function rendererSettings() {
   const toml = readFileSync(RENDERER_CONFIG, 'utf8');
   const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
   if (!compatibilityDate) throw new Error('wrangler.renderer.toml has no compatibility_date');
   const section = toml.split(/^\[vars\]$/m)[1]?.split(/^\[/m)[0] ?? '';
   const vars = Object.fromEntries([...section.matchAll(/^([A-Z_]+)\s*=\s*"([^"]*)"/gm)].map((m) => [m[1], m[2]]));
-  return { compatibilityDate, vars };
+  const r2Buckets = Object.fromEntries(
+    toml
+      .split(/^\[\[r2_buckets\]\]$/m)
+      .slice(1)
+      .map((block) => [/^binding\s*=\s*"([^"]+)"/m.exec(block)?.[1], /^bucket_name\s*=\s*"([^"]+)"/m.exec(block)?.[1]])
+      .filter(([binding, bucket]) => binding && bucket),
+  );
+  return { compatibilityDate, vars, r2Buckets };
 }
 
 /** Bundles the renderer into `outdir` (index.js and its WebAssembly modules); throws with wrangler's output when it fails. */

@@ -15,11 +15,25 @@ import { cacheBudget, DEFAULT_MAX_PIXELS, RENDER_MAX_INPUT_BYTES } from '#worker
  * Not on a public route: the entrypoint has no fetch handler anyone can reach.
  */
 /**
- * A render's outcome: the PNG, or why the job was refused before anything was drawn (a value,
- * not an exception: the caller answers the user with it). Anything else that goes wrong is the
- * call's rejection.
+ * A picture the renderer reads itself from the media bucket (its R2 key and type), rather than
+ * bytes the caller copies into the call: the main worker never holds a render's originals
+ * (review 15, F8; decision 0021).
  */
-export type RenderResult = { png: Uint8Array; width: number; height: number } | { refused: string };
+export interface StoredPicture {
+  key: string;
+  mime: string;
+}
+
+/** What the main worker sends: a RenderInput whose pictures are stored ones, or data URLs (the playground's own picture). */
+export type RenderJob = Omit<RenderInput, 'images'> & { images: Record<string, string | StoredPicture> };
+
+/**
+ * A render's outcome: the PNG; why the job was refused before anything was drawn; or the
+ * pictures that cannot be drawn (missing from the bucket, or not a picture resvg reads once
+ * decoded: a damaged WebP). Values, not exceptions: the caller answers the user with them.
+ * Anything else that goes wrong is the call's rejection.
+ */
+export type RenderResult = { png: Uint8Array; width: number; height: number } | { refused: string } | { undrawable: string[] };
 
 export interface RendererEnv {
   /**
@@ -27,17 +41,31 @@ export interface RendererEnv {
    * Default and reasoning: memory.ts (above ≈ 13.6 megapixels the isolate's budget does not add up).
    */
   RENDER_MAX_PIXELS?: string;
+  /**
+   * The media bucket (wrangler.renderer.toml), read only: Workers has no read-only R2 binding, so
+   * the type allows `get` and nothing else.
+   */
+  MEDIA: Pick<R2Bucket, 'get'>;
 }
 
-/** The natural size of a data URL's picture, from its first bytes (PNG, JPEG, GIF, WebP). */
-function pictureSize(src: string): { width: number; height: number } | undefined {
+/** The natural size of a picture from its bytes (PNG, JPEG, GIF, WebP). */
+function pictureSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  try {
+    const size = imageSize(bytes);
+    return size.width && size.height ? { width: size.width, height: size.height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The natural size of a data URL's picture, from its first bytes. */
+function dataUrlSize(src: string): { width: number; height: number } | undefined {
   const comma = src.indexOf(',');
   if (comma < 0 || !src.slice(0, comma).endsWith(';base64')) return undefined;
   // 256 KB of file: enough for a JPEG whose EXIF block pushes the frame header back.
   const head = src.slice(comma + 1, comma + 1 + 349_528);
   try {
-    const size = imageSize(fromBase64(head.slice(0, head.length - (head.length % 4))));
-    return size.width && size.height ? { width: size.width, height: size.height } : undefined;
+    return pictureSize(fromBase64(head.slice(0, head.length - (head.length % 4))));
   } catch {
     return undefined;
   }
@@ -45,30 +73,26 @@ function pictureSize(src: string): { width: number; height: number } | undefined
 
 /**
  * What a job decodes at most: the canvas, plus every picture it shows at its natural size
- * (resvg decodes each whole before it scales it). Counted before anything is drawn, so that a
+ * (resvg decodes each whole before it scales it). Counted before anything is decoded, so that a
  * job too big for the isolate is refused rather than killing it half way.
  */
-export function jobPixels(input: Pick<RenderInput, 'doc' | 'images'>): number {
-  const { width, height } = FORMATS[input.doc.format];
+export function jobPixels(format: RenderInput['doc']['format'], sizes: readonly ({ width: number; height: number } | undefined)[]): number {
+  const { width, height } = FORMATS[format];
   let pixels = width * height;
-  for (const src of Object.values(input.images)) {
-    const size = pictureSize(src);
-    if (size) pixels += size.width * size.height;
-  }
+  for (const size of sizes) if (size) pixels += size.width * size.height;
   return pixels;
 }
 
-function maxPixels(env: RendererEnv): number {
+function maxPixels(env: Pick<RendererEnv, 'RENDER_MAX_PIXELS'>): number {
   const configured = Number(env.RENDER_MAX_PIXELS);
   return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_MAX_PIXELS;
 }
 
-/** The pictures' files a job carries, in bytes (a base64 data URL is 4/3 of its file). */
-export function jobInputBytes(input: Pick<RenderInput, 'images'>): number {
-  let bytes = 0;
-  for (const src of Object.values(input.images)) bytes += Math.ceil(((src.length - src.indexOf(',') - 1) * 3) / 4);
-  return bytes;
-}
+/** The file behind a data URL, in bytes (base64 is 4/3 of it). */
+const dataUrlBytes = (src: string) => Math.ceil(((src.length - src.indexOf(',') - 1) * 3) / 4);
+
+/** Data URLs of the picture types satori lays out and resvg draws (images.ts `undrawable`). */
+const DRAWABLE = /^data:image\/(?:png|apng|jpeg|gif);/i;
 
 /**
  * The most pixels a job of this isolate has decoded (resvg's WebAssembly memory keeps that
@@ -76,27 +100,74 @@ export function jobInputBytes(input: Pick<RenderInput, 'images'>): number {
  */
 let largestJob = 0;
 
+/**
+ * A job made drawable: its stored pictures read from the bucket, one after the other, counted
+ * against the job's limits before anything is decoded, then made data URLs (WebP decoded to PNG).
+ */
+export async function prepareJob(
+  env: RendererEnv,
+  job: RenderJob,
+): Promise<{ input: RenderInput; pixels: number } | { refused: string } | { undrawable: string[] }> {
+  const limit = maxPixels(env);
+  let bytes = 0;
+  const tooLarge = () => ({
+    refused: `its pictures’ files add up to ${(bytes / 2 ** 20).toFixed(1)} MB, more than the ${RENDER_MAX_INPUT_BYTES / 2 ** 20} MB one render may read`,
+  });
+  const read: [string, string | { bytes: Uint8Array; mime: string }][] = [];
+  const missing: string[] = [];
+  for (const [id, picture] of Object.entries(job.images)) {
+    if (typeof picture === 'string') {
+      bytes += dataUrlBytes(picture);
+      if (bytes > RENDER_MAX_INPUT_BYTES) return tooLarge();
+      read.push([id, picture]);
+      continue;
+    }
+    const object = await env.MEDIA.get(picture.key);
+    if (!object) {
+      missing.push(id);
+      continue;
+    }
+    bytes += object.size;
+    if (bytes > RENDER_MAX_INPUT_BYTES) {
+      // The size is known before the body is read: nothing of it is held.
+      await object.body.cancel();
+      return tooLarge();
+    }
+    read.push([id, { bytes: new Uint8Array(await object.arrayBuffer()), mime: picture.mime }]);
+  }
+  if (missing.length > 0) return { undrawable: missing };
+  // Sizes from the whole file (a long metadata block cannot hide a stored picture's frame header).
+  const pixels = jobPixels(
+    job.doc.format,
+    read.map(([, picture]) => (typeof picture === 'string' ? dataUrlSize(picture) : pictureSize(picture.bytes))),
+  );
+  if (pixels > limit) {
+    return { refused: `its pictures add up to ${(pixels / 1e6).toFixed(1)} megapixels, more than the ${(limit / 1e6).toFixed(0)} one render may decode` };
+  }
+  const images: Record<string, string> = {};
+  // Each file's bytes are let go once its data URL is made.
+  for (let next = read.shift(); next; next = read.shift()) {
+    const [id, picture] = next;
+    images[id] = typeof picture === 'string' ? picture : await drawableDataUrl(picture.bytes, picture.mime);
+  }
+  const undrawable = Object.keys(job.images).filter((id) => typeof job.images[id] !== 'string' && !DRAWABLE.test(images[id]!));
+  if (undrawable.length > 0) return { undrawable };
+  return { input: { ...job, images }, pixels };
+}
+
 export class Renderer extends WorkerEntrypoint<RendererEnv> {
   /**
    * A creative document as a PNG (render.ts). `assets` is the caller's static assets binding,
-   * handed over with the call: the bundled fonts are read through it (once per isolate).
+   * handed over with the call: the bundled fonts are read through it (once per isolate). Stored
+   * pictures are read from this Worker's own MEDIA binding.
    */
-  async renderPng(assets: Fetcher, input: RenderInput): Promise<RenderResult> {
-    const pixels = jobPixels(input);
-    const limit = maxPixels(this.env);
-    if (pixels > limit) {
-      return { refused: `its pictures add up to ${(pixels / 1e6).toFixed(1)} megapixels, more than the ${(limit / 1e6).toFixed(0)} one render may decode` };
-    }
-    const bytes = jobInputBytes(input);
-    if (bytes > RENDER_MAX_INPUT_BYTES) {
-      return {
-        refused: `its pictures’ files add up to ${(bytes / 2 ** 20).toFixed(1)} MB, more than the ${RENDER_MAX_INPUT_BYTES / 2 ** 20} MB one render may read`,
-      };
-    }
+  async renderPng(assets: Fetcher, job: RenderJob): Promise<RenderResult> {
+    const prepared = await prepareJob(this.env, job);
+    if (!('input' in prepared)) return prepared;
     // Before anything is drawn: the caches shrink to what is left beside the largest job so far.
-    largestJob = Math.max(largestJob, pixels);
+    largestJob = Math.max(largestJob, prepared.pixels);
     limitCaches(cacheBudget(largestJob));
-    return renderPng(assets, input);
+    return renderPng(assets, prepared.input);
   }
 
   /** An uploaded picture as a data URL satori and resvg can draw (WebP → PNG), render.ts. */

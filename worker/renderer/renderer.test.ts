@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { CreativeDocument } from '#common/creative/document.ts';
 import type { CreationItem } from '#common/schemas/creatives.ts';
+import { media } from '#worker/db/schema.ts';
 import { createProject, createUser, uploadMedia } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
-import { pngSize, solidPng } from '#worker/test/png.ts';
+import { decodePng, pngSize, solidPng } from '#worker/test/png.ts';
 import { base64 } from '#worker/lib/ids.ts';
 import {
   db,
@@ -19,7 +21,7 @@ import {
   templateDoc,
   type ErrorBody,
 } from '#worker/test/creatives.ts';
-import { renderCreative } from '#worker/features/creatives/render-service.ts';
+import { loadImages, renderCreative } from '#worker/features/creatives/render-service.ts';
 import type { Membership } from '#worker/features/creatives/service.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 
@@ -122,7 +124,7 @@ describe('the renderer Worker', RENDERING, () => {
       refused: 'its pictures add up to 401.2 megapixels, more than the 12 one render may decode',
     });
     const drawn = await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: big } });
-    if ('refused' in drawn) throw new Error(drawn.refused);
+    if (!('png' in drawn)) throw new Error(JSON.stringify(drawn));
     expect({ width: drawn.width, height: drawn.height }).toEqual({ width: 1080, height: 1080 });
     expect(pngSize(drawn.png)).toEqual({ width: 1080, height: 1080 });
   });
@@ -133,7 +135,7 @@ describe('the renderer Worker', RENDERING, () => {
     const picture = async (side: number) => `data:image/png;base64,${base64(await solidPng(side, side, [40, 90, 160, 255]))}`;
     // 3291² = 10,830,681: 11,997,081 in all, drawn.
     const drawn = await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: await picture(3291) } });
-    if ('refused' in drawn) throw new Error(drawn.refused);
+    if (!('png' in drawn)) throw new Error(JSON.stringify(drawn));
     expect(pngSize(drawn.png)).toEqual({ width: 1080, height: 1080 });
     // 3292² = 10,837,264: 12,003,664 in all, refused before anything is decoded.
     expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: await picture(3292) } })).toEqual({
@@ -149,6 +151,54 @@ describe('the renderer Worker', RENDERING, () => {
     padded.set(png);
     expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: `data:image/png;base64,${base64(padded)}` } })).toEqual({
       refused: 'its pictures’ files add up to 11.0 MB, more than the 10 MB one render may read',
+    });
+  });
+
+  it('reads stored pictures through its own MEDIA binding: the main worker passes keys, never the pictures’ bytes', async () => {
+    const owner = await createUser();
+    const project = await createProject(owner);
+    const photo = await uploadMedia(owner, project.id, await solidPng(64, 64, [20, 160, 60, 255]), 'green.png');
+    const doc = picturesDoc([photo.id]);
+    // What the main worker hands the renderer: the key and type of each picture, not a data URL.
+    const images = await loadImages(env, db(), project.id, doc);
+    const row = await db().select({ r2Key: media.r2Key }).from(media).where(eq(media.id, photo.id)).get();
+    expect(images).toEqual({ [photo.id]: { key: row!.r2Key, mime: 'image/png' } });
+    const drawn = await env.RENDERER.renderPng(env.ASSETS, { doc, images });
+    if (!('png' in drawn)) throw new Error(JSON.stringify(drawn));
+    // The photo-overlay template's veil darkens the green photo; it is green all the same.
+    const [r, g, b] = (await decodePng(drawn.png)).pixel(972, 324);
+    expect(g).toBeGreaterThan(r! + 30);
+    expect(g).toBeGreaterThan(b! + 30);
+    // A key that is not in the bucket (deleted since): that picture cannot be drawn, nothing is.
+    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { [photo.id]: { key: 'media/gone.png', mime: 'image/png' } } })).toEqual({
+      undrawable: [photo.id],
+    });
+  });
+
+  it('counts a stored picture’s pixels from its whole file: a frame header behind 300 KB of metadata is refused', async () => {
+    // A JPEG whose 8000 × 8000 frame header comes after five 64 KB APP1 blocks (beyond the first
+    // 256 KB a header probe reads): 64 megapixels, refused before anything is decoded.
+    const app1 = [0xff, 0xe1, 0xff, 0xff, ...new Array<number>(0xfffd).fill(0)];
+    const sof0 = [0xff, 0xc0, 0x00, 0x11, 8, 0x1f, 0x40, 0x1f, 0x40, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+    const bomb = new Uint8Array([0xff, 0xd8, ...app1, ...app1, ...app1, ...app1, ...app1, ...sof0, 0xff, 0xd9]);
+    expect(bomb.length).toBeGreaterThan(300_000);
+    await env.MEDIA.put('media/test/padded-bomb.jpg', bomb);
+    const doc = templateDoc('photo-overlay', 'square', 'a');
+    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: { key: 'media/test/padded-bomb.jpg', mime: 'image/jpeg' } } })).toEqual({
+      refused: 'its pictures add up to 65.2 megapixels, more than the 12 one render may decode',
+    });
+  });
+
+  it('refuses stored files above 10 MB together from their sizes, before reading them', async () => {
+    const png = await solidPng(1, 1, [0, 0, 0, 255]);
+    const padded = new Uint8Array(png.length + 6 * 1024 * 1024);
+    padded.set(png);
+    await env.MEDIA.put('media/test/padded-a.png', padded);
+    await env.MEDIA.put('media/test/padded-b.png', padded);
+    const doc = picturesDoc(['a', 'b']);
+    const stored = (key: string) => ({ key, mime: 'image/png' });
+    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: stored('media/test/padded-a.png'), b: stored('media/test/padded-b.png') } })).toEqual({
+      refused: 'its pictures’ files add up to 12.0 MB, more than the 10 MB one render may read',
     });
   });
 

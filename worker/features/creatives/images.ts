@@ -1,7 +1,7 @@
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { base64 } from '#worker/lib/ids.ts';
-import type { RenderInput } from '#worker/features/creatives/render.ts';
+import type { RenderJob, StoredPicture } from '#worker/renderer/index.ts';
 
 /**
  * What the renderer can draw, and how big. The renderer itself (satori, resvg and libwebp,
@@ -21,30 +21,44 @@ export async function drawableDataUrl(env: Pick<Bindings, 'RENDERER'>, bytes: Ui
   return `data:${mime};base64,${base64(bytes)}`;
 }
 
+/** A picture of a render: a stored one the renderer reads itself (by key), or a data URL. */
+export type RenderPicture = string | StoredPicture;
+
 /** A job the renderer refused before drawing anything (too large for one render), with its reason. */
 export class RenderRefused extends Error {}
 
+/** A job with pictures the renderer could not draw (missing from the bucket, or a damaged WebP): their ids. */
+export class RenderUndrawable extends Error {
+  constructor(readonly ids: string[]) {
+    super(`pictures that cannot be drawn: ${ids.join(', ')}`);
+  }
+}
+
 /**
- * A document as a PNG, drawn by the renderer Worker. Rejects with `RenderRefused` when the
- * renderer refuses the job, and with whatever the call failed with otherwise (the renderer
+ * A document as a PNG, drawn by the renderer Worker, which reads the stored pictures itself.
+ * Rejects with `RenderRefused` when the renderer refuses the job, `RenderUndrawable` when a
+ * picture cannot be drawn, and with whatever the call failed with otherwise (the renderer
  * crashed, was stopped over its memory limit, or could not be reached).
  */
-export async function drawPng(env: Pick<Bindings, 'ASSETS' | 'RENDERER'>, input: RenderInput): Promise<{ png: Uint8Array; width: number; height: number }> {
+export async function drawPng(env: Pick<Bindings, 'ASSETS' | 'RENDERER'>, input: RenderJob): Promise<{ png: Uint8Array; width: number; height: number }> {
   const result = await env.RENDERER.renderPng(env.ASSETS, input);
   if ('refused' in result) throw new RenderRefused(result.refused);
+  if ('undrawable' in result) throw new RenderUndrawable(result.undrawable);
   return result;
 }
 
 /**
  * A failed render as the API error it answers with, once the caller has given the credit (or
  * download) back: a job the renderer refused as too large is the user's to change (413, with
- * the reason); anything else is ours (500, logged by the caller).
+ * the reason), so is a picture it cannot draw (422, as `undrawable` answers before the charge);
+ * anything else is ours (500, logged by the caller).
  */
 export function renderFailure(error: unknown, messages: { failed: string; refunded: string }): AppError {
   if (error instanceof RenderRefused) {
     const text = `This creative is too large to draw: ${error.message}. Use smaller pictures. ${messages.refunded}`;
     return new AppError('payload_too_large', text, { document: [text] });
   }
+  if (error instanceof RenderUndrawable) return new AppError('validation_failed', `${CANNOT_DRAW} ${messages.refunded}`, { document: [CANNOT_DRAW] });
   return new AppError('internal', messages.failed);
 }
 
@@ -63,13 +77,19 @@ export function tooManyPixels(width: number, height: number, mime: string): bool
 
 /** Data URLs of the image types satori lays out and resvg draws. */
 const DRAWABLE = /^data:image\/(?:png|apng|jpeg|gif);/i;
+/** Stored pictures the renderer can draw: those, and WebP (it decodes them to PNG first). */
+const DRAWABLE_STORED = /^image\/(?:png|apng|jpeg|gif|webp)$/i;
 
 export const CANNOT_DRAW =
   'A picture of this creative cannot be drawn (AVIF, a damaged file, or a very large picture without a preview): use a PNG, JPEG, GIF or WebP image.';
 
-/** The ids of the images the renderer cannot draw: satori throws on them, however often it is tried. */
-export function undrawable(images: Record<string, string>): string[] {
+/**
+ * The ids of the pictures the renderer cannot draw, as far as this worker can tell without
+ * reading them (a stored picture of another type, a data URL of another type): satori throws on
+ * them, however often it is tried. A stored WebP that turns out damaged is found by the renderer.
+ */
+export function undrawable(images: Record<string, RenderPicture>): string[] {
   return Object.entries(images)
-    .filter(([, url]) => !DRAWABLE.test(url))
+    .filter(([, picture]) => (typeof picture === 'string' ? !DRAWABLE.test(picture) : !DRAWABLE_STORED.test(picture.mime)))
     .map(([id]) => id);
 }

@@ -11,7 +11,7 @@ import { newId } from '#worker/lib/ids.ts';
 import { read, run, type Read } from '#worker/lib/reads.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
 import { documentOf, type Actor, type Membership } from '#worker/features/creatives/service.ts';
-import { CANNOT_DRAW, drawableDataUrl, drawPng, renderFailure, tooManyPixels, undrawable } from '#worker/features/creatives/images.ts';
+import { CANNOT_DRAW, drawPng, renderFailure, tooManyPixels, undrawable, type RenderPicture } from '#worker/features/creatives/images.ts';
 import { loadBrandFonts } from '#worker/features/creatives/fonts-service.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 import { thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
@@ -35,12 +35,13 @@ const RENDER_TOTAL_MAX_BYTES = 8 * 1024 * 1024;
 const UNDRAWABLE = 'undrawable:';
 
 /**
- * Loads the images a document needs from R2 as drawable data URLs (only the project's own
- * media). Videos, very large files and pictures of many pixels are drawn from their
- * thumbnail; one without a thumbnail cannot be drawn (the render is refused before it is
- * charged, rather than drawn with a hole).
+ * The pictures a document needs (only the project's own media), as the R2 keys the renderer reads
+ * itself: this worker never holds a render's originals (review 15, F8; decision 0021). Videos,
+ * very large files and pictures of many pixels are drawn from their thumbnail; one without a
+ * thumbnail, or whose file is missing, cannot be drawn (the render is refused before it is
+ * charged, rather than drawn with a hole). Only each object's metadata is read here (`head`).
  */
-export async function loadImages(env: Pick<Bindings, 'MEDIA' | 'RENDERER'>, db: Db, projectId: string, doc: CreativeDocument): Promise<Record<string, string>> {
+export async function loadImages(env: Pick<Bindings, 'MEDIA'>, db: Db, projectId: string, doc: CreativeDocument): Promise<Record<string, RenderPicture>> {
   const rows = await repo.projectMediaIn(db, projectId, mediaIdsOf(doc));
   if (rows.length === 0) return {};
   let budget = RENDER_TOTAL_MAX_BYTES;
@@ -53,12 +54,10 @@ export async function loadImages(env: Pick<Bindings, 'MEDIA' | 'RENDERER'>, db: 
     return { m, key: large ? m.thumbnailKey : m.r2Key, thumbnail: large };
   });
   const entries = await Promise.all(
-    plan.map(async ({ m, key, thumbnail }) => {
-      const object = key ? await env.MEDIA.get(key) : null;
-      if (!object) return [m.id, UNDRAWABLE] as const;
-      const bytes = new Uint8Array(await object.arrayBuffer());
-      const mime = thumbnail ? (object.httpMetadata?.contentType ?? 'image/webp') : m.mime;
-      return [m.id, await drawableDataUrl(env, bytes, mime)] as const;
+    plan.map(async ({ m, key, thumbnail }): Promise<[string, RenderPicture]> => {
+      const object = key ? await env.MEDIA.head(key) : null;
+      if (!key || !object) return [m.id, UNDRAWABLE];
+      return [m.id, { key, mime: thumbnail ? (object.httpMetadata?.contentType ?? 'image/webp') : m.mime }];
     }),
   );
   return Object.fromEntries(entries);

@@ -214,7 +214,7 @@ describe('rendering', RENDERING, () => {
     expect(image.pixel(800, 450)).toEqual([0, 0, 255, 255]);
   });
 
-  it('refuses, before charging, a creative whose picture cannot be drawn (a damaged WebP) (422)', async () => {
+  it('refuses a creative whose picture cannot be drawn (a damaged WebP): 422, the credit refunded', async () => {
     const { owner, project } = await team();
     const photo = await uploadMedia(owner, project.id, webp(64, 64), 'photo.webp');
     const creative = await createCreative(owner, project.id, {
@@ -226,10 +226,15 @@ describe('rendering', RENDERING, () => {
     expect(response.status).toBe(422);
     expect((await json<ErrorBody>(response)).error).toMatchObject({
       code: 'validation_failed',
+      message: expect.stringMatching(/Your credit was refunded\.$/),
       details: { document: [expect.stringMatching(/PNG, JPEG, GIF or WebP/)] },
     });
+    // The renderer reads the picture itself (the main worker never holds its bytes), so the damage
+    // shows only once it is charged: charged and refunded in the same request.
     expect(await balance(owner)).toBe(25);
-    expect(await ledger(owner)).toEqual([expect.objectContaining({ kind: 'grant_monthly' })]);
+    const items = await ledger(owner);
+    const spent = items.find((i) => i.kind === 'spend' && i.reference === creative.id)!;
+    expect(items.find((i) => i.kind === 'refund')).toMatchObject({ amount: 1, reference: spent.operationKey });
     expect(await creationKeys(project.id)).toEqual([]);
   });
 });

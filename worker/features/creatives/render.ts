@@ -20,7 +20,13 @@ import { base64 } from '#worker/lib/ids.ts';
 /** Every bundled font file (a render loads only those its document uses: `documentFonts`). */
 export { FONT_FILES };
 
-let webpReady: Promise<void> | undefined;
+/**
+ * libwebp is instantiated once per isolate. A settled flag, not a shared promise: a render must not
+ * await a promise another call created (workerd cancels such continuations when that call ends).
+ * The instantiation itself is synchronous (a compiled module is given), so concurrent first calls
+ * cannot find it half done.
+ */
+let webpReady = false;
 
 function dataUrl(bytes: Uint8Array, mime: string): string {
   return `data:${mime};base64,${base64(bytes)}`;
@@ -34,8 +40,10 @@ function dataUrl(bytes: Uint8Array, mime: string): string {
  */
 export async function drawableDataUrl(bytes: Uint8Array, mime: string): Promise<string> {
   if (mime.toLowerCase() !== 'image/webp') return dataUrl(bytes, mime);
-  webpReady ??= initWebp(webpWasm);
-  await webpReady;
+  if (!webpReady) {
+    await initWebp(webpWasm);
+    webpReady = true;
+  }
   let image: ImageData;
   try {
     image = await decodeWebp(bytes.slice().buffer);

@@ -1,7 +1,7 @@
 import { mediaIdsOf, type CreativeDocument } from '#common/creative/document.ts';
 import type { Bindings } from '#worker/env.ts';
 import type { Db } from '#worker/db/client.ts';
-import { drawPng, undrawable } from '#worker/features/creatives/images.ts';
+import { drawPng, undrawable, type RenderPicture } from '#worker/features/creatives/images.ts';
 import { pngThumbnail, thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -26,8 +26,8 @@ export async function renderVariations(
   projectId: string,
   actorId: string,
   items: readonly VariationToRender[],
-  /** media id → data URL of every picture the batch shows (`loadImages`), loaded once for all. */
-  images: Record<string, string>,
+  /** media id → every picture the batch shows (`loadImages`: R2 keys the renderer reads), found once for all. */
+  images: Record<string, RenderPicture>,
 ): Promise<(repo.CreationRow | null)[]> {
   const bad = new Set(undrawable(images));
   const out: (repo.CreationRow | null)[] = [];
