@@ -69,7 +69,7 @@ describe('the account screen: your data', () => {
 
     answer({ status: 201, body: TICKET });
     expect(await screen.findByText(/Your download of adloom-export-2026-11-24\.zip has started/)).toBeTruthy();
-    expect(screen.getByText(/We sent you an email about it/)).toBeTruthy();
+    expect(screen.getByText(/We email you when the download begins/)).toBeTruthy();
     // The browser downloads the link itself (to disk, as it arrives): the page never fetches or holds the archive.
     expect(clicked).toEqual([{ href: TICKET.url, download: TICKET.filename }]);
     expect(calls.filter((c) => c.path.startsWith('/api/me/export'))).toEqual([{ method: 'POST', path: '/api/me/export', body: undefined }]);

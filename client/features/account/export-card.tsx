@@ -63,7 +63,7 @@ export function ExportCard() {
         <p role="status" aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
           {state.phase === 'preparing' ? 'Preparing your download…' : null}
           {state.phase === 'started'
-            ? `Your download of ${state.filename} has started: your browser saves it to your downloads folder and shows its progress. We sent you an email about it.`
+            ? `Your download of ${state.filename} has started: your browser saves it to your downloads folder and shows its progress. We email you when the download begins, so you know it was you.`
             : null}
         </p>
         {state.phase === 'limited' ? (
