@@ -69,6 +69,21 @@ export default tseslint.config(
     },
   },
   {
+    // D1 binds at most 100 parameters a statement: a list of ids goes through inList
+    // (one JSON parameter), never inArray (one parameter per id).
+    files: ['worker/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', importNames: ['inArray', 'notInArray'], message: 'Use inList from #worker/db/client.ts: D1 binds at most 100 parameters.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },

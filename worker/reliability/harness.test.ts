@@ -138,6 +138,19 @@ describe('reliability fuzz read-back (review F12)', () => {
     ).toEqual(['/api/ads/own: GET answers 500 boom for a resource the fuzz made']);
     // No listing answers and the project is still there: the world's own ad must read.
     expect(await readBackProblems(world, routes, api(base))).toEqual(['/api/ads/own: GET answers 404 not_found for a resource the fuzz made']);
+    // A listing that fails is a finding, not a listing that does not exist (the 100-id page that broke D1's parameter limit).
+    expect(
+      await readBackProblems(
+        world,
+        routes,
+        api({
+          ...base,
+          '/api/projects/P/ads?limit=100': listing(['own']),
+          '/api/ads?limit=100': new Response('too many SQL variables', { status: 500 }),
+          '/api/ads/own': Response.json({ name: 'a' }),
+        }),
+      ),
+    ).toEqual(['/api/ads?limit=100: the listing answers 500 too many SQL variables']);
     // A stored value outside the schema.
     expect(
       await readBackProblems(world, routes, api({ ...base, '/api/projects/P/ads?limit=100': listing(['own']), '/api/ads/own': Response.json({ name: null }) })),

@@ -32,19 +32,24 @@ export function writableResources(routes: readonly RegisteredRoute[]): Writable[
   return out;
 }
 
-/** The ids the owner's listings hold for a collection now, and whether any listing answered at all. */
-async function listedIds(world: World, collection: string, read: Read): Promise<{ ids: Set<string>; answered: boolean }> {
+/**
+ * The ids the owner's listings hold for a collection now, whether any listing answered at all,
+ * and the listings that failed (≥ 500: a full page of 100 once broke D1's 100 bound parameters).
+ */
+async function listedIds(world: World, collection: string, read: Read): Promise<{ ids: Set<string>; answered: boolean; failed: string[] }> {
   const ids = new Set<string>();
+  const failed: string[] = [];
   let answered = false;
   for (const path of [`/api/projects/${world.ids.projectId}/${collection}?limit=100`, `/api/${collection}?limit=100`]) {
     const response = await read(path);
+    if (response.status >= 500) failed.push(`${path}: the listing answers ${await statusOf(response)}`);
     if (response.status !== 200) continue;
     answered = true;
     const body = (await response.json()) as { items?: { id?: unknown }[] } | unknown[];
     const items = Array.isArray(body) ? body : (body.items ?? []);
     for (const item of items) if (item && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string') ids.add((item as { id: string }).id);
   }
-  return { ids, answered };
+  return { ids, answered, failed };
 }
 
 function fill(world: World, writable: Writable, own: { param: string; id: string } | undefined): string | undefined {
@@ -72,7 +77,8 @@ async function statusOf(response: Response): Promise<string> {
  * What the write schemas say about what the owner's project holds now. A GET of a resource
  * the fuzz knows exists (its project still lists it, or it has no listing and its project is
  * still there) must answer 200 with JSON; a resource that is no longer listed, or whose
- * project is gone, may answer 4xx (the route under test removed it), never 5xx. Stored
+ * project is gone, may answer 4xx (the route under test removed it), never 5xx; a listing
+ * never answers 5xx either. Stored
  * nulls are parsed too (the write schema says whether null is allowed), and so are the
  * schema's object-level rules (issues without a path).
  */
@@ -88,7 +94,8 @@ export async function readBackProblems(
   for (const writable of writableResources(routes)) {
     const paths = new Map<string, 'listed' | 'own'>();
     const [, collection, param] = /^\/api\/([a-z-]+)\/:([A-Za-z0-9_]+)$/.exec(writable.path) ?? [];
-    const listed = collection ? await listedIds(world, collection, read) : { ids: new Set<string>(), answered: false };
+    const listed = collection ? await listedIds(world, collection, read) : { ids: new Set<string>(), answered: false, failed: [] };
+    problems.push(...listed.failed);
     const own = fill(world, writable, undefined);
     const ownId = param ? worldIdFor(world, param, writable.path, writable.rule) : undefined;
     if (own) paths.set(own, ownId && listed.ids.has(ownId) ? 'listed' : 'own');

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, lte, sql } from 'drizzle-orm';
 import { inList, type Db } from '#worker/db/client.ts';
 import { affiliateClicks, commissions, payments, payouts, referrals, users } from '#worker/db/schema.ts';
 
@@ -36,7 +36,7 @@ export function reverseCommission(db: Db, paymentId: string) {
   return db
     .update(commissions)
     .set({ status: 'reversed', updatedAt: new Date() })
-    .where(and(eq(commissions.paymentId, paymentId), inArray(commissions.status, ['pending', 'available'])))
+    .where(and(eq(commissions.paymentId, paymentId), inList(commissions.status, ['pending', 'available'])))
     .returning();
 }
 

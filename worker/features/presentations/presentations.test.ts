@@ -73,6 +73,23 @@ describe('access', () => {
     expect((await send(`/api/presentations?scope=all&q=${'x'.repeat(100)}`, { cookie: admin.cookie })).status).toBe(200);
     expect((await send(`/api/presentations?scope=all&q=${'x'.repeat(101)}`, { cookie: admin.cookie })).status).toBe(422);
   });
+
+  it('a full page of 100 answers 200 (the week’s stats are read in chunks under D1’s 100 bound parameters)', async () => {
+    const prolific = await createAgencyUser('Pat Prolific');
+    for (let i = 0; i < 101; i += 1) {
+      const made = await send('/api/presentations', { json: { slug: uniqueSlug(), customerName: `Customer ${i}` }, cookie: prolific.cookie });
+      expect(made.status).toBe(201);
+    }
+    const first = await send('/api/presentations?limit=100', { cookie: prolific.cookie });
+    expect(first.status).toBe(200);
+    const page = (await first.json()) as { items: PresentationSummary[]; nextCursor: string | null };
+    expect(page.items).toHaveLength(100);
+    expect(page.items.every((item) => item.daily7d.length === 7)).toBe(true);
+    const rest = (await (await send(`/api/presentations?limit=100&cursor=${encodeURIComponent(page.nextCursor!)}`, { cookie: prolific.cookie })).json()) as {
+      items: PresentationSummary[];
+    };
+    expect(rest.items).toHaveLength(1);
+  });
 });
 
 describe('changes', () => {

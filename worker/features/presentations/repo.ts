@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { rawStatement, type Db } from '#worker/db/client.ts';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { inList, rawStatement, type Db } from '#worker/db/client.ts';
 import {
   adItems,
   ads,
@@ -153,7 +153,7 @@ export function dailyStats(db: Db, ids: string[], fromDay: string) {
   return db
     .select()
     .from(presentationStats)
-    .where(and(inArray(presentationStats.presentationId, ids), gte(presentationStats.day, fromDay)))
+    .where(and(inList(presentationStats.presentationId, ids), gte(presentationStats.day, fromDay)))
     .all();
 }
 
@@ -256,7 +256,7 @@ export function projectMedia(db: Db, projectId: string, ids: string[] | null, li
   const conditions = [eq(media.projectId, projectId), isNull(media.deletedAt), eq(media.kind, 'image')];
   if (ids) {
     if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inArray(media.id, ids));
+    conditions.push(inList(media.id, ids));
   }
   return db
     .select({ id: media.id, name: media.name, alt: media.alt, width: media.width, height: media.height, thumbnailKey: media.thumbnailKey })
@@ -271,7 +271,7 @@ export function projectCreations(db: Db, projectId: string, ids: string[] | null
   const conditions = [eq(creations.projectId, projectId), isNull(creations.deletedAt)];
   if (ids) {
     if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inArray(creations.id, ids));
+    conditions.push(inList(creations.id, ids));
   }
   return db
     .select({ id: creations.id, name: creations.name, width: creations.width, height: creations.height, status: creatives.status })
@@ -296,7 +296,7 @@ export function projectAds(db: Db, projectId: string, ids: string[] | null, limi
   const conditions = [eq(ads.projectId, projectId), isNull(ads.deletedAt)];
   if (ids) {
     if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inArray(ads.id, ids));
+    conditions.push(inList(ads.id, ids));
   }
   return db
     .select({
@@ -335,7 +335,7 @@ export function adPictures(db: Db, adIds: string[]) {
     })
     .from(adItems)
     .innerJoin(creations, and(eq(creations.id, adItems.creationId), isNull(creations.deletedAt)))
-    .where(inArray(adItems.adId, adIds))
+    .where(inList(adItems.adId, adIds))
     .orderBy(asc(adItems.adId), asc(adItems.position))
     .all();
 }
@@ -344,7 +344,7 @@ export function projectPages(db: Db, projectId: string, ids: string[] | null, li
   const conditions = [eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt), isNull(funnels.deletedAt)];
   if (ids) {
     if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inArray(funnelPages.id, ids));
+    conditions.push(inList(funnelPages.id, ids));
   }
   return db
     .select({

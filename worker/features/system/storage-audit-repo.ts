@@ -1,5 +1,5 @@
-import { and, asc, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
+import { and, asc, gt, isNull, or, sql } from 'drizzle-orm';
+import { inList, type Db } from '#worker/db/client.ts';
 import { brandFonts, creations, media, presentations } from '#worker/db/schema.ts';
 
 /** A row that names an R2 object: which table, which row, which key, and when it was made and deleted. */
@@ -64,25 +64,22 @@ export async function* keyedRows(db: Db, deletedSince: Date): AsyncGenerator<Key
  */
 export async function keysOf(db: Db, table: 'media' | 'creations' | 'brand_fonts', ids: string[]): Promise<Set<string>> {
   const owned = new Set<string>();
-  // D1 binds at most 100 parameters per statement.
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const rows =
-      table === 'media'
-        ? await db.select({ key: media.r2Key, thumbnail: media.thumbnailKey }).from(media).where(inArray(media.id, chunk))
-        : table === 'creations'
-          ? await db
-              .select({ key: creations.r2Key, thumbnail: sql<null>`NULL` })
-              .from(creations)
-              .where(inArray(creations.id, chunk))
-          : await db
-              .select({ key: brandFonts.r2Key, thumbnail: sql<null>`NULL` })
-              .from(brandFonts)
-              .where(inArray(brandFonts.id, chunk));
-    for (const r of rows) {
-      owned.add(r.key);
-      if (r.thumbnail) owned.add(r.thumbnail);
-    }
+  if (ids.length === 0) return owned;
+  const rows =
+    table === 'media'
+      ? await db.select({ key: media.r2Key, thumbnail: media.thumbnailKey }).from(media).where(inList(media.id, ids))
+      : table === 'creations'
+        ? await db
+            .select({ key: creations.r2Key, thumbnail: sql<null>`NULL` })
+            .from(creations)
+            .where(inList(creations.id, ids))
+        : await db
+            .select({ key: brandFonts.r2Key, thumbnail: sql<null>`NULL` })
+            .from(brandFonts)
+            .where(inList(brandFonts.id, ids));
+  for (const r of rows) {
+    owned.add(r.key);
+    if (r.thumbnail) owned.add(r.thumbnail);
   }
   return owned;
 }
@@ -90,12 +87,8 @@ export async function keysOf(db: Db, table: 'media' | 'creations' | 'brand_fonts
 /** Which of these presentation ids still have a row (deleted or not: the purge removes the cards with the row). */
 export async function existingPresentations(db: Db, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db
-      .select({ id: presentations.id })
-      .from(presentations)
-      .where(inArray(presentations.id, ids.slice(i, i + 90)));
-    for (const r of rows) found.add(r.id);
-  }
+  if (ids.length === 0) return found;
+  const rows = await db.select({ id: presentations.id }).from(presentations).where(inList(presentations.id, ids));
+  for (const r of rows) found.add(r.id);
   return found;
 }

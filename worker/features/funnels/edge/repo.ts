@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { rawStatement, type Db } from '#worker/db/client.ts';
+import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { inList, rawStatement, type Db } from '#worker/db/client.ts';
 import {
   analyticsSalts,
   funnelPageVersions,
@@ -147,7 +147,7 @@ export function liveMediaOf(db: Db, projectId: string, ids: string[]) {
   return db
     .select({ id: media.id, kind: media.kind, mime: media.mime, width: media.width, height: media.height, thumbnailKey: media.thumbnailKey })
     .from(media)
-    .where(and(eq(media.projectId, projectId), inArray(media.id, ids), isNull(media.deletedAt)))
+    .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt)))
     .all();
 }
 
