@@ -451,6 +451,26 @@ describe('the purge against what happens while it runs (review F2)', () => {
     expect((await userRow(leaving.id)).deletedAt).toBeNull();
   });
 
+  it('a sign-in that read the account just before the purge’s batch gets no session: 401, and no session row for the purged account', async () => {
+    const db = getDb(env.DB);
+    const leaving = await createUser({ name: 'Late Larry' });
+    const { day31 } = await deletionDue(leaving);
+    let purged = -1;
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    // The purge runs after the sign-in checked the password, before its batch (the sign-in's first).
+    const seam = dbWithSeam(async () => {
+      purged = await purgeDeletedAccounts(env, day31);
+    });
+    const response = await send('/api/auth/login', { json: { email: leaving.email, password: leaving.password }, env: { DB: seam } });
+    log.mockRestore();
+    expect(purged).toBe(1);
+    expect(response.status).toBe(401);
+    expect(cookieFrom(response)).toBeFalsy();
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/do not match/);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, leaving.id)).all()).toEqual([]);
+    expect((await userRow(leaving.id)).deletedAt).not.toBeNull();
+  });
+
   it('a new owner who leaves the project between the reads and the batch: nothing happens this run, the next hands it to whoever is there', async () => {
     const db = getDb(env.DB);
     const leaving = await createUser();

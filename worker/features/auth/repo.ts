@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
+import { rawStatement, type Db } from '#worker/db/client.ts';
 import { passwordResetTokens, sessions, users } from '#worker/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,6 +27,21 @@ export function insertUser(db: Db, values: typeof users.$inferInsert) {
 
 export function insertSession(db: Db, values: typeof sessions.$inferInsert) {
   return db.insert(sessions).values(values);
+}
+
+/**
+ * A sign-in's session, inserted only while its user is live (not purged, not disabled): one
+ * conditional write, so that a sign-in that read the user before the purge's batch anonymised
+ * it inserts nothing (`changes` is 0) instead of a session nobody can use.
+ */
+export function insertSessionWhileLive(db: Db, values: typeof sessions.$inferInsert & { createdAt: Date }) {
+  return rawStatement(
+    db,
+    sql`INSERT INTO ${sessions} (id, user_id, token_hash, user_agent, country, created_at, last_seen_at, expires_at)
+      SELECT ${values.id}, ${values.userId}, ${values.tokenHash}, ${values.userAgent ?? null}, ${values.country ?? null},
+        ${values.createdAt.getTime()}, ${values.lastSeenAt.getTime()}, ${values.expiresAt.getTime()}
+      FROM ${users} WHERE ${users.id} = ${values.userId} AND ${users.deletedAt} IS NULL AND ${users.disabledAt} IS NULL`,
+  );
 }
 
 /** Clears a deletion request (the user signed in during the grace period); changes one row only if one was pending. */

@@ -38,7 +38,7 @@ function toSessionUser(user: repo.UserRow): SessionUser {
 async function newSession(db: Db, userId: string, meta: RequestMeta, now: Date) {
   const token = newToken();
   const id = newId();
-  const statement = repo.insertSession(db, {
+  const values = {
     id,
     userId,
     tokenHash: await sha256Hex(token),
@@ -47,8 +47,8 @@ async function newSession(db: Db, userId: string, meta: RequestMeta, now: Date) 
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-  });
-  return { token, id, statement };
+  };
+  return { token, id, values, statement: repo.insertSession(db, values) };
 }
 
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -100,6 +100,8 @@ export async function signup(db: Db, input: { email: string; password: string; n
  * Signs a user in. An account waiting for deletion (decision 0023) is kept: signing in cancels
  * the deletion (`deletionCanceled`, and an email says so, in case it was not them).
  */
+const WRONG_CREDENTIALS = 'That email and password do not match. Check them, or reset your password.';
+
 export async function login(db: Db, input: { email: string; password: string }, meta: RequestMeta, oldToken?: string, mailer?: Mailer) {
   // Per network (an IPv6 /64 is one client: stepping through its addresses gains nothing).
   const network = clientNetwork(meta.ip);
@@ -113,7 +115,7 @@ export async function login(db: Db, input: { email: string; password: string }, 
   const user = await repo.findUserByEmail(db, input.email);
   // Same work whether or not the account exists, so timing does not reveal it.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !valid) throw new AppError('unauthenticated', 'That email and password do not match. Check them, or reset your password.');
+  if (!user || !valid) throw new AppError('unauthenticated', WRONG_CREDENTIALS);
   // Said only to whoever knows the password: an admin disabled the account (issue 13). A 401 like a
   // wrong password, so that the no-JavaScript form shows it on the form (and no session is made).
   if (user.disabledAt)
@@ -130,8 +132,14 @@ export async function login(db: Db, input: { email: string; password: string }, 
     : [];
   // Rotation: the session this browser had before (if any) ends with the new sign-in.
   const oldHash = oldToken ? await sha256Hex(oldToken) : undefined;
-  const results = await rawBatch(db, [...cancel, ...(oldHash ? [repo.deleteSessionByTokenHash(db, oldHash)] : []), session.statement]);
+  const results = await rawBatch(db, [
+    ...cancel,
+    ...(oldHash ? [repo.deleteSessionByTokenHash(db, oldHash)] : []),
+    repo.insertSessionWhileLive(db, session.values),
+  ]);
   if (oldHash) forgetToken(oldHash);
+  // The account was purged (or disabled) after it was read: no session, the answer a purged account gets.
+  if (results.at(-1)?.meta.changes !== 1) throw new AppError('unauthenticated', WRONG_CREDENTIALS);
   // Only the sign-in whose update cleared the request says so (two at once: one email).
   const deletionCanceled = cancel.length > 0 && results[0]?.meta.changes === 1;
   if (deletionCanceled && mailer) await mailer.send(deletionCanceledEmail(user));
