@@ -147,10 +147,14 @@ async function purgeAccount(db: Db, mailer: Mailer, user: PurgedUser, now: Date)
     const statements = handOvers[i]!.statements.length;
     const outcome = handOvers[i]!.outcome(results.slice(offset, offset + statements));
     offset += statements;
-    return { project: h.project, to: h.to, archived: outcome.archived };
+    // The claim re-checked the heir and the owner, so this is not expected; if it happens, the
+    // project may be left without an owner: said in the log, and the heir is not told they own it.
+    if (!outcome.handedOver)
+      console.error(JSON.stringify({ level: 'error', message: 'account_purge_handover_failed', userId: user.id, projectId: h.projectId }));
+    return { project: h.project, to: h.to, archived: outcome.archived, handedOver: outcome.handedOver };
   });
   auth.forgetUserSessions(user.id);
-  for (const h of handedOver) {
+  for (const h of handedOver.filter((h) => h.handedOver)) {
     await mailer.send({
       kind: 'project_ownership_received',
       to: h.to.email,
