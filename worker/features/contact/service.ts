@@ -98,7 +98,8 @@ export async function markContactHandled(db: Db, admin: { id: string; ip: string
         targetType: 'contact_message',
         targetId: id,
         ip: admin.ip,
-        details: { before: { handledAt: null }, after: { handledAt: now.toISOString() }, from: found.email },
+        // The message's id, not its sender's address: the audit log outlives a deleted account's messages.
+        details: { before: { handledAt: null }, after: { handledAt: now.toISOString() } },
       }),
     ]);
   }
