@@ -118,6 +118,77 @@ describe('the account screen: your data', () => {
   });
 });
 
+describe('the account screen: changing the password', () => {
+  const card = () => screen.getByRole('button', { name: 'Change password' }).closest('form')!;
+
+  it('checks the new password as it is typed and sends nothing while it is too short', async () => {
+    const calls = mockApi({ 'GET /api/me/sessions': SESSIONS });
+    const u = userEvent.setup();
+    open();
+    await u.type(await screen.findByLabelText('Current password'), 'old secret 1');
+    await u.type(screen.getByLabelText('New password'), 'short');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await within(card()).findByText('Use at least 10 characters.')).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    // What was typed stays.
+    expect(screen.getByLabelText<HTMLInputElement>('Current password').value).toBe('old secret 1');
+  });
+
+  it('changes it: sends both, clears the fields, says other devices were signed out and reloads the sessions', async () => {
+    const calls = mockApi({
+      'GET /api/me/sessions': SESSIONS,
+      'POST /api/me/password': { status: 200, body: { id: 'usr_1', email: 'ada@example.com', name: 'Ada' } },
+    });
+    const u = userEvent.setup();
+    open();
+    await u.type(await screen.findByLabelText('Current password'), 'old secret 1');
+    await u.type(screen.getByLabelText('New password'), 'a much longer new one ✓');
+    const sessionReads = () => calls.filter((c) => c.method === 'GET' && c.path === '/api/me/sessions').length;
+    await waitFor(() => expect(sessionReads()).toBe(1));
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed. Other devices were signed out.')).toBeTruthy();
+    expect(writes(calls)).toEqual([
+      { method: 'POST', path: '/api/me/password', body: { currentPassword: 'old secret 1', newPassword: 'a much longer new one ✓' } },
+    ]);
+    expect(screen.getByLabelText<HTMLInputElement>('Current password').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('New password').value).toBe('');
+    await waitFor(() => expect(sessionReads()).toBe(2));
+  });
+
+  it('puts a wrong current password on its field and keeps what was typed', async () => {
+    mockApi({
+      'GET /api/me/sessions': SESSIONS,
+      'POST /api/me/password': {
+        status: 422,
+        body: envelope('validation_failed', 'Your current password is not right.', { currentPassword: ['This is not your current password.'] }),
+      },
+    });
+    const u = userEvent.setup();
+    open();
+    await u.type(await screen.findByLabelText('Current password'), 'not it at all');
+    await u.type(screen.getByLabelText('New password'), 'a much longer new one');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await within(card()).findByText('This is not your current password.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('New password').value).toBe('a much longer new one');
+    expect(screen.queryByText('Password changed. Other devices were signed out.')).toBeNull();
+  });
+
+  it('says when too many tries were made, as the server words it, and keeps the fields', async () => {
+    mockApi({
+      'GET /api/me/sessions': SESSIONS,
+      'POST /api/me/password': { status: 429, body: envelope('rate_limited', 'Too many attempts. Try again in 15 minutes.') },
+    });
+    const u = userEvent.setup();
+    open();
+    await u.type(await screen.findByLabelText('Current password'), 'guess number 21');
+    await u.type(screen.getByLabelText('New password'), 'a much longer new one');
+    await u.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await within(card()).findByText(/Too many attempts. Try again in 15 minutes./)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Current password').value).toBe('guess number 21');
+    expect(screen.getByRole('button', { name: 'Change password' })).toHaveProperty('disabled', false);
+  });
+});
+
 describe('the account screen: deleting the account', () => {
   let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
   beforeEach(() => {

@@ -264,4 +264,13 @@ describe('the data export: POST /api/me/export, then GET the link it answers', (
     expect(theirs.status).toBe(200);
     await theirs.arrayBuffer();
   });
+
+  it('20 requests for a link at once: exactly 3 get one (one counted upsert each, no count-then-insert)', async () => {
+    const user = await createUser();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => send('/api/me/export', { method: 'POST', cookie: user.cookie })));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+    expect(await exportsCounted(user)).toBe(20);
+  });
 });
