@@ -360,7 +360,12 @@ export function schemaFields(schema: StandardSchemaV1 | unknown): Record<string,
   if (!isZod(schema)) return {};
   const def = schema._zod.def;
   if (def.type === 'object') return { ...def.shape };
-  if (def.type === 'pipe') return schemaFields(def.in);
+  // A pipe's fields are its input's; a pipe that starts with a transform (the /password-reset
+  // form picks its union's branch itself) has them only on its output.
+  if (def.type === 'pipe') {
+    const fields = schemaFields(def.in);
+    return Object.keys(fields).length > 0 ? fields : schemaFields(def.out);
+  }
   if (['optional', 'nullable', 'default'].includes(def.type)) return schemaFields(def.innerType);
   if (def.type === 'union') return Object.assign({}, ...(def.options ?? []).map(schemaFields));
   if (def.type === 'intersection') return { ...schemaFields(def.left), ...schemaFields(def.right) };

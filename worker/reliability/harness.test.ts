@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { adUpdateInput } from '#common/schemas/ads.ts';
+import { passwordResetForm } from '#common/schemas/auth.ts';
 import { projectUpdateInput } from '#common/schemas/projects.ts';
-import { hostileJson, percentEncode, shapedJson } from '#worker/reliability/arbitraries.ts';
+import { hostileJson, percentEncode, schemaFields, shapedJson } from '#worker/reliability/arbitraries.ts';
 import { envelopeProblems, responseProblems } from '#worker/reliability/check.ts';
 import { depthProblems, type Tally } from '#worker/reliability/depth.ts';
 import { readBackProblems, storedProblems } from '#worker/reliability/read-back.ts';
@@ -59,6 +60,11 @@ describe('reliability fuzz harness', () => {
       expect(valid).toBeGreaterThan(30);
       expect(valid).toBeLessThan(300); // and some do not
     }
+  });
+
+  it('finds a form’s fields through a pipe that starts with a transform (the /password-reset form)', () => {
+    expect(Object.keys(schemaFields(passwordResetForm)).sort()).toEqual(['email', 'intent', 'password', 'token']);
+    expect(Object.keys(schemaFields(projectUpdateInput))).toContain('name');
   });
 
   it('percent-encodes lone surrogates as the invalid UTF-8 a hostile client sends', () => {
