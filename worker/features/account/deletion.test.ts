@@ -471,6 +471,48 @@ describe('the purge against what happens while it runs (review F2)', () => {
     expect((await userRow(leaving.id)).deletedAt).not.toBeNull();
   });
 
+  it('a sign-in that read the account before an admin disabled it: 401 with the disabled message, and the pending deletion stays (review 17 P2-1)', async () => {
+    const db = getDb(env.DB);
+    const leaving = await createUser({ name: 'Disabled Dora' });
+    const { requestedAt, day31 } = await deletionDue(leaving);
+    const seam = dbWithSeam(async () => {
+      await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, leaving.id));
+    });
+    const response = await send('/api/auth/login', { json: { email: leaving.email, password: leaving.password }, env: { DB: seam } });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/has been disabled/);
+    expect((await userRow(leaving.id)).deletionRequestedAt).toEqual(requestedAt);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, leaving.id)).all()).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetId, leaving.id), eq(auditLog.action, 'user.deletion_canceled')))
+        .all(),
+    ).toEqual([]);
+    expect(await latestMail(leaving.email, 'account_deletion_canceled')).toBeUndefined();
+    // The request still stands: the purge takes the (disabled) account when it is due.
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    expect(await purgeDeletedAccounts(env, day31)).toBe(1);
+    log.mockRestore();
+    expect((await userRow(leaving.id)).deletedAt).not.toBeNull();
+  });
+
+  it('a deletion asked for from another device while a sign-in runs is cancelled by that sign-in, with a session that works', async () => {
+    const db = getDb(env.DB);
+    const user = await createUser({ name: 'Two Devices Tim' });
+    const seam = dbWithSeam(async () => {
+      // What POST /api/me/deletion writes, from the other device, after this sign-in read the account.
+      await db.update(users).set({ deletionRequestedAt: new Date() }).where(eq(users.id, user.id));
+    });
+    const response = await send('/api/auth/login', { json: { email: user.email, password: user.password }, env: { DB: seam } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ deletionCanceled: true });
+    expect((await userRow(user.id)).deletionRequestedAt).toBeNull();
+    expect((await send('/api/me', { cookie: cookieFrom(response)! })).status).toBe(200);
+    expect(await latestMail(user.email, 'account_deletion_canceled')).toBeDefined();
+  });
+
   it('a new owner who leaves the project between the reads and the batch: nothing happens this run, the next hands it to whoever is there', async () => {
     const db = getDb(env.DB);
     const leaving = await createUser();

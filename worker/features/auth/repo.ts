@@ -30,9 +30,10 @@ export function insertSession(db: Db, values: typeof sessions.$inferInsert) {
 }
 
 /**
- * A sign-in's session, inserted only while its user is live (not purged, not disabled): one
- * conditional write, so that a sign-in that read the user before the purge's batch anonymised
- * it inserts nothing (`changes` is 0) instead of a session nobody can use.
+ * A sign-in's session, inserted only while its user is live (not purged, not disabled, no
+ * deletion pending: the sign-in's batch cancels one first): one conditional write, so that a
+ * sign-in that read the user before the purge's batch anonymised it inserts nothing (`changes`
+ * is 0) instead of a session nobody can use.
  */
 export function insertSessionWhileLive(db: Db, values: typeof sessions.$inferInsert & { createdAt: Date }) {
   return rawStatement(
@@ -40,16 +41,21 @@ export function insertSessionWhileLive(db: Db, values: typeof sessions.$inferIns
     sql`INSERT INTO ${sessions} (id, user_id, token_hash, user_agent, country, created_at, last_seen_at, expires_at)
       SELECT ${values.id}, ${values.userId}, ${values.tokenHash}, ${values.userAgent ?? null}, ${values.country ?? null},
         ${values.createdAt.getTime()}, ${values.lastSeenAt.getTime()}, ${values.expiresAt.getTime()}
-      FROM ${users} WHERE ${users.id} = ${values.userId} AND ${users.deletedAt} IS NULL AND ${users.disabledAt} IS NULL`,
+      FROM ${users} WHERE ${users.id} = ${values.userId} AND ${users.deletedAt} IS NULL AND ${users.disabledAt} IS NULL
+        AND ${users.deletionRequestedAt} IS NULL`,
   );
 }
 
-/** Clears a deletion request (the user signed in during the grace period); changes one row only if one was pending. */
+/**
+ * Clears a deletion request (the user signed in during the grace period); changes one row only if
+ * one was pending and the account is live: the same condition as the session the sign-in inserts,
+ * so a sign-in refused because an admin disabled the account meanwhile cancels nothing.
+ */
 export function cancelDeletion(db: Db, userId: string, now: Date) {
   return db
     .update(users)
     .set({ deletionRequestedAt: null, updatedAt: now })
-    .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), isNull(users.deletedAt)));
+    .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt), isNull(users.deletedAt), isNull(users.disabledAt)));
 }
 
 /** The live session for a token hash, with its user (deleted, disabled and deletion-pending users have none). */
@@ -103,11 +109,12 @@ export function listLiveSessions(db: Db, userId: string, now: Date, limit: numbe
     .all();
 }
 
+/** Changes a live user (a purged row is never written again: a reset confirmed after the purge changes nothing). */
 export function updateUser(db: Db, id: string, values: Partial<Pick<UserRow, 'name' | 'passwordHash'>>) {
   return db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .returning();
 }
 

@@ -101,6 +101,7 @@ export async function signup(db: Db, input: { email: string; password: string; n
  * the deletion (`deletionCanceled`, and an email says so, in case it was not them).
  */
 const WRONG_CREDENTIALS = 'That email and password do not match. Check them, or reset your password.';
+const DISABLED = 'This account has been disabled. Write to us through the contact page if you think this is a mistake.';
 
 export async function login(db: Db, input: { email: string; password: string }, meta: RequestMeta, oldToken?: string, mailer?: Mailer) {
   // Per network (an IPv6 /64 is one client: stepping through its addresses gains nothing).
@@ -118,18 +119,17 @@ export async function login(db: Db, input: { email: string; password: string }, 
   if (!user || !valid) throw new AppError('unauthenticated', WRONG_CREDENTIALS);
   // Said only to whoever knows the password: an admin disabled the account (issue 13). A 401 like a
   // wrong password, so that the no-JavaScript form shows it on the form (and no session is made).
-  if (user.disabledAt)
-    throw new AppError('unauthenticated', 'This account has been disabled. Write to us through the contact page if you think this is a mistake.');
+  if (user.disabledAt) throw new AppError('unauthenticated', DISABLED);
   await clearLimit(db, limitKey);
   await release(db, networkKey);
   const now = new Date();
   const session = await newSession(db, user.id, meta, now);
-  const cancel = user.deletionRequestedAt
-    ? [
-        repo.cancelDeletion(db, user.id, now),
-        auditIfChangedStatement(db, { actorUserId: user.id, action: 'user.deletion_canceled', targetType: 'user', targetId: user.id, ip: meta.ip }),
-      ]
-    : [];
+  // Always in the batch, whatever the read saw: a deletion asked for from another device while
+  // this sign-in ran is cancelled too (both statements change nothing when none is pending).
+  const cancel = [
+    repo.cancelDeletion(db, user.id, now),
+    auditIfChangedStatement(db, { actorUserId: user.id, action: 'user.deletion_canceled', targetType: 'user', targetId: user.id, ip: meta.ip }),
+  ];
   // Rotation: the session this browser had before (if any) ends with the new sign-in.
   const oldHash = oldToken ? await sha256Hex(oldToken) : undefined;
   const results = await rawBatch(db, [
@@ -138,10 +138,13 @@ export async function login(db: Db, input: { email: string; password: string }, 
     repo.insertSessionWhileLive(db, session.values),
   ]);
   if (oldHash) forgetToken(oldHash);
-  // The account was purged (or disabled) after it was read: no session, the answer a purged account gets.
-  if (results.at(-1)?.meta.changes !== 1) throw new AppError('unauthenticated', WRONG_CREDENTIALS);
+  if (results.at(-1)?.meta.changes !== 1) {
+    // Disabled by an admin, or purged, after it was read: no session, and what the up-front checks would have said.
+    if ((await repo.findUserById(db, user.id))?.disabledAt) throw new AppError('unauthenticated', DISABLED);
+    throw new AppError('unauthenticated', WRONG_CREDENTIALS);
+  }
   // Only the sign-in whose update cleared the request says so (two at once: one email).
-  const deletionCanceled = cancel.length > 0 && results[0]?.meta.changes === 1;
+  const deletionCanceled = results[0]?.meta.changes === 1;
   if (deletionCanceled && mailer) await mailer.send(deletionCanceledEmail(user));
   return { user: toPublicUser(user), token: session.token, deletionCanceled };
 }
