@@ -154,7 +154,8 @@ async function purgeAccount(db: Db, mailer: Mailer, user: PurgedUser, now: Date)
     return { project: h.project, to: h.to, archived: outcome.archived, handedOver: outcome.handedOver };
   });
   auth.forgetUserSessions(user.id);
-  for (const h of handedOver.filter((h) => h.handedOver)) {
+  const given = handedOver.filter((h) => h.handedOver);
+  for (const h of given) {
     await mailer.send({
       kind: 'project_ownership_received',
       to: h.to.email,
@@ -175,7 +176,7 @@ async function purgeAccount(db: Db, mailer: Mailer, user: PurgedUser, now: Date)
       `Hi ${user.name},`,
       '',
       'As you asked 30 days ago, your Adloom account has been deleted, with your personal data and the projects only you were in (their files are removed from storage within minutes).',
-      ...(handedOver.length > 0 ? [`Projects you shared now belong to their members: ${handedOver.map((h) => `“${h.project}”`).join(', ')}.`] : []),
+      ...(given.length > 0 ? [`Projects you shared now belong to their members: ${given.map((h) => `“${h.project}”`).join(', ')}.`] : []),
       'Payment and credit records are kept without your name for accounting. This is the last email we send you.',
     ].join('\n'),
   });
