@@ -79,6 +79,21 @@ export default tseslint.config(
           paths: [
             { name: 'drizzle-orm', importNames: ['inArray', 'notInArray'], message: 'Use inList from #worker/db/client.ts: D1 binds at most 100 parameters.' },
           ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*'],
+              importNames: ['inArray', 'notInArray'],
+              message: 'Use inList from #worker/db/client.ts: D1 binds at most 100 parameters.',
+            },
+          ],
+        },
+      ],
+      // And through a namespace import (`orm.inArray`).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(inArray|notInArray)$/]',
+          message: 'Use inList from #worker/db/client.ts: D1 binds at most 100 parameters.',
         },
       ],
     },

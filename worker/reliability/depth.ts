@@ -50,9 +50,10 @@ export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
   'POST /api/pages/:id/winner': 'needs a page running an A/B split',
   'PUT /api/funnels/:id/page-order': 'needs exactly the funnel’s page ids, in any order (an id list of the right length is rare)',
   'PATCH /api/pages/:id': 'needs the page’s current revision as baseRevision and a valid page document',
-  'POST /api/pages/:id/publish': 'needs the page’s current revision as baseRevision',
+  'POST /api/pages/:id/publish': 'needs the page’s current revision as baseRevision: reached at 1,000 per route (2 accepted), not at 20',
   'PATCH /api/presentations/:id': 'needs the presentation’s current revision as baseRevision',
-  'POST /api/projects/:projectId/funnels': 'a funnel name must pass funnelNameProblem (a refinement the generator cannot read)',
+  'POST /api/projects/:projectId/funnels':
+    'a funnel name must pass funnelNameProblem (a refinement the generator does not read): reached at 1,000 per route (15 accepted), not at 20',
   'POST /p/:funnelName/:pageSlug': 'needs a published page with a form block (the world’s page has none)',
   'POST /api/playground/render': 'reads its JSON itself (parseOrThrow, no validate()), so the generator does not know its schema',
   'POST /api/billing/checkout': 'the owner is already on Agency (set directly): needs a plan or pack that can be bought',
@@ -68,7 +69,7 @@ export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
   'POST /api/admin/contact-messages/:id/handled': 'needs a contact message (the world makes none)',
   'POST /contact': 'three fields must be valid and the honeypot empty at once: reached at 1,000 per route (141 accepted), seldom at 20',
   'POST /password-reset':
-    'its fields sit behind a transform (now read by schemaFields); asking for a link needs a valid email and no token field at once, which 20 cases seldom give',
+    'its fields sit behind a transform (read by schemaFields since c1eefc8); asking for a link needs a valid email and no token field at once: not reached at 20 (no 1,000-case run since)',
 };
 
 /** The distinct refusals of a route, most frequent first, e.g. `422 validation_failed [name] ×12`. */

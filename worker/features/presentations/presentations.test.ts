@@ -74,7 +74,7 @@ describe('access', () => {
     expect((await send(`/api/presentations?scope=all&q=${'x'.repeat(101)}`, { cookie: admin.cookie })).status).toBe(422);
   });
 
-  it('a full page of 100 answers 200 (the week’s stats are read in chunks under D1’s 100 bound parameters)', async () => {
+  it('a full page of 100 answers 200 (the week’s stats take the 100 ids as one parameter: D1 binds at most 100)', async () => {
     const prolific = await createAgencyUser('Pat Prolific');
     for (let i = 0; i < 101; i += 1) {
       const made = await send('/api/presentations', { json: { slug: uniqueSlug(), customerName: `Customer ${i}` }, cookie: prolific.cookie });
