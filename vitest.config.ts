@@ -31,12 +31,12 @@ const TEST_BINDINGS = {
  * runs auxiliary workers from bundled JavaScript only, so it is bundled (from the current
  * sources) each time the worker tests start.
  */
-function rendererWorker() {
+function rendererWorker(name = RENDERER_NAME) {
   const dir = join(import.meta.dirname, 'node_modules', '.cache', 'adloom-renderer-test');
-  bundleRenderer(dir, { minify: false });
+  if (name === RENDERER_NAME) bundleRenderer(dir, { minify: false });
   const { compatibilityDate, vars, r2Buckets } = rendererSettings();
   return {
-    name: RENDERER_NAME,
+    name,
     modulesRoot: dir,
     modules: rendererModules(dir),
     compatibilityDate,
@@ -46,6 +46,9 @@ function rendererWorker() {
     r2Buckets,
   };
 }
+
+/** The renderer only worker/renderer/renderer.test.ts calls (its SOLO_RENDERER binding). */
+const SOLO_RENDERER_NAME = `${RENDERER_NAME}-solo`;
 
 /** Property tests' seed: fixed, so that every run checks the same cases; `FC_SEED=<n> npm test` explores others. */
 const FC_SEED = Number(process.env.FC_SEED ?? 20261124) | 0;
@@ -70,7 +73,10 @@ export default defineConfig({
               bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: await readD1Migrations('./migrations') },
               // A second, empty database: worker/db/upgrades.test.ts migrates it one level at a time with data in it.
               d1Databases: { UPGRADE_DB: 'adloom-upgrade-test' },
-              workers: [rendererWorker()],
+              // A second renderer from the same bundle, only for renderer.test.ts's concurrency tests:
+              // test files run in parallel, and the pixels in flight of the shared one are theirs too.
+              workers: [rendererWorker(), rendererWorker(SOLO_RENDERER_NAME)],
+              serviceBindings: { SOLO_RENDERER: { name: SOLO_RENDERER_NAME, entrypoint: 'Renderer' } },
             },
           })),
         ],

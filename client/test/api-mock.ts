@@ -6,7 +6,7 @@ export interface RecordedCall {
   body: unknown;
 }
 
-type Reply = { status: number; body?: unknown };
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
 
 /**
  * Stands in for the worker at the browser's fetch boundary, answering with the API's
@@ -25,7 +25,7 @@ export function mockApi(routes: Record<string, Reply | ((body: unknown) => Reply
     const reply = typeof route === 'function' ? await route(body) : route;
     if (!reply) return Response.json({ error: { code: 'not_found', message: 'Not mocked', requestId: 'test' } }, { status: 404 });
     if (reply.status === 204) return new Response(null, { status: 204 });
-    return Response.json(reply.body ?? {}, { status: reply.status });
+    return Response.json(reply.body ?? {}, { status: reply.status, ...(reply.headers ? { headers: reply.headers } : {}) });
   });
   return calls;
 }

@@ -4,6 +4,7 @@ import { FORMATS } from '#common/creative/document.ts';
 import { fromBase64 } from '#worker/lib/ids.ts';
 import { drawableDataUrl, renderPng, type RenderInput } from '#worker/features/creatives/render.ts';
 import { limitCaches } from '#worker/features/creatives/render-prep.ts';
+import { admit } from '#worker/renderer/in-flight.ts';
 import { cacheBudget, DEFAULT_MAX_PIXELS, RENDER_MAX_INPUT_BYTES } from '#worker/renderer/memory.ts';
 
 /**
@@ -28,12 +29,13 @@ export interface StoredPicture {
 export type RenderJob = Omit<RenderInput, 'images'> & { images: Record<string, string | StoredPicture> };
 
 /**
- * A render's outcome: the PNG; why the job was refused before anything was drawn; or the
- * pictures that cannot be drawn (missing from the bucket, or not a picture resvg reads once
- * decoded: a damaged WebP). Values, not exceptions: the caller answers the user with them.
+ * A render's outcome: the PNG; why the job was refused before anything was drawn; the pictures
+ * that cannot be drawn (missing from the bucket, or not a picture resvg reads once decoded: a
+ * damaged WebP); or that this isolate is drawing too many pixels for it right now (in-flight.ts:
+ * the caller tries again). Values, not exceptions: the caller answers the user with them.
  * Anything else that goes wrong is the call's rejection.
  */
-export type RenderResult = { png: Uint8Array; width: number; height: number } | { refused: string } | { undrawable: string[] };
+export type RenderResult = { png: Uint8Array; width: number; height: number } | { refused: string } | { undrawable: string[] } | { busy: string };
 
 export interface RendererEnv {
   /**
@@ -101,41 +103,39 @@ const DRAWABLE = /^data:image\/(?:png|apng|jpeg|gif);/i;
 let largestJob = 0;
 
 /**
- * A job made drawable: its stored pictures read from the bucket, one after the other, counted
- * against the job's limits before anything is decoded, then made data URLs (WebP decoded to PNG).
+ * A job made drawable: its stored pictures read from the bucket (all at once), counted
+ * against the job's limits before anything is decoded, admitted beside the jobs in flight
+ * (in-flight.ts), then made data URLs (WebP decoded to PNG). A prepared job holds its admission
+ * until the caller calls `release`.
  */
 export async function prepareJob(
   env: RendererEnv,
   job: RenderJob,
-): Promise<{ input: RenderInput; pixels: number } | { refused: string } | { undrawable: string[] }> {
+): Promise<{ input: RenderInput; pixels: number; release: () => void } | { refused: string } | { undrawable: string[] } | { busy: string }> {
   const limit = maxPixels(env);
   let bytes = 0;
   const tooLarge = () => ({
     refused: `its pictures’ files add up to ${(bytes / 2 ** 20).toFixed(1)} MB, more than the ${RENDER_MAX_INPUT_BYTES / 2 ** 20} MB one render may read`,
   });
-  const read: [string, string | { bytes: Uint8Array; mime: string }][] = [];
+  const entries = Object.entries(job.images);
+  // All stored pictures asked for at once; each answer has its size before its body is read.
+  const objects = await Promise.all(entries.map(async ([, picture]) => (typeof picture === 'string' ? null : env.MEDIA.get(picture.key))));
   const missing: string[] = [];
-  for (const [id, picture] of Object.entries(job.images)) {
-    if (typeof picture === 'string') {
-      bytes += dataUrlBytes(picture);
-      if (bytes > RENDER_MAX_INPUT_BYTES) return tooLarge();
-      read.push([id, picture]);
-      continue;
-    }
-    const object = await env.MEDIA.get(picture.key);
-    if (!object) {
-      missing.push(id);
-      continue;
-    }
-    bytes += object.size;
-    if (bytes > RENDER_MAX_INPUT_BYTES) {
-      // The size is known before the body is read: nothing of it is held.
-      await object.body.cancel();
-      return tooLarge();
-    }
-    read.push([id, { bytes: new Uint8Array(await object.arrayBuffer()), mime: picture.mime }]);
+  entries.forEach(([id, picture], i) => {
+    if (typeof picture === 'string') bytes += dataUrlBytes(picture);
+    else if (objects[i]) bytes += objects[i].size;
+    else missing.push(id);
+  });
+  if (bytes > RENDER_MAX_INPUT_BYTES || missing.length > 0) {
+    // Refused from the sizes alone: no body is read, nothing of it is held.
+    await Promise.all(objects.map(async (object) => object?.body.cancel()));
+    return bytes > RENDER_MAX_INPUT_BYTES ? tooLarge() : { undrawable: missing };
   }
-  if (missing.length > 0) return { undrawable: missing };
+  const read = await Promise.all(
+    entries.map(async ([id, picture], i): Promise<[string, string | { bytes: Uint8Array; mime: string }]> =>
+      typeof picture === 'string' ? [id, picture] : [id, { bytes: new Uint8Array(await objects[i]!.arrayBuffer()), mime: picture.mime }],
+    ),
+  );
   // Sizes from the whole file (a long metadata block cannot hide a stored picture's frame header).
   const pixels = jobPixels(
     job.doc.format,
@@ -144,15 +144,26 @@ export async function prepareJob(
   if (pixels > limit) {
     return { refused: `its pictures add up to ${(pixels / 1e6).toFixed(1)} megapixels, more than the ${(limit / 1e6).toFixed(0)} one render may decode` };
   }
-  const images: Record<string, string> = {};
-  // Each file's bytes are let go once its data URL is made.
-  for (let next = read.shift(); next; next = read.shift()) {
-    const [id, picture] = next;
-    images[id] = typeof picture === 'string' ? picture : await drawableDataUrl(picture.bytes, picture.mime);
+  // Before any picture is decoded: the jobs already in flight here and this one must fit together.
+  const release = admit(pixels, limit);
+  if (!release) return { busy: `other renders are drawing, and ${(pixels / 1e6).toFixed(1)} more megapixels do not fit beside them` };
+  try {
+    const images: Record<string, string> = {};
+    // Each file's bytes are let go once its data URL is made.
+    for (let next = read.shift(); next; next = read.shift()) {
+      const [id, picture] = next;
+      images[id] = typeof picture === 'string' ? picture : await drawableDataUrl(picture.bytes, picture.mime);
+    }
+    const undrawable = Object.keys(job.images).filter((id) => typeof job.images[id] !== 'string' && !DRAWABLE.test(images[id]!));
+    if (undrawable.length > 0) {
+      release();
+      return { undrawable };
+    }
+    return { input: { ...job, images }, pixels, release };
+  } catch (error) {
+    release();
+    throw error;
   }
-  const undrawable = Object.keys(job.images).filter((id) => typeof job.images[id] !== 'string' && !DRAWABLE.test(images[id]!));
-  if (undrawable.length > 0) return { undrawable };
-  return { input: { ...job, images }, pixels };
 }
 
 export class Renderer extends WorkerEntrypoint<RendererEnv> {
@@ -164,10 +175,14 @@ export class Renderer extends WorkerEntrypoint<RendererEnv> {
   async renderPng(assets: Fetcher, job: RenderJob): Promise<RenderResult> {
     const prepared = await prepareJob(this.env, job);
     if (!('input' in prepared)) return prepared;
-    // Before anything is drawn: the caches shrink to what is left beside the largest job so far.
-    largestJob = Math.max(largestJob, prepared.pixels);
-    limitCaches(cacheBudget(largestJob));
-    return renderPng(assets, prepared.input);
+    try {
+      // Before anything is drawn: the caches shrink to what is left beside the largest job so far.
+      largestJob = Math.max(largestJob, prepared.pixels);
+      limitCaches(cacheBudget(largestJob));
+      return await renderPng(assets, prepared.input);
+    } finally {
+      prepared.release();
+    }
   }
 
   /** An uploaded picture as a data URL satori and resvg can draw (WebP → PNG), render.ts. */

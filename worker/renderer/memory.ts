@@ -30,6 +30,9 @@ export const WEBP_BYTES = 16 * MB;
  * encoded), or those data URLs plus the PNG being written (png-fast.ts for a 1080 × 1920 story:
  * resvg's canvas copied out, 8 MB; the filtered rows, 6 MB; deflate's output and the file, ≤ 6 MB
  * each) — 14 + 26 MB, rounded down as the deflate output of a creative is far below its rows.
+ * Jobs at once in one isolate share it: in-flight.ts admits them while their pixels add up to the
+ * job limit. Not counted: a WebP original's expansion to PNG (≤ 4 MP: up to 16 MB of RGBA, then
+ * its PNG as a data URL; decision 0021).
  */
 export const JOB_JS_BYTES = 32 * MB;
 

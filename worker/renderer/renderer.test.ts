@@ -21,6 +21,9 @@ import {
   templateDoc,
   type ErrorBody,
 } from '#worker/test/creatives.ts';
+import { BUSY_PAUSES_MS, drawPng, RenderBusy } from '#worker/features/creatives/images.ts';
+import { prepareJob } from '#worker/renderer/index.ts';
+import { pixelsInFlight } from '#worker/renderer/in-flight.ts';
 import { loadImages, renderCreative } from '#worker/features/creatives/render-service.ts';
 import type { Membership } from '#worker/features/creatives/service.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
@@ -49,6 +52,24 @@ function picturesDoc(mediaIds: string[]): CreativeDocument {
     radius: 0,
   }));
   return { ...doc, layers: [...doc.layers, ...insets] };
+}
+
+/** The renderer with its `renderPng` answered by `renderPng` instead (the other methods as they are). */
+function withRenderPng(target: typeof env.RENDERER, renderPng: (...args: Parameters<typeof env.RENDERER.renderPng>) => Promise<unknown>): typeof env.RENDERER {
+  return new Proxy(target, { get: (of, key) => (key === 'renderPng' ? renderPng : (Reflect.get(of, key) as unknown)) });
+}
+
+/** An owner with 1 credit and a square creative, and its render through the service with the renderer given. */
+async function creativeToRender() {
+  const owner = await createUser();
+  const project = await createProject(owner);
+  await setCredits(owner, 1);
+  const creative = await createCreative(owner, project.id, { template: 'bold-headline', format: 'square' });
+  const found = await repo.findCreativeForMember(db(), creative.id, owner.id);
+  const membership: Membership = { project: found!.project, role: found!.role };
+  const renderWith = (renderer: typeof env.RENDERER) =>
+    renderCreative({ ...env, RENDERER: renderer }, db(), found!.creative, membership, { id: owner.id, name: 'Owner' });
+  return { owner, project, renderWith };
 }
 
 describe('the renderer Worker', RENDERING, () => {
@@ -112,6 +133,8 @@ describe('the renderer Worker', RENDERING, () => {
     expect(await balance(owner)).toBe(1);
   });
 
+  // Called directly, the renderer is the tests' own (SOLO_RENDERER): other test files' renders,
+  // running at the same time in the shared one, would count towards its pixels in flight.
   it('refuses the same job when called directly, and draws the next one', async () => {
     const doc = templateDoc('bold-headline', 'square');
     const big = `data:image/png;base64,${btoa(String.fromCharCode(...(await solidPng(1, 1, [0, 0, 0, 255]))))}`;
@@ -120,10 +143,10 @@ describe('the renderer Worker', RENDERING, () => {
     new DataView(claims.buffer).setUint32(16, 20_000);
     new DataView(claims.buffer).setUint32(20, 20_000);
     const bomb = `data:image/png;base64,${btoa(String.fromCharCode(...claims))}`;
-    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: bomb } })).toEqual({
+    expect(await env.SOLO_RENDERER.renderPng(env.ASSETS, { doc, images: { a: bomb } })).toEqual({
       refused: 'its pictures add up to 401.2 megapixels, more than the 12 one render may decode',
     });
-    const drawn = await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: big } });
+    const drawn = await env.SOLO_RENDERER.renderPng(env.ASSETS, { doc, images: { a: big } });
     if (!('png' in drawn)) throw new Error(JSON.stringify(drawn));
     expect({ width: drawn.width, height: drawn.height }).toEqual({ width: 1080, height: 1080 });
     expect(pngSize(drawn.png)).toEqual({ width: 1080, height: 1080 });
@@ -134,11 +157,11 @@ describe('the renderer Worker', RENDERING, () => {
     const doc = templateDoc('photo-overlay', 'square', 'a');
     const picture = async (side: number) => `data:image/png;base64,${base64(await solidPng(side, side, [40, 90, 160, 255]))}`;
     // 3291² = 10,830,681: 11,997,081 in all, drawn.
-    const drawn = await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: await picture(3291) } });
+    const drawn = await env.SOLO_RENDERER.renderPng(env.ASSETS, { doc, images: { a: await picture(3291) } });
     if (!('png' in drawn)) throw new Error(JSON.stringify(drawn));
     expect(pngSize(drawn.png)).toEqual({ width: 1080, height: 1080 });
     // 3292² = 10,837,264: 12,003,664 in all, refused before anything is decoded.
-    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: await picture(3292) } })).toEqual({
+    expect(await env.SOLO_RENDERER.renderPng(env.ASSETS, { doc, images: { a: await picture(3292) } })).toEqual({
       refused: 'its pictures add up to 12.0 megapixels, more than the 12 one render may decode',
     });
   });
@@ -149,7 +172,7 @@ describe('the renderer Worker', RENDERING, () => {
     const png = await solidPng(1, 1, [0, 0, 0, 255]);
     const padded = new Uint8Array(png.length + 11 * 1024 * 1024);
     padded.set(png);
-    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: `data:image/png;base64,${base64(padded)}` } })).toEqual({
+    expect(await env.SOLO_RENDERER.renderPng(env.ASSETS, { doc, images: { a: `data:image/png;base64,${base64(padded)}` } })).toEqual({
       refused: 'its pictures’ files add up to 11.0 MB, more than the 10 MB one render may read',
     });
   });
@@ -163,14 +186,14 @@ describe('the renderer Worker', RENDERING, () => {
     const images = await loadImages(env, db(), project.id, doc);
     const row = await db().select({ r2Key: media.r2Key }).from(media).where(eq(media.id, photo.id)).get();
     expect(images).toEqual({ [photo.id]: { key: row!.r2Key, mime: 'image/png' } });
-    const drawn = await env.RENDERER.renderPng(env.ASSETS, { doc, images });
+    const drawn = await env.SOLO_RENDERER.renderPng(env.ASSETS, { doc, images });
     if (!('png' in drawn)) throw new Error(JSON.stringify(drawn));
     // The photo-overlay template's veil darkens the green photo; it is green all the same.
     const [r, g, b] = (await decodePng(drawn.png)).pixel(972, 324);
     expect(g).toBeGreaterThan(r! + 30);
     expect(g).toBeGreaterThan(b! + 30);
     // A key that is not in the bucket (deleted since): that picture cannot be drawn, nothing is.
-    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { [photo.id]: { key: 'media/gone.png', mime: 'image/png' } } })).toEqual({
+    expect(await env.SOLO_RENDERER.renderPng(env.ASSETS, { doc, images: { [photo.id]: { key: 'media/gone.png', mime: 'image/png' } } })).toEqual({
       undrawable: [photo.id],
     });
   });
@@ -184,7 +207,7 @@ describe('the renderer Worker', RENDERING, () => {
     expect(bomb.length).toBeGreaterThan(300_000);
     await env.MEDIA.put('media/test/padded-bomb.jpg', bomb);
     const doc = templateDoc('photo-overlay', 'square', 'a');
-    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: { key: 'media/test/padded-bomb.jpg', mime: 'image/jpeg' } } })).toEqual({
+    expect(await env.SOLO_RENDERER.renderPng(env.ASSETS, { doc, images: { a: { key: 'media/test/padded-bomb.jpg', mime: 'image/jpeg' } } })).toEqual({
       refused: 'its pictures add up to 65.2 megapixels, more than the 12 one render may decode',
     });
   });
@@ -197,7 +220,9 @@ describe('the renderer Worker', RENDERING, () => {
     await env.MEDIA.put('media/test/padded-b.png', padded);
     const doc = picturesDoc(['a', 'b']);
     const stored = (key: string) => ({ key, mime: 'image/png' });
-    expect(await env.RENDERER.renderPng(env.ASSETS, { doc, images: { a: stored('media/test/padded-a.png'), b: stored('media/test/padded-b.png') } })).toEqual({
+    expect(
+      await env.SOLO_RENDERER.renderPng(env.ASSETS, { doc, images: { a: stored('media/test/padded-a.png'), b: stored('media/test/padded-b.png') } }),
+    ).toEqual({
       refused: 'its pictures’ files add up to 12.0 MB, more than the 10 MB one render may read',
     });
   });
@@ -205,19 +230,115 @@ describe('the renderer Worker', RENDERING, () => {
   it('refunds a render whose renderer call dies (killed over its memory limit) and answers 500 in the envelope without the cause', async () => {
     // What the platform hands the caller when the renderer's isolate is stopped mid-render; it
     // cannot be provoked locally (workerd enforces no memory limit), so the binding gives it here.
-    const owner = await createUser();
-    const project = await createProject(owner);
-    await setCredits(owner, 1);
-    const creative = await createCreative(owner, project.id, { template: 'bold-headline', format: 'square' });
-    const found = await repo.findCreativeForMember(db(), creative.id, owner.id);
-    const membership: Membership = { project: found!.project, role: found!.role };
-    const crashed: typeof env.RENDERER = new Proxy(env.RENDERER, {
-      get: (target, key) => (key === 'renderPng' ? () => Promise.reject(new Error('Worker exceeded memory limit.')) : (Reflect.get(target, key) as unknown)),
-    });
+    const { owner, project, renderWith } = await creativeToRender();
+    const crashed = withRenderPng(env.RENDERER, () => Promise.reject(new Error('Worker exceeded memory limit.')));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const attempt = renderCreative({ ...env, RENDERER: crashed }, db(), found!.creative, membership, { id: owner.id, name: 'Owner' });
+    const attempt = renderWith(crashed);
     await expect(attempt).rejects.toMatchObject({ code: 'internal', message: 'The render failed and your credit was refunded. Please try again.' });
     expect(await balance(owner)).toBe(1);
     expect(await creationKeys(project.id)).toEqual([]);
+  });
+});
+
+/**
+ * Renders at once in one renderer isolate (decision 0021, "Memory"; review 16, R3): their pixels
+ * add up to at most the job limit; a job that does not fit beside the others is answered `busy`
+ * before it decodes anything, and the main worker asks again after a pause.
+ */
+describe('a busy renderer', RENDERING, () => {
+  const doc = templateDoc('photo-overlay', 'square', 'a');
+  /** A job of 11,997,081 pixels: alone it fits the 12 MP limit, beside anything else it does not. */
+  const largeJob = async () => ({ doc, images: { a: `data:image/png;base64,${base64(await solidPng(3291, 3291, [40, 90, 160, 255]))}` } });
+  const kind = (result: object) => Object.keys(result).find((key) => ['png', 'input', 'refused', 'undrawable', 'busy'].includes(key));
+
+  // Called in this isolate (prepareJob is the renderer's own code): jobs in one isolate overlap
+  // only at I/O (R2 reads, fonts loading) — drawing is synchronous — so two calls through the
+  // binding cannot be made to overlap at will; here a prepared job holds its pixels as long as
+  // the test wants.
+  it('answers busy a job that does not fit beside the jobs in flight, and prepares it once they are done', async () => {
+    const media = { MEDIA: env.MEDIA };
+    const large = await prepareJob(media, await largeJob());
+    if (!('input' in large)) throw new Error(JSON.stringify(large));
+    expect(pixelsInFlight()).toBe(11_997_081);
+    const small = { doc: templateDoc('bold-headline', 'square'), images: {} };
+    expect(await prepareJob(media, small)).toEqual({ busy: 'other renders are drawing, and 1.2 more megapixels do not fit beside them' });
+    large.release();
+    const next = await prepareJob(media, small);
+    if (!('input' in next)) throw new Error(JSON.stringify(next));
+    // Small jobs fit beside each other: ten squares are 11.7 megapixels.
+    const more = await Promise.all(Array.from({ length: 9 }, () => prepareJob(media, small)));
+    expect(more.map(kind)).toEqual(new Array(9).fill('input'));
+    expect(kind(await prepareJob(media, small))).toBe('busy');
+    for (const job of [next, ...more]) if ('release' in job) job.release();
+    expect(pixelsInFlight()).toBe(0);
+  });
+
+  it('lets a job’s pixels go when it turns out undrawable, and a drawn job’s once it is drawn', async () => {
+    // A stored "WebP" that is only its header's size: admitted, then found undrawable once decoded.
+    const header = new Uint8Array(30);
+    header.set(new TextEncoder().encode('RIFF'), 0);
+    new DataView(header.buffer).setUint32(4, 22, true);
+    header.set(new TextEncoder().encode('WEBPVP8X'), 8);
+    new DataView(header.buffer).setUint32(16, 10, true);
+    // Canvas 2000 × 2000 (stored minus one, 24 bits each).
+    header.set([0xcf, 0x07, 0x00, 0xcf, 0x07, 0x00], 24);
+    await env.MEDIA.put('media/test/damaged.webp', header);
+    const damaged = { doc, images: { a: { key: 'media/test/damaged.webp', mime: 'image/webp' } } };
+    expect(await prepareJob({ MEDIA: env.MEDIA }, damaged)).toEqual({ undrawable: ['a'] });
+    expect(pixelsInFlight()).toBe(0);
+    // Through the binding: after the damaged job, and after a drawn one, a job of the whole limit is drawn.
+    expect(await env.SOLO_RENDERER.renderPng(env.ASSETS, damaged)).toEqual({ undrawable: ['a'] });
+    const job = await largeJob();
+    expect(kind(await env.SOLO_RENDERER.renderPng(env.ASSETS, job))).toBe('png');
+    expect(kind(await env.SOLO_RENDERER.renderPng(env.ASSETS, job))).toBe('png');
+  });
+
+  it('is asked again after each pause and draws once it has room', async () => {
+    let calls = 0;
+    const waits: number[] = [];
+    const busyTwice = withRenderPng(env.SOLO_RENDERER, (...args) =>
+      ++calls <= 2 ? Promise.resolve({ busy: 'other renders are drawing' }) : env.SOLO_RENDERER.renderPng(...args),
+    );
+    const drawn = await drawPng({ ...env, RENDERER: busyTwice }, { doc: templateDoc('bold-headline', 'square'), images: {} }, async (ms) => {
+      waits.push(ms);
+    });
+    expect(pngSize(drawn.png)).toEqual({ width: 1080, height: 1080 });
+    expect(calls).toBe(3);
+    expect(waits).toEqual(BUSY_PAUSES_MS.slice(0, 2));
+  });
+
+  it('gives up after the last pause: the render is refunded and answers 429 with Retry-After, nothing stored', async () => {
+    const { owner, project, renderWith } = await creativeToRender();
+    let calls = 0;
+    const alwaysBusy = withRenderPng(env.RENDERER, () => Promise.resolve({ busy: `call ${++calls}: other renders are drawing` }));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.useFakeTimers();
+    try {
+      const attempt = renderWith(alwaysBusy);
+      const outcome = attempt.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      // Each pause passes on the fake clock once the call before it has answered busy.
+      for (const [i, ms] of BUSY_PAUSES_MS.entries()) {
+        await vi.waitFor(() => expect(calls).toBe(i + 1));
+        await vi.advanceTimersByTimeAsync(ms);
+      }
+      expect(await outcome).toMatchObject({
+        code: 'rate_limited',
+        status: 429,
+        message: 'The renderer is busy with other large renders. Your credit was refunded. Try again in a few seconds.',
+        headers: { 'Retry-After': '5' },
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(calls).toBe(BUSY_PAUSES_MS.length + 1);
+    expect(await balance(owner)).toBe(1);
+    expect(await creationKeys(project.id)).toEqual([]);
+    // What the busy renderer said is the error's message, not a crash.
+    await expect(
+      drawPng({ ...env, RENDERER: alwaysBusy }, { doc: templateDoc('bold-headline', 'square'), images: {} }, async () => undefined),
+    ).rejects.toBeInstanceOf(RenderBusy);
   });
 });

@@ -4,13 +4,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '#client/app/session.tsx';
 import Playground from '#client/app/routes/playground.tsx';
-import { mockApi } from '#client/test/api-mock.ts';
+import { envelope, mockApi } from '#client/test/api-mock.ts';
 
 /** A 1 × 1 PNG, as the visitor's picture. */
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 
-function open() {
-  mockApi({ 'GET /api/playground/quota': { status: 200, body: { limit: 3, remaining: 3 } } });
+function open(download?: { status: number; body?: unknown; headers?: Record<string, string> }) {
+  mockApi({ 'GET /api/playground/quota': { status: 200, body: { limit: 3, remaining: 3 } }, ...(download ? { 'POST /api/playground/render': download } : {}) });
   const router = createMemoryRouter([{ path: '/playground', element: <Playground /> }], { initialEntries: ['/playground'] });
   return render(
     <SessionProvider initialUser={null}>
@@ -55,5 +55,22 @@ describe('the playground', () => {
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Template' })).getByRole('radio', { name: 'Photo with overlay' }));
     await addPicture();
     await waitFor(() => expect(canvasPictures()).toEqual([expect.stringMatching(/^data:image\/png;base64,/)]));
+  });
+
+  it('offers an account when the day’s downloads are used up', async () => {
+    open({ status: 429, body: envelope('rate_limited', 'The playground allows 3 downloads a day. Create a free account to render without a watermark.') });
+    await userEvent.click(screen.getByRole('button', { name: /Download PNG/ }));
+    await screen.findByText(/allows 3 downloads a day/);
+    expect(screen.getByRole('link', { name: 'Create a free account' }).getAttribute('href')).toContain('signup');
+  });
+
+  it('says the renderer is busy, without offering an account, when the 429 only asks to wait (Retry-After)', async () => {
+    const message = 'The renderer is busy with other large renders. Your download was not counted. Try again in a few seconds.';
+    open({ status: 429, body: envelope('rate_limited', message), headers: { 'Retry-After': '5' } });
+    await userEvent.click(screen.getByRole('button', { name: /Download PNG/ }));
+    await screen.findByText(message);
+    expect(screen.queryByRole('link', { name: 'Create a free account' })).toBeNull();
+    // The button is there to try again.
+    expect((await screen.findByRole('button', { name: /Download PNG/ })).hasAttribute('disabled')).toBe(false);
   });
 });

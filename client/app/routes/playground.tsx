@@ -187,7 +187,9 @@ export default function Playground() {
         });
         if (!response.ok) {
           const body = (await response.json().catch(() => null)) as { error?: { message?: string; code?: string } } | null;
-          setNotice({ tone: 'danger', text: body?.error?.message ?? 'The image could not be made. Please try again.', signup: response.status === 429 });
+          // A 429 with Retry-After is the renderer busy for a moment, not the day's downloads used up.
+          const usedUp = response.status === 429 && !response.headers.has('retry-after');
+          setNotice({ tone: 'danger', text: body?.error?.message ?? 'The image could not be made. Please try again.', signup: usedUp });
           return;
         }
         const url = URL.createObjectURL(await response.blob());

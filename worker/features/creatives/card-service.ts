@@ -1,7 +1,8 @@
 import { CREATIVE_VERSION, type CreativeDocument } from '#common/creative/document.ts';
 import type { FontId } from '#common/fonts.ts';
 import type { Bindings } from '#worker/env.ts';
-import { drawPng } from '#worker/features/creatives/images.ts';
+import { BUSY_RETRY_AFTER_S, drawPng, RenderBusy } from '#worker/features/creatives/images.ts';
+import { AppError } from '#worker/lib/errors.ts';
 
 /**
  * A link card (Open Graph image, 1200×628) drawn by the creatives' renderer: a kicker line,
@@ -52,8 +53,15 @@ export function cardDocument(input: CardInput): CreativeDocument {
   };
 }
 
-/** The card as PNG bytes. */
+/** The card as PNG bytes; a renderer that stayed busy is a 429 with Retry-After (nothing of ours failed). */
 export async function renderCard(env: Pick<Bindings, 'ASSETS' | 'RENDERER'>, input: CardInput): Promise<Uint8Array> {
-  const { png } = await drawPng(env, { doc: cardDocument(input), images: {} });
-  return png;
+  try {
+    const { png } = await drawPng(env, { doc: cardDocument(input), images: {} });
+    return png;
+  } catch (error) {
+    if (!(error instanceof RenderBusy)) throw error;
+    throw new AppError('rate_limited', 'The link picture is being drawn for others. Try again in a few seconds.', undefined, {
+      'Retry-After': String(BUSY_RETRY_AFTER_S),
+    });
+  }
 }

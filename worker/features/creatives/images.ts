@@ -34,24 +34,53 @@ export class RenderUndrawable extends Error {
   }
 }
 
+/** What a render that found the renderer busy tells the client to wait, in seconds. */
+export const BUSY_RETRY_AFTER_S = 5;
+
+/** A job the renderer had no room for beside the renders it was drawing, however often it was asked. */
+export class RenderBusy extends Error {}
+
+/**
+ * How long to wait before asking a busy renderer again, in milliseconds: three more calls, about
+ * 3 seconds in all, each of which the platform may route to another isolate.
+ */
+export const BUSY_PAUSES_MS = [250, 750, 2000] as const;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * A document as a PNG, drawn by the renderer Worker, which reads the stored pictures itself.
- * Rejects with `RenderRefused` when the renderer refuses the job, `RenderUndrawable` when a
- * picture cannot be drawn, and with whatever the call failed with otherwise (the renderer
- * crashed, was stopped over its memory limit, or could not be reached).
+ * A renderer too busy for the job (worker/renderer/in-flight.ts) is asked again after each of
+ * BUSY_PAUSES_MS. Rejects with `RenderRefused` when the renderer refuses the job,
+ * `RenderUndrawable` when a picture cannot be drawn, `RenderBusy` when it stayed busy, and with
+ * whatever the call failed with otherwise (the renderer crashed, was stopped over its memory
+ * limit, or could not be reached).
  */
-export async function drawPng(env: Pick<Bindings, 'ASSETS' | 'RENDERER'>, input: RenderJob): Promise<{ png: Uint8Array; width: number; height: number }> {
-  const result = await env.RENDERER.renderPng(env.ASSETS, input);
-  if ('refused' in result) throw new RenderRefused(result.refused);
-  if ('undrawable' in result) throw new RenderUndrawable(result.undrawable);
-  return result;
+export async function drawPng(
+  env: Pick<Bindings, 'ASSETS' | 'RENDERER'>,
+  input: RenderJob,
+  pause: (ms: number) => Promise<void> = sleep,
+): Promise<{ png: Uint8Array; width: number; height: number }> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await env.RENDERER.renderPng(env.ASSETS, input);
+    if ('busy' in result) {
+      const wait = BUSY_PAUSES_MS[attempt];
+      if (wait === undefined) throw new RenderBusy(result.busy);
+      await pause(wait);
+      continue;
+    }
+    if ('refused' in result) throw new RenderRefused(result.refused);
+    if ('undrawable' in result) throw new RenderUndrawable(result.undrawable);
+    return result;
+  }
 }
 
 /**
  * A failed render as the API error it answers with, once the caller has given the credit (or
  * download) back: a job the renderer refused as too large is the user's to change (413, with
  * the reason), so is a picture it cannot draw (422, as `undrawable` answers before the charge);
- * anything else is ours (500, logged by the caller).
+ * a renderer that stayed busy is a moment to wait (429 with Retry-After); anything else is ours
+ * (500, logged by the caller).
  */
 export function renderFailure(error: unknown, messages: { failed: string; refunded: string }): AppError {
   if (error instanceof RenderRefused) {
@@ -59,6 +88,11 @@ export function renderFailure(error: unknown, messages: { failed: string; refund
     return new AppError('payload_too_large', text, { document: [text] });
   }
   if (error instanceof RenderUndrawable) return new AppError('validation_failed', `${CANNOT_DRAW} ${messages.refunded}`, { document: [CANNOT_DRAW] });
+  if (error instanceof RenderBusy) {
+    return new AppError('rate_limited', `The renderer is busy with other large renders. ${messages.refunded} Try again in a few seconds.`, undefined, {
+      'Retry-After': String(BUSY_RETRY_AFTER_S),
+    });
+  }
   return new AppError('internal', messages.failed);
 }
 
