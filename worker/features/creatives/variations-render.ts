@@ -9,7 +9,8 @@ import { newId } from '#worker/lib/ids.ts';
 /**
  * Draws new variations into creations (their PNG and a small JPEG to pick from), already paid
  * for by the variations' one spend: no charge here. One after the other (satori and resvg use
- * the isolate's one thread anyway), from the pictures the caller loaded once for the batch. A variation that cannot
+ * the isolate's one thread anyway), from the pictures the caller found once for the batch (each
+ * variation hands the renderer those it shows). A variation that cannot
  * be drawn comes back as null, and the caller refunds its credit.
  */
 export interface VariationToRender {
@@ -37,7 +38,9 @@ export async function renderVariations(
     const keys: string[] = [];
     try {
       if (mediaIdsOf(item.doc).some((mediaId) => bad.has(mediaId))) throw new Error('a picture cannot be drawn');
-      const { png, width, height } = await drawPng(env, { doc: item.doc, images });
+      // Only the pictures this variation shows: the renderer reads and counts every picture it is given.
+      const shown = Object.fromEntries(mediaIdsOf(item.doc).flatMap((mediaId) => (images[mediaId] ? [[mediaId, images[mediaId]] as const] : [])));
+      const { png, width, height } = await drawPng(env, { doc: item.doc, images: shown });
       const thumbnail = pngThumbnail(png);
       await env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
       keys.push(key);

@@ -10,6 +10,9 @@ import type { VariationsResult } from '#common/schemas/variations.ts';
 import { spend } from '#worker/features/credits/service.ts';
 import { VARIATION_MODEL } from '#worker/features/creatives/variations-ai.ts';
 import { batchKey, refundAbandonedVariations } from '#worker/features/creatives/variations-service.ts';
+import { renderVariations } from '#worker/features/creatives/variations-render.ts';
+import type { RenderJob } from '#worker/renderer/index.ts';
+import { loadImages } from '#worker/features/creatives/render-service.ts';
 import { runBillingJobs } from '#worker/jobs/index.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { uploadMedia, type TestUser } from '#worker/test/factories.ts';
@@ -271,6 +274,37 @@ describe('variations: credits', { timeout: 60_000 }, () => {
     const keys = (await env.MEDIA.list({ prefix: `creations/${creative.projectId}/` })).objects.map((o) => o.key);
     expect(keys).toHaveLength(4);
     errors.mockRestore();
+  });
+
+  it('hands the renderer only the pictures each variation shows (it reads and counts every picture it is given)', async () => {
+    const { owner, project, creative, photo, logo } = await source();
+    const jobs: string[][] = [];
+    const recording: typeof env.RENDERER = new Proxy(env.SOLO_RENDERER, {
+      get: (target, key) =>
+        key === 'renderPng'
+          ? (assets: Fetcher, job: RenderJob) => {
+              jobs.push(Object.keys(job.images).sort());
+              return target.renderPng(assets, job);
+            }
+          : (Reflect.get(target, key) as unknown),
+    });
+    const withoutLogo: CreativeDocument = { ...creative.document, layers: creative.document.layers.filter((l) => l.type !== 'logo') };
+    const withLogo: CreativeDocument = {
+      ...withoutLogo,
+      layers: [...withoutLogo.layers, { id: 'logo', type: 'logo', x: 80, y: 5, w: 15, h: 10, mediaId: logo.id }],
+    };
+    const item = (name: string, doc: CreativeDocument) => ({
+      creativeId: creative.id,
+      revisionId: creative.revision.id,
+      revisionNumber: creative.revision.number,
+      name,
+      doc,
+    });
+    const images = await loadImages(env, db(), project.id, withLogo);
+    expect(Object.keys(images).sort()).toEqual([photo.id, logo.id].sort());
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderVariations({ ...env, RENDERER: recording }, db(), project.id, owner.id, [item('a', withoutLogo), item('b', withLogo)], images);
+    expect(jobs).toEqual([[photo.id], [photo.id, logo.id].sort()]);
   });
 
   it('refuses what the balance cannot pay (402), makes nothing, charges nothing', async () => {
