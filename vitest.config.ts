@@ -47,7 +47,7 @@ function rendererWorker(name = RENDERER_NAME) {
   };
 }
 
-/** The renderer only worker/renderer/renderer.test.ts calls (its SOLO_RENDERER binding). */
+/** The renderer behind the tests' SOLO_RENDERER binding: no API request reaches it. */
 const SOLO_RENDERER_NAME = `${RENDERER_NAME}-solo`;
 
 /** Property tests' seed: fixed, so that every run checks the same cases; `FC_SEED=<n> npm test` explores others. */
@@ -73,8 +73,8 @@ export default defineConfig({
               bindings: { ...TEST_BINDINGS, TEST_MIGRATIONS: await readD1Migrations('./migrations') },
               // A second, empty database: worker/db/upgrades.test.ts migrates it one level at a time with data in it.
               d1Databases: { UPGRADE_DB: 'adloom-upgrade-test' },
-              // A second renderer from the same bundle, only for renderer.test.ts's concurrency tests:
-              // test files run in parallel, and the pixels in flight of the shared one are theirs too.
+              // A second renderer from the same bundle, for tests that call the renderer directly and
+              // need its in-flight count to be their own (renderer.test.ts, variations.test.ts).
               workers: [rendererWorker(), rendererWorker(SOLO_RENDERER_NAME)],
               serviceBindings: { SOLO_RENDERER: { name: SOLO_RENDERER_NAME, entrypoint: 'Renderer' } },
             },

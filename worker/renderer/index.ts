@@ -3,6 +3,7 @@ import { imageSize } from 'image-size';
 import { FORMATS } from '#common/creative/document.ts';
 import { fromBase64 } from '#worker/lib/ids.ts';
 import { drawableDataUrl, renderPng, type RenderInput } from '#worker/features/creatives/render.ts';
+import { documentFonts } from '#worker/features/creatives/fonts-render.ts';
 import { limitCaches } from '#worker/features/creatives/render-prep.ts';
 import { admit } from '#worker/renderer/in-flight.ts';
 import { cacheBudget, DEFAULT_MAX_PIXELS, RENDER_MAX_INPUT_BYTES } from '#worker/renderer/memory.ts';
@@ -31,8 +32,8 @@ export type RenderJob = Omit<RenderInput, 'images'> & { images: Record<string, s
 /**
  * A render's outcome: the PNG; why the job was refused before anything was drawn; the pictures
  * that cannot be drawn (missing from the bucket, or not a picture resvg reads once decoded: a
- * damaged WebP); or that this isolate is drawing too many pixels for it right now (in-flight.ts:
- * the caller tries again). Values, not exceptions: the caller answers the user with them.
+ * damaged WebP); or that this isolate's other jobs hold too many pictures' bytes for it right
+ * now (in-flight.ts: the caller tries again). Values, not exceptions: the caller answers the user with them.
  * Anything else that goes wrong is the call's rejection.
  */
 export type RenderResult = { png: Uint8Array; width: number; height: number } | { refused: string } | { undrawable: string[] } | { busy: string };
@@ -103,10 +104,10 @@ const DRAWABLE = /^data:image\/(?:png|apng|jpeg|gif);/i;
 let largestJob = 0;
 
 /**
- * A job made drawable: its stored pictures read from the bucket (all at once), counted
- * against the job's limits before anything is decoded, admitted beside the jobs in flight
- * (in-flight.ts), then made data URLs (WebP decoded to PNG). A prepared job holds its admission
- * until the caller calls `release`.
+ * A job made drawable: its stored pictures asked for (all at once), their files' sizes counted
+ * against the job's limit and admitted beside the jobs in flight (in-flight.ts) before any body
+ * is read, their pixels counted before anything is decoded, then made data URLs (WebP decoded to
+ * PNG). A prepared job holds its admission until the caller calls `release`.
  */
 export async function prepareJob(
   env: RendererEnv,
@@ -119,7 +120,15 @@ export async function prepareJob(
   });
   const entries = Object.entries(job.images);
   // All stored pictures asked for at once; each answer has its size before its body is read.
-  const objects = await Promise.all(entries.map(async ([, picture]) => (typeof picture === 'string' ? null : env.MEDIA.get(picture.key))));
+  const answers = await Promise.allSettled(entries.map(async ([, picture]) => (typeof picture === 'string' ? null : env.MEDIA.get(picture.key))));
+  const objects = answers.map((answer) => (answer.status === 'fulfilled' ? answer.value : null));
+  // Bodies not to be read are cancelled (a cancel that fails changes nothing: the body is gone).
+  const cancelAll = () => Promise.all(objects.map(async (object) => object?.body.cancel().catch(() => undefined)));
+  const failed = answers.find((answer) => answer.status === 'rejected');
+  if (failed) {
+    await cancelAll();
+    throw failed.reason;
+  }
   const missing: string[] = [];
   entries.forEach(([id, picture], i) => {
     if (typeof picture === 'string') bytes += dataUrlBytes(picture);
@@ -128,26 +137,30 @@ export async function prepareJob(
   });
   if (bytes > RENDER_MAX_INPUT_BYTES || missing.length > 0) {
     // Refused from the sizes alone: no body is read, nothing of it is held.
-    await Promise.all(objects.map(async (object) => object?.body.cancel()));
+    await cancelAll();
     return bytes > RENDER_MAX_INPUT_BYTES ? tooLarge() : { undrawable: missing };
   }
-  const read = await Promise.all(
-    entries.map(async ([id, picture], i): Promise<[string, string | { bytes: Uint8Array; mime: string }]> =>
-      typeof picture === 'string' ? [id, picture] : [id, { bytes: new Uint8Array(await objects[i]!.arrayBuffer()), mime: picture.mime }],
-    ),
-  );
-  // Sizes from the whole file (a long metadata block cannot hide a stored picture's frame header).
-  const pixels = jobPixels(
-    job.doc.format,
-    read.map(([, picture]) => (typeof picture === 'string' ? dataUrlSize(picture) : pictureSize(picture.bytes))),
-  );
-  if (pixels > limit) {
-    return { refused: `its pictures add up to ${(pixels / 1e6).toFixed(1)} megapixels, more than the ${(limit / 1e6).toFixed(0)} one render may decode` };
+  // Before any body is read: the pictures the jobs in flight here hold and this job's must fit together.
+  const release = admit(bytes, RENDER_MAX_INPUT_BYTES);
+  if (!release) {
+    await cancelAll();
+    return { busy: `other renders hold their pictures, and this one’s ${(bytes / 2 ** 20).toFixed(1)} MB do not fit beside them` };
   }
-  // Before any picture is decoded: the jobs already in flight here and this one must fit together.
-  const release = admit(pixels, limit);
-  if (!release) return { busy: `other renders are drawing, and ${(pixels / 1e6).toFixed(1)} more megapixels do not fit beside them` };
   try {
+    const read = await Promise.all(
+      entries.map(async ([id, picture], i): Promise<[string, string | { bytes: Uint8Array; mime: string }]> =>
+        typeof picture === 'string' ? [id, picture] : [id, { bytes: new Uint8Array(await objects[i]!.arrayBuffer()), mime: picture.mime }],
+      ),
+    );
+    // Sizes from the whole file (a long metadata block cannot hide a stored picture's frame header).
+    const pixels = jobPixels(
+      job.doc.format,
+      read.map(([, picture]) => (typeof picture === 'string' ? dataUrlSize(picture) : pictureSize(picture.bytes))),
+    );
+    if (pixels > limit) {
+      release();
+      return { refused: `its pictures add up to ${(pixels / 1e6).toFixed(1)} megapixels, more than the ${(limit / 1e6).toFixed(0)} one render may decode` };
+    }
     const images: Record<string, string> = {};
     // Each file's bytes are let go once its data URL is made.
     for (let next = read.shift(); next; next = read.shift()) {
@@ -173,6 +186,9 @@ export class Renderer extends WorkerEntrypoint<RendererEnv> {
    * pictures are read from this Worker's own MEDIA binding.
    */
   async renderPng(assets: Fetcher, job: RenderJob): Promise<RenderResult> {
+    // The bundled fonts first (fetched once per isolate, then kept): an admitted job then waits
+    // on no I/O but its pictures' bodies, so a call cancelled meanwhile rarely holds anything.
+    await documentFonts(assets, job.doc, { watermark: job.watermark });
     const prepared = await prepareJob(this.env, job);
     if (!('input' in prepared)) return prepared;
     try {

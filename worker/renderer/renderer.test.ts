@@ -22,8 +22,11 @@ import {
   type ErrorBody,
 } from '#worker/test/creatives.ts';
 import { BUSY_PAUSES_MS, drawPng, RenderBusy } from '#worker/features/creatives/images.ts';
+import { renderCard } from '#worker/features/creatives/card-service.ts';
+import { remainingDownloads, renderDownload, utcDay } from '#worker/features/creatives/playground-service.ts';
 import { prepareJob } from '#worker/renderer/index.ts';
-import { pixelsInFlight } from '#worker/renderer/in-flight.ts';
+import { admit, bytesInFlight, LEASE_MS } from '#worker/renderer/in-flight.ts';
+import { RENDER_MAX_INPUT_BYTES } from '#worker/renderer/memory.ts';
 import { loadImages, renderCreative } from '#worker/features/creatives/render-service.ts';
 import type { Membership } from '#worker/features/creatives/service.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
@@ -133,8 +136,8 @@ describe('the renderer Worker', RENDERING, () => {
     expect(await balance(owner)).toBe(1);
   });
 
-  // Called directly, the renderer is the tests' own (SOLO_RENDERER): other test files' renders,
-  // running at the same time in the shared one, would count towards its pixels in flight.
+  // Called directly, the renderer is the tests' own (SOLO_RENDERER): no render of the API reaches
+  // it, so its in-flight count is only theirs.
   it('refuses the same job when called directly, and draws the next one', async () => {
     const doc = templateDoc('bold-headline', 'square');
     const big = `data:image/png;base64,${btoa(String.fromCharCode(...(await solidPng(1, 1, [0, 0, 0, 255]))))}`;
@@ -241,39 +244,82 @@ describe('the renderer Worker', RENDERING, () => {
 });
 
 /**
- * Renders at once in one renderer isolate (decision 0021, "Memory"; review 16, R3): their pixels
- * add up to at most the job limit; a job that does not fit beside the others is answered `busy`
- * before it decodes anything, and the main worker asks again after a pause.
+ * Renders at once in one renderer isolate (decision 0021, "Memory"; reviews 16 R3 and 18): the
+ * pictures' bytes they hold add up to at most one job's limit (10 MB); a job that does not fit
+ * beside the others is answered `busy` before any body is read, and the main worker asks again
+ * after a pause, then refunds and answers 429.
  */
 describe('a busy renderer', RENDERING, () => {
   const doc = templateDoc('photo-overlay', 'square', 'a');
-  /** A job of 11,997,081 pixels: alone it fits the 12 MP limit, beside anything else it does not. */
-  const largeJob = async () => ({ doc, images: { a: `data:image/png;base64,${base64(await solidPng(3291, 3291, [40, 90, 160, 255]))}` } });
+  /** A job whose picture is a 1 × 1 PNG followed by `mb` MB no decoder reads: few pixels, a large file. */
+  const heavyJob = async (mb: number) => {
+    const png = await solidPng(1, 1, [40, 90, 160, 255]);
+    const padded = new Uint8Array(png.length + mb * 2 ** 20);
+    padded.set(png);
+    return { doc, images: { a: `data:image/png;base64,${base64(padded)}` } };
+  };
   const kind = (result: object) => Object.keys(result).find((key) => ['png', 'input', 'refused', 'undrawable', 'busy'].includes(key));
+  const busyRenderer = (count: () => void) =>
+    withRenderPng(env.RENDERER, () => {
+      count();
+      return Promise.resolve({ busy: 'other renders hold their pictures' });
+    });
+
+  /** Runs `attempt` on a fake clock, letting each of drawPng's pauses pass once the call before it (`calls`) answered; its rejection. */
+  async function pastEveryPause(attempt: () => Promise<unknown>, calls: () => number): Promise<unknown> {
+    vi.useFakeTimers();
+    try {
+      const outcome = attempt().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      for (const [i, ms] of BUSY_PAUSES_MS.entries()) {
+        await vi.waitFor(() => expect(calls()).toBe(i + 1), { timeout: 10_000 });
+        await vi.advanceTimersByTimeAsync(ms);
+      }
+      return await outcome;
+    } finally {
+      vi.useRealTimers();
+    }
+  }
 
   // Called in this isolate (prepareJob is the renderer's own code): jobs in one isolate overlap
-  // only at I/O (R2 reads, fonts loading) — drawing is synchronous — so two calls through the
-  // binding cannot be made to overlap at will; here a prepared job holds its pixels as long as
-  // the test wants.
-  it('answers busy a job that does not fit beside the jobs in flight, and prepares it once they are done', async () => {
+  // only at I/O — drawing does none — so two calls through the binding cannot be made to overlap
+  // at will; here a prepared job holds its pictures as long as the test wants.
+  it('answers busy a job whose pictures do not fit beside those of the jobs in flight, and prepares it once they are let go', async () => {
     const media = { MEDIA: env.MEDIA };
-    const large = await prepareJob(media, await largeJob());
-    if (!('input' in large)) throw new Error(JSON.stringify(large));
-    expect(pixelsInFlight()).toBe(11_997_081);
-    const small = { doc: templateDoc('bold-headline', 'square'), images: {} };
-    expect(await prepareJob(media, small)).toEqual({ busy: 'other renders are drawing, and 1.2 more megapixels do not fit beside them' });
-    large.release();
-    const next = await prepareJob(media, small);
+    const heavy = await prepareJob(media, await heavyJob(6));
+    if (!('input' in heavy)) throw new Error(JSON.stringify(heavy));
+    expect(bytesInFlight()).toBeGreaterThan(6 * 2 ** 20);
+    const other = await heavyJob(5);
+    expect(await prepareJob(media, other)).toEqual({ busy: 'other renders hold their pictures, and this one’s 5.0 MB do not fit beside them' });
+    // A job without pictures holds nothing: it always fits.
+    const plain = await prepareJob(media, { doc: templateDoc('bold-headline', 'square'), images: {} });
+    expect(kind(plain)).toBe('input');
+    heavy.release();
+    const next = await prepareJob(media, other);
     if (!('input' in next)) throw new Error(JSON.stringify(next));
-    // Small jobs fit beside each other: ten squares are 11.7 megapixels.
-    const more = await Promise.all(Array.from({ length: 9 }, () => prepareJob(media, small)));
-    expect(more.map(kind)).toEqual(new Array(9).fill('input'));
-    expect(kind(await prepareJob(media, small))).toBe('busy');
-    for (const job of [next, ...more]) if ('release' in job) job.release();
-    expect(pixelsInFlight()).toBe(0);
+    next.release();
+    if ('release' in plain) plain.release();
+    expect(bytesInFlight()).toBe(0);
   });
 
-  it('lets a job’s pixels go when it turns out undrawable, and a drawn job’s once it is drawn', async () => {
+  it('stops counting a job never let go (its call cancelled mid-I/O) after LEASE_MS, and says so', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const start = Date.now();
+    expect(admit(9 * 2 ** 20, RENDER_MAX_INPUT_BYTES, start)).toBeTypeOf('function');
+    expect(admit(2 * 2 ** 20, RENDER_MAX_INPUT_BYTES, start + LEASE_MS)).toBeUndefined();
+    const later = admit(2 * 2 ** 20, RENDER_MAX_INPUT_BYTES, start + LEASE_MS + 1);
+    expect(later).toBeTypeOf('function');
+    later!();
+    expect(bytesInFlight(start + LEASE_MS + 1)).toBe(0);
+    expect(warnings.mock.calls.map(([line]) => JSON.parse(String(line)) as unknown)).toEqual([
+      { level: 'warn', message: 'render_admission_expired', bytes: 9 * 2 ** 20, heldMs: LEASE_MS + 1 },
+    ]);
+    warnings.mockRestore();
+  });
+
+  it('lets a job’s pictures go when it turns out undrawable or too many pixels, and a drawn job’s once it is drawn', async () => {
     // A stored "WebP" that is only its header's size: admitted, then found undrawable once decoded.
     const header = new Uint8Array(30);
     header.set(new TextEncoder().encode('RIFF'), 0);
@@ -285,10 +331,19 @@ describe('a busy renderer', RENDERING, () => {
     await env.MEDIA.put('media/test/damaged.webp', header);
     const damaged = { doc, images: { a: { key: 'media/test/damaged.webp', mime: 'image/webp' } } };
     expect(await prepareJob({ MEDIA: env.MEDIA }, damaged)).toEqual({ undrawable: ['a'] });
-    expect(pixelsInFlight()).toBe(0);
-    // Through the binding: after the damaged job, and after a drawn one, a job of the whole limit is drawn.
+    expect(bytesInFlight()).toBe(0);
+    // A PNG header that claims 20000 × 20000: refused after its body is read, and let go.
+    const claims = await solidPng(1, 1, [0, 0, 0, 255]);
+    new DataView(claims.buffer).setUint32(16, 20_000);
+    new DataView(claims.buffer).setUint32(20, 20_000);
+    await env.MEDIA.put('media/test/claims.png', claims);
+    expect(await prepareJob({ MEDIA: env.MEDIA }, { doc, images: { a: { key: 'media/test/claims.png', mime: 'image/png' } } })).toMatchObject({
+      refused: expect.stringContaining('401.2 megapixels'),
+    });
+    expect(bytesInFlight()).toBe(0);
+    // Through the binding: after the damaged job, and after a drawn one, a job of 6 MB is drawn again.
     expect(await env.SOLO_RENDERER.renderPng(env.ASSETS, damaged)).toEqual({ undrawable: ['a'] });
-    const job = await largeJob();
+    const job = await heavyJob(6);
     expect(kind(await env.SOLO_RENDERER.renderPng(env.ASSETS, job))).toBe('png');
     expect(kind(await env.SOLO_RENDERER.renderPng(env.ASSETS, job))).toBe('png');
   });
@@ -297,7 +352,7 @@ describe('a busy renderer', RENDERING, () => {
     let calls = 0;
     const waits: number[] = [];
     const busyTwice = withRenderPng(env.SOLO_RENDERER, (...args) =>
-      ++calls <= 2 ? Promise.resolve({ busy: 'other renders are drawing' }) : env.SOLO_RENDERER.renderPng(...args),
+      ++calls <= 2 ? Promise.resolve({ busy: 'other renders hold their pictures' }) : env.SOLO_RENDERER.renderPng(...args),
     );
     const drawn = await drawPng({ ...env, RENDERER: busyTwice }, { doc: templateDoc('bold-headline', 'square'), images: {} }, async (ms) => {
       waits.push(ms);
@@ -305,40 +360,68 @@ describe('a busy renderer', RENDERING, () => {
     expect(pngSize(drawn.png)).toEqual({ width: 1080, height: 1080 });
     expect(calls).toBe(3);
     expect(waits).toEqual(BUSY_PAUSES_MS.slice(0, 2));
+    await expect(drawPng({ ...env, RENDERER: busyRenderer(() => undefined) }, { doc, images: {} }, async () => undefined)).rejects.toBeInstanceOf(RenderBusy);
   });
 
-  it('gives up after the last pause: the render is refunded and answers 429 with Retry-After, nothing stored', async () => {
+  it('gives up after the last pause: the render is refunded and answers 429 with Retry-After, nothing stored, a warning logged', async () => {
     const { owner, project, renderWith } = await creativeToRender();
     let calls = 0;
-    const alwaysBusy = withRenderPng(env.RENDERER, () => Promise.resolve({ busy: `call ${++calls}: other renders are drawing` }));
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.useFakeTimers();
-    try {
-      const attempt = renderWith(alwaysBusy);
-      const outcome = attempt.then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      // Each pause passes on the fake clock once the call before it has answered busy.
-      for (const [i, ms] of BUSY_PAUSES_MS.entries()) {
-        await vi.waitFor(() => expect(calls).toBe(i + 1));
-        await vi.advanceTimersByTimeAsync(ms);
-      }
-      expect(await outcome).toMatchObject({
-        code: 'rate_limited',
-        status: 429,
-        message: 'The renderer is busy with other large renders. Your credit was refunded. Try again in a few seconds.',
-        headers: { 'Retry-After': '5' },
-      });
-    } finally {
-      vi.useRealTimers();
-    }
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const outcome = await pastEveryPause(
+      () => renderWith(busyRenderer(() => (calls += 1))),
+      () => calls,
+    );
+    expect(outcome).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      message: 'Adloom is drawing other images right now. Your credit was refunded. Try again in a few seconds.',
+      details: { _: ['renderer_busy'] },
+      headers: { 'Retry-After': '5' },
+    });
     expect(calls).toBe(BUSY_PAUSES_MS.length + 1);
     expect(await balance(owner)).toBe(1);
     expect(await creationKeys(project.id)).toEqual([]);
-    // What the busy renderer said is the error's message, not a crash.
-    await expect(
-      drawPng({ ...env, RENDERER: alwaysBusy }, { doc: templateDoc('bold-headline', 'square'), images: {} }, async () => undefined),
-    ).rejects.toBeInstanceOf(RenderBusy);
+    // Expected under load: a warning, not an error.
+    expect(warnings.mock.calls.map(([line]) => JSON.parse(String(line)) as { message: string; during: string })).toEqual([
+      expect.objectContaining({ level: 'warn', message: 'render_busy', during: 'render_failed' }),
+    ]);
+    expect(errors).not.toHaveBeenCalled();
+    warnings.mockRestore();
+    errors.mockRestore();
+  });
+
+  it('gives the playground download back, and the link card answers 429, when the renderer stays busy', async () => {
+    const visitor = { hash: `busy-${crypto.randomUUID()}`, day: utcDay() };
+    let calls = 0;
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const busy = { ...env, RENDERER: busyRenderer(() => (calls += 1)) };
+    const download = await pastEveryPause(
+      () => renderDownload(busy, db(), visitor, { document: templateDoc('bold-headline', 'square') }),
+      () => calls,
+    );
+    expect(download).toMatchObject({ code: 'rate_limited', details: { _: ['renderer_busy'] }, headers: { 'Retry-After': '5' } });
+    expect(await remainingDownloads(db(), visitor.hash, visitor.day)).toBe(3);
+    calls = 0;
+    const card = await pastEveryPause(
+      () =>
+        renderCard(busy, {
+          kicker: 'A presentation for',
+          title: 'Fjord Coffee',
+          footer: 'Made with Adloom',
+          from: '#1f3a5f',
+          to: '#0f1d30',
+          color: '#ffffff',
+          headingFont: 'inter',
+          bodyFont: 'inter',
+        }),
+      () => calls,
+    );
+    expect(card).toMatchObject({
+      code: 'rate_limited',
+      message: 'The link picture cannot be drawn right now. Try again in a few seconds.',
+      headers: { 'Retry-After': '5' },
+    });
+    warnings.mockRestore();
   });
 });

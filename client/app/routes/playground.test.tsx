@@ -64,9 +64,9 @@ describe('the playground', () => {
     expect(screen.getByRole('link', { name: 'Create a free account' }).getAttribute('href')).toContain('signup');
   });
 
-  it('says the renderer is busy, without offering an account, when the 429 only asks to wait (Retry-After)', async () => {
-    const message = 'The renderer is busy with other large renders. Your download was not counted. Try again in a few seconds.';
-    open({ status: 429, body: envelope('rate_limited', message), headers: { 'Retry-After': '5' } });
+  it('says the renderer is busy, without offering an account, when the 429 only asks to wait', async () => {
+    const message = 'Adloom is drawing other images right now. Your download was not counted. Try again in a few seconds.';
+    open({ status: 429, body: envelope('rate_limited', message, { _: ['renderer_busy'] }), headers: { 'Retry-After': '5' } });
     await userEvent.click(screen.getByRole('button', { name: /Download PNG/ }));
     await screen.findByText(message);
     expect(screen.queryByRole('link', { name: 'Create a free account' })).toBeNull();

@@ -186,9 +186,9 @@ export default function Playground() {
           body: JSON.stringify({ document: doc, ...(image ? { image } : {}) }),
         });
         if (!response.ok) {
-          const body = (await response.json().catch(() => null)) as { error?: { message?: string; code?: string } } | null;
-          // A 429 with Retry-After is the renderer busy for a moment, not the day's downloads used up.
-          const usedUp = response.status === 429 && !response.headers.has('retry-after');
+          const body = (await response.json().catch(() => null)) as { error?: { message?: string; code?: string; details?: Record<string, string[]> } } | null;
+          // A 429 for a renderer busy a moment (details `renderer_busy`) is not the day's downloads used up.
+          const usedUp = response.status === 429 && !body?.error?.details?._?.includes('renderer_busy');
           setNotice({ tone: 'danger', text: body?.error?.message ?? 'The image could not be made. Please try again.', signup: usedUp });
           return;
         }

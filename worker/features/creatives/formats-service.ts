@@ -196,7 +196,7 @@ export async function renderAll(
       items.push({ creativeId: m.creative.id, format: m.creative.format, outcome: 'failed', creation: null, error: error.message });
     }
   }
-  // Nothing to show for it: the request failed as its first render did (402, 422 or 500).
+  // Nothing to show for it: the request failed as its first render did (402, 413, 422, 429 or 500).
   if (items.every((i) => i.outcome === 'failed') && errors[0]) throw errors[0];
   const rendered = items.filter((i) => i.outcome === 'rendered').length;
   return {

@@ -37,6 +37,19 @@ export class RenderUndrawable extends Error {
 /** What a render that found the renderer busy tells the client to wait, in seconds. */
 export const BUSY_RETRY_AFTER_S = 5;
 
+/** The details of a 429 that only asks to wait for the renderer (the playground tells it from its daily limit by them). */
+export const RENDERER_BUSY_DETAILS = { _: ['renderer_busy'] };
+
+/**
+ * Logs a render that failed: a renderer that stayed busy is expected under load (a warning,
+ * `render_busy`, with where it happened); anything else is an error under `message`.
+ */
+export function logRenderFailure(message: string, error: unknown, fields: Record<string, unknown> = {}): void {
+  const text = error instanceof Error ? error.message : String(error);
+  if (error instanceof RenderBusy) console.warn(JSON.stringify({ level: 'warn', message: 'render_busy', during: message, ...fields, error: text }));
+  else console.error(JSON.stringify({ level: 'error', message, ...fields, error: text }));
+}
+
 /** A job the renderer had no room for beside the renders it was drawing, however often it was asked. */
 export class RenderBusy extends Error {}
 
@@ -89,7 +102,7 @@ export function renderFailure(error: unknown, messages: { failed: string; refund
   }
   if (error instanceof RenderUndrawable) return new AppError('validation_failed', `${CANNOT_DRAW} ${messages.refunded}`, { document: [CANNOT_DRAW] });
   if (error instanceof RenderBusy) {
-    return new AppError('rate_limited', `The renderer is busy with other large renders. ${messages.refunded} Try again in a few seconds.`, undefined, {
+    return new AppError('rate_limited', `Adloom is drawing other images right now. ${messages.refunded} Try again in a few seconds.`, RENDERER_BUSY_DETAILS, {
       'Retry-After': String(BUSY_RETRY_AFTER_S),
     });
   }

@@ -12,6 +12,7 @@ import {
   RENDER_WEBP_MAX_PIXELS,
   drawableDataUrl,
   drawPng,
+  logRenderFailure,
   renderFailure,
   tooManyPixels,
   undrawable,
@@ -95,7 +96,7 @@ export async function renderDownload(
     return { png, remaining: Math.max(0, PLAYGROUND_DOWNLOADS_PER_DAY - count) };
   } catch (error) {
     await repo.giveBackPlaygroundDownload(db, visitor.hash, visitor.day);
-    console.error(JSON.stringify({ level: 'error', message: 'playground_render_failed', error: error instanceof Error ? error.message : String(error) }));
+    logRenderFailure('playground_render_failed', error);
     throw renderFailure(error, {
       failed: 'The image could not be drawn. Your download was not counted; please try again.',
       refunded: 'Your download was not counted.',

@@ -11,7 +11,7 @@ import { newId } from '#worker/lib/ids.ts';
 import { read, run, type Read } from '#worker/lib/reads.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
 import { documentOf, type Actor, type Membership } from '#worker/features/creatives/service.ts';
-import { CANNOT_DRAW, drawPng, renderFailure, tooManyPixels, undrawable, type RenderPicture } from '#worker/features/creatives/images.ts';
+import { CANNOT_DRAW, drawPng, logRenderFailure, renderFailure, tooManyPixels, undrawable, type RenderPicture } from '#worker/features/creatives/images.ts';
 import { loadBrandFonts } from '#worker/features/creatives/fonts-service.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 import { thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
@@ -141,9 +141,7 @@ export async function renderCreative(
     if (error instanceof AppError) throw error;
     if (stored) await env.MEDIA.delete(key).catch(() => undefined);
     await refund(db, operationKey, `Render “${row.name}” failed: refunded`);
-    console.error(
-      JSON.stringify({ level: 'error', message: 'render_failed', creativeId: row.id, error: error instanceof Error ? error.message : String(error) }),
-    );
+    logRenderFailure('render_failed', error, { creativeId: row.id });
     throw renderFailure(error, {
       failed: 'The render failed and your credit was refunded. Please try again.',
       refunded: 'Your credit was refunded.',

@@ -1,7 +1,7 @@
 import { mediaIdsOf, type CreativeDocument } from '#common/creative/document.ts';
 import type { Bindings } from '#worker/env.ts';
 import type { Db } from '#worker/db/client.ts';
-import { drawPng, undrawable, type RenderPicture } from '#worker/features/creatives/images.ts';
+import { drawPng, logRenderFailure, undrawable, type RenderPicture } from '#worker/features/creatives/images.ts';
 import { pngThumbnail, thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
 import * as repo from '#worker/features/creatives/repo.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -64,14 +64,7 @@ export async function renderVariations(
       out.push(row);
     } catch (error) {
       if (keys.length > 0) await env.MEDIA.delete(keys).catch(() => undefined);
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'variation_render_failed',
-          creativeId: item.creativeId,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
+      logRenderFailure('variation_render_failed', error, { creativeId: item.creativeId });
       out.push(null);
     }
   }
