@@ -147,11 +147,15 @@ export async function prepareJob(
     return { busy: `other renders hold their pictures, and this one’s ${(bytes / 2 ** 20).toFixed(1)} MB do not fit beside them` };
   }
   try {
-    const read = await Promise.all(
+    // Every body read to its end, or failed, before the admission can be let go.
+    const bodies = await Promise.allSettled(
       entries.map(async ([id, picture], i): Promise<[string, string | { bytes: Uint8Array; mime: string }]> =>
         typeof picture === 'string' ? [id, picture] : [id, { bytes: new Uint8Array(await objects[i]!.arrayBuffer()), mime: picture.mime }],
       ),
     );
+    const unread = bodies.find((body) => body.status === 'rejected');
+    if (unread) throw unread.reason;
+    const read = bodies.flatMap((body) => (body.status === 'fulfilled' ? [body.value] : []));
     // Sizes from the whole file (a long metadata block cannot hide a stored picture's frame header).
     const pixels = jobPixels(
       job.doc.format,

@@ -32,8 +32,8 @@ export const WEBP_BYTES = 16 * MB;
  * each) — 14 + 26 MB, rounded down as the deflate output of a creative is far below its rows.
  * This is per job. Jobs at once in one isolate never decode at once (drawing does no I/O), but
  * they can hold their pictures at once while one waits on I/O: in-flight.ts admits them only
- * while their pictures' files add up to RENDER_MAX_INPUT_BYTES, so together they hold no more
- * pictures than one job may. Not counted: a WebP original's expansion to PNG (≤ 4 MP: up to
+ * while their pictures' files add up to RENDER_MAX_INPUT_BYTES, so once admitted they hold no
+ * more pictures than one job may (a data URL sent with the call is held from its start). Not counted: a WebP original's expansion to PNG (≤ 4 MP: up to
  * 16 MB of RGBA, then its PNG as a data URL; decision 0021).
  */
 export const JOB_JS_BYTES = 32 * MB;

@@ -422,6 +422,11 @@ describe('a busy renderer', RENDERING, () => {
       message: 'The link picture cannot be drawn right now. Try again in a few seconds.',
       headers: { 'Retry-After': '5' },
     });
+    // Both logged as expected under load, each saying where.
+    expect(warnings.mock.calls.map(([line]) => JSON.parse(String(line)) as { message: string; during: string })).toEqual([
+      expect.objectContaining({ message: 'render_busy', during: 'playground_render_failed' }),
+      expect.objectContaining({ message: 'render_busy', during: 'card_render_failed' }),
+    ]);
     warnings.mockRestore();
   });
 });

@@ -7,7 +7,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** An empty database for the upgrade fixtures (vitest.config.ts). */
       UPGRADE_DB: D1Database;
-      /** A renderer Worker of its own for the tests that count the pixels in flight (vitest.config.ts). */
+      /** A renderer no API render reaches, for tests that need its in-flight count to be their own (vitest.config.ts). */
       SOLO_RENDERER: Bindings['RENDERER'];
     }
   }

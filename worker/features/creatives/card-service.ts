@@ -1,7 +1,7 @@
 import { CREATIVE_VERSION, type CreativeDocument } from '#common/creative/document.ts';
 import type { FontId } from '#common/fonts.ts';
 import type { Bindings } from '#worker/env.ts';
-import { BUSY_RETRY_AFTER_S, drawPng, RENDERER_BUSY_DETAILS, RenderBusy } from '#worker/features/creatives/images.ts';
+import { BUSY_RETRY_AFTER_S, drawPng, logRenderFailure, RENDERER_BUSY_DETAILS, RenderBusy } from '#worker/features/creatives/images.ts';
 import { AppError } from '#worker/lib/errors.ts';
 
 /**
@@ -60,6 +60,7 @@ export async function renderCard(env: Pick<Bindings, 'ASSETS' | 'RENDERER'>, inp
     return png;
   } catch (error) {
     if (!(error instanceof RenderBusy)) throw error;
+    logRenderFailure('card_render_failed', error);
     throw new AppError('rate_limited', 'The link picture cannot be drawn right now. Try again in a few seconds.', RENDERER_BUSY_DETAILS, {
       'Retry-After': String(BUSY_RETRY_AFTER_S),
     });
