@@ -32,7 +32,7 @@ async function newSquareCreative(page: Page): Promise<string> {
 
 const previewWidth = async (page: Page) => (await page.getByRole('img', { name: /^Preview,/ }).boundingBox())!.width;
 
-describe('the creative editor layout (review-14 #13: the canvas gets the room)', () => {
+describe('the creative editor layout: the canvas gets the room', () => {
   it('fits a square ≥ 560 px at 1280 × 800 with both panels open (≥ 600 px hidden), one header row, help behind "?"; nothing wider than a 390 px phone', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-layout'));

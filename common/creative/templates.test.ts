@@ -157,7 +157,7 @@ describe('the brand’s logo and the picture', () => {
   });
 });
 
-describe('the template collection (issue 14)', () => {
+describe('the template collection', () => {
   it('has at least 24 templates, each with a name, a description, search tags and a category, covering the ads people make', () => {
     expect(TEMPLATES.length).toBeGreaterThanOrEqual(24);
     expect(new Set(TEMPLATES.map((t) => t.name)).size).toBe(TEMPLATES.length);

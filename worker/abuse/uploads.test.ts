@@ -231,7 +231,7 @@ describe('decompression bombs in image headers', () => {
   });
 });
 
-describe('pictures whose size comes after a long metadata block (review F14)', () => {
+describe('pictures whose size comes after a long metadata block', () => {
   // The probe reads the first 256 KiB; a JPEG's frame header (its size) comes after its
   // metadata, which can be longer. The upload reads on for the size instead of storing a picture
   // of unknown size (which the renderer would have decoded blindly).

@@ -259,7 +259,7 @@ function refusingD1(refused: string[], options: { failAfter?: number; primaryFai
   return { d1, starts };
 }
 
-describe('a bookmark D1 will not continue from (review F15)', () => {
+describe('a bookmark D1 will not continue from', () => {
   // A valid, signed cookie whose bookmark the database no longer has (e.g. after a restore).
   const stale = 'ffffffff-ffffffff-00000000-00000000000000000000000000000000';
   const staleCookie = async () => `${BOOKMARK_COOKIE}=${await bookmarkCookieValue(bookmarkKey(env), stale)}`;

@@ -39,7 +39,7 @@ describe('reliability fuzz harness', () => {
     expect(await responseProblems('/contact', new Response('<p>Please correct the highlighted fields.</p>', { status: 422 }))).toEqual([]);
   });
 
-  it('generates the hostile inputs the issue names, from a fixed seed', () => {
+  it('generates hostile JSON from a fixed seed: __proto__ and constructor keys, lone surrogates, deep nesting, huge strings, empty strings, edge numbers', () => {
     const texts = fc.sample(hostileJson(['name']), { numRuns: 3000, seed: 42 });
     const joined = texts.join('\n');
     expect(joined).toContain('"__proto__":');
@@ -89,7 +89,7 @@ describe('reliability fuzz harness', () => {
   });
 });
 
-describe('reliability fuzz read-back (review F12)', () => {
+describe('reliability fuzz read-back: what is stored reads back through its GET and passes its own write schema', () => {
   it('keeps stored nulls, unless null is how the schema’s empty string is stored', async () => {
     // name cannot be null; website '' is stored as null (projects/service.ts), so null reads back as ''.
     expect(await storedProblems('/api/projects/x', projectUpdateInput, { name: null, website: null, id: 'x' })).toEqual([
@@ -164,7 +164,7 @@ describe('reliability fuzz read-back (review F12)', () => {
   });
 });
 
-describe('reliability fuzz depth (review F17)', () => {
+describe('reliability fuzz depth: every changing route accepts some of the owner’s requests, or is listed with a reason', () => {
   const tally = (accepted: number, refused: [string, number][] = []): Tally => ({ accepted, refused: new Map(refused) });
   const never = { 'POST /api/webhooks/stripe': 'signed by Stripe' };
   const notYet = { 'POST /api/ads/:id/publish': 'needs an approved ad' };

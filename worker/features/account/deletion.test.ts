@@ -391,7 +391,7 @@ describe('the purge after 30 days', () => {
   });
 });
 
-describe('the purge against what happens while it runs (review F2)', () => {
+describe('the purge against what happens while it runs', () => {
   it('a sign-in between the purge’s reads and its batch cancels it whole: nothing handed over, deleted or anonymised', async () => {
     const db = getDb(env.DB);
     const leaving = await createUser({ name: 'Changed Mind Carla' });
@@ -471,7 +471,7 @@ describe('the purge against what happens while it runs (review F2)', () => {
     expect((await userRow(leaving.id)).deletedAt).not.toBeNull();
   });
 
-  it('a sign-in that read the account before an admin disabled it: 401 with the disabled message, and the pending deletion stays (review 17 P2-1)', async () => {
+  it('a sign-in that read the account before an admin disabled it: 401 with the disabled message, and the pending deletion stays', async () => {
     const db = getDb(env.DB);
     const leaving = await createUser({ name: 'Disabled Dora' });
     const { requestedAt, day31 } = await deletionDue(leaving);
@@ -587,7 +587,7 @@ describe('the purge against what happens while it runs (review F2)', () => {
   });
 });
 
-describe('what the purge keeps (review F19)', () => {
+describe('what the purge keeps', () => {
   it('keeps a deleting admin’s presentations without an author, and the audit trail without their IP addresses', async () => {
     const db = getDb(env.DB);
     const admin = await createUser({ role: 'admin' });

@@ -26,7 +26,7 @@ function heldAssets() {
 
 const failing = (status: number) => ({ fetch: () => Promise.resolve(new Response('nope', { status })) }) as unknown as Fetcher;
 
-describe('bundled font files (review F21)', () => {
+describe('bundled font files', () => {
   // One test: the module keeps the files it fetched for the isolate's life.
   it("keeps the bytes, never a failure or a pending fetch: a render while another call's fetch is held fetches its own", async () => {
     await expect(documentFonts(failing(404), doc)).rejects.toThrow(`font ${INTER} is missing from the static assets (404)`);

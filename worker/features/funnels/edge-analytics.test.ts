@@ -80,7 +80,7 @@ describe('who counts', () => {
 });
 
 describe('unique visitors by a daily salt', () => {
-  it('keeps the salt, not the pending query: a first use while another is held resolves on its own, and they agree (review F18)', async () => {
+  it('keeps the salt, not the pending query: a first use while another is held resolves on its own, and they agree', async () => {
     const day = '2026-05-01';
     forgetSalt();
     const held = heldD1(env.DB, 'all');
@@ -146,7 +146,7 @@ describe('unique visitors by a daily salt', () => {
   });
 });
 
-describe('views gathered in batches (viewBatching.delayMs > 0, review F23)', () => {
+describe('views gathered in batches (viewBatching.delayMs > 0)', () => {
   const DELAY = 50;
   const pageStatsOf = (id: string) => db().select().from(pageStats).where(eq(pageStats.pageId, id)).get();
 
@@ -224,7 +224,7 @@ describe('views gathered in batches (viewBatching.delayMs > 0, review F23)', () 
   });
 });
 
-describe('sources are capped per page, variant, day and kind (review 12 P2-6)', () => {
+describe('sources are capped per page, variant, day and kind', () => {
   it('keeps at most SOURCE_CAP distinct values a day, even for 20 concurrent batches; the rest count in (other), known values keep counting', async () => {
     const owner = await createUser();
     const project = await createProject(owner);

@@ -330,7 +330,7 @@ describe('A/B variants', () => {
     // 20 % of 300 is 60; the binomial σ is ≈ 6.9: within 3σ.
     expect(Math.abs(seen.b - 60)).toBeLessThan(21);
   });
-  it('draws a new visitor once while only A is cached: one drawn for B gets B (review 12 P2-2)', async () => {
+  it('draws a new visitor once while only A is cached: one drawn for B gets B', async () => {
     const funnel = await seedFunnel(projectId, {
       pages: [{ slug: 'half', a: pageDoc([heroBlock('Headline A')]), b: pageDoc([heroBlock('Headline B')]), splitB: 50 }],
     });
