@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#client/components/alert.tsx';
 
@@ -23,20 +23,40 @@ export function SpendError({ error, className }: { error: { message: string; cre
 
 /**
  * The progress of a request that answers in one go (a render): it eases towards 90 % while
- * the work runs and completes when it succeeds; null when nothing runs.
+ * the work runs and completes when it succeeds; null when nothing runs. Its timers end with the
+ * component: work that settles after an unmount changes nothing.
  */
 export function useWaitProgress(): { progress: number | null; track: <T>(work: () => Promise<T>) => Promise<T> } {
   const [progress, setProgress] = useState<number | null>(null);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const mounted = useRef(true);
+  useEffect(() => {
+    const pending = timers.current;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
   const track = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {
     setProgress(0.05);
-    const timer = setInterval(() => setProgress((p) => (p === null ? p : p + (0.9 - p) * 0.12)), 150);
+    const ticking = setInterval(() => setProgress((p) => (p === null ? p : p + (0.9 - p) * 0.12)), 150);
+    timers.current.add(ticking);
     try {
       const result = await work();
-      setProgress(1);
+      if (mounted.current) setProgress(1);
       return result;
     } finally {
-      clearInterval(timer);
-      setTimeout(() => setProgress(null), 300);
+      clearInterval(ticking);
+      timers.current.delete(ticking);
+      if (mounted.current) {
+        const done = setTimeout(() => {
+          timers.current.delete(done);
+          setProgress(null);
+        }, 300);
+        timers.current.add(done);
+      }
     }
   }, []);
   return { progress, track };
