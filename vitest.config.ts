@@ -25,15 +25,21 @@ const TEST_BINDINGS = {
   INSTAGRAM_APP_SECRET: '',
 };
 
+const RENDERER_TEST_DIR = join(import.meta.dirname, 'node_modules', '.cache', 'adloom-renderer-test');
+let rendererBundled = false;
+
 /**
  * The renderer Worker (wrangler.renderer.toml) as an auxiliary worker of the worker tests: the
  * main worker's RENDERER binding reaches it through Workers RPC, as in production. The plugin
- * runs auxiliary workers from bundled JavaScript only, so it is bundled (from the current
- * sources) each time the worker tests start.
+ * runs auxiliary workers from bundled JavaScript only, so it is bundled from the current sources
+ * once per vitest run (the pool asks for its options each time it starts a workerd).
  */
 function rendererWorker(name = RENDERER_NAME) {
-  const dir = join(import.meta.dirname, 'node_modules', '.cache', 'adloom-renderer-test');
-  if (name === RENDERER_NAME) bundleRenderer(dir, { minify: false });
+  const dir = RENDERER_TEST_DIR;
+  if (!rendererBundled) {
+    bundleRenderer(dir, { minify: false });
+    rendererBundled = true;
+  }
   const { compatibilityDate, vars, r2Buckets } = rendererSettings();
   return {
     name,
@@ -83,6 +89,9 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['worker/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
+          // One workerd per vitest worker, reused by its files (each starts from empty storage:
+          // worker/test/setup.ts). A workerd per file cost ≈ 15 s of CPU each, most of the suite.
+          isolate: false,
           setupFiles: ['./worker/test/setup.ts'],
           provide: { fcSeed: FC_SEED, fuzzRuns: FUZZ_RUNS },
           sequence: { groupOrder: 0 },
