@@ -6,8 +6,8 @@
  */
 /** Test code: test files, their helpers, and the reliability fuzz (worker/reliability: runs only under vitest). */
 const TESTS = '(\\.test\\.tsx?$|^worker/test/|^worker/reliability/|^client/test/|^e2e/)';
-/** A feature's entry points for other features: its service (or one of its `*-service.ts` parts). */
-const SERVICE = '^worker/features/[^/]+/[a-z0-9-]*service\\.ts$';
+/** A feature's entry points for other features: its service.ts, or a sub-feature's (features/<feature>/<sub>/service.ts). */
+const SERVICE = ['^worker/features/[^/]+/service\\.ts$', '^worker/features/[^/]+/[^/]+/service\\.ts$'];
 
 module.exports = {
   forbidden: [
@@ -52,7 +52,21 @@ module.exports = {
       severity: 'error',
       comment: 'A feature uses another feature only through its service.ts (never its repo, routes or helpers).',
       from: { path: '^worker/features/([^/]+)/', pathNot: TESTS },
-      to: { path: '^worker/features/', pathNot: ['^worker/features/$1/', SERVICE] },
+      to: { path: '^worker/features/', pathNot: ['^worker/features/$1/', ...SERVICE] },
+    },
+    {
+      name: 'sub-feature-reaches-a-sibling-only-through-its-service',
+      severity: 'error',
+      comment: 'Inside a feature, a sub-feature (features/<feature>/<sub>/) uses a sibling only through its service.ts.',
+      from: { path: '^worker/features/([^/]+)/([^/]+)/[^/]+$', pathNot: TESTS },
+      to: { path: '^worker/features/$1/[^/]+/', pathNot: ['^worker/features/$1/$2/', ...SERVICE] },
+    },
+    {
+      name: 'feature-root-uses-sub-features-through-their-services',
+      severity: 'error',
+      comment: "The modules at a feature's root (what its sub-features share) use a sub-feature only through its service.ts.",
+      from: { path: '^worker/features/([^/]+)/[^/]+$', pathNot: TESTS },
+      to: { path: '^worker/features/$1/[^/]+/', pathNot: SERVICE },
     },
     {
       name: 'jobs-use-services',
