@@ -60,6 +60,8 @@ const SOLO_RENDERER_NAME = `${RENDERER_NAME}-solo`;
 const FC_SEED = Number(process.env.FC_SEED ?? 20261124) | 0;
 /** Requests per route in the reliability fuzz (worker/reliability/): a fixed slice in `npm test`, `npm run test:reliability` sets 1000. */
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 0) | 0;
+/** Changing routes that share a world and its read-back in the fuzz: `FUZZ_GROUP`, else 4 in `npm test` and 1 in the full run. */
+const FUZZ_GROUP = Number(process.env.FUZZ_GROUP ?? 0) | 0;
 
 /**
  * Three projects: worker tests inside workerd with the real migrations on D1 and a
@@ -93,7 +95,7 @@ export default defineConfig({
           // worker/test/setup.ts). A workerd per file cost ≈ 15 s of CPU each, most of the suite.
           isolate: false,
           setupFiles: ['./worker/test/setup.ts'],
-          provide: { fcSeed: FC_SEED, fuzzRuns: FUZZ_RUNS },
+          provide: { fcSeed: FC_SEED, fuzzRuns: FUZZ_RUNS, fuzzGroup: FUZZ_GROUP },
           sequence: { groupOrder: 0 },
         },
       },

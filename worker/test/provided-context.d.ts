@@ -8,6 +8,8 @@ declare module 'vitest' {
     fcSeed: number;
     /** Generated requests per route in the reliability fuzz: `FUZZ_RUNS` (npm run test:reliability sets 1000), else a fixed slice. */
     fuzzRuns: number;
+    /** Changing routes sharing one world and one read-back in the fuzz: `FUZZ_GROUP`, else 4 in `npm test`, 1 in the full run. */
+    fuzzGroup: number;
   }
 }
 
