@@ -281,7 +281,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /presents/:slug/creation/:creationId': { sample: '/presents/{presentationSlug}/creation/{creationId}', status: all(404) },
   'GET /presents/:slug/components': { sample: '/presents/{presentationSlug}/components', status: { ...all(404), anonymous: 302, owner: 200, admin: 200 } },
   'GET /api/playground/quota': { status: all(200) },
-  // An invalid document: refused before a download is counted (rendering is tested in features/creatives/playground.test.ts).
+  // An invalid document: refused before a download is counted (rendering is tested in features/creatives/playground/playground.test.ts).
   'POST /api/playground/render': { json: {}, status: all(422) },
   'POST /monitoring': { json: {}, status: all(404) },
   'GET /api/projects/:projectId/instagram': { sample: '/api/projects/{projectId}/instagram', status: project(200, 200, 200) },

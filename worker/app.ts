@@ -19,10 +19,11 @@ import { authenticate } from '#worker/features/auth/service.ts';
 import { billingPages } from '#worker/features/billing/pages.tsx';
 import { billingRoutes, stripeWebhookRoutes } from '#worker/features/billing/routes.ts';
 import { contactRoutes } from '#worker/features/contact/routes.ts';
-import { creationRoutes, creativeRoutes, projectCreativeRoutes } from '#worker/features/creatives/routes.ts';
-import { playgroundRoutes } from '#worker/features/creatives/playground.ts';
-import { projectFontRoutes } from '#worker/features/creatives/fonts-routes.ts';
-import { creationForMember, creativeForMember } from '#worker/features/creatives/service.ts';
+import { creationRoutes, creativeRoutes, projectCreativeRoutes } from '#worker/features/creatives/core/routes.ts';
+import { creativeFormatRoutes } from '#worker/features/creatives/formats/routes.ts';
+import { playgroundRoutes } from '#worker/features/creatives/playground/routes.ts';
+import { projectFontRoutes } from '#worker/features/creatives/fonts/routes.ts';
+import { creationForMember, creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { dashboardRoutes } from '#worker/features/dashboard/routes.ts';
 import { funnelRoutes, pageRoutes, projectFunnelRoutes } from '#worker/features/funnels/routes.ts';
@@ -81,6 +82,7 @@ export function createApp() {
     .route('/api/projects', projectFunnelRoutes)
     .route('/api/invites', inviteRoutes)
     .route('/api/creatives', creativeRoutes)
+    .route('/api/creatives', creativeFormatRoutes)
     .route('/api/creations', creationRoutes)
     .route('/api/ads', adRoutes)
     .route('/api/funnels', funnelRoutes)

@@ -5,7 +5,7 @@ import type { Copy } from '#common/creative/templates.ts';
  * and call to action from phrase banks per goal (sale, launch, event…) and per tone of voice
  * (bold, warm, premium, professional), combined with what the creative already says. It needs
  * no model and no network; Workers AI replaces it when bound (worker/features/creatives/
- * variations-ai.ts), and it fills in whatever the model leaves out.
+ * variations/variations-ai.ts), and it fills in whatever the model leaves out.
  *
  * Deterministic: the same brief and seed give the same lines. Within one batch no headline,
  * body or button text repeats (as long as the banks last: they hold more than the 8 a batch

@@ -9,11 +9,11 @@ import { purgePastAnalytics } from '#worker/features/funnels/analytics-service.t
 import { purgeDeletedFunnels } from '#worker/features/funnels/service.ts';
 import { endCanceledSubscriptions } from '#worker/features/billing/service.ts';
 import { renewDuePeriods } from '#worker/features/credits/service.ts';
-import { purgePastPlaygroundDays } from '#worker/features/creatives/playground-service.ts';
-import { purgeDeletedCreations, refundAbandonedRenders } from '#worker/features/creatives/render-service.ts';
-import { purgeDeletedCreatives } from '#worker/features/creatives/service.ts';
-import { purgeBrandFontsOfDeletedProjects } from '#worker/features/creatives/fonts-service.ts';
-import { refundAbandonedVariations } from '#worker/features/creatives/variations-service.ts';
+import { purgePastPlaygroundDays } from '#worker/features/creatives/playground/service.ts';
+import { purgeDeletedCreations, refundAbandonedRenders } from '#worker/features/creatives/render/service.ts';
+import { purgeDeletedCreatives } from '#worker/features/creatives/core/service.ts';
+import { purgeBrandFontsOfDeletedProjects } from '#worker/features/creatives/fonts/service.ts';
+import { refundAbandonedVariations } from '#worker/features/creatives/variations/service.ts';
 import { publishDue } from '#worker/features/instagram/publish-service.ts';
 import { refreshTokens } from '#worker/features/instagram/service.ts';
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';

@@ -2,9 +2,9 @@ import { WorkerEntrypoint } from 'cloudflare:workers';
 import { imageSize } from 'image-size';
 import { FORMATS } from '#common/creative/document.ts';
 import { fromBase64 } from '#worker/lib/ids.ts';
-import { drawableDataUrl, renderPng, type RenderInput } from '#worker/features/creatives/render.ts';
-import { documentFonts } from '#worker/features/creatives/fonts-render.ts';
-import { limitCaches } from '#worker/features/creatives/render-prep.ts';
+import { drawableDataUrl, renderPng, type RenderInput } from '#worker/features/creatives/render/render.ts';
+import { documentFonts } from '#worker/features/creatives/render/fonts-render.ts';
+import { limitCaches } from '#worker/features/creatives/render/render-prep.ts';
 import { admit } from '#worker/renderer/in-flight.ts';
 import { cacheBudget, DEFAULT_MAX_PIXELS, RENDER_MAX_INPUT_BYTES } from '#worker/renderer/memory.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_MAX_BYTES } from '#worker/features/creatives/render-prep.ts';
-import { RENDER_IMAGE_MAX_PIXELS } from '#worker/features/creatives/images.ts';
+import { CACHE_MAX_BYTES } from '#worker/features/creatives/render/render-prep.ts';
+import { RENDER_IMAGE_MAX_PIXELS } from '#worker/features/creatives/render/images.ts';
 import { cacheBudget, DEFAULT_MAX_PIXELS, FIXED_BYTES, ISOLATE_BYTES, JOB_JS_BYTES, resvgBytes, WEBP_BYTES } from '#worker/renderer/memory.ts';
 
 /** A 1080 × 1920 story's underlay (RGB): the largest entry the underlay cache keeps. */

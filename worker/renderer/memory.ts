@@ -1,4 +1,4 @@
-import { CACHE_MAX_BYTES } from '#worker/features/creatives/render-prep.ts';
+import { CACHE_MAX_BYTES } from '#worker/features/creatives/render/render-prep.ts';
 
 /**
  * The renderer isolate's memory budget (docs/decisions/0021-renderer-worker.md, "Memory"): what

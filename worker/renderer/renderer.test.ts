@@ -21,15 +21,14 @@ import {
   templateDoc,
   type ErrorBody,
 } from '#worker/test/creatives.ts';
-import { BUSY_PAUSES_MS, drawPng, RenderBusy } from '#worker/features/creatives/images.ts';
-import { renderCard } from '#worker/features/creatives/card-service.ts';
-import { remainingDownloads, renderDownload, utcDay } from '#worker/features/creatives/playground-service.ts';
+import { BUSY_PAUSES_MS, drawPng, RenderBusy } from '#worker/features/creatives/render/images.ts';
+import { remainingDownloads, renderDownload, utcDay } from '#worker/features/creatives/playground/service.ts';
 import { prepareJob } from '#worker/renderer/index.ts';
 import { admit, bytesInFlight, LEASE_MS } from '#worker/renderer/in-flight.ts';
 import { RENDER_MAX_INPUT_BYTES } from '#worker/renderer/memory.ts';
-import { loadImages, renderCreative } from '#worker/features/creatives/render-service.ts';
-import type { Membership } from '#worker/features/creatives/service.ts';
-import * as repo from '#worker/features/creatives/repo.ts';
+import { loadImages, renderCard, renderCreative } from '#worker/features/creatives/render/service.ts';
+import type { Membership } from '#worker/features/creatives/core/service.ts';
+import * as repo from '#worker/features/creatives/core/repo.ts';
 
 /**
  * The renderer in its own Worker (issue 15, point 4; docs/decisions/0021-renderer-worker.md):

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { wellFormed } from '#common/schemas/fields.ts';
 import { ruleBasedCopy } from '#worker/features/ai/service.ts';
 
-// Variations write their copy with common/creative/copywriter.ts and worker/features/creatives/variations-ai.ts (tested there).
+// Variations write their copy with common/creative/copywriter.ts and worker/features/creatives/variations/variations-ai.ts (tested there).
 describe('ruleBasedCopy (AI copy suggestions)', () => {
   it('gives at most `count` different lines of at most 90 characters, well-formed, the same ones for the same topic', () => {
     fc.assert(

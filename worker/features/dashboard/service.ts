@@ -3,7 +3,7 @@ import type { SessionUser } from '#worker/env.ts';
 import { combine, mapRead, run, type Read } from '#worker/lib/reads.ts';
 import { adOverviewRead } from '#worker/features/ads/service.ts';
 import { earningsRead } from '#worker/features/affiliate/service.ts';
-import { creationsRead } from '#worker/features/creatives/render-service.ts';
+import { creationsRead } from '#worker/features/creatives/core/service.ts';
 import { creditSummaryRead } from '#worker/features/credits/service.ts';
 import { funnelsRead, lastDays } from '#worker/features/funnels/service.ts';
 import { ownedActiveProjectsRead, projectsRead } from '#worker/features/projects/service.ts';

@@ -6,7 +6,7 @@ import { looksLikeId } from '#worker/lib/ids.ts';
 import { access } from '#worker/middleware/access.ts';
 import { publicChrome } from '#worker/ssr/chrome.ts';
 import { renderPage } from '#worker/ssr/render.ts';
-import { signedCreationUrl } from '#worker/features/creatives/service.ts';
+import { signedCreationUrl } from '#worker/features/creatives/core/service.ts';
 import * as repo from '#worker/features/instagram/publish/repo.ts';
 
 const FEED_LIMIT = 60;

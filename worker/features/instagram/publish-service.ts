@@ -4,7 +4,7 @@ import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { signedCreationUrl } from '#worker/features/creatives/service.ts';
+import { signedCreationUrl } from '#worker/features/creatives/core/service.ts';
 import { CONTAINER_ERROR, CONTAINER_EXPIRED, GraphError, realGraph, type ErrorClass, type Graph } from '#worker/features/instagram/graph.ts';
 import * as repo from '#worker/features/instagram/publish/repo.ts';
 import { sandboxGraph } from '#worker/features/instagram/sandbox-graph.ts';

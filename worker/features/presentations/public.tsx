@@ -27,7 +27,7 @@ import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { escapeHtml } from '#worker/ssr/html.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
-import { renderCard } from '#worker/features/creatives/card-service.ts';
+import { renderCard } from '#worker/features/creatives/render/service.ts';
 import { countsAsView, isBotAgent } from '#worker/features/funnels/analytics-service.ts';
 import { clientNetwork } from '#worker/features/funnels/leads-service.ts';
 import * as service from '#worker/features/presentations/service.ts';

@@ -49,7 +49,7 @@ type Owner =
   | { kind: 'presentation'; id: string }
   | { kind: 'none'; reason: OrphanObject['reason'] };
 
-/** Which row should own an object, from the key layouts the features write (media/service.ts, render-service.ts, fonts-service.ts, presentations). */
+/** Which row should own an object, from the key layouts the features write (media/service.ts, creatives/render/service.ts, creatives/fonts/service.ts, presentations). */
 export function ownerOf(key: string): Owner {
   const parts = key.split('/');
   const [prefix, , third] = parts;
@@ -62,7 +62,7 @@ export function ownerOf(key: string): Owner {
   return { kind: 'none', reason: 'unknown-prefix' };
 }
 
-/** A creation's JPEG thumbnail is stored beside its PNG (creatives/thumbnail.ts): it belongs to the row that names the PNG. */
+/** A creation's JPEG thumbnail is stored beside its PNG (creatives/render/thumbnail.ts): it belongs to the row that names the PNG. */
 const ownedKey = (key: string) => key.replace(/\.thumb\.jpg$/, '');
 
 /**

@@ -7,9 +7,8 @@ import { readCapped } from '#worker/lib/body.ts';
 import { toHex } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { cleanFontName, readFontFile } from '#worker/features/creatives/font-file.ts';
-import { renderer } from '#worker/features/creatives/images.ts';
-import * as repo from '#worker/features/creatives/fonts-repo.ts';
+import { cleanFontName, readFontFile } from '#worker/features/creatives/fonts/font-file.ts';
+import * as repo from '#worker/features/creatives/fonts/repo.ts';
 
 /**
  * A project's uploaded fonts (PRODUCT.md §4.3, issue 14): TTF, OTF or WOFF files checked by
@@ -36,7 +35,8 @@ const drawable = new Map<string, string | undefined>();
  */
 export async function fontDrawError(env: Pick<Bindings, 'RENDERER'>, data: ArrayBuffer | Uint8Array): Promise<string | undefined> {
   const bytes = data instanceof Uint8Array ? data.slice().buffer : data;
-  const problem = await renderer(env).fontDrawError(bytes);
+  // The renderer Worker, through its service binding (render/images.ts says why it is a Worker of its own).
+  const problem = await env.RENDERER.fontDrawError(bytes);
   if (problem === undefined) return undefined;
   const reason = cleanFontName(problem) || 'its outlines could not be read';
   return `This font cannot be drawn: ${reason}. Upload another TTF, OTF or WOFF file.`;

@@ -1,7 +1,7 @@
 import { clip } from '#common/schemas/fields.ts';
 import { canonicalJson, mediaIdsOf, parseCreative, withoutMedia, STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument } from '#common/creative/document.ts';
 import { buildTemplate, headlineOf, templateById } from '#common/creative/templates.ts';
-import type { CreativeCreateInput, CreativeDetail, CreativeSummary, CreativeUpdateInput, RevisionItem } from '#common/schemas/creatives.ts';
+import type { CreationItem, CreativeCreateInput, CreativeDetail, CreativeSummary, CreativeUpdateInput, RevisionItem } from '#common/schemas/creatives.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { projects } from '#worker/db/schema.ts';
@@ -10,15 +10,19 @@ import { hmacSign, hmacVerify, sha256Hex } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
+import { read, run, type Read } from '#worker/lib/reads.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
-import { checkBrandFonts } from '#worker/features/creatives/fonts-service.ts';
-import * as repo from '#worker/features/creatives/repo.ts';
+import { checkBrandFonts } from '#worker/features/creatives/fonts/service.ts';
+import * as repo from '#worker/features/creatives/core/repo.ts';
 
 /**
  * Creatives as documents (PRODUCT.md §4.3): create, list, edit with revisions, restore,
- * delete. Rendering is in render-service.ts, variations in variations-service.ts.
+ * delete; and the creations they were rendered into, listed and deleted. Rendering is in
+ * render/service.ts, variations in variations/service.ts, linked formats in formats/service.ts:
+ * they reach the creatives, revisions and creations tables through this module.
  */
 type Project = typeof projects.$inferSelect;
+export type { CreationFilters, CreationRow, CreativeRow } from '#worker/features/creatives/core/repo.ts';
 export type Membership = { project: Project; role: ProjectRole };
 export type Actor = { id: string; name: string };
 
@@ -307,6 +311,66 @@ export async function isLiveCreative(db: Db, id: string): Promise<boolean> {
   return (await repo.findLiveCreative(db, id)) !== undefined;
 }
 
+/* ---------- creations ---------- */
+
+export const creationFileUrl = (id: string) => `/api/creations/${id}/file`;
+
+export function toCreationItem(row: repo.CreationRow, extra: { projectName: string; role: ProjectRole; creativeLive: boolean }): CreationItem {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    projectName: extra.projectName,
+    role: extra.role,
+    creativeId: extra.creativeLive ? row.creativeId : null,
+    revisionNumber: row.revisionNumber,
+    name: row.name,
+    format: row.format,
+    width: row.width,
+    height: row.height,
+    size: row.size,
+    url: creationFileUrl(row.id),
+    downloadUrl: `${creationFileUrl(row.id)}?download=1`,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One creation (`GET /api/creations/{id}`): its creative only while that is live. */
+export async function creationDetail(db: Db, row: repo.CreationRow, membership: Membership): Promise<CreationItem> {
+  const live = row.creativeId ? await isLiveCreative(db, row.creativeId) : false;
+  return toCreationItem(row, { projectName: membership.project.name, role: membership.role, creativeLive: live });
+}
+
+/** The newest creations across the user's projects (`GET /api/creations`), as a read the dashboard batches with others. */
+export function creationsRead(
+  db: Db,
+  userId: string,
+  filters: repo.CreationFilters,
+  limit: number,
+  cursor?: string,
+): Read<{ items: CreationItem[]; nextCursor: string | null }> {
+  return read(repo.listCreations(db, userId, filters, limit, decodeCursor(cursor)), (rows) => {
+    const page = toPage(rows, limit, (row) => encodeCursor(row.creation.createdAt, row.creation.id));
+    return {
+      items: page.items.map((row) => ({
+        ...toCreationItem(row.creation, { projectName: row.projectName, role: row.role, creativeLive: row.creativeLive > 0 }),
+        linkGroup: row.linkGroup,
+      })),
+      nextCursor: page.nextCursor,
+    };
+  });
+}
+
+export async function listCreations(db: Db, userId: string, filters: repo.CreationFilters, limit: number, cursor?: string) {
+  return run(db, creationsRead(db, userId, filters, limit, cursor));
+}
+
+export async function deleteCreation(db: Db, row: repo.CreationRow, actor: Actor): Promise<void> {
+  await rawBatch(db, [
+    repo.softDeleteCreation(db, row.id, new Date()),
+    auditStatement(db, { actorUserId: actor.id, action: 'creation.delete', targetType: 'creation', targetId: row.id, projectId: row.projectId }),
+  ]);
+}
+
 /** Creatives deleted before `before` go for good, with their revisions (the purge job). */
 export async function purgeDeletedCreatives(db: Db, before: Date): Promise<void> {
   await repo.purgeDeletedCreatives(db, before);
@@ -340,4 +404,44 @@ export async function signedCreation(db: Db, secret: string, id: string, expires
   if (Number(expires) * 1000 < now) return undefined;
   if (!(await hmacVerify(secret, `creation:${id}:${expires}`, signature))) return undefined;
   return repo.findLiveCreation(db, id);
+}
+
+/*
+ * ---------- for the sibling sub-features ----------
+ * Render, variations and formats store and read creatives and creations through these (this
+ * sub-feature owns their tables); batch statements are handed back unrun, for the caller's batch.
+ */
+
+/** The live media objects of a project among `ids`, with what the renderer needs. */
+export function projectMediaIn(db: Db, projectId: string, ids: readonly string[]) {
+  return repo.projectMediaIn(db, projectId, ids);
+}
+
+/** The live creatives of a project among `ids`. */
+export function creativesIn(db: Db, projectId: string, ids: readonly string[]) {
+  return repo.creativesIn(db, projectId, ids);
+}
+
+/** The insert of a revision, written only if the creative now points at it (a copy that lost its race leaves none behind). */
+export function insertRevisionIfCurrent(db: Db, revision: Parameters<typeof repo.insertRevisionIfCurrent>[1]) {
+  return repo.insertRevisionIfCurrent(db, revision);
+}
+
+/** The live creation of a revision, if it was rendered. */
+export function findLiveCreationOfRevision(db: Db, revisionId: string) {
+  return repo.findLiveCreationOfRevision(db, revisionId);
+}
+
+/** A render's creation; none when a live creation of the revision exists already (the partial unique index). */
+export function insertCreationUnlessRendered(db: Db, values: repo.CreationInsert) {
+  return repo.insertCreationUnlessRendered(db, values);
+}
+
+/** Creations whose own deletion, or their project's, is older than `before`, and their removal (the purge job). */
+export function purgeableCreations(db: Db, before: Date, limit: number) {
+  return repo.purgeableCreations(db, before, limit);
+}
+
+export function deleteCreationRows(db: Db, ids: string[]) {
+  return repo.deleteCreationRows(db, ids);
 }

@@ -1,30 +1,56 @@
-import { mediaIdsOf, type CreativeDocument } from '#common/creative/document.ts';
+import { CREATIVE_VERSION, mediaIdsOf, type CreativeDocument } from '#common/creative/document.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
+import type { FontId } from '#common/fonts.ts';
 import type { CreationItem } from '#common/schemas/creatives.ts';
-import type { ProjectRole } from '#common/schemas/projects.ts';
-import { rawBatch, type Db } from '#worker/db/client.ts';
+import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
-import { auditStatement } from '#worker/lib/audit.ts';
-import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { newId } from '#worker/lib/ids.ts';
-import { read, run, type Read } from '#worker/lib/reads.ts';
+import { looksLikeId, newId } from '#worker/lib/ids.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
-import { documentOf, type Actor, type Membership } from '#worker/features/creatives/service.ts';
-import { CANNOT_DRAW, drawPng, logRenderFailure, renderFailure, tooManyPixels, undrawable, type RenderPicture } from '#worker/features/creatives/images.ts';
-import { loadBrandFonts } from '#worker/features/creatives/fonts-service.ts';
-import * as repo from '#worker/features/creatives/repo.ts';
-import { thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
+import { serveObject } from '#worker/features/media/service.ts';
+import * as core from '#worker/features/creatives/core/service.ts';
+import { loadBrandFonts } from '#worker/features/creatives/fonts/service.ts';
+import {
+  BUSY_RETRY_AFTER_S,
+  CANNOT_DRAW,
+  drawPng,
+  logRenderFailure,
+  RENDERER_BUSY_DETAILS,
+  RenderBusy,
+  renderFailure,
+  tooManyPixels,
+  undrawable,
+  type RenderPicture,
+} from '#worker/features/creatives/render/images.ts';
+import { pngToJpeg } from '#worker/features/creatives/render/jpeg.ts';
+import * as repo from '#worker/features/creatives/render/repo.ts';
+import { thumbnailKeyOf } from '#worker/features/creatives/render/thumbnail.ts';
 
 /**
  * Rendering creatives into creations (PRODUCT.md §4.3): the PNG of a revision for 1 credit,
- * the creations gallery, and the jobs that refund interrupted renders and purge deleted ones.
+ * the jobs that refund interrupted renders and purge deleted ones, a creation's pictures as
+ * served (its file, its thumbnail, the JPEG Instagram fetches), and the link card of
+ * presentations.
  */
+
+// The entry point of this sub-feature: its siblings (variations, playground) reach the renderer
+// seam (images.ts) and the thumbnails through these names, never those modules themselves.
+export {
+  CANNOT_DRAW,
+  drawableDataUrl,
+  drawPng,
+  logRenderFailure,
+  RENDER_IMAGE_MAX_PIXELS,
+  RENDER_WEBP_MAX_PIXELS,
+  renderFailure,
+  tooManyPixels,
+  undrawable,
+  type RenderPicture,
+} from '#worker/features/creatives/render/images.ts';
+export { pngThumbnail, thumbnailKeyOf } from '#worker/features/creatives/render/thumbnail.ts';
 
 /** Originals above this size are drawn from their thumbnail (satori embeds images as data URLs). */
 const RENDER_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
-
-export const creationFileUrl = (id: string) => `/api/creations/${id}/file`;
 
 /**
  * Originals loaded for one render at most (the rest from their thumbnails): the renderer reads at
@@ -42,7 +68,7 @@ const UNDRAWABLE = 'undrawable:';
  * charged, rather than drawn with a hole). Only each object's metadata is read here (`head`).
  */
 export async function loadImages(env: Pick<Bindings, 'MEDIA'>, db: Db, projectId: string, doc: CreativeDocument): Promise<Record<string, RenderPicture>> {
-  const rows = await repo.projectMediaIn(db, projectId, mediaIdsOf(doc));
+  const rows = await core.projectMediaIn(db, projectId, mediaIdsOf(doc));
   if (rows.length === 0) return {};
   let budget = RENDER_TOTAL_MAX_BYTES;
   const plan = rows.map((m) => {
@@ -63,25 +89,6 @@ export async function loadImages(env: Pick<Bindings, 'MEDIA'>, db: Db, projectId
   return Object.fromEntries(entries);
 }
 
-export function toCreationItem(row: repo.CreationRow, extra: { projectName: string; role: ProjectRole; creativeLive: boolean }): CreationItem {
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    projectName: extra.projectName,
-    role: extra.role,
-    creativeId: extra.creativeLive ? row.creativeId : null,
-    revisionNumber: row.revisionNumber,
-    name: row.name,
-    format: row.format,
-    width: row.width,
-    height: row.height,
-    size: row.size,
-    url: creationFileUrl(row.id),
-    downloadUrl: `${creationFileUrl(row.id)}?download=1`,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 /**
  * Renders the current revision into a creation (PRODUCT.md §4.3): 1 credit, refunded
  * when rendering fails; the same revision again returns its creation for free. Two
@@ -91,15 +98,16 @@ export function toCreationItem(row: repo.CreationRow, extra: { projectName: stri
 export async function renderCreative(
   env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
-  row: repo.CreativeRow,
-  membership: Membership,
-  actor: Actor,
+  row: core.CreativeRow,
+  membership: core.Membership,
+  actor: core.Actor,
 ): Promise<{ creation: CreationItem; created: boolean }> {
-  const item = (creation: repo.CreationRow) => toCreationItem(creation, { projectName: membership.project.name, role: membership.role, creativeLive: true });
-  const existing = await repo.findLiveCreationOfRevision(db, row.revisionId);
+  const item = (creation: core.CreationRow) =>
+    core.toCreationItem(creation, { projectName: membership.project.name, role: membership.role, creativeLive: true });
+  const existing = await core.findLiveCreationOfRevision(db, row.revisionId);
   if (existing) return { creation: item(existing), created: false };
   // Loaded before the charge: a picture that can never be drawn is refused, not charged and refunded.
-  const doc = documentOf(row);
+  const doc = core.documentOf(row);
   const images = await loadImages(env, db, row.projectId, doc);
   if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { document: [CANNOT_DRAW] });
   const brandFonts = await loadBrandFonts(env, db, row.projectId, doc);
@@ -116,7 +124,7 @@ export async function renderCreative(
     const { png, width, height } = await drawPng(env, { doc, images, brandFonts });
     await env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
     stored = true;
-    const [inserted] = await repo.insertCreationUnlessRendered(db, {
+    const [inserted] = await core.insertCreationUnlessRendered(db, {
       id,
       projectId: row.projectId,
       creativeId: row.id,
@@ -132,7 +140,7 @@ export async function renderCreative(
     });
     if (inserted) return { creation: item(inserted), created: true };
     // Another render of this revision won the race: hand back its creation and this credit.
-    const winner = await repo.findLiveCreationOfRevision(db, row.revisionId);
+    const winner = await core.findLiveCreationOfRevision(db, row.revisionId);
     await env.MEDIA.delete(key);
     await refund(db, operationKey, `Render “${row.name}”: already rendered, refunded`);
     if (!winner) throw new AppError('conflict', 'This creative changed while it rendered. Try again.');
@@ -149,39 +157,8 @@ export async function renderCreative(
   }
 }
 
-/** The newest creations across the user's projects (`GET /api/creations`), as a read the dashboard batches with others. */
-export function creationsRead(
-  db: Db,
-  userId: string,
-  filters: repo.CreationFilters,
-  limit: number,
-  cursor?: string,
-): Read<{ items: CreationItem[]; nextCursor: string | null }> {
-  return read(repo.listCreations(db, userId, filters, limit, decodeCursor(cursor)), (rows) => {
-    const page = toPage(rows, limit, (row) => encodeCursor(row.creation.createdAt, row.creation.id));
-    return {
-      items: page.items.map((row) => ({
-        ...toCreationItem(row.creation, { projectName: row.projectName, role: row.role, creativeLive: row.creativeLive > 0 }),
-        linkGroup: row.linkGroup,
-      })),
-      nextCursor: page.nextCursor,
-    };
-  });
-}
-
-export async function listCreations(db: Db, userId: string, filters: repo.CreationFilters, limit: number, cursor?: string) {
-  return run(db, creationsRead(db, userId, filters, limit, cursor));
-}
-
-export async function deleteCreation(db: Db, row: repo.CreationRow, actor: Actor): Promise<void> {
-  await rawBatch(db, [
-    repo.softDeleteCreation(db, row.id, new Date()),
-    auditStatement(db, { actorUserId: actor.id, action: 'creation.delete', targetType: 'creation', targetId: row.id, projectId: row.projectId }),
-  ]);
-}
-
 /**
- * Which paid work counts as abandoned (renders here, variations in variations-service.ts): paid
+ * Which paid work counts as abandoned (renders here, variations in variations/service.ts): paid
  * at least 10 minutes ago (no request runs that long) and at most a day ago (older work's
  * results may have been deleted and purged since).
  */
@@ -207,13 +184,127 @@ export async function refundAbandonedRenders(db: Db, now = new Date()): Promise<
  * then their rows, `batch` at a time. Returns how many went.
  */
 export async function purgeDeletedCreations(db: Db, bucket: R2Bucket, before: Date, batch: number): Promise<number> {
-  const rows = await repo.purgeableCreations(db, before, batch);
+  const rows = await core.purgeableCreations(db, before, batch);
   if (rows.length === 0) return 0;
   // With their thumbnails (variations have one; deleting a key that does not exist is no error).
   await bucket.delete(rows.flatMap((r) => [r.r2Key, thumbnailKeyOf(r.r2Key)]));
-  await repo.deleteCreationRows(
+  await core.deleteCreationRows(
     db,
     rows.map((r) => r.id),
   );
   return rows.length;
+}
+
+/* ---------- a creation's pictures, as served ---------- */
+
+/** A creation's name as a download's file name (without the characters a header cannot hold). */
+const fileNameOf = (row: core.CreationRow, extension: string) => `${row.name.replace(/[^\w .()-]+/g, '').trim() || 'creation'}${extension}`;
+
+/** The PNG (`GET /api/creations/{id}/file`), shown or downloaded. */
+export function serveCreationFile(bucket: R2Bucket, row: core.CreationRow, requestHeaders: Headers, download: boolean): Promise<Response> {
+  return serveObject(bucket, row.r2Key, requestHeaders, {
+    contentType: 'image/png',
+    filename: fileNameOf(row, '.png'),
+    download,
+    cache: 'private, max-age=31536000, immutable',
+  });
+}
+
+/** A small JPEG to pick from (variations have one); the PNG itself for a creation without one. */
+export async function serveCreationThumbnail(bucket: R2Bucket, row: core.CreationRow, requestHeaders: Headers): Promise<Response> {
+  const thumbnail = await bucket.head(thumbnailKeyOf(row.r2Key));
+  return serveObject(bucket, thumbnail ? thumbnailKeyOf(row.r2Key) : row.r2Key, requestHeaders, {
+    contentType: thumbnail ? 'image/jpeg' : 'image/png',
+    filename: fileNameOf(row, thumbnail ? '.jpg' : '.png'),
+    download: false,
+    cache: 'private, max-age=31536000, immutable',
+  });
+}
+
+/**
+ * The picture behind a signed, expiring link (`GET /api/creations/{id}/signed`, no session) as a
+ * JPEG: what Instagram fetches when a post is published. `not_found` for a link that is not valid
+ * (or no longer), a creation deleted since, or a PNG that cannot be read.
+ */
+export async function signedCreationJpeg(
+  db: Db,
+  bucket: R2Bucket,
+  secret: string,
+  id: string,
+  expires: string | undefined,
+  signature: string | undefined,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const row = looksLikeId(id) ? await core.signedCreation(db, secret, id, expires, signature) : undefined;
+  const object = row ? await bucket.get(row.r2Key) : null;
+  if (!object) throw new AppError('not_found');
+  const png = new Uint8Array(await object.arrayBuffer());
+  // A picture that cannot be read is one Meta cannot fetch (it fails the post as a media error).
+  return pngToJpeg(png).catch(() => {
+    throw new AppError('not_found');
+  });
+}
+
+/* ---------- the link card of presentations ---------- */
+
+/**
+ * A link card (Open Graph image, 1200×628) drawn by the creatives' renderer: a kicker line,
+ * a large title and a footer line on a gradient of the brand colour. Used by presentations
+ * (issue 13) for the picture a pasted link unfurls as.
+ */
+export interface CardInput {
+  kicker: string;
+  title: string;
+  footer: string;
+  /** Background gradient, #rrggbb. */
+  from: string;
+  to: string;
+  /** Text colour, #rrggbb. */
+  color: string;
+  headingFont: FontId;
+  bodyFont: FontId;
+}
+
+export function cardDocument(input: CardInput): CreativeDocument {
+  const text = (id: string, value: string, y: number, h: number, size: number, weight: 400 | 700, font: FontId, uppercase = false) => ({
+    id,
+    type: 'text' as const,
+    x: 7,
+    y,
+    w: 86,
+    h,
+    text: Array.from(value).slice(0, 200).join(''),
+    font,
+    weight,
+    size,
+    color: input.color,
+    align: 'left' as const,
+    vAlign: 'top' as const,
+    lineHeight: 1.15,
+    uppercase,
+  });
+  return {
+    version: CREATIVE_VERSION,
+    format: 'landscape',
+    template: 'link-card',
+    background: { type: 'gradient', from: input.from, to: input.to, angle: 135 },
+    layers: [
+      text('kicker', input.kicker, 12, 10, 4.2, 700, input.bodyFont, true),
+      text('title', input.title, 27, 46, 10, 700, input.headingFont),
+      text('footer', input.footer, 80, 10, 4, 400, input.bodyFont),
+    ],
+  };
+}
+
+/** The card as PNG bytes; a renderer that stayed busy is a 429 with Retry-After (nothing of ours failed). */
+export async function renderCard(env: Pick<Bindings, 'ASSETS' | 'RENDERER'>, input: CardInput): Promise<Uint8Array> {
+  try {
+    const { png } = await drawPng(env, { doc: cardDocument(input), images: {} });
+    return png;
+  } catch (error) {
+    if (!(error instanceof RenderBusy)) throw error;
+    logRenderFailure('card_render_failed', error);
+    throw new AppError('rate_limited', 'The link picture cannot be drawn right now. Try again in a few seconds.', RENDERER_BUSY_DETAILS, {
+      'Retry-After': String(BUSY_RETRY_AFTER_S),
+    });
+  }
 }

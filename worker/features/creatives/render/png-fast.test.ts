@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compositeOpaquePng, encodeOpaquePng } from '#worker/features/creatives/png-fast.ts';
+import { compositeOpaquePng, encodeOpaquePng } from '#worker/features/creatives/render/png-fast.ts';
 import { decodePng } from '#worker/test/png.ts';
 
 /** Pixels that change in every direction (so that every filter byte matters), fully opaque. */

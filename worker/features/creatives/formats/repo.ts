@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
 import { creations, creatives } from '#worker/db/schema.ts';
-import type { CreativeInsert } from '#worker/features/creatives/repo.ts';
+
+type CreativeInsert = typeof creatives.$inferInsert;
 
 /** Queries of linked formats (issue 14, point 5): a creative's link group, its copies, their creations. */
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { CreativeDocument } from '#common/creative/document.ts';
-import { documentFonts } from '#worker/features/creatives/fonts-render.ts';
+import { documentFonts } from '#worker/features/creatives/render/fonts-render.ts';
 import { deferred } from '#worker/test/held-d1.ts';
 
 /** A document drawn with Inter regular only (its fallback): one bundled file. */

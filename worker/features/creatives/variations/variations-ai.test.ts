@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aiCopy, AI_TIMEOUT_MS, variationPrompt, type AiBrief } from '#worker/features/creatives/variations-ai.ts';
+import { aiCopy, AI_TIMEOUT_MS, variationPrompt, type AiBrief } from '#worker/features/creatives/variations/variations-ai.ts';
 
 const BRIEF: AiBrief = { headline: 'Single-origin coffee', goal: 'sale', tone: 'warm', toneOfVoice: 'Warm and direct', product: 'Acme Roasters' };
 

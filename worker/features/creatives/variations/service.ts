@@ -12,12 +12,22 @@ import { auditStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { refund, spend } from '#worker/features/credits/service.ts';
-import { CANNOT_DRAW, undrawable } from '#worker/features/creatives/images.ts';
-import { abandonedWindow, loadImages, toCreationItem } from '#worker/features/creatives/render-service.ts';
-import { documentOf, imagesFor, imageUrls, insertCreativeStatements, summary, type Actor, type Membership } from '#worker/features/creatives/service.ts';
-import { aiCopy } from '#worker/features/creatives/variations-ai.ts';
-import { renderVariations } from '#worker/features/creatives/variations-render.ts';
-import * as repo from '#worker/features/creatives/repo.ts';
+import { abandonedWindow, CANNOT_DRAW, loadImages, undrawable } from '#worker/features/creatives/render/service.ts';
+import {
+  creativesIn,
+  documentOf,
+  imagesFor,
+  imageUrls,
+  insertCreativeStatements,
+  summary,
+  toCreationItem,
+  type Actor,
+  type CreativeRow,
+  type Membership,
+} from '#worker/features/creatives/core/service.ts';
+import * as repo from '#worker/features/creatives/variations/repo.ts';
+import { aiCopy } from '#worker/features/creatives/variations/variations-ai.ts';
+import { renderVariations } from '#worker/features/creatives/variations/variations-render.ts';
 
 /**
  * Variations (PRODUCT.md §4.3, issue 14 point 7): N new drafts from one creative and the brand
@@ -170,7 +180,7 @@ async function copiesFor(
 export async function generateVariations(
   env: Pick<Bindings, 'AI' | 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
-  row: repo.CreativeRow,
+  row: CreativeRow,
   membership: Membership,
   actor: Actor,
   count: number,
@@ -282,8 +292,8 @@ export async function generateVariations(
 }
 
 /** New creatives of one project, in the order of `ids` (one query). */
-async function rowsOf(db: Db, membership: Membership, ids: string[]): Promise<repo.CreativeRow[]> {
-  const found = new Map((await repo.creativesIn(db, membership.project.id, ids)).map((r) => [r.id, r]));
+async function rowsOf(db: Db, membership: Membership, ids: string[]): Promise<CreativeRow[]> {
+  const found = new Map((await creativesIn(db, membership.project.id, ids)).map((r) => [r.id, r]));
   return ids.map((id) => found.get(id)).filter((r) => r !== undefined);
 }
 

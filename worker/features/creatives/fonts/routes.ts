@@ -4,7 +4,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import * as fonts from '#worker/features/creatives/fonts-service.ts';
+import * as fonts from '#worker/features/creatives/fonts/service.ts';
 
 /** /api/projects/{projectId}/fonts: the fonts uploaded to a project (the body of the upload is the file itself). */
 export const projectFontRoutes = new Hono<AppEnv>()

@@ -16,8 +16,8 @@ import {
   renderFailure,
   tooManyPixels,
   undrawable,
-} from '#worker/features/creatives/images.ts';
-import * as repo from '#worker/features/creatives/repo.ts';
+} from '#worker/features/creatives/render/service.ts';
+import * as repo from '#worker/features/creatives/playground/repo.ts';
 
 /**
  * The playground's downloads (PRODUCT.md §2, §6): anyone may render a watermarked PNG,
@@ -29,13 +29,39 @@ export function utcDay(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-export function visitorHash(secret: string, day: string, meta: { ip: string; userAgent?: string | null | undefined }): Promise<string> {
+/** What the visitor's hash is made of (the request's `requestMeta`). */
+type VisitorMeta = { ip: string; userAgent?: string | null | undefined };
+
+export function visitorHash(secret: string, day: string, meta: VisitorMeta): Promise<string> {
   return sha256Hex(`playground:${secret}:${day}:${meta.ip}:${meta.userAgent ?? ''}`);
 }
 
 /** Downloads the visitor has left today. */
 export async function remainingDownloads(db: Db, visitor: string, day: string): Promise<number> {
   return Math.max(0, PLAYGROUND_DOWNLOADS_PER_DAY - (await repo.playgroundDownloadsUsed(db, visitor, day)));
+}
+
+/** The visitor making a request, as of today: `visitorHash` of today (UTC), its IP and its user agent. */
+async function visitorOf(secret: string, meta: VisitorMeta): Promise<{ hash: string; day: string }> {
+  const day = utcDay();
+  return { hash: await visitorHash(secret, day, meta), day };
+}
+
+/** The daily limit and what the visitor making the request has left of it (`GET /api/playground/quota`). */
+export async function visitorQuota(db: Db, secret: string, meta: VisitorMeta): Promise<{ limit: number; remaining: number }> {
+  const visitor = await visitorOf(secret, meta);
+  return { limit: PLAYGROUND_DOWNLOADS_PER_DAY, remaining: await remainingDownloads(db, visitor.hash, visitor.day) };
+}
+
+/** `renderDownload` for the visitor making the request (`POST /api/playground/render`), with the download's file name. */
+export async function visitorDownload(
+  env: Pick<Bindings, 'ASSETS' | 'RENDERER' | 'SESSION_SECRET'>,
+  db: Db,
+  meta: VisitorMeta,
+  input: { document: CreativeDocument; image?: string | undefined },
+): Promise<{ png: Uint8Array; remaining: number; filename: string }> {
+  const { png, remaining } = await renderDownload(env, db, await visitorOf(env.SESSION_SECRET, meta), input);
+  return { png, remaining, filename: `adloom-playground-${input.document.format}.png` };
 }
 
 const TOO_MANY_PIXELS = `Use a picture of at most ${RENDER_IMAGE_MAX_PIXELS / 1_000_000} megapixels (${RENDER_WEBP_MAX_PIXELS / 1_000_000} for WebP), for example 3000 × 3000.`;

@@ -1,10 +1,9 @@
 import { mediaIdsOf, type CreativeDocument } from '#common/creative/document.ts';
 import type { Bindings } from '#worker/env.ts';
 import type { Db } from '#worker/db/client.ts';
-import { drawPng, logRenderFailure, undrawable, type RenderPicture } from '#worker/features/creatives/images.ts';
-import { pngThumbnail, thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
-import * as repo from '#worker/features/creatives/repo.ts';
 import { newId } from '#worker/lib/ids.ts';
+import { insertCreationUnlessRendered, type CreationRow } from '#worker/features/creatives/core/service.ts';
+import { drawPng, logRenderFailure, pngThumbnail, thumbnailKeyOf, undrawable, type RenderPicture } from '#worker/features/creatives/render/service.ts';
 
 /**
  * Draws new variations into creations (their PNG and a small JPEG to pick from), already paid
@@ -29,9 +28,9 @@ export async function renderVariations(
   items: readonly VariationToRender[],
   /** media id → every picture the batch shows (`loadImages`: R2 keys the renderer reads), found once for all. */
   images: Record<string, RenderPicture>,
-): Promise<(repo.CreationRow | null)[]> {
+): Promise<(CreationRow | null)[]> {
   const bad = new Set(undrawable(images));
-  const out: (repo.CreationRow | null)[] = [];
+  const out: (CreationRow | null)[] = [];
   for (const item of items) {
     const id = newId();
     const key = `creations/${projectId}/${id}.png`;
@@ -46,7 +45,7 @@ export async function renderVariations(
       keys.push(key);
       await env.MEDIA.put(thumbnailKeyOf(key), thumbnail.jpeg, { httpMetadata: { contentType: 'image/jpeg' } });
       keys.push(thumbnailKeyOf(key));
-      const [row] = await repo.insertCreationUnlessRendered(db, {
+      const [row] = await insertCreationUnlessRendered(db, {
         id,
         projectId,
         creativeId: item.creativeId,

@@ -9,7 +9,6 @@ import type { RenderJob, StoredPicture } from '#worker/renderer/index.ts';
  * reached through the RENDERER service binding: none of it is in this worker's bundle, and a
  * render that runs out of memory or crashes takes only its own call down.
  */
-export const renderer = (env: Pick<Bindings, 'RENDERER'>) => env.RENDERER;
 
 /**
  * A picture as a data URL the renderer can draw: PNG, JPEG and GIF as they are (made here, no

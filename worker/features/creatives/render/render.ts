@@ -5,17 +5,17 @@ import { encode as encodePng } from 'fast-png';
 import { satori } from '@cf-wasm/satori/workerd';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { BAKED_BACKGROUND, creativeTree } from '#client/creative/tree.tsx';
-import { documentFonts, FONT_FILES } from '#worker/features/creatives/fonts-render.ts';
-import { compositeOpaquePng, encodeOpaquePng } from '#worker/features/creatives/png-fast.ts';
-import { bakePictures, bakeUnderlay, cutUnderlay, directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render-prep.ts';
+import { documentFonts, FONT_FILES } from '#worker/features/creatives/render/fonts-render.ts';
+import { compositeOpaquePng, encodeOpaquePng } from '#worker/features/creatives/render/png-fast.ts';
+import { bakePictures, bakeUnderlay, cutUnderlay, directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render/render-prep.ts';
 import { base64 } from '#worker/lib/ids.ts';
 
 /**
  * The PNG renderer (PRODUCT.md §4.3): the same element tree as the editor preview,
  * laid out by satori into SVG and rasterised by resvg, both WebAssembly inside the
  * worker. Fonts come from the bundled static files (fetched from the assets binding
- * once per isolate), images from R2 as data URLs: nothing from the network. Loaded on
- * demand (`renderer()` in images.ts).
+ * once per isolate), images from R2 as data URLs: nothing from the network. Run by the
+ * renderer Worker (worker/renderer), which the main worker reaches through images.ts.
  */
 /** Every bundled font file (a render loads only those its document uses: `documentFonts`). */
 export { FONT_FILES };

@@ -357,7 +357,7 @@ describe('limits and recovery', RENDERING, () => {
   });
 
   it('refunds a render whose worker stopped between the charge and the creation (the scheduled job), once', async () => {
-    const { refundAbandonedRenders } = await import('#worker/features/creatives/render-service.ts');
+    const { refundAbandonedRenders } = await import('#worker/features/creatives/render/service.ts');
     const { owner, project } = await team();
     const creative = await createCreative(owner, project.id);
     const done = await createCreative(owner, project.id, { template: 'quote-card', format: 'square' });
@@ -396,7 +396,7 @@ describe('fonts', RENDERING, () => {
   });
 
   it('draws Latin Extended letters (ł, ő, ğ…) with the brand font, not as missing-glyph boxes', async () => {
-    const { renderPng } = await import('#worker/features/creatives/render.ts');
+    const { renderPng } = await import('#worker/features/creatives/render/render.ts');
     const inked = async (text: string) => {
       const doc: CreativeDocument = {
         version: 2,

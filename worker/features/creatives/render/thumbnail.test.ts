@@ -1,6 +1,6 @@
 import { decode as decodeJpeg } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { pngThumbnail, thumbnailKeyOf } from '#worker/features/creatives/thumbnail.ts';
+import { pngThumbnail, thumbnailKeyOf } from '#worker/features/creatives/render/thumbnail.ts';
 import { solidPng } from '#worker/test/png.ts';
 
 describe('pngThumbnail', () => {

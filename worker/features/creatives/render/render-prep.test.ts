@@ -7,7 +7,7 @@ import { FORMAT_IDS, FORMATS, type CreativeDocument, type Layer } from '#common/
 import { buildTemplate } from '#common/creative/templates.ts';
 import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { BAKED_BACKGROUND, creativeTree } from '#client/creative/tree.tsx';
-import { documentFonts } from '#worker/features/creatives/fonts-render.ts';
+import { documentFonts } from '#worker/features/creatives/render/fonts-render.ts';
 import {
   bakeUnderlay,
   CACHE_MAX_BYTES,
@@ -17,8 +17,8 @@ import {
   dropNoopImageClips,
   flatOpacity,
   limitCaches,
-} from '#worker/features/creatives/render-prep.ts';
-import { renderPng, type RenderPath } from '#worker/features/creatives/render.ts';
+} from '#worker/features/creatives/render/render-prep.ts';
+import { renderPng, type RenderPath } from '#worker/features/creatives/render/render.ts';
 import { base64 } from '#worker/lib/ids.ts';
 import { decodePng } from '#worker/test/png.ts';
 

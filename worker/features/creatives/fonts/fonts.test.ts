@@ -6,8 +6,8 @@ import { BRAND_FONT_MAX_BYTES, BRAND_FONTS_PER_PROJECT, type BrandFontItem } fro
 import type { CreationItem } from '#common/schemas/creatives.ts';
 import { wellFormed } from '#common/schemas/fields.ts';
 import { brandFonts } from '#worker/db/schema.ts';
-import { readFontFile } from '#worker/features/creatives/font-file.ts';
-import { documentFontFiles } from '#worker/features/creatives/fonts-render.ts';
+import { readFontFile } from '#worker/features/creatives/fonts/font-file.ts';
+import { documentFontFiles } from '#worker/features/creatives/render/fonts-render.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { bundledWoff, fakeFont, realFont, woffToTtf } from '#worker/test/fonts.ts';

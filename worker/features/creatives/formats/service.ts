@@ -9,11 +9,21 @@ import { sha256Hex } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { getCreditSummary } from '#worker/features/credits/service.ts';
-import { renderCreative } from '#worker/features/creatives/render-service.ts';
-import { documentOf, imagesFor, imageUrls, summary, type Actor, type Membership } from '#worker/features/creatives/service.ts';
-import * as formatsRepo from '#worker/features/creatives/formats-repo.ts';
 import { safeFileName, zipStream } from '#worker/lib/zip-stream.ts';
-import * as repo from '#worker/features/creatives/repo.ts';
+import { renderCreative } from '#worker/features/creatives/render/service.ts';
+import {
+  creativesIn,
+  documentOf,
+  imagesFor,
+  imageUrls,
+  insertRevisionIfCurrent,
+  projectMediaIn,
+  summary,
+  type Actor,
+  type CreativeRow,
+  type Membership,
+} from '#worker/features/creatives/core/service.ts';
+import * as repo from '#worker/features/creatives/formats/repo.ts';
 
 /**
  * Every format at once (issue 14, point 5): "Resize" makes linked copies of a creative in
@@ -25,10 +35,10 @@ import * as repo from '#worker/features/creatives/repo.ts';
 
 const formatOrder = (format: FormatId) => FORMAT_IDS.indexOf(format);
 
-type Member = Awaited<ReturnType<typeof formatsRepo.groupMembers>>[number];
+type Member = Awaited<ReturnType<typeof repo.groupMembers>>[number];
 
-async function membersOf(db: Db, row: repo.CreativeRow): Promise<Member[]> {
-  const members = await formatsRepo.groupMembers(db, row.projectId, row.id, row.linkGroup);
+async function membersOf(db: Db, row: CreativeRow): Promise<Member[]> {
+  const members = await repo.groupMembers(db, row.projectId, row.id, row.linkGroup);
   // One of each format (the creative's own first, then the oldest, should an edit have changed a copy's format), in the product's order.
   const ordered = [...members.filter((m) => m.creative.id === row.id), ...members.filter((m) => m.creative.id !== row.id)];
   const seen = new Set<FormatId>();
@@ -54,7 +64,7 @@ function toLinkedFormat(m: Member): LinkedFormat {
 }
 
 /** The creative's linked formats (`GET /api/creatives/{id}/formats`). */
-export async function linkedFormats(db: Db, row: repo.CreativeRow): Promise<LinkedFormats> {
+export async function linkedFormats(db: Db, row: CreativeRow): Promise<LinkedFormats> {
   const members = await membersOf(db, row);
   return {
     linkGroup: row.linkGroup,
@@ -68,7 +78,7 @@ export async function linkedFormats(db: Db, row: repo.CreativeRow): Promise<Link
  * the creative's content laid out for each format. A format the group has already (or the
  * creative's own) is skipped, also when two resizes run at once. Free, like creating a creative.
  */
-export async function resize(db: Db, row: repo.CreativeRow, membership: Membership, actor: Actor, formats: readonly FormatId[]): Promise<ResizeResult> {
+export async function resize(db: Db, row: CreativeRow, membership: Membership, actor: Actor, formats: readonly FormatId[]): Promise<ResizeResult> {
   const group = row.linkGroup ?? row.id;
   const present = new Set((await membersOf(db, row)).map((m) => m.creative.format));
   const wanted = FORMAT_IDS.filter((f) => formats.includes(f) && !present.has(f));
@@ -77,7 +87,7 @@ export async function resize(db: Db, row: repo.CreativeRow, membership: Membersh
 
   // A picture deleted since the creative was saved leaves an empty frame in the copies, as a restore does.
   const source = documentOf(row);
-  const live = new Set((await repo.projectMediaIn(db, row.projectId, mediaIdsOf(source))).map((m) => m.id));
+  const live = new Set((await projectMediaIn(db, row.projectId, mediaIdsOf(source))).map((m) => m.id));
   const doc = withoutMedia(source, (id) => !live.has(id));
   const now = new Date();
   const copies = await Promise.all(
@@ -87,9 +97,9 @@ export async function resize(db: Db, row: repo.CreativeRow, membership: Membersh
     }),
   );
   const results = await rawBatch(db, [
-    formatsRepo.joinOwnGroup(db, row.id),
+    repo.joinOwnGroup(db, row.id),
     ...copies.flatMap((copy) => [
-      formatsRepo.insertLinkedCopy(db, {
+      repo.insertLinkedCopy(db, {
         id: copy.id,
         projectId: row.projectId,
         createdBy: actor.id,
@@ -105,7 +115,7 @@ export async function resize(db: Db, row: repo.CreativeRow, membership: Membersh
         createdAt: now,
         updatedAt: now,
       }),
-      repo.insertRevisionIfCurrent(db, {
+      insertRevisionIfCurrent(db, {
         id: copy.revisionId,
         creativeId: copy.id,
         number: 1,
@@ -129,7 +139,7 @@ export async function resize(db: Db, row: repo.CreativeRow, membership: Membersh
   const lost = copies.filter((c) => !made.includes(c)).map((c) => c.format);
   const rows = new Map(
     (
-      await repo.creativesIn(
+      await creativesIn(
         db,
         row.projectId,
         made.map((c) => c.id),
@@ -161,7 +171,7 @@ export const zipUrlOf = (creativeId: string) => `/api/creatives/${creativeId}/fo
 export async function renderAll(
   env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
-  row: repo.CreativeRow,
+  row: CreativeRow,
   membership: Membership,
   actor: Actor & { plan: PlanId },
   formats: readonly FormatId[],
@@ -209,10 +219,10 @@ export async function renderAll(
  * The newest PNG of each of the group's formats as one ZIP (`GET /api/creatives/{id}/formats/zip`),
  * streamed from R2 as it is read. 404 when nothing of the group is rendered yet.
  */
-export async function formatsZip(db: Db, bucket: R2Bucket, row: repo.CreativeRow): Promise<{ body: ReadableStream<Uint8Array>; filename: string }> {
+export async function formatsZip(db: Db, bucket: R2Bucket, row: CreativeRow): Promise<{ body: ReadableStream<Uint8Array>; filename: string }> {
   const members = await membersOf(db, row);
   const ids = members.map((m) => m.lastCreationId).filter((id) => id !== null);
-  const found = new Map((await formatsRepo.creationsIn(db, row.projectId, ids)).map((c) => [c.id, c]));
+  const found = new Map((await repo.creationsIn(db, row.projectId, ids)).map((c) => [c.id, c]));
   const creations = members.map((m) => (m.lastCreationId ? found.get(m.lastCreationId) : undefined)).filter((c) => c !== undefined);
   if (creations.length === 0) throw new AppError('not_found', 'Nothing of this creative is rendered yet: render its formats first.');
   const base = safeFileName(row.name.replace(/ \((square|portrait|story|landscape)\)$/i, ''), 'creative');

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { CreativeStatus, FormatId } from '#common/creative/document.ts';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
-import { creations, creativeRevisions, creatives, creditLedger, media, playgroundDownloads, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { creations, creativeRevisions, creatives, media, projectMembers, projects, users } from '#worker/db/schema.ts';
 
 export type CreativeRow = typeof creatives.$inferSelect;
 export type CreativeInsert = typeof creatives.$inferInsert;
@@ -272,84 +272,4 @@ export function deleteCreationRows(db: Db, ids: string[]) {
 /** Creatives deleted before `before` go for good (their revisions with them). */
 export function purgeDeletedCreatives(db: Db, before: Date) {
   return db.delete(creatives).where(lt(creatives.deletedAt, before));
-}
-
-/**
- * Render spends older than `before` (but newer than `after`) with neither a refund nor the
- * creation they were for: the worker was stopped mid-render (memory, CPU, deploy). The
- * operation key is `render:<revisionId>:<creationId>` (a primary-key lookup).
- */
-export function abandonedRenderSpends(db: Db, after: Date, before: Date, limit: number) {
-  return db
-    .select({ operationKey: creditLedger.operationKey, reference: creditLedger.reference })
-    .from(creditLedger)
-    .where(
-      and(
-        eq(creditLedger.kind, 'spend'),
-        sql`${creditLedger.operationKey} LIKE 'render:%'`,
-        lt(creditLedger.createdAt, before),
-        sql`${creditLedger.createdAt} > ${after.getTime()}`,
-        sql`NOT EXISTS (SELECT 1 FROM credit_ledger r WHERE r.operation_key = 'refund:' || "credit_ledger"."operation_key")`,
-        sql`NOT EXISTS (SELECT 1 FROM creations c WHERE c.id = substr(substr("credit_ledger"."operation_key", 8), instr(substr("credit_ledger"."operation_key", 8), ':') + 1))`,
-      ),
-    )
-    .limit(limit)
-    .all();
-}
-
-/**
- * Variations spends (operation key `<prefix><batch>`) older than `before` (but newer than
- * `after`) with no refund, and how far their batch got: `drafts`, the batch's creatives (their
- * ids are the batch id and a number: none when the request stopped before storing them), and
- * `drawn`, those of them with a creation of their first revision. Only batches with a
- * variation left undrawn: the request was stopped mid-batch (a closed tab, memory, CPU, a deploy).
- */
-export function abandonedVariationSpends(db: Db, prefix: string, after: Date, before: Date, limit: number) {
-  return db.all<{ operationKey: string; spent: number; drafts: number; drawn: number }>(sql`
-    SELECT operationKey, spent, drafts, drawn FROM (
-      SELECT k.operationKey, k.spent,
-        (SELECT count(*) FROM creatives v WHERE v.id > k.batch AND v.id < k.batch || '~') AS drafts,
-        (SELECT count(DISTINCT c.creative_id) FROM creations c
-          WHERE c.creative_id > k.batch AND c.creative_id < k.batch || '~' AND c.revision_number = 1) AS drawn
-      FROM (
-        SELECT s.operation_key AS operationKey, -(s.monthly_delta + s.purchased_delta) AS spent, substr(s.operation_key, ${prefix.length + 1}) AS batch
-        FROM credit_ledger s
-        WHERE s.kind = 'spend' AND substr(s.operation_key, 1, ${prefix.length}) = ${prefix}
-          AND s.created_at < ${before.getTime()} AND s.created_at > ${after.getTime()}
-          AND NOT EXISTS (SELECT 1 FROM credit_ledger r WHERE r.operation_key = 'refund:' || s.operation_key)
-      ) AS k
-    )
-    WHERE drafts = 0 OR drawn < drafts
-    LIMIT ${limit}`);
-}
-
-/* ---------- the playground's downloads ---------- */
-
-export async function playgroundDownloadsUsed(db: Db, visitor: string, day: string): Promise<number> {
-  const row = await db
-    .select({ count: playgroundDownloads.count })
-    .from(playgroundDownloads)
-    .where(and(eq(playgroundDownloads.visitorHash, visitor), eq(playgroundDownloads.day, day)))
-    .get();
-  return row?.count ?? 0;
-}
-
-/** Takes one download if the visitor has fewer than `limit` today (one conditional statement); the new count, or none. */
-export async function takePlaygroundDownload(db: Db, visitor: string, day: string, limit: number): Promise<number | undefined> {
-  const result = await rawStatement(
-    db,
-    sql`INSERT INTO playground_downloads (visitor_hash, day, count) VALUES (${visitor}, ${day}, 1)
-      ON CONFLICT (visitor_hash, day) DO UPDATE SET count = count + 1 WHERE count < ${limit}
-      RETURNING count`,
-  ).first<{ count: number }>();
-  return result?.count;
-}
-
-export async function giveBackPlaygroundDownload(db: Db, visitor: string, day: string): Promise<void> {
-  await rawStatement(db, sql`UPDATE playground_downloads SET count = max(count - 1, 0) WHERE visitor_hash = ${visitor} AND day = ${day}`).run();
-}
-
-/** The counts of days before `day` (a UTC date, YYYY-MM-DD): nobody can use them any more. */
-export function deletePlaygroundDaysBefore(db: Db, day: string) {
-  return db.delete(playgroundDownloads).where(lt(playgroundDownloads.day, day));
 }
