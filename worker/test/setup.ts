@@ -15,6 +15,11 @@ type ModuleGraph = { idToModuleMap: Map<string, { promise?: unknown; exports?: u
 function forgetProjectModules(): void {
   const graph = (globalThis as { __vitest_worker__?: { evaluatedModules?: ModuleGraph } }).__vitest_worker__?.evaluatedModules;
   if (!(graph?.idToModuleMap instanceof Map)) return void vi.resetModules();
+  // Sentry's SDK keeps its scopes and client on the global object, beside its modules, and
+  // wraps the global fetch once (its old wrapper would report to the old modules' handlers).
+  delete (globalThis as { __SENTRY__?: unknown }).__SENTRY__;
+  const original = (globalThis.fetch as { __sentry_original__?: typeof fetch }).__sentry_original__;
+  if (original) globalThis.fetch = original;
   for (const [id, node] of graph.idToModuleMap) {
     if (!id.startsWith(ROOT) || (id.includes('/node_modules/') && !STATEFUL.test(id))) continue;
     node.promise = undefined;
