@@ -15,7 +15,7 @@ import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { describeUserAgent, relativeTime } from '#client/lib/user-agent.ts';
-import { useSession, useUser } from '#client/app/session.tsx';
+import { useSession, useUser } from '#client/lib/session.tsx';
 import { DeleteAccountCard } from '#client/features/account/delete-account-card.tsx';
 import { ExportCard } from '#client/features/account/export-card.tsx';
 

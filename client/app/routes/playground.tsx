@@ -19,7 +19,7 @@ import { editorReducer, initialEditorState, singleSelection, updateLayer } from 
 import { uploadFile } from '#client/features/media/upload.ts';
 import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useSession } from '#client/app/session.tsx';
+import { useSession } from '#client/lib/session.tsx';
 
 /** The playground's brand: Adloom's own sample palette (visitors have no brand kit). */
 const BRAND = { colors: ['#1f3a5f', '#f4a261', '#e76f51', '#2a9d8f'], headingFont: 'poppins', bodyFont: 'inter', logoMediaId: null } as const;

@@ -5,6 +5,7 @@ import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
+import { NotFound } from '#client/components/not-found.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
@@ -12,7 +13,6 @@ import { TemplatePicker } from '#client/features/creatives/template-picker.tsx';
 import { Marketing, MarketingSkeleton } from '#client/features/ads/marketing.tsx';
 import { CreatePresentationButton } from '#client/features/presentations/create-from-project.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
-import { NotFound } from '#client/app/routes/not-found.tsx';
 import { ProjectTabs, useProject } from '#client/app/routes/project.tsx';
 
 /** `/projects/{projectId}/creatives`: the project's creatives (the same list as /creatives, without the project filter); "New creative" creates in this project. */

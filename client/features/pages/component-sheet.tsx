@@ -5,7 +5,7 @@ import { BLOCK_TYPES, blockSamples, type Block, type PageDocument } from '#commo
 import { LoadFailed } from '#client/components/alert.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
-import { NotFound } from '#client/app/routes/not-found.tsx';
+import { NotFound } from '#client/components/not-found.tsx';
 import { ApiError } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { pagesApi } from '#client/features/pages/api.ts';

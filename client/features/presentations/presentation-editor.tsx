@@ -5,7 +5,7 @@ import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { NotFound } from '#client/app/routes/not-found.tsx';
+import { NotFound } from '#client/components/not-found.tsx';
 import { ApiError, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import type { PickMedia } from '#client/features/pages/block-form.tsx';

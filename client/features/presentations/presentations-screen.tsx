@@ -10,7 +10,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/api.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useSession } from '#client/app/session.tsx';
+import { useSession } from '#client/lib/session.tsx';
 import { canMakePresentations } from '#client/features/presentations/access.ts';
 import { presentationsApi, projectsForPrefill, type Scope } from '#client/features/presentations/api.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';

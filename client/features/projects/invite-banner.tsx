@@ -5,7 +5,7 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useSession } from '#client/app/session.tsx';
+import { useSession } from '#client/lib/session.tsx';
 
 /** Shown for /projects?invite=<token>: who invited you to what, and the button to join. */
 export function InviteBanner({ token, onDone }: { token: string; onDone: () => void }) {

@@ -13,7 +13,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useUser } from '#client/app/session.tsx';
+import { useUser } from '#client/lib/session.tsx';
 
 const ROLE_LABEL: Record<ProjectRole, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
 const smallSelect = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900';
