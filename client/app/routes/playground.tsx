@@ -16,10 +16,10 @@ import { BackgroundPanel, FormatPanel, inputClass, PropertiesPanel, Section } fr
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
-import { uploadFile } from '#client/features/media/upload.ts';
 import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
+import { uploadFile } from '#client/lib/media-library.ts';
 
 /** The playground's brand: Adloom's own sample palette (visitors have no brand kit). */
 const BRAND = { colors: ['#1f3a5f', '#f4a261', '#e76f51', '#2a9d8f'], headingFont: 'poppins', bodyFont: 'inter', logoMediaId: null } as const;

@@ -4,7 +4,7 @@ import type { CreativeDocument } from '#common/creative/document.ts';
 import { formatMib, MEDIA_TYPES, formatLabels, type FocalPoint } from '#common/schemas/media.ts';
 import { errorMessage } from '#client/lib/api.ts';
 import { useToast } from '#client/components/toast.tsx';
-import { makeThumbnail, putThumbnail, uploadFile } from '#client/features/media/upload.ts';
+import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
 import { updateLayer } from '#client/features/creatives/editor-state.ts';
 import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
 

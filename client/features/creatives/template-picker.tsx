@@ -10,6 +10,7 @@ import { CloseButton, ModalDialog } from '#client/components/modal-dialog.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { api, ApiError, call } from '#client/lib/api.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
+import { listProjectMedia } from '#client/lib/media-library.ts';
 import { control, creatableIn } from '#client/features/creatives/list-filters.tsx';
 
 /** The gallery (the templates and their live previews) loads with the open picker, not with the creatives pages. */
@@ -39,7 +40,7 @@ function useLatestPicture(project: ProjectSummary | undefined, open: boolean): P
   useEffect(() => {
     if (!open || !projectId) return;
     let live = true;
-    call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '6' } }))
+    listProjectMedia(projectId, 'image', 6)
       .then((page) => {
         const item = page.items.find((m) => m.id !== logo && DRAWABLE.has(m.mime.toLowerCase()));
         if (live) setFound({ key, picture: item ? { id: item.id, url: item.thumbnailUrl ?? item.fileUrl } : null });

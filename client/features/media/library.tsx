@@ -10,11 +10,11 @@ import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { Uploader } from '#client/components/media-uploader.tsx';
 import { api, call, errorMessage } from '#client/lib/api.ts';
 import { usePaged, type Paged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { MediaGrid } from '#client/features/media/media-grid.tsx';
-import { Uploader } from '#client/features/media/uploader.tsx';
 
 /** The library's filters, kept in the URL so that the media detail over the grid and a reload keep them. */
 function filtersOf(params: URLSearchParams): { type: 'image' | 'video' | undefined; tag: string | undefined; q: string } {

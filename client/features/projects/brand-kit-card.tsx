@@ -12,6 +12,7 @@ import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, call, errorMessage } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { listProjectMedia } from '#client/lib/media-library.ts';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -19,7 +20,7 @@ function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; o
   const images = useResource(
     () =>
       open
-        ? call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '100' } }))
+        ? listProjectMedia(projectId, 'image')
         : Promise.resolve({ items: [], nextCursor: null }),
     [open, projectId],
   );

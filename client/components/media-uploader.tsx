@@ -4,7 +4,7 @@ import { ACCEPTED_EXTENSIONS, formatLabels, formatMib, MAX_BYTES, MEDIA_TYPES, t
 import { formatBytes } from '#common/format.ts';
 import { Button } from '#client/components/button.tsx';
 import { errorMessage } from '#client/lib/api.ts';
-import { makeThumbnail, putThumbnail, uploadFile } from '#client/features/media/upload.ts';
+import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
 
 type Status = 'queued' | 'uploading' | 'finishing' | 'done' | 'duplicate' | 'error' | 'cancelled';
 
