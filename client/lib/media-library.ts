@@ -5,7 +5,8 @@
  */
 import type { MediaItem } from '#common/schemas/media.ts';
 import { readErrorBody } from '#common/errors.ts';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { api, call } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import type { Page } from '#client/lib/use-paged.ts';
 
 /** The project's images or videos as the pickers show them (the first `limit`). */

@@ -45,7 +45,8 @@ import { useBrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
-import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
+import { api, call } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
 

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { NotFound } from '#client/components/not-found.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { AnalyticsCard } from '#client/features/funnels/analytics-card.tsx';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';

@@ -9,7 +9,7 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { NotFound } from '#client/components/not-found.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource, type Resource } from '#client/lib/use-resource.ts';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';

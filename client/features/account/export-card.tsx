@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Card } from '#client/components/page-header.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { accountApi } from '#client/features/account/api.ts';
 
 type ExportState =

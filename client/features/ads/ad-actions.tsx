@@ -11,7 +11,7 @@ import { FormError } from '#client/components/form-error.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { SandboxBadge } from '#client/components/sandbox-badge.tsx';
-import { errorMessage, referenceOf } from '#client/lib/api.ts';
+import { errorMessage, referenceOf } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { readErrorBody } from '#common/errors.ts';
 import { BRAND_FONT_MAX_BYTES, type BrandFontItem } from '#common/schemas/brand-fonts.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 
 /** What the editor knows of the project's uploaded fonts. */

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { CardGridSkeleton, DeleteIconButton } from '#client/features/creatives/creative-card.tsx';

@@ -9,7 +9,7 @@ import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { VariationPicker } from '#client/features/creatives/variation-picker.tsx';

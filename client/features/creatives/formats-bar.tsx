@@ -8,7 +8,7 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/editor-dialogs.tsx';

@@ -8,7 +8,7 @@ import { Button } from '#client/components/button.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { CloseButton, ModalDialog } from '#client/components/modal-dialog.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';

@@ -10,7 +10,7 @@ import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
-import { ApiError, errorMessage, referenceOf } from '#client/lib/api.ts';
+import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
 import { funnelsApi, type FunnelDetail, type PageSummary } from '#client/features/funnels/api.ts';
 
 /** The list with `id` moved to `to` (an index in the list without it). */

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { SandboxBadge } from '#client/components/sandbox-badge.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
 import { browser, instagramApi } from '#client/features/instagram/api.ts';
 

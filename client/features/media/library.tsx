@@ -11,7 +11,7 @@ import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { Uploader } from '#client/components/media-uploader.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { usePaged, type Paged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { mediaApi } from '#client/features/media/api.ts';

@@ -10,7 +10,7 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { TagInput } from '#client/components/tag-input.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { mediaApi } from '#client/features/media/api.ts';
 import { FocalPointPicker } from '#client/features/media/focal-point.tsx';

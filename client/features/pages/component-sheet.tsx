@@ -7,7 +7,7 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { NotFound } from '#client/components/not-found.tsx';
 import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
 import { BLOCK_INFO } from '#client/features/pages/block-info.ts';

@@ -13,7 +13,7 @@ import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
 import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
 import type { PickMedia } from '#client/components/editor/spec-form.tsx';
 import { MediaPicker } from '#client/components/media-picker.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
 import { pagesApi } from '#client/features/pages/api.ts';

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { borderOf, inputClass, Labelled, PanelSection } from '#client/components/editor/field-controls.tsx';
 import type { FieldSpec } from '#client/components/editor/field-spec.ts';
 import { issuesByPath, SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import type { PageDraft, Variant } from '#client/features/pages/editor-state.ts';
 
 /** The search and sharing fields of a page document (each variant has its own). */

@@ -7,7 +7,7 @@ import { Button } from '#client/components/button.tsx';
 import type { FieldSpec } from '#client/components/editor/field-spec.ts';
 import { SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
 import { borderOf, inputClass, Labelled, PanelSection } from '#client/components/editor/field-controls.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import type { PresentationPatch } from '#client/features/presentations/api.ts';
 import type { Presentation, PresentationDocument } from '#client/features/presentations/model.ts';
 import { slugError, SLUG_MAX } from '#client/features/presentations/rules.ts';

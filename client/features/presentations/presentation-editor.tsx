@@ -9,7 +9,7 @@ import { NotFound } from '#client/components/not-found.tsx';
 import { MediaPicker } from '#client/components/media-picker.tsx';
 import type { PickMedia } from '#client/components/editor/spec-form.tsx';
 import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { brandThemeOf, presentationsApi, projectsForPrefill } from '#client/features/presentations/api.ts';
 import { DetailsSection, ProjectSection, SharingSection, ThemeSection } from '#client/features/presentations/editor-panels.tsx';

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';

@@ -3,7 +3,7 @@ import type { ProjectDetail } from '#common/schemas/projects.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { projectsApi } from '#client/features/projects/api.ts';
 
 /**

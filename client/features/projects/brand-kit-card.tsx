@@ -10,7 +10,7 @@ import { BUNDLED_CHOICES, FontPicker } from '#client/components/font-picker.tsx'
 import { TextAreaField } from '#client/components/field.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
 import { projectsApi } from '#client/features/projects/api.ts';

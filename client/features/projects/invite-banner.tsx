@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';

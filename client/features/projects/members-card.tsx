@@ -10,7 +10,7 @@ import { FormError } from '#client/components/form-error.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useUser } from '#client/lib/session.tsx';

@@ -7,7 +7,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { projectsApi } from '#client/features/projects/api.ts';
 
