@@ -78,7 +78,6 @@ export function ProjectCreatives() {
   );
 }
 
-
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** A summary of a loaded ad, for its row in the list. */

@@ -187,11 +187,7 @@ export function RevisionsDialog({
   onClose: () => void;
   onRestore: (revision: RevisionItem) => Promise<void>;
 }) {
-  const revisions = useResource(
-    () =>
-      open ? creativesApi.revisions(creativeId) : Promise.resolve({ items: [], nextCursor: null }),
-    [open, creativeId],
-  );
+  const revisions = useResource(() => (open ? creativesApi.revisions(creativeId) : Promise.resolve({ items: [], nextCursor: null })), [open, creativeId]);
   const [restoring, setRestoring] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Older pages extend the first page they were loaded after; a reloaded first page starts over.

@@ -234,13 +234,7 @@ export function MediaPicker({
   /** A tile is being dragged (onto a frame of the canvas): the dialog makes way. */
   onDragPicture?: () => void;
 }) {
-  const images = useResource(
-    () =>
-      open
-        ? listProjectMedia(projectId, 'image')
-        : Promise.resolve({ items: [], nextCursor: null }),
-    [open, projectId],
-  );
+  const images = useResource(() => (open ? listProjectMedia(projectId, 'image') : Promise.resolve({ items: [], nextCursor: null })), [open, projectId]);
   return (
     <Dialog open={open} title={title} onClose={onClose} wide>
       <div className="space-y-4">

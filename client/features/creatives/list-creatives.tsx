@@ -39,9 +39,7 @@ export function CreativeList({
   const list = usePaged(
     (cursor) => {
       const query = { ...(status ? { status } : {}), ...(format ? { format } : {}), ...(cursor ? { cursor } : {}) };
-      return projectId
-        ? creativesApi.listOfProject(projectId, query)
-        : creativesApi.list({ ...query, ...(project ? { projectId: project } : {}) });
+      return projectId ? creativesApi.listOfProject(projectId, query) : creativesApi.list({ ...query, ...(project ? { projectId: project } : {}) });
     },
     [projectId, project, status, format],
   );

@@ -50,10 +50,7 @@ export function useListFilters() {
 /** The user's projects, active first, then archived (their creatives and creations are still listed). */
 export function useProjectChoices() {
   return useResource(async () => {
-    const [active, archived] = await Promise.all([
-      creativesApi.projects(false),
-      creativesApi.projects(true),
-    ]);
+    const [active, archived] = await Promise.all([creativesApi.projects(false), creativesApi.projects(true)]);
     return [...active.items, ...archived.items] as readonly ProjectSummary[];
   }, []);
 }

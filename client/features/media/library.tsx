@@ -28,8 +28,7 @@ export function useLibraryList(projectId: string): Paged<MediaItem> {
   const [params] = useSearchParams();
   const { type, tag, q } = filtersOf(params);
   return usePaged(
-    (cursor) =>
-      mediaApi.list(projectId, { ...(type ? { type } : {}), ...(tag ? { tag } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) }),
+    (cursor) => mediaApi.list(projectId, { ...(type ? { type } : {}), ...(tag ? { tag } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) }),
     [projectId, type, tag, q],
   );
 }

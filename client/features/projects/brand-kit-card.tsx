@@ -18,13 +18,7 @@ import { projectsApi } from '#client/features/projects/api.ts';
 const HEX = /^#[0-9a-f]{6}$/i;
 
 function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; open: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
-  const images = useResource(
-    () =>
-      open
-        ? listProjectMedia(projectId, 'image')
-        : Promise.resolve({ items: [], nextCursor: null }),
-    [open, projectId],
-  );
+  const images = useResource(() => (open ? listProjectMedia(projectId, 'image') : Promise.resolve({ items: [], nextCursor: null })), [open, projectId]);
   return (
     <Dialog open={open} title="Choose the logo" onClose={onClose} wide>
       {images.status === 'ready' && images.data.items.length === 0 ? (

@@ -51,10 +51,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
 
   const changeRole = (member: MemberInfo, role: ProjectRole) => {
     if (role === 'owner') return setPending({ kind: 'transfer', member });
-    void act(
-      () => projectsApi.setRole(project.id, member.userId, role),
-      `${member.name} is now ${ROLE_LABEL[role].toLowerCase()}.`,
-    );
+    void act(() => projectsApi.setRole(project.id, member.userId, role), `${member.name} is now ${ROLE_LABEL[role].toLowerCase()}.`);
   };
 
   return (
@@ -127,12 +124,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
                       variant="ghost"
                       size="sm"
                       disabled={working}
-                      onClick={() =>
-                        act(
-                          () => projectsApi.withdrawInvite(project.id, invite.id),
-                          'Invitation withdrawn.',
-                        )
-                      }
+                      onClick={() => act(() => projectsApi.withdrawInvite(project.id, invite.id), 'Invitation withdrawn.')}
                     >
                       Withdraw
                     </Button>
@@ -186,10 +178,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
           if (!pending) return;
           const { kind, member } = pending;
           if (kind === 'transfer') {
-            void act(
-              () => projectsApi.setRole(project.id, member.userId, 'owner'),
-              `${member.name} owns the project now.`,
-            );
+            void act(() => projectsApi.setRole(project.id, member.userId, 'owner'), `${member.name} owns the project now.`);
           } else {
             void act(
               async () => {
