@@ -8,6 +8,12 @@
 const TESTS = '(\\.test\\.tsx?$|^worker/test/|^worker/reliability/|^client/test/|^e2e/)';
 /** A feature's entry points for other features: its service.ts, or a sub-feature's (features/<feature>/<sub>/service.ts). */
 const SERVICE = ['^worker/features/[^/]+/service\\.ts$', '^worker/features/[^/]+/[^/]+/service\\.ts$'];
+/**
+ * The render core the renderer Worker runs: worker/features/creatives/render.ts, render-prep.ts and
+ * fonts-render.ts today; render*.ts, images.ts, png-fast.ts and jpeg.ts are moving into
+ * worker/features/creatives/render/, which is allowed already (drop today's files once they moved).
+ */
+const RENDER_CORE = ['^worker/features/creatives/render/', '^worker/features/creatives/(render|render-prep|fonts-render)\\.ts$'];
 
 module.exports = {
   forbidden: [
@@ -39,6 +45,38 @@ module.exports = {
         'The worker imports from client/ only what it renders: public pages and islands (client/public), the creative tree (client/creative), the funnel blocks (client/blocks) and the presentation sections (client/presentations).',
       from: { path: '^worker/', pathNot: TESTS },
       to: { path: '^client/', pathNot: '^client/(public|creative|blocks|presentations)/' },
+    },
+    {
+      name: 'worker-reaches-no-workspace-code',
+      severity: 'error',
+      comment:
+        "Not even through public client modules does the worker reach the workspace: client/features and client/app are the SPA, and client/lib/api.ts (the typed client) carries the worker's route types into the browser. Islands call the worker with fetchJson (client/lib/http.ts). (reachable: true in a forbidden rule flags the modules `from` reaches.)",
+      from: { path: '^worker/(index|app)\\.ts$' },
+      to: { path: ['^client/features/', '^client/app/', '^client/lib/api\\.ts$'], reachable: true },
+    },
+    {
+      name: 'client-features-are-independent',
+      severity: 'error',
+      comment:
+        'A client feature (client/features/<feature>/) imports no other feature and nothing of client/app (router, routes, shell): from client/ only its own folder and the shared layers (components, lib, creative, blocks, presentations). What two features share moves to client/components (UI) or client/lib (logic); a screen that joins features is a route in client/app. (Tests may render a screen through its route.)',
+      from: { path: '^client/features/([^/]+)/', pathNot: TESTS },
+      to: { path: '^client/', pathNot: ['^client/features/$1/', '^client/(components|lib|creative|blocks|presentations)/'] },
+    },
+    {
+      name: 'client-shared-layers-know-no-feature',
+      severity: 'error',
+      comment:
+        'components, lib, the creative tree, the blocks, the presentation sections and the public pages serve every feature and know none: they import neither client/features nor client/app (client/app imports features, never the other way).',
+      from: { path: '^client/(components|lib|creative|blocks|presentations|public)/' },
+      to: { path: '^client/(features|app)/' },
+    },
+    {
+      name: 'renderer-is-standalone',
+      severity: 'error',
+      comment:
+        'worker/renderer/ is a Worker of its own (wrangler.renderer.toml): of the app it imports only the creatives render core it runs (RENDER_CORE), no other feature module, not worker/app.ts, the middleware or client code.',
+      from: { path: '^worker/renderer/', pathNot: TESTS },
+      to: { path: ['^worker/features/', '^worker/app\\.ts$', '^worker/middleware/', '^client/'], pathNot: RENDER_CORE },
     },
     {
       name: 'shared-layers-import-no-feature',

@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ToastProvider } from '#client/components/toast.tsx';
+import { SessionProvider } from '#client/lib/session.tsx';
 import { readBoot } from '#client/app/boot.ts';
 import { CrumbProvider } from '#client/app/crumbs.tsx';
 import { createRouter, whenInitialized } from '#client/app/router.tsx';
-import { SessionProvider } from '#client/app/session.tsx';
 
 const boot = readBoot();
 const router = createRouter();

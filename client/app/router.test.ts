@@ -1,6 +1,7 @@
 import { createMemoryRouter, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes, whenInitialized } from '#client/app/router.tsx';
+import { WORKSPACE_ROUTES } from '#common/workspace-routes.ts';
+import { ROUTE_MODULES, routes, whenInitialized } from '#client/app/router.tsx';
 
 describe('workspace router', () => {
   it('opens the media detail as a child of the project page', () => {
@@ -22,5 +23,14 @@ describe('workspace router', () => {
     expect(router.state.matches.at(-1)?.route.element).toBeTruthy();
     expect(router.state.errors).toBeNull();
     router.dispose();
+  });
+});
+
+describe('workspace routes', () => {
+  it('have a lazy module for every page the worker serves', async () => {
+    for (const route of WORKSPACE_ROUTES) {
+      const module = await ROUTE_MODULES[route.path]();
+      expect(typeof module.default, route.path).toBe('function');
+    }
   });
 });

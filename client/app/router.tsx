@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useNavigation, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { WORKSPACE_ROUTES, type WorkspacePath } from '#common/workspace-routes.ts';
+import { NotFound } from '#client/components/not-found.tsx';
 import { Shell } from '#client/app/shell.tsx';
 import { RouteError } from '#client/app/route-error.tsx';
-import { NotFound } from '#client/app/routes/not-found.tsx';
 
 type RouteModule = () => Promise<{ default: ComponentType }>;
 

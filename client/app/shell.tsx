@@ -19,11 +19,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatch } from 'react-router';
 import { formatNumber } from '#common/format.ts';
 import { Logo } from '#client/components/logo.tsx';
-import { LoginDialog } from '#client/features/auth/login-dialog.tsx';
-import { UNAUTHENTICATED_EVENT } from '#client/lib/api.ts';
+import { LoginDialog } from '#client/public/auth/login-dialog.tsx';
+import { UNAUTHENTICATED_EVENT } from '#client/lib/http.ts';
+import { useSession } from '#client/lib/session.tsx';
 import { breadcrumbs } from '#client/app/breadcrumbs.ts';
 import { useCrumbLabels } from '#client/app/crumbs.tsx';
-import { useSession } from '#client/app/session.tsx';
 import { canMakePresentations } from '#client/features/presentations/access.ts';
 
 const MAIN_NAV = [

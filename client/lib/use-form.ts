@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { issuesToDetails } from '#common/schemas/fields.ts';
-import { ApiError, referenceOf } from '#client/lib/api.ts';
+import { ApiError, referenceOf } from '#client/lib/http.ts';
 
 type Values = Record<string, string>;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 
 export type SaveState = 'saved' | 'pending' | 'invalid' | 'saving' | 'error' | 'conflict';
 

@@ -3,7 +3,7 @@ import { buttonClass } from '#client/components/button.tsx';
 import { Logo } from '#client/components/logo.tsx';
 import { Island } from '#client/public/island.tsx';
 import LoginLink from '#client/public/islands/login-link.tsx';
-import { NAV_LINK_CLASS } from '#client/features/auth/login-link.tsx';
+import { NAV_LINK_CLASS } from '#client/public/auth/login-link.tsx';
 
 export interface PublicChrome {
   /** Interactive pages hydrate the header's login links into the login dialog. */

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import type { PublicUser } from '#common/schemas/auth.ts';
 import type { MediaDetail, MediaItem } from '#common/schemas/media.ts';
 import { DEFAULT_BRAND_KIT, type ProjectDetail } from '#common/schemas/projects.ts';
-import { SessionProvider } from '#client/app/session.tsx';
 import { ToastProvider } from '#client/components/toast.tsx';
+import { SessionProvider } from '#client/lib/session.tsx';
 
 export const PROJECT_ID = 'proj_aaaaaaaaaaaaaaaa';
 

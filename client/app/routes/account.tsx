@@ -11,11 +11,12 @@ import { TextField } from '#client/components/field.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { api, call } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { describeUserAgent, relativeTime } from '#client/lib/user-agent.ts';
-import { useSession, useUser } from '#client/app/session.tsx';
+import { useSession, useUser } from '#client/lib/session.tsx';
 import { DeleteAccountCard } from '#client/features/account/delete-account-card.tsx';
 import { ExportCard } from '#client/features/account/export-card.tsx';
 

@@ -5,7 +5,7 @@ import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
 import { adminApi, type ProjectSupportView } from '#client/features/admin/api.ts';

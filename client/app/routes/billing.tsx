@@ -11,10 +11,11 @@ import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { api, call } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { useSession } from '#client/lib/session.tsx';
 import { goToCheckout } from '#client/features/billing/checkout.ts';
-import { useSession } from '#client/app/session.tsx';
 
 const STATUS_LABEL: Record<string, string> = { paid: 'Paid', refunded: 'Refunded' };
 

@@ -27,7 +27,6 @@ import { StatusBadge } from '#client/components/badge.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { useSession } from '#client/app/session.tsx';
 import {
   RenderProgress,
   RenderResultDialog,
@@ -46,8 +45,10 @@ import { useBrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
-import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
+import { api, call } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { useSession } from '#client/lib/session.tsx';
 
 type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
 

@@ -11,10 +11,11 @@ import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { api, call } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
+import { useSession } from '#client/lib/session.tsx';
 import { goToCheckout } from '#client/features/billing/checkout.ts';
-import { useSession } from '#client/app/session.tsx';
 
 type Kind = 'grant_monthly' | 'purchase' | 'spend' | 'refund' | 'expire' | 'admin_adjust';
 const KIND_LABEL: Record<Kind, string> = {

@@ -11,7 +11,7 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { Sparkline } from '#client/components/sparkline.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useUser } from '#client/app/session.tsx';
+import { useUser } from '#client/lib/session.tsx';
 
 type Board = Awaited<ReturnType<typeof loadDashboard>>;
 

@@ -5,7 +5,8 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { NotFound } from '#client/components/not-found.tsx';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { AnalyticsCard } from '#client/features/funnels/analytics-card.tsx';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
@@ -15,7 +16,6 @@ import { PagesCard } from '#client/features/funnels/pages-card.tsx';
 import { DomainCard, NotifyCard, TitleCard } from '#client/features/funnels/settings-cards.tsx';
 import { ThemeEditor } from '#client/features/funnels/theme-editor.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
-import { NotFound } from '#client/app/routes/not-found.tsx';
 
 const TABS = [
   { id: 'pages', label: 'Pages' },

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SessionProvider } from '#client/app/session.tsx';
+import { SessionProvider } from '#client/lib/session.tsx';
 import Playground from '#client/app/routes/playground.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 

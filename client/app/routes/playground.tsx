@@ -9,17 +9,18 @@ import { Button, buttonClass } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { Logo } from '#client/components/logo.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
-import LoginLink from '#client/features/auth/login-link.tsx';
+import LoginLink from '#client/public/auth/login-link.tsx';
 import { RenderProgress, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
 import { BackgroundPanel, FormatPanel, inputClass, PropertiesPanel, Section } from '#client/features/creatives/editor-panels.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
-import { uploadFile } from '#client/features/media/upload.ts';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { api, call } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useSession } from '#client/app/session.tsx';
+import { useSession } from '#client/lib/session.tsx';
+import { uploadFile } from '#client/lib/media-library.ts';
 
 /** The playground's brand: Adloom's own sample palette (visitors have no brand kit). */
 const BRAND = { colors: ['#1f3a5f', '#f4a261', '#e76f51', '#2a9d8f'], headingFont: 'poppins', bodyFont: 'inter', logoMediaId: null } as const;

@@ -1,18 +1,28 @@
 import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
-import type { ProjectSummary } from '#common/schemas/projects.ts';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import type { AdDetail, AdSummary, InstagramConnection } from '#common/schemas/ads.ts';
+import type { ProjectDetail, ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
-import { ApiError } from '#client/lib/api.ts';
-import type { Resource } from '#client/lib/use-resource.ts';
+import { NotFound } from '#client/components/not-found.tsx';
+import { Skeleton } from '#client/components/skeleton.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { ApiError } from '#client/lib/http.ts';
+import { usePaged } from '#client/lib/use-paged.ts';
+import { useResource, type Resource } from '#client/lib/use-resource.ts';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { TemplatePicker } from '#client/features/creatives/template-picker.tsx';
-import { Marketing, MarketingSkeleton } from '#client/features/ads/marketing.tsx';
+import { AdEditorDialog } from '#client/features/ads/ad-editor.tsx';
+import { AdsList, useAdStatusFilter } from '#client/features/ads/ads-list.tsx';
+import { adsApi } from '#client/features/ads/api.ts';
+import { NewAdDialog } from '#client/features/ads/new-ad-dialog.tsx';
+import { ProjectFunnelsCard } from '#client/features/funnels/project-funnels-card.tsx';
+import { instagramApi } from '#client/features/instagram/api.ts';
+import { InstagramCard } from '#client/features/instagram/instagram-card.tsx';
 import { CreatePresentationButton } from '#client/features/presentations/create-from-project.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
-import { NotFound } from '#client/app/routes/not-found.tsx';
 import { ProjectTabs, useProject } from '#client/app/routes/project.tsx';
 
 /** `/projects/{projectId}/creatives`: the project's creatives (the same list as /creatives, without the project filter); "New creative" creates in this project. */
@@ -65,6 +75,154 @@ export function ProjectCreatives() {
       />
       <TemplatePicker open={picking} onClose={() => setPicking(false)} projects={projects} projectId={projectId} />
     </>
+  );
+}
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A summary of a loaded ad, for its row in the list. */
+function summaryOf(ad: AdDetail): AdSummary {
+  return {
+    id: ad.id,
+    projectId: ad.projectId,
+    name: ad.name,
+    kind: ad.kind,
+    status: ad.status,
+    headline: ad.headline,
+    placements: ad.placements,
+    revision: ad.revision,
+    thumbnailUrl: ad.items[0]?.url ?? ad.thumbnailUrl,
+    itemCount: ad.items.length,
+    reviewCount: ad.reviewCount,
+    post: ad.post,
+    createdAt: ad.createdAt,
+    updatedAt: ad.updatedAt,
+  };
+}
+
+/**
+ * The marketing page's content: the ads (filter, pages, editor at `?ad=`, new ad from
+ * `?creative=` or `?creations=a,b`) and the Instagram connection (`?instagram=connected`
+ * after Instagram Login says so), beside the project's funnels. It joins three features
+ * (ads, instagram, funnels), which is the route's job: features do not import each other.
+ */
+function Marketing({ project }: { project: ProjectDetail }) {
+  const projectId = project.id;
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const [status, setStatus] = useAdStatusFilter();
+  const list = usePaged((cursor) => adsApi.list(projectId, status, cursor), [projectId, status]);
+  const instagram = useResource(() => instagramApi.get(projectId), [projectId]);
+  const canCreate = project.role !== 'viewer' && !project.archived;
+  const [creating, setCreating] = useState(false);
+
+  const adId = params.get('ad');
+  const creativeParam = params.get('creative');
+  const creativeId = creativeParam && ID.test(creativeParam) ? creativeParam : null;
+  const creationIds = (params.get('creations') ?? '').split(',').filter((id) => ID.test(id));
+  const prefilled = creativeId !== null || creationIds.length > 0;
+
+  const update = (change: (p: URLSearchParams) => void, replace = false) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        change(copy);
+        return copy;
+      },
+      { replace },
+    );
+
+  // Instagram Login came back: say so once, and take the flag out of the address.
+  const connected = params.get('instagram') === 'connected';
+  const announce = useEffectEvent(() => {
+    toast({ tone: 'success', message: 'Instagram connected. Approved ads can now be published.' });
+    update((p) => p.delete('instagram'), true);
+  });
+  useEffect(() => {
+    if (connected) announce();
+  }, [connected]);
+
+  const closeNew = () => {
+    setCreating(false);
+    if (prefilled)
+      update((p) => {
+        p.delete('creative');
+        p.delete('creations');
+      }, true);
+  };
+
+  return (
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <AdsList
+        list={list}
+        status={status}
+        onStatus={setStatus}
+        hrefOf={(ad) => {
+          const next = new URLSearchParams(params);
+          next.set('ad', ad.id);
+          return `?${next.toString()}`;
+        }}
+        onNew={canCreate ? () => setCreating(true) : undefined}
+      />
+      <div className="min-w-0 space-y-6">
+        <InstagramCard
+          projectId={projectId}
+          isOwner={project.role === 'owner'}
+          archived={project.archived}
+          connection={instagram}
+          onChange={(next: InstagramConnection) => instagram.setData(next)}
+        />
+        <ProjectFunnelsCard projectId={projectId} canCreate={canCreate} />
+      </div>
+      {canCreate ? (
+        <NewAdDialog
+          key={`${creativeId ?? ''}|${creationIds.join(',')}`}
+          open={creating || prefilled}
+          projectId={projectId}
+          creativeId={creativeId}
+          creationIds={creationIds}
+          onClose={closeNew}
+          onCreated={(ad) => {
+            setCreating(false);
+            toast({ tone: 'success', message: `“${ad.name}” was created.` });
+            update((p) => {
+              p.delete('creative');
+              p.delete('creations');
+              p.set('ad', ad.id);
+            });
+            list.reload();
+          }}
+        />
+      ) : null}
+      <AdEditorDialog
+        adId={adId}
+        archived={project.archived}
+        instagram={instagram.status === 'ready' ? instagram.data : undefined}
+        onClose={() => update((p) => p.delete('ad'))}
+        onChanged={(ad) => {
+          const summary = summaryOf(ad);
+          list.patch((item) => (item.id === ad.id ? (status && status !== ad.status ? null : summary) : item));
+        }}
+        onDeleted={(id) => {
+          list.patch((item) => (item.id === id ? null : item));
+          update((p) => p.delete('ad'));
+        }}
+      />
+    </div>
+  );
+}
+
+/** While the project loads: the list and the card as shapes. */
+function MarketingSkeleton() {
+  return (
+    <div role="status" aria-label="Loading ads" className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="space-y-3">
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-20 w-full" />
+      </div>
+      <Skeleton className="h-32 w-full" />
+    </div>
   );
 }
 

@@ -7,7 +7,9 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { NotFound } from '#client/components/not-found.tsx';
+import { api, call } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { Library, useLibraryList, useMediaTags } from '#client/features/media/library.tsx';
 import { ArchivedNotice } from '#client/features/projects/archived-notice.tsx';
@@ -15,7 +17,6 @@ import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { MembersCard } from '#client/features/projects/members-card.tsx';
 import { SettingsDialog } from '#client/features/projects/settings-dialog.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
-import { NotFound } from '#client/app/routes/not-found.tsx';
 
 /** What the media detail over the grid gets: the grid's items (to walk them) and ways to update them in place. */
 export interface ProjectOutletContext {

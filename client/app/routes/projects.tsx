@@ -11,9 +11,9 @@ import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
+import { useUser } from '#client/lib/session.tsx';
 import { CreateProjectDialog } from '#client/features/projects/create-project-dialog.tsx';
 import { InviteBanner } from '#client/features/projects/invite-banner.tsx';
-import { useUser } from '#client/app/session.tsx';
 
 function ProjectCard({ project }: { project: ProjectSummary }) {
   const swatches = project.brandKit.colors.slice(0, 5);

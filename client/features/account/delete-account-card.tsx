@@ -5,8 +5,8 @@ import { FormError } from '#client/components/form-error.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { ModalDialog } from '#client/components/modal-dialog.tsx';
 import { Card } from '#client/components/page-header.tsx';
-import { api, call } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
+import { accountApi } from '#client/features/account/api.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -44,7 +44,7 @@ function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void })
         <form
           noValidate
           onSubmit={form.handleSubmit(async (data) => {
-            const result = await call(api.api.me.deletion.$post({ json: data }));
+            const result = await accountApi.scheduleDeletion(data);
             setPurgeAfter(result.purgeAfter);
           })}
         >

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Card } from '#client/components/page-header.tsx';
-import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { accountApi } from '#client/features/account/api.ts';
 
 type ExportState =
   | { phase: 'idle' }
@@ -39,7 +40,7 @@ export function ExportCard() {
   async function start() {
     setState({ phase: 'preparing' });
     try {
-      const ticket = await call(api.api.me.export.$post());
+      const ticket = await accountApi.exportData();
       startDownload(ticket.url, ticket.filename);
       setState({ phase: 'started', filename: ticket.filename });
     } catch (error) {

@@ -7,7 +7,7 @@ import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adminApi } from '#client/features/admin/api.ts';
 import { filterControl } from '#client/features/admin/controls.ts';

@@ -9,7 +9,7 @@ import { TextAreaField } from '#client/components/field.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adminApi, type PayoutRequest } from '#client/features/admin/api.ts';
 

@@ -10,9 +10,9 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { CloseButton, ModalDialog } from '#client/components/modal-dialog.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useSession } from '#client/app/session.tsx';
+import { useSession } from '#client/lib/session.tsx';
 import { adminApi, PLAN_NAMES, type AdminUserDetail } from '#client/features/admin/api.ts';
 import { filterControl } from '#client/features/admin/controls.ts';
 

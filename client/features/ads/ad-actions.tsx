@@ -10,10 +10,10 @@ import { TextAreaField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage, referenceOf } from '#client/lib/api.ts';
+import { SandboxBadge } from '#client/components/sandbox-badge.tsx';
+import { errorMessage, referenceOf } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
-import { SandboxBadge } from '#client/features/ads/ad-status.tsx';
 
 const sectionClass = 'space-y-3 rounded-[var(--radius-card)] border border-zinc-200 p-4 dark:border-zinc-800';
 const headingClass = 'text-sm font-semibold text-zinc-900 dark:text-zinc-100';

@@ -8,7 +8,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { ApiError, errorMessage, referenceOf } from '#client/lib/api.ts';
+import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { PreviewLinkSection, PublishSection, ReviewsSection } from '#client/features/ads/ad-actions.tsx';
 import { AdForm, changesOf, draftErrors, draftOf, type Draft } from '#client/features/ads/ad-form.tsx';

@@ -7,7 +7,7 @@ import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
-import { errorMessage, referenceOf } from '#client/lib/api.ts';
+import { errorMessage, referenceOf } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 import { CreationPicker, useProjectCreations } from '#client/features/ads/creation-picker.tsx';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { readErrorBody } from '#common/errors.ts';
 import { BRAND_FONT_MAX_BYTES, type BrandFontItem } from '#common/schemas/brand-fonts.ts';
-import { ApiError, api, call } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
+import { creativesApi } from '#client/features/creatives/api.ts';
 
 /** What the editor knows of the project's uploaded fonts. */
 export interface BrandFonts {
@@ -60,7 +61,7 @@ export function useBrandFonts(projectId: string, canUpload: boolean): BrandFonts
   const [state, setState] = useState<{ status: BrandFonts['status']; fonts: BrandFontItem[] }>({ status: 'loading', fonts: [] });
   useEffect(() => {
     let live = true;
-    call(api.api.projects[':projectId'].fonts.$get({ param: { projectId } })).then(
+    creativesApi.brandFonts(projectId).then(
       (page) => {
         if (!live) return;
         page.items.forEach(registerBrandFont);

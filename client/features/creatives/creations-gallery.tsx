@@ -11,8 +11,9 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
+import { creativesApi } from '#client/features/creatives/api.ts';
 import { CardGridSkeleton, DeleteIconButton } from '#client/features/creatives/creative-card.tsx';
 import { CreationGroupCard, groupCreations } from '#client/features/creatives/creation-group.tsx';
 import { GRID } from '#client/features/creatives/list-creatives.tsx';
@@ -85,16 +86,12 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
   const { project, format, creative } = filters;
   const list = usePaged(
     (cursor) =>
-      call(
-        api.api.creations.$get({
-          query: {
-            ...(project ? { projectId: project } : {}),
-            ...(format ? { format } : {}),
-            ...(creative ? { creativeId: creative } : {}),
-            ...(cursor ? { cursor } : {}),
-          },
-        }),
-      ),
+      creativesApi.creations({
+        ...(project ? { projectId: project } : {}),
+        ...(format ? { format } : {}),
+        ...(creative ? { creativeId: creative } : {}),
+        ...(cursor ? { cursor } : {}),
+      }),
     [project, format, creative],
   );
   const items = list.items;
@@ -188,7 +185,7 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
           if (!deleting) return;
           setPending(true);
           try {
-            await call(api.api.creations[':id'].$delete({ param: { id: deleting.id } }));
+            await creativesApi.removeCreation(deleting.id);
             list.patch((i) => (i.id === deleting.id ? null : i));
             toast({ tone: 'success', message: `“${deleting.name}” was deleted.` });
           } catch (e) {

@@ -9,8 +9,9 @@ import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
-import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { creativesApi } from '#client/features/creatives/api.ts';
 import { VariationPicker } from '#client/features/creatives/variation-picker.tsx';
 import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
 
@@ -88,7 +89,7 @@ export function VariationsDialog({
     setPending(true);
     setError(null);
     try {
-      const result = await track(() => call(api.api.creatives[':id'].variations.$post({ param: { id: creativeId }, json: { count } })));
+      const result = await track(() => creativesApi.variations(creativeId, count));
       setCreated(result);
       onCreated();
     } catch (e) {
@@ -186,13 +187,7 @@ export function RevisionsDialog({
   onClose: () => void;
   onRestore: (revision: RevisionItem) => Promise<void>;
 }) {
-  const revisions = useResource(
-    () =>
-      open
-        ? call(api.api.creatives[':id'].revisions.$get({ param: { id: creativeId }, query: { limit: '24' } }))
-        : Promise.resolve({ items: [], nextCursor: null }),
-    [open, creativeId],
-  );
+  const revisions = useResource(() => (open ? creativesApi.revisions(creativeId) : Promise.resolve({ items: [], nextCursor: null })), [open, creativeId]);
   const [restoring, setRestoring] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Older pages extend the first page they were loaded after; a reloaded first page starts over.
@@ -205,7 +200,7 @@ export function RevisionsDialog({
     if (!nextCursor) return;
     setLoadingOlder(true);
     try {
-      const page = await call(api.api.creatives[':id'].revisions.$get({ param: { id: creativeId }, query: { limit: '24', cursor: nextCursor } }));
+      const page = await creativesApi.revisions(creativeId, nextCursor);
       const after = revisions.data;
       setOlder((o) => ({ after, items: [...(o && o.after === after ? o.items : []), ...page.items], nextCursor: page.nextCursor }));
     } catch (e) {

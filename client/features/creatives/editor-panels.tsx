@@ -7,9 +7,9 @@ import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { BUNDLED_CHOICES, FontPicker, FontUploadButton, type FontChoice } from '#client/components/font-picker.tsx';
-import { Uploader } from '#client/features/media/uploader.tsx';
-import { api, call } from '#client/lib/api.ts';
+import { Uploader } from '#client/components/media-uploader.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
+import { listProjectMedia } from '#client/lib/media-library.ts';
 import { LAYER_LABELS } from '#client/features/creatives/editor-stage.tsx';
 import { removeLayer, uniqueLayerId, updateLayer } from '#client/features/creatives/editor-state.ts';
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
@@ -234,13 +234,7 @@ export function MediaPicker({
   /** A tile is being dragged (onto a frame of the canvas): the dialog makes way. */
   onDragPicture?: () => void;
 }) {
-  const images = useResource(
-    () =>
-      open
-        ? call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '100' } }))
-        : Promise.resolve({ items: [], nextCursor: null }),
-    [open, projectId],
-  );
+  const images = useResource(() => (open ? listProjectMedia(projectId, 'image') : Promise.resolve({ items: [], nextCursor: null })), [open, projectId]);
   return (
     <Dialog open={open} title={title} onClose={onClose} wide>
       <div className="space-y-4">

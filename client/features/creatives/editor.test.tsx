@@ -6,8 +6,8 @@ import { buildTemplate } from '#common/creative/templates.ts';
 import type { PublicUser } from '#common/schemas/auth.ts';
 import type { CreativeDetail } from '#common/schemas/creatives.ts';
 import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
-import { SessionProvider } from '#client/app/session.tsx';
 import { ToastProvider } from '#client/components/toast.tsx';
+import { SessionProvider } from '#client/lib/session.tsx';
 import CreativeEditorRoute from '#client/app/routes/creative-editor.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 

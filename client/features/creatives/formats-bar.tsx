@@ -8,8 +8,9 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { creativesApi } from '#client/features/creatives/api.ts';
 import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/editor-dialogs.tsx';
 
 /**
@@ -57,7 +58,7 @@ export function FormatsBar({
   /** After a render-all: this creative's new PNG (if it was among them), and the balance changed. */
   onRendered: (currentCreationId: string | null) => void;
 }) {
-  const group = useResource(() => call(api.api.creatives[':id'].formats.$get({ param: { id: creativeId } })), [creativeId, revision], { keepStale: true });
+  const group = useResource(() => creativesApi.formats(creativeId), [creativeId, revision], { keepStale: true });
   const [dialog, setDialog] = useState<'resize' | 'render' | null>(null);
   const items = group.status === 'ready' ? group.data.items : [];
   const linked = items.length > 1;
@@ -199,7 +200,7 @@ export function ResizeDialog({
     setPending(true);
     setError(null);
     try {
-      const result = await call(api.api.creatives[':id'].resize.$post({ param: { id: creativeId }, json: { formats: chosen } }));
+      const result = await creativesApi.resize(creativeId, chosen);
       const made = result.items.length;
       toast({
         tone: 'success',
@@ -311,7 +312,7 @@ export function RenderAllDialog({
     try {
       const done = await rendering.track(async () => {
         if (!(await onBeforeRender())) throw new ApiError('save_failed', 'Save your changes first: the renders use the saved versions.', 0);
-        return call(api.api.creatives[':id']['render-all'].$post({ param: { id: creativeId }, json: { formats: chosen } }));
+        return creativesApi.renderAll(creativeId, chosen);
       });
       setResult(done);
       onRendered(done);

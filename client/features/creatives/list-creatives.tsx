@@ -8,8 +8,9 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
+import { creativesApi } from '#client/features/creatives/api.ts';
 import { CardGridSkeleton, CreativeCard } from '#client/features/creatives/creative-card.tsx';
 import { FORMAT_OPTIONS, FilterSelect, STATUS_OPTIONS, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
 
@@ -38,9 +39,7 @@ export function CreativeList({
   const list = usePaged(
     (cursor) => {
       const query = { ...(status ? { status } : {}), ...(format ? { format } : {}), ...(cursor ? { cursor } : {}) };
-      return projectId
-        ? call(api.api.projects[':projectId'].creatives.$get({ param: { projectId }, query }))
-        : call(api.api.creatives.$get({ query: { ...query, ...(project ? { projectId: project } : {}) } }));
+      return projectId ? creativesApi.listOfProject(projectId, query) : creativesApi.list({ ...query, ...(project ? { projectId: project } : {}) });
     },
     [projectId, project, status, format],
   );
@@ -109,7 +108,7 @@ export function CreativeList({
           if (!deleting) return;
           setPending(true);
           try {
-            await call(api.api.creatives[':id'].$delete({ param: { id: deleting.id } }));
+            await creativesApi.remove(deleting.id);
             list.patch((i) => (i.id === deleting.id ? null : i));
             toast({ tone: 'success', message: `“${deleting.name}” was deleted.` });
           } catch (e) {

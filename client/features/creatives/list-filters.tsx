@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router';
 import { CREATIVE_STATUSES, FORMAT_IDS, FORMATS, STATUS_LABELS, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
 import { ID_PATTERN } from '#common/schemas/fields.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
-import { api, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { creativesApi } from '#client/features/creatives/api.ts';
 
 export interface ListFilters {
   project: string | undefined;
@@ -50,10 +50,7 @@ export function useListFilters() {
 /** The user's projects, active first, then archived (their creatives and creations are still listed). */
 export function useProjectChoices() {
   return useResource(async () => {
-    const [active, archived] = await Promise.all([
-      call(api.api.projects.$get({ query: { limit: '100' } })),
-      call(api.api.projects.$get({ query: { limit: '100', archived: '1' } })),
-    ]);
+    const [active, archived] = await Promise.all([creativesApi.projects(false), creativesApi.projects(true)]);
     return [...active.items, ...archived.items] as readonly ProjectSummary[];
   }, []);
 }

@@ -2,9 +2,9 @@ import { X } from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { CreativeDocument } from '#common/creative/document.ts';
 import { formatMib, MEDIA_TYPES, formatLabels, type FocalPoint } from '#common/schemas/media.ts';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useToast } from '#client/components/toast.tsx';
-import { makeThumbnail, putThumbnail, uploadFile } from '#client/features/media/upload.ts';
+import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
 import { updateLayer } from '#client/features/creatives/editor-state.ts';
 import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
 

@@ -8,8 +8,10 @@ import { Button } from '#client/components/button.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { CloseButton, ModalDialog } from '#client/components/modal-dialog.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
+import { listProjectMedia } from '#client/lib/media-library.ts';
+import { creativesApi } from '#client/features/creatives/api.ts';
 import { control, creatableIn } from '#client/features/creatives/list-filters.tsx';
 
 /** The gallery (the templates and their live previews) loads with the open picker, not with the creatives pages. */
@@ -39,7 +41,7 @@ function useLatestPicture(project: ProjectSummary | undefined, open: boolean): P
   useEffect(() => {
     if (!open || !projectId) return;
     let live = true;
-    call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '6' } }))
+    listProjectMedia(projectId, 'image', 6)
       .then((page) => {
         const item = page.items.find((m) => m.id !== logo && DRAWABLE.has(m.mime.toLowerCase()));
         if (live) setFound({ key, picture: item ? { id: item.id, url: item.thumbnailUrl ?? item.fileUrl } : null });
@@ -145,7 +147,7 @@ export function TemplatePicker({
             document: (await import('#common/creative/templates.ts')).buildTemplate(template, { brand: project.brandKit, format, imageMediaId: picture.id }),
           }
         : { template, format };
-      const creative = await call(api.api.projects[':projectId'].creatives.$post({ param: { projectId: project.id }, json }));
+      const creative = await creativesApi.create(project.id, json);
       onClose();
       void navigate(`/creatives/${creative.id}`);
     } catch (e) {

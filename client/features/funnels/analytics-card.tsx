@@ -8,7 +8,7 @@ import { EmptyState } from '#client/components/empty-state.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { BarChart, BarList } from '#client/components/sparkline.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { funnelsApi, type AbResult, type AnalyticsReport, type FunnelDetail, type PageReport, type VariantReport } from '#client/features/funnels/api.ts';
 

@@ -6,7 +6,7 @@ import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
-import { ApiError, errorMessage, referenceOf } from '#client/lib/api.ts';
+import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
 import { nameError, nameRules } from '#client/features/funnels/name-rules.ts';
 

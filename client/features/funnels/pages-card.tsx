@@ -9,9 +9,9 @@ import { EmptyState } from '#client/components/empty-state.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { ApiError, errorMessage, referenceOf } from '#client/lib/api.ts';
+import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
+import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
 import { funnelsApi, type FunnelDetail, type PageSummary } from '#client/features/funnels/api.ts';
-import { PageStatusBadge } from '#client/features/funnels/page-status.tsx';
 
 /** The list with `id` moved to `to` (an index in the list without it). */
 export function moved<T extends { id: string }>(items: readonly T[], id: string, to: number): T[] {

@@ -8,11 +8,11 @@ import { Button, buttonClass } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
+import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { funnelsApi, type PageSummary } from '#client/features/funnels/api.ts';
 import { WeekSparkline } from '#client/features/funnels/funnel-list.tsx';
-import { PageStatusBadge } from '#client/features/funnels/page-status.tsx';
 import { filterControl, ProjectFilter } from '#client/features/funnels/project-filter.tsx';
 
 const anId = (value: string | null) => (value && ID_PATTERN.test(value) ? value : undefined);

@@ -6,7 +6,7 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
 
 const HEX = /^#[0-9a-f]{6}$/i;

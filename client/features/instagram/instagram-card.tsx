@@ -7,9 +7,9 @@ import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { SandboxBadge } from '#client/components/sandbox-badge.tsx';
+import { errorMessage } from '#client/lib/http.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
-import { SandboxBadge } from '#client/features/ads/ad-status.tsx';
 import { browser, instagramApi } from '#client/features/instagram/api.ts';
 
 const cardClass = 'min-w-0 rounded-[var(--radius-card)] border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900';

@@ -10,11 +10,12 @@ import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { Uploader } from '#client/components/media-uploader.tsx';
+import { errorMessage } from '#client/lib/http.ts';
 import { usePaged, type Paged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { mediaApi } from '#client/features/media/api.ts';
 import { MediaGrid } from '#client/features/media/media-grid.tsx';
-import { Uploader } from '#client/features/media/uploader.tsx';
 
 /** The library's filters, kept in the URL so that the media detail over the grid and a reload keep them. */
 function filtersOf(params: URLSearchParams): { type: 'image' | 'video' | undefined; tag: string | undefined; q: string } {
@@ -27,20 +28,14 @@ export function useLibraryList(projectId: string): Paged<MediaItem> {
   const [params] = useSearchParams();
   const { type, tag, q } = filtersOf(params);
   return usePaged(
-    (cursor) =>
-      call(
-        api.api.projects[':projectId'].media.$get({
-          param: { projectId },
-          query: { ...(type ? { type } : {}), ...(tag ? { tag } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) },
-        }),
-      ),
+    (cursor) => mediaApi.list(projectId, { ...(type ? { type } : {}), ...(tag ? { tag } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) }),
     [projectId, type, tag, q],
   );
 }
 
 /** The project's tags with their counts, for the tag filter; the project page reloads them when a file's tags change. */
 export function useMediaTags(projectId: string) {
-  return useResource(() => call(api.api.projects[':projectId'].media.tags.$get({ param: { projectId } })), [projectId], { keepStale: true });
+  return useResource(() => mediaApi.tags(projectId), [projectId], { keepStale: true });
 }
 
 export type MediaTags = ReturnType<typeof useMediaTags>;
@@ -233,7 +228,7 @@ export function Library({
           setDeleting(true);
           setRefusal(null);
           try {
-            const result = await call(api.api.projects[':projectId'].media.delete.$post({ param: { projectId }, json: { ids: [...selected] } }));
+            const result = await mediaApi.removeMany(projectId, [...selected]);
             if (result.deleted.length)
               toast({ tone: 'success', message: `${result.deleted.length} ${result.deleted.length === 1 ? 'file' : 'files'} deleted.` });
             if (result.refused.length) setRefusal(result.refused.map((r) => `“${r.name}” is still used: ${r.usedBy.join('; ')}.`).join(' '));

@@ -10,8 +10,9 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { TagInput } from '#client/components/tag-input.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { mediaApi } from '#client/features/media/api.ts';
 import { FocalPointPicker } from '#client/features/media/focal-point.tsx';
 import { describeMedia } from '#client/features/media/format.ts';
 
@@ -58,7 +59,7 @@ export function MediaDetail({
   onLoaded?: (item: Detail) => void;
   headingId?: string;
 }) {
-  const resource = useResource(() => call(api.api.media[':id'].$get({ param: { id: mediaId } })), [mediaId]);
+  const resource = useResource(() => mediaApi.get(mediaId), [mediaId]);
   const item = resource.status === 'ready' ? resource.data : undefined;
   const loaded = useEffectEvent((detail: Detail) => onLoaded?.(detail));
   useEffect(() => {
@@ -130,9 +131,7 @@ function DetailForm({
     setSaving(true);
     setError(null);
     try {
-      const updated = await call(
-        api.api.media[':id'].$patch({ param: { id: item.id }, json: { name: name.trim(), alt: alt.trim(), tags, ...(focalChanged ? { focal } : {}) } }),
-      );
+      const updated = await mediaApi.update(item.id, { name: name.trim(), alt: alt.trim(), tags, ...(focalChanged ? { focal } : {}) });
       // What the server kept (trimmed, tags lower-cased) is what the fields show now.
       setName(updated.name);
       setAlt(updated.alt);
@@ -149,7 +148,7 @@ function DetailForm({
   const remove = async () => {
     setDeleting(true);
     try {
-      await call(api.api.media[':id'].$delete({ param: { id: item.id } }));
+      await mediaApi.remove(item.id);
       toast({ tone: 'success', message: `“${item.name}” was deleted.` });
       onDeleted();
     } catch (e) {

@@ -1,7 +1,5 @@
 import type { FunnelDetail, PageDetail, PageUpdateInput, PageVersion } from '#common/schemas/funnels.ts';
-import type { MediaItem } from '#common/schemas/media.ts';
 import { api, call } from '#client/lib/api.ts';
-import type { Page } from '#client/lib/use-paged.ts';
 
 /** The response types are the shared ones (common/schemas/funnels.ts); the client's inferred JSON types are the same shapes. */
 const as = <T>(request: Promise<unknown>) => request as Promise<T>;
@@ -14,6 +12,4 @@ export const pagesApi = {
   versions: (id: string) => as<PageVersion[] | { items: PageVersion[] }>(call(api.api.pages[':id'].versions.$get({ param: { id } }))),
   restore: (id: string, versionId: string) => as<PageDetail>(call(api.api.pages[':id'].versions[':versionId'].restore.$post({ param: { id, versionId } }))),
   funnelByName: (name: string) => as<FunnelDetail>(call(api.api.funnels['by-name'][':name'].$get({ param: { name } }))),
-  media: (projectId: string, type: 'image' | 'video') =>
-    as<Page<MediaItem>>(call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type, limit: '100' } }))),
 };

@@ -3,7 +3,7 @@ import { useState, type DragEvent, type KeyboardEvent, type ReactNode } from 're
 import { BLOCK_TYPES, type Block, type BlockType } from '#common/schemas/blocks.ts';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
-import { BLOCK_INFO, blockSummary } from '#client/features/pages/block-fields.ts';
+import { BLOCK_INFO, blockSummary } from '#client/features/pages/block-info.ts';
 
 export function blockName(block: Block): string {
   const summary = blockSummary(block.type, block.props as Record<string, unknown>);

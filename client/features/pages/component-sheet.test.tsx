@@ -7,7 +7,7 @@ import ComponentSheetRoute from '#client/app/routes/component-sheet.tsx';
 import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { PROJECT_ID, renderScreen } from '#client/test/fixtures.tsx';
-import { BLOCK_INFO } from '#client/features/pages/block-fields.ts';
+import { BLOCK_INFO } from '#client/features/pages/block-info.ts';
 
 const theme = { ...DEFAULT_THEME, colors: { ...DEFAULT_THEME.colors, primary: '#0f766e' } };
 

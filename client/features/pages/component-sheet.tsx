@@ -5,12 +5,13 @@ import { BLOCK_TYPES, blockSamples, type Block, type PageDocument } from '#commo
 import { LoadFailed } from '#client/components/alert.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
-import { NotFound } from '#client/app/routes/not-found.tsx';
-import { ApiError } from '#client/lib/api.ts';
+import { NotFound } from '#client/components/not-found.tsx';
+import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
+import { ApiError } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
-import { BLOCK_INFO } from '#client/features/pages/block-fields.ts';
-import { DeviceToggle, PagePreview, type Device } from '#client/features/pages/preview.tsx';
+import { BLOCK_INFO } from '#client/features/pages/block-info.ts';
+import { PagePreview } from '#client/features/pages/preview.tsx';
 
 const NO_SIZES = {};
 

@@ -8,13 +8,17 @@ import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { NotFound } from '#client/app/routes/not-found.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
+import { NotFound } from '#client/components/not-found.tsx';
+import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
+import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
+import type { PickMedia } from '#client/components/editor/spec-form.tsx';
+import { MediaPicker } from '#client/components/media-picker.tsx';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { PageStatusBadge } from '#client/features/funnels/page-status.tsx';
+import { listProjectMedia } from '#client/lib/media-library.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
-import { BLOCK_INFO } from '#client/features/pages/block-fields.ts';
-import { BlockForm, type PickMedia } from '#client/features/pages/block-form.tsx';
+import { BLOCK_INFO } from '#client/features/pages/block-info.ts';
+import { BlockForm } from '#client/features/pages/block-form.tsx';
 import { BlockPicker, blockName, BlocksList } from '#client/features/pages/blocks-list.tsx';
 import {
   addBlock,
@@ -30,9 +34,8 @@ import {
   withDoc,
   type PageDraft,
 } from '#client/features/pages/editor-state.ts';
-import { MediaPicker } from '#client/features/pages/media-picker.tsx';
 import { PageMetaSection, SeoSection, VariantSection } from '#client/features/pages/page-settings.tsx';
-import { DeviceToggle, PagePreview, type Device, type MediaSizes } from '#client/features/pages/preview.tsx';
+import { PagePreview, type MediaSizes } from '#client/features/pages/preview.tsx';
 import { usePageSave, type SaveState } from '#client/features/pages/use-page-save.ts';
 import { VersionsDialog } from '#client/features/pages/versions-dialog.tsx';
 
@@ -92,7 +95,7 @@ function Editor({ initial }: { initial: PageDetail }) {
   // The library's image sizes, for the preview's width and height (the preview works without them).
   useEffect(() => {
     let live = true;
-    pagesApi.media(initial.projectId, 'image').then(
+    listProjectMedia(initial.projectId, 'image').then(
       ({ items }) => live && setSizes((all) => ({ ...Object.fromEntries(items.map((m) => [m.id, { width: m.width, height: m.height }])), ...all })),
       () => undefined,
     );

@@ -4,11 +4,25 @@ import { pageSlugProblem, type PageDetail } from '#common/schemas/funnels.ts';
 import { seoSchema, type PageDocument } from '#common/schemas/blocks.ts';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
-import { ApiError, errorMessage } from '#client/lib/api.ts';
-import { SEO_FIELDS } from '#client/features/pages/block-fields.ts';
-import { issuesByPath, SpecForm, type PickMedia } from '#client/features/pages/block-form.tsx';
+import { borderOf, inputClass, Labelled, PanelSection } from '#client/components/editor/field-controls.tsx';
+import type { FieldSpec } from '#client/components/editor/field-spec.ts';
+import { issuesByPath, SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import type { PageDraft, Variant } from '#client/features/pages/editor-state.ts';
-import { borderOf, inputClass, Labelled, PanelSection } from '#client/features/pages/field-controls.tsx';
+
+/** The search and sharing fields of a page document (each variant has its own). */
+const SEO_FIELDS: readonly FieldSpec[] = [
+  { kind: 'text', key: 'title', label: 'Search title', max: 70, hint: 'Shown in search results and browser tabs; the page title when empty.' },
+  {
+    kind: 'text',
+    key: 'description',
+    label: 'Search description',
+    max: 160,
+    multiline: true,
+    hint: 'One or two sentences for search results and shared links.',
+  },
+  { kind: 'image', key: 'image', label: 'Social image' },
+];
 
 /** Title and address: saved when the field is left (not undoable, like a name). */
 export function PageMetaSection({

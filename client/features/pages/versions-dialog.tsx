@@ -6,7 +6,7 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
 

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import type { ProjectDetail } from '#common/schemas/projects.ts';
 import { Button } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/api.ts';
-import { useSession } from '#client/app/session.tsx';
+import { errorMessage } from '#client/lib/http.ts';
+import { useSession } from '#client/lib/session.tsx';
 import { canMakePresentations } from '#client/features/presentations/access.ts';
 
 /**

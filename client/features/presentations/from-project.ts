@@ -1,5 +1,5 @@
 import { slugify } from '#common/schemas/funnels.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { Presentation } from '#client/features/presentations/model.ts';
 import { SLUG_MAX, SLUG_MIN } from '#client/features/presentations/rules.ts';

@@ -5,7 +5,7 @@ import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
-import { ApiError, errorMessage, referenceOf } from '#client/lib/api.ts';
+import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
 import { CUSTOMER_MAX, customerError, SLUG_MAX, slugError } from '#client/features/presentations/rules.ts';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
+import { DEVICE_WIDTH, DeviceFrame, type Device } from '#client/components/editor/device-frame.tsx';
 import { contextFromResolved, PresentationView } from '#client/presentations/presentation-view.tsx';
-import { DEVICE_WIDTH, DeviceFrame, type Device } from '#client/features/pages/preview.tsx';
 import type { PresentationDocument, Resolved } from '#client/features/presentations/model.ts';
 
 /**

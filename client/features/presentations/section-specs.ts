@@ -1,5 +1,6 @@
 import { MAX_SECTIONS, newSection, SECTION_TYPES, type SectionType } from '#common/schemas/presentations.ts';
-import { BLOCK_FIELDS, type Choice, type FieldSpec } from '#client/features/pages/block-fields.ts';
+import type { Choice, FieldSpec } from '#client/components/editor/field-spec.ts';
+import { BLOCK_FIELDS } from '#client/blocks/fields.ts';
 
 export { MAX_SECTIONS, newSection, SECTION_TYPES };
 

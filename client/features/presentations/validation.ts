@@ -1,5 +1,5 @@
 import { presentationDocumentSchema, sectionSchema, type PresentationDocument, type Section } from '#common/schemas/presentations.ts';
-import { issuesByPath } from '#client/features/pages/block-form.tsx';
+import { issuesByPath } from '#client/components/editor/spec-form.tsx';
 
 /** What is wrong with the document's own fields (customer, logo, headline, intro, theme), by path; sections are checked one by one. */
 export function documentErrors(doc: PresentationDocument): Record<string, string> {

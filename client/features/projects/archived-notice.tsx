@@ -3,7 +3,8 @@ import type { ProjectDetail } from '#common/schemas/projects.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
+import { projectsApi } from '#client/features/projects/api.ts';
 
 /**
  * An archived project is read-only until its owner restores it (the worker refuses its
@@ -17,7 +18,7 @@ export function ArchivedNotice({ project, onRestored }: { project: ProjectDetail
     setRestoring(true);
     setError(null);
     try {
-      onRestored(await call(api.api.projects[':projectId'].$patch({ param: { projectId: project.id }, json: { archived: false } })));
+      onRestored(await projectsApi.update(project.id, { archived: false }));
       toast({ tone: 'success', message: 'Project restored.' });
     } catch (e) {
       setError(errorMessage(e, 'The project could not be restored.'));

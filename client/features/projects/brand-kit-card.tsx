@@ -10,19 +10,15 @@ import { BUNDLED_CHOICES, FontPicker } from '#client/components/font-picker.tsx'
 import { TextAreaField } from '#client/components/field.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { listProjectMedia } from '#client/lib/media-library.ts';
+import { projectsApi } from '#client/features/projects/api.ts';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
 function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; open: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
-  const images = useResource(
-    () =>
-      open
-        ? call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type: 'image', limit: '100' } }))
-        : Promise.resolve({ items: [], nextCursor: null }),
-    [open, projectId],
-  );
+  const images = useResource(() => (open ? listProjectMedia(projectId, 'image') : Promise.resolve({ items: [], nextCursor: null })), [open, projectId]);
   return (
     <Dialog open={open} title="Choose the logo" onClose={onClose} wide>
       {images.status === 'ready' && images.data.items.length === 0 ? (
@@ -126,7 +122,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
   // One save at a time, each sending the whole kit: a later one never lands before an earlier one.
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
   const send = (next: BrandKit) => {
-    const request = inFlight.current.then(() => call(api.api.projects[':projectId'].$patch({ param: { projectId: project.id }, json: { brandKit: next } })));
+    const request = inFlight.current.then(() => projectsApi.update(project.id, { brandKit: next }));
     inFlight.current = request.catch(() => undefined);
     return request;
   };

@@ -4,8 +4,8 @@ import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
-import { api, call } from '#client/lib/api.ts';
 import { useForm } from '#client/lib/use-form.ts';
+import { projectsApi } from '#client/features/projects/api.ts';
 
 /** New project: name (required), description and website; a full plan explains itself. */
 export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -18,7 +18,7 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
         noValidate
         className="space-y-4"
         onSubmit={form.handleSubmit(async (data) => {
-          const project = await call(api.api.projects.$post({ json: data }));
+          const project = await projectsApi.create(data);
           onClose();
           await navigate(`/projects/${project.id}/`);
         })}

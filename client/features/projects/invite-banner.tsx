@@ -3,15 +3,16 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
-import { api, ApiError, call, errorMessage } from '#client/lib/api.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useSession } from '#client/app/session.tsx';
+import { useSession } from '#client/lib/session.tsx';
+import { projectsApi } from '#client/features/projects/api.ts';
 
 /** Shown for /projects?invite=<token>: who invited you to what, and the button to join. */
 export function InviteBanner({ token, onDone }: { token: string; onDone: () => void }) {
   const navigate = useNavigate();
   const { user } = useSession();
-  const invite = useResource(() => call(api.api.invites[':token'].$get({ param: { token } })), [token]);
+  const invite = useResource(() => projectsApi.invitation(token), [token]);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (invite.status === 'loading') return null;
@@ -65,7 +66,7 @@ export function InviteBanner({ token, onDone }: { token: string; onDone: () => v
             setPending(true);
             setError(null);
             try {
-              const joined = await call(api.api.invites[':token'].accept.$post({ param: { token } }));
+              const joined = await projectsApi.acceptInvitation(token);
               await navigate(`/projects/${joined.projectId}/`, { replace: true });
             } catch (e) {
               setError(errorMessage(e, 'The invitation could not be accepted.'));

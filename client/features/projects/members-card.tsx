@@ -10,10 +10,11 @@ import { FormError } from '#client/components/form-error.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useUser } from '#client/app/session.tsx';
+import { useUser } from '#client/lib/session.tsx';
+import { projectsApi } from '#client/features/projects/api.ts';
 
 const ROLE_LABEL: Record<ProjectRole, string> = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' };
 const smallSelect = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900';
@@ -26,7 +27,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
   const toast = useToast();
   const navigate = useNavigate();
   const isOwner = project.role === 'owner';
-  const members = useResource(() => call(api.api.projects[':projectId'].members.$get({ param: { projectId: project.id } })), [project.id]);
+  const members = useResource(() => projectsApi.members(project.id), [project.id]);
   const [pending, setPending] = useState<Pending>(null);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,10 +51,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
 
   const changeRole = (member: MemberInfo, role: ProjectRole) => {
     if (role === 'owner') return setPending({ kind: 'transfer', member });
-    void act(
-      () => call(api.api.projects[':projectId'].members[':userId'].$patch({ param: { projectId: project.id, userId: member.userId }, json: { role } })),
-      `${member.name} is now ${ROLE_LABEL[role].toLowerCase()}.`,
-    );
+    void act(() => projectsApi.setRole(project.id, member.userId, role), `${member.name} is now ${ROLE_LABEL[role].toLowerCase()}.`);
   };
 
   return (
@@ -126,12 +124,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
                       variant="ghost"
                       size="sm"
                       disabled={working}
-                      onClick={() =>
-                        act(
-                          () => call(api.api.projects[':projectId'].invites[':inviteId'].$delete({ param: { projectId: project.id, inviteId: invite.id } })),
-                          'Invitation withdrawn.',
-                        )
-                      }
+                      onClick={() => act(() => projectsApi.withdrawInvite(project.id, invite.id), 'Invitation withdrawn.')}
                     >
                       Withdraw
                     </Button>
@@ -147,7 +140,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
           noValidate
           className="mt-4 space-y-3 border-t border-zinc-200 pt-4 dark:border-zinc-800"
           onSubmit={form.handleSubmit(async (data) => {
-            await call(api.api.projects[':projectId'].members.$post({ param: { projectId: project.id }, json: data }));
+            await projectsApi.invite(project.id, data);
             form.reset({ email: '', role: data.role });
             toast({ tone: 'success', message: `Invitation sent to ${data.email}.` });
             members.reload();
@@ -185,20 +178,11 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
           if (!pending) return;
           const { kind, member } = pending;
           if (kind === 'transfer') {
-            void act(
-              () =>
-                call(
-                  api.api.projects[':projectId'].members[':userId'].$patch({
-                    param: { projectId: project.id, userId: member.userId },
-                    json: { role: 'owner' },
-                  }),
-                ),
-              `${member.name} owns the project now.`,
-            );
+            void act(() => projectsApi.setRole(project.id, member.userId, 'owner'), `${member.name} owns the project now.`);
           } else {
             void act(
               async () => {
-                await call(api.api.projects[':projectId'].members[':userId'].$delete({ param: { projectId: project.id, userId: member.userId } }));
+                await projectsApi.removeMember(project.id, member.userId);
                 if (kind === 'leave') await navigate('/projects');
               },
               kind === 'leave' ? `You left “${project.name}”.` : `${member.name} was removed.`,

@@ -7,8 +7,9 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { api, call, errorMessage } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
+import { projectsApi } from '#client/features/projects/api.ts';
 
 /** Project settings: details (owner renames, editors describe), archive and delete (owner, by typing the name). */
 export function SettingsDialog({
@@ -34,7 +35,7 @@ export function SettingsDialog({
     setBusy('archive');
     setError(null);
     try {
-      const saved = await call(api.api.projects[':projectId'].$patch({ param: { projectId: project.id }, json: { archived: !project.archived } }));
+      const saved = await projectsApi.update(project.id, { archived: !project.archived });
       onSaved(saved);
       toast({ tone: 'success', message: saved.archived ? 'Project archived. It keeps its files.' : 'Project restored.' });
       onClose();
@@ -49,7 +50,7 @@ export function SettingsDialog({
     setBusy('delete');
     setError(null);
     try {
-      await call(api.api.projects[':projectId'].$delete({ param: { projectId: project.id } }));
+      await projectsApi.remove(project.id);
       toast({ tone: 'success', message: `“${project.name}” was deleted.` });
       await navigate('/projects');
     } catch (e) {
@@ -68,7 +69,7 @@ export function SettingsDialog({
           className="space-y-4"
           onSubmit={form.handleSubmit(async (data) => {
             const patch = isOwner ? data : { description: data.description, website: data.website };
-            onSaved(await call(api.api.projects[':projectId'].$patch({ param: { projectId: project.id }, json: patch })));
+            onSaved(await projectsApi.update(project.id, patch));
             toast({ tone: 'success', message: 'Project saved.' });
             onClose();
           })}

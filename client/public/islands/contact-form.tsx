@@ -4,7 +4,7 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
-import { api, call } from '#client/lib/api.ts';
+import { fetchJson } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
 
 export interface ContactFormProps {
@@ -44,7 +44,7 @@ export default function ContactForm({ initialValues, initialErrors, initialFormE
       noValidate
       className="space-y-5"
       onSubmit={form.handleSubmit(async (data) => {
-        await call(api.api.contact.$post({ json: data }));
+        await fetchJson('/api/contact', { method: 'POST', json: data });
         setSent(data.email);
       })}
     >

@@ -1,4 +1,4 @@
-import LoginLink from '#client/features/auth/login-link.tsx';
+import LoginLink from '#client/public/auth/login-link.tsx';
 
 /** Island entry: the header's "Log in" / "Start free" links. */
 export default LoginLink;

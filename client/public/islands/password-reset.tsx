@@ -5,7 +5,7 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
-import { api, call } from '#client/lib/api.ts';
+import { fetchJson } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
 
 export interface PasswordResetProps {
@@ -38,7 +38,7 @@ function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProp
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit(async (data) => {
-        await call(api.api.auth['password-reset'].$post({ json: data }));
+        await fetchJson('/api/auth/password-reset', { method: 'POST', json: data });
         setSentTo(data.email);
       })}
     >
@@ -66,7 +66,7 @@ function ConfirmForm({ token, initialErrors, initialFormError }: { token: string
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit(async (data) => {
-        await call(api.api.auth['password-reset'].confirm.$post({ json: data }));
+        await fetchJson('/api/auth/password-reset/confirm', { method: 'POST', json: data });
         setDone(true);
       })}
     >

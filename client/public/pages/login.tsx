@@ -1,4 +1,4 @@
-import type { AuthFormProps } from '#client/features/auth/auth-form.tsx';
+import type { AuthFormProps } from '#client/public/auth/auth-form.tsx';
 import { Island } from '#client/public/island.tsx';
 import AuthPanel from '#client/public/islands/auth-panel.tsx';
 import { AuthFrame } from '#client/public/pages/auth-frame.tsx';

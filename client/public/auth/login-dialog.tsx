@@ -1,5 +1,5 @@
 import { CloseButton, ModalDialog } from '#client/components/modal-dialog.tsx';
-import { AuthForm, type AuthTab } from '#client/features/auth/auth-form.tsx';
+import { AuthForm, type AuthTab } from '#client/public/auth/auth-form.tsx';
 
 /**
  * The sign-in form as a real modal dialog over the current screen (DESIGN.md: focus

@@ -14,5 +14,3 @@ export function NotFound() {
     </div>
   );
 }
-
-export default NotFound;

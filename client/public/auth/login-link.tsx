@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { buttonClass } from '#client/components/button.tsx';
-import type { AuthTab } from '#client/features/auth/auth-form.tsx';
-import { LoginDialog } from '#client/features/auth/login-dialog.tsx';
+import type { AuthTab } from '#client/public/auth/auth-form.tsx';
+import { LoginDialog } from '#client/public/auth/login-dialog.tsx';
 
 /** How the link looks: named rather than passed as classes, to keep island props small. */
 export type LoginLinkLook = 'nav' | 'app-nav' | 'button' | 'button-lg' | 'button-lg-secondary';

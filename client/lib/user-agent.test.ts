@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORKSPACE_ROUTES } from '#common/workspace-routes.ts';
-import { breadcrumbs } from '#client/app/breadcrumbs.ts';
-import { ROUTE_MODULES } from '#client/app/router.tsx';
 import { describeUserAgent, relativeTime } from '#client/lib/user-agent.ts';
-
-describe('breadcrumbs', () => {
-  it('names every workspace prefix of the path', () => {
-    expect(breadcrumbs('/account/credits')).toEqual([
-      { label: 'Account', href: '/account' },
-      { label: 'Credits', href: '/account/credits' },
-    ]);
-    expect(breadcrumbs('/dashboard')).toEqual([{ label: 'Dashboard', href: '/dashboard' }]);
-  });
-});
-
-describe('workspace routes', () => {
-  it('have a lazy module for every page the worker serves', async () => {
-    for (const route of WORKSPACE_ROUTES) {
-      const module = await ROUTE_MODULES[route.path]();
-      expect(typeof module.default, route.path).toBe('function');
-    }
-  });
-});
 
 describe('describeUserAgent', () => {
   it.each([

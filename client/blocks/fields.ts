@@ -1,48 +1,10 @@
-import { FEATURE_ICONS, FORM_FIELD_TYPES, type BlockType, type FormField } from '#common/schemas/blocks.ts';
-
-/** What the picker says about each block type. */
-export const BLOCK_INFO: Record<BlockType, { label: string; description: string }> = {
-  hero: { label: 'Hero', description: 'The headline at the top: a promise, a button, an optional picture.' },
-  text: { label: 'Text', description: 'Paragraphs, lists and subheadings, with bold, italic and links.' },
-  image: { label: 'Image', description: 'One picture from the library with a caption.' },
-  video: { label: 'Video', description: 'A video of the library, or a YouTube or Vimeo link that loads on click.' },
-  features: { label: 'Features', description: 'Two to four columns of benefits with icons.' },
-  testimonials: { label: 'Testimonials', description: 'Quotes from customers with names and ratings.' },
-  pricing: { label: 'Pricing', description: 'Plans side by side, one highlighted.' },
-  faq: { label: 'FAQ', description: 'Questions that open to their answers.' },
-  countdown: { label: 'Countdown', description: 'Days, hours and minutes left until an offer ends.' },
-  form: { label: 'Form', description: 'Collects leads: name, email, phone, choices and consent.' },
-  cta: { label: 'Call to action', description: 'A short push with one or two buttons.' },
-  footer: { label: 'Footer', description: 'A closing line and links such as imprint and privacy.' },
-};
-
-/** A choice of a select: the value stored in the props and what the user reads. */
-export type Choice = { value: string | number | null; label: string };
-
-interface Base {
-  key: string;
-  label: string;
-  hint?: string;
-  /** Shown only when this holds for the props around the field (e.g. a select's options). */
-  when?: (around: Record<string, unknown>) => boolean;
-}
-
 /**
- * One control of a block's side panel. The panel is drawn from these descriptions; the
- * rules (required, lengths, links) are the block's zod schema, whose issues land on the
- * control at the same path.
+ * The editor's side panel of each block type, as field descriptions (drawn by SpecForm):
+ * the page editor's block form, and the presentation editor's pricing and testimonials
+ * sections, which are these blocks.
  */
-export type FieldSpec =
-  | (Base & { kind: 'text'; max: number; multiline?: boolean; rows?: number })
-  | (Base & { kind: 'select'; choices: readonly Choice[] })
-  | (Base & { kind: 'number'; min: number; max: number })
-  | (Base & { kind: 'checkbox' })
-  | (Base & { kind: 'image' })
-  | (Base & { kind: 'video' })
-  | (Base & { kind: 'button'; optional: boolean })
-  | (Base & { kind: 'datetime' })
-  | (Base & { kind: 'strings'; itemLabel: string; max: number; itemMax: number })
-  | (Base & { kind: 'list'; itemLabel: string; max: number; fields: readonly FieldSpec[]; make: (items: readonly unknown[]) => unknown });
+import { FEATURE_ICONS, FORM_FIELD_TYPES, type BlockType, type FormField } from '#common/schemas/blocks.ts';
+import type { Choice, FieldSpec } from '#client/components/editor/field-spec.ts';
 
 const choices = (...values: (readonly [Choice['value'], string])[]): Choice[] => values.map(([value, label]) => ({ value, label }));
 
@@ -239,31 +201,3 @@ export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
     },
   ],
 };
-
-/** The words that name a block in the list (its heading or title, else its type). */
-export function blockSummary(type: BlockType, props: Record<string, unknown>): string {
-  for (const key of ['heading', 'title', 'caption', 'text'] as const) {
-    const value = props[key];
-    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 60);
-  }
-  if (type === 'text' && typeof props.markdown === 'string')
-    return props.markdown
-      .replace(/[#*_[\]()]/g, '')
-      .trim()
-      .slice(0, 60);
-  return '';
-}
-
-/** The search and sharing fields of a page document (each variant has its own). */
-export const SEO_FIELDS: readonly FieldSpec[] = [
-  { kind: 'text', key: 'title', label: 'Search title', max: 70, hint: 'Shown in search results and browser tabs; the page title when empty.' },
-  {
-    kind: 'text',
-    key: 'description',
-    label: 'Search description',
-    max: 160,
-    multiline: true,
-    hint: 'One or two sentences for search results and shared links.',
-  },
-  { kind: 'image', key: 'image', label: 'Social image' },
-];

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import LoginLink from '#client/features/auth/login-link.tsx';
+import LoginLink from '#client/public/auth/login-link.tsx';
 
 describe('LoginLink', () => {
   it('is a plain link to /login with next, and opens the dialog at /login on click; Back closes it', async () => {

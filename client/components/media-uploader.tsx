@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { ACCEPTED_EXTENSIONS, formatLabels, formatMib, MAX_BYTES, MEDIA_TYPES, type MediaItem } from '#common/schemas/media.ts';
 import { formatBytes } from '#common/format.ts';
 import { Button } from '#client/components/button.tsx';
-import { errorMessage } from '#client/lib/api.ts';
-import { makeThumbnail, putThumbnail, uploadFile } from '#client/features/media/upload.ts';
+import { errorMessage } from '#client/lib/http.ts';
+import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
 
 type Status = 'queued' | 'uploading' | 'finishing' | 'done' | 'duplicate' | 'error' | 'cancelled';
 

@@ -1,4 +1,4 @@
-import type { PageStatus } from '#client/features/funnels/api.ts';
+import type { PageStatus } from '#common/schemas/funnels.ts';
 
 const styles: Record<PageStatus, string> = {
   draft: 'bg-zinc-100 text-zinc-700 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700',

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthForm } from '#client/features/auth/auth-form.tsx';
+import { AuthForm } from '#client/public/auth/auth-form.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 
 describe('AuthForm', () => {

@@ -5,9 +5,10 @@ import { Alert } from '#client/components/alert.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { Button } from '#client/components/button.tsx';
 import { TextField } from '#client/components/field.tsx';
-import { api, ApiError, call } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { authApi } from '#client/public/auth/api.ts';
 
 export type AuthTab = 'signin' | 'signup';
 
@@ -36,7 +37,7 @@ function inviteTokenOf(next: string): string | null {
 
 /** The invitation's public preview (who invited which address to what), for a visitor who is not signed in. */
 function useInvite(token: string | null) {
-  return useResource(() => (token ? call(api.api.invites[':token'].public.$get({ param: { token } })) : Promise.resolve(null)), [token]);
+  return useResource(() => (token ? authApi.invitePreview(token) : Promise.resolve(null)), [token]);
 }
 
 const CLOSED_INVITE: Record<'accepted' | 'expired' | 'revoked', string> = {
@@ -72,7 +73,7 @@ function SignInForm({
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit(async (data) => {
-        const signedIn = await call(api.api.auth.login.$post({ json: data }));
+        const signedIn = await authApi.login(data);
         // Signing in during the deletion grace period cancelled it: the account page says so (decision 0023).
         go('deletionCanceled' in signedIn && signedIn.deletionCanceled ? '/account?deletion=canceled' : next);
       })}
@@ -117,7 +118,7 @@ function SignUpForm({
       noValidate
       className="space-y-4"
       onSubmit={form.handleSubmit(async (data) => {
-        await call(api.api.auth.signup.$post({ json: data }));
+        await authApi.signup(data);
         go(next);
       })}
     >

@@ -2,9 +2,9 @@ import type { MediaItem } from '#common/schemas/media.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
+import { Uploader } from '#client/components/media-uploader.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
-import { Uploader } from '#client/features/media/uploader.tsx';
-import { pagesApi } from '#client/features/pages/api.ts';
+import { listProjectMedia } from '#client/lib/media-library.ts';
 
 /** Picks an image from the project's library, or uploads one (which is then picked). */
 export function MediaPicker({
@@ -22,7 +22,7 @@ export function MediaPicker({
   onClose: () => void;
   onPick: (item: MediaItem) => void;
 }) {
-  const images = useResource(() => (open ? pagesApi.media(projectId, kind) : Promise.resolve({ items: [], nextCursor: null })), [open, projectId, kind]);
+  const images = useResource(() => (open ? listProjectMedia(projectId, kind) : Promise.resolve({ items: [], nextCursor: null })), [open, projectId, kind]);
   return (
     <Dialog open={open} title={title} onClose={onClose} wide>
       <div className="space-y-4">

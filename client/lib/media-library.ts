@@ -1,6 +1,17 @@
+/**
+ * A project's media library as the features that pick or add media use it (the page and
+ * presentation editors, the creative editor, the brand kit): the pickers' list, and uploads
+ * with progress and a browser-made preview. The library screen's own calls are in features/media.
+ */
 import type { MediaItem } from '#common/schemas/media.ts';
 import { readErrorBody } from '#common/errors.ts';
-import { ApiError } from '#client/lib/api.ts';
+import { api, call } from '#client/lib/api.ts';
+import { ApiError } from '#client/lib/http.ts';
+import type { Page } from '#client/lib/use-paged.ts';
+
+/** The project's images or videos as the pickers show them (the first `limit`). */
+export const listProjectMedia = (projectId: string, type: 'image' | 'video', limit = 100) =>
+  call(api.api.projects[':projectId'].media.$get({ param: { projectId }, query: { type, limit: String(limit) } })) as Promise<Page<MediaItem>>;
 
 /**
  * Uploads one file as the raw request body (the worker streams it to R2), reporting
