@@ -15,9 +15,10 @@ type ModuleGraph = { idToModuleMap: Map<string, { promise?: unknown; exports?: u
 function forgetProjectModules(): void {
   const graph = (globalThis as { __vitest_worker__?: { evaluatedModules?: ModuleGraph } }).__vitest_worker__?.evaluatedModules;
   if (!(graph?.idToModuleMap instanceof Map)) return void vi.resetModules();
-  // Sentry's SDK keeps its scopes and client on the global object, beside its modules, and
-  // wraps the global fetch once (its old wrapper would report to the old modules' handlers).
+  // Sentry's SDK keeps its scopes and its client (the first request's DSN wins for the isolate:
+  // tests use several) on the global object, beside its modules, and wraps the global fetch once.
   delete (globalThis as { __SENTRY__?: unknown }).__SENTRY__;
+  delete (globalThis as { __SENTRY_CLOUDFLARE_CLIENT__?: unknown }).__SENTRY_CLOUDFLARE_CLIENT__;
   const original = (globalThis.fetch as { __sentry_original__?: typeof fetch }).__sentry_original__;
   if (original) globalThis.fetch = original;
   for (const [id, node] of graph.idToModuleMap) {
