@@ -3,6 +3,7 @@ import { wellFormed } from '#common/schemas/fields.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Variant } from '#worker/features/funnels/edge-cache.ts';
 import * as repo from '#worker/features/funnels/edge/repo.ts';
+import { DAY_MS } from '#worker/lib/days.ts';
 import { settledCache } from '#worker/lib/settled-cache.ts';
 
 /**
@@ -13,7 +14,6 @@ import { settledCache } from '#worker/lib/settled-cache.ts';
  * which no hash can be linked to anyone. Written after the response (waitUntil), one batch.
  */
 
-const DAY_MS = 86_400_000;
 /** How long the daily referrer and UTM source rows are kept (the reports look back 30 days). */
 const SOURCES_KEPT_DAYS = 400;
 

@@ -32,6 +32,7 @@ import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { projects } from '#worker/db/schema.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
+import { lastDays } from '#worker/lib/days.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { readAll, run, type Read } from '#worker/lib/reads.ts';
@@ -52,20 +53,6 @@ export type Membership = { project: Project; role: ProjectRole };
 export type Actor = { id: string; name: string };
 /** A page with its funnel: what the `{ page: role }` rule puts on the request. */
 export type PageWithFunnel = FunnelPageWithFunnel;
-
-const DAY_MS = 86_400_000;
-
-/** UTC day 'YYYY-MM-DD' of an instant. */
-export function dayOf(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
-}
-
-/** The last `n` UTC days up to today, oldest first. */
-export function lastDays(now: Date, n: number): string[] {
-  const days: string[] = [];
-  for (let i = n - 1; i >= 0; i -= 1) days.push(dayOf(now.getTime() - i * DAY_MS));
-  return days;
-}
 
 function invalid(field: string, message: string): AppError {
   return new AppError('validation_failed', message, { [field]: [message] });
