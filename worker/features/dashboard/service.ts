@@ -6,7 +6,7 @@ import { adOverviewRead } from '#worker/features/ads/service.ts';
 import { earningsRead } from '#worker/features/affiliate/service.ts';
 import { creationsRead } from '#worker/features/creatives/render-service.ts';
 import { creditSummaryRead } from '#worker/features/credits/service.ts';
-import { funnelsRead } from '#worker/features/funnels/service.ts';
+import { funnelsRead } from '#worker/features/funnels/core/service.ts';
 import { ownedActiveProjectsRead, projectsRead } from '#worker/features/projects/service.ts';
 
 /** How many of each list the dashboard shows (the counts come from the lists their screens load). */

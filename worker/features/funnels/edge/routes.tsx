@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { fontById, type FontId } from '#common/fonts.ts';
 import { BLOCK_ID, DEFAULT_THEME, funnelThemeSchema, type FunnelTheme, type ImageRef, type PageDocument } from '#common/schemas/blocks.ts';
 import { text, wellFormed } from '#common/schemas/fields.ts';
-import { FUNNEL_NAME_RE, PAGE_SLUG_RE } from '#common/schemas/funnels.ts';
+import { FUNNEL_NAME_RE, PAGE_SLUG_RE, type Variant } from '#common/schemas/funnels.ts';
 import { PageView, pageNeedsScript, themeCss } from '#client/blocks/page-view.tsx';
 import type { BlockContext, FormState, ResolvedImage } from '#client/blocks/types.ts';
 import { appHosts, type AppEnv } from '#worker/env.ts';
@@ -20,8 +20,8 @@ import { NO_SCRIPT_CSP } from '#worker/middleware/security-headers.ts';
 import { escapeHtml } from '#worker/ssr/html.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
 import { signMediaUrl } from '#worker/features/media/service.ts';
-import { cleanSource, countsAsView, recordView, referrerHost } from '#worker/features/funnels/analytics-service.ts';
-import { customDomains, requestHost } from '#worker/features/funnels/custom-domain.ts';
+import { cleanSource, countsAsView, recordView, referrerHost } from '#worker/features/funnels/analytics/service.ts';
+import { customDomains, requestHost } from '#worker/features/funnels/edge/custom-domain.ts';
 import {
   EDGE_HEADERS,
   EDGE_TTL_SECONDS,
@@ -31,11 +31,10 @@ import {
   storePage,
   type CachedPage,
   type EdgeSite,
-  type Variant,
-} from '#worker/features/funnels/edge-cache.ts';
+} from '#worker/features/funnels/edge/cache.ts';
 import { liveFunnelPage, liveMediaOf, nextLivePage, type FunnelKey, type EdgeFunnel, type LivePage } from '#worker/features/funnels/edge/repo.ts';
-import { formOf, notifyMembers, submitLead, type LiveDocument } from '#worker/features/funnels/leads-service.ts';
-import { PAGE_SCRIPT, pageScriptHash } from '#worker/features/funnels/page-script.ts';
+import { formOf, notifyMembers, submitLead, type LiveDocument } from '#worker/features/funnels/leads/service.ts';
+import { PAGE_SCRIPT, pageScriptHash } from '#worker/features/funnels/edge/page-script.ts';
 
 /**
  * The public edge of funnels (issue 12 point 5): published pages at `/p/{funnel}/{slug}` and

@@ -1,3 +1,5 @@
+import type { Variant } from '#common/schemas/funnels.ts';
+
 /**
  * The edge cache of published funnel pages (Cache API, `caches.default`).
  *
@@ -9,7 +11,6 @@
  * the response leaves. Cookies are set after the cache, so no entry ever carries one.
  */
 
-export type Variant = 'a' | 'b';
 export const VARIANTS: readonly Variant[] = ['a', 'b'];
 
 /**
