@@ -6,7 +6,7 @@ import { funnelPageVersions, funnelPages, funnels, pageStats } from '#worker/db/
 import { utcDay, viewBatching } from '#worker/features/funnels/analytics/service.ts';
 import { purgeFunnel, purgePage } from '#worker/features/funnels/edge/cache.ts';
 import { forgetCustomDomain } from '#worker/features/funnels/edge/custom-domain.ts';
-import { assignVariant, edgeRandom } from '#worker/features/funnels/edge/routes.tsx';
+import { assignVariant, edgeRandom } from '#worker/features/funnels/edge/service.ts';
 import { media } from '#worker/db/schema.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
