@@ -10,9 +10,9 @@ import {
 import { PLANS } from '#common/plans.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
+import { lastDays } from '#worker/lib/days.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { lastDays } from '#worker/lib/days.ts';
 import { readAll, run, type Read } from '#worker/lib/reads.ts';
 import { funnelWeeks } from '#worker/features/funnels/analytics/service.ts';
 import { forgetCustomDomain, purgeFunnelCopies } from '#worker/features/funnels/edge/service.ts';
