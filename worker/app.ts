@@ -26,9 +26,13 @@ import { projectFontRoutes } from '#worker/features/creatives/fonts/routes.ts';
 import { creationForMember, creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { dashboardRoutes } from '#worker/features/dashboard/routes.ts';
-import { funnelRoutes, pageRoutes, projectFunnelRoutes } from '#worker/features/funnels/routes.ts';
-import { funnelForMember, pageForMember } from '#worker/features/funnels/service.ts';
-import { funnelDomains, funnelEdgeRoutes } from '#worker/features/funnels/edge.tsx';
+import { funnelAnalyticsRoutes } from '#worker/features/funnels/analytics/routes.ts';
+import { funnelRoutes, projectFunnelRoutes } from '#worker/features/funnels/core/routes.ts';
+import { funnelForMember } from '#worker/features/funnels/core/service.ts';
+import { funnelDomains, funnelEdgeRoutes } from '#worker/features/funnels/edge/routes.tsx';
+import { funnelLeadRoutes } from '#worker/features/funnels/leads/routes.ts';
+import { funnelPageRoutes, pageRoutes } from '#worker/features/funnels/pages/routes.ts';
+import { pageForMember } from '#worker/features/funnels/pages/service.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
 import { instagramCallbackRoutes, instagramMetaRoutes, instagramPages, instagramProjectRoutes } from '#worker/features/instagram/routes.ts';
 import { sandboxFeedPages } from '#worker/features/instagram/publish-routes.tsx';
@@ -86,6 +90,9 @@ export function createApp() {
     .route('/api/creations', creationRoutes)
     .route('/api/ads', adRoutes)
     .route('/api/funnels', funnelRoutes)
+    .route('/api/funnels', funnelPageRoutes)
+    .route('/api/funnels', funnelLeadRoutes)
+    .route('/api/funnels', funnelAnalyticsRoutes)
     .route('/api/pages', pageRoutes)
     .route('/api/playground', playgroundRoutes)
     .route('/api/media', mediaRoutes)

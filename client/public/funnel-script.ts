@@ -11,7 +11,7 @@
  *   video's page, client/blocks/video.tsx): a plain click swaps the link for the player. Modified
  *   clicks open the link.
  * It is a fixed string, so the pages allow it by its hash (no nonce: the HTML is cached;
- * worker/features/funnels/edge.tsx). Plain JavaScript in a string: nothing transforms it.
+ * worker/features/funnels/edge/render.tsx). Plain JavaScript in a string: nothing transforms it.
  */
 export const PAGE_SCRIPT = `(()=>{const d=document,q=(e,s)=>e.querySelectorAll(s),B="[type=submit]";
 d.addEventListener("submit",e=>{const f=e.target;if(f.dataset.sending){e.preventDefault();return}f.dataset.sending="1";const b=f.querySelector(B);if(b){b.dataset.label=b.textContent;b.textContent="Sending…";b.setAttribute("aria-disabled","true")}});

@@ -8,7 +8,7 @@ import { ORIGIN, send } from '#worker/test/http.ts';
 
 /**
  * Spam through the public forms (issue 15 point 5). Funnel lead forms are covered beside the
- * feature (worker/features/funnels/edge-leads.test.ts: honeypot, 10 per network per funnel in 10
+ * feature (worker/features/funnels/leads/edge-leads.test.ts: honeypot, 10 per network per funnel in 10
  * minutes, bursts, IPv6 /64) and the contact form in worker/features/contact/contact.test.ts.
  * Here: the ad preview's review form, which had a per-address limit without a test, counted a
  * client by its single IPv6 address (a /64 gave unlimited reviews). Not limited (a finding in

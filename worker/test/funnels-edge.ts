@@ -5,7 +5,7 @@ import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
 
 /**
- * Published funnels written straight into D1 for the edge's tests (worker/features/funnels/edge*.test.ts):
+ * Published funnels written straight into D1 for the edge's tests (worker/features/funnels/edge/edge.test.ts, leads/edge-leads.test.ts, analytics/edge-analytics.test.ts):
  * the edge reads what publish leaves behind (a page with its live version), whatever API wrote it.
  */
 

@@ -8,7 +8,7 @@ import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { getDb } from '#worker/db/client.ts';
 import { adReviews, ads, commissions, creations, pageStats, payments, projects, referrals, users } from '#worker/db/schema.ts';
 import { dashboard, type Dashboard } from '#worker/features/dashboard/service.ts';
-import { lastDays } from '#worker/features/funnels/service.ts';
+import { lastDays } from '#worker/lib/days.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 

@@ -1,11 +1,12 @@
 import type { Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
+import { lastDays } from '#worker/lib/days.ts';
 import { combine, mapRead, run, type Read } from '#worker/lib/reads.ts';
 import { adOverviewRead } from '#worker/features/ads/service.ts';
 import { earningsRead } from '#worker/features/affiliate/service.ts';
 import { creationsRead } from '#worker/features/creatives/core/service.ts';
 import { creditSummaryRead } from '#worker/features/credits/service.ts';
-import { funnelsRead, lastDays } from '#worker/features/funnels/service.ts';
+import { funnelsRead } from '#worker/features/funnels/core/service.ts';
 import { ownedActiveProjectsRead, projectsRead } from '#worker/features/projects/service.ts';
 
 /** How many of each list the dashboard shows (the counts come from the lists their screens load). */

@@ -15,7 +15,7 @@ import {
   projectMembers,
   rateLimits,
 } from '#worker/db/schema.ts';
-import { utcDay } from '#worker/features/funnels/analytics-service.ts';
+import { utcDay } from '#worker/features/funnels/analytics/service.ts';
 import { viewToken } from '#worker/features/presentations/views-service.ts';
 import { purgeDeletedContent } from '#worker/jobs/index.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';

@@ -18,6 +18,7 @@ import { BEACON_SCRIPT } from '#client/presentations/beacon-script.ts';
 import { PresentationView, SectionView } from '#client/presentations/presentation-view.tsx';
 import { contextFromResolved, type PresentationContext } from '#client/presentations/types.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { clientNetwork } from '#worker/lib/client-network.ts';
 import { sha256Hex, verifyPassword } from '#worker/lib/crypto.ts';
 import { clearLimit, consume } from '#worker/lib/rate-limit.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
@@ -28,8 +29,7 @@ import { access } from '#worker/middleware/access.ts';
 import { escapeHtml } from '#worker/ssr/html.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
 import { renderCard } from '#worker/features/creatives/render/service.ts';
-import { countsAsView, isBotAgent } from '#worker/features/funnels/analytics-service.ts';
-import { clientNetwork } from '#worker/features/funnels/leads-service.ts';
+import { countsAsView, isBotAgent } from '#worker/features/funnels/analytics/service.ts';
 import * as service from '#worker/features/presentations/service.ts';
 import * as views from '#worker/features/presentations/views-service.ts';
 

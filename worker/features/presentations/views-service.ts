@@ -2,7 +2,7 @@ import { PRESENTATION_LIMITS } from '#common/schemas/presentations.ts';
 import type { Db } from '#worker/db/client.ts';
 import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { daySalt, utcDay, visitorHash } from '#worker/features/funnels/analytics-service.ts';
+import { daySalt, utcDay, visitorHash } from '#worker/features/funnels/analytics/service.ts';
 import * as repo from '#worker/features/presentations/repo.ts';
 
 /**

@@ -4,7 +4,8 @@ import type { AppEnv } from '#worker/env.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
 import { projectExists } from '#worker/features/admin/service.ts';
 import { creativeForMember } from '#worker/features/creatives/core/service.ts';
-import { funnelByNameForMember, funnelForMember, pageForMember } from '#worker/features/funnels/service.ts';
+import { funnelByNameForMember, funnelForMember } from '#worker/features/funnels/core/service.ts';
+import { pageForMember } from '#worker/features/funnels/pages/service.ts';
 import { mediaForMember } from '#worker/features/media/service.ts';
 import { membershipOf } from '#worker/features/projects/service.ts';
 

@@ -1,7 +1,4 @@
-import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import type { Db } from '#worker/db/client.ts';
-import { appHosts, type AppEnv } from '#worker/env.ts';
 import { liveFunnelByDomain, type EdgeFunnel } from '#worker/features/funnels/edge/repo.ts';
 
 /**
@@ -16,9 +13,9 @@ const TTL_MS = 60_000;
 const MAX_HOSTS = 500;
 const hosts = new Map<string, { funnel: EdgeFunnel | null; until: number }>();
 
-/** The request's host name, lower case, without a port. */
-export function requestHost(c: Context): string {
-  const raw = c.req.header('host') ?? new URL(c.req.url).host;
+/** The request's host name (its Host header, else its URL's), lower case, without a port. */
+export function requestHost(hostHeader: string | undefined, url: string): string {
+  const raw = hostHeader ?? new URL(url).host;
   return raw.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
@@ -51,32 +48,28 @@ export function forgetCustomDomain(domain: string | null | undefined): void {
 /** What a custom domain passes on to the app: the page's stylesheet, fonts, signed media and the favicon. */
 const PASS_THROUGH = /^\/(?:assets\/|fonts\/|api\/media\/[A-Za-z0-9_-]+\/(?:file|thumbnail)$|favicon\.svg$)/;
 
-export type DomainHandler = (c: Context<AppEnv>, funnel: EdgeFunnel, slug: string | null) => Promise<Response>;
+/** The app's own hosts (APP_HOSTS) and their subdomains are never a funnel's, whatever the table says. */
+export function isAppHost(host: string, appHosts: readonly string[]): boolean {
+  return appHosts.some((own) => host === own || host.endsWith(`.${own}`));
+}
+
+/** What a request on a funnel's domain is for: the app (static files, signed media), robots.txt, a page, a page's form, or nothing (404). */
+export type DomainTarget = { kind: 'app' } | { kind: 'robots' } | { kind: 'page'; slug: string | null } | { kind: 'form'; slug: string } | { kind: 'notFound' };
 
 /**
- * The middleware (mounted before the routes in app.ts): on a funnel's domain, `GET /` is the
- * first page, `GET /{slug}` a page, `POST /{slug}` its form; static files and signed media go
- * on to their routes; anything else is the funnel's 404. Other hosts, and always the app's
- * own (APP_HOSTS), go on untouched.
+ * On a funnel's domain, `GET /` is the first page, `GET /{slug}` a page, `POST /{slug}` its
+ * form; static files and signed media go on to their routes; anything else is the funnel's 404.
  */
-export function customDomains(handlers: { page: DomainHandler; submit: DomainHandler; notFound: DomainHandler; robots: DomainHandler }) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const host = requestHost(c);
-    // The app's own hosts (APP_HOSTS) and their subdomains are never a funnel's, whatever the table says.
-    if (appHosts(c.env).some((own) => host === own || host.endsWith(`.${own}`))) return next();
-    const funnel = await funnelForHost(c.get('db'), host);
-    if (!funnel) return next();
-    const path = c.req.path;
-    const method = c.req.method;
-    if ((method === 'GET' || method === 'HEAD') && PASS_THROUGH.test(path)) return next();
-    if ((method === 'GET' || method === 'HEAD') && path === '/robots.txt') return handlers.robots(c, funnel, null);
-    const slug = /^\/([^/]+)$/.exec(path)?.[1] ?? null;
-    if (method === 'GET' || method === 'HEAD') {
-      if (path === '/') return handlers.page(c, funnel, null);
-      if (slug !== null) return handlers.page(c, funnel, slug);
-    } else if (method === 'POST' && slug !== null) {
-      return handlers.submit(c, funnel, slug);
-    }
-    return handlers.notFound(c, funnel, null);
-  });
+export function domainTarget(method: string, path: string): DomainTarget {
+  const reads = method === 'GET' || method === 'HEAD';
+  if (reads && PASS_THROUGH.test(path)) return { kind: 'app' };
+  if (reads && path === '/robots.txt') return { kind: 'robots' };
+  const slug = /^\/([^/]+)$/.exec(path)?.[1] ?? null;
+  if (reads) {
+    if (path === '/') return { kind: 'page', slug: null };
+    if (slug !== null) return { kind: 'page', slug };
+  } else if (method === 'POST' && slug !== null) {
+    return { kind: 'form', slug };
+  }
+  return { kind: 'notFound' };
 }

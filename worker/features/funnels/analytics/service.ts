@@ -1,9 +1,13 @@
 import { isbot } from 'isbot';
+import { abTest } from '#common/ab-stats.ts';
 import { wellFormed } from '#common/schemas/fields.ts';
+import type { AnalyticsReport, DailyCount, DailyStats, PageReport, SourceCount, StatTotals, Variant, VariantReport } from '#common/schemas/funnels.ts';
 import type { Db } from '#worker/db/client.ts';
-import type { Variant } from '#worker/features/funnels/edge-cache.ts';
-import * as repo from '#worker/features/funnels/edge/repo.ts';
+import { DAY_MS, lastDays } from '#worker/lib/days.ts';
 import { settledCache } from '#worker/lib/settled-cache.ts';
+import type { FunnelRow } from '#worker/features/funnels/types.ts';
+import { weeksBy } from '#worker/features/funnels/weeks.ts';
+import * as repo from '#worker/features/funnels/analytics/repo.ts';
 
 /**
  * Cookieless page analytics (PRODUCT.md §4.5, issue 12 point 8): per page, variant and UTC
@@ -11,9 +15,10 @@ import { settledCache } from '#worker/lib/settled-cache.ts';
  * visitor is a sha256 of the day's salt, the IP and the user agent; the salt lives one day
  * in `analytics_salts` and is then deleted with the day's hashes (the scheduled job), after
  * which no hash can be linked to anyone. Written after the response (waitUntil), one batch.
+ * Read back as the funnel's report (`analytics`) and the week of views and leads on every
+ * funnel and page summary (`funnelWeeks`, `pageWeeks`).
  */
 
-const DAY_MS = 86_400_000;
 /** How long the daily referrer and UTM source rows are kept (the reports look back 30 days). */
 const SOURCES_KEPT_DAYS = 400;
 
@@ -226,4 +231,92 @@ export async function purgePastAnalytics(db: Db, now: Date): Promise<void> {
   const yesterday = utcDay(now.getTime() - DAY_MS);
   await repo.deletePastAnalytics(db, today, yesterday, utcDay(now.getTime() - SOURCES_KEPT_DAYS * DAY_MS));
   if (saltCache && saltCache.day < today) saltCache = undefined;
+}
+
+/** The day's lead count + 1: a statement of the lead's own batch (leads/service.ts). */
+export function leadCountStatement(db: Db, pageId: string, variant: Variant, now: number) {
+  return repo.leadStatUpsert(db, pageId, variant, utcDay(now));
+}
+
+/* ---------- the weeks on the summaries ---------- */
+
+/** Each funnel's last 7 days of views and leads (days without a row count 0): `(funnelId) => days`. */
+export async function funnelWeeks(db: Db, funnelIds: readonly string[], now: Date): Promise<(funnelId: string) => DailyCount[]> {
+  const days = lastDays(now, 7);
+  return weeksBy(await repo.funnelDailyStats(db, funnelIds, days[0]!), (d) => d.funnelId, days);
+}
+
+/** Each page's last 7 days of views and leads (both variants): `(pageId) => days`. */
+export async function pageWeeks(db: Db, pageIds: readonly string[], now: Date): Promise<(pageId: string) => DailyCount[]> {
+  const days = lastDays(now, 7);
+  return weeksBy(await repo.pageDailySince(db, pageIds, days[0]!), (d) => d.pageId, days);
+}
+
+/* ---------- the report ---------- */
+
+const conversion = (leads: number, visitors: number) => (visitors > 0 ? leads / visitors : 0);
+
+function totalsOf(series: readonly DailyStats[]): StatTotals {
+  const views = series.reduce((s, d) => s + d.views, 0);
+  const visitors = series.reduce((s, d) => s + d.visitors, 0);
+  const leads = series.reduce((s, d) => s + d.leads, 0);
+  return { views, visitors, leads, conversion: conversion(leads, visitors) };
+}
+
+function sumSeries(days: readonly string[], parts: readonly DailyStats[][]): DailyStats[] {
+  return days.map((day, i) => ({
+    day,
+    views: parts.reduce((s, p) => s + (p[i]?.views ?? 0), 0),
+    visitors: parts.reduce((s, p) => s + (p[i]?.visitors ?? 0), 0),
+    leads: parts.reduce((s, p) => s + (p[i]?.leads ?? 0), 0),
+  }));
+}
+
+/**
+ * Per page and variant over the last `days` UTC days: daily views, visitors and leads,
+ * totals and conversion, the top referrers and UTM sources, and the A/B comparison for a
+ * page with a variant B (now, or with B visits in the period).
+ */
+export async function analytics(db: Db, funnel: FunnelRow, days: 7 | 30 = 7, now = new Date()): Promise<AnalyticsReport> {
+  const period = lastDays(now, days);
+  const from = period[0]!;
+  const to = period.at(-1)!;
+  const pages = await repo.reportPagesOf(db, funnel.id);
+  const ids = pages.map((p) => p.id);
+  const [stats, sources] = await Promise.all([repo.statsOfPages(db, ids, from, to), repo.topSourcesOfPages(db, ids, from, to)]);
+  const statOf = new Map(stats.map((s) => [`${s.pageId}|${s.variant}|${s.day}`, s]));
+  const sourcesOf = (pageId: string, variant: Variant, kind: 'referrer' | 'utm_source'): SourceCount[] =>
+    sources.filter((s) => s.pageId === pageId && s.variant === variant && s.kind === kind).map((s) => ({ value: s.value, count: Number(s.count) }));
+
+  const reports: PageReport[] = pages.map((page) => {
+    const variants: VariantReport[] = (['a', 'b'] as const).map((variant) => {
+      const series = period.map((day) => {
+        const s = statOf.get(`${page.id}|${variant}|${day}`);
+        return { day, views: s?.views ?? 0, visitors: s?.visitors ?? 0, leads: s?.leads ?? 0 };
+      });
+      return {
+        variant,
+        series,
+        totals: totalsOf(series),
+        referrers: sourcesOf(page.id, variant, 'referrer'),
+        utmSources: sourcesOf(page.id, variant, 'utm_source'),
+      };
+    });
+    const [a, b] = variants as [VariantReport, VariantReport];
+    const hasB = page.hasB || b.totals.views > 0;
+    return {
+      pageId: page.id,
+      slug: page.slug,
+      title: page.title,
+      position: page.position,
+      totals: totalsOf(sumSeries(period, [a.series, b.series])),
+      variants: hasB ? variants : [a],
+      ab: hasB ? abTest({ visitors: a.totals.visitors, leads: a.totals.leads }, { visitors: b.totals.visitors, leads: b.totals.leads }) : null,
+    };
+  });
+  const series = sumSeries(
+    period,
+    reports.flatMap((r) => r.variants.map((v) => v.series)),
+  );
+  return { days, from, to, totals: totalsOf(series), series, pages: reports };
 }

@@ -6,9 +6,10 @@ import { newBlock, pageDocumentSchema, type PageDocument } from '#common/schemas
 import type { FunnelDetail, PageDetail, PageSummary, PageVersion, VersionDocument } from '#common/schemas/funnels.ts';
 import { getDb } from '#worker/db/client.ts';
 import { funnelPageVersions, funnelPages } from '#worker/db/schema.ts';
-import { cacheMatch, cachePut, edgeCacheKey } from '#worker/features/funnels/edge-cache.ts';
-import * as repo from '#worker/features/funnels/repo.ts';
-import * as service from '#worker/features/funnels/service.ts';
+import * as coreRepo from '#worker/features/funnels/core/repo.ts';
+import { cacheMatch, cachePut, edgeCacheKey } from '#worker/features/funnels/edge/cache.ts';
+import * as repo from '#worker/features/funnels/pages/repo.ts';
+import * as service from '#worker/features/funnels/pages/service.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 
@@ -358,7 +359,7 @@ describe('making B the winner', () => {
     // What a request loaded (the access rule reads the page), before another editor's write lands.
     const loaded = async (id: string) => {
       const page = await repo.findLivePage(db(), id);
-      return { page: page!, funnel: (await repo.findLiveFunnel(db(), page!.funnelId))! };
+      return { page: page!, funnel: (await coreRepo.findLiveFunnel(db(), page!.funnelId))! };
     };
     const actor = { id: owner.id, name: 'Olivia Owner' };
     const liveOf = async (id: string) => {

@@ -1,14 +1,32 @@
 import { leadSchemaFor, type BlockOf, type FormProps, type LeadData, type PageDocument } from '#common/schemas/blocks.ts';
-import type { Db } from '#worker/db/client.ts';
+import type { Lead, LeadList, Variant } from '#common/schemas/funnels.ts';
+import { rawBatch, type Db } from '#worker/db/client.ts';
+import { auditIfChangedStatement } from '#worker/lib/audit.ts';
+import { clientNetwork } from '#worker/lib/client-network.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
+import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
+import { dayOf } from '#worker/lib/days.ts';
+import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
-import { clientNetwork } from '#worker/lib/client-network.ts';
 import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
 import { parseOrThrow } from '#worker/lib/validate.ts';
-import { utcDay } from '#worker/features/funnels/analytics-service.ts';
-import type { Variant } from '#worker/features/funnels/edge-cache.ts';
-import { insertLead, leadStatUpsert, membersOf, type EdgeFunnel } from '#worker/features/funnels/edge/repo.ts';
+import { leadCountStatement } from '#worker/features/funnels/analytics/service.ts';
+import type { Actor, FunnelRow } from '#worker/features/funnels/types.ts';
+import * as repo from '#worker/features/funnels/leads/repo.ts';
+
+/**
+ * Leads (PRODUCT.md §4.5): what visitors send with a published page's forms (the edge's
+ * `submitLead`, with the members' email), and the workspace's list, search, CSV export and
+ * delete.
+ */
+
+/** The funnel a lead is for, as the edge read it. */
+export interface LeadFunnel {
+  id: string;
+  projectId: string;
+  title: string;
+}
 
 /** What a published version holds: variant A, B (or null) and B's share of visitors. */
 export interface LiveDocument {
@@ -36,13 +54,13 @@ export function formOf(live: LiveDocument, formId: string, cookie: Variant | und
 }
 
 export interface LeadSubmission {
-  funnel: EdgeFunnel;
+  funnel: LeadFunnel;
   pageId: string;
   variant: Variant;
   form: Pick<FormProps, 'fields'>;
   /** The posted fields as text (the form's own and the hidden ones). */
   fields: Record<string, string>;
-  /** utm_* and referrer, cleaned (edge.tsx). */
+  /** utm_* and referrer, cleaned (edge/service.ts). */
   attribution: Record<string, string>;
   ip: string;
   now: number;
@@ -88,8 +106,6 @@ function cleanFields(form: Pick<FormProps, 'fields'>, fields: Record<string, str
 // ---------------------------------------------------------------------------------------
 // The rate limit's key
 
-export { clientNetwork } from '#worker/lib/client-network.ts';
-
 /**
  * The rate-limit key of leads from a client on a funnel: per funnel (a shared office or
  * carrier address filling one funnel does not block the others) and per network
@@ -123,7 +139,7 @@ export async function submitLead(db: Db, input: LeadSubmission): Promise<StoredL
     referrer: a.referrer || null,
   };
   await db.batch([
-    insertLead(db, {
+    repo.insertLead(db, {
       id: lead.id,
       funnelId: input.funnel.id,
       pageId: input.pageId,
@@ -135,7 +151,7 @@ export async function submitLead(db: Db, input: LeadSubmission): Promise<StoredL
       referrer: lead.referrer,
       createdAt: new Date(input.now),
     }),
-    leadStatUpsert(db, input.pageId, input.variant, utcDay(input.now)),
+    leadCountStatement(db, input.pageId, input.variant, input.now),
   ]);
   return lead;
 }
@@ -144,7 +160,7 @@ export async function submitLead(db: Db, input: LeadSubmission): Promise<StoredL
 // Emails to members
 
 export interface LeadNotice {
-  funnel: EdgeFunnel;
+  funnel: LeadFunnel;
   pageTitle: string;
   /**
    * `{origin}/funnels/{id}` on the host the form was posted to (a /p/… page), or null (a
@@ -179,7 +195,7 @@ export function leadsLink(funnelId: string, link: string | null, hosts: readonly
  * to an email from Adloom, and `email_outbox` keeps no personal data of the lead.
  */
 export async function notifyMembers(db: Db, mailer: Mailer, input: LeadNotice): Promise<void> {
-  const members = await membersOf(db, input.funnel.projectId);
+  const members = await repo.membersOf(db, input.funnel.projectId);
   const link = leadsLink(input.funnel.id, input.link, input.appHosts);
   for (const member of members) {
     await mailer.send({
@@ -199,4 +215,115 @@ export async function notifyMembers(db: Db, mailer: Mailer, input: LeadNotice): 
       ].join('\n'),
     });
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// The workspace's list, delete and CSV
+
+function toLead(row: repo.LeadListRow): Lead {
+  const { lead } = row;
+  return {
+    id: lead.id,
+    pageId: lead.pageId,
+    pageSlug: row.pageSlug,
+    pageTitle: row.pageTitle,
+    variant: lead.variant,
+    data: lead.data,
+    email: lead.email,
+    utm: lead.utm,
+    referrer: lead.referrer,
+    createdAt: lead.createdAt.toISOString(),
+  };
+}
+
+export async function listLeads(db: Db, funnelId: string, query: { q?: string; cursor?: string; limit?: number }): Promise<LeadList> {
+  const limit = query.limit ?? 50;
+  const rows = await repo.listLeads(db, funnelId, { q: query.q || undefined, limit, before: decodeCursor(query.cursor) });
+  const page = toPage(rows, limit, (row) => encodeCursor(row.lead.createdAt, row.lead.id));
+  return { items: page.items.map(toLead), nextCursor: page.nextCursor };
+}
+
+/** Hard delete (a GDPR request), recorded in the audit log without the lead's data. */
+export async function deleteLead(db: Db, funnel: FunnelRow, actor: Actor, leadId: string): Promise<void> {
+  const [result] = await rawBatch(db, [
+    repo.deleteLead(db, funnel.id, leadId),
+    auditIfChangedStatement(db, { actorUserId: actor.id, action: 'lead.delete', targetType: 'lead', targetId: leadId, projectId: funnel.projectId }),
+  ]);
+  if (result?.meta.changes !== 1) throw new AppError('not_found');
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): text a spreadsheet would run as a formula (starting with = + - @,
+ * a tab or a carriage return) gets a leading apostrophe; quotes, commas and line breaks quote it.
+ */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export const csvRow = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+const CSV_FIXED = ['page', 'variant', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer', 'created_at'] as const;
+const CSV_PAGE = 500;
+
+function cellOf(value: string | boolean | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return value;
+}
+
+/**
+ * The funnel's leads as CSV, streamed a page of rows at a time (newest first): a header of
+ * every field name the leads carry, then page, variant, UTM, referrer and time. UTF-8 with
+ * a byte order mark so spreadsheets read accents right.
+ */
+export function leadsCsv(db: Db, funnelId: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let fields: string[] = [];
+  let before: { time: number; id: string } | undefined;
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      fields = (await repo.leadFieldNames(db, funnelId)).map((row) => row.key);
+      // A data field named like a fixed column is told apart by its prefix.
+      const header = [...fields.map((f) => ((CSV_FIXED as readonly string[]).includes(f) ? `field_${f}` : f)), ...CSV_FIXED];
+      controller.enqueue(encoder.encode(`\ufeff${csvRow(header)}`));
+    },
+    async pull(controller) {
+      if (done) return;
+      const rows = await repo.listLeads(db, funnelId, { limit: CSV_PAGE, before });
+      const page = rows.slice(0, CSV_PAGE);
+      let chunk = '';
+      for (const { lead, pageSlug } of page) {
+        const utm = lead.utm;
+        chunk += csvRow([
+          ...fields.map((f) => cellOf(lead.data[f])),
+          pageSlug,
+          lead.variant,
+          utm.source ?? '',
+          utm.medium ?? '',
+          utm.campaign ?? '',
+          utm.term ?? '',
+          utm.content ?? '',
+          lead.referrer ?? '',
+          lead.createdAt.toISOString(),
+        ]);
+      }
+      if (chunk) controller.enqueue(encoder.encode(chunk));
+      const last = page.at(-1);
+      if (rows.length > CSV_PAGE && last) {
+        before = { time: last.lead.createdAt.getTime(), id: last.lead.id };
+      } else {
+        done = true;
+        controller.close();
+      }
+    },
+  });
+}
+
+/** The CSV download of a funnel's leads: its stream and the file's name (`{funnel}-leads-{day}.csv`). */
+export function leadsCsvFile(db: Db, funnel: Pick<FunnelRow, 'id' | 'name'>, now = new Date()): { body: ReadableStream<Uint8Array>; fileName: string } {
+  return { body: leadsCsv(db, funnel.id), fileName: `${funnel.name}-leads-${dayOf(now.getTime())}.csv` };
 }

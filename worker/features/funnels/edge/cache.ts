@@ -1,3 +1,5 @@
+import type { Variant } from '#common/schemas/funnels.ts';
+
 /**
  * The edge cache of published funnel pages (Cache API, `caches.default`).
  *
@@ -9,13 +11,12 @@
  * the response leaves. Cookies are set after the cache, so no entry ever carries one.
  */
 
-export type Variant = 'a' | 'b';
 export const VARIANTS: readonly Variant[] = ['a', 'b'];
 
 /**
  * How long an entry lives at most. The Cache API is per data centre and a purge reaches only
  * the one the publishing request ran in: elsewhere an old copy is served until it expires,
- * so the lifetime is short (the signed media URLs in the HTML stay valid ≥ 1 day, edge.tsx).
+ * so the lifetime is short (the signed media URLs in the HTML stay valid ≥ 1 day, render.tsx).
  */
 export const EDGE_TTL_SECONDS = 300;
 
@@ -95,6 +96,65 @@ function keep(url: string, body: Uint8Array<ArrayBuffer>, headers: Headers, now:
 export interface CachedPage {
   body: Uint8Array<ArrayBuffer>;
   headers: readonly (readonly [string, string])[];
+}
+
+/** What a cached page's internal headers say about it: enough to serve it (and its variant) without a database read. */
+export interface PageMeta {
+  pageId: string;
+  funnelId: string;
+  hasB: boolean;
+  splitB: number;
+  hasForm: boolean;
+  notify: boolean;
+}
+
+const INTERNAL = Object.values(EDGE_HEADERS).map((name) => name.toLowerCase());
+
+/** One of the internal `X-Edge-*` headers, which never leave for a visitor. */
+export function isInternalHeader(name: string): boolean {
+  return INTERNAL.includes(name.toLowerCase());
+}
+
+/** A header of a cached page (names compared case-insensitively: the Cache API lower-cases them). */
+export function headerOf(page: CachedPage, name: string): string | null {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of page.headers) if (key.toLowerCase() === wanted) return value;
+  return null;
+}
+
+export function metaOf(page: CachedPage): PageMeta | undefined {
+  const pageId = headerOf(page, EDGE_HEADERS.page);
+  const funnelId = headerOf(page, EDGE_HEADERS.funnel);
+  if (!pageId || !funnelId) return undefined;
+  return {
+    pageId,
+    funnelId,
+    hasB: headerOf(page, EDGE_HEADERS.hasB) === '1',
+    splitB: Number(headerOf(page, EDGE_HEADERS.splitB) ?? 0),
+    hasForm: headerOf(page, EDGE_HEADERS.form) === '1',
+    notify: headerOf(page, EDGE_HEADERS.notify) === '1',
+  };
+}
+
+const encoder = new TextEncoder();
+
+/** A rendered page as the cache keeps it (UTF-8 bytes, encoded once for the response and the cache). */
+export function cacheable(html: string, csp: string, meta: PageMeta, build: string): CachedPage {
+  return {
+    body: encoder.encode(html),
+    headers: [
+      ['content-type', 'text/html; charset=UTF-8'],
+      ['content-security-policy', csp],
+      ['cache-control', `public, max-age=${EDGE_TTL_SECONDS}`],
+      [EDGE_HEADERS.page, meta.pageId],
+      [EDGE_HEADERS.funnel, meta.funnelId],
+      [EDGE_HEADERS.hasB, meta.hasB ? '1' : '0'],
+      [EDGE_HEADERS.splitB, String(meta.splitB)],
+      [EDGE_HEADERS.form, meta.hasForm ? '1' : '0'],
+      [EDGE_HEADERS.notify, meta.notify ? '1' : '0'],
+      [EDGE_HEADERS.build, build],
+    ],
+  };
 }
 
 /** The page cached under `url` (edgeCacheUrl): the isolate's copy, else the Cache API's (kept in the isolate). */

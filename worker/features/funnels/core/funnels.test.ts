@@ -6,7 +6,7 @@ import type { FunnelDetail, FunnelSummary, PageSummary } from '#common/schemas/f
 import { getDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { auditLog, funnels, pageStats, users } from '#worker/db/schema.ts';
-import { cacheMatch, cachePut, edgeCacheKey } from '#worker/features/funnels/edge-cache.ts';
+import { cacheMatch, cachePut, edgeCacheKey } from '#worker/features/funnels/edge/cache.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uniqueFunnelName, type TestUser } from '#worker/test/factories.ts';
 import { heroBlock, pageDoc, seedFunnel } from '#worker/test/funnels-edge.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';

@@ -15,8 +15,8 @@ import {
   utcDay,
   viewBatching,
   visitorHash,
-} from '#worker/features/funnels/analytics-service.ts';
-import { OTHER_SOURCE, SOURCE_CAP, countViews, upsertSalt } from '#worker/features/funnels/edge/repo.ts';
+} from '#worker/features/funnels/analytics/service.ts';
+import { OTHER_SOURCE, SOURCE_CAP, countViews, upsertSalt } from '#worker/features/funnels/analytics/repo.ts';
 import { purgeExpiredRecords } from '#worker/jobs/index.ts';
 import { createProject, createUser } from '#worker/test/factories.ts';
 import { brokenDb } from '#worker/test/broken-db.ts';

@@ -1,0 +1,249 @@
+import { renderToString } from 'react-dom/server';
+import * as z from 'zod/mini';
+import { fontById, type FontId } from '#common/fonts.ts';
+import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme, type ImageRef, type PageDocument } from '#common/schemas/blocks.ts';
+import { PageView, pageNeedsScript, themeCss } from '#client/blocks/page-view.tsx';
+import type { BlockContext, FormState, ResolvedImage } from '#client/blocks/types.ts';
+import type { Db } from '#worker/db/client.ts';
+import type { Bindings } from '#worker/env.ts';
+import { settledCache } from '#worker/lib/settled-cache.ts';
+import { escapeHtml } from '#worker/ssr/html.ts';
+import { pageAssets } from '#worker/ssr/manifest.ts';
+import { signMediaUrl } from '#worker/features/media/service.ts';
+import { pagePath, type EdgeSite } from '#worker/features/funnels/edge/cache.ts';
+import { PAGE_SCRIPT, pageScriptHash } from '#worker/features/funnels/edge/page-script.ts';
+import { liveMediaOf, type EdgeFunnel, type LivePage } from '#worker/features/funnels/edge/repo.ts';
+
+/**
+ * A published page's HTML (edge/service.ts decides which page, variant and form state): the
+ * blocks rendered to a string, the head (SEO, social image, fonts, the theme's <style>), the
+ * signed media URLs and the page's Content-Security-Policy; and the funnel's 404.
+ */
+
+export const DAY_SECONDS = 86_400;
+
+function themeOf(funnel: EdgeFunnel): FunnelTheme {
+  const parsed = z.safeParse(funnelThemeSchema, funnel.theme);
+  return parsed.success ? parsed.data : DEFAULT_THEME;
+}
+
+/** Every media id a document shows (images, posters, avatars, video files, the social image). */
+function mediaIdsOf(document: PageDocument): string[] {
+  const ids = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) walk(item);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'mediaId' && typeof inner === 'string') ids.add(inner);
+        else walk(inner);
+      }
+    }
+  };
+  walk(document);
+  for (const block of document.blocks) if (block.type === 'video' && block.props.file) ids.add(block.props.file);
+  return [...ids].filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id)).slice(0, 200);
+}
+
+const THUMB_WIDTH = 480;
+
+/**
+ * Signed URLs already made in this isolate: a URL depends only on the media id, the file and
+ * the expiry (one per day), so every render of the day reuses it instead of an HMAC. Bounded.
+ */
+const signed = settledCache<string, string>(2_000);
+
+function signedUrl(secret: string, id: string, file: 'file' | 'thumbnail', ttl: number, now: number, expires: number): Promise<string> {
+  return signed.get(`${id}|${file}|${expires}`, () => signMediaUrl(secret, id, file, ttl, now));
+}
+
+/**
+ * Signed media URLs for a render: valid until the end of the next UTC day, so a cached page's
+ * links outlive the cache entry (EDGE_TTL_SECONDS) and stay the same all day (browser caches).
+ */
+async function resolveImages(db: Db, secret: string, projectId: string, document: PageDocument, now: number): Promise<Map<string, ResolvedImage>> {
+  const rows = await liveMediaOf(db, projectId, mediaIdsOf(document));
+  const nowSeconds = Math.floor(now / 1000);
+  const expires = (Math.floor(nowSeconds / DAY_SECONDS) + 2) * DAY_SECONDS;
+  const ttl = expires - nowSeconds;
+  const resolved = new Map<string, ResolvedImage>();
+  await Promise.all(
+    rows.map(async (row) => {
+      const src = await signedUrl(secret, row.id, 'file', ttl, now, expires);
+      const width = row.width ?? (row.kind === 'video' ? 1280 : null);
+      const height = row.height ?? (row.kind === 'video' ? 720 : null);
+      if (width === null || height === null) return;
+      let srcSet: string | undefined;
+      if (row.kind === 'image' && row.thumbnailKey && width > THUMB_WIDTH) {
+        const thumb = await signedUrl(secret, row.id, 'thumbnail', ttl, now, expires);
+        srcSet = `${thumb} ${THUMB_WIDTH}w, ${src} ${width}w`;
+      }
+      resolved.set(row.id, { src, width, height, ...(srcSet ? { srcSet } : {}) });
+    }),
+  );
+  return resolved;
+}
+
+/** Where the funnel is canonically served: its custom domain when it has one. */
+function canonicalUrl(origin: string, funnel: EdgeFunnel, slug: string): string {
+  if (funnel.customDomain) return `https://${funnel.customDomain}/${slug}`;
+  return `${origin}/p/${funnel.name}/${slug}`;
+}
+
+const LATIN =
+  'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
+const LATIN_EXT =
+  'U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C0, U+2113, U+2C60-2C7F, U+A720-A7FF';
+
+/** The theme's fonts other than Inter (which the stylesheet has, variable): self-hosted files from /fonts. */
+function themeFonts(theme: FunnelTheme): FontId[] {
+  return [...new Set([theme.fonts.heading, theme.fonts.body])].filter((id) => id !== 'inter');
+}
+
+/**
+ * @font-face rules for the theme's fonts (client/static/fonts, regular and bold, latin and
+ * latin-ext by unicode-range: the browser fetches latin-ext only for text that needs it),
+ * under the family names the blocks' CSS variables use (fontById(id).css).
+ */
+function fontFaces(theme: FunnelTheme): string {
+  return themeFonts(theme)
+    .flatMap((id) => {
+      const family = fontById(id).css.split(',')[0]!.trim();
+      return [400, 700].flatMap((weight) =>
+        [
+          ['latin', LATIN],
+          ['latin-ext', LATIN_EXT],
+        ].map(
+          ([subset, range]) =>
+            `@font-face{font-family:${family};font-style:normal;font-weight:${weight};font-display:swap;src:url(/fonts/${id}-${subset}-${weight}-normal.woff) format("woff");unicode-range:${range}}`,
+        ),
+      );
+    })
+    .join('');
+}
+
+/** Preloads the files the first screen draws with: the heading's bold and the body's regular (latin). */
+function fontPreloads(theme: FunnelTheme, interFile: string | undefined): string {
+  const files = new Map<string, string>();
+  for (const [id, weight] of [
+    [theme.fonts.heading, 700],
+    [theme.fonts.body, 400],
+  ] as const) {
+    if (id === 'inter') {
+      if (interFile) files.set(interFile, 'font/woff2');
+    } else files.set(`/fonts/${id}-latin-${weight}-normal.woff`, 'font/woff');
+  }
+  return [...files].map(([href, type]) => `<link rel="preload" href="${href}" as="font" type="${type}" crossorigin>`).join('');
+}
+
+const encoder = new TextEncoder();
+
+/** CSP hashes of recent style elements (a theme's <style> is the same on every render). Bounded. */
+const styleHashes = settledCache<string, string>(200);
+
+function sha256Source(content: string): Promise<string> {
+  return styleHashes.get(content, async () => {
+    const digest = await crypto.subtle.digest('SHA-256', encoder.encode(content));
+    return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+  });
+}
+
+/**
+ * The page's Content-Security-Policy: no script but PAGE_SCRIPT (by hash: the HTML is cached,
+ * so no per-response nonce), the page's own <style> elements by hash, the video players'
+ * frames, images and media from this origin (signed media URLs are same-origin everywhere).
+ */
+async function pageCsp(html: string, withScript: boolean): Promise<string> {
+  const styles = await Promise.all([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => sha256Source(m[1]!)));
+  const script = withScript ? await pageScriptHash() : "'none'";
+  return [
+    `script-src ${script}`,
+    "default-src 'self'",
+    `style-src 'self'${styles.length ? ` ${[...new Set(styles)].join(' ')}` : ''}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self'",
+    'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** What a render reads besides the page: the database (media), the signing secret, the static assets, the request's origin and time. */
+export interface RenderEnv {
+  db: Db;
+  /** SESSION_SECRET: signs the media URLs. */
+  secret: string;
+  assets: Pick<Bindings, 'ASSETS'>;
+  /** The request's origin (canonical and social image URLs under `/p`). */
+  origin: string;
+  now: number;
+}
+
+export interface RenderInput {
+  site: EdgeSite;
+  funnel: EdgeFunnel;
+  page: LivePage;
+  document: PageDocument;
+  form?: Omit<FormState, 'action' | 'hidden'>;
+}
+
+/** The complete HTML of a published page (status 200 unless given), with its CSP; not yet cached or personalised. */
+export async function renderLivePage(env: RenderEnv, input: RenderInput): Promise<{ html: string; csp: string; withScript: boolean }> {
+  const { now, origin } = env;
+  const { document, funnel, page } = input;
+  const theme = themeOf(funnel);
+  const [assets, images] = await Promise.all([pageAssets(env.assets), resolveImages(env.db, env.secret, funnel.projectId, document, now)]);
+  const ctx: BlockContext = {
+    mode: 'edge',
+    image: (ref: ImageRef) => images.get(ref.mediaId),
+    form: { action: pagePath(input.site, page.slug), hidden: {}, ...input.form },
+    now,
+  };
+  const body = renderToString(<PageView document={document} theme={theme} ctx={ctx} />);
+  const withScript = pageNeedsScript(document);
+  const title = document.seo.title || page.title || funnel.title;
+  const description = document.seo.description || funnel.title;
+  const canonical = canonicalUrl(origin, funnel, page.slug);
+  const social = document.seo.image ? images.get(document.seo.image.mediaId) : undefined;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    '<meta property="og:type" content="website">',
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    social && document.seo.image
+      ? [
+          `<meta property="og:image" content="${escapeHtml(origin + social.src)}">`,
+          `<meta property="og:image:width" content="${social.width}">`,
+          `<meta property="og:image:height" content="${social.height}">`,
+          `<meta property="og:image:alt" content="${escapeHtml(document.seo.image.alt)}">`,
+          '<meta name="twitter:card" content="summary_large_image">',
+        ].join('')
+      : '',
+    `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`,
+    // No favicon request (a custom domain has none; a 404 in the console costs Best Practices).
+    '<link rel="icon" href="data:,">',
+    fontPreloads(theme, assets.font),
+    `<link rel="stylesheet" href="${assets.stylesheet}">`,
+    // The theme's variables and fonts (the CSP allows this element by its hash, no style attributes).
+    `<style>${themeCss(theme)}${fontFaces(theme)}</style>`,
+  ].join('');
+  const script = withScript ? `<script>${PAGE_SCRIPT}</script>` : '';
+  const html = `<!doctype html><html lang="en"><head>${head}</head><body>${body}${script}</body></html>`;
+  return { html, csp: await pageCsp(html, withScript), withScript };
+}
+
+/** The funnel's 404 page: plain, in the public style, no script, not indexed; on a custom domain with a link to its start. */
+export async function notFoundHtml(assets: Pick<Bindings, 'ASSETS'>, site: EdgeSite): Promise<string> {
+  const { stylesheet } = await pageAssets(assets);
+  const home = site.kind === 'domain' ? '<p><a class="font-semibold text-accent-700 underline" href="/">Go to the start page</a></p>' : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title><meta name="description" content="This page does not exist."><meta name="robots" content="noindex"><link rel="icon" href="data:,"><link rel="stylesheet" href="${stylesheet}"></head><body><main class="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16"><p class="text-sm font-semibold text-zinc-600">404</p><h1 class="text-3xl font-bold tracking-tight text-balance">This page does not exist</h1><p class="text-zinc-700">The link may be mistyped, or the page is no longer published.</p>${home}</main></body></html>`;
+  return html;
+}

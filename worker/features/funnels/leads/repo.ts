@@ -1,0 +1,72 @@
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#worker/db/client.ts';
+import { funnelPages, leads, projectMembers, users } from '#worker/db/schema.ts';
+
+/** The queries of leads: the workspace's list, search, CSV and delete, and the edge's new leads. */
+export type LeadRow = typeof leads.$inferSelect;
+
+/** `%text%` for LIKE with its wildcards escaped (ESCAPE '\'). */
+function containing(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export interface LeadListRow {
+  lead: LeadRow;
+  pageSlug: string;
+  pageTitle: string;
+}
+
+/** A funnel's leads, newest first, after `before`; `q` searches the email and the submitted values. */
+export function listLeads(db: Db, funnelId: string, options: { q?: string; limit: number; before?: { time: number; id: string } }): Promise<LeadListRow[]> {
+  const conditions: (SQL | undefined)[] = [eq(leads.funnelId, funnelId)];
+  if (options.q) {
+    const pattern = containing(options.q.toLowerCase());
+    conditions.push(sql`(${leads.email} LIKE ${pattern} ESCAPE '\\' OR lower(${leads.data}) LIKE ${pattern} ESCAPE '\\')`);
+  }
+  if (options.before) {
+    const time = new Date(options.before.time);
+    conditions.push(or(lt(leads.createdAt, time), and(eq(leads.createdAt, time), lt(leads.id, options.before.id))));
+  }
+  return db
+    .select({ lead: leads, pageSlug: funnelPages.slug, pageTitle: funnelPages.title })
+    .from(leads)
+    .innerJoin(funnelPages, eq(funnelPages.id, leads.pageId))
+    .where(and(...conditions))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(options.limit + 1)
+    .all();
+}
+
+/** Every field name the funnel's leads carry, in the order they first appeared. */
+export function leadFieldNames(db: Db, funnelId: string): Promise<{ key: string }[]> {
+  return db.all<{ key: string }>(
+    sql`SELECT j.key AS key FROM leads l, json_each(l.data) j WHERE l.funnel_id = ${funnelId}
+      GROUP BY j.key ORDER BY min(l.created_at), min(j.id), j.key LIMIT 200`,
+  );
+}
+
+export function findLead(db: Db, funnelId: string, leadId: string) {
+  return db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.funnelId, funnelId)))
+    .get();
+}
+
+export function deleteLead(db: Db, funnelId: string, leadId: string) {
+  return db.delete(leads).where(and(eq(leads.id, leadId), eq(leads.funnelId, funnelId)));
+}
+
+export function insertLead(db: Db, row: typeof leads.$inferInsert) {
+  return db.insert(leads).values(row);
+}
+
+/** Who a new lead is announced to: the project's members. */
+export function membersOf(db: Db, projectId: string) {
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(and(eq(projectMembers.projectId, projectId), isNull(users.deletedAt)))
+    .all();
+}
