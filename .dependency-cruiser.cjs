@@ -5,7 +5,7 @@
  * .dependency-cruiser-features.cjs (without the tests, which may cross features).
  */
 /** Test code: test files, their helpers, and the reliability fuzz (worker/reliability: runs only under vitest). */
-const TESTS = '(\\.test\\.tsx?$|^worker/test/|^worker/reliability/|^client/test/|^e2e/)';
+const TESTS = '(\\.test\\.tsx?$|^common/test/|^worker/test/|^worker/reliability/|^client/test/|^e2e/)';
 /** A feature's entry points for other features: its service.ts, or a sub-feature's (features/<feature>/<sub>/service.ts). */
 const SERVICE = ['^worker/features/[^/]+/service\\.ts$', '^worker/features/[^/]+/[^/]+/service\\.ts$'];
 /**

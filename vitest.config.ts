@@ -104,6 +104,8 @@ export default defineConfig({
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // One window for the files of a vitest worker (client/test/setup.ts resets what they touch).
+          isolate: false,
           setupFiles: ['./client/test/setup.ts'],
           provide: { fcSeed: FC_SEED },
           sequence: { groupOrder: 0 },
