@@ -117,6 +117,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./e2e/global-setup.ts'],
+          // e2e/d1.ts reads the local database with node:sqlite, which warns that it is experimental.
+          execArgv: ['--disable-warning=ExperimentalWarning'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

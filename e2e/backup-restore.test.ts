@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRANGLER_ENV } from '../scripts/lib.mjs';
+import { queryLocalD1 } from './d1.ts';
 
 /**
  * The local backup round trip (README → "Backups and restore"): a database migrated and filled
@@ -28,8 +29,9 @@ function wrangler(args: string[]): string {
   return result.stdout;
 }
 
+/** What a database holds, read from its file (e2e/d1.ts): the checks cost no wrangler start each. */
 function query<T>(persistTo: string, sql: string): T[] {
-  return (JSON.parse(wrangler(['d1', 'execute', 'DB', '--local', '--json', `--persist-to=${persistTo}`, '--command', sql])) as { results: T[] }[])[0]!.results;
+  return queryLocalD1<T>(persistTo, sql);
 }
 
 /** Every table with its row count, in one query (scalar subqueries: D1 allows few compound SELECT terms). */

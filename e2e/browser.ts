@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { WRANGLER_ENV } from '../scripts/lib.mjs';
+import { queryLocalD1 } from './d1.ts';
 
 export const baseURL = inject('baseURL');
 
@@ -50,16 +48,9 @@ export async function newPage(
   return { context, page, errors };
 }
 
-/** Runs a local D1 query against the e2e database (e.g. to read the email outbox). */
+/** Runs a statement on the e2e server's local D1 database (e.g. to read the email outbox). */
 export function queryD1<T>(sql: string): T[] {
-  const result = spawnSync('wrangler', ['d1', 'execute', 'DB', '--local', `--persist-to=${inject('persistDir')}`, '--json', '--command', sql], {
-    cwd: join(import.meta.dirname, '..'),
-    encoding: 'utf8',
-    env: { ...process.env, ...WRANGLER_ENV, CI: 'true' },
-  });
-  if (result.status !== 0) throw new Error(`d1 query failed: ${result.stderr}`);
-  const parsed = JSON.parse(result.stdout) as { results: T[] }[];
-  return parsed[0]?.results ?? [];
+  return queryLocalD1<T>(inject('persistDir'), sql);
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

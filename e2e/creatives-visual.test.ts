@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeDocument, FormatId } from '../common/creative/document.ts';
 import { buildTemplate, TEMPLATES } from '../common/creative/templates.ts';
 import type { FontRef } from '../common/fonts.ts';
-import { launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { baseURL, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
 import { compare, decodePng } from './image-diff.ts';
 
 /**
@@ -77,10 +77,24 @@ async function upload(page: Page, projectId: string, name: string, bytes: Buffer
   return result.id;
 }
 
-/** The editor's preview of a creative, as chromium draws it (fonts and pictures loaded). */
+/**
+ * The editor's preview of a creative, as chromium draws it (fonts and pictures loaded). The
+ * first one loads the editor; the next ones move to the creative inside the running app, as
+ * a link does (the editor is keyed by the creative), instead of loading every script again.
+ */
 async function screenshotPreview(page: Page, creativeId: string): Promise<Buffer> {
-  await page.goto(`/creatives/${creativeId}`);
   const preview = page.getByRole('img', { name: /^Preview,/ });
+  const path = `/creatives/${creativeId}`;
+  const shown = new URL(page.url()).pathname.startsWith('/creatives/') && (await preview.count()) === 1 ? await preview.elementHandle() : null;
+  if (shown) {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await shown.waitForElementState('hidden');
+  } else {
+    await page.goto(path);
+  }
   await preview.waitFor();
   await page.evaluate(async () => {
     await document.fonts.ready;
@@ -91,17 +105,24 @@ async function screenshotPreview(page: Page, creativeId: string): Promise<Buffer
   return preview.screenshot({ animations: 'disabled' });
 }
 
+/** The worker's PNG of a creative (1 credit), asked for beside the browser: it renders while the preview is photographed. */
 async function renderPng(page: Page, creativeId: string): Promise<Buffer> {
-  const base64 = await page.evaluate(async (id) => {
-    const response = await fetch(`/api/creatives/${id}/render`, { method: 'POST' });
-    if (!response.ok) throw new Error(`render failed: ${response.status} ${await response.text()}`);
-    const creation = (await response.json()) as { url: string };
-    const bytes = new Uint8Array(await (await fetch(creation.url)).arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  }, creativeId);
-  return Buffer.from(base64, 'base64');
+  const request = page.context().request;
+  const response = await request.post(`${baseURL}/api/creatives/${creativeId}/render`, { headers: { origin: baseURL } });
+  if (!response.ok()) throw new Error(`render failed: ${response.status()} ${await response.text()}`);
+  const creation = (await response.json()) as { url: string };
+  const file = await request.get(new URL(creation.url, baseURL).toString());
+  if (!file.ok()) throw new Error(`the rendered file answers ${file.status()}`);
+  return file.body();
+}
+
+/** The preview and the render of a creative, the render running while the preview loads. */
+async function both(page: Page, creativeId: string): Promise<{ domBytes: Buffer; pngBytes: Buffer }> {
+  const rendering = renderPng(page, creativeId);
+  // A failed render must not leave its promise unhandled while the screenshot runs.
+  rendering.catch(() => undefined);
+  const domBytes = await screenshotPreview(page, creativeId);
+  return { domBytes, pngBytes: await rendering };
 }
 
 const ratio = (format: FormatId) => (format === 'landscape' ? 206 : 108);
@@ -150,8 +171,7 @@ describe('the editor preview and the rendered PNG', () => {
         const doc = buildTemplate(template, { brand, format, imageMediaId: picture });
         const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, { template, format, document: doc });
         expect(created.status, JSON.stringify(created.body)).toBe(201);
-        const domBytes = await screenshotPreview(page, created.body.id);
-        const pngBytes = await renderPng(page, created.body.id);
+        const { domBytes, pngBytes } = await both(page, created.body.id);
         // VISUAL_DEBUG_DIR=/some/dir keeps both images of every case, to look at a difference.
         if (process.env.VISUAL_DEBUG_DIR) {
           writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `${template}-${format}-preview.png`), domBytes);
@@ -229,8 +249,7 @@ describe('the editor preview and the rendered PNG', () => {
         document: doc,
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const domBytes = await screenshotPreview(page, created.body.id);
-      const pngBytes = await renderPng(page, created.body.id);
+      const { domBytes, pngBytes } = await both(page, created.body.id);
       if (process.env.VISUAL_DEBUG_DIR) {
         writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `brand-font-${label}-preview.png`), domBytes);
         writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `brand-font-${label}-render.png`), pngBytes);
@@ -315,8 +334,7 @@ describe('the editor preview and the rendered PNG', () => {
         document,
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const domBytes = await screenshotPreview(page, created.body.id);
-      const pngBytes = await renderPng(page, created.body.id);
+      const { domBytes, pngBytes } = await both(page, created.body.id);
       if (process.env.VISUAL_DEBUG_DIR) {
         writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `crop-${document.format}-preview.png`), domBytes);
         writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `crop-${document.format}-render.png`), pngBytes);
