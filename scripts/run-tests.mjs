@@ -1,7 +1,10 @@
-// `npm test` under Node 22: typecheck, lint, build the client, then every suite (worker in
-// workerd, client components in happy-dom, browser tests in chromium against wrangler dev).
+// `npm test` under Node 22: build the client, then, side by side, the static checks (typecheck,
+// then every check of `npm run lint`) and every suite (worker in workerd, client components in
+// happy-dom, browser tests in chromium against wrangler dev). The two lanes share the machine's
+// cores; the checks' output is printed once they are done, so that it never splits vitest's.
 // `npm test -- --project worker` (or client, e2e) runs one suite; only e2e needs Chromium.
-import { CHROMIUM_INSTALL_HINT, chromiumPath, run } from './lib.mjs';
+import { spawn } from 'node:child_process';
+import { CHROMIUM_INSTALL_HINT, chromiumPath, root, run } from './lib.mjs';
 
 const args = process.argv.slice(2);
 
@@ -31,16 +34,57 @@ function selects(filters, name) {
   return included && !excluded;
 }
 
+/** Runs a command, its output kept (not shown); resolves with its status, output and seconds. */
+function captured(command, commandArgs) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, CI: process.env.CI ?? 'true' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ status: 1, output: `${output}${String(error)}`, seconds: 0 }));
+    child.on('close', (status) => resolve({ status: status ?? 1, output, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+/** Runs a command with its output shown; resolves with its status. */
+function shown(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? 'true' } });
+    child.on('error', () => resolve(1));
+    child.on('close', (status) => resolve(status ?? 1));
+  });
+}
+
+/** The static lane: the typecheck, then every check of `npm run lint` (which reports each one itself). */
+async function staticChecks() {
+  const steps = [
+    ['Typecheck (tsconfig.json)', 'tsc', ['-p', 'tsconfig.json']],
+    ['Typecheck (tsconfig.node.json)', 'tsc', ['-p', 'tsconfig.node.json']],
+    ['Lint (npm run lint: ESLint, Prettier, import boundaries, binding types)', 'node', ['scripts/lint.mjs']],
+  ];
+  const results = [];
+  for (const [name, command, commandArgs] of steps) results.push({ name, ...(await captured(command, commandArgs)) });
+  return results;
+}
+
 if (selects(projectFilters(args), 'e2e') && !chromiumPath()) {
   console.error(`✖ The browser tests need Chromium, and none was found.\n  Install it: ${CHROMIUM_INSTALL_HINT}`);
   process.exit(1);
 }
-console.log('› Typechecking…');
-run('tsc', ['-p', 'tsconfig.json']);
-run('tsc', ['-p', 'tsconfig.node.json']);
-console.log('› Linting (ESLint, Prettier, import boundaries, binding types)…');
-run('node', ['scripts/lint.mjs']);
 console.log('› Building the client…');
 run('vite', ['build', '--logLevel', 'warn']);
+console.log('› Typechecking and linting beside the tests (their report follows the tests)…');
+const checking = staticChecks();
 console.log('› Running the tests…');
-run('vitest', ['run', ...args]);
+const testStatus = await shown('vitest', ['run', ...args]);
+const checks = await checking;
+
+console.log('\n› Static checks');
+for (const { name, status, output, seconds } of checks) {
+  console.log(`${status === 0 ? '✔' : '✖'} ${name} (${seconds.toFixed(0)} s)`);
+  if (status !== 0 || name.startsWith('Lint')) console.log(output.trim().replace(/^/gm, '  '));
+}
+const failedChecks = checks.filter((check) => check.status !== 0);
+if (failedChecks.length > 0) console.error(`✖ ${failedChecks.length} static check(s) failed: ${failedChecks.map((c) => c.name).join(', ')}`);
+process.exit(testStatus !== 0 || failedChecks.length > 0 ? 1 : 0);
