@@ -34,8 +34,8 @@ import { sandboxFeedPages } from '#worker/features/instagram/publish-routes.tsx'
 import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
 import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
-import { presentationPublicRoutes } from '#worker/features/presentations/public.tsx';
-import { presentationRoutes } from '#worker/features/presentations/routes.ts';
+import { presentationPublicRoutes } from '#worker/features/presentations/public/routes.tsx';
+import { presentationRoutes } from '#worker/features/presentations/workspace/routes.ts';
 import { inviteRoutes, projectRoutes } from '#worker/features/projects/routes.ts';
 import { membershipOf } from '#worker/features/projects/service.ts';
 import { assetRoutes } from '#worker/features/site/assets.ts';

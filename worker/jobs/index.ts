@@ -17,8 +17,8 @@ import { refundAbandonedVariations } from '#worker/features/creatives/variations
 import { publishDue } from '#worker/features/instagram/publish-service.ts';
 import { refreshTokens } from '#worker/features/instagram/service.ts';
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';
-import { purgeDeleted as purgeDeletedPresentations } from '#worker/features/presentations/service.ts';
-import { purgePastViews } from '#worker/features/presentations/views-service.ts';
+import { purgeDeleted as purgeDeletedPresentations } from '#worker/features/presentations/workspace/service.ts';
+import { purgePastViews } from '#worker/features/presentations/public/service.ts';
 import { purgeDeletedProjects } from '#worker/features/projects/service.ts';
 import { auditStorage, isStorageAuditMinute, reportStorageAudit } from '#worker/features/system/storage-audit-service.ts';
 import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';

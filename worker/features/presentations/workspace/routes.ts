@@ -7,7 +7,7 @@ import { looksLikeId } from '#worker/lib/ids.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import * as service from '#worker/features/presentations/service.ts';
+import * as service from '#worker/features/presentations/workspace/service.ts';
 
 /**
  * /api/presentations (issue 13): every route is for signed-in users; the service decides

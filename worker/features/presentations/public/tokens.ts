@@ -1,17 +1,10 @@
-import { PRESENTATION_LIMITS } from '#common/schemas/presentations.ts';
-import type { Db } from '#worker/db/client.ts';
 import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { daySalt, utcDay, visitorHash } from '#worker/features/funnels/analytics-service.ts';
-import * as repo from '#worker/features/presentations/repo.ts';
 
 /**
- * Views of presentations, cookieless like the funnel pages (issue 13): a view is counted when
- * the page is served to a person (not a bot, not a prefetch, not its author or an admin), a
- * unique visitor is the day's salted hash of IP and user agent (the funnels' daily salt), and
- * the page's small beacon reports the seconds it was visible and the sections reached. The
- * beacon carries a view token signed by the page: it cannot report for another presentation,
- * for a view that was never served, or more seconds than have passed since.
+ * The signed values of the public page: the view token the page hands its beacon (it cannot
+ * report for another presentation, for a view that was never served, or more seconds than
+ * have passed since), and the unlock cookie of a password-protected presentation.
  */
 
 const DAY_MS = 86_400_000;
@@ -21,12 +14,6 @@ const DAY_MS = 86_400_000;
  * beacon cannot count its seconds and sections a second time.
  */
 const TOKEN_TTL_MS = DAY_MS;
-
-export async function countView(db: Db, input: { presentationId: string; now: number; ip: string; userAgent: string }): Promise<void> {
-  const day = utcDay(input.now);
-  const hash = await visitorHash(await daySalt(db, day), input.ip, input.userAgent);
-  await repo.countView(db, { presentationId: input.presentationId, day, hash });
-}
 
 const viewMessage = (presentationId: string, viewId: string, issued: number) => `presentation-view:${presentationId}:${viewId}:${issued}`;
 
@@ -51,22 +38,6 @@ export async function readViewToken(
   if (issuedMs > now + 60_000 || now - issuedMs > TOKEN_TTL_MS) return undefined;
   if (!(await hmacVerify(secret, viewMessage(presentationId, viewId, Number(issuedText)), signature))) return undefined;
   return { viewId, issuedMs };
-}
-
-/**
- * A beacon's report: seconds capped by the time since the page was served (plus a little
- * clock slack) and by PRESENTATION_LIMITS.maxViewSeconds; only ids of the presentation's own
- * sections count, each once.
- */
-export async function recordBeacon(
-  db: Db,
-  input: { presentationId: string; view: { viewId: string; issuedMs: number }; seconds: number; reached: string[]; sectionIds: string[]; now: number },
-): Promise<void> {
-  const elapsed = Math.max(0, Math.ceil((input.now - input.view.issuedMs) / 1000) + 5);
-  const seconds = Math.max(0, Math.min(input.seconds, elapsed, PRESENTATION_LIMITS.maxViewSeconds));
-  const own = new Set(input.sectionIds);
-  const sections = [...new Set(input.reached)].filter((id) => own.has(id));
-  await repo.recordBeacon(db, { viewId: input.view.viewId, presentationId: input.presentationId, day: utcDay(input.view.issuedMs), seconds, sections });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -95,9 +66,4 @@ export async function unlocked(secret: string, presentationId: string, passwordH
   const expires = Number(match[1]);
   if (expires * 1000 < now) return false;
   return hmacVerify(secret, unlockMessage(presentationId, passwordHash, expires), match[2]!);
-}
-
-/** The scheduled job's part: visitor hashes and view states of days before yesterday. */
-export async function purgePastViews(db: Db, now: Date): Promise<void> {
-  await repo.deletePastViews(db, utcDay(now.getTime() - DAY_MS));
 }

@@ -16,7 +16,7 @@ import {
   rateLimits,
 } from '#worker/db/schema.ts';
 import { utcDay } from '#worker/features/funnels/analytics-service.ts';
-import { viewToken } from '#worker/features/presentations/views-service.ts';
+import { viewToken } from '#worker/features/presentations/public/tokens.ts';
 import { purgeDeletedContent } from '#worker/jobs/index.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';

@@ -1,14 +1,8 @@
-import { DEFAULT_THEME, themeFromBrandKit, type ImageRef } from '#common/schemas/blocks.ts';
+import { DEFAULT_THEME } from '#common/schemas/blocks.ts';
 import { PLANS } from '#common/plans.ts';
 import {
   PRESENTATION_LIMITS,
-  newSection,
-  presentationDocumentSchema,
-  sectionSamples,
-  sectionTitle,
   starterDocument,
-  type AdCard,
-  type PageCard,
   type Presentation,
   type PresentationCreateInput,
   type PresentationDocument,
@@ -17,11 +11,7 @@ import {
   type PresentationSummary,
   type PresentationUpdateInput,
   type Resolved,
-  type ResolvedImage,
-  type Section,
 } from '#common/schemas/presentations.ts';
-import type { BrandKit } from '#common/schemas/projects.ts';
-import * as z from 'zod/mini';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
@@ -29,10 +19,12 @@ import { hashPassword } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { settledCache } from '#worker/lib/settled-cache.ts';
-import { signMediaUrl } from '#worker/features/media/service.ts';
 import { membershipOf } from '#worker/features/projects/service.ts';
-import * as repo from '#worker/features/presentations/repo.ts';
+import { canManage, creationPath, documentOf, ogPrefix, publicPath } from '#worker/features/presentations/rules.ts';
+import { firstDayOf, statsOf, summaryOf } from '#worker/features/presentations/workspace/figures.ts';
+import { prefilledDocument } from '#worker/features/presentations/workspace/prefill.ts';
+import * as repo from '#worker/features/presentations/workspace/repo.ts';
+import { adCards, idsOf, mediaIdsOf, pageCard, resolveMedia } from '#worker/features/presentations/workspace/shown.ts';
 
 /**
  * Presentations in the workspace (PRODUCT.md §4.9, issue 13): admins manage all of them,
@@ -48,27 +40,11 @@ export interface Actor {
   ip: string;
 }
 
-const DAY_MS = 86_400_000;
 const PLAN_MESSAGE = 'Presentations come with the Agency plan. Upgrade to create your own.';
-
-export const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-function lastDays(now: number, n: number): string[] {
-  const days: string[] = [];
-  for (let i = n - 1; i >= 0; i -= 1) days.push(dayOf(now - i * DAY_MS));
-  return days;
-}
 
 /** Whether `user` may manage presentations at all (list, create). */
 export function mayAuthor(user: SessionUser): boolean {
   return user.role === 'admin' || PLANS[user.plan].presentations;
-}
-
-/** Whether `user` may manage this presentation: admins all, Agency-plan authors their own. */
-export function canManage(user: SessionUser | null | undefined, row: Pick<repo.PresentationRow, 'authorId'>): boolean {
-  if (!user) return false;
-  if (user.role === 'admin') return true;
-  return row.authorId === user.id && PLANS[user.plan].presentations;
 }
 
 /** The presentation if `user` may manage it, else 404 (ids cannot be probed). */
@@ -121,15 +97,6 @@ function refuseLargeDocument(document: PresentationDocument): void {
   throw new AppError('payload_too_large', message, { document: [message] });
 }
 
-/** A stored document, checked again (an older or damaged one falls back to a starter document of its customer). */
-export function documentOf(row: repo.PresentationRow): PresentationDocument {
-  const parsed = z.safeParse(presentationDocumentSchema, row.document);
-  if (parsed.success) return parsed.data;
-  return starterDocument(row.customerName);
-}
-
-export const publicPath = (slug: string) => `/presents/${slug}`;
-
 // ---------------------------------------------------------------------------------------
 // The project link
 
@@ -150,106 +117,6 @@ export async function linkedProject(db: Db, entry: Row): Promise<string | null> 
 
 // ---------------------------------------------------------------------------------------
 // Resolving what a document shows
-
-const signed = settledCache<string, string>(2_000);
-
-/** Signed media URLs valid until the end of the next UTC day (the same all day: browser caches), made once per isolate. */
-function signedMediaUrl(secret: string, id: string, variant: 'file' | 'thumbnail', now: number): Promise<string> {
-  const nowSeconds = Math.floor(now / 1000);
-  const expires = (Math.floor(nowSeconds / 86_400) + 2) * 86_400;
-  return signed.get(`${id}|${variant}|${expires}`, () => signMediaUrl(secret, id, variant, expires - nowSeconds, now));
-}
-
-const THUMB_WIDTH = 480;
-
-/** The media ids a document shows: the logo, the hero's picture, screenshots, testimonial avatars. */
-export function mediaIdsOf(document: PresentationDocument): string[] {
-  const refs: (ImageRef | null)[] = [document.logo];
-  for (const section of document.sections) {
-    if (section.type === 'hero') refs.push(section.props.image);
-    if (section.type === 'funnelPages') refs.push(...section.props.items.map((item) => item.screenshot));
-    if (section.type === 'testimonials') refs.push(...section.props.items.map((item) => item.avatar));
-  }
-  return [...new Set(refs.filter((ref): ref is ImageRef => ref !== null).map((ref) => ref.mediaId))];
-}
-
-function idsOf(document: PresentationDocument) {
-  const creations = new Set<string>();
-  const ads = new Set<string>();
-  const pages = new Set<string>();
-  for (const section of document.sections) {
-    if (section.type === 'creatives') for (const item of section.props.items) creations.add(item.creationId);
-    if (section.type === 'adPreviews') for (const item of section.props.items) ads.add(item.adId);
-    if (section.type === 'funnelPages') for (const item of section.props.items) pages.add(item.pageId);
-  }
-  return { creations: [...creations], ads: [...ads], pages: [...pages] };
-}
-
-/** Where the public page serves a creation of the presentation's project (gated like the page itself). */
-export const creationPath = (slug: string, creationId: string) => `/presents/${slug}/creation/${creationId}`;
-
-type MediaRow = Awaited<ReturnType<typeof repo.projectMedia>>[number];
-type AdRow = Awaited<ReturnType<typeof repo.projectAds>>[number];
-type PageRow = Awaited<ReturnType<typeof repo.projectPages>>[number];
-
-async function resolveMedia(secret: string, rows: MediaRow[], now: number): Promise<Record<string, ResolvedImage & { name: string }>> {
-  const out: Record<string, ResolvedImage & { name: string }> = {};
-  await Promise.all(
-    rows.map(async (row) => {
-      if (!row.width || !row.height) return;
-      const src = await signedMediaUrl(secret, row.id, 'file', now);
-      let srcSet: string | undefined;
-      if (row.thumbnailKey && row.width > THUMB_WIDTH)
-        srcSet = `${await signedMediaUrl(secret, row.id, 'thumbnail', now)} ${THUMB_WIDTH}w, ${src} ${row.width}w`;
-      out[row.id] = { src, width: row.width, height: row.height, name: row.name, ...(srcSet ? { srcSet } : {}) };
-    }),
-  );
-  return out;
-}
-
-function handleOf(pageName: string): string {
-  const handle = pageName
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9._]/g, '');
-  return handle.slice(0, 30) || 'yourbrand';
-}
-
-function pageCard(row: PageRow): PageCard {
-  let url: string | null = null;
-  if (row.published) url = row.customDomain ? `https://${row.customDomain}/${row.slug}` : `/p/${row.funnelName}/${row.slug}`;
-  return { id: row.id, title: row.title, funnelTitle: row.funnelTitle, url };
-}
-
-async function adCards(db: Db, secret: string, slug: string, rows: AdRow[], now: number): Promise<AdCard[]> {
-  const pictures = await repo.adPictures(
-    db,
-    rows.map((row) => row.id),
-  );
-  const avatarIds = [...new Set(rows.map((row) => row.avatarMediaId).filter((id): id is string => id !== null))];
-  const avatars = new Map<string, string>();
-  await Promise.all(avatarIds.map(async (id) => avatars.set(id, await signedMediaUrl(secret, id, 'file', now))));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    kind: row.kind,
-    pageName: row.pageName || row.name,
-    handle: handleOf(row.pageName || row.name),
-    avatarUrl: row.avatarMediaId ? (avatars.get(row.avatarMediaId) ?? null) : null,
-    primaryText: row.primaryText,
-    headline: row.headline,
-    description: row.description,
-    cta: row.cta,
-    destinationUrl: row.destinationUrl,
-    placements: row.placements as AdCard['placements'],
-    items: pictures
-      .filter((picture) => picture.adId === row.id)
-      .map((picture) => ({ url: creationPath(slug, picture.creationId), width: picture.width, height: picture.height, alt: picture.name })),
-    // Never the ad's shareable preview: it is the customer's approval link (anyone holding it can approve the ad).
-    previewUrl: null,
-  }));
-}
 
 /** Everything the document shows, resolved in its linked project (nothing without a live link: linkedProject). */
 export async function resolve(db: Db, secret: string, entry: Row, document: PresentationDocument, now = Date.now()): Promise<Resolved> {
@@ -310,45 +177,10 @@ export async function sources(db: Db, secret: string, actor: Actor, entry: Row, 
 // ---------------------------------------------------------------------------------------
 // Shapes
 
-function isExpired(row: repo.PresentationRow, now: number): boolean {
-  return row.expiresAt !== null && row.expiresAt.getTime() <= now;
-}
-
-type Daily = Awaited<ReturnType<typeof repo.dailyStats>>;
-
-function summaryOf(entry: Row, daily: Daily, now: number): PresentationSummary {
-  const row = entry.presentation;
-  const days = lastDays(now, 7);
-  const mine = daily.filter((d) => d.presentationId === row.id);
-  const daily7d = days.map((day) => {
-    const found = mine.find((d) => d.day === day);
-    return { day, visitors: found?.visitors ?? 0, views: found?.views ?? 0 };
-  });
-  return {
-    id: row.id,
-    slug: row.slug,
-    customerName: row.customerName,
-    headline: row.headline,
-    status: row.status,
-    expired: isExpired(row, now),
-    url: publicPath(row.slug),
-    author: row.authorId && entry.authorName !== null ? { id: row.authorId, name: entry.authorName } : null,
-    projectId: entry.projectName !== null ? row.projectId : null,
-    projectName: entry.projectName,
-    hasPassword: row.passwordHash !== null,
-    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
-    updatedAt: row.updatedAt.toISOString(),
-    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
-    views7d: daily7d.reduce((sum, d) => sum + d.views, 0),
-    visitors7d: daily7d.reduce((sum, d) => sum + d.visitors, 0),
-    daily7d,
-  };
-}
-
 export async function detail(db: Db, secret: string, entry: Row, now = Date.now()): Promise<Presentation> {
   const row = entry.presentation;
   const document = documentOf(row);
-  const [daily, resolved] = await Promise.all([repo.dailyStats(db, [row.id], dayOf(now - 6 * DAY_MS)), resolve(db, secret, entry, document, now)]);
+  const [daily, resolved] = await Promise.all([repo.dailyStats(db, [row.id], firstDayOf(now, 7)), resolve(db, secret, entry, document, now)]);
   return {
     ...summaryOf(entry, daily, now),
     revision: row.revision,
@@ -375,7 +207,7 @@ export async function list(
   const daily = await repo.dailyStats(
     db,
     page.items.map((r) => r.presentation.id),
-    dayOf(now - 6 * DAY_MS),
+    firstDayOf(now, 7),
   );
   return { items: page.items.map((r) => summaryOf(r, daily, now)), nextCursor: page.nextCursor };
 }
@@ -395,55 +227,6 @@ async function usableProject(db: Db, user: SessionUser, projectId: string) {
 function projectNotFound(field: string): AppError {
   const message = 'That project does not exist, or you are not an editor of it.';
   return new AppError('validation_failed', message, { [field]: [message] });
-}
-
-const GOOD_CREATIVES = new Set(['approved']);
-const SHOWN_ADS = ['published', 'scheduled', 'approved', 'in_review'];
-
-/** A document for the project's customer: its brand, its best creatives (approved first), ads and published pages. */
-export async function prefilledDocument(
-  db: Db,
-  customerName: string,
-  project: { id: string; name: string; brandKit: BrandKit },
-): Promise<PresentationDocument> {
-  const theme = themeFromBrandKit(project.brandKit);
-  const doc = starterDocument(customerName, theme);
-  const [creationRows, adRows, pageRows, logo] = await Promise.all([
-    repo.projectCreations(db, project.id, null, 30),
-    repo.projectAds(db, project.id, null, 30),
-    repo.projectPages(db, project.id, null, 10),
-    project.brandKit.logoMediaId ? repo.projectMedia(db, project.id, [project.brandKit.logoMediaId]) : Promise.resolve([]),
-  ]);
-  if (logo[0]) doc.logo = { mediaId: logo[0].id, alt: `${customerName} logo` };
-  const best = [...creationRows.filter((c) => GOOD_CREATIVES.has(c.status ?? '')), ...creationRows.filter((c) => !GOOD_CREATIVES.has(c.status ?? ''))].slice(
-    0,
-    6,
-  );
-  const shownAds = adRows
-    .filter((ad) => SHOWN_ADS.includes(ad.status))
-    .sort((a, b) => SHOWN_ADS.indexOf(a.status) - SHOWN_ADS.indexOf(b.status))
-    .slice(0, 3);
-  const livePages = pageRows.filter((page) => page.published).slice(0, 3);
-  const sections: Section[] = [newSection('hero', 'hero'), newSection('intro', 'intro')];
-  if (best.length > 0) {
-    const section = newSection('creatives', 'creatives');
-    section.props.items = best.map((c) => ({ creationId: c.id, caption: c.name }));
-    sections.push(section);
-  }
-  if (shownAds.length > 0) {
-    const section = newSection('adPreviews', 'ads');
-    section.props.items = shownAds.map((ad) => ({ adId: ad.id }));
-    sections.push(section);
-  }
-  if (livePages.length > 0) {
-    const section = newSection('funnelPages', 'pages');
-    section.props.items = livePages.map((page) => ({ pageId: page.id, caption: '', screenshot: null }));
-    sections.push(section);
-  }
-  sections.push({ id: 'pricing', type: 'pricing', props: structuredClone(sectionSamples.pricing) }, newSection('cta', 'cta'));
-  doc.sections = sections;
-  doc.intro = `Dear ${customerName} team,\n\nwe put together what we would do for ${project.name} this season: the creatives, the ads as your customers would see them, and the pages they lead to.`;
-  return doc;
 }
 
 export async function create(db: Db, secret: string, actor: Actor, input: PresentationCreateInput, now = Date.now()): Promise<Presentation> {
@@ -647,29 +430,10 @@ export async function remove(db: Db, actor: Actor, entry: Row, now = Date.now())
 
 export async function stats(db: Db, entry: Row, days: 7 | 30, now = Date.now()): Promise<PresentationStats> {
   const row = entry.presentation;
-  const range = lastDays(now, days);
-  const [daily, reach] = await Promise.all([repo.dailyStats(db, [row.id], range[0]!), repo.sectionReach(db, row.id, range[0]!)]);
-  const series = range.map((day) => {
-    const found = daily.find((d) => d.day === day);
-    return { day, visitors: found?.visitors ?? 0, views: found?.views ?? 0, seconds: found?.seconds ?? 0 };
-  });
-  const totals = series.reduce((sum, d) => ({ visitors: sum.visitors + d.visitors, views: sum.views + d.views, seconds: sum.seconds + d.seconds }), {
-    visitors: 0,
-    views: 0,
-    seconds: 0,
-  });
-  const reached = new Map(reach.map((r) => [r.sectionId, Number(r.reached)]));
-  const document = documentOf(row);
-  return {
-    days,
-    totals: { ...totals, avgSeconds: totals.views > 0 ? Math.round(totals.seconds / totals.views) : 0 },
-    series,
-    sections: document.sections.map((section) => ({ id: section.id, type: section.type, title: sectionTitle(section), reached: reached.get(section.id) ?? 0 })),
-  };
+  const from = firstDayOf(now, days);
+  const [daily, reach] = await Promise.all([repo.dailyStats(db, [row.id], from), repo.sectionReach(db, row.id, from)]);
+  return statsOf(documentOf(row), daily, reach, days, now);
 }
-
-/** Where a presentation's Open Graph cards are kept in R2 (one object per id: the newest replaces the others). */
-export const ogPrefix = (presentationId: string) => `presentations/og/${presentationId}/`;
 
 /** Deletes a presentation's stored cards except `keep`. */
 export async function deleteOgCards(bucket: R2Bucket, presentationId: string, keep?: string): Promise<void> {
@@ -710,5 +474,3 @@ export async function creationKey(db: Db, entry: Row, creationId: string): Promi
   if (!shown) return undefined;
   return (await repo.creationFile(db, projectId, creationId))?.r2Key;
 }
-
-export { isExpired };
