@@ -11,7 +11,7 @@ import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/fea
 import { FakeMeta, db, postOf, setup, type Setup } from '#worker/test/instagram-publish.ts';
 import { upsertAccount } from '#worker/features/instagram/repo.ts';
 import { connectSandbox } from '#worker/features/instagram/service.ts';
-import { settleStrandedAds } from '#worker/features/ads/service.ts';
+import { settleStrandedAds } from '#worker/features/ads/core/service.ts';
 import { publishDuePosts } from '#worker/jobs/index.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 

@@ -2,12 +2,10 @@ import { Hono } from 'hono';
 import { adCreateInput, adListQuery, adUpdateInput, memberReviewInput, publishInput } from '#common/schemas/ads.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
-import { AppError } from '#worker/lib/errors.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { cancelScheduled, publishDue, schedulePost } from '#worker/features/instagram/publish-service.ts';
-import * as service from '#worker/features/ads/service.ts';
+import * as service from '#worker/features/ads/core/service.ts';
 
 const originOf = (url: string) => new URL(url).origin;
 
@@ -51,63 +49,13 @@ export const adRoutes = new Hono<AppEnv>()
   })
   // Publish an approved ad to the project's Instagram account: now (no `at`) or at a time.
   .post('/:id/publish', access({ ad: 'editor' }), validate('json', publishInput), async (c) => {
-    const db = c.get('db');
-    const ad = required(c, 'ad');
-    if (ad.status !== 'approved' && ad.status !== 'failed') {
-      throw new AppError(
-        'conflict',
-        ad.status === 'scheduled' || ad.status === 'published' ? 'This ad is already scheduled or published.' : 'Only an approved ad can be published.',
-      );
-    }
-    const { creationIds, caption } = await service.postContentOf(db, ad);
-    const { at } = c.req.valid('json');
-    const now = new Date();
-    const origin = originOf(c.req.url);
-    // The ad is marked scheduled first (conditionally, at the revision read): the job can then
-    // never settle a post whose ad does not show it yet.
-    if (!(await service.markScheduled(db, ad))) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
-    let post;
-    try {
-      post = await schedulePost(
-        db,
-        c.env,
-        {
-          projectId: ad.projectId,
-          adId: ad.id,
-          kind: ad.kind,
-          creationIds,
-          caption,
-          ...(at ? { at: new Date(at) } : {}),
-          createdBy: required(c, 'user').id,
-          origin,
-        },
-        now,
-      );
-    } catch (error) {
-      await service.markUnscheduled(db, ad.id, ad.status === 'failed' ? 'failed' : 'approved');
-      throw error;
-    }
-    if (!at) {
-      c.executionCtx.waitUntil(
-        publishDue(db, c.env, now, {
-          owner: crypto.randomUUID(),
-          postId: post.id,
-          origin,
-          onSettled: (adId, outcome) => service.recordPostOutcome(db, adId, outcome),
-        }).catch((error: unknown) => {
-          console.error(
-            JSON.stringify({ level: 'error', message: 'publish_now_failed', adId: ad.id, error: error instanceof Error ? error.message : String(error) }),
-          );
-        }),
-      );
-    }
+    const input = { at: c.req.valid('json').at, userId: required(c, 'user').id, origin: originOf(c.req.url) };
+    const { post, run } = await service.publishAd(c.get('db'), c.env, required(c, 'ad'), input);
+    if (run) c.executionCtx.waitUntil(run());
     return c.json(post, 201);
   })
   // Cancel a scheduled post the job has not started on: the ad is approved again.
   .delete('/:id/publish', access({ ad: 'editor' }), async (c) => {
-    const db = c.get('db');
-    const ad = required(c, 'ad');
-    if (!(await cancelScheduled(db, ad.id))) throw new AppError('conflict', 'Nothing is scheduled for this ad, or it is being published right now.');
-    await service.markUnscheduled(db, ad.id);
+    await service.cancelPublish(c.get('db'), required(c, 'ad'));
     return c.body(null, 204);
   });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdDetail, AdReview, AdSummary } from '#common/schemas/ads.ts';
 import { adReviews, ads, creations, emailOutbox, projects } from '#worker/db/schema.ts';
-import { adForPreview, recordReview, updateAd } from '#worker/features/ads/service.ts';
+import { adForPreview, recordReview, updateAd } from '#worker/features/ads/core/service.ts';
 import { createMailer } from '#worker/lib/mailer.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { balance, createCreative, db, json, ledger, setBrandKit, setCredits, team, type ErrorBody, type Page } from '#worker/test/creatives.ts';

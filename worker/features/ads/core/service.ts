@@ -1,6 +1,5 @@
-import { AD_LIMITS, type AdKind, type AdStatus, type Placement, type ReviewDecision } from '#common/ads.ts';
-import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
-import type { AdCreateInput, AdDetail, AdItem, AdPost, AdReview, AdSummary, AdUpdateInput } from '#common/schemas/ads.ts';
+import { AD_LIMITS, type AdStatus, type Placement, type ReviewDecision } from '#common/ads.ts';
+import type { AdCreateInput, AdDetail, AdPost, AdReview, AdSummary, AdUpdateInput } from '#common/schemas/ads.ts';
 import { clip } from '#common/schemas/fields.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
@@ -13,16 +12,20 @@ import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { read, type Read } from '#worker/lib/reads.ts';
 import { creativeForMember } from '#worker/features/creatives/service.ts';
-import { creationFileUrl, renderCreative } from '#worker/features/creatives/render-service.ts';
+import { renderCreative } from '#worker/features/creatives/render-service.ts';
 import { projectImage } from '#worker/features/media/service.ts';
-import { cancelScheduled, postsFor } from '#worker/features/instagram/publish-service.ts';
-import * as repo from '#worker/features/ads/repo.ts';
+import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish-service.ts';
+import { brandAvatar, checkAvatar, checkCreations, defaultPlacements, invalid, kindFor } from '#worker/features/ads/core/checks.ts';
+import * as repo from '#worker/features/ads/core/repo.ts';
+import { reviewMail } from '#worker/features/ads/core/review-mail.ts';
+import { avatarUrlOf, overviewOf, summariesOf, toItem, toReview, type AdOverview } from '#worker/features/ads/core/shapes.ts';
 
 /**
  * Ads (PRODUCT.md §4.4): an ad is pictures (creations) + copy + placements with a review
  * status. Created from a creative (its creation of the current revision, rendered for 1
  * credit if there is none) or from creations; shared through an unguessable preview link;
- * reviewed by members and by visitors of that link. Publishing is instagram/publish-service.ts's.
+ * reviewed by members and by visitors of that link (the page is ../preview/). Publishing is
+ * instagram/publish-service.ts's; this side moves the ad's status with its post.
  */
 type Project = typeof projects.$inferSelect;
 export type Membership = { project: Project; role: ProjectRole };
@@ -35,67 +38,9 @@ export const MAX_REVIEWS_PER_AD = 500;
 /** Statuses in which a review moves the ad (approve → approved, request changes → changes requested). */
 const REVIEWABLE: readonly AdStatus[] = ['in_review', 'approved', 'changes_requested'];
 
-function invalid(field: string, message: string): AppError {
-  return new AppError('validation_failed', message, { [field]: [message] });
-}
-
 export const previewUrlOf = (origin: string, previewId: string) => `${origin}/preview/${previewId}`;
 
 /* ---------- reading ---------- */
-
-type ItemRow = Awaited<ReturnType<typeof repo.itemsOf>>[number];
-
-function toItem(row: ItemRow): AdItem {
-  return {
-    position: row.position,
-    creationId: row.creationId,
-    name: row.name,
-    format: row.format,
-    width: row.width,
-    height: row.height,
-    url: creationFileUrl(row.creationId),
-    deleted: row.deletedAt !== null,
-  };
-}
-
-function toSummary(row: repo.AdRow, items: ItemRow[], reviewCount: number, post: AdPost | null): AdSummary {
-  const first = items.find((item) => item.deletedAt === null);
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    name: row.name,
-    kind: row.kind,
-    status: row.status,
-    headline: row.headline,
-    placements: row.placements as Placement[],
-    revision: row.revision,
-    thumbnailUrl: first ? creationFileUrl(first.creationId) : null,
-    itemCount: items.length,
-    reviewCount,
-    post,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-async function summariesOf(db: Db, rows: repo.AdRow[]): Promise<{ summaries: AdSummary[]; items: Map<string, ItemRow[]> }> {
-  const ids = rows.map((row) => row.id);
-  const [itemRows, counts, posts] = await Promise.all([repo.itemsOf(db, ids), repo.reviewCounts(db, ids), postsFor(db, ids)]);
-  const items = new Map<string, ItemRow[]>();
-  for (const item of itemRows) items.set(item.adId, [...(items.get(item.adId) ?? []), item]);
-  const reviewCount = new Map(counts.map((c) => [c.adId, Number(c.count)]));
-  return {
-    summaries: rows.map((row) => toSummary(row, items.get(row.id) ?? [], reviewCount.get(row.id) ?? 0, posts.get(row.id) ?? null)),
-    items,
-  };
-}
-
-async function avatarUrlOf(db: Db, projectId: string, mediaId: string | null): Promise<string | null> {
-  if (!mediaId) return null;
-  const image = await projectImage(db, projectId, mediaId);
-  if (!image) return null;
-  return image.thumbnailKey ? mediaThumbnailUrl(image.id, image.thumbnailKey) : mediaFileUrl(image.id);
-}
 
 export async function detail(db: Db, row: repo.AdRow, role: ProjectRole, origin: string): Promise<AdDetail> {
   const [{ summaries, items }, avatarUrl] = await Promise.all([summariesOf(db, [row]), avatarUrlOf(db, row.projectId, row.avatarMediaId)]);
@@ -132,81 +77,15 @@ export async function listAds(
   return { items: summaries, nextCursor: page.nextCursor };
 }
 
-/** A project's ads that need someone: waiting for the customer, scheduled or failed posts, and the reviews received. */
-export interface AdOverviewRow {
-  projectId: string;
-  projectName: string;
-  inReview: number;
-  scheduled: number;
-  failed: number;
-  reviews: number;
-}
-
 /**
  * Per project of the user: how many ads wait for approval (`in_review`), are scheduled or
  * failed to publish, and how many reviews their ads received: the counts of the statuses and
  * review counts that the project's ads list (`GET /api/projects/{id}/ads`) shows. Projects
  * without such an ad or review are left out.
  */
-export function adOverviewRead(db: Db, userId: string): Read<{ projects: AdOverviewRow[]; totals: Omit<AdOverviewRow, 'projectId' | 'projectName'> }> {
-  return read(repo.adCountsForUser(db, userId), (rows) => {
-    const byProject = new Map<string, AdOverviewRow>();
-    for (const row of rows) {
-      const entry = byProject.get(row.projectId) ?? {
-        projectId: row.projectId,
-        projectName: row.projectName,
-        inReview: 0,
-        scheduled: 0,
-        failed: 0,
-        reviews: 0,
-      };
-      const count = Number(row.ads);
-      if (row.status === 'in_review') entry.inReview += count;
-      if (row.status === 'scheduled') entry.scheduled += count;
-      if (row.status === 'failed') entry.failed += count;
-      entry.reviews += Number(row.reviews);
-      byProject.set(row.projectId, entry);
-    }
-    const projects = [...byProject.values()]
-      .filter((p) => p.inReview + p.scheduled + p.failed + p.reviews > 0)
-      .sort((a, b) => b.inReview + b.failed - (a.inReview + a.failed) || a.projectName.localeCompare(b.projectName));
-    const sum = (key: 'inReview' | 'scheduled' | 'failed' | 'reviews') => projects.reduce((total, p) => total + p[key], 0);
-    return { projects, totals: { inReview: sum('inReview'), scheduled: sum('scheduled'), failed: sum('failed'), reviews: sum('reviews') } };
-  });
+export function adOverviewRead(db: Db, userId: string): Read<AdOverview> {
+  return read(repo.adCountsForUser(db, userId), overviewOf);
 }
-
-/* ---------- pictures and copy ---------- */
-
-/** The kind for `count` pictures: the one asked for if it fits, else 422; by default 1 → single, 2–10 → carousel. */
-function kindFor(count: number, asked: AdKind | undefined, field = 'creationIds'): AdKind {
-  const kind = asked ?? (count > 1 ? 'carousel' : 'single');
-  if (kind === 'carousel' && (count < AD_LIMITS.carouselMin || count > AD_LIMITS.carouselMax)) {
-    throw invalid(field, `A carousel holds ${AD_LIMITS.carouselMin} to ${AD_LIMITS.carouselMax} pictures.`);
-  }
-  if (kind === 'story' && count !== 1) throw invalid(field, 'A story shows exactly one picture.');
-  if (kind === 'single' && count !== 1) throw invalid(field, 'A single-image ad shows exactly one picture. Pick carousel for more.');
-  return kind;
-}
-
-/** Every id must be a live creation of the project, each once. */
-async function checkCreations(db: Db, projectId: string, ids: readonly string[]): Promise<Map<string, string>> {
-  if (new Set(ids).size !== ids.length) throw invalid('creationIds', 'Pick each picture once.');
-  const found = await repo.liveCreationsIn(db, projectId, ids);
-  if (found.length !== ids.length) throw invalid('creationIds', 'Pick pictures rendered in this project.');
-  return new Map(found.map((c) => [c.id, c.name]));
-}
-
-async function checkAvatar(db: Db, projectId: string, mediaId: string): Promise<void> {
-  if (!(await projectImage(db, projectId, mediaId))) throw invalid('avatarMediaId', 'Pick an image from this project’s media library.');
-}
-
-/** The brand kit's logo as the avatar, when it is still a live image of the project. */
-async function brandAvatar(db: Db, project: Project): Promise<string | null> {
-  const id = project.brandKit.logoMediaId;
-  return id && (await projectImage(db, project.id, id)) ? id : null;
-}
-
-const defaultPlacements = (kind: AdKind): Placement[] => (kind === 'story' ? ['instagram_story'] : ['instagram_feed']);
 
 /* ---------- writing ---------- */
 
@@ -393,20 +272,6 @@ export async function revokePreview(db: Db, row: repo.AdRow, actor: Actor): Prom
 
 /* ---------- reviews ---------- */
 
-function toReview(row: repo.AdReviewRow): AdReview {
-  return {
-    id: row.id,
-    reviewerName: row.reviewerName,
-    reviewerEmail: row.reviewerEmail,
-    member: row.userId !== null,
-    decision: row.decision,
-    comment: row.comment,
-    revision: row.revision,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** The review thread of an ad, oldest first. */
 export async function reviewsOf(db: Db, adId: string): Promise<AdReview[]> {
   return (await repo.reviewsOf(db, adId)).map(toReview);
 }
@@ -423,12 +288,6 @@ export interface ReviewInput {
   /** The site's origin, for the link in the emails. */
   origin: string;
 }
-
-const DECISION_VERB: Record<ReviewDecision, string> = {
-  approve: 'approved',
-  request_changes: 'requested changes to',
-  comment: 'commented on',
-};
 
 /**
  * Records a review (from the preview page or a member) and, when it was given on the ad's
@@ -473,24 +332,9 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
     throw new AppError('conflict', `This ad has ${MAX_REVIEWS_PER_AD} reviews, as many as it can take. Create a new ad to collect more.`);
   }
   const members = await repo.membersOf(db, ad.projectId);
-  const verb = DECISION_VERB[input.decision];
-  const link = `${input.origin}/projects/${ad.projectId}/marketing`;
   for (const member of members) {
     if (member.userId === input.userId) continue;
-    await mailer.send({
-      kind: 'ad_review',
-      to: member.email,
-      subject: `${name} ${verb} “${ad.name}”`,
-      text: [
-        `Hi ${member.name},`,
-        '',
-        `${name}${input.userId ? '' : ' (through the preview link)'} ${verb} the ad “${ad.name}” (version ${input.revision}).`,
-        ...(comment ? ['', comment] : []),
-        '',
-        'See the ad and its review thread:',
-        link,
-      ].join('\n'),
-    });
+    await mailer.send(reviewMail(member, ad, { ...input, reviewerName: name, comment }));
   }
   return toReview(review);
 }
@@ -546,7 +390,7 @@ export async function recordPostOutcome(db: Db, adId: string, status: 'published
 }
 
 /** What a post of the ad publishes: its live pictures in order and its caption; 422 when a picture is gone. */
-export async function postContentOf(db: Db, row: repo.AdRow): Promise<{ creationIds: string[]; caption: string }> {
+async function postContentOf(db: Db, row: repo.AdRow): Promise<{ creationIds: string[]; caption: string }> {
   const items = await repo.itemsOf(db, [row.id]);
   if (items.length === 0 || items.some((item) => item.deletedAt !== null)) {
     throw invalid('creationIds', 'A picture of this ad was deleted. Pick the pictures again, then have the ad approved.');
@@ -555,7 +399,7 @@ export async function postContentOf(db: Db, row: repo.AdRow): Promise<{ creation
 }
 
 /** Approved (or failed before) → scheduled, once the post is scheduled; false when the ad changed meanwhile. */
-export async function markScheduled(db: Db, row: repo.AdRow): Promise<boolean> {
+async function markScheduled(db: Db, row: repo.AdRow): Promise<boolean> {
   const [result] = await rawBatch(db, [repo.setStatusIf(db, row.id, ['approved', 'failed'], 'scheduled', new Date(), row.revision)]);
   return (result?.meta.changes ?? 0) > 0;
 }
@@ -588,8 +432,64 @@ export async function settleStrandedAds(db: Db, now: Date, limit = 100): Promise
 }
 
 /** A scheduled ad whose post was canceled (or could not be made) is approved again, or back to where it was. */
-export async function markUnscheduled(db: Db, adId: string, to: 'approved' | 'failed' = 'approved'): Promise<void> {
+async function markUnscheduled(db: Db, adId: string, to: 'approved' | 'failed' = 'approved'): Promise<void> {
   await repo.setStatusIf(db, adId, ['scheduled'], to, new Date());
+}
+
+/**
+ * Publishes an approved (or failed) ad to the project's Instagram account: now (no `at`) or
+ * at a time. Returns the post and, to publish now, the run to start once the answer is out.
+ */
+export async function publishAd(
+  db: Db,
+  env: Parameters<typeof publishDue>[1],
+  ad: repo.AdRow,
+  input: { at?: string | undefined; userId: string; origin: string },
+): Promise<{ post: AdPost; run?: () => Promise<unknown> }> {
+  if (ad.status !== 'approved' && ad.status !== 'failed') {
+    throw new AppError(
+      'conflict',
+      ad.status === 'scheduled' || ad.status === 'published' ? 'This ad is already scheduled or published.' : 'Only an approved ad can be published.',
+    );
+  }
+  const { creationIds, caption } = await postContentOf(db, ad);
+  const { at, origin } = input;
+  const now = new Date();
+  // The ad is marked scheduled first (conditionally, at the revision read): the job can then
+  // never settle a post whose ad does not show it yet.
+  if (!(await markScheduled(db, ad))) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
+  let post: AdPost;
+  try {
+    post = await schedulePost(
+      db,
+      env,
+      { projectId: ad.projectId, adId: ad.id, kind: ad.kind, creationIds, caption, ...(at ? { at: new Date(at) } : {}), createdBy: input.userId, origin },
+      now,
+    );
+  } catch (error) {
+    await markUnscheduled(db, ad.id, ad.status === 'failed' ? 'failed' : 'approved');
+    throw error;
+  }
+  if (at) return { post };
+  const postId = post.id;
+  const run = () =>
+    publishDue(db, env, now, {
+      owner: crypto.randomUUID(),
+      postId,
+      origin,
+      onSettled: (adId, outcome) => recordPostOutcome(db, adId, outcome),
+    }).catch((error: unknown) => {
+      console.error(
+        JSON.stringify({ level: 'error', message: 'publish_now_failed', adId: ad.id, error: error instanceof Error ? error.message : String(error) }),
+      );
+    });
+  return { post, run };
+}
+
+/** Cancels a scheduled post the job has not started on: the ad is approved again. */
+export async function cancelPublish(db: Db, ad: repo.AdRow): Promise<void> {
+  if (!(await cancelScheduled(db, ad.id))) throw new AppError('conflict', 'Nothing is scheduled for this ad, or it is being published right now.');
+  await markUnscheduled(db, ad.id);
 }
 
 /** The access rule's lookup (`access({ ad: role })`): the ad and the user's membership of its project. */
