@@ -7,7 +7,7 @@ import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
 import { purgeExpiredSessions } from '#worker/features/auth/service.ts';
 import { purgePastAnalytics } from '#worker/features/funnels/analytics-service.ts';
 import { purgeDeletedFunnels } from '#worker/features/funnels/service.ts';
-import { endCanceledSubscriptions } from '#worker/features/billing/service.ts';
+import { endCanceledSubscriptions } from '#worker/features/billing/core/service.ts';
 import { renewDuePeriods } from '#worker/features/credits/service.ts';
 import { purgePastPlaygroundDays } from '#worker/features/creatives/playground-service.ts';
 import { purgeDeletedCreations, refundAbandonedRenders } from '#worker/features/creatives/render-service.ts';

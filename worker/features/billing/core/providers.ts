@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { AppError } from '#worker/lib/errors.ts';
 import { stripeCall } from '#worker/lib/stripe.ts';
-import type { PaymentRow } from '#worker/features/billing/repo.ts';
+import type { PaymentRow } from '#worker/features/billing/core/repo.ts';
 
 /**
  * Payments behind one interface (ARCHITECTURE.md §7): Stripe when STRIPE_SECRET_KEY is
@@ -86,8 +86,4 @@ export function stripeProvider(secretKey: string): PaymentsProvider {
       await call('updating a subscription', (stripe) => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel }));
     },
   };
-}
-
-export function paymentsProvider(env: { STRIPE_SECRET_KEY?: string | undefined }): PaymentsProvider {
-  return env.STRIPE_SECRET_KEY ? stripeProvider(env.STRIPE_SECRET_KEY) : sandboxProvider();
 }

@@ -6,8 +6,18 @@ import { forgetUser } from '#worker/lib/session-cache.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { addMonth, purchase, startPlanPeriod, withdrawPurchased } from '#worker/features/credits/service.ts';
 import { recordCommission, reverseCommission } from '#worker/features/affiliate/service.ts';
-import type { PaymentsProvider } from '#worker/features/billing/providers.ts';
-import * as repo from '#worker/features/billing/repo.ts';
+import { sandboxProvider, stripeProvider, type PaymentsProvider } from '#worker/features/billing/core/providers.ts';
+import * as repo from '#worker/features/billing/core/repo.ts';
+
+/** The payments provider of this deployment: Stripe when it is configured, else the local sandbox checkout. */
+export function paymentsProvider(env: { STRIPE_SECRET_KEY?: string | undefined }): PaymentsProvider {
+  return env.STRIPE_SECRET_KEY ? stripeProvider(env.STRIPE_SECRET_KEY) : sandboxProvider();
+}
+
+/** A payment by its id (the sandbox checkout's pages check whose it is). */
+export function paymentOf(db: Db, id: string) {
+  return repo.findPayment(db, id);
+}
 
 /** What can be bought: a paid plan (monthly) or a credit pack (once). */
 export function checkoutItem(kind: 'plan' | 'pack', id: string): { amountCents: number; name: string } {

@@ -7,30 +7,29 @@ import { AppError } from '#worker/lib/errors.ts';
 import { verifyStripeWebhook } from '#worker/lib/stripe.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { paymentsProvider } from '#worker/features/billing/providers.ts';
-import * as billing from '#worker/features/billing/service.ts';
-import { ignoreUnparsable, processStripeEvent } from '#worker/features/billing/webhooks.ts';
+import * as billing from '#worker/features/billing/core/service.ts';
+import { ignoreUnparsable, processStripeEvent } from '#worker/features/billing/core/webhooks.ts';
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 /** /api/billing: checkout, the plan and its payments, cancelling (PRODUCT.md §4.8). */
 export const billingRoutes = new Hono<AppEnv>()
-  .get('/', access('user'), async (c) => c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), required(c, 'user'))))
+  .get('/', access('user'), async (c) => c.json(await billing.overview(c.get('db'), billing.paymentsProvider(c.env), required(c, 'user'))))
   .post('/checkout', access('user'), validate('json', checkoutInput), async (c) => {
     const { kind, id } = c.req.valid('json');
-    const { url } = await billing.startCheckout(c.get('db'), paymentsProvider(c.env), required(c, 'user'), kind, id, new URL(c.req.url).origin);
+    const { url } = await billing.startCheckout(c.get('db'), billing.paymentsProvider(c.env), required(c, 'user'), kind, id, new URL(c.req.url).origin);
     return c.json({ url });
   })
   .post('/cancel', access('user'), async (c) => {
-    await billing.setCancelAtPeriodEnd(c.get('db'), paymentsProvider(c.env), required(c, 'user').id, true);
-    return c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), required(c, 'user')));
+    await billing.setCancelAtPeriodEnd(c.get('db'), billing.paymentsProvider(c.env), required(c, 'user').id, true);
+    return c.json(await billing.overview(c.get('db'), billing.paymentsProvider(c.env), required(c, 'user')));
   })
   .post('/resume', access('user'), async (c) => {
-    await billing.setCancelAtPeriodEnd(c.get('db'), paymentsProvider(c.env), required(c, 'user').id, false);
-    return c.json(await billing.overview(c.get('db'), paymentsProvider(c.env), required(c, 'user')));
+    await billing.setCancelAtPeriodEnd(c.get('db'), billing.paymentsProvider(c.env), required(c, 'user').id, false);
+    return c.json(await billing.overview(c.get('db'), billing.paymentsProvider(c.env), required(c, 'user')));
   })
   .post('/portal', access('user'), async (c) => {
-    const url = await billing.portalUrl(c.get('db'), paymentsProvider(c.env), required(c, 'user').id, `${new URL(c.req.url).origin}/account/billing`);
+    const url = await billing.portalUrl(c.get('db'), billing.paymentsProvider(c.env), required(c, 'user').id, `${new URL(c.req.url).origin}/account/billing`);
     return c.json({ url });
   });
 

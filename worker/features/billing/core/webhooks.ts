@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import type { Db } from '#worker/db/client.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { forgetUser } from '#worker/lib/session-cache.ts';
-import { checkoutItem, fulfil, refundPayment } from '#worker/features/billing/service.ts';
-import * as repo from '#worker/features/billing/repo.ts';
+import { checkoutItem, fulfil, refundPayment } from '#worker/features/billing/core/service.ts';
+import * as repo from '#worker/features/billing/core/repo.ts';
 import { STRIPE_EVENT_TYPES, stripeEvent, type StripeEvent, type StripeMetadata, type StripeSubscription } from '#common/schemas/billing.ts';
 
 /** A reference Stripe sends as a string (an empty one counts as none). */
