@@ -29,8 +29,8 @@ import { funnelRoutes, pageRoutes, projectFunnelRoutes } from '#worker/features/
 import { funnelForMember, pageForMember } from '#worker/features/funnels/service.ts';
 import { funnelDomains, funnelEdgeRoutes } from '#worker/features/funnels/edge.tsx';
 import { healthRoutes } from '#worker/features/health/routes.ts';
-import { instagramCallbackRoutes, instagramMetaRoutes, instagramPages, instagramProjectRoutes } from '#worker/features/instagram/routes.ts';
-import { sandboxFeedPages } from '#worker/features/instagram/publish-routes.tsx';
+import { instagramCallbackRoutes, instagramMetaRoutes, instagramPages, instagramProjectRoutes } from '#worker/features/instagram/connection/routes.ts';
+import { sandboxFeedPages } from '#worker/features/instagram/publish/routes.tsx';
 import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
 import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';

@@ -14,8 +14,8 @@ import { purgeDeletedCreations, refundAbandonedRenders } from '#worker/features/
 import { purgeDeletedCreatives } from '#worker/features/creatives/service.ts';
 import { purgeBrandFontsOfDeletedProjects } from '#worker/features/creatives/fonts-service.ts';
 import { refundAbandonedVariations } from '#worker/features/creatives/variations-service.ts';
-import { publishDue } from '#worker/features/instagram/publish-service.ts';
-import { refreshTokens } from '#worker/features/instagram/service.ts';
+import { publishDue } from '#worker/features/instagram/publish/service.ts';
+import { refreshTokens } from '#worker/features/instagram/connection/service.ts';
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';
 import { purgeDeleted as purgeDeletedPresentations } from '#worker/features/presentations/workspace/service.ts';
 import { purgePastViews } from '#worker/features/presentations/public/service.ts';

@@ -14,7 +14,7 @@ import { read, type Read } from '#worker/lib/reads.ts';
 import { creativeForMember } from '#worker/features/creatives/service.ts';
 import { renderCreative } from '#worker/features/creatives/render-service.ts';
 import { projectImage } from '#worker/features/media/service.ts';
-import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish-service.ts';
+import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish/service.ts';
 import { brandAvatar, checkAvatar, checkCreations, defaultPlacements, invalid, kindFor } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
 import { reviewMail } from '#worker/features/ads/core/review-mail.ts';
@@ -25,7 +25,7 @@ import { avatarUrlOf, overviewOf, summariesOf, toItem, toReview, type AdOverview
  * status. Created from a creative (its creation of the current revision, rendered for 1
  * credit if there is none) or from creations; shared through an unguessable preview link;
  * reviewed by members and by visitors of that link (the page is ../preview/). Publishing is
- * instagram/publish-service.ts's; this side moves the ad's status with its post.
+ * instagram/publish/service.ts's; this side moves the ad's status with its post.
  */
 type Project = typeof projects.$inferSelect;
 export type Membership = { project: Project; role: ProjectRole };

@@ -3,7 +3,7 @@ import type { AdItem, AdPost, AdReview, AdSummary } from '#common/schemas/ads.ts
 import type { Placement } from '#common/ads.ts';
 import type { Db } from '#worker/db/client.ts';
 import { creationFileUrl } from '#worker/features/creatives/render-service.ts';
-import { postsFor } from '#worker/features/instagram/publish-service.ts';
+import { postsFor } from '#worker/features/instagram/publish/service.ts';
 import { projectImage } from '#worker/features/media/service.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
 

@@ -5,7 +5,7 @@ import { sealSecret, sha256Hex, unsealSecret } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
 import { createMailer } from '#worker/lib/mailer.ts';
-import * as repo from '#worker/features/instagram/repo.ts';
+import * as repo from '#worker/features/instagram/connection/repo.ts';
 import {
   OAUTH_SCOPES,
   authorizeUrl,
@@ -14,7 +14,8 @@ import {
   longLivedToken,
   refreshLongLivedToken,
   InstagramApiError,
-} from '#worker/features/instagram/oauth.ts';
+  verifySignedRequest,
+} from '#worker/features/instagram/connection/oauth.ts';
 
 type Env = Pick<Bindings, 'TOKEN_ENCRYPTION_KEY' | 'INSTAGRAM_APP_ID' | 'INSTAGRAM_APP_SECRET' | 'RESEND_API_KEY' | 'MAIL_FROM'>;
 
@@ -325,6 +326,30 @@ export async function recordDataDeletion(db: Db, igUserId: string, now = new Dat
   const code = newId(12);
   await repo.insertDeletionRequest(db, { code, igUserId, status: 'completed', accountsDeleted: deleted, createdAt: now, completedAt: now });
   return code;
+}
+
+/** The Instagram user of a Meta callback, from its signed_request: 404 without an app secret (no request can be verified, so the endpoints do not exist), 400 for one that is not valid. */
+async function verifiedUser(appSecret: string | undefined, signedRequest: string): Promise<string> {
+  if (!appSecret) throw new AppError('not_found');
+  const verified = await verifySignedRequest(signedRequest, appSecret);
+  if (!verified) throw new AppError('bad_request', 'The signed request is not valid.');
+  return verified.userId;
+}
+
+/** Meta's deauthorize callback, proved by its signed_request (no session). */
+export async function deauthorizeCallback(db: Db, env: Env, signedRequest: string): Promise<void> {
+  await deauthorize(db, env, await verifiedUser(env.INSTAGRAM_APP_SECRET, signedRequest));
+}
+
+/** Meta's data-deletion callback, proved by its signed_request: the status page's address and the confirmation code, as Meta expects them. */
+export async function dataDeletionCallback(
+  db: Db,
+  env: Pick<Env, 'INSTAGRAM_APP_SECRET'>,
+  signedRequest: string,
+  origin: string,
+): Promise<{ url: string; confirmation_code: string }> {
+  const code = await recordDataDeletion(db, await verifiedUser(env.INSTAGRAM_APP_SECRET, signedRequest));
+  return { url: `${origin}/instagram/deletion/${code}`, confirmation_code: code };
 }
 
 export function deletionRequest(db: Db, code: string) {

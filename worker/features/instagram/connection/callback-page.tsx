@@ -3,7 +3,7 @@ import { DeletionStatusPage, InstagramCallbackFailurePage, type DeletionRequestV
 import type { AppEnv } from '#worker/env.ts';
 import { renderPage } from '#worker/ssr/render.ts';
 import { publicChrome } from '#worker/ssr/chrome.ts';
-import type { CallbackFailure } from '#worker/features/instagram/service.ts';
+import type { CallbackFailure } from '#worker/features/instagram/connection/service.ts';
 
 interface Message {
   title: string;

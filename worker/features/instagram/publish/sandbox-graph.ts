@@ -1,6 +1,6 @@
 import type { Db } from '#worker/db/client.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { GraphError, type Graph } from '#worker/features/instagram/graph.ts';
+import { GraphError, type Graph } from '#worker/features/instagram/publish/graph.ts';
 import * as repo from '#worker/features/instagram/publish/repo.ts';
 
 /** The sandbox's publishing limit per 24 hours (Instagram's own is of the same order). */

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { scheduledPosts } from '#worker/db/schema.ts';
-import { publishDue, schedulePost, type PostOutcome } from '#worker/features/instagram/publish-service.ts';
+import { publishDue, schedulePost, type PostOutcome } from '#worker/features/instagram/publish/service.ts';
 import { ACCESS_TOKEN, FakeMeta, IG_USER_ID, accountRow, db, metaError, postOf, setup, type Setup } from '#worker/test/instagram-publish.ts';
 import { latestMail } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';

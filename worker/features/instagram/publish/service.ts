@@ -3,12 +3,12 @@ import type { AdPost } from '#common/schemas/ads.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { newId } from '#worker/lib/ids.ts';
+import { looksLikeId, newId } from '#worker/lib/ids.ts';
 import { signedCreationUrl } from '#worker/features/creatives/service.ts';
-import { CONTAINER_ERROR, CONTAINER_EXPIRED, GraphError, realGraph, type ErrorClass, type Graph } from '#worker/features/instagram/graph.ts';
+import { CONTAINER_ERROR, CONTAINER_EXPIRED, GraphError, realGraph, type ErrorClass, type Graph } from '#worker/features/instagram/publish/graph.ts';
 import * as repo from '#worker/features/instagram/publish/repo.ts';
-import { sandboxGraph } from '#worker/features/instagram/sandbox-graph.ts';
-import { markBroken, tokenFor } from '#worker/features/instagram/service.ts';
+import { sandboxGraph } from '#worker/features/instagram/publish/sandbox-graph.ts';
+import { markBroken, tokenFor } from '#worker/features/instagram/connection/service.ts';
 
 type Env = Parameters<typeof tokenFor>[1] & Pick<Bindings, 'SESSION_SECRET'>;
 
@@ -391,4 +391,44 @@ async function fail(run: Run, post: repo.PostRow, error: GraphError): Promise<Po
   if (!kept) return 'lost';
   await settle(run, post, 'failed');
   return 'failed';
+}
+
+// ---------------------------------------------------------------------------------------
+// The sandbox feed
+
+const FEED_LIMIT = 60;
+const FEED_IMAGE_TTL_MS = 60 * MINUTE;
+
+/** A post of the sandbox feed page. */
+export interface FeedPost {
+  mediaId: string;
+  kind: 'IMAGE' | 'CAROUSEL' | 'STORIES';
+  caption: string;
+  publishedAt: string;
+  images: string[];
+}
+
+/** A sandbox account's published posts, newest first, with signed picture URLs (an hour); 404 for anything but a sandbox account. */
+export async function sandboxFeed(
+  db: Db,
+  env: { SESSION_SECRET: string },
+  accountId: string,
+  now = Date.now(),
+): Promise<{ username: string; posts: FeedPost[] }> {
+  const account = looksLikeId(accountId) ? await repo.findAccount(db, accountId) : undefined;
+  if (!account?.sandbox) throw new AppError('not_found');
+  const rows = await repo.sandboxFeed(db, account.igUserId, FEED_LIMIT);
+  const expiresAt = new Date(now + FEED_IMAGE_TTL_MS);
+  const posts = await Promise.all(
+    rows
+      .filter((row) => row.mediaId && row.publishedAt)
+      .map(async (row) => ({
+        mediaId: row.mediaId as string,
+        kind: row.mediaType,
+        caption: row.caption ?? '',
+        publishedAt: (row.publishedAt as Date).toISOString(),
+        images: await Promise.all((row.creationIds ?? []).map((id) => signedCreationUrl(env, '', id, expiresAt))),
+      })),
+  );
+  return { username: account.username, posts };
 }

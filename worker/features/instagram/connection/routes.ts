@@ -3,12 +3,10 @@ import * as z from 'zod/mini';
 import { text } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
-import { AppError } from '#worker/lib/errors.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { renderCallbackFailure, renderDeletionStatus } from '#worker/features/instagram/callback-page.tsx';
-import { verifySignedRequest } from '#worker/features/instagram/oauth.ts';
-import * as instagram from '#worker/features/instagram/service.ts';
+import { renderCallbackFailure, renderDeletionStatus } from '#worker/features/instagram/connection/callback-page.tsx';
+import * as instagram from '#worker/features/instagram/connection/service.ts';
 
 const origin = (url: string) => new URL(url).origin;
 
@@ -51,25 +49,14 @@ export const instagramCallbackRoutes = new Hono<AppEnv>().get('/', access('user'
 
 const signedRequestForm = z.object({ signed_request: text().check(z.minLength(1), z.maxLength(8192)) });
 
-async function verifiedUser(appSecret: string | undefined, signedRequest: string): Promise<string> {
-  // Without an app secret no request can be verified: the endpoints do not exist.
-  if (!appSecret) throw new AppError('not_found');
-  const verified = await verifySignedRequest(signedRequest, appSecret);
-  if (!verified) throw new AppError('bad_request', 'The signed request is not valid.');
-  return verified.userId;
-}
-
 /** Meta's callbacks (no session; the signed_request proves them): deauthorize and data deletion. */
 export const instagramMetaRoutes = new Hono<AppEnv>()
   .post('/deauthorize', access('public'), validate('form', signedRequestForm), async (c) => {
-    const userId = await verifiedUser(c.env.INSTAGRAM_APP_SECRET, c.req.valid('form').signed_request);
-    await instagram.deauthorize(c.get('db'), c.env, userId);
+    await instagram.deauthorizeCallback(c.get('db'), c.env, c.req.valid('form').signed_request);
     return c.json({ ok: true });
   })
   .post('/data-deletion', access('public'), validate('form', signedRequestForm), async (c) => {
-    const userId = await verifiedUser(c.env.INSTAGRAM_APP_SECRET, c.req.valid('form').signed_request);
-    const code = await instagram.recordDataDeletion(c.get('db'), userId);
-    return c.json({ url: `${origin(c.req.url)}/instagram/deletion/${code}`, confirmation_code: code });
+    return c.json(await instagram.dataDeletionCallback(c.get('db'), c.env, c.req.valid('form').signed_request, origin(c.req.url)));
   });
 
 /** /instagram/deletion/{code}: the public status page of a data-deletion request. */

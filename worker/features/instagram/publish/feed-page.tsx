@@ -1,28 +1,11 @@
-import { Hono } from 'hono';
 import { PublicLayout, type PublicChrome } from '#client/public/layout.tsx';
-import type { AppEnv } from '#worker/env.ts';
-import { AppError } from '#worker/lib/errors.ts';
-import { looksLikeId } from '#worker/lib/ids.ts';
-import { access } from '#worker/middleware/access.ts';
-import { publicChrome } from '#worker/ssr/chrome.ts';
-import { renderPage } from '#worker/ssr/render.ts';
-import { signedCreationUrl } from '#worker/features/creatives/service.ts';
-import * as repo from '#worker/features/instagram/publish/repo.ts';
+import type { FeedPost } from '#worker/features/instagram/publish/service.ts';
 
-const FEED_LIMIT = 60;
-const IMAGE_TTL_MS = 60 * 60 * 1000;
-
-interface FeedPost {
-  mediaId: string;
-  kind: 'IMAGE' | 'CAROUSEL' | 'STORIES';
-  caption: string;
-  publishedAt: string;
-  images: string[];
-}
+/** The sandbox feed page: a sandbox account's published posts, as a stand-in for its Instagram profile. */
 
 const KIND_LABEL: Record<FeedPost['kind'], string> = { IMAGE: 'Post', CAROUSEL: 'Carousel', STORIES: 'Story' };
 
-function SandboxFeedPage({ chrome, username, posts }: { chrome: PublicChrome; username: string; posts: FeedPost[] }) {
+export function SandboxFeedPage({ chrome, username, posts }: { chrome: PublicChrome; username: string; posts: FeedPost[] }) {
   return (
     <PublicLayout chrome={chrome}>
       <section className="mx-auto max-w-xl px-4 py-10 sm:px-6">
@@ -68,29 +51,3 @@ function SandboxFeedPage({ chrome, username, posts }: { chrome: PublicChrome; us
     </PublicLayout>
   );
 }
-
-/** /instagram/sandbox/{accountId}: a sandbox account's published posts, newest first (public, server-rendered). */
-export const sandboxFeedPages = new Hono<AppEnv>().get('/sandbox/:accountId', access('public'), async (c) => {
-  const accountId = c.req.param('accountId');
-  const db = c.get('db');
-  const account = looksLikeId(accountId) ? await repo.findAccount(db, accountId) : undefined;
-  if (!account?.sandbox) throw new AppError('not_found');
-  const rows = await repo.sandboxFeed(db, account.igUserId, FEED_LIMIT);
-  const expiresAt = new Date(Date.now() + IMAGE_TTL_MS);
-  const posts = await Promise.all(
-    rows
-      .filter((row) => row.mediaId && row.publishedAt)
-      .map(async (row) => ({
-        mediaId: row.mediaId as string,
-        kind: row.mediaType,
-        caption: row.caption ?? '',
-        publishedAt: (row.publishedAt as Date).toISOString(),
-        images: await Promise.all((row.creationIds ?? []).map((id) => signedCreationUrl(c.env, '', id, expiresAt))),
-      })),
-  );
-  return renderPage(
-    c,
-    { title: `@${account.username} (sandbox)`, description: 'Posts published to a sandbox Instagram account.', noindex: true },
-    <SandboxFeedPage chrome={publicChrome(c, { interactive: false })} username={account.username} posts={posts} />,
-  );
-});

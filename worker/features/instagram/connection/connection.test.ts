@@ -7,7 +7,7 @@ import { dataDeletionRequests, emailOutbox, instagramAccounts, oauthStates, proj
 import type { Bindings } from '#worker/env.ts';
 import { hmacSign, sha256Hex } from '#worker/lib/crypto.ts';
 import { base64url } from '#worker/lib/ids.ts';
-import { markBroken, refreshTokens, startConnect, tokenFor } from '#worker/features/instagram/service.ts';
+import { markBroken, refreshTokens, startConnect, tokenFor } from '#worker/features/instagram/connection/service.ts';
 import { refreshInstagramTokens } from '#worker/jobs/index.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import type { Intercepted } from '#worker/test/fetch.ts';
