@@ -38,8 +38,8 @@ import { presentationPublicRoutes } from '#worker/features/presentations/public/
 import { presentationRoutes } from '#worker/features/presentations/workspace/routes.ts';
 import { inviteRoutes, projectRoutes } from '#worker/features/projects/routes.ts';
 import { membershipOf } from '#worker/features/projects/service.ts';
-import { assetRoutes } from '#worker/features/site/assets.ts';
-import { siteRoutes } from '#worker/features/site/routes.tsx';
+import { assetRoutes } from '#worker/features/site/assets/routes.ts';
+import { siteRoutes } from '#worker/features/site/pages/routes.tsx';
 import { systemRoutes } from '#worker/features/system/routes.ts';
 import { workspaceRoutes } from '#worker/features/workspace/routes.ts';
 

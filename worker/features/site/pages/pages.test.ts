@@ -9,7 +9,7 @@ import imprint from '#client/public/legal/imprint.md';
 import privacy from '#client/public/legal/privacy.md';
 import techProvider from '#client/public/legal/tech-provider.md';
 import terms from '#client/public/legal/terms.md';
-import { legalHtml } from '../../../scripts/legal-html-render.mjs';
+import { legalHtml } from '../../../../scripts/legal-html-render.mjs';
 import { createUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 

@@ -16,7 +16,6 @@ import { MarkdownPage } from '#client/public/pages/markdown.tsx';
 import { PasswordResetPage } from '#client/public/pages/password-reset.tsx';
 import { PricingPage } from '#client/public/pages/pricing.tsx';
 import { ErrorPage } from '#client/public/pages/status.tsx';
-import { LEGAL_HTML } from '#client/public/legal/html.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { formFailure, type FormFailure } from '#worker/lib/forms.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
@@ -25,23 +24,11 @@ import { requestMeta } from '#worker/lib/request-meta.ts';
 import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { fillPlaceholders } from '#worker/ssr/legal-html.ts';
 import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
-import * as auth from '#worker/features/auth/service.ts';
-import { REF_COOKIE, referrerFor } from '#worker/features/affiliate/service.ts';
+import { REF_COOKIE } from '#worker/features/affiliate/service.ts';
 import { submitContact } from '#worker/features/contact/service.ts';
 import { publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
-
-const markdownPages = {
-  '/imprint': { html: LEGAL_HTML.imprint, title: 'Imprint', description: 'Who operates Adloom and how to reach us.' },
-  '/privacy': { html: LEGAL_HTML.privacy, title: 'Privacy policy', description: 'Which personal data Adloom processes, why, and your rights.' },
-  '/terms': { html: LEGAL_HTML.terms, title: 'Terms of service', description: 'The terms for using Adloom.' },
-  '/tech-provider': {
-    html: LEGAL_HTML['tech-provider'],
-    title: 'Meta Tech Provider',
-    description: 'Which Instagram permissions Adloom asks for and why, and how the data is used, stored and deleted.',
-  },
-} as const;
+import * as service from '#worker/features/site/pages/service.ts';
 
 const loginQuery = z.object({
   next: z.optional(text()),
@@ -89,24 +76,15 @@ function loginRefused(c: Context<AppEnv>, error: unknown, values: Record<string,
   const failure = formFailure(error);
   if (!failure) return undefined;
   applyHeaders(c, failure.headers);
-  const form: AuthFormProps = {
-    next: safeSameOriginPath(values.next, '/dashboard'),
-    initialTab: values.intent === 'signup' ? 'signup' : 'signin',
-    initialValues: { email: values.email ?? '', name: values.name ?? '' },
-    initialErrors: failure.errors,
-    initialFormError: failure.message,
-  };
-  return renderLogin(c, form, failure.status);
+  return renderLogin(c, service.refusedLoginForm(failure, values), failure.status);
 }
 
 function resetRefused(c: Context<AppEnv>, error: unknown, values: Record<string, string | undefined>) {
   const failure = formFailure(error);
   if (!failure) return undefined;
   applyHeaders(c, failure.headers);
-  const token = values.token && values.token.length <= 200 ? values.token : undefined;
-  // A link that was used or expired meanwhile: say so, with the form to ask for a new one.
-  if (values.token !== undefined && failure.errors.token) return renderReset(c, { state: 'expired' }, 422);
-  return renderReset(c, { ...(token ? { token } : {}), initialErrors: failure.errors, initialFormError: failure.message }, failure.status);
+  const { form, status } = service.refusedResetForm(failure, values);
+  return renderReset(c, form, status);
 }
 
 /** The public, server-rendered pages (PRODUCT.md §2) and their no-JavaScript form posts. */
@@ -158,10 +136,8 @@ export const siteRoutes = new Hono<AppEnv>()
   .get('/tech-provider', access('public'), (c) => markdownPage(c, '/tech-provider'))
   .get('/login', access('public'), async (c) => {
     const query = loginQuery.safeParse(c.req.query());
-    const next = safeSameOriginPath(query.data?.next, '/dashboard');
-    if (c.get('user')) return c.redirect(next, 302);
-    const tab = query.data?.tab === 'signup' ? 'signup' : 'signin';
-    return renderLogin(c, { next, initialTab: tab });
+    const page = service.loginPage(query.data ?? {}, Boolean(c.get('user')));
+    return 'redirect' in page ? c.redirect(page.redirect, 302) : renderLogin(c, page.form);
   })
   .post(
     '/login',
@@ -170,12 +146,10 @@ export const siteRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid('form');
       try {
-        const result =
-          input.intent === 'signup' ? await signupFromForm(c, input) : await auth.login(c.get('db'), input, requestMeta(c), readSessionToken(c), mailerFor(c));
-        writeSessionCookie(c, result.token);
-        // A sign-in that cancelled the account's deletion lands where that is said (decision 0023).
-        if ('deletionCanceled' in result && result.deletionCanceled) return c.redirect('/account?deletion=canceled', 303);
-        return c.redirect(safeSameOriginPath(input.next, '/dashboard'), 303);
+        const request = { meta: requestMeta(c), sessionToken: readSessionToken(c), refCookie: getCookie(c, REF_COOKIE) };
+        const { token, redirect } = await service.signIn(c.get('db'), mailerFor(c), input, request);
+        writeSessionCookie(c, token);
+        return c.redirect(redirect, 303);
       } catch (error) {
         const page = loginRefused(c, error, { ...input, name: input.intent === 'signup' ? input.name : undefined });
         if (!page) throw error;
@@ -183,13 +157,7 @@ export const siteRoutes = new Hono<AppEnv>()
       }
     },
   )
-  .get('/password-reset', access('public'), async (c) => {
-    const token = c.req.query('token');
-    if (!token) return renderReset(c, {});
-    // A used or expired link says so at once (with a way to ask for a new one), not after the new password is typed.
-    const open = token.length <= 200 && (await auth.isResetLinkOpen(c.get('db'), token));
-    return renderReset(c, open ? { token } : { state: 'expired' });
-  })
+  .get('/password-reset', access('public'), async (c) => renderReset(c, await service.resetPage(c.get('db'), c.req.query('token'))))
   .post(
     '/password-reset',
     access('public'),
@@ -197,14 +165,9 @@ export const siteRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid('form');
       try {
-        if (input.intent === 'confirm') {
-          await auth.confirmPasswordReset(c.get('db'), input.token, input.password);
-          return renderReset(c, { state: 'changed' });
-        }
-        await auth.assertResetAllowed(c.get('db'), requestMeta(c));
-        // After the response, as the API does: neither the page nor its timing tells whether the account exists.
-        await afterResponse(c, auth.requestPasswordReset(c.get('db'), mailerFor(c), input.email, new URL(c.req.url).origin));
-        return renderReset(c, { state: 'requested' });
+        const { form, background } = await service.resetPassword(c.get('db'), mailerFor(c), input, { meta: requestMeta(c), origin: new URL(c.req.url).origin });
+        if (background) await afterResponse(c, background());
+        return renderReset(c, form);
       } catch (error) {
         const page = resetRefused(c, error, input.intent === 'confirm' ? { token: input.token } : {});
         if (!page) throw error;
@@ -215,8 +178,7 @@ export const siteRoutes = new Hono<AppEnv>()
   // A `ref` code in it was recorded by the referral middleware (affiliate routes) already.
   .get('/redirect', access('public'), (c) => c.redirect(safeSameOriginPath(c.req.query('to'), '/'), 302))
   .get('/error', access('public'), (c) => {
-    const ref = c.req.query('ref');
-    const reference = ref && /^[A-Za-z0-9_-]{6,64}$/.test(ref) ? ref : undefined;
+    const reference = service.errorReference(c.req.query('ref'));
     return renderPage(
       c,
       { title: 'Something went wrong', description: 'An error page with a reference for support.', noindex: true },
@@ -224,20 +186,10 @@ export const siteRoutes = new Hono<AppEnv>()
     );
   });
 
-async function signupFromForm(c: Context<AppEnv>, input: { email: string; password: string; name: string }) {
-  const referrer = await referrerFor(c.get('db'), getCookie(c, REF_COOKIE), input.email);
-  return auth.signup(c.get('db'), input, requestMeta(c), referrer);
-}
-
-function markdownPage(c: Context<AppEnv>, path: keyof typeof markdownPages) {
-  const page = markdownPages[path];
+function markdownPage(c: Context<AppEnv>, path: service.LegalPath) {
+  const page = service.legalPage(path, c.env);
   const chrome = publicChrome(c, { interactive: false });
-  return renderStaticPage(c, staticPageKey(c, chrome), { title: page.title, description: page.description }, () => {
-    const html = fillPlaceholders(page.html, {
-      OPERATOR_NAME: c.env.OPERATOR_NAME,
-      OPERATOR_ADDRESS: c.env.OPERATOR_ADDRESS,
-      OPERATOR_EMAIL: c.env.OPERATOR_EMAIL,
-    });
-    return <MarkdownPage chrome={chrome} html={html} />;
-  });
+  return renderStaticPage(c, staticPageKey(c, chrome), { title: page.title, description: page.description }, () => (
+    <MarkdownPage chrome={chrome} html={page.html()} />
+  ));
 }
