@@ -7,7 +7,7 @@ import { isApiPath } from '#worker/lib/request-meta.ts';
 import type { AccessResolvers } from '#worker/middleware/access.ts';
 import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
-import { accountRoutes } from '#worker/features/account/routes.ts';
+import { accountRoutes } from '#worker/features/account/core/routes.ts';
 import { adminRoutes } from '#worker/features/admin/routes.ts';
 import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
 import { adRoutes, projectAdRoutes } from '#worker/features/ads/core/routes.ts';

@@ -1,7 +1,7 @@
 import { primaryDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { createMailer } from '#worker/lib/mailer.ts';
-import { purgeDueAccounts } from '#worker/features/account/service.ts';
+import { purgeDueAccounts } from '#worker/features/account/core/service.ts';
 import { recordPostOutcome, settleStrandedAds } from '#worker/features/ads/core/service.ts';
 import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
 import { purgeExpiredSessions } from '#worker/features/auth/service.ts';

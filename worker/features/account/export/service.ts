@@ -7,7 +7,8 @@ import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { consume, type RateLimitRule } from '#worker/lib/rate-limit.ts';
 import { safeFileName, textStream, zipStream, type ZipStreamEntry } from '#worker/lib/zip-stream.ts';
-import * as repo from '#worker/features/account/repo.ts';
+import { liveUser, subscriptionOf } from '#worker/features/account/core/service.ts';
+import * as repo from '#worker/features/account/export/repo.ts';
 
 /**
  * Exports per user: a few an hour is plenty for a person, and each one reads every file they
@@ -53,14 +54,14 @@ function r2Entry(bucket: R2Bucket, name: string, key: string, modified: Date): Z
 async function accountJson(db: Db, userId: string) {
   const [user, sessions, memberships, presentations, ledger, balance, payments, subscription, referrals, referred, commissions, payouts, clicks] =
     await Promise.all([
-      repo.findUser(db, userId),
+      liveUser(db, userId),
       repo.sessionsOf(db, userId),
       repo.membershipsOf(db, userId),
       repo.presentationsBy(db, userId),
       repo.ledgerOf(db, userId),
       repo.balanceOf(db, userId),
       repo.paymentsOf(db, userId),
-      repo.subscriptionOf(db, userId),
+      subscriptionOf(db, userId),
       repo.referralsBy(db, userId),
       repo.referredBy(db, userId),
       repo.commissionsOf(db, userId),
@@ -372,4 +373,34 @@ export async function sendExportNotice(
       'If it was not, change your password now and sign out the other devices on your Account page.',
     ].join('\n'),
   });
+}
+
+/**
+ * `GET /api/me/export/{ticket}`: the ZIP of the user's data, built as it downloads (the browser
+ * writes it to disk); the first use of the link sends the "your data was downloaded" email
+ * (`notice`, after the response). `head` (a HEAD request) checks the link without using it,
+ * reading nothing and mailing nothing.
+ */
+export async function downloadExport(
+  db: Db,
+  env: { SESSION_SECRET: string; MEDIA: R2Bucket },
+  mailer: Mailer,
+  request: {
+    user: { id: string; email: string; name: string };
+    sessionId: string;
+    ticket: string;
+    head: boolean;
+    meta: { country: string | null; userAgent: string | null };
+  },
+): Promise<{ headers: Record<string, string>; body: ReadableStream | null; notice?: () => Promise<void> }> {
+  const { user, head } = request;
+  await redeemExportTicket(db, env.SESSION_SECRET, user.id, request.sessionId, request.ticket, !head);
+  const headers = {
+    'Content-Type': 'application/zip',
+    'Content-Disposition': `attachment; filename="${exportFileName(new Date())}"`,
+    'Cache-Control': 'private, no-store',
+  };
+  if (head) return { headers, body: null };
+  const { body } = await exportArchive(db, env.MEDIA, user.id);
+  return { headers, body, notice: () => sendExportNotice(mailer, user, request.meta) };
 }

@@ -6,12 +6,22 @@ import type { Mailer } from '#worker/lib/mailer.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import * as auth from '#worker/features/auth/service.ts';
 import { handOverStatements } from '#worker/features/projects/service.ts';
-import * as repo from '#worker/features/account/repo.ts';
+import * as repo from '#worker/features/account/core/repo.ts';
 
 /** How long an account waits between the deletion request and the purge (decision 0023). */
 export const DELETION_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The live account (the data export starts from it too). */
+export function liveUser(db: Db, userId: string) {
+  return repo.findUser(db, userId);
+}
+
+/** The account's subscription, if it ever had one. */
+export function subscriptionOf(db: Db, userId: string) {
+  return repo.subscriptionOf(db, userId);
+}
 
 /**
  * The user asks to delete their account, with their password (422 when wrong, rate limited like

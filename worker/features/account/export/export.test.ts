@@ -6,7 +6,7 @@ import { getDb } from '#worker/db/client.ts';
 import { creations, media, projectMembers } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { emailOutbox, rateLimits } from '#worker/db/schema.ts';
-import { issueExportTicket } from '#worker/features/account/export-service.ts';
+import { issueExportTicket } from '#worker/features/account/export/service.ts';
 import { createProject, createUser, latestMail, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { cookieFrom, send } from '#worker/test/http.ts';

@@ -11,8 +11,8 @@ import { clearSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as auth from '#worker/features/auth/service.ts';
-import * as account from '#worker/features/account/service.ts';
-import { exportArchive, exportFileName, issueExportTicket, redeemExportTicket, sendExportNotice } from '#worker/features/account/export-service.ts';
+import * as account from '#worker/features/account/core/service.ts';
+import { downloadExport, issueExportTicket } from '#worker/features/account/export/service.ts';
 
 const sessionParam = z.object({ id: idField('This session id is not valid.') });
 
@@ -52,18 +52,16 @@ export const accountRoutes = new Hono<AppEnv>()
    * handler) checks the link without using it, reading nothing and mailing nothing.
    */
   .get('/export/:ticket', access('user'), validate('param', exportTicketParam), async (c) => {
-    const user = required(c, 'user');
-    const head = c.req.method === 'HEAD';
-    await redeemExportTicket(c.get('db'), c.env.SESSION_SECRET, user.id, required(c, 'sessionId'), c.req.valid('param').ticket, !head);
-    const headers = {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="${exportFileName(new Date())}"`,
-      'Cache-Control': 'private, no-store',
+    const request = {
+      user: required(c, 'user'),
+      sessionId: required(c, 'sessionId'),
+      ticket: c.req.valid('param').ticket,
+      head: c.req.method === 'HEAD',
+      meta: requestMeta(c),
     };
-    if (head) return c.body(null, 200, headers);
-    const { body } = await exportArchive(c.get('db'), c.env.MEDIA, user.id);
-    await afterResponse(c, sendExportNotice(mailerFor(c), user, requestMeta(c)));
-    return c.body(body, 200, headers);
+    const { headers, body, notice } = await downloadExport(c.get('db'), c.env, mailerFor(c), request);
+    if (notice) await afterResponse(c, notice());
+    return body ? c.body(body, 200, headers) : c.body(null, 200, headers);
   })
   /** Deletes the account after 30 days (the password again); signed out at once. */
   .post('/deletion', access('user'), validate('json', accountDeletionInput), async (c) => {
