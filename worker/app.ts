@@ -40,7 +40,7 @@ import { inviteRoutes, projectRoutes } from '#worker/features/projects/routes.ts
 import { membershipOf } from '#worker/features/projects/service.ts';
 import { assetRoutes } from '#worker/features/site/assets/routes.ts';
 import { siteRoutes } from '#worker/features/site/pages/routes.tsx';
-import { systemRoutes } from '#worker/features/system/routes.ts';
+import { systemRoutes } from '#worker/features/system/check/routes.ts';
 import { workspaceRoutes } from '#worker/features/workspace/routes.ts';
 
 /** The lookups the access rules use, each from the feature that owns the data (ARCHITECTURE.md §6). */

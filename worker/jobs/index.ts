@@ -20,7 +20,7 @@ import { purgeDeletedMedia } from '#worker/features/media/service.ts';
 import { purgeDeleted as purgeDeletedPresentations } from '#worker/features/presentations/workspace/service.ts';
 import { purgePastViews } from '#worker/features/presentations/public/service.ts';
 import { purgeDeletedProjects } from '#worker/features/projects/service.ts';
-import { auditStorage, isStorageAuditMinute, reportStorageAudit } from '#worker/features/system/storage-audit-service.ts';
+import { auditStorage, isStorageAuditMinute, reportStorageAudit } from '#worker/features/system/storage-audit/service.ts';
 import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
 
 /** Deleted user content is kept 30 days (PRODUCT.md §3), then purged. */

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SystemReport } from '#common/schemas/system.ts';
 import type { Bindings } from '#worker/env.ts';
-import { compareMigrations, KNOWN_MIGRATIONS, runSystemCheck } from '#worker/features/system/service.ts';
+import { compareMigrations, KNOWN_MIGRATIONS, runSystemCheck } from '#worker/features/system/check/service.ts';
 import { createUser, type TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 

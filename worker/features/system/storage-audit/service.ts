@@ -1,7 +1,7 @@
 import * as Sentry from '@sentry/cloudflare';
 import type { Db } from '#worker/db/client.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
-import * as repo from '#worker/features/system/storage-audit-repo.ts';
+import * as repo from '#worker/features/system/storage-audit/repo.ts';
 
 /**
  * Objects and rows younger than this are left alone: an upload writes its object before its

@@ -1,4 +1,4 @@
-import journal from '../../../migrations/meta/_journal.json';
+import journal from '../../../../migrations/meta/_journal.json';
 import type { SystemCheck, SystemReport } from '#common/schemas/system.ts';
 import { BUILD_INFO } from '#worker/build-info.ts';
 import type { Bindings } from '#worker/env.ts';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import { auditLog, brandFonts, creations, media } from '#worker/db/schema.ts';
 import { auditStorageDaily, PURGE_AFTER_MS } from '#worker/jobs/index.ts';
-import { auditStorage, isStorageAuditMinute, ownerOf, reportStorageAudit, type StorageAudit } from '#worker/features/system/storage-audit-service.ts';
+import { auditStorage, isStorageAuditMinute, ownerOf, reportStorageAudit, type StorageAudit } from '#worker/features/system/storage-audit/service.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { send } from '#worker/test/http.ts';
