@@ -12,7 +12,7 @@ import { send } from '#worker/test/http.ts';
  * → processed once): a valid signature moved onto another body, a body changed by one byte, a
  * timestamp from the future, a captured delivery replayed after the tolerance, a second `v1`
  * beside a good one that belongs to another body. Meta's signed_request tampering is covered in
- * worker/features/instagram/connection/connection.test.ts (tampered payload, wrong key, other algorithm,
+ * worker/features/instagram/connection/meta-callbacks.test.ts (tampered payload, wrong key, other algorithm,
  * garbage, oversize). Each refusal here is also checked to have recorded nothing.
  */
 const SECRET = 'whsec_abuse_secret_456';
