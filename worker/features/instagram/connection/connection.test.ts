@@ -10,24 +10,24 @@ import { startConnect, tokenFor } from '#worker/features/instagram/connection/se
 import { createUser } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 import {
+  accountOf,
   APP,
-  configured,
-  shortLived,
-  longLived,
-  scopedIdOf,
-  profile,
-  oauthError,
-  graphError,
-  nextIgUserId,
-  interceptInstagram,
-  happyInstagram,
-  ownerWithProject,
   beginConnect,
   callback,
+  configured,
   connection,
-  accountOf,
   connectReal,
+  graphError,
+  happyInstagram,
+  interceptInstagram,
+  longLived,
   mailsTo,
+  nextIgUserId,
+  oauthError,
+  ownerWithProject,
+  profile,
+  scopedIdOf,
+  shortLived,
 } from '#worker/test/instagram-connection.ts';
 
 const db = () => getDb(env.DB);

@@ -7,15 +7,15 @@ import { markBroken, refreshTokens, tokenFor } from '#worker/features/instagram/
 import { refreshInstagramTokens } from '#worker/jobs/index.ts';
 import type { Intercepted } from '#worker/test/fetch.ts';
 import {
+  accountOf,
   configured,
-  longLived,
+  connection,
+  connectReal,
   graphError,
   interceptInstagram,
-  ownerWithProject,
-  connection,
-  accountOf,
-  connectReal,
+  longLived,
   mailsTo,
+  ownerWithProject,
 } from '#worker/test/instagram-connection.ts';
 
 const db = () => getDb(env.DB);
