@@ -7,12 +7,12 @@ import { processedWebhookEvents } from '#worker/db/schema.ts';
 import { send } from '#worker/test/http.ts';
 
 /**
- * Stripe webhook tampering beyond worker/features/billing/billing.test.ts (which covers a wrong
+ * Stripe webhook tampering beyond worker/features/billing/core/billing.test.ts (which covers a wrong
  * secret, a stale timestamp, a missing or malformed header, and the same event delivered 5 times
  * → processed once): a valid signature moved onto another body, a body changed by one byte, a
  * timestamp from the future, a captured delivery replayed after the tolerance, a second `v1`
  * beside a good one that belongs to another body. Meta's signed_request tampering is covered in
- * worker/features/instagram/connection.test.ts (tampered payload, wrong key, other algorithm,
+ * worker/features/instagram/connection/meta-callbacks.test.ts (tampered payload, wrong key, other algorithm,
  * garbage, oversize). Each refusal here is also checked to have recorded nothing.
  */
 const SECRET = 'whsec_abuse_secret_456';

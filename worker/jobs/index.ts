@@ -1,26 +1,26 @@
 import { primaryDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { createMailer } from '#worker/lib/mailer.ts';
-import { purgeDueAccounts } from '#worker/features/account/service.ts';
-import { recordPostOutcome, settleStrandedAds } from '#worker/features/ads/service.ts';
+import { purgeDueAccounts } from '#worker/features/account/core/service.ts';
+import { recordPostOutcome, settleStrandedAds } from '#worker/features/ads/core/service.ts';
 import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
 import { purgeExpiredSessions } from '#worker/features/auth/service.ts';
 import { purgePastAnalytics } from '#worker/features/funnels/analytics/service.ts';
 import { purgeDeletedFunnels } from '#worker/features/funnels/core/service.ts';
-import { endCanceledSubscriptions } from '#worker/features/billing/service.ts';
+import { endCanceledSubscriptions } from '#worker/features/billing/core/service.ts';
 import { renewDuePeriods } from '#worker/features/credits/service.ts';
 import { purgePastPlaygroundDays } from '#worker/features/creatives/playground/service.ts';
 import { purgeDeletedCreations, refundAbandonedRenders } from '#worker/features/creatives/render/service.ts';
 import { purgeDeletedCreatives } from '#worker/features/creatives/core/service.ts';
 import { purgeBrandFontsOfDeletedProjects } from '#worker/features/creatives/fonts/service.ts';
 import { refundAbandonedVariations } from '#worker/features/creatives/variations/service.ts';
-import { publishDue } from '#worker/features/instagram/publish-service.ts';
-import { refreshTokens } from '#worker/features/instagram/service.ts';
+import { publishDue } from '#worker/features/instagram/publish/service.ts';
+import { refreshTokens } from '#worker/features/instagram/connection/service.ts';
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';
-import { purgeDeleted as purgeDeletedPresentations } from '#worker/features/presentations/service.ts';
-import { purgePastViews } from '#worker/features/presentations/views-service.ts';
+import { purgeDeleted as purgeDeletedPresentations } from '#worker/features/presentations/workspace/service.ts';
+import { purgePastViews } from '#worker/features/presentations/public/service.ts';
 import { purgeDeletedProjects } from '#worker/features/projects/service.ts';
-import { auditStorage, isStorageAuditMinute, reportStorageAudit } from '#worker/features/system/storage-audit-service.ts';
+import { auditStorage, isStorageAuditMinute, reportStorageAudit } from '#worker/features/system/storage-audit/service.ts';
 import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
 
 /** Deleted user content is kept 30 days (PRODUCT.md §3), then purged. */

@@ -4,7 +4,7 @@ import { getDb } from '#worker/db/client.ts';
 import { ads, creations, instagramAccounts, scheduledPosts, users } from '#worker/db/schema.ts';
 import { sealSecret } from '#worker/lib/crypto.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { connectSandbox } from '#worker/features/instagram/service.ts';
+import { connectSandbox } from '#worker/features/instagram/connection/service.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { interceptHost, type Intercepted } from '#worker/test/fetch.ts';
 import { solidPng } from '#worker/test/png.ts';

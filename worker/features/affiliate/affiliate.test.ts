@@ -122,7 +122,7 @@ describe('referrals and commissions', () => {
     const affiliate = await createUser();
     const referred = await signupWith(`adloom_ref=${await codeOf(affiliate)}.${Math.floor(Date.now() / 1000)}`);
     const paymentId = await buyPack(referred);
-    const { refundPayment } = await import('#worker/features/billing/service.ts');
+    const { refundPayment } = await import('#worker/features/billing/core/service.ts');
     await refundPayment(db(), paymentId, new Date());
     expect((await db().select().from(commissions).where(eq(commissions.paymentId, paymentId)).get())?.status).toBe('reversed');
     expect((await db().select().from(payments).where(eq(payments.id, paymentId)).get())?.status).toBe('refunded');

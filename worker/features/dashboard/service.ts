@@ -2,7 +2,7 @@ import type { Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { lastDays } from '#worker/lib/days.ts';
 import { combine, mapRead, run, type Read } from '#worker/lib/reads.ts';
-import { adOverviewRead } from '#worker/features/ads/service.ts';
+import { adOverviewRead } from '#worker/features/ads/core/service.ts';
 import { earningsRead } from '#worker/features/affiliate/service.ts';
 import { creationsRead } from '#worker/features/creatives/core/service.ts';
 import { creditSummaryRead } from '#worker/features/credits/service.ts';

@@ -1,0 +1,224 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { inList, type Db } from '#worker/db/client.ts';
+import {
+  adItems,
+  adReviews,
+  ads,
+  affiliateClicks,
+  brandFonts,
+  commissions,
+  creations,
+  creatives,
+  creditBalances,
+  creditLedger,
+  funnelPages,
+  funnels,
+  instagramAccounts,
+  media,
+  payments,
+  payouts,
+  presentations,
+  projectMembers,
+  projects,
+  referrals,
+  sessions,
+  users,
+} from '#worker/db/schema.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+// ---------------------------------------------------------------------------------------
+// Export: what the schema holds about one user, read a project at a time.
+
+export function sessionsOf(db: Db, userId: string) {
+  return db
+    .select({
+      userAgent: sessions.userAgent,
+      country: sessions.country,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastSeenAt))
+    .all();
+}
+
+/** Every live project the user is a member of, with their role. */
+export function membershipsOf(db: Db, userId: string) {
+  return db
+    .select({ project: projects, role: projectMembers.role, joinedAt: projectMembers.createdAt })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.userId, userId), isNull(projects.deletedAt)))
+    .orderBy(asc(projectMembers.createdAt))
+    .all();
+}
+
+/** The members as the owner sees them in the project (names and roles; no one's address beyond the list the owner sees). */
+export function membersOf(db: Db, projectId: string) {
+  return db
+    .select({ userId: projectMembers.userId, name: users.name, role: projectMembers.role, joinedAt: projectMembers.createdAt })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, projectId))
+    .orderBy(asc(projectMembers.createdAt))
+    .all();
+}
+
+export function mediaOf(db: Db, projectId: string) {
+  return db
+    .select()
+    .from(media)
+    .where(and(eq(media.projectId, projectId), isNull(media.deletedAt)))
+    .orderBy(asc(media.createdAt))
+    .all();
+}
+
+export function fontsOf(db: Db, projectId: string) {
+  return db
+    .select()
+    .from(brandFonts)
+    .where(and(eq(brandFonts.projectId, projectId), isNull(brandFonts.deletedAt)))
+    .orderBy(asc(brandFonts.createdAt))
+    .all();
+}
+
+export function creativesOf(db: Db, projectId: string) {
+  return db
+    .select()
+    .from(creatives)
+    .where(and(eq(creatives.projectId, projectId), isNull(creatives.deletedAt)))
+    .orderBy(asc(creatives.createdAt))
+    .all();
+}
+
+export function creationsOf(db: Db, projectId: string) {
+  return db
+    .select()
+    .from(creations)
+    .where(and(eq(creations.projectId, projectId), isNull(creations.deletedAt)))
+    .orderBy(asc(creations.createdAt))
+    .all();
+}
+
+export function adsOf(db: Db, projectId: string) {
+  return db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.projectId, projectId), isNull(ads.deletedAt)))
+    .orderBy(asc(ads.createdAt))
+    .all();
+}
+
+export function adItemsOf(db: Db, adIds: string[]) {
+  if (adIds.length === 0) return Promise.resolve([]);
+  return db.select().from(adItems).where(inList(adItems.adId, adIds)).orderBy(asc(adItems.adId), asc(adItems.position)).all();
+}
+
+/** Reviews on the ads (the reviewer's name as the project shows it; never their address). */
+export function adReviewsOf(db: Db, adIds: string[]) {
+  if (adIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      adId: adReviews.adId,
+      reviewerName: adReviews.reviewerName,
+      decision: adReviews.decision,
+      comment: adReviews.comment,
+      revision: adReviews.revision,
+      createdAt: adReviews.createdAt,
+    })
+    .from(adReviews)
+    .where(inList(adReviews.adId, adIds))
+    .orderBy(asc(adReviews.createdAt))
+    .all();
+}
+
+export function funnelsOf(db: Db, projectId: string) {
+  return db
+    .select()
+    .from(funnels)
+    .where(and(eq(funnels.projectId, projectId), isNull(funnels.deletedAt)))
+    .orderBy(asc(funnels.createdAt))
+    .all();
+}
+
+export function funnelPagesOf(db: Db, projectId: string) {
+  return db
+    .select()
+    .from(funnelPages)
+    .where(and(eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt)))
+    .orderBy(asc(funnelPages.funnelId), asc(funnelPages.position))
+    .all();
+}
+
+export function instagramOf(db: Db, projectId: string) {
+  return db
+    .select({
+      username: instagramAccounts.username,
+      sandbox: instagramAccounts.sandbox,
+      status: instagramAccounts.status,
+      createdAt: instagramAccounts.createdAt,
+    })
+    .from(instagramAccounts)
+    .where(eq(instagramAccounts.projectId, projectId))
+    .get();
+}
+
+export function presentationsBy(db: Db, userId: string) {
+  return db
+    .select()
+    .from(presentations)
+    .where(and(eq(presentations.authorId, userId), isNull(presentations.deletedAt)))
+    .orderBy(asc(presentations.createdAt))
+    .all();
+}
+
+export function ledgerOf(db: Db, userId: string) {
+  return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.seq)).all();
+}
+
+export function balanceOf(db: Db, userId: string) {
+  return db.select().from(creditBalances).where(eq(creditBalances.userId, userId)).get();
+}
+
+export function paymentsOf(db: Db, userId: string) {
+  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt)).all();
+}
+
+/** The user's referrals as their affiliate: when, never who (another user's account). */
+export function referralsBy(db: Db, userId: string) {
+  return db.select({ createdAt: referrals.createdAt }).from(referrals).where(eq(referrals.affiliateUserId, userId)).orderBy(asc(referrals.createdAt)).all();
+}
+
+export function referredBy(db: Db, userId: string) {
+  return db.select({ createdAt: referrals.createdAt }).from(referrals).where(eq(referrals.referredUserId, userId)).get();
+}
+
+export function commissionsOf(db: Db, userId: string) {
+  return db
+    .select({ amountCents: commissions.amountCents, status: commissions.status, availableAt: commissions.availableAt, createdAt: commissions.createdAt })
+    .from(commissions)
+    .where(eq(commissions.affiliateUserId, userId))
+    .orderBy(asc(commissions.createdAt))
+    .all();
+}
+
+export function payoutsOf(db: Db, userId: string) {
+  return db
+    .select({ amountCents: payouts.amountCents, status: payouts.status, decidedAt: payouts.decidedAt, note: payouts.note, createdAt: payouts.createdAt })
+    .from(payouts)
+    .where(eq(payouts.affiliateUserId, userId))
+    .orderBy(asc(payouts.createdAt))
+    .all();
+}
+
+export function affiliateClickCount(db: Db, userId: string) {
+  return db
+    .select({ count: sql<number>`count(*)` })
+    .from(affiliateClicks)
+    .where(eq(affiliateClicks.affiliateUserId, userId))
+    .get()
+    .then((row) => Number(row?.count ?? 0));
+}

@@ -1,0 +1,129 @@
+import { env } from 'cloudflare:test';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdDetail, AdReview } from '#common/schemas/ads.ts';
+import { adReviews, emailOutbox } from '#worker/db/schema.ts';
+import { recordReview } from '#worker/features/ads/core/service.ts';
+import { createMailer } from '#worker/lib/mailer.ts';
+import { newId } from '#worker/lib/ids.ts';
+import { db, json } from '#worker/test/creatives.ts';
+import { ORIGIN, send } from '#worker/test/http.ts';
+import { adsWorld, errorOf, getAd, newAd, patchAd, review, rowOf, submit, type Team } from '#worker/test/ads.ts';
+
+let t: Team;
+let c1: string;
+
+beforeAll(async () => {
+  ({ t, c1 } = await adsWorld());
+});
+
+describe('reviews', () => {
+  const mailsTo = async (email: string) =>
+    (
+      await db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, 'ad_review')))
+        .all()
+    ).length;
+
+  it('a member’s review: request changes needs a comment; each other member gets one email per review', async () => {
+    const ad = await newAd(t.editor, t.project.id, { creationIds: [c1], name: 'Mail test' });
+    await submit(t.editor, ad.id);
+    const before = { owner: await mailsTo(t.owner.email), editor: await mailsTo(t.editor.email), viewer: await mailsTo(t.viewer.email) };
+
+    const empty = await review(t.owner, ad.id, { decision: 'request_changes', comment: '   ' });
+    expect(empty.status).toBe(422);
+    expect((await errorOf(empty)).details?.comment).toEqual(['Say what should change.']);
+    expect((await review(t.owner, ad.id, { decision: 'comment' })).status).toBe(422);
+    expect((await review(t.owner, ad.id, { decision: 'publish' })).status).toBe(422);
+    expect((await review(t.owner, ad.id, { decision: 'comment', comment: 'x'.repeat(2001) })).status).toBe(422);
+    expect(await mailsTo(t.editor.email)).toBe(before.editor);
+
+    const response = await review(t.owner, ad.id, { decision: 'request_changes', comment: 'Make the logo bigger.' });
+    expect(response.status).toBe(201);
+    expect(await json<AdReview>(response)).toMatchObject({
+      reviewerName: 'Olivia Owner',
+      reviewerEmail: t.owner.email,
+      member: true,
+      decision: 'request_changes',
+      comment: 'Make the logo bigger.',
+      revision: 1,
+    });
+    expect((await rowOf(ad.id))?.status).toBe('changes_requested');
+    expect(await mailsTo(t.owner.email)).toBe(before.owner);
+    expect(await mailsTo(t.editor.email)).toBe(before.editor + 1);
+    expect(await mailsTo(t.viewer.email)).toBe(before.viewer + 1);
+    const mail = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, t.editor.email), eq(emailOutbox.kind, 'ad_review')))
+      .all();
+    expect(mail.at(-1)?.subject).toBe('Olivia Owner requested changes to “Mail test”');
+    expect(mail.at(-1)?.textBody).toContain('Make the logo bigger.');
+    expect(mail.at(-1)?.textBody).toContain(`${ORIGIN}/projects/${t.project.id}/marketing`);
+
+    // A visitor of the preview link: every member is told, once.
+    await recordReview(db(), createMailer(db(), env), (await rowOf(ad.id))!, {
+      decision: 'comment',
+      comment: 'Looks good otherwise.',
+      reviewerName: 'Carla Customer',
+      reviewerEmail: 'carla@example.com',
+      userId: null,
+      revision: 1,
+      origin: ORIGIN,
+    });
+    expect(await mailsTo(t.owner.email)).toBe(before.owner + 1);
+    expect(await mailsTo(t.editor.email)).toBe(before.editor + 2);
+    expect(await mailsTo(t.viewer.email)).toBe(before.viewer + 2);
+
+    const thread = await json<{ items: AdReview[] }>(await send(`/api/ads/${ad.id}/reviews`, { cookie: t.viewer.cookie }));
+    expect(thread.items.map((r) => [r.reviewerName, r.decision, r.member])).toEqual([
+      ['Olivia Owner', 'request_changes', true],
+      ['Carla Customer', 'comment', false],
+    ]);
+    expect((await json<AdDetail>(await getAd(t.viewer, ad.id))).reviewCount).toBe(2);
+  });
+
+  it('an ad takes at most 500 reviews (a conditional insert); the last place goes once', async () => {
+    const ad = await newAd(t.editor, t.project.id, { creationIds: [c1] });
+    const now = Date.now();
+    const values = Array.from({ length: 499 }, (_, i) => `('${newId()}', '${ad.id}', NULL, 'Flood', NULL, 'comment', 'x', 1, ${now - 10_000 + i})`);
+    await env.DB.prepare(
+      `INSERT INTO ad_reviews (id, ad_id, user_id, reviewer_name, reviewer_email, decision, comment, revision, created_at) VALUES ${values.join(',')}`,
+    ).run();
+    const outcomes = await Promise.all([
+      review(t.owner, ad.id, { decision: 'comment', comment: 'One' }),
+      review(t.editor, ad.id, { decision: 'comment', comment: 'Two' }),
+    ]);
+    expect(outcomes.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await db().select().from(adReviews).where(eq(adReviews.adId, ad.id)).all()).length).toBe(500);
+    const thread = await json<{ items: AdReview[] }>(await send(`/api/ads/${ad.id}/reviews`, { cookie: t.viewer.cookie }));
+    expect(thread.items).toHaveLength(500);
+    expect(thread.items.at(-1)?.comment).toMatch(/^(One|Two)$/);
+  });
+
+  it('an approval of an older revision does not approve the newer one; a viewer cannot review', async () => {
+    const ad = await newAd(t.editor, t.project.id, { creationIds: [c1] });
+    await submit(t.editor, ad.id);
+    const old = (await rowOf(ad.id))!;
+    await patchAd(t.editor, ad.id, { headline: 'Changed after the link was sent' });
+    const stored = await recordReview(db(), createMailer(db(), env), old, {
+      decision: 'approve',
+      comment: '',
+      reviewerName: 'Carla',
+      reviewerEmail: null,
+      userId: null,
+      revision: 1,
+      origin: ORIGIN,
+    });
+    expect(stored).toMatchObject({ decision: 'approve', revision: 1 });
+    expect((await rowOf(ad.id))?.status).toBe('in_review');
+    // Reviews of a draft are kept, but do not approve it.
+    const draft = await newAd(t.editor, t.project.id, { creationIds: [c1] });
+    expect((await review(t.owner, draft.id, { decision: 'approve' })).status).toBe(201);
+    expect((await rowOf(draft.id))?.status).toBe('draft');
+    expect((await review(t.viewer, ad.id, { decision: 'approve' })).status).toBe(403);
+    expect((await send(`/api/ads/${ad.id}/reviews`, { cookie: t.outsider.cookie })).status).toBe(404);
+  });
+});

@@ -1,0 +1,199 @@
+import { REVIEW_DECISIONS, charCount, type ReviewDecision } from '#common/ads.ts';
+import type { AdReview } from '#common/schemas/ads.ts';
+import type { MockupAd } from '#client/public/pages/ad-mockups.tsx';
+import type { Db } from '#worker/db/client.ts';
+import { clientNetwork } from '#worker/lib/client-network.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import type { Mailer } from '#worker/lib/mailer.ts';
+import { consume } from '#worker/lib/rate-limit.ts';
+import type { PageMeta } from '#worker/ssr/render.ts';
+import { adForPreview, recordReview, reviewsOf } from '#worker/features/ads/core/service.ts';
+
+/**
+ * The shareable ad preview (PRODUCT.md §4.4): no login, the unguessable id is the key. GETs
+ * only read (a link unfurler or a mail scanner changes nothing); a review is a POST from the
+ * page's form behind a visible button, under the usual cross-site rule. routes.tsx reads the
+ * request and draws the page; the rules are here.
+ */
+
+/** Preview ids are ≥ 128 random bits in base64url; anything else is not looked up. */
+const PREVIEW_ID = /^[A-Za-z0-9_-]{22,64}$/;
+/** Reviews per visitor network (an IPv6 /64 is one) and hour: plenty for a customer, little for a script. */
+const REVIEW_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
+const NOT_FOUND = 'This preview link does not exist or was revoked.';
+
+/** Whether `id` can be a preview id at all. */
+export function isPreviewId(id: string): boolean {
+  return PREVIEW_ID.test(id);
+}
+
+/** The preview id of the path; anything that cannot be one is a 404, like an unknown one. */
+export function previewIdOf(id: string): string {
+  if (!isPreviewId(id)) throw new AppError('not_found', NOT_FOUND);
+  return id;
+}
+
+type Found = NonNullable<Awaited<ReturnType<typeof adForPreview>>>;
+
+async function findPreview(db: Db, previewId: string): Promise<Found> {
+  const found = await adForPreview(db, previewIdOf(previewId));
+  if (!found) throw new AppError('not_found', NOT_FOUND);
+  return found;
+}
+
+/** The account name as Instagram would show it: lower case, letters, digits, dots and underscores. */
+function handleOf(pageName: string): string {
+  const handle = pageName
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9._]+/g, '')
+    .slice(0, 30);
+  return handle || 'yourbrand';
+}
+
+function mockupOf(found: Found, previewId: string): MockupAd {
+  const { ad } = found;
+  const pageName = ad.pageName || found.project.name;
+  return {
+    kind: ad.kind,
+    pageName,
+    handle: handleOf(pageName),
+    avatarUrl: found.avatar ? `/preview/${previewId}/avatar` : null,
+    primaryText: ad.primaryText,
+    headline: ad.headline,
+    description: ad.description,
+    cta: ad.cta,
+    destinationUrl: ad.destinationUrl,
+    items: found.items.map((item, index) => ({
+      url: `/preview/${previewId}/image/${index}`,
+      width: item.width,
+      height: item.height,
+      alt: found.items.length > 1 ? `${ad.name}, picture ${index + 1} of ${found.items.length}` : ad.name,
+    })),
+  };
+}
+
+function summaryOf(found: Found): string {
+  const text = found.ad.headline || found.ad.primaryText;
+  if (!text) return `An ad of ${found.project.name}, shared for review.`;
+  return charCount(text) > 160 ? `${Array.from(text).slice(0, 157).join('')}…` : text;
+}
+
+/** The decision a review was just sent with (`?reviewed=`), to thank the visitor for it. */
+export function sentDecision(reviewed: string | undefined): ReviewDecision | undefined {
+  return REVIEW_DECISIONS.find((decision) => decision === reviewed);
+}
+
+/** What the preview page shows, and how it is served. */
+export interface PreviewPage {
+  meta: PageMeta;
+  /** The page is kept out of search engines and their link graph. */
+  headers: Record<string, string>;
+  previewId: string;
+  name: string;
+  projectName: string;
+  status: Found['ad']['status'];
+  revision: number;
+  placements: Found['ad']['placements'];
+  ad: MockupAd;
+  /** The thread without the reviewers' email addresses: the public page never shows them. */
+  reviews: Omit<AdReview, 'reviewerEmail'>[];
+}
+
+/** The preview page of `previewId` (404 for an unknown or revoked one); `origin` makes its picture's address absolute. */
+export async function previewPage(db: Db, previewId: string, origin: string): Promise<PreviewPage> {
+  const found = await findPreview(db, previewId);
+  const reviews = await reviewsOf(db, found.ad.id);
+  const first = found.items[0];
+  return {
+    meta: {
+      title: `${found.ad.name} — ad preview`,
+      description: summaryOf(found),
+      noindex: true,
+      ...(first ? { image: { url: `${origin}/preview/${previewId}/image/0`, width: first.width, height: first.height, alt: found.ad.name } } : {}),
+    },
+    headers: { 'X-Robots-Tag': 'noindex, nofollow' },
+    previewId,
+    name: found.ad.name,
+    projectName: found.project.name,
+    status: found.ad.status,
+    revision: found.ad.revision,
+    placements: found.ad.placements,
+    ad: mockupOf(found, previewId),
+    reviews: reviews.map(({ reviewerEmail: _hidden, ...review }) => review),
+  };
+}
+
+/** A picture of the preview (`n`: its position) or its avatar, from R2, with its headers; 404 when there is none. */
+export async function previewFile(
+  db: Db,
+  bucket: R2Bucket,
+  previewId: string,
+  file: { picture: string } | 'avatar',
+): Promise<{ body: ReadableStream; headers: Record<string, string> }> {
+  previewIdOf(previewId);
+  let key: string;
+  let fallbackType: string;
+  if (file === 'avatar') {
+    const found = await findPreview(db, previewId);
+    if (!found.avatar) throw new AppError('not_found');
+    key = found.avatar.r2Key;
+    fallbackType = found.avatar.contentType;
+  } else {
+    if (!/^\d{1,2}$/.test(file.picture)) throw new AppError('not_found');
+    const found = await findPreview(db, previewId);
+    const item = found.items[Number(file.picture)];
+    if (!item) throw new AppError('not_found');
+    key = item.r2Key;
+    fallbackType = 'image/png';
+  }
+  const object = await bucket.get(key);
+  if (!object) throw new AppError('not_found');
+  return {
+    body: object.body,
+    headers: {
+      'Content-Type': object.httpMetadata?.contentType ?? fallbackType,
+      'Content-Length': String(object.size),
+      // Short: a revoked link stops serving its pictures within minutes everywhere.
+      'Cache-Control': 'public, max-age=300',
+      ETag: object.httpEtag,
+      'X-Robots-Tag': 'noindex',
+    },
+  };
+}
+
+/** The review form as the page posts it. */
+export interface ReviewForm {
+  decision: ReviewDecision;
+  name: string;
+  email?: string | undefined;
+  comment?: string | undefined;
+  revision?: string | undefined;
+  /** The honeypot: people leave it empty. */
+  website?: string | undefined;
+}
+
+/**
+ * A visitor's review: recorded (limited per network, refused while the project is archived)
+ * unless the honeypot was filled. Returns where the page sends the visitor (303) either way;
+ * throws what the form shows again (formFailure) or a 404.
+ */
+export async function submitReview(db: Db, mailer: Mailer, previewId: string, input: ReviewForm, request: { ip: string; origin: string }): Promise<string> {
+  const found = await findPreview(db, previewId);
+  const done = `/preview/${previewId}?reviewed=${input.decision}#reviews`;
+  // The honeypot was filled: a bot. It sees the usual answer and nothing is stored.
+  if (input.website) return done;
+  // An archived project is read-only for its members; its customers cannot move it either.
+  if (found.project.archivedAt) throw new AppError('conflict', 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.');
+  await consume(db, `preview-review:${clientNetwork(request.ip)}`, REVIEW_LIMIT);
+  await recordReview(db, mailer, found.ad, {
+    decision: input.decision,
+    comment: input.comment ?? '',
+    reviewerName: input.name,
+    reviewerEmail: input.email ? input.email : null,
+    userId: null,
+    revision: input.revision ? Number(input.revision) : found.ad.revision,
+    origin: request.origin,
+  });
+  return done;
+}
