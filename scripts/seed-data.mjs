@@ -2,7 +2,7 @@
 // with its creatives, ads, funnel and media, the admin's presentations and the contact messages.
 // Fixed ids, so that seeding twice changes nothing; times are given relative to the seed's clock.
 import { join } from 'node:path';
-import { blockSamples } from '../common/schemas/blocks.ts';
+import { blockSamples } from '../common/schemas/blocks-defaults.ts';
 
 export const DEMO_USERS = [
   { id: 'seed_demo_user_000000001', email: 'demo@example.com', name: 'Dana Demo', password: 'adloom-demo-2026', role: 'user', affiliateCode: 'dana2026' },

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { run } from './lib.mjs';
 import { canonicalJson } from '../common/creative/document.ts';
 import { buildTemplate } from '../common/creative/templates.ts';
-import { themeFromBrandKit } from '../common/schemas/blocks.ts';
+import { themeFromBrandKit } from '../common/schemas/blocks-theme.ts';
 import {
   DEMO_USERS,
   SEED_BRAND_KIT,
