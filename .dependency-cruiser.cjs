@@ -9,11 +9,11 @@ const TESTS = '(\\.test\\.tsx?$|^common/test/|^worker/test/|^worker/reliability/
 /** A feature's entry points for other features: its service.ts, or a sub-feature's (features/<feature>/<sub>/service.ts). */
 const SERVICE = ['^worker/features/[^/]+/service\\.ts$', '^worker/features/[^/]+/[^/]+/service\\.ts$'];
 /**
- * The render core the renderer Worker runs: worker/features/creatives/render.ts, render-prep.ts and
- * fonts-render.ts today; render*.ts, images.ts, png-fast.ts and jpeg.ts are moving into
- * worker/features/creatives/render/, which is allowed already (drop today's files once they moved).
+ * The render core the renderer Worker runs: the pure modules of worker/features/creatives/render/
+ * (render.ts, render-prep.ts, fonts-render.ts, images.ts, png-fast.ts, jpeg.ts, thumbnail.ts), not
+ * the sub-feature's routes, service or repo, which need the app's database and requests.
  */
-const RENDER_CORE = ['^worker/features/creatives/render/', '^worker/features/creatives/(render|render-prep|fonts-render)\\.ts$'];
+const RENDER_CORE = ['^worker/features/creatives/render/(?!(repo|routes|service)\\.ts$)[^/]+$'];
 
 module.exports = {
   forbidden: [

@@ -16,6 +16,26 @@ if (wrapped) globalThis.fetch = wrapped;
 forgetProjectModules(/\/node_modules\/@sentry\//);
 await reset();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await emptyStorage();
+
+/**
+ * `reset` alone is not enough: rows written by an earlier file were seen by a later one in a
+ * clean-clone run (the housekeeping test counted another file's deleted renders). So every
+ * table but the migrations' is emptied (foreign keys checked once, at the end of the batch)
+ * and so is the bucket: a file starts from nothing whatever ran before it.
+ */
+async function emptyStorage() {
+  const tables = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+  ).all<{ name: string }>();
+  await env.DB.batch([
+    env.DB.prepare('PRAGMA defer_foreign_keys = ON'),
+    ...tables.results.map(({ name }) => env.DB.prepare(`DELETE FROM "${name.replaceAll('"', '""')}"`)),
+  ]);
+  for (let listed = await env.MEDIA.list(); listed.objects.length > 0; listed = await env.MEDIA.list()) {
+    await env.MEDIA.delete(listed.objects.map((object) => object.key));
+  }
+}
 
 // Property tests run from one fixed seed, so that a run passes or fails the same way every
 // time (CI included). `FC_SEED=<n>` explores other cases; a failure prints its seed to replay.
