@@ -1,10 +1,7 @@
 import {
-  AlertCircle,
-  Check,
   ChevronLeft,
   HelpCircle,
   History,
-  Loader2,
   Megaphone,
   PanelLeftClose,
   PanelLeftOpen,
@@ -27,6 +24,7 @@ import { StatusBadge } from '#client/components/badge.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import {
   RenderProgress,
   RenderResultDialog,
@@ -398,14 +396,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         </div>
       ) : null}
       {renderError ? <SpendError error={renderError} className="m-4 mb-0" /> : null}
-      {saveState === 'conflict' ? (
-        <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
-          Someone else saved this creative while you were editing. Your last change is kept on this screen but not saved.{' '}
-          <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
-            Reload the newest version
-          </button>
-        </Alert>
-      ) : null}
+      {saveState === 'conflict' ? <SaveConflict what="this creative" /> : null}
       <div className={`grid flex-1 grid-cols-1 ${GRID[`${panels.left ? 'L' : ''}${panels.right ? 'R' : ''}`]}`}>
         <aside
           aria-label="Format, background and layers"
@@ -610,35 +601,5 @@ function CanvasHelp() {
         edges snap (hold Ctrl or ⌘ to place freely). Ctrl + and − zoom, space+drag pans.
       </p>
     </div>
-  );
-}
-
-function SaveIndicator({ state, error, onRetry }: { state: SaveState | 'readonly'; error: string | null; onRetry: () => void }) {
-  const base = 'inline-flex items-center gap-1 text-xs';
-  return (
-    <span role="status" aria-live="polite" className={base}>
-      {state === 'readonly' ? <span className="text-zinc-500">View only</span> : null}
-      {state === 'saved' ? (
-        <span className={`${base} text-emerald-700 dark:text-emerald-400`}>
-          <Check className="size-3.5" aria-hidden="true" /> Saved
-        </span>
-      ) : null}
-      {state === 'pending' ? <span className="text-zinc-500">Unsaved changes</span> : null}
-      {state === 'saving' ? (
-        <span className={`${base} text-zinc-600 dark:text-zinc-400`}>
-          <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Saving…
-        </span>
-      ) : null}
-      {state === 'error' || state === 'conflict' ? (
-        <span className={`${base} text-red-700 dark:text-red-400`}>
-          <AlertCircle className="size-3.5" aria-hidden="true" /> {state === 'conflict' ? 'Not saved: newer version exists' : (error ?? 'Not saved')}
-          {state === 'error' ? (
-            <button type="button" className="ml-1 font-medium underline" onClick={onRetry}>
-              Retry
-            </button>
-          ) : null}
-        </span>
-      ) : null}
-    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { AlertCircle, Check, ChevronLeft, ExternalLink, History, Loader2, Redo2, Rocket, Undo2, X } from 'lucide-react';
+import { ChevronLeft, ExternalLink, History, Redo2, Rocket, Undo2, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { blockSchema, MAX_BLOCKS, pageDocumentSchema, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
@@ -8,6 +8,7 @@ import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { NotFound } from '#client/components/not-found.tsx';
 import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
 import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
@@ -36,7 +37,7 @@ import {
 } from '#client/features/pages/editor-state.ts';
 import { PageMetaSection, SeoSection, VariantSection } from '#client/features/pages/page-settings.tsx';
 import { PagePreview, type MediaSizes } from '#client/features/pages/preview.tsx';
-import { usePageSave, type SaveState } from '#client/features/pages/use-page-save.ts';
+import { usePageSave } from '#client/features/pages/use-page-save.ts';
 import { VersionsDialog } from '#client/features/pages/versions-dialog.tsx';
 
 function isTyping(target: EventTarget | null): boolean {
@@ -248,14 +249,7 @@ function Editor({ initial }: { initial: PageDetail }) {
           You can view this page. Only editors of the project can change or publish it.
         </Alert>
       ) : null}
-      {saveState === 'conflict' ? (
-        <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
-          Someone else saved this page while you were editing. Your last change is kept on this screen but not saved.{' '}
-          <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
-            Reload the newest version
-          </button>
-        </Alert>
-      ) : null}
+      {saveState === 'conflict' ? <SaveConflict what="this page" /> : null}
       <div role="group" aria-label="Show" className="flex gap-1 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-950">
         {(['edit', 'preview'] as const).map((view) => (
           <button
@@ -374,36 +368,5 @@ function BlockPanel({
       </div>
       <BlockForm block={block} readOnly={readOnly} onChange={onChange} onSeal={onSeal} pickMedia={pickMedia} />
     </section>
-  );
-}
-
-function SaveIndicator({ state, error, onRetry }: { state: SaveState | 'readonly'; error: string | null; onRetry: () => void }) {
-  const base = 'inline-flex items-center gap-1 text-xs';
-  return (
-    <span role="status" aria-live="polite" className={base}>
-      {state === 'readonly' ? <span className="text-zinc-500">View only</span> : null}
-      {state === 'saved' ? (
-        <span className={`${base} text-emerald-700 dark:text-emerald-400`}>
-          <Check className="size-3.5" aria-hidden="true" /> Saved
-        </span>
-      ) : null}
-      {state === 'pending' ? <span className="text-zinc-500">Unsaved changes</span> : null}
-      {state === 'invalid' ? <span className="text-amber-700 dark:text-amber-400">Not saved: fix the fields marked in red</span> : null}
-      {state === 'saving' ? (
-        <span className={`${base} text-zinc-600 dark:text-zinc-400`}>
-          <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Saving…
-        </span>
-      ) : null}
-      {state === 'error' || state === 'conflict' ? (
-        <span className={`${base} text-red-700 dark:text-red-400`}>
-          <AlertCircle className="size-3.5" aria-hidden="true" /> {state === 'conflict' ? 'Not saved: newer version exists' : (error ?? 'Not saved')}
-          {state === 'error' ? (
-            <button type="button" className="ml-1 font-medium underline" onClick={onRetry}>
-              Retry
-            </button>
-          ) : null}
-        </span>
-      ) : null}
-    </span>
   );
 }

@@ -1,10 +1,11 @@
-import { AlertCircle, Check, ChevronLeft, ExternalLink, LayoutGrid, Loader2, Redo2, Rocket, Undo2, X } from 'lucide-react';
+import { ChevronLeft, ExternalLink, LayoutGrid, Redo2, Rocket, Undo2, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { MediaItem } from '#common/schemas/media.ts';
-import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { NotFound } from '#client/components/not-found.tsx';
 import { MediaPicker } from '#client/components/media-picker.tsx';
 import type { PickMedia } from '#client/components/editor/spec-form.tsx';
@@ -30,7 +31,7 @@ import { MAX_SECTIONS, newSection, SECTION_TYPES } from '#client/features/presen
 import { SectionPicker, SectionsList, sectionName } from '#client/features/presentations/sections-list.tsx';
 import { sectionLabel } from '#client/features/presentations/sections.ts';
 import { PresentationStatusBadge } from '#client/features/presentations/status.tsx';
-import { usePresentationSave, type SaveState } from '#client/features/presentations/use-save.ts';
+import { usePresentationSave } from '#client/features/presentations/use-save.ts';
 import { documentErrors, sectionErrors, sectionsError } from '#client/features/presentations/validation.ts';
 
 const NOTHING: Resolved = { images: {}, creations: {}, ads: {}, pages: {} };
@@ -289,14 +290,7 @@ function Editor({
           </Button>
         </div>
       </header>
-      {saveState === 'conflict' ? (
-        <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
-          Someone else saved this presentation while you were editing. Your last change is kept on this screen but not saved.{' '}
-          <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
-            Reload the newest version
-          </button>
-        </Alert>
-      ) : null}
+      {saveState === 'conflict' ? <SaveConflict what="this presentation" /> : null}
       <div role="group" aria-label="Show" className="flex gap-1 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-950">
         {(['edit', 'preview'] as const).map((view) => (
           <button
@@ -413,35 +407,5 @@ function Editor({
         <LibraryPicker open={picking !== null} title="Choose a picture" sources={sources} onClose={() => closeLibrary(null)} onPick={closeLibrary} />
       ) : null}
     </div>
-  );
-}
-
-function SaveIndicator({ state, error, onRetry }: { state: SaveState; error: string | null; onRetry: () => void }) {
-  const base = 'inline-flex items-center gap-1 text-xs';
-  return (
-    <span role="status" aria-live="polite" className={base}>
-      {state === 'saved' ? (
-        <span className={`${base} text-emerald-700 dark:text-emerald-400`}>
-          <Check className="size-3.5" aria-hidden="true" /> Saved
-        </span>
-      ) : null}
-      {state === 'pending' ? <span className="text-zinc-500 dark:text-zinc-400">Unsaved changes</span> : null}
-      {state === 'invalid' ? <span className="text-amber-700 dark:text-amber-400">Not saved: fix the fields marked in red</span> : null}
-      {state === 'saving' ? (
-        <span className={`${base} text-zinc-600 dark:text-zinc-400`}>
-          <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Saving…
-        </span>
-      ) : null}
-      {state === 'error' || state === 'conflict' ? (
-        <span className={`${base} text-red-700 dark:text-red-400`}>
-          <AlertCircle className="size-3.5" aria-hidden="true" /> {state === 'conflict' ? 'Not saved: newer version exists' : (error ?? 'Not saved')}
-          {state === 'error' ? (
-            <button type="button" className="ml-1 font-medium underline" onClick={onRetry}>
-              Retry
-            </button>
-          ) : null}
-        </span>
-      ) : null}
-    </span>
   );
 }
