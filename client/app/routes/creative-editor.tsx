@@ -1,17 +1,4 @@
-import {
-  ChevronLeft,
-  HelpCircle,
-  History,
-  Megaphone,
-  PanelLeftClose,
-  PanelLeftOpen,
-  PanelRightClose,
-  PanelRightOpen,
-  Redo2,
-  Sparkles,
-  Undo2,
-  Wand2,
-} from 'lucide-react';
+import { ChevronLeft, HelpCircle, History, Megaphone, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen, Sparkles, Wand2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
@@ -24,7 +11,9 @@ import { StatusBadge } from '#client/components/badge.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { EditorPanels } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
+import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
 import {
   RenderProgress,
   RenderResultDialog,
@@ -45,13 +34,16 @@ import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
 import { api, call } from '#client/lib/api.ts';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 import { useSession } from '#client/lib/session.tsx';
 
-type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
+/** What a save changes on the screen besides the document. */
+type SavedCreative = Pick<CreativeDetail, 'status' | 'currentCreationId'> & { revision: number };
 
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable]'));
+function savedOf(detail: CreativeDetail): SavedCreative {
+  return { status: detail.status, revision: detail.revision.number, currentCreationId: detail.currentCreationId };
 }
 
 /** `/creatives/{objectId}`: the creative editor (PRODUCT.md §4.3). */
@@ -85,8 +77,6 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     currentCreationId: initial.currentCreationId,
   });
   const [nameDraft, setNameDraft] = useState(initial.name);
-  const [saveState, setSaveState] = useState<SaveState>('saved');
-  const [saveError, setSaveError] = useState<string | null>(null);
   const [picking, setPicking] = useState<{ layerId: string } | 'background' | null>(null);
   const rendering = useWaitProgress();
   const [renderError, setRenderError] = useState<{ message: string; credits: boolean } | null>(null);
@@ -94,97 +84,27 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const [dialog, setDialog] = useState<'variations' | 'revisions' | null>(null);
   const [panels, setPanels] = usePanels();
 
-  // What the server has, and the revision the next save builds on.
-  const savedDoc = useRef<CreativeDocument>(initial.document);
-  const revision = useRef(initial.revision.number);
-  const saving = useRef<Promise<boolean> | null>(null);
-  // The document whose save failed: autosave waits for a new change (or Retry) before trying again.
-  const failedDoc = useRef<CreativeDocument | null>(null);
-  // Someone else saved a newer version: nothing more is saved from this screen.
-  const conflict = useRef(false);
-  const docRef = useRef(state.doc);
+  const docRef = useRef(state.present);
   useEffect(() => {
-    docRef.current = state.doc;
-  }, [state.doc]);
+    docRef.current = state.present;
+  }, [state.present]);
+  const onSaved = useCallback((saved: SavedCreative) => setMeta((m) => ({ ...m, ...saved })), []);
+  // Autosave a second after the last change, with the revision it builds on (client/lib/use-revision-save.ts).
+  const { saveState, saveError, save, settle } = useRevisionSave<CreativeDocument, SavedCreative, { document: CreativeDocument }, never>({
+    draft: state.present,
+    valid: true,
+    readOnly,
+    revision: initial.revision.number,
+    changes: (document) => ({ document }),
+    update: (json) => call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json })).then(savedOf),
+    what: 'the creative',
+    onSaved,
+  });
 
-  const save = useCallback(async (): Promise<boolean> => {
-    // One save at a time: each builds on the revision the previous one made.
-    while (saving.current) await saving.current;
-    const doc = docRef.current;
-    if (doc === savedDoc.current) return true;
-    setSaveState('saving');
-    const attempt = (async () => {
-      try {
-        const updated = await call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json: { document: doc, baseRevision: revision.current } }));
-        savedDoc.current = doc;
-        revision.current = updated.revision.number;
-        setMeta((m) => ({ ...m, status: updated.status, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
-        failedDoc.current = null;
-        setSaveError(null);
-        setSaveState(docRef.current === doc ? 'saved' : 'pending');
-        return true;
-      } catch (error) {
-        const isConflict = error instanceof ApiError && error.code === 'conflict';
-        failedDoc.current = doc;
-        if (isConflict) conflict.current = true;
-        setSaveState(isConflict ? 'conflict' : 'error');
-        setSaveError(errorMessage(error, 'Your changes could not be saved.'));
-        return false;
-      }
-    })();
-    saving.current = attempt;
-    try {
-      return await attempt;
-    } finally {
-      saving.current = null;
-    }
-  }, [initial.id]);
-
-  // Autosave a second after the last change.
-  useEffect(() => {
-    if (readOnly || state.doc === savedDoc.current) return;
-    if (saveState === 'conflict' || state.doc === failedDoc.current) return;
-    setSaveState((s) => (s === 'saving' ? s : 'pending'));
-    const timer = setTimeout(() => void save(), 1000);
-    return () => clearTimeout(timer);
-  }, [state.doc, readOnly, save, saveState]);
-
-  // Leaving the editor for another screen saves what is not saved yet (the request outlives the screen).
-  useEffect(
-    () => () => {
-      if (!readOnly && docRef.current !== savedDoc.current && !conflict.current) void save();
-    },
-    [readOnly, save],
-  );
-
-  // Leaving the page with unsaved changes asks first.
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (docRef.current !== savedDoc.current) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
-
-  // Undo and redo anywhere but in a text field (which has its own).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTyping(event.target) || readOnly) return;
-      const mod = event.ctrlKey || event.metaKey;
-      if (mod && event.key.toLowerCase() === 'z') {
-        event.preventDefault();
-        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
-      } else if (mod && event.key.toLowerCase() === 'y') {
-        event.preventDefault();
-        dispatch({ type: 'redo' });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [readOnly]);
+  useUndoKeys(dispatch, { enabled: !readOnly });
 
   const onChange = useCallback(
-    (doc: CreativeDocument, group?: string) => !readOnly && dispatch({ type: 'change', doc, ...(group ? { group } : {}) }),
+    (doc: CreativeDocument, group?: string) => !readOnly && dispatch({ type: 'change', value: doc, ...(group ? { group } : {}) }),
     [readOnly],
   );
   // A picture dropped on a frame or the background (uploaded first when it came from the desktop): one change, one undo step.
@@ -263,18 +183,16 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const restore = async (rev: RevisionItem) => {
     if (!(await save())) throw new ApiError('save_failed', 'Your current changes could not be saved; nothing was restored.', 0);
     const updated = await call(api.api.creatives[':id'].revisions[':revisionId'].restore.$post({ param: { id: initial.id, revisionId: rev.id } }));
-    savedDoc.current = updated.document;
-    revision.current = updated.revision.number;
+    settle(updated.document, updated.revision.number);
     setImages((all) => ({ ...updated.images, ...all }));
     setMeta((m) => ({ ...m, status: updated.status, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
-    dispatch({ type: 'replace', doc: updated.document });
-    setSaveState('saved');
+    dispatch({ type: 'replace', value: updated.document });
     toast({ tone: 'success', message: `Version ${rev.number} restored as version ${updated.revision.number}.` });
   };
 
   // The templates (≈ 10 KB gzip) load on the first change of format, not with the editor.
   const onFormat = (format: FormatId) => {
-    if (format === state.doc.format) return;
+    if (format === state.present.format) return;
     void import('#common/creative/templates.ts').then(({ changeFormat }) => {
       if (docRef.current.format !== format) onChange(changeFormat(docRef.current, format, initial.brandKit));
     });
@@ -285,8 +203,6 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const renderIsFree = meta.currentCreationId !== null && saveState === 'saved';
   const noCredits = available !== null && available < CREDIT_COSTS.render;
   const creditsNoteId = useId();
-  const canUndo = state.past.length > 0;
-  const canRedo = state.future.length > 0;
   const transitions = STATUS_TRANSITIONS[meta.status];
 
   return (
@@ -335,12 +251,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         <div className="ml-auto flex flex-wrap items-center gap-1.5 xl:flex-none xl:flex-nowrap">
           {!readOnly ? (
             <>
-              <Button variant="ghost" size="sm" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => dispatch({ type: 'undo' })}>
-                <Undo2 className="size-4" aria-hidden="true" />
-              </Button>
-              <Button variant="ghost" size="sm" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={() => dispatch({ type: 'redo' })}>
-                <Redo2 className="size-4" aria-hidden="true" />
-              </Button>
+              <UndoButtons history={state} dispatch={dispatch} />
             </>
           ) : null}
           <Button variant="secondary" size="sm" onClick={() => setDialog('revisions')}>
@@ -397,81 +308,89 @@ function Editor({ initial }: { initial: CreativeDetail }) {
       ) : null}
       {renderError ? <SpendError error={renderError} className="m-4 mb-0" /> : null}
       {saveState === 'conflict' ? <SaveConflict what="this creative" /> : null}
-      <div className={`grid flex-1 grid-cols-1 ${GRID[`${panels.left ? 'L' : ''}${panels.right ? 'R' : ''}`]}`}>
-        <aside
-          aria-label="Format, background and layers"
-          className={`order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950 ${panels.left ? '' : 'lg:hidden'}`}
-        >
-          <FormatPanel doc={state.doc} readOnly={readOnly} onFormat={onFormat} />
-          <LayersPanel
-            doc={state.doc}
-            selected={state.selected}
-            readOnly={readOnly}
-            palette={paletteList}
-            logoMediaId={initial.brandKit.logoMediaId}
-            onChange={onChange}
-            onSelect={(ids) => dispatch({ type: 'select', ids })}
-          />
-          <BackgroundPanel doc={state.doc} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
-        </aside>
-        {/* A region, not <main>: the workspace shell around this screen has the page's main landmark. */}
-        <section className="relative order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
-          <PictureDrop projectId={initial.projectId} doc={state.doc} readOnly={readOnly} onReplace={onDropPicture}>
-            <EditorStage
-              doc={state.doc}
-              images={images}
-              selected={state.selected}
+      <EditorPanels
+        narrow="stack"
+        columns={GRID[`${panels.left ? 'L' : ''}${panels.right ? 'R' : ''}`]!}
+        open={panels}
+        left={{
+          label: 'Format, background and layers',
+          children: (
+            <>
+              <FormatPanel doc={state.present} readOnly={readOnly} onFormat={onFormat} />
+              <LayersPanel
+                doc={state.present}
+                selected={state.selected}
+                readOnly={readOnly}
+                palette={paletteList}
+                logoMediaId={initial.brandKit.logoMediaId}
+                onChange={onChange}
+                onSelect={(ids) => dispatch({ type: 'select', ids })}
+              />
+              <BackgroundPanel doc={state.present} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
+            </>
+          ),
+        }}
+        main={{
+          label: 'Canvas',
+          className: 'relative',
+          children: (
+            <PictureDrop projectId={initial.projectId} doc={state.present} readOnly={readOnly} onReplace={onDropPicture}>
+              <EditorStage
+                doc={state.present}
+                images={images}
+                selected={state.selected}
+                readOnly={readOnly}
+                onSelect={(ids) => dispatch({ type: 'select', ids })}
+                onChange={onChange}
+                onSeal={() => dispatch({ type: 'seal' })}
+                onUndo={() => dispatch({ type: 'undo' })}
+                onRedo={() => dispatch({ type: 'redo' })}
+                onCopy={onCopy}
+                onPaste={() => void onPaste()}
+                onDuplicate={(ids) => placeCopies(duplicateLayers(docRef.current, ids))}
+                toolbar={
+                  <>
+                    <PanelToggle side="left" open={panels.left} onToggle={() => setPanels({ ...panels, left: !panels.left })} />
+                    {/* The linked formats live in the canvas toolbar's row, not in a bar of their own (review-14 #13). */}
+                    <FormatsBar
+                      variant="toolbar"
+                      creativeId={initial.id}
+                      format={state.present.format}
+                      readOnly={readOnly}
+                      available={available}
+                      revision={meta.revision}
+                      onBeforeRender={save}
+                      onRendered={(creationId) => {
+                        if (creationId) setMeta((m) => ({ ...m, currentCreationId: creationId }));
+                        refreshCredits();
+                      }}
+                    />
+                    <ArrangeToolbar doc={state.present} selected={state.selected} readOnly={readOnly} onChange={onChange} />
+                    <div className="ml-auto flex items-center gap-1">
+                      <CanvasHelp />
+                      <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
+                    </div>
+                  </>
+                }
+              />
+            </PictureDrop>
+          ),
+        }}
+        right={{
+          label: 'Properties',
+          children: (
+            <PropertiesPanel
+              doc={state.present}
+              selected={singleSelection(state.selected)}
               readOnly={readOnly}
-              onSelect={(ids) => dispatch({ type: 'select', ids })}
+              palette={paletteList}
               onChange={onChange}
-              onSeal={() => dispatch({ type: 'seal' })}
-              onUndo={() => dispatch({ type: 'undo' })}
-              onRedo={() => dispatch({ type: 'redo' })}
-              onCopy={onCopy}
-              onPaste={() => void onPaste()}
-              onDuplicate={(ids) => placeCopies(duplicateLayers(docRef.current, ids))}
-              toolbar={
-                <>
-                  <PanelToggle side="left" open={panels.left} onToggle={() => setPanels({ ...panels, left: !panels.left })} />
-                  {/* The linked formats live in the canvas toolbar's row, not in a bar of their own (review-14 #13). */}
-                  <FormatsBar
-                    variant="toolbar"
-                    creativeId={initial.id}
-                    format={state.doc.format}
-                    readOnly={readOnly}
-                    available={available}
-                    revision={meta.revision}
-                    onBeforeRender={save}
-                    onRendered={(creationId) => {
-                      if (creationId) setMeta((m) => ({ ...m, currentCreationId: creationId }));
-                      refreshCredits();
-                    }}
-                  />
-                  <ArrangeToolbar doc={state.doc} selected={state.selected} readOnly={readOnly} onChange={onChange} />
-                  <div className="ml-auto flex items-center gap-1">
-                    <CanvasHelp />
-                    <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
-                  </div>
-                </>
-              }
+              onPickImage={setPicking}
+              brandFonts={brandFonts}
             />
-          </PictureDrop>
-        </section>
-        <aside
-          aria-label="Properties"
-          className={`order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950 ${panels.right ? '' : 'lg:hidden'}`}
-        >
-          <PropertiesPanel
-            doc={state.doc}
-            selected={singleSelection(state.selected)}
-            readOnly={readOnly}
-            palette={paletteList}
-            onChange={onChange}
-            onPickImage={setPicking}
-            brandFonts={brandFonts}
-          />
-        </aside>
-      </div>
+          ),
+        }}
+      />
       <MediaPicker
         projectId={initial.projectId}
         open={picking !== null}
@@ -480,7 +399,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         onDragPicture={() => setPicking(null)}
         onPick={(item) => {
           setImages((all) => ({ ...all, [item.id]: item.fileUrl }));
-          const doc = state.doc;
+          const doc = state.present;
           if (picking === 'background' && doc.background.type === 'media') onChange({ ...doc, background: { ...doc.background, mediaId: item.id } });
           else if (picking && picking !== 'background') {
             // An image layer takes the picture's focal point (media library) as its crop; a logo just the picture.

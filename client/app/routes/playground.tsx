@@ -91,7 +91,7 @@ export default function Playground() {
   const [saving, setSaving] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const quota = useResource(() => call(api.api.playground.quota.$get()), []);
-  const doc = state.doc;
+  const doc = state.present;
   const images = image ? { [LOCAL]: image } : {};
   const palette = paletteOf(BRAND.colors);
 
@@ -149,7 +149,7 @@ export default function Playground() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const onChange = (next: CreativeDocument, group?: string) => dispatch({ type: 'change', doc: next, ...(group ? { group } : {}) });
+  const onChange = (next: CreativeDocument, group?: string) => dispatch({ type: 'change', value: next, ...(group ? { group } : {}) });
 
   const takePicture = async (file: File | undefined) => {
     if (!file) return;

@@ -4,6 +4,7 @@ import { FORMATS, MAX_TEXT, shortSidePx, type CreativeDocument, type Layer } fro
 import { fitCopy } from '#common/creative/text-fit.ts';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { fontFamily } from '#client/creative/tree.tsx';
+import { isTyping } from '#client/lib/keyboard.ts';
 import { expandGroups, moveLayers, removeLayers, resizeLayers, selectionBounds, shiftLayers, type Box } from '#client/features/creatives/arrange.ts';
 import {
   clampZoom,
@@ -212,7 +213,6 @@ export function EditorStage({
 
   // Ctrl/⌘ with +, − or 0 zooms (instead of the browser's page zoom); space held down pans.
   useEffect(() => {
-    const typing = (target: EventTarget | null) => target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable]'));
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;
       if (mod && !event.altKey && (event.key === '+' || event.key === '=' || event.key === '-' || event.key === '0')) {
@@ -221,7 +221,7 @@ export function EditorStage({
         else zoomTo(stepZoom(latest.current.scale, event.key === '-' ? -1 : 1, viewport.fit));
         return;
       }
-      if (event.key === ' ' && !typing(event.target) && !event.repeat) {
+      if (event.key === ' ' && !isTyping(event.target) && !event.repeat) {
         const inStage = viewRef.current?.contains(document.activeElement) || document.activeElement === document.body;
         if (inStage) {
           event.preventDefault();
@@ -462,7 +462,7 @@ export function EditorStage({
 
   const onKeyDown = (event: globalThis.KeyboardEvent) => {
     const target = event.target as HTMLElement;
-    if (target.closest('input, textarea, select, [contenteditable]')) return;
+    if (isTyping(target)) return;
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
     const layerId = target.closest<HTMLElement>('[data-layer]')?.dataset.layer ?? null;
