@@ -80,7 +80,12 @@ describe('isTyping', () => {
         <button type="button">b</button>
       </div>,
     );
-    const [textarea, select, editable, button] = ['textarea', 'select', 'span', 'button'].map((s) => container.querySelector(s)!);
+    const [textarea, select, editable, button] = [
+      container.querySelector('textarea'),
+      container.querySelector('select'),
+      container.querySelector('span'),
+      container.querySelector('button'),
+    ];
     expect([textarea, select, editable].map(isTyping)).toEqual([true, true, true]);
     expect(isTyping(button)).toBe(false);
     expect(isTyping(null)).toBe(false);

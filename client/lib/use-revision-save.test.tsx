@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#client/lib/http.ts';
 import { AUTOSAVE_DELAY_MS, isStale, useRevisionSave } from '#client/lib/use-revision-save.ts';
@@ -22,7 +23,7 @@ function Harness({
   update: (input: Input) => Promise<Detail>;
   onSaved: (d: Detail) => void;
 }) {
-  hook = useRevisionSave<Draft, Detail, { text: string }, { title: string }>({
+  const saving = useRevisionSave<Draft, Detail, { text: string }, { title: string }>({
     draft,
     valid,
     readOnly,
@@ -32,7 +33,11 @@ function Harness({
     what: 'the note',
     onSaved,
   });
-  return <p role="status">{hook.saveState}</p>;
+  // The tests call the hook's functions from outside the harness (after render, whose act runs the effects).
+  useEffect(() => {
+    hook = saving;
+  });
+  return <p role="status">{saving.saveState}</p>;
 }
 
 const state = () => screen.getByRole('status').textContent;

@@ -1,4 +1,4 @@
-import { ChevronLeft, HelpCircle, History, Megaphone, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen, Sparkles, Wand2 } from 'lucide-react';
+import { ChevronLeft, History, Megaphone, Sparkles, Wand2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
@@ -25,10 +25,14 @@ import {
 import { FormatsBar } from '#client/features/creatives/formats-bar.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
 import { copyLayers, duplicateLayers, pasteLayers, readLayersClipboardAsync, type PasteResult } from '#client/features/creatives/clipboard.ts';
-import { BackgroundPanel, FormatPanel, inputClass, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
+import { BackgroundPanel, FormatPanel, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
+import { MediaPicker } from '#client/features/creatives/media-picker.tsx';
+import { inputClass } from '#client/features/creatives/panel-fields.tsx';
 import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
 import { PictureDrop, replacePicture, type DropTarget, type DroppedPicture } from '#client/features/creatives/picture-drop.tsx';
 import { useBrandFonts } from '#client/features/creatives/brand-fonts.ts';
+import { CanvasHelp, GRID, PanelToggle, usePanels } from '#client/features/creatives/editor-chrome.tsx';
+import { useCreativeSave } from '#client/features/creatives/use-creative-save.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
@@ -36,15 +40,7 @@ import { api, call } from '#client/lib/api.ts';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 import { useSession } from '#client/lib/session.tsx';
-
-/** What a save changes on the screen besides the document. */
-type SavedCreative = Pick<CreativeDetail, 'status' | 'currentCreationId'> & { revision: number };
-
-function savedOf(detail: CreativeDetail): SavedCreative {
-  return { status: detail.status, revision: detail.revision.number, currentCreationId: detail.currentCreationId };
-}
 
 /** `/creatives/{objectId}`: the creative editor (PRODUCT.md §4.3). */
 export default function CreativeEditorRoute() {
@@ -70,13 +66,6 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const brandFonts = useBrandFonts(initial.projectId, !readOnly);
   const [state, dispatch] = useReducer(editorReducer, initial.document, initialEditorState);
   const [images, setImages] = useState<Record<string, string | undefined>>(initial.images);
-  const [meta, setMeta] = useState({
-    name: initial.name,
-    status: initial.status,
-    revision: initial.revision.number,
-    currentCreationId: initial.currentCreationId,
-  });
-  const [nameDraft, setNameDraft] = useState(initial.name);
   const [picking, setPicking] = useState<{ layerId: string } | 'background' | null>(null);
   const rendering = useWaitProgress();
   const [renderError, setRenderError] = useState<{ message: string; credits: boolean } | null>(null);
@@ -88,18 +77,8 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   useEffect(() => {
     docRef.current = state.present;
   }, [state.present]);
-  const onSaved = useCallback((saved: SavedCreative) => setMeta((m) => ({ ...m, ...saved })), []);
-  // Autosave a second after the last change, with the revision it builds on (client/lib/use-revision-save.ts).
-  const { saveState, saveError, save, settle } = useRevisionSave<CreativeDocument, SavedCreative, { document: CreativeDocument }, never>({
-    draft: state.present,
-    valid: true,
-    readOnly,
-    revision: initial.revision.number,
-    changes: (document) => ({ document }),
-    update: (json) => call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json })).then(savedOf),
-    what: 'the creative',
-    onSaved,
-  });
+  // Autosave a second after the last change; the name and the status on their own (use-creative-save.ts).
+  const { meta, setMeta, nameDraft, setNameDraft, patchMeta, saveState, saveError, save, settle } = useCreativeSave(initial, state.present, readOnly);
 
   useUndoKeys(dispatch, { enabled: !readOnly });
 
@@ -143,24 +122,6 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   };
   const palette = paletteOf(initial.brandKit.colors);
   const paletteList = initial.brandKit.colors.length > 0 ? initial.brandKit.colors : [palette.primary, palette.secondary, palette.accent];
-
-  const patchMeta = async (patch: { name?: string; status?: CreativeStatus }) => {
-    // A status is about what was reviewed: pending edits are saved first (and would otherwise
-    // make an approved creative a draft again right after).
-    if (patch.status && !(await save())) {
-      toast({ tone: 'error', message: 'Save your changes first: the status applies to the saved version.' });
-      return;
-    }
-    try {
-      const updated = await call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json: patch }));
-      setMeta((m) => ({ ...m, name: updated.name, status: updated.status }));
-      setNameDraft(updated.name);
-      if (patch.status) toast({ tone: 'success', message: `Status: ${STATUS_LABELS[updated.status]}.` });
-    } catch (error) {
-      setNameDraft(meta.name);
-      toast({ tone: 'error', message: errorMessage(error, 'That change could not be saved.') });
-    }
-  };
 
   const startRender = async () => {
     setRenderError(null);
@@ -425,100 +386,6 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         onClose={() => setDialog(null)}
         onRestore={restore}
       />
-    </div>
-  );
-}
-
-/** The grid of the editor's three columns, by which side panels are open (L, R) on a wide screen. */
-const GRID: Record<string, string> = {
-  LR: 'lg:grid-cols-[15rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[17rem_minmax(0,1fr)_19rem]',
-  L: 'lg:grid-cols-[15rem_minmax(0,1fr)] 2xl:grid-cols-[17rem_minmax(0,1fr)]',
-  R: 'lg:grid-cols-[minmax(0,1fr)_16rem] 2xl:grid-cols-[minmax(0,1fr)_19rem]',
-  '': 'lg:grid-cols-[minmax(0,1fr)]',
-};
-
-const PANELS_KEY = 'adloom:editor-panels';
-
-/** Which side panels are open, remembered in this browser. */
-function usePanels(): [{ left: boolean; right: boolean }, (next: { left: boolean; right: boolean }) => void] {
-  const [panels, setPanels] = useState(() => {
-    try {
-      const stored = JSON.parse(localStorage.getItem(PANELS_KEY) ?? 'null') as { left?: unknown; right?: unknown } | null;
-      return { left: stored?.left !== false, right: stored?.right !== false };
-    } catch {
-      return { left: true, right: true };
-    }
-  });
-  const set = (next: { left: boolean; right: boolean }) => {
-    setPanels(next);
-    try {
-      localStorage.setItem(PANELS_KEY, JSON.stringify(next));
-    } catch {
-      // Private mode: the choice lasts for this visit.
-    }
-  };
-  return [panels, set];
-}
-
-/** Shows or hides a side panel (on a wide screen; a narrow one stacks them under the canvas). */
-function PanelToggle({ side, open, onToggle }: { side: 'left' | 'right'; open: boolean; onToggle: () => void }) {
-  const Icon = side === 'left' ? (open ? PanelLeftClose : PanelLeftOpen) : open ? PanelRightClose : PanelRightOpen;
-  const label = `${open ? 'Hide' : 'Show'} the ${side === 'left' ? 'layers' : 'properties'} panel`;
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-expanded={open}
-      title={label}
-      onClick={onToggle}
-      className={`hidden size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none lg:inline-flex dark:text-zinc-300 dark:hover:bg-zinc-800`}
-    >
-      <Icon className="size-4" aria-hidden="true" />
-    </button>
-  );
-}
-
-/** The canvas's gestures and shortcuts behind a "?" button in the canvas toolbar: a popover that Escape, a second press or a click elsewhere closes. */
-function CanvasHelp() {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
-  return (
-    <div ref={ref}>
-      <button
-        type="button"
-        aria-label="Canvas help"
-        aria-expanded={open}
-        aria-controls={id}
-        title="Canvas help"
-        onClick={() => setOpen(!open)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && open) {
-            event.stopPropagation();
-            setOpen(false);
-          }
-        }}
-        className="inline-flex size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none aria-expanded:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-expanded:bg-zinc-800"
-      >
-        <HelpCircle className="size-4" aria-hidden="true" />
-      </button>
-      <p
-        id={id}
-        role="note"
-        hidden={!open}
-        className="absolute top-12 right-2 z-40 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-zinc-200 bg-white p-3 text-xs text-zinc-700 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
-      >
-        Double-click a text (or press Enter) to edit it in place. Drag to move, handles to resize, Shift+click or drag across the canvas to select several;
-        edges snap (hold Ctrl or ⌘ to place freely). Ctrl + and − zoom, space+drag pans.
-      </p>
     </div>
   );
 }
