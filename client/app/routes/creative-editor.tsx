@@ -1,5 +1,5 @@
 import { ChevronLeft, History, Megaphone, Sparkles, Wand2 } from 'lucide-react';
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
 import { paletteOf } from '#common/creative/document.ts';
@@ -26,7 +26,6 @@ import { FormatsBar } from '#client/features/creatives/formats-bar.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
 import { copyLayers, duplicateLayers, pasteLayers, readLayersClipboardAsync, type PasteResult } from '#client/features/creatives/clipboard.ts';
 import { BackgroundPanel, FormatPanel, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
-import { MediaPicker } from '#client/features/creatives/media-picker.tsx';
 import { inputClass } from '#client/features/creatives/panel-fields.tsx';
 import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
 import { PictureDrop, replacePicture, type DropTarget, type DroppedPicture } from '#client/features/creatives/picture-drop.tsx';
@@ -41,6 +40,9 @@ import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
+
+// The library's picker and its uploader (≈ 4 KB gzip) load as the editor opens, outside its chunk.
+const MediaPicker = lazy(() => import('#client/features/creatives/media-picker.tsx').then((m) => ({ default: m.MediaPicker })));
 
 /** `/creatives/{objectId}`: the creative editor (PRODUCT.md §4.3). */
 export default function CreativeEditorRoute() {
@@ -352,24 +354,26 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           ),
         }}
       />
-      <MediaPicker
-        projectId={initial.projectId}
-        open={picking !== null}
-        title={picking === 'background' ? 'Choose the background picture' : 'Choose a picture'}
-        onClose={() => setPicking(null)}
-        onDragPicture={() => setPicking(null)}
-        onPick={(item) => {
-          setImages((all) => ({ ...all, [item.id]: item.fileUrl }));
-          const doc = state.present;
-          if (picking === 'background' && doc.background.type === 'media') onChange({ ...doc, background: { ...doc.background, mediaId: item.id } });
-          else if (picking && picking !== 'background') {
-            // An image layer takes the picture's focal point (media library) as its crop; a logo just the picture.
-            const image = doc.layers.some((l) => l.id === picking.layerId && l.type === 'image');
-            onChange(updateLayer(doc, picking.layerId, image ? picturePatch(item) : { mediaId: item.id }));
-          }
-          setPicking(null);
-        }}
-      />
+      <Suspense fallback={null}>
+        <MediaPicker
+          projectId={initial.projectId}
+          open={picking !== null}
+          title={picking === 'background' ? 'Choose the background picture' : 'Choose a picture'}
+          onClose={() => setPicking(null)}
+          onDragPicture={() => setPicking(null)}
+          onPick={(item) => {
+            setImages((all) => ({ ...all, [item.id]: item.fileUrl }));
+            const doc = state.present;
+            if (picking === 'background' && doc.background.type === 'media') onChange({ ...doc, background: { ...doc.background, mediaId: item.id } });
+            else if (picking && picking !== 'background') {
+              // An image layer takes the picture's focal point (media library) as its crop; a logo just the picture.
+              const image = doc.layers.some((l) => l.id === picking.layerId && l.type === 'image');
+              onChange(updateLayer(doc, picking.layerId, image ? picturePatch(item) : { mediaId: item.id }));
+            }
+            setPicking(null);
+          }}
+        />
+      </Suspense>
       <RenderResultDialog creation={result?.creation ?? null} free={result?.free ?? false} onClose={() => setResult(null)} />
       <VariationsDialog
         open={dialog === 'variations'}
