@@ -1,21 +1,5 @@
-import {
-  AlertCircle,
-  Check,
-  ChevronLeft,
-  HelpCircle,
-  History,
-  Loader2,
-  Megaphone,
-  PanelLeftClose,
-  PanelLeftOpen,
-  PanelRightClose,
-  PanelRightOpen,
-  Redo2,
-  Sparkles,
-  Undo2,
-  Wand2,
-} from 'lucide-react';
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { ChevronLeft, History, Megaphone, Sparkles, Wand2 } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
 import { paletteOf } from '#common/creative/document.ts';
@@ -27,6 +11,9 @@ import { StatusBadge } from '#client/components/badge.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { EditorPanels } from '#client/components/editor/editor-panels.tsx';
+import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
+import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
 import {
   RenderProgress,
   RenderResultDialog,
@@ -38,23 +25,24 @@ import {
 import { FormatsBar } from '#client/features/creatives/formats-bar.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
 import { copyLayers, duplicateLayers, pasteLayers, readLayersClipboardAsync, type PasteResult } from '#client/features/creatives/clipboard.ts';
-import { BackgroundPanel, FormatPanel, inputClass, MediaPicker, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
+import { BackgroundPanel, FormatPanel, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
+import { inputClass } from '#client/features/creatives/panel-fields.tsx';
 import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
 import { PictureDrop, replacePicture, type DropTarget, type DroppedPicture } from '#client/features/creatives/picture-drop.tsx';
 import { useBrandFonts } from '#client/features/creatives/brand-fonts.ts';
+import { CanvasHelp, GRID, PanelToggle, usePanels } from '#client/features/creatives/editor-chrome.tsx';
+import { useCreativeSave } from '#client/features/creatives/use-creative-save.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
 import { api, call } from '#client/lib/api.ts';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
 
-type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable]'));
-}
+// The library's picker and its uploader (≈ 4 KB gzip) load as the editor opens, outside its chunk.
+const MediaPicker = lazy(() => import('#client/features/creatives/media-picker.tsx').then((m) => ({ default: m.MediaPicker })));
 
 /** `/creatives/{objectId}`: the creative editor (PRODUCT.md §4.3). */
 export default function CreativeEditorRoute() {
@@ -80,15 +68,6 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const brandFonts = useBrandFonts(initial.projectId, !readOnly);
   const [state, dispatch] = useReducer(editorReducer, initial.document, initialEditorState);
   const [images, setImages] = useState<Record<string, string | undefined>>(initial.images);
-  const [meta, setMeta] = useState({
-    name: initial.name,
-    status: initial.status,
-    revision: initial.revision.number,
-    currentCreationId: initial.currentCreationId,
-  });
-  const [nameDraft, setNameDraft] = useState(initial.name);
-  const [saveState, setSaveState] = useState<SaveState>('saved');
-  const [saveError, setSaveError] = useState<string | null>(null);
   const [picking, setPicking] = useState<{ layerId: string } | 'background' | null>(null);
   const rendering = useWaitProgress();
   const [renderError, setRenderError] = useState<{ message: string; credits: boolean } | null>(null);
@@ -96,97 +75,17 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const [dialog, setDialog] = useState<'variations' | 'revisions' | null>(null);
   const [panels, setPanels] = usePanels();
 
-  // What the server has, and the revision the next save builds on.
-  const savedDoc = useRef<CreativeDocument>(initial.document);
-  const revision = useRef(initial.revision.number);
-  const saving = useRef<Promise<boolean> | null>(null);
-  // The document whose save failed: autosave waits for a new change (or Retry) before trying again.
-  const failedDoc = useRef<CreativeDocument | null>(null);
-  // Someone else saved a newer version: nothing more is saved from this screen.
-  const conflict = useRef(false);
-  const docRef = useRef(state.doc);
+  const docRef = useRef(state.present);
   useEffect(() => {
-    docRef.current = state.doc;
-  }, [state.doc]);
+    docRef.current = state.present;
+  }, [state.present]);
+  // Autosave a second after the last change; the name and the status on their own (use-creative-save.ts).
+  const { meta, setMeta, nameDraft, setNameDraft, patchMeta, saveState, saveError, save, settle } = useCreativeSave(initial, state.present, readOnly);
 
-  const save = useCallback(async (): Promise<boolean> => {
-    // One save at a time: each builds on the revision the previous one made.
-    while (saving.current) await saving.current;
-    const doc = docRef.current;
-    if (doc === savedDoc.current) return true;
-    setSaveState('saving');
-    const attempt = (async () => {
-      try {
-        const updated = await call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json: { document: doc, baseRevision: revision.current } }));
-        savedDoc.current = doc;
-        revision.current = updated.revision.number;
-        setMeta((m) => ({ ...m, status: updated.status, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
-        failedDoc.current = null;
-        setSaveError(null);
-        setSaveState(docRef.current === doc ? 'saved' : 'pending');
-        return true;
-      } catch (error) {
-        const isConflict = error instanceof ApiError && error.code === 'conflict';
-        failedDoc.current = doc;
-        if (isConflict) conflict.current = true;
-        setSaveState(isConflict ? 'conflict' : 'error');
-        setSaveError(errorMessage(error, 'Your changes could not be saved.'));
-        return false;
-      }
-    })();
-    saving.current = attempt;
-    try {
-      return await attempt;
-    } finally {
-      saving.current = null;
-    }
-  }, [initial.id]);
-
-  // Autosave a second after the last change.
-  useEffect(() => {
-    if (readOnly || state.doc === savedDoc.current) return;
-    if (saveState === 'conflict' || state.doc === failedDoc.current) return;
-    setSaveState((s) => (s === 'saving' ? s : 'pending'));
-    const timer = setTimeout(() => void save(), 1000);
-    return () => clearTimeout(timer);
-  }, [state.doc, readOnly, save, saveState]);
-
-  // Leaving the editor for another screen saves what is not saved yet (the request outlives the screen).
-  useEffect(
-    () => () => {
-      if (!readOnly && docRef.current !== savedDoc.current && !conflict.current) void save();
-    },
-    [readOnly, save],
-  );
-
-  // Leaving the page with unsaved changes asks first.
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (docRef.current !== savedDoc.current) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
-
-  // Undo and redo anywhere but in a text field (which has its own).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTyping(event.target) || readOnly) return;
-      const mod = event.ctrlKey || event.metaKey;
-      if (mod && event.key.toLowerCase() === 'z') {
-        event.preventDefault();
-        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
-      } else if (mod && event.key.toLowerCase() === 'y') {
-        event.preventDefault();
-        dispatch({ type: 'redo' });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [readOnly]);
+  useUndoKeys(dispatch, { enabled: !readOnly });
 
   const onChange = useCallback(
-    (doc: CreativeDocument, group?: string) => !readOnly && dispatch({ type: 'change', doc, ...(group ? { group } : {}) }),
+    (doc: CreativeDocument, group?: string) => !readOnly && dispatch({ type: 'change', value: doc, ...(group ? { group } : {}) }),
     [readOnly],
   );
   // A picture dropped on a frame or the background (uploaded first when it came from the desktop): one change, one undo step.
@@ -226,24 +125,6 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const palette = paletteOf(initial.brandKit.colors);
   const paletteList = initial.brandKit.colors.length > 0 ? initial.brandKit.colors : [palette.primary, palette.secondary, palette.accent];
 
-  const patchMeta = async (patch: { name?: string; status?: CreativeStatus }) => {
-    // A status is about what was reviewed: pending edits are saved first (and would otherwise
-    // make an approved creative a draft again right after).
-    if (patch.status && !(await save())) {
-      toast({ tone: 'error', message: 'Save your changes first: the status applies to the saved version.' });
-      return;
-    }
-    try {
-      const updated = await call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json: patch }));
-      setMeta((m) => ({ ...m, name: updated.name, status: updated.status }));
-      setNameDraft(updated.name);
-      if (patch.status) toast({ tone: 'success', message: `Status: ${STATUS_LABELS[updated.status]}.` });
-    } catch (error) {
-      setNameDraft(meta.name);
-      toast({ tone: 'error', message: errorMessage(error, 'That change could not be saved.') });
-    }
-  };
-
   const startRender = async () => {
     setRenderError(null);
     try {
@@ -265,18 +146,16 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const restore = async (rev: RevisionItem) => {
     if (!(await save())) throw new ApiError('save_failed', 'Your current changes could not be saved; nothing was restored.', 0);
     const updated = await call(api.api.creatives[':id'].revisions[':revisionId'].restore.$post({ param: { id: initial.id, revisionId: rev.id } }));
-    savedDoc.current = updated.document;
-    revision.current = updated.revision.number;
+    settle(updated.document, updated.revision.number);
     setImages((all) => ({ ...updated.images, ...all }));
     setMeta((m) => ({ ...m, status: updated.status, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
-    dispatch({ type: 'replace', doc: updated.document });
-    setSaveState('saved');
+    dispatch({ type: 'replace', value: updated.document });
     toast({ tone: 'success', message: `Version ${rev.number} restored as version ${updated.revision.number}.` });
   };
 
   // The templates (≈ 10 KB gzip) load on the first change of format, not with the editor.
   const onFormat = (format: FormatId) => {
-    if (format === state.doc.format) return;
+    if (format === state.present.format) return;
     void import('#common/creative/templates.ts').then(({ changeFormat }) => {
       if (docRef.current.format !== format) onChange(changeFormat(docRef.current, format, initial.brandKit));
     });
@@ -287,8 +166,6 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const renderIsFree = meta.currentCreationId !== null && saveState === 'saved';
   const noCredits = available !== null && available < CREDIT_COSTS.render;
   const creditsNoteId = useId();
-  const canUndo = state.past.length > 0;
-  const canRedo = state.future.length > 0;
   const transitions = STATUS_TRANSITIONS[meta.status];
 
   return (
@@ -337,12 +214,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         <div className="ml-auto flex flex-wrap items-center gap-1.5 xl:flex-none xl:flex-nowrap">
           {!readOnly ? (
             <>
-              <Button variant="ghost" size="sm" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => dispatch({ type: 'undo' })}>
-                <Undo2 className="size-4" aria-hidden="true" />
-              </Button>
-              <Button variant="ghost" size="sm" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={() => dispatch({ type: 'redo' })}>
-                <Redo2 className="size-4" aria-hidden="true" />
-              </Button>
+              <UndoButtons history={state} dispatch={dispatch} />
             </>
           ) : null}
           <Button variant="secondary" size="sm" onClick={() => setDialog('revisions')}>
@@ -398,107 +270,110 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         </div>
       ) : null}
       {renderError ? <SpendError error={renderError} className="m-4 mb-0" /> : null}
-      {saveState === 'conflict' ? (
-        <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
-          Someone else saved this creative while you were editing. Your last change is kept on this screen but not saved.{' '}
-          <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
-            Reload the newest version
-          </button>
-        </Alert>
-      ) : null}
-      <div className={`grid flex-1 grid-cols-1 ${GRID[`${panels.left ? 'L' : ''}${panels.right ? 'R' : ''}`]}`}>
-        <aside
-          aria-label="Format, background and layers"
-          className={`order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950 ${panels.left ? '' : 'lg:hidden'}`}
-        >
-          <FormatPanel doc={state.doc} readOnly={readOnly} onFormat={onFormat} />
-          <LayersPanel
-            doc={state.doc}
-            selected={state.selected}
-            readOnly={readOnly}
-            palette={paletteList}
-            logoMediaId={initial.brandKit.logoMediaId}
-            onChange={onChange}
-            onSelect={(ids) => dispatch({ type: 'select', ids })}
-          />
-          <BackgroundPanel doc={state.doc} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
-        </aside>
-        {/* A region, not <main>: the workspace shell around this screen has the page's main landmark. */}
-        <section className="relative order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900" aria-label="Canvas">
-          <PictureDrop projectId={initial.projectId} doc={state.doc} readOnly={readOnly} onReplace={onDropPicture}>
-            <EditorStage
-              doc={state.doc}
-              images={images}
-              selected={state.selected}
+      {saveState === 'conflict' ? <SaveConflict what="this creative" /> : null}
+      <EditorPanels
+        narrow="stack"
+        columns={GRID[`${panels.left ? 'L' : ''}${panels.right ? 'R' : ''}`]!}
+        open={panels}
+        left={{
+          label: 'Format, background and layers',
+          children: (
+            <>
+              <FormatPanel doc={state.present} readOnly={readOnly} onFormat={onFormat} />
+              <LayersPanel
+                doc={state.present}
+                selected={state.selected}
+                readOnly={readOnly}
+                palette={paletteList}
+                logoMediaId={initial.brandKit.logoMediaId}
+                onChange={onChange}
+                onSelect={(ids) => dispatch({ type: 'select', ids })}
+              />
+              <BackgroundPanel doc={state.present} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
+            </>
+          ),
+        }}
+        main={{
+          label: 'Canvas',
+          className: 'relative',
+          children: (
+            <PictureDrop projectId={initial.projectId} doc={state.present} readOnly={readOnly} onReplace={onDropPicture}>
+              <EditorStage
+                doc={state.present}
+                images={images}
+                selected={state.selected}
+                readOnly={readOnly}
+                onSelect={(ids) => dispatch({ type: 'select', ids })}
+                onChange={onChange}
+                onSeal={() => dispatch({ type: 'seal' })}
+                onUndo={() => dispatch({ type: 'undo' })}
+                onRedo={() => dispatch({ type: 'redo' })}
+                onCopy={onCopy}
+                onPaste={() => void onPaste()}
+                onDuplicate={(ids) => placeCopies(duplicateLayers(docRef.current, ids))}
+                toolbar={
+                  <>
+                    <PanelToggle side="left" open={panels.left} onToggle={() => setPanels({ ...panels, left: !panels.left })} />
+                    {/* The linked formats live in the canvas toolbar's row, not in a bar of their own (review-14 #13). */}
+                    <FormatsBar
+                      variant="toolbar"
+                      creativeId={initial.id}
+                      format={state.present.format}
+                      readOnly={readOnly}
+                      available={available}
+                      revision={meta.revision}
+                      onBeforeRender={save}
+                      onRendered={(creationId) => {
+                        if (creationId) setMeta((m) => ({ ...m, currentCreationId: creationId }));
+                        refreshCredits();
+                      }}
+                    />
+                    <ArrangeToolbar doc={state.present} selected={state.selected} readOnly={readOnly} onChange={onChange} />
+                    <div className="ml-auto flex items-center gap-1">
+                      <CanvasHelp />
+                      <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
+                    </div>
+                  </>
+                }
+              />
+            </PictureDrop>
+          ),
+        }}
+        right={{
+          label: 'Properties',
+          children: (
+            <PropertiesPanel
+              doc={state.present}
+              selected={singleSelection(state.selected)}
               readOnly={readOnly}
-              onSelect={(ids) => dispatch({ type: 'select', ids })}
+              palette={paletteList}
               onChange={onChange}
-              onSeal={() => dispatch({ type: 'seal' })}
-              onUndo={() => dispatch({ type: 'undo' })}
-              onRedo={() => dispatch({ type: 'redo' })}
-              onCopy={onCopy}
-              onPaste={() => void onPaste()}
-              onDuplicate={(ids) => placeCopies(duplicateLayers(docRef.current, ids))}
-              toolbar={
-                <>
-                  <PanelToggle side="left" open={panels.left} onToggle={() => setPanels({ ...panels, left: !panels.left })} />
-                  {/* The linked formats live in the canvas toolbar's row, not in a bar of their own (review-14 #13). */}
-                  <FormatsBar
-                    variant="toolbar"
-                    creativeId={initial.id}
-                    format={state.doc.format}
-                    readOnly={readOnly}
-                    available={available}
-                    revision={meta.revision}
-                    onBeforeRender={save}
-                    onRendered={(creationId) => {
-                      if (creationId) setMeta((m) => ({ ...m, currentCreationId: creationId }));
-                      refreshCredits();
-                    }}
-                  />
-                  <ArrangeToolbar doc={state.doc} selected={state.selected} readOnly={readOnly} onChange={onChange} />
-                  <div className="ml-auto flex items-center gap-1">
-                    <CanvasHelp />
-                    <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
-                  </div>
-                </>
-              }
+              onPickImage={setPicking}
+              brandFonts={brandFonts}
             />
-          </PictureDrop>
-        </section>
-        <aside
-          aria-label="Properties"
-          className={`order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950 ${panels.right ? '' : 'lg:hidden'}`}
-        >
-          <PropertiesPanel
-            doc={state.doc}
-            selected={singleSelection(state.selected)}
-            readOnly={readOnly}
-            palette={paletteList}
-            onChange={onChange}
-            onPickImage={setPicking}
-            brandFonts={brandFonts}
-          />
-        </aside>
-      </div>
-      <MediaPicker
-        projectId={initial.projectId}
-        open={picking !== null}
-        title={picking === 'background' ? 'Choose the background picture' : 'Choose a picture'}
-        onClose={() => setPicking(null)}
-        onDragPicture={() => setPicking(null)}
-        onPick={(item) => {
-          setImages((all) => ({ ...all, [item.id]: item.fileUrl }));
-          const doc = state.doc;
-          if (picking === 'background' && doc.background.type === 'media') onChange({ ...doc, background: { ...doc.background, mediaId: item.id } });
-          else if (picking && picking !== 'background') {
-            // An image layer takes the picture's focal point (media library) as its crop; a logo just the picture.
-            const image = doc.layers.some((l) => l.id === picking.layerId && l.type === 'image');
-            onChange(updateLayer(doc, picking.layerId, image ? picturePatch(item) : { mediaId: item.id }));
-          }
-          setPicking(null);
+          ),
         }}
       />
+      <Suspense fallback={null}>
+        <MediaPicker
+          projectId={initial.projectId}
+          open={picking !== null}
+          title={picking === 'background' ? 'Choose the background picture' : 'Choose a picture'}
+          onClose={() => setPicking(null)}
+          onDragPicture={() => setPicking(null)}
+          onPick={(item) => {
+            setImages((all) => ({ ...all, [item.id]: item.fileUrl }));
+            const doc = state.present;
+            if (picking === 'background' && doc.background.type === 'media') onChange({ ...doc, background: { ...doc.background, mediaId: item.id } });
+            else if (picking && picking !== 'background') {
+              // An image layer takes the picture's focal point (media library) as its crop; a logo just the picture.
+              const image = doc.layers.some((l) => l.id === picking.layerId && l.type === 'image');
+              onChange(updateLayer(doc, picking.layerId, image ? picturePatch(item) : { mediaId: item.id }));
+            }
+            setPicking(null);
+          }}
+        />
+      </Suspense>
       <RenderResultDialog creation={result?.creation ?? null} free={result?.free ?? false} onClose={() => setResult(null)} />
       <VariationsDialog
         open={dialog === 'variations'}
@@ -516,129 +391,5 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         onRestore={restore}
       />
     </div>
-  );
-}
-
-/** The grid of the editor's three columns, by which side panels are open (L, R) on a wide screen. */
-const GRID: Record<string, string> = {
-  LR: 'lg:grid-cols-[15rem_minmax(0,1fr)_16rem] 2xl:grid-cols-[17rem_minmax(0,1fr)_19rem]',
-  L: 'lg:grid-cols-[15rem_minmax(0,1fr)] 2xl:grid-cols-[17rem_minmax(0,1fr)]',
-  R: 'lg:grid-cols-[minmax(0,1fr)_16rem] 2xl:grid-cols-[minmax(0,1fr)_19rem]',
-  '': 'lg:grid-cols-[minmax(0,1fr)]',
-};
-
-const PANELS_KEY = 'adloom:editor-panels';
-
-/** Which side panels are open, remembered in this browser. */
-function usePanels(): [{ left: boolean; right: boolean }, (next: { left: boolean; right: boolean }) => void] {
-  const [panels, setPanels] = useState(() => {
-    try {
-      const stored = JSON.parse(localStorage.getItem(PANELS_KEY) ?? 'null') as { left?: unknown; right?: unknown } | null;
-      return { left: stored?.left !== false, right: stored?.right !== false };
-    } catch {
-      return { left: true, right: true };
-    }
-  });
-  const set = (next: { left: boolean; right: boolean }) => {
-    setPanels(next);
-    try {
-      localStorage.setItem(PANELS_KEY, JSON.stringify(next));
-    } catch {
-      // Private mode: the choice lasts for this visit.
-    }
-  };
-  return [panels, set];
-}
-
-/** Shows or hides a side panel (on a wide screen; a narrow one stacks them under the canvas). */
-function PanelToggle({ side, open, onToggle }: { side: 'left' | 'right'; open: boolean; onToggle: () => void }) {
-  const Icon = side === 'left' ? (open ? PanelLeftClose : PanelLeftOpen) : open ? PanelRightClose : PanelRightOpen;
-  const label = `${open ? 'Hide' : 'Show'} the ${side === 'left' ? 'layers' : 'properties'} panel`;
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-expanded={open}
-      title={label}
-      onClick={onToggle}
-      className={`hidden size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none lg:inline-flex dark:text-zinc-300 dark:hover:bg-zinc-800`}
-    >
-      <Icon className="size-4" aria-hidden="true" />
-    </button>
-  );
-}
-
-/** The canvas's gestures and shortcuts behind a "?" button in the canvas toolbar: a popover that Escape, a second press or a click elsewhere closes. */
-function CanvasHelp() {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
-  return (
-    <div ref={ref}>
-      <button
-        type="button"
-        aria-label="Canvas help"
-        aria-expanded={open}
-        aria-controls={id}
-        title="Canvas help"
-        onClick={() => setOpen(!open)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && open) {
-            event.stopPropagation();
-            setOpen(false);
-          }
-        }}
-        className="inline-flex size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none aria-expanded:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-expanded:bg-zinc-800"
-      >
-        <HelpCircle className="size-4" aria-hidden="true" />
-      </button>
-      <p
-        id={id}
-        role="note"
-        hidden={!open}
-        className="absolute top-12 right-2 z-40 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-zinc-200 bg-white p-3 text-xs text-zinc-700 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
-      >
-        Double-click a text (or press Enter) to edit it in place. Drag to move, handles to resize, Shift+click or drag across the canvas to select several;
-        edges snap (hold Ctrl or ⌘ to place freely). Ctrl + and − zoom, space+drag pans.
-      </p>
-    </div>
-  );
-}
-
-function SaveIndicator({ state, error, onRetry }: { state: SaveState | 'readonly'; error: string | null; onRetry: () => void }) {
-  const base = 'inline-flex items-center gap-1 text-xs';
-  return (
-    <span role="status" aria-live="polite" className={base}>
-      {state === 'readonly' ? <span className="text-zinc-500">View only</span> : null}
-      {state === 'saved' ? (
-        <span className={`${base} text-emerald-700 dark:text-emerald-400`}>
-          <Check className="size-3.5" aria-hidden="true" /> Saved
-        </span>
-      ) : null}
-      {state === 'pending' ? <span className="text-zinc-500">Unsaved changes</span> : null}
-      {state === 'saving' ? (
-        <span className={`${base} text-zinc-600 dark:text-zinc-400`}>
-          <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Saving…
-        </span>
-      ) : null}
-      {state === 'error' || state === 'conflict' ? (
-        <span className={`${base} text-red-700 dark:text-red-400`}>
-          <AlertCircle className="size-3.5" aria-hidden="true" /> {state === 'conflict' ? 'Not saved: newer version exists' : (error ?? 'Not saved')}
-          {state === 'error' ? (
-            <button type="button" className="ml-1 font-medium underline" onClick={onRetry}>
-              Retry
-            </button>
-          ) : null}
-        </span>
-      ) : null}
-    </span>
   );
 }

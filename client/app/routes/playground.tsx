@@ -12,7 +12,8 @@ import { CreativePreview } from '#client/creative/preview.tsx';
 import LoginLink from '#client/public/auth/login-link.tsx';
 import { RenderProgress, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
-import { BackgroundPanel, FormatPanel, inputClass, PropertiesPanel, Section } from '#client/features/creatives/editor-panels.tsx';
+import { BackgroundPanel, FormatPanel, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
+import { inputClass, Section } from '#client/features/creatives/panel-fields.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
@@ -91,7 +92,7 @@ export default function Playground() {
   const [saving, setSaving] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const quota = useResource(() => call(api.api.playground.quota.$get()), []);
-  const doc = state.doc;
+  const doc = state.present;
   const images = image ? { [LOCAL]: image } : {};
   const palette = paletteOf(BRAND.colors);
 
@@ -149,7 +150,7 @@ export default function Playground() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const onChange = (next: CreativeDocument, group?: string) => dispatch({ type: 'change', doc: next, ...(group ? { group } : {}) });
+  const onChange = (next: CreativeDocument, group?: string) => dispatch({ type: 'change', value: next, ...(group ? { group } : {}) });
 
   const takePicture = async (file: File | undefined) => {
     if (!file) return;

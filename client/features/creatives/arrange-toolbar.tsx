@@ -26,6 +26,7 @@ import {
   type AlignEdge,
   type Axis,
 } from '#client/features/creatives/arrange.ts';
+import { isTyping } from '#client/lib/keyboard.ts';
 
 export interface ArrangeProps {
   doc: CreativeDocument;
@@ -142,10 +143,6 @@ function ToolButton({
       {children}
     </button>
   );
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable]'));
 }
 
 const Divider = () => <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />;

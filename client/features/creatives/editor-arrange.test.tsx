@@ -9,7 +9,7 @@ import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { ToastProvider } from '#client/components/toast.tsx';
 import { SessionProvider } from '#client/lib/session.tsx';
 import CreativeEditorRoute from '#client/app/routes/creative-editor.tsx';
-import { layerName } from '#client/features/creatives/editor-stage.tsx';
+import { layerName } from '#client/features/creatives/layer-names.ts';
 import { mockApi } from '#client/test/api-mock.ts';
 
 /** The editor as a user meets it: the layers panel, the arrange toolbar and the clipboard through the route. */

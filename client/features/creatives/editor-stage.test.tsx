@@ -29,12 +29,12 @@ function open(doc: CreativeDocument = base, { readOnly = false, ...spies }: Spie
     current = state;
     return (
       <EditorStage
-        doc={state.doc}
+        doc={state.present}
         images={{}}
         selected={state.selected}
         readOnly={readOnly}
         onSelect={(ids) => dispatch({ type: 'select', ids })}
-        onChange={(next, group) => dispatch({ type: 'change', doc: next, ...(group ? { group } : {}) })}
+        onChange={(next, group) => dispatch({ type: 'change', value: next, ...(group ? { group } : {}) })}
         onSeal={() => dispatch({ type: 'seal' })}
         onUndo={() => dispatch({ type: 'undo' })}
         onRedo={() => dispatch({ type: 'redo' })}
@@ -47,7 +47,7 @@ function open(doc: CreativeDocument = base, { readOnly = false, ...spies }: Spie
 }
 
 const box = (id: string) => document.querySelector<HTMLElement>(`[data-layer="${id}"]`)!;
-const layer = (state: EditorState, id: string) => state.doc.layers.find((l) => l.id === id)!;
+const layer = (state: EditorState, id: string) => state.present.layers.find((l) => l.id === id)!;
 const overlay = () => screen.getByTestId('stage-overlay');
 /** The canvas is 160 px wide in happy-dom (no layout: the smallest fit), so 1.6 px is 1 % of the square. */
 const PX = 1.6;
@@ -175,7 +175,7 @@ describe('the canvas: moving, resizing and deleting together', () => {
     await userEvent.keyboard('{Alt>}{ArrowRight}{/Alt}');
     expect(layer(state(), 'body').w).toBeGreaterThan(76);
     await userEvent.keyboard('{Delete}');
-    expect(state().doc.layers.map((l) => l.id)).toEqual(['headline', 'cta']);
+    expect(state().present.layers.map((l) => l.id)).toEqual(['headline', 'cta']);
     expect(state().selected).toEqual([]);
   });
 
@@ -185,9 +185,9 @@ describe('the canvas: moving, resizing and deleting together', () => {
     fireEvent.pointerDown(box('body'), { pointerId: 1, button: 0, shiftKey: true });
     act(() => box('body').focus());
     await userEvent.keyboard('{PageUp}');
-    expect(state().doc.layers.map((l) => l.id)).toEqual(['headline', 'cta', 'logo', 'body']);
+    expect(state().present.layers.map((l) => l.id)).toEqual(['headline', 'cta', 'logo', 'body']);
     await userEvent.keyboard('{PageDown}');
-    expect(state().doc.layers.map((l) => l.id)).toEqual(['headline', 'logo', 'body', 'cta']);
+    expect(state().present.layers.map((l) => l.id)).toEqual(['headline', 'logo', 'body', 'cta']);
     expect(state().selected).toEqual(['logo', 'body']);
   });
 
@@ -210,12 +210,12 @@ describe('the canvas: moving, resizing and deleting together', () => {
     const { state } = open(base, { readOnly: true, onCopy });
     drag(box('headline'), [40, 60], [80, 90], { ctrlKey: true });
     expect(state().selected).toEqual(['headline']);
-    expect(state().doc).toBe(base);
+    expect(state().present).toBe(base);
     fireEvent.doubleClick(box('headline'));
     expect(screen.queryByRole('textbox')).toBeNull();
     act(() => box('headline').focus());
     await userEvent.keyboard('{Enter}{Delete}{ArrowLeft}{Control>}c{/Control}');
-    expect(state().doc).toBe(base);
+    expect(state().present).toBe(base);
     expect(onCopy).toHaveBeenCalledWith(['headline']);
   });
 });
@@ -239,7 +239,7 @@ describe('the canvas: text in place', () => {
     expect(state().selected).toEqual(['headline']);
     // One undo step for the whole edit.
     await userEvent.keyboard('{Control>}z{/Control}');
-    expect(state().doc).toBe(base);
+    expect(state().present).toBe(base);
   });
 
   it('Enter on a focused text or button edits it; a button’s Enter finishes; other layers do not edit', async () => {

@@ -24,36 +24,36 @@ describe('editor history', () => {
     let state = initialEditorState(doc);
     const a = updateLayer(doc, 'headline', { x: 10 });
     const b = updateLayer(a, 'headline', { x: 20 });
-    state = editorReducer(state, { type: 'change', doc: a });
-    state = editorReducer(state, { type: 'change', doc: b });
+    state = editorReducer(state, { type: 'change', value: a });
+    state = editorReducer(state, { type: 'change', value: b });
     expect(state.past).toHaveLength(2);
     state = editorReducer(state, { type: 'undo' });
-    expect(state.doc).toBe(a);
+    expect(state.present).toBe(a);
     state = editorReducer(state, { type: 'undo' });
-    expect(state.doc).toBe(doc);
+    expect(state.present).toBe(doc);
     expect(editorReducer(state, { type: 'undo' })).toBe(state);
     state = editorReducer(state, { type: 'redo' });
     state = editorReducer(state, { type: 'redo' });
-    expect(state.doc).toBe(b);
+    expect(state.present).toBe(b);
   });
 
   it('merges the changes of one drag or one burst of typing (a group) into one undo step, until sealed', () => {
     let state = initialEditorState(doc);
-    for (const x of [11, 12, 13]) state = editorReducer(state, { type: 'change', doc: updateLayer(state.doc, 'headline', { x }), group: 'drag-1' });
+    for (const x of [11, 12, 13]) state = editorReducer(state, { type: 'change', value: updateLayer(state.present, 'headline', { x }), group: 'drag-1' });
     expect(state.past).toEqual([doc]);
     state = editorReducer(state, { type: 'seal' });
-    state = editorReducer(state, { type: 'change', doc: updateLayer(state.doc, 'headline', { x: 14 }), group: 'drag-1' });
+    state = editorReducer(state, { type: 'change', value: updateLayer(state.present, 'headline', { x: 14 }), group: 'drag-1' });
     expect(state.past).toHaveLength(2);
     state = editorReducer(state, { type: 'undo' });
-    expect(state.doc.layers.find((l) => l.id === 'headline')?.x).toBe(13);
+    expect(state.present.layers.find((l) => l.id === 'headline')?.x).toBe(13);
   });
 
   it('a new change clears what could be redone; a removed layer is no longer selected', () => {
     let state = editorReducer(initialEditorState(doc), { type: 'select', ids: ['headline'] });
-    state = editorReducer(state, { type: 'change', doc: updateLayer(doc, 'headline', { y: 5 }) });
+    state = editorReducer(state, { type: 'change', value: updateLayer(doc, 'headline', { y: 5 }) });
     state = editorReducer(state, { type: 'undo' });
     expect(state.future).toHaveLength(1);
-    state = editorReducer(state, { type: 'change', doc: removeLayer(state.doc, 'headline') });
+    state = editorReducer(state, { type: 'change', value: removeLayer(state.present, 'headline') });
     expect(state.future).toEqual([]);
     expect(state.selected).toEqual([]);
   });
@@ -93,7 +93,7 @@ describe('selection', () => {
     expect(singleSelection(state.selected)).toBeNull();
     // The same selection again is no new state.
     expect(editorReducer(state, { type: 'select', ids: ['headline', 'logo'] })).toBe(state);
-    state = editorReducer(state, { type: 'change', doc: removeLayer(state.doc, 'logo') });
+    state = editorReducer(state, { type: 'change', value: removeLayer(state.present, 'logo') });
     expect(state.selected).toEqual(['headline']);
     expect(singleSelection(state.selected)).toBe('headline');
     state = editorReducer(state, { type: 'undo' });

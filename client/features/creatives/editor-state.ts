@@ -1,70 +1,29 @@
 import type { CreativeDocument, Layer } from '#common/creative/document.ts';
+import { historyReducer, startHistory, type History, type HistoryAction } from '#client/lib/history.ts';
 
-/**
- * The editor's document with its undo/redo history. Changes that belong together (one
- * drag, one burst of typing in a field) share a `group` and make one history step.
- */
-export interface EditorState {
-  doc: CreativeDocument;
-  past: CreativeDocument[];
-  future: CreativeDocument[];
+/** The editor's document with its undo/redo history (client/lib/history.ts), and the selection. */
+export interface EditorState extends History<CreativeDocument> {
   /** The selected layers' ids (in the order they were selected); empty: nothing selected. */
   selected: string[];
-  /** The group of the last change, to merge a drag or typing into one undo step. */
-  group: string | null;
 }
 
 export type EditorAction =
-  | { type: 'change'; doc: CreativeDocument; group?: string }
+  | HistoryAction<CreativeDocument>
   /** Replaces the selection (an empty list clears it). */
-  | { type: 'select'; ids: readonly string[] }
-  | { type: 'undo' }
-  | { type: 'redo' }
-  | { type: 'replace'; doc: CreativeDocument }
-  | { type: 'seal' };
-
-const HISTORY_LIMIT = 100;
+  | { type: 'select'; ids: readonly string[] };
 
 export function initialEditorState(doc: CreativeDocument): EditorState {
-  return { doc, past: [], future: [], selected: [], group: null };
+  return { ...startHistory(doc), selected: [] };
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
-  switch (action.type) {
-    case 'change': {
-      if (action.doc === state.doc) return state;
-      const merge = action.group !== undefined && action.group === state.group;
-      const past = merge ? state.past : [...state.past, state.doc].slice(-HISTORY_LIMIT);
-      return { doc: action.doc, past, future: [], selected: keep(state.selected, action.doc), group: action.group ?? null };
-    }
-    case 'select': {
-      const ids = [...new Set(action.ids)].filter((id) => state.doc.layers.some((l) => l.id === id));
-      if (ids.length === state.selected.length && ids.every((id, i) => id === state.selected[i])) return state;
-      return { ...state, selected: ids, group: null };
-    }
-    case 'seal':
-      return state.group === null ? state : { ...state, group: null };
-    case 'undo': {
-      const previous = state.past.at(-1);
-      if (!previous) return state;
-      return {
-        ...state,
-        doc: previous,
-        past: state.past.slice(0, -1),
-        future: [state.doc, ...state.future],
-        group: null,
-        selected: keep(state.selected, previous),
-      };
-    }
-    case 'redo': {
-      const next = state.future[0];
-      if (!next) return state;
-      return { ...state, doc: next, past: [...state.past, state.doc], future: state.future.slice(1), group: null, selected: keep(state.selected, next) };
-    }
-    case 'replace':
-      // A restored revision: undoable like any other change.
-      return { doc: action.doc, past: [...state.past, state.doc].slice(-HISTORY_LIMIT), future: [], selected: keep(state.selected, action.doc), group: null };
+  if (action.type === 'select') {
+    const ids = [...new Set(action.ids)].filter((id) => state.present.layers.some((l) => l.id === id));
+    if (ids.length === state.selected.length && ids.every((id, i) => id === state.selected[i])) return state;
+    return { ...state, selected: ids, group: null };
   }
+  const next = historyReducer(state, action);
+  return next === state ? state : { ...next, selected: keep(state.selected, next.present) };
 }
 
 /** The selection without the layers a document no longer has (the same array when nothing went). */

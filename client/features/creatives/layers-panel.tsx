@@ -17,8 +17,9 @@ import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type Poin
 import { MAX_LAYERS, type CreativeDocument, type Layer } from '#common/creative/document.ts';
 import { Button } from '#client/components/button.tsx';
 import { expandGroups, removeLayers, renameLayer, reorderLayer, reorderLayers, setHidden, setLocked, shiftLayers } from '#client/features/creatives/arrange.ts';
-import { newLayer, Section } from '#client/features/creatives/editor-panels.tsx';
-import { LAYER_LABELS, layerName } from '#client/features/creatives/editor-stage.tsx';
+import { newLayer } from '#client/features/creatives/new-layer.ts';
+import { Section } from '#client/features/creatives/panel-fields.tsx';
+import { LAYER_LABELS, layerName } from '#client/features/creatives/layer-names.ts';
 
 const ICONS: Record<Layer['type'], ReactNode> = {
   text: <Type className="size-4" aria-hidden="true" />,

@@ -28,16 +28,16 @@ describe('page editor history', () => {
     let state = initialPageEditorState(draft);
     const one = withDoc(draft, 'a', moveBlock(doc, 'text', 0));
     const two = withDoc(one, 'a', removeBlock(one.a, 'hero'));
-    state = pageEditorReducer(state, { type: 'change', draft: one });
-    state = pageEditorReducer(state, { type: 'change', draft: two });
+    state = pageEditorReducer(state, { type: 'change', value: one });
+    state = pageEditorReducer(state, { type: 'change', value: two });
     state = pageEditorReducer(state, { type: 'undo' });
-    expect(state.draft).toBe(one);
+    expect(state.present).toBe(one);
     state = pageEditorReducer(state, { type: 'undo' });
-    expect(state.draft).toBe(draft);
+    expect(state.present).toBe(draft);
     expect(pageEditorReducer(state, { type: 'undo' })).toBe(state);
     state = pageEditorReducer(state, { type: 'redo' });
-    expect(state.draft).toBe(one);
-    state = pageEditorReducer(state, { type: 'change', draft: withDoc(one, 'a', removeBlock(one.a, 'text')) });
+    expect(state.present).toBe(one);
+    state = pageEditorReducer(state, { type: 'change', value: withDoc(one, 'a', removeBlock(one.a, 'text')) });
     expect(state.future).toEqual([]);
     expect(pageEditorReducer(state, { type: 'redo' })).toBe(state);
   });
@@ -48,31 +48,31 @@ describe('page editor history', () => {
       const props = { ...blockDefaults.hero(), heading };
       state = pageEditorReducer(state, {
         type: 'change',
-        draft: withDoc(state.draft, 'a', updateBlockProps(state.draft.a, 'hero', props)),
+        value: withDoc(state.present, 'a', updateBlockProps(state.present.a, 'hero', props)),
         group: 'hero:heading',
       });
     }
     expect(state.past).toEqual([draft]);
     state = pageEditorReducer(state, { type: 'seal' });
-    state = pageEditorReducer(state, { type: 'change', draft: { ...state.draft, splitB: 3 }, group: 'hero:heading' });
+    state = pageEditorReducer(state, { type: 'change', value: { ...state.present, splitB: 3 }, group: 'hero:heading' });
     expect(state.past).toHaveLength(2);
   });
 
   it('forgets a selection whose block is gone, and goes back to A when B is removed or undone away', () => {
     let state = pageEditorReducer(initialPageEditorState(draft), { type: 'select', id: 'hero' });
-    state = pageEditorReducer(state, { type: 'change', draft: withDoc(draft, 'a', removeBlock(doc, 'hero')) });
+    state = pageEditorReducer(state, { type: 'change', value: withDoc(draft, 'a', removeBlock(doc, 'hero')) });
     expect(state.selected).toBeNull();
 
     state = initialPageEditorState(draft);
     state = pageEditorReducer(state, { type: 'variant', variant: 'b' });
     expect(state.variant).toBe('a'); // there is no B yet
-    state = pageEditorReducer(state, { type: 'change', draft: createVariantB(draft) });
+    state = pageEditorReducer(state, { type: 'change', value: createVariantB(draft) });
     state = pageEditorReducer(state, { type: 'variant', variant: 'b' });
     expect(state.variant).toBe('b');
-    expect(state.draft.splitB).toBe(50);
+    expect(state.present.splitB).toBe(50);
     state = pageEditorReducer(state, { type: 'undo' });
     expect(state.variant).toBe('a');
-    expect(state.draft.b).toBeNull();
+    expect(state.present.b).toBeNull();
   });
 
   it('edits the variant being shown', () => {

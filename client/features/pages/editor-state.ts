@@ -1,5 +1,6 @@
 import { blockDefaults } from '#common/schemas/blocks-defaults.ts';
 import { MAX_BLOCKS, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
+import { historyReducer, startHistory, type History, type HistoryAction } from '#client/lib/history.ts';
 
 /** The page editor's undoable draft: both variants and the split between them. */
 export interface PageDraft {
@@ -12,36 +13,20 @@ export interface PageDraft {
 
 export type Variant = 'a' | 'b';
 
-/**
- * The editor's draft with its undo/redo history. Changes that belong together (one burst
- * of typing in a field, one slider drag) share a `group` and make one history step, as in
- * the creative editor.
- */
-export interface PageEditorState {
-  draft: PageDraft;
-  past: PageDraft[];
-  future: PageDraft[];
+/** The editor's draft with its undo/redo history (client/lib/history.ts), the variant shown and the selected block. */
+export interface PageEditorState extends History<PageDraft> {
   /** The variant being edited and previewed. */
   variant: Variant;
   /** The block whose properties the side panel shows. */
   selected: string | null;
-  group: string | null;
 }
 
-export type PageEditorAction =
-  | { type: 'change'; draft: PageDraft; group?: string }
-  | { type: 'select'; id: string | null }
-  | { type: 'variant'; variant: Variant }
-  | { type: 'undo' }
-  | { type: 'redo' }
-  | { type: 'replace'; draft: PageDraft }
-  | { type: 'seal' };
+export type PageEditorAction = HistoryAction<PageDraft> | { type: 'select'; id: string | null } | { type: 'variant'; variant: Variant };
 
-const HISTORY_LIMIT = 100;
 export { MAX_BLOCKS };
 
 export function initialPageEditorState(draft: PageDraft): PageEditorState {
-  return { draft, past: [], future: [], variant: 'a', selected: null, group: null };
+  return { ...startHistory(draft), variant: 'a', selected: null };
 }
 
 /** The document of the variant being edited (A when B does not exist). */
@@ -64,40 +49,16 @@ function settle(state: PageEditorState, draft: PageDraft): Pick<PageEditorState,
 
 export function pageEditorReducer(state: PageEditorState, action: PageEditorAction): PageEditorState {
   switch (action.type) {
-    case 'change': {
-      if (action.draft === state.draft) return state;
-      const merge = action.group !== undefined && action.group === state.group;
-      const past = merge ? state.past : [...state.past, state.draft].slice(-HISTORY_LIMIT);
-      return { ...state, draft: action.draft, past, future: [], ...settle(state, action.draft), group: action.group ?? null };
-    }
     case 'select':
       return state.selected === action.id ? state : { ...state, selected: action.id, group: null };
     case 'variant': {
-      const variant = action.variant === 'b' && !state.draft.b ? 'a' : action.variant;
+      const variant = action.variant === 'b' && !state.present.b ? 'a' : action.variant;
       return variant === state.variant ? state : { ...state, variant, selected: null, group: null };
     }
-    case 'seal':
-      return state.group === null ? state : { ...state, group: null };
-    case 'undo': {
-      const previous = state.past.at(-1);
-      if (!previous) return state;
-      return { ...state, draft: previous, past: state.past.slice(0, -1), future: [state.draft, ...state.future], group: null, ...settle(state, previous) };
+    default: {
+      const next = historyReducer(state, action);
+      return next === state ? state : { ...next, ...settle(state, next.present) };
     }
-    case 'redo': {
-      const next = state.future[0];
-      if (!next) return state;
-      return { ...state, draft: next, past: [...state.past, state.draft], future: state.future.slice(1), group: null, ...settle(state, next) };
-    }
-    case 'replace':
-      // A restored version: undoable like any other change.
-      return {
-        ...state,
-        draft: action.draft,
-        past: [...state.past, state.draft].slice(-HISTORY_LIMIT),
-        future: [],
-        group: null,
-        ...settle(state, action.draft),
-      };
   }
 }
 

@@ -1,19 +1,24 @@
-import { AlertCircle, Check, ChevronLeft, ExternalLink, History, Loader2, Redo2, Rocket, Undo2, X } from 'lucide-react';
+import { ChevronLeft, ExternalLink, History, Rocket } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { blockSchema, MAX_BLOCKS, pageDocumentSchema, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
+import { blockSchema, MAX_BLOCKS, pageDocumentSchema, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
 import type { PageDetail, PageStatus, PageVersion } from '#common/schemas/funnels.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { EditorPanels, PartPanel } from '#client/components/editor/editor-panels.tsx';
+import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
+import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
+import { DeletedNotice } from '#client/components/editor/sortable-list.tsx';
 import { NotFound } from '#client/components/not-found.tsx';
 import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
 import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
 import type { PickMedia } from '#client/components/editor/spec-form.tsx';
 import { MediaPicker } from '#client/components/media-picker.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
@@ -36,12 +41,8 @@ import {
 } from '#client/features/pages/editor-state.ts';
 import { PageMetaSection, SeoSection, VariantSection } from '#client/features/pages/page-settings.tsx';
 import { PagePreview, type MediaSizes } from '#client/features/pages/preview.tsx';
-import { usePageSave, type SaveState } from '#client/features/pages/use-page-save.ts';
+import { usePageSave } from '#client/features/pages/use-page-save.ts';
 import { VersionsDialog } from '#client/features/pages/versions-dialog.tsx';
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable]'));
-}
 
 function draftOf(page: Pick<PageDetail, 'draft' | 'draftB' | 'splitB'>): PageDraft {
   return { a: page.draft, b: page.draftB, splitB: page.splitB };
@@ -80,12 +81,11 @@ function Editor({ initial }: { initial: PageDetail }) {
   const [picking, setPicking] = useState<{ kind: 'image' | 'video'; resolve: (item: MediaItem | null) => void } | null>(null);
   const [sizes, setSizes] = useState<MediaSizes>({});
   const [device, setDevice] = useState<Device>('desktop');
-  const [mobileView, setMobileView] = useState<'edit' | 'preview'>('edit');
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [deleted, setDeleted] = useState<{ name: string; after: PageDraft } | null>(null);
 
-  const { draft, variant } = state;
+  const { present: draft, variant } = state;
   const doc = currentDoc(draft, variant);
   const valid = useMemo(() => pageDocumentSchema.safeParse(draft.a).success && (!draft.b || pageDocumentSchema.safeParse(draft.b).success), [draft.a, draft.b]);
   const invalidIds = useMemo(() => new Set(doc.blocks.filter((b) => !blockSchema.safeParse(b).success).map((b) => b.id)), [doc]);
@@ -105,34 +105,13 @@ function Editor({ initial }: { initial: PageDetail }) {
   }, [initial.projectId]);
 
   const change = (next: PageDraft, group?: string) => {
-    if (!readOnly) dispatch({ type: 'change', draft: next, ...(group ? { group } : {}) });
+    if (!readOnly) dispatch({ type: 'change', value: next, ...(group ? { group } : {}) });
   };
   const changeDoc = (next: PageDocument, group?: string) => change(withDoc(draft, variant, next), group);
   const seal = useCallback(() => dispatch({ type: 'seal' }), []);
 
-  // Undo and redo anywhere but in a text field (which has its own); Escape leaves the block.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || readOnly) return;
-      if (document.querySelector('dialog[open]')) return;
-      const mod = event.ctrlKey || event.metaKey;
-      const key = event.key.toLowerCase();
-      if (event.key === 'Escape' && !isTyping(event.target)) {
-        dispatch({ type: 'select', id: null });
-        return;
-      }
-      if (isTyping(event.target)) return;
-      if (mod && key === 'z') {
-        event.preventDefault();
-        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
-      } else if (mod && key === 'y') {
-        event.preventDefault();
-        dispatch({ type: 'redo' });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [readOnly]);
+  // Escape leaves the block.
+  useUndoKeys(dispatch, { enabled: !readOnly, onEscape: () => dispatch({ type: 'select', id: null }) });
 
   const pickMedia: PickMedia = useCallback((kind) => new Promise<MediaItem | null>((resolve) => setPicking({ kind, resolve })), []);
   const closePicker = (item: MediaItem | null) => {
@@ -193,17 +172,14 @@ function Editor({ initial }: { initial: PageDetail }) {
     const detail = await pagesApi.restore(initial.id, version.id);
     const next = draftOf(detail);
     settle(next, detail.revision);
-    dispatch({ type: 'replace', draft: next });
+    dispatch({ type: 'replace', value: next });
     setMeta(metaOf(detail));
     toast({ tone: 'success', message: `Version ${version.number} restored and published.` });
   };
 
   const selectedBlock = doc.blocks.find((b) => b.id === state.selected) ?? null;
   const status: PageStatus = meta.status === 'published' && saveState !== 'saved' ? 'changed' : meta.status;
-  const canUndo = state.past.length > 0;
-  const canRedo = state.future.length > 0;
   const showDeleted = deleted !== null && deleted.after === draft;
-  const editHidden = mobileView === 'preview' ? 'hidden lg:block' : '';
 
   return (
     <div className="-m-4 flex min-h-[calc(100vh-4rem)] flex-col sm:-m-6">
@@ -220,12 +196,7 @@ function Editor({ initial }: { initial: PageDetail }) {
         <div className="ml-auto flex flex-wrap items-center gap-1.5">
           {!readOnly ? (
             <>
-              <Button variant="ghost" size="sm" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => dispatch({ type: 'undo' })}>
-                <Undo2 className="size-4" aria-hidden="true" />
-              </Button>
-              <Button variant="ghost" size="sm" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={() => dispatch({ type: 'redo' })}>
-                <Redo2 className="size-4" aria-hidden="true" />
-              </Button>
+              <UndoButtons history={state} dispatch={dispatch} />
             </>
           ) : null}
           <Button variant="secondary" size="sm" onClick={() => setVersionsOpen(true)}>
@@ -248,91 +219,93 @@ function Editor({ initial }: { initial: PageDetail }) {
           You can view this page. Only editors of the project can change or publish it.
         </Alert>
       ) : null}
-      {saveState === 'conflict' ? (
-        <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
-          Someone else saved this page while you were editing. Your last change is kept on this screen but not saved.{' '}
-          <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
-            Reload the newest version
-          </button>
-        </Alert>
-      ) : null}
-      <div role="group" aria-label="Show" className="flex gap-1 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-950">
-        {(['edit', 'preview'] as const).map((view) => (
-          <button
-            key={view}
-            type="button"
-            aria-pressed={mobileView === view}
-            onClick={() => setMobileView(view)}
-            className={`h-8 rounded-md px-3 text-sm font-medium ${mobileView === view ? 'bg-zinc-900 text-white dark:bg-white dark:text-zinc-900' : 'text-zinc-700 dark:text-zinc-300'}`}
-          >
-            {view === 'edit' ? 'Edit' : 'Preview'}
-          </button>
-        ))}
-      </div>
-      <div className="grid flex-1 grid-cols-1 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
-        <aside aria-label="Blocks and variants" className={`min-w-0 border-zinc-200 bg-white lg:border-r dark:border-zinc-800 dark:bg-zinc-950 ${editHidden}`}>
-          <VariantSection
-            draft={draft}
-            variant={variant}
-            readOnly={readOnly}
-            onVariant={(v) => dispatch({ type: 'variant', variant: v })}
-            onCreateB={() => {
-              change(createVariantB(draft));
-              dispatch({ type: 'variant', variant: 'b' });
-            }}
-            onRemoveB={() => change(removeVariantB(draft))}
-            onSplit={(splitB) => change({ ...draft, splitB }, 'split')}
-            onSeal={seal}
-          />
-          <BlocksList
-            blocks={doc.blocks}
-            selected={state.selected}
-            readOnly={readOnly}
-            full={doc.blocks.length >= MAX_BLOCKS}
-            invalid={invalidIds}
-            onSelect={(id) => dispatch({ type: 'select', id })}
-            onMove={(id, to) => changeDoc(moveBlock(doc, id, to))}
-            onDuplicate={onDuplicate}
-            onDelete={onDelete}
-            onAdd={() => setPicker(true)}
-          />
-          {showDeleted ? (
-            <div
-              role="status"
-              className="mx-4 mb-4 flex items-center justify-between gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white dark:bg-zinc-100 dark:text-zinc-900"
-            >
-              <span className="min-w-0 truncate">Deleted “{deleted.name}”.</span>
-              <button type="button" className="shrink-0 font-medium underline" onClick={() => dispatch({ type: 'undo' })}>
-                Undo
-              </button>
-            </div>
-          ) : null}
-        </aside>
-        <section aria-label="Preview" className={`min-w-0 bg-zinc-100 p-4 dark:bg-zinc-900 ${mobileView === 'edit' ? 'hidden lg:block' : ''}`}>
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-            <DeviceToggle device={device} onChange={setDevice} />
-            {draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
-          </div>
-          <PagePreview doc={doc} theme={initial.theme} sizes={sizes} device={device} label={`Preview of variant ${variant.toUpperCase()}`} />
-        </section>
-        <aside aria-label="Properties" className={`min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950 ${editHidden}`}>
-          {selectedBlock ? (
-            <BlockPanel
-              block={selectedBlock}
-              readOnly={readOnly}
-              onClose={() => dispatch({ type: 'select', id: null })}
-              onChange={(props, group) => changeDoc(updateBlockProps(doc, selectedBlock.id, props), group)}
-              onSeal={seal}
-              pickMedia={pickMedia}
-            />
-          ) : (
+      {saveState === 'conflict' ? <SaveConflict what="this page" /> : null}
+      <EditorPanels
+        narrow="switch"
+        columns="lg:grid-cols-[17rem_minmax(0,1fr)_20rem]"
+        left={{
+          label: 'Blocks and variants',
+          children: (
             <>
-              <PageMetaSection page={{ title: meta.title, slug: meta.slug, funnel: initial.funnel }} readOnly={readOnly} onPatch={patch} />
-              <SeoSection doc={doc} variant={variant} hasB={draft.b !== null} readOnly={readOnly} onChange={changeDoc} onSeal={seal} pickMedia={pickMedia} />
+              <VariantSection
+                draft={draft}
+                variant={variant}
+                readOnly={readOnly}
+                onVariant={(v) => dispatch({ type: 'variant', variant: v })}
+                onCreateB={() => {
+                  change(createVariantB(draft));
+                  dispatch({ type: 'variant', variant: 'b' });
+                }}
+                onRemoveB={() => change(removeVariantB(draft))}
+                onSplit={(splitB) => change({ ...draft, splitB }, 'split')}
+                onSeal={seal}
+              />
+              <BlocksList
+                items={doc.blocks}
+                selected={state.selected}
+                readOnly={readOnly}
+                full={doc.blocks.length >= MAX_BLOCKS}
+                invalid={invalidIds}
+                onSelect={(id) => dispatch({ type: 'select', id })}
+                onMove={(id, to) => changeDoc(moveBlock(doc, id, to))}
+                onDuplicate={onDuplicate}
+                onDelete={onDelete}
+                onAdd={() => setPicker(true)}
+              />
+              {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
             </>
-          )}
-        </aside>
-      </div>
+          ),
+        }}
+        main={{
+          label: 'Preview',
+          className: 'p-4',
+          children: (
+            <>
+              <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                <DeviceToggle device={device} onChange={setDevice} />
+                {draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
+              </div>
+              <PagePreview doc={doc} theme={initial.theme} sizes={sizes} device={device} label={`Preview of variant ${variant.toUpperCase()}`} />
+            </>
+          ),
+        }}
+        right={{
+          label: 'Properties',
+          children: (
+            <>
+              {selectedBlock ? (
+                <PartPanel
+                  id={selectedBlock.id}
+                  title={BLOCK_INFO[selectedBlock.type].label}
+                  closeLabel="Close the block’s properties (Escape)"
+                  onClose={() => dispatch({ type: 'select', id: null })}
+                >
+                  <BlockForm
+                    block={selectedBlock}
+                    readOnly={readOnly}
+                    onChange={(props, group) => changeDoc(updateBlockProps(doc, selectedBlock.id, props), group)}
+                    onSeal={seal}
+                    pickMedia={pickMedia}
+                  />
+                </PartPanel>
+              ) : (
+                <>
+                  <PageMetaSection page={{ title: meta.title, slug: meta.slug, funnel: initial.funnel }} readOnly={readOnly} onPatch={patch} />
+                  <SeoSection
+                    doc={doc}
+                    variant={variant}
+                    hasB={draft.b !== null}
+                    readOnly={readOnly}
+                    onChange={changeDoc}
+                    onSeal={seal}
+                    pickMedia={pickMedia}
+                  />
+                </>
+              )}
+            </>
+          ),
+        }}
+      />
       <BlockPicker open={picker} onClose={() => setPicker(false)} onPick={onAdd} />
       <MediaPicker
         projectId={initial.projectId}
@@ -344,66 +317,5 @@ function Editor({ initial }: { initial: PageDetail }) {
       />
       <VersionsDialog open={versionsOpen} pageId={initial.id} readOnly={readOnly} onClose={() => setVersionsOpen(false)} onRestore={restore} />
     </div>
-  );
-}
-
-function BlockPanel({
-  block,
-  readOnly,
-  onClose,
-  onChange,
-  onSeal,
-  pickMedia,
-}: {
-  block: Block;
-  readOnly: boolean;
-  onClose: () => void;
-  onChange: (props: Block['props'], group?: string) => void;
-  onSeal: () => void;
-  pickMedia: PickMedia;
-}) {
-  return (
-    <section className="px-4 py-4" aria-labelledby={`panel-${block.id}`}>
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id={`panel-${block.id}`} className="text-sm font-semibold">
-          {BLOCK_INFO[block.type].label}
-        </h2>
-        <Button variant="ghost" size="sm" aria-label="Close the block’s properties (Escape)" onClick={onClose}>
-          <X className="size-4" aria-hidden="true" />
-        </Button>
-      </div>
-      <BlockForm block={block} readOnly={readOnly} onChange={onChange} onSeal={onSeal} pickMedia={pickMedia} />
-    </section>
-  );
-}
-
-function SaveIndicator({ state, error, onRetry }: { state: SaveState | 'readonly'; error: string | null; onRetry: () => void }) {
-  const base = 'inline-flex items-center gap-1 text-xs';
-  return (
-    <span role="status" aria-live="polite" className={base}>
-      {state === 'readonly' ? <span className="text-zinc-500">View only</span> : null}
-      {state === 'saved' ? (
-        <span className={`${base} text-emerald-700 dark:text-emerald-400`}>
-          <Check className="size-3.5" aria-hidden="true" /> Saved
-        </span>
-      ) : null}
-      {state === 'pending' ? <span className="text-zinc-500">Unsaved changes</span> : null}
-      {state === 'invalid' ? <span className="text-amber-700 dark:text-amber-400">Not saved: fix the fields marked in red</span> : null}
-      {state === 'saving' ? (
-        <span className={`${base} text-zinc-600 dark:text-zinc-400`}>
-          <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Saving…
-        </span>
-      ) : null}
-      {state === 'error' || state === 'conflict' ? (
-        <span className={`${base} text-red-700 dark:text-red-400`}>
-          <AlertCircle className="size-3.5" aria-hidden="true" /> {state === 'conflict' ? 'Not saved: newer version exists' : (error ?? 'Not saved')}
-          {state === 'error' ? (
-            <button type="button" className="ml-1 font-medium underline" onClick={onRetry}>
-              Retry
-            </button>
-          ) : null}
-        </span>
-      ) : null}
-    </span>
   );
 }

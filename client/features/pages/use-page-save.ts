@@ -3,8 +3,6 @@ import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
 import type { PageDraft } from '#client/features/pages/editor-state.ts';
 
-export type { SaveState } from '#client/lib/use-revision-save.ts';
-
 /** The part of the draft that differs from what the server has, as PATCH fields. */
 function changes(draft: PageDraft, saved: PageDraft): Omit<PageUpdateInput, 'baseRevision'> {
   return {

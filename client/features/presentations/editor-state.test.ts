@@ -15,26 +15,26 @@ const doc = starterDocument('Harbour Bakery');
 describe('the presentation editor’s state', () => {
   it('makes one undo step of a burst of typing in one field, and another for the next field', () => {
     let state = initialEditorState(doc);
-    state = editorReducer(state, { type: 'change', doc: { ...doc, headline: 'A' }, group: 'details:headline' });
-    state = editorReducer(state, { type: 'change', doc: { ...state.doc, headline: 'AB' }, group: 'details:headline' });
-    state = editorReducer(state, { type: 'change', doc: { ...state.doc, intro: 'Hi' }, group: 'details:intro' });
+    state = editorReducer(state, { type: 'change', value: { ...doc, headline: 'A' }, group: 'details:headline' });
+    state = editorReducer(state, { type: 'change', value: { ...state.present, headline: 'AB' }, group: 'details:headline' });
+    state = editorReducer(state, { type: 'change', value: { ...state.present, intro: 'Hi' }, group: 'details:intro' });
     expect(state.past).toHaveLength(2);
     state = editorReducer(state, { type: 'undo' });
-    expect(state.doc.intro).toBe('');
-    expect(state.doc.headline).toBe('AB');
+    expect(state.present.intro).toBe('');
+    expect(state.present.headline).toBe('AB');
     state = editorReducer(state, { type: 'undo' });
-    expect(state.doc).toBe(doc);
+    expect(state.present).toBe(doc);
     state = editorReducer(state, { type: 'redo' });
-    expect(state.doc.headline).toBe('AB');
+    expect(state.present.headline).toBe('AB');
     // Leaving the field (seal) ends the step: the same field again is a new one.
     state = editorReducer(state, { type: 'seal' });
-    state = editorReducer(state, { type: 'change', doc: { ...state.doc, headline: 'ABC' }, group: 'details:headline' });
+    state = editorReducer(state, { type: 'change', value: { ...state.present, headline: 'ABC' }, group: 'details:headline' });
     expect(state.past).toHaveLength(2);
   });
 
   it('forgets the selection of a section that an undo removes', () => {
     const added = insertSection(doc, newSection('pricing', 'pricing'));
-    let state = editorReducer(initialEditorState(doc), { type: 'change', doc: added });
+    let state = editorReducer(initialEditorState(doc), { type: 'change', value: added });
     state = editorReducer(state, { type: 'select', id: 'pricing' });
     expect(state.selected).toBe('pricing');
     state = editorReducer(state, { type: 'undo' });

@@ -1,30 +1,16 @@
+import { historyReducer, startHistory, type History, type HistoryAction } from '#client/lib/history.ts';
 import type { PresentationDocument, Section } from '#client/features/presentations/model.ts';
 
-/**
- * The presentation editor's document with its undo/redo history. Changes that belong together
- * (one burst of typing in a field) share a `group` and make one history step, as in the page
- * editor.
- */
-export interface EditorState {
-  doc: PresentationDocument;
-  past: PresentationDocument[];
-  future: PresentationDocument[];
+/** The presentation editor's document with its undo/redo history (client/lib/history.ts), and the selected section. */
+export interface EditorState extends History<PresentationDocument> {
   /** The section whose properties the side panel shows. */
   selected: string | null;
-  group: string | null;
 }
 
-export type EditorAction =
-  | { type: 'change'; doc: PresentationDocument; group?: string }
-  | { type: 'select'; id: string | null }
-  | { type: 'undo' }
-  | { type: 'redo' }
-  | { type: 'seal' };
-
-const HISTORY_LIMIT = 100;
+export type EditorAction = HistoryAction<PresentationDocument> | { type: 'select'; id: string | null };
 
 export function initialEditorState(doc: PresentationDocument): EditorState {
-  return { doc, past: [], future: [], selected: null, group: null };
+  return { ...startHistory(doc), selected: null };
 }
 
 function selectedIn(doc: PresentationDocument, id: string | null): string | null {
@@ -32,35 +18,9 @@ function selectedIn(doc: PresentationDocument, id: string | null): string | null
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
-  switch (action.type) {
-    case 'change': {
-      if (action.doc === state.doc) return state;
-      const merge = action.group !== undefined && action.group === state.group;
-      const past = merge ? state.past : [...state.past, state.doc].slice(-HISTORY_LIMIT);
-      return { ...state, doc: action.doc, past, future: [], selected: selectedIn(action.doc, state.selected), group: action.group ?? null };
-    }
-    case 'select':
-      return state.selected === action.id ? state : { ...state, selected: action.id, group: null };
-    case 'seal':
-      return state.group === null ? state : { ...state, group: null };
-    case 'undo': {
-      const previous = state.past.at(-1);
-      if (!previous) return state;
-      return {
-        ...state,
-        doc: previous,
-        past: state.past.slice(0, -1),
-        future: [state.doc, ...state.future],
-        group: null,
-        selected: selectedIn(previous, state.selected),
-      };
-    }
-    case 'redo': {
-      const next = state.future[0];
-      if (!next) return state;
-      return { ...state, doc: next, past: [...state.past, state.doc], future: state.future.slice(1), group: null, selected: selectedIn(next, state.selected) };
-    }
-  }
+  if (action.type === 'select') return state.selected === action.id ? state : { ...state, selected: action.id, group: null };
+  const next = historyReducer(state, action);
+  return next === state ? state : { ...next, selected: selectedIn(next.present, state.selected) };
 }
 
 /** A section id not used in the document: the type, then type-2, type-3… */

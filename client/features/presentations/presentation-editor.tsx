@@ -1,15 +1,20 @@
-import { AlertCircle, Check, ChevronLeft, ExternalLink, LayoutGrid, Loader2, Redo2, Rocket, Undo2, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { ChevronLeft, ExternalLink, LayoutGrid, Rocket } from 'lucide-react';
+import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { MediaItem } from '#common/schemas/media.ts';
-import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { EditorPanels, PartPanel } from '#client/components/editor/editor-panels.tsx';
+import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
+import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
+import { DeletedNotice } from '#client/components/editor/sortable-list.tsx';
 import { NotFound } from '#client/components/not-found.tsx';
 import { MediaPicker } from '#client/components/media-picker.tsx';
 import type { PickMedia } from '#client/components/editor/spec-form.tsx';
 import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { brandThemeOf, presentationsApi, projectsForPrefill } from '#client/features/presentations/api.ts';
 import { DetailsSection, ProjectSection, SharingSection, ThemeSection } from '#client/features/presentations/editor-panels.tsx';
@@ -30,7 +35,7 @@ import { MAX_SECTIONS, newSection, SECTION_TYPES } from '#client/features/presen
 import { SectionPicker, SectionsList, sectionName } from '#client/features/presentations/sections-list.tsx';
 import { sectionLabel } from '#client/features/presentations/sections.ts';
 import { PresentationStatusBadge } from '#client/features/presentations/status.tsx';
-import { usePresentationSave, type SaveState } from '#client/features/presentations/use-save.ts';
+import { usePresentationSave } from '#client/features/presentations/use-save.ts';
 import { documentErrors, sectionErrors, sectionsError } from '#client/features/presentations/validation.ts';
 
 const NOTHING: Resolved = { images: {}, creations: {}, ads: {}, pages: {} };
@@ -56,10 +61,6 @@ function merge(a: Resolved, b: Partial<Resolved>): Resolved {
     ads: { ...a.ads, ...b.ads },
     pages: { ...a.pages, ...b.pages },
   };
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable]'));
 }
 
 /** The presentation editor, opened from the list (`?edit={id}`): loading, not found and error states. */
@@ -109,7 +110,6 @@ function Editor({
   const [picker, setPicker] = useState(false);
   const [picking, setPicking] = useState<{ kind: 'image' | 'video'; resolve: (item: MediaItem | null) => void } | null>(null);
   const [device, setDevice] = useState<Device>('desktop');
-  const [mobileView, setMobileView] = useState<'edit' | 'preview'>('edit');
   const [publishing, setPublishing] = useState(false);
   const [deleted, setDeleted] = useState<{ name: string; after: PresentationDocument } | null>(null);
 
@@ -119,7 +119,7 @@ function Editor({
   const brand = useResource(() => (meta.projectId ? brandThemeOf(meta.projectId) : Promise.resolve(null)), [meta.projectId]);
   const resolved = useMemo(() => merge(meta.resolved, extra), [meta.resolved, extra]);
 
-  const { doc } = state;
+  const { present: doc } = state;
   const detailErrors = useMemo(() => documentErrors(doc), [doc]);
   const invalidIds = useMemo(() => new Set(doc.sections.filter((s) => Object.keys(sectionErrors(s)).length > 0).map((s) => s.id)), [doc]);
   const listError = useMemo(() => sectionsError(doc), [doc]);
@@ -133,32 +133,11 @@ function Editor({
   );
   const { saveState, saveError, save, patch, settleRevision } = usePresentationSave({ presentation: initial, doc, valid, onSaved });
 
-  const change = (next: PresentationDocument, group?: string) => dispatch({ type: 'change', doc: next, ...(group ? { group } : {}) });
+  const change = (next: PresentationDocument, group?: string) => dispatch({ type: 'change', value: next, ...(group ? { group } : {}) });
   const seal = useCallback(() => dispatch({ type: 'seal' }), []);
 
-  // Undo and redo anywhere but in a text field (which has its own); Escape leaves the section.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented) return;
-      if (document.querySelector('dialog[open]')) return;
-      const mod = event.ctrlKey || event.metaKey;
-      const key = event.key.toLowerCase();
-      if (event.key === 'Escape' && !isTyping(event.target)) {
-        dispatch({ type: 'select', id: null });
-        return;
-      }
-      if (isTyping(event.target)) return;
-      if (mod && key === 'z') {
-        event.preventDefault();
-        dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
-      } else if (mod && key === 'y') {
-        event.preventDefault();
-        dispatch({ type: 'redo' });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Escape leaves the section.
+  useUndoKeys(dispatch, { onEscape: () => dispatch({ type: 'select', id: null }) });
 
   const projectId = meta.projectId;
   const pickMedia: PickMedia = useCallback(
@@ -236,10 +215,7 @@ function Editor({
   };
 
   const selected = doc.sections.find((s) => s.id === state.selected) ?? null;
-  const canUndo = state.past.length > 0;
-  const canRedo = state.future.length > 0;
   const showDeleted = deleted !== null && deleted.after === doc;
-  const editHidden = mobileView === 'preview' ? 'hidden lg:block' : '';
 
   return (
     <div className="-m-4 flex min-h-[calc(100vh-4rem)] flex-col sm:-m-6">
@@ -255,12 +231,7 @@ function Editor({
         <PresentationStatusBadge presentation={meta} />
         <SaveIndicator state={saveState} error={saveError} onRetry={() => void save()} />
         <div className="ml-auto flex flex-wrap items-center gap-1.5">
-          <Button variant="ghost" size="sm" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={() => dispatch({ type: 'undo' })}>
-            <Undo2 className="size-4" aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="sm" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={() => dispatch({ type: 'redo' })}>
-            <Redo2 className="size-4" aria-hidden="true" />
-          </Button>
+          <UndoButtons history={state} dispatch={dispatch} />
           <a href={`${meta.url}/components`} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
             <LayoutGrid className="size-4" aria-hidden="true" /> Components
           </a>
@@ -289,115 +260,100 @@ function Editor({
           </Button>
         </div>
       </header>
-      {saveState === 'conflict' ? (
-        <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
-          Someone else saved this presentation while you were editing. Your last change is kept on this screen but not saved.{' '}
-          <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
-            Reload the newest version
-          </button>
-        </Alert>
-      ) : null}
-      <div role="group" aria-label="Show" className="flex gap-1 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-950">
-        {(['edit', 'preview'] as const).map((view) => (
-          <button
-            key={view}
-            type="button"
-            aria-pressed={mobileView === view}
-            onClick={() => setMobileView(view)}
-            className={`h-8 rounded-md px-3 text-sm font-medium ${mobileView === view ? 'bg-zinc-900 text-white dark:bg-white dark:text-zinc-900' : 'text-zinc-700 dark:text-zinc-300'}`}
-          >
-            {view === 'edit' ? 'Edit' : 'Preview'}
-          </button>
-        ))}
-      </div>
-      <div className="grid flex-1 grid-cols-1 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
-        <aside aria-label="Sections" className={`min-w-0 border-zinc-200 bg-white lg:border-r dark:border-zinc-800 dark:bg-zinc-950 ${editHidden}`}>
-          <SectionsList
-            sections={doc.sections}
-            selected={state.selected}
-            readOnly={false}
-            full={doc.sections.length >= MAX_SECTIONS}
-            invalid={invalidIds}
-            onSelect={(id) => dispatch({ type: 'select', id })}
-            onMove={(id, to) => change(moveSection(doc, id, to))}
-            onDelete={onDelete}
-            onAdd={() => setPicker(true)}
-          />
-          {listError ? (
-            <p role="alert" className="px-4 pb-3 text-xs text-red-700 dark:text-red-400">
-              {listError}
-            </p>
-          ) : null}
-          {state.selected ? (
-            <p className="px-4 pb-4">
-              <button
-                type="button"
-                className="text-sm font-medium text-accent-700 underline dark:text-accent-200"
-                onClick={() => dispatch({ type: 'select', id: null })}
-              >
-                Customer, theme and access
-              </button>
-            </p>
-          ) : null}
-          {showDeleted ? (
-            <div
-              role="status"
-              className="mx-4 mb-4 flex items-center justify-between gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white dark:bg-zinc-100 dark:text-zinc-900"
-            >
-              <span className="min-w-0 truncate">Deleted “{deleted.name}”.</span>
-              <button type="button" className="shrink-0 font-medium underline" onClick={() => dispatch({ type: 'undo' })}>
-                Undo
-              </button>
-            </div>
-          ) : null}
-        </aside>
-        <section aria-label="Preview" className={`min-w-0 bg-zinc-100 p-4 dark:bg-zinc-900 ${mobileView === 'edit' ? 'hidden lg:block' : ''}`}>
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-            <DeviceToggle device={device} onChange={setDevice} />
-            <p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{meta.url}</p>
-          </div>
-          <PresentationPreview doc={doc} resolved={resolved} refCode={meta.refCode} authorName={meta.author?.name ?? ''} device={device} />
-        </section>
-        <aside aria-label="Properties" className={`min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950 ${editHidden}`}>
-          {selected ? (
-            <section className="px-4 py-4" aria-labelledby={`panel-${selected.id}`}>
-              <div className="mb-3 flex items-center justify-between gap-2">
-                <h2 id={`panel-${selected.id}`} className="text-sm font-semibold">
-                  {sectionLabel(selected.type)}
-                </h2>
-                <Button variant="ghost" size="sm" aria-label="Close the section’s properties (Escape)" onClick={() => dispatch({ type: 'select', id: null })}>
-                  <X className="size-4" aria-hidden="true" />
-                </Button>
-              </div>
-              <SectionForm
-                section={selected}
-                resolved={resolved}
-                sources={sources}
-                onChange={(props, group) => change(updateSectionProps(doc, selected.id, props), group)}
-                onPicked={onPicked}
-                onSeal={seal}
-                pickMedia={pickMedia}
-              />
-            </section>
-          ) : (
+      {saveState === 'conflict' ? <SaveConflict what="this presentation" /> : null}
+      <EditorPanels
+        narrow="switch"
+        columns="lg:grid-cols-[17rem_minmax(0,1fr)_20rem]"
+        left={{
+          label: 'Sections',
+          children: (
             <>
-              <DetailsSection doc={doc} errors={detailErrors} onChange={change} onSeal={seal} pickMedia={pickMedia} />
-              <ProjectSection
-                current={meta.projectId ? { id: meta.projectId, name: meta.projectName ?? 'Linked project' } : null}
-                projects={projects.status === 'ready' ? projects.data : []}
-                onPatch={patch}
+              <SectionsList
+                items={doc.sections}
+                selected={state.selected}
+                readOnly={false}
+                full={doc.sections.length >= MAX_SECTIONS}
+                invalid={invalidIds}
+                onSelect={(id) => dispatch({ type: 'select', id })}
+                onMove={(id, to) => change(moveSection(doc, id, to))}
+                onDelete={onDelete}
+                onAdd={() => setPicker(true)}
               />
-              <ThemeSection
-                theme={doc.theme}
-                brandTheme={brand.status === 'ready' ? brand.data : null}
-                onChange={(theme, group) => change({ ...doc, theme }, group)}
-                onSeal={seal}
-              />
-              <SharingSection presentation={meta} onPatch={patch} />
+              {listError ? (
+                <p role="alert" className="px-4 pb-3 text-xs text-red-700 dark:text-red-400">
+                  {listError}
+                </p>
+              ) : null}
+              {state.selected ? (
+                <p className="px-4 pb-4">
+                  <button
+                    type="button"
+                    className="text-sm font-medium text-accent-700 underline dark:text-accent-200"
+                    onClick={() => dispatch({ type: 'select', id: null })}
+                  >
+                    Customer, theme and access
+                  </button>
+                </p>
+              ) : null}
+              {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
             </>
-          )}
-        </aside>
-      </div>
+          ),
+        }}
+        main={{
+          label: 'Preview',
+          className: 'p-4',
+          children: (
+            <>
+              <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                <DeviceToggle device={device} onChange={setDevice} />
+                <p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{meta.url}</p>
+              </div>
+              <PresentationPreview doc={doc} resolved={resolved} refCode={meta.refCode} authorName={meta.author?.name ?? ''} device={device} />
+            </>
+          ),
+        }}
+        right={{
+          label: 'Properties',
+          children: (
+            <>
+              {selected ? (
+                <PartPanel
+                  id={selected.id}
+                  title={sectionLabel(selected.type)}
+                  closeLabel="Close the section’s properties (Escape)"
+                  onClose={() => dispatch({ type: 'select', id: null })}
+                >
+                  <SectionForm
+                    section={selected}
+                    resolved={resolved}
+                    sources={sources}
+                    onChange={(props, group) => change(updateSectionProps(doc, selected.id, props), group)}
+                    onPicked={onPicked}
+                    onSeal={seal}
+                    pickMedia={pickMedia}
+                  />
+                </PartPanel>
+              ) : (
+                <>
+                  <DetailsSection doc={doc} errors={detailErrors} onChange={change} onSeal={seal} pickMedia={pickMedia} />
+                  <ProjectSection
+                    current={meta.projectId ? { id: meta.projectId, name: meta.projectName ?? 'Linked project' } : null}
+                    projects={projects.status === 'ready' ? projects.data : []}
+                    onPatch={patch}
+                  />
+                  <ThemeSection
+                    theme={doc.theme}
+                    brandTheme={brand.status === 'ready' ? brand.data : null}
+                    onChange={(theme, group) => change({ ...doc, theme }, group)}
+                    onSeal={seal}
+                  />
+                  <SharingSection presentation={meta} onPatch={patch} />
+                </>
+              )}
+            </>
+          ),
+        }}
+      />
       <SectionPicker open={picker} types={SECTION_TYPES} onClose={() => setPicker(false)} onPick={onAdd} />
       {meta.projectId && member ? (
         <MediaPicker
@@ -413,35 +369,5 @@ function Editor({
         <LibraryPicker open={picking !== null} title="Choose a picture" sources={sources} onClose={() => closeLibrary(null)} onPick={closeLibrary} />
       ) : null}
     </div>
-  );
-}
-
-function SaveIndicator({ state, error, onRetry }: { state: SaveState; error: string | null; onRetry: () => void }) {
-  const base = 'inline-flex items-center gap-1 text-xs';
-  return (
-    <span role="status" aria-live="polite" className={base}>
-      {state === 'saved' ? (
-        <span className={`${base} text-emerald-700 dark:text-emerald-400`}>
-          <Check className="size-3.5" aria-hidden="true" /> Saved
-        </span>
-      ) : null}
-      {state === 'pending' ? <span className="text-zinc-500 dark:text-zinc-400">Unsaved changes</span> : null}
-      {state === 'invalid' ? <span className="text-amber-700 dark:text-amber-400">Not saved: fix the fields marked in red</span> : null}
-      {state === 'saving' ? (
-        <span className={`${base} text-zinc-600 dark:text-zinc-400`}>
-          <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> Saving…
-        </span>
-      ) : null}
-      {state === 'error' || state === 'conflict' ? (
-        <span className={`${base} text-red-700 dark:text-red-400`}>
-          <AlertCircle className="size-3.5" aria-hidden="true" /> {state === 'conflict' ? 'Not saved: newer version exists' : (error ?? 'Not saved')}
-          {state === 'error' ? (
-            <button type="button" className="ml-1 font-medium underline" onClick={onRetry}>
-              Retry
-            </button>
-          ) : null}
-        </span>
-      ) : null}
-    </span>
   );
 }

@@ -2,8 +2,6 @@ import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 import { presentationsApi, type PresentationPatch } from '#client/features/presentations/api.ts';
 import type { Presentation, PresentationDocument } from '#client/features/presentations/model.ts';
 
-export type { SaveState } from '#client/lib/use-revision-save.ts';
-
 type DocumentChange = { document: PresentationDocument };
 
 /** The presentation's saving (client/lib/use-revision-save.ts): the document; `patch` for address, password, expiry and project. */

@@ -1,4 +1,4 @@
-import { AlertCircle, Check, Loader2, Plus, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { FontId } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
@@ -9,6 +9,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { BUNDLED_CHOICES, FontPicker } from '#client/components/font-picker.tsx';
 import { TextAreaField } from '#client/components/field.tsx';
 import { Card } from '#client/components/page-header.tsx';
+import { SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -45,8 +46,6 @@ function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; o
   );
 }
 
-type SaveState = 'saved' | 'pending' | 'saving' | 'error';
-
 /** The kit as the server stores it (the schema lowercases colours and trims the tone): what "unsaved" compares. */
 function normalised(kit: BrandKit): string {
   return JSON.stringify({ ...kit, colors: kit.colors.map((c) => c.toLowerCase()), tone: kit.tone.trim() });
@@ -54,37 +53,6 @@ function normalised(kit: BrandKit): string {
 
 /** A moment after the last change, as the creative editor does. */
 const AUTOSAVE_DELAY_MS = 800;
-
-function SaveIndicator({ state, message, onRetry }: { state: SaveState; message: string | null; onRetry: () => void }) {
-  return (
-    <p role="status" aria-label="Brand kit save state" className="flex min-h-5 items-center gap-1 text-xs">
-      {state === 'saved' ? (
-        <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
-          <Check aria-hidden="true" className="size-3.5" />
-          Saved
-        </span>
-      ) : null}
-      {state === 'pending' && !message ? <span className="text-zinc-600 dark:text-zinc-400">Unsaved changes</span> : null}
-      {state === 'saving' ? (
-        <span className="inline-flex items-center gap-1 text-zinc-600 dark:text-zinc-400">
-          <Loader2 aria-hidden="true" className="size-3.5 animate-spin" />
-          Saving…
-        </span>
-      ) : null}
-      {message ? (
-        <span className="inline-flex flex-wrap items-center gap-1 text-red-700 dark:text-red-400">
-          <AlertCircle aria-hidden="true" className="size-3.5" />
-          Not saved: {message}
-          {state === 'error' ? (
-            <button type="button" className="font-medium underline" onClick={onRetry}>
-              Retry
-            </button>
-          ) : null}
-        </span>
-      ) : null}
-    </p>
-  );
-}
 
 /**
  * The brand kit: logo from the library, up to 8 colours, heading and body font, tone of
@@ -117,7 +85,6 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
   const dirty = normalised(kit) !== normalised(saved.kit);
   const invalidColor = kit.colors.some((c) => !HEX.test(c));
   const failedNow = failure !== null && failure.kit === kit;
-  const state: SaveState = saving ? 'saving' : failedNow ? 'error' : dirty ? 'pending' : 'saved';
 
   // One save at a time, each sending the whole kit: a later one never lands before an earlier one.
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
@@ -279,9 +246,12 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
         />
         {canEdit ? (
           <SaveIndicator
-            state={state}
-            message={invalidColor ? 'fix the colours marked in red.' : failedNow ? (failure?.message ?? null) : null}
-            onRetry={() => void save(kit)}
+            label="Brand kit save state"
+            className="flex min-h-5 items-center gap-1 text-xs"
+            state={saving ? 'saving' : invalidColor || failedNow ? 'error' : dirty ? 'pending' : 'saved'}
+            error={`Not saved: ${invalidColor ? 'fix the colours marked in red.' : failure?.message}`}
+            // A colour that is not one is fixed in its field, not retried.
+            onRetry={invalidColor ? undefined : () => void save(kit)}
           />
         ) : null}
       </div>

@@ -1,0 +1,104 @@
+import { X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '#client/components/button.tsx';
+
+interface Panel {
+  /** The landmark's name ("Properties"). */
+  label: string;
+  children: ReactNode;
+}
+
+const SIDE = 'min-w-0 border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950';
+
+/**
+ * An editor's columns under its header: a side panel, the main area (the canvas or the preview)
+ * and a side panel, side by side from 1024 px (lg; `columns` sets their widths). Narrower (a
+ * 390 px phone), either an Edit / Preview switch shows the two panels or the main area
+ * (`narrow="switch"`: the page and presentation editors), or the panels stack under the main
+ * area (`narrow="stack"`: the creative editor, whose canvas comes first). `open` hides a side
+ * panel on a wide screen.
+ */
+export function EditorPanels({
+  left,
+  main,
+  right,
+  columns,
+  narrow,
+  open = { left: true, right: true },
+}: {
+  left: Panel;
+  /** `className`: the main area's own spacing ("p-4"). */
+  main: Panel & { className: string };
+  right: Panel;
+  columns: string;
+  narrow: 'switch' | 'stack';
+  open?: { left: boolean; right: boolean };
+}) {
+  const [view, setView] = useState<'edit' | 'preview'>('edit');
+  const stack = narrow === 'stack';
+  // A closed panel hides on a wide screen; on a narrow one, the view not chosen hides.
+  const hidden = (shown: boolean) => `${shown ? '' : ' lg:hidden'}${!stack && view === 'preview' ? ' hidden lg:block' : ''}`;
+  return (
+    <>
+      {stack ? null : (
+        <div role="group" aria-label="Show" className="flex gap-1 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-950">
+          {(['edit', 'preview'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+              className={`h-8 rounded-md px-3 text-sm font-medium ${view === option ? 'bg-zinc-900 text-white dark:bg-white dark:text-zinc-900' : 'text-zinc-700 dark:text-zinc-300'}`}
+            >
+              {option === 'edit' ? 'Edit' : 'Preview'}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className={`grid flex-1 grid-cols-1 ${columns}`}>
+        <aside aria-label={left.label} className={`${stack ? 'order-2 lg:order-1' : ''} ${SIDE} lg:border-r${hidden(open.left)}`}>
+          {left.children}
+        </aside>
+        {/* A region, not <main>: the workspace shell around the editor has the page's main landmark. */}
+        <section
+          aria-label={main.label}
+          className={`${stack ? 'order-1 lg:order-2' : ''} min-w-0 bg-zinc-100 dark:bg-zinc-900 ${main.className} ${!stack && view === 'edit' ? 'hidden lg:block' : ''}`}
+        >
+          {main.children}
+        </section>
+        <aside aria-label={right.label} className={`${stack ? 'order-3' : ''} ${SIDE} lg:border-l${hidden(open.right)}`}>
+          {right.children}
+        </aside>
+      </div>
+    </>
+  );
+}
+
+/** A side panel's view of the selected block or section: its kind as the heading, a close button (Escape does the same), its form. */
+export function PartPanel({
+  id,
+  title,
+  closeLabel,
+  onClose,
+  children,
+}: {
+  id: string;
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <section className="px-4 py-4" aria-labelledby={`panel-${id}`}>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id={`panel-${id}`} className="text-sm font-semibold">
+          {title}
+        </h2>
+        <Button variant="ghost" size="sm" aria-label={closeLabel} onClick={onClose}>
+          <X className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+      {children}
+    </section>
+  );
+}

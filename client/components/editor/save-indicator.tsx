@@ -1,0 +1,69 @@
+import { AlertCircle, Check, Loader2 } from 'lucide-react';
+import { Alert } from '#client/components/alert.tsx';
+import type { SaveState } from '#client/lib/use-revision-save.ts';
+
+const ROW = 'inline-flex items-center gap-1 text-xs';
+
+/**
+ * How an autosaving screen stands, in its header (the editors) or under its fields (the brand
+ * kit): Saved, Unsaved changes, Saving…, or why it is not saved, with a Retry after a failure
+ * when `onRetry` is given. A live region: screen readers hear each change.
+ */
+export function SaveIndicator({
+  state,
+  error,
+  onRetry,
+  label,
+  className = ROW,
+}: {
+  state: SaveState | 'readonly';
+  /** What went wrong, shown for `error` ("Not saved" when null). */
+  error?: string | null;
+  onRetry?: () => void;
+  /** The live region's name, where a screen has several. */
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <span role="status" aria-live="polite" aria-label={label} className={className}>
+      {state === 'readonly' ? <span className="text-zinc-500">View only</span> : null}
+      {state === 'saved' ? (
+        <span className={`${ROW} text-emerald-700 dark:text-emerald-400`}>
+          <Check className="size-3.5" aria-hidden="true" />
+          Saved
+        </span>
+      ) : null}
+      {state === 'pending' ? <span className="text-zinc-500 dark:text-zinc-400">Unsaved changes</span> : null}
+      {state === 'invalid' ? <span className="text-amber-700 dark:text-amber-400">Not saved: fix the fields marked in red</span> : null}
+      {state === 'saving' ? (
+        <span className={`${ROW} text-zinc-600 dark:text-zinc-400`}>
+          <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
+          Saving…
+        </span>
+      ) : null}
+      {state === 'error' || state === 'conflict' ? (
+        <span className={`${ROW} text-red-700 dark:text-red-400`}>
+          <AlertCircle className="size-3.5" aria-hidden="true" />
+          {state === 'conflict' ? 'Not saved: newer version exists' : (error ?? 'Not saved')}
+          {state === 'error' && onRetry ? (
+            <button type="button" className="ml-1 font-medium underline" onClick={onRetry}>
+              Retry
+            </button>
+          ) : null}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Under an editor's header once a save met a newer version (`conflict`): nothing more is saved from this screen. */
+export function SaveConflict({ what }: { what: string }) {
+  return (
+    <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
+      Someone else saved {what} while you were editing. Your last change is kept on this screen but not saved.{' '}
+      <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
+        Reload the newest version
+      </button>
+    </Alert>
+  );
+}

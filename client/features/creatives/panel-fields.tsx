@@ -1,0 +1,205 @@
+import { useId, useState, type ReactNode } from 'react';
+import { isBrandFont, type FontRef } from '#common/fonts.ts';
+import { BUNDLED_CHOICES, FontPicker, FontUploadButton, type FontChoice } from '#client/components/font-picker.tsx';
+import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
+
+export const inputClass =
+  'block h-9 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+
+export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section className="border-b border-zinc-200 px-4 py-4 dark:border-zinc-800">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</h2>
+        {action}
+      </div>
+      <div className="space-y-3">{children}</div>
+    </section>
+  );
+}
+
+export function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-zinc-700 dark:text-zinc-300">
+        {label}
+      </label>
+      {children(id)}
+      {hint ? <p className="mt-1 text-xs text-zinc-500">{hint}</p> : null}
+    </div>
+  );
+}
+
+export function NumberField({
+  label,
+  value,
+  min,
+  max,
+  step = 0.5,
+  disabled,
+  onChange,
+  suffix,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step?: number;
+  disabled: boolean;
+  onChange: (value: number) => void;
+  suffix?: string;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <Field label={suffix ? `${label} (${suffix})` : label}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          className={inputClass}
+          value={draft ?? String(value)}
+          min={min}
+          max={max}
+          step={step}
+          disabled={disabled}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            const n = Number(event.target.value);
+            if (event.target.value !== '' && Number.isFinite(n) && n >= min && n <= max) onChange(Math.round(n * 100) / 100);
+          }}
+          onBlur={() => setDraft(null)}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function ColorField({
+  label,
+  value,
+  disabled,
+  onChange,
+  palette,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  palette: readonly string[];
+}) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <div className="flex items-center gap-2">
+          <input
+            id={id}
+            type="color"
+            value={value}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value.toLowerCase())}
+            className="h-9 w-12 cursor-pointer rounded border border-zinc-300 bg-white p-0.5 disabled:cursor-not-allowed dark:border-zinc-700"
+          />
+          <div className="flex flex-wrap gap-1" role="group" aria-label={`${label}: brand colours`}>
+            {[...new Set([...palette, '#ffffff', '#111827'])].slice(0, 8).map((color) => (
+              <button
+                key={color}
+                type="button"
+                disabled={disabled}
+                title={color}
+                aria-label={`Use ${color}`}
+                aria-pressed={color === value}
+                onClick={() => onChange(color)}
+                className={`size-6 rounded-full border ${color === value ? 'ring-2 ring-accent-600 ring-offset-1 dark:ring-offset-zinc-900' : 'border-zinc-300 dark:border-zinc-600'}`}
+                style={{ backgroundColor: color }}
+              />
+            ))}
+          </div>
+        </div>
+      )}
+    </Field>
+  );
+}
+
+export function Segmented<T extends string | number>({
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  disabled: boolean;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div>
+      <p className="mb-1 text-xs font-medium text-zinc-700 dark:text-zinc-300" id={`${label}-label`}>
+        {label}
+      </p>
+      <div role="radiogroup" aria-label={label} className="inline-flex rounded-[var(--radius-control)] border border-zinc-300 p-0.5 dark:border-zinc-700">
+        {options.map((option) => (
+          <button
+            key={String(option.value)}
+            type="button"
+            role="radio"
+            aria-checked={option.value === value}
+            disabled={disabled}
+            onClick={() => onChange(option.value)}
+            className={`rounded-md px-2.5 py-1 text-xs font-medium ${option.value === value ? 'bg-accent-600 text-white' : 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800'}`}
+          >
+            {option.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The font of a text or button: the project's uploaded fonts first, then the bundled ones, each shown in its own face. */
+export function FontField({
+  value,
+  disabled,
+  brandFonts,
+  onChange,
+}: {
+  value: FontRef;
+  disabled: boolean;
+  brandFonts?: BrandFonts | undefined;
+  onChange: (font: FontRef) => void;
+}) {
+  const [upload, setUpload] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
+  const uploaded: FontChoice[] = (brandFonts?.fonts ?? []).map((font) => ({ ref: font.ref, name: font.family, note: 'Uploaded' }));
+  const onFile = async (file: File) => {
+    if (!brandFonts?.upload) return;
+    setUpload({ pending: true, error: null });
+    try {
+      const font = await brandFonts.upload(file);
+      setUpload({ pending: false, error: null });
+      onChange(font.ref);
+    } catch (error) {
+      setUpload({ pending: false, error: error instanceof Error ? error.message : 'The font could not be uploaded.' });
+    }
+  };
+  return (
+    <div>
+      <FontPicker
+        label="Font"
+        value={value}
+        choices={[...uploaded, ...BUNDLED_CHOICES]}
+        disabled={disabled}
+        fallbackName={isBrandFont(value) ? (brandFonts?.status === 'loading' ? 'Uploaded font' : 'Deleted font (drawn in Inter)') : undefined}
+        onChange={(ref) => onChange(ref as FontRef)}
+      />
+      {brandFonts?.upload && !disabled ? <FontUploadButton accept=".ttf,.otf,.woff" pending={upload.pending} onFile={(file) => void onFile(file)} /> : null}
+      {upload.error ? (
+        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
+          {upload.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { memo, type PointerEvent } from 'react';
+import type { Layer } from '#common/creative/document.ts';
+import type { Box } from '#client/features/creatives/arrange.ts';
+import { LAYER_LABELS, layerName } from '#client/features/creatives/layer-names.ts';
+
+export type Edge = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';
+const HANDLES: Edge[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
+const HANDLE_POS: Record<Edge, string> = {
+  nw: 'left-0 top-0 cursor-nwse-resize',
+  n: 'left-1/2 top-0 cursor-ns-resize',
+  ne: 'left-full top-0 cursor-nesw-resize',
+  e: 'left-full top-1/2 cursor-ew-resize',
+  se: 'left-full top-full cursor-nwse-resize',
+  s: 'left-1/2 top-full cursor-ns-resize',
+  sw: 'left-0 top-full cursor-nesw-resize',
+  w: 'left-0 top-1/2 cursor-ew-resize',
+};
+
+/** The stage's pointer handlers (use-stage-pointer.ts), the same functions for the stage's life. */
+export type Handlers = {
+  begin: (event: PointerEvent<HTMLElement>, id: string, edge: Edge | null) => void;
+  move: (event: PointerEvent<HTMLElement>) => void;
+  end: (event: PointerEvent<HTMLElement>) => void;
+  focus: (id: string) => void;
+  edit: (id: string) => boolean;
+};
+
+/** One layer's box on the canvas: memoised, so that a drag re-renders only the boxes that move. */
+export const LayerBox = memo(function LayerBox({
+  layer,
+  selected,
+  handles,
+  readOnly,
+  editing,
+  handlers,
+}: {
+  layer: Layer;
+  selected: boolean;
+  handles: boolean;
+  readOnly: boolean;
+  editing: boolean;
+  handlers: Handlers;
+}) {
+  const copy = layer.type === 'text' || layer.type === 'cta';
+  const hint = readOnly || layer.locked ? '' : `. ${copy ? 'Enter edits the text, ' : ''}Arrow keys move, Alt+arrows resize, Delete removes.`;
+  return (
+    <div
+      role="button"
+      tabIndex={layer.locked ? -1 : 0}
+      aria-pressed={selected}
+      aria-label={`${layerName(layer)} (${LAYER_LABELS[layer.type].toLowerCase()} layer${layer.locked ? ', locked' : ''})${hint}`}
+      data-layer={layer.id}
+      className={`absolute outline-none ${layer.locked ? 'pointer-events-none' : readOnly ? 'cursor-default' : 'cursor-move'} ${editing ? 'invisible' : ''} ${selected ? `ring-2 ${layer.locked ? 'ring-zinc-400' : 'ring-accent-600'}` : 'hover:ring-1 hover:ring-sky-400/80 focus-visible:ring-2 focus-visible:ring-sky-500'}`}
+      style={{ left: `${layer.x}%`, top: `${layer.y}%`, width: `${layer.w}%`, height: `${layer.h}%`, touchAction: 'none' }}
+      onPointerDown={(event) => handlers.begin(event, layer.id, null)}
+      onPointerMove={handlers.move}
+      onPointerUp={handlers.end}
+      onPointerCancel={handlers.end}
+      onLostPointerCapture={handlers.end}
+      onDoubleClick={() => handlers.edit(layer.id)}
+      onFocus={() => handlers.focus(layer.id)}
+    >
+      {handles ? <Handles id={layer.id} handlers={handlers} /> : null}
+    </div>
+  );
+});
+
+function Handles({ id, handlers }: { id: string; handlers: Handlers }) {
+  return HANDLES.map((edge) => (
+    <span
+      key={edge}
+      aria-hidden="true"
+      data-handle={edge}
+      className={`absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
+      style={{ touchAction: 'none' }}
+      onPointerDown={(event) => handlers.begin(event, id, edge)}
+      onPointerMove={handlers.move}
+      onPointerUp={handlers.end}
+      onPointerCancel={handlers.end}
+      onLostPointerCapture={handlers.end}
+    />
+  ));
+}
+
+/** The frame around several selected layers: dragging inside moves them all, its handles scale them together. */
+export function SelectionFrame({ bounds, count, handlers }: { bounds: Box; count: number; handlers: Handlers }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-selection-frame={count}
+      className="pointer-events-none absolute outline-1 outline-accent-600 outline-dashed"
+      style={{ left: `${bounds.x}%`, top: `${bounds.y}%`, width: `${bounds.w}%`, height: `${bounds.h}%` }}
+    >
+      {HANDLES.map((edge) => (
+        <span
+          key={edge}
+          data-handle={edge}
+          className={`pointer-events-auto absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
+          style={{ touchAction: 'none' }}
+          onPointerDown={(event) => handlers.begin(event, '', edge)}
+          onPointerMove={handlers.move}
+          onPointerUp={handlers.end}
+          onPointerCancel={handlers.end}
+          onLostPointerCapture={handlers.end}
+        />
+      ))}
+    </div>
+  );
+}

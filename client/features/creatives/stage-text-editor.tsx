@@ -1,0 +1,89 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { MAX_TEXT, shortSidePx, type CreativeDocument, type Layer } from '#common/creative/document.ts';
+import { fitCopy } from '#common/creative/text-fit.ts';
+import { fontFamily } from '#client/creative/tree.tsx';
+import { layerName } from '#client/features/creatives/layer-names.ts';
+
+/**
+ * Text edited in place: a textarea over the layer in its own font, size, colour and
+ * alignment at the canvas's zoom (the preview leaves the layer's text out meanwhile).
+ * Every keystroke is a change of one undo step; Escape, a click elsewhere or Tab leave.
+ */
+export function TextEditor({
+  layer,
+  doc,
+  scale,
+  onText,
+  onDone,
+}: {
+  layer: Extract<Layer, { type: 'text' | 'cta' }>;
+  doc: CreativeDocument;
+  scale: number;
+  onText: (text: string) => void;
+  onDone: (keyboard: boolean) => void;
+}) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const text = layer.type === 'text';
+  const size = text && layer.autoFit ? fitCopy(layer, doc.format).size : layer.size;
+  const fontSize = shortSidePx(size, doc.format) * scale;
+  const lineHeight = text ? layer.lineHeight : 1.1;
+  useEffect(() => {
+    const area = ref.current;
+    if (!area) return;
+    area.focus({ preventScroll: true });
+    area.setSelectionRange(area.value.length, area.value.length);
+  }, []);
+  // The textarea grows with its lines, placed in the box like the text is.
+  useLayoutEffect(() => {
+    const area = ref.current;
+    if (!area) return;
+    area.style.height = '0px';
+    area.style.height = `${area.scrollHeight}px`;
+  });
+  const justify = text ? { top: 'flex-start', middle: 'center', bottom: 'flex-end' }[layer.vAlign] : 'center';
+  return (
+    <div
+      className="absolute z-20 flex flex-col outline-2 outline-offset-2 outline-accent-600 outline-dashed"
+      style={{
+        left: `${layer.x}%`,
+        top: `${layer.y}%`,
+        width: `${layer.w}%`,
+        height: `${layer.h}%`,
+        justifyContent: justify,
+      }}
+    >
+      <textarea
+        ref={ref}
+        aria-label={`Edit the text of ${layerName(layer)}`}
+        data-editing={layer.id}
+        value={layer.text}
+        maxLength={text ? MAX_TEXT : 40}
+        rows={1}
+        spellCheck
+        onChange={(event) => onText(text ? event.target.value : event.target.value.replace(/\n/g, ' '))}
+        onBlur={() => onDone(false)}
+        onKeyDown={(event) => {
+          event.stopPropagation();
+          if (event.key === 'Escape' || ((event.ctrlKey || event.metaKey) && event.key === 'Enter') || (!text && event.key === 'Enter')) {
+            event.preventDefault();
+            onDone(true);
+          }
+        }}
+        className="block w-full resize-none overflow-hidden border-0 bg-transparent p-0 outline-none"
+        style={{
+          fontFamily: fontFamily(layer.font),
+          fontWeight: layer.weight,
+          fontSize,
+          lineHeight,
+          color: layer.color,
+          textAlign: text ? layer.align : 'center',
+          textTransform: text && layer.uppercase ? 'uppercase' : 'none',
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-word',
+          fontKerning: 'none',
+          caretColor: layer.color,
+        }}
+      />
+    </div>
+  );
+}

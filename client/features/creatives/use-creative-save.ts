@@ -1,0 +1,61 @@
+import { useCallback, useState } from 'react';
+import { STATUS_LABELS, type CreativeDocument, type CreativeStatus } from '#common/creative/document.ts';
+import type { CreativeDetail } from '#common/schemas/creatives.ts';
+import { useToast } from '#client/components/toast.tsx';
+import { api, call } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
+import { useRevisionSave } from '#client/lib/use-revision-save.ts';
+
+/** What a save changes on the screen besides the document. */
+type SavedCreative = Pick<CreativeDetail, 'status' | 'currentCreationId'> & { revision: number };
+
+function savedOf(detail: CreativeDetail): SavedCreative {
+  return { status: detail.status, revision: detail.revision.number, currentCreationId: detail.currentCreationId };
+}
+
+/**
+ * The creative's saving: its document autosaved with the revision it builds on, and its name and
+ * status changed on their own (a status after the pending edits are saved). `meta` is what the
+ * header shows of the saved creative.
+ */
+export function useCreativeSave(initial: CreativeDetail, doc: CreativeDocument, readOnly: boolean) {
+  const toast = useToast();
+  const [meta, setMeta] = useState({
+    name: initial.name,
+    status: initial.status,
+    revision: initial.revision.number,
+    currentCreationId: initial.currentCreationId,
+  });
+  const [nameDraft, setNameDraft] = useState(initial.name);
+  const onSaved = useCallback((saved: SavedCreative) => setMeta((m) => ({ ...m, ...saved })), []);
+  // Autosave a second after the last change, with the revision it builds on (client/lib/use-revision-save.ts).
+  const { saveState, saveError, save, settle } = useRevisionSave<CreativeDocument, SavedCreative, { document: CreativeDocument }, never>({
+    draft: doc,
+    valid: true,
+    readOnly,
+    revision: initial.revision.number,
+    changes: (document) => ({ document }),
+    update: (json) => call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json })).then(savedOf),
+    what: 'the creative',
+    onSaved,
+  });
+
+  const patchMeta = async (patch: { name?: string; status?: CreativeStatus }) => {
+    // A status is about what was reviewed: pending edits are saved first (and would otherwise
+    // make an approved creative a draft again right after).
+    if (patch.status && !(await save())) {
+      toast({ tone: 'error', message: 'Save your changes first: the status applies to the saved version.' });
+      return;
+    }
+    try {
+      const updated = await call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json: patch }));
+      setMeta((m) => ({ ...m, name: updated.name, status: updated.status }));
+      setNameDraft(updated.name);
+      if (patch.status) toast({ tone: 'success', message: `Status: ${STATUS_LABELS[updated.status]}.` });
+    } catch (error) {
+      setNameDraft(meta.name);
+      toast({ tone: 'error', message: errorMessage(error, 'That change could not be saved.') });
+    }
+  };
+  return { meta, setMeta, nameDraft, setNameDraft, patchMeta, saveState, saveError, save, settle };
+}
