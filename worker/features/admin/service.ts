@@ -14,7 +14,7 @@ import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { endAllSessionsStatement, forgetUserSessions } from '#worker/features/auth/service.ts';
+import { endAllSessionsStatement, forgetUserSessions } from '#worker/features/auth/core/service.ts';
 import { adjustmentStatements, entryOf, getCreditSummary, listLedger, planPeriodStatements } from '#worker/features/credits/service.ts';
 import * as repo from '#worker/features/admin/repo.ts';
 

@@ -7,7 +7,7 @@ import { creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { funnelByNameForMember, funnelForMember } from '#worker/features/funnels/core/service.ts';
 import { pageForMember } from '#worker/features/funnels/pages/service.ts';
 import { mediaForMember } from '#worker/features/media/service.ts';
-import { membershipOf } from '#worker/features/projects/service.ts';
+import { membershipOf } from '#worker/features/projects/core/service.ts';
 
 /**
  * Whether the ids in a workspace URL exist and are visible to the signed-in user (else

@@ -10,7 +10,7 @@ import { afterResponse } from '#worker/lib/response.ts';
 import { clearSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import * as auth from '#worker/features/auth/service.ts';
+import * as auth from '#worker/features/auth/core/service.ts';
 import * as account from '#worker/features/account/core/service.ts';
 import { downloadExport, issueExportTicket } from '#worker/features/account/export/service.ts';
 

@@ -19,7 +19,7 @@ import { hashPassword } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { membershipOf } from '#worker/features/projects/service.ts';
+import { membershipOf } from '#worker/features/projects/core/service.ts';
 import { canManage, creationPath, documentOf, ogPrefix, publicPath } from '#worker/features/presentations/rules.ts';
 import { firstDayOf, statsOf, summaryOf } from '#worker/features/presentations/workspace/figures.ts';
 import { prefilledDocument } from '#worker/features/presentations/workspace/prefill.ts';

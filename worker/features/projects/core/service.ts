@@ -23,7 +23,7 @@ import { read, run, type Read } from '#worker/lib/reads.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { projectImage, storageUsage } from '#worker/features/media/service.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
-import * as repo from '#worker/features/projects/repo.ts';
+import * as repo from '#worker/features/projects/core/repo.ts';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
