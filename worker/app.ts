@@ -8,7 +8,8 @@ import type { AccessResolvers } from '#worker/middleware/access.ts';
 import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/core/routes.ts';
-import { adminRoutes } from '#worker/features/admin/routes.ts';
+import { adminAccountRoutes } from '#worker/features/admin/accounts/routes.ts';
+import { adminSupportRoutes } from '#worker/features/admin/support/routes.ts';
 import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
 import { adRoutes, projectAdRoutes } from '#worker/features/ads/core/routes.ts';
 import { previewRoutes } from '#worker/features/ads/preview/routes.tsx';
@@ -42,7 +43,7 @@ import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
 import { presentationPublicRoutes } from '#worker/features/presentations/public/routes.tsx';
 import { presentationRoutes } from '#worker/features/presentations/workspace/routes.ts';
 import { inviteRoutes, projectRoutes } from '#worker/features/projects/core/routes.ts';
-import { membershipOf } from '#worker/features/projects/core/service.ts';
+import { membershipOf } from '#worker/features/projects/scope/service.ts';
 import { assetRoutes } from '#worker/features/site/assets/routes.ts';
 import { siteRoutes } from '#worker/features/site/pages/routes.tsx';
 import { systemRoutes } from '#worker/features/system/check/routes.ts';
@@ -102,7 +103,8 @@ export function createApp() {
     .route('/api/webhooks/stripe', stripeWebhookRoutes)
     .route('/api/affiliate', affiliateRoutes)
     .route('/api/admin/payouts', adminPayoutRoutes)
-    .route('/api/admin', adminRoutes)
+    .route('/api/admin', adminAccountRoutes)
+    .route('/api/admin', adminSupportRoutes)
     .route('/api/admin/system', systemRoutes)
     .route('/api/ai', aiRoutes)
     .route('/billing', billingPages)

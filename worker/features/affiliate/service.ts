@@ -4,6 +4,7 @@ import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { combine, mapRead, readAll, run, type Read } from '#worker/lib/reads.ts';
+import { affiliateCodeOf, userByAffiliateCode } from '#worker/features/auth/users/service.ts';
 import * as repo from '#worker/features/affiliate/repo.ts';
 
 /**
@@ -44,7 +45,7 @@ export async function recordReferralClick(
 ): Promise<string | undefined> {
   const code = click.code?.toLowerCase();
   if (!code || !CODE_PATTERN.test(code)) return undefined;
-  const affiliate = await repo.findAffiliateByCode(db, code);
+  const affiliate = await userByAffiliateCode(db, code);
   if (!affiliate || isBot(click.userAgent)) return undefined;
   await repo.insertClick(db, { id: newId(), affiliateUserId: affiliate.id, path: click.path.slice(0, 200) });
   const existing = parseRefCookie(click.cookie);
@@ -54,7 +55,7 @@ export async function recordReferralClick(
 
 /** The user's own affiliate code (every account has one). */
 export async function affiliateCodeOf(db: Db, userId: string): Promise<string> {
-  const code = await repo.findAffiliateCode(db, userId);
+  const code = await affiliateCodeOf(db, userId);
   if (!code) throw new AppError('not_found');
   return code;
 }
@@ -63,7 +64,7 @@ export async function affiliateCodeOf(db: Db, userId: string): Promise<string> {
 export async function referrerFor(db: Db, cookieValue: string | undefined, newUserEmail: string, now = Date.now()): Promise<string | undefined> {
   const ref = parseRefCookie(cookieValue);
   if (!ref || now - ref.issuedAt > AFFILIATE.cookieDays * DAY_MS || ref.issuedAt > now + 60_000) return undefined;
-  const affiliate = await repo.findAffiliateByCode(db, ref.code);
+  const affiliate = await userByAffiliateCode(db, ref.code);
   if (!affiliate || normalizeEmail(affiliate.email) === normalizeEmail(newUserEmail)) return undefined;
   return affiliate.id;
 }

@@ -16,6 +16,8 @@ import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
+import { read, run } from '#worker/lib/reads.ts';
+import { forMember } from '#worker/features/projects/scope/service.ts';
 import { pageWeeks } from '#worker/features/funnels/analytics/service.ts';
 import { purgePageCopies } from '#worker/features/funnels/edge/service.ts';
 import { isUniqueViolation, uniqueRefusal } from '#worker/features/funnels/refusals.ts';
@@ -49,10 +51,10 @@ function staleRevision(current: number): AppError {
 
 /* ---------- access ---------- */
 
-/** The page and its funnel, if both are live and the user is a member (the access rule `{ page: role }`). */
-export async function pageForMember(db: Db, id: string, userId: string) {
-  const row = await repo.findPageForMember(db, id, userId);
-  return row && { project: row.project, role: row.role, resource: { page: row.page, funnel: row.funnel } satisfies PageWithFunnel };
+/** The page and its funnel, if both are live and the user is a member of their live project (the access rule `{ page: role }`): one batch. */
+export function pageForMember(db: Db, id: string, userId: string) {
+  const page = read(repo.livePageQuery(db, id), ([row]): PageWithFunnel | undefined => row && { page: row.page, funnel: row.funnel });
+  return run(db, forMember(db, page, repo.projectOfPage(id), userId));
 }
 
 /* ---------- reading ---------- */
@@ -125,6 +127,11 @@ async function freshPage(db: Db, id: string, funnel: FunnelRow): Promise<PageWit
   const page = await repo.findLivePage(db, id);
   if (!page) throw new AppError('not_found');
   return { page, funnel };
+}
+
+/** A project's live pages (those among `ids` when given), published first, at most `limit`, with their funnel's name, title and domain (a presentation's). */
+export function projectPages(db: Db, projectId: string, ids: readonly string[] | null, limit = 30) {
+  return repo.projectPages(db, projectId, ids, limit);
 }
 
 /** The live pages of a funnel in their order. */

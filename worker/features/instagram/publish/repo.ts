@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { inList, type Db } from '#worker/db/client.ts';
-import { creations, instagramAccounts, instagramSandboxMedia, scheduledPosts } from '#worker/db/schema.ts';
+import { instagramSandboxMedia, scheduledPosts } from '#worker/db/schema.ts';
+import { accountField } from '#worker/features/instagram/connection/service.ts';
 
-export type AccountRow = typeof instagramAccounts.$inferSelect;
 export type PostRow = typeof scheduledPosts.$inferSelect;
 export type PostInsert = typeof scheduledPosts.$inferInsert;
 export type SandboxMediaRow = typeof instagramSandboxMedia.$inferSelect;
@@ -12,14 +12,6 @@ export interface PostWithAccount {
   post: PostRow;
   sandbox: boolean | null;
   username: string | null;
-}
-
-export function accountOfProject(db: Db, projectId: string) {
-  return db.select().from(instagramAccounts).where(eq(instagramAccounts.projectId, projectId)).get();
-}
-
-export function findAccount(db: Db, id: string) {
-  return db.select().from(instagramAccounts).where(eq(instagramAccounts.id, id)).get();
 }
 
 /** Inserts a post; the partial unique index refuses a second live post of one ad (undefined then). */
@@ -35,9 +27,8 @@ export function findPost(db: Db, id: string) {
 export function postsOfAds(db: Db, adIds: readonly string[]): Promise<PostWithAccount[]> {
   if (adIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ post: scheduledPosts, sandbox: instagramAccounts.sandbox, username: instagramAccounts.username })
+    .select({ post: scheduledPosts, sandbox: accountField(scheduledPosts.accountId, 'sandbox'), username: accountField(scheduledPosts.accountId, 'username') })
     .from(scheduledPosts)
-    .leftJoin(instagramAccounts, eq(instagramAccounts.id, scheduledPosts.accountId))
     .where(inList(scheduledPosts.adId, adIds))
     .orderBy(desc(scheduledPosts.createdAt), desc(scheduledPosts.id))
     .all();
@@ -97,16 +88,6 @@ export async function updateLeased(db: Db, id: string, owner: string, values: Pa
     .returning({ id: scheduledPosts.id })
     .get();
   return row !== undefined;
-}
-
-/** The creations of a post (live or not: a deleted creation is a media error, not a crash). */
-export function creationsIn(db: Db, projectId: string, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: creations.id, deletedAt: creations.deletedAt })
-    .from(creations)
-    .where(and(eq(creations.projectId, projectId), inList(creations.id, ids)))
-    .all();
 }
 
 // The sandbox Graph's containers and posts.

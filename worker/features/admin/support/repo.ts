@@ -18,113 +18,12 @@ import {
 } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
 
-export type UserRow = typeof users.$inferSelect;
-export type AuditRow = typeof auditLog.$inferSelect;
-
-/* ---------- users ---------- */
-
-const creditsTotal = sql<number>`coalesce(${creditBalances.monthly} + ${creditBalances.purchased}, 0)`;
-// Correlated subqueries name the outer table in full (drizzle writes select fields unqualified).
-const projectCount = sql<number>`(SELECT count(*) FROM project_members pm JOIN projects p ON p.id = pm.project_id
-  WHERE pm.user_id = "users"."id" AND p.deleted_at IS NULL)`;
-
-/** `text` inside `column`, case-insensitively: instr(), not LIKE (D1 refuses LIKE patterns over 50 bytes; nothing to escape). */
-function contains(column: SQL | typeof users.email, text: string): SQL {
-  return sql`(instr(lower(${column}), ${text.toLowerCase()}) > 0 OR instr(lower(${column}), lower(${text})) > 0)`;
-}
-
-/** Live (not deleted) accounts, newest first, after `before`; `q` searches email and name. */
-export function listUsers(db: Db, options: { q?: string | undefined; limit: number; before?: { time: number; id: string } | undefined }) {
-  const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
-  if (options.q) conditions.push(or(contains(users.email, options.q), contains(sql`${users.name}`, options.q)));
-  if (options.before) {
-    const time = new Date(options.before.time);
-    conditions.push(or(lt(users.createdAt, time), and(eq(users.createdAt, time), lt(users.id, options.before.id))));
-  }
-  return db
-    .select({ user: users, credits: creditsTotal, projects: projectCount })
-    .from(users)
-    .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
-    .where(and(...conditions))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(options.limit + 1)
-    .all();
-}
-
-export function findUser(db: Db, id: string) {
-  return db
-    .select({ user: users, credits: creditsTotal, projects: projectCount })
-    .from(users)
-    .leftJoin(creditBalances, eq(creditBalances.userId, users.id))
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .get();
-}
-
-export function liveSessionCount(db: Db, userId: string, now: Date) {
-  return db
-    .select({ n: sql<number>`count(*)` })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} > ${now.getTime()}`))
-    .get();
-}
-
-export function memberships(db: Db, userId: string) {
-  return db
-    .select({ id: projects.id, name: projects.name, role: projectMembers.role })
-    .from(projectMembers)
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(and(eq(projectMembers.userId, userId), isNull(projects.deletedAt)))
-    .orderBy(desc(projects.updatedAt))
-    .limit(50)
-    .all();
-}
-
-/** The plan changes only from the plan the admin saw (of two admins at once, one wins). */
-export function setPlan(db: Db, userId: string, from: UserRow['plan'], to: UserRow['plan'], now: Date) {
-  return db
-    .update(users)
-    .set({ plan: to, updatedAt: now })
-    .where(and(eq(users.id, userId), eq(users.plan, from), isNull(users.deletedAt)));
-}
-
-export function setRole(db: Db, userId: string, from: UserRow['role'], to: UserRow['role'], now: Date) {
-  return db
-    .update(users)
-    .set({ role: to, updatedAt: now })
-    .where(and(eq(users.id, userId), eq(users.role, from), isNull(users.deletedAt)));
-}
-
-export function setDisabled(db: Db, userId: string, disabled: boolean, now: Date) {
-  return db
-    .update(users)
-    .set({ disabledAt: disabled ? now : null, updatedAt: now })
-    .where(and(eq(users.id, userId), disabled ? isNull(users.disabledAt) : isNotNull(users.disabledAt), isNull(users.deletedAt)));
-}
-
 /**
- * The audit entry of a credit adjustment, with the balance before and after it read inside
- * the batch (exact, whatever ran at the same time); written only when the statement just
- * before it (the balance update) changed a row, i.e. when the adjustment was booked.
+ * What admins look at (decision 0026 allows this module every table, worker/db/owners.ts): the
+ * audit trail with the names of its actors and targets, the system's figures, and the
+ * read-only support view of one project. Reads only.
  */
-export function creditAdjustmentAudit(
-  db: Db,
-  entry: { actorUserId: string; userId: string; ip: string; amount: number; reason: string; operationKey: string },
-): D1PreparedStatement {
-  return rawStatement(
-    db,
-    sql`INSERT INTO audit_log (id, actor_user_id, action, target_type, target_id, project_id, details, ip, created_at)
-      SELECT ${newId()}, ${entry.actorUserId}, 'user.credits_adjusted', 'user', ${entry.userId}, NULL,
-        json_object(
-          'amount', ${entry.amount}, 'reason', ${entry.reason}, 'operationKey', ${entry.operationKey},
-          'before', json_object('monthly', b.monthly - l.monthly_delta, 'purchased', b.purchased - l.purchased_delta,
-            'total', b.monthly + b.purchased - l.monthly_delta - l.purchased_delta),
-          'after', json_object('monthly', b.monthly, 'purchased', b.purchased, 'total', b.monthly + b.purchased)
-        ),
-        ${entry.ip}, ${Date.now()}
-      FROM credit_balances b JOIN credit_ledger l ON l.operation_key = ${entry.operationKey}
-      WHERE b.user_id = ${entry.userId} AND changes() = 1`,
-  );
-}
+export type AuditRow = typeof auditLog.$inferSelect;
 
 /* ---------- audit log ---------- */
 
