@@ -1,6 +1,6 @@
 /**
- * No cycles between features (nor through lib/, jobs/…): a feature that needs another is
- * above it, never beside it. Production code only: a test may use several features to set
+ * No cycles between features or sub-features (nor through lib/, jobs/…): a feature that needs
+ * another is above it, never beside it. Production code only: a test may use several features to set
  * up its case. Run by `npm run lint` after .dependency-cruiser.cjs.
  */
 const { forbidden, options } = require('./.dependency-cruiser.cjs');
@@ -13,10 +13,11 @@ module.exports = {
     {
       name: 'no-feature-cycles',
       severity: 'error',
-      comment: 'Features must not depend on each other in a circle: move the shared piece to lib/ or common/, or let one call the other.',
+      comment:
+        'Features, and the sub-features inside them, must not depend on each other in a circle: move the shared piece to lib/ or common/, or let one call the other.',
       scope: 'folder',
-      from: { path: '^worker/features/[^/]+$' },
-      to: { path: '^worker/features/[^/]+$', circular: true },
+      from: { path: ['^worker/features/[^/]+$', '^worker/features/[^/]+/[^/]+$'] },
+      to: { path: ['^worker/features/[^/]+$', '^worker/features/[^/]+/[^/]+$'], circular: true },
     },
   ],
   options: { ...options, exclude: { path: [options.exclude.path, TESTS] } },

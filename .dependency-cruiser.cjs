@@ -117,8 +117,8 @@ module.exports = {
       name: 'queries-only-in-repos',
       severity: 'error',
       comment:
-        'Queries are built only in repo files (repo.ts, or {topic}-repo.ts where a feature keeps several): services, routes and jobs call repos. (lib/ modules that own a table of their own — rate limits, the outbox, the audit log — query it themselves.)',
-      from: { path: '^worker/(features|jobs|middleware|ssr)/', pathNot: [TESTS, '[/-]repo\\.ts$'] },
+        'Queries are built only in repo.ts files (a feature that keeps several is cut into sub-features, each with its repo.ts): services, routes and jobs call repos. (lib/ modules that own a table of their own — rate limits, the outbox, the audit log — query it themselves.)',
+      from: { path: '^worker/(features|jobs|middleware|ssr)/', pathNot: [TESTS, '/repo\\.ts$'] },
       to: { path: ['^node_modules/drizzle-orm/', '^worker/db/schema\\.ts$'], dependencyTypesNot: ['type-only'] },
     },
     {

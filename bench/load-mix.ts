@@ -9,12 +9,23 @@
 // its trend after the warm-up reported as a least-squares slope in MB/min, next to the database's
 // own growth (D1 lives in workerd's memory here). Results: bench/results/load-<date>.json + .md.
 import { execFileSync } from 'node:child_process';
-import http from 'node:http';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Socket } from 'node:net';
-import { join } from 'node:path';
-import { DEMO_USERS, SEED_PRESENTATIONS, SEED_PREVIEW_ID } from '../scripts/seed.mjs';
+import { DEMO_USERS } from '../scripts/seed.mjs';
 import { connectHeap } from './heap.ts';
+import { Client, cookieHeader, keepCookies } from './load-mix-http.ts';
+import { databaseBytes, rssKb, tableCounts } from './load-mix-memory.ts';
+import {
+  NORTHWIND,
+  jsonRequests,
+  publicReads,
+  readPicker,
+  reads,
+  writePacer,
+  writePlanner,
+  type Draft,
+  type RouteClass,
+  type User,
+} from './load-mix-requests.ts';
+import { Latencies, round, slope } from './load-mix-stats.ts';
 import { PINNING, cpuMs, pinServer } from './load.ts';
 import type { BenchServer } from './server.ts';
 
@@ -34,186 +45,6 @@ export interface MixOptions {
 }
 
 export const DEFAULT_MIX_OPTIONS = { minutes: 10, connections: 16, writesPerSecond: 4, users: 4, sampleSeconds: 5, exclude: [] as string[] };
-
-type RouteClass = 'page' | 'funnel' | 'preview' | 'presentation' | 'workspace' | 'api-read' | 'api-write' | 'form';
-
-interface Request {
-  /** The route as reported (its parameters named, e.g. `PATCH /api/creatives/:id`). */
-  route: string;
-  cls: RouteClass;
-  method: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-  expect: number;
-}
-
-interface Answer {
-  status: number;
-  body: string;
-  setCookies: string[];
-}
-
-interface User {
-  email: string;
-  password: string;
-  /** The user's project (the demo user's is the seeded Northwind Coffee). */
-  projectId: string;
-  /** Cookies as a browser keeps them (the session; any other cookie the worker sets is sent back too). */
-  jar: Map<string, string>;
-  demo: boolean;
-  renames: number;
-}
-
-interface Draft {
-  id: string;
-  revisionNumber: number;
-  document: { layers: { type: string; slot?: string; text?: string }[] } & Record<string, unknown>;
-  edits: number;
-}
-
-/** A current desktop Chrome: funnel and presentation views from it are counted like a visitor's. */
-const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-const NORTHWIND = 'seed_project_northwind_01';
-const SPRING_AD = 'seed_ad_northwind_spring_01';
-const SEEDED_CREATIVE = 'seed_creative_northwind_1';
-const FUNNEL_PAGES = ['/p/northwind-spring/offer', '/p/northwind-spring/story', '/p/northwind-spring/thanks'];
-const PUBLIC_PAGES = ['/', '/pricing', '/about', '/contact', '/login', '/imprint', '/privacy', '/terms'];
-/** The published, unprotected, unexpired presentations (the seed's fifth is protected, its sixth expired). */
-const PRESENTATIONS = SEED_PRESENTATIONS.slice(0, 4);
-
-// ---------------------------------------------------------------------------------------
-// Statistics
-
-const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-
-/** Least-squares slope of y over x. */
-export function slope(points: { x: number; y: number }[]): number {
-  const n = points.length;
-  if (n < 2) return Number.NaN;
-  const mx = points.reduce((a, p) => a + p.x, 0) / n;
-  const my = points.reduce((a, p) => a + p.y, 0) / n;
-  let num = 0;
-  let den = 0;
-  for (const p of points) {
-    num += (p.x - mx) * (p.y - my);
-    den += (p.x - mx) ** 2;
-  }
-  return den === 0 ? Number.NaN : num / den;
-}
-
-class Latencies {
-  private values = new Float64Array(4096);
-  count = 0;
-  errors = 0;
-  add(ms: number) {
-    if (this.count === this.values.length) {
-      const grown = new Float64Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.count++] = ms;
-  }
-  summary() {
-    const sorted = this.values.slice(0, this.count).sort();
-    return {
-      requests: this.count,
-      errors: this.errors,
-      p50: round(percentile(sorted, 50), 2),
-      p99: round(percentile(sorted, 99), 2),
-      max: round(sorted.at(-1) ?? Number.NaN, 1),
-    };
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// workerd's memory and the database's size
-
-function rssKb(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return { rss: field('VmRSS'), hwm: field('VmHWM') };
-}
-
-async function databaseBytes(server: BenchServer): Promise<number> {
-  const result = await server.db.prepare('SELECT 1').run();
-  return Number((result.meta as { size_after?: number }).size_after ?? Number.NaN);
-}
-
-async function tableCounts(server: BenchServer): Promise<Record<string, number>> {
-  const tables = await server.db
-    .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name",
-    )
-    .all<{ name: string }>();
-  const counts: Record<string, number> = {};
-  for (const { name } of tables.results) {
-    const row = await server.db.prepare(`SELECT count(*) AS n FROM "${name}"`).first<{ n: number }>();
-    counts[name] = row?.n ?? 0;
-  }
-  return counts;
-}
-
-// ---------------------------------------------------------------------------------------
-// HTTP: one keep-alive connection per virtual user
-
-function cookieHeader(jar: Map<string, string>): string {
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-}
-
-function keepCookies(jar: Map<string, string>, setCookies: string[]) {
-  for (const line of setCookies) {
-    const [pair = '', ...attributes] = line.split(';');
-    const eq = pair.indexOf('=');
-    if (eq < 1) continue;
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
-    const expired = attributes.some((a) => /^\s*max-age=(0|-\d+)\s*$/i.test(a)) || value === '';
-    if (expired) jar.delete(name);
-    else jar.set(name, value);
-  }
-}
-
-class Client {
-  readonly agent: http.Agent;
-  readonly sockets = new Set<Socket>();
-  private readonly origin: URL;
-  constructor(origin: URL, maxSockets: number) {
-    this.origin = origin;
-    this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
-  }
-  send(request: { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          agent: this.agent,
-          host: '127.0.0.1',
-          port: Number(this.origin.port),
-          method: request.method,
-          path: request.path,
-          headers: { host: this.origin.host, ...request.headers, ...(request.body !== undefined ? { 'content-length': Buffer.byteLength(request.body) } : {}) },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), setCookies: res.headers['set-cookie'] ?? [] }),
-          );
-          res.on('error', reject);
-        },
-      );
-      req.on('socket', (socket: Socket) => this.sockets.add(socket));
-      req.on('error', reject);
-      req.setTimeout(30_000, () => req.destroy(new Error('timed out after 30 s')));
-      req.end(request.body);
-    });
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// The run
 
 export interface MixResult {
   date: string;
@@ -259,18 +90,7 @@ export async function runMix(server: BenchServer, options: MixOptions): Promise<
   const { log } = options;
   const origin = new URL(server.adloom);
   const setup = new Client(origin, 1);
-  const json = (method: string, path: string, user: User | undefined, body?: unknown, extra?: Record<string, string>) => ({
-    method,
-    path,
-    headers: {
-      accept: 'application/json',
-      origin: origin.origin,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(user ? { cookie: cookieHeader(user.jar) } : {}),
-      ...extra,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  const json = jsonRequests(origin);
   const must = async (what: string, request: Parameters<Client['send']>[0], expect: number, user?: User) => {
     const answer = await setup.send(request);
     if (user) keepCookies(user.jar, answer.setCookies);
@@ -304,176 +124,17 @@ export async function runMix(server: BenchServer, options: MixOptions): Promise<
   log(`  ${users.length} users signed in (${users.length - 1} signed up for the run), each with a project`);
 
   // 2. Probe every read once, so that a wrong expectation fails the setup instead of the run.
-  const reads = (user: User): Request[] => {
-    const signedIn = { cookie: cookieHeader(user.jar), accept: 'application/json' };
-    const api = (route: string, path: string): Request => ({ route: `GET ${route}`, cls: 'api-read', method: 'GET', path, headers: signedIn, expect: 200 });
-    const list: Request[] = [
-      api('/api/me', '/api/me'),
-      api('/api/dashboard', '/api/dashboard'),
-      api('/api/projects', '/api/projects'),
-      api('/api/projects/:id', `/api/projects/${user.projectId}`),
-      api('/api/projects/:id/creatives', `/api/projects/${user.projectId}/creatives`),
-      api('/api/creatives', '/api/creatives'),
-      api('/api/credits', '/api/credits'),
-      { route: 'GET /dashboard', cls: 'workspace', method: 'GET', path: '/dashboard', headers: { cookie: cookieHeader(user.jar) }, expect: 200 },
-    ];
-    if (user.demo) {
-      list.push(
-        api('/api/creatives/:id', `/api/creatives/${SEEDED_CREATIVE}`),
-        api('/api/projects/:id/ads', `/api/projects/${NORTHWIND}/ads`),
-        api('/api/ads/:id', `/api/ads/${SPRING_AD}`),
-      );
-    }
-    return list;
-  };
-  const publicReads: Request[] = [
-    ...PUBLIC_PAGES.map((path): Request => ({ route: `GET ${path}`, cls: 'page', method: 'GET', path, expect: 200 })),
-    ...FUNNEL_PAGES.map((path): Request => ({
-      route: `GET ${path}`,
-      cls: 'funnel',
-      method: 'GET',
-      path,
-      headers: { 'user-agent': BROWSER_AGENT },
-      expect: 200,
-    })),
-    { route: 'GET /preview/:id', cls: 'preview', method: 'GET', path: `/preview/${SEED_PREVIEW_ID}`, headers: { 'user-agent': BROWSER_AGENT }, expect: 200 },
-    ...PRESENTATIONS.map((slug): Request => ({
-      route: 'GET /presents/:slug',
-      cls: 'presentation',
-      method: 'GET',
-      path: `/presents/${slug}`,
-      headers: { 'user-agent': BROWSER_AGENT },
-      expect: 200,
-    })),
-  ];
   for (const request of [...publicReads, ...users.flatMap(reads)]) {
     const answer = await setup.send(request);
     if (answer.status !== request.expect) throw new Error(`probe ${request.route} (${request.path}): ${answer.status} ${answer.body.slice(0, 300)}`);
   }
 
-  // What a virtual user picks, by weight: a class, then a route of it at random.
-  const mix: [RouteClass, number][] = [
-    ['page', 24],
-    ['funnel', 18],
-    ['preview', 9],
-    ['presentation', 9],
-    ['workspace', 5],
-    ['api-read', 35],
-  ];
-  const weights = mix.filter(([cls]) => !options.exclude.includes(cls));
-  const totalWeight = weights.reduce((a, [, w]) => a + w, 0);
-  const byClass = (cls: RouteClass, user: User) => (cls === 'api-read' || cls === 'workspace' ? reads(user) : publicReads).filter((r) => r.cls === cls);
-  const pickRead = (user: User): Request => {
-    let r = Math.random() * totalWeight;
-    for (const [cls, w] of weights) {
-      r -= w;
-      if (r < 0) {
-        const routes = byClass(cls, user);
-        return routes[Math.floor(Math.random() * routes.length)]!;
-      }
-    }
-    return publicReads[0]!;
-  };
+  // What a virtual user reads: a class by weight, then a route of it at random.
+  const pickRead = readPicker(options.exclude);
 
-  // 3. Writes, paced by a token bucket shared by all virtual users (at most `writesPerSecond`).
-  // A virtual user's creative draft goes through create → edit → edit → delete, so that at most
-  // one live draft per virtual user exists at a time; renames alternate between two names; comments
-  // go on the seeded ad in review (by its owner through the API, by a customer through the preview's
-  // review form, from one of 256 addresses: that form allows 20 an hour per address).
-  let tokens = 0;
-  let lastRefill = performance.now();
-  const takeToken = () => {
-    const now = performance.now();
-    tokens = Math.min(tokens + ((now - lastRefill) / 1000) * options.writesPerSecond, Math.max(1, options.writesPerSecond));
-    lastRefill = now;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
-  };
-  let formCount = 0;
-  const write = (user: User, vu: { draft: Draft | null; n: number }): { request: Request; done: (answer: Answer) => void } => {
-    const signedIn = (route: string, method: string, path: string, body: unknown, expect: number): Request => ({
-      route: `${method} ${route}`,
-      cls: 'api-write',
-      expect,
-      ...json(method, path, user, body),
-    });
-    const r = Math.random();
-    vu.n += 1;
-    if (r < 0.15 && !user.demo) {
-      user.renames += 1;
-      const name = `Load project ${user.email.split('@')[0]} ${user.renames % 2 ? 'renamed' : ''}`.trim();
-      return { request: signedIn('/api/projects/:id', 'PATCH', `/api/projects/${user.projectId}`, { name }, 200), done: () => {} };
-    }
-    if (r < 0.15 && user.demo) {
-      return {
-        request: signedIn('/api/ads/:id/reviews', 'POST', `/api/ads/${SPRING_AD}/reviews`, { decision: 'comment', comment: `Load comment ${vu.n}` }, 201),
-        done: () => {},
-      };
-    }
-    if (r < 0.25) {
-      formCount += 1;
-      const form = new URLSearchParams({
-        decision: 'comment',
-        name: 'Mara Jensen',
-        email: 'mara@northwind.example',
-        comment: `Looks good, one thought (${formCount})`,
-        website: '',
-      });
-      return {
-        request: {
-          route: 'POST /preview/:id/reviews',
-          cls: 'form',
-          method: 'POST',
-          path: `/preview/${SEED_PREVIEW_ID}/reviews`,
-          headers: {
-            'content-type': 'application/x-www-form-urlencoded',
-            origin: origin.origin,
-            'user-agent': BROWSER_AGENT,
-            'cf-connecting-ip': `10.77.0.${formCount % 256}`,
-          },
-          body: form.toString(),
-          expect: 303,
-        },
-        done: () => {},
-      };
-    }
-    const draft = vu.draft;
-    if (!draft) {
-      return {
-        request: signedIn(
-          '/api/projects/:id/creatives',
-          'POST',
-          `/api/projects/${user.projectId}/creatives`,
-          { template: 'bold-headline', format: 'square' },
-          201,
-        ),
-        done: (answer) => {
-          const created = JSON.parse(answer.body) as { id: string; revisionNumber: number; document: Draft['document'] };
-          vu.draft = { id: created.id, revisionNumber: created.revisionNumber, document: created.document, edits: 0 };
-        },
-      };
-    }
-    if (draft.edits < 2) {
-      const document = {
-        ...draft.document,
-        layers: draft.document.layers.map((l) => (l.type === 'text' && l.slot === 'headline' ? { ...l, text: `Fresh from the roaster, take ${vu.n}` } : l)),
-      };
-      return {
-        request: signedIn('/api/creatives/:id', 'PATCH', `/api/creatives/${draft.id}`, { document, baseRevision: draft.revisionNumber }, 200),
-        done: (answer) => {
-          const updated = JSON.parse(answer.body) as { revisionNumber: number; document: Draft['document'] };
-          vu.draft = { ...draft, revisionNumber: updated.revisionNumber, document: updated.document, edits: draft.edits + 1 };
-        },
-      };
-    }
-    return {
-      request: signedIn('/api/creatives/:id', 'DELETE', `/api/creatives/${draft.id}`, undefined, 204),
-      done: () => {
-        vu.draft = null;
-      },
-    };
-  };
+  // 3. Writes, paced by a token bucket shared by all virtual users (bench/load-mix-requests.ts).
+  const takeToken = writePacer(options.writesPerSecond);
+  const write = writePlanner(origin);
 
   // 4. The run.
   const classes = new Map<string, Latencies>();
@@ -667,84 +328,4 @@ function heapSummary(samples: { t: number; usedMb: number; totalMb: number }[], 
     endMb: samples.at(-1)!.usedMb,
     slopeMbPerMin: round(slope(afterWarmup.map((h) => ({ x: h.t / 60, y: h.usedMb }))), 3),
   };
-}
-
-/** bench/results/load-<date>.json and .md (a run shorter than 10 minutes is a smoke run: load-<date>-smoke.*). */
-export function writeMixResults(result: MixResult, resultsDir: string): string {
-  const day = result.date.slice(0, 10);
-  const without = result.options.exclude.length ? `-without-${result.options.exclude.join('-')}` : '';
-  const base = join(resultsDir, `load-${day}${result.options.minutes < 10 ? '-smoke' : ''}${without}`);
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(`${base}.md`, markdown(result));
-  return base;
-}
-
-export function printMix(result: MixResult, log: (line: string) => void) {
-  log(`\nLoad (${result.options.connections} connections, ${(result.durationSeconds / 60).toFixed(1)} min, workerd direct)`);
-  log(
-    `  ${result.requests} requests, ${result.errors} errors, ${result.throughputRps} req/s, ${result.writes.total} writes (${result.writes.perSecond}/s), ${result.connectionsOpened} connections opened`,
-  );
-  log(`  ${'class'.padEnd(14)}${'requests'.padStart(10)}${'errors'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}`);
-  for (const [cls, s] of Object.entries(result.classes))
-    log(
-      `  ${cls.padEnd(14)}${String(s.requests).padStart(10)}${String(s.errors).padStart(8)}${String(s.p50).padStart(9)}${String(s.p99).padStart(9)}${String(s.max).padStart(9)}`,
-    );
-  const m = result.memory;
-  log(
-    `  workerd RSS: start ${m.startMb} MB, after ${m.warmupSeconds} s warm-up ${m.afterWarmupMb} MB, end ${m.endMb} MB, max ${m.maxMb} MB; slope after warm-up ${m.slopeMbPerMin} MB/min`,
-  );
-  log(`  database (in workerd's memory): ${m.databaseStartMb} → ${m.databaseEndMb} MB (${m.databaseMbPerMin} MB/min)`);
-  if (m.heap)
-    log(
-      `  main worker heap after a forced GC: ${m.heap.samples.map((h) => h.usedMb).join(' → ')} MB; after warm-up ${m.heap.afterWarmupMb} MB, end ${m.heap.endMb} MB, slope ${m.heap.slopeMbPerMin} MB/min`,
-    );
-  for (const e of result.errorSamples.slice(0, 10)) log(`  ✖ ${e.at} s ${e.route}: ${e.status} ${e.body.slice(0, 160)}`);
-}
-
-function markdown(r: MixResult): string {
-  const m = r.memory;
-  const lines = [
-    `# Load run ${r.date}`,
-    '',
-    `\`npm run bench -- --only load --minutes ${r.options.minutes} --connections ${r.options.connections}\`: Adloom's production bundle in workerd (miniflare, direct sockets, seeded in-memory D1 and R2), ${r.options.connections} keep-alive connections on loopback for ${(r.durationSeconds / 60).toFixed(1)} min, ${r.options.users} signed-in users, writes paced at ${r.options.writesPerSecond}/s${r.pinning ? ', workerd pinned to core 0 and the load generator to core 1' : ''}. Generated by bench/load-mix.ts; the numbers are in the JSON next to this file.`,
-    '',
-    `- **${r.requests.toLocaleString('en')} requests, ${r.errors} errors** (an error is any status other than the one the request expects, or a network error), ${r.throughputRps} req/s, ${r.connectionsOpened} connections opened`,
-    `- **Writes**: ${r.writes.total} (${r.writes.perSecond}/s): creative drafts created, edited twice and deleted; projects renamed; comments on an ad through the API and through the preview's review form`,
-    `- **workerd RSS**: start ${m.startMb} MB, after the ${m.warmupSeconds} s warm-up ${m.afterWarmupMb} MB, end ${m.endMb} MB, max ${m.maxMb} MB; least-squares slope after the warm-up **${m.slopeMbPerMin} MB/min**`,
-    m.databaseEndMb === null || Number.isNaN(m.databaseEndMb)
-      ? `- **Database** (D1 in workerd's memory here, so part of that RSS): ${m.databaseStartMb} MB before the run; not read after it`
-      : `- **Database** (D1 in workerd's memory here, so part of that RSS): ${m.databaseStartMb} → ${m.databaseEndMb} MB, ${m.databaseMbPerMin} MB/min`,
-    ...(m.heap
-      ? [
-          `- **Main worker's JavaScript heap after a forced full GC** (inspector, every 30 s): after the warm-up ${m.heap.afterWarmupMb} MB, at the end ${m.heap.endMb} MB, least-squares slope after the warm-up **${m.heap.slopeMbPerMin} MB/min**; each sample (MB): ${m.heap.samples.map((h) => h.usedMb).join(' → ')}`,
-        ]
-      : []),
-    `- **workerd RSS each minute** (MB): ${r.timeline
-      .filter((row, i) => i === 0 || Math.floor(row.t / 60) > Math.floor(r.timeline[i - 1]!.t / 60))
-      .map((row) => row.rssMb)
-      .join(' → ')} → ${m.endMb}`,
-    '',
-    '| class | requests | errors | p50 ms | p99 ms | max ms |',
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
-    ...Object.entries(r.classes).map(([cls, s]) => `| ${cls} | ${s.requests} | ${s.errors} | ${s.p50} | ${s.p99} | ${s.max} |`),
-    '',
-    '| route | class | requests | errors | p50 ms | p99 ms |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
-    ...Object.entries(r.routes).map(([route, s]) => `| \`${route}\` | ${s.class} | ${s.requests} | ${s.errors} | ${s.p50} | ${s.p99} |`),
-    '',
-    r.rows ? 'Rows added or removed during the run:' : 'Rows after the run: not read (the read through miniflare did not answer; see the JSON).',
-    '',
-    ...Object.entries(r.rows ?? {}).map(([table, c]) => `- ${table}: ${c.before} → ${c.after} (${c.after - c.before >= 0 ? '+' : ''}${c.after - c.before})`),
-    '',
-  ];
-  if (r.notes?.length) lines.push('Notes:', '', ...r.notes.map((note) => `- ${note}`), '');
-  if (r.errorSamples.length)
-    lines.push(
-      'Errors (first 50):',
-      '',
-      ...r.errorSamples.map((e) => `- ${e.at} s \`${e.route}\`: ${e.status} ${e.body.replaceAll('\n', ' ').slice(0, 200)}`),
-      '',
-    );
-  return `${lines.join('\n')}\n`;
 }

@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, hydrated, launch, newPage, signUpInBrowser, uniqueEmail } from './browser.ts';
 import { noisePng } from './images.ts';
-import { BLOCK_TYPES, blockSamples } from '#common/schemas/blocks.ts';
+import { blockSamples } from '#common/schemas/blocks-defaults.ts';
+import { BLOCK_TYPES } from '#common/schemas/blocks.ts';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -80,6 +80,22 @@ describe('presentations in the browser', () => {
 
       // Scroll to the end (sections reached), then leave: the beacon reports seconds and sections.
       await page.locator('#cta').scrollIntoViewIfNeeded();
+      // The beacon learns of the section from an IntersectionObserver, a frame or more later: an
+      // observer of our own, created after the beacon's, is told in the same round, after it.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const seen = new IntersectionObserver(
+              (entries) => {
+                if (!entries.some((entry) => entry.isIntersecting)) return;
+                seen.disconnect();
+                resolve();
+              },
+              { rootMargin: '0px 0px -35% 0px' },
+            );
+            seen.observe(document.querySelector('#cta')!);
+          }),
+      );
       const before = queryD1<{ n: number }>("SELECT count(*) AS n FROM presentation_views WHERE presentation_id = 'seed_presentation_northwind_01'")[0]!.n;
       await page.goto('/about');
       await expect

@@ -8,6 +8,7 @@ import type { AccessResolvers } from '#worker/middleware/access.ts';
 import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/core/routes.ts';
+import { accountExportRoutes } from '#worker/features/account/export/routes.ts';
 import { adminAccountRoutes } from '#worker/features/admin/accounts/routes.ts';
 import { adminSupportRoutes } from '#worker/features/admin/support/routes.ts';
 import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
@@ -22,6 +23,8 @@ import { billingRoutes, stripeWebhookRoutes } from '#worker/features/billing/cor
 import { contactRoutes } from '#worker/features/contact/routes.ts';
 import { creationRoutes, creativeRoutes, projectCreativeRoutes } from '#worker/features/creatives/core/routes.ts';
 import { creativeFormatRoutes } from '#worker/features/creatives/formats/routes.ts';
+import { creationFileRoutes, creativeRenderRoutes } from '#worker/features/creatives/render/routes.ts';
+import { creativeVariationRoutes } from '#worker/features/creatives/variations/routes.ts';
 import { playgroundRoutes } from '#worker/features/creatives/playground/routes.ts';
 import { projectFontRoutes } from '#worker/features/creatives/fonts/routes.ts';
 import { creationForMember, creativeForMember } from '#worker/features/creatives/core/service.ts';
@@ -77,6 +80,7 @@ export function createApp() {
     .route('/api/health', healthRoutes)
     .route('/api/auth', authRoutes)
     .route('/api/me', accountRoutes)
+    .route('/api/me', accountExportRoutes)
     .route('/api/contact', contactRoutes)
     .route('/api/projects', projectRoutes)
     .route('/api/projects', projectMediaRoutes)
@@ -87,8 +91,11 @@ export function createApp() {
     .route('/api/projects', projectFunnelRoutes)
     .route('/api/invites', inviteRoutes)
     .route('/api/creatives', creativeRoutes)
+    .route('/api/creatives', creativeRenderRoutes)
+    .route('/api/creatives', creativeVariationRoutes)
     .route('/api/creatives', creativeFormatRoutes)
     .route('/api/creations', creationRoutes)
+    .route('/api/creations', creationFileRoutes)
     .route('/api/ads', adRoutes)
     .route('/api/funnels', funnelRoutes)
     .route('/api/funnels', funnelPageRoutes)

@@ -1,17 +1,9 @@
 import { fireEvent, render as mount, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import {
-  BLOCK_TYPES,
-  DEFAULT_THEME,
-  blockSamples,
-  contrastRatio,
-  type Block,
-  type BlockType,
-  type FunnelTheme,
-  type ImageRef,
-  type PageDocument,
-} from '#common/schemas/blocks.ts';
+import { blockSamples } from '#common/schemas/blocks-defaults.ts';
+import { DEFAULT_THEME, contrastRatio, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
+import { BLOCK_TYPES, type Block, type BlockType, type ImageRef, type PageDocument } from '#common/schemas/blocks.ts';
 import { BlockView, PageView, blockLabels, pageNeedsScript, themeCss, themeStyle, type BlockContext } from '#client/blocks/page-view.tsx';
 
 const NOW = Date.parse('2030-04-28T18:55:30Z');

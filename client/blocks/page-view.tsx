@@ -1,6 +1,7 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import { fontById } from '#common/fonts.ts';
-import { contrastRatio, parseVideoUrl, readableOn, type Block, type BlockType, type FunnelTheme, type PageDocument } from '#common/schemas/blocks.ts';
+import { contrastRatio, readableOn, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
+import { parseVideoUrl, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
 import { CountdownBlock } from '#client/blocks/countdown.tsx';
 import { CtaBlock } from '#client/blocks/cta.tsx';
 import { FaqBlock } from '#client/blocks/faq.tsx';

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface Toast {
   id: number;
@@ -14,12 +14,28 @@ const ToastContext = createContext<Push>(() => {});
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
-  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  // The dismissal timers end with the provider: none may fire into an unmounted tree.
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((all) => all.filter((t) => t.id !== id));
+  }, []);
   const push = useCallback<Push>(
     (toast) => {
       const id = next.current++;
       setToasts((all) => [...all.slice(-3), { ...toast, id }]);
-      window.setTimeout(() => dismiss(id), toast.tone === 'error' ? 8000 : 5000);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), toast.tone === 'error' ? 8000 : 5000),
+      );
     },
     [dismiss],
   );

@@ -1,7 +1,7 @@
 import { fireEvent, render as mount, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME } from '#common/schemas/blocks.ts';
+import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
 import {
   SECTION_TYPES,
   presentationDocumentSchema,

@@ -1,5 +1,5 @@
 import { abTest } from '#common/ab-stats.ts';
-import { DEFAULT_THEME } from '#common/schemas/blocks.ts';
+import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import type { AnalyticsReport, FunnelDetail, FunnelSummary, Lead, PageSummary } from '#client/features/funnels/api.ts';
 import { page, PROJECT_ID, projectDetail } from '#client/test/fixtures.tsx';

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME } from '#common/schemas/blocks.ts';
+import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
 import { newSection } from '#common/schemas/presentations.ts';
 import type { Presentation, PresentationStats, PresentationSummary } from '#client/features/presentations/model.ts';
 import { PROJECT_ID } from '#client/test/fixtures.tsx';

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import type { AbResult } from '#common/ab-stats.ts';
-import { funnelThemeSchema, pageDocumentSchema, type FunnelTheme, type LeadData, type PageDocument } from '#common/schemas/blocks.ts';
+import type { LeadData } from '#common/schemas/blocks-leads.ts';
+import { funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
+import { pageDocumentSchema, type PageDocument } from '#common/schemas/blocks.ts';
 import { idField, pageQuery, text } from '#common/schemas/fields.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 

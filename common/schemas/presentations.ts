@@ -1,17 +1,8 @@
 import * as z from 'zod/mini';
 import type { Cta, Placement } from '#common/ads.ts';
-import {
-  BLOCK_ID,
-  DEFAULT_THEME,
-  SAFE_HREF,
-  blockSamples,
-  funnelThemeSchema,
-  imageRefSchema,
-  pricingProps,
-  testimonialsProps,
-  type FunnelTheme,
-  type ImageRef,
-} from '#common/schemas/blocks.ts';
+import { blockSamples } from '#common/schemas/blocks-defaults.ts';
+import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
+import { BLOCK_ID, SAFE_HREF, imageRefSchema, pricingProps, testimonialsProps, type ImageRef } from '#common/schemas/blocks.ts';
 import { idField, pageQuery, text } from '#common/schemas/fields.ts';
 
 /**

@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:test';
-import { DEFAULT_THEME, blockSamples, type Block, type PageDocument } from '#common/schemas/blocks.ts';
+import { blockSamples } from '#common/schemas/blocks-defaults.ts';
+import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
+import type { Block, PageDocument } from '#common/schemas/blocks.ts';
 import { getDb } from '#worker/db/client.ts';
 import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { getDb } from '#worker/db/client.ts';
 import { users } from '#worker/db/schema.ts';
 import type { Presentation, PresentationDocument } from '#common/schemas/presentations.ts';
-import { DEFAULT_THEME } from '#common/schemas/blocks.ts';
+import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
 import { createUser, type TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 

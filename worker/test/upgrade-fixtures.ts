@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { parseCreative } from '#common/creative/document.ts';
-import { pageDocumentSchema, funnelThemeSchema } from '#common/schemas/blocks.ts';
+import { funnelThemeSchema } from '#common/schemas/blocks-theme.ts';
+import { pageDocumentSchema } from '#common/schemas/blocks.ts';
 import { presentationDocumentSchema } from '#common/schemas/presentations.ts';
 import { brandKitInput } from '#common/schemas/projects.ts';
 import * as z from 'zod/mini';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { abTest } from '#common/ab-stats.ts';
-import { DEFAULT_THEME } from '#common/schemas/blocks.ts';
+import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
 import Funnel from '#client/app/routes/funnel.tsx';
 import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';

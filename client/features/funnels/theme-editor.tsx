@@ -1,7 +1,7 @@
 import { RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { BRAND_FONTS, fontById, type FontId } from '#common/fonts.ts';
-import { contrastRatio, funnelThemeSchema, RADII, readableOn, type FunnelTheme, type Radius } from '#common/schemas/blocks.ts';
+import { contrastRatio, funnelThemeSchema, RADII, readableOn, type FunnelTheme, type Radius } from '#common/schemas/blocks-theme.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Card } from '#client/components/page-header.tsx';

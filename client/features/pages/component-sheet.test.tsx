@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BLOCK_TYPES, DEFAULT_THEME } from '#common/schemas/blocks.ts';
+import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
+import { BLOCK_TYPES } from '#common/schemas/blocks.ts';
 import type { FunnelDetail } from '#common/schemas/funnels.ts';
 import ComponentSheetRoute from '#client/app/routes/component-sheet.tsx';
 import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';

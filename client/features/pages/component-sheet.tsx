@@ -1,7 +1,8 @@
 import { ChevronLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { BLOCK_TYPES, blockSamples, type Block, type PageDocument } from '#common/schemas/blocks.ts';
+import { blockSamples } from '#common/schemas/blocks-defaults.ts';
+import { BLOCK_TYPES, type Block, type PageDocument } from '#common/schemas/blocks.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';

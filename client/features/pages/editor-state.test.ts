@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockDefaults, emptyDocument, pageDocumentSchema, type Block, type PageDocument } from '#common/schemas/blocks.ts';
+import { blockDefaults, emptyDocument } from '#common/schemas/blocks-defaults.ts';
+import { pageDocumentSchema, type Block, type PageDocument } from '#common/schemas/blocks.ts';
 import {
   addBlock,
   createVariantB,

@@ -1,4 +1,5 @@
-import { blockDefaults, MAX_BLOCKS, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
+import { blockDefaults } from '#common/schemas/blocks-defaults.ts';
+import { MAX_BLOCKS, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
 
 /** The page editor's undoable draft: both variants and the split between them. */
 export interface PageDraft {

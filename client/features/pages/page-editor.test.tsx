@@ -1,7 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockDefaults, DEFAULT_THEME, type Block, type PageDocument } from '#common/schemas/blocks.ts';
+import { blockDefaults } from '#common/schemas/blocks-defaults.ts';
+import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
+import type { Block, PageDocument } from '#common/schemas/blocks.ts';
 import type { PageDetail, PageVersion } from '#common/schemas/funnels.ts';
 import PageEditorRoute from '#client/app/routes/page-editor.tsx';
 import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';

@@ -1,6 +1,7 @@
 import { useMemo, useState, type SyntheticEvent } from 'react';
 import { mediaFileUrl } from '#common/media-urls.ts';
-import type { FunnelTheme, ImageRef, PageDocument } from '#common/schemas/blocks.ts';
+import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
+import type { ImageRef, PageDocument } from '#common/schemas/blocks.ts';
 import { DEVICE_WIDTH, DeviceFrame, type Device } from '#client/components/editor/device-frame.tsx';
 import { PageView } from '#client/blocks/page-view.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';

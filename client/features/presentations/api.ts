@@ -1,4 +1,4 @@
-import { themeFromBrandKit, type FunnelTheme } from '#common/schemas/blocks.ts';
+import { themeFromBrandKit, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { PresentationCreateInput, PresentationUpdateInput } from '#common/schemas/presentations.ts';
 import type { ProjectDetail, ProjectSummary } from '#common/schemas/projects.ts';
 import { api, call } from '#client/lib/api.ts';

@@ -1,7 +1,7 @@
 import { KeyRound, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { BRAND_FONTS, type FontId } from '#common/fonts.ts';
-import { RADII, type FunnelTheme, type Radius } from '#common/schemas/blocks.ts';
+import { RADII, type FunnelTheme, type Radius } from '#common/schemas/blocks-theme.ts';
 import { PRESENTATION_LIMITS } from '#common/schemas/presentations.ts';
 import { Button } from '#client/components/button.tsx';
 import type { FieldSpec } from '#client/components/editor/field-spec.ts';

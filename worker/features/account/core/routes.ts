@@ -1,22 +1,20 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { accountDeletionInput, exportTicketParam, passwordChangeInput, profileInput } from '#common/schemas/auth.ts';
+import { accountDeletionInput, passwordChangeInput, profileInput } from '#common/schemas/auth.ts';
 import { idField, pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
-import { afterResponse } from '#worker/lib/response.ts';
 import { clearSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as auth from '#worker/features/auth/core/service.ts';
 import * as account from '#worker/features/account/core/service.ts';
-import { downloadExport, issueExportTicket } from '#worker/features/account/export/service.ts';
 
 const sessionParam = z.object({ id: idField('This session id is not valid.') });
 
-/** /api/me: the signed-in user, profile, password, sessions, data export and deletion (PRODUCT.md §7, decision 0023). */
+/** /api/me: the signed-in user, profile, password, sessions and deletion (PRODUCT.md §7, decision 0023); the data export: export/routes.ts. */
 export const accountRoutes = new Hono<AppEnv>()
   .get('/', access('user'), (c) => c.json(auth.toPublicUser(required(c, 'user'))))
   .patch('/', access('user'), validate('json', profileInput), async (c) => {
@@ -37,31 +35,6 @@ export const accountRoutes = new Hono<AppEnv>()
   .delete('/sessions/:id', access('user'), validate('param', sessionParam), async (c) => {
     await auth.revokeSession(c.get('db'), required(c, 'user').id, c.req.valid('param').id);
     return c.body(null, 204);
-  })
-  /**
-   * Starts a data export (decision 0023): counts one of the three an hour and answers a link
-   * that downloads the ZIP once, within a minute, in this session. A POST, so that no other site
-   * and no prefetch can use up the user's exports.
-   */
-  .post('/export', access('user'), async (c) => {
-    return c.json(await issueExportTicket(c.get('db'), c.env.SESSION_SECRET, required(c, 'user').id, required(c, 'sessionId')), 201);
-  })
-  /**
-   * The ZIP of the user's data, built as it downloads (the browser writes it to disk); the first
-   * use of the link sends the "your data was downloaded" email. HEAD (Hono answers it with this
-   * handler) checks the link without using it, reading nothing and mailing nothing.
-   */
-  .get('/export/:ticket', access('user'), validate('param', exportTicketParam), async (c) => {
-    const request = {
-      user: required(c, 'user'),
-      sessionId: required(c, 'sessionId'),
-      ticket: c.req.valid('param').ticket,
-      head: c.req.method === 'HEAD',
-      meta: requestMeta(c),
-    };
-    const { headers, body, notice } = await downloadExport(c.get('db'), c.env, mailerFor(c), request);
-    if (notice) await afterResponse(c, notice());
-    return body ? c.body(body, 200, headers) : c.body(null, 200, headers);
   })
   /** Deletes the account after 30 days (the password again); signed out at once. */
   .post('/deletion', access('user'), validate('json', accountDeletionInput), async (c) => {

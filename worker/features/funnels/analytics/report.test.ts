@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newBlock } from '#common/schemas/blocks.ts';
+import { newBlock } from '#common/schemas/blocks-defaults.ts';
 import type { AnalyticsReport } from '#common/schemas/funnels.ts';
 import { getDb } from '#worker/db/client.ts';
 import { pageSources, pageStats } from '#worker/db/schema.ts';

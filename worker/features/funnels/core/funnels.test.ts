@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { themeFromBrandKit } from '#common/schemas/blocks.ts';
+import { themeFromBrandKit } from '#common/schemas/blocks-theme.ts';
 import type { FunnelDetail, FunnelSummary, PageSummary } from '#common/schemas/funnels.ts';
 import { getDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';

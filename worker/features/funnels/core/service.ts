@@ -1,4 +1,4 @@
-import { themeFromBrandKit, type FunnelTheme } from '#common/schemas/blocks.ts';
+import { themeFromBrandKit, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import {
   FUNNEL_LIMITS,
   type DailyCount,

@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import * as z from 'zod/mini';
 import { fontById, type FontId } from '#common/fonts.ts';
-import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme, type ImageRef, type PageDocument } from '#common/schemas/blocks.ts';
+import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
+import type { ImageRef, PageDocument } from '#common/schemas/blocks.ts';
 import { PageView, pageNeedsScript, themeCss } from '#client/blocks/page-view.tsx';
 import type { BlockContext, FormState, ResolvedImage } from '#client/blocks/types.ts';
 import type { Db } from '#worker/db/client.ts';

@@ -1,4 +1,5 @@
-import { leadSchemaFor, type BlockOf, type FormProps, type LeadData, type PageDocument } from '#common/schemas/blocks.ts';
+import { leadSchemaFor, type LeadData } from '#common/schemas/blocks-leads.ts';
+import type { BlockOf, FormProps, PageDocument } from '#common/schemas/blocks.ts';
 import type { Lead, LeadList, Variant } from '#common/schemas/funnels.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';

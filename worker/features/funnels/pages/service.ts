@@ -1,4 +1,6 @@
-import { newBlock, type FunnelTheme, type PageDocument } from '#common/schemas/blocks.ts';
+import { newBlock } from '#common/schemas/blocks-defaults.ts';
+import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
+import type { PageDocument } from '#common/schemas/blocks.ts';
 import { clip } from '#common/schemas/fields.ts';
 import {
   FUNNEL_LIMITS,

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { fontById, type FontId } from '#common/fonts.ts';
-import type { FunnelTheme } from '#common/schemas/blocks.ts';
+import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import { sectionLabels } from '#common/schemas/presentations.ts';
 import { themeCss } from '#client/blocks/page-view.tsx';
 import { BEACON_SCRIPT } from '#client/presentations/beacon-script.ts';

@@ -1,4 +1,4 @@
-import { readableOn } from '#common/schemas/blocks.ts';
+import { readableOn } from '#common/schemas/blocks-theme.ts';
 import {
   PRESENTATION_LIMITS,
   PRESENTATION_SLUG_RE,

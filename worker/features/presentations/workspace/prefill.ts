@@ -1,4 +1,4 @@
-import { themeFromBrandKit } from '#common/schemas/blocks.ts';
+import { themeFromBrandKit } from '#common/schemas/blocks-theme.ts';
 import { newSection, sectionSamples, starterDocument, type PresentationDocument, type Section } from '#common/schemas/presentations.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME } from '#common/schemas/blocks.ts';
+import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
 import { PLANS } from '#common/plans.ts';
 import {
   PRESENTATION_LIMITS,
