@@ -20,7 +20,8 @@ export const TABLE_OWNERS = {
   project_invites: 'projects',
   media: 'media',
   subscriptions: 'billing/core',
-  payments: 'billing/core',
+  // billing/core records payments; billing/payments hands other features fragments over them (a sub-feature of its own to cut a cycle with affiliate).
+  payments: 'billing',
   processed_webhook_events: 'billing/core',
   affiliate_clicks: 'affiliate',
   referrals: 'affiliate',
@@ -48,14 +49,20 @@ export const TABLE_OWNERS = {
   page_sources: 'funnels/analytics',
   analytics_salts: 'funnels/analytics',
   presentations: 'presentations/workspace',
-  presentation_stats: 'presentations/public',
-  presentation_section_stats: 'presentations/public',
+  // Counted by the public pages, read by the workspace's figures: both sub-features of presentations.
+  presentation_stats: 'presentations',
+  presentation_section_stats: 'presentations',
   presentation_visitors: 'presentations/public',
   presentation_views: 'presentations/public',
 } as const satisfies Record<TableName, string>;
 
+/**
+ * The modules that may read (or delete) other features' tables, each with why. Nothing else
+ * names a table it does not own: it asks the owner's service.
+ */
 export const READS_EVERY_TABLE = {
-  'worker/features/account/export/repo.ts': 'x',
-  'worker/features/account/core/repo.ts': 'x',
-  'worker/features/system/storage-audit/repo.ts': 'x',
+  'worker/features/account/export/repo.ts': "The account export (GDPR access) hands a user every row of theirs, in every feature's tables.",
+  'worker/features/account/core/repo.ts': "Account deletion (GDPR erasure) deletes or anonymises a user's rows in every feature's tables, in one batch.",
+  'worker/features/admin/figures/repo.ts': "The admin's system figures count everyone's accounts, projects, renders and publishes: no one feature's question.",
+  'worker/features/system/storage-audit/repo.ts': "The storage audit compares every table that names an R2 object with the bucket's listing.",
 } as const;

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, lte, sql } from 'drizzle-orm';
 import { inList, ofExistingRow, type Db } from '#worker/db/client.ts';
 import { affiliateClicks, commissions, payouts, referrals } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';

@@ -223,3 +223,21 @@ export async function ownerStorage(db: Db, projectId: string): Promise<{ usedByt
   }>();
   return { usedBytes: row?.used ?? 0, limitBytes: row?.limit ?? 0 };
 }
+
+/** A project's newest live media (the admin's support view): a query for the caller's batch. */
+export function newestMediaQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: media.id, name: media.name, at: media.createdAt })
+    .from(media)
+    .where(and(eq(media.projectId, projectId), isNull(media.deletedAt)))
+    .orderBy(desc(media.createdAt))
+    .limit(limit);
+}
+
+/** How many live media a project has and the bytes they take with their thumbnails, as subqueries for another feature's statement. */
+export function mediaUsage(projectId: string) {
+  return {
+    media: sql<number>`(SELECT count(*) FROM media WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+    storageBytes: sql<number>`(SELECT coalesce(sum(size + coalesce(thumbnail_size, 0)), 0) FROM media WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+  };
+}

@@ -467,3 +467,6 @@ export function thumbnailsIn(db: Db, ids: readonly string[]) {
 export function projectImages(db: Db, projectId: string, ids: readonly string[] | null, limit = 60) {
   return repo.projectImages(db, projectId, ids, limit);
 }
+
+/** The admin's support view of a project: its newest media (a query for one batch) and its usage (subqueries). */
+export { mediaUsage, newestMediaQuery } from '#worker/features/media/repo.ts';

@@ -5,6 +5,7 @@ import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { listContactMessages, markContactHandled } from '#worker/features/contact/service.ts';
 import { adminOf as actor } from '#worker/features/admin/actor.ts';
+import { systemFigures } from '#worker/features/admin/figures/service.ts';
 import * as admin from '#worker/features/admin/support/service.ts';
 
 /** /api/admin's contact messages, audit log, figures and project support view (accounts: ../accounts): admins only, everyone else 404. */
@@ -22,7 +23,7 @@ export const adminSupportRoutes = new Hono<AppEnv>()
       await admin.listAudit(c.get('db'), { actor: by || undefined, action: action || undefined, target: target || undefined }, { limit: limit ?? 50, cursor }),
     );
   })
-  .get('/figures', access('admin'), async (c) => c.json(await admin.systemFigures(c.get('db'))))
+  .get('/figures', access('admin'), async (c) => c.json(await systemFigures(c.get('db'))))
   .get('/projects/:projectId', access('admin'), validate('param', adminProjectParam), async (c) =>
     c.json(await admin.projectSupportView(c.get('db'), actor(c), c.req.valid('param').projectId)),
   );

@@ -1,21 +1,19 @@
-import type { AuditItem, FiguresDay, ProjectSupportView, SystemFigures } from '#common/schemas/admin.ts';
+import type { AuditItem, ProjectSupportView } from '#common/schemas/admin.ts';
 import type { Db } from '#worker/db/client.ts';
-import { auditStatement } from '#worker/lib/audit.ts';
+import { auditStatement, type AuditRow } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
-import { DAY_MS } from '#worker/lib/days.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import type { Admin } from '#worker/features/admin/actor.ts';
 import * as repo from '#worker/features/admin/support/repo.ts';
 
 /**
- * What admins look at (PRODUCT.md §1, §2): the audit log, the system's figures and a read-only
- * support view of any project (looking at one is itself audited). Its queries read every
- * feature's tables (worker/db/owners.ts allows support/repo.ts, and only it).
+ * What admins look at (PRODUCT.md §1, §2): the audit log and a read-only support view of any
+ * project (looking at one is itself audited). The system's figures are ../figures.
  */
 
 /* ---------- audit log ---------- */
 
-function toAuditItem(row: { entry: repo.AuditRow; actorName: string | null; actorEmail: string | null; targetLabel: string | null }): AuditItem {
+function toAuditItem(row: { entry: AuditRow; actorName: string | null; actorEmail: string | null; targetLabel: string | null }): AuditItem {
   const { entry } = row;
   return {
     id: entry.id,
@@ -35,42 +33,6 @@ export async function listAudit(db: Db, filters: repo.AuditFilters, options: { l
   const rows = await repo.listAudit(db, filters, options.limit, decodeCursor(options.cursor));
   const page = toPage(rows, options.limit, (row) => encodeCursor(row.entry.createdAt, row.entry.id));
   return { items: page.items.map(toAuditItem), nextCursor: page.nextCursor };
-}
-
-/* ---------- figures ---------- */
-
-/** Users, projects, renders and publishes: totals, this week (today and the 6 days before, UTC) and each of its days. */
-export async function systemFigures(db: Db, now = new Date()): Promise<SystemFigures> {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const since = new Date(today - 6 * DAY_MS);
-  const [[users], [projects], signups, created, renders, posts, pages] = await repo.figures(db, since);
-  const days: FiguresDay[] = Array.from({ length: 7 }, (_, i) => ({
-    day: new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10),
-    signups: 0,
-    projects: 0,
-    renders: 0,
-    publishes: 0,
-  }));
-  const byDay = new Map(days.map((d) => [d.day, d]));
-  const add = (rows: { day: string; n: number }[], key: 'signups' | 'projects' | 'renders' | 'publishes') => {
-    for (const row of rows) {
-      const d = byDay.get(row.day);
-      if (d) d[key] += Number(row.n);
-    }
-  };
-  add(signups, 'signups');
-  add(created, 'projects');
-  add(renders, 'renders');
-  add(posts, 'publishes');
-  add(pages, 'publishes');
-  const sum = (rows: { n: number }[]) => rows.reduce((total, row) => total + Number(row.n), 0);
-  return {
-    users: { total: Number(users?.total ?? 0), disabled: Number(users?.disabled ?? 0), admins: Number(users?.admins ?? 0), newThisWeek: sum(signups) },
-    projects: { total: Number(projects?.total ?? 0), newThisWeek: sum(created) },
-    rendersThisWeek: sum(renders),
-    publishesThisWeek: { total: sum(posts) + sum(pages), instagram: sum(posts), pages: sum(pages) },
-    daily: days,
-  };
 }
 
 /* ---------- one project, for support ---------- */

@@ -264,3 +264,18 @@ export function livePicturesOf(db: Db, adIds: readonly string[]) {
     .orderBy(asc(adItems.adId), asc(adItems.position))
     .all();
 }
+
+/** A project's most recently changed live ads (the admin's support view): a query for the caller's batch. */
+export function newestAdsQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: ads.id, name: ads.name, at: ads.updatedAt })
+    .from(ads)
+    .where(and(eq(ads.projectId, projectId), isNull(ads.deletedAt)))
+    .orderBy(desc(ads.updatedAt))
+    .limit(limit);
+}
+
+/** How many live ads a project has, as a subquery for another feature's statement. */
+export function adCount(projectId: string) {
+  return sql<number>`(SELECT count(*) FROM ads WHERE project_id = ${projectId} AND deleted_at IS NULL)`;
+}

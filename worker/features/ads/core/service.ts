@@ -511,3 +511,6 @@ export function projectAds(db: Db, projectId: string, ids: readonly string[] | n
 export function livePicturesOf(db: Db, adIds: readonly string[]) {
   return repo.livePicturesOf(db, adIds);
 }
+
+/** The admin's support view of a project: its newest ads (a query for one batch) and their count (a subquery). */
+export { adCount, newestAdsQuery } from '#worker/features/ads/core/repo.ts';

@@ -30,6 +30,11 @@ export function userField<K extends UserField>(id: Operand, field: K): SQL<(type
   return fieldById(FIELDS[field], id);
 }
 
+/** The id of the account with the address `email` (deleted or not; null when there is none), as a subquery. */
+export function userIdByEmail(email: string): SQL<string | null> {
+  return sql<string | null>`(SELECT users_by_email.id FROM users users_by_email WHERE users_by_email.email = ${email})`;
+}
+
 /** Whether `id` is an account that is not deleted. */
 export function isLiveUser(id: Operand): SQL {
   return sql`EXISTS (SELECT 1 FROM users users_live WHERE users_live.id = ${operand(id)} AND users_live.deleted_at IS NULL)`;

@@ -7,7 +7,7 @@ import * as repo from '#worker/features/auth/users/repo.ts';
  * 'name')`, one statement as before), and the few reads and writes they need. Imports no
  * feature, so that any feature may use it.
  */
-export { isLiveUser, userField, type UserField, type UserRow } from '#worker/features/auth/users/repo.ts';
+export { isLiveUser, userField, userIdByEmail, type UserField, type UserRow } from '#worker/features/auth/users/repo.ts';
 
 /** A user's name, undefined without such a user. */
 export async function userNameOf(db: Db, userId: string): Promise<string | undefined> {

@@ -309,3 +309,31 @@ export function deleteCreationRows(db: Db, ids: string[]) {
 export function purgeDeletedCreatives(db: Db, before: Date) {
   return db.delete(creatives).where(lt(creatives.deletedAt, before));
 }
+
+/** A project's most recently changed live creatives (the admin's support view): a query for the caller's batch. */
+export function newestCreativesQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: creatives.id, name: creatives.name, at: creatives.updatedAt })
+    .from(creatives)
+    .where(and(eq(creatives.projectId, projectId), isNull(creatives.deletedAt)))
+    .orderBy(desc(creatives.updatedAt))
+    .limit(limit);
+}
+
+/** A project's newest live creations (the admin's support view): a query for the caller's batch. */
+export function newestCreationsQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: creations.id, name: creations.name, at: creations.createdAt })
+    .from(creations)
+    .where(and(eq(creations.projectId, projectId), isNull(creations.deletedAt)))
+    .orderBy(desc(creations.createdAt))
+    .limit(limit);
+}
+
+/** How many live creatives and creations a project has, as subqueries for another feature's statement. */
+export function creativeUsage(projectId: string) {
+  return {
+    creatives: sql<number>`(SELECT count(*) FROM creatives WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+    creations: sql<number>`(SELECT count(*) FROM creations WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+  };
+}

@@ -468,3 +468,6 @@ export function purgeableCreations(db: Db, before: Date, limit: number) {
 export function deleteCreationRows(db: Db, ids: string[]) {
   return repo.deleteCreationRows(db, ids);
 }
+
+/** The admin's support view of a project: its newest creatives and creations (queries for one batch) and their counts (subqueries). */
+export { creativeUsage, newestCreationsQuery, newestCreativesQuery } from '#worker/features/creatives/core/repo.ts';

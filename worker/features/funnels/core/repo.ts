@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { FUNNEL_LIMITS } from '#common/schemas/funnels.ts';
 import { ofExistingRow, rawStatement, type Db } from '#worker/db/client.ts';
 import { planLimitSql } from '#worker/db/plans.ts';
@@ -171,4 +171,12 @@ export function softDeleteFunnel(db: Db, id: string, now: Date) {
  */
 export function deletedFunnelsPurge(db: Db, before: Date) {
   return db.delete(funnels).where(lt(funnels.deletedAt, before));
+}
+
+/** How many live funnels and pages a project has, as subqueries for another feature's statement. */
+export function funnelUsage(projectId: string) {
+  return {
+    funnels: sql<number>`(SELECT count(*) FROM funnels WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+    pages: sql<number>`(SELECT count(*) FROM funnel_pages WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+  };
 }

@@ -331,3 +331,6 @@ export async function reorderPages(db: Db, funnel: FunnelRow, membership: Member
 export async function purgeDeletedFunnels(db: Db, before: Date): Promise<void> {
   await db.batch([deletedPagesPurge(db, before), repo.deletedFunnelsPurge(db, before)]);
 }
+
+/** The admin's support view of a project: how many funnels and pages it has (subqueries). */
+export { funnelUsage } from '#worker/features/funnels/core/repo.ts';

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { funnelPages, leads } from '#worker/db/schema.ts';
 
@@ -59,4 +59,9 @@ export function deleteLead(db: Db, funnelId: string, leadId: string) {
 
 export function insertLead(db: Db, row: typeof leads.$inferInsert) {
   return db.insert(leads).values(row);
+}
+
+/** How many leads a project has, as a subquery for another feature's statement. */
+export function leadCount(projectId: string) {
+  return sql<number>`(SELECT count(*) FROM leads WHERE project_id = ${projectId})`;
 }

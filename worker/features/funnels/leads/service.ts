@@ -330,3 +330,6 @@ export function leadsCsv(db: Db, funnelId: string): ReadableStream<Uint8Array> {
 export function leadsCsvFile(db: Db, funnel: Pick<FunnelRow, 'id' | 'name'>, now = new Date()): { body: ReadableStream<Uint8Array>; fileName: string } {
   return { body: leadsCsv(db, funnel.id), fileName: `${funnel.name}-leads-${dayOf(now.getTime())}.csv` };
 }
+
+/** The admin's support view of a project: how many leads it has (a subquery). */
+export { leadCount } from '#worker/features/funnels/leads/repo.ts';

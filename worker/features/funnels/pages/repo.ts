@@ -289,3 +289,13 @@ export function projectPages(db: Db, projectId: string, ids: readonly string[] |
     .limit(limit)
     .all();
 }
+
+/** A project's most recently changed live pages (the admin's support view): a query for the caller's batch. */
+export function newestPagesQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: funnelPages.id, name: funnelPages.title, at: funnelPages.updatedAt })
+    .from(funnelPages)
+    .where(and(eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt)))
+    .orderBy(desc(funnelPages.updatedAt))
+    .limit(limit);
+}

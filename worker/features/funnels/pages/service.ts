@@ -19,10 +19,11 @@ import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { read, run } from '#worker/lib/reads.ts';
+import { isUniqueViolation, staleRevision } from '#worker/lib/write-conflicts.ts';
 import { forMember } from '#worker/features/projects/scope/service.ts';
 import { pageWeeks } from '#worker/features/funnels/analytics/service.ts';
 import { purgePageCopies } from '#worker/features/funnels/edge/service.ts';
-import { isUniqueViolation, uniqueRefusal } from '#worker/features/funnels/refusals.ts';
+import { uniqueRefusal } from '#worker/features/funnels/refusals.ts';
 import type { Actor, FunnelRow, PageRow, PageWithFunnel } from '#worker/features/funnels/types.ts';
 import * as repo from '#worker/features/funnels/pages/repo.ts';
 
@@ -45,11 +46,7 @@ function refuseLargeDocument(field: 'document' | 'documentB', document: unknown)
   throw new AppError('payload_too_large', message, { [field]: [message] });
 }
 
-function staleRevision(current: number): AppError {
-  return new AppError('conflict', 'Someone saved a newer version of this page. Reload to see it; your change was not saved.', {
-    _: [`revision:${current}`],
-  });
-}
+const stalePage = (current: number) => staleRevision('this page', current);
 
 /* ---------- access ---------- */
 
@@ -203,7 +200,7 @@ export async function createPage(db: Db, funnel: FunnelRow, role: ProjectRole, i
 /** Saves the draft on top of `baseRevision` (else 409); every change bumps the revision. */
 export async function updatePage(db: Db, ctx: PageWithFunnel, role: ProjectRole, input: PageUpdateInput, origin: string): Promise<PageDetail> {
   const { page, funnel } = ctx;
-  if (input.baseRevision !== page.revision) throw staleRevision(page.revision);
+  if (input.baseRevision !== page.revision) throw stalePage(page.revision);
   refuseLargeDocument('document', input.document);
   refuseLargeDocument('documentB', input.documentB);
   const set: Partial<repo.PageInsert> = {};
@@ -228,7 +225,7 @@ export async function updatePage(db: Db, ctx: PageWithFunnel, role: ProjectRole,
   if (!updated) {
     const current = await repo.findLivePage(db, page.id);
     if (!current) throw new AppError('not_found');
-    throw staleRevision(current.revision);
+    throw stalePage(current.revision);
   }
   // The live page's address changed: the old URLs must not keep serving it from the cache.
   if (set.slug !== undefined && page.publishedVersionId !== null) await purgePageOf(db, funnel, page.id, page.slug, origin);
@@ -350,13 +347,13 @@ async function refusalAfter(db: Db, page: PageRow, liveVersionId: string | null 
       _: [`revision:${current.revision}`],
     });
   }
-  return staleRevision(current.revision);
+  return stalePage(current.revision);
 }
 
 /** Publishes the draft at `baseRevision` as the next version, atomically; the edge serves it at once. */
 export async function publishPage(db: Db, ctx: PageWithFunnel, role: ProjectRole, actor: Actor, baseRevision: number, origin: string): Promise<PageDetail> {
   const { page, funnel } = ctx;
-  if (baseRevision !== page.revision) throw staleRevision(page.revision);
+  if (baseRevision !== page.revision) throw stalePage(page.revision);
   await goLive(db, ctx, actor, {
     title: page.title,
     document: { a: page.draft as PageDocument, b: (page.draftB as PageDocument | null) ?? null, splitB: page.splitB },
@@ -453,3 +450,6 @@ export async function makeBWinner(db: Db, ctx: PageWithFunnel, role: ProjectRole
   }
   return pageDetail(db, await freshPage(db, page.id, funnel), role, origin);
 }
+
+/** The admin's support view of a project: its newest pages (a query for one batch). */
+export { newestPagesQuery } from '#worker/features/funnels/pages/repo.ts';

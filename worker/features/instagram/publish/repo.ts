@@ -134,3 +134,18 @@ export async function sandboxPublishedSince(db: Db, igUserId: string, since: Dat
     .get();
   return row?.n ?? 0;
 }
+
+/** A project's most recently published posts (the admin's support view): a query for the caller's batch. */
+export function newestPublishedQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: scheduledPosts.id, name: scheduledPosts.caption, at: scheduledPosts.publishedAt })
+    .from(scheduledPosts)
+    .where(and(eq(scheduledPosts.projectId, projectId), eq(scheduledPosts.status, 'published')))
+    .orderBy(desc(scheduledPosts.publishedAt))
+    .limit(limit);
+}
+
+/** How many posts a project has published, as a subquery for another feature's statement. */
+export function publishedCount(projectId: string) {
+  return sql<number>`(SELECT count(*) FROM scheduled_posts WHERE project_id = ${projectId} AND status = 'published')`;
+}

@@ -432,3 +432,6 @@ export async function sandboxFeed(
   );
   return { username: account.username, posts };
 }
+
+/** The admin's support view of a project: its newest published posts (a query for one batch) and their count (a subquery). */
+export { newestPublishedQuery, publishedCount } from '#worker/features/instagram/publish/repo.ts';

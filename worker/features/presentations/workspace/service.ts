@@ -20,6 +20,7 @@ import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { run } from '#worker/lib/reads.ts';
+import { isUniqueViolation, staleRevision } from '#worker/lib/write-conflicts.ts';
 import { livePicturesOf, projectAds } from '#worker/features/ads/core/service.ts';
 import { creationFile, projectCreations } from '#worker/features/creatives/core/service.ts';
 import { projectPages } from '#worker/features/funnels/pages/service.ts';
@@ -76,23 +77,12 @@ function auditEntry(actor: Actor, action: string, row: repo.PresentationRow, det
   return { actorUserId: actor.user.id, action, targetType: 'presentation', targetId: row.id, projectId: row.projectId, details, ip: actor.ip };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    if (/UNIQUE constraint failed/.test(e instanceof Error ? e.message : String(e))) return true;
-  }
-  return false;
-}
-
 function slugTaken(): AppError {
   const message = 'That address is taken: pick another.';
   return new AppError('conflict', message, { slug: [message] });
 }
 
-function staleRevision(current: number): AppError {
-  return new AppError('conflict', 'Someone saved a newer version of this presentation. Reload to see it; your change was not saved.', {
-    _: [`revision:${current}`],
-  });
-}
+const stalePresentation = (current: number) => staleRevision('this presentation', current);
 
 const utf8 = new TextEncoder();
 function refuseLargeDocument(document: PresentationDocument): void {
@@ -300,13 +290,13 @@ async function writeAt(db: Db, secret: string, actor: Actor, entry: Row, set: Ch
   }
   const current = await repo.findLive(db, row.id);
   if (!current) throw new AppError('not_found');
-  if (!changed) throw staleRevision(current.presentation.revision);
+  if (!changed) throw stalePresentation(current.presentation.revision);
   return detail(db, secret, current, now);
 }
 
 export async function update(db: Db, secret: string, actor: Actor, entry: Row, input: PresentationUpdateInput, now = Date.now()): Promise<Presentation> {
   const row = entry.presentation;
-  if (input.baseRevision !== row.revision) throw staleRevision(row.revision);
+  if (input.baseRevision !== row.revision) throw stalePresentation(row.revision);
   const set: Change = {};
   const changed: string[] = [];
   if (input.slug !== undefined && input.slug !== row.slug) {

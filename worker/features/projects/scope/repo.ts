@@ -130,3 +130,29 @@ export function liveProject(db: Db, projectId: Operand) {
 export function nameOf(db: Db, projectId: string) {
   return db.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
 }
+
+/** A project, deleted or not (the admin's support view). */
+export function projectById(db: Db, projectId: string) {
+  return db.select().from(projects).where(eq(projects.id, projectId)).get();
+}
+
+/** Every member of the project with their account's name, address and disabling, oldest membership first (the admin's support view): a query for the caller's batch. */
+export function memberAccountsQuery(db: Db, projectId: string) {
+  return db
+    .select({
+      userId: projectMembers.userId,
+      name: ofExistingRow(userField(projectMembers.userId, 'name')),
+      email: ofExistingRow(userField(projectMembers.userId, 'email')),
+      role: projectMembers.role,
+      since: projectMembers.createdAt,
+      disabledAt: userField(projectMembers.userId, 'disabledAt'),
+    })
+    .from(projectMembers)
+    .where(eq(projectMembers.projectId, projectId))
+    .orderBy(projectMembers.createdAt);
+}
+
+/** One row of `columns` (other features' subqueries about the project) when the project `projectId` exists, deleted or not: a query for the caller's batch. */
+export function projectRowQuery<T extends Record<string, SQL>>(db: Db, projectId: string, columns: T) {
+  return db.select(columns).from(projects).where(eq(projects.id, projectId));
+}

@@ -16,13 +16,16 @@ export {
   inMemberProjects,
   isLiveProject,
   liveProjectName,
+  memberAccountsQuery,
   memberColumns,
   memberProjectCount,
   memberProjectIds,
   memberRole,
   ownedLiveProjectIds,
   ownerOf,
+  projectById,
   projectName,
+  projectRowQuery,
   type ProjectRow,
 } from '#worker/features/projects/scope/repo.ts';
 
