@@ -1,5 +1,6 @@
 // The table-owner check on small sources (`node --test scripts/check-table-owners.test.mjs`, in `npm run lint`).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { folderOf, tableOwnerFindings, valueReferences } from './check-table-owners.mjs';
 
@@ -60,6 +61,28 @@ describe('table owners', () => {
       `,
     });
     assert.deepEqual(result, ['error table-owner: worker/features/ads/core/repo.ts → users (owned by auth)']);
+  });
+
+  it('reports a deliberately wrong query against the real schema and owners: the funnels repo selecting from creatives', () => {
+    const read = (path) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+    const result = tableOwnerFindings({
+      schemaText: read('worker/db/schema.ts'),
+      ownersText: read('worker/db/owners.ts'),
+      modules: new Map([
+        [
+          'worker/features/funnels/core/repo.ts',
+          `
+            import { eq } from 'drizzle-orm';
+            import { creatives, funnels } from '#worker/db/schema.ts';
+            export const names = (db, projectId) => db.select({ name: creatives.name }).from(creatives).where(eq(creatives.projectId, projectId));
+            export const own = (db) => db.select().from(funnels);
+          `,
+        ],
+      ]),
+      isDirectory: (path) => ['worker/features/funnels', 'worker/features/funnels/core', 'worker/features/creatives'].includes(path),
+      exists: () => true,
+    });
+    assert.deepEqual(result, ['error table-owner: worker/features/funnels/core/repo.ts → creatives (owned by creatives)']);
   });
 
   it('lets a feature query its own tables, and a feature’s sub-features the tables the feature owns', () => {

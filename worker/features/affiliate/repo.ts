@@ -60,17 +60,19 @@ export function commissionTotals(db: Db, affiliateUserId: string) {
 }
 
 export function listCommissions(db: Db, affiliateUserId: string, limit = 50) {
-  return db
-    // The commission's payment (a foreign key: it exists).
-    .select({
-      commission: commissions,
-      paymentKind: ofExistingRow(paymentField(commissions.paymentId, 'kind')),
-      paymentItem: ofExistingRow(paymentField(commissions.paymentId, 'item')),
-    })
-    .from(commissions)
-    .where(eq(commissions.affiliateUserId, affiliateUserId))
-    .orderBy(desc(commissions.createdAt))
-    .limit(limit);
+  return (
+    db
+      // The commission's payment (a foreign key: it exists).
+      .select({
+        commission: commissions,
+        paymentKind: ofExistingRow(paymentField(commissions.paymentId, 'kind')),
+        paymentItem: ofExistingRow(paymentField(commissions.paymentId, 'item')),
+      })
+      .from(commissions)
+      .where(eq(commissions.affiliateUserId, affiliateUserId))
+      .orderBy(desc(commissions.createdAt))
+      .limit(limit)
+  );
 }
 
 export function listPayouts(db: Db, affiliateUserId: string) {
@@ -102,13 +104,19 @@ export function findPayout(db: Db, id: string) {
 }
 
 export function listRequestedPayouts(db: Db) {
-  return db
-    // The affiliate's account (a foreign key: it exists).
-    .select({ payout: payouts, name: ofExistingRow(userField(payouts.affiliateUserId, 'name')), email: ofExistingRow(userField(payouts.affiliateUserId, 'email')) })
-    .from(payouts)
-    .orderBy(desc(payouts.createdAt))
-    .limit(200)
-    .all();
+  return (
+    db
+      // The affiliate's account (a foreign key: it exists).
+      .select({
+        payout: payouts,
+        name: ofExistingRow(userField(payouts.affiliateUserId, 'name')),
+        email: ofExistingRow(userField(payouts.affiliateUserId, 'email')),
+      })
+      .from(payouts)
+      .orderBy(desc(payouts.createdAt))
+      .limit(200)
+      .all()
+  );
 }
 
 /** Decides a payout that is still requested; changes nothing once it was decided. */

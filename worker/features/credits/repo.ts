@@ -201,13 +201,15 @@ export function newPeriodStatements(
 
 /** Whose monthly period is over, with their plan (for the allowance of the next one). */
 export function balancesDue(db: Db, now: Date, limit: number) {
-  return db
-    // The balance's account (a foreign key: it exists) and its plan.
-    .select({ userId: creditBalances.userId, plan: ofExistingRow(userField(creditBalances.userId, 'plan')) })
-    .from(creditBalances)
-    .where(lte(creditBalances.periodEnd, now))
-    .limit(limit)
-    .all();
+  return (
+    db
+      // The balance's account (a foreign key: it exists) and its plan.
+      .select({ userId: creditBalances.userId, plan: ofExistingRow(userField(creditBalances.userId, 'plan')) })
+      .from(creditBalances)
+      .where(lte(creditBalances.periodEnd, now))
+      .limit(limit)
+      .all()
+  );
 }
 
 export function listLedger(
@@ -249,7 +251,10 @@ export function ledgerTotals(db: Db, userId: string) {
  * `after`), with no refund and for which `done` (a condition on the operation key, of the
  * feature that charged) does not hold: paid work that was stopped mid-way (renders).
  */
-export function unrefundedSpends(db: Db, o: { prefix: string; after: Date; before: Date; limit: number; done: (operationKey: typeof creditLedger.operationKey) => SQL }) {
+export function unrefundedSpends(
+  db: Db,
+  o: { prefix: string; after: Date; before: Date; limit: number; done: (operationKey: typeof creditLedger.operationKey) => SQL },
+) {
   return db
     .select({ operationKey: creditLedger.operationKey, reference: creditLedger.reference })
     .from(creditLedger)

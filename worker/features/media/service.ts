@@ -407,7 +407,15 @@ export const MEDIA_CACHE = 'private, max-age=31536000, immutable';
 
 /** A live media object with the user's membership of its project (the access rule `{ media: role }`): one batch. */
 export function mediaForMember(db: Db, id: string, userId: string) {
-  return run(db, forMember(db, read(repo.liveMediaQuery(db, id), ([row]) => row), repo.projectOfMedia(id), userId));
+  return run(
+    db,
+    forMember(
+      db,
+      read(repo.liveMediaQuery(db, id), ([row]) => row),
+      repo.projectOfMedia(id),
+      userId,
+    ),
+  );
 }
 
 /** A live media object reached by a valid, unexpired signed URL (public pages and previews). */

@@ -34,7 +34,9 @@ export function listAudit(db: Db, filters: AuditFilters, limit: number, before?:
   return auditTrail(db, { ...rest, actorIs }, limit, before, (entry) => ({
     actorName: userField(entry.actorUserId, 'name'),
     actorEmail: userField(entry.actorUserId, 'email'),
-    targetLabel: sql<string | null>`coalesce(CASE WHEN ${entry.targetType} = 'user' THEN ${userField(entry.targetId, 'email')} END, CASE WHEN ${entry.targetType} = 'project' THEN ${projectName(entry.targetId)} END)`,
+    targetLabel: sql<
+      string | null
+    >`coalesce(CASE WHEN ${entry.targetType} = 'user' THEN ${userField(entry.targetId, 'email')} END, CASE WHEN ${entry.targetType} = 'project' THEN ${projectName(entry.targetId)} END)`,
   }));
 }
 

@@ -49,23 +49,25 @@ export function findLiveAd(db: Db, id: string) {
 /** The pictures of ads, in order, with their creation (deleted ones too: the ad shows them as gone). */
 export function itemsOf(db: Db, adIds: readonly string[]) {
   if (adIds.length === 0) return Promise.resolve([]);
-  return db
-    // Each item's creation (a foreign key: it exists), by its primary key.
-    .select({
-      adId: adItems.adId,
-      position: adItems.position,
-      creationId: adItems.creationId,
-      name: ofExistingRow(creationField(adItems.creationId, 'name')),
-      format: ofExistingRow(creationField(adItems.creationId, 'format')),
-      width: ofExistingRow(creationField(adItems.creationId, 'width')),
-      height: ofExistingRow(creationField(adItems.creationId, 'height')),
-      r2Key: ofExistingRow(creationField(adItems.creationId, 'r2Key')),
-      deletedAt: creationField(adItems.creationId, 'deletedAt'),
-    })
-    .from(adItems)
-    .where(inList(adItems.adId, adIds))
-    .orderBy(adItems.adId, asc(adItems.position))
-    .all();
+  return (
+    db
+      // Each item's creation (a foreign key: it exists), by its primary key.
+      .select({
+        adId: adItems.adId,
+        position: adItems.position,
+        creationId: adItems.creationId,
+        name: ofExistingRow(creationField(adItems.creationId, 'name')),
+        format: ofExistingRow(creationField(adItems.creationId, 'format')),
+        width: ofExistingRow(creationField(adItems.creationId, 'width')),
+        height: ofExistingRow(creationField(adItems.creationId, 'height')),
+        r2Key: ofExistingRow(creationField(adItems.creationId, 'r2Key')),
+        deletedAt: creationField(adItems.creationId, 'deletedAt'),
+      })
+      .from(adItems)
+      .where(inList(adItems.adId, adIds))
+      .orderBy(adItems.adId, asc(adItems.position))
+      .all()
+  );
 }
 
 export function reviewCounts(db: Db, adIds: readonly string[]) {

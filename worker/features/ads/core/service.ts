@@ -499,7 +499,15 @@ export async function cancelPublish(db: Db, ad: repo.AdRow): Promise<void> {
 
 /** The access rule's lookup (`access({ ad: role })`): the ad and the user's membership of its project, in one batch. */
 export function adForMember(db: Db, id: string, userId: string) {
-  return run(db, forMember(db, read(repo.liveAdQuery(db, id), ([row]) => row), repo.projectOfAd(id), userId));
+  return run(
+    db,
+    forMember(
+      db,
+      read(repo.liveAdQuery(db, id), ([row]) => row),
+      repo.projectOfAd(id),
+      userId,
+    ),
+  );
 }
 
 /** A project's live ads (those among `ids` when given), most recently changed first, at most `limit` (what a presentation shows). */

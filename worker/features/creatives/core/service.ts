@@ -380,12 +380,28 @@ export async function purgeDeletedCreatives(db: Db, before: Date): Promise<void>
 
 /** A live creative with the user's membership of its project (the access rule `{ creative: role }`): one batch. */
 export function creativeForMember(db: Db, id: string, userId: string) {
-  return run(db, forMember(db, read(repo.liveCreativeQuery(db, id), ([row]) => row), repo.projectOfCreative(id), userId));
+  return run(
+    db,
+    forMember(
+      db,
+      read(repo.liveCreativeQuery(db, id), ([row]) => row),
+      repo.projectOfCreative(id),
+      userId,
+    ),
+  );
 }
 
 /** A live creation with the user's membership of its project (the access rule `{ creation: role }`): one batch. */
 export function creationForMember(db: Db, id: string, userId: string) {
-  return run(db, forMember(db, read(repo.liveCreationQuery(db, id), ([row]) => row), repo.projectOfCreation(id), userId));
+  return run(
+    db,
+    forMember(
+      db,
+      read(repo.liveCreationQuery(db, id), ([row]) => row),
+      repo.projectOfCreation(id),
+      userId,
+    ),
+  );
 }
 
 /**

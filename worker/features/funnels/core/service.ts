@@ -46,7 +46,15 @@ export function funnelByNameForMember(db: Db, name: string, userId: string) {
 }
 
 function forMemberOf(db: Db, key: { id: string } | { name: string }, userId: string) {
-  return run(db, forMember(db, read(repo.liveFunnelQuery(db, key), ([row]) => row), repo.projectOfFunnel(key), userId));
+  return run(
+    db,
+    forMember(
+      db,
+      read(repo.liveFunnelQuery(db, key), ([row]) => row),
+      repo.projectOfFunnel(key),
+      userId,
+    ),
+  );
 }
 
 /* ---------- reading ---------- */

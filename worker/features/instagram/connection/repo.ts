@@ -173,4 +173,3 @@ export function noteRefreshAttempt(db: Db, id: string, now: Date) {
     .set({ updatedAt: now })
     .where(and(eq(instagramAccounts.id, id), eq(instagramAccounts.status, 'active')));
 }
-

@@ -129,7 +129,13 @@ export function listMembers(db: Db, projectId: string, onlyUserId?: string) {
   // The name and address of each member's account (a foreign key: it exists).
   const name = ofExistingRow(userField(projectMembers.userId, 'name'));
   return db
-    .select({ userId: projectMembers.userId, name, email: ofExistingRow(userField(projectMembers.userId, 'email')), role: projectMembers.role, joinedAt: projectMembers.createdAt })
+    .select({
+      userId: projectMembers.userId,
+      name,
+      email: ofExistingRow(userField(projectMembers.userId, 'email')),
+      role: projectMembers.role,
+      joinedAt: projectMembers.createdAt,
+    })
     .from(projectMembers)
     .where(and(eq(projectMembers.projectId, projectId), onlyUserId ? eq(projectMembers.userId, onlyUserId) : undefined))
     .orderBy(sql`CASE ${projectMembers.role} WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END`, name)

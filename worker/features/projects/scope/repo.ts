@@ -74,7 +74,9 @@ export function liveProjectName(projectId: Operand): SQL<string | null> {
 
 /** The owner of the project (a project has one; null when there is no such project). */
 export function ownerOf(projectId: Operand): SQL<string | null> {
-  return sql<string | null>`(SELECT scope_pm.user_id FROM project_members scope_pm WHERE scope_pm.project_id = ${operand(projectId)} AND scope_pm.role = 'owner')`;
+  return sql<
+    string | null
+  >`(SELECT scope_pm.user_id FROM project_members scope_pm WHERE scope_pm.project_id = ${operand(projectId)} AND scope_pm.role = 'owner')`;
 }
 
 /** The ids of the live projects `userId` owns, as a subquery for `column IN (…)`. */
@@ -101,7 +103,11 @@ export function membership(db: Db, projectId: Operand, userId: string) {
 /** The live accounts in the project (only its owner with `role`): whom a feature mails. */
 export function members(db: Db, projectId: string, role?: ProjectRole) {
   return db
-    .select({ userId: projectMembers.userId, name: ofExistingRow(userField(projectMembers.userId, 'name')), email: ofExistingRow(userField(projectMembers.userId, 'email')) })
+    .select({
+      userId: projectMembers.userId,
+      name: ofExistingRow(userField(projectMembers.userId, 'name')),
+      email: ofExistingRow(userField(projectMembers.userId, 'email')),
+    })
     .from(projectMembers)
     .where(and(eq(projectMembers.projectId, projectId), role ? eq(projectMembers.role, role) : undefined, isLiveUser(projectMembers.userId)));
 }
