@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AdStatus } from '#common/ads.ts';
-import { inList, ofExistingRow, rawStatement, type Db } from '#worker/db/client.ts';
+import { inList, ofExistingRow, operand, rawStatement, type Db } from '#worker/db/client.ts';
 import { adItems, adReviews, ads } from '#worker/db/schema.ts';
 import { creationField, isLiveCreation } from '#worker/features/creatives/core/service.ts';
 import { inMemberProjects, projectName } from '#worker/features/projects/scope/service.ts';
@@ -91,7 +91,7 @@ export function adCountsForUser(db: Db, userId: string) {
       projectName: sql<string>`${projectName(ads.projectId)}`,
       status: ads.status,
       ads: sql<number>`count(*)`,
-      reviews: sql<number>`coalesce(sum((SELECT count(*) FROM ad_reviews r WHERE r.ad_id = ${ads.id})), 0)`,
+      reviews: sql<number>`coalesce(sum((SELECT count(*) FROM ad_reviews r WHERE r.ad_id = ${operand(ads.id)})), 0)`,
     })
     .from(ads)
     .where(and(isNull(ads.deletedAt), inMemberProjects(ads.projectId, userId)))
