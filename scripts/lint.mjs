@@ -1,6 +1,7 @@
 // `npm run lint` (and the start of `npm test`): every static check, each reported, all run
 // even when one fails: ESLint, Prettier, the import boundaries (dependency-cruiser, two
-// configurations) and the generated binding types. Exits non-zero on any finding.
+// configurations), the tables' owners (worker/db/owners.ts) and the generated binding types.
+// Exits non-zero on any finding.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root, WRANGLER_ENV } from './lib.mjs';
@@ -10,6 +11,8 @@ const CHECKS = [
   ['Prettier', 'prettier', ['--check', '--log-level=warn', '.']],
   ['Import boundaries', 'depcruise', ['worker', 'client', 'common', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
   ['Feature cycles', 'depcruise', ['worker', '--config', '.dependency-cruiser-features.cjs', '--output-type', 'err']],
+  ['Table owners (worker/db/owners.ts)', 'node', ['scripts/check-table-owners.mjs']],
+  ['Table owners: the check’s own tests', 'node', ['--test', '--test-reporter=dot', 'scripts/check-table-owners.test.mjs']],
   ['Binding types (worker/bindings.d.ts, `npm run types`)', 'npm', ['run', '--silent', 'types', '--', '--check']],
 ];
 
@@ -17,7 +20,8 @@ const CHECKS = [
 const bin = join(root, 'node_modules', '.bin');
 const failed = [];
 for (const [name, command, args] of CHECKS) {
-  const result = spawnSync(command === 'npm' ? command : join(bin, command), args, {
+  const program = command === 'npm' ? command : command === 'node' ? process.execPath : join(bin, command);
+  const result = spawnSync(program, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',

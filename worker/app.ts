@@ -9,14 +9,15 @@ import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/core/routes.ts';
 import { accountExportRoutes } from '#worker/features/account/export/routes.ts';
-import { adminRoutes } from '#worker/features/admin/routes.ts';
+import { adminAccountRoutes } from '#worker/features/admin/accounts/routes.ts';
+import { adminSupportRoutes } from '#worker/features/admin/support/routes.ts';
 import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
 import { adRoutes, projectAdRoutes } from '#worker/features/ads/core/routes.ts';
 import { previewRoutes } from '#worker/features/ads/preview/routes.tsx';
 import { adForMember } from '#worker/features/ads/core/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
-import { authRoutes } from '#worker/features/auth/routes.ts';
-import { authenticate } from '#worker/features/auth/service.ts';
+import { authRoutes } from '#worker/features/auth/core/routes.ts';
+import { authenticate } from '#worker/features/auth/core/service.ts';
 import { billingPages } from '#worker/features/billing/checkout/routes.tsx';
 import { billingRoutes, stripeWebhookRoutes } from '#worker/features/billing/core/routes.ts';
 import { contactRoutes } from '#worker/features/contact/routes.ts';
@@ -44,8 +45,8 @@ import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
 import { presentationPublicRoutes } from '#worker/features/presentations/public/routes.tsx';
 import { presentationRoutes } from '#worker/features/presentations/workspace/routes.ts';
-import { inviteRoutes, projectRoutes } from '#worker/features/projects/routes.ts';
-import { membershipOf } from '#worker/features/projects/service.ts';
+import { inviteRoutes, projectRoutes } from '#worker/features/projects/core/routes.ts';
+import { membershipOf } from '#worker/features/projects/scope/service.ts';
 import { assetRoutes } from '#worker/features/site/assets/routes.ts';
 import { siteRoutes } from '#worker/features/site/pages/routes.tsx';
 import { systemRoutes } from '#worker/features/system/check/routes.ts';
@@ -109,7 +110,8 @@ export function createApp() {
     .route('/api/webhooks/stripe', stripeWebhookRoutes)
     .route('/api/affiliate', affiliateRoutes)
     .route('/api/admin/payouts', adminPayoutRoutes)
-    .route('/api/admin', adminRoutes)
+    .route('/api/admin', adminAccountRoutes)
+    .route('/api/admin', adminSupportRoutes)
     .route('/api/admin/system', systemRoutes)
     .route('/api/ai', aiRoutes)
     .route('/billing', billingPages)

@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { Column, getTableName, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 
@@ -83,4 +83,36 @@ export function rawBatch(db: Db, statements: (D1PreparedStatement | BuiltQuery)[
  */
 export function inList(column: AnyColumn, values: readonly string[]): SQL {
   return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+}
+
+/** What a query fragment of another feature compares with: a column of the caller's query, a value, or an expression (a subquery). */
+export type Operand = AnyColumn | SQL | string;
+
+/**
+ * An operand inside a correlated subquery built by the table's owner (a feature's scope
+ * builders: `memberRole(creatives.projectId, userId)`): a column named with its table, since
+ * in the select fields of a one-table query drizzle writes columns unqualified ("id"), which
+ * inside the subquery would name the subquery's own column; a string as a bound parameter;
+ * an expression as it is.
+ */
+export function operand(value: Operand): SQL {
+  if (typeof value === 'string') return sql`${value}`;
+  if (is(value, Column)) return sql`${sql.identifier(getTableName(value.table))}.${sql.identifier(value.name)}`;
+  return value;
+}
+
+/**
+ * A column of the row whose primary key `id` is `id`, as a correlated subquery (null when there
+ * is no such row): a field of another feature's row inside the caller's statement, built by
+ * the table's owner (`userField(media.uploadedBy, 'name')`). For tables keyed by `id`.
+ */
+export function fieldById<C extends AnyColumn>(column: C, id: Operand): SQL<C['_']['data'] | null> {
+  const table = getTableName(column.table);
+  const row = sql.identifier(`${table}_by_id`);
+  return sql`(SELECT ${row}.${sql.identifier(column.name)} FROM ${sql.identifier(table)} ${row} WHERE ${row}.id = ${operand(id)})`.mapWith(column);
+}
+
+/** A `fieldById` of a row that exists (a foreign key keeps it: a member's account, an ad's picture), typed without null. */
+export function ofExistingRow<T>(field: SQL<T | null>): SQL<T> {
+  return field as SQL<T>;
 }

@@ -4,7 +4,7 @@ import { createMailer } from '#worker/lib/mailer.ts';
 import { purgeDueAccounts } from '#worker/features/account/core/service.ts';
 import { recordPostOutcome, settleStrandedAds } from '#worker/features/ads/core/service.ts';
 import { releaseDueCommissions } from '#worker/features/affiliate/service.ts';
-import { purgeExpiredSessions } from '#worker/features/auth/service.ts';
+import { purgeExpiredSessions } from '#worker/features/auth/core/service.ts';
 import { purgePastAnalytics } from '#worker/features/funnels/analytics/service.ts';
 import { purgeDeletedFunnels } from '#worker/features/funnels/core/service.ts';
 import { endCanceledSubscriptions } from '#worker/features/billing/core/service.ts';
@@ -19,7 +19,7 @@ import { refreshTokens } from '#worker/features/instagram/connection/service.ts'
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';
 import { purgeDeleted as purgeDeletedPresentations } from '#worker/features/presentations/workspace/service.ts';
 import { purgePastViews } from '#worker/features/presentations/public/service.ts';
-import { purgeDeletedProjects } from '#worker/features/projects/service.ts';
+import { purgeDeletedProjects } from '#worker/features/projects/core/service.ts';
 import { auditStorage, isStorageAuditMinute, reportStorageAudit } from '#worker/features/system/storage-audit/service.ts';
 import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
 

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { rawStatement, type Db } from '#worker/db/client.ts';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { operand, rawStatement, type Db, type Operand } from '#worker/db/client.ts';
 import { auditLog } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
 
@@ -39,4 +39,46 @@ export function auditIfChangedStatement(db: Db, entry: AuditEntry): D1PreparedSt
       SELECT ${newId()}, ${entry.actorUserId}, ${entry.action}, ${entry.targetType}, ${entry.targetId ?? null}, ${entry.projectId ?? null}, ${entry.details ? JSON.stringify(entry.details) : null}, ${entry.ip ?? null}, ${Date.now()}
       WHERE changes() = 1`,
   );
+}
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/** Which entries the audit trail shows: `actorIs` lists what the actor's id may be (an id, or another feature's subquery of one). */
+export interface AuditTrailFilters {
+  actorIs?: Operand[] | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  projectId?: string | undefined;
+}
+
+/**
+ * The audit trail, newest first (`limit` + 1 rows, for the next page's cursor), each entry with
+ * the `labels` the caller builds from its columns (other features' fields, as their owners'
+ * subqueries): one statement.
+ */
+export function auditTrail<L extends Record<string, SQL>>(
+  db: Db,
+  filters: AuditTrailFilters,
+  limit: number,
+  before: { time: number; id: string } | undefined,
+  labels: (entry: typeof auditLog) => L,
+) {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.actorIs?.length) conditions.push(or(...filters.actorIs.map((id) => sql`${auditLog.actorUserId} = ${operand(id)}`)));
+  if (filters.action) conditions.push(sql`substr(${auditLog.action}, 1, ${filters.action.length}) = ${filters.action}`);
+  if (filters.target) conditions.push(eq(auditLog.targetId, filters.target));
+  if (filters.projectId) {
+    conditions.push(or(eq(auditLog.projectId, filters.projectId), and(eq(auditLog.targetType, 'project'), eq(auditLog.targetId, filters.projectId))));
+  }
+  if (before) {
+    const time = new Date(before.time);
+    conditions.push(or(lt(auditLog.createdAt, time), and(eq(auditLog.createdAt, time), lt(auditLog.id, before.id))));
+  }
+  return db
+    .select({ entry: auditLog, ...labels(auditLog) })
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit + 1)
+    .all();
 }

@@ -27,8 +27,7 @@ import { prepareJob } from '#worker/renderer/index.ts';
 import { admit, bytesInFlight, LEASE_MS } from '#worker/renderer/in-flight.ts';
 import { RENDER_MAX_INPUT_BYTES } from '#worker/renderer/memory.ts';
 import { loadImages, renderCard, renderCreative } from '#worker/features/creatives/render/service.ts';
-import type { Membership } from '#worker/features/creatives/core/service.ts';
-import * as repo from '#worker/features/creatives/core/repo.ts';
+import { creativeForMember, type Membership } from '#worker/features/creatives/core/service.ts';
 
 /**
  * The renderer in its own Worker (issue 15, point 4; docs/decisions/0021-renderer-worker.md):
@@ -67,10 +66,10 @@ async function creativeToRender() {
   const project = await createProject(owner);
   await setCredits(owner, 1);
   const creative = await createCreative(owner, project.id, { template: 'bold-headline', format: 'square' });
-  const found = await repo.findCreativeForMember(db(), creative.id, owner.id);
+  const found = await creativeForMember(db(), creative.id, owner.id);
   const membership: Membership = { project: found!.project, role: found!.role };
   const renderWith = (renderer: typeof env.RENDERER) =>
-    renderCreative({ ...env, RENDERER: renderer }, db(), found!.creative, membership, { id: owner.id, name: 'Owner' });
+    renderCreative({ ...env, RENDERER: renderer }, db(), found!.resource, membership, { id: owner.id, name: 'Owner' });
   return { owner, project, renderWith };
 }
 

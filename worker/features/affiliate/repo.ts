@@ -1,19 +1,8 @@
-import { and, desc, eq, exists, isNull, lte, sql } from 'drizzle-orm';
-import { inList, type Db } from '#worker/db/client.ts';
-import { affiliateClicks, commissions, payments, payouts, referrals, users } from '#worker/db/schema.ts';
-
-export function findAffiliateByCode(db: Db, code: string) {
-  return db.select({ id: users.id, email: users.email }).from(users).where(eq(users.affiliateCode, code)).get();
-}
-
-export async function findAffiliateCode(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db
-    .select({ code: users.affiliateCode })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .get();
-  return row?.code ?? undefined;
-}
+import { and, desc, eq, exists, lte, sql } from 'drizzle-orm';
+import { inList, ofExistingRow, type Db } from '#worker/db/client.ts';
+import { affiliateClicks, commissions, payouts, referrals } from '#worker/db/schema.ts';
+import { userField } from '#worker/features/auth/users/service.ts';
+import { hasPaid, paymentField } from '#worker/features/billing/payments/service.ts';
 
 export function insertClick(db: Db, values: typeof affiliateClicks.$inferInsert) {
   return db.insert(affiliateClicks).values(values);
@@ -56,11 +45,10 @@ export function summaryCounts(db: Db, affiliateUserId: string) {
     .select({
       clicks: sql<number>`(SELECT count(*) FROM affiliate_clicks WHERE affiliate_user_id = ${affiliateUserId})`,
       signups: sql<number>`(SELECT count(*) FROM referrals WHERE affiliate_user_id = ${affiliateUserId})`,
-      paying: sql<number>`(SELECT count(DISTINCT p.user_id) FROM referrals r JOIN payments p ON p.user_id = r.referred_user_id AND p.status IN ('paid', 'refunded') WHERE r.affiliate_user_id = ${affiliateUserId})`,
+      // A user is referred once (unique): the referred users who paid.
+      paying: sql<number>`(SELECT count(*) FROM referrals r WHERE r.affiliate_user_id = ${affiliateUserId} AND ${hasPaid(sql`r.referred_user_id`)})`,
     })
-    .from(users)
-    .where(eq(users.id, affiliateUserId))
-    .limit(1);
+    .from(sql`(SELECT 1)`);
 }
 
 export function commissionTotals(db: Db, affiliateUserId: string) {
@@ -72,13 +60,19 @@ export function commissionTotals(db: Db, affiliateUserId: string) {
 }
 
 export function listCommissions(db: Db, affiliateUserId: string, limit = 50) {
-  return db
-    .select({ commission: commissions, paymentKind: payments.kind, paymentItem: payments.item })
-    .from(commissions)
-    .innerJoin(payments, eq(payments.id, commissions.paymentId))
-    .where(eq(commissions.affiliateUserId, affiliateUserId))
-    .orderBy(desc(commissions.createdAt))
-    .limit(limit);
+  return (
+    db
+      // The commission's payment (a foreign key: it exists).
+      .select({
+        commission: commissions,
+        paymentKind: ofExistingRow(paymentField(commissions.paymentId, 'kind')),
+        paymentItem: ofExistingRow(paymentField(commissions.paymentId, 'item')),
+      })
+      .from(commissions)
+      .where(eq(commissions.affiliateUserId, affiliateUserId))
+      .orderBy(desc(commissions.createdAt))
+      .limit(limit)
+  );
 }
 
 export function listPayouts(db: Db, affiliateUserId: string) {
@@ -110,13 +104,19 @@ export function findPayout(db: Db, id: string) {
 }
 
 export function listRequestedPayouts(db: Db) {
-  return db
-    .select({ payout: payouts, name: users.name, email: users.email })
-    .from(payouts)
-    .innerJoin(users, eq(users.id, payouts.affiliateUserId))
-    .orderBy(desc(payouts.createdAt))
-    .limit(200)
-    .all();
+  return (
+    db
+      // The affiliate's account (a foreign key: it exists).
+      .select({
+        payout: payouts,
+        name: ofExistingRow(userField(payouts.affiliateUserId, 'name')),
+        email: ofExistingRow(userField(payouts.affiliateUserId, 'email')),
+      })
+      .from(payouts)
+      .orderBy(desc(payouts.createdAt))
+      .limit(200)
+      .all()
+  );
 }
 
 /** Decides a payout that is still requested; changes nothing once it was decided. */

@@ -1,9 +1,11 @@
 import { AFFILIATE } from '#common/plans.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
+import { DAY_MS } from '#worker/lib/days.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { combine, mapRead, readAll, run, type Read } from '#worker/lib/reads.ts';
+import { affiliateCodeOf as storedAffiliateCodeOf, userByAffiliateCode } from '#worker/features/auth/users/service.ts';
 import * as repo from '#worker/features/affiliate/repo.ts';
 
 /**
@@ -12,7 +14,6 @@ import * as repo from '#worker/features/affiliate/repo.ts';
  * the referred user's payments for 12 months, 30 days on hold, payouts from 50 €.
  */
 export const REF_COOKIE = 'adloom_ref';
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CODE_PATTERN = /^[a-z0-9]{4,32}$/;
 const BOT_AGENTS = /bot|crawl|spider|slurp|preview|fetch|facebookexternalhit|headless|lighthouse|curl|wget|python|httpclient/i;
 
@@ -44,7 +45,7 @@ export async function recordReferralClick(
 ): Promise<string | undefined> {
   const code = click.code?.toLowerCase();
   if (!code || !CODE_PATTERN.test(code)) return undefined;
-  const affiliate = await repo.findAffiliateByCode(db, code);
+  const affiliate = await userByAffiliateCode(db, code);
   if (!affiliate || isBot(click.userAgent)) return undefined;
   await repo.insertClick(db, { id: newId(), affiliateUserId: affiliate.id, path: click.path.slice(0, 200) });
   const existing = parseRefCookie(click.cookie);
@@ -54,7 +55,7 @@ export async function recordReferralClick(
 
 /** The user's own affiliate code (every account has one). */
 export async function affiliateCodeOf(db: Db, userId: string): Promise<string> {
-  const code = await repo.findAffiliateCode(db, userId);
+  const code = await storedAffiliateCodeOf(db, userId);
   if (!code) throw new AppError('not_found');
   return code;
 }
@@ -63,7 +64,7 @@ export async function affiliateCodeOf(db: Db, userId: string): Promise<string> {
 export async function referrerFor(db: Db, cookieValue: string | undefined, newUserEmail: string, now = Date.now()): Promise<string | undefined> {
   const ref = parseRefCookie(cookieValue);
   if (!ref || now - ref.issuedAt > AFFILIATE.cookieDays * DAY_MS || ref.issuedAt > now + 60_000) return undefined;
-  const affiliate = await repo.findAffiliateByCode(db, ref.code);
+  const affiliate = await userByAffiliateCode(db, ref.code);
   if (!affiliate || normalizeEmail(affiliate.email) === normalizeEmail(newUserEmail)) return undefined;
   return affiliate.id;
 }

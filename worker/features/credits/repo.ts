@@ -1,9 +1,15 @@
-import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
-import { rawStatement, type Db } from '#worker/db/client.ts';
-import { creditBalances, creditLedger, nextLedgerSeq, users } from '#worker/db/schema.ts';
+import { and, desc, eq, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ofExistingRow, operand, rawStatement, type Db, type Operand } from '#worker/db/client.ts';
+import { creditBalances, creditLedger, nextLedgerSeq } from '#worker/db/schema.ts';
+import { userField } from '#worker/features/auth/users/service.ts';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type LedgerKind = LedgerRow['kind'];
+
+/** A user's credits (monthly and purchased together, 0 without a balance) inside another feature's statement (the admin's list of accounts). */
+export function creditsTotalOf(userId: Operand): SQL<number> {
+  return sql<number>`coalesce((SELECT b.monthly + b.purchased FROM credit_balances b WHERE b.user_id = ${operand(userId)}), 0)`;
+}
 
 export function findBalance(db: Db, userId: string) {
   return db.select().from(creditBalances).where(eq(creditBalances.userId, userId)).get();
@@ -195,13 +201,15 @@ export function newPeriodStatements(
 
 /** Whose monthly period is over, with their plan (for the allowance of the next one). */
 export function balancesDue(db: Db, now: Date, limit: number) {
-  return db
-    .select({ userId: creditBalances.userId, plan: users.plan })
-    .from(creditBalances)
-    .innerJoin(users, eq(users.id, creditBalances.userId))
-    .where(lte(creditBalances.periodEnd, now))
-    .limit(limit)
-    .all();
+  return (
+    db
+      // The balance's account (a foreign key: it exists) and its plan.
+      .select({ userId: creditBalances.userId, plan: ofExistingRow(userField(creditBalances.userId, 'plan')) })
+      .from(creditBalances)
+      .where(lte(creditBalances.periodEnd, now))
+      .limit(limit)
+      .all()
+  );
 }
 
 export function listLedger(
@@ -236,4 +244,30 @@ export function ledgerTotals(db: Db, userId: string) {
     .from(creditLedger)
     .where(eq(creditLedger.userId, userId))
     .get();
+}
+
+/**
+ * Spends whose operation key starts with `prefix`, older than `before` (but newer than
+ * `after`), with no refund and for which `done` (a condition on the operation key, of the
+ * feature that charged) does not hold: paid work that was stopped mid-way (renders).
+ */
+export function unrefundedSpends(
+  db: Db,
+  o: { prefix: string; after: Date; before: Date; limit: number; done: (operationKey: typeof creditLedger.operationKey) => SQL },
+) {
+  return db
+    .select({ operationKey: creditLedger.operationKey, reference: creditLedger.reference })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.kind, 'spend'),
+        sql`${creditLedger.operationKey} LIKE ${`${o.prefix}%`}`,
+        lt(creditLedger.createdAt, o.before),
+        sql`${creditLedger.createdAt} > ${o.after.getTime()}`,
+        sql`NOT EXISTS (SELECT 1 FROM credit_ledger r WHERE r.operation_key = 'refund:' || "credit_ledger"."operation_key")`,
+        sql`NOT ${o.done(creditLedger.operationKey)}`,
+      ),
+    )
+    .limit(o.limit)
+    .all();
 }

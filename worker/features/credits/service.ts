@@ -13,6 +13,9 @@ import * as repo from '#worker/features/credits/repo.ts';
  * never go below zero, whatever runs at the same time.
  */
 
+/** A user's credits inside another feature's statement (0 without a balance). */
+export { creditsTotalOf } from '#worker/features/credits/repo.ts';
+
 /** Adds one calendar month (clamped to the month's last day). */
 export function addMonth(date: Date): Date {
   const next = new Date(date);
@@ -276,6 +279,15 @@ export async function listLedger(db: Db, userId: string, options: { kind?: repo.
 }
 
 /** The scheduled monthly reset: every balance whose period ended starts the next one. */
+/**
+ * Spends of paid work that was stopped mid-way, for the feature that charged them to refund:
+ * operation keys starting with `prefix`, charged between `after` and `before`, neither refunded
+ * nor `done` (the charging feature's condition on the operation key: its work exists).
+ */
+export function unrefundedSpends(db: Db, o: Parameters<typeof repo.unrefundedSpends>[1]) {
+  return repo.unrefundedSpends(db, o);
+}
+
 export async function renewDuePeriods(db: Db, now: Date): Promise<number> {
   let total = 0;
   for (const { userId, plan } of await repo.balancesDue(db, now, 200)) total += await renewPeriods(db, userId, plan, now);

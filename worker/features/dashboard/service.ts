@@ -7,7 +7,7 @@ import { earningsRead } from '#worker/features/affiliate/service.ts';
 import { creationsRead } from '#worker/features/creatives/core/service.ts';
 import { creditSummaryRead } from '#worker/features/credits/service.ts';
 import { funnelsRead } from '#worker/features/funnels/core/service.ts';
-import { ownedActiveProjectsRead, projectsRead } from '#worker/features/projects/service.ts';
+import { ownedActiveProjectsRead, projectsRead } from '#worker/features/projects/core/service.ts';
 
 /** How many of each list the dashboard shows (the counts come from the lists their screens load). */
 export const DASHBOARD_LIMITS = { projects: 5, creations: 4, funnels: 3 } as const;

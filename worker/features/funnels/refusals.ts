@@ -1,17 +1,5 @@
 import { AppError } from '#worker/lib/errors.ts';
-
-/** The columns of a UNIQUE violation ("funnels.name"), found in the error or its causes (drizzle wraps D1's); undefined for any other error. */
-function uniqueColumns(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    const match = /UNIQUE constraint failed: ([\w., ]+)/.exec(e instanceof Error ? e.message : String(e));
-    if (match) return match[1];
-  }
-  return undefined;
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return uniqueColumns(error) !== undefined;
-}
+import { uniqueColumns } from '#worker/lib/write-conflicts.ts';
 
 /** The 409 of a taken funnel name, custom domain or page address (a UNIQUE index refused the write); undefined for any other error. */
 export function uniqueRefusal(error: unknown): AppError | undefined {

@@ -1,41 +1,87 @@
 import { planLimitSql } from '#worker/db/plans.ts';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
-import { creatives, media, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { media } from '#worker/db/schema.ts';
+import { userField } from '#worker/features/auth/users/service.ts';
+import { deletedProjectIds, isLiveProject, ownedLiveProjectIds, ownerOf } from '#worker/features/projects/scope/service.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 
 /** The live objects among `ids` that belong to the project (one query). */
 export function findLiveMediaIn(db: Db, projectId: string, ids: readonly string[]) {
   return db
-    .select({ media })
+    .select()
     .from(media)
-    .innerJoin(projects, eq(projects.id, media.projectId))
-    .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt), isNull(projects.deletedAt)))
-    .all()
-    .then((rows) => rows.map((row) => row.media));
+    .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt), isLiveProject(media.projectId)))
+    .all();
 }
 
-/** A live media object with the user's membership of its project, in one query (none if not a member). */
-export function findLiveMediaForMember(db: Db, id: string, userId: string) {
+/** A live media object (not deleted; its project is the membership's to check), as a query to batch. */
+export function liveMediaQuery(db: Db, id: string) {
   return db
-    .select({ media, project: projects, role: projectMembers.role })
+    .select()
     .from(media)
-    .innerJoin(projects, eq(projects.id, media.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, media.projectId), eq(projectMembers.userId, userId)))
-    .where(and(eq(media.id, id), isNull(media.deletedAt), isNull(projects.deletedAt)))
-    .get();
+    .where(and(eq(media.id, id), isNull(media.deletedAt)))
+    .limit(1);
+}
+
+/** The project of the media object `id`, as a subquery (its membership is read in the same batch). */
+export function projectOfMedia(id: string) {
+  return sql`(SELECT project_id FROM media WHERE id = ${id})`;
 }
 
 /** A live media object (neither it nor its project deleted). */
 export function findLiveMedia(db: Db, id: string) {
   return db
-    .select({ media })
+    .select()
     .from(media)
-    .innerJoin(projects, eq(projects.id, media.projectId))
-    .where(and(eq(media.id, id), isNull(media.deletedAt), isNull(projects.deletedAt)))
-    .get()
-    .then((row) => row?.media);
+    .where(and(eq(media.id, id), isNull(media.deletedAt), isLiveProject(media.projectId)))
+    .get();
+}
+
+/** The live media of a project among `ids`, with what a render or a page needs of them (one query, however many ids). */
+export function liveMediaIn(db: Db, projectId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: media.id,
+      kind: media.kind,
+      mime: media.mime,
+      r2Key: media.r2Key,
+      thumbnailKey: media.thumbnailKey,
+      size: media.size,
+      width: media.width,
+      height: media.height,
+    })
+    .from(media)
+    .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt)))
+    .all();
+}
+
+/** The thumbnails of live media of any projects (the list thumbnails of one page of creatives). */
+export function thumbnailsIn(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: media.id, projectId: media.projectId, thumbnailKey: media.thumbnailKey })
+    .from(media)
+    .where(and(inList(media.id, ids), isNull(media.deletedAt)))
+    .all();
+}
+
+/** A project's live images (among `ids` when given), newest first: what a presentation shows. */
+export function projectImages(db: Db, projectId: string, ids: readonly string[] | null, limit: number) {
+  const conditions = [eq(media.projectId, projectId), isNull(media.deletedAt), eq(media.kind, 'image')];
+  if (ids) {
+    if (ids.length === 0) return Promise.resolve([]);
+    conditions.push(inList(media.id, ids));
+  }
+  return db
+    .select({ id: media.id, name: media.name, alt: media.alt, width: media.width, height: media.height, thumbnailKey: media.thumbnailKey })
+    .from(media)
+    .where(and(...conditions))
+    .orderBy(desc(media.createdAt))
+    .limit(limit)
+    .all();
 }
 
 export function findBySha(db: Db, projectId: string, sha256: string) {
@@ -48,13 +94,13 @@ export function findBySha(db: Db, projectId: string, sha256: string) {
 
 /** The bytes (files and thumbnails) stored across every live project of the owner of `projectId`. */
 const usedByOwnerOf = (projectId: string) => sql`(SELECT coalesce(sum(m.size + coalesce(m.thumbnail_size, 0)), 0) FROM media m
-  JOIN projects p ON p.id = m.project_id AND p.deleted_at IS NULL
-  JOIN project_members o ON o.project_id = p.id AND o.role = 'owner'
-  WHERE m.deleted_at IS NULL AND o.user_id = (SELECT user_id FROM project_members WHERE project_id = ${projectId} AND role = 'owner'))`;
+  WHERE m.deleted_at IS NULL AND m.project_id IN ${ownedLiveProjectIds(ownerOf(projectId))})`;
 
-/** The storage of the plan of the owner of `projectId`, from the one constants module. */
-const limitOfOwnerOf = (projectId: string) =>
-  sql`(SELECT ${planLimitSql(sql`u.plan`, (plan) => plan.storageBytes, sql`0`)} FROM project_members o JOIN users u ON u.id = o.user_id WHERE o.project_id = ${projectId} AND o.role = 'owner')`;
+/** The storage of the plan of the owner of `projectId`, from the one constants module (null without an owner). */
+const limitOfOwnerOf = (projectId: string) => {
+  const owner = ownerOf(projectId);
+  return sql`(CASE WHEN ${owner} IS NULL THEN NULL ELSE ${planLimitSql(userField(owner, 'plan'), (plan) => plan.storageBytes, sql`0`)} END)`;
+};
 
 export type NewMedia = Pick<
   typeof media.$inferInsert,
@@ -120,9 +166,8 @@ export function listMedia(db: Db, projectId: string, filters: MediaFilters, limi
   }
   if (before) conditions.push(or(lt(media.createdAt, new Date(before.time)), and(eq(media.createdAt, new Date(before.time)), lt(media.id, before.id)))!);
   return db
-    .select({ media, uploaderName: users.name })
+    .select({ media, uploaderName: userField(media.uploadedBy, 'name') })
     .from(media)
-    .leftJoin(users, eq(users.id, media.uploadedBy))
     .where(and(...conditions))
     .orderBy(desc(media.createdAt), desc(media.id))
     .limit(limit + 1)
@@ -138,11 +183,6 @@ export function listTags(db: Db, projectId: string) {
     .groupBy(sql`json_each.value`)
     .orderBy(sql`json_each.value`)
     .all();
-}
-
-export function uploaderName(db: Db, userId: string | null) {
-  if (!userId) return Promise.resolve(undefined);
-  return db.select({ name: users.name }).from(users).where(eq(users.id, userId)).get();
 }
 
 export function updateMedia(db: Db, id: string, values: Partial<typeof media.$inferInsert>) {
@@ -166,8 +206,7 @@ export function purgeableMedia(db: Db, before: Date, limit: number) {
   return db
     .select({ id: media.id, r2Key: media.r2Key, thumbnailKey: media.thumbnailKey })
     .from(media)
-    .innerJoin(projects, eq(projects.id, media.projectId))
-    .where(or(lt(media.deletedAt, before), lt(projects.deletedAt, before)))
+    .where(or(lt(media.deletedAt, before), sql`${media.projectId} IN ${deletedProjectIds(before)}`))
     .limit(limit)
     .all();
 }
@@ -185,22 +224,20 @@ export async function ownerStorage(db: Db, projectId: string): Promise<{ usedByt
   return { usedBytes: row?.used ?? 0, limitBytes: row?.limit ?? 0 };
 }
 
-/** The project's brand-kit logo (for "where is this used"). */
-export function brandLogoOf(db: Db, projectId: string) {
+/** A project's newest live media (the admin's support view): a query for the caller's batch. */
+export function newestMediaQuery(db: Db, projectId: string, limit: number) {
   return db
-    .select({ id: projects.id, name: projects.name, logoMediaId: sql<string | null>`json_extract(${projects.brandKit}, '$.logoMediaId')` })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), isNull(projects.deletedAt)))
-    .get();
+    .select({ id: media.id, name: media.name, at: media.createdAt })
+    .from(media)
+    .where(and(eq(media.projectId, projectId), isNull(media.deletedAt)))
+    .orderBy(desc(media.createdAt))
+    .limit(limit);
 }
 
-/** The live creatives of a project whose document mentions one of `ids` (one query, however many ids). */
-export function creativesUsingMedia(db: Db, projectId: string, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: creatives.id, name: creatives.name, mediaId: sql<string>`ids.value` })
-    .from(creatives)
-    .innerJoin(sql`json_each(${JSON.stringify(ids)}) AS ids`, sql`instr(${creatives.document}, '"' || ids.value || '"') > 0`)
-    .where(and(eq(creatives.projectId, projectId), isNull(creatives.deletedAt)))
-    .all();
+/** How many live media a project has and the bytes they take with their thumbnails, as subqueries for another feature's statement. */
+export function mediaUsage(projectId: string) {
+  return {
+    media: sql<number>`(SELECT count(*) FROM media WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+    storageBytes: sql<number>`(SELECT coalesce(sum(size + coalesce(thumbnail_size, 0)), 0) FROM media WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+  };
 }

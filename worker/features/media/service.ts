@@ -19,6 +19,10 @@ import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { imageDimensions, probe } from '#worker/lib/media-probe.ts';
+import { read, run } from '#worker/lib/reads.ts';
+import { userNameOf } from '#worker/features/auth/users/service.ts';
+import { creativesUsingMedia } from '#worker/features/creatives/usage/service.ts';
+import { forMember, liveProjectRead } from '#worker/features/projects/scope/service.ts';
 import * as repo from '#worker/features/media/repo.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 
@@ -34,6 +38,11 @@ const SIZE_SEARCH_BYTES = 4 * 1024 * 1024;
 const LARGEST_ACCEPTED = Math.max(...Object.values(MEDIA_TYPES).map((t) => t.maxBytes));
 const orList = (items: string[]) => `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 const UNSUPPORTED = `That file type is not supported. Upload ${orList(formatLabels('image'))} images, or ${orList(formatLabels('video'))} videos.`;
+
+/** Who uploaded a file, by name (none for a file without an uploader). */
+function uploaderName(db: Db, userId: string | null): Promise<string | undefined> {
+  return userId ? userNameOf(db, userId) : Promise.resolve(undefined);
+}
 
 export function toMediaItem(row: repo.MediaRow, uploaderName: string | undefined | null): MediaItem {
   return {
@@ -68,11 +77,12 @@ export async function listMedia(db: Db, projectId: string, filters: repo.MediaFi
 /** Where objects of one project are used, by object id (one query, however many objects). */
 export async function usagesIn(db: Db, projectId: string, ids: readonly string[]): Promise<Map<string, MediaUsage[]>> {
   const usages = new Map<string, MediaUsage[]>();
-  const project = await repo.brandLogoOf(db, projectId);
-  if (project?.logoMediaId && ids.includes(project.logoMediaId)) {
-    usages.set(project.logoMediaId, [{ kind: 'brand_logo', label: `Logo in the brand kit of “${project.name}”`, href: `/projects/${project.id}/` }]);
+  const project = await run(db, liveProjectRead(db, projectId));
+  const logoMediaId = project?.brandKit.logoMediaId;
+  if (project && logoMediaId && ids.includes(logoMediaId)) {
+    usages.set(logoMediaId, [{ kind: 'brand_logo', label: `Logo in the brand kit of “${project.name}”`, href: `/projects/${project.id}/` }]);
   }
-  for (const use of await repo.creativesUsingMedia(db, projectId, ids)) {
+  for (const use of await creativesUsingMedia(db, projectId, ids)) {
     const list = usages.get(use.mediaId) ?? [];
     list.push({ kind: 'creative', label: `In the creative “${use.name}”`, href: `/creatives/${use.id}` });
     usages.set(use.mediaId, list);
@@ -87,9 +97,9 @@ export async function usagesOf(db: Db, row: repo.MediaRow): Promise<MediaUsage[]
 type MediaMembership = { role: MediaDetail['role']; project: { name: string; archivedAt: Date | null } };
 
 export async function mediaDetail(db: Db, row: repo.MediaRow, membership: MediaMembership): Promise<MediaDetail> {
-  const [uploader, usedBy] = await Promise.all([repo.uploaderName(db, row.uploadedBy), usagesOf(db, row)]);
+  const [uploader, usedBy] = await Promise.all([uploaderName(db, row.uploadedBy), usagesOf(db, row)]);
   return {
-    ...toMediaItem(row, uploader?.name),
+    ...toMediaItem(row, uploader),
     usedBy,
     role: membership.role,
     projectName: membership.project.name,
@@ -236,8 +246,8 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
   const existing = await repo.findBySha(db, request.projectId, sha256);
   if (existing) {
     await bucket.delete(key);
-    const uploader = await repo.uploaderName(db, existing.uploadedBy);
-    return { media: toMediaItem(existing, uploader?.name), created: false };
+    const uploader = await uploaderName(db, existing.uploadedBy);
+    return { media: toMediaItem(existing, uploader), created: false };
   }
   let row: repo.MediaRow | undefined;
   try {
@@ -294,8 +304,8 @@ export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow,
     throw storageFull(usage.usedBytes, usage.limitBytes, 'Its preview');
   }
   if (row.thumbnailKey) await bucket.delete(row.thumbnailKey);
-  const uploader = await repo.uploaderName(db, updated.uploadedBy);
-  return toMediaItem(updated, uploader?.name);
+  const uploader = await uploaderName(db, updated.uploadedBy);
+  return toMediaItem(updated, uploader);
 }
 
 export async function updateMedia(db: Db, row: repo.MediaRow, membership: MediaMembership, input: MediaUpdateInput): Promise<MediaDetail> {
@@ -395,10 +405,17 @@ async function verifyMediaSignature(
 
 export const MEDIA_CACHE = 'private, max-age=31536000, immutable';
 
-/** A live media object with the user's membership of its project (the access rule `{ media: role }`). */
-export async function mediaForMember(db: Db, id: string, userId: string) {
-  const row = await repo.findLiveMediaForMember(db, id, userId);
-  return row && { project: row.project, role: row.role, resource: row.media };
+/** A live media object with the user's membership of its project (the access rule `{ media: role }`): one batch. */
+export function mediaForMember(db: Db, id: string, userId: string) {
+  return run(
+    db,
+    forMember(
+      db,
+      read(repo.liveMediaQuery(db, id), ([row]) => row),
+      repo.projectOfMedia(id),
+      userId,
+    ),
+  );
 }
 
 /** A live media object reached by a valid, unexpired signed URL (public pages and previews). */
@@ -443,3 +460,21 @@ export async function purgeDeletedMedia(db: Db, bucket: R2Bucket, before: Date, 
   );
   return rows.length;
 }
+
+/** The live media of a project among `ids`, with what a render or a page needs of them (a creative's pictures, a funnel page's images). */
+export function liveMediaIn(db: Db, projectId: string, ids: readonly string[]) {
+  return repo.liveMediaIn(db, projectId, ids);
+}
+
+/** The thumbnails of live media of any projects, by id (the pictures of a page of creatives). */
+export function thumbnailsIn(db: Db, ids: readonly string[]) {
+  return repo.thumbnailsIn(db, ids);
+}
+
+/** A project's live images (those among `ids` when given), newest first, at most `limit` (a presentation's pictures). */
+export function projectImages(db: Db, projectId: string, ids: readonly string[] | null, limit = 60) {
+  return repo.projectImages(db, projectId, ids, limit);
+}
+
+/** The admin's support view of a project: its newest media (a query for one batch) and its usage (subqueries). */
+export { mediaUsage, newestMediaQuery } from '#worker/features/media/repo.ts';

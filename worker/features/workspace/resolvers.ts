@@ -2,12 +2,12 @@ import type { Context } from 'hono';
 import type { WorkspacePath } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
-import { projectExists } from '#worker/features/admin/service.ts';
+import { projectExists } from '#worker/features/admin/support/service.ts';
 import { creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { funnelByNameForMember, funnelForMember } from '#worker/features/funnels/core/service.ts';
 import { pageForMember } from '#worker/features/funnels/pages/service.ts';
 import { mediaForMember } from '#worker/features/media/service.ts';
-import { membershipOf } from '#worker/features/projects/service.ts';
+import { membershipOf } from '#worker/features/projects/scope/service.ts';
 
 /**
  * Whether the ids in a workspace URL exist and are visible to the signed-in user (else

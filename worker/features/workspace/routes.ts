@@ -4,7 +4,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderAppShell } from '#worker/ssr/render.ts';
-import { toPublicUser } from '#worker/features/auth/service.ts';
+import { toPublicUser } from '#worker/features/auth/core/service.ts';
 import { RESOLVERS } from '#worker/features/workspace/resolvers.ts';
 
 /**

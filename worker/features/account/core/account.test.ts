@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import { auditLog, sessions } from '#worker/db/schema.ts';
-import { authenticate } from '#worker/features/auth/service.ts';
+import { authenticate } from '#worker/features/auth/core/service.ts';
 import { createUser } from '#worker/test/factories.ts';
 import { cookieFrom, send } from '#worker/test/http.ts';
 

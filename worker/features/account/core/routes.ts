@@ -9,7 +9,7 @@ import { requestMeta } from '#worker/lib/request-meta.ts';
 import { clearSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import * as auth from '#worker/features/auth/service.ts';
+import * as auth from '#worker/features/auth/core/service.ts';
 import * as account from '#worker/features/account/core/service.ts';
 
 const sessionParam = z.object({ id: idField('This session id is not valid.') });

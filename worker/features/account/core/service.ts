@@ -4,8 +4,8 @@ import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
-import * as auth from '#worker/features/auth/service.ts';
-import { handOverStatements } from '#worker/features/projects/service.ts';
+import * as auth from '#worker/features/auth/core/service.ts';
+import { handOverStatements } from '#worker/features/projects/core/service.ts';
 import * as repo from '#worker/features/account/core/repo.ts';
 
 /** How long an account waits between the deletion request and the purge (decision 0023). */

@@ -2,8 +2,8 @@ import { AD_LIMITS, type AdKind, type Placement } from '#common/ads.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { projects } from '#worker/db/schema.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { liveCreationsIn } from '#worker/features/creatives/core/service.ts';
 import { projectImage } from '#worker/features/media/service.ts';
-import * as repo from '#worker/features/ads/core/repo.ts';
 
 /** What an ad's pictures and copy must be (service.ts checks them before writing). */
 
@@ -25,7 +25,7 @@ export function kindFor(count: number, asked: AdKind | undefined, field = 'creat
 /** Every id must be a live creation of the project, each once. */
 export async function checkCreations(db: Db, projectId: string, ids: readonly string[]): Promise<Map<string, string>> {
   if (new Set(ids).size !== ids.length) throw invalid('creationIds', 'Pick each picture once.');
-  const found = await repo.liveCreationsIn(db, projectId, ids);
+  const found = await liveCreationsIn(db, projectId, ids);
   if (found.length !== ids.length) throw invalid('creationIds', 'Pick pictures rendered in this project.');
   return new Map(found.map((c) => [c.id, c.name]));
 }

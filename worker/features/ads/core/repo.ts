@@ -1,32 +1,41 @@
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AdStatus } from '#common/ads.ts';
-import { inList, rawStatement, type Db } from '#worker/db/client.ts';
-import { adItems, adReviews, ads, creations, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { inList, ofExistingRow, operand, rawStatement, type Db } from '#worker/db/client.ts';
+import { adItems, adReviews, ads } from '#worker/db/schema.ts';
+import { creationField, isLiveCreation } from '#worker/features/creatives/core/service.ts';
+import { inMemberProjects, projectName } from '#worker/features/projects/scope/service.ts';
 
 export type AdRow = typeof ads.$inferSelect;
 export type AdInsert = typeof ads.$inferInsert;
 export type AdReviewRow = typeof adReviews.$inferSelect;
 export type AdReviewInsert = typeof adReviews.$inferInsert;
 
-/** An ad that is not deleted, in a live project the user belongs to, with the user's role. */
-export function findAdForMember(db: Db, id: string, userId: string) {
+/** An ad that is not deleted, as a query to batch with its project's membership or row (`projectOfAd`). */
+export function liveAdQuery(db: Db, id: string) {
   return db
-    .select({ ad: ads, project: projects, role: projectMembers.role })
+    .select()
     .from(ads)
-    .innerJoin(projects, eq(projects.id, ads.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, ads.projectId), eq(projectMembers.userId, userId)))
-    .where(and(eq(ads.id, id), isNull(ads.deletedAt), isNull(projects.deletedAt)))
-    .get();
+    .where(and(eq(ads.id, id), isNull(ads.deletedAt)))
+    .limit(1);
 }
 
-/** The live ad behind a preview link, with its (live) project. */
-export function findAdByPreviewId(db: Db, previewId: string) {
+/** The project of the ad `id`, as a subquery. */
+export function projectOfAd(id: string) {
+  return sql`(SELECT project_id FROM ads WHERE id = ${id})`;
+}
+
+/** The live ad behind a preview link, as a query to batch with its project (`projectOfPreview`). */
+export function adByPreviewIdQuery(db: Db, previewId: string) {
   return db
-    .select({ ad: ads, project: projects })
+    .select()
     .from(ads)
-    .innerJoin(projects, eq(projects.id, ads.projectId))
-    .where(and(eq(ads.previewId, previewId), isNull(ads.deletedAt), isNull(projects.deletedAt)))
-    .get();
+    .where(and(eq(ads.previewId, previewId), isNull(ads.deletedAt)))
+    .limit(1);
+}
+
+/** The project of the ad behind a preview link, as a subquery. */
+export function projectOfPreview(previewId: string) {
+  return sql`(SELECT project_id FROM ads WHERE preview_id = ${previewId})`;
 }
 
 export function findLiveAd(db: Db, id: string) {
@@ -37,36 +46,28 @@ export function findLiveAd(db: Db, id: string) {
     .get();
 }
 
-/** The creations of a project among `ids` that are not deleted. */
-export function liveCreationsIn(db: Db, projectId: string, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(creations)
-    .where(and(eq(creations.projectId, projectId), inList(creations.id, ids), isNull(creations.deletedAt)))
-    .all();
-}
-
 /** The pictures of ads, in order, with their creation (deleted ones too: the ad shows them as gone). */
 export function itemsOf(db: Db, adIds: readonly string[]) {
   if (adIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      adId: adItems.adId,
-      position: adItems.position,
-      creationId: adItems.creationId,
-      name: creations.name,
-      format: creations.format,
-      width: creations.width,
-      height: creations.height,
-      r2Key: creations.r2Key,
-      deletedAt: creations.deletedAt,
-    })
-    .from(adItems)
-    .innerJoin(creations, eq(creations.id, adItems.creationId))
-    .where(inList(adItems.adId, adIds))
-    .orderBy(adItems.adId, asc(adItems.position))
-    .all();
+  return (
+    db
+      // Each item's creation (a foreign key: it exists), by its primary key.
+      .select({
+        adId: adItems.adId,
+        position: adItems.position,
+        creationId: adItems.creationId,
+        name: ofExistingRow(creationField(adItems.creationId, 'name')),
+        format: ofExistingRow(creationField(adItems.creationId, 'format')),
+        width: ofExistingRow(creationField(adItems.creationId, 'width')),
+        height: ofExistingRow(creationField(adItems.creationId, 'height')),
+        r2Key: ofExistingRow(creationField(adItems.creationId, 'r2Key')),
+        deletedAt: creationField(adItems.creationId, 'deletedAt'),
+      })
+      .from(adItems)
+      .where(inList(adItems.adId, adIds))
+      .orderBy(adItems.adId, asc(adItems.position))
+      .all()
+  );
 }
 
 export function reviewCounts(db: Db, adIds: readonly string[]) {
@@ -87,15 +88,13 @@ export function adCountsForUser(db: Db, userId: string) {
   return db
     .select({
       projectId: ads.projectId,
-      projectName: projects.name,
+      projectName: sql<string>`${projectName(ads.projectId)}`,
       status: ads.status,
       ads: sql<number>`count(*)`,
-      reviews: sql<number>`coalesce(sum((SELECT count(*) FROM ad_reviews r WHERE r.ad_id = ${ads.id})), 0)`,
+      reviews: sql<number>`coalesce(sum((SELECT count(*) FROM ad_reviews r WHERE r.ad_id = ${operand(ads.id)})), 0)`,
     })
     .from(ads)
-    .innerJoin(projects, eq(projects.id, ads.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, ads.projectId), eq(projectMembers.userId, userId)))
-    .where(and(isNull(ads.deletedAt), isNull(projects.deletedAt)))
+    .where(and(isNull(ads.deletedAt), inMemberProjects(ads.projectId, userId)))
     .groupBy(ads.projectId, ads.status);
 }
 
@@ -220,12 +219,65 @@ export async function reviewsOf(db: Db, adId: string, limit = 500) {
   return rows.reverse();
 }
 
-/** The members of a project with their address (whom a review is mailed to). */
-export function membersOf(db: Db, projectId: string) {
+/** A project's live ads (among `ids` when given), most recently changed first: what a presentation shows of them. */
+export function projectAds(db: Db, projectId: string, ids: readonly string[] | null, limit: number) {
+  const conditions = [eq(ads.projectId, projectId), isNull(ads.deletedAt)];
+  if (ids) {
+    if (ids.length === 0) return Promise.resolve([]);
+    conditions.push(inList(ads.id, ids));
+  }
   return db
-    .select({ userId: users.id, name: users.name, email: users.email })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(and(eq(projectMembers.projectId, projectId), isNull(users.deletedAt)))
+    .select({
+      id: ads.id,
+      name: ads.name,
+      kind: ads.kind,
+      status: ads.status,
+      primaryText: ads.primaryText,
+      headline: ads.headline,
+      description: ads.description,
+      cta: ads.cta,
+      destinationUrl: ads.destinationUrl,
+      pageName: ads.pageName,
+      avatarMediaId: ads.avatarMediaId,
+      placements: ads.placements,
+      previewId: ads.previewId,
+    })
+    .from(ads)
+    .where(and(...conditions))
+    .orderBy(desc(ads.updatedAt))
+    .limit(limit)
     .all();
+}
+
+/** The live pictures of ads, in order (a presentation's ads). */
+export function livePicturesOf(db: Db, adIds: readonly string[]) {
+  if (adIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      adId: adItems.adId,
+      position: adItems.position,
+      creationId: adItems.creationId,
+      name: ofExistingRow(creationField(adItems.creationId, 'name')),
+      width: ofExistingRow(creationField(adItems.creationId, 'width')),
+      height: ofExistingRow(creationField(adItems.creationId, 'height')),
+    })
+    .from(adItems)
+    .where(and(inList(adItems.adId, adIds), isLiveCreation(adItems.creationId)))
+    .orderBy(asc(adItems.adId), asc(adItems.position))
+    .all();
+}
+
+/** A project's most recently changed live ads (the admin's support view): a query for the caller's batch. */
+export function newestAdsQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: ads.id, name: ads.name, at: ads.updatedAt })
+    .from(ads)
+    .where(and(eq(ads.projectId, projectId), isNull(ads.deletedAt)))
+    .orderBy(desc(ads.updatedAt))
+    .limit(limit);
+}
+
+/** How many live ads a project has, as a subquery for another feature's statement. */
+export function adCount(projectId: string) {
+  return sql<number>`(SELECT count(*) FROM ads WHERE project_id = ${projectId} AND deleted_at IS NULL)`;
 }

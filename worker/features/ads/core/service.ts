@@ -10,11 +10,12 @@ import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
-import { read, type Read } from '#worker/lib/reads.ts';
+import { combine, read, run, type Read } from '#worker/lib/reads.ts';
 import { creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { renderCreative } from '#worker/features/creatives/render/service.ts';
 import { projectImage } from '#worker/features/media/service.ts';
 import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish/service.ts';
+import { forMember, liveProjectRead, membersOf } from '#worker/features/projects/scope/service.ts';
 import { brandAvatar, checkAvatar, checkCreations, defaultPlacements, invalid, kindFor } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
 import { reviewMail } from '#worker/features/ads/core/review-mail.ts';
@@ -331,7 +332,7 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
   if (inserted?.meta.changes === 0) {
     throw new AppError('conflict', `This ad has ${MAX_REVIEWS_PER_AD} reviews, as many as it can take. Create a new ad to collect more.`);
   }
-  const members = await repo.membersOf(db, ad.projectId);
+  const members = await run(db, membersOf(db, ad.projectId));
   for (const member of members) {
     if (member.userId === input.userId) continue;
     await mailer.send(reviewMail(member, ad, { ...input, reviewerName: name, comment }));
@@ -366,16 +367,20 @@ export async function memberReview(
  * their R2 keys), its project, and the avatar (the ad's, else nothing) as an R2 object.
  */
 export async function adForPreview(db: Db, previewId: string) {
-  const found = await repo.findAdByPreviewId(db, previewId);
-  if (!found) return undefined;
+  // The ad and its live project in one batch.
+  const { ad, project } = await run(
+    db,
+    combine({ ad: read(repo.adByPreviewIdQuery(db, previewId), ([row]) => row), project: liveProjectRead(db, repo.projectOfPreview(previewId)) }),
+  );
+  if (!ad || !project) return undefined;
   const [items, avatar] = await Promise.all([
-    repo.itemsOf(db, [found.ad.id]),
-    found.ad.avatarMediaId ? projectImage(db, found.ad.projectId, found.ad.avatarMediaId) : Promise.resolve(undefined),
+    repo.itemsOf(db, [ad.id]),
+    ad.avatarMediaId ? projectImage(db, ad.projectId, ad.avatarMediaId) : Promise.resolve(undefined),
   ]);
   return {
-    ad: { ...found.ad, placements: found.ad.placements as Placement[] },
-    project: found.project,
-    brand: found.project.brandKit,
+    ad: { ...ad, placements: ad.placements as Placement[] },
+    project,
+    brand: project.brandKit,
     items: items
       .filter((item) => item.deletedAt === null)
       .map(({ position, creationId, width, height, format, r2Key }) => ({ position, creationId, width, height, format, r2Key })),
@@ -492,8 +497,28 @@ export async function cancelPublish(db: Db, ad: repo.AdRow): Promise<void> {
   await markUnscheduled(db, ad.id);
 }
 
-/** The access rule's lookup (`access({ ad: role })`): the ad and the user's membership of its project. */
-export async function adForMember(db: Db, id: string, userId: string) {
-  const row = await repo.findAdForMember(db, id, userId);
-  return row && { project: row.project, role: row.role, resource: row.ad };
+/** The access rule's lookup (`access({ ad: role })`): the ad and the user's membership of its project, in one batch. */
+export function adForMember(db: Db, id: string, userId: string) {
+  return run(
+    db,
+    forMember(
+      db,
+      read(repo.liveAdQuery(db, id), ([row]) => row),
+      repo.projectOfAd(id),
+      userId,
+    ),
+  );
 }
+
+/** A project's live ads (those among `ids` when given), most recently changed first, at most `limit` (what a presentation shows). */
+export function projectAds(db: Db, projectId: string, ids: readonly string[] | null, limit = 30) {
+  return repo.projectAds(db, projectId, ids, limit);
+}
+
+/** The live pictures of ads, in order, with their creation's name and size (a presentation's ads). */
+export function livePicturesOf(db: Db, adIds: readonly string[]) {
+  return repo.livePicturesOf(db, adIds);
+}
+
+/** The admin's support view of a project: its newest ads (a query for one batch) and their count (a subquery). */
+export { adCount, newestAdsQuery } from '#worker/features/ads/core/repo.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { payments, processedWebhookEvents, subscriptions, users } from '#worker/db/schema.ts';
+import { payments, processedWebhookEvents, subscriptions } from '#worker/db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -71,15 +71,6 @@ export function updateSubscription(db: Db, userId: string, values: Partial<typeo
     .update(subscriptions)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(subscriptions.userId, userId));
-}
-
-export async function userExists(db: Db, userId: string): Promise<boolean> {
-  return (await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) !== undefined;
-}
-
-/** Changes the user's plan. Run `forgetUser(userId)` after it: cached sessions carry the plan. */
-export function setUserPlan(db: Db, userId: string, plan: 'free' | 'pro' | 'agency') {
-  return db.update(users).set({ plan, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export function markEventProcessed(db: Db, id: string, type: string) {

@@ -7,6 +7,7 @@ import { newId } from '#worker/lib/ids.ts';
 import { addMonth, purchase, startPlanPeriod, withdrawPurchased } from '#worker/features/credits/service.ts';
 import { recordCommission, reverseCommission } from '#worker/features/affiliate/service.ts';
 import { sandboxProvider, stripeProvider, type PaymentsProvider } from '#worker/features/billing/core/providers.ts';
+import { setPlanStatement } from '#worker/features/auth/users/service.ts';
 import * as repo from '#worker/features/billing/core/repo.ts';
 
 /** The payments provider of this deployment: Stripe when it is configured, else the local sandbox checkout. */
@@ -116,7 +117,7 @@ export async function fulfil(db: Db, paymentId: string, details: Fulfilment): Pr
         currentPeriodEnd: details.periodEnd ?? addMonth(periodStart),
         cancelAtPeriodEnd: false,
       }),
-      repo.setUserPlan(db, paid.userId, plan),
+      setPlanStatement(db, paid.userId, plan),
     ]);
     forgetUser(paid.userId);
     await startPlanPeriod(db, paid.userId, plan, paid.id, details.paidAt);
@@ -213,7 +214,7 @@ export async function setCancelAtPeriodEnd(db: Db, provider: PaymentsProvider, u
 export async function endCanceledSubscriptions(db: Db, now: Date): Promise<void> {
   const due = await repo.dueCanceledSubscriptions(db, now);
   for (const subscription of due) {
-    await db.batch([repo.updateSubscription(db, subscription.userId, { status: 'canceled' }), repo.setUserPlan(db, subscription.userId, 'free')]);
+    await db.batch([repo.updateSubscription(db, subscription.userId, { status: 'canceled' }), setPlanStatement(db, subscription.userId, 'free')]);
     forgetUser(subscription.userId);
   }
 }

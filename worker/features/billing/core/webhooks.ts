@@ -3,6 +3,7 @@ import type { Db } from '#worker/db/client.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { forgetUser } from '#worker/lib/session-cache.ts';
 import { checkoutItem, fulfil, refundPayment } from '#worker/features/billing/core/service.ts';
+import { setPlanStatement, userExists } from '#worker/features/auth/users/service.ts';
 import * as repo from '#worker/features/billing/core/repo.ts';
 import { STRIPE_EVENT_TYPES, stripeEvent, type StripeEvent, type StripeMetadata, type StripeSubscription } from '#common/schemas/billing.ts';
 
@@ -70,7 +71,7 @@ async function applyStripeEvent(db: Db, event: StripeEvent): Promise<void> {
       // A renewal: a payment of its own (unique by invoice), which earns its commission.
       if (await repo.findPaymentByRef(db, invoice.id)) return;
       // The account may be gone (deleted while Stripe still bills): nothing to pay for then.
-      if (!(await repo.userExists(db, userId))) {
+      if (!(await userExists(db, userId))) {
         console.warn(`[stripe] event ${event.id} (${event.type}) ignored: its customer has no account`);
         return;
       }
@@ -107,7 +108,7 @@ async function applyStripeEvent(db: Db, event: StripeEvent): Promise<void> {
           ...(period.start ? { currentPeriodStart: period.start } : {}),
           ...(period.end ? { currentPeriodEnd: period.end } : {}),
         }),
-        ...(ended ? [repo.setUserPlan(db, owner, 'free')] : []),
+        ...(ended ? [setPlanStatement(db, owner, 'free')] : []),
       ]);
       if (ended) forgetUser(owner);
       return;

@@ -1,7 +1,9 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CreativeStatus, FormatId } from '#common/creative/document.ts';
-import { inList, rawStatement, type Db } from '#worker/db/client.ts';
-import { creations, creativeRevisions, creatives, media, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { fieldById, inList, operand, rawStatement, type Db, type Operand } from '#worker/db/client.ts';
+import { creations, creativeRevisions, creatives } from '#worker/db/schema.ts';
+import { userField } from '#worker/features/auth/users/service.ts';
+import { deletedProjectIds, inMemberProjects, isLiveProject, memberColumns } from '#worker/features/projects/scope/service.ts';
 
 export type CreativeRow = typeof creatives.$inferSelect;
 export type CreativeInsert = typeof creatives.$inferInsert;
@@ -9,6 +11,27 @@ export type CreationRow = typeof creations.$inferSelect;
 export type CreationInsert = typeof creations.$inferInsert;
 export type RevisionRow = typeof creativeRevisions.$inferSelect;
 export type RevisionInsert = typeof creativeRevisions.$inferInsert;
+
+/* ---------- fragments for other features' statements ---------- */
+
+const CREATION_FIELDS = {
+  name: creations.name,
+  format: creations.format,
+  width: creations.width,
+  height: creations.height,
+  r2Key: creations.r2Key,
+  deletedAt: creations.deletedAt,
+} as const;
+
+/** One field of the creation `id` (a column of the caller's query: an ad's picture) inside another feature's statement; null without such a creation. */
+export function creationField<K extends keyof typeof CREATION_FIELDS>(id: Operand, field: K) {
+  return fieldById(CREATION_FIELDS[field], id);
+}
+
+/** The creation `id` exists and is not deleted. */
+export function isLiveCreation(id: Operand): SQL {
+  return sql`EXISTS (SELECT 1 FROM creations creations_live WHERE creations_live.id = ${operand(id)} AND creations_live.deleted_at IS NULL)`;
+}
 
 /* ---------- creatives and revisions ---------- */
 
@@ -73,15 +96,18 @@ export function softDeleteCreation(db: Db, id: string, now: Date) {
 
 /* ---------- reads ---------- */
 
-/** A live creative with the user's membership of its project, in one query (none if not a member). */
-export function findCreativeForMember(db: Db, id: string, userId: string) {
+/** A live creative, as a query to batch with its project's membership (`projectOfCreative`). */
+export function liveCreativeQuery(db: Db, id: string) {
   return db
-    .select({ creative: creatives, project: projects, role: projectMembers.role })
+    .select()
     .from(creatives)
-    .innerJoin(projects, eq(projects.id, creatives.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, creatives.projectId), eq(projectMembers.userId, userId)))
-    .where(and(eq(creatives.id, id), isNull(creatives.deletedAt), isNull(projects.deletedAt)))
-    .get();
+    .where(and(eq(creatives.id, id), isNull(creatives.deletedAt)))
+    .limit(1);
+}
+
+/** The project of the creative `id`, as a subquery. */
+export function projectOfCreative(id: string) {
+  return sql`(SELECT project_id FROM creatives WHERE id = ${id})`;
 }
 
 /** The live creatives of a project among `ids`. */
@@ -96,23 +122,24 @@ export function creativesIn(db: Db, projectId: string, ids: readonly string[]) {
 /** A live creation of a live project (a signed URL's picture: no membership needed). */
 export function findLiveCreation(db: Db, id: string) {
   return db
-    .select({ creation: creations })
+    .select()
     .from(creations)
-    .innerJoin(projects, eq(projects.id, creations.projectId))
-    .where(and(eq(creations.id, id), isNull(creations.deletedAt), isNull(projects.deletedAt)))
-    .get()
-    .then((row) => row?.creation);
+    .where(and(eq(creations.id, id), isNull(creations.deletedAt), isLiveProject(creations.projectId)))
+    .get();
 }
 
-/** A live creation with the user's membership of its project, in one query. */
-export function findCreationForMember(db: Db, id: string, userId: string) {
+/** A live creation, as a query to batch with its project's membership (`projectOfCreation`). */
+export function liveCreationQuery(db: Db, id: string) {
   return db
-    .select({ creation: creations, project: projects, role: projectMembers.role })
+    .select()
     .from(creations)
-    .innerJoin(projects, eq(projects.id, creations.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, creations.projectId), eq(projectMembers.userId, userId)))
-    .where(and(eq(creations.id, id), isNull(creations.deletedAt), isNull(projects.deletedAt)))
-    .get();
+    .where(and(eq(creations.id, id), isNull(creations.deletedAt)))
+    .limit(1);
+}
+
+/** The project of the creation `id`, as a subquery. */
+export function projectOfCreation(id: string) {
+  return sql`(SELECT project_id FROM creations WHERE id = ${id})`;
 }
 
 export interface CreativeFilters {
@@ -125,7 +152,7 @@ type Before = { time: number; id: string } | undefined;
 
 /** The live creatives in the projects the user belongs to (newest change first). */
 export function listCreatives(db: Db, userId: string, filters: CreativeFilters, limit: number, before: Before) {
-  const conditions = [isNull(creatives.deletedAt), isNull(projects.deletedAt)];
+  const conditions = [isNull(creatives.deletedAt), inMemberProjects(creatives.projectId, userId)];
   if (filters.projectId) conditions.push(eq(creatives.projectId, filters.projectId));
   if (filters.status) conditions.push(eq(creatives.status, filters.status));
   if (filters.format) conditions.push(eq(creatives.format, filters.format));
@@ -134,15 +161,12 @@ export function listCreatives(db: Db, userId: string, filters: CreativeFilters, 
   return db
     .select({
       creative: creatives,
-      projectName: projects.name,
-      role: projectMembers.role,
+      ...memberColumns(creatives.projectId, userId),
       lastCreationId: sql<
         string | null
       >`(SELECT c.id FROM creations c WHERE c.creative_id = "creatives"."id" AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT 1)`,
     })
     .from(creatives)
-    .innerJoin(projects, eq(projects.id, creatives.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, creatives.projectId), eq(projectMembers.userId, userId)))
     .where(and(...conditions))
     .orderBy(desc(creatives.updatedAt), desc(creatives.id))
     .limit(limit + 1)
@@ -156,7 +180,7 @@ export interface CreationFilters {
 }
 
 export function listCreations(db: Db, userId: string, filters: CreationFilters, limit: number, before: Before) {
-  const conditions = [isNull(creations.deletedAt), isNull(projects.deletedAt)];
+  const conditions = [isNull(creations.deletedAt), inMemberProjects(creations.projectId, userId)];
   if (filters.projectId) conditions.push(eq(creations.projectId, filters.projectId));
   if (filters.format) conditions.push(eq(creations.format, filters.format));
   if (filters.creativeId) conditions.push(eq(creations.creativeId, filters.creativeId));
@@ -165,14 +189,11 @@ export function listCreations(db: Db, userId: string, filters: CreationFilters, 
   return db
     .select({
       creation: creations,
-      projectName: projects.name,
-      role: projectMembers.role,
+      ...memberColumns(creations.projectId, userId),
       creativeLive: sql<number>`(SELECT count(*) FROM creatives cr WHERE cr.id = "creations"."creative_id" AND cr.deleted_at IS NULL)`,
       linkGroup: sql<string | null>`(SELECT cr.link_group FROM creatives cr WHERE cr.id = "creations"."creative_id" AND cr.deleted_at IS NULL)`,
     })
     .from(creations)
-    .innerJoin(projects, eq(projects.id, creations.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, creations.projectId), eq(projectMembers.userId, userId)))
     .where(and(...conditions))
     .orderBy(desc(creations.createdAt), desc(creations.id))
     .limit(limit + 1);
@@ -187,11 +208,10 @@ export function listRevisions(db: Db, creativeId: string, limit: number, beforeN
       number: creativeRevisions.number,
       reason: creativeRevisions.reason,
       createdAt: creativeRevisions.createdAt,
-      authorName: users.name,
+      authorName: userField(creativeRevisions.createdBy, 'name'),
       document: creativeRevisions.document,
     })
     .from(creativeRevisions)
-    .leftJoin(users, eq(users.id, creativeRevisions.createdBy))
     .where(and(...conditions))
     .orderBy(desc(creativeRevisions.number))
     .limit(limit + 1)
@@ -206,6 +226,52 @@ export function findRevision(db: Db, creativeId: string, revisionId: string) {
     .get();
 }
 
+/** The live creations of a project among `ids` (an ad's pictures, a post's). */
+export function liveCreationsIn(db: Db, projectId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(creations)
+    .where(and(eq(creations.projectId, projectId), inList(creations.id, ids), isNull(creations.deletedAt)))
+    .all();
+}
+
+/** The creations of a project among `ids`, live or not (a scheduled post's: a deleted one is a media error, not a crash). */
+export function creationsIn(db: Db, projectId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: creations.id, deletedAt: creations.deletedAt })
+    .from(creations)
+    .where(and(eq(creations.projectId, projectId), inList(creations.id, ids)))
+    .all();
+}
+
+/** A project's live creations (among `ids` when given), newest first, with their creative's status: what a presentation shows. */
+export function projectCreations(db: Db, projectId: string, ids: readonly string[] | null, limit: number) {
+  const conditions = [eq(creations.projectId, projectId), isNull(creations.deletedAt)];
+  if (ids) {
+    if (ids.length === 0) return Promise.resolve([]);
+    conditions.push(inList(creations.id, ids));
+  }
+  return db
+    .select({ id: creations.id, name: creations.name, width: creations.width, height: creations.height, status: creatives.status })
+    .from(creations)
+    .leftJoin(creatives, eq(creatives.id, creations.creativeId))
+    .where(and(...conditions))
+    .orderBy(desc(creations.createdAt))
+    .limit(limit)
+    .all();
+}
+
+/** A live creation of the project (its file, for a presentation's public page). */
+export function creationFile(db: Db, projectId: string, id: string) {
+  return db
+    .select({ r2Key: creations.r2Key })
+    .from(creations)
+    .where(and(eq(creations.id, id), eq(creations.projectId, projectId), isNull(creations.deletedAt)))
+    .get();
+}
+
 export function findLiveCreationOfRevision(db: Db, revisionId: string) {
   return db
     .select()
@@ -214,36 +280,7 @@ export function findLiveCreationOfRevision(db: Db, revisionId: string) {
     .get();
 }
 
-/** The live media objects of a project among `ids`, with what the renderer needs. */
-export function projectMediaIn(db: Db, projectId: string, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      id: media.id,
-      kind: media.kind,
-      mime: media.mime,
-      r2Key: media.r2Key,
-      thumbnailKey: media.thumbnailKey,
-      size: media.size,
-      width: media.width,
-      height: media.height,
-    })
-    .from(media)
-    .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt)))
-    .all();
-}
-
-/** The media of several projects at once (the list thumbnails of one page). */
-export function mediaIn(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: media.id, projectId: media.projectId, thumbnailKey: media.thumbnailKey })
-    .from(media)
-    .where(and(inList(media.id, ids), isNull(media.deletedAt)))
-    .all();
-}
-
-/** The creatives of a project whose document refers to any of `ids` (media usage). */
+/** The newest live creation of a creative. */
 export function lastCreationOf(db: Db, creativeId: string) {
   return db
     .select({ id: creations.id })
@@ -259,8 +296,7 @@ export function purgeableCreations(db: Db, before: Date, limit: number) {
   return db
     .select({ id: creations.id, r2Key: creations.r2Key })
     .from(creations)
-    .innerJoin(projects, eq(projects.id, creations.projectId))
-    .where(or(lt(creations.deletedAt, before), lt(projects.deletedAt, before)))
+    .where(or(lt(creations.deletedAt, before), sql`${creations.projectId} IN ${deletedProjectIds(before)}`))
     .limit(limit)
     .all();
 }
@@ -272,4 +308,32 @@ export function deleteCreationRows(db: Db, ids: string[]) {
 /** Creatives deleted before `before` go for good (their revisions with them). */
 export function purgeDeletedCreatives(db: Db, before: Date) {
   return db.delete(creatives).where(lt(creatives.deletedAt, before));
+}
+
+/** A project's most recently changed live creatives (the admin's support view): a query for the caller's batch. */
+export function newestCreativesQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: creatives.id, name: creatives.name, at: creatives.updatedAt })
+    .from(creatives)
+    .where(and(eq(creatives.projectId, projectId), isNull(creatives.deletedAt)))
+    .orderBy(desc(creatives.updatedAt))
+    .limit(limit);
+}
+
+/** A project's newest live creations (the admin's support view): a query for the caller's batch. */
+export function newestCreationsQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: creations.id, name: creations.name, at: creations.createdAt })
+    .from(creations)
+    .where(and(eq(creations.projectId, projectId), isNull(creations.deletedAt)))
+    .orderBy(desc(creations.createdAt))
+    .limit(limit);
+}
+
+/** How many live creatives and creations a project has, as subqueries for another feature's statement. */
+export function creativeUsage(projectId: string) {
+  return {
+    creatives: sql<number>`(SELECT count(*) FROM creatives WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+    creations: sql<number>`(SELECT count(*) FROM creations WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+  };
 }

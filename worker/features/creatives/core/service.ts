@@ -13,6 +13,8 @@ import { newId } from '#worker/lib/ids.ts';
 import { read, run, type Read } from '#worker/lib/reads.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 import { checkBrandFonts } from '#worker/features/creatives/fonts/service.ts';
+import { liveMediaIn, thumbnailsIn } from '#worker/features/media/service.ts';
+import { forMember } from '#worker/features/projects/scope/service.ts';
 import * as repo from '#worker/features/creatives/core/repo.ts';
 
 /**
@@ -39,7 +41,7 @@ async function checkMedia(db: Db, projectId: string, doc: CreativeDocument): Pro
   await checkBrandFonts(db, projectId, doc);
   const ids = mediaIdsOf(doc);
   if (ids.length === 0) return;
-  const found = new Set((await repo.projectMediaIn(db, projectId, ids)).map((m) => m.id));
+  const found = new Set((await liveMediaIn(db, projectId, ids)).map((m) => m.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0)
     throw new AppError('validation_failed', 'Pick images from this project’s media library.', { document: ['Pick images from this project’s media library.'] });
@@ -128,15 +130,15 @@ export async function createCreative(db: Db, membership: Membership, actor: Acto
       details: { template: doc.template },
     }),
   ]);
-  const row = await repo.findCreativeForMember(db, id, actor.id);
+  const row = await creativeForMember(db, id, actor.id);
   if (!row) throw new AppError('internal');
-  return detail(db, row.creative, membership);
+  return detail(db, row.resource, membership);
 }
 
 /** media id → URL for the client: thumbnails for lists, the full files for the editor. */
 export async function imageUrls(db: Db, docs: CreativeDocument[], variant: 'thumbnail' | 'file'): Promise<Map<string, string>> {
   const ids = [...new Set(docs.flatMap(mediaIdsOf))];
-  const rows = await repo.mediaIn(db, ids);
+  const rows = await thumbnailsIn(db, ids);
   return new Map(rows.map((m) => [m.id, variant === 'thumbnail' && m.thumbnailKey ? mediaThumbnailUrl(m.id, m.thumbnailKey) : mediaFileUrl(m.id)]));
 }
 
@@ -262,9 +264,9 @@ export async function updateCreative(
   ]);
   if (results[0]?.meta.changes === 0)
     throw new AppError('conflict', 'Someone changed this creative at the same moment. Reload to see their change; yours was not saved.');
-  const fresh = await repo.findCreativeForMember(db, row.id, actor.id);
+  const fresh = await creativeForMember(db, row.id, actor.id);
   if (!fresh) throw new AppError('not_found');
-  return detail(db, fresh.creative, membership);
+  return detail(db, fresh.resource, membership);
 }
 
 export async function restoreRevision(db: Db, row: repo.CreativeRow, membership: Membership, actor: Actor, revisionId: string): Promise<CreativeDetail> {
@@ -273,7 +275,7 @@ export async function restoreRevision(db: Db, row: repo.CreativeRow, membership:
   if (revision.hash === row.revisionHash) return detail(db, row, membership);
   // A picture deleted since that revision leaves an empty frame rather than blocking the restore.
   const doc = parseCreative(revision.document);
-  const live = new Set((await repo.projectMediaIn(db, row.projectId, mediaIdsOf(doc))).map((m) => m.id));
+  const live = new Set((await liveMediaIn(db, row.projectId, mediaIdsOf(doc))).map((m) => m.id));
   return updateCreative(db, row, membership, actor, { document: withoutMedia(doc, (id) => !live.has(id)), baseRevision: row.revisionNumber }, 'restored');
 }
 
@@ -376,16 +378,30 @@ export async function purgeDeletedCreatives(db: Db, before: Date): Promise<void>
   await repo.purgeDeletedCreatives(db, before);
 }
 
-/** A live creative with the user's membership of its project (the access rule `{ creative: role }`). */
-export async function creativeForMember(db: Db, id: string, userId: string) {
-  const row = await repo.findCreativeForMember(db, id, userId);
-  return row && { project: row.project, role: row.role, resource: row.creative };
+/** A live creative with the user's membership of its project (the access rule `{ creative: role }`): one batch. */
+export function creativeForMember(db: Db, id: string, userId: string) {
+  return run(
+    db,
+    forMember(
+      db,
+      read(repo.liveCreativeQuery(db, id), ([row]) => row),
+      repo.projectOfCreative(id),
+      userId,
+    ),
+  );
 }
 
-/** A live creation with the user's membership of its project (the access rule `{ creation: role }`). */
-export async function creationForMember(db: Db, id: string, userId: string) {
-  const row = await repo.findCreationForMember(db, id, userId);
-  return row && { project: row.project, role: row.role, resource: row.creation };
+/** A live creation with the user's membership of its project (the access rule `{ creation: role }`): one batch. */
+export function creationForMember(db: Db, id: string, userId: string) {
+  return run(
+    db,
+    forMember(
+      db,
+      read(repo.liveCreationQuery(db, id), ([row]) => row),
+      repo.projectOfCreation(id),
+      userId,
+    ),
+  );
 }
 
 /**
@@ -409,12 +425,35 @@ export async function signedCreation(db: Db, secret: string, id: string, expires
 /*
  * ---------- for the sibling sub-features ----------
  * Render, variations and formats store and read creatives and creations through these (this
- * sub-feature owns their tables); batch statements are handed back unrun, for the caller's batch.
+ * sub-feature writes them); batch statements are handed back unrun, for the caller's batch.
  */
 
-/** The live media objects of a project among `ids`, with what the renderer needs. */
+/** The live media objects of a project among `ids`, with what the renderer needs (media's, for render and formats). */
 export function projectMediaIn(db: Db, projectId: string, ids: readonly string[]) {
-  return repo.projectMediaIn(db, projectId, ids);
+  return liveMediaIn(db, projectId, ids);
+}
+
+/** One field of a creation, and whether it is live, inside another feature's statement (an ad's pictures). */
+export { creationField, isLiveCreation } from '#worker/features/creatives/core/repo.ts';
+
+/** The live creations of a project among `ids` (the pictures an ad may show). */
+export function liveCreationsIn(db: Db, projectId: string, ids: readonly string[]) {
+  return repo.liveCreationsIn(db, projectId, ids);
+}
+
+/** The creations of a project among `ids`, live or not, with their deletion (a scheduled post's pictures). */
+export function creationsIn(db: Db, projectId: string, ids: readonly string[]) {
+  return repo.creationsIn(db, projectId, ids);
+}
+
+/** A project's live creations (those among `ids` when given), newest first, at most `limit`, with their creative's status (a presentation's). */
+export function projectCreations(db: Db, projectId: string, ids: readonly string[] | null, limit = 60) {
+  return repo.projectCreations(db, projectId, ids, limit);
+}
+
+/** The file of a live creation of the project, if there is one. */
+export async function creationFile(db: Db, projectId: string, id: string): Promise<string | undefined> {
+  return (await repo.creationFile(db, projectId, id))?.r2Key;
 }
 
 /** The live creatives of a project among `ids`. */
@@ -445,3 +484,6 @@ export function purgeableCreations(db: Db, before: Date, limit: number) {
 export function deleteCreationRows(db: Db, ids: string[]) {
   return repo.deleteCreationRows(db, ids);
 }
+
+/** The admin's support view of a project: its newest creatives and creations (queries for one batch) and their counts (subqueries). */
+export { creativeUsage, newestCreationsQuery, newestCreativesQuery } from '#worker/features/creatives/core/repo.ts';

@@ -1,6 +1,7 @@
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
-import { brandFonts, projects } from '#worker/db/schema.ts';
+import { brandFonts } from '#worker/db/schema.ts';
+import { deletedProjectIds } from '#worker/features/projects/scope/service.ts';
 
 export type BrandFontRow = typeof brandFonts.$inferSelect;
 
@@ -78,8 +79,7 @@ export function ofDeletedProjects(db: Db, before: Date, limit: number) {
   return db
     .select({ id: brandFonts.id, r2Key: brandFonts.r2Key })
     .from(brandFonts)
-    .innerJoin(projects, eq(projects.id, brandFonts.projectId))
-    .where(and(isNotNull(projects.deletedAt), lt(projects.deletedAt, before)))
+    .where(sql`${brandFonts.projectId} IN ${deletedProjectIds(before)}`)
     .limit(limit)
     .all();
 }

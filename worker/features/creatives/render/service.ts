@@ -6,7 +6,7 @@ import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId, newId } from '#worker/lib/ids.ts';
-import { refund, spend } from '#worker/features/credits/service.ts';
+import { refund, spend, unrefundedSpends } from '#worker/features/credits/service.ts';
 import { serveObject } from '#worker/features/media/service.ts';
 import * as core from '#worker/features/creatives/core/service.ts';
 import { loadBrandFonts } from '#worker/features/creatives/fonts/service.ts';
@@ -174,7 +174,7 @@ export function abandonedWindow(now: Date): { after: Date; before: Date } {
  */
 export async function refundAbandonedRenders(db: Db, now = new Date()): Promise<number> {
   const { after, before } = abandonedWindow(now);
-  const rows = await repo.abandonedRenderSpends(db, after, before, 100);
+  const rows = await unrefundedSpends(db, { prefix: 'render:', after, before, limit: 100, done: repo.renderDone });
   for (const row of rows) await refund(db, row.operationKey, 'Render interrupted: refunded');
   return rows.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Variant } from '#common/schemas/funnels.ts';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
 import { analyticsSalts, funnelPages, pageSources, pageStats, pageVisitors } from '#worker/db/schema.ts';
@@ -10,9 +10,12 @@ import { analyticsSalts, funnelPages, pageSources, pageStats, pageVisitors } fro
 
 /* ---------- reports ---------- */
 
-/** Views and leads per funnel and day since `fromDay` (live pages, both variants). */
-export function funnelDailyStats(db: Db, funnelIds: readonly string[], fromDay: string) {
-  if (funnelIds.length === 0) return Promise.resolve([]);
+/**
+ * Views and leads per funnel and day since `fromDay` (both variants) of the pages `pages`
+ * selects: the live pages of some funnels (`livePagesOf`), or those of a subquery of page ids
+ * (`pagesAmong`: a user's funnels, read in the batch of their list).
+ */
+export function funnelDailyStats(db: Db, pages: SQL, fromDay: string) {
   return db
     .select({
       funnelId: funnelPages.funnelId,
@@ -22,9 +25,18 @@ export function funnelDailyStats(db: Db, funnelIds: readonly string[], fromDay: 
     })
     .from(pageStats)
     .innerJoin(funnelPages, eq(funnelPages.id, pageStats.pageId))
-    .where(and(inList(funnelPages.funnelId, funnelIds), isNull(funnelPages.deletedAt), gte(pageStats.day, fromDay)))
-    .groupBy(funnelPages.funnelId, pageStats.day)
-    .all();
+    .where(and(pages, gte(pageStats.day, fromDay)))
+    .groupBy(funnelPages.funnelId, pageStats.day);
+}
+
+/** The live pages of these funnels, for `funnelDailyStats`. */
+export function livePagesOf(funnelIds: readonly string[]): SQL {
+  return and(inList(funnelPages.funnelId, funnelIds), isNull(funnelPages.deletedAt))!;
+}
+
+/** The pages whose ids a subquery gives, for `funnelDailyStats`. */
+export function pagesAmong(pageIds: SQL): SQL {
+  return sql`${pageStats.pageId} IN ${pageIds}`;
 }
 
 /** Views and leads per page since `fromDay`. */

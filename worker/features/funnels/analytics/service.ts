@@ -2,8 +2,10 @@ import { isbot } from 'isbot';
 import { abTest } from '#common/ab-stats.ts';
 import { wellFormed } from '#common/schemas/fields.ts';
 import type { AnalyticsReport, DailyCount, DailyStats, PageReport, SourceCount, StatTotals, Variant, VariantReport } from '#common/schemas/funnels.ts';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { DAY_MS, lastDays } from '#worker/lib/days.ts';
+import { constant, mapRead, read, run, type Read } from '#worker/lib/reads.ts';
 import { settledCache } from '#worker/lib/settled-cache.ts';
 import type { FunnelRow } from '#worker/features/funnels/types.ts';
 import { weeksBy } from '#worker/features/funnels/weeks.ts';
@@ -241,9 +243,24 @@ export function leadCountStatement(db: Db, pageId: string, variant: Variant, now
 /* ---------- the weeks on the summaries ---------- */
 
 /** Each funnel's last 7 days of views and leads (days without a row count 0): `(funnelId) => days`. */
-export async function funnelWeeks(db: Db, funnelIds: readonly string[], now: Date): Promise<(funnelId: string) => DailyCount[]> {
+export function funnelWeeks(db: Db, funnelIds: readonly string[], now: Date): Promise<(funnelId: string) => DailyCount[]> {
+  return run(db, weeksOfFunnels(db, funnelIds.length === 0 ? undefined : repo.livePagesOf(funnelIds), now));
+}
+
+/**
+ * The same for the funnels of the pages a subquery gives (a user's funnels: `funnelsRead` of
+ * core batches it with the list, one statement, no list of ids).
+ */
+export function funnelWeeksRead(db: Db, pageIds: SQL, now: Date): Read<(funnelId: string) => DailyCount[]> {
+  return weeksOfFunnels(db, repo.pagesAmong(pageIds), now);
+}
+
+/** The funnels' weeks of the pages `pages` selects (none: no query). */
+function weeksOfFunnels(db: Db, pages: SQL | undefined, now: Date): Read<(funnelId: string) => DailyCount[]> {
   const days = lastDays(now, 7);
-  return weeksBy(await repo.funnelDailyStats(db, funnelIds, days[0]!), (d) => d.funnelId, days);
+  type Row = { funnelId: string; day: string; views: number; leads: number };
+  const rows: Read<Row[]> = pages ? read(repo.funnelDailyStats(db, pages, days[0]!), (all) => all) : constant([]);
+  return mapRead(rows, (all) => weeksBy(all, (d) => d.funnelId, days));
 }
 
 /** Each page's last 7 days of views and leads (both variants): `(pageId) => days`. */

@@ -1,40 +1,33 @@
-import { and, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { FUNNEL_LIMITS } from '#common/schemas/funnels.ts';
-import { rawStatement, type Db } from '#worker/db/client.ts';
+import { ofExistingRow, rawStatement, type Db } from '#worker/db/client.ts';
 import { planLimitSql } from '#worker/db/plans.ts';
-import { funnelPages, funnels, pageStats, projectMembers, projects } from '#worker/db/schema.ts';
+import { funnelPages, funnels } from '#worker/db/schema.ts';
+import { userField } from '#worker/features/auth/users/service.ts';
+import { inMemberProjects, ownedLiveProjectIds, ownerOf, projectName } from '#worker/features/projects/scope/service.ts';
 import type { FunnelRow } from '#worker/features/funnels/types.ts';
 
 /**
  * The workspace's queries of funnels (pages are in ../pages/repo.ts, statistics in
- * ../analytics/repo.ts). The funnel list's page counts and week of statistics are here with
- * the list itself: one batch, filtered by the same membership and liveness condition.
+ * ../analytics/repo.ts). The funnel list's page counts are here with the list itself, its week
+ * of statistics is analytics' read of the same pages: one batch, filtered by the same
+ * membership and liveness condition.
  */
-
-const liveFunnel = and(isNull(funnels.deletedAt), isNull(projects.deletedAt));
 
 /* ---------- access ---------- */
 
-/** A live funnel of a live project the user belongs to, with the user's role. */
-export function findFunnelForMember(db: Db, id: string, userId: string) {
+/** A live funnel (its project's liveness and membership are read with it: `projectOfFunnel`), as a query to batch. */
+export function liveFunnelQuery(db: Db, key: { id: string } | { name: string }) {
   return db
-    .select({ funnel: funnels, project: projects, role: projectMembers.role })
+    .select()
     .from(funnels)
-    .innerJoin(projects, eq(projects.id, funnels.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, funnels.projectId), eq(projectMembers.userId, userId)))
-    .where(and(eq(funnels.id, id), liveFunnel))
-    .get();
+    .where(and('id' in key ? eq(funnels.id, key.id) : eq(funnels.name, key.name), isNull(funnels.deletedAt)))
+    .limit(1);
 }
 
-/** The same, by the funnel's public name (the component sheet's URL). */
-export function findFunnelByNameForMember(db: Db, name: string, userId: string) {
-  return db
-    .select({ funnel: funnels, project: projects, role: projectMembers.role })
-    .from(funnels)
-    .innerJoin(projects, eq(projects.id, funnels.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, funnels.projectId), eq(projectMembers.userId, userId)))
-    .where(and(eq(funnels.name, name), liveFunnel))
-    .get();
+/** The project of the funnel with this id or public name, as a subquery. */
+export function projectOfFunnel(key: { id: string } | { name: string }) {
+  return 'id' in key ? sql`(SELECT project_id FROM funnels WHERE id = ${key.id})` : sql`(SELECT project_id FROM funnels WHERE name = ${key.name})`;
 }
 
 /* ---------- funnels ---------- */
@@ -47,11 +40,9 @@ export interface FunnelListRow {
 /** The live funnels of the live projects the user belongs to (optionally one project), newest first. */
 export function funnelsForUser(db: Db, userId: string, projectId: string | undefined, limit = 500) {
   return db
-    .select({ funnel: funnels, projectName: projects.name })
+    .select({ funnel: funnels, projectName: ofExistingRow(projectName(funnels.projectId)) })
     .from(funnels)
-    .innerJoin(projects, eq(projects.id, funnels.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, funnels.projectId), eq(projectMembers.userId, userId)))
-    .where(and(liveFunnel, projectId === undefined ? undefined : eq(funnels.projectId, projectId)))
+    .where(and(isNull(funnels.deletedAt), inMemberProjects(funnels.projectId, userId), projectId === undefined ? undefined : eq(funnels.projectId, projectId)))
     .orderBy(desc(funnels.createdAt), desc(funnels.id))
     .limit(limit);
 }
@@ -59,9 +50,9 @@ export function funnelsForUser(db: Db, userId: string, projectId: string | undef
 /** The live pages of the live funnels the user can see (optionally of one project): for per-funnel figures in the same batch as the list. */
 function userFunnelPages(userId: string, projectId: string | undefined) {
   return and(
-    liveFunnel,
+    isNull(funnels.deletedAt),
     isNull(funnelPages.deletedAt),
-    eq(projectMembers.userId, userId),
+    inMemberProjects(funnels.projectId, userId),
     projectId === undefined ? undefined : eq(funnels.projectId, projectId),
   );
 }
@@ -72,27 +63,21 @@ export function pageCountsForUser(db: Db, userId: string, projectId: string | un
     .select({ funnelId: funnelPages.funnelId, pages: sql<number>`count(*)`, published: sql<number>`count(${funnelPages.publishedVersionId})` })
     .from(funnelPages)
     .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
-    .innerJoin(projects, eq(projects.id, funnels.projectId))
-    .innerJoin(projectMembers, eq(projectMembers.projectId, funnels.projectId))
     .where(userFunnelPages(userId, projectId))
     .groupBy(funnelPages.funnelId);
 }
 
-/** `funnelDailyStats` for every funnel of `funnelsForUser` (one statement, no list of ids). */
-export function funnelDailyStatsForUser(db: Db, userId: string, projectId: string | undefined, fromDay: string) {
-  return db
-    .select({ funnelId: funnelPages.funnelId, day: pageStats.day, views: sql<number>`sum(${pageStats.views})`, leads: sql<number>`sum(${pageStats.leads})` })
-    .from(pageStats)
-    .innerJoin(funnelPages, eq(funnelPages.id, pageStats.pageId))
-    .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
-    .innerJoin(projects, eq(projects.id, funnels.projectId))
-    .innerJoin(projectMembers, eq(projectMembers.projectId, funnels.projectId))
-    .where(and(userFunnelPages(userId, projectId), gte(pageStats.day, fromDay)))
-    .groupBy(funnelPages.funnelId, pageStats.day);
+/** The ids of the pages of `pageCountsForUser`, as a subquery (their statistics are analytics' to read). */
+export function userFunnelPageIds(db: Db, userId: string, projectId: string | undefined): SQL {
+  // A query builder inside sql`` is written in parentheses: a subquery.
+  return sql`${db.select({ id: funnelPages.id }).from(funnelPages).innerJoin(funnels, eq(funnels.id, funnelPages.funnelId)).where(userFunnelPages(userId, projectId))}`;
 }
 
-/** The owner of a project: whose plan sets the custom-domain limit. */
-const ownerOf = (projectId: SQL) => sql`(SELECT pm.user_id FROM project_members pm WHERE pm.project_id = ${projectId} AND pm.role = 'owner')`;
+/** The live funnels with a custom domain in the live projects `ownerId` owns (but `exceptFunnelId`). */
+function domainsOf(ownerId: SQL, exceptFunnelId?: string) {
+  return sql`(SELECT count(*) FROM funnels f WHERE f.custom_domain IS NOT NULL AND f.deleted_at IS NULL
+    AND ${exceptFunnelId === undefined ? sql`1` : sql`f.id <> ${exceptFunnelId}`} AND f.project_id IN ${ownedLiveProjectIds(ownerId)})`;
+}
 
 /**
  * True while the owner of `projectId` has a custom domain left on their plan: the live
@@ -100,22 +85,17 @@ const ownerOf = (projectId: SQL) => sql`(SELECT pm.user_id FROM project_members 
  * than the plan's `customDomains`. Inside the statement that sets the domain.
  */
 function hasDomainSlot(projectId: SQL, exceptFunnelId: string) {
-  const limit = planLimitSql(sql`u.plan`, (plan) => plan.customDomains, sql`0`);
-  return sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${ownerOf(projectId)} AND
-    (SELECT count(*) FROM funnels f
-      JOIN projects p ON p.id = f.project_id AND p.deleted_at IS NULL
-      JOIN project_members m ON m.project_id = f.project_id AND m.role = 'owner' AND m.user_id = u.id
-      WHERE f.custom_domain IS NOT NULL AND f.deleted_at IS NULL AND f.id <> ${exceptFunnelId}) < ${limit})`;
+  const owner = ownerOf(projectId);
+  const limit = planLimitSql(userField(owner, 'plan'), (plan) => plan.customDomains, sql`0`);
+  return sql`(${owner} IS NOT NULL AND ${domainsOf(owner, exceptFunnelId)} < ${limit})`;
 }
 
-/** How many custom domains the owner of `projectId` uses and may use (for the refusal's message). */
+/** How many custom domains the owner of `projectId` uses and may use (for the refusal's message); undefined without an owner. */
 export async function domainAllowance(db: Db, projectId: string) {
+  const owner = ownerOf(sql`${projectId}`);
+  // A plan is never null: none means there is no owner.
   return db.get<{ plan: 'free' | 'pro' | 'agency'; used: number } | undefined>(
-    sql`SELECT u.plan AS plan, (SELECT count(*) FROM funnels f
-        JOIN projects p ON p.id = f.project_id AND p.deleted_at IS NULL
-        JOIN project_members m ON m.project_id = f.project_id AND m.role = 'owner' AND m.user_id = u.id
-        WHERE f.custom_domain IS NOT NULL AND f.deleted_at IS NULL) AS used
-      FROM users u WHERE u.id = ${ownerOf(sql`${projectId}`)}`,
+    sql`SELECT * FROM (SELECT ${userField(owner, 'plan')} AS plan, ${domainsOf(owner)} AS used) WHERE plan IS NOT NULL`,
   );
 }
 
@@ -191,4 +171,12 @@ export function softDeleteFunnel(db: Db, id: string, now: Date) {
  */
 export function deletedFunnelsPurge(db: Db, before: Date) {
   return db.delete(funnels).where(lt(funnels.deletedAt, before));
+}
+
+/** How many live funnels and pages a project has, as subqueries for another feature's statement. */
+export function funnelUsage(projectId: string) {
+  return {
+    funnels: sql<number>`(SELECT count(*) FROM funnels WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+    pages: sql<number>`(SELECT count(*) FROM funnel_pages WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
+  };
 }

@@ -10,16 +10,15 @@ import {
 import { PLANS } from '#common/plans.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
-import { lastDays } from '#worker/lib/days.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { readAll, run, type Read } from '#worker/lib/reads.ts';
-import { funnelWeeks } from '#worker/features/funnels/analytics/service.ts';
+import { combine, mapRead, read, run, type Read } from '#worker/lib/reads.ts';
+import { forMember } from '#worker/features/projects/scope/service.ts';
+import { funnelWeeks, funnelWeeksRead } from '#worker/features/funnels/analytics/service.ts';
 import { forgetCustomDomain, purgeFunnelCopies } from '#worker/features/funnels/edge/service.ts';
 import { deletedPagesPurge, pageCountsOf, pageSummaries, pagesOf, setPageOrder } from '#worker/features/funnels/pages/service.ts';
 import { uniqueRefusal } from '#worker/features/funnels/refusals.ts';
 import type { Actor, FunnelRow, Membership } from '#worker/features/funnels/types.ts';
-import { weeksBy } from '#worker/features/funnels/weeks.ts';
 import * as repo from '#worker/features/funnels/core/repo.ts';
 
 /**
@@ -36,16 +35,26 @@ function invalid(field: string, message: string): AppError {
 
 /* ---------- access ---------- */
 
-/** The funnel, if it is live and the user is a member of its project (the access rule `{ funnel: role }`). */
-export async function funnelForMember(db: Db, id: string, userId: string) {
-  const row = await repo.findFunnelForMember(db, id, userId);
-  return row && { project: row.project, role: row.role, resource: row.funnel };
+/** The funnel, if it is live and the user is a member of its live project (the access rule `{ funnel: role }`): one batch. */
+export function funnelForMember(db: Db, id: string, userId: string) {
+  return forMemberOf(db, { id }, userId);
 }
 
 /** The funnel by its public name, if the user is a member of its project (the component sheet). */
-export async function funnelByNameForMember(db: Db, name: string, userId: string) {
-  const row = await repo.findFunnelByNameForMember(db, name, userId);
-  return row && { project: row.project, role: row.role, resource: row.funnel };
+export function funnelByNameForMember(db: Db, name: string, userId: string) {
+  return forMemberOf(db, { name }, userId);
+}
+
+function forMemberOf(db: Db, key: { id: string } | { name: string }, userId: string) {
+  return run(
+    db,
+    forMember(
+      db,
+      read(repo.liveFunnelQuery(db, key), ([row]) => row),
+      repo.projectOfFunnel(key),
+      userId,
+    ),
+  );
 }
 
 /* ---------- reading ---------- */
@@ -99,17 +108,13 @@ export async function listFunnels(
 
 /** The user's funnels with their page counts and week of views and leads (`GET /api/funnels`): one batch of three statements. */
 export function funnelsRead(db: Db, userId: string, projectId: string | undefined, origin: string, now = new Date()): Read<{ items: FunnelSummary[] }> {
-  const days = lastDays(now, 7);
-  return readAll(
-    [repo.funnelsForUser(db, userId, projectId), repo.pageCountsForUser(db, userId, projectId), repo.funnelDailyStatsForUser(db, userId, projectId, days[0]!)],
-    ([rows, counts, daily]) => ({
-      items: toFunnelSummaries(
-        rows,
-        counts,
-        weeksBy(daily, (d) => d.funnelId, days),
-        origin,
-      ),
+  return mapRead(
+    combine({
+      rows: read(repo.funnelsForUser(db, userId, projectId), (rows) => rows),
+      counts: read(repo.pageCountsForUser(db, userId, projectId), (counts) => counts),
+      weekOf: funnelWeeksRead(db, repo.userFunnelPageIds(db, userId, projectId), now),
     }),
+    ({ rows, counts, weekOf }) => ({ items: toFunnelSummaries(rows, counts, weekOf, origin) }),
   );
 }
 
@@ -136,9 +141,9 @@ export async function funnelDetail(db: Db, funnel: FunnelRow, membership: Member
 
 /** A funnel by its public name, for a member of its project (else 404: the name of another team's funnel is not confirmed). */
 export async function funnelDetailByName(db: Db, name: string, userId: string, origin: string): Promise<FunnelDetail> {
-  const row = await repo.findFunnelByNameForMember(db, name, userId);
+  const row = await funnelByNameForMember(db, name, userId);
   if (!row) throw new AppError('not_found');
-  return funnelDetail(db, row.funnel, { project: row.project, role: row.role }, origin);
+  return funnelDetail(db, row.resource, { project: row.project, role: row.role }, origin);
 }
 
 /* ---------- edge cache ---------- */
@@ -334,3 +339,6 @@ export async function reorderPages(db: Db, funnel: FunnelRow, membership: Member
 export async function purgeDeletedFunnels(db: Db, before: Date): Promise<void> {
   await db.batch([deletedPagesPurge(db, before), repo.deletedFunnelsPurge(db, before)]);
 }
+
+/** The admin's support view of a project: how many funnels and pages it has (subqueries). */
+export { funnelUsage } from '#worker/features/funnels/core/repo.ts';

@@ -10,10 +10,10 @@ import type { Bindings } from '#worker/env.ts';
 import { settledCache } from '#worker/lib/settled-cache.ts';
 import { escapeHtml } from '#worker/ssr/html.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
-import { signMediaUrl } from '#worker/features/media/service.ts';
+import { liveMediaIn, signMediaUrl } from '#worker/features/media/service.ts';
 import { pagePath, type EdgeSite } from '#worker/features/funnels/edge/cache.ts';
 import { PAGE_SCRIPT, pageScriptHash } from '#worker/features/funnels/edge/page-script.ts';
-import { liveMediaOf, type EdgeFunnel, type LivePage } from '#worker/features/funnels/edge/repo.ts';
+import type { EdgeFunnel, LivePage } from '#worker/features/funnels/edge/repo.ts';
 
 /**
  * A published page's HTML (edge/service.ts decides which page, variant and form state): the
@@ -62,7 +62,7 @@ function signedUrl(secret: string, id: string, file: 'file' | 'thumbnail', ttl: 
  * links outlive the cache entry (EDGE_TTL_SECONDS) and stay the same all day (browser caches).
  */
 async function resolveImages(db: Db, secret: string, projectId: string, document: PageDocument, now: number): Promise<Map<string, ResolvedImage>> {
-  const rows = await liveMediaOf(db, projectId, mediaIdsOf(document));
+  const rows = await liveMediaIn(db, projectId, mediaIdsOf(document));
   const nowSeconds = Math.floor(now / 1000);
   const expires = (Math.floor(nowSeconds / DAY_SECONDS) + 2) * DAY_SECONDS;
   const ttl = expires - nowSeconds;

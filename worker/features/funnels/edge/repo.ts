@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
-import { inList, type Db } from '#worker/db/client.ts';
-import { funnelPageVersions, funnelPages, funnels, media, projects } from '#worker/db/schema.ts';
+import type { Db } from '#worker/db/client.ts';
+import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
+import { isLiveProject } from '#worker/features/projects/scope/service.ts';
 
-/** The queries of the public edge: live funnels, their published pages and their media (the workspace's are in ../core, ../pages). */
+/** The queries of the public edge: live funnels and their published pages (the workspace's are in ../core, ../pages; the media are media's). */
 
 const funnelColumns = {
   id: funnels.id,
@@ -49,8 +50,7 @@ function liveFunnel(db: Db, where: ReturnType<typeof eq>) {
   return db
     .select(funnelColumns)
     .from(funnels)
-    .innerJoin(projects, eq(projects.id, funnels.projectId))
-    .where(and(where, isNull(funnels.deletedAt), isNull(projects.deletedAt)))
+    .where(and(where, isNull(funnels.deletedAt), isLiveProject(funnels.projectId)))
     .get();
 }
 
@@ -90,14 +90,13 @@ export function liveFunnelPage(db: Db, key: FunnelKey, slug: string | null): Pro
   return db
     .select({ funnel: funnelColumns, page: pageColumns })
     .from(funnels)
-    .innerJoin(projects, eq(projects.id, funnels.projectId))
     .innerJoin(funnelPages, eq(funnelPages.funnelId, funnels.id))
     .innerJoin(funnelPageVersions, eq(funnelPageVersions.id, funnelPages.publishedVersionId))
     .where(
       and(
         'name' in key ? eq(funnels.name, key.name) : eq(funnels.customDomain, key.domain),
         isNull(funnels.deletedAt),
-        isNull(projects.deletedAt),
+        isLiveProject(funnels.projectId),
         isNull(funnelPages.deletedAt),
         isNotNull(funnelPages.publishedVersionId),
         ...(slug === null ? [] : [eq(funnelPages.slug, slug)]),
@@ -124,14 +123,4 @@ export function nextLivePage(db: Db, funnelId: string, page: { position: number;
     .orderBy(asc(funnelPages.position), asc(funnelPages.id))
     .limit(1)
     .get();
-}
-
-/** The project's live media among `ids` (images on a page, with their sizes). */
-export function liveMediaOf(db: Db, projectId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: media.id, kind: media.kind, mime: media.mime, width: media.width, height: media.height, thumbnailKey: media.thumbnailKey })
-    .from(media)
-    .where(and(eq(media.projectId, projectId), inList(media.id, ids), isNull(media.deletedAt)))
-    .all();
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
-import { funnelPages, leads, projectMembers, users } from '#worker/db/schema.ts';
+import { funnelPages, leads } from '#worker/db/schema.ts';
 
 /** The queries of leads: the workspace's list, search, CSV and delete, and the edge's new leads. */
 export type LeadRow = typeof leads.$inferSelect;
@@ -61,12 +61,7 @@ export function insertLead(db: Db, row: typeof leads.$inferInsert) {
   return db.insert(leads).values(row);
 }
 
-/** Who a new lead is announced to: the project's members. */
-export function membersOf(db: Db, projectId: string) {
-  return db
-    .select({ userId: users.id, name: users.name, email: users.email })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(and(eq(projectMembers.projectId, projectId), isNull(users.deletedAt)))
-    .all();
+/** How many leads a project has, as a subquery for another feature's statement. */
+export function leadCount(projectId: string) {
+  return sql<number>`(SELECT count(*) FROM leads WHERE project_id = ${projectId})`;
 }

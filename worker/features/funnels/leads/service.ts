@@ -11,7 +11,9 @@ import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
+import { run } from '#worker/lib/reads.ts';
 import { parseOrThrow } from '#worker/lib/validate.ts';
+import { membersOf } from '#worker/features/projects/scope/service.ts';
 import { leadCountStatement } from '#worker/features/funnels/analytics/service.ts';
 import type { Actor, FunnelRow } from '#worker/features/funnels/types.ts';
 import * as repo from '#worker/features/funnels/leads/repo.ts';
@@ -196,7 +198,7 @@ export function leadsLink(funnelId: string, link: string | null, hosts: readonly
  * to an email from Adloom, and `email_outbox` keeps no personal data of the lead.
  */
 export async function notifyMembers(db: Db, mailer: Mailer, input: LeadNotice): Promise<void> {
-  const members = await repo.membersOf(db, input.funnel.projectId);
+  const members = await run(db, membersOf(db, input.funnel.projectId));
   const link = leadsLink(input.funnel.id, input.link, input.appHosts);
   for (const member of members) {
     await mailer.send({
@@ -328,3 +330,6 @@ export function leadsCsv(db: Db, funnelId: string): ReadableStream<Uint8Array> {
 export function leadsCsvFile(db: Db, funnel: Pick<FunnelRow, 'id' | 'name'>, now = new Date()): { body: ReadableStream<Uint8Array>; fileName: string } {
   return { body: leadsCsv(db, funnel.id), fileName: `${funnel.name}-leads-${dayOf(now.getTime())}.csv` };
 }
+
+/** The admin's support view of a project: how many leads it has (a subquery). */
+export { leadCount } from '#worker/features/funnels/leads/repo.ts';

@@ -1,26 +1,29 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { FUNNEL_LIMITS } from '#common/schemas/funnels.ts';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
-import { funnelPageVersions, funnelPages, funnels, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
+import { userField } from '#worker/features/auth/users/service.ts';
+import { inMemberProjects } from '#worker/features/projects/scope/service.ts';
 import type { FunnelRow, PageRow } from '#worker/features/funnels/types.ts';
 
 /** The workspace's queries of pages and their published versions (funnel_pages, funnel_page_versions). */
 export type PageInsert = typeof funnelPages.$inferInsert;
 
-const liveFunnel = and(isNull(funnels.deletedAt), isNull(projects.deletedAt));
-
 /* ---------- access ---------- */
 
-/** A live page of a live funnel the user may see, with its funnel, project and the user's role. */
-export function findPageForMember(db: Db, id: string, userId: string) {
+/** A live page of a live funnel, with its funnel (their project's liveness and membership are read with it: `projectOfPage`), as a query to batch. */
+export function livePageQuery(db: Db, id: string) {
   return db
-    .select({ page: funnelPages, funnel: funnels, project: projects, role: projectMembers.role })
+    .select({ page: funnelPages, funnel: funnels })
     .from(funnelPages)
     .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
-    .innerJoin(projects, eq(projects.id, funnels.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, funnels.projectId), eq(projectMembers.userId, userId)))
-    .where(and(eq(funnelPages.id, id), isNull(funnelPages.deletedAt), liveFunnel))
-    .get();
+    .where(and(eq(funnelPages.id, id), isNull(funnelPages.deletedAt), isNull(funnels.deletedAt)))
+    .limit(1);
+}
+
+/** The project of the page `id` (its funnel's), as a subquery. */
+export function projectOfPage(id: string) {
+  return sql`(SELECT f.project_id FROM funnel_pages p JOIN funnels f ON f.id = p.funnel_id WHERE p.id = ${id})`;
 }
 
 /** The live pages of a funnel in their order. */
@@ -63,12 +66,11 @@ export function pagesForUser(db: Db, userId: string, filters: { funnelId?: strin
     .select({ page: funnelPages, funnel: funnels })
     .from(funnelPages)
     .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
-    .innerJoin(projects, eq(projects.id, funnels.projectId))
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, funnels.projectId), eq(projectMembers.userId, userId)))
     .where(
       and(
         isNull(funnelPages.deletedAt),
-        liveFunnel,
+        isNull(funnels.deletedAt),
+        inMemberProjects(funnels.projectId, userId),
         filters.funnelId === undefined ? undefined : eq(funnels.id, filters.funnelId),
         filters.projectId === undefined ? undefined : eq(funnels.projectId, filters.projectId),
       ),
@@ -166,9 +168,8 @@ export function versionCountOf(db: Db, pageId: string) {
 
 export function versionsOf(db: Db, pageId: string, limit = 200) {
   return db
-    .select({ version: funnelPageVersions, publisher: users.name })
+    .select({ version: funnelPageVersions, publisher: userField(funnelPageVersions.publishedBy, 'name') })
     .from(funnelPageVersions)
-    .leftJoin(users, eq(users.id, funnelPageVersions.publishedBy))
     .where(eq(funnelPageVersions.pageId, pageId))
     .orderBy(desc(funnelPageVersions.number))
     .limit(limit)
@@ -262,4 +263,39 @@ export function unpublishPage(db: Db, id: string, now: Date) {
  */
 export function deletedPagesPurge(db: Db, before: Date) {
   return db.delete(funnelPages).where(lt(funnelPages.deletedAt, before));
+}
+
+/** A project's live pages of live funnels (among `ids` when given), published first: what a presentation shows of them. */
+export function projectPages(db: Db, projectId: string, ids: readonly string[] | null, limit: number) {
+  const conditions = [eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt), isNull(funnels.deletedAt)];
+  if (ids) {
+    if (ids.length === 0) return Promise.resolve([]);
+    conditions.push(inList(funnelPages.id, ids));
+  }
+  return db
+    .select({
+      id: funnelPages.id,
+      slug: funnelPages.slug,
+      title: funnelPages.title,
+      published: sql<number>`${funnelPages.publishedVersionId} IS NOT NULL`,
+      funnelName: funnels.name,
+      funnelTitle: funnels.title,
+      customDomain: funnels.customDomain,
+    })
+    .from(funnelPages)
+    .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
+    .where(and(...conditions))
+    .orderBy(desc(sql`${funnelPages.publishedVersionId} IS NOT NULL`), asc(funnels.name), asc(funnelPages.position))
+    .limit(limit)
+    .all();
+}
+
+/** A project's most recently changed live pages (the admin's support view): a query for the caller's batch. */
+export function newestPagesQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: funnelPages.id, name: funnelPages.title, at: funnelPages.updatedAt })
+    .from(funnelPages)
+    .where(and(eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt)))
+    .orderBy(desc(funnelPages.updatedAt))
+    .limit(limit);
 }

@@ -18,9 +18,12 @@ import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
+import { read, run } from '#worker/lib/reads.ts';
+import { isUniqueViolation, staleRevision } from '#worker/lib/write-conflicts.ts';
+import { forMember } from '#worker/features/projects/scope/service.ts';
 import { pageWeeks } from '#worker/features/funnels/analytics/service.ts';
 import { purgePageCopies } from '#worker/features/funnels/edge/service.ts';
-import { isUniqueViolation, uniqueRefusal } from '#worker/features/funnels/refusals.ts';
+import { uniqueRefusal } from '#worker/features/funnels/refusals.ts';
 import type { Actor, FunnelRow, PageRow, PageWithFunnel } from '#worker/features/funnels/types.ts';
 import * as repo from '#worker/features/funnels/pages/repo.ts';
 
@@ -43,18 +46,14 @@ function refuseLargeDocument(field: 'document' | 'documentB', document: unknown)
   throw new AppError('payload_too_large', message, { [field]: [message] });
 }
 
-function staleRevision(current: number): AppError {
-  return new AppError('conflict', 'Someone saved a newer version of this page. Reload to see it; your change was not saved.', {
-    _: [`revision:${current}`],
-  });
-}
+const stalePage = (current: number) => staleRevision('this page', current);
 
 /* ---------- access ---------- */
 
-/** The page and its funnel, if both are live and the user is a member (the access rule `{ page: role }`). */
-export async function pageForMember(db: Db, id: string, userId: string) {
-  const row = await repo.findPageForMember(db, id, userId);
-  return row && { project: row.project, role: row.role, resource: { page: row.page, funnel: row.funnel } satisfies PageWithFunnel };
+/** The page and its funnel, if both are live and the user is a member of their live project (the access rule `{ page: role }`): one batch. */
+export function pageForMember(db: Db, id: string, userId: string) {
+  const page = read(repo.livePageQuery(db, id), ([row]): PageWithFunnel | undefined => row && { page: row.page, funnel: row.funnel });
+  return run(db, forMember(db, page, repo.projectOfPage(id), userId));
 }
 
 /* ---------- reading ---------- */
@@ -129,6 +128,11 @@ async function freshPage(db: Db, id: string, funnel: FunnelRow): Promise<PageWit
   return { page, funnel };
 }
 
+/** A project's live pages (those among `ids` when given), published first, at most `limit`, with their funnel's name, title and domain (a presentation's). */
+export function projectPages(db: Db, projectId: string, ids: readonly string[] | null, limit = 30) {
+  return repo.projectPages(db, projectId, ids, limit);
+}
+
 /** The live pages of a funnel in their order. */
 export function pagesOf(db: Db, funnelId: string): Promise<PageRow[]> {
   return repo.pagesOfFunnel(db, funnelId);
@@ -196,7 +200,7 @@ export async function createPage(db: Db, funnel: FunnelRow, role: ProjectRole, i
 /** Saves the draft on top of `baseRevision` (else 409); every change bumps the revision. */
 export async function updatePage(db: Db, ctx: PageWithFunnel, role: ProjectRole, input: PageUpdateInput, origin: string): Promise<PageDetail> {
   const { page, funnel } = ctx;
-  if (input.baseRevision !== page.revision) throw staleRevision(page.revision);
+  if (input.baseRevision !== page.revision) throw stalePage(page.revision);
   refuseLargeDocument('document', input.document);
   refuseLargeDocument('documentB', input.documentB);
   const set: Partial<repo.PageInsert> = {};
@@ -221,7 +225,7 @@ export async function updatePage(db: Db, ctx: PageWithFunnel, role: ProjectRole,
   if (!updated) {
     const current = await repo.findLivePage(db, page.id);
     if (!current) throw new AppError('not_found');
-    throw staleRevision(current.revision);
+    throw stalePage(current.revision);
   }
   // The live page's address changed: the old URLs must not keep serving it from the cache.
   if (set.slug !== undefined && page.publishedVersionId !== null) await purgePageOf(db, funnel, page.id, page.slug, origin);
@@ -343,13 +347,13 @@ async function refusalAfter(db: Db, page: PageRow, liveVersionId: string | null 
       _: [`revision:${current.revision}`],
     });
   }
-  return staleRevision(current.revision);
+  return stalePage(current.revision);
 }
 
 /** Publishes the draft at `baseRevision` as the next version, atomically; the edge serves it at once. */
 export async function publishPage(db: Db, ctx: PageWithFunnel, role: ProjectRole, actor: Actor, baseRevision: number, origin: string): Promise<PageDetail> {
   const { page, funnel } = ctx;
-  if (baseRevision !== page.revision) throw staleRevision(page.revision);
+  if (baseRevision !== page.revision) throw stalePage(page.revision);
   await goLive(db, ctx, actor, {
     title: page.title,
     document: { a: page.draft as PageDocument, b: (page.draftB as PageDocument | null) ?? null, splitB: page.splitB },
@@ -446,3 +450,6 @@ export async function makeBWinner(db: Db, ctx: PageWithFunnel, role: ProjectRole
   }
   return pageDetail(db, await freshPage(db, page.id, funnel), role, origin);
 }
+
+/** The admin's support view of a project: its newest pages (a query for one batch). */
+export { newestPagesQuery } from '#worker/features/funnels/pages/repo.ts';

@@ -1,8 +1,15 @@
 import { and, eq, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
-import { dataDeletionRequests, instagramAccounts, oauthStates, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { fieldById, type Db, type Operand } from '#worker/db/client.ts';
+import { dataDeletionRequests, instagramAccounts, oauthStates } from '#worker/db/schema.ts';
 
 export type AccountRow = typeof instagramAccounts.$inferSelect;
+
+const ACCOUNT_FIELDS = { sandbox: instagramAccounts.sandbox, username: instagramAccounts.username } as const;
+
+/** One field of the account `id` inside another feature's statement (a post's account); null without such an account. */
+export function accountField<K extends keyof typeof ACCOUNT_FIELDS>(id: Operand, field: K) {
+  return fieldById(ACCOUNT_FIELDS[field], id);
+}
 
 export function findAccount(db: Db, id: string) {
   return db.select().from(instagramAccounts).where(eq(instagramAccounts.id, id)).get();
@@ -10,15 +17,6 @@ export function findAccount(db: Db, id: string) {
 
 export function findAccountOfProject(db: Db, projectId: string) {
   return db.select().from(instagramAccounts).where(eq(instagramAccounts.projectId, projectId)).get();
-}
-
-export function findProjectName(db: Db, projectId: string) {
-  return db
-    .select({ name: projects.name })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .get()
-    .then((row) => row?.name);
 }
 
 /**
@@ -32,16 +30,6 @@ export function markAccountBroken(db: Db, id: string, reason: string, now: Date)
     .where(and(eq(instagramAccounts.id, id), eq(instagramAccounts.status, 'active')))
     .returning()
     .get();
-}
-
-/** The owner(s) of a project, with their email addresses. */
-export function projectOwners(db: Db, projectId: string) {
-  return db
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'owner')))
-    .all();
 }
 
 /**
@@ -184,23 +172,4 @@ export function noteRefreshAttempt(db: Db, id: string, now: Date) {
     .update(instagramAccounts)
     .set({ updatedAt: now })
     .where(and(eq(instagramAccounts.id, id), eq(instagramAccounts.status, 'active')));
-}
-
-/** Whether the user is (still) the owner of a live (not deleted, not archived) project. */
-export async function isOwnerOfLiveProject(db: Db, projectId: string, userId: string): Promise<boolean> {
-  const row = await db
-    .select({ projectId: projectMembers.projectId })
-    .from(projectMembers)
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(
-      and(
-        eq(projectMembers.projectId, projectId),
-        eq(projectMembers.userId, userId),
-        eq(projectMembers.role, 'owner'),
-        isNull(projects.deletedAt),
-        isNull(projects.archivedAt),
-      ),
-    )
-    .get();
-  return row !== undefined;
 }

@@ -5,6 +5,8 @@ import { sealSecret, sha256Hex, unsealSecret } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
 import { createMailer } from '#worker/lib/mailer.ts';
+import { run } from '#worker/lib/reads.ts';
+import { membersOf, membershipOf, projectNameOf } from '#worker/features/projects/scope/service.ts';
 import * as repo from '#worker/features/instagram/connection/repo.ts';
 import {
   OAUTH_SCOPES,
@@ -55,6 +57,19 @@ function accountView(row: repo.AccountRow): NonNullable<InstagramConnection['acc
   };
 }
 
+/** The account's sandbox flag or username inside another feature's statement (a post's account: instagram/publish). */
+export { accountField, type AccountRow } from '#worker/features/instagram/connection/repo.ts';
+
+/** The project's account, if it has one (publishing, the sandbox Graph). */
+export function accountOfProject(db: Db, projectId: string) {
+  return repo.findAccountOfProject(db, projectId);
+}
+
+/** An account by its id. */
+export function accountById(db: Db, id: string) {
+  return repo.findAccount(db, id);
+}
+
 /** GET /api/projects/{projectId}/instagram: the project's account (if any) and whether real Instagram Login is configured. */
 export async function connectionOf(db: Db, env: Pick<Bindings, 'INSTAGRAM_APP_ID' | 'INSTAGRAM_APP_SECRET'>, projectId: string): Promise<InstagramConnection> {
   const missing = missingSettings(env);
@@ -91,7 +106,7 @@ export async function tokenFor(
 export async function markBroken(db: Db, env: Env, accountId: string, reason: string, now = new Date()): Promise<void> {
   const row = await repo.markAccountBroken(db, accountId, reason, now);
   if (!row) return;
-  const [owners, projectName] = await Promise.all([repo.projectOwners(db, row.projectId), repo.findProjectName(db, row.projectId)]);
+  const [owners, projectName] = await Promise.all([run(db, membersOf(db, row.projectId, 'owner')), projectNameOf(db, row.projectId)]);
   const mailer = createMailer(db, env);
   for (const owner of owners) {
     await mailer.send({
@@ -165,7 +180,9 @@ export async function completeConnect(
   if (!input.code || input.code.length > 2048) return { ok: false, failure: 'invalid_state', projectId };
   if (!env.INSTAGRAM_APP_ID || !env.INSTAGRAM_APP_SECRET) return { ok: false, failure: 'not_configured', projectId };
   // Ownership moved, or the project was archived or deleted, within the ten minutes.
-  if (!(await repo.isOwnerOfLiveProject(db, projectId, input.userId))) return { ok: false, failure: 'not_owner', projectId };
+  // The owner of a live project that is not archived.
+  const membership = await membershipOf(db, projectId, input.userId);
+  if (membership?.role !== 'owner' || membership.project.archivedAt !== null) return { ok: false, failure: 'not_owner', projectId };
 
   let profile: Awaited<ReturnType<typeof fetchProfile>>;
   let token: Awaited<ReturnType<typeof longLivedToken>>;
@@ -227,7 +244,7 @@ export async function connectSandbox(db: Db, env: Env, input: { userId: string; 
   // Reconnecting the sandbox keeps its account: its feed and the permalinks of its posts stay.
   const existing = await repo.findAccountOfProject(db, input.projectId);
   const id = existing?.sandbox ? existing.id : newId();
-  const projectName = (await repo.findProjectName(db, input.projectId)) ?? '';
+  const projectName = (await projectNameOf(db, input.projectId)) ?? '';
   const sealed = await sealSecret(env.TOKEN_ENCRYPTION_KEY, 'sandbox', tokenContext(input.projectId));
   await repo.upsertAccount(db, {
     id,

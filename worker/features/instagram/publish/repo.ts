@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { inList, type Db } from '#worker/db/client.ts';
-import { creations, instagramAccounts, instagramSandboxMedia, scheduledPosts } from '#worker/db/schema.ts';
+import { instagramSandboxMedia, scheduledPosts } from '#worker/db/schema.ts';
+import { accountField } from '#worker/features/instagram/connection/service.ts';
 
-export type AccountRow = typeof instagramAccounts.$inferSelect;
 export type PostRow = typeof scheduledPosts.$inferSelect;
 export type PostInsert = typeof scheduledPosts.$inferInsert;
 export type SandboxMediaRow = typeof instagramSandboxMedia.$inferSelect;
@@ -12,14 +12,6 @@ export interface PostWithAccount {
   post: PostRow;
   sandbox: boolean | null;
   username: string | null;
-}
-
-export function accountOfProject(db: Db, projectId: string) {
-  return db.select().from(instagramAccounts).where(eq(instagramAccounts.projectId, projectId)).get();
-}
-
-export function findAccount(db: Db, id: string) {
-  return db.select().from(instagramAccounts).where(eq(instagramAccounts.id, id)).get();
 }
 
 /** Inserts a post; the partial unique index refuses a second live post of one ad (undefined then). */
@@ -35,9 +27,8 @@ export function findPost(db: Db, id: string) {
 export function postsOfAds(db: Db, adIds: readonly string[]): Promise<PostWithAccount[]> {
   if (adIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ post: scheduledPosts, sandbox: instagramAccounts.sandbox, username: instagramAccounts.username })
+    .select({ post: scheduledPosts, sandbox: accountField(scheduledPosts.accountId, 'sandbox'), username: accountField(scheduledPosts.accountId, 'username') })
     .from(scheduledPosts)
-    .leftJoin(instagramAccounts, eq(instagramAccounts.id, scheduledPosts.accountId))
     .where(inList(scheduledPosts.adId, adIds))
     .orderBy(desc(scheduledPosts.createdAt), desc(scheduledPosts.id))
     .all();
@@ -99,16 +90,6 @@ export async function updateLeased(db: Db, id: string, owner: string, values: Pa
   return row !== undefined;
 }
 
-/** The creations of a post (live or not: a deleted creation is a media error, not a crash). */
-export function creationsIn(db: Db, projectId: string, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: creations.id, deletedAt: creations.deletedAt })
-    .from(creations)
-    .where(and(eq(creations.projectId, projectId), inList(creations.id, ids)))
-    .all();
-}
-
 // The sandbox Graph's containers and posts.
 
 export function insertSandboxMedia(db: Db, values: typeof instagramSandboxMedia.$inferInsert) {
@@ -152,4 +133,19 @@ export async function sandboxPublishedSince(db: Db, igUserId: string, since: Dat
     .where(and(eq(instagramSandboxMedia.igUserId, igUserId), sql`${instagramSandboxMedia.publishedAt} >= ${since.getTime()}`))
     .get();
   return row?.n ?? 0;
+}
+
+/** A project's most recently published posts (the admin's support view): a query for the caller's batch. */
+export function newestPublishedQuery(db: Db, projectId: string, limit: number) {
+  return db
+    .select({ id: scheduledPosts.id, name: scheduledPosts.caption, at: scheduledPosts.publishedAt })
+    .from(scheduledPosts)
+    .where(and(eq(scheduledPosts.projectId, projectId), eq(scheduledPosts.status, 'published')))
+    .orderBy(desc(scheduledPosts.publishedAt))
+    .limit(limit);
+}
+
+/** How many posts a project has published, as a subquery for another feature's statement. */
+export function publishedCount(projectId: string) {
+  return sql<number>`(SELECT count(*) FROM scheduled_posts WHERE project_id = ${projectId} AND status = 'published')`;
 }

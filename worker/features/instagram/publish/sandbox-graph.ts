@@ -1,6 +1,7 @@
 import type { Db } from '#worker/db/client.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { GraphError, type Graph } from '#worker/features/instagram/publish/graph.ts';
+import { creationsIn } from '#worker/features/creatives/core/service.ts';
 import * as repo from '#worker/features/instagram/publish/repo.ts';
 
 /** The sandbox's publishing limit per 24 hours (Instagram's own is of the same order). */
@@ -27,7 +28,7 @@ export function sandboxGraph(db: Db, account: { id: string; igUserId: string; pr
   return {
     sandbox: true,
     async createImageContainer(input) {
-      const [creation] = await repo.creationsIn(db, account.projectId, [input.creationId]);
+      const [creation] = await creationsIn(db, account.projectId, [input.creationId]);
       if (!creation || creation.deletedAt) {
         throw new GraphError('media', 'Instagram could not fetch the picture. Check that the creation still exists and try again.', 9004, 2207052);
       }

@@ -4,11 +4,11 @@ import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId, newId } from '#worker/lib/ids.ts';
-import { signedCreationUrl } from '#worker/features/creatives/core/service.ts';
+import { creationsIn, signedCreationUrl } from '#worker/features/creatives/core/service.ts';
 import { CONTAINER_ERROR, CONTAINER_EXPIRED, GraphError, realGraph, type ErrorClass, type Graph } from '#worker/features/instagram/publish/graph.ts';
 import * as repo from '#worker/features/instagram/publish/repo.ts';
 import { sandboxGraph } from '#worker/features/instagram/publish/sandbox-graph.ts';
-import { markBroken, tokenFor } from '#worker/features/instagram/connection/service.ts';
+import { accountById, accountOfProject, markBroken, tokenFor, type AccountRow } from '#worker/features/instagram/connection/service.ts';
 
 type Env = Parameters<typeof tokenFor>[1] & Pick<Bindings, 'SESSION_SECRET'>;
 
@@ -60,7 +60,7 @@ export interface PublishDueOptions {
   /** The site's origin (https://…): the picture URLs Meta fetches and sandbox permalinks. */
   origin?: string;
   /** Tests: another Graph for an account, and no pauses between polls. */
-  graphFor?: (account: repo.AccountRow) => Graph | undefined;
+  graphFor?: (account: AccountRow) => Graph | undefined;
   pause?: (ms: number) => Promise<void>;
 }
 
@@ -104,7 +104,7 @@ export async function schedulePost(db: Db, _env: unknown, input: SchedulePostInp
   const countProblem = expectedCount(input.kind, input.creationIds.length);
   if (countProblem) throw new AppError('validation_failed', countProblem, { creationIds: [countProblem] });
 
-  const account = await repo.accountOfProject(db, input.projectId);
+  const account = await accountOfProject(db, input.projectId);
   if (!account) throw new AppError('conflict', 'Connect an Instagram account to this project first.');
   if (account.status !== 'active') {
     throw new AppError('conflict', 'The Instagram connection is broken. Connect the account again, then publish.');
@@ -214,7 +214,7 @@ function originOf(run: Run, post: repo.PostRow): string {
 }
 
 async function graphOf(run: Run, post: repo.PostRow): Promise<Graph> {
-  const account = post.accountId ? await repo.findAccount(run.db, post.accountId) : undefined;
+  const account = post.accountId ? await accountById(run.db, post.accountId) : undefined;
   if (!account) throw new GraphError('reconnect', 'The Instagram account was disconnected. Connect it again and publish again.');
   if (account.status !== 'active') {
     throw new GraphError('reconnect', account.brokenReason ?? 'The Instagram connection is broken. Connect the account again and publish again.');
@@ -270,7 +270,7 @@ async function publishSteps(run: Run, post: repo.PostRow, graph: Graph): Promise
 
 /** Creates the containers (children first), storing each id before the next step: the container id. */
 async function createContainers(run: Run, post: repo.PostRow, graph: Graph): Promise<string> {
-  const creations = await repo.creationsIn(run.db, post.projectId, post.creationIds);
+  const creations = await creationsIn(run.db, post.projectId, post.creationIds);
   const live = new Set(creations.filter((c) => !c.deletedAt).map((c) => c.id));
   if (post.creationIds.some((id) => !live.has(id))) {
     throw new GraphError('media', 'A picture of this post was deleted. Pick the pictures again and publish again.');
@@ -415,7 +415,7 @@ export async function sandboxFeed(
   accountId: string,
   now = Date.now(),
 ): Promise<{ username: string; posts: FeedPost[] }> {
-  const account = looksLikeId(accountId) ? await repo.findAccount(db, accountId) : undefined;
+  const account = looksLikeId(accountId) ? await accountById(db, accountId) : undefined;
   if (!account?.sandbox) throw new AppError('not_found');
   const rows = await repo.sandboxFeed(db, account.igUserId, FEED_LIMIT);
   const expiresAt = new Date(now + FEED_IMAGE_TTL_MS);
@@ -432,3 +432,6 @@ export async function sandboxFeed(
   );
   return { username: account.username, posts };
 }
+
+/** The admin's support view of a project: its newest published posts (a query for one batch) and their count (a subquery). */
+export { newestPublishedQuery, publishedCount } from '#worker/features/instagram/publish/repo.ts';

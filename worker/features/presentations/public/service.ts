@@ -11,6 +11,7 @@ import {
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings, SessionUser } from '#worker/env.ts';
 import { sha256Hex, verifyPassword } from '#worker/lib/crypto.ts';
+import { DAY_MS } from '#worker/lib/days.ts';
 import { clearLimit, consume } from '#worker/lib/rate-limit.ts';
 import { renderCard } from '#worker/features/creatives/render/service.ts';
 import { countsAsView, daySalt, isBotAgent, utcDay, visitorHash } from '#worker/features/funnels/analytics/service.ts';
@@ -37,7 +38,6 @@ import * as workspace from '#worker/features/presentations/workspace/service.ts'
  */
 
 type Row = workspace.Row;
-const DAY_MS = 86_400_000;
 /** Every answer of the public side is for one visitor: never kept by a cache. */
 export const PERSONAL = 'private, no-store';
 /** Password attempts per presentation and network, 15 minutes. */

@@ -1,4 +1,5 @@
 import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
+import { DAY_MS } from '#worker/lib/days.ts';
 import { newId } from '#worker/lib/ids.ts';
 
 /**
@@ -7,7 +8,6 @@ import { newId } from '#worker/lib/ids.ts';
  * have passed since), and the unlock cookie of a password-protected presentation.
  */
 
-const DAY_MS = 86_400_000;
 /**
  * A beacon later than this after its page was served is ignored: within it, the view's state
  * (presentation_views, deleted two UTC days later by purgePastViews) still exists, so a late

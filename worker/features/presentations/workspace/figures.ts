@@ -1,4 +1,5 @@
 import { sectionTitle, type PresentationDocument, type PresentationStats, type PresentationSummary } from '#common/schemas/presentations.ts';
+import { DAY_MS } from '#worker/lib/days.ts';
 import { isExpired, publicPath } from '#worker/features/presentations/rules.ts';
 import type * as repo from '#worker/features/presentations/workspace/repo.ts';
 
@@ -6,7 +7,6 @@ import type * as repo from '#worker/features/presentations/workspace/repo.ts';
  * The figures the workspace shows (pure: the rows come from repo.ts): a presentation's summary
  * with its last seven days, and its statistics over 7 or 30 days.
  */
-const DAY_MS = 86_400_000;
 
 export const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 

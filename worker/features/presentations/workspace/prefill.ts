@@ -2,7 +2,10 @@ import { themeFromBrandKit } from '#common/schemas/blocks-theme.ts';
 import { newSection, sectionSamples, starterDocument, type PresentationDocument, type Section } from '#common/schemas/presentations.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';
-import * as repo from '#worker/features/presentations/workspace/repo.ts';
+import { projectAds } from '#worker/features/ads/core/service.ts';
+import { projectCreations } from '#worker/features/creatives/core/service.ts';
+import { projectPages } from '#worker/features/funnels/pages/service.ts';
+import { projectImages } from '#worker/features/media/service.ts';
 
 const GOOD_CREATIVES = new Set(['approved']);
 const SHOWN_ADS = ['published', 'scheduled', 'approved', 'in_review'];
@@ -16,10 +19,10 @@ export async function prefilledDocument(
   const theme = themeFromBrandKit(project.brandKit);
   const doc = starterDocument(customerName, theme);
   const [creationRows, adRows, pageRows, logo] = await Promise.all([
-    repo.projectCreations(db, project.id, null, 30),
-    repo.projectAds(db, project.id, null, 30),
-    repo.projectPages(db, project.id, null, 10),
-    project.brandKit.logoMediaId ? repo.projectMedia(db, project.id, [project.brandKit.logoMediaId]) : Promise.resolve([]),
+    projectCreations(db, project.id, null, 30),
+    projectAds(db, project.id, null, 30),
+    projectPages(db, project.id, null, 10),
+    project.brandKit.logoMediaId ? projectImages(db, project.id, [project.brandKit.logoMediaId]) : Promise.resolve([]),
   ]);
   if (logo[0]) doc.logo = { mediaId: logo[0].id, alt: `${customerName} logo` };
   const best = [...creationRows.filter((c) => GOOD_CREATIVES.has(c.status ?? '')), ...creationRows.filter((c) => !GOOD_CREATIVES.has(c.status ?? ''))].slice(

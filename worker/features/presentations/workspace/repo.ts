@@ -1,37 +1,26 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { inList, type Db } from '#worker/db/client.ts';
-import {
-  adItems,
-  ads,
-  creations,
-  creatives,
-  funnelPages,
-  funnels,
-  media,
-  presentationSectionStats,
-  presentationStats,
-  presentations,
-  projects,
-  users,
-} from '#worker/db/schema.ts';
+import { presentationSectionStats, presentationStats, presentations } from '#worker/db/schema.ts';
+import { userField } from '#worker/features/auth/users/service.ts';
+import { liveProjectName } from '#worker/features/projects/scope/service.ts';
 
 /**
- * The queries of presentations in the workspace: the rows themselves, their statistics (recorded
- * by the public side, public/repo.ts), and read-only lookups
- * of the linked project's media, creations, ads and funnel pages (what a presentation shows;
- * like the funnel edge reading media, a repo may read the tables it displays).
+ * The queries of presentations in the workspace: the rows themselves with their author and
+ * project, and their statistics (recorded by the public side, public/repo.ts). What a
+ * presentation shows of its linked project (media, creations, ads, funnel pages) is read
+ * through those features' services (service.ts, shown.ts, prefill.ts).
  */
 export type PresentationRow = typeof presentations.$inferSelect;
 export type PresentationInsert = typeof presentations.$inferInsert;
 
 const withPeople = {
   presentation: presentations,
-  authorName: users.name,
-  authorPlan: users.plan,
-  authorCode: users.affiliateCode,
-  authorRole: users.role,
-  authorDeleted: users.deletedAt,
-  projectName: projects.name,
+  authorName: userField(presentations.authorId, 'name'),
+  authorPlan: userField(presentations.authorId, 'plan'),
+  authorCode: userField(presentations.authorId, 'affiliateCode'),
+  authorRole: userField(presentations.authorId, 'role'),
+  authorDeleted: userField(presentations.authorId, 'deletedAt'),
+  projectName: liveProjectName(presentations.projectId),
 };
 
 export type PresentationWithPeople = {
@@ -45,11 +34,7 @@ export type PresentationWithPeople = {
 };
 
 function selectWithPeople(db: Db) {
-  return db
-    .select(withPeople)
-    .from(presentations)
-    .leftJoin(users, eq(users.id, presentations.authorId))
-    .leftJoin(projects, and(eq(projects.id, presentations.projectId), isNull(projects.deletedAt)));
+  return db.select(withPeople).from(presentations);
 }
 
 export function findLive(db: Db, id: string): Promise<PresentationWithPeople | undefined> {
@@ -163,128 +148,5 @@ export function sectionReach(db: Db, id: string, fromDay: string) {
     .from(presentationSectionStats)
     .where(and(eq(presentationSectionStats.presentationId, id), gte(presentationSectionStats.day, fromDay)))
     .groupBy(presentationSectionStats.sectionId)
-    .all();
-}
-
-// ---------------------------------------------------------------------------------------
-// What a presentation shows (read-only lookups in its linked project)
-
-export function liveProject(db: Db, projectId: string) {
-  return db
-    .select({ id: projects.id, name: projects.name, brandKit: projects.brandKit })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), isNull(projects.deletedAt)))
-    .get();
-}
-
-export function projectMedia(db: Db, projectId: string, ids: string[] | null, limit = 60) {
-  const conditions = [eq(media.projectId, projectId), isNull(media.deletedAt), eq(media.kind, 'image')];
-  if (ids) {
-    if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inList(media.id, ids));
-  }
-  return db
-    .select({ id: media.id, name: media.name, alt: media.alt, width: media.width, height: media.height, thumbnailKey: media.thumbnailKey })
-    .from(media)
-    .where(and(...conditions))
-    .orderBy(desc(media.createdAt))
-    .limit(limit)
-    .all();
-}
-
-export function projectCreations(db: Db, projectId: string, ids: string[] | null, limit = 60) {
-  const conditions = [eq(creations.projectId, projectId), isNull(creations.deletedAt)];
-  if (ids) {
-    if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inList(creations.id, ids));
-  }
-  return db
-    .select({ id: creations.id, name: creations.name, width: creations.width, height: creations.height, status: creatives.status })
-    .from(creations)
-    .leftJoin(creatives, eq(creatives.id, creations.creativeId))
-    .where(and(...conditions))
-    .orderBy(desc(creations.createdAt))
-    .limit(limit)
-    .all();
-}
-
-/** A live creation of the project (its file, for the public page). */
-export function creationFile(db: Db, projectId: string, id: string) {
-  return db
-    .select({ r2Key: creations.r2Key })
-    .from(creations)
-    .where(and(eq(creations.id, id), eq(creations.projectId, projectId), isNull(creations.deletedAt)))
-    .get();
-}
-
-export function projectAds(db: Db, projectId: string, ids: string[] | null, limit = 30) {
-  const conditions = [eq(ads.projectId, projectId), isNull(ads.deletedAt)];
-  if (ids) {
-    if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inList(ads.id, ids));
-  }
-  return db
-    .select({
-      id: ads.id,
-      name: ads.name,
-      kind: ads.kind,
-      status: ads.status,
-      primaryText: ads.primaryText,
-      headline: ads.headline,
-      description: ads.description,
-      cta: ads.cta,
-      destinationUrl: ads.destinationUrl,
-      pageName: ads.pageName,
-      avatarMediaId: ads.avatarMediaId,
-      placements: ads.placements,
-      previewId: ads.previewId,
-    })
-    .from(ads)
-    .where(and(...conditions))
-    .orderBy(desc(ads.updatedAt))
-    .limit(limit)
-    .all();
-}
-
-/** The live pictures of ads, in order. */
-export function adPictures(db: Db, adIds: string[]) {
-  if (adIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      adId: adItems.adId,
-      position: adItems.position,
-      creationId: creations.id,
-      name: creations.name,
-      width: creations.width,
-      height: creations.height,
-    })
-    .from(adItems)
-    .innerJoin(creations, and(eq(creations.id, adItems.creationId), isNull(creations.deletedAt)))
-    .where(inList(adItems.adId, adIds))
-    .orderBy(asc(adItems.adId), asc(adItems.position))
-    .all();
-}
-
-export function projectPages(db: Db, projectId: string, ids: string[] | null, limit = 30) {
-  const conditions = [eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt), isNull(funnels.deletedAt)];
-  if (ids) {
-    if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inList(funnelPages.id, ids));
-  }
-  return db
-    .select({
-      id: funnelPages.id,
-      slug: funnelPages.slug,
-      title: funnelPages.title,
-      published: sql<number>`${funnelPages.publishedVersionId} IS NOT NULL`,
-      funnelName: funnels.name,
-      funnelTitle: funnels.title,
-      customDomain: funnels.customDomain,
-    })
-    .from(funnelPages)
-    .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
-    .where(and(...conditions))
-    .orderBy(desc(sql`${funnelPages.publishedVersionId} IS NOT NULL`), asc(funnels.name), asc(funnelPages.position))
-    .limit(limit)
     .all();
 }

@@ -19,7 +19,13 @@ import { hashPassword } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { membershipOf } from '#worker/features/projects/service.ts';
+import { run } from '#worker/lib/reads.ts';
+import { isUniqueViolation, staleRevision } from '#worker/lib/write-conflicts.ts';
+import { livePicturesOf, projectAds } from '#worker/features/ads/core/service.ts';
+import { creationFile, projectCreations } from '#worker/features/creatives/core/service.ts';
+import { projectPages } from '#worker/features/funnels/pages/service.ts';
+import { projectImages } from '#worker/features/media/service.ts';
+import { liveProjectRead, membershipOf } from '#worker/features/projects/scope/service.ts';
 import { canManage, creationPath, documentOf, ogPrefix, publicPath } from '#worker/features/presentations/rules.ts';
 import { firstDayOf, statsOf, summaryOf } from '#worker/features/presentations/workspace/figures.ts';
 import { prefilledDocument } from '#worker/features/presentations/workspace/prefill.ts';
@@ -71,23 +77,12 @@ function auditEntry(actor: Actor, action: string, row: repo.PresentationRow, det
   return { actorUserId: actor.user.id, action, targetType: 'presentation', targetId: row.id, projectId: row.projectId, details, ip: actor.ip };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    if (/UNIQUE constraint failed/.test(e instanceof Error ? e.message : String(e))) return true;
-  }
-  return false;
-}
-
 function slugTaken(): AppError {
   const message = 'That address is taken: pick another.';
   return new AppError('conflict', message, { slug: [message] });
 }
 
-function staleRevision(current: number): AppError {
-  return new AppError('conflict', 'Someone saved a newer version of this presentation. Reload to see it; your change was not saved.', {
-    _: [`revision:${current}`],
-  });
-}
+const stalePresentation = (current: number) => staleRevision('this presentation', current);
 
 const utf8 = new TextEncoder();
 function refuseLargeDocument(document: PresentationDocument): void {
@@ -126,10 +121,10 @@ export async function resolve(db: Db, secret: string, entry: Row, document: Pres
   if (!projectId) return resolved;
   const ids = idsOf(document);
   const [mediaRows, creationRows, adRows, pageRows] = await Promise.all([
-    repo.projectMedia(db, projectId, mediaIdsOf(document)),
-    repo.projectCreations(db, projectId, ids.creations),
-    repo.projectAds(db, projectId, ids.ads),
-    repo.projectPages(db, projectId, ids.pages),
+    projectImages(db, projectId, mediaIdsOf(document)),
+    projectCreations(db, projectId, ids.creations),
+    projectAds(db, projectId, ids.ads),
+    projectPages(db, projectId, ids.pages),
   ]);
   const [images, ads] = await Promise.all([resolveMedia(secret, mediaRows, now), adCards(db, secret, row.slug, adRows, now)]);
   for (const [id, image] of Object.entries(images)) {
@@ -154,10 +149,10 @@ export async function sources(db: Db, secret: string, actor: Actor, entry: Row, 
     await auditStatement(db, auditEntry(actor, 'presentation.sources_viewed', row, { projectId }));
   }
   const [mediaRows, creationRows, adRows, pageRows] = await Promise.all([
-    repo.projectMedia(db, projectId, null),
-    repo.projectCreations(db, projectId, null),
-    repo.projectAds(db, projectId, null),
-    repo.projectPages(db, projectId, null),
+    projectImages(db, projectId, null),
+    projectCreations(db, projectId, null),
+    projectAds(db, projectId, null),
+    projectPages(db, projectId, null),
   ]);
   const [images, ads] = await Promise.all([resolveMedia(secret, mediaRows, now), adCards(db, secret, row.slug, adRows, now)]);
   return {
@@ -217,7 +212,7 @@ export async function list(
 
 /** The project, if the user may show its work: an editor or owner of it, or an admin (audited: the admin area reaches every project). */
 async function usableProject(db: Db, user: SessionUser, projectId: string) {
-  const project = await repo.liveProject(db, projectId);
+  const project = await run(db, liveProjectRead(db, projectId));
   if (!project) return undefined;
   if (user.role === 'admin') return project;
   const membership = await membershipOf(db, projectId, user.id);
@@ -295,13 +290,13 @@ async function writeAt(db: Db, secret: string, actor: Actor, entry: Row, set: Ch
   }
   const current = await repo.findLive(db, row.id);
   if (!current) throw new AppError('not_found');
-  if (!changed) throw staleRevision(current.presentation.revision);
+  if (!changed) throw stalePresentation(current.presentation.revision);
   return detail(db, secret, current, now);
 }
 
 export async function update(db: Db, secret: string, actor: Actor, entry: Row, input: PresentationUpdateInput, now = Date.now()): Promise<Presentation> {
   const row = entry.presentation;
-  if (input.baseRevision !== row.revision) throw staleRevision(row.revision);
+  if (input.baseRevision !== row.revision) throw stalePresentation(row.revision);
   const set: Change = {};
   const changed: string[] = [];
   if (input.slug !== undefined && input.slug !== row.slug) {
@@ -464,13 +459,13 @@ export async function creationKey(db: Db, entry: Row, creationId: string): Promi
   const ids = idsOf(documentOf(entry.presentation));
   let shown = ids.creations.includes(creationId);
   if (!shown && ids.ads.length > 0) {
-    const ads = await repo.projectAds(db, projectId, ids.ads);
-    const pictures = await repo.adPictures(
+    const ads = await projectAds(db, projectId, ids.ads);
+    const pictures = await livePicturesOf(
       db,
       ads.map((ad) => ad.id),
     );
     shown = pictures.some((picture) => picture.creationId === creationId);
   }
   if (!shown) return undefined;
-  return (await repo.creationFile(db, projectId, creationId))?.r2Key;
+  return creationFile(db, projectId, creationId);
 }

@@ -2,9 +2,10 @@ import type { ImageRef } from '#common/schemas/blocks.ts';
 import type { AdCard, PageCard, PresentationDocument, ResolvedImage } from '#common/schemas/presentations.ts';
 import type { Db } from '#worker/db/client.ts';
 import { settledCache } from '#worker/lib/settled-cache.ts';
-import { signMediaUrl } from '#worker/features/media/service.ts';
+import { livePicturesOf, type projectAds } from '#worker/features/ads/core/service.ts';
+import type { projectPages } from '#worker/features/funnels/pages/service.ts';
+import { signMediaUrl, type projectImages } from '#worker/features/media/service.ts';
 import { creationPath } from '#worker/features/presentations/rules.ts';
-import * as repo from '#worker/features/presentations/workspace/repo.ts';
 
 /**
  * What a document shows, made ready for a page (service.ts resolve and sources): signed URLs of
@@ -46,9 +47,9 @@ export function idsOf(document: PresentationDocument) {
   return { creations: [...creations], ads: [...ads], pages: [...pages] };
 }
 
-export type MediaRow = Awaited<ReturnType<typeof repo.projectMedia>>[number];
-type AdRow = Awaited<ReturnType<typeof repo.projectAds>>[number];
-type PageRow = Awaited<ReturnType<typeof repo.projectPages>>[number];
+export type MediaRow = Awaited<ReturnType<typeof projectImages>>[number];
+type AdRow = Awaited<ReturnType<typeof projectAds>>[number];
+type PageRow = Awaited<ReturnType<typeof projectPages>>[number];
 
 export async function resolveMedia(secret: string, rows: MediaRow[], now: number): Promise<Record<string, ResolvedImage & { name: string }>> {
   const out: Record<string, ResolvedImage & { name: string }> = {};
@@ -80,7 +81,7 @@ export function pageCard(row: PageRow): PageCard {
 }
 
 export async function adCards(db: Db, secret: string, slug: string, rows: AdRow[], now: number): Promise<AdCard[]> {
-  const pictures = await repo.adPictures(
+  const pictures = await livePicturesOf(
     db,
     rows.map((row) => row.id),
   );

@@ -11,7 +11,7 @@ import type { FormFailure } from '#worker/lib/forms.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { fillPlaceholders } from '#worker/ssr/legal-html.ts';
-import * as auth from '#worker/features/auth/service.ts';
+import * as auth from '#worker/features/auth/core/service.ts';
 import { referrerFor } from '#worker/features/affiliate/service.ts';
 
 /**

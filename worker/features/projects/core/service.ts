@@ -23,7 +23,8 @@ import { read, run, type Read } from '#worker/lib/reads.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { projectImage, storageUsage } from '#worker/features/media/service.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
-import * as repo from '#worker/features/projects/repo.ts';
+import { membershipOf } from '#worker/features/projects/scope/service.ts';
+import * as repo from '#worker/features/projects/core/repo.ts';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -107,7 +108,7 @@ export async function createProject(db: Db, user: SessionUser, input: ProjectCre
     }),
   );
   if (inserted?.meta.changes !== 1) throw await slotRefusal(db, user.id);
-  const membership = await repo.findMembership(db, id, user.id);
+  const membership = await membershipOf(db, id, user.id);
   if (!membership) throw new Error('The project was not created.');
   return detail(db, membership);
 }
@@ -393,11 +394,6 @@ export function handOverStatements(db: Db, projectId: string, fromUserId: string
       return { handedOver: demoted?.meta.changes === 1 && promoted?.meta.changes === 1, archived: archived?.meta.changes === 1 };
     },
   };
-}
-
-/** The project with the user's role, if it exists and they are a member (the access rule `{ project: role }`). */
-export function membershipOf(db: Db, projectId: string, userId: string): Promise<Membership | undefined> {
-  return repo.findMembership(db, projectId, userId);
 }
 
 /** Projects deleted before `before` go for good once the media and creatives features have purged what they held (the purge job). */

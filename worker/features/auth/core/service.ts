@@ -13,7 +13,7 @@ import { RATE_LIMITS, clearLimit, consume, release } from '#worker/lib/rate-limi
 import { SESSION_TTL_MS } from '#worker/lib/session-cookie.ts';
 import { referralStatement } from '#worker/features/affiliate/service.ts';
 import { openAccountStatements } from '#worker/features/credits/service.ts';
-import * as repo from '#worker/features/auth/repo.ts';
+import * as repo from '#worker/features/auth/core/repo.ts';
 import { cachedSession, forgetSession, forgetToken, forgetUser, rememberSession } from '#worker/lib/session-cache.ts';
 
 /** How often a used session pushes its expiry 30 days ahead (one write per hour at most). */

@@ -8,7 +8,7 @@ import { requestMeta } from '#worker/lib/request-meta.ts';
 import { clearSessionCookie, readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import * as auth from '#worker/features/auth/service.ts';
+import * as auth from '#worker/features/auth/core/service.ts';
 import { REF_COOKIE, referrerFor } from '#worker/features/affiliate/service.ts';
 
 /** /api/auth: sign up, sign in, sign out, password reset (PRODUCT.md §7). */

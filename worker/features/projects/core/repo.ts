@@ -1,8 +1,9 @@
 import { planLimitSql } from '#worker/db/plans.ts';
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
-import { rawStatement, type Db } from '#worker/db/client.ts';
-import { projectInvites, projectMembers, projects, users } from '#worker/db/schema.ts';
+import { ofExistingRow, rawStatement, type Db } from '#worker/db/client.ts';
+import { projectInvites, projectMembers, projects } from '#worker/db/schema.ts';
+import { isLiveUser, userField } from '#worker/features/auth/users/service.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type MemberRole = (typeof projectMembers.$inferSelect)['role'];
@@ -28,8 +29,8 @@ function activeOwnedCount(userId: SQL) {
  * step for D1, whatever runs at the same time.
  */
 function hasProjectSlot(userId: SQL) {
-  const limit = planLimitSql(sql`u.plan`, (plan) => plan.maxProjects);
-  return sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.deleted_at IS NULL AND (${limit} IS NULL OR ${activeOwnedCount(sql`u.id`)} < ${limit}))`;
+  const limit = planLimitSql(userField(userId, 'plan'), (plan) => plan.maxProjects);
+  return sql`(${isLiveUser(userId)} AND (${limit} IS NULL OR ${activeOwnedCount(userId)} < ${limit}))`;
 }
 
 /**
@@ -89,16 +90,6 @@ export function listProjectsForUser(db: Db, userId: string, options: { archived:
     .limit(options.limit + 1);
 }
 
-/** The project with the user's role, if it exists (not deleted) and they are a member. */
-export function findMembership(db: Db, projectId: string, userId: string) {
-  return db
-    .select({ project: projects, role: projectMembers.role })
-    .from(projectMembers)
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId), isNull(projects.deletedAt)))
-    .get();
-}
-
 export function projectCounts(db: Db, projectId: string) {
   return db.select({ mediaCount, memberCount, logoThumbnail }).from(projects).where(eq(projects.id, projectId)).get();
 }
@@ -135,12 +126,19 @@ export function updateProject(db: Db, id: string, values: Partial<typeof project
 
 /** The project's members (or just one of them), owner first. */
 export function listMembers(db: Db, projectId: string, onlyUserId?: string) {
+  // The name and address of each member's account (a foreign key: it exists).
+  const name = ofExistingRow(userField(projectMembers.userId, 'name'));
   return db
-    .select({ userId: users.id, name: users.name, email: users.email, role: projectMembers.role, joinedAt: projectMembers.createdAt })
+    .select({
+      userId: projectMembers.userId,
+      name,
+      email: ofExistingRow(userField(projectMembers.userId, 'email')),
+      role: projectMembers.role,
+      joinedAt: projectMembers.createdAt,
+    })
     .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(and(eq(projectMembers.projectId, projectId), onlyUserId ? eq(projectMembers.userId, onlyUserId) : undefined))
-    .orderBy(sql`CASE ${projectMembers.role} WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END`, users.name)
+    .orderBy(sql`CASE ${projectMembers.role} WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END`, name)
     .all();
 }
 
@@ -203,20 +201,19 @@ export function archiveUnlessSlotStatement(db: Db, projectId: string, toUserId: 
 /** How many active projects the user owns (what the plan limits), as a query to batch. */
 export function activeOwnedQuery(db: Db, userId: string) {
   return db
-    .select({ active: sql<number>`${activeOwnedCount(sql`${users.id}`)}` })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+    .select({ active: sql<number>`count(*)` })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.userId, userId), eq(projectMembers.role, 'owner'), isNull(projects.deletedAt), isNull(projects.archivedAt)));
 }
 
-/** The user's plan and how many active projects they own (for the message of a refusal). */
+/** The user's plan and how many active projects they own (for the message of a refusal); undefined without such a user. */
 export async function projectAllowance(db: Db, userId: string) {
-  const row = await db
-    .select({ plan: users.plan, name: users.name, active: sql<number>`${activeOwnedCount(sql`${users.id}`)}` })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
-  return row;
+  const user = sql`${userId}`;
+  // A plan is never null: none means there is no such user.
+  return db.get<{ plan: 'free' | 'pro' | 'agency'; name: string; active: number } | undefined>(
+    sql`SELECT * FROM (SELECT ${userField(user, 'plan')} AS plan, ${userField(user, 'name')} AS name, ${activeOwnedCount(user)} AS active) WHERE plan IS NOT NULL`,
+  );
 }
 
 export function deleteMember(db: Db, projectId: string, userId: string) {
@@ -257,10 +254,9 @@ export function findPendingInviteForEmail(db: Db, projectId: string, email: stri
 
 export function findInviteByTokenHash(db: Db, tokenHash: string) {
   return db
-    .select({ invite: projectInvites, project: projects, inviterName: users.name })
+    .select({ invite: projectInvites, project: projects, inviterName: userField(projectInvites.invitedBy, 'name') })
     .from(projectInvites)
     .innerJoin(projects, eq(projects.id, projectInvites.projectId))
-    .leftJoin(users, eq(users.id, projectInvites.invitedBy))
     .where(eq(projectInvites.tokenHash, tokenHash))
     .get();
 }

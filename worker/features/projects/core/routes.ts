@@ -7,7 +7,7 @@ import { required } from '#worker/lib/context.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import * as projects from '#worker/features/projects/service.ts';
+import * as projects from '#worker/features/projects/core/service.ts';
 
 const memberParam = z.object({ projectId: idField(), userId: idField() });
 const inviteParam = z.object({ projectId: idField(), inviteId: idField() });
