@@ -136,8 +136,7 @@ export function valueReferences(path, text) {
     if (ts.isIdentifier(node) && !ts.isImportSpecifier(node.parent) && !ts.isNamespaceImport(node.parent) && !inType(node)) {
       // A property name (`row.users`, `{ users: … }`) is not the import.
       const parent = node.parent;
-      const isPropertyName =
-        (ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node);
+      const isPropertyName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node);
       if (!isPropertyName && named.has(node.text)) used.add(named.get(node.text));
       if (ts.isPropertyAccessExpression(parent) && parent.expression === node && namespaces.has(node.text)) used.add(parent.name.text);
     }
