@@ -108,7 +108,9 @@ export default defineConfig({
           isolate: false,
           setupFiles: ['./client/test/setup.ts'],
           provide: { fcSeed: FC_SEED },
-          sequence: { groupOrder: 0 },
+          // After the worker project: run before it in the same vitest process, the client files
+          // made every later worker file start 5–15 s slower (measured: worker 243 s after, > 550 s before).
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -122,7 +124,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
