@@ -66,7 +66,7 @@ const FUZZ_GROUP = Number(process.env.FUZZ_GROUP ?? 0) | 0;
 /**
  * Three projects: worker tests inside workerd with the real migrations on D1 and a
  * real R2 binding, the renderer Worker beside them; client component tests in happy-dom; browser tests in Debian's
- * chromium against `wrangler dev` (run after the other two).
+ * chromium against `wrangler dev`. They run in that order (`sequence.groupOrder`).
  */
 export default defineConfig({
   test: {
