@@ -62,23 +62,6 @@ export function liveFunnelByDomain(db: Db, domain: string): Promise<EdgeFunnel |
   return liveFunnel(db, eq(funnels.customDomain, domain));
 }
 
-/** The live page of a funnel with `slug` (or its first published page when null). */
-export function livePage(db: Db, funnelId: string, slug: string | null): Promise<LivePage | undefined> {
-  const query = db
-    .select(pageColumns)
-    .from(funnelPages)
-    .innerJoin(funnelPageVersions, eq(funnelPageVersions.id, funnelPages.publishedVersionId))
-    .where(
-      and(
-        eq(funnelPages.funnelId, funnelId),
-        isNull(funnelPages.deletedAt),
-        isNotNull(funnelPages.publishedVersionId),
-        ...(slug === null ? [] : [eq(funnelPages.slug, slug)]),
-      ),
-    );
-  return query.orderBy(asc(funnelPages.position), asc(funnelPages.id)).limit(1).get();
-}
-
 /** How a request names its funnel: by `/p/{name}` or by its custom domain. */
 export type FunnelKey = { name: string } | { domain: string };
 

@@ -45,14 +45,6 @@ export function leadFieldNames(db: Db, funnelId: string): Promise<{ key: string 
   );
 }
 
-export function findLead(db: Db, funnelId: string, leadId: string) {
-  return db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.funnelId, funnelId)))
-    .get();
-}
-
 export function deleteLead(db: Db, funnelId: string, leadId: string) {
   return db.delete(leads).where(and(eq(leads.id, leadId), eq(leads.funnelId, funnelId)));
 }
