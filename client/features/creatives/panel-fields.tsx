@@ -1,22 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import { isBrandFont, type FontRef } from '#common/fonts.ts';
 import { BUNDLED_CHOICES, FontPicker, FontUploadButton, type FontChoice } from '#client/components/font-picker.tsx';
+import { PanelSection } from '#client/components/editor/field-controls.tsx';
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
 
 export const inputClass =
   'block h-9 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
-export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <section className="border-b border-zinc-200 px-4 py-4 dark:border-zinc-800">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</h2>
-        {action}
-      </div>
-      <div className="space-y-3">{children}</div>
-    </section>
-  );
-}
+/** The creative editor's panel sections are the kit's. */
+export const Section = PanelSection;
 
 export function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: string }) {
   const id = useId();
