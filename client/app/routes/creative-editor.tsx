@@ -14,14 +14,8 @@ import { useToast } from '#client/components/toast.tsx';
 import { EditorPanels } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
-import {
-  RenderProgress,
-  RenderResultDialog,
-  RevisionsDialog,
-  SpendError,
-  useWaitProgress,
-  VariationsDialog,
-} from '#client/features/creatives/editor-dialogs.tsx';
+import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
+import { RenderResultDialog } from '#client/features/creatives/render-result-dialog.tsx';
 import { FormatsBar } from '#client/features/creatives/formats-bar.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
 import { copyLayers, duplicateLayers, pasteLayers, readLayersClipboardAsync, type PasteResult } from '#client/features/creatives/clipboard.ts';
@@ -42,6 +36,9 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
 
 // The library's picker and its uploader (≈ 4 KB gzip) load as the editor opens, outside its chunk.
+// Loaded when first opened: the variations and version history dialogs, and the media picker.
+const VariationsDialog = lazy(() => import('#client/features/creatives/editor-dialogs.tsx').then((m) => ({ default: m.VariationsDialog })));
+const RevisionsDialog = lazy(() => import('#client/features/creatives/editor-dialogs.tsx').then((m) => ({ default: m.RevisionsDialog })));
 const MediaPicker = lazy(() => import('#client/features/creatives/media-picker.tsx').then((m) => ({ default: m.MediaPicker })));
 
 /** `/creatives/{objectId}`: the creative editor (PRODUCT.md §4.3). */
@@ -375,21 +372,15 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         />
       </Suspense>
       <RenderResultDialog creation={result?.creation ?? null} free={result?.free ?? false} onClose={() => setResult(null)} />
-      <VariationsDialog
-        open={dialog === 'variations'}
-        creativeId={initial.id}
-        available={available}
-        onClose={() => setDialog(null)}
-        onCreated={refreshCredits}
-      />
-      <RevisionsDialog
-        open={dialog === 'revisions'}
-        creativeId={initial.id}
-        readOnly={readOnly}
-        images={images}
-        onClose={() => setDialog(null)}
-        onRestore={restore}
-      />
+      {dialog ? (
+        <Suspense fallback={null}>
+          {dialog === 'variations' ? (
+            <VariationsDialog open creativeId={initial.id} available={available} onClose={() => setDialog(null)} onCreated={refreshCredits} />
+          ) : (
+            <RevisionsDialog open creativeId={initial.id} readOnly={readOnly} images={images} onClose={() => setDialog(null)} onRestore={restore} />
+          )}
+        </Suspense>
+      ) : null}
     </div>
   );
 }

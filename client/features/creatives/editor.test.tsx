@@ -167,7 +167,8 @@ describe('the creative editor', () => {
     const { unmount } = open(USER);
     await waitFor(() => expect(screen.getByRole('button', { name: /Variations/ }).hasAttribute('disabled')).toBe(false));
     await userEvent.click(screen.getByRole('button', { name: /Variations/ }));
-    const slider = screen.getByLabelText('How many') as HTMLInputElement;
+    // The dialog is loaded when first opened.
+    const slider = (await screen.findByLabelText('How many')) as HTMLInputElement;
     expect([slider.min, slider.max, slider.value]).toEqual(['1', '1', '1']);
     expect(screen.getByRole('button', { name: 'Generate 1' })).toBeTruthy();
     expect(screen.getByText(/you have 1/)).toBeTruthy();
@@ -177,7 +178,54 @@ describe('the creative editor', () => {
     open(USER);
     await waitFor(() => expect(screen.getByRole('button', { name: /Variations/ }).hasAttribute('disabled')).toBe(false));
     await userEvent.click(screen.getByRole('button', { name: /Variations/ }));
-    expect((screen.getByLabelText('How many') as HTMLInputElement).max).toBe('8');
+    expect(((await screen.findByLabelText('How many')) as HTMLInputElement).max).toBe('8');
+  });
+
+  it('lists the versions in the history dialog and restores one as the newest; a refused restore keeps the dialog open', async () => {
+    const doc = detail('editor').document;
+    const older = { ...doc, layers: doc.layers.map((l) => (l.id === 'headline' && l.type === 'text' ? { ...l, text: 'Version one' } : l)) };
+    const revision = (number: number, current: boolean, document = doc) => ({
+      id: `rev_${String(number).repeat(16)}`,
+      number,
+      reason: number === 1 ? 'created' : 'edited',
+      authorName: number === 1 ? null : 'Erin',
+      current,
+      document,
+      createdAt: `2026-03-0${number}T10:00:00.000Z`,
+    });
+    let refuse = true;
+    const calls = mockApi({
+      [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor', { revision: { id: 'rev_2222222222222222', number: 2 } }) },
+      [`GET /api/creatives/${ID}/revisions`]: { status: 200, body: { items: [revision(2, true), revision(1, false, older)], nextCursor: null } },
+      [`POST /api/creatives/${ID}/revisions/rev_1111111111111111/restore`]: () =>
+        refuse
+          ? { status: 409, body: envelope('conflict', 'Someone saved a newer version of this creative.') }
+          : { status: 200, body: detail('editor', { document: older, revision: { id: 'rev_3333333333333333', number: 3 } }) },
+    });
+    open(USER);
+    await userEvent.click(await screen.findByRole('button', { name: 'History' }));
+    // The dialog is loaded when first opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Version history' });
+    await within(dialog).findByText('Version 2');
+    expect(within(dialog).getByText('current')).toBeTruthy();
+    expect(within(dialog).getByText(/Former member/)).toBeTruthy();
+    // Only the older version can be restored.
+    expect(within(dialog).getAllByRole('button', { name: /Restore/ })).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: /Restore/ }));
+    expect(await within(dialog).findByText('Someone saved a newer version of this creative.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Version history' })).toBe(dialog);
+
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: /Restore/ }));
+    await screen.findByText('Version 1 restored as version 3.');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Version history' })).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/creatives/${ID}/revisions/rev_1111111111111111/restore`,
+      `/api/creatives/${ID}/revisions/rev_1111111111111111/restore`,
+    ]);
+    // The editor shows the restored document.
+    await userEvent.click(screen.getByRole('button', { name: /Version one \(text layer\)/ }));
+    expect((screen.getByLabelText('Text') as HTMLTextAreaElement).value).toBe('Version one');
   });
 
   it('has no <main> landmark of its own: it is drawn inside the workspace shell’s', async () => {

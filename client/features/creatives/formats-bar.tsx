@@ -11,7 +11,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
-import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/editor-dialogs.tsx';
+import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
 
 /**
  * Every format at once (issue 14, point 5), in the editor: the creative's linked formats to
