@@ -1,12 +1,9 @@
 // `npm test` under Node 22: build the client, then, side by side, the static checks (typecheck,
-// then every check of `npm run lint`), the browser tests (chromium against wrangler dev) and the
-// other suites (worker in workerd, client components in happy-dom). The browser tests spend most
-// of their time waiting for pages, so they run in a vitest of their own beside the CPU-bound
-// suites rather than after them. Their output and the checks' are printed once they are done,
-// so that they never split the streamed output of the worker and client suites.
+// then every check of `npm run lint`) and every suite (worker in workerd, client components in
+// happy-dom, browser tests in chromium against wrangler dev). The two lanes share the machine's
+// cores; the checks' output is printed once they are done, so that it never splits vitest's.
 // `npm test -- --project worker` (or client, e2e) runs one suite; only e2e needs Chromium.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { CHROMIUM_INSTALL_HINT, chromiumPath, root, run } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -35,56 +32,6 @@ function selects(filters, name) {
   const included = filters.some((filter) => (filter.startsWith('!') ? !matches(filter.slice(1)) : matches(filter)));
   const excluded = filters.some((filter) => filter.startsWith('!') && matches(filter.slice(1)));
   return included && !excluded;
-}
-
-/** Options `npm test` passes on as they are and still splits the suites under: reporters and the projects. */
-const SPLITTABLE = /^--(reporter|outputFile\.json|project)(=|$)/;
-
-/** The JSON report of the browser tests' own vitest, beside the one asked for (`--outputFile.json=<path>`). */
-function besideReport(path) {
-  return path.replace(/(\.json)?$/, '.e2e.json');
-}
-
-function jsonReportPath(argv) {
-  for (const [i, arg] of argv.entries()) {
-    if (arg.startsWith('--outputFile.json=')) return arg.slice('--outputFile.json='.length);
-    if (arg === '--outputFile.json') return argv[i + 1];
-  }
-  return undefined;
-}
-
-/**
- * The vitest runs: the browser tests in one of their own beside the worker and client suites
- * when all are asked for (no file filter, no other option); otherwise one vitest as given.
- */
-function testLanes(argv) {
-  const filters = projectFilters(argv);
-  const others = ['worker', 'client'].filter((name) => selects(filters, name));
-  const optionValues = new Set(argv.flatMap((arg, i) => (/^--(reporter|outputFile\.json|project)$/.test(arg) ? [i + 1] : [])));
-  const plain = argv.every((arg, i) => SPLITTABLE.test(arg) || optionValues.has(i));
-  if (!plain || others.length === 0 || !selects(filters, 'e2e')) return [['run', ...argv]];
-  const shared = argv.filter((arg, i) => !/^--project(=|$)/.test(arg) && !(optionValues.has(i) && argv[i - 1] === '--project'));
-  const report = jsonReportPath(argv);
-  const e2eShared = report
-    ? shared.map((arg) => (arg === `--outputFile.json=${report}` ? `--outputFile.json=${besideReport(report)}` : arg === report ? besideReport(report) : arg))
-    : shared;
-  if (report) rmSync(besideReport(report), { force: true });
-  return [
-    ['run', ...others.flatMap((name) => ['--project', name]), ...shared],
-    ['run', '--project', 'e2e', ...e2eShared],
-  ];
-}
-
-/** One JSON report for CI (.ci/run counts it): the browser tests' report merged into the one asked for. */
-function mergeJsonReports(argv) {
-  const report = jsonReportPath(argv);
-  if (!report || !existsSync(besideReport(report))) return;
-  const beside = JSON.parse(readFileSync(besideReport(report), 'utf8'));
-  const main = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : { numFailedTestSuites: 1, numFailedTests: 0, success: false, testResults: [] };
-  const merged = { ...main, testResults: [...(main.testResults ?? []), ...(beside.testResults ?? [])], success: Boolean(main.success && beside.success) };
-  for (const [key, value] of Object.entries(beside)) if (key.startsWith('num') && typeof value === 'number') merged[key] = (main[key] ?? 0) + value;
-  writeFileSync(report, JSON.stringify(merged));
-  rmSync(besideReport(report));
 }
 
 /** Runs a command, its output kept (not shown); resolves with its status, output and seconds. */
@@ -129,14 +76,8 @@ console.log('› Building the client…');
 run('vite', ['build', '--logLevel', 'warn']);
 console.log('› Typechecking and linting beside the tests (their report follows the tests)…');
 const checking = staticChecks();
-const lanes = testLanes(args);
-console.log(lanes.length > 1 ? '› Running the tests (the browser tests beside the others; their report follows)…' : '› Running the tests…');
-const [testStatus, ...besides] = await Promise.all([shown('vitest', lanes[0]), ...lanes.slice(1).map((laneArgs) => captured('vitest', laneArgs))]);
-for (const { status, output } of besides) {
-  console.log(`\n› Browser tests\n${output.trim()}`);
-  if (status !== 0) console.error('✖ The browser tests failed');
-}
-mergeJsonReports(args);
+console.log('› Running the tests…');
+const testStatus = await shown('vitest', ['run', ...args]);
 const checks = await checking;
 
 console.log('\n› Static checks');
@@ -146,4 +87,4 @@ for (const { name, status, output, seconds } of checks) {
 }
 const failedChecks = checks.filter((check) => check.status !== 0);
 if (failedChecks.length > 0) console.error(`✖ ${failedChecks.length} static check(s) failed: ${failedChecks.map((c) => c.name).join(', ')}`);
-process.exit(testStatus !== 0 || besides.some((lane) => lane.status !== 0) || failedChecks.length > 0 ? 1 : 0);
+process.exit(testStatus !== 0 || failedChecks.length > 0 ? 1 : 0);
