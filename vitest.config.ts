@@ -95,6 +95,10 @@ export default defineConfig({
           // worker/test/setup.ts). A workerd per file cost ≈ 15 s of CPU each, most of the suite.
           isolate: false,
           setupFiles: ['./worker/test/setup.ts'],
+          // A guard against hangs, not a speed limit: on a 2-core machine with the other lanes
+          // running, property tests, 20 concurrent uploads or every template in every format
+          // went past vitest's default 5 s (issue 26).
+          testTimeout: 30_000,
           provide: { fcSeed: FC_SEED, fuzzRuns: FUZZ_RUNS, fuzzGroup: FUZZ_GROUP },
           sequence: { groupOrder: 0 },
         },

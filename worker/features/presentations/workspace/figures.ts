@@ -1,5 +1,5 @@
 import { sectionTitle, type PresentationDocument, type PresentationStats, type PresentationSummary } from '#common/schemas/presentations.ts';
-import { DAY_MS } from '#worker/lib/days.ts';
+import { DAY_MS, dayOf, lastDays } from '#worker/lib/days.ts';
 import { isExpired, publicPath } from '#worker/features/presentations/rules.ts';
 import type * as repo from '#worker/features/presentations/workspace/repo.ts';
 
@@ -8,23 +8,15 @@ import type * as repo from '#worker/features/presentations/workspace/repo.ts';
  * with its last seven days, and its statistics over 7 or 30 days.
  */
 
-export const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-
 /** The first of the last `n` UTC days (today included): where the figures of a summary (7) start. */
 export const firstDayOf = (now: number, n: number) => dayOf(now - (n - 1) * DAY_MS);
-
-function lastDays(now: number, n: number): string[] {
-  const days: string[] = [];
-  for (let i = n - 1; i >= 0; i -= 1) days.push(dayOf(now - i * DAY_MS));
-  return days;
-}
 
 export type Daily = Awaited<ReturnType<typeof repo.dailyStats>>;
 type Reach = Awaited<ReturnType<typeof repo.sectionReach>>;
 
 export function summaryOf(entry: repo.PresentationWithPeople, daily: Daily, now: number): PresentationSummary {
   const row = entry.presentation;
-  const days = lastDays(now, 7);
+  const days = lastDays(new Date(now), 7);
   const mine = daily.filter((d) => d.presentationId === row.id);
   const daily7d = days.map((day) => {
     const found = mine.find((d) => d.day === day);
@@ -53,7 +45,7 @@ export function summaryOf(entry: repo.PresentationWithPeople, daily: Daily, now:
 
 /** The statistics of the last `days` (from firstDayOf(now, days) on: `daily` and `reach` are that range's rows). */
 export function statsOf(document: PresentationDocument, daily: Daily, reach: Reach, days: 7 | 30, now: number): PresentationStats {
-  const range = lastDays(now, days);
+  const range = lastDays(new Date(now), days);
   const series = range.map((day) => {
     const found = daily.find((d) => d.day === day);
     return { day, visitors: found?.visitors ?? 0, views: found?.views ?? 0, seconds: found?.seconds ?? 0 };
