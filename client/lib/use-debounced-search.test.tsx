@@ -28,11 +28,17 @@ describe('useDebouncedSearch', () => {
     render(<Search />);
     const input = screen.getByRole('textbox', { name: 'Search' });
     fireEvent.change(input, { target: { value: 'ha' } });
-    act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DELAY_MS - 1);
+    });
     fireEvent.change(input, { target: { value: 'harbour ' } });
-    act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DELAY_MS - 1);
+    });
     expect(screen.getByRole('status').textContent).toBe('');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('status').textContent).toBe('harbour');
   });
 });
