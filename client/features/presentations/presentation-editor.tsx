@@ -64,19 +64,16 @@ function merge(a: Resolved, b: Partial<Resolved>): Resolved {
   };
 }
 
-/** The presentation editor, opened from the list (`?edit={id}`): loading, not found and error states. */
-export function PresentationEditor({
-  id,
-  backLabel,
-  onBack,
-  onChanged,
-}: {
-  id: string;
+/** How the editor returns to the list it was opened from, and keeps that list's row current. */
+interface FromList {
   backLabel: string;
   onBack: () => void;
   /** The list's row follows what the editor saved, published or unpublished. */
   onChanged: (summary: PresentationSummary) => void;
-}) {
+}
+
+/** The presentation editor, opened from the list (`?edit={id}`): loading, not found and error states. */
+export function PresentationEditor({ id, backLabel, onBack, onChanged }: { id: string } & FromList) {
   const presentation = useResource(() => (id === 'invalid' ? Promise.reject(new ApiError('not_found', 'Not found', 404)) : presentationsApi.get(id)), [id]);
   if (presentation.status === 'loading') return <EditorSkeleton label="Loading the presentation editor" />;
   if (presentation.status === 'error') {
@@ -85,17 +82,7 @@ export function PresentationEditor({
   return <Editor initial={presentation.data} backLabel={backLabel} onBack={onBack} onChanged={onChanged} />;
 }
 
-function Editor({
-  initial,
-  backLabel,
-  onBack,
-  onChanged,
-}: {
-  initial: Presentation;
-  backLabel: string;
-  onBack: () => void;
-  onChanged: (summary: PresentationSummary) => void;
-}) {
+function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentation } & FromList) {
   const toast = useToast();
   const [state, dispatch] = useReducer(editorReducer, initial.document, initialEditorState);
   const [meta, setMeta] = useState<Presentation>(initial);
