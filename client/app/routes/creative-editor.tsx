@@ -9,7 +9,7 @@ import type { CreationItem, CreativeDetail, RevisionItem } from '#common/schemas
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { StatusBadge } from '#client/components/badge.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
+import { EditorSkeleton } from '#client/components/editor/editor-skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { EditorPanels } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
@@ -47,11 +47,11 @@ export default function CreativeEditorRoute() {
   const creative = useResource(() => call(api.api.creatives[':id'].$get({ param: { id: objectId } })), [objectId]);
   if (creative.status === 'loading') {
     return (
-      <div role="status" aria-label="Loading the editor" className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)_18rem]">
-        <Skeleton className="h-96" />
-        <Skeleton className="mx-auto aspect-square w-full max-w-xl" />
-        <Skeleton className="h-96" />
-      </div>
+      <EditorSkeleton
+        label="Loading the editor"
+        className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)_18rem]"
+        canvasClassName="mx-auto aspect-square w-full max-w-xl"
+      />
     );
   }
   if (creative.status === 'error') return <LoadFailed title="This creative could not be loaded" onRetry={creative.reload} />;

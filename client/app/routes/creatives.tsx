@@ -1,11 +1,10 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClass } from '#client/components/button.tsx';
+import { NewButton } from '#client/components/new-button.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { creatableIn, useListFilters, useProjectChoices } from '#client/features/creatives/list-filters.tsx';
 import { TemplatePicker } from '#client/features/creatives/template-picker.tsx';
+import { allProjectsEmpty } from '#client/app/all-projects-empty.tsx';
 
 /** `/creatives`: the creatives of all the user's projects, filtered as the URL says; "New creative" opens the template picker. */
 export default function Creatives() {
@@ -16,12 +15,7 @@ export default function Creatives() {
   // Until the projects are known, offer to create (the picker waits for them); then only where the user may.
   const canCreate = !ready || creatableIn(projects.data).length > 0;
   const noProjects = ready && projects.data.length === 0;
-  const newButton = (label: string) => (
-    <Button onClick={() => setPicking(true)}>
-      <Plus aria-hidden="true" className="size-4" />
-      {label}
-    </Button>
-  );
+  const newButton = (label: string) => <NewButton onClick={() => setPicking(true)}>{label}</NewButton>;
 
   return (
     <>
@@ -32,25 +26,15 @@ export default function Creatives() {
       />
       <CreativeList
         projects={ready ? projects.data : undefined}
-        empty={
-          noProjects
+        empty={allProjectsEmpty('Creatives', {
+          noProjects,
+          create: canCreate
             ? {
-                title: 'No creatives yet',
-                text: 'Creatives belong to a project: create one for your customer first, with their brand kit.',
-                action: (
-                  <Link to="/projects" className={buttonClass('primary')}>
-                    Create a project
-                  </Link>
-                ),
+                text: 'Start from a template: it takes the project’s colours, fonts and logo, in every placement size.',
+                action: newButton('Create your first creative'),
               }
-            : canCreate
-              ? {
-                  title: 'No creatives yet',
-                  text: 'Start from a template: it takes the project’s colours, fonts and logo, in every placement size.',
-                  action: newButton('Create your first creative'),
-                }
-              : { title: 'No creatives yet', text: 'Creatives made in your projects appear here. As a viewer you can look at them but not create them.' }
-        }
+            : null,
+        })}
       />
       <TemplatePicker open={picking} onClose={() => setPicking(false)} projects={projects} defaultProjectId={filters.project} />
     </>

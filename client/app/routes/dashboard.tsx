@@ -285,27 +285,26 @@ function FunnelWeek({ board }: { board: Board }) {
   );
 }
 
+/** The dashboard's placeholder: five figure cards, then four list cards, each of three lines. */
+const LOADING_ROWS = [
+  { className: 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5', cards: 5, lines: ['h-4 w-24', 'mt-3 h-8 w-16', 'mt-2 h-3 w-32'] },
+  { className: 'mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2', cards: 4, lines: ['h-5 w-32', 'mt-4 h-4 w-full', 'mt-3 h-4 w-2/3'] },
+];
+
 function Loading() {
   return (
     <div role="status" aria-label="Loading your dashboard">
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
-        {Array.from({ length: 5 }, (_, i) => (
-          <div key={i} className={cardClass}>
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="mt-3 h-8 w-16" />
-            <Skeleton className="mt-2 h-3 w-32" />
-          </div>
-        ))}
-      </div>
-      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className={cardClass}>
-            <Skeleton className="h-5 w-32" />
-            <Skeleton className="mt-4 h-4 w-full" />
-            <Skeleton className="mt-3 h-4 w-2/3" />
-          </div>
-        ))}
-      </div>
+      {LOADING_ROWS.map((row) => (
+        <div key={row.className} className={row.className}>
+          {Array.from({ length: row.cards }, (_, i) => (
+            <div key={i} className={cardClass}>
+              {row.lines.map((line) => (
+                <Skeleton key={line} className={line} />
+              ))}
+            </div>
+          ))}
+        </div>
+      ))}
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { ExternalLink, LayoutTemplate, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { LoadFailed } from '#client/components/alert.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { NotFound } from '#client/components/not-found.tsx';
-import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { LoadFailedOrNotFound } from '#client/components/load-failed-or-not-found.tsx';
+import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { AnalyticsCard } from '#client/features/funnels/analytics-card.tsx';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
@@ -117,10 +116,7 @@ export default function Funnel() {
   const rawTab = params.get('tab');
   const tab: Tab = TABS.find((t) => t.id === rawTab)?.id ?? 'pages';
 
-  if (resource.status === 'error') {
-    if (resource.error instanceof ApiError && resource.error.status === 404) return <NotFound />;
-    return <LoadFailed title="This funnel could not be loaded" onRetry={resource.reload} />;
-  }
+  if (resource.status === 'error') return <LoadFailedOrNotFound error={resource.error} title="This funnel could not be loaded" onRetry={resource.reload} />;
   if (!funnel) {
     return (
       <div role="status" aria-busy="true" aria-label="Loading the funnel" className="space-y-4">

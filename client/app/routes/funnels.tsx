@@ -1,8 +1,7 @@
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ID_PATTERN } from '#common/schemas/fields.ts';
-import { Button, buttonClass } from '#client/components/button.tsx';
+import { NewButton } from '#client/components/new-button.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
@@ -11,6 +10,7 @@ import { creatableIn, funnelsApi, loadProjects } from '#client/features/funnels/
 import { FunnelList } from '#client/features/funnels/funnel-list.tsx';
 import { NewFunnelDialog } from '#client/features/funnels/new-funnel-dialog.tsx';
 import { ProjectFilter } from '#client/features/funnels/project-filter.tsx';
+import { allProjectsEmpty } from '#client/app/all-projects-empty.tsx';
 
 /** `/funnels`: the funnels of all the user's projects with a week of views and leads; "New funnel" asks for the project. */
 export default function Funnels() {
@@ -33,12 +33,7 @@ export default function Funnels() {
   const creatable = ready ? creatableIn(projects.data) : [];
   const canCreate = ready && creatable.length > 0;
   const noProjects = ready && projects.data.length === 0;
-  const newButton = (label: string) => (
-    <Button onClick={() => setCreating(true)}>
-      <Plus aria-hidden="true" className="size-4" />
-      {label}
-    </Button>
-  );
+  const newButton = (label: string) => <NewButton onClick={() => setCreating(true)}>{label}</NewButton>;
 
   return (
     <>
@@ -57,25 +52,15 @@ export default function Funnels() {
         showProject={!project}
         filtered={Boolean(project)}
         onClearFilter={() => setProject('')}
-        empty={
-          noProjects
+        empty={allProjectsEmpty('Funnels', {
+          noProjects,
+          create: canCreate
             ? {
-                title: 'No funnels yet',
-                text: 'Funnels belong to a project: create one for your customer first, with their brand kit.',
-                action: (
-                  <Link to="/projects" className={buttonClass('primary')}>
-                    Create a project
-                  </Link>
-                ),
+                text: 'A funnel groups the landing pages of a campaign under one address and theme, and collects the leads.',
+                action: newButton('Create your first funnel'),
               }
-            : canCreate
-              ? {
-                  title: 'No funnels yet',
-                  text: 'A funnel groups the landing pages of a campaign under one address and theme, and collects the leads.',
-                  action: newButton('Create your first funnel'),
-                }
-              : { title: 'No funnels yet', text: 'Funnels made in your projects appear here. As a viewer you can look at them but not create them.' }
-        }
+            : null,
+        })}
       />
       {canCreate ? (
         <NewFunnelDialog

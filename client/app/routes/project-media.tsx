@@ -43,24 +43,23 @@ export default function ProjectMedia() {
     <ModalDialog open onClose={close} labelledBy="media-title" className="w-[min(72rem,calc(100vw-2rem))] p-0">
       <div className="flex items-center justify-between gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
         <div className="flex items-center gap-1">
-          <button
-            type="button"
-            disabled={!previous}
-            onClick={() => previous && go(previous.id)}
-            aria-label="Previous file"
-            className="grid size-9 place-items-center rounded-md text-zinc-600 hover:bg-zinc-100 disabled:opacity-30 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          >
-            <ChevronLeft aria-hidden="true" className="size-5" />
-          </button>
-          <button
-            type="button"
-            disabled={!next}
-            onClick={() => next && go(next.id)}
-            aria-label="Next file"
-            className="grid size-9 place-items-center rounded-md text-zinc-600 hover:bg-zinc-100 disabled:opacity-30 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          >
-            <ChevronRight aria-hidden="true" className="size-5" />
-          </button>
+          {(
+            [
+              [previous, 'Previous file', ChevronLeft],
+              [next, 'Next file', ChevronRight],
+            ] as const
+          ).map(([target, label, Icon]) => (
+            <button
+              key={label}
+              type="button"
+              disabled={!target}
+              onClick={() => target && go(target.id)}
+              aria-label={label}
+              className="grid size-9 place-items-center rounded-md text-zinc-600 hover:bg-zinc-100 disabled:opacity-30 dark:text-zinc-300 dark:hover:bg-zinc-800"
+            >
+              <Icon aria-hidden="true" className="size-5" />
+            </button>
+          ))}
           {index >= 0 ? (
             <span className="ml-1 text-xs text-zinc-500">
               {index + 1} of {items.length}

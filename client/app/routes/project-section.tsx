@@ -1,15 +1,12 @@
-import { Plus } from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { AdDetail, AdSummary, InstagramConnection } from '#common/schemas/ads.ts';
 import type { ProjectDetail, ProjectSummary } from '#common/schemas/projects.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
-import { Button } from '#client/components/button.tsx';
+import { NewButton } from '#client/components/new-button.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
-import { NotFound } from '#client/components/not-found.tsx';
+import { LoadFailedOrNotFound } from '#client/components/load-failed-or-not-found.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { ApiError } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource, type Resource } from '#client/lib/use-resource.ts';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
@@ -42,17 +39,9 @@ export function ProjectCreatives() {
     [data, reload],
   ) satisfies Resource<readonly ProjectSummary[]>;
 
-  if (status === 'error') {
-    if (project.error instanceof ApiError && project.error.status === 404) return <NotFound />;
-    return <LoadFailed title="This project could not be loaded" onRetry={reload} />;
-  }
+  if (status === 'error') return <LoadFailedOrNotFound error={project.error} title="This project could not be loaded" onRetry={reload} />;
   const canCreate = data !== undefined && data.role !== 'viewer' && !data.archived;
-  const newButton = (label: string) => (
-    <Button onClick={() => setPicking(true)}>
-      <Plus aria-hidden="true" className="size-4" />
-      {label}
-    </Button>
-  );
+  const newButton = (label: string) => <NewButton onClick={() => setPicking(true)}>{label}</NewButton>;
   return (
     <>
       <PageHeader
@@ -232,10 +221,7 @@ export function ProjectMarketing() {
   const project = useProject(projectId);
   const data = project.status === 'ready' ? project.data : undefined;
   useCrumbLabel(`/projects/${projectId}`, data?.name);
-  if (project.status === 'error') {
-    if (project.error instanceof ApiError && project.error.status === 404) return <NotFound />;
-    return <LoadFailed title="This project could not be loaded" onRetry={project.reload} />;
-  }
+  if (project.status === 'error') return <LoadFailedOrNotFound error={project.error} title="This project could not be loaded" onRetry={project.reload} />;
   return (
     <>
       <PageHeader

@@ -3,13 +3,11 @@ import { useState } from 'react';
 import { NavLink, Outlet, useParams } from 'react-router';
 import type { MediaItem } from '#common/schemas/media.ts';
 import type { ProjectDetail } from '#common/schemas/projects.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
-import { NotFound } from '#client/components/not-found.tsx';
+import { LoadFailedOrNotFound } from '#client/components/load-failed-or-not-found.tsx';
 import { api, call } from '#client/lib/api.ts';
-import { ApiError } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { Library, useLibraryList, useMediaTags } from '#client/features/media/library.tsx';
 import { ArchivedNotice } from '#client/features/projects/archived-notice.tsx';
@@ -64,10 +62,7 @@ export default function Project() {
   const saved = (next: ProjectDetail) => resource.setData(next);
   useCrumbLabel(`/projects/${projectId}`, project?.name);
 
-  if (resource.status === 'error') {
-    if (resource.error instanceof ApiError && resource.error.status === 404) return <NotFound />;
-    return <LoadFailed title="This project could not be loaded" onRetry={resource.reload} />;
-  }
+  if (resource.status === 'error') return <LoadFailedOrNotFound error={resource.error} title="This project could not be loaded" onRetry={resource.reload} />;
   if (!project) {
     return (
       <div role="status" aria-busy="true" aria-label="Loading the project" className="space-y-4">

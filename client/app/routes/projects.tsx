@@ -1,10 +1,11 @@
-import { Folder, Image as ImageIcon, Plus, Users } from 'lucide-react';
+import { Folder, Image as ImageIcon, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { PLANS } from '#common/plans.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
+import { NewButton } from '#client/components/new-button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
@@ -89,12 +90,7 @@ export default function Projects() {
             ? 'One project per customer: brand kit, media library, members.'
             : `One project per customer. Your ${user.plan.name} plan includes ${limit} active projects.`
         }
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" className="size-4" />
-            New project
-          </Button>
-        }
+        actions={<NewButton onClick={() => setCreating(true)}>New project</NewButton>}
       />
       <div role="tablist" aria-label="Which projects" className="mb-5 inline-flex rounded-[var(--radius-control)] bg-zinc-100 p-1 dark:bg-zinc-800">
         {[

@@ -26,6 +26,55 @@ const newKey = () => {
 
 type Pending = { kind: 'plan'; plan: PlanId } | { kind: 'role'; role: UserRole } | { kind: 'disable' } | { kind: 'credits'; amount: number; reason: string };
 
+/** A setting of the user (plan, role): its select, and the button that asks to confirm the change. */
+function ChangeForm<V extends string>({
+  label,
+  value,
+  options,
+  disabled,
+  submitLabel,
+  changed,
+  busy,
+  onChange,
+  onSubmit,
+}: {
+  label: string;
+  value: V;
+  options: readonly (readonly [V, string])[];
+  disabled?: boolean;
+  submitLabel: string;
+  /** The value differs from the user's. */
+  changed: boolean;
+  /** Something else is being saved. */
+  busy: boolean;
+  onChange: (value: V) => void;
+  onSubmit: () => void;
+}) {
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (changed) onSubmit();
+      }}
+    >
+      <label className="min-w-0 flex-1 text-sm font-medium">
+        {label}
+        <select className={`${filterControl} mt-1.5 w-full`} value={value} disabled={disabled} onChange={(e) => onChange(e.currentTarget.value as V)}>
+          {options.map(([option, name]) => (
+            <option key={option} value={option}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button type="submit" variant="secondary" size="sm" disabled={disabled || !changed || busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
@@ -138,50 +187,30 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
 
             <Section title="Plan and role">
               <div className="grid gap-4 sm:grid-cols-2">
-                <form
-                  className="flex items-end gap-2"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    if (currentPlan !== data.plan) setConfirm({ kind: 'plan', plan: currentPlan });
-                  }}
-                >
-                  <label className="min-w-0 flex-1 text-sm font-medium">
-                    Plan
-                    <select className={`${filterControl} mt-1.5 w-full`} value={currentPlan} onChange={(e) => setPlan(e.currentTarget.value as PlanId)}>
-                      {PLAN_IDS.map((p) => (
-                        <option key={p} value={p}>
-                          {PLAN_NAMES[p]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <Button type="submit" variant="secondary" size="sm" disabled={currentPlan === data.plan || busy}>
-                    Change plan
-                  </Button>
-                </form>
-                <form
-                  className="flex items-end gap-2"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    if (currentRole !== data.role) setConfirm({ kind: 'role', role: currentRole });
-                  }}
-                >
-                  <label className="min-w-0 flex-1 text-sm font-medium">
-                    Role
-                    <select
-                      className={`${filterControl} mt-1.5 w-full`}
-                      value={currentRole}
-                      disabled={self}
-                      onChange={(e) => setRole(e.currentTarget.value as UserRole)}
-                    >
-                      <option value="user">User</option>
-                      <option value="admin">Admin</option>
-                    </select>
-                  </label>
-                  <Button type="submit" variant="secondary" size="sm" disabled={self || currentRole === data.role || busy}>
-                    Change role
-                  </Button>
-                </form>
+                <ChangeForm
+                  label="Plan"
+                  value={currentPlan}
+                  options={PLAN_IDS.map((p) => [p, PLAN_NAMES[p]] as const)}
+                  submitLabel="Change plan"
+                  changed={currentPlan !== data.plan}
+                  busy={busy}
+                  onChange={setPlan}
+                  onSubmit={() => setConfirm({ kind: 'plan', plan: currentPlan })}
+                />
+                <ChangeForm
+                  label="Role"
+                  value={currentRole}
+                  options={[
+                    ['user', 'User'],
+                    ['admin', 'Admin'],
+                  ]}
+                  disabled={self}
+                  submitLabel="Change role"
+                  changed={currentRole !== data.role}
+                  busy={busy}
+                  onChange={setRole}
+                  onSubmit={() => setConfirm({ kind: 'role', role: currentRole })}
+                />
               </div>
               {self ? <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">This is your own account: another admin can change its role.</p> : null}
             </Section>

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import {
-  AD_KINDS,
   AD_LIMITS,
   CTAS,
   CTA_LABELS,
@@ -18,7 +17,7 @@ import { adUpdateInput, type AdDetail, type AdUpdateInput } from '#common/schema
 import { Button } from '#client/components/button.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { CreationPicker, useProjectCreations } from '#client/features/ads/creation-picker.tsx';
-import { KIND_OPTIONS, kindsFor, pictureError } from '#client/features/ads/new-ad-dialog.tsx';
+import { KindField, kindsFor, pictureError } from '#client/features/ads/new-ad-dialog.tsx';
 
 export interface Draft {
   name: string;
@@ -182,23 +181,7 @@ export function AdForm({
         ) : null}
       </fieldset>
 
-      <fieldset className="min-w-0">
-        <legend className="mb-1.5 text-sm font-medium">Kind</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          {AD_KINDS.map((k) => (
-            <label key={k} className="inline-flex items-center gap-2">
-              <input
-                type="radio"
-                name={`${ids}-kind`}
-                checked={draft.kind === k}
-                disabled={readOnly || !allowedKinds.includes(k)}
-                onChange={() => set('kind', k)}
-              />
-              {KIND_OPTIONS[k]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <KindField name={`${ids}-kind`} value={draft.kind} allowed={allowedKinds} disabled={readOnly} onChange={(k) => set('kind', k)} />
 
       <div>
         <TextAreaField

@@ -1,10 +1,11 @@
-import { ExternalLink, Images, Megaphone, Plus } from 'lucide-react';
+import { ExternalLink, Images, Megaphone } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AD_STATUSES, AD_STATUS_LABELS, PLACEMENT_LABELS, type AdStatus } from '#common/ads.ts';
 import { formatDate } from '#common/format.ts';
 import type { AdSummary } from '#common/schemas/ads.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
+import { NewButton } from '#client/components/new-button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
@@ -144,10 +145,9 @@ export function AdsList({
           Ads
         </h2>
         {onNew ? (
-          <Button size="sm" onClick={onNew}>
-            <Plus aria-hidden="true" className="size-4" />
+          <NewButton size="sm" onClick={onNew}>
             New ad
-          </Button>
+          </NewButton>
         ) : null}
       </div>
       <StatusChips value={status} onChange={onStatus} />
@@ -170,14 +170,7 @@ export function AdsList({
           <EmptyState
             icon={<Megaphone aria-hidden="true" className="size-8" />}
             title="No ads yet"
-            action={
-              onNew ? (
-                <Button onClick={onNew}>
-                  <Plus aria-hidden="true" className="size-4" />
-                  New ad
-                </Button>
-              ) : undefined
-            }
+            action={onNew ? <NewButton onClick={onNew}>New ad</NewButton> : undefined}
           >
             Turn a creative or rendered pictures into an ad, share its preview for approval, then publish it to Instagram.
           </EmptyState>

@@ -3,8 +3,8 @@ import { AD_KINDS, AD_LIMITS, type AdKind } from '#common/ads.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import { adCreateInput, type AdDetail } from '#common/schemas/ads.ts';
 import { Alert } from '#client/components/alert.tsx';
-import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
+import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { errorMessage, referenceOf } from '#client/lib/http.ts';
@@ -13,6 +13,35 @@ import { adsApi } from '#client/features/ads/api.ts';
 import { CreationPicker, useProjectCreations } from '#client/features/ads/creation-picker.tsx';
 
 export const KIND_OPTIONS: Record<AdKind, string> = { single: 'Single image', carousel: 'Carousel', story: 'Story' };
+
+/** The ad's kind as radios (the new ad dialog, the ad's form): kinds its pictures do not allow are disabled. */
+export function KindField({
+  name,
+  value,
+  allowed,
+  disabled = false,
+  onChange,
+}: {
+  name: string;
+  value: AdKind;
+  allowed: readonly AdKind[];
+  disabled?: boolean;
+  onChange: (kind: AdKind) => void;
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-1.5 text-sm font-medium">Kind</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        {AD_KINDS.map((k) => (
+          <label key={k} className="inline-flex items-center gap-2">
+            <input type="radio" name={name} value={k} checked={value === k} disabled={disabled || !allowed.includes(k)} onChange={() => onChange(k)} />
+            {KIND_OPTIONS[k]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 /** The kinds a number of pictures allows: one picture is a single image or a story; 2–10 are a carousel. */
 export function kindsFor(count: number): AdKind[] {
@@ -189,17 +218,7 @@ function NewAdForm({
           ) : null}
         </fieldset>
       )}
-      <fieldset className="min-w-0">
-        <legend className="mb-1.5 text-sm font-medium">Kind</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          {AD_KINDS.map((k) => (
-            <label key={k} className="inline-flex items-center gap-2">
-              <input type="radio" name="kind" value={k} checked={effectiveKind === k} disabled={!allowed.includes(k)} onChange={() => setKind(k)} />
-              {KIND_OPTIONS[k]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <KindField name="kind" value={effectiveKind} allowed={allowed} onChange={setKind} />
       <TextField
         label="Name"
         hint="Optional. For you and your team; customers see the ad itself."
@@ -208,14 +227,9 @@ function NewAdForm({
         error={nameError}
         onChange={(e) => setName(e.currentTarget.value)}
       />
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={pending} pendingLabel="Creating…">
-          {source === 'creative' ? `Create ad · up to ${CREDIT_COSTS.render} credit` : 'Create ad'}
-        </Button>
-      </div>
+      <DialogFormActions onCancel={onClose} pending={pending} pendingLabel="Creating…">
+        {source === 'creative' ? `Create ad · up to ${CREDIT_COSTS.render} credit` : 'Create ad'}
+      </DialogFormActions>
     </form>
   );
 }

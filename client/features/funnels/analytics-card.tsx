@@ -29,25 +29,32 @@ function dayList(series: AnalyticsReport['series'], key: 'views' | 'visitors' | 
   return series.map((d) => `${formatDate(d.day, 'dayMonth')}: ${formatNumber(d[key])} ${noun}`).join('; ');
 }
 
+/** A report's four figures (views, visitors, leads, conversion) as a list of tiles. */
+function Totals({ totals, className }: { totals: AnalyticsReport['totals']; className: string }) {
+  return (
+    <dl className={className}>
+      {[
+        ['Views', formatNumber(totals.views)],
+        ['Visitors', formatNumber(totals.visitors)],
+        ['Leads', formatNumber(totals.leads)],
+        ['Conversion', percent(totals.conversion)],
+      ].map(([label, value]) => (
+        <div key={label} className="rounded-[var(--radius-control)] bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
+          <dd className="font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function VariantStats({ report, title, showVariant }: { report: VariantReport; title: string; showVariant: boolean }) {
   const t = report.totals;
   const name = showVariant ? `${title}, variant ${report.variant.toUpperCase()}` : title;
   return (
     <div className="min-w-0 space-y-3">
       {showVariant ? <h4 className="text-sm font-semibold">Variant {report.variant.toUpperCase()}</h4> : null}
-      <dl className="grid grid-cols-2 gap-2 text-sm min-[480px]:grid-cols-4">
-        {[
-          ['Views', formatNumber(t.views)],
-          ['Visitors', formatNumber(t.visitors)],
-          ['Leads', formatNumber(t.leads)],
-          ['Conversion', percent(t.conversion)],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-[var(--radius-control)] bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
-            <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
-            <dd className="font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Totals totals={t} className="grid grid-cols-2 gap-2 text-sm min-[480px]:grid-cols-4" />
       <div className="grid min-w-0 gap-3 sm:grid-cols-2">
         <div className="min-w-0">
           <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Visitors per day</p>
@@ -193,19 +200,7 @@ function Overview({ report }: { report: AnalyticsReport }) {
         {formatDate(report.from, 'dayMonth')} – {formatDate(report.to, 'dayMonth')}
       </p>
       <div className="mt-3 grid min-w-0 gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <dl className="grid grid-cols-2 gap-2 text-sm min-[480px]:grid-cols-4 md:grid-cols-2">
-          {[
-            ['Views', formatNumber(t.views)],
-            ['Visitors', formatNumber(t.visitors)],
-            ['Leads', formatNumber(t.leads)],
-            ['Conversion', percent(t.conversion)],
-          ].map(([label, value]) => (
-            <div key={label} className="rounded-[var(--radius-control)] bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
-              <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
-              <dd className="font-semibold tabular-nums">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Totals totals={t} className="grid grid-cols-2 gap-2 text-sm min-[480px]:grid-cols-4 md:grid-cols-2" />
         <div className="min-w-0">
           <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Views per day</p>
           <BarChart values={report.series.map((d) => d.views)} label={`All pages: views per day. ${dayList(report.series, 'views', 'views')}`} />

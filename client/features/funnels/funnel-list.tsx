@@ -57,20 +57,20 @@ function FunnelCard({ funnel, showProject }: { funnel: FunnelSummary; showProjec
       <div>
         <WeekSparkline daily={funnel.daily7d} />
         <dl className="mt-2 flex gap-4 text-sm">
-          <div className="flex items-center gap-1.5">
-            <dt className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
-              <span aria-hidden="true" className="size-2 rounded-full bg-accent-600 dark:bg-accent-400" />
-              Views
-            </dt>
-            <dd className="font-semibold tabular-nums">{formatNumber(funnel.views7d)}</dd>
-          </div>
-          <div className="flex items-center gap-1.5">
-            <dt className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
-              <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600 dark:bg-emerald-400" />
-              Leads
-            </dt>
-            <dd className="font-semibold tabular-nums">{formatNumber(funnel.leads7d)}</dd>
-          </div>
+          {(
+            [
+              ['Views', 'bg-accent-600 dark:bg-accent-400', funnel.views7d],
+              ['Leads', 'bg-emerald-600 dark:bg-emerald-400', funnel.leads7d],
+            ] as const
+          ).map(([label, dot, value]) => (
+            <div key={label} className="flex items-center gap-1.5">
+              <dt className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
+                <span aria-hidden="true" className={`size-2 rounded-full ${dot}`} />
+                {label}
+              </dt>
+              <dd className="font-semibold tabular-nums">{formatNumber(value)}</dd>
+            </div>
+          ))}
         </dl>
         <p className="mt-1 text-right text-xs text-zinc-500 dark:text-zinc-400">7 days</p>
       </div>

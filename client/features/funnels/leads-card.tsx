@@ -1,20 +1,19 @@
 import { Download, Inbox, Search, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDate } from '#common/format.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
+import { SearchBox } from '#client/components/search-box.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
+import { useDebouncedSearch } from '#client/lib/use-debounced-search.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { funnelsApi, type FunnelDetail, type Lead } from '#client/features/funnels/api.ts';
-
-/** How long typing pauses before the search runs. */
-export const SEARCH_DELAY_MS = 300;
 
 /** The lead's contact as one line: the email, else the first text the visitor entered. */
 function contactOf(lead: Lead): string {
@@ -44,12 +43,7 @@ export function LeadsCard({ funnel }: { funnel: FunnelDetail }) {
   const id = useId();
   const toast = useToast();
   const canEdit = funnel.role !== 'viewer';
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQuery(typed.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, query } = useDebouncedSearch();
   const list = usePaged((cursor) => funnelsApi.leads(funnel.id, query, cursor), [funnel.id, query]);
   const pageTitle = (lead: Lead) => lead.pageTitle ?? funnel.pages.find((p) => p.id === lead.pageId)?.title ?? 'A deleted page';
   const [deleting, setDeleting] = useState<Lead | null>(null);
@@ -81,21 +75,7 @@ export function LeadsCard({ funnel }: { funnel: FunnelDetail }) {
           Download CSV
         </a>
       </div>
-      <div role="search" className="relative mb-4 max-w-md">
-        <label htmlFor={`${id}-search`} className="sr-only">
-          Search leads
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" />
-        <input
-          id={`${id}-search`}
-          type="search"
-          placeholder="Search by email or any field"
-          value={typed}
-          maxLength={100}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          className="block h-10 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white pr-3 pl-9 text-base shadow-sm focus:outline-2 focus:outline-accent-600 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900"
-        />
-      </div>
+      <SearchBox id={`${id}-search`} label="Search leads" placeholder="Search by email or any field" value={typed} onChange={setTyped} />
       {list.status === 'loading' ? <SkeletonLines lines={4} label="Loading leads" /> : null}
       {list.status === 'error' ? <LoadFailed title="The leads could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (

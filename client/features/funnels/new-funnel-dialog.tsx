@@ -2,8 +2,8 @@ import { Check, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { FUNNEL_LIMITS, slugify } from '#common/schemas/funnels.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
-import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
+import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
@@ -181,14 +181,9 @@ function NewFunnelForm({
           })}
         </ul>
       </div>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={pending} pendingLabel="Creating…">
-          Create funnel
-        </Button>
-      </div>
+      <DialogFormActions onCancel={onClose} pending={pending} pendingLabel="Creating…">
+        Create funnel
+      </DialogFormActions>
     </form>
   );
 }

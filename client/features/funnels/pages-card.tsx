@@ -1,16 +1,17 @@
-import { ArrowDown, ArrowUp, ExternalLink, FileText, GripVertical, Pencil, Plus, Split } from 'lucide-react';
+import { ArrowDown, ArrowUp, ExternalLink, FileText, GripVertical, Pencil } from 'lucide-react';
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { formatNumber } from '#common/format.ts';
 import { FUNNEL_LIMITS, PAGE_SLUG_MAX, pageSlugProblem, slugify } from '#common/schemas/funnels.ts';
-import { Button } from '#client/components/button.tsx';
+import { NewButton } from '#client/components/new-button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
+import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
 import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
+import { PageTitleLine } from '#client/features/funnels/page-title-line.tsx';
 import { funnelsApi, type FunnelDetail, type PageSummary } from '#client/features/funnels/api.ts';
 
 /** The list with `id` moved to `to` (an index in the list without it). */
@@ -109,10 +110,9 @@ export function PagesCard({
           ) : null}
         </div>
         {canEdit ? (
-          <Button size="sm" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" className="size-4" />
+          <NewButton size="sm" onClick={() => setAdding(true)}>
             Add page
-          </Button>
+          </NewButton>
         ) : null}
       </div>
       <p role="status" aria-live="polite" className="sr-only">
@@ -122,14 +122,7 @@ export function PagesCard({
         <EmptyState
           icon={<FileText aria-hidden="true" className="size-8" />}
           title="No pages yet"
-          action={
-            canEdit ? (
-              <Button onClick={() => setAdding(true)}>
-                <Plus aria-hidden="true" className="size-4" />
-                Add the first page
-              </Button>
-            ) : undefined
-          }
+          action={canEdit ? <NewButton onClick={() => setAdding(true)}>Add the first page</NewButton> : undefined}
         >
           A funnel’s first page is where your ads send visitors; a form on it collects leads.
         </EmptyState>
@@ -177,18 +170,7 @@ export function PagesCard({
                 {index + 1}
               </span>
               <div className="min-w-0 flex-1">
-                <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-                  <Link to={`/pages/${page.id}`} className="min-w-0 truncate font-medium text-zinc-900 hover:underline dark:text-zinc-50" title={page.title}>
-                    {page.title}
-                  </Link>
-                  <PageStatusBadge status={page.status} />
-                  {page.hasVariantB ? (
-                    <span className="inline-flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-                      <Split aria-hidden="true" className="size-3.5" />
-                      A/B · {page.splitB} % to B
-                    </span>
-                  ) : null}
-                </div>
+                <PageTitleLine page={page} weight="font-medium" />
                 <p className="flex min-w-0 flex-wrap items-center gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
                   {page.status === 'draft' ? (
                     <span className="truncate font-mono">
@@ -335,14 +317,9 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
           }}
         />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">The page starts as a draft with a hero and a text block; publish it from the editor.</p>
-        <div className="flex flex-wrap justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" pending={pending} pendingLabel="Adding…">
-            Add page
-          </Button>
-        </div>
+        <DialogFormActions onCancel={onClose} pending={pending} pendingLabel="Adding…">
+          Add page
+        </DialogFormActions>
       </form>
     </Dialog>
   );

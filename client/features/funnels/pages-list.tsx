@@ -1,4 +1,4 @@
-import { ExternalLink, FileText, Split } from 'lucide-react';
+import { ExternalLink, FileText } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate, formatNumber } from '#common/format.ts';
 import { ID_PATTERN } from '#common/schemas/fields.ts';
@@ -8,9 +8,9 @@ import { Button, buttonClass } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
-import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { PageTitleLine } from '#client/features/funnels/page-title-line.tsx';
 import { funnelsApi, type PageSummary } from '#client/features/funnels/api.ts';
 import { WeekSparkline } from '#client/features/funnels/funnel-list.tsx';
 import { filterControl, ProjectFilter } from '#client/features/funnels/project-filter.tsx';
@@ -43,18 +43,7 @@ function PageRow({ page }: { page: PageSummary }) {
   return (
     <li className="flex min-w-0 flex-col gap-2 rounded-[var(--radius-card)] border border-zinc-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={`/pages/${page.id}`} className="min-w-0 truncate font-semibold text-zinc-900 hover:underline dark:text-zinc-50" title={page.title}>
-            {page.title}
-          </Link>
-          <PageStatusBadge status={page.status} />
-          {page.hasVariantB ? (
-            <span className="inline-flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-              <Split aria-hidden="true" className="size-3.5" />
-              A/B · {page.splitB} % to B
-            </span>
-          ) : null}
-        </div>
+        <PageTitleLine page={page} weight="font-semibold" />
         <p className="mt-0.5 truncate text-xs text-zinc-600 dark:text-zinc-400">
           <Link to={`/funnels/${page.funnelId}`} className="hover:underline">
             {page.funnelTitle}

@@ -6,7 +6,9 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { HexColourError } from '#client/components/hex-colour-error.tsx';
 import { errorMessage } from '#client/lib/http.ts';
+import { useHexDraft } from '#client/lib/use-hex-draft.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -39,14 +41,7 @@ function ColorField({
   disabled: boolean;
 }) {
   const id = useId();
-  const [text, setText] = useState(value);
-  // The text follows the colour when it changes elsewhere (the picker, a reset).
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    if (text.toLowerCase() !== value.toLowerCase()) setText(value);
-  }
-  const invalid = !HEX.test(text);
+  const { text, setText, type, invalid } = useHexDraft(value, onChange);
   return (
     <div className="min-w-0">
       <label htmlFor={`${id}-hex`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
@@ -75,19 +70,11 @@ function ColorField({
           maxLength={7}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
-          onChange={(e) => {
-            const next = e.currentTarget.value.trim();
-            setText(next);
-            if (HEX.test(next)) onChange(next.toLowerCase());
-          }}
+          onChange={(e) => type(e.currentTarget.value)}
           className={`block h-10 w-full min-w-0 rounded-[var(--radius-control)] border bg-white px-3 font-mono text-base text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 sm:text-sm dark:bg-zinc-900 dark:text-zinc-100 ${invalid ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
         />
       </div>
-      {invalid ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-700 dark:text-red-400">
-          Use a colour like #1a2b3c.
-        </p>
-      ) : null}
+      <HexColourError id={`${id}-error`} invalid={invalid} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { AlertTriangle, Camera } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatDate } from '#common/format.ts';
 import type { InstagramConnection } from '#common/schemas/ads.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
@@ -80,24 +80,15 @@ export function InstagramCard({
     </h2>
   );
 
-  if (connection.status === 'loading')
-    return (
-      <section aria-labelledby={`${ids}-h`} className={cardClass}>
-        {heading}
-        <div className="mt-3">
-          <SkeletonLines lines={2} label="Loading the Instagram connection" />
-        </div>
-      </section>
-    );
-  if (connection.status === 'error')
-    return (
-      <section aria-labelledby={`${ids}-h`} className={cardClass}>
-        {heading}
-        <div className="mt-3">
-          <LoadFailed title="The Instagram connection could not be loaded" onRetry={connection.reload} />
-        </div>
-      </section>
-    );
+  // Loading and failure: the card with its heading, and the state below it.
+  const cardWith = (state: ReactNode) => (
+    <section aria-labelledby={`${ids}-h`} className={cardClass}>
+      {heading}
+      <div className="mt-3">{state}</div>
+    </section>
+  );
+  if (connection.status === 'loading') return cardWith(<SkeletonLines lines={2} label="Loading the Instagram connection" />);
+  if (connection.status === 'error') return cardWith(<LoadFailed title="The Instagram connection could not be loaded" onRetry={connection.reload} />);
 
   const { configured, missing, account } = connection.data;
   const ownerNote = <p className="text-sm text-zinc-600 dark:text-zinc-400">Only the project’s owner can connect or change the Instagram account.</p>;

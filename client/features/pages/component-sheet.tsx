@@ -3,12 +3,10 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { blockSamples } from '#common/schemas/blocks-defaults.ts';
 import { BLOCK_TYPES, type Block, type PageDocument } from '#common/schemas/blocks.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
-import { NotFound } from '#client/components/not-found.tsx';
+import { LoadFailedOrNotFound } from '#client/components/load-failed-or-not-found.tsx';
 import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
-import { ApiError } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
 import { BLOCK_INFO } from '#client/features/pages/block-info.ts';
@@ -41,10 +39,7 @@ export function ComponentSheetScreen() {
       </div>
     );
   }
-  if (funnel.status === 'error') {
-    if (funnel.error instanceof ApiError && funnel.error.status === 404) return <NotFound />;
-    return <LoadFailed title="This funnel could not be loaded" onRetry={funnel.reload} />;
-  }
+  if (funnel.status === 'error') return <LoadFailedOrNotFound error={funnel.error} title="This funnel could not be loaded" onRetry={funnel.reload} />;
   const { data } = funnel;
   return (
     <div className="mx-auto max-w-[1400px]">

@@ -1,6 +1,7 @@
 import { blockDefaults } from '#common/schemas/blocks-defaults.ts';
 import { MAX_BLOCKS, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
 import { historyReducer, startHistory, type History, type HistoryAction } from '#client/lib/history.ts';
+import { moveById } from '#client/lib/move-by-id.ts';
 
 /** The page editor's undoable draft: both variants and the split between them. */
 export interface PageDraft {
@@ -94,13 +95,8 @@ export function removeBlock(doc: PageDocument, id: string): PageDocument {
 
 /** Moves a block to position `to` (clamped); the same document when nothing moves. */
 export function moveBlock(doc: PageDocument, id: string, to: number): PageDocument {
-  const from = doc.blocks.findIndex((b) => b.id === id);
-  const target = Math.min(doc.blocks.length - 1, Math.max(0, to));
-  if (from < 0 || from === target) return doc;
-  const blocks = [...doc.blocks];
-  const [block] = blocks.splice(from, 1);
-  blocks.splice(target, 0, block!);
-  return { ...doc, blocks };
+  const blocks = moveById(doc.blocks, id, to);
+  return blocks === doc.blocks ? doc : { ...doc, blocks };
 }
 
 export function updateBlockProps(doc: PageDocument, id: string, props: Block['props']): PageDocument {

@@ -1,20 +1,22 @@
-import { ChevronLeft, ExternalLink, History, Rocket } from 'lucide-react';
+import { ExternalLink, History, Rocket } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { blockSchema, MAX_BLOCKS, pageDocumentSchema, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
 import type { PageDetail, PageStatus, PageVersion } from '#common/schemas/funnels.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
-import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { EditorPanels, PartPanel } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
 import { DeletedNotice } from '#client/components/editor/sortable-list.tsx';
-import { NotFound } from '#client/components/not-found.tsx';
+import { LoadFailedOrNotFound } from '#client/components/load-failed-or-not-found.tsx';
+import { EditorSkeleton } from '#client/components/editor/editor-skeleton.tsx';
+import { EditorHeader } from '#client/components/editor/editor-header.tsx';
 import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
-import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
+import type { Device } from '#client/components/editor/device-frame.tsx';
+import { PreviewPane } from '#client/components/editor/device-preview.tsx';
 import type { PickMedia } from '#client/components/editor/spec-form.tsx';
 import { MediaPicker } from '#client/components/media-picker.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
@@ -56,19 +58,8 @@ function metaOf(page: PageDetail) {
 export function PageEditorScreen() {
   const { funnelPageId = '' } = useParams();
   const page = useResource(() => pagesApi.get(funnelPageId), [funnelPageId]);
-  if (page.status === 'loading') {
-    return (
-      <div role="status" aria-label="Loading the page editor" className="grid grid-cols-1 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
-        <Skeleton className="h-96" />
-        <Skeleton className="h-[32rem]" />
-        <Skeleton className="h-96" />
-      </div>
-    );
-  }
-  if (page.status === 'error') {
-    if (page.error instanceof ApiError && page.error.status === 404) return <NotFound />;
-    return <LoadFailed title="This page could not be loaded" onRetry={page.reload} />;
-  }
+  if (page.status === 'loading') return <EditorSkeleton label="Loading the page editor" />;
+  if (page.status === 'error') return <LoadFailedOrNotFound error={page.error} title="This page could not be loaded" onRetry={page.reload} />;
   return <Editor key={page.data.id} initial={page.data} />;
 }
 
@@ -183,37 +174,34 @@ function Editor({ initial }: { initial: PageDetail }) {
 
   return (
     <div className="-m-4 flex min-h-[calc(100vh-4rem)] flex-col sm:-m-6">
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2.5 dark:border-zinc-800 dark:bg-zinc-950">
-        <Link
-          to={`/funnels/${initial.funnel.id}`}
-          className="inline-flex min-w-0 items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
-        >
-          <ChevronLeft className="size-4 shrink-0" aria-hidden="true" /> <span className="truncate">{initial.funnel.title}</span>
-        </Link>
-        <h1 className="min-w-0 truncate text-base font-semibold">{meta.title}</h1>
-        <PageStatusBadge status={status} />
-        <SaveIndicator state={readOnly ? 'readonly' : saveState} error={saveError} onRetry={() => void save()} />
-        <div className="ml-auto flex flex-wrap items-center gap-1.5">
-          {!readOnly ? (
-            <>
-              <UndoButtons history={state} dispatch={dispatch} />
-            </>
-          ) : null}
-          <Button variant="secondary" size="sm" onClick={() => setVersionsOpen(true)}>
-            <History className="size-4" aria-hidden="true" /> Versions
-          </Button>
-          {meta.status !== 'draft' ? (
-            <a href={meta.url} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
-              <ExternalLink className="size-4" aria-hidden="true" /> View live page
-            </a>
-          ) : null}
-          {!readOnly ? (
-            <Button size="sm" onClick={() => void publish()} pending={publishing} pendingLabel="Publishing…" disabled={saveState === 'conflict'}>
-              <Rocket className="size-4" aria-hidden="true" /> Publish
+      <EditorHeader
+        back={{ label: initial.funnel.title, to: `/funnels/${initial.funnel.id}` }}
+        title={meta.title}
+        status={
+          <>
+            <PageStatusBadge status={status} />
+            <SaveIndicator state={readOnly ? 'readonly' : saveState} error={saveError} onRetry={() => void save()} />
+          </>
+        }
+        actions={
+          <>
+            {!readOnly ? <UndoButtons history={state} dispatch={dispatch} /> : null}
+            <Button variant="secondary" size="sm" onClick={() => setVersionsOpen(true)}>
+              <History className="size-4" aria-hidden="true" /> Versions
             </Button>
-          ) : null}
-        </div>
-      </header>
+            {meta.status !== 'draft' ? (
+              <a href={meta.url} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
+                <ExternalLink className="size-4" aria-hidden="true" /> View live page
+              </a>
+            ) : null}
+            {!readOnly ? (
+              <Button size="sm" onClick={() => void publish()} pending={publishing} pendingLabel="Publishing…" disabled={saveState === 'conflict'}>
+                <Rocket className="size-4" aria-hidden="true" /> Publish
+              </Button>
+            ) : null}
+          </>
+        }
+      />
       {readOnly ? (
         <Alert tone="info" className="m-4 mb-0">
           You can view this page. Only editors of the project can change or publish it.
@@ -260,13 +248,13 @@ function Editor({ initial }: { initial: PageDetail }) {
           label: 'Preview',
           className: 'p-4',
           children: (
-            <>
-              <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-                <DeviceToggle device={device} onChange={setDevice} />
-                {draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
-              </div>
+            <PreviewPane
+              device={device}
+              onDevice={setDevice}
+              note={draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
+            >
               <PagePreview doc={doc} theme={initial.theme} sizes={sizes} device={device} label={`Preview of variant ${variant.toUpperCase()}`} />
-            </>
+            </PreviewPane>
           ),
         }}
         right={{

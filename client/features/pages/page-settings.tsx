@@ -64,43 +64,34 @@ export function PageMetaSection({
     }
   };
 
+  // Both fields are saved when they are left, or on Enter (which leaves them).
+  const fieldInput =
+    (field: 'title' | 'slug', value: string, onChange: (value: string) => void, maxLength: number) => (id: string, describedBy: string | undefined) => (
+      <input
+        id={id}
+        className={`${inputClass} ${borderOf(errors[field])} h-9`}
+        value={value}
+        maxLength={maxLength}
+        disabled={readOnly}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+        onBlur={() => void commit(field)}
+      />
+    );
+
   return (
     <PanelSection title="Page">
       <Labelled label="Page title" error={errors.title} count={{ used: title.trim().length, max: 120 }}>
-        {(id, describedBy) => (
-          <input
-            id={id}
-            className={`${inputClass} ${borderOf(errors.title)} h-9`}
-            value={title}
-            maxLength={120}
-            disabled={readOnly}
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => setTitle(event.target.value)}
-            onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
-            onBlur={() => void commit('title')}
-          />
-        )}
+        {fieldInput('title', title, setTitle, 120)}
       </Labelled>
       <Labelled
         label="Address"
         error={errors.slug ?? (slug !== page.slug ? (slugProblem ?? undefined) : undefined)}
         hint={`/p/${page.funnel.name}/${slug || '…'}`}
       >
-        {(id, describedBy) => (
-          <input
-            id={id}
-            className={`${inputClass} ${borderOf(errors.slug)} h-9`}
-            value={slug}
-            maxLength={60}
-            disabled={readOnly}
-            aria-invalid={errors.slug ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => setSlug(event.target.value)}
-            onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
-            onBlur={() => void commit('slug')}
-          />
-        )}
+        {fieldInput('slug', slug, setSlug, 60)}
       </Labelled>
     </PanelSection>
   );

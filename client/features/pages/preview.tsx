@@ -2,7 +2,8 @@ import { useMemo, useState, type SyntheticEvent } from 'react';
 import { mediaFileUrl } from '#common/media-urls.ts';
 import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { ImageRef, PageDocument } from '#common/schemas/blocks.ts';
-import { DEVICE_WIDTH, DeviceFrame, type Device } from '#client/components/editor/device-frame.tsx';
+import type { Device } from '#client/components/editor/device-frame.tsx';
+import { DevicePreview } from '#client/components/editor/device-preview.tsx';
 import { PageView } from '#client/blocks/page-view.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
 
@@ -52,14 +53,8 @@ export function PagePreview({
     </div>
   );
   return (
-    <div
-      role="region"
-      aria-label={label}
-      className={`mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 ${device === 'phone' ? 'w-[390px] max-w-full' : 'w-full'}`}
-    >
-      <DeviceFrame key={device} title={`${label} on a ${device}`} width={DEVICE_WIDTH[device]}>
-        {page}
-      </DeviceFrame>
-    </div>
+    <DevicePreview label={label} device={device}>
+      {page}
+    </DevicePreview>
   );
 }

@@ -7,7 +7,9 @@ import { Button } from '#client/components/button.tsx';
 import type { FieldSpec } from '#client/components/editor/field-spec.ts';
 import { SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
 import { borderOf, inputClass, Labelled, PanelSection } from '#client/components/editor/field-controls.tsx';
+import { HexColourError } from '#client/components/hex-colour-error.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useHexDraft } from '#client/lib/use-hex-draft.ts';
 import type { PresentationPatch } from '#client/features/presentations/api.ts';
 import type { Presentation, PresentationDocument } from '#client/features/presentations/model.ts';
 import { slugError, SLUG_MAX } from '#client/features/presentations/rules.ts';
@@ -125,13 +127,7 @@ const RADIUS_LABELS: Record<Radius, string> = { none: 'Square', small: 'Small', 
 
 function ColorRow({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   const id = useId();
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    if (text.toLowerCase() !== value.toLowerCase()) setText(value);
-  }
-  const invalid = !HEX.test(text);
+  const { text, type, invalid } = useHexDraft(value, onChange);
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-zinc-700 dark:text-zinc-300">
@@ -152,19 +148,11 @@ function ColorRow({ label, value, onChange }: { label: string; value: string; on
           maxLength={7}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : undefined}
-          onChange={(e) => {
-            const next = e.currentTarget.value.trim();
-            setText(next);
-            if (HEX.test(next)) onChange(next.toLowerCase());
-          }}
+          onChange={(e) => type(e.currentTarget.value)}
           className={`${inputClass} ${borderOf(invalid ? 'x' : undefined)} h-9 font-mono`}
         />
       </div>
-      {invalid ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-700 dark:text-red-400">
-          Use a colour like #1a2b3c.
-        </p>
-      ) : null}
+      <HexColourError id={`${id}-error`} invalid={invalid} />
     </div>
   );
 }

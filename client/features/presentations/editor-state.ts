@@ -1,4 +1,5 @@
 import { historyReducer, startHistory, type History, type HistoryAction } from '#client/lib/history.ts';
+import { moveById } from '#client/lib/move-by-id.ts';
 import type { PresentationDocument, Section } from '#client/features/presentations/model.ts';
 
 /** The presentation editor's document with its undo/redo history (client/lib/history.ts), and the selected section. */
@@ -43,13 +44,8 @@ export function removeSection(doc: PresentationDocument, id: string): Presentati
 
 /** Moves a section to position `to` (clamped); the same document when nothing moves. */
 export function moveSection(doc: PresentationDocument, id: string, to: number): PresentationDocument {
-  const from = doc.sections.findIndex((s) => s.id === id);
-  const target = Math.min(doc.sections.length - 1, Math.max(0, to));
-  if (from < 0 || from === target) return doc;
-  const sections = [...doc.sections];
-  const [section] = sections.splice(from, 1);
-  sections.splice(target, 0, section!);
-  return { ...doc, sections };
+  const sections = moveById(doc.sections, id, to);
+  return sections === doc.sections ? doc : { ...doc, sections };
 }
 
 export function updateSectionProps(doc: PresentationDocument, id: string, props: Section['props']): PresentationDocument {

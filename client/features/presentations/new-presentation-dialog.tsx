@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { slugify } from '#common/schemas/funnels.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
-import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
+import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
@@ -159,14 +159,9 @@ function NewPresentationForm({
           setErrors((x) => ({ ...x, slug: undefined }));
         }}
       />
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={pending} pendingLabel="Creating…">
-          Create presentation
-        </Button>
-      </div>
+      <DialogFormActions onCancel={onClose} pending={pending} pendingLabel="Creating…">
+        Create presentation
+      </DialogFormActions>
     </form>
   );
 }

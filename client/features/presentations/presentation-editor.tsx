@@ -1,18 +1,19 @@
-import { ChevronLeft, ExternalLink, LayoutGrid, Rocket } from 'lucide-react';
+import { ExternalLink, LayoutGrid, Rocket } from 'lucide-react';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { MediaItem } from '#common/schemas/media.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { EditorPanels, PartPanel } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
 import { DeletedNotice } from '#client/components/editor/sortable-list.tsx';
-import { NotFound } from '#client/components/not-found.tsx';
+import { LoadFailedOrNotFound } from '#client/components/load-failed-or-not-found.tsx';
+import { EditorSkeleton } from '#client/components/editor/editor-skeleton.tsx';
+import { EditorHeader } from '#client/components/editor/editor-header.tsx';
 import { MediaPicker } from '#client/components/media-picker.tsx';
 import type { PickMedia } from '#client/components/editor/spec-form.tsx';
-import { DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
+import type { Device } from '#client/components/editor/device-frame.tsx';
+import { PreviewPane } from '#client/components/editor/device-preview.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -63,47 +64,25 @@ function merge(a: Resolved, b: Partial<Resolved>): Resolved {
   };
 }
 
-/** The presentation editor, opened from the list (`?edit={id}`): loading, not found and error states. */
-export function PresentationEditor({
-  id,
-  backLabel,
-  onBack,
-  onChanged,
-}: {
-  id: string;
+/** How the editor returns to the list it was opened from, and keeps that list's row current. */
+interface FromList {
   backLabel: string;
   onBack: () => void;
   /** The list's row follows what the editor saved, published or unpublished. */
   onChanged: (summary: PresentationSummary) => void;
-}) {
+}
+
+/** The presentation editor, opened from the list (`?edit={id}`): loading, not found and error states. */
+export function PresentationEditor({ id, backLabel, onBack, onChanged }: { id: string } & FromList) {
   const presentation = useResource(() => (id === 'invalid' ? Promise.reject(new ApiError('not_found', 'Not found', 404)) : presentationsApi.get(id)), [id]);
-  if (presentation.status === 'loading') {
-    return (
-      <div role="status" aria-label="Loading the presentation editor" className="grid grid-cols-1 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
-        <Skeleton className="h-96" />
-        <Skeleton className="h-[32rem]" />
-        <Skeleton className="h-96" />
-      </div>
-    );
-  }
+  if (presentation.status === 'loading') return <EditorSkeleton label="Loading the presentation editor" />;
   if (presentation.status === 'error') {
-    if (presentation.error instanceof ApiError && presentation.error.status === 404) return <NotFound />;
-    return <LoadFailed title="This presentation could not be loaded" onRetry={presentation.reload} />;
+    return <LoadFailedOrNotFound error={presentation.error} title="This presentation could not be loaded" onRetry={presentation.reload} />;
   }
   return <Editor initial={presentation.data} backLabel={backLabel} onBack={onBack} onChanged={onChanged} />;
 }
 
-function Editor({
-  initial,
-  backLabel,
-  onBack,
-  onChanged,
-}: {
-  initial: Presentation;
-  backLabel: string;
-  onBack: () => void;
-  onChanged: (summary: PresentationSummary) => void;
-}) {
+function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentation } & FromList) {
   const toast = useToast();
   const [state, dispatch] = useReducer(editorReducer, initial.document, initialEditorState);
   const [meta, setMeta] = useState<Presentation>(initial);
@@ -219,47 +198,47 @@ function Editor({
 
   return (
     <div className="-m-4 flex min-h-[calc(100vh-4rem)] flex-col sm:-m-6">
-      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2.5 dark:border-zinc-800 dark:bg-zinc-950">
-        <button
-          type="button"
-          onClick={onBack}
-          className="inline-flex min-w-0 items-center gap-1 text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
-        >
-          <ChevronLeft className="size-4 shrink-0" aria-hidden="true" /> <span className="truncate">{backLabel}</span>
-        </button>
-        <h1 className="min-w-0 truncate text-base font-semibold">{doc.customerName.trim() || meta.customerName}</h1>
-        <PresentationStatusBadge presentation={meta} />
-        <SaveIndicator state={saveState} error={saveError} onRetry={() => void save()} />
-        <div className="ml-auto flex flex-wrap items-center gap-1.5">
-          <UndoButtons history={state} dispatch={dispatch} />
-          <a href={`${meta.url}/components`} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
-            <LayoutGrid className="size-4" aria-hidden="true" /> Components
-          </a>
-          {meta.status === 'published' ? (
-            <a href={meta.url} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
-              <ExternalLink className="size-4" aria-hidden="true" /> Open the page
+      <EditorHeader
+        back={{ label: backLabel, onClick: onBack }}
+        title={doc.customerName.trim() || meta.customerName}
+        status={
+          <>
+            <PresentationStatusBadge presentation={meta} />
+            <SaveIndicator state={saveState} error={saveError} onRetry={() => void save()} />
+          </>
+        }
+        actions={
+          <>
+            <UndoButtons history={state} dispatch={dispatch} />
+            <a href={`${meta.url}/components`} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
+              <LayoutGrid className="size-4" aria-hidden="true" /> Components
             </a>
-          ) : null}
-          <Button
-            // Another button, not a colour transition between the two variants.
-            key={meta.status}
-            size="sm"
-            variant={meta.status === 'published' ? 'secondary' : 'primary'}
-            onClick={() => void togglePublished()}
-            pending={publishing}
-            pendingLabel={meta.status === 'published' ? 'Unpublishing…' : 'Publishing…'}
-            disabled={saveState === 'conflict'}
-          >
             {meta.status === 'published' ? (
-              'Unpublish'
-            ) : (
-              <>
-                <Rocket className="size-4" aria-hidden="true" /> Publish
-              </>
-            )}
-          </Button>
-        </div>
-      </header>
+              <a href={meta.url} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
+                <ExternalLink className="size-4" aria-hidden="true" /> Open the page
+              </a>
+            ) : null}
+            <Button
+              // Another button, not a colour transition between the two variants.
+              key={meta.status}
+              size="sm"
+              variant={meta.status === 'published' ? 'secondary' : 'primary'}
+              onClick={() => void togglePublished()}
+              pending={publishing}
+              pendingLabel={meta.status === 'published' ? 'Unpublishing…' : 'Publishing…'}
+              disabled={saveState === 'conflict'}
+            >
+              {meta.status === 'published' ? (
+                'Unpublish'
+              ) : (
+                <>
+                  <Rocket className="size-4" aria-hidden="true" /> Publish
+                </>
+              )}
+            </Button>
+          </>
+        }
+      />
       {saveState === 'conflict' ? <SaveConflict what="this presentation" /> : null}
       <EditorPanels
         narrow="switch"
@@ -303,13 +282,9 @@ function Editor({
           label: 'Preview',
           className: 'p-4',
           children: (
-            <>
-              <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-                <DeviceToggle device={device} onChange={setDevice} />
-                <p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{meta.url}</p>
-              </div>
+            <PreviewPane device={device} onDevice={setDevice} note={<p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{meta.url}</p>}>
               <PresentationPreview doc={doc} resolved={resolved} refCode={meta.refCode} authorName={meta.author?.name ?? ''} device={device} />
-            </>
+            </PreviewPane>
           ),
         }}
         right={{

@@ -1,13 +1,14 @@
-import { Plus, Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ID_PATTERN } from '#common/schemas/fields.ts';
-import { Button } from '#client/components/button.tsx';
+import { NewButton } from '#client/components/new-button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
+import { SearchBox } from '#client/components/search-box.tsx';
+import { EditorSkeleton } from '#client/components/editor/editor-skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
+import { useDebouncedSearch } from '#client/lib/use-debounced-search.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
@@ -21,19 +22,6 @@ import { PresentationsUpsell } from '#client/features/presentations/upsell.tsx';
 
 /** The editor (with the section components of its preview) loads when a presentation is opened: the list stays light. */
 const PresentationEditor = lazy(() => import('#client/features/presentations/presentation-editor.tsx').then((m) => ({ default: m.PresentationEditor })));
-
-function EditorSkeleton() {
-  return (
-    <div role="status" aria-label="Loading the presentation editor" className="grid grid-cols-1 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)_20rem]">
-      <Skeleton className="h-96" />
-      <Skeleton className="h-[32rem]" />
-      <Skeleton className="h-96" />
-    </div>
-  );
-}
-
-/** How long typing pauses before the search runs. */
-export const SEARCH_DELAY_MS = 300;
 
 const COPY: Record<Scope, { title: string; description: string }> = {
   all: { title: 'Presentation pages', description: 'Every presentation of every author: pitch pages for customers and campaigns, with their visitors.' },
@@ -59,12 +47,7 @@ function Manage({ scope }: { scope: Scope }) {
   const [params, setParams] = useSearchParams();
   const rawEdit = params.get('edit');
   const editId = rawEdit && ID_PATTERN.test(rawEdit) ? rawEdit : rawEdit ? 'invalid' : null;
-  const [typed, setTyped] = useState(params.get('q') ?? '');
-  const [query, setQuery] = useState(typed.trim());
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQuery(typed.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, query } = useDebouncedSearch(params.get('q') ?? '');
   const list = usePaged((cursor) => presentationsApi.list(scope, query, cursor), [scope, query]);
   const projects = useResource(projectsForPrefill, []);
   const [creating, setCreating] = useState(params.get('new') === '1');
@@ -153,7 +136,7 @@ function Manage({ scope }: { scope: Scope }) {
 
   if (editId) {
     return (
-      <Suspense fallback={<EditorSkeleton />}>
+      <Suspense fallback={<EditorSkeleton label="Loading the presentation editor" />}>
         <PresentationEditor
           key={editId}
           id={editId}
@@ -169,31 +152,12 @@ function Manage({ scope }: { scope: Scope }) {
     );
   }
 
-  const newButton = (label: string) => (
-    <Button onClick={() => setCreating(true)}>
-      <Plus aria-hidden="true" className="size-4" />
-      {label}
-    </Button>
-  );
+  const newButton = (label: string) => <NewButton onClick={() => setCreating(true)}>{label}</NewButton>;
 
   return (
     <>
       <PageHeader title={COPY[scope].title} description={COPY[scope].description} actions={newButton('New presentation')} />
-      <div role="search" className="relative mb-4 max-w-md">
-        <label htmlFor={`${id}-search`} className="sr-only">
-          Search presentations
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" />
-        <input
-          id={`${id}-search`}
-          type="search"
-          placeholder="Search by customer or address"
-          value={typed}
-          maxLength={100}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          className="block h-10 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white pr-3 pl-9 text-base shadow-sm focus:outline-2 focus:outline-accent-600 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900"
-        />
-      </div>
+      <SearchBox id={`${id}-search`} label="Search presentations" placeholder="Search by customer or address" value={typed} onChange={setTyped} />
       <PresentationList
         list={list}
         showAuthor={scope === 'all'}

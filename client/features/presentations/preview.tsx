@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { DEVICE_WIDTH, DeviceFrame, type Device } from '#client/components/editor/device-frame.tsx';
+import type { Device } from '#client/components/editor/device-frame.tsx';
+import { DevicePreview } from '#client/components/editor/device-preview.tsx';
 import { contextFromResolved, PresentationView } from '#client/presentations/presentation-view.tsx';
 import type { PresentationDocument, Resolved } from '#client/features/presentations/model.ts';
 
@@ -25,14 +26,8 @@ export function PresentationPreview({
   const [now] = useState(() => Date.now());
   const ctx = useMemo(() => contextFromResolved('editor', resolved, { refCode, authorName, now }), [resolved, refCode, authorName, now]);
   return (
-    <div
-      role="region"
-      aria-label={label}
-      className={`mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 ${device === 'phone' ? 'w-[390px] max-w-full' : 'w-full'}`}
-    >
-      <DeviceFrame key={device} title={`${label} on a ${device}`} width={DEVICE_WIDTH[device]}>
-        <PresentationView document={doc} ctx={ctx} />
-      </DeviceFrame>
-    </div>
+    <DevicePreview label={label} device={device}>
+      <PresentationView document={doc} ctx={ctx} />
+    </DevicePreview>
   );
 }

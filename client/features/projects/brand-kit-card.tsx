@@ -1,10 +1,11 @@
-import { Plus, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { FontId } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { MAX_BRAND_COLORS, type BrandKit, type ProjectDetail } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
+import { NewButton } from '#client/components/new-button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { BUNDLED_CHOICES, FontPicker } from '#client/components/font-picker.tsx';
 import { TextAreaField } from '#client/components/field.tsx';
@@ -209,10 +210,9 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           </ul>
           {invalidColor ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">Use colours like #1A2B3C.</p> : null}
           {canEdit && kit.colors.length < MAX_BRAND_COLORS ? (
-            <Button variant="ghost" size="sm" className="mt-2" onClick={() => setKit((k) => ({ ...k, colors: [...k.colors, '#4f46e5'] }))}>
-              <Plus aria-hidden="true" className="size-4" />
+            <NewButton variant="ghost" size="sm" className="mt-2" onClick={() => setKit((k) => ({ ...k, colors: [...k.colors, '#4f46e5'] }))}>
               Add colour
-            </Button>
+            </NewButton>
           ) : null}
           {kit.colors.length === 0 && !canEdit ? <p className="text-sm text-zinc-500">No colours yet.</p> : null}
         </fieldset>

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { DEVICE_WIDTH, DeviceFrame, DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
+
+/**
+ * An editor's preview: a labelled region, as wide as the screen allows for a desktop or a
+ * phone's width for a phone, holding `children` in a frame of that device's viewport.
+ */
+export function DevicePreview({ label, device, children }: { label: string; device: Device; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      className={`mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 ${device === 'phone' ? 'w-[390px] max-w-full' : 'w-full'}`}
+    >
+      <DeviceFrame key={device} title={`${label} on a ${device}`} width={DEVICE_WIDTH[device]}>
+        {children}
+      </DeviceFrame>
+    </div>
+  );
+}
+
+/** An editor's preview column: the device toggle, with a note on what is shown beside it, above the preview. */
+export function PreviewPane({
+  device,
+  onDevice,
+  note,
+  children,
+}: {
+  device: Device;
+  onDevice: (device: Device) => void;
+  note: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <DeviceToggle device={device} onChange={onDevice} />
+        {note}
+      </div>
+      {children}
+    </>
+  );
+}
