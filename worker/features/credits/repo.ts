@@ -203,7 +203,13 @@ export function listLedger(
   if (options.kind) conditions.push(eq(creditLedger.kind, options.kind));
   const before = options.before && { time: options.before.time, id: options.before.seq };
   // Newest first; entries of one instant (an expiry, then the grant) in the order they were written.
-  return keysetPage(db.select().from(creditLedger).$dynamic(), { time: creditLedger.createdAt, key: creditLedger.seq, conditions, before, limit: options.limit }).all();
+  return keysetPage(db.select().from(creditLedger).$dynamic(), {
+    time: creditLedger.createdAt,
+    key: creditLedger.seq,
+    conditions,
+    before,
+    limit: options.limit,
+  }).all();
 }
 
 /** The ledger's sums per bucket, to check the balance against. */

@@ -162,13 +162,19 @@ export function listMedia(db: Db, projectId: string, filters: MediaFilters, limi
       sql`(${contains(media.name)} OR ${contains(media.alt)} OR EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE instr(json_each.value, ${folded}) > 0))`,
     );
   }
-  return keysetPage(db.select({ media, uploaderName: userField(media.uploadedBy, 'name') }).from(media).$dynamic(), {
-    time: media.createdAt,
-    key: media.id,
-    conditions,
-    before,
-    limit,
-  }).all();
+  return keysetPage(
+    db
+      .select({ media, uploaderName: userField(media.uploadedBy, 'name') })
+      .from(media)
+      .$dynamic(),
+    {
+      time: media.createdAt,
+      key: media.id,
+      conditions,
+      before,
+      limit,
+    },
+  ).all();
 }
 
 /** Every tag used in the project's library, for the filter. */

@@ -167,18 +167,11 @@ export function scheduledAdsBefore(db: Db, before: Date, limit: number) {
 }
 
 export function setPreviewId(db: Db, id: string, previewId: string | null) {
-  return db
-    .update(ads)
-    .set({ previewId })
-    .where(isLiveRow(ads, id))
-    .returning({ id: ads.id });
+  return db.update(ads).set({ previewId }).where(isLiveRow(ads, id)).returning({ id: ads.id });
 }
 
 export function softDeleteAd(db: Db, id: string, now: Date) {
-  return db
-    .update(ads)
-    .set({ deletedAt: now, updatedAt: now, previewId: null })
-    .where(isLiveRow(ads, id));
+  return db.update(ads).set({ deletedAt: now, updatedAt: now, previewId: null }).where(isLiveRow(ads, id));
 }
 
 /**

@@ -51,11 +51,7 @@ export function findByAffiliateCode(db: Db, code: string) {
 }
 
 export async function affiliateCodeOf(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db
-    .select({ code: users.affiliateCode })
-    .from(users)
-    .where(isLiveRow(users, userId))
-    .get();
+  const row = await db.select({ code: users.affiliateCode }).from(users).where(isLiveRow(users, userId)).get();
   return row?.code ?? undefined;
 }
 

@@ -78,11 +78,7 @@ export function softDeleteCreative(db: Db, id: string, now: Date) {
 }
 
 export function findLiveCreative(db: Db, id: string) {
-  return db
-    .select({ id: creatives.id })
-    .from(creatives)
-    .where(isLiveRow(creatives, id))
-    .get();
+  return db.select({ id: creatives.id }).from(creatives).where(isLiveRow(creatives, id)).get();
 }
 
 /* ---------- creations ---------- */

@@ -155,10 +155,7 @@ export function findLiveFunnel(db: Db, id: string) {
 }
 
 export function softDeleteFunnel(db: Db, id: string, now: Date) {
-  return db
-    .update(funnels)
-    .set({ deletedAt: now, updatedAt: now })
-    .where(isLiveRow(funnels, id));
+  return db.update(funnels).set({ deletedAt: now, updatedAt: now }).where(isLiveRow(funnels, id));
 }
 
 /**

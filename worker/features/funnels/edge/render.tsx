@@ -175,9 +175,7 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     '<meta property="og:type" content="website">',
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    social && document.seo.image
-      ? socialImageTags({ url: origin + social.src, width: social.width, height: social.height, alt: document.seo.image.alt })
-      : '',
+    social && document.seo.image ? socialImageTags({ url: origin + social.src, width: social.width, height: social.height, alt: document.seo.image.alt }) : '',
     `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`,
     // No favicon request (a custom domain has none; a 404 in the console costs Best Practices).
     '<link rel="icon" href="data:,">',

@@ -157,10 +157,7 @@ export function setPositionStatements(db: Db, funnelId: string, pageIds: readonl
 }
 
 export function softDeletePage(db: Db, id: string, now: Date) {
-  return db
-    .update(funnelPages)
-    .set({ deletedAt: now, updatedAt: now })
-    .where(isLiveRow(funnelPages, id));
+  return db.update(funnelPages).set({ deletedAt: now, updatedAt: now }).where(isLiveRow(funnelPages, id));
 }
 
 /* ---------- versions ---------- */

@@ -256,7 +256,17 @@ export async function duplicatePage(db: Db, { page, funnel }: PageWithFunnel, ro
     const suffix = attempt === 1 ? '-copy' : `-copy-${attempt}`;
     const slug = `${page.slug.slice(0, PAGE_SLUG_MAX - suffix.length)}${suffix}`;
     if (await repo.slugTaken(db, funnel.id, slug)) continue;
-    const values = { id: newId(), funnelId: funnel.id, projectId: page.projectId, slug, title, draft: page.draft, draftB: page.draftB, splitB: page.splitB, now };
+    const values = {
+      id: newId(),
+      funnelId: funnel.id,
+      projectId: page.projectId,
+      slug,
+      title,
+      draft: page.draft,
+      draftB: page.draftB,
+      splitB: page.splitB,
+      now,
+    };
     try {
       return await addPage(db, funnel, role, origin, values);
     } catch (error) {

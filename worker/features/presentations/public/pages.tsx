@@ -60,9 +60,7 @@ async function page(assets: PageAssets, shell: Shell, status: HtmlPage['status']
     `<meta property="og:title" content="${escapeHtml(shell.title)}">`,
     `<meta property="og:description" content="${escapeHtml(shell.description)}">`,
     '<meta property="og:type" content="website">',
-    shell.image
-      ? socialImageTags({ url: shell.image.url, width: 1200, height: 628, alt: shell.image.alt })
-      : '',
+    shell.image ? socialImageTags({ url: shell.image.url, width: 1200, height: 628, alt: shell.image.alt }) : '',
     theme ? `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">` : '',
     '<link rel="icon" href="data:,">',
     assets.font ? `<link rel="preload" href="${assets.font}" as="font" type="font/woff2" crossorigin>` : '',

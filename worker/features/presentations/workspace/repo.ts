@@ -106,10 +106,7 @@ export function updateIfAt(db: Db, id: string, revision: number, set: Partial<Pr
 }
 
 export function softDelete(db: Db, id: string, now: Date) {
-  return db
-    .update(presentations)
-    .set({ deletedAt: now, updatedAt: now })
-    .where(isLiveRow(presentations, id));
+  return db.update(presentations).set({ deletedAt: now, updatedAt: now }).where(isLiveRow(presentations, id));
 }
 
 /** Ids of presentations deleted before `before` (their R2 objects go first). */

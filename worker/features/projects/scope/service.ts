@@ -66,7 +66,15 @@ export function forMember<R>(db: Db, row: Read<R | undefined>, projectOf: Operan
  * the row's project), in one batch.
  */
 export function firstRowForMember<R>(db: Db, query: BatchItem<'sqlite'> & { _: { result: R[] } }, projectOf: Operand, userId: string) {
-  return run(db, forMember(db, read(query, (rows: R[]) => rows[0]), projectOf, userId));
+  return run(
+    db,
+    forMember(
+      db,
+      read(query, (rows: R[]) => rows[0]),
+      projectOf,
+      userId,
+    ),
+  );
 }
 
 /** The project's live members (only its owner with `role`) with their names and addresses: whom a feature mails. */

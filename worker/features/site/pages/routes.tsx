@@ -99,12 +99,9 @@ export const siteRoutes = new Hono<AppEnv>()
     ),
   )
   .get('/about', access('public'), (c) =>
-    staticPage(
-      c,
-      { interactive: false },
-      { title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.' },
-      (chrome) => <AboutPage chrome={chrome} />,
-    ),
+    staticPage(c, { interactive: false }, { title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.' }, (chrome) => (
+      <AboutPage chrome={chrome} />
+    )),
   )
   .get('/pricing', access('public'), (c) =>
     staticPage(
