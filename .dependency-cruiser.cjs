@@ -10,7 +10,7 @@ const TESTS = '(\\.test\\.tsx?$|^common/test/|^worker/test/|^worker/reliability/
 const SERVICE = ['^worker/features/[^/]+/service\\.ts$', '^worker/features/[^/]+/[^/]+/service\\.ts$'];
 /**
  * The render core the renderer Worker runs: the pure modules of worker/features/creatives/render/
- * (render.ts, render-prep.ts, fonts-render.ts, images.ts, png-fast.ts, jpeg.ts, thumbnail.ts), not
+ * (render.ts, render-prep.ts, fonts-render.ts, images.ts, png-fast.ts, png-samples.ts, jpeg.ts, thumbnail.ts), not
  * the sub-feature's routes, service or repo, which need the app's database and requests.
  */
 const RENDER_CORE = ['^worker/features/creatives/render/(?!(repo|routes|service)\\.ts$)[^/]+$'];

@@ -106,47 +106,36 @@ function findWorkerdPid(): number {
 
 /** Serves the worker bundle in `bundleDir` with the client build in `options.clientDir` as its assets. */
 export async function startServer(bundleDir: string, options: { clientDir: string; inspectorPort?: number }): Promise<BenchServer> {
+  // The app's worker, as both app workers run it (each adds its name and socket).
+  const appWorker = {
+    modulesRoot: bundleDir,
+    modules: bundleModules(bundleDir),
+    compatibilityDate: COMPATIBILITY_DATE,
+    compatibilityFlags: ['nodejs_compat'],
+    d1Databases: { DB: 'bench-db' },
+    r2Buckets: ['MEDIA'],
+    // In production, with run_worker_first, requests reach the worker directly and
+    // ASSETS is Cloudflare's asset service. Miniflare's local asset router would sit
+    // in front of every request (≈0.15 ms CPU each), so the bench binds ASSETS to
+    // the built files instead: used once per isolate for the manifest.
+    serviceBindings: { ASSETS: serveBuiltAssets(options.clientDir), RENDERER: RENDERER_BINDING },
+    bindings: {
+      ...vars(),
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
+      TOKEN_ENCRYPTION_KEY: 'YmVuY2gtdG9rZW4tZW5jcnlwdGlvbi1rZXktMDAwMDA=',
+    },
+  };
   // This miniflare line takes the new per-worker config; convert from the familiar shape.
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
       workers: [
-        {
-          name: 'adloom',
-          modulesRoot: bundleDir,
-          modules: bundleModules(bundleDir),
-          compatibilityDate: COMPATIBILITY_DATE,
-          compatibilityFlags: ['nodejs_compat'],
-          d1Databases: { DB: 'bench-db' },
-          r2Buckets: ['MEDIA'],
-          // In production, with run_worker_first, requests reach the worker directly and
-          // ASSETS is Cloudflare's asset service. Miniflare's local asset router would sit
-          // in front of every request (≈0.15 ms CPU each), so the bench binds ASSETS to
-          // the built files instead: used once per isolate for the manifest.
-          serviceBindings: { ASSETS: serveBuiltAssets(options.clientDir), RENDERER: RENDERER_BINDING },
-          bindings: {
-            ...vars(),
-            SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
-            TOKEN_ENCRYPTION_KEY: 'YmVuY2gtdG9rZW4tZW5jcnlwdGlvbi1rZXktMDAwMDA=',
-          },
-          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloom }],
-        },
+        { ...appWorker, name: 'adloom', unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloom }] },
         // The funnel pages without their edge cache (same database): the uncached throughput budget.
         {
+          ...appWorker,
           name: 'adloom-uncached',
-          modulesRoot: bundleDir,
-          modules: bundleModules(bundleDir),
-          compatibilityDate: COMPATIBILITY_DATE,
-          compatibilityFlags: ['nodejs_compat'],
-          d1Databases: { DB: 'bench-db' },
-          r2Buckets: ['MEDIA'],
-          serviceBindings: { ASSETS: serveBuiltAssets(options.clientDir), RENDERER: RENDERER_BINDING },
-          bindings: {
-            ...vars(),
-            SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
-            TOKEN_ENCRYPTION_KEY: 'YmVuY2gtdG9rZW4tZW5jcnlwdGlvbi1rZXktMDAwMDA=',
-            EDGE_CACHE: 'off',
-          },
+          bindings: { ...appWorker.bindings, EDGE_CACHE: 'off' },
           cacheAPI: false,
           unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloomUncached }],
         },

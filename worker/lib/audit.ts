@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { operand, rawStatement, type Db, type Operand } from '#worker/db/client.ts';
+import { keysetPage } from '#worker/db/keyset.ts';
 import { auditLog } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
 
@@ -70,15 +71,9 @@ export function auditTrail<L extends Record<string, SQL>>(
   if (filters.projectId) {
     conditions.push(or(eq(auditLog.projectId, filters.projectId), and(eq(auditLog.targetType, 'project'), eq(auditLog.targetId, filters.projectId))));
   }
-  if (before) {
-    const time = new Date(before.time);
-    conditions.push(or(lt(auditLog.createdAt, time), and(eq(auditLog.createdAt, time), lt(auditLog.id, before.id))));
-  }
-  return db
+  const query = db
     .select({ entry: auditLog, ...labels(auditLog) })
     .from(auditLog)
-    .where(and(...conditions))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit + 1)
-    .all();
+    .$dynamic();
+  return keysetPage(query, { time: auditLog.createdAt, key: auditLog.id, conditions, before, limit }).all();
 }

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { AppEnv } from '#worker/env.ts';
 import { NO_SCRIPT_CSP } from '#worker/middleware/security-headers.ts';
-import { escapeHtml, scriptJson } from '#worker/ssr/html.ts';
+import { escapeHtml, scriptJson, socialImageTags, type SocialImage } from '#worker/ssr/html.ts';
 import { ENTRIES, chunkCss, chunkFiles, pageAssets, type PageAssets } from '#worker/ssr/manifest.ts';
 
 export interface PageMeta {
@@ -12,17 +12,13 @@ export interface PageMeta {
   /** Keep out of search engines (login, reset, errors, the workspace). */
   noindex?: boolean;
   /** The picture a pasted link unfurls as (Open Graph and Twitter cards): an absolute URL. */
-  image?: { url: string; width: number; height: number; alt: string };
+  image?: SocialImage;
 }
 
 function imageTags(image: PageMeta['image']): string {
   if (!image) return '';
   return [
-    `<meta property="og:image" content="${escapeHtml(image.url)}">`,
-    `<meta property="og:image:width" content="${image.width}">`,
-    `<meta property="og:image:height" content="${image.height}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
-    '<meta name="twitter:card" content="summary_large_image">',
+    socialImageTags(image),
     `<meta name="twitter:image" content="${escapeHtml(image.url)}">`,
     `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}">`,
   ].join('');

@@ -1,5 +1,6 @@
-import { and, desc, eq, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
+import { keysetPage } from '#worker/db/keyset.ts';
 import { contactMessages } from '#worker/db/schema.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
@@ -16,17 +17,13 @@ export function listContactMessages(
   const conditions: (SQL | undefined)[] = [];
   if (options.status === 'open') conditions.push(isNull(contactMessages.handledAt));
   if (options.status === 'handled') conditions.push(isNotNull(contactMessages.handledAt));
-  if (options.before) {
-    const time = new Date(options.before.time);
-    conditions.push(or(lt(contactMessages.createdAt, time), and(eq(contactMessages.createdAt, time), lt(contactMessages.id, options.before.id))));
-  }
-  return db
-    .select()
-    .from(contactMessages)
-    .where(and(...conditions))
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(options.limit + 1)
-    .all();
+  return keysetPage(db.select().from(contactMessages).$dynamic(), {
+    time: contactMessages.createdAt,
+    key: contactMessages.id,
+    conditions,
+    before: options.before,
+    limit: options.limit,
+  }).all();
 }
 
 export function findContactMessage(db: Db, id: string) {

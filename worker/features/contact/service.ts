@@ -1,4 +1,5 @@
 import type { ContactInput } from '#common/schemas/contact.ts';
+import type { ContactMessageItem } from '#common/schemas/admin.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -52,15 +53,8 @@ export async function submitContact(
   return { stored: true, id };
 }
 
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  userId: string | null;
-  handledAt: string | null;
-  createdAt: string;
-}
+/** A message as the admin area shows it (the shared API type). */
+export type ContactMessage = ContactMessageItem;
 
 function toMessage(row: repo.ContactMessageRow): ContactMessage {
   return {

@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { ofExistingRow, operand, rawStatement, type Db, type Operand } from '#worker/db/client.ts';
+import { keysetPage } from '#worker/db/keyset.ts';
 import { creditBalances, creditLedger, nextLedgerSeq } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 
@@ -60,19 +61,27 @@ export interface Movement {
   now: number;
 }
 
+/** A ledger entry made by `select` (a value for each column listed here, in order), once per operation key. */
+function ledgerInsert(select: SQL): SQL {
+  return sql`
+      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
+      ${select}
+      ON CONFLICT (operation_key) DO NOTHING`;
+}
+
+/** A movement of the user's credits: its ledger entry (made by `select`), then the balance updated by it. */
+function movementStatements(db: Db, m: Movement, select: SQL) {
+  return [rawStatement(db, ledgerInsert(select)), applyStatement(db, sql`${m.userId}`, m.operationKey, m.now)];
+}
+
 /** Takes `amount` credits, the monthly bucket first, if the balance covers it. */
 export function spendStatements(db: Db, m: Movement) {
-  return [
-    rawStatement(
-      db,
-      sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
-      SELECT ${m.id}, b.user_id, 'spend', -min(b.monthly, ${m.amount}), -(${m.amount} - min(b.monthly, ${m.amount})), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
-      FROM credit_balances b WHERE b.user_id = ${m.userId} AND b.monthly + b.purchased >= ${m.amount}
-      ON CONFLICT (operation_key) DO NOTHING`,
-    ),
-    applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
-  ];
+  return movementStatements(
+    db,
+    m,
+    sql`SELECT ${m.id}, b.user_id, 'spend', -min(b.monthly, ${m.amount}), -(${m.amount} - min(b.monthly, ${m.amount})), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
+      FROM credit_balances b WHERE b.user_id = ${m.userId} AND b.monthly + b.purchased >= ${m.amount}`,
+  );
 }
 
 /**
@@ -84,16 +93,10 @@ export function spendStatements(db: Db, m: Movement) {
 export function refundStatements(db: Db, m: Omit<Movement, 'amount' | 'userId' | 'reference'> & { spendKey: string; amount?: number | undefined }) {
   const insert =
     m.amount === undefined
-      ? sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
-      SELECT ${m.id}, s.user_id, 'refund', -s.monthly_delta, -s.purchased_delta, ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}, ${nextLedgerSeq}
-      FROM credit_ledger s WHERE s.operation_key = ${m.spendKey} AND s.kind = 'spend'
-      ON CONFLICT (operation_key) DO NOTHING`
-      : sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
-      SELECT ${m.id}, s.user_id, 'refund', ${m.amount} - min(-s.purchased_delta, ${m.amount}), min(-s.purchased_delta, ${m.amount}), ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}, ${nextLedgerSeq}
-      FROM credit_ledger s WHERE s.operation_key = ${m.spendKey} AND s.kind = 'spend' AND -(s.monthly_delta + s.purchased_delta) >= ${m.amount}
-      ON CONFLICT (operation_key) DO NOTHING`;
+      ? ledgerInsert(sql`SELECT ${m.id}, s.user_id, 'refund', -s.monthly_delta, -s.purchased_delta, ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}, ${nextLedgerSeq}
+      FROM credit_ledger s WHERE s.operation_key = ${m.spendKey} AND s.kind = 'spend'`)
+      : ledgerInsert(sql`SELECT ${m.id}, s.user_id, 'refund', ${m.amount} - min(-s.purchased_delta, ${m.amount}), min(-s.purchased_delta, ${m.amount}), ${m.operationKey}, ${m.description}, s.operation_key, ${m.now}, ${nextLedgerSeq}
+      FROM credit_ledger s WHERE s.operation_key = ${m.spendKey} AND s.kind = 'spend' AND -(s.monthly_delta + s.purchased_delta) >= ${m.amount}`);
   return [
     rawStatement(db, insert),
     applyStatement(db, sql`(SELECT user_id FROM credit_ledger WHERE operation_key = ${m.operationKey})`, m.operationKey, m.now),
@@ -102,17 +105,12 @@ export function refundStatements(db: Db, m: Omit<Movement, 'amount' | 'userId' |
 
 /** Adds purchased credits (a pack). */
 export function purchaseStatements(db: Db, m: Movement) {
-  return [
-    rawStatement(
-      db,
-      sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
-      SELECT ${m.id}, b.user_id, 'purchase', 0, ${m.amount}, ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
-      FROM credit_balances b WHERE b.user_id = ${m.userId}
-      ON CONFLICT (operation_key) DO NOTHING`,
-    ),
-    applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
-  ];
+  return movementStatements(
+    db,
+    m,
+    sql`SELECT ${m.id}, b.user_id, 'purchase', 0, ${m.amount}, ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
+      FROM credit_balances b WHERE b.user_id = ${m.userId}`,
+  );
 }
 
 /**
@@ -122,35 +120,25 @@ export function purchaseStatements(db: Db, m: Movement) {
  */
 export function adjustStatements(db: Db, m: Movement) {
   const take = -m.amount;
-  return [
-    rawStatement(
-      db,
-      sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
-      SELECT ${m.id}, b.user_id, 'admin_adjust',
+  return movementStatements(
+    db,
+    m,
+    sql`SELECT ${m.id}, b.user_id, 'admin_adjust',
         CASE WHEN ${take} > 0 THEN -min(b.monthly, ${take}) ELSE 0 END,
         CASE WHEN ${take} > 0 THEN -(${take} - min(b.monthly, ${take})) ELSE ${m.amount} END,
         ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
-      FROM credit_balances b WHERE b.user_id = ${m.userId} AND b.monthly + b.purchased + ${m.amount} >= 0
-      ON CONFLICT (operation_key) DO NOTHING`,
-    ),
-    applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
-  ];
+      FROM credit_balances b WHERE b.user_id = ${m.userId} AND b.monthly + b.purchased + ${m.amount} >= 0`,
+  );
 }
 
 /** Takes back up to `amount` purchased credits (a refunded pack): what is left of them. */
 export function withdrawPurchasedStatements(db: Db, m: Movement) {
-  return [
-    rawStatement(
-      db,
-      sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
-      SELECT ${m.id}, b.user_id, 'refund', 0, -min(b.purchased, ${m.amount}), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
-      FROM credit_balances b WHERE b.user_id = ${m.userId}
-      ON CONFLICT (operation_key) DO NOTHING`,
-    ),
-    applyStatement(db, sql`${m.userId}`, m.operationKey, m.now),
-  ];
+  return movementStatements(
+    db,
+    m,
+    sql`SELECT ${m.id}, b.user_id, 'refund', 0, -min(b.purchased, ${m.amount}), ${m.operationKey}, ${m.description}, ${m.reference}, ${m.now}, ${nextLedgerSeq}
+      FROM credit_balances b WHERE b.user_id = ${m.userId}`,
+  );
 }
 
 /**
@@ -176,19 +164,13 @@ export function newPeriodStatements(
   return [
     rawStatement(
       db,
-      sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
-      SELECT ${m.expireId}, b.user_id, 'expire', -b.monthly, 0, ${`expire:${m.keySuffix}`}, 'Unused monthly credits expired', NULL, ${m.now}, ${nextLedgerSeq}
-      FROM credit_balances b WHERE ${guard} AND b.monthly > 0
-      ON CONFLICT (operation_key) DO NOTHING`,
+      ledgerInsert(sql`SELECT ${m.expireId}, b.user_id, 'expire', -b.monthly, 0, ${`expire:${m.keySuffix}`}, 'Unused monthly credits expired', NULL, ${m.now}, ${nextLedgerSeq}
+      FROM credit_balances b WHERE ${guard} AND b.monthly > 0`),
     ),
     rawStatement(
       db,
-      sql`
-      INSERT INTO credit_ledger (id, user_id, kind, monthly_delta, purchased_delta, operation_key, description, reference, created_at, seq)
-      SELECT ${m.grantId}, b.user_id, 'grant_monthly', ${m.allowance}, 0, ${`grant_monthly:${m.keySuffix}`}, ${m.description}, NULL, ${m.now}, ${nextLedgerSeq}
-      FROM credit_balances b WHERE ${guard}
-      ON CONFLICT (operation_key) DO NOTHING`,
+      ledgerInsert(sql`SELECT ${m.grantId}, b.user_id, 'grant_monthly', ${m.allowance}, 0, ${`grant_monthly:${m.keySuffix}`}, ${m.description}, NULL, ${m.now}, ${nextLedgerSeq}
+      FROM credit_balances b WHERE ${guard}`),
     ),
     rawStatement(
       db,
@@ -219,22 +201,15 @@ export function listLedger(
 ) {
   const conditions = [eq(creditLedger.userId, userId)];
   if (options.kind) conditions.push(eq(creditLedger.kind, options.kind));
-  if (options.before) {
-    conditions.push(
-      or(
-        lt(creditLedger.createdAt, new Date(options.before.time)),
-        and(eq(creditLedger.createdAt, new Date(options.before.time)), lt(creditLedger.seq, options.before.seq)),
-      )!,
-    );
-  }
+  const before = options.before && { time: options.before.time, id: options.before.seq };
   // Newest first; entries of one instant (an expiry, then the grant) in the order they were written.
-  return db
-    .select()
-    .from(creditLedger)
-    .where(and(...conditions))
-    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.seq))
-    .limit(options.limit + 1)
-    .all();
+  return keysetPage(db.select().from(creditLedger).$dynamic(), {
+    time: creditLedger.createdAt,
+    key: creditLedger.seq,
+    conditions,
+    before,
+    limit: options.limit,
+  }).all();
 }
 
 /** The ledger's sums per bucket, to check the balance against. */

@@ -159,15 +159,23 @@ export async function entryOf(db: Db, operationKey: string): Promise<(LedgerEntr
 export async function planPeriodStatements(db: Db, userId: string, plan: PlanId, changeKey: string, now: Date) {
   const balance = await repo.findBalance(db, userId);
   if (!balance) return [];
+  return periodStatements(db, userId, plan, { expectedEnd: balance.periodEnd, start: now, keySuffix: `plan:${changeKey}` }, now);
+}
+
+/**
+ * The statements that end the period ending at `expectedEnd` (its unused monthly credits
+ * expire) and start the plan's month from `start` with its allowance, once per `keySuffix`.
+ */
+function periodStatements(db: Db, userId: string, plan: PlanId, period: { expectedEnd: Date; start: Date; keySuffix: string }, now: Date) {
   return repo.newPeriodStatements(db, {
     userId,
-    expectedPeriodEnd: balance.periodEnd.getTime(),
-    periodStart: now.getTime(),
-    periodEnd: addMonth(now).getTime(),
+    expectedPeriodEnd: period.expectedEnd.getTime(),
+    periodStart: period.start.getTime(),
+    periodEnd: addMonth(period.start).getTime(),
     allowance: PLANS[plan].creditsPerMonth,
     expireId: newId(),
     grantId: newId(),
-    keySuffix: `plan:${changeKey}`,
+    keySuffix: period.keySuffix,
     description: `${PLANS[plan].name} plan: monthly credits`,
     now: now.getTime(),
   });
@@ -191,21 +199,7 @@ export async function renewPeriods(db: Db, userId: string, plan: PlanId, now: Da
     const balance = await repo.findBalance(db, userId);
     if (!balance || balance.periodEnd > now) break;
     const start = balance.periodEnd;
-    await rawBatch(
-      db,
-      repo.newPeriodStatements(db, {
-        userId,
-        expectedPeriodEnd: start.getTime(),
-        periodStart: start.getTime(),
-        periodEnd: addMonth(start).getTime(),
-        allowance: PLANS[plan].creditsPerMonth,
-        expireId: newId(),
-        grantId: newId(),
-        keySuffix: `${userId}:${start.getTime()}`,
-        description: `${PLANS[plan].name} plan: monthly credits`,
-        now: now.getTime(),
-      }),
-    );
+    await rawBatch(db, periodStatements(db, userId, plan, { expectedEnd: start, start, keySuffix: `${userId}:${start.getTime()}` }, now));
     renewed += 1;
   }
   return renewed;
@@ -215,21 +209,7 @@ export async function renewPeriods(db: Db, userId: string, plan: PlanId, now: Da
 export async function startPlanPeriod(db: Db, userId: string, plan: PlanId, changeKey: string, now: Date): Promise<void> {
   const balance = await repo.findBalance(db, userId);
   if (!balance) return;
-  await rawBatch(
-    db,
-    repo.newPeriodStatements(db, {
-      userId,
-      expectedPeriodEnd: balance.periodEnd.getTime(),
-      periodStart: now.getTime(),
-      periodEnd: addMonth(now).getTime(),
-      allowance: PLANS[plan].creditsPerMonth,
-      expireId: newId(),
-      grantId: newId(),
-      keySuffix: `plan:${changeKey}`,
-      description: `${PLANS[plan].name} plan: monthly credits`,
-      now: now.getTime(),
-    }),
-  );
+  await rawBatch(db, periodStatements(db, userId, plan, { expectedEnd: balance.periodEnd, start: now, keySuffix: `plan:${changeKey}` }, now));
 }
 
 export interface CreditSummary {

@@ -1,6 +1,8 @@
 import { planLimitSql } from '#worker/db/plans.ts';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
+import { keysetPage } from '#worker/db/keyset.ts';
+import { isLiveRow, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { media } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { deletedProjectIds, isLiveProject, ownedLiveProjectIds, ownerOf } from '#worker/features/projects/scope/service.ts';
@@ -18,11 +20,7 @@ export function findLiveMediaIn(db: Db, projectId: string, ids: readonly string[
 
 /** A live media object (not deleted; its project is the membership's to check), as a query to batch. */
 export function liveMediaQuery(db: Db, id: string) {
-  return db
-    .select()
-    .from(media)
-    .where(and(eq(media.id, id), isNull(media.deletedAt)))
-    .limit(1);
+  return liveRow(db, media, id).limit(1);
 }
 
 /** The project of the media object `id`, as a subquery (its membership is read in the same batch). */
@@ -164,14 +162,19 @@ export function listMedia(db: Db, projectId: string, filters: MediaFilters, limi
       sql`(${contains(media.name)} OR ${contains(media.alt)} OR EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE instr(json_each.value, ${folded}) > 0))`,
     );
   }
-  if (before) conditions.push(or(lt(media.createdAt, new Date(before.time)), and(eq(media.createdAt, new Date(before.time)), lt(media.id, before.id)))!);
-  return db
-    .select({ media, uploaderName: userField(media.uploadedBy, 'name') })
-    .from(media)
-    .where(and(...conditions))
-    .orderBy(desc(media.createdAt), desc(media.id))
-    .limit(limit + 1)
-    .all();
+  return keysetPage(
+    db
+      .select({ media, uploaderName: userField(media.uploadedBy, 'name') })
+      .from(media)
+      .$dynamic(),
+    {
+      time: media.createdAt,
+      key: media.id,
+      conditions,
+      before,
+      limit,
+    },
+  ).all();
 }
 
 /** Every tag used in the project's library, for the filter. */
@@ -189,7 +192,7 @@ export function updateMedia(db: Db, id: string, values: Partial<typeof media.$in
   return db
     .update(media)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(media.id, id), isNull(media.deletedAt)))
+    .where(isLiveRow(media, id))
     .returning();
 }
 
@@ -226,12 +229,7 @@ export async function ownerStorage(db: Db, projectId: string): Promise<{ usedByt
 
 /** A project's newest live media (the admin's support view): a query for the caller's batch. */
 export function newestMediaQuery(db: Db, projectId: string, limit: number) {
-  return db
-    .select({ id: media.id, name: media.name, at: media.createdAt })
-    .from(media)
-    .where(and(eq(media.projectId, projectId), isNull(media.deletedAt)))
-    .orderBy(desc(media.createdAt))
-    .limit(limit);
+  return newestLiveQuery(db, media, { name: media.name, at: media.createdAt }, projectId, limit);
 }
 
 /** How many live media a project has and the bytes they take with their thumbnails, as subqueries for another feature's statement. */

@@ -19,10 +19,10 @@ import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { imageDimensions, probe } from '#worker/lib/media-probe.ts';
-import { read, run } from '#worker/lib/reads.ts';
+import { run } from '#worker/lib/reads.ts';
 import { userNameOf } from '#worker/features/auth/users/service.ts';
 import { creativesUsingMedia } from '#worker/features/creatives/usage/service.ts';
-import { forMember, liveProjectRead } from '#worker/features/projects/scope/service.ts';
+import { firstRowForMember, liveProjectRead } from '#worker/features/projects/scope/service.ts';
 import * as repo from '#worker/features/media/repo.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 
@@ -407,15 +407,7 @@ export const MEDIA_CACHE = 'private, max-age=31536000, immutable';
 
 /** A live media object with the user's membership of its project (the access rule `{ media: role }`): one batch. */
 export function mediaForMember(db: Db, id: string, userId: string) {
-  return run(
-    db,
-    forMember(
-      db,
-      read(repo.liveMediaQuery(db, id), ([row]) => row),
-      repo.projectOfMedia(id),
-      userId,
-    ),
-  );
+  return firstRowForMember(db, repo.liveMediaQuery(db, id), repo.projectOfMedia(id), userId);
 }
 
 /** A live media object reached by a valid, unexpired signed URL (public pages and previews). */

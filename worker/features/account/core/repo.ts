@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
+import { liveRow } from '#worker/db/live-rows.ts';
 import {
   adReviews,
   affiliateClicks,
@@ -23,11 +24,7 @@ import {
 // The account
 
 export function findUser(db: Db, userId: string) {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .get();
+  return liveRow(db, users, userId).get();
 }
 
 export function subscriptionOf(db: Db, userId: string) {

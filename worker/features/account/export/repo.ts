@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { inList, type Db } from '#worker/db/client.ts';
 import {
   adItems,
@@ -29,6 +30,19 @@ export type ProjectRow = typeof projects.$inferSelect;
 
 // ---------------------------------------------------------------------------------------
 // Export: what the schema holds about one user, read a project at a time.
+
+/** A table of work whose rows are soft-deleted. */
+type Work = SQLiteTable & { deletedAt: SQLiteColumn; createdAt: SQLiteColumn };
+
+/** The live rows of one table whose `owner` column is `ownerId` (a project, an author), oldest first: deleted work is not the user's data any more. */
+function liveRowsOf<T extends Work>(db: Db, table: T, owner: SQLiteColumn, ownerId: string) {
+  return db
+    .select()
+    .from(table)
+    .where(and(eq(owner, ownerId), isNull(table.deletedAt)))
+    .orderBy(asc(table.createdAt))
+    .all();
+}
 
 export function sessionsOf(db: Db, userId: string) {
   return db
@@ -68,48 +82,23 @@ export function membersOf(db: Db, projectId: string) {
 }
 
 export function mediaOf(db: Db, projectId: string) {
-  return db
-    .select()
-    .from(media)
-    .where(and(eq(media.projectId, projectId), isNull(media.deletedAt)))
-    .orderBy(asc(media.createdAt))
-    .all();
+  return liveRowsOf(db, media, media.projectId, projectId);
 }
 
 export function fontsOf(db: Db, projectId: string) {
-  return db
-    .select()
-    .from(brandFonts)
-    .where(and(eq(brandFonts.projectId, projectId), isNull(brandFonts.deletedAt)))
-    .orderBy(asc(brandFonts.createdAt))
-    .all();
+  return liveRowsOf(db, brandFonts, brandFonts.projectId, projectId);
 }
 
 export function creativesOf(db: Db, projectId: string) {
-  return db
-    .select()
-    .from(creatives)
-    .where(and(eq(creatives.projectId, projectId), isNull(creatives.deletedAt)))
-    .orderBy(asc(creatives.createdAt))
-    .all();
+  return liveRowsOf(db, creatives, creatives.projectId, projectId);
 }
 
 export function creationsOf(db: Db, projectId: string) {
-  return db
-    .select()
-    .from(creations)
-    .where(and(eq(creations.projectId, projectId), isNull(creations.deletedAt)))
-    .orderBy(asc(creations.createdAt))
-    .all();
+  return liveRowsOf(db, creations, creations.projectId, projectId);
 }
 
 export function adsOf(db: Db, projectId: string) {
-  return db
-    .select()
-    .from(ads)
-    .where(and(eq(ads.projectId, projectId), isNull(ads.deletedAt)))
-    .orderBy(asc(ads.createdAt))
-    .all();
+  return liveRowsOf(db, ads, ads.projectId, projectId);
 }
 
 export function adItemsOf(db: Db, adIds: string[]) {
@@ -136,12 +125,7 @@ export function adReviewsOf(db: Db, adIds: string[]) {
 }
 
 export function funnelsOf(db: Db, projectId: string) {
-  return db
-    .select()
-    .from(funnels)
-    .where(and(eq(funnels.projectId, projectId), isNull(funnels.deletedAt)))
-    .orderBy(asc(funnels.createdAt))
-    .all();
+  return liveRowsOf(db, funnels, funnels.projectId, projectId);
 }
 
 export function funnelPagesOf(db: Db, projectId: string) {
@@ -167,12 +151,7 @@ export function instagramOf(db: Db, projectId: string) {
 }
 
 export function presentationsBy(db: Db, userId: string) {
-  return db
-    .select()
-    .from(presentations)
-    .where(and(eq(presentations.authorId, userId), isNull(presentations.deletedAt)))
-    .orderBy(asc(presentations.createdAt))
-    .all();
+  return liveRowsOf(db, presentations, presentations.authorId, userId);
 }
 
 export function ledgerOf(db: Db, userId: string) {

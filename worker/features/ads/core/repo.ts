@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AdStatus } from '#common/ads.ts';
 import { inList, ofExistingRow, operand, rawStatement, type Db } from '#worker/db/client.ts';
+import { keysetPage } from '#worker/db/keyset.ts';
+import { isLiveRow, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { adItems, adReviews, ads } from '#worker/db/schema.ts';
 import { creationField, isLiveCreation } from '#worker/features/creatives/core/service.ts';
 import { inMemberProjects, projectName } from '#worker/features/projects/scope/service.ts';
@@ -12,11 +14,7 @@ export type AdReviewInsert = typeof adReviews.$inferInsert;
 
 /** An ad that is not deleted, as a query to batch with its project's membership or row (`projectOfAd`). */
 export function liveAdQuery(db: Db, id: string) {
-  return db
-    .select()
-    .from(ads)
-    .where(and(eq(ads.id, id), isNull(ads.deletedAt)))
-    .limit(1);
+  return liveRow(db, ads, id).limit(1);
 }
 
 /** The project of the ad `id`, as a subquery. */
@@ -39,11 +37,7 @@ export function projectOfPreview(previewId: string) {
 }
 
 export function findLiveAd(db: Db, id: string) {
-  return db
-    .select()
-    .from(ads)
-    .where(and(eq(ads.id, id), isNull(ads.deletedAt)))
-    .get();
+  return liveRow(db, ads, id).get();
 }
 
 /** The pictures of ads, in order, with their creation (deleted ones too: the ad shows them as gone). */
@@ -109,14 +103,7 @@ type Before = { time: number; id: string } | undefined;
 export function listAds(db: Db, filters: AdFilters, limit: number, before: Before) {
   const conditions = [eq(ads.projectId, filters.projectId), isNull(ads.deletedAt)];
   if (filters.status) conditions.push(eq(ads.status, filters.status));
-  if (before) conditions.push(or(lt(ads.createdAt, new Date(before.time)), and(eq(ads.createdAt, new Date(before.time)), lt(ads.id, before.id)))!);
-  return db
-    .select()
-    .from(ads)
-    .where(and(...conditions))
-    .orderBy(desc(ads.createdAt), desc(ads.id))
-    .limit(limit + 1)
-    .all();
+  return keysetPage(db.select().from(ads).$dynamic(), { time: ads.createdAt, key: ads.id, conditions, before, limit }).all();
 }
 
 export function insertAd(db: Db, values: AdInsert) {
@@ -180,18 +167,11 @@ export function scheduledAdsBefore(db: Db, before: Date, limit: number) {
 }
 
 export function setPreviewId(db: Db, id: string, previewId: string | null) {
-  return db
-    .update(ads)
-    .set({ previewId })
-    .where(and(eq(ads.id, id), isNull(ads.deletedAt)))
-    .returning({ id: ads.id });
+  return db.update(ads).set({ previewId }).where(isLiveRow(ads, id)).returning({ id: ads.id });
 }
 
 export function softDeleteAd(db: Db, id: string, now: Date) {
-  return db
-    .update(ads)
-    .set({ deletedAt: now, updatedAt: now, previewId: null })
-    .where(and(eq(ads.id, id), isNull(ads.deletedAt)));
+  return db.update(ads).set({ deletedAt: now, updatedAt: now, previewId: null }).where(isLiveRow(ads, id));
 }
 
 /**
@@ -269,12 +249,7 @@ export function livePicturesOf(db: Db, adIds: readonly string[]) {
 
 /** A project's most recently changed live ads (the admin's support view): a query for the caller's batch. */
 export function newestAdsQuery(db: Db, projectId: string, limit: number) {
-  return db
-    .select({ id: ads.id, name: ads.name, at: ads.updatedAt })
-    .from(ads)
-    .where(and(eq(ads.projectId, projectId), isNull(ads.deletedAt)))
-    .orderBy(desc(ads.updatedAt))
-    .limit(limit);
+  return newestLiveQuery(db, ads, { name: ads.name, at: ads.updatedAt }, projectId, limit);
 }
 
 /** How many live ads a project has, as a subquery for another feature's statement. */

@@ -15,7 +15,7 @@ import { creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { renderCreative } from '#worker/features/creatives/render/service.ts';
 import { projectImage } from '#worker/features/media/service.ts';
 import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish/service.ts';
-import { forMember, liveProjectRead, membersOf } from '#worker/features/projects/scope/service.ts';
+import { firstRowForMember, liveProjectRead, membersOf } from '#worker/features/projects/scope/service.ts';
 import { brandAvatar, checkAvatar, checkCreations, defaultPlacements, invalid, kindFor } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
 import { reviewMail } from '#worker/features/ads/core/review-mail.ts';
@@ -499,15 +499,7 @@ export async function cancelPublish(db: Db, ad: repo.AdRow): Promise<void> {
 
 /** The access rule's lookup (`access({ ad: role })`): the ad and the user's membership of its project, in one batch. */
 export function adForMember(db: Db, id: string, userId: string) {
-  return run(
-    db,
-    forMember(
-      db,
-      read(repo.liveAdQuery(db, id), ([row]) => row),
-      repo.projectOfAd(id),
-      userId,
-    ),
-  );
+  return firstRowForMember(db, repo.liveAdQuery(db, id), repo.projectOfAd(id), userId);
 }
 
 /** A project's live ads (those among `ids` when given), most recently changed first, at most `limit` (what a presentation shows). */

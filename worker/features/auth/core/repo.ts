@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { rawStatement, type Db } from '#worker/db/client.ts';
+import { isLiveRow, liveRow } from '#worker/db/live-rows.ts';
 import { passwordResetTokens, sessions, users } from '#worker/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,11 +15,7 @@ export function findUserByEmail(db: Db, email: string) {
 }
 
 export function findUserById(db: Db, id: string) {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .get();
+  return liveRow(db, users, id).get();
 }
 
 export function insertUser(db: Db, values: typeof users.$inferInsert) {
@@ -114,7 +111,7 @@ export function updateUser(db: Db, id: string, values: Partial<Pick<UserRow, 'na
   return db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .where(isLiveRow(users, id))
     .returning();
 }
 

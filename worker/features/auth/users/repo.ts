@@ -1,5 +1,7 @@
-import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { fieldById, operand, type Db, type Operand } from '#worker/db/client.ts';
+import { keysetPage } from '#worker/db/keyset.ts';
+import { isLiveRow } from '#worker/db/live-rows.ts';
 import { sessions, users } from '#worker/db/schema.ts';
 
 /**
@@ -49,11 +51,7 @@ export function findByAffiliateCode(db: Db, code: string) {
 }
 
 export async function affiliateCodeOf(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db
-    .select({ code: users.affiliateCode })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .get();
+  const row = await db.select({ code: users.affiliateCode }).from(users).where(isLiveRow(users, userId)).get();
   return row?.code ?? undefined;
 }
 
@@ -84,24 +82,18 @@ export function listUsers<E extends Extra>(
 ) {
   const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
   if (options.q) conditions.push(or(contains(users.email, options.q), contains(sql`${users.name}`, options.q)));
-  if (options.before) {
-    const time = new Date(options.before.time);
-    conditions.push(or(lt(users.createdAt, time), and(eq(users.createdAt, time), lt(users.id, options.before.id))));
-  }
-  return db
+  const query = db
     .select({ user: users, ...extra(users.id) })
     .from(users)
-    .where(and(...conditions))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(options.limit + 1)
-    .all();
+    .$dynamic();
+  return keysetPage(query, { time: users.createdAt, key: users.id, conditions, before: options.before, limit: options.limit }).all();
 }
 
 export function findUser<E extends Extra>(db: Db, id: string, extra: (userId: Operand) => E) {
   return db
     .select({ user: users, ...extra(users.id) })
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .where(isLiveRow(users, id))
     .get();
 }
 

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CreativeStatus, FormatId } from '#common/creative/document.ts';
 import { fieldById, inList, operand, rawStatement, type Db, type Operand } from '#worker/db/client.ts';
+import { keysetPage } from '#worker/db/keyset.ts';
+import { isLiveRow, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { creations, creativeRevisions, creatives } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { deletedProjectIds, inMemberProjects, isLiveProject, memberColumns } from '#worker/features/projects/scope/service.ts';
@@ -76,11 +78,7 @@ export function softDeleteCreative(db: Db, id: string, now: Date) {
 }
 
 export function findLiveCreative(db: Db, id: string) {
-  return db
-    .select({ id: creatives.id })
-    .from(creatives)
-    .where(and(eq(creatives.id, id), isNull(creatives.deletedAt)))
-    .get();
+  return db.select({ id: creatives.id }).from(creatives).where(isLiveRow(creatives, id)).get();
 }
 
 /* ---------- creations ---------- */
@@ -98,11 +96,7 @@ export function softDeleteCreation(db: Db, id: string, now: Date) {
 
 /** A live creative, as a query to batch with its project's membership (`projectOfCreative`). */
 export function liveCreativeQuery(db: Db, id: string) {
-  return db
-    .select()
-    .from(creatives)
-    .where(and(eq(creatives.id, id), isNull(creatives.deletedAt)))
-    .limit(1);
+  return liveRow(db, creatives, id).limit(1);
 }
 
 /** The project of the creative `id`, as a subquery. */
@@ -130,11 +124,7 @@ export function findLiveCreation(db: Db, id: string) {
 
 /** A live creation, as a query to batch with its project's membership (`projectOfCreation`). */
 export function liveCreationQuery(db: Db, id: string) {
-  return db
-    .select()
-    .from(creations)
-    .where(and(eq(creations.id, id), isNull(creations.deletedAt)))
-    .limit(1);
+  return liveRow(db, creations, id).limit(1);
 }
 
 /** The project of the creation `id`, as a subquery. */
@@ -156,9 +146,7 @@ export function listCreatives(db: Db, userId: string, filters: CreativeFilters, 
   if (filters.projectId) conditions.push(eq(creatives.projectId, filters.projectId));
   if (filters.status) conditions.push(eq(creatives.status, filters.status));
   if (filters.format) conditions.push(eq(creatives.format, filters.format));
-  if (before)
-    conditions.push(or(lt(creatives.updatedAt, new Date(before.time)), and(eq(creatives.updatedAt, new Date(before.time)), lt(creatives.id, before.id)))!);
-  return db
+  const query = db
     .select({
       creative: creatives,
       ...memberColumns(creatives.projectId, userId),
@@ -167,10 +155,8 @@ export function listCreatives(db: Db, userId: string, filters: CreativeFilters, 
       >`(SELECT c.id FROM creations c WHERE c.creative_id = "creatives"."id" AND c.deleted_at IS NULL ORDER BY c.created_at DESC LIMIT 1)`,
     })
     .from(creatives)
-    .where(and(...conditions))
-    .orderBy(desc(creatives.updatedAt), desc(creatives.id))
-    .limit(limit + 1)
-    .all();
+    .$dynamic();
+  return keysetPage(query, { time: creatives.updatedAt, key: creatives.id, conditions, before, limit }).all();
 }
 
 export interface CreationFilters {
@@ -184,9 +170,7 @@ export function listCreations(db: Db, userId: string, filters: CreationFilters, 
   if (filters.projectId) conditions.push(eq(creations.projectId, filters.projectId));
   if (filters.format) conditions.push(eq(creations.format, filters.format));
   if (filters.creativeId) conditions.push(eq(creations.creativeId, filters.creativeId));
-  if (before)
-    conditions.push(or(lt(creations.createdAt, new Date(before.time)), and(eq(creations.createdAt, new Date(before.time)), lt(creations.id, before.id)))!);
-  return db
+  const query = db
     .select({
       creation: creations,
       ...memberColumns(creations.projectId, userId),
@@ -194,9 +178,8 @@ export function listCreations(db: Db, userId: string, filters: CreationFilters, 
       linkGroup: sql<string | null>`(SELECT cr.link_group FROM creatives cr WHERE cr.id = "creations"."creative_id" AND cr.deleted_at IS NULL)`,
     })
     .from(creations)
-    .where(and(...conditions))
-    .orderBy(desc(creations.createdAt), desc(creations.id))
-    .limit(limit + 1);
+    .$dynamic();
+  return keysetPage(query, { time: creations.createdAt, key: creations.id, conditions, before, limit });
 }
 
 export function listRevisions(db: Db, creativeId: string, limit: number, beforeNumber: number | undefined) {
@@ -312,22 +295,12 @@ export function purgeDeletedCreatives(db: Db, before: Date) {
 
 /** A project's most recently changed live creatives (the admin's support view): a query for the caller's batch. */
 export function newestCreativesQuery(db: Db, projectId: string, limit: number) {
-  return db
-    .select({ id: creatives.id, name: creatives.name, at: creatives.updatedAt })
-    .from(creatives)
-    .where(and(eq(creatives.projectId, projectId), isNull(creatives.deletedAt)))
-    .orderBy(desc(creatives.updatedAt))
-    .limit(limit);
+  return newestLiveQuery(db, creatives, { name: creatives.name, at: creatives.updatedAt }, projectId, limit);
 }
 
 /** A project's newest live creations (the admin's support view): a query for the caller's batch. */
 export function newestCreationsQuery(db: Db, projectId: string, limit: number) {
-  return db
-    .select({ id: creations.id, name: creations.name, at: creations.createdAt })
-    .from(creations)
-    .where(and(eq(creations.projectId, projectId), isNull(creations.deletedAt)))
-    .orderBy(desc(creations.createdAt))
-    .limit(limit);
+  return newestLiveQuery(db, creations, { name: creations.name, at: creations.createdAt }, projectId, limit);
 }
 
 /** How many live creatives and creations a project has, as subqueries for another feature's statement. */

@@ -14,7 +14,7 @@ import { read, run, type Read } from '#worker/lib/reads.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 import { checkBrandFonts } from '#worker/features/creatives/fonts/service.ts';
 import { liveMediaIn, thumbnailsIn } from '#worker/features/media/service.ts';
-import { forMember } from '#worker/features/projects/scope/service.ts';
+import { firstRowForMember } from '#worker/features/projects/scope/service.ts';
 import * as repo from '#worker/features/creatives/core/repo.ts';
 
 /**
@@ -380,28 +380,12 @@ export async function purgeDeletedCreatives(db: Db, before: Date): Promise<void>
 
 /** A live creative with the user's membership of its project (the access rule `{ creative: role }`): one batch. */
 export function creativeForMember(db: Db, id: string, userId: string) {
-  return run(
-    db,
-    forMember(
-      db,
-      read(repo.liveCreativeQuery(db, id), ([row]) => row),
-      repo.projectOfCreative(id),
-      userId,
-    ),
-  );
+  return firstRowForMember(db, repo.liveCreativeQuery(db, id), repo.projectOfCreative(id), userId);
 }
 
 /** A live creation with the user's membership of its project (the access rule `{ creation: role }`): one batch. */
 export function creationForMember(db: Db, id: string, userId: string) {
-  return run(
-    db,
-    forMember(
-      db,
-      read(repo.liveCreationQuery(db, id), ([row]) => row),
-      repo.projectOfCreation(id),
-      userId,
-    ),
-  );
+  return firstRowForMember(db, repo.liveCreationQuery(db, id), repo.projectOfCreation(id), userId);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { inList, rawStatement, type Db } from '#worker/db/client.ts';
-import { creations, creatives } from '#worker/db/schema.ts';
+import { rawStatement, type Db } from '#worker/db/client.ts';
+import { creatives } from '#worker/db/schema.ts';
 
 type CreativeInsert = typeof creatives.$inferInsert;
 
@@ -52,14 +52,4 @@ export function insertLinkedCopy(db: Db, values: Required<Omit<CreativeInsert, '
           AND g.link_group = ${values.linkGroup}
       )`,
   );
-}
-
-/** Live creations among `ids` of one project (the PNGs of a ZIP). */
-export function creationsIn(db: Db, projectId: string, ids: readonly string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(creations)
-    .where(and(eq(creations.projectId, projectId), inList(creations.id, ids), isNull(creations.deletedAt)))
-    .all();
 }

@@ -17,6 +17,7 @@ import {
   imagesFor,
   imageUrls,
   insertRevisionIfCurrent,
+  liveCreationsIn,
   projectMediaIn,
   summary,
   type Actor,
@@ -222,7 +223,7 @@ export async function renderAll(
 export async function formatsZip(db: Db, bucket: R2Bucket, row: CreativeRow): Promise<{ body: ReadableStream<Uint8Array>; filename: string }> {
   const members = await membersOf(db, row);
   const ids = members.map((m) => m.lastCreationId).filter((id) => id !== null);
-  const found = new Map((await repo.creationsIn(db, row.projectId, ids)).map((c) => [c.id, c]));
+  const found = new Map((await liveCreationsIn(db, row.projectId, ids)).map((c) => [c.id, c]));
   const creations = members.map((m) => (m.lastCreationId ? found.get(m.lastCreationId) : undefined)).filter((c) => c !== undefined);
   if (creations.length === 0) throw new AppError('not_found', 'Nothing of this creative is rendered yet: render its formats first.');
   const base = safeFileName(row.name.replace(/ \((square|portrait|story|landscape)\)$/i, ''), 'creative');

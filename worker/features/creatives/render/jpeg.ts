@@ -1,22 +1,14 @@
-import { convertIndexedToRgb, decode as decodePng } from 'fast-png';
 // The encoder alone (about 7 KB gzip): Meta fetches each picture once, so a plain-JavaScript
 // encoder is fast enough, and the worker stays within its bundle budget (no WebAssembly codec).
 import encodeJpeg from 'jpeg-js/lib/encoder.js';
+import { pngSamples } from '#worker/features/creatives/render/png-samples.ts';
 
 /**
  * A creation's PNG as a JPEG (quality 90, transparency on white): Instagram's content
  * publishing accepts JPEG pictures only. jpeg-js's baseline encoder.
  */
 export async function pngToJpeg(png: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
-  const decoded = decodePng(png);
-  const { width, height } = decoded;
-  let source: ArrayLike<number> = decoded.data;
-  let channels = decoded.channels;
-  if (decoded.palette) {
-    source = convertIndexedToRgb(decoded);
-    channels = decoded.palette[0]?.length ?? 3;
-  }
-  const max = decoded.palette ? 255 : decoded.depth === 16 ? 65535 : (1 << decoded.depth) - 1;
+  const { width, height, source, channels, max } = pngSamples(png);
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let i = 0, p = 0; i < width * height; i += 1, p += channels) {
     const at = (k: number) => ((source[p + k] ?? 0) * 255) / max;

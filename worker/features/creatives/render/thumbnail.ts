@@ -1,5 +1,5 @@
-import { convertIndexedToRgb, decode as decodePng } from 'fast-png';
 import encodeJpeg from 'jpeg-js/lib/encoder.js';
+import { pngSamples } from '#worker/features/creatives/render/png-samples.ts';
 
 /**
  * A small JPEG of a creation's PNG (variations are picked from these: eight full PNGs would
@@ -14,14 +14,8 @@ export const thumbnailKeyOf = (r2Key: string) => `${r2Key}.thumb.jpg`;
  * where transparent), as a JPEG of quality 82.
  */
 export function pngThumbnail(png: Uint8Array, width = THUMBNAIL_WIDTH): { jpeg: Uint8Array<ArrayBuffer>; width: number; height: number } {
-  const decoded = decodePng(png);
-  let source: ArrayLike<number> = decoded.data;
-  let channels = decoded.channels;
-  if (decoded.palette) {
-    source = convertIndexedToRgb(decoded);
-    channels = decoded.palette[0]?.length ?? 3;
-  }
-  const max = decoded.palette ? 255 : decoded.depth === 16 ? 65535 : (1 << decoded.depth) - 1;
+  const decoded = pngSamples(png);
+  const { source, channels, max } = decoded;
   const scale = Math.max(1, decoded.width / width);
   const w = Math.max(1, Math.round(decoded.width / scale));
   const h = Math.max(1, Math.round(decoded.height / scale));

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { FUNNEL_LIMITS } from '#common/schemas/funnels.ts';
 import { ofExistingRow, rawStatement, type Db } from '#worker/db/client.ts';
 import { planLimitSql } from '#worker/db/plans.ts';
+import { isLiveRow, liveRow } from '#worker/db/live-rows.ts';
 import { funnelPages, funnels } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { inMemberProjects, ownedLiveProjectIds, ownerOf, projectName } from '#worker/features/projects/scope/service.ts';
@@ -150,18 +151,11 @@ export function updateFunnelStatement(
 }
 
 export function findLiveFunnel(db: Db, id: string) {
-  return db
-    .select()
-    .from(funnels)
-    .where(and(eq(funnels.id, id), isNull(funnels.deletedAt)))
-    .get();
+  return liveRow(db, funnels, id).get();
 }
 
 export function softDeleteFunnel(db: Db, id: string, now: Date) {
-  return db
-    .update(funnels)
-    .set({ deletedAt: now, updatedAt: now })
-    .where(and(eq(funnels.id, id), isNull(funnels.deletedAt)));
+  return db.update(funnels).set({ deletedAt: now, updatedAt: now }).where(isLiveRow(funnels, id));
 }
 
 /**

@@ -13,7 +13,7 @@ import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { combine, mapRead, read, run, type Read } from '#worker/lib/reads.ts';
-import { forMember } from '#worker/features/projects/scope/service.ts';
+import { firstRowForMember } from '#worker/features/projects/scope/service.ts';
 import { funnelWeeks, funnelWeeksRead } from '#worker/features/funnels/analytics/service.ts';
 import { forgetCustomDomain, purgeFunnelCopies } from '#worker/features/funnels/edge/service.ts';
 import { deletedPagesPurge, pageCountsOf, pageSummaries, pagesOf, setPageOrder } from '#worker/features/funnels/pages/service.ts';
@@ -46,15 +46,7 @@ export function funnelByNameForMember(db: Db, name: string, userId: string) {
 }
 
 function forMemberOf(db: Db, key: { id: string } | { name: string }, userId: string) {
-  return run(
-    db,
-    forMember(
-      db,
-      read(repo.liveFunnelQuery(db, key), ([row]) => row),
-      repo.projectOfFunnel(key),
-      userId,
-    ),
-  );
+  return firstRowForMember(db, repo.liveFunnelQuery(db, key), repo.projectOfFunnel(key), userId);
 }
 
 /* ---------- reading ---------- */

@@ -1,6 +1,5 @@
 import { renderToString } from 'react-dom/server';
 import * as z from 'zod/mini';
-import { fontById, type FontId } from '#common/fonts.ts';
 import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { ImageRef, PageDocument } from '#common/schemas/blocks.ts';
 import { PageView, pageNeedsScript, themeCss } from '#client/blocks/page-view.tsx';
@@ -8,7 +7,9 @@ import type { BlockContext, FormState, ResolvedImage } from '#client/blocks/type
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { settledCache } from '#worker/lib/settled-cache.ts';
-import { escapeHtml } from '#worker/ssr/html.ts';
+import { inlinePageCsp } from '#worker/ssr/csp.ts';
+import { themeFontFaces, type FontSubset } from '#worker/ssr/fonts.ts';
+import { escapeHtml, socialImageTags } from '#worker/ssr/html.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
 import { liveMediaIn, signMediaUrl } from '#worker/features/media/service.ts';
 import { pagePath, type EdgeSite } from '#worker/features/funnels/edge/cache.ts';
@@ -95,32 +96,11 @@ const LATIN =
 const LATIN_EXT =
   'U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C0, U+2113, U+2C60-2C7F, U+A720-A7FF';
 
-/** The theme's fonts other than Inter (which the stylesheet has, variable): self-hosted files from /fonts. */
-function themeFonts(theme: FunnelTheme): FontId[] {
-  return [...new Set([theme.fonts.heading, theme.fonts.body])].filter((id) => id !== 'inter');
-}
-
-/**
- * @font-face rules for the theme's fonts (client/static/fonts, regular and bold, latin and
- * latin-ext by unicode-range: the browser fetches latin-ext only for text that needs it),
- * under the family names the blocks' CSS variables use (fontById(id).css).
- */
-function fontFaces(theme: FunnelTheme): string {
-  return themeFonts(theme)
-    .flatMap((id) => {
-      const family = fontById(id).css.split(',')[0]!.trim();
-      return [400, 700].flatMap((weight) =>
-        [
-          ['latin', LATIN],
-          ['latin-ext', LATIN_EXT],
-        ].map(
-          ([subset, range]) =>
-            `@font-face{font-family:${family};font-style:normal;font-weight:${weight};font-display:swap;src:url(/fonts/${id}-${subset}-${weight}-normal.woff) format("woff");unicode-range:${range}}`,
-        ),
-      );
-    })
-    .join('');
-}
+/** The subsets of the theme's font files (latin-ext only for text that needs it). */
+const SUBSETS: readonly FontSubset[] = [
+  ['latin', LATIN],
+  ['latin-ext', LATIN_EXT],
+];
 
 /** Preloads the files the first screen draws with: the heading's bold and the body's regular (latin). */
 function fontPreloads(theme: FunnelTheme, interFile: string | undefined): string {
@@ -136,40 +116,16 @@ function fontPreloads(theme: FunnelTheme, interFile: string | undefined): string
   return [...files].map(([href, type]) => `<link rel="preload" href="${href}" as="font" type="${type}" crossorigin>`).join('');
 }
 
-const encoder = new TextEncoder();
-
-/** CSP hashes of recent style elements (a theme's <style> is the same on every render). Bounded. */
-const styleHashes = settledCache<string, string>(200);
-
-function sha256Source(content: string): Promise<string> {
-  return styleHashes.get(content, async () => {
-    const digest = await crypto.subtle.digest('SHA-256', encoder.encode(content));
-    return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
-  });
-}
-
 /**
  * The page's Content-Security-Policy: no script but PAGE_SCRIPT (by hash: the HTML is cached,
  * so no per-response nonce), the page's own <style> elements by hash, the video players'
  * frames, images and media from this origin (signed media URLs are same-origin everywhere).
  */
 async function pageCsp(html: string, withScript: boolean): Promise<string> {
-  const styles = await Promise.all([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => sha256Source(m[1]!)));
-  const script = withScript ? await pageScriptHash() : "'none'";
-  return [
-    `script-src ${script}`,
-    "default-src 'self'",
-    `style-src 'self'${styles.length ? ` ${[...new Set(styles)].join(' ')}` : ''}`,
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
+  return inlinePageCsp(html, withScript ? await pageScriptHash() : "'none'", [
     "media-src 'self'",
     'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  ]);
 }
 
 /** What a render reads besides the page: the database (media), the signing secret, the static assets, the request's origin and time. */
@@ -219,22 +175,14 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     '<meta property="og:type" content="website">',
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    social && document.seo.image
-      ? [
-          `<meta property="og:image" content="${escapeHtml(origin + social.src)}">`,
-          `<meta property="og:image:width" content="${social.width}">`,
-          `<meta property="og:image:height" content="${social.height}">`,
-          `<meta property="og:image:alt" content="${escapeHtml(document.seo.image.alt)}">`,
-          '<meta name="twitter:card" content="summary_large_image">',
-        ].join('')
-      : '',
+    social && document.seo.image ? socialImageTags({ url: origin + social.src, width: social.width, height: social.height, alt: document.seo.image.alt }) : '',
     `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`,
     // No favicon request (a custom domain has none; a 404 in the console costs Best Practices).
     '<link rel="icon" href="data:,">',
     fontPreloads(theme, assets.font),
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
     // The theme's variables and fonts (the CSP allows this element by its hash, no style attributes).
-    `<style>${themeCss(theme)}${fontFaces(theme)}</style>`,
+    `<style>${themeCss(theme)}${themeFontFaces(theme, SUBSETS)}</style>`,
   ].join('');
   const script = withScript ? `<script>${PAGE_SCRIPT}</script>` : '';
   const html = `<!doctype html><html lang="en"><head>${head}</head><body>${body}${script}</body></html>`;

@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
+import { keysetPage } from '#worker/db/keyset.ts';
 import { funnelPages, leads } from '#worker/db/schema.ts';
 
 /** The queries of leads: the workspace's list, search, CSV and delete, and the edge's new leads. */
@@ -23,18 +24,12 @@ export function listLeads(db: Db, funnelId: string, options: { q?: string; limit
     const pattern = containing(options.q.toLowerCase());
     conditions.push(sql`(${leads.email} LIKE ${pattern} ESCAPE '\\' OR lower(${leads.data}) LIKE ${pattern} ESCAPE '\\')`);
   }
-  if (options.before) {
-    const time = new Date(options.before.time);
-    conditions.push(or(lt(leads.createdAt, time), and(eq(leads.createdAt, time), lt(leads.id, options.before.id))));
-  }
-  return db
+  const query = db
     .select({ lead: leads, pageSlug: funnelPages.slug, pageTitle: funnelPages.title })
     .from(leads)
     .innerJoin(funnelPages, eq(funnelPages.id, leads.pageId))
-    .where(and(...conditions))
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(options.limit + 1)
-    .all();
+    .$dynamic();
+  return keysetPage(query, { time: leads.createdAt, key: leads.id, conditions, before: options.before, limit: options.limit }).all();
 }
 
 /** Every field name the funnel's leads carry, in the order they first appeared. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { FUNNEL_LIMITS } from '#common/schemas/funnels.ts';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
+import { isLiveRow, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { inMemberProjects } from '#worker/features/projects/scope/service.ts';
@@ -80,15 +81,25 @@ export function pagesForUser(db: Db, userId: string, filters: { funnelId?: strin
     .all();
 }
 
+/** A new page's values (its position is the funnel's next). */
+export interface NewPage {
+  id: string;
+  funnelId: string;
+  projectId: string;
+  slug: string;
+  title: string;
+  draft: unknown;
+  draftB?: unknown;
+  splitB?: number;
+  now: Date;
+}
+
 /**
  * Adds a page at the end of a funnel in one conditional insert: only while the funnel is
  * live and has fewer than FUNNEL_LIMITS.pagesPerFunnel live pages. A taken slug is refused
  * by the unique index (an exception).
  */
-export function insertPageIfRoom(
-  db: Db,
-  p: { id: string; funnelId: string; projectId: string; slug: string; title: string; draft: unknown; draftB?: unknown; splitB?: number; now: Date },
-) {
+export function insertPageIfRoom(db: Db, p: NewPage) {
   const now = p.now.getTime();
   return rawStatement(
     db,
@@ -102,11 +113,7 @@ export function insertPageIfRoom(
 }
 
 export function findLivePage(db: Db, id: string) {
-  return db
-    .select()
-    .from(funnelPages)
-    .where(and(eq(funnelPages.id, id), isNull(funnelPages.deletedAt)))
-    .get();
+  return liveRow(db, funnelPages, id).get();
 }
 
 /** Whether a live page of the funnel (other than `exceptId`) has the slug. */
@@ -150,10 +157,7 @@ export function setPositionStatements(db: Db, funnelId: string, pageIds: readonl
 }
 
 export function softDeletePage(db: Db, id: string, now: Date) {
-  return db
-    .update(funnelPages)
-    .set({ deletedAt: now, updatedAt: now })
-    .where(and(eq(funnelPages.id, id), isNull(funnelPages.deletedAt)));
+  return db.update(funnelPages).set({ deletedAt: now, updatedAt: now }).where(isLiveRow(funnelPages, id));
 }
 
 /* ---------- versions ---------- */
@@ -292,10 +296,5 @@ export function projectPages(db: Db, projectId: string, ids: readonly string[] |
 
 /** A project's most recently changed live pages (the admin's support view): a query for the caller's batch. */
 export function newestPagesQuery(db: Db, projectId: string, limit: number) {
-  return db
-    .select({ id: funnelPages.id, name: funnelPages.title, at: funnelPages.updatedAt })
-    .from(funnelPages)
-    .where(and(eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt)))
-    .orderBy(desc(funnelPages.updatedAt))
-    .limit(limit);
+  return newestLiveQuery(db, funnelPages, { name: funnelPages.title, at: funnelPages.updatedAt }, projectId, limit);
 }

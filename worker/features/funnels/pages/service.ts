@@ -177,24 +177,21 @@ export async function createPage(db: Db, funnel: FunnelRow, role: ProjectRole, i
   const now = new Date();
   const draft = starterDocument(input.title);
   refuseLargeDocument('document', draft);
-  let result: D1Result | undefined;
   try {
-    [result] = await rawBatch(db, [
-      repo.insertPageIfRoom(db, {
-        id,
-        funnelId: funnel.id,
-        projectId: funnel.projectId,
-        slug: input.slug,
-        title: input.title,
-        draft,
-        now,
-      }),
-    ]);
+    return await addPage(db, funnel, role, origin, { id, funnelId: funnel.id, projectId: funnel.projectId, slug: input.slug, title: input.title, draft, now });
   } catch (error) {
     throw uniqueRefusal(error) ?? error;
   }
+}
+
+/**
+ * Adds a page at the end of the funnel if it has room (else 409) and returns its detail; a
+ * slug taken (the unique index) throws the database's error, for the caller to refuse or retry.
+ */
+async function addPage(db: Db, funnel: FunnelRow, role: ProjectRole, origin: string, values: repo.NewPage): Promise<PageDetail> {
+  const [result] = await rawBatch(db, [repo.insertPageIfRoom(db, values)]);
   if (result?.meta.changes !== 1) throw new AppError('conflict', `A funnel holds at most ${FUNNEL_LIMITS.pagesPerFunnel} pages.`);
-  return pageDetail(db, await freshPage(db, id, funnel), role, origin, now);
+  return pageDetail(db, await freshPage(db, values.id, funnel), role, origin, values.now);
 }
 
 /** Saves the draft on top of `baseRevision` (else 409); every change bumps the revision. */
@@ -259,28 +256,23 @@ export async function duplicatePage(db: Db, { page, funnel }: PageWithFunnel, ro
     const suffix = attempt === 1 ? '-copy' : `-copy-${attempt}`;
     const slug = `${page.slug.slice(0, PAGE_SLUG_MAX - suffix.length)}${suffix}`;
     if (await repo.slugTaken(db, funnel.id, slug)) continue;
-    const id = newId();
-    let result: D1Result | undefined;
+    const values = {
+      id: newId(),
+      funnelId: funnel.id,
+      projectId: page.projectId,
+      slug,
+      title,
+      draft: page.draft,
+      draftB: page.draftB,
+      splitB: page.splitB,
+      now,
+    };
     try {
-      [result] = await rawBatch(db, [
-        repo.insertPageIfRoom(db, {
-          id,
-          funnelId: funnel.id,
-          projectId: page.projectId,
-          slug,
-          title,
-          draft: page.draft,
-          draftB: page.draftB,
-          splitB: page.splitB,
-          now,
-        }),
-      ]);
+      return await addPage(db, funnel, role, origin, values);
     } catch (error) {
       if (isUniqueViolation(error)) continue; // taken at the same moment: the next suffix
       throw error;
     }
-    if (result?.meta.changes !== 1) throw new AppError('conflict', `A funnel holds at most ${FUNNEL_LIMITS.pagesPerFunnel} pages.`);
-    return pageDetail(db, await freshPage(db, id, funnel), role, origin, now);
   }
   throw new AppError('conflict', 'This page has too many copies. Rename one and try again.');
 }

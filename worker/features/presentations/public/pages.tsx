@@ -1,13 +1,13 @@
 import { renderToString } from 'react-dom/server';
-import { fontById, type FontId } from '#common/fonts.ts';
 import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import { sectionLabels } from '#common/schemas/presentations.ts';
 import { themeCss } from '#client/blocks/page-view.tsx';
 import { BEACON_SCRIPT } from '#client/presentations/beacon-script.ts';
 import { PresentationView, SectionView } from '#client/presentations/presentation-view.tsx';
 import { contextFromResolved, type PresentationContext } from '#client/presentations/types.ts';
-import { settledCache } from '#worker/lib/settled-cache.ts';
-import { escapeHtml } from '#worker/ssr/html.ts';
+import { inlinePageCsp, sha256Source } from '#worker/ssr/csp.ts';
+import { themeFontFaces, type FontSubset } from '#worker/ssr/fonts.ts';
+import { escapeHtml, socialImageTags } from '#worker/ssr/html.ts';
 import type { PageAssets } from '#worker/ssr/manifest.ts';
 import { PERSONAL, type Card, type GalleryPage, type PresentationPage } from '#worker/features/presentations/public/service.ts';
 
@@ -17,58 +17,19 @@ import { PERSONAL, type Card, type GalleryPage, type PresentationPage } from '#w
  * Security Policy that allows exactly its own <style> and that script.
  */
 
-const encoder = new TextEncoder();
-
-/** CSP hashes of recent style elements and the beacon. Bounded. */
-const hashes = settledCache<string, string>(200);
-function sha256Source(content: string): Promise<string> {
-  return hashes.get(content, async () => {
-    const digest = await crypto.subtle.digest('SHA-256', encoder.encode(content));
-    return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
-  });
-}
-
 /** No script but the beacon (by hash), the page's own <style> by hash, everything else from this origin. */
 async function csp(html: string, withBeacon: boolean): Promise<string> {
-  const styles = await Promise.all([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256Source(m[1]!)));
-  const script = withBeacon ? await sha256Source(BEACON_SCRIPT) : "'none'";
-  return [
-    `script-src ${script}`,
-    "default-src 'self'",
-    `style-src 'self'${styles.length ? ` ${[...new Set(styles)].join(' ')}` : ''}`,
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return inlinePageCsp(html, withBeacon ? await sha256Source(BEACON_SCRIPT) : "'none'");
 }
 
 const LATIN = 'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+2000-206F, U+20AC, U+2122, U+2212, U+FEFF, U+FFFD';
 const LATIN_EXT = 'U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+1E00-1E9F, U+20A0-20AB, U+20AD-20C0, U+2C60-2C7F, U+A720-A7FF';
 
-/** @font-face rules for the theme's fonts other than Inter (self-hosted files from /fonts, as the funnel pages load them). */
-function fontFaces(theme: FunnelTheme): string {
-  const ids = [...new Set([theme.fonts.heading, theme.fonts.body])].filter((id): id is FontId => id !== 'inter');
-  return ids
-    .flatMap((id) => {
-      const family = fontById(id).css.split(',')[0]!.trim();
-      return [400, 700].flatMap((weight) =>
-        (
-          [
-            ['latin', LATIN],
-            ['latin-ext', LATIN_EXT],
-          ] as const
-        ).map(
-          ([subset, range]) =>
-            `@font-face{font-family:${family};font-style:normal;font-weight:${weight};font-display:swap;src:url(/fonts/${id}-${subset}-${weight}-normal.woff) format("woff");unicode-range:${range}}`,
-        ),
-      );
-    })
-    .join('');
-}
+/** The subsets of the theme's font files, as the funnel pages load them. */
+const SUBSETS: readonly FontSubset[] = [
+  ['latin', LATIN],
+  ['latin-ext', LATIN_EXT],
+];
 
 interface Shell {
   title: string;
@@ -99,20 +60,12 @@ async function page(assets: PageAssets, shell: Shell, status: HtmlPage['status']
     `<meta property="og:title" content="${escapeHtml(shell.title)}">`,
     `<meta property="og:description" content="${escapeHtml(shell.description)}">`,
     '<meta property="og:type" content="website">',
-    shell.image
-      ? [
-          `<meta property="og:image" content="${escapeHtml(shell.image.url)}">`,
-          '<meta property="og:image:width" content="1200">',
-          '<meta property="og:image:height" content="628">',
-          `<meta property="og:image:alt" content="${escapeHtml(shell.image.alt)}">`,
-          '<meta name="twitter:card" content="summary_large_image">',
-        ].join('')
-      : '',
+    shell.image ? socialImageTags({ url: shell.image.url, width: 1200, height: 628, alt: shell.image.alt }) : '',
     theme ? `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">` : '',
     '<link rel="icon" href="data:,">',
     assets.font ? `<link rel="preload" href="${assets.font}" as="font" type="font/woff2" crossorigin>` : '',
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
-    theme ? `<style>${themeCss(theme)}${fontFaces(theme)}</style>` : '',
+    theme ? `<style>${themeCss(theme)}${themeFontFaces(theme, SUBSETS)}</style>` : '',
   ].join('');
   const beacon = shell.beacon
     ? `<div hidden data-view="${escapeHtml(shell.beacon.token)}" data-beacon="${escapeHtml(shell.beacon.url)}"></div><script>${BEACON_SCRIPT}</script>`

@@ -1,5 +1,7 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { inList, type Db } from '#worker/db/client.ts';
+import { keysetPage } from '#worker/db/keyset.ts';
+import { isLiveRow } from '#worker/db/live-rows.ts';
 import { presentationSectionStats, presentationStats, presentations } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { liveProjectName } from '#worker/features/projects/scope/service.ts';
@@ -38,9 +40,7 @@ function selectWithPeople(db: Db) {
 }
 
 export function findLive(db: Db, id: string): Promise<PresentationWithPeople | undefined> {
-  return selectWithPeople(db)
-    .where(and(eq(presentations.id, id), isNull(presentations.deletedAt)))
-    .get();
+  return selectWithPeople(db).where(isLiveRow(presentations, id)).get();
 }
 
 export function findLiveBySlug(db: Db, slug: string): Promise<PresentationWithPeople | undefined> {
@@ -83,15 +83,13 @@ export function list(db: Db, filters: ListFilters): Promise<PresentationWithPeop
       sql`(instr(lower(${presentations.slug}), ${q}) > 0 OR instr(lower(${presentations.customerName}), ${q}) > 0 OR instr(lower(${presentations.headline}), ${q}) > 0)`,
     );
   }
-  if (filters.before) {
-    const at = new Date(filters.before.time);
-    conditions.push(or(lt(presentations.updatedAt, at), and(eq(presentations.updatedAt, at), lt(presentations.id, filters.before.id)))!);
-  }
-  return selectWithPeople(db)
-    .where(and(...conditions))
-    .orderBy(desc(presentations.updatedAt), desc(presentations.id))
-    .limit(filters.limit + 1)
-    .all();
+  return keysetPage(selectWithPeople(db).$dynamic(), {
+    time: presentations.updatedAt,
+    key: presentations.id,
+    conditions,
+    before: filters.before,
+    limit: filters.limit,
+  }).all();
 }
 
 export function insert(db: Db, values: PresentationInsert) {
@@ -108,10 +106,7 @@ export function updateIfAt(db: Db, id: string, revision: number, set: Partial<Pr
 }
 
 export function softDelete(db: Db, id: string, now: Date) {
-  return db
-    .update(presentations)
-    .set({ deletedAt: now, updatedAt: now })
-    .where(and(eq(presentations.id, id), isNull(presentations.deletedAt)));
+  return db.update(presentations).set({ deletedAt: now, updatedAt: now }).where(isLiveRow(presentations, id));
 }
 
 /** Ids of presentations deleted before `before` (their R2 objects go first). */

@@ -343,31 +343,17 @@ export async function update(db: Db, secret: string, actor: Actor, entry: Row, i
 }
 
 export async function publish(db: Db, secret: string, actor: Actor, entry: Row, now = Date.now()): Promise<Presentation> {
-  const row = entry.presentation;
-  return writeAt(
-    db,
-    secret,
-    actor,
-    entry,
-    { status: 'published', publishedAt: new Date(now) },
-    'presentation.publish',
-    { slug: row.slug, before: { status: row.status }, after: { status: 'published' } },
-    now,
-  );
+  return writeStatus(db, secret, actor, entry, { status: 'published', publishedAt: new Date(now) }, 'presentation.publish', now);
 }
 
 export async function unpublish(db: Db, secret: string, actor: Actor, entry: Row, now = Date.now()): Promise<Presentation> {
+  return writeStatus(db, secret, actor, entry, { status: 'draft' }, 'presentation.unpublish', now);
+}
+
+/** A change of status (publish, unpublish), audited with the status before and after. */
+function writeStatus(db: Db, secret: string, actor: Actor, entry: Row, set: Change & { status: 'published' | 'draft' }, action: string, now: number) {
   const row = entry.presentation;
-  return writeAt(
-    db,
-    secret,
-    actor,
-    entry,
-    { status: 'draft' },
-    'presentation.unpublish',
-    { slug: row.slug, before: { status: row.status }, after: { status: 'draft' } },
-    now,
-  );
+  return writeAt(db, secret, actor, entry, set, action, { slug: row.slug, before: { status: row.status }, after: { status: set.status } }, now);
 }
 
 /** A free slug for a copy: `{slug}-copy`, then `-copy-2`, … (the insert still decides). */

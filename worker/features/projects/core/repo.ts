@@ -1,7 +1,9 @@
 import { planLimitSql } from '#worker/db/plans.ts';
-import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
 import { ofExistingRow, rawStatement, type Db } from '#worker/db/client.ts';
+import { keysetPage } from '#worker/db/keyset.ts';
+import { isLiveRow, liveRow } from '#worker/db/live-rows.ts';
 import { projectInvites, projectMembers, projects } from '#worker/db/schema.ts';
 import { isLiveUser, userField } from '#worker/features/auth/users/service.ts';
 
@@ -73,21 +75,12 @@ export function listProjectsForUser(db: Db, userId: string, options: { archived:
     isNull(projects.deletedAt),
     options.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt),
   ];
-  if (options.before) {
-    conditions.push(
-      or(
-        lt(projects.updatedAt, new Date(options.before.time)),
-        and(eq(projects.updatedAt, new Date(options.before.time)), lt(projects.id, options.before.id)),
-      )!,
-    );
-  }
-  return db
+  const query = db
     .select({ project: projects, role: projectMembers.role, mediaCount, memberCount, logoThumbnail })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(and(...conditions))
-    .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(options.limit + 1);
+    .$dynamic();
+  return keysetPage(query, { time: projects.updatedAt, key: projects.id, conditions, before: options.before, limit: options.limit });
 }
 
 export function projectCounts(db: Db, projectId: string) {
@@ -109,18 +102,14 @@ export function restoreProject(db: Db, id: string, values: Partial<typeof projec
 }
 
 export function findProject(db: Db, id: string) {
-  return db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), isNull(projects.deletedAt)))
-    .get();
+  return liveRow(db, projects, id).get();
 }
 
 export function updateProject(db: Db, id: string, values: Partial<typeof projects.$inferInsert>) {
   return db
     .update(projects)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(projects.id, id), isNull(projects.deletedAt)))
+    .where(isLiveRow(projects, id))
     .returning();
 }
 

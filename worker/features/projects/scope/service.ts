@@ -1,3 +1,4 @@
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 import type { Db, Operand } from '#worker/db/client.ts';
 import { combine, mapRead, read, run, type Read } from '#worker/lib/reads.ts';
@@ -56,6 +57,23 @@ export function membershipOf(db: Db, projectId: string, userId: string): Promise
 export function forMember<R>(db: Db, row: Read<R | undefined>, projectOf: Operand, userId: string): Read<(Membership & { resource: R }) | undefined> {
   return mapRead(combine({ resource: row, membership: membershipRead(db, projectOf, userId) }), ({ resource, membership }) =>
     resource !== undefined && membership ? { ...membership, resource } : undefined,
+  );
+}
+
+/**
+ * The lookup of an access rule (`access({ ad: role })` and the like): the first row of `query`
+ * (the feature's live row, `.limit(1)`) for a member of its project (`projectOf`, the subquery of
+ * the row's project), in one batch.
+ */
+export function firstRowForMember<R>(db: Db, query: BatchItem<'sqlite'> & { _: { result: R[] } }, projectOf: Operand, userId: string) {
+  return run(
+    db,
+    forMember(
+      db,
+      read(query, (rows: R[]) => rows[0]),
+      projectOf,
+      userId,
+    ),
   );
 }
 

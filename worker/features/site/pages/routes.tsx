@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactElement } from 'react';
 import { getCookie } from 'hono/cookie';
 import * as z from 'zod/mini';
 import { loginForm, passwordResetForm } from '#common/schemas/auth.ts';
@@ -7,6 +7,7 @@ import { contactInput } from '#common/schemas/contact.ts';
 import { text } from '#common/schemas/fields.ts';
 import { safeSameOriginPath } from '#common/safe-path.ts';
 import type { ContactFormProps } from '#client/public/islands/contact-form.tsx';
+import type { PublicChrome } from '#client/public/layout.tsx';
 import type { PasswordResetProps } from '#client/public/islands/password-reset.tsx';
 import { AboutPage } from '#client/public/pages/about.tsx';
 import { ContactPage } from '#client/public/pages/contact.tsx';
@@ -24,7 +25,7 @@ import { requestMeta } from '#worker/lib/request-meta.ts';
 import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
+import { renderPage, renderStaticPage, type PageMeta } from '#worker/ssr/render.ts';
 import { REF_COOKIE } from '#worker/features/affiliate/service.ts';
 import { submitContact } from '#worker/features/contact/service.ts';
 import { publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
@@ -89,30 +90,27 @@ function resetRefused(c: Context<AppEnv>, error: unknown, values: Record<string,
 
 /** The public, server-rendered pages (PRODUCT.md §2) and their no-JavaScript form posts. */
 export const siteRoutes = new Hono<AppEnv>()
-  .get('/', access('public'), (c) => {
-    const chrome = publicChrome(c, { interactive: true });
-    return renderStaticPage(
+  .get('/', access('public'), (c) =>
+    staticPage(
       c,
-      staticPageKey(c, chrome),
+      { interactive: true },
       { title: 'Adloom', description: 'Creatives, ad approvals, Instagram publishing and fast funnels for marketing teams and small agencies.' },
-      () => <HomePage chrome={chrome} />,
-    );
-  })
-  .get('/about', access('public'), (c) => {
-    const chrome = publicChrome(c, { interactive: false });
-    return renderStaticPage(
+      (chrome) => <HomePage chrome={chrome} />,
+    ),
+  )
+  .get('/about', access('public'), (c) =>
+    staticPage(c, { interactive: false }, { title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.' }, (chrome) => (
+      <AboutPage chrome={chrome} />
+    )),
+  )
+  .get('/pricing', access('public'), (c) =>
+    staticPage(
       c,
-      staticPageKey(c, chrome),
-      { title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.' },
-      () => <AboutPage chrome={chrome} />,
-    );
-  })
-  .get('/pricing', access('public'), (c) => {
-    const chrome = publicChrome(c, { interactive: true, loginNext: '/pricing' });
-    return renderStaticPage(c, staticPageKey(c, chrome), { title: 'Pricing', description: 'Adloom plans and credit packs: Free, Pro and Agency.' }, () => (
-      <PricingPage chrome={chrome} />
-    ));
-  })
+      { interactive: true, loginNext: '/pricing' },
+      { title: 'Pricing', description: 'Adloom plans and credit packs: Free, Pro and Agency.' },
+      (chrome) => <PricingPage chrome={chrome} />,
+    ),
+  )
   .get('/contact', access('public'), (c) => renderContact(c, {}, 200, true))
   .post(
     '/contact',
@@ -188,8 +186,13 @@ export const siteRoutes = new Hono<AppEnv>()
 
 function markdownPage(c: Context<AppEnv>, path: service.LegalPath) {
   const page = service.legalPage(path, c.env);
-  const chrome = publicChrome(c, { interactive: false });
-  return renderStaticPage(c, staticPageKey(c, chrome), { title: page.title, description: page.description }, () => (
+  return staticPage(c, { interactive: false }, { title: page.title, description: page.description }, (chrome) => (
     <MarkdownPage chrome={chrome} html={page.html()} />
   ));
+}
+
+/** A public page whose HTML depends only on its chrome and the deployment (rendered once per isolate: renderStaticPage). */
+function staticPage(c: Context<AppEnv>, options: Parameters<typeof publicChrome>[1], meta: PageMeta, page: (chrome: PublicChrome) => ReactElement) {
+  const chrome = publicChrome(c, options);
+  return renderStaticPage(c, staticPageKey(c, chrome), meta, () => page(chrome));
 }

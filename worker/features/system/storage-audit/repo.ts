@@ -1,4 +1,5 @@
 import { and, asc, gt, isNull, or, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { inList, type Db } from '#worker/db/client.ts';
 import { brandFonts, creations, media, presentations } from '#worker/db/schema.ts';
 
@@ -20,39 +21,43 @@ const PAGE = 2000;
  * awaiting the purge, which removes their objects first), a page at a time by id.
  */
 export async function* keyedRows(db: Db, deletedSince: Date): AsyncGenerator<KeyedRow> {
-  for (let after = ''; ;) {
-    const rows = await db
+  // After `after` in id order, live or deleted since `deletedSince`.
+  const audited = (table: { id: SQLiteColumn; deletedAt: SQLiteColumn }, after: string) =>
+    and(gt(table.id, after), or(isNull(table.deletedAt), gt(table.deletedAt, deletedSince)));
+  const mediaRows = byId((after) =>
+    db
       .select({ id: media.id, key: media.r2Key, thumbnail: media.thumbnailKey, createdAt: media.createdAt, deletedAt: media.deletedAt })
       .from(media)
-      .where(and(gt(media.id, after), or(isNull(media.deletedAt), gt(media.deletedAt, deletedSince))))
+      .where(audited(media, after))
       .orderBy(asc(media.id))
-      .limit(PAGE);
-    for (const r of rows) {
-      yield { table: 'media', id: r.id, key: r.key, createdAt: r.createdAt, deletedAt: r.deletedAt };
-      if (r.thumbnail) yield { table: 'media.thumbnail', id: r.id, key: r.thumbnail, createdAt: r.createdAt, deletedAt: r.deletedAt };
-    }
-    if (rows.length < PAGE) break;
-    after = rows[rows.length - 1]!.id;
+      .limit(PAGE),
+  );
+  for await (const r of mediaRows) {
+    yield { table: 'media', id: r.id, key: r.key, createdAt: r.createdAt, deletedAt: r.deletedAt };
+    if (r.thumbnail) yield { table: 'media.thumbnail', id: r.id, key: r.thumbnail, createdAt: r.createdAt, deletedAt: r.deletedAt };
   }
-  for (let after = ''; ;) {
-    const rows = await db
-      .select({ id: creations.id, key: creations.r2Key, createdAt: creations.createdAt, deletedAt: creations.deletedAt })
-      .from(creations)
-      .where(and(gt(creations.id, after), or(isNull(creations.deletedAt), gt(creations.deletedAt, deletedSince))))
-      .orderBy(asc(creations.id))
-      .limit(PAGE);
-    for (const r of rows) yield { table: 'creations', ...r };
-    if (rows.length < PAGE) break;
-    after = rows[rows.length - 1]!.id;
+  // Renders and uploaded fonts name one object each, in the same columns.
+  for (const [name, table] of [
+    ['creations', creations],
+    ['brand_fonts', brandFonts],
+  ] as const) {
+    const rows = byId((after) =>
+      db
+        .select({ id: table.id, key: table.r2Key, createdAt: table.createdAt, deletedAt: table.deletedAt })
+        .from(table)
+        .where(audited(table, after))
+        .orderBy(asc(table.id))
+        .limit(PAGE),
+    );
+    for await (const r of rows) yield { table: name, ...r };
   }
+}
+
+/** The rows `page(after)` answers, page after page: each starts after the last id of the one before, until a short page. */
+async function* byId<T extends { id: string }>(page: (after: string) => Promise<T[]>): AsyncGenerator<T> {
   for (let after = ''; ;) {
-    const rows = await db
-      .select({ id: brandFonts.id, key: brandFonts.r2Key, createdAt: brandFonts.createdAt, deletedAt: brandFonts.deletedAt })
-      .from(brandFonts)
-      .where(and(gt(brandFonts.id, after), or(isNull(brandFonts.deletedAt), gt(brandFonts.deletedAt, deletedSince))))
-      .orderBy(asc(brandFonts.id))
-      .limit(PAGE);
-    for (const r of rows) yield { table: 'brand_fonts', ...r };
+    const rows = await page(after);
+    yield* rows;
     if (rows.length < PAGE) break;
     after = rows[rows.length - 1]!.id;
   }

@@ -1,0 +1,41 @@
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Db } from '#worker/db/client.ts';
+
+/**
+ * Reads of soft-deleted tables (a `deleted_at` column; the purge jobs delete rows for good
+ * later) that every owner of such a table writes alike. Each repo passes its own table: a
+ * feature still queries only the tables it owns (scripts/check-table-owners.mjs).
+ */
+
+/** A table keyed by `id` whose rows are soft-deleted. */
+type SoftDeleted = SQLiteTable & { id: SQLiteColumn; deletedAt: SQLiteColumn };
+
+/** `id = … AND deleted_at IS NULL`: the row `id` unless it is deleted, for the owner's selects and updates. */
+export function isLiveRow(table: SoftDeleted, id: string): SQL {
+  return and(eq(table.id, id), isNull(table.deletedAt))!;
+}
+
+/** The row `id` unless it is deleted, as a query: `.get()` runs it, `.limit(1)` makes one to batch. */
+export function liveRow<T extends SoftDeleted>(db: Db, table: T, id: string) {
+  return db.select().from(table).where(isLiveRow(table, id));
+}
+
+/**
+ * A project's most recent live rows by `at`, as `{ id, name, at }` (the admin's support view
+ * lists them side by side): a query for the caller's batch.
+ */
+export function newestLiveQuery<T extends SoftDeleted & { projectId: SQLiteColumn }, N extends SQLiteColumn, A extends SQLiteColumn>(
+  db: Db,
+  table: T,
+  columns: { name: N; at: A },
+  projectId: string,
+  limit: number,
+) {
+  return db
+    .select({ id: table.id, name: columns.name, at: columns.at })
+    .from(table)
+    .where(and(eq(table.projectId, projectId), isNull(table.deletedAt)))
+    .orderBy(desc(columns.at))
+    .limit(limit);
+}
