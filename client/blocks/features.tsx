@@ -1,6 +1,6 @@
 import { ChartColumn, Check, Clock, Gift, Globe, Heart, Leaf, Shield, Sparkles, Star, Users, Zap, type LucideIcon } from 'lucide-react';
 import type { FeatureIcon, FeaturesProps } from '#common/schemas/blocks.ts';
-import { BlockHeading, HEADING_FONT, Lead, Section, itemHeading } from '#client/blocks/shared.tsx';
+import { HEADING_FONT, Section, SectionIntro, itemHeading } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
 
 export const FEATURE_ICON_COMPONENTS: Record<FeatureIcon, LucideIcon> = {
@@ -27,12 +27,7 @@ export function FeaturesBlock({ id, props }: { id: string; props: FeaturesProps;
   return (
     <Section id={id} labelledBy={props.heading ? headingId : undefined}>
       <div className="mx-auto max-w-6xl">
-        {(props.heading || props.intro) && (
-          <div className="mx-auto mb-12 max-w-2xl text-center">
-            {props.heading && <BlockHeading id={headingId}>{props.heading}</BlockHeading>}
-            {props.intro && <Lead className="mt-4">{props.intro}</Lead>}
-          </div>
-        )}
+        <SectionIntro id={id} heading={props.heading} intro={props.intro} />
         <ul className={`grid gap-6 ${COLUMNS[props.columns]}`}>
           {props.items.map((item, i) => {
             const Icon = item.icon ? FEATURE_ICON_COMPONENTS[item.icon] : null;

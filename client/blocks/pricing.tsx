@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import type { PricingProps } from '#common/schemas/blocks.ts';
-import { BlockHeading, ButtonLink, HEADING_FONT, Lead, Section, itemHeading } from '#client/blocks/shared.tsx';
+import { ButtonLink, HEADING_FONT, Section, SectionIntro, itemHeading } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
 
 const COLUMNS = ['', 'mx-auto max-w-md', 'md:grid-cols-2 max-w-4xl mx-auto', 'md:grid-cols-2 lg:grid-cols-3', 'md:grid-cols-2 lg:grid-cols-4'] as const;
@@ -12,12 +12,7 @@ export function PricingBlock({ id, props }: { id: string; props: PricingProps; c
   return (
     <Section id={id} labelledBy={props.heading ? headingId : undefined}>
       <div className="mx-auto max-w-6xl">
-        {(props.heading || props.intro) && (
-          <div className="mx-auto mb-12 max-w-2xl text-center">
-            {props.heading && <BlockHeading id={headingId}>{props.heading}</BlockHeading>}
-            {props.intro && <Lead className="mt-4">{props.intro}</Lead>}
-          </div>
-        )}
+        <SectionIntro id={id} heading={props.heading} intro={props.intro} />
         <ul className={`grid items-stretch gap-6 ${COLUMNS[props.plans.length] ?? COLUMNS[4]}`}>
           {props.plans.map((plan, i) => (
             <li

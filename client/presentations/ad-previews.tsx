@@ -1,8 +1,7 @@
 import type { AdPreviewsSectionProps } from '#common/schemas/presentations.ts';
-import { Section } from '#client/blocks/shared.tsx';
+import { Section, SectionIntro } from '#client/blocks/shared.tsx';
 import { InstagramFeedMockup } from '#client/public/pages/ad-mockups.tsx';
 import { Placeholder } from '#client/presentations/placeholder.tsx';
-import { SectionIntro } from '#client/presentations/section-heading.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
 /**

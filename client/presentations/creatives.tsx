@@ -1,7 +1,6 @@
 import type { CreativesSectionProps } from '#common/schemas/presentations.ts';
-import { Section } from '#client/blocks/shared.tsx';
+import { Section, SectionIntro } from '#client/blocks/shared.tsx';
 import { Placeholder } from '#client/presentations/placeholder.tsx';
-import { SectionIntro } from '#client/presentations/section-heading.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
 /** Selected rendered creatives in a grid, each with its caption. */

@@ -1,8 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { FunnelPagesSectionProps } from '#common/schemas/presentations.ts';
-import { Picture, Section, itemHeading } from '#client/blocks/shared.tsx';
+import { Picture, Section, SectionIntro, itemHeading } from '#client/blocks/shared.tsx';
 import { Placeholder } from '#client/presentations/placeholder.tsx';
-import { SectionIntro } from '#client/presentations/section-heading.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
 function hostAndPath(url: string): string {
