@@ -101,32 +101,23 @@ function Control({ spec, value, path, ctx }: { spec: FieldSpec; value: unknown; 
       const text = typeof value === 'string' ? value : '';
       return (
         <Labelled label={spec.label} error={error} hint={spec.hint} count={spec.max <= 500 ? { used: text.trim().length, max: spec.max } : undefined}>
-          {(id, describedBy) =>
-            spec.multiline ? (
-              <textarea
-                id={id}
-                rows={spec.rows ?? 3}
-                className={`${inputClass} ${borderOf(error)} py-1.5`}
-                value={text}
-                disabled={ctx.readOnly}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(event) => ctx.set(path, event.target.value, true)}
-                onBlur={ctx.seal}
-              />
+          {(id, describedBy) => {
+            // One line or several, the same control.
+            const control = {
+              id,
+              value: text,
+              disabled: ctx.readOnly,
+              'aria-invalid': error ? true : undefined,
+              'aria-describedby': describedBy,
+              onChange: (event: { target: { value: string } }) => ctx.set(path, event.target.value, true),
+              onBlur: ctx.seal,
+            };
+            return spec.multiline ? (
+              <textarea {...control} rows={spec.rows ?? 3} className={`${inputClass} ${borderOf(error)} py-1.5`} />
             ) : (
-              <input
-                id={id}
-                className={`${inputClass} ${borderOf(error)} h-9`}
-                value={text}
-                disabled={ctx.readOnly}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(event) => ctx.set(path, event.target.value, true)}
-                onBlur={ctx.seal}
-              />
-            )
-          }
+              <input {...control} className={`${inputClass} ${borderOf(error)} h-9`} />
+            );
+          }}
         </Labelled>
       );
     }

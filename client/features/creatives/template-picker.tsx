@@ -11,7 +11,6 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { ApiError } from '#client/lib/http.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
-import { whenSubmitted } from '#client/lib/when-submitted.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { control, creatableIn } from '#client/features/creatives/list-filters.tsx';
 
@@ -200,7 +199,14 @@ export function TemplatePicker({
   return (
     <ModalDialog open={open} onClose={close} labelledBy={titleId} className="w-[min(72rem,calc(100vw-2rem))] p-0">
       {open ? (
-        <form noValidate className="flex max-h-[calc(100dvh-3rem)] flex-col" onSubmit={whenSubmitted(create)}>
+        <form
+          noValidate
+          className="flex max-h-[calc(100dvh-3rem)] flex-col"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void create();
+          }}
+        >
           <div className="relative border-b border-zinc-200 px-6 py-4 dark:border-zinc-800">
             <CloseButton onClose={close} />
             <h2 id={titleId} className="pr-10 text-lg font-semibold">
