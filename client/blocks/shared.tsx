@@ -63,13 +63,25 @@ export function Lead({ children, className = '' }: { children: ReactNode; classN
 }
 
 /** A block's or section's centred heading (`${id}-title`) and intro (either may be empty). */
-export function SectionIntro({ id, heading, intro }: { id: string; heading: string; intro: string }) {
+function SectionIntro({ id, heading, intro }: { id: string; heading: string; intro: string }) {
   if (!heading && !intro) return null;
   return (
     <div className="mx-auto mb-12 max-w-2xl text-center">
       {heading && <BlockHeading id={`${id}-title`}>{heading}</BlockHeading>}
       {intro && <Lead className="mt-4">{intro}</Lead>}
     </div>
+  );
+}
+
+/** Items under an optional centred heading and intro, in a section named by its heading when it has one. */
+export function HeadedSection({ id, tone, heading, intro, children }: { id: string; tone?: Tone; heading: string; intro: string; children: ReactNode }) {
+  return (
+    <Section id={id} tone={tone} labelledBy={heading ? `${id}-title` : undefined}>
+      <div className="mx-auto max-w-6xl">
+        <SectionIntro id={id} heading={heading} intro={intro} />
+        {children}
+      </div>
+    </Section>
   );
 }
 
