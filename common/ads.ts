@@ -39,6 +39,29 @@ export const PLACEMENT_LABELS: Record<Placement, string> = {
   facebook_feed: 'Facebook feed',
 };
 
+/** One picture of the ad as the preview page serves it. */
+export interface MockupItem {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** What every placement mock-up shows (the preview page's, a presentation's ad cards). */
+export interface MockupAd {
+  kind: AdKind;
+  pageName: string;
+  /** The account name as Instagram shows it (lower case, no spaces). */
+  handle: string;
+  avatarUrl: string | null;
+  primaryText: string;
+  headline: string;
+  description: string;
+  cta: Cta;
+  destinationUrl: string;
+  items: MockupItem[];
+}
+
 export const REVIEW_DECISIONS = ['approve', 'request_changes', 'comment'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 

@@ -1,7 +1,7 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import { fontById } from '#common/fonts.ts';
 import { contrastRatio, readableOn, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
-import { parseVideoUrl, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
+import { parseVideoUrl, type Block, type BlockPropsMap, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
 import { CountdownBlock } from '#client/blocks/countdown.tsx';
 import { CtaBlock } from '#client/blocks/cta.tsx';
 import { FaqBlock } from '#client/blocks/faq.tsx';
@@ -110,37 +110,30 @@ export function BlockView({ block, theme, ctx }: { block: Block; theme?: FunnelT
   );
 }
 
+/** The component of each block type. */
+const BLOCK_COMPONENTS: { [T in BlockType]: (props: { id: string; props: BlockPropsMap[T]; ctx: BlockContext }) => ReactNode } = {
+  hero: HeroBlock,
+  text: TextBlock,
+  image: ImageBlock,
+  video: VideoBlock,
+  features: FeaturesBlock,
+  testimonials: TestimonialsBlock,
+  pricing: PricingBlock,
+  faq: FaqBlock,
+  countdown: CountdownBlock,
+  form: FormBlock,
+  cta: CtaBlock,
+  footer: FooterBlock,
+};
+
 function blockElement(block: Block, ctx: BlockContext) {
-  const { id } = block;
-  switch (block.type) {
-    case 'hero':
-      return <HeroBlock id={id} props={block.props} ctx={ctx} />;
-    case 'text':
-      return <TextBlock id={id} props={block.props} ctx={ctx} />;
-    case 'image':
-      return <ImageBlock id={id} props={block.props} ctx={ctx} />;
-    case 'video':
-      return <VideoBlock id={id} props={block.props} ctx={ctx} />;
-    case 'features':
-      return <FeaturesBlock id={id} props={block.props} ctx={ctx} />;
-    case 'testimonials':
-      return <TestimonialsBlock id={id} props={block.props} ctx={ctx} />;
-    case 'pricing':
-      return <PricingBlock id={id} props={block.props} ctx={ctx} />;
-    case 'faq':
-      return <FaqBlock id={id} props={block.props} ctx={ctx} />;
-    case 'countdown':
-      return <CountdownBlock id={id} props={block.props} ctx={ctx} />;
-    case 'form':
-      return <FormBlock id={id} props={block.props} ctx={ctx} />;
-    case 'cta':
-      return <CtaBlock id={id} props={block.props} ctx={ctx} />;
-    case 'footer':
-      return <FooterBlock id={id} props={block.props} ctx={ctx} />;
-  }
+  // The map pairs each type with its component; TypeScript cannot follow the pair through the union.
+  const Component = BLOCK_COMPONENTS[block.type] as (props: { id: string; props: Block['props']; ctx: BlockContext }) => ReactNode;
+  return <Component id={block.id} props={block.props} ctx={ctx} />;
 }
 
-const ROOT_CLASS = 'fp-root bg-(--fp-bg) font-(family-name:--fp-body-font) text-base text-(--fp-text) antialiased';
+/** The class of a themed root (a funnel page's, a presentation's): the theme's variables draw everything inside. */
+export const ROOT_CLASS = 'fp-root bg-(--fp-bg) font-(family-name:--fp-body-font) text-base text-(--fp-text) antialiased';
 
 /** In the editor and the sheet, links and forms stay put: leaving the workspace would lose the preview. */
 function stayInPreview(event: SyntheticEvent) {

@@ -62,6 +62,48 @@ export function Lead({ children, className = '' }: { children: ReactNode; classN
   return <p className={`text-lg leading-relaxed whitespace-pre-line text-(--fp-fg-muted) ${className}`}>{children}</p>;
 }
 
+/** A block's or section's centred heading (`${id}-title`) and intro (either may be empty). */
+function SectionIntro({ id, heading, intro }: { id: string; heading: string; intro: string }) {
+  if (!heading && !intro) return null;
+  return (
+    <div className="mx-auto mb-12 max-w-2xl text-center">
+      {heading && <BlockHeading id={`${id}-title`}>{heading}</BlockHeading>}
+      {intro && <Lead className="mt-4">{intro}</Lead>}
+    </div>
+  );
+}
+
+/** Items under an optional centred heading and intro, in a section named by its heading when it has one. */
+export function HeadedSection({ id, tone, heading, intro, children }: { id: string; tone?: Tone; heading: string; intro: string; children: ReactNode }) {
+  return (
+    <Section id={id} tone={tone} labelledBy={heading ? `${id}-title` : undefined}>
+      <div className="mx-auto max-w-6xl">
+        <SectionIntro id={id} heading={heading} intro={intro} />
+        {children}
+      </div>
+    </Section>
+  );
+}
+
+/**
+ * A call to action on a band of colour: the headline (`${id}-title`, naming the section), a
+ * sentence, and what the caller puts below (the page's buttons, the presentation's link).
+ */
+export function CtaBand({ id, tone, heading, text, children }: { id: string; tone: Tone; heading: string; text: string; children: ReactNode }) {
+  const headingId = `${id}-title`;
+  return (
+    <Section id={id} tone={tone} labelledBy={headingId}>
+      <div className="mx-auto max-w-3xl text-center">
+        <h2 id={headingId} className={H2_CLASS}>
+          {heading}
+        </h2>
+        {text && <Lead className="mt-4">{text}</Lead>}
+        {children}
+      </div>
+    </Section>
+  );
+}
+
 const BUTTON_BASE =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-(--fp-radius) px-6 py-3 text-base font-semibold leading-tight no-underline transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current';
 export const BUTTON_PRIMARY = `${BUTTON_BASE} bg-(--fp-btn-bg) text-(--fp-btn-fg) shadow-sm hover:opacity-90`;

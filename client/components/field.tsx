@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 const control =
   'block w-full rounded-[var(--radius-control)] border bg-white px-3 text-base text-zinc-900 shadow-sm placeholder:text-zinc-400 focus:outline-2 focus:outline-offset-0 focus:outline-accent-600 disabled:bg-zinc-100 read-only:bg-zinc-50 read-only:text-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:disabled:bg-zinc-800 dark:read-only:bg-zinc-800 dark:read-only:text-zinc-300 sm:text-sm';
@@ -31,42 +31,54 @@ function Messages({ id, error, hint }: { id: string; error?: string | undefined;
   );
 }
 
-export function TextField({ label, error, hint, id: givenId, className = '', ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+/** What a control gets from its frame: its id, its border (red on error) and its aria links to the messages. */
+interface ControlChrome {
+  id: string;
+  border: string;
+  invalid: true | undefined;
+  describedBy: string | undefined;
+}
+
+/** The label above, the messages below: the frame every field shares around its control. */
+function FieldFrame({
+  label,
+  error,
+  hint,
+  givenId,
+  className,
+  children,
+}: FieldChrome & { givenId: string | undefined; className: string; children: (chrome: ControlChrome) => ReactNode }) {
   const autoId = useId();
   const id = givenId ?? autoId;
+  const chrome: ControlChrome = {
+    id,
+    border: error ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700',
+    invalid: error ? true : undefined,
+    describedBy: describedBy(id, error, hint),
+  };
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {label}
       </label>
-      <input
-        id={id}
-        className={`${control} h-10 ${error ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-      />
+      {children(chrome)}
       <Messages id={id} error={error} hint={hint} />
     </div>
   );
 }
 
-export function TextAreaField({ label, error, hint, id: givenId, className = '', ...input }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+export function TextField({ label, error, hint, id, className = '', ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`${control} min-h-32 py-2 ${error ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-      />
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} givenId={id} className={className}>
+      {(c) => <input id={c.id} className={`${control} h-10 ${c.border}`} aria-invalid={c.invalid} aria-describedby={c.describedBy} {...input} />}
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ label, error, hint, id, className = '', ...input }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} givenId={id} className={className}>
+      {(c) => <textarea id={c.id} className={`${control} min-h-32 py-2 ${c.border}`} aria-invalid={c.invalid} aria-describedby={c.describedBy} {...input} />}
+    </FieldFrame>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
@@ -5,6 +6,45 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { Uploader } from '#client/components/media-uploader.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
+
+/** A library loading in a picker: the grid's first tiles as skeletons. */
+export function LibraryLoading() {
+  return (
+    <div role="status" aria-label="Loading the library" className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+      {Array.from({ length: 5 }, (_, i) => (
+        <Skeleton key={i} className="aspect-square" />
+      ))}
+    </div>
+  );
+}
+
+/** A picker's grid of pictures: each tile is a button (the picture, its name) that picks it. */
+export function LibraryGrid<T extends { id: string; name: string }>({
+  items,
+  onPick,
+  picture,
+}: {
+  items: readonly T[];
+  onPick: (item: T) => void;
+  picture: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className="grid max-h-[50vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-5">
+      {items.map((item) => (
+        <li key={item.id} className="min-w-0">
+          <button
+            type="button"
+            onClick={() => onPick(item)}
+            className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 dark:border-zinc-700"
+          >
+            {picture(item)}
+            <span className="block truncate px-2 py-1 text-xs">{item.name}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Picks an image from the project's library, or uploads one (which is then picked). */
 export function MediaPicker({
@@ -28,37 +68,24 @@ export function MediaPicker({
       <div className="space-y-4">
         <Uploader projectId={projectId} onUploaded={(item) => item.kind === kind && onPick(item)} />
         {images.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={images.reload} /> : null}
-        {images.status === 'loading' ? (
-          <div role="status" aria-label="Loading the library" className="grid grid-cols-3 gap-3 sm:grid-cols-5">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="aspect-square" />
-            ))}
-          </div>
-        ) : null}
+        {images.status === 'loading' ? <LibraryLoading /> : null}
         {images.status === 'ready' && images.data.items.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             {kind === 'image' ? 'No images in this project yet. Drop one above.' : 'No videos in this project yet. Drop one above.'}
           </p>
         ) : null}
         {images.status === 'ready' && images.data.items.length > 0 ? (
-          <ul className="grid max-h-[50vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-5">
-            {images.data.items.map((item) => (
-              <li key={item.id} className="min-w-0">
-                <button
-                  type="button"
-                  onClick={() => onPick(item)}
-                  className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 dark:border-zinc-700"
-                >
-                  {item.thumbnailUrl || item.kind === 'image' ? (
-                    <img src={item.thumbnailUrl ?? item.fileUrl} alt="" className="aspect-square w-full object-cover" loading="lazy" />
-                  ) : (
-                    <span className="grid aspect-square w-full place-items-center bg-zinc-100 text-xs text-zinc-500 dark:bg-zinc-800">Video</span>
-                  )}
-                  <span className="block truncate px-2 py-1 text-xs">{item.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <LibraryGrid
+            items={images.data.items}
+            onPick={onPick}
+            picture={(item) =>
+              item.thumbnailUrl || item.kind === 'image' ? (
+                <img src={item.thumbnailUrl ?? item.fileUrl} alt="" className="aspect-square w-full object-cover" loading="lazy" />
+              ) : (
+                <span className="grid aspect-square w-full place-items-center bg-zinc-100 text-xs text-zinc-500 dark:bg-zinc-800">Video</span>
+              )
+            }
+          />
         ) : null}
       </div>
     </Dialog>

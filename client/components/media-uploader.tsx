@@ -5,6 +5,7 @@ import { formatBytes } from '#common/format.ts';
 import { Button } from '#client/components/button.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
+import { UploadProgress } from '#client/components/upload-progress.tsx';
 
 type Status = 'queued' | 'uploading' | 'finishing' | 'done' | 'duplicate' | 'error' | 'cancelled';
 
@@ -175,16 +176,7 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
                 ) : null}
               </div>
               {job.status === 'uploading' || job.status === 'queued' || job.status === 'finishing' ? (
-                <div
-                  role="progressbar"
-                  aria-label={`Uploading ${job.file.name}`}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={Math.round(job.progress * 100)}
-                  className="mt-2 h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
-                >
-                  <div className="h-full origin-left rounded-full bg-accent-600 transition-transform" style={{ transform: `scaleX(${job.progress})` }} />
-                </div>
+                <UploadProgress name={job.file.name} progress={job.progress} className="mt-2" />
               ) : null}
               {job.message || job.status === 'cancelled' || job.status === 'finishing' ? (
                 <p className={`mt-1 text-xs ${job.status === 'error' ? 'text-red-700 dark:text-red-400' : 'text-zinc-500'}`}>

@@ -240,40 +240,20 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
 function watermark(doc: CreativeDocument): ReactElement[] {
   const { width, height } = FORMATS[doc.format];
   const unit = Math.min(width, height) / 100;
+  // The band and its text lie in the same box across the middle, the text drawn over the band.
+  const band: CSSProperties = {
+    position: 'absolute',
+    left: 0,
+    top: height / 2 - unit * 6,
+    width,
+    height: unit * 12,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+  };
   return [
-    <div
-      key="wm-band"
-      style={{
-        position: 'absolute',
-        left: 0,
-        top: height / 2 - unit * 6,
-        width,
-        height: unit * 12,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        backgroundColor: '#000000',
-        opacity: 0.18,
-      }}
-    />,
-    <div
-      key="wm-text"
-      style={{
-        position: 'absolute',
-        left: 0,
-        top: height / 2 - unit * 6,
-        width,
-        height: unit * 12,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        color: '#ffffff',
-        opacity: 0.8,
-        fontFamily: fontFamily('inter'),
-        fontWeight: 700,
-        fontSize: unit * 5,
-      }}
-    >
+    <div key="wm-band" style={{ ...band, backgroundColor: '#000000', opacity: 0.18 }} />,
+    <div key="wm-text" style={{ ...band, color: '#ffffff', opacity: 0.8, fontFamily: fontFamily('inter'), fontWeight: 700, fontSize: unit * 5 }}>
       Made with Adloom
     </div>,
   ];

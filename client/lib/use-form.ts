@@ -120,3 +120,35 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
 
   return { values, field, handleSubmit, pending, formError, setFormError, reset, suggest };
 }
+
+/** What the server answered a no-JavaScript submission of an island's form. */
+export interface ServerAnswer {
+  initialErrors?: Record<string, string> | undefined;
+  initialFormError?: string | undefined;
+}
+
+/**
+ * An island's form (a server-rendered page's): without JavaScript it posts to `action`, and
+ * the server renders it again with its answer; hydrated, `onValid` sends it. The server's
+ * answer shows until the form's own checks say otherwise: a field's error from the server
+ * under the field, its form error above the form.
+ */
+export function useServerForm<S extends StandardSchemaV1>(schema: S, initial: Values, { initialErrors, initialFormError }: ServerAnswer = {}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm(schema, initial, { formRef });
+  const field = (name: string) => {
+    const props = form.field(name);
+    return { ...props, error: props.error ?? initialErrors?.[name] };
+  };
+  const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
+  /** The `<form>`'s own props: a plain POST to `action`, checked and sent by `onValid` once hydrated. */
+  const formProps = (action: string, className: string, onValid: (data: StandardSchemaV1.InferOutput<S>) => Promise<void>) => ({
+    ref: formRef,
+    method: 'post',
+    action,
+    noValidate: true,
+    className,
+    onSubmit: form.handleSubmit(onValid),
+  });
+  return { ...form, field, error, formProps };
+}

@@ -1,8 +1,7 @@
 import type { AdPreviewsSectionProps } from '#common/schemas/presentations.ts';
-import { Section } from '#client/blocks/shared.tsx';
+import { HeadedSection } from '#client/blocks/shared.tsx';
 import { InstagramFeedMockup } from '#client/public/pages/ad-mockups.tsx';
 import { Placeholder } from '#client/presentations/placeholder.tsx';
-import { SectionIntro } from '#client/presentations/section-heading.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
 /**
@@ -14,17 +13,14 @@ export function AdPreviewsSection({ id, props, ctx }: SectionComponentProps<AdPr
   const shown = ctx.mode === 'edge' ? items.filter((entry) => entry.ad && entry.ad.items.length > 0) : items;
   if (shown.length === 0) return null;
   return (
-    <Section id={id} labelledBy={props.heading ? `${id}-title` : undefined}>
-      <div className="mx-auto max-w-6xl">
-        <SectionIntro id={id} heading={props.heading} intro={props.intro} />
-        <ul className={`grid items-start gap-8 ${shown.length === 1 ? 'mx-auto max-w-sm' : 'sm:grid-cols-2 lg:grid-cols-3'}`}>
-          {shown.map(({ item, ad }, i) => (
-            <li key={i} className="mx-auto w-full max-w-sm">
-              {ad ? <InstagramFeedMockup ad={ad} /> : <Placeholder label={item.adId === 'pick' ? 'Pick an ad' : 'Ad not found'} className="aspect-[4/5]" />}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </Section>
+    <HeadedSection id={id} heading={props.heading} intro={props.intro}>
+      <ul className={`grid items-start gap-8 ${shown.length === 1 ? 'mx-auto max-w-sm' : 'sm:grid-cols-2 lg:grid-cols-3'}`}>
+        {shown.map(({ item, ad }, i) => (
+          <li key={i} className="mx-auto w-full max-w-sm">
+            {ad ? <InstagramFeedMockup ad={ad} /> : <Placeholder label={item.adId === 'pick' ? 'Pick an ad' : 'Ad not found'} className="aspect-[4/5]" />}
+          </li>
+        ))}
+      </ul>
+    </HeadedSection>
   );
 }

@@ -1,7 +1,6 @@
 import type { CreativesSectionProps } from '#common/schemas/presentations.ts';
-import { Section } from '#client/blocks/shared.tsx';
+import { HeadedSection } from '#client/blocks/shared.tsx';
 import { Placeholder } from '#client/presentations/placeholder.tsx';
-import { SectionIntro } from '#client/presentations/section-heading.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
 /** Selected rendered creatives in a grid, each with its caption. */
@@ -10,32 +9,29 @@ export function CreativesSection({ id, props, ctx }: SectionComponentProps<Creat
   const shown = ctx.mode === 'edge' ? items.filter((entry) => entry.image) : items;
   if (shown.length === 0) return null;
   return (
-    <Section id={id} tone="surface" labelledBy={props.heading ? `${id}-title` : undefined}>
-      <div className="mx-auto max-w-6xl">
-        <SectionIntro id={id} heading={props.heading} intro={props.intro} />
-        <ul className={`grid gap-6 ${shown.length === 1 ? 'mx-auto max-w-md' : 'sm:grid-cols-2 lg:grid-cols-3'}`}>
-          {shown.map(({ item, image }, i) => (
-            <li key={i}>
-              <figure>
-                {image ? (
-                  <img
-                    src={image.src}
-                    width={image.width}
-                    height={image.height}
-                    alt={item.caption || image.name}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-auto w-full rounded-(--fp-radius-card) shadow-md"
-                  />
-                ) : (
-                  <Placeholder label={item.creationId === 'pick' ? 'Pick a creative' : 'Creative not found'} />
-                )}
-                {item.caption && <figcaption className="mt-3 text-center text-sm text-(--fp-fg-muted)">{item.caption}</figcaption>}
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </Section>
+    <HeadedSection id={id} tone="surface" heading={props.heading} intro={props.intro}>
+      <ul className={`grid gap-6 ${shown.length === 1 ? 'mx-auto max-w-md' : 'sm:grid-cols-2 lg:grid-cols-3'}`}>
+        {shown.map(({ item, image }, i) => (
+          <li key={i}>
+            <figure>
+              {image ? (
+                <img
+                  src={image.src}
+                  width={image.width}
+                  height={image.height}
+                  alt={item.caption || image.name}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-auto w-full rounded-(--fp-radius-card) shadow-md"
+                />
+              ) : (
+                <Placeholder label={item.creationId === 'pick' ? 'Pick a creative' : 'Creative not found'} />
+              )}
+              {item.caption && <figcaption className="mt-3 text-center text-sm text-(--fp-fg-muted)">{item.caption}</figcaption>}
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </HeadedSection>
   );
 }

@@ -1,8 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { FunnelPagesSectionProps } from '#common/schemas/presentations.ts';
-import { Picture, Section, itemHeading } from '#client/blocks/shared.tsx';
+import { Picture, HeadedSection, itemHeading } from '#client/blocks/shared.tsx';
 import { Placeholder } from '#client/presentations/placeholder.tsx';
-import { SectionIntro } from '#client/presentations/section-heading.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
 function hostAndPath(url: string): string {
@@ -21,47 +20,44 @@ export function FunnelPagesSection({ id, props, ctx }: SectionComponentProps<Fun
   if (shown.length === 0) return null;
   const Title = itemHeading(props.heading !== '');
   return (
-    <Section id={id} tone="surface" labelledBy={props.heading ? `${id}-title` : undefined}>
-      <div className="mx-auto max-w-6xl">
-        <SectionIntro id={id} heading={props.heading} intro={props.intro} />
-        <ul className={`grid gap-8 ${shown.length === 1 ? 'mx-auto max-w-2xl' : 'md:grid-cols-2'}`}>
-          {shown.map(({ item, page }, i) => (
-            <li key={i} className="flex flex-col overflow-hidden rounded-(--fp-radius-card) bg-(--fp-card) shadow-md">
-              <div aria-hidden="true" className="flex items-center gap-1.5 border-b border-(--fp-border) px-4 py-2.5">
-                <span className="size-2.5 rounded-full bg-current opacity-20" />
-                <span className="size-2.5 rounded-full bg-current opacity-20" />
-                <span className="size-2.5 rounded-full bg-current opacity-20" />
-                <span className="ml-3 truncate text-xs text-(--fp-fg-muted)">{page?.url ? hostAndPath(page.url) : 'not published yet'}</span>
-              </div>
-              {item.screenshot ? (
-                <Picture image={item.screenshot} ctx={ctx} sizes="(min-width: 768px) 50vw, 100vw" className="w-full" placeholderClassName="aspect-[16/10]" />
-              ) : null}
-              <div className="flex flex-1 flex-col gap-2 p-6">
-                {page ? (
-                  <>
-                    <Title className="text-xl font-semibold">{page.title}</Title>
-                    <p className="text-sm text-(--fp-fg-muted)">{page.funnelTitle}</p>
-                  </>
-                ) : (
-                  <Placeholder label={item.pageId === 'pick' ? 'Pick a funnel page' : 'Page not found'} className="aspect-[16/6]" />
-                )}
-                {item.caption && <p className="leading-relaxed">{item.caption}</p>}
-                {props.liveLinks && page?.url && (
-                  <p className="mt-auto pt-2">
-                    <a
-                      href={page.url}
-                      className="inline-flex items-center gap-1.5 font-semibold text-(--fp-accent) underline underline-offset-2 hover:no-underline"
-                    >
-                      Open the live page<span className="sr-only">: {page.title}</span>
-                      <ExternalLink aria-hidden="true" className="size-4" />
-                    </a>
-                  </p>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </Section>
+    <HeadedSection id={id} tone="surface" heading={props.heading} intro={props.intro}>
+      <ul className={`grid gap-8 ${shown.length === 1 ? 'mx-auto max-w-2xl' : 'md:grid-cols-2'}`}>
+        {shown.map(({ item, page }, i) => (
+          <li key={i} className="flex flex-col overflow-hidden rounded-(--fp-radius-card) bg-(--fp-card) shadow-md">
+            <div aria-hidden="true" className="flex items-center gap-1.5 border-b border-(--fp-border) px-4 py-2.5">
+              <span className="size-2.5 rounded-full bg-current opacity-20" />
+              <span className="size-2.5 rounded-full bg-current opacity-20" />
+              <span className="size-2.5 rounded-full bg-current opacity-20" />
+              <span className="ml-3 truncate text-xs text-(--fp-fg-muted)">{page?.url ? hostAndPath(page.url) : 'not published yet'}</span>
+            </div>
+            {item.screenshot ? (
+              <Picture image={item.screenshot} ctx={ctx} sizes="(min-width: 768px) 50vw, 100vw" className="w-full" placeholderClassName="aspect-[16/10]" />
+            ) : null}
+            <div className="flex flex-1 flex-col gap-2 p-6">
+              {page ? (
+                <>
+                  <Title className="text-xl font-semibold">{page.title}</Title>
+                  <p className="text-sm text-(--fp-fg-muted)">{page.funnelTitle}</p>
+                </>
+              ) : (
+                <Placeholder label={item.pageId === 'pick' ? 'Pick a funnel page' : 'Page not found'} className="aspect-[16/6]" />
+              )}
+              {item.caption && <p className="leading-relaxed">{item.caption}</p>}
+              {props.liveLinks && page?.url && (
+                <p className="mt-auto pt-2">
+                  <a
+                    href={page.url}
+                    className="inline-flex items-center gap-1.5 font-semibold text-(--fp-accent) underline underline-offset-2 hover:no-underline"
+                  >
+                    Open the live page<span className="sr-only">: {page.title}</span>
+                    <ExternalLink aria-hidden="true" className="size-4" />
+                  </a>
+                </p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </HeadedSection>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import type { PresentationDocument, Section } from '#common/schemas/presentations.ts';
-import { themeStyle } from '#client/blocks/page-view.tsx';
+import type { PresentationDocument, Section, SectionPropsMap, SectionType } from '#common/schemas/presentations.ts';
+import { ROOT_CLASS, themeStyle } from '#client/blocks/page-view.tsx';
 import { AdPreviewsSection } from '#client/presentations/ad-previews.tsx';
 import { CreativesSection } from '#client/presentations/creatives.tsx';
 import { CtaSection } from '#client/presentations/cta.tsx';
@@ -9,35 +9,29 @@ import { HeroSection } from '#client/presentations/hero.tsx';
 import { IntroSection } from '#client/presentations/intro.tsx';
 import { PricingSection } from '#client/presentations/pricing.tsx';
 import { TestimonialsSection } from '#client/presentations/testimonials.tsx';
-import type { PresentationContext } from '#client/presentations/types.ts';
+import type { PresentationContext, SectionComponentProps } from '#client/presentations/types.ts';
 
 export type { PresentationContext } from '#client/presentations/types.ts';
 export { contextFromResolved } from '#client/presentations/types.ts';
 
+/** The component of each section type. */
+const SECTION_COMPONENTS: { [T in SectionType]: (props: SectionComponentProps<SectionPropsMap[T]>) => ReactNode } = {
+  hero: HeroSection,
+  intro: IntroSection,
+  creatives: CreativesSection,
+  adPreviews: AdPreviewsSection,
+  funnelPages: FunnelPagesSection,
+  pricing: PricingSection,
+  testimonials: TestimonialsSection,
+  cta: CtaSection,
+};
+
 /** One section, drawn by its component. */
 export function SectionView({ section, doc, ctx }: { section: Section; doc: PresentationDocument; ctx: PresentationContext }) {
-  const { id } = section;
-  switch (section.type) {
-    case 'hero':
-      return <HeroSection id={id} props={section.props} doc={doc} ctx={ctx} />;
-    case 'intro':
-      return <IntroSection id={id} props={section.props} doc={doc} ctx={ctx} />;
-    case 'creatives':
-      return <CreativesSection id={id} props={section.props} doc={doc} ctx={ctx} />;
-    case 'adPreviews':
-      return <AdPreviewsSection id={id} props={section.props} doc={doc} ctx={ctx} />;
-    case 'funnelPages':
-      return <FunnelPagesSection id={id} props={section.props} doc={doc} ctx={ctx} />;
-    case 'pricing':
-      return <PricingSection id={id} props={section.props} doc={doc} ctx={ctx} />;
-    case 'testimonials':
-      return <TestimonialsSection id={id} props={section.props} doc={doc} ctx={ctx} />;
-    case 'cta':
-      return <CtaSection id={id} props={section.props} doc={doc} ctx={ctx} />;
-  }
+  // The map pairs each type with its component; TypeScript cannot follow the pair through the union.
+  const Component = SECTION_COMPONENTS[section.type] as (props: SectionComponentProps<Section['props']>) => ReactNode;
+  return <Component id={section.id} props={section.props} doc={doc} ctx={ctx} />;
 }
-
-const ROOT_CLASS = 'fp-root bg-(--fp-bg) font-(family-name:--fp-body-font) text-base text-(--fp-text) antialiased';
 
 /** In the editor and the gallery, links stay put: leaving the workspace would lose the preview. */
 function stayInPreview(event: SyntheticEvent) {

@@ -48,6 +48,17 @@ function HeaderActions({ interactive, signedIn, loginNext }: PublicChrome) {
   );
 }
 
+/** The footer's links: [href, label, phone only (the header shows it from `sm` up)]. */
+const FOOTER_LINKS: readonly (readonly [string, string, boolean?])[] = [
+  ['/pricing', 'Pricing', true],
+  ['/about', 'About', true],
+  ['/contact', 'Contact'],
+  ['/imprint', 'Imprint'],
+  ['/privacy', 'Privacy'],
+  ['/terms', 'Terms'],
+  ['/tech-provider', 'Tech provider'],
+];
+
 export function PublicLayout({ chrome, children }: { chrome: PublicChrome; children: ReactNode }) {
   const current = (href: string) => (chrome.path === href ? { 'aria-current': 'page' as const } : {});
   return (
@@ -84,27 +95,11 @@ export function PublicLayout({ chrome, children }: { chrome: PublicChrome; child
             <p className="mt-2 max-w-xs text-sm text-zinc-600">Creatives, approvals, funnels and Instagram for marketing teams and small agencies.</p>
           </div>
           <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-zinc-600">
-            <a className="hover:text-zinc-900 sm:hidden" href="/pricing">
-              Pricing
-            </a>
-            <a className="hover:text-zinc-900 sm:hidden" href="/about">
-              About
-            </a>
-            <a className="hover:text-zinc-900" href="/contact">
-              Contact
-            </a>
-            <a className="hover:text-zinc-900" href="/imprint">
-              Imprint
-            </a>
-            <a className="hover:text-zinc-900" href="/privacy">
-              Privacy
-            </a>
-            <a className="hover:text-zinc-900" href="/terms">
-              Terms
-            </a>
-            <a className="hover:text-zinc-900" href="/tech-provider">
-              Tech provider
-            </a>
+            {FOOTER_LINKS.map(([href, label, phoneOnly]) => (
+              <a key={href} className={phoneOnly ? 'hover:text-zinc-900 sm:hidden' : 'hover:text-zinc-900'} href={href}>
+                {label}
+              </a>
+            ))}
           </nav>
         </div>
       </footer>

@@ -39,11 +39,8 @@ const creationIdsField = z
   .array(idField())
   .check(z.minLength(1, 'Pick a picture.'), z.maxLength(AD_LIMITS.carouselMax, `A carousel holds at most ${AD_LIMITS.carouselMax} pictures.`));
 
-/** POST /api/projects/{projectId}/ads: from a creative (its latest creation, rendered if needed) or from creations. */
-export const adCreateInput = z.object({
-  name: z.optional(adName),
-  kind: z.optional(z.enum(AD_KINDS, 'Pick single image, carousel or story.')),
-  creativeId: z.optional(idField()),
+/** The ad's pictures and copy, as creating and editing it take them (all optional). */
+const adContent = {
   creationIds: z.optional(creationIdsField),
   primaryText: z.optional(primaryTextField),
   headline: z.optional(shortText(AD_LIMITS.headline)),
@@ -51,6 +48,14 @@ export const adCreateInput = z.object({
   cta: z.optional(z.enum(CTAS, 'Pick a call to action.')),
   destinationUrl: z.optional(destinationUrlField),
   pageName: z.optional(shortText(AD_LIMITS.pageName)),
+};
+
+/** POST /api/projects/{projectId}/ads: from a creative (its latest creation, rendered if needed) or from creations. */
+export const adCreateInput = z.object({
+  name: z.optional(adName),
+  kind: z.optional(z.enum(AD_KINDS, 'Pick single image, carousel or story.')),
+  creativeId: z.optional(idField()),
+  ...adContent,
   placements: z.optional(placementsField),
 });
 export type AdCreateInput = z.infer<typeof adCreateInput>;
@@ -59,13 +64,7 @@ export type AdCreateInput = z.infer<typeof adCreateInput>;
 export const adUpdateInput = z.object({
   name: z.optional(adName),
   kind: z.optional(z.enum(AD_KINDS, 'Pick single image, carousel or story.')),
-  creationIds: z.optional(creationIdsField),
-  primaryText: z.optional(primaryTextField),
-  headline: z.optional(shortText(AD_LIMITS.headline)),
-  description: z.optional(shortText(AD_LIMITS.description)),
-  cta: z.optional(z.enum(CTAS, 'Pick a call to action.')),
-  destinationUrl: z.optional(destinationUrlField),
-  pageName: z.optional(shortText(AD_LIMITS.pageName)),
+  ...adContent,
   avatarMediaId: z.optional(z.nullable(idField())),
   placements: z.optional(placementsField),
   /** The revision the form was loaded at: a save on top of a newer one is refused (409). */

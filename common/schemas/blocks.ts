@@ -19,12 +19,12 @@ export const MAX_MARKDOWN = 5000;
 // Building blocks of the props
 
 /** Trimmed text of at most `max` characters (empty allowed). */
-const line = (max: number) => text().check(z.trim(), z.maxLength(max, `Use at most ${max.toLocaleString('en')} characters.`));
+export const line = (max: number) => text().check(z.trim(), z.maxLength(max, `Use at most ${max.toLocaleString('en')} characters.`));
 /** Trimmed text of 1 to `max` characters. */
-const filled = (max: number, message = 'Fill this in.') =>
+export const filled = (max: number, message = 'Fill this in.') =>
   text(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Use at most ${max.toLocaleString('en')} characters.`));
 /** Multi-line text: trimmed, line breaks kept (CRLF becomes LF). */
-const prose = (max: number) =>
+export const prose = (max: number) =>
   text().check(
     z.overwrite((value) => value.replace(/\r\n?/g, '\n')),
     z.trim(),

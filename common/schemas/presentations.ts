@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { Cta, Placement } from '#common/ads.ts';
+import type { MockupAd, Placement } from '#common/ads.ts';
 import { blockSamples } from '#common/schemas/blocks-defaults.ts';
 import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
-import { BLOCK_ID, SAFE_HREF, imageRefSchema, pricingProps, testimonialsProps, type ImageRef } from '#common/schemas/blocks.ts';
+import { BLOCK_ID, SAFE_HREF, filled, imageRefSchema, line, pricingProps, prose, testimonialsProps, type ImageRef } from '#common/schemas/blocks.ts';
 import { idField, pageQuery, text } from '#common/schemas/fields.ts';
 
 /**
@@ -29,17 +29,8 @@ export const PRESENTATION_LIMITS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------
-// Field building blocks (the same messages as the funnel blocks)
+// Field building blocks (line, filled and prose are the funnel blocks', with their messages)
 
-const line = (max: number) => text().check(z.trim(), z.maxLength(max, `Use at most ${max.toLocaleString('en')} characters.`));
-const filled = (max: number, message = 'Fill this in.') =>
-  text(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Use at most ${max.toLocaleString('en')} characters.`));
-const prose = (max: number) =>
-  text().check(
-    z.overwrite((value) => value.replace(/\r\n?/g, '\n')),
-    z.trim(),
-    z.maxLength(max, `Use at most ${max.toLocaleString('en')} characters.`),
-  );
 const image = z.nullable(imageRefSchema);
 const background = z.enum(['plain', 'surface', 'primary']);
 const objectId = (message: string) => text(message).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, message));
@@ -270,21 +261,11 @@ export interface ResolvedImage {
 }
 
 /** One ad as its mock-up draws it (client/public/pages/ad-mockups.tsx) and a link to its shareable preview. */
-export interface AdCard {
+export interface AdCard extends MockupAd {
   id: string;
   name: string;
   status: string;
-  kind: 'single' | 'carousel' | 'story';
-  pageName: string;
-  handle: string;
-  avatarUrl: string | null;
-  primaryText: string;
-  headline: string;
-  description: string;
-  cta: Cta;
-  destinationUrl: string;
   placements: Placement[];
-  items: { url: string; width: number; height: number; alt: string }[];
   /** The shareable preview `/preview/{id}` when the ad has one. */
   previewUrl: string | null;
 }

@@ -1,9 +1,10 @@
-import { ArrowDown, ArrowUp, ImagePlus, Plus, Trash2, Video } from 'lucide-react';
+import { ImagePlus, Plus, Trash2, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { mediaFileUrl } from '#common/media-urls.ts';
 import { Button } from '#client/components/button.tsx';
 import { borderOf, inputClass, Labelled } from '#client/components/editor/field-controls.tsx';
 import type { FieldSpec } from '#client/components/editor/field-spec.ts';
+import { MoveButtons } from '#client/components/editor/move-buttons.tsx';
 
 type Path = readonly (string | number)[];
 type Obj = Record<string, unknown>;
@@ -100,32 +101,23 @@ function Control({ spec, value, path, ctx }: { spec: FieldSpec; value: unknown; 
       const text = typeof value === 'string' ? value : '';
       return (
         <Labelled label={spec.label} error={error} hint={spec.hint} count={spec.max <= 500 ? { used: text.trim().length, max: spec.max } : undefined}>
-          {(id, describedBy) =>
-            spec.multiline ? (
-              <textarea
-                id={id}
-                rows={spec.rows ?? 3}
-                className={`${inputClass} ${borderOf(error)} py-1.5`}
-                value={text}
-                disabled={ctx.readOnly}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(event) => ctx.set(path, event.target.value, true)}
-                onBlur={ctx.seal}
-              />
+          {(id, describedBy) => {
+            // One line or several, the same control.
+            const control = {
+              id,
+              value: text,
+              disabled: ctx.readOnly,
+              'aria-invalid': error ? true : undefined,
+              'aria-describedby': describedBy,
+              onChange: (event: { target: { value: string } }) => ctx.set(path, event.target.value, true),
+              onBlur: ctx.seal,
+            };
+            return spec.multiline ? (
+              <textarea {...control} rows={spec.rows ?? 3} className={`${inputClass} ${borderOf(error)} py-1.5`} />
             ) : (
-              <input
-                id={id}
-                className={`${inputClass} ${borderOf(error)} h-9`}
-                value={text}
-                disabled={ctx.readOnly}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-                onChange={(event) => ctx.set(path, event.target.value, true)}
-                onBlur={ctx.seal}
-              />
-            )
-          }
+              <input {...control} className={`${inputClass} ${borderOf(error)} h-9`} />
+            );
+          }}
         </Labelled>
       );
     }
@@ -227,19 +219,10 @@ function Group({ legend, error, children, action }: { legend: string; error?: st
   );
 }
 
-function MediaControl({
-  spec,
-  value,
-  path,
-  ctx,
-  error,
-}: {
-  spec: Extract<FieldSpec, { kind: 'image' | 'video' }>;
-  value: unknown;
-  path: Path;
-  ctx: Ctx;
-  error: string | undefined;
-}) {
+/** A control of one kind of field: its spec, its value, where the value is (`path`), the form's context and the field's error. */
+type ControlProps<K extends FieldSpec['kind'], V> = { spec: Extract<FieldSpec, { kind: K }>; value: V; path: Path; ctx: Ctx; error: string | undefined };
+
+function MediaControl({ spec, value, path, ctx, error }: ControlProps<'image' | 'video', unknown>) {
   const isImage = spec.kind === 'image';
   const ref = isImage ? (value as { mediaId: string; alt: string } | null) : null;
   const mediaId = isImage ? (ref?.mediaId ?? null) : typeof value === 'string' ? value : null;
@@ -280,19 +263,7 @@ function MediaControl({
   );
 }
 
-function ButtonControl({
-  spec,
-  value,
-  path,
-  ctx,
-  error,
-}: {
-  spec: Extract<FieldSpec, { kind: 'button' }>;
-  value: Obj | null;
-  path: Path;
-  ctx: Ctx;
-  error: string | undefined;
-}) {
+function ButtonControl({ spec, value, path, ctx, error }: ControlProps<'button', Obj | null>) {
   return (
     <Group legend={spec.label} error={error}>
       {spec.optional ? (
@@ -328,44 +299,6 @@ function ButtonControl({
   );
 }
 
-function MoveButtons({
-  label,
-  index,
-  count,
-  ctx,
-  onMove,
-  onRemove,
-}: {
-  label: string;
-  index: number;
-  count: number;
-  ctx: Ctx;
-  onMove: (to: number) => void;
-  onRemove: () => void;
-}) {
-  if (ctx.readOnly) return null;
-  return (
-    <>
-      <Button variant="ghost" size="sm" className="!h-7 !px-1.5" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
-        <ArrowUp className="size-3.5" aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="!h-7 !px-1.5"
-        aria-label={`Move ${label} down`}
-        disabled={index === count - 1}
-        onClick={() => onMove(index + 1)}
-      >
-        <ArrowDown className="size-3.5" aria-hidden="true" />
-      </Button>
-      <Button variant="ghost" size="sm" className="!h-7 !px-1.5" aria-label={`Remove ${label}`} onClick={onRemove}>
-        <Trash2 className="size-3.5" aria-hidden="true" />
-      </Button>
-    </>
-  );
-}
-
 function moved<T>(items: readonly T[], from: number, to: number): T[] {
   const copy = [...items];
   const [item] = copy.splice(from, 1);
@@ -373,19 +306,7 @@ function moved<T>(items: readonly T[], from: number, to: number): T[] {
   return copy;
 }
 
-function ListControl({
-  spec,
-  value,
-  path,
-  ctx,
-  error,
-}: {
-  spec: Extract<FieldSpec, { kind: 'list' }>;
-  value: Obj[];
-  path: Path;
-  ctx: Ctx;
-  error: string | undefined;
-}) {
+function ListControl({ spec, value, path, ctx, error }: ControlProps<'list', Obj[]>) {
   const noun = spec.itemLabel.toLowerCase();
   return (
     <Group legend={spec.label} error={error}>
@@ -401,7 +322,7 @@ function ListControl({
                 label={`${noun} ${index + 1}`}
                 index={index}
                 count={value.length}
-                ctx={ctx}
+                readOnly={ctx.readOnly}
                 onMove={(to) => ctx.set(path, moved(value, index, to))}
                 onRemove={() =>
                   ctx.set(
@@ -425,19 +346,7 @@ function ListControl({
   );
 }
 
-function StringsControl({
-  spec,
-  value,
-  path,
-  ctx,
-  error,
-}: {
-  spec: Extract<FieldSpec, { kind: 'strings' }>;
-  value: string[];
-  path: Path;
-  ctx: Ctx;
-  error: string | undefined;
-}) {
+function StringsControl({ spec, value, path, ctx, error }: ControlProps<'strings', string[]>) {
   const noun = spec.itemLabel.toLowerCase();
   return (
     <Group legend={spec.label} error={error}>

@@ -34,6 +34,21 @@ export function groupCreations(items: readonly CreationItem[]): GalleryEntry[] {
   return entries.map((e) => (e.kind === 'group' && e.items.length === 1 ? { kind: 'one', item: e.items[0]! } : e));
 }
 
+/** A rendered PNG at its own size, shrunk to fit its frame (the gallery's cards, one or four to a card). */
+export function CreationImage({ item, alt }: { item: CreationItem; alt: string }) {
+  return (
+    <img
+      src={item.url}
+      alt={alt}
+      width={item.width}
+      height={item.height}
+      loading="lazy"
+      decoding="async"
+      className="h-auto max-h-full w-auto max-w-full rounded-sm shadow-sm ring-1 ring-zinc-900/5"
+    />
+  );
+}
+
 const baseName = (name: string) => name.replace(/ \((square|portrait|story|landscape)\)$/i, '');
 
 export function CreationGroupCard({ items, onDelete }: { items: CreationItem[]; onDelete?: ((item: CreationItem) => void) | undefined }) {
@@ -51,15 +66,7 @@ export function CreationGroupCard({ items, onDelete }: { items: CreationItem[]; 
         {newest.slice(0, 4).map((item) => (
           <figure key={item.id} className="relative min-h-0 min-w-0">
             <div className="absolute inset-x-0 top-0 bottom-5 flex items-center justify-center">
-              <img
-                src={item.url}
-                alt={`${item.name}, ${FORMATS[item.format].label.toLowerCase()}`}
-                width={item.width}
-                height={item.height}
-                loading="lazy"
-                decoding="async"
-                className="h-auto max-h-full w-auto max-w-full rounded-sm shadow-sm ring-1 ring-zinc-900/5"
-              />
+              <CreationImage item={item} alt={`${item.name}, ${FORMATS[item.format].label.toLowerCase()}`} />
             </div>
             <figcaption className="absolute inset-x-0 bottom-0 text-center text-[11px] leading-5 text-zinc-600 dark:text-zinc-300">
               {FORMATS[item.format].label}

@@ -6,16 +6,15 @@ import { formatBytes, formatDate } from '#common/format.ts';
 import type { CreationItem } from '#common/schemas/creatives.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
-import { Button, buttonClass } from '#client/components/button.tsx';
-import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { buttonClass } from '#client/components/button.tsx';
+import { DeleteDialog } from '#client/components/delete-dialog.tsx';
+import { ClearFiltersButton, NoMatches } from '#client/components/clear-filters.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
-import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { CardGridSkeleton, DeleteIconButton } from '#client/features/creatives/creative-card.tsx';
-import { CreationGroupCard, groupCreations } from '#client/features/creatives/creation-group.tsx';
+import { CreationGroupCard, CreationImage, groupCreations } from '#client/features/creatives/creation-group.tsx';
 import { GRID } from '#client/features/creatives/list-creatives.tsx';
 import { FORMAT_OPTIONS, FilterSelect, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
 
@@ -24,15 +23,7 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
     <li className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="relative aspect-square bg-zinc-100 dark:bg-zinc-800">
         <div className="absolute inset-4 flex items-center justify-center">
-          <img
-            src={item.url}
-            alt={item.name}
-            width={item.width}
-            height={item.height}
-            loading="lazy"
-            decoding="async"
-            className="h-auto max-h-full w-auto max-w-full rounded-sm shadow-sm ring-1 ring-zinc-900/5"
-          />
+          <CreationImage item={item} alt={item.name} />
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 px-4 py-3">
@@ -81,7 +72,6 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
  * creative, delete (editors and owners).
  */
 export function CreationsGallery({ projects }: { projects: readonly ProjectSummary[] | undefined }) {
-  const toast = useToast();
   const { filters, set, clear } = useListFilters();
   const { project, format, creative } = filters;
   const list = usePaged(
@@ -97,7 +87,6 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
   const items = list.items;
   const filtered = Boolean(project || format || creative);
   const [deleting, setDeleting] = useState<CreationItem | null>(null);
-  const [pending, setPending] = useState(false);
 
   return (
     <section aria-label="Creations">
@@ -123,28 +112,16 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
             </button>
           </span>
         ) : null}
-        {filtered ? (
-          <Button variant="ghost" size="sm" onClick={clear}>
-            Clear filters
-          </Button>
-        ) : null}
+        {filtered ? <ClearFiltersButton onClear={clear} /> : null}
       </div>
 
       {list.status === 'loading' ? <CardGridSkeleton label="Loading creations" grid={GRID} withActions /> : null}
       {list.status === 'error' ? <LoadFailed title="Your creations could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
         filtered ? (
-          <EmptyState
-            icon={<ImageIcon aria-hidden="true" className="size-8" />}
-            title="Nothing matches"
-            action={
-              <Button variant="secondary" onClick={clear}>
-                Clear filters
-              </Button>
-            }
-          >
+          <NoMatches icon={<ImageIcon aria-hidden="true" className="size-8" />} onClear={clear}>
             No rendered PNGs match these filters.
-          </EmptyState>
+          </NoMatches>
         ) : (
           <EmptyState
             icon={<ImageIcon aria-hidden="true" className="size-8" />}
@@ -175,30 +152,17 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
         </ul>
       ) : null}
       <ShowMore list={list} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete “${deleting?.name ?? ''}”?`}
+      <DeleteDialog
+        item={deleting}
+        list={list}
         confirmLabel="Delete PNG"
-        pending={pending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          setPending(true);
-          try {
-            await creativesApi.removeCreation(deleting.id);
-            list.patch((i) => (i.id === deleting.id ? null : i));
-            toast({ tone: 'success', message: `“${deleting.name}” was deleted.` });
-          } catch (e) {
-            toast({ tone: 'error', message: errorMessage(e, 'The PNG could not be deleted. Try again.') });
-          } finally {
-            setPending(false);
-            setDeleting(null);
-          }
-        }}
+        failure="The PNG could not be deleted. Try again."
+        remove={(item) => creativesApi.removeCreation(item.id)}
+        onClose={() => setDeleting(null)}
       >
         The PNG goes from Creations for everyone in {deleting?.projectName ?? 'the project'}, and its download links stop working. The creative it was rendered
         from stays; you can render it again.
-      </ConfirmDialog>
+      </DeleteDialog>
     </section>
   );
 }

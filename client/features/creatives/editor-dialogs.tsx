@@ -10,6 +10,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { whenSubmitted } from '#client/lib/when-submitted.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { VariationPicker } from '#client/features/creatives/variation-picker.tsx';
 import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
@@ -70,13 +71,7 @@ export function VariationsDialog({
           </div>
         </div>
       ) : (
-        <form
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void generate();
-          }}
-        >
+        <form className="space-y-4" onSubmit={whenSubmitted(generate)}>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             New drafts made from this creative and the brand kit — other layouts and palettes, new headlines, body copy and buttons — each rendered to a PNG to
             pick from. A variation that cannot be rendered is refunded.

@@ -75,6 +75,11 @@ export interface Guides {
   y: number | null;
 }
 
+const AXES = [
+  { pos: 'x', size: 'w', low: 'left', high: 'right' },
+  { pos: 'y', size: 'h', low: 'top', high: 'bottom' },
+] as const;
+
 /**
  * Snaps a moving box to the canvas edges and centre and to the other layers' edges and
  * centres, per axis, when one of its edges or its centre is within `threshold` (percent).
@@ -86,8 +91,6 @@ export function snap(
   threshold: number,
   edges?: { left?: boolean; right?: boolean; top?: boolean; bottom?: boolean },
 ): { box: Rect; guides: Guides } {
-  const xs = [0, 50, 100, ...others.flatMap((o) => [o.x, o.x + o.w / 2, o.x + o.w])];
-  const ys = [0, 50, 100, ...others.flatMap((o) => [o.y, o.y + o.h / 2, o.y + o.h])];
   const result = { ...box };
   const guides: Guides = { x: null, y: null };
   const best = (candidates: number[], targets: number[]) => {
@@ -100,45 +103,30 @@ export function snap(
     });
     return found as { delta: number; at: number; index: number } | null;
   };
-  if (!edges) {
-    const sx = best(xs, [box.x, box.x + box.w / 2, box.x + box.w]);
-    if (sx) {
-      result.x = round2(box.x + sx.delta);
-      guides.x = sx.at;
-    }
-    const sy = best(ys, [box.y, box.y + box.h / 2, box.y + box.h]);
-    if (sy) {
-      result.y = round2(box.y + sy.delta);
-      guides.y = sy.at;
-    }
-    return { box: result, guides };
-  }
-  if (edges.right) {
-    const s = best(xs, [box.x + box.w]);
-    if (s && box.w + s.delta >= 0.5) {
-      result.w = round2(box.w + s.delta);
-      guides.x = s.at;
-    }
-  } else if (edges.left) {
-    const s = best(xs, [box.x]);
-    if (s && box.w - s.delta >= 0.5) {
-      result.x = round2(box.x + s.delta);
-      result.w = round2(box.w - s.delta);
-      guides.x = s.at;
-    }
-  }
-  if (edges.bottom) {
-    const s = best(ys, [box.y + box.h]);
-    if (s && box.h + s.delta >= 0.5) {
-      result.h = round2(box.h + s.delta);
-      guides.y = s.at;
-    }
-  } else if (edges.top) {
-    const s = best(ys, [box.y]);
-    if (s && box.h - s.delta >= 0.5) {
-      result.y = round2(box.y + s.delta);
-      result.h = round2(box.h - s.delta);
-      guides.y = s.at;
+  // Each axis snaps on its own, the same way: x with the width (left, right), y with the height (top, bottom).
+  for (const { pos, size, low, high } of AXES) {
+    const lines = [0, 50, 100, ...others.flatMap((o) => [o[pos], o[pos] + o[size] / 2, o[pos] + o[size]])];
+    const start = box[pos];
+    const length = box[size];
+    if (!edges) {
+      const s = best(lines, [start, start + length / 2, start + length]);
+      if (s) {
+        result[pos] = round2(start + s.delta);
+        guides[pos] = s.at;
+      }
+    } else if (edges[high]) {
+      const s = best(lines, [start + length]);
+      if (s && length + s.delta >= 0.5) {
+        result[size] = round2(length + s.delta);
+        guides[pos] = s.at;
+      }
+    } else if (edges[low]) {
+      const s = best(lines, [start]);
+      if (s && length - s.delta >= 0.5) {
+        result[pos] = round2(start + s.delta);
+        result[size] = round2(length - s.delta);
+        guides[pos] = s.at;
+      }
     }
   }
   return { box: result, guides };

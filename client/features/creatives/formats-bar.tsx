@@ -10,6 +10,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { whenSubmitted } from '#client/lib/when-submitted.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
 
@@ -219,13 +220,7 @@ export function ResizeDialog({
   };
   return (
     <Dialog open={open} title="Resize to other formats" onClose={close}>
-      <form
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form className="space-y-4" onSubmit={whenSubmitted(submit)}>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Each format gets a linked copy of this creative with the layout adapted to it: the same copy, pictures and colours. Copies are drafts you can
           fine-tune; making them is free.
@@ -375,13 +370,7 @@ export function RenderAllDialog({
           </div>
         </div>
       ) : (
-        <form
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <form className="space-y-4" onSubmit={whenSubmitted(submit)}>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             Each format becomes a PNG in your creations. A format whose current version was rendered before is free.
           </p>

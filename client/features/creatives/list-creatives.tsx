@@ -3,12 +3,10 @@ import { useState, type ReactNode } from 'react';
 import type { CreativeSummary } from '#common/schemas/creatives.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
-import { Button } from '#client/components/button.tsx';
-import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { DeleteDialog } from '#client/components/delete-dialog.tsx';
+import { ClearFiltersButton, NoMatches } from '#client/components/clear-filters.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
-import { useToast } from '#client/components/toast.tsx';
-import { errorMessage } from '#client/lib/http.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { CardGridSkeleton, CreativeCard } from '#client/features/creatives/creative-card.tsx';
@@ -32,7 +30,6 @@ export function CreativeList({
   /** What an empty, unfiltered list says, and its primary action. */
   empty: { title: string; text: string; action?: ReactNode };
 }) {
-  const toast = useToast();
   const { filters, set, clear } = useListFilters();
   const { status, format } = filters;
   const project = projectId ? undefined : filters.project;
@@ -46,7 +43,6 @@ export function CreativeList({
   const items = list.items;
   const filtered = Boolean(status || format || project);
   const [deleting, setDeleting] = useState<CreativeSummary | null>(null);
-  const [pending, setPending] = useState(false);
 
   return (
     <section aria-label="Creatives">
@@ -62,28 +58,16 @@ export function CreativeList({
         )}
         <FilterSelect label="Status" value={status} allLabel="All statuses" options={STATUS_OPTIONS} onChange={(v) => set('status', v)} />
         <FilterSelect label="Format" value={format} allLabel="All formats" options={FORMAT_OPTIONS} onChange={(v) => set('format', v)} />
-        {filtered ? (
-          <Button variant="ghost" size="sm" onClick={clear}>
-            Clear filters
-          </Button>
-        ) : null}
+        {filtered ? <ClearFiltersButton onClear={clear} /> : null}
       </div>
 
       {list.status === 'loading' ? <CardGridSkeleton label="Loading creatives" grid={GRID} /> : null}
       {list.status === 'error' ? <LoadFailed title="The creatives could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
         filtered ? (
-          <EmptyState
-            icon={<Palette aria-hidden="true" className="size-8" />}
-            title="Nothing matches"
-            action={
-              <Button variant="secondary" onClick={clear}>
-                Clear filters
-              </Button>
-            }
-          >
+          <NoMatches icon={<Palette aria-hidden="true" className="size-8" />} onClear={clear}>
             No creatives match these filters.
-          </EmptyState>
+          </NoMatches>
         ) : (
           <EmptyState icon={<Palette aria-hidden="true" className="size-8" />} title={empty.title} action={empty.action}>
             {empty.text}
@@ -98,29 +82,16 @@ export function CreativeList({
         </ul>
       ) : null}
       <ShowMore list={list} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete “${deleting?.name ?? ''}”?`}
+      <DeleteDialog
+        item={deleting}
+        list={list}
         confirmLabel="Delete creative"
-        pending={pending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          setPending(true);
-          try {
-            await creativesApi.remove(deleting.id);
-            list.patch((i) => (i.id === deleting.id ? null : i));
-            toast({ tone: 'success', message: `“${deleting.name}” was deleted.` });
-          } catch (e) {
-            toast({ tone: 'error', message: errorMessage(e, 'The creative could not be deleted. Try again.') });
-          } finally {
-            setPending(false);
-            setDeleting(null);
-          }
-        }}
+        failure="The creative could not be deleted. Try again."
+        remove={(item) => creativesApi.remove(item.id)}
+        onClose={() => setDeleting(null)}
       >
         The creative and its version history go for everyone in {deleting?.projectName ?? 'the project'}. PNGs already rendered from it stay in Creations.
-      </ConfirmDialog>
+      </DeleteDialog>
     </section>
   );
 }

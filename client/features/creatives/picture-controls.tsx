@@ -60,6 +60,12 @@ function Slider({
 
 const percent = (value: number) => `${Math.round(value)} %`;
 
+/** The focal point's two sliders: the point across the picture, then down it. */
+const FOCUS_SLIDERS = [
+  ['x', 'Focus across'],
+  ['y', 'Focus down'],
+] as const;
+
 /**
  * The picture of an image layer (issue 14, point 4): zoom into it and choose the point that
  * stays in view (the crop), flip it, fade it. Sliders and toggle buttons: the keyboard works
@@ -107,26 +113,19 @@ export function PictureControls({
         onChange={(value) => onChange({ zoom: value === 1 ? undefined : value }, 'zoom')}
       />
       <div className="grid grid-cols-2 gap-2">
-        <Slider
-          label="Focus across"
-          value={focal.x}
-          min={0}
-          max={100}
-          step={1}
-          disabled={readOnly || layer.mediaId === null}
-          format={percent}
-          onChange={(x) => onChange({ focal: { ...focal, x } }, 'focal')}
-        />
-        <Slider
-          label="Focus down"
-          value={focal.y}
-          min={0}
-          max={100}
-          step={1}
-          disabled={readOnly || layer.mediaId === null}
-          format={percent}
-          onChange={(y) => onChange({ focal: { ...focal, y } }, 'focal')}
-        />
+        {FOCUS_SLIDERS.map(([axis, label]) => (
+          <Slider
+            key={axis}
+            label={label}
+            value={focal[axis]}
+            min={0}
+            max={100}
+            step={1}
+            disabled={readOnly || layer.mediaId === null}
+            format={percent}
+            onChange={(value) => onChange({ focal: { ...focal, [axis]: value } }, 'focal')}
+          />
+        ))}
       </div>
       <div className="flex flex-wrap gap-2">
         {toggle('flipX', 'Flip across', FlipHorizontal2)}

@@ -4,6 +4,7 @@ import type { CreativeDocument } from '#common/creative/document.ts';
 import { formatMib, MEDIA_TYPES, formatLabels, type FocalPoint } from '#common/schemas/media.ts';
 import { errorMessage } from '#client/lib/http.ts';
 import { useToast } from '#client/components/toast.tsx';
+import { UploadProgress } from '#client/components/upload-progress.tsx';
 import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
 import { updateLayer } from '#client/features/creatives/editor-state.ts';
 import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
@@ -217,16 +218,7 @@ export function PictureDrop({
         <div className="absolute top-14 left-1/2 z-30 flex w-64 max-w-[90%] -translate-x-1/2 items-center gap-2 rounded-lg bg-white px-3 py-2 text-xs shadow-lg ring-1 ring-zinc-900/10 dark:bg-zinc-900">
           <div className="min-w-0 flex-1">
             <p className="truncate">Uploading {upload.name}…</p>
-            <div
-              role="progressbar"
-              aria-label={`Uploading ${upload.name}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(upload.progress * 100)}
-              className="mt-1 h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
-            >
-              <div className="h-full origin-left rounded-full bg-accent-600 transition-transform" style={{ transform: `scaleX(${upload.progress})` }} />
-            </div>
+            <UploadProgress name={upload.name} progress={upload.progress} className="mt-1" />
           </div>
           <button
             type="button"

@@ -4,7 +4,8 @@ import { formatDate, formatNumber } from '#common/format.ts';
 import { ID_PATTERN } from '#common/schemas/fields.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
-import { Button, buttonClass } from '#client/components/button.tsx';
+import { buttonClass } from '#client/components/button.tsx';
+import { ClearFiltersButton, NoMatches } from '#client/components/clear-filters.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
@@ -120,27 +121,15 @@ export function PagesList({ projects }: { projects: readonly ProjectSummary[] | 
             </option>
           ))}
         </select>
-        {filtered ? (
-          <Button variant="ghost" size="sm" onClick={clear}>
-            Clear filters
-          </Button>
-        ) : null}
+        {filtered ? <ClearFiltersButton onClear={clear} /> : null}
       </div>
       {list.status === 'loading' ? <ListSkeleton /> : null}
       {list.status === 'error' ? <LoadFailed title="The pages could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
         filtered ? (
-          <EmptyState
-            icon={<FileText aria-hidden="true" className="size-8" />}
-            title="Nothing matches"
-            action={
-              <Button variant="secondary" onClick={clear}>
-                Clear filters
-              </Button>
-            }
-          >
+          <NoMatches icon={<FileText aria-hidden="true" className="size-8" />} onClear={clear}>
             No pages in this {funnel ? 'funnel' : 'project'} yet.
-          </EmptyState>
+          </NoMatches>
         ) : (
           <EmptyState
             icon={<FileText aria-hidden="true" className="size-8" />}

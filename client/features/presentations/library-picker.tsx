@@ -1,6 +1,6 @@
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
+import { LibraryGrid, LibraryLoading } from '#client/components/media-picker.tsx';
 import type { Resource } from '#client/lib/use-resource.ts';
 import type { PresentationSources, ResolvedImage } from '#client/features/presentations/model.ts';
 
@@ -37,29 +37,14 @@ export function LibraryPicker({
           ones.
         </p>
         {sources.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={sources.reload} /> : null}
-        {sources.status === 'loading' ? (
-          <div role="status" aria-label="Loading the library" className="grid grid-cols-3 gap-3 sm:grid-cols-5">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="aspect-square" />
-            ))}
-          </div>
-        ) : null}
+        {sources.status === 'loading' ? <LibraryLoading /> : null}
         {sources.status === 'ready' && items.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">No pictures in this project yet.</p> : null}
         {items.length > 0 ? (
-          <ul className="grid max-h-[50vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-5">
-            {items.map((item) => (
-              <li key={item.id} className="min-w-0">
-                <button
-                  type="button"
-                  onClick={() => onPick(item)}
-                  className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 dark:border-zinc-700"
-                >
-                  <img src={item.image.src} alt="" className="aspect-square w-full object-cover" loading="lazy" />
-                  <span className="block truncate px-2 py-1 text-xs">{item.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <LibraryGrid
+            items={items}
+            onPick={onPick}
+            picture={(item) => <img src={item.image.src} alt="" className="aspect-square w-full object-cover" loading="lazy" />}
+          />
         ) : null}
       </div>
     </Dialog>

@@ -1,10 +1,11 @@
-import { ArrowDown, ArrowUp, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { Section, SectionType } from '#common/schemas/presentations.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { MoveButtons } from '#client/components/editor/move-buttons.tsx';
 import { SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
 import type { Resource } from '#client/lib/use-resource.ts';
 import type { PresentationSources, Resolved } from '#client/features/presentations/model.ts';
@@ -182,35 +183,13 @@ function PickedItems({
                   </p>
                   {found ? <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{found.detail}</p> : null}
                 </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="!h-7 !px-1.5"
-                  aria-label={`Move ${label} up`}
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
-                >
-                  <ArrowUp className="size-3.5" aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="!h-7 !px-1.5"
-                  aria-label={`Move ${label} down`}
-                  disabled={index === items.length - 1}
-                  onClick={() => move(index, index + 1)}
-                >
-                  <ArrowDown className="size-3.5" aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="!h-7 !px-1.5"
-                  aria-label={`Remove ${label}`}
-                  onClick={() => onItems(items.filter((_, i) => i !== index))}
-                >
-                  <Trash2 className="size-3.5" aria-hidden="true" />
-                </Button>
+                <MoveButtons
+                  label={label}
+                  index={index}
+                  count={items.length}
+                  onMove={(to) => move(index, to)}
+                  onRemove={() => onItems(items.filter((_, i) => i !== index))}
+                />
               </div>
               <Button variant="secondary" size="sm" className="mt-2" onClick={() => setChoosing(index)}>
                 <RefreshCw className="size-3.5" aria-hidden="true" /> {found ? `Change ${label}` : `Choose ${label}`}

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { loginInput, signupInput } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
 import { Alert } from '#client/components/alert.tsx';
@@ -6,7 +6,7 @@ import { FormError } from '#client/components/form-error.tsx';
 import { Button } from '#client/components/button.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { ApiError } from '#client/lib/http.ts';
-import { useForm } from '#client/lib/use-form.ts';
+import { useServerForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { authApi } from '#client/public/auth/api.ts';
 
@@ -61,18 +61,11 @@ function SignInForm({
   initialFormError,
   invitedEmail,
 }: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialFormError'> & { invitedEmail?: string | undefined }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm(loginInput, { email: initialValues?.email ?? '', password: '' }, { formRef });
+  const form = useServerForm(loginInput, { email: initialValues?.email ?? '', password: '' }, { initialFormError });
   useSuggestedEmail(form, invitedEmail);
-  const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
-      ref={formRef}
-      method="post"
-      action="/login"
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit(async (data) => {
+      {...form.formProps('/login', 'space-y-4', async (data) => {
         const signedIn = await authApi.login(data);
         // Signing in during the deletion grace period cancelled it: the account page says so (decision 0023).
         go('deletionCanceled' in signedIn && signedIn.deletionCanceled ? '/account?deletion=canceled' : next);
@@ -80,7 +73,7 @@ function SignInForm({
     >
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="next" value={next} />
-      <FormError error={error} />
+      <FormError error={form.error} />
       <TextField label="Email" type="email" autoComplete="email" required data-autofocus {...form.field('email')} />
       <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
       <div className="flex items-center justify-between gap-4">
@@ -102,38 +95,31 @@ function SignUpForm({
   initialFormError,
   invitedEmail,
 }: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialErrors' | 'initialFormError'> & { invitedEmail?: string | undefined }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm(signupInput, { name: initialValues?.name ?? '', email: initialValues?.email ?? '', password: '' }, { formRef });
+  const form = useServerForm(
+    signupInput,
+    { name: initialValues?.name ?? '', email: initialValues?.email ?? '', password: '' },
+    { initialErrors, initialFormError },
+  );
   useSuggestedEmail(form, invitedEmail);
-  const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
-  const field = (name: string) => {
-    const props = form.field(name);
-    return { ...props, error: props.error ?? initialErrors?.[name] };
-  };
   return (
     <form
-      ref={formRef}
-      method="post"
-      action="/login"
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit(async (data) => {
+      {...form.formProps('/login', 'space-y-4', async (data) => {
         await authApi.signup(data);
         go(next);
       })}
     >
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="next" value={next} />
-      <FormError error={error} />
-      <TextField label="Your name" autoComplete="name" required data-autofocus {...field('name')} />
-      <TextField label="Work email" type="email" autoComplete="email" required {...field('email')} />
+      <FormError error={form.error} />
+      <TextField label="Your name" autoComplete="name" required data-autofocus {...form.field('name')} />
+      <TextField label="Work email" type="email" autoComplete="email" required {...form.field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
         required
         hint={`At least ${PASSWORD_MIN} characters. A short sentence is easy to remember.`}
-        {...field('password')}
+        {...form.field('password')}
       />
       <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel="Creating your account…">
         Create free account

@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { contactInput } from '#common/schemas/contact.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { fetchJson } from '#client/lib/http.ts';
-import { useForm } from '#client/lib/use-form.ts';
+import { useServerForm } from '#client/lib/use-form.ts';
 
 export interface ContactFormProps {
   initialValues?: Record<string, string>;
@@ -18,11 +18,10 @@ export interface ContactFormProps {
 /** The contact form: a plain POST to /contact without JavaScript, a fetch with it. */
 export default function ContactForm({ initialValues, initialErrors, initialFormError, sentTo }: ContactFormProps) {
   const [sent, setSent] = useState<string | undefined>(sentTo);
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm(
+  const form = useServerForm(
     contactInput,
     { name: initialValues?.name ?? '', email: initialValues?.email ?? '', message: initialValues?.message ?? '', website: '' },
-    { formRef },
+    { initialErrors, initialFormError },
   );
   if (sent) {
     return (
@@ -31,29 +30,19 @@ export default function ContactForm({ initialValues, initialErrors, initialFormE
       </Alert>
     );
   }
-  const field = (name: string) => {
-    const props = form.field(name);
-    return { ...props, error: props.error ?? initialErrors?.[name] };
-  };
-  const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
-      ref={formRef}
-      method="post"
-      action="/contact"
-      noValidate
-      className="space-y-5"
-      onSubmit={form.handleSubmit(async (data) => {
+      {...form.formProps('/contact', 'space-y-5', async (data) => {
         await fetchJson('/api/contact', { method: 'POST', json: data });
         setSent(data.email);
       })}
     >
-      <FormError error={error} />
+      <FormError error={form.error} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="name" required {...field('name')} />
-        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
+        <TextField label="Name" autoComplete="name" required {...form.field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
       </div>
-      <TextAreaField label="Message" required rows={6} hint="Tell us what you are working on and how we can help." {...field('message')} />
+      <TextAreaField label="Message" required rows={6} hint="Tell us what you are working on and how we can help." {...form.field('message')} />
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
         <label>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { passwordResetConfirmInput, passwordResetRequestInput } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
 import { Alert } from '#client/components/alert.tsx';
@@ -6,7 +6,7 @@ import { Button, buttonClass } from '#client/components/button.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { fetchJson } from '#client/lib/http.ts';
-import { useForm } from '#client/lib/use-form.ts';
+import { useServerForm } from '#client/lib/use-form.ts';
 
 export interface PasswordResetProps {
   /** Present when the visitor came from the emailed link. */
@@ -19,8 +19,7 @@ export interface PasswordResetProps {
 
 function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProps, 'initialErrors' | 'initialFormError'>) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm(passwordResetRequestInput, { email: '' }, { formRef });
+  const form = useServerForm(passwordResetRequestInput, { email: '' }, { initialErrors, initialFormError });
   if (sentTo) {
     return (
       <Alert tone="success" title="Check your inbox">
@@ -28,22 +27,15 @@ function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProp
       </Alert>
     );
   }
-  const email = form.field('email');
-  const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
-      ref={formRef}
-      method="post"
-      action="/password-reset"
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit(async (data) => {
+      {...form.formProps('/password-reset', 'space-y-4', async (data) => {
         await fetchJson('/api/auth/password-reset', { method: 'POST', json: data });
         setSentTo(data.email);
       })}
     >
-      <FormError error={error} />
-      <TextField label="Email" type="email" autoComplete="email" required {...email} error={email.error ?? initialErrors?.email} />
+      <FormError error={form.error} />
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
       <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel="Sending…">
         Send reset link
       </Button>
@@ -53,25 +45,17 @@ function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProp
 
 function ConfirmForm({ token, initialErrors, initialFormError }: { token: string } & Pick<PasswordResetProps, 'initialErrors' | 'initialFormError'>) {
   const [done, setDone] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useForm(passwordResetConfirmInput, { token, password: '' }, { formRef });
+  const form = useServerForm(passwordResetConfirmInput, { token, password: '' }, { initialErrors, initialFormError });
   if (done) return <Changed />;
-  const password = form.field('password');
-  const error = form.formError ?? (initialFormError ? { message: initialFormError } : null);
   return (
     <form
-      ref={formRef}
-      method="post"
-      action="/password-reset"
-      noValidate
-      className="space-y-4"
-      onSubmit={form.handleSubmit(async (data) => {
+      {...form.formProps('/password-reset', 'space-y-4', async (data) => {
         await fetchJson('/api/auth/password-reset/confirm', { method: 'POST', json: data });
         setDone(true);
       })}
     >
       <input type="hidden" name="token" value={token} />
-      <FormError error={error}>
+      <FormError error={form.error}>
         <a className="font-medium underline" href="/password-reset">
           Ask for a new link
         </a>
@@ -82,8 +66,7 @@ function ConfirmForm({ token, initialErrors, initialFormError }: { token: string
         autoComplete="new-password"
         required
         hint={`At least ${PASSWORD_MIN} characters.`}
-        {...password}
-        error={password.error ?? initialErrors?.password}
+        {...form.field('password')}
       />
       <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel="Saving…">
         Set new password

@@ -1,29 +1,6 @@
 import { Bookmark, ChevronRight, Earth, Heart, MessageCircle, MoreHorizontal, Music2, Send, Share2, ThumbsUp, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CTA_LABELS, charCount, type AdKind, type Cta, type Placement } from '#common/ads.ts';
-
-/** One picture of the ad as the preview page serves it. */
-export interface MockupItem {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-
-/** What every placement mock-up shows. */
-export interface MockupAd {
-  kind: AdKind;
-  pageName: string;
-  /** The account name as Instagram shows it (lower case, no spaces). */
-  handle: string;
-  avatarUrl: string | null;
-  primaryText: string;
-  headline: string;
-  description: string;
-  cta: Cta;
-  destinationUrl: string;
-  items: MockupItem[];
-}
+import { CTA_LABELS, charCount, type MockupAd, type MockupItem, type Placement } from '#common/ads.ts';
 
 /** Characters of the caption Instagram and Facebook show before "… more" (about two lines on a phone). */
 export const CAPTION_FOLD = 125;
@@ -181,14 +158,7 @@ export function InstagramFeedMockup({ ad }: { ad: MockupAd }) {
         <MoreHorizontal aria-hidden="true" className="size-5 text-zinc-700" />
       </header>
       <Pictures items={ad.items} idPrefix="ig-feed" />
-      <a
-        href={ad.destinationUrl || undefined}
-        rel="noopener noreferrer nofollow"
-        className="flex items-center justify-between border-b border-zinc-100 bg-sky-700 px-3 py-2.5 text-sm font-semibold text-white"
-      >
-        {CTA_LABELS[ad.cta]}
-        <ChevronRight aria-hidden="true" className="size-4" />
-      </a>
+      <CtaLink ad={ad} className="flex items-center justify-between border-b border-zinc-100 bg-sky-700 px-3 py-2.5 text-sm font-semibold text-white" chevron />
       <div className="flex items-center gap-4 px-3 pt-2.5 text-zinc-900">
         <Heart aria-hidden="true" className="size-6" />
         <MessageCircle aria-hidden="true" className="size-6" />
@@ -213,14 +183,31 @@ function SafeZones() {
   );
 }
 
+/** A 9:16 frame of a story or reel, with the safe zones over it. */
+function StoryFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <article className="relative mx-auto aspect-[9/16] w-full max-w-[320px] overflow-hidden rounded-2xl bg-zinc-900 text-white shadow-sm" aria-label={label}>
+      {children}
+      <SafeZones />
+    </article>
+  );
+}
+
+/** The ad's call to action: its button label, linking to its destination (none: a link without href). */
+function CtaLink({ ad, className, chevron = false }: { ad: MockupAd; className: string; chevron?: boolean }) {
+  return (
+    <a href={ad.destinationUrl || undefined} rel="noopener noreferrer nofollow" className={className}>
+      {CTA_LABELS[ad.cta]}
+      {chevron ? <ChevronRight aria-hidden="true" className="size-4" /> : null}
+    </a>
+  );
+}
+
 /** Instagram story: a 9:16 frame with the progress bars, the account, and the call to action at the bottom. */
 export function InstagramStoryMockup({ ad }: { ad: MockupAd }) {
   const segments = Math.max(1, ad.items.length);
   return (
-    <article
-      className="relative mx-auto aspect-[9/16] w-full max-w-[320px] overflow-hidden rounded-2xl bg-zinc-900 text-white shadow-sm"
-      aria-label="Instagram story"
-    >
+    <StoryFrame label="Instagram story">
       <Pictures items={ad.items} idPrefix="ig-story" frame="absolute inset-0 h-full" dots="none" />
       <div className="pointer-events-none absolute inset-x-0 top-0 bg-gradient-to-b from-black/50 to-transparent px-2.5 pt-2 pb-6">
         <div className="flex gap-1">
@@ -238,16 +225,9 @@ export function InstagramStoryMockup({ ad }: { ad: MockupAd }) {
       </div>
       <div className="absolute inset-x-0 bottom-0 flex flex-col items-center gap-1 bg-gradient-to-t from-black/60 to-transparent px-4 pt-8 pb-4">
         <ChevronRight aria-hidden="true" className="size-4 -rotate-90" />
-        <a
-          href={ad.destinationUrl || undefined}
-          rel="noopener noreferrer nofollow"
-          className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-zinc-900"
-        >
-          {CTA_LABELS[ad.cta]}
-        </a>
+        <CtaLink ad={ad} className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-zinc-900" />
       </div>
-      <SafeZones />
-    </article>
+    </StoryFrame>
   );
 }
 
@@ -255,10 +235,7 @@ export function InstagramStoryMockup({ ad }: { ad: MockupAd }) {
 export function InstagramReelsMockup({ ad }: { ad: MockupAd }) {
   const { shown, folded } = foldCaption(ad.primaryText, 72);
   return (
-    <article
-      className="relative mx-auto aspect-[9/16] w-full max-w-[320px] overflow-hidden rounded-2xl bg-zinc-900 text-white shadow-sm"
-      aria-label="Instagram reel"
-    >
+    <StoryFrame label="Instagram reel">
       <Pictures items={ad.items.slice(0, 1)} idPrefix="ig-reels" frame="absolute inset-0 h-full" dots="none" />
       <p className="absolute top-3 left-3 text-base font-semibold drop-shadow">Reels</p>
       <div className="absolute right-2 bottom-24 flex flex-col items-center gap-4 text-xs drop-shadow" aria-hidden="true">
@@ -279,20 +256,12 @@ export function InstagramReelsMockup({ ad }: { ad: MockupAd }) {
             {folded ? <span className="text-white/70">… more</span> : null}
           </p>
         ) : null}
-        <a
-          href={ad.destinationUrl || undefined}
-          rel="noopener noreferrer nofollow"
-          className="mt-2 flex items-center justify-between rounded-md bg-white/20 px-3 py-1.5 text-sm font-semibold backdrop-blur"
-        >
-          {CTA_LABELS[ad.cta]}
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </a>
+        <CtaLink ad={ad} className="mt-2 flex items-center justify-between rounded-md bg-white/20 px-3 py-1.5 text-sm font-semibold backdrop-blur" chevron />
         <p className="mt-2 flex items-center gap-1 text-[11px] text-white/80">
           <Music2 aria-hidden="true" className="size-3" /> Sponsored · Original audio
         </p>
       </div>
-      <SafeZones />
-    </article>
+    </StoryFrame>
   );
 }
 
@@ -321,13 +290,7 @@ export function FacebookFeedMockup({ ad }: { ad: MockupAd }) {
           <p className="truncate text-[15px] font-semibold">{ad.headline || ad.pageName}</p>
           {ad.description ? <p className="truncate text-sm text-zinc-600">{ad.description}</p> : null}
         </div>
-        <a
-          href={ad.destinationUrl || undefined}
-          rel="noopener noreferrer nofollow"
-          className="shrink-0 rounded-md bg-zinc-200 px-3 py-2 text-sm font-semibold text-zinc-900 hover:bg-zinc-300"
-        >
-          {CTA_LABELS[ad.cta]}
-        </a>
+        <CtaLink ad={ad} className="shrink-0 rounded-md bg-zinc-200 px-3 py-2 text-sm font-semibold text-zinc-900 hover:bg-zinc-300" />
       </div>
       <div className="flex items-center justify-around border-t border-zinc-200 py-1.5 text-sm font-medium text-zinc-600" aria-hidden="true">
         <span className="flex items-center gap-1.5">

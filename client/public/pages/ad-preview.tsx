@@ -1,7 +1,7 @@
-import { AD_STATUS_LABELS, PLACEMENT_LABELS, type AdStatus, type Placement, type ReviewDecision } from '#common/ads.ts';
+import { AD_STATUS_LABELS, PLACEMENT_LABELS, type AdStatus, type MockupAd, type Placement, type ReviewDecision } from '#common/ads.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { Logo } from '#client/components/logo.tsx';
-import { MOCKUPS, type MockupAd } from '#client/public/pages/ad-mockups.tsx';
+import { MOCKUPS } from '#client/public/pages/ad-mockups.tsx';
 
 /** A review as the public page shows it: never the reviewer's email. */
 export interface PublicReview {

@@ -1,6 +1,5 @@
-import { REVIEW_DECISIONS, charCount, type ReviewDecision } from '#common/ads.ts';
+import { REVIEW_DECISIONS, charCount, type MockupAd, type ReviewDecision } from '#common/ads.ts';
 import type { AdReview } from '#common/schemas/ads.ts';
-import type { MockupAd } from '#client/public/pages/ad-mockups.tsx';
 import type { Db } from '#worker/db/client.ts';
 import { clientNetwork } from '#worker/lib/client-network.ts';
 import { AppError } from '#worker/lib/errors.ts';
