@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NewButton } from '#client/components/new-button.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { creatableIn, useListFilters, useProjectChoices } from '#client/features/creatives/list-filters.tsx';
-import { TemplatePicker } from '#client/features/creatives/template-picker.tsx';
 import { allProjectsEmpty } from '#client/app/all-projects-empty.tsx';
+
+// The template picker (its previews, ≈ 3 KB gzip) loads when "New creative" is first pressed.
+const TemplatePicker = lazy(() => import('#client/features/creatives/template-picker.tsx').then((m) => ({ default: m.TemplatePicker })));
 
 /** `/creatives`: the creatives of all the user's projects, filtered as the URL says; "New creative" opens the template picker. */
 export default function Creatives() {
@@ -36,7 +38,11 @@ export default function Creatives() {
             : null,
         })}
       />
-      <TemplatePicker open={picking} onClose={() => setPicking(false)} projects={projects} defaultProjectId={filters.project} />
+      {picking ? (
+        <Suspense fallback={null}>
+          <TemplatePicker open onClose={() => setPicking(false)} projects={projects} defaultProjectId={filters.project} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { AdDetail, AdSummary, InstagramConnection } from '#common/schemas/ads.ts';
 import type { ProjectDetail, ProjectSummary } from '#common/schemas/projects.ts';
@@ -10,7 +10,6 @@ import { useToast } from '#client/components/toast.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource, type Resource } from '#client/lib/use-resource.ts';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
-import { TemplatePicker } from '#client/features/creatives/template-picker.tsx';
 import { AdEditorDialog } from '#client/features/ads/ad-editor.tsx';
 import { AdsList, useAdStatusFilter } from '#client/features/ads/ads-list.tsx';
 import { adsApi } from '#client/features/ads/api.ts';
@@ -21,6 +20,9 @@ import { InstagramCard } from '#client/features/instagram/instagram-card.tsx';
 import { CreatePresentationButton } from '#client/features/presentations/create-from-project.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
 import { ProjectTabs, useProject } from '#client/app/routes/project.tsx';
+
+// The template picker (its previews, ≈ 3 KB gzip) loads when "New creative" is first pressed.
+const TemplatePicker = lazy(() => import('#client/features/creatives/template-picker.tsx').then((m) => ({ default: m.TemplatePicker })));
 
 /** `/projects/{projectId}/creatives`: the project's creatives (the same list as /creatives, without the project filter); "New creative" creates in this project. */
 export function ProjectCreatives() {
@@ -62,7 +64,11 @@ export function ProjectCreatives() {
             : { title: 'No creatives yet', text: 'Creatives made in this project appear here.' }
         }
       />
-      <TemplatePicker open={picking} onClose={() => setPicking(false)} projects={projects} projectId={projectId} />
+      {picking ? (
+        <Suspense fallback={null}>
+          <TemplatePicker open onClose={() => setPicking(false)} projects={projects} projectId={projectId} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
