@@ -34,9 +34,12 @@ fc.configureGlobal({ seed: inject('fcSeed') });
 // findBy*/waitFor give up after this long: ample on a busy machine, and a passing test never waits it out.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.useRealTimers();
+  // Unmounting an editor saves what is not saved yet (client/lib/use-revision-save.ts): that
+  // request reaches the test's fetch stand-in, not happy-dom's real network, before it goes.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
