@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { CREDIT_PACKS, LOW_BALANCE_RATIO } from '#common/plans.ts';
-import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { Alert, LoadFailed, MessageAlert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
@@ -88,11 +88,7 @@ export default function Credits() {
         <h2 id="packs-title" className="text-base font-semibold">
           Buy credits
         </h2>
-        {error ? (
-          <Alert tone="danger" className="mt-3">
-            {error}
-          </Alert>
-        ) : null}
+        <MessageAlert message={error} className="mt-3" />
         <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-3">
           {CREDIT_PACKS.map((pack) => (
             <Card key={pack.id}>
