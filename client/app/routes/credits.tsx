@@ -7,6 +7,7 @@ import { Alert, LoadFailed, MessageAlert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
+import { SelectOptions } from '#client/components/select-options.tsx';
 import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
@@ -128,12 +129,7 @@ export default function Credits() {
             value={kind}
             onChange={(e) => setKind(e.currentTarget.value as Kind | '')}
           >
-            <option value="">Everything</option>
-            {(Object.keys(KIND_LABEL) as Kind[]).map((k) => (
-              <option key={k} value={k}>
-                {KIND_LABEL[k]}
-              </option>
-            ))}
+            <SelectOptions empty="Everything" options={(Object.keys(KIND_LABEL) as Kind[]).map((k) => ({ value: k, label: KIND_LABEL[k] }))} />
           </select>
         </div>
         <Card>

@@ -7,6 +7,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
+import { SelectOptions } from '#client/components/select-options.tsx';
 import { errorMessage, referenceOf } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
@@ -102,6 +103,8 @@ function NewAdForm({
   const [creativeError, setCreativeError] = useState<string>();
   const creatives = useResource(() => adsApi.creatives(projectId), [projectId]);
   const creativeOptions = creatives.status === 'ready' ? creatives.data.items : [];
+  const creativeChoices = creativeOptions.map((c) => ({ value: c.id, label: c.name }));
+  if (creativeId && !creativeOptions.some((c) => c.id === creativeId)) creativeChoices.unshift({ value: creativeId, label: 'The creative you came from' });
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>(() => creationIds.slice(0, AD_LIMITS.carouselMax));
   const [kind, setKind] = useState<AdKind>(creationIds.length > 1 ? 'carousel' : 'single');
@@ -180,13 +183,7 @@ function NewAdForm({
               }}
               className="block h-10 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-base shadow-sm dark:border-zinc-700 dark:bg-zinc-900 sm:text-sm"
             >
-              <option value="">{creatives.status === 'loading' ? 'Loading creatives…' : 'Pick a creative'}</option>
-              {creativeId && !creativeOptions.some((c) => c.id === creativeId) ? <option value={creativeId}>The creative you came from</option> : null}
-              {creativeOptions.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <SelectOptions empty={creatives.status === 'loading' ? 'Loading creatives…' : 'Pick a creative'} options={creativeChoices} />
             </select>
             {creativeError ? (
               <p id="new-ad-creative-error" className="mt-1.5 text-sm text-red-700 dark:text-red-400">

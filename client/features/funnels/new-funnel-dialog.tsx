@@ -6,6 +6,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
+import { SelectOptions } from '#client/components/select-options.tsx';
 import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
 import { nameError, nameRules } from '#client/features/funnels/name-rules.ts';
@@ -117,12 +118,7 @@ function NewFunnelForm({
           }}
           className={`${selectClass} ${errors.projectId ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
         >
-          <option value="">Pick a project</option>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
+          <SelectOptions empty="Pick a project" options={projects.map((p) => ({ value: p.id, label: p.name }))} />
         </select>
         {errors.projectId ? (
           <p id={`${id}-project-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">

@@ -7,6 +7,7 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
 import { ClearFiltersButton, NoMatches } from '#client/components/clear-filters.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
+import { SelectOptions } from '#client/components/select-options.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
@@ -114,12 +115,7 @@ export function PagesList({ projects }: { projects: readonly ProjectSummary[] | 
       <div className="mb-5 flex flex-wrap items-center gap-2">
         {projects && projects.length > 1 ? <ProjectFilter projects={projects} value={project} onChange={(v) => set('project', v)} /> : null}
         <select aria-label="Funnel" className={filterControl} value={funnel ?? ''} onChange={(e) => set('funnel', e.currentTarget.value)}>
-          <option value="">All funnels</option>
-          {funnelOptions.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions empty="All funnels" options={funnelOptions} />
         </select>
         {filtered ? <ClearFiltersButton onClear={clear} /> : null}
       </div>

@@ -5,6 +5,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
+import { SelectOptions } from '#client/components/select-options.tsx';
 import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
@@ -117,12 +118,7 @@ function NewPresentationForm({
             }}
             className={selectClass}
           >
-            <option value="">No project: start empty</option>
-            {projects.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <SelectOptions empty="No project: start empty" options={projects.map((p) => ({ value: p.id, label: p.name }))} />
           </select>
           <p id={`${id}-project-hint`} className="mt-1.5 text-sm text-zinc-500 dark:text-zinc-400">
             Its brand, best creatives and ads fill the first version.
