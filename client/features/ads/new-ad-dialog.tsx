@@ -8,7 +8,7 @@ import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
-import { errorMessage, referenceOf } from '#client/lib/http.ts';
+import { useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 import { CreationPicker, useProjectCreations } from '#client/features/ads/creation-picker.tsx';
@@ -108,10 +108,9 @@ function NewAdForm({
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>(() => creationIds.slice(0, AD_LIMITS.carouselMax));
   const [kind, setKind] = useState<AdKind>(creationIds.length > 1 ? 'carousel' : 'single');
-  const [error, setError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
   const [nameError, setNameError] = useState<string>();
   const [picturesError, setPicturesError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const { pending, formError, setFormError, send } = useFormSubmission();
   const creations = useProjectCreations(projectId);
   const allowed = source === 'creative' ? (['single', 'story'] as AdKind[]) : kindsFor(selected.length);
   const effectiveKind = allowed.includes(kind) ? kind : allowed[0]!;
@@ -140,20 +139,13 @@ function NewAdForm({
     setNameError(nameIssue);
     setPicturesError(problem);
     if (problem || nameIssue || !parsed.success) return;
-    setPending(true);
-    setError(null);
-    try {
-      onCreated(await adsApi.create(projectId, parsed.data));
-    } catch (e) {
-      setError({ message: errorMessage(e, 'The ad could not be created. Try again.'), requestId: referenceOf(e) });
-    } finally {
-      setPending(false);
-    }
+    setFormError(null);
+    await send(async () => onCreated(await adsApi.create(projectId, parsed.data)), 'The ad could not be created. Try again.');
   };
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-      <FormError error={error} />
+      <FormError error={formError} />
       <fieldset className="min-w-0">
         <legend className="mb-1.5 text-sm font-medium">Make it from</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">

@@ -6,7 +6,7 @@ import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
-import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
+import { firstFieldError, focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
 import { CUSTOMER_MAX, customerError, SLUG_MAX, slugError } from '#client/features/presentations/rules.ts';
@@ -59,8 +59,7 @@ function NewPresentationForm({
   const [slug, setSlug] = useState(initialProject ? slugify(initialProject.name, SLUG_MAX) : '');
   const [slugEdited, setSlugEdited] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, formError, setFormError, send } = useFormSubmission();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,28 +69,18 @@ function NewPresentationForm({
     const found: Errors = { customerName: customerError(customerName), slug: slugError(address) };
     setErrors(found);
     setFormError(null);
-    const first = (['customerName', 'slug'] as const).find((k) => found[k]);
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setPending(true);
-    try {
-      onCreated(await presentationsApi.create({ slug: address, customerName: customerName.trim(), ...(projectId ? { fromProjectId: projectId } : {}) }));
-    } catch (error) {
-      const details = error instanceof ApiError ? error.details : undefined;
-      if (details?.slug?.[0]) {
-        setErrors({ slug: details.slug[0] });
-        form.querySelector<HTMLElement>('[name="slug"]')?.focus();
-      } else if (details?.customerName?.[0]) {
-        setErrors({ customerName: details.customerName[0] });
-        form.querySelector<HTMLElement>('[name="customerName"]')?.focus();
-      } else {
-        setFormError({ message: errorMessage(error, 'The presentation could not be created. Try again.'), requestId: referenceOf(error) });
-      }
-    } finally {
-      setPending(false);
-    }
+    if (focusFirstError(form, found, ['customerName', 'slug'])) return;
+    await send(
+      async () => onCreated(await presentationsApi.create({ slug: address, customerName: customerName.trim(), ...(projectId ? { fromProjectId: projectId } : {}) })),
+      'The presentation could not be created. Try again.',
+      (error) => {
+        const server = firstFieldError(error, ['slug', 'customerName']);
+        if (!server) return false;
+        setErrors({ [server.field]: server.message });
+        form.querySelector<HTMLElement>(`[name="${server.field}"]`)?.focus();
+        return true;
+      },
+    );
   };
 
   return (
