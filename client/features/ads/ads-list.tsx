@@ -9,6 +9,7 @@ import { NewButton } from '#client/components/new-button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
+import { TitledSection } from '#client/components/titled-section.tsx';
 import type { Paged } from '#client/lib/use-paged.ts';
 import { AdStatusBadge } from '#client/features/ads/ad-status.tsx';
 
@@ -139,17 +140,17 @@ export function AdsList({
   onNew: (() => void) | undefined;
 }) {
   return (
-    <section aria-labelledby="ads-heading" className="min-w-0">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="ads-heading" className="text-base font-semibold">
-          Ads
-        </h2>
-        {onNew ? (
+    <TitledSection
+      headingId="ads-heading"
+      title="Ads"
+      actions={
+        onNew ? (
           <NewButton size="sm" onClick={onNew}>
             New ad
           </NewButton>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <StatusChips value={status} onChange={onStatus} />
       {list.status === 'loading' ? <ListSkeleton /> : null}
       {list.status === 'error' ? <LoadFailed title="The ads could not be loaded" onRetry={list.reload} /> : null}
@@ -184,6 +185,6 @@ export function AdsList({
         </ul>
       ) : null}
       <ShowMore list={list} />
-    </section>
+    </TitledSection>
   );
 }

@@ -7,7 +7,7 @@ import type { MediaItem } from '#common/schemas/media.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { EditorPanels, PartPanel } from '#client/components/editor/editor-panels.tsx';
+import { PartsEditorPanels } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
 import { DeletedNotice } from '#client/components/editor/sortable-list.tsx';
@@ -208,13 +208,10 @@ function Editor({ initial }: { initial: PageDetail }) {
         </Alert>
       ) : null}
       {saveState === 'conflict' ? <SaveConflict what="this page" /> : null}
-      <EditorPanels
-        narrow="switch"
-        columns="lg:grid-cols-[17rem_minmax(0,1fr)_20rem]"
-        left={{
-          label: 'Blocks and variants',
-          children: (
-            <>
+      <PartsEditorPanels
+        listLabel="Blocks and variants"
+        list={
+          <>
               <VariantSection
                 draft={draft}
                 variant={variant}
@@ -241,13 +238,9 @@ function Editor({ initial }: { initial: PageDetail }) {
                 onAdd={() => setPicker(true)}
               />
               {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
-            </>
-          ),
-        }}
-        main={{
-          label: 'Preview',
-          className: 'p-4',
-          children: (
+          </>
+        }
+        preview={
             <PreviewPane
               device={device}
               onDevice={setDevice}
@@ -255,19 +248,14 @@ function Editor({ initial }: { initial: PageDetail }) {
             >
               <PagePreview doc={doc} theme={initial.theme} sizes={sizes} device={device} label={`Preview of variant ${variant.toUpperCase()}`} />
             </PreviewPane>
-          ),
-        }}
-        right={{
-          label: 'Properties',
-          children: (
-            <>
-              {selectedBlock ? (
-                <PartPanel
-                  id={selectedBlock.id}
-                  title={BLOCK_INFO[selectedBlock.type].label}
-                  closeLabel="Close the block’s properties (Escape)"
-                  onClose={() => dispatch({ type: 'select', id: null })}
-                >
+        }
+        selected={
+          selectedBlock
+            ? {
+                id: selectedBlock.id,
+                title: BLOCK_INFO[selectedBlock.type].label,
+                closeLabel: 'Close the block’s properties (Escape)',
+                form: (
                   <BlockForm
                     block={selectedBlock}
                     readOnly={readOnly}
@@ -275,8 +263,12 @@ function Editor({ initial }: { initial: PageDetail }) {
                     onSeal={seal}
                     pickMedia={pickMedia}
                   />
-                </PartPanel>
-              ) : (
+                ),
+              }
+            : null
+        }
+        onDeselect={() => dispatch({ type: 'select', id: null })}
+        settings={
                 <>
                   <PageMetaSection page={{ title: meta.title, slug: meta.slug, funnel: initial.funnel }} readOnly={readOnly} onPatch={patch} />
                   <SeoSection
@@ -289,10 +281,7 @@ function Editor({ initial }: { initial: PageDetail }) {
                     pickMedia={pickMedia}
                   />
                 </>
-              )}
-            </>
-          ),
-        }}
+        }
       />
       <BlockPicker open={picker} onClose={() => setPicker(false)} onPick={onAdd} />
       <MediaPicker

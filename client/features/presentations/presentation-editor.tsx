@@ -3,7 +3,7 @@ import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { EditorPanels, PartPanel } from '#client/components/editor/editor-panels.tsx';
+import { PartsEditorPanels } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
 import { DeletedNotice } from '#client/components/editor/sortable-list.tsx';
@@ -240,13 +240,10 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
         }
       />
       {saveState === 'conflict' ? <SaveConflict what="this presentation" /> : null}
-      <EditorPanels
-        narrow="switch"
-        columns="lg:grid-cols-[17rem_minmax(0,1fr)_20rem]"
-        left={{
-          label: 'Sections',
-          children: (
-            <>
+      <PartsEditorPanels
+        listLabel="Sections"
+        list={
+          <>
               <SectionsList
                 items={doc.sections}
                 selected={state.selected}
@@ -275,29 +272,20 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
                 </p>
               ) : null}
               {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
-            </>
-          ),
-        }}
-        main={{
-          label: 'Preview',
-          className: 'p-4',
-          children: (
+          </>
+        }
+        preview={
             <PreviewPane device={device} onDevice={setDevice} note={<p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{meta.url}</p>}>
               <PresentationPreview doc={doc} resolved={resolved} refCode={meta.refCode} authorName={meta.author?.name ?? ''} device={device} />
             </PreviewPane>
-          ),
-        }}
-        right={{
-          label: 'Properties',
-          children: (
-            <>
-              {selected ? (
-                <PartPanel
-                  id={selected.id}
-                  title={sectionLabel(selected.type)}
-                  closeLabel="Close the section’s properties (Escape)"
-                  onClose={() => dispatch({ type: 'select', id: null })}
-                >
+        }
+        selected={
+          selected
+            ? {
+                id: selected.id,
+                title: sectionLabel(selected.type),
+                closeLabel: 'Close the section’s properties (Escape)',
+                form: (
                   <SectionForm
                     section={selected}
                     resolved={resolved}
@@ -307,8 +295,12 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
                     onSeal={seal}
                     pickMedia={pickMedia}
                   />
-                </PartPanel>
-              ) : (
+                ),
+              }
+            : null
+        }
+        onDeselect={() => dispatch({ type: 'select', id: null })}
+        settings={
                 <>
                   <DetailsSection doc={doc} errors={detailErrors} onChange={change} onSeal={seal} pickMedia={pickMedia} />
                   <ProjectSection
@@ -324,10 +316,7 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
                   />
                   <SharingSection presentation={meta} onPatch={patch} />
                 </>
-              )}
-            </>
-          ),
-        }}
+        }
       />
       <SectionPicker open={picker} types={SECTION_TYPES} onClose={() => setPicker(false)} onPick={onAdd} />
       {meta.projectId && member ? (
