@@ -5,8 +5,7 @@ import { ID_PATTERN } from '#common/schemas/fields.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
-import { ClearFiltersButton, NoMatches } from '#client/components/clear-filters.tsx';
-import { EmptyState } from '#client/components/empty-state.tsx';
+import { ClearFiltersButton, EmptyList } from '#client/components/clear-filters.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
@@ -122,23 +121,20 @@ export function PagesList({ projects }: { projects: readonly ProjectSummary[] | 
       {list.status === 'loading' ? <ListSkeleton /> : null}
       {list.status === 'error' ? <LoadFailed title="The pages could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
-        filtered ? (
-          <NoMatches icon={<FileText aria-hidden="true" className="size-8" />} onClear={clear}>
-            No pages in this {funnel ? 'funnel' : 'project'} yet.
-          </NoMatches>
-        ) : (
-          <EmptyState
-            icon={<FileText aria-hidden="true" className="size-8" />}
-            title="No pages yet"
-            action={
-              <Link to="/funnels" className={buttonClass('primary')}>
-                Go to funnels
-              </Link>
-            }
-          >
-            Pages belong to a funnel: open or create a funnel, then add its landing page.
-          </EmptyState>
-        )
+        <EmptyList
+          filtered={filtered}
+          icon={<FileText aria-hidden="true" className="size-8" />}
+          onClear={clear}
+          noMatches={`No pages in this ${funnel ? 'funnel' : 'project'} yet.`}
+          title="No pages yet"
+          action={
+            <Link to="/funnels" className={buttonClass('primary')}>
+              Go to funnels
+            </Link>
+          }
+        >
+          Pages belong to a funnel: open or create a funnel, then add its landing page.
+        </EmptyList>
       ) : null}
       {list.items.length > 0 ? (
         <ul className="space-y-3">
