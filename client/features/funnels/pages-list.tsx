@@ -8,7 +8,7 @@ import { buttonClass } from '#client/components/button.tsx';
 import { ClearFiltersButton, EmptyList } from '#client/components/clear-filters.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
+import { RowsSkeleton } from '#client/components/skeleton.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { PageTitleLine } from '#client/features/funnels/page-title-line.tsx';
@@ -86,19 +86,6 @@ function PageRow({ page }: { page: PageSummary }) {
   );
 }
 
-function ListSkeleton() {
-  return (
-    <div role="status" aria-label="Loading pages" className="space-y-3">
-      {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} className="space-y-2 rounded-[var(--radius-card)] border border-zinc-200 p-3 dark:border-zinc-800">
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-3 w-3/4" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** `/pages`: every page of the user's funnels with its status and week of views and leads, filtered by project or funnel. */
 export function PagesList({ projects }: { projects: readonly ProjectSummary[] | undefined }) {
   const { filters, set, clear } = usePageFilters();
@@ -118,7 +105,7 @@ export function PagesList({ projects }: { projects: readonly ProjectSummary[] | 
         </select>
         {filtered ? <ClearFiltersButton onClear={clear} /> : null}
       </div>
-      {list.status === 'loading' ? <ListSkeleton /> : null}
+      {list.status === 'loading' ? <RowsSkeleton label="Loading pages" /> : null}
       {list.status === 'error' ? <LoadFailed title="The pages could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
         <EmptyList
