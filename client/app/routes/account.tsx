@@ -60,14 +60,14 @@ function ProfileCard() {
         toast({ tone: 'success', message: 'Profile saved.' });
       })}
     >
-        <TextField label="Name" autoComplete="name" {...form.field('name')} />
-        <TextField label="Email" value={user.email} readOnly hint="To change your email address, contact support." />
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Plan: <strong className="font-medium text-zinc-900 dark:text-zinc-100">{user.plan.name}</strong>
-        </p>
-        <Button type="submit" pending={form.pending} disabled={unchanged} pendingLabel="Saving…">
-          Save profile
-        </Button>
+      <TextField label="Name" autoComplete="name" {...form.field('name')} />
+      <TextField label="Email" value={user.email} readOnly hint="To change your email address, contact support." />
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Plan: <strong className="font-medium text-zinc-900 dark:text-zinc-100">{user.plan.name}</strong>
+      </p>
+      <Button type="submit" pending={form.pending} disabled={unchanged} pendingLabel="Saving…">
+        Save profile
+      </Button>
     </FormCard>
   );
 }
@@ -87,17 +87,17 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
         onChanged();
       })}
     >
-        <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          {...form.field('newPassword')}
-        />
-        <Button type="submit" pending={form.pending} pendingLabel="Changing…">
-          Change password
-        </Button>
+      <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        {...form.field('newPassword')}
+      />
+      <Button type="submit" pending={form.pending} pendingLabel="Changing…">
+        Change password
+      </Button>
     </FormCard>
   );
 }

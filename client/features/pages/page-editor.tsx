@@ -212,42 +212,42 @@ function Editor({ initial }: { initial: PageDetail }) {
         listLabel="Blocks and variants"
         list={
           <>
-              <VariantSection
-                draft={draft}
-                variant={variant}
-                readOnly={readOnly}
-                onVariant={(v) => dispatch({ type: 'variant', variant: v })}
-                onCreateB={() => {
-                  change(createVariantB(draft));
-                  dispatch({ type: 'variant', variant: 'b' });
-                }}
-                onRemoveB={() => change(removeVariantB(draft))}
-                onSplit={(splitB) => change({ ...draft, splitB }, 'split')}
-                onSeal={seal}
-              />
-              <BlocksList
-                items={doc.blocks}
-                selected={state.selected}
-                readOnly={readOnly}
-                full={doc.blocks.length >= MAX_BLOCKS}
-                invalid={invalidIds}
-                onSelect={(id) => dispatch({ type: 'select', id })}
-                onMove={(id, to) => changeDoc(moveBlock(doc, id, to))}
-                onDuplicate={onDuplicate}
-                onDelete={onDelete}
-                onAdd={() => setPicker(true)}
-              />
-              {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
+            <VariantSection
+              draft={draft}
+              variant={variant}
+              readOnly={readOnly}
+              onVariant={(v) => dispatch({ type: 'variant', variant: v })}
+              onCreateB={() => {
+                change(createVariantB(draft));
+                dispatch({ type: 'variant', variant: 'b' });
+              }}
+              onRemoveB={() => change(removeVariantB(draft))}
+              onSplit={(splitB) => change({ ...draft, splitB }, 'split')}
+              onSeal={seal}
+            />
+            <BlocksList
+              items={doc.blocks}
+              selected={state.selected}
+              readOnly={readOnly}
+              full={doc.blocks.length >= MAX_BLOCKS}
+              invalid={invalidIds}
+              onSelect={(id) => dispatch({ type: 'select', id })}
+              onMove={(id, to) => changeDoc(moveBlock(doc, id, to))}
+              onDuplicate={onDuplicate}
+              onDelete={onDelete}
+              onAdd={() => setPicker(true)}
+            />
+            {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
           </>
         }
         preview={
-            <PreviewPane
-              device={device}
-              onDevice={setDevice}
-              note={draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
-            >
-              <PagePreview doc={doc} theme={initial.theme} sizes={sizes} device={device} label={`Preview of variant ${variant.toUpperCase()}`} />
-            </PreviewPane>
+          <PreviewPane
+            device={device}
+            onDevice={setDevice}
+            note={draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
+          >
+            <PagePreview doc={doc} theme={initial.theme} sizes={sizes} device={device} label={`Preview of variant ${variant.toUpperCase()}`} />
+          </PreviewPane>
         }
         selected={
           selectedBlock
@@ -269,18 +269,10 @@ function Editor({ initial }: { initial: PageDetail }) {
         }
         onDeselect={() => dispatch({ type: 'select', id: null })}
         settings={
-                <>
-                  <PageMetaSection page={{ title: meta.title, slug: meta.slug, funnel: initial.funnel }} readOnly={readOnly} onPatch={patch} />
-                  <SeoSection
-                    doc={doc}
-                    variant={variant}
-                    hasB={draft.b !== null}
-                    readOnly={readOnly}
-                    onChange={changeDoc}
-                    onSeal={seal}
-                    pickMedia={pickMedia}
-                  />
-                </>
+          <>
+            <PageMetaSection page={{ title: meta.title, slug: meta.slug, funnel: initial.funnel }} readOnly={readOnly} onPatch={patch} />
+            <SeoSection doc={doc} variant={variant} hasB={draft.b !== null} readOnly={readOnly} onChange={changeDoc} onSeal={seal} pickMedia={pickMedia} />
+          </>
         }
       />
       <BlockPicker open={picker} onClose={() => setPicker(false)} onPick={onAdd} />

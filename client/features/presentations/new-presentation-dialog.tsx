@@ -71,7 +71,8 @@ function NewPresentationForm({
     setFormError(null);
     if (focusFirstError(form, found, ['customerName', 'slug'])) return;
     await send(
-      async () => onCreated(await presentationsApi.create({ slug: address, customerName: customerName.trim(), ...(projectId ? { fromProjectId: projectId } : {}) })),
+      async () =>
+        onCreated(await presentationsApi.create({ slug: address, customerName: customerName.trim(), ...(projectId ? { fromProjectId: projectId } : {}) })),
       'The presentation could not be created. Try again.',
       (error) => {
         const server = firstFieldError(error, ['slug', 'customerName']);

@@ -244,40 +244,40 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
         listLabel="Sections"
         list={
           <>
-              <SectionsList
-                items={doc.sections}
-                selected={state.selected}
-                readOnly={false}
-                full={doc.sections.length >= MAX_SECTIONS}
-                invalid={invalidIds}
-                onSelect={(id) => dispatch({ type: 'select', id })}
-                onMove={(id, to) => change(moveSection(doc, id, to))}
-                onDelete={onDelete}
-                onAdd={() => setPicker(true)}
-              />
-              {listError ? (
-                <p role="alert" className="px-4 pb-3 text-xs text-red-700 dark:text-red-400">
-                  {listError}
-                </p>
-              ) : null}
-              {state.selected ? (
-                <p className="px-4 pb-4">
-                  <button
-                    type="button"
-                    className="text-sm font-medium text-accent-700 underline dark:text-accent-200"
-                    onClick={() => dispatch({ type: 'select', id: null })}
-                  >
-                    Customer, theme and access
-                  </button>
-                </p>
-              ) : null}
-              {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
+            <SectionsList
+              items={doc.sections}
+              selected={state.selected}
+              readOnly={false}
+              full={doc.sections.length >= MAX_SECTIONS}
+              invalid={invalidIds}
+              onSelect={(id) => dispatch({ type: 'select', id })}
+              onMove={(id, to) => change(moveSection(doc, id, to))}
+              onDelete={onDelete}
+              onAdd={() => setPicker(true)}
+            />
+            {listError ? (
+              <p role="alert" className="px-4 pb-3 text-xs text-red-700 dark:text-red-400">
+                {listError}
+              </p>
+            ) : null}
+            {state.selected ? (
+              <p className="px-4 pb-4">
+                <button
+                  type="button"
+                  className="text-sm font-medium text-accent-700 underline dark:text-accent-200"
+                  onClick={() => dispatch({ type: 'select', id: null })}
+                >
+                  Customer, theme and access
+                </button>
+              </p>
+            ) : null}
+            {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
           </>
         }
         preview={
-            <PreviewPane device={device} onDevice={setDevice} note={<p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{meta.url}</p>}>
-              <PresentationPreview doc={doc} resolved={resolved} refCode={meta.refCode} authorName={meta.author?.name ?? ''} device={device} />
-            </PreviewPane>
+          <PreviewPane device={device} onDevice={setDevice} note={<p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{meta.url}</p>}>
+            <PresentationPreview doc={doc} resolved={resolved} refCode={meta.refCode} authorName={meta.author?.name ?? ''} device={device} />
+          </PreviewPane>
         }
         selected={
           selected
@@ -301,21 +301,21 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
         }
         onDeselect={() => dispatch({ type: 'select', id: null })}
         settings={
-                <>
-                  <DetailsSection doc={doc} errors={detailErrors} onChange={change} onSeal={seal} pickMedia={pickMedia} />
-                  <ProjectSection
-                    current={meta.projectId ? { id: meta.projectId, name: meta.projectName ?? 'Linked project' } : null}
-                    projects={projects.status === 'ready' ? projects.data : []}
-                    onPatch={patch}
-                  />
-                  <ThemeSection
-                    theme={doc.theme}
-                    brandTheme={brand.status === 'ready' ? brand.data : null}
-                    onChange={(theme, group) => change({ ...doc, theme }, group)}
-                    onSeal={seal}
-                  />
-                  <SharingSection presentation={meta} onPatch={patch} />
-                </>
+          <>
+            <DetailsSection doc={doc} errors={detailErrors} onChange={change} onSeal={seal} pickMedia={pickMedia} />
+            <ProjectSection
+              current={meta.projectId ? { id: meta.projectId, name: meta.projectName ?? 'Linked project' } : null}
+              projects={projects.status === 'ready' ? projects.data : []}
+              onPatch={patch}
+            />
+            <ThemeSection
+              theme={doc.theme}
+              brandTheme={brand.status === 'ready' ? brand.data : null}
+              onChange={(theme, group) => change({ ...doc, theme }, group)}
+              onSeal={seal}
+            />
+            <SharingSection presentation={meta} onPatch={patch} />
+          </>
         }
       />
       <SectionPicker open={picker} types={SECTION_TYPES} onClose={() => setPicker(false)} onPick={onAdd} />
