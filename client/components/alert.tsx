@@ -30,13 +30,3 @@ export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => v
     </Alert>
   );
 }
-
-/** An alert that is there only while there is something to say: the message a screen keeps in state (an error, a refusal) and clears. */
-export function MessageAlert({ message, tone = 'danger', title, className }: { message: ReactNode; tone?: Tone; title?: string; className?: string }) {
-  if (!message) return null;
-  return (
-    <Alert tone={tone} title={title} className={className}>
-      {message}
-    </Alert>
-  );
-}

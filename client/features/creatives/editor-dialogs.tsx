@@ -4,9 +4,10 @@ import { MAX_VARIATIONS, type RevisionItem } from '#common/schemas/creatives.ts'
 import type { VariationsResult } from '#common/schemas/variations.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import { formatDate } from '#common/format.ts';
-import { LoadFailed, MessageAlert } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
+import { MessageAlert } from '#client/components/message-alert.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';

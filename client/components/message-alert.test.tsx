@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MessageAlert } from '#client/components/alert.tsx';
+import { MessageAlert } from '#client/components/message-alert.tsx';
 
 describe('MessageAlert', () => {
   it('shows nothing while there is no message', () => {
