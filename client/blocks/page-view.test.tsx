@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { blockSamples } from '#common/schemas/blocks-defaults.ts';
 import { DEFAULT_THEME, contrastRatio, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import { BLOCK_TYPES, type Block, type BlockType, type ImageRef, type PageDocument } from '#common/schemas/blocks.ts';
-import { BlockView, PageView, blockLabels, pageNeedsScript, themeCss, themeStyle, type BlockContext } from '#client/blocks/page-view.tsx';
+import { BlockView, PageView, pageNeedsScript, themeCss, themeStyle, type BlockContext } from '#client/blocks/page-view.tsx';
 
 const NOW = Date.parse('2030-04-28T18:55:30Z');
 
@@ -63,10 +63,6 @@ describe('every block', () => {
       });
     }
   }
-
-  it('has a label and a description for the block picker', () => {
-    for (const type of BLOCK_TYPES) expect(blockLabels[type].label.length).toBeGreaterThan(0);
-  });
 
   it('only the hero image loads eagerly; the others are lazy', () => {
     const hero = render(illustrated.hero).querySelector('img')!;

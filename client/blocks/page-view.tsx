@@ -83,22 +83,6 @@ export function pageNeedsScript(document: PageDocument): boolean {
   );
 }
 
-/** Names and one-line descriptions for the editor's block picker. */
-export const blockLabels: Record<BlockType, { label: string; description: string }> = {
-  hero: { label: 'Hero', description: 'The headline at the top, with buttons and a picture.' },
-  text: { label: 'Text', description: 'Paragraphs, headings, lists and links.' },
-  image: { label: 'Image', description: 'One picture with a caption.' },
-  video: { label: 'Video', description: 'A video from the library, or a YouTube or Vimeo link.' },
-  features: { label: 'Features', description: 'A grid of benefits with icons.' },
-  testimonials: { label: 'Testimonials', description: 'Quotes from happy customers.' },
-  pricing: { label: 'Pricing', description: 'Plans and prices side by side.' },
-  faq: { label: 'FAQ', description: 'Questions that open to show their answers.' },
-  countdown: { label: 'Countdown', description: 'Days, hours and minutes until a date.' },
-  form: { label: 'Form', description: 'Collect leads: name, email and more.' },
-  cta: { label: 'Call to action', description: 'A headline and a button on a band of colour.' },
-  footer: { label: 'Footer', description: 'Company line and links at the bottom.' },
-};
-
 /** One block, drawn by its component. With `theme`, in its own themed root (the component sheet). */
 export function BlockView({ block, theme, ctx }: { block: Block; theme?: FunnelTheme; ctx: BlockContext }) {
   const view = blockElement(block, ctx);

@@ -27,3 +27,35 @@ export function NoMatches({ icon, onClear, children }: { icon?: ReactNode; onCle
     </EmptyState>
   );
 }
+
+/**
+ * A list that came back empty: with filters set, `NoMatches` saying `noMatches`; without, the
+ * list's own empty state (what will be here, and where to start).
+ */
+export function EmptyList({
+  filtered,
+  icon,
+  onClear,
+  noMatches,
+  title,
+  action,
+  children,
+}: {
+  filtered: boolean;
+  icon: ReactNode;
+  onClear: () => void;
+  noMatches: ReactNode;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return filtered ? (
+    <NoMatches icon={icon} onClear={onClear}>
+      {noMatches}
+    </NoMatches>
+  ) : (
+    <EmptyState icon={icon} title={title} action={action}>
+      {children}
+    </EmptyState>
+  );
+}

@@ -12,3 +12,30 @@ export function SkeletonLines({ lines = 3, label = 'Loading' }: { lines?: number
     </div>
   );
 }
+
+/** A list of rows loading (ads, pages): three cards of a title and a line, after a thumbnail when the rows have one. */
+export function RowsSkeleton({ label, thumbnail = false }: { label: string; thumbnail?: boolean }) {
+  const card = 'rounded-[var(--radius-card)] border border-zinc-200 p-3 dark:border-zinc-800';
+  const lines = (
+    <>
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-3 w-3/4" />
+    </>
+  );
+  return (
+    <div role="status" aria-label={label} className="space-y-3">
+      {Array.from({ length: 3 }, (_, i) =>
+        thumbnail ? (
+          <div key={i} className={`flex items-center gap-3 ${card}`}>
+            <Skeleton className="size-16 shrink-0" />
+            <div className="flex-1 space-y-2">{lines}</div>
+          </div>
+        ) : (
+          <div key={i} className={`space-y-2 ${card}`}>
+            {lines}
+          </div>
+        ),
+      )}
+    </div>
+  );
+}

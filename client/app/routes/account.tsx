@@ -1,5 +1,5 @@
 import { Laptop } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { passwordChangeInput, profileInput, type SessionInfo } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
@@ -20,6 +20,30 @@ import { useSession, useUser } from '#client/lib/session.tsx';
 import { DeleteAccountCard } from '#client/features/account/delete-account-card.tsx';
 import { ExportCard } from '#client/features/account/export-card.tsx';
 
+/** A card of the account page that is one form: the submission's failure above its fields. */
+function FormCard({
+  title,
+  description,
+  error,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  description: string;
+  error: ComponentProps<typeof FormError>['error'];
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card title={title} description={description}>
+      <form noValidate className="max-w-md space-y-4" onSubmit={onSubmit}>
+        <FormError error={error} />
+        {children}
+      </form>
+    </Card>
+  );
+}
+
 function ProfileCard() {
   const user = useUser();
   const { setUser } = useSession();
@@ -27,26 +51,24 @@ function ProfileCard() {
   const form = useForm(profileInput, { name: user.name });
   const unchanged = form.values.name?.trim() === user.name;
   return (
-    <Card title="Profile" description="Your name is shown to the people you work with.">
-      <form
-        noValidate
-        className="max-w-md space-y-4"
-        onSubmit={form.handleSubmit(async (data) => {
-          setUser(await call(api.api.me.$patch({ json: data })));
-          toast({ tone: 'success', message: 'Profile saved.' });
-        })}
-      >
-        <FormError error={form.formError} />
-        <TextField label="Name" autoComplete="name" {...form.field('name')} />
-        <TextField label="Email" value={user.email} readOnly hint="To change your email address, contact support." />
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Plan: <strong className="font-medium text-zinc-900 dark:text-zinc-100">{user.plan.name}</strong>
-        </p>
-        <Button type="submit" pending={form.pending} disabled={unchanged} pendingLabel="Saving…">
-          Save profile
-        </Button>
-      </form>
-    </Card>
+    <FormCard
+      title="Profile"
+      description="Your name is shown to the people you work with."
+      error={form.formError}
+      onSubmit={form.handleSubmit(async (data) => {
+        setUser(await call(api.api.me.$patch({ json: data })));
+        toast({ tone: 'success', message: 'Profile saved.' });
+      })}
+    >
+      <TextField label="Name" autoComplete="name" {...form.field('name')} />
+      <TextField label="Email" value={user.email} readOnly hint="To change your email address, contact support." />
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Plan: <strong className="font-medium text-zinc-900 dark:text-zinc-100">{user.plan.name}</strong>
+      </p>
+      <Button type="submit" pending={form.pending} disabled={unchanged} pendingLabel="Saving…">
+        Save profile
+      </Button>
+    </FormCard>
   );
 }
 
@@ -54,31 +76,29 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
   const toast = useToast();
   const form = useForm(passwordChangeInput, { currentPassword: '', newPassword: '' });
   return (
-    <Card title="Password" description="Changing it signs out every other device.">
-      <form
-        noValidate
-        className="max-w-md space-y-4"
-        onSubmit={form.handleSubmit(async (data) => {
-          await call(api.api.me.password.$post({ json: data }));
-          form.reset({ currentPassword: '', newPassword: '' });
-          toast({ tone: 'success', message: 'Password changed. Other devices were signed out.' });
-          onChanged();
-        })}
-      >
-        <FormError error={form.formError} />
-        <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          {...form.field('newPassword')}
-        />
-        <Button type="submit" pending={form.pending} pendingLabel="Changing…">
-          Change password
-        </Button>
-      </form>
-    </Card>
+    <FormCard
+      title="Password"
+      description="Changing it signs out every other device."
+      error={form.formError}
+      onSubmit={form.handleSubmit(async (data) => {
+        await call(api.api.me.password.$post({ json: data }));
+        form.reset({ currentPassword: '', newPassword: '' });
+        toast({ tone: 'success', message: 'Password changed. Other devices were signed out.' });
+        onChanged();
+      })}
+    >
+      <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        {...form.field('newPassword')}
+      />
+      <Button type="submit" pending={form.pending} pendingLabel="Changing…">
+        Change password
+      </Button>
+    </FormCard>
   );
 }
 

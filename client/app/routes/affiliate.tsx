@@ -2,9 +2,10 @@ import { Copy, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { AFFILIATE } from '#common/plans.ts';
-import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
+import { MessageAlert } from '#client/components/message-alert.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table } from '#client/components/table.tsx';
@@ -112,11 +113,7 @@ export default function Affiliate() {
               <dd className="font-medium">{formatEuros(data.cents.reversed)}</dd>
             </div>
           </dl>
-          {error ? (
-            <Alert tone="danger" className="mt-3">
-              {error}
-            </Alert>
-          ) : null}
+          <MessageAlert message={error} className="mt-3" />
           <Button
             className="mt-4 w-full"
             disabled={!canRequest}

@@ -3,10 +3,11 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { PLANS, PLAN_ORDER } from '#common/plans.ts';
-import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
+import { MessageAlert } from '#client/components/message-alert.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table } from '#client/components/table.tsx';
@@ -69,11 +70,7 @@ export default function Billing() {
         title="Billing"
         description={data.provider === 'sandbox' ? 'Payments run in the local sandbox: nothing is charged.' : 'Payments are handled by Stripe.'}
       />
-      {error ? (
-        <Alert tone="danger" className="mb-4">
-          {error}
-        </Alert>
-      ) : null}
+      <MessageAlert message={error} className="mb-4" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Your plan">
           <p className="text-2xl font-semibold">{data.plan.name}</p>

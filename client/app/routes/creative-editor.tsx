@@ -10,6 +10,7 @@ import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { StatusBadge } from '#client/components/badge.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { EditorSkeleton } from '#client/components/editor/editor-skeleton.tsx';
+import { SelectOptions } from '#client/components/select-options.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { EditorPanels } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
@@ -199,12 +200,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             value=""
             onChange={(event) => event.target.value && void patchMeta({ status: event.target.value as CreativeStatus })}
           >
-            <option value="">Move to…</option>
-            {transitions.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
+            <SelectOptions empty="Move to…" options={transitions.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
           </select>
         ) : null}
         <SaveIndicator state={readOnly ? 'readonly' : saveState} error={saveError} onRetry={() => void save()} />

@@ -6,7 +6,9 @@ import { CREDIT_PACKS, LOW_BALANCE_RATIO } from '#common/plans.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
+import { MessageAlert } from '#client/components/message-alert.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
+import { SelectOptions } from '#client/components/select-options.tsx';
 import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
@@ -88,11 +90,7 @@ export default function Credits() {
         <h2 id="packs-title" className="text-base font-semibold">
           Buy credits
         </h2>
-        {error ? (
-          <Alert tone="danger" className="mt-3">
-            {error}
-          </Alert>
-        ) : null}
+        <MessageAlert message={error} className="mt-3" />
         <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-3">
           {CREDIT_PACKS.map((pack) => (
             <Card key={pack.id}>
@@ -132,12 +130,7 @@ export default function Credits() {
             value={kind}
             onChange={(e) => setKind(e.currentTarget.value as Kind | '')}
           >
-            <option value="">Everything</option>
-            {(Object.keys(KIND_LABEL) as Kind[]).map((k) => (
-              <option key={k} value={k}>
-                {KIND_LABEL[k]}
-              </option>
-            ))}
+            <SelectOptions empty="Everything" options={(Object.keys(KIND_LABEL) as Kind[]).map((k) => ({ value: k, label: KIND_LABEL[k] }))} />
           </select>
         </div>
         <Card>

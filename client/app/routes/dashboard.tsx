@@ -131,20 +131,29 @@ function Stats({ board }: { board: Board }) {
   );
 }
 
+/** A dashboard card with nothing to show yet: what will appear, and a link to the screen where it is made. */
+function NothingYet({ icon, title, to, action, children }: { icon: ReactNode; title: string; to: string; action: string; children: ReactNode }) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      action={
+        <Link to={to} className={buttonClass('primary', 'sm')}>
+          {action}
+        </Link>
+      }
+    >
+      {children}
+    </EmptyState>
+  );
+}
+
 function RecentProjects({ board }: { board: Board }) {
   if (board.projects.recent.length === 0) {
     return (
-      <EmptyState
-        icon={<Folder className="size-6" aria-hidden="true" />}
-        title="No projects yet"
-        action={
-          <Link to="/projects" className={buttonClass('primary', 'sm')}>
-            Create a project
-          </Link>
-        }
-      >
+      <NothingYet icon={<Folder className="size-6" aria-hidden="true" />} title="No projects yet" to="/projects" action="Create a project">
         Each customer gets a project with their brand kit and media.
-      </EmptyState>
+      </NothingYet>
     );
   }
   return (
@@ -250,17 +259,9 @@ function AdsByProject({ board }: { board: Board }) {
 function FunnelWeek({ board }: { board: Board }) {
   if (board.funnels.count === 0) {
     return (
-      <EmptyState
-        icon={<BarChart3 className="size-6" aria-hidden="true" />}
-        title="No funnels yet"
-        action={
-          <Link to="/funnels" className={buttonClass('primary', 'sm')}>
-            Create a funnel
-          </Link>
-        }
-      >
+      <NothingYet icon={<BarChart3 className="size-6" aria-hidden="true" />} title="No funnels yet" to="/funnels" action="Create a funnel">
         Landing pages that visitors reach from your ads, with their visits and leads.
-      </EmptyState>
+      </NothingYet>
     );
   }
   return (

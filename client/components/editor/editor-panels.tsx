@@ -102,3 +102,52 @@ export function PartPanel({
     </section>
   );
 }
+
+/** The selected part as the right-hand panel shows it (see `PartPanel`), with its form. */
+interface SelectedPart {
+  id: string;
+  title: string;
+  closeLabel: string;
+  form: ReactNode;
+}
+
+/**
+ * The page and presentation editors' columns: the list of parts (blocks, sections) on the left,
+ * the preview in the middle, and on the right the selected part's properties or, when none is
+ * selected, the document's own settings. Below 1024 px an Edit / Preview switch chooses.
+ */
+export function PartsEditorPanels({
+  listLabel,
+  list,
+  preview,
+  selected,
+  onDeselect,
+  settings,
+}: {
+  /** The left panel's landmark name ("Sections"). */
+  listLabel: string;
+  list: ReactNode;
+  preview: ReactNode;
+  selected: SelectedPart | null;
+  onDeselect: () => void;
+  settings: ReactNode;
+}) {
+  return (
+    <EditorPanels
+      narrow="switch"
+      columns="lg:grid-cols-[17rem_minmax(0,1fr)_20rem]"
+      left={{ label: listLabel, children: list }}
+      main={{ label: 'Preview', className: 'p-4', children: preview }}
+      right={{
+        label: 'Properties',
+        children: selected ? (
+          <PartPanel id={selected.id} title={selected.title} closeLabel={selected.closeLabel} onClose={onDeselect}>
+            {selected.form}
+          </PartPanel>
+        ) : (
+          settings
+        ),
+      }}
+    />
+  );
+}

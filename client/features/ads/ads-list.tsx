@@ -8,7 +8,8 @@ import { Button } from '#client/components/button.tsx';
 import { NewButton } from '#client/components/new-button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
+import { RowsSkeleton } from '#client/components/skeleton.tsx';
+import { TitledSection } from '#client/components/titled-section.tsx';
 import type { Paged } from '#client/lib/use-paged.ts';
 import { AdStatusBadge } from '#client/features/ads/ad-status.tsx';
 
@@ -107,22 +108,6 @@ function AdRow({ ad, href }: { ad: AdSummary; href: string }) {
   );
 }
 
-function ListSkeleton() {
-  return (
-    <div role="status" aria-label="Loading ads" className="space-y-3">
-      {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 rounded-[var(--radius-card)] border border-zinc-200 p-3 dark:border-zinc-800">
-          <Skeleton className="size-16 shrink-0" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-3/4" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** The project's ads: status chips, rows that open the editor (`?ad=`), "Show more" pages, and the three list states. */
 export function AdsList({
   list,
@@ -139,19 +124,19 @@ export function AdsList({
   onNew: (() => void) | undefined;
 }) {
   return (
-    <section aria-labelledby="ads-heading" className="min-w-0">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="ads-heading" className="text-base font-semibold">
-          Ads
-        </h2>
-        {onNew ? (
+    <TitledSection
+      headingId="ads-heading"
+      title="Ads"
+      actions={
+        onNew ? (
           <NewButton size="sm" onClick={onNew}>
             New ad
           </NewButton>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       <StatusChips value={status} onChange={onStatus} />
-      {list.status === 'loading' ? <ListSkeleton /> : null}
+      {list.status === 'loading' ? <RowsSkeleton label="Loading ads" thumbnail /> : null}
       {list.status === 'error' ? <LoadFailed title="The ads could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
         status ? (
@@ -184,6 +169,6 @@ export function AdsList({
         </ul>
       ) : null}
       <ShowMore list={list} />
-    </section>
+    </TitledSection>
   );
 }

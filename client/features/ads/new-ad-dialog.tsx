@@ -7,7 +7,8 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
-import { errorMessage, referenceOf } from '#client/lib/http.ts';
+import { SelectOptions } from '#client/components/select-options.tsx';
+import { useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 import { CreationPicker, useProjectCreations } from '#client/features/ads/creation-picker.tsx';
@@ -102,13 +103,14 @@ function NewAdForm({
   const [creativeError, setCreativeError] = useState<string>();
   const creatives = useResource(() => adsApi.creatives(projectId), [projectId]);
   const creativeOptions = creatives.status === 'ready' ? creatives.data.items : [];
+  const creativeChoices = creativeOptions.map((c) => ({ value: c.id, label: c.name }));
+  if (creativeId && !creativeOptions.some((c) => c.id === creativeId)) creativeChoices.unshift({ value: creativeId, label: 'The creative you came from' });
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>(() => creationIds.slice(0, AD_LIMITS.carouselMax));
   const [kind, setKind] = useState<AdKind>(creationIds.length > 1 ? 'carousel' : 'single');
-  const [error, setError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
   const [nameError, setNameError] = useState<string>();
   const [picturesError, setPicturesError] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const { pending, formError, setFormError, send } = useFormSubmission();
   const creations = useProjectCreations(projectId);
   const allowed = source === 'creative' ? (['single', 'story'] as AdKind[]) : kindsFor(selected.length);
   const effectiveKind = allowed.includes(kind) ? kind : allowed[0]!;
@@ -137,20 +139,13 @@ function NewAdForm({
     setNameError(nameIssue);
     setPicturesError(problem);
     if (problem || nameIssue || !parsed.success) return;
-    setPending(true);
-    setError(null);
-    try {
-      onCreated(await adsApi.create(projectId, parsed.data));
-    } catch (e) {
-      setError({ message: errorMessage(e, 'The ad could not be created. Try again.'), requestId: referenceOf(e) });
-    } finally {
-      setPending(false);
-    }
+    setFormError(null);
+    await send(async () => onCreated(await adsApi.create(projectId, parsed.data)), 'The ad could not be created. Try again.');
   };
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-      <FormError error={error} />
+      <FormError error={formError} />
       <fieldset className="min-w-0">
         <legend className="mb-1.5 text-sm font-medium">Make it from</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
@@ -180,13 +175,7 @@ function NewAdForm({
               }}
               className="block h-10 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-base shadow-sm dark:border-zinc-700 dark:bg-zinc-900 sm:text-sm"
             >
-              <option value="">{creatives.status === 'loading' ? 'Loading creatives…' : 'Pick a creative'}</option>
-              {creativeId && !creativeOptions.some((c) => c.id === creativeId) ? <option value={creativeId}>The creative you came from</option> : null}
-              {creativeOptions.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <SelectOptions empty={creatives.status === 'loading' ? 'Loading creatives…' : 'Pick a creative'} options={creativeChoices} />
             </select>
             {creativeError ? (
               <p id="new-ad-creative-error" className="mt-1.5 text-sm text-red-700 dark:text-red-400">

@@ -8,8 +8,7 @@ import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
 import { DeleteDialog } from '#client/components/delete-dialog.tsx';
-import { ClearFiltersButton, NoMatches } from '#client/components/clear-filters.tsx';
-import { EmptyState } from '#client/components/empty-state.tsx';
+import { ClearFiltersButton, EmptyList } from '#client/components/clear-filters.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
@@ -118,23 +117,20 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
       {list.status === 'loading' ? <CardGridSkeleton label="Loading creations" grid={GRID} withActions /> : null}
       {list.status === 'error' ? <LoadFailed title="Your creations could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
-        filtered ? (
-          <NoMatches icon={<ImageIcon aria-hidden="true" className="size-8" />} onClear={clear}>
-            No rendered PNGs match these filters.
-          </NoMatches>
-        ) : (
-          <EmptyState
-            icon={<ImageIcon aria-hidden="true" className="size-8" />}
-            title="Nothing rendered yet"
-            action={
-              <Link to="/creatives" className={buttonClass('primary')}>
-                Go to creatives
-              </Link>
-            }
-          >
-            Render a creative to PNG in the editor and it appears here, ready to download or use in an ad.
-          </EmptyState>
-        )
+        <EmptyList
+          filtered={filtered}
+          icon={<ImageIcon aria-hidden="true" className="size-8" />}
+          onClear={clear}
+          noMatches="No rendered PNGs match these filters."
+          title="Nothing rendered yet"
+          action={
+            <Link to="/creatives" className={buttonClass('primary')}>
+              Go to creatives
+            </Link>
+          }
+        >
+          Render a creative to PNG in the editor and it appears here, ready to download or use in an ad.
+        </EmptyList>
       ) : null}
       {items.length > 0 ? (
         <ul className={GRID}>

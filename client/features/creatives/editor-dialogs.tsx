@@ -4,9 +4,10 @@ import { MAX_VARIATIONS, type RevisionItem } from '#common/schemas/creatives.ts'
 import type { VariationsResult } from '#common/schemas/variations.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import { formatDate } from '#common/format.ts';
-import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
+import { MessageAlert } from '#client/components/message-alert.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -164,11 +165,7 @@ export function RevisionsDialog({
     <Dialog open={open} title="Version history" onClose={onClose} wide>
       {revisions.status === 'loading' ? <p role="status">Loading the versions…</p> : null}
       {revisions.status === 'error' ? <LoadFailed title="The versions could not be loaded" onRetry={revisions.reload} /> : null}
-      {error ? (
-        <Alert tone="danger" className="mb-3">
-          {error}
-        </Alert>
-      ) : null}
+      <MessageAlert message={error} className="mb-3" />
       {revisions.status === 'ready' ? (
         <ul className="grid max-h-[65vh] grid-cols-2 gap-4 overflow-y-auto sm:grid-cols-4">
           {items.map((revision) => (

@@ -4,8 +4,7 @@ import type { CreativeSummary } from '#common/schemas/creatives.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { DeleteDialog } from '#client/components/delete-dialog.tsx';
-import { ClearFiltersButton, NoMatches } from '#client/components/clear-filters.tsx';
-import { EmptyState } from '#client/components/empty-state.tsx';
+import { ClearFiltersButton, EmptyList } from '#client/components/clear-filters.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
@@ -64,15 +63,16 @@ export function CreativeList({
       {list.status === 'loading' ? <CardGridSkeleton label="Loading creatives" grid={GRID} /> : null}
       {list.status === 'error' ? <LoadFailed title="The creatives could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
-        filtered ? (
-          <NoMatches icon={<Palette aria-hidden="true" className="size-8" />} onClear={clear}>
-            No creatives match these filters.
-          </NoMatches>
-        ) : (
-          <EmptyState icon={<Palette aria-hidden="true" className="size-8" />} title={empty.title} action={empty.action}>
-            {empty.text}
-          </EmptyState>
-        )
+        <EmptyList
+          filtered={filtered}
+          icon={<Palette aria-hidden="true" className="size-8" />}
+          onClear={clear}
+          noMatches="No creatives match these filters."
+          title={empty.title}
+          action={empty.action}
+        >
+          {empty.text}
+        </EmptyList>
       ) : null}
       {items.length > 0 ? (
         <ul className={GRID}>

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { CREATIVE_STATUSES, FORMAT_IDS, FORMATS, STATUS_LABELS, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
 import { ID_PATTERN } from '#common/schemas/fields.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
+import { SelectOptions } from '#client/components/select-options.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 
@@ -77,12 +78,7 @@ export function FilterSelect({
 }) {
   return (
     <select aria-label={label} className={control} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)}>
-      <option value="">{allLabel}</option>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <SelectOptions empty={allLabel} options={options} />
     </select>
   );
 }

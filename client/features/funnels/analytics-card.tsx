@@ -7,6 +7,7 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { BarChart, BarList } from '#client/components/sparkline.tsx';
+import { TitledSection } from '#client/components/titled-section.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -233,11 +234,10 @@ export function AnalyticsCard({ funnel, onChanged }: { funnel: FunnelDetail; onC
   };
 
   return (
-    <section aria-labelledby="funnel-analytics-heading" className="min-w-0">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="funnel-analytics-heading" className="text-base font-semibold">
-          Analytics
-        </h2>
+    <TitledSection
+      headingId="funnel-analytics-heading"
+      title="Analytics"
+      actions={
         <div role="group" aria-label="Period" className="flex gap-2">
           {([7, 30] as const).map((d) => (
             <button key={d} type="button" aria-pressed={days === d} className={chip(days === d)} onClick={() => setDays(d)}>
@@ -245,7 +245,8 @@ export function AnalyticsCard({ funnel, onChanged }: { funnel: FunnelDetail; onC
             </button>
           ))}
         </div>
-      </div>
+      }
+    >
       {report.status === 'loading' ? (
         <div role="status" aria-label="Loading analytics" className="space-y-3">
           <Skeleton className="h-40 w-full" />
@@ -269,6 +270,6 @@ export function AnalyticsCard({ funnel, onChanged }: { funnel: FunnelDetail; onC
           </p>
         </div>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

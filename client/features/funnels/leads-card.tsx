@@ -9,6 +9,7 @@ import { ShowMore } from '#client/components/show-more.tsx';
 import { SearchBox } from '#client/components/search-box.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
+import { TitledSection } from '#client/components/titled-section.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useDebouncedSearch } from '#client/lib/use-debounced-search.ts';
@@ -65,16 +66,16 @@ export function LeadsCard({ funnel }: { funnel: FunnelDetail }) {
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="min-w-0">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`${id}-heading`} className="text-base font-semibold">
-          Leads
-        </h2>
+    <TitledSection
+      headingId={`${id}-heading`}
+      title="Leads"
+      actions={
         <a href={funnelsApi.leadsCsvUrl(funnel.id)} download className={buttonClass('secondary', 'sm')}>
           <Download aria-hidden="true" className="size-4" />
           Download CSV
         </a>
-      </div>
+      }
+    >
       <SearchBox id={`${id}-search`} label="Search leads" placeholder="Search by email or any field" value={typed} onChange={setTyped} />
       {list.status === 'loading' ? <SkeletonLines lines={4} label="Loading leads" /> : null}
       {list.status === 'error' ? <LoadFailed title="The leads could not be loaded" onRetry={list.reload} /> : null}
@@ -156,6 +157,6 @@ export function LeadsCard({ funnel }: { funnel: FunnelDetail }) {
         Everything {deleting ? contactOf(deleting) : 'the visitor'} entered is deleted for good (for a data deletion request). The page’s lead count stays as it
         was. This cannot be undone.
       </ConfirmDialog>
-    </section>
+    </TitledSection>
   );
 }

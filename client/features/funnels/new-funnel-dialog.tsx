@@ -6,7 +6,8 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
-import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
+import { SelectOptions } from '#client/components/select-options.tsx';
+import { firstFieldError, focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
 import { nameError, nameRules } from '#client/features/funnels/name-rules.ts';
 
@@ -56,8 +57,7 @@ function NewFunnelForm({
   // The name follows the title until the user types one of their own.
   const [nameEdited, setNameEdited] = useState(false);
   const [errors, setErrors] = useState<{ projectId?: string | undefined; title?: string | undefined; name?: string | undefined }>({});
-  const [formError, setFormError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, formError, setFormError, send } = useFormSubmission();
   const [nameTouched, setNameTouched] = useState(false);
   const rules = nameRules(name);
 
@@ -75,27 +75,18 @@ function NewFunnelForm({
     setErrors(found);
     setNameTouched(true);
     setFormError(null);
-    const first = (['projectId', 'title', 'name'] as const).find((k) => found[k]);
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setPending(true);
-    try {
-      onCreated(await funnelsApi.create(projectId, { name, title: title.trim() }));
-    } catch (error) {
-      const details = error instanceof ApiError ? error.details : undefined;
-      if (details?.name?.[0]) {
-        setErrors({ name: details.name[0] });
-        form.querySelector<HTMLElement>('[name="name"]')?.focus();
-      } else if (details?.title?.[0]) {
-        setErrors({ title: details.title[0] });
-      } else {
-        setFormError({ message: errorMessage(error, 'The funnel could not be created. Try again.'), requestId: referenceOf(error) });
-      }
-    } finally {
-      setPending(false);
-    }
+    if (focusFirstError(form, found, ['projectId', 'title', 'name'])) return;
+    await send(
+      async () => onCreated(await funnelsApi.create(projectId, { name, title: title.trim() })),
+      'The funnel could not be created. Try again.',
+      (error) => {
+        const server = firstFieldError(error, ['name', 'title']);
+        if (!server) return false;
+        setErrors({ [server.field]: server.message });
+        if (server.field === 'name') form.querySelector<HTMLElement>('[name="name"]')?.focus();
+        return true;
+      },
+    );
   };
 
   return (
@@ -117,12 +108,7 @@ function NewFunnelForm({
           }}
           className={`${selectClass} ${errors.projectId ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
         >
-          <option value="">Pick a project</option>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
+          <SelectOptions empty="Pick a project" options={projects.map((p) => ({ value: p.id, label: p.name }))} />
         </select>
         {errors.projectId ? (
           <p id={`${id}-project-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">

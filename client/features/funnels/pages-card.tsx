@@ -10,7 +10,8 @@ import { EmptyState } from '#client/components/empty-state.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
+import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { PageTitleLine } from '#client/features/funnels/page-title-line.tsx';
 import { funnelsApi, type FunnelDetail, type PageSummary } from '#client/features/funnels/api.ts';
 
@@ -248,8 +249,7 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
   const [slug, setSlug] = useState('');
   const [slugEdited, setSlugEdited] = useState(false);
   const [errors, setErrors] = useState<{ title?: string | undefined; slug?: string | undefined }>({});
-  const [formError, setFormError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, formError, setFormError, send } = useFormSubmission();
   const taken = funnel.pages.some((p) => p.slug === slug);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -262,25 +262,18 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
     };
     setErrors(found);
     setFormError(null);
-    const first = (['title', 'slug'] as const).find((k) => found[k]);
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setPending(true);
-    try {
-      onAdded(await funnelsApi.addPage(funnel.id, { title: title.trim(), slug }));
-    } catch (error) {
-      const details = error instanceof ApiError ? error.details : undefined;
-      if (details?.slug?.[0] || details?.title?.[0]) {
-        setErrors({ slug: details.slug?.[0], title: details.title?.[0] });
-        form.querySelector<HTMLElement>(details.slug?.[0] ? '[name="slug"]' : '[name="title"]')?.focus();
-      } else {
-        setFormError({ message: errorMessage(error, 'The page could not be added. Try again.'), requestId: referenceOf(error) });
-      }
-    } finally {
-      setPending(false);
-    }
+    if (focusFirstError(form, found, ['title', 'slug'])) return;
+    await send(
+      async () => onAdded(await funnelsApi.addPage(funnel.id, { title: title.trim(), slug })),
+      'The page could not be added. Try again.',
+      (error) => {
+        const details = error instanceof ApiError ? error.details : undefined;
+        const server = { slug: details?.slug?.[0], title: details?.title?.[0] };
+        if (!focusFirstError(form, server, ['slug', 'title'])) return false;
+        setErrors(server);
+        return true;
+      },
+    );
   };
 
   return (

@@ -5,10 +5,10 @@ import { ID_PATTERN } from '#common/schemas/fields.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
-import { ClearFiltersButton, NoMatches } from '#client/components/clear-filters.tsx';
-import { EmptyState } from '#client/components/empty-state.tsx';
+import { ClearFiltersButton, EmptyList } from '#client/components/clear-filters.tsx';
+import { SelectOptions } from '#client/components/select-options.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
-import { Skeleton } from '#client/components/skeleton.tsx';
+import { RowsSkeleton } from '#client/components/skeleton.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { PageTitleLine } from '#client/features/funnels/page-title-line.tsx';
@@ -86,19 +86,6 @@ function PageRow({ page }: { page: PageSummary }) {
   );
 }
 
-function ListSkeleton() {
-  return (
-    <div role="status" aria-label="Loading pages" className="space-y-3">
-      {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} className="space-y-2 rounded-[var(--radius-card)] border border-zinc-200 p-3 dark:border-zinc-800">
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-3 w-3/4" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** `/pages`: every page of the user's funnels with its status and week of views and leads, filtered by project or funnel. */
 export function PagesList({ projects }: { projects: readonly ProjectSummary[] | undefined }) {
   const { filters, set, clear } = usePageFilters();
@@ -114,35 +101,27 @@ export function PagesList({ projects }: { projects: readonly ProjectSummary[] | 
       <div className="mb-5 flex flex-wrap items-center gap-2">
         {projects && projects.length > 1 ? <ProjectFilter projects={projects} value={project} onChange={(v) => set('project', v)} /> : null}
         <select aria-label="Funnel" className={filterControl} value={funnel ?? ''} onChange={(e) => set('funnel', e.currentTarget.value)}>
-          <option value="">All funnels</option>
-          {funnelOptions.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions empty="All funnels" options={funnelOptions} />
         </select>
         {filtered ? <ClearFiltersButton onClear={clear} /> : null}
       </div>
-      {list.status === 'loading' ? <ListSkeleton /> : null}
+      {list.status === 'loading' ? <RowsSkeleton label="Loading pages" /> : null}
       {list.status === 'error' ? <LoadFailed title="The pages could not be loaded" onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
-        filtered ? (
-          <NoMatches icon={<FileText aria-hidden="true" className="size-8" />} onClear={clear}>
-            No pages in this {funnel ? 'funnel' : 'project'} yet.
-          </NoMatches>
-        ) : (
-          <EmptyState
-            icon={<FileText aria-hidden="true" className="size-8" />}
-            title="No pages yet"
-            action={
-              <Link to="/funnels" className={buttonClass('primary')}>
-                Go to funnels
-              </Link>
-            }
-          >
-            Pages belong to a funnel: open or create a funnel, then add its landing page.
-          </EmptyState>
-        )
+        <EmptyList
+          filtered={filtered}
+          icon={<FileText aria-hidden="true" className="size-8" />}
+          onClear={clear}
+          noMatches={`No pages in this ${funnel ? 'funnel' : 'project'} yet.`}
+          title="No pages yet"
+          action={
+            <Link to="/funnels" className={buttonClass('primary')}>
+              Go to funnels
+            </Link>
+          }
+        >
+          Pages belong to a funnel: open or create a funnel, then add its landing page.
+        </EmptyList>
       ) : null}
       {list.items.length > 0 ? (
         <ul className="space-y-3">

@@ -1,4 +1,5 @@
 import type { ProjectSummary } from '#common/schemas/projects.ts';
+import { SelectOptions } from '#client/components/select-options.tsx';
 
 export const filterControl =
   'h-9 min-w-0 max-w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900';
@@ -17,12 +18,7 @@ export function ProjectFilter({
   if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: 'This project' });
   return (
     <select aria-label="Project" className={filterControl} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value)}>
-      <option value="">All projects</option>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
+      <SelectOptions empty="All projects" options={options} />
     </select>
   );
 }

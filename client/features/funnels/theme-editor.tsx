@@ -4,6 +4,7 @@ import { BRAND_FONTS, fontById, type FontId } from '#common/fonts.ts';
 import { contrastRatio, funnelThemeSchema, RADII, readableOn, type FunnelTheme, type Radius } from '#common/schemas/blocks-theme.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
+import { MessageAlert } from '#client/components/message-alert.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { HexColourError } from '#client/components/hex-colour-error.tsx';
@@ -246,11 +247,7 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
           ) : null}
         </div>
       </div>
-      {error ? (
-        <Alert tone="danger" className="mt-4">
-          {error}
-        </Alert>
-      ) : null}
+      <MessageAlert message={error} className="mt-4" />
       {canEdit ? (
         <div className="mt-5 flex flex-wrap items-center justify-end gap-3">
           {dirty && !resetNote ? <span className="mr-auto text-sm text-zinc-600 dark:text-zinc-400">Unsaved changes</span> : null}

@@ -3,10 +3,11 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { formatBytes } from '#common/format.ts';
-import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
+import { MessageAlert } from '#client/components/message-alert.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
@@ -163,11 +164,7 @@ export function Library({
           </div>
         </div>
       ) : null}
-      {refusal ? (
-        <Alert tone="warning" title="Some files were kept">
-          {refusal}
-        </Alert>
-      ) : null}
+      <MessageAlert message={refusal} tone="warning" title="Some files were kept" />
 
       {list.status === 'loading' ? (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" role="status" aria-busy="true" aria-label="Loading the library">

@@ -7,7 +7,7 @@ import type { MediaItem } from '#common/schemas/media.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { EditorPanels, PartPanel } from '#client/components/editor/editor-panels.tsx';
+import { PartsEditorPanels } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
 import { DeletedNotice } from '#client/components/editor/sortable-list.tsx';
@@ -208,66 +208,54 @@ function Editor({ initial }: { initial: PageDetail }) {
         </Alert>
       ) : null}
       {saveState === 'conflict' ? <SaveConflict what="this page" /> : null}
-      <EditorPanels
-        narrow="switch"
-        columns="lg:grid-cols-[17rem_minmax(0,1fr)_20rem]"
-        left={{
-          label: 'Blocks and variants',
-          children: (
-            <>
-              <VariantSection
-                draft={draft}
-                variant={variant}
-                readOnly={readOnly}
-                onVariant={(v) => dispatch({ type: 'variant', variant: v })}
-                onCreateB={() => {
-                  change(createVariantB(draft));
-                  dispatch({ type: 'variant', variant: 'b' });
-                }}
-                onRemoveB={() => change(removeVariantB(draft))}
-                onSplit={(splitB) => change({ ...draft, splitB }, 'split')}
-                onSeal={seal}
-              />
-              <BlocksList
-                items={doc.blocks}
-                selected={state.selected}
-                readOnly={readOnly}
-                full={doc.blocks.length >= MAX_BLOCKS}
-                invalid={invalidIds}
-                onSelect={(id) => dispatch({ type: 'select', id })}
-                onMove={(id, to) => changeDoc(moveBlock(doc, id, to))}
-                onDuplicate={onDuplicate}
-                onDelete={onDelete}
-                onAdd={() => setPicker(true)}
-              />
-              {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
-            </>
-          ),
-        }}
-        main={{
-          label: 'Preview',
-          className: 'p-4',
-          children: (
-            <PreviewPane
-              device={device}
-              onDevice={setDevice}
-              note={draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
-            >
-              <PagePreview doc={doc} theme={initial.theme} sizes={sizes} device={device} label={`Preview of variant ${variant.toUpperCase()}`} />
-            </PreviewPane>
-          ),
-        }}
-        right={{
-          label: 'Properties',
-          children: (
-            <>
-              {selectedBlock ? (
-                <PartPanel
-                  id={selectedBlock.id}
-                  title={BLOCK_INFO[selectedBlock.type].label}
-                  closeLabel="Close the block’s properties (Escape)"
-                  onClose={() => dispatch({ type: 'select', id: null })}
-                >
+      <PartsEditorPanels
+        listLabel="Blocks and variants"
+        list={
+          <>
+            <VariantSection
+              draft={draft}
+              variant={variant}
+              readOnly={readOnly}
+              onVariant={(v) => dispatch({ type: 'variant', variant: v })}
+              onCreateB={() => {
+                change(createVariantB(draft));
+                dispatch({ type: 'variant', variant: 'b' });
+              }}
+              onRemoveB={() => change(removeVariantB(draft))}
+              onSplit={(splitB) => change({ ...draft, splitB }, 'split')}
+              onSeal={seal}
+            />
+            <BlocksList
+              items={doc.blocks}
+              selected={state.selected}
+              readOnly={readOnly}
+              full={doc.blocks.length >= MAX_BLOCKS}
+              invalid={invalidIds}
+              onSelect={(id) => dispatch({ type: 'select', id })}
+              onMove={(id, to) => changeDoc(moveBlock(doc, id, to))}
+              onDuplicate={onDuplicate}
+              onDelete={onDelete}
+              onAdd={() => setPicker(true)}
+            />
+            {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
+          </>
+        }
+        preview={
+          <PreviewPane
+            device={device}
+            onDevice={setDevice}
+            note={draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
+          >
+            <PagePreview doc={doc} theme={initial.theme} sizes={sizes} device={device} label={`Preview of variant ${variant.toUpperCase()}`} />
+          </PreviewPane>
+        }
+        selected={
+          selectedBlock
+            ? {
+                id: selectedBlock.id,
+                title: BLOCK_INFO[selectedBlock.type].label,
+                closeLabel: 'Close the block’s properties (Escape)',
+                form: (
                   <BlockForm
                     block={selectedBlock}
                     readOnly={readOnly}
@@ -275,24 +263,17 @@ function Editor({ initial }: { initial: PageDetail }) {
                     onSeal={seal}
                     pickMedia={pickMedia}
                   />
-                </PartPanel>
-              ) : (
-                <>
-                  <PageMetaSection page={{ title: meta.title, slug: meta.slug, funnel: initial.funnel }} readOnly={readOnly} onPatch={patch} />
-                  <SeoSection
-                    doc={doc}
-                    variant={variant}
-                    hasB={draft.b !== null}
-                    readOnly={readOnly}
-                    onChange={changeDoc}
-                    onSeal={seal}
-                    pickMedia={pickMedia}
-                  />
-                </>
-              )}
-            </>
-          ),
-        }}
+                ),
+              }
+            : null
+        }
+        onDeselect={() => dispatch({ type: 'select', id: null })}
+        settings={
+          <>
+            <PageMetaSection page={{ title: meta.title, slug: meta.slug, funnel: initial.funnel }} readOnly={readOnly} onPatch={patch} />
+            <SeoSection doc={doc} variant={variant} hasB={draft.b !== null} readOnly={readOnly} onChange={changeDoc} onSeal={seal} pickMedia={pickMedia} />
+          </>
+        }
       />
       <BlockPicker open={picker} onClose={() => setPicker(false)} onPick={onAdd} />
       <MediaPicker

@@ -8,6 +8,7 @@ import type { FieldSpec } from '#client/components/editor/field-spec.ts';
 import { SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
 import { borderOf, inputClass, Labelled, PanelSection } from '#client/components/editor/field-controls.tsx';
 import { HexColourError } from '#client/components/hex-colour-error.tsx';
+import { SelectOptions } from '#client/components/select-options.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useHexDraft } from '#client/lib/use-hex-draft.ts';
 import type { PresentationPatch } from '#client/features/presentations/api.ts';
@@ -95,12 +96,7 @@ export function ProjectSection({
           }}
           className={`${inputClass} ${borderOf(error)} h-9`}
         >
-          <option value="">No project</option>
-          {options.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
+          <SelectOptions empty="No project" options={options.map((p) => ({ value: p.id, label: p.name }))} />
         </select>
         {error ? (
           <p className="mt-1 text-xs text-red-700 dark:text-red-400">{error}</p>

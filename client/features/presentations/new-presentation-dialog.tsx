@@ -5,7 +5,8 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
-import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
+import { SelectOptions } from '#client/components/select-options.tsx';
+import { firstFieldError, focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
 import { CUSTOMER_MAX, customerError, SLUG_MAX, slugError } from '#client/features/presentations/rules.ts';
@@ -58,8 +59,7 @@ function NewPresentationForm({
   const [slug, setSlug] = useState(initialProject ? slugify(initialProject.name, SLUG_MAX) : '');
   const [slugEdited, setSlugEdited] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, formError, setFormError, send } = useFormSubmission();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,28 +69,19 @@ function NewPresentationForm({
     const found: Errors = { customerName: customerError(customerName), slug: slugError(address) };
     setErrors(found);
     setFormError(null);
-    const first = (['customerName', 'slug'] as const).find((k) => found[k]);
-    if (first) {
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setPending(true);
-    try {
-      onCreated(await presentationsApi.create({ slug: address, customerName: customerName.trim(), ...(projectId ? { fromProjectId: projectId } : {}) }));
-    } catch (error) {
-      const details = error instanceof ApiError ? error.details : undefined;
-      if (details?.slug?.[0]) {
-        setErrors({ slug: details.slug[0] });
-        form.querySelector<HTMLElement>('[name="slug"]')?.focus();
-      } else if (details?.customerName?.[0]) {
-        setErrors({ customerName: details.customerName[0] });
-        form.querySelector<HTMLElement>('[name="customerName"]')?.focus();
-      } else {
-        setFormError({ message: errorMessage(error, 'The presentation could not be created. Try again.'), requestId: referenceOf(error) });
-      }
-    } finally {
-      setPending(false);
-    }
+    if (focusFirstError(form, found, ['customerName', 'slug'])) return;
+    await send(
+      async () =>
+        onCreated(await presentationsApi.create({ slug: address, customerName: customerName.trim(), ...(projectId ? { fromProjectId: projectId } : {}) })),
+      'The presentation could not be created. Try again.',
+      (error) => {
+        const server = firstFieldError(error, ['slug', 'customerName']);
+        if (!server) return false;
+        setErrors({ [server.field]: server.message });
+        form.querySelector<HTMLElement>(`[name="${server.field}"]`)?.focus();
+        return true;
+      },
+    );
   };
 
   return (
@@ -117,12 +108,7 @@ function NewPresentationForm({
             }}
             className={selectClass}
           >
-            <option value="">No project: start empty</option>
-            {projects.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <SelectOptions empty="No project: start empty" options={projects.map((p) => ({ value: p.id, label: p.name }))} />
           </select>
           <p id={`${id}-project-hint`} className="mt-1.5 text-sm text-zinc-500 dark:text-zinc-400">
             Its brand, best creatives and ads fill the first version.

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { EditorPanels, PartPanel } from '#client/components/editor/editor-panels.tsx';
+import { PartsEditorPanels } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
 import { DeletedNotice } from '#client/components/editor/sortable-list.tsx';
@@ -240,64 +240,52 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
         }
       />
       {saveState === 'conflict' ? <SaveConflict what="this presentation" /> : null}
-      <EditorPanels
-        narrow="switch"
-        columns="lg:grid-cols-[17rem_minmax(0,1fr)_20rem]"
-        left={{
-          label: 'Sections',
-          children: (
-            <>
-              <SectionsList
-                items={doc.sections}
-                selected={state.selected}
-                readOnly={false}
-                full={doc.sections.length >= MAX_SECTIONS}
-                invalid={invalidIds}
-                onSelect={(id) => dispatch({ type: 'select', id })}
-                onMove={(id, to) => change(moveSection(doc, id, to))}
-                onDelete={onDelete}
-                onAdd={() => setPicker(true)}
-              />
-              {listError ? (
-                <p role="alert" className="px-4 pb-3 text-xs text-red-700 dark:text-red-400">
-                  {listError}
-                </p>
-              ) : null}
-              {state.selected ? (
-                <p className="px-4 pb-4">
-                  <button
-                    type="button"
-                    className="text-sm font-medium text-accent-700 underline dark:text-accent-200"
-                    onClick={() => dispatch({ type: 'select', id: null })}
-                  >
-                    Customer, theme and access
-                  </button>
-                </p>
-              ) : null}
-              {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
-            </>
-          ),
-        }}
-        main={{
-          label: 'Preview',
-          className: 'p-4',
-          children: (
-            <PreviewPane device={device} onDevice={setDevice} note={<p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{meta.url}</p>}>
-              <PresentationPreview doc={doc} resolved={resolved} refCode={meta.refCode} authorName={meta.author?.name ?? ''} device={device} />
-            </PreviewPane>
-          ),
-        }}
-        right={{
-          label: 'Properties',
-          children: (
-            <>
-              {selected ? (
-                <PartPanel
-                  id={selected.id}
-                  title={sectionLabel(selected.type)}
-                  closeLabel="Close the section’s properties (Escape)"
-                  onClose={() => dispatch({ type: 'select', id: null })}
+      <PartsEditorPanels
+        listLabel="Sections"
+        list={
+          <>
+            <SectionsList
+              items={doc.sections}
+              selected={state.selected}
+              readOnly={false}
+              full={doc.sections.length >= MAX_SECTIONS}
+              invalid={invalidIds}
+              onSelect={(id) => dispatch({ type: 'select', id })}
+              onMove={(id, to) => change(moveSection(doc, id, to))}
+              onDelete={onDelete}
+              onAdd={() => setPicker(true)}
+            />
+            {listError ? (
+              <p role="alert" className="px-4 pb-3 text-xs text-red-700 dark:text-red-400">
+                {listError}
+              </p>
+            ) : null}
+            {state.selected ? (
+              <p className="px-4 pb-4">
+                <button
+                  type="button"
+                  className="text-sm font-medium text-accent-700 underline dark:text-accent-200"
+                  onClick={() => dispatch({ type: 'select', id: null })}
                 >
+                  Customer, theme and access
+                </button>
+              </p>
+            ) : null}
+            {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
+          </>
+        }
+        preview={
+          <PreviewPane device={device} onDevice={setDevice} note={<p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{meta.url}</p>}>
+            <PresentationPreview doc={doc} resolved={resolved} refCode={meta.refCode} authorName={meta.author?.name ?? ''} device={device} />
+          </PreviewPane>
+        }
+        selected={
+          selected
+            ? {
+                id: selected.id,
+                title: sectionLabel(selected.type),
+                closeLabel: 'Close the section’s properties (Escape)',
+                form: (
                   <SectionForm
                     section={selected}
                     resolved={resolved}
@@ -307,27 +295,28 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
                     onSeal={seal}
                     pickMedia={pickMedia}
                   />
-                </PartPanel>
-              ) : (
-                <>
-                  <DetailsSection doc={doc} errors={detailErrors} onChange={change} onSeal={seal} pickMedia={pickMedia} />
-                  <ProjectSection
-                    current={meta.projectId ? { id: meta.projectId, name: meta.projectName ?? 'Linked project' } : null}
-                    projects={projects.status === 'ready' ? projects.data : []}
-                    onPatch={patch}
-                  />
-                  <ThemeSection
-                    theme={doc.theme}
-                    brandTheme={brand.status === 'ready' ? brand.data : null}
-                    onChange={(theme, group) => change({ ...doc, theme }, group)}
-                    onSeal={seal}
-                  />
-                  <SharingSection presentation={meta} onPatch={patch} />
-                </>
-              )}
-            </>
-          ),
-        }}
+                ),
+              }
+            : null
+        }
+        onDeselect={() => dispatch({ type: 'select', id: null })}
+        settings={
+          <>
+            <DetailsSection doc={doc} errors={detailErrors} onChange={change} onSeal={seal} pickMedia={pickMedia} />
+            <ProjectSection
+              current={meta.projectId ? { id: meta.projectId, name: meta.projectName ?? 'Linked project' } : null}
+              projects={projects.status === 'ready' ? projects.data : []}
+              onPatch={patch}
+            />
+            <ThemeSection
+              theme={doc.theme}
+              brandTheme={brand.status === 'ready' ? brand.data : null}
+              onChange={(theme, group) => change({ ...doc, theme }, group)}
+              onSeal={seal}
+            />
+            <SharingSection presentation={meta} onPatch={patch} />
+          </>
+        }
       />
       <SectionPicker open={picker} types={SECTION_TYPES} onClose={() => setPicker(false)} onPick={onAdd} />
       {meta.projectId && member ? (

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { inviteInput, type MemberInfo, type ProjectDetail, type ProjectRole } from '#common/schemas/projects.ts';
 import { formatDate } from '#common/format.ts';
-import { Alert, LoadFailed } from '#client/components/alert.tsx';
+import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
+import { MessageAlert } from '#client/components/message-alert.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
@@ -58,11 +59,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
     <Card title="Members" description="Owner: everything. Editors: create and change. Viewers: look and comment.">
       {members.status === 'loading' ? <SkeletonLines lines={3} label="Loading members" /> : null}
       {members.status === 'error' ? <LoadFailed title="Members could not be loaded" onRetry={members.reload} /> : null}
-      {error ? (
-        <Alert tone="danger" className="mb-3">
-          {error}
-        </Alert>
-      ) : null}
+      <MessageAlert message={error} className="mb-3" />
       {members.status === 'ready' ? (
         <>
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
