@@ -43,6 +43,18 @@ const COMPATIBILITY_DATE = ((): string => {
   return date;
 })();
 
+/** One of the bench's small comparison workers (bench/<name>.js), on its own port; `serviceBindings` reach the app. */
+function benchWorker(name: 'edge' | 'ceiling' | 'baseline', serviceBindings?: Record<string, string>) {
+  return {
+    name,
+    modules: true,
+    scriptPath: join(import.meta.dirname, `${name}.js`),
+    compatibilityDate: COMPATIBILITY_DATE,
+    ...(serviceBindings ? { serviceBindings } : {}),
+    unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS[name] }],
+  };
+}
+
 function vars(): Record<string, string> {
   const section = wranglerToml.split('[vars]')[1]?.split(/\n\[/)[0] ?? '';
   const out: Record<string, string> = {};
@@ -150,29 +162,9 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
           // The main workers' MEDIA bucket (the same id, as wrangler.renderer.toml names the same bucket): the renderer reads a render's pictures from it.
           r2Buckets: ['MEDIA'],
         },
-        {
-          name: 'edge',
-          modules: true,
-          scriptPath: join(import.meta.dirname, 'edge.js'),
-          compatibilityDate: COMPATIBILITY_DATE,
-          serviceBindings: { ADLOOM: 'adloom' },
-          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.edge }],
-        },
-        {
-          name: 'ceiling',
-          modules: true,
-          scriptPath: join(import.meta.dirname, 'ceiling.js'),
-          compatibilityDate: COMPATIBILITY_DATE,
-          serviceBindings: { ADLOOM: 'adloom' },
-          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.ceiling }],
-        },
-        {
-          name: 'baseline',
-          modules: true,
-          scriptPath: join(import.meta.dirname, 'baseline.js'),
-          compatibilityDate: COMPATIBILITY_DATE,
-          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.baseline }],
-        },
+        benchWorker('edge', { ADLOOM: 'adloom' }),
+        benchWorker('ceiling', { ADLOOM: 'adloom' }),
+        benchWorker('baseline'),
       ],
     }),
   );

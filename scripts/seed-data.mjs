@@ -279,7 +279,11 @@ export const SEED_PRESENTATIONS = [
 export const SEED_PRESENTATION_ITEMS = presentationItems();
 
 function presentationItems() {
-  const pricing = (heading, plans) => ({ heading, intro: 'Everything included: strategy, creatives, ads and landing pages.', plans });
+  const pricing = (heading, plans) => ({
+    id: 'pricing',
+    type: 'pricing',
+    props: { heading, intro: 'Everything included: strategy, creatives, ads and landing pages.', plans },
+  });
   const plan = (name, price, period, description, features, highlighted) => ({
     name,
     price,
@@ -289,7 +293,11 @@ function presentationItems() {
     button: { label: `Choose ${name}`, href: '#cta' },
     highlighted,
   });
-  const quotes = (items) => ({ heading: 'What our clients say', items: items.map(([quote, name, role]) => ({ quote, name, role, avatar: null, rating: 5 })) });
+  const quotes = (items) => ({
+    id: 'voices',
+    type: 'testimonials',
+    props: { heading: 'What our clients say', items: items.map(([quote, name, role]) => ({ quote, name, role, avatar: null, rating: 5 })) },
+  });
   const cta = (heading, label, href) => ({
     id: 'cta',
     type: 'cta',
@@ -366,15 +374,11 @@ function presentationItems() {
               liveLinks: true,
             },
           },
-          { id: 'pricing', type: 'pricing', props: pricing('Two ways to start', standardPlans) },
-          {
-            id: 'voices',
-            type: 'testimonials',
-            props: quotes([
-              ['Our Saturday queue doubled in the first month of ads.', 'Jonas Berg', 'Owner, Berg Bakery'],
-              ['The approval links saved us a dozen emails per campaign.', 'Lea Novak', 'Marketing, Vela Wines'],
-            ]),
-          },
+          pricing('Two ways to start', standardPlans),
+          quotes([
+            ['Our Saturday queue doubled in the first month of ads.', 'Jonas Berg', 'Owner, Berg Bakery'],
+            ['The approval links saved us a dozen emails per campaign.', 'Lea Novak', 'Marketing, Vela Wines'],
+          ]),
           cta('Let’s make it a spring to remember', 'Book a call with Alex', 'https://cal.example.com/alex/northwind'),
         ],
       },
@@ -394,8 +398,8 @@ function presentationItems() {
         sections: [
           hero('Local Instagram and Facebook ads that lead to a booking page with free first check-ups.', 'See the plan'),
           intro,
-          { id: 'pricing', type: 'pricing', props: pricing('The plan', standardPlans) },
-          { id: 'voices', type: 'testimonials', props: quotes([['Bookings went from 9 to 31 a week.', 'Dr. Ines Vogt', 'Vogt Orthodontics']]) },
+          pricing('The plan', standardPlans),
+          quotes([['Bookings went from 9 to 31 a week.', 'Dr. Ines Vogt', 'Vogt Orthodontics']]),
           cta('Ready for a fuller calendar?', 'Book a call', 'https://cal.example.com/alex/harbor'),
         ],
       },
@@ -414,13 +418,9 @@ function presentationItems() {
         sections: [
           hero('Stories and reels with your teachers, a trial-week landing page and weekly numbers.'),
           intro,
-          {
-            id: 'pricing',
-            type: 'pricing',
-            props: pricing('One campaign, one price', [
-              plan('New year', '€1,900', 'January', 'Four weeks, all included.', ['8 story creatives', 'Trial-week landing page', 'Weekly report'], true),
-            ]),
-          },
+          pricing('One campaign, one price', [
+            plan('New year', '€1,900', 'January', 'Four weeks, all included.', ['8 story creatives', 'Trial-week landing page', 'Weekly report'], true),
+          ]),
           cta('Start the year full', 'Sign up with Adloom', '/redirect'),
         ],
       },
@@ -439,15 +439,11 @@ function presentationItems() {
         sections: [
           hero('A five-day plan for Black Friday week, from teaser to last call.'),
           intro,
-          { id: 'pricing', type: 'pricing', props: pricing('Black Friday week', standardPlans) },
-          {
-            id: 'voices',
-            type: 'testimonials',
-            props: quotes([
-              ['Best Black Friday we had, and no discount deeper than 20 %.', 'Mia Lund', 'Founder, Lund Knitwear'],
-              ['They answered within the hour, every day of the week.', 'Tomás Ruiz', 'Ecommerce lead, Sierra Gear'],
-            ]),
-          },
+          pricing('Black Friday week', standardPlans),
+          quotes([
+            ['Best Black Friday we had, and no discount deeper than 20 %.', 'Mia Lund', 'Founder, Lund Knitwear'],
+            ['They answered within the hour, every day of the week.', 'Tomás Ruiz', 'Ecommerce lead, Sierra Gear'],
+          ]),
           cta('Let’s plan your week', 'Book a call', 'https://cal.example.com/alex/fjord'),
         ],
       },
@@ -466,7 +462,7 @@ function presentationItems() {
         sections: [
           hero('Ads for group bookings and a menu page with an enquiry form.'),
           intro,
-          { id: 'pricing', type: 'pricing', props: pricing('Our offer for Copperpot', standardPlans) },
+          pricing('Our offer for Copperpot', standardPlans),
           cta('Shall we start?', 'Book a call', 'https://cal.example.com/alex/copperpot'),
         ],
       },

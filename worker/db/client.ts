@@ -1,6 +1,6 @@
-import { Column, getTableName, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, Column, getTableName, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { SQLiteAsyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 
 /**
  * What queries run on: the D1 binding itself, or a D1 session of it (the Sessions API, for
@@ -115,4 +115,16 @@ export function fieldById<C extends AnyColumn>(column: C, id: Operand): SQL<C['_
 /** A `fieldById` of a row that exists (a foreign key keeps it: a member's account, an ad's picture), typed without null. */
 export function ofExistingRow<T>(field: SQL<T | null>): SQL<T> {
   return field as SQL<T>;
+}
+
+/**
+ * The row of `table` where all `conditions` hold (the first one; undefined without one): the
+ * lookup by a key and its parent that every repo writes. The repo passes its own table.
+ */
+export function rowWhere<T extends SQLiteTable>(db: Db, table: T, ...conditions: SQL[]) {
+  return db
+    .select()
+    .from(table)
+    .where(and(...conditions))
+    .get();
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Db } from '#worker/db/client.ts';
+import { inList, rowWhere, type Db } from '#worker/db/client.ts';
 
 /**
  * Reads of soft-deleted tables (a `deleted_at` column; the purge jobs delete rows for good
@@ -19,6 +19,36 @@ export function isLiveRow(table: SoftDeleted, id: string): SQL {
 /** The row `id` unless it is deleted, as a query: `.get()` runs it, `.limit(1)` makes one to batch. */
 export function liveRow<T extends SoftDeleted>(db: Db, table: T, id: string) {
   return db.select().from(table).where(isLiveRow(table, id));
+}
+
+/** The live row of `table` where all `conditions` hold (the first one; undefined without one). */
+export function liveRowWhere<T extends SoftDeleted>(db: Db, table: T, ...conditions: SQL[]) {
+  return rowWhere(db, table, ...conditions, isNull(table.deletedAt));
+}
+
+/** The live rows of `table` where `condition` holds, in `order`: an owner's whole list (a project's fonts, a user's export). */
+export function liveRowsWhere<T extends SoftDeleted>(db: Db, table: T, condition: SQL, ...order: (SQLiteColumn | SQL)[]) {
+  return db
+    .select()
+    .from(table)
+    .where(and(condition, isNull(table.deletedAt)))
+    .orderBy(...order)
+    .all();
+}
+
+/**
+ * A project's live rows of `table` (where the `more` conditions hold too), among `ids` when
+ * given: what a presentation shows, its chosen items or all of them. Undefined when `ids` is
+ * empty: there is nothing to read.
+ */
+export function liveInProject(
+  table: SoftDeleted & { projectId: SQLiteColumn },
+  projectId: string,
+  ids: readonly string[] | null,
+  ...more: SQL[]
+): SQL | undefined {
+  if (ids?.length === 0) return undefined;
+  return and(eq(table.projectId, projectId), isNull(table.deletedAt), ...more, ids ? inList(table.id, ids) : undefined);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { primaryDb } from '#worker/db/client.ts';
+import { primaryDb, type Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { createMailer } from '#worker/lib/mailer.ts';
 import { purgeDueAccounts } from '#worker/features/account/core/service.ts';
@@ -26,14 +26,15 @@ import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
 /** Deleted user content is kept 30 days (PRODUCT.md §3), then purged. */
 export const PURGE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** Runs `jobs` one after the other on the primary database, each at the same `now` (the next starts when one is done). */
+async function runInTurn(env: Pick<Bindings, 'DB'>, now: Date, jobs: ((db: Db, now: Date) => Promise<unknown>)[]): Promise<void> {
+  const db = primaryDb(env.DB);
+  for (const job of jobs) await job(db, now);
+}
+
 /** Housekeeping: expired sessions, old reset tokens, finished rate-limit windows, past playground days, past analytics salts and visitor hashes. */
 export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
-  const db = primaryDb(env.DB);
-  await purgeExpiredSessions(db, now);
-  await purgeFinishedWindows(db, now);
-  await purgePastPlaygroundDays(db, now);
-  await purgePastAnalytics(db, now);
-  await purgePastViews(db, now);
+  await runInTurn(env, now, [purgeExpiredSessions, purgeFinishedWindows, purgePastPlaygroundDays, purgePastAnalytics, purgePastViews]);
 }
 
 /** Removes media, renders and deleted projects' uploaded fonts (R2 objects, then rows), creatives, funnels, pages and projects deleted more than 30 days ago, a batch at a time. */
@@ -63,12 +64,7 @@ export async function purgeDeletedAccounts(env: Pick<Bindings, 'DB' | 'RESEND_AP
 
 /** Money and credits over time: ended cancellations, new credit periods, commissions out of their hold, interrupted renders and variations. */
 export async function runBillingJobs(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
-  const db = primaryDb(env.DB);
-  await endCanceledSubscriptions(db, now);
-  await renewDuePeriods(db, now);
-  await releaseDueCommissions(db, now);
-  await refundAbandonedRenders(db, now);
-  await refundAbandonedVariations(db, now);
+  await runInTurn(env, now, [endCanceledSubscriptions, renewDuePeriods, releaseDueCommissions, refundAbandonedRenders, refundAbandonedVariations]);
 }
 
 /** Instagram: long-lived tokens refreshed before they expire; revoked or run-out ones mark the connection broken. */

@@ -14,6 +14,14 @@ export interface Email {
   kind: string;
 }
 
+/**
+ * An email to one person, opening as every Adloom email to a user does: "Hi <name>,", a blank
+ * line, then `lines`, one per line (an empty string is a blank line).
+ */
+export function personalEmail(kind: string, to: { email: string; name: string }, subject: string, lines: string[]): Email {
+  return { kind, to: to.email, subject, text: [`Hi ${to.name},`, '', ...lines].join('\n') };
+}
+
 /** The one mail interface (ARCHITECTURE.md §7). */
 export interface Mailer {
   send(email: Email): Promise<void>;

@@ -110,33 +110,18 @@ async function memberOf(c: Context<AppEnv>, rule: Exclude<AccessRule, string>, u
   }
   const id = c.req.param('id');
   if (!id || !looksLikeId(id)) return undefined;
-  if ('media' in rule) {
-    const found = await resolvers.media(db, id, userId);
-    if (found) c.set('media', found.resource);
-    return found;
-  }
-  if ('creative' in rule) {
-    const found = await resolvers.creative(db, id, userId);
-    if (found) c.set('creative', found.resource);
-    return found;
-  }
-  if ('creation' in rule) {
-    const found = await resolvers.creation(db, id, userId);
-    if (found) c.set('creation', found.resource);
-    return found;
-  }
-  if ('funnel' in rule) {
-    const found = await resolvers.funnel(db, id, userId);
-    if (found) c.set('funnel', found.resource);
-    return found;
-  }
-  if ('page' in rule) {
-    const found = await resolvers.page(db, id, userId);
-    if (found) c.set('page', found.resource);
-    return found;
-  }
-  const found = await resolvers.ad(db, id, userId);
-  if (found) c.set('ad', found.resource);
+  return memberResource(c, RESOURCE_KINDS.find((kind) => kind in rule) ?? 'ad', id, userId);
+}
+
+/** The resources a rule can name: each is found by the resolver of that name and put on the request under it. */
+type ResourceKind = 'media' | 'creative' | 'creation' | 'funnel' | 'page' | 'ad';
+const RESOURCE_KINDS: readonly ResourceKind[] = ['media', 'creative', 'creation', 'funnel', 'page', 'ad'];
+type Resource<K extends ResourceKind> = NonNullable<AppEnv['Variables'][K]>;
+
+async function memberResource<K extends ResourceKind>(c: Context<AppEnv>, kind: K, id: string, userId: string): Promise<Membership | undefined> {
+  const resolve = c.get('access')[kind] as (db: Db, id: string, userId: string) => Promise<MemberResource<Resource<K>> | undefined>;
+  const found = await resolve(c.get('db'), id, userId);
+  if (found) c.set(kind, found.resource);
   return found;
 }
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { concatBytes } from '#worker/lib/body.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
 import type { RegisteredRoute } from '#worker/test/routes.ts';
 import { fieldText, hostileJson, hostileString, percentEncode, schemaFields, shapedJson, type IdHints } from '#worker/reliability/arbitraries.ts';
@@ -258,13 +259,7 @@ function formBody(schema: unknown): fc.Arbitrary<Body> {
 }
 
 function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /** A route that reads its own body (uploads, webhooks, the tunnel): anything at all, and now and then a real file. */

@@ -50,22 +50,21 @@ export async function pageAssets(env: Pick<Bindings, 'ASSETS'>): Promise<PageAss
   return cached;
 }
 
-/** An entry's own file and every static import it pulls in (for modulepreload), depth first. */
-export function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+/** An entry's chunk and every chunk it statically imports, each once, depth first (the entry first). */
+function chunkTree(manifest: Manifest, key: string, seen = new Set<string>()): ManifestChunk[] {
   if (seen.has(key)) return [];
   seen.add(key);
   const chunk = manifest[key];
   if (!chunk) return [];
-  const files = [`/${chunk.file}`];
-  for (const imported of chunk.imports ?? []) files.push(...chunkFiles(manifest, imported, seen));
-  return files;
+  return [chunk, ...(chunk.imports ?? []).flatMap((imported) => chunkTree(manifest, imported, seen))];
+}
+
+/** An entry's own file and every static import it pulls in (for modulepreload), depth first. */
+export function chunkFiles(manifest: Manifest, key: string): string[] {
+  return chunkTree(manifest, key).map((chunk) => `/${chunk.file}`);
 }
 
 /** CSS files an entry needs (its own and its imports'). */
-export function chunkCss(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
-  if (seen.has(key)) return [];
-  seen.add(key);
-  const chunk = manifest[key];
-  if (!chunk) return [];
-  return [...(chunk.css ?? []).map((f) => `/${f}`), ...(chunk.imports ?? []).flatMap((k) => chunkCss(manifest, k, seen))];
+export function chunkCss(manifest: Manifest, key: string): string[] {
+  return chunkTree(manifest, key).flatMap((chunk) => (chunk.css ?? []).map((f) => `/${f}`));
 }

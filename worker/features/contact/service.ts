@@ -3,7 +3,7 @@ import type { ContactMessageItem } from '#common/schemas/admin.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { newId } from '#worker/lib/ids.ts';
-import type { Mailer } from '#worker/lib/mailer.ts';
+import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
 import { clientNetwork } from '#worker/lib/client-network.ts';
 import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
@@ -28,13 +28,8 @@ export async function submitContact(
   await consume(db, `contact:${clientNetwork(meta.ip)}`, RATE_LIMITS.contactMessages);
   const id = newId();
   await repo.insertContactMessage(db, { id, name: input.name, email: input.email, message: input.message, userId: context.userId });
-  await mailer.send({
-    kind: 'contact_confirmation',
-    to: input.email,
-    subject: 'We received your message',
-    text: [
-      `Hi ${input.name},`,
-      '',
+  await mailer.send(
+    personalEmail('contact_confirmation', input, 'We received your message', [
       'thank you for writing to Adloom. We received your message and usually answer within one working day.',
       '',
       'Your message:',
@@ -42,8 +37,8 @@ export async function submitContact(
         .split('\n')
         .map((line) => `> ${line}`)
         .join('\n'),
-    ].join('\n'),
-  });
+    ]),
+  );
   await mailer.send({
     kind: 'contact_notification',
     to: context.operatorEmail,

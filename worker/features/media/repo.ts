@@ -2,7 +2,7 @@ import { planLimitSql } from '#worker/db/plans.ts';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
-import { isLiveRow, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
+import { isLiveRow, liveInProject, liveRow, liveRowWhere, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { media } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { deletedProjectIds, isLiveProject, ownedLiveProjectIds, ownerOf } from '#worker/features/projects/scope/service.ts';
@@ -30,11 +30,7 @@ export function projectOfMedia(id: string) {
 
 /** A live media object (neither it nor its project deleted). */
 export function findLiveMedia(db: Db, id: string) {
-  return db
-    .select()
-    .from(media)
-    .where(and(eq(media.id, id), isNull(media.deletedAt), isLiveProject(media.projectId)))
-    .get();
+  return liveRowWhere(db, media, eq(media.id, id), isLiveProject(media.projectId));
 }
 
 /** The live media of a project among `ids`, with what a render or a page needs of them (one query, however many ids). */
@@ -68,26 +64,19 @@ export function thumbnailsIn(db: Db, ids: readonly string[]) {
 
 /** A project's live images (among `ids` when given), newest first: what a presentation shows. */
 export function projectImages(db: Db, projectId: string, ids: readonly string[] | null, limit: number) {
-  const conditions = [eq(media.projectId, projectId), isNull(media.deletedAt), eq(media.kind, 'image')];
-  if (ids) {
-    if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inList(media.id, ids));
-  }
+  const where = liveInProject(media, projectId, ids, eq(media.kind, 'image'));
+  if (!where) return Promise.resolve([]);
   return db
     .select({ id: media.id, name: media.name, alt: media.alt, width: media.width, height: media.height, thumbnailKey: media.thumbnailKey })
     .from(media)
-    .where(and(...conditions))
+    .where(where)
     .orderBy(desc(media.createdAt))
     .limit(limit)
     .all();
 }
 
 export function findBySha(db: Db, projectId: string, sha256: string) {
-  return db
-    .select()
-    .from(media)
-    .where(and(eq(media.projectId, projectId), eq(media.sha256, sha256), isNull(media.deletedAt)))
-    .get();
+  return liveRowWhere(db, media, eq(media.projectId, projectId), eq(media.sha256, sha256));
 }
 
 /** The bytes (files and thumbnails) stored across every live project of the owner of `projectId`. */

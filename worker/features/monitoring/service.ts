@@ -1,4 +1,5 @@
 import { AppError } from '#worker/lib/errors.ts';
+import { httpUrl } from '#worker/lib/http-url.ts';
 
 export const MAX_ENVELOPE_BYTES = 1024 * 1024;
 
@@ -13,13 +14,8 @@ export interface ParsedDsn {
 
 /** `https://<publicKey>@<host>[/<prefix>]/<projectId>` → its parts; undefined when malformed. */
 export function parseDsn(dsn: string): ParsedDsn | undefined {
-  let url: URL;
-  try {
-    url = new URL(dsn);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  const url = httpUrl(dsn);
+  if (!url) return undefined;
   const segments = url.pathname.split('/').filter(Boolean);
   const projectId = segments.pop();
   if (!url.username || !projectId || !/^\d+$/.test(projectId) || url.password) return undefined;

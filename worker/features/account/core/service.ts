@@ -2,7 +2,7 @@ import type { DeletionScheduled } from '#common/schemas/auth.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import type { Mailer } from '#worker/lib/mailer.ts';
+import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import * as auth from '#worker/features/auth/core/service.ts';
 import { handOverStatements } from '#worker/features/projects/core/service.ts';
@@ -61,13 +61,8 @@ export async function requestDeletion(
   const purgeAfter = new Date(now.getTime() + DELETION_GRACE_MS);
   const shared = owned.filter((p) => p.others > 0);
   const alone = owned.filter((p) => p.others === 0);
-  await mailer.send({
-    kind: 'account_deletion_scheduled',
-    to: user.email,
-    subject: `Your Adloom account will be deleted on ${dateFormat.format(purgeAfter)}`,
-    text: [
-      `Hi ${user.name},`,
-      '',
+  await mailer.send(
+    personalEmail('account_deletion_scheduled', user, `Your Adloom account will be deleted on ${dateFormat.format(purgeAfter)}`, [
       `You asked us to delete your Adloom account. You have been signed out everywhere, and your Instagram connections were ended.`,
       `On ${dateFormat.format(purgeAfter)} we delete your account for good:`,
       alone.length > 0
@@ -82,8 +77,8 @@ export async function requestDeletion(
       '',
       `Changed your mind? Sign in before then and nothing is deleted: ${origin}/login`,
       'Want a copy of your data first? Sign in, download it from your Account page, then ask again.',
-    ].join('\n'),
-  });
+    ]),
+  );
   return { purgeAfter: purgeAfter.toISOString() };
 }
 
@@ -166,30 +161,20 @@ async function purgeAccount(db: Db, mailer: Mailer, user: PurgedUser, now: Date)
   auth.forgetUserSessions(user.id);
   const given = handedOver.filter((h) => h.handedOver);
   for (const h of given) {
-    await mailer.send({
-      kind: 'project_ownership_received',
-      to: h.to.email,
-      subject: `You now own “${h.project}” on Adloom`,
-      text: [
-        `Hi ${h.to.name},`,
-        '',
+    await mailer.send(
+      personalEmail('project_ownership_received', h.to, `You now own “${h.project}” on Adloom`, [
         `The owner of the project “${h.project}” deleted their Adloom account, and you were its longest-standing member, so the project is now yours: its members, deletion and Instagram connection are in your hands.`,
         ...(h.archived ? ['', 'It is archived because your plan has no free project slot: archive another project or upgrade, then restore it.'] : []),
-      ].join('\n'),
-    });
+      ]),
+    );
   }
-  await mailer.send({
-    kind: 'account_deleted',
-    to: user.email,
-    subject: 'Your Adloom account has been deleted',
-    text: [
-      `Hi ${user.name},`,
-      '',
+  await mailer.send(
+    personalEmail('account_deleted', user, 'Your Adloom account has been deleted', [
       'As you asked 30 days ago, your Adloom account has been deleted, with your personal data and the projects only you were in (their files are removed from storage within minutes).',
       ...(given.length > 0 ? [`Projects you shared now belong to their members: ${given.map((h) => `“${h.project}”`).join(', ')}.`] : []),
       'Payment and credit records are kept without your name for accounting. This is the last email we send you.',
-    ].join('\n'),
-  });
+    ]),
+  );
   // Sent (or handed to the provider): its outbox copy would keep their address, name and projects.
   await repo.forgetMailTo(db, user.email);
   return true;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { inList, type Db } from '#worker/db/client.ts';
+import { liveRowsWhere } from '#worker/db/live-rows.ts';
 import {
   adItems,
   adReviews,
@@ -32,16 +33,11 @@ export type ProjectRow = typeof projects.$inferSelect;
 // Export: what the schema holds about one user, read a project at a time.
 
 /** A table of work whose rows are soft-deleted. */
-type Work = SQLiteTable & { deletedAt: SQLiteColumn; createdAt: SQLiteColumn };
+type Work = SQLiteTable & { id: SQLiteColumn; deletedAt: SQLiteColumn; createdAt: SQLiteColumn };
 
 /** The live rows of one table whose `owner` column is `ownerId` (a project, an author), oldest first: deleted work is not the user's data any more. */
 function liveRowsOf<T extends Work>(db: Db, table: T, owner: SQLiteColumn, ownerId: string) {
-  return db
-    .select()
-    .from(table)
-    .where(and(eq(owner, ownerId), isNull(table.deletedAt)))
-    .orderBy(asc(table.createdAt))
-    .all();
+  return liveRowsWhere(db, table, eq(owner, ownerId), asc(table.createdAt));
 }
 
 export function sessionsOf(db: Db, userId: string) {
@@ -129,12 +125,7 @@ export function funnelsOf(db: Db, projectId: string) {
 }
 
 export function funnelPagesOf(db: Db, projectId: string) {
-  return db
-    .select()
-    .from(funnelPages)
-    .where(and(eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt)))
-    .orderBy(asc(funnelPages.funnelId), asc(funnelPages.position))
-    .all();
+  return liveRowsWhere(db, funnelPages, eq(funnelPages.projectId, projectId), asc(funnelPages.funnelId), asc(funnelPages.position));
 }
 
 export function instagramOf(db: Db, projectId: string) {

@@ -4,7 +4,7 @@ import type { Db } from '#worker/db/client.ts';
 import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import type { Mailer } from '#worker/lib/mailer.ts';
+import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
 import { consume, type RateLimitRule } from '#worker/lib/rate-limit.ts';
 import { safeFileName, textStream, zipStream, type ZipStreamEntry } from '#worker/lib/zip-stream.ts';
 import { liveUser, subscriptionOf } from '#worker/features/account/core/service.ts';
@@ -361,18 +361,13 @@ export async function sendExportNotice(
   meta: { country: string | null; userAgent: string | null },
   now = new Date(),
 ) {
-  await mailer.send({
-    kind: 'account_export',
-    to: user.email,
-    subject: 'Your Adloom data was downloaded',
-    text: [
-      `Hi ${user.name},`,
-      '',
+  await mailer.send(
+    personalEmail('account_export', user, 'Your Adloom data was downloaded', [
       `A copy of your Adloom data (account, projects and their files) was downloaded on ${now.toISOString().replace('T', ' ').slice(0, 16)} UTC${meta.country ? ` from ${meta.country}` : ''}.`,
       'If that was you, there is nothing to do.',
       'If it was not, change your password now and sign out the other devices on your Account page.',
-    ].join('\n'),
-  });
+    ]),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AdStatus } from '#common/ads.ts';
 import { inList, ofExistingRow, operand, rawStatement, type Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
-import { isLiveRow, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
+import { isLiveRow, liveInProject, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { adItems, adReviews, ads } from '#worker/db/schema.ts';
 import { creationField, isLiveCreation } from '#worker/features/creatives/core/service.ts';
 import { inMemberProjects, projectName } from '#worker/features/projects/scope/service.ts';
@@ -40,28 +40,33 @@ export function findLiveAd(db: Db, id: string) {
   return liveRow(db, ads, id).get();
 }
 
+/** A picture of an ad with its creation's name and size: the fields every list of pictures selects. */
+function pictureFields() {
+  // Each item's creation (a foreign key: it exists), by its primary key.
+  return {
+    adId: adItems.adId,
+    position: adItems.position,
+    creationId: adItems.creationId,
+    name: ofExistingRow(creationField(adItems.creationId, 'name')),
+    width: ofExistingRow(creationField(adItems.creationId, 'width')),
+    height: ofExistingRow(creationField(adItems.creationId, 'height')),
+  };
+}
+
 /** The pictures of ads, in order, with their creation (deleted ones too: the ad shows them as gone). */
 export function itemsOf(db: Db, adIds: readonly string[]) {
   if (adIds.length === 0) return Promise.resolve([]);
-  return (
-    db
-      // Each item's creation (a foreign key: it exists), by its primary key.
-      .select({
-        adId: adItems.adId,
-        position: adItems.position,
-        creationId: adItems.creationId,
-        name: ofExistingRow(creationField(adItems.creationId, 'name')),
-        format: ofExistingRow(creationField(adItems.creationId, 'format')),
-        width: ofExistingRow(creationField(adItems.creationId, 'width')),
-        height: ofExistingRow(creationField(adItems.creationId, 'height')),
-        r2Key: ofExistingRow(creationField(adItems.creationId, 'r2Key')),
-        deletedAt: creationField(adItems.creationId, 'deletedAt'),
-      })
-      .from(adItems)
-      .where(inList(adItems.adId, adIds))
-      .orderBy(adItems.adId, asc(adItems.position))
-      .all()
-  );
+  return db
+    .select({
+      ...pictureFields(),
+      format: ofExistingRow(creationField(adItems.creationId, 'format')),
+      r2Key: ofExistingRow(creationField(adItems.creationId, 'r2Key')),
+      deletedAt: creationField(adItems.creationId, 'deletedAt'),
+    })
+    .from(adItems)
+    .where(inList(adItems.adId, adIds))
+    .orderBy(adItems.adId, asc(adItems.position))
+    .all();
 }
 
 export function reviewCounts(db: Db, adIds: readonly string[]) {
@@ -201,11 +206,8 @@ export async function reviewsOf(db: Db, adId: string, limit = 500) {
 
 /** A project's live ads (among `ids` when given), most recently changed first: what a presentation shows of them. */
 export function projectAds(db: Db, projectId: string, ids: readonly string[] | null, limit: number) {
-  const conditions = [eq(ads.projectId, projectId), isNull(ads.deletedAt)];
-  if (ids) {
-    if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inList(ads.id, ids));
-  }
+  const where = liveInProject(ads, projectId, ids);
+  if (!where) return Promise.resolve([]);
   return db
     .select({
       id: ads.id,
@@ -223,7 +225,7 @@ export function projectAds(db: Db, projectId: string, ids: readonly string[] | n
       previewId: ads.previewId,
     })
     .from(ads)
-    .where(and(...conditions))
+    .where(where)
     .orderBy(desc(ads.updatedAt))
     .limit(limit)
     .all();
@@ -233,14 +235,7 @@ export function projectAds(db: Db, projectId: string, ids: readonly string[] | n
 export function livePicturesOf(db: Db, adIds: readonly string[]) {
   if (adIds.length === 0) return Promise.resolve([]);
   return db
-    .select({
-      adId: adItems.adId,
-      position: adItems.position,
-      creationId: adItems.creationId,
-      name: ofExistingRow(creationField(adItems.creationId, 'name')),
-      width: ofExistingRow(creationField(adItems.creationId, 'width')),
-      height: ofExistingRow(creationField(adItems.creationId, 'height')),
-    })
+    .select(pictureFields())
     .from(adItems)
     .where(and(inList(adItems.adId, adIds), isLiveCreation(adItems.creationId)))
     .orderBy(asc(adItems.adId), asc(adItems.position))

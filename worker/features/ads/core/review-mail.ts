@@ -1,5 +1,5 @@
 import type { ReviewDecision } from '#common/ads.ts';
-import type { Email } from '#worker/lib/mailer.ts';
+import { personalEmail, type Email } from '#worker/lib/mailer.ts';
 
 /** The email about a review that every member of the project but the reviewer gets. */
 
@@ -17,18 +17,11 @@ export function reviewMail(
   const name = review.reviewerName;
   const verb = DECISION_VERB[review.decision];
   const link = `${review.origin}/projects/${ad.projectId}/marketing`;
-  return {
-    kind: 'ad_review',
-    to: member.email,
-    subject: `${name} ${verb} “${ad.name}”`,
-    text: [
-      `Hi ${member.name},`,
-      '',
-      `${name}${review.userId ? '' : ' (through the preview link)'} ${verb} the ad “${ad.name}” (version ${review.revision}).`,
-      ...(review.comment ? ['', review.comment] : []),
-      '',
-      'See the ad and its review thread:',
-      link,
-    ].join('\n'),
-  };
+  return personalEmail('ad_review', member, `${name} ${verb} “${ad.name}”`, [
+    `${name}${review.userId ? '' : ' (through the preview link)'} ${verb} the ad “${ad.name}” (version ${review.revision}).`,
+    ...(review.comment ? ['', review.comment] : []),
+    '',
+    'See the ad and its review thread:',
+    link,
+  ]);
 }

@@ -1,17 +1,13 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { rawStatement, type Db } from '#worker/db/client.ts';
-import { isLiveRow, liveRow } from '#worker/db/live-rows.ts';
+import { isLiveRow, liveRow, liveRowWhere } from '#worker/db/live-rows.ts';
 import { passwordResetTokens, sessions, users } from '#worker/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
 export function findUserByEmail(db: Db, email: string) {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)))
-    .get();
+  return liveRowWhere(db, users, eq(users.email, email));
 }
 
 export function findUserById(db: Db, id: string) {

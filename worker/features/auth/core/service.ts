@@ -7,7 +7,7 @@ import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
-import type { Mailer } from '#worker/lib/mailer.ts';
+import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
 import { clientNetwork } from '#worker/lib/client-network.ts';
 import { RATE_LIMITS, clearLimit, consume, release } from '#worker/lib/rate-limit.ts';
 import { SESSION_TTL_MS } from '#worker/lib/session-cookie.ts';
@@ -150,19 +150,12 @@ export async function login(db: Db, input: { email: string; password: string }, 
 }
 
 function deletionCanceledEmail(user: { email: string; name: string }) {
-  return {
-    kind: 'account_deletion_canceled',
-    to: user.email,
-    subject: 'Your Adloom account will not be deleted',
-    text: [
-      `Hi ${user.name},`,
-      '',
-      'You signed in to Adloom, so the deletion of your account that you asked for is cancelled: your account, projects and files stay as they are.',
-      'Instagram connections were ended when you asked for the deletion; connect them again from the project’s Marketing page if you need them.',
-      '',
-      'If you did not sign in just now, change your password at once and sign out the other devices on your Account page.',
-    ].join('\n'),
-  };
+  return personalEmail('account_deletion_canceled', user, 'Your Adloom account will not be deleted', [
+    'You signed in to Adloom, so the deletion of your account that you asked for is cancelled: your account, projects and files stay as they are.',
+    'Instagram connections were ended when you asked for the deletion; connect them again from the project’s Marketing page if you need them.',
+    '',
+    'If you did not sign in just now, change your password at once and sign out the other devices on your Account page.',
+  ]);
 }
 
 /**
@@ -261,20 +254,15 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, email: string
     }),
   ]);
   const link = `${origin}/password-reset?token=${encodeURIComponent(token)}`;
-  await mailer.send({
-    kind: 'password_reset',
-    to: user.email,
-    subject: 'Reset your Adloom password',
-    text: [
-      `Hi ${user.name},`,
-      '',
+  await mailer.send(
+    personalEmail('password_reset', user, 'Reset your Adloom password', [
       'Someone (hopefully you) asked to reset the password of your Adloom account.',
       `Choose a new password here (the link works once, for one hour):`,
       link,
       '',
       'If you did not ask for this, ignore this email: your password stays as it is.',
-    ].join('\n'),
-  });
+    ]),
+  );
 }
 
 /** Whether a reset link can still set a password (unused, unexpired), for the page that opens it. */

@@ -82,6 +82,12 @@ export interface Fulfilment {
   periodEnd?: Date;
 }
 
+/** The credits movement of a pack payment (bought, or withdrawn on refund); undefined for an unknown pack. */
+function packCredits(payment: repo.PaymentRow, operationKey: string, description: (amount: number) => string) {
+  const pack = CREDIT_PACKS.find((p) => p.id === (payment.item as PackId));
+  return pack && { userId: payment.userId, amount: pack.credits, operationKey, description: description(pack.credits), reference: payment.id };
+}
+
 /**
  * What a paid payment gives, for Stripe's webhooks and the sandbox alike: a pack's
  * credits, or a plan (subscription, plan, the new allowance from now), and the referrer's
@@ -92,15 +98,8 @@ export async function fulfil(db: Db, paymentId: string, details: Fulfilment): Pr
   const paid = payment ?? (await repo.findPayment(db, paymentId));
   if (!paid || paid.status !== 'paid') return { fulfilled: false };
   if (paid.kind === 'pack') {
-    const pack = CREDIT_PACKS.find((p) => p.id === (paid.item as PackId));
-    if (pack)
-      await purchase(db, {
-        userId: paid.userId,
-        amount: pack.credits,
-        operationKey: `purchase:${paid.id}`,
-        description: `${pack.credits} credits (pack)`,
-        reference: paid.id,
-      });
+    const credits = packCredits(paid, `purchase:${paid.id}`, (amount) => `${amount} credits (pack)`);
+    if (credits) await purchase(db, credits);
   } else {
     const plan = paid.item as 'pro' | 'agency';
     const periodStart = details.periodStart ?? details.paidAt;
@@ -132,15 +131,8 @@ export async function refundPayment(db: Db, paymentId: string, at: Date): Promis
   const payment = refunded ?? (await repo.findPayment(db, paymentId));
   if (!payment || payment.status !== 'refunded') return;
   if (payment.kind === 'pack') {
-    const pack = CREDIT_PACKS.find((p) => p.id === (payment.item as PackId));
-    if (pack)
-      await withdrawPurchased(db, {
-        userId: payment.userId,
-        amount: pack.credits,
-        operationKey: `refund:purchase:${payment.id}`,
-        description: 'Pack refunded: its credits were withdrawn',
-        reference: payment.id,
-      });
+    const credits = packCredits(payment, `refund:purchase:${payment.id}`, () => 'Pack refunded: its credits were withdrawn');
+    if (credits) await withdrawPurchased(db, credits);
   }
   await reverseCommission(db, payment.id);
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CreativeStatus, FormatId } from '#common/creative/document.ts';
-import { fieldById, inList, operand, rawStatement, type Db, type Operand } from '#worker/db/client.ts';
+import { fieldById, inList, operand, rawStatement, rowWhere, type Db, type Operand } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
-import { isLiveRow, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
+import { isLiveRow, liveInProject, liveRow, liveRowWhere, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { creations, creativeRevisions, creatives } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { deletedProjectIds, inMemberProjects, isLiveProject, memberColumns } from '#worker/features/projects/scope/service.ts';
@@ -115,11 +115,7 @@ export function creativesIn(db: Db, projectId: string, ids: readonly string[]) {
 
 /** A live creation of a live project (a signed URL's picture: no membership needed). */
 export function findLiveCreation(db: Db, id: string) {
-  return db
-    .select()
-    .from(creations)
-    .where(and(eq(creations.id, id), isNull(creations.deletedAt), isLiveProject(creations.projectId)))
-    .get();
+  return liveRowWhere(db, creations, eq(creations.id, id), isLiveProject(creations.projectId));
 }
 
 /** A live creation, as a query to batch with its project's membership (`projectOfCreation`). */
@@ -202,11 +198,7 @@ export function listRevisions(db: Db, creativeId: string, limit: number, beforeN
 }
 
 export function findRevision(db: Db, creativeId: string, revisionId: string) {
-  return db
-    .select()
-    .from(creativeRevisions)
-    .where(and(eq(creativeRevisions.creativeId, creativeId), eq(creativeRevisions.id, revisionId)))
-    .get();
+  return rowWhere(db, creativeRevisions, eq(creativeRevisions.creativeId, creativeId), eq(creativeRevisions.id, revisionId));
 }
 
 /** The live creations of a project among `ids` (an ad's pictures, a post's). */
@@ -231,16 +223,13 @@ export function creationsIn(db: Db, projectId: string, ids: readonly string[]) {
 
 /** A project's live creations (among `ids` when given), newest first, with their creative's status: what a presentation shows. */
 export function projectCreations(db: Db, projectId: string, ids: readonly string[] | null, limit: number) {
-  const conditions = [eq(creations.projectId, projectId), isNull(creations.deletedAt)];
-  if (ids) {
-    if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inList(creations.id, ids));
-  }
+  const where = liveInProject(creations, projectId, ids);
+  if (!where) return Promise.resolve([]);
   return db
     .select({ id: creations.id, name: creations.name, width: creations.width, height: creations.height, status: creatives.status })
     .from(creations)
     .leftJoin(creatives, eq(creatives.id, creations.creativeId))
-    .where(and(...conditions))
+    .where(where)
     .orderBy(desc(creations.createdAt))
     .limit(limit)
     .all();
@@ -256,11 +245,7 @@ export function creationFile(db: Db, projectId: string, id: string) {
 }
 
 export function findLiveCreationOfRevision(db: Db, revisionId: string) {
-  return db
-    .select()
-    .from(creations)
-    .where(and(eq(creations.revisionId, revisionId), isNull(creations.deletedAt)))
-    .get();
+  return liveRowWhere(db, creations, eq(creations.revisionId, revisionId));
 }
 
 /** The newest live creation of a creative. */

@@ -1,33 +1,21 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { inList, rawStatement, type Db } from '#worker/db/client.ts';
+import { liveRowsWhere, liveRowWhere } from '#worker/db/live-rows.ts';
 import { brandFonts } from '#worker/db/schema.ts';
 import { deletedProjectIds } from '#worker/features/projects/scope/service.ts';
 
 export type BrandFontRow = typeof brandFonts.$inferSelect;
 
 export function listLive(db: Db, projectId: string) {
-  return db
-    .select()
-    .from(brandFonts)
-    .where(and(eq(brandFonts.projectId, projectId), isNull(brandFonts.deletedAt)))
-    .orderBy(asc(brandFonts.createdAt), asc(brandFonts.id))
-    .all();
+  return liveRowsWhere(db, brandFonts, eq(brandFonts.projectId, projectId), asc(brandFonts.createdAt), asc(brandFonts.id));
 }
 
 export function findLive(db: Db, projectId: string, id: string) {
-  return db
-    .select()
-    .from(brandFonts)
-    .where(and(eq(brandFonts.id, id), eq(brandFonts.projectId, projectId), isNull(brandFonts.deletedAt)))
-    .get();
+  return liveRowWhere(db, brandFonts, eq(brandFonts.id, id), eq(brandFonts.projectId, projectId));
 }
 
 export function findLiveBySha(db: Db, projectId: string, sha256: string) {
-  return db
-    .select()
-    .from(brandFonts)
-    .where(and(eq(brandFonts.projectId, projectId), eq(brandFonts.sha256, sha256), isNull(brandFonts.deletedAt)))
-    .get();
+  return liveRowWhere(db, brandFonts, eq(brandFonts.projectId, projectId), eq(brandFonts.sha256, sha256));
 }
 
 /** Fonts by id, live or deleted, of any project (the caller compares their project). */

@@ -1,4 +1,5 @@
 import { constants, crc32, deflateSync } from 'node:zlib';
+import { concatBytes } from '#worker/lib/body.ts';
 
 /**
  * A fast PNG writer for the renderer's opaque canvases (issue 14, point 8). resvg's own `asPng`
@@ -31,14 +32,7 @@ function rgbPng(filtered: Uint8Array, width: number, height: number): Uint8Array
   view.setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour (RGB), deflate, adaptive filtering, no interlace
   const idat = deflateSync(filtered, { level: 1, strategy: constants.Z_RLE });
-  const parts = [SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))]);
 }
 
 /**

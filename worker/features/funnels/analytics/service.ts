@@ -5,6 +5,7 @@ import type { AnalyticsReport, DailyCount, DailyStats, PageReport, SourceCount, 
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { DAY_MS, lastDays } from '#worker/lib/days.ts';
+import { httpUrl } from '#worker/lib/http-url.ts';
 import { constant, mapRead, read, run, type Read } from '#worker/lib/reads.ts';
 import { settledCache } from '#worker/lib/settled-cache.ts';
 import type { FunnelRow } from '#worker/features/funnels/types.ts';
@@ -83,14 +84,8 @@ export function cleanSource(value: string | null | undefined): string | null {
  * the funnel's pages is no source).
  */
 export function referrerHost(referer: string | null | undefined, ownHost: string): string | null {
-  if (!referer) return null;
-  let url: URL;
-  try {
-    url = new URL(referer);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const url = referer ? httpUrl(referer) : undefined;
+  if (!url) return null;
   const host = url.hostname.toLowerCase();
   if (!host || host === ownHost.toLowerCase().replace(/:\d+$/, '')) return null;
   return cleanSource(host);

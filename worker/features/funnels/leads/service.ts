@@ -9,7 +9,7 @@ import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { dayOf } from '#worker/lib/days.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import type { Mailer } from '#worker/lib/mailer.ts';
+import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
 import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
 import { run } from '#worker/lib/reads.ts';
 import { parseOrThrow } from '#worker/lib/validate.ts';
@@ -201,13 +201,8 @@ export async function notifyMembers(db: Db, mailer: Mailer, input: LeadNotice): 
   const members = await run(db, membersOf(db, input.funnel.projectId));
   const link = leadsLink(input.funnel.id, input.link, input.appHosts);
   for (const member of members) {
-    await mailer.send({
-      kind: 'funnel_lead',
-      to: member.email,
-      subject: `New lead on “${input.pageTitle}” of “${input.funnel.title}”`,
-      text: [
-        `Hi ${member.name},`,
-        '',
+    await mailer.send(
+      personalEmail('funnel_lead', member, `New lead on “${input.pageTitle}” of “${input.funnel.title}”`, [
         `There is a new lead on “${input.pageTitle}” of the funnel “${input.funnel.title}”.`,
         '',
         link ? `See it with the funnel’s other leads in Adloom:\n${link}` : 'See it in Adloom, on the funnel’s page under Leads.',
@@ -215,8 +210,8 @@ export async function notifyMembers(db: Db, mailer: Mailer, input: LeadNotice): 
         'For the privacy of the people who fill in your forms, this email does not repeat what they typed.',
         '',
         'You get this email because the funnel is set to announce new leads. An editor can turn it off on the funnel’s page.',
-      ].join('\n'),
-    });
+      ]),
+    );
   }
 }
 

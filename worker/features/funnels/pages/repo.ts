@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { FUNNEL_LIMITS } from '#common/schemas/funnels.ts';
-import { inList, rawStatement, type Db } from '#worker/db/client.ts';
-import { isLiveRow, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
+import { inList, rawStatement, rowWhere, type Db } from '#worker/db/client.ts';
+import { isLiveRow, liveInProject, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { inMemberProjects } from '#worker/features/projects/scope/service.ts';
@@ -181,11 +181,7 @@ export function versionsOf(db: Db, pageId: string, limit = 200) {
 }
 
 export function findVersion(db: Db, pageId: string, versionId: string) {
-  return db
-    .select()
-    .from(funnelPageVersions)
-    .where(and(eq(funnelPageVersions.id, versionId), eq(funnelPageVersions.pageId, pageId)))
-    .get();
+  return rowWhere(db, funnelPageVersions, eq(funnelPageVersions.id, versionId), eq(funnelPageVersions.pageId, pageId));
 }
 
 export function findVersionById(db: Db, versionId: string) {
@@ -271,11 +267,8 @@ export function deletedPagesPurge(db: Db, before: Date) {
 
 /** A project's live pages of live funnels (among `ids` when given), published first: what a presentation shows of them. */
 export function projectPages(db: Db, projectId: string, ids: readonly string[] | null, limit: number) {
-  const conditions = [eq(funnelPages.projectId, projectId), isNull(funnelPages.deletedAt), isNull(funnels.deletedAt)];
-  if (ids) {
-    if (ids.length === 0) return Promise.resolve([]);
-    conditions.push(inList(funnelPages.id, ids));
-  }
+  const where = liveInProject(funnelPages, projectId, ids, isNull(funnels.deletedAt));
+  if (!where) return Promise.resolve([]);
   return db
     .select({
       id: funnelPages.id,
@@ -288,7 +281,7 @@ export function projectPages(db: Db, projectId: string, ids: readonly string[] |
     })
     .from(funnelPages)
     .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
-    .where(and(...conditions))
+    .where(where)
     .orderBy(desc(sql`${funnelPages.publishedVersionId} IS NOT NULL`), asc(funnels.name), asc(funnelPages.position))
     .limit(limit)
     .all();

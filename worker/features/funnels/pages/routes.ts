@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { idField } from '#common/schemas/fields.ts';
 import { pageCreateInput, pageListQuery, pageUpdateInput, publishPageInput } from '#common/schemas/funnels.ts';
@@ -10,6 +10,9 @@ import * as service from '#worker/features/funnels/pages/service.ts';
 
 const originOf = (url: string) => new URL(url).origin;
 const versionParam = z.object({ id: idField(), versionId: idField() });
+
+/** What a published-state change of a page is made with: the database, the page and its funnel, the member's role and who acts. */
+const pageChange = (c: Context<AppEnv>) => [c.get('db'), required(c, 'page'), required(c, 'membership').role, required(c, 'user')] as const;
 
 /** /api/funnels/{id}/pages: a new page at the end of a funnel. */
 export const funnelPageRoutes = new Hono<AppEnv>().post('/:id/pages', access({ funnel: 'editor' }), validate('json', pageCreateInput), async (c) => {
@@ -37,33 +40,11 @@ export const pageRoutes = new Hono<AppEnv>()
     return c.json(page, 201);
   })
   .post('/:id/publish', access({ page: 'editor' }), validate('json', publishPageInput), async (c) =>
-    c.json(
-      await service.publishPage(
-        c.get('db'),
-        required(c, 'page'),
-        required(c, 'membership').role,
-        required(c, 'user'),
-        c.req.valid('json').baseRevision,
-        originOf(c.req.url),
-      ),
-    ),
+    c.json(await service.publishPage(...pageChange(c), c.req.valid('json').baseRevision, originOf(c.req.url))),
   )
-  .post('/:id/unpublish', access({ page: 'editor' }), async (c) =>
-    c.json(await service.unpublishPage(c.get('db'), required(c, 'page'), required(c, 'membership').role, required(c, 'user'), originOf(c.req.url))),
-  )
+  .post('/:id/unpublish', access({ page: 'editor' }), async (c) => c.json(await service.unpublishPage(...pageChange(c), originOf(c.req.url))))
   .get('/:id/versions', access({ page: 'viewer' }), async (c) => c.json(await service.versionsOf(c.get('db'), required(c, 'page').page)))
   .post('/:id/versions/:versionId/restore', access({ page: 'editor' }), validate('param', versionParam), async (c) =>
-    c.json(
-      await service.restoreVersion(
-        c.get('db'),
-        required(c, 'page'),
-        required(c, 'membership').role,
-        required(c, 'user'),
-        c.req.valid('param').versionId,
-        originOf(c.req.url),
-      ),
-    ),
+    c.json(await service.restoreVersion(...pageChange(c), c.req.valid('param').versionId, originOf(c.req.url))),
   )
-  .post('/:id/winner', access({ page: 'editor' }), async (c) =>
-    c.json(await service.makeBWinner(c.get('db'), required(c, 'page'), required(c, 'membership').role, required(c, 'user'), originOf(c.req.url))),
-  );
+  .post('/:id/winner', access({ page: 'editor' }), async (c) => c.json(await service.makeBWinner(...pageChange(c), originOf(c.req.url))));

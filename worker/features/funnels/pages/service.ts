@@ -229,18 +229,14 @@ export async function updatePage(db: Db, ctx: PageWithFunnel, role: ProjectRole,
   return pageDetail(db, { page: updated, funnel }, role, origin, now);
 }
 
+/** The audit entry of a change to the page, written only if the statement before it in the batch changed it. */
+function pageAudit(db: Db, page: PageRow, actor: Actor, action: string, details?: Record<string, unknown>) {
+  return auditIfChangedStatement(db, { actorUserId: actor.id, action, targetType: 'funnel_page', targetId: page.id, projectId: page.projectId, details });
+}
+
 export async function deletePage(db: Db, { page, funnel }: PageWithFunnel, actor: Actor, origin: string): Promise<void> {
   const now = new Date();
-  const [result] = await rawBatch(db, [
-    repo.softDeletePage(db, page.id, now),
-    auditIfChangedStatement(db, {
-      actorUserId: actor.id,
-      action: 'funnel_page.delete',
-      targetType: 'funnel_page',
-      targetId: page.id,
-      projectId: page.projectId,
-    }),
-  ]);
+  const [result] = await rawBatch(db, [repo.softDeletePage(db, page.id, now), pageAudit(db, page, actor, 'funnel_page.delete')]);
   if (result?.meta.changes !== 1) throw new AppError('not_found');
   if (page.publishedVersionId !== null) await purgePageOf(db, funnel, page.id, page.slug, origin);
 }
@@ -313,14 +309,7 @@ async function goLive(
         now,
       }),
       repo.goLiveStatement(db, { pageId: page.id, versionId, revision: page.revision, bump: v.bump, publishedRevision: v.publishedRevision, set: v.set, now }),
-      auditIfChangedStatement(db, {
-        actorUserId: actor.id,
-        action: v.action,
-        targetType: 'funnel_page',
-        targetId: page.id,
-        projectId: page.projectId,
-        details: { versionId },
-      }),
+      pageAudit(db, page, actor, v.action, { versionId }),
     ]);
   } catch (error) {
     // Two publishes that computed the same number: the unique index refused the second.
@@ -361,16 +350,7 @@ export async function publishPage(db: Db, ctx: PageWithFunnel, role: ProjectRole
 export async function unpublishPage(db: Db, ctx: PageWithFunnel, role: ProjectRole, actor: Actor, origin: string): Promise<PageDetail> {
   const { page, funnel } = ctx;
   const now = new Date();
-  const [result] = await rawBatch(db, [
-    repo.unpublishPage(db, page.id, now),
-    auditIfChangedStatement(db, {
-      actorUserId: actor.id,
-      action: 'funnel_page.unpublish',
-      targetType: 'funnel_page',
-      targetId: page.id,
-      projectId: page.projectId,
-    }),
-  ]);
+  const [result] = await rawBatch(db, [repo.unpublishPage(db, page.id, now), pageAudit(db, page, actor, 'funnel_page.unpublish')]);
   if (result?.meta.changes !== 1) throw new AppError('conflict', 'This page is not published.');
   await purgePageOf(db, funnel, page.id, page.slug, origin);
   return pageDetail(db, await freshPage(db, page.id, funnel), role, origin, now);

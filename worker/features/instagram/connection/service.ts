@@ -4,7 +4,7 @@ import type { Bindings } from '#worker/env.ts';
 import { sealSecret, sha256Hex, unsealSecret } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
-import { createMailer } from '#worker/lib/mailer.ts';
+import { createMailer, personalEmail } from '#worker/lib/mailer.ts';
 import { run } from '#worker/lib/reads.ts';
 import { membersOf, membershipOf, projectNameOf } from '#worker/features/projects/scope/service.ts';
 import * as repo from '#worker/features/instagram/connection/repo.ts';
@@ -109,19 +109,14 @@ export async function markBroken(db: Db, env: Env, accountId: string, reason: st
   const [owners, projectName] = await Promise.all([run(db, membersOf(db, row.projectId, 'owner')), projectNameOf(db, row.projectId)]);
   const mailer = createMailer(db, env);
   for (const owner of owners) {
-    await mailer.send({
-      kind: 'instagram_broken',
-      to: owner.email,
-      subject: `Instagram for ${projectName ?? 'your project'} needs to be connected again`,
-      text: [
-        `Hi ${owner.name},`,
-        '',
+    await mailer.send(
+      personalEmail('instagram_broken', owner, `Instagram for ${projectName ?? 'your project'} needs to be connected again`, [
         `the Instagram account @${row.username} of the project “${projectName ?? 'your project'}” can no longer be used by Adloom:`,
         reason,
         '',
         'Scheduled posts of this project are not published until you connect the account again on the project’s Marketing page.',
-      ].join('\n'),
-    });
+      ]),
+    );
   }
 }
 

@@ -43,18 +43,17 @@ export function findLive(db: Db, id: string): Promise<PresentationWithPeople | u
   return selectWithPeople(db).where(isLiveRow(presentations, id)).get();
 }
 
+/** The live presentation at `slug` (slugs are unique among live presentations). */
+function liveAtSlug(slug: string) {
+  return and(eq(presentations.slug, slug), isNull(presentations.deletedAt));
+}
+
 export function findLiveBySlug(db: Db, slug: string): Promise<PresentationWithPeople | undefined> {
-  return selectWithPeople(db)
-    .where(and(eq(presentations.slug, slug), isNull(presentations.deletedAt)))
-    .get();
+  return selectWithPeople(db).where(liveAtSlug(slug)).get();
 }
 
 export function slugTaken(db: Db, slug: string) {
-  return db
-    .select({ id: presentations.id })
-    .from(presentations)
-    .where(and(eq(presentations.slug, slug), isNull(presentations.deletedAt)))
-    .get();
+  return db.select({ id: presentations.id }).from(presentations).where(liveAtSlug(slug)).get();
 }
 
 /** Slugs among live presentations that start with `prefix` (duplicate's "-copy-n"). */

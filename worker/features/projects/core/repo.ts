@@ -1,7 +1,7 @@
 import { planLimitSql } from '#worker/db/plans.ts';
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
-import { ofExistingRow, rawStatement, type Db } from '#worker/db/client.ts';
+import { ofExistingRow, rawStatement, rowWhere, type Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
 import { isLiveRow, liveRow } from '#worker/db/live-rows.ts';
 import { projectInvites, projectMembers, projects } from '#worker/db/schema.ts';
@@ -132,11 +132,7 @@ export function listMembers(db: Db, projectId: string, onlyUserId?: string) {
 }
 
 export function findMember(db: Db, projectId: string, userId: string) {
-  return db
-    .select()
-    .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
-    .get();
+  return rowWhere(db, projectMembers, eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId));
 }
 
 /** Changes a non-owner's role (the owner changes only through a transfer). */
