@@ -127,7 +127,7 @@ describe('the funnels screen', () => {
   });
 
   it('hides New funnel from viewers of every project', async () => {
-    mockApi({ 'GET /api/projects': page([projectSummary({ role: 'viewer' })]), 'GET /api/funnels': page([]) });
+    mockApi({ 'GET /api/projects': projectsReply([projectSummary({ role: 'viewer' })]), 'GET /api/funnels': page([]) });
     renderScreen(<Funnels />, { url: '/funnels', path: '/funnels' });
     expect(await screen.findByText(/As a viewer you can look at them/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /funnel/ })).toBeNull();
