@@ -1,0 +1,93 @@
+// The server the browser tests run against: Adloom as a developer starts it (wrangler dev with
+// the renderer Worker, local D1/R2) on a fresh database with the real migrations and the demo
+// seed. Started by e2e/global-setup.ts, or earlier by scripts/run-tests.mjs, which hands it on
+// through E2E_BASE_URL and E2E_PERSIST_DIR so that its start-up overlaps the other suites.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildDefines } from '../scripts/build-defines.mjs';
+import { WRANGLER_ENV } from '../scripts/lib.mjs';
+import { RENDERER_CONFIG } from '../scripts/renderer-bundle.mjs';
+
+const root = join(import.meta.dirname, '..');
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+const PERSIST_DIR = join(root, '.wrangler', 'e2e');
+
+export interface E2eServer {
+  baseURL: string;
+  persistDir: string;
+  stop: () => void;
+}
+
+function wrangler(args: string[]): void {
+  const result = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } });
+  if (result.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed:\n${result.stderr}`);
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`wrangler dev did not become healthy:\n${output()}`);
+}
+
+/** Migrates and seeds a fresh local database, starts wrangler dev on it and waits until it answers. */
+export async function startE2eServer(): Promise<E2eServer> {
+  rmSync(PERSIST_DIR, { recursive: true, force: true });
+  mkdirSync(PERSIST_DIR, { recursive: true });
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', `--persist-to=${PERSIST_DIR}`]);
+  const { seed } = await import('../scripts/seed.mjs');
+  seed(PERSIST_DIR);
+
+  let log = '';
+  const child = spawn(
+    'wrangler',
+    [
+      'dev',
+      // The main worker and the renderer Worker its RENDERER binding calls, as `npm start` runs them.
+      '-c',
+      'wrangler.toml',
+      '-c',
+      RENDERER_CONFIG,
+      '--port',
+      String(PORT),
+      '--ip',
+      '127.0.0.1',
+      `--persist-to=${PERSIST_DIR}`,
+      '--env-file',
+      '.dev.vars.example',
+      '--show-interactive-dev-session=false',
+      // The build's own facts, as `npm start` passes them (/test shows them).
+      ...buildDefines(),
+    ],
+    { cwd: root, detached: true, env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const baseURL = `http://127.0.0.1:${PORT}`;
+  const stop = () => {
+    // wrangler dev runs workerd as a child: stop the whole process group.
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  try {
+    await waitForHealth(baseURL, child, () => log);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { baseURL, persistDir: PERSIST_DIR, stop };
+}
