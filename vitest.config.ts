@@ -66,8 +66,7 @@ const FUZZ_GROUP = Number(process.env.FUZZ_GROUP ?? 0) | 0;
 /**
  * Three projects: worker tests inside workerd with the real migrations on D1 and a
  * real R2 binding, the renderer Worker beside them; client component tests in happy-dom; browser tests in Debian's
- * chromium against `wrangler dev`. `vitest run` alone runs them in that order (`sequence.groupOrder`);
- * `npm test` (scripts/run-tests.mjs) runs each as its own vitest, the client tests beside the worker tests.
+ * chromium against `wrangler dev`. They run in that order (`sequence.groupOrder`).
  */
 export default defineConfig({
   test: {
@@ -123,8 +122,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          // One process for the files, in turn: playwright-core and the helpers load once.
-          isolate: false,
           globalSetup: ['./e2e/global-setup.ts'],
           // e2e/d1.ts reads the local database with node:sqlite, which warns that it is experimental.
           execArgv: ['--disable-warning=ExperimentalWarning'],

@@ -1,10 +1,14 @@
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
-import { startE2eServer } from './server.ts';
+import { buildDefines } from '../scripts/build-defines.mjs';
+import { CHROMIUM_INSTALL_HINT, chromiumPath, WRANGLER_ENV } from '../scripts/lib.mjs';
+import { RENDERER_CONFIG } from '../scripts/renderer-bundle.mjs';
 
 const root = join(import.meta.dirname, '..');
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+const PERSIST_DIR = join(root, '.wrangler', 'e2e');
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,19 +27,81 @@ function requireChromium(): string {
   return found;
 }
 
+function wrangler(args: string[]): void {
+  const result = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } });
+  if (result.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed:\n${result.stderr}`);
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`wrangler dev did not become healthy:\n${output()}`);
+}
+
 /**
- * The browser tests' server (e2e/server.ts): the one `npm test` started beside the other suites
- * (E2E_BASE_URL, E2E_PERSIST_DIR), else one of their own, stopped when they end.
+ * Starts Adloom as a developer would (wrangler dev, local D1/R2) on a fresh database
+ * with the real migrations and the demo seed, for the browser tests.
  */
 export default async function setup(project: TestProject) {
   const chromium = requireChromium();
   if (!existsSync(join(root, 'dist', 'client', '.vite', 'manifest.json'))) {
     throw new Error('The client is not built: run `npx vite build` (npm test does it first).');
   }
-  const given = process.env.E2E_BASE_URL && process.env.E2E_PERSIST_DIR;
-  const server = given ? { baseURL: process.env.E2E_BASE_URL!, persistDir: process.env.E2E_PERSIST_DIR!, stop: () => {} } : await startE2eServer();
-  project.provide('baseURL', server.baseURL);
+  rmSync(PERSIST_DIR, { recursive: true, force: true });
+  mkdirSync(PERSIST_DIR, { recursive: true });
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', `--persist-to=${PERSIST_DIR}`]);
+  const { seed } = await import('../scripts/seed.mjs');
+  seed(PERSIST_DIR);
+
+  let log = '';
+  const child = spawn(
+    'wrangler',
+    [
+      'dev',
+      // The main worker and the renderer Worker its RENDERER binding calls, as `npm start` runs them.
+      '-c',
+      'wrangler.toml',
+      '-c',
+      RENDERER_CONFIG,
+      '--port',
+      String(PORT),
+      '--ip',
+      '127.0.0.1',
+      `--persist-to=${PERSIST_DIR}`,
+      '--env-file',
+      '.dev.vars.example',
+      '--show-interactive-dev-session=false',
+      // The build's own facts, as `npm start` passes them (/test shows them).
+      ...buildDefines(),
+    ],
+    { cwd: root, detached: true, env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const baseURL = `http://127.0.0.1:${PORT}`;
+  await waitForHealth(baseURL, child, () => log);
+
+  project.provide('baseURL', baseURL);
   project.provide('chromium', chromium);
-  project.provide('persistDir', server.persistDir);
-  return server.stop;
+  project.provide('persistDir', PERSIST_DIR);
+
+  return () => {
+    // wrangler dev runs workerd as a child: stop the whole process group.
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
 }
