@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hydrated, launch, newPage, PASSWORD, queryD1, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, hydrated, launch, newPage, PASSWORD, queryD1, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +11,6 @@ afterAll(async () => {
 });
 
 /** Screenshots looked at by a person (kept under .wrangler, ignored by git). */
-const SHOTS = join(import.meta.dirname, '..', '.wrangler', 'screenshots');
 
 /** An admin: signed up, made admin in the database, then signed in anew (a fresh session reads the role). */
 async function adminInBrowser(viewport = { width: 1280, height: 800 }) {
@@ -43,7 +40,6 @@ describe('the admin area in the browser', () => {
   });
 
   it('lets an admin find a user and adjust their credits with a reason (audited), on a desktop and a phone', { timeout: 120_000 }, async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const customerEmail = uniqueEmail('customer');
     const customer = await signUpInBrowser(browser, customerEmail, PASSWORD, 'Carla Customer');
     const project = await customer.page.evaluate(async () => {
@@ -64,7 +60,7 @@ describe('the admin area in the browser', () => {
     await page.keyboard.press('Enter');
     const row = page.getByRole('row').filter({ hasText: customerEmail });
     await expect.poll(() => row.count()).toBe(1);
-    await page.screenshot({ path: join(SHOTS, 'admin-users-1280.png'), fullPage: true });
+    await keepScreenshot(page, 'admin-users-1280.png', { fullPage: true });
     await expectAccessible(page);
 
     await row.getByRole('button', { name: 'Manage Carla Customer' }).click();
@@ -76,7 +72,7 @@ describe('the admin area in the browser', () => {
     await expect.poll(() => confirm.textContent()).toContain('Balance 25 → 40');
     await confirm.getByRole('button', { name: 'Adjust credits' }).click();
     await expect.poll(() => page.getByText('Added 15 credits. Balance: 40.').count()).toBe(1);
-    await page.screenshot({ path: join(SHOTS, 'admin-user-dialog-1280.png'), fullPage: false });
+    await keepScreenshot(page, 'admin-user-dialog-1280.png');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => row.getByText('40').count()).toBe(1);
 
@@ -91,17 +87,17 @@ describe('the admin area in the browser', () => {
       `SELECT kind, purchased_delta FROM credit_ledger WHERE user_id = (SELECT id FROM users WHERE email = '${customerEmail}') AND kind = 'admin_adjust'`,
     );
     expect(ledger).toEqual([{ kind: 'admin_adjust', purchased_delta: 15 }]);
-    await page.screenshot({ path: join(SHOTS, 'admin-audit-1280.png'), fullPage: true });
+    await keepScreenshot(page, 'admin-audit-1280.png', { fullPage: true });
     await page.getByRole('tab', { name: 'Figures' }).click();
     await expect.poll(() => page.getByRole('img', { name: /^Users, last 7 days/ }).count()).toBe(1);
-    await page.screenshot({ path: join(SHOTS, 'admin-figures-1280.png'), fullPage: true });
+    await keepScreenshot(page, 'admin-figures-1280.png', { fullPage: true });
     await expectAccessible(page);
 
     // The customer's project, read-only, from the support view (the visit is audited).
     await page.goto(`/admin/${project.id}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Carla’s Café' }).count()).toBe(1);
     await expect.poll(() => page.getByText('Project viewed by support').count()).toBe(1);
-    await page.screenshot({ path: join(SHOTS, 'admin-project-1280.png'), fullPage: true });
+    await keepScreenshot(page, 'admin-project-1280.png', { fullPage: true });
     await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -116,16 +112,16 @@ describe('the admin area in the browser', () => {
     // Manage is on screen, not behind a sideways scroll of the table.
     const manage = await phone.page.getByRole('button', { name: 'Manage Carla Customer' }).boundingBox();
     expect(manage!.x + manage!.width).toBeLessThanOrEqual(390);
-    await phone.page.screenshot({ path: join(SHOTS, 'admin-users-390.png'), fullPage: true });
+    await keepScreenshot(phone.page, 'admin-users-390.png', { fullPage: true });
     await expectAccessible(phone.page);
     await phone.page.goto(`/admin/${project.id}`);
     await expect.poll(() => phone.page.getByRole('heading', { name: 'Carla’s Café' }).count()).toBe(1);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await phone.page.screenshot({ path: join(SHOTS, 'admin-project-390.png'), fullPage: true });
+    await keepScreenshot(phone.page, 'admin-project-390.png', { fullPage: true });
     await phone.page.goto('/admin?tab=audit');
     await expect.poll(() => phone.page.getByText('Credits adjusted').count()).toBeGreaterThan(0);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await phone.page.screenshot({ path: join(SHOTS, 'admin-audit-390.png'), fullPage: true });
+    await keepScreenshot(phone.page, 'admin-audit-390.png', { fullPage: true });
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });

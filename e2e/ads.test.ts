@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, newPage, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, launch, newPage, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,11 +11,9 @@ afterAll(async () => {
 });
 
 /** Screenshots of the preview page, looked at by a person (kept under .wrangler, ignored by git). */
-const SHOTS = join(import.meta.dirname, '..', '.wrangler', 'screenshots');
 
 describe('ads in the browser', () => {
   it('takes a creative to an ad, gets it reviewed on the phone without an account, approves it and publishes it to the sandbox', async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('ads'), undefined, 'Olivia Owner');
     await page.setViewportSize({ width: 1280, height: 800 });
     // A step that cannot happen fails by name long before the test's own time limit.
@@ -73,7 +69,7 @@ describe('ads in the browser', () => {
     expect(await preview.locator('script').count()).toBe(0);
     expect(await preview.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await preview.getByRole('article', { name: 'Instagram feed post' }).waitFor();
-    await preview.screenshot({ path: join(SHOTS, 'preview-phone-390.png'), fullPage: true });
+    await keepScreenshot(preview, 'preview-phone-390.png', { fullPage: true });
     await preview.getByLabel('Your name').fill('Carla Customer');
     await preview.getByLabel(/^Comment/).fill('Please mention that we open at 7.');
     await preview.getByRole('button', { name: 'Request changes' }).click();
@@ -86,7 +82,7 @@ describe('ads in the browser', () => {
     desktop.context.setDefaultTimeout(15_000);
     await desktop.page.goto(previewUrl);
     await desktop.page.getByRole('article', { name: 'Facebook feed post' }).waitFor();
-    await desktop.page.screenshot({ path: join(SHOTS, 'preview-desktop-1280.png'), fullPage: true });
+    await keepScreenshot(desktop.page, 'preview-desktop-1280.png', { fullPage: true });
     await expectAccessible(desktop.page);
     await desktop.context.close();
 

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { queryLocalD1 } from './d1.ts';
@@ -105,4 +106,17 @@ export async function signUpInBrowser(browser: Browser, email: string, password 
   await page.getByRole('button', { name: 'Create free account' }).click();
   await page.waitForURL('**/dashboard');
   return { context, page, errors };
+}
+
+/**
+ * Screenshots for a person to look at (never compared): kept in `SCREENSHOT_DIR` when it is set
+ * (`SCREENSHOT_DIR=.wrangler/screenshots npm test -- --project e2e`), not taken otherwise.
+ */
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+
+/** Keeps a screenshot of the page as `name` in SCREENSHOT_DIR; nothing when it is not set. */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, name), ...options });
 }

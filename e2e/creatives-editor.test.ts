@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeDocument, Layer } from '../common/creative/document.ts';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, launch, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,9 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Where the screenshots go (looked at by hand; not compared). */
-const SHOTS = join(import.meta.dirname, 'screenshots');
 
 /** A new project with a creative of `template`; returns the creative's id and its document. */
 async function newCreative(page: Page, template = 'bold-headline', format = 'square'): Promise<{ id: string; document: CreativeDocument; revision: number }> {
@@ -125,8 +120,7 @@ describe('the creative editor in the browser', () => {
     await context.close();
   });
 
-  it('edits a text in place: double-click, type, Escape; autosaved, undone in one step; screenshots at 1280 × 800 and 390 × 844', async () => {
-    mkdirSync(SHOTS, { recursive: true });
+  it('edits a text in place: double-click, type, Escape; autosaved, undone in one step, at 1280 × 800 and 390 × 844', async () => {
     const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-text'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const creative = await newCreative(page);
@@ -135,7 +129,7 @@ describe('the creative editor in the browser', () => {
     const original = (await headline.getAttribute('aria-label'))!;
     // The canvas takes its column (at 1280 × 800 with both panels open, the column is ~460 px wide).
     const canvas = (await page.getByRole('img', { name: /^Preview,/ }).boundingBox())!;
-    await page.screenshot({ path: join(SHOTS, 'editor-1280.png') });
+    await keepScreenshot(page, 'editor-1280.png');
     expect(canvas.width).toBeGreaterThan(420);
 
     await headline.dblclick();
@@ -147,7 +141,7 @@ describe('the creative editor in the browser', () => {
     expect(family).toMatch(/cf-/);
     await area.press('Control+a');
     await area.pressSequentially('Sourdough at dawn');
-    await page.screenshot({ path: join(SHOTS, 'editor-text-1280.png') });
+    await keepScreenshot(page, 'editor-text-1280.png');
     await area.press('Escape');
     await expect.poll(() => area.count()).toBe(0);
     await expect.poll(() => headline.getAttribute('aria-label')).toContain('Sourdough at dawn');
@@ -177,7 +171,7 @@ describe('the creative editor in the browser', () => {
     await expect.poll(async () => (await page.getByRole('region', { name: 'Canvas' }).boundingBox())!.width).toBeGreaterThan(1000);
     // The square is then as tall as the window allows: wider than the 448 px the editor had at 1280 px.
     await expect.poll(async () => (await page.getByRole('img', { name: /^Preview,/ }).boundingBox())!.width).toBeGreaterThan(448);
-    await page.screenshot({ path: join(SHOTS, 'editor-1280-panels-hidden.png') });
+    await keepScreenshot(page, 'editor-1280-panels-hidden.png');
     await page.getByRole('button', { name: 'Show the layers panel' }).click();
     await page.getByRole('button', { name: 'Show the properties panel' }).click();
 
@@ -189,10 +183,10 @@ describe('the creative editor in the browser', () => {
     const small = (await page.getByRole('img', { name: /^Preview,/ }).boundingBox())!;
     expect(small.width).toBeLessThanOrEqual(390);
     expect(small.width).toBeGreaterThan(300);
-    await page.screenshot({ path: join(SHOTS, 'editor-390.png') });
+    await keepScreenshot(page, 'editor-390.png');
     await page.locator('[data-layer="headline"]').dblclick();
     await area.waitFor();
-    await page.screenshot({ path: join(SHOTS, 'editor-text-390.png') });
+    await keepScreenshot(page, 'editor-text-390.png');
     await area.press('Escape');
     expect(errors).toEqual([]);
     await context.close();
@@ -263,7 +257,7 @@ describe('the creative editor in the browser', () => {
     expect(await logo.getAttribute('aria-pressed')).toBe('true');
     expect(await cta.getAttribute('aria-pressed')).toBe('true');
     await page.locator('[data-selection-frame="2"]').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'editor-multi-1280.png') });
+    await keepScreenshot(page, 'editor-multi-1280.png');
     await page.getByRole('button', { name: 'Align left', exact: true }).click();
     await expect.poll(async () => Math.round((await cta.boundingBox())!.x)).toBe(Math.round(logoBox.x));
     // One undo step.

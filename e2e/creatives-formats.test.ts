@@ -1,17 +1,12 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
-
-/** Where the screenshots go (looked at by hand; not compared). */
-const SHOTS = join(import.meta.dirname, '..', '.wrangler', 'screenshots');
+import { expectAccessible, launch, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -30,7 +25,7 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
 }
 
 describe('every format at once in the browser', () => {
-  it('resizes a creative to every format, switches between them, renders all for 4 credits and downloads them as a ZIP of PNGs; screenshots at 1280 × 800 and 390 × 844', async () => {
+  it('resizes a creative to every format, switches between them, renders all for 4 credits and downloads them as a ZIP of PNGs, at 1280 × 800 and 390 × 844', async () => {
     const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('formats'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const creditsLeft = () => page.evaluate(async () => ((await (await fetch('/api/credits')).json()) as { total: number }).total);
@@ -62,7 +57,7 @@ describe('every format at once in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Resize to other formats' });
     for (const label of ['Portrait', 'Story', 'Landscape']) expect(await dialog.getByRole('checkbox', { name: new RegExp(label) }).isChecked()).toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: join(SHOTS, 'formats-resize-1280.png') });
+    await keepScreenshot(page, 'formats-resize-1280.png');
     await dialog.getByRole('button', { name: 'Make 3 copies' }).click();
     await page.getByText('3 linked copies made: portrait, story, landscape.').waitFor();
     for (const label of ['Portrait', 'Story', 'Landscape']) await formats.getByRole('link', { name: label }).waitFor();
@@ -80,13 +75,13 @@ describe('every format at once in the browser', () => {
     await page.getByRole('button', { name: 'Render all formats' }).click();
     const render = page.getByRole('dialog', { name: 'Render all formats' });
     await render.getByText('Costs 4 credits · you have 25.').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'formats-render-all-1280.png') });
+    await keepScreenshot(page, 'formats-render-all-1280.png');
     await render.getByRole('button', { name: 'Render 4 formats · 4 credits' }).click();
     const done = page.getByRole('dialog', { name: 'Formats rendered' });
     await done.getByText('4 credits used.').waitFor({ timeout: 60_000 });
     for (const label of ['Square', 'Portrait', 'Story', 'Landscape']) await done.getByRole('img', { name: `${label} PNG` }).waitFor();
     await expect.poll(creditsLeft).toBe(21);
-    await page.screenshot({ path: join(SHOTS, 'formats-rendered-1280.png') });
+    await keepScreenshot(page, 'formats-rendered-1280.png');
 
     // The ZIP: four entries, each a whole PNG of its format's size.
     const downloadPromise = page.waitForEvent('download');
@@ -122,17 +117,17 @@ describe('every format at once in the browser', () => {
     expect(await card.getByRole('img').count()).toBe(4);
     expect(await card.getByRole('link', { name: /ZIP of all formats/ }).getAttribute('href')).toMatch(/^\/api\/creatives\/[\w-]+\/formats\/zip$/);
     await expectAccessible(page);
-    await page.screenshot({ path: join(SHOTS, 'formats-creations-1280.png'), fullPage: true });
+    await keepScreenshot(page, 'formats-creations-1280.png', { fullPage: true });
 
     // On a phone.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: join(SHOTS, 'formats-creations-390.png'), fullPage: true });
+    await keepScreenshot(page, 'formats-creations-390.png', { fullPage: true });
     await page.goto(`/creatives/${creative.id}`);
     await formats.getByRole('link', { name: 'Landscape' }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'formats-editor-390.png') });
+    await keepScreenshot(page, 'formats-editor-390.png');
     await page.getByRole('button', { name: 'Render all formats' }).click();
     await render.getByText('Costs nothing · you have 21.').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'formats-render-all-390.png') });
+    await keepScreenshot(page, 'formats-render-all-390.png');
 
     // Resize on a phone, for a creative without copies.
     const alone = await page.evaluate(async (projectId) => {
@@ -147,7 +142,7 @@ describe('every format at once in the browser', () => {
     await page.getByRole('button', { name: /Resize/ }).click();
     const phoneDialog = page.getByRole('dialog', { name: 'Resize to other formats' });
     await phoneDialog.getByRole('button', { name: 'Make 3 copies' }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'formats-resize-390.png') });
+    await keepScreenshot(page, 'formats-resize-390.png');
     await phoneDialog.getByRole('button', { name: 'Cancel' }).click();
 
     expect(errors).toEqual([]);

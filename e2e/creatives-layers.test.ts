@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, launch, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,9 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Where the screenshots go (looked at by hand; not compared). */
-const SHOTS = join(import.meta.dirname, 'screenshots');
 
 /** A new project with a creative; returns the creative's id. */
 async function newCreative(page: Page, projectName: string): Promise<string> {
@@ -42,8 +37,7 @@ const rows = (page: Page) =>
     .evaluateAll((buttons) => buttons.map((b) => (b.textContent ?? '').trim()));
 
 describe('the layers panel and the arrange tools in the browser', () => {
-  it('reorders by dragging a row, groups, hides, renames, copies across creatives; screenshots at 1280 × 800 and 390 × 844', async () => {
-    mkdirSync(SHOTS, { recursive: true });
+  it('reorders by dragging a row, groups, hides, renames, copies across creatives, at 1280 × 800 and 390 × 844', async () => {
     const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-layers'));
     const first = await newCreative(page, 'Harbour Bakery');
     const second = await newCreative(page, 'Corner Café');
@@ -81,7 +75,7 @@ describe('the layers panel and the arrange tools in the browser', () => {
     await list.getByRole('button', { name: 'Small print', exact: true }).waitFor();
 
     await list.getByRole('button', { name: 'Small print', exact: true }).click();
-    await page.screenshot({ path: join(SHOTS, 'editor-layers-1280.png') });
+    await keepScreenshot(page, 'editor-layers-1280.png');
     await expectAccessible(page);
 
     // Copy the selected layer (Ctrl+C on the canvas) and paste it into the other project's creative.
@@ -97,10 +91,10 @@ describe('the layers panel and the arrange tools in the browser', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('list', { name: 'Layers, front to back' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'editor-layers-390.png'), fullPage: false });
+    await keepScreenshot(page, 'editor-layers-390.png');
     // The arrange tools over the canvas on a phone (a layer selected).
     await page.getByRole('group', { name: 'Arrange' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(SHOTS, 'editor-arrange-390.png'), fullPage: false });
+    await keepScreenshot(page, 'editor-arrange-390.png');
     await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();

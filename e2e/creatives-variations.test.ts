@@ -1,22 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
-
-const SHOTS = join(import.meta.dirname, '..', '.wrangler', 'screenshots');
+import { expectAccessible, launch, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
 });
 
 describe('variations in the browser', () => {
-  it('generates rendered variations, picks one with the keyboard and opens it; screenshots at 1280 × 800 and 390 × 844', async () => {
+  it('generates rendered variations, picks one with the keyboard and opens it, at 1280 × 800 and 390 × 844', async () => {
     const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('variations'));
     const creative = await page.evaluate(async () => {
       const json = async (path: string, method: string, body: unknown) =>
@@ -44,15 +39,15 @@ describe('variations in the browser', () => {
       .toBe(6);
     expect(await page.evaluate(async () => ((await (await fetch('/api/credits')).json()) as { total: number }).total)).toBe(19);
     await expectAccessible(page);
-    await page.screenshot({ path: join(SHOTS, 'variations-dialog-1280.png') });
+    await keepScreenshot(page, 'variations-dialog-1280.png');
 
     await options.first().focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await options.nth(2).getAttribute('aria-selected')).toBe('true');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: join(SHOTS, 'variations-dialog-390.png') });
-    await page.screenshot({ path: join(SHOTS, 'variations-dialog-390-full.png'), fullPage: true });
+    await keepScreenshot(page, 'variations-dialog-390.png');
+    await keepScreenshot(page, 'variations-dialog-390-full.png', { fullPage: true });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/creatives/') && !url.pathname.endsWith(creative.id));
     await page.getByRole('img', { name: /^Preview, square/ }).waitFor();

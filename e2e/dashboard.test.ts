@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../scripts/seed.mjs';
-import { expectAccessible, launch, newPage } from './browser.ts';
+import { expectAccessible, launch, newPage, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,8 +15,6 @@ afterAll(async () => {
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-/** Set to a directory to keep the screenshots (to look at them). */
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
 async function signIn(page: Page, role: 'user' | 'admin') {
   const demo = DEMO_USERS.find((u) => u.role === role)!;
@@ -29,11 +27,7 @@ async function signIn(page: Page, role: 'user' | 'admin') {
   expect(status).toBe(200);
 }
 
-async function shoot(page: Page, name: string) {
-  if (!SCREENSHOT_DIR) return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
+const shoot = (page: Page, name: string) => keepScreenshot(page, `${name}.png`, { fullPage: true });
 
 /** Wider than the viewport means sideways scrolling on a phone. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

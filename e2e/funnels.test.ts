@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, newPage, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, launch, newPage, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +11,6 @@ afterAll(async () => {
 });
 
 /** Screenshots of the editor and the published pages, looked at by a person (kept under .wrangler, ignored by git). */
-const SHOTS = join(import.meta.dirname, '..', '.wrangler', 'screenshots');
 
 interface ApiPage {
   id: string;
@@ -52,7 +49,6 @@ describe('funnels in the browser', () => {
     'builds a two-page funnel with a form in the editor, publishes it, takes a lead from a visitor without JavaScript and shows it to the owner',
     { timeout: 120_000 },
     async () => {
-      mkdirSync(SHOTS, { recursive: true });
       const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('funnels'), undefined, 'Olivia Owner');
       context.setDefaultTimeout(15_000);
       const name = `harbour-${Date.now().toString(36)}`;
@@ -96,9 +92,9 @@ describe('funnels in the browser', () => {
       await page.getByRole('button', { name: 'Add block' }).click();
       await page.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name: /^Form/ }).click();
       await page.getByText('Saved').first().waitFor();
-      await page.screenshot({ path: join(SHOTS, 'funnel-editor-desktop.png'), fullPage: false });
+      await keepScreenshot(page, 'funnel-editor-desktop.png');
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: join(SHOTS, 'funnel-editor-phone.png'), fullPage: false });
+      await keepScreenshot(page, 'funnel-editor-phone.png');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByRole('button', { name: 'Publish' }).click();
@@ -116,7 +112,7 @@ describe('funnels in the browser', () => {
       const html = await response!.text();
       // The form's one script, at most; forms work without it.
       expect(scriptsOf(html).length).toBeLessThanOrEqual(1);
-      await visitor.page.screenshot({ path: join(SHOTS, 'funnel-page-phone.png'), fullPage: true });
+      await keepScreenshot(visitor.page, 'funnel-page-phone.png', { fullPage: true });
       const form = visitor.page.locator('form[method="post"]').first();
       await form.getByLabel('Name').fill('Vera Visitor');
       await form.getByLabel('Email').fill('vera@example.com');
@@ -129,7 +125,7 @@ describe('funnels in the browser', () => {
       // The story page on a desktop, for the screenshots.
       const desktop = await newPage(browser, { viewport: { width: 1280, height: 800 }, userAgent: DESKTOP_UA });
       await desktop.page.goto(`/p/${name}/offer`);
-      await desktop.page.screenshot({ path: join(SHOTS, 'funnel-page-desktop.png'), fullPage: true });
+      await keepScreenshot(desktop.page, 'funnel-page-desktop.png', { fullPage: true });
       await expectAccessible(desktop.page);
       await desktop.context.close();
 
@@ -148,7 +144,7 @@ describe('funnels in the browser', () => {
       await page.getByText('vera@example.com').first().waitFor();
       await page.goto(`/funnels/${funnelId}?tab=analytics`);
       await page.getByText('Views per day').first().waitFor();
-      await page.screenshot({ path: join(SHOTS, 'funnel-analytics-desktop.png'), fullPage: true });
+      await keepScreenshot(page, 'funnel-analytics-desktop.png', { fullPage: true });
       expect(errors).toEqual([]);
       void project;
       await context.close();

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, hydrated, launch, newPage, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { accessibilityViolations, hydrated, launch, newPage, signUpInBrowser, uniqueEmail, keepScreenshot, SCREENSHOT_DIR } from './browser.ts';
 import { noisePng } from './images.ts';
 import { blockSamples } from '#common/schemas/blocks-defaults.ts';
 import { BLOCK_TYPES } from '#common/schemas/blocks.ts';
@@ -17,8 +15,6 @@ afterAll(async () => {
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-/** Set to a directory to keep a screenshot of every screen at both sizes (to look at them). */
-const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
 interface Screen {
   name: string;
@@ -253,12 +249,12 @@ describe('every main screen on a phone (390 × 844)', () => {
         if (width > PHONE.width) tooWide.push(`${screen.name} (${screen.path}) is ${width} px wide: ${culprits.join(', ')}`);
         const violations = await accessibilityViolations(page);
         if (violations.length) inaccessible.push(`${screen.name}: ${violations.join('; ')}`);
+        // Every screen at both sizes, for a person to look at.
         if (SCREENSHOT_DIR) {
-          mkdirSync(SCREENSHOT_DIR, { recursive: true });
           const file = screen.name.replace(/[^a-z0-9]+/gi, '-');
-          await page.screenshot({ path: join(SCREENSHOT_DIR, `${file}-390.png`), fullPage: true });
+          await keepScreenshot(page, `${file}-390.png`, { fullPage: true });
           await page.setViewportSize(DESKTOP);
-          await page.screenshot({ path: join(SCREENSHOT_DIR, `${file}-1280.png`), fullPage: true });
+          await keepScreenshot(page, `${file}-1280.png`, { fullPage: true });
           await page.setViewportSize(PHONE);
         }
       }

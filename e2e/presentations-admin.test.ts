@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../scripts/seed.mjs';
-import { expectAccessible, launch, newPage, PASSWORD, queryD1, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, launch, newPage, PASSWORD, queryD1, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +12,6 @@ afterAll(async () => {
 });
 
 /** Screenshots of the workspace screens, looked at by a person (kept under .wrangler, ignored by git). */
-const SHOTS = join(import.meta.dirname, '..', '.wrangler', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 /** Headless Chromium says so in its user agent, and presentations do not count bots: the visitor presents itself as a phone. */
@@ -35,7 +32,6 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 
 describe('presentations in the workspace', () => {
   it('an admin creates a presentation, edits it with the live preview, publishes it, and it opens signed out on a phone', { timeout: 120_000 }, async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const { context, page, errors } = await newPage(browser, { viewport: DESKTOP });
     context.setDefaultTimeout(15_000);
     await signInAsAdmin(page);
@@ -46,13 +42,13 @@ describe('presentations in the workspace', () => {
     // The seed's presentations are listed for the admin, with their authors.
     await page.getByRole('table').waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: join(SHOTS, 'presentations-admin-list-1280.png'), fullPage: true });
+    await keepScreenshot(page, 'presentations-admin-list-1280.png', { fullPage: true });
 
     // A seeded presentation with the work of its project: its statistics, then its editor with a section open.
     await page.getByRole('button', { name: 'Statistics of Northwind Coffee' }).click();
     const stats = page.getByRole('dialog', { name: 'Statistics: Northwind Coffee' });
     await stats.getByRole('list', { name: 'Views that reached each section' }).or(stats.getByText('No sections, or no visitors yet.')).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'presentations-stats-1280.png') });
+    await keepScreenshot(page, 'presentations-stats-1280.png');
     await stats.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('link', { name: 'Edit Northwind Coffee' }).click();
     const sections = page.getByRole('list', { name: 'Sections of the presentation' });
@@ -60,10 +56,10 @@ describe('presentations in the workspace', () => {
     await page.getByRole('heading', { name: 'Creatives', exact: true }).waitFor();
     await page.frameLocator('iframe[title="Preview of the presentation on a desktop"]').locator('img').first().waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: join(SHOTS, 'presentations-editor-section-1280.png'), fullPage: true });
+    await keepScreenshot(page, 'presentations-editor-section-1280.png', { fullPage: true });
     // The workspace follows the system's dark mode (a screenshot to look at).
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: join(SHOTS, 'presentations-editor-section-dark-1280.png') });
+    await keepScreenshot(page, 'presentations-editor-section-dark-1280.png');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.getByRole('button', { name: 'Presentation pages' }).click();
     await page.getByRole('button', { name: 'New presentation' }).waitFor();
@@ -83,7 +79,7 @@ describe('presentations in the workspace', () => {
     await preview.getByText('Fresh bread, full tables').first().waitFor();
     expect((await saved).status()).toBe(200);
     await page.getByText('Saved', { exact: true }).waitFor();
-    await page.screenshot({ path: join(SHOTS, 'presentations-editor-1280.png'), fullPage: true });
+    await keepScreenshot(page, 'presentations-editor-1280.png', { fullPage: true });
 
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText(`Published at /presents/${slug}.`).waitFor();
@@ -92,11 +88,11 @@ describe('presentations in the workspace', () => {
     // The phone layout of the list and the editor.
     await page.setViewportSize(PHONE);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: join(SHOTS, 'presentations-editor-390.png'), fullPage: true });
+    await keepScreenshot(page, 'presentations-editor-390.png', { fullPage: true });
     await page.goto('/admin/landing-pages');
     await page.getByRole('link', { name: 'E2E Bakery' }).first().waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    await page.screenshot({ path: join(SHOTS, 'presentations-admin-list-390.png'), fullPage: true });
+    await keepScreenshot(page, 'presentations-admin-list-390.png', { fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
 
@@ -106,7 +102,7 @@ describe('presentations in the workspace', () => {
     expect(response?.status()).toBe(200);
     await visitor.page.getByRole('heading', { name: 'Fresh bread, full tables' }).waitFor();
     expect(await pageWidth(visitor.page)).toBeLessThanOrEqual(PHONE.width);
-    await visitor.page.screenshot({ path: join(SHOTS, 'presentation-public-390.png'), fullPage: true });
+    await keepScreenshot(visitor.page, 'presentation-public-390.png', { fullPage: true });
     await visitor.context.close();
   });
 
@@ -123,7 +119,7 @@ describe('presentations in the workspace', () => {
     await page.getByRole('heading', { name: 'Presentations come with the Agency plan' }).waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(page);
-    await page.screenshot({ path: join(SHOTS, 'presentations-upsell-390.png'), fullPage: true });
+    await keepScreenshot(page, 'presentations-upsell-390.png', { fullPage: true });
     const admin = await page.goto('/admin/landing-pages');
     expect(admin?.status()).toBe(404);
     await context.close();

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_USERS, SEED_PRESENTATION_PASSWORD, SEED_PRESENTATIONS } from '../scripts/seed.mjs';
-import { expectAccessible, launch, newPage, queryD1 } from './browser.ts';
+import { expectAccessible, launch, newPage, queryD1, keepScreenshot } from './browser.ts';
 
 /**
  * The public side of presentations (issue 13): the seeded ones opened signed out on a phone and
@@ -28,7 +26,6 @@ afterAll(async () => {
   await phoneBrowser?.close();
 });
 
-const SHOTS = join(import.meta.dirname, '..', '.wrangler', 'screenshots');
 /** Headless Chromium says so in its user agent (a bot: not counted, served the neutral card): visitors present themselves as phones and desktops. */
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -48,7 +45,6 @@ describe('presentations in the browser', () => {
     'a seeded presentation opens signed out on a phone: its work, the affiliate link, no overflow, accessible; its beacon reports the visit',
     { timeout: 90_000 },
     async () => {
-      mkdirSync(SHOTS, { recursive: true });
       const { context, page, errors } = await newPage(phoneBrowser, { viewport: PHONE, userAgent: PHONE_UA });
       const response = await page.goto(`/presents/${NORTHWIND}`);
       expect(response?.status()).toBe(200);
@@ -76,7 +72,7 @@ describe('presentations in the browser', () => {
       expect(await page.locator('script[src]').count()).toBe(0);
       await expectAccessible(page);
       await allPicturesLoaded(page);
-      await page.screenshot({ path: join(SHOTS, 'presentation-phone.png'), fullPage: true });
+      await keepScreenshot(page, 'presentation-phone.png', { fullPage: true });
 
       // Scroll to the end (sections reached), then leave: the beacon reports seconds and sections.
       await page.locator('#cta').scrollIntoViewIfNeeded();
@@ -117,7 +113,7 @@ describe('presentations in the browser', () => {
     await page.goto(`/presents/${NORTHWIND}`);
     await expectAccessible(page);
     await allPicturesLoaded(page);
-    await page.screenshot({ path: join(SHOTS, 'presentation-desktop.png'), fullPage: true });
+    await keepScreenshot(page, 'presentation-desktop.png', { fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -128,7 +124,7 @@ describe('presentations in the browser', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('This presentation is protected');
     expect(await page.content()).not.toContain('Copperpot');
     await expectAccessible(page);
-    await page.screenshot({ path: join(SHOTS, 'presentation-password-phone.png'), fullPage: true });
+    await keepScreenshot(page, 'presentation-password-phone.png', { fullPage: true });
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Open the presentation' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('That password is not right');
@@ -139,7 +135,7 @@ describe('presentations in the browser', () => {
     // The cookie keeps it open.
     await page.reload();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Private dining, fully booked by December');
-    await page.screenshot({ path: join(SHOTS, 'presentation-unlocked-phone.png'), fullPage: true });
+    await keepScreenshot(page, 'presentation-unlocked-phone.png', { fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -176,7 +172,7 @@ describe('presentations in the browser', () => {
       expect(await page.getByText(label, { exact: true }).count(), label).toBeGreaterThan(0);
     }
     await allPicturesLoaded(page);
-    await page.screenshot({ path: join(SHOTS, 'presentation-components.png'), fullPage: true });
+    await keepScreenshot(page, 'presentation-components.png', { fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
     const demo = DEMO_USERS.find((u) => u.role === 'user')!;
