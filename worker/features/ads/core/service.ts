@@ -1,5 +1,5 @@
-import { AD_LIMITS, type AdStatus, type Placement, type ReviewDecision } from '#common/ads.ts';
-import type { AdCreateInput, AdDetail, AdPost, AdReview, AdSummary, AdUpdateInput } from '#common/schemas/ads.ts';
+import { AD_LIMITS } from '#common/ads.ts';
+import type { AdCreateInput, AdDetail, AdSummary, AdUpdateInput } from '#common/schemas/ads.ts';
 import { clip } from '#common/schemas/fields.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
@@ -9,24 +9,22 @@ import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import type { Mailer } from '#worker/lib/mailer.ts';
-import { combine, read, run, type Read } from '#worker/lib/reads.ts';
+import { read, type Read } from '#worker/lib/reads.ts';
 import { creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { renderCreative } from '#worker/features/creatives/render/service.ts';
-import { projectImage } from '#worker/features/media/service.ts';
-import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish/service.ts';
-import { firstRowForMember, liveProjectRead, membersOf } from '#worker/features/projects/scope/service.ts';
+import { cancelScheduled } from '#worker/features/instagram/publish/service.ts';
+import { firstRowForMember } from '#worker/features/projects/scope/service.ts';
 import { brandAvatar, checkAvatar, checkCreations, defaultPlacements, invalid, kindFor } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
-import { reviewMail } from '#worker/features/ads/core/review-mail.ts';
-import { avatarUrlOf, overviewOf, summariesOf, toItem, toReview, type AdOverview } from '#worker/features/ads/core/shapes.ts';
+import { avatarUrlOf, overviewOf, summariesOf, toItem, type AdOverview } from '#worker/features/ads/core/shapes.ts';
 
 /**
  * Ads (PRODUCT.md §4.4): an ad is pictures (creations) + copy + placements with a review
  * status. Created from a creative (its creation of the current revision, rendered for 1
  * credit if there is none) or from creations; shared through an unguessable preview link;
- * reviewed by members and by visitors of that link (the page is ../preview/). Publishing is
- * instagram/publish/service.ts's; this side moves the ad's status with its post.
+ * reviewed by members and by visitors of that link (reviews.ts; the page is ../preview/).
+ * Publishing (publishing.ts) moves the ad's status with its Instagram post. This module is the
+ * feature's service: other features reach reviews and publishing through its re-exports.
  */
 type Project = typeof projects.$inferSelect;
 export type Membership = { project: Project; role: ProjectRole };
@@ -34,10 +32,6 @@ export type Actor = { id: string; name: string; email?: string };
 
 /** Preview link secrets: 24 random bytes (192 bits), 32 base64url characters. */
 const PREVIEW_ID_BYTES = 24;
-/** Reviews one ad can take (a bound on the thread and on the emails a flood of reviews could send). */
-export const MAX_REVIEWS_PER_AD = 500;
-/** Statuses in which a review moves the ad (approve → approved, request changes → changes requested). */
-const REVIEWABLE: readonly AdStatus[] = ['in_review', 'approved', 'changes_requested'];
 
 export const previewUrlOf = (origin: string, previewId: string) => `${origin}/preview/${previewId}`;
 
@@ -271,232 +265,6 @@ export async function revokePreview(db: Db, row: repo.AdRow, actor: Actor): Prom
   ]);
 }
 
-/* ---------- reviews ---------- */
-
-export async function reviewsOf(db: Db, adId: string): Promise<AdReview[]> {
-  return (await repo.reviewsOf(db, adId)).map(toReview);
-}
-
-export interface ReviewInput {
-  decision: ReviewDecision;
-  comment: string;
-  reviewerName: string;
-  reviewerEmail: string | null;
-  /** The member who reviewed in the workspace; null for a visitor of the preview link. */
-  userId: string | null;
-  /** The ad's revision the reviewer saw. */
-  revision: number;
-  /** The site's origin, for the link in the emails. */
-  origin: string;
-}
-
-/**
- * Records a review (from the preview page or a member) and, when it was given on the ad's
- * current revision while the ad is in review, approved or has changes requested, moves the
- * status: approve → approved, request changes → changes requested (one conditional update,
- * in the same batch as the review). A review of an older revision is kept as a comment on
- * it. Every member of the project but the reviewer gets one email about it.
- */
-export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input: ReviewInput): Promise<AdReview> {
-  const comment = input.comment.trim();
-  if (input.decision === 'request_changes' && comment === '') throw invalid('comment', 'Say what should change.');
-  if (comment.length > AD_LIMITS.comment) throw invalid('comment', `Use at most ${AD_LIMITS.comment.toLocaleString('en')} characters.`);
-  const name = clip(input.reviewerName.trim(), AD_LIMITS.reviewerName);
-  if (name === '') throw invalid('name', 'Enter your name.');
-  const now = new Date();
-  const review = {
-    id: newId(),
-    adId: ad.id,
-    userId: input.userId,
-    reviewerName: name,
-    reviewerEmail: input.reviewerEmail,
-    decision: input.decision,
-    comment,
-    revision: input.revision,
-    createdAt: now,
-  };
-  const target: AdStatus | undefined = input.decision === 'approve' ? 'approved' : input.decision === 'request_changes' ? 'changes_requested' : undefined;
-  // The review, its audit entry and the status move only when the review found room (each guarded by the one before).
-  const [inserted] = await rawBatch(db, [
-    repo.insertReviewIfRoom(db, review, MAX_REVIEWS_PER_AD),
-    auditIfChangedStatement(db, {
-      actorUserId: input.userId,
-      action: 'ad.review',
-      targetType: 'ad',
-      targetId: ad.id,
-      projectId: ad.projectId,
-      details: { decision: input.decision, revision: input.revision },
-    }),
-    ...(target ? [repo.setStatusIf(db, ad.id, REVIEWABLE, target, now, input.revision, true)] : []),
-  ]);
-  if (inserted?.meta.changes === 0) {
-    throw new AppError('conflict', `This ad has ${MAX_REVIEWS_PER_AD} reviews, as many as it can take. Create a new ad to collect more.`);
-  }
-  const members = await run(db, membersOf(db, ad.projectId));
-  for (const member of members) {
-    if (member.userId === input.userId) continue;
-    await mailer.send(reviewMail(member, ad, { ...input, reviewerName: name, comment }));
-  }
-  return toReview(review);
-}
-
-/** A member's review in the workspace: their name and address, on the current revision. */
-export async function memberReview(
-  db: Db,
-  mailer: Mailer,
-  row: repo.AdRow,
-  user: { id: string; name: string; email: string },
-  input: { decision: ReviewDecision; comment?: string | undefined },
-  origin: string,
-): Promise<AdReview> {
-  return recordReview(db, mailer, row, {
-    decision: input.decision,
-    comment: input.comment ?? '',
-    reviewerName: user.name,
-    reviewerEmail: user.email,
-    userId: user.id,
-    revision: row.revision,
-    origin,
-  });
-}
-
-/* ---------- the preview page and publishing ---------- */
-
-/**
- * The ad behind a preview link with what the public page shows: its live pictures (with
- * their R2 keys), its project, and the avatar (the ad's, else nothing) as an R2 object.
- */
-export async function adForPreview(db: Db, previewId: string) {
-  // The ad and its live project in one batch.
-  const { ad, project } = await run(
-    db,
-    combine({ ad: read(repo.adByPreviewIdQuery(db, previewId), ([row]) => row), project: liveProjectRead(db, repo.projectOfPreview(previewId)) }),
-  );
-  if (!ad || !project) return undefined;
-  const [items, avatar] = await Promise.all([
-    repo.itemsOf(db, [ad.id]),
-    ad.avatarMediaId ? projectImage(db, ad.projectId, ad.avatarMediaId) : Promise.resolve(undefined),
-  ]);
-  return {
-    ad: { ...ad, placements: ad.placements as Placement[] },
-    project,
-    brand: project.brandKit,
-    items: items
-      .filter((item) => item.deletedAt === null)
-      .map(({ position, creationId, width, height, format, r2Key }) => ({ position, creationId, width, height, format, r2Key })),
-    // The thumbnail when there is one (small; R2 keeps its own content type), else the file.
-    avatar: avatar ? { r2Key: avatar.thumbnailKey ?? avatar.r2Key, contentType: avatar.mime } : null,
-  };
-}
-
-/** The publish job's callback: a scheduled ad becomes published or failed (only while it is scheduled). */
-export async function recordPostOutcome(db: Db, adId: string, status: 'published' | 'failed'): Promise<void> {
-  await repo.setStatusIf(db, adId, ['scheduled'], status, new Date());
-}
-
-/** What a post of the ad publishes: its live pictures in order and its caption; 422 when a picture is gone. */
-async function postContentOf(db: Db, row: repo.AdRow): Promise<{ creationIds: string[]; caption: string }> {
-  const items = await repo.itemsOf(db, [row.id]);
-  if (items.length === 0 || items.some((item) => item.deletedAt !== null)) {
-    throw invalid('creationIds', 'A picture of this ad was deleted. Pick the pictures again, then have the ad approved.');
-  }
-  return { creationIds: items.map((item) => item.creationId), caption: row.primaryText };
-}
-
-/** Approved (or failed before) → scheduled, once the post is scheduled; false when the ad changed meanwhile. */
-async function markScheduled(db: Db, row: repo.AdRow): Promise<boolean> {
-  const [result] = await rawBatch(db, [repo.setStatusIf(db, row.id, ['approved', 'failed'], 'scheduled', new Date(), row.revision)]);
-  return (result?.meta.changes ?? 0) > 0;
-}
-
-/** How long an ad may show "scheduled" without a matching post before the repair pass looks at it. */
-const STRANDED_AFTER_MS = 10 * 60_000;
-
-/**
- * The every-minute job's repair pass: an ad still "scheduled" whose post has settled (a run
- * that died between the post's last write and the ad's), or that has no live post at all
- * (a request that died between marking the ad and making its post), gets the post's outcome
- * or is approved again. Returns how many ads it moved.
- */
-export async function settleStrandedAds(db: Db, now: Date, limit = 100): Promise<number> {
-  const stranded = await repo.scheduledAdsBefore(db, new Date(now.getTime() - STRANDED_AFTER_MS), limit);
-  if (stranded.length === 0) return 0;
-  const posts = await postsFor(
-    db,
-    stranded.map((ad) => ad.id),
-  );
-  let moved = 0;
-  for (const { id } of stranded) {
-    const post = posts.get(id);
-    if (post?.status === 'scheduled' || post?.status === 'publishing') continue;
-    const to = post?.status === 'published' ? 'published' : post?.status === 'failed' ? 'failed' : 'approved';
-    const [result] = await rawBatch(db, [repo.setStatusIf(db, id, ['scheduled'], to, now)]);
-    moved += result?.meta.changes ?? 0;
-  }
-  return moved;
-}
-
-/** A scheduled ad whose post was canceled (or could not be made) is approved again, or back to where it was. */
-async function markUnscheduled(db: Db, adId: string, to: 'approved' | 'failed' = 'approved'): Promise<void> {
-  await repo.setStatusIf(db, adId, ['scheduled'], to, new Date());
-}
-
-/**
- * Publishes an approved (or failed) ad to the project's Instagram account: now (no `at`) or
- * at a time. Returns the post and, to publish now, the run to start once the answer is out.
- */
-export async function publishAd(
-  db: Db,
-  env: Parameters<typeof publishDue>[1],
-  ad: repo.AdRow,
-  input: { at?: string | undefined; userId: string; origin: string },
-): Promise<{ post: AdPost; run?: () => Promise<unknown> }> {
-  if (ad.status !== 'approved' && ad.status !== 'failed') {
-    throw new AppError(
-      'conflict',
-      ad.status === 'scheduled' || ad.status === 'published' ? 'This ad is already scheduled or published.' : 'Only an approved ad can be published.',
-    );
-  }
-  const { creationIds, caption } = await postContentOf(db, ad);
-  const { at, origin } = input;
-  const now = new Date();
-  // The ad is marked scheduled first (conditionally, at the revision read): the job can then
-  // never settle a post whose ad does not show it yet.
-  if (!(await markScheduled(db, ad))) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
-  let post: AdPost;
-  try {
-    post = await schedulePost(
-      db,
-      env,
-      { projectId: ad.projectId, adId: ad.id, kind: ad.kind, creationIds, caption, ...(at ? { at: new Date(at) } : {}), createdBy: input.userId, origin },
-      now,
-    );
-  } catch (error) {
-    await markUnscheduled(db, ad.id, ad.status === 'failed' ? 'failed' : 'approved');
-    throw error;
-  }
-  if (at) return { post };
-  const postId = post.id;
-  const run = () =>
-    publishDue(db, env, now, {
-      owner: crypto.randomUUID(),
-      postId,
-      origin,
-      onSettled: (adId, outcome) => recordPostOutcome(db, adId, outcome),
-    }).catch((error: unknown) => {
-      console.error(
-        JSON.stringify({ level: 'error', message: 'publish_now_failed', adId: ad.id, error: error instanceof Error ? error.message : String(error) }),
-      );
-    });
-  return { post, run };
-}
-
-/** Cancels a scheduled post the job has not started on: the ad is approved again. */
-export async function cancelPublish(db: Db, ad: repo.AdRow): Promise<void> {
-  if (!(await cancelScheduled(db, ad.id))) throw new AppError('conflict', 'Nothing is scheduled for this ad, or it is being published right now.');
-  await markUnscheduled(db, ad.id);
-}
-
 /** The access rule's lookup (`access({ ad: role })`): the ad and the user's membership of its project, in one batch. */
 export function adForMember(db: Db, id: string, userId: string) {
   return firstRowForMember(db, repo.liveAdQuery(db, id), repo.projectOfAd(id), userId);
@@ -511,6 +279,9 @@ export function projectAds(db: Db, projectId: string, ids: readonly string[] | n
 export function livePicturesOf(db: Db, adIds: readonly string[]) {
   return repo.livePicturesOf(db, adIds);
 }
+
+export { MAX_REVIEWS_PER_AD, adForPreview, memberReview, recordReview, reviewsOf, type ReviewInput } from '#worker/features/ads/core/reviews.ts';
+export { cancelPublish, publishAd, recordPostOutcome, settleStrandedAds } from '#worker/features/ads/core/publishing.ts';
 
 /** The admin's support view of a project: its newest ads (a query for one batch) and their count (a subquery). */
 export { adCount, newestAdsQuery } from '#worker/features/ads/core/repo.ts';

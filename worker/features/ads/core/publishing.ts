@@ -1,0 +1,120 @@
+import type { AdPost } from '#common/schemas/ads.ts';
+import { rawBatch, type Db } from '#worker/db/client.ts';
+import { AppError } from '#worker/lib/errors.ts';
+import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish/service.ts';
+import { invalid } from '#worker/features/ads/core/checks.ts';
+import * as repo from '#worker/features/ads/core/repo.ts';
+
+/**
+ * Publishing an ad: its status follows its Instagram post (scheduled → published or failed),
+ * and the every-minute job's repair pass settles the ones left behind. The post itself is
+ * instagram/publish/service.ts's. Reached through the ads service (service.ts).
+ */
+
+/** The publish job's callback: a scheduled ad becomes published or failed (only while it is scheduled). */
+export async function recordPostOutcome(db: Db, adId: string, status: 'published' | 'failed'): Promise<void> {
+  await repo.setStatusIf(db, adId, ['scheduled'], status, new Date());
+}
+
+/** What a post of the ad publishes: its live pictures in order and its caption; 422 when a picture is gone. */
+async function postContentOf(db: Db, row: repo.AdRow): Promise<{ creationIds: string[]; caption: string }> {
+  const items = await repo.itemsOf(db, [row.id]);
+  if (items.length === 0 || items.some((item) => item.deletedAt !== null)) {
+    throw invalid('creationIds', 'A picture of this ad was deleted. Pick the pictures again, then have the ad approved.');
+  }
+  return { creationIds: items.map((item) => item.creationId), caption: row.primaryText };
+}
+
+/** Approved (or failed before) → scheduled, once the post is scheduled; false when the ad changed meanwhile. */
+async function markScheduled(db: Db, row: repo.AdRow): Promise<boolean> {
+  const [result] = await rawBatch(db, [repo.setStatusIf(db, row.id, ['approved', 'failed'], 'scheduled', new Date(), row.revision)]);
+  return (result?.meta.changes ?? 0) > 0;
+}
+
+/** How long an ad may show "scheduled" without a matching post before the repair pass looks at it. */
+const STRANDED_AFTER_MS = 10 * 60_000;
+
+/**
+ * The every-minute job's repair pass: an ad still "scheduled" whose post has settled (a run
+ * that died between the post's last write and the ad's), or that has no live post at all
+ * (a request that died between marking the ad and making its post), gets the post's outcome
+ * or is approved again. Returns how many ads it moved.
+ */
+export async function settleStrandedAds(db: Db, now: Date, limit = 100): Promise<number> {
+  const stranded = await repo.scheduledAdsBefore(db, new Date(now.getTime() - STRANDED_AFTER_MS), limit);
+  if (stranded.length === 0) return 0;
+  const posts = await postsFor(
+    db,
+    stranded.map((ad) => ad.id),
+  );
+  let moved = 0;
+  for (const { id } of stranded) {
+    const post = posts.get(id);
+    if (post?.status === 'scheduled' || post?.status === 'publishing') continue;
+    const to = post?.status === 'published' ? 'published' : post?.status === 'failed' ? 'failed' : 'approved';
+    const [result] = await rawBatch(db, [repo.setStatusIf(db, id, ['scheduled'], to, now)]);
+    moved += result?.meta.changes ?? 0;
+  }
+  return moved;
+}
+
+/** A scheduled ad whose post was canceled (or could not be made) is approved again, or back to where it was. */
+async function markUnscheduled(db: Db, adId: string, to: 'approved' | 'failed' = 'approved'): Promise<void> {
+  await repo.setStatusIf(db, adId, ['scheduled'], to, new Date());
+}
+
+/**
+ * Publishes an approved (or failed) ad to the project's Instagram account: now (no `at`) or
+ * at a time. Returns the post and, to publish now, the run to start once the answer is out.
+ */
+export async function publishAd(
+  db: Db,
+  env: Parameters<typeof publishDue>[1],
+  ad: repo.AdRow,
+  input: { at?: string | undefined; userId: string; origin: string },
+): Promise<{ post: AdPost; run?: () => Promise<unknown> }> {
+  if (ad.status !== 'approved' && ad.status !== 'failed') {
+    throw new AppError(
+      'conflict',
+      ad.status === 'scheduled' || ad.status === 'published' ? 'This ad is already scheduled or published.' : 'Only an approved ad can be published.',
+    );
+  }
+  const { creationIds, caption } = await postContentOf(db, ad);
+  const { at, origin } = input;
+  const now = new Date();
+  // The ad is marked scheduled first (conditionally, at the revision read): the job can then
+  // never settle a post whose ad does not show it yet.
+  if (!(await markScheduled(db, ad))) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
+  let post: AdPost;
+  try {
+    post = await schedulePost(
+      db,
+      env,
+      { projectId: ad.projectId, adId: ad.id, kind: ad.kind, creationIds, caption, ...(at ? { at: new Date(at) } : {}), createdBy: input.userId, origin },
+      now,
+    );
+  } catch (error) {
+    await markUnscheduled(db, ad.id, ad.status === 'failed' ? 'failed' : 'approved');
+    throw error;
+  }
+  if (at) return { post };
+  const postId = post.id;
+  const run = () =>
+    publishDue(db, env, now, {
+      owner: crypto.randomUUID(),
+      postId,
+      origin,
+      onSettled: (adId, outcome) => recordPostOutcome(db, adId, outcome),
+    }).catch((error: unknown) => {
+      console.error(
+        JSON.stringify({ level: 'error', message: 'publish_now_failed', adId: ad.id, error: error instanceof Error ? error.message : String(error) }),
+      );
+    });
+  return { post, run };
+}
+
+/** Cancels a scheduled post the job has not started on: the ad is approved again. */
+export async function cancelPublish(db: Db, ad: repo.AdRow): Promise<void> {
+  if (!(await cancelScheduled(db, ad.id))) throw new AppError('conflict', 'Nothing is scheduled for this ad, or it is being published right now.');
+  await markUnscheduled(db, ad.id);
+}
