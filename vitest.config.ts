@@ -123,6 +123,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./e2e/global-setup.ts'],
+          setupFiles: ['./e2e/setup.ts'],
           // e2e/d1.ts reads the local database with node:sqlite, which warns that it is experimental.
           execArgv: ['--disable-warning=ExperimentalWarning'],
           // Browser flows on a busy 2-core machine: the longest took 63 s with one core taken (issue 26).

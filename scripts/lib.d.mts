@@ -5,5 +5,5 @@ export function run(
   args: string[],
   options?: import('node:child_process').SpawnSyncOptions,
 ): import('node:child_process').SpawnSyncReturns<Buffer | string>;
-export function chromiumPath(): string | undefined;
+export function chromiumPath(options?: { headlessShell?: boolean }): string | undefined;
 export const CHROMIUM_INSTALL_HINT: string;

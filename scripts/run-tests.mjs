@@ -68,7 +68,7 @@ async function staticChecks() {
   return results;
 }
 
-if (selects(projectFilters(args), 'e2e') && !chromiumPath()) {
+if (selects(projectFilters(args), 'e2e') && !chromiumPath({ headlessShell: true })) {
   console.error(`✖ The browser tests need Chromium, and none was found.\n  Install it: ${CHROMIUM_INSTALL_HINT}`);
   process.exit(1);
 }
