@@ -1,5 +1,5 @@
-// `npm test` under Node 22: build the client, then, side by side, the static checks (typecheck,
-// then every check of `npm run lint`) and every suite (worker in workerd, client components in
+// `npm test` under Node 22: build the client, then, side by side, the static checks (`npm run
+// lint -- --typecheck`: both typechecks, then every check of the lint) and every suite (worker in workerd, client components in
 // happy-dom, browser tests in chromium against wrangler dev). The two lanes share the machine's
 // cores; the checks' output is printed once they are done, so that it never splits vitest's.
 // `npm test -- --project worker` (or client, e2e) runs one suite; only e2e needs Chromium.
@@ -56,16 +56,10 @@ function shown(command, commandArgs) {
   });
 }
 
-/** The static lane: the typecheck, then every check of `npm run lint` (which reports each one itself). */
+/** The static lane: `npm run lint -- --typecheck`, both programs typechecked and handed to ESLint, then every other check (each reported). */
 async function staticChecks() {
-  const steps = [
-    ['Typecheck (tsconfig.json)', 'tsc', ['-p', 'tsconfig.json']],
-    ['Typecheck (tsconfig.node.json)', 'tsc', ['-p', 'tsconfig.node.json']],
-    ['Lint (npm run lint: ESLint, Prettier, import boundaries, binding types)', 'node', ['scripts/lint.mjs']],
-  ];
-  const results = [];
-  for (const [name, command, commandArgs] of steps) results.push({ name, ...(await captured(command, commandArgs)) });
-  return results;
+  const name = 'Typecheck and lint (npm run lint -- --typecheck: tsc, ESLint, Prettier, import boundaries, table owners, binding types)';
+  return [{ name, ...(await captured('node', ['scripts/lint.mjs', '--typecheck'])) }];
 }
 
 if (selects(projectFilters(args), 'e2e') && !chromiumPath({ headlessShell: true })) {
@@ -83,7 +77,7 @@ const checks = await checking;
 console.log('\n› Static checks');
 for (const { name, status, output, seconds } of checks) {
   console.log(`${status === 0 ? '✔' : '✖'} ${name} (${seconds.toFixed(0)} s)`);
-  if (status !== 0 || name.startsWith('Lint')) console.log(output.trim().replace(/^/gm, '  '));
+  console.log(output.trim().replace(/^/gm, '  '));
 }
 const failedChecks = checks.filter((check) => check.status !== 0);
 if (failedChecks.length > 0) console.error(`✖ ${failedChecks.length} static check(s) failed: ${failedChecks.map((c) => c.name).join(', ')}`);
