@@ -66,7 +66,9 @@ const FUZZ_GROUP = Number(process.env.FUZZ_GROUP ?? 0) | 0;
 /**
  * Three projects: worker tests inside workerd with the real migrations on D1 and a
  * real R2 binding, the renderer Worker beside them; client component tests in happy-dom; browser tests in Debian's
- * chromium against `wrangler dev`. They run in that order (`sequence.groupOrder`).
+ * chromium against `wrangler dev`. `npm test` runs the worker and client projects in one vitest and the browser
+ * tests in another beside it (scripts/run-tests.mjs); a plain `vitest run` runs the three in this order
+ * (`sequence.groupOrder`).
  */
 export default defineConfig({
   test: {

@@ -90,9 +90,10 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const baseURL = `http://127.0.0.1:${PORT}`;
   await waitForHealth(baseURL, child, () => log);
-  // The browser tests run last (vitest.config.ts): until then wrangler dev waits stopped, since
-  // its file watcher (esbuild's, with no switch to turn it off) polls at ≈ 7.5 % of a core, 40 CPU-s
-  // over the worker and client tests. e2e/setup.ts wakes it before each browser test file.
+  // In a plain `vitest run` the browser tests run last (vitest.config.ts): until then wrangler dev
+  // waits stopped, since its file watcher (esbuild's, with no switch to turn it off) polls at
+  // ≈ 7.5 % of a core, 40 CPU-s over the worker and client tests. e2e/setup.ts wakes it before each
+  // browser test file (at once when the browser tests run in their own vitest, as in `npm test`).
   process.kill(-child.pid!, 'SIGSTOP');
 
   project.provide('baseURL', baseURL);
