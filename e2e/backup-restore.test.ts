@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WRANGLER_ENV } from '../scripts/lib.mjs';
 import { queryLocalD1 } from './d1.ts';
 
 /**
- * The local backup round trip (README → "Backups and restore"): a database migrated and filled
- * in a temporary --persist-to directory is exported by `npm run db:backup` (scripts/backup.mjs,
+ * The local backup round trip (README → "Backups and restore"): a database migrated (a copy of
+ * the one e2e/global-setup.ts migrated with wrangler, before its seed) and filled in a temporary
+ * --persist-to directory is exported by `npm run db:backup` (scripts/backup.mjs,
  * `wrangler d1 export`), restored by `npm run db:restore` into another, empty directory, and the
  * two hold the same tables, row counts and rows. Runs wrangler only (no browser, no server).
  */
@@ -61,7 +62,7 @@ INSERT INTO credit_ledger (id, user_id, kind, operation_key, description, monthl
 
 describe('backups: export the local database and restore it into an empty one', () => {
   beforeAll(() => {
-    wrangler(['d1', 'migrations', 'apply', 'DB', '--local', `--persist-to=${source}`]);
+    cpSync(inject('migratedDir'), source, { recursive: true });
     writeFileSync(join(work, 'seed.sql'), SEED);
     wrangler(['d1', 'execute', 'DB', '--local', '--yes', `--persist-to=${source}`, `--file=${join(work, 'seed.sql')}`]);
   }, 120_000);

@@ -1,13 +1,14 @@
-// `npm test` under Node 22: build the client, then two lanes side by side.
-// - The test lane (shown as it runs): the worker tests (workerd) and then the client component
-//   tests (happy-dom), one vitest process: about one core.
-// - The side lane: the static checks (`npm run lint -- --typecheck`: both typechecks, then every
-//   check of the lint), then the browser tests (chromium against wrangler dev, their own vitest):
-//   about one core and a half.
-// Neither lane fills the 2 cores alone, and the browser tests are the longest part: run after the
-// worker tests, they left a core half idle (docs/architecture.md#ci). The side lane's output is
-// kept until the test lane is done, then printed, then shown live, so that two reports never
-// interleave. With `--outputFile.json=<file>` the two vitest reports are merged into <file>.
+// `npm test` under Node 22: build the client, then three lanes side by side.
+// - The worker tests (workerd, one vitest worker: about one core), shown as they run.
+// - The client component tests (happy-dom, their own vitest), then, with `--budgets` (.ci/run),
+//   the deterministic weight budgets (`npm run bench -- --only weight --check --reuse-client`).
+// - The static checks (`npm run lint -- --typecheck`: both typechecks, then every check of the
+//   lint), then the browser tests (chromium against wrangler dev, their own vitest: about one
+//   core and a half).
+// No lane fills the 2 cores alone; one after another, the run left a core half idle
+// (docs/architecture.md#ci). The other lanes' output is held until the worker tests are done,
+// then printed lane by lane, each shown live once its turn comes, so that reports never
+// interleave. With `--outputFile.json=<file>` the vitest reports are merged into <file>.
 // `npm test -- --project worker` (or client, e2e) runs one suite; only e2e needs Chromium.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,9 +42,10 @@ function selects(filters, name) {
   return included && !excluded;
 }
 
-const { filters, rest } = splitProjectFilters(process.argv.slice(2));
-const laneProjects = ['worker', 'client'].filter((project) => selects(filters, project));
-const runsE2e = selects(filters, 'e2e');
+const BUDGETS = '--budgets';
+const budgets = process.argv.includes(BUDGETS);
+const { filters, rest } = splitProjectFilters(process.argv.slice(2).filter((arg) => arg !== BUDGETS));
+const [runsWorker, runsClient, runsE2e] = ['worker', 'client', 'e2e'].map((project) => selects(filters, project));
 const OUTPUT_JSON = '--outputFile.json=';
 const outputJson = rest.find((arg) => arg.startsWith(OUTPUT_JSON))?.slice(OUTPUT_JSON.length);
 
@@ -53,10 +55,7 @@ function vitestArgs(lane, projects) {
   return ['run', ...projects.flatMap((project) => ['--project', project]), '--passWithNoTests', ...own];
 }
 
-/**
- * Runs a command; resolves with its status and seconds. Its output goes to `write` (chunks as
- * they come); the side lane's `write` holds them until the test lane is done.
- */
+/** Runs a command; resolves with its status and seconds. Its output goes to `write`, chunk by chunk. */
 function start(command, commandArgs, write) {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -76,25 +75,36 @@ function start(command, commandArgs, write) {
   });
 }
 
-/** The side lane's output: held while the test lane prints, then written out and shown live. */
-const held = [];
-let live = false;
-const side = (chunk) => (live ? process.stdout.write(chunk) : held.push(String(chunk)));
-function goLive() {
-  process.stdout.write(held.join(''));
-  held.length = 0;
-  live = true;
+/** A lane's output: held until its turn, then written out and shown live. */
+function heldOutput() {
+  const chunks = [];
+  let live = false;
+  return {
+    write: (chunk) => (live ? process.stdout.write(chunk) : chunks.push(String(chunk))),
+    show() {
+      process.stdout.write(chunks.join(''));
+      chunks.length = 0;
+      live = true;
+    },
+  };
 }
 
-/** The side lane: the static checks, then the browser tests. */
-async function sideLane() {
-  side('\n› Static checks (npm run lint -- --typecheck: tsc, ESLint, Prettier, import boundaries, table owners, binding types)\n');
-  const checks = await start('node', ['scripts/lint.mjs', '--typecheck'], side);
-  side(`${checks.status === 0 ? '✔' : '✖'} Static checks (${checks.seconds.toFixed(0)} s)\n`);
+/** The client tests, then (with --budgets) the weight budgets. */
+async function clientLane(out) {
+  const client = runsClient ? await start('vitest', vitestArgs('client', ['client']), out.write) : undefined;
+  if (!budgets) return { client };
+  out.write('\n› Performance budgets (weight)\n');
+  return { client, weight: await start('npm', ['run', '--silent', 'bench', '--', '--only', 'weight', '--check', '--reuse-client'], out.write) };
+}
+
+/** The static checks, then the browser tests. */
+async function staticAndBrowserLane(out) {
+  out.write('\n› Static checks (npm run lint -- --typecheck: tsc, ESLint, Prettier, import boundaries, table owners, binding types)\n');
+  const checks = await start('node', ['scripts/lint.mjs', '--typecheck'], out.write);
+  out.write(`${checks.status === 0 ? '✔' : '✖'} Static checks (${checks.seconds.toFixed(0)} s)\n`);
   if (!runsE2e) return { checks };
-  side('\n› Browser tests\n');
-  const e2e = await start('vitest', vitestArgs('e2e', ['e2e']), side);
-  return { checks, e2e };
+  out.write('\n› Browser tests\n');
+  return { checks, e2e: await start('vitest', vitestArgs('e2e', ['e2e']), out.write) };
 }
 
 /** Merges the lanes' JSON reports (jest's format, as vitest writes it) into the requested file. */
@@ -120,7 +130,7 @@ function mergeReports(lanes) {
   writeFileSync(outputJson, JSON.stringify(merged));
 }
 
-if (laneProjects.length === 0 && !runsE2e) {
+if (!runsWorker && !runsClient && !runsE2e) {
   console.error(`✖ No test project matches ${filters.join(', ')} (worker, client, e2e).`);
   process.exit(1);
 }
@@ -130,19 +140,24 @@ if (runsE2e && !chromiumPath({ headlessShell: true })) {
 }
 console.log('› Building the client…');
 run('vite', ['build', '--logLevel', 'warn']);
-console.log(
-  `› Side by side: the ${laneProjects.join(' and ') || 'no'} tests here; the static checks${runsE2e ? ' and then the browser tests' : ''} in the other lane (shown after)…`,
-);
-const sideDone = sideLane();
-const lane = laneProjects.length > 0 ? await start('vitest', vitestArgs('tests', laneProjects), (chunk) => process.stdout.write(chunk)) : undefined;
-goLive();
-const { checks, e2e } = await sideDone;
-mergeReports([...(lane ? ['tests'] : []), ...(e2e ? ['e2e'] : [])]);
+console.log('› Three lanes side by side: the worker tests (shown now), the client tests, the static checks and the browser tests (shown after)…');
+const clientOut = heldOutput();
+const staticOut = heldOutput();
+const clientDone = clientLane(clientOut);
+const staticDone = staticAndBrowserLane(staticOut);
+const worker = runsWorker ? await start('vitest', vitestArgs('worker', ['worker']), (chunk) => process.stdout.write(chunk)) : undefined;
+clientOut.show();
+const { client, weight } = await clientDone;
+staticOut.show();
+const { checks, e2e } = await staticDone;
+mergeReports([worker && 'worker', client && 'client', e2e && 'e2e'].filter(Boolean));
 
 const failed = [
-  lane && lane.status !== 0 && 'the worker and client tests',
-  checks.status !== 0 && 'the static checks',
-  e2e && e2e.status !== 0 && 'the browser tests',
+  worker?.status && 'the worker tests',
+  client?.status && 'the client tests',
+  weight?.status && 'the weight budgets',
+  checks.status && 'the static checks',
+  e2e?.status && 'the browser tests',
 ].filter(Boolean);
 if (failed.length > 0) console.error(`\n✖ Failed: ${failed.join(', ')}`);
 process.exit(failed.length > 0 ? 1 : 0);
