@@ -1,14 +1,14 @@
-// `npm test` under Node 22: build the client, then three lanes side by side.
-// - The worker tests (workerd, one vitest worker: about one core), shown as they run.
-// - The client component tests (happy-dom, their own vitest), then, with `--budgets` (.ci/run),
-//   the deterministic weight budgets (`npm run bench -- --only weight --check --reuse-client`).
-// - The static checks (`npm run lint -- --typecheck`: both typechecks, then every check of the
-//   lint), then the browser tests (chromium against wrangler dev, their own vitest: about one
-//   core and a half).
-// No lane fills the 2 cores alone; one after another, the run left a core half idle
-// (docs/architecture.md#ci). The other lanes' output is held until the worker tests are done,
-// then printed lane by lane, each shown live once its turn comes, so that reports never
-// interleave. With `--outputFile.json=<file>` the vitest reports are merged into <file>.
+// `npm test` under Node 22: build the client, then two lanes side by side.
+// - The test lane (shown as it runs): the worker tests (workerd) and then the client component
+//   tests (happy-dom), one vitest process: about one core.
+// - The side lane: the static checks (`npm run lint -- --typecheck`: both typechecks, then every
+//   check of the lint), then the browser tests (chromium against wrangler dev, their own vitest:
+//   about one core and a half), then, with `--budgets` (.ci/run), the deterministic weight budgets
+//   (`npm run bench -- --only weight --check --reuse-client`).
+// Neither lane fills the 2 cores alone; one after the other, the run left a core half idle, and
+// three lanes overloaded them (docs/architecture.md#ci). The side lane's output is held until the
+// test lane is done, then printed and shown live, so that reports never interleave. With
+// `--outputFile.json=<file>` the vitest reports are merged into <file>.
 // `npm test -- --project worker` (or client, e2e) runs one suite; only e2e needs Chromium.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ function selects(filters, name) {
 const BUDGETS = '--budgets';
 const budgets = process.argv.includes(BUDGETS);
 const { filters, rest } = splitProjectFilters(process.argv.slice(2).filter((arg) => arg !== BUDGETS));
-const [runsWorker, runsClient, runsE2e] = ['worker', 'client', 'e2e'].map((project) => selects(filters, project));
+const runsE2e = selects(filters, 'e2e');
 const OUTPUT_JSON = '--outputFile.json=';
 const outputJson = rest.find((arg) => arg.startsWith(OUTPUT_JSON))?.slice(OUTPUT_JSON.length);
 
@@ -89,22 +89,19 @@ function heldOutput() {
   };
 }
 
-/** The client tests, then (with --budgets) the weight budgets. */
-async function clientLane(out) {
-  const client = runsClient ? await start('vitest', vitestArgs('client', ['client']), out.write) : undefined;
-  if (!budgets) return { client };
-  out.write('\n› Performance budgets (weight)\n');
-  return { client, weight: await start('npm', ['run', '--silent', 'bench', '--', '--only', 'weight', '--check', '--reuse-client'], out.write) };
-}
-
-/** The static checks, then the browser tests. */
-async function staticAndBrowserLane(out) {
+/** The static checks, then the browser tests, then (with --budgets) the weight budgets. */
+async function sideLane(out) {
   out.write('\n› Static checks (npm run lint -- --typecheck: tsc, ESLint, Prettier, import boundaries, table owners, binding types)\n');
   const checks = await start('node', ['scripts/lint.mjs', '--typecheck'], out.write);
   out.write(`${checks.status === 0 ? '✔' : '✖'} Static checks (${checks.seconds.toFixed(0)} s)\n`);
-  if (!runsE2e) return { checks };
-  out.write('\n› Browser tests\n');
-  return { checks, e2e: await start('vitest', vitestArgs('e2e', ['e2e']), out.write) };
+  let e2e;
+  if (runsE2e) {
+    out.write('\n› Browser tests\n');
+    e2e = await start('vitest', vitestArgs('e2e', ['e2e']), out.write);
+  }
+  if (!budgets) return { checks, e2e };
+  out.write('\n› Performance budgets (weight)\n');
+  return { checks, e2e, weight: await start('npm', ['run', '--silent', 'bench', '--', '--only', 'weight', '--check', '--reuse-client'], out.write) };
 }
 
 /** Merges the lanes' JSON reports (jest's format, as vitest writes it) into the requested file. */
@@ -130,7 +127,7 @@ function mergeReports(lanes) {
   writeFileSync(outputJson, JSON.stringify(merged));
 }
 
-if (!runsWorker && !runsClient && !runsE2e) {
+if (!['worker', 'client', 'e2e'].some((project) => selects(filters, project))) {
   console.error(`✖ No test project matches ${filters.join(', ')} (worker, client, e2e).`);
   process.exit(1);
 }
@@ -140,24 +137,22 @@ if (runsE2e && !chromiumPath({ headlessShell: true })) {
 }
 console.log('› Building the client…');
 run('vite', ['build', '--logLevel', 'warn']);
-console.log('› Three lanes side by side: the worker tests (shown now), the client tests, the static checks and the browser tests (shown after)…');
-const clientOut = heldOutput();
-const staticOut = heldOutput();
-const clientDone = clientLane(clientOut);
-const staticDone = staticAndBrowserLane(staticOut);
-const worker = runsWorker ? await start('vitest', vitestArgs('worker', ['worker']), (chunk) => process.stdout.write(chunk)) : undefined;
-clientOut.show();
-const { client, weight } = await clientDone;
-staticOut.show();
-const { checks, e2e } = await staticDone;
-mergeReports([worker && 'worker', client && 'client', e2e && 'e2e'].filter(Boolean));
+const laneProjects = ['worker', 'client'].filter((project) => selects(filters, project));
+console.log(
+  `› Two lanes side by side: the ${laneProjects.join(' and ') || 'no'} tests here; the static checks, the browser tests${budgets ? ' and the budgets' : ''} after them…`,
+);
+const sideOut = heldOutput();
+const sideDone = sideLane(sideOut);
+const tests = laneProjects.length > 0 ? await start('vitest', vitestArgs('tests', laneProjects), (chunk) => process.stdout.write(chunk)) : undefined;
+sideOut.show();
+const { checks, e2e, weight } = await sideDone;
+mergeReports([tests && 'tests', e2e && 'e2e'].filter(Boolean));
 
 const failed = [
-  worker?.status && 'the worker tests',
-  client?.status && 'the client tests',
-  weight?.status && 'the weight budgets',
+  tests?.status && `the ${laneProjects.join(' and ')} tests`,
   checks.status && 'the static checks',
   e2e?.status && 'the browser tests',
+  weight?.status && 'the weight budgets',
 ].filter(Boolean);
 if (failed.length > 0) console.error(`\n✖ Failed: ${failed.join(', ')}`);
 process.exit(failed.length > 0 ? 1 : 0);
