@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../scripts/seed.mjs';
-import { expectAccessible, launch, newPage, PASSWORD, queryD1, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
+import { expectAccessible, launch, newPage, PASSWORD, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -129,21 +129,27 @@ describe('presentations in the workspace', () => {
     const email = uniqueEmail('agency');
     const { context, page, errors } = await signUpInBrowser(browser, email, PASSWORD, 'Agnes Agency');
     context.setDefaultTimeout(15_000);
-    // The Agency plan as a purchase would set it; a new session reads it.
-    queryD1(`UPDATE users SET plan = 'agency' WHERE email = '${email}'`);
-    const project = await page.evaluate(
-      async ({ email, password }) => {
-        await fetch('/api/auth/logout', { method: 'POST' });
-        await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-        const created = await fetch('/api/projects', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Harbour Bakery' }),
-        });
-        return (await created.json()) as { id: string };
-      },
-      { email, password: PASSWORD },
-    );
+    // The Agency plan, bought through the sandbox checkout. Not written into wrangler dev's D1 file
+    // from this process: under load, workerd once went on without seeing such a write.
+    const checkout = await page.evaluate(async () => {
+      const response = await fetch('/api/billing/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'plan', id: 'agency' }),
+      });
+      return (await response.json()) as { url: string };
+    });
+    await page.goto(checkout.url);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL('**/account/billing*');
+    const project = await page.evaluate(async () => {
+      const created = await fetch('/api/projects', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Harbour Bakery' }),
+      });
+      return (await created.json()) as { id: string };
+    });
 
     await page.goto(`/projects/${project.id}/marketing`);
     // The sidebar offers Presentations to an Agency user.
