@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildDefines } from '../scripts/build-defines.mjs';
@@ -18,8 +18,7 @@ declare module 'vitest' {
     chromium: string;
     persistDir: string;
     migratedDir: string;
-    /** wrangler dev's processes but its esbuild watchers: what e2e/setup.ts wakes. */
-    serverPids: number[];
+    serverProcessGroup: number;
   }
 }
 
@@ -35,22 +34,6 @@ function requireChromium(): string {
 function wrangler(args: string[]): void {
   const result = spawnSync('wrangler', args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...WRANGLER_ENV, CI: 'true' } });
   if (result.status !== 0) throw new Error(`wrangler ${args.join(' ')} failed:\n${result.stderr}`);
-}
-
-/** The processes of a process group, with their command names (from /proc). */
-function processGroup(pgid: number): { pid: number; comm: string }[] {
-  const members: { pid: number; comm: string }[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const [, comm, rest] = /^\d+ \((.*)\) (.*)$/.exec(readFileSync(`/proc/${entry}/stat`, 'utf8').trim()) ?? [];
-      // After the state: ppid, then pgrp.
-      if (comm && Number(rest?.split(' ')[2]) === pgid) members.push({ pid: Number(entry), comm });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return members;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -114,24 +97,19 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${PORT}`;
   await waitForHealth(baseURL, child, () => log);
   // In a plain `vitest run` the browser tests run last (vitest.config.ts): until then wrangler dev
-  // waits stopped. e2e/setup.ts wakes it before each browser test file (at once when the browser
-  // tests run in their own vitest, as in `npm test`), but not its esbuild processes: they only
-  // watch the sources (with no switch to turn that off), which no browser test changes, and the
-  // main worker's watcher polls at ≈ 6 % of a core: 20 CPU-s over the browser tests, 40 over the
-  // worker and client tests before them.
+  // waits stopped, since its file watcher (esbuild's, with no switch to turn it off) polls at
+  // ≈ 7.5 % of a core, 40 CPU-s over the worker and client tests. e2e/setup.ts wakes it before each
+  // browser test file (at once when the browser tests run in their own vitest, as in `npm test`).
   process.kill(-child.pid!, 'SIGSTOP');
-  const serverPids = processGroup(child.pid!)
-    .filter((member) => member.comm !== 'esbuild')
-    .map((member) => member.pid);
 
   project.provide('baseURL', baseURL);
   project.provide('chromium', chromium);
   project.provide('persistDir', PERSIST_DIR);
   project.provide('migratedDir', MIGRATED_DIR);
-  project.provide('serverPids', serverPids);
+  project.provide('serverProcessGroup', child.pid!);
 
   return () => {
-    // wrangler dev runs workerd and esbuild as children: wake and stop the whole process group.
+    // wrangler dev runs workerd as a child: stop the whole process group.
     if (child.pid) {
       try {
         process.kill(-child.pid, 'SIGCONT');
