@@ -49,6 +49,18 @@ export async function newPage(
   return { context, page, errors };
 }
 
+/** POSTs JSON from the page (with its session cookie) and returns the parsed answer; a refusal throws with its status and body. */
+export async function postJson<T>(page: Page, path: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(`POST ${path} → ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    { path, body },
+  );
+}
+
 /** Runs a statement on the e2e server's local D1 database (e.g. to read the email outbox). */
 export function queryD1<T>(sql: string): T[] {
   return queryLocalD1<T>(inject('persistDir'), sql);

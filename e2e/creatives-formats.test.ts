@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
+import { expectAccessible, launch, signUpInBrowser, uniqueEmail, keepScreenshot, postJson } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,14 +29,7 @@ describe('every format at once in the browser', () => {
     const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('formats'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const creditsLeft = () => page.evaluate(async () => ((await (await fetch('/api/credits')).json()) as { total: number }).total);
-    const project = await page.evaluate(async () => {
-      const response = await fetch('/api/projects', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Harbour Bakery' }),
-      });
-      return (await response.json()) as { id: string };
-    });
+    const project = await postJson<{ id: string }>(page, '/api/projects', { name: 'Harbour Bakery' });
     const creative = await page.evaluate(async (projectId) => {
       const response = await fetch(`/api/projects/${projectId}/creatives`, {
         method: 'POST',

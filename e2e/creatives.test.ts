@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, launch, signUpInBrowser, uniqueEmail, postJson } from './browser.ts';
 import { noisePng } from './images.ts';
 
 let browser: Browser;
@@ -23,14 +23,7 @@ describe('creatives in the browser', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const creditsLeft = () => page.evaluate(async () => ((await (await fetch('/api/credits')).json()) as { total: number }).total);
     expect(await creditsLeft()).toBe(25);
-    const project = await page.evaluate(async () => {
-      const response = await fetch('/api/projects', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Harbour Bakery' }),
-      });
-      return (await response.json()) as { id: string };
-    });
+    const project = await postJson<{ id: string }>(page, '/api/projects', { name: 'Harbour Bakery' });
 
     await page.goto(`/projects/${project.id}/creatives`);
     await page.getByRole('button', { name: 'New creative' }).first().click();

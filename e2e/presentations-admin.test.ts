@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../scripts/seed.mjs';
-import { expectAccessible, launch, newPage, PASSWORD, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
+import { expectAccessible, launch, newPage, PASSWORD, signUpInBrowser, uniqueEmail, keepScreenshot, postJson } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -142,14 +142,7 @@ describe('presentations in the workspace', () => {
     await page.goto(checkout.url);
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL('**/account/billing*');
-    const project = await page.evaluate(async () => {
-      const created = await fetch('/api/projects', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Harbour Bakery' }),
-      });
-      return (await created.json()) as { id: string };
-    });
+    const project = await postJson<{ id: string }>(page, '/api/projects', { name: 'Harbour Bakery' });
 
     await page.goto(`/projects/${project.id}/marketing`);
     // The sidebar offers Presentations to an Agency user.
