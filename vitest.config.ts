@@ -132,6 +132,10 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One Node process for the files, one after another: a fork per file started vitest's
+          // runner and imported playwright-core again each time. Files share no state but
+          // e2e/browser.ts's counters (visitor addresses, unique emails), which only go up.
+          isolate: false,
           sequence: { groupOrder: 2 },
         },
       },
