@@ -162,6 +162,36 @@ describe('reliability fuzz read-back: what is stored reads back through its GET 
       await readBackProblems(world, routes, api({ ...base, '/api/projects/P/ads?limit=100': listing(['own']), '/api/ads/own': Response.json({ name: null }) })),
     ).toEqual(['/api/ads/own: stored name fails the write schema: Invalid input (null)']);
   });
+
+  it('reads a listed resource an earlier read-back found sound once per run; the world’s own, and an unsound one, every time', async () => {
+    const world = { owner: { cookie: '' }, ids: { projectId: 'P', adId: 'own' } } as unknown as World;
+    const routes = [
+      { key: 'GET /api/ads/:id', method: 'GET', path: '/api/ads/:id', handlers: [], validations: [] },
+      {
+        key: 'PATCH /api/ads/:id',
+        method: 'PATCH',
+        path: '/api/ads/:id',
+        handlers: [],
+        access: { ad: 'editor' },
+        validations: [{ target: 'json', schema: z.object({ name: z.optional(z.string().check(z.minLength(1))) }) }],
+      },
+    ] as unknown as RegisteredRoute[];
+    const stored: Record<string, unknown> = { '/api/ads/own': { name: 'a' }, '/api/ads/earlier': { name: 'b' }, '/api/ads/broken': { name: '' } };
+    const reads: string[] = [];
+    const read = async (path: string) => {
+      reads.push(path);
+      if (path === '/api/me' || path === '/api/projects/P') return Response.json({});
+      if (path === '/api/projects/P/ads?limit=100') return Response.json({ items: ['own', 'earlier', 'broken'].map((id) => ({ id })) });
+      return path in stored ? Response.json(stored[path]) : Response.json({ error: { code: 'not_found' } }, { status: 404 });
+    };
+    const checked = new Set<string>();
+    const broken = ['/api/ads/broken: stored name fails the write schema: Invalid input ("")'];
+    expect(await readBackProblems(world, routes, read, checked)).toEqual(broken);
+    expect(reads.filter((path) => path.startsWith('/api/ads/'))).toEqual(['/api/ads/own', '/api/ads/earlier', '/api/ads/broken']);
+    reads.length = 0;
+    expect(await readBackProblems(world, routes, read, checked)).toEqual(broken);
+    expect(reads.filter((path) => path.startsWith('/api/ads/'))).toEqual(['/api/ads/own', '/api/ads/broken']);
+  });
 });
 
 describe('reliability fuzz depth: every changing route accepts some of the owner’s requests, or is listed with a reason', () => {
