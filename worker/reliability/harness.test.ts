@@ -90,6 +90,20 @@ describe('reliability fuzz harness', () => {
 });
 
 describe('reliability fuzz read-back: what is stored reads back through its GET and passes its own write schema', () => {
+  /** A world with one ad of its own, and the ad routes the read-back finds: a GET and a PATCH that takes JSON. */
+  const world = { owner: { cookie: '' }, ids: { projectId: 'P', adId: 'own' } } as unknown as World;
+  const routes = [
+    { key: 'GET /api/ads/:id', method: 'GET', path: '/api/ads/:id', handlers: [], validations: [] },
+    {
+      key: 'PATCH /api/ads/:id',
+      method: 'PATCH',
+      path: '/api/ads/:id',
+      handlers: [],
+      access: { ad: 'editor' },
+      validations: [{ target: 'json', schema: z.object({ name: z.optional(z.string().check(z.minLength(1))) }) }],
+    },
+  ] as unknown as RegisteredRoute[];
+
   it('keeps stored nulls, unless null is how the schema’s empty string is stored', async () => {
     // name cannot be null; website '' is stored as null (projects/service.ts), so null reads back as ''.
     expect(await storedProblems('/api/projects/x', projectUpdateInput, { name: null, website: null, id: 'x' })).toEqual([
@@ -108,18 +122,6 @@ describe('reliability fuzz read-back: what is stored reads back through its GET 
   });
 
   it('fails a GET that answers non-200 for a resource the fuzz knows exists', async () => {
-    const world = { owner: { cookie: '' }, ids: { projectId: 'P', adId: 'own' } } as unknown as World;
-    const routes = [
-      { key: 'GET /api/ads/:id', method: 'GET', path: '/api/ads/:id', handlers: [], validations: [] },
-      {
-        key: 'PATCH /api/ads/:id',
-        method: 'PATCH',
-        path: '/api/ads/:id',
-        handlers: [],
-        access: { ad: 'editor' },
-        validations: [{ target: 'json', schema: z.object({ name: z.optional(z.string().check(z.minLength(1))) }) }],
-      },
-    ] as unknown as RegisteredRoute[];
     const api = (answers: Record<string, Response>) => async (path: string) =>
       answers[path] ?? Response.json({ error: { code: 'not_found' } }, { status: 404 });
     const listing = (ids: string[]) => Response.json({ items: ids.map((id) => ({ id })) });
@@ -164,18 +166,6 @@ describe('reliability fuzz read-back: what is stored reads back through its GET 
   });
 
   it('reads a listed resource an earlier read-back found sound once per run; the world’s own, and an unsound one, every time', async () => {
-    const world = { owner: { cookie: '' }, ids: { projectId: 'P', adId: 'own' } } as unknown as World;
-    const routes = [
-      { key: 'GET /api/ads/:id', method: 'GET', path: '/api/ads/:id', handlers: [], validations: [] },
-      {
-        key: 'PATCH /api/ads/:id',
-        method: 'PATCH',
-        path: '/api/ads/:id',
-        handlers: [],
-        access: { ad: 'editor' },
-        validations: [{ target: 'json', schema: z.object({ name: z.optional(z.string().check(z.minLength(1))) }) }],
-      },
-    ] as unknown as RegisteredRoute[];
     const stored: Record<string, unknown> = { '/api/ads/own': { name: 'a' }, '/api/ads/earlier': { name: 'b' }, '/api/ads/broken': { name: '' } };
     const reads: string[] = [];
     const read = async (path: string) => {
