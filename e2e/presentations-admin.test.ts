@@ -131,14 +131,7 @@ describe('presentations in the workspace', () => {
     context.setDefaultTimeout(15_000);
     // The Agency plan, bought through the sandbox checkout. Not written into wrangler dev's D1 file
     // from this process: under load, workerd once went on without seeing such a write.
-    const checkout = await page.evaluate(async () => {
-      const response = await fetch('/api/billing/checkout', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ kind: 'plan', id: 'agency' }),
-      });
-      return (await response.json()) as { url: string };
-    });
+    const checkout = await postJson<{ url: string }>(page, '/api/billing/checkout', { kind: 'plan', id: 'agency' });
     await page.goto(checkout.url);
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL('**/account/billing*');
