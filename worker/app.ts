@@ -43,6 +43,7 @@ import { sandboxFeedPages } from '#worker/features/instagram/publish/routes.tsx'
 import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
 import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
+import { onboardingRoutes } from '#worker/features/onboarding/routes.ts';
 import { presentationPublicRoutes } from '#worker/features/presentations/public/routes.tsx';
 import { presentationRoutes } from '#worker/features/presentations/workspace/routes.ts';
 import { inviteRoutes, projectRoutes } from '#worker/features/projects/core/routes.ts';
@@ -83,6 +84,7 @@ export function createApp() {
     .route('/api/me', accountExportRoutes)
     .route('/api/contact', contactRoutes)
     .route('/api/projects', projectRoutes)
+    .route('/api/onboarding', onboardingRoutes)
     .route('/api/projects', projectMediaRoutes)
     .route('/api/projects', projectCreativeRoutes)
     .route('/api/projects', projectFontRoutes)

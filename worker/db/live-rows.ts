@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { inList, rowWhere, type Db } from '#worker/db/client.ts';
 
@@ -34,6 +34,15 @@ export function liveRowsWhere<T extends SoftDeleted>(db: Db, table: T, condition
     .where(and(condition, isNull(table.deletedAt)))
     .orderBy(...order)
     .all();
+}
+
+/** At most one `{ found: 1 }` row when `table` has a live row where all `conditions` hold: a query for the caller's batch (`hasRows`). */
+export function anyLiveRowQuery<T extends SoftDeleted>(db: Db, table: T, ...conditions: (SQL | undefined)[]) {
+  return db
+    .select({ found: sql<number>`1` })
+    .from(table)
+    .where(and(...conditions, isNull(table.deletedAt)))
+    .limit(1);
 }
 
 /**

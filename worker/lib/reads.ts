@@ -26,6 +26,11 @@ export function readAll<const S extends readonly Statement[], T>(statements: S, 
   return { statements, finish: (results) => finish(results as { [K in keyof S]: S[K]['_']['result'] }) };
 }
 
+/** Whether the statement finds any row (an "is there one yet" of the dashboard's first steps). */
+export function hasRows<S extends Statement>(statement: S): Read<boolean> {
+  return read(statement, (rows) => Array.isArray(rows) && rows.length > 0);
+}
+
 /** A value that needs no query (an empty list of ids). */
 export function constant<T>(value: T): Read<T> {
   return { statements: [], finish: () => value };

@@ -235,7 +235,7 @@ describe('GET /api/dashboard', () => {
 
   it('reads everything in one round trip to D1', async () => {
     const { d1, trips } = countingD1(env.DB);
-    const board = await dashboard(getDb(d1), { id: owner.id, plan: 'agency' }, ORIGIN);
+    const board = await dashboard(getDb(d1), { id: owner.id, plan: 'agency', role: 'user' }, ORIGIN);
     expect(trips).toEqual([`batch(${trips[0]?.slice(6, -1)})`]);
     expect(trips).toHaveLength(1);
     expect(board.projects.recent).toHaveLength(3);

@@ -1,23 +1,41 @@
 import type { Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { lastDays } from '#worker/lib/days.ts';
-import { combine, mapRead, run, type Read } from '#worker/lib/reads.ts';
-import { adOverviewRead } from '#worker/features/ads/core/service.ts';
+import { combine, constant, mapRead, run, type Read } from '#worker/lib/reads.ts';
+import { adOverviewRead, anyApprovedAdRead } from '#worker/features/ads/core/service.ts';
 import { earningsRead } from '#worker/features/affiliate/service.ts';
-import { creationsRead } from '#worker/features/creatives/core/service.ts';
+import { anyCreativeRead, creationsRead } from '#worker/features/creatives/core/service.ts';
 import { creditSummaryRead } from '#worker/features/credits/service.ts';
 import { funnelsRead } from '#worker/features/funnels/core/service.ts';
-import { ownedActiveProjectsRead, projectsRead } from '#worker/features/projects/core/service.ts';
+import { anyLivePageRead } from '#worker/features/funnels/pages/service.ts';
+import { anyPresentationRead, mayAuthor } from '#worker/features/presentations/workspace/service.ts';
+import { brandKitSetRead, ownedActiveProjectsRead, projectsRead } from '#worker/features/projects/core/service.ts';
 
 /** How many of each list the dashboard shows (the counts come from the lists their screens load). */
 export const DASHBOARD_LIMITS = { projects: 5, creations: 4, funnels: 3 } as const;
+
+type DashboardUser = Pick<SessionUser, 'id' | 'plan' | 'role'>;
+
+/**
+ * The first steps of a new account (issue 27): done or not, each from its owner's service.
+ * `presentation` is null for those whose plan has no presentations (the step is not theirs).
+ */
+function firstStepsRead(db: Db, user: DashboardUser) {
+  return combine({
+    brandKit: brandKitSetRead(db, user.id),
+    creative: anyCreativeRead(db, user.id),
+    approvedAd: anyApprovedAdRead(db, user.id),
+    livePage: anyLivePageRead(db, user.id),
+    presentation: mayAuthor(user) ? anyPresentationRead(db, user.id) : constant(null),
+  });
+}
 
 /**
  * `/dashboard` (PRODUCT.md §4.6): every figure comes from the read of the service behind its
  * detail screen (credits, projects, creations, the projects' ads, funnels, affiliate), all of
  * them run as one D1 batch.
  */
-export function dashboardRead(db: Db, user: Pick<SessionUser, 'id' | 'plan'>, origin: string, now = new Date()) {
+export function dashboardRead(db: Db, user: DashboardUser, origin: string, now = new Date()) {
   const reads = combine({
     credits: creditSummaryRead(db, user.id, user.plan, now),
     projects: projectsRead(db, user.id, { archived: false, limit: DASHBOARD_LIMITS.projects }),
@@ -26,8 +44,9 @@ export function dashboardRead(db: Db, user: Pick<SessionUser, 'id' | 'plan'>, or
     ads: adOverviewRead(db, user.id),
     funnels: funnelsRead(db, user.id, undefined, origin, now),
     earnings: earningsRead(db, user.id, now),
+    firstSteps: firstStepsRead(db, user),
   });
-  return mapRead(reads, ({ credits, projects, owned, creations, ads, funnels, earnings }) => {
+  return mapRead(reads, ({ credits, projects, owned, creations, ads, funnels, earnings, firstSteps }) => {
     // The funnels' weeks, day by day (the same seven days as each funnel's card).
     const daily7d = lastDays(now, 7).map((day) => {
       const ofDay = funnels.items.map((f) => f.daily7d.find((d) => d.day === day));
@@ -55,6 +74,7 @@ export function dashboardRead(db: Db, user: Pick<SessionUser, 'id' | 'plan'>, or
           .map((f) => ({ id: f.id, title: f.title, projectName: f.projectName, views7d: f.views7d, leads7d: f.leads7d, daily7d: f.daily7d })),
       },
       affiliate: earnings,
+      firstSteps,
     };
   });
 }
@@ -62,6 +82,6 @@ export function dashboardRead(db: Db, user: Pick<SessionUser, 'id' | 'plan'>, or
 export type Dashboard = ReturnType<typeof dashboardRead> extends Read<infer T> ? T : never;
 
 /** The dashboard in one round trip to D1. */
-export async function dashboard(db: Db, user: Pick<SessionUser, 'id' | 'plan'>, origin: string, now = new Date()): Promise<Dashboard> {
+export async function dashboard(db: Db, user: DashboardUser, origin: string, now = new Date()): Promise<Dashboard> {
   return run(db, dashboardRead(db, user, origin, now));
 }

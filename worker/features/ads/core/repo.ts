@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AdStatus } from '#common/ads.ts';
 import { inList, ofExistingRow, operand, rawStatement, type Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
-import { isLiveRow, liveInProject, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
+import { anyLiveRowQuery, isLiveRow, liveInProject, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { adItems, adReviews, ads } from '#worker/db/schema.ts';
 import { creationField, isLiveCreation } from '#worker/features/creatives/core/service.ts';
 import { inMemberProjects, projectName } from '#worker/features/projects/scope/service.ts';
@@ -250,4 +250,9 @@ export function newestAdsQuery(db: Db, projectId: string, limit: number) {
 /** How many live ads a project has, as a subquery for another feature's statement. */
 export function adCount(projectId: string) {
   return sql<number>`(SELECT count(*) FROM ads WHERE project_id = ${projectId} AND deleted_at IS NULL)`;
+}
+
+/** An ad of the user's projects that the customer approved (approved, then maybe scheduled or published): the dashboard's first steps. */
+export function anyApprovedAdQuery(db: Db, userId: string) {
+  return anyLiveRowQuery(db, ads, inMemberProjects(ads.projectId, userId), inList(ads.status, ['approved', 'scheduled', 'published']));
 }

@@ -9,7 +9,7 @@ import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { read, type Read } from '#worker/lib/reads.ts';
+import { hasRows, read, type Read } from '#worker/lib/reads.ts';
 import { creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { renderCreative } from '#worker/features/creatives/render/service.ts';
 import { cancelScheduled } from '#worker/features/instagram/publish/service.ts';
@@ -285,3 +285,8 @@ export { cancelPublish, publishAd, recordPostOutcome, settleStrandedAds } from '
 
 /** The admin's support view of a project: its newest ads (a query for one batch) and their count (a subquery). */
 export { adCount, newestAdsQuery } from '#worker/features/ads/core/repo.ts';
+
+/** Whether a customer approved an ad of the user's projects. */
+export function anyApprovedAdRead(db: Db, userId: string): Read<boolean> {
+  return hasRows(repo.anyApprovedAdQuery(db, userId));
+}

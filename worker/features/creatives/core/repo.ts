@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CreativeStatus, FormatId } from '#common/creative/document.ts';
 import { fieldById, inList, operand, rawStatement, rowWhere, type Db, type Operand } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
-import { isLiveRow, liveInProject, liveRow, liveRowWhere, newestLiveQuery } from '#worker/db/live-rows.ts';
+import { anyLiveRowQuery, isLiveRow, liveInProject, liveRow, liveRowWhere, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { creations, creativeRevisions, creatives } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { deletedProjectIds, inMemberProjects, isLiveProject, memberColumns } from '#worker/features/projects/scope/service.ts';
@@ -294,4 +294,9 @@ export function creativeUsage(projectId: string) {
     creatives: sql<number>`(SELECT count(*) FROM creatives WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
     creations: sql<number>`(SELECT count(*) FROM creations WHERE project_id = ${projectId} AND deleted_at IS NULL)`,
   };
+}
+
+/** A creative in one of the user's projects (the dashboard's first steps). */
+export function anyCreativeQuery(db: Db, userId: string) {
+  return anyLiveRowQuery(db, creatives, inMemberProjects(creatives.projectId, userId));
 }

@@ -10,7 +10,7 @@ import { hmacSign, hmacVerify, sha256Hex } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { read, run, type Read } from '#worker/lib/reads.ts';
+import { hasRows, read, run, type Read } from '#worker/lib/reads.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 import { checkBrandFonts } from '#worker/features/creatives/fonts/service.ts';
 import { liveMediaIn, thumbnailsIn } from '#worker/features/media/service.ts';
@@ -471,3 +471,8 @@ export function deleteCreationRows(db: Db, ids: string[]) {
 
 /** The admin's support view of a project: its newest creatives and creations (queries for one batch) and their counts (subqueries). */
 export { creativeUsage, newestCreationsQuery, newestCreativesQuery } from '#worker/features/creatives/core/repo.ts';
+
+/** Whether the user's projects hold a creative. */
+export function anyCreativeRead(db: Db, userId: string): Read<boolean> {
+  return hasRows(repo.anyCreativeQuery(db, userId));
+}

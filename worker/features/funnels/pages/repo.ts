@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { FUNNEL_LIMITS } from '#common/schemas/funnels.ts';
 import { inList, rawStatement, rowWhere, type Db } from '#worker/db/client.ts';
-import { isLiveRow, liveInProject, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
+import { anyLiveRowQuery, isLiveRow, liveInProject, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { inMemberProjects } from '#worker/features/projects/scope/service.ts';
@@ -290,4 +290,15 @@ export function projectPages(db: Db, projectId: string, ids: readonly string[] |
 /** A project's most recently changed live pages (the admin's support view): a query for the caller's batch. */
 export function newestPagesQuery(db: Db, projectId: string, limit: number) {
   return newestLiveQuery(db, funnelPages, { name: funnelPages.title, at: funnelPages.updatedAt }, projectId, limit);
+}
+
+/** A published page of a live funnel in the user's projects (the dashboard's first steps). */
+export function anyLivePageQuery(db: Db, userId: string) {
+  return anyLiveRowQuery(
+    db,
+    funnelPages,
+    isNotNull(funnelPages.publishedVersionId),
+    inMemberProjects(funnelPages.projectId, userId),
+    sql`${funnelPages.funnelId} IN (SELECT ${funnels.id} FROM ${funnels} WHERE ${funnels.deletedAt} IS NULL)`,
+  );
 }

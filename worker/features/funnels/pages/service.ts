@@ -18,7 +18,7 @@ import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { read, run } from '#worker/lib/reads.ts';
+import { hasRows, read, run, type Read } from '#worker/lib/reads.ts';
 import { isUniqueViolation, staleRevision } from '#worker/lib/write-conflicts.ts';
 import { forMember } from '#worker/features/projects/scope/service.ts';
 import { pageWeeks } from '#worker/features/funnels/analytics/service.ts';
@@ -425,3 +425,8 @@ export async function makeBWinner(db: Db, ctx: PageWithFunnel, role: ProjectRole
 
 /** The admin's support view of a project: its newest pages (a query for one batch). */
 export { newestPagesQuery } from '#worker/features/funnels/pages/repo.ts';
+
+/** Whether a page of the user's funnels is live. */
+export function anyLivePageRead(db: Db, userId: string): Read<boolean> {
+  return hasRows(repo.anyLivePageQuery(db, userId));
+}

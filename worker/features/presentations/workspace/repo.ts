@@ -1,7 +1,7 @@
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { inList, type Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
-import { isLiveRow } from '#worker/db/live-rows.ts';
+import { anyLiveRowQuery, isLiveRow } from '#worker/db/live-rows.ts';
 import { presentationSectionStats, presentationStats, presentations } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
 import { liveProjectName } from '#worker/features/projects/scope/service.ts';
@@ -143,4 +143,9 @@ export function sectionReach(db: Db, id: string, fromDay: string) {
     .where(and(eq(presentationSectionStats.presentationId, id), gte(presentationSectionStats.day, fromDay)))
     .groupBy(presentationSectionStats.sectionId)
     .all();
+}
+
+/** A presentation the user wrote (the dashboard's first steps). */
+export function anyPresentationQuery(db: Db, authorId: string) {
+  return anyLiveRowQuery(db, presentations, eq(presentations.authorId, authorId));
 }

@@ -19,7 +19,7 @@ import { hashPassword } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { run } from '#worker/lib/reads.ts';
+import { hasRows, run, type Read } from '#worker/lib/reads.ts';
 import { isUniqueViolation, staleRevision } from '#worker/lib/write-conflicts.ts';
 import { livePicturesOf, projectAds } from '#worker/features/ads/core/service.ts';
 import { creationFile, projectCreations } from '#worker/features/creatives/core/service.ts';
@@ -49,7 +49,7 @@ export interface Actor {
 const PLAN_MESSAGE = 'Presentations come with the Agency plan. Upgrade to create your own.';
 
 /** Whether `user` may manage presentations at all (list, create). */
-export function mayAuthor(user: SessionUser): boolean {
+export function mayAuthor(user: Pick<SessionUser, 'role' | 'plan'>): boolean {
   return user.role === 'admin' || PLANS[user.plan].presentations;
 }
 
@@ -454,4 +454,9 @@ export async function creationKey(db: Db, entry: Row, creationId: string): Promi
   }
   if (!shown) return undefined;
   return creationFile(db, projectId, creationId);
+}
+
+/** Whether the user wrote a presentation. */
+export function anyPresentationRead(db: Db, userId: string): Read<boolean> {
+  return hasRows(repo.anyPresentationQuery(db, userId));
 }

@@ -3,9 +3,10 @@ import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type SQL } from 'dri
 import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
 import { ofExistingRow, rawStatement, rowWhere, type Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
-import { isLiveRow, liveRow } from '#worker/db/live-rows.ts';
+import { anyLiveRowQuery, isLiveRow, liveRow } from '#worker/db/live-rows.ts';
 import { projectInvites, projectMembers, projects } from '#worker/db/schema.ts';
 import { isLiveUser, userField } from '#worker/features/auth/users/service.ts';
+import { inMemberProjects } from '#worker/features/projects/scope/service.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type MemberRole = (typeof projectMembers.$inferSelect)['role'];
@@ -279,4 +280,14 @@ export function deleteEmptyDeletedProjects(db: Db, before: Date) {
         sql`NOT EXISTS (SELECT 1 FROM brand_fonts WHERE brand_fonts.project_id = ${projects.id})`,
       ),
     );
+}
+
+/** A project of the user's whose brand kit has a logo or colours (the dashboard's first step). */
+export function brandKitSetQuery(db: Db, userId: string) {
+  return anyLiveRowQuery(
+    db,
+    projects,
+    inMemberProjects(projects.id, userId),
+    sql`(json_extract(${projects.brandKit}, '$.logoMediaId') IS NOT NULL OR json_array_length(${projects.brandKit}, '$.colors') > 0)`,
+  );
 }

@@ -19,7 +19,7 @@ import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { projectArchivedError } from '#worker/lib/archived.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
-import { read, run, type Read } from '#worker/lib/reads.ts';
+import { hasRows, read, run, type Read } from '#worker/lib/reads.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { projectImage, storageUsage } from '#worker/features/media/service.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
@@ -399,4 +399,9 @@ export function handOverStatements(db: Db, projectId: string, fromUserId: string
 /** Projects deleted before `before` go for good once the media and creatives features have purged what they held (the purge job). */
 export async function purgeDeletedProjects(db: Db, before: Date): Promise<void> {
   await repo.deleteEmptyDeletedProjects(db, before);
+}
+
+/** Whether one of the user's projects has a brand kit (a logo or colours). */
+export function brandKitSetRead(db: Db, userId: string): Read<boolean> {
+  return hasRows(repo.brandKitSetQuery(db, userId));
 }
