@@ -15,6 +15,8 @@ function board(overrides: Record<string, unknown> = {}) {
     ads: { projects: [], totals: { inReview: 0, scheduled: 0, failed: 0, reviews: 0 } },
     funnels: { count: 0, views7d: 0, leads7d: 0, daily7d: week([0, 0, 0, 0, 0, 0, 0], []), top: [] },
     affiliate: { pending: 0, available: 0, paidOut: 0, reversed: 0 },
+    // Every first step done: the checklist is gone (client/app/first-steps.test.tsx tests it).
+    firstSteps: { brandKit: true, creative: true, approvedAd: true, livePage: true, presentation: null },
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { PLANS } from '#common/plans.ts';
+import { FirstSteps } from '#client/app/first-steps.tsx';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
@@ -324,6 +325,7 @@ export default function Dashboard() {
         <LoadFailed title="Your dashboard could not be loaded" onRetry={board.reload} />
       ) : (
         <>
+          <FirstSteps state={board.data.firstSteps} projectId={board.data.projects.recent[0]?.id} hasProjects={board.data.projects.recent.length > 0} />
           <Stats board={board.data} />
           <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card title="Recent projects" description={projectsHint(board.data, PLANS[user.plan.id].maxProjects, user.plan.name)}>

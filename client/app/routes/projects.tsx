@@ -64,7 +64,8 @@ export default function Projects() {
   const [params, setParams] = useSearchParams();
   const archived = params.get('view') === 'archived';
   const invite = params.get('invite');
-  const [creating, setCreating] = useState(false);
+  // `?new=1` (the dashboard's first step) opens the dialog at once.
+  const [creating, setCreating] = useState(() => params.get('new') === '1');
   const list = usePaged(
     (cursor) => call(api.api.projects.$get({ query: { ...(cursor ? { cursor } : {}), ...(archived ? { archived: '1' as const } : {}) } })),
     [archived],

@@ -1,0 +1,199 @@
+import { Check } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClass } from '#client/components/button.tsx';
+import { Alert } from '#client/components/alert.tsx';
+import { api, call } from '#client/lib/api.ts';
+import { errorMessage } from '#client/lib/http.ts';
+
+/** What `/api/dashboard` says of the first steps; `presentation` is null when the plan has none. */
+export interface FirstStepsState {
+  brandKit: boolean;
+  creative: boolean;
+  approvedAd: boolean;
+  livePage: boolean;
+  presentation: boolean | null;
+}
+
+interface Step {
+  id: keyof FirstStepsState;
+  title: string;
+  hint: string;
+  action: string;
+  to: string;
+}
+
+/** Where each step is done: in the newest project when there is one, else where a project is made. */
+function stepsFor(projectId: string | undefined): Step[] {
+  const project = projectId ? `/projects/${projectId}` : undefined;
+  return [
+    {
+      id: 'brandKit',
+      title: 'Set up a brand kit',
+      hint: 'Logo, colours, fonts and tone of voice, read from your customer’s website.',
+      action: project ? 'Open the brand kit' : 'Add your first customer',
+      to: project ? `${project}/` : '/projects?new=1',
+    },
+    {
+      id: 'creative',
+      title: 'Make your first creative',
+      hint: 'Start from a template: it takes the brand kit’s colours and fonts.',
+      action: 'Make a creative',
+      to: project ? `${project}/creatives` : '/creatives',
+    },
+    {
+      id: 'approvedAd',
+      title: 'Get an ad approved',
+      hint: 'Send your customer the preview link: they approve without an account.',
+      action: 'Ask for approval',
+      to: project ? `${project}/marketing` : '/projects',
+    },
+    {
+      id: 'livePage',
+      title: 'Put a funnel page live',
+      hint: 'A landing page for the ad, with a form that collects leads.',
+      action: 'Build a page',
+      to: '/funnels',
+    },
+    {
+      id: 'presentation',
+      title: 'Pitch with a presentation',
+      hint: 'A personal page for a new customer, with your best work in their brand.',
+      action: 'Write a presentation',
+      to: '/presentations',
+    },
+  ];
+}
+
+const HIDDEN_KEY = 'adloom.first-steps.hidden';
+
+function hiddenBefore(): boolean {
+  try {
+    return localStorage.getItem(HIDDEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The dashboard's checklist of a new account (issue 27): each step links to where it is done
+ * and ticks itself when its thing exists; the whole card goes once every step is done (or
+ * when the user hides it). Without a project yet, a sample project is one click away.
+ */
+export function FirstSteps({ state, projectId, hasProjects }: { state: FirstStepsState; projectId: string | undefined; hasProjects: boolean }) {
+  const [hidden, setHidden] = useState(hiddenBefore);
+  const steps = stepsFor(projectId).filter((step) => state[step.id] !== null);
+  const done = steps.filter((step) => state[step.id] === true).length;
+  if (hidden || done === steps.length) return null;
+  const next = steps.find((step) => state[step.id] !== true);
+  const hide = () => {
+    try {
+      localStorage.setItem(HIDDEN_KEY, '1');
+    } catch {
+      // Private mode: hidden for this visit only.
+    }
+    setHidden(true);
+  };
+  return (
+    <section
+      aria-labelledby="first-steps-title"
+      className="mb-6 rounded-[var(--radius-card)] border border-accent-200 bg-white p-5 shadow-sm dark:border-accent-800 dark:bg-zinc-900"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="first-steps-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
+            Get started
+          </h2>
+          <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+            {done} of {steps.length} done
+          </p>
+        </div>
+        <Button variant="ghost" size="sm" onClick={hide}>
+          Hide
+        </Button>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="First steps done"
+        aria-valuemin={0}
+        aria-valuemax={steps.length}
+        aria-valuenow={done}
+        aria-valuetext={`${done} of ${steps.length}`}
+        className="mt-3 h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
+      >
+        <div className="h-full rounded-full bg-accent-600 transition-[width]" style={{ width: `${(done / steps.length) * 100}%` }} />
+      </div>
+      <ol className="mt-4 divide-y divide-zinc-200 dark:divide-zinc-800">
+        {steps.map((step) => (
+          <StepRow key={step.id} step={step} done={state[step.id] === true} current={step === next}>
+            {step.id === 'brandKit' && !hasProjects ? <SampleProjectButton /> : null}
+          </StepRow>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function StepRow({ step, done, current, children }: { step: Step; done: boolean; current: boolean; children?: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
+      <span
+        className={`grid size-6 shrink-0 place-items-center rounded-full border ${
+          done ? 'border-emerald-600 bg-emerald-600 text-white' : 'border-zinc-300 text-transparent dark:border-zinc-600'
+        }`}
+        aria-hidden="true"
+      >
+        <Check className="size-3.5" />
+      </span>
+      <span className="min-w-0 flex-1 basis-48">
+        <span className={`block text-sm font-medium ${done ? 'text-zinc-500 line-through dark:text-zinc-400' : 'text-zinc-900 dark:text-zinc-50'}`}>
+          {step.title}
+          <span className="sr-only">{done ? ' (done)' : ' (to do)'}</span>
+        </span>
+        {done ? null : <span className="block text-xs text-zinc-600 dark:text-zinc-400">{step.hint}</span>}
+      </span>
+      {done ? null : (
+        <span className="flex flex-wrap gap-2">
+          <Link to={step.to} className={buttonClass(current ? 'primary' : 'secondary', 'sm')}>
+            {step.action}
+          </Link>
+          {children}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** One click to a project to try things on; the plan's project limit applies as to any project. */
+function SampleProjectButton() {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        pending={pending}
+        pendingLabel="Making the sample…"
+        onClick={() => {
+          setPending(true);
+          setError(null);
+          call(api.api.onboarding['sample-project'].$post())
+            .then((project) => navigate(`/projects/${project.id}/`))
+            .catch((caught: unknown) => {
+              setError(errorMessage(caught, 'The sample project could not be made. Please try again.'));
+              setPending(false);
+            });
+        }}
+      >
+        Start with a sample project
+      </Button>
+      {error ? (
+        <Alert tone="danger" className="basis-full">
+          {error}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
