@@ -2,6 +2,7 @@
  * Ads (PRODUCT.md §4.4): the fixed lists, the hard limits and the per-placement length
  * guidance, shared by the worker (validation, preview page) and the client (warnings while typing).
  */
+import type { ProjectRole } from '#common/schemas/projects.ts';
 
 export const AD_KINDS = ['single', 'carousel', 'story'] as const;
 export type AdKind = (typeof AD_KINDS)[number];
@@ -64,6 +65,18 @@ export interface MockupAd {
 
 export const REVIEW_DECISIONS = ['approve', 'request_changes', 'comment'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/**
+ * The decisions a reviewer may give (PRODUCT.md §1: a project's viewers comment on ads, its
+ * editors and owner approve them). `null` is a visitor of the preview link who is not a member:
+ * the link is the customer's, and the customer approves.
+ */
+export function decisionsFor(role: ProjectRole | null): readonly ReviewDecision[] {
+  return role === 'viewer' ? ['comment'] : REVIEW_DECISIONS;
+}
+
+/** Why a viewer's approval or change request is refused (403), in the workspace and on the preview page alike. */
+export const VIEWER_REVIEW_MESSAGE = 'Viewers of this project can comment on its ads; approving them or requesting changes is up to its editors and owner.';
 
 /** Hard limits (refused with 422) — Instagram's own caption limits and ours. */
 export const AD_LIMITS = {

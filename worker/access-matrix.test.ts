@@ -214,8 +214,9 @@ const MATRIX: Record<string, Expectation> = {
   'POST /api/ads/:id/preview-link': { sample: '/api/ads/{adId}/preview-link', fresh: true, status: project(403, 200, 200) },
   'DELETE /api/ads/:id/preview-link': { sample: '/api/ads/{adId}/preview-link', status: project(403, 204, 204) },
   'GET /api/ads/:id/reviews': { sample: '/api/ads/{adId}/reviews', status: project(200, 200, 200) },
-  // A comment without words: refused after the access check, nothing stored.
-  'POST /api/ads/:id/reviews': { sample: '/api/ads/{adId}/reviews', json: { decision: 'comment' }, status: project(403, 422, 422) },
+  // Every member may review (a viewer only comments: their approval is the service's 403, ads/core/reviews.test.ts);
+  // a comment without words is refused after the access check, nothing stored.
+  'POST /api/ads/:id/reviews': { sample: '/api/ads/{adId}/reviews', json: { decision: 'comment' }, status: project(422, 422, 422) },
   // The fixture's ad is a draft: not approved, nothing scheduled.
   'POST /api/ads/:id/publish': { sample: '/api/ads/{adId}/publish', json: {}, status: project(403, 409, 409) },
   'DELETE /api/ads/:id/publish': { sample: '/api/ads/{adId}/publish', status: project(403, 409, 409) },

@@ -92,14 +92,20 @@ export const memberReviewInput = z
   );
 export type MemberReviewInput = z.infer<typeof memberReviewInput>;
 
-/** The review form on /preview/{id} (a plain form post; `website` is a honeypot, `revision` the version seen). */
+/**
+ * The review form on /preview/{id} (a plain form post; `website` is a honeypot, `revision` the
+ * version seen). A signed-in member's form has no name (they review as themselves): the
+ * service asks a visitor for one when it is missing.
+ */
 export const previewReviewForm = z
   .object({
     decision: z.enum(REVIEW_DECISIONS, 'Pick approve, request changes or comment.'),
-    name: text('Enter your name.').check(
-      z.trim(),
-      z.minLength(1, 'Enter your name.'),
-      z.maxLength(AD_LIMITS.reviewerName, `Use at most ${AD_LIMITS.reviewerName} characters.`),
+    name: z.optional(
+      text('Enter your name.').check(
+        z.trim(),
+        z.minLength(1, 'Enter your name.'),
+        z.maxLength(AD_LIMITS.reviewerName, `Use at most ${AD_LIMITS.reviewerName} characters.`),
+      ),
     ),
     email: z.optional(z.union([z.literal(''), emailField])),
     comment: z.optional(commentField),

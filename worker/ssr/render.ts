@@ -63,7 +63,7 @@ function islandScripts(assets: PageAssets, html: string, nonce: string): string 
  * Renders a public page to complete HTML (string render: the fast path for small
  * pages). Content pages render no islands and so ship no JavaScript at all.
  */
-type PageStatus = 200 | 400 | 404 | 413 | 415 | 422 | 429 | 500;
+type PageStatus = 200 | 400 | 403 | 404 | 413 | 415 | 422 | 429 | 500;
 
 async function documentHtml(c: Context<AppEnv>, meta: PageMeta, element: ReactElement, nonce: string): Promise<string> {
   const assets = await pageAssets(c.env);

@@ -1,6 +1,6 @@
 import { Copy, ExternalLink, Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { REVIEW_DECISIONS, type ReviewDecision } from '#common/ads.ts';
+import { decisionsFor, type ReviewDecision } from '#common/ads.ts';
 import { formatDate } from '#common/format.ts';
 import { memberReviewInput, type AdDetail, type AdReview, type InstagramConnection } from '#common/schemas/ads.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
@@ -116,6 +116,10 @@ export function PreviewLinkSection({
             <Link2 aria-hidden="true" className="size-4" /> Share preview link
           </Button>
         </>
+      ) : ad.role === 'viewer' ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          The project’s editors share the preview link with customers: whoever holds it can approve the ad, so viewers do not see it.
+        </p>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No preview link is shared.</p>
       )}
@@ -138,11 +142,12 @@ export function PreviewLinkSection({
 const DECISION_LABELS: Record<ReviewDecision, string> = { approve: 'Approve', request_changes: 'Request changes', comment: 'Comment' };
 const DECISION_DONE: Record<ReviewDecision, string> = { approve: 'approved', request_changes: 'requested changes', comment: 'commented' };
 
-/** The review thread (members' and customers' reviews, oldest first) and a member's review form. */
+/** The review thread (members' and customers' reviews, oldest first) and a member's review form (a viewer's only comments). */
 export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; canReview: boolean; onReviewed: () => void }) {
   const ids = useId();
   const reviews = useResource(() => adsApi.reviews(ad.id), [ad.id]);
-  const [decision, setDecision] = useState<ReviewDecision>('approve');
+  const decisions = decisionsFor(ad.role);
+  const [decision, setDecision] = useState<ReviewDecision>(decisions[0]!);
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string>();
   const [error, setError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
@@ -204,17 +209,21 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
       {canReview ? (
         <form noValidate onSubmit={(e) => void submit(e)} className="space-y-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
           <FormError error={error} />
-          <fieldset>
-            <legend className="mb-1.5 text-sm font-medium">Your review</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-              {REVIEW_DECISIONS.map((d) => (
-                <label key={d} className="inline-flex items-center gap-2">
-                  <input type="radio" name={`${ids}-decision`} checked={decision === d} onChange={() => setDecision(d)} />
-                  {DECISION_LABELS[d]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          {decisions.length > 1 ? (
+            <fieldset>
+              <legend className="mb-1.5 text-sm font-medium">Your review</legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+                {decisions.map((d) => (
+                  <label key={d} className="inline-flex items-center gap-2">
+                    <input type="radio" name={`${ids}-decision`} checked={decision === d} onChange={() => setDecision(d)} />
+                    {DECISION_LABELS[d]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">As a viewer you comment; approving is up to the project’s editors and owner.</p>
+          )}
           <TextAreaField
             id={`${ids}-comment`}
             label={decision === 'approve' ? 'Your comment (optional)' : 'Your comment'}

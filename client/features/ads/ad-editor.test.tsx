@@ -462,15 +462,29 @@ describe('the ad editor', () => {
     expect(writes(calls)).toEqual([{ method: 'DELETE', path: AD, body: undefined }]);
   });
 
-  it('is read-only for a viewer', async () => {
-    openEditor(adDetail({ role: 'viewer', previewUrl: 'https://adloom.example/preview/xyzxyzxyzxyzxyzxyzxyzxyz' }));
+  it('is read-only for a viewer, who only comments and is not given the preview link (the server sends none)', async () => {
+    const { calls } = openEditor(adDetail({ role: 'viewer', status: 'in_review', previewUrl: null }), {
+      [`POST ${AD}/reviews`]: (body) => ({
+        status: 201,
+        body: review({ id: 'rev_cccccccccccccccc', member: true, comment: (body as { comment: string }).comment }),
+      }),
+    });
+    const user = userEvent.setup();
     const dialog = await editor();
     expect(await within(dialog).findByText(/Only editors of the project can change it/)).toBeTruthy();
     expect((within(dialog).getByLabelText('Primary text') as HTMLTextAreaElement).disabled).toBe(true);
     expect(within(dialog).queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Revoke' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Delete ad' })).toBeNull();
-    expect(within(dialog).getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(within(dialog).getByText(/whoever holds it can approve the ad, so viewers do not see it/)).toBeTruthy();
+    // The review form: a comment, nothing to approve or to request.
+    expect(within(dialog).queryByLabelText('Approve')).toBeNull();
+    expect(within(dialog).queryByLabelText('Request changes')).toBeNull();
+    expect(within(dialog).getByText(/As a viewer you comment/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Your comment'), 'Love the colours');
+    await user.click(within(dialog).getByRole('button', { name: 'Add comment' }));
+    expect(await within(dialog).findByText('Love the colours')).toBeTruthy();
+    expect(writes(calls)).toEqual([{ method: 'POST', path: `${AD}/reviews`, body: { decision: 'comment', comment: 'Love the colours' } }]);
   });
 
   it('shows a skeleton while the ad loads and a retry when it fails', async () => {

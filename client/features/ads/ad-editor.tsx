@@ -364,7 +364,7 @@ function LoadedEditor({
             await reload();
           }}
         />
-        <ReviewsSection ad={ad} canReview={canEdit} onReviewed={() => void reload()} />
+        <ReviewsSection ad={ad} canReview={!archived} onReviewed={() => void reload()} />
         {canEdit ? (
           <Button variant="ghost" className="w-full text-red-700 dark:text-red-400" onClick={() => setDeleting('ask')}>
             <Trash2 aria-hidden="true" className="size-4" /> Delete ad

@@ -1,4 +1,5 @@
 import { AD_STATUS_LABELS, PLACEMENT_LABELS, type AdStatus, type MockupAd, type Placement, type ReviewDecision } from '#common/ads.ts';
+import type { ProjectRole } from '#common/schemas/projects.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { Logo } from '#client/components/logo.tsx';
 import { MOCKUPS } from '#client/public/pages/ad-mockups.tsx';
@@ -32,6 +33,10 @@ export interface AdPreviewProps {
   ad: MockupAd;
   reviews: PublicReview[];
   form: PreviewFormState;
+  /** A signed-in member of the ad's project reviews as themselves (null: a visitor, who gives a name). */
+  member: { name: string; role: ProjectRole } | null;
+  /** The decisions the reviewer may give (a project's viewer only comments). */
+  decisions: readonly ReviewDecision[];
 }
 
 const DECISION_TEXT: Record<ReviewDecision, string> = {
@@ -60,7 +65,7 @@ const STATUS_STYLE: Partial<Record<AdStatus, string>> = {
   scheduled: 'bg-sky-50 text-sky-800 ring-sky-200',
 };
 
-/** Dates as the same text for every visitor (the page is not personalised). */
+/** Dates as the same text for every visitor (the page, rendered without JavaScript, does not know their time zone). */
 function when(iso: string): string {
   return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 }
@@ -76,7 +81,16 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
-function ReviewForm({ previewId, revision, form }: { previewId: string; revision: number; form: PreviewFormState }) {
+const DECISION_BUTTONS: Record<ReviewDecision, { label: string; variant: 'primary' | 'secondary' | 'ghost' }> = {
+  approve: { label: 'Approve', variant: 'primary' },
+  request_changes: { label: 'Request changes', variant: 'secondary' },
+  comment: { label: 'Comment only', variant: 'ghost' },
+};
+
+type ReviewFormProps = Pick<AdPreviewProps, 'previewId' | 'revision' | 'form' | 'member' | 'decisions'>;
+
+function ReviewForm({ previewId, revision, form, member, decisions }: ReviewFormProps) {
+  const commentOnly = decisions.length === 1 && decisions[0] === 'comment';
   const errors = form.errors ?? {};
   const values = form.values ?? {};
   const invalid = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${name}-error` } : {});
@@ -88,20 +102,27 @@ function ReviewForm({ previewId, revision, form }: { previewId: string; revision
         </p>
       ) : null}
       <input type="hidden" name="revision" value={String(revision)} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <label className="block text-sm font-medium text-zinc-800">
-          Your name
-          <input name="name" required maxLength={80} autoComplete="name" defaultValue={values.name ?? ''} className={field} {...invalid('name')} />
-          <FieldError id="name-error" message={errors.name} />
-        </label>
-        <label className="block text-sm font-medium text-zinc-800">
-          Email <span className="font-normal text-zinc-500">(optional, for replies)</span>
-          <input name="email" type="email" maxLength={254} autoComplete="email" defaultValue={values.email ?? ''} className={field} {...invalid('email')} />
-          <FieldError id="email-error" message={errors.email} />
-        </label>
-      </div>
+      {member ? (
+        <p className="text-sm text-zinc-700">
+          You review as <strong className="font-semibold break-words text-zinc-900">{member.name}</strong>,{' '}
+          {`${member.role} of this project.${commentOnly ? ' Viewers comment; approving the ad or requesting changes is up to its editors and owner.' : ''}`}
+        </p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className="block text-sm font-medium text-zinc-800">
+            Your name
+            <input name="name" required maxLength={80} autoComplete="name" defaultValue={values.name ?? ''} className={field} {...invalid('name')} />
+            <FieldError id="name-error" message={errors.name} />
+          </label>
+          <label className="block text-sm font-medium text-zinc-800">
+            Email <span className="font-normal text-zinc-500">(optional, for replies)</span>
+            <input name="email" type="email" maxLength={254} autoComplete="email" defaultValue={values.email ?? ''} className={field} {...invalid('email')} />
+            <FieldError id="email-error" message={errors.email} />
+          </label>
+        </div>
+      )}
       <label className="block text-sm font-medium text-zinc-800">
-        Comment <span className="font-normal text-zinc-500">(needed when you request changes)</span>
+        Comment {commentOnly ? null : <span className="font-normal text-zinc-500">(needed when you request changes)</span>}
         <textarea name="comment" rows={4} maxLength={2000} defaultValue={values.comment ?? ''} className={field} {...invalid('comment')} />
         <FieldError id="comment-error" message={errors.comment} />
       </label>
@@ -114,15 +135,17 @@ function ReviewForm({ previewId, revision, form }: { previewId: string; revision
       </div>
       <FieldError id="decision-error" message={errors.decision} />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="submit" name="decision" value="approve" className={buttonClass('primary', 'lg', 'sm:flex-1')}>
-          Approve
-        </button>
-        <button type="submit" name="decision" value="request_changes" className={buttonClass('secondary', 'lg', 'sm:flex-1')}>
-          Request changes
-        </button>
-        <button type="submit" name="decision" value="comment" className={buttonClass('ghost', 'lg', 'sm:flex-1')}>
-          Comment only
-        </button>
+        {decisions.map((decision) => (
+          <button
+            key={decision}
+            type="submit"
+            name="decision"
+            value={decision}
+            className={buttonClass(commentOnly ? 'primary' : DECISION_BUTTONS[decision].variant, 'lg', 'sm:flex-1')}
+          >
+            {commentOnly ? 'Comment' : DECISION_BUTTONS[decision].label}
+          </button>
+        ))}
       </div>
     </form>
   );
@@ -133,7 +156,7 @@ function ReviewForm({ previewId, revision, form }: { previewId: string; revision
  * review form — complete HTML without JavaScript (the carousel pages by CSS scroll snap,
  * the caption's "… more" is a <details>, the safe zones a checkbox, the form a plain post).
  */
-export function AdPreviewPage({ previewId, name, projectName, status, revision, placements, ad, reviews, form }: AdPreviewProps) {
+export function AdPreviewPage({ previewId, name, projectName, status, revision, placements, ad, reviews, form, member, decisions }: AdPreviewProps) {
   const vertical = placements.some((p) => p === 'instagram_story' || p === 'instagram_reels');
   return (
     <div className="min-h-screen bg-zinc-50 [&:has(#safe-zones:checked)_.safe-zone]:block">
@@ -185,7 +208,11 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
             Review
           </h2>
           {reviews.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-600">No reviews yet. Approve the ad, ask for changes, or leave a comment below.</p>
+            <p className="mt-2 text-sm text-zinc-600">
+              {decisions.includes('approve')
+                ? 'No reviews yet. Approve the ad, ask for changes, or leave a comment below.'
+                : 'No reviews yet. Leave a comment below.'}
+            </p>
           ) : (
             <ol className="mt-4 space-y-3">
               {reviews.map((review) => (
@@ -208,7 +235,7 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
           <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6">
             <h3 className="text-base font-semibold text-zinc-900">Your review of version {revision}</h3>
             <p className="mt-1 mb-4 text-sm text-zinc-600">The team gets an email with your review. Nothing changes until you press a button.</p>
-            <ReviewForm previewId={previewId} revision={revision} form={form} />
+            <ReviewForm previewId={previewId} revision={revision} form={form} member={member} decisions={decisions} />
           </div>
         </section>
       </main>

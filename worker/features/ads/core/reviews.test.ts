@@ -6,9 +6,9 @@ import { adReviews, emailOutbox } from '#worker/db/schema.ts';
 import { recordReview } from '#worker/features/ads/core/service.ts';
 import { createMailer } from '#worker/lib/mailer.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { db, json } from '#worker/test/creatives.ts';
+import { db, json, team } from '#worker/test/creatives.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
-import { adsWorld, errorOf, getAd, newAd, patchAd, review, rowOf, submit, type Team } from '#worker/test/ads.ts';
+import { adsWorld, creation, errorOf, getAd, newAd, patchAd, review, rowOf, submit, type Team } from '#worker/test/ads.ts';
 
 let t: Team;
 let c1: string;
@@ -103,7 +103,7 @@ describe('reviews', () => {
     expect(thread.items.at(-1)?.comment).toMatch(/^(One|Two)$/);
   });
 
-  it('an approval of an older revision does not approve the newer one; a viewer cannot review', async () => {
+  it('an approval of an older revision does not approve the newer one', async () => {
     const ad = await newAd(t.editor, t.project.id, { creationIds: [c1] });
     await submit(t.editor, ad.id);
     const old = (await rowOf(ad.id))!;
@@ -123,7 +123,37 @@ describe('reviews', () => {
     const draft = await newAd(t.editor, t.project.id, { creationIds: [c1] });
     expect((await review(t.owner, draft.id, { decision: 'approve' })).status).toBe(201);
     expect((await rowOf(draft.id))?.status).toBe('draft');
-    expect((await review(t.viewer, ad.id, { decision: 'approve' })).status).toBe(403);
     expect((await send(`/api/ads/${ad.id}/reviews`, { cookie: t.outsider.cookie })).status).toBe(404);
+  });
+
+  it('a viewer comments (as themselves) but cannot approve or request changes (403, the ad does not move)', async () => {
+    const ad = await newAd(t.editor, t.project.id, { creationIds: [c1] });
+    await submit(t.editor, ad.id);
+    const commented = await review(t.viewer, ad.id, { decision: 'comment', comment: 'Could the headline be shorter?' });
+    expect(commented.status).toBe(201);
+    expect(await json<AdReview>(commented)).toMatchObject({ reviewerEmail: t.viewer.email, member: true, decision: 'comment' });
+    for (const body of [{ decision: 'approve' }, { decision: 'request_changes', comment: 'Make it blue.' }]) {
+      const refused = await review(t.viewer, ad.id, body);
+      expect(refused.status).toBe(403);
+      expect((await errorOf(refused)).message).toMatch(
+        /^Viewers of this project can comment on its ads; approving them or requesting changes is up to its editors and owner/,
+      );
+    }
+    expect((await rowOf(ad.id))?.status).toBe('in_review');
+    // An editor's approval still moves it; outsiders and signed-out callers reach nothing.
+    expect((await review(t.editor, ad.id, { decision: 'approve' })).status).toBe(201);
+    expect((await rowOf(ad.id))?.status).toBe('approved');
+    expect((await review(t.outsider, ad.id, { decision: 'comment', comment: 'Hi' })).status).toBe(404);
+    expect((await review(undefined, ad.id, { decision: 'comment', comment: 'Hi' })).status).toBe(401);
+  });
+
+  it('an archived project takes no reviews, not even a viewer’s comment (409)', async () => {
+    const other = await team();
+    const picture = await creation(other.project.id, other.owner);
+    const ad = await newAd(other.owner, other.project.id, { creationIds: [picture] });
+    expect((await send(`/api/projects/${other.project.id}`, { method: 'PATCH', json: { archived: true }, cookie: other.owner.cookie })).status).toBe(200);
+    expect((await review(other.viewer, ad.id, { decision: 'comment', comment: 'Late note' })).status).toBe(409);
+    expect((await review(other.owner, ad.id, { decision: 'comment', comment: 'Late note' })).status).toBe(409);
+    expect((await review(other.viewer, ad.id, { decision: 'approve' })).status).toBe(403);
   });
 });

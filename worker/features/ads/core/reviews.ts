@@ -1,14 +1,16 @@
-import { AD_LIMITS, type AdStatus, type Placement, type ReviewDecision } from '#common/ads.ts';
+import { AD_LIMITS, VIEWER_REVIEW_MESSAGE, decisionsFor, type AdStatus, type Placement, type ReviewDecision } from '#common/ads.ts';
 import type { AdReview } from '#common/schemas/ads.ts';
 import { clip } from '#common/schemas/fields.ts';
+import type { ProjectRole } from '#common/schemas/projects.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
+import { projectArchivedError } from '#worker/lib/archived.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
-import { combine, read, run } from '#worker/lib/reads.ts';
+import { combine, constant, read, run } from '#worker/lib/reads.ts';
 import { projectImage } from '#worker/features/media/service.ts';
-import { liveProjectRead, membersOf } from '#worker/features/projects/scope/service.ts';
+import { liveProjectRead, membersOf, membershipRead } from '#worker/features/projects/scope/service.ts';
 import { invalid } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
 import { reviewMail } from '#worker/features/ads/core/review-mail.ts';
@@ -91,35 +93,51 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
   return toReview(review);
 }
 
-/** A member's review in the workspace: their name and address, on the current revision. */
+/**
+ * Refuses (403) a decision the member's role does not give: viewers comment, editors and the
+ * owner also approve and request changes. An archived project takes no reviews (409).
+ */
+export function refuseMemberReview(membership: { role: ProjectRole; project: { archivedAt: Date | null } }, decision: ReviewDecision): void {
+  if (!decisionsFor(membership.role).includes(decision)) throw new AppError('forbidden', VIEWER_REVIEW_MESSAGE);
+  if (membership.project.archivedAt !== null) throw projectArchivedError();
+}
+
+/** A member's review (in the workspace, or signed in on the preview page): their name and address, as their role allows. */
 export async function memberReview(
   db: Db,
   mailer: Mailer,
   row: repo.AdRow,
-  user: { id: string; name: string; email: string },
-  input: { decision: ReviewDecision; comment?: string | undefined },
+  member: { user: { id: string; name: string; email: string }; role: ProjectRole; project: { archivedAt: Date | null } },
+  input: { decision: ReviewDecision; comment?: string | undefined; revision?: number | undefined },
   origin: string,
 ): Promise<AdReview> {
+  refuseMemberReview(member, input.decision);
   return recordReview(db, mailer, row, {
     decision: input.decision,
     comment: input.comment ?? '',
-    reviewerName: user.name,
-    reviewerEmail: user.email,
-    userId: user.id,
-    revision: row.revision,
+    reviewerName: member.user.name,
+    reviewerEmail: member.user.email,
+    userId: member.user.id,
+    revision: input.revision ?? row.revision,
     origin,
   });
 }
 
 /**
  * The ad behind a preview link with what the public page shows: its live pictures (with
- * their R2 keys), its project, and the avatar (the ad's, else nothing) as an R2 object.
+ * their R2 keys), its project, the avatar (the ad's, else nothing) as an R2 object, and the
+ * role in its project of the signed-in user (`userId`) who opened the link, if they are a member.
  */
-export async function adForPreview(db: Db, previewId: string) {
-  // The ad and its live project in one batch.
-  const { ad, project } = await run(
+export async function adForPreview(db: Db, previewId: string, userId?: string) {
+  // The ad, its live project and the visitor's membership of it in one batch.
+  const projectOf = repo.projectOfPreview(previewId);
+  const { ad, project, membership } = await run(
     db,
-    combine({ ad: read(repo.adByPreviewIdQuery(db, previewId), ([row]) => row), project: liveProjectRead(db, repo.projectOfPreview(previewId)) }),
+    combine({
+      ad: read(repo.adByPreviewIdQuery(db, previewId), ([row]) => row),
+      project: liveProjectRead(db, projectOf),
+      membership: userId ? membershipRead(db, projectOf, userId) : constant(undefined),
+    }),
   );
   if (!ad || !project) return undefined;
   const [items, avatar] = await Promise.all([
@@ -135,5 +153,6 @@ export async function adForPreview(db: Db, previewId: string) {
       .map(({ position, creationId, width, height, format, r2Key }) => ({ position, creationId, width, height, format, r2Key })),
     // The thumbnail when there is one (small; R2 keeps its own content type), else the file.
     avatar: avatar ? { r2Key: avatar.thumbnailKey ?? avatar.r2Key, contentType: avatar.mime } : null,
+    role: membership?.role ?? null,
   };
 }

@@ -43,8 +43,10 @@ export const adRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .get('/:id/reviews', access({ ad: 'viewer' }), async (c) => c.json({ items: await service.reviewsOf(c.get('db'), required(c, 'ad').id) }))
-  .post('/:id/reviews', access({ ad: 'editor' }), validate('json', memberReviewInput), async (c) => {
-    const review = await service.memberReview(c.get('db'), mailerFor(c), required(c, 'ad'), required(c, 'user'), c.req.valid('json'), originOf(c.req.url));
+  // Every member reviews; the service lets a viewer only comment (PRODUCT.md §1).
+  .post('/:id/reviews', access({ ad: 'viewer' }), validate('json', memberReviewInput), async (c) => {
+    const member = { ...required(c, 'membership'), user: required(c, 'user') };
+    const review = await service.memberReview(c.get('db'), mailerFor(c), required(c, 'ad'), member, c.req.valid('json'), originOf(c.req.url));
     return c.json(review, 201);
   })
   // Publish an approved ad to the project's Instagram account: now (no `at`) or at a time.

@@ -1,4 +1,4 @@
-import { AD_LIMITS } from '#common/ads.ts';
+import { AD_LIMITS, decisionsFor } from '#common/ads.ts';
 import type { AdCreateInput, AdDetail, AdSummary, AdUpdateInput } from '#common/schemas/ads.ts';
 import { clip } from '#common/schemas/fields.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
@@ -37,6 +37,12 @@ export const previewUrlOf = (origin: string, previewId: string) => `${origin}/pr
 
 /* ---------- reading ---------- */
 
+/**
+ * An ad as the workspace shows it. The preview link only to those who may approve: it is the
+ * customer's capability (whoever holds it reviews without an account), so a viewer holding it
+ * could approve signed out what their role refuses signed in (issue 27). A member who opens a
+ * link signed in reviews as themselves, with their role (../preview/).
+ */
 export async function detail(db: Db, row: repo.AdRow, role: ProjectRole, origin: string): Promise<AdDetail> {
   const [{ summaries, items }, avatarUrl] = await Promise.all([summariesOf(db, [row]), avatarUrlOf(db, row.projectId, row.avatarMediaId)]);
   return {
@@ -50,7 +56,7 @@ export async function detail(db: Db, row: repo.AdRow, role: ProjectRole, origin:
     avatarMediaId: row.avatarMediaId,
     avatarUrl,
     items: (items.get(row.id) ?? []).map(toItem),
-    previewUrl: row.previewId ? previewUrlOf(origin, row.previewId) : null,
+    previewUrl: row.previewId && decisionsFor(role).includes('approve') ? previewUrlOf(origin, row.previewId) : null,
   };
 }
 
@@ -280,7 +286,15 @@ export function livePicturesOf(db: Db, adIds: readonly string[]) {
   return repo.livePicturesOf(db, adIds);
 }
 
-export { MAX_REVIEWS_PER_AD, adForPreview, memberReview, recordReview, reviewsOf, type ReviewInput } from '#worker/features/ads/core/reviews.ts';
+export {
+  MAX_REVIEWS_PER_AD,
+  adForPreview,
+  memberReview,
+  recordReview,
+  refuseMemberReview,
+  reviewsOf,
+  type ReviewInput,
+} from '#worker/features/ads/core/reviews.ts';
 export { cancelPublish, publishAd, recordPostOutcome, settleStrandedAds } from '#worker/features/ads/core/publishing.ts';
 
 /** The admin's support view of a project: its newest ads (a query for one batch) and their count (a subquery). */

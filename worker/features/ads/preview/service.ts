@@ -1,18 +1,22 @@
-import { REVIEW_DECISIONS, charCount, type MockupAd, type ReviewDecision } from '#common/ads.ts';
+import { REVIEW_DECISIONS, charCount, decisionsFor, type MockupAd, type ReviewDecision } from '#common/ads.ts';
 import type { AdReview } from '#common/schemas/ads.ts';
+import type { ProjectRole } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';
+import type { SessionUser } from '#worker/env.ts';
 import { clientNetwork } from '#worker/lib/client-network.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { consume } from '#worker/lib/rate-limit.ts';
 import type { PageMeta } from '#worker/ssr/render.ts';
-import { adForPreview, recordReview, reviewsOf } from '#worker/features/ads/core/service.ts';
+import { adForPreview, memberReview, recordReview, refuseMemberReview, reviewsOf } from '#worker/features/ads/core/service.ts';
 
 /**
  * The shareable ad preview (PRODUCT.md §4.4): no login, the unguessable id is the key. GETs
  * only read (a link unfurler or a mail scanner changes nothing); a review is a POST from the
- * page's form behind a visible button, under the usual cross-site rule. routes.tsx reads the
- * request and draws the page; the rules are here.
+ * page's form behind a visible button, under the usual cross-site rule. A signed-in member of
+ * the ad's project reviews as themselves, as their role allows (a viewer comments); anyone
+ * else, signed in or not, is the customer the link was made for. routes.tsx reads the request
+ * and draws the page; the rules are here.
  */
 
 /** Preview ids are ≥ 128 random bits in base64url; anything else is not looked up. */
@@ -34,8 +38,8 @@ export function previewIdOf(id: string): string {
 
 type Found = NonNullable<Awaited<ReturnType<typeof adForPreview>>>;
 
-async function findPreview(db: Db, previewId: string): Promise<Found> {
-  const found = await adForPreview(db, previewIdOf(previewId));
+async function findPreview(db: Db, previewId: string, user?: SessionUser | null): Promise<Found> {
+  const found = await adForPreview(db, previewIdOf(previewId), user?.id);
   if (!found) throw new AppError('not_found', NOT_FOUND);
   return found;
 }
@@ -97,11 +101,18 @@ export interface PreviewPage {
   ad: MockupAd;
   /** The thread without the reviewers' email addresses: the public page never shows them. */
   reviews: Omit<AdReview, 'reviewerEmail'>[];
+  /** A signed-in member of the ad's project reviews as themselves (null: a visitor, who gives a name). */
+  member: { name: string; role: ProjectRole } | null;
+  /** The decisions the form offers (a viewer only comments). */
+  decisions: readonly ReviewDecision[];
 }
 
-/** The preview page of `previewId` (404 for an unknown or revoked one); `origin` makes its picture's address absolute. */
-export async function previewPage(db: Db, previewId: string, origin: string): Promise<PreviewPage> {
-  const found = await findPreview(db, previewId);
+/**
+ * The preview page of `previewId` (404 for an unknown or revoked one) for `user` (signed in or
+ * null); `origin` makes its picture's address absolute.
+ */
+export async function previewPage(db: Db, previewId: string, origin: string, user: SessionUser | null): Promise<PreviewPage> {
+  const found = await findPreview(db, previewId, user);
   const reviews = await reviewsOf(db, found.ad.id);
   const first = found.items[0];
   return {
@@ -120,6 +131,8 @@ export async function previewPage(db: Db, previewId: string, origin: string): Pr
     placements: found.ad.placements,
     ad: mockupOf(found, previewId),
     reviews: reviews.map(({ reviewerEmail: _hidden, ...review }) => review),
+    member: user && found.role ? { name: user.name, role: found.role } : null,
+    decisions: decisionsFor(found.role),
   };
 }
 
@@ -164,7 +177,8 @@ export async function previewFile(
 /** The review form as the page posts it. */
 export interface ReviewForm {
   decision: ReviewDecision;
-  name: string;
+  /** A visitor's name (required of them); a member reviews under their own. */
+  name?: string | undefined;
   email?: string | undefined;
   comment?: string | undefined;
   revision?: string | undefined;
@@ -173,25 +187,40 @@ export interface ReviewForm {
 }
 
 /**
- * A visitor's review: recorded (limited per network, refused while the project is archived)
- * unless the honeypot was filled. Returns where the page sends the visitor (303) either way;
- * throws what the form shows again (formFailure) or a 404.
+ * A review through the link: recorded (limited per network, refused while the project is
+ * archived) unless the honeypot was filled; a signed-in member's as theirs, refused (403) when
+ * their role does not give the decision. Returns where the page sends the reviewer (303);
+ * throws what the form shows again (formFailure, a 403) or a 404.
  */
-export async function submitReview(db: Db, mailer: Mailer, previewId: string, input: ReviewForm, request: { ip: string; origin: string }): Promise<string> {
-  const found = await findPreview(db, previewId);
+export async function submitReview(
+  db: Db,
+  mailer: Mailer,
+  previewId: string,
+  input: ReviewForm,
+  request: { ip: string; origin: string; user: SessionUser | null },
+): Promise<string> {
+  const found = await findPreview(db, previewId, request.user);
   const done = `/preview/${previewId}?reviewed=${input.decision}#reviews`;
   // The honeypot was filled: a bot. It sees the usual answer and nothing is stored.
   if (input.website) return done;
   // An archived project is read-only for its members; its customers cannot move it either.
   if (found.project.archivedAt) throw new AppError('conflict', 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.');
+  const member = request.user && found.role ? { user: request.user, role: found.role, project: found.project } : null;
+  // Refused before the try counts against the network's limit.
+  if (member) refuseMemberReview(member, input.decision);
   await consume(db, `preview-review:${clientNetwork(request.ip)}`, REVIEW_LIMIT);
+  const revision = input.revision ? Number(input.revision) : found.ad.revision;
+  if (member) {
+    await memberReview(db, mailer, found.ad, member, { decision: input.decision, comment: input.comment, revision }, request.origin);
+    return done;
+  }
   await recordReview(db, mailer, found.ad, {
     decision: input.decision,
     comment: input.comment ?? '',
-    reviewerName: input.name,
+    reviewerName: input.name ?? '',
     reviewerEmail: input.email ? input.email : null,
     userId: null,
-    revision: input.revision ? Number(input.revision) : found.ad.revision,
+    revision,
     origin: request.origin,
   });
   return done;

@@ -13,6 +13,7 @@ import { escapeHtml, socialImageTags } from '#worker/ssr/html.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
 import { liveMediaIn, signMediaUrl } from '#worker/features/media/service.ts';
 import { pagePath, type EdgeSite } from '#worker/features/funnels/edge/cache.ts';
+import { mediaRefsOf } from '#worker/features/funnels/media-refs.ts';
 import { PAGE_SCRIPT, pageScriptHash } from '#worker/features/funnels/edge/page-script.ts';
 import type { EdgeFunnel, LivePage } from '#worker/features/funnels/edge/repo.ts';
 
@@ -31,18 +32,7 @@ function themeOf(funnel: EdgeFunnel): FunnelTheme {
 
 /** Every media id a document shows (images, posters, avatars, video files, the social image). */
 function mediaIdsOf(document: PageDocument): string[] {
-  const ids = new Set<string>();
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) for (const item of value) walk(item);
-    else if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        if (key === 'mediaId' && typeof inner === 'string') ids.add(inner);
-        else walk(inner);
-      }
-    }
-  };
-  walk(document);
-  for (const block of document.blocks) if (block.type === 'video' && block.props.file) ids.add(block.props.file);
+  const ids = new Set(mediaRefsOf(document).map((ref) => ref.id));
   return [...ids].filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id)).slice(0, 200);
 }
 

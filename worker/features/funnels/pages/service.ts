@@ -20,9 +20,12 @@ import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { hasRows, read, run, type Read } from '#worker/lib/reads.ts';
 import { isUniqueViolation, staleRevision } from '#worker/lib/write-conflicts.ts';
+import { refuseMissingReferences } from '#worker/lib/references.ts';
+import { liveMediaIn } from '#worker/features/media/service.ts';
 import { forMember } from '#worker/features/projects/scope/service.ts';
 import { pageWeeks } from '#worker/features/funnels/analytics/service.ts';
 import { purgePageCopies } from '#worker/features/funnels/edge/service.ts';
+import { mediaRefsOf, withoutMedia } from '#worker/features/funnels/media-refs.ts';
 import { uniqueRefusal } from '#worker/features/funnels/refusals.ts';
 import type { Actor, FunnelRow, PageRow, PageWithFunnel } from '#worker/features/funnels/types.ts';
 import * as repo from '#worker/features/funnels/pages/repo.ts';
@@ -47,6 +50,28 @@ function refuseLargeDocument(field: 'document' | 'documentB', document: unknown)
 }
 
 const stalePage = (current: number) => staleRevision('this page', current);
+
+const MEDIA_MESSAGE = 'Pick images and videos from this project’s media library.';
+
+/**
+ * Refuses (422, naming each field) media that a saved draft newly refers to unless they are live
+ * media of the page's project: another project's ids are never served, and made-up ones neither.
+ * References the stored draft already has may stay (a picture deleted since, or kept from before
+ * this rule): refusing them would stop every save of the page.
+ */
+async function checkMedia(
+  db: Db,
+  page: PageRow,
+  documents: { document?: PageDocument | undefined; documentB?: PageDocument | null | undefined },
+): Promise<void> {
+  const kept = new Set([page.draft, page.draftB].flatMap((stored) => (stored ? mediaRefsOf(stored as PageDocument).map((ref) => ref.id) : [])));
+  const refs = Object.entries(documents)
+    .flatMap(([field, document]) => (document ? mediaRefsOf(document, field) : []))
+    .filter((ref) => !kept.has(ref.id));
+  if (refs.length === 0) return;
+  const found = await liveMediaIn(db, page.projectId, [...new Set(refs.map((ref) => ref.id))]);
+  refuseMissingReferences([{ refs, found: new Set(found.map((row) => row.id)), message: MEDIA_MESSAGE }]);
+}
 
 /* ---------- access ---------- */
 
@@ -200,6 +225,7 @@ export async function updatePage(db: Db, ctx: PageWithFunnel, role: ProjectRole,
   if (input.baseRevision !== page.revision) throw stalePage(page.revision);
   refuseLargeDocument('document', input.document);
   refuseLargeDocument('documentB', input.documentB);
+  await checkMedia(db, page, { document: input.document, documentB: input.documentB });
   const set: Partial<repo.PageInsert> = {};
   if (input.title !== undefined && input.title !== page.title) set.title = input.title;
   if (input.slug !== undefined && input.slug !== page.slug) set.slug = input.slug;
@@ -372,12 +398,24 @@ export async function versionsOf(db: Db, page: PageRow): Promise<{ items: PageVe
   };
 }
 
+/**
+ * A version as it can be restored: media deleted since (or of another project, stored before
+ * drafts were checked) leave an empty place rather than blocking the restore, as a creative's do.
+ */
+async function liveMediaOnly(db: Db, projectId: string, version: VersionDocument): Promise<VersionDocument> {
+  const ids = [version.a, version.b].flatMap((document) => (document ? mediaRefsOf(document).map((ref) => ref.id) : []));
+  if (ids.length === 0) return version;
+  const live = new Set((await liveMediaIn(db, projectId, [...new Set(ids)])).map((row) => row.id));
+  const drop = (id: string) => !live.has(id);
+  return { ...version, a: withoutMedia(version.a, drop), b: version.b ? withoutMedia(version.b, drop) : null };
+}
+
 /** The draft becomes the version again, and is published as a new version (number + 1), in one batch. */
 export async function restoreVersion(db: Db, ctx: PageWithFunnel, role: ProjectRole, actor: Actor, versionId: string, origin: string): Promise<PageDetail> {
   const { page, funnel } = ctx;
   const version = await repo.findVersion(db, page.id, versionId);
   if (!version) throw new AppError('not_found');
-  const document = version.document as VersionDocument;
+  const document = await liveMediaOnly(db, page.projectId, version.document as VersionDocument);
   await goLive(db, ctx, actor, {
     title: version.title,
     document,

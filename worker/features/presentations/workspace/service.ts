@@ -30,7 +30,7 @@ import { canManage, creationPath, documentOf, ogPrefix, publicPath } from '#work
 import { firstDayOf, statsOf, summaryOf } from '#worker/features/presentations/workspace/figures.ts';
 import { prefilledDocument } from '#worker/features/presentations/workspace/prefill.ts';
 import * as repo from '#worker/features/presentations/workspace/repo.ts';
-import { adCards, idsOf, mediaIdsOf, pageCard, resolveMedia } from '#worker/features/presentations/workspace/shown.ts';
+import { adCards, checkShown, idsOf, mediaIdsOf, pageCard, resolveMedia } from '#worker/features/presentations/workspace/shown.ts';
 
 /**
  * Presentations in the workspace (PRODUCT.md §4.9, issue 13): admins manage all of them,
@@ -310,6 +310,9 @@ export async function update(db: Db, secret: string, actor: Actor, entry: Row, i
   }
   if (input.document !== undefined) {
     refuseLargeDocument(input.document);
+    // Checked in the project linked after this change; what the stored document shows is kept only within the same project.
+    const projectId = set.projectId !== undefined ? set.projectId : row.projectId;
+    await checkShown(db, projectId, input.document, projectId === row.projectId ? documentOf(row) : null);
     set.document = input.document;
     set.customerName = input.document.customerName;
     set.headline = input.document.headline;

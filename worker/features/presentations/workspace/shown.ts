@@ -1,15 +1,18 @@
 import type { ImageRef } from '#common/schemas/blocks.ts';
 import type { AdCard, PageCard, PresentationDocument, ResolvedImage } from '#common/schemas/presentations.ts';
 import type { Db } from '#worker/db/client.ts';
+import { refuseMissingReferences, type Reference } from '#worker/lib/references.ts';
 import { settledCache } from '#worker/lib/settled-cache.ts';
-import { livePicturesOf, type projectAds } from '#worker/features/ads/core/service.ts';
-import type { projectPages } from '#worker/features/funnels/pages/service.ts';
-import { signMediaUrl, type projectImages } from '#worker/features/media/service.ts';
+import { livePicturesOf, projectAds } from '#worker/features/ads/core/service.ts';
+import { projectCreations } from '#worker/features/creatives/core/service.ts';
+import { projectPages } from '#worker/features/funnels/pages/service.ts';
+import { projectImages, signMediaUrl } from '#worker/features/media/service.ts';
 import { creationPath } from '#worker/features/presentations/rules.ts';
 
 /**
- * What a document shows, made ready for a page (service.ts resolve and sources): signed URLs of
- * the linked project's media, the ads as cards with their pictures, the funnel pages as links.
+ * What a document shows: checked when it is saved (checkShown), and made ready for a page
+ * (service.ts resolve and sources): signed URLs of the linked project's media, the ads as cards
+ * with their pictures, the funnel pages as links.
  */
 
 const signed = settledCache<string, string>(2_000);
@@ -23,28 +26,81 @@ function signedMediaUrl(secret: string, id: string, variant: 'file' | 'thumbnail
 
 const THUMB_WIDTH = 480;
 
-/** The media ids a document shows: the logo, the hero's picture, screenshots, testimonial avatars. */
+/** What a document refers to by kind, each reference with its path (`document.sections.2.props.items.0.adId`). */
+export interface DocumentRefs {
+  media: Reference[];
+  creations: Reference[];
+  ads: Reference[];
+  pages: Reference[];
+}
+
+/** The references of a document: the logo, the hero's picture, screenshots, avatars; the creations, ads and funnel pages its sections show. */
+export function refsOf(document: PresentationDocument): DocumentRefs {
+  const refs: DocumentRefs = { media: [], creations: [], ads: [], pages: [] };
+  const image = (ref: ImageRef | null, path: string) => {
+    if (ref) refs.media.push({ path: `${path}.mediaId`, id: ref.mediaId });
+  };
+  image(document.logo, 'document.logo');
+  document.sections.forEach((section, s) => {
+    const at = `document.sections.${s}.props`;
+    if (section.type === 'hero') image(section.props.image, `${at}.image`);
+    if (section.type === 'testimonials') section.props.items.forEach((item, i) => image(item.avatar, `${at}.items.${i}.avatar`));
+    if (section.type === 'creatives')
+      section.props.items.forEach((item, i) => refs.creations.push({ path: `${at}.items.${i}.creationId`, id: item.creationId }));
+    if (section.type === 'adPreviews') section.props.items.forEach((item, i) => refs.ads.push({ path: `${at}.items.${i}.adId`, id: item.adId }));
+    if (section.type === 'funnelPages') {
+      section.props.items.forEach((item, i) => {
+        refs.pages.push({ path: `${at}.items.${i}.pageId`, id: item.pageId });
+        image(item.screenshot, `${at}.items.${i}.screenshot`);
+      });
+    }
+  });
+  return refs;
+}
+
+const idSet = (refs: readonly Reference[]) => [...new Set(refs.map((ref) => ref.id))];
+
+/** The media ids a document shows. */
 export function mediaIdsOf(document: PresentationDocument): string[] {
-  const refs: (ImageRef | null)[] = [document.logo];
-  for (const section of document.sections) {
-    if (section.type === 'hero') refs.push(section.props.image);
-    if (section.type === 'funnelPages') refs.push(...section.props.items.map((item) => item.screenshot));
-    if (section.type === 'testimonials') refs.push(...section.props.items.map((item) => item.avatar));
-  }
-  return [...new Set(refs.filter((ref): ref is ImageRef => ref !== null).map((ref) => ref.mediaId))];
+  return idSet(refsOf(document).media);
 }
 
 /** The creations, ads and funnel pages a document shows. */
 export function idsOf(document: PresentationDocument) {
-  const creations = new Set<string>();
-  const ads = new Set<string>();
-  const pages = new Set<string>();
-  for (const section of document.sections) {
-    if (section.type === 'creatives') for (const item of section.props.items) creations.add(item.creationId);
-    if (section.type === 'adPreviews') for (const item of section.props.items) ads.add(item.adId);
-    if (section.type === 'funnelPages') for (const item of section.props.items) pages.add(item.pageId);
-  }
-  return { creations: [...creations], ads: [...ads], pages: [...pages] };
+  const refs = refsOf(document);
+  return { creations: idSet(refs.creations), ads: idSet(refs.ads), pages: idSet(refs.pages) };
+}
+
+/** The owning features' lookups of a project's live things among ids, by the kind of reference, and what a refusal says. */
+const SHOWN: Record<keyof DocumentRefs, { lookup: typeof projectAds | typeof projectImages | typeof projectCreations | typeof projectPages; message: string }> =
+  {
+    media: { lookup: projectImages, message: 'Pick images from the linked project’s media library.' },
+    creations: { lookup: projectCreations, message: 'Pick creatives rendered in the linked project.' },
+    ads: { lookup: projectAds, message: 'Pick ads of the linked project.' },
+    pages: { lookup: projectPages, message: 'Pick funnel pages of the linked project.' },
+  };
+const NO_PROJECT = 'Link a project to show its pictures, creatives, ads and pages.';
+
+/**
+ * Refuses (422, naming each field) what a saved document newly shows unless it is live in the
+ * project the presentation links (`projectId`): another project's ids, and made-up ones, would
+ * be stored yet never shown. What the stored document (`stored`, of the same project) already
+ * shows may stay, a picture deleted since among it: refusing it would stop every save.
+ */
+export async function checkShown(db: Db, projectId: string | null, document: PresentationDocument, stored: PresentationDocument | null): Promise<void> {
+  const refs = refsOf(document);
+  const before = stored ? refsOf(stored) : undefined;
+  const kinds = Object.keys(SHOWN) as (keyof DocumentRefs)[];
+  const checks = await Promise.all(
+    kinds.map(async (kind) => {
+      const kept = new Set(before?.[kind].map((ref) => ref.id));
+      const fresh = refs[kind].filter((ref) => !kept.has(ref.id));
+      const ids = [...new Set(fresh.map((ref) => ref.id))];
+      const rows = projectId && ids.length > 0 ? await SHOWN[kind].lookup(db, projectId, ids, ids.length) : [];
+      return { refs: fresh, found: new Set(rows.map((row) => row.id)), message: projectId ? SHOWN[kind].message : NO_PROJECT };
+    }),
+  );
+  refuseMissingReferences(checks);
 }
 
 export type MediaRow = Awaited<ReturnType<typeof projectImages>>[number];
