@@ -45,6 +45,7 @@ import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
 import { presentationPublicRoutes } from '#worker/features/presentations/public/routes.tsx';
 import { presentationRoutes } from '#worker/features/presentations/workspace/routes.ts';
+import { brandReaderRoutes } from '#worker/features/projects/brand-reader/routes.ts';
 import { inviteRoutes, projectRoutes } from '#worker/features/projects/core/routes.ts';
 import { membershipOf } from '#worker/features/projects/scope/service.ts';
 import { assetRoutes } from '#worker/features/site/assets/routes.ts';
@@ -84,6 +85,7 @@ export function createApp() {
     .route('/api/contact', contactRoutes)
     .route('/api/projects', projectRoutes)
     .route('/api/projects', projectMediaRoutes)
+    .route('/api/projects', brandReaderRoutes)
     .route('/api/projects', projectCreativeRoutes)
     .route('/api/projects', projectFontRoutes)
     .route('/api/projects', projectAdRoutes)
