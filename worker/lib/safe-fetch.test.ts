@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOT_USER_AGENT, FetchRefused, SAFE_FETCH_LIMITS, UpstreamFailed, checkedUrl, fetchErrorToAppError, safeFetch } from '#worker/lib/safe-fetch.ts';
 import { interceptHosts } from '#worker/test/fetch.ts';
 
@@ -131,6 +131,9 @@ describe('checkedUrl', () => {
 });
 
 describe('safeFetch', () => {
+  // The files of a vitest worker share one workerd: fake timers must not outlive their test.
+  afterEach(() => vi.useRealTimers());
+
   it('sends no credentials, a clear User-Agent, and follows redirects itself (each hop checked)', async () => {
     const calls = interceptHosts({
       'acme.example': () => redirect('https://www.acme.example/home', 301),
@@ -142,6 +145,7 @@ describe('safeFetch', () => {
     expect(calls.map((c) => c.url)).toEqual(['https://acme.example/', 'https://www.acme.example/home']);
     for (const call of calls) {
       expect(call.init?.redirect).toBe('manual');
+      expect(call.init?.credentials).toBe('credentials' in Request.prototype ? 'omit' : undefined);
       expect(call.request.headers.get('user-agent')).toBe(BOT_USER_AGENT);
       expect(call.request.headers.has('cookie')).toBe(false);
       expect(call.request.headers.has('authorization')).toBe(false);

@@ -180,6 +180,11 @@ export interface SafeResponse {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/**
+ * `credentials: 'omit'` where the runtime knows the field: workerd throws "not implemented" for
+ * it unless its compatibility flags enable it (a Worker has no cookie jar anyway).
+ */
+const OMIT_CREDENTIALS: RequestInit = 'credentials' in Request.prototype ? { credentials: 'omit' } : {};
 
 /**
  * GETs `input` under the rules above and reads its whole body (at most `maxBytes`). Throws
@@ -209,8 +214,8 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
             method: 'GET',
             redirect: 'manual',
             signal: controller.signal,
-            // No Cookie, no Authorization: the fetch starts from a blank set of headers (a Worker
-            // has no cookie jar, so nothing else is added).
+            ...OMIT_CREDENTIALS,
+            // No Cookie, no Authorization: the fetch starts from a blank set of headers.
             headers: { 'user-agent': BOT_USER_AGENT, accept: options.accept ?? '*/*' },
           }),
         );

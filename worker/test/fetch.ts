@@ -26,6 +26,8 @@ export function interceptHost(hostname: string, reply: Reply): Intercepted[] {
  * first): each host by its own reply, all requests in one array, in order.
  */
 export function interceptHosts(replies: Record<string, Reply>): Intercepted[] {
+  // A second spy would call the first as "the real fetch", and it back: one call per test.
+  if (vi.isMockFunction(globalThis.fetch)) throw new Error('fetch is already intercepted in this test: name every host in one interceptHosts call.');
   const calls: Intercepted[] = [];
   const original = globalThis.fetch;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {

@@ -1,5 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PLANS } from '#common/plans.ts';
 import type { BrandProposal } from '#common/schemas/brand-reader.ts';
+import { getDb } from '#worker/db/client.ts';
+import { media } from '#worker/db/schema.ts';
 import { BOT_USER_AGENT, SAFE_FETCH_LIMITS } from '#worker/lib/safe-fetch.ts';
 import { ACME_ICON, acmeSite, html, image, notFound, redirect } from '#worker/test/brand-sites.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
@@ -14,6 +18,8 @@ beforeEach(async () => {
   owner = await createUser({ name: 'Olive Owner' });
   projectId = (await createProject(owner)).id;
 });
+// The files of a vitest worker share one workerd: fake timers must not outlive their test.
+afterEach(() => vi.useRealTimers());
 
 const read = (url: string, user: TestUser = owner, project = projectId) =>
   send(`/api/projects/${project}/brand-kit/read`, { json: { url }, cookie: user.cookie });
@@ -106,35 +112,59 @@ describe('POST /api/projects/:projectId/brand-kit/read', () => {
   });
 
   describe('the logo', () => {
-    const logoOf = async (pages: Record<string, () => Response>) => {
-      interceptHosts({ 'wave.example': (call) => (pages[path(call)] ?? notFound)() });
-      return proposal(await read('wave.example'));
+    /** Reads wave.example, served path by path from `pages` (and `others` by host): the proposal, with every intercepted request. */
+    const logoOf = async (pages: Record<string, () => Response>, others: Parameters<typeof interceptHosts>[0] = {}) => {
+      const calls = interceptHosts({ ...others, 'wave.example': (call) => (pages[path(call)] ?? notFound)() });
+      return { ...(await proposal(await read('wave.example'))), calls };
     };
 
-    it('falls back to the og:image when the apple-touch-icon is missing', async () => {
-      const result = await logoOf({
-        '/': () => page('<link rel="apple-touch-icon" href="/gone.png"><meta property="og:image" content="https://wave.example/og.png">'),
-        '/og.png': () => image(png(120, 60, 2)),
-      });
+    it('falls back to the og:image when the apple-touch-icon is missing or private (never fetched)', async () => {
+      const result = await logoOf(
+        {
+          '/': () =>
+            page(
+              '<link rel="apple-touch-icon" href="https://169.254.169.254/latest/meta-data/"><link rel="apple-touch-icon" href="/gone.png"><meta property="og:image" content="https://wave.example/og.png">',
+            ),
+          '/og.png': () => image(png(120, 60, 2)),
+        },
+        { '169.254.169.254': () => image(png(8, 8, 1)) },
+      );
       expect(result.logo?.source).toBe('og:image');
+      expect(result.calls.map((call) => call.url)).toEqual(['https://wave.example/', 'https://wave.example/gone.png', 'https://wave.example/og.png']);
     });
 
-    it('falls back to an <img> whose file name or alt says logo (relative to <base>)', async () => {
-      const byName = await logoOf({
-        '/': () => html('<base href="/assets/"><img src="hero.png"><img src="brand-logo.png">'),
-        '/assets/brand-logo.png': () => image(png(64, 64, 3)),
-        '/assets/hero.png': () => image(png(640, 320, 4)),
-      });
-      expect(byName.logo?.source).toBe('img');
-      const byAlt = await logoOf({ '/': () => html('<img src="/a.png" alt="Wave Co Logo">'), '/a.png': () => image(png(64, 64, 5)) });
-      expect(byAlt.logo?.source).toBe('img');
+    it('stores no logo past the storage limit, and says why', async () => {
+      // The library already holds a file that leaves less room than the icon takes.
+      const now = new Date();
+      await getDb(env.DB)
+        .insert(media)
+        .values({
+          ...{ id: `filler-${projectId}`, projectId, uploadedBy: owner.id, kind: 'video', mime: 'video/mp4', name: 'filler.mp4', tags: [] },
+          ...{ size: PLANS.free.storageBytes - 10, sha256: `filler-${projectId}`, r2Key: `media/${projectId}/filler`, createdAt: now, updatedAt: now },
+        });
+      interceptHosts({ 'acme.example': (call) => acmeSite(path(call)) });
+      const result = await proposal(await read('acme.example'));
+      expect(result.logo).toBeNull();
+      expect(result.warnings).toEqual([expect.stringMatching(/^The logo was found but not stored: This file does not fit: .* are used\./)]);
+      expect(result.colors).not.toEqual([]);
     });
 
-    it('uses the favicon last: the declared one, else /favicon.ico', async () => {
-      const declared = await logoOf({ '/': () => page('<link rel="shortcut icon" href="/f.png">'), '/f.png': () => image(png(32, 32, 6)) });
-      expect(declared.logo?.source).toBe('favicon');
-      const guessed = await logoOf({ '/': () => page(''), '/favicon.ico': () => image(png(16, 16, 7)) });
-      expect(guessed.logo?.source).toBe('favicon');
+    it.each([
+      ['its file name (relative to <base>)', '<base href="/assets/"><img src="hero.png"><img src="brand-logo.png">', '/assets/brand-logo.png'],
+      ['its alt text', '<img src="/hero.png" alt="Surfers"><img src="/a.png" alt="Wave Co Logo">', '/a.png'],
+    ])('falls back to an <img> whose %s says logo', async (_, body, src) => {
+      const result = await logoOf({ '/': () => html(body), [src]: () => image(png(64, 64, 3)), '/hero.png': () => image(png(640, 320, 4)) });
+      expect(result.logo?.source).toBe('img');
+      expect(result.calls.map(path)).toEqual(['/', src]);
+    });
+
+    it.each([
+      ['the declared one', '<link rel="shortcut icon" href="/f.png">', '/f.png'],
+      ['else /favicon.ico', '', '/favicon.ico'],
+    ])('uses the favicon last: %s', async (_, head, href) => {
+      const result = await logoOf({ '/': () => page(head), [href]: () => image(png(32, 32, 6)) });
+      expect(result.logo?.source).toBe('favicon');
+      expect(result.calls.map(path)).toEqual(['/', href]);
     });
 
     it('refuses an SVG logo with a script and takes the next candidate, with a warning', async () => {
