@@ -149,6 +149,8 @@ const MATRIX: Record<string, Expectation> = {
   },
   'GET /api/projects/:projectId/fonts/:fontId/file': { sample: '/api/projects/{projectId}/fonts/{fontId}/file', status: project(200, 200, 200) },
   'DELETE /api/projects/:projectId/fonts/:fontId': { sample: '/api/projects/{projectId}/fonts/{fontId}', fresh: true, status: project(403, 204, 204) },
+  // An empty body: refused after access, before anything is fetched (reading sites: features/projects/brand-reader/brand-reader.test.ts).
+  'POST /api/projects/:projectId/brand-kit/read': { sample: '/api/projects/{projectId}/brand-kit/read', json: {}, status: project(403, 422, 422) },
   'POST /api/projects/:projectId/media/delete': {
     sample: '/api/projects/{projectId}/media/delete',
     json: { ids: ['{mediaId}'] },

@@ -46,6 +46,7 @@ import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
 import { onboardingRoutes } from '#worker/features/onboarding/routes.ts';
 import { presentationPublicRoutes } from '#worker/features/presentations/public/routes.tsx';
 import { presentationRoutes } from '#worker/features/presentations/workspace/routes.ts';
+import { brandReaderRoutes } from '#worker/features/projects/brand-reader/routes.ts';
 import { inviteRoutes, projectRoutes } from '#worker/features/projects/core/routes.ts';
 import { membershipOf } from '#worker/features/projects/scope/service.ts';
 import { assetRoutes } from '#worker/features/site/assets/routes.ts';
@@ -86,6 +87,7 @@ export function createApp() {
     .route('/api/projects', projectRoutes)
     .route('/api/onboarding', onboardingRoutes)
     .route('/api/projects', projectMediaRoutes)
+    .route('/api/projects', brandReaderRoutes)
     .route('/api/projects', projectCreativeRoutes)
     .route('/api/projects', projectFontRoutes)
     .route('/api/projects', projectAdRoutes)

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { FontId } from '#common/fonts.ts';
 import { text } from '#common/schemas/fields.ts';
+import { withHttps } from '#common/schemas/projects.ts';
 
 /**
  * The brand-kit reader (issue 27): the worker reads a customer's website and proposes a brand
@@ -14,7 +15,12 @@ import { text } from '#common/schemas/fields.ts';
  */
 export const brandReadInput = z.object({
   /** The page to read; a bare domain gets https:// (as the project website field). */
-  url: text('Enter the customer’s website.').check(z.trim(), z.minLength(1, 'Enter the customer’s website.'), z.maxLength(300, 'That address is too long.')),
+  url: text('Enter the customer’s website.').check(
+    z.trim(),
+    z.minLength(1, 'Enter the customer’s website.'),
+    z.overwrite(withHttps),
+    z.maxLength(300, 'That address is too long.'),
+  ),
 });
 export type BrandReadInput = z.infer<typeof brandReadInput>;
 

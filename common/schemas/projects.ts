@@ -32,16 +32,12 @@ const description = text().check(z.trim(), z.maxLength(1000, 'Use at most 1,000 
 const webAddress = z
   .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a web address like https://example.com.' })
   .check(z.maxLength(300, 'That address is too long.'));
-/** `scheme:` at the start (not `host:8080`): such an address keeps its scheme, and the check below decides. */
+/** `scheme:` at the start (not `host:8080`): such an address keeps its scheme, and the check after it decides. */
 const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
-/** A web address; a bare domain (acmesurf.example, www.acmesurf.example/shop) gets `https://`. */
-const website = z.pipe(
-  text().check(
-    z.trim(),
-    z.overwrite((value) => (value === '' || SCHEME.test(value) ? value : `https://${value.replace(/^\/+/, '')}`)),
-  ),
-  z.union([z.literal(''), webAddress]),
-);
+/** A typed address with `https://` put before a bare domain (acmesurf.example, www.acmesurf.example/shop); the website field and the brand-kit reader's. */
+export const withHttps = (value: string) => (value === '' || SCHEME.test(value) ? value : `https://${value.replace(/^\/+/, '')}`);
+/** A web address; a bare domain gets `https://`. */
+const website = z.pipe(text().check(z.trim(), z.overwrite(withHttps)), z.union([z.literal(''), webAddress]));
 
 export const projectCreateInput = z.object({
   name: projectName,

@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   contactMessages: { limit: 5, windowMs: 60 * 60_000 },
   /** Leads on one funnel from one network (leadLimitKey: the IPv4 address or the IPv6 /64; issue 12): a person sends a few, a script many. */
   funnelLeads: { limit: 10, windowMs: 10 * 60_000 },
+  /** Brand-kit reads per user (issue 27): each makes several outbound requests; a person reads a few sites an hour. */
+  brandReads: { limit: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 function retryAfterSeconds(resetAt: Date, now: number): number {

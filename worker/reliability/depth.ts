@@ -55,6 +55,8 @@ export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
   'POST /api/projects/:projectId/funnels':
     'a funnel name must pass funnelNameProblem (a refinement the generator does not read): reached at 1,000 per route (15 accepted), not at 20',
   'POST /p/:funnelName/:pageSlug': 'needs a published page with a form block (the world’s page has none)',
+  'POST /api/projects/:projectId/brand-kit/read':
+    'needs a url naming a public host (a dotted name, https or none): the generator’s strings seldom are (its outbound requests are answered by a fixture site)',
   'POST /api/playground/render': 'reads its JSON itself (parseOrThrow, no validate()), so the generator does not know its schema',
   'POST /api/billing/checkout': 'the owner is already on Agency (set directly): needs a plan or pack that can be bought',
   'POST /billing/checkout': 'the owner is already on Agency (set directly): needs a plan or pack that can be bought',

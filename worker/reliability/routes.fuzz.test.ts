@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createApp } from '#worker/app.ts';
+import { refusalOf as fetchRuleBroken } from '#worker/lib/safe-fetch.ts';
+import { anySite } from '#worker/test/brand-sites.ts';
 import { send } from '#worker/test/http.ts';
 import { registeredRoutes, type RegisteredRoute } from '#worker/test/routes.ts';
 import { responseProblems } from '#worker/reliability/check.ts';
@@ -52,6 +54,14 @@ function describeCase(method: string, c: FuzzCase, as: string): string {
   return `${method} ${c.path.length > 300 ? `${c.path.slice(0, 300)}…` : c.path} as ${as} [${c.kind}] ${c.headers['content-type'] ?? '(no content-type)'} ${shown}`;
 }
 
+/**
+ * Routes that read an address the user names (the brand-kit reader): reaching out is what they
+ * are for, so the fuzz answers them with a small site (worker/test/brand-sites.ts anySite) and
+ * they run to their end; only a request the fetch rules should have stopped
+ * (worker/lib/safe-fetch.ts) is a finding.
+ */
+const READS_THE_WEB = new Set(['POST /api/projects/:projectId/brand-kit/read']);
+
 /** Reads that change nothing share one world; every other route gets fresh project content (it may delete its project; its owner is replaced when signed out). */
 const readOnly = (route: RegisteredRoute) => route.method === 'GET' || route.method === 'HEAD';
 
@@ -82,9 +92,14 @@ describe(`reliability fuzz: ${ROUTES.length} routes × ${RUNS} requests`, () => 
     it(`${route.key} (${bodyKind(route)})`, { timeout: 30 * 60_000 }, async () => {
       // No network in a fuzz: every provider is off in tests, so an outbound call is a finding.
       outbound = [];
-      vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-        outbound.push(input instanceof Request ? input.url : String(input));
-        return new Response('no network in the fuzz', { status: 503 });
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (!READS_THE_WEB.has(route.key)) {
+          outbound.push(url);
+          return new Response('no network in the fuzz', { status: 503 });
+        }
+        if (!URL.canParse(url) || fetchRuleBroken(new URL(url))) outbound.push(url);
+        return anySite(new Request(input, init));
       });
       const errors: string[] = [];
       vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
