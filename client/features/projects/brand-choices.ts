@@ -60,7 +60,8 @@ export function keptUpdate(base: BrandKit, proposal: BrandProposal, choices: Bra
 
 /** AA asks 4.5:1 for text, 3:1 for large text (WCAG 1.4.3). */
 export function contrastNote({ onWhite, onBlack }: ColorProposal['contrast']): string {
-  const ratio = `${onWhite.toFixed(1)}:1`;
+  // Two decimals as measured: rounded to one, 4.49 would read as the 4.5 it falls short of.
+  const ratio = `${Number(onWhite.toFixed(2))}:1`;
   const white = onWhite >= 4.5 ? `AA on white (${ratio})` : onWhite >= 3 ? `AA for large text on white (${ratio})` : `low contrast on white (${ratio})`;
   // A light colour is no text colour on white, but may be a background behind dark text.
   return onWhite < 4.5 && onBlack >= 4.5 ? `${white}, AA on black` : white;

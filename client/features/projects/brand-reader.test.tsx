@@ -68,9 +68,9 @@ describe('the brand-kit reader', () => {
     await review();
     expect(screen.getByRole('img', { name: 'Logo found on acmesurf.example' }).getAttribute('src')).toBe('/api/media/media_logo_bbbbbbbb/thumbnail');
     expect(box('Use this logo')).toHaveProperty('checked', true);
-    expect(box('#0f766e — AA on white (5.5:1)')).toHaveProperty('checked', true);
-    expect(box('#fbbf24 — low contrast on white (1.7:1), AA on black')).toHaveProperty('checked', true);
-    expect(box('#1e3a8a — AA on white (10.4:1)')).toHaveProperty('checked', true);
+    expect(box('#0f766e — AA on white (5.47:1)')).toHaveProperty('checked', true);
+    expect(box('#fbbf24 — low contrast on white (1.67:1), AA on black')).toHaveProperty('checked', true);
+    expect(box('#1e3a8a — AA on white (10.36:1)')).toHaveProperty('checked', true);
     // A bundled match is kept and shown in its own face; a family without one waits for a pick.
     const heading = box('Use for headings: Playfair Display');
     expect(heading).toHaveProperty('checked', true);
