@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import Projects from '#client/app/routes/projects.tsx';
+import { brandProposal } from '#client/test/brand-proposal.ts';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { gets, page, projectDetail, renderScreen, writes } from '#client/test/fixtures.tsx';
 
@@ -39,12 +41,71 @@ describe('the projects screen', () => {
     const dialog = screen.getByRole('dialog', { name: 'New project' });
     await user.type(within(dialog).getByLabelText('Name'), 'Acme Surf');
     await user.type(within(dialog).getByLabelText('Description'), 'Surf school in Biarritz');
-    await user.type(within(dialog).getByLabelText('Website'), 'https://acmesurf.example');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/proj_newnewnewnewnewn/'));
     expect(writes(calls)).toEqual([
-      { method: 'POST', path: '/api/projects', body: { name: 'Acme Surf', description: 'Surf school in Biarritz', website: 'https://acmesurf.example' } },
+      { method: 'POST', path: '/api/projects', body: { name: 'Acme Surf', description: 'Surf school in Biarritz', website: '' } },
     ]);
+  });
+
+  it('adds the first customer with their website: reads it, reviews the brand kit, saves what was kept, then opens the project', async () => {
+    const created = projectDetail({ id: 'proj_newnewnewnewnewn', name: 'Acme', website: 'https://acmesurf.example', brandKit: DEFAULT_BRAND_KIT });
+    const calls = mockApi({
+      'GET /api/projects': page([]),
+      'POST /api/projects': { status: 201, body: created },
+      'POST /api/projects/proj_newnewnewnewnewn/brand-kit/read': { status: 200, body: brandProposal() },
+      'PATCH /api/projects/proj_newnewnewnewnewn': (body) => ({ status: 200, body: { ...created, ...(body as object) } }),
+    });
+    const user = userEvent.setup();
+    const { router } = open();
+    await user.click(await screen.findByRole('button', { name: 'Create your first project' }));
+    await user.type(within(screen.getByRole('dialog', { name: 'New project' })).getByLabelText('Name'), 'Acme');
+    await user.type(screen.getByLabelText('Website'), 'acmesurf.example');
+    await user.click(screen.getByRole('button', { name: 'Create project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Brand kit for Acme' });
+    const heading = await within(dialog).findByRole('heading', { name: 'What we found on acmesurf.example' });
+    expect(document.activeElement).toBe(heading);
+    // Nothing but the project is saved before the user confirms.
+    expect(writes(calls).map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/projects', 'POST /api/projects/proj_newnewnewnewnewn/brand-kit/read']);
+    expect(writes(calls)[0]?.body).toEqual({ name: 'Acme', description: '', website: 'https://acmesurf.example' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /^#fbbf24/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Use it as the project name (now “Acme”)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save brand kit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/proj_newnewnewnewnewn/'));
+    expect(writes(calls).at(-1)).toEqual({
+      method: 'PATCH',
+      path: '/api/projects/proj_newnewnewnewnewn',
+      body: {
+        name: 'Acme Surf School',
+        brandKit: {
+          logoMediaId: 'media_logo_bbbbbbbb',
+          colors: ['#0f766e', '#1e3a8a'],
+          headingFont: 'playfair-display',
+          bodyFont: 'inter',
+          tone: 'Surf lessons for every level on the Basque coast.',
+        },
+      },
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps the new project without a brand kit when the review is skipped', async () => {
+    const created = projectDetail({ id: 'proj_newnewnewnewnewn', website: 'https://acmesurf.example' });
+    const calls = mockApi({
+      'GET /api/projects': page([]),
+      'POST /api/projects': { status: 201, body: created },
+      'POST /api/projects/proj_newnewnewnewnewn/brand-kit/read': { status: 502, body: envelope('upstream_failed', 'The site did not answer.') },
+    });
+    const user = userEvent.setup();
+    const { router } = open();
+    await user.click(await screen.findByRole('button', { name: 'New project' }));
+    await user.type(screen.getByLabelText('Name'), 'Acme Surf');
+    await user.type(screen.getByLabelText('Website'), 'https://acmesurf.example');
+    await user.click(screen.getByRole('button', { name: 'Create project' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The website did not answer');
+    await user.click(screen.getByRole('button', { name: 'Continue without' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/proj_newnewnewnewnewn/'));
+    expect(writes(calls).map((c) => c.method)).toEqual(['POST', 'POST']);
   });
 
   it('checks the fields as the server would before sending anything', async () => {

@@ -1,5 +1,7 @@
 import type { ProjectRole, ProjectCreateInput, ProjectUpdateInput } from '#common/schemas/projects.ts';
+import type { BrandProposal } from '#common/schemas/brand-reader.ts';
 import { api, call } from '#client/lib/api.ts';
+import { fetchJson } from '#client/lib/http.ts';
 
 const byId = api.api.projects[':projectId'];
 
@@ -11,6 +13,13 @@ export const projectsApi = {
   create: (json: ProjectCreateInput) => call(api.api.projects.$post({ json })),
   /** Changes some of the project's fields: name, description, website, archived, brand kit. */
   update: (projectId: string, json: ProjectUpdateInput) => call(byId.$patch({ param: { projectId }, json })),
+  /**
+   * Reads the customer's website into a brand-kit proposal (`common/schemas/brand-reader.ts`);
+   * nothing is saved but the logo, into the media library. Through `fetchJson` with the
+   * contract's type until the worker's route is merged: then `call(byId['brand-kit'].read.$post(...))`.
+   */
+  readBrand: (projectId: string, url: string) =>
+    fetchJson(`/api/projects/${encodeURIComponent(projectId)}/brand-kit/read`, { method: 'POST', json: { url } }) as Promise<BrandProposal>,
   remove: (projectId: string) => call(byId.$delete({ param: { projectId } })),
   members: (projectId: string) => call(byId.members.$get({ param: { projectId } })),
   /** Invites someone by email (an email with the invitation link goes out). */

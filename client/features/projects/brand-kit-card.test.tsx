@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BrandKit, ProjectDetail } from '#common/schemas/projects.ts';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
+import { brandProposal } from '#client/test/brand-proposal.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
 import { mediaItem, PROJECT_ID, projectDetail, renderScreen, writes } from '#client/test/fixtures.tsx';
 
@@ -210,6 +211,7 @@ describe('BrandKitCard', () => {
     expect(fontButton('Heading font')).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: 'Choose from library' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add colour' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Read from website' })).toBeNull();
     expect(screen.queryByRole('status', { name: 'Brand kit save state' })).toBeNull();
     await pause();
     expect(writes(calls)).toEqual([]);
@@ -229,5 +231,85 @@ describe('BrandKitCard', () => {
     expect(screen.getByLabelText('Tone of voice')).toHaveProperty('value', 'From a colleague!');
     await pause();
     expect(status()).toBe('Saved');
+  });
+
+  describe('"Read from website"', () => {
+    const READ = `POST /api/projects/${PROJECT_ID}/brand-kit/read`;
+    // The reads are POSTs too: the kits are the PATCHes'.
+    const patchedKits = (calls: { method: string; body: unknown }[]) => sentKits(calls.filter((c) => c.method === 'PATCH'));
+    const withSite = () =>
+      projectDetail({
+        website: 'https://acmesurf.example',
+        brandKit: { logoMediaId: null, colors: ['#112233'], headingFont: 'inter', bodyFont: 'lato', tone: 'Calm and clear' },
+      });
+
+    it('reads the project’s website into the same review; what is kept replaces those parts of the kit, the card shows it saved', async () => {
+      const calls = mockApi({ [READ]: { status: 200, body: brandProposal() }, [PATCH]: echo });
+      const user = setup();
+      renderScreen(<Page initial={withSite()} />);
+      await user.click(screen.getByRole('button', { name: 'Read from website' }));
+      const dialog = screen.getByRole('dialog', { name: 'Read the brand kit from a website' });
+      expect(within(dialog).getByLabelText('Website')).toHaveProperty('value', 'https://acmesurf.example');
+      await user.click(within(dialog).getByRole('button', { name: 'Read' }));
+      await settle();
+      expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: 'What we found on acmesurf.example' }));
+      expect(within(dialog).getByText('The colours you keep replace the brand kit’s colours.')).toBeTruthy();
+      await user.click(within(dialog).getByRole('checkbox', { name: 'Keep this tone of voice' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save brand kit' }));
+      await settle();
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ url: 'https://acmesurf.example' }]);
+      expect(patchedKits(calls)).toEqual([
+        {
+          logoMediaId: 'media_logo_bbbbbbbb',
+          colors: ['#0f766e', '#fbbf24', '#1e3a8a'],
+          headingFont: 'playfair-display',
+          bodyFont: 'lato',
+          tone: 'Calm and clear',
+        },
+      ]);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByLabelText('Colour 1 as hex')).toHaveProperty('value', '#0f766e');
+      expect(screen.getByText('(3 of 8)')).toBeTruthy();
+      expect(screen.getByRole('img', { name: 'Logo' }).getAttribute('src')).toBe('/api/media/media_logo_bbbbbbbb/thumbnail');
+      expect(fontButton('Heading font').textContent).toBe('Playfair Display');
+      // Saved already: nothing left for the autosave.
+      await pause();
+      expect(status()).toBe('Saved');
+      expect(patchedKits(calls)).toHaveLength(1);
+    });
+
+    it('takes another address after a refused one, and "Cancel" leaves the kit as it is', async () => {
+      const calls = mockApi({
+        [READ]: (body) =>
+          (body as { url: string }).url === 'https://intranet.example'
+            ? {
+                status: 422,
+                body: envelope('validation_failed', 'That address is not on the public internet.', { url: ['That address is not on the public internet.'] }),
+              }
+            : { status: 200, body: brandProposal() },
+        [PATCH]: echo,
+      });
+      const user = setup();
+      renderScreen(<Page initial={withSite()} />);
+      await user.click(screen.getByRole('button', { name: 'Read from website' }));
+      const dialog = screen.getByRole('dialog', { name: 'Read the brand kit from a website' });
+      const address = within(dialog).getByLabelText('Website');
+      await user.clear(address);
+      await user.type(address, 'https://intranet.example');
+      await user.click(within(dialog).getByRole('button', { name: 'Read' }));
+      await settle();
+      expect(within(dialog).getByRole('alert').textContent).toContain('That address is not on the public internet.');
+      await user.clear(address);
+      await user.type(address, 'acmesurf.example');
+      await user.click(within(dialog).getByRole('button', { name: 'Read' }));
+      await settle();
+      expect(within(dialog).getByRole('heading', { name: 'What we found on acmesurf.example' })).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ url: 'https://intranet.example' }, { url: 'acmesurf.example' }]);
+      await pause();
+      expect(patchedKits(calls)).toEqual([]);
+      expect(screen.getByLabelText('Colour 1 as hex')).toHaveProperty('value', '#112233');
+    });
   });
 });

@@ -1,8 +1,8 @@
-import { X } from 'lucide-react';
+import { Globe, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { FontId } from '#common/fonts.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
-import { MAX_BRAND_COLORS, type BrandKit, type ProjectDetail } from '#common/schemas/projects.ts';
+import { MAX_BRAND_COLORS, type BrandKit, type ProjectDetail, type ProjectUpdateInput } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { NewButton } from '#client/components/new-button.tsx';
@@ -16,6 +16,7 @@ import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
 import { projectsApi } from '#client/features/projects/api.ts';
+import { BrandReadDialog } from '#client/features/projects/brand-read-dialog.tsx';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -69,6 +70,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
   // The picked logo's preview, until it is saved (then the project's logoUrl shows it).
   const [picked, setPicked] = useState<{ id: string; url: string } | null>(null);
   const [picking, setPicking] = useState(false);
+  const [reading, setReading] = useState(false);
   const [saving, setSaving] = useState(false);
   // A failed save and the kit it failed for: no retry loop, the next change (or Retry) tries again.
   const [failure, setFailure] = useState<{ kit: BrandKit; message: string } | null>(null);
@@ -87,21 +89,24 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
   const invalidColor = kit.colors.some((c) => !HEX.test(c));
   const failedNow = failure !== null && failure.kit === kit;
 
-  // One save at a time, each sending the whole kit: a later one never lands before an earlier one.
+  // One save at a time, each sending the whole kit (the website reader's too): a later one never lands before an earlier one.
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
-  const send = (next: BrandKit) => {
-    const request = inFlight.current.then(() => projectsApi.update(project.id, { brandKit: next }));
+  const sendUpdate = (update: ProjectUpdateInput) => {
+    const request = inFlight.current.then(() => projectsApi.update(project.id, update));
     inFlight.current = request.catch(() => undefined);
     return request;
+  };
+  const send = (next: BrandKit) => sendUpdate({ brandKit: next });
+  const took = (result: ProjectDetail) => {
+    setSaved({ kit: result.brandKit, at: result.updatedAt });
+    setFailure(null);
+    onSaved(result);
   };
 
   const save = async (next: BrandKit) => {
     setSaving(true);
     try {
-      const result = await send(next);
-      setSaved({ kit: result.brandKit, at: result.updatedAt });
-      setFailure(null);
-      onSaved(result);
+      took(await send(next));
     } catch (error) {
       setFailure({ kit: next, message: errorMessage(error, 'The brand kit could not be saved.') });
     } finally {
@@ -138,6 +143,12 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
   return (
     <Card title="Brand kit" description="Used by creatives and funnels of this project.">
       <div className="space-y-5">
+        {canEdit ? (
+          <Button variant="secondary" size="sm" onClick={() => setReading(true)}>
+            <Globe aria-hidden="true" className="size-4" />
+            Read from website
+          </Button>
+        ) : null}
         <div>
           <p className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">Logo</p>
           <div className="flex items-center gap-3">
@@ -265,6 +276,21 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           setPicking(false);
         }}
       />
+      {reading ? (
+        <BrandReadDialog
+          open
+          onClose={() => setReading(false)}
+          project={project}
+          base={kit}
+          save={sendUpdate}
+          onSaved={(result) => {
+            // The saved kit is what the card shows now (the logo's preview comes with the project).
+            setKit(result.brandKit);
+            setPicked(null);
+            took(result);
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

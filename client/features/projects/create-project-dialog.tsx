@@ -1,17 +1,53 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { projectCreateInput } from '#common/schemas/projects.ts';
+import { projectCreateInput, type ProjectDetail } from '#common/schemas/projects.ts';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
+import { useToast } from '#client/components/toast.tsx';
 import { useForm } from '#client/lib/use-form.ts';
 import { projectsApi } from '#client/features/projects/api.ts';
+import { BrandReader } from '#client/features/projects/brand-reader.tsx';
 
-/** New project: name (required), description and website; a full plan explains itself. */
+/**
+ * New project: name (required), description and website; a full plan explains itself. With a
+ * website, the project is created first and its site is then read for a brand kit the user
+ * reviews (the review step); without one, or once reviewed, the project opens.
+ */
 export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
+  const toast = useToast();
   const form = useForm(projectCreateInput, { name: '', description: '', website: '' });
   const planLimit = form.formError?.code === 'plan_limit_reached';
+  // The project just created, while its website is read and reviewed.
+  const [created, setCreated] = useState<ProjectDetail | null>(null);
+
+  const openProject = async (project: ProjectDetail) => {
+    setCreated(null);
+    onClose();
+    await navigate(`/projects/${project.id}/`);
+  };
+
+  if (created?.website) {
+    return (
+      // Closing the review keeps the project as it is (nothing but the logo is saved) and opens it.
+      <Dialog open={open} title={`Brand kit for ${created.name}`} onClose={() => void openProject(created)} wide>
+        <BrandReader
+          projectId={created.id}
+          url={created.website}
+          base={created.brandKit}
+          projectName={created.name}
+          save={(update) => projectsApi.update(created.id, update)}
+          onDone={(saved) => {
+            if (saved) toast({ tone: 'success', message: 'Brand kit saved.' });
+            void openProject(saved ?? created);
+          }}
+        />
+      </Dialog>
+    );
+  }
+
   return (
     <Dialog open={open} title="New project" onClose={onClose}>
       <form
@@ -19,8 +55,8 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
         className="space-y-4"
         onSubmit={form.handleSubmit(async (data) => {
           const project = await projectsApi.create(data);
-          onClose();
-          await navigate(`/projects/${project.id}/`);
+          if (project.website) setCreated(project);
+          else await openProject(project);
         })}
       >
         <FormError error={form.formError}>
@@ -38,7 +74,13 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
           {...form.field('description')}
           className="[&_textarea]:min-h-20"
         />
-        <TextField label="Website" type="url" placeholder="https://" hint="Optional." {...form.field('website')} />
+        <TextField
+          label="Website"
+          type="url"
+          placeholder="https://"
+          hint="Optional. We read its logo, colours and fonts for the brand kit; you choose what to keep."
+          {...form.field('website')}
+        />
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel
