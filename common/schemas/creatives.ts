@@ -106,6 +106,8 @@ export interface CreationItem {
   size: number;
   url: string;
   downloadUrl: string;
+  /** A small JPEG of it (the PNG itself when it has none), for the pickers that offer it. */
+  thumbnailUrl: string;
   createdAt: string;
   /** Its creative's link group (linked formats, issue 14): the gallery shows a group's PNGs together. Set in lists. */
   linkGroup?: string | null;

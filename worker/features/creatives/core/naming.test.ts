@@ -2,9 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { headlineOf } from '#common/creative/templates.ts';
 import type { CreationItem, CreativeDetail, CreativeSummary } from '#common/schemas/creatives.ts';
 import type { VariationsResult } from '#common/schemas/variations.ts';
-import { createProject, createUser } from '#worker/test/factories.ts';
+import type { MediaDetail } from '#common/schemas/media.ts';
+import { createProject, createUser, uploadMedia } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
-import { createCreative, json, patch, render, setCredits, team, variations, withHeadline, type ErrorBody, type Page } from '#worker/test/creatives.ts';
+import { solidPng } from '#worker/test/png.ts';
+import {
+  createCreative,
+  json,
+  patch,
+  RED,
+  render,
+  setCredits,
+  team,
+  templateDoc,
+  variations,
+  withHeadline,
+  type ErrorBody,
+  type Page,
+} from '#worker/test/creatives.ts';
 
 /**
  * Work you can tell apart (issue 27 point 2): a creative named after its headline until someone
@@ -175,5 +190,33 @@ describe('search and filters', () => {
     }
     // The project's own list is behind its membership.
     expect((await send(`/api/projects/${second.id}/creatives?q=spring`, { cookie: stranger.cookie })).status).toBe(404);
+  });
+});
+
+describe('thumbnails where work is picked', () => {
+  it('gives every creation a thumbnail, and "where it is used" the newest render of each creative using the picture', async () => {
+    const { owner, viewer, project } = await team();
+    await setCredits(owner, 5);
+    const photo = await uploadMedia(owner, project.id, await solidPng(4, 4, RED), 'photo.png');
+    const creative = await createCreative(owner, project.id, {
+      template: 'split-image',
+      format: 'story',
+      document: templateDoc('split-image', 'story', photo.id),
+    });
+    const usedBy = async () => (await json<MediaDetail>(await send(`/api/media/${photo.id}`, { cookie: viewer.cookie }))).usedBy;
+    expect(await usedBy()).toEqual([{ kind: 'creative', label: `In the creative “${creative.name}”`, href: `/creatives/${creative.id}`, thumbnail: null }]);
+
+    const rendered = await json<CreationItem>(await render(owner, creative.id));
+    expect(rendered.thumbnailUrl).toBe(`/api/creations/${rendered.id}/thumbnail`);
+    expect((await list<CreationItem>(`/api/creations?projectId=${project.id}`, viewer.cookie)).items.map((c) => c.thumbnailUrl)).toEqual([
+      rendered.thumbnailUrl,
+    ]);
+    expect((await usedBy())[0]!.thumbnail).toEqual({ src: rendered.thumbnailUrl, width: 1080, height: 1920 });
+    const picture = await send(rendered.thumbnailUrl, { cookie: viewer.cookie });
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toMatch(/^image\//);
+    // Its render deleted: no thumbnail to show.
+    expect((await send(`/api/creations/${rendered.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
+    expect((await usedBy())[0]!.thumbnail).toBeNull();
   });
 });

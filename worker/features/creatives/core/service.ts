@@ -3,6 +3,7 @@ import { nameFromHeadline } from '#common/creative/naming.ts';
 import { buildTemplate, headlineOf, templateById } from '#common/creative/templates.ts';
 import type { CreationItem, CreativeCreateInput, CreativeDetail, CreativeSummary, CreativeUpdateInput, RevisionItem } from '#common/schemas/creatives.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
+import { creationThumbnailUrl } from '#common/schemas/variations.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { projects } from '#worker/db/schema.ts';
 import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
@@ -346,6 +347,7 @@ export function toCreationItem(row: repo.CreationRow, extra: { projectName: stri
     size: row.size,
     url: creationFileUrl(row.id),
     downloadUrl: `${creationFileUrl(row.id)}?download=1`,
+    thumbnailUrl: creationThumbnailUrl(row.id),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -5,7 +5,7 @@ import { buildTemplate, copyOf, DEFAULT_COPY, paletteOf, pictureOf, templateById
 import { copyFits, isCopyLayer } from '#common/creative/text-fit.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
-import { creationThumbnailUrl, type VariationItem, type VariationsResult } from '#common/schemas/variations.ts';
+import type { VariationItem, VariationsResult } from '#common/schemas/variations.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
@@ -291,12 +291,7 @@ export async function generateVariations(
     const creation = creations[i];
     return {
       ...summary(r, { projectName: membership.project.name, role: membership.role, images: imagesFor(docs[i]!, urls), lastCreationId: creation?.id ?? null }),
-      creation: creation
-        ? {
-            ...toCreationItem(creation, { projectName: membership.project.name, role: membership.role, creativeLive: true }),
-            thumbnailUrl: creationThumbnailUrl(creation.id),
-          }
-        : null,
+      creation: creation ? toCreationItem(creation, { projectName: membership.project.name, role: membership.role, creativeLive: true }) : null,
       copySource: created[i]!.source,
     };
   });
