@@ -60,7 +60,7 @@ describe('every format at once in the browser', () => {
     await formats.getByRole('link', { name: 'Story' }).click();
     await page.waitForURL((url) => url.pathname !== `/creatives/${creative.id}`);
     await page.getByRole('img', { name: /^Preview, story 1080 × 1920/ }).waitFor();
-    expect(await page.getByLabel('Creative name').inputValue()).toBe('Sourdough week (story)');
+    expect(await page.getByLabel('Creative name').inputValue()).toBe('Sourdough week — story');
     await formats.getByRole('link', { name: 'Square' }).waitFor();
     expect(await formats.locator('[aria-current="page"]').textContent()).toContain('Story');
 

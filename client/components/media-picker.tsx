@@ -4,6 +4,7 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { Uploader } from '#client/components/media-uploader.tsx';
+import { Thumbnail, TILE } from '#client/components/thumbnail.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
 
@@ -34,6 +35,7 @@ export function LibraryGrid<T extends { id: string; name: string }>({
         <li key={item.id} className="min-w-0">
           <button
             type="button"
+            aria-label={item.name}
             onClick={() => onPick(item)}
             className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 dark:border-zinc-700"
           >
@@ -80,7 +82,13 @@ export function MediaPicker({
             onPick={onPick}
             picture={(item) =>
               item.thumbnailUrl || item.kind === 'image' ? (
-                <img src={item.thumbnailUrl ?? item.fileUrl} alt="" className="aspect-square w-full object-cover" loading="lazy" />
+                <Thumbnail
+                  src={item.thumbnailUrl ?? item.fileUrl}
+                  alt={item.alt || item.name}
+                  width={item.width ?? 1}
+                  height={item.height ?? 1}
+                  className={TILE}
+                />
               ) : (
                 <span className="grid aspect-square w-full place-items-center bg-zinc-100 text-xs text-zinc-500 dark:bg-zinc-800">Video</span>
               )

@@ -10,12 +10,15 @@ export function SearchBox({
   placeholder,
   value,
   onChange,
+  maxLength = 100,
 }: {
   id: string;
   label: string;
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
+  /** The longest search the list's API takes. */
+  maxLength?: number;
 }) {
   return (
     <div role="search" className="relative mb-4 max-w-md">
@@ -28,7 +31,7 @@ export function SearchBox({
         type="search"
         placeholder={placeholder}
         value={value}
-        maxLength={100}
+        maxLength={maxLength}
         onChange={(e) => onChange(e.currentTarget.value)}
         className="block h-10 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white pr-3 pl-9 text-base shadow-sm focus:outline-2 focus:outline-accent-600 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900"
       />

@@ -126,6 +126,7 @@ export const creationItem = (id: string, name: string) => ({
   size: 4096,
   url: `/api/creations/${id}/file`,
   downloadUrl: `/api/creations/${id}/file?download=1`,
+  thumbnailUrl: `/api/creations/${id}/thumbnail`,
   createdAt: '2026-03-01T00:00:00.000Z',
 });
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FONT_IDS } from '#common/fonts.ts';
 import { creativeDocument, FORMAT_IDS, FORMATS, type CreativeDocument, type Layer } from '#common/creative/document.ts';
-import { adaptToFormat, linkedName, otherFormats } from '#common/creative/resize.ts';
+import { adaptToFormat, otherFormats } from '#common/creative/resize.ts';
 import { buildTemplate, changeFormat, copyOf, TEMPLATE_IDS, type TemplateInput } from '#common/creative/templates.ts';
 import { copyFits, MIN_FIT_SCALE } from '#common/creative/text-fit.ts';
 
@@ -87,18 +87,7 @@ describe('adaptToFormat (Resize)', () => {
     );
   });
 
-  it('names a linked copy after its source and its format, within 80 characters', () => {
-    expect(linkedName('Spring sale (square)', 'story')).toBe('Spring sale (story)');
-    expect(linkedName('Spring sale', 'landscape')).toBe('Spring sale (landscape)');
-    expect(linkedName(' (square)', 'story')).toBe('Creative (story)');
-    fc.assert(
-      fc.property(fc.string({ maxLength: 80, unit: 'grapheme' }), format, (name, f) => {
-        const named = linkedName(name, f);
-        expect(named.length).toBeLessThanOrEqual(80);
-        expect(named.endsWith(`(${f})`)).toBe(true);
-        expect(named).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
-      }),
-    );
+  it('lists the other formats in the product’s order', () => {
     expect(otherFormats('story')).toEqual(['square', 'portrait', 'landscape']);
   });
 });

@@ -43,13 +43,3 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function otherFormats(format: FormatId): FormatId[] {
   return FORMAT_IDS.filter((f) => f !== format);
 }
-
-/** A linked copy's name: the source's name with its format named at the end (instead of the source's). */
-export function linkedName(name: string, format: FormatId): string {
-  const base = name.replace(/ \((square|portrait|story|landscape)\)$/i, '').trim() || 'Creative';
-  const suffix = ` (${format})`;
-  // At most 80 UTF-16 units in all (the name's limit), never half of a surrogate pair.
-  let short = base.slice(0, 80 - suffix.length);
-  if (/[\uD800-\uDBFF]$/.test(short)) short = short.slice(0, -1);
-  return `${short}${suffix}`;
-}

@@ -38,17 +38,19 @@ export const variationsInput = z.object({
   seed: z.optional(z.number('Use a whole number.').check(z.int('Use a whole number.'), z.minimum(0), z.maximum(2 ** 31 - 1))),
 });
 
-export const creativeListQuery = z.extend(pageQuery, {
+export const NAME_SEARCH_MAX = 80;
+
+/** The lists' filters (issue 27): a part of the name (any case), the project, the format and the (creative's) status. */
+const listFilters = {
+  q: z.optional(text().check(z.trim(), z.maxLength(NAME_SEARCH_MAX, `Search with at most ${NAME_SEARCH_MAX} characters.`))),
   projectId: z.optional(idField()),
   status: z.optional(z.enum(CREATIVE_STATUSES, 'Pick a status.')),
   format: z.optional(z.enum(FORMAT_IDS, 'Pick a format.')),
-});
+};
 
-export const creationListQuery = z.extend(pageQuery, {
-  projectId: z.optional(idField()),
-  creativeId: z.optional(idField()),
-  format: z.optional(z.enum(FORMAT_IDS, 'Pick a format.')),
-});
+export const creativeListQuery = z.extend(pageQuery, listFilters);
+
+export const creationListQuery = z.extend(pageQuery, { ...listFilters, creativeId: z.optional(idField()) });
 
 export const revisionParam = z.object({ id: idField(), revisionId: idField() });
 
@@ -104,6 +106,8 @@ export interface CreationItem {
   size: number;
   url: string;
   downloadUrl: string;
+  /** A small JPEG of it (the PNG itself when it has none), for the pickers that offer it. */
+  thumbnailUrl: string;
   createdAt: string;
   /** Its creative's link group (linked formats, issue 14): the gallery shows a group's PNGs together. Set in lists. */
   linkGroup?: string | null;

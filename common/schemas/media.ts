@@ -91,6 +91,8 @@ export interface MediaUsage {
   kind: 'brand_logo' | 'creative';
   label: string;
   href: string;
+  /** A creative's newest render, small (issue 27): null before its first render. */
+  thumbnail?: { src: string; width: number; height: number } | null;
 }
 
 export interface MediaItem {

@@ -3,7 +3,7 @@ import type { CreationItem, CreativeSummary } from '#common/schemas/creatives.ts
 /** A generated variation (`POST /api/creatives/{id}/variations`): the new draft and its rendered PNG. */
 export interface VariationItem extends CreativeSummary {
   /** The PNG of its first version with a small JPEG to pick from; null when it could not be drawn (its credit is refunded). */
-  creation: (CreationItem & { thumbnailUrl: string }) | null;
+  creation: CreationItem | null;
   /** Where its copy came from: Workers AI or the rule-based copywriter. */
   copySource: 'ai' | 'rules';
 }

@@ -85,6 +85,16 @@ export function inList(column: AnyColumn, values: readonly string[]): SQL {
   return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 }
 
+/**
+ * `text` inside `column`, case-insensitively. instr(), not LIKE: D1 refuses a LIKE pattern over
+ * 50 bytes, and instr() needs no escaping (%, _ and \ are plain characters). SQLite's lower()
+ * folds only ASCII: the text lowered in JavaScript (every script) finds "Crème" by "CRÈME", the
+ * text lowered like the column finds "CRÈME" by itself.
+ */
+export function containsText(column: AnyColumn | SQL, text: string): SQL {
+  return sql`(instr(lower(${column}), ${text.toLowerCase()}) > 0 OR instr(lower(${column}), lower(${text})) > 0)`;
+}
+
 /** What a query fragment of another feature compares with: a column of the caller's query, a value, or an expression (a subquery). */
 export type Operand = AnyColumn | SQL | string;
 

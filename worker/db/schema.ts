@@ -450,6 +450,12 @@ export const creatives = sqliteTable(
     revisionHash: text('revision_hash').notNull(),
     /** Linked copies of one design in other formats ("Resize") share this id (the first creative's id). */
     linkGroup: text('link_group'),
+    /** The name follows the headline on every save until someone renames the creative (issue 27). */
+    nameFromHeadline: integer('name_from_headline', { mode: 'boolean' }).notNull().default(false),
+    /** How many variations were made of this creative: the next one's number comes from one conditional write. */
+    variationsMade: integer('variations_made').notNull().default(0),
+    /** The creative a variation was made from: a variation's own variations are numbered on it. */
+    variationOf: text('variation_of'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),

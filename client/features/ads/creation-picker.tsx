@@ -3,6 +3,7 @@ import { AD_LIMITS } from '#common/ads.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
+import { Thumbnail } from '#client/components/thumbnail.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 
@@ -62,7 +63,7 @@ export function CreationPicker({
                   aria-label={`${item.name} (${item.width}×${item.height})`}
                   onChange={() => onChange(checked ? selected.filter((id) => id !== item.id) : [...selected, item.id])}
                 />
-                <img src={item.url} alt="" loading="lazy" decoding="async" className="size-full object-contain" />
+                <Thumbnail src={item.thumbnailUrl} alt={item.name} width={item.width} height={item.height} fit="contain" className="size-full" />
                 {checked ? (
                   <span className="absolute top-1 right-1 grid size-6 place-items-center rounded-full bg-accent-600 text-xs font-semibold text-white">
                     {selected.length > 1 ? position + 1 : <Check aria-hidden="true" className="size-4" />}

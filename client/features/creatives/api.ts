@@ -4,6 +4,7 @@ import { api, call } from '#client/lib/api.ts';
 
 /** The lists' filters as the API takes them (each left out when not set), and the page to continue from. */
 interface ListQuery {
+  q?: string;
   status?: CreativeStatus;
   format?: FormatId;
   cursor?: string;
@@ -28,7 +29,7 @@ export const creativesApi = {
   variations: (id: string, count: number) => call(byId.variations.$post({ param: { id }, json: { count } })),
   /** The editor's versions, newest first, 24 at a time. */
   revisions: (id: string, cursor?: string) => call(byId.revisions.$get({ param: { id }, query: { limit: '24', ...(cursor ? { cursor } : {}) } })),
-  creations: (query: { projectId?: string; format?: FormatId; creativeId?: string; cursor?: string }) => call(api.api.creations.$get({ query })),
+  creations: (query: ListQuery & { projectId?: string; creativeId?: string }) => call(api.api.creations.$get({ query })),
   removeCreation: (id: string) => call(api.api.creations[':id'].$delete({ param: { id } })),
   /** The user's projects for the filters: the active ones, or the archived ones (the first 100 of each). */
   projects: (archived: boolean) => call(api.api.projects.$get({ query: archived ? { limit: '100', archived: '1' } : { limit: '100' } })),

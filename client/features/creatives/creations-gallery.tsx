@@ -15,7 +15,7 @@ import { creativesApi } from '#client/features/creatives/api.ts';
 import { CardGridSkeleton, DeleteIconButton } from '#client/features/creatives/creative-card.tsx';
 import { CreationGroupCard, CreationImage, groupCreations } from '#client/features/creatives/creation-group.tsx';
 import { GRID } from '#client/features/creatives/list-creatives.tsx';
-import { FORMAT_OPTIONS, FilterSelect, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
+import { FORMAT_OPTIONS, FilterSelect, NameSearch, STATUS_OPTIONS, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
 
 function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() => void) | undefined }) {
   return (
@@ -72,23 +72,26 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
  */
 export function CreationsGallery({ projects }: { projects: readonly ProjectSummary[] | undefined }) {
   const { filters, set, clear } = useListFilters();
-  const { project, format, creative } = filters;
+  const { q, project, status, format, creative } = filters;
   const list = usePaged(
     (cursor) =>
       creativesApi.creations({
+        ...(q ? { q } : {}),
         ...(project ? { projectId: project } : {}),
+        ...(status ? { status } : {}),
         ...(format ? { format } : {}),
         ...(creative ? { creativeId: creative } : {}),
         ...(cursor ? { cursor } : {}),
       }),
-    [project, format, creative],
+    [q, project, status, format, creative],
   );
   const items = list.items;
-  const filtered = Boolean(project || format || creative);
+  const filtered = Boolean(q || project || status || format || creative);
   const [deleting, setDeleting] = useState<CreationItem | null>(null);
 
   return (
     <section aria-label="Creations">
+      <NameSearch label="Search creations" value={q ?? ''} onSearch={(v) => set('q', v)} />
       <div className="mb-5 flex flex-wrap items-center gap-2">
         <FilterSelect
           label="Project"
@@ -97,6 +100,7 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
           options={projectOptions(projects, project, items.find((i) => i.projectId === project)?.projectName)}
           onChange={(v) => set('project', v)}
         />
+        <FilterSelect label="Status" value={status} allLabel="All statuses" options={STATUS_OPTIONS} onChange={(v) => set('status', v)} />
         <FilterSelect label="Format" value={format} allLabel="All formats" options={FORMAT_OPTIONS} onChange={(v) => set('format', v)} />
         {creative ? (
           <span className="inline-flex h-9 items-center gap-1 rounded-full bg-accent-50 pr-1 pl-3 text-sm text-accent-800 dark:bg-accent-800/30 dark:text-accent-100">
@@ -121,7 +125,7 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
           filtered={filtered}
           icon={<ImageIcon aria-hidden="true" className="size-8" />}
           onClear={clear}
-          noMatches="No rendered PNGs match these filters."
+          noMatches={q ? `No rendered PNGs named like “${q}” match these filters.` : 'No rendered PNGs match these filters.'}
           title="Nothing rendered yet"
           action={
             <Link to="/creatives" className={buttonClass('primary')}>

@@ -134,6 +134,33 @@ describe('the creative editor', () => {
     expect(screen.getByText('A newer version exists')).toBeTruthy();
   });
 
+  it('shows the name the server gave after a save (a name that follows the headline), unless the name is being edited', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const saved = (body: unknown) => {
+      const document = (body as { document: CreativeDetail['document'] }).document;
+      const headline = document.layers.find((l) => l.id === 'headline');
+      return { status: 200, body: detail('editor', { name: headline?.type === 'text' ? headline.text : '', document, revision: { id: 'rev_b', number: 2 } }) };
+    };
+    const calls = mockApi({ [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor') }, [`PATCH /api/creatives/${ID}`]: saved });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    open();
+    await user.click(await screen.findByRole('button', { name: /Made for the way you work \(text layer\)/ }));
+    const text = screen.getByLabelText('Text');
+    await user.clear(text);
+    await user.type(text, 'Hello');
+    await vi.advanceTimersByTimeAsync(1000);
+    await waitFor(() => expect((screen.getByLabelText('Creative name') as HTMLInputElement).value).toBe('Hello'));
+    // A name being typed is not overwritten by the next save.
+    await user.type(text, ' there');
+    const name = screen.getByLabelText('Creative name');
+    await user.clear(name);
+    await user.type(name, 'My own');
+    await vi.advanceTimersByTimeAsync(1000);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    await screen.findByText('Saved');
+    expect((name as HTMLInputElement).value).toBe('My own');
+  });
+
   it('says what a render costs: 1 credit, or nothing for a version rendered before', async () => {
     mockApi({ [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor') }, 'GET /api/credits': credits(5) });
     const { unmount } = open(USER);

@@ -48,6 +48,7 @@ function creation(format: FormatId, extra: Partial<CreationItem> = {}): Creation
     size: 120_000,
     url: `/api/creations/${id}/file`,
     downloadUrl: `/api/creations/${id}/file?download=1`,
+    thumbnailUrl: `/api/creations/${id}/thumbnail`,
     createdAt: '2026-03-02T10:00:00.000Z',
     linkGroup: ID,
     ...extra,

@@ -9,7 +9,7 @@ import { ShowMore } from '#client/components/show-more.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { CardGridSkeleton, CreativeCard } from '#client/features/creatives/creative-card.tsx';
-import { FORMAT_OPTIONS, FilterSelect, STATUS_OPTIONS, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
+import { FORMAT_OPTIONS, FilterSelect, NameSearch, STATUS_OPTIONS, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
 
 export const GRID = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4';
 
@@ -30,21 +30,22 @@ export function CreativeList({
   empty: { title: string; text: string; action?: ReactNode };
 }) {
   const { filters, set, clear } = useListFilters();
-  const { status, format } = filters;
+  const { q, status, format } = filters;
   const project = projectId ? undefined : filters.project;
   const list = usePaged(
     (cursor) => {
-      const query = { ...(status ? { status } : {}), ...(format ? { format } : {}), ...(cursor ? { cursor } : {}) };
+      const query = { ...(q ? { q } : {}), ...(status ? { status } : {}), ...(format ? { format } : {}), ...(cursor ? { cursor } : {}) };
       return projectId ? creativesApi.listOfProject(projectId, query) : creativesApi.list({ ...query, ...(project ? { projectId: project } : {}) });
     },
-    [projectId, project, status, format],
+    [projectId, project, q, status, format],
   );
   const items = list.items;
-  const filtered = Boolean(status || format || project);
+  const filtered = Boolean(q || status || format || project);
   const [deleting, setDeleting] = useState<CreativeSummary | null>(null);
 
   return (
     <section aria-label="Creatives">
+      <NameSearch label="Search creatives" value={q ?? ''} onSearch={(v) => set('q', v)} />
       <div className="mb-5 flex flex-wrap items-center gap-2">
         {projectId ? null : (
           <FilterSelect
@@ -67,7 +68,7 @@ export function CreativeList({
           filtered={filtered}
           icon={<Palette aria-hidden="true" className="size-8" />}
           onClear={clear}
-          noMatches="No creatives match these filters."
+          noMatches={q ? `No creatives named like “${q}” match these filters.` : 'No creatives match these filters.'}
           title={empty.title}
           action={empty.action}
         >

@@ -1,12 +1,18 @@
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CREATIVE_STATUSES, FORMAT_IDS, FORMATS, STATUS_LABELS, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
+import { NAME_SEARCH_MAX } from '#common/schemas/creatives.ts';
 import { ID_PATTERN } from '#common/schemas/fields.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
+import { SearchBox } from '#client/components/search-box.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
+import { SEARCH_DELAY_MS } from '#client/lib/use-debounced-search.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 
 export interface ListFilters {
+  /** A part of the name (`?q=`). */
+  q: string | undefined;
   project: string | undefined;
   status: CreativeStatus | undefined;
   format: FormatId | undefined;
@@ -23,12 +29,14 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
 const anId = (value: string | null) => (value && ID_PATTERN.test(value) ? value : undefined);
 
 /**
- * The lists' filters, kept in the URL (`?project=&status=&format=`) so that a reload, Back
+ * The lists' filters, kept in the URL (`?q=&project=&status=&format=`) so that a reload, Back
  * from a creative and a shared link keep them. Values the API would refuse are ignored.
  */
 export function useListFilters() {
   const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim();
   const filters: ListFilters = {
+    q: q && q.length <= NAME_SEARCH_MAX ? q : undefined,
     project: anId(params.get('project')),
     status: oneOf(params.get('status'), CREATIVE_STATUSES),
     format: oneOf(params.get('format'), FORMAT_IDS),
@@ -42,10 +50,32 @@ export function useListFilters() {
   };
   const clear = () => {
     const next = new URLSearchParams(params);
-    for (const key of ['project', 'status', 'format', 'creative'] satisfies FilterKey[]) next.delete(key);
+    for (const key of ['q', 'project', 'status', 'format', 'creative'] satisfies FilterKey[]) next.delete(key);
     setParams(next, { replace: true });
   };
   return { filters, set, clear };
+}
+
+/**
+ * The lists' search by name: what is typed goes into the URL (`?q=`) once typing pauses, and
+ * the field shows the URL's search when that changes under it (Clear filters, Back).
+ */
+export function NameSearch({ label, value, onSearch }: { label: string; value: string; onSearch: (q: string) => void }) {
+  const id = useId();
+  const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (value !== typed.trim()) setTyped(value);
+  }
+  const search = useEffectEvent((q: string) => onSearch(q));
+  useEffect(() => {
+    const q = typed.trim();
+    if (q === value) return;
+    const timer = window.setTimeout(() => search(q), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, value]);
+  return <SearchBox id={id} label={label} placeholder="Search by name" value={typed} onChange={setTyped} maxLength={NAME_SEARCH_MAX} />;
 }
 
 /** The user's projects, active first, then archived (their creatives and creations are still listed). */

@@ -1,12 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTemplate } from '#common/creative/templates.ts';
 import type { CreationItem, CreativeSummary } from '#common/schemas/creatives.ts';
 import { DEFAULT_BRAND_KIT, type ProjectSummary } from '#common/schemas/projects.ts';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
+import { SEARCH_DELAY_MS } from '#client/lib/use-debounced-search.ts';
 import { CreationsGallery } from '#client/features/creatives/creations-gallery.tsx';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 
@@ -63,6 +64,7 @@ function creation(id: string, name: string, role: CreationItem['role'], creative
     size: 245_760,
     url: `/api/creations/${id}/file`,
     downloadUrl: `/api/creations/${id}/file?download=1`,
+    thumbnailUrl: `/api/creations/${id}/thumbnail`,
     createdAt: '2026-03-03T10:00:00.000Z',
   };
 }
@@ -245,5 +247,79 @@ describe('CreationsGallery', () => {
     await waitFor(() => expect(gets().at(-1)).toEqual({ path: '/api/creations', query: { format: 'landscape', projectId: P1 } }));
     expect(router.state.location.search).toBe(`?format=landscape&project=${P1}`);
     expect(await screen.findByText('Nothing matches')).toBeTruthy();
+  });
+});
+
+/* ---------- search by name and filters, kept in the URL (issue 27 point 2) ---------- */
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('searching the creatives by name', () => {
+  it('puts what is typed into the URL once typing pauses, asks the API for it, and says when nothing is named like it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({ 'GET /api/creatives': page([creative('cr_aaaaaaaaaaaaaaaa', 'Spring sale'), creative('cr_bbbbbbbbbbbbbbbb', '50% off')]) });
+    const router = renderAt('/creatives?format=square', <CreativeList empty={{ title: 'No creatives yet', text: 'Start from a template.' }} />);
+    expect(await screen.findByRole('link', { name: 'Spring sale' })).toBeTruthy();
+    const field = screen.getByRole('searchbox', { name: 'Search creatives' });
+    expect(field.getAttribute('maxlength')).toBe('80');
+
+    mockApi({ 'GET /api/creatives': page([]) });
+    fireEvent.change(field, { target: { value: '50%' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS - 50));
+    expect(router.state.location.search).toBe('?format=square');
+    fireEvent.change(field, { target: { value: '50% of ' } });
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS));
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ format: 'square', q: '50% of' }));
+    await waitFor(() => expect(gets().at(-1)).toEqual({ path: '/api/creatives', query: { q: '50% of', format: 'square' } }));
+    // One request for the pause, none for each keystroke.
+    expect(gets()).toHaveLength(2);
+    expect(await screen.findByText('Nothing matches')).toBeTruthy();
+    expect(document.body.textContent).toContain('No creatives named like “50% of” match these filters.');
+    // What was typed stays as typed (its trailing space too) while the URL follows.
+    expect((field as HTMLInputElement).value).toBe('50% of ');
+
+    // Clear filters empties the field and the URL, and the whole list comes back.
+    mockApi({ 'GET /api/creatives': page([creative('cr_aaaaaaaaaaaaaaaa', 'Spring sale')]) });
+    const empty = screen.getByText('Nothing matches').parentElement!;
+    fireEvent.click(within(empty).getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('link', { name: 'Spring sale' })).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect((screen.getByRole('searchbox', { name: 'Search creatives' }) as HTMLInputElement).value).toBe('');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS * 2));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('starts from the URL’s search and filters (a reload, Back), and ignores a search the API would refuse', async () => {
+    mockApi({ 'GET /api/creatives': page([creative('cr_aaaaaaaaaaaaaaaa', 'Spring sale')]) });
+    renderAt('/creatives?q=%20spring%20&status=draft', <CreativeList empty={{ title: 'No creatives yet', text: '' }} />);
+    expect(await screen.findByRole('link', { name: 'Spring sale' })).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search creatives' }) as HTMLInputElement).value).toBe('spring');
+    expect(gets()).toEqual([{ path: '/api/creatives', query: { q: 'spring', status: 'draft' } }]);
+    expect(screen.getByLabelText('Status')).toHaveProperty('value', 'draft');
+  });
+
+  it('goes back to the previous search with the router’s history', async () => {
+    mockApi({ 'GET /api/creatives': page([]) });
+    const router = renderAt('/creatives?q=spring', <CreativeList empty={{ title: 'No creatives yet', text: '' }} />);
+    await screen.findByText('Nothing matches');
+    await act(() => router.navigate('/creatives?q=autumn'));
+    await waitFor(() => expect((screen.getByRole('searchbox', { name: 'Search creatives' }) as HTMLInputElement).value).toBe('autumn'));
+    await waitFor(() => expect(gets().at(-1)).toEqual({ path: '/api/creatives', query: { q: 'autumn' } }));
+  });
+});
+
+describe('searching and filtering the creations', () => {
+  it('filters by name, status and format through the URL', async () => {
+    mockApi({ 'GET /api/creations': page([creation('cn_aaaaaaaaaaaaaaaa', 'Spring sale — story', 'editor', null)]) });
+    const user = userEvent.setup();
+    const router = renderAt('/creations?q=spring', <CreationsGallery projects={[]} />);
+    expect(await screen.findByRole('img', { name: 'Spring sale — story' })).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search creations' }) as HTMLInputElement).value).toBe('spring');
+    await user.selectOptions(screen.getByLabelText('Status'), 'approved');
+    await user.selectOptions(screen.getByLabelText('Format'), 'story');
+    await waitFor(() => expect(gets().at(-1)).toEqual({ path: '/api/creations', query: { q: 'spring', status: 'approved', format: 'story' } }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'spring', status: 'approved', format: 'story' });
   });
 });

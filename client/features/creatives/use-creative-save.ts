@@ -7,10 +7,10 @@ import { errorMessage } from '#client/lib/http.ts';
 import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 
 /** What a save changes on the screen besides the document. */
-type SavedCreative = Pick<CreativeDetail, 'status' | 'currentCreationId'> & { revision: number };
+type SavedCreative = Pick<CreativeDetail, 'name' | 'status' | 'currentCreationId'> & { revision: number };
 
 function savedOf(detail: CreativeDetail): SavedCreative {
-  return { status: detail.status, revision: detail.revision.number, currentCreationId: detail.currentCreationId };
+  return { name: detail.name, status: detail.status, revision: detail.revision.number, currentCreationId: detail.currentCreationId };
 }
 
 /**
@@ -27,6 +27,12 @@ export function useCreativeSave(initial: CreativeDetail, doc: CreativeDocument, 
     currentCreationId: initial.currentCreationId,
   });
   const [nameDraft, setNameDraft] = useState(initial.name);
+  // A name that follows the headline changes with a save: the field follows it unless it is being edited.
+  const [savedName, setSavedName] = useState(meta.name);
+  if (meta.name !== savedName) {
+    setSavedName(meta.name);
+    if (nameDraft === savedName) setNameDraft(meta.name);
+  }
   const onSaved = useCallback((saved: SavedCreative) => setMeta((m) => ({ ...m, ...saved })), []);
   // Autosave a second after the last change, with the revision it builds on (client/lib/use-revision-save.ts).
   const { saveState, saveError, save, settle } = useRevisionSave<CreativeDocument, SavedCreative, { document: CreativeDocument }, never>({

@@ -91,6 +91,27 @@ describe('MediaDetail', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This file is still used: Brand kit logo.');
   });
 
+  it('shows the newest render of each creative using the file beside its link (issue 27)', async () => {
+    const thumbnail = { src: '/api/creations/cn_aaaaaaaaaaaaaaaa/thumbnail', width: 1080, height: 1920 };
+    open(
+      mediaDetail(ID, {
+        usedBy: [
+          { kind: 'creative', label: 'In the creative “Spring sale”', href: '/creatives/cr_aaaaaaaaaaaaaaaa', thumbnail },
+          { kind: 'creative', label: 'In the creative “Draft”', href: '/creatives/cr_bbbbbbbbbbbbbbbb', thumbnail: null },
+        ],
+      }),
+    );
+    const link = await screen.findByRole('link', { name: 'In the creative “Spring sale”' });
+    const img = link.querySelector('img')!;
+    expect([img.getAttribute('src'), img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading')]).toEqual([
+      thumbnail.src,
+      '1080',
+      '1920',
+      'lazy',
+    ]);
+    expect(screen.getByRole('link', { name: 'In the creative “Draft”' }).querySelector('img')).toBeNull();
+  });
+
   it('is read-only for viewers', async () => {
     open(mediaDetail(ID, { role: 'viewer', tags: ['summer'] }));
     expect(await screen.findByLabelText('Name')).toHaveProperty('readOnly', true);

@@ -10,6 +10,7 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { TagInput } from '#client/components/tag-input.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { Thumbnail } from '#client/components/thumbnail.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { mediaApi } from '#client/features/media/api.ts';
@@ -207,7 +208,9 @@ function DetailForm({
             <ul className="mt-1 space-y-1 text-sm">
               {item.usedBy.map((usage) => (
                 <li key={usage.label}>
-                  <Link to={usage.href} className="inline-flex items-center gap-1 text-accent-700 hover:underline dark:text-accent-200">
+                  <Link to={usage.href} className="inline-flex items-center gap-2 text-accent-700 hover:underline dark:text-accent-200">
+                    {/* The link's text names the creative: the picture beside it adds nothing to read aloud. */}
+                    {usage.thumbnail ? <Thumbnail {...usage.thumbnail} alt="" fit="contain" className="size-10 shrink-0 rounded" /> : null}
                     {usage.label}
                     <ExternalLink aria-hidden="true" className="size-3" />
                   </Link>

@@ -1,6 +1,7 @@
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { LibraryGrid, LibraryLoading } from '#client/components/media-picker.tsx';
+import { Thumbnail, TILE } from '#client/components/thumbnail.tsx';
 import type { Resource } from '#client/lib/use-resource.ts';
 import type { PresentationSources, ResolvedImage } from '#client/features/presentations/model.ts';
 
@@ -40,11 +41,7 @@ export function LibraryPicker({
         {sources.status === 'loading' ? <LibraryLoading /> : null}
         {sources.status === 'ready' && items.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">No pictures in this project yet.</p> : null}
         {items.length > 0 ? (
-          <LibraryGrid
-            items={items}
-            onPick={onPick}
-            picture={(item) => <img src={item.image.src} alt="" className="aspect-square w-full object-cover" loading="lazy" />}
-          />
+          <LibraryGrid items={items} onPick={onPick} picture={(item) => <Thumbnail {...item.image} alt={item.name} className={TILE} />} />
         ) : null}
       </div>
     </Dialog>

@@ -178,7 +178,12 @@ describe('the presentation editor', () => {
     expect(within(panel).getByText('Pick the creative to show')).toBeTruthy();
     await user.click(within(panel).getByRole('button', { name: 'Choose creative 1' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose a creative' });
-    await user.click(await within(dialog).findByRole('button', { name: /Spring square/ }));
+    const option = await within(dialog).findByRole('button', { name: /Spring square/ });
+    // Each option shows its thumbnail, named, lazy and with its size reserved (issue 27).
+    const thumbnail = within(option).getByRole('img', { name: 'Spring square' });
+    expect(thumbnail.getAttribute('loading')).toBe('lazy');
+    expect(Number(thumbnail.getAttribute('width')) * Number(thumbnail.getAttribute('height'))).toBeGreaterThan(0);
+    await user.click(option);
     expect(within(panel).getByText('Spring square')).toBeTruthy();
     await user.type(within(panel).getByRole('textbox', { name: 'Caption' }), 'Feed, 1:1');
     const body = await preview();
@@ -223,7 +228,10 @@ describe('the presentation editor', () => {
     await user.click(await screen.findByRole('button', { name: 'Choose customer logo' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose a picture' });
     expect(within(dialog).getByText(/Only its members can upload/)).toBeTruthy();
-    await user.click(await within(dialog).findByRole('button', { name: /shopfront\.jpg/ }));
+    const option = await within(dialog).findByRole('button', { name: /shopfront\.jpg/ });
+    const thumbnail = within(option).getByRole('img', { name: 'shopfront.jpg' });
+    expect([thumbnail.getAttribute('src'), thumbnail.getAttribute('width'), thumbnail.getAttribute('height')]).toEqual([signed.src, '400', '200']);
+    await user.click(option);
     const body = await preview();
     await waitFor(() => expect(body.querySelector(`img[src="${signed.src}"]`)).toBeTruthy());
   });

@@ -5,6 +5,7 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { Thumbnail, TILE } from '#client/components/thumbnail.tsx';
 import { MoveButtons } from '#client/components/editor/move-buttons.tsx';
 import { SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
 import type { Resource } from '#client/lib/use-resource.ts';
@@ -20,15 +21,18 @@ interface Choice {
   id: string;
   name: string;
   detail: string;
-  thumb: string | null;
+  thumb: { src: string; width: number; height: number } | null;
 }
+
+const pictureOf = (image: { src: string; width: number; height: number }) => ({ src: image.src, width: image.width, height: image.height });
+const thumbOf = (picture: { url: string; width: number; height: number } | undefined) => (picture ? pictureOf({ ...picture, src: picture.url }) : null);
 
 function choicesOf(kind: Kind, sources: PresentationSources): Choice[] {
   switch (kind) {
     case 'creationId':
-      return sources.creations.map((c) => ({ id: c.id, name: c.name, detail: `${c.image.width}×${c.image.height}`, thumb: c.image.src }));
+      return sources.creations.map((c) => ({ id: c.id, name: c.name, detail: `${c.image.width}×${c.image.height}`, thumb: pictureOf(c.image) }));
     case 'adId':
-      return sources.ads.map((a) => ({ id: a.id, name: a.name, detail: a.headline || a.status, thumb: a.items[0]?.url ?? null }));
+      return sources.ads.map((a) => ({ id: a.id, name: a.name, detail: a.headline || a.status, thumb: thumbOf(a.items[0]) }));
     case 'pageId':
       return sources.pages.map((p) => ({ id: p.id, name: p.title, detail: `${p.funnelTitle} · ${p.url ?? 'not published'}`, thumb: null }));
   }
@@ -40,11 +44,11 @@ function known(kind: Kind, id: string, resolved: Resolved, sources: Presentation
   if (fromSources) return fromSources;
   if (kind === 'creationId' && resolved.creations[id]) {
     const c = resolved.creations[id];
-    return { id, name: c.name, detail: `${c.width}×${c.height}`, thumb: c.src };
+    return { id, name: c.name, detail: `${c.width}×${c.height}`, thumb: pictureOf(c) };
   }
   if (kind === 'adId' && resolved.ads[id]) {
     const a = resolved.ads[id];
-    return { id, name: a.name, detail: a.headline, thumb: a.items[0]?.url ?? null };
+    return { id, name: a.name, detail: a.headline, thumb: thumbOf(a.items[0]) };
   }
   if (kind === 'pageId' && resolved.pages[id]) {
     const p = resolved.pages[id];
@@ -97,13 +101,16 @@ function SourcePicker({
                 className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white text-left hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 dark:border-zinc-700 dark:bg-zinc-900"
               >
                 {choice.thumb ? (
-                  <img src={choice.thumb} alt="" className="aspect-square w-full bg-zinc-100 object-cover dark:bg-zinc-800" loading="lazy" />
+                  <Thumbnail {...choice.thumb} alt={choice.name} className={TILE} />
                 ) : (
                   <span className="grid aspect-[4/3] w-full place-items-center bg-zinc-100 px-2 text-center text-xs text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
                     {choice.detail}
                   </span>
                 )}
-                <span className="block truncate px-2 pt-1 text-sm font-medium">{choice.name}</span>
+                {/* With a thumbnail, its alt text names the option: the name is not read twice. */}
+                <span aria-hidden={choice.thumb ? true : undefined} className="block truncate px-2 pt-1 text-sm font-medium">
+                  {choice.name}
+                </span>
                 <span className="block truncate px-2 pb-1 text-xs text-zinc-500 dark:text-zinc-400">{choice.detail}</span>
               </button>
             </li>
@@ -176,7 +183,7 @@ function PickedItems({
           return (
             <li key={index} className="min-w-0 rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
               <div className="flex min-w-0 items-center gap-2">
-                {found?.thumb ? <img src={found.thumb} alt="" className="size-10 shrink-0 rounded object-cover" /> : null}
+                {found?.thumb ? <Thumbnail {...found.thumb} alt={found.name} className="size-10 shrink-0 rounded" /> : null}
                 <div className="min-w-0 flex-1">
                   <p className={`truncate text-sm ${found ? 'font-medium' : 'text-red-700 dark:text-red-400'}`}>
                     {found ? found.name : `Pick the ${noun} to show`}

@@ -1,6 +1,6 @@
 import { planLimitSql } from '#worker/db/plans.ts';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { inList, rawStatement, type Db } from '#worker/db/client.ts';
+import { containsText, inList, rawStatement, type Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
 import { isLiveRow, liveInProject, liveRow, liveRowWhere, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { media } from '#worker/db/schema.ts';
@@ -140,15 +140,10 @@ export function listMedia(db: Db, projectId: string, filters: MediaFilters, limi
   if (filters.type) conditions.push(eq(media.kind, filters.type));
   if (filters.tag) conditions.push(sql`EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE json_each.value = ${filters.tag.toLowerCase()})`);
   if (filters.q) {
-    // instr(), not LIKE: D1 refuses a LIKE pattern over 50 bytes, and instr() needs no
-    // escaping (%, _ and \ are plain characters). SQLite's lower() folds only ASCII: the
-    // query lowered in JavaScript (every script) finds "Crème" by "CRÈME", the query lowered
-    // like the column finds "CRÈME" by itself. Tags are stored lowercased by JavaScript.
+    // Tags are stored lowercased by JavaScript: the query lowered the same way finds them.
     const folded = filters.q.toLowerCase();
-    const contains = (column: typeof media.name | typeof media.alt) =>
-      sql`(instr(lower(${column}), ${folded}) > 0 OR instr(lower(${column}), lower(${filters.q})) > 0)`;
     conditions.push(
-      sql`(${contains(media.name)} OR ${contains(media.alt)} OR EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE instr(json_each.value, ${folded}) > 0))`,
+      sql`(${containsText(media.name, filters.q)} OR ${containsText(media.alt, filters.q)} OR EXISTS (SELECT 1 FROM json_each(${media.tags}) WHERE instr(json_each.value, ${folded}) > 0))`,
     );
   }
   return keysetPage(

@@ -84,7 +84,7 @@ export async function usagesIn(db: Db, projectId: string, ids: readonly string[]
   }
   for (const use of await creativesUsingMedia(db, projectId, ids)) {
     const list = usages.get(use.mediaId) ?? [];
-    list.push({ kind: 'creative', label: `In the creative “${use.name}”`, href: `/creatives/${use.id}` });
+    list.push({ kind: 'creative', label: `In the creative “${use.name}”`, href: `/creatives/${use.id}`, thumbnail: use.thumbnail });
     usages.set(use.mediaId, list);
   }
   return usages;

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { fieldById, operand, type Db, type Operand } from '#worker/db/client.ts';
+import { containsText, fieldById, operand, type Db, type Operand } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
 import { isLiveRow } from '#worker/db/live-rows.ts';
 import { sessions, users } from '#worker/db/schema.ts';
@@ -66,11 +66,6 @@ export function setPlan(db: Db, userId: string, plan: UserRow['plan']) {
 
 /* ---------- the admin area ---------- */
 
-/** `text` inside `column`, case-insensitively: instr(), not LIKE (D1 refuses LIKE patterns over 50 bytes; nothing to escape). */
-function contains(column: SQL | typeof users.email, text: string): SQL {
-  return sql`(instr(lower(${column}), ${text.toLowerCase()}) > 0 OR instr(lower(${column}), lower(${text})) > 0)`;
-}
-
 /** Figures of other features beside each account (its credits, its projects), from the account's id. */
 type Extra = Record<string, SQL>;
 
@@ -81,7 +76,7 @@ export function listUsers<E extends Extra>(
   extra: (userId: Operand) => E,
 ) {
   const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
-  if (options.q) conditions.push(or(contains(users.email, options.q), contains(sql`${users.name}`, options.q)));
+  if (options.q) conditions.push(or(containsText(users.email, options.q), containsText(users.name, options.q)));
   const query = db
     .select({ user: users, ...extra(users.id) })
     .from(users)

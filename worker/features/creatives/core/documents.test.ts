@@ -45,7 +45,7 @@ describe('creating a creative', () => {
       projectId: project.id,
       projectName: project.name,
       role: 'owner',
-      name: 'Made for the way you work (portrait)',
+      name: 'Made for the way you work',
       status: 'draft',
       format: 'portrait',
       template: 'bold-headline',
@@ -104,11 +104,11 @@ describe('creating a creative', () => {
     expect(creative).toMatchObject({ name: 'Spring launch', format: 'story', template: 'split-image', document });
     expect(creative.images[photo.id]).toBe(`/api/media/${photo.id}/file`);
     // Without a name, the headline names it.
-    expect((await createCreative(editor, project.id, { template: 'split-image', format: 'story', document })).name).toBe('Fresh from the roaster (story)');
+    expect((await createCreative(editor, project.id, { template: 'split-image', format: 'story', document })).name).toBe('Fresh from the roaster');
     // A long headline is shortened without cutting an emoji in half (stored as valid UTF-8).
-    const long = withHeadline(document, `${'a'.repeat(56)}😀😀 and more`);
+    const long = withHeadline(document, `${'a'.repeat(78)}😀😀 and more`);
     const named = await createCreative(editor, project.id, { template: 'split-image', format: 'story', document: long });
-    expect(named.name).toBe(`${'a'.repeat(56)}😀… (story)`);
+    expect(named.name).toBe(`${'a'.repeat(78)}…`);
   });
 
   it('refuses a document with another project’s media, or media that does not exist or was deleted (422), and creates nothing', async () => {

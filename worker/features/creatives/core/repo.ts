@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CreativeStatus, FormatId } from '#common/creative/document.ts';
-import { fieldById, inList, operand, rawStatement, rowWhere, type Db, type Operand } from '#worker/db/client.ts';
+import { containsText, fieldById, inList, operand, rawStatement, rowWhere, type Db, type Operand } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
 import { anyLiveRowQuery, isLiveRow, liveInProject, liveRow, liveRowWhere, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { creations, creativeRevisions, creatives } from '#worker/db/schema.ts';
@@ -73,6 +73,19 @@ export function insertRevisionIfCurrent(
   );
 }
 
+/**
+ * Reserves `count` variation numbers on the creative `id`, deleted or not (one write, so batches
+ * made at once get ranges that never overlap); the last number reserved, none without the row.
+ */
+export function reserveVariationNumbers(db: Db, id: string, count: number) {
+  return db
+    .update(creatives)
+    .set({ variationsMade: sql`${creatives.variationsMade} + ${count}` })
+    .where(eq(creatives.id, id))
+    .returning({ last: creatives.variationsMade })
+    .get();
+}
+
 export function softDeleteCreative(db: Db, id: string, now: Date) {
   return db.update(creatives).set({ deletedAt: now, updatedAt: now }).where(eq(creatives.id, id));
 }
@@ -129,6 +142,8 @@ export function projectOfCreation(id: string) {
 }
 
 export interface CreativeFilters {
+  /** A part of the name, in any case. */
+  q?: string | undefined;
   projectId?: string | undefined;
   status?: CreativeStatus | undefined;
   format?: FormatId | undefined;
@@ -142,6 +157,7 @@ export function listCreatives(db: Db, userId: string, filters: CreativeFilters, 
   if (filters.projectId) conditions.push(eq(creatives.projectId, filters.projectId));
   if (filters.status) conditions.push(eq(creatives.status, filters.status));
   if (filters.format) conditions.push(eq(creatives.format, filters.format));
+  if (filters.q) conditions.push(containsText(creatives.name, filters.q));
   const query = db
     .select({
       creative: creatives,
@@ -155,9 +171,7 @@ export function listCreatives(db: Db, userId: string, filters: CreativeFilters, 
   return keysetPage(query, { time: creatives.updatedAt, key: creatives.id, conditions, before, limit }).all();
 }
 
-export interface CreationFilters {
-  projectId?: string | undefined;
-  format?: FormatId | undefined;
+export interface CreationFilters extends CreativeFilters {
   creativeId?: string | undefined;
 }
 
@@ -166,6 +180,9 @@ export function listCreations(db: Db, userId: string, filters: CreationFilters, 
   if (filters.projectId) conditions.push(eq(creations.projectId, filters.projectId));
   if (filters.format) conditions.push(eq(creations.format, filters.format));
   if (filters.creativeId) conditions.push(eq(creations.creativeId, filters.creativeId));
+  if (filters.q) conditions.push(containsText(creations.name, filters.q));
+  // A creation's status is its creative's (a PNG of a creative deleted since has none).
+  if (filters.status) conditions.push(sql`EXISTS (SELECT 1 FROM creatives cr WHERE cr.id = "creations"."creative_id" AND cr.status = ${filters.status})`);
   const query = db
     .select({
       creation: creations,

@@ -10,15 +10,9 @@ import * as service from '#worker/features/creatives/core/service.ts';
 /** /api/projects/{projectId}/creatives: a project's creatives; create from a template. */
 export const projectCreativeRoutes = new Hono<AppEnv>()
   .get('/:projectId/creatives', access({ project: 'viewer' }), validate('query', creativeListQuery), async (c) => {
-    const { status, format, cursor, limit } = c.req.valid('query');
+    const { cursor, limit, ...filters } = c.req.valid('query');
     return c.json(
-      await service.listCreatives(
-        c.get('db'),
-        required(c, 'user').id,
-        { projectId: required(c, 'membership').project.id, status, format },
-        limit ?? 24,
-        cursor,
-      ),
+      await service.listCreatives(c.get('db'), required(c, 'user').id, { ...filters, projectId: required(c, 'membership').project.id }, limit ?? 24, cursor),
     );
   })
   .post('/:projectId/creatives', access({ project: 'editor' }), validate('json', creativeCreateInput), async (c) => {
@@ -32,8 +26,8 @@ export const projectCreativeRoutes = new Hono<AppEnv>()
  */
 export const creativeRoutes = new Hono<AppEnv>()
   .get('/', access('user'), validate('query', creativeListQuery), async (c) => {
-    const { projectId, status, format, cursor, limit } = c.req.valid('query');
-    return c.json(await service.listCreatives(c.get('db'), required(c, 'user').id, { projectId, status, format }, limit ?? 24, cursor));
+    const { cursor, limit, ...filters } = c.req.valid('query');
+    return c.json(await service.listCreatives(c.get('db'), required(c, 'user').id, filters, limit ?? 24, cursor));
   })
   .get('/:id', access({ creative: 'viewer' }), async (c) => c.json(await service.detail(c.get('db'), required(c, 'creative'), required(c, 'membership'))))
   .patch('/:id', access({ creative: 'editor' }), validate('json', creativeUpdateInput), async (c) =>
@@ -56,8 +50,8 @@ export const creativeRoutes = new Hono<AppEnv>()
 /** /api/creations: everything rendered, across the user's projects (the files: render/routes.ts). */
 export const creationRoutes = new Hono<AppEnv>()
   .get('/', access('user'), validate('query', creationListQuery), async (c) => {
-    const { projectId, creativeId, format, cursor, limit } = c.req.valid('query');
-    return c.json(await service.listCreations(c.get('db'), required(c, 'user').id, { projectId, creativeId, format }, limit ?? 24, cursor));
+    const { cursor, limit, ...filters } = c.req.valid('query');
+    return c.json(await service.listCreations(c.get('db'), required(c, 'user').id, filters, limit ?? 24, cursor));
   })
   .get('/:id', access({ creation: 'viewer' }), async (c) =>
     c.json(await service.creationDetail(c.get('db'), required(c, 'creation'), required(c, 'membership'))),

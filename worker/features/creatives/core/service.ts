@@ -1,8 +1,9 @@
-import { clip } from '#common/schemas/fields.ts';
 import { canonicalJson, mediaIdsOf, parseCreative, withoutMedia, STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument } from '#common/creative/document.ts';
+import { nameFromHeadline } from '#common/creative/naming.ts';
 import { buildTemplate, headlineOf, templateById } from '#common/creative/templates.ts';
 import type { CreationItem, CreativeCreateInput, CreativeDetail, CreativeSummary, CreativeUpdateInput, RevisionItem } from '#common/schemas/creatives.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
+import { creationThumbnailUrl } from '#common/schemas/variations.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { projects } from '#worker/db/schema.ts';
 import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
@@ -69,14 +70,19 @@ export function summary(
   };
 }
 
-function nameFor(templateId: string, format: string, headline: string): string {
-  const base = headline.trim() || templateById(templateId)?.name || 'Creative';
-  const short = clip(base, 60, '…');
-  return `${short} (${format})`;
+/** The name a document's headline gives (issue 27): its template's name when the headline says nothing. */
+function headlineName(doc: CreativeDocument): string {
+  return nameFromHeadline(headlineOf(doc), templateById(doc.template)?.name ?? 'Creative');
 }
 
-/** Statements that store a new creative with its first revision (under `id` when given: variations derive theirs from their batch). */
-export async function insertCreativeStatements(db: Db, values: { projectId: string; actor: Actor; name: string; doc: CreativeDocument; id?: string }) {
+/**
+ * Statements that store a new creative with its first revision (under `id` when given: variations
+ * derive theirs from their batch). Without a `name`, it is named after its headline and follows it.
+ */
+export async function insertCreativeStatements(
+  db: Db,
+  values: { projectId: string; actor: Actor; name?: string | undefined; doc: CreativeDocument; id?: string; variationOf?: string },
+) {
   const id = values.id ?? newId();
   const revisionId = newId();
   const hash = await hashOf(values.doc);
@@ -88,7 +94,9 @@ export async function insertCreativeStatements(db: Db, values: { projectId: stri
         id,
         projectId: values.projectId,
         createdBy: values.actor.id,
-        name: values.name,
+        name: values.name ?? headlineName(values.doc),
+        nameFromHeadline: values.name === undefined,
+        variationOf: values.variationOf ?? null,
         status: 'draft',
         format: values.doc.format,
         template: values.doc.template,
@@ -117,8 +125,7 @@ export async function createCreative(db: Db, membership: Membership, actor: Acto
   const brand = membership.project.brandKit;
   const doc = input.document ?? buildTemplate(input.template, { brand, format: input.format });
   await checkMedia(db, membership.project.id, doc);
-  const name = input.name ?? nameFor(doc.template, doc.format, headlineOf(doc));
-  const { id, statements } = await insertCreativeStatements(db, { projectId: membership.project.id, actor, name, doc });
+  const { id, statements } = await insertCreativeStatements(db, { projectId: membership.project.id, actor, name: input.name, doc });
   await rawBatch(db, [
     ...statements,
     auditStatement(db, {
@@ -199,7 +206,11 @@ export async function updateCreative(
   }
   const set: Partial<repo.CreativeInsert> = {};
   const statements = [];
-  if (input.name !== undefined && input.name !== row.name) set.name = input.name;
+  // Naming it is an explicit rename: from then on the name no longer follows the headline.
+  if (input.name !== undefined) {
+    if (input.name !== row.name) set.name = input.name;
+    if (row.nameFromHeadline) set.nameFromHeadline = false;
+  }
   if (input.status !== undefined && input.status !== row.status) {
     if (!STATUS_TRANSITIONS[row.status].includes(input.status)) {
       throw new AppError(
@@ -237,6 +248,10 @@ export async function updateCreative(
       // (which can make the format again with Resize), so a group never holds one format twice.
       // It starts a group of its own under a fresh id: the old one may be its own id (a group's head).
       if (row.linkGroup !== null && input.document.format !== row.format) set.linkGroup = newId();
+      if (input.name === undefined && row.nameFromHeadline) {
+        const name = headlineName(input.document);
+        if (name !== row.name) set.name = name;
+      }
       // An approved (or rejected) creative that changes needs a new review: it is a draft again.
       if (input.status === undefined && (row.status === 'approved' || row.status === 'rejected')) set.status = 'draft';
     }
@@ -332,6 +347,7 @@ export function toCreationItem(row: repo.CreationRow, extra: { projectName: stri
     size: row.size,
     url: creationFileUrl(row.id),
     downloadUrl: `${creationFileUrl(row.id)}?download=1`,
+    thumbnailUrl: creationThumbnailUrl(row.id),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -448,6 +464,19 @@ export function creativesIn(db: Db, projectId: string, ids: readonly string[]) {
 /** The insert of a revision, written only if the creative now points at it (a copy that lost its race leaves none behind). */
 export function insertRevisionIfCurrent(db: Db, revision: Parameters<typeof repo.insertRevisionIfCurrent>[1]) {
   return repo.insertRevisionIfCurrent(db, revision);
+}
+
+/**
+ * The numbers of `count` new variations of `row` and the creative they are numbered on: a
+ * variation's own variations count on with its source's (no two "variation 2" of one design),
+ * or on the variation itself once the source is gone for good.
+ */
+export async function reserveVariationNumbers(db: Db, row: repo.CreativeRow, count: number): Promise<{ first: number; of: string }> {
+  for (const of of row.variationOf ? [row.variationOf, row.id] : [row.id]) {
+    const reserved = await repo.reserveVariationNumbers(db, of, count);
+    if (reserved) return { first: reserved.last - count + 1, of };
+  }
+  throw new AppError('not_found');
 }
 
 /** The live creation of a revision, if it was rendered. */

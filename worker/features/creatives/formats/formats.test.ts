@@ -59,9 +59,9 @@ describe('resize', () => {
     const result = await json<ResizeResult>(response);
     expect(result.skipped).toEqual([]);
     expect(result.items.map((i) => [i.format, i.name, i.status, i.revision.number])).toEqual([
-      ['portrait', 'Spring sale (portrait)', 'draft', 1],
-      ['story', 'Spring sale (story)', 'draft', 1],
-      ['landscape', 'Spring sale (landscape)', 'draft', 1],
+      ['portrait', 'Spring sale — portrait', 'draft', 1],
+      ['story', 'Spring sale — story', 'draft', 1],
+      ['landscape', 'Spring sale — landscape', 'draft', 1],
     ]);
     for (const item of result.items) {
       // Valid, in its format, the template's layout for it, and every line of copy fits its box there.

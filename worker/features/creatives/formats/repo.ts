@@ -41,7 +41,10 @@ export function joinOwnGroup(db: Db, creativeId: string) {
  * matched by its `link_group` too (`joinOwnGroup` runs first in the same batch), not by its id:
  * a head that left the group (its format changed) has another group now.
  */
-export function insertLinkedCopy(db: Db, values: Required<Omit<CreativeInsert, 'deletedAt' | 'linkGroup'>> & { linkGroup: string }) {
+export function insertLinkedCopy(
+  db: Db,
+  values: Required<Omit<CreativeInsert, 'deletedAt' | 'linkGroup' | 'nameFromHeadline' | 'variationsMade' | 'variationOf'>> & { linkGroup: string },
+) {
   return rawStatement(
     db,
     sql`INSERT INTO creatives (id, project_id, created_by, name, status, format, template, document, revision_id, revision_number, revision_hash, link_group, created_at, updated_at)

@@ -1,5 +1,6 @@
 import { canonicalJson, FORMAT_IDS, FORMATS, mediaIdsOf, withoutMedia, type FormatId } from '#common/creative/document.ts';
-import { adaptToFormat, linkedName } from '#common/creative/resize.ts';
+import { formatCopyName, withoutFormat } from '#common/creative/naming.ts';
+import { adaptToFormat } from '#common/creative/resize.ts';
 import { CREDIT_COSTS, type PlanId } from '#common/plans.ts';
 import type { LinkedFormat, LinkedFormats, RenderAllItem, RenderAllResult, ResizeResult } from '#common/schemas/formats.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
@@ -104,7 +105,7 @@ export async function resize(db: Db, row: CreativeRow, membership: Membership, a
         id: copy.id,
         projectId: row.projectId,
         createdBy: actor.id,
-        name: linkedName(row.name, copy.format),
+        name: formatCopyName(row.name, copy.format),
         status: 'draft',
         format: copy.format,
         template: copy.doc.template,
@@ -226,7 +227,7 @@ export async function formatsZip(db: Db, bucket: R2Bucket, row: CreativeRow): Pr
   const found = new Map((await liveCreationsIn(db, row.projectId, ids)).map((c) => [c.id, c]));
   const creations = members.map((m) => (m.lastCreationId ? found.get(m.lastCreationId) : undefined)).filter((c) => c !== undefined);
   if (creations.length === 0) throw new AppError('not_found', 'Nothing of this creative is rendered yet: render its formats first.');
-  const base = safeFileName(row.name.replace(/ \((square|portrait|story|landscape)\)$/i, ''), 'creative');
+  const base = safeFileName(withoutFormat(row.name), 'creative');
   const used = new Set<string>();
   const entries = creations.map((c) => {
     let name = `${base} - ${FORMATS[c.format].label.toLowerCase()} ${c.width}x${c.height}.png`;

@@ -1,11 +1,11 @@
 import { goalOf, toneOf, writeCopy, type CopyBrief } from '#common/creative/copywriter.ts';
 import type { CreativeDocument } from '#common/creative/document.ts';
-import { buildTemplate, copyOf, DEFAULT_COPY, pictureOf, templateById, TEMPLATES, type Copy } from '#common/creative/templates.ts';
+import { paletteMood, variationName } from '#common/creative/naming.ts';
+import { buildTemplate, copyOf, DEFAULT_COPY, paletteOf, pictureOf, templateById, TEMPLATES, type Copy } from '#common/creative/templates.ts';
 import { copyFits, isCopyLayer } from '#common/creative/text-fit.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
-import { clip } from '#common/schemas/fields.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
-import { creationThumbnailUrl, type VariationItem, type VariationsResult } from '#common/schemas/variations.ts';
+import type { VariationItem, VariationsResult } from '#common/schemas/variations.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
@@ -19,6 +19,7 @@ import {
   imagesFor,
   imageUrls,
   insertCreativeStatements,
+  reserveVariationNumbers,
   summary,
   toCreationItem,
   type Actor,
@@ -229,13 +230,24 @@ export async function generateVariations(
       slots,
       seed,
     );
-    const base = row.name.replace(/ — variation \d+$/, '');
+    // Numbered on from the design's earlier variations, each named for what differs (issue 27).
+    const numbers = await reserveVariationNumbers(db, row, count);
     const statements = [];
     created = [];
     for (const [i, slot] of slots.entries()) {
       const variant = build(ctx, slot, copies[i]!.copy);
-      const name = clip(`${base} — variation ${i + 1}`, 80);
-      const insert = await insertCreativeStatements(db, { projectId: row.projectId, actor, name, doc: variant, id: variationId(batch, i) });
+      const name = variationName(row.name, numbers.first + i, {
+        layout: templateById(slot.template)?.name,
+        palette: paletteMood(paletteOf(brand.colors, slot.palette).primary),
+      });
+      const insert = await insertCreativeStatements(db, {
+        projectId: row.projectId,
+        actor,
+        name,
+        doc: variant,
+        id: variationId(batch, i),
+        variationOf: numbers.of,
+      });
       statements.push(...insert.statements);
       created.push({ id: insert.id, name, doc: variant, source: copies[i]!.source });
     }
@@ -279,12 +291,7 @@ export async function generateVariations(
     const creation = creations[i];
     return {
       ...summary(r, { projectName: membership.project.name, role: membership.role, images: imagesFor(docs[i]!, urls), lastCreationId: creation?.id ?? null }),
-      creation: creation
-        ? {
-            ...toCreationItem(creation, { projectName: membership.project.name, role: membership.role, creativeLive: true }),
-            thumbnailUrl: creationThumbnailUrl(creation.id),
-          }
-        : null,
+      creation: creation ? toCreationItem(creation, { projectName: membership.project.name, role: membership.role, creativeLive: true }) : null,
       copySource: created[i]!.source,
     };
   });

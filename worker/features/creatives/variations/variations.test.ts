@@ -75,7 +75,7 @@ describe('variations: rendered, paid, varied', { timeout: 60_000 }, () => {
         projectId: project.id,
         status: 'draft',
         format: 'portrait',
-        name: `${creative.name} — variation ${i + 1}`,
+        name: expect.stringMatching(new RegExp(`^${creative.name} — variation ${i + 1}, [a-z’ ]+ layout, (warm|cool|neutral|dark|light) palette$`)),
         copySource: 'rules',
       });
       expect(item.template).not.toBe('split-image');
