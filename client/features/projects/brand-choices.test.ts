@@ -21,7 +21,7 @@ describe('the brand review’s choices', () => {
     expect(keptUpdate(BASE, proposal, { ...choices, logo: false, colors: [], tone: { keep: false, value: 'x' } })).toEqual({
       brandKit: { ...BASE, headingFont: 'playfair-display' },
     });
-    expect(keptUpdate(BASE, proposal, { ...choices, colors: ['#1e3a8a', '#0f766e'] })?.brandKit.colors).toEqual(['#0f766e', '#1e3a8a']);
+    expect(keptUpdate(BASE, proposal, { ...choices, colors: ['#1e3a8a', '#0f766e'] })?.brandKit?.colors).toEqual(['#0f766e', '#1e3a8a']);
   });
 
   it('names the site by its host', () => {
