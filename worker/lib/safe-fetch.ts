@@ -170,6 +170,8 @@ export interface SafeFetchOptions {
   /** The Accept header (what the caller can use). */
   accept?: string;
   maxBytes?: number;
+  /** What sends each hop (default: the runtime's fetch): the brand reader's demo sites answer some reserved hosts themselves. */
+  fetcher?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface SafeResponse {
@@ -195,6 +197,7 @@ const OMIT_CREDENTIALS: RequestInit = 'credentials' in Request.prototype ? { cre
  */
 export async function safeFetch(input: string | URL, options: SafeFetchOptions = {}): Promise<SafeResponse> {
   const maxBytes = options.maxBytes ?? SAFE_FETCH_LIMITS.maxBytes;
+  const send = options.fetcher ?? ((target: string, init: RequestInit) => fetch(target, init));
   let url = checkedUrl(input);
   const controller = new AbortController();
   let rejectTimeout: (error: Error) => void = () => {};
@@ -210,7 +213,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       let response: Response;
       try {
         response = await inTime(
-          fetch(url.href, {
+          send(url.href, {
             method: 'GET',
             redirect: 'manual',
             signal: controller.signal,

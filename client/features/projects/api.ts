@@ -1,7 +1,6 @@
 import type { ProjectRole, ProjectCreateInput, ProjectUpdateInput } from '#common/schemas/projects.ts';
 import type { BrandProposal } from '#common/schemas/brand-reader.ts';
 import { api, call } from '#client/lib/api.ts';
-import { fetchJson } from '#client/lib/http.ts';
 
 const byId = api.api.projects[':projectId'];
 
@@ -15,11 +14,9 @@ export const projectsApi = {
   update: (projectId: string, json: ProjectUpdateInput) => call(byId.$patch({ param: { projectId }, json })),
   /**
    * Reads the customer's website into a brand-kit proposal (`common/schemas/brand-reader.ts`);
-   * nothing is saved but the logo, into the media library. Through `fetchJson` with the
-   * contract's type until the worker's route is merged: then `call(byId['brand-kit'].read.$post(...))`.
+   * nothing is saved but the logo, into the media library.
    */
-  readBrand: (projectId: string, url: string) =>
-    fetchJson(`/api/projects/${encodeURIComponent(projectId)}/brand-kit/read`, { method: 'POST', json: { url } }) as Promise<BrandProposal>,
+  readBrand: (projectId: string, url: string): Promise<BrandProposal> => call(byId['brand-kit'].read.$post({ param: { projectId }, json: { url } })),
   remove: (projectId: string) => call(byId.$delete({ param: { projectId } })),
   members: (projectId: string) => call(byId.members.$get({ param: { projectId } })),
   /** Invites someone by email (an email with the invitation link goes out). */

@@ -4,6 +4,7 @@ import type { Db } from '#worker/db/client.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { probe } from '#worker/lib/media-probe.ts';
 import { FetchRefused, SAFE_FETCH_LIMITS, UpstreamFailed, safeFetch } from '#worker/lib/safe-fetch.ts';
+import { demoSiteFetch } from '#worker/features/projects/brand-reader/demo-sites.ts';
 import { upload } from '#worker/features/media/service.ts';
 import type { PageFacts } from '#worker/features/projects/brand-reader/page.ts';
 
@@ -79,7 +80,8 @@ export async function storeLogo(db: Db, bucket: R2Bucket, target: LogoTarget, ca
   for (const candidate of candidates) {
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = (await safeFetch(candidate.url, { accept: 'image/*', maxBytes: Math.min(SAFE_FETCH_LIMITS.maxBytes, MAX_BYTES.image) })).body;
+      bytes = (await safeFetch(candidate.url, { fetcher: demoSiteFetch, accept: 'image/*', maxBytes: Math.min(SAFE_FETCH_LIMITS.maxBytes, MAX_BYTES.image) }))
+        .body;
     } catch (error) {
       if (error instanceof FetchRefused || error instanceof UpstreamFailed) continue;
       throw error;

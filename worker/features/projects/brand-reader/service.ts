@@ -3,6 +3,7 @@ import type { Db } from '#worker/db/client.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { consume, RATE_LIMITS } from '#worker/lib/rate-limit.ts';
 import { FetchRefused, UpstreamFailed, fetchErrorToAppError, safeFetch } from '#worker/lib/safe-fetch.ts';
+import { demoSiteFetch } from '#worker/features/projects/brand-reader/demo-sites.ts';
 import { googleFontFamilies, proposeColors, proposeFonts } from '#worker/features/projects/brand-reader/css.ts';
 import { logoCandidates, storeLogo } from '#worker/features/projects/brand-reader/logo.ts';
 import { isHtml, readPage } from '#worker/features/projects/brand-reader/page.ts';
@@ -21,7 +22,7 @@ export interface BrandReadRequest {
 /** A safe fetch whose failure is the API's answer about the address the user gave. */
 async function fetchOrThrow(url: string, accept: string) {
   try {
-    return await safeFetch(url, { accept });
+    return await safeFetch(url, { fetcher: demoSiteFetch, accept });
   } catch (error) {
     if (error instanceof FetchRefused || error instanceof UpstreamFailed) throw fetchErrorToAppError(error);
     throw error;
@@ -38,7 +39,7 @@ async function readStylesheets(hrefs: string[], base: string): Promise<{ css: st
         .filter((href) => new URL(href).hostname !== 'fonts.googleapis.com'),
     ),
   ].slice(0, MAX_STYLESHEETS);
-  const results = await Promise.allSettled(urls.map((url) => safeFetch(url, { accept: 'text/css,*/*;q=0.1' })));
+  const results = await Promise.allSettled(urls.map((url) => safeFetch(url, { fetcher: demoSiteFetch, accept: 'text/css,*/*;q=0.1' })));
   const css = results.map((r) => (r.status === 'fulfilled' ? new TextDecoder().decode(r.value.body) : '')).join('\n');
   const failed = results.filter((r) => r.status === 'rejected').length;
   return { css, failed };
