@@ -77,6 +77,15 @@ function open(user: PublicUser | null = null) {
   );
 }
 
+/** Selects the headline's text layer and types `words` as its text; the Text field back. */
+async function typeHeadline(user: ReturnType<typeof userEvent.setup>, words: string) {
+  await user.click(await screen.findByRole('button', { name: /Made for the way you work \(text layer\)/ }));
+  const text = screen.getByLabelText('Text');
+  await user.clear(text);
+  await user.type(text, words);
+  return text;
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -115,10 +124,7 @@ describe('the creative editor', () => {
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     open();
-    await user.click(await screen.findByRole('button', { name: /Made for the way you work \(text layer\)/ }));
-    const text = screen.getByLabelText('Text');
-    await user.clear(text);
-    await user.type(text, 'Hello');
+    await typeHeadline(user, 'Hello');
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
     await vi.advanceTimersByTimeAsync(1000);
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
@@ -144,10 +150,7 @@ describe('the creative editor', () => {
     const calls = mockApi({ [`GET /api/creatives/${ID}`]: { status: 200, body: detail('editor') }, [`PATCH /api/creatives/${ID}`]: saved });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     open();
-    await user.click(await screen.findByRole('button', { name: /Made for the way you work \(text layer\)/ }));
-    const text = screen.getByLabelText('Text');
-    await user.clear(text);
-    await user.type(text, 'Hello');
+    const text = await typeHeadline(user, 'Hello');
     await vi.advanceTimersByTimeAsync(1000);
     await waitFor(() => expect((screen.getByLabelText('Creative name') as HTMLInputElement).value).toBe('Hello'));
     // A name being typed is not overwritten by the next save.
