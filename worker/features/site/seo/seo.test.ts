@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { PUBLIC_PAGES } from '#worker/ssr/public-pages.ts';
 import { cardVersion } from '#worker/ssr/social-card.ts';
 import { isCurrentCardKey } from '#worker/features/site/seo/service.ts';
-import { ownerOf } from '#worker/features/system/storage-audit/service.ts';
+import { auditStorage, ownerOf } from '#worker/features/system/storage-audit/service.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { heroBlock, pageDoc, seedFunnel, uniqueFunnelName } from '#worker/test/funnels-edge.ts';
 import { pngSize } from '#worker/test/png.ts';
@@ -272,6 +273,11 @@ describe('/og/{page}.png', () => {
     expect(ownerOf(keys[0]!)).toEqual({ kind: 'site-card', current: true });
     expect(ownerOf(old)).toEqual({ kind: 'site-card', current: false });
     expect(ownerOf(`site/og/nope-${cardVersion('about')}.png`)).toEqual({ kind: 'site-card', current: false });
+    await env.MEDIA.put(old, new Uint8Array([1, 2, 3]));
+    const audit = await auditStorage(getDb(env.DB), env.MEDIA, { now: new Date(Date.now() + 2 * 60 * 60 * 1000), purgeAfterMs: 30 * 86_400_000 });
+    const orphans = new Map(audit.objectsWithoutRow.map((orphan) => [orphan.key, orphan.reason]));
+    expect(orphans.get(old)).toBe('no-row');
+    expect(orphans.has(keys[0]!)).toBe(false);
   });
 
   it('is a 404 for anything that is not one of the site’s pages', async () => {
