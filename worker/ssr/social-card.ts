@@ -16,19 +16,8 @@ export const SOCIAL_CARD_SIZE = { width: 1200, height: 628 } as const;
 const BRAND = { from: '#4f46e5', to: '#312e81', color: '#ffffff' } as const;
 const FONT: FontId = 'inter';
 
-/** What the card of a page shows: the fields of the renderer's link card. */
-export interface SiteCard {
-  kicker: string;
-  title: string;
-  footer: string;
-  from: string;
-  to: string;
-  color: string;
-  headingFont: FontId;
-  bodyFont: FontId;
-}
-
-export function siteCard(id: PublicPageId): SiteCard {
+/** What the card of a page shows: the fields of the renderer's link card (creatives/render `CardInput`). */
+export function siteCard(id: PublicPageId) {
   const page = publicPage(id);
   return {
     kicker: 'Adloom',
