@@ -51,6 +51,7 @@ import { inviteRoutes, projectRoutes } from '#worker/features/projects/core/rout
 import { membershipOf } from '#worker/features/projects/scope/service.ts';
 import { assetRoutes } from '#worker/features/site/assets/routes.ts';
 import { siteRoutes } from '#worker/features/site/pages/routes.tsx';
+import { seoRoutes } from '#worker/features/site/seo/routes.ts';
 import { systemRoutes } from '#worker/features/system/check/routes.ts';
 import { workspaceRoutes } from '#worker/features/workspace/routes.ts';
 
@@ -129,6 +130,7 @@ export function createApp() {
     .route('/instagram', instagramPages)
     .route('/instagram', sandboxFeedPages)
     .route('/', siteRoutes)
+    .route('/', seoRoutes)
     .route('/', workspaceRoutes)
     .route('/', assetRoutes);
 

@@ -113,6 +113,15 @@ export function appHosts(env: Pick<Bindings, 'APP_HOSTS'>): string[] {
   return env.APP_HOSTS ? hostEntries(env.APP_HOSTS) : [];
 }
 
+/**
+ * The origin the public site is linked as (canonical links, social cards, the sitemap): the
+ * first APP_HOSTS host over https, else the request's own origin (local development, tests).
+ */
+export function publicOrigin(env: Pick<Bindings, 'APP_HOSTS'>, requestUrl: string): string {
+  const [host] = appHosts(env);
+  return host ? `https://${host}` : new URL(requestUrl).origin;
+}
+
 export interface SessionUser {
   id: string;
   email: string;

@@ -1,22 +1,31 @@
 import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { AppEnv } from '#worker/env.ts';
+import { publicOrigin, type AppEnv } from '#worker/env.ts';
 import { NO_SCRIPT_CSP } from '#worker/middleware/security-headers.ts';
 import { escapeHtml, scriptJson, socialImageTags, type SocialImage } from '#worker/ssr/html.ts';
 import { ENTRIES, chunkCss, chunkFiles, pageAssets, type PageAssets } from '#worker/ssr/manifest.ts';
+import { alternatesOf, publicPage, type PublicPageId } from '#worker/ssr/public-pages.ts';
+import { siteCardImage } from '#worker/ssr/social-card.ts';
 
 export interface PageMeta {
   title: string;
   description: string;
   /** Keep out of search engines (login, reset, errors, the workspace). */
   noindex?: boolean;
-  /** The picture a pasted link unfurls as (Open Graph and Twitter cards): an absolute URL. */
+  /** The picture a pasted link unfurls as (Open Graph and Twitter cards): an absolute URL. Without it, the page's social card. */
   image?: SocialImage;
+  /** Which of the site's public pages it is (public-pages.ts): its card, language and alternates. Others show the home page's card. */
+  page?: PublicPageId;
 }
 
-function imageTags(image: PageMeta['image']): string {
-  if (!image) return '';
+/** The head's title, description and robots rule of one of the site's public pages. */
+export function pageMeta(id: PublicPageId): PageMeta {
+  const { title, description, noindex } = publicPage(id);
+  return { page: id, title, description, ...(noindex ? { noindex } : {}) };
+}
+
+function imageTags(image: SocialImage): string {
   return [
     socialImageTags(image),
     `<meta name="twitter:image" content="${escapeHtml(image.url)}">`,
@@ -24,19 +33,41 @@ function imageTags(image: PageMeta['image']): string {
   ].join('');
 }
 
+/** The page's versions by language, for search engines (an indexed page only): `hreflang` links to absolute URLs. */
+function alternateTags(origin: string, meta: PageMeta, path: string): string {
+  const page = meta.page ? publicPage(meta.page) : { path };
+  return alternatesOf(page)
+    .map((alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(origin + alternate.path)}">`)
+    .join('');
+}
+
+/** The page's language (`<html lang>`). */
+function langOf(meta: PageMeta): string {
+  return (meta.page && publicPage(meta.page).lang) || 'en';
+}
+
+/**
+ * The one head of every server-rendered page: whatever the page, it has its description, its
+ * canonical URL and language versions (or noindex), and the Open Graph and Twitter tags with a
+ * picture (its own, or its social card), so no page can be shared as text only.
+ */
 function headTags(c: Context<AppEnv>, meta: PageMeta, assets: PageAssets, extra: string): string {
-  const url = new URL(c.req.url);
+  const origin = publicOrigin(c.env, c.req.url);
+  const path = new URL(c.req.url).pathname;
+  const url = origin + path;
   const title = meta.title === 'Adloom' ? meta.title : `${meta.title} · Adloom`;
   return [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    meta.noindex ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(url.origin + url.pathname)}">`,
+    meta.noindex ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${escapeHtml(url)}">${alternateTags(origin, meta, path)}`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     '<meta property="og:type" content="website">',
-    imageTags(meta.image),
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    '<meta property="og:site_name" content="Adloom">',
+    imageTags(meta.image ?? siteCardImage(origin, meta.page ?? 'home')),
     '<meta name="theme-color" content="#4f46e5">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     assets.font ? `<link rel="preload" href="${assets.font}" as="font" type="font/woff2" crossorigin>` : '',
@@ -69,7 +100,7 @@ async function documentHtml(c: Context<AppEnv>, meta: PageMeta, element: ReactEl
   const assets = await pageAssets(c.env);
   const body = renderToString(element);
   const scripts = islandScripts(assets, body, nonce);
-  return `<!doctype html><html lang="en"><head>${headTags(c, meta, assets, scripts)}</head><body>${body}</body></html>`;
+  return `<!doctype html><html lang="${langOf(meta)}"><head>${headTags(c, meta, assets, scripts)}</head><body>${body}</body></html>`;
 }
 
 export async function renderPage(c: Context<AppEnv>, meta: PageMeta, element: ReactElement, status: PageStatus = 200): Promise<Response> {
@@ -120,7 +151,8 @@ export async function renderStaticPage(
   render: () => ReactElement,
   status: PageStatus = 200,
 ): Promise<Response> {
-  const cacheKey = `${status}|${c.req.url.slice(0, c.req.url.indexOf('/', 8))}|${key}`;
+  // The origin its links are written with (canonical, card) is part of the page.
+  const cacheKey = `${status}|${publicOrigin(c.env, c.req.url)}|${key}`;
   let page = staticPages.get(cacheKey);
   if (page === undefined) {
     const parts = (await documentHtml(c, meta, render(), NONCE_PLACEHOLDER)).split(NONCE_PLACEHOLDER).map((text) => encoder.encode(text));
@@ -143,7 +175,7 @@ export interface AppBoot {
 const SHELL_SKELETON =
   '<div class="app-root flex min-h-screen" aria-busy="true"><div class="hidden w-60 shrink-0 border-r border-zinc-200 bg-white md:block dark:border-zinc-800 dark:bg-zinc-900"></div><div class="flex-1"><div class="h-14 border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"></div><div class="mx-auto max-w-6xl space-y-4 p-6"><div class="h-8 w-48 animate-pulse rounded-md bg-zinc-200 dark:bg-zinc-800"></div><div class="h-32 animate-pulse rounded-xl bg-zinc-200 dark:bg-zinc-800"></div></div></div></div>';
 
-/** The workspace's HTML: its stylesheet, entry module and boot data; React renders the rest. */
+/** The workspace's HTML: its stylesheet, entry module and boot data; React renders the rest. Not indexed, unless it is one of the site's public pages (the playground). */
 export async function renderAppShell(c: Context<AppEnv>, meta: PageMeta, boot: AppBoot, status: 200 | 404 = 200): Promise<Response> {
   const assets = await pageAssets(c.env);
   const { manifest } = assets;
@@ -157,6 +189,6 @@ export async function renderAppShell(c: Context<AppEnv>, meta: PageMeta, boot: A
     ...preload.map((file) => `<link rel="modulepreload" href="${file}" nonce="${nonce}">`),
     `<script type="module" src="/${entry.file}" nonce="${nonce}"></script>`,
   ].join('');
-  const html = `<!doctype html><html lang="en"><head>${headTags(c, { ...meta, noindex: true }, assets, extra)}</head><body><div id="root">${SHELL_SKELETON}</div><script type="application/json" id="boot">${scriptJson(boot)}</script></body></html>`;
+  const html = `<!doctype html><html lang="${langOf(meta)}"><head>${headTags(c, meta.page ? meta : { ...meta, noindex: true }, assets, extra)}</head><body><div id="root">${SHELL_SKELETON}</div><script type="application/json" id="boot">${scriptJson(boot)}</script></body></html>`;
   return c.html(html, status, { 'Cache-Control': 'private, no-cache' });
 }

@@ -3,7 +3,7 @@ import { WORKSPACE_ROUTES } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { access } from '#worker/middleware/access.ts';
-import { renderAppShell } from '#worker/ssr/render.ts';
+import { pageMeta, renderAppShell } from '#worker/ssr/render.ts';
 import { toPublicUser } from '#worker/features/auth/core/service.ts';
 import { RESOLVERS } from '#worker/features/workspace/resolvers.ts';
 
@@ -26,7 +26,8 @@ for (const route of WORKSPACE_ROUTES) {
       const user = c.get('user');
       return renderAppShell(
         c,
-        { title: route.title, description: 'Adloom workspace' },
+        // The playground is one of the site's public pages (indexed, with its card); the rest of the workspace is not.
+        route.path === '/playground' ? pageMeta('playground') : { title: route.title, description: 'Adloom workspace' },
         { user: user ? toPublicUser(user) : null, sentryDsn: c.env.SENTRY_DSN || null, requestId: c.get('requestId') },
       );
     });

@@ -45,8 +45,8 @@ export function forgetCustomDomain(domain: string | null | undefined): void {
   if (domain) hosts.delete(domain.toLowerCase());
 }
 
-/** What a custom domain passes on to the app: the page's stylesheet, fonts, signed media and the favicon. */
-const PASS_THROUGH = /^\/(?:assets\/|fonts\/|api\/media\/[A-Za-z0-9_-]+\/(?:file|thumbnail)$|favicon\.svg$)/;
+/** What a custom domain passes on to the app: the page's stylesheet, fonts, signed media, the favicon and the site's social card (a page without its own picture). */
+const PASS_THROUGH = /^\/(?:assets\/|fonts\/|api\/media\/[A-Za-z0-9_-]+\/(?:file|thumbnail)$|favicon\.svg$|og\/[a-z0-9-]+\.png$)/;
 
 /** The app's own hosts (APP_HOSTS) and their subdomains are never a funnel's, whatever the table says. */
 export function isAppHost(host: string, appHosts: readonly string[]): boolean {

@@ -10,6 +10,7 @@ import { settledCache } from '#worker/lib/settled-cache.ts';
 import { inlinePageCsp } from '#worker/ssr/csp.ts';
 import { themeFontFaces, type FontSubset } from '#worker/ssr/fonts.ts';
 import { escapeHtml, socialImageTags } from '#worker/ssr/html.ts';
+import { siteCardImage } from '#worker/ssr/social-card.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
 import { liveMediaIn, signMediaUrl } from '#worker/features/media/service.ts';
 import { pagePath, type EdgeSite } from '#worker/features/funnels/edge/cache.ts';
@@ -165,7 +166,12 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     '<meta property="og:type" content="website">',
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    social && document.seo.image ? socialImageTags({ url: origin + social.src, width: social.width, height: social.height, alt: document.seo.image.alt }) : '',
+    // Its own picture, or the site's card: a shared link never unfurls as text only.
+    socialImageTags(
+      social && document.seo.image
+        ? { url: origin + social.src, width: social.width, height: social.height, alt: document.seo.image.alt }
+        : siteCardImage(origin, 'home'),
+    ),
     `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`,
     // No favicon request (a custom domain has none; a 404 in the console costs Best Practices).
     '<link rel="icon" href="data:,">',

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
-import { isLiveProject } from '#worker/features/projects/scope/service.ts';
+import { isActiveProject, isLiveProject } from '#worker/features/projects/scope/service.ts';
 
 /** The queries of the public edge: live funnels and their published pages (the workspace's are in ../core, ../pages; the media are media's). */
 
@@ -106,4 +106,29 @@ export function nextLivePage(db: Db, funnelId: string, page: { position: number;
     .orderBy(asc(funnelPages.position), asc(funnelPages.id))
     .limit(1)
     .get();
+}
+
+/**
+ * The published pages search engines may list (the sitemap): of live funnels without a custom
+ * domain (a page on one has its canonical URL there) in live, unarchived projects; with when
+ * their live version was published. At most `limit`, by funnel and position.
+ */
+export function listablePages(db: Db, limit: number): Promise<{ funnelName: string; slug: string; publishedAt: Date }[]> {
+  return db
+    .select({ funnelName: funnels.name, slug: funnelPages.slug, publishedAt: funnelPageVersions.createdAt })
+    .from(funnelPages)
+    .innerJoin(funnels, eq(funnels.id, funnelPages.funnelId))
+    .innerJoin(funnelPageVersions, eq(funnelPageVersions.id, funnelPages.publishedVersionId))
+    .where(
+      and(
+        isNull(funnels.deletedAt),
+        isNull(funnels.customDomain),
+        isActiveProject(funnels.projectId),
+        isNull(funnelPages.deletedAt),
+        isNotNull(funnelPages.publishedVersionId),
+      ),
+    )
+    .orderBy(asc(funnels.name), asc(funnelPages.position), asc(funnelPages.id))
+    .limit(limit)
+    .all();
 }

@@ -30,7 +30,7 @@ import {
 } from '#worker/features/funnels/edge/cache.ts';
 import { domainTarget, forgetCustomDomain as forgetHost, funnelForHost, isAppHost } from '#worker/features/funnels/edge/custom-domain.ts';
 import { DAY_SECONDS, notFoundHtml, renderLivePage, type RenderInput } from '#worker/features/funnels/edge/render.tsx';
-import { liveFunnelPage, nextLivePage, type EdgeFunnel, type FunnelKey, type LivePage } from '#worker/features/funnels/edge/repo.ts';
+import { listablePages, liveFunnelPage, nextLivePage, type EdgeFunnel, type FunnelKey, type LivePage } from '#worker/features/funnels/edge/repo.ts';
 
 /**
  * The public edge of funnels (issue 12 point 5): published pages at `/p/{funnel}/{slug}` and
@@ -470,4 +470,16 @@ export function purgeFunnelCopies(target: PurgeFunnelTarget): Promise<void> {
 /** Forgets what this isolate knows about a custom domain (its funnel changed it or was deleted): other isolates see it within a minute. */
 export function forgetCustomDomain(domain: string | null | undefined): void {
   forgetHost(domain);
+}
+
+/** A published page for the sitemap: its path under the app's origin and when it was published. */
+export interface ListedPage {
+  path: string;
+  publishedAt: Date;
+}
+
+/** The published pages search engines may list (repo `listablePages`), at most `limit`: the sitemap's funnel part. */
+export async function listedPages(db: Db, limit: number): Promise<ListedPage[]> {
+  const rows = await listablePages(db, limit);
+  return rows.map((row) => ({ path: `/p/${encodeURIComponent(row.funnelName)}/${encodeURIComponent(row.slug)}`, publishedAt: row.publishedAt }));
 }

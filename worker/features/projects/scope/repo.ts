@@ -62,6 +62,11 @@ export function isLiveProject(projectId: Operand): SQL {
   return sql`EXISTS (SELECT 1 FROM projects scope_p WHERE scope_p.id = ${operand(projectId)} AND scope_p.deleted_at IS NULL)`;
 }
 
+/** The project is live and not archived (an archived project's pages still serve, but are not offered to search engines). */
+export function isActiveProject(projectId: Operand): SQL {
+  return sql`EXISTS (SELECT 1 FROM projects scope_p WHERE scope_p.id = ${operand(projectId)} AND scope_p.deleted_at IS NULL AND scope_p.archived_at IS NULL)`;
+}
+
 /** The project's name (deleted or not; null when there is no such project). */
 export function projectName(projectId: Operand): SQL<string | null> {
   return sql<string | null>`(SELECT scope_p.name FROM projects scope_p WHERE scope_p.id = ${operand(projectId)})`;

@@ -15,6 +15,7 @@ import * as repo from '#worker/features/projects/scope/repo.ts';
 export {
   deletedProjectIds,
   inMemberProjects,
+  isActiveProject,
   isLiveProject,
   liveProjectName,
   memberAccountsQuery,

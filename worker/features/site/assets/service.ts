@@ -19,8 +19,8 @@ const CACHE = {
   root: 'public, max-age=3600',
 } as const;
 
-/** The files at the root of the static assets that are served (nothing else there is public). */
-const ROOT_FILES = new Set(['/favicon.svg', '/robots.txt']);
+/** The files at the root of the static assets that are served (nothing else there is public; robots.txt is site/seo's). */
+const ROOT_FILES = new Set(['/favicon.svg']);
 
 /** The static file the request asks for, with its kind's caching; 404 for a missing one and for a root file that is not public. */
 export async function staticFile(env: Pick<Bindings, 'ASSETS'>, request: Request, kind: keyof typeof CACHE, path: string): Promise<Response> {

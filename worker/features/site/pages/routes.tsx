@@ -25,7 +25,7 @@ import { requestMeta } from '#worker/lib/request-meta.ts';
 import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { renderPage, renderStaticPage, type PageMeta } from '#worker/ssr/render.ts';
+import { pageMeta, renderPage, renderStaticPage, type PageMeta } from '#worker/ssr/render.ts';
 import { REF_COOKIE } from '#worker/features/affiliate/service.ts';
 import { submitContact } from '#worker/features/contact/service.ts';
 import { publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
@@ -40,21 +40,16 @@ type PageStatus = 200 | FormFailure['status'];
 type AuthFormProps = ComponentProps<typeof LoginPage>['form'];
 
 function renderLogin(c: Context<AppEnv>, form: AuthFormProps, status: PageStatus = 200) {
-  return renderPage(c, { title: 'Sign in', description: 'Sign in to Adloom or create a free account.', noindex: true }, <LoginPage form={form} />, status);
+  return renderPage(c, pageMeta('login'), <LoginPage form={form} />, status);
 }
 
 function renderReset(c: Context<AppEnv>, form: PasswordResetProps, status: PageStatus = 200) {
-  return renderPage(
-    c,
-    { title: 'Reset your password', description: 'Choose a new password for your Adloom account.', noindex: true },
-    <PasswordResetPage form={form} />,
-    status,
-  );
+  return renderPage(c, pageMeta('password-reset'), <PasswordResetPage form={form} />, status);
 }
 
 function renderContact(c: Context<AppEnv>, form: ContactFormProps, status: PageStatus = 200, blank = false) {
   const chrome = publicChrome(c, { interactive: true, loginNext: '/contact' });
-  const meta = { title: 'Contact', description: 'Questions about Adloom, plans or your account? Write to us.' };
+  const meta = pageMeta('contact');
   const page = () => <ContactPage chrome={chrome} form={form} operatorEmail={c.env.OPERATOR_EMAIL} />;
   // The empty form is the same for everyone; a submitted one carries the visitor's input.
   return blank ? renderStaticPage(c, staticPageKey(c, chrome), meta, page) : renderPage(c, meta, page(), status);
@@ -90,26 +85,10 @@ function resetRefused(c: Context<AppEnv>, error: unknown, values: Record<string,
 
 /** The public, server-rendered pages (PRODUCT.md §2) and their no-JavaScript form posts. */
 export const siteRoutes = new Hono<AppEnv>()
-  .get('/', access('public'), (c) =>
-    staticPage(
-      c,
-      { interactive: true },
-      { title: 'Adloom', description: 'Creatives, ad approvals, Instagram publishing and fast funnels for marketing teams and small agencies.' },
-      (chrome) => <HomePage chrome={chrome} />,
-    ),
-  )
-  .get('/about', access('public'), (c) =>
-    staticPage(c, { interactive: false }, { title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.' }, (chrome) => (
-      <AboutPage chrome={chrome} />
-    )),
-  )
+  .get('/', access('public'), (c) => staticPage(c, { interactive: true }, pageMeta('home'), (chrome) => <HomePage chrome={chrome} />))
+  .get('/about', access('public'), (c) => staticPage(c, { interactive: false }, pageMeta('about'), (chrome) => <AboutPage chrome={chrome} />))
   .get('/pricing', access('public'), (c) =>
-    staticPage(
-      c,
-      { interactive: true, loginNext: '/pricing' },
-      { title: 'Pricing', description: 'Adloom plans and credit packs: Free, Pro and Agency.' },
-      (chrome) => <PricingPage chrome={chrome} />,
-    ),
+    staticPage(c, { interactive: true, loginNext: '/pricing' }, pageMeta('pricing'), (chrome) => <PricingPage chrome={chrome} />),
   )
   .get('/contact', access('public'), (c) => renderContact(c, {}, 200, true))
   .post(
@@ -128,10 +107,10 @@ export const siteRoutes = new Hono<AppEnv>()
       }
     },
   )
-  .get('/imprint', access('public'), (c) => markdownPage(c, '/imprint'))
-  .get('/privacy', access('public'), (c) => markdownPage(c, '/privacy'))
-  .get('/terms', access('public'), (c) => markdownPage(c, '/terms'))
-  .get('/tech-provider', access('public'), (c) => markdownPage(c, '/tech-provider'))
+  .get('/imprint', access('public'), (c) => markdownPage(c, 'imprint'))
+  .get('/privacy', access('public'), (c) => markdownPage(c, 'privacy'))
+  .get('/terms', access('public'), (c) => markdownPage(c, 'terms'))
+  .get('/tech-provider', access('public'), (c) => markdownPage(c, 'tech-provider'))
   .get('/login', access('public'), async (c) => {
     const query = loginQuery.safeParse(c.req.query());
     const page = service.loginPage(query.data ?? {}, Boolean(c.get('user')));
@@ -184,11 +163,9 @@ export const siteRoutes = new Hono<AppEnv>()
     );
   });
 
-function markdownPage(c: Context<AppEnv>, path: service.LegalPath) {
-  const page = service.legalPage(path, c.env);
-  return staticPage(c, { interactive: false }, { title: page.title, description: page.description }, (chrome) => (
-    <MarkdownPage chrome={chrome} html={page.html()} />
-  ));
+function markdownPage(c: Context<AppEnv>, id: service.LegalPage) {
+  const html = service.legalHtml(id, c.env);
+  return staticPage(c, { interactive: false }, pageMeta(id), (chrome) => <MarkdownPage chrome={chrome} html={html()} />);
 }
 
 /** A public page whose HTML depends only on its chrome and the deployment (rendered once per isolate: renderStaticPage). */

@@ -24,34 +24,17 @@ type AuthFormProps = ComponentProps<typeof LoginPage>['form'];
 
 const HOME = '/dashboard';
 
-/** The legal pages: their HTML (from the markdown), title and description. */
-const LEGAL_PAGES = {
-  '/imprint': { html: LEGAL_HTML.imprint, title: 'Imprint', description: 'Who operates Adloom and how to reach us.' },
-  '/privacy': { html: LEGAL_HTML.privacy, title: 'Privacy policy', description: 'Which personal data Adloom processes, why, and your rights.' },
-  '/terms': { html: LEGAL_HTML.terms, title: 'Terms of service', description: 'The terms for using Adloom.' },
-  '/tech-provider': {
-    html: LEGAL_HTML['tech-provider'],
-    title: 'Meta Tech Provider',
-    description: 'Which Instagram permissions Adloom asks for and why, and how the data is used, stored and deleted.',
-  },
-} as const;
+/** A legal page (its title and description are in worker/ssr/public-pages.ts). */
+export type LegalPage = keyof typeof LEGAL_HTML;
 
-export type LegalPath = keyof typeof LEGAL_PAGES;
-
-/** A legal page with the operator's details filled in. */
-export function legalPage(path: LegalPath, operator: Pick<Bindings, 'OPERATOR_NAME' | 'OPERATOR_ADDRESS' | 'OPERATOR_EMAIL'>) {
-  const page = LEGAL_PAGES[path];
-  return {
-    title: page.title,
-    description: page.description,
-    /** Filled when the page is drawn (a static page is drawn once per isolate). */
-    html: () =>
-      fillPlaceholders(page.html, {
-        OPERATOR_NAME: operator.OPERATOR_NAME,
-        OPERATOR_ADDRESS: operator.OPERATOR_ADDRESS,
-        OPERATOR_EMAIL: operator.OPERATOR_EMAIL,
-      }),
-  };
+/** A legal page's HTML with the operator's details filled in, drawn when the page is (a static page is drawn once per isolate). */
+export function legalHtml(id: LegalPage, operator: Pick<Bindings, 'OPERATOR_NAME' | 'OPERATOR_ADDRESS' | 'OPERATOR_EMAIL'>): () => string {
+  return () =>
+    fillPlaceholders(LEGAL_HTML[id], {
+      OPERATOR_NAME: operator.OPERATOR_NAME,
+      OPERATOR_ADDRESS: operator.OPERATOR_ADDRESS,
+      OPERATOR_EMAIL: operator.OPERATOR_EMAIL,
+    });
 }
 
 /** `GET /login`: someone signed in goes on to `next` at once (302); anyone else gets the form on the tab asked for. */

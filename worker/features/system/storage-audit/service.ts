@@ -2,6 +2,7 @@ import * as Sentry from '@sentry/cloudflare';
 import type { Db } from '#worker/db/client.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
 import * as repo from '#worker/features/system/storage-audit/repo.ts';
+import { isCurrentCardKey } from '#worker/features/site/seo/service.ts';
 
 /**
  * Objects and rows younger than this are left alone: an upload writes its object before its
@@ -47,9 +48,11 @@ export interface StorageAudit {
 type Owner =
   | { kind: 'row'; table: 'media' | 'creations' | 'brand_fonts'; id: string }
   | { kind: 'presentation'; id: string }
+  /** A public page's social card (site/seo): owned while it is the page's current version. */
+  | { kind: 'site-card'; current: boolean }
   | { kind: 'none'; reason: OrphanObject['reason'] };
 
-/** Which row should own an object, from the key layouts the features write (media/service.ts, creatives/render/service.ts, creatives/fonts/service.ts, presentations). */
+/** Which row should own an object, from the key layouts the features write (media/service.ts, creatives/render/service.ts, creatives/fonts/service.ts, presentations, site/seo). */
 export function ownerOf(key: string): Owner {
   const parts = key.split('/');
   const [prefix, , third] = parts;
@@ -58,6 +61,7 @@ export function ownerOf(key: string): Owner {
   if (prefix === 'creations' && parts.length === 3 && third) return { kind: 'row', table: 'creations', id: third.split('.')[0]! };
   if (prefix === 'brand-fonts' && parts.length === 3 && third) return { kind: 'row', table: 'brand_fonts', id: third };
   if (prefix === 'presentations' && parts[1] === 'og' && parts.length === 4 && third) return { kind: 'presentation', id: third };
+  if (prefix === 'site' && parts[1] === 'og' && parts.length === 3) return { kind: 'site-card', current: isCurrentCardKey(key) };
   if (prefix === 'system-check') return { kind: 'none', reason: 'stale-system-check' };
   return { kind: 'none', reason: 'unknown-prefix' };
 }
@@ -94,7 +98,11 @@ export async function auditStorage(db: Db, bucket: R2Bucket, options: { now: Dat
     const presentations = presentationIds.length > 0 ? await repo.existingPresentations(db, presentationIds) : new Set<string>();
     for (const { object, owner } of candidates) {
       const ownerFound =
-        owner.kind === 'row' ? owned.has(object.key) || owned.has(ownedKey(object.key)) : owner.kind === 'presentation' ? presentations.has(owner.id) : false;
+        owner.kind === 'row'
+          ? owned.has(object.key) || owned.has(ownedKey(object.key))
+          : owner.kind === 'presentation'
+            ? presentations.has(owner.id)
+            : owner.kind === 'site-card' && owner.current;
       if (!ownerFound)
         objectsWithoutRow.push({
           key: object.key,
