@@ -38,7 +38,7 @@ describe('the projects screen', () => {
     const user = userEvent.setup();
     const { router } = open();
     await user.click(await screen.findByRole('button', { name: 'Create your first project' }));
-    const dialog = screen.getByRole('dialog', { name: 'New project' });
+    const dialog = screen.getByRole('dialog', { name: 'Add your first customer' });
     await user.type(within(dialog).getByLabelText('Name'), 'Acme Surf');
     await user.type(within(dialog).getByLabelText('Description'), 'Surf school in Biarritz');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
@@ -59,7 +59,7 @@ describe('the projects screen', () => {
     const user = userEvent.setup();
     const { router } = open();
     await user.click(await screen.findByRole('button', { name: 'Create your first project' }));
-    await user.type(within(screen.getByRole('dialog', { name: 'New project' })).getByLabelText('Name'), 'Acme');
+    await user.type(within(screen.getByRole('dialog', { name: 'Add your first customer' })).getByLabelText('Name'), 'Acme');
     await user.type(screen.getByLabelText('Website'), 'acmesurf.example');
     await user.click(screen.getByRole('button', { name: 'Create project' }));
     const dialog = await screen.findByRole('dialog', { name: 'Brand kit for Acme' });
@@ -113,7 +113,7 @@ describe('the projects screen', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('button', { name: 'New project' }));
-    const dialog = screen.getByRole('dialog', { name: 'New project' });
+    const dialog = screen.getByRole('dialog', { name: 'Add your first customer' });
     await user.type(within(dialog).getByLabelText('Website'), 'not a web address');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     expect(within(dialog).getByText('Give the project a name.')).toBeTruthy();
@@ -130,7 +130,7 @@ describe('the projects screen', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('button', { name: 'New project' }));
-    const dialog = screen.getByRole('dialog', { name: 'New project' });
+    const dialog = screen.getByRole('dialog', { name: 'Add your first customer' });
     await user.type(within(dialog).getByLabelText('Name'), 'Fourth');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     const alert = await within(dialog).findByRole('alert');
@@ -138,7 +138,7 @@ describe('the projects screen', () => {
     expect(alert.textContent).not.toContain('Reference');
     expect(within(alert).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog', { name: 'New project' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Add your first customer' })).toBeNull();
   });
 
   it('puts the server’s field details on the fields', async () => {
@@ -149,7 +149,7 @@ describe('the projects screen', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('button', { name: 'New project' }));
-    const dialog = screen.getByRole('dialog', { name: 'New project' });
+    const dialog = screen.getByRole('dialog', { name: 'Add your first customer' });
     await user.type(within(dialog).getByLabelText('Name'), 'Acme');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     expect(await within(dialog).findByText('Use at most 80 characters.')).toBeTruthy();
@@ -199,5 +199,20 @@ describe('an invitation link (/projects?invite=…), signed in', () => {
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(router.state.location.search).toBe('');
     expect(screen.queryByText('This invitation link does not work')).toBeNull();
+  });
+});
+
+describe('the dashboard’s first step', () => {
+  it('opens the dialog at once from /projects?new=1, as “Add your first customer” while there is no project', async () => {
+    mockApi({ 'GET /api/projects': page([]) });
+    renderScreen(<Projects />, { url: '/projects?new=1', path: '/projects' });
+    expect(await screen.findByRole('dialog', { name: 'Add your first customer' })).toBeTruthy();
+  });
+
+  it('is a plain “New project” for someone who has projects', async () => {
+    mockApi({ 'GET /api/projects': page([projectDetail()]) });
+    renderScreen(<Projects />, { url: '/projects?new=1', path: '/projects' });
+    await screen.findByText(projectDetail().name);
+    expect(screen.getByRole('dialog', { name: 'New project' })).toBeTruthy();
   });
 });

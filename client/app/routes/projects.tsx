@@ -142,7 +142,7 @@ export default function Projects() {
           <ShowMore list={list} />
         </>
       ) : null}
-      <CreateProjectDialog open={creating} onClose={() => setCreating(false)} />
+      <CreateProjectDialog open={creating} onClose={() => setCreating(false)} first={!archived && list.status === 'ready' && items.length === 0} />
     </>
   );
 }

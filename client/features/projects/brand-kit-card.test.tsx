@@ -306,7 +306,11 @@ describe('BrandKitCard', () => {
       expect(within(dialog).getByRole('heading', { name: 'What we found on acmesurf.example' })).toBeTruthy();
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('dialog')).toBeNull();
-      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ url: 'https://intranet.example' }, { url: 'acmesurf.example' }]);
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        // A bare domain is sent as the schema makes it, with https://.
+        { url: 'https://intranet.example' },
+        { url: 'https://acmesurf.example' },
+      ]);
       await pause();
       expect(patchedKits(calls)).toEqual([]);
       expect(screen.getByLabelText('Colour 1 as hex')).toHaveProperty('value', '#112233');

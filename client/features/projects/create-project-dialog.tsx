@@ -13,9 +13,10 @@ import { BrandReader } from '#client/features/projects/brand-reader.tsx';
 /**
  * New project: name (required), description and website; a full plan explains itself. With a
  * website, the project is created first and its site is then read for a brand kit the user
- * reviews (the review step); without one, or once reviewed, the project opens.
+ * reviews (the review step); without one, or once reviewed, the project opens. For someone
+ * without a project yet (`first`), it is the guided start's "Add your first customer".
  */
-export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CreateProjectDialog({ open, onClose, first = false }: { open: boolean; onClose: () => void; first?: boolean }) {
   const navigate = useNavigate();
   const toast = useToast();
   const form = useForm(projectCreateInput, { name: '', description: '', website: '' });
@@ -49,7 +50,7 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
   }
 
   return (
-    <Dialog open={open} title="New project" onClose={onClose}>
+    <Dialog open={open} title={first ? 'Add your first customer' : 'New project'} onClose={onClose}>
       <form
         noValidate
         className="space-y-4"
@@ -78,7 +79,7 @@ export function CreateProjectDialog({ open, onClose }: { open: boolean; onClose:
           label="Website"
           type="url"
           placeholder="https://"
-          hint="Optional. We read its logo, colours and fonts for the brand kit; you choose what to keep."
+          hint="Optional. We read its logo, colours and fonts for the brand kit; you choose what to keep. No customer site at hand? Try northwind-coffee.example."
           {...form.field('website')}
         />
         <div className="flex justify-end gap-3 pt-2">
