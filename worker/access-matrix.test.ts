@@ -315,7 +315,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /password-reset': { status: all(200) },
   'POST /password-reset': { form: {}, status: all(422) },
   'GET /redirect': { status: all(302) },
-  'GET /error': { status: all(200) },
+  'GET /error': { status: all(500) },
   'GET /dashboard': { status: page },
   'GET /projects': { status: page },
   'GET /projects/:projectId': { sample: '/projects/{projectId}', status: projectPage },
