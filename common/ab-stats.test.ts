@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abTest, normalCdf, sampleSizePerVariant } from '#common/ab-stats.ts';
+import { abTest, MIN_VISITORS_PER_VARIANT, normalCdf, sampleSizePerVariant } from '#common/ab-stats.ts';
 
 describe('normalCdf', () => {
   it('matches the standard normal table', () => {
@@ -82,6 +82,22 @@ describe('abTest', () => {
     const everyone = abTest({ visitors: 10, leads: 10 }, { visitors: 10, leads: 10 });
     expect(everyone.significant).toBe(false);
     for (const r of [empty, oneSided, nobody, everyone]) expect(JSON.stringify(r)).not.toContain('NaN');
+  });
+
+  it('gives no verdict below the minimum sample, however lopsided the numbers (one visitor each)', () => {
+    const tiny = abTest({ visitors: 1, leads: 0 }, { visitors: 1, leads: 1 });
+    expect(tiny).toMatchObject({ tooEarly: true, significant: false, winner: null });
+    // 12 of 40 against 0 of 40 is "significant" to the z-test, but too small a sample to trust it.
+    const small = abTest({ visitors: 40, leads: 0 }, { visitors: 40, leads: 12 });
+    expect(small.pValue!).toBeLessThan(0.05);
+    expect(small).toMatchObject({ tooEarly: true, significant: false, winner: null });
+    // Enough visitors but too few leads to expect MIN_EXPECTED_LEADS in each variant under the pooled rate.
+    expect(abTest({ visitors: 400, leads: 2 }, { visitors: 400, leads: 5 }).tooEarly).toBe(true);
+    // A variant that converts nobody is no obstacle once the pooled rate expects enough leads in each.
+    const lopsided = abTest({ visitors: 1000, leads: 0 }, { visitors: 1000, leads: 40 });
+    expect(lopsided).toMatchObject({ tooEarly: false, significant: true, winner: 'b' });
+    expect(abTest({ visitors: MIN_VISITORS_PER_VARIANT, leads: 10 }, { visitors: MIN_VISITORS_PER_VARIANT, leads: 12 }).tooEarly).toBe(false);
+    expect(abTest({ visitors: MIN_VISITORS_PER_VARIANT - 1, leads: 10 }, { visitors: 500, leads: 60 }).tooEarly).toBe(true);
   });
 
   it('never reports a rate above 100 % (more leads than counted visitors)', () => {

@@ -33,9 +33,23 @@ export interface AbResult {
   remainingPerVariant: number | null;
   /** The better variant when the difference is significant, else null. */
   winner: 'a' | 'b' | null;
+  /** Below the minimum sample (`MIN_VISITORS_PER_VARIANT`, `MIN_EXPECTED_LEADS`): no verdict, `significant` false, `winner` null. */
+  tooEarly: boolean;
 }
 
 export const SIGNIFICANCE = 0.05;
+
+/**
+ * The minimum sample below which the card calls nothing (issue 27: "B beats A with a
+ * probability of 0 %" after one visitor each). The z-test and P(B > A) rest on the normal
+ * approximation of a proportion, which the textbooks trust once each group expects at least
+ * 5 conversions and 5 non-conversions (n·p ≥ 5, n·(1 − p) ≥ 5, with the pooled rate p, as
+ * the test assumes under "no difference"); and 100 visitors per variant keep one early
+ * visitor from moving a rate by more than a point. A variant that converts nobody does not
+ * block a verdict as long as the pooled rate expects enough leads in it.
+ */
+export const MIN_VISITORS_PER_VARIANT = 100;
+export const MIN_EXPECTED_LEADS = 5;
 /** z for α/2 = 0.025 and for 80 % power (β = 0.2). */
 const Z_ALPHA = 1.959963984540054;
 const Z_BETA = 0.8416212335729143;
@@ -94,7 +108,10 @@ export function abTest(a: { visitors: number; leads: number }, b: { visitors: nu
     const seDiff = Math.sqrt((A.rate * (1 - A.rate)) / A.visitors + (B.rate * (1 - B.rate)) / B.visitors);
     probabilityBBeatsA = seDiff > 0 ? normalCdf(diff / seDiff) : diff > 0 ? 1 : diff < 0 ? 0 : 0.5;
   }
-  const significant = pValue !== null && pValue < SIGNIFICANCE;
+  const smaller = Math.min(A.visitors, B.visitors);
+  const pooledRate = A.visitors + B.visitors === 0 ? 0 : (A.leads + B.leads) / (A.visitors + B.visitors);
+  const tooEarly = smaller < MIN_VISITORS_PER_VARIANT || smaller * pooledRate < MIN_EXPECTED_LEADS || smaller * (1 - pooledRate) < MIN_EXPECTED_LEADS;
+  const significant = !tooEarly && pValue !== null && pValue < SIGNIFICANCE;
   const neededPerVariant = sampleSizePerVariant(A.rate, B.rate);
   return {
     a: A,
@@ -107,8 +124,9 @@ export function abTest(a: { visitors: number; leads: number }, b: { visitors: nu
     significant,
     probabilityBBeatsA,
     neededPerVariant,
-    remainingPerVariant: neededPerVariant === null ? null : Math.max(0, neededPerVariant - Math.min(A.visitors, B.visitors)),
+    remainingPerVariant: neededPerVariant === null ? null : Math.max(0, neededPerVariant - smaller),
     winner: significant ? (diff > 0 ? 'b' : 'a') : null,
+    tooEarly,
   };
 }
 

@@ -318,7 +318,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /password-reset': { status: all(200) },
   'POST /password-reset': { form: {}, status: all(422) },
   'GET /redirect': { status: all(302) },
-  'GET /error': { status: all(200) },
+  'GET /error': { status: all(500) },
   'GET /sitemap.xml': { status: all(200) },
   'GET /robots.txt': { status: all(200) },
   'GET /og/:file{[a-z0-9-]+\\.png}': { sample: '/og/home.png', status: all(200) },

@@ -4,7 +4,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { applyHeaders } from '#worker/lib/response.ts';
 import { AppError, errorBody } from '#worker/lib/errors.ts';
 import { isApiPath } from '#worker/lib/request-meta.ts';
-import type { AccessResolvers } from '#worker/middleware/access.ts';
+import { signedInUser, type AccessResolvers } from '#worker/middleware/access.ts';
 import { crossSite, foundation } from '#worker/middleware/foundation.ts';
 import { renderErrorPage } from '#worker/ssr/error-pages.tsx';
 import { accountRoutes } from '#worker/features/account/core/routes.ts';
@@ -53,7 +53,7 @@ import { assetRoutes } from '#worker/features/site/assets/routes.ts';
 import { siteRoutes } from '#worker/features/site/pages/routes.tsx';
 import { seoRoutes } from '#worker/features/site/seo/routes.ts';
 import { systemRoutes } from '#worker/features/system/check/routes.ts';
-import { workspaceRoutes } from '#worker/features/workspace/routes.ts';
+import { workspaceNotFound, workspaceRoutes } from '#worker/features/workspace/routes.ts';
 
 /** The lookups the access rules use, each from the feature that owns the data (ARCHITECTURE.md §6). */
 const ACCESS: AccessResolvers = {
@@ -134,8 +134,10 @@ export function createApp() {
     .route('/', workspaceRoutes)
     .route('/', assetRoutes);
 
-  app.notFound((c) => {
+  app.notFound(async (c) => {
     if (!wantsHtml(c)) return c.json(errorBody('not_found', c.get('requestId')), 404);
+    // A signed-in user stays in the workspace: its shell shows the not-found (issue 27).
+    if (c.req.method === 'GET' && (await signedInUser(c))) return workspaceNotFound(c);
     return renderErrorPage(c, 404);
   });
 

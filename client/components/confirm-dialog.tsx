@@ -8,6 +8,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pending = false,
   onConfirm,
   onCancel,
@@ -16,6 +17,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The way out, when "Cancel" would read like the action itself (cancelling a plan). */
+  cancelLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -29,7 +32,7 @@ export function ConfirmDialog({
       <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{children}</div>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} pending={pending}>
           {confirmLabel}

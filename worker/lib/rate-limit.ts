@@ -2,6 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { rateLimits } from '#worker/db/schema.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { countOf } from '#common/plural.ts';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -39,7 +40,7 @@ function retryAfterSeconds(resetAt: Date, now: number): number {
 function limited(resetAt: Date, now: number): AppError {
   const seconds = retryAfterSeconds(resetAt, now);
   const minutes = Math.ceil(seconds / 60);
-  return new AppError('rate_limited', `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+  return new AppError('rate_limited', `Too many attempts. Try again in ${countOf(minutes, 'minute')}.`, undefined, {
     'Retry-After': String(seconds),
   });
 }

@@ -100,6 +100,12 @@ async function resolveSession(c: Context<AppEnv>): Promise<void> {
   }
 }
 
+/** The signed-in user of a request no route matched (its session is resolved only by `access`). */
+export async function signedInUser(c: Context<AppEnv>) {
+  await resolveSession(c);
+  return c.get('user');
+}
+
 /** The membership a resource rule checks, putting the resource itself on the request. */
 async function memberOf(c: Context<AppEnv>, rule: Exclude<AccessRule, string>, userId: string): Promise<Membership | undefined> {
   const resolvers = c.get('access');

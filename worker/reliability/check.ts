@@ -10,9 +10,10 @@ import { isApiPath } from '#worker/lib/request-meta.ts';
 export async function responseProblems(path: string, response: Response): Promise<string[]> {
   const problems: string[] = [];
   const text = await response.text();
-  if (response.status >= 500) problems.push(`status ${response.status}`);
-  if (/\n\s+at .+:\d+:\d+/.test(text)) problems.push('a stack trace in the body');
   const pathname = path.split('?')[0]!;
+  // `/error` is the page that describes a failure, and answers its status (500) by design.
+  if (response.status >= 500 && !(pathname === '/error' && response.status === 500)) problems.push(`status ${response.status}`);
+  if (/\n\s+at .+:\d+:\d+/.test(text)) problems.push('a stack trace in the body');
   // The JSON side of the app: the API and the browser's error tunnel (app.ts wantsHtml).
   const api = isApiPath(pathname) || pathname === '/monitoring';
   if (!api || response.status < 400) return problems;

@@ -37,6 +37,9 @@ describe('reliability fuzz harness', () => {
     expect(await responseProblems('/api/x?y=1', Response.json(envelope, { status: 422 }))).toEqual([]);
     // Pages answer errors with HTML; only the JSON side must use the envelope.
     expect(await responseProblems('/contact', new Response('<p>Please correct the highlighted fields.</p>', { status: 422 }))).toEqual([]);
+    // The error page answers the failure it describes; any other 5xx there is still a bug.
+    expect(await responseProblems('/error?ref=abc', new Response('<h1>Something went wrong</h1>', { status: 500 }))).toEqual([]);
+    expect(await responseProblems('/error', new Response('<h1>Oops</h1>', { status: 503 }))).toEqual(['status 503']);
   });
 
   it('generates hostile JSON from a fixed seed: __proto__ and constructor keys, lone surrogates, deep nesting, huge strings, empty strings, edge numbers', () => {

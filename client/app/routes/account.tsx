@@ -3,6 +3,7 @@ import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'r
 import { useSearchParams } from 'react-router';
 import { passwordChangeInput, profileInput, type SessionInfo } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
+import { countOf } from '#common/plural.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -175,7 +176,7 @@ function SessionsCard({ version }: { version: number }) {
       <ConfirmDialog
         open={confirming}
         title="Sign out everywhere else?"
-        confirmLabel={`Sign out ${others} other device${others === 1 ? '' : 's'}`}
+        confirmLabel={`Sign out ${countOf(others, 'other device')}`}
         pending={pending}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {

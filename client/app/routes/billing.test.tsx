@@ -71,7 +71,14 @@ describe('the billing screen', () => {
     expect(await screen.findByText('Renews on 15 April 2026.')).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Pro plan' })).toBeTruthy();
     await u.click(screen.getByRole('button', { name: 'Cancel plan' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel your plan?' });
+    // Two buttons that both say "Cancel" would be ambiguous: the way out keeps the plan, and says so.
+    let dialog = screen.getByRole('dialog', { name: 'Cancel your plan?' });
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    await u.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
+    expect(screen.queryByRole('dialog', { name: 'Cancel your plan?' })).toBeNull();
+    expect(writes(calls)).toEqual([]);
+    await u.click(screen.getByRole('button', { name: 'Cancel plan' }));
+    dialog = screen.getByRole('dialog', { name: 'Cancel your plan?' });
     await u.click(within(dialog).getByRole('button', { name: 'Cancel at the end of the period' }));
     expect(await screen.findByText('Ends on 15 April 2026; you are back on Free after that.')).toBeTruthy();
     await u.click(screen.getByRole('button', { name: 'Keep my plan' }));

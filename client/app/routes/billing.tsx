@@ -192,6 +192,7 @@ export default function Billing() {
         open={confirmCancel}
         title="Cancel your plan?"
         confirmLabel="Cancel at the end of the period"
+        cancelLabel="Keep my plan"
         pending={busy === 'cancel'}
         onCancel={() => setConfirmCancel(false)}
         onConfirm={async () => {

@@ -12,7 +12,7 @@ function board(overrides: Record<string, unknown> = {}) {
     credits: { ...creditSummary(), total: 118, monthly: 18, purchased: 100, nextResetAt: '2026-12-20T00:00:00.000Z' },
     projects: { ownedActive: 0, more: false, recent: [] },
     creations: { recent: [], more: false },
-    ads: { projects: [], totals: { inReview: 0, scheduled: 0, failed: 0, reviews: 0 } },
+    ads: { projects: [], totals: { inReview: 0, scheduled: 0, published: 0, failed: 0, reviews: 0 } },
     funnels: { count: 0, views7d: 0, leads7d: 0, daily7d: week([0, 0, 0, 0, 0, 0, 0], []), top: [] },
     affiliate: { pending: 0, available: 0, paidOut: 0, reversed: 0 },
     // Every first step done: the checklist is gone (client/app/first-steps.test.tsx tests it).
@@ -37,8 +37,8 @@ const busy = board({
     ],
   },
   ads: {
-    projects: [{ projectId: 'proj_aaaaaaaaaaaaaaaa', projectName: 'Acme Surf', inReview: 2, scheduled: 1, failed: 1, reviews: 3 }],
-    totals: { inReview: 2, scheduled: 1, failed: 1, reviews: 3 },
+    projects: [{ projectId: 'proj_aaaaaaaaaaaaaaaa', projectName: 'Acme Surf', inReview: 2, scheduled: 1, published: 0, failed: 1, reviews: 3 }],
+    totals: { inReview: 2, scheduled: 1, published: 0, failed: 1, reviews: 3 },
   },
   funnels: {
     count: 1,
@@ -86,6 +86,34 @@ describe('Dashboard', () => {
       '/projects/proj_aaaaaaaaaaaaaaaa/marketing',
     );
     expect(screen.getByRole('link', { name: /Spring offer/ }).getAttribute('href')).toBe('/funnels/fun1');
+  });
+
+  it('counts a post just published on the Instagram card, and words every count of one in the singular', async () => {
+    const one = board({
+      projects: { ownedActive: 1, more: false, recent: [projectDetail({ counts: { ...projectDetail().counts, media: 1 } })] },
+      ads: {
+        projects: [{ projectId: 'proj_aaaaaaaaaaaaaaaa', projectName: 'Acme Surf', inReview: 1, scheduled: 0, published: 1, failed: 0, reviews: 1 }],
+        totals: { inReview: 1, scheduled: 0, published: 1, failed: 0, reviews: 1 },
+      },
+      funnels: {
+        count: 1,
+        views7d: 1,
+        leads7d: 1,
+        daily7d: week([0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 1]),
+        top: [{ id: 'fun1', title: 'Spring offer', projectName: 'Acme Surf', views7d: 1, leads7d: 1, daily7d: week([0, 0, 0, 0, 0, 0, 1], []) }],
+      },
+    });
+    mockApi({ 'GET /api/dashboard': { status: 200, body: one } });
+    renderScreen(<Dashboard />, { signedIn: user({ plan: { id: 'free', name: 'Free' } }) });
+    const posts = await screen.findByRole('link', { name: /Instagram posts/ });
+    expect(within(posts).getByText('1')).toBeTruthy();
+    expect(posts.textContent).toContain('0 scheduled · 1 published · none failed');
+    const visits = screen.getByRole('link', { name: /Funnel visits/ });
+    expect(visits.textContent).toContain('1 lead');
+    expect(within(visits).getByRole('img').getAttribute('aria-label')).toContain('1 visit, 1 lead');
+    expect(screen.getByRole('link', { name: /Ads waiting for approval/ }).textContent).toContain('1 review on your ads');
+    expect(screen.getByText('1 funnel · the busiest ones')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\b1 (leads|visits|reviews|files|funnels)\b/);
   });
 
   it('says when the credits run low', async () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { PLANS } from '#common/plans.ts';
+import { countOf } from '#common/plural.ts';
 import { FirstSteps } from '#client/app/first-steps.tsx';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
@@ -17,8 +18,6 @@ import { useUser } from '#client/lib/session.tsx';
 type Board = Awaited<ReturnType<typeof loadDashboard>>;
 
 const loadDashboard = () => call(api.api.dashboard.$get());
-
-const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 const cardClass = 'block rounded-[var(--radius-card)] border border-zinc-200 bg-white p-5 shadow-sm dark:border-zinc-800 dark:bg-zinc-900';
 
@@ -87,19 +86,22 @@ function Stats({ board }: { board: Board }) {
       <Stat
         label="Ads waiting for approval"
         value={formatNumber(ads.totals.inReview)}
-        hint={`${plural(ads.totals.reviews, 'review')} on your ads`}
+        hint={`${countOf(ads.totals.reviews, 'review')} on your ads`}
         icon={<MessageSquareMore className="size-4" aria-hidden="true" />}
         to={adsLink(board)}
       />
       <Stat
         label="Instagram posts"
-        value={formatNumber(ads.totals.scheduled)}
+        value={formatNumber(ads.totals.scheduled + ads.totals.published)}
         hint={
-          ads.totals.failed > 0 ? (
-            <span className="font-medium text-red-700 dark:text-red-300">scheduled · {formatNumber(ads.totals.failed)} failed</span>
-          ) : (
-            'scheduled · none failed'
-          )
+          <>
+            {`${formatNumber(ads.totals.scheduled)} scheduled · ${formatNumber(ads.totals.published)} published · `}
+            {ads.totals.failed > 0 ? (
+              <span className="font-medium text-red-700 dark:text-red-300">{formatNumber(ads.totals.failed)} failed</span>
+            ) : (
+              'none failed'
+            )}
+          </>
         }
         icon={<Send className="size-4" aria-hidden="true" />}
         to={adsLink(board)}
@@ -107,13 +109,13 @@ function Stats({ board }: { board: Board }) {
       <Stat
         label="Funnel visits · 7 days"
         value={formatNumber(funnels.views7d)}
-        hint={plural(funnels.leads7d, 'lead')}
+        hint={countOf(funnels.leads7d, 'lead')}
         icon={<BarChart3 className="size-4" aria-hidden="true" />}
         to="/funnels"
       >
         <Sparkline
           className="mt-3"
-          label={`Visits and leads per day over the last 7 days: ${funnels.daily7d.map((d) => `${d.views} visits, ${d.leads} leads`).join('; ')}`}
+          label={`Visits and leads per day over the last 7 days: ${funnels.daily7d.map((d) => `${countOf(d.views, 'visit')}, ${countOf(d.leads, 'lead')}`).join('; ')}`}
           series={[
             { label: 'Visits', values: funnels.daily7d.map((d) => d.views), className: 'text-accent-600' },
             { label: 'Leads', values: funnels.daily7d.map((d) => d.leads), className: 'text-emerald-600' },
@@ -164,7 +166,7 @@ function RecentProjects({ board }: { board: Board }) {
           <Link to={`/projects/${project.id}/`} className="flex items-center justify-between gap-3 py-2.5 hover:text-accent-700">
             <span className="truncate font-medium">{project.name}</span>
             <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
-              {plural(project.counts.media, 'file')} · {project.role}
+              {countOf(project.counts.media, 'file')} · {project.role}
             </span>
           </Link>
         </li>
@@ -239,7 +241,7 @@ function AdsByProject({ board }: { board: Board }) {
           row.inReview > 0 ? `${formatNumber(row.inReview)} waiting` : null,
           row.scheduled > 0 ? `${formatNumber(row.scheduled)} scheduled` : null,
           row.failed > 0 ? `${formatNumber(row.failed)} failed` : null,
-          row.reviews > 0 ? plural(row.reviews, 'review') : null,
+          row.reviews > 0 ? countOf(row.reviews, 'review') : null,
         ].filter(Boolean);
         return (
           <li key={row.projectId}>
@@ -273,7 +275,7 @@ function FunnelWeek({ board }: { board: Board }) {
             <span className="min-w-0">
               <span className="block truncate font-medium">{funnel.title}</span>
               <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                {funnel.projectName} · {plural(funnel.views7d, 'visit')} · {plural(funnel.leads7d, 'lead')}
+                {funnel.projectName} · {countOf(funnel.views7d, 'visit')} · {countOf(funnel.leads7d, 'lead')}
               </span>
             </span>
             <Sparkline
@@ -337,7 +339,7 @@ export default function Dashboard() {
             <Card title="Ads and posts" description="Waiting for your customers’ approval, scheduled and failed posts, and the reviews on each project’s ads.">
               <AdsByProject board={board.data} />
             </Card>
-            <Card title="Funnels this week" description={`${plural(board.data.funnels.count, 'funnel')} · the busiest ones`}>
+            <Card title="Funnels this week" description={`${countOf(board.data.funnels.count, 'funnel')} · the busiest ones`}>
               <FunnelWeek board={board.data} />
             </Card>
           </div>

@@ -9,12 +9,12 @@ import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { AnalyticsCard } from '#client/features/funnels/analytics-card.tsx';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
-import { plural } from '#client/features/funnels/funnel-list.tsx';
 import { LeadsCard } from '#client/features/funnels/leads-card.tsx';
 import { PagesCard } from '#client/features/funnels/pages-card.tsx';
 import { DomainCard, NotifyCard, TitleCard } from '#client/features/funnels/settings-cards.tsx';
 import { ThemeEditor } from '#client/features/funnels/theme-editor.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
+import { countOf } from '#common/plural.ts';
 
 const TABS = [
   { id: 'pages', label: 'Pages' },
@@ -62,7 +62,7 @@ function Header({ funnel, onDelete }: { funnel: FunnelDetail; onDelete: (() => v
           </Link>
           <span className="font-mono break-all">/p/{funnel.name}</span>
           {funnel.customDomain ? <span className="break-all">{funnel.customDomain}</span> : null}
-          <span>{plural(funnel.pageCount, 'page')}</span>
+          <span>{countOf(funnel.pageCount, 'page')}</span>
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -172,7 +172,7 @@ export default function Funnel() {
         onCancel={() => setDeleting(false)}
         onConfirm={() => void remove()}
       >
-        Its {plural(funnel.pageCount, 'page')} go offline at once{funnel.customDomain ? `, ${funnel.customDomain} stops serving it` : ''}, and its leads and
+        Its {countOf(funnel.pageCount, 'page')} go offline at once{funnel.customDomain ? `, ${funnel.customDomain} stops serving it` : ''}, and its leads and
         analytics can no longer be seen. The name /p/{funnel.name} becomes free for another funnel.
       </ConfirmDialog>
     </>

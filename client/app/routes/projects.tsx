@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { PLANS } from '#common/plans.ts';
+import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { NewButton } from '#client/components/new-button.tsx';
@@ -40,10 +41,10 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
       <div className="mt-auto flex items-center justify-between pt-4 text-xs text-zinc-500">
         <span className="flex items-center gap-3">
           <span className="inline-flex items-center gap-1">
-            <ImageIcon aria-hidden="true" className="size-3.5" /> {project.counts.media} files
+            <ImageIcon aria-hidden="true" className="size-3.5" /> {countOf(project.counts.media, 'file')}
           </span>
           <span className="inline-flex items-center gap-1">
-            <Users aria-hidden="true" className="size-3.5" /> {project.counts.members} {project.counts.members === 1 ? 'member' : 'members'}
+            <Users aria-hidden="true" className="size-3.5" /> {countOf(project.counts.members, 'member')}
           </span>
         </span>
         {swatches.length ? (

@@ -2,6 +2,7 @@ import { CircleCheck, CircleMinus, CircleX, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '#common/format.ts';
 import type { CheckStatus, SystemCheck as Check, SystemReport } from '#common/schemas/system.ts';
+import { countOf } from '#common/plural.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
@@ -100,7 +101,7 @@ export default function SystemCheck() {
               Services that are not configured use their local stand-in.
             </Alert>
           ) : (
-            <Alert tone="danger" title={`${failed} check${failed === 1 ? '' : 's'} failed`}>
+            <Alert tone="danger" title={`${countOf(failed, 'check')} failed`}>
               Each failed check says what to do.
             </Alert>
           )}

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import Account from '#client/app/routes/account.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';
-import { page, renderScreen, writes } from '#client/test/fixtures.tsx';
+import { page, renderScreen, user, writes } from '#client/test/fixtures.tsx';
 
 const SESSIONS = page([
   {
@@ -18,8 +18,8 @@ const SESSIONS = page([
   },
 ]);
 
-function open(url = '/account') {
-  return renderScreen(<Account />, { url, path: '/account' });
+function open(url = '/account', signedIn = user()) {
+  return renderScreen(<Account />, { url, path: '/account', signedIn });
 }
 
 const TICKET = {
@@ -251,6 +251,24 @@ describe('the account screen: deleting the account', () => {
     await u.type(within(dialog).getByLabelText('Your password'), 'correct horse battery');
     await u.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await within(dialog).findByText(/Cancel it on the Billing page first/)).toBeTruthy();
+    // The page it names is one click away.
+    expect(within(dialog).getByRole('link', { name: 'Open the Billing page' }).getAttribute('href')).toBe('/account/billing');
+  });
+
+  it('says before the password is typed that a paid plan must be cancelled first, with a link to Billing', async () => {
+    mockApi({ 'GET /api/me/sessions': SESSIONS });
+    const u = userEvent.setup();
+    open('/account', user({ plan: { id: 'pro', name: 'Pro' } }));
+    await u.click(await screen.findByRole('button', { name: 'Delete my account…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByText(/Your Pro plan must not renew/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Open the Billing page' }).getAttribute('href')).toBe('/account/billing');
+    expect((within(dialog).getByLabelText('Your password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says nothing of billing to a Free account', async () => {
+    const { dialog } = await openDialog();
+    expect(within(dialog).queryByRole('link', { name: 'Open the Billing page' })).toBeNull();
   });
 
   it('closes without sending anything on “Keep my account”', async () => {

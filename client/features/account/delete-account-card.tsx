@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { accountDeletionInput } from '#common/schemas/auth.ts';
+import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { ModalDialog } from '#client/components/modal-dialog.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { useForm } from '#client/lib/use-form.ts';
+import { useUser } from '#client/lib/session.tsx';
 import { accountApi } from '#client/features/account/api.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -14,10 +17,19 @@ function leave() {
   window.location.assign('/');
 }
 
+const BILLING_LINK = (
+  <Link to="/account/billing" className="font-medium underline underline-offset-2">
+    Open the Billing page
+  </Link>
+);
+
 /** The dialog: the password again, then what was scheduled (the user is signed out by then). */
 function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId();
+  const { plan } = useUser();
   const form = useForm(accountDeletionInput, { password: '' });
+  // The worker refuses (409) while a paid plan renews: say so before the password is typed (issue 27).
+  const paid = plan.id !== 'free';
   const [purgeAfter, setPurgeAfter] = useState<string | null>(null);
   const close = purgeAfter ? leave : onClose;
   return (
@@ -59,8 +71,14 @@ function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void })
             </p>
             <p>Sign in within the 30 days to cancel.</p>
           </div>
+          {paid ? (
+            <Alert tone="warning" className="mt-4">
+              Your {plan.name} plan must not renew: cancel it on the Billing page first (it runs to the end of the period), unless you already have.{' '}
+              {BILLING_LINK}
+            </Alert>
+          ) : null}
           <div className="mt-4 space-y-4">
-            <FormError error={form.formError} />
+            <FormError error={form.formError}>{form.formError?.code === 'conflict' && !paid ? BILLING_LINK : null}</FormError>
             <TextField label="Your password" type="password" autoComplete="current-password" required data-autofocus {...form.field('password')} />
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
@@ -84,7 +102,11 @@ export function DeleteAccountCard() {
     <Card title="Delete your account" description="Your account and the projects only you are in go after a 30-day grace period.">
       <div className="rounded-[var(--radius-control)] border border-red-200 p-4 dark:border-red-900">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          Download your data first if you want a copy. A paid plan must be cancelled on the Billing page before the account can be deleted.
+          Download your data first if you want a copy. A paid plan must be cancelled on the{' '}
+          <Link to="/account/billing" className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-200">
+            Billing page
+          </Link>{' '}
+          before the account can be deleted.
         </p>
         <Button className="mt-3" variant="danger" onClick={() => setOpen(true)}>
           Delete my account…

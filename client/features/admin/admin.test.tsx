@@ -226,7 +226,7 @@ describe('the admin screen', () => {
     expect(await screen.findByText('No payouts to decide')).toBeTruthy();
     await user.keyboard('{End}');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Figures' }));
-    expect(await screen.findByRole('img', { name: /^Users, last 7 days: 1 Mar 0 sign-ups; 2 Mar 1 sign-ups;/ })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /^Users, last 7 days: 1 Mar 0 sign-ups; 2 Mar 1 sign-up;/ })).toBeTruthy();
     expect(screen.getByText('120')).toBeTruthy();
     expect(screen.getByText('5 Instagram posts · 2 page versions')).toBeTruthy();
     await user.keyboard('{ArrowRight}');

@@ -1,4 +1,5 @@
 import { formatDate, formatNumber } from '#common/format.ts';
+import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { Sparkline } from '#client/components/sparkline.tsx';
@@ -6,7 +7,6 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { adminApi, type SystemFigures } from '#client/features/admin/api.ts';
 
 /** "1 admin", "3 admins". */
-const count = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? '' : 's'}`;
 
 type Key = 'signups' | 'projects' | 'renders' | 'publishes';
 
@@ -23,9 +23,10 @@ function Figure({
   note: string;
   figures: SystemFigures;
   series: Key;
-  unit: string;
+  /** The noun of a day's count, singular and plural: ['render', 'renders']. */
+  unit: readonly [string, string];
 }) {
-  const label = `${title}, last 7 days: ${figures.daily.map((d) => `${formatDate(`${d.day}T12:00:00Z`, 'dayMonth')} ${formatNumber(d[series])} ${unit}`).join('; ')}`;
+  const label = `${title}, last 7 days: ${figures.daily.map((d) => `${formatDate(`${d.day}T12:00:00Z`, 'dayMonth')} ${countOf(d[series], ...unit)}`).join('; ')}`;
   return (
     <section className="flex min-w-0 flex-col gap-2 rounded-[var(--radius-card)] border border-zinc-200 bg-white p-4 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <h3 className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{title}</h3>
@@ -55,10 +56,10 @@ export function FiguresPanel() {
       <Figure
         title="Users"
         value={f.users.total}
-        note={`${formatNumber(f.users.newThisWeek)} new this week · ${formatNumber(f.users.disabled)} disabled · ${count(f.users.admins, 'admin')}`}
+        note={`${formatNumber(f.users.newThisWeek)} new this week · ${formatNumber(f.users.disabled)} disabled · ${countOf(f.users.admins, 'admin')}`}
         figures={f}
         series="signups"
-        unit="sign-ups"
+        unit={['sign-up', 'sign-ups']}
       />
       <Figure
         title="Projects"
@@ -66,16 +67,23 @@ export function FiguresPanel() {
         note={`${formatNumber(f.projects.newThisWeek)} new this week`}
         figures={f}
         series="projects"
-        unit="new"
+        unit={['new', 'new']}
       />
-      <Figure title="Renders this week" value={f.rendersThisWeek} note="Creations rendered in the last 7 days" figures={f} series="renders" unit="renders" />
+      <Figure
+        title="Renders this week"
+        value={f.rendersThisWeek}
+        note="Creations rendered in the last 7 days"
+        figures={f}
+        series="renders"
+        unit={['render', 'renders']}
+      />
       <Figure
         title="Publishes this week"
         value={f.publishesThisWeek.total}
-        note={`${count(f.publishesThisWeek.instagram, 'Instagram post')} · ${count(f.publishesThisWeek.pages, 'page version')}`}
+        note={`${countOf(f.publishesThisWeek.instagram, 'Instagram post')} · ${countOf(f.publishesThisWeek.pages, 'page version')}`}
         figures={f}
         series="publishes"
-        unit="publishes"
+        unit={['publish', 'publishes']}
       />
     </div>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PLAN_IDS, creditAdjustmentInput, type PlanId, type UserRole } from '#common/schemas/admin.ts';
 import { issuesToDetails } from '#common/schemas/fields.ts';
 import { formatDate, formatNumber } from '#common/format.ts';
+import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -115,10 +116,7 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
       if (action.kind === 'disable') applied(await adminApi.disable(userId), 'The account is disabled and signed out everywhere.');
       if (action.kind === 'credits') {
         const user = await adminApi.adjustCredits(userId, { amount: action.amount, reason: action.reason, key });
-        applied(
-          user,
-          `${action.amount > 0 ? 'Added' : 'Took'} ${formatNumber(Math.abs(action.amount))} credits. Balance: ${formatNumber(user.balance.total)}.`,
-        );
+        applied(user, `${action.amount > 0 ? 'Added' : 'Took'} ${countOf(Math.abs(action.amount), 'credit')}. Balance: ${formatNumber(user.balance.total)}.`);
         setAmount('');
         setReason('');
         setKey(newKey());
@@ -176,7 +174,7 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
             <div className="text-sm text-zinc-600 dark:text-zinc-400">
               <p className="break-all">{data.email}</p>
               <p>
-                Joined {formatDate(data.createdAt)} · {data.sessions === 1 ? '1 active session' : `${data.sessions} active sessions`}
+                Joined {formatDate(data.createdAt)} · {countOf(data.sessions, 'active session')}
                 {data.disabledAt ? (
                   <span className="ml-2 inline-flex rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-900/30 dark:text-red-200 dark:ring-red-800">
                     Disabled {formatDate(data.disabledAt)}
@@ -319,8 +317,8 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
                 : confirm.kind === 'disable'
                   ? `Disable ${data.name}’s account?`
                   : confirm.amount > 0
-                    ? `Add ${formatNumber(confirm.amount)} credits?`
-                    : `Take ${formatNumber(-confirm.amount)} credits?`
+                    ? `Add ${countOf(confirm.amount, 'credit')}?`
+                    : `Take ${countOf(-confirm.amount, 'credit')}?`
           }
           confirmLabel={
             confirm.kind === 'plan'

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AD_STATUSES, AD_STATUS_LABELS, PLACEMENT_LABELS, type AdStatus } from '#common/ads.ts';
 import { formatDate } from '#common/format.ts';
 import type { AdSummary } from '#common/schemas/ads.ts';
+import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { NewButton } from '#client/components/new-button.tsx';
@@ -99,7 +100,7 @@ function AdRow({ ad, href }: { ad: AdSummary; href: string }) {
         <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
           {KIND_LABELS[ad.kind]}
           {ad.kind === 'carousel' ? ` of ${ad.itemCount}` : ''} · {ad.placements.map((p) => PLACEMENT_LABELS[p]).join(', ')}
-          {ad.reviewCount > 0 ? ` · ${ad.reviewCount} review${ad.reviewCount === 1 ? '' : 's'}` : ''}
+          {ad.reviewCount > 0 ? ` · ${countOf(ad.reviewCount, 'review')}` : ''}
         </p>
         {ad.headline ? <p className="truncate text-sm text-zinc-700 dark:text-zinc-300">{ad.headline}</p> : null}
         <PostLine ad={ad} />

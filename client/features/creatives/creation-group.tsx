@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { FORMAT_IDS, FORMATS } from '#common/creative/document.ts';
 import { formatBytes, formatDate } from '#common/format.ts';
 import type { CreationItem } from '#common/schemas/creatives.ts';
+import { countOf } from '#common/plural.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { DeleteIconButton } from '#client/features/creatives/creative-card.tsx';
 
@@ -59,7 +60,7 @@ export function CreationGroupCard({ items, onDelete }: { items: CreationItem[]; 
   const source = items.find((i) => i.creativeId !== null);
   return (
     <li
-      aria-label={`${name}: ${newest.length} formats`}
+      aria-label={`${name}: ${countOf(newest.length, 'format')}`}
       className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900"
     >
       <div className="grid aspect-square grid-cols-2 grid-rows-2 gap-2 bg-zinc-100 p-3 dark:bg-zinc-800">

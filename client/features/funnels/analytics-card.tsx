@@ -1,6 +1,8 @@
 import { BarChart3, Trophy } from 'lucide-react';
 import { useState } from 'react';
+import { MIN_VISITORS_PER_VARIANT } from '#common/ab-stats.ts';
 import { formatDate, formatNumber } from '#common/format.ts';
+import { countOf, nounFor } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -27,7 +29,7 @@ const chip = (active: boolean) =>
   }`;
 
 function dayList(series: AnalyticsReport['series'], key: 'views' | 'visitors' | 'leads', noun: string) {
-  return series.map((d) => `${formatDate(d.day, 'dayMonth')}: ${formatNumber(d[key])} ${noun}`).join('; ');
+  return series.map((d) => `${formatDate(d.day, 'dayMonth')}: ${countOf(d[key], noun)}`).join('; ');
 }
 
 /** A report's four figures (views, visitors, leads, conversion) as a list of tiles. */
@@ -59,14 +61,14 @@ function VariantStats({ report, title, showVariant }: { report: VariantReport; t
       <div className="grid min-w-0 gap-3 sm:grid-cols-2">
         <div className="min-w-0">
           <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Visitors per day</p>
-          <BarChart values={report.series.map((d) => d.visitors)} label={`${name}: visitors per day. ${dayList(report.series, 'visitors', 'visitors')}`} />
+          <BarChart values={report.series.map((d) => d.visitors)} label={`${name}: visitors per day. ${dayList(report.series, 'visitors', 'visitor')}`} />
         </div>
         <div className="min-w-0">
           <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Leads per day</p>
           <BarChart
             values={report.series.map((d) => d.leads)}
             className="text-emerald-600 dark:text-emerald-400"
-            label={`${name}: leads per day. ${dayList(report.series, 'leads', 'leads')}`}
+            label={`${name}: leads per day. ${dayList(report.series, 'leads', 'lead')}`}
           />
         </div>
         <div className="min-w-0">
@@ -82,13 +84,15 @@ function VariantStats({ report, title, showVariant }: { report: VariantReport; t
   );
 }
 
-/** What the test says, in words: significant or not, how likely B is better, and how many visitors it still needs. */
+/** What the test says, in words: too early, significant or not, how likely B is better, and how many visitors it still needs. */
 export function abVerdict(ab: AbResult): { headline: string; detail: string } {
-  if (ab.pValue === null || ab.probabilityBBeatsA === null)
+  if (ab.tooEarly || ab.pValue === null || ab.probabilityBBeatsA === null) {
+    const arm = (name: string, v: AbResult['a']) => `${name} has ${countOf(v.visitors, 'visitor')} and ${countOf(v.leads, 'lead')}`;
     return {
-      headline: 'Too early to compare: both variants need visitors and at least one lead.',
-      detail: 'The test shows its result once both variants have been seen and someone has converted.',
+      headline: `Too early to call: each variant needs at least ${formatNumber(MIN_VISITORS_PER_VARIANT)} visitors and a few leads before the numbers mean anything.`,
+      detail: `So far ${arm('A', ab.a)}, ${arm('B', ab.b)}.`,
     };
+  }
   const p = ab.pValue < 0.001 ? 'p < 0.001' : `p = ${ab.pValue.toFixed(3)}`;
   const chance = `B beats A with a probability of ${percent(ab.probabilityBBeatsA, 0)}.`;
   if (ab.significant) {
@@ -100,7 +104,7 @@ export function abVerdict(ab: AbResult): { headline: string; detail: string } {
   }
   const needed =
     ab.remainingPerVariant !== null && ab.remainingPerVariant > 0
-      ? `About ${formatNumber(ab.remainingPerVariant)} more visitors per variant are needed to tell (${formatNumber(ab.neededPerVariant ?? 0)} each in all).`
+      ? `About ${countOf(ab.remainingPerVariant, 'more visitor', 'more visitors')} per variant ${nounFor(ab.remainingPerVariant, 'is', 'are')} needed to tell (${formatNumber(ab.neededPerVariant ?? 0)} each in all).`
       : ab.neededPerVariant === null
         ? 'The two rates are the same so far.'
         : 'There are enough visitors; the difference is just too small to be sure.';
@@ -124,12 +128,12 @@ function AbCard({ page, ab, canEdit, onWinner }: { page: PageReport; ab: AbResul
         <div>
           <dt className="text-xs text-zinc-600 dark:text-zinc-400">A converts</dt>
           <dd className="font-semibold tabular-nums">{percent(ab.rateA)}</dd>
-          <dd className="text-xs text-zinc-500">{formatNumber(ab.a.visitors)} visitors</dd>
+          <dd className="text-xs text-zinc-500">{countOf(ab.a.visitors, 'visitor')}</dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-600 dark:text-zinc-400">B converts</dt>
           <dd className="font-semibold tabular-nums">{percent(ab.rateB)}</dd>
-          <dd className="text-xs text-zinc-500">{formatNumber(ab.b.visitors)} visitors</dd>
+          <dd className="text-xs text-zinc-500">{countOf(ab.b.visitors, 'visitor')}</dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-600 dark:text-zinc-400">Uplift of B</dt>
@@ -165,7 +169,11 @@ function AbCard({ page, ab, canEdit, onWinner }: { page: PageReport; ab: AbResul
       >
         Variant B replaces A in the draft and on the live page, and variant A is removed: every visitor sees B from now on. The test’s numbers stay in the
         analytics.
-        {!ab.significant ? <strong className="mt-2 block">The test is not significant yet: the difference may be chance.</strong> : null}
+        {!ab.significant ? (
+          <strong className="mt-2 block">
+            {ab.tooEarly ? 'It is too early to call the test: the difference may be chance.' : 'The test is not significant yet: the difference may be chance.'}
+          </strong>
+        ) : null}
       </ConfirmDialog>
     </section>
   );
@@ -204,7 +212,7 @@ function Overview({ report }: { report: AnalyticsReport }) {
         <Totals totals={t} className="grid grid-cols-2 gap-2 text-sm min-[480px]:grid-cols-4 md:grid-cols-2" />
         <div className="min-w-0">
           <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Views per day</p>
-          <BarChart values={report.series.map((d) => d.views)} label={`All pages: views per day. ${dayList(report.series, 'views', 'views')}`} />
+          <BarChart values={report.series.map((d) => d.views)} label={`All pages: views per day. ${dayList(report.series, 'views', 'view')}`} />
         </div>
       </div>
     </article>

@@ -2,6 +2,7 @@ import { Filter, Globe } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNumber } from '#common/format.ts';
+import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
@@ -12,15 +13,12 @@ import type { FunnelSummary } from '#client/features/funnels/api.ts';
 
 export const FUNNEL_GRID = 'grid grid-cols-1 gap-4 min-[520px]:grid-cols-2 xl:grid-cols-3';
 
-/** "1 page", "3 pages". */
-export const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
-
 /** The week's views and leads as two lines, labelled for screen readers with the numbers per day. */
 export function WeekSparkline({ daily }: { daily: FunnelSummary['daily7d'] }) {
   const label =
     daily.length === 0
       ? 'No views or leads in the last 7 days'
-      : `Last 7 days: ${daily.map((d) => `${formatDate(d.day, 'dayMonth')} ${plural(d.views, 'view')}, ${plural(d.leads, 'lead')}`).join('; ')}`;
+      : `Last 7 days: ${daily.map((d) => `${formatDate(d.day, 'dayMonth')} ${countOf(d.views, 'view')}, ${countOf(d.leads, 'lead')}`).join('; ')}`;
   return (
     <Sparkline
       ownScale
@@ -45,7 +43,7 @@ function FunnelCard({ funnel, showProject }: { funnel: FunnelSummary; showProjec
         </p>
         <p className="mt-1 truncate text-xs text-zinc-600 dark:text-zinc-400">
           {showProject ? `${funnel.projectName} · ` : ''}
-          {plural(funnel.pageCount, 'page')}
+          {countOf(funnel.pageCount, 'page')}
         </p>
         {funnel.customDomain ? (
           <p className="mt-1 flex min-w-0 items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">

@@ -232,12 +232,33 @@ describe('the funnel screen: analytics and A/B', () => {
   });
 
   it('words the A/B result: not significant yet, the chance B is better and the visitors still needed', async () => {
-    open('analytics', { [`GET ${BASE}/analytics`]: { status: 200, body: analytics() } });
+    const report = analytics();
+    report.pages[0]!.ab = abTest({ visitors: 150, leads: 6 }, { visitors: 150, leads: 14 });
+    open('analytics', { [`GET ${BASE}/analytics`]: { status: 200, body: report } });
     const card = await screen.findByRole('region', { name: 'A/B test of Offer' });
     expect(card.textContent).toContain('Not significant yet (p = 0.064): the difference may be chance.');
     expect(card.textContent).toContain('B beats A with a probability of 97 %.');
-    expect(card.textContent).toContain('About 99 more visitors per variant are needed to tell (174 each in all).');
-    expect(card.textContent).toContain('+208 %');
+    expect(card.textContent).toContain('About 193 more visitors per variant are needed to tell (343 each in all).');
+    expect(card.textContent).toContain('+133 %');
+  });
+
+  it('calls nothing below the minimum sample, and counts in the right number (one visitor each)', async () => {
+    const report = analytics();
+    report.pages[0]!.ab = abTest({ visitors: 1, leads: 0 }, { visitors: 1, leads: 1 });
+    open('analytics', { [`GET ${BASE}/analytics`]: { status: 200, body: report } });
+    const card = await screen.findByRole('region', { name: 'A/B test of Offer' });
+    expect(card.textContent).toContain('Too early to call: each variant needs at least 100 visitors and a few leads before the numbers mean anything.');
+    expect(card.textContent).toContain('So far A has 1 visitor and 0 leads, B has 1 visitor and 1 lead.');
+    expect(card.textContent).not.toMatch(/probability|significant|1 visitors|1 leads/);
+  });
+
+  it('words the A/B card’s counts in the right number', async () => {
+    const report = analytics();
+    report.pages[0]!.ab = abTest({ visitors: 1, leads: 0 }, { visitors: 2, leads: 1 });
+    open('analytics', { [`GET ${BASE}/analytics`]: { status: 200, body: report } });
+    const card = await screen.findByRole('region', { name: 'A/B test of Offer' });
+    expect(within(card).getByText('1 visitor')).toBeTruthy();
+    expect(within(card).getByText('2 visitors')).toBeTruthy();
   });
 
   it('says when the difference is significant', async () => {
@@ -256,7 +277,7 @@ describe('the funnel screen: analytics and A/B', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Make B the winner' }));
     const dialog = screen.getByRole('dialog', { name: 'Make B the winner of “Offer”?' });
-    expect(dialog.textContent).toContain('The test is not significant yet');
+    expect(dialog.textContent).toContain('It is too early to call the test: the difference may be chance.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(writes(calls)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Make B the winner' }));

@@ -44,6 +44,14 @@ describe('the funnel screen: pages', () => {
     expect(screen.getByRole('link', { name: 'Open live funnel' }).getAttribute('href')).toBe('/p/spring-offer');
   });
 
+  it('words a week of one view and one lead in the singular, like the funnel of one page', async () => {
+    open({ [`GET ${BASE}`]: { status: 200, body: funnelDetail({ pageCount: 1, pages: [pageSummary({ views7d: 1, leads7d: 1 })] }) } });
+    const pages = await screen.findByRole('list', { name: 'Pages in order' });
+    expect(pages.textContent).toContain('1 view · 1 lead');
+    expect(document.body.textContent).toContain('1 page');
+    expect(document.body.textContent).not.toMatch(/\b1 (views|leads|pages)\b/);
+  });
+
   it('says when the funnel does not exist, and offers a retry when it failed', async () => {
     let status = 500;
     open({ [`GET ${BASE}`]: () => ({ status, body: envelope(status === 404 ? 'not_found' : 'internal', 'Failed.') }) });

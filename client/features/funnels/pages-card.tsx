@@ -1,8 +1,8 @@
 import { ArrowDown, ArrowUp, ExternalLink, FileText, GripVertical, Pencil } from 'lucide-react';
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { formatNumber } from '#common/format.ts';
 import { FUNNEL_LIMITS, PAGE_SLUG_MAX, pageSlugProblem, slugify } from '#common/schemas/funnels.ts';
+import { countOf } from '#common/plural.ts';
 import { NewButton } from '#client/components/new-button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
@@ -192,7 +192,7 @@ export function PagesCard({
                     </a>
                   )}
                   <span>
-                    {formatNumber(page.views7d)} views · {formatNumber(page.leads7d)} leads <span className="sr-only">in the last 7 days</span>
+                    {countOf(page.views7d, 'view')} · {countOf(page.leads7d, 'lead')} <span className="sr-only">in the last 7 days</span>
                   </span>
                 </p>
               </div>

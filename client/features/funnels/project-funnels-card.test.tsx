@@ -21,6 +21,12 @@ describe('the funnels of a project on its marketing page', () => {
     expect(tooWideForPhone(container.ownerDocument.body)).toEqual([]);
   });
 
+  it('words a count of one in the singular: 1 view, 1 lead', async () => {
+    openMarketing('', { 'GET /api/funnels': page([funnelSummary({ views7d: 1, leads7d: 1 })]) });
+    const region = await screen.findByRole('region', { name: 'Funnels' });
+    expect(await within(region).findByText('1 view · 1 lead in 7 days')).toBeTruthy();
+  });
+
   it('says when there is none, and offers no new funnel to viewers', async () => {
     openMarketing('', {}, { role: 'viewer' });
     const region = await screen.findByRole('region', { name: 'Funnels' });

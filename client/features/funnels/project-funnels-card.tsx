@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatNumber } from '#common/format.ts';
+import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
@@ -43,7 +43,7 @@ export function ProjectFunnelsCard({ projectId, canCreate }: { projectId: string
                   {f.title}
                 </Link>
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {formatNumber(f.views7d)} views · {formatNumber(f.leads7d)} leads in 7 days
+                  {countOf(f.views7d, 'view')} · {countOf(f.leads7d, 'lead')} in 7 days
                 </p>
                 <WeekSparkline daily={f.daily7d} />
               </li>

@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { formatBytes } from '#common/format.ts';
+import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -217,7 +218,7 @@ export function Library({
       <ShowMore list={list} className="" />
       <ConfirmDialog
         open={confirming}
-        title={`Delete ${selected.size} ${selected.size === 1 ? 'file' : 'files'}?`}
+        title={`Delete ${countOf(selected.size, 'file')}?`}
         confirmLabel="Delete"
         pending={deleting}
         onCancel={() => setConfirming(false)}
@@ -226,8 +227,7 @@ export function Library({
           setRefusal(null);
           try {
             const result = await mediaApi.removeMany(projectId, [...selected]);
-            if (result.deleted.length)
-              toast({ tone: 'success', message: `${result.deleted.length} ${result.deleted.length === 1 ? 'file' : 'files'} deleted.` });
+            if (result.deleted.length) toast({ tone: 'success', message: `${countOf(result.deleted.length, 'file')} deleted.` });
             if (result.refused.length) setRefusal(result.refused.map((r) => `“${r.name}” is still used: ${r.usedBy.join('; ')}.`).join(' '));
             setSelected(new Set());
             changed();

@@ -2,6 +2,7 @@ import { BarChart3, Copy, ExternalLink, Pencil, Presentation, Rocket, Search, Tr
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNumber } from '#common/format.ts';
+import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
@@ -109,9 +110,7 @@ export function PresentationList({
                   </p>
                   <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-zinc-600 sm:hidden dark:text-zinc-400">
                     <PresentationStatusBadge presentation={p} />
-                    <span>
-                      {formatNumber(p.visitors7d)} {p.visitors7d === 1 ? 'visitor' : 'visitors'} in 7 days
-                    </span>
+                    <span>{countOf(p.visitors7d, 'visitor')} in 7 days</span>
                     {showAuthor && p.author ? <span>by {p.author.name}</span> : null}
                   </div>
                 </td>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatDate, formatNumber } from '#common/format.ts';
+import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
@@ -88,7 +89,7 @@ export function StatsView({ stats }: { stats: PresentationStats }) {
       </section>
       <section aria-label="Sections reached">
         <h3 className="mb-2 text-sm font-semibold">Sections reached</h3>
-        <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">Of the {formatNumber(totals.views)} views, how many scrolled down to each section.</p>
+        <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">Of the {countOf(totals.views, 'view')}, how many scrolled down to each section.</p>
         <BarList items={reached} label="Views that reached each section" empty="No sections, or no visitors yet." />
       </section>
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { projectUpdateInput, type ProjectDetail } from '#common/schemas/projects.ts';
+import { countOf } from '#common/plural.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
@@ -102,7 +103,8 @@ export function SettingsDialog({
           <div className="rounded-[var(--radius-control)] border border-red-200 p-4 dark:border-red-900">
             <h3 className="text-sm font-semibold text-red-800 dark:text-red-300">Delete the project</h3>
             <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-              Its brand kit, media library ({project.counts.media} files), members and invitations go with it. It can be restored by support for 30 days.
+              Its brand kit, media library ({countOf(project.counts.media, 'file')}), members and invitations go with it. It can be restored by support for 30
+              days.
             </p>
             <TextField
               label={`Type “${project.name}” to confirm`}

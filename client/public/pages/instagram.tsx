@@ -1,5 +1,6 @@
 import { buttonClass } from '#client/components/button.tsx';
 import { PublicLayout, type PublicChrome } from '#client/public/layout.tsx';
+import { nounFor } from '#common/plural.ts';
 
 /** The page /callback/instagram shows when it did not connect an account: what happened, and the way back. */
 export function InstagramCallbackFailurePage({
@@ -76,7 +77,7 @@ export function DeletionStatusPage({ chrome, request }: { chrome: PublicChrome; 
             <p className="mt-6 text-zinc-600">
               {request.status === 'completed'
                 ? request.accountsDeleted > 0
-                  ? `We deleted the connection${request.accountsDeleted === 1 ? '' : 's'} of this Instagram account: the access token, the account id, the username and the profile picture address. Adloom can no longer publish to it.`
+                  ? `We deleted the ${nounFor(request.accountsDeleted, 'connection')} of this Instagram account: the access token, the account id, the username and the profile picture address. Adloom can no longer publish to it.`
                   : 'Adloom held no connection of this Instagram account (it was already removed), so there was nothing left to delete.'
                 : 'We delete the data within 30 days; this page shows when it is done.'}
             </p>

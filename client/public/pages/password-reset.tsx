@@ -11,12 +11,15 @@ export function PasswordResetPage({ form }: { form: PasswordResetProps }) {
         {form.token ? 'Pick something you do not use anywhere else.' : 'We will email you a link to choose a new one.'}
       </p>
       <Island name="password-reset" id="reset" component={PasswordReset} props={form} />
-      <p className="mt-6 text-center text-sm text-zinc-600">
-        Remembered it?{' '}
-        <a href="/login" className="font-medium text-accent-700 hover:underline">
-          Sign in
-        </a>
-      </p>
+      {/* Only beside the request form: a reset link's form ends on its own "Sign in" button (issue 27: two links). */}
+      {form.token || form.state === 'changed' ? null : (
+        <p className="mt-6 text-center text-sm text-zinc-600">
+          Remembered it?{' '}
+          <a href="/login" className="font-medium text-accent-700 hover:underline">
+            Sign in
+          </a>
+        </p>
+      )}
     </AuthFrame>
   );
 }

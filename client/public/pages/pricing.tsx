@@ -1,5 +1,6 @@
 import { AFFILIATE, CREDIT_COSTS, CREDIT_PACKS, PLANS, PLAN_ORDER } from '#common/plans.ts';
 import { formatBytes, formatEuros, formatNumber } from '#common/format.ts';
+import { countOf } from '#common/plural.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { PageIntro, PublicLayout, type PublicChrome } from '#client/public/layout.tsx';
 
@@ -52,9 +53,7 @@ export function PricingPage({ chrome }: { chrome: PublicChrome }) {
                 </li>
                 <li>{plan.maxProjects === null ? 'Unlimited projects' : `Up to ${plan.maxProjects} projects`}</li>
                 <li>{formatBytes(plan.storageBytes)} of media storage</li>
-                <li>
-                  {plan.customDomains === 0 ? 'Funnels on Adloom addresses' : `${plan.customDomains} custom domain${plan.customDomains === 1 ? '' : 's'}`}
-                </li>
+                <li>{plan.customDomains === 0 ? 'Funnels on Adloom addresses' : countOf(plan.customDomains, 'custom domain')}</li>
                 <li>{plan.presentations ? 'Presentation pages for pitches' : 'No presentation pages'}</li>
                 {plan.features.map((feature) => (
                   <li key={feature}>{feature}</li>

@@ -1,4 +1,5 @@
 import { LOW_BALANCE_RATIO, PLANS, type PlanId } from '#common/plans.ts';
+import { countOf } from '#common/plural.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -106,7 +107,7 @@ export async function spend(db: Db, request: SpendRequest): Promise<{ entry: Led
     const available = balance ? balance.monthly + balance.purchased : 0;
     throw new AppError(
       'insufficient_credits',
-      `This needs ${request.amount} credit${request.amount === 1 ? '' : 's'} and you have ${available}. Buy a credit pack or wait for your monthly credits.`,
+      `This needs ${countOf(request.amount, 'credit')} and you have ${available}. Buy a credit pack or wait for your monthly credits.`,
       {
         _: [`needed:${request.amount}`, `available:${available}`],
       },

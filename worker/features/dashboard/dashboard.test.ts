@@ -197,13 +197,14 @@ describe('GET /api/dashboard', () => {
     expect(board.creations.more).toBe(true);
 
     // Ads: each project's ads list (its marketing tab), by status, and the reviews it shows.
-    const perProject = new Map<string, { inReview: number; scheduled: number; failed: number; reviews: number }>();
+    const perProject = new Map<string, { inReview: number; scheduled: number; published: number; failed: number; reviews: number }>();
     for (const projectId of projectIds) {
       const list = await get<{ items: AdSummary[] }>(`/api/projects/${projectId}/ads?limit=100`, owner);
       const count = (status: string) => list.items.filter((item) => item.status === status).length;
       const figures = {
         inReview: count('in_review'),
         scheduled: count('scheduled'),
+        published: count('published'),
         failed: count('failed'),
         reviews: list.items.reduce((sum, item) => sum + item.reviewCount, 0),
       };
@@ -214,7 +215,7 @@ describe('GET /api/dashboard', () => {
     expect(Object.fromEntries(board.ads.projects.map(({ projectId, projectName: _, ...figures }) => [projectId, figures]))).toEqual(
       Object.fromEntries(perProject),
     );
-    expect(board.ads.totals).toEqual({ inReview: 3, scheduled: 1, failed: 1, reviews: 7 });
+    expect(board.ads.totals).toEqual({ inReview: 3, scheduled: 1, published: 0, failed: 1, reviews: 7 });
 
     // Funnels: /funnels' cards, summed.
     const funnelList = await get<{ items: FunnelSummary[] }>('/api/funnels', owner);
@@ -246,11 +247,24 @@ describe('GET /api/dashboard', () => {
     const board = await get<Dashboard>('/api/dashboard', fresh);
     expect(board.projects).toEqual({ ownedActive: 0, more: false, recent: [] });
     expect(board.creations).toEqual({ recent: [], more: false });
-    expect(board.ads).toEqual({ projects: [], totals: { inReview: 0, scheduled: 0, failed: 0, reviews: 0 } });
+    expect(board.ads).toEqual({ projects: [], totals: { inReview: 0, scheduled: 0, published: 0, failed: 0, reviews: 0 } });
     expect(board.funnels).toMatchObject({ count: 0, views7d: 0, leads7d: 0, top: [] });
     expect(board.funnels.daily7d.map((d) => [d.views, d.leads])).toEqual(Array.from({ length: 7 }, () => [0, 0]));
     expect(board.affiliate).toEqual({ pending: 0, available: 0, paidOut: 0, reversed: 0 });
     expect(board.credits.total).toBe(25);
+  });
+
+  it('counts a post that was just published on the Instagram card, not only the scheduled ones', async () => {
+    const user = await createUser();
+    const project = await createProject(user, {}, 'Fresh Post');
+    const posted = await ad(user, project.id, 'scheduled');
+    expect((await get<Dashboard>('/api/dashboard', user)).ads.totals).toMatchObject({ scheduled: 1, published: 0 });
+    // The publish job moves the ad on: the card must not fall back to 0 (issue 27).
+    await db().update(ads).set({ status: 'published' }).where(eq(ads.id, posted));
+    const board = await get<Dashboard>('/api/dashboard', user);
+    expect(board.ads.totals).toMatchObject({ scheduled: 0, published: 1 });
+    // Nothing waits for anyone there, so the project stays off the "Ads and posts" list.
+    expect(board.ads.projects).toEqual([]);
   });
 
   it('answers 401 signed out', async () => {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { WORKSPACE_ROUTES } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -14,6 +14,24 @@ import { RESOLVERS } from '#worker/features/workspace/resolvers.ts';
  */
 export const workspaceRoutes = new Hono<AppEnv>();
 
+function workspaceShell(c: Context<AppEnv>, page: string | ReturnType<typeof pageMeta>, status: 200 | 404 = 200) {
+  const user = c.get('user');
+  return renderAppShell(
+    c,
+    typeof page === 'string' ? { title: page, description: 'Adloom workspace' } : page,
+    { user: user ? toPublicUser(user) : null, sentryDsn: c.env.SENTRY_DSN || null, requestId: c.get('requestId') },
+    status,
+  );
+}
+
+/**
+ * A dead link followed by a signed-in user (issue 27): a real 404, but inside the workspace's
+ * shell, whose router shows its not-found with the navigation, not the public site's page.
+ */
+export function workspaceNotFound(c: Context<AppEnv>) {
+  return workspaceShell(c, 'Page not found', 404);
+}
+
 for (const route of WORKSPACE_ROUTES) {
   const paths = route.path === '/projects/:projectId' ? [route.path, `${route.path}/`] : [route.path];
   for (const path of paths) {
@@ -21,15 +39,14 @@ for (const route of WORKSPACE_ROUTES) {
       const params = c.req.param() as Record<string, string>;
       if (Object.keys(params).length > 0) {
         const resolve = RESOLVERS[route.path];
-        if (!resolve || !(await resolve(c, params))) throw new AppError('not_found');
+        // The screen itself then says that what it shows does not exist (its API answers 404 too).
+        if (!resolve || !(await resolve(c, params))) {
+          if (c.get('user')) return workspaceNotFound(c);
+          throw new AppError('not_found');
+        }
       }
-      const user = c.get('user');
-      return renderAppShell(
-        c,
-        // The playground is one of the site's public pages (indexed, with its card); the rest of the workspace is not.
-        route.path === '/playground' ? pageMeta('playground') : { title: route.title, description: 'Adloom workspace' },
-        { user: user ? toPublicUser(user) : null, sentryDsn: c.env.SENTRY_DSN || null, requestId: c.get('requestId') },
-      );
+      // The playground is one of the site's public pages (indexed, with its card); the rest of the workspace is not.
+      return workspaceShell(c, route.path === '/playground' ? pageMeta('playground') : route.title);
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { AdminUserDetail, AdminUserSummary, CreditAdjustmentInput, PlanId, UserRole } from '#common/schemas/admin.ts';
+import { countOf } from '#common/plural.ts';
 import { rawBatch, type Db, type Operand } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
@@ -163,7 +164,7 @@ export async function adjustCredits(db: Db, admin: Admin, userId: string, input:
   if (entry && entry.userId !== userId) throw new AppError('conflict', 'This adjustment was already booked for another account.');
   if (!entry) {
     const detail = await userDetail(db, userId);
-    const message = `This account has ${detail.balance.total} credits: you can take at most ${detail.balance.total}.`;
+    const message = `This account has ${countOf(detail.balance.total, 'credit')}: you can take at most ${detail.balance.total}.`;
     throw new AppError('validation_failed', message, { amount: [message] });
   }
   return {

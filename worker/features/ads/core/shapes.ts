@@ -76,12 +76,16 @@ export function toReview(row: repo.AdReviewRow): AdReview {
   };
 }
 
-/** A project's ads that need someone: waiting for the customer, scheduled or failed posts, and the reviews received. */
+/**
+ * A project's ads that need someone (waiting for the customer, scheduled or failed posts, the
+ * reviews received), and its published posts (the dashboard's Instagram card counts them).
+ */
 export interface AdOverviewRow {
   projectId: string;
   projectName: string;
   inReview: number;
   scheduled: number;
+  published: number;
   failed: number;
   reviews: number;
 }
@@ -91,7 +95,11 @@ export interface AdOverview {
   totals: Omit<AdOverviewRow, 'projectId' | 'projectName'>;
 }
 
-/** The overview from the counts per project and status (repo.adCountsForUser); projects with nothing to show are left out. */
+/**
+ * The overview from the counts per project and status (repo.adCountsForUser). The totals count
+ * every project; the list leaves out projects where nothing waits for anyone (published posts
+ * alone are done).
+ */
 export function overviewOf(rows: { projectId: string; projectName: string; status: string; ads: number; reviews: number }[]): AdOverview {
   const byProject = new Map<string, AdOverviewRow>();
   for (const row of rows) {
@@ -100,19 +108,25 @@ export function overviewOf(rows: { projectId: string; projectName: string; statu
       projectName: row.projectName,
       inReview: 0,
       scheduled: 0,
+      published: 0,
       failed: 0,
       reviews: 0,
     };
     const count = Number(row.ads);
     if (row.status === 'in_review') entry.inReview += count;
     if (row.status === 'scheduled') entry.scheduled += count;
+    if (row.status === 'published') entry.published += count;
     if (row.status === 'failed') entry.failed += count;
     entry.reviews += Number(row.reviews);
     byProject.set(row.projectId, entry);
   }
-  const projects = [...byProject.values()]
+  const all = [...byProject.values()];
+  const projects = all
     .filter((p) => p.inReview + p.scheduled + p.failed + p.reviews > 0)
     .sort((a, b) => b.inReview + b.failed - (a.inReview + a.failed) || a.projectName.localeCompare(b.projectName));
-  const sum = (key: 'inReview' | 'scheduled' | 'failed' | 'reviews') => projects.reduce((total, p) => total + p[key], 0);
-  return { projects, totals: { inReview: sum('inReview'), scheduled: sum('scheduled'), failed: sum('failed'), reviews: sum('reviews') } };
+  const sum = (key: keyof AdOverview['totals']) => all.reduce((total, p) => total + p[key], 0);
+  return {
+    projects,
+    totals: { inReview: sum('inReview'), scheduled: sum('scheduled'), published: sum('published'), failed: sum('failed'), reviews: sum('reviews') },
+  };
 }

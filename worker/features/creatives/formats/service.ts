@@ -3,6 +3,7 @@ import { formatCopyName, withoutFormat } from '#common/creative/naming.ts';
 import { adaptToFormat } from '#common/creative/resize.ts';
 import { CREDIT_COSTS, type PlanId } from '#common/plans.ts';
 import type { LinkedFormat, LinkedFormats, RenderAllItem, RenderAllResult, ResizeResult } from '#common/schemas/formats.ts';
+import { countOf } from '#common/plural.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
@@ -191,7 +192,7 @@ export async function renderAll(
     if (total < cost) {
       throw new AppError(
         'insufficient_credits',
-        `Rendering these formats needs ${cost} credit${cost === 1 ? '' : 's'} and you have ${total}. Buy a credit pack or render fewer formats.`,
+        `Rendering these formats needs ${countOf(cost, 'credit')} and you have ${total}. Buy a credit pack or render fewer formats.`,
         { _: [`needed:${cost}`, `available:${total}`] },
       );
     }

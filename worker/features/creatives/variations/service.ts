@@ -6,6 +6,7 @@ import { copyFits, isCopyLayer } from '#common/creative/text-fit.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 import type { VariationItem, VariationsResult } from '#common/schemas/variations.ts';
+import { countOf } from '#common/plural.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
@@ -206,7 +207,7 @@ export async function generateVariations(
     userId: actor.id,
     amount: CREDIT_COSTS.variation * count,
     operationKey,
-    description: `${count} variation${count === 1 ? '' : 's'} of “${row.name}”`,
+    description: `${countOf(count, 'variation')} of “${row.name}”`,
     reference: row.id,
   });
   let created: { id: string; name: string; doc: CreativeDocument; source: 'ai' | 'rules' }[];

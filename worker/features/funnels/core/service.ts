@@ -8,6 +8,7 @@ import {
   type FunnelUpdateInput,
 } from '#common/schemas/funnels.ts';
 import { PLANS } from '#common/plans.ts';
+import { countOf } from '#common/plural.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -154,7 +155,7 @@ async function domainRefusal(db: Db, projectId: string): Promise<AppError> {
   const message =
     plan.customDomains === 0
       ? `The ${plan.name} plan has no custom domains. The project’s owner can upgrade to use one.`
-      : `The ${plan.name} plan includes ${plan.customDomains} custom domain${plan.customDomains === 1 ? '' : 's'}, all in use. Remove one, or the project’s owner can upgrade.`;
+      : `The ${plan.name} plan includes ${countOf(plan.customDomains, 'custom domain')}, all in use. Remove one, or the project’s owner can upgrade.`;
   return new AppError('plan_limit_reached', message, { customDomain: [message], _: [`plan:${plan.id}`, `limit:${plan.customDomains}`] });
 }
 

@@ -23,7 +23,7 @@ function scripts(html: string): string[] {
 describe('public pages', () => {
   it.each([...CONTENT_PAGES, ...INTERACTIVE_PAGES])('%s is complete server-rendered HTML', async (path) => {
     const response = await send(path);
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(path === '/error' ? 500 : 200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
     expect(html.startsWith('<!doctype html>')).toBe(true);
@@ -122,6 +122,13 @@ describe('public pages', () => {
     const html = await (await send('/pricing', { cookie: user.cookie })).text();
     expect(html).toContain('Open workspace');
     expect(html).not.toContain('>Log in<');
+  });
+
+  it('/error answers the status it describes (500), so that monitors and crawlers do not take it for a page', async () => {
+    const response = await send('/error?ref=abc123XYZ');
+    expect(response.status).toBe(500);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await response.text()).toContain('Something went wrong');
   });
 
   it('/error shows a valid reference and drops an invalid one', async () => {

@@ -160,6 +160,8 @@ export const siteRoutes = new Hono<AppEnv>()
       c,
       { title: 'Something went wrong', description: 'An error page with a reference for support.', noindex: true },
       <ErrorPage chrome={publicChrome(c, { interactive: false })} reference={reference} />,
+      // The status the page describes (issue 27): a 200 would tell monitors and crawlers that all is well.
+      500,
     );
   });
 

@@ -1,5 +1,6 @@
 import journal from '../../../../migrations/meta/_journal.json';
 import type { SystemCheck, SystemReport } from '#common/schemas/system.ts';
+import { countOf } from '#common/plural.ts';
 import { BUILD_INFO } from '#worker/build-info.ts';
 import type { Bindings } from '#worker/env.ts';
 
@@ -58,7 +59,7 @@ async function databaseChecks(env: Pick<Bindings, 'DB'>): Promise<{ checks: Syst
       : level.pending.length > 0
         ? {
             status: 'failed',
-            detail: `${level.pending.length} migration${level.pending.length === 1 ? '' : 's'} of this build not applied (${list(level.pending)}): run \`wrangler d1 migrations apply DB\`.`,
+            detail: `${countOf(level.pending.length, 'migration')} of this build not applied (${list(level.pending)}): run \`wrangler d1 migrations apply DB\`.`,
           }
         : level.unknown.length > 0
           ? {
