@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { BRAND_FONTS } from '#common/fonts.ts';
 import type { BrandKit, ProjectDetail } from '#common/schemas/projects.ts';
+import { previewFamily } from '#client/components/font-picker.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
@@ -68,6 +70,24 @@ describe('BrandKitCard', () => {
     expect(screen.getByLabelText('Colour 1 as hex')).toHaveProperty('value', '#AABBCC');
     await pause();
     expect(status()).toBe('Saved');
+  });
+
+  it('shows every font’s whole name in its own face; the two pickers stack in the project page’s narrow column', async () => {
+    mockApi({ [PATCH]: echo });
+    const user = setup();
+    renderScreen(<Page initial={projectDetail()} />);
+    await user.click(fontButton('Heading font'));
+    const names = screen.getAllByRole('option').map((option) => option.querySelector('span') as HTMLElement);
+    expect(names.map((name) => name.textContent)).toEqual(BRAND_FONTS.map((font) => font.name));
+    for (const [index, name] of names.entries()) {
+      expect(name.className).not.toMatch(/\btruncate\b/);
+      expect(name.style.fontFamily).toBe(previewFamily(BRAND_FONTS[index]!.id));
+    }
+    // Side by side only where the card is wide (its own width, not the screen's: the card sits in a 22rem column on wide screens).
+    const grid = fontButton('Heading font').closest('.grid')!;
+    expect(grid.className.split(/\s+/)).toContain('@md:grid-cols-2');
+    expect(grid.className).not.toMatch(/(^|\s)sm:grid-cols-2/);
+    expect(grid.parentElement!.className.split(/\s+/)).toContain('@container');
   });
 
   it('saves every change by itself a moment after the last one: one request with the whole kit, then "Saved"', async () => {

@@ -217,18 +217,21 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           {kit.colors.length === 0 && !canEdit ? <p className="text-sm text-zinc-500">No colours yet.</p> : null}
         </fieldset>
 
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {(['headingFont', 'bodyFont'] as const).map((field) => (
-            <FontPicker
-              key={field}
-              label={field === 'headingFont' ? 'Heading font' : 'Body font'}
-              labelClassName="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200"
-              value={kit[field]}
-              choices={BUNDLED_CHOICES}
-              disabled={!canEdit}
-              onChange={(font) => setKit((k) => ({ ...k, [field]: font as FontId }))}
-            />
-          ))}
+        {/* Side by side only where the card is wide: in the project page's 22rem column two pickers cut the names. */}
+        <div className="@container">
+          <div className="grid grid-cols-1 gap-4 @md:grid-cols-2">
+            {(['headingFont', 'bodyFont'] as const).map((field) => (
+              <FontPicker
+                key={field}
+                label={field === 'headingFont' ? 'Heading font' : 'Body font'}
+                labelClassName="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200"
+                value={kit[field]}
+                choices={BUNDLED_CHOICES}
+                disabled={!canEdit}
+                onChange={(font) => setKit((k) => ({ ...k, [field]: font as FontId }))}
+              />
+            ))}
+          </div>
         </div>
 
         <TextAreaField
