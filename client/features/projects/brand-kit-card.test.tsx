@@ -6,6 +6,7 @@ import type { BrandKit, ProjectDetail } from '#common/schemas/projects.ts';
 import { previewFamily } from '#client/components/font-picker.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
+import { FakeXhr } from '#client/test/fake-xhr.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
 import { mediaItem, PROJECT_ID, projectDetail, renderScreen, writes } from '#client/test/fixtures.tsx';
 
@@ -161,13 +162,30 @@ describe('BrandKitCard', () => {
     expect(sentKits(calls).at(-1)?.logoMediaId).toBeNull();
   });
 
-  it('says when the library has no pictures for a logo yet', async () => {
-    mockApi({ [`GET /api/projects/${PROJECT_ID}/media`]: { status: 200, body: { items: [], nextCursor: null } } });
+  it('uploads a logo right from its dialog (an empty library says so) and uses it', async () => {
+    FakeXhr.install();
+    const uploaded = mediaItem('media_logo_uploaded1', { name: 'acme-logo.png' });
+    const calls = mockApi({
+      [`GET /api/projects/${PROJECT_ID}/media`]: { status: 200, body: { items: [], nextCursor: null } },
+      [`PUT /api/media/${uploaded.id}/thumbnail`]: { status: 200, body: uploaded },
+      [PATCH]: echo,
+    });
     const user = setup();
     renderScreen(<Page initial={projectDetail()} />);
     await user.click(screen.getByRole('button', { name: 'Choose from library' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose the logo' });
     await settle();
-    expect(screen.getByText('Upload the logo to the library first, then pick it here.')).toBeTruthy();
+    expect(within(dialog).getByText(/No images in this project yet/)).toBeTruthy();
+    await user.upload(within(dialog).getByLabelText('Choose files to upload'), new File([new Uint8Array(64)], 'acme-logo.png', { type: 'image/png' }));
+    const xhr = FakeXhr.sent[0]!;
+    expect([xhr.method, xhr.url]).toEqual(['POST', `/api/projects/${PROJECT_ID}/media?filename=acme-logo.png`]);
+    act(() => xhr.respond(201, uploaded));
+    await settle();
+    // Picked as it arrives: the dialog closes, the card shows it, the kit saves it.
+    expect(screen.queryByRole('dialog', { name: 'Choose the logo' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Logo' }).getAttribute('src')).toBe(uploaded.thumbnailUrl ?? uploaded.fileUrl);
+    await pause();
+    expect(sentKits(calls).at(-1)?.logoMediaId).toBe(uploaded.id);
   });
 
   it('saves unsaved changes when the screen is left (a picked logo is not lost)', async () => {
