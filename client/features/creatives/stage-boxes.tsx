@@ -61,6 +61,23 @@ export const LayerBox = memo(function LayerBox({
   );
 });
 
+/** The eight handles of a box (`id`: the layer's, or '' for the selection frame); they take the pointer, their box lets it through. */
+function Handles({ id, handlers }: { id: string; handlers: Handlers }) {
+  return HANDLES.map((edge) => (
+    <span
+      key={edge}
+      data-handle={edge}
+      className={`pointer-events-auto absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
+      style={{ touchAction: 'none' }}
+      onPointerDown={(event) => handlers.begin(event, id, edge)}
+      onPointerMove={handlers.move}
+      onPointerUp={handlers.end}
+      onPointerCancel={handlers.end}
+      onLostPointerCapture={handlers.end}
+    />
+  ));
+}
+
 /**
  * The resize handles of the one selected layer, in the stage's overlay above the canvas's clip
  * (not inside its box): a layer sticking out of the canvas keeps every handle visible and
@@ -73,19 +90,7 @@ export function LayerHandles({ layer, handlers }: { layer: Layer; handlers: Hand
       className="pointer-events-none absolute"
       style={{ left: `${layer.x}%`, top: `${layer.y}%`, width: `${layer.w}%`, height: `${layer.h}%` }}
     >
-      {HANDLES.map((edge) => (
-        <span
-          key={edge}
-          data-handle={edge}
-          className={`pointer-events-auto absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
-          style={{ touchAction: 'none' }}
-          onPointerDown={(event) => handlers.begin(event, layer.id, edge)}
-          onPointerMove={handlers.move}
-          onPointerUp={handlers.end}
-          onPointerCancel={handlers.end}
-          onLostPointerCapture={handlers.end}
-        />
-      ))}
+      <Handles id={layer.id} handlers={handlers} />
     </div>
   );
 }
@@ -99,19 +104,7 @@ export function SelectionFrame({ bounds, count, handlers }: { bounds: Box; count
       className="pointer-events-none absolute outline-1 outline-accent-600 outline-dashed"
       style={{ left: `${bounds.x}%`, top: `${bounds.y}%`, width: `${bounds.w}%`, height: `${bounds.h}%` }}
     >
-      {HANDLES.map((edge) => (
-        <span
-          key={edge}
-          data-handle={edge}
-          className={`pointer-events-auto absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
-          style={{ touchAction: 'none' }}
-          onPointerDown={(event) => handlers.begin(event, '', edge)}
-          onPointerMove={handlers.move}
-          onPointerUp={handlers.end}
-          onPointerCancel={handlers.end}
-          onLostPointerCapture={handlers.end}
-        />
-      ))}
+      <Handles id="" handlers={handlers} />
     </div>
   );
 }
