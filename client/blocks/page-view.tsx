@@ -1,4 +1,4 @@
-import type { ReactNode, SyntheticEvent } from 'react';
+import { useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { fontById } from '#common/fonts.ts';
 import { contrastRatio, readableOn, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import { parseVideoUrl, type Block, type BlockPropsMap, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
@@ -13,6 +13,7 @@ import { ImageBlock } from '#client/blocks/image.tsx';
 import { PricingBlock } from '#client/blocks/pricing.tsx';
 import { TestimonialsBlock } from '#client/blocks/testimonials.tsx';
 import { TextBlock } from '#client/blocks/text.tsx';
+import { useThemeFonts } from '#client/blocks/theme-fonts.ts';
 import type { BlockContext } from '#client/blocks/types.ts';
 import { VideoBlock } from '#client/blocks/video.tsx';
 
@@ -127,10 +128,13 @@ function stayInPreview(event: SyntheticEvent) {
 }
 
 function ThemeRoot({ theme, ctx, children }: { theme: FunnelTheme; ctx: BlockContext; children: ReactNode }) {
-  // At the edge the variables come from themeCss() in the head (no style attributes under its CSP).
+  const root = useRef<HTMLDivElement>(null);
+  // In the workspace (sheet, editor previews) the fonts are loaded here; the edge has them in its head.
+  useThemeFonts(root, theme);
+  // At the edge the variables and fonts come from themeCss() and themeFontFaces() in the head (no style attributes under its CSP).
   if (ctx.mode === 'edge') return <div className={ROOT_CLASS}>{children}</div>;
   return (
-    <div className={ROOT_CLASS} style={themeStyle(theme)} onClickCapture={stayInPreview} onSubmitCapture={stayInPreview}>
+    <div ref={root} className={ROOT_CLASS} style={themeStyle(theme)} onClickCapture={stayInPreview} onSubmitCapture={stayInPreview}>
       {children}
     </div>
   );

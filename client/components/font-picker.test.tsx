@@ -53,6 +53,22 @@ describe('FontPicker', () => {
     expect(options.find((o) => o.getAttribute('aria-selected') === 'true')?.textContent).toMatch(/^Inter/);
   });
 
+  it('shows whole names (a narrow picker cut them to “In…”, “Po…”): the list is as wide as its longest name, and a name wraps rather than truncates', async () => {
+    const user = userEvent.setup();
+    render(<Picker />);
+    await user.click(button());
+    const list = screen.getByRole('listbox').parentElement!;
+    const classes = (el: Element) => (el.getAttribute('class') ?? '').split(/\s+/);
+    expect(classes(list)).toEqual(expect.arrayContaining(['w-max', 'min-w-full']));
+    // Never wider than a phone's screen: the names wrap there instead.
+    expect(classes(list)).toContain('max-w-[calc(100vw-2rem)]');
+    for (const option of screen.getAllByRole('option')) {
+      const face = option.querySelector('span') as HTMLElement;
+      expect(classes(face)).not.toContain('truncate');
+      expect(classes(face)).toContain('break-words');
+    }
+  });
+
   it('works from the keyboard: ↓ opens on the current font, ↑ ↓ Home End and letters move, Enter picks and returns focus', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();

@@ -176,7 +176,8 @@ export function FontPicker({
         <ChevronDown className="size-4 shrink-0 text-zinc-500" aria-hidden="true" />
       </button>
       {open ? (
-        <div className="absolute right-0 left-0 z-30 mt-1 rounded-[var(--radius-control)] border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+        // As wide as the longest name (a narrow picker cut them to "In…"), growing leftwards: the editors' pickers sit at the screen's right edge.
+        <div className="absolute right-0 z-30 mt-1 w-max max-w-[calc(100vw-2rem)] min-w-full rounded-[var(--radius-control)] border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
           <ul
             ref={listRef}
             id={`${id}-list`}
@@ -201,7 +202,7 @@ export function FontPicker({
                 onClick={() => pick(index)}
               >
                 <Check className={`size-4 shrink-0 ${choice.ref === value ? 'text-accent-600' : 'invisible'}`} aria-hidden="true" />
-                <span className="min-w-0 flex-1 truncate text-base" style={{ fontFamily: previewFamily(choice.ref) }}>
+                <span className="min-w-0 flex-1 text-base break-words" style={{ fontFamily: previewFamily(choice.ref) }}>
                   {choice.name}
                 </span>
                 {choice.note ? <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">{choice.note}</span> : null}

@@ -153,3 +153,9 @@ export function projectsReply(active = [projectSummary(), projectSummary({ id: O
   let n = 0;
   return () => (n++ % 2 === 0 ? page(active) : page([]));
 }
+
+/** The @font-face rules a document (a preview's frame) has adopted, as CSS text, and how many. */
+export function adoptedFontFaces(doc: Document): { css: string; count: number } {
+  const faces = doc.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule instanceof doc.defaultView!.CSSFontFaceRule);
+  return { css: faces.map((rule) => rule.cssText).join('\n'), count: faces.length };
+}

@@ -50,6 +50,22 @@ describe('the playground', () => {
     expect(canvasPictures()).toEqual([expect.stringMatching(/^data:image\/png;base64,/)]);
   });
 
+  it('keeps its header on one line at 390 px: the links do not wrap, the title gives way instead', async () => {
+    open();
+    const header = screen.getByRole('banner');
+    const classes = (el: Element) => (el.getAttribute('class') ?? '').split(/\s+/);
+    // "Log in" wrapped onto two lines and "Start free" spilled out of its 32 px high button.
+    for (const name of ['Log in', 'Start free']) expect(classes(within(header).getByRole('link', { name }))).toContain('whitespace-nowrap');
+    expect(classes(within(header).getByRole('navigation', { name: 'Playground' }))).toContain('shrink-0');
+    // The rest shrinks: the title truncates inside a box that may narrow, the brand's word leaves the phone header (the mark stays, the link keeps its name).
+    const title = within(header).getByRole('heading', { name: 'Playground', level: 1 });
+    expect(classes(title)).toContain('truncate');
+    expect(classes(title.parentElement!)).toContain('min-w-0');
+    const home = within(header).getByRole('link', { name: 'Adloom home' });
+    expect(classes(within(home).getByText('Adloom'))).toContain('max-sm:sr-only');
+    await screen.findByText(/downloads left today/);
+  });
+
   it('puts the picture in a template’s own picture frame (Photo with overlay)', async () => {
     open();
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Template' })).getByRole('radio', { name: 'Photo with overlay' }));

@@ -216,15 +216,16 @@ export default function Playground() {
   return (
     <div className="app-root flex min-h-screen flex-col">
       <header className="flex h-16 items-center justify-between gap-3 border-b border-zinc-200 bg-white px-4 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
-        <div className="flex items-center gap-3">
-          <a href="/" aria-label="Adloom home">
-            <Logo className="text-lg" />
+        {/* At 390 px the logo's word, the title and both links do not fit: the word goes, the title may truncate, the links keep their line. */}
+        <div className="flex min-w-0 items-center gap-3">
+          <a href="/" aria-label="Adloom home" className="shrink-0">
+            <Logo className="text-lg" wordClassName="max-sm:sr-only" />
           </a>
-          <h1 className="text-base font-semibold">Playground</h1>
+          <h1 className="truncate text-base font-semibold">Playground</h1>
         </div>
-        <nav aria-label="Playground" className="flex items-center gap-2">
+        <nav aria-label="Playground" className="flex shrink-0 items-center gap-2">
           {user ? (
-            <a className={buttonClass('secondary', 'sm')} href="/dashboard">
+            <a className={`${buttonClass('secondary', 'sm')} whitespace-nowrap`} href="/dashboard">
               Open workspace
             </a>
           ) : (

@@ -151,6 +151,28 @@ describe('the canvas: moving, resizing and deleting together', () => {
     expect(document.querySelector('[data-gap]')).toBeNull();
   });
 
+  it('draws the handles of a layer sticking out of the canvas above its clip, where they can be grabbed', () => {
+    // The headline runs from 70 % to 130 % of the width: its right-hand handles lie outside the canvas.
+    const { state } = open(withLayers({ headline: { x: 70, w: 60 } }));
+    fireEvent.pointerDown(box('headline'), { pointerId: 1, button: 0 });
+    fireEvent.pointerUp(box('headline'), { pointerId: 1 });
+    const handles = [...document.querySelectorAll<HTMLElement>('[data-handle]')];
+    expect(handles.map((h) => h.dataset.handle).sort()).toEqual(['e', 'n', 'ne', 'nw', 's', 'se', 'sw', 'w']);
+    // None inside the clipping overlay, nor inside any other element that clips.
+    for (const handle of handles) {
+      expect(overlay().contains(handle)).toBe(false);
+      for (let el = handle.parentElement; el && !el.matches('[data-testid="stage-viewport"]'); el = el.parentElement) {
+        expect(el.className, `${handle.dataset.handle} inside ${el.className}`).not.toMatch(/overflow-(hidden|clip)/);
+      }
+    }
+    // Its box in the overlay above the clip has the layer's place and size, and the right-hand handle resizes the layer.
+    const east = handles.find((h) => h.dataset.handle === 'e')!;
+    expect(east.parentElement!.style).toMatchObject({ left: '70%', top: '26%', width: '60%', height: '34%' });
+    drag(east, [130 * PX, 43 * PX], [110 * PX, 43 * PX]);
+    expect(layer(state(), 'headline')).toMatchObject({ x: 70, w: 40 });
+    expect(state().past).toHaveLength(1);
+  });
+
   it('scales several layers with the selection frame’s handles, keeping their layout', () => {
     const { state } = open();
     fireEvent.pointerDown(box('body'), { pointerId: 1, button: 0 });

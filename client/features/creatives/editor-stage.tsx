@@ -3,7 +3,7 @@ import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { selectionBounds } from '#client/features/creatives/arrange.ts';
 import { updateLayer } from '#client/features/creatives/editor-state.ts';
-import { LayerBox, SelectionFrame } from '#client/features/creatives/stage-boxes.tsx';
+import { LayerBox, LayerHandles, SelectionFrame } from '#client/features/creatives/stage-boxes.tsx';
 import { GuideLines } from '#client/features/creatives/stage-guides.tsx';
 import { onStageKey } from '#client/features/creatives/stage-keys.ts';
 import { TextEditor } from '#client/features/creatives/stage-text-editor.tsx';
@@ -120,6 +120,8 @@ export function EditorStage({
   const selectedSet = useMemo(() => new Set(selected), [selected]);
   const movableSelected = shown.layers.filter((l) => selectedSet.has(l.id) && !l.locked);
   const many = movableSelected.length > 1;
+  // One movable layer selected (and drawn): its own handles.
+  const handleLayer = !readOnly && !many && !editingLayer ? movableSelected.find((l) => !l.hidden) : undefined;
   const bounds = many
     ? selectionBounds(
         shown,
@@ -182,14 +184,12 @@ export function EditorStage({
                       key={layer.id}
                       layer={layer}
                       selected={selectedSet.has(layer.id)}
-                      handles={!readOnly && !many && !layer.locked && selectedSet.has(layer.id) && !editingLayer}
                       readOnly={readOnly}
                       editing={editingLayer?.id === layer.id}
                       handlers={handlers}
                     />
                   ),
                 )}
-                {bounds && !readOnly ? <SelectionFrame bounds={bounds} count={movableSelected.length} handlers={handlers} /> : null}
                 {editingLayer && (editingLayer.type === 'text' || editingLayer.type === 'cta') ? (
                   <TextEditor
                     layer={editingLayer}
@@ -208,6 +208,11 @@ export function EditorStage({
                     style={{ left: `${marquee.x}%`, top: `${marquee.y}%`, width: `${marquee.w}%`, height: `${marquee.h}%` }}
                   />
                 ) : null}
+              </div>
+              {/* Handles above the clip: those of a layer sticking out of the canvas stay visible and grabbable. */}
+              <div className="pointer-events-none absolute inset-0">
+                {handleLayer ? <LayerHandles layer={handleLayer} handlers={handlers} /> : null}
+                {bounds && !readOnly ? <SelectionFrame bounds={bounds} count={movableSelected.length} handlers={handlers} /> : null}
               </div>
             </div>
           </div>

@@ -29,14 +29,12 @@ export type Handlers = {
 export const LayerBox = memo(function LayerBox({
   layer,
   selected,
-  handles,
   readOnly,
   editing,
   handlers,
 }: {
   layer: Layer;
   selected: boolean;
-  handles: boolean;
   readOnly: boolean;
   editing: boolean;
   handlers: Handlers;
@@ -59,19 +57,17 @@ export const LayerBox = memo(function LayerBox({
       onLostPointerCapture={handlers.end}
       onDoubleClick={() => handlers.edit(layer.id)}
       onFocus={() => handlers.focus(layer.id)}
-    >
-      {handles ? <Handles id={layer.id} handlers={handlers} /> : null}
-    </div>
+    />
   );
 });
 
+/** The eight handles of a box (`id`: the layer's, or '' for the selection frame); they take the pointer, their box lets it through. */
 function Handles({ id, handlers }: { id: string; handlers: Handlers }) {
   return HANDLES.map((edge) => (
     <span
       key={edge}
-      aria-hidden="true"
       data-handle={edge}
-      className={`absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
+      className={`pointer-events-auto absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
       style={{ touchAction: 'none' }}
       onPointerDown={(event) => handlers.begin(event, id, edge)}
       onPointerMove={handlers.move}
@@ -80,6 +76,23 @@ function Handles({ id, handlers }: { id: string; handlers: Handlers }) {
       onLostPointerCapture={handlers.end}
     />
   ));
+}
+
+/**
+ * The resize handles of the one selected layer, in the stage's overlay above the canvas's clip
+ * (not inside its box): a layer sticking out of the canvas keeps every handle visible and
+ * grabbable. A box of the layer's place and size that lets the pointer through but for its handles.
+ */
+export function LayerHandles({ layer, handlers }: { layer: Layer; handlers: Handlers }) {
+  return (
+    <div
+      aria-hidden="true"
+      className="pointer-events-none absolute"
+      style={{ left: `${layer.x}%`, top: `${layer.y}%`, width: `${layer.w}%`, height: `${layer.h}%` }}
+    >
+      <Handles id={layer.id} handlers={handlers} />
+    </div>
+  );
 }
 
 /** The frame around several selected layers: dragging inside moves them all, its handles scale them together. */
@@ -91,19 +104,7 @@ export function SelectionFrame({ bounds, count, handlers }: { bounds: Box; count
       className="pointer-events-none absolute outline-1 outline-accent-600 outline-dashed"
       style={{ left: `${bounds.x}%`, top: `${bounds.y}%`, width: `${bounds.w}%`, height: `${bounds.h}%` }}
     >
-      {HANDLES.map((edge) => (
-        <span
-          key={edge}
-          data-handle={edge}
-          className={`pointer-events-auto absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
-          style={{ touchAction: 'none' }}
-          onPointerDown={(event) => handlers.begin(event, '', edge)}
-          onPointerMove={handlers.move}
-          onPointerUp={handlers.end}
-          onPointerCancel={handlers.end}
-          onLostPointerCapture={handlers.end}
-        />
-      ))}
+      <Handles id="" handlers={handlers} />
     </div>
   );
 }

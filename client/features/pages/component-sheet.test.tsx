@@ -7,6 +7,7 @@ import type { FunnelDetail } from '#common/schemas/funnels.ts';
 import ComponentSheetRoute from '#client/app/routes/component-sheet.tsx';
 import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
+import { adoptedFontFaces } from '#client/test/funnels-fixtures.tsx';
 import { PROJECT_ID, renderScreen } from '#client/test/fixtures.tsx';
 import { BLOCK_INFO } from '#client/features/pages/block-info.ts';
 
@@ -55,6 +56,22 @@ describe('the component sheet', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Phone' }));
     expect(screen.getByRole('button', { name: 'Phone' }).getAttribute('aria-pressed')).toBe('true');
     expect(tooWideForPhone(container)).toEqual([]);
+  });
+
+  it('draws headings in the theme’s fonts, their faces loaded into the preview’s frame (not a fallback serif)', async () => {
+    const serif = { ...funnel(), theme: { ...theme, fonts: { heading: 'playfair-display', body: 'lora' } } } satisfies FunnelDetail;
+    mockApi({ 'GET /api/funnels/by-name/spring': { status: 200, body: serif } });
+    open();
+    const frame = (await within(await screen.findByRole('region', { name: 'Hero sample' })).findByTitle('Hero sample on a desktop')) as HTMLIFrameElement;
+    await waitFor(() => expect(frame.contentDocument?.querySelector('.fp-root')).toBeTruthy());
+    const doc = frame.contentDocument!;
+    expect((doc.querySelector('.fp-root') as HTMLElement).style.getPropertyValue('--fp-heading-font')).toMatch(/^"Playfair Display",/);
+    const faces = adoptedFontFaces(doc);
+    expect(faces.css).toContain('url(/fonts/playfair-display-latin-700-normal.woff)');
+    expect(faces.css).toContain('url(/fonts/lora-latin-400-normal.woff)');
+    expect(faces.css).toMatch(/font-family: "Playfair Display"/);
+    // One face per family, weight and subset, loaded once into the frame's document.
+    expect(faces.count).toBe(2 * 2 * 2);
   });
 
   it('says a funnel that does not exist (or is not the user’s) is not found', async () => {

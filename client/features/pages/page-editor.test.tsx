@@ -9,6 +9,7 @@ import PageEditorRoute from '#client/app/routes/page-editor.tsx';
 import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
+import { adoptedFontFaces } from '#client/test/funnels-fixtures.tsx';
 import { page as listPage, mediaItem, PROJECT_ID, renderScreen, writes } from '#client/test/fixtures.tsx';
 
 const PAGE_ID = 'fpg_aaaaaaaaaaaaaaaa';
@@ -425,6 +426,18 @@ describe('the page editor', () => {
     await screen.findByText('Another page of this funnel has that address.');
     expect(patches(calls)[0]!.body).toEqual({ baseRevision: 3, slug: 'thanks' });
     expect(screen.queryByText('A newer version exists')).toBeNull();
+  });
+
+  it('draws the preview in the theme’s fonts, their faces loaded into its frame', async () => {
+    open({}, pageDetail({ theme: { ...DEFAULT_THEME, fonts: { heading: 'oswald', body: 'inter' } } }));
+    await screen.findByRole('region', { name: 'Preview of variant A' });
+    const body = await previewOf('Preview of variant A');
+    expect((body.querySelector('.fp-root') as HTMLElement).style.getPropertyValue('--fp-heading-font')).toMatch(/^Oswald,/);
+    const faces = adoptedFontFaces(body.ownerDocument);
+    expect(faces.css).toContain('url(/fonts/oswald-latin-700-normal.woff)');
+    expect(faces.css).toMatch(/font-family: Oswald/);
+    // Inter is in the workspace's stylesheet (copied into the frame): only Oswald's 2 weights × 2 subsets.
+    expect(faces.count).toBe(4);
   });
 
   it('is read-only for viewers', async () => {

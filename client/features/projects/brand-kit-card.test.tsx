@@ -1,10 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { BRAND_FONTS } from '#common/fonts.ts';
 import type { BrandKit, ProjectDetail } from '#common/schemas/projects.ts';
+import { previewFamily } from '#client/components/font-picker.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { brandProposal } from '#client/test/brand-proposal.ts';
+import { FakeXhr } from '#client/test/fake-xhr.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
 import { mediaItem, PROJECT_ID, projectDetail, renderScreen, writes } from '#client/test/fixtures.tsx';
 
@@ -69,6 +72,24 @@ describe('BrandKitCard', () => {
     expect(screen.getByLabelText('Colour 1 as hex')).toHaveProperty('value', '#AABBCC');
     await pause();
     expect(status()).toBe('Saved');
+  });
+
+  it('shows every font’s whole name in its own face; the two pickers stack in the project page’s narrow column', async () => {
+    mockApi({ [PATCH]: echo });
+    const user = setup();
+    renderScreen(<Page initial={projectDetail()} />);
+    await user.click(fontButton('Heading font'));
+    const names = screen.getAllByRole('option').map((option) => option.querySelector('span') as HTMLElement);
+    expect(names.map((name) => name.textContent)).toEqual(BRAND_FONTS.map((font) => font.name));
+    for (const [index, name] of names.entries()) {
+      expect(name.className).not.toMatch(/\btruncate\b/);
+      expect(name.style.fontFamily).toBe(previewFamily(BRAND_FONTS[index]!.id));
+    }
+    // Side by side only where the card is wide (its own width, not the screen's: the card sits in a 22rem column on wide screens).
+    const grid = fontButton('Heading font').closest('.grid')!;
+    expect(grid.className.split(/\s+/)).toContain('@md:grid-cols-2');
+    expect(grid.className).not.toMatch(/(^|\s)sm:grid-cols-2/);
+    expect(grid.parentElement!.className.split(/\s+/)).toContain('@container');
   });
 
   it('saves every change by itself a moment after the last one: one request with the whole kit, then "Saved"', async () => {
@@ -142,13 +163,30 @@ describe('BrandKitCard', () => {
     expect(sentKits(calls).at(-1)?.logoMediaId).toBeNull();
   });
 
-  it('says when the library has no pictures for a logo yet', async () => {
-    mockApi({ [`GET /api/projects/${PROJECT_ID}/media`]: { status: 200, body: { items: [], nextCursor: null } } });
+  it('uploads a logo right from its dialog (an empty library says so) and uses it', async () => {
+    FakeXhr.install();
+    const uploaded = mediaItem('media_logo_uploaded1', { name: 'acme-logo.png' });
+    const calls = mockApi({
+      [`GET /api/projects/${PROJECT_ID}/media`]: { status: 200, body: { items: [], nextCursor: null } },
+      [`PUT /api/media/${uploaded.id}/thumbnail`]: { status: 200, body: uploaded },
+      [PATCH]: echo,
+    });
     const user = setup();
     renderScreen(<Page initial={projectDetail()} />);
     await user.click(screen.getByRole('button', { name: 'Choose from library' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose the logo' });
     await settle();
-    expect(screen.getByText('Upload the logo to the library first, then pick it here.')).toBeTruthy();
+    expect(within(dialog).getByText(/No images in this project yet/)).toBeTruthy();
+    await user.upload(within(dialog).getByLabelText('Choose files to upload'), new File([new Uint8Array(64)], 'acme-logo.png', { type: 'image/png' }));
+    const xhr = FakeXhr.sent[0]!;
+    expect([xhr.method, xhr.url]).toEqual(['POST', `/api/projects/${PROJECT_ID}/media?filename=acme-logo.png`]);
+    act(() => xhr.respond(201, uploaded));
+    await settle();
+    // Picked as it arrives: the dialog closes, the card shows it, the kit saves it.
+    expect(screen.queryByRole('dialog', { name: 'Choose the logo' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Logo' }).getAttribute('src')).toBe(uploaded.thumbnailUrl ?? uploaded.fileUrl);
+    await pause();
+    expect(sentKits(calls).at(-1)?.logoMediaId).toBe(uploaded.id);
   });
 
   it('saves unsaved changes when the screen is left (a picked logo is not lost)', async () => {

@@ -1,52 +1,20 @@
 import { Globe, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { FontId } from '#common/fonts.ts';
-import type { MediaItem } from '#common/schemas/media.ts';
 import { MAX_BRAND_COLORS, type BrandKit, type ProjectDetail, type ProjectUpdateInput } from '#common/schemas/projects.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { NewButton } from '#client/components/new-button.tsx';
-import { Dialog } from '#client/components/dialog.tsx';
 import { BUNDLED_CHOICES, FontPicker } from '#client/components/font-picker.tsx';
 import { TextAreaField } from '#client/components/field.tsx';
+import { MediaPicker } from '#client/components/media-picker.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
-import { useResource } from '#client/lib/use-resource.ts';
-import { listProjectMedia } from '#client/lib/media-library.ts';
 import { projectsApi } from '#client/features/projects/api.ts';
 import { BrandReadDialog } from '#client/features/projects/brand-read-dialog.tsx';
 
 const HEX = /^#[0-9a-f]{6}$/i;
-
-function LogoPicker({ projectId, open, onClose, onPick }: { projectId: string; open: boolean; onClose: () => void; onPick: (item: MediaItem) => void }) {
-  const images = useResource(() => (open ? listProjectMedia(projectId, 'image') : Promise.resolve({ items: [], nextCursor: null })), [open, projectId]);
-  return (
-    <Dialog open={open} title="Choose the logo" onClose={onClose} wide>
-      {images.status === 'ready' && images.data.items.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Upload the logo to the library first, then pick it here.</p>
-      ) : null}
-      {images.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={images.reload} /> : null}
-      <ul className="grid max-h-[60vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-5">
-        {images.status === 'ready'
-          ? images.data.items.map((item) => (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  onClick={() => onPick(item)}
-                  className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-white hover:border-accent-600 focus-visible:ring-2 dark:border-zinc-700"
-                >
-                  <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.alt || item.name} className="aspect-square w-full object-contain" />
-                  <span className="block truncate px-2 py-1 text-xs">{item.name}</span>
-                </button>
-              </li>
-            ))
-          : null}
-      </ul>
-    </Dialog>
-  );
-}
 
 /** The kit as the server stores it (the schema lowercases colours and trims the tone): what "unsaved" compares. */
 function normalised(kit: BrandKit): string {
@@ -57,7 +25,7 @@ function normalised(kit: BrandKit): string {
 const AUTOSAVE_DELAY_MS = 800;
 
 /**
- * The brand kit: logo from the library, up to 8 colours, heading and body font, tone of
+ * The brand kit: logo from the library (or uploaded there from its picker), up to 8 colours, heading and body font, tone of
  * voice. Changes save themselves a moment after the last one (and when the screen is left),
  * like the creative editor's; closing the page with a change not saved yet asks first.
  */
@@ -228,18 +196,21 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           {kit.colors.length === 0 && !canEdit ? <p className="text-sm text-zinc-500">No colours yet.</p> : null}
         </fieldset>
 
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {(['headingFont', 'bodyFont'] as const).map((field) => (
-            <FontPicker
-              key={field}
-              label={field === 'headingFont' ? 'Heading font' : 'Body font'}
-              labelClassName="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200"
-              value={kit[field]}
-              choices={BUNDLED_CHOICES}
-              disabled={!canEdit}
-              onChange={(font) => setKit((k) => ({ ...k, [field]: font as FontId }))}
-            />
-          ))}
+        {/* Side by side only where the card is wide: in the project page's 22rem column two pickers cut the names. */}
+        <div className="@container">
+          <div className="grid grid-cols-1 gap-4 @md:grid-cols-2">
+            {(['headingFont', 'bodyFont'] as const).map((field) => (
+              <FontPicker
+                key={field}
+                label={field === 'headingFont' ? 'Heading font' : 'Body font'}
+                labelClassName="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200"
+                value={kit[field]}
+                choices={BUNDLED_CHOICES}
+                disabled={!canEdit}
+                onChange={(font) => setKit((k) => ({ ...k, [field]: font as FontId }))}
+              />
+            ))}
+          </div>
         </div>
 
         <TextAreaField
@@ -266,8 +237,11 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           />
         ) : null}
       </div>
-      <LogoPicker
+      {/* The library's picker, with its uploader: a logo not in the library yet is uploaded here and picked as it arrives. */}
+      <MediaPicker
         projectId={project.id}
+        kind="image"
+        title="Choose the logo"
         open={picking}
         onClose={() => setPicking(false)}
         onPick={(item) => {

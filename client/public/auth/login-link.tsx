@@ -8,13 +8,14 @@ export type LoginLinkLook = 'nav' | 'app-nav' | 'button' | 'button-lg' | 'button
 
 export const NAV_LINK_CLASS = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900';
 
+// One line each: in a narrow header "Log in" wrapped onto two lines and "Start free" spilled out of its fixed-height button.
 const LOOKS: Record<LoginLinkLook, string> = {
-  nav: NAV_LINK_CLASS,
+  nav: `${NAV_LINK_CLASS} whitespace-nowrap`,
   // Inside the workspace frame, which follows the system's dark mode.
-  'app-nav': `${NAV_LINK_CLASS} dark:text-zinc-200 dark:hover:bg-zinc-800 dark:hover:text-white`,
-  button: buttonClass('primary', 'sm'),
-  'button-lg': buttonClass('primary', 'lg'),
-  'button-lg-secondary': buttonClass('secondary', 'lg'),
+  'app-nav': `${NAV_LINK_CLASS} whitespace-nowrap dark:text-zinc-200 dark:hover:bg-zinc-800 dark:hover:text-white`,
+  button: `${buttonClass('primary', 'sm')} whitespace-nowrap`,
+  'button-lg': `${buttonClass('primary', 'lg')} whitespace-nowrap`,
+  'button-lg-secondary': `${buttonClass('secondary', 'lg')} whitespace-nowrap`,
 };
 
 export interface LoginLinkProps {

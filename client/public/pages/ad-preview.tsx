@@ -93,9 +93,13 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
   const commentOnly = decisions.length === 1 && decisions[0] === 'comment';
   const errors = form.errors ?? {};
   const values = form.values ?? {};
-  const invalid = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${name}-error` } : {});
+  // The first refused field takes the focus (autofocus works without JavaScript); its error is right below it.
+  const first = ['name', 'email', 'comment'].find((name) => errors[name]);
+  const invalid = (name: string) =>
+    errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${name}-error`, ...(name === first ? { autoFocus: true } : {}) } : {};
   return (
-    <form method="post" action={`/preview/${previewId}/reviews`} className="space-y-4" noValidate>
+    // The address's anchor stays with the answer: a refused review (422) shows at the form, not at the top of a long page.
+    <form method="post" action={`/preview/${previewId}/reviews#review`} className="space-y-4" noValidate>
       {form.formError ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
           {form.formError}
@@ -232,7 +236,7 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
               ))}
             </ol>
           )}
-          <div className="mt-6 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6">
+          <div id="review" className="mt-6 scroll-mt-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6">
             <h3 className="text-base font-semibold text-zinc-900">Your review of version {revision}</h3>
             <p className="mt-1 mb-4 text-sm text-zinc-600">The team gets an email with your review. Nothing changes until you press a button.</p>
             <ReviewForm previewId={previewId} revision={revision} form={form} member={member} decisions={decisions} />

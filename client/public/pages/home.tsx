@@ -75,7 +75,8 @@ export function HomePage({ chrome }: { chrome: PublicChrome }) {
             </p>
           </div>
           <figure className="mx-auto w-full max-w-sm">
-            <div className="overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white shadow-xl">
+            {/* Room inside the rounded frame: the screenshot's "Instagram feed" label sits at its very corner and was cropped. */}
+            <div className="overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-zinc-50 p-3 shadow-xl sm:p-4">
               <Shot picture={SHOWCASE['ad-preview']} first />
             </div>
             <figcaption className="mt-3 text-center text-sm text-zinc-500">A real preview link from the demo: the customer approves it right there.</figcaption>
@@ -101,7 +102,8 @@ export function HomePage({ chrome }: { chrome: PublicChrome }) {
             <figure>
               <Shot picture={SHOWCASE['creative-portrait']} className="rounded-[var(--radius-card)] shadow-md" />
               <figcaption className="mt-3 text-sm text-zinc-600">
-                <strong className="font-semibold text-zinc-900">The same campaign in portrait</strong>, with the customer’s photo and colours.
+                <strong className="font-semibold text-zinc-900">A customer’s testimonial in portrait</strong>: the same campaign’s fonts and colours, a quote
+                the template sets to fit.
               </figcaption>
             </figure>
             <figure className="sm:col-span-2 lg:col-span-1">

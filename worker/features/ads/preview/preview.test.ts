@@ -149,6 +149,32 @@ describe('reviews on the preview', () => {
     expect(await nameless.text()).toContain('Enter your name.');
   });
 
+  it('a refused review comes back where the visitor is: at the form (#review), its error beside the field, the field focused, without JavaScript', async () => {
+    // The form posts to an address with the anchor: the browser shows the refused page (a 422 at that address) scrolled to it.
+    const page = await (await send(`/preview/${previewId}`)).text();
+    expect(page).toMatch(new RegExp(`<form[^>]* action="/preview/${previewId}/reviews#review"`));
+    const response = await postReview(previewId, { decision: 'request_changes', name: 'Carla Customer', comment: '' });
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    const anchor = html.indexOf('id="review"');
+    expect(anchor).toBeGreaterThan(0);
+    expect(html).toMatch(new RegExp(`<form[^>]* action="/preview/${previewId}/reviews#review"`));
+    // The error is inside the anchored box, right after the comment field, which takes the focus (and says it is invalid).
+    const error = html.indexOf('Say what should change.');
+    expect(error).toBeGreaterThan(anchor);
+    const textarea = /<textarea[^>]*name="comment"[^>]*>/.exec(html)![0];
+    expect(textarea).toMatch(/autofocus=""/);
+    expect(textarea).toMatch(/aria-invalid="true"/);
+    expect(textarea).toMatch(/aria-describedby="comment-error"/);
+    expect(html.indexOf(textarea)).toBeGreaterThan(anchor);
+    expect(error - html.indexOf(textarea)).toBeLessThan(500);
+    // Only the first refused field takes the focus.
+    expect(html.match(/autofocus=""/g)).toHaveLength(1);
+    const nameless = await (await postReview(previewId, { decision: 'request_changes', name: ' ', comment: '' })).text();
+    expect(/<input[^>]*name="name"[^>]*>/.exec(nameless)![0]).toMatch(/autofocus=""/);
+    expect(nameless.match(/autofocus=""/g)).toHaveLength(1);
+  });
+
   it('records a change request: the thread shows it (without the email), members get one email each', async () => {
     await send(`/api/ads/${ad.id}/submit`, { method: 'POST', cookie: t.owner.cookie });
     const response = await postReview(previewId, {

@@ -2,13 +2,13 @@ import { renderToString } from 'react-dom/server';
 import * as z from 'zod/mini';
 import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { ImageRef, PageDocument } from '#common/schemas/blocks.ts';
+import { fontFileUrl, themeFontFaces } from '#common/theme-fonts.ts';
 import { PageView, pageNeedsScript, themeCss } from '#client/blocks/page-view.tsx';
 import type { BlockContext, FormState, ResolvedImage } from '#client/blocks/types.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { settledCache } from '#worker/lib/settled-cache.ts';
 import { inlinePageCsp } from '#worker/ssr/csp.ts';
-import { themeFontFaces, type FontSubset } from '#worker/ssr/fonts.ts';
 import { escapeHtml, socialImageTags } from '#worker/ssr/html.ts';
 import { siteCardImage } from '#worker/ssr/social-card.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
@@ -82,17 +82,6 @@ function canonicalUrl(origin: string, funnel: EdgeFunnel, slug: string): string 
   return `${origin}/p/${funnel.name}/${slug}`;
 }
 
-const LATIN =
-  'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
-const LATIN_EXT =
-  'U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C0, U+2113, U+2C60-2C7F, U+A720-A7FF';
-
-/** The subsets of the theme's font files (latin-ext only for text that needs it). */
-const SUBSETS: readonly FontSubset[] = [
-  ['latin', LATIN],
-  ['latin-ext', LATIN_EXT],
-];
-
 /** Preloads the files the first screen draws with: the heading's bold and the body's regular (latin). */
 function fontPreloads(theme: FunnelTheme, interFile: string | undefined): string {
   const files = new Map<string, string>();
@@ -102,7 +91,7 @@ function fontPreloads(theme: FunnelTheme, interFile: string | undefined): string
   ] as const) {
     if (id === 'inter') {
       if (interFile) files.set(interFile, 'font/woff2');
-    } else files.set(`/fonts/${id}-latin-${weight}-normal.woff`, 'font/woff');
+    } else files.set(fontFileUrl(id, 'latin', weight), 'font/woff');
   }
   return [...files].map(([href, type]) => `<link rel="preload" href="${href}" as="font" type="${type}" crossorigin>`).join('');
 }
@@ -178,7 +167,7 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
     fontPreloads(theme, assets.font),
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
     // The theme's variables and fonts (the CSP allows this element by its hash, no style attributes).
-    `<style>${themeCss(theme)}${themeFontFaces(theme, SUBSETS)}</style>`,
+    `<style>${themeCss(theme)}${themeFontFaces(theme)}</style>`,
   ].join('');
   const script = withScript ? `<script>${PAGE_SCRIPT}</script>` : '';
   const html = `<!doctype html><html lang="en"><head>${head}</head><body>${body}${script}</body></html>`;

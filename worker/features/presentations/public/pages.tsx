@@ -1,12 +1,12 @@
 import { renderToString } from 'react-dom/server';
 import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import { sectionLabels } from '#common/schemas/presentations.ts';
+import { themeFontFaces } from '#common/theme-fonts.ts';
 import { themeCss } from '#client/blocks/page-view.tsx';
 import { BEACON_SCRIPT } from '#client/presentations/beacon-script.ts';
 import { PresentationView, SectionView } from '#client/presentations/presentation-view.tsx';
 import { contextFromResolved, type PresentationContext } from '#client/presentations/types.ts';
 import { inlinePageCsp, sha256Source } from '#worker/ssr/csp.ts';
-import { themeFontFaces, type FontSubset } from '#worker/ssr/fonts.ts';
 import { escapeHtml, socialImageTags } from '#worker/ssr/html.ts';
 import type { PageAssets } from '#worker/ssr/manifest.ts';
 import { PERSONAL, type Card, type GalleryPage, type PresentationPage } from '#worker/features/presentations/public/service.ts';
@@ -21,15 +21,6 @@ import { PERSONAL, type Card, type GalleryPage, type PresentationPage } from '#w
 async function csp(html: string, withBeacon: boolean): Promise<string> {
   return inlinePageCsp(html, withBeacon ? await sha256Source(BEACON_SCRIPT) : "'none'");
 }
-
-const LATIN = 'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+2000-206F, U+20AC, U+2122, U+2212, U+FEFF, U+FFFD';
-const LATIN_EXT = 'U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+1E00-1E9F, U+20A0-20AB, U+20AD-20C0, U+2C60-2C7F, U+A720-A7FF';
-
-/** The subsets of the theme's font files, as the funnel pages load them. */
-const SUBSETS: readonly FontSubset[] = [
-  ['latin', LATIN],
-  ['latin-ext', LATIN_EXT],
-];
 
 interface Shell {
   title: string;
@@ -65,7 +56,7 @@ async function page(assets: PageAssets, shell: Shell, status: HtmlPage['status']
     '<link rel="icon" href="data:,">',
     assets.font ? `<link rel="preload" href="${assets.font}" as="font" type="font/woff2" crossorigin>` : '',
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
-    theme ? `<style>${themeCss(theme)}${themeFontFaces(theme, SUBSETS)}</style>` : '',
+    theme ? `<style>${themeCss(theme)}${themeFontFaces(theme)}</style>` : '',
   ].join('');
   const beacon = shell.beacon
     ? `<div hidden data-view="${escapeHtml(shell.beacon.token)}" data-beacon="${escapeHtml(shell.beacon.url)}"></div><script>${BEACON_SCRIPT}</script>`

@@ -102,6 +102,22 @@ describe('public pages', () => {
     expect((await send('/showcase/no-such-picture.webp')).status).toBe(404);
   });
 
+  it('the landing page’s showcase: the ad preview’s label is not cropped by its frame, and each caption says what its picture shows', async () => {
+    const html = await (await send('/')).text();
+    const figures = [...html.matchAll(/<figure\b[\s\S]*?<\/figure>/g)].map((m) => m[0]);
+    const figureOf = (picture: { src: string }) => figures.find((f) => f.includes(`src="${picture.src}"`))!;
+    // The screenshot starts with its "Instagram feed" label at its top-left corner: a rounded, clipping frame needs room around it.
+    const preview = figureOf(SHOWCASE['ad-preview']);
+    const frame = /<div class="([^"]*)"[^>]*>\s*<img\b[^>]*src="\/showcase\/ad-preview\.webp"/.exec(preview)![1]!.split(/\s+/);
+    expect(frame).toContain('overflow-hidden');
+    expect(frame.some((c) => /^p-\d/.test(c))).toBe(true);
+    // The portrait creative is the seed's testimonial (a quote on a plain background): no photo to promise.
+    const portrait = /<figcaption[^>]*>([\s\S]*?)<\/figcaption>/.exec(figureOf(SHOWCASE['creative-portrait']))![1]!;
+    expect(SHOWCASE['creative-portrait'].alt).toMatch(/^What our regulars say/);
+    expect(portrait).not.toMatch(/photo|picture/i);
+    expect(portrait).toMatch(/testimonial|quote/i);
+  });
+
   it('the legal pages’ HTML is what scripts/legal-html.mjs makes of their markdown (run it after editing a .md file)', () => {
     expect(LEGAL_HTML).toEqual({ imprint: legalHtml(imprint), privacy: legalHtml(privacy), 'tech-provider': legalHtml(techProvider), terms: legalHtml(terms) });
   });
