@@ -93,4 +93,40 @@ describe('the first hour', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('fits a phone: the checklist, the brand-kit review, and a sample project in one click', async () => {
+    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('first-hour-phone'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    context.setDefaultTimeout(15_000);
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+    const steps = page.getByRole('region', { name: 'Get started' });
+    await steps.getByText('0 of 4 done').waitFor();
+    expect(await width()).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'first-hour-dashboard-390.png', { fullPage: true });
+
+    await page.goto('/projects?new=1');
+    const dialog = page.getByRole('dialog', { name: 'Add your first customer' });
+    await dialog.getByLabel('Name').fill('Northwind');
+    await dialog.getByLabel('Website').fill('northwind-coffee.example');
+    await dialog.getByRole('button', { name: 'Create project' }).click();
+    const review = page.getByRole('dialog', { name: 'Brand kit for Northwind' });
+    await review.getByRole('heading', { name: 'What we found on northwind-coffee.example' }).waitFor({ timeout: 30_000 });
+    expect(await width()).toBeLessThanOrEqual(390);
+    expect((await review.boundingBox())!.width).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'first-hour-review-390.png');
+    await review.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL(/\/projects\/[A-Za-z0-9_-]+\/$/);
+
+    // Someone without a customer yet: a sample project, from the checklist, in one click.
+    const fresh = await signUpInBrowser(browser, uniqueEmail('first-hour-sample'));
+    await fresh.page.setViewportSize({ width: 390, height: 844 });
+    await fresh.page.getByRole('button', { name: 'Start with a sample project' }).click();
+    await fresh.page.waitForURL(/\/projects\/[A-Za-z0-9_-]+\/$/, { timeout: 30_000 });
+    await fresh.page.getByRole('heading', { name: 'Sample: Northwind Coffee' }).first().waitFor();
+    expect(await fresh.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect([...errors, ...fresh.errors]).toEqual([]);
+    await fresh.context.close();
+    await context.close();
+  });
 });

@@ -19,7 +19,8 @@ describe('projects and the media library in the browser', () => {
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'New project' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New project' });
+    // No project yet: the dialog is the guided start's.
+    const dialog = page.getByRole('dialog', { name: 'Add your first customer' });
     await dialog.getByLabel('Name').fill('Harbour Bakery');
     await dialog.getByRole('button', { name: 'Create project' }).click();
     await page.waitForURL(/\/projects\/[A-Za-z0-9_-]+\/$/);

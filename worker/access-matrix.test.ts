@@ -123,6 +123,8 @@ const MATRIX: Record<string, Expectation> = {
   'POST /api/contact': { json: {}, status: all(422) },
   'GET /api/projects': { status: signedIn(200) },
   'POST /api/projects': { json: {}, status: signedIn(422) },
+  // Any signed-in user may start a sample project (the plan's limit is proven in onboarding.test.ts).
+  'POST /api/onboarding/sample-project': { status: signedIn(201) },
   'GET /api/projects/:projectId': { sample: '/api/projects/{projectId}', status: project(200, 200, 200) },
   'PATCH /api/projects/:projectId': { sample: '/api/projects/{projectId}', json: {}, status: project(403, 200, 200) },
   'DELETE /api/projects/:projectId': { sample: '/api/projects/{projectId}', fresh: true, status: project(403, 403, 204) },

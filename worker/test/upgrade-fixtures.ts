@@ -446,4 +446,23 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(row?.deletion_requested_at).toEqual(expect.any(Number));
     },
   },
+
+  '0015_creative_naming.sql': {
+    // A creative with variations made before, one of them recorded as its variation (issue 27's naming).
+    rows: () => [
+      `UPDATE creatives SET variations_made = 2 WHERE id = 'upg_creative_0000000001'`,
+      `UPDATE creatives SET variation_of = 'upg_creative_0000000001' WHERE id = 'upg_creative_0000000002'`,
+    ],
+    async check(t) {
+      // Creatives named before the upgrade keep their names: they do not follow their headline.
+      expect(await t.json('/api/creatives/upg_creative_0000000002')).toMatchObject({ name: 'Monday beans (story)' });
+      const rows = await t.query<{ id: string; name_from_headline: number; variations_made: number; variation_of: string | null }>(
+        `SELECT id, name_from_headline, variations_made, variation_of FROM creatives WHERE id LIKE 'upg_creative_%' ORDER BY id`,
+      );
+      expect(rows.slice(0, 2)).toEqual([
+        { id: 'upg_creative_0000000001', name_from_headline: 0, variations_made: 2, variation_of: null },
+        { id: 'upg_creative_0000000002', name_from_headline: 0, variations_made: 0, variation_of: 'upg_creative_0000000001' },
+      ]);
+    },
+  },
 };

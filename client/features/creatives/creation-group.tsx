@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { FORMAT_IDS, FORMATS } from '#common/creative/document.ts';
 import { formatBytes, formatDate } from '#common/format.ts';
 import type { CreationItem } from '#common/schemas/creatives.ts';
+import { withoutFormat } from '#common/creative/naming.ts';
 import { countOf } from '#common/plural.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { DeleteIconButton } from '#client/features/creatives/creative-card.tsx';
@@ -50,13 +51,12 @@ export function CreationImage({ item, alt }: { item: CreationItem; alt: string }
   );
 }
 
-const baseName = (name: string) => name.replace(/ \((square|portrait|story|landscape)\)$/i, '');
-
 export function CreationGroupCard({ items, onDelete }: { items: CreationItem[]; onDelete?: ((item: CreationItem) => void) | undefined }) {
   // The newest PNG of each format, in the product's order of formats.
   const newest = FORMAT_IDS.map((f) => items.find((i) => i.format === f)).filter((i) => i !== undefined);
   const first = items[0]!;
-  const name = baseName(first.name);
+  // The group is named after its creative, not one of its formats ("Spring sale — story" → "Spring sale").
+  const name = withoutFormat(first.name);
   const source = items.find((i) => i.creativeId !== null);
   return (
     <li

@@ -273,6 +273,22 @@ describe('the creations gallery groups linked formats', () => {
     ]);
   });
 
+  it('names a group after its creative, whichever format copy comes first (names since issue 27: “Spring sale — story”)', async () => {
+    mockApi({
+      'GET /api/creations': {
+        status: 200,
+        body: { items: [creation('story', { name: 'Spring sale — story' }), creation('square', { name: 'Spring sale' })], nextCursor: null },
+      },
+    });
+    const router = createMemoryRouter([{ path: '/creations', element: <CreationsGallery projects={[]} /> }], { initialEntries: ['/creations'] });
+    render(
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>,
+    );
+    expect(await screen.findByRole('listitem', { name: 'Spring sale: 2 formats' })).toBeTruthy();
+  });
+
   it('shows a group as one card: every format’s newest PNG, each PNG to download, the ZIP and the creative', async () => {
     mockApi({
       'GET /api/creations': {

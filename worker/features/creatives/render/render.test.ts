@@ -73,7 +73,7 @@ describe('rendering', RENDERING, () => {
       const response = await file(owner, creation.id);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/png');
-      expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="Made for the way you work \(/);
+      expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="Made for the way you work\.png"/);
       const bytes = await bytesOf(response);
       expect(bytes.byteLength).toBe(creation.size);
       expect(pngSize(bytes)).toEqual({ width: FORMATS[format].width, height: FORMATS[format].height });
