@@ -43,6 +43,10 @@ export async function newPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  // The console says a resource failed, not which: the answer names it.
+  page.on('response', (response) => {
+    if (response.status() >= 500) errors.push(`response ${response.status()}: ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error' && !/status of (401|404|422)/.test(message.text())) errors.push(`console: ${message.text()}`);
   });

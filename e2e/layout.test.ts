@@ -21,6 +21,8 @@ interface Screen {
   path: string;
   /** What shows that the screen has its content (data loaded, not a skeleton). */
   ready: (page: Page) => Promise<unknown>;
+  /** The status the page answers when it is not 200: `/error` is the 500 it describes. */
+  status?: number;
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name }).first().waitFor();
@@ -154,12 +156,12 @@ describe('every main screen on a phone (390 × 844)', () => {
       { name: 'terms', path: '/terms', ready: heading(/./) },
       { name: 'tech provider', path: '/tech-provider', ready: heading(/./) },
       { name: 'playground', path: '/playground', ready: heading(/./) },
-      { name: 'error', path: '/error', ready: heading('Something went wrong') },
-      { name: '404', path: '/no-such-page', ready: heading('Page not found') },
+      { name: 'error', path: '/error', ready: heading('Something went wrong'), status: 500 },
+      { name: '404', path: '/no-such-page', ready: heading('Page not found'), status: 404 },
       { name: 'ad preview', path: new URL(preview.previewUrl).pathname, ready: (page) => page.getByRole('article', { name: 'Facebook feed post' }).waitFor() },
       { name: 'sandbox feed', path: `/instagram/sandbox/${sandbox.account.id}`, ready: heading(/./) },
       { name: 'funnel page', path: `/p/${funnelName}/early-bird-summer-camp-offer`, ready: heading(/./) },
-      { name: 'funnel 404', path: `/p/${funnelName}/no-such-page`, ready: heading(/./) },
+      { name: 'funnel 404', path: `/p/${funnelName}/no-such-page`, ready: heading(/./), status: 404 },
     ];
     const workspaceScreens: Screen[] = [
       { name: 'dashboard', path: '/dashboard', ready: (page) => page.getByText(/of \d+ active projects|Unlimited active projects/).waitFor() },
@@ -242,8 +244,16 @@ describe('every main screen on a phone (390 × 844)', () => {
       const { context, page, errors } = await newPage(browser, { viewport: PHONE });
       if (signedIn) await context.addCookies(cookies);
       for (const screen of screens) {
-        await page.goto(screen.path);
+        const response = await page.goto(screen.path);
+        expect(response?.status(), screen.path).toBe(screen.status ?? 200);
         await screen.ready(page);
+        // The browser reports the status it was told to expect as a failed resource: not an error here.
+        if (screen.status)
+          errors.splice(
+            0,
+            errors.length,
+            ...errors.filter((e) => !e.includes(`status of ${screen.status}`) && !e.includes(`${screen.status}: GET ${screen.path}`)),
+          );
         if (await page.locator('[data-island]').count()) await hydrated(page);
         const { width, culprits } = await overflow(page);
         if (width > PHONE.width) tooWide.push(`${screen.name} (${screen.path}) is ${width} px wide: ${culprits.join(', ')}`);
