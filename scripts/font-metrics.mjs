@@ -2,99 +2,23 @@
 /**
  * Writes common/creative/font-metrics.ts: the advance widths of the characters the text
  * fitting measures, read from the bundled WOFF files (client/static/fonts), the files the
- * browser and satori draw with. Run again when a font file changes:
+ * browser and satori draw with; and the fonts' fallback faces in client/styles.css. Run again when a font file changes:
  *   npm exec -- node scripts/font-metrics.mjs
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
+import { advances, bundledFonts, fontFile } from './font-files.mjs';
+import { bundledMetrics, fallbackFaces, writeFallbackFaces } from './font-fallbacks.mjs';
 
-const FONTS = [...readFileSync('common/fonts.ts', 'utf8').matchAll(/\{ id: '([a-z0-9-]+)'/g)].map((m) => m[1]);
+const FONTS = bundledFonts().map((f) => f.id);
 const WEIGHTS = [400, 700];
 /** Printable ASCII and the typographic punctuation copy often has; other letters are measured by their base letter. */
 export const CHARS = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), '’', '‘', '“', '”', '–', '—', '…', '•', '€'].join('');
 
-function tables(woff) {
-  const view = new DataView(woff.buffer, woff.byteOffset, woff.byteLength);
-  if (view.getUint32(0) !== 0x774f4646) throw new Error('not a WOFF file');
-  const count = view.getUint16(12);
-  const out = {};
-  for (let i = 0; i < count; i += 1) {
-    const at = 44 + i * 20;
-    const tag = String.fromCharCode(...woff.subarray(at, at + 4));
-    const offset = view.getUint32(at + 4);
-    const compLength = view.getUint32(at + 8);
-    const origLength = view.getUint32(at + 12);
-    const data = woff.subarray(offset, offset + compLength);
-    const bytes = compLength < origLength ? inflateSync(data) : data;
-    out[tag] = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
-  return out;
-}
-
-/** code point → glyph id, from the cmap's Unicode subtable (format 4 or 12). */
-function cmap(table) {
-  const count = table.getUint16(2);
-  const map = new Map();
-  for (let i = 0; i < count; i += 1) {
-    const platform = table.getUint16(4 + i * 8);
-    const encoding = table.getUint16(6 + i * 8);
-    const offset = table.getUint32(8 + i * 8);
-    const format = table.getUint16(offset);
-    if (!((platform === 3 && (encoding === 1 || encoding === 10)) || platform === 0)) continue;
-    if (format === 4) {
-      const segX2 = table.getUint16(offset + 6);
-      const ends = offset + 14;
-      const starts = ends + segX2 + 2;
-      const deltas = starts + segX2;
-      const ranges = deltas + segX2;
-      for (let s = 0; s < segX2 / 2; s += 1) {
-        const end = table.getUint16(ends + s * 2);
-        const start = table.getUint16(starts + s * 2);
-        const delta = table.getInt16(deltas + s * 2);
-        const rangeOffset = table.getUint16(ranges + s * 2);
-        for (let c = start; c <= end && c !== 0xffff; c += 1) {
-          let glyph;
-          if (rangeOffset === 0) glyph = (c + delta) & 0xffff;
-          else {
-            const at = ranges + s * 2 + rangeOffset + (c - start) * 2;
-            glyph = table.getUint16(at);
-            if (glyph !== 0) glyph = (glyph + delta) & 0xffff;
-          }
-          if (glyph !== 0 && !map.has(c)) map.set(c, glyph);
-        }
-      }
-    } else if (format === 12) {
-      const groups = table.getUint32(offset + 12);
-      for (let g = 0; g < groups; g += 1) {
-        const at = offset + 16 + g * 12;
-        const start = table.getUint32(at);
-        const end = table.getUint32(at + 4);
-        const first = table.getUint32(at + 8);
-        for (let c = start; c <= end; c += 1) if (!map.has(c)) map.set(c, first + c - start);
-      }
-    }
-  }
-  return map;
-}
-
-function advances(file) {
-  const t = tables(readFileSync(file));
-  const unitsPerEm = t.head.getUint16(18);
-  const metrics = t.hhea.getUint16(34);
-  const glyphs = cmap(t.cmap);
-  return (ch) => {
-    const glyph = glyphs.get(ch.codePointAt(0));
-    if (glyph === undefined) return undefined;
-    const index = Math.min(glyph, metrics - 1);
-    return t.hmtx.getUint16(index * 4) / unitsPerEm;
-  };
-}
-
 const widths = {};
 for (const font of FONTS) {
   for (const weight of WEIGHTS) {
-    const latin = advances(`client/static/fonts/${font}-latin-${weight}-normal.woff`);
-    const extended = advances(`client/static/fonts/${font}-latin-ext-${weight}-normal.woff`);
+    const latin = advances(fontFile(font, 'latin', weight));
+    const extended = advances(fontFile(font, 'latin-ext', weight));
     widths[`${font}-${weight}`] = [...CHARS].map((ch) => {
       const w = latin(ch) ?? extended(ch);
       if (w === undefined) throw new Error(`${font} ${weight} has no “${ch}”`);
@@ -119,3 +43,7 @@ ${lines.join('\n')}
 `,
 );
 console.log(`common/creative/font-metrics.ts: ${Object.keys(widths).length} faces × ${[...CHARS].length} characters`);
+
+// The fallback faces the browser shows text in until a font's file has come (decision 0030).
+writeFallbackFaces(fallbackFaces(bundledMetrics()));
+console.log('client/styles.css: the fallback faces of', FONTS.length, 'fonts');

@@ -170,7 +170,7 @@ describe('theme', () => {
   it('as a CSS rule for the edge head: fonts from the fixed list, radius', () => {
     const css = themeCss({ ...DEFAULT_THEME, fonts: { heading: 'playfair-display', body: 'inter' }, radius: 'large' });
     expect(css.startsWith('.fp-root{--fp-primary:#4338ca;')).toBe(true);
-    expect(css).toContain('--fp-heading-font:"Playfair Display", ui-serif, Georgia, serif');
+    expect(css).toContain('--fp-heading-font:"Playfair Display", cf-playfair-display-fallback, ui-serif, Georgia, serif');
     expect(css).toContain('--fp-radius:14px');
     expect(css).not.toMatch(/[<>]/);
   });

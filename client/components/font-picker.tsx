@@ -19,8 +19,8 @@ export const BUNDLED_CHOICES: FontChoice[] = BRAND_FONTS.map((font) => ({ ref: f
  * uses it: a font's file loads when its option is first shown, not with the page.
  */
 export function previewFamily(ref: string): string {
-  if (isBrandFont(ref)) return `cf-brand-${ref.slice('brand:'.length)}, cf-inter, sans-serif`;
-  return `cf-${ref}, cf-${ref}-ext, sans-serif`;
+  if (isBrandFont(ref)) return `cf-brand-${ref.slice('brand:'.length)}, cf-inter, cf-inter-fallback, sans-serif`;
+  return `cf-${ref}, cf-${ref}-ext, cf-${ref}-fallback, sans-serif`;
 }
 
 const buttonClass =

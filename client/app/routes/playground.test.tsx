@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SessionProvider } from '#client/lib/session.tsx';
 import Playground from '#client/app/routes/playground.tsx';
@@ -64,6 +65,20 @@ describe('the playground', () => {
     const home = within(header).getByRole('link', { name: 'Adloom home' });
     expect(classes(within(home).getByText('Adloom'))).toContain('max-sm:sr-only');
     await screen.findByText(/downloads left today/);
+  });
+
+  it('shows its text at once while the fonts load: each face swaps in over a fallback of the same size', () => {
+    open();
+    // The canvas's text names the bundled font, then its metric-matched fallback (Arial or Times New Roman resized).
+    const canvas = screen.getByRole('main', { name: /^Canvas/ });
+    const families = [...canvas.querySelectorAll<HTMLElement>('[style*="font-family"]')].map((el) => el.style.fontFamily);
+    expect(families.length).toBeGreaterThan(0);
+    for (const family of families) expect(family).toMatch(/^cf-([a-z-]+), cf-\1-ext, cf-\1-fallback$/);
+    // A face with font-display: block left the canvas blank for up to three seconds while its file came.
+    const css = readFileSync('client/styles.css', 'utf8');
+    const faces = [...css.matchAll(/@font-face\s*\{[^}]*\}/g)].map((m) => m[0]);
+    expect(faces.filter((face) => face.includes("font-family: 'cf-")).length).toBeGreaterThan(0);
+    for (const face of faces) expect(face).not.toMatch(/font-display:\s*block/);
   });
 
   it('puts the picture in a template’s own picture frame (Photo with overlay)', async () => {

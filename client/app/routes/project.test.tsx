@@ -61,7 +61,7 @@ describe('the project page', () => {
     await user.selectOptions(screen.getByLabelText('Type'), 'Images');
     await waitFor(() => expect(tagOptions()).toContain('summer (1)'));
     await user.selectOptions(screen.getByLabelText('Tag'), 'summer (1)');
-    await user.type(screen.getByLabelText('Search the library'), 'beach');
+    await user.type(screen.getByLabelText('Search files by name, tag or alt text'), 'beach');
     await waitFor(() =>
       expect(
         gets()

@@ -8,6 +8,7 @@ import { FakeXhr } from '#client/test/fake-xhr.ts';
 import { gets, mediaItem, page, PROJECT_ID, renderScreen, writes } from '#client/test/fixtures.tsx';
 
 const BASE = `/api/projects/${PROJECT_ID}`;
+const SEARCH_LABEL = 'Search files by name, tag or alt text';
 
 function Screen({ canEdit = true, onContentChanged = () => {} }: { canEdit?: boolean; onContentChanged?: () => void }) {
   const list = useLibraryList(PROJECT_ID);
@@ -36,12 +37,19 @@ const listQueries = () =>
     .map((g) => g.query);
 
 describe('the media library', () => {
+  it('has a search placeholder short enough for a 390 px field, and a label that says what is searched', async () => {
+    open({ [`GET ${BASE}/media`]: page([]) });
+    const box = await screen.findByRole('searchbox', { name: SEARCH_LABEL });
+    // The field is 390 − 2 × 16 px of margin at most, less the magnifier: about 20 characters of placeholder at 14 px.
+    expect(box.getAttribute('placeholder')).toBe('Search files');
+  });
+
   it('searches as you type (a moment after the last key), and filters by type and tag', async () => {
     const { router } = open({ [`GET ${BASE}/media`]: page([mediaItem('media_aaaaaaaaaaaaaaaa', { name: 'beach.jpg' })]) });
     const user = userEvent.setup();
     expect(await screen.findByText('beach.jpg')).toBeTruthy();
     expect(screen.getByText('5 MB of 1 GB used', { exact: false })).toBeTruthy();
-    await user.type(screen.getByLabelText('Search the library'), 'beach sunset');
+    await user.type(screen.getByLabelText(SEARCH_LABEL), 'beach sunset');
     await waitFor(() => expect(listQueries().at(-1)).toEqual({ q: 'beach sunset' }));
     // One request for the whole word, not one per key.
     expect(listQueries().filter((q) => q.q !== undefined)).toHaveLength(1);
@@ -57,10 +65,10 @@ describe('the media library', () => {
     open({ [`GET ${BASE}/media`]: page([]) }, { url: `/projects/${PROJECT_ID}/?q=nothing&type=video` });
     const user = userEvent.setup();
     expect(await screen.findByText('Nothing matches')).toBeTruthy();
-    expect(screen.getByLabelText('Search the library')).toHaveProperty('value', 'nothing');
+    expect(screen.getByLabelText(SEARCH_LABEL)).toHaveProperty('value', 'nothing');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('The library is empty')).toBeTruthy();
-    expect(screen.getByLabelText('Search the library')).toHaveProperty('value', '');
+    expect(screen.getByLabelText(SEARCH_LABEL)).toHaveProperty('value', '');
     expect(screen.getByLabelText('Type')).toHaveProperty('value', '');
   });
 

@@ -116,13 +116,13 @@ export function Library({
         </div>
         <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           <label className="relative w-full sm:w-auto">
-            <span className="sr-only">Search the library</span>
+            <span className="sr-only">Search files by name, tag or alt text</span>
             <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-zinc-400" />
             <input
               type="search"
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
-              placeholder="Search name, tag, alt text"
+              placeholder="Search files"
               className={`${control} w-full pl-8 sm:w-56`}
             />
           </label>

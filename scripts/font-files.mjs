@@ -1,0 +1,104 @@
+/**
+ * Reads the bundled WOFF files (client/static/fonts): the advance widths the text fitting
+ * measures with, and the vertical metrics the fallback faces are sized from. Used by
+ * scripts/font-metrics.mjs and its test.
+ */
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+
+/** The file of a bundled font's face. */
+export function fontFile(id, subset, weight) {
+  return `client/static/fonts/${id}-${subset}-${weight}-normal.woff`;
+}
+
+function tables(woff) {
+  const view = new DataView(woff.buffer, woff.byteOffset, woff.byteLength);
+  if (view.getUint32(0) !== 0x774f4646) throw new Error('not a WOFF file');
+  const count = view.getUint16(12);
+  const out = {};
+  for (let i = 0; i < count; i += 1) {
+    const at = 44 + i * 20;
+    const tag = String.fromCharCode(...woff.subarray(at, at + 4));
+    const offset = view.getUint32(at + 4);
+    const compLength = view.getUint32(at + 8);
+    const origLength = view.getUint32(at + 12);
+    const data = woff.subarray(offset, offset + compLength);
+    const bytes = compLength < origLength ? inflateSync(data) : data;
+    out[tag] = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+  return out;
+}
+
+/** code point → glyph id, from the cmap's Unicode subtable (format 4 or 12). */
+function cmap(table) {
+  const count = table.getUint16(2);
+  const map = new Map();
+  for (let i = 0; i < count; i += 1) {
+    const platform = table.getUint16(4 + i * 8);
+    const encoding = table.getUint16(6 + i * 8);
+    const offset = table.getUint32(8 + i * 8);
+    const format = table.getUint16(offset);
+    if (!((platform === 3 && (encoding === 1 || encoding === 10)) || platform === 0)) continue;
+    if (format === 4) {
+      const segX2 = table.getUint16(offset + 6);
+      const ends = offset + 14;
+      const starts = ends + segX2 + 2;
+      const deltas = starts + segX2;
+      const ranges = deltas + segX2;
+      for (let s = 0; s < segX2 / 2; s += 1) {
+        const end = table.getUint16(ends + s * 2);
+        const start = table.getUint16(starts + s * 2);
+        const delta = table.getInt16(deltas + s * 2);
+        const rangeOffset = table.getUint16(ranges + s * 2);
+        for (let c = start; c <= end && c !== 0xffff; c += 1) {
+          let glyph;
+          if (rangeOffset === 0) glyph = (c + delta) & 0xffff;
+          else {
+            const at = ranges + s * 2 + rangeOffset + (c - start) * 2;
+            glyph = table.getUint16(at);
+            if (glyph !== 0) glyph = (glyph + delta) & 0xffff;
+          }
+          if (glyph !== 0 && !map.has(c)) map.set(c, glyph);
+        }
+      }
+    } else if (format === 12) {
+      const groups = table.getUint32(offset + 12);
+      for (let g = 0; g < groups; g += 1) {
+        const at = offset + 16 + g * 12;
+        const start = table.getUint32(at);
+        const end = table.getUint32(at + 4);
+        const first = table.getUint32(at + 8);
+        for (let c = start; c <= end; c += 1) if (!map.has(c)) map.set(c, first + c - start);
+      }
+    }
+  }
+  return map;
+}
+
+export function advances(file) {
+  const t = tables(readFileSync(file));
+  const unitsPerEm = t.head.getUint16(18);
+  const metrics = t.hhea.getUint16(34);
+  const glyphs = cmap(t.cmap);
+  return (ch) => {
+    const glyph = glyphs.get(ch.codePointAt(0));
+    if (glyph === undefined) return undefined;
+    const index = Math.min(glyph, metrics - 1);
+    return t.hmtx.getUint16(index * 4) / unitsPerEm;
+  };
+}
+
+/**
+ * The line box a browser gives the font: units per em and hhea's ascender, descender and line
+ * gap (what Chrome, Firefox and Safari use, and what @capsizecss/metrics records for Arial).
+ */
+export function verticalMetrics(file) {
+  const t = tables(readFileSync(file));
+  return { unitsPerEm: t.head.getUint16(18), ascent: t.hhea.getInt16(4), descent: t.hhea.getInt16(6), lineGap: t.hhea.getInt16(8) };
+}
+
+/** The bundled fonts of common/fonts.ts: id and category, in its order. */
+export function bundledFonts() {
+  const source = readFileSync('common/fonts.ts', 'utf8');
+  return [...source.matchAll(/\{\s*id: '([a-z0-9-]+)',\s*name: '[^']+',\s*category: '([a-z-]+)'/g)].map((m) => ({ id: m[1], category: m[2] }));
+}
