@@ -73,6 +73,16 @@ function SectionIntro({ id, heading, intro }: { id: string; heading: string; int
   );
 }
 
+/**
+ * The classes of a list of cards that follow their number, centred under the centred heading:
+ * one card of reasonable width (`single`), two columns for two, three for more; one column on a phone.
+ */
+export function cardGrid(count: number, single = 'max-w-md'): string {
+  if (count <= 1) return `mx-auto ${single}`;
+  if (count === 2) return 'mx-auto max-w-4xl sm:grid-cols-2';
+  return 'sm:grid-cols-2 lg:grid-cols-3';
+}
+
 /** Items under an optional centred heading and intro, in a section named by its heading when it has one. */
 export function HeadedSection({ id, tone, heading, intro, children }: { id: string; tone?: Tone; heading: string; intro: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import type { TestimonialsProps } from '#common/schemas/blocks.ts';
-import { Avatar, BlockHeading, Section } from '#client/blocks/shared.tsx';
+import { Avatar, BlockHeading, Section, cardGrid } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
 
 /** Quotes of customers, with name, role, picture and an optional star rating. */
@@ -15,7 +15,7 @@ export function TestimonialsBlock({ id, props, ctx }: { id: string; props: Testi
             {props.heading}
           </BlockHeading>
         )}
-        <ul className={`grid gap-6 ${single ? 'mx-auto max-w-2xl' : 'md:grid-cols-2 lg:grid-cols-3'}`}>
+        <ul className={`grid gap-6 ${cardGrid(props.items.length, 'max-w-2xl')}`}>
           {props.items.map((item, i) => (
             <li key={i} className="flex">
               <figure className="flex w-full flex-col rounded-(--fp-radius-card) bg-(--fp-card) p-6 shadow-sm">

@@ -1,5 +1,5 @@
 import type { AdPreviewsSectionProps } from '#common/schemas/presentations.ts';
-import { HeadedSection } from '#client/blocks/shared.tsx';
+import { HeadedSection, cardGrid } from '#client/blocks/shared.tsx';
 import { InstagramFeedMockup } from '#client/public/pages/ad-mockups.tsx';
 import { Placeholder } from '#client/presentations/placeholder.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
@@ -14,7 +14,7 @@ export function AdPreviewsSection({ id, props, ctx }: SectionComponentProps<AdPr
   if (shown.length === 0) return null;
   return (
     <HeadedSection id={id} heading={props.heading} intro={props.intro}>
-      <ul className={`grid items-start gap-8 ${shown.length === 1 ? 'mx-auto max-w-sm' : 'sm:grid-cols-2 lg:grid-cols-3'}`}>
+      <ul className={`grid items-start gap-8 ${cardGrid(shown.length, 'max-w-sm')}`}>
         {shown.map(({ item, ad }, i) => (
           <li key={i} className="mx-auto w-full max-w-sm">
             {ad ? <InstagramFeedMockup ad={ad} /> : <Placeholder label={item.adId === 'pick' ? 'Pick an ad' : 'Ad not found'} className="aspect-[4/5]" />}

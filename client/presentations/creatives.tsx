@@ -1,5 +1,5 @@
 import type { CreativesSectionProps } from '#common/schemas/presentations.ts';
-import { HeadedSection } from '#client/blocks/shared.tsx';
+import { HeadedSection, cardGrid } from '#client/blocks/shared.tsx';
 import { Placeholder } from '#client/presentations/placeholder.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
@@ -10,7 +10,7 @@ export function CreativesSection({ id, props, ctx }: SectionComponentProps<Creat
   if (shown.length === 0) return null;
   return (
     <HeadedSection id={id} tone="surface" heading={props.heading} intro={props.intro}>
-      <ul className={`grid gap-6 ${shown.length === 1 ? 'mx-auto max-w-md' : 'sm:grid-cols-2 lg:grid-cols-3'}`}>
+      <ul className={`grid gap-6 ${cardGrid(shown.length)}`}>
         {shown.map(({ item, image }, i) => (
           <li key={i}>
             <figure>

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import type { FunnelPagesSectionProps } from '#common/schemas/presentations.ts';
-import { Picture, HeadedSection, itemHeading } from '#client/blocks/shared.tsx';
+import { Picture, HeadedSection, cardGrid, itemHeading } from '#client/blocks/shared.tsx';
 import { Placeholder } from '#client/presentations/placeholder.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
@@ -21,7 +21,7 @@ export function FunnelPagesSection({ id, props, ctx }: SectionComponentProps<Fun
   const Title = itemHeading(props.heading !== '');
   return (
     <HeadedSection id={id} tone="surface" heading={props.heading} intro={props.intro}>
-      <ul className={`grid gap-8 ${shown.length === 1 ? 'mx-auto max-w-2xl' : 'md:grid-cols-2'}`}>
+      <ul className={`grid gap-8 ${cardGrid(shown.length, 'max-w-2xl')}`}>
         {shown.map(({ item, page }, i) => (
           <li key={i} className="flex flex-col overflow-hidden rounded-(--fp-radius-card) bg-(--fp-card) shadow-md">
             <div aria-hidden="true" className="flex items-center gap-1.5 border-b border-(--fp-border) px-4 py-2.5">
@@ -31,7 +31,7 @@ export function FunnelPagesSection({ id, props, ctx }: SectionComponentProps<Fun
               <span className="ml-3 truncate text-xs text-(--fp-fg-muted)">{page?.url ? hostAndPath(page.url) : 'not published yet'}</span>
             </div>
             {item.screenshot ? (
-              <Picture image={item.screenshot} ctx={ctx} sizes="(min-width: 768px) 50vw, 100vw" className="w-full" placeholderClassName="aspect-[16/10]" />
+              <Picture image={item.screenshot} ctx={ctx} sizes="(min-width: 640px) 50vw, 100vw" className="w-full" placeholderClassName="aspect-[16/10]" />
             ) : null}
             <div className="flex flex-1 flex-col gap-2 p-6">
               {page ? (

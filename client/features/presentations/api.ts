@@ -24,6 +24,7 @@ export const presentationsApi = {
   publish: (id: string) => as<Presentation>(call(byId.publish.$post({ param: { id } }))),
   unpublish: (id: string) => as<Presentation>(call(byId.unpublish.$post({ param: { id } }))),
   duplicate: (id: string) => as<Presentation>(call(byId.duplicate.$post({ param: { id } }))),
+  extend: (id: string) => as<Presentation>(call(byId.extend.$post({ param: { id } }))),
   stats: (id: string, days: 7 | 30) => as<PresentationStats>(call(byId.stats.$get({ param: { id }, query: { days: String(days) as '7' | '30' } }))),
   sources: (id: string) => as<PresentationSources>(call(byId.sources.$get({ param: { id } }))),
 };

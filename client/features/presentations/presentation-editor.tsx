@@ -19,6 +19,7 @@ import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { brandThemeOf, presentationsApi, projectsForPrefill } from '#client/features/presentations/api.ts';
 import { DetailsSection, ProjectSection, SharingSection, ThemeSection } from '#client/features/presentations/editor-panels.tsx';
+import { ExtendButton } from '#client/features/presentations/extend-button.tsx';
 import { LibraryPicker, type LibraryImage } from '#client/features/presentations/library-picker.tsx';
 import {
   editorReducer,
@@ -90,6 +91,8 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
   const [picking, setPicking] = useState<{ kind: 'image' | 'video'; resolve: (item: MediaItem | null) => void } | null>(null);
   const [device, setDevice] = useState<Device>('desktop');
   const [publishing, setPublishing] = useState(false);
+  // The sharing fields start again from the new expiry after "Extend 30 days".
+  const [extended, setExtended] = useState(0);
   const [deleted, setDeleted] = useState<{ name: string; after: PresentationDocument } | null>(null);
 
   const [extra, setExtra] = useState<Resolved>(NOTHING);
@@ -210,6 +213,14 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
         actions={
           <>
             <UndoButtons history={state} dispatch={dispatch} />
+            <ExtendButton
+              presentation={meta}
+              onExtended={(detail) => {
+                settleRevision(detail.revision);
+                onSaved(detail);
+                setExtended((n) => n + 1);
+              }}
+            />
             <a href={`${meta.url}/components`} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
               <LayoutGrid className="size-4" aria-hidden="true" /> Components
             </a>
@@ -314,7 +325,7 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
               onChange={(theme, group) => change({ ...doc, theme }, group)}
               onSeal={seal}
             />
-            <SharingSection presentation={meta} onPatch={patch} />
+            <SharingSection key={extended} presentation={meta} onPatch={patch} />
           </>
         }
       />

@@ -1,4 +1,4 @@
-import { BarChart3, Copy, ExternalLink, Pencil, Presentation, Rocket, Search, Trash2, Undo2 } from 'lucide-react';
+import { BarChart3, CalendarPlus, Copy, ExternalLink, Pencil, Presentation, Rocket, Search, Trash2, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatNumber } from '#common/format.ts';
@@ -11,9 +11,10 @@ import { Sparkline } from '#client/components/sparkline.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import type { Paged } from '#client/lib/use-paged.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
+import { extendable } from '#client/features/presentations/extend-button.tsx';
 import { PresentationStatusBadge } from '#client/features/presentations/status.tsx';
 
-export type RowAction = 'stats' | 'publish' | 'unpublish' | 'duplicate' | 'delete';
+export type RowAction = 'stats' | 'publish' | 'unpublish' | 'extend' | 'duplicate' | 'delete';
 
 /** The week's visitors as a line, labelled with the numbers per day. */
 function VisitorsSparkline({ daily }: { daily: PresentationSummary['daily7d'] }) {
@@ -169,6 +170,11 @@ export function PresentationList({
                             <Rocket aria-hidden="true" className="size-4" />
                           </IconAction>
                         )}
+                        {extendable(p) ? (
+                          <IconAction label={`Extend ${p.customerName} by 30 days`} onClick={() => onAction('extend', p)}>
+                            <CalendarPlus aria-hidden="true" className="size-4" />
+                          </IconAction>
+                        ) : null}
                         <IconAction label={`Duplicate ${p.customerName}`} onClick={() => onAction('duplicate', p)}>
                           <Copy aria-hidden="true" className="size-4" />
                         </IconAction>

@@ -16,6 +16,7 @@ import { canMakePresentations } from '#client/features/presentations/access.ts';
 import { presentationsApi, projectsForPrefill, type Scope } from '#client/features/presentations/api.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
 import { NewPresentationDialog } from '#client/features/presentations/new-presentation-dialog.tsx';
+import { extendedMessage } from '#client/features/presentations/extend-button.tsx';
 import { PresentationList, type RowAction } from '#client/features/presentations/presentation-list.tsx';
 import { StatsDialog } from '#client/features/presentations/stats-dialog.tsx';
 import { PresentationsUpsell } from '#client/features/presentations/upsell.tsx';
@@ -99,6 +100,17 @@ function Manage({ scope }: { scope: Scope }) {
             toast({ tone: 'success', message: `“${p.customerName}” is offline: its address shows “not found” until you publish it again.` });
           },
           'The presentation could not be unpublished.',
+        );
+        return;
+      case 'extend':
+        void run(
+          p,
+          async () => {
+            const next = await presentationsApi.extend(p.id);
+            replace(next);
+            toast({ tone: 'success', message: extendedMessage(next) });
+          },
+          'The presentation could not be extended.',
         );
         return;
       case 'duplicate':

@@ -74,6 +74,10 @@ async function page(assets: PageAssets, shell: Shell, status: HtmlPage['status']
   };
 }
 
+/** The cards' one button (the password form's, the expired page's). */
+const BUTTON =
+  'min-h-11 rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900';
+
 /** A small centred card in the public style (404, expired, password, the bots' card). */
 function card(inner: string): string {
   return `<main id="main" class="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16">${inner}</main>`;
@@ -94,19 +98,45 @@ function cardPage(assets: PageAssets, answer: Card, origin: string): Promise<Htm
         404,
       );
     case 'expired': {
-      const author = answer.authorName ? ` Ask ${escapeHtml(answer.authorName)} for a new one.` : '';
+      const name = answer.authorName ? escapeHtml(answer.authorName) : '';
+      const author = name && !answer.ask ? ` Ask ${name} for a new one.` : '';
+      const ask =
+        name && answer.ask
+          ? `<form method="post" action="${escapeHtml(answer.ask)}" class="mt-2"><button type="submit" class="${BUTTON}">Ask ${name} for a new link</button></form>`
+          : '';
       return page(
         assets,
         {
           title: 'This presentation has expired',
           description: 'The link to this presentation has expired.',
           body: card(
-            `<p class="text-sm font-semibold text-zinc-600">Expired</p><h1 class="text-3xl font-bold tracking-tight text-balance">This presentation has expired</h1><p class="text-zinc-700">It was shared for a limited time, and that time is over.${author}</p>`,
+            `<p class="text-sm font-semibold text-zinc-600">Expired</p><h1 class="text-3xl font-bold tracking-tight text-balance">This presentation has expired</h1><p class="text-zinc-700">It was shared for a limited time, and that time is over.${author}</p>${ask}`,
           ),
         },
         410,
       );
     }
+    case 'asked':
+      return page(assets, {
+        title: 'We told the author',
+        description: 'The author of this presentation was asked for a new link.',
+        body: card(
+          `<p class="text-sm font-semibold text-zinc-600">Expired</p><h1 class="text-3xl font-bold tracking-tight text-balance">We told ${escapeHtml(answer.authorName)}</h1><p class="text-zinc-700">${escapeHtml(answer.authorName)} got an email asking for a new link. When they extend the presentation, the link you have works again.</p>`,
+        ),
+      });
+    case 'ask-limited':
+      return page(
+        assets,
+        {
+          title: 'Too many requests',
+          description: 'Too many requests for new links.',
+          body: card(
+            '<p class="text-sm font-semibold text-zinc-600">429</p><h1 class="text-3xl font-bold tracking-tight text-balance">Too many requests</h1><p class="text-zinc-700">This network asked for many new links in a short time. Wait an hour and try again.</p>',
+          ),
+        },
+        429,
+        { 'Retry-After': answer.retryAfter },
+      );
     case 'bot':
       return page(assets, {
         title: answer.title,
@@ -126,7 +156,7 @@ function cardPage(assets: PageAssets, answer: Card, origin: string): Promise<Htm
           title: 'A private presentation',
           description: 'This presentation is protected by a password.',
           body: card(
-            `<p class="text-sm font-semibold text-zinc-600">Private</p><h1 class="text-3xl font-bold tracking-tight text-balance">This presentation is protected</h1><p class="text-zinc-700">Enter the password you were given to open it.</p><form method="post" action="${action}" class="mt-2 flex flex-col gap-3"><label for="password" class="text-sm font-medium text-zinc-800">Password</label><input id="password" name="password" type="password" required autocomplete="current-password" autofocus class="min-h-11 rounded-lg border border-zinc-300 px-3 py-2 text-base"${described}>${errorHtml}<button type="submit" class="min-h-11 rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">Open the presentation</button></form>`,
+            `<p class="text-sm font-semibold text-zinc-600">Private</p><h1 class="text-3xl font-bold tracking-tight text-balance">This presentation is protected</h1><p class="text-zinc-700">Enter the password you were given to open it.</p><form method="post" action="${action}" class="mt-2 flex flex-col gap-3"><label for="password" class="text-sm font-medium text-zinc-800">Password</label><input id="password" name="password" type="password" required autocomplete="current-password" autofocus class="min-h-11 rounded-lg border border-zinc-300 px-3 py-2 text-base"${described}>${errorHtml}<button type="submit" class="${BUTTON}">Open the presentation</button></form>`,
           ),
         },
         answer.status,

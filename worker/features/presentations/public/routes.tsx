@@ -2,11 +2,13 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { beaconInput, unlockInput } from '#common/schemas/presentations.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { afterResponse } from '#worker/lib/response.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
+import { askForNewLink } from '#worker/features/presentations/public/ask.ts';
 import { htmlOf } from '#worker/features/presentations/public/pages.tsx';
 import * as service from '#worker/features/presentations/public/service.ts';
 
@@ -41,6 +43,11 @@ export const presentationPublicRoutes = new Hono<AppEnv>()
     if (answer.setCookie) c.header('Set-Cookie', answer.setCookie, { append: true });
     if (answer.cacheControl) c.header('Cache-Control', answer.cacheControl);
     return c.redirect(answer.redirect, 303);
+  })
+  // The expired page's button (a form: no script, and no GET ever sends anything).
+  .post('/:slug/ask', access('public'), async (c) => {
+    const input = { ip: requestMeta(c).ip, origin: new URL(c.req.url).origin };
+    return html(c, await askForNewLink(c.get('db'), mailerFor(c), c.req.param('slug'), input));
   })
   .post('/:slug/beacon', access('public'), validate('form', beaconInput), async (c) => {
     // 204 whatever happens: a beacon cannot act on an answer.

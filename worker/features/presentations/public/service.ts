@@ -58,7 +58,9 @@ export interface Visitor {
 /** A small centred page instead of the presentation: unknown (404), expired (410), the password form, the link-preview bots' card. */
 export type Card =
   | { card: 'not-found' }
-  | { card: 'expired'; authorName: string | null }
+  | { card: 'expired'; authorName: string | null; ask: string | null }
+  | { card: 'asked'; authorName: string }
+  | { card: 'ask-limited'; retryAfter: string }
   | { card: 'password'; action: string; error?: string; status: 200 | 422 | 429; retryAfter?: string }
   | { card: 'bot'; title: string; description: string; image: { path: string; alt: string } };
 
@@ -98,13 +100,18 @@ export interface FileAnswer {
   headers: Record<string, string>;
 }
 
-const NOT_FOUND: Card = { card: 'not-found' };
+export const NOT_FOUND: Card = { card: 'not-found' };
 
-function validSlug(slug: string): boolean {
+export function validSlug(slug: string): boolean {
   return PRESENTATION_SLUG_RE.test(slug);
 }
 
-const expired = (row: Row): Card => ({ card: 'expired', authorName: row.authorName });
+/** Whether a visitor may ask the author for a new link (public/ask.ts): an author with a name and an address. */
+export function askable(row: Row): row is Row & { authorName: string; authorEmail: string } {
+  return row.authorName !== null && row.authorEmail !== null && row.authorDeleted === null;
+}
+
+const expired = (row: Row): Card => ({ card: 'expired', authorName: row.authorName, ask: askable(row) ? `${publicPath(row.presentation.slug)}/ask` : null });
 
 function passwordCard(slug: string, error?: string, status: 200 | 422 | 429 = 200, retryAfter?: string): Card {
   return { card: 'password', action: `${publicPath(slug)}/unlock`, status, ...(error ? { error } : {}), ...(retryAfter ? { retryAfter } : {}) };

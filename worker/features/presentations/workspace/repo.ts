@@ -18,6 +18,7 @@ export type PresentationInsert = typeof presentations.$inferInsert;
 const withPeople = {
   presentation: presentations,
   authorName: userField(presentations.authorId, 'name'),
+  authorEmail: userField(presentations.authorId, 'email'),
   authorPlan: userField(presentations.authorId, 'plan'),
   authorCode: userField(presentations.authorId, 'affiliateCode'),
   authorRole: userField(presentations.authorId, 'role'),
@@ -28,6 +29,8 @@ const withPeople = {
 export type PresentationWithPeople = {
   presentation: PresentationRow;
   authorName: string | null;
+  /** Where a visitor's request for a new link goes (public/ask.ts). */
+  authorEmail: string | null;
   authorPlan: 'free' | 'pro' | 'agency' | null;
   authorCode: string | null;
   authorRole: 'user' | 'admin' | null;

@@ -45,6 +45,9 @@ export const presentationRoutes = new Hono<AppEnv>()
   .post('/:id/unpublish', access('user'), async (c) =>
     c.json(await service.unpublish(c.get('db'), c.env.SESSION_SECRET, actor(c), await found(c, c.req.param('id')))),
   )
+  .post('/:id/extend', access('user'), async (c) =>
+    c.json(await service.extend(c.get('db'), c.env.SESSION_SECRET, actor(c), await found(c, c.req.param('id')))),
+  )
   .post('/:id/duplicate', access('user'), async (c) =>
     c.json(await service.duplicate(c.get('db'), c.env.SESSION_SECRET, actor(c), await found(c, c.req.param('id'))), 201),
   )

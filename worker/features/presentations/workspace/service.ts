@@ -16,6 +16,7 @@ import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { hashPassword } from '#worker/lib/crypto.ts';
+import { DAY_MS } from '#worker/lib/days.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
@@ -351,6 +352,21 @@ export async function publish(db: Db, secret: string, actor: Actor, entry: Row, 
 
 export async function unpublish(db: Db, secret: string, actor: Actor, entry: Row, now = Date.now()): Promise<Presentation> {
   return writeStatus(db, secret, actor, entry, { status: 'draft' }, 'presentation.unpublish', now);
+}
+
+/** How long "Extend" adds (the expired page's "Ask for a new link" email leads here). */
+export const EXTEND_MS = 30 * DAY_MS;
+
+/**
+ * One click in the workspace: 30 more days from the later of now and its expiry (an expired
+ * link works again at once); a presentation that never expires stays so. Audited like saves.
+ */
+export async function extend(db: Db, secret: string, actor: Actor, entry: Row, now = Date.now()): Promise<Presentation> {
+  const row = entry.presentation;
+  if (row.expiresAt === null) return detail(db, secret, entry, now);
+  const expiresAt = new Date(Math.max(now, row.expiresAt.getTime()) + EXTEND_MS);
+  const details = { slug: row.slug, before: { expiresAt: row.expiresAt.toISOString() }, after: { expiresAt: expiresAt.toISOString() } };
+  return writeAt(db, secret, actor, entry, { expiresAt }, 'presentation.extend', details, now);
 }
 
 /** A change of status (publish, unpublish), audited with the status before and after. */
