@@ -4,7 +4,7 @@
  * choose for headings and body text, and what creatives render with. A new font here
  * needs its files (`{id}-{latin|latin-ext}-{400|700}-normal.woff`), a run of
  * scripts/font-metrics.mjs and its @font-face rules in client/styles.css. Each `css` stack names,
- * after the font, its fallback face there (`cf-{id}-fallback`, decision 0030): text shows at once
+ * after the font, its fallback face there (`cf-{id}-fallback`, decision 0031): text shows at once
  * in a local Arial or Times New Roman of the same size and swaps without moving.
  */
 export const BRAND_FONTS = [

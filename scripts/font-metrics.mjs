@@ -44,6 +44,6 @@ ${lines.join('\n')}
 );
 console.log(`common/creative/font-metrics.ts: ${Object.keys(widths).length} faces × ${[...CHARS].length} characters`);
 
-// The fallback faces the browser shows text in until a font's file has come (decision 0030).
+// The fallback faces the browser shows text in until a font's file has come (decision 0031).
 writeFallbackFaces(fallbackFaces(bundledMetrics()));
 console.log('client/styles.css: the fallback faces of', FONTS.length, 'fonts');

@@ -68,7 +68,7 @@ export function fontFaces(id: FontId): { latin: string; extended: string } {
  * The `font-family` the renderer uses (the same files in the browser and in satori). Two
  * families, not one with two files: satori takes the first file of a name and draws missing
  * glyphs as boxes, but falls back along a family list. Last, the browser's fallback face
- * (client/styles.css, decision 0030): a local Arial or Times New Roman sized like the font, shown
+ * (client/styles.css, decision 0031): a local Arial or Times New Roman sized like the font, shown
  * until its file has come (font-display: swap) so the canvas is never blank. Satori skips the
  * name (it has no such font), and the text fitting measures with the font's own widths.
  */
