@@ -275,12 +275,16 @@ const MATRIX: Record<string, Expectation> = {
     fresh: true,
     status: { ...signedIn(404), owner: 201, admin: 201 },
   },
+  // The matrix's presentation never expires: extending leaves it as it is, for its author and admins.
+  'POST /api/presentations/:id/extend': { sample: '/api/presentations/{presentationId}/extend', status: { ...signedIn(404), owner: 200, admin: 200 } },
   'GET /api/presentations/:id/stats': { sample: '/api/presentations/{presentationId}/stats', status: { ...signedIn(404), owner: 200, admin: 200 } },
   'GET /api/presentations/:id/sources': { sample: '/api/presentations/{presentationId}/sources', status: { ...signedIn(404), owner: 200, admin: 200 } },
   // The public page: anyone (its author and admins are not counted); the gallery: its author and admins.
   'GET /presents/:slug': { sample: '/presents/{presentationSlug}', status: all(200) },
   'POST /presents/:slug/unlock': { sample: '/presents/{presentationSlug}/unlock', form: {}, status: all(422) },
   'POST /presents/:slug/beacon': { sample: '/presents/{presentationSlug}/beacon', form: {}, status: all(422) },
+  // Asking for a new link is for expired presentations only: the matrix's is live.
+  'POST /presents/:slug/ask': { sample: '/presents/{presentationSlug}/ask', form: {}, status: all(404) },
   'GET /presents/:slug/og.png': { sample: '/presents/{presentationSlug}/og.png', status: all(200) },
   // The fixture's presentation has no project: none of its creations exist for it.
   'GET /presents/:slug/creation/:creationId': { sample: '/presents/{presentationSlug}/creation/{creationId}', status: all(404) },

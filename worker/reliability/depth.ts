@@ -54,6 +54,7 @@ export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
   'PATCH /api/presentations/:id': 'needs the presentation’s current revision as baseRevision',
   'POST /api/projects/:projectId/funnels':
     'a funnel name must pass funnelNameProblem (a refinement the generator does not read): reached at 1,000 per route (15 accepted), not at 20',
+  'POST /presents/:slug/ask': 'acts only on an expired presentation (the world’s is live): 404 otherwise, by design',
   'POST /p/:funnelName/:pageSlug': 'needs a published page with a form block (the world’s page has none)',
   'POST /api/projects/:projectId/brand-kit/read':
     'needs a url naming a public host (a dotted name, https or none): the generator’s strings seldom are (its outbound requests are answered by a fixture site)',

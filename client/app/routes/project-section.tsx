@@ -10,10 +10,8 @@ import { useToast } from '#client/components/toast.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource, type Resource } from '#client/lib/use-resource.ts';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
-import { AdEditorDialog } from '#client/features/ads/ad-editor.tsx';
 import { AdsList, useAdStatusFilter } from '#client/features/ads/ads-list.tsx';
 import { adsApi } from '#client/features/ads/api.ts';
-import { NewAdDialog } from '#client/features/ads/new-ad-dialog.tsx';
 import { ProjectFunnelsCard } from '#client/features/funnels/project-funnels-card.tsx';
 import { instagramApi } from '#client/features/instagram/api.ts';
 import { InstagramCard } from '#client/features/instagram/instagram-card.tsx';
@@ -22,6 +20,9 @@ import { useCrumbLabel } from '#client/app/crumbs.tsx';
 import { ProjectTabs, useProject } from '#client/app/routes/project.tsx';
 
 // The template picker (its previews, ≈ 3 KB gzip) loads when "New creative" is first pressed.
+// The ad's dialogs load when one opens (they carry the editor, the picker and the preview): the screen's chunk stays in budget.
+const AdEditorDialog = lazy(() => import('#client/features/ads/ad-editor.tsx').then((m) => ({ default: m.AdEditorDialog })));
+const NewAdDialog = lazy(() => import('#client/features/ads/new-ad-dialog.tsx').then((m) => ({ default: m.NewAdDialog })));
 const TemplatePicker = lazy(() => import('#client/features/creatives/template-picker.tsx').then((m) => ({ default: m.TemplatePicker })));
 
 /** `/projects/{projectId}/creatives`: the project's creatives (the same list as /creatives, without the project filter); "New creative" creates in this project. */
@@ -169,40 +170,46 @@ function Marketing({ project }: { project: ProjectDetail }) {
         />
         <ProjectFunnelsCard projectId={projectId} canCreate={canCreate} />
       </div>
-      {canCreate ? (
-        <NewAdDialog
-          key={`${creativeId ?? ''}|${creationIds.join(',')}`}
-          open={creating || prefilled}
-          projectId={projectId}
-          creativeId={creativeId}
-          creationIds={creationIds}
-          onClose={closeNew}
-          onCreated={(ad) => {
-            setCreating(false);
-            toast({ tone: 'success', message: `“${ad.name}” was created.` });
-            update((p) => {
-              p.delete('creative');
-              p.delete('creations');
-              p.set('ad', ad.id);
-            });
-            list.reload();
-          }}
-        />
+      {canCreate && (creating || prefilled) ? (
+        <Suspense fallback={null}>
+          <NewAdDialog
+            key={`${creativeId ?? ''}|${creationIds.join(',')}`}
+            open={creating || prefilled}
+            projectId={projectId}
+            creativeId={creativeId}
+            creationIds={creationIds}
+            onClose={closeNew}
+            onCreated={(ad) => {
+              setCreating(false);
+              toast({ tone: 'success', message: `“${ad.name}” was created.` });
+              update((p) => {
+                p.delete('creative');
+                p.delete('creations');
+                p.set('ad', ad.id);
+              });
+              list.reload();
+            }}
+          />
+        </Suspense>
       ) : null}
-      <AdEditorDialog
-        adId={adId}
-        archived={project.archived}
-        instagram={instagram.status === 'ready' ? instagram.data : undefined}
-        onClose={() => update((p) => p.delete('ad'))}
-        onChanged={(ad) => {
-          const summary = summaryOf(ad);
-          list.patch((item) => (item.id === ad.id ? (status && status !== ad.status ? null : summary) : item));
-        }}
-        onDeleted={(id) => {
-          list.patch((item) => (item.id === id ? null : item));
-          update((p) => p.delete('ad'));
-        }}
-      />
+      {adId ? (
+        <Suspense fallback={null}>
+          <AdEditorDialog
+            adId={adId}
+            archived={project.archived}
+            instagram={instagram.status === 'ready' ? instagram.data : undefined}
+            onClose={() => update((p) => p.delete('ad'))}
+            onChanged={(ad) => {
+              const summary = summaryOf(ad);
+              list.patch((item) => (item.id === ad.id ? (status && status !== ad.status ? null : summary) : item));
+            }}
+            onDeleted={(id) => {
+              list.patch((item) => (item.id === id ? null : item));
+              update((p) => p.delete('ad'));
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -11,6 +11,9 @@ import { FakeXhr } from '#client/test/fake-xhr.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
 import { mediaItem, PROJECT_ID, projectDetail, renderScreen, writes } from '#client/test/fixtures.tsx';
 
+/** The card's dialogs are loaded when first opened (a dynamic import): the first one can take longer than findBy's 1 s here. */
+const LAZY = { timeout: 15_000 };
+
 const PATCH = `PATCH /api/projects/${PROJECT_ID}`;
 
 /** The server's answer to a brand-kit PATCH: the project with the kit it was sent (normalised as the schema does). */
@@ -151,7 +154,7 @@ describe('BrandKitCard', () => {
     renderScreen(<Page initial={projectDetail()} />);
     expect(screen.getByText('None')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Choose from library' }));
-    const dialog = screen.getByRole('dialog', { name: 'Choose the logo' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose the logo' }, LAZY);
     await settle();
     await user.click(within(dialog).getByRole('button', { name: /logo\.png/ }));
     expect(screen.getByRole('img', { name: 'Logo' }).getAttribute('src')).toBe('/api/media/media_logo_aaaaaaaa/thumbnail');
@@ -174,7 +177,7 @@ describe('BrandKitCard', () => {
     const user = setup();
     renderScreen(<Page initial={projectDetail()} />);
     await user.click(screen.getByRole('button', { name: 'Choose from library' }));
-    const dialog = screen.getByRole('dialog', { name: 'Choose the logo' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose the logo' }, LAZY);
     await settle();
     expect(within(dialog).getByText(/No images in this project yet/)).toBeTruthy();
     await user.upload(within(dialog).getByLabelText('Choose files to upload'), new File([new Uint8Array(64)], 'acme-logo.png', { type: 'image/png' }));
@@ -286,7 +289,7 @@ describe('BrandKitCard', () => {
       const user = setup();
       renderScreen(<Page initial={withSite()} />);
       await user.click(screen.getByRole('button', { name: 'Read from website' }));
-      const dialog = screen.getByRole('dialog', { name: 'Read the brand kit from a website' });
+      const dialog = await screen.findByRole('dialog', { name: 'Read the brand kit from a website' }, LAZY);
       expect(within(dialog).getByLabelText('Website')).toHaveProperty('value', 'https://acmesurf.example');
       await user.click(within(dialog).getByRole('button', { name: 'Read' }));
       await settle();
@@ -330,7 +333,7 @@ describe('BrandKitCard', () => {
       const user = setup();
       renderScreen(<Page initial={withSite()} />);
       await user.click(screen.getByRole('button', { name: 'Read from website' }));
-      const dialog = screen.getByRole('dialog', { name: 'Read the brand kit from a website' });
+      const dialog = await screen.findByRole('dialog', { name: 'Read the brand kit from a website' }, LAZY);
       const address = within(dialog).getByLabelText('Website');
       await user.clear(address);
       await user.type(address, 'https://intranet.example');

@@ -1,18 +1,21 @@
 import { Globe, X } from 'lucide-react';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { FontId } from '#common/fonts.ts';
 import { MAX_BRAND_COLORS, type BrandKit, type ProjectDetail, type ProjectUpdateInput } from '#common/schemas/projects.ts';
 import { Button } from '#client/components/button.tsx';
 import { NewButton } from '#client/components/new-button.tsx';
 import { BUNDLED_CHOICES, FontPicker } from '#client/components/font-picker.tsx';
 import { TextAreaField } from '#client/components/field.tsx';
-import { MediaPicker } from '#client/components/media-picker.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { projectsApi } from '#client/features/projects/api.ts';
-import { BrandReadDialog } from '#client/features/projects/brand-read-dialog.tsx';
+
+// Opened on demand: the library's picker (with its uploader) and the website reader load when first used,
+// which keeps the project screen's chunk within its budget.
+const MediaPicker = lazy(() => import('#client/components/media-picker.tsx').then((m) => ({ default: m.MediaPicker })));
+const BrandReadDialog = lazy(() => import('#client/features/projects/brand-read-dialog.tsx').then((m) => ({ default: m.BrandReadDialog })));
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -238,32 +241,38 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
         ) : null}
       </div>
       {/* The library's picker, with its uploader: a logo not in the library yet is uploaded here and picked as it arrives. */}
-      <MediaPicker
-        projectId={project.id}
-        kind="image"
-        title="Choose the logo"
-        open={picking}
-        onClose={() => setPicking(false)}
-        onPick={(item) => {
-          setKit((k) => ({ ...k, logoMediaId: item.id }));
-          setPicked({ id: item.id, url: item.thumbnailUrl ?? item.fileUrl });
-          setPicking(false);
-        }}
-      />
+      {picking ? (
+        <Suspense fallback={null}>
+          <MediaPicker
+            projectId={project.id}
+            kind="image"
+            title="Choose the logo"
+            open={picking}
+            onClose={() => setPicking(false)}
+            onPick={(item) => {
+              setKit((k) => ({ ...k, logoMediaId: item.id }));
+              setPicked({ id: item.id, url: item.thumbnailUrl ?? item.fileUrl });
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
       {reading ? (
-        <BrandReadDialog
-          open
-          onClose={() => setReading(false)}
-          project={project}
-          base={kit}
-          save={sendUpdate}
-          onSaved={(result) => {
-            // The saved kit is what the card shows now (the logo's preview comes with the project).
-            setKit(result.brandKit);
-            setPicked(null);
-            took(result);
-          }}
-        />
+        <Suspense fallback={null}>
+          <BrandReadDialog
+            open
+            onClose={() => setReading(false)}
+            project={project}
+            base={kit}
+            save={sendUpdate}
+            onSaved={(result) => {
+              // The saved kit is what the card shows now (the logo's preview comes with the project).
+              setKit(result.brandKit);
+              setPicked(null);
+              took(result);
+            }}
+          />
+        </Suspense>
       ) : null}
     </Card>
   );
