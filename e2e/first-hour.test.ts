@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, keepScreenshot, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
 
@@ -9,6 +9,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** "Add your first customer" with the demo website, up to the brand-kit review it opens. */
+async function addDemoCustomer(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Add your first customer' });
+  await dialog.getByLabel('Name').fill('Northwind');
+  await dialog.getByLabel('Website').fill('northwind-coffee.example');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  const review = page.getByRole('dialog', { name: 'Brand kit for Northwind' });
+  await review.getByRole('heading', { name: 'What we found on northwind-coffee.example' }).waitFor({ timeout: 30_000 });
+  return review;
+}
 
 interface Project {
   id: string;
@@ -41,12 +52,7 @@ describe('the first hour', () => {
     await keepScreenshot(page, 'first-hour-dashboard.png');
     await steps.getByRole('link', { name: 'Add your first customer' }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'Add your first customer' });
-    await dialog.getByLabel('Name').fill('Northwind');
-    await dialog.getByLabel('Website').fill('northwind-coffee.example');
-    await dialog.getByRole('button', { name: 'Create project' }).click();
-    const review = page.getByRole('dialog', { name: 'Brand kit for Northwind' });
-    await review.getByRole('heading', { name: 'What we found on northwind-coffee.example' }).waitFor({ timeout: 30_000 });
+    const review = await addDemoCustomer(page);
     await expectAccessible(page);
     await keepScreenshot(page, 'first-hour-review.png');
     await review.getByRole('button', { name: 'Save brand kit' }).click();
@@ -106,12 +112,7 @@ describe('the first hour', () => {
     await keepScreenshot(page, 'first-hour-dashboard-390.png', { fullPage: true });
 
     await page.goto('/projects?new=1');
-    const dialog = page.getByRole('dialog', { name: 'Add your first customer' });
-    await dialog.getByLabel('Name').fill('Northwind');
-    await dialog.getByLabel('Website').fill('northwind-coffee.example');
-    await dialog.getByRole('button', { name: 'Create project' }).click();
-    const review = page.getByRole('dialog', { name: 'Brand kit for Northwind' });
-    await review.getByRole('heading', { name: 'What we found on northwind-coffee.example' }).waitFor({ timeout: 30_000 });
+    const review = await addDemoCustomer(page);
     expect(await width()).toBeLessThanOrEqual(390);
     expect((await review.boundingBox())!.width).toBeLessThanOrEqual(390);
     await keepScreenshot(page, 'first-hour-review-390.png');

@@ -35,8 +35,8 @@ export async function createSampleProject(db: Db, user: SessionUser, origin: str
   const created = await membershipOf(db, project.id, user.id);
   if (!created) throw new Error('The sample project was not created.');
   const detail = await updateProject(db, created, user.id, { brandKit: SAMPLE_PROJECT.brandKit });
-  // The creatives and the funnel take the brand kit: read the membership again, with it.
-  const membership = (await membershipOf(db, project.id, user.id)) ?? created;
+  // The creatives and the funnel take the brand kit just saved (no need to read the membership again).
+  const membership = { ...created, project: { ...created.project, brandKit: detail.brandKit } };
   for (const creative of SAMPLE_PROJECT.creatives) await createCreative(db, membership, user, creative);
   // A funnel's name is its public address, unique across Adloom.
   const funnel = await createFunnel(
