@@ -228,6 +228,17 @@ describe('safeFetch', () => {
     expect((await pending).message).toBe('The site did not answer in time.');
   });
 
+  it('ends at once, as a timeout, when the caller’s deadline passes (and never starts after it)', async () => {
+    const calls = interceptHosts({ 'acme.example': () => new Promise<Response>(() => {}) });
+    const deadline = new AbortController();
+    const pending = failure(safeFetch('https://acme.example/', { signal: deadline.signal }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    deadline.abort();
+    expect(((await pending) as UpstreamFailed).reason).toBe('timeout');
+    expect(((await failure(safeFetch('https://acme.example/', { signal: deadline.signal }))) as UpstreamFailed).reason).toBe('timeout');
+    expect(calls).toHaveLength(1);
+  });
+
   it('counts an error status or a broken connection as the site’s failure', async () => {
     interceptHosts({
       'acme.example': () => html('oops', { status: 500 }),

@@ -172,6 +172,11 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   /** What sends each hop (default: the runtime's fetch): the brand reader's demo sites answer some reserved hosts themselves. */
   fetcher?: (url: string, init: RequestInit) => Promise<Response>;
+  /**
+   * A caller's overall deadline (several fetches for one answer): when it aborts, the fetch
+   * ends at once as a timeout, like its own time limit.
+   */
+  signal?: AbortSignal;
 }
 
 export interface SafeResponse {
@@ -203,10 +208,13 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
   let rejectTimeout: (error: Error) => void = () => {};
   const timedOut = new Promise<never>((_, reject) => (rejectTimeout = reject));
   timedOut.catch(() => {});
-  const timer = setTimeout(() => {
+  const giveUp = () => {
     rejectTimeout(new UpstreamFailed('timeout', url.href));
     controller.abort();
-  }, SAFE_FETCH_LIMITS.timeoutMs);
+  };
+  if (options.signal?.aborted) throw new UpstreamFailed('timeout', url.href);
+  const timer = setTimeout(giveUp, SAFE_FETCH_LIMITS.timeoutMs);
+  options.signal?.addEventListener('abort', giveUp, { once: true });
   const inTime = <T>(promise: Promise<T>) => Promise.race([promise, timedOut]);
   try {
     for (let redirects = 0; ; redirects++) {
@@ -247,6 +255,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
     }
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', giveUp);
   }
 }
 

@@ -5,6 +5,7 @@ import type { BrandProposal } from '#common/schemas/brand-reader.ts';
 import { getDb } from '#worker/db/client.ts';
 import { media } from '#worker/db/schema.ts';
 import { BOT_USER_AGENT, SAFE_FETCH_LIMITS } from '#worker/lib/safe-fetch.ts';
+import { BRAND_READ_DEADLINE_MS } from '#worker/features/projects/brand-reader/service.ts';
 import { ACME_ICON, acmeSite, html, image, notFound, redirect } from '#worker/test/brand-sites.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { interceptHosts, type Intercepted } from '#worker/test/fetch.ts';
@@ -249,6 +250,41 @@ describe('POST /api/projects/:projectId/brand-kit/read', () => {
       ]);
     });
 
+    it('answers within one overall deadline when every stylesheet and logo is slow, with what it has', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const slow = SAFE_FETCH_LIMITS.timeoutMs - 100;
+      const head =
+        [1, 2, 3].map((n) => `<link rel="stylesheet" href="/s${n}.css">`).join('') +
+        '<meta name="theme-color" content="#0a7aff">' +
+        [1, 2, 3, 4].map((n) => `<img src="/logo-${n}.png" alt="logo">`).join('') +
+        '<link rel="icon" href="/favicon.png">';
+      let stylesheetsAsked!: () => void;
+      const asked = new Promise<void>((resolve) => (stylesheetsAsked = resolve));
+      const calls = interceptHosts({
+        'slow-assets.example': (call) => {
+          if (path(call) === '/') return page(head);
+          if (path(call) === '/s3.css') stylesheetsAsked();
+          return new Promise<Response>((resolve) => setTimeout(() => resolve(notFound()), slow));
+        },
+      });
+      let answered = false;
+      const response = read('slow-assets.example').finally(() => (answered = true));
+      // Not vi.waitFor: it would move the fake clock on.
+      await asked;
+      await vi.advanceTimersByTimeAsync(BRAND_READ_DEADLINE_MS - 1);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const result = await proposal(await response);
+      // The page, 3 stylesheets at once (until 4.9 s), then logos one by one: the second is cut off at 12 s, the rest never asked for.
+      expect(calls.map(path)).toEqual(['/', '/s1.css', '/s2.css', '/s3.css', '/logo-1.png', '/logo-2.png']);
+      expect(result.colors[0]?.hex).toBe('#0a7aff');
+      expect(result.logo).toBeNull();
+      expect(result.warnings).toEqual([
+        'The site was too slow to look for its logo in time. Upload one from the media library.',
+        '3 stylesheets of the site could not be read; colours and fonts may be missing.',
+      ]);
+    });
+
     it('answers 502 for a site that fails (500) and 422 for an address that is not a web page', async () => {
       interceptHosts({
         'down.example': () => html('<h1>Internal error</h1>', { status: 500 }),
@@ -277,11 +313,12 @@ describe('POST /api/projects/:projectId/brand-kit/read', () => {
     });
   });
 
-  it('allows 20 reads an hour per user (429 after)', async () => {
-    interceptHosts({ 'file.example': () => new Response('x', { headers: { 'content-type': 'text/plain' } }) });
-    for (let i = 0; i < 20; i++) expect((await read('file.example')).status).toBe(422);
-    const limited = await read('file.example');
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  it('allows 20 reads an hour per user, also when 25 arrive at once (one conditional write each)', async () => {
+    const calls = interceptHosts({ 'file.example': () => new Response('x', { headers: { 'content-type': 'text/plain' } }) });
+    const responses = await Promise.all(Array.from({ length: 25 }, () => read('file.example')));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array<number>(20).fill(422), ...Array<number>(5).fill(429)]);
+    expect(calls).toHaveLength(20);
+    expect(responses.find((r) => r.status === 429)!.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });

@@ -74,14 +74,19 @@ export interface LogoTarget {
  * job, not a few regular expressions'. So an SVG makes way for the next candidate, with a
  * warning that says whether it also carried scripts.
  */
-export async function storeLogo(db: Db, bucket: R2Bucket, target: LogoTarget, candidates: LogoCandidate[]): Promise<LogoResult> {
+export async function storeLogo(db: Db, bucket: R2Bucket, target: LogoTarget, candidates: LogoCandidate[], signal: AbortSignal): Promise<LogoResult> {
   const warnings: string[] = [];
   let svgSeen = false;
   for (const candidate of candidates) {
+    if (signal.aborted) {
+      warnings.push('The site was too slow to look for its logo in time. Upload one from the media library.');
+      return { logo: null, warnings };
+    }
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = (await safeFetch(candidate.url, { fetcher: demoSiteFetch, accept: 'image/*', maxBytes: Math.min(SAFE_FETCH_LIMITS.maxBytes, MAX_BYTES.image) }))
-        .body;
+      bytes = (
+        await safeFetch(candidate.url, { fetcher: demoSiteFetch, accept: 'image/*', maxBytes: Math.min(SAFE_FETCH_LIMITS.maxBytes, MAX_BYTES.image), signal })
+      ).body;
     } catch (error) {
       if (error instanceof FetchRefused || error instanceof UpstreamFailed) continue;
       throw error;
