@@ -106,7 +106,11 @@ describe('POST /api/onboarding/sample-project', () => {
     expect(project).toMatchObject({ name: SAMPLE_PROJECT.name, role: 'owner', brandKit: SAMPLE_PROJECT.brandKit });
 
     const creatives = (await (await send(`/api/creatives?projectId=${project.id}`, { cookie: user.cookie })).json()) as { items: CreativeSummary[] };
-    expect(creatives.items.map((c) => c.format).sort()).toEqual(['square', 'story']);
+    // In the customer's words (named from their headlines), not the templates' placeholders.
+    expect(creatives.items.map((c) => [c.format, c.name]).sort()).toEqual([
+      ['square', 'Spring blend, roasted this week'],
+      ['story', 'Slow mornings, good coffee'],
+    ]);
     const funnels = (await (await send(`/api/funnels?projectId=${project.id}`, { cookie: user.cookie })).json()) as { items: { id: string; title: string }[] };
     expect(funnels.items.map((f) => f.title)).toEqual([SAMPLE_PROJECT.funnel.title]);
     const pages = (await (await send(`/api/pages?funnelId=${funnels.items[0]!.id}`, { cookie: user.cookie })).json()) as {

@@ -1,4 +1,5 @@
 import type { BrandKit, ProjectDetail } from '#common/schemas/projects.ts';
+import { buildTemplate } from '#common/creative/templates.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { createCreative } from '#worker/features/creatives/core/service.ts';
@@ -23,9 +24,18 @@ export const SAMPLE_PROJECT = {
     bodyFont: 'inter',
     tone: 'Warm and neighbourly: short sentences, real coffee words, no hype. We talk to regulars, not to “customers”.',
   } satisfies BrandKit,
+  // The customer's own words, not the templates' placeholders: the sample shows what a real project looks like.
   creatives: [
-    { template: 'bold-headline', format: 'square' },
-    { template: 'minimal-serif', format: 'story' },
+    {
+      template: 'bold-headline',
+      format: 'square',
+      copy: { headline: 'Spring blend, roasted this week', body: 'Fresh from our roastery on Mill Street. Your first cup is on us.', cta: 'Find us' },
+    },
+    {
+      template: 'minimal-serif',
+      format: 'story',
+      copy: { headline: 'Slow mornings, good coffee', body: 'Small batches, roasted by hand, ready when you are.', cta: 'Visit the café' },
+    },
   ],
   funnel: { title: 'Northwind spring offer', page: { title: 'Spring offer', slug: 'offer' } },
 } as const;
@@ -37,7 +47,8 @@ export async function createSampleProject(db: Db, user: SessionUser, origin: str
   const detail = await updateProject(db, created, user.id, { brandKit: SAMPLE_PROJECT.brandKit });
   // The creatives and the funnel take the brand kit just saved (no need to read the membership again).
   const membership = { ...created, project: { ...created.project, brandKit: detail.brandKit } };
-  for (const creative of SAMPLE_PROJECT.creatives) await createCreative(db, membership, user, creative);
+  for (const { template, format, copy } of SAMPLE_PROJECT.creatives)
+    await createCreative(db, membership, user, { template, format, document: buildTemplate(template, { brand: detail.brandKit, format, copy }) });
   // A funnel's name is its public address, unique across Adloom.
   const funnel = await createFunnel(
     db,
