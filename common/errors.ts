@@ -1,3 +1,5 @@
+import { en as core } from '#common/locales/core/en.ts';
+
 /**
  * The one error table of the product (PRODUCT.md §5): every API error is
  * `{"error": {"code", "message", "details"?, "requestId"}}` with one of these codes.
@@ -32,22 +34,11 @@ export interface ErrorBody {
   };
 }
 
-/** Default, user-facing messages (sentence case, say what to do next). */
-export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
-  bad_request: 'The request could not be read.',
-  validation_failed: 'Some fields need your attention.',
-  unauthenticated: 'Please sign in to continue.',
-  forbidden: 'You are not allowed to do that.',
-  not_found: 'We could not find that.',
-  conflict: 'That conflicts with something that already exists.',
-  insufficient_credits: 'You do not have enough credits for this.',
-  plan_limit_reached: 'Your plan’s limit is reached. Upgrade to continue.',
-  payload_too_large: 'That is too large.',
-  unsupported_media_type: 'That file type is not supported.',
-  rate_limited: 'Too many attempts. Please wait a moment and try again.',
-  upstream_failed: 'A service we depend on did not answer. Please try again.',
-  internal: 'Something went wrong on our side. Please try again.',
-};
+/** Default, user-facing messages (sentence case, say what to do next): the core catalog's English `error.{code}`, said in the reader's language by the worker. */
+export const DEFAULT_MESSAGES = Object.fromEntries((Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => [code, core[`error.${code}`]])) as Record<
+  ErrorCode,
+  string
+>;
 
 /**
  * The code for an HTTP status that something other than our code raised (Hono's own

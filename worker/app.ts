@@ -1,3 +1,4 @@
+import { localeOf } from '#worker/lib/i18n.ts';
 import * as Sentry from '@sentry/cloudflare';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '#worker/env.ts';
@@ -135,7 +136,7 @@ export function createApp() {
     .route('/', assetRoutes);
 
   app.notFound(async (c) => {
-    if (!wantsHtml(c)) return c.json(errorBody('not_found', c.get('requestId')), 404);
+    if (!wantsHtml(c)) return c.json(errorBody('not_found', c.get('requestId'), undefined, undefined, localeOf(c)), 404);
     // A signed-in user stays in the workspace: its shell shows the not-found (issue 27).
     if (c.req.method === 'GET' && (await signedInUser(c))) return workspaceNotFound(c);
     return renderErrorPage(c, 404);
@@ -150,7 +151,7 @@ export function createApp() {
       console.error(`[${requestId}] unexpected error`, thrown);
     }
     applyHeaders(c, error.headers);
-    if (!wantsHtml(c)) return c.json(errorBody(error.code, requestId, error.message, error.details), error.status);
+    if (!wantsHtml(c)) return c.json(errorBody(error.code, requestId, error.message, error.details, localeOf(c)), error.status);
     return renderErrorPage(c, error.status);
   });
 

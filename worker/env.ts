@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import * as z from 'zod/mini';
 import type { Db } from '#worker/db/client.ts';
 import type { ads, creations, creatives, funnels, media } from '#worker/db/schema.ts';
@@ -129,6 +130,8 @@ export interface SessionUser {
   role: 'user' | 'admin';
   plan: 'free' | 'pro' | 'agency';
   createdAt: Date;
+  /** The workspace's and the emails' language (issue 28). */
+  locale: Locale;
 }
 
 /** Per-request values, set by middleware. */

@@ -21,19 +21,21 @@ import { formatNumber } from '#common/format.ts';
 import { Logo } from '#client/components/logo.tsx';
 import { LoginDialog } from '#client/public/auth/login-dialog.tsx';
 import { UNAUTHENTICATED_EVENT } from '#client/lib/http.ts';
+import type { MessageIds } from '#common/i18n/register.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useSession } from '#client/lib/session.tsx';
 import { breadcrumbs } from '#client/app/breadcrumbs.ts';
 import { useCrumbLabels } from '#client/app/crumbs.tsx';
 import { canMakePresentations } from '#client/features/presentations/access.ts';
 
 const MAIN_NAV = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/projects', label: 'Projects', icon: Folder },
-  { to: '/creatives', label: 'Creatives', icon: Palette },
-  { to: '/creations', label: 'Creations', icon: Image },
-  { to: '/funnels', label: 'Funnels', icon: Filter },
-  { to: '/pages', label: 'Pages', icon: FileText },
-];
+  { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/projects', label: 'nav.projects', icon: Folder },
+  { to: '/creatives', label: 'nav.creatives', icon: Palette },
+  { to: '/creations', label: 'nav.creations', icon: Image },
+  { to: '/funnels', label: 'nav.funnels', icon: Filter },
+  { to: '/pages', label: 'nav.pages', icon: FileText },
+] as const satisfies { to: string; label: MessageIds; icon: typeof Folder }[];
 
 function navClass(collapsed: boolean) {
   return ({ isActive }: { isActive: boolean }) =>
@@ -46,12 +48,16 @@ function navClass(collapsed: boolean) {
 
 function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolean; onToggle?: () => void; onNavigate?: () => void }) {
   const { user } = useSession();
-  const item = (to: string, label: string, Icon: typeof Folder) => (
-    <NavLink key={to} to={to} className={navClass(collapsed)} title={collapsed ? label : undefined} onClick={onNavigate} end={to === '/account'}>
-      <Icon aria-hidden="true" className="size-4 shrink-0" />
-      <span className={collapsed ? 'sr-only' : ''}>{label}</span>
-    </NavLink>
-  );
+  const t = useT();
+  const item = (to: string, id: MessageIds, Icon: typeof Folder) => {
+    const label = t(id);
+    return (
+      <NavLink key={to} to={to} className={navClass(collapsed)} title={collapsed ? label : undefined} onClick={onNavigate} end={to === '/account'}>
+        <Icon aria-hidden="true" className="size-4 shrink-0" />
+        <span className={collapsed ? 'sr-only' : ''}>{label}</span>
+      </NavLink>
+    );
+  };
   return (
     <div className="flex h-full flex-col gap-6 p-3">
       <Link
@@ -61,22 +67,22 @@ function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolean; onTo
       >
         {collapsed ? <Logo className="[&>span:last-child]:sr-only" /> : <Logo className="text-lg" />}
       </Link>
-      <nav aria-label="Workspace" className="flex flex-1 flex-col gap-1">
+      <nav aria-label={t('nav.workspace')} className="flex flex-1 flex-col gap-1">
         {MAIN_NAV.map((n) => item(n.to, n.label, n.icon))}
-        {canMakePresentations(user) ? item('/presentations', 'Presentations', Presentation) : null}
+        {canMakePresentations(user) ? item('/presentations', 'nav.presentations', Presentation) : null}
       </nav>
       <div className="flex flex-col gap-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
-        {item('/account', 'Account', UserRound)}
-        {user?.role === 'admin' ? item('/admin', 'Admin', Shield) : null}
+        {item('/account', 'nav.account', UserRound)}
+        {user?.role === 'admin' ? item('/admin', 'nav.admin', Shield) : null}
         {onToggle ? (
           <button
             type="button"
             onClick={onToggle}
             className={`flex h-9 items-center gap-3 rounded-[var(--radius-control)] px-3 text-sm text-zinc-500 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800 ${collapsed ? 'justify-center px-0' : ''}`}
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')}
           >
             {collapsed ? <ChevronsRight aria-hidden="true" className="size-4" /> : <ChevronsLeft aria-hidden="true" className="size-4" />}
-            <span className={collapsed ? 'sr-only' : ''}>Collapse</span>
+            <span className={collapsed ? 'sr-only' : ''}>{t('nav.collapse')}</span>
           </button>
         ) : null}
       </div>
@@ -86,6 +92,7 @@ function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolean; onTo
 
 function CreditsPill() {
   const { credits } = useSession();
+  const t = useT();
   return (
     <Link
       to="/account/credits"
@@ -93,7 +100,7 @@ function CreditsPill() {
     >
       <Coins aria-hidden="true" className="size-4 text-amber-500" />
       {credits ? formatNumber(credits.total) : <span aria-hidden="true" className="inline-block h-3 w-6 animate-pulse rounded bg-zinc-200 dark:bg-zinc-700" />}
-      <span className="max-sm:sr-only">{credits ? 'credits' : 'Credits'}</span>
+      <span className="max-sm:sr-only">{credits ? t('shell.credits', { count: credits.total }) : t('shell.creditsLoading')}</span>
     </Link>
   );
 }
@@ -105,6 +112,7 @@ function initials(name: string): string {
 
 function AccountMenu() {
   const { user, signOut } = useSession();
+  const t = useT();
   const [signingOut, setSigningOut] = useState(false);
   if (!user) return null;
   const link = 'block rounded-md px-3 py-2 text-sm text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800';
@@ -117,7 +125,7 @@ function AccountMenu() {
         className="grid size-9 place-items-center rounded-full bg-accent-600 text-sm font-semibold text-white hover:bg-accent-700"
       >
         <span aria-hidden="true">{initials(user.name)}</span>
-        <span className="sr-only">Account menu</span>
+        <span className="sr-only">{t('shell.accountMenu')}</span>
       </button>
       <div
         id="account-menu"
@@ -128,25 +136,25 @@ function AccountMenu() {
           <p className="truncate text-sm font-semibold">{user.name}</p>
           <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>
           <p className="mt-2 inline-flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-300">
-            <BadgeCheck aria-hidden="true" className="size-3.5 text-accent-600" /> {user.plan.name} plan
+            <BadgeCheck aria-hidden="true" className="size-3.5 text-accent-600" /> {t('shell.plan', { plan: user.plan.name })}
           </p>
         </div>
-        <nav aria-label="Account" className="py-1">
+        <nav aria-label={t('nav.account')} className="py-1">
           <Link className={link} to="/account" onClick={close}>
-            Account
+            {t('nav.account')}
           </Link>
           <Link className={link} to="/account/billing" onClick={close}>
-            Billing
+            {t('nav.billing')}
           </Link>
           <Link className={link} to="/account/credits" onClick={close}>
-            Credits
+            {t('nav.credits')}
           </Link>
           <Link className={link} to="/account/affiliate" onClick={close}>
-            Affiliate programme
+            {t('nav.affiliate')}
           </Link>
           {user.role === 'admin' ? (
             <Link className={link} to="/admin" onClick={close}>
-              Admin
+              {t('nav.admin')}
             </Link>
           ) : null}
         </nav>
@@ -160,7 +168,7 @@ function AccountMenu() {
               void signOut().catch(() => setSigningOut(false));
             }}
           >
-            {signingOut ? 'Signing out…' : 'Sign out'}
+            {signingOut ? t('shell.signingOut') : t('shell.signOut')}
           </button>
         </div>
       </div>
@@ -171,9 +179,10 @@ function AccountMenu() {
 function Breadcrumbs() {
   const { pathname } = useLocation();
   const labels = useCrumbLabels();
+  const t = useT();
   const crumbs = breadcrumbs(pathname).map((crumb) => ({ ...crumb, label: labels[crumb.href] ?? crumb.label }));
   return (
-    <nav aria-label="Breadcrumb" className="min-w-0">
+    <nav aria-label={t('nav.breadcrumb')} className="min-w-0">
       <ol className="flex min-w-0 items-center gap-2 overflow-hidden text-sm">
         {crumbs.map((crumb, i) => (
           // Long labels (a project's name) give way on a phone; short ones ("Projects") stay whole.
@@ -221,6 +230,7 @@ export function Shell({ children }: { children?: ReactNode }) {
   const onEditor = useMatch('/creatives/:objectId') !== null;
   const collapsed = stored === '1' || (stored !== '0' && onEditor);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const t = useT();
   const toggle = () => {
     const next = collapsed ? '0' : '1';
     try {
@@ -236,7 +246,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-zinc-900"
       >
-        Skip to content
+        {t('shell.skip')}
       </a>
       <aside
         className={`sticky top-0 hidden h-screen shrink-0 border-r border-zinc-200 bg-white transition-[width] md:block dark:border-zinc-800 dark:bg-zinc-900 ${collapsed ? 'w-16' : 'w-60'}`}
@@ -244,10 +254,10 @@ export function Shell({ children }: { children?: ReactNode }) {
         <Sidebar collapsed={collapsed} onToggle={toggle} />
       </aside>
       {mobileOpen ? (
-        <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" aria-label="Navigation">
-          <button type="button" aria-label="Close navigation" className="absolute inset-0 bg-zinc-950/50" onClick={() => setMobileOpen(false)} />
+        <div className="fixed inset-0 z-40 md:hidden" role="dialog" aria-modal="true" aria-label={t('nav.dialog')}>
+          <button type="button" aria-label={t('nav.close')} className="absolute inset-0 bg-zinc-950/50" onClick={() => setMobileOpen(false)} />
           <div className="relative h-full w-64 bg-white shadow-xl dark:bg-zinc-900">
-            <button type="button" aria-label="Close navigation" className="absolute top-4 right-3 p-1 text-zinc-500" onClick={() => setMobileOpen(false)}>
+            <button type="button" aria-label={t('nav.close')} className="absolute top-4 right-3 p-1 text-zinc-500" onClick={() => setMobileOpen(false)}>
               <X aria-hidden="true" className="size-5" />
             </button>
             <Sidebar collapsed={false} onNavigate={() => setMobileOpen(false)} />
@@ -260,7 +270,7 @@ export function Shell({ children }: { children?: ReactNode }) {
             <button
               type="button"
               className="-ml-1 p-1 text-zinc-600 md:hidden dark:text-zinc-300"
-              aria-label="Open navigation"
+              aria-label={t('nav.open')}
               onClick={() => setMobileOpen(true)}
             >
               <Menu aria-hidden="true" className="size-5" />

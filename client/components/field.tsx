@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const control =
   'block w-full rounded-[var(--radius-control)] border bg-white px-3 text-base text-zinc-900 shadow-sm placeholder:text-zinc-400 focus:outline-2 focus:outline-offset-0 focus:outline-accent-600 disabled:bg-zinc-100 read-only:bg-zinc-50 read-only:text-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:disabled:bg-zinc-800 dark:read-only:bg-zinc-800 dark:read-only:text-zinc-300 sm:text-sm';
@@ -79,6 +79,18 @@ export function TextAreaField({ label, error, hint, id, className = '', ...input
   return (
     <FieldFrame label={label} error={error} hint={hint} givenId={id} className={className}>
       {(c) => <textarea id={c.id} className={`${control} min-h-32 py-2 ${c.border}`} aria-invalid={c.invalid} aria-describedby={c.describedBy} {...input} />}
+    </FieldFrame>
+  );
+}
+
+export function SelectField({ label, error, hint, id, className = '', children, ...select }: FieldChrome & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} givenId={id} className={className}>
+      {(c) => (
+        <select id={c.id} className={`${control} h-10 ${c.border}`} aria-invalid={c.invalid} aria-describedby={c.describedBy} {...select}>
+          {children}
+        </select>
+      )}
     </FieldFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, inject, vi } from 'vitest';
 import fc from 'fast-check';
+import type { Messages } from '@lingui/core';
 import { forgetProjectModules } from '#common/test/fresh-modules.ts';
 
 // The component tests share one happy-dom window per vitest worker (vitest.config.ts:
@@ -43,3 +44,10 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// Components read their words through useT(): rendered without the app's provider, in English
+// with every catalog (the module instance the test's components will import, after the reset above).
+const { setTestFallbackI18n } = await import('#client/lib/i18n.tsx');
+const { createI18n } = await import('#common/i18n/setup.ts');
+const english = import.meta.glob<{ messages: Messages }>('/common/locales/*/compiled/en.ts', { eager: true });
+setTestFallbackI18n(createI18n('en', ...Object.values(english).map((m) => m.messages)));

@@ -1,3 +1,4 @@
+import { LOCALES, type Locale } from '#common/i18n/locales.ts';
 import * as z from 'zod/mini';
 import { emailField, nameField, passwordField, text } from '#common/schemas/fields.ts';
 
@@ -43,7 +44,10 @@ export const passwordResetForm = z.pipe(
   ]),
 );
 
-export const profileInput = z.object({ name: nameField });
+/** The account's name and language: either or both. */
+export const profileInput = z
+  .object({ name: z.optional(nameField), locale: z.optional(z.enum(LOCALES, 'Pick English or German.')) })
+  .check(z.refine((input) => input.name !== undefined || input.locale !== undefined, 'Send a name or a language.'));
 
 /** Deleting the account (decision 0023): the password again, checked like a sign-in. */
 export const accountDeletionInput = z.object({
@@ -86,6 +90,8 @@ export interface PublicUser {
   role: 'user' | 'admin';
   plan: { id: 'free' | 'pro' | 'agency'; name: string };
   createdAt: string;
+  /** The workspace's and the emails' language (issue 28). */
+  locale: Locale;
 }
 
 export interface SessionInfo {

@@ -1,3 +1,4 @@
+import { LOCALES } from '#common/i18n/locales.ts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { BrandKit } from '#common/schemas/projects.ts';
@@ -41,6 +42,8 @@ export const users = sqliteTable(
      * job 30 days later unless they sign in before (which clears it). Decision 0023.
      */
     deletionRequestedAt: integer('deletion_requested_at', { mode: 'timestamp_ms' }),
+    /** The language of the workspace and of the emails sent to the user (issue 28): negotiated at sign-up, changed in the account. */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
   },
   // Only accounts waiting for deletion, for the purge job.
   (t) => [

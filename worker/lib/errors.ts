@@ -1,6 +1,8 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DEFAULT_MESSAGES, ERROR_STATUS, codeForStatus, type ErrorBody, type ErrorCode, type ErrorDetails } from '#common/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '#common/i18n/locales.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
 
 /**
  * The one error type of the worker (ARCHITECTURE.md §3). It is Hono's HTTPException, so
@@ -33,11 +35,15 @@ export class AppError extends HTTPException {
   }
 }
 
-export function errorBody(code: ErrorCode, requestId: string, message?: string, details?: ErrorDetails): ErrorBody {
+/**
+ * The error envelope. A code's default message is said in the request's language (the core
+ * catalog's `error.{code}`); a specific message is sent as it was written.
+ */
+export function errorBody(code: ErrorCode, requestId: string, message?: string, details?: ErrorDetails, locale: Locale = DEFAULT_LOCALE): ErrorBody {
   return {
     error: {
       code,
-      message: message ?? DEFAULT_MESSAGES[code],
+      message: message === undefined || message === DEFAULT_MESSAGES[code] ? i18nFor(locale)._(`error.${code}`) : message,
       ...(details ? { details } : {}),
       requestId,
     },

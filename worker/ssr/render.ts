@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import type { Context } from 'hono';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -168,6 +169,8 @@ export async function renderStaticPage(
 /** Data the workspace starts with, so the first screen needs no extra round trip. */
 export interface AppBoot {
   user: unknown;
+  /** The workspace's language: the user's setting, else the visitor's (worker/lib/i18n.ts). */
+  locale: Locale;
   sentryDsn: string | null;
   requestId: string;
 }
@@ -183,12 +186,14 @@ export async function renderAppShell(c: Context<AppEnv>, meta: PageMeta, boot: A
   if (!entry) throw new Error(`The build manifest has no ${ENTRIES.app} entry.`);
   const nonce = c.get('nonce');
   const css = chunkCss(manifest, ENTRIES.app).filter((file) => file !== assets.stylesheet);
-  const preload = chunkFiles(manifest, ENTRIES.app).slice(1);
+  // The first screen waits for the core messages in the user's language: fetched with the entry, not after it.
+  const catalog = manifest[`common/locales/core/compiled/${boot.locale}.ts`];
+  const preload = [...chunkFiles(manifest, ENTRIES.app).slice(1), ...(catalog ? [`/${catalog.file}`] : [])];
   const extra = [
     ...css.map((file) => `<link rel="stylesheet" href="${file}">`),
     ...preload.map((file) => `<link rel="modulepreload" href="${file}" nonce="${nonce}">`),
     `<script type="module" src="/${entry.file}" nonce="${nonce}"></script>`,
   ].join('');
-  const html = `<!doctype html><html lang="${langOf(meta)}"><head>${headTags(c, meta.page ? meta : { ...meta, noindex: true }, assets, extra)}</head><body><div id="root">${SHELL_SKELETON}</div><script type="application/json" id="boot">${scriptJson(boot)}</script></body></html>`;
+  const html = `<!doctype html><html lang="${boot.locale}"><head>${headTags(c, meta.page ? meta : { ...meta, noindex: true }, assets, extra)}</head><body><div id="root">${SHELL_SKELETON}</div><script type="application/json" id="boot">${scriptJson(boot)}</script></body></html>`;
   return c.html(html, status, { 'Cache-Control': 'private, no-cache' });
 }

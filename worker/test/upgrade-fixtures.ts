@@ -465,4 +465,14 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       ]);
     },
   },
+
+  '0016_user_locale.sql': {
+    // Nothing new to write (a statement is required): every account made before the upgrade speaks English until its owner chooses (issue 28).
+    rows: () => [`UPDATE users SET updated_at = updated_at WHERE id = ${q(USERS.owner.id)}`],
+    async check(t) {
+      expect(await t.json('/api/me')).toMatchObject({ id: USERS.owner.id, locale: 'en' });
+      const rows = await t.query<{ locale: string }>(`SELECT DISTINCT locale FROM users WHERE id LIKE 'upg_user_%'`);
+      expect(rows).toEqual([{ locale: 'en' }]);
+    },
+  },
 };

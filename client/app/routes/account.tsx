@@ -20,6 +20,7 @@ import { describeUserAgent, relativeTime } from '#client/lib/user-agent.ts';
 import { useSession, useUser } from '#client/lib/session.tsx';
 import { DeleteAccountCard } from '#client/features/account/delete-account-card.tsx';
 import { ExportCard } from '#client/features/account/export-card.tsx';
+import { LanguageCard } from '#client/features/account/language-card.tsx';
 
 /** A card of the account page that is one form: the submission's failure above its fields. */
 function FormCard({
@@ -234,6 +235,7 @@ export default function Account() {
           </Alert>
         ) : null}
         <ProfileCard />
+        <LanguageCard />
         <PasswordCard onChanged={() => setSessionsVersion((v) => v + 1)} />
         <SessionsCard version={sessionsVersion} />
         <ExportCard />

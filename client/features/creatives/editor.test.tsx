@@ -19,6 +19,7 @@ const USER: PublicUser = {
   role: 'user',
   plan: { id: 'free', name: 'Free' },
   createdAt: '2026-01-01T00:00:00.000Z',
+  locale: 'en',
 };
 
 function detail(role: CreativeDetail['role'], extra: Partial<CreativeDetail> = {}): CreativeDetail {

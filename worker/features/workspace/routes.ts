@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { WORKSPACE_ROUTES } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { localeOf } from '#worker/lib/i18n.ts';
 import { access } from '#worker/middleware/access.ts';
 import { pageMeta, renderAppShell } from '#worker/ssr/render.ts';
 import { toPublicUser } from '#worker/features/auth/core/service.ts';
@@ -19,7 +20,7 @@ function workspaceShell(c: Context<AppEnv>, page: string | ReturnType<typeof pag
   return renderAppShell(
     c,
     typeof page === 'string' ? { title: page, description: 'Adloom workspace' } : page,
-    { user: user ? toPublicUser(user) : null, sentryDsn: c.env.SENTRY_DSN || null, requestId: c.get('requestId') },
+    { user: user ? toPublicUser(user) : null, locale: localeOf(c), sentryDsn: c.env.SENTRY_DSN || null, requestId: c.get('requestId') },
     status,
   );
 }

@@ -33,6 +33,7 @@ describe('/api/me', () => {
       role: 'user',
       plan: { id: 'free', name: 'Free' },
       createdAt: expect.any(String),
+      locale: 'en',
     });
   });
 

@@ -4,6 +4,7 @@ import { accountDeletionInput, passwordChangeInput, profileInput } from '#common
 import { idField, pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
+import { writeLocaleCookie } from '#worker/lib/i18n.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { clearSessionCookie } from '#worker/lib/session-cookie.ts';
@@ -18,7 +19,11 @@ const sessionParam = z.object({ id: idField('This session id is not valid.') });
 export const accountRoutes = new Hono<AppEnv>()
   .get('/', access('user'), (c) => c.json(auth.toPublicUser(required(c, 'user'))))
   .patch('/', access('user'), validate('json', profileInput), async (c) => {
-    return c.json(await auth.updateProfile(c.get('db'), required(c, 'user').id, c.req.valid('json')));
+    const input = c.req.valid('json');
+    const user = await auth.updateProfile(c.get('db'), required(c, 'user').id, input);
+    // This browser keeps the language after signing out (public pages, the sign-in page).
+    if (input.locale) writeLocaleCookie(c, input.locale);
+    return c.json(user);
   })
   .post('/password', access('user'), validate('json', passwordChangeInput), async (c) => {
     return c.json(await auth.changePassword(c.get('db'), required(c, 'user').id, required(c, 'sessionId'), c.req.valid('json'), requestMeta(c)));

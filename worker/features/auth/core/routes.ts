@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from '#common/schemas/auth.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { visitorLocale } from '#worker/lib/i18n.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { afterResponse } from '#worker/lib/response.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
@@ -16,7 +17,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/signup', access('public'), validate('json', signupInput), async (c) => {
     const input = c.req.valid('json');
     const referrer = await referrerFor(c.get('db'), getCookie(c, REF_COOKIE), input.email);
-    const { user, token } = await auth.signup(c.get('db'), input, requestMeta(c), referrer);
+    // The new account speaks the language the visitor was reading in.
+    const { user, token } = await auth.signup(c.get('db'), { ...input, locale: visitorLocale(c) }, requestMeta(c), referrer);
     writeSessionCookie(c, token);
     return c.json(user, 201);
   })

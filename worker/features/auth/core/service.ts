@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import type { PublicUser, SessionInfo } from '#common/schemas/auth.ts';
 import { PLANS } from '#common/plans.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
@@ -20,7 +21,7 @@ import { cachedSession, forgetSession, forgetToken, forgetUser, rememberSession 
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-export function toPublicUser(user: Pick<repo.UserRow, 'id' | 'email' | 'name' | 'role' | 'plan' | 'createdAt'>): PublicUser {
+export function toPublicUser(user: Pick<repo.UserRow, 'id' | 'email' | 'name' | 'role' | 'plan' | 'createdAt' | 'locale'>): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -28,11 +29,12 @@ export function toPublicUser(user: Pick<repo.UserRow, 'id' | 'email' | 'name' | 
     role: user.role,
     plan: { id: user.plan, name: PLANS[user.plan].name },
     createdAt: user.createdAt.toISOString(),
+    locale: user.locale,
   };
 }
 
 function toSessionUser(user: repo.UserRow): SessionUser {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, plan: user.plan, createdAt: user.createdAt };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, plan: user.plan, createdAt: user.createdAt, locale: user.locale };
 }
 
 async function newSession(db: Db, userId: string, meta: RequestMeta, now: Date) {
@@ -59,7 +61,7 @@ export function newAffiliateCode(): string {
 }
 
 /** Signs a user up; `referrerId` (from the affiliate cookie, checked by the caller) becomes a referral. */
-export async function signup(db: Db, input: { email: string; password: string; name: string }, meta: RequestMeta, referrerId?: string) {
+export async function signup(db: Db, input: { email: string; password: string; name: string; locale?: Locale }, meta: RequestMeta, referrerId?: string) {
   await consume(db, `signup:${clientNetwork(meta.ip)}`, RATE_LIMITS.signups);
   if (await repo.findUserByEmail(db, input.email)) {
     throw new AppError('conflict', 'An account with this email already exists. Sign in instead, or reset your password.', {
@@ -77,6 +79,7 @@ export async function signup(db: Db, input: { email: string; password: string; n
         email: input.email,
         name: input.name,
         passwordHash,
+        ...(input.locale ? { locale: input.locale } : {}),
         affiliateCode: newAffiliateCode(),
         createdAt: now,
         updatedAt: now,
@@ -290,8 +293,11 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
   forgetUser(used.userId);
 }
 
-export async function updateProfile(db: Db, userId: string, input: { name: string }): Promise<PublicUser> {
-  const [user] = await repo.updateUser(db, userId, { name: input.name });
+export async function updateProfile(db: Db, userId: string, input: { name?: string | undefined; locale?: Locale | undefined }): Promise<PublicUser> {
+  const [user] = await repo.updateUser(db, userId, {
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.locale === undefined ? {} : { locale: input.locale }),
+  });
   if (!user) throw new AppError('not_found');
   forgetUser(userId);
   return toPublicUser(user);

@@ -1,0 +1,53 @@
+import type { Source } from '#common/i18n/catalog.ts';
+
+/**
+ * The workspace's core messages (decision 0032): the shell, the error codes' messages, the
+ * language setting. Loaded with the workspace in the user's language; the worker has them too.
+ * Ids are `area.thing`; messages are ICU MessageFormat.
+ */
+export const en = {
+  'nav.workspace': 'Workspace',
+  'nav.dashboard': 'Dashboard',
+  'nav.projects': 'Projects',
+  'nav.creatives': 'Creatives',
+  'nav.creations': 'Creations',
+  'nav.funnels': 'Funnels',
+  'nav.pages': 'Pages',
+  'nav.presentations': 'Presentations',
+  'nav.account': 'Account',
+  'nav.admin': 'Admin',
+  'nav.billing': 'Billing',
+  'nav.credits': 'Credits',
+  'nav.affiliate': 'Affiliate programme',
+  'nav.breadcrumb': 'Breadcrumb',
+  'nav.open': 'Open navigation',
+  'nav.close': 'Close navigation',
+  'nav.dialog': 'Navigation',
+  'nav.collapse': 'Collapse',
+  'nav.collapseSidebar': 'Collapse sidebar',
+  'nav.expandSidebar': 'Expand sidebar',
+  'shell.credits': '{count, plural, one {credit} other {credits}}',
+  'shell.creditsLoading': 'Credits',
+  'shell.skip': 'Skip to content',
+  'shell.accountMenu': 'Account menu',
+  'shell.plan': '{plan} plan',
+  'shell.signOut': 'Sign out',
+  'shell.signingOut': 'Signing out…',
+  'language.label': 'Language',
+  'language.hint': 'The language of the workspace and of the emails Adloom sends you.',
+  'language.failed': 'The language could not be saved. Check your connection and try again.',
+  'language.saved': 'Language saved.',
+  'error.bad_request': 'The request could not be read.',
+  'error.validation_failed': 'Some fields need your attention.',
+  'error.unauthenticated': 'Please sign in to continue.',
+  'error.forbidden': 'You are not allowed to do that.',
+  'error.not_found': 'We could not find that.',
+  'error.conflict': 'That conflicts with something that already exists.',
+  'error.insufficient_credits': 'You do not have enough credits for this.',
+  'error.plan_limit_reached': 'Your plan’s limit is reached. Upgrade to continue.',
+  'error.payload_too_large': 'That is too large.',
+  'error.unsupported_media_type': 'That file type is not supported.',
+  'error.rate_limited': 'Too many attempts. Please wait a moment and try again.',
+  'error.upstream_failed': 'A service we depend on did not answer. Please try again.',
+  'error.internal': 'Something went wrong on our side. Please try again.',
+} as const satisfies Source;
