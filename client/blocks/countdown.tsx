@@ -1,11 +1,13 @@
+import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
+import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import type { CountdownProps } from '#common/schemas/blocks.ts';
 import { BlockHeading, Buttons, HEADING_FONT, Section } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
 
 const UNITS = [
-  { key: 'd', label: 'Days', ms: 86_400_000 },
-  { key: 'h', label: 'Hours', ms: 3_600_000 },
-  { key: 'm', label: 'Minutes', ms: 60_000 },
+  { key: 'd', label: 'content.countdown.days', ms: 86_400_000 },
+  { key: 'h', label: 'content.countdown.hours', ms: 3_600_000 },
+  { key: 'm', label: 'content.countdown.minutes', ms: 60_000 },
 ] as const;
 
 /** Days, hours and minutes left at `now` (rounded down; all zero once it has ended). */
@@ -19,9 +21,13 @@ export function remaining(endsAt: string, now: number): { d: number; h: number; 
   return { d, h, m: Math.floor(left / 60_000), ended };
 }
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-/** Made on first use: nothing to build while the worker starts. */
-const formatDate = (ms: number) => (dateFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })).format(ms);
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Made on first use per language: nothing to build while the worker starts. */
+function formatDate(ms: number, locale: string): string {
+  let format = dateFormats.get(locale);
+  if (!format) dateFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })));
+  return format.format(ms);
+}
 
 /**
  * A countdown to `endsAt`, rendered on the server at `ctx.now`. The page's script keeps it
@@ -31,8 +37,12 @@ const formatDate = (ms: number) => (dateFormat ??= new Intl.DateTimeFormat('en-G
  */
 export function CountdownBlock({ id, props, ctx }: { id: string; props: CountdownProps; ctx: BlockContext }) {
   const headingId = `${id}-title`;
+  const t = useT();
+  const i18n = useI18n();
   const left = remaining(props.endsAt, ctx.now);
-  const endsOn = formatDate(Date.parse(props.endsAt));
+  const endsOn = formatDate(Date.parse(props.endsAt), INTL_LOCALES[i18n.locale as Locale] ?? i18n.locale);
+  // The date goes inside <time>: the message is cut where its {date} stands, whatever the language's word order.
+  const [before, after] = t('content.countdown.ends', { date: '\u0000' }).split('\u0000');
   return (
     <Section id={id} tone="surface" labelledBy={props.heading ? headingId : undefined}>
       <div className="mx-auto max-w-3xl text-center" data-countdown={props.endsAt}>
@@ -44,16 +54,18 @@ export function CountdownBlock({ id, props, ctx }: { id: string; props: Countdow
                 <span data-countdown-unit={unit.key} className={`${HEADING_FONT} text-4xl font-bold tabular-nums sm:text-5xl`}>
                   {unit.key === 'd' ? left[unit.key] : String(left[unit.key]).padStart(2, '0')}
                 </span>
-                <span className="mt-1 text-sm font-medium text-(--fp-fg-muted)">{unit.label}</span>
+                <span className="mt-1 text-sm font-medium text-(--fp-fg-muted)">{t(unit.label)}</span>
               </li>
             ))}
           </ol>
           <p className="mt-5 text-sm text-(--fp-fg-muted)">
-            Ends <time dateTime={props.endsAt}>{endsOn} UTC</time>
+            {before}
+            <time dateTime={props.endsAt}>{endsOn}</time>
+            {after}
           </p>
         </div>
         <p data-countdown-expired="" hidden={!left.ended} className="mt-6 text-xl font-semibold">
-          {props.expiredText || 'This offer has ended.'}
+          {props.expiredText || t('content.countdown.ended')}
         </p>
         {props.button && <Buttons primary={props.button} secondary={null} className="mt-8 justify-center" />}
       </div>

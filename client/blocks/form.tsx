@@ -1,3 +1,4 @@
+import { useT } from '#client/lib/i18n-context.tsx';
 import { CircleCheck } from 'lucide-react';
 import type { FormField, FormProps } from '#common/schemas/blocks.ts';
 import { BUTTON_PRIMARY, HEADING_FONT, Section } from '#client/blocks/shared.tsx';
@@ -26,6 +27,7 @@ function autoComplete(field: FormField): string | undefined {
 const TICKED = new Set(['on', 'true', '1']);
 
 function Field({ field, id, error, value }: { field: FormField; id: string; error?: string; value?: string }) {
+  const t = useT();
   const errorId = `${id}-error`;
   const described = error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {};
   const errorText = error && (
@@ -80,7 +82,7 @@ function Field({ field, id, error, value }: { field: FormField; id: string; erro
       <div>
         {label}
         <select id={id} name={field.name} required={field.required} defaultValue={value ?? ''} className={CONTROL} {...described}>
-          <option value="">Choose…</option>
+          <option value="">{t('content.form.choose')}</option>
           {(field.options ?? []).map((option) => (
             <option key={option} value={option}>
               {option}
@@ -126,6 +128,7 @@ export function FormBlock({ id, props, ctx }: { id: string; props: FormProps; ct
   const values = state?.values ?? {};
   const fieldErrors = props.fields.filter((f) => errors[f.name]).length;
   const hidden = Object.entries(ctx.form?.hidden ?? {}).filter(([name]) => name !== 'formId' && name !== 'website');
+  const t = useT();
   return (
     <Section id={id} tone="surface" labelledBy={props.title ? headingId : undefined}>
       <div className="mx-auto max-w-xl rounded-(--fp-radius-card) bg-(--fp-bg) p-6 text-(--fp-text) shadow-sm sm:p-10">
@@ -145,7 +148,7 @@ export function FormBlock({ id, props, ctx }: { id: string; props: FormProps; ct
             <form method="post" action={ctx.form?.action} data-fp-form="" className="relative mt-6 space-y-5">
               {(fieldErrors > 0 || errors._) && (
                 <p role="alert" className="rounded-(--fp-radius) border border-(--fp-error) px-4 py-3 text-sm font-medium text-(--fp-error)">
-                  {errors._ ?? (fieldErrors === 1 ? 'Please correct the field marked below.' : 'Please correct the fields marked below.')}
+                  {errors._ ?? t('content.form.fix', { count: fieldErrors })}
                 </p>
               )}
               <input type="hidden" name="formId" value={id} />
@@ -156,10 +159,10 @@ export function FormBlock({ id, props, ctx }: { id: string; props: FormProps; ct
                 <Field key={field.name} field={field} id={`${id}-${field.name}`} error={errors[field.name]} value={values[field.name]} />
               ))}
               <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-                <label htmlFor={`${id}-website`}>Leave this field empty</label>
+                <label htmlFor={`${id}-website`}>{t('content.form.honeypot')}</label>
                 <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
               </div>
-              <button type="submit" data-fp-submit="" className={`${BUTTON_PRIMARY} w-full`}>
+              <button type="submit" data-fp-submit="" data-fp-sending={t('content.form.sending')} className={`${BUTTON_PRIMARY} w-full`}>
                 {props.submitLabel}
               </button>
             </form>

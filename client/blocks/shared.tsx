@@ -1,3 +1,4 @@
+import { useT } from '#client/lib/i18n-context.tsx';
 import type { ReactNode } from 'react';
 import { isSafeHref, type ButtonProps, type ImageRef } from '#common/schemas/blocks.ts';
 import type { BlockContext } from '#client/blocks/types.ts';
@@ -159,6 +160,7 @@ export function Picture({
   className?: string;
   placeholderClassName?: string;
 }) {
+  const t = useT();
   const resolved = image ? ctx.image(image) : undefined;
   if (!image || !resolved) {
     if (ctx.mode === 'edge') return null;
@@ -167,7 +169,7 @@ export function Picture({
         aria-hidden="true"
         className={`flex w-full items-center justify-center rounded-(--fp-radius-card) border-2 border-dashed border-current/25 bg-current/5 text-sm opacity-70 ${placeholderClassName}`}
       >
-        {image ? 'Image not found' : 'No image yet'}
+        {image ? t('content.image.missing') : t('content.image.none')}
       </div>
     );
   }

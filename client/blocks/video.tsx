@@ -1,3 +1,4 @@
+import { useT } from '#client/lib/i18n-context.tsx';
 import { Play } from 'lucide-react';
 import { parseVideoUrl, type VideoProps } from '#common/schemas/blocks.ts';
 import { Picture, Section } from '#client/blocks/shared.tsx';
@@ -13,6 +14,7 @@ const PROVIDER_NAMES = { youtube: 'YouTube', vimeo: 'Vimeo' } as const;
  * `data-title`, replacing the link inside `[data-video-facade]`).
  */
 export function VideoBlock({ id, props, ctx }: { id: string; props: VideoProps; ctx: BlockContext }) {
+  const t = useT();
   const frame = 'relative aspect-video w-full overflow-hidden rounded-(--fp-radius-card) bg-black shadow-lg';
   let body = null;
   if (props.source === 'file') {
@@ -65,7 +67,7 @@ export function VideoBlock({ id, props, ctx }: { id: string; props: VideoProps; 
     if (ctx.mode === 'edge') return null;
     body = (
       <div aria-hidden="true" className={`${frame} flex items-center justify-center text-sm text-white/80`}>
-        {props.source === 'file' ? 'Pick a video from the library' : 'Paste a YouTube or Vimeo link'}
+        {props.source === 'file' ? t('content.video.pickFile') : t('content.video.pasteLink')}
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import type { I18n, Messages } from '@lingui/core';
-import { I18nProvider, LinguiContext } from '@lingui/react';
-import { useContext, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { I18nRoot, testFallbackI18n } from '#client/lib/i18n-context.tsx';
 import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { createI18n } from '#common/i18n/setup.ts';
 
@@ -48,28 +48,38 @@ export async function switchLocale(i18n: I18n, locale: Locale): Promise<void> {
   document.documentElement.lang = locale;
 }
 
-export function I18nRoot({ i18n, children }: { i18n: I18n; children: ReactNode }) {
-  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+const contentInstances = new Map<Locale, Promise<I18n>>();
+const readyContent = new Map<Locale, I18n>();
+
+function contentI18n(locale: Locale): Promise<I18n> {
+  let pending = contentInstances.get(locale);
+  if (!pending) {
+    pending = startI18n(locale, ['content']).then((i18n) => (readyContent.set(locale, i18n), i18n));
+    contentInstances.set(locale, pending);
+    // A failed load (offline) may be tried again by the next preview.
+    pending.catch(() => contentInstances.delete(locale));
+  }
+  return pending;
 }
 
-let testFallback: I18n | null = null;
-/** Component tests rendered without the provider read English (client/test/setup.ts sets it). */
-export function setTestFallbackI18n(i18n: I18n): void {
-  testFallback = i18n;
+/**
+ * A customer's content in its own language inside the workspace (a funnel page's preview in
+ * German while the author works in English): its own instance with the core and content
+ * catalogs of `locale`, loaded once per language; nothing is shown until they are there.
+ */
+export function ContentLanguage({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const initial = () => readyContent.get(locale) ?? (locale === 'en' ? testFallbackI18n() : null);
+  const [i18n, setI18n] = useState<I18n | null>(initial);
+  useEffect(() => {
+    if (i18n?.locale === locale) return;
+    let live = true;
+    void contentI18n(locale).then((loaded) => live && setI18n(loaded));
+    return () => {
+      live = false;
+    };
+  }, [locale, i18n]);
+  if (!i18n || i18n.locale !== locale) return null;
+  return <I18nRoot i18n={i18n}>{children}</I18nRoot>;
 }
 
-/** The message function of the current language: `t('nav.projects')`, `t('shell.credits', { count })`. Re-renders on a switch. */
-export function useT(): I18n['_'] {
-  const context = useContext(LinguiContext);
-  if (context) return context._ as I18n['_'];
-  if (!testFallback) throw new Error('useT() needs the I18nRoot above it.');
-  return testFallback._.bind(testFallback);
-}
-
-/** The instance itself (its locale for Intl formatting). */
-export function useI18n(): I18n {
-  const context = useContext(LinguiContext);
-  const i18n = context?.i18n ?? testFallback;
-  if (!i18n) throw new Error('useI18n() needs the I18nRoot above it.');
-  return i18n;
-}
+export { I18nRoot, setTestFallbackI18n, useI18n, useT } from '#client/lib/i18n-context.tsx';

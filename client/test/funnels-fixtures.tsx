@@ -84,6 +84,7 @@ export function funnelDetail(overrides: Partial<FunnelDetail> = {}): FunnelDetai
     theme: DEFAULT_THEME,
     brandTheme: { ...DEFAULT_THEME, colors: { ...DEFAULT_THEME.colors, primary: '#112233' }, fonts: { heading: 'lora', body: 'inter' } },
     notifyLeads: false,
+    locale: 'en',
     pages: threePages(),
     role: 'owner',
     ...overrides,

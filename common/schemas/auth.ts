@@ -1,6 +1,6 @@
-import { LOCALES, type Locale } from '#common/i18n/locales.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import * as z from 'zod/mini';
-import { emailField, nameField, passwordField, text } from '#common/schemas/fields.ts';
+import { emailField, localeField, nameField, passwordField, text } from '#common/schemas/fields.ts';
 
 export const signupInput = z.object({
   email: emailField,
@@ -46,7 +46,7 @@ export const passwordResetForm = z.pipe(
 
 /** The account's name and language: either or both. */
 export const profileInput = z
-  .object({ name: z.optional(nameField), locale: z.optional(z.enum(LOCALES, 'Pick English or German.')) })
+  .object({ name: z.optional(nameField), locale: z.optional(localeField) })
   .check(z.refine((input) => input.name !== undefined || input.locale !== undefined, 'Send a name or a language.'));
 
 /** Deleting the account (decision 0023): the password again, checked like a sign-in. */

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockDefaults, blockSamples, newBlock } from '#common/schemas/blocks-defaults.ts';
+import { createI18n } from '#common/i18n/setup.ts';
+import { messages as contentDe } from '#common/locales/content/compiled/de.ts';
+import { messages as contentEn } from '#common/locales/content/compiled/en.ts';
 import { leadSchemaFor } from '#common/schemas/blocks-leads.ts';
 import {
   BLOCK_TYPES,
@@ -358,9 +361,11 @@ describe('block schemas', () => {
   });
 });
 
+const ENGLISH = createI18n('en', contentEn);
+
 describe('leadSchemaFor', () => {
   const form = blockSamples.form; // name*, email*, phone, roast* (select), consent* (checkbox)
-  const lead = leadSchemaFor(form);
+  const lead = leadSchemaFor(form, ENGLISH);
   const valid = { name: 'Lena', email: 'lena@example.com', phone: '', roast: 'Dark', consent: 'on' };
   const errorsOf = (input: unknown) => {
     const result = lead.safeParse(input);
@@ -400,14 +405,17 @@ describe('leadSchemaFor', () => {
   });
 
   it('optional fields may be empty or missing; an unticked optional checkbox is false', () => {
-    const optional = leadSchemaFor({
-      fields: [
-        { name: 'email', label: 'Email', type: 'email', required: false },
-        { name: 'size', label: 'Size', type: 'select', required: false, options: ['S', 'M'] },
-        { name: 'news', label: 'News', type: 'checkbox', required: false, consentText: 'Send me news' },
-        { name: 'note', label: 'Note', type: 'text', required: false },
-      ],
-    });
+    const optional = leadSchemaFor(
+      {
+        fields: [
+          { name: 'email', label: 'Email', type: 'email', required: false },
+          { name: 'size', label: 'Size', type: 'select', required: false, options: ['S', 'M'] },
+          { name: 'news', label: 'News', type: 'checkbox', required: false, consentText: 'Send me news' },
+          { name: 'note', label: 'Note', type: 'text', required: false },
+        ],
+      },
+      ENGLISH,
+    );
     expect(optional.parse({})).toEqual({ email: '', size: '', news: false, note: '' });
     expect(optional.parse({ email: '', size: '', note: '' })).toEqual({ email: '', size: '', news: false, note: '' });
     expect(optional.safeParse({ size: 'L' }).success).toBe(false);
@@ -434,11 +442,32 @@ describe('leadSchemaFor', () => {
                     ? 'on'
                     : 'x';
         }
-        const result = leadSchemaFor(props).safeParse(input);
+        const result = leadSchemaFor(props, ENGLISH).safeParse(input);
         expect(result.success).toBe(true);
         expect(Object.keys(result.data ?? {}).sort()).toEqual(props.fields.map((f) => f.name).sort());
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('leadSchemaFor in German', () => {
+  it('tells a funnel’s German visitors what to fix in German', () => {
+    const german = leadSchemaFor(
+      {
+        fields: [
+          { name: 'email', label: 'E-Mail', type: 'email', required: true },
+          { name: 'ok', label: 'OK', type: 'checkbox', required: true, consentText: 'Ja' },
+        ],
+      },
+      createI18n('de', contentDe),
+    );
+    const result = german.safeParse({ email: 'nope' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['email', 'Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.'],
+      ['ok', 'Bitte setzen Sie das Häkchen, um fortzufahren.'],
+    ]);
+    expect(german.safeParse({}).error?.issues[0]?.message).toBe('Bitte geben Sie Ihre E-Mail-Adresse ein.');
   });
 });

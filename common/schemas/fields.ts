@@ -1,3 +1,4 @@
+import { LOCALES } from '#common/i18n/locales.ts';
 import * as z from 'zod/mini';
 import type { ErrorDetails } from '#common/errors.ts';
 
@@ -90,3 +91,6 @@ export function issuesToDetails(issues: readonly IssueLike[]): ErrorDetails {
   }
   return details;
 }
+
+/** A language Adloom speaks (issue 28): an account's, a customer's, a funnel's, a presentation's. */
+export const localeField = z.enum(LOCALES, 'Pick English or German.');

@@ -1,9 +1,10 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import * as z from 'zod/mini';
 import type { AbResult } from '#common/ab-stats.ts';
 import type { LeadData } from '#common/schemas/blocks-leads.ts';
 import { funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import { pageDocumentSchema, type PageDocument } from '#common/schemas/blocks.ts';
-import { idField, pageQuery, text } from '#common/schemas/fields.ts';
+import { idField, localeField, pageQuery, text } from '#common/schemas/fields.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 
 export type { AbResult } from '#common/ab-stats.ts';
@@ -149,6 +150,8 @@ export const funnelCreateInput = z.object({
   /** Defaults to the project's brand kit. */
   theme: z.optional(funnelThemeSchema),
   customDomain: z.optional(z.nullable(customDomainField)),
+  /** The language of its pages' own words; defaults to the project's (the customer's) language. */
+  locale: z.optional(localeField),
 });
 export type FunnelCreateInput = z.infer<typeof funnelCreateInput>;
 
@@ -158,6 +161,7 @@ export const funnelUpdateInput = z.object({
   theme: z.optional(funnelThemeSchema),
   customDomain: z.optional(z.nullable(customDomainField)),
   notifyLeads: z.optional(z.boolean('Use true or false.')),
+  locale: z.optional(localeField),
 });
 export type FunnelUpdateInput = z.infer<typeof funnelUpdateInput>;
 
@@ -290,6 +294,8 @@ export interface FunnelDetail extends FunnelSummary {
   /** The theme the project's brand kit gives today ("reset from brand kit"). */
   brandTheme: FunnelTheme;
   notifyLeads: boolean;
+  /** The language of its pages' own words and `<html lang>` (issue 28). */
+  locale: Locale;
   pages: PageSummary[];
   role: ProjectRole;
 }
@@ -300,7 +306,8 @@ export interface PageDetail extends PageSummary {
   revision: number;
   publishedRevision: number | null;
   theme: FunnelTheme;
-  funnel: { id: string; name: string; title: string; customDomain: string | null };
+  /** `locale`: the language of the page's own words (the funnel's), which the preview shows. */
+  funnel: { id: string; name: string; title: string; customDomain: string | null; locale: Locale };
   versionCount: number;
   role: ProjectRole;
 }

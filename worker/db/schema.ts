@@ -212,6 +212,8 @@ export const projects = sqliteTable('projects', {
   description: text('description').notNull().default(''),
   website: text('website'),
   brandKit: text('brand_kit', { mode: 'json' }).$type<BrandKit>().notNull(),
+  /** The customer's language (issue 28): the previews of the project's ads speak it, and new funnels start with it. */
+  locale: text('locale', { enum: LOCALES }).notNull().default('en'),
   archivedAt: integer('archived_at', { mode: 'timestamp_ms' }),
   deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
   createdAt: createdAt(),
@@ -809,6 +811,8 @@ export const funnels = sqliteTable(
     /** A lower-case hostname, or null. */
     customDomain: text('custom_domain'),
     notifyLeads: integer('notify_leads', { mode: 'boolean' }).notNull().default(false),
+    /** The language of its pages' own words (form messages, countdown units) and their `<html lang>` (issue 28). */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

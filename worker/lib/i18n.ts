@@ -4,6 +4,8 @@ import { setCookie } from 'hono/cookie';
 import { detectFromCookie, detectFromHeader } from 'hono/language';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { createI18n } from '#common/i18n/setup.ts';
+import { messages as contentDe } from '#common/locales/content/compiled/de.ts';
+import { messages as contentEn } from '#common/locales/content/compiled/en.ts';
 import { messages as coreDe } from '#common/locales/core/compiled/de.ts';
 import { messages as coreEn } from '#common/locales/core/compiled/en.ts';
 import type { AppEnv } from '#worker/env.ts';
@@ -42,8 +44,8 @@ export function localeOf(c: Context<AppEnv>): Locale {
  */
 const INSTANCES = new Map<Locale, I18n>();
 const CATALOGS: Record<Locale, () => I18n> = {
-  en: () => createI18n('en', coreEn),
-  de: () => createI18n('de', coreDe),
+  en: () => createI18n('en', coreEn, contentEn),
+  de: () => createI18n('de', coreDe, contentDe),
 };
 
 export function i18nFor(locale: Locale): I18n {

@@ -63,7 +63,7 @@ export interface SeededFunnel {
 /** A funnel of `projectId` with its pages in order, each published unless `published: false`. */
 export async function seedFunnel(
   projectId: string,
-  options: { name?: string; customDomain?: string | null; notifyLeads?: boolean; theme?: unknown; pages: PageSpec[] },
+  options: { name?: string; customDomain?: string | null; notifyLeads?: boolean; theme?: unknown; locale?: 'en' | 'de'; pages: PageSpec[] },
 ): Promise<SeededFunnel> {
   const db = getDb(env.DB);
   const now = new Date();
@@ -75,6 +75,7 @@ export async function seedFunnel(
     theme: options.theme ?? DEFAULT_THEME,
     customDomain: options.customDomain ?? null,
     notifyLeads: options.notifyLeads ?? false,
+    locale: options.locale ?? 'en',
     createdAt: now,
     updatedAt: now,
   };

@@ -475,4 +475,16 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(rows).toEqual([{ locale: 'en' }]);
     },
   },
+
+  '0017_content_locale.sql': {
+    // Projects and funnels made before: their customers read English until someone chooses (issue 28).
+    rows: () => [`UPDATE funnels SET updated_at = updated_at WHERE id = 'upg_funnel_000000000001'`],
+    async check(t) {
+      expect(await t.json('/api/funnels/upg_funnel_000000000001')).toMatchObject({ id: 'upg_funnel_000000000001', locale: 'en' });
+      const rows = await t.query<{ locale: string }>(`SELECT DISTINCT locale FROM projects WHERE id IN (${q(P1)}, ${q(P2)})`);
+      expect(rows).toEqual([{ locale: 'en' }]);
+      // The published page still answers, now with its language.
+      expect(await (await t.get('/p/northwind-upgrade/start')).text()).toMatch(/^<!doctype html><html lang="en">/);
+    },
+  },
 };

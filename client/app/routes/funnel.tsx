@@ -1,3 +1,4 @@
+import { FunnelLanguageCard } from '#client/features/funnels/language-card.tsx';
 import { ExternalLink, LayoutTemplate, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -161,6 +162,7 @@ export default function Funnel() {
             <TitleCard funnel={funnel} onSaved={update} />
             <DomainCard funnel={funnel} onSaved={update} />
             <NotifyCard funnel={funnel} onSaved={update} />
+            <FunnelLanguageCard funnel={funnel} onSaved={update} />
           </div>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import { Monitor, Smartphone } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
@@ -28,7 +29,8 @@ export function DeviceToggle({ device, onChange, label = 'Preview size' }: { dev
   );
 }
 
-const FRAME_DOC = '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>';
+/** The frame's page, in the language of what it shows (a German funnel page is `lang="de"` there too). */
+const frameDoc = (lang: string) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body></body></html>`;
 
 /** The viewport widths the preview draws at: the blocks' desktop layout (Tailwind's lg) and a phone. */
 export const DEVICE_WIDTH: Record<Device, number> = { desktop: 1024, phone: 390 };
@@ -38,7 +40,7 @@ export const DEVICE_WIDTH: Record<Device, number> = { desktop: 1024, phone: 390 
  * as on that device) holding `children` through a portal, with the workspace's stylesheets,
  * as tall as its content, scaled down to fit where it is shown.
  */
-export function DeviceFrame({ title, width, children }: { title: string; width: number; children: ReactNode }) {
+export function DeviceFrame({ title, width, lang = 'en', children }: { title: string; width: number; lang?: Locale; children: ReactNode }) {
   const [body, setBody] = useState<HTMLElement | null>(null);
   const [height, setHeight] = useState(640);
   const [room, setRoom] = useState(0);
@@ -68,7 +70,7 @@ export function DeviceFrame({ title, width, children }: { title: string; width: 
     <div ref={setOuter} className="overflow-hidden" style={{ height: Math.ceil(height * scale) }}>
       <iframe
         title={title}
-        srcDoc={FRAME_DOC}
+        srcDoc={frameDoc(lang)}
         onLoad={onLoad}
         className="block origin-top-left border-0 bg-white"
         style={{ width, height, transform: scale < 1 ? `scale(${scale})` : undefined }}

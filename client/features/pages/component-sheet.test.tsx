@@ -32,6 +32,7 @@ function funnel(): FunnelDetail {
     theme,
     brandTheme: DEFAULT_THEME,
     notifyLeads: false,
+    locale: 'en',
     pages: [],
     role: 'viewer',
   };

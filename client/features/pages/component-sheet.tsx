@@ -68,7 +68,15 @@ export function ComponentSheetScreen() {
               {BLOCK_INFO[type].label} <code className="ml-1 text-sm font-normal text-zinc-500">{type}</code>
             </h2>
             <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{BLOCK_INFO[type].description}</p>
-            <PagePreview doc={doc} theme={data.theme} sizes={NO_SIZES} device={device} mode="sheet" label={`${BLOCK_INFO[type].label} sample`} />
+            <PagePreview
+              doc={doc}
+              theme={data.theme}
+              locale={data.locale}
+              sizes={NO_SIZES}
+              device={device}
+              mode="sheet"
+              label={`${BLOCK_INFO[type].label} sample`}
+            />
           </section>
         ))}
       </div>

@@ -45,7 +45,7 @@ function pageDetail(overrides: Partial<PageDetail> = {}): PageDetail {
     revision: 3,
     publishedRevision: null,
     theme: DEFAULT_THEME,
-    funnel: { id: FUNNEL_ID, name: 'spring', title: 'Spring campaign', customDomain: null },
+    funnel: { id: FUNNEL_ID, name: 'spring', title: 'Spring campaign', customDomain: null, locale: 'en' },
     versionCount: 0,
     role: 'editor',
     ...overrides,

@@ -246,7 +246,14 @@ function Editor({ initial }: { initial: PageDetail }) {
             onDevice={setDevice}
             note={draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
           >
-            <PagePreview doc={doc} theme={initial.theme} sizes={sizes} device={device} label={`Preview of variant ${variant.toUpperCase()}`} />
+            <PagePreview
+              doc={doc}
+              theme={initial.theme}
+              locale={initial.funnel.locale}
+              sizes={sizes}
+              device={device}
+              label={`Preview of variant ${variant.toUpperCase()}`}
+            />
           </PreviewPane>
         }
         selected={

@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import { useMemo, useState, type SyntheticEvent } from 'react';
 import { mediaFileUrl } from '#common/media-urls.ts';
 import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
@@ -6,6 +7,7 @@ import type { Device } from '#client/components/editor/device-frame.tsx';
 import { DevicePreview } from '#client/components/editor/device-preview.tsx';
 import { PageView } from '#client/blocks/page-view.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
+import { ContentLanguage } from '#client/lib/i18n.tsx';
 
 /** Sizes of the project's media the editor knows (for the preview's width/height). */
 export type MediaSizes = Record<string, { width: number | null; height: number | null } | undefined>;
@@ -35,9 +37,12 @@ export function PagePreview({
   device,
   mode = 'editor',
   label,
+  locale,
 }: {
   doc: PageDocument;
   theme: FunnelTheme;
+  /** The funnel's language: the page's own words (form messages, countdown units) are shown in it. */
+  locale: Locale;
   sizes: MediaSizes;
   device: Device;
   mode?: BlockContext['mode'];
@@ -49,11 +54,13 @@ export function PagePreview({
   const page = (
     // Only stops links and forms from leaving the editor; the preview's own controls stay reachable.
     <div onClickCapture={inert} onSubmitCapture={inert}>
-      <PageView document={doc} theme={theme} ctx={ctx} />
+      <ContentLanguage locale={locale}>
+        <PageView document={doc} theme={theme} ctx={ctx} />
+      </ContentLanguage>
     </div>
   );
   return (
-    <DevicePreview label={label} device={device}>
+    <DevicePreview label={label} device={device} lang={locale}>
       {page}
     </DevicePreview>
   );

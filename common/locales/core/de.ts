@@ -33,6 +33,11 @@ export const de: Translation<typeof en> = {
   'language.hint': 'Die Sprache des Arbeitsbereichs und der E-Mails, die Adloom Ihnen sendet.',
   'language.failed': 'Die Sprache konnte nicht gespeichert werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'language.saved': 'Sprache gespeichert.',
+  'contentLanguage.label': 'Sprache der Seiten',
+  'contentLanguage.hint':
+    'Die Wörter, die Adloom den Seiten hinzufügt – Formularmeldungen, Countdown-Einheiten –, und die Sprache, die Suchmaschinen und Screenreadern genannt wird. Ihre eigenen Texte bleiben, wie Sie sie schreiben.',
+  'contentLanguage.saved': 'Die Seiten sprechen jetzt {language}.',
+  'contentLanguage.failed': 'Die Sprache konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   'error.bad_request': 'Die Anfrage konnte nicht gelesen werden.',
   'error.validation_failed': 'Einige Felder brauchen Ihre Aufmerksamkeit.',
   'error.unauthenticated': 'Bitte melden Sie sich an, um fortzufahren.',

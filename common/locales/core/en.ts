@@ -37,6 +37,11 @@ export const en = {
   'language.hint': 'The language of the workspace and of the emails Adloom sends you.',
   'language.failed': 'The language could not be saved. Check your connection and try again.',
   'language.saved': 'Language saved.',
+  'contentLanguage.label': 'Language of the pages',
+  'contentLanguage.hint':
+    'The words Adloom adds to the pages — form messages, countdown units — and the language search engines and screen readers are told. Your own texts stay as you write them.',
+  'contentLanguage.saved': 'The pages now speak {language}.',
+  'contentLanguage.failed': 'The language could not be saved. Try again.',
   'error.bad_request': 'The request could not be read.',
   'error.validation_failed': 'Some fields need your attention.',
   'error.unauthenticated': 'Please sign in to continue.',

@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { FUNNEL_LIMITS } from '#common/schemas/funnels.ts';
 import { ofExistingRow, rawStatement, type Db } from '#worker/db/client.ts';
@@ -107,14 +108,14 @@ export async function domainAllowance(db: Db, projectId: string) {
  */
 export function insertFunnelIfRoom(
   db: Db,
-  f: { id: string; projectId: string; name: string; title: string; theme: unknown; customDomain: string | null; createdBy: string; now: Date },
+  f: { id: string; projectId: string; name: string; title: string; theme: unknown; customDomain: string | null; locale: Locale; createdBy: string; now: Date },
 ) {
   const now = f.now.getTime();
   const domainCheck = f.customDomain === null ? sql`1` : hasDomainSlot(sql`${f.projectId}`, f.id);
   return rawStatement(
     db,
-    sql`INSERT INTO funnels (id, project_id, name, title, theme, custom_domain, notify_leads, created_by, created_at, updated_at)
-      SELECT ${f.id}, ${f.projectId}, ${f.name}, ${f.title}, ${JSON.stringify(f.theme)}, ${f.customDomain}, 0, ${f.createdBy}, ${now}, ${now}
+    sql`INSERT INTO funnels (id, project_id, name, title, theme, custom_domain, notify_leads, locale, created_by, created_at, updated_at)
+      SELECT ${f.id}, ${f.projectId}, ${f.name}, ${f.title}, ${JSON.stringify(f.theme)}, ${f.customDomain}, 0, ${f.locale}, ${f.createdBy}, ${now}, ${now}
       WHERE (SELECT count(*) FROM funnels WHERE project_id = ${f.projectId} AND deleted_at IS NULL) < ${FUNNEL_LIMITS.funnelsPerProject}
         AND ${domainCheck}`,
   );
@@ -135,13 +136,20 @@ export function funnelCountOf(db: Db, projectId: string) {
 export function updateFunnelStatement(
   db: Db,
   row: Pick<FunnelRow, 'id' | 'projectId'>,
-  set: { title?: string; theme?: unknown; notifyLeads?: boolean; domain?: { value: string | null } },
+  set: {
+    title?: string | undefined;
+    theme?: unknown;
+    notifyLeads?: boolean | undefined;
+    locale?: Locale | undefined;
+    domain?: { value: string | null } | undefined;
+  },
   now: Date,
 ) {
   const assignments: SQL[] = [sql`updated_at = ${now.getTime()}`];
   if (set.title !== undefined) assignments.push(sql`title = ${set.title}`);
   if (set.theme !== undefined) assignments.push(sql`theme = ${JSON.stringify(set.theme)}`);
   if (set.notifyLeads !== undefined) assignments.push(sql`notify_leads = ${set.notifyLeads ? 1 : 0}`);
+  if (set.locale !== undefined) assignments.push(sql`locale = ${set.locale}`);
   let guard = sql`1`;
   if (set.domain) {
     assignments.push(sql`custom_domain = ${set.domain.value}`);

@@ -127,6 +127,7 @@ export async function funnelDetail(db: Db, funnel: FunnelRow, membership: Member
     theme: funnel.theme as FunnelTheme,
     brandTheme: themeFromBrandKit(membership.project.brandKit),
     notifyLeads: funnel.notifyLeads,
+    locale: funnel.locale,
     pages: pageList,
     role: membership.role,
   };
@@ -212,6 +213,7 @@ export async function createFunnel(
         title: input.title,
         theme: input.theme ?? themeFromBrandKit(membership.project.brandKit),
         customDomain: input.customDomain ?? null,
+        locale: input.locale ?? membership.project.locale,
         createdBy: actor.id,
         now,
       }),
@@ -263,6 +265,7 @@ export async function updateFunnel(
           title: input.title,
           theme: input.theme,
           notifyLeads: input.notifyLeads,
+          locale: input.locale,
           domain: domainChanged ? { value: input.customDomain ?? null } : undefined,
         },
         now,

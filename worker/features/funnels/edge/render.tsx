@@ -4,6 +4,8 @@ import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme } from '#common/sche
 import type { ImageRef, PageDocument } from '#common/schemas/blocks.ts';
 import { fontFileUrl, themeFontFaces } from '#common/theme-fonts.ts';
 import { PageView, pageNeedsScript, themeCss } from '#client/blocks/page-view.tsx';
+import { I18nRoot } from '#client/lib/i18n-context.tsx';
+import { i18nFor } from '#worker/lib/i18n.ts';
 import type { BlockContext, FormState, ResolvedImage } from '#client/blocks/types.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
@@ -139,7 +141,12 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
     form: { action: pagePath(input.site, page.slug), hidden: {}, ...input.form },
     now,
   };
-  const body = renderToString(<PageView document={document} theme={theme} ctx={ctx} />);
+  // Adloom's own words on the page (form messages, countdown units) are in the funnel's language, not the visitor's.
+  const body = renderToString(
+    <I18nRoot i18n={i18nFor(funnel.locale)}>
+      <PageView document={document} theme={theme} ctx={ctx} />
+    </I18nRoot>,
+  );
   const withScript = pageNeedsScript(document);
   const title = document.seo.title || page.title || funnel.title;
   const description = document.seo.description || funnel.title;
@@ -170,7 +177,7 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
     `<style>${themeCss(theme)}${themeFontFaces(theme)}</style>`,
   ].join('');
   const script = withScript ? `<script>${PAGE_SCRIPT}</script>` : '';
-  const html = `<!doctype html><html lang="en"><head>${head}</head><body>${body}${script}</body></html>`;
+  const html = `<!doctype html><html lang="${funnel.locale}"><head>${head}</head><body>${body}${script}</body></html>`;
   return { html, csp: await pageCsp(html, withScript), withScript };
 }
 

@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
@@ -13,6 +14,7 @@ const funnelColumns = {
   theme: funnels.theme,
   customDomain: funnels.customDomain,
   notifyLeads: funnels.notifyLeads,
+  locale: funnels.locale,
 };
 
 /** A live funnel as the edge sees it. */
@@ -24,6 +26,8 @@ export type EdgeFunnel = {
   theme: unknown;
   customDomain: string | null;
   notifyLeads: boolean;
+  /** Its pages' language (issue 28). */
+  locale: Locale;
 };
 
 /** A published page: the live version's document ({ a, b, splitB }). */

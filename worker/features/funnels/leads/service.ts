@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import { leadSchemaFor, type LeadData } from '#common/schemas/blocks-leads.ts';
 import type { BlockOf, FormProps, PageDocument } from '#common/schemas/blocks.ts';
 import type { Lead, LeadList, Variant } from '#common/schemas/funnels.ts';
@@ -8,6 +9,7 @@ import { sha256Hex } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { dayOf } from '#worker/lib/days.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
 import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
@@ -29,6 +31,8 @@ export interface LeadFunnel {
   id: string;
   projectId: string;
   title: string;
+  /** The language its visitors read the form's messages in. */
+  locale: Locale;
 }
 
 /** What a published version holds: variant A, B (or null) and B's share of visitors. */
@@ -129,7 +133,7 @@ export async function leadLimitKey(funnelId: string, ip: string): Promise<string
  * Throws 422 `validation_failed` with field messages, or 429.
  */
 export async function submitLead(db: Db, input: LeadSubmission): Promise<StoredLead> {
-  const data = (await parseOrThrow(leadSchemaFor(input.form), cleanFields(input.form, input.fields))) as LeadData;
+  const data = (await parseOrThrow(leadSchemaFor(input.form, i18nFor(input.funnel.locale)), cleanFields(input.form, input.fields))) as LeadData;
   await consume(db, await leadLimitKey(input.funnel.id, input.ip), RATE_LIMITS.funnelLeads, input.now);
   const emailField = input.form.fields.find((field) => field.type === 'email' && typeof data[field.name] === 'string' && data[field.name] !== '');
   const a: Record<string, string> = {};

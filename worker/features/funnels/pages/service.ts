@@ -141,7 +141,7 @@ export async function pageDetail(db: Db, { page, funnel }: PageWithFunnel, role:
     revision: page.revision,
     publishedRevision: page.publishedRevision,
     theme: funnel.theme as FunnelTheme,
-    funnel: { id: funnel.id, name: funnel.name, title: funnel.title, customDomain: funnel.customDomain },
+    funnel: { id: funnel.id, name: funnel.name, title: funnel.title, customDomain: funnel.customDomain, locale: funnel.locale },
     versionCount: Number(versions?.count ?? 0),
     role,
   };

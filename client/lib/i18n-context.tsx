@@ -1,0 +1,39 @@
+import type { I18n } from '@lingui/core';
+import { I18nProvider, LinguiContext } from '@lingui/react';
+import { useContext, type ReactNode } from 'react';
+
+/**
+ * The i18n context of everything React renders (decision 0032): the workspace under its app
+ * instance (client/lib/i18n.tsx loads its catalogs), the worker's server-rendered pages under
+ * `i18nFor(locale)`. This module loads nothing, so the worker can import it.
+ */
+export function I18nRoot({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
+
+let testFallback: I18n | null = null;
+/** Component tests rendered without the provider read English (client/test/setup.ts sets it). */
+export function setTestFallbackI18n(i18n: I18n): void {
+  testFallback = i18n;
+}
+
+/** The tests' English instance, when set (a preview in English needs nothing loaded there). */
+export function testFallbackI18n(): I18n | null {
+  return testFallback;
+}
+
+/** The message function of the current language: `t('nav.projects')`, `t('shell.credits', { count })`. Re-renders on a switch. */
+export function useT(): I18n['_'] {
+  const context = useContext(LinguiContext);
+  if (context) return context._ as I18n['_'];
+  if (!testFallback) throw new Error('useT() needs the I18nRoot above it.');
+  return testFallback._.bind(testFallback);
+}
+
+/** The instance itself (its locale for Intl formatting). */
+export function useI18n(): I18n {
+  const context = useContext(LinguiContext);
+  const i18n = context?.i18n ?? testFallback;
+  if (!i18n) throw new Error('useI18n() needs the I18nRoot above it.');
+  return i18n;
+}

@@ -1,0 +1,33 @@
+import type { Source } from '#common/i18n/catalog.ts';
+
+/**
+ * The words Adloom itself puts on a customer's pages (decision 0032): a funnel page's form
+ * messages and countdown units, in the language of the funnel (`funnels.locale`), not the
+ * visitor's or the author's. Rendered at the edge and in the editor's previews.
+ */
+export const en = {
+  'content.countdown.days': 'Days',
+  'content.countdown.hours': 'Hours',
+  'content.countdown.minutes': 'Minutes',
+  'content.countdown.ends': 'Ends {date} UTC',
+  'content.countdown.ended': 'This offer has ended.',
+  'content.form.choose': 'Choose…',
+  'content.form.fix': '{count, plural, one {Please correct the field marked below.} other {Please correct the fields marked below.}}',
+  'content.form.honeypot': 'Leave this field empty',
+  'content.form.sending': 'Sending…',
+  'content.lead.fill': 'Fill in “{label}”.',
+  'content.lead.text': 'Use text here.',
+  'content.lead.max': 'Use at most {max} characters.',
+  'content.lead.emailLong': 'That email address is too long.',
+  'content.lead.email': 'Enter your email address.',
+  'content.lead.emailInvalid': 'Enter a valid email address, like name@example.com.',
+  'content.lead.phone': 'Enter your phone number.',
+  'content.lead.phoneInvalid': 'Enter a valid phone number, like +49 30 1234567.',
+  'content.lead.pick': 'Pick one of the options.',
+  'content.lead.tick': 'Tick this box to continue.',
+  'content.footer': 'Footer',
+  'content.image.missing': 'Image not found',
+  'content.image.none': 'No image yet',
+  'content.video.pickFile': 'Pick a video from the library',
+  'content.video.pasteLink': 'Paste a YouTube or Vimeo link',
+} as const satisfies Source;
