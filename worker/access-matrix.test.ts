@@ -321,6 +321,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /tech-provider': { status: all(200) },
   'GET /de/imprint': { status: all(200) },
   'GET /de/privacy': { status: all(200) },
+  'GET /de/terms': { status: all(200) },
+  'GET /de/tech-provider': { status: all(200) },
   'GET /login': { status: { ...all(302), anonymous: 200 } },
   'POST /login': { form: {}, status: all(422) },
   'GET /password-reset': { status: all(200) },

@@ -68,12 +68,19 @@ export const PUBLIC_PAGES = {
     updated: '2026-11-30',
     alternates: legalAlternates('/privacy'),
   },
-  terms: { path: '/terms', title: 'Terms of service', description: 'The terms for using Adloom.', updated: '2026-11-22' },
+  terms: {
+    path: '/terms',
+    title: 'Terms of service',
+    description: 'The terms for using Adloom.',
+    updated: '2026-11-30',
+    alternates: legalAlternates('/terms'),
+  },
   'tech-provider': {
     path: '/tech-provider',
     title: 'Meta Tech Provider',
     description: 'Which Instagram permissions Adloom asks for and why, and how the data is used, stored and deleted.',
-    updated: '2026-11-23',
+    updated: '2026-11-30',
+    alternates: legalAlternates('/tech-provider'),
   },
   login: { path: '/login', title: 'Sign in', description: 'Sign in to Adloom or create a free account.', noindex: true, updated: '2026-11-29' },
   'password-reset': {
@@ -99,6 +106,22 @@ export const PUBLIC_PAGES = {
     updated: '2026-11-30',
     lang: 'de',
     alternates: legalAlternates('/privacy'),
+  },
+  'terms-de': {
+    path: '/de/terms',
+    title: 'Nutzungsbedingungen',
+    description: 'Die Bedingungen für die Nutzung von Adloom.',
+    updated: '2026-11-30',
+    lang: 'de',
+    alternates: legalAlternates('/terms'),
+  },
+  'tech-provider-de': {
+    path: '/de/tech-provider',
+    title: 'Meta Tech Provider',
+    description: 'Welche Instagram-Berechtigungen Adloom anfragt und wozu, und wie die Daten genutzt, gespeichert und gelöscht werden.',
+    updated: '2026-11-30',
+    lang: 'de',
+    alternates: legalAlternates('/tech-provider'),
   },
 } as const satisfies Record<string, PublicPage>;
 

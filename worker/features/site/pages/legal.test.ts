@@ -19,9 +19,19 @@ const escaped = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&
 const LEGAL = [
   { en: '/imprint', de: '/de/imprint', title: 'Impressum' },
   { en: '/privacy', de: '/de/privacy', title: 'Datenschutzerklärung' },
+  { en: '/terms', de: '/de/terms', title: 'Nutzungsbedingungen' },
+  { en: '/tech-provider', de: '/de/tech-provider', title: 'Adloom als Meta Tech Provider' },
 ];
 
 describe('the legal pages in German', () => {
+  it('every German legal page fills the operator’s details, escaped', async () => {
+    for (const { de } of LEGAL) {
+      const html = await (await send(de, { env: OPERATOR })).text();
+      expect(html, de).toContain(escaped(OPERATOR.OPERATOR_NAME));
+      expect(html, de).not.toMatch(/\{\{|%7B%7B|<Media>/);
+    }
+  });
+
   it('wrangler.toml ships exactly the example values /test recognises (EXAMPLE_OPERATOR)', () => {
     for (const name of OPERATOR_VARS) expect(env[name], name).toBe(EXAMPLE_OPERATOR[name]);
   });

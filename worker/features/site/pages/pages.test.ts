@@ -11,11 +11,13 @@ import techProvider from '#client/public/legal/tech-provider.md';
 import terms from '#client/public/legal/terms.md';
 import imprintDe from '#client/public/legal/de/imprint.md';
 import privacyDe from '#client/public/legal/de/privacy.md';
+import techProviderDe from '#client/public/legal/de/tech-provider.md';
+import termsDe from '#client/public/legal/de/terms.md';
 import { legalHtml } from '../../../../scripts/legal-html-render.mjs';
 import { createUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 
-const CONTENT_PAGES = ['/about', '/imprint', '/privacy', '/terms', '/tech-provider', '/de/imprint', '/de/privacy', '/error'];
+const CONTENT_PAGES = ['/about', '/imprint', '/privacy', '/terms', '/tech-provider', '/de/imprint', '/de/privacy', '/de/terms', '/de/tech-provider', '/error'];
 const INTERACTIVE_PAGES = ['/', '/pricing', '/contact', '/login', '/password-reset'];
 
 function scripts(html: string): string[] {
@@ -128,6 +130,8 @@ describe('public pages', () => {
       terms: legalHtml(terms),
       'de/imprint': legalHtml(imprintDe),
       'de/privacy': legalHtml(privacyDe),
+      'de/terms': legalHtml(termsDe),
+      'de/tech-provider': legalHtml(techProviderDe),
     });
   });
 
