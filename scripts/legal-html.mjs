@@ -1,5 +1,5 @@
 // `npm exec -- node scripts/legal-html.mjs`: renders the legal pages' markdown
-// (client/public/legal/*.md, the files to edit) to client/public/legal/html.ts, the HTML the
+// (client/public/legal/*.md and, in German, de/*.md: the files to edit) to client/public/legal/html.ts, the HTML the
 // worker serves. The worker then bundles no markdown parser (≈ 15 KB gzip); a worker test fails
 // when html.ts is not what this script makes of the markdown, so run it after every edit.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -8,12 +8,12 @@ import { legalHtml } from './legal-html-render.mjs';
 import { root, run } from './lib.mjs';
 
 const dir = join(root, 'client', 'public', 'legal');
-const pages = Object.fromEntries(
-  readdirSync(dir)
-    .filter((file) => file.endsWith('.md'))
-    .sort()
-    .map((file) => [file.slice(0, -3), legalHtml(readFileSync(join(dir, file), 'utf8'))]),
-);
+// English beside the script's output, other languages in a folder each (de/imprint.md → "de/imprint").
+const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  .map((file) => file.replaceAll('\\', '/'))
+  .filter((file) => file.endsWith('.md'))
+  .sort();
+const pages = Object.fromEntries(files.map((file) => [file.slice(0, -3), legalHtml(readFileSync(join(dir, file), 'utf8'))]));
 const out = join(dir, 'html.ts');
 writeFileSync(
   out,

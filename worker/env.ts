@@ -71,6 +71,11 @@ const shape = {
   OPERATOR_NAME: z.string('OPERATOR_NAME is missing (wrangler.toml [vars]).'),
   OPERATOR_ADDRESS: z.string('OPERATOR_ADDRESS is missing (wrangler.toml [vars]).'),
   OPERATOR_EMAIL: z.string('OPERATOR_EMAIL is missing (wrangler.toml [vars]).'),
+  OPERATOR_REPRESENTATIVE: z.string('OPERATOR_REPRESENTATIVE is missing (wrangler.toml [vars]; empty when there is none).'),
+  OPERATOR_PHONE: z.string('OPERATOR_PHONE is missing (wrangler.toml [vars]; empty when there is none).'),
+  OPERATOR_REGISTER: z.string('OPERATOR_REGISTER is missing (wrangler.toml [vars]; empty when there is none).'),
+  OPERATOR_VAT_ID: z.string('OPERATOR_VAT_ID is missing (wrangler.toml [vars]; empty when there is none).'),
+  OPERATOR_CONTENT_RESPONSIBLE: z.string('OPERATOR_CONTENT_RESPONSIBLE is missing (wrangler.toml [vars]).'),
   /** The host names the app itself is served on (comma-separated, optional): see `appHosts`. */
   APP_HOSTS: hostList,
   // Every name that wrangler.toml and .dev.vars.example declare (worker/bindings.d.ts, from `npm run types`) is checked here.

@@ -1,8 +1,9 @@
 /**
  * The system check of `/test` (PRODUCT.md §2): what it reports. `off` is an optional service
- * that is not configured (its local stand-in runs instead): neutral, not a failure.
+ * that is not configured (its local stand-in runs instead): neutral, not a failure. `warning`
+ * works but must be changed before going live (example operator details): not a failure either.
  */
-export type CheckStatus = 'ok' | 'failed' | 'off';
+export type CheckStatus = 'ok' | 'failed' | 'off' | 'warning';
 
 export interface SystemCheck {
   id: string;
@@ -14,7 +15,7 @@ export interface SystemCheck {
 }
 
 export interface SystemReport {
-  /** No check failed. */
+  /** No check failed (warnings do not count). */
   ok: boolean;
   checks: SystemCheck[];
   build: { version: string; builtAt: string | null; compatibilityDate: string | null };

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { PublicChrome } from '#client/public/layout.tsx';
 import type { AppEnv } from '#worker/env.ts';
+import { OPERATOR_VARS } from '#worker/lib/operator.ts';
 import { readSessionToken } from '#worker/lib/session-cookie.ts';
 
 /**
@@ -18,5 +19,5 @@ export function publicChrome(c: Context<AppEnv>, options: { interactive: boolean
 
 /** Everything a static public page's HTML depends on, as its cache key. */
 export function staticPageKey(c: Context<AppEnv>, chrome: PublicChrome): string {
-  return [chrome.path, chrome.signedIn, chrome.interactive, chrome.loginNext, c.env.OPERATOR_NAME, c.env.OPERATOR_ADDRESS, c.env.OPERATOR_EMAIL].join('|');
+  return [chrome.path, chrome.signedIn, chrome.interactive, chrome.loginNext, ...OPERATOR_VARS.map((name) => c.env[name])].join('|');
 }

@@ -27,6 +27,15 @@ export interface PublicPage {
   alternates?: readonly Alternate[];
 }
 
+/** A legal page's English and German versions (the English one is `x-default`). */
+function legalAlternates(path: string): readonly Alternate[] {
+  return [
+    { hreflang: 'en', path },
+    { hreflang: 'de', path: `/de${path}` },
+    { hreflang: 'x-default', path },
+  ];
+}
+
 export const PUBLIC_PAGES = {
   home: {
     path: '/',
@@ -45,14 +54,33 @@ export const PUBLIC_PAGES = {
     updated: '2026-11-23',
   },
   contact: { path: '/contact', title: 'Contact', description: 'Questions about Adloom, plans or your account? Write to us.', updated: '2026-11-22' },
-  imprint: { path: '/imprint', title: 'Imprint', description: 'Who operates Adloom and how to reach us.', updated: '2026-11-22' },
-  privacy: { path: '/privacy', title: 'Privacy policy', description: 'Which personal data Adloom processes, why, and your rights.', updated: '2026-11-24' },
-  terms: { path: '/terms', title: 'Terms of service', description: 'The terms for using Adloom.', updated: '2026-11-22' },
+  imprint: {
+    path: '/imprint',
+    title: 'Imprint',
+    description: 'Who operates Adloom and how to reach us.',
+    updated: '2026-11-30',
+    alternates: legalAlternates('/imprint'),
+  },
+  privacy: {
+    path: '/privacy',
+    title: 'Privacy policy',
+    description: 'Which personal data Adloom processes, why, and your rights.',
+    updated: '2026-11-30',
+    alternates: legalAlternates('/privacy'),
+  },
+  terms: {
+    path: '/terms',
+    title: 'Terms of service',
+    description: 'The terms for using Adloom.',
+    updated: '2026-11-30',
+    alternates: legalAlternates('/terms'),
+  },
   'tech-provider': {
     path: '/tech-provider',
     title: 'Meta Tech Provider',
     description: 'Which Instagram permissions Adloom asks for and why, and how the data is used, stored and deleted.',
-    updated: '2026-11-23',
+    updated: '2026-11-30',
+    alternates: legalAlternates('/tech-provider'),
   },
   login: { path: '/login', title: 'Sign in', description: 'Sign in to Adloom or create a free account.', noindex: true, updated: '2026-11-29' },
   'password-reset': {
@@ -61,6 +89,39 @@ export const PUBLIC_PAGES = {
     description: 'Choose a new password for your Adloom account.',
     noindex: true,
     updated: '2026-11-23',
+  },
+  // The legal pages in German (issue 28): client/public/legal/de/*.md.
+  'imprint-de': {
+    path: '/de/imprint',
+    title: 'Impressum',
+    description: 'Wer Adloom betreibt und wie Sie uns erreichen.',
+    updated: '2026-11-30',
+    lang: 'de',
+    alternates: legalAlternates('/imprint'),
+  },
+  'privacy-de': {
+    path: '/de/privacy',
+    title: 'Datenschutzerklärung',
+    description: 'Welche personenbezogenen Daten Adloom verarbeitet, wozu, und Ihre Rechte.',
+    updated: '2026-11-30',
+    lang: 'de',
+    alternates: legalAlternates('/privacy'),
+  },
+  'terms-de': {
+    path: '/de/terms',
+    title: 'Nutzungsbedingungen',
+    description: 'Die Bedingungen für die Nutzung von Adloom.',
+    updated: '2026-11-30',
+    lang: 'de',
+    alternates: legalAlternates('/terms'),
+  },
+  'tech-provider-de': {
+    path: '/de/tech-provider',
+    title: 'Meta Tech Provider',
+    description: 'Welche Instagram-Berechtigungen Adloom anfragt und wozu, und wie die Daten genutzt, gespeichert und gelöscht werden.',
+    updated: '2026-11-30',
+    lang: 'de',
+    alternates: legalAlternates('/tech-provider'),
   },
 } as const satisfies Record<string, PublicPage>;
 

@@ -61,6 +61,18 @@ describe('System check', () => {
     expect(screen.getAllByText('Not recorded by this build')).toHaveLength(2);
   });
 
+  it('shows a warning (example operator details) as something to act on, not as a failure', async () => {
+    const detail = 'Operator details are placeholders: OPERATOR_NAME, OPERATOR_VAT_ID are still the example (or empty).';
+    mockApi({ 'GET /api/admin/system': { status: 200, body: report([check('d1', 'ok', 'Reachable.'), check('operator', 'warning', detail, 0)]) } });
+    renderScreen(<SystemCheck />, { signedIn: admin });
+    expect(await screen.findByText('No check failed, 1 warning to act on')).toBeTruthy();
+    const row = screen.getByRole('heading', { name: 'OPERATOR' }).closest('li')!;
+    expect(within(row as HTMLElement).getByText('Needs attention')).toBeTruthy();
+    expect(row.textContent).toContain(detail);
+    expect(screen.queryByText('All checks passed')).toBeNull();
+    expect(screen.queryByText('Failed')).toBeNull();
+  });
+
   it('runs again from the keyboard, keeping the last report until the new one arrives', async () => {
     let runs = 0;
     mockApi({

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleMinus, CircleX, RefreshCw } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleMinus, CircleX, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '#common/format.ts';
 import type { CheckStatus, SystemCheck as Check, SystemReport } from '#common/schemas/system.ts';
@@ -14,6 +14,7 @@ const STATUS: Record<CheckStatus, { label: string; icon: typeof CircleCheck; cla
   ok: { label: 'OK', icon: CircleCheck, className: 'text-emerald-700 dark:text-emerald-300' },
   failed: { label: 'Failed', icon: CircleX, className: 'text-red-700 dark:text-red-300' },
   off: { label: 'Not configured', icon: CircleMinus, className: 'text-zinc-500 dark:text-zinc-400' },
+  warning: { label: 'Needs attention', icon: CircleAlert, className: 'text-amber-700 dark:text-amber-300' },
 };
 
 function CheckRow({ check }: { check: Check }) {
@@ -74,7 +75,9 @@ export default function SystemCheck() {
       setRunning(false);
     }
   }
-  const failed = report.status === 'ready' ? report.data.checks.filter((check) => check.status === 'failed').length : 0;
+  const count = (status: CheckStatus) => (report.status === 'ready' ? report.data.checks.filter((check) => check.status === status).length : 0);
+  const failed = count('failed');
+  const warned = count('warning');
   return (
     <>
       <PageHeader
@@ -96,7 +99,11 @@ export default function SystemCheck() {
       ) : (
         <div className="space-y-6" aria-busy={running}>
           {rerunFailed ? <LoadFailed title="The checks could not be run again" onRetry={() => void rerun()} /> : null}
-          {failed === 0 ? (
+          {failed === 0 && warned > 0 ? (
+            <Alert tone="warning" title={`No check failed, ${countOf(warned, 'warning')} to act on`}>
+              Each warning says what to change before going live.
+            </Alert>
+          ) : failed === 0 ? (
             <Alert tone="success" title="All checks passed">
               Services that are not configured use their local stand-in.
             </Alert>

@@ -9,11 +9,15 @@ import imprint from '#client/public/legal/imprint.md';
 import privacy from '#client/public/legal/privacy.md';
 import techProvider from '#client/public/legal/tech-provider.md';
 import terms from '#client/public/legal/terms.md';
+import imprintDe from '#client/public/legal/de/imprint.md';
+import privacyDe from '#client/public/legal/de/privacy.md';
+import techProviderDe from '#client/public/legal/de/tech-provider.md';
+import termsDe from '#client/public/legal/de/terms.md';
 import { legalHtml } from '../../../../scripts/legal-html-render.mjs';
 import { createUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 
-const CONTENT_PAGES = ['/about', '/imprint', '/privacy', '/terms', '/tech-provider', '/error'];
+const CONTENT_PAGES = ['/about', '/imprint', '/privacy', '/terms', '/tech-provider', '/de/imprint', '/de/privacy', '/de/terms', '/de/tech-provider', '/error'];
 const INTERACTIVE_PAGES = ['/', '/pricing', '/contact', '/login', '/password-reset'];
 
 function scripts(html: string): string[] {
@@ -119,7 +123,16 @@ describe('public pages', () => {
   });
 
   it('the legal pages’ HTML is what scripts/legal-html.mjs makes of their markdown (run it after editing a .md file)', () => {
-    expect(LEGAL_HTML).toEqual({ imprint: legalHtml(imprint), privacy: legalHtml(privacy), 'tech-provider': legalHtml(techProvider), terms: legalHtml(terms) });
+    expect(LEGAL_HTML).toEqual({
+      imprint: legalHtml(imprint),
+      privacy: legalHtml(privacy),
+      'tech-provider': legalHtml(techProvider),
+      terms: legalHtml(terms),
+      'de/imprint': legalHtml(imprintDe),
+      'de/privacy': legalHtml(privacyDe),
+      'de/terms': legalHtml(termsDe),
+      'de/tech-provider': legalHtml(techProviderDe),
+    });
   });
 
   it('legal pages come from markdown with the operator details filled in and escaped', async () => {

@@ -29,6 +29,7 @@ import { pageMeta, renderPage, renderStaticPage, type PageMeta } from '#worker/s
 import { REF_COOKIE } from '#worker/features/affiliate/service.ts';
 import { submitContact } from '#worker/features/contact/service.ts';
 import { publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
+import type { PublicPageId } from '#worker/ssr/public-pages.ts';
 import * as service from '#worker/features/site/pages/service.ts';
 
 const loginQuery = z.object({
@@ -111,6 +112,10 @@ export const siteRoutes = new Hono<AppEnv>()
   .get('/privacy', access('public'), (c) => markdownPage(c, 'privacy'))
   .get('/terms', access('public'), (c) => markdownPage(c, 'terms'))
   .get('/tech-provider', access('public'), (c) => markdownPage(c, 'tech-provider'))
+  .get('/de/imprint', access('public'), (c) => markdownPage(c, 'de/imprint', 'imprint-de'))
+  .get('/de/privacy', access('public'), (c) => markdownPage(c, 'de/privacy', 'privacy-de'))
+  .get('/de/terms', access('public'), (c) => markdownPage(c, 'de/terms', 'terms-de'))
+  .get('/de/tech-provider', access('public'), (c) => markdownPage(c, 'de/tech-provider', 'tech-provider-de'))
   .get('/login', access('public'), async (c) => {
     const query = loginQuery.safeParse(c.req.query());
     const page = service.loginPage(query.data ?? {}, Boolean(c.get('user')));
@@ -165,9 +170,12 @@ export const siteRoutes = new Hono<AppEnv>()
     );
   });
 
-function markdownPage(c: Context<AppEnv>, id: service.LegalPage) {
+/** A legal page (its markdown's name) as one of the site's pages (public-pages.ts): the same name in English. */
+function markdownPage(c: Context<AppEnv>, id: service.LegalPage & PublicPageId): Promise<Response>;
+function markdownPage(c: Context<AppEnv>, id: service.LegalPage, page: PublicPageId): Promise<Response>;
+function markdownPage(c: Context<AppEnv>, id: service.LegalPage, page = id as PublicPageId) {
   const html = service.legalHtml(id, c.env);
-  return staticPage(c, { interactive: false }, pageMeta(id), (chrome) => <MarkdownPage chrome={chrome} html={html()} />);
+  return staticPage(c, { interactive: false }, pageMeta(page), (chrome) => <MarkdownPage chrome={chrome} html={html()} />);
 }
 
 /** A public page whose HTML depends only on its chrome and the deployment (rendered once per isolate: renderStaticPage). */

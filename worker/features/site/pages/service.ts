@@ -6,9 +6,9 @@ import type { PasswordResetProps } from '#client/public/islands/password-reset.t
 import { LEGAL_HTML } from '#client/public/legal/html.ts';
 import type { LoginPage } from '#client/public/pages/login.tsx';
 import type { Db } from '#worker/db/client.ts';
-import type { Bindings } from '#worker/env.ts';
 import type { FormFailure } from '#worker/lib/forms.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
+import { operatorDetails, type Operator } from '#worker/lib/operator.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { fillPlaceholders } from '#worker/ssr/legal-html.ts';
 import * as auth from '#worker/features/auth/core/service.ts';
@@ -28,13 +28,8 @@ const HOME = '/dashboard';
 export type LegalPage = keyof typeof LEGAL_HTML;
 
 /** A legal page's HTML with the operator's details filled in, drawn when the page is (a static page is drawn once per isolate). */
-export function legalHtml(id: LegalPage, operator: Pick<Bindings, 'OPERATOR_NAME' | 'OPERATOR_ADDRESS' | 'OPERATOR_EMAIL'>): () => string {
-  return () =>
-    fillPlaceholders(LEGAL_HTML[id], {
-      OPERATOR_NAME: operator.OPERATOR_NAME,
-      OPERATOR_ADDRESS: operator.OPERATOR_ADDRESS,
-      OPERATOR_EMAIL: operator.OPERATOR_EMAIL,
-    });
+export function legalHtml(id: LegalPage, operator: Operator): () => string {
+  return () => fillPlaceholders(LEGAL_HTML[id], operatorDetails(operator));
 }
 
 /** `GET /login`: someone signed in goes on to `next` at once (302); anyone else gets the form on the tab asked for. */

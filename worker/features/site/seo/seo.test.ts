@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
-import { PUBLIC_PAGES } from '#worker/ssr/public-pages.ts';
+import { alternatesOf, isPublicPageId, PUBLIC_PAGES, publicPage } from '#worker/ssr/public-pages.ts';
 import { cardVersion } from '#worker/ssr/social-card.ts';
 import { isCurrentCardKey } from '#worker/features/site/seo/service.ts';
 import { auditStorage, ownerOf } from '#worker/features/system/storage-audit/service.ts';
@@ -170,6 +170,8 @@ function tag(html: string, attribute: 'property' | 'name', value: string): strin
 
 describe('every public page can be shared', () => {
   const pages = Object.entries(PUBLIC_PAGES).map(([id, page]) => ({ id, path: page.path, noindex: 'noindex' in page }));
+  const langOf = (id: string) => (isPublicPageId(id) && publicPage(id).lang) || 'en';
+  const alternates = (id: string, path: string) => alternatesOf(isPublicPageId(id) ? publicPage(id) : { path });
   // Pages outside the list (the error and 404 pages) show the home page's card.
   const others = [
     { id: 'home', path: '/error', noindex: true },
@@ -179,7 +181,7 @@ describe('every public page can be shared', () => {
   it.each([...pages, ...others])('$path has its Open Graph and Twitter tags, its card and its language', async ({ id, path, noindex }) => {
     const response = await send(path);
     const html = await response.text();
-    expect(html).toMatch(/^<!doctype html><html lang="en">/);
+    expect(html).toMatch(new RegExp(`^<!doctype html><html lang="${langOf(id)}">`));
     expect(tag(html, 'property', 'og:title')).toBeTruthy();
     expect(tag(html, 'property', 'og:description')).toBeTruthy();
     expect(tag(html, 'property', 'og:type')).toBe('website');
@@ -196,7 +198,8 @@ describe('every public page can be shared', () => {
       expect(html).not.toContain('hreflang');
     } else {
       expect(html).toContain(`<link rel="canonical" href="${ORIGIN}${path}">`);
-      expect(html).toContain(`<link rel="alternate" hreflang="en" href="${ORIGIN}${path}"><link rel="alternate" hreflang="x-default" href="${ORIGIN}${path}">`);
+      const links = alternates(id, path).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${ORIGIN}${a.path}">`);
+      expect(html).toContain(links.join(''));
       expect(html).not.toContain('<meta name="robots"');
     }
   });

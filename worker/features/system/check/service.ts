@@ -3,6 +3,7 @@ import type { SystemCheck, SystemReport } from '#common/schemas/system.ts';
 import { countOf } from '#common/plural.ts';
 import { BUILD_INFO } from '#worker/build-info.ts';
 import type { Bindings } from '#worker/env.ts';
+import { placeholderOperatorVars, type Operator } from '#worker/lib/operator.ts';
 
 /** The migrations this build was made with (drizzle-kit's journal), as d1_migrations names them. */
 export const KNOWN_MIGRATIONS: readonly string[] = journal.entries.map((entry) => `${entry.tag}.sql`);
@@ -148,10 +149,26 @@ function serviceChecks(env: Config): Promise<SystemCheck[]> {
   ]);
 }
 
+/**
+ * The operator's details of the legal pages (wrangler.toml [vars]): a warning, not a failure,
+ * while any is still the shipped example (or empty where the imprint needs it), so that nobody
+ * goes live with "Example Operator GmbH" in the imprint. Names only: the values are public anyway.
+ */
+function operatorCheck(env: Operator): Promise<SystemCheck> {
+  return timed('operator', 'Operator details (imprint, privacy policy)', async () => {
+    const placeholders = placeholderOperatorVars(env);
+    if (placeholders.length === 0) return { status: 'ok', detail: 'Set: the imprint and the privacy policy name this deployment’s operator.' };
+    return {
+      status: 'warning',
+      detail: `Operator details are placeholders: ${placeholders.join(', ')} ${placeholders.length === 1 ? 'is' : 'are'} still the example (or empty). Set them in wrangler.toml [vars] before going live: /imprint and /de/imprint show them.`,
+    };
+  });
+}
+
 /** The system check of `/test`: every check run at once, each with its latency; `ok` when none failed. */
-export async function runSystemCheck(env: Pick<Bindings, 'DB' | 'MEDIA'> & Config, now = new Date()): Promise<SystemReport> {
-  const [database, storage, services] = await Promise.all([databaseChecks(env), storageCheck(env), serviceChecks(env)]);
-  const checks = [...database.checks, storage, ...services];
+export async function runSystemCheck(env: Pick<Bindings, 'DB' | 'MEDIA'> & Config & Operator, now = new Date()): Promise<SystemReport> {
+  const [database, storage, services, operator] = await Promise.all([databaseChecks(env), storageCheck(env), serviceChecks(env), operatorCheck(env)]);
+  const checks = [...database.checks, storage, ...services, operator];
   return {
     ok: checks.every((check) => check.status !== 'failed'),
     checks,

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SystemReport } from '#common/schemas/system.ts';
 import type { Bindings } from '#worker/env.ts';
+import { EXAMPLE_OPERATOR, OPERATOR_VARS, type Operator } from '#worker/lib/operator.ts';
 import { compareMigrations, KNOWN_MIGRATIONS, runSystemCheck } from '#worker/features/system/check/service.ts';
 import { createUser, type TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
@@ -35,7 +36,9 @@ describe('GET /api/admin/system', () => {
     const report = (await response.json()) as SystemReport;
     expect(report.ok).toBe(true);
     const checks = byId(report);
-    expect(Object.keys(checks)).toEqual(['d1', 'migrations', 'r2', 'mailer', 'sentry', 'stripe', 'instagram', 'ai']);
+    expect(Object.keys(checks)).toEqual(['d1', 'migrations', 'r2', 'mailer', 'sentry', 'stripe', 'instagram', 'ai', 'operator']);
+    // wrangler.toml's example operator details: a warning to act on, not a failure.
+    expect(checks.operator!.status).toBe('warning');
     expect(checks.d1!.status).toBe('ok');
     expect(checks.migrations!.status).toBe('ok');
     expect(checks.r2!.status).toBe('ok');
@@ -77,6 +80,38 @@ describe('GET /api/admin/system', () => {
     expect(checks.sentry).toMatchObject({ status: 'failed' });
     expect(JSON.stringify(report)).not.toContain('sk_test_only');
     expect(JSON.stringify(report)).not.toContain('not a dsn');
+  });
+
+  it('warns while the operator details are the examples (or empty where required), naming each such setting, and is OK once all are set', async () => {
+    const placeholders = byId((await (await send('/api/admin/system', { cookie: admin.cookie })).json()) as SystemReport).operator!;
+    expect(placeholders).toMatchObject({ status: 'warning', label: 'Operator details (imprint, privacy policy)' });
+    expect(placeholders.detail).toMatch(/^Operator details are placeholders: /);
+    for (const name of OPERATOR_VARS) expect(placeholders.detail).toContain(name);
+
+    const real: Operator = {
+      OPERATOR_NAME: 'Muster Media GmbH',
+      OPERATOR_ADDRESS: 'Hauptstraße 5, 80331 München',
+      OPERATOR_EMAIL: 'kontakt@muster-media.test',
+      OPERATOR_REPRESENTATIVE: 'Erika Muster',
+      OPERATOR_PHONE: '+49 89 123456',
+      OPERATOR_REGISTER: 'Amtsgericht München, HRB 123456',
+      OPERATOR_VAT_ID: 'DE123456789',
+      OPERATOR_CONTENT_RESPONSIBLE: 'Erika Muster, Hauptstraße 5, 80331 München',
+    };
+    const set = await runSystemCheck({ ...env, ...real } as Bindings);
+    expect(byId(set).operator).toMatchObject({ status: 'ok' });
+    expect(set.ok).toBe(true);
+
+    // A sole trader leaves the optional ones empty: fine. Example values left in, or a required one emptied, are named.
+    const soleTrader = { ...real, OPERATOR_REPRESENTATIVE: '', OPERATOR_PHONE: '', OPERATOR_REGISTER: '', OPERATOR_VAT_ID: '' };
+    expect(byId(await runSystemCheck({ ...env, ...soleTrader } as Bindings)).operator!.status).toBe('ok');
+    const partly = await runSystemCheck({ ...env, ...real, OPERATOR_EMAIL: ' ', OPERATOR_VAT_ID: EXAMPLE_OPERATOR.OPERATOR_VAT_ID } as Bindings);
+    const check = byId(partly).operator!;
+    expect(check.status).toBe('warning');
+    expect(check.detail).toBe(
+      'Operator details are placeholders: OPERATOR_EMAIL, OPERATOR_VAT_ID are still the example (or empty). Set them in wrangler.toml [vars] before going live: /imprint and /de/imprint show them.',
+    );
+    expect(partly.ok).toBe(true);
   });
 
   it('reports Workers AI as bound when the binding is there', async () => {
