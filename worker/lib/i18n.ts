@@ -6,6 +6,8 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '#common/i18
 import { createI18n } from '#common/i18n/setup.ts';
 import { messages as coreDe } from '#common/locales/core/compiled/de.ts';
 import { messages as coreEn } from '#common/locales/core/compiled/en.ts';
+import { messages as emailDe } from '#common/locales/email/compiled/de.ts';
+import { messages as emailEn } from '#common/locales/email/compiled/en.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { isLoopbackHttp } from '#worker/lib/session-cookie.ts';
 
@@ -42,8 +44,8 @@ export function localeOf(c: Context<AppEnv>): Locale {
  */
 const INSTANCES = new Map<Locale, I18n>();
 const CATALOGS: Record<Locale, () => I18n> = {
-  en: () => createI18n('en', coreEn),
-  de: () => createI18n('de', coreDe),
+  en: () => createI18n('en', coreEn, emailEn),
+  de: () => createI18n('de', coreDe, emailDe),
 };
 
 export function i18nFor(locale: Locale): I18n {
