@@ -1,9 +1,12 @@
+import type { I18n } from '@lingui/core';
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { emailOutbox } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
+import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
 
 export interface Email {
   to: string;
@@ -14,12 +17,34 @@ export interface Email {
   kind: string;
 }
 
+/** Whom an email goes to, with the language it is written in (issue 28). */
+export interface Recipient {
+  email: string;
+  name: string;
+  locale: Locale;
+}
+
 /**
- * An email to one person, opening as every Adloom email to a user does: "Hi <name>,", a blank
- * line, then `lines`, one per line (an empty string is a blank line).
+ * An email to one person in their language, opening as every Adloom email to a user does:
+ * "Hi <name>," (or "Hallo <name>,"), a blank line, then the lines `write` returns, one per line
+ * (an empty string is a blank line). `write` gets the recipient's messages (`i18n._('email.…')`)
+ * and their locale (for dates, see `mailDate`).
  */
-export function personalEmail(kind: string, to: { email: string; name: string }, subject: string, lines: string[]): Email {
-  return { kind, to: to.email, subject, text: [`Hi ${to.name},`, '', ...lines].join('\n') };
+export function personalEmail(kind: string, to: Recipient, write: (i18n: I18n, locale: Locale) => { subject: string; lines: string[] }): Email {
+  const i18n = i18nFor(to.locale);
+  const { subject, lines } = write(i18n, to.locale);
+  return { kind, to: to.email, subject, text: [i18n._('email.greeting', { name: to.name }), '', ...lines].join('\n') };
+}
+
+/** A day (with `time`, also the hour and minute) in an email, in the recipient's locale, in UTC. */
+export function mailDate(locale: Locale, date: Date, time = false): string {
+  const withTime: Intl.DateTimeFormatOptions = time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {};
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { day: 'numeric', month: 'long', year: 'numeric', ...withTime, timeZone: 'UTC' }).format(date);
+}
+
+/** Names as an email lists them: each in the language's quotes, separated by commas. */
+export function quotedList(i18n: I18n, names: string[]): string {
+  return names.map((name) => i18n._('email.quoted', { name })).join(', ');
 }
 
 /** The one mail interface (ARCHITECTURE.md §7). */

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { contactInput } from '#common/schemas/contact.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { localeOf } from '#worker/lib/i18n.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { validate } from '#worker/lib/validate.ts';
@@ -12,6 +13,7 @@ export const contactRoutes = new Hono<AppEnv>().post('/', access('public'), vali
   await submitContact(c.get('db'), mailerFor(c), c.req.valid('json'), requestMeta(c), {
     userId: c.get('user')?.id ?? null,
     operatorEmail: c.env.OPERATOR_EMAIL,
+    locale: localeOf(c),
   });
   return c.json({ received: true }, 201);
 });

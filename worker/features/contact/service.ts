@@ -4,6 +4,9 @@ import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
+import { DEFAULT_LOCALE, type Locale } from '#common/i18n/locales.ts';
+import { localeForAddress } from '#worker/features/auth/users/service.ts';
 import { clientNetwork } from '#worker/lib/client-network.ts';
 import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
@@ -22,28 +25,41 @@ export async function submitContact(
   mailer: Mailer,
   input: ContactInput,
   meta: RequestMeta,
-  context: { userId: string | null; operatorEmail: string },
+  context: { userId: string | null; operatorEmail: string; locale: Locale },
 ): Promise<ContactOutcome> {
   if (input.website && input.website.trim() !== '') return { stored: false };
   await consume(db, `contact:${clientNetwork(meta.ip)}`, RATE_LIMITS.contactMessages);
   const id = newId();
   await repo.insertContactMessage(db, { id, name: input.name, email: input.email, message: input.message, userId: context.userId });
+  // The sender's language: their account's, when the address has one; else the language they wrote in (the request's).
+  const sender = { ...input, locale: await localeForAddress(db, input.email, context.locale) };
   await mailer.send(
-    personalEmail('contact_confirmation', input, 'We received your message', [
-      'thank you for writing to Adloom. We received your message and usually answer within one working day.',
-      '',
-      'Your message:',
-      input.message
-        .split('\n')
-        .map((line) => `> ${line}`)
-        .join('\n'),
-    ]),
+    personalEmail('contact_confirmation', sender, (i18n) => ({
+      subject: i18n._('email.contact.subject'),
+      lines: [
+        i18n._('email.contact.thanks'),
+        '',
+        i18n._('email.contact.yours'),
+        input.message
+          .split('\n')
+          .map((line) => `> ${line}`)
+          .join('\n'),
+      ],
+    })),
   );
+  // The operator's language: that of their account, when OPERATOR_EMAIL has one; else English.
+  const operator = i18nFor(await localeForAddress(db, context.operatorEmail, DEFAULT_LOCALE));
   await mailer.send({
     kind: 'contact_notification',
     to: context.operatorEmail,
-    subject: `Contact form: ${input.name}`,
-    text: `${input.name} <${input.email}> wrote:\n\n${input.message}\n\nMessage id: ${id}`,
+    subject: operator._('email.contactNotice.subject', { name: input.name }),
+    text: [
+      operator._('email.contactNotice.wrote', { name: input.name, email: input.email }),
+      '',
+      input.message,
+      '',
+      operator._('email.contactNotice.id', { id }),
+    ].join('\n'),
   });
   return { stored: true, id };
 }

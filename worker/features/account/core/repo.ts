@@ -223,6 +223,7 @@ export function otherMembers(db: Db, projectId: string, userId: string) {
       role: projectMembers.role,
       name: users.name,
       email: users.email,
+      locale: users.locale,
       createdAt: projectMembers.createdAt,
       /** Leaving too (deletion pending) or disabled by an admin: a successor only when nobody else is there. */
       away: sql<number>`(${users.deletionRequestedAt} IS NOT NULL OR ${users.disabledAt} IS NOT NULL)`,

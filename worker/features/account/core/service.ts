@@ -2,7 +2,7 @@ import type { DeletionScheduled } from '#common/schemas/auth.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
+import { mailDate, personalEmail, quotedList, type Mailer, type Recipient } from '#worker/lib/mailer.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import * as auth from '#worker/features/auth/core/service.ts';
 import { handOverStatements } from '#worker/features/projects/core/service.ts';
@@ -10,8 +10,6 @@ import * as repo from '#worker/features/account/core/repo.ts';
 
 /** How long an account waits between the deletion request and the purge (decision 0023). */
 export const DELETION_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The live account (the data export starts from it too). */
 export function liveUser(db: Db, userId: string) {
@@ -62,22 +60,39 @@ export async function requestDeletion(
   const shared = owned.filter((p) => p.others > 0);
   const alone = owned.filter((p) => p.others === 0);
   await mailer.send(
-    personalEmail('account_deletion_scheduled', user, `Your Adloom account will be deleted on ${dateFormat.format(purgeAfter)}`, [
-      `You asked us to delete your Adloom account. You have been signed out everywhere, and your Instagram connections were ended.`,
-      `On ${dateFormat.format(purgeAfter)} we delete your account for good:`,
-      alone.length > 0
-        ? `- your ${alone.length === 1 ? 'project' : `${alone.length} projects`} (${alone.map((p) => `“${p.name}”`).join(', ')}) with their media, creatives, renders, ads and funnels;`
-        : '- your personal data;',
-      ...(shared.length > 0
-        ? [
-            `- projects you share with others (${shared.map((p) => `“${p.name}”`).join(', ')}) stay with them: ownership passes to their longest-standing editor (or viewer).`,
-          ]
-        : []),
-      '- payments and credit records are kept without your name, as accounting law requires.',
-      '',
-      `Changed your mind? Sign in before then and nothing is deleted: ${origin}/login`,
-      'Want a copy of your data first? Sign in, download it from your Account page, then ask again.',
-    ]),
+    personalEmail('account_deletion_scheduled', user, (i18n, locale) => {
+      const date = mailDate(locale, purgeAfter);
+      return {
+        subject: i18n._('email.deletionScheduled.subject', { date }),
+        lines: [
+          i18n._('email.deletionScheduled.asked'),
+          i18n._('email.deletionScheduled.on', { date }),
+          alone.length > 0
+            ? i18n._('email.deletionScheduled.alone', {
+                count: alone.length,
+                names: quotedList(
+                  i18n,
+                  alone.map((p) => p.name),
+                ),
+              })
+            : i18n._('email.deletionScheduled.personal'),
+          ...(shared.length > 0
+            ? [
+                i18n._('email.deletionScheduled.shared', {
+                  names: quotedList(
+                    i18n,
+                    shared.map((p) => p.name),
+                  ),
+                }),
+              ]
+            : []),
+          i18n._('email.deletionScheduled.records'),
+          '',
+          i18n._('email.deletionScheduled.changed', { link: `${origin}/login` }),
+          i18n._('email.deletionScheduled.copy'),
+        ],
+      };
+    }),
   );
   return { purgeAfter: purgeAfter.toISOString() };
 }
@@ -114,7 +129,7 @@ async function purgeAccount(db: Db, mailer: Mailer, user: PurgedUser, now: Date)
   if (!requestedAt) return false;
   const owned = await repo.ownedProjects(db, user.id);
   const alone = owned.filter((p) => p.others === 0);
-  const plan: (repo.HandOver & { project: string; to: { name: string; email: string } })[] = [];
+  const plan: (repo.HandOver & { project: string; to: Recipient })[] = [];
   for (const project of owned.filter((p) => p.others > 0)) {
     const members = await repo.otherMembers(db, project.id, user.id);
     // Editors before viewers, people who stay before people on their way out; by tenure within each.
@@ -162,18 +177,30 @@ async function purgeAccount(db: Db, mailer: Mailer, user: PurgedUser, now: Date)
   const given = handedOver.filter((h) => h.handedOver);
   for (const h of given) {
     await mailer.send(
-      personalEmail('project_ownership_received', h.to, `You now own “${h.project}” on Adloom`, [
-        `The owner of the project “${h.project}” deleted their Adloom account, and you were its longest-standing member, so the project is now yours: its members, deletion and Instagram connection are in your hands.`,
-        ...(h.archived ? ['', 'It is archived because your plan has no free project slot: archive another project or upgrade, then restore it.'] : []),
-      ]),
+      personalEmail('project_ownership_received', h.to, (i18n) => ({
+        subject: i18n._('email.ownershipReceived.subject', { project: h.project }),
+        lines: [i18n._('email.ownershipReceived.body', { project: h.project }), ...(h.archived ? ['', i18n._('email.ownershipReceived.archived')] : [])],
+      })),
     );
   }
   await mailer.send(
-    personalEmail('account_deleted', user, 'Your Adloom account has been deleted', [
-      'As you asked 30 days ago, your Adloom account has been deleted, with your personal data and the projects only you were in (their files are removed from storage within minutes).',
-      ...(given.length > 0 ? [`Projects you shared now belong to their members: ${given.map((h) => `“${h.project}”`).join(', ')}.`] : []),
-      'Payment and credit records are kept without your name for accounting. This is the last email we send you.',
-    ]),
+    personalEmail('account_deleted', user, (i18n) => ({
+      subject: i18n._('email.accountDeleted.subject'),
+      lines: [
+        i18n._('email.accountDeleted.body'),
+        ...(given.length > 0
+          ? [
+              i18n._('email.accountDeleted.shared', {
+                names: quotedList(
+                  i18n,
+                  given.map((h) => h.project),
+                ),
+              }),
+            ]
+          : []),
+        i18n._('email.accountDeleted.last'),
+      ],
+    })),
   );
   // Sent (or handed to the provider): its outbox copy would keep their address, name and projects.
   await repo.forgetMailTo(db, user.email);

@@ -4,7 +4,8 @@ import type { Db } from '#worker/db/client.ts';
 import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
+import { mailDate, personalEmail, type Mailer, type Recipient } from '#worker/lib/mailer.ts';
+import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { consume, type RateLimitRule } from '#worker/lib/rate-limit.ts';
 import { safeFileName, textStream, zipStream, type ZipStreamEntry } from '#worker/lib/zip-stream.ts';
 import { liveUser, subscriptionOf } from '#worker/features/account/core/service.ts';
@@ -354,19 +355,31 @@ export async function exportArchive(db: Db, bucket: R2Bucket, userId: string, no
   return { body: zipStream(entries), filename: exportFileName(now) };
 }
 
-/** Tells the user that their data was downloaded (someone with their session could have done it). */
-export async function sendExportNotice(
-  mailer: Mailer,
-  user: { email: string; name: string },
-  meta: { country: string | null; userAgent: string | null },
-  now = new Date(),
-) {
+/** A country code (Cloudflare's `CF-IPCountry`) as the recipient's language names it ("DE": "Germany", "Deutschland"). */
+function countryName(locale: Locale, code: string): string {
+  try {
+    return new Intl.DisplayNames([INTL_LOCALES[locale]], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code; // not a region code Intl knows (Cloudflare's "XX", "T1")
+  }
+}
+
+/** Tells the user that their data was downloaded (someone with their session could have done it), in their language. */
+export async function sendExportNotice(mailer: Mailer, user: Recipient, meta: { country: string | null; userAgent: string | null }, now = new Date()) {
   await mailer.send(
-    personalEmail('account_export', user, 'Your Adloom data was downloaded', [
-      `A copy of your Adloom data (account, projects and their files) was downloaded on ${now.toISOString().replace('T', ' ').slice(0, 16)} UTC${meta.country ? ` from ${meta.country}` : ''}.`,
-      'If that was you, there is nothing to do.',
-      'If it was not, change your password now and sign out the other devices on your Account page.',
-    ]),
+    personalEmail('account_export', user, (i18n, locale) => {
+      const time = mailDate(locale, now, true);
+      return {
+        subject: i18n._('email.export.subject'),
+        lines: [
+          meta.country
+            ? i18n._('email.export.downloadedFrom', { time, country: countryName(locale, meta.country) })
+            : i18n._('email.export.downloaded', { time }),
+          i18n._('email.export.you'),
+          i18n._('email.export.notYou'),
+        ],
+      };
+    }),
   );
 }
 
@@ -381,7 +394,7 @@ export async function downloadExport(
   env: { SESSION_SECRET: string; MEDIA: R2Bucket },
   mailer: Mailer,
   request: {
-    user: { id: string; email: string; name: string };
+    user: Recipient & { id: string };
     sessionId: string;
     ticket: string;
     head: boolean;

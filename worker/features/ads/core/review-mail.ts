@@ -1,27 +1,25 @@
 import type { ReviewDecision } from '#common/ads.ts';
-import { personalEmail, type Email } from '#worker/lib/mailer.ts';
+import { personalEmail, type Email, type Recipient } from '#worker/lib/mailer.ts';
 
-/** The email about a review that every member of the project but the reviewer gets. */
-
-const DECISION_VERB: Record<ReviewDecision, string> = {
-  approve: 'approved',
-  request_changes: 'requested changes to',
-  comment: 'commented on',
-};
-
+/**
+ * The email about a review that every member of the project but the reviewer gets, in the
+ * member's language. A reviewer without an account reviewed through the preview link.
+ */
 export function reviewMail(
-  member: { name: string; email: string },
+  member: Recipient,
   ad: { projectId: string; name: string },
   review: { decision: ReviewDecision; reviewerName: string; comment: string; userId: string | null; revision: number; origin: string },
 ): Email {
-  const name = review.reviewerName;
-  const verb = DECISION_VERB[review.decision];
+  const values = { reviewer: review.reviewerName, decision: review.decision, ad: ad.name };
   const link = `${review.origin}/projects/${ad.projectId}/marketing`;
-  return personalEmail('ad_review', member, `${name} ${verb} “${ad.name}”`, [
-    `${name}${review.userId ? '' : ' (through the preview link)'} ${verb} the ad “${ad.name}” (version ${review.revision}).`,
-    ...(review.comment ? ['', review.comment] : []),
-    '',
-    'See the ad and its review thread:',
-    link,
-  ]);
+  return personalEmail('ad_review', member, (i18n) => ({
+    subject: i18n._('email.review.subject', values),
+    lines: [
+      i18n._('email.review.body', { ...values, via: review.userId ? 'account' : 'preview', revision: review.revision }),
+      ...(review.comment ? ['', review.comment] : []),
+      '',
+      i18n._('email.review.see'),
+      link,
+    ],
+  }));
 }

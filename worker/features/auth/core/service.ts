@@ -8,7 +8,7 @@ import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
-import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
+import { personalEmail, type Mailer, type Recipient } from '#worker/lib/mailer.ts';
 import { clientNetwork } from '#worker/lib/client-network.ts';
 import { RATE_LIMITS, clearLimit, consume, release } from '#worker/lib/rate-limit.ts';
 import { SESSION_TTL_MS } from '#worker/lib/session-cookie.ts';
@@ -152,13 +152,11 @@ export async function login(db: Db, input: { email: string; password: string }, 
   return { user: toPublicUser(user), token: session.token, deletionCanceled };
 }
 
-function deletionCanceledEmail(user: { email: string; name: string }) {
-  return personalEmail('account_deletion_canceled', user, 'Your Adloom account will not be deleted', [
-    'You signed in to Adloom, so the deletion of your account that you asked for is cancelled: your account, projects and files stay as they are.',
-    'Instagram connections were ended when you asked for the deletion; connect them again from the project’s Marketing page if you need them.',
-    '',
-    'If you did not sign in just now, change your password at once and sign out the other devices on your Account page.',
-  ]);
+function deletionCanceledEmail(user: Recipient) {
+  return personalEmail('account_deletion_canceled', user, (i18n) => ({
+    subject: i18n._('email.deletionCanceled.subject'),
+    lines: [i18n._('email.deletionCanceled.signedIn'), i18n._('email.deletionCanceled.instagram'), '', i18n._('email.deletionCanceled.notYou')],
+  }));
 }
 
 /**
@@ -258,13 +256,10 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, email: string
   ]);
   const link = `${origin}/password-reset?token=${encodeURIComponent(token)}`;
   await mailer.send(
-    personalEmail('password_reset', user, 'Reset your Adloom password', [
-      'Someone (hopefully you) asked to reset the password of your Adloom account.',
-      `Choose a new password here (the link works once, for one hour):`,
-      link,
-      '',
-      'If you did not ask for this, ignore this email: your password stays as it is.',
-    ]),
+    personalEmail('password_reset', user, (i18n) => ({
+      subject: i18n._('email.passwordReset.subject'),
+      lines: [i18n._('email.passwordReset.asked'), i18n._('email.passwordReset.choose'), link, '', i18n._('email.passwordReset.ignore')],
+    })),
   );
 }
 

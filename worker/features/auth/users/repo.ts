@@ -14,6 +14,7 @@ export type UserRow = typeof users.$inferSelect;
 const FIELDS = {
   name: users.name,
   email: users.email,
+  locale: users.locale,
   plan: users.plan,
   role: users.role,
   affiliateCode: users.affiliateCode,
@@ -40,6 +41,15 @@ export function userIdByEmail(email: string): SQL<string | null> {
 /** Whether `id` is an account that is not deleted. */
 export function isLiveUser(id: Operand): SQL {
   return sql`EXISTS (SELECT 1 FROM users users_live WHERE users_live.id = ${operand(id)} AND users_live.deleted_at IS NULL)`;
+}
+
+/** The language of the live account with the address `email`, if there is one. */
+export function localeByEmail(db: Db, email: string) {
+  return db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .get();
 }
 
 export function nameOf(db: Db, userId: string) {

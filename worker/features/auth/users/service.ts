@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import type { Db } from '#worker/db/client.ts';
 import * as repo from '#worker/features/auth/users/repo.ts';
 
@@ -8,6 +9,14 @@ import * as repo from '#worker/features/auth/users/repo.ts';
  * feature, so that any feature may use it.
  */
 export { isLiveUser, userField, userIdByEmail, type UserField, type UserRow } from '#worker/features/auth/users/repo.ts';
+
+/**
+ * The language to write to an address in (issue 28): that of the live account with the address,
+ * else `fallback` (the best the caller knows: the sender's or the visitor's language).
+ */
+export async function localeForAddress(db: Db, email: string, fallback: Locale): Promise<Locale> {
+  return (await repo.localeByEmail(db, email))?.locale ?? fallback;
+}
 
 /** A user's name, undefined without such a user. */
 export async function userNameOf(db: Db, userId: string): Promise<string | undefined> {

@@ -206,15 +206,21 @@ export async function notifyMembers(db: Db, mailer: Mailer, input: LeadNotice): 
   const link = leadsLink(input.funnel.id, input.link, input.appHosts);
   for (const member of members) {
     await mailer.send(
-      personalEmail('funnel_lead', member, `New lead on “${input.pageTitle}” of “${input.funnel.title}”`, [
-        `There is a new lead on “${input.pageTitle}” of the funnel “${input.funnel.title}”.`,
-        '',
-        link ? `See it with the funnel’s other leads in Adloom:\n${link}` : 'See it in Adloom, on the funnel’s page under Leads.',
-        '',
-        'For the privacy of the people who fill in your forms, this email does not repeat what they typed.',
-        '',
-        'You get this email because the funnel is set to announce new leads. An editor can turn it off on the funnel’s page.',
-      ]),
+      personalEmail('funnel_lead', member, (i18n) => {
+        const names = { page: input.pageTitle, funnel: input.funnel.title };
+        return {
+          subject: i18n._('email.lead.subject', names),
+          lines: [
+            i18n._('email.lead.body', names),
+            '',
+            link ? `${i18n._('email.lead.link')}\n${link}` : i18n._('email.lead.noLink'),
+            '',
+            i18n._('email.lead.privacy'),
+            '',
+            i18n._('email.lead.why'),
+          ],
+        };
+      }),
     );
   }
 }

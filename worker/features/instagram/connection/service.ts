@@ -110,12 +110,14 @@ export async function markBroken(db: Db, env: Env, accountId: string, reason: st
   const mailer = createMailer(db, env);
   for (const owner of owners) {
     await mailer.send(
-      personalEmail('instagram_broken', owner, `Instagram for ${projectName ?? 'your project'} needs to be connected again`, [
-        `the Instagram account @${row.username} of the project “${projectName ?? 'your project'}” can no longer be used by Adloom:`,
-        reason,
-        '',
-        'Scheduled posts of this project are not published until you connect the account again on the project’s Marketing page.',
-      ]),
+      personalEmail('instagram_broken', owner, (i18n) => {
+        const project = projectName ?? i18n._('email.instagramBroken.yourProject');
+        return {
+          subject: i18n._('email.instagramBroken.subject', { project }),
+          // `reason` is the connection's stored reason, as the workspace shows it (English for now).
+          lines: [i18n._('email.instagramBroken.body', { project, username: row.username }), reason, '', i18n._('email.instagramBroken.scheduled')],
+        };
+      }),
     );
   }
 }

@@ -3,7 +3,7 @@ import { clientNetwork } from '#worker/lib/client-network.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
 import { DAY_MS } from '#worker/lib/days.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
+import { mailDate, personalEmail, type Mailer } from '#worker/lib/mailer.ts';
 import { consume, type RateLimitRule } from '#worker/lib/rate-limit.ts';
 import { isExpired, publicPath } from '#worker/features/presentations/rules.ts';
 import { NOT_FOUND, askable, validSlug, type Card } from '#worker/features/presentations/public/service.ts';
@@ -46,21 +46,23 @@ export async function askForNewLink(db: Db, mailer: Mailer, slug: string, input:
   const asked: Card = { card: 'asked', authorName: row.authorName };
   // Already told today: the same answer, no second email.
   if (await limited(db, `presentation-ask:${p.id}`, PER_PRESENTATION, now)) return asked;
-  const expiredOn = p.expiresAt!.toISOString().slice(0, 10);
+  // The author's language (the visitor asking is not the recipient).
+  const author = { email: row.authorEmail, name: row.authorName, locale: row.authorLocale };
   await mailer.send(
-    personalEmail(
-      'presentation_link_requested',
-      { email: row.authorEmail, name: row.authorName },
-      `A new link to your presentation for ${p.customerName}, please`,
-      [
-        `Someone opened your presentation for ${p.customerName} (${input.origin}${publicPath(p.slug)}) and asked for a new link: it expired on ${expiredOn}.`,
-        '',
-        `Extend it by 30 days in one click, and the same link works again:`,
-        `${input.origin}/presentations?edit=${p.id}`,
-        '',
-        'If you do not want to share it again, there is nothing to do.',
-      ],
-    ),
+    personalEmail('presentation_link_requested', author, (i18n, locale) => {
+      const customer = p.customerName;
+      return {
+        subject: i18n._('email.presentationAsk.subject', { customer }),
+        lines: [
+          i18n._('email.presentationAsk.asked', { customer, url: `${input.origin}${publicPath(p.slug)}`, date: mailDate(locale, p.expiresAt!) }),
+          '',
+          i18n._('email.presentationAsk.extend'),
+          `${input.origin}/presentations?edit=${p.id}`,
+          '',
+          i18n._('email.presentationAsk.nothing'),
+        ],
+      };
+    }),
   );
   return asked;
 }

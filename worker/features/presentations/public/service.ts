@@ -8,6 +8,7 @@ import {
   type Resolved,
   type Section,
 } from '#common/schemas/presentations.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings, SessionUser } from '#worker/env.ts';
 import { sha256Hex, verifyPassword } from '#worker/lib/crypto.ts';
@@ -107,8 +108,8 @@ export function validSlug(slug: string): boolean {
 }
 
 /** Whether a visitor may ask the author for a new link (public/ask.ts): an author with a name and an address. */
-export function askable(row: Row): row is Row & { authorName: string; authorEmail: string } {
-  return row.authorName !== null && row.authorEmail !== null && row.authorDeleted === null;
+export function askable(row: Row): row is Row & { authorName: string; authorEmail: string; authorLocale: Locale } {
+  return row.authorName !== null && row.authorEmail !== null && row.authorLocale !== null && row.authorDeleted === null;
 }
 
 const expired = (row: Row): Card => ({ card: 'expired', authorName: row.authorName, ask: askable(row) ? `${publicPath(row.presentation.slug)}/ask` : null });

@@ -1,4 +1,5 @@
 import { and, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Locale } from '#common/i18n/locales.ts';
 import { inList, type Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
 import { anyLiveRowQuery, isLiveRow } from '#worker/db/live-rows.ts';
@@ -19,6 +20,7 @@ const withPeople = {
   presentation: presentations,
   authorName: userField(presentations.authorId, 'name'),
   authorEmail: userField(presentations.authorId, 'email'),
+  authorLocale: userField(presentations.authorId, 'locale'),
   authorPlan: userField(presentations.authorId, 'plan'),
   authorCode: userField(presentations.authorId, 'affiliateCode'),
   authorRole: userField(presentations.authorId, 'role'),
@@ -31,6 +33,8 @@ export type PresentationWithPeople = {
   authorName: string | null;
   /** Where a visitor's request for a new link goes (public/ask.ts). */
   authorEmail: string | null;
+  /** The language of that email. */
+  authorLocale: Locale | null;
   authorPlan: 'free' | 'pro' | 'agency' | null;
   authorCode: string | null;
   authorRole: 'user' | 'admin' | null;

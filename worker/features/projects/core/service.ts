@@ -21,6 +21,8 @@ import { AppError } from '#worker/lib/errors.ts';
 import { newId, newToken } from '#worker/lib/ids.ts';
 import { hasRows, read, run, type Read } from '#worker/lib/reads.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
+import { localeForAddress } from '#worker/features/auth/users/service.ts';
 import { projectImage, storageUsage } from '#worker/features/media/service.ts';
 import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 import { membershipOf } from '#worker/features/projects/scope/service.ts';
@@ -222,17 +224,20 @@ export async function invite(
     createdAt: now,
   });
   const link = `${origin}/projects?invite=${encodeURIComponent(token)}`;
+  // The invitee's language: their account's, when the address has one; else the inviter's (a colleague, most likely the same).
+  const i18n = i18nFor(await localeForAddress(db, input.email, inviter.locale));
+  const names = { inviter: inviter.name, project: membership.project.name };
   await mailer.send({
     kind: 'project_invite',
     to: input.email,
-    subject: `${inviter.name} invited you to “${membership.project.name}” on Adloom`,
+    subject: i18n._('email.invite.subject', names),
     text: [
-      `${inviter.name} invited you to join the project “${membership.project.name}” on Adloom as ${input.role === 'editor' ? 'an editor' : 'a viewer'}.`,
+      i18n._('email.invite.body', { ...names, role: input.role }),
       '',
-      'Accept the invitation here (the link works once, for 7 days):',
+      i18n._('email.invite.accept'),
       link,
       '',
-      `No account yet? Create one with this address (${input.email}) and the invitation is waiting for you.`,
+      i18n._('email.invite.noAccount', { email: input.email }),
     ].join('\n'),
   });
   return { id, email: input.email, role: input.role, expiresAt: expiresAt.toISOString(), createdAt: now.toISOString() };

@@ -112,6 +112,7 @@ export function members(db: Db, projectId: string, role?: ProjectRole) {
       userId: projectMembers.userId,
       name: ofExistingRow(userField(projectMembers.userId, 'name')),
       email: ofExistingRow(userField(projectMembers.userId, 'email')),
+      locale: ofExistingRow(userField(projectMembers.userId, 'locale')),
     })
     .from(projectMembers)
     .where(and(eq(projectMembers.projectId, projectId), role ? eq(projectMembers.role, role) : undefined, isLiveUser(projectMembers.userId)));

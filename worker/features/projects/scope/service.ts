@@ -1,5 +1,6 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { ProjectRole } from '#common/schemas/projects.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import type { Db, Operand } from '#worker/db/client.ts';
 import { combine, mapRead, read, run, type Read } from '#worker/lib/reads.ts';
 import * as repo from '#worker/features/projects/scope/repo.ts';
@@ -78,8 +79,8 @@ export function firstRowForMember<R>(db: Db, query: BatchItem<'sqlite'> & { _: {
   );
 }
 
-/** The project's live members (only its owner with `role`) with their names and addresses: whom a feature mails. */
-export function membersOf(db: Db, projectId: string, role?: ProjectRole): Read<{ userId: string; name: string; email: string }[]> {
+/** The project's live members (only its owner with `role`) with their names, addresses and languages: whom a feature mails. */
+export function membersOf(db: Db, projectId: string, role?: ProjectRole): Read<{ userId: string; name: string; email: string; locale: Locale }[]> {
   return read(repo.members(db, projectId, role), (rows) => rows);
 }
 

@@ -18,6 +18,7 @@ import { PasswordResetPage } from '#client/public/pages/password-reset.tsx';
 import { PricingPage } from '#client/public/pages/pricing.tsx';
 import { ErrorPage } from '#client/public/pages/status.tsx';
 import type { AppEnv } from '#worker/env.ts';
+import { localeOf } from '#worker/lib/i18n.ts';
 import { formFailure, type FormFailure } from '#worker/lib/forms.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { afterResponse, applyHeaders } from '#worker/lib/response.ts';
@@ -99,7 +100,11 @@ export const siteRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid('form');
       try {
-        await submitContact(c.get('db'), mailerFor(c), input, requestMeta(c), { userId: c.get('user')?.id ?? null, operatorEmail: c.env.OPERATOR_EMAIL });
+        await submitContact(c.get('db'), mailerFor(c), input, requestMeta(c), {
+          userId: c.get('user')?.id ?? null,
+          operatorEmail: c.env.OPERATOR_EMAIL,
+          locale: localeOf(c),
+        });
         return renderContact(c, { sentTo: input.email });
       } catch (error) {
         const page = contactRefused(c, error, input);
