@@ -6,6 +6,8 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '#common/i18
 import { createI18n } from '#common/i18n/setup.ts';
 import { messages as coreDe } from '#common/locales/core/compiled/de.ts';
 import { messages as coreEn } from '#common/locales/core/compiled/en.ts';
+import { messages as publicDe } from '#common/locales/public/compiled/de.ts';
+import { messages as publicEn } from '#common/locales/public/compiled/en.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { isLoopbackHttp } from '#worker/lib/session-cookie.ts';
 
@@ -42,8 +44,8 @@ export function localeOf(c: Context<AppEnv>): Locale {
  */
 const INSTANCES = new Map<Locale, I18n>();
 const CATALOGS: Record<Locale, () => I18n> = {
-  en: () => createI18n('en', coreEn),
-  de: () => createI18n('de', coreDe),
+  en: () => createI18n('en', coreEn, publicEn),
+  de: () => createI18n('de', coreDe, publicDe),
 };
 
 export function i18nFor(locale: Locale): I18n {
