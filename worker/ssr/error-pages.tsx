@@ -2,9 +2,8 @@ import type { Context } from 'hono';
 import { ErrorPage, NotFoundPage } from '#client/public/pages/status.tsx';
 import type { AppEnv } from '#worker/env.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
-import { publicChrome } from '#worker/ssr/chrome.ts';
+import { errorPageLocale, publicChrome } from '#worker/ssr/chrome.ts';
 import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
-import { errorPageLocale } from '#worker/features/site/language/service.ts';
 
 /** The 404 page, or the friendly error page with the request id as reference, in the request's language (`/de/…`, else the reader's). */
 export async function renderErrorPage(c: Context<AppEnv>, status: number): Promise<Response> {

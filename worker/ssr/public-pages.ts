@@ -99,7 +99,7 @@ export function indexablePages(): { id: PublicPageId; page: PublicPage }[] {
 }
 
 /** The languages a page is written in. */
-export function languagesOf(page: Pick<PublicPage, 'languages'>): readonly Locale[] {
+export function languagesOf(page: Pick<PublicPage, 'path' | 'languages'>): readonly Locale[] {
   return page.languages ?? [DEFAULT_LOCALE];
 }
 

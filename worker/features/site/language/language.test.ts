@@ -44,8 +44,7 @@ describe('the German pages', () => {
 
   it('links inside a German page stay German, and the switcher offers English', async () => {
     const html = await (await send('/de/about')).text();
-    for (const link of ['href="/de/pricing"', 'href="/de/contact"', 'href="/de"', 'href="/de/login"', 'href="/de/imprint"'])
-      expect(html, link).toContain(link);
+    for (const link of ['href="/de/pricing"', 'href="/de/contact"', 'href="/de"', 'href="/de/login"', 'href="/de/imprint"']) expect(html, link).toContain(link);
     expect(html).toContain('<a href="/language/en?next=%2Fabout" hrefLang="en" lang="en" rel="nofollow"');
     expect(html).toContain('>English</a>');
     // The English page offers German, the same way.

@@ -4,7 +4,7 @@ import { safeSameOriginPath } from '#common/safe-path.ts';
 import { DEFAULT_LOCALE, type Locale } from '#common/i18n/locales.ts';
 import { localePath, splitLocalePath } from '#common/i18n/paths.ts';
 import type { AppEnv } from '#worker/env.ts';
-import { localeOf, visitorLocale } from '#worker/lib/i18n.ts';
+import { visitorLocale } from '#worker/lib/i18n.ts';
 
 /**
  * Which language the public site speaks to whom (issue 28, decision 0032): a page's address
@@ -37,14 +37,4 @@ export function switchTarget(locale: Locale, next: string | undefined): string {
   const url = new URL(path, 'https://adloom.invalid');
   const { path: page } = splitLocalePath(url.pathname);
   return localePath(locale, page) + url.search + url.hash;
-}
-
-/** The language of a public page: its address's (`/de/…` German, else English). */
-export function pageLocale(c: Context<AppEnv>): Locale {
-  return splitLocalePath(c.req.path).locale;
-}
-
-/** The language of an error page: its address's prefix (`/de/…`), else the request's (the account's, the visitor's). */
-export function errorPageLocale(c: Context<AppEnv>): Locale {
-  return splitLocalePath(c.req.path).locale === DEFAULT_LOCALE ? localeOf(c) : pageLocale(c);
 }

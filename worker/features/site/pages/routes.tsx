@@ -30,9 +30,9 @@ import { access } from '#worker/middleware/access.ts';
 import { pageMeta, renderPage, renderStaticPage, type PageMeta } from '#worker/ssr/render.ts';
 import { REF_COOKIE } from '#worker/features/affiliate/service.ts';
 import { submitContact } from '#worker/features/contact/service.ts';
-import { publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
+import { errorPageLocale, pageLocale, publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
 import * as service from '#worker/features/site/pages/service.ts';
-import { HOME_VARY, errorPageLocale, homeRedirectFor, pageLocale } from '#worker/features/site/language/service.ts';
+import { HOME_VARY, homeRedirectFor } from '#worker/features/site/language/service.ts';
 
 const loginQuery = z.object({
   next: z.optional(text()),
