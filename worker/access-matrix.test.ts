@@ -333,7 +333,7 @@ const MATRIX: Record<string, Expectation> = {
   'POST /de/login': { form: {}, status: all(422) },
   'GET /de/password-reset': { status: all(200) },
   'POST /de/password-reset': { form: {}, status: all(422) },
-  'GET /language/:locale': { sample: '/language/de?next=/de/pricing', status: all(302) },
+  'GET /language/:locale{en|de}': { sample: '/language/de?next=/de/pricing', status: all(302) },
   'GET /redirect': { status: all(302) },
   'GET /error': { status: all(500) },
   'GET /sitemap.xml': { status: all(200) },

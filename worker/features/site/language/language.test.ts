@@ -175,9 +175,9 @@ describe('the language switcher', () => {
     expect(switchTarget('en', next)).toBe('/');
   });
 
-  it('an unknown language is refused, not a server error', async () => {
+  it('an unknown language is the 404 page, not a server error', async () => {
     const response = await send('/language/fr?next=/pricing');
-    expect(response.status).toBe(422);
+    expect(response.status).toBe(404);
     expect(cookieFrom(response, 'lang')).toBeUndefined();
   });
 });

@@ -15,9 +15,16 @@ const switchQuery = z.object({ next: z.optional(text()) });
  * The language switcher (the public footer's links): a plain GET link, so it works without
  * JavaScript; remembers the choice in the `lang` cookie and goes to `next` in that language.
  */
-export const languageRoutes = new Hono<AppEnv>().get('/:locale', access('public'), validate('param', switchParams), validate('query', switchQuery), (c) => {
-  const { locale } = c.req.valid('param');
-  writeLocaleCookie(c, locale);
-  c.header('Cache-Control', 'no-store');
-  return c.redirect(switchTarget(locale, c.req.valid('query').next), 302);
-});
+// The languages are the path's pattern: another is the 404 page (and the route fuzz tries these two).
+export const languageRoutes = new Hono<AppEnv>().get(
+  `/:locale{${LOCALES.join('|')}}`,
+  access('public'),
+  validate('param', switchParams),
+  validate('query', switchQuery),
+  (c) => {
+    const { locale } = c.req.valid('param');
+    writeLocaleCookie(c, locale);
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(switchTarget(locale, c.req.valid('query').next), 302);
+  },
+);
