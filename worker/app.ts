@@ -53,6 +53,7 @@ import { membershipOf } from '#worker/features/projects/scope/service.ts';
 import { assetRoutes } from '#worker/features/site/assets/routes.ts';
 import { siteRoutes } from '#worker/features/site/pages/routes.tsx';
 import { seoRoutes } from '#worker/features/site/seo/routes.ts';
+import { languageRoutes } from '#worker/features/site/language/routes.ts';
 import { systemRoutes } from '#worker/features/system/check/routes.ts';
 import { workspaceNotFound, workspaceRoutes } from '#worker/features/workspace/routes.ts';
 
@@ -131,6 +132,7 @@ export function createApp() {
     .route('/instagram', instagramPages)
     .route('/instagram', sandboxFeedPages)
     .route('/', siteRoutes)
+    .route('/language', languageRoutes)
     .route('/', seoRoutes)
     .route('/', workspaceRoutes)
     .route('/', assetRoutes);

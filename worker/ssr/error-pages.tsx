@@ -1,26 +1,29 @@
 import type { Context } from 'hono';
 import { ErrorPage, NotFoundPage } from '#client/public/pages/status.tsx';
 import type { AppEnv } from '#worker/env.ts';
-import { publicChrome } from '#worker/ssr/chrome.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
+import { errorPageLocale, publicChrome } from '#worker/ssr/chrome.ts';
 import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
 
-/** The 404 page, or the friendly error page with the request id as reference. */
+/** The 404 page, or the friendly error page with the request id as reference, in the request's language (`/de/…`, else the reader's). */
 export async function renderErrorPage(c: Context<AppEnv>, status: number): Promise<Response> {
   const chrome = publicChrome(c, { interactive: false });
   try {
+    const locale = errorPageLocale(c);
+    const i18n = i18nFor(locale);
     if (status === 404) {
-      // The 404 page does not show the path: one cached copy, whatever was asked for.
+      // The 404 page does not show the path: one cached copy per language, whatever was asked for.
       return await renderStaticPage(
         c,
-        `not-found|${chrome.signedIn}`,
-        { title: 'Page not found', description: 'This page does not exist.', noindex: true },
+        `not-found|${locale}|${chrome.signedIn}`,
+        { title: i18n._('page.notFound.title'), description: i18n._('page.notFound.description'), noindex: true, locale },
         () => <NotFoundPage chrome={chrome} />,
         404,
       );
     }
     const page = await renderPage(
       c,
-      { title: 'Something went wrong', description: 'An error page.', noindex: true },
+      { title: i18n._('page.error.title'), description: i18n._('page.error.description'), noindex: true, locale },
       <ErrorPage chrome={chrome} reference={c.get('requestId')} />,
       500,
     );

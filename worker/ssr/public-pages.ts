@@ -5,6 +5,12 @@
  * that a page added here has all three and a page missing here has none of them.
  */
 
+import { DEFAULT_LOCALE, type Locale } from '#common/i18n/locales.ts';
+import { localePath } from '#common/i18n/paths.ts';
+import type { MessageIds } from '#common/i18n/register.ts';
+import { en as text } from '#common/locales/public/en.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
+
 /** A page in another language (issue 28 adds `de`): its `hreflang` and path. */
 export interface Alternate {
   hreflang: string;
@@ -21,9 +27,11 @@ export interface PublicPage {
   noindex?: boolean;
   /** When its words last changed (W3C date), the sitemap's `lastmod`: set with the change. */
   updated: string;
-  /** Its language (`<html lang>`). */
-  lang?: string;
-  /** Its versions in other languages; `en` and `x-default` (itself) when unset. */
+  /** The languages it is written in, each at its language's prefix (`/de/pricing`); English only when unset. */
+  languages?: readonly Locale[];
+  /** The language of a page written in one language only, at its own path (the German imprint, `/de/imprint`); English when unset. */
+  lang?: Locale;
+  /** Its versions in other languages; derived from `languages` (with `x-default`, the English) when unset. */
   alternates?: readonly Alternate[];
 }
 
@@ -36,24 +44,28 @@ function legalAlternates(path: string): readonly Alternate[] {
   ];
 }
 
+/** Both languages (issue 28): the English page at its path, the German one under `/de`. */
+const BILINGUAL = ['en', 'de'] as const satisfies readonly Locale[];
+
 export const PUBLIC_PAGES = {
   home: {
     path: '/',
-    title: 'Adloom',
-    description: 'Creatives, ad approvals, Instagram publishing and fast funnels for marketing teams and small agencies.',
-    cardTitle: 'Creatives, ad approvals and fast funnels in one workspace',
-    updated: '2026-11-23',
+    title: text['page.home.title'],
+    description: text['page.home.description'],
+    cardTitle: text['page.home.cardTitle'],
+    updated: '2026-11-30',
+    languages: BILINGUAL,
   },
-  about: { path: '/about', title: 'About', description: 'Why Adloom exists and how it works for marketing teams and agencies.', updated: '2026-11-23' },
-  pricing: { path: '/pricing', title: 'Pricing', description: 'Adloom plans and credit packs: Free, Pro and Agency.', updated: '2026-11-23' },
+  about: { path: '/about', title: text['page.about.title'], description: text['page.about.description'], updated: '2026-11-30', languages: BILINGUAL },
+  pricing: { path: '/pricing', title: text['page.pricing.title'], description: text['page.pricing.description'], updated: '2026-11-30', languages: BILINGUAL },
   playground: {
     path: '/playground',
-    title: 'Playground',
-    description: 'Try the Adloom creative editor without an account: pick a template, type your text, drop in a picture and download it.',
-    cardTitle: 'Try the creative editor, no account needed',
+    title: text['page.playground.title'],
+    description: text['page.playground.description'],
+    cardTitle: text['page.playground.cardTitle'],
     updated: '2026-11-23',
   },
-  contact: { path: '/contact', title: 'Contact', description: 'Questions about Adloom, plans or your account? Write to us.', updated: '2026-11-22' },
+  contact: { path: '/contact', title: text['page.contact.title'], description: text['page.contact.description'], updated: '2026-11-30', languages: BILINGUAL },
   imprint: {
     path: '/imprint',
     title: 'Imprint',
@@ -82,13 +94,21 @@ export const PUBLIC_PAGES = {
     updated: '2026-11-30',
     alternates: legalAlternates('/tech-provider'),
   },
-  login: { path: '/login', title: 'Sign in', description: 'Sign in to Adloom or create a free account.', noindex: true, updated: '2026-11-29' },
+  login: {
+    path: '/login',
+    title: text['page.login.title'],
+    description: text['page.login.description'],
+    noindex: true,
+    updated: '2026-11-29',
+    languages: BILINGUAL,
+  },
   'password-reset': {
     path: '/password-reset',
-    title: 'Reset your password',
-    description: 'Choose a new password for your Adloom account.',
+    title: text['page.password-reset.title'],
+    description: text['page.password-reset.description'],
     noindex: true,
     updated: '2026-11-23',
+    languages: BILINGUAL,
   },
   // The legal pages in German (issue 28): client/public/legal/de/*.md.
   'imprint-de': {
@@ -141,12 +161,32 @@ export function indexablePages(): { id: PublicPageId; page: PublicPage }[] {
   return (Object.keys(PUBLIC_PAGES) as PublicPageId[]).map((id) => ({ id, page: publicPage(id) })).filter(({ page }) => !page.noindex);
 }
 
-/** A page's versions by language: its own list, or itself as `en` and `x-default` (the only language today). */
-export function alternatesOf(page: Pick<PublicPage, 'path' | 'alternates'>): readonly Alternate[] {
+/** The languages a page is written in. */
+export function languagesOf(page: Pick<PublicPage, 'path' | 'languages'>): readonly Locale[] {
+  return page.languages ?? [DEFAULT_LOCALE];
+}
+
+/** A page's versions by language: its own list, or each of its languages at its address and `x-default`, the English. */
+export function alternatesOf(page: Pick<PublicPage, 'path' | 'alternates' | 'languages'>): readonly Alternate[] {
   return (
     page.alternates ?? [
-      { hreflang: 'en', path: page.path },
+      ...languagesOf(page).map((locale) => ({ hreflang: locale, path: localePath(locale, page.path) })),
       { hreflang: 'x-default', path: page.path },
     ]
   );
+}
+
+/**
+ * A page as written in a language: its address there and its title and description from the
+ * `public` catalog (`page.{id}.title`) when the catalog has them, else the entry's own (English).
+ */
+export function localizedPage(id: PublicPageId, locale: Locale): PublicPage {
+  const page = publicPage(id);
+  if (locale === DEFAULT_LOCALE) return page;
+  const i18n = i18nFor(locale);
+  const translated = (field: 'title' | 'description', fallback: string) => {
+    const key = `page.${id}.${field}`;
+    return Object.hasOwn(text, key) ? i18n._(key as MessageIds) : fallback;
+  };
+  return { ...page, path: localePath(locale, page.path), title: translated('title', page.title), description: translated('description', page.description) };
 }

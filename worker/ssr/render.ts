@@ -1,12 +1,16 @@
-import type { Locale } from '#common/i18n/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '#common/i18n/locales.ts';
+import { I18nProvider } from '@lingui/react';
 import type { Context } from 'hono';
-import type { ReactElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { ISLAND_TEXT_ID } from '#client/public/island-text.tsx';
+import { islandText } from '#client/public/island.tsx';
 import { publicOrigin, type AppEnv } from '#worker/env.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
 import { NO_SCRIPT_CSP } from '#worker/middleware/security-headers.ts';
 import { escapeHtml, scriptJson, socialImageTags, type SocialImage } from '#worker/ssr/html.ts';
 import { ENTRIES, chunkCss, chunkFiles, pageAssets, type PageAssets } from '#worker/ssr/manifest.ts';
-import { alternatesOf, publicPage, type PublicPageId } from '#worker/ssr/public-pages.ts';
+import { alternatesOf, localizedPage, publicPage, type PublicPageId } from '#worker/ssr/public-pages.ts';
 import { siteCardImage } from '#worker/ssr/social-card.ts';
 
 export interface PageMeta {
@@ -18,12 +22,14 @@ export interface PageMeta {
   image?: SocialImage;
   /** Which of the site's public pages it is (public-pages.ts): its card, language and alternates. Others show the home page's card. */
   page?: PublicPageId;
+  /** The page's language (`<html lang>`, its words through Lingui): English when unset. */
+  locale?: Locale;
 }
 
-/** The head's title, description and robots rule of one of the site's public pages. */
-export function pageMeta(id: PublicPageId): PageMeta {
-  const { title, description, noindex } = publicPage(id);
-  return { page: id, title, description, ...(noindex ? { noindex } : {}) };
+/** The head's title, description and robots rule of one of the site's public pages, in one of its languages. */
+export function pageMeta(id: PublicPageId, locale: Locale = publicPage(id).lang ?? DEFAULT_LOCALE): PageMeta {
+  const { title, description, noindex } = localizedPage(id, locale);
+  return { page: id, title, description, locale, ...(noindex ? { noindex } : {}) };
 }
 
 function imageTags(image: SocialImage): string {
@@ -36,15 +42,15 @@ function imageTags(image: SocialImage): string {
 
 /** The page's versions by language, for search engines (an indexed page only): `hreflang` links to absolute URLs. */
 function alternateTags(origin: string, meta: PageMeta, path: string): string {
-  const page = meta.page ? publicPage(meta.page) : { path };
+  const page = meta.page ? localizedPage(meta.page, DEFAULT_LOCALE) : { path };
   return alternatesOf(page)
     .map((alternate) => `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(origin + alternate.path)}">`)
     .join('');
 }
 
 /** The page's language (`<html lang>`). */
-function langOf(meta: PageMeta): string {
-  return (meta.page && publicPage(meta.page).lang) || 'en';
+function langOf(meta: PageMeta): Locale {
+  return meta.locale ?? DEFAULT_LOCALE;
 }
 
 /**
@@ -83,12 +89,14 @@ function headTags(c: Context<AppEnv>, meta: PageMeta, assets: PageAssets, extra:
  * JavaScript never competes with the page's own content for the network or the main
  * thread. Until then the links and forms work as plain HTML.
  */
-function islandScripts(assets: PageAssets, html: string, nonce: string): string {
+function islandScripts(assets: PageAssets, html: string, nonce: string, locale: Locale): string {
   if (!html.includes('data-island="')) return '';
+  const text = islandText(locale);
+  const data = text ? `<script type="application/json" id="${ISLAND_TEXT_ID}">${scriptJson(text)}</script>` : '';
   const entry = assets.manifest[ENTRIES.public];
   if (!entry) throw new Error(`The build manifest has no ${ENTRIES.public} entry.`);
   const load = `const go=()=>import(${JSON.stringify(`/${entry.file}`)});document.readyState==="complete"?go():addEventListener("load",go,{once:true})`;
-  return `<script type="module" nonce="${nonce}">${load}</script>`;
+  return `${data}<script type="module" nonce="${nonce}">${load}</script>`;
 }
 
 /**
@@ -99,8 +107,9 @@ type PageStatus = 200 | 400 | 403 | 404 | 413 | 415 | 422 | 429 | 500;
 
 async function documentHtml(c: Context<AppEnv>, meta: PageMeta, element: ReactElement, nonce: string): Promise<string> {
   const assets = await pageAssets(c.env);
-  const body = renderToString(element);
-  const scripts = islandScripts(assets, body, nonce);
+  // The page's words in its language: one Lingui instance per language (worker/lib/i18n.ts).
+  const body = renderToString(createElement(I18nProvider, { i18n: i18nFor(langOf(meta)) }, element));
+  const scripts = islandScripts(assets, body, nonce, langOf(meta));
   return `<!doctype html><html lang="${langOf(meta)}"><head>${headTags(c, meta, assets, scripts)}</head><body>${body}</body></html>`;
 }
 

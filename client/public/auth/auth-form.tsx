@@ -9,6 +9,7 @@ import { ApiError } from '#client/lib/http.ts';
 import { useServerForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { authApi } from '#client/public/auth/api.ts';
+import { useIslandText, type IslandMessageId } from '#client/public/island-text.tsx';
 
 export type AuthTab = 'signin' | 'signup';
 
@@ -40,10 +41,10 @@ function useInvite(token: string | null) {
   return useResource(() => (token ? authApi.invitePreview(token) : Promise.resolve(null)), [token]);
 }
 
-const CLOSED_INVITE: Record<'accepted' | 'expired' | 'revoked', string> = {
-  accepted: 'This invitation was already used',
-  expired: 'This invitation has expired',
-  revoked: 'This invitation was withdrawn',
+const CLOSED_INVITE: Record<'accepted' | 'expired' | 'revoked', IslandMessageId> = {
+  accepted: 'auth.closed.accepted',
+  expired: 'auth.closed.expired',
+  revoked: 'auth.closed.revoked',
 };
 
 /** Fills in the invited address once it is known, unless the visitor typed one already. */
@@ -63,9 +64,10 @@ function SignInForm({
 }: Pick<AuthFormProps, 'next' | 'initialValues' | 'initialFormError'> & { invitedEmail?: string | undefined }) {
   const form = useServerForm(loginInput, { email: initialValues?.email ?? '', password: '' }, { initialFormError });
   useSuggestedEmail(form, invitedEmail);
+  const { t, href } = useIslandText();
   return (
     <form
-      {...form.formProps('/login', 'space-y-4', async (data) => {
+      {...form.formProps(href('/login'), 'space-y-4', async (data) => {
         const signedIn = await authApi.login(data);
         // Signing in during the deletion grace period cancelled it: the account page says so (decision 0023).
         go('deletionCanceled' in signedIn && signedIn.deletionCanceled ? '/account?deletion=canceled' : next);
@@ -74,15 +76,15 @@ function SignInForm({
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="next" value={next} />
       <FormError error={form.error} />
-      <TextField label="Email" type="email" autoComplete="email" required data-autofocus {...form.field('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
+      <TextField label={t('auth.email')} type="email" autoComplete="email" required data-autofocus {...form.field('email')} />
+      <TextField label={t('auth.password')} type="password" autoComplete="current-password" required {...form.field('password')} />
       <div className="flex items-center justify-between gap-4">
-        <a href="/password-reset" className="text-sm font-medium text-accent-700 hover:text-accent-800 hover:underline">
-          Forgot your password?
+        <a href={href('/password-reset')} className="text-sm font-medium text-accent-700 hover:text-accent-800 hover:underline">
+          {t('auth.forgot')}
         </a>
       </div>
-      <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel="Signing in…">
-        Sign in
+      <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel={t('auth.signingIn')}>
+        {t('auth.signIn')}
       </Button>
     </form>
   );
@@ -101,9 +103,10 @@ function SignUpForm({
     { initialErrors, initialFormError },
   );
   useSuggestedEmail(form, invitedEmail);
+  const { t, href } = useIslandText();
   return (
     <form
-      {...form.formProps('/login', 'space-y-4', async (data) => {
+      {...form.formProps(href('/login'), 'space-y-4', async (data) => {
         await authApi.signup(data);
         go(next);
       })}
@@ -111,27 +114,27 @@ function SignUpForm({
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="next" value={next} />
       <FormError error={form.error} />
-      <TextField label="Your name" autoComplete="name" required data-autofocus {...form.field('name')} />
-      <TextField label="Work email" type="email" autoComplete="email" required {...form.field('email')} />
+      <TextField label={t('auth.name')} autoComplete="name" required data-autofocus {...form.field('name')} />
+      <TextField label={t('auth.workEmail')} type="email" autoComplete="email" required {...form.field('email')} />
       <TextField
-        label="Password"
+        label={t('auth.password')}
         type="password"
         autoComplete="new-password"
         required
-        hint={`At least ${PASSWORD_MIN} characters. A short sentence is easy to remember.`}
+        hint={t('auth.passwordHint', { min: PASSWORD_MIN })}
         {...form.field('password')}
       />
-      <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel="Creating your account…">
-        Create free account
+      <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel={t('auth.creating')}>
+        {t('auth.create')}
       </Button>
       <p className="text-center text-xs text-zinc-500">
-        By creating an account you agree to the{' '}
-        <a className="underline" href="/terms">
-          terms
+        {t('auth.agreeBefore')}{' '}
+        <a className="underline" href={href('/terms')}>
+          {t('auth.agreeTerms')}
         </a>{' '}
-        and the{' '}
-        <a className="underline" href="/privacy">
-          privacy policy
+        {t('auth.agreeAnd')}{' '}
+        <a className="underline" href={href('/privacy')}>
+          {t('auth.agreePrivacy')}
         </a>
         .
       </p>
@@ -151,9 +154,10 @@ export function AuthForm({ initialTab = 'signin', next, initialValues, initialEr
   const invite = useInvite(token);
   const preview = invite.status === 'ready' ? invite.data : null;
   const open = preview?.status === 'open' ? preview : null;
+  const { t } = useIslandText();
   const tabs: { id: AuthTab; label: string }[] = [
-    { id: 'signin', label: 'Sign in' },
-    { id: 'signup', label: 'Create account' },
+    { id: 'signin', label: t('auth.tab.signin') },
+    { id: 'signup', label: t('auth.tab.signup') },
   ];
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -163,19 +167,19 @@ export function AuthForm({ initialTab = 'signin', next, initialValues, initialEr
     (event.currentTarget.parentElement?.querySelector(`[data-tab="${other}"]`) as HTMLElement | null)?.focus();
   };
   const heading = open
-    ? `${open.inviterName ?? 'Someone'} invited you to “${open.projectName}”`
+    ? t('auth.invited', { inviter: open.inviterName ?? t('auth.someone'), project: open.projectName })
     : token && invite.status === 'loading'
-      ? 'You are invited to Adloom'
+      ? t('auth.invitedLoading')
       : tab === 'signin'
-        ? 'Welcome back'
-        : 'Start free with Adloom';
+        ? t('auth.welcome')
+        : t('auth.startFree');
   const intro = open?.email
     ? tab === 'signin'
-      ? `Sign in with ${open.email} to join.`
-      : `Create your free account with ${open.email} to join.`
+      ? t('auth.signInToJoin', { email: open.email })
+      : t('auth.signUpToJoin', { email: open.email })
     : tab === 'signin'
-      ? 'Sign in to your workspace.'
-      : '25 credits every month, no card needed.';
+      ? t('auth.signInIntro')
+      : t('auth.signUpIntro');
   return (
     <div>
       <h2 id={headingId} className="text-2xl font-semibold tracking-tight text-zinc-900">
@@ -183,16 +187,16 @@ export function AuthForm({ initialTab = 'signin', next, initialValues, initialEr
       </h2>
       <p className="mt-1 text-sm text-zinc-600">{intro}</p>
       {preview && preview.status !== 'open' ? (
-        <Alert tone="warning" title={CLOSED_INVITE[preview.status]} className="mt-4">
-          Ask {preview.inviterName ?? 'the project’s owner'} for a new one if you still need access to “{preview.projectName}”.
+        <Alert tone="warning" title={t(CLOSED_INVITE[preview.status])} className="mt-4">
+          {t('auth.closed.text', { inviter: preview.inviterName ?? t('auth.closed.owner'), project: preview.projectName })}
         </Alert>
       ) : null}
       {invite.status === 'error' ? (
-        <Alert tone="warning" title="This invitation link does not work" className="mt-4">
-          {invite.error instanceof ApiError ? invite.error.message : 'Please ask for a new invitation.'}
+        <Alert tone="warning" title={t('auth.broken')} className="mt-4">
+          {invite.error instanceof ApiError ? invite.error.message : t('auth.brokenText')}
         </Alert>
       ) : null}
-      <div role="tablist" aria-label="Sign in or create an account" className="mt-6 grid grid-cols-2 rounded-[var(--radius-control)] bg-zinc-100 p-1">
+      <div role="tablist" aria-label={t('auth.tabs')} className="mt-6 grid grid-cols-2 rounded-[var(--radius-control)] bg-zinc-100 p-1">
         {tabs.map((t) => (
           <button
             key={t.id}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { buttonClass } from '#client/components/button.tsx';
 import type { AuthTab } from '#client/public/auth/auth-form.tsx';
 import { LoginDialog } from '#client/public/auth/login-dialog.tsx';
+import { useIslandText } from '#client/public/island-text.tsx';
 
 /** How the link looks: named rather than passed as classes, to keep island props small. */
 export type LoginLinkLook = 'nav' | 'app-nav' | 'button' | 'button-lg' | 'button-lg-secondary';
@@ -26,10 +27,10 @@ export interface LoginLinkProps {
   tab?: AuthTab;
 }
 
-function loginUrl(next: string, tab: AuthTab): string {
+function loginUrl(login: string, next: string, tab: AuthTab): string {
   const params = new URLSearchParams({ next });
   if (tab === 'signup') params.set('tab', 'signup');
-  return `/login?${params.toString()}`;
+  return `${login}?${params.toString()}`;
 }
 
 /**
@@ -39,6 +40,7 @@ function loginUrl(next: string, tab: AuthTab): string {
  */
 export default function LoginLink({ label, look, next, tab = 'signin' }: LoginLinkProps) {
   const instance = useId();
+  const text = useIslandText();
   const [open, setOpen] = useState(false);
   // The dialog joins the page the first time it opens (and stays, so focus can return).
   const [mounted, setMounted] = useState(false);
@@ -48,7 +50,7 @@ export default function LoginLink({ label, look, next, tab = 'signin' }: LoginLi
     return () => window.removeEventListener('popstate', sync);
   }, [instance]);
 
-  const href = loginUrl(next, tab);
+  const href = loginUrl(text.href('/login'), next, tab);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

@@ -6,6 +6,7 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { fetchJson } from '#client/lib/http.ts';
 import { useServerForm } from '#client/lib/use-form.ts';
+import { useIslandText } from '#client/public/island-text.tsx';
 
 export interface ContactFormProps {
   initialValues?: Record<string, string>;
@@ -18,6 +19,7 @@ export interface ContactFormProps {
 /** The contact form: a plain POST to /contact without JavaScript, a fetch with it. */
 export default function ContactForm({ initialValues, initialErrors, initialFormError, sentTo }: ContactFormProps) {
   const [sent, setSent] = useState<string | undefined>(sentTo);
+  const { t, href } = useIslandText();
   const form = useServerForm(
     contactInput,
     { name: initialValues?.name ?? '', email: initialValues?.email ?? '', message: initialValues?.message ?? '', website: '' },
@@ -25,24 +27,24 @@ export default function ContactForm({ initialValues, initialErrors, initialFormE
   );
   if (sent) {
     return (
-      <Alert tone="success" title="Thank you, your message is on its way.">
-        We sent a confirmation to <strong>{sent}</strong> and usually answer within one working day.
+      <Alert tone="success" title={t('contact.sentTitle')}>
+        {t('contact.sentBefore')} <strong>{sent}</strong> {t('contact.sentAfter')}
       </Alert>
     );
   }
   return (
     <form
-      {...form.formProps('/contact', 'space-y-5', async (data) => {
+      {...form.formProps(href('/contact'), 'space-y-5', async (data) => {
         await fetchJson('/api/contact', { method: 'POST', json: data });
         setSent(data.email);
       })}
     >
       <FormError error={form.error} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="name" required {...form.field('name')} />
-        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <TextField label={t('contact.name')} autoComplete="name" required {...form.field('name')} />
+        <TextField label={t('contact.email')} type="email" autoComplete="email" required {...form.field('email')} />
       </div>
-      <TextAreaField label="Message" required rows={6} hint="Tell us what you are working on and how we can help." {...form.field('message')} />
+      <TextAreaField label={t('contact.message')} required rows={6} hint={t('contact.messageHint')} {...form.field('message')} />
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
         <label>
@@ -50,8 +52,8 @@ export default function ContactForm({ initialValues, initialErrors, initialFormE
           <input type="text" name="website" tabIndex={-1} autoComplete="off" value={form.values.website ?? ''} onChange={form.field('website').onChange} />
         </label>
       </div>
-      <Button type="submit" size="lg" pending={form.pending} pendingLabel="Sending…">
-        Send message
+      <Button type="submit" size="lg" pending={form.pending} pendingLabel={t('contact.sending')}>
+        {t('contact.send')}
       </Button>
     </form>
   );

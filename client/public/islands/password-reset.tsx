@@ -7,6 +7,7 @@ import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { fetchJson } from '#client/lib/http.ts';
 import { useServerForm } from '#client/lib/use-form.ts';
+import { useIslandText } from '#client/public/island-text.tsx';
 
 export interface PasswordResetProps {
   /** Present when the visitor came from the emailed link. */
@@ -20,24 +21,26 @@ export interface PasswordResetProps {
 function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProps, 'initialErrors' | 'initialFormError'>) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useServerForm(passwordResetRequestInput, { email: '' }, { initialErrors, initialFormError });
+  const { t, href } = useIslandText();
   if (sentTo) {
     return (
-      <Alert tone="success" title="Check your inbox">
-        If an account exists for <strong>{sentTo}</strong>, a link to choose a new password is on its way. It works once, for one hour.
+      <Alert tone="success" title={t('reset.inbox')}>
+        {t('reset.sentBefore')} <strong>{sentTo}</strong>
+        {t('reset.sentAfter')}
       </Alert>
     );
   }
   return (
     <form
-      {...form.formProps('/password-reset', 'space-y-4', async (data) => {
+      {...form.formProps(href('/password-reset'), 'space-y-4', async (data) => {
         await fetchJson('/api/auth/password-reset', { method: 'POST', json: data });
         setSentTo(data.email);
       })}
     >
       <FormError error={form.error} />
-      <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-      <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel="Sending…">
-        Send reset link
+      <TextField label={t('reset.email')} type="email" autoComplete="email" required {...form.field('email')} />
+      <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel={t('reset.sending')}>
+        {t('reset.send')}
       </Button>
     </form>
   );
@@ -46,43 +49,45 @@ function RequestForm({ initialErrors, initialFormError }: Pick<PasswordResetProp
 function ConfirmForm({ token, initialErrors, initialFormError }: { token: string } & Pick<PasswordResetProps, 'initialErrors' | 'initialFormError'>) {
   const [done, setDone] = useState(false);
   const form = useServerForm(passwordResetConfirmInput, { token, password: '' }, { initialErrors, initialFormError });
+  const { t, href } = useIslandText();
   if (done) return <Changed />;
   return (
     <form
-      {...form.formProps('/password-reset', 'space-y-4', async (data) => {
+      {...form.formProps(href('/password-reset'), 'space-y-4', async (data) => {
         await fetchJson('/api/auth/password-reset/confirm', { method: 'POST', json: data });
         setDone(true);
       })}
     >
       <input type="hidden" name="token" value={token} />
       <FormError error={form.error}>
-        <a className="font-medium underline" href="/password-reset">
-          Ask for a new link
+        <a className="font-medium underline" href={href('/password-reset')}>
+          {t('reset.askNew')}
         </a>
       </FormError>
       <TextField
-        label="New password"
+        label={t('reset.newPassword')}
         type="password"
         autoComplete="new-password"
         required
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={t('reset.hint', { min: PASSWORD_MIN })}
         {...form.field('password')}
       />
-      <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel="Saving…">
-        Set new password
+      <Button type="submit" className="w-full" size="lg" pending={form.pending} pendingLabel={t('reset.saving')}>
+        {t('reset.set')}
       </Button>
     </form>
   );
 }
 
 function Changed() {
+  const { t, href } = useIslandText();
   return (
     <div className="space-y-4">
-      <Alert tone="success" title="Your password is changed">
-        For your safety every device was signed out. Sign in with the new password.
+      <Alert tone="success" title={t('reset.changed')}>
+        {t('reset.changedText')}
       </Alert>
-      <a href="/login" className={buttonClass('primary', 'lg', 'w-full')}>
-        Sign in
+      <a href={href('/login')} className={buttonClass('primary', 'lg', 'w-full')}>
+        {t('reset.signIn')}
       </a>
     </div>
   );
@@ -90,19 +95,20 @@ function Changed() {
 
 /** /password-reset: ask for a link, or (with ?token=) choose the new password. */
 export default function PasswordReset({ token, state, initialErrors, initialFormError }: PasswordResetProps) {
+  const { t } = useIslandText();
   if (state === 'changed') return <Changed />;
   if (state === 'requested') {
     return (
-      <Alert tone="success" title="Check your inbox">
-        If an account exists for that address, a link to choose a new password is on its way. It works once, for one hour.
+      <Alert tone="success" title={t('reset.inbox')}>
+        {t('reset.requested')}
       </Alert>
     );
   }
   if (state === 'expired') {
     return (
       <div className="space-y-6">
-        <Alert tone="warning" title="This link has expired or was already used">
-          A reset link works once, for one hour. Ask for a new one here.
+        <Alert tone="warning" title={t('reset.expired')}>
+          {t('reset.expiredText')}
         </Alert>
         <RequestForm />
       </div>

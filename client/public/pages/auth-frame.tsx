@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { Logo } from '#client/components/logo.tsx';
+import { usePageText } from '#client/public/page-text.tsx';
 
 /** The focused frame of the sign-in and password pages: logo, one card, nothing else. */
 export function AuthFrame({ children }: { children: ReactNode }) {
+  const { t, href } = usePageText();
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-accent-50 to-white">
       <header className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6">
-        <a href="/" aria-label="Adloom home" className="text-zinc-900">
+        <a href={href('/')} aria-label={t('chrome.homeLabel')} className="text-zinc-900">
           <Logo className="text-lg" />
         </a>
       </header>

@@ -6,6 +6,7 @@ import { loginForm, passwordResetForm } from '#common/schemas/auth.ts';
 import { contactInput } from '#common/schemas/contact.ts';
 import { text } from '#common/schemas/fields.ts';
 import { safeSameOriginPath } from '#common/safe-path.ts';
+import { localePath } from '#common/i18n/paths.ts';
 import type { ContactFormProps } from '#client/public/islands/contact-form.tsx';
 import type { PublicChrome } from '#client/public/layout.tsx';
 import type { PasswordResetProps } from '#client/public/islands/password-reset.tsx';
@@ -23,15 +24,17 @@ import { formFailure, type FormFailure } from '#worker/lib/forms.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { afterResponse, applyHeaders } from '#worker/lib/response.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
 import { readSessionToken, writeSessionCookie } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { pageMeta, renderPage, renderStaticPage, type PageMeta } from '#worker/ssr/render.ts';
 import { REF_COOKIE } from '#worker/features/affiliate/service.ts';
 import { submitContact } from '#worker/features/contact/service.ts';
-import { publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
+import { errorPageLocale, pageLocale, publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
 import type { PublicPageId } from '#worker/ssr/public-pages.ts';
 import * as service from '#worker/features/site/pages/service.ts';
+import { HOME_VARY, homeRedirectFor } from '#worker/features/site/language/service.ts';
 
 const loginQuery = z.object({
   next: z.optional(text()),
@@ -42,16 +45,17 @@ type PageStatus = 200 | FormFailure['status'];
 type AuthFormProps = ComponentProps<typeof LoginPage>['form'];
 
 function renderLogin(c: Context<AppEnv>, form: AuthFormProps, status: PageStatus = 200) {
-  return renderPage(c, pageMeta('login'), <LoginPage form={form} />, status);
+  return renderPage(c, pageMeta('login', pageLocale(c)), <LoginPage form={form} />, status);
 }
 
 function renderReset(c: Context<AppEnv>, form: PasswordResetProps, status: PageStatus = 200) {
-  return renderPage(c, pageMeta('password-reset'), <PasswordResetPage form={form} />, status);
+  return renderPage(c, pageMeta('password-reset', pageLocale(c)), <PasswordResetPage form={form} />, status);
 }
 
 function renderContact(c: Context<AppEnv>, form: ContactFormProps, status: PageStatus = 200, blank = false) {
-  const chrome = publicChrome(c, { interactive: true, loginNext: '/contact' });
-  const meta = pageMeta('contact');
+  const locale = pageLocale(c);
+  const chrome = publicChrome(c, { interactive: true, loginNext: localePath(locale, '/contact') });
+  const meta = pageMeta('contact', locale);
   const page = () => <ContactPage chrome={chrome} form={form} operatorEmail={c.env.OPERATOR_EMAIL} />;
   // The empty form is the same for everyone; a submitted one carries the visitor's input.
   return blank ? renderStaticPage(c, staticPageKey(c, chrome), meta, page) : renderPage(c, meta, page(), status);
@@ -85,13 +89,27 @@ function resetRefused(c: Context<AppEnv>, error: unknown, values: Record<string,
   return renderReset(c, form, status);
 }
 
-/** The public, server-rendered pages (PRODUCT.md §2) and their no-JavaScript form posts. */
-export const siteRoutes = new Hono<AppEnv>()
-  .get('/', access('public'), (c) => staticPage(c, { interactive: true }, pageMeta('home'), (chrome) => <HomePage chrome={chrome} />))
-  .get('/about', access('public'), (c) => staticPage(c, { interactive: false }, pageMeta('about'), (chrome) => <AboutPage chrome={chrome} />))
-  .get('/pricing', access('public'), (c) =>
-    staticPage(c, { interactive: true, loginNext: '/pricing' }, pageMeta('pricing'), (chrome) => <PricingPage chrome={chrome} />),
-  )
+/**
+ * The public pages written in every language (issue 28): mounted at `/` (English) and at `/de`
+ * with the same slugs; each reads its language from its address (`pageLocale`).
+ */
+const localizedRoutes = new Hono<AppEnv>()
+  .get('/', access('public'), (c) => {
+    const locale = pageLocale(c);
+    const home = () => staticPage(c, { interactive: true }, pageMeta('home', locale), (chrome) => <HomePage chrome={chrome} />);
+    if (locale !== 'en') return home();
+    // The English home page greets a German browser (or a German choice) with its German twin.
+    c.header('Vary', HOME_VARY);
+    const target = homeRedirectFor(c, publicChrome(c, { interactive: true }).signedIn);
+    return target ? c.redirect(target, 302) : home();
+  })
+  .get('/about', access('public'), (c) => staticPage(c, { interactive: false }, pageMeta('about', pageLocale(c)), (chrome) => <AboutPage chrome={chrome} />))
+  .get('/pricing', access('public'), (c) => {
+    const locale = pageLocale(c);
+    return staticPage(c, { interactive: true, loginNext: localePath(locale, '/pricing') }, pageMeta('pricing', locale), (chrome) => (
+      <PricingPage chrome={chrome} />
+    ));
+  })
   .get('/contact', access('public'), (c) => renderContact(c, {}, 200, true))
   .post(
     '/contact',
@@ -161,14 +179,25 @@ export const siteRoutes = new Hono<AppEnv>()
         return page;
       }
     },
-  )
+  );
+
+/** The public, server-rendered pages (PRODUCT.md §2) and their no-JavaScript form posts. */
+export const siteRoutes = new Hono<AppEnv>()
+  .route('/', localizedRoutes)
+  .route('/de', localizedRoutes)
+  .get('/imprint', access('public'), (c) => markdownPage(c, 'imprint'))
+  .get('/privacy', access('public'), (c) => markdownPage(c, 'privacy'))
+  .get('/terms', access('public'), (c) => markdownPage(c, 'terms'))
+  .get('/tech-provider', access('public'), (c) => markdownPage(c, 'tech-provider'))
   // A `ref` code in it was recorded by the referral middleware (affiliate routes) already.
   .get('/redirect', access('public'), (c) => c.redirect(safeSameOriginPath(c.req.query('to'), '/'), 302))
   .get('/error', access('public'), (c) => {
     const reference = service.errorReference(c.req.query('ref'));
+    const locale = errorPageLocale(c);
+    const i18n = i18nFor(locale);
     return renderPage(
       c,
-      { title: 'Something went wrong', description: 'An error page with a reference for support.', noindex: true },
+      { title: i18n._('page.error.title'), description: i18n._('page.errorRef.description'), noindex: true, locale },
       <ErrorPage chrome={publicChrome(c, { interactive: false })} reference={reference} />,
       // The status the page describes (issue 27): a 200 would tell monitors and crawlers that all is well.
       500,

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
-import { alternatesOf, isPublicPageId, PUBLIC_PAGES, publicPage } from '#worker/ssr/public-pages.ts';
+import { localePath } from '#common/i18n/paths.ts';
+import { alternatesOf, isPublicPageId, languagesOf, PUBLIC_PAGES, publicPage } from '#worker/ssr/public-pages.ts';
 import { cardVersion } from '#worker/ssr/social-card.ts';
 import { isCurrentCardKey } from '#worker/features/site/seo/service.ts';
 import { auditStorage, ownerOf } from '#worker/features/system/storage-audit/service.ts';
@@ -61,7 +62,10 @@ async function sitemapEntries(options: Parameters<typeof send>[1] = {}): Promise
   expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
   expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
   const nodes = readXml(await response.text());
-  expect(nodes[0]).toMatchObject({ path: 'urlset', attributes: ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"' });
+  expect(nodes[0]).toMatchObject({
+    path: 'urlset',
+    attributes: ' xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml"',
+  });
   const texts = (path: string) => nodes.filter((node) => node.path === path && node.text !== '').map((node) => node.text);
   const locs = texts('urlset/url/loc');
   const lastmods = texts('urlset/url/lastmod');
@@ -116,7 +120,8 @@ describe('/sitemap.xml', () => {
 
     const entries = await sitemapEntries();
     const site = Object.values(PUBLIC_PAGES).filter((page) => !('noindex' in page));
-    for (const page of site) expect(entries.get(`${ORIGIN}${page.path}`), page.path).toBe(page.updated);
+    for (const page of site)
+      for (const locale of languagesOf(page)) expect(entries.get(`${ORIGIN}${localePath(locale, page.path)}`), page.path).toBe(page.updated);
     expect(entries.has(`${ORIGIN}/playground`)).toBe(true);
     const offer = entries.get(`${ORIGIN}/p/${listed.name}/offer`);
     expect(offer).toMatch(W3C_DATE);
@@ -136,8 +141,8 @@ describe('/sitemap.xml', () => {
       presentation.slug,
     ])
       expect(text, absent).not.toContain(absent);
-    // The site pages and the one listed funnel page of this file, each once.
-    expect(entries.size).toBe(site.length + 1);
+    // The site pages in each of their languages and the one listed funnel page of this file, each once.
+    expect(entries.size).toBe(site.reduce((sum, page) => sum + languagesOf(page).length, 0) + 1);
   });
 
   it('links from the configured public origin, escaped', async () => {

@@ -2,7 +2,8 @@ import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { escapeHtml } from '#worker/ssr/html.ts';
-import { indexablePages, isPublicPageId, type PublicPageId } from '#worker/ssr/public-pages.ts';
+import { localePath } from '#common/i18n/paths.ts';
+import { alternatesOf, indexablePages, isPublicPageId, languagesOf, type PublicPage, type PublicPageId } from '#worker/ssr/public-pages.ts';
 import { cardVersion, siteCard } from '#worker/ssr/social-card.ts';
 import { renderCard } from '#worker/features/creatives/render/service.ts';
 import { listedPages } from '#worker/features/funnels/edge/service.ts';
@@ -24,8 +25,21 @@ function w3cDate(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function urlEntry(loc: string, lastmod: string): string {
-  return `<url><loc>${escapeHtml(loc)}</loc><lastmod>${escapeHtml(lastmod)}</lastmod></url>`;
+function urlEntry(loc: string, lastmod: string, alternates = ''): string {
+  return `<url><loc>${escapeHtml(loc)}</loc><lastmod>${escapeHtml(lastmod)}</lastmod>${alternates}</url>`;
+}
+
+/**
+ * A site page in each of its languages (`/pricing`, `/de/pricing`), each entry naming all its
+ * versions with `xhtml:link` alternates (as the pages' heads do), so search engines pair them.
+ */
+function pageEntries(origin: string, page: PublicPage): string[] {
+  const languages = languagesOf(page);
+  if (languages.length < 2) return [urlEntry(origin + page.path, page.updated)];
+  const links = alternatesOf(page)
+    .map((alternate) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(origin + alternate.path)}"/>`)
+    .join('');
+  return languages.map((locale) => urlEntry(origin + localePath(locale, page.path), page.updated, links));
 }
 
 /**
@@ -34,11 +48,11 @@ function urlEntry(loc: string, lastmod: string): string {
  * noindex pages: only these two lists are read.
  */
 export async function sitemap(db: Db, origin: string): Promise<{ xml: string; cacheControl: string }> {
-  const site = indexablePages().map(({ page }) => urlEntry(origin + page.path, page.updated));
+  const site = indexablePages().flatMap(({ page }) => pageEntries(origin, page));
   const funnelPages = (await listedPages(db, SITEMAP_MAX_URLS - site.length)).map((page) => urlEntry(origin + page.path, w3cDate(page.publishedAt)));
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...site,
     ...funnelPages,
     '</urlset>',

@@ -1,0 +1,123 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { messages as englishCompiled } from '#common/locales/islands/compiled/en.ts';
+import { messages as germanCompiled } from '#common/locales/islands/compiled/de.ts';
+import { AuthForm } from '#client/public/auth/auth-form.tsx';
+import LoginLink from '#client/public/auth/login-link.tsx';
+import { islandText } from '#client/public/island.tsx';
+import { IslandTextRoot, formatMessage } from '#client/public/island-text.tsx';
+import ContactForm from '#client/public/islands/contact-form.tsx';
+import PasswordReset from '#client/public/islands/password-reset.tsx';
+import { mockApi } from '#client/test/api-mock.ts';
+
+/** Issue 28: the public pages' islands in German, with the words the page hands them (no Lingui in the browser). */
+function German({ children }: { children: ReactNode }) {
+  return <IslandTextRoot text={islandText('de')}>{children}</IslandTextRoot>;
+}
+
+describe('the islands’ messages', () => {
+  it('are plain text and named arguments only: what the islands’ small formatter reads', () => {
+    for (const catalog of [englishCompiled, germanCompiled])
+      for (const [id, message] of Object.entries(catalog)) {
+        const tokens = typeof message === 'string' ? [message] : message;
+        for (const token of tokens) if (typeof token !== 'string') expect(token, id).toHaveLength(1);
+      }
+  });
+
+  it('format with their values', () => {
+    expect(formatMessage(germanCompiled['auth.invited'], { inviter: 'Olivia', project: 'Acme' })).toBe('Olivia hat Sie zu „Acme“ eingeladen');
+    expect(formatMessage(englishCompiled['reset.hint'], { min: 10 })).toBe('At least 10 characters.');
+  });
+});
+
+describe('the islands in German', () => {
+  it('the sign-in form: German labels, German links and a German form address', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <German>
+        <AuthForm next="/dashboard" />
+      </German>,
+    );
+    expect(screen.getByRole('heading', { name: 'Willkommen zurück' })).toBeTruthy();
+    expect(screen.getByLabelText('E-Mail')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' }).getAttribute('href')).toBe('/de/password-reset');
+    expect(container.querySelector('form')?.getAttribute('action')).toBe('/de/login');
+    await user.click(screen.getByRole('tab', { name: 'Registrieren' }));
+    expect(screen.getByRole('heading', { name: 'Kostenlos mit Adloom starten' })).toBeTruthy();
+    expect(screen.getByText('Mindestens 10 Zeichen. Ein kurzer Satz ist leicht zu merken.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'AGB' }).getAttribute('href')).toBe('/de/terms');
+    expect(screen.getByRole('button', { name: 'Kostenloses Konto erstellen' })).toBeTruthy();
+  });
+
+  it('the sign-in form names who invited the visitor, in German', async () => {
+    const token = 'tok_aaaaaaaaaaaaaaaaaaaaaaaa';
+    mockApi({
+      [`GET /api/invites/${token}/public`]: {
+        status: 200,
+        body: { projectName: 'Acme Surf', inviterName: 'Olivia Owner', email: 'sam@example.com', status: 'open' },
+      },
+    });
+    render(
+      <German>
+        <AuthForm next={`/projects?invite=${token}`} />
+      </German>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Olivia Owner hat Sie zu „Acme Surf“ eingeladen' })).toBeTruthy();
+    expect(screen.getByText('Erstellen Sie Ihr kostenloses Konto mit sam@example.com, um beizutreten.')).toBeTruthy();
+  });
+
+  it('the login link goes to the German sign-in page', () => {
+    render(
+      <German>
+        <LoginLink label="Anmelden" look="nav" next="/de/pricing" />
+      </German>,
+    );
+    expect(screen.getByRole('link', { name: 'Anmelden' }).getAttribute('href')).toBe('/de/login?next=%2Fde%2Fpricing');
+  });
+
+  it('the contact form', () => {
+    const { container } = render(
+      <German>
+        <ContactForm />
+      </German>,
+    );
+    expect(screen.getByLabelText('Nachricht')).toBeTruthy();
+    expect(screen.getByText('Erzählen Sie uns, woran Sie arbeiten und wie wir helfen können.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nachricht senden' })).toBeTruthy();
+    expect(container.querySelector('form')?.getAttribute('action')).toBe('/de/contact');
+  });
+
+  it('the contact form, sent', () => {
+    render(
+      <German>
+        <ContactForm sentTo="sam@example.com" />
+      </German>,
+    );
+    expect(screen.getByText('Danke, Ihre Nachricht ist unterwegs.')).toBeTruthy();
+  });
+
+  it('the password reset, its states', () => {
+    const { unmount } = render(
+      <German>
+        <PasswordReset token="tok" />
+      </German>,
+    );
+    expect(screen.getByLabelText('Neues Passwort')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Neues Passwort festlegen' })).toBeTruthy();
+    unmount();
+    render(
+      <German>
+        <PasswordReset state="changed" />
+      </German>,
+    );
+    expect(screen.getByText('Ihr Passwort wurde geändert')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Anmelden' }).getAttribute('href')).toBe('/de/login');
+  });
+
+  it('without the German words, English as before', () => {
+    render(<ContactForm />);
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,42 @@
+import type { Messages } from '@lingui/core';
+import { createContext, useContext, type ReactNode } from 'react';
+import { messages as english } from '#common/locales/islands/compiled/en.ts';
+import type { en } from '#common/locales/islands/en.ts';
+
+export type IslandMessageId = keyof typeof en;
+
+/** The islands' words in the page's language and the prefix of its addresses (`/de`, or none for English). */
+export interface IslandText {
+  prefix: string;
+  messages: Messages;
+}
+
+/** The id of the page's data block with the islands' words, when the page is not in English (worker/ssr/render.ts). */
+export const ISLAND_TEXT_ID = 'island-text';
+
+const ENGLISH: IslandText = { prefix: '', messages: english };
+const Context = createContext<IslandText>(ENGLISH);
+
+/**
+ * A compiled message (Lingui's format: text and `[name]` arguments) with its values. The
+ * islands' catalog holds nothing else (common/locales/islands/en.ts), so no Lingui runtime
+ * ships to the public pages.
+ */
+export function formatMessage(message: Messages[string] | undefined, values: Record<string, string | number> = {}): string {
+  if (message === undefined) return '';
+  if (typeof message === 'string') return message;
+  return message.map((token) => (typeof token === 'string' ? token : String(values[token[0] as string] ?? ''))).join('');
+}
+
+export function IslandTextRoot({ text, children }: { text: IslandText | undefined; children: ReactNode }) {
+  return <Context value={text ?? ENGLISH}>{children}</Context>;
+}
+
+/** The islands' message function and their same-language links: `t('auth.signIn')`, `href('/login')`. */
+export function useIslandText(): { t: (id: IslandMessageId, values?: Record<string, string | number>) => string; href: (path: string) => string } {
+  const { prefix, messages } = useContext(Context);
+  return {
+    t: (id, values) => formatMessage(messages[id] ?? english[id], values),
+    href: (path) => (prefix && path === '/' ? prefix : prefix + path),
+  };
+}

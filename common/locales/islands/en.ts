@@ -1,0 +1,72 @@
+import type { Source } from '#common/i18n/catalog.ts';
+
+/**
+ * The public pages' islands (client/public/islands: the sign-in form and dialog, the contact
+ * form, the password reset): hydrated in the browser without Lingui (its runtime would not fit
+ * the public pages' budget). The English ships in the island chunks; another language comes
+ * with the page as data (client/public/island-text.tsx). So: plain text and `{name}`
+ * arguments only, no plural or select (the island formatter reads nothing else).
+ */
+export const en = {
+  'auth.email': 'Email',
+  'auth.password': 'Password',
+  'auth.forgot': 'Forgot your password?',
+  'auth.signingIn': 'Signing in…',
+  'auth.signIn': 'Sign in',
+  'auth.name': 'Your name',
+  'auth.workEmail': 'Work email',
+  'auth.passwordHint': 'At least {min} characters. A short sentence is easy to remember.',
+  'auth.creating': 'Creating your account…',
+  'auth.create': 'Create free account',
+  'auth.agreeBefore': 'By creating an account you agree to the',
+  'auth.agreeTerms': 'terms',
+  'auth.agreeAnd': 'and the',
+  'auth.agreePrivacy': 'privacy policy',
+  'auth.tab.signin': 'Sign in',
+  'auth.tab.signup': 'Create account',
+  'auth.tabs': 'Sign in or create an account',
+  'auth.invited': '{inviter} invited you to “{project}”',
+  'auth.someone': 'Someone',
+  'auth.invitedLoading': 'You are invited to Adloom',
+  'auth.welcome': 'Welcome back',
+  'auth.startFree': 'Start free with Adloom',
+  'auth.signInToJoin': 'Sign in with {email} to join.',
+  'auth.signUpToJoin': 'Create your free account with {email} to join.',
+  'auth.signInIntro': 'Sign in to your workspace.',
+  'auth.signUpIntro': '25 credits every month, no card needed.',
+  'auth.closed.accepted': 'This invitation was already used',
+  'auth.closed.expired': 'This invitation has expired',
+  'auth.closed.revoked': 'This invitation was withdrawn',
+  'auth.closed.text': 'Ask {inviter} for a new one if you still need access to “{project}”.',
+  'auth.closed.owner': 'the project’s owner',
+  'auth.broken': 'This invitation link does not work',
+  'auth.brokenText': 'Please ask for a new invitation.',
+
+  'contact.sentTitle': 'Thank you, your message is on its way.',
+  'contact.sentBefore': 'We sent a confirmation to',
+  'contact.sentAfter': 'and usually answer within one working day.',
+  'contact.name': 'Name',
+  'contact.email': 'Email',
+  'contact.message': 'Message',
+  'contact.messageHint': 'Tell us what you are working on and how we can help.',
+  'contact.sending': 'Sending…',
+  'contact.send': 'Send message',
+
+  'reset.inbox': 'Check your inbox',
+  'reset.sentBefore': 'If an account exists for',
+  'reset.sentAfter': ', a link to choose a new password is on its way. It works once, for one hour.',
+  'reset.requested': 'If an account exists for that address, a link to choose a new password is on its way. It works once, for one hour.',
+  'reset.email': 'Email',
+  'reset.sending': 'Sending…',
+  'reset.send': 'Send reset link',
+  'reset.askNew': 'Ask for a new link',
+  'reset.newPassword': 'New password',
+  'reset.hint': 'At least {min} characters.',
+  'reset.saving': 'Saving…',
+  'reset.set': 'Set new password',
+  'reset.changed': 'Your password is changed',
+  'reset.changedText': 'For your safety every device was signed out. Sign in with the new password.',
+  'reset.signIn': 'Sign in',
+  'reset.expired': 'This link has expired or was already used',
+  'reset.expiredText': 'A reset link works once, for one hour. Ask for a new one here.',
+} as const satisfies Source;
