@@ -43,7 +43,8 @@ describe('public pages', () => {
     expect(scripts(html)).toEqual([]);
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('data-island');
-    expect(html).toContain('href="/login"');
+    // The sign-in link stays in the page's language.
+    expect(html).toContain(path.startsWith('/de/') ? 'href="/de/login"' : 'href="/login"');
   });
 
   it.each(INTERACTIVE_PAGES)('interactive page %s loads its islands with the response nonce', async (path) => {

@@ -131,14 +131,6 @@ const localizedRoutes = new Hono<AppEnv>()
       }
     },
   )
-  .get('/imprint', access('public'), (c) => markdownPage(c, 'imprint'))
-  .get('/privacy', access('public'), (c) => markdownPage(c, 'privacy'))
-  .get('/terms', access('public'), (c) => markdownPage(c, 'terms'))
-  .get('/tech-provider', access('public'), (c) => markdownPage(c, 'tech-provider'))
-  .get('/de/imprint', access('public'), (c) => markdownPage(c, 'de/imprint', 'imprint-de'))
-  .get('/de/privacy', access('public'), (c) => markdownPage(c, 'de/privacy', 'privacy-de'))
-  .get('/de/terms', access('public'), (c) => markdownPage(c, 'de/terms', 'terms-de'))
-  .get('/de/tech-provider', access('public'), (c) => markdownPage(c, 'de/tech-provider', 'tech-provider-de'))
   .get('/login', access('public'), async (c) => {
     const query = loginQuery.safeParse(c.req.query());
     const page = service.loginPage(query.data ?? {}, Boolean(c.get('user')));
@@ -185,10 +177,15 @@ const localizedRoutes = new Hono<AppEnv>()
 export const siteRoutes = new Hono<AppEnv>()
   .route('/', localizedRoutes)
   .route('/de', localizedRoutes)
+  // The legal pages: each language its own text (client/public/legal and legal/de), not one page in two languages.
   .get('/imprint', access('public'), (c) => markdownPage(c, 'imprint'))
   .get('/privacy', access('public'), (c) => markdownPage(c, 'privacy'))
   .get('/terms', access('public'), (c) => markdownPage(c, 'terms'))
   .get('/tech-provider', access('public'), (c) => markdownPage(c, 'tech-provider'))
+  .get('/de/imprint', access('public'), (c) => markdownPage(c, 'de/imprint', 'imprint-de'))
+  .get('/de/privacy', access('public'), (c) => markdownPage(c, 'de/privacy', 'privacy-de'))
+  .get('/de/terms', access('public'), (c) => markdownPage(c, 'de/terms', 'terms-de'))
+  .get('/de/tech-provider', access('public'), (c) => markdownPage(c, 'de/tech-provider', 'tech-provider-de'))
   // A `ref` code in it was recorded by the referral middleware (affiliate routes) already.
   .get('/redirect', access('public'), (c) => c.redirect(safeSameOriginPath(c.req.query('to'), '/'), 302))
   .get('/error', access('public'), (c) => {
