@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import type { Messages } from '@lingui/core';
 import { createContext, useContext, type ReactNode } from 'react';
 import { messages as english } from '#common/locales/islands/compiled/en.ts';
@@ -33,9 +34,15 @@ export function IslandTextRoot({ text, children }: { text: IslandText | undefine
 }
 
 /** The islands' message function and their same-language links: `t('auth.signIn')`, `href('/login')`. */
-export function useIslandText(): { t: (id: IslandMessageId, values?: Record<string, string | number>) => string; href: (path: string) => string } {
+export function useIslandText(): {
+  t: (id: IslandMessageId, values?: Record<string, string | number>) => string;
+  href: (path: string) => string;
+  /** The page's language (its address's prefix). */
+  locale: Locale;
+} {
   const { prefix, messages } = useContext(Context);
   return {
+    locale: prefix === '/de' ? 'de' : 'en',
     t: (id, values) => formatMessage(messages[id] ?? english[id], values),
     href: (path) => (prefix && path === '/' ? prefix : prefix + path),
   };

@@ -6,6 +6,8 @@ export const signupInput = z.object({
   email: emailField,
   password: passwordField,
   name: nameField,
+  /** The language of the page signed up on (the island sends it); else the visitor's. */
+  locale: z.optional(localeField),
 });
 export type SignupInput = z.infer<typeof signupInput>;
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Device } from '#client/components/editor/device-frame.tsx';
 import { DevicePreview } from '#client/components/editor/device-preview.tsx';
+import { ContentLanguage } from '#client/lib/i18n.tsx';
 import { contextFromResolved, PresentationView } from '#client/presentations/presentation-view.tsx';
 import type { PresentationDocument, Resolved } from '#client/features/presentations/model.ts';
 
@@ -27,7 +28,10 @@ export function PresentationPreview({
   const ctx = useMemo(() => contextFromResolved('editor', resolved, { refCode, authorName, now }), [resolved, refCode, authorName, now]);
   return (
     <DevicePreview label={label} device={device}>
-      <PresentationView document={doc} ctx={ctx} />
+      {/* English until presentations have a language of their own (issue 28). */}
+      <ContentLanguage locale="en">
+        <PresentationView document={doc} ctx={ctx} />
+      </ContentLanguage>
     </DevicePreview>
   );
 }

@@ -103,11 +103,11 @@ function SignUpForm({
     { initialErrors, initialFormError },
   );
   useSuggestedEmail(form, invitedEmail);
-  const { t, href } = useIslandText();
+  const { t, href, locale } = useIslandText();
   return (
     <form
       {...form.formProps(href('/login'), 'space-y-4', async (data) => {
-        await authApi.signup(data);
+        await authApi.signup({ ...data, locale });
         go(next);
       })}
     >

@@ -18,7 +18,7 @@ export const authRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const referrer = await referrerFor(c.get('db'), getCookie(c, REF_COOKIE), input.email);
     // The new account speaks the language the visitor was reading in.
-    const { user, token } = await auth.signup(c.get('db'), { ...input, locale: visitorLocale(c) }, requestMeta(c), referrer);
+    const { user, token } = await auth.signup(c.get('db'), { ...input, locale: input.locale ?? visitorLocale(c) }, requestMeta(c), referrer);
     writeSessionCookie(c, token);
     return c.json(user, 201);
   })

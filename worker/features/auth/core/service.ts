@@ -1,4 +1,5 @@
 import type { Locale } from '#common/i18n/locales.ts';
+import { localePath } from '#common/i18n/paths.ts';
 import type { PublicUser, SessionInfo } from '#common/schemas/auth.ts';
 import { PLANS } from '#common/plans.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
@@ -254,7 +255,8 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, email: string
       createdAt: now,
     }),
   ]);
-  const link = `${origin}/password-reset?token=${encodeURIComponent(token)}`;
+  // The reset page in the account's language (`/de/password-reset` for a German account).
+  const link = `${origin}${localePath(user.locale, '/password-reset')}?token=${encodeURIComponent(token)}`;
   await mailer.send(
     personalEmail('password_reset', user, (i18n) => ({
       subject: i18n._('email.passwordReset.subject'),

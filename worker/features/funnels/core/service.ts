@@ -292,7 +292,9 @@ export async function updateFunnel(
   }
   const fresh = await repo.findLiveFunnel(db, funnel.id);
   if (!fresh) throw new AppError('not_found');
-  const seenChanged = domainChanged || (input.title !== undefined && input.title !== funnel.title) || input.theme !== undefined;
+  // The pages' language is in their HTML (`lang`, the form's words): cached copies in the old one go too.
+  const localeChanged = input.locale !== undefined && input.locale !== funnel.locale;
+  const seenChanged = domainChanged || (input.title !== undefined && input.title !== funnel.title) || input.theme !== undefined || localeChanged;
   if (seenChanged) {
     await purgeAllOf(db, fresh, origin);
     if (domainChanged) {

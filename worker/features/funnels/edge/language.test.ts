@@ -80,4 +80,14 @@ describe('a funnel’s language', () => {
     expect(html).toContain('Bitte geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.');
     expect(html).toContain('Bitte setzen Sie das Häkchen, um fortzufahren.');
   });
+
+  it('answers in the new language at once after it is changed (the cached copies go)', async () => {
+    const funnel = await seedFunnel(projectId, { pages: [{ slug: 'offer', a: pageDoc([formBlock()]) }] });
+    expect(await (await visit(`/p/${funnel.name}/offer`)).text()).toMatch(/^<!doctype html><html lang="en">/);
+    const changed = await send(`/api/funnels/${funnel.id}`, { method: 'PATCH', json: { locale: 'de' }, cookie: owner.cookie });
+    expect(changed.status).toBe(200);
+    const html = await (await visit(`/p/${funnel.name}/offer`)).text();
+    expect(html).toMatch(/^<!doctype html><html lang="de">/);
+    expect(html).toContain('Bitte wählen …');
+  });
 });

@@ -1,3 +1,6 @@
+import type { ReactElement } from 'react';
+import { I18nRoot } from '#client/lib/i18n-context.tsx';
+import { i18nFor } from '#worker/lib/i18n.ts';
 import { renderToString } from 'react-dom/server';
 import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import { sectionLabels } from '#common/schemas/presentations.ts';
@@ -178,9 +181,17 @@ function presentationPage(assets: PageAssets, answer: PresentationPage, origin: 
     description: answer.description,
     theme: document.theme,
     image: { url: `${origin}${answer.image.path}`, alt: answer.image.alt },
-    body: banner + renderToString(<PresentationView document={document} ctx={ctx} />),
+    body: banner + renderToString(withWords(<PresentationView document={document} ctx={ctx} />)),
     beacon: answer.beacon,
   });
+}
+
+/**
+ * The blocks inside a presentation read Adloom's own words (an image's placeholder) from the
+ * i18n context: English until presentations have a language of their own (issue 28).
+ */
+function withWords(element: ReactElement): ReactElement {
+  return <I18nRoot i18n={i18nFor('en')}>{element}</I18nRoot>;
 }
 
 function galleryPage(assets: PageAssets, answer: GalleryPage): Promise<HtmlPage> {
@@ -189,7 +200,7 @@ function galleryPage(assets: PageAssets, answer: GalleryPage): Promise<HtmlPage>
   const parts = answer.sections
     .map((section) => {
       const label = sectionLabels[section.type];
-      return `<div class="border-t-4 border-zinc-200"><p class="bg-zinc-100 px-5 py-2 font-mono text-xs text-zinc-700"><strong class="font-sans text-sm text-zinc-900">${escapeHtml(label.label)}</strong> · ${escapeHtml(section.type)} — ${escapeHtml(label.description)}</p>${renderToString(<SectionView section={section} doc={document} ctx={ctx} />)}</div>`;
+      return `<div class="border-t-4 border-zinc-200"><p class="bg-zinc-100 px-5 py-2 font-mono text-xs text-zinc-700"><strong class="font-sans text-sm text-zinc-900">${escapeHtml(label.label)}</strong> · ${escapeHtml(section.type)} — ${escapeHtml(label.description)}</p>${renderToString(withWords(<SectionView section={section} doc={document} ctx={ctx} />))}</div>`;
     })
     .join('');
   const body = `<header class="bg-zinc-900 px-5 py-4 text-white"><h1 class="text-lg font-semibold">Components of “${escapeHtml(document.customerName)}”</h1><p class="text-sm text-zinc-300">Every section type in this presentation’s theme. <a class="underline" href="${escapeHtml(answer.path)}">Open the presentation</a></p></header><div class="fp-root bg-(--fp-bg) font-(family-name:--fp-body-font) text-(--fp-text)">${parts}</div>`;

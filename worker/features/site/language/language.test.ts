@@ -168,12 +168,19 @@ describe('the language switcher', () => {
     expect(home.status).toBe(200);
   });
 
-  it.each(['//evil.com', 'https://evil.com', '/\\evil', '%2F%2Fevil.com', 'javascript:alert(1)', ''])('refuses next=%s and goes home', async (next) => {
-    const response = await send(`/language/de?next=${encodeURIComponent(next)}`);
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/de');
-    expect(switchTarget('en', next)).toBe('/');
-  });
+  it.each(['//evil.com', 'https://evil.com', '/\\evil', '%2F%2Fevil.com', 'javascript:alert(1)', '', '/de//evil.com', '/de/%2F/evil.com', '/de/\\evil.com'])(
+    'refuses next=%s and goes home',
+    async (next) => {
+      const response = await send(`/language/de?next=${encodeURIComponent(next)}`);
+      expect(response.status).toBe(302);
+      // Going to German keeps a same-site path under /de (never a host); going to English can never leave the site either.
+      expect(response.headers.get('location')).toMatch(/^\/de(\/|$)/);
+      for (const target of [response.headers.get('location')!, switchTarget('en', next)]) {
+        expect(target).toMatch(/^\/(?![/\\])/);
+        expect(new URL(target, 'https://adloom.test').host).toBe('adloom.test');
+      }
+    },
+  );
 
   it('an unknown language is the 404 page, not a server error', async () => {
     const response = await send('/language/fr?next=/pricing');

@@ -36,5 +36,6 @@ export function switchTarget(locale: Locale, next: string | undefined): string {
   const path = safeSameOriginPath(next, home);
   const url = new URL(path, 'https://adloom.invalid');
   const { path: page } = splitLocalePath(url.pathname);
-  return localePath(locale, page) + url.search + url.hash;
+  // Checked again once moved: `/de//evil.com` is same-site, but without its prefix it is `//evil.com`.
+  return safeSameOriginPath(localePath(locale, page) + url.search + url.hash, home);
 }

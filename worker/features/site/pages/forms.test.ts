@@ -27,6 +27,16 @@ describe('sign in and sign up without JavaScript (POST /login)', () => {
     expect(response.headers.get('location')).toBe('/dashboard');
   });
 
+  it('signs up in the language of the page it was made on (no JavaScript)', async () => {
+    const email = uniqueEmail();
+    const response = await send('/de/login', {
+      form: { intent: 'signup', name: 'Neue Person', email, password: 'long enough pass' },
+      headers: { 'cf-connecting-ip': '192.0.2.41', 'accept-language': 'en' },
+    });
+    expect(response.status).toBe(303);
+    expect(await (await send('/api/me', { cookie: cookieFrom(response) })).json()).toMatchObject({ email, locale: 'de' });
+  });
+
   it('shows the error on the page for a wrong password and keeps the email', async () => {
     const user = await createUser();
     const response = await send('/login', { form: { intent: 'signin', email: user.email, password: 'wrong password', next: '/pricing' } });

@@ -143,7 +143,8 @@ const localizedRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid('form');
       try {
-        const request = { meta: requestMeta(c), sessionToken: readSessionToken(c), refCookie: getCookie(c, REF_COOKIE) };
+        // A new account speaks the language of the page it was made on (`/de/login` → German).
+        const request = { meta: requestMeta(c), sessionToken: readSessionToken(c), refCookie: getCookie(c, REF_COOKIE), locale: pageLocale(c) };
         const { token, redirect } = await service.signIn(c.get('db'), mailerFor(c), input, request);
         writeSessionCookie(c, token);
         return c.redirect(redirect, 303);

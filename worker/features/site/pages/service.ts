@@ -1,3 +1,4 @@
+import type { Locale } from '#common/i18n/locales.ts';
 import type { ComponentProps } from 'react';
 import type * as z from 'zod/mini';
 import { safeSameOriginPath } from '#common/safe-path.ts';
@@ -50,11 +51,11 @@ export async function signIn(
   db: Db,
   mailer: Mailer,
   input: LoginForm,
-  request: { meta: RequestMeta; sessionToken: string | undefined; refCookie: string | undefined },
+  request: { meta: RequestMeta; sessionToken: string | undefined; refCookie: string | undefined; locale: Locale },
 ): Promise<{ token: string; redirect: string }> {
   const result =
     input.intent === 'signup'
-      ? await auth.signup(db, input, request.meta, await referrerFor(db, request.refCookie, input.email))
+      ? await auth.signup(db, { ...input, locale: request.locale }, request.meta, await referrerFor(db, request.refCookie, input.email))
       : await auth.login(db, input, request.meta, request.sessionToken, mailer);
   if ('deletionCanceled' in result && result.deletionCanceled) return { token: result.token, redirect: '/account?deletion=canceled' };
   return { token: result.token, redirect: safeSameOriginPath(input.next, HOME) };
