@@ -1,13 +1,34 @@
-/** Formats euro cents for display: 2900 → "29 €", 3950 → "39.50 €". */
-export function formatEuros(cents: number): string {
-  const euros = cents / 100;
-  const text = Number.isInteger(euros) ? String(euros) : euros.toFixed(2);
-  return `${text} €`;
+import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
+
+/**
+ * Numbers, money, sizes and dates as each language writes them, through `Intl` (issue 28): the
+ * workspace binds them to the user's language (client/lib/format.ts, `useFormat()`), the worker
+ * passes the reader's. English is the default; dates are in the reader's time zone (the
+ * browser's in the workspace).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(INTL_LOCALES[locale], options)));
+  return format;
 }
 
-/** 1073741824 → "1 GB". */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+/** Euro cents: 2900 → "29 €", 3950 → "39.50 €" in English; "29 €", "39,50 €" in German. */
+export function formatEuros(cents: number, locale: Locale = 'en'): string {
+  const digits = Number.isInteger(cents / 100) ? 0 : 2;
+  if (locale === 'en') return `${numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(cents / 100)} €`;
+  return numberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(cents / 100);
+}
+
+const BYTE_UNITS: Record<Locale, readonly string[]> = {
+  en: ['bytes', 'KB', 'MB', 'GB', 'TB'],
+  de: ['Byte', 'KB', 'MB', 'GB', 'TB'],
+};
+
+/** 1073741824 → "1 GB"; 1572864 → "1.5 MB" ("1,5 MB" in German). */
+export function formatBytes(bytes: number, locale: Locale = 'en'): string {
+  const units = BYTE_UNITS[locale];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
@@ -15,25 +36,44 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   const rounded = value >= 10 || Number.isInteger(value) ? Math.round(value) : Math.round(value * 10) / 10;
-  return `${rounded} ${units[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: 1 }).format(rounded)} ${units[unit]}`;
 }
 
-export function formatNumber(value: number): string {
-  return value.toLocaleString('en-US');
+/** 12345 → "12,345" ("12.345" in German). */
+export function formatNumber(value: number, locale: Locale = 'en'): string {
+  return numberFormat(locale, { maximumFractionDigits: 3 }).format(value);
 }
 
 const DATE_STYLES = {
-  /** 22 Nov 2026 */
+  /** 22 Nov 2026 · 22. Nov. 2026 */
   short: { day: 'numeric', month: 'short', year: 'numeric' },
-  /** 22 November 2026 */
+  /** 22 November 2026 · 22. November 2026 */
   long: { day: 'numeric', month: 'long', year: 'numeric' },
-  /** 22 Nov 2026, 15:58 */
+  /** 22 Nov 2026, 15:58 · 22. Nov. 2026, 15:58 */
   dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
-  /** 22 Nov */
+  /** 22 Nov · 22. Nov. */
   dayMonth: { day: 'numeric', month: 'short' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DateStyle = keyof typeof DATE_STYLES;
 
-/** A date as the product writes it (British order, in the reader's time zone). */
-export function formatDate(value: string | Date, style: keyof typeof DATE_STYLES = 'short'): string {
-  return new Date(value).toLocaleString('en-GB', DATE_STYLES[style]);
+/** A date as the reader's language writes it, in the reader's time zone (or the one given). */
+export function formatDate(value: string | Date, style: DateStyle = 'short', locale: Locale = 'en', timeZone?: string): string {
+  return new Date(value).toLocaleString(INTL_LOCALES[locale], timeZone ? { ...DATE_STYLES[style], timeZone } : DATE_STYLES[style]);
+}
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 31_536_000],
+  ['month', 2_592_000],
+  ['week', 604_800],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** "5 minutes ago", "yesterday", "now" ("vor 5 Minuten", "gestern", "jetzt"), from a date. */
+export function formatRelative(value: string | Date, locale: Locale = 'en', now = Date.now()): string {
+  const seconds = Math.round((new Date(value).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(INTL_LOCALES[locale], { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_STEPS) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  return format.format(0, 'second');
 }

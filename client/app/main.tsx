@@ -2,20 +2,22 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ToastProvider } from '#client/components/toast.tsx';
-import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
+import { I18nRoot, startAppI18n } from '#client/lib/i18n.tsx';
 import { SessionProvider } from '#client/lib/session.tsx';
 import { readBoot } from '#client/app/boot.ts';
 import { CrumbProvider } from '#client/app/crumbs.tsx';
 import { createRouter, whenInitialized } from '#client/app/router.tsx';
 
 const boot = readBoot();
+// Started before the router, whose first route loads its messages into this instance.
+const i18nReady = startAppI18n(boot.locale);
 const router = createRouter();
 
 // The server's HTML already shows a skeleton of the shell. React takes over once the first
 // screen's module has loaded, so the shell is mounted once: a fallback shell swapped for the
 // real one would remount the header and close a menu opened in between.
 // The core messages in the user's language load alongside (the worker preloads their chunk).
-void Promise.all([startI18n(boot.locale), whenInitialized(router)]).then(([i18n]) =>
+void Promise.all([i18nReady, whenInitialized(router)]).then(([i18n]) =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nRoot i18n={i18n}>

@@ -4,6 +4,8 @@ import { WORKSPACE_ROUTES, type WorkspacePath } from '#common/workspace-routes.t
 import { NotFound } from '#client/components/not-found.tsx';
 import { Shell } from '#client/app/shell.tsx';
 import { RouteError } from '#client/app/route-error.tsx';
+import { ROUTE_AREAS } from '#client/app/route-areas.ts';
+import { loadRouteAreas } from '#client/lib/i18n.tsx';
 
 type RouteModule = () => Promise<{ default: ComponentType }>;
 
@@ -39,7 +41,11 @@ export const ROUTE_MODULES: Record<WorkspacePath, RouteModule> = {
 function lazyRoute(path: WorkspacePath): NonIndexRouteObject {
   return {
     path,
-    lazy: async () => ({ Component: (await ROUTE_MODULES[path]()).default }),
+    // The route's module and its messages in the user's language load side by side.
+    lazy: async () => {
+      const [module] = await Promise.all([ROUTE_MODULES[path](), loadRouteAreas(ROUTE_AREAS[path])]);
+      return { Component: module.default };
+    },
   };
 }
 

@@ -25,27 +25,53 @@ export async function startI18n(locale: Locale, areas: Area[] = []): Promise<I18
   return createI18n(locale, ...loaded.map((m) => m.messages));
 }
 
-const loadedAreas = new WeakMap<I18n, Set<string>>();
+/** The areas loaded into each instance, all in its current language (a switch reloads them all). */
+const loadedAreas = new WeakMap<I18n, Set<Area>>();
+
+function areasOf(i18n: I18n): Set<Area> {
+  let areas = loadedAreas.get(i18n);
+  if (!areas) loadedAreas.set(i18n, (areas = new Set()));
+  return areas;
+}
 
 /** Loads an area's catalog into the instance in its current language (once); what a route awaits before it renders. */
 export async function loadArea(i18n: I18n, area: Area): Promise<void> {
+  const areas = areasOf(i18n);
+  if (area === 'core' || areas.has(area)) return;
   const locale = i18n.locale as Locale;
-  const seen = loadedAreas.get(i18n) ?? new Set();
-  loadedAreas.set(i18n, seen);
-  if (seen.has(`${locale}:${area}`)) return;
   const { messages } = await catalogLoader(area, locale)();
+  // The language may have switched while this one loaded: the switch then loads the area itself.
+  if (i18n.locale !== locale) return loadArea(i18n, area);
   i18n.load(locale, messages);
-  seen.add(`${locale}:${area}`);
+  areas.add(area);
 }
 
 /** Switches the app to another language: its catalogs for the areas already loaded, then every screen re-renders. */
 export async function switchLocale(i18n: I18n, locale: Locale): Promise<void> {
-  const areas = new Set(['core', ...[...(loadedAreas.get(i18n) ?? [])].map((key) => key.split(':')[1]!)]);
-  const loaded = await Promise.all([...areas].map((area) => catalogLoader(area, locale)()));
+  const areas = ['core', ...areasOf(i18n)];
+  const loaded = await Promise.all(areas.map((area) => catalogLoader(area, locale)()));
   for (const { messages } of loaded) i18n.load(locale, messages);
-  for (const area of areas) loadedAreas.get(i18n)?.add(`${locale}:${area}`);
   i18n.activate(locale, INTL_LOCALES[locale]);
   document.documentElement.lang = locale;
+}
+
+let app: Promise<I18n> | null = null;
+
+/** Starts the workspace's instance in the user's language (client/app/main.tsx, once). */
+export function startAppI18n(locale: Locale): Promise<I18n> {
+  app = startI18n(locale);
+  return app;
+}
+
+/**
+ * Loads the areas a route shows into the workspace's instance, alongside the route's module
+ * (client/app/router.tsx). Nothing to load when the app has not started one (component tests
+ * read every catalog in English through the test fallback).
+ */
+export async function loadRouteAreas(areas: readonly Area[]): Promise<void> {
+  if (!app) return;
+  const i18n = await app;
+  await Promise.all(areas.map((area) => loadArea(i18n, area)));
 }
 
 const contentInstances = new Map<Locale, Promise<I18n>>();

@@ -29,19 +29,3 @@ export function describeUserAgent(ua: string | null): string {
               : '';
   return os ? `${browser} on ${os}` : browser;
 }
-
-/** "3 minutes ago", "yesterday", from an ISO date. */
-export function relativeTime(iso: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ['year', 31_536_000],
-    ['month', 2_592_000],
-    ['week', 604_800],
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of steps) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  return 'just now';
-}

@@ -10,6 +10,8 @@ import { messages as coreDe } from '#common/locales/core/compiled/de.ts';
 import { messages as coreEn } from '#common/locales/core/compiled/en.ts';
 import { messages as emailDe } from '#common/locales/email/compiled/de.ts';
 import { messages as emailEn } from '#common/locales/email/compiled/en.ts';
+import { messages as previewDe } from '#common/locales/preview/compiled/de.ts';
+import { messages as previewEn } from '#common/locales/preview/compiled/en.ts';
 import { messages as publicDe } from '#common/locales/public/compiled/de.ts';
 import { messages as publicEn } from '#common/locales/public/compiled/en.ts';
 import type { AppEnv } from '#worker/env.ts';
@@ -48,8 +50,8 @@ export function localeOf(c: Context<AppEnv>): Locale {
  */
 const INSTANCES = new Map<Locale, I18n>();
 const CATALOGS: Record<Locale, () => I18n> = {
-  en: () => createI18n('en', coreEn, contentEn, emailEn, publicEn),
-  de: () => createI18n('de', coreDe, contentDe, emailDe, publicDe),
+  en: () => createI18n('en', coreEn, contentEn, emailEn, publicEn, previewEn),
+  de: () => createI18n('de', coreDe, contentDe, emailDe, publicDe, previewDe),
 };
 
 export function i18nFor(locale: Locale): I18n {

@@ -16,7 +16,8 @@ import { api, call } from '#client/lib/api.ts';
 import { errorMessage } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { describeUserAgent, relativeTime } from '#client/lib/user-agent.ts';
+import { useFormat } from '#client/lib/format.ts';
+import { describeUserAgent } from '#client/lib/user-agent.ts';
 import { useSession, useUser } from '#client/lib/session.tsx';
 import { DeleteAccountCard } from '#client/features/account/delete-account-card.tsx';
 import { ExportCard } from '#client/features/account/export-card.tsx';
@@ -105,6 +106,7 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
 }
 
 function SessionRow({ session, onRevoked }: { session: SessionInfo; onRevoked: () => void }) {
+  const format = useFormat();
   const toast = useToast();
   const [pending, setPending] = useState(false);
   return (
@@ -121,7 +123,7 @@ function SessionRow({ session, onRevoked }: { session: SessionInfo; onRevoked: (
             ) : null}
           </p>
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            {session.country ? `${session.country} · ` : ''}Active {relativeTime(session.lastSeenAt)} · Signed in {relativeTime(session.createdAt)}
+            {session.country ? `${session.country} · ` : ''}Active {format.relative(session.lastSeenAt)} · Signed in {format.relative(session.createdAt)}
           </p>
         </div>
       </div>

@@ -1,0 +1,4 @@
+import type { Translation } from '#common/i18n/catalog.ts';
+import type { en } from '#common/locales/library/en.ts';
+
+export const de: Translation<typeof en> = {};
