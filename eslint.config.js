@@ -46,8 +46,17 @@ const NOT_YET_TRANSLATED = [
   'client/components/*.tsx',
   'client/app/{route-error,router,crumbs}.tsx',
   'client/lib/**',
-  'client/public/**',
-  'worker/**/*.tsx',
+  'client/public/{auth,islands,legal}/**',
+  'client/public/*.{ts,tsx}',
+  'client/public/pages/{about,auth-frame,contact,home,login,markdown,password-reset,pricing,status}.tsx',
+  'worker/ssr/**',
+  'worker/features/site/**',
+  // each part's worker pages
+  'worker/features/billing/**/*.tsx',
+  'worker/features/instagram/**/*.tsx',
+  'worker/features/ads/**/*.tsx',
+  'worker/features/funnels/**/*.tsx',
+  'worker/features/presentations/**/*.tsx',
 ];
 
 export default tseslint.config(
