@@ -43,14 +43,6 @@ const NOT_YET_TRANSLATED = [
   'client/features/{projects,media,instagram}/**',
   'client/public/pages/instagram.tsx',
   // core: shared components and the app's frame
-  'client/components/*.tsx',
-  'client/app/{route-error,router,crumbs}.tsx',
-  'client/lib/**',
-  'client/public/{auth,islands,legal}/**',
-  'client/public/*.{ts,tsx}',
-  'client/public/pages/{about,auth-frame,contact,home,login,markdown,password-reset,pricing,status}.tsx',
-  'worker/ssr/**',
-  'worker/features/site/**',
   // each part's worker pages
   'worker/features/billing/**/*.tsx',
   'worker/features/instagram/**/*.tsx',
@@ -163,13 +155,22 @@ export default tseslint.config(
         'error',
         {
           useTsTypes: true,
-          ignore: ['^[^A-Z\\s]*$', '^(?=.*-)[^A-Z]*$', '^[A-Z0-9_]+$'],
+          ignore: [
+            '^[^A-Z\\s]*$',
+            '^(?=.*-)[^A-Z]*$',
+            '^[A-Z0-9_]+$',
+            '^/\\S*$',
+            '^[a-z][a-zA-Z0-9]*(\\.[a-zA-Z0-9_-]+)+$',
+            '^(Adloom|Instagram|Facebook|Meta|Stripe)$',
+          ],
           ignoreFunctions: [
             'i18n._',
             't',
             'console.*',
             'Error',
             'new Error',
+            'DOMException',
+            'new DOMException',
             'fetch',
             'navigate',
             'useMatch',

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useT } from '#client/lib/i18n.tsx';
 
 type Labels = Record<string, string>;
 type Setter = (href: string, label: string | null) => void;
@@ -35,14 +36,15 @@ export function useCrumbLabels(): Labels {
 /** Names the breadcrumb for `href` while the calling page is shown; also the document title. */
 export function useCrumbLabel(href: string, label: string | undefined): void {
   const set = useContext(SetterContext);
+  const t = useT();
   useEffect(() => {
     if (!label) return;
     set(href, label);
     const previous = document.title;
-    document.title = `${label} · Adloom`;
+    document.title = t('shell.documentTitle', { page: label });
     return () => {
       set(href, null);
       document.title = previous;
     };
-  }, [href, label, set]);
+  }, [href, label, set, t]);
 }

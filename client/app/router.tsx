@@ -5,7 +5,7 @@ import { NotFound } from '#client/components/not-found.tsx';
 import { Shell } from '#client/app/shell.tsx';
 import { RouteError } from '#client/app/route-error.tsx';
 import { ROUTE_AREAS } from '#client/app/route-areas.ts';
-import { loadRouteAreas } from '#client/lib/i18n.tsx';
+import { loadRouteAreas, useT } from '#client/lib/i18n.tsx';
 
 type RouteModule = () => Promise<{ default: ComponentType }>;
 
@@ -51,8 +51,9 @@ function lazyRoute(path: WorkspacePath): NonIndexRouteObject {
 
 function NavigationProgress() {
   const navigation = useNavigation();
+  const t = useT();
   if (navigation.state === 'idle') return null;
-  return <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-accent-600" />;
+  return <div role="progressbar" aria-label={t('shell.loadingPage')} className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-accent-600" />;
 }
 
 function ShellLayout() {

@@ -17,13 +17,16 @@ import {
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatch } from 'react-router';
-import { formatNumber } from '#common/format.ts';
 import { Logo } from '#client/components/logo.tsx';
 import { LoginDialog } from '#client/public/auth/login-dialog.tsx';
 import { UNAUTHENTICATED_EVENT } from '#client/lib/http.ts';
 import type { MessageIds } from '#common/i18n/register.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { islandMessages, useI18n, useT } from '#client/lib/i18n.tsx';
+import { IslandTextRoot, type IslandText } from '#client/public/island-text.tsx';
+import { localePath } from '#common/i18n/paths.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import { useSession } from '#client/lib/session.tsx';
+import { useFormat } from '#client/lib/format.ts';
 import { breadcrumbs } from '#client/app/breadcrumbs.ts';
 import { useCrumbLabels } from '#client/app/crumbs.tsx';
 import { canMakePresentations } from '#client/features/presentations/access.ts';
@@ -93,13 +96,14 @@ function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolean; onTo
 function CreditsPill() {
   const { credits } = useSession();
   const t = useT();
+  const format = useFormat();
   return (
     <Link
       to="/account/credits"
       className="inline-flex h-8 items-center gap-1.5 rounded-full border border-zinc-200 bg-white px-3 text-sm font-medium text-zinc-800 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
     >
       <Coins aria-hidden="true" className="size-4 text-amber-500" />
-      {credits ? formatNumber(credits.total) : <span aria-hidden="true" className="inline-block h-3 w-6 animate-pulse rounded bg-zinc-200 dark:bg-zinc-700" />}
+      {credits ? format.number(credits.total) : <span aria-hidden="true" className="inline-block h-3 w-6 animate-pulse rounded bg-zinc-200 dark:bg-zinc-700" />}
       <span className="max-sm:sr-only">{credits ? t('shell.credits', { count: credits.total }) : t('shell.creditsLoading')}</span>
     </Link>
   );
@@ -208,16 +212,35 @@ function Breadcrumbs() {
   );
 }
 
-/** Offers signing in again over the current screen when the session ended meanwhile. */
+/**
+ * Offers signing in again over the current screen when the session ended meanwhile. The sign-in
+ * form is the public pages' island, which reads its words through useIslandText: in the
+ * workspace's language, loaded when the dialog first opens (English ships with it).
+ */
 function SessionExpiredDialog() {
   const [open, setOpen] = useState(false);
   const { pathname, search } = useLocation();
+  const locale = useI18n().locale as Locale;
+  const [text, setText] = useState<IslandText | null>(null);
   useEffect(() => {
     const onExpired = () => setOpen(true);
     window.addEventListener(UNAUTHENTICATED_EVENT, onExpired);
     return () => window.removeEventListener(UNAUTHENTICATED_EVENT, onExpired);
   }, []);
-  return <LoginDialog open={open} onClose={() => setOpen(false)} next={pathname + search} />;
+  const ready = locale === 'en' || text?.prefix === localePath(locale, '');
+  useEffect(() => {
+    if (!open || ready) return;
+    let live = true;
+    void islandMessages(locale).then((messages) => live && setText({ prefix: localePath(locale, ''), messages }));
+    return () => {
+      live = false;
+    };
+  }, [open, ready, locale]);
+  return (
+    <IslandTextRoot text={locale === 'en' ? undefined : (text ?? undefined)}>
+      <LoginDialog open={open && ready} onClose={() => setOpen(false)} next={pathname + search} />
+    </IslandTextRoot>
+  );
 }
 
 const COLLAPSE_KEY = 'adloom:sidebar-collapsed';

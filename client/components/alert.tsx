@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '#client/lib/i18n.tsx';
 
 type Tone = 'info' | 'success' | 'warning' | 'danger';
 
@@ -22,10 +23,11 @@ export function Alert({ tone = 'info', title, children, className = '' }: { tone
 
 /** What a screen shows when its data could not be loaded: what failed, and a way to try again. */
 export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  const t = useT();
   return (
     <Alert tone="danger" title={title}>
       <button type="button" className="font-medium underline" onClick={onRetry}>
-        Try again
+        {t('action.tryAgain')}
       </button>
     </Alert>
   );

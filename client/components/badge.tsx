@@ -1,3 +1,4 @@
+import { useT } from '#client/lib/i18n.tsx';
 /** Status badges, the same everywhere (DESIGN.md). */
 export type Status = 'draft' | 'in_review' | 'approved' | 'rejected' | 'published' | 'failed' | 'changes_requested' | 'archived';
 
@@ -12,17 +13,20 @@ const styles: Record<Status, string> = {
   archived: 'bg-zinc-50 text-zinc-500 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-400 dark:ring-zinc-800',
 };
 
-const labels: Record<Status, string> = {
-  draft: 'Draft',
-  in_review: 'In review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  changes_requested: 'Changes requested',
-  published: 'Published',
-  failed: 'Failed',
-  archived: 'Archived',
-};
+const labels = {
+  draft: 'status.draft',
+  in_review: 'status.inReview',
+  approved: 'status.approved',
+  rejected: 'status.rejected',
+  changes_requested: 'status.changesRequested',
+  published: 'status.published',
+  failed: 'status.failed',
+  archived: 'status.archived',
+} as const satisfies Record<Status, string>;
 
 export function StatusBadge({ status }: { status: Status }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${styles[status]}`}>{labels[status]}</span>;
+  const t = useT();
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${styles[status]}`}>{t(labels[status])}</span>
+  );
 }

@@ -1,25 +1,28 @@
 import type { ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** The filter bar's way back to the whole list, shown while a filter is set. */
 export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
+  const t = useT();
   return (
     <Button variant="ghost" size="sm" onClick={onClear}>
-      Clear filters
+      {t('list.clearFilters')}
     </Button>
   );
 }
 
 /** A filtered list that came back empty: says so, and offers to clear the filters. */
 export function NoMatches({ icon, onClear, children }: { icon?: ReactNode; onClear: () => void; children: ReactNode }) {
+  const t = useT();
   return (
     <EmptyState
       icon={icon}
-      title="Nothing matches"
+      title={t('list.nothingMatches')}
       action={
         <Button variant="secondary" onClick={onClear}>
-          Clear filters
+          {t('list.clearFilters')}
         </Button>
       }
     >

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
 import { ModalDialog } from '#client/components/modal-dialog.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** Asks before something destructive (DESIGN.md); a real modal dialog. */
 export function ConfirmDialog({
@@ -8,7 +9,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   pending = false,
   onConfirm,
   onCancel,
@@ -24,6 +25,7 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const titleId = useId();
+  const t = useT();
   return (
     <ModalDialog open={open} onClose={onCancel} labelledBy={titleId} closeOnBackdrop={false} className="w-[min(26rem,calc(100vw-2rem))] p-6">
       <h2 id={titleId} className="text-lg font-semibold">
@@ -32,7 +34,7 @@ export function ConfirmDialog({
       <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{children}</div>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          {cancelLabel}
+          {cancelLabel ?? t('action.cancel')}
         </Button>
         <Button variant="danger" onClick={onConfirm} pending={pending}>
           {confirmLabel}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 /**
  * Asks before deleting one item of a list, deletes it and says how it went: the list
@@ -28,11 +29,12 @@ export function DeleteDialog<T extends { id: string; name: string }>({
   children: ReactNode;
 }) {
   const toast = useToast();
+  const t = useT();
   const [pending, setPending] = useState(false);
   return (
     <ConfirmDialog
       open={item !== null}
-      title={`Delete “${item?.name ?? ''}”?`}
+      title={t('delete.title', { name: item?.name ?? '' })}
       confirmLabel={confirmLabel}
       pending={pending}
       onCancel={onClose}
@@ -42,7 +44,7 @@ export function DeleteDialog<T extends { id: string; name: string }>({
         try {
           await remove(item);
           list.patch((i) => (i.id === item.id ? null : i));
-          toast({ tone: 'success', message: `“${item.name}” was deleted.` });
+          toast({ tone: 'success', message: t('delete.done', { name: item.name }) });
         } catch (e) {
           toast({ tone: 'error', message: errorMessage(e, failure) });
         } finally {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** The foot of a form in a dialog: Cancel (closes it), then the submit button (`children`, its label) with its pending label. */
 export function DialogFormActions({
@@ -13,10 +14,11 @@ export function DialogFormActions({
   pendingLabel: string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap justify-end gap-3 pt-2">
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {t('action.cancel')}
       </Button>
       <Button type="submit" pending={pending} pendingLabel={pendingLabel}>
         {children}

@@ -1,6 +1,7 @@
 import { Check, ChevronDown, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { BRAND_FONTS, isBrandFont } from '#common/fonts.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** A font the picker offers: a bundled one, or one uploaded to the project (`brand:{id}`). */
 export interface FontChoice {
@@ -218,13 +219,14 @@ export function FontPicker({
 /** "Upload a font": a file input behind a button-looking label (outside the list, so that the file dialog does not close it). */
 export function FontUploadButton({ onFile, pending, accept }: { onFile: (file: File) => void; pending: boolean; accept: string }) {
   const id = useId();
+  const t = useT();
   return (
     <label
       htmlFor={id}
       className="mt-1 inline-flex h-8 cursor-pointer items-center gap-2 rounded-md px-2 text-xs text-zinc-700 focus-within:outline-2 focus-within:outline-accent-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
     >
       <Upload className="size-4" aria-hidden="true" />
-      {pending ? 'Uploading…' : 'Upload a font (TTF, OTF, WOFF)'}
+      {pending ? t('upload.uploading') : t('fonts.upload')}
       <input
         id={id}
         type="file"

@@ -7,11 +7,13 @@ import { Uploader } from '#client/components/media-uploader.tsx';
 import { Thumbnail, TILE } from '#client/components/thumbnail.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** A library loading in a picker: the grid's first tiles as skeletons. */
 export function LibraryLoading() {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading the library" className="grid grid-cols-3 gap-3 sm:grid-cols-5">
+    <div role="status" aria-label={t('library.loading')} className="grid grid-cols-3 gap-3 sm:grid-cols-5">
       {Array.from({ length: 5 }, (_, i) => (
         <Skeleton key={i} className="aspect-square" />
       ))}
@@ -64,17 +66,16 @@ export function MediaPicker({
   onClose: () => void;
   onPick: (item: MediaItem) => void;
 }) {
+  const t = useT();
   const images = useResource(() => (open ? listProjectMedia(projectId, kind) : Promise.resolve({ items: [], nextCursor: null })), [open, projectId, kind]);
   return (
     <Dialog open={open} title={title} onClose={onClose} wide>
       <div className="space-y-4">
         <Uploader projectId={projectId} onUploaded={(item) => item.kind === kind && onPick(item)} />
-        {images.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={images.reload} /> : null}
+        {images.status === 'error' ? <LoadFailed title={t('library.loadFailed')} onRetry={images.reload} /> : null}
         {images.status === 'loading' ? <LibraryLoading /> : null}
         {images.status === 'ready' && images.data.items.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {kind === 'image' ? 'No images in this project yet. Drop one above.' : 'No videos in this project yet. Drop one above.'}
-          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('library.empty', { kind })}</p>
         ) : null}
         {images.status === 'ready' && images.data.items.length > 0 ? (
           <LibraryGrid
@@ -90,7 +91,7 @@ export function MediaPicker({
                   className={TILE}
                 />
               ) : (
-                <span className="grid aspect-square w-full place-items-center bg-zinc-100 text-xs text-zinc-500 dark:bg-zinc-800">Video</span>
+                <span className="grid aspect-square w-full place-items-center bg-zinc-100 text-xs text-zinc-500 dark:bg-zinc-800">{t('library.video')}</span>
               )
             }
           />

@@ -1,9 +1,11 @@
+import type { I18n } from '@lingui/core';
 import { CheckCircle2, CircleAlert, Upload, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { ACCEPTED_EXTENSIONS, formatLabels, formatMib, MAX_BYTES, MEDIA_TYPES, type MediaItem } from '#common/schemas/media.ts';
-import { formatBytes } from '#common/format.ts';
 import { Button } from '#client/components/button.tsx';
+import { useFormat } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
 import { UploadProgress } from '#client/components/upload-progress.tsx';
 
@@ -21,11 +23,10 @@ interface Job {
 const PARALLEL = 2;
 
 /** A quick check before spending bandwidth; the worker decides for real from the bytes. */
-function precheck(file: File): string | undefined {
+function precheck(file: File, t: I18n['_']): string | undefined {
   const known = Object.entries(MEDIA_TYPES).find(([mime]) => mime === file.type);
-  if (file.type && !known) return 'This file type is not supported.';
-  if (known && file.size > known[1].maxBytes)
-    return `Too large: ${known[1].kind === 'image' ? 'images' : 'videos'} can be up to ${formatMib(known[1].maxBytes)}.`;
+  if (file.type && !known) return t('upload.unsupported');
+  if (known && file.size > known[1].maxBytes) return t('upload.tooLarge', { kind: known[1].kind, max: formatMib(known[1].maxBytes) });
   return undefined;
 }
 
@@ -34,6 +35,8 @@ function precheck(file: File): string | undefined {
  * cancelled. A browser-made preview is uploaded after each file.
  */
 export function Uploader({ projectId, onUploaded }: { projectId: string; onUploaded: (media: MediaItem) => void }) {
+  const t = useT();
+  const format = useFormat();
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -60,14 +63,14 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
           const thumbnail = await makeThumbnail(job.file);
           if (thumbnail) result = await putThumbnail(media.id, thumbnail).catch(() => media);
         }
-        update(job.key, { status: created ? 'done' : 'duplicate', progress: 1, message: created ? undefined : 'Already in the library' });
+        update(job.key, { status: created ? 'done' : 'duplicate', progress: 1, message: created ? undefined : t('upload.duplicate') });
         onUploadedRef.current(result);
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') update(job.key, { status: 'cancelled' });
-        else update(job.key, { status: 'error', message: errorMessage(error, 'The upload failed.') });
+        else update(job.key, { status: 'error', message: errorMessage(error, t('upload.failed')) });
       }
     },
-    [projectId, update],
+    [projectId, update, t],
   );
 
   const pump = () => {
@@ -93,7 +96,7 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
 
   const add = (files: FileList | File[]) => {
     const fresh: Job[] = [...files].map((file) => {
-      const problem = precheck(file);
+      const problem = precheck(file, t);
       return { key: nextKey.current++, file, progress: 0, status: problem ? 'error' : 'queued', message: problem, controller: new AbortController() };
     });
     setJobs((all) => [...all.filter((j) => j.status !== 'done' && j.status !== 'duplicate' && j.status !== 'cancelled'), ...fresh]);
@@ -122,17 +125,22 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
       >
         <Upload aria-hidden="true" className="size-6 text-zinc-400" />
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          Drop images or videos here, or{' '}
+          {t('upload.drop')}{' '}
           <button
             type="button"
             className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-200"
             onClick={() => input.current?.click()}
           >
-            choose files
+            {t('upload.choose')}
           </button>
         </p>
         <p className="text-xs text-zinc-500">
-          {formatLabels('image').join(', ')} up to {formatMib(MAX_BYTES.image)} · {formatLabels('video').join(', ')} up to {formatMib(MAX_BYTES.video)}
+          {t('upload.limits', {
+            images: formatLabels('image').join(', '),
+            imageMax: formatMib(MAX_BYTES.image),
+            videos: formatLabels('video').join(', '),
+            videoMax: formatMib(MAX_BYTES.video),
+          })}
         </p>
         <input
           ref={input}
@@ -140,7 +148,7 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
           multiple
           accept={ACCEPTED_EXTENSIONS}
           className="sr-only"
-          aria-label="Choose files to upload"
+          aria-label={t('upload.chooseLabel')}
           onChange={(event) => {
             if (event.currentTarget.files?.length) add(event.currentTarget.files);
             event.currentTarget.value = '';
@@ -148,7 +156,7 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
         />
       </div>
       {jobs.length > 0 ? (
-        <ul aria-label="Uploads" className="mt-3 space-y-2">
+        <ul aria-label={t('upload.list')} className="mt-3 space-y-2">
           {jobs.map((job) => (
             <li
               key={job.key}
@@ -156,9 +164,11 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
             >
               <div className="flex items-center gap-3">
                 <span className="min-w-0 flex-1 truncate font-medium">{job.file.name}</span>
-                <span className="shrink-0 text-xs text-zinc-500">{formatBytes(job.file.size)}</span>
-                {job.status === 'done' || job.status === 'duplicate' ? <CheckCircle2 aria-label="Uploaded" className="size-4 text-emerald-600" /> : null}
-                {job.status === 'error' ? <CircleAlert aria-label="Failed" className="size-4 text-red-600" /> : null}
+                <span className="shrink-0 text-xs text-zinc-500">{format.bytes(job.file.size)}</span>
+                {job.status === 'done' || job.status === 'duplicate' ? (
+                  <CheckCircle2 aria-label={t('upload.done')} className="size-4 text-emerald-600" />
+                ) : null}
+                {job.status === 'error' ? <CircleAlert aria-label={t('status.failed')} className="size-4 text-red-600" /> : null}
                 {job.status === 'uploading' || job.status === 'queued' ? (
                   <Button
                     variant="ghost"
@@ -169,7 +179,7 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
                       // A queued file never starts; a running one ends through the aborted request.
                       if (job.status === 'queued') update(job.key, { status: 'cancelled' });
                     }}
-                    aria-label={`Cancel ${job.file.name}`}
+                    aria-label={t('upload.cancel', { name: job.file.name })}
                   >
                     <X aria-hidden="true" className="size-4" />
                   </Button>
@@ -180,7 +190,7 @@ export function Uploader({ projectId, onUploaded }: { projectId: string; onUploa
               ) : null}
               {job.message || job.status === 'cancelled' || job.status === 'finishing' ? (
                 <p className={`mt-1 text-xs ${job.status === 'error' ? 'text-red-700 dark:text-red-400' : 'text-zinc-500'}`}>
-                  {job.status === 'cancelled' ? 'Cancelled' : job.status === 'finishing' ? 'Making a preview…' : job.message}
+                  {job.status === 'cancelled' ? t('upload.cancelled') : job.status === 'finishing' ? t('upload.finishing') : job.message}
                 </p>
               ) : null}
             </li>

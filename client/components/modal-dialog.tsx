@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useModalDialog } from '#client/components/use-modal-dialog.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 const SURFACE = 'bg-white text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100';
 
@@ -43,11 +44,12 @@ export function ModalDialog({
 
 /** The × in a dialog's corner (an inline icon: the public pages' islands load no icon library). */
 export function CloseButton({ onClose, className = 'absolute top-3 right-3', light = false }: { onClose: () => void; className?: string; light?: boolean }) {
+  const t = useT();
   return (
     <button
       type="button"
       onClick={onClose}
-      aria-label="Close"
+      aria-label={t('action.close')}
       className={`${className} grid size-9 place-items-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 ${light ? '' : 'dark:hover:bg-zinc-800 dark:hover:text-white'}`}
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5">

@@ -1,4 +1,5 @@
 import type { PageStatus } from '#common/schemas/funnels.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 const styles: Record<PageStatus, string> = {
   draft: 'bg-zinc-100 text-zinc-700 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700',
@@ -6,13 +7,14 @@ const styles: Record<PageStatus, string> = {
   changed: 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-900/30 dark:text-amber-200 dark:ring-amber-800',
 };
 
-export const PAGE_STATUS_LABELS: Record<PageStatus, string> = { draft: 'Draft', published: 'Published', changed: 'Changed since publish' };
+const LABELS = { draft: 'status.draft', published: 'status.published', changed: 'status.changedSincePublish' } as const satisfies Record<PageStatus, string>;
 
 /** A funnel page's status, styled like the other status badges (draft, published) plus "changed since publish". */
 export function PageStatusBadge({ status }: { status: PageStatus }) {
+  const t = useT();
   return (
     <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${styles[status]}`}>
-      {PAGE_STATUS_LABELS[status]}
+      {t(LABELS[status])}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { Button } from './button';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** The "Show more" button under a cursor-paginated list; says so when a page fails to load. */
 export function ShowMore({
@@ -8,16 +9,17 @@ export function ShowMore({
   list: { hasMore: boolean; loadingMore: boolean; moreFailed: boolean; loadMore: () => Promise<void> };
   className?: string;
 }) {
+  const t = useT();
   if (!list.hasMore) return null;
   return (
     <div className={`${className} flex flex-col items-center gap-2`}>
       {list.moreFailed ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          The next page could not be loaded.
+          {t('list.moreFailed')}
         </p>
       ) : null}
       <Button variant="secondary" pending={list.loadingMore} onClick={() => void list.loadMore()}>
-        {list.moreFailed ? 'Try again' : 'Show more'}
+        {list.moreFailed ? t('action.tryAgain') : t('list.showMore')}
       </Button>
     </div>
   );

@@ -1,11 +1,13 @@
+import { useT } from '#client/lib/i18n.tsx';
 /** Placeholder shapes while content loads (skeletons, not spinners on blank pages). */
 export function Skeleton({ className = '' }: { className?: string }) {
   return <div aria-hidden="true" className={`animate-pulse rounded-[var(--radius-control)] bg-zinc-200 dark:bg-zinc-800 ${className}`} />;
 }
 
-export function SkeletonLines({ lines = 3, label = 'Loading' }: { lines?: number; label?: string }) {
+export function SkeletonLines({ lines = 3, label }: { lines?: number; label?: string }) {
+  const t = useT();
   return (
-    <div role="status" aria-label={label} className="space-y-3">
+    <div role="status" aria-label={label ?? t('state.loading')} className="space-y-3">
       {Array.from({ length: lines }, (_, i) => (
         <Skeleton key={i} className={`h-4 ${i === lines - 1 ? 'w-2/3' : 'w-full'}`} />
       ))}

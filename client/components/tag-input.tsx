@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** Tags as removable chips; Enter or comma adds what was typed, Backspace on empty removes the last. */
 export function TagInput({
@@ -16,6 +17,7 @@ export function TagInput({
   max?: number;
 }) {
   const id = useId();
+  const t = useT();
   const [draft, setDraft] = useState('');
   const commit = () => {
     const tag = draft.trim().toLowerCase().slice(0, 40);
@@ -45,7 +47,7 @@ export function TagInput({
             {disabled ? null : (
               <button
                 type="button"
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t('tags.remove', { tag })}
                 className="text-zinc-500 hover:text-zinc-900 dark:hover:text-white"
                 onClick={() => onChange(value.filter((t) => t !== tag))}
               >
@@ -61,7 +63,7 @@ export function TagInput({
             onChange={(event) => setDraft(event.currentTarget.value)}
             onKeyDown={onKeyDown}
             onBlur={commit}
-            placeholder={value.length ? '' : 'Add a tag and press Enter'}
+            placeholder={value.length ? '' : t('tags.placeholder')}
             className="min-w-24 flex-1 bg-transparent text-sm outline-none placeholder:text-zinc-400"
           />
         )}

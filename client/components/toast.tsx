@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useT } from '#client/lib/i18n.tsx';
 
 export interface Toast {
   id: number;
@@ -12,6 +13,7 @@ const ToastContext = createContext<Push>(() => {});
 
 /** Finished work announces itself (DESIGN.md): a polite live region, dismissed after a few seconds. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const t = useT();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
   // The dismissal timers end with the provider: none may fire into an unmounted tree.
@@ -60,7 +62,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 {toast.action.label}
               </a>
             ) : null}
-            <button type="button" className="text-zinc-500 hover:text-zinc-900 dark:hover:text-white" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+            <button
+              type="button"
+              className="text-zinc-500 hover:text-zinc-900 dark:hover:text-white"
+              aria-label={t('action.dismiss')}
+              onClick={() => dismiss(toast.id)}
+            >
               ×
             </button>
           </div>

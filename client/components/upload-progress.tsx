@@ -1,9 +1,11 @@
+import { useT } from '#client/lib/i18n.tsx';
 /** An upload's progress bar (0 to 1), named after the file. */
 export function UploadProgress({ name, progress, className }: { name: string; progress: number; className: string }) {
+  const t = useT();
   return (
     <div
       role="progressbar"
-      aria-label={`Uploading ${name}`}
+      aria-label={t('upload.progress', { name })}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(progress * 100)}

@@ -8,6 +8,27 @@ import { readErrorBody, type ErrorDetails } from '#common/errors.ts';
 
 export const UNAUTHENTICATED_EVENT = 'adloom:unauthenticated';
 
+/**
+ * What the request helpers say themselves, when the server said nothing (offline, no envelope).
+ * English as written here for the public pages' islands, which ship no Lingui; the workspace
+ * puts its language's in place (`setHttpMessages`, from client/lib/i18n.tsx, on start and on a switch).
+ */
+export const httpMessages = {
+  /* eslint-disable lingui/no-unlocalized-strings -- the English fallbacks of the islands; the workspace's come from the core catalog */
+  network: 'Adloom could not be reached. Check your connection and try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  unexpected: 'Something went wrong. Please try again.',
+  uploadFailed: 'The upload failed. Please try again.',
+  uploadInterrupted: 'The upload was interrupted. Check your connection and try again.',
+  previewFailed: 'The preview could not be saved.',
+  withReference: (message: string, reference: string) => `${message} (reference ${reference})`,
+  /* eslint-enable lingui/no-unlocalized-strings */
+};
+
+export function setHttpMessages(messages: typeof httpMessages): void {
+  Object.assign(httpMessages, messages);
+}
+
 /** An API error as the user should see it: the server's message, its field details and reference. */
 export class ApiError extends Error {
   readonly code: string;
@@ -38,7 +59,7 @@ export async function readJson(request: Promise<JsonResponse>): Promise<unknown>
   try {
     response = await request;
   } catch {
-    throw new ApiError('network', 'Adloom could not be reached. Check your connection and try again.', 0);
+    throw new ApiError('network', httpMessages.network, 0);
   }
   if (response.status === 204) return undefined;
   const body: unknown = await response.json().catch(() => undefined);
@@ -46,13 +67,7 @@ export async function readJson(request: Promise<JsonResponse>): Promise<unknown>
     const error = readErrorBody(body);
     // The workspace listens for this to offer signing in again over the current screen.
     if (response.status === 401 && typeof window !== 'undefined') window.dispatchEvent(new Event(UNAUTHENTICATED_EVENT));
-    throw new ApiError(
-      error?.code ?? 'internal',
-      error?.message ?? 'Something went wrong on our side. Please try again.',
-      response.status,
-      error?.details,
-      error?.requestId,
-    );
+    throw new ApiError(error?.code ?? 'internal', error?.message ?? httpMessages.internal, response.status, error?.details, error?.requestId);
   }
   return body;
 }
@@ -80,5 +95,5 @@ export function referenceOf(error: unknown): string | undefined {
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   const reference = referenceOf(error);
-  return reference ? `${error.message} (reference ${reference})` : error.message;
+  return reference ? httpMessages.withReference(error.message, reference) : error.message;
 }

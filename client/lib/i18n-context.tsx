@@ -12,9 +12,12 @@ export function I18nRoot({ i18n, children }: { i18n: I18n; children: ReactNode }
 }
 
 let testFallback: I18n | null = null;
+let testFallbackT: I18n['_'] | null = null;
 /** Component tests rendered without the provider read English (client/test/setup.ts sets it). */
 export function setTestFallbackI18n(i18n: I18n): void {
   testFallback = i18n;
+  // One function for every render, as the provider's is: hooks list it among their dependencies.
+  testFallbackT = i18n._.bind(i18n);
 }
 
 /** The tests' English instance, when set (a preview in English needs nothing loaded there). */
@@ -26,8 +29,8 @@ export function testFallbackI18n(): I18n | null {
 export function useT(): I18n['_'] {
   const context = useContext(LinguiContext);
   if (context) return context._ as I18n['_'];
-  if (!testFallback) throw new Error('useT() needs the I18nRoot above it.');
-  return testFallback._.bind(testFallback);
+  if (!testFallbackT) throw new Error('useT() needs the I18nRoot above it.');
+  return testFallbackT;
 }
 
 /** The instance itself (its locale for Intl formatting). */

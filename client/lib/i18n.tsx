@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { I18nRoot, testFallbackI18n } from '#client/lib/i18n-context.tsx';
 import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { createI18n } from '#common/i18n/setup.ts';
+import { setHttpMessages } from '#client/lib/http.ts';
 
 /**
  * The workspace's messages (decision 0032): one Lingui instance for the app, with the `core`
@@ -17,6 +18,11 @@ function catalogLoader(area: Area, locale: Locale) {
   const load = CATALOGS[`/common/locales/${area}/compiled/${locale}.ts`];
   if (!load) throw new Error(`No “${area}” messages in ${locale}.`);
   return load;
+}
+
+/** The public islands' words in a language (the workspace's sign-in dialog reads them: client/app/shell.tsx). */
+export async function islandMessages(locale: Locale): Promise<Messages> {
+  return (await catalogLoader('islands', locale)()).messages;
 }
 
 /** The app's instance with the core catalog (and any others named) in `locale`. */
@@ -53,13 +59,27 @@ export async function switchLocale(i18n: I18n, locale: Locale): Promise<void> {
   for (const { messages } of loaded) i18n.load(locale, messages);
   i18n.activate(locale, INTL_LOCALES[locale]);
   document.documentElement.lang = locale;
+  sayHttpMessages(i18n);
+}
+
+/** The request helpers' own messages (client/lib/http.ts) in the app's language. */
+function sayHttpMessages(i18n: I18n): void {
+  setHttpMessages({
+    network: i18n._('error.network'),
+    internal: i18n._('error.internal'),
+    unexpected: i18n._('error.unexpected'),
+    uploadFailed: i18n._('upload.failedRetry'),
+    uploadInterrupted: i18n._('upload.interrupted'),
+    previewFailed: i18n._('upload.previewFailed'),
+    withReference: (message, reference) => i18n._('error.withReference', { message, reference }),
+  });
 }
 
 let app: Promise<I18n> | null = null;
 
 /** Starts the workspace's instance in the user's language (client/app/main.tsx, once). */
 export function startAppI18n(locale: Locale): Promise<I18n> {
-  app = startI18n(locale);
+  app = startI18n(locale).then((i18n) => (sayHttpMessages(i18n), i18n));
   return app;
 }
 

@@ -6,7 +6,7 @@
 import type { MediaItem } from '#common/schemas/media.ts';
 import { readErrorBody } from '#common/errors.ts';
 import { api, call } from '#client/lib/api.ts';
-import { ApiError } from '#client/lib/http.ts';
+import { ApiError, httpMessages } from '#client/lib/http.ts';
 import type { Page } from '#client/lib/use-paged.ts';
 
 /** The project's images or videos as the pickers show them (the first `limit`). */
@@ -41,9 +41,9 @@ export function uploadFile(
         return;
       }
       const error = readErrorBody(xhr.response);
-      reject(new ApiError(error?.code ?? 'internal', error?.message ?? 'The upload failed. Please try again.', xhr.status, error?.details, error?.requestId));
+      reject(new ApiError(error?.code ?? 'internal', error?.message ?? httpMessages.uploadFailed, xhr.status, error?.details, error?.requestId));
     };
-    xhr.onerror = () => reject(new ApiError('network', 'The upload was interrupted. Check your connection and try again.', 0));
+    xhr.onerror = () => reject(new ApiError('network', httpMessages.uploadInterrupted, 0));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
@@ -107,7 +107,7 @@ export async function putThumbnail(mediaId: string, blob: Blob): Promise<MediaIt
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const error = readErrorBody(body);
-    throw new ApiError(error?.code ?? 'internal', error?.message ?? 'The preview could not be saved.', response.status, error?.details, error?.requestId);
+    throw new ApiError(error?.code ?? 'internal', error?.message ?? httpMessages.previewFailed, response.status, error?.details, error?.requestId);
   }
   return body as MediaItem;
 }

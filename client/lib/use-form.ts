@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { issuesToDetails } from '#common/schemas/fields.ts';
-import { ApiError, referenceOf } from '#client/lib/http.ts';
+import { ApiError, referenceOf, httpMessages } from '#client/lib/http.ts';
 
 type Values = Record<string, string>;
 
@@ -99,7 +99,7 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
           setErrors(fieldErrors);
           setFormError({ message: error.message, code: error.code, requestId: referenceOf(error) });
         } else {
-          setFormError({ message: 'Something went wrong. Please try again.' });
+          setFormError({ message: httpMessages.unexpected });
         }
       } finally {
         inFlight.current = false;

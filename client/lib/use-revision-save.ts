@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export type SaveState = 'saved' | 'pending' | 'invalid' | 'saving' | 'error' | 'conflict';
 
@@ -41,6 +42,7 @@ export function useRevisionSave<Draft, Detail extends { revision: number }, Chan
   what: string;
   onSaved: (detail: Detail) => void;
 }) {
+  const t = useT();
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [saveError, setSaveError] = useState<string | null>(null);
   const saved = useRef<Draft>(draft);
@@ -93,18 +95,18 @@ export function useRevisionSave<Draft, Detail extends { revision: number }, Chan
           failed.current = current;
           if (isStale(error)) conflict.current = true;
           setSaveState(isStale(error) ? 'conflict' : 'error');
-          setSaveError(errorMessage(error, 'Your changes could not be saved.'));
+          setSaveError(errorMessage(error, t('error.saveFailed')));
           return false;
         }
       }),
-    [enqueue],
+    [enqueue, t],
   );
 
   /** Saves other fields (not undoable: like a name), after any pending draft save. */
   const patch = useCallback(
     (fields: Patch): Promise<Detail> =>
       enqueue(async () => {
-        if (conflict.current) throw new ApiError('conflict', `A newer version exists: reload it before changing ${what}.`, 409);
+        if (conflict.current) throw new ApiError('conflict', t('error.newerVersion', { what }), 409);
         try {
           const detail = await latest.current.update({ baseRevision: revision.current, ...fields });
           revision.current = detail.revision;
@@ -118,7 +120,7 @@ export function useRevisionSave<Draft, Detail extends { revision: number }, Chan
           throw error;
         }
       }),
-    [enqueue, what],
+    [enqueue, what, t],
   );
 
   /** What the server has now, after a publish, restore or reload: nothing to save. */

@@ -13,6 +13,7 @@
  * It is a fixed string, so the pages allow it by its hash (no nonce: the HTML is cached;
  * worker/features/funnels/edge/render.tsx). Plain JavaScript in a string: nothing transforms it.
  */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- code, not words: its words come from the page's data attributes
 export const PAGE_SCRIPT = `(()=>{const d=document,q=(e,s)=>e.querySelectorAll(s),B="[type=submit]";
 d.addEventListener("submit",e=>{const f=e.target;if(f.dataset.sending){e.preventDefault();return}f.dataset.sending="1";const b=f.querySelector(B);if(b){b.dataset.label=b.textContent;b.textContent=b.dataset.fpSending||"Sending…";b.setAttribute("aria-disabled","true")}});
 addEventListener("pageshow",e=>{if(e.persisted)for(const f of d.forms){delete f.dataset.sending;const b=f.querySelector(B);if(b&&b.dataset.label){b.textContent=b.dataset.label;b.removeAttribute("aria-disabled")}}});

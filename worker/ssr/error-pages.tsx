@@ -8,9 +8,9 @@ import { renderPage, renderStaticPage } from '#worker/ssr/render.ts';
 /** The 404 page, or the friendly error page with the request id as reference, in the request's language (`/de/…`, else the reader's). */
 export async function renderErrorPage(c: Context<AppEnv>, status: number): Promise<Response> {
   const chrome = publicChrome(c, { interactive: false });
+  const locale = errorPageLocale(c);
+  const i18n = i18nFor(locale);
   try {
-    const locale = errorPageLocale(c);
-    const i18n = i18nFor(locale);
     if (status === 404) {
       // The 404 page does not show the path: one cached copy per language, whatever was asked for.
       return await renderStaticPage(
@@ -30,7 +30,9 @@ export async function renderErrorPage(c: Context<AppEnv>, status: number): Promi
     return new Response(page.body, { status, headers: page.headers });
   } catch {
     // The page itself could not render (e.g. the client build is missing): plain text.
-    return new Response(status === 404 ? 'Page not found.' : `Something went wrong. Reference: ${c.get('requestId')}`, {
+    const text =
+      status === 404 ? i18n._('page.notFound.title') : `${i18n._('page.error.title')}. ${i18n._('error.reference', { reference: c.get('requestId') })}`;
+    return new Response(text, {
       status,
       headers: { 'content-type': 'text/plain; charset=utf-8' },
     });

@@ -47,6 +47,7 @@ export default function ContactForm({ initialValues, initialErrors, initialFormE
       <TextAreaField label={t('contact.message')} required rows={6} hint={t('contact.messageHint')} {...form.field('message')} />
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+        {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a trap for bots, never shown to people */}
         <label>
           Website
           <input type="text" name="website" tabIndex={-1} autoComplete="off" value={form.values.website ?? ''} onChange={form.field('website').onChange} />

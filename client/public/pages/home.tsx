@@ -12,12 +12,19 @@ const points = ['point1', 'point2', 'point3'] as const;
 
 /** A picture of the demo (client/public/showcase.ts): real size attributes, lazy unless it is the first screen's. */
 function Shot({ picture, first = false, className = '' }: { picture: ShowcasePicture; first?: boolean; className?: string }) {
+  const { t } = usePageText();
+  const alt =
+    'caption' in picture
+      ? t('home.shot.creative', { name: picture.caption })
+      : picture.src.includes('ad-preview')
+        ? t('home.shot.adPreview')
+        : t('home.shot.funnelPage');
   return (
     <img
       src={picture.src}
       width={picture.width}
       height={picture.height}
-      alt={picture.alt}
+      alt={alt}
       decoding="async"
       {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
       className={`h-auto w-full ${className}`}

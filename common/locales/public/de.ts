@@ -61,6 +61,9 @@ export const de: Translation<typeof en> = {
   'home.showcase.funnel.rest':
     ': aus Blöcken gebaut, vom Edge ausgeliefert, ohne JavaScript außer den paar Zeilen des Formulars, und mit einem A/B-Test der Überschrift.',
   'home.showcase.playground': 'Gestalten Sie Ihr eigenes Creative im Playground, ohne Konto →',
+  'home.shot.creative': '{name}: ein von Adloom gerendertes Anzeigen-Creative',
+  'home.shot.adPreview': 'Die Instagram-Feed-Vorschau einer Anzeige, wie der Kunde sie vor der Freigabe sieht',
+  'home.shot.funnelPage': 'Eine Landingpage des Demo-Funnels auf einem Smartphone, ausgeliefert von Adloom',
   'home.features.title': 'Alles zwischen Briefing und Ergebnis',
   'home.feature.creatives.title': 'Creatives in jedem Format',
   'home.feature.creatives.text':

@@ -63,6 +63,9 @@ export const en = {
   'home.showcase.funnel.strong': 'Its landing page on a phone',
   'home.showcase.funnel.rest': ': built from blocks, served from the edge with no JavaScript but the form’s few lines, and an A/B test on the headline.',
   'home.showcase.playground': 'Make your own creative in the playground, no account needed →',
+  'home.shot.creative': '{name}: an ad creative rendered by Adloom',
+  'home.shot.adPreview': 'The Instagram feed preview of an ad, as the customer sees it before approving',
+  'home.shot.funnelPage': 'A landing page of the demo funnel on a phone, served by Adloom',
   'home.features.title': 'Everything between the brief and the result',
   'home.feature.creatives.title': 'Creatives in every size',
   'home.feature.creatives.text':

@@ -118,7 +118,8 @@ describe('public pages', () => {
     expect(frame.some((c) => /^p-\d/.test(c))).toBe(true);
     // The portrait creative is the seed's testimonial (a quote on a plain background): no photo to promise.
     const portrait = /<figcaption[^>]*>([\s\S]*?)<\/figcaption>/.exec(figureOf(SHOWCASE['creative-portrait']))![1]!;
-    expect(SHOWCASE['creative-portrait'].alt).toMatch(/^What our regulars say/);
+    expect(SHOWCASE['creative-portrait'].caption).toMatch(/^What our regulars say/);
+    expect(figureOf(SHOWCASE['creative-portrait'])).toContain('alt="What our regulars say: an ad creative rendered by Adloom"');
     expect(portrait).not.toMatch(/photo|picture/i);
     expect(portrait).toMatch(/testimonial|quote/i);
   });
