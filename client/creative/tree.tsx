@@ -54,8 +54,8 @@ export function pictureBox(crop: PictureCrop, width: number, height: number) {
     top: -extraY * (crop.flipY ? 1 - fy : fy),
     width: width * zoom,
     height: height * zoom,
-    objectPosition: [`${fx * 100}%`, `${fy * 100}%`].join(' '),
-    transform: crop.flipX || crop.flipY ? `scale(${crop.flipX ? -1 : 1}, ${crop.flipY ? -1 : 1})` : undefined,
+    objectPosition: `${fx * 100}% ${fy * 100}%`,
+    transform: crop.flipX || crop.flipY ? `scale(${[crop.flipX ? -1 : 1, crop.flipY ? -1 : 1].join(', ')})` : undefined,
   };
 }
 

@@ -241,13 +241,23 @@ export default function Playground() {
         </nav>
       </header>
       <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-950">
-        <p className="mr-auto text-sm text-zinc-600 dark:text-zinc-400">
-          {t('library.playground.intro')}
-        </p>
-        <Button variant="ghost" size="sm" aria-label={t('library.playground.undo')} disabled={state.past.length === 0} onClick={() => dispatch({ type: 'undo' })}>
+        <p className="mr-auto text-sm text-zinc-600 dark:text-zinc-400">{t('library.playground.intro')}</p>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('library.playground.undo')}
+          disabled={state.past.length === 0}
+          onClick={() => dispatch({ type: 'undo' })}
+        >
           <Undo2 className="size-4" aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="sm" aria-label={t('library.playground.redo')} disabled={state.future.length === 0} onClick={() => dispatch({ type: 'redo' })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('library.playground.redo')}
+          disabled={state.future.length === 0}
+          onClick={() => dispatch({ type: 'redo' })}
+        >
           <Redo2 className="size-4" aria-hidden="true" />
         </Button>
         <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
@@ -258,7 +268,13 @@ export default function Playground() {
             <Save className="size-4" aria-hidden="true" /> {t('library.playground.saveToProject')}
           </Button>
         ) : null}
-        <Button size="sm" onClick={() => void download()} pending={downloading.progress !== null} pendingLabel={t('library.playground.rendering')} disabled={remaining === 0}>
+        <Button
+          size="sm"
+          onClick={() => void download()}
+          pending={downloading.progress !== null}
+          pendingLabel={t('library.playground.rendering')}
+          disabled={remaining === 0}
+        >
           <Download className="size-4" aria-hidden="true" /> {t('library.playground.download')}
         </Button>
         <span className="text-xs text-zinc-500" aria-live="polite">
@@ -339,11 +355,12 @@ export default function Playground() {
             onRedo={() => dispatch({ type: 'redo' })}
             toolbar={<ArrangeToolbar doc={doc} selected={state.selected} readOnly={false} onChange={onChange} />}
           />
-          <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">
-            {t('library.playground.canvasHint')}
-          </p>
+          <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">{t('library.playground.canvasHint')}</p>
         </main>
-        <aside aria-label={t('library.playground.properties')} className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
+        <aside
+          aria-label={t('library.playground.properties')}
+          className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950"
+        >
           <PropertiesPanel
             doc={doc}
             selected={singleSelection(state.selected)}
@@ -438,9 +455,7 @@ function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: Creativ
               </option>
             ))}
           </select>
-          <p className="text-xs text-zinc-500">
-            {image ? t('library.save.becomesWithPicture') : t('library.save.becomes')}
-          </p>
+          <p className="text-xs text-zinc-500">{image ? t('library.save.becomesWithPicture') : t('library.save.becomes')}</p>
           {progress !== null ? <RenderProgress progress={progress} /> : null}
           {error ? <Alert tone="danger">{error}</Alert> : null}
           <div className="flex justify-end gap-2">

@@ -101,7 +101,13 @@ export function CreationGroupCard({ items, onDelete }: { items: CreationItem[]; 
               >
                 <Download aria-hidden="true" className="size-4" />
               </a>
-              {onDelete ? <DeleteIconButton name={t('library.group.nameVersion', { name: item.name, number: item.revisionNumber })} onClick={() => onDelete(item)} className="" /> : null}
+              {onDelete ? (
+                <DeleteIconButton
+                  name={t('library.group.nameVersion', { name: item.name, number: item.revisionNumber })}
+                  onClick={() => onDelete(item)}
+                  className=""
+                />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -112,7 +118,11 @@ export function CreationGroupCard({ items, onDelete }: { items: CreationItem[]; 
                 <Download aria-hidden="true" className="size-4" />
                 {t('library.group.zip')}
               </a>
-              <Link to={`/creatives/${source.creativeId}`} className={buttonClass('ghost', 'sm', 'px-2.5')} aria-label={t('library.card.openCreativeOf', { name })}>
+              <Link
+                to={`/creatives/${source.creativeId}`}
+                className={buttonClass('ghost', 'sm', 'px-2.5')}
+                aria-label={t('library.card.openCreativeOf', { name })}
+              >
                 <PenLine aria-hidden="true" className="size-4" />
                 {t('library.card.openCreative')}
               </Link>

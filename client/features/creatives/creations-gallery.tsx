@@ -43,7 +43,12 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
           {t('library.creation.version', { number: item.revisionNumber })}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-          <a href={item.downloadUrl} download className={buttonClass('secondary', 'sm', 'px-2.5')} aria-label={t('library.creation.downloadOf', { name: item.name })}>
+          <a
+            href={item.downloadUrl}
+            download
+            className={buttonClass('secondary', 'sm', 'px-2.5')}
+            aria-label={t('library.creation.downloadOf', { name: item.name })}
+          >
             <Download aria-hidden="true" className="size-4" />
             {t('library.creation.download')}
           </a>
@@ -58,7 +63,11 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
             </Link>
           ) : null}
           {item.creativeId ? (
-            <Link to={`/creatives/${item.creativeId}`} className={buttonClass('ghost', 'sm', 'px-2.5')} aria-label={t('library.card.openCreativeOf', { name: item.name })}>
+            <Link
+              to={`/creatives/${item.creativeId}`}
+              className={buttonClass('ghost', 'sm', 'px-2.5')}
+              aria-label={t('library.card.openCreativeOf', { name: item.name })}
+            >
               <PenLine aria-hidden="true" className="size-4" />
               {t('library.card.openCreative')}
             </Link>

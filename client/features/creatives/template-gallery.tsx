@@ -162,7 +162,13 @@ export default function TemplateGallery({
             </button>
           </div>
         ) : (
-          <div ref={grid} id={`${id}-grid`} role="radiogroup" aria-label={t('library.gallery.templates')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          <div
+            ref={grid}
+            id={`${id}-grid`}
+            role="radiogroup"
+            aria-label={t('library.gallery.templates')}
+            className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+          >
             {docs.map(({ template: def, doc }) => (
               <label key={def.id} className={card(template === def.id)}>
                 <input

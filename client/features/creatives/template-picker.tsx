@@ -174,13 +174,7 @@ export function TemplatePicker({
   } else if (projects.status === 'error') {
     body = <LoadFailed title={t('library.picker.projectsFailed')} onRetry={projects.reload} />;
   } else if (!project) {
-    body = (
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {projectId
-          ? t('library.picker.viewerOnly')
-          : t('library.picker.noProject')}
-      </p>
-    );
+    body = <p className="text-sm text-zinc-600 dark:text-zinc-400">{projectId ? t('library.picker.viewerOnly') : t('library.picker.noProject')}</p>;
   } else {
     body = (
       <Choices

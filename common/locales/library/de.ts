@@ -6,7 +6,8 @@ export const de: Translation<typeof en> = {
   'library.format': '{format, select, square {Quadrat} portrait {Hochformat} story {Story} landscape {Querformat} other {{format}}}',
   'library.format.lower': '{format, select, square {Quadrat} portrait {Hochformat} story {Story} landscape {Querformat} other {{format}}}',
   'library.format.hint': '{format, select, square {Feed 1:1} portrait {Feed 4:5} story {Stories und Reels 9:16} landscape {Link-Anzeigen 1,91:1} other {}}',
-  'library.status': '{status, select, draft {Entwurf} in_review {In Freigabe} approved {Freigegeben} rejected {Abgelehnt} archived {Archiviert} other {{status}}}',
+  'library.status':
+    '{status, select, draft {Entwurf} in_review {In Freigabe} approved {Freigegeben} rejected {Abgelehnt} archived {Archiviert} other {{status}}}',
 
   // The lists' filters
   'library.filter.project': 'Projekt',
@@ -88,7 +89,8 @@ export const de: Translation<typeof en> = {
   'library.picker.loadingTemplates': 'Vorlagen werden geladen',
   'library.picker.loadingProjects': 'Ihre Projekte werden geladen',
   'library.picker.projectsFailed': 'Ihre Projekte konnten nicht geladen werden',
-  'library.picker.viewerOnly': 'Sie können die Creatives dieses Projekts ansehen, aber keine erstellen: Bitten Sie einen Inhaber, Sie zum Bearbeiter zu machen.',
+  'library.picker.viewerOnly':
+    'Sie können die Creatives dieses Projekts ansehen, aber keine erstellen: Bitten Sie einen Inhaber, Sie zum Bearbeiter zu machen.',
   'library.picker.noProject': 'Creatives entstehen in einem Projekt, in dem Sie Bearbeiter oder Inhaber sind. Erstellen Sie zuerst ein Projekt.',
   'library.picker.createFailed': 'Das Creative konnte nicht erstellt werden. Versuchen Sie es erneut.',
   'library.picker.project': 'Projekt',
@@ -218,7 +220,8 @@ export const de: Translation<typeof en> = {
   'library.save.noProjectAfter': '– Ihre Arbeit hier bleibt bis dahin in diesem Browser.',
   'library.save.project': 'Projekt',
   'library.save.becomes': 'Dort entsteht ein Creative als Entwurf. Kein Wasserzeichen, keine Credits.',
-  'library.save.becomesWithPicture': 'Dort entsteht ein Creative als Entwurf, und Ihr Bild kommt in die Medien des Projekts. Kein Wasserzeichen, keine Credits.',
+  'library.save.becomesWithPicture':
+    'Dort entsteht ein Creative als Entwurf, und Ihr Bild kommt in die Medien des Projekts. Kein Wasserzeichen, keine Credits.',
   'library.save.failed': 'Das Creative konnte nicht gespeichert werden.',
   'library.save.cancel': 'Abbrechen',
   'library.save.saving': 'Wird gespeichert…',
