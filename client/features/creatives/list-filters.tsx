@@ -116,10 +116,7 @@ export function FilterSelect({
   );
 }
 
-/**
- * The filter bar of the creatives and creations lists: project (across projects only), status
- * and format, each in the URL; `children` follow them (the creative chip, Clear filters).
- */
+/** The creatives and creations lists' filters: project (across projects only), status and format, each in the URL. */
 export function ListFilterSelects({
   filters,
   set,
