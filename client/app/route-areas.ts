@@ -11,7 +11,8 @@ export const ROUTE_AREAS: Record<WorkspacePath, readonly string[]> = {
   '/projects/:projectId': ['projects', 'media'],
   '/projects/:projectId/media/:objectId': ['projects', 'media'],
   '/projects/:projectId/creatives': ['projects', 'library', 'creatives'],
-  '/projects/:projectId/marketing': ['projects', 'ads', 'funnels', 'presentations'],
+  // project-section.tsx is one module for both sections: its creatives (library) load with marketing too.
+  '/projects/:projectId/marketing': ['projects', 'library', 'ads', 'funnels', 'presentations'],
   '/media/:id': ['media'],
   '/creatives': ['library', 'creatives'],
   '/creatives/:objectId': ['creatives', 'library', 'editor', 'media'],

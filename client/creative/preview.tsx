@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { creativeTree } from '#client/creative/tree.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export interface PreviewProps {
   doc: CreativeDocument;
@@ -18,12 +19,13 @@ export interface PreviewProps {
  * Its fonts are the `cf-*` faces of client/styles.css, the files the worker renders with.
  */
 export const CreativePreview = memo(function CreativePreview({ doc, images, width, watermark, className, label }: PreviewProps) {
+  const t = useT();
   const size = FORMATS[doc.format];
   const scale = width / size.width;
   return (
     <div
       role="img"
-      aria-label={label ?? 'Creative preview'}
+      aria-label={label ?? t('library.preview.label')}
       className={className}
       style={{ width, height: size.height * scale, overflow: 'hidden', position: 'relative', flex: 'none' }}
     >

@@ -55,7 +55,7 @@ export function pictureBox(crop: PictureCrop, width: number, height: number) {
     width: width * zoom,
     height: height * zoom,
     objectPosition: `${fx * 100}% ${fy * 100}%`,
-    transform: crop.flipX || crop.flipY ? `scale(${crop.flipX ? -1 : 1}, ${crop.flipY ? -1 : 1})` : undefined,
+    transform: crop.flipX || crop.flipY ? `scale(${[crop.flipX ? -1 : 1, crop.flipY ? -1 : 1].join(', ')})` : undefined,
   };
 }
 
@@ -256,9 +256,11 @@ function watermark(doc: CreativeDocument): ReactElement[] {
   };
   return [
     <div key="wm-band" style={{ ...band, backgroundColor: '#000000', opacity: 0.18 }} />,
+    /* eslint-disable lingui/no-unlocalized-strings -- drawn into the playground's PNG by the renderer Worker (satori), which has no language: the brand's mark, the same for everyone */
     <div key="wm-text" style={{ ...band, color: '#ffffff', opacity: 0.8, fontFamily: fontFamily('inter'), fontWeight: 700, fontSize: unit * 5 }}>
       Made with Adloom
     </div>,
+    /* eslint-enable lingui/no-unlocalized-strings */
   ];
 }
 

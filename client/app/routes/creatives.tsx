@@ -4,12 +4,14 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { creatableIn, useListFilters, useProjectChoices } from '#client/features/creatives/list-filters.tsx';
 import { allProjectsEmpty } from '#client/app/all-projects-empty.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 // The template picker (its previews, ≈ 3 KB gzip) loads when "New creative" is first pressed.
 const TemplatePicker = lazy(() => import('#client/features/creatives/template-picker.tsx').then((m) => ({ default: m.TemplatePicker })));
 
 /** `/creatives`: the creatives of all the user's projects, filtered as the URL says; "New creative" opens the template picker. */
 export default function Creatives() {
+  const t = useT();
   const projects = useProjectChoices();
   const { filters } = useListFilters();
   const [picking, setPicking] = useState(false);
@@ -22,18 +24,18 @@ export default function Creatives() {
   return (
     <>
       <PageHeader
-        title="Creatives"
-        description="Ad designs across all your projects, made from templates that follow each brand kit."
-        actions={canCreate ? newButton('New creative') : undefined}
+        title={t('library.creatives.title')}
+        description={t('library.creatives.description')}
+        actions={canCreate ? newButton(t('library.creatives.new')) : undefined}
       />
       <CreativeList
         projects={ready ? projects.data : undefined}
-        empty={allProjectsEmpty('Creatives', {
+        empty={allProjectsEmpty(t('library.creatives.title'), {
           noProjects,
           create: canCreate
             ? {
-                text: 'Start from a template: it takes the project’s colours, fonts and logo, in every placement size.',
-                action: newButton('Create your first creative'),
+                text: t('library.creatives.emptyText'),
+                action: newButton(t('library.creatives.createFirst')),
               }
             : null,
         })}

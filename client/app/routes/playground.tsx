@@ -1,7 +1,7 @@
 import { Download, ImagePlus, Redo2, Save, Undo2 } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { creativeDocument, FORMATS, mediaIdsOf, replaceMedia, type CreativeDocument, type FormatId } from '#common/creative/document.ts';
+import { creativeDocument, mediaIdsOf, replaceMedia, type CreativeDocument, type FormatId } from '#common/creative/document.ts';
 import { buildTemplate, changeFormat, paletteOf, TEMPLATES, withPictureIn } from '#common/creative/templates.ts';
 import { PLAYGROUND_IMAGE_MAX_BYTES } from '#common/schemas/creatives.ts';
 import { Alert } from '#client/components/alert.tsx';
@@ -22,6 +22,9 @@ import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { uploadFile } from '#client/lib/media-library.ts';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
+import { formatInText, templateDescription, templateName } from '#client/features/creatives/library-words.ts';
 
 /** The playground's brand: Adloom's own sample palette (visitors have no brand kit). */
 const BRAND = { colors: ['#1f3a5f', '#f4a261', '#e76f51', '#2a9d8f'], headingFont: 'poppins', bodyFont: 'inter', logoMediaId: null } as const;
@@ -82,6 +85,8 @@ function dataUrlToFile(dataUrl: string, name: string): File {
 
 /** `/playground`: the creative editor for everyone, no account needed (PRODUCT.md §2). */
 export default function Playground() {
+  const t = useT();
+  const format = useFormat();
   const { user } = useSession();
   const [stored] = useState(loadStored);
   const [state, dispatch] = useReducer(editorReducer, stored.doc, initialEditorState);
@@ -155,11 +160,11 @@ export default function Playground() {
   const takePicture = async (file: File | undefined) => {
     if (!file) return;
     if (!/^image\/(png|jpeg|webp|gif)$/.test(file.type)) {
-      setNotice({ tone: 'danger', text: 'Use a PNG, JPEG, WebP or GIF image.' });
+      setNotice({ tone: 'danger', text: t('library.playground.wrongType') });
       return;
     }
     if (file.size > PLAYGROUND_IMAGE_MAX_BYTES) {
-      setNotice({ tone: 'danger', text: `That image is ${(file.size / 1024 / 1024).toFixed(1)} MB. Use one under 4 MB.` });
+      setNotice({ tone: 'danger', text: t('library.playground.tooLarge', { size: format.bytes(file.size), max: format.bytes(PLAYGROUND_IMAGE_MAX_BYTES) }) });
       return;
     }
     setNotice(null);
@@ -191,7 +196,7 @@ export default function Playground() {
           const body = (await response.json().catch(() => null)) as { error?: { message?: string; code?: string; details?: Record<string, string[]> } } | null;
           // A 429 for a renderer busy a moment (details `renderer_busy`) is not the day's downloads used up.
           const usedUp = response.status === 429 && !body?.error?.details?._?.includes('renderer_busy');
-          setNotice({ tone: 'danger', text: body?.error?.message ?? 'The image could not be made. Please try again.', signup: usedUp });
+          setNotice({ tone: 'danger', text: body?.error?.message ?? t('library.playground.renderFailed'), signup: usedUp });
           return;
         }
         const url = URL.createObjectURL(await response.blob());
@@ -206,65 +211,80 @@ export default function Playground() {
         if (Number.isFinite(remaining) && quota.status === 'ready') quota.setData({ ...quota.data, remaining });
       });
     } catch {
-      setNotice({ tone: 'danger', text: 'Adloom could not be reached. Check your connection and try again.' });
+      setNotice({ tone: 'danger', text: t('library.playground.offline') });
     }
   };
 
   const remaining = quota.status === 'ready' ? quota.data.remaining : null;
-  const size = FORMATS[doc.format];
 
   return (
     <div className="app-root flex min-h-screen flex-col">
       <header className="flex h-16 items-center justify-between gap-3 border-b border-zinc-200 bg-white px-4 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
         {/* At 390 px the logo's word, the title and both links do not fit: the word goes, the title may truncate, the links keep their line. */}
         <div className="flex min-w-0 items-center gap-3">
-          <a href="/" aria-label="Adloom home" className="shrink-0">
+          <a href="/" aria-label={t('library.playground.home')} className="shrink-0">
             <Logo className="text-lg" wordClassName="max-sm:sr-only" />
           </a>
-          <h1 className="truncate text-base font-semibold">Playground</h1>
+          <h1 className="truncate text-base font-semibold">{t('library.playground.title')}</h1>
         </div>
-        <nav aria-label="Playground" className="flex shrink-0 items-center gap-2">
+        <nav aria-label={t('library.playground.title')} className="flex shrink-0 items-center gap-2">
           {user ? (
             <a className={`${buttonClass('secondary', 'sm')} whitespace-nowrap`} href="/dashboard">
-              Open workspace
+              {t('library.playground.openWorkspace')}
             </a>
           ) : (
             <>
-              <LoginLink label="Log in" next="/playground" look="app-nav" />
-              <LoginLink label="Start free" next="/dashboard" tab="signup" look="button" />
+              <LoginLink label={t('library.playground.logIn')} next="/playground" look="app-nav" />
+              <LoginLink label={t('library.playground.startFree')} next="/dashboard" tab="signup" look="button" />
             </>
           )}
         </nav>
       </header>
       <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-950">
-        <p className="mr-auto text-sm text-zinc-600 dark:text-zinc-400">
-          Pick a template, type your text, drop in a picture. Everything stays in this browser.
-        </p>
-        <Button variant="ghost" size="sm" aria-label="Undo" disabled={state.past.length === 0} onClick={() => dispatch({ type: 'undo' })}>
+        <p className="mr-auto text-sm text-zinc-600 dark:text-zinc-400">{t('library.playground.intro')}</p>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('library.playground.undo')}
+          disabled={state.past.length === 0}
+          onClick={() => dispatch({ type: 'undo' })}
+        >
           <Undo2 className="size-4" aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="sm" aria-label="Redo" disabled={state.future.length === 0} onClick={() => dispatch({ type: 'redo' })}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('library.playground.redo')}
+          disabled={state.future.length === 0}
+          onClick={() => dispatch({ type: 'redo' })}
+        >
           <Redo2 className="size-4" aria-hidden="true" />
         </Button>
         <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
-          <ImagePlus className="size-4" aria-hidden="true" /> {image ? 'Change picture' : 'Add a picture'}
+          <ImagePlus className="size-4" aria-hidden="true" /> {image ? t('library.playground.changePicture') : t('library.playground.addPicture')}
         </Button>
         {user ? (
           <Button variant="secondary" size="sm" onClick={() => setSaving(true)}>
-            <Save className="size-4" aria-hidden="true" /> Save to a project
+            <Save className="size-4" aria-hidden="true" /> {t('library.playground.saveToProject')}
           </Button>
         ) : null}
-        <Button size="sm" onClick={() => void download()} pending={downloading.progress !== null} pendingLabel="Rendering…" disabled={remaining === 0}>
-          <Download className="size-4" aria-hidden="true" /> Download PNG
+        <Button
+          size="sm"
+          onClick={() => void download()}
+          pending={downloading.progress !== null}
+          pendingLabel={t('library.playground.rendering')}
+          disabled={remaining === 0}
+        >
+          <Download className="size-4" aria-hidden="true" /> {t('library.playground.download')}
         </Button>
         <span className="text-xs text-zinc-500" aria-live="polite">
-          {remaining === null ? '' : remaining === 0 ? 'No downloads left today' : `${remaining} of 3 downloads left today (watermarked)`}
+          {quota.status === 'ready' ? t('library.playground.downloadsLeft', { remaining: quota.data.remaining, total: quota.data.limit }) : ''}
         </span>
         {downloading.progress !== null ? <RenderProgress progress={downloading.progress} /> : null}
       </div>
       {notice ? (
         <Alert tone={notice.tone} className="m-4 mb-0">
-          {notice.text} {notice.signup && !user ? <LoginLink label="Create a free account" next="/creatives" tab="signup" look="app-nav" /> : null}
+          {notice.text} {notice.signup && !user ? <LoginLink label={t('library.playground.signUp')} next="/creatives" tab="signup" look="app-nav" /> : null}
         </Alert>
       ) : null}
       <input
@@ -278,23 +298,23 @@ export default function Playground() {
       />
       <div className="grid flex-1 grid-cols-1 lg:grid-cols-[17rem_minmax(0,1fr)_19rem]">
         <aside
-          aria-label="Templates and format"
+          aria-label={t('library.playground.sidebar')}
           className="order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950"
         >
-          <Section title="Templates">
-            <div role="radiogroup" aria-label="Template" className="grid grid-cols-3 gap-2">
-              {TEMPLATES.map((t) => (
+          <Section title={t('library.playground.templates')}>
+            <div role="radiogroup" aria-label={t('library.playground.template')} className="grid grid-cols-3 gap-2">
+              {TEMPLATES.map((def) => (
                 <button
-                  key={t.id}
+                  key={def.id}
                   type="button"
                   role="radio"
-                  aria-checked={doc.template === t.id}
-                  aria-label={t.name}
-                  title={`${t.name}: ${t.description}`}
-                  onClick={() => pickTemplate(t.id)}
-                  className={`overflow-hidden rounded-md border-2 ${doc.template === t.id ? 'border-accent-600' : 'border-transparent hover:border-zinc-300 dark:hover:border-zinc-600'}`}
+                  aria-checked={doc.template === def.id}
+                  aria-label={templateName(t, def)}
+                  title={t('library.playground.templateTitle', { name: templateName(t, def), description: templateDescription(t, def) })}
+                  onClick={() => pickTemplate(def.id)}
+                  className={`overflow-hidden rounded-md border-2 ${doc.template === def.id ? 'border-accent-600' : 'border-transparent hover:border-zinc-300 dark:hover:border-zinc-600'}`}
                 >
-                  <CreativePreview doc={templateWithPicture(t.id, 'square', image !== null)} images={images} width={72} label={t.name} />
+                  <CreativePreview doc={templateWithPicture(def.id, 'square', image !== null)} images={images} width={72} label={templateName(t, def)} />
                 </button>
               ))}
             </div>
@@ -306,12 +326,12 @@ export default function Playground() {
             palette={BRAND.colors}
             onChange={onChange}
             onPickImage={() => fileInput.current?.click()}
-            pictureLabel="Add a picture"
+            pictureLabel={t('library.playground.addPicture')}
           />
         </aside>
         <main
           className={`order-1 min-w-0 bg-zinc-100 lg:order-2 dark:bg-zinc-900 ${dragging ? 'outline-2 -outline-offset-8 outline-accent-600 outline-dashed' : ''}`}
-          aria-label={`Canvas, ${size.label.toLowerCase()}`}
+          aria-label={t('library.playground.canvas', { format: formatInText(t, doc.format) })}
           onDragOver={(event) => {
             event.preventDefault();
             setDragging(true);
@@ -335,11 +355,12 @@ export default function Playground() {
             onRedo={() => dispatch({ type: 'redo' })}
             toolbar={<ArrangeToolbar doc={doc} selected={state.selected} readOnly={false} onChange={onChange} />}
           />
-          <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">
-            Drop a picture anywhere on the canvas. Drag layers to move them, handles to resize; arrow keys move the selected layer.
-          </p>
+          <p className="px-4 pb-4 text-center text-xs text-zinc-600 dark:text-zinc-400">{t('library.playground.canvasHint')}</p>
         </main>
-        <aside aria-label="Properties" className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950">
+        <aside
+          aria-label={t('library.playground.properties')}
+          className="order-3 min-w-0 border-zinc-200 bg-white lg:border-l dark:border-zinc-800 dark:bg-zinc-950"
+        >
           <PropertiesPanel
             doc={doc}
             selected={singleSelection(state.selected)}
@@ -347,7 +368,7 @@ export default function Playground() {
             palette={BRAND.colors}
             onChange={onChange}
             onPickImage={() => fileInput.current?.click()}
-            pictureLabel="Add a picture"
+            pictureLabel={t('library.playground.addPicture')}
           />
           <LayersPanel
             doc={doc}
@@ -367,6 +388,7 @@ export default function Playground() {
 
 /** Signed in: the playground's work becomes a draft creative in one of the user's projects. */
 function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: CreativeDocument; image: string | null; onClose: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const projects = useResource(() => (open ? call(api.api.projects.$get({ query: {} })) : Promise.resolve({ items: [], nextCursor: null })), [open]);
   const [projectId, setProjectId] = useState('');
@@ -397,22 +419,22 @@ function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: Creativ
       );
       void navigate(`/creatives/${created.id}`);
     } catch (e) {
-      setError(errorMessage(e, 'The creative could not be saved.'));
+      setError(errorMessage(e, t('library.save.failed')));
       setProgress(null);
     }
   };
 
   return (
-    <Dialog open={open} title="Save to a project" onClose={onClose}>
-      {projects.status === 'loading' ? <p role="status">Loading your projects…</p> : null}
-      {projects.status === 'error' ? <Alert tone="danger">{errorMessage(projects.error, 'Your projects could not be loaded.')}</Alert> : null}
+    <Dialog open={open} title={t('library.save.title')} onClose={onClose}>
+      {projects.status === 'loading' ? <p role="status">{t('library.save.loading')}</p> : null}
+      {projects.status === 'error' ? <Alert tone="danger">{errorMessage(projects.error, t('library.save.projectsFailed'))}</Alert> : null}
       {projects.status === 'ready' && editable.length === 0 ? (
         <p className="text-sm">
-          You have no project you can edit yet.{' '}
+          {t('library.save.noProject')}{' '}
           <a href="/projects" className="font-medium text-accent-700 underline">
-            Create a project
+            {t('library.save.createProject')}
           </a>{' '}
-          first; your work here stays in this browser.
+          {t('library.save.noProjectAfter')}
         </p>
       ) : null}
       {editable.length > 0 ? (
@@ -424,7 +446,7 @@ function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: Creativ
           }}
         >
           <label className="block text-sm font-medium" htmlFor="save-project">
-            Project
+            {t('library.save.project')}
           </label>
           <select id="save-project" className={inputClass} value={chosen} onChange={(event) => setProjectId(event.target.value)}>
             {editable.map((p) => (
@@ -433,17 +455,15 @@ function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: Creativ
               </option>
             ))}
           </select>
-          <p className="text-xs text-zinc-500">
-            It becomes a draft creative there{image ? ', and your picture goes into the project’s media library' : ''}. No watermark, no credit.
-          </p>
+          <p className="text-xs text-zinc-500">{image ? t('library.save.becomesWithPicture') : t('library.save.becomes')}</p>
           {progress !== null ? <RenderProgress progress={progress} /> : null}
           {error ? <Alert tone="danger">{error}</Alert> : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose}>
-              Cancel
+              {t('library.save.cancel')}
             </Button>
-            <Button type="submit" pending={progress !== null} pendingLabel="Saving…">
-              Save creative
+            <Button type="submit" pending={progress !== null} pendingLabel={t('library.save.saving')}>
+              {t('library.save.save')}
             </Button>
           </div>
         </form>

@@ -1,8 +1,6 @@
 import { Download, Image as ImageIcon, Megaphone, PenLine, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FORMATS } from '#common/creative/document.ts';
-import { formatBytes, formatDate } from '#common/format.ts';
 import type { CreationItem } from '#common/schemas/creatives.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
@@ -10,14 +8,19 @@ import { buttonClass } from '#client/components/button.tsx';
 import { DeleteDialog } from '#client/components/delete-dialog.tsx';
 import { ClearFiltersButton, EmptyList } from '#client/components/clear-filters.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { CardGridSkeleton, DeleteIconButton } from '#client/features/creatives/creative-card.tsx';
 import { CreationGroupCard, CreationImage, groupCreations } from '#client/features/creatives/creation-group.tsx';
 import { GRID } from '#client/features/creatives/list-creatives.tsx';
-import { FORMAT_OPTIONS, FilterSelect, NameSearch, STATUS_OPTIONS, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
+import { ListFilterSelects, NameSearch, useListFilters } from '#client/features/creatives/list-filters.tsx';
+import { formatLabel } from '#client/features/creatives/library-words.ts';
 
 function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() => void) | undefined }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <li className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="relative aspect-square bg-zinc-100 dark:bg-zinc-800">
@@ -33,30 +36,40 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
           {onDelete ? <DeleteIconButton name={item.name} onClick={onDelete} className="-my-1.5 -mr-2" /> : null}
         </div>
         <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-          {item.projectName} · {FORMATS[item.format].label} · {formatBytes(item.size)}
+          {item.projectName} · {formatLabel(t, item.format)} · {format.bytes(item.size)}
         </p>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          Rendered <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time> · version {item.revisionNumber}
+          {t('library.creation.rendered')} <time dateTime={item.createdAt}>{format.date(item.createdAt)}</time> ·{' '}
+          {t('library.creation.version', { number: item.revisionNumber })}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-          <a href={item.downloadUrl} download className={buttonClass('secondary', 'sm', 'px-2.5')} aria-label={`Download ${item.name}`}>
+          <a
+            href={item.downloadUrl}
+            download
+            className={buttonClass('secondary', 'sm', 'px-2.5')}
+            aria-label={t('library.creation.downloadOf', { name: item.name })}
+          >
             <Download aria-hidden="true" className="size-4" />
-            Download
+            {t('library.creation.download')}
           </a>
           {item.role !== 'viewer' ? (
             <Link
               to={`/projects/${item.projectId}/marketing?creations=${item.id}`}
               className={buttonClass('ghost', 'sm', 'px-2.5')}
-              aria-label={`Use in an ad: ${item.name}`}
+              aria-label={t('library.card.useInAdOf', { name: item.name })}
             >
               <Megaphone aria-hidden="true" className="size-4" />
-              Use in an ad
+              {t('library.card.useInAd')}
             </Link>
           ) : null}
           {item.creativeId ? (
-            <Link to={`/creatives/${item.creativeId}`} className={buttonClass('ghost', 'sm', 'px-2.5')} aria-label={`Open creative for ${item.name}`}>
+            <Link
+              to={`/creatives/${item.creativeId}`}
+              className={buttonClass('ghost', 'sm', 'px-2.5')}
+              aria-label={t('library.card.openCreativeOf', { name: item.name })}
+            >
               <PenLine aria-hidden="true" className="size-4" />
-              Open creative
+              {t('library.card.openCreative')}
             </Link>
           ) : null}
         </div>
@@ -71,6 +84,7 @@ function CreationCard({ item, onDelete }: { item: CreationItem; onDelete?: (() =
  * creative, delete (editors and owners).
  */
 export function CreationsGallery({ projects }: { projects: readonly ProjectSummary[] | undefined }) {
+  const t = useT();
   const { filters, set, clear } = useListFilters();
   const { q, project, status, format, creative } = filters;
   const list = usePaged(
@@ -90,24 +104,16 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
   const [deleting, setDeleting] = useState<CreationItem | null>(null);
 
   return (
-    <section aria-label="Creations">
-      <NameSearch label="Search creations" value={q ?? ''} onSearch={(v) => set('q', v)} />
+    <section aria-label={t('library.creations.title')}>
+      <NameSearch label={t('library.creations.search')} value={q ?? ''} onSearch={(v) => set('q', v)} />
       <div className="mb-5 flex flex-wrap items-center gap-2">
-        <FilterSelect
-          label="Project"
-          value={project}
-          allLabel="All projects"
-          options={projectOptions(projects, project, items.find((i) => i.projectId === project)?.projectName)}
-          onChange={(v) => set('project', v)}
-        />
-        <FilterSelect label="Status" value={status} allLabel="All statuses" options={STATUS_OPTIONS} onChange={(v) => set('status', v)} />
-        <FilterSelect label="Format" value={format} allLabel="All formats" options={FORMAT_OPTIONS} onChange={(v) => set('format', v)} />
+        <ListFilterSelects filters={filters} set={set} projects={projects} projectName={items.find((i) => i.projectId === project)?.projectName} withProject />
         {creative ? (
           <span className="inline-flex h-9 items-center gap-1 rounded-full bg-accent-50 pr-1 pl-3 text-sm text-accent-800 dark:bg-accent-800/30 dark:text-accent-100">
-            Renders of one creative
+            {t('library.creations.ofOneCreative')}
             <button
               type="button"
-              aria-label="Show the renders of every creative"
+              aria-label={t('library.creations.ofEveryCreative')}
               className="grid size-7 place-items-center rounded-full hover:bg-accent-100 dark:hover:bg-accent-800/50"
               onClick={() => set('creative', '')}
             >
@@ -118,22 +124,22 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
         {filtered ? <ClearFiltersButton onClear={clear} /> : null}
       </div>
 
-      {list.status === 'loading' ? <CardGridSkeleton label="Loading creations" grid={GRID} withActions /> : null}
-      {list.status === 'error' ? <LoadFailed title="Your creations could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'loading' ? <CardGridSkeleton label={t('library.creations.loading')} grid={GRID} withActions /> : null}
+      {list.status === 'error' ? <LoadFailed title={t('library.creations.loadFailed')} onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyList
           filtered={filtered}
           icon={<ImageIcon aria-hidden="true" className="size-8" />}
           onClear={clear}
-          noMatches={q ? `No rendered PNGs named like “${q}” match these filters.` : 'No rendered PNGs match these filters.'}
-          title="Nothing rendered yet"
+          noMatches={q ? t('library.creations.noMatchesNamed', { q }) : t('library.creations.noMatches')}
+          title={t('library.creations.emptyTitle')}
           action={
             <Link to="/creatives" className={buttonClass('primary')}>
-              Go to creatives
+              {t('library.creations.toCreatives')}
             </Link>
           }
         >
-          Render a creative to PNG in the editor and it appears here, ready to download or use in an ad.
+          {t('library.creations.emptyText')}
         </EmptyList>
       ) : null}
       {items.length > 0 ? (
@@ -155,13 +161,12 @@ export function CreationsGallery({ projects }: { projects: readonly ProjectSumma
       <DeleteDialog
         item={deleting}
         list={list}
-        confirmLabel="Delete PNG"
-        failure="The PNG could not be deleted. Try again."
+        confirmLabel={t('library.creations.deleteConfirm')}
+        failure={t('library.creations.deleteFailed')}
         remove={(item) => creativesApi.removeCreation(item.id)}
         onClose={() => setDeleting(null)}
       >
-        The PNG goes from Creations for everyone in {deleting?.projectName ?? 'the project'}, and its download links stop working. The creative it was rendered
-        from stays; you can render it again.
+        {t('library.creations.deleteText', { project: deleting?.projectName ?? t('library.theProject') })}
       </DeleteDialog>
     </section>
   );

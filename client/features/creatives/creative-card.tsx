@@ -2,11 +2,13 @@ import { Megaphone, Trash2 } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
-import { formatDate } from '#common/format.ts';
 import type { CreativeSummary } from '#common/schemas/creatives.ts';
 import { StatusBadge } from '#client/components/badge.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
+import { formatLabel } from '#client/features/creatives/library-words.ts';
 
 /**
  * A creative drawn as large as fits its box, whatever its format, and redrawn when the box
@@ -49,10 +51,12 @@ export function FittedPreview({
 
 /** A creative in a grid: its preview, name, status, format, project and last change; the whole card opens it. */
 export function CreativeCard({ item, showProject, onDelete }: { item: CreativeSummary; showProject: boolean; onDelete?: (() => void) | undefined }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <li className="group relative flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 bg-white shadow-sm transition hover:border-accent-200 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent-600 hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900">
       <div className="relative aspect-square bg-zinc-100 dark:bg-zinc-800">
-        <FittedPreview doc={item.document} images={item.images} label={`Preview of ${item.name}`} className="absolute inset-4" />
+        <FittedPreview doc={item.document} images={item.images} label={t('library.card.preview', { name: item.name })} className="absolute inset-4" />
       </div>
       <div className="flex flex-1 flex-col gap-1.5 px-4 py-3">
         <div className="flex items-start justify-between gap-2">
@@ -69,18 +73,18 @@ export function CreativeCard({ item, showProject, onDelete }: { item: CreativeSu
         </div>
         <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
           {showProject ? `${item.projectName} · ` : ''}
-          {FORMATS[item.format].label}
+          {formatLabel(t, item.format)}
         </p>
         <div className="mt-auto flex h-8 items-center justify-between gap-2">
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            Updated <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
+            {t('library.card.updated')} <time dateTime={item.updatedAt}>{format.date(item.updatedAt)}</time>
           </p>
           {onDelete ? (
             <div className="relative z-10 -mr-2 flex items-center">
               <Link
                 to={`/projects/${item.projectId}/marketing?creative=${item.id}`}
-                aria-label={`Use in an ad: ${item.name}`}
-                title="Use in an ad"
+                aria-label={t('library.card.useInAdOf', { name: item.name })}
+                title={t('library.card.useInAd')}
                 className="grid size-8 shrink-0 place-items-center rounded-md text-zinc-500 hover:bg-accent-50 hover:text-accent-700 dark:hover:bg-accent-800/30 dark:hover:text-accent-200"
               >
                 <Megaphone aria-hidden="true" className="size-4" />
@@ -96,12 +100,13 @@ export function CreativeCard({ item, showProject, onDelete }: { item: CreativeSu
 
 /** The trash button in the corner of a card (creatives and creations). */
 export function DeleteIconButton({ name, onClick, className }: { name: string; onClick: () => void; className: string }) {
+  const t = useT();
   return (
     <button
       type="button"
       onClick={onClick}
-      aria-label={`Delete ${name}`}
-      title="Delete"
+      aria-label={t('library.card.deleteOf', { name })}
+      title={t('library.card.delete')}
       className={`${className} grid size-8 shrink-0 place-items-center rounded-md text-zinc-500 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-900/30 dark:hover:text-red-300`}
     >
       <Trash2 aria-hidden="true" className="size-4" />

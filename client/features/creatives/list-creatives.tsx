@@ -6,10 +6,11 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { DeleteDialog } from '#client/components/delete-dialog.tsx';
 import { ClearFiltersButton, EmptyList } from '#client/components/clear-filters.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { CardGridSkeleton, CreativeCard } from '#client/features/creatives/creative-card.tsx';
-import { FORMAT_OPTIONS, FilterSelect, NameSearch, STATUS_OPTIONS, projectOptions, useListFilters } from '#client/features/creatives/list-filters.tsx';
+import { ListFilterSelects, NameSearch, useListFilters } from '#client/features/creatives/list-filters.tsx';
 
 export const GRID = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4';
 
@@ -29,6 +30,7 @@ export function CreativeList({
   /** What an empty, unfiltered list says, and its primary action. */
   empty: { title: string; text: string; action?: ReactNode };
 }) {
+  const t = useT();
   const { filters, set, clear } = useListFilters();
   const { q, status, format } = filters;
   const project = projectId ? undefined : filters.project;
@@ -44,31 +46,27 @@ export function CreativeList({
   const [deleting, setDeleting] = useState<CreativeSummary | null>(null);
 
   return (
-    <section aria-label="Creatives">
-      <NameSearch label="Search creatives" value={q ?? ''} onSearch={(v) => set('q', v)} />
+    <section aria-label={t('library.creatives.title')}>
+      <NameSearch label={t('library.creatives.search')} value={q ?? ''} onSearch={(v) => set('q', v)} />
       <div className="mb-5 flex flex-wrap items-center gap-2">
-        {projectId ? null : (
-          <FilterSelect
-            label="Project"
-            value={project}
-            allLabel="All projects"
-            options={projectOptions(projects, project, items.find((i) => i.projectId === project)?.projectName)}
-            onChange={(v) => set('project', v)}
-          />
-        )}
-        <FilterSelect label="Status" value={status} allLabel="All statuses" options={STATUS_OPTIONS} onChange={(v) => set('status', v)} />
-        <FilterSelect label="Format" value={format} allLabel="All formats" options={FORMAT_OPTIONS} onChange={(v) => set('format', v)} />
+        <ListFilterSelects
+          filters={filters}
+          set={set}
+          projects={projects}
+          projectName={items.find((i) => i.projectId === project)?.projectName}
+          withProject={!projectId}
+        />
         {filtered ? <ClearFiltersButton onClear={clear} /> : null}
       </div>
 
-      {list.status === 'loading' ? <CardGridSkeleton label="Loading creatives" grid={GRID} /> : null}
-      {list.status === 'error' ? <LoadFailed title="The creatives could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'loading' ? <CardGridSkeleton label={t('library.creatives.loading')} grid={GRID} /> : null}
+      {list.status === 'error' ? <LoadFailed title={t('library.creatives.loadFailed')} onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyList
           filtered={filtered}
           icon={<Palette aria-hidden="true" className="size-8" />}
           onClear={clear}
-          noMatches={q ? `No creatives named like “${q}” match these filters.` : 'No creatives match these filters.'}
+          noMatches={q ? t('library.creatives.noMatchesNamed', { q }) : t('library.creatives.noMatches')}
           title={empty.title}
           action={empty.action}
         >
@@ -86,12 +84,12 @@ export function CreativeList({
       <DeleteDialog
         item={deleting}
         list={list}
-        confirmLabel="Delete creative"
-        failure="The creative could not be deleted. Try again."
+        confirmLabel={t('library.creatives.deleteConfirm')}
+        failure={t('library.creatives.deleteFailed')}
         remove={(item) => creativesApi.remove(item.id)}
         onClose={() => setDeleting(null)}
       >
-        The creative and its version history go for everyone in {deleting?.projectName ?? 'the project'}. PNGs already rendered from it stay in Creations.
+        {t('library.creatives.deleteText', { project: deleting?.projectName ?? t('library.theProject') })}
       </DeleteDialog>
     </section>
   );

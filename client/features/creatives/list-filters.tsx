@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CREATIVE_STATUSES, FORMAT_IDS, FORMATS, STATUS_LABELS, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
+import { CREATIVE_STATUSES, FORMAT_IDS, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
 import { NAME_SEARCH_MAX } from '#common/schemas/creatives.ts';
 import { ID_PATTERN } from '#common/schemas/fields.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
@@ -8,7 +8,9 @@ import { SearchBox } from '#client/components/search-box.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
 import { SEARCH_DELAY_MS } from '#client/lib/use-debounced-search.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { creativesApi } from '#client/features/creatives/api.ts';
+import { formatLabel, statusLabel } from '#client/features/creatives/library-words.ts';
 
 export interface ListFilters {
   /** A part of the name (`?q=`). */
@@ -68,6 +70,7 @@ export function NameSearch({ label, value, onSearch }: { label: string; value: s
     setShown(value);
     if (value !== typed.trim()) setTyped(value);
   }
+  const t = useT();
   const search = useEffectEvent((q: string) => onSearch(q));
   useEffect(() => {
     const q = typed.trim();
@@ -75,7 +78,7 @@ export function NameSearch({ label, value, onSearch }: { label: string; value: s
     const timer = window.setTimeout(() => search(q), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [typed, value]);
-  return <SearchBox id={id} label={label} placeholder="Search by name" value={typed} onChange={setTyped} maxLength={NAME_SEARCH_MAX} />;
+  return <SearchBox id={id} label={label} placeholder={t('library.filter.searchPlaceholder')} value={typed} onChange={setTyped} maxLength={NAME_SEARCH_MAX} />;
 }
 
 /** The user's projects, active first, then archived (their creatives and creations are still listed). */
@@ -113,12 +116,54 @@ export function FilterSelect({
   );
 }
 
-export const FORMAT_OPTIONS = FORMAT_IDS.map((id) => ({ value: id, label: FORMATS[id].label }));
-export const STATUS_OPTIONS = CREATIVE_STATUSES.map((id) => ({ value: id, label: STATUS_LABELS[id] }));
+/** The creatives and creations lists' filters: project (across projects only), status and format, each in the URL. */
+export function ListFilterSelects({
+  filters,
+  set,
+  projects,
+  projectName,
+  withProject,
+}: {
+  filters: ListFilters;
+  set: (key: FilterKey, value: string) => void;
+  projects: readonly ProjectSummary[] | undefined;
+  /** The name of the project in the URL when it is not among `projects` (yet). */
+  projectName: string | undefined;
+  withProject: boolean;
+}) {
+  const t = useT();
+  return (
+    <>
+      {withProject ? (
+        <FilterSelect
+          label={t('library.filter.project')}
+          value={filters.project}
+          allLabel={t('library.filter.allProjects')}
+          options={projectOptions(t, projects, filters.project, projectName)}
+          onChange={(v) => set('project', v)}
+        />
+      ) : null}
+      <FilterSelect
+        label={t('library.filter.status')}
+        value={filters.status}
+        allLabel={t('library.filter.allStatuses')}
+        options={CREATIVE_STATUSES.map((id) => ({ value: id, label: statusLabel(t, id) }))}
+        onChange={(v) => set('status', v)}
+      />
+      <FilterSelect
+        label={t('library.filter.format')}
+        value={filters.format}
+        allLabel={t('library.filter.allFormats')}
+        options={FORMAT_IDS.map((id) => ({ value: id, label: formatLabel(t, id) }))}
+        onChange={(v) => set('format', v)}
+      />
+    </>
+  );
+}
 
 /** Project options for the filter; the one in the URL is kept even before (or without) the list of projects. */
-export function projectOptions(projects: readonly ProjectSummary[] | undefined, selected: string | undefined, fallbackName?: string) {
-  const options = (projects ?? []).map((p) => ({ value: p.id, label: p.archived ? `${p.name} (archived)` : p.name }));
-  if (selected && !options.some((o) => o.value === selected)) options.unshift({ value: selected, label: fallbackName ?? 'This project' });
+function projectOptions(t: ReturnType<typeof useT>, projects: readonly ProjectSummary[] | undefined, selected: string | undefined, fallbackName?: string) {
+  const options = (projects ?? []).map((p) => ({ value: p.id, label: p.archived ? t('library.filter.archivedProject', { name: p.name }) : p.name }));
+  if (selected && !options.some((o) => o.value === selected)) options.unshift({ value: selected, label: fallbackName ?? t('library.filter.thisProject') });
   return options;
 }

@@ -11,7 +11,9 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { ApiError } from '#client/lib/http.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { creativesApi } from '#client/features/creatives/api.ts';
+import { formatHint, formatLabel } from '#client/features/creatives/library-words.ts';
 import { control, creatableIn } from '#client/features/creatives/list-filters.tsx';
 
 /** The gallery (the templates and their live previews) loads with the open picker, not with the creatives pages. */
@@ -57,8 +59,9 @@ function useLatestPicture(project: ProjectSummary | undefined, open: boolean): P
 }
 
 function GallerySkeleton() {
+  const t = useT();
   return (
-    <div role="status" aria-busy="true" aria-label="Loading the templates" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+    <div role="status" aria-busy="true" aria-label={t('library.picker.loadingTemplates')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {Array.from({ length: 8 }, (_, i) => (
         <Skeleton key={i} className="h-52" />
       ))}
@@ -105,6 +108,7 @@ export function TemplatePicker({
   /** The project chosen at first (e.g. the one the list is filtered to). */
   defaultProjectId?: string | undefined;
 }) {
+  const t = useT();
   const titleId = useId();
   const navigate = useNavigate();
   const [chosenProject, setChosenProject] = useState<string | undefined>();
@@ -151,7 +155,7 @@ export function TemplatePicker({
       onClose();
       void navigate(`/creatives/${creative.id}`);
     } catch (e) {
-      setError(e instanceof ApiError ? e : new ApiError('internal', 'The creative could not be created. Try again.', 0));
+      setError(e instanceof ApiError ? e : new ApiError('internal', t('library.picker.createFailed'), 0));
     } finally {
       submitting.current = false;
       setPending(false);
@@ -161,22 +165,16 @@ export function TemplatePicker({
   let body;
   if (projects.status === 'loading') {
     body = (
-      <div role="status" aria-busy="true" aria-label="Loading your projects" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <div role="status" aria-busy="true" aria-label={t('library.picker.loadingProjects')} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} className="aspect-square" />
         ))}
       </div>
     );
   } else if (projects.status === 'error') {
-    body = <LoadFailed title="Your projects could not be loaded" onRetry={projects.reload} />;
+    body = <LoadFailed title={t('library.picker.projectsFailed')} onRetry={projects.reload} />;
   } else if (!project) {
-    body = (
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {projectId
-          ? 'You can view this project’s creatives but not create them: ask an owner to make you an editor.'
-          : 'Creatives are made in a project where you are an editor or owner. Create a project first.'}
-      </p>
-    );
+    body = <p className="text-sm text-zinc-600 dark:text-zinc-400">{projectId ? t('library.picker.viewerOnly') : t('library.picker.noProject')}</p>;
   } else {
     body = (
       <Choices
@@ -210,12 +208,12 @@ export function TemplatePicker({
           <div className="relative border-b border-zinc-200 px-6 py-4 dark:border-zinc-800">
             <CloseButton onClose={close} />
             <h2 id={titleId} className="pr-10 text-lg font-semibold">
-              New creative
+              {t('library.picker.title')}
             </h2>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
               {project
-                ? `Pick a format and a template; it takes the brand kit of ${project.name}${picture ? ' and its latest picture' : ''}. You can change everything in the editor.`
-                : 'Pick a format and a template to start from.'}
+                ? t(picture ? 'library.picker.introWithPicture' : 'library.picker.intro', { project: project.name })
+                : t('library.picker.introNoProject')}
             </p>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
@@ -227,10 +225,10 @@ export function TemplatePicker({
             <FormError error={error} />
             <div className="flex justify-end gap-3">
               <Button variant="secondary" onClick={close} disabled={pending}>
-                Cancel
+                {t('library.picker.cancel')}
               </Button>
-              <Button type="submit" pending={pending} pendingLabel="Creating…" disabled={!project}>
-                Create creative
+              <Button type="submit" pending={pending} pendingLabel={t('library.picker.creating')} disabled={!project}>
+                {t('library.picker.create')}
               </Button>
             </div>
           </div>
@@ -268,6 +266,7 @@ function Choices({
   category: TemplateCategory | null;
   onCategory: (category: TemplateCategory | null) => void;
 }) {
+  const t = useT();
   const id = useId();
   const projectFieldId = `${id}-project`;
   const brand = project.brandKit;
@@ -282,7 +281,7 @@ function Choices({
       {projects ? (
         <div>
           <label htmlFor={projectFieldId} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            Project
+            {t('library.picker.project')}
           </label>
           <select
             id={projectFieldId}
@@ -300,7 +299,7 @@ function Choices({
         </div>
       ) : null}
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">Format</legend>
+        <legend className="mb-2 text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('library.picker.format')}</legend>
         <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
           {FORMAT_IDS.map((id) => (
             <label key={id} className={`${option(format === id)} items-center gap-3 px-3 py-2.5`}>
@@ -315,8 +314,8 @@ function Choices({
               />
               <FormatShape format={id} />
               <span className="min-w-0">
-                <span className="block text-sm font-medium">{FORMATS[id].label}</span>
-                <span className="block text-xs text-zinc-500 dark:text-zinc-400">{FORMATS[id].hint}</span>
+                <span className="block text-sm font-medium">{formatLabel(t, id)}</span>
+                <span className="block text-xs text-zinc-500 dark:text-zinc-400">{formatHint(t, id)}</span>
               </span>
             </label>
           ))}
