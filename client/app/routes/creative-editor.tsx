@@ -115,8 +115,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     setImages((all) => ({ ...result.images, ...all }));
     onChange(result.doc);
     dispatch({ type: 'select', ids: result.ids });
-    if (result.emptiedFrames > 0)
-      toast({ tone: 'info', message: t('creativeEditor.pasteForeign') });
+    if (result.emptiedFrames > 0) toast({ tone: 'info', message: t('creativeEditor.pasteForeign') });
   };
   const onPaste = async () => {
     const payload = await readLayersClipboardAsync();
@@ -140,7 +139,10 @@ function Editor({ initial }: { initial: CreativeDetail }) {
       setResult({ creation, free });
       refreshCredits();
     } catch (error) {
-      setRenderError({ message: errorMessage(error, t('creativeEditor.renderFailed')), credits: error instanceof ApiError && error.code === 'insufficient_credits' });
+      setRenderError({
+        message: errorMessage(error, t('creativeEditor.renderFailed')),
+        credits: error instanceof ApiError && error.code === 'insufficient_credits',
+      });
     }
   };
 
@@ -220,8 +222,11 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             <History className="size-4" aria-hidden="true" /> <span className="xl:max-2xl:sr-only">{t('creativeEditor.history')}</span>
           </Button>
           {!readOnly ? (
-            <Link to={`/projects/${initial.projectId}/marketing?creative=${initial.id}`} title={t('creativeEditor.useInAd')}
-              className={buttonClass('secondary', 'sm')}>
+            <Link
+              to={`/projects/${initial.projectId}/marketing?creative=${initial.id}`}
+              title={t('creativeEditor.useInAd')}
+              className={buttonClass('secondary', 'sm')}
+            >
               <Megaphone className="size-4" aria-hidden="true" /> <span className="xl:max-2xl:sr-only">{t('creativeEditor.useInAd')}</span>
             </Link>
           ) : null}
@@ -254,9 +259,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
       </header>
       {readOnly ? (
         <Alert tone="info" className="m-4 mb-0">
-          {initial.projectArchived
-            ? t('creativeEditor.archived')
-            : t('creativeEditor.viewer')}
+          {initial.projectArchived ? t('creativeEditor.archived') : t('creativeEditor.viewer')}
         </Alert>
       ) : null}
       {!readOnly && noCredits ? (

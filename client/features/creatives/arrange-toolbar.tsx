@@ -46,6 +46,14 @@ const ALIGN: { edge: AlignEdge; key: string; icon: ReactNode }[] = [
   { edge: 'middle', key: 'Alt+V', icon: <AlignCenterHorizontal className="size-4" aria-hidden="true" /> },
   { edge: 'bottom', key: 'Alt+S', icon: <AlignEndHorizontal className="size-4" aria-hidden="true" /> },
 ];
+/** The other tools' shortcuts: key names, shown as they are in every language. */
+const KEYS = {
+  distributeX: { key: 'Alt+Shift+H' },
+  distributeY: { key: 'Alt+Shift+V' },
+  group: { key: 'Ctrl+G' },
+  ungroup: { key: 'Ctrl+Shift+G' },
+  lock: { key: 'Ctrl+Shift+L' },
+};
 const ALIGN_CODES: Record<string, AlignEdge> = { KeyA: 'left', KeyH: 'center', KeyD: 'right', KeyW: 'top', KeyV: 'middle', KeyS: 'bottom' };
 
 /** What the selection allows (shared by the buttons and the shortcuts). */
@@ -209,21 +217,39 @@ export function ArrangeToolbar({ doc, selected, readOnly, onChange }: ArrangePro
       ))}
       <Divider />
       <ToolButton
-        label={t('creativeEditor.arrange.distributeX')} shortcut="Alt+Shift+H" disabled={!state.canDistribute} onClick={() => run({ type: 'distribute', axis: 'x' })}>
+        label={t('creativeEditor.arrange.distributeX')}
+        shortcut={KEYS.distributeX.key}
+        disabled={!state.canDistribute}
+        onClick={() => run({ type: 'distribute', axis: 'x' })}
+      >
         <AlignHorizontalDistributeCenter className="size-4" aria-hidden="true" />
       </ToolButton>
       <ToolButton
-        label={t('creativeEditor.arrange.distributeY')} shortcut="Alt+Shift+V" disabled={!state.canDistribute} onClick={() => run({ type: 'distribute', axis: 'y' })}>
+        label={t('creativeEditor.arrange.distributeY')}
+        shortcut={KEYS.distributeY.key}
+        disabled={!state.canDistribute}
+        onClick={() => run({ type: 'distribute', axis: 'y' })}
+      >
         <AlignVerticalDistributeCenter className="size-4" aria-hidden="true" />
       </ToolButton>
       <Divider />
-      <ToolButton label={t('creativeEditor.arrange.groupLayers')} shortcut="Ctrl+G" disabled={!state.canGroup} onClick={() => run({ type: 'group' })}>
+      <ToolButton label={t('creativeEditor.arrange.groupLayers')} shortcut={KEYS.group.key} disabled={!state.canGroup} onClick={() => run({ type: 'group' })}>
         <Group className="size-4" aria-hidden="true" />
       </ToolButton>
-      <ToolButton label={t('creativeEditor.arrange.ungroupLayers')} shortcut="Ctrl+Shift+G" disabled={!state.canUngroup} onClick={() => run({ type: 'ungroup' })}>
+      <ToolButton
+        label={t('creativeEditor.arrange.ungroupLayers')}
+        shortcut={KEYS.ungroup.key}
+        disabled={!state.canUngroup}
+        onClick={() => run({ type: 'ungroup' })}
+      >
         <Ungroup className="size-4" aria-hidden="true" />
       </ToolButton>
-      <ToolButton label={t('creativeEditor.arrange.lock')} shortcut="Ctrl+Shift+L" pressed={state.allLocked} onClick={() => run({ type: 'lock', locked: !state.allLocked })}>
+      <ToolButton
+        label={t('creativeEditor.arrange.lock')}
+        shortcut={KEYS.lock.key}
+        pressed={state.allLocked}
+        onClick={() => run({ type: 'lock', locked: !state.allLocked })}
+      >
         {state.allLocked ? <Lock className="size-4" aria-hidden="true" /> : <LockOpen className="size-4" aria-hidden="true" />}
       </ToolButton>
       <span role="status" aria-live="polite" className="sr-only">

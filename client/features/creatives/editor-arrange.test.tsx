@@ -56,7 +56,10 @@ function open(id: string) {
 /** A layer's name as the list shows it (in English, the tests' language). */
 const name = (id: string) => {
   const english = testFallbackI18n()!;
-  return layerName(template.layers.find((l) => l.id === id)!, english._.bind(english)).trim();
+  return layerName(
+    template.layers.find((l) => l.id === id)!,
+    english._.bind(english),
+  ).trim();
 };
 const row = (id: string) => within(screen.getByRole('list', { name: 'Layers, front to back' })).getByRole('button', { name: name(id) });
 /** The layer's box on the canvas (its position is the document's, in percent). */

@@ -74,9 +74,7 @@ export function VariationsDialog({
         </div>
       ) : (
         <form className="space-y-4" onSubmit={whenSubmitted(generate)}>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {t('creativeEditor.variations.intro')}
-          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creativeEditor.variations.intro')}</p>
           <label className="block text-sm font-medium" htmlFor="variation-count">
             {t('creativeEditor.variations.howMany')}
           </label>
@@ -101,9 +99,7 @@ export function VariationsDialog({
           {error ? <SpendError error={error} /> : null}
           {progress !== null ? (
             <div className="space-y-2">
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                {t('creativeEditor.variations.writing', { count })}
-              </p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creativeEditor.variations.writing', { count })}</p>
               <RenderProgress progress={progress} />
             </div>
           ) : null}
@@ -169,7 +165,13 @@ export function RevisionsDialog({
         <ul className="grid max-h-[65vh] grid-cols-2 gap-4 overflow-y-auto sm:grid-cols-4">
           {items.map((revision) => (
             <li key={revision.id} className="rounded-lg border border-zinc-200 p-2 text-xs dark:border-zinc-700">
-              <CreativePreview doc={revision.document} images={images} width={180} label={t('creativeEditor.revisions.version', { number: revision.number })} className="mx-auto" />
+              <CreativePreview
+                doc={revision.document}
+                images={images}
+                width={180}
+                label={t('creativeEditor.revisions.version', { number: revision.number })}
+                className="mx-auto"
+              />
               <p className="mt-2 font-medium">
                 {t('creativeEditor.revisions.version', { number: revision.number })}
                 {revision.current ? (
@@ -213,7 +215,13 @@ export function RevisionsDialog({
       ) : null}
       {revisions.status === 'ready' && nextCursor ? (
         <div className="mt-4 flex justify-center">
-          <Button variant="secondary" size="sm" pending={loadingOlder} pendingLabel={t('creativeEditor.revisions.loadingOlder')} onClick={() => void loadOlder()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            pending={loadingOlder}
+            pendingLabel={t('creativeEditor.revisions.loadingOlder')}
+            onClick={() => void loadOlder()}
+          >
             {t('creativeEditor.revisions.older')}
           </Button>
         </div>

@@ -93,11 +93,21 @@ export function BackgroundPanel({
       {bg.type === 'color' ? (
         <ColorField
           label={t('creativeEditor.panel.colour')}
-          value={bg.color} palette={palette} disabled={readOnly} onChange={(color) => set({ ...bg, color }, 'bg-color')} />
+          value={bg.color}
+          palette={palette}
+          disabled={readOnly}
+          onChange={(color) => set({ ...bg, color }, 'bg-color')}
+        />
       ) : null}
       {bg.type === 'gradient' ? (
         <>
-          <ColorField label={t('creativeEditor.panel.from')} value={bg.from} palette={palette} disabled={readOnly} onChange={(from) => set({ ...bg, from }, 'bg-from')} />
+          <ColorField
+            label={t('creativeEditor.panel.from')}
+            value={bg.from}
+            palette={palette}
+            disabled={readOnly}
+            onChange={(from) => set({ ...bg, from }, 'bg-from')}
+          />
           <ColorField label={t('creativeEditor.panel.to')} value={bg.to} palette={palette} disabled={readOnly} onChange={(to) => set({ ...bg, to }, 'bg-to')} />
           <NumberField
             label={t('creativeEditor.panel.angle')}
@@ -119,7 +129,11 @@ export function BackgroundPanel({
           </Button>
           <ColorField
             label={t('creativeEditor.panel.colourBehind')}
-            value={bg.color} palette={palette} disabled={readOnly} onChange={(color) => set({ ...bg, color }, 'bg-color')} />
+            value={bg.color}
+            palette={palette}
+            disabled={readOnly}
+            onChange={(color) => set({ ...bg, color }, 'bg-color')}
+          />
           <NumberField
             label={t('creativeEditor.panel.darken')}
             value={bg.overlay}
@@ -190,7 +204,13 @@ export function PropertiesPanel({
           <div className="grid grid-cols-2 gap-2">
             <NumberField
               label={t('creativeEditor.panel.size')}
-              value={layer.size} min={1} max={50} step={0.5} disabled={readOnly} onChange={(size) => set({ size }, g('size'))} />
+              value={layer.size}
+              min={1}
+              max={50}
+              step={0.5}
+              disabled={readOnly}
+              onChange={(size) => set({ size }, g('size'))}
+            />
             <Segmented
               label={t('creativeEditor.panel.weight')}
               value={layer.weight}
@@ -204,7 +224,11 @@ export function PropertiesPanel({
           </div>
           <ColorField
             label={t('creativeEditor.panel.textColour')}
-            value={layer.color} palette={palette} disabled={readOnly} onChange={(color) => set({ color }, g('color'))} />
+            value={layer.color}
+            palette={palette}
+            disabled={readOnly}
+            onChange={(color) => set({ color }, g('color'))}
+          />
         </>
       ) : null}
       {layer.type === 'text' ? (
@@ -330,8 +354,24 @@ export function PropertiesPanel({
       <div className="grid grid-cols-2 gap-2">
         <NumberField label="X" suffix="%" value={layer.x} min={-100} max={200} disabled={readOnly} onChange={(x) => set({ x }, g('x'))} />
         <NumberField label="Y" suffix="%" value={layer.y} min={-100} max={200} disabled={readOnly} onChange={(y) => set({ y }, g('y'))} />
-        <NumberField label={t('creativeEditor.panel.width')} suffix="%" value={layer.w} min={0.5} max={300} disabled={readOnly} onChange={(w) => set({ w }, g('w'))} />
-        <NumberField label={t('creativeEditor.panel.height')} suffix="%" value={layer.h} min={0.5} max={300} disabled={readOnly} onChange={(h) => set({ h }, g('h'))} />
+        <NumberField
+          label={t('creativeEditor.panel.width')}
+          suffix="%"
+          value={layer.w}
+          min={0.5}
+          max={300}
+          disabled={readOnly}
+          onChange={(w) => set({ w }, g('w'))}
+        />
+        <NumberField
+          label={t('creativeEditor.panel.height')}
+          suffix="%"
+          value={layer.h}
+          min={0.5}
+          max={300}
+          disabled={readOnly}
+          onChange={(h) => set({ h }, g('h'))}
+        />
       </div>
       {!readOnly ? (
         <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={() => onChange(removeLayer(doc, layer.id))}>

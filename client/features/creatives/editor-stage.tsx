@@ -171,11 +171,16 @@ export function EditorStage({
               className="relative shadow-[0_1px_3px_rgba(0,0,0,0.12),0_8px_24px_rgba(0,0,0,0.08)] ring-1 ring-zinc-900/10 select-none dark:ring-white/10"
               style={{ width, height, flex: 'none' }}
             >
-              <CreativePreview doc={previewDoc} images={images} width={width} label={t('creativeEditor.stage.preview', {
+              <CreativePreview
+                doc={previewDoc}
+                images={images}
+                width={width}
+                label={t('creativeEditor.stage.preview', {
                   format: t('creativeEditor.format.inText', { format: doc.format }),
                   width: size.width,
                   height: size.height,
-                })} />
+                })}
+              />
               <div
                 className={`absolute inset-0 ${editingLayer ? '' : 'overflow-hidden'}`}
                 data-testid="stage-overlay"

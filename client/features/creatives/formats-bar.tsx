@@ -80,7 +80,10 @@ export function FormatsBar({
       }
     >
       <nav aria-label={t('creativeEditor.formats.linked')} className={`flex min-w-0 items-center gap-1.5 ${compact ? 'flex-nowrap' : 'flex-wrap'}`}>
-        <span className="mr-1 inline-flex items-center gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-400" title={compact ? t('creativeEditor.formats.title') : undefined}>
+        <span
+          className="mr-1 inline-flex items-center gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-400"
+          title={compact ? t('creativeEditor.formats.title') : undefined}
+        >
           <Layers aria-hidden="true" className="size-3.5" /> <span className={longLabel}>{t('creativeEditor.formats.title')}</span>
         </span>
         {group.status === 'ready' ? (
@@ -226,9 +229,7 @@ export function ResizeDialog({
   return (
     <Dialog open={open} title={t('creativeEditor.resize.title')} onClose={close}>
       <form className="space-y-4" onSubmit={whenSubmitted(submit)}>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t('creativeEditor.resize.intro')}
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creativeEditor.resize.intro')}</p>
         <fieldset>
           <legend className="mb-2 text-sm font-medium">{t('creativeEditor.formats.title')}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
@@ -391,9 +392,7 @@ export function RenderAllDialog({
         </div>
       ) : (
         <form className="space-y-4" onSubmit={whenSubmitted(submit)}>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {t('creativeEditor.renderAll.intro')}
-          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creativeEditor.renderAll.intro')}</p>
           <fieldset>
             <legend className="mb-2 text-sm font-medium">{t('creativeEditor.formats.title')}</legend>
             <ul className="space-y-2">
@@ -416,7 +415,9 @@ export function RenderAllDialog({
                     <span className="flex-1">
                       <span className="block font-medium">
                         {t('creativeEditor.format.label', { format: item.format })}
-                        {item.id === creativeId ? <span className="ml-1 font-normal text-zinc-600 dark:text-zinc-400">{t('creativeEditor.renderAll.thisOne')}</span> : null}
+                        {item.id === creativeId ? (
+                          <span className="ml-1 font-normal text-zinc-600 dark:text-zinc-400">{t('creativeEditor.renderAll.thisOne')}</span>
+                        ) : null}
                       </span>
                       <span className="block text-xs text-zinc-600 dark:text-zinc-400">
                         {t('creativeEditor.renderAll.sizeVersion', {
@@ -442,8 +443,7 @@ export function RenderAllDialog({
           </fieldset>
           <p id={costId} className="text-sm">
             {t('creativeEditor.renderAll.costs')} <strong>{cost === 0 ? t('creativeEditor.renderAll.nothing') : credits(cost)}</strong>
-            {available !== null ? <> {t('creativeEditor.variations.youHave', { available })}</> : null}.
-            {short ? ` ${t('creativeEditor.renderAll.short')}` : ''}
+            {available !== null ? <> {t('creativeEditor.variations.youHave', { available })}</> : null}.{short ? ` ${t('creativeEditor.renderAll.short')}` : ''}
           </p>
           {error ? <SpendError error={error} /> : null}
           {rendering.progress !== null ? <RenderProgress progress={rendering.progress} /> : null}

@@ -30,6 +30,20 @@ export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: re
     case 'shape':
       return { id, type, ...box, shape: 'rect', fill: accent, opacity: 1, radius: 2 };
     case 'cta':
-      return { id, type, x: 32, y: 44, w: 36, h: 10, text: t('creativeEditor.newLayer.cta'), font: 'inter', weight: 700, size: 3.6, color: '#ffffff', fill: accent, radius: 1.5 };
+      return {
+        id,
+        type,
+        x: 32,
+        y: 44,
+        w: 36,
+        h: 10,
+        text: t('creativeEditor.newLayer.cta'),
+        font: 'inter',
+        weight: 700,
+        size: 3.6,
+        color: '#ffffff',
+        fill: accent,
+        radius: 1.5,
+      };
   }
 }

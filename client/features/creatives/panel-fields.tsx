@@ -186,9 +186,7 @@ export function FontField({
         value={value}
         choices={[...uploaded, ...BUNDLED_CHOICES]}
         disabled={disabled}
-        fallbackName={
-          isBrandFont(value) ? t(brandFonts?.status === 'loading' ? 'creativeEditor.font.uploadedFont' : 'creativeEditor.font.deleted') : undefined
-        }
+        fallbackName={isBrandFont(value) ? t(brandFonts?.status === 'loading' ? 'creativeEditor.font.uploadedFont' : 'creativeEditor.font.deleted') : undefined}
         onChange={(ref) => onChange(ref as FontRef)}
       />
       {brandFonts?.upload && !disabled ? <FontUploadButton accept=".ttf,.otf,.woff" pending={upload.pending} onFile={(file) => void onFile(file)} /> : null}

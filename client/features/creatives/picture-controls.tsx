@@ -62,10 +62,7 @@ function Slider({
 const percent = (value: number) => `${Math.round(value)} %`;
 
 /** The focal point's two sliders: the point across the picture, then down it. */
-const FOCUS_SLIDERS = [
-  ['x', 'creativeEditor.picture.focusX'],
-  ['y', 'creativeEditor.picture.focusY'],
-] as const;
+const FOCUS_SLIDERS = ['x', 'y'] as const;
 
 /**
  * The picture of an image layer (issue 14, point 4): zoom into it and choose the point that
@@ -117,10 +114,10 @@ export function PictureControls({
         onChange={(value) => onChange({ zoom: value === 1 ? undefined : value }, 'zoom')}
       />
       <div className="grid grid-cols-2 gap-2">
-        {FOCUS_SLIDERS.map(([axis, label]) => (
+        {FOCUS_SLIDERS.map((axis) => (
           <Slider
             key={axis}
-            label={t(label)}
+            label={axis === 'x' ? t('creativeEditor.picture.focusX') : t('creativeEditor.picture.focusY')}
             value={focal[axis]}
             min={0}
             max={100}

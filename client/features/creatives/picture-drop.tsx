@@ -186,7 +186,8 @@ export function PictureDrop({
       }
       onReplace(found.target, item);
     } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) toast({ tone: 'error', message: errorMessage(error, t('creativeEditor.drop.uploadFailed')) });
+      if (!(error instanceof DOMException && error.name === 'AbortError'))
+        toast({ tone: 'error', message: errorMessage(error, t('creativeEditor.drop.uploadFailed')) });
     } finally {
       setUpload(null);
     }

@@ -189,6 +189,9 @@ export function useStageZoom(viewRef: RefObject<HTMLDivElement | null>, canvasRe
   return { viewport, zoom, scale, zoomTo, space, panning };
 }
 
+/** The zoom buttons' shortcuts: key names, shown as they are in every language. */
+const KEYS = { out: { key: 'Ctrl+−' }, in: { key: 'Ctrl++' } };
+
 /** The zoom buttons in the canvas's corner: out, the level, in, and fit. */
 export function ZoomControls({ zoom, scale, fit, zoomTo }: { zoom: 'fit' | number; scale: number; fit: number; zoomTo: (next: number | 'fit') => void }) {
   const t = useT();
@@ -199,13 +202,18 @@ export function ZoomControls({ zoom, scale, fit, zoomTo }: { zoom: 'fit' | numbe
       aria-label={t('creativeEditor.zoom.group')}
       className="absolute right-3 bottom-3 z-30 flex items-center gap-0.5 rounded-lg border border-zinc-200 bg-white/95 p-0.5 shadow-sm dark:border-zinc-700 dark:bg-zinc-900/95"
     >
-      <ZoomButton label={t('creativeEditor.zoom.out')} shortcut="Ctrl+−" disabled={scale <= clampZoom(0, fit) + 0.001} onClick={() => zoomTo(stepZoom(scale, -1, fit))}>
+      <ZoomButton
+        label={t('creativeEditor.zoom.out')}
+        shortcut={KEYS.out.key}
+        disabled={scale <= clampZoom(0, fit) + 0.001}
+        onClick={() => zoomTo(stepZoom(scale, -1, fit))}
+      >
         <Minus className="size-4" aria-hidden="true" />
       </ZoomButton>
       <output aria-live="polite" aria-label={t('creativeEditor.zoom.level')} className="w-12 text-center text-xs text-zinc-700 tabular-nums dark:text-zinc-300">
         {percent} %
       </output>
-      <ZoomButton label={t('creativeEditor.zoom.in')} shortcut="Ctrl++" disabled={scale >= 2 - 0.001} onClick={() => zoomTo(stepZoom(scale, 1, fit))}>
+      <ZoomButton label={t('creativeEditor.zoom.in')} shortcut={KEYS.in.key} disabled={scale >= 2 - 0.001} onClick={() => zoomTo(stepZoom(scale, 1, fit))}>
         <Plus className="size-4" aria-hidden="true" />
       </ZoomButton>
       <button

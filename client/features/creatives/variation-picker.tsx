@@ -49,7 +49,11 @@ export function VariationPicker({ items, onOpen }: { items: VariationItem[]; onO
   const { width, height } = FORMATS[current.format];
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_18rem]">
-      <ul role="listbox" aria-label={t('creativeEditor.variations.list')} className="grid grid-cols-2 content-start gap-3 p-1 sm:grid-cols-4 md:max-h-[60vh] md:overflow-y-auto">
+      <ul
+        role="listbox"
+        aria-label={t('creativeEditor.variations.list')}
+        className="grid grid-cols-2 content-start gap-3 p-1 sm:grid-cols-4 md:max-h-[60vh] md:overflow-y-auto"
+      >
         {items.map((item, i) => (
           <li
             key={item.id}

@@ -27,11 +27,9 @@ export const de: Translation<typeof en> = {
   'creativeEditor.loadFailed': 'Dieses Creative konnte nicht geladen werden',
   'creativeEditor.dropGone': 'Dieser Rahmen ist nicht mehr da oder gesperrt: Das Bild bleibt in der Mediathek.',
   'creativeEditor.copied': '{count, plural, one {Ebene kopiert.} other {# Ebenen kopiert.}}',
-  'creativeEditor.pasteForeign':
-    'Bilder eines anderen Projekts bleiben dort: Wählen Sie für die leeren Rahmen Bilder aus diesem Projekt.',
+  'creativeEditor.pasteForeign': 'Bilder eines anderen Projekts bleiben dort: Wählen Sie für die leeren Rahmen Bilder aus diesem Projekt.',
   'creativeEditor.pasteNothing': 'Nichts zum Einfügen: Wählen Sie zuerst Ebenen aus und drücken Sie Strg+C (⌘C).',
-  'creativeEditor.pasteTooMany':
-    'Ein Creative hat höchstens {max} Ebenen: Dieses hat {has}, {more} weitere passen nicht mehr hinein.',
+  'creativeEditor.pasteTooMany': 'Ein Creative hat höchstens {max} Ebenen: Dieses hat {has}, {more} weitere passen nicht mehr hinein.',
   'creativeEditor.renderSaveFirst': 'Speichern Sie zuerst Ihre Änderungen: Gerendert wird die gespeicherte Version.',
   'creativeEditor.renderFailed': 'Das Rendern ist fehlgeschlagen.',
   'creativeEditor.restoreSaveFailed': 'Ihre aktuellen Änderungen konnten nicht gespeichert werden; es wurde nichts wiederhergestellt.',
@@ -44,8 +42,7 @@ export const de: Translation<typeof en> = {
   'creativeEditor.variations': 'Varianten',
   'creativeEditor.renderFree': 'PNG rendern · kostenlos',
   'creativeEditor.renderCost': 'PNG rendern · {count, plural, one {# Credit} other {# Credits}}',
-  'creativeEditor.archived':
-    'Dieses Projekt ist archiviert, daher sind seine Creatives schreibgeschützt, bis der Inhaber es wiederherstellt.',
+  'creativeEditor.archived': 'Dieses Projekt ist archiviert, daher sind seine Creatives schreibgeschützt, bis der Inhaber es wiederherstellt.',
   'creativeEditor.viewer': 'Sie können dieses Creative ansehen. Nur Bearbeiter des Projekts können es ändern oder rendern.',
   'creativeEditor.noCredits':
     'Sie haben keine Credits mehr: Für das Rendern einer neuen Version und das Erstellen von Varianten brauchen Sie Credits. Bearbeiten und Speichern bleiben kostenlos.',
@@ -72,8 +69,7 @@ export const de: Translation<typeof en> = {
     'Doppelklicken Sie auf einen Text (oder drücken Sie die Eingabetaste), um ihn direkt zu bearbeiten. Ziehen verschiebt, die Griffe ändern die Größe, Umschalt+Klick oder Ziehen über die Arbeitsfläche wählt mehrere aus; Kanten rasten ein (Strg oder ⌘ gedrückt halten für freies Platzieren). Strg + und − zoomen, Leertaste+Ziehen verschiebt die Ansicht.',
   'creativeEditor.stage.preview': 'Vorschau, {format} {width} × {height}',
   'creativeEditor.stage.selected': '{count, plural, one {# Ebene ausgewählt} other {# Ebenen ausgewählt}}',
-  'creativeEditor.stage.box':
-    '{name} ({type, select, text {Textebene} image {Bildebene} logo {Logoebene} shape {Formebene} cta {Button-Ebene} other {Ebene}})',
+  'creativeEditor.stage.box': '{name} ({type, select, text {Textebene} image {Bildebene} logo {Logoebene} shape {Formebene} cta {Button-Ebene} other {Ebene}})',
   'creativeEditor.stage.boxLocked':
     '{name} ({type, select, text {Textebene} image {Bildebene} logo {Logoebene} shape {Formebene} cta {Button-Ebene} other {Ebene}}, gesperrt)',
   'creativeEditor.stage.hintText': '. Eingabetaste bearbeitet den Text, Pfeiltasten verschieben, Alt+Pfeiltasten ändern die Größe, Entf entfernt.',
@@ -155,8 +151,7 @@ export const de: Translation<typeof en> = {
   'creativeEditor.panel.properties': 'Eigenschaften',
   'creativeEditor.panel.nothingSelected':
     'Wählen Sie eine Ebene auf der Arbeitsfläche oder in der Liste aus, um sie zu ändern. Tab wechselt zwischen Ebenen; Pfeiltasten verschieben die ausgewählte.',
-  'creativeEditor.panel.layerTitle':
-    '{type, select, text {Textebene} image {Bildebene} logo {Logoebene} shape {Formebene} cta {Button-Ebene} other {Ebene}}',
+  'creativeEditor.panel.layerTitle': '{type, select, text {Textebene} image {Bildebene} logo {Logoebene} shape {Formebene} cta {Button-Ebene} other {Ebene}}',
   'creativeEditor.panel.text': 'Text',
   'creativeEditor.panel.size': 'Größe',
   'creativeEditor.panel.weight': 'Stärke',
@@ -195,8 +190,7 @@ export const de: Translation<typeof en> = {
   'creativeEditor.font.uploadedFont': 'Hochgeladene Schrift',
   'creativeEditor.font.deleted': 'Gelöschte Schrift (in Inter dargestellt)',
   'creativeEditor.font.uploadFailed': 'Die Schrift konnte nicht hochgeladen werden.',
-  'creativeEditor.font.woff2':
-    'WOFF2-Schriften lassen sich nicht in Bilder zeichnen: Laden Sie die TTF-, OTF- oder WOFF-Version der Schrift hoch.',
+  'creativeEditor.font.woff2': 'WOFF2-Schriften lassen sich nicht in Bilder zeichnen: Laden Sie die TTF-, OTF- oder WOFF-Version der Schrift hoch.',
   'creativeEditor.font.type': 'Laden Sie eine Schriftdatei im Format TTF, OTF oder WOFF hoch.',
   'creativeEditor.font.size': 'Schriftdateien dürfen höchstens {mib, number} MiB groß sein.',
   'creativeEditor.font.offline': 'Adloom ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
@@ -231,8 +225,7 @@ export const de: Translation<typeof en> = {
   'creativeEditor.render.alreadyRendered': 'Bereits gerendert',
   'creativeEditor.render.rendered': 'Gerendert',
   'creativeEditor.render.freeNote': 'Diese Version wurde schon gerendert, daher wurde kein Credit verbraucht.',
-  'creativeEditor.render.paidNote':
-    '{count, plural, one {# Credit wurde verbraucht.} other {# Credits wurden verbraucht.}} Das PNG liegt in Ihren Renderings.',
+  'creativeEditor.render.paidNote': '{count, plural, one {# Credit wurde verbraucht.} other {# Credits wurden verbraucht.}} Das PNG liegt in Ihren Renderings.',
   'creativeEditor.render.size': 'Größe',
   'creativeEditor.render.file': 'Datei',
   'creativeEditor.render.version': 'Version',
@@ -287,8 +280,7 @@ export const de: Translation<typeof en> = {
   'creativeEditor.formats.renderAll': 'Alle Formate rendern',
   'creativeEditor.formats.zip': 'ZIP aller Formate',
   'creativeEditor.resize.pickOne': 'Wählen Sie mindestens ein Format.',
-  'creativeEditor.resize.made':
-    '{count, plural, one {# verknüpfte Kopie erstellt: {formats}.} other {# verknüpfte Kopien erstellt: {formats}.}}',
+  'creativeEditor.resize.made': '{count, plural, one {# verknüpfte Kopie erstellt: {formats}.} other {# verknüpfte Kopien erstellt: {formats}.}}',
   'creativeEditor.resize.linkedAlready': 'Diese Formate sind bereits verknüpft.',
   'creativeEditor.resize.failed': 'Die Kopien konnten nicht erstellt werden. Versuchen Sie es erneut.',
   'creativeEditor.resize.title': 'In andere Formate übertragen',
@@ -313,8 +305,7 @@ export const de: Translation<typeof en> = {
   'creativeEditor.renderAll.outcomeFailed': '· fehlgeschlagen, erstattet',
   'creativeEditor.renderAll.download': '{format}-PNG herunterladen',
   'creativeEditor.renderAll.downloadZip': 'Alle als ZIP herunterladen',
-  'creativeEditor.renderAll.intro':
-    'Jedes Format wird ein PNG in Ihren Renderings. Ein Format, dessen aktuelle Version schon gerendert wurde, ist kostenlos.',
+  'creativeEditor.renderAll.intro': 'Jedes Format wird ein PNG in Ihren Renderings. Ein Format, dessen aktuelle Version schon gerendert wurde, ist kostenlos.',
   'creativeEditor.renderAll.thisOne': '(dieses)',
   'creativeEditor.renderAll.sizeVersion': '{width} × {height} · Version {number}',
   'creativeEditor.renderAll.renderedFree': 'Gerendert · kostenlos',

@@ -11,8 +11,7 @@ export const en = {
   'creativeEditor.downloadPng': 'Download PNG',
   'creativeEditor.openCreations': 'Open creations',
   'creativeEditor.renderedPngOf': 'Rendered PNG of {name}',
-  'creativeEditor.status':
-    '{status, select, draft {Draft} in_review {In review} approved {Approved} rejected {Rejected} archived {Archived} other {{status}}}',
+  'creativeEditor.status': '{status, select, draft {Draft} in_review {In review} approved {Approved} rejected {Rejected} archived {Archived} other {{status}}}',
   'creativeEditor.format.label': '{format, select, square {Square} portrait {Portrait} story {Story} landscape {Landscape} other {{format}}}',
   /** A format's name inside a sentence ("Preview, square 1080 × 1080"). */
   'creativeEditor.format.inText': '{format, select, square {square} portrait {portrait} story {story} landscape {landscape} other {{format}}}',
@@ -45,8 +44,7 @@ export const en = {
   'creativeEditor.renderCost': 'Render PNG · {count, plural, one {# credit} other {# credits}}',
   'creativeEditor.archived': 'This project is archived, so its creatives are read-only until its owner restores it.',
   'creativeEditor.viewer': 'You can view this creative. Only editors of the project can change or render it.',
-  'creativeEditor.noCredits':
-    'You have no credits left: rendering a new version and generating variations need credits. Editing and saving stay free.',
+  'creativeEditor.noCredits': 'You have no credits left: rendering a new version and generating variations need credits. Editing and saving stay free.',
   'creativeEditor.conflictWhat': 'this creative',
   'creativeEditor.leftPanels': 'Format, background and layers',
   'creativeEditor.canvas': 'Canvas',
