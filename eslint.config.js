@@ -22,9 +22,6 @@ const NOT_YET_TRANSLATED = [
   // ads: ads and the public ad preview
   'client/features/ads/**',
   'client/public/pages/{ad-preview,ad-mockups}.tsx',
-  // creatives: the editor
-  'client/app/routes/creative-editor.tsx',
-  'client/features/creatives/{arrange-toolbar,editor-chrome,editor-dialogs,editor-panels,editor-stage,layers-panel,panel-fields,picture-controls,picture-drop,stage-boxes,stage-guides,stage-text-editor,stage-zoom,formats-bar,render-progress,render-result-dialog,variation-picker,font-field,media-picker,brand-fonts,clipboard,layer-names,new-layer,use-creative-save,use-stage-pointer}.{ts,tsx}',
   // funnels: funnels, pages, the shared editor chrome, block fields
   'client/app/routes/{funnels,funnel,pages,page-editor,component-sheet}.tsx',
   'client/features/{funnels,pages}/**',

@@ -1,7 +1,7 @@
 import { ChevronLeft, History, Megaphone, Sparkles, Wand2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
+import { STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus, type FormatId } from '#common/creative/document.ts';
 import { paletteOf } from '#common/creative/document.ts';
 import { mediaFileUrl } from '#common/media-urls.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
@@ -35,6 +35,7 @@ import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 // The library's picker and its uploader (≈ 4 KB gzip) load as the editor opens, outside its chunk.
 // Loaded when first opened: the variations and version history dialogs, and the media picker.
@@ -44,22 +45,24 @@ const MediaPicker = lazy(() => import('#client/features/creatives/media-picker.t
 
 /** `/creatives/{objectId}`: the creative editor (PRODUCT.md §4.3). */
 export default function CreativeEditorRoute() {
+  const t = useT();
   const { objectId = '' } = useParams();
   const creative = useResource(() => call(api.api.creatives[':id'].$get({ param: { id: objectId } })), [objectId]);
   if (creative.status === 'loading') {
     return (
       <EditorSkeleton
-        label="Loading the editor"
+        label={t('creativeEditor.loading')}
         className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)_18rem]"
         canvasClassName="mx-auto aspect-square w-full max-w-xl"
       />
     );
   }
-  if (creative.status === 'error') return <LoadFailed title="This creative could not be loaded" onRetry={creative.reload} />;
+  if (creative.status === 'error') return <LoadFailed title={t('creativeEditor.loadFailed')} onRetry={creative.reload} />;
   return <Editor key={creative.data.id} initial={creative.data} />;
 }
 
 function Editor({ initial }: { initial: CreativeDetail }) {
+  const t = useT();
   const toast = useToast();
   const { credits, refreshCredits } = useSession();
   const readOnly = initial.role === 'viewer' || initial.projectArchived;
@@ -90,7 +93,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const onDropPicture = (target: DropTarget, item: DroppedPicture) => {
     const next = replacePicture(docRef.current, target, item);
     if (!next) {
-      toast({ tone: 'info', message: 'That frame is gone or locked: the picture stays in the library.' });
+      toast({ tone: 'info', message: t('creativeEditor.dropGone') });
       return;
     }
     setImages((all) => ({ ...all, [item.id]: item.fileUrl ?? all[item.id] ?? mediaFileUrl(item.id) }));
@@ -100,24 +103,23 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   // Copy, paste and duplicate (Ctrl+C/V/D on the canvas), within this creative and across creatives.
   const onCopy = (ids: string[]) => {
     void copyLayers(docRef.current, ids, { projectId: initial.projectId, creativeId: initial.id }).then(
-      (count) => count > 0 && toast({ tone: 'success', message: count === 1 ? 'Layer copied.' : `${count} layers copied.` }),
+      (count) => count > 0 && toast({ tone: 'success', message: t('creativeEditor.copied', { count }) }),
     );
   };
   const placeCopies = (result: PasteResult) => {
     if (!result.ok) {
-      toast({ tone: 'error', message: result.message });
+      toast({ tone: 'error', message: t('creativeEditor.pasteTooMany', result.tooMany) });
       return;
     }
     if (result.ids.length === 0) return;
     setImages((all) => ({ ...result.images, ...all }));
     onChange(result.doc);
     dispatch({ type: 'select', ids: result.ids });
-    if (result.emptiedFrames > 0)
-      toast({ tone: 'info', message: 'Pictures of another project stay there: choose pictures from this project for the empty frames.' });
+    if (result.emptiedFrames > 0) toast({ tone: 'info', message: t('creativeEditor.pasteForeign') });
   };
   const onPaste = async () => {
     const payload = await readLayersClipboardAsync();
-    if (!payload) toast({ tone: 'info', message: 'Nothing to paste: select layers and press Ctrl+C (⌘C) first.' });
+    if (!payload) toast({ tone: 'info', message: t('creativeEditor.pasteNothing') });
     else placeCopies(pasteLayers(docRef.current, payload, { projectId: initial.projectId }));
   };
   const palette = paletteOf(initial.brandKit.colors);
@@ -127,7 +129,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     setRenderError(null);
     try {
       const { response, creation } = await rendering.track(async () => {
-        if (!(await save())) throw new ApiError('save_failed', 'Save your changes first: the render uses the saved version.', 0);
+        if (!(await save())) throw new ApiError('save_failed', t('creativeEditor.renderSaveFirst'), 0);
         const response = await api.api.creatives[':id'].render.$post({ param: { id: initial.id } });
         return { response, creation: await call(Promise.resolve(response)) };
       });
@@ -137,18 +139,21 @@ function Editor({ initial }: { initial: CreativeDetail }) {
       setResult({ creation, free });
       refreshCredits();
     } catch (error) {
-      setRenderError({ message: errorMessage(error, 'The render failed.'), credits: error instanceof ApiError && error.code === 'insufficient_credits' });
+      setRenderError({
+        message: errorMessage(error, t('creativeEditor.renderFailed')),
+        credits: error instanceof ApiError && error.code === 'insufficient_credits',
+      });
     }
   };
 
   const restore = async (rev: RevisionItem) => {
-    if (!(await save())) throw new ApiError('save_failed', 'Your current changes could not be saved; nothing was restored.', 0);
+    if (!(await save())) throw new ApiError('save_failed', t('creativeEditor.restoreSaveFailed'), 0);
     const updated = await call(api.api.creatives[':id'].revisions[':revisionId'].restore.$post({ param: { id: initial.id, revisionId: rev.id } }));
     settle(updated.document, updated.revision.number);
     setImages((all) => ({ ...updated.images, ...all }));
     setMeta((m) => ({ ...m, status: updated.status, revision: updated.revision.number, currentCreationId: updated.currentCreationId }));
     dispatch({ type: 'replace', value: updated.document });
-    toast({ tone: 'success', message: `Version ${rev.number} restored as version ${updated.revision.number}.` });
+    toast({ tone: 'success', message: t('creativeEditor.restored', { from: rev.number, to: updated.revision.number }) });
   };
 
   // The templates (≈ 10 KB gzip) load on the first change of format, not with the editor.
@@ -179,7 +184,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         </Link>
         <h1 className="sr-only">{meta.name}</h1>
         <input
-          aria-label="Creative name"
+          aria-label={t('creativeEditor.name')}
           className={`${inputClass} max-w-xs min-w-0 font-medium xl:max-w-[17rem] 2xl:max-w-xs`}
           value={nameDraft}
           maxLength={80}
@@ -195,12 +200,15 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         <StatusBadge status={meta.status} />
         {!readOnly && transitions.length > 0 ? (
           <select
-            aria-label="Change status"
+            aria-label={t('creativeEditor.changeStatus')}
             className="h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2 text-sm shadow-sm dark:border-zinc-700 dark:bg-zinc-900"
             value=""
             onChange={(event) => event.target.value && void patchMeta({ status: event.target.value as CreativeStatus })}
           >
-            <SelectOptions empty="Move to…" options={transitions.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
+            <SelectOptions
+              empty={t('creativeEditor.moveTo')}
+              options={transitions.map((s) => ({ value: s, label: t('creativeEditor.status', { status: s }) }))}
+            />
           </select>
         ) : null}
         <SaveIndicator state={readOnly ? 'readonly' : saveState} error={saveError} onRetry={() => void save()} />
@@ -211,11 +219,15 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             </>
           ) : null}
           <Button variant="secondary" size="sm" onClick={() => setDialog('revisions')}>
-            <History className="size-4" aria-hidden="true" /> <span className="xl:max-2xl:sr-only">History</span>
+            <History className="size-4" aria-hidden="true" /> <span className="xl:max-2xl:sr-only">{t('creativeEditor.history')}</span>
           </Button>
           {!readOnly ? (
-            <Link to={`/projects/${initial.projectId}/marketing?creative=${initial.id}`} title="Use in an ad" className={buttonClass('secondary', 'sm')}>
-              <Megaphone className="size-4" aria-hidden="true" /> <span className="xl:max-2xl:sr-only">Use in an ad</span>
+            <Link
+              to={`/projects/${initial.projectId}/marketing?creative=${initial.id}`}
+              title={t('creativeEditor.useInAd')}
+              className={buttonClass('secondary', 'sm')}
+            >
+              <Megaphone className="size-4" aria-hidden="true" /> <span className="xl:max-2xl:sr-only">{t('creativeEditor.useInAd')}</span>
             </Link>
           ) : null}
           {!readOnly ? (
@@ -227,7 +239,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
                 aria-describedby={noCredits ? creditsNoteId : undefined}
                 onClick={() => setDialog('variations')}
               >
-                <Sparkles className="size-4" aria-hidden="true" /> Variations
+                <Sparkles className="size-4" aria-hidden="true" /> {t('creativeEditor.variations')}
               </Button>
               <Button
                 size="sm"
@@ -235,10 +247,10 @@ function Editor({ initial }: { initial: CreativeDetail }) {
                 aria-describedby={noCredits && !renderIsFree ? creditsNoteId : undefined}
                 onClick={() => void startRender()}
                 pending={rendering.progress !== null}
-                pendingLabel="Rendering…"
+                pendingLabel={t('creativeEditor.rendering')}
               >
                 <Wand2 className="size-4" aria-hidden="true" />{' '}
-                {renderIsFree ? 'Render PNG · free' : `Render PNG · ${CREDIT_COSTS.render} credit${CREDIT_COSTS.render === 1 ? '' : 's'}`}
+                {renderIsFree ? t('creativeEditor.renderFree') : t('creativeEditor.renderCost', { count: CREDIT_COSTS.render })}
               </Button>
             </>
           ) : null}
@@ -247,29 +259,27 @@ function Editor({ initial }: { initial: CreativeDetail }) {
       </header>
       {readOnly ? (
         <Alert tone="info" className="m-4 mb-0">
-          {initial.projectArchived
-            ? 'This project is archived, so its creatives are read-only until its owner restores it.'
-            : 'You can view this creative. Only editors of the project can change or render it.'}
+          {initial.projectArchived ? t('creativeEditor.archived') : t('creativeEditor.viewer')}
         </Alert>
       ) : null}
       {!readOnly && noCredits ? (
         <div id={creditsNoteId} className="m-4 mb-0">
           <Alert tone="info">
-            You have no credits left: rendering a new version and generating variations need credits. Editing and saving stay free.{' '}
+            {t('creativeEditor.noCredits')}{' '}
             <Link to="/account/credits" className="font-medium underline">
-              Get credits
+              {t('creativeEditor.getCredits')}
             </Link>
           </Alert>
         </div>
       ) : null}
       {renderError ? <SpendError error={renderError} className="m-4 mb-0" /> : null}
-      {saveState === 'conflict' ? <SaveConflict what="this creative" /> : null}
+      {saveState === 'conflict' ? <SaveConflict what={t('creativeEditor.conflictWhat')} /> : null}
       <EditorPanels
         narrow="stack"
         columns={GRID[`${panels.left ? 'L' : ''}${panels.right ? 'R' : ''}`]!}
         open={panels}
         left={{
-          label: 'Format, background and layers',
+          label: t('creativeEditor.leftPanels'),
           children: (
             <>
               <FormatPanel doc={state.present} readOnly={readOnly} onFormat={onFormat} />
@@ -287,7 +297,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           ),
         }}
         main={{
-          label: 'Canvas',
+          label: t('creativeEditor.canvas'),
           className: 'relative',
           children: (
             <PictureDrop projectId={initial.projectId} doc={state.present} readOnly={readOnly} onReplace={onDropPicture}>
@@ -333,7 +343,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           ),
         }}
         right={{
-          label: 'Properties',
+          label: t('creativeEditor.properties'),
           children: (
             <PropertiesPanel
               doc={state.present}
@@ -351,7 +361,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         <MediaPicker
           projectId={initial.projectId}
           open={picking !== null}
-          title={picking === 'background' ? 'Choose the background picture' : 'Choose a picture'}
+          title={t(picking === 'background' ? 'creativeEditor.pickBackground' : 'creativeEditor.pickPicture')}
           onClose={() => setPicking(null)}
           onDragPicture={() => setPicking(null)}
           onPick={(item) => {

@@ -12,6 +12,7 @@ import {
   LockOpen,
   Ungroup,
 } from 'lucide-react';
+import type { I18n } from '@lingui/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CreativeDocument } from '#common/creative/document.ts';
 import {
@@ -27,6 +28,7 @@ import {
   type Axis,
 } from '#client/features/creatives/arrange.ts';
 import { isTyping } from '#client/lib/keyboard.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 export interface ArrangeProps {
   doc: CreativeDocument;
@@ -35,16 +37,24 @@ export interface ArrangeProps {
   onChange: (doc: CreativeDocument, group?: string) => void;
 }
 
-const ALIGN: { edge: AlignEdge; label: string; key: string; icon: ReactNode }[] = [
-  { edge: 'left', label: 'Align left', key: 'Alt+A', icon: <AlignStartVertical className="size-4" aria-hidden="true" /> },
-  { edge: 'center', label: 'Align centre', key: 'Alt+H', icon: <AlignCenterVertical className="size-4" aria-hidden="true" /> },
-  { edge: 'right', label: 'Align right', key: 'Alt+D', icon: <AlignEndVertical className="size-4" aria-hidden="true" /> },
-  { edge: 'top', label: 'Align top', key: 'Alt+W', icon: <AlignStartHorizontal className="size-4" aria-hidden="true" /> },
-  { edge: 'middle', label: 'Align middle', key: 'Alt+V', icon: <AlignCenterHorizontal className="size-4" aria-hidden="true" /> },
-  { edge: 'bottom', label: 'Align bottom', key: 'Alt+S', icon: <AlignEndHorizontal className="size-4" aria-hidden="true" /> },
+/** The align buttons; their labels are the catalog's (`creativeEditor.arrange.align` by edge). */
+const ALIGN: { edge: AlignEdge; key: string; icon: ReactNode }[] = [
+  { edge: 'left', key: 'Alt+A', icon: <AlignStartVertical className="size-4" aria-hidden="true" /> },
+  { edge: 'center', key: 'Alt+H', icon: <AlignCenterVertical className="size-4" aria-hidden="true" /> },
+  { edge: 'right', key: 'Alt+D', icon: <AlignEndVertical className="size-4" aria-hidden="true" /> },
+  { edge: 'top', key: 'Alt+W', icon: <AlignStartHorizontal className="size-4" aria-hidden="true" /> },
+  { edge: 'middle', key: 'Alt+V', icon: <AlignCenterHorizontal className="size-4" aria-hidden="true" /> },
+  { edge: 'bottom', key: 'Alt+S', icon: <AlignEndHorizontal className="size-4" aria-hidden="true" /> },
 ];
+/** The other tools' shortcuts: key names, shown as they are in every language. */
+const KEYS = {
+  distributeX: { key: 'Alt+Shift+H' },
+  distributeY: { key: 'Alt+Shift+V' },
+  group: { key: 'Ctrl+G' },
+  ungroup: { key: 'Ctrl+Shift+G' },
+  lock: { key: 'Ctrl+Shift+L' },
+};
 const ALIGN_CODES: Record<string, AlignEdge> = { KeyA: 'left', KeyH: 'center', KeyD: 'right', KeyW: 'top', KeyV: 'middle', KeyS: 'bottom' };
-const EDGE_WORDS: Record<AlignEdge, string> = { left: 'left', center: 'centre', right: 'right', top: 'top', middle: 'middle', bottom: 'bottom' };
 
 /** What the selection allows (shared by the buttons and the shortcuts). */
 export function arrangeState(doc: CreativeDocument, selected: readonly string[]) {
@@ -66,34 +76,44 @@ export function arrangeState(doc: CreativeDocument, selected: readonly string[])
 export type ArrangeCommand =
   { type: 'align'; edge: AlignEdge } | { type: 'distribute'; axis: Axis } | { type: 'group' } | { type: 'ungroup' } | { type: 'lock'; locked?: boolean };
 
-/** The document after a command, and what to announce; null when the selection does not allow it. */
-export function runArrange(doc: CreativeDocument, selected: readonly string[], command: ArrangeCommand): { doc: CreativeDocument; message: string } | null {
+/** The document after a command, and what to announce (in `t`'s language); null when the selection does not allow it. */
+export function runArrange(
+  doc: CreativeDocument,
+  selected: readonly string[],
+  command: ArrangeCommand,
+  t: I18n['_'],
+): { doc: CreativeDocument; message: string } | null {
   const state = arrangeState(doc, selected);
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   switch (command.type) {
     case 'align': {
       if (!state.canAlign) return null;
-      const where = EDGE_WORDS[command.edge];
       const message =
-        state.units.length === 1 ? `Aligned to the ${where} of the canvas.` : `Aligned the ${where} of ${count(state.units.length, 'item', 'items')}.`;
+        state.units.length === 1
+          ? t('creativeEditor.arrange.alignedCanvas', { edge: command.edge })
+          : t('creativeEditor.arrange.alignedItems', { edge: command.edge, count: state.units.length });
       return { doc: alignLayers(doc, selected, command.edge), message };
     }
     case 'distribute':
       if (!state.canDistribute) return null;
       return {
         doc: distributeLayers(doc, selected, command.axis),
-        message: `Spaced ${count(state.units.filter((u) => !u.locked).length, 'item', 'items')} evenly ${command.axis === 'x' ? 'across' : 'down'}.`,
+        message: t(command.axis === 'x' ? 'creativeEditor.arrange.distributedAcross' : 'creativeEditor.arrange.distributedDown', {
+          count: state.units.filter((u) => !u.locked).length,
+        }),
       };
     case 'group':
       if (!state.canGroup) return null;
-      return { doc: groupLayers(doc, selected), message: `Grouped ${count(expandGroups(doc, selected).length, 'layer', 'layers')}.` };
+      return { doc: groupLayers(doc, selected), message: t('creativeEditor.arrange.grouped', { count: expandGroups(doc, selected).length }) };
     case 'ungroup':
       if (!state.canUngroup) return null;
-      return { doc: ungroupLayers(doc, selected), message: 'Ungrouped.' };
+      return { doc: ungroupLayers(doc, selected), message: t('creativeEditor.arrange.ungrouped') };
     case 'lock': {
       // Without `locked`: a toggle (locks unless every selected layer is locked already).
       const locked = command.locked ?? !state.allLocked;
-      return { doc: setLocked(doc, selected, locked), message: `${locked ? 'Locked' : 'Unlocked'} ${count(selected.length, 'layer', 'layers')}.` };
+      return {
+        doc: setLocked(doc, selected, locked),
+        message: t(locked ? 'creativeEditor.arrange.locked' : 'creativeEditor.arrange.unlocked', { count: selected.length }),
+      };
     }
   }
 }
@@ -153,9 +173,10 @@ const Divider = () => <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-zin
  * title; what a button did is announced.
  */
 export function ArrangeToolbar({ doc, selected, readOnly, onChange }: ArrangeProps) {
+  const t = useT();
   const [message, setMessage] = useState('');
   const run = (command: ArrangeCommand) => {
-    const result = runArrange(doc, selected, command);
+    const result = runArrange(doc, selected, command, t);
     if (!result) return;
     if (result.doc !== doc) onChange(result.doc);
     setMessage(result.message);
@@ -182,11 +203,11 @@ export function ArrangeToolbar({ doc, selected, readOnly, onChange }: ArrangePro
   const state = arrangeState(doc, selected);
   const one = state.units.length === 1;
   return (
-    <div role="group" aria-label="Arrange" className="flex flex-none items-center">
-      {ALIGN.map(({ edge, label, key, icon }) => (
+    <div role="group" aria-label={t('creativeEditor.arrange.group')} className="flex flex-none items-center">
+      {ALIGN.map(({ edge, key, icon }) => (
         <ToolButton
           key={edge}
-          label={one ? `${label} to the canvas` : label}
+          label={t(one ? 'creativeEditor.arrange.alignCanvas' : 'creativeEditor.arrange.align', { edge })}
           shortcut={key}
           disabled={!state.canAlign}
           onClick={() => run({ type: 'align', edge })}
@@ -195,20 +216,40 @@ export function ArrangeToolbar({ doc, selected, readOnly, onChange }: ArrangePro
         </ToolButton>
       ))}
       <Divider />
-      <ToolButton label="Distribute horizontally" shortcut="Alt+Shift+H" disabled={!state.canDistribute} onClick={() => run({ type: 'distribute', axis: 'x' })}>
+      <ToolButton
+        label={t('creativeEditor.arrange.distributeX')}
+        shortcut={KEYS.distributeX.key}
+        disabled={!state.canDistribute}
+        onClick={() => run({ type: 'distribute', axis: 'x' })}
+      >
         <AlignHorizontalDistributeCenter className="size-4" aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Distribute vertically" shortcut="Alt+Shift+V" disabled={!state.canDistribute} onClick={() => run({ type: 'distribute', axis: 'y' })}>
+      <ToolButton
+        label={t('creativeEditor.arrange.distributeY')}
+        shortcut={KEYS.distributeY.key}
+        disabled={!state.canDistribute}
+        onClick={() => run({ type: 'distribute', axis: 'y' })}
+      >
         <AlignVerticalDistributeCenter className="size-4" aria-hidden="true" />
       </ToolButton>
       <Divider />
-      <ToolButton label="Group" shortcut="Ctrl+G" disabled={!state.canGroup} onClick={() => run({ type: 'group' })}>
+      <ToolButton label={t('creativeEditor.arrange.groupLayers')} shortcut={KEYS.group.key} disabled={!state.canGroup} onClick={() => run({ type: 'group' })}>
         <Group className="size-4" aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Ungroup" shortcut="Ctrl+Shift+G" disabled={!state.canUngroup} onClick={() => run({ type: 'ungroup' })}>
+      <ToolButton
+        label={t('creativeEditor.arrange.ungroupLayers')}
+        shortcut={KEYS.ungroup.key}
+        disabled={!state.canUngroup}
+        onClick={() => run({ type: 'ungroup' })}
+      >
         <Ungroup className="size-4" aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Lock" shortcut="Ctrl+Shift+L" pressed={state.allLocked} onClick={() => run({ type: 'lock', locked: !state.allLocked })}>
+      <ToolButton
+        label={t('creativeEditor.arrange.lock')}
+        shortcut={KEYS.lock.key}
+        pressed={state.allLocked}
+        onClick={() => run({ type: 'lock', locked: !state.allLocked })}
+      >
         {state.allLocked ? <Lock className="size-4" aria-hidden="true" /> : <LockOpen className="size-4" aria-hidden="true" />}
       </ToolButton>
       <span role="status" aria-live="polite" className="sr-only">

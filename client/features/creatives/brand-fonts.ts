@@ -1,7 +1,9 @@
+import type { I18n } from '@lingui/core';
 import { useCallback, useEffect, useState } from 'react';
 import { readErrorBody } from '#common/errors.ts';
 import { BRAND_FONT_MAX_BYTES, type BrandFontItem } from '#common/schemas/brand-fonts.ts';
 import { ApiError } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { creativesApi } from '#client/features/creatives/api.ts';
 
 /** What the editor knows of the project's uploaded fonts. */
@@ -27,16 +29,16 @@ export function registerBrandFont(font: Pick<BrandFontItem, 'id' | 'url'>): void
 }
 
 /** Refusals the browser can tell before sending the file (the server checks the bytes). */
-export function fontFileProblem(file: File): string | null {
+export function fontFileProblem(file: File, t: I18n['_']): string | null {
   const name = file.name.toLowerCase();
-  if (name.endsWith('.woff2')) return 'WOFF2 fonts cannot be drawn into images: upload the TTF, OTF or WOFF version of the font.';
-  if (!/\.(ttf|otf|woff)$/.test(name)) return 'Upload a TTF, OTF or WOFF font file.';
-  if (file.size > BRAND_FONT_MAX_BYTES) return `Font files can be up to ${BRAND_FONT_MAX_BYTES / 1024 / 1024} MiB.`;
+  if (name.endsWith('.woff2')) return t('creativeEditor.font.woff2');
+  if (!/\.(ttf|otf|woff)$/.test(name)) return t('creativeEditor.font.type');
+  if (file.size > BRAND_FONT_MAX_BYTES) return t('creativeEditor.font.size', { mib: BRAND_FONT_MAX_BYTES / 1024 / 1024 });
   return null;
 }
 
-async function uploadFont(projectId: string, file: File): Promise<BrandFontItem> {
-  const problem = fontFileProblem(file);
+async function uploadFont(projectId: string, file: File, t: I18n['_']): Promise<BrandFontItem> {
+  const problem = fontFileProblem(file, t);
   if (problem) throw new ApiError('validation_failed', problem, 422);
   let response: Response;
   try {
@@ -46,18 +48,19 @@ async function uploadFont(projectId: string, file: File): Promise<BrandFontItem>
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError('network', 'Adloom could not be reached. Check your connection and try again.', 0);
+    throw new ApiError('network', t('creativeEditor.font.offline'), 0);
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const error = readErrorBody(body);
-    throw new ApiError(error?.code ?? 'internal', error?.message ?? 'The font could not be uploaded.', response.status, error?.details, error?.requestId);
+    throw new ApiError(error?.code ?? 'internal', error?.message ?? t('creativeEditor.font.uploadFailed'), response.status, error?.details, error?.requestId);
   }
   return body as BrandFontItem;
 }
 
 /** The project's uploaded fonts, each registered with the browser as it arrives. */
 export function useBrandFonts(projectId: string, canUpload: boolean): BrandFonts {
+  const t = useT();
   const [state, setState] = useState<{ status: BrandFonts['status']; fonts: BrandFontItem[] }>({ status: 'loading', fonts: [] });
   useEffect(() => {
     let live = true;
@@ -75,12 +78,12 @@ export function useBrandFonts(projectId: string, canUpload: boolean): BrandFonts
   }, [projectId]);
   const upload = useCallback(
     async (file: File) => {
-      const font = await uploadFont(projectId, file);
+      const font = await uploadFont(projectId, file, t);
       registerBrandFont(font);
       setState((s) => ({ status: s.status, fonts: s.fonts.some((f) => f.id === font.id) ? s.fonts : [...s.fonts, font] }));
       return font;
     },
-    [projectId],
+    [projectId, t],
   );
   return canUpload ? { ...state, upload } : state;
 }

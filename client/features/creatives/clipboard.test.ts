@@ -57,13 +57,13 @@ describe('copy and paste', () => {
     expect(writeText).toHaveBeenCalledWith(localStorage.getItem(CLIPBOARD_KEY));
     const payload = readLayersClipboard()!;
     const pasted = pasteLayers(doc, payload, { projectId: 'proj_a' });
-    if (!pasted.ok) throw new Error(pasted.message);
+    if (!pasted.ok) throw new Error('refused: too many layers');
     valid(pasted.doc);
     expect(pasted.ids).toEqual(['a-2']);
     expect(pasted.doc.layers.at(-1)).toMatchObject({ id: 'a-2', x: 10 + PASTE_OFFSET, y: 10 + PASTE_OFFSET });
     // Pasting again cascades instead of hiding the first copy.
     const again = pasteLayers(pasted.doc, payload, { projectId: 'proj_a' });
-    if (!again.ok) throw new Error(again.message);
+    if (!again.ok) throw new Error('refused: too many layers');
     expect(again.doc.layers.at(-1)).toMatchObject({ id: 'a-3', x: 10 + 2 * PASTE_OFFSET });
   });
 
@@ -80,7 +80,7 @@ describe('copy and paste', () => {
     const target = docOf([shape('pic')]);
 
     const same = pasteLayers(target, payload, { projectId: 'proj_a' });
-    if (!same.ok) throw new Error(same.message);
+    if (!same.ok) throw new Error('refused: too many layers');
     expect(same.doc.layers.slice(1)).toMatchObject([
       { id: 'pic-2', mediaId: 'm1', x: 50 },
       { id: 't', font: 'brand:font1' },
@@ -91,7 +91,7 @@ describe('copy and paste', () => {
     expect(same.emptiedFrames).toBe(0);
 
     const other = pasteLayers(target, payload, { projectId: 'proj_b' });
-    if (!other.ok) throw new Error(other.message);
+    if (!other.ok) throw new Error('refused: too many layers');
     valid(other.doc);
     expect(other.doc.layers.slice(1)).toMatchObject([{ mediaId: null }, { font: 'inter' }, { mediaId: null }]);
     expect(other.emptiedFrames).toBe(2);
@@ -110,7 +110,7 @@ describe('copy and paste', () => {
     const doc = groupLayers(docOf([shape('a'), shape('b', 40, { locked: true }), shape('c', 70)]), ['a', 'b']);
     const payload = layersPayload(doc, ['a', 'b'], SOURCE)!;
     const pasted = pasteLayers(doc, payload, { projectId: 'proj_a' });
-    if (!pasted.ok) throw new Error(pasted.message);
+    if (!pasted.ok) throw new Error('refused: too many layers');
     const copies = pasted.doc.layers.filter((l) => pasted.ids.includes(l.id));
     expect(new Set(copies.map((l) => l.group)).size).toBe(1);
     expect(copies[0]!.group).not.toBe(doc.layers[0]!.group);
@@ -121,7 +121,7 @@ describe('copy and paste', () => {
     const full = docOf(Array.from({ length: MAX_LAYERS }, (_, i) => shape(`s${i}`)));
     const payload = layersPayload(docOf([shape('a')]), ['a'], SOURCE)!;
     const result = pasteLayers(full, payload, { projectId: 'proj_a' });
-    expect(result).toEqual({ ok: false, message: expect.stringContaining(`at most ${MAX_LAYERS} layers`) as string });
+    expect(result).toEqual({ ok: false, tooMany: { max: MAX_LAYERS, has: full.layers.length, more: payload.layers.length } });
   });
 
   it('reads a copy from pasted text first, and ignores anything that is not a copy of layers', () => {
@@ -167,7 +167,7 @@ describe('duplicate', () => {
   it('duplicates just in front of the frontmost selected layer, offset, with fresh ids', () => {
     const doc = docOf([shape('a'), shape('b', 40), shape('c', 70)]);
     const result = duplicateLayers(doc, ['a', 'b']);
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error('refused: too many layers');
     expect(result.doc.layers.map((l) => l.id)).toEqual(['a', 'b', 'a-2', 'b-2', 'c']);
     expect(result.ids).toEqual(['a-2', 'b-2']);
     expect(result.doc.layers[2]).toMatchObject({ x: 10 + PASTE_OFFSET, y: 10 + PASTE_OFFSET });

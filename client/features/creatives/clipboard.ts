@@ -37,7 +37,9 @@ export interface PasteTarget {
 }
 
 export type PasteResult =
-  { ok: true; doc: CreativeDocument; ids: string[]; images: Record<string, string>; emptiedFrames: number } | { ok: false; message: string };
+  | { ok: true; doc: CreativeDocument; ids: string[]; images: Record<string, string>; emptiedFrames: number }
+  /** Refused: the copies would take the creative past MAX_LAYERS (`has` layers now, `more` that do not fit); the editor words it. */
+  | { ok: false; tooMany: { max: number; has: number; more: number } };
 
 /** The payload of the layers `ids` (in stacking order), or null when none of them exists. */
 export function layersPayload(doc: CreativeDocument, ids: readonly string[], source: ClipboardSource): LayersPayload | null {
@@ -154,9 +156,7 @@ function insertCopies(doc: CreativeDocument, layers: readonly Layer[], afterInde
 }
 
 const tooMany = (count: number, doc: CreativeDocument) =>
-  doc.layers.length + count > MAX_LAYERS
-    ? `A creative has at most ${MAX_LAYERS} layers: this one has ${doc.layers.length}, and ${count} more do not fit.`
-    : null;
+  doc.layers.length + count > MAX_LAYERS ? { max: MAX_LAYERS, has: doc.layers.length, more: count } : null;
 
 /**
  * Pastes a payload into `doc` (on top of everything). Pictures of another project become
@@ -165,7 +165,7 @@ const tooMany = (count: number, doc: CreativeDocument) =>
  */
 export function pasteLayers(doc: CreativeDocument, payload: LayersPayload, target: PasteTarget): PasteResult {
   const problem = tooMany(payload.layers.length, doc);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return { ok: false, tooMany: problem };
   const sameProject = payload.projectId !== null && payload.projectId === target.projectId;
   let emptiedFrames = 0;
   const images: Record<string, string> = {};
@@ -193,7 +193,7 @@ export function duplicateLayers(doc: CreativeDocument, ids: readonly string[]): 
   const layers = doc.layers.filter((l) => wanted.has(l.id));
   if (layers.length === 0) return { ok: true, doc, ids: [], images: {}, emptiedFrames: 0 };
   const problem = tooMany(layers.length, doc);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return { ok: false, tooMany: problem };
   const front = doc.layers.findLastIndex((l) => wanted.has(l.id));
   const { doc: next, ids: copies } = insertCopies(doc, layers, front);
   return { ok: true, doc: next, ids: copies, images: {}, emptiedFrames: 0 };

@@ -10,6 +10,7 @@ import { ToastProvider } from '#client/components/toast.tsx';
 import { SessionProvider } from '#client/lib/session.tsx';
 import CreativeEditorRoute from '#client/app/routes/creative-editor.tsx';
 import { layerName } from '#client/features/creatives/layer-names.ts';
+import { testFallbackI18n } from '#client/lib/i18n-context.tsx';
 import { mockApi } from '#client/test/api-mock.ts';
 
 /** The editor as a user meets it: the layers panel, the arrange toolbar and the clipboard through the route. */
@@ -52,7 +53,14 @@ function open(id: string) {
   );
 }
 
-const name = (id: string) => layerName(template.layers.find((l) => l.id === id)!).trim();
+/** A layer's name as the list shows it (in English, the tests' language). */
+const name = (id: string) => {
+  const english = testFallbackI18n()!;
+  return layerName(
+    template.layers.find((l) => l.id === id)!,
+    english._.bind(english),
+  ).trim();
+};
 const row = (id: string) => within(screen.getByRole('list', { name: 'Layers, front to back' })).getByRole('button', { name: name(id) });
 /** The layer's box on the canvas (its position is the document's, in percent). */
 const box = (id: string) => document.querySelector<HTMLElement>(`[data-layer="${id}"]`)!;

@@ -1,5 +1,6 @@
 import { HelpCircle, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** The grid of the editor's three columns, by which side panels are open (L, R) on a wide screen. */
 export const GRID: Record<string, string> = {
@@ -34,8 +35,12 @@ export function usePanels(): [{ left: boolean; right: boolean }, (next: { left: 
 
 /** Shows or hides a side panel (on a wide screen; a narrow one stacks them under the canvas). */
 export function PanelToggle({ side, open, onToggle }: { side: 'left' | 'right'; open: boolean; onToggle: () => void }) {
+  const t = useT();
   const Icon = side === 'left' ? (open ? PanelLeftClose : PanelLeftOpen) : open ? PanelRightClose : PanelRightOpen;
-  const label = `${open ? 'Hide' : 'Show'} the ${side === 'left' ? 'layers' : 'properties'} panel`;
+  const label =
+    side === 'left'
+      ? t(open ? 'creativeEditor.chrome.hideLayers' : 'creativeEditor.chrome.showLayers')
+      : t(open ? 'creativeEditor.chrome.hideProperties' : 'creativeEditor.chrome.showProperties');
   return (
     <button
       type="button"
@@ -52,6 +57,7 @@ export function PanelToggle({ side, open, onToggle }: { side: 'left' | 'right'; 
 
 /** The canvas's gestures and shortcuts behind a "?" button in the canvas toolbar: a popover that Escape, a second press or a click elsewhere closes. */
 export function CanvasHelp() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -67,10 +73,10 @@ export function CanvasHelp() {
     <div ref={ref}>
       <button
         type="button"
-        aria-label="Canvas help"
+        aria-label={t('creativeEditor.chrome.help')}
         aria-expanded={open}
         aria-controls={id}
-        title="Canvas help"
+        title={t('creativeEditor.chrome.help')}
         onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key === 'Escape' && open) {
@@ -88,8 +94,7 @@ export function CanvasHelp() {
         hidden={!open}
         className="absolute top-12 right-2 z-40 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-zinc-200 bg-white p-3 text-xs text-zinc-700 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
       >
-        Double-click a text (or press Enter) to edit it in place. Drag to move, handles to resize, Shift+click or drag across the canvas to select several;
-        edges snap (hold Ctrl or ⌘ to place freely). Ctrl + and − zoom, space+drag pans.
+        {t('creativeEditor.chrome.helpText')}
       </p>
     </div>
   );

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { MAX_VARIATIONS, type RevisionItem } from '#common/schemas/creatives.ts';
 import type { VariationsResult } from '#common/schemas/variations.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
-import { formatDate } from '#common/format.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { MessageAlert } from '#client/components/message-alert.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { whenSubmitted } from '#client/lib/when-submitted.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
@@ -29,6 +30,7 @@ export function VariationsDialog({
   onClose: () => void;
   onCreated: () => void;
 }) {
+  const t = useT();
   const [wanted, setCount] = useState(3);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; credits: boolean } | null>(null);
@@ -51,34 +53,30 @@ export function VariationsDialog({
       setCreated(result);
       onCreated();
     } catch (e) {
-      setError({ message: errorMessage(e, 'The variations could not be made.'), credits: e instanceof ApiError && e.code === 'insufficient_credits' });
+      setError({ message: errorMessage(e, t('creativeEditor.variations.failed')), credits: e instanceof ApiError && e.code === 'insufficient_credits' });
     } finally {
       setPending(false);
     }
   };
   return (
-    <Dialog open={open} title="Generate variations" onClose={close} wide={created !== null}>
+    <Dialog open={open} title={t('creativeEditor.variations.title')} onClose={close} wide={created !== null}>
       {created ? (
         <div className="space-y-4">
           <p className="text-sm" role="status">
-            {created.items.length} new draft{created.items.length === 1 ? '' : 's'}, rendered, with other layouts, colours and copy · {created.charged} credit
-            {created.charged === 1 ? '' : 's'} used. Pick one to open it; all are kept as drafts.
+            {t('creativeEditor.variations.created', { count: created.items.length, charged: created.charged })}
           </p>
           <VariationPicker items={created.items} onOpen={close} />
           <div className="flex justify-end">
             <Button variant="secondary" onClick={() => setCreated(null)}>
-              Make more
+              {t('creativeEditor.variations.makeMore')}
             </Button>
           </div>
         </div>
       ) : (
         <form className="space-y-4" onSubmit={whenSubmitted(generate)}>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            New drafts made from this creative and the brand kit — other layouts and palettes, new headlines, body copy and buttons — each rendered to a PNG to
-            pick from. A variation that cannot be rendered is refunded.
-          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creativeEditor.variations.intro')}</p>
           <label className="block text-sm font-medium" htmlFor="variation-count">
-            How many
+            {t('creativeEditor.variations.howMany')}
           </label>
           <div className="flex items-center gap-3">
             <input
@@ -95,27 +93,22 @@ export function VariationsDialog({
             </output>
           </div>
           <p className="text-sm">
-            Costs{' '}
-            <strong>
-              {cost} credit{cost === 1 ? '' : 's'}
-            </strong>
-            {available !== null ? ` · you have ${available}` : ''}.
+            {t('creativeEditor.variations.costs')} <strong>{t('creativeEditor.credits', { count: cost })}</strong>
+            {available !== null ? <> {t('creativeEditor.variations.youHave', { available })}</> : null}.
           </p>
           {error ? <SpendError error={error} /> : null}
           {progress !== null ? (
             <div className="space-y-2">
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                Writing and rendering {count} variation{count === 1 ? '' : 's'}…
-              </p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creativeEditor.variations.writing', { count })}</p>
               <RenderProgress progress={progress} />
             </div>
           ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t('creativeEditor.cancel')}
             </Button>
-            <Button type="submit" pending={pending} pendingLabel="Rendering…">
-              Generate {count}
+            <Button type="submit" pending={pending} pendingLabel={t('creativeEditor.rendering')}>
+              {t('creativeEditor.variations.generate', { count })}
             </Button>
           </div>
         </form>
@@ -139,6 +132,8 @@ export function RevisionsDialog({
   onClose: () => void;
   onRestore: (revision: RevisionItem) => Promise<void>;
 }) {
+  const t = useT();
+  const format = useFormat();
   const revisions = useResource(() => (open ? creativesApi.revisions(creativeId) : Promise.resolve({ items: [], nextCursor: null })), [open, creativeId]);
   const [restoring, setRestoring] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -156,30 +151,40 @@ export function RevisionsDialog({
       const after = revisions.data;
       setOlder((o) => ({ after, items: [...(o && o.after === after ? o.items : []), ...page.items], nextCursor: page.nextCursor }));
     } catch (e) {
-      setError(errorMessage(e, 'Older versions could not be loaded.'));
+      setError(errorMessage(e, t('creativeEditor.revisions.olderFailed')));
     } finally {
       setLoadingOlder(false);
     }
   };
   return (
-    <Dialog open={open} title="Version history" onClose={onClose} wide>
-      {revisions.status === 'loading' ? <p role="status">Loading the versions…</p> : null}
-      {revisions.status === 'error' ? <LoadFailed title="The versions could not be loaded" onRetry={revisions.reload} /> : null}
+    <Dialog open={open} title={t('creativeEditor.revisions.title')} onClose={onClose} wide>
+      {revisions.status === 'loading' ? <p role="status">{t('creativeEditor.revisions.loading')}</p> : null}
+      {revisions.status === 'error' ? <LoadFailed title={t('creativeEditor.revisions.loadFailed')} onRetry={revisions.reload} /> : null}
       <MessageAlert message={error} className="mb-3" />
       {revisions.status === 'ready' ? (
         <ul className="grid max-h-[65vh] grid-cols-2 gap-4 overflow-y-auto sm:grid-cols-4">
           {items.map((revision) => (
             <li key={revision.id} className="rounded-lg border border-zinc-200 p-2 text-xs dark:border-zinc-700">
-              <CreativePreview doc={revision.document} images={images} width={180} label={`Version ${revision.number}`} className="mx-auto" />
+              <CreativePreview
+                doc={revision.document}
+                images={images}
+                width={180}
+                label={t('creativeEditor.revisions.version', { number: revision.number })}
+                className="mx-auto"
+              />
               <p className="mt-2 font-medium">
-                Version {revision.number}
+                {t('creativeEditor.revisions.version', { number: revision.number })}
                 {revision.current ? (
-                  <span className="ml-1 rounded bg-accent-50 px-1 text-accent-800 dark:bg-accent-800/30 dark:text-accent-100">current</span>
+                  <span className="ml-1 rounded bg-accent-50 px-1 text-accent-800 dark:bg-accent-800/30 dark:text-accent-100">
+                    {t('creativeEditor.revisions.current')}
+                  </span>
                 ) : null}
               </p>
               <p className="text-zinc-500">
-                {formatDate(revision.createdAt)} · {revision.authorName ?? 'Former member'}
-                {revision.reason === 'restored' ? ' · restored' : ''}
+                {t(revision.reason === 'restored' ? 'creativeEditor.revisions.metaRestored' : 'creativeEditor.revisions.meta', {
+                  date: format.date(revision.createdAt),
+                  author: revision.authorName ?? t('creativeEditor.revisions.formerMember'),
+                })}
               </p>
               {!readOnly && !revision.current ? (
                 <Button
@@ -187,7 +192,7 @@ export function RevisionsDialog({
                   size="sm"
                   className="mt-2 w-full"
                   pending={restoring === revision.id}
-                  pendingLabel="Restoring…"
+                  pendingLabel={t('creativeEditor.revisions.restoring')}
                   onClick={async () => {
                     setRestoring(revision.id);
                     setError(null);
@@ -195,13 +200,13 @@ export function RevisionsDialog({
                       await onRestore(revision);
                       onClose();
                     } catch (e) {
-                      setError(errorMessage(e, 'That version could not be restored.'));
+                      setError(errorMessage(e, t('creativeEditor.revisions.restoreFailed')));
                     } finally {
                       setRestoring(null);
                     }
                   }}
                 >
-                  <RotateCcw className="size-3.5" aria-hidden="true" /> Restore
+                  <RotateCcw className="size-3.5" aria-hidden="true" /> {t('creativeEditor.revisions.restore')}
                 </Button>
               ) : null}
             </li>
@@ -210,14 +215,20 @@ export function RevisionsDialog({
       ) : null}
       {revisions.status === 'ready' && nextCursor ? (
         <div className="mt-4 flex justify-center">
-          <Button variant="secondary" size="sm" pending={loadingOlder} pendingLabel="Loading…" onClick={() => void loadOlder()}>
-            Show older versions
+          <Button
+            variant="secondary"
+            size="sm"
+            pending={loadingOlder}
+            pendingLabel={t('creativeEditor.revisions.loadingOlder')}
+            onClick={() => void loadOlder()}
+          >
+            {t('creativeEditor.revisions.older')}
           </Button>
         </div>
       ) : null}
       <p className="mt-4 text-xs text-zinc-500">
         <ExternalLink className="mr-1 inline size-3" aria-hidden="true" />
-        Restoring makes the old version the newest one; nothing is lost.
+        {t('creativeEditor.revisions.note')}
       </p>
     </Dialog>
   );

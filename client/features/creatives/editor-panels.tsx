@@ -1,11 +1,11 @@
 import { Image as ImageIcon, Trash2 } from 'lucide-react';
 import { FORMAT_IDS, FORMATS, type Background, type CreativeDocument, type FormatId, type Layer } from '#common/creative/document.ts';
 import { Button } from '#client/components/button.tsx';
-import { LAYER_LABELS } from '#client/features/creatives/layer-names.ts';
 import { removeLayer, updateLayer } from '#client/features/creatives/editor-state.ts';
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { PictureControls } from '#client/features/creatives/picture-controls.tsx';
 import { ColorField, Field, FontField, inputClass, NumberField, Section, Segmented } from '#client/features/creatives/panel-fields.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 export interface PanelProps {
   doc: CreativeDocument;
@@ -24,9 +24,10 @@ export interface PanelProps {
 }
 
 export function FormatPanel({ doc, readOnly, onFormat }: Pick<PanelProps, 'doc' | 'readOnly' | 'onFormat'>) {
+  const t = useT();
   return (
-    <Section title="Format">
-      <div role="radiogroup" aria-label="Format" className="grid grid-cols-2 gap-2">
+    <Section title={t('creativeEditor.panel.format')}>
+      <div role="radiogroup" aria-label={t('creativeEditor.panel.format')} className="grid grid-cols-2 gap-2">
         {FORMAT_IDS.map((id) => {
           const f = FORMATS[id];
           const checked = doc.format === id;
@@ -47,7 +48,7 @@ export function FormatPanel({ doc, readOnly, onFormat }: Pick<PanelProps, 'doc' 
                 />
               </span>
               <span>
-                <span className="block font-medium">{f.label}</span>
+                <span className="block font-medium">{t('creativeEditor.format.label', { format: id })}</span>
                 <span className="block text-zinc-600 dark:text-zinc-400">
                   {f.width} × {f.height}
                 </span>
@@ -68,19 +69,20 @@ export function BackgroundPanel({
   onPickImage,
   pictureLabel,
 }: Pick<PanelProps, 'doc' | 'readOnly' | 'palette' | 'onChange' | 'onPickImage' | 'pictureLabel'>) {
+  const t = useT();
   const bg = doc.background;
   const set = (background: Background, group?: string) => onChange({ ...doc, background }, group);
   const base = bg.type === 'gradient' ? bg.from : bg.color;
   return (
-    <Section title="Background">
+    <Section title={t('creativeEditor.panel.background')}>
       <Segmented
-        label="Fill"
+        label={t('creativeEditor.panel.fill')}
         value={bg.type}
         disabled={readOnly}
         options={[
-          { value: 'color', label: 'Colour' },
-          { value: 'gradient', label: 'Gradient' },
-          { value: 'media', label: 'Picture' },
+          { value: 'color', label: t('creativeEditor.panel.colour') },
+          { value: 'gradient', label: t('creativeEditor.panel.gradient') },
+          { value: 'media', label: t('creativeEditor.panel.picture') },
         ]}
         onChange={(type) => {
           if (type === 'color') set({ type: 'color', color: base });
@@ -89,14 +91,26 @@ export function BackgroundPanel({
         }}
       />
       {bg.type === 'color' ? (
-        <ColorField label="Colour" value={bg.color} palette={palette} disabled={readOnly} onChange={(color) => set({ ...bg, color }, 'bg-color')} />
+        <ColorField
+          label={t('creativeEditor.panel.colour')}
+          value={bg.color}
+          palette={palette}
+          disabled={readOnly}
+          onChange={(color) => set({ ...bg, color }, 'bg-color')}
+        />
       ) : null}
       {bg.type === 'gradient' ? (
         <>
-          <ColorField label="From" value={bg.from} palette={palette} disabled={readOnly} onChange={(from) => set({ ...bg, from }, 'bg-from')} />
-          <ColorField label="To" value={bg.to} palette={palette} disabled={readOnly} onChange={(to) => set({ ...bg, to }, 'bg-to')} />
+          <ColorField
+            label={t('creativeEditor.panel.from')}
+            value={bg.from}
+            palette={palette}
+            disabled={readOnly}
+            onChange={(from) => set({ ...bg, from }, 'bg-from')}
+          />
+          <ColorField label={t('creativeEditor.panel.to')} value={bg.to} palette={palette} disabled={readOnly} onChange={(to) => set({ ...bg, to }, 'bg-to')} />
           <NumberField
-            label="Angle"
+            label={t('creativeEditor.panel.angle')}
             suffix="°"
             value={bg.angle}
             min={0}
@@ -110,11 +124,18 @@ export function BackgroundPanel({
       {bg.type === 'media' ? (
         <>
           <Button variant="secondary" size="sm" disabled={readOnly} onClick={() => onPickImage('background')}>
-            <ImageIcon className="size-4" aria-hidden="true" /> {bg.mediaId ? 'Change picture' : (pictureLabel ?? 'Choose picture')}
+            <ImageIcon className="size-4" aria-hidden="true" />{' '}
+            {bg.mediaId ? t('creativeEditor.panel.changePicture') : (pictureLabel ?? t('creativeEditor.panel.choosePicture'))}
           </Button>
-          <ColorField label="Colour behind" value={bg.color} palette={palette} disabled={readOnly} onChange={(color) => set({ ...bg, color }, 'bg-color')} />
+          <ColorField
+            label={t('creativeEditor.panel.colourBehind')}
+            value={bg.color}
+            palette={palette}
+            disabled={readOnly}
+            onChange={(color) => set({ ...bg, color }, 'bg-color')}
+          />
           <NumberField
-            label="Darken"
+            label={t('creativeEditor.panel.darken')}
             value={bg.overlay}
             min={0}
             max={0.9}
@@ -138,23 +159,22 @@ export function PropertiesPanel({
   pictureLabel,
   brandFonts,
 }: Omit<PanelProps, 'onFormat' | 'onSelect'>) {
+  const t = useT();
   const layer = doc.layers.find((l) => l.id === selected);
   if (!layer) {
     return (
-      <Section title="Properties">
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">
-          Select a layer on the canvas or in the list to change it. Tab moves between layers; arrow keys move the selected one.
-        </p>
+      <Section title={t('creativeEditor.panel.properties')}>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('creativeEditor.panel.nothingSelected')}</p>
       </Section>
     );
   }
   const set = (patch: Partial<Layer>, group?: string) => onChange(updateLayer(doc, layer.id, patch), group ? `${group}-${layer.id}` : undefined);
   const g = (name: string) => name;
   return (
-    <Section title={`${LAYER_LABELS[layer.type]} layer`}>
+    <Section title={t('creativeEditor.panel.layerTitle', { type: layer.type })}>
       {layer.type === 'text' || layer.type === 'cta' ? (
         <>
-          <Field label="Text">
+          <Field label={t('creativeEditor.panel.text')}>
             {(id) =>
               layer.type === 'text' ? (
                 <textarea
@@ -182,48 +202,62 @@ export function PropertiesPanel({
           </Field>
           <FontField value={layer.font} disabled={readOnly} brandFonts={brandFonts} onChange={(font) => set({ font })} />
           <div className="grid grid-cols-2 gap-2">
-            <NumberField label="Size" value={layer.size} min={1} max={50} step={0.5} disabled={readOnly} onChange={(size) => set({ size }, g('size'))} />
+            <NumberField
+              label={t('creativeEditor.panel.size')}
+              value={layer.size}
+              min={1}
+              max={50}
+              step={0.5}
+              disabled={readOnly}
+              onChange={(size) => set({ size }, g('size'))}
+            />
             <Segmented
-              label="Weight"
+              label={t('creativeEditor.panel.weight')}
               value={layer.weight}
               disabled={readOnly}
               options={[
-                { value: 400, label: 'Regular' },
-                { value: 700, label: 'Bold' },
+                { value: 400, label: t('creativeEditor.panel.regular') },
+                { value: 700, label: t('creativeEditor.panel.bold') },
               ]}
               onChange={(weight) => set({ weight })}
             />
           </div>
-          <ColorField label="Text colour" value={layer.color} palette={palette} disabled={readOnly} onChange={(color) => set({ color }, g('color'))} />
+          <ColorField
+            label={t('creativeEditor.panel.textColour')}
+            value={layer.color}
+            palette={palette}
+            disabled={readOnly}
+            onChange={(color) => set({ color }, g('color'))}
+          />
         </>
       ) : null}
       {layer.type === 'text' ? (
         <>
           <Segmented
-            label="Align"
+            label={t('creativeEditor.panel.align')}
             value={layer.align}
             disabled={readOnly}
             options={[
-              { value: 'left', label: 'Left' },
-              { value: 'center', label: 'Centre' },
-              { value: 'right', label: 'Right' },
+              { value: 'left', label: t('creativeEditor.panel.left') },
+              { value: 'center', label: t('creativeEditor.panel.centre') },
+              { value: 'right', label: t('creativeEditor.panel.right') },
             ]}
             onChange={(align) => set({ align })}
           />
           <Segmented
-            label="Vertical"
+            label={t('creativeEditor.panel.vertical')}
             value={layer.vAlign}
             disabled={readOnly}
             options={[
-              { value: 'top', label: 'Top' },
-              { value: 'middle', label: 'Middle' },
-              { value: 'bottom', label: 'Bottom' },
+              { value: 'top', label: t('creativeEditor.panel.top') },
+              { value: 'middle', label: t('creativeEditor.panel.middle') },
+              { value: 'bottom', label: t('creativeEditor.panel.bottom') },
             ]}
             onChange={(vAlign) => set({ vAlign })}
           />
           <div className="grid grid-cols-2 items-end gap-2">
             <NumberField
-              label="Line height"
+              label={t('creativeEditor.panel.lineHeight')}
               value={layer.lineHeight}
               min={0.8}
               max={2.5}
@@ -233,7 +267,7 @@ export function PropertiesPanel({
             />
             <label className="flex h-9 items-center gap-2 text-sm">
               <input type="checkbox" checked={layer.uppercase} disabled={readOnly} onChange={(event) => set({ uppercase: event.target.checked })} />
-              Capitals
+              {t('creativeEditor.panel.capitals')}
             </label>
           </div>
           <div>
@@ -245,19 +279,17 @@ export function PropertiesPanel({
                 aria-describedby={`autofit-${layer.id}`}
                 onChange={(event) => set({ autoFit: event.target.checked })}
               />
-              Shrink to fit the box
+              {t('creativeEditor.panel.autoFit')}
             </label>
             <p id={`autofit-${layer.id}`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-              {layer.autoFit
-                ? `Drawn at up to ${layer.size} (the size above), smaller when the text needs it.`
-                : 'The text keeps its size, even when it overflows.'}
+              {layer.autoFit ? t('creativeEditor.panel.autoFitOn', { size: layer.size }) : t('creativeEditor.panel.autoFitOff')}
             </p>
           </div>
         </>
       ) : null}
       {layer.type === 'cta' || layer.type === 'shape' ? (
         <ColorField
-          label={layer.type === 'cta' ? 'Button colour' : 'Fill'}
+          label={t(layer.type === 'cta' ? 'creativeEditor.panel.buttonColour' : 'creativeEditor.panel.fill')}
           value={layer.fill}
           palette={palette}
           disabled={readOnly}
@@ -267,17 +299,17 @@ export function PropertiesPanel({
       {layer.type === 'shape' ? (
         <>
           <Segmented
-            label="Shape"
+            label={t('creativeEditor.panel.shape')}
             value={layer.shape}
             disabled={readOnly}
             options={[
-              { value: 'rect', label: 'Rectangle' },
-              { value: 'ellipse', label: 'Ellipse' },
+              { value: 'rect', label: t('creativeEditor.panel.rectangle') },
+              { value: 'ellipse', label: t('creativeEditor.panel.ellipse') },
             ]}
             onChange={(shape) => set({ shape })}
           />
           <NumberField
-            label="Opacity"
+            label={t('creativeEditor.panel.opacity')}
             value={layer.opacity}
             min={0}
             max={1}
@@ -289,18 +321,19 @@ export function PropertiesPanel({
       ) : null}
       {layer.type === 'image' || layer.type === 'logo' ? (
         <Button variant="secondary" size="sm" disabled={readOnly} onClick={() => onPickImage({ layerId: layer.id })}>
-          <ImageIcon className="size-4" aria-hidden="true" /> {layer.mediaId ? 'Change picture' : (pictureLabel ?? 'Choose picture')}
+          <ImageIcon className="size-4" aria-hidden="true" />{' '}
+          {layer.mediaId ? t('creativeEditor.panel.changePicture') : (pictureLabel ?? t('creativeEditor.panel.choosePicture'))}
         </Button>
       ) : null}
       {layer.type === 'image' ? (
         <>
           <Segmented
-            label="Fit"
+            label={t('creativeEditor.panel.fit')}
             value={layer.fit}
             disabled={readOnly}
             options={[
-              { value: 'cover', label: 'Fill' },
-              { value: 'contain', label: 'Fit' },
+              { value: 'cover', label: t('creativeEditor.panel.fitCover') },
+              { value: 'contain', label: t('creativeEditor.panel.fitContain') },
             ]}
             onChange={(fit) => set({ fit })}
           />
@@ -309,7 +342,7 @@ export function PropertiesPanel({
       ) : null}
       {layer.type === 'cta' || layer.type === 'shape' || layer.type === 'image' ? (
         <NumberField
-          label="Corner radius"
+          label={t('creativeEditor.panel.radius')}
           value={layer.radius}
           min={0}
           max={50}
@@ -321,12 +354,28 @@ export function PropertiesPanel({
       <div className="grid grid-cols-2 gap-2">
         <NumberField label="X" suffix="%" value={layer.x} min={-100} max={200} disabled={readOnly} onChange={(x) => set({ x }, g('x'))} />
         <NumberField label="Y" suffix="%" value={layer.y} min={-100} max={200} disabled={readOnly} onChange={(y) => set({ y }, g('y'))} />
-        <NumberField label="Width" suffix="%" value={layer.w} min={0.5} max={300} disabled={readOnly} onChange={(w) => set({ w }, g('w'))} />
-        <NumberField label="Height" suffix="%" value={layer.h} min={0.5} max={300} disabled={readOnly} onChange={(h) => set({ h }, g('h'))} />
+        <NumberField
+          label={t('creativeEditor.panel.width')}
+          suffix="%"
+          value={layer.w}
+          min={0.5}
+          max={300}
+          disabled={readOnly}
+          onChange={(w) => set({ w }, g('w'))}
+        />
+        <NumberField
+          label={t('creativeEditor.panel.height')}
+          suffix="%"
+          value={layer.h}
+          min={0.5}
+          max={300}
+          disabled={readOnly}
+          onChange={(h) => set({ h }, g('h'))}
+        />
       </div>
       {!readOnly ? (
         <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={() => onChange(removeLayer(doc, layer.id))}>
-          <Trash2 className="size-4" aria-hidden="true" /> Delete layer
+          <Trash2 className="size-4" aria-hidden="true" /> {t('creativeEditor.panel.deleteLayer')}
         </Button>
       ) : null}
     </Section>

@@ -9,6 +9,7 @@ import { onStageKey } from '#client/features/creatives/stage-keys.ts';
 import { TextEditor } from '#client/features/creatives/stage-text-editor.tsx';
 import { PAD, useStageZoom, ZoomControls } from '#client/features/creatives/stage-zoom.tsx';
 import { useStagePointer } from '#client/features/creatives/use-stage-pointer.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 export interface StageProps {
   doc: CreativeDocument;
@@ -54,6 +55,7 @@ export function EditorStage({
   onDuplicate,
   toolbar,
 }: StageProps) {
+  const t = useT();
   const size = FORMATS[doc.format];
   const viewRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -135,7 +137,7 @@ export function EditorStage({
         // One line of fixed height (scrolling sideways when narrow): tools appearing with a selection never move the canvas.
         <div
           role="toolbar"
-          aria-label="Canvas"
+          aria-label={t('creativeEditor.canvas')}
           className="flex h-11 flex-none flex-nowrap items-center gap-1 overflow-x-auto border-b *:flex-none [&_[role=group]]:flex-nowrap border-zinc-200 bg-white px-2 dark:border-zinc-800 dark:bg-zinc-950"
         >
           {toolbar}
@@ -169,7 +171,16 @@ export function EditorStage({
               className="relative shadow-[0_1px_3px_rgba(0,0,0,0.12),0_8px_24px_rgba(0,0,0,0.08)] ring-1 ring-zinc-900/10 select-none dark:ring-white/10"
               style={{ width, height, flex: 'none' }}
             >
-              <CreativePreview doc={previewDoc} images={images} width={width} label={`Preview, ${size.label.toLowerCase()} ${size.width} × ${size.height}`} />
+              <CreativePreview
+                doc={previewDoc}
+                images={images}
+                width={width}
+                label={t('creativeEditor.stage.preview', {
+                  format: t('creativeEditor.format.inText', { format: doc.format }),
+                  width: size.width,
+                  height: size.height,
+                })}
+              />
               <div
                 className={`absolute inset-0 ${editingLayer ? '' : 'overflow-hidden'}`}
                 data-testid="stage-overlay"
@@ -220,7 +231,7 @@ export function EditorStage({
         <ZoomControls zoom={zoom} scale={scale} fit={viewport.fit} zoomTo={zoomTo} />
       </div>
       <p className="sr-only" aria-live="polite">
-        {selected.length > 1 ? `${selected.length} layers selected` : ''}
+        {selected.length > 1 ? t('creativeEditor.stage.selected', { count: selected.length }) : ''}
       </p>
     </div>
   );

@@ -6,6 +6,7 @@ import type { CreativeDocument, Layer } from '#common/creative/document.ts';
 import type { BrandFontItem } from '#common/schemas/brand-fonts.ts';
 import { PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
 import { fontFileProblem, useBrandFonts, type BrandFonts } from '#client/features/creatives/brand-fonts.ts';
+import { testFallbackI18n } from '#client/lib/i18n-context.tsx';
 import { envelope } from '#client/test/api-mock.ts';
 
 const PROJECT = 'proj_aaaaaaaaaaaaaaaa';
@@ -156,10 +157,12 @@ describe('the text layer font field', () => {
   });
 
   it('checks a file before sending it', () => {
-    expect(fontFileProblem(new File(['0'], 'a.woff2'))).toMatch(/WOFF2/);
-    expect(fontFileProblem(new File(['0'], 'a.pdf'))).toMatch(/TTF, OTF or WOFF/);
-    expect(fontFileProblem(new File([new Uint8Array(5 * 1024 * 1024)], 'a.otf'))).toMatch(/4 MiB/);
-    expect(fontFileProblem(new File(['0'], 'A.TTF'))).toBeNull();
+    const i18n = testFallbackI18n()!;
+    const english = i18n._.bind(i18n);
+    expect(fontFileProblem(new File(['0'], 'a.woff2'), english)).toMatch(/WOFF2/);
+    expect(fontFileProblem(new File(['0'], 'a.pdf'), english)).toMatch(/TTF, OTF or WOFF/);
+    expect(fontFileProblem(new File([new Uint8Array(5 * 1024 * 1024)], 'a.otf'), english)).toMatch(/4 MiB/);
+    expect(fontFileProblem(new File(['0'], 'A.TTF'), english)).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { whenSubmitted } from '#client/lib/when-submitted.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
 
@@ -20,7 +21,6 @@ import { RenderProgress, SpendError, useWaitProgress } from '#client/features/cr
  * its cost said first, and the ZIP of every format's PNG.
  */
 
-const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 export const zipHref = (creativeId: string) => `/api/creatives/${creativeId}/formats/zip`;
 
 function FormatShape({ format, size = 14 }: { format: FormatId; size?: number }) {
@@ -59,6 +59,7 @@ export function FormatsBar({
   /** After a render-all: this creative's new PNG (if it was among them), and the balance changed. */
   onRendered: (currentCreationId: string | null) => void;
 }) {
+  const t = useT();
   const group = useResource(() => creativesApi.formats(creativeId), [creativeId, revision], { keepStale: true });
   const [dialog, setDialog] = useState<'resize' | 'render' | null>(null);
   const items = group.status === 'ready' ? group.data.items : [];
@@ -78,9 +79,12 @@ export function FormatsBar({
           : 'flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-950'
       }
     >
-      <nav aria-label="Linked formats" className={`flex min-w-0 items-center gap-1.5 ${compact ? 'flex-nowrap' : 'flex-wrap'}`}>
-        <span className="mr-1 inline-flex items-center gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-400" title={compact ? 'Formats' : undefined}>
-          <Layers aria-hidden="true" className="size-3.5" /> <span className={longLabel}>Formats</span>
+      <nav aria-label={t('creativeEditor.formats.linked')} className={`flex min-w-0 items-center gap-1.5 ${compact ? 'flex-nowrap' : 'flex-wrap'}`}>
+        <span
+          className="mr-1 inline-flex items-center gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-400"
+          title={compact ? t('creativeEditor.formats.title') : undefined}
+        >
+          <Layers aria-hidden="true" className="size-3.5" /> <span className={longLabel}>{t('creativeEditor.formats.title')}</span>
         </span>
         {group.status === 'ready' ? (
           <ul className={`flex items-center gap-1.5 ${compact ? 'flex-nowrap' : 'flex-wrap'}`}>
@@ -91,7 +95,7 @@ export function FormatsBar({
                     aria-current="page"
                     className={`inline-flex ${chip} items-center gap-1.5 rounded-full border border-accent-600 bg-accent-50 text-xs font-medium text-accent-800 dark:bg-accent-800/30 dark:text-accent-100`}
                   >
-                    <FormatShape format={item.format} /> {FORMATS[item.format].label}
+                    <FormatShape format={item.format} /> {t('creativeEditor.format.label', { format: item.format })}
                   </span>
                 ) : (
                   <Link
@@ -99,7 +103,7 @@ export function FormatsBar({
                     title={item.name}
                     className={`inline-flex ${chip} items-center gap-1.5 rounded-full border border-zinc-300 text-xs font-medium text-zinc-700 hover:border-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 dark:border-zinc-700 dark:text-zinc-200`}
                   >
-                    <FormatShape format={item.format} /> {FORMATS[item.format].label}
+                    <FormatShape format={item.format} /> {t('creativeEditor.format.label', { format: item.format })}
                   </Link>
                 )}
               </li>
@@ -107,29 +111,29 @@ export function FormatsBar({
           </ul>
         ) : (
           <span className="inline-flex h-8 items-center gap-1.5 px-1 text-xs text-zinc-600 dark:text-zinc-400">
-            <FormatShape format={format} /> {FORMATS[format].label}
+            <FormatShape format={format} /> {t('creativeEditor.format.label', { format })}
           </span>
         )}
         {group.status === 'error' ? (
           <button type="button" className="text-xs font-medium text-zinc-700 underline dark:text-zinc-300" onClick={group.reload}>
-            Reload linked formats
+            {t('creativeEditor.formats.reload')}
           </button>
         ) : null}
       </nav>
       <div className={compact ? 'flex flex-nowrap items-center gap-1' : 'ml-auto flex flex-wrap items-center gap-1.5'}>
         {!readOnly && group.status === 'ready' && missing.length > 0 ? (
           <Button variant="secondary" size="sm" onClick={() => setDialog('resize')}>
-            <Copy className="size-4" aria-hidden="true" /> Resize…
+            <Copy className="size-4" aria-hidden="true" /> {t('creativeEditor.formats.resize')}
           </Button>
         ) : null}
         {!readOnly && linked ? (
-          <Button variant="secondary" size="sm" title={compact ? 'Render all formats' : undefined} onClick={() => setDialog('render')}>
-            <Wand2 className="size-4" aria-hidden="true" /> <span className={longLabel}>Render all formats</span>
+          <Button variant="secondary" size="sm" title={compact ? t('creativeEditor.formats.renderAll') : undefined} onClick={() => setDialog('render')}>
+            <Wand2 className="size-4" aria-hidden="true" /> <span className={longLabel}>{t('creativeEditor.formats.renderAll')}</span>
           </Button>
         ) : null}
         {linked && rendered ? (
-          <a href={zipHref(creativeId)} download title={compact ? 'ZIP of all formats' : undefined} className={buttonClass('ghost', 'sm')}>
-            <Download className="size-4" aria-hidden="true" /> <span className={longLabel}>ZIP of all formats</span>
+          <a href={zipHref(creativeId)} download title={compact ? t('creativeEditor.formats.zip') : undefined} className={buttonClass('ghost', 'sm')}>
+            <Download className="size-4" aria-hidden="true" /> <span className={longLabel}>{t('creativeEditor.formats.zip')}</span>
           </a>
         ) : null}
       </div>
@@ -181,6 +185,7 @@ export function ResizeDialog({
   onResized: (made: number) => void;
 }) {
   const toast = useToast();
+  const t = useT();
   const have = new Set(items.map((i) => i.format));
   const own = items.find((i) => i.id === creativeId)?.format;
   const options = FORMAT_IDS.filter((f) => !have.has(f));
@@ -195,7 +200,7 @@ export function ResizeDialog({
   };
   const submit = async () => {
     if (chosen.length === 0) {
-      setError('Pick at least one format.');
+      setError(t('creativeEditor.resize.pickOne'));
       return;
     }
     setPending(true);
@@ -207,26 +212,26 @@ export function ResizeDialog({
         tone: 'success',
         message:
           made > 0
-            ? `${made} linked cop${made === 1 ? 'y' : 'ies'} made: ${result.items.map((i) => FORMATS[i.format].label.toLowerCase()).join(', ')}.`
-            : 'Those formats are linked already.',
+            ? t('creativeEditor.resize.made', {
+                count: made,
+                formats: result.items.map((i) => t('creativeEditor.format.inText', { format: i.format })).join(', '),
+              })
+            : t('creativeEditor.resize.linkedAlready'),
       });
       setPicked(null);
       onResized(made);
     } catch (e) {
-      setError(errorMessage(e, 'The copies could not be made. Try again.'));
+      setError(errorMessage(e, t('creativeEditor.resize.failed')));
     } finally {
       setPending(false);
     }
   };
   return (
-    <Dialog open={open} title="Resize to other formats" onClose={close}>
+    <Dialog open={open} title={t('creativeEditor.resize.title')} onClose={close}>
       <form className="space-y-4" onSubmit={whenSubmitted(submit)}>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Each format gets a linked copy of this creative with the layout adapted to it: the same copy, pictures and colours. Copies are drafts you can
-          fine-tune; making them is free.
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creativeEditor.resize.intro')}</p>
         <fieldset>
-          <legend className="mb-2 text-sm font-medium">Formats</legend>
+          <legend className="mb-2 text-sm font-medium">{t('creativeEditor.formats.title')}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {FORMAT_IDS.map((f) => {
               const linked = have.has(f);
@@ -246,9 +251,17 @@ export function ResizeDialog({
                   />
                   <FormatShape format={f} size={18} />
                   <span>
-                    <span className="block font-medium">{FORMATS[f].label}</span>
+                    <span className="block font-medium">{t('creativeEditor.format.label', { format: f })}</span>
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                      {f === own ? 'This creative' : linked ? 'Linked already' : `${FORMATS[f].width} × ${FORMATS[f].height} · ${FORMATS[f].hint}`}
+                      {f === own
+                        ? t('creativeEditor.resize.thisCreative')
+                        : linked
+                          ? t('creativeEditor.resize.linked')
+                          : t('creativeEditor.resize.sizeHint', {
+                              width: FORMATS[f].width,
+                              height: FORMATS[f].height,
+                              hint: t('creativeEditor.format.hint', { format: f }),
+                            })}
                     </span>
                   </span>
                 </label>
@@ -259,10 +272,10 @@ export function ResizeDialog({
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('creativeEditor.cancel')}
           </Button>
-          <Button type="submit" pending={pending} pendingLabel="Making copies…" disabled={chosen.length === 0}>
-            {chosen.length === 1 ? 'Make 1 copy' : `Make ${chosen.length} copies`}
+          <Button type="submit" pending={pending} pendingLabel={t('creativeEditor.resize.making')} disabled={chosen.length === 0}>
+            {t('creativeEditor.resize.submit', { count: chosen.length })}
           </Button>
         </div>
       </form>
@@ -288,6 +301,8 @@ export function RenderAllDialog({
   onBeforeRender: () => Promise<boolean>;
   onRendered: (result: RenderAllResult) => void;
 }) {
+  const t = useT();
+  const credits = (count: number) => t('creativeEditor.credits', { count });
   const [picked, setPicked] = useState<FormatId[] | null>(null);
   const chosen = picked ?? items.map((i) => i.format);
   const [error, setError] = useState<{ message: string; credits: boolean } | null>(null);
@@ -306,22 +321,22 @@ export function RenderAllDialog({
     setError(null);
     try {
       const done = await rendering.track(async () => {
-        if (!(await onBeforeRender())) throw new ApiError('save_failed', 'Save your changes first: the renders use the saved versions.', 0);
+        if (!(await onBeforeRender())) throw new ApiError('save_failed', t('creativeEditor.renderAll.saveFirst'), 0);
         return creativesApi.renderAll(creativeId, chosen);
       });
       setResult(done);
       onRendered(done);
     } catch (e) {
-      setError({ message: errorMessage(e, 'The formats could not be rendered.'), credits: e instanceof ApiError && e.code === 'insufficient_credits' });
+      setError({ message: errorMessage(e, t('creativeEditor.renderAll.failed')), credits: e instanceof ApiError && e.code === 'insufficient_credits' });
     }
   };
   return (
-    <Dialog open={open} title={result ? 'Formats rendered' : 'Render all formats'} onClose={close} wide={result !== null}>
+    <Dialog open={open} title={t(result ? 'creativeEditor.renderAll.doneTitle' : 'creativeEditor.renderAll.title')} onClose={close} wide={result !== null}>
       {result ? (
         <div className="space-y-4">
           <p className="text-sm" role="status">
-            {result.charged > 0 ? `${credits(result.charged)} used.` : 'Every version was rendered before, so no credit was used.'}
-            {result.items.some((i) => i.outcome === 'failed') ? ' A render that failed was not charged.' : ''}
+            {result.charged > 0 ? t('creativeEditor.renderAll.used', { count: result.charged }) : t('creativeEditor.renderAll.noneUsed')}
+            {result.items.some((i) => i.outcome === 'failed') ? ` ${t('creativeEditor.renderAll.failedNotCharged')}` : ''}
           </p>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {result.items.map((item) => (
@@ -331,20 +346,26 @@ export function RenderAllDialog({
                     {item.creation ? (
                       <img
                         src={item.creation.url}
-                        alt={`${FORMATS[item.format].label} PNG`}
+                        alt={t('creativeEditor.renderAll.pngAlt', { format: t('creativeEditor.format.label', { format: item.format }) })}
                         width={item.creation.width}
                         height={item.creation.height}
                         className="h-auto max-h-full w-auto max-w-full rounded-sm shadow-sm"
                       />
                     ) : (
-                      <span className="text-center text-red-700 dark:text-red-300">{item.error ?? 'Not rendered'}</span>
+                      <span className="text-center text-red-700 dark:text-red-300">{item.error ?? t('creativeEditor.renderAll.notRendered')}</span>
                     )}
                   </div>
                 </div>
                 <p className="font-medium">
-                  {FORMATS[item.format].label}
+                  {t('creativeEditor.format.label', { format: item.format })}
                   <span className="ml-1 font-normal text-zinc-600 dark:text-zinc-400">
-                    {item.outcome === 'rendered' ? '· new' : item.outcome === 'existing' ? '· rendered before' : '· failed, refunded'}
+                    {t(
+                      item.outcome === 'rendered'
+                        ? 'creativeEditor.renderAll.outcomeNew'
+                        : item.outcome === 'existing'
+                          ? 'creativeEditor.renderAll.outcomeExisting'
+                          : 'creativeEditor.renderAll.outcomeFailed',
+                    )}
                   </span>
                 </p>
                 {item.creation ? (
@@ -352,7 +373,7 @@ export function RenderAllDialog({
                     href={item.creation.downloadUrl}
                     download
                     className={buttonClass('secondary', 'sm')}
-                    aria-label={`Download the ${FORMATS[item.format].label} PNG`}
+                    aria-label={t('creativeEditor.renderAll.download', { format: t('creativeEditor.format.label', { format: item.format }) })}
                   >
                     <Download className="size-4" aria-hidden="true" /> PNG
                   </a>
@@ -362,20 +383,18 @@ export function RenderAllDialog({
           </ul>
           <div className="flex flex-wrap justify-end gap-2">
             <Link to="/creations" className={buttonClass('secondary', 'md')}>
-              Open creations
+              {t('creativeEditor.openCreations')}
             </Link>
             <a href={result.zipUrl} download className={buttonClass('primary', 'md')}>
-              <Download className="size-4" aria-hidden="true" /> Download all as ZIP
+              <Download className="size-4" aria-hidden="true" /> {t('creativeEditor.renderAll.downloadZip')}
             </a>
           </div>
         </div>
       ) : (
         <form className="space-y-4" onSubmit={whenSubmitted(submit)}>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Each format becomes a PNG in your creations. A format whose current version was rendered before is free.
-          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creativeEditor.renderAll.intro')}</p>
           <fieldset>
-            <legend className="mb-2 text-sm font-medium">Formats</legend>
+            <legend className="mb-2 text-sm font-medium">{t('creativeEditor.formats.title')}</legend>
             <ul className="space-y-2">
               {items.map((item) => (
                 <li key={item.id}>
@@ -395,17 +414,23 @@ export function RenderAllDialog({
                     <FormatShape format={item.format} size={18} />
                     <span className="flex-1">
                       <span className="block font-medium">
-                        {FORMATS[item.format].label}
-                        {item.id === creativeId ? <span className="ml-1 font-normal text-zinc-600 dark:text-zinc-400">(this one)</span> : null}
+                        {t('creativeEditor.format.label', { format: item.format })}
+                        {item.id === creativeId ? (
+                          <span className="ml-1 font-normal text-zinc-600 dark:text-zinc-400">{t('creativeEditor.renderAll.thisOne')}</span>
+                        ) : null}
                       </span>
                       <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                        {FORMATS[item.format].width} × {FORMATS[item.format].height} · version {item.revisionNumber}
+                        {t('creativeEditor.renderAll.sizeVersion', {
+                          width: FORMATS[item.format].width,
+                          height: FORMATS[item.format].height,
+                          number: item.revisionNumber,
+                        })}
                       </span>
                     </span>
                     <span className="text-xs whitespace-nowrap">
                       {item.currentCreationId ? (
                         <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
-                          <Check className="size-3.5" aria-hidden="true" /> Rendered · free
+                          <Check className="size-3.5" aria-hidden="true" /> {t('creativeEditor.renderAll.renderedFree')}
                         </span>
                       ) : (
                         credits(CREDIT_COSTS.render)
@@ -417,24 +442,24 @@ export function RenderAllDialog({
             </ul>
           </fieldset>
           <p id={costId} className="text-sm">
-            Costs <strong>{cost === 0 ? 'nothing' : credits(cost)}</strong>
-            {available !== null ? ` · you have ${available}` : ''}.{short ? ' That is not enough: pick fewer formats or get credits.' : ''}
+            {t('creativeEditor.renderAll.costs')} <strong>{cost === 0 ? t('creativeEditor.renderAll.nothing') : credits(cost)}</strong>
+            {available !== null ? <> {t('creativeEditor.variations.youHave', { available })}</> : null}.{short ? ` ${t('creativeEditor.renderAll.short')}` : ''}
           </p>
           {error ? <SpendError error={error} /> : null}
           {rendering.progress !== null ? <RenderProgress progress={rendering.progress} /> : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t('creativeEditor.cancel')}
             </Button>
             <Button
               type="submit"
               aria-describedby={costId}
               disabled={chosen.length === 0 || short}
               pending={rendering.progress !== null}
-              pendingLabel="Rendering…"
+              pendingLabel={t('creativeEditor.rendering')}
             >
-              <Wand2 className="size-4" aria-hidden="true" /> Render {chosen.length} format{chosen.length === 1 ? '' : 's'} ·{' '}
-              {cost === 0 ? 'free' : credits(cost)}
+              <Wand2 className="size-4" aria-hidden="true" />{' '}
+              {t('creativeEditor.renderAll.submit', { count: chosen.length, price: cost === 0 ? t('creativeEditor.free') : credits(cost) })}
             </Button>
           </div>
         </form>

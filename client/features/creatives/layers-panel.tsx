@@ -19,7 +19,8 @@ import { Button } from '#client/components/button.tsx';
 import { expandGroups, removeLayers, renameLayer, reorderLayer, reorderLayers, setHidden, setLocked, shiftLayers } from '#client/features/creatives/arrange.ts';
 import { newLayer } from '#client/features/creatives/new-layer.ts';
 import { Section } from '#client/features/creatives/panel-fields.tsx';
-import { LAYER_LABELS, layerName } from '#client/features/creatives/layer-names.ts';
+import { layerName, layerTypeLabel } from '#client/features/creatives/layer-names.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 const ICONS: Record<Layer['type'], ReactNode> = {
   text: <Type className="size-4" aria-hidden="true" />,
@@ -94,6 +95,7 @@ const iconButton =
  * rows, Delete removes the selected layers.
  */
 export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onChange, onSelect }: LayersPanelProps) {
+  const t = useT();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [renaming, setRenaming] = useState<string | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -142,7 +144,7 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
     const next = shiftLayers(doc, block, direction);
     if (next === doc) return;
     onChange(next);
-    setMessage(direction === 1 ? 'Moved forward.' : 'Moved backward.');
+    setMessage(t(direction === 1 ? 'creativeEditor.layers.movedForward' : 'creativeEditor.layers.movedBackward'));
     focusRow(row.key);
   };
 
@@ -171,8 +173,8 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
       const next = removeLayers(doc, ids);
       if (next !== doc) {
         onChange(next);
-        setMessage(next.layers.length < doc.layers.length - 1 ? `Deleted ${doc.layers.length - next.layers.length} layers.` : 'Deleted the layer.');
-      } else setMessage('Locked layers cannot be deleted: unlock them first.');
+        setMessage(t('creativeEditor.layers.deleted', { count: doc.layers.length - next.layers.length }));
+      } else setMessage(t('creativeEditor.layers.lockedNoDelete'));
     }
   };
 
@@ -225,11 +227,15 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
 
   return (
     <Section
-      title="Layers"
-      action={selected.length > 1 ? <span className="text-xs text-zinc-500 dark:text-zinc-400">{selected.length} selected</span> : undefined}
+      title={t('creativeEditor.layers.title')}
+      action={
+        selected.length > 1 ? (
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">{t('creativeEditor.layers.selected', { count: selected.length })}</span>
+        ) : undefined
+      }
     >
       {!readOnly ? (
-        <div className="flex flex-wrap gap-1.5" role="group" aria-label="Add a layer">
+        <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('creativeEditor.layers.add')}>
           {ADDABLE.map((type) => (
             <Button
               key={type}
@@ -237,33 +243,33 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
               size="sm"
               className="!h-8 !px-2"
               disabled={doc.layers.length >= MAX_LAYERS}
-              title={doc.layers.length >= MAX_LAYERS ? `A creative has at most ${MAX_LAYERS} layers.` : undefined}
+              title={doc.layers.length >= MAX_LAYERS ? t('creativeEditor.layers.max', { max: MAX_LAYERS }) : undefined}
               onClick={() => {
-                const layer = newLayer(doc, type, palette, logoMediaId);
+                const layer = newLayer(doc, type, palette, logoMediaId, t);
                 onChange({ ...doc, layers: [...doc.layers, layer] });
                 onSelect([layer.id]);
               }}
             >
               {ICONS[type]}
-              <span>{LAYER_LABELS[type]}</span>
+              <span>{layerTypeLabel(t, type)}</span>
             </Button>
           ))}
         </div>
       ) : null}
-      {rows.length === 0 ? <p className="text-sm text-zinc-500 dark:text-zinc-400">No layers yet. Add text, a picture or a button.</p> : null}
+      {rows.length === 0 ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('creativeEditor.layers.empty')}</p> : null}
       {!readOnly && rows.length > 1 ? (
         <p id={hintId} className="sr-only">
-          Arrow keys move between layers; Alt with the up or down arrow moves a layer forward or backward; F2 renames; Delete removes the selected layers.
+          {t('creativeEditor.layers.keysHint')}
         </p>
       ) : null}
-      <ul ref={listRef} className="relative space-y-0.5" aria-label="Layers, front to back">
+      <ul ref={listRef} className="relative space-y-0.5" aria-label={t('creativeEditor.layers.list')}>
         {rows.map((row, at) => {
           const ids = row.kind === 'group' ? row.ids : [row.layer.id];
           const layers = row.kind === 'group' ? row.layers : [row.layer];
           const isSelected = ids.every((id) => selectedSet.has(id));
           const hidden = layers.every((l) => l.hidden);
           const locked = layers.every((l) => l.locked);
-          const name = row.kind === 'group' ? `Group of ${row.ids.length}` : layerName(row.layer);
+          const name = row.kind === 'group' ? t('creativeEditor.layers.groupOf', { count: row.ids.length }) : layerName(row.layer, t);
           const dropHere = drag?.moved && drag.gap === at;
           return (
             <li
@@ -276,7 +282,7 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
                 <span
                   aria-hidden="true"
                   data-handle=""
-                  title="Drag to reorder (or Alt+↑/↓)"
+                  title={t('creativeEditor.layers.dragHint')}
                   className="grid h-7 w-4 shrink-0 cursor-grab touch-none place-items-center text-zinc-400 active:cursor-grabbing"
                   onPointerDown={(event) => onHandleDown(event, row, at)}
                   onPointerMove={onHandleMove}
@@ -290,7 +296,7 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
                 <button
                   type="button"
                   className={iconButton}
-                  aria-label={collapsed.has(row.group) ? `Show the layers of “${name}”` : `Fold “${name}”`}
+                  aria-label={t(collapsed.has(row.group) ? 'creativeEditor.layers.unfold' : 'creativeEditor.layers.fold', { name })}
                   aria-expanded={!collapsed.has(row.group)}
                   onClick={() =>
                     setCollapsed((all) => {
@@ -314,7 +320,7 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
                   onDone={(value) => {
                     setRenaming(null);
                     // Keeping the automatic name as it is does not make it a fixed name.
-                    if (value !== null && !(row.layer.name === undefined && value.trim() === layerName(row.layer))) {
+                    if (value !== null && !(row.layer.name === undefined && value.trim() === layerName(row.layer, t))) {
                       const next = renameLayer(doc, row.layer.id, value);
                       if (next !== doc) onChange(next);
                     }
@@ -327,7 +333,7 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
                   data-row-main=""
                   aria-pressed={isSelected}
                   aria-describedby={!readOnly && rows.length > 1 ? hintId : undefined}
-                  title={row.kind === 'layer' && !readOnly ? 'Double-click or F2 to rename' : undefined}
+                  title={row.kind === 'layer' && !readOnly ? t('creativeEditor.layers.renameHint') : undefined}
                   onClick={(event: MouseEvent) => select(row, event)}
                   onDoubleClick={() => !readOnly && row.kind === 'layer' && setRenaming(row.layer.id)}
                   onKeyDown={(event) => onRowKey(event, row, at)}
@@ -337,8 +343,8 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
                     {row.kind === 'group' ? <GroupIcon className="size-4" /> : ICONS[row.layer.type]}
                   </span>
                   <span className="truncate">{name}</span>
-                  {hidden ? <span className="sr-only"> (hidden)</span> : null}
-                  {locked ? <span className="sr-only"> (locked)</span> : null}
+                  {hidden ? <span className="sr-only"> {t('creativeEditor.layers.hiddenTag')}</span> : null}
+                  {locked ? <span className="sr-only"> {t('creativeEditor.layers.lockedTag')}</span> : null}
                 </button>
               )}
               {!readOnly ? (
@@ -346,8 +352,8 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
                   <button
                     type="button"
                     className={`${iconButton} ${hidden ? 'text-zinc-900 dark:text-zinc-100' : ''}`}
-                    aria-label={hidden ? `Show “${name}”` : `Hide “${name}”`}
-                    title={hidden ? 'Show' : 'Hide'}
+                    aria-label={t(hidden ? 'creativeEditor.layers.showName' : 'creativeEditor.layers.hideName', { name })}
+                    title={t(hidden ? 'creativeEditor.layers.show' : 'creativeEditor.layers.hide')}
                     onClick={() => toggleHidden(ids, !hidden)}
                   >
                     {hidden ? <EyeOff className="size-3.5" aria-hidden="true" /> : <Eye className="size-3.5" aria-hidden="true" />}
@@ -355,8 +361,8 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
                   <button
                     type="button"
                     className={`${iconButton} ${locked ? 'text-zinc-900 dark:text-zinc-100' : ''}`}
-                    aria-label={locked ? `Unlock “${name}”` : `Lock “${name}”`}
-                    title={locked ? 'Unlock' : 'Lock'}
+                    aria-label={t(locked ? 'creativeEditor.layers.unlockName' : 'creativeEditor.layers.lockName', { name })}
+                    title={t(locked ? 'creativeEditor.layers.unlock' : 'creativeEditor.layers.lock')}
                     onClick={() => toggleLocked(ids, !locked)}
                   >
                     {locked ? <Lock className="size-3.5" aria-hidden="true" /> : <LockOpen className="size-3.5" aria-hidden="true" />}
@@ -381,7 +387,8 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
 }
 
 function RenameField({ layer, onDone }: { layer: Layer; onDone: (value: string | null) => void }) {
-  const [value, setValue] = useState(layer.name ?? layerName(layer));
+  const t = useT();
+  const [value, setValue] = useState(layer.name ?? layerName(layer, t));
   const done = useRef(false);
   const finish = (result: string | null) => {
     if (done.current) return;
@@ -390,7 +397,7 @@ function RenameField({ layer, onDone }: { layer: Layer; onDone: (value: string |
   };
   return (
     <input
-      aria-label={`Name of “${layerName(layer)}”`}
+      aria-label={t('creativeEditor.layers.renameLabel', { name: layerName(layer, t) })}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- the field appears because the user asked to rename
       autoFocus
       maxLength={60}

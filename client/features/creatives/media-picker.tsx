@@ -5,6 +5,7 @@ import { Uploader } from '#client/components/media-uploader.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
 import { startMediaDrag } from '#client/features/creatives/picture-drop.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** Pick an image of the project's library, or upload one. */
 export function MediaPicker({
@@ -23,19 +24,20 @@ export function MediaPicker({
   /** A tile is being dragged (onto a frame of the canvas): the dialog makes way. */
   onDragPicture?: () => void;
 }) {
+  const t = useT();
   const images = useResource(() => (open ? listProjectMedia(projectId, 'image') : Promise.resolve({ items: [], nextCursor: null })), [open, projectId]);
   return (
     <Dialog open={open} title={title} onClose={onClose} wide>
       <div className="space-y-4">
         <Uploader projectId={projectId} onUploaded={(item) => item.kind === 'image' && onPick(item)} />
-        {images.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={images.reload} /> : null}
+        {images.status === 'error' ? <LoadFailed title={t('creativeEditor.media.loadFailed')} onRetry={images.reload} /> : null}
         {images.status === 'loading' ? (
           <p role="status" className="text-sm text-zinc-500">
-            Loading the library…
+            {t('creativeEditor.media.loading')}
           </p>
         ) : null}
         {images.status === 'ready' && images.data.items.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No images in this project yet. Drop one above.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('creativeEditor.media.empty')}</p>
         ) : null}
         <ul className="grid max-h-[50vh] grid-cols-3 gap-3 overflow-y-auto sm:grid-cols-5">
           {images.status === 'ready'
@@ -45,7 +47,7 @@ export function MediaPicker({
                     type="button"
                     onClick={() => onPick(item)}
                     draggable
-                    title="Click to choose, or drag onto a picture on the canvas"
+                    title={t('creativeEditor.media.tileHint')}
                     onDragStart={(event) => {
                       startMediaDrag(event, item);
                       // The modal makes the page inert: it closes once the drag has begun (not during dragstart, which would cancel it).

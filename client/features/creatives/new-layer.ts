@@ -1,8 +1,9 @@
+import type { I18n } from '@lingui/core';
 import type { CreativeDocument, Layer } from '#common/creative/document.ts';
 import { uniqueLayerId } from '#client/features/creatives/editor-state.ts';
 
-/** A new layer of `type` in the middle of the canvas, in the brand's colours (the logo: the brand kit's). */
-export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: readonly string[], logoMediaId: string | null): Layer {
+/** A new layer of `type` in the middle of the canvas, in the brand's colours (the logo: the brand kit's), its text in the user's language. */
+export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: readonly string[], logoMediaId: string | null, t: I18n['_']): Layer {
   const id = uniqueLayerId(doc, type);
   const box = { x: 30, y: 40, w: 40, h: 20 };
   const accent = palette[0] ?? '#1f3a5f';
@@ -12,7 +13,7 @@ export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: re
         id,
         type,
         ...box,
-        text: 'Your text',
+        text: t('creativeEditor.newLayer.text'),
         font: 'inter',
         weight: 700,
         size: 6,
@@ -29,6 +30,20 @@ export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: re
     case 'shape':
       return { id, type, ...box, shape: 'rect', fill: accent, opacity: 1, radius: 2 };
     case 'cta':
-      return { id, type, x: 32, y: 44, w: 36, h: 10, text: 'Shop now', font: 'inter', weight: 700, size: 3.6, color: '#ffffff', fill: accent, radius: 1.5 };
+      return {
+        id,
+        type,
+        x: 32,
+        y: 44,
+        w: 36,
+        h: 10,
+        text: t('creativeEditor.newLayer.cta'),
+        font: 'inter',
+        weight: 700,
+        size: 3.6,
+        color: '#ffffff',
+        fill: accent,
+        radius: 1.5,
+      };
   }
 }

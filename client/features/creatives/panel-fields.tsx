@@ -3,6 +3,7 @@ import { isBrandFont, type FontRef } from '#common/fonts.ts';
 import { BUNDLED_CHOICES, FontPicker, FontUploadButton, type FontChoice } from '#client/components/font-picker.tsx';
 import { PanelSection } from '#client/components/editor/field-controls.tsx';
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 export const inputClass =
   'block h-9 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
@@ -81,6 +82,7 @@ export function ColorField({
   onChange: (value: string) => void;
   palette: readonly string[];
 }) {
+  const t = useT();
   return (
     <Field label={label}>
       {(id) => (
@@ -93,14 +95,14 @@ export function ColorField({
             onChange={(event) => onChange(event.target.value.toLowerCase())}
             className="h-9 w-12 cursor-pointer rounded border border-zinc-300 bg-white p-0.5 disabled:cursor-not-allowed dark:border-zinc-700"
           />
-          <div className="flex flex-wrap gap-1" role="group" aria-label={`${label}: brand colours`}>
+          <div className="flex flex-wrap gap-1" role="group" aria-label={t('creativeEditor.field.brandColours', { label })}>
             {[...new Set([...palette, '#ffffff', '#111827'])].slice(0, 8).map((color) => (
               <button
                 key={color}
                 type="button"
                 disabled={disabled}
                 title={color}
-                aria-label={`Use ${color}`}
+                aria-label={t('creativeEditor.field.useColour', { color })}
                 aria-pressed={color === value}
                 onClick={() => onChange(color)}
                 className={`size-6 rounded-full border ${color === value ? 'ring-2 ring-accent-600 ring-offset-1 dark:ring-offset-zinc-900' : 'border-zinc-300 dark:border-zinc-600'}`}
@@ -163,8 +165,9 @@ export function FontField({
   brandFonts?: BrandFonts | undefined;
   onChange: (font: FontRef) => void;
 }) {
+  const t = useT();
   const [upload, setUpload] = useState<{ pending: boolean; error: string | null }>({ pending: false, error: null });
-  const uploaded: FontChoice[] = (brandFonts?.fonts ?? []).map((font) => ({ ref: font.ref, name: font.family, note: 'Uploaded' }));
+  const uploaded: FontChoice[] = (brandFonts?.fonts ?? []).map((font) => ({ ref: font.ref, name: font.family, note: t('creativeEditor.font.uploaded') }));
   const onFile = async (file: File) => {
     if (!brandFonts?.upload) return;
     setUpload({ pending: true, error: null });
@@ -173,17 +176,17 @@ export function FontField({
       setUpload({ pending: false, error: null });
       onChange(font.ref);
     } catch (error) {
-      setUpload({ pending: false, error: error instanceof Error ? error.message : 'The font could not be uploaded.' });
+      setUpload({ pending: false, error: error instanceof Error ? error.message : t('creativeEditor.font.uploadFailed') });
     }
   };
   return (
     <div>
       <FontPicker
-        label="Font"
+        label={t('creativeEditor.font.label')}
         value={value}
         choices={[...uploaded, ...BUNDLED_CHOICES]}
         disabled={disabled}
-        fallbackName={isBrandFont(value) ? (brandFonts?.status === 'loading' ? 'Uploaded font' : 'Deleted font (drawn in Inter)') : undefined}
+        fallbackName={isBrandFont(value) ? t(brandFonts?.status === 'loading' ? 'creativeEditor.font.uploadedFont' : 'creativeEditor.font.deleted') : undefined}
         onChange={(ref) => onChange(ref as FontRef)}
       />
       {brandFonts?.upload && !disabled ? <FontUploadButton accept=".ttf,.otf,.woff" pending={upload.pending} onFile={(file) => void onFile(file)} /> : null}

@@ -2,6 +2,7 @@ import { FlipHorizontal2, FlipVertical2, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import type { Layer } from '#common/creative/document.ts';
 import type { FocalPoint } from '#common/schemas/media.ts';
+import { useI18n, useT } from '#client/lib/i18n.tsx';
 
 type ImageLayer = Extract<Layer, { type: 'image' }>;
 type PicturePatch = Partial<Pick<ImageLayer, 'focal' | 'zoom' | 'flipX' | 'flipY' | 'opacity' | 'mediaId'>>;
@@ -61,10 +62,7 @@ function Slider({
 const percent = (value: number) => `${Math.round(value)} %`;
 
 /** The focal point's two sliders: the point across the picture, then down it. */
-const FOCUS_SLIDERS = [
-  ['x', 'Focus across'],
-  ['y', 'Focus down'],
-] as const;
+const FOCUS_SLIDERS = ['x', 'y'] as const;
 
 /**
  * The picture of an image layer (issue 14, point 4): zoom into it and choose the point that
@@ -80,6 +78,9 @@ export function PictureControls({
   readOnly: boolean;
   onChange: (patch: PicturePatch, group?: string) => void;
 }) {
+  const t = useT();
+  const { locale } = useI18n();
+  const times = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const focal = layer.focal ?? { x: 50, y: 50 };
   const zoom = layer.zoom ?? 1;
   const opacity = layer.opacity ?? 1;
@@ -101,22 +102,22 @@ export function PictureControls({
     </button>
   );
   return (
-    <div className="space-y-3" role="group" aria-label="Picture">
+    <div className="space-y-3" role="group" aria-label={t('creativeEditor.picture.group')}>
       <Slider
-        label="Zoom"
+        label={t('creativeEditor.picture.zoom')}
         value={zoom}
         min={1}
         max={5}
         step={0.05}
         disabled={readOnly || layer.mediaId === null}
-        format={(value) => `${value.toFixed(2)} ×`}
+        format={(value) => `${times.format(value)} ×`}
         onChange={(value) => onChange({ zoom: value === 1 ? undefined : value }, 'zoom')}
       />
       <div className="grid grid-cols-2 gap-2">
-        {FOCUS_SLIDERS.map(([axis, label]) => (
+        {FOCUS_SLIDERS.map((axis) => (
           <Slider
             key={axis}
-            label={label}
+            label={axis === 'x' ? t('creativeEditor.picture.focusX') : t('creativeEditor.picture.focusY')}
             value={focal[axis]}
             min={0}
             max={100}
@@ -128,8 +129,8 @@ export function PictureControls({
         ))}
       </div>
       <div className="flex flex-wrap gap-2">
-        {toggle('flipX', 'Flip across', FlipHorizontal2)}
-        {toggle('flipY', 'Flip down', FlipVertical2)}
+        {toggle('flipX', t('creativeEditor.picture.flipX'), FlipHorizontal2)}
+        {toggle('flipY', t('creativeEditor.picture.flipY'), FlipVertical2)}
         {cropped ? (
           <button
             type="button"
@@ -138,12 +139,12 @@ export function PictureControls({
             className="inline-flex h-8 items-center gap-1.5 rounded-[var(--radius-control)] px-2 text-xs font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-60 dark:text-zinc-300 dark:hover:bg-zinc-800"
           >
             <RotateCcw className="size-4" aria-hidden="true" />
-            Reset crop
+            {t('creativeEditor.picture.resetCrop')}
           </button>
         ) : null}
       </div>
       <Slider
-        label="Opacity"
+        label={t('creativeEditor.picture.opacity')}
         value={opacity}
         min={0}
         max={1}

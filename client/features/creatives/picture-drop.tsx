@@ -1,8 +1,11 @@
+import type { I18n } from '@lingui/core';
 import { X } from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { CreativeDocument } from '#common/creative/document.ts';
-import { formatMib, MEDIA_TYPES, formatLabels, type FocalPoint } from '#common/schemas/media.ts';
+import { MEDIA_TYPES, formatLabels, type FocalPoint } from '#common/schemas/media.ts';
 import { errorMessage } from '#client/lib/http.ts';
+import { useFormat, type Format } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { UploadProgress } from '#client/components/upload-progress.tsx';
 import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
@@ -77,10 +80,10 @@ function carriesPicture(event: DragEvent): boolean {
 }
 
 /** A quick check before spending bandwidth (the worker decides for real from the bytes). */
-function problemOf(file: File): string | null {
+function problemOf(file: File, t: I18n['_'], format: Format): string | null {
   const known = (MEDIA_TYPES as Record<string, { kind: 'image' | 'video'; maxBytes: number }>)[file.type];
-  if (!known || known.kind !== 'image') return `“${file.name}” is not a picture: drop a ${formatLabels('image').join(', ')} file.`;
-  if (file.size > known.maxBytes) return `“${file.name}” is too large: pictures can be up to ${formatMib(known.maxBytes)}.`;
+  if (!known || known.kind !== 'image') return t('creativeEditor.drop.notPicture', { name: file.name, types: formatLabels('image').join(', ') });
+  if (file.size > known.maxBytes) return t('creativeEditor.drop.tooLarge', { name: file.name, max: format.bytes(known.maxBytes) });
   return null;
 }
 
@@ -110,6 +113,8 @@ export function PictureDrop({
   children: ReactNode;
 }) {
   const toast = useToast();
+  const t = useT();
+  const format = useFormat();
   const root = useRef<HTMLDivElement>(null);
   const [over, setOver] = useState<Over | null>(null);
   const [upload, setUpload] = useState<{ name: string; progress: number; controller: AbortController } | null>(null);
@@ -144,23 +149,23 @@ export function PictureDrop({
     setOver(null);
     const found = targetOf(doc, event.target);
     if (!found) {
-      toast({ tone: 'info', message: 'Drop the picture on a picture frame or on the canvas background.' });
+      toast({ tone: 'info', message: t('creativeEditor.drop.nowhere') });
       return;
     }
     const library = event.dataTransfer.getData(MEDIA_DRAG_TYPE);
     if (library) {
       const item = readMediaDrag(library);
       if (item) onReplace(found.target, item);
-      else toast({ tone: 'error', message: 'That is not a picture of this library.' });
+      else toast({ tone: 'error', message: t('creativeEditor.drop.notLibrary') });
       return;
     }
     const file = event.dataTransfer.files[0];
     if (!file) return;
     if (upload) {
-      toast({ tone: 'info', message: 'One picture at a time: wait for the upload to finish.' });
+      toast({ tone: 'info', message: t('creativeEditor.drop.oneAtATime') });
       return;
     }
-    const problem = problemOf(file);
+    const problem = problemOf(file, t, format);
     if (problem) {
       toast({ tone: 'error', message: problem });
       return;
@@ -181,7 +186,8 @@ export function PictureDrop({
       }
       onReplace(found.target, item);
     } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) toast({ tone: 'error', message: errorMessage(error, 'The upload failed.') });
+      if (!(error instanceof DOMException && error.name === 'AbortError'))
+        toast({ tone: 'error', message: errorMessage(error, t('creativeEditor.drop.uploadFailed')) });
     } finally {
       setUpload(null);
     }
@@ -189,10 +195,10 @@ export function PictureDrop({
 
   const hint = over
     ? over.target === null
-      ? 'Drop on a picture frame or on the canvas background'
+      ? t('creativeEditor.drop.hintNowhere')
       : over.target === 'background' && doc.background.type !== 'media'
-        ? 'Drop to make it the background picture'
-        : 'Drop to replace the picture'
+        ? t('creativeEditor.drop.hintBackground')
+        : t('creativeEditor.drop.hintReplace')
     : null;
 
   return (
@@ -217,12 +223,12 @@ export function PictureDrop({
       {upload ? (
         <div className="absolute top-14 left-1/2 z-30 flex w-64 max-w-[90%] -translate-x-1/2 items-center gap-2 rounded-lg bg-white px-3 py-2 text-xs shadow-lg ring-1 ring-zinc-900/10 dark:bg-zinc-900">
           <div className="min-w-0 flex-1">
-            <p className="truncate">Uploading {upload.name}…</p>
+            <p className="truncate">{t('creativeEditor.drop.uploading', { name: upload.name })}</p>
             <UploadProgress name={upload.name} progress={upload.progress} className="mt-1" />
           </div>
           <button
             type="button"
-            aria-label={`Cancel the upload of ${upload.name}`}
+            aria-label={t('creativeEditor.drop.cancelUpload', { name: upload.name })}
             className="rounded p-1 text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
             onClick={() => upload.controller.abort()}
           >

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#client/components/alert.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 /*
  * The feedback of paid, one-shot actions (a render), on their own so that the playground uses
@@ -9,12 +10,13 @@ import { Alert } from '#client/components/alert.tsx';
 
 /** An error of a paid action; when credits ran out, the way to get more. */
 export function SpendError({ error, className }: { error: { message: string; credits: boolean }; className?: string }) {
+  const t = useT();
   return (
     <Alert tone="danger" {...(className ? { className } : {})}>
       {error.message}{' '}
       {error.credits ? (
         <Link to="/account/credits" className="font-medium underline">
-          Get credits
+          {t('creativeEditor.getCredits')}
         </Link>
       ) : null}
     </Alert>
@@ -64,9 +66,10 @@ export function useWaitProgress(): { progress: number | null; track: <T>(work: (
 
 /** The bar of `useWaitProgress`. */
 export function RenderProgress({ progress }: { progress: number }) {
+  const t = useT();
   const percent = Math.round(progress * 100);
   return (
-    <div className="w-full" role="progressbar" aria-label="Rendering" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+    <div className="w-full" role="progressbar" aria-label={t('creativeEditor.render.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
       <div className="h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
         <div className="h-full rounded-full bg-accent-600 transition-[width] duration-200" style={{ width: `${percent}%` }} />
       </div>

@@ -1,7 +1,8 @@
 import { memo, type PointerEvent } from 'react';
 import type { Layer } from '#common/creative/document.ts';
 import type { Box } from '#client/features/creatives/arrange.ts';
-import { LAYER_LABELS, layerName } from '#client/features/creatives/layer-names.ts';
+import { layerName } from '#client/features/creatives/layer-names.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 export type Edge = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';
 const HANDLES: Edge[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
@@ -39,14 +40,16 @@ export const LayerBox = memo(function LayerBox({
   editing: boolean;
   handlers: Handlers;
 }) {
+  const t = useT();
   const copy = layer.type === 'text' || layer.type === 'cta';
-  const hint = readOnly || layer.locked ? '' : `. ${copy ? 'Enter edits the text, ' : ''}Arrow keys move, Alt+arrows resize, Delete removes.`;
+  const hint = readOnly || layer.locked ? '' : t(copy ? 'creativeEditor.stage.hintText' : 'creativeEditor.stage.hint');
+  const label = t(layer.locked ? 'creativeEditor.stage.boxLocked' : 'creativeEditor.stage.box', { name: layerName(layer, t), type: layer.type });
   return (
     <div
       role="button"
       tabIndex={layer.locked ? -1 : 0}
       aria-pressed={selected}
-      aria-label={`${layerName(layer)} (${LAYER_LABELS[layer.type].toLowerCase()} layer${layer.locked ? ', locked' : ''})${hint}`}
+      aria-label={`${label}${hint}`}
       data-layer={layer.id}
       className={`absolute outline-none ${layer.locked ? 'pointer-events-none' : readOnly ? 'cursor-default' : 'cursor-move'} ${editing ? 'invisible' : ''} ${selected ? `ring-2 ${layer.locked ? 'ring-zinc-400' : 'ring-accent-600'}` : 'hover:ring-1 hover:ring-sky-400/80 focus-visible:ring-2 focus-visible:ring-sky-500'}`}
       style={{ left: `${layer.x}%`, top: `${layer.y}%`, width: `${layer.w}%`, height: `${layer.h}%`, touchAction: 'none' }}

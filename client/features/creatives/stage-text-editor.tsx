@@ -3,6 +3,7 @@ import { MAX_TEXT, shortSidePx, type CreativeDocument, type Layer } from '#commo
 import { fitCopy } from '#common/creative/text-fit.ts';
 import { fontFamily } from '#client/creative/tree.tsx';
 import { layerName } from '#client/features/creatives/layer-names.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 /**
  * Text edited in place: a textarea over the layer in its own font, size, colour and
@@ -22,6 +23,7 @@ export function TextEditor({
   onText: (text: string) => void;
   onDone: (keyboard: boolean) => void;
 }) {
+  const t = useT();
   const ref = useRef<HTMLTextAreaElement>(null);
   const text = layer.type === 'text';
   const size = text && layer.autoFit ? fitCopy(layer, doc.format).size : layer.size;
@@ -54,7 +56,7 @@ export function TextEditor({
     >
       <textarea
         ref={ref}
-        aria-label={`Edit the text of ${layerName(layer)}`}
+        aria-label={t('creativeEditor.stage.editText', { name: layerName(layer, t) })}
         data-editing={layer.id}
         value={layer.text}
         maxLength={text ? MAX_TEXT : 40}

@@ -2,6 +2,7 @@ import { Maximize, Minus, Plus } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { clampZoom, stepZoom } from '#client/features/creatives/editor-state.ts';
 import { isTyping } from '#client/lib/keyboard.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** The room around the canvas in its viewport (px, both sides together). */
 export const PAD = 24;
@@ -188,32 +189,41 @@ export function useStageZoom(viewRef: RefObject<HTMLDivElement | null>, canvasRe
   return { viewport, zoom, scale, zoomTo, space, panning };
 }
 
+/** The zoom buttons' shortcuts: key names, shown as they are in every language. */
+const KEYS = { out: { key: 'Ctrl+−' }, in: { key: 'Ctrl++' } };
+
 /** The zoom buttons in the canvas's corner: out, the level, in, and fit. */
 export function ZoomControls({ zoom, scale, fit, zoomTo }: { zoom: 'fit' | number; scale: number; fit: number; zoomTo: (next: number | 'fit') => void }) {
+  const t = useT();
   const percent = Math.round(scale * 100);
   return (
     <div
       role="group"
-      aria-label="Zoom"
+      aria-label={t('creativeEditor.zoom.group')}
       className="absolute right-3 bottom-3 z-30 flex items-center gap-0.5 rounded-lg border border-zinc-200 bg-white/95 p-0.5 shadow-sm dark:border-zinc-700 dark:bg-zinc-900/95"
     >
-      <ZoomButton label="Zoom out" shortcut="Ctrl+−" disabled={scale <= clampZoom(0, fit) + 0.001} onClick={() => zoomTo(stepZoom(scale, -1, fit))}>
+      <ZoomButton
+        label={t('creativeEditor.zoom.out')}
+        shortcut={KEYS.out.key}
+        disabled={scale <= clampZoom(0, fit) + 0.001}
+        onClick={() => zoomTo(stepZoom(scale, -1, fit))}
+      >
         <Minus className="size-4" aria-hidden="true" />
       </ZoomButton>
-      <output aria-live="polite" aria-label="Zoom level" className="w-12 text-center text-xs text-zinc-700 tabular-nums dark:text-zinc-300">
+      <output aria-live="polite" aria-label={t('creativeEditor.zoom.level')} className="w-12 text-center text-xs text-zinc-700 tabular-nums dark:text-zinc-300">
         {percent} %
       </output>
-      <ZoomButton label="Zoom in" shortcut="Ctrl++" disabled={scale >= 2 - 0.001} onClick={() => zoomTo(stepZoom(scale, 1, fit))}>
+      <ZoomButton label={t('creativeEditor.zoom.in')} shortcut={KEYS.in.key} disabled={scale >= 2 - 0.001} onClick={() => zoomTo(stepZoom(scale, 1, fit))}>
         <Plus className="size-4" aria-hidden="true" />
       </ZoomButton>
       <button
         type="button"
         aria-pressed={zoom === 'fit'}
-        title="Fit the canvas (Ctrl+0)"
+        title={t('creativeEditor.zoom.fitTitle')}
         className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none aria-pressed:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-pressed:bg-zinc-800"
         onClick={() => zoomTo('fit')}
       >
-        <Maximize className="size-3.5" aria-hidden="true" /> Fit
+        <Maximize className="size-3.5" aria-hidden="true" /> {t('creativeEditor.zoom.fit')}
       </button>
     </div>
   );

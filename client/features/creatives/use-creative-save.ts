@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
-import { STATUS_LABELS, type CreativeDocument, type CreativeStatus } from '#common/creative/document.ts';
+import type { CreativeDocument, CreativeStatus } from '#common/creative/document.ts';
 import type { CreativeDetail } from '#common/schemas/creatives.ts';
 import { useToast } from '#client/components/toast.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 
 /** What a save changes on the screen besides the document. */
@@ -20,6 +21,7 @@ function savedOf(detail: CreativeDetail): SavedCreative {
  */
 export function useCreativeSave(initial: CreativeDetail, doc: CreativeDocument, readOnly: boolean) {
   const toast = useToast();
+  const t = useT();
   const [meta, setMeta] = useState({
     name: initial.name,
     status: initial.status,
@@ -42,7 +44,7 @@ export function useCreativeSave(initial: CreativeDetail, doc: CreativeDocument, 
     revision: initial.revision.number,
     changes: (document) => ({ document }),
     update: (json) => call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json })).then(savedOf),
-    what: 'the creative',
+    what: t('creativeEditor.save.what'),
     onSaved,
   });
 
@@ -50,17 +52,18 @@ export function useCreativeSave(initial: CreativeDetail, doc: CreativeDocument, 
     // A status is about what was reviewed: pending edits are saved first (and would otherwise
     // make an approved creative a draft again right after).
     if (patch.status && !(await save())) {
-      toast({ tone: 'error', message: 'Save your changes first: the status applies to the saved version.' });
+      toast({ tone: 'error', message: t('creativeEditor.save.statusSaveFirst') });
       return;
     }
     try {
       const updated = await call(api.api.creatives[':id'].$patch({ param: { id: initial.id }, json: patch }));
       setMeta((m) => ({ ...m, name: updated.name, status: updated.status }));
       setNameDraft(updated.name);
-      if (patch.status) toast({ tone: 'success', message: `Status: ${STATUS_LABELS[updated.status]}.` });
+      if (patch.status)
+        toast({ tone: 'success', message: t('creativeEditor.save.statusChanged', { status: t('creativeEditor.status', { status: updated.status }) }) });
     } catch (error) {
       setNameDraft(meta.name);
-      toast({ tone: 'error', message: errorMessage(error, 'That change could not be saved.') });
+      toast({ tone: 'error', message: errorMessage(error, t('creativeEditor.save.failed')) });
     }
   };
   return { meta, setMeta, nameDraft, setNameDraft, patchMeta, saveState, saveError, save, settle };

@@ -6,6 +6,7 @@ import { copyOf } from '#common/creative/document.ts';
 import type { VariationItem } from '#common/schemas/variations.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 /**
  * The rendered variations to pick from (issue 14, point 7): their thumbnails as one list box
@@ -14,6 +15,7 @@ import { CreativePreview } from '#client/creative/preview.tsx';
  * drawn shows its live preview and says its credit came back.
  */
 export function VariationPicker({ items, onOpen }: { items: VariationItem[]; onOpen: () => void }) {
+  const t = useT();
   const [chosen, setChosen] = useState(0);
   const navigate = useNavigate();
   const options = useRef<(HTMLLIElement | null)[]>([]);
@@ -47,7 +49,11 @@ export function VariationPicker({ items, onOpen }: { items: VariationItem[]; onO
   const { width, height } = FORMATS[current.format];
   return (
     <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_18rem]">
-      <ul role="listbox" aria-label="Variations" className="grid grid-cols-2 content-start gap-3 p-1 sm:grid-cols-4 md:max-h-[60vh] md:overflow-y-auto">
+      <ul
+        role="listbox"
+        aria-label={t('creativeEditor.variations.list')}
+        className="grid grid-cols-2 content-start gap-3 p-1 sm:grid-cols-4 md:max-h-[60vh] md:overflow-y-auto"
+      >
         {items.map((item, i) => (
           <li
             key={item.id}
@@ -56,7 +62,7 @@ export function VariationPicker({ items, onOpen }: { items: VariationItem[]; onO
             }}
             role="option"
             aria-selected={i === chosen}
-            aria-label={`${item.name}${item.creation ? '' : ' (not rendered)'}`}
+            aria-label={item.creation ? item.name : t('creativeEditor.variations.notRendered', { name: item.name })}
             tabIndex={i === chosen ? 0 : -1}
             onKeyDown={onKeyDown}
             onClick={() => choose(i)}
@@ -80,16 +86,16 @@ export function VariationPicker({ items, onOpen }: { items: VariationItem[]; onO
             ) : (
               <CreativePreview doc={item.document} images={item.images} width={200} label={item.name} className="mx-auto" />
             )}
-            <span className="mt-1 block truncate text-xs text-zinc-600 dark:text-zinc-400">Variation {i + 1}</span>
+            <span className="mt-1 block truncate text-xs text-zinc-600 dark:text-zinc-400">{t('creativeEditor.variations.number', { number: i + 1 })}</span>
           </li>
         ))}
       </ul>
-      <section aria-label="Chosen variation" className="space-y-3 text-sm">
+      <section aria-label={t('creativeEditor.variations.chosen')} className="space-y-3 text-sm">
         <div className="grid place-items-center rounded-lg bg-zinc-100 p-2 dark:bg-zinc-800">
           {current.creation ? (
             <img
               src={current.creation.thumbnailUrl}
-              alt={`Rendered PNG of ${current.name}`}
+              alt={t('creativeEditor.renderedPngOf', { name: current.name })}
               width={width}
               height={height}
               className="h-auto max-h-[40vh] w-auto max-w-full rounded shadow"
@@ -102,35 +108,35 @@ export function VariationPicker({ items, onOpen }: { items: VariationItem[]; onO
         <dl className="space-y-1 text-zinc-600 dark:text-zinc-400">
           {copy.headline ? (
             <div>
-              <dt className="sr-only">Headline</dt>
+              <dt className="sr-only">{t('creativeEditor.variations.headline')}</dt>
               <dd className="font-medium text-zinc-900 dark:text-zinc-100">{copy.headline}</dd>
             </div>
           ) : null}
           {copy.body ? (
             <div>
-              <dt className="sr-only">Body</dt>
+              <dt className="sr-only">{t('creativeEditor.variations.body')}</dt>
               <dd>{copy.body}</dd>
             </div>
           ) : null}
           {copy.cta ? (
             <div>
-              <dt className="inline">Button: </dt>
+              <dt className="inline">{t('creativeEditor.variations.button')} </dt>
               <dd className="inline">{copy.cta}</dd>
             </div>
           ) : null}
         </dl>
         <p className="flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
           <Sparkles className="size-3.5" aria-hidden="true" />
-          {current.copySource === 'ai' ? 'Copy written by AI from your brand kit' : 'Copy written from your brand kit’s tone'}
+          {t(current.copySource === 'ai' ? 'creativeEditor.variations.copyAi' : 'creativeEditor.variations.copyTone')}
         </p>
-        {current.creation ? null : <p className="text-xs text-amber-700 dark:text-amber-300">This one could not be rendered; its credit was refunded.</p>}
+        {current.creation ? null : <p className="text-xs text-amber-700 dark:text-amber-300">{t('creativeEditor.variations.refunded')}</p>}
         <div className="flex flex-col gap-2">
           <Link to={`/creatives/${current.id}`} onClick={onOpen} className={buttonClass('primary', 'md')}>
-            <PencilLine className="size-4" aria-hidden="true" /> Open in editor
+            <PencilLine className="size-4" aria-hidden="true" /> {t('creativeEditor.variations.open')}
           </Link>
           {current.creation ? (
             <a href={current.creation.downloadUrl} download className={buttonClass('secondary', 'md')}>
-              <Download className="size-4" aria-hidden="true" /> Download PNG
+              <Download className="size-4" aria-hidden="true" /> {t('creativeEditor.downloadPng')}
             </a>
           ) : null}
         </div>
