@@ -195,6 +195,8 @@ export default tseslint.config(
             '*.addEventListener',
             '*.removeEventListener',
             '*.toLocaleString',
+            // useFormat()'s date styles ('dateTime', 'dayMonth') are never shown.
+            'format.date',
           ],
           ignoreNames: [
             {
