@@ -70,11 +70,6 @@ describe('the admin screens in German', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Credits anpassen' }));
     const one = await screen.findByRole('dialog', { name: '1 Credit gutschreiben?' });
     expect(one.textContent).toContain('Guthaben 1.250 → 1.251. Grund: „Kulanz“.');
-    await user.click(within(one).getByRole('button', { name: 'Abbrechen' }));
-    await user.clear(within(dialog).getByLabelText('Credits'));
-    await user.type(within(dialog).getByLabelText('Credits'), '-20');
-    await user.click(within(dialog).getByRole('button', { name: 'Credits anpassen' }));
-    expect(await screen.findByRole('dialog', { name: '20 Credits abziehen?' })).toBeTruthy();
   });
 
   it('shows the figures with German plurals and numbers', async () => {
