@@ -122,7 +122,8 @@ export default function AdminProject() {
               {activity.map((a) => (
                 <li key={`${a.kind}-${a.id}`} className="flex flex-wrap justify-between gap-x-4 py-2">
                   <span className="min-w-0">
-                    <span className="text-zinc-500 dark:text-zinc-400">{t('admin.project.activityKind', { kind: a.kind })}:</span> <span className="font-medium break-words">{a.name}</span>
+                    <span className="text-zinc-500 dark:text-zinc-400">{t('admin.project.activityKind', { kind: a.kind })}:</span>{' '}
+                    <span className="font-medium break-words">{a.name}</span>
                   </span>
                   <time className="text-xs text-zinc-500 dark:text-zinc-400" dateTime={a.at}>
                     {format.date(a.at, 'dateTime')}

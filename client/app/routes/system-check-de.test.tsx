@@ -71,9 +71,7 @@ describe('System check in German', () => {
     expect(await screen.findByText('2 Prüfungen fehlgeschlagen')).toBeTruthy();
     expect(screen.getAllByText('Fehlgeschlagen')).toHaveLength(2);
     expect(
-      screen.getByText(
-        '5 Migrationen dieses Builds nicht angewendet (a.sql, b.sql, c.sql und 2 weitere): Führen Sie `wrangler d1 migrations apply DB` aus.',
-      ),
+      screen.getByText('5 Migrationen dieses Builds nicht angewendet (a.sql, b.sql, c.sql und 2 weitere): Führen Sie `wrangler d1 migrations apply DB` aus.'),
     ).toBeTruthy();
     expect(screen.getByText('STRIPE_WEBHOOK_SECRET fehlt (STRIPE_SECRET_KEY ist gesetzt): Setzen Sie beide oder keine.')).toBeTruthy();
   });

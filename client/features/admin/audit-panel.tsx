@@ -72,10 +72,7 @@ export function AuditPanel() {
       {list.status === 'loading' ? <SkeletonLines lines={5} label={t('admin.audit.loading')} /> : null}
       {list.status === 'error' ? <LoadFailed title={t('admin.audit.loadFailed')} onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
-        <EmptyState
-          icon={<ScrollText aria-hidden="true" className="size-8" />}
-          title={filtered ? t('admin.audit.noMatchTitle') : t('admin.audit.emptyTitle')}
-        >
+        <EmptyState icon={<ScrollText aria-hidden="true" className="size-8" />} title={filtered ? t('admin.audit.noMatchTitle') : t('admin.audit.emptyTitle')}>
           {filtered ? t('admin.audit.noMatch') : t('admin.audit.empty')}
         </EmptyState>
       ) : null}

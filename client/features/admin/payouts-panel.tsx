@@ -109,9 +109,7 @@ export function PayoutsPanel() {
           }}
           onConfirm={() => void decide()}
         >
-          <p>
-            {deciding.decision === 'approve' ? t('admin.payouts.approveBody') : t('admin.payouts.rejectBody')}
-          </p>
+          <p>{deciding.decision === 'approve' ? t('admin.payouts.approveBody') : t('admin.payouts.rejectBody')}</p>
           <TextAreaField
             label={t('admin.payouts.note')}
             className="mt-3 [&_textarea]:min-h-16"

@@ -297,9 +297,7 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
                 </div>
               ) : (
                 <div className="flex flex-wrap items-center justify-between gap-3">
-                  <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                    {self ? t('admin.user.cannotDisableSelf') : t('admin.user.disableHint')}
-                  </p>
+                  <p className="text-sm text-zinc-600 dark:text-zinc-400">{self ? t('admin.user.cannotDisableSelf') : t('admin.user.disableHint')}</p>
                   <Button variant="danger" size="sm" disabled={self || busy} onClick={() => setConfirm({ kind: 'disable' })}>
                     {t('admin.user.disable')}
                   </Button>

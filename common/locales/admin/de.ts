@@ -80,8 +80,7 @@ export const de: Translation<typeof en> = {
   'admin.user.confirmRemoveAdmin': 'Admin-Rolle entziehen?',
   'admin.user.confirmRemoveAdminBody': '{email} verliert sofort den Zugang zum Admin-Bereich.',
   'admin.user.confirmDisable': 'Konto von {name} sperren?',
-  'admin.user.confirmDisableBody':
-    '{email} wird sofort auf allen Geräten abgemeldet und kann sich erst wieder anmelden, wenn ein Admin das Konto entsperrt.',
+  'admin.user.confirmDisableBody': '{email} wird sofort auf allen Geräten abgemeldet und kann sich erst wieder anmelden, wenn ein Admin das Konto entsperrt.',
   'admin.user.confirmAdd': '{count, plural, one {# Credit} other {# Credits}} gutschreiben?',
   'admin.user.confirmTake': '{count, plural, one {# Credit} other {# Credits}} abziehen?',
   'admin.user.confirmCreditsBody': 'Guthaben {before} → {after}. Grund: „{reason}“.',
