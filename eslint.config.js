@@ -16,9 +16,6 @@ const NOT_YET_TRANSLATED = [
   'client/app/{first-steps,all-projects-empty}.tsx',
   'client/features/{account,billing}/**',
   'client/public/pages/sandbox-checkout.tsx',
-  // admin: the admin area and the system check
-  'client/app/routes/{admin,admin-project,admin-landing-pages,system-check}.tsx',
-  'client/features/admin/**',
   // ads: ads and the public ad preview
   'client/features/ads/**',
   'client/public/pages/{ad-preview,ad-mockups}.tsx',
@@ -192,6 +189,8 @@ export default tseslint.config(
             '*.addEventListener',
             '*.removeEventListener',
             '*.toLocaleString',
+            // useFormat()'s date styles ('dateTime', 'dayMonth') are never shown.
+            'format.date',
           ],
           ignoreNames: [
             {

@@ -1,23 +1,26 @@
 import { CircleAlert, CircleCheck, CircleMinus, CircleX, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { formatDate } from '#common/format.ts';
 import type { CheckStatus, SystemCheck as Check, SystemReport } from '#common/schemas/system.ts';
-import { countOf } from '#common/plural.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { api, call } from '#client/lib/api.ts';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 
-const STATUS: Record<CheckStatus, { label: string; icon: typeof CircleCheck; className: string }> = {
-  ok: { label: 'OK', icon: CircleCheck, className: 'text-emerald-700 dark:text-emerald-300' },
-  failed: { label: 'Failed', icon: CircleX, className: 'text-red-700 dark:text-red-300' },
-  off: { label: 'Not configured', icon: CircleMinus, className: 'text-zinc-500 dark:text-zinc-400' },
-  warning: { label: 'Needs attention', icon: CircleAlert, className: 'text-amber-700 dark:text-amber-300' },
+const STATUS: Record<CheckStatus, { icon: typeof CircleCheck; className: string }> = {
+  ok: { icon: CircleCheck, className: 'text-emerald-700 dark:text-emerald-300' },
+  failed: { icon: CircleX, className: 'text-red-700 dark:text-red-300' },
+  off: { icon: CircleMinus, className: 'text-zinc-500 dark:text-zinc-400' },
+  warning: { icon: CircleAlert, className: 'text-amber-700 dark:text-amber-300' },
 };
 
+/** A check's label and detail in the reader's language: the worker sends their message ids and values (its English only for reports without them). */
 function CheckRow({ check }: { check: Check }) {
+  const t = useT();
+  const format = useFormat();
   const status = STATUS[check.status];
   const Icon = status.icon;
   return (
@@ -25,26 +28,29 @@ function CheckRow({ check }: { check: Check }) {
       <Icon className={`mt-0.5 size-5 shrink-0 ${status.className}`} aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <h3 className="font-medium text-zinc-900 dark:text-zinc-100">{check.label}</h3>
+          <h3 className="font-medium text-zinc-900 dark:text-zinc-100">{check.labelId ? t(check.labelId) : check.label}</h3>
           <p className="text-sm">
-            <span className={`font-medium ${status.className}`}>{status.label}</span>
-            <span className="text-zinc-500 tabular-nums dark:text-zinc-400"> · {check.latencyMs} ms</span>
+            <span className={`font-medium ${status.className}`}>{t('admin.system.status', { status: check.status })}</span>
+            <span className="text-zinc-500 tabular-nums dark:text-zinc-400"> · {t('admin.system.latency', { ms: format.number(check.latencyMs) })}</span>
           </p>
         </div>
-        <p className="mt-0.5 text-sm break-words text-zinc-600 dark:text-zinc-400">{check.detail}</p>
+        <p className="mt-0.5 text-sm break-words text-zinc-600 dark:text-zinc-400">{check.detailId ? t(check.detailId, check.values) : check.detail}</p>
       </div>
     </li>
   );
 }
 
 function BuildFacts({ report }: { report: SystemReport }) {
+  const t = useT();
+  const format = useFormat();
+  const notRecorded = t('admin.system.fact.notRecorded');
   const facts: [string, string][] = [
-    ['Version', report.build.version],
-    ['Built', report.build.builtAt ? formatDate(report.build.builtAt, 'dateTime') : 'Not recorded by this build'],
-    ['Compatibility date', report.build.compatibilityDate ?? 'Not recorded by this build'],
-    ['Migration level', report.migrations.latestApplied ?? 'None applied'],
-    ['Migrations in this build', report.migrations.latestKnown ?? 'None'],
-    ['Checked', formatDate(report.checkedAt, 'dateTime')],
+    [t('admin.system.fact.version'), report.build.version],
+    [t('admin.system.fact.built'), report.build.builtAt ? format.date(report.build.builtAt, 'dateTime') : notRecorded],
+    [t('admin.system.fact.compatibilityDate'), report.build.compatibilityDate ?? notRecorded],
+    [t('admin.system.fact.migrationLevel'), report.migrations.latestApplied ?? t('admin.system.fact.noneApplied')],
+    [t('admin.system.fact.migrationsInBuild'), report.migrations.latestKnown ?? t('admin.system.fact.none')],
+    [t('admin.system.fact.checked'), format.date(report.checkedAt, 'dateTime')],
   ];
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -60,6 +66,7 @@ function BuildFacts({ report }: { report: SystemReport }) {
 
 /** `/test`: the system check for admins (the worker answers 404 to everyone else). */
 export default function SystemCheck() {
+  const t = useT();
   const report = useResource(() => call(api.api.admin.system.$get()), []);
   const [running, setRunning] = useState(false);
   const [rerunFailed, setRerunFailed] = useState(false);
@@ -81,45 +88,51 @@ export default function SystemCheck() {
   return (
     <>
       <PageHeader
-        title="System check"
-        description="Bindings, services, version and migration level of this deployment."
+        title={t('admin.system.title')}
+        description={t('admin.system.description')}
         actions={
-          <Button variant="secondary" onClick={() => void rerun()} disabled={report.status === 'loading'} pending={running} pendingLabel="Checking…">
+          <Button
+            variant="secondary"
+            onClick={() => void rerun()}
+            disabled={report.status === 'loading'}
+            pending={running}
+            pendingLabel={t('admin.system.checking')}
+          >
             <RefreshCw className="size-4" aria-hidden="true" />
-            Run again
+            {t('admin.system.runAgain')}
           </Button>
         }
       />
       {report.status === 'loading' ? (
         <Card>
-          <SkeletonLines lines={6} label="Running the checks" />
+          <SkeletonLines lines={6} label={t('admin.system.running')} />
         </Card>
       ) : report.status === 'error' ? (
-        <LoadFailed title="The system check could not be run" onRetry={report.reload} />
+        <LoadFailed title={t('admin.system.loadFailed')} onRetry={report.reload} />
       ) : (
         <div className="space-y-6" aria-busy={running}>
-          {rerunFailed ? <LoadFailed title="The checks could not be run again" onRetry={() => void rerun()} /> : null}
+          {rerunFailed ? <LoadFailed title={t('admin.system.rerunFailed')} onRetry={() => void rerun()} /> : null}
           {failed === 0 && warned > 0 ? (
-            <Alert tone="warning" title={`No check failed, ${countOf(warned, 'warning')} to act on`}>
-              Each warning says what to change before going live.
+            <Alert tone="warning" title={t('admin.system.warned', { count: warned })}>
+              {t('admin.system.warnedBody')}
             </Alert>
           ) : failed === 0 ? (
-            <Alert tone="success" title="All checks passed">
-              Services that are not configured use their local stand-in.
+            <Alert tone="success" title={t('admin.system.passed')}>
+              {t('admin.system.passedBody')}
             </Alert>
           ) : (
-            <Alert tone="danger" title={`${countOf(failed, 'check')} failed`}>
-              Each failed check says what to do.
+            <Alert tone="danger" title={t('admin.system.failed', { count: failed })}>
+              {t('admin.system.failedBody')}
             </Alert>
           )}
-          <Card title="Checks">
+          <Card title={t('admin.system.checks')}>
             <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {report.data.checks.map((check) => (
                 <CheckRow key={check.id} check={check} />
               ))}
             </ul>
           </Card>
-          <Card title="This build">
+          <Card title={t('admin.system.build')}>
             <BuildFacts report={report.data} />
           </Card>
         </div>

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import type {
   AdminUserDetail,
   AdminUserSummary,
@@ -9,6 +10,7 @@ import type {
   SystemFigures,
   UserRole,
 } from '#common/schemas/admin.ts';
+import type { MessageIds } from '#common/i18n/register.ts';
 import { api, call } from '#client/lib/api.ts';
 import type { Page } from '#client/lib/use-paged.ts';
 
@@ -78,22 +80,61 @@ export const adminApi = {
   project: (projectId: string) => as<ProjectSupportView>(call(api.api.admin.projects[':projectId'].$get({ param: { projectId } }))),
 };
 
-export const PLAN_NAMES: Record<PlanId, string> = { free: 'Free', pro: 'Pro', agency: 'Agency' };
+/** The message function of the workspace (`useT()`), for the label helpers below. */
+type Translate = I18n['_'];
 
-/** "user.credits_adjusted" → "Credits adjusted": the audit log's actions in words. */
-export function actionLabel(action: string): string {
-  const known: Record<string, string> = {
-    'user.plan_changed': 'Plan changed',
-    'user.role_changed': 'Role changed',
-    'user.credits_adjusted': 'Credits adjusted',
-    'user.disabled': 'Account disabled',
-    'user.enabled': 'Account enabled',
-    'payout.approved': 'Payout approved',
-    'payout.rejected': 'Payout rejected',
-    'contact.handled': 'Message handled',
-    'project.support_viewed': 'Project viewed by support',
-  };
-  if (known[action]) return known[action];
-  const words = action.replace(/[._]/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** A plan's name ("Free", "Pro", "Agency"). */
+export const planName = (t: Translate, plan: PlanId) => t('admin.plan.name', { plan });
+
+/** An account's role ("User", "Admin"). */
+export const roleName = (t: Translate, role: UserRole) => t('admin.role.name', { role });
+
+/** A project member's role ("Owner", "Editor", "Viewer"). */
+export const memberRoleName = (t: Translate, role: string) => t('admin.memberRole.name', { role });
+
+const ACTIONS: Record<string, MessageIds> = {
+  'user.plan_changed': 'admin.audit.action.userPlanChanged',
+  'user.role_changed': 'admin.audit.action.userRoleChanged',
+  'user.credits_adjusted': 'admin.audit.action.userCreditsAdjusted',
+  'user.disabled': 'admin.audit.action.userDisabled',
+  'user.enabled': 'admin.audit.action.userEnabled',
+  'user.password_changed': 'admin.audit.action.userPasswordChanged',
+  'user.password_reset': 'admin.audit.action.userPasswordReset',
+  'user.deletion_requested': 'admin.audit.action.userDeletionRequested',
+  'user.deletion_canceled': 'admin.audit.action.userDeletionCanceled',
+  'user.purged': 'admin.audit.action.userPurged',
+  'payout.approved': 'admin.audit.action.payoutApproved',
+  'payout.rejected': 'admin.audit.action.payoutRejected',
+  'contact.handled': 'admin.audit.action.contactHandled',
+  'project.support_viewed': 'admin.audit.action.projectSupportViewed',
+  'project.deleted': 'admin.audit.action.projectDeleted',
+  'project.ownership_transferred': 'admin.audit.action.projectOwnershipTransferred',
+  'ad.create': 'admin.audit.action.adCreate',
+  'ad.update': 'admin.audit.action.adUpdate',
+  'ad.delete': 'admin.audit.action.adDelete',
+  'ad.submit': 'admin.audit.action.adSubmit',
+  'ad.review': 'admin.audit.action.adReview',
+  'ad.preview_link': 'admin.audit.action.adPreviewLink',
+  'ad.preview_revoke': 'admin.audit.action.adPreviewRevoke',
+  'creative.create': 'admin.audit.action.creativeCreate',
+  'creative.delete': 'admin.audit.action.creativeDelete',
+  'creative.resize': 'admin.audit.action.creativeResize',
+  'creative.status': 'admin.audit.action.creativeStatus',
+  'creative.variations': 'admin.audit.action.creativeVariations',
+  'creation.delete': 'admin.audit.action.creationDelete',
+  'funnel.create': 'admin.audit.action.funnelCreate',
+  'funnel.delete': 'admin.audit.action.funnelDelete',
+  'funnel.domain': 'admin.audit.action.funnelDomain',
+  'funnel_page.publish': 'admin.audit.action.funnelPagePublish',
+  'funnel_page.restore': 'admin.audit.action.funnelPageRestore',
+  'funnel_page.winner': 'admin.audit.action.funnelPageWinner',
+  'lead.delete': 'admin.audit.action.leadDelete',
+  'presentation.create': 'admin.audit.action.presentationCreate',
+  'storage.audit': 'admin.audit.action.storageAudit',
+};
+
+/** "user.credits_adjusted" → "Credits adjusted": the audit log's actions in words; an action without a message shows its code. */
+export function actionLabel(t: Translate, action: string): string {
+  const id = ACTIONS[action];
+  return id ? t(id) : action;
 }

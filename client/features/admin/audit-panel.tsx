@@ -5,6 +5,7 @@ import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adminApi, type AuditFilters } from '#client/features/admin/api.ts';
 import { AuditTable } from '#client/features/admin/audit-table.tsx';
@@ -14,6 +15,7 @@ const NONE: AuditFilters = { actor: '', action: '', target: '' };
 
 /** The audit log: who did what, when, from which address, before and after; filtered by actor, action and target. */
 export function AuditPanel() {
+  const t = useT();
   const [draft, setDraft] = useState<AuditFilters>(NONE);
   const [filters, setFilters] = useState<AuditFilters>(NONE);
   const list = usePaged((cursor) => adminApi.audit(filters, cursor), [filters]);
@@ -37,19 +39,19 @@ export function AuditPanel() {
   return (
     <div className="space-y-4">
       <form
-        aria-label="Filter the audit log"
+        aria-label={t('admin.audit.filterLabel')}
         className="grid gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end"
         onSubmit={(e) => {
           e.preventDefault();
           setFilters(draft);
         }}
       >
-        {field('actor', 'Who', 'Email or user id')}
-        {field('action', 'Action', 'e.g. user. or payout.approved')}
-        {field('target', 'Target id', 'A user, payout or project id')}
+        {field('actor', t('admin.audit.who'), t('admin.audit.whoPlaceholder'))}
+        {field('action', t('admin.audit.action'), t('admin.audit.actionPlaceholder'))}
+        {field('target', t('admin.audit.target'), t('admin.audit.targetPlaceholder'))}
         <div className="flex gap-2">
           <Button type="submit" variant="secondary" size="sm" className="h-9">
-            Filter
+            {t('admin.audit.filter')}
           </Button>
           {filtered ? (
             <Button
@@ -62,16 +64,16 @@ export function AuditPanel() {
                 setFilters(NONE);
               }}
             >
-              Clear
+              {t('admin.audit.clear')}
             </Button>
           ) : null}
         </div>
       </form>
-      {list.status === 'loading' ? <SkeletonLines lines={5} label="Loading the audit log" /> : null}
-      {list.status === 'error' ? <LoadFailed title="The audit log could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'loading' ? <SkeletonLines lines={5} label={t('admin.audit.loading')} /> : null}
+      {list.status === 'error' ? <LoadFailed title={t('admin.audit.loadFailed')} onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
-        <EmptyState icon={<ScrollText aria-hidden="true" className="size-8" />} title={filtered ? 'No matching entries' : 'Nothing recorded yet'}>
-          {filtered ? 'No entry matches these filters.' : 'Every admin action is written here, with who, when, from which address, before and after.'}
+        <EmptyState icon={<ScrollText aria-hidden="true" className="size-8" />} title={filtered ? t('admin.audit.noMatchTitle') : t('admin.audit.emptyTitle')}>
+          {filtered ? t('admin.audit.noMatch') : t('admin.audit.empty')}
         </EmptyState>
       ) : null}
       {list.items.length > 0 ? <AuditTable items={list.items} /> : null}

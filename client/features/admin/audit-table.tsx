@@ -1,16 +1,19 @@
-import { formatDate } from '#common/format.ts';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
+import { useFormat, type Format } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { actionLabel, type AuditItem } from '#client/features/admin/api.ts';
 
-function show(value: unknown): string {
+function show(format: Format, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(value) ? formatDate(value, 'dateTime') : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(value) ? format.date(value, 'dateTime') : value;
+  if (typeof value === 'number') return format.number(value);
+  if (typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
 
 /** An entry's details in words: each changed field as "before → after", then the rest (reason, note, amount…). */
 export function AuditDetails({ details }: { details: AuditItem['details'] }) {
+  const format = useFormat();
   if (!details) return null;
   const before = (details.before ?? {}) as Record<string, unknown>;
   const after = (details.after ?? {}) as Record<string, unknown>;
@@ -23,14 +26,14 @@ export function AuditDetails({ details }: { details: AuditItem['details'] }) {
         <div key={`c-${key}`} className="contents">
           <dt className="font-medium">{key}</dt>
           <dd className="[overflow-wrap:anywhere]">
-            {show(before[key])} → <span className="font-medium text-zinc-900 dark:text-zinc-100">{show(after[key])}</span>
+            {show(format, before[key])} → <span className="font-medium text-zinc-900 dark:text-zinc-100">{show(format, after[key])}</span>
           </dd>
         </div>
       ))}
       {rest.map(([key, value]) => (
         <div key={`r-${key}`} className="contents">
           <dt className="font-medium">{key}</dt>
-          <dd className="[overflow-wrap:anywhere]">{show(value)}</dd>
+          <dd className="[overflow-wrap:anywhere]">{show(format, value)}</dd>
         </div>
       ))}
     </dl>
@@ -39,12 +42,21 @@ export function AuditDetails({ details }: { details: AuditItem['details'] }) {
 
 /** Audit entries: when, who, what (with before → after), from which address. */
 export function AuditTable({ items }: { items: readonly AuditItem[] }) {
+  const t = useT();
+  const format = useFormat();
   return (
-    <Table columns={['When', { label: 'Who', wideOnly: true }, 'What', { label: 'Address', wideOnly: true }]}>
+    <Table
+      columns={[
+        t('admin.audit.columnWhen'),
+        { label: t('admin.audit.columnWho'), wideOnly: true },
+        t('admin.audit.columnWhat'),
+        { label: t('admin.audit.columnAddress'), wideOnly: true },
+      ]}
+    >
       {items.map((item) => (
         <tr key={item.id} className="align-top">
           <td className="w-24 py-2 pr-4 text-xs text-zinc-600 tabular-nums sm:w-auto sm:whitespace-nowrap dark:text-zinc-400">
-            <time dateTime={item.createdAt}>{formatDate(item.createdAt, 'dateTime')}</time>
+            <time dateTime={item.createdAt}>{format.date(item.createdAt, 'dateTime')}</time>
           </td>
           <td className={`max-w-48 py-2 pr-4 ${WIDE_ONLY}`}>
             {item.actor ? (
@@ -53,13 +65,13 @@ export function AuditTable({ items }: { items: readonly AuditItem[] }) {
                 <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{item.actor.email}</span>
               </>
             ) : (
-              <span className="text-zinc-500 dark:text-zinc-400">System</span>
+              <span className="text-zinc-500 dark:text-zinc-400">{t('admin.audit.system')}</span>
             )}
           </td>
           <td className="py-2 pr-4 sm:min-w-48">
-            <span className="font-medium">{actionLabel(item.action)}</span>
+            <span className="font-medium">{actionLabel(t, item.action)}</span>
             <span className="block text-xs [overflow-wrap:anywhere] text-zinc-500 dark:text-zinc-400" title={`${item.targetType} ${item.targetId ?? ''}`}>
-              {item.targetType.replace('_', ' ')}{' '}
+              {t('admin.audit.targetType', { type: item.targetType })}{' '}
               {item.targetLabel ? (
                 <span className="text-zinc-700 dark:text-zinc-300">{item.targetLabel}</span>
               ) : (
@@ -68,7 +80,7 @@ export function AuditTable({ items }: { items: readonly AuditItem[] }) {
             </span>
             <AuditDetails details={item.details} />
             <span className="block text-xs [overflow-wrap:anywhere] text-zinc-500 sm:hidden dark:text-zinc-400">
-              by {item.actor ? item.actor.name : 'the system'} from {item.ip ?? 'an unknown address'}
+              {t('admin.audit.byLine', { who: item.actor ? 'person' : 'system', name: item.actor?.name ?? '', ip: item.ip ?? 'none' })}
             </span>
           </td>
           <td className={`py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400 ${WIDE_ONLY}`}>{item.ip ?? '—'}</td>

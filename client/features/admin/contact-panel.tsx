@@ -1,13 +1,14 @@
 import { Check, Inbox } from 'lucide-react';
 import { useState } from 'react';
-import { formatDate } from '#common/format.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { useFormat } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adminApi } from '#client/features/admin/api.ts';
 import { filterControl } from '#client/features/admin/controls.ts';
@@ -16,6 +17,8 @@ type Status = 'open' | 'handled' | 'all';
 
 /** Messages from the contact form: the open ones first, marked handled once answered. */
 export function ContactPanel() {
+  const t = useT();
+  const format = useFormat();
   const toast = useToast();
   const [status, setStatus] = useState<Status>('open');
   const [pending, setPending] = useState<string | null>(null);
@@ -26,9 +29,9 @@ export function ContactPanel() {
     try {
       const message = await adminApi.markHandled(id);
       list.patch((m) => (m.id === id ? (status === 'open' ? null : message) : m));
-      toast({ tone: 'success', message: 'Marked as handled.' });
+      toast({ tone: 'success', message: t('admin.contact.marked') });
     } catch (error) {
-      toast({ tone: 'error', message: errorMessage(error, 'The message could not be marked. Please try again.') });
+      toast({ tone: 'error', message: errorMessage(error, t('admin.contact.markFailed')) });
     } finally {
       setPending(null);
     }
@@ -37,18 +40,21 @@ export function ContactPanel() {
   return (
     <div className="space-y-4">
       <label className="flex items-center gap-2 text-sm font-medium">
-        Show
+        {t('admin.contact.show')}
         <select className={filterControl} value={status} onChange={(e) => setStatus(e.currentTarget.value as Status)}>
-          <option value="open">Open</option>
-          <option value="handled">Handled</option>
-          <option value="all">All</option>
+          <option value="open">{t('admin.contact.open')}</option>
+          <option value="handled">{t('admin.contact.handled')}</option>
+          <option value="all">{t('admin.contact.all')}</option>
         </select>
       </label>
-      {list.status === 'loading' ? <SkeletonLines lines={4} label="Loading messages" /> : null}
-      {list.status === 'error' ? <LoadFailed title="The messages could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'loading' ? <SkeletonLines lines={4} label={t('admin.contact.loading')} /> : null}
+      {list.status === 'error' ? <LoadFailed title={t('admin.contact.loadFailed')} onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
-        <EmptyState icon={<Inbox aria-hidden="true" className="size-8" />} title={status === 'open' ? 'No open messages' : 'No messages'}>
-          {status === 'open' ? 'Every message from the contact form has been handled.' : 'Messages sent through the contact form appear here.'}
+        <EmptyState
+          icon={<Inbox aria-hidden="true" className="size-8" />}
+          title={status === 'open' ? t('admin.contact.emptyOpenTitle') : t('admin.contact.emptyTitle')}
+        >
+          {status === 'open' ? t('admin.contact.emptyOpen') : t('admin.contact.empty')}
         </EmptyState>
       ) : null}
       {list.items.length > 0 ? (
@@ -63,14 +69,14 @@ export function ContactPanel() {
                   </a>
                 </div>
                 <time className="text-xs text-zinc-500 dark:text-zinc-400" dateTime={m.createdAt}>
-                  {formatDate(m.createdAt, 'dateTime')}
+                  {format.date(m.createdAt, 'dateTime')}
                 </time>
               </div>
               <p className="mt-2 text-sm break-words whitespace-pre-wrap">{m.message}</p>
               <div className="mt-3 flex justify-end">
                 {m.handledAt ? (
                   <span className="inline-flex items-center gap-1 text-xs text-emerald-700 dark:text-emerald-400">
-                    <Check aria-hidden="true" className="size-3.5" /> Handled {formatDate(m.handledAt)}
+                    <Check aria-hidden="true" className="size-3.5" /> {t('admin.contact.handledOn', { date: format.date(m.handledAt) })}
                   </span>
                 ) : (
                   <Button
@@ -78,9 +84,9 @@ export function ContactPanel() {
                     variant="secondary"
                     pending={pending === m.id}
                     onClick={() => void markHandled(m.id)}
-                    aria-label={`Mark the message from ${m.name} as handled`}
+                    aria-label={t('admin.contact.markHandledLabel', { name: m.name })}
                   >
-                    Mark handled
+                    {t('admin.contact.markHandled')}
                   </Button>
                 )}
               </div>

@@ -2,8 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PLAN_IDS, creditAdjustmentInput, type PlanId, type UserRole } from '#common/schemas/admin.ts';
 import { issuesToDetails } from '#common/schemas/fields.ts';
-import { formatDate, formatNumber } from '#common/format.ts';
-import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -11,10 +9,12 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { CloseButton, ModalDialog } from '#client/components/modal-dialog.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { useFormat } from '#client/lib/format.ts';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
-import { adminApi, PLAN_NAMES, type AdminUserDetail } from '#client/features/admin/api.ts';
+import { adminApi, memberRoleName, planName, roleName, type AdminUserDetail } from '#client/features/admin/api.ts';
 import { filterControl } from '#client/features/admin/controls.ts';
 
 const newKey = () => {
@@ -87,6 +87,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** One account for an admin: plan, role, credits (with a reason), disable; each change confirmed and audited by the server. */
 export function UserDialog({ userId, onClose, onChanged }: { userId: string; onClose: () => void; onChanged: (user: AdminUserDetail) => void }) {
+  const t = useT();
+  const format = useFormat();
   const titleId = useId();
   const toast = useToast();
   const { user: me } = useSession();
@@ -110,13 +112,19 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
   const run = async (action: Pending) => {
     setBusy(true);
     try {
-      if (action.kind === 'plan') applied(await adminApi.setPlan(userId, action.plan), `The plan is now ${PLAN_NAMES[action.plan]}.`);
+      if (action.kind === 'plan') applied(await adminApi.setPlan(userId, action.plan), t('admin.user.planChanged', { plan: planName(t, action.plan) }));
       if (action.kind === 'role')
-        applied(await adminApi.setRole(userId, action.role), action.role === 'admin' ? 'This account is now an admin.' : 'This account is no longer an admin.');
-      if (action.kind === 'disable') applied(await adminApi.disable(userId), 'The account is disabled and signed out everywhere.');
+        applied(await adminApi.setRole(userId, action.role), action.role === 'admin' ? t('admin.user.madeAdmin') : t('admin.user.noLongerAdmin'));
+      if (action.kind === 'disable') applied(await adminApi.disable(userId), t('admin.user.disabled'));
       if (action.kind === 'credits') {
         const user = await adminApi.adjustCredits(userId, { amount: action.amount, reason: action.reason, key });
-        applied(user, `${action.amount > 0 ? 'Added' : 'Took'} ${countOf(Math.abs(action.amount), 'credit')}. Balance: ${formatNumber(user.balance.total)}.`);
+        applied(
+          user,
+          t(action.amount > 0 ? 'admin.user.creditsAdded' : 'admin.user.creditsTaken', {
+            count: Math.abs(action.amount),
+            balance: format.number(user.balance.total),
+          }),
+        );
         setAmount('');
         setReason('');
         setKey(newKey());
@@ -127,7 +135,7 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
       if (error instanceof ApiError && error.details) {
         setErrors(Object.fromEntries(Object.entries(error.details).map(([field, messages]) => [field, messages[0] ?? ''])));
       }
-      toast({ tone: 'error', message: errorMessage(error, 'That did not work. Please try again.') });
+      toast({ tone: 'error', message: errorMessage(error, t('admin.user.failed')) });
     } finally {
       setBusy(false);
     }
@@ -136,9 +144,9 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
   const enable = async () => {
     setBusy(true);
     try {
-      applied(await adminApi.enable(userId), 'The account can sign in again.');
+      applied(await adminApi.enable(userId), t('admin.user.enabled'));
     } catch (error) {
-      toast({ tone: 'error', message: errorMessage(error, 'That did not work. Please try again.') });
+      toast({ tone: 'error', message: errorMessage(error, t('admin.user.failed')) });
     } finally {
       setBusy(false);
     }
@@ -165,64 +173,62 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
       <div className="relative max-h-[85vh] overflow-y-auto p-5 sm:p-6">
         <CloseButton onClose={onClose} />
         <h2 id={titleId} className="pr-8 text-lg font-semibold break-words">
-          {data ? data.name : 'Account'}
+          {data ? data.name : t('admin.user.title')}
         </h2>
-        {detail.status === 'loading' ? <SkeletonLines lines={6} label="Loading the account" /> : null}
-        {detail.status === 'error' ? <LoadFailed title="The account could not be loaded" onRetry={detail.reload} /> : null}
+        {detail.status === 'loading' ? <SkeletonLines lines={6} label={t('admin.user.loading')} /> : null}
+        {detail.status === 'error' ? <LoadFailed title={t('admin.user.loadFailed')} onRetry={detail.reload} /> : null}
         {data ? (
           <div className="mt-1 space-y-5">
             <div className="text-sm text-zinc-600 dark:text-zinc-400">
               <p className="break-all">{data.email}</p>
               <p>
-                Joined {formatDate(data.createdAt)} · {countOf(data.sessions, 'active session')}
+                {t('admin.user.joined', { date: format.date(data.createdAt), sessions: data.sessions })}
                 {data.disabledAt ? (
                   <span className="ml-2 inline-flex rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-900/30 dark:text-red-200 dark:ring-red-800">
-                    Disabled {formatDate(data.disabledAt)}
+                    {t('admin.user.disabledOn', { date: format.date(data.disabledAt) })}
                   </span>
                 ) : null}
               </p>
             </div>
 
-            <Section title="Plan and role">
+            <Section title={t('admin.user.planAndRole')}>
               <div className="grid gap-4 sm:grid-cols-2">
                 <ChangeForm
-                  label="Plan"
+                  label={t('admin.user.plan')}
                   value={currentPlan}
-                  options={PLAN_IDS.map((p) => [p, PLAN_NAMES[p]] as const)}
-                  submitLabel="Change plan"
+                  options={PLAN_IDS.map((p) => [p, planName(t, p)] as const)}
+                  submitLabel={t('admin.user.changePlan')}
                   changed={currentPlan !== data.plan}
                   busy={busy}
                   onChange={setPlan}
                   onSubmit={() => setConfirm({ kind: 'plan', plan: currentPlan })}
                 />
                 <ChangeForm
-                  label="Role"
+                  label={t('admin.user.role')}
                   value={currentRole}
-                  options={[
-                    ['user', 'User'],
-                    ['admin', 'Admin'],
-                  ]}
+                  options={(['user', 'admin'] as const).map((r) => [r, roleName(t, r)] as const)}
                   disabled={self}
-                  submitLabel="Change role"
+                  submitLabel={t('admin.user.changeRole')}
                   changed={currentRole !== data.role}
                   busy={busy}
                   onChange={setRole}
                   onSubmit={() => setConfirm({ kind: 'role', role: currentRole })}
                 />
               </div>
-              {self ? <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">This is your own account: another admin can change its role.</p> : null}
+              {self ? <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">{t('admin.user.ownRole')}</p> : null}
             </Section>
 
-            <Section title="Credits">
+            <Section title={t('admin.user.credits')}>
               <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-                Balance <span className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{formatNumber(data.balance.total)}</span> (
-                {formatNumber(data.balance.monthly)} monthly, {formatNumber(data.balance.purchased)} purchased)
+                {t('admin.user.balance')}{' '}
+                <span className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{format.number(data.balance.total)}</span>{' '}
+                {t('admin.user.balanceParts', { monthly: format.number(data.balance.monthly), purchased: format.number(data.balance.purchased) })}
               </p>
               <form onSubmit={submitCredits} noValidate className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
                 <TextField
-                  label="Credits"
+                  label={t('admin.user.credits')}
                   inputMode="numeric"
-                  placeholder="e.g. 20 or -5"
+                  placeholder={t('admin.user.creditsPlaceholder')}
                   value={amount}
                   error={errors.amount}
                   onChange={(e) => {
@@ -231,8 +237,8 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
                   }}
                 />
                 <TextAreaField
-                  label="Reason"
-                  hint="Shown to the user in their credit history, and kept in the audit log."
+                  label={t('admin.user.reason')}
+                  hint={t('admin.user.reasonHint')}
                   className="[&_textarea]:min-h-16"
                   value={reason}
                   error={errors.reason}
@@ -243,12 +249,12 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
                 />
                 <div className="sm:col-start-2">
                   <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-                    Adjust credits
+                    {t('admin.user.adjustCredits')}
                   </Button>
                 </div>
               </form>
               {data.ledger.length > 0 ? (
-                <ul aria-label="Recent credit history" className="mt-4 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+                <ul aria-label={t('admin.user.history')} className="mt-4 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
                   {data.ledger.map((entry) => (
                     <li key={entry.id} className="flex justify-between gap-3 py-1.5">
                       <span className="min-w-0 truncate" title={entry.description}>
@@ -258,7 +264,7 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
                         className={`shrink-0 tabular-nums ${entry.amount < 0 ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}
                       >
                         {entry.amount > 0 ? '+' : ''}
-                        {formatNumber(entry.amount)}
+                        {format.number(entry.amount)}
                       </span>
                     </li>
                   ))}
@@ -267,35 +273,33 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
             </Section>
 
             {data.memberOf.length > 0 ? (
-              <Section title="Projects">
+              <Section title={t('admin.user.projects')}>
                 <ul className="space-y-1 text-sm">
                   {data.memberOf.map((p) => (
                     <li key={p.id} className="flex justify-between gap-3">
                       <Link to={`/admin/${p.id}`} className="min-w-0 truncate font-medium text-accent-700 hover:underline dark:text-accent-300">
                         {p.name}
                       </Link>
-                      <span className="shrink-0 text-zinc-500 capitalize dark:text-zinc-400">{p.role}</span>
+                      <span className="shrink-0 text-zinc-500 dark:text-zinc-400">{memberRoleName(t, p.role)}</span>
                     </li>
                   ))}
                 </ul>
               </Section>
             ) : null}
 
-            <Section title="Access">
+            <Section title={t('admin.user.access')}>
               {data.disabledAt ? (
                 <div className="flex flex-wrap items-center justify-between gap-3">
-                  <p className="text-sm text-zinc-600 dark:text-zinc-400">This account cannot sign in.</p>
+                  <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('admin.user.cannotSignIn')}</p>
                   <Button variant="secondary" size="sm" pending={busy} onClick={() => void enable()}>
-                    Enable account
+                    {t('admin.user.enable')}
                   </Button>
                 </div>
               ) : (
                 <div className="flex flex-wrap items-center justify-between gap-3">
-                  <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                    {self ? 'You cannot disable your own account.' : 'Disabling signs the account out everywhere at once; it cannot sign in until enabled.'}
-                  </p>
+                  <p className="text-sm text-zinc-600 dark:text-zinc-400">{self ? t('admin.user.cannotDisableSelf') : t('admin.user.disableHint')}</p>
                   <Button variant="danger" size="sm" disabled={self || busy} onClick={() => setConfirm({ kind: 'disable' })}>
-                    Disable account
+                    {t('admin.user.disable')}
                   </Button>
                 </div>
               )}
@@ -309,38 +313,42 @@ export function UserDialog({ userId, onClose, onChanged }: { userId: string; onC
           pending={busy}
           title={
             confirm.kind === 'plan'
-              ? `Change the plan to ${PLAN_NAMES[confirm.plan]}?`
+              ? t('admin.user.confirmPlan', { plan: planName(t, confirm.plan) })
               : confirm.kind === 'role'
                 ? confirm.role === 'admin'
-                  ? 'Make this account an admin?'
-                  : 'Remove the admin role?'
+                  ? t('admin.user.confirmMakeAdmin')
+                  : t('admin.user.confirmRemoveAdmin')
                 : confirm.kind === 'disable'
-                  ? `Disable ${data.name}’s account?`
+                  ? t('admin.user.confirmDisable', { name: data.name })
                   : confirm.amount > 0
-                    ? `Add ${countOf(confirm.amount, 'credit')}?`
-                    : `Take ${countOf(-confirm.amount, 'credit')}?`
+                    ? t('admin.user.confirmAdd', { count: confirm.amount })
+                    : t('admin.user.confirmTake', { count: -confirm.amount })
           }
           confirmLabel={
             confirm.kind === 'plan'
-              ? 'Change plan'
+              ? t('admin.user.changePlan')
               : confirm.kind === 'role'
-                ? 'Change role'
+                ? t('admin.user.changeRole')
                 : confirm.kind === 'disable'
-                  ? 'Disable account'
-                  : 'Adjust credits'
+                  ? t('admin.user.disable')
+                  : t('admin.user.adjustCredits')
           }
           onCancel={() => setConfirm(null)}
           onConfirm={() => void run(confirm)}
         >
           {confirm.kind === 'plan'
-            ? `${data.email} moves from ${PLAN_NAMES[data.plan]} to ${PLAN_NAMES[confirm.plan]} now: the monthly credits start over with the new plan’s allowance. A paid subscription is not changed.`
+            ? t('admin.user.confirmPlanBody', { email: data.email, from: planName(t, data.plan), to: planName(t, confirm.plan) })
             : confirm.kind === 'role'
               ? confirm.role === 'admin'
-                ? `${data.email} will see every user, project and payout, and can change them.`
-                : `${data.email} loses access to the admin area at once.`
+                ? t('admin.user.confirmMakeAdminBody', { email: data.email })
+                : t('admin.user.confirmRemoveAdminBody', { email: data.email })
               : confirm.kind === 'disable'
-                ? `${data.email} is signed out on every device at once and cannot sign in until an admin enables the account again.`
-                : `Balance ${formatNumber(data.balance.total)} → ${formatNumber(data.balance.total + confirm.amount)}. Reason: “${confirm.reason}”.`}
+                ? t('admin.user.confirmDisableBody', { email: data.email })
+                : t('admin.user.confirmCreditsBody', {
+                    before: format.number(data.balance.total),
+                    after: format.number(data.balance.total + confirm.amount),
+                    reason: confirm.reason,
+                  })}
         </ConfirmDialog>
       ) : null}
     </ModalDialog>

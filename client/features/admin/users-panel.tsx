@@ -1,30 +1,34 @@
 import { Search, Users } from 'lucide-react';
 import { useState } from 'react';
-import { formatDate, formatNumber } from '#common/format.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
-import { adminApi, PLAN_NAMES, type AdminUserSummary } from '#client/features/admin/api.ts';
+import { adminApi, planName, roleName, type AdminUserSummary } from '#client/features/admin/api.ts';
 import { filterControl } from '#client/features/admin/controls.ts';
 import { UserDialog } from '#client/features/admin/user-dialog.tsx';
 
 function StatusPill({ user }: { user: AdminUserSummary }) {
+  const t = useT();
   if (user.disabledAt) {
     return (
       <span className="inline-flex rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-900/30 dark:text-red-200 dark:ring-red-800">
-        Disabled
+        {t('admin.users.disabled')}
       </span>
     );
   }
-  return <span className="text-xs text-zinc-500 dark:text-zinc-400">Active</span>;
+  return <span className="text-xs text-zinc-500 dark:text-zinc-400">{t('admin.users.active')}</span>;
 }
 
 /** Users: search by email or name, then one account's plan, role, credits and access in a dialog. */
 export function UsersPanel() {
+  const t = useT();
+  const format = useFormat();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<string | null>(null);
@@ -41,38 +45,38 @@ export function UsersPanel() {
         }}
       >
         <label className="sr-only" htmlFor="admin-user-search">
-          Search users by email or name
+          {t('admin.users.searchLabel')}
         </label>
         <input
           id="admin-user-search"
           type="search"
           maxLength={100}
-          placeholder="Email or name"
+          placeholder={t('admin.users.searchPlaceholder')}
           className={`${filterControl} flex-1`}
           value={draft}
           onChange={(e) => setDraft(e.currentTarget.value)}
         />
         <Button type="submit" variant="secondary" size="sm" className="h-9">
           <Search aria-hidden="true" className="size-4" />
-          Search
+          {t('admin.users.search')}
         </Button>
       </form>
-      {list.status === 'loading' ? <SkeletonLines lines={5} label="Loading users" /> : null}
-      {list.status === 'error' ? <LoadFailed title="The users could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'loading' ? <SkeletonLines lines={5} label={t('admin.users.loading')} /> : null}
+      {list.status === 'error' ? <LoadFailed title={t('admin.users.loadFailed')} onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
-        <EmptyState icon={<Users aria-hidden="true" className="size-8" />} title={q ? 'No matching users' : 'No users yet'}>
-          {q ? `Nobody’s email or name contains “${q}”.` : 'Accounts appear here as people sign up.'}
+        <EmptyState icon={<Users aria-hidden="true" className="size-8" />} title={q ? t('admin.users.noMatchTitle') : t('admin.users.emptyTitle')}>
+          {q ? t('admin.users.noMatch', { query: q }) : t('admin.users.empty')}
         </EmptyState>
       ) : null}
       {list.items.length > 0 ? (
         <Table
           columns={[
-            'User',
-            'Plan',
-            { label: 'Role', wideOnly: true },
-            { label: 'Credits', numeric: true },
-            { label: 'Joined', wideOnly: true },
-            { label: 'Status', wideOnly: true },
+            t('admin.users.columnUser'),
+            t('admin.users.columnPlan'),
+            { label: t('admin.users.columnRole'), wideOnly: true },
+            { label: t('admin.users.columnCredits'), numeric: true },
+            { label: t('admin.users.columnJoined'), wideOnly: true },
+            { label: t('admin.users.columnStatus'), wideOnly: true },
             '',
           ]}
         >
@@ -83,18 +87,18 @@ export function UsersPanel() {
                 <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400" title={u.email}>
                   {u.email}
                 </span>
-                {u.disabledAt ? <span className="text-xs font-medium text-red-700 sm:hidden dark:text-red-400">Disabled</span> : null}
+                {u.disabledAt ? <span className="text-xs font-medium text-red-700 sm:hidden dark:text-red-400">{t('admin.users.disabled')}</span> : null}
               </td>
-              <td className="py-2 pr-4">{PLAN_NAMES[u.plan]}</td>
-              <td className={`py-2 pr-4 capitalize ${WIDE_ONLY}`}>{u.role}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(u.credits)}</td>
-              <td className={`py-2 pr-4 whitespace-nowrap text-zinc-600 dark:text-zinc-400 ${WIDE_ONLY}`}>{formatDate(u.createdAt)}</td>
+              <td className="py-2 pr-4">{planName(t, u.plan)}</td>
+              <td className={`py-2 pr-4 ${WIDE_ONLY}`}>{roleName(t, u.role)}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{format.number(u.credits)}</td>
+              <td className={`py-2 pr-4 whitespace-nowrap text-zinc-600 dark:text-zinc-400 ${WIDE_ONLY}`}>{format.date(u.createdAt)}</td>
               <td className={`py-2 pr-4 ${WIDE_ONLY}`}>
                 <StatusPill user={u} />
               </td>
               <td className="py-2 text-right">
-                <Button variant="ghost" size="sm" onClick={() => setOpen(u.id)} aria-label={`Manage ${u.name}`}>
-                  Manage
+                <Button variant="ghost" size="sm" onClick={() => setOpen(u.id)} aria-label={t('admin.users.manageLabel', { name: u.name })}>
+                  {t('admin.users.manage')}
                 </Button>
               </td>
             </tr>

@@ -1,6 +1,8 @@
 import journal from '../../../../migrations/meta/_journal.json';
-import type { SystemCheck, SystemReport } from '#common/schemas/system.ts';
-import { countOf } from '#common/plural.ts';
+import type { I18n } from '@lingui/core';
+import { createI18n } from '#common/i18n/setup.ts';
+import { messages as adminEn } from '#common/locales/admin/compiled/en.ts';
+import type { CheckStatus, SystemCheck, SystemMessageId, SystemReport } from '#common/schemas/system.ts';
 import { BUILD_INFO } from '#worker/build-info.ts';
 import type { Bindings } from '#worker/env.ts';
 import { placeholderOperatorVars, type Operator } from '#worker/lib/operator.ts';
@@ -8,21 +10,53 @@ import { placeholderOperatorVars, type Operator } from '#worker/lib/operator.ts'
 /** The migrations this build was made with (drizzle-kit's journal), as d1_migrations names them. */
 export const KNOWN_MIGRATIONS: readonly string[] = journal.entries.map((entry) => `${entry.tag}.sql`);
 
-/** Runs one check and measures it; a check that throws is failed with its message (never a secret: the checks word them). */
-async function timed(id: string, label: string, run: () => Promise<Omit<SystemCheck, 'id' | 'label' | 'latencyMs'>>): Promise<SystemCheck> {
+/**
+ * What a check found: a message of the `admin` area and its values. The report carries the ids
+ * and values (the workspace words them in the reader's language, decision 0032) and their
+ * English, worded here from the same catalog.
+ */
+interface Finding {
+  detailId: SystemMessageId;
+  values?: Record<string, string | number>;
+}
+type Outcome = Finding & { status: CheckStatus };
+
+let english: I18n | undefined;
+const inEnglish = (id: SystemMessageId, values?: Finding['values']) => (english ??= createI18n('en', adminEn))._(id, values);
+
+function worded(id: string, labelId: SystemMessageId, { status, detailId, values }: Outcome, latencyMs: number): SystemCheck {
+  return {
+    id,
+    label: inEnglish(labelId),
+    status,
+    detail: inEnglish(detailId, values),
+    labelId,
+    detailId,
+    ...(values ? { values } : {}),
+    latencyMs,
+  };
+}
+
+/** Runs one check and measures it; a check that throws is failed with its finding (never a secret: the checks word them). */
+async function timed(id: string, labelId: SystemMessageId, run: () => Promise<Outcome>): Promise<SystemCheck> {
   const started = performance.now();
   try {
     const outcome = await run();
-    return { id, label, ...outcome, latencyMs: Math.round(performance.now() - started) };
+    return worded(id, labelId, outcome, Math.round(performance.now() - started));
   } catch (error) {
-    const detail = error instanceof CheckFailed ? error.message : 'The check failed unexpectedly: see the worker log.';
+    const finding: Finding = error instanceof CheckFailed ? error.finding : { detailId: 'admin.system.detail.unexpected' };
     if (!(error instanceof CheckFailed)) console.error(JSON.stringify({ level: 'error', message: 'system_check_failed', check: id, error: String(error) }));
-    return { id, label, status: 'failed', detail, latencyMs: Math.round(performance.now() - started) };
+    return worded(id, labelId, { status: 'failed', ...finding }, Math.round(performance.now() - started));
   }
 }
 
-/** A failure whose message is meant for the admin reading the check. */
-class CheckFailed extends Error {}
+/** A failure whose finding is meant for the admin reading the check. */
+class CheckFailed extends Error {
+  constructor(readonly finding: Finding) {
+    super(finding.detailId);
+  }
+}
+const fail = (detailId: SystemMessageId, values?: Finding['values']) => new CheckFailed({ detailId, ...(values ? { values } : {}) });
 
 /** The migration level: the applied list against the build's list, in order. */
 export function compareMigrations(applied: readonly string[], known: readonly string[] = KNOWN_MIGRATIONS) {
@@ -36,63 +70,56 @@ export function compareMigrations(applied: readonly string[], known: readonly st
   };
 }
 
-const list = (names: readonly string[]) => (names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', '));
+/** The first three names, and how many more (the messages say "a, b, c and 2 more"). */
+const list = (names: readonly string[]) => ({ names: names.slice(0, 3).join(', '), more: Math.max(0, names.length - 3) });
 
 async function databaseChecks(env: Pick<Bindings, 'DB'>): Promise<{ checks: SystemCheck[]; migrations: SystemReport['migrations'] }> {
   let applied: string[] | undefined;
-  const reach = await timed('d1', 'Database (D1)', async () => {
+  const reach = await timed('d1', 'admin.system.check.d1', async () => {
     try {
       // The primary's migration level (a replica may trail it by a few seconds).
       const { results } = await env.DB.withSession('first-primary').prepare('SELECT name FROM d1_migrations ORDER BY id').all<{ name: string }>();
       applied = results.map((row) => row.name);
     } catch {
-      throw new CheckFailed('The database did not answer, or has no migrations table: run `wrangler d1 migrations apply DB`.');
+      throw fail('admin.system.detail.d1Unreachable');
     }
-    return { status: 'ok', detail: 'Reachable: read the applied migrations.' };
+    return { status: 'ok', detailId: 'admin.system.detail.d1Ok' };
   });
   const level = compareMigrations(applied ?? []);
-  const migration: SystemCheck = {
-    id: 'migrations',
-    label: 'Migration level',
-    latencyMs: reach.latencyMs,
-    ...(applied === undefined
-      ? { status: 'failed', detail: 'Unknown: the database could not be read.' }
+  const outcome: Outcome =
+    applied === undefined
+      ? { status: 'failed', detailId: 'admin.system.detail.migrationsUnread' }
       : level.pending.length > 0
-        ? {
-            status: 'failed',
-            detail: `${countOf(level.pending.length, 'migration')} of this build not applied (${list(level.pending)}): run \`wrangler d1 migrations apply DB\`.`,
-          }
+        ? { status: 'failed', detailId: 'admin.system.detail.migrationsPending', values: { count: level.pending.length, ...list(level.pending) } }
         : level.unknown.length > 0
-          ? {
-              status: 'failed',
-              detail: `The database has migrations this build does not know (${list(level.unknown)}): this build is older than the database.`,
-            }
-          : { status: 'ok', detail: `Up to date: ${level.latestApplied ?? 'no migrations'} (${applied.length} applied).` }),
-  };
+          ? { status: 'failed', detailId: 'admin.system.detail.migrationsUnknown', values: list(level.unknown) }
+          : level.latestApplied === null
+            ? { status: 'ok', detailId: 'admin.system.detail.migrationsNone' }
+            : { status: 'ok', detailId: 'admin.system.detail.migrationsOk', values: { latest: level.latestApplied, count: applied.length } };
+  const migration = worded('migrations', 'admin.system.check.migrations', outcome, reach.latencyMs);
   return { checks: [reach, migration], migrations: level };
 }
 
 /** Writes a throwaway object, reads it back byte for byte, deletes it and checks it is gone. */
 async function storageCheck(env: Pick<Bindings, 'MEDIA'>): Promise<SystemCheck> {
-  return timed('r2', 'Storage (R2)', async () => {
+  return timed('r2', 'admin.system.check.r2', async () => {
     const key = `system-check/${crypto.randomUUID()}`;
     const bytes = crypto.getRandomValues(new Uint8Array(32));
     try {
       await env.MEDIA.put(key, bytes);
     } catch {
-      throw new CheckFailed('Writing a test object failed.');
+      throw fail('admin.system.detail.r2WriteFailed');
     }
     try {
       const object = await env.MEDIA.get(key);
-      if (!object) throw new CheckFailed('The test object was written but could not be read back.');
+      if (!object) throw fail('admin.system.detail.r2ReadFailed');
       const read = new Uint8Array(await object.arrayBuffer());
-      if (read.length !== bytes.length || read.some((b, i) => b !== bytes[i]))
-        throw new CheckFailed('The test object read back differs from what was written.');
+      if (read.length !== bytes.length || read.some((b, i) => b !== bytes[i])) throw fail('admin.system.detail.r2Differs');
     } finally {
       await env.MEDIA.delete(key).catch(() => undefined);
     }
-    if (await env.MEDIA.head(key)) throw new CheckFailed('The test object could not be deleted.');
-    return { status: 'ok', detail: 'Wrote, read back and deleted a test object.' };
+    if (await env.MEDIA.head(key)) throw fail('admin.system.detail.r2DeleteFailed');
+    return { status: 'ok', detailId: 'admin.system.detail.r2Ok' };
   });
 }
 
@@ -107,44 +134,28 @@ type Config = Pick<
  * no value, and no part of one, ever reaches the report.
  */
 function serviceChecks(env: Config): Promise<SystemCheck[]> {
-  const pair = (id: string, label: string, names: [string, string], values: [unknown, unknown], on: string, off: string) =>
-    timed(id, label, async () => {
+  const pair = (id: 'stripe' | 'instagram', names: [string, string], values: [unknown, unknown]) =>
+    timed(id, `admin.system.check.${id}`, async () => {
       const [a, b] = values.map(Boolean);
-      if (a && b) return { status: 'ok', detail: on };
-      if (!a && !b) return { status: 'off', detail: off };
-      throw new CheckFailed(`${a ? names[1] : names[0]} is missing (${a ? names[0] : names[1]} is set): set both, or neither.`);
+      if (a && b) return { status: 'ok', detailId: `admin.system.detail.${id}Ok` };
+      if (!a && !b) return { status: 'off', detailId: `admin.system.detail.${id}Off` };
+      throw fail('admin.system.detail.pairMissing', { missing: a ? names[1] : names[0], present: a ? names[0] : names[1] });
     });
   return Promise.all([
-    timed('mailer', 'Email', async () =>
+    timed('mailer', 'admin.system.check.mailer', async () =>
       env.RESEND_API_KEY
-        ? { status: 'ok', detail: `Sent through Resend${env.MAIL_FROM ? '' : ' (from the default sender: MAIL_FROM is not set)'}.` }
-        : { status: 'off', detail: 'Emails are written to the outbox and their links printed on the console.' },
+        ? { status: 'ok', detailId: env.MAIL_FROM ? 'admin.system.detail.mailerOk' : 'admin.system.detail.mailerOkDefaultSender' }
+        : { status: 'off', detailId: 'admin.system.detail.mailerOff' },
     ),
-    timed('sentry', 'Error reporting (Sentry)', async () => {
-      if (!env.SENTRY_DSN) return { status: 'off', detail: 'Errors are logged only, and /monitoring answers 404.' };
-      if (!URL.canParse(env.SENTRY_DSN)) throw new CheckFailed('SENTRY_DSN is set but is not a valid DSN.');
-      return { status: 'ok', detail: 'Configured: the worker and the browser report errors.' };
+    timed('sentry', 'admin.system.check.sentry', async () => {
+      if (!env.SENTRY_DSN) return { status: 'off', detailId: 'admin.system.detail.sentryOff' };
+      if (!URL.canParse(env.SENTRY_DSN)) throw fail('admin.system.detail.sentryInvalid');
+      return { status: 'ok', detailId: 'admin.system.detail.sentryOk' };
     }),
-    pair(
-      'stripe',
-      'Payments (Stripe)',
-      ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
-      [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET],
-      'Configured: checkout, portal and signed webhooks.',
-      'Purchases go through the local sandbox checkout.',
-    ),
-    pair(
-      'instagram',
-      'Instagram',
-      ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
-      [env.INSTAGRAM_APP_ID, env.INSTAGRAM_APP_SECRET],
-      'Configured: projects can connect Instagram accounts.',
-      'Only the sandbox account can be connected.',
-    ),
-    timed('ai', 'Workers AI', async () =>
-      env.AI
-        ? { status: 'ok', detail: 'Bound: headline variants and copy ideas come from the model.' }
-        : { status: 'off', detail: 'Variations use the built-in headline generator.' },
+    pair('stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET]),
+    pair('instagram', ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'], [env.INSTAGRAM_APP_ID, env.INSTAGRAM_APP_SECRET]),
+    timed('ai', 'admin.system.check.ai', async () =>
+      env.AI ? { status: 'ok', detailId: 'admin.system.detail.aiOk' } : { status: 'off', detailId: 'admin.system.detail.aiOff' },
     ),
   ]);
 }
@@ -155,12 +166,13 @@ function serviceChecks(env: Config): Promise<SystemCheck[]> {
  * goes live with "Example Operator GmbH" in the imprint. Names only: the values are public anyway.
  */
 function operatorCheck(env: Operator): Promise<SystemCheck> {
-  return timed('operator', 'Operator details (imprint, privacy policy)', async () => {
+  return timed('operator', 'admin.system.check.operator', async () => {
     const placeholders = placeholderOperatorVars(env);
-    if (placeholders.length === 0) return { status: 'ok', detail: 'Set: the imprint and the privacy policy name this deployment’s operator.' };
+    if (placeholders.length === 0) return { status: 'ok', detailId: 'admin.system.detail.operatorOk' };
     return {
       status: 'warning',
-      detail: `Operator details are placeholders: ${placeholders.join(', ')} ${placeholders.length === 1 ? 'is' : 'are'} still the example (or empty). Set them in wrangler.toml [vars] before going live: /imprint and /de/imprint show them.`,
+      detailId: 'admin.system.detail.operatorPlaceholders',
+      values: { names: placeholders.join(', '), count: placeholders.length },
     };
   });
 }

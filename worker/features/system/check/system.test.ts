@@ -1,5 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createI18n } from '#common/i18n/setup.ts';
+import { messages as adminDe } from '#common/locales/admin/compiled/de.ts';
+import { messages as adminEn } from '#common/locales/admin/compiled/en.ts';
 import type { SystemReport } from '#common/schemas/system.ts';
 import type { Bindings } from '#worker/env.ts';
 import { EXAMPLE_OPERATOR, OPERATOR_VARS, type Operator } from '#worker/lib/operator.ts';
@@ -142,6 +145,58 @@ describe('GET /api/admin/system', () => {
   it('is a 404 for users and a 401 when signed out, like every admin API', async () => {
     expect((await send('/api/admin/system', { cookie: user.cookie })).status).toBe(404);
     expect((await send('/api/admin/system')).status).toBe(401);
+  });
+});
+
+describe('the report’s words', () => {
+  let admin: TestUser;
+  beforeAll(async () => {
+    admin = await createUser({ role: 'admin' });
+  });
+
+  it('carries each check’s message ids and values, whose English is the report’s label and detail', async () => {
+    const report = (await (await send('/api/admin/system', { cookie: admin.cookie })).json()) as SystemReport;
+    const english = createI18n('en', adminEn);
+    for (const check of report.checks) {
+      expect(check.labelId, check.id).toBe(`admin.system.check.${check.id}`);
+      expect(english._(check.labelId!), check.id).toBe(check.label);
+      expect(english._(check.detailId!, check.values), check.id).toBe(check.detail);
+    }
+    const operator = byId(report).operator!;
+    expect(operator.detailId).toBe('admin.system.detail.operatorPlaceholders');
+    expect(operator.values).toMatchObject({ count: OPERATOR_VARS.length });
+  });
+
+  it('words the same findings in German for a German admin (the workspace reads the ids)', async () => {
+    const partly = await runSystemCheck({ ...env, STRIPE_SECRET_KEY: 'sk_test_only', OPERATOR_NAME: 'Muster Media GmbH' } as Bindings);
+    const german = createI18n('de', adminDe);
+    const word = (id: string) => {
+      const check = byId(partly)[id]!;
+      return [german._(check.labelId!), german._(check.detailId!, check.values)];
+    };
+    expect(word('stripe')).toEqual(['Zahlungen (Stripe)', 'STRIPE_WEBHOOK_SECRET fehlt (STRIPE_SECRET_KEY ist gesetzt): Setzen Sie beide oder keine.']);
+    expect(word('r2')).toEqual(['Speicher (R2)', 'Ein Testobjekt wurde geschrieben, zurückgelesen und gelöscht.']);
+    const [label, detail] = word('operator');
+    expect(label).toBe('Betreiberangaben (Impressum, Datenschutzerklärung)');
+    expect(detail).toMatch(/^Die Betreiberangaben sind Platzhalter: OPERATOR_ADDRESS, .* sind noch das Beispiel \(oder leer\)\./);
+    expect(detail).not.toContain('OPERATOR_NAME');
+    // The English stays as it was.
+    expect(byId(partly).stripe!.detail).toBe('STRIPE_WEBHOOK_SECRET is missing (STRIPE_SECRET_KEY is set): set both, or neither.');
+  });
+
+  it('words the migration level with its count and the first names', async () => {
+    const german = createI18n('de', adminDe);
+    const broken = {
+      withSession: () => ({
+        prepare: () => ({ all: async () => ({ results: [{ name: 'x1.sql' }] }) }),
+      }),
+    } as unknown as D1Database;
+    const report = await runSystemCheck({ ...env, DB: broken } as Bindings);
+    const migrations = byId(report).migrations!;
+    expect(migrations.status).toBe('failed');
+    expect(migrations.detail).toMatch(/^\d+ migrations? of this build not applied \(.+\): run `wrangler d1 migrations apply DB`\.$/);
+    if (KNOWN_MIGRATIONS.length > 3) expect(migrations.detail).toContain(` and ${KNOWN_MIGRATIONS.length - 3} more)`);
+    expect(german._(migrations.detailId!, migrations.values)).toMatch(/^\d+ Migration(en)? dieses Builds nicht angewendet \(.+\): Führen Sie/);
   });
 });
 
