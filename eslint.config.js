@@ -29,11 +29,6 @@ const NOT_YET_TRANSLATED = [
   'client/app/routes/{creatives,creations,playground}.tsx',
   'client/features/creatives/{creation-group,creations-gallery,creative-card,list-creatives,list-filters,template-gallery,template-picker}.tsx',
   'client/creative/**',
-  // funnels: funnels, pages, the shared editor chrome, block fields
-  'client/app/routes/{funnels,funnel,pages,page-editor,component-sheet}.tsx',
-  'client/features/{funnels,pages}/**',
-  'client/components/editor/**',
-  'client/blocks/**',
   // presentations
   'client/app/routes/presentations.tsx',
   'client/features/presentations/**',
@@ -55,7 +50,6 @@ const NOT_YET_TRANSLATED = [
   'worker/features/billing/**/*.tsx',
   'worker/features/instagram/**/*.tsx',
   'worker/features/ads/**/*.tsx',
-  'worker/features/funnels/**/*.tsx',
   'worker/features/presentations/**/*.tsx',
 ];
 
