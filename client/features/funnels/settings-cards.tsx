@@ -134,7 +134,21 @@ export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
       <details className="mt-4 text-sm text-zinc-700 dark:text-zinc-300" open={Boolean(current)}>
         <summary className="cursor-pointer font-medium">{t('funnels.domain.howTo')}</summary>
         <ol className="mt-2 list-decimal space-y-2 pl-5">
-          <li className="break-words">{t('funnels.domain.step1', { host: shown, target: appHost })}</li>
+          <li>
+            {t('funnels.domain.step1', { record: '\u0000r\u0000', host: '\u0000h\u0000', target: '\u0000t\u0000' })
+              .split(/\u0000(\w)\u0000/)
+              .map((part, i) =>
+                i % 2 === 0 ? (
+                  part
+                ) : part === 'r' ? (
+                  <strong key={i}>CNAME</strong>
+                ) : (
+                  <code key={i} className="font-mono break-all">
+                    {part === 'h' ? shown : appHost}
+                  </code>
+                ),
+              )}
+          </li>
           <li className="break-words">{t('funnels.domain.step2', { host: shown })}</li>
           <li>{t('funnels.domain.step3')}</li>
         </ol>

@@ -383,7 +383,7 @@ export const en = {
   'funnels.domain.save': 'Save domain',
   'funnels.domain.none': 'No custom domain.',
   'funnels.domain.howTo': 'How to set it up',
-  'funnels.domain.step1': 'At the domain’s DNS provider, add a CNAME record for {host} pointing to {target}.',
+  'funnels.domain.step1': 'At the domain’s DNS provider, add a {record} record for {host} pointing to {target}.',
   'funnels.domain.step2': 'Save the domain here. Visitors to https://{host}/ then see the funnel’s first page.',
   'funnels.domain.step3': 'In production Adloom registers the domain as a Cloudflare for SaaS custom hostname; the certificate is issued by itself once the record resolves, usually within minutes.',
 

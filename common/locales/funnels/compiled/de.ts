@@ -359,7 +359,7 @@ export const messages: Messages = {
   "funnels.domain.save": ["Domain speichern"],
   "funnels.domain.none": ["Keine eigene Domain."],
   "funnels.domain.howTo": ["So richten Sie sie ein"],
-  "funnels.domain.step1": ["Legen Sie beim DNS-Anbieter der Domain einen CNAME-Eintrag für ",["host"]," an, der auf ",["target"]," zeigt."],
+  "funnels.domain.step1": ["Legen Sie beim DNS-Anbieter der Domain einen ",["record"],"-Eintrag für ",["host"]," an, der auf ",["target"]," zeigt."],
   "funnels.domain.step2": ["Speichern Sie die Domain hier. Besucher von https://",["host"],"/ sehen dann die erste Seite des Funnels."],
   "funnels.domain.step3": ["Im Betrieb registriert Adloom die Domain als Custom Hostname bei Cloudflare for SaaS; das Zertifikat wird automatisch ausgestellt, sobald der Eintrag auflöst, meist innerhalb von Minuten."],
   "funnels.notify.on": ["Die Mitglieder des Projekts erhalten für jeden Lead eine E-Mail."],
