@@ -39,4 +39,7 @@ export const en = {
   'content.image.none': 'No image yet',
   'content.video.pickFile': 'Pick a video from the library',
   'content.video.pasteLink': 'Paste a YouTube or Vimeo link',
+  'content.video.download': 'Download the video: {title}',
+  'content.video.play': 'Play video{title} on {provider}',
+  'content.testimonials.rated': 'Rated {rating} out of 5',
 } as const satisfies Source;

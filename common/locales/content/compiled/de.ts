@@ -32,4 +32,7 @@ export const messages: Messages = {
   "content.image.none": ["Noch kein Bild"],
   "content.video.pickFile": ["Video aus der Mediathek wählen"],
   "content.video.pasteLink": ["YouTube- oder Vimeo-Link einfügen"],
+  "content.video.download": ["Video herunterladen: ",["title"]],
+  "content.video.play": ["Video",["title"]," auf ",["provider"]," abspielen"],
+  "content.testimonials.rated": ["Mit ",["rating"]," von 5 bewertet"],
 };
