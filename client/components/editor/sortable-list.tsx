@@ -132,7 +132,7 @@ export function SortableList<T extends { id: string }>({
                 } ${over === index && dragging && dragging !== item.id ? 'ring-2 ring-accent-600' : ''} ${dragging === item.id ? 'opacity-50' : ''}`}
               >
                 {!readOnly ? (
-                  <span className="cursor-grab text-zinc-400" aria-hidden="true" title="Drag to reorder">
+                  <span className="cursor-grab text-zinc-400" aria-hidden="true" title={t('editor.list.drag')}>
                     <GripVertical className="size-4" />
                   </span>
                 ) : null}

@@ -38,6 +38,7 @@ export const de: Translation<typeof en> = {
   'editor.list.delete': '{name} löschen',
   'editor.list.deleted': '„{name}“ gelöscht.',
   'editor.list.undo': 'Rückgängig',
+  'editor.list.drag': 'Zum Verschieben ziehen',
 
   'editor.spec.pickOne': 'Bitte wählen',
   'editor.spec.timeZone': 'Ihre Zeitzone ({zone}).',

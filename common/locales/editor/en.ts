@@ -43,6 +43,7 @@ export const en = {
   'editor.list.delete': 'Delete {name}',
   'editor.list.deleted': 'Deleted “{name}”.',
   'editor.list.undo': 'Undo',
+  'editor.list.drag': 'Drag to reorder',
 
   // The spec form's controls
   'editor.spec.pickOne': 'Pick one',

@@ -34,6 +34,7 @@ export const messages: Messages = {
   "editor.list.delete": [["name"]," löschen"],
   "editor.list.deleted": ["„",["name"],"“ gelöscht."],
   "editor.list.undo": ["Rückgängig"],
+  "editor.list.drag": ["Zum Verschieben ziehen"],
   "editor.spec.pickOne": ["Bitte wählen"],
   "editor.spec.timeZone": ["Ihre Zeitzone (",["zone"],")."],
   "editor.spec.video": ["Video ",["id"]],

@@ -34,6 +34,7 @@ export const messages: Messages = {
   "editor.list.delete": ["Delete ",["name"]],
   "editor.list.deleted": ["Deleted “",["name"],"”."],
   "editor.list.undo": ["Undo"],
+  "editor.list.drag": ["Drag to reorder"],
   "editor.spec.pickOne": ["Pick one"],
   "editor.spec.timeZone": ["Your time zone (",["zone"],")."],
   "editor.spec.video": ["Video ",["id"]],
