@@ -134,6 +134,7 @@ export function PartsEditorPanels({
   onDeselect: () => void;
   settings: ReactNode;
 }) {
+  const t = useT();
   return (
     <EditorPanels
       narrow="switch"
