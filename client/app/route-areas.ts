@@ -7,11 +7,11 @@ import type { WorkspacePath } from '#common/workspace-routes.ts';
  */
 export const ROUTE_AREAS: Record<WorkspacePath, readonly string[]> = {
   '/dashboard': ['dashboard'],
-  '/projects': ['projects'],
+  '/projects': ['projects', 'editor'],
   '/projects/:projectId': ['projects', 'media', 'editor'],
-  '/projects/:projectId/media/:objectId': ['projects', 'media'],
-  '/projects/:projectId/creatives': ['projects', 'library', 'creatives'],
-  '/projects/:projectId/marketing': ['projects', 'ads', 'funnels', 'presentations'],
+  '/projects/:projectId/media/:objectId': ['projects', 'media', 'editor'],
+  '/projects/:projectId/creatives': ['projects', 'library', 'creatives', 'editor', 'funnels'],
+  '/projects/:projectId/marketing': ['projects', 'ads', 'funnels', 'presentations', 'editor'],
   '/media/:id': ['media'],
   '/creatives': ['library', 'creatives'],
   '/creatives/:objectId': ['creatives', 'library', 'editor', 'media'],

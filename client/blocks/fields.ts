@@ -39,7 +39,15 @@ export const formFieldSpecs = (t: T): readonly FieldSpec[] => [
   },
   { kind: 'select', key: 'type', label: t('funnels.field.type'), choices: FORM_FIELD_TYPES.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) })) },
   { kind: 'checkbox', key: 'required', label: t('funnels.field.required') },
-  { kind: 'strings', key: 'options', label: t('funnels.field.options'), itemLabel: t('funnels.field.option'), max: 20, itemMax: 80, when: (f) => f.type === 'select' },
+  {
+    kind: 'strings',
+    key: 'options',
+    label: t('funnels.field.options'),
+    itemLabel: t('funnels.field.option'),
+    max: 20,
+    itemMax: 80,
+    when: (f) => f.type === 'select',
+  },
   { kind: 'text', key: 'consentText', label: t('funnels.field.consentText'), max: 500, multiline: true, when: (f) => f.type === 'checkbox' },
 ];
 
@@ -52,7 +60,12 @@ export const blockFields = (t: T): Record<BlockType, readonly FieldSpec[]> => ({
     buttonField('primary', t('funnels.field.mainButton')),
     buttonField('secondary', t('funnels.field.secondButton')),
     { kind: 'image', key: 'image', label: t('funnels.field.picture') },
-    { kind: 'select', key: 'layout', label: t('funnels.field.layout'), choices: choices(['centered', t('funnels.field.centred')], ['split', t('funnels.field.textBesideThePicture')]) },
+    {
+      kind: 'select',
+      key: 'layout',
+      label: t('funnels.field.layout'),
+      choices: choices(['centered', t('funnels.field.centred')], ['split', t('funnels.field.textBesideThePicture')]),
+    },
     {
       kind: 'select',
       key: 'background',
@@ -70,16 +83,31 @@ export const blockFields = (t: T): Record<BlockType, readonly FieldSpec[]> => ({
       rows: 10,
       hint: t('funnels.field.markdownHint'),
     },
-    { kind: 'select', key: 'align', label: t('funnels.field.alignment'), choices: choices(['left', t('funnels.field.left')], ['center', t('funnels.field.centred')]) },
+    {
+      kind: 'select',
+      key: 'align',
+      label: t('funnels.field.alignment'),
+      choices: choices(['left', t('funnels.field.left')], ['center', t('funnels.field.centred')]),
+    },
   ],
   image: [
     { kind: 'image', key: 'image', label: t('funnels.field.picture') },
     { kind: 'text', key: 'caption', label: t('funnels.field.caption'), max: 200 },
-    { kind: 'select', key: 'width', label: t('funnels.field.width'), choices: choices(['content', t('funnels.field.textWidth')], ['wide', t('funnels.field.wide')], ['full', t('funnels.field.fullWidth')]) },
+    {
+      kind: 'select',
+      key: 'width',
+      label: t('funnels.field.width'),
+      choices: choices(['content', t('funnels.field.textWidth')], ['wide', t('funnels.field.wide')], ['full', t('funnels.field.fullWidth')]),
+    },
   ],
   video: [
     { kind: 'text', key: 'title', label: t('funnels.field.title'), max: 120, hint: t('funnels.field.videoTitleHint') },
-    { kind: 'select', key: 'source', label: t('funnels.field.source'), choices: choices(['embed', t('funnels.field.youtubeOrVimeoLink')], ['file', t('funnels.field.libraryVideo')]) },
+    {
+      kind: 'select',
+      key: 'source',
+      label: t('funnels.field.source'),
+      choices: choices(['embed', t('funnels.field.youtubeOrVimeoLink')], ['file', t('funnels.field.libraryVideo')]),
+    },
     { kind: 'text', key: 'url', label: t('funnels.field.videoLink'), max: 300, when: (p) => p.source === 'embed' },
     { kind: 'video', key: 'file', label: t('funnels.field.videoFile'), when: (p) => p.source === 'file' },
     { kind: 'image', key: 'poster', label: t('funnels.field.posterPicture') },
@@ -97,7 +125,12 @@ export const blockFields = (t: T): Record<BlockType, readonly FieldSpec[]> => ({
       max: 12,
       make: () => ({ icon: 'check', title: t('funnels.field.newFeature'), text: '' }),
       fields: [
-        { kind: 'select', key: 'icon', label: t('funnels.field.icon'), choices: [{ value: null, label: t('funnels.field.none') }, ...FEATURE_ICONS.map((i) => ({ value: i, label: i }))] },
+        {
+          kind: 'select',
+          key: 'icon',
+          label: t('funnels.field.icon'),
+          choices: [{ value: null, label: t('funnels.field.none') }, ...FEATURE_ICONS.map((i) => ({ value: i, label: i }))],
+        },
         { kind: 'text', key: 'title', label: t('funnels.field.title'), max: 80 },
         { kind: 'text', key: 'text', label: t('funnels.field.text'), max: 400, multiline: true },
       ],
@@ -130,7 +163,15 @@ export const blockFields = (t: T): Record<BlockType, readonly FieldSpec[]> => ({
       label: t('funnels.field.plans'),
       itemLabel: t('funnels.field.plan'),
       max: 4,
-      make: () => ({ name: t('funnels.field.newPlan'), price: '€29', period: t('funnels.field.perMonth'), description: '', features: [], button: null, highlighted: false }),
+      make: () => ({
+        name: t('funnels.field.newPlan'),
+        price: '€29',
+        period: t('funnels.field.perMonth'),
+        description: '',
+        features: [],
+        button: null,
+        highlighted: false,
+      }),
       fields: [
         { kind: 'text', key: 'name', label: t('funnels.field.name'), max: 60 },
         { kind: 'text', key: 'price', label: t('funnels.field.price'), max: 20 },

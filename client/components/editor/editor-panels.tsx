@@ -39,11 +39,16 @@ export function EditorPanels({
   const [view, setView] = useState<'edit' | 'preview'>('edit');
   const stack = narrow === 'stack';
   // A closed panel hides on a wide screen; on a narrow one, the view not chosen hides.
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- CSS classes
   const hidden = (shown: boolean) => `${shown ? '' : ' lg:hidden'}${!stack && view === 'preview' ? ' hidden lg:block' : ''}`;
   return (
     <>
       {stack ? null : (
-        <div role="group" aria-label={t('editor.panels.show')} className="flex gap-1 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-950">
+        <div
+          role="group"
+          aria-label={t('editor.panels.show')}
+          className="flex gap-1 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-950"
+        >
           {(['edit', 'preview'] as const).map((option) => (
             <button
               key={option}

@@ -24,7 +24,14 @@ export function MoveButtons({
   if (readOnly) return null;
   return (
     <>
-      <Button variant="ghost" size="sm" className="!h-7 !px-1.5" aria-label={t('editor.move.up', { label })} disabled={index === 0} onClick={() => onMove(index - 1)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="!h-7 !px-1.5"
+        aria-label={t('editor.move.up', { label })}
+        disabled={index === 0}
+        onClick={() => onMove(index - 1)}
+      >
         <ArrowUp className="size-3.5" aria-hidden="true" />
       </Button>
       <Button

@@ -235,6 +235,7 @@ function MediaControl({ spec, value, path, ctx, error }: ControlProps<'image' | 
     if (!item) return;
     ctx.set(path, isImage ? { mediaId: item.id, alt: ref?.alt || item.alt } : item.id);
   };
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a property name
   const mediaError = error ?? ctx.errors[keyOf([...path, 'mediaId'])];
   return (
     <Group legend={spec.label} error={mediaError}>
@@ -416,6 +417,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function toLocalInput(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 

@@ -8,7 +8,14 @@ export function UndoButtons({ history, dispatch }: { history: History<unknown>; 
   const t = useT();
   return (
     <>
-      <Button variant="ghost" size="sm" aria-label={t('editor.undo')} title={t('editor.undo.title')} disabled={history.past.length === 0} onClick={() => dispatch({ type: 'undo' })}>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={t('editor.undo')}
+        title={t('editor.undo.title')}
+        disabled={history.past.length === 0}
+        onClick={() => dispatch({ type: 'undo' })}
+      >
         <Undo2 className="size-4" aria-hidden="true" />
       </Button>
       <Button

@@ -2,6 +2,7 @@ import { BarChart3, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { MIN_VISITORS_PER_VARIANT } from '#common/ab-stats.ts';
 import type { I18n } from '@lingui/core';
+import type { MessageIds } from '#common/i18n/register.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -32,9 +33,14 @@ const chip = (active: boolean) =>
       : 'bg-white text-zinc-700 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700'
   }`;
 
-const DAY_IDS = { views: 'funnels.analytics.dayViews', visitors: 'funnels.analytics.dayVisitors', leads: 'funnels.analytics.dayLeads' } as const;
+const DAY_IDS = {
+  views: 'funnels.analytics.dayViews',
+  visitors: 'funnels.analytics.dayVisitors',
+  leads: 'funnels.analytics.dayLeads',
+} as const satisfies Record<'views' | 'visitors' | 'leads', MessageIds>;
 
 function dayList(t: T, format: Format, series: AnalyticsReport['series'], key: 'views' | 'visitors' | 'leads') {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a format style's name, not words
   return series.map((d) => t(DAY_IDS[key], { day: format.date(d.day, 'dayMonth'), count: d[key] })).join('; ');
 }
 
@@ -70,7 +76,10 @@ function VariantStats({ report, title, showVariant }: { report: VariantReport; t
       <div className="grid min-w-0 gap-3 sm:grid-cols-2">
         <div className="min-w-0">
           <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">{t('funnels.analytics.visitorsPerDay')}</p>
-          <BarChart values={report.series.map((d) => d.visitors)} label={t('funnels.analytics.visitorsPerDayLabel', { name, days: dayList(t, format, report.series, 'visitors') })} />
+          <BarChart
+            values={report.series.map((d) => d.visitors)}
+            label={t('funnels.analytics.visitorsPerDayLabel', { name, days: dayList(t, format, report.series, 'visitors') })}
+          />
         </div>
         <div className="min-w-0">
           <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">{t('funnels.analytics.leadsPerDay')}</p>
@@ -103,6 +112,7 @@ export function abVerdict(t: T, format: Format, ab: AbResult): { headline: strin
     };
   }
   const pFixed = ab.pValue.toFixed(3);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- statistical notation, the same in both languages
   const p = ab.pValue < 0.001 ? (format.locale === 'de' ? 'p < 0,001' : 'p < 0.001') : `p = ${format.locale === 'de' ? pFixed.replace('.', ',') : pFixed}`;
   const chance = t('funnels.ab.chance', { percent: percent(format, ab.probabilityBBeatsA, 0) });
   if (ab.significant) {
@@ -181,9 +191,7 @@ function AbCard({ page, ab, canEdit, onWinner }: { page: PageReport; ab: AbResul
       >
         {t('funnels.ab.confirmBody')}
         {!ab.significant ? (
-          <strong className="mt-2 block">
-            {ab.tooEarly ? t('funnels.ab.confirmTooEarly') : t('funnels.ab.confirmNotSignificant')}
-          </strong>
+          <strong className="mt-2 block">{ab.tooEarly ? t('funnels.ab.confirmTooEarly') : t('funnels.ab.confirmNotSignificant')}</strong>
         ) : null}
       </ConfirmDialog>
     </section>
@@ -218,13 +226,17 @@ function Overview({ report }: { report: AnalyticsReport }) {
     >
       <h3 className="font-semibold">{t('funnels.analytics.allPages')}</h3>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a format style's name, not words */}
         {t('funnels.analytics.range', { from: format.date(report.from, 'dayMonth'), to: format.date(report.to, 'dayMonth') })}
       </p>
       <div className="mt-3 grid min-w-0 gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Totals totals={report.totals} className="grid grid-cols-2 gap-2 text-sm min-[480px]:grid-cols-4 md:grid-cols-2" />
         <div className="min-w-0">
           <p className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">{t('funnels.analytics.viewsPerDay')}</p>
-          <BarChart values={report.series.map((d) => d.views)} label={t('funnels.analytics.viewsPerDayLabel', { days: dayList(t, format, report.series, 'views') })} />
+          <BarChart
+            values={report.series.map((d) => d.views)}
+            label={t('funnels.analytics.viewsPerDayLabel', { days: dayList(t, format, report.series, 'views') })}
+          />
         </div>
       </div>
     </article>
@@ -286,9 +298,7 @@ export function AnalyticsCard({ funnel, onChanged }: { funnel: FunnelDetail; onC
           {report.data.pages.map((page) => (
             <PageAnalytics key={page.pageId} page={page} canEdit={canEdit} onWinner={makeWinner} />
           ))}
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            {t('funnels.analytics.privacy')}
-          </p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('funnels.analytics.privacy')}</p>
         </div>
       ) : null}
     </TitledSection>

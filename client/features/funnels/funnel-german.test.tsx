@@ -22,11 +22,18 @@ async function openInGerman(tab: string, detail = funnelDetail(), api: Parameter
 
 describe('the funnel screen in German', () => {
   it('shows the tabs, the header and the pages with their week in German, one and many', async () => {
-    const pages = [pageSummary({ views7d: 1, leads7d: 1 }), pageSummary({ id: 'fpg_bbbbbbbbbbbbbbbb', slug: 'danke', title: 'Danke', views7d: 12, leads7d: 3 })];
+    const pages = [
+      pageSummary({ views7d: 1, leads7d: 1 }),
+      pageSummary({ id: 'fpg_bbbbbbbbbbbbbbbb', slug: 'danke', title: 'Danke', views7d: 12, leads7d: 3 }),
+    ];
     await openInGerman('pages', funnelDetail({ pages, pageCount: 2 }));
     expect(await screen.findByRole('heading', { name: 'Seiten' })).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Funnel' });
-    expect(within(tabs).getAllByRole('link').map((l) => l.textContent)).toEqual(['Seiten', 'Analysen', 'Leads', 'Einstellungen']);
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Seiten', 'Analysen', 'Leads', 'Einstellungen']);
     expect(screen.getByText('2 Seiten')).toBeTruthy();
     expect(screen.getByText(/^1 Aufruf · 1 Lead$/)).toBeTruthy();
     expect(screen.getByText(/^12 Aufrufe · 3 Leads$/)).toBeTruthy();

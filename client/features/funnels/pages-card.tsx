@@ -236,7 +236,11 @@ export function PagesCard({
           onAdded={(page) => {
             setAdding(false);
             onPagesChange([...pages, { ...page, position: pages.length }]);
-            toast({ tone: 'success', message: t('funnels.pagesCard.added', { title: page.title }), action: { label: t('funnels.pagesCard.editIt'), href: `/pages/${page.id}` } });
+            toast({
+              tone: 'success',
+              message: t('funnels.pagesCard.added', { title: page.title }),
+              action: { label: t('funnels.pagesCard.editIt'), href: `/pages/${page.id}` },
+            });
           }}
         />
       ) : null}
@@ -260,7 +264,11 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
     if (pending) return;
     const form = event.currentTarget;
     const found = {
-      title: !title.trim() ? t('funnels.addPage.titleMissing') : title.trim().length > TITLE_MAX ? t('funnels.addPage.titleLong', { max: TITLE_MAX }) : undefined,
+      title: !title.trim()
+        ? t('funnels.addPage.titleMissing')
+        : title.trim().length > TITLE_MAX
+          ? t('funnels.addPage.titleLong', { max: TITLE_MAX })
+          : undefined,
       slug: pageSlugProblem(slug) ?? (taken ? t('funnels.addPage.taken', { slug }) : undefined),
     };
     setErrors(found);

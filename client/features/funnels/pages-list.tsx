@@ -82,7 +82,11 @@ function PageRow({ page }: { page: PageSummary }) {
           <dd className="font-semibold tabular-nums">{format.number(page.leads7d)}</dd>
         </div>
       </dl>
-      <Link to={`/pages/${page.id}`} className={buttonClass('secondary', 'sm', 'shrink-0 self-start sm:self-center')} aria-label={t('funnels.pageRow.editLabel', { title: page.title })}>
+      <Link
+        to={`/pages/${page.id}`}
+        className={buttonClass('secondary', 'sm', 'shrink-0 self-start sm:self-center')}
+        aria-label={t('funnels.pageRow.editLabel', { title: page.title })}
+      >
         {t('funnels.pageRow.edit')}
       </Link>
     </li>
@@ -98,13 +102,19 @@ export function PagesList({ projects }: { projects: readonly ProjectSummary[] | 
   const list = usePaged((cursor) => funnelsApi.pages({ funnelId: funnel, projectId: project }, cursor), [funnel, project]);
   const filtered = Boolean(funnel || project);
   const funnelOptions = funnels.status === 'ready' ? funnels.data.items.map((f) => ({ value: f.id, label: f.title })) : [];
-  if (funnel && !funnelOptions.some((o) => o.value === funnel)) funnelOptions.unshift({ value: funnel, label: list.items[0]?.funnelTitle ?? t('funnels.pagesList.thisFunnel') });
+  if (funnel && !funnelOptions.some((o) => o.value === funnel))
+    funnelOptions.unshift({ value: funnel, label: list.items[0]?.funnelTitle ?? t('funnels.pagesList.thisFunnel') });
 
   return (
     <section aria-label={t('funnels.pagesList.label')} className="min-w-0">
       <div className="mb-5 flex flex-wrap items-center gap-2">
         {projects && projects.length > 1 ? <ProjectFilter projects={projects} value={project} onChange={(v) => set('project', v)} /> : null}
-        <select aria-label={t('funnels.pagesList.funnel')} className={filterControl} value={funnel ?? ''} onChange={(e) => set('funnel', e.currentTarget.value)}>
+        <select
+          aria-label={t('funnels.pagesList.funnel')}
+          className={filterControl}
+          value={funnel ?? ''}
+          onChange={(e) => set('funnel', e.currentTarget.value)}
+        >
           <SelectOptions empty={t('funnels.pagesList.allFunnels')} options={funnelOptions} />
         </select>
         {filtered ? <ClearFiltersButton onClear={clear} /> : null}

@@ -33,9 +33,7 @@ export function ProjectFunnelsCard({ projectId, canCreate }: { projectId: string
       <div className="mt-3">
         {funnels.status === 'loading' ? <SkeletonLines lines={3} label={t('funnels.grid.loading')} /> : null}
         {funnels.status === 'error' ? <LoadFailed title={t('funnels.grid.loadFailed')} onRetry={funnels.reload} /> : null}
-        {funnels.status === 'ready' && items.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.projectCard.empty')}</p>
-        ) : null}
+        {funnels.status === 'ready' && items.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.projectCard.empty')}</p> : null}
         {items.length > 0 ? (
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {items.slice(0, SHOWN).map((f) => (
@@ -43,9 +41,7 @@ export function ProjectFunnelsCard({ projectId, canCreate }: { projectId: string
                 <Link to={`/funnels/${f.id}`} className="block truncate text-sm font-medium hover:underline" title={f.title}>
                   {f.title}
                 </Link>
-                <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {t('funnels.projectCard.week', { views: f.views7d, leads: f.leads7d })}
-                </p>
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('funnels.projectCard.week', { views: f.views7d, leads: f.leads7d })}</p>
                 <WeekSparkline daily={f.daily7d} />
               </li>
             ))}

@@ -135,8 +135,8 @@ export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
         <summary className="cursor-pointer font-medium">{t('funnels.domain.howTo')}</summary>
         <ol className="mt-2 list-decimal space-y-2 pl-5">
           <li>
-            {t('funnels.domain.step1', { record: '\u0000r\u0000', host: '\u0000h\u0000', target: '\u0000t\u0000' })
-              .split(/\u0000(\w)\u0000/)
+            {t('funnels.domain.step1', { record: '\ue000r\ue000', host: '\ue000h\ue000', target: '\ue000t\ue000' })
+              .split(/\ue000(\w)\ue000/)
               .map((part, i) =>
                 i % 2 === 0 ? (
                   part
@@ -220,7 +220,11 @@ export function TitleCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: 
     event.preventDefault();
     if (pending) return;
     const trimmed = title.trim();
-    const problem = !trimmed ? t('funnels.title.missing') : trimmed.length > FUNNEL_LIMITS.title ? t('funnels.title.long', { max: FUNNEL_LIMITS.title }) : undefined;
+    const problem = !trimmed
+      ? t('funnels.title.missing')
+      : trimmed.length > FUNNEL_LIMITS.title
+        ? t('funnels.title.long', { max: FUNNEL_LIMITS.title })
+        : undefined;
     setError(problem);
     if (problem || trimmed === funnel.title) return;
     setPending(true);
@@ -251,7 +255,14 @@ export function TitleCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: 
           }}
         />
         <div className="flex justify-end">
-          <Button type="submit" size="sm" variant="secondary" pending={pending} pendingLabel={t('funnels.domain.saving')} disabled={title.trim() === funnel.title}>
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            pending={pending}
+            pendingLabel={t('funnels.domain.saving')}
+            disabled={title.trim() === funnel.title}
+          >
             {t('funnels.title.save')}
           </Button>
         </div>

@@ -49,6 +49,7 @@ function ColorField({
   onChange: (v: string) => void;
   disabled: boolean;
 }) {
+  const t = useT();
   const id = useId();
   const { text, setText, type, invalid } = useHexDraft(value, onChange);
   return (
@@ -62,7 +63,7 @@ function ColorField({
       <div className="mt-1.5 flex items-center gap-2">
         <input
           type="color"
-          aria-label={`${label} colour picker`}
+          aria-label={t('funnels.theme.picker', { label })}
           value={HEX.test(value) ? value : '#000000'}
           disabled={disabled}
           onChange={(e) => {
@@ -205,7 +206,14 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
           <legend className="sr-only">{t('funnels.theme.title')}</legend>
           <div className="grid min-w-0 gap-4 sm:grid-cols-2">
             {COLOR_FIELDS.map((f) => (
-              <ColorField key={f.key} label={t(f.label)} hint={t(f.hint)} value={theme.colors[f.key]} disabled={!canEdit} onChange={(v) => setColor(f.key, v)} />
+              <ColorField
+                key={f.key}
+                label={t(f.label)}
+                hint={t(f.hint)}
+                value={theme.colors[f.key]}
+                disabled={!canEdit}
+                onChange={(v) => setColor(f.key, v)}
+              />
             ))}
           </div>
           <div className="grid min-w-0 gap-4 sm:grid-cols-2">

@@ -153,7 +153,11 @@ function Editor({ initial }: { initial: PageDetail }) {
       const detail = await pagesApi.publish(initial.id, revisionRef.current);
       revisionRef.current = detail.revision;
       setMeta(metaOf(detail));
-      toast({ tone: 'success', message: t('funnels.editor.published', { number: detail.versionCount }), action: { label: t('funnels.editor.viewPage'), href: detail.url } });
+      toast({
+        tone: 'success',
+        message: t('funnels.editor.published', { number: detail.versionCount }),
+        action: { label: t('funnels.editor.viewPage'), href: detail.url },
+      });
     } catch (error) {
       toast({ tone: 'error', message: errorMessage(error, t('funnels.editor.publishFailed')) });
     } finally {
@@ -198,7 +202,13 @@ function Editor({ initial }: { initial: PageDetail }) {
               </a>
             ) : null}
             {!readOnly ? (
-              <Button size="sm" onClick={() => void publish()} pending={publishing} pendingLabel={t('funnels.editor.publishing')} disabled={saveState === 'conflict'}>
+              <Button
+                size="sm"
+                onClick={() => void publish()}
+                pending={publishing}
+                pendingLabel={t('funnels.editor.publishing')}
+                disabled={saveState === 'conflict'}
+              >
                 <Rocket className="size-4" aria-hidden="true" /> {t('funnels.editor.publish')}
               </Button>
             ) : null}
@@ -247,7 +257,11 @@ function Editor({ initial }: { initial: PageDetail }) {
           <PreviewPane
             device={device}
             onDevice={setDevice}
-            note={draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('funnels.editor.showingVariant', { variant: variant.toUpperCase() })}</p> : null}
+            note={
+              draft.b ? (
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('funnels.editor.showingVariant', { variant: variant.toUpperCase() })}</p>
+              ) : null
+            }
           >
             <PagePreview
               doc={doc}

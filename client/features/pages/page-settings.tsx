@@ -61,8 +61,7 @@ export function PageMetaSection({
       await onPatch({ [field]: value });
       setErrors((e) => ({ ...e, [field]: undefined }));
     } catch (error) {
-      const message =
-        error instanceof ApiError ? (error.details?.[field]?.[0] ?? errorMessage(error, t('funnels.meta.failed'))) : t('funnels.meta.failed');
+      const message = error instanceof ApiError ? (error.details?.[field]?.[0] ?? errorMessage(error, t('funnels.meta.failed'))) : t('funnels.meta.failed');
       setErrors((e) => ({ ...e, [field]: message }));
     }
   };
@@ -165,9 +164,7 @@ export function VariantSection({
   if (!draft.b) {
     return (
       <PanelSection title={t('funnels.variant.section')}>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t('funnels.variant.intro')}
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.variant.intro')}</p>
         {!readOnly ? (
           <Button variant="secondary" size="sm" onClick={onCreateB}>
             <Copy className="size-4" aria-hidden="true" /> {t('funnels.variant.create')}

@@ -12,7 +12,6 @@ import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { useI18n, useT } from '#client/lib/i18n.tsx';
 import { pagesApi } from '#client/features/pages/api.ts';
 
-
 /** Every published version, newest first; restoring one asks first. */
 export function VersionsDialog({
   open,
@@ -82,7 +81,12 @@ export function VersionsDialog({
                 </p>
               </div>
               {!readOnly ? (
-                <Button variant="secondary" size="sm" onClick={() => setConfirm(version)} aria-label={t('funnels.versions.restoreLabel', { number: version.number })}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setConfirm(version)}
+                  aria-label={t('funnels.versions.restoreLabel', { number: version.number })}
+                >
                   {t('funnels.versions.restore')}
                 </Button>
               ) : null}

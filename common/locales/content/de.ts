@@ -21,7 +21,8 @@ export const de: Translation<typeof en> = {
   'content.lead.phoneInvalid': 'Bitte geben Sie eine gültige Telefonnummer ein, z. B. +49 30 1234567.',
   'content.lead.pick': 'Bitte wählen Sie eine der Optionen.',
   'content.lead.tick': 'Bitte setzen Sie das Häkchen, um fortzufahren.',
-  'content.lead.tooMany': '{minutes, plural, one {Zu viele Versuche. Bitte versuchen Sie es in # Minute erneut.} other {Zu viele Versuche. Bitte versuchen Sie es in # Minuten erneut.}}',
+  'content.lead.tooMany':
+    '{minutes, plural, one {Zu viele Versuche. Bitte versuchen Sie es in # Minute erneut.} other {Zu viele Versuche. Bitte versuchen Sie es in # Minuten erneut.}}',
 
   // Die 404-Seite des Funnels
   'content.notFound.title': 'Seite nicht gefunden',

@@ -11,7 +11,8 @@ export const de: Translation<typeof en> = {
   'editor.save.failed': 'Nicht gespeichert',
   'editor.save.retry': 'Erneut versuchen',
   'editor.conflict.title': 'Es gibt eine neuere Version',
-  'editor.conflict.body': 'Jemand anderes hat {what} gespeichert, während Sie bearbeitet haben. Ihre letzte Änderung bleibt auf diesem Bildschirm, wird aber nicht gespeichert.',
+  'editor.conflict.body':
+    'Jemand anderes hat {what} gespeichert, während Sie bearbeitet haben. Ihre letzte Änderung bleibt auf diesem Bildschirm, wird aber nicht gespeichert.',
   'editor.conflict.reload': 'Neueste Version laden',
 
   'editor.undo': 'Rückgängig',

@@ -169,8 +169,10 @@ export const de: Translation<typeof en> = {
   'funnels.funnel.deleted': '„{title}“ wurde gelöscht.',
   'funnels.funnel.deleteFailed': 'Der Funnel konnte nicht gelöscht werden. Bitte versuchen Sie es erneut.',
   'funnels.funnel.deleteTitle': '„{title}“ löschen?',
-  'funnels.funnel.deleteBody': '{count, plural, one {Seine # Seite geht} other {Seine # Seiten gehen}} sofort offline, und seine Leads und Analysen sind nicht mehr einsehbar. Der Name /p/{name} wird für einen anderen Funnel frei.',
-  'funnels.funnel.deleteBodyDomain': '{count, plural, one {Seine # Seite geht} other {Seine # Seiten gehen}} sofort offline, {domain} liefert ihn nicht mehr aus, und seine Leads und Analysen sind nicht mehr einsehbar. Der Name /p/{name} wird für einen anderen Funnel frei.',
+  'funnels.funnel.deleteBody':
+    '{count, plural, one {Seine # Seite geht} other {Seine # Seiten gehen}} sofort offline, und seine Leads und Analysen sind nicht mehr einsehbar. Der Name /p/{name} wird für einen anderen Funnel frei.',
+  'funnels.funnel.deleteBodyDomain':
+    '{count, plural, one {Seine # Seite geht} other {Seine # Seiten gehen}} sofort offline, {domain} liefert ihn nicht mehr aus, und seine Leads und Analysen sind nicht mehr einsehbar. Der Name /p/{name} wird für einen anderen Funnel frei.',
 
   'funnels.pages.title': 'Seiten',
   'funnels.pages.description': 'Die Seiten all Ihrer Funnels, mit Status und den Aufrufen und Leads der letzten 7 Tage.',
@@ -197,7 +199,7 @@ export const de: Translation<typeof en> = {
   'funnels.new.titleHint': 'Wie das Team ihn nennt, z. B. „Frühlingsangebot“.',
   'funnels.new.name': 'Name',
   'funnels.new.nameHint': 'Seine Seiten liegen unter /p/{name}/…',
-  'funnels.new.nameHintEmpty': 'Die Adresse des Funnels: /p/\'{name}\'/\'{page}\'.',
+  'funnels.new.nameHintEmpty': "Die Adresse des Funnels: /p/'{name}'/'{page}'.",
   'funnels.new.rules': 'Regeln für den Namen',
   'funnels.new.met': ' (erfüllt)',
   'funnels.new.notMet': ' (nicht erfüllt)',
@@ -257,7 +259,8 @@ export const de: Translation<typeof en> = {
   'funnels.pagesCard.orderFailed': 'Die neue Reihenfolge konnte nicht gespeichert werden.',
   'funnels.pagesCard.orderFailedRetry': 'Die neue Reihenfolge konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   'funnels.pagesCard.title': 'Seiten',
-  'funnels.pagesCard.hint': 'Besucher durchlaufen die Seiten in dieser Reihenfolge. Ziehen Sie eine Zeile, oder fokussieren Sie ihren Griff und drücken Sie Alt+↑ oder Alt+↓.',
+  'funnels.pagesCard.hint':
+    'Besucher durchlaufen die Seiten in dieser Reihenfolge. Ziehen Sie eine Zeile, oder fokussieren Sie ihren Griff und drücken Sie Alt+↑ oder Alt+↓.',
   'funnels.pagesCard.add': 'Seite hinzufügen',
   'funnels.pagesCard.empty': 'Noch keine Seiten',
   'funnels.pagesCard.addFirst': 'Erste Seite hinzufügen',
@@ -307,7 +310,8 @@ export const de: Translation<typeof en> = {
   'funnels.ab.soFar': 'Bisher {a}, {b}.',
   'funnels.ab.chance': 'B schlägt A mit einer Wahrscheinlichkeit von {percent}.',
   'funnels.ab.significant': '{better} konvertiert besser als {worse}, und der Unterschied ist signifikant ({p}).',
-  'funnels.ab.needed': '{count, plural, one {Es braucht etwa # weiteren Besucher pro Variante für ein Urteil (insgesamt je {all}).} other {Es braucht etwa # weitere Besucher pro Variante für ein Urteil (insgesamt je {all}).}}',
+  'funnels.ab.needed':
+    '{count, plural, one {Es braucht etwa # weiteren Besucher pro Variante für ein Urteil (insgesamt je {all}).} other {Es braucht etwa # weitere Besucher pro Variante für ein Urteil (insgesamt je {all}).}}',
   'funnels.ab.same': 'Die beiden Raten sind bisher gleich.',
   'funnels.ab.tooSmall': 'Es gibt genug Besucher; der Unterschied ist nur zu klein, um sicher zu sein.',
   'funnels.ab.notSignificant': 'Noch nicht signifikant ({p}): Der Unterschied kann Zufall sein.',
@@ -319,7 +323,8 @@ export const de: Translation<typeof en> = {
   'funnels.ab.uplift': 'Steigerung durch B',
   'funnels.ab.makeWinner': 'B zum Gewinner machen',
   'funnels.ab.confirmTitle': 'B zum Gewinner von „{title}“ machen?',
-  'funnels.ab.confirmBody': 'Variante B ersetzt A im Entwurf und auf der Live-Seite, und Variante A wird entfernt: Ab jetzt sieht jeder Besucher B. Die Zahlen des Tests bleiben in den Analysen.',
+  'funnels.ab.confirmBody':
+    'Variante B ersetzt A im Entwurf und auf der Live-Seite, und Variante A wird entfernt: Ab jetzt sieht jeder Besucher B. Die Zahlen des Tests bleiben in den Analysen.',
   'funnels.ab.confirmTooEarly': 'Für ein Urteil über den Test ist es zu früh: Der Unterschied kann Zufall sein.',
   'funnels.ab.confirmNotSignificant': 'Der Test ist noch nicht signifikant: Der Unterschied kann Zufall sein.',
 
@@ -335,8 +340,10 @@ export const de: Translation<typeof en> = {
   'funnels.analytics.loading': 'Analysen werden geladen',
   'funnels.analytics.loadFailed': 'Die Analysen konnten nicht geladen werden',
   'funnels.analytics.empty': 'Noch keine Zahlen',
-  'funnels.analytics.emptyText': 'Aufrufe, Besucher und Leads erscheinen hier, sobald eine Seite dieses Funnels veröffentlicht und besucht wurde. Bots und Prefetches werden nicht gezählt.',
-  'funnels.analytics.privacy': 'Besucher werden ohne Cookies gezählt: über einen täglichen, danach vergessenen Hash von Adresse und Browser. Bots und Prefetches werden nicht gezählt.',
+  'funnels.analytics.emptyText':
+    'Aufrufe, Besucher und Leads erscheinen hier, sobald eine Seite dieses Funnels veröffentlicht und besucht wurde. Bots und Prefetches werden nicht gezählt.',
+  'funnels.analytics.privacy':
+    'Besucher werden ohne Cookies gezählt: über einen täglichen, danach vergessenen Hash von Adresse und Browser. Bots und Prefetches werden nicht gezählt.',
 
   'funnels.leads.noContact': 'Kein Kontakt angegeben',
   'funnels.leads.yes': 'ja',
@@ -364,7 +371,8 @@ export const de: Translation<typeof en> = {
   'funnels.leads.deleteLabel': 'Lead {contact} löschen',
   'funnels.leads.confirmTitle': 'Diesen Lead löschen?',
   'funnels.leads.confirmLabel': 'Lead löschen',
-  'funnels.leads.confirmBody': 'Alles, was {contact} eingegeben hat, wird endgültig gelöscht (für eine Löschanfrage). Die Lead-Zahl der Seite bleibt, wie sie war. Das lässt sich nicht rückgängig machen.',
+  'funnels.leads.confirmBody':
+    'Alles, was {contact} eingegeben hat, wird endgültig gelöscht (für eine Löschanfrage). Die Lead-Zahl der Seite bleibt, wie sie war. Das lässt sich nicht rückgängig machen.',
   'funnels.leads.theVisitor': 'der Besucher',
 
   'funnels.domain.invalid': 'Geben Sie eine Domain wie offers.example.com ein (ohne https:// und ohne Pfad).',
@@ -374,7 +382,7 @@ export const de: Translation<typeof en> = {
   'funnels.domain.thisDomain': 'Diese Domain',
   'funnels.domain.failed': 'Die Domain konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   'funnels.domain.title': 'Eigene Domain',
-  'funnels.domain.description': 'Diesen Funnel unter der eigenen Adresse Ihres Kunden ausliefern: die erste Seite unter /, die anderen unter /\'{page}\'.',
+  'funnels.domain.description': "Diesen Funnel unter der eigenen Adresse Ihres Kunden ausliefern: die erste Seite unter /, die anderen unter /'{page}'.",
   'funnels.domain.label': 'Domain',
   'funnels.domain.limit': 'In diesem Tarif ist keine eigene Domain mehr frei',
   'funnels.domain.plans': 'Tarife ansehen',
@@ -385,7 +393,8 @@ export const de: Translation<typeof en> = {
   'funnels.domain.howTo': 'So richten Sie sie ein',
   'funnels.domain.step1': 'Legen Sie beim DNS-Anbieter der Domain einen {record}-Eintrag für {host} an, der auf {target} zeigt.',
   'funnels.domain.step2': 'Speichern Sie die Domain hier. Besucher von https://{host}/ sehen dann die erste Seite des Funnels.',
-  'funnels.domain.step3': 'Im Betrieb registriert Adloom die Domain als Custom Hostname bei Cloudflare for SaaS; das Zertifikat wird automatisch ausgestellt, sobald der Eintrag auflöst, meist innerhalb von Minuten.',
+  'funnels.domain.step3':
+    'Im Betrieb registriert Adloom die Domain als Custom Hostname bei Cloudflare for SaaS; das Zertifikat wird automatisch ausgestellt, sobald der Eintrag auflöst, meist innerhalb von Minuten.',
 
   'funnels.notify.on': 'Die Mitglieder des Projekts erhalten für jeden Lead eine E-Mail.',
   'funnels.notify.off': 'Keine E-Mails mehr zu neuen Leads.',
@@ -428,7 +437,8 @@ export const de: Translation<typeof en> = {
   'funnels.theme.failed': 'Das Theme konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   'funnels.theme.title': 'Theme',
   'funnels.theme.description': 'Farben, Schriften und Ecken aller Seiten dieses Funnels.',
-  'funnels.theme.differs': 'Dieses Theme weicht vom Markenkit des Projekts ab (das sich inzwischen geändert haben kann). Mit „Vom Markenkit übernehmen“ folgt es dem Kit wieder.',
+  'funnels.theme.differs':
+    'Dieses Theme weicht vom Markenkit des Projekts ab (das sich inzwischen geändert haben kann). Mit „Vom Markenkit übernehmen“ folgt es dem Kit wieder.',
   'funnels.theme.headingFont': 'Schrift für Überschriften',
   'funnels.theme.bodyFont': 'Schrift für Fließtext',
   'funnels.theme.corners': 'Ecken',
@@ -464,7 +474,8 @@ export const de: Translation<typeof en> = {
   'funnels.variant.split': 'A {a} % · B {b} %',
   'funnels.variant.remove': 'Variante B entfernen',
   'funnels.variant.removeTitle': 'Variante B entfernen?',
-  'funnels.variant.removeBody': 'Ihre Blöcke werden aus dem Entwurf entfernt, und nach dem Veröffentlichen sehen alle Besucher A. Bis Sie den Editor verlassen, können Sie das rückgängig machen.',
+  'funnels.variant.removeBody':
+    'Ihre Blöcke werden aus dem Entwurf entfernt, und nach dem Veröffentlichen sehen alle Besucher A. Bis Sie den Editor verlassen, können Sie das rückgängig machen.',
 
   'funnels.versions.restoreFailed': 'Diese Version konnte nicht wiederhergestellt werden.',
   'funnels.versions.title': 'Veröffentlichte Versionen',
@@ -478,7 +489,8 @@ export const de: Translation<typeof en> = {
   'funnels.versions.restore': 'Wiederherstellen',
   'funnels.versions.confirmTitle': 'Version {number} wiederherstellen?',
   'funnels.versions.confirmLabel': 'Wiederherstellen und veröffentlichen',
-  'funnels.versions.confirmBody': 'Der Entwurf wird durch Version {number} ersetzt, und sie geht sofort als neue Version live. Der aktuelle Entwurf bleibt nur in der Liste, wenn er veröffentlicht war.',
+  'funnels.versions.confirmBody':
+    'Der Entwurf wird durch Version {number} ersetzt, und sie geht sofort als neue Version live. Der aktuelle Entwurf bleibt nur in der Liste, wenn er veröffentlicht war.',
 
   'funnels.save.thePage': 'die Seite',
 
@@ -488,4 +500,8 @@ export const de: Translation<typeof en> = {
   'funnels.sheet.description': 'Jeder Block mit Beispielinhalt im Theme dieses Funnels: Farben, Schriften und Ecken, wie Besucher sie sehen.',
   'funnels.sheet.types': 'Blocktypen',
   'funnels.sheet.sample': 'Beispiel: {type}',
+
+  'funnels.leads.bShort': ' (B)',
+
+  'funnels.theme.picker': '{label}: Farbwähler',
 };

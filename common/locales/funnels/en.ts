@@ -169,8 +169,10 @@ export const en = {
   'funnels.funnel.deleted': '“{title}” was deleted.',
   'funnels.funnel.deleteFailed': 'The funnel could not be deleted. Try again.',
   'funnels.funnel.deleteTitle': 'Delete “{title}”?',
-  'funnels.funnel.deleteBody': '{count, plural, one {Its # page goes} other {Its # pages go}} offline at once, and its leads and analytics can no longer be seen. The name /p/{name} becomes free for another funnel.',
-  'funnels.funnel.deleteBodyDomain': '{count, plural, one {Its # page goes} other {Its # pages go}} offline at once, {domain} stops serving it, and its leads and analytics can no longer be seen. The name /p/{name} becomes free for another funnel.',
+  'funnels.funnel.deleteBody':
+    '{count, plural, one {Its # page goes} other {Its # pages go}} offline at once, and its leads and analytics can no longer be seen. The name /p/{name} becomes free for another funnel.',
+  'funnels.funnel.deleteBodyDomain':
+    '{count, plural, one {Its # page goes} other {Its # pages go}} offline at once, {domain} stops serving it, and its leads and analytics can no longer be seen. The name /p/{name} becomes free for another funnel.',
 
   'funnels.pages.title': 'Pages',
   'funnels.pages.description': 'Funnel pages across all your funnels, with their status and the views and leads of the last 7 days.',
@@ -197,7 +199,7 @@ export const en = {
   'funnels.new.titleHint': 'What the team calls it, like “Spring offer”.',
   'funnels.new.name': 'Name',
   'funnels.new.nameHint': 'Its pages will live at /p/{name}/…',
-  'funnels.new.nameHintEmpty': 'The funnel’s address: /p/\'{name}\'/\'{page}\'.',
+  'funnels.new.nameHintEmpty': "The funnel’s address: /p/'{name}'/'{page}'.",
   'funnels.new.rules': 'Name rules',
   'funnels.new.met': ' (met)',
   'funnels.new.notMet': ' (not met)',
@@ -307,7 +309,8 @@ export const en = {
   'funnels.ab.soFar': 'So far {a}, {b}.',
   'funnels.ab.chance': 'B beats A with a probability of {percent}.',
   'funnels.ab.significant': '{better} converts better than {worse}, and the difference is significant ({p}).',
-  'funnels.ab.needed': '{count, plural, one {About # more visitor per variant is needed to tell ({all} each in all).} other {About # more visitors per variant are needed to tell ({all} each in all).}}',
+  'funnels.ab.needed':
+    '{count, plural, one {About # more visitor per variant is needed to tell ({all} each in all).} other {About # more visitors per variant are needed to tell ({all} each in all).}}',
   'funnels.ab.same': 'The two rates are the same so far.',
   'funnels.ab.tooSmall': 'There are enough visitors; the difference is just too small to be sure.',
   'funnels.ab.notSignificant': 'Not significant yet ({p}): the difference may be chance.',
@@ -319,7 +322,8 @@ export const en = {
   'funnels.ab.uplift': 'Uplift of B',
   'funnels.ab.makeWinner': 'Make B the winner',
   'funnels.ab.confirmTitle': 'Make B the winner of “{title}”?',
-  'funnels.ab.confirmBody': 'Variant B replaces A in the draft and on the live page, and variant A is removed: every visitor sees B from now on. The test’s numbers stay in the analytics.',
+  'funnels.ab.confirmBody':
+    'Variant B replaces A in the draft and on the live page, and variant A is removed: every visitor sees B from now on. The test’s numbers stay in the analytics.',
   'funnels.ab.confirmTooEarly': 'It is too early to call the test: the difference may be chance.',
   'funnels.ab.confirmNotSignificant': 'The test is not significant yet: the difference may be chance.',
 
@@ -335,7 +339,8 @@ export const en = {
   'funnels.analytics.loading': 'Loading analytics',
   'funnels.analytics.loadFailed': 'The analytics could not be loaded',
   'funnels.analytics.empty': 'No numbers yet',
-  'funnels.analytics.emptyText': 'Views, visitors and leads appear here once a page of this funnel is published and visited. Bots and prefetches are not counted.',
+  'funnels.analytics.emptyText':
+    'Views, visitors and leads appear here once a page of this funnel is published and visited. Bots and prefetches are not counted.',
   'funnels.analytics.privacy': 'Visitors are counted without cookies: a daily, forgotten hash of the address and browser. Bots and prefetches are not counted.',
 
   'funnels.leads.noContact': 'No contact given',
@@ -364,7 +369,8 @@ export const en = {
   'funnels.leads.deleteLabel': 'Delete the lead {contact}',
   'funnels.leads.confirmTitle': 'Delete this lead?',
   'funnels.leads.confirmLabel': 'Delete lead',
-  'funnels.leads.confirmBody': 'Everything {contact} entered is deleted for good (for a data deletion request). The page’s lead count stays as it was. This cannot be undone.',
+  'funnels.leads.confirmBody':
+    'Everything {contact} entered is deleted for good (for a data deletion request). The page’s lead count stays as it was. This cannot be undone.',
   'funnels.leads.theVisitor': 'the visitor',
 
   'funnels.domain.invalid': 'Enter a domain like offers.example.com (no https:// and no path).',
@@ -374,7 +380,7 @@ export const en = {
   'funnels.domain.thisDomain': 'This domain',
   'funnels.domain.failed': 'The domain could not be saved. Try again.',
   'funnels.domain.title': 'Custom domain',
-  'funnels.domain.description': 'Serve this funnel on your customer’s own address: its first page at /, the others at /\'{page}\'.',
+  'funnels.domain.description': "Serve this funnel on your customer’s own address: its first page at /, the others at /'{page}'.",
   'funnels.domain.label': 'Domain',
   'funnels.domain.limit': 'No custom domain left on this plan',
   'funnels.domain.plans': 'See plans',
@@ -385,7 +391,8 @@ export const en = {
   'funnels.domain.howTo': 'How to set it up',
   'funnels.domain.step1': 'At the domain’s DNS provider, add a {record} record for {host} pointing to {target}.',
   'funnels.domain.step2': 'Save the domain here. Visitors to https://{host}/ then see the funnel’s first page.',
-  'funnels.domain.step3': 'In production Adloom registers the domain as a Cloudflare for SaaS custom hostname; the certificate is issued by itself once the record resolves, usually within minutes.',
+  'funnels.domain.step3':
+    'In production Adloom registers the domain as a Cloudflare for SaaS custom hostname; the certificate is issued by itself once the record resolves, usually within minutes.',
 
   'funnels.notify.on': 'The project’s members will get an email for every lead.',
   'funnels.notify.off': 'No more emails about new leads.',
@@ -428,7 +435,8 @@ export const en = {
   'funnels.theme.failed': 'The theme could not be saved. Try again.',
   'funnels.theme.title': 'Theme',
   'funnels.theme.description': 'Colours, fonts and corners of every page in this funnel.',
-  'funnels.theme.differs': 'This theme differs from the project’s brand kit (which may have changed since). Use “Reset from brand kit” to follow the kit again.',
+  'funnels.theme.differs':
+    'This theme differs from the project’s brand kit (which may have changed since). Use “Reset from brand kit” to follow the kit again.',
   'funnels.theme.headingFont': 'Heading font',
   'funnels.theme.bodyFont': 'Body font',
   'funnels.theme.corners': 'Corners',
@@ -478,7 +486,8 @@ export const en = {
   'funnels.versions.restore': 'Restore',
   'funnels.versions.confirmTitle': 'Restore version {number}?',
   'funnels.versions.confirmLabel': 'Restore and publish',
-  'funnels.versions.confirmBody': 'The draft is replaced by version {number} and it goes live at once as a new version. The current draft stays in the list only if it was published.',
+  'funnels.versions.confirmBody':
+    'The draft is replaced by version {number} and it goes live at once as a new version. The current draft stays in the list only if it was published.',
 
   'funnels.save.thePage': 'the page',
 
@@ -488,4 +497,8 @@ export const en = {
   'funnels.sheet.description': 'Every block with sample content in this funnel’s theme: colours, fonts and corners as visitors see them.',
   'funnels.sheet.types': 'Block types',
   'funnels.sheet.sample': '{type} sample',
+
+  'funnels.leads.bShort': ' (B)',
+
+  'funnels.theme.picker': '{label} colour picker',
 } as const satisfies Source;

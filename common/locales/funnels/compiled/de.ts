@@ -455,4 +455,6 @@ export const messages: Messages = {
   "funnels.sheet.description": ["Jeder Block mit Beispielinhalt im Theme dieses Funnels: Farben, Schriften und Ecken, wie Besucher sie sehen."],
   "funnels.sheet.types": ["Blocktypen"],
   "funnels.sheet.sample": ["Beispiel: ",["type"]],
+  "funnels.leads.bShort": [" (B)"],
+  "funnels.theme.picker": [["label"],": Farbwähler"],
 };

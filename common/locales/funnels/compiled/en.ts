@@ -455,4 +455,6 @@ export const messages: Messages = {
   "funnels.sheet.description": ["Every block with sample content in this funnel’s theme: colours, fonts and corners as visitors see them."],
   "funnels.sheet.types": ["Block types"],
   "funnels.sheet.sample": [["type"]," sample"],
+  "funnels.leads.bShort": [" (B)"],
+  "funnels.theme.picker": [["label"]," colour picker"],
 };

@@ -193,9 +193,7 @@ export async function notFoundHtml(assets: Pick<Bindings, 'ASSETS'>, site: EdgeS
   const { stylesheet } = await pageAssets(assets);
   const i18n = i18nFor(locale);
   const home =
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- markup around a message
     site.kind === 'domain' ? `<p><a class="font-semibold text-accent-700 underline" href="/">${escapeHtml(i18n._('content.notFound.home'))}</a></p>` : '';
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- markup around the messages
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(i18n._('content.notFound.title'))}</title><meta name="description" content="${escapeHtml(i18n._('content.notFound.description'))}"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><link rel="stylesheet" href="${stylesheet}"></head><body><main class="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16"><p class="text-sm font-semibold text-zinc-600">404</p><h1 class="text-3xl font-bold tracking-tight text-balance">${escapeHtml(i18n._('content.notFound.heading'))}</h1><p class="text-zinc-700">${escapeHtml(i18n._('content.notFound.body'))}</p>${home}</main></body></html>`;
   return html;
 }

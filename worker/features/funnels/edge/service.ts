@@ -32,7 +32,15 @@ import {
 } from '#worker/features/funnels/edge/cache.ts';
 import { domainTarget, forgetCustomDomain as forgetHost, funnelForHost, isAppHost } from '#worker/features/funnels/edge/custom-domain.ts';
 import { DAY_SECONDS, notFoundHtml, renderLivePage, type RenderInput } from '#worker/features/funnels/edge/render.tsx';
-import { listablePages, liveFunnelByName, liveFunnelPage, nextLivePage, type EdgeFunnel, type FunnelKey, type LivePage } from '#worker/features/funnels/edge/repo.ts';
+import {
+  listablePages,
+  liveFunnelByName,
+  liveFunnelPage,
+  nextLivePage,
+  type EdgeFunnel,
+  type FunnelKey,
+  type LivePage,
+} from '#worker/features/funnels/edge/repo.ts';
 
 /**
  * The public edge of funnels (issue 12 point 5): published pages at `/p/{funnel}/{slug}` and
@@ -399,7 +407,13 @@ function tooManyMessage(funnel: EdgeFunnel, headers: Record<string, string> | un
  * (a page it does not have, or not live); an address of no funnel answers in English.
  */
 async function notFound(deps: EdgeDeps, site: EdgeSite, funnel?: Pick<EdgeFunnel, 'locale'>): Promise<EdgeAnswer> {
-  const owner = funnel ?? (site.kind === 'domain' ? await funnelForHost(deps.db, site.domain) : validName(site.funnelName) ? await liveFunnelByName(deps.db, site.funnelName) : undefined);
+  const owner =
+    funnel ??
+    (site.kind === 'domain'
+      ? await funnelForHost(deps.db, site.domain)
+      : validName(site.funnelName)
+        ? await liveFunnelByName(deps.db, site.funnelName)
+        : undefined);
   const html = await notFoundHtml(deps.assets, site, owner?.locale ?? DEFAULT_LOCALE);
   return {
     kind: 'html',
