@@ -50,7 +50,7 @@ describe('the funnel screen in German', () => {
     await openInGerman('analytics', funnelDetail(), { [`GET ${BASE}/analytics`]: { status: 200, body: analytics() } });
     expect(await screen.findByRole('heading', { name: 'Analysen' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '7 Tage' })).toBeTruthy();
-    expect(screen.getAllByText('Besucher').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Besucher')).length).toBeGreaterThan(0);
     // 12 of 152 visitors: a German decimal comma.
     expect(screen.getAllByText('7,9 %').length).toBeGreaterThan(0);
     expect(screen.getByText(/Besucher werden ohne Cookies gezählt/)).toBeTruthy();
