@@ -19,11 +19,6 @@ const NOT_YET_TRANSLATED = [
   // ads: ads and the public ad preview
   'client/features/ads/**',
   'client/public/pages/{ad-preview,ad-mockups}.tsx',
-  // funnels: funnels, pages, the shared editor chrome, block fields
-  'client/app/routes/{funnels,funnel,pages,page-editor,component-sheet}.tsx',
-  'client/features/{funnels,pages}/**',
-  'client/components/editor/**',
-  'client/blocks/**',
   // presentations
   'client/app/routes/presentations.tsx',
   'client/features/presentations/**',
@@ -37,7 +32,6 @@ const NOT_YET_TRANSLATED = [
   'worker/features/billing/**/*.tsx',
   'worker/features/instagram/**/*.tsx',
   'worker/features/ads/**/*.tsx',
-  'worker/features/funnels/**/*.tsx',
   'worker/features/presentations/**/*.tsx',
 ];
 

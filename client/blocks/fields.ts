@@ -4,7 +4,11 @@
  * sections, which are these blocks.
  */
 import { FEATURE_ICONS, FORM_FIELD_TYPES, type BlockType, type FormField } from '#common/schemas/blocks.ts';
+import type { MessageIds } from '#common/i18n/register.ts';
+import { en } from '#common/locales/funnels/en.ts';
 import type { Choice, FieldSpec } from '#client/components/editor/field-spec.ts';
+
+type T = (id: MessageIds) => string;
 
 const choices = (...values: (readonly [Choice['value'], string])[]): Choice[] => values.map(([value, label]) => ({ value, label }));
 
@@ -15,189 +19,237 @@ function nextFieldName(items: readonly unknown[]): string {
   for (let i = items.length + 1; ; i += 1) if (!taken.has(`field_${i}`)) return `field_${i}`;
 }
 
-const TYPE_LABELS: Record<(typeof FORM_FIELD_TYPES)[number], string> = {
-  text: 'Text',
-  email: 'Email',
-  phone: 'Phone',
-  select: 'Choice (select)',
-  checkbox: 'Checkbox (consent)',
-};
+const TYPE_LABELS = {
+  text: 'funnels.field.type.text',
+  email: 'funnels.field.type.email',
+  phone: 'funnels.field.type.phone',
+  select: 'funnels.field.type.select',
+  checkbox: 'funnels.field.type.checkbox',
+} as const satisfies Record<(typeof FORM_FIELD_TYPES)[number], MessageIds>;
 
-export const FORM_FIELD_SPECS: readonly FieldSpec[] = [
-  { kind: 'text', key: 'label', label: 'Label', max: 120 },
+/** The fields of one field of a form block. */
+export const formFieldSpecs = (t: T): readonly FieldSpec[] => [
+  { kind: 'text', key: 'label', label: t('funnels.field.label'), max: 120 },
   {
     kind: 'text',
     key: 'name',
-    label: 'Name in leads',
+    label: t('funnels.field.nameInLeads'),
     max: 32,
-    hint: 'The column in the leads table and CSV: lower-case letters, digits and _.',
+    hint: t('funnels.field.nameHint'),
   },
-  { kind: 'select', key: 'type', label: 'Type', choices: FORM_FIELD_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] })) },
-  { kind: 'checkbox', key: 'required', label: 'Required' },
-  { kind: 'strings', key: 'options', label: 'Options', itemLabel: 'Option', max: 20, itemMax: 80, when: (f) => f.type === 'select' },
-  { kind: 'text', key: 'consentText', label: 'Consent text', max: 500, multiline: true, when: (f) => f.type === 'checkbox' },
+  { kind: 'select', key: 'type', label: t('funnels.field.type'), choices: FORM_FIELD_TYPES.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) })) },
+  { kind: 'checkbox', key: 'required', label: t('funnels.field.required') },
+  {
+    kind: 'strings',
+    key: 'options',
+    label: t('funnels.field.options'),
+    itemLabel: t('funnels.field.option'),
+    max: 20,
+    itemMax: 80,
+    when: (f) => f.type === 'select',
+  },
+  { kind: 'text', key: 'consentText', label: t('funnels.field.consentText'), max: 500, multiline: true, when: (f) => f.type === 'checkbox' },
 ];
 
-/** The side panel of each block type. */
-export const BLOCK_FIELDS: Record<BlockType, readonly FieldSpec[]> = {
+/** The side panel of each block type, in the workspace's language. */
+export const blockFields = (t: T): Record<BlockType, readonly FieldSpec[]> => ({
   hero: [
-    { kind: 'text', key: 'eyebrow', label: 'Eyebrow', max: 60, hint: 'A short line above the headline (optional).' },
-    { kind: 'text', key: 'heading', label: 'Headline', max: 120 },
-    { kind: 'text', key: 'subheading', label: 'Subheading', max: 400, multiline: true },
-    buttonField('primary', 'Main button'),
-    buttonField('secondary', 'Second button'),
-    { kind: 'image', key: 'image', label: 'Picture' },
-    { kind: 'select', key: 'layout', label: 'Layout', choices: choices(['centered', 'Centred'], ['split', 'Text beside the picture']) },
+    { kind: 'text', key: 'eyebrow', label: t('funnels.field.eyebrow'), max: 60, hint: t('funnels.field.eyebrowHint') },
+    { kind: 'text', key: 'heading', label: t('funnels.field.headline'), max: 120 },
+    { kind: 'text', key: 'subheading', label: t('funnels.field.subheading'), max: 400, multiline: true },
+    buttonField('primary', t('funnels.field.mainButton')),
+    buttonField('secondary', t('funnels.field.secondButton')),
+    { kind: 'image', key: 'image', label: t('funnels.field.picture') },
+    {
+      kind: 'select',
+      key: 'layout',
+      label: t('funnels.field.layout'),
+      choices: choices(['centered', t('funnels.field.centred')], ['split', t('funnels.field.textBesideThePicture')]),
+    },
     {
       kind: 'select',
       key: 'background',
-      label: 'Background',
-      choices: choices(['plain', 'Page colour'], ['surface', 'Surface colour'], ['primary', 'Primary colour']),
+      label: t('funnels.field.background'),
+      choices: choices(['plain', t('funnels.field.pageColour')], ['surface', t('funnels.field.surfaceColour')], ['primary', t('funnels.field.primaryColour')]),
     },
   ],
   text: [
     {
       kind: 'text',
       key: 'markdown',
-      label: 'Text',
+      label: t('funnels.field.text'),
       max: 5000,
       multiline: true,
       rows: 10,
-      hint: 'Blank lines between paragraphs; ## for a subheading, - for a list, **bold**, *italic*, [link](https://…).',
+      hint: t('funnels.field.markdownHint'),
     },
-    { kind: 'select', key: 'align', label: 'Alignment', choices: choices(['left', 'Left'], ['center', 'Centred']) },
+    {
+      kind: 'select',
+      key: 'align',
+      label: t('funnels.field.alignment'),
+      choices: choices(['left', t('funnels.field.left')], ['center', t('funnels.field.centred')]),
+    },
   ],
   image: [
-    { kind: 'image', key: 'image', label: 'Picture' },
-    { kind: 'text', key: 'caption', label: 'Caption', max: 200 },
-    { kind: 'select', key: 'width', label: 'Width', choices: choices(['content', 'Text width'], ['wide', 'Wide'], ['full', 'Full width']) },
+    { kind: 'image', key: 'image', label: t('funnels.field.picture') },
+    { kind: 'text', key: 'caption', label: t('funnels.field.caption'), max: 200 },
+    {
+      kind: 'select',
+      key: 'width',
+      label: t('funnels.field.width'),
+      choices: choices(['content', t('funnels.field.textWidth')], ['wide', t('funnels.field.wide')], ['full', t('funnels.field.fullWidth')]),
+    },
   ],
   video: [
-    { kind: 'text', key: 'title', label: 'Title', max: 120, hint: 'Names the video for screen readers.' },
-    { kind: 'select', key: 'source', label: 'Source', choices: choices(['embed', 'YouTube or Vimeo link'], ['file', 'A video of the library']) },
-    { kind: 'text', key: 'url', label: 'Video link', max: 300, when: (p) => p.source === 'embed' },
-    { kind: 'video', key: 'file', label: 'Video file', when: (p) => p.source === 'file' },
-    { kind: 'image', key: 'poster', label: 'Poster picture' },
-    { kind: 'text', key: 'caption', label: 'Caption', max: 200 },
+    { kind: 'text', key: 'title', label: t('funnels.field.title'), max: 120, hint: t('funnels.field.videoTitleHint') },
+    {
+      kind: 'select',
+      key: 'source',
+      label: t('funnels.field.source'),
+      choices: choices(['embed', t('funnels.field.youtubeOrVimeoLink')], ['file', t('funnels.field.libraryVideo')]),
+    },
+    { kind: 'text', key: 'url', label: t('funnels.field.videoLink'), max: 300, when: (p) => p.source === 'embed' },
+    { kind: 'video', key: 'file', label: t('funnels.field.videoFile'), when: (p) => p.source === 'file' },
+    { kind: 'image', key: 'poster', label: t('funnels.field.posterPicture') },
+    { kind: 'text', key: 'caption', label: t('funnels.field.caption'), max: 200 },
   ],
   features: [
-    { kind: 'text', key: 'heading', label: 'Heading', max: 120 },
-    { kind: 'text', key: 'intro', label: 'Introduction', max: 400, multiline: true },
-    { kind: 'select', key: 'columns', label: 'Columns', choices: choices([2, '2'], [3, '3'], [4, '4']) },
+    { kind: 'text', key: 'heading', label: t('funnels.field.heading'), max: 120 },
+    { kind: 'text', key: 'intro', label: t('funnels.field.introduction'), max: 400, multiline: true },
+    { kind: 'select', key: 'columns', label: t('funnels.field.columns'), choices: choices([2, '2'], [3, '3'], [4, '4']) },
     {
       kind: 'list',
       key: 'items',
-      label: 'Features',
-      itemLabel: 'Feature',
+      label: t('funnels.field.features'),
+      itemLabel: t('funnels.field.feature'),
       max: 12,
-      make: () => ({ icon: 'check', title: 'New feature', text: '' }),
+      make: () => ({ icon: 'check', title: t('funnels.field.newFeature'), text: '' }),
       fields: [
-        { kind: 'select', key: 'icon', label: 'Icon', choices: [{ value: null, label: 'None' }, ...FEATURE_ICONS.map((i) => ({ value: i, label: i }))] },
-        { kind: 'text', key: 'title', label: 'Title', max: 80 },
-        { kind: 'text', key: 'text', label: 'Text', max: 400, multiline: true },
+        {
+          kind: 'select',
+          key: 'icon',
+          label: t('funnels.field.icon'),
+          choices: [{ value: null, label: t('funnels.field.none') }, ...FEATURE_ICONS.map((i) => ({ value: i, label: i }))],
+        },
+        { kind: 'text', key: 'title', label: t('funnels.field.title'), max: 80 },
+        { kind: 'text', key: 'text', label: t('funnels.field.text'), max: 400, multiline: true },
       ],
     },
   ],
   testimonials: [
-    { kind: 'text', key: 'heading', label: 'Heading', max: 120 },
+    { kind: 'text', key: 'heading', label: t('funnels.field.heading'), max: 120 },
     {
       kind: 'list',
       key: 'items',
-      label: 'Testimonials',
-      itemLabel: 'Testimonial',
+      label: t('funnels.field.testimonials'),
+      itemLabel: t('funnels.field.testimonial'),
       max: 9,
-      make: () => ({ quote: 'A short quote.', name: 'Customer name', role: '', avatar: null, rating: 5 }),
+      make: () => ({ quote: t('funnels.field.aShortQuote'), name: t('funnels.field.customerName'), role: '', avatar: null, rating: 5 }),
       fields: [
-        { kind: 'text', key: 'quote', label: 'Quote', max: 600, multiline: true },
-        { kind: 'text', key: 'name', label: 'Name', max: 80 },
-        { kind: 'text', key: 'role', label: 'Role', max: 80 },
-        { kind: 'number', key: 'rating', label: 'Stars (0 = none)', min: 0, max: 5 },
-        { kind: 'image', key: 'avatar', label: 'Photo' },
+        { kind: 'text', key: 'quote', label: t('funnels.field.quote'), max: 600, multiline: true },
+        { kind: 'text', key: 'name', label: t('funnels.field.name'), max: 80 },
+        { kind: 'text', key: 'role', label: t('funnels.field.role'), max: 80 },
+        { kind: 'number', key: 'rating', label: t('funnels.field.stars'), min: 0, max: 5 },
+        { kind: 'image', key: 'avatar', label: t('funnels.field.photo') },
       ],
     },
   ],
   pricing: [
-    { kind: 'text', key: 'heading', label: 'Heading', max: 120 },
-    { kind: 'text', key: 'intro', label: 'Introduction', max: 400, multiline: true },
+    { kind: 'text', key: 'heading', label: t('funnels.field.heading'), max: 120 },
+    { kind: 'text', key: 'intro', label: t('funnels.field.introduction'), max: 400, multiline: true },
     {
       kind: 'list',
       key: 'plans',
-      label: 'Plans',
-      itemLabel: 'Plan',
+      label: t('funnels.field.plans'),
+      itemLabel: t('funnels.field.plan'),
       max: 4,
-      make: () => ({ name: 'New plan', price: '€29', period: 'per month', description: '', features: [], button: null, highlighted: false }),
+      make: () => ({
+        name: t('funnels.field.newPlan'),
+        price: '€29',
+        period: t('funnels.field.perMonth'),
+        description: '',
+        features: [],
+        button: null,
+        highlighted: false,
+      }),
       fields: [
-        { kind: 'text', key: 'name', label: 'Name', max: 60 },
-        { kind: 'text', key: 'price', label: 'Price', max: 20 },
-        { kind: 'text', key: 'period', label: 'Period', max: 30 },
-        { kind: 'text', key: 'description', label: 'Description', max: 200 },
-        { kind: 'strings', key: 'features', label: 'Included', itemLabel: 'Item', max: 12, itemMax: 100 },
-        buttonField('button', 'Button'),
-        { kind: 'checkbox', key: 'highlighted', label: 'Highlight this plan' },
+        { kind: 'text', key: 'name', label: t('funnels.field.name'), max: 60 },
+        { kind: 'text', key: 'price', label: t('funnels.field.price'), max: 20 },
+        { kind: 'text', key: 'period', label: t('funnels.field.period'), max: 30 },
+        { kind: 'text', key: 'description', label: t('funnels.field.description'), max: 200 },
+        { kind: 'strings', key: 'features', label: t('funnels.field.included'), itemLabel: t('funnels.field.item'), max: 12, itemMax: 100 },
+        buttonField('button', t('funnels.field.button')),
+        { kind: 'checkbox', key: 'highlighted', label: t('funnels.field.highlightThisPlan') },
       ],
     },
   ],
   faq: [
-    { kind: 'text', key: 'heading', label: 'Heading', max: 120 },
+    { kind: 'text', key: 'heading', label: t('funnels.field.heading'), max: 120 },
     {
       kind: 'list',
       key: 'items',
-      label: 'Questions',
-      itemLabel: 'Question',
+      label: t('funnels.field.questions'),
+      itemLabel: t('funnels.field.question'),
       max: 30,
-      make: () => ({ question: 'A new question?', answer: 'Its answer.' }),
+      make: () => ({ question: t('funnels.field.aNewQuestion'), answer: t('funnels.field.itsAnswer') }),
       fields: [
-        { kind: 'text', key: 'question', label: 'Question', max: 200 },
-        { kind: 'text', key: 'answer', label: 'Answer', max: 2000, multiline: true },
+        { kind: 'text', key: 'question', label: t('funnels.field.question'), max: 200 },
+        { kind: 'text', key: 'answer', label: t('funnels.field.answer'), max: 2000, multiline: true },
       ],
     },
   ],
   countdown: [
-    { kind: 'text', key: 'heading', label: 'Heading', max: 120 },
-    { kind: 'datetime', key: 'endsAt', label: 'Ends at' },
-    { kind: 'text', key: 'expiredText', label: 'Text once it has ended', max: 200 },
-    buttonField('button', 'Button'),
+    { kind: 'text', key: 'heading', label: t('funnels.field.heading'), max: 120 },
+    { kind: 'datetime', key: 'endsAt', label: t('funnels.field.endsAt') },
+    { kind: 'text', key: 'expiredText', label: t('funnels.field.textOnceItHasEnded'), max: 200 },
+    buttonField('button', t('funnels.field.button')),
   ],
   form: [
-    { kind: 'text', key: 'title', label: 'Title', max: 120 },
-    { kind: 'text', key: 'intro', label: 'Introduction', max: 400, multiline: true },
+    { kind: 'text', key: 'title', label: t('funnels.field.title'), max: 120 },
+    { kind: 'text', key: 'intro', label: t('funnels.field.introduction'), max: 400, multiline: true },
     {
       kind: 'list',
       key: 'fields',
-      label: 'Fields',
-      itemLabel: 'Field',
+      label: t('funnels.field.fields'),
+      itemLabel: t('funnels.field.field'),
       max: 12,
-      make: (items) => ({ name: nextFieldName(items), label: 'New field', type: 'text', required: false }),
-      fields: FORM_FIELD_SPECS,
+      make: (items) => ({ name: nextFieldName(items), label: t('funnels.field.newField'), type: 'text', required: false }),
+      fields: formFieldSpecs(t),
     },
-    { kind: 'text', key: 'submitLabel', label: 'Button label', max: 40 },
-    { kind: 'text', key: 'successMessage', label: 'Message after sending', max: 300, multiline: true },
+    { kind: 'text', key: 'submitLabel', label: t('funnels.field.buttonLabel'), max: 40 },
+    { kind: 'text', key: 'successMessage', label: t('funnels.field.messageAfterSending'), max: 300, multiline: true },
   ],
   cta: [
-    { kind: 'text', key: 'heading', label: 'Headline', max: 120 },
-    { kind: 'text', key: 'text', label: 'Text', max: 400, multiline: true },
-    buttonField('primary', 'Main button', false),
-    buttonField('secondary', 'Second button'),
+    { kind: 'text', key: 'heading', label: t('funnels.field.headline'), max: 120 },
+    { kind: 'text', key: 'text', label: t('funnels.field.text'), max: 400, multiline: true },
+    buttonField('primary', t('funnels.field.mainButton'), false),
+    buttonField('secondary', t('funnels.field.secondButton')),
     {
       kind: 'select',
       key: 'background',
-      label: 'Background',
-      choices: choices(['primary', 'Primary colour'], ['surface', 'Surface colour'], ['plain', 'Page colour']),
+      label: t('funnels.field.background'),
+      choices: choices(['primary', t('funnels.field.primaryColour')], ['surface', t('funnels.field.surfaceColour')], ['plain', t('funnels.field.pageColour')]),
     },
   ],
   footer: [
-    { kind: 'text', key: 'text', label: 'Text', max: 300 },
+    { kind: 'text', key: 'text', label: t('funnels.field.text'), max: 300 },
     {
       kind: 'list',
       key: 'links',
-      label: 'Links',
-      itemLabel: 'Link',
+      label: t('funnels.field.links'),
+      itemLabel: t('funnels.field.link'),
       max: 8,
-      make: () => ({ label: 'Link', href: 'https://' }),
+      make: () => ({ label: t('funnels.field.link'), href: 'https://' }),
       fields: [
-        { kind: 'text', key: 'label', label: 'Label', max: 60 },
-        { kind: 'text', key: 'href', label: 'Address', max: 2000, hint: 'https://…, mailto:…, tel:…, /path or #anchor' },
+        { kind: 'text', key: 'label', label: t('funnels.field.label'), max: 60 },
+        { kind: 'text', key: 'href', label: t('funnels.field.address'), max: 2000, hint: t('funnels.field.linkHint') },
       ],
     },
   ],
-};
+});
+
+/**
+ * The panels in English, for the presentation editor's pricing and testimonials sections
+ * until they read `blockFields(t)` (issue 28): the labels only, no ICU arguments.
+ */
+export const BLOCK_FIELDS = blockFields((id) => (en as Record<string, string>)[id] ?? id);

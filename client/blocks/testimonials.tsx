@@ -2,9 +2,11 @@ import { Star } from 'lucide-react';
 import type { TestimonialsProps } from '#common/schemas/blocks.ts';
 import { Avatar, BlockHeading, Section, cardGrid } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** Quotes of customers, with name, role, picture and an optional star rating. */
 export function TestimonialsBlock({ id, props, ctx }: { id: string; props: TestimonialsProps; ctx: BlockContext }) {
+  const t = useT();
   const headingId = `${id}-title`;
   const single = props.items.length === 1;
   return (
@@ -21,7 +23,7 @@ export function TestimonialsBlock({ id, props, ctx }: { id: string; props: Testi
               <figure className="flex w-full flex-col rounded-(--fp-radius-card) bg-(--fp-card) p-6 shadow-sm">
                 {item.rating > 0 && (
                   <p className="mb-4 flex gap-0.5 text-(--fp-accent)">
-                    <span className="sr-only">Rated {item.rating} out of 5</span>
+                    <span className="sr-only">{t('content.testimonials.rated', { rating: item.rating })}</span>
                     {Array.from({ length: 5 }, (_, star) => (
                       <Star key={star} aria-hidden="true" className={`size-5 ${star < item.rating ? 'fill-current' : 'opacity-30'}`} />
                     ))}

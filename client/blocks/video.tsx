@@ -4,6 +4,7 @@ import { parseVideoUrl, type VideoProps } from '#common/schemas/blocks.ts';
 import { Picture, Section } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- brand names, the same in every language
 const PROVIDER_NAMES = { youtube: 'YouTube', vimeo: 'Vimeo' } as const;
 
 /**
@@ -34,7 +35,7 @@ export function VideoBlock({ id, props, ctx }: { id: string; props: VideoProps; 
           className="h-auto w-full rounded-(--fp-radius-card) bg-black shadow-lg"
         >
           <source src={file.src} />
-          <a href={file.src}>Download the video: {props.title}</a>
+          <a href={file.src}>{t('content.video.download', { title: props.title })}</a>
         </video>
       );
     }
@@ -55,7 +56,18 @@ export function VideoBlock({ id, props, ctx }: { id: string; props: VideoProps; 
                 <Play aria-hidden="true" className="ms-1 size-7 fill-current sm:size-8" />
               </span>
               <span className="rounded bg-black/70 px-2 py-1 text-sm font-semibold">
-                Play video<span className="sr-only">: {props.title}</span> on {PROVIDER_NAMES[embed.provider]}
+                {t('content.video.play', { title: '\u0000', provider: PROVIDER_NAMES[embed.provider] })
+                  .split('\u0000')
+                  .map((part, i) =>
+                    i === 0 ? (
+                      part
+                    ) : (
+                      <span key={i}>
+                        <span className="sr-only">: {props.title}</span>
+                        {part}
+                      </span>
+                    ),
+                  )}
               </span>
             </span>
           </a>

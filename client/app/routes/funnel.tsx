@@ -15,17 +15,18 @@ import { PagesCard } from '#client/features/funnels/pages-card.tsx';
 import { DomainCard, NotifyCard, TitleCard } from '#client/features/funnels/settings-cards.tsx';
 import { ThemeEditor } from '#client/features/funnels/theme-editor.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
-import { countOf } from '#common/plural.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 const TABS = [
-  { id: 'pages', label: 'Pages' },
-  { id: 'analytics', label: 'Analytics' },
-  { id: 'leads', label: 'Leads' },
-  { id: 'settings', label: 'Settings' },
+  { id: 'pages', label: 'funnels.tabs.pages' },
+  { id: 'analytics', label: 'funnels.tabs.analytics' },
+  { id: 'leads', label: 'funnels.tabs.leads' },
+  { id: 'settings', label: 'funnels.tabs.settings' },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
 function Tabs({ active }: { active: Tab }) {
+  const t = useT();
   const [params] = useSearchParams();
   const href = (tab: Tab) => {
     const next = new URLSearchParams(params);
@@ -35,16 +36,16 @@ function Tabs({ active }: { active: Tab }) {
     return { search: query ? `?${query}` : '' };
   };
   return (
-    <nav aria-label="Funnel" className="mb-6 flex gap-x-6 gap-y-2 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-      {TABS.map((t) => (
+    <nav aria-label={t('funnels.tabs.label')} className="mb-6 flex gap-x-6 gap-y-2 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+      {TABS.map((tab) => (
         <Link
-          key={t.id}
-          to={href(t.id)}
+          key={tab.id}
+          to={href(tab.id)}
           replace
-          aria-current={active === t.id ? 'page' : undefined}
-          className={`shrink-0 border-b-2 px-1 pb-2 text-sm font-medium ${active === t.id ? 'border-accent-600 text-zinc-900 dark:text-white' : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white'}`}
+          aria-current={active === tab.id ? 'page' : undefined}
+          className={`shrink-0 border-b-2 px-1 pb-2 text-sm font-medium ${active === tab.id ? 'border-accent-600 text-zinc-900 dark:text-white' : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white'}`}
         >
-          {t.label}
+          {t(tab.label)}
         </Link>
       ))}
     </nav>
@@ -52,6 +53,7 @@ function Tabs({ active }: { active: Tab }) {
 }
 
 function Header({ funnel, onDelete }: { funnel: FunnelDetail; onDelete: (() => void) | undefined }) {
+  const t = useT();
   const first = funnel.pages.find((p) => p.status !== 'draft');
   return (
     <div className="mb-4 flex flex-wrap items-start justify-between gap-4">
@@ -63,7 +65,7 @@ function Header({ funnel, onDelete }: { funnel: FunnelDetail; onDelete: (() => v
           </Link>
           <span className="font-mono break-all">/p/{funnel.name}</span>
           {funnel.customDomain ? <span className="break-all">{funnel.customDomain}</span> : null}
-          <span>{countOf(funnel.pageCount, 'page')}</span>
+          <span>{t('funnels.funnel.pages', { count: funnel.pageCount })}</span>
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -75,7 +77,7 @@ function Header({ funnel, onDelete }: { funnel: FunnelDetail; onDelete: (() => v
             className="inline-flex h-8 items-center gap-1.5 rounded-[var(--radius-control)] px-3 text-sm font-medium text-accent-700 hover:bg-accent-50 dark:text-accent-200 dark:hover:bg-accent-800/30"
           >
             <ExternalLink aria-hidden="true" className="size-4" />
-            Open live funnel
+            {t('funnels.funnel.openLive')}
           </a>
         ) : null}
         <Link
@@ -83,7 +85,7 @@ function Header({ funnel, onDelete }: { funnel: FunnelDetail; onDelete: (() => v
           className="inline-flex h-8 items-center gap-1.5 rounded-[var(--radius-control)] px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
         >
           <LayoutTemplate aria-hidden="true" className="size-4" />
-          Component sheet
+          {t('funnels.funnel.componentSheet')}
         </Link>
         {onDelete ? (
           <button
@@ -92,7 +94,7 @@ function Header({ funnel, onDelete }: { funnel: FunnelDetail; onDelete: (() => v
             className="inline-flex h-8 items-center gap-1.5 rounded-[var(--radius-control)] px-3 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 dark:text-red-400 dark:hover:bg-red-900/30"
           >
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete funnel
+            {t('funnels.funnel.delete')}
           </button>
         ) : null}
       </div>
@@ -105,6 +107,7 @@ function Header({ funnel, onDelete }: { funnel: FunnelDetail; onDelete: (() => v
  * analytics and A/B results, its leads, and its theme, custom domain and lead emails.
  */
 export default function Funnel() {
+  const t = useT();
   const { funnelId = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -115,12 +118,12 @@ export default function Funnel() {
   const [pending, setPending] = useState(false);
   useCrumbLabel(`/funnels/${funnelId}`, funnel?.title);
   const rawTab = params.get('tab');
-  const tab: Tab = TABS.find((t) => t.id === rawTab)?.id ?? 'pages';
+  const tab: Tab = TABS.find((item) => item.id === rawTab)?.id ?? 'pages';
 
-  if (resource.status === 'error') return <LoadFailedOrNotFound error={resource.error} title="This funnel could not be loaded" onRetry={resource.reload} />;
+  if (resource.status === 'error') return <LoadFailedOrNotFound error={resource.error} title={t('funnels.funnel.loadFailed')} onRetry={resource.reload} />;
   if (!funnel) {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading the funnel" className="space-y-4">
+      <div role="status" aria-busy="true" aria-label={t('funnels.funnel.loading')} className="space-y-4">
         <Skeleton className="h-8 w-2/3 max-w-md" />
         <Skeleton className="h-4 w-1/2 max-w-sm" />
         <Skeleton className="h-10 w-full" />
@@ -137,10 +140,10 @@ export default function Funnel() {
     setPending(true);
     try {
       await funnelsApi.remove(funnel.id);
-      toast({ tone: 'success', message: `“${funnel.title}” was deleted.` });
+      toast({ tone: 'success', message: t('funnels.funnel.deleted', { title: funnel.title }) });
       navigate('/funnels');
     } catch (error) {
-      toast({ tone: 'error', message: errorMessage(error, 'The funnel could not be deleted. Try again.') });
+      toast({ tone: 'error', message: errorMessage(error, t('funnels.funnel.deleteFailed')) });
       setPending(false);
       setDeleting(false);
     }
@@ -168,14 +171,15 @@ export default function Funnel() {
       ) : null}
       <ConfirmDialog
         open={deleting}
-        title={`Delete “${funnel.title}”?`}
-        confirmLabel="Delete funnel"
+        title={t('funnels.funnel.deleteTitle', { title: funnel.title })}
+        confirmLabel={t('funnels.funnel.delete')}
         pending={pending}
         onCancel={() => setDeleting(false)}
         onConfirm={() => void remove()}
       >
-        Its {countOf(funnel.pageCount, 'page')} go offline at once{funnel.customDomain ? `, ${funnel.customDomain} stops serving it` : ''}, and its leads and
-        analytics can no longer be seen. The name /p/{funnel.name} becomes free for another funnel.
+        {funnel.customDomain
+          ? t('funnels.funnel.deleteBodyDomain', { count: funnel.pageCount, domain: funnel.customDomain, name: funnel.name })
+          : t('funnels.funnel.deleteBody', { count: funnel.pageCount, name: funnel.name })}
       </ConfirmDialog>
     </>
   );

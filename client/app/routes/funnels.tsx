@@ -11,9 +11,11 @@ import { FunnelList } from '#client/features/funnels/funnel-list.tsx';
 import { NewFunnelDialog } from '#client/features/funnels/new-funnel-dialog.tsx';
 import { ProjectFilter } from '#client/features/funnels/project-filter.tsx';
 import { allProjectsEmpty } from '#client/app/all-projects-empty.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** `/funnels`: the funnels of all the user's projects with a week of views and leads; "New funnel" asks for the project. */
 export default function Funnels() {
+  const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -38,9 +40,9 @@ export default function Funnels() {
   return (
     <>
       <PageHeader
-        title="Funnels"
-        description="Landing pages that visitors reach from your ads, with their views and leads of the last 7 days."
-        actions={canCreate ? newButton('New funnel') : undefined}
+        title={t('funnels.list.title')}
+        description={t('funnels.list.description')}
+        actions={canCreate ? newButton(t('funnels.list.new')) : undefined}
       />
       {ready && projects.data.length > 1 ? (
         <div className="mb-5">
@@ -52,12 +54,12 @@ export default function Funnels() {
         showProject={!project}
         filtered={Boolean(project)}
         onClearFilter={() => setProject('')}
-        empty={allProjectsEmpty('Funnels', {
+        empty={allProjectsEmpty(t('funnels.list.title'), {
           noProjects,
           create: canCreate
             ? {
-                text: 'A funnel groups the landing pages of a campaign under one address and theme, and collects the leads.',
-                action: newButton('Create your first funnel'),
+                text: t('funnels.list.emptyText'),
+                action: newButton(t('funnels.list.createFirst')),
               }
             : null,
         })}
@@ -78,7 +80,7 @@ export default function Funnels() {
           }}
           onCreated={(funnel) => {
             setCreating(false);
-            toast({ tone: 'success', message: `“${funnel.title}” was created.` });
+            toast({ tone: 'success', message: t('funnels.list.created', { title: funnel.title }) });
             navigate(`/funnels/${funnel.id}`);
           }}
         />

@@ -2,11 +2,13 @@ import type { Locale } from '#common/i18n/locales.ts';
 import { Monitor, Smartphone } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '#client/lib/i18n.tsx';
 
 export type Device = 'desktop' | 'phone';
 
 /** A desktop / phone switch (two toggle buttons). */
-export function DeviceToggle({ device, onChange, label = 'Preview size' }: { device: Device; onChange: (device: Device) => void; label?: string }) {
+export function DeviceToggle({ device, onChange, label }: { device: Device; onChange: (device: Device) => void; label?: string }) {
+  const t = useT();
   const item = (value: Device, text: string, Icon: typeof Monitor) => (
     <button
       type="button"
@@ -22,9 +24,9 @@ export function DeviceToggle({ device, onChange, label = 'Preview size' }: { dev
     </button>
   );
   return (
-    <div role="group" aria-label={label} className="inline-flex rounded-lg bg-zinc-200/70 p-0.5 dark:bg-zinc-800">
-      {item('desktop', 'Desktop', Monitor)}
-      {item('phone', 'Phone', Smartphone)}
+    <div role="group" aria-label={label ?? t('editor.device.label')} className="inline-flex rounded-lg bg-zinc-200/70 p-0.5 dark:bg-zinc-800">
+      {item('desktop', t('editor.device.desktop'), Monitor)}
+      {item('phone', t('editor.device.phone'), Smartphone)}
     </div>
   );
 }

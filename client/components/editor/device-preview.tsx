@@ -1,19 +1,21 @@
 import type { Locale } from '#common/i18n/locales.ts';
 import type { ReactNode } from 'react';
 import { DEVICE_WIDTH, DeviceFrame, DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 /**
  * An editor's preview: a labelled region, as wide as the screen allows for a desktop or a
  * phone's width for a phone, holding `children` in a frame of that device's viewport.
  */
 export function DevicePreview({ label, device, lang, children }: { label: string; device: Device; lang?: Locale; children: ReactNode }) {
+  const t = useT();
   return (
     <div
       role="region"
       aria-label={label}
       className={`mx-auto overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-sm dark:border-zinc-700 ${device === 'phone' ? 'w-[390px] max-w-full' : 'w-full'}`}
     >
-      <DeviceFrame key={device} title={`${label} on a ${device}`} width={DEVICE_WIDTH[device]} {...(lang ? { lang } : {})}>
+      <DeviceFrame key={device} title={t('editor.device.frame', { label, device })} width={DEVICE_WIDTH[device]} {...(lang ? { lang } : {})}>
         {children}
       </DeviceFrame>
     </div>

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 interface Panel {
   /** The landmark's name ("Properties"). */
@@ -34,14 +35,20 @@ export function EditorPanels({
   narrow: 'switch' | 'stack';
   open?: { left: boolean; right: boolean };
 }) {
+  const t = useT();
   const [view, setView] = useState<'edit' | 'preview'>('edit');
   const stack = narrow === 'stack';
   // A closed panel hides on a wide screen; on a narrow one, the view not chosen hides.
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- CSS classes
   const hidden = (shown: boolean) => `${shown ? '' : ' lg:hidden'}${!stack && view === 'preview' ? ' hidden lg:block' : ''}`;
   return (
     <>
       {stack ? null : (
-        <div role="group" aria-label="Show" className="flex gap-1 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-950">
+        <div
+          role="group"
+          aria-label={t('editor.panels.show')}
+          className="flex gap-1 border-b border-zinc-200 bg-white px-4 py-2 lg:hidden dark:border-zinc-800 dark:bg-zinc-950"
+        >
           {(['edit', 'preview'] as const).map((option) => (
             <button
               key={option}
@@ -50,7 +57,7 @@ export function EditorPanels({
               onClick={() => setView(option)}
               className={`h-8 rounded-md px-3 text-sm font-medium ${view === option ? 'bg-zinc-900 text-white dark:bg-white dark:text-zinc-900' : 'text-zinc-700 dark:text-zinc-300'}`}
             >
-              {option === 'edit' ? 'Edit' : 'Preview'}
+              {option === 'edit' ? t('editor.panels.edit') : t('editor.panels.preview')}
             </button>
           ))}
         </div>
@@ -132,14 +139,15 @@ export function PartsEditorPanels({
   onDeselect: () => void;
   settings: ReactNode;
 }) {
+  const t = useT();
   return (
     <EditorPanels
       narrow="switch"
       columns="lg:grid-cols-[17rem_minmax(0,1fr)_20rem]"
       left={{ label: listLabel, children: list }}
-      main={{ label: 'Preview', className: 'p-4', children: preview }}
+      main={{ label: t('editor.panels.preview'), className: 'p-4', children: preview }}
       right={{
-        label: 'Properties',
+        label: t('editor.panels.properties'),
         children: selected ? (
           <PartPanel id={selected.id} title={selected.title} closeLabel={selected.closeLabel} onClose={onDeselect}>
             {selected.form}

@@ -1,6 +1,7 @@
 import { AlertCircle, Check, Loader2 } from 'lucide-react';
 import { Alert } from '#client/components/alert.tsx';
 import type { SaveState } from '#client/lib/use-revision-save.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 const ROW = 'inline-flex items-center gap-1 text-xs';
 
@@ -24,30 +25,31 @@ export function SaveIndicator({
   label?: string;
   className?: string;
 }) {
+  const t = useT();
   return (
     <span role="status" aria-live="polite" aria-label={label} className={className}>
-      {state === 'readonly' ? <span className="text-zinc-500">View only</span> : null}
+      {state === 'readonly' ? <span className="text-zinc-500">{t('editor.save.viewOnly')}</span> : null}
       {state === 'saved' ? (
         <span className={`${ROW} text-emerald-700 dark:text-emerald-400`}>
           <Check className="size-3.5" aria-hidden="true" />
-          Saved
+          {t('editor.save.saved')}
         </span>
       ) : null}
-      {state === 'pending' ? <span className="text-zinc-500 dark:text-zinc-400">Unsaved changes</span> : null}
-      {state === 'invalid' ? <span className="text-amber-700 dark:text-amber-400">Not saved: fix the fields marked in red</span> : null}
+      {state === 'pending' ? <span className="text-zinc-500 dark:text-zinc-400">{t('editor.save.pending')}</span> : null}
+      {state === 'invalid' ? <span className="text-amber-700 dark:text-amber-400">{t('editor.save.invalid')}</span> : null}
       {state === 'saving' ? (
         <span className={`${ROW} text-zinc-600 dark:text-zinc-400`}>
           <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
-          Saving…
+          {t('editor.save.saving')}
         </span>
       ) : null}
       {state === 'error' || state === 'conflict' ? (
         <span className={`${ROW} text-red-700 dark:text-red-400`}>
           <AlertCircle className="size-3.5" aria-hidden="true" />
-          {state === 'conflict' ? 'Not saved: newer version exists' : (error ?? 'Not saved')}
+          {state === 'conflict' ? t('editor.save.conflict') : (error ?? t('editor.save.failed'))}
           {state === 'error' && onRetry ? (
             <button type="button" className="ml-1 font-medium underline" onClick={onRetry}>
-              Retry
+              {t('editor.save.retry')}
             </button>
           ) : null}
         </span>
@@ -58,11 +60,12 @@ export function SaveIndicator({
 
 /** Under an editor's header once a save met a newer version (`conflict`): nothing more is saved from this screen. */
 export function SaveConflict({ what }: { what: string }) {
+  const t = useT();
   return (
-    <Alert tone="danger" className="m-4 mb-0" title="A newer version exists">
-      Someone else saved {what} while you were editing. Your last change is kept on this screen but not saved.{' '}
+    <Alert tone="danger" className="m-4 mb-0" title={t('editor.conflict.title')}>
+      {t('editor.conflict.body', { what })}{' '}
       <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
-        Reload the newest version
+        {t('editor.conflict.reload')}
       </button>
     </Alert>
   );

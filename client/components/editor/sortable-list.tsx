@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Copy, GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** The words of one list: a page's blocks, a presentation's sections. */
 export interface SortableListText {
@@ -56,6 +57,7 @@ export function SortableList<T extends { id: string }>({
   onDelete,
   onAdd,
 }: SortableListProps<T>) {
+  const t = useT();
   const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -63,7 +65,7 @@ export function SortableList<T extends { id: string }>({
   const move = (item: T, to: number) => {
     if (to < 0 || to >= items.length) return;
     onMove(item.id, to);
-    setAnnouncement(`${nameOf(item)} moved to position ${to + 1} of ${items.length}.`);
+    setAnnouncement(t('editor.list.moved', { name: nameOf(item), position: to + 1, count: items.length }));
   };
 
   const onKeyDown = (event: KeyboardEvent, item: T, index: number) => {
@@ -130,7 +132,7 @@ export function SortableList<T extends { id: string }>({
                 } ${over === index && dragging && dragging !== item.id ? 'ring-2 ring-accent-600' : ''} ${dragging === item.id ? 'opacity-50' : ''}`}
               >
                 {!readOnly ? (
-                  <span className="cursor-grab text-zinc-400" aria-hidden="true" title="Drag to reorder">
+                  <span className="cursor-grab text-zinc-400" aria-hidden="true" title={t('editor.list.drag')}>
                     <GripVertical className="size-4" />
                   </span>
                 ) : null}
@@ -144,22 +146,22 @@ export function SortableList<T extends { id: string }>({
                   onKeyDown={(event) => onKeyDown(event, item, index)}
                 >
                   {name}
-                  {invalid.has(item.id) ? <span className="ml-1 text-xs text-red-700 dark:text-red-400">· needs attention</span> : null}
+                  {invalid.has(item.id) ? <span className="ml-1 text-xs text-red-700 dark:text-red-400">{t('editor.list.needsAttention')}</span> : null}
                 </button>
                 {!readOnly ? (
                   <span className="flex shrink-0 items-center">
-                    <IconButton label={`Move ${name} up`} disabled={index === 0} onClick={() => move(item, index - 1)}>
+                    <IconButton label={t('editor.move.up', { label: name })} disabled={index === 0} onClick={() => move(item, index - 1)}>
                       <ArrowUp className="size-3.5" aria-hidden="true" />
                     </IconButton>
-                    <IconButton label={`Move ${name} down`} disabled={index === items.length - 1} onClick={() => move(item, index + 1)}>
+                    <IconButton label={t('editor.move.down', { label: name })} disabled={index === items.length - 1} onClick={() => move(item, index + 1)}>
                       <ArrowDown className="size-3.5" aria-hidden="true" />
                     </IconButton>
                     {onDuplicate ? (
-                      <IconButton label={`Duplicate ${name}`} disabled={full} onClick={() => onDuplicate(item.id)}>
+                      <IconButton label={t('editor.list.duplicate', { name })} disabled={full} onClick={() => onDuplicate(item.id)}>
                         <Copy className="size-3.5" aria-hidden="true" />
                       </IconButton>
                     ) : null}
-                    <IconButton label={`Delete ${name}`} onClick={() => onDelete(item.id)}>
+                    <IconButton label={t('editor.list.delete', { name })} onClick={() => onDelete(item.id)}>
                       <Trash2 className="size-3.5" aria-hidden="true" />
                     </IconButton>
                   </span>
@@ -187,14 +189,15 @@ function IconButton({ label, disabled, onClick, children }: { label: string; dis
 
 /** Under the list after a delete: what went, with an Undo (Ctrl+Z does the same). */
 export function DeletedNotice({ name, onUndo }: { name: string; onUndo: () => void }) {
+  const t = useT();
   return (
     <div
       role="status"
       className="mx-4 mb-4 flex items-center justify-between gap-2 rounded-lg bg-zinc-900 px-3 py-2 text-sm text-white dark:bg-zinc-100 dark:text-zinc-900"
     >
-      <span className="min-w-0 truncate">Deleted “{name}”.</span>
+      <span className="min-w-0 truncate">{t('editor.list.deleted', { name })}</span>
       <button type="button" className="shrink-0 font-medium underline" onClick={onUndo}>
-        Undo
+        {t('editor.list.undo')}
       </button>
     </div>
   );

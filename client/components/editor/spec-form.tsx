@@ -5,6 +5,7 @@ import { Button } from '#client/components/button.tsx';
 import { borderOf, inputClass, Labelled } from '#client/components/editor/field-controls.tsx';
 import type { FieldSpec } from '#client/components/editor/field-spec.ts';
 import { MoveButtons } from '#client/components/editor/move-buttons.tsx';
+import { useI18n, useT } from '#client/lib/i18n.tsx';
 
 type Path = readonly (string | number)[];
 type Obj = Record<string, unknown>;
@@ -95,6 +96,7 @@ function Fields({ specs, value, path, ctx }: { specs: readonly FieldSpec[]; valu
 }
 
 function Control({ spec, value, path, ctx }: { spec: FieldSpec; value: unknown; path: Path; ctx: Ctx }) {
+  const t = useT();
   const error = ctx.errors[keyOf(path)];
   switch (spec.kind) {
     case 'text': {
@@ -134,7 +136,7 @@ function Control({ spec, value, path, ctx }: { spec: FieldSpec; value: unknown; 
               aria-describedby={describedBy}
               onChange={(event) => ctx.set(path, spec.choices[Number(event.target.value)]?.value ?? null)}
             >
-              {index < 0 ? <option value="-1">Pick one</option> : null}
+              {index < 0 ? <option value="-1">{t('editor.spec.pickOne')}</option> : null}
               {spec.choices.map((choice, i) => (
                 <option key={String(choice.value)} value={String(i)}>
                   {choice.label}
@@ -181,7 +183,7 @@ function Control({ spec, value, path, ctx }: { spec: FieldSpec; value: unknown; 
       );
     case 'datetime':
       return (
-        <Labelled label={spec.label} error={error} hint={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}>
+        <Labelled label={spec.label} error={error} hint={t('editor.spec.timeZone', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}>
           {(id, describedBy) => (
             <input
               id={id}
@@ -223,6 +225,8 @@ function Group({ legend, error, children, action }: { legend: string; error?: st
 type ControlProps<K extends FieldSpec['kind'], V> = { spec: Extract<FieldSpec, { kind: K }>; value: V; path: Path; ctx: Ctx; error: string | undefined };
 
 function MediaControl({ spec, value, path, ctx, error }: ControlProps<'image' | 'video', unknown>) {
+  const t = useT();
+  const noun = useNoun();
   const isImage = spec.kind === 'image';
   const ref = isImage ? (value as { mediaId: string; alt: string } | null) : null;
   const mediaId = isImage ? (ref?.mediaId ?? null) : typeof value === 'string' ? value : null;
@@ -231,29 +235,30 @@ function MediaControl({ spec, value, path, ctx, error }: ControlProps<'image' | 
     if (!item) return;
     ctx.set(path, isImage ? { mediaId: item.id, alt: ref?.alt || item.alt } : item.id);
   };
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a property name
   const mediaError = error ?? ctx.errors[keyOf([...path, 'mediaId'])];
   return (
     <Group legend={spec.label} error={mediaError}>
       {mediaId && isImage ? (
         <img src={mediaFileUrl(mediaId)} alt="" className="max-h-32 rounded-md border border-zinc-200 object-contain dark:border-zinc-800" />
       ) : null}
-      {mediaId && !isImage ? <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">Video {mediaId}</p> : null}
+      {mediaId && !isImage ? <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{t('editor.spec.video', { id: mediaId })}</p> : null}
       {!ctx.readOnly ? (
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => void choose()}>
             {isImage ? <ImagePlus className="size-4" aria-hidden="true" /> : <Video className="size-4" aria-hidden="true" />}
-            {mediaId ? `Change ${spec.label.toLowerCase()}` : `Choose ${spec.label.toLowerCase()}`}
+            {mediaId ? t('editor.spec.change', { what: noun(spec.label) }) : t('editor.spec.choose', { what: noun(spec.label) })}
           </Button>
           {mediaId ? (
             <Button variant="ghost" size="sm" onClick={() => ctx.set(path, null)}>
-              Remove
+              {t('editor.spec.remove')}
             </Button>
           ) : null}
         </div>
       ) : null}
       {ref ? (
         <Control
-          spec={{ kind: 'text', key: 'alt', label: 'Alt text', max: 200, hint: 'What the picture shows, for people who cannot see it (empty: decorative).' }}
+          spec={{ kind: 'text', key: 'alt', label: t('editor.spec.altText'), max: 200, hint: t('editor.spec.altHint') }}
           value={ref.alt}
           path={[...path, 'alt']}
           ctx={ctx}
@@ -264,6 +269,7 @@ function MediaControl({ spec, value, path, ctx, error }: ControlProps<'image' | 
 }
 
 function ButtonControl({ spec, value, path, ctx, error }: ControlProps<'button', Obj | null>) {
+  const t = useT();
   return (
     <Group legend={spec.label} error={error}>
       {spec.optional ? (
@@ -273,21 +279,21 @@ function ButtonControl({ spec, value, path, ctx, error }: ControlProps<'button',
             className="size-4 accent-accent-600"
             checked={value !== null && value !== undefined}
             disabled={ctx.readOnly}
-            onChange={(event) => ctx.set(path, event.target.checked ? { label: 'Learn more', href: '#signup' } : null)}
+            onChange={(event) => ctx.set(path, event.target.checked ? { label: t('editor.spec.buttonDefault'), href: '#signup' } : null)}
           />
-          Show this button
+          {t('editor.spec.showButton')}
         </label>
       ) : null}
       {value ? (
         <Fields
           specs={[
-            { kind: 'text', key: 'label', label: 'Button text', max: 40 },
+            { kind: 'text', key: 'label', label: t('editor.spec.buttonText'), max: 40 },
             {
               kind: 'text',
               key: 'href',
-              label: 'Button link',
+              label: t('editor.spec.buttonLink'),
               max: 2000,
-              hint: 'https://…, mailto:…, tel:…, /path or #anchor (e.g. #signup for a form block).',
+              hint: t('editor.spec.buttonLinkHint'),
             },
           ]}
           value={value}
@@ -307,7 +313,8 @@ function moved<T>(items: readonly T[], from: number, to: number): T[] {
 }
 
 function ListControl({ spec, value, path, ctx, error }: ControlProps<'list', Obj[]>) {
-  const noun = spec.itemLabel.toLowerCase();
+  const t = useT();
+  const noun = useNoun()(spec.itemLabel);
   return (
     <Group legend={spec.label} error={error}>
       {value.map((item, index) => {
@@ -339,7 +346,7 @@ function ListControl({ spec, value, path, ctx, error }: ControlProps<'list', Obj
       })}
       {!ctx.readOnly ? (
         <Button variant="secondary" size="sm" disabled={value.length >= spec.max} onClick={() => ctx.set(path, [...value, spec.make(value)])}>
-          <Plus className="size-4" aria-hidden="true" /> Add {noun}
+          <Plus className="size-4" aria-hidden="true" /> {t('editor.spec.add', { what: noun })}
         </Button>
       ) : null}
     </Group>
@@ -347,7 +354,8 @@ function ListControl({ spec, value, path, ctx, error }: ControlProps<'list', Obj
 }
 
 function StringsControl({ spec, value, path, ctx, error }: ControlProps<'strings', string[]>) {
-  const noun = spec.itemLabel.toLowerCase();
+  const t = useT();
+  const noun = useNoun()(spec.itemLabel);
   return (
     <Group legend={spec.label} error={error}>
       {value.map((item, index) => {
@@ -366,7 +374,7 @@ function StringsControl({ spec, value, path, ctx, error }: ControlProps<'strings
                 variant="ghost"
                 size="sm"
                 className="mt-5 !h-8 !px-1.5"
-                aria-label={`Remove ${noun} ${index + 1}`}
+                aria-label={t('editor.spec.removeItem', { what: noun, number: index + 1 })}
                 onClick={() =>
                   ctx.set(
                     path,
@@ -387,11 +395,20 @@ function StringsControl({ spec, value, path, ctx, error }: ControlProps<'strings
           disabled={value.length >= spec.max}
           onClick={() => ctx.set(path, [...value, `${spec.itemLabel} ${value.length + 1}`])}
         >
-          <Plus className="size-4" aria-hidden="true" /> Add {noun}
+          <Plus className="size-4" aria-hidden="true" /> {t('editor.spec.add', { what: noun })}
         </Button>
       ) : null}
     </Group>
   );
+}
+
+/**
+ * A field's label inside a sentence ("Choose image"): lower case in English; German keeps its
+ * nouns capitalised ("Bild wählen").
+ */
+function useNoun(): (label: string) => string {
+  const { locale } = useI18n();
+  return (label) => (locale === 'de' ? label : label.toLowerCase());
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -400,6 +417,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function toLocalInput(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 

@@ -10,6 +10,7 @@ import { SelectOptions } from '#client/components/select-options.tsx';
 import { firstFieldError, focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
 import { nameError, nameRules } from '#client/features/funnels/name-rules.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 const TITLE_MAX = FUNNEL_LIMITS.title;
 
@@ -31,8 +32,9 @@ export function NewFunnelDialog({
   onClose: () => void;
   onCreated: (funnel: FunnelDetail) => void;
 }) {
+  const t = useT();
   return (
-    <Dialog open={open} title="New funnel" onClose={onClose}>
+    <Dialog open={open} title={t('funnels.new.title')} onClose={onClose}>
       <NewFunnelForm projects={projects} defaultProjectId={defaultProjectId} onClose={onClose} onCreated={onCreated} />
     </Dialog>
   );
@@ -49,6 +51,7 @@ function NewFunnelForm({
   onClose: () => void;
   onCreated: (funnel: FunnelDetail) => void;
 }) {
+  const t = useT();
   const id = useId();
   const initialProject = projects.find((p) => p.id === defaultProjectId)?.id ?? (projects.length === 1 ? projects[0]!.id : '');
   const [projectId, setProjectId] = useState(initialProject);
@@ -59,12 +62,12 @@ function NewFunnelForm({
   const [errors, setErrors] = useState<{ projectId?: string | undefined; title?: string | undefined; name?: string | undefined }>({});
   const { pending, formError, setFormError, send } = useFormSubmission();
   const [nameTouched, setNameTouched] = useState(false);
-  const rules = nameRules(name);
+  const rules = nameRules(t, name);
 
   const check = () => ({
-    projectId: projectId ? undefined : 'Pick the project the funnel belongs to.',
-    title: !title.trim() ? 'Give the funnel a title.' : title.trim().length > TITLE_MAX ? `Use at most ${TITLE_MAX} characters.` : undefined,
-    name: nameError(name),
+    projectId: projectId ? undefined : t('funnels.new.pickProject'),
+    title: !title.trim() ? t('funnels.new.titleMissing') : title.trim().length > TITLE_MAX ? t('funnels.new.titleLong', { max: TITLE_MAX }) : undefined,
+    name: nameError(t, name),
   });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -75,10 +78,11 @@ function NewFunnelForm({
     setErrors(found);
     setNameTouched(true);
     setFormError(null);
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the fields' names
     if (focusFirstError(form, found, ['projectId', 'title', 'name'])) return;
     await send(
       async () => onCreated(await funnelsApi.create(projectId, { name, title: title.trim() })),
-      'The funnel could not be created. Try again.',
+      t('funnels.new.failed'),
       (error) => {
         const server = firstFieldError(error, ['name', 'title']);
         if (!server) return false;
@@ -94,7 +98,7 @@ function NewFunnelForm({
       <FormError error={formError} />
       <div>
         <label htmlFor={`${id}-project`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Project
+          {t('funnels.new.project')}
         </label>
         <select
           id={`${id}-project`}
@@ -108,7 +112,7 @@ function NewFunnelForm({
           }}
           className={`${selectClass} ${errors.projectId ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
         >
-          <SelectOptions empty="Pick a project" options={projects.map((p) => ({ value: p.id, label: p.name }))} />
+          <SelectOptions empty={t('funnels.new.projectEmpty')} options={projects.map((p) => ({ value: p.id, label: p.name }))} />
         </select>
         {errors.projectId ? (
           <p id={`${id}-project-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
@@ -117,9 +121,9 @@ function NewFunnelForm({
         ) : null}
       </div>
       <TextField
-        label="Title"
+        label={t('funnels.new.titleLabel')}
         name="title"
-        hint="What the team calls it, like “Spring offer”."
+        hint={t('funnels.new.titleHint')}
         maxLength={TITLE_MAX + 20}
         value={title}
         error={errors.title}
@@ -132,14 +136,14 @@ function NewFunnelForm({
       />
       <div>
         <TextField
-          label="Name"
+          label={t('funnels.new.name')}
           name="name"
           autoComplete="off"
           spellCheck={false}
           maxLength={64}
           value={name}
           error={errors.name}
-          hint={name ? `Its pages will live at /p/${name}/…` : 'The funnel’s address: /p/{name}/{page}.'}
+          hint={name ? t('funnels.new.nameHint', { name }) : t('funnels.new.nameHintEmpty')}
           onChange={(e) => {
             const next = e.currentTarget.value;
             setName(next);
@@ -148,7 +152,7 @@ function NewFunnelForm({
             setErrors((x) => ({ ...x, name: undefined }));
           }}
         />
-        <ul aria-label="Name rules" className="mt-2 space-y-1 text-xs">
+        <ul aria-label={t('funnels.new.rules')} className="mt-2 space-y-1 text-xs">
           {rules.map((rule) => {
             const shown = nameTouched || name !== '';
             const state = !shown ? 'pending' : rule.ok ? 'ok' : 'broken';
@@ -160,15 +164,15 @@ function NewFunnelForm({
                 {state === 'ok' ? <Check aria-hidden="true" className="size-3.5" /> : <X aria-hidden="true" className="size-3.5" />}
                 <span>
                   {rule.label}
-                  <span className="sr-only">{state === 'ok' ? ' (met)' : state === 'broken' ? ' (not met)' : ''}</span>
+                  <span className="sr-only">{state === 'ok' ? t('funnels.new.met') : state === 'broken' ? t('funnels.new.notMet') : ''}</span>
                 </span>
               </li>
             );
           })}
         </ul>
       </div>
-      <DialogFormActions onCancel={onClose} pending={pending} pendingLabel="Creating…">
-        Create funnel
+      <DialogFormActions onCancel={onClose} pending={pending} pendingLabel={t('funnels.new.creating')}>
+        {t('funnels.new.create')}
       </DialogFormActions>
     </form>
   );

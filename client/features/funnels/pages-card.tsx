@@ -2,7 +2,6 @@ import { ArrowDown, ArrowUp, ExternalLink, FileText, GripVertical, Pencil } from
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { FUNNEL_LIMITS, PAGE_SLUG_MAX, pageSlugProblem, slugify } from '#common/schemas/funnels.ts';
-import { countOf } from '#common/plural.ts';
 import { NewButton } from '#client/components/new-button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
@@ -14,6 +13,7 @@ import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { PageTitleLine } from '#client/features/funnels/page-title-line.tsx';
 import { funnelsApi, type FunnelDetail, type PageSummary } from '#client/features/funnels/api.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** The list with `id` moved to `to` (an index in the list without it). */
 export function moved<T extends { id: string }>(items: readonly T[], id: string, to: number): T[] {
@@ -42,6 +42,7 @@ export function PagesCard({
   /** Loads the funnel again (after a refused order). */
   onReload: () => void;
 }) {
+  const t = useT();
   const toast = useToast();
   const canEdit = funnel.role !== 'viewer';
   const pages = funnel.pages;
@@ -59,7 +60,7 @@ export function PagesCard({
     const page = next.find((p) => p.id === id)!;
     const position = next.indexOf(page) + 1;
     onPagesChange(next.map((p, i) => ({ ...p, position: i })));
-    setAnnouncement(`“${page.title}” moved to position ${position} of ${next.length}.`);
+    setAnnouncement(t('funnels.pagesCard.moved', { title: page.title, position, count: next.length }));
     if (focusAfter) requestAnimationFrame(() => document.getElementById(`page-handle-${id}`)?.focus());
     setSaving(true);
     // One save at a time, in the order of the moves: a later order never lands before an earlier one.
@@ -74,8 +75,8 @@ export function PagesCard({
       await request;
     } catch (error) {
       onPagesChange(before);
-      setAnnouncement('The new order could not be saved.');
-      toast({ tone: 'error', message: errorMessage(error, 'The new order could not be saved. Try again.') });
+      setAnnouncement(t('funnels.pagesCard.orderFailed'));
+      toast({ tone: 'error', message: errorMessage(error, t('funnels.pagesCard.orderFailedRetry')) });
       // Later moves were made on top of this one: the server's order is the one to show.
       onReload();
     } finally {
@@ -102,17 +103,17 @@ export function PagesCard({
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <div>
           <h2 id="funnel-pages-heading" className="text-base font-semibold">
-            Pages
+            {t('funnels.pagesCard.title')}
           </h2>
           {canEdit && pages.length > 1 ? (
             <p id="funnel-pages-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
-              Visitors go through the pages in this order. Drag a row, or focus its handle and press Alt+↑ or Alt+↓.
+              {t('funnels.pagesCard.hint')}
             </p>
           ) : null}
         </div>
         {canEdit ? (
           <NewButton size="sm" onClick={() => setAdding(true)}>
-            Add page
+            {t('funnels.pagesCard.add')}
           </NewButton>
         ) : null}
       </div>
@@ -122,13 +123,13 @@ export function PagesCard({
       {pages.length === 0 ? (
         <EmptyState
           icon={<FileText aria-hidden="true" className="size-8" />}
-          title="No pages yet"
-          action={canEdit ? <NewButton onClick={() => setAdding(true)}>Add the first page</NewButton> : undefined}
+          title={t('funnels.pagesCard.empty')}
+          action={canEdit ? <NewButton onClick={() => setAdding(true)}>{t('funnels.pagesCard.addFirst')}</NewButton> : undefined}
         >
-          A funnel’s first page is where your ads send visitors; a form on it collects leads.
+          {t('funnels.pagesCard.emptyText')}
         </EmptyState>
       ) : (
-        <ol aria-label="Pages in order" aria-busy={saving || undefined} className="space-y-2">
+        <ol aria-label={t('funnels.pagesCard.inOrder')} aria-busy={saving || undefined} className="space-y-2">
           {pages.map((page, index) => (
             <li
               key={page.id}
@@ -150,7 +151,7 @@ export function PagesCard({
                   type="button"
                   id={`page-handle-${page.id}`}
                   draggable
-                  aria-label={`Reorder “${page.title}”, position ${index + 1} of ${pages.length}`}
+                  aria-label={t('funnels.pagesCard.reorder', { title: page.title, position: index + 1, count: pages.length })}
                   aria-describedby={pages.length > 1 ? 'funnel-pages-hint' : undefined}
                   onKeyDown={(e) => onHandleKey(e, page.id, index)}
                   onDragStart={(e) => {
@@ -188,11 +189,12 @@ export function PagesCard({
                         /p/{funnel.name}/{page.slug}
                       </span>
                       <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
-                      <span className="sr-only">(opens the live page)</span>
+                      <span className="sr-only">{t('funnels.pageRow.opensLive')}</span>
                     </a>
                   )}
                   <span>
-                    {countOf(page.views7d, 'view')} · {countOf(page.leads7d, 'lead')} <span className="sr-only">in the last 7 days</span>
+                    {t('funnels.pagesCard.week', { views: page.views7d, leads: page.leads7d })}{' '}
+                    <span className="sr-only">{t('funnels.pagesCard.inLast7')}</span>
                   </span>
                 </p>
               </div>
@@ -201,7 +203,7 @@ export function PagesCard({
                   <button
                     type="button"
                     className={iconButton}
-                    aria-label={`Move “${page.title}” up`}
+                    aria-label={t('funnels.pagesCard.moveUp', { title: page.title })}
                     disabled={index === 0}
                     onClick={() => void reorder(page.id, index - 1)}
                   >
@@ -210,13 +212,13 @@ export function PagesCard({
                   <button
                     type="button"
                     className={iconButton}
-                    aria-label={`Move “${page.title}” down`}
+                    aria-label={t('funnels.pagesCard.moveDown', { title: page.title })}
                     disabled={index === pages.length - 1}
                     onClick={() => void reorder(page.id, index + 1)}
                   >
                     <ArrowDown aria-hidden="true" className="size-4" />
                   </button>
-                  <Link to={`/pages/${page.id}`} className={iconButton} aria-label={`Edit “${page.title}”`}>
+                  <Link to={`/pages/${page.id}`} className={iconButton} aria-label={t('funnels.pageRow.editLabel', { title: page.title })}>
                     <Pencil aria-hidden="true" className="size-4" />
                   </Link>
                 </div>
@@ -234,7 +236,11 @@ export function PagesCard({
           onAdded={(page) => {
             setAdding(false);
             onPagesChange([...pages, { ...page, position: pages.length }]);
-            toast({ tone: 'success', message: `“${page.title}” was added.`, action: { label: 'Edit it', href: `/pages/${page.id}` } });
+            toast({
+              tone: 'success',
+              message: t('funnels.pagesCard.added', { title: page.title }),
+              action: { label: t('funnels.pagesCard.editIt'), href: `/pages/${page.id}` },
+            });
           }}
         />
       ) : null}
@@ -245,6 +251,7 @@ export function PagesCard({
 const TITLE_MAX = FUNNEL_LIMITS.pageTitle;
 
 function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funnel: FunnelDetail; onClose: () => void; onAdded: (page: PageSummary) => void }) {
+  const t = useT();
   const [title, setTitle] = useState('');
   const [slug, setSlug] = useState('');
   const [slugEdited, setSlugEdited] = useState(false);
@@ -257,15 +264,19 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
     if (pending) return;
     const form = event.currentTarget;
     const found = {
-      title: !title.trim() ? 'Give the page a title.' : title.trim().length > TITLE_MAX ? `Use at most ${TITLE_MAX} characters.` : undefined,
-      slug: pageSlugProblem(slug) ?? (taken ? `This funnel already has a page at “${slug}”.` : undefined),
+      title: !title.trim()
+        ? t('funnels.addPage.titleMissing')
+        : title.trim().length > TITLE_MAX
+          ? t('funnels.addPage.titleLong', { max: TITLE_MAX })
+          : undefined,
+      slug: pageSlugProblem(slug) ?? (taken ? t('funnels.addPage.taken', { slug }) : undefined),
     };
     setErrors(found);
     setFormError(null);
     if (focusFirstError(form, found, ['title', 'slug'])) return;
     await send(
       async () => onAdded(await funnelsApi.addPage(funnel.id, { title: title.trim(), slug })),
-      'The page could not be added. Try again.',
+      t('funnels.addPage.failed'),
       (error) => {
         const details = error instanceof ApiError ? error.details : undefined;
         const server = { slug: details?.slug?.[0], title: details?.title?.[0] };
@@ -277,11 +288,11 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
   };
 
   return (
-    <Dialog open={open} title="Add page" onClose={onClose}>
+    <Dialog open={open} title={t('funnels.addPage.title')} onClose={onClose}>
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
         <FormError error={formError} />
         <TextField
-          label="Title"
+          label={t('funnels.addPage.titleLabel')}
           name="title"
           value={title}
           error={errors.title}
@@ -294,14 +305,14 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
           }}
         />
         <TextField
-          label="Address"
+          label={t('funnels.addPage.address')}
           name="slug"
           autoComplete="off"
           spellCheck={false}
           value={slug}
           error={errors.slug}
           maxLength={PAGE_SLUG_MAX + 10}
-          hint={`Lower-case letters, digits and hyphens: /p/${funnel.name}/${slug || '…'}`}
+          hint={t('funnels.addPage.addressHint', { name: funnel.name, slug: slug || '…' })}
           onChange={(e) => {
             const next = e.currentTarget.value;
             setSlug(next);
@@ -309,9 +320,9 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
             setErrors((x) => ({ ...x, slug: undefined }));
           }}
         />
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">The page starts as a draft with a hero and a text block; publish it from the editor.</p>
-        <DialogFormActions onCancel={onClose} pending={pending} pendingLabel="Adding…">
-          Add page
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.addPage.draftNote')}</p>
+        <DialogFormActions onCancel={onClose} pending={pending} pendingLabel={t('funnels.addPage.adding')}>
+          {t('funnels.addPage.title')}
         </DialogFormActions>
       </form>
     </Dialog>

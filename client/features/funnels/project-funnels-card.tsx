@@ -1,17 +1,18 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { funnelsApi } from '#client/features/funnels/api.ts';
 import { WeekSparkline } from '#client/features/funnels/funnel-list.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 const SHOWN = 5;
 
 /** The project's funnels on its marketing page: where its ads can send visitors, with the week's views and leads. */
 export function ProjectFunnelsCard({ projectId, canCreate }: { projectId: string; canCreate: boolean }) {
+  const t = useT();
   const funnels = useResource(() => funnelsApi.list(projectId), [projectId]);
   const items = funnels.status === 'ready' ? funnels.data.items : [];
   return (
@@ -21,20 +22,18 @@ export function ProjectFunnelsCard({ projectId, canCreate }: { projectId: string
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="project-funnels-heading" className="text-base font-semibold">
-          Funnels
+          {t('funnels.projectCard.title')}
         </h2>
         {items.length > 0 ? (
           <Link to={`/funnels?project=${projectId}`} className="text-sm font-medium text-accent-700 underline dark:text-accent-200">
-            All funnels
+            {t('funnels.projectCard.all')}
           </Link>
         ) : null}
       </div>
       <div className="mt-3">
-        {funnels.status === 'loading' ? <SkeletonLines lines={3} label="Loading funnels" /> : null}
-        {funnels.status === 'error' ? <LoadFailed title="The funnels could not be loaded" onRetry={funnels.reload} /> : null}
-        {funnels.status === 'ready' && items.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No funnels yet: landing pages for this project’s ads, collecting leads.</p>
-        ) : null}
+        {funnels.status === 'loading' ? <SkeletonLines lines={3} label={t('funnels.grid.loading')} /> : null}
+        {funnels.status === 'error' ? <LoadFailed title={t('funnels.grid.loadFailed')} onRetry={funnels.reload} /> : null}
+        {funnels.status === 'ready' && items.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.projectCard.empty')}</p> : null}
         {items.length > 0 ? (
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {items.slice(0, SHOWN).map((f) => (
@@ -42,9 +41,7 @@ export function ProjectFunnelsCard({ projectId, canCreate }: { projectId: string
                 <Link to={`/funnels/${f.id}`} className="block truncate text-sm font-medium hover:underline" title={f.title}>
                   {f.title}
                 </Link>
-                <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {countOf(f.views7d, 'view')} · {countOf(f.leads7d, 'lead')} in 7 days
-                </p>
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('funnels.projectCard.week', { views: f.views7d, leads: f.leads7d })}</p>
                 <WeekSparkline daily={f.daily7d} />
               </li>
             ))}
@@ -53,7 +50,7 @@ export function ProjectFunnelsCard({ projectId, canCreate }: { projectId: string
         {canCreate && funnels.status === 'ready' ? (
           <Link to={`/funnels?project=${projectId}&new=1`} className={buttonClass('secondary', 'sm', 'mt-3')}>
             <Plus aria-hidden="true" className="size-4" />
-            New funnel
+            {t('funnels.projectCard.new')}
           </Link>
         ) : null}
       </div>

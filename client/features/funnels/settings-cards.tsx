@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { I18n } from '@lingui/core';
 import { FUNNEL_LIMITS } from '#common/schemas/funnels.ts';
 import { Link } from 'react-router';
 import { Alert } from '#client/components/alert.tsx';
@@ -8,6 +9,7 @@ import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -21,8 +23,8 @@ export function hostnameOf(input: string): string {
     .replace(/\.$/, '');
 }
 
-export function domainError(hostname: string): string | undefined {
-  if (!HOSTNAME.test(hostname)) return 'Enter a domain like offers.example.com (no https:// and no path).';
+export function domainError(t: I18n['_'], hostname: string): string | undefined {
+  if (!HOSTNAME.test(hostname)) return t('funnels.domain.invalid');
   return undefined;
 }
 
@@ -34,6 +36,7 @@ type Problem = { kind: 'limit' | 'taken' | 'other'; message: string };
  * another funnel uses (409) are said plainly, on the card.
  */
 export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: (funnel: FunnelDetail) => void }) {
+  const t = useT();
   const toast = useToast();
   const canEdit = funnel.role !== 'viewer';
   const [value, setValue] = useState(funnel.customDomain ?? '');
@@ -52,7 +55,7 @@ export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
       setValue(saved.customDomain ?? '');
       toast({
         tone: 'success',
-        message: customDomain ? `The funnel now answers on ${customDomain} once its DNS record is in place.` : 'The custom domain was removed.',
+        message: customDomain ? t('funnels.domain.saved', { domain: customDomain }) : t('funnels.domain.removed'),
       });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 402 || error.code === 'plan_limit_reached')) {
@@ -60,12 +63,12 @@ export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
       } else if (error instanceof ApiError && error.status === 409) {
         setProblem({
           kind: 'taken',
-          message: `${customDomain ?? 'This domain'} is already used by another funnel. Remove it there first, or pick another domain.`,
+          message: t('funnels.domain.taken', { domain: customDomain ?? t('funnels.domain.thisDomain') }),
         });
       } else if (error instanceof ApiError && error.details?.customDomain?.[0]) {
         setFieldError(error.details.customDomain[0]);
       } else {
-        setProblem({ kind: 'other', message: errorMessage(error, 'The domain could not be saved. Try again.') });
+        setProblem({ kind: 'other', message: errorMessage(error, t('funnels.domain.failed')) });
       }
     } finally {
       setPending(null);
@@ -76,7 +79,7 @@ export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
     event.preventDefault();
     if (pending) return;
     const hostname = hostnameOf(value);
-    const error = domainError(hostname);
+    const error = domainError(t, hostname);
     setFieldError(error);
     if (error) return;
     setValue(hostname);
@@ -87,11 +90,11 @@ export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
   const shown = current ?? (hostnameOf(value) || 'offers.example.com');
 
   return (
-    <Card title="Custom domain" description="Serve this funnel on your customer’s own address: its first page at /, the others at /{page}.">
+    <Card title={t('funnels.domain.title')} description={t('funnels.domain.description')}>
       {canEdit ? (
         <form noValidate onSubmit={submit} className="space-y-3">
           <TextField
-            label="Domain"
+            label={t('funnels.domain.label')}
             name="customDomain"
             placeholder="offers.example.com"
             autoComplete="off"
@@ -106,10 +109,10 @@ export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
             }}
           />
           {problem?.kind === 'limit' ? (
-            <Alert tone="warning" title="No custom domain left on this plan">
+            <Alert tone="warning" title={t('funnels.domain.limit')}>
               <p>{problem.message}</p>
               <Link to="/account/billing" className={`${buttonClass('secondary', 'sm')} mt-2`}>
-                See plans
+                {t('funnels.domain.plans')}
               </Link>
             </Alert>
           ) : null}
@@ -117,29 +120,37 @@ export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
           <div className="flex flex-wrap justify-end gap-3">
             {current ? (
               <Button variant="secondary" pending={pending === 'remove'} disabled={pending !== null} onClick={() => void send(null)}>
-                Remove domain
+                {t('funnels.domain.remove')}
               </Button>
             ) : null}
-            <Button type="submit" pending={pending === 'save'} disabled={pending !== null} pendingLabel="Saving…">
-              Save domain
+            <Button type="submit" pending={pending === 'save'} disabled={pending !== null} pendingLabel={t('funnels.domain.saving')}>
+              {t('funnels.domain.save')}
             </Button>
           </div>
         </form>
       ) : (
-        <p className="text-sm">{current ?? 'No custom domain.'}</p>
+        <p className="text-sm">{current ?? t('funnels.domain.none')}</p>
       )}
       <details className="mt-4 text-sm text-zinc-700 dark:text-zinc-300" open={Boolean(current)}>
-        <summary className="cursor-pointer font-medium">How to set it up</summary>
+        <summary className="cursor-pointer font-medium">{t('funnels.domain.howTo')}</summary>
         <ol className="mt-2 list-decimal space-y-2 pl-5">
           <li>
-            At the domain’s DNS provider, add a <strong>CNAME</strong> record for <code className="break-all font-mono">{shown}</code> pointing to{' '}
-            <code className="break-all font-mono">{appHost}</code>.
+            {t('funnels.domain.step1', { record: '\ue000r\ue000', host: '\ue000h\ue000', target: '\ue000t\ue000' })
+              .split(/\ue000(\w)\ue000/)
+              .map((part, i) =>
+                i % 2 === 0 ? (
+                  part
+                ) : part === 'r' ? (
+                  <strong key={i}>CNAME</strong>
+                ) : (
+                  <code key={i} className="font-mono break-all">
+                    {part === 'h' ? shown : appHost}
+                  </code>
+                ),
+              )}
           </li>
-          <li>Save the domain here. Visitors to https://{shown}/ then see the funnel’s first page.</li>
-          <li>
-            In production Adloom registers the domain as a Cloudflare for SaaS custom hostname; the certificate is issued by itself once the record resolves,
-            usually within minutes.
-          </li>
+          <li className="break-words">{t('funnels.domain.step2', { host: shown })}</li>
+          <li>{t('funnels.domain.step3')}</li>
         </ol>
       </details>
     </Card>
@@ -148,6 +159,7 @@ export function DomainCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
 
 /** "Email the team about every lead": a switch that saves at once. */
 export function NotifyCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: (funnel: FunnelDetail) => void }) {
+  const t = useT();
   const id = useId();
   const toast = useToast();
   const [pending, setPending] = useState(false);
@@ -158,9 +170,9 @@ export function NotifyCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
     const next = !funnel.notifyLeads;
     try {
       onSaved(await funnelsApi.update(funnel.id, { notifyLeads: next }));
-      toast({ tone: 'success', message: next ? 'The project’s members will get an email for every lead.' : 'No more emails about new leads.' });
+      toast({ tone: 'success', message: next ? t('funnels.notify.on') : t('funnels.notify.off') });
     } catch (error) {
-      toast({ tone: 'error', message: errorMessage(error, 'The setting could not be saved. Try again.') });
+      toast({ tone: 'error', message: errorMessage(error, t('funnels.notify.failed')) });
     } finally {
       setPending(false);
     }
@@ -170,10 +182,10 @@ export function NotifyCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
           <p id={`${id}-label`} className="text-base font-semibold text-zinc-900 dark:text-zinc-100">
-            Email about new leads
+            {t('funnels.notify.label')}
           </p>
           <p id={`${id}-hint`} className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            Every member of the project gets one email per lead, with what the visitor entered.
+            {t('funnels.notify.hint')}
           </p>
         </div>
         <button
@@ -198,6 +210,7 @@ export function NotifyCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved:
 
 /** The funnel's title (what the team calls it; visitors see the pages' own titles). */
 export function TitleCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: (funnel: FunnelDetail) => void }) {
+  const t = useT();
   const toast = useToast();
   const [title, setTitle] = useState(funnel.title);
   const [error, setError] = useState<string>();
@@ -207,7 +220,11 @@ export function TitleCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: 
     event.preventDefault();
     if (pending) return;
     const trimmed = title.trim();
-    const problem = !trimmed ? 'Give the funnel a title.' : trimmed.length > FUNNEL_LIMITS.title ? `Use at most ${FUNNEL_LIMITS.title} characters.` : undefined;
+    const problem = !trimmed
+      ? t('funnels.title.missing')
+      : trimmed.length > FUNNEL_LIMITS.title
+        ? t('funnels.title.long', { max: FUNNEL_LIMITS.title })
+        : undefined;
     setError(problem);
     if (problem || trimmed === funnel.title) return;
     setPending(true);
@@ -215,9 +232,9 @@ export function TitleCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: 
       const saved = await funnelsApi.update(funnel.id, { title: trimmed });
       onSaved(saved);
       setTitle(saved.title);
-      toast({ tone: 'success', message: 'The title was saved.' });
+      toast({ tone: 'success', message: t('funnels.title.saved') });
     } catch (e) {
-      setError(e instanceof ApiError && e.details?.title?.[0] ? e.details.title[0] : errorMessage(e, 'The title could not be saved. Try again.'));
+      setError(e instanceof ApiError && e.details?.title?.[0] ? e.details.title[0] : errorMessage(e, t('funnels.title.failed')));
     } finally {
       setPending(false);
     }
@@ -226,9 +243,9 @@ export function TitleCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: 
     <Card>
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-3">
         <TextField
-          label="Funnel title"
+          label={t('funnels.title.label')}
           name="title"
-          hint={`The address stays /p/${funnel.name}.`}
+          hint={t('funnels.title.hint', { name: funnel.name })}
           value={title}
           error={error}
           maxLength={FUNNEL_LIMITS.title + 20}
@@ -238,8 +255,15 @@ export function TitleCard({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: 
           }}
         />
         <div className="flex justify-end">
-          <Button type="submit" size="sm" variant="secondary" pending={pending} pendingLabel="Saving…" disabled={title.trim() === funnel.title}>
-            Save title
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            pending={pending}
+            pendingLabel={t('funnels.domain.saving')}
+            disabled={title.trim() === funnel.title}
+          >
+            {t('funnels.title.save')}
           </Button>
         </div>
       </form>

@@ -1,4 +1,6 @@
+import type { I18n } from '@lingui/core';
 import { RotateCcw } from 'lucide-react';
+import type { MessageIds } from '#common/i18n/register.ts';
 import { useId, useState } from 'react';
 import { BRAND_FONTS, fontById, type FontId } from '#common/fonts.ts';
 import { contrastRatio, funnelThemeSchema, RADII, readableOn, type FunnelTheme, type Radius } from '#common/schemas/blocks-theme.ts';
@@ -11,18 +13,24 @@ import { HexColourError } from '#client/components/hex-colour-error.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useHexDraft } from '#client/lib/use-hex-draft.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
-const COLOR_FIELDS: { key: keyof FunnelTheme['colors']; label: string; hint: string }[] = [
-  { key: 'primary', label: 'Primary', hint: 'Buttons, links and accents' },
-  { key: 'background', label: 'Background', hint: 'The page' },
-  { key: 'surface', label: 'Surface', hint: 'Cards and alternating sections' },
-  { key: 'text', label: 'Text', hint: 'Headings and body text' },
-  { key: 'muted', label: 'Muted text', hint: 'Secondary text' },
+const COLOR_FIELDS: { key: keyof FunnelTheme['colors']; label: MessageIds; hint: MessageIds }[] = [
+  { key: 'primary', label: 'funnels.theme.primary', hint: 'funnels.theme.primaryHint' },
+  { key: 'background', label: 'funnels.theme.background', hint: 'funnels.theme.backgroundHint' },
+  { key: 'surface', label: 'funnels.theme.surface', hint: 'funnels.theme.surfaceHint' },
+  { key: 'text', label: 'funnels.theme.text', hint: 'funnels.theme.textHint' },
+  { key: 'muted', label: 'funnels.theme.muted', hint: 'funnels.theme.mutedHint' },
 ];
 
-export const RADIUS_LABELS: Record<Radius, string> = { none: 'Square', small: 'Small', medium: 'Medium', large: 'Large' };
+export const RADIUS_LABELS = {
+  none: 'funnels.theme.radius.none',
+  small: 'funnels.theme.radius.small',
+  medium: 'funnels.theme.radius.medium',
+  large: 'funnels.theme.radius.large',
+} as const satisfies Record<Radius, MessageIds>;
 const RADIUS_PX: Record<Radius, number> = { none: 0, small: 4, medium: 8, large: 16 };
 
 const selectClass =
@@ -41,6 +49,7 @@ function ColorField({
   onChange: (v: string) => void;
   disabled: boolean;
 }) {
+  const t = useT();
   const id = useId();
   const { text, setText, type, invalid } = useHexDraft(value, onChange);
   return (
@@ -54,7 +63,7 @@ function ColorField({
       <div className="mt-1.5 flex items-center gap-2">
         <input
           type="color"
-          aria-label={`${label} colour picker`}
+          aria-label={t('funnels.theme.picker', { label })}
           value={HEX.test(value) ? value : '#000000'}
           disabled={disabled}
           onChange={(e) => {
@@ -81,6 +90,7 @@ function ColorField({
 }
 
 function FontField({ label, value, onChange, disabled }: { label: string; value: FontId; onChange: (v: FontId) => void; disabled: boolean }) {
+  const t = useT();
   const id = useId();
   const font = fontById(value);
   return (
@@ -96,7 +106,7 @@ function FontField({ label, value, onChange, disabled }: { label: string; value:
         ))}
       </select>
       <p aria-hidden="true" className="mt-1.5 truncate text-lg text-zinc-800 dark:text-zinc-200" style={{ fontFamily: font.css }}>
-        Surf lessons, Aa Bb 123
+        {t('funnels.theme.fontSample')}
       </p>
     </div>
   );
@@ -104,39 +114,40 @@ function FontField({ label, value, onChange, disabled }: { label: string; value:
 
 /** A small sample of a page in the theme: heading, text, a button and a card. */
 function ThemePreview({ theme }: { theme: FunnelTheme }) {
+  const t = useT();
   const c = theme.colors;
   const radius = RADIUS_PX[theme.radius];
   return (
     <div
       role="img"
-      aria-label="Preview of the theme: a heading, text, a card and a button"
+      aria-label={t('funnels.theme.previewLabel')}
       className="overflow-hidden rounded-[var(--radius-card)] border border-zinc-200 p-4 dark:border-zinc-800"
       style={{ background: c.background, color: c.text, fontFamily: fontById(theme.fonts.body).css }}
     >
       <p className="text-xl font-bold" style={{ fontFamily: fontById(theme.fonts.heading).css }}>
-        Learn to surf this spring
+        {t('funnels.theme.sampleHeading')}
       </p>
       <p className="mt-1 text-sm" style={{ color: c.muted }}>
-        Small groups, every level, boards included.
+        {t('funnels.theme.sampleText')}
       </p>
       <div className="mt-3 p-3 text-sm" style={{ background: c.surface, borderRadius: radius }}>
-        Beginners’ week from 149 €
+        {t('funnels.theme.sampleCard')}
       </div>
       <span className="mt-3 inline-block px-4 py-2 text-sm font-semibold" style={{ background: c.primary, color: readableOn(c.primary), borderRadius: radius }}>
-        Book a lesson
+        {t('funnels.theme.sampleButton')}
       </span>
     </div>
   );
 }
 
 /** Low-contrast pairs worth a warning (WCAG AA for text: 4.5:1). */
-function contrastWarnings(theme: FunnelTheme): string[] {
+function contrastWarnings(t: I18n['_'], theme: FunnelTheme): string[] {
   const c = theme.colors;
   const warnings: string[] = [];
   if (![c.text, c.background, c.muted, c.surface].every((v) => HEX.test(v))) return warnings;
-  if (contrastRatio(c.text, c.background) < 4.5) warnings.push('The text is hard to read on the background.');
-  if (contrastRatio(c.muted, c.background) < 4.5) warnings.push('The muted text is hard to read on the background.');
-  if (contrastRatio(c.text, c.surface) < 4.5) warnings.push('The text is hard to read on the surface colour.');
+  if (contrastRatio(c.text, c.background) < 4.5) warnings.push(t('funnels.theme.contrastText'));
+  if (contrastRatio(c.muted, c.background) < 4.5) warnings.push(t('funnels.theme.contrastMuted'));
+  if (contrastRatio(c.text, c.surface) < 4.5) warnings.push(t('funnels.theme.contrastSurface'));
   return warnings;
 }
 
@@ -145,6 +156,7 @@ function contrastWarnings(theme: FunnelTheme): string[] {
  * radius, and "reset from brand kit" (the project's kit, applied here and saved with Save).
  */
 export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved: (funnel: FunnelDetail) => void }) {
+  const t = useT();
   const toast = useToast();
   const canEdit = funnel.role !== 'viewer';
   const [theme, setTheme] = useState<FunnelTheme>(funnel.theme);
@@ -153,9 +165,9 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
   const [error, setError] = useState<string | null>(null);
   const dirty = JSON.stringify(theme) !== JSON.stringify(funnel.theme);
   const parsed = funnelThemeSchema.safeParse(theme);
-  const warnings = contrastWarnings(theme);
+  const warnings = contrastWarnings(t, theme);
 
-  const setColor = (key: keyof FunnelTheme['colors'], value: string) => setTheme((t) => ({ ...t, colors: { ...t.colors, [key]: value } }));
+  const setColor = (key: keyof FunnelTheme['colors'], value: string) => setTheme((current) => ({ ...current, colors: { ...current.colors, [key]: value } }));
 
   const save = async () => {
     if (!parsed.success || pending) return;
@@ -166,9 +178,9 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
       onSaved(saved);
       setTheme(saved.theme);
       setResetNote(false);
-      toast({ tone: 'success', message: 'The theme was saved. Published pages show it at once.' });
+      toast({ tone: 'success', message: t('funnels.theme.saved') });
     } catch (e) {
-      setError(errorMessage(e, 'The theme could not be saved. Try again.'));
+      setError(errorMessage(e, t('funnels.theme.failed')));
     } finally {
       setPending(false);
     }
@@ -183,36 +195,43 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
   };
 
   return (
-    <Card title="Theme" description="Colours, fonts and corners of every page in this funnel.">
+    <Card title={t('funnels.theme.title')} description={t('funnels.theme.description')}>
       {canEdit && !savedFromKit && !dirty ? (
         <Alert tone="info" className="mb-4">
-          This theme differs from the project’s brand kit (which may have changed since). Use “Reset from brand kit” to follow the kit again.
+          {t('funnels.theme.differs')}
         </Alert>
       ) : null}
       <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <fieldset disabled={!canEdit} className="min-w-0 space-y-5">
-          <legend className="sr-only">Theme</legend>
+          <legend className="sr-only">{t('funnels.theme.title')}</legend>
           <div className="grid min-w-0 gap-4 sm:grid-cols-2">
             {COLOR_FIELDS.map((f) => (
-              <ColorField key={f.key} label={f.label} hint={f.hint} value={theme.colors[f.key]} disabled={!canEdit} onChange={(v) => setColor(f.key, v)} />
+              <ColorField
+                key={f.key}
+                label={t(f.label)}
+                hint={t(f.hint)}
+                value={theme.colors[f.key]}
+                disabled={!canEdit}
+                onChange={(v) => setColor(f.key, v)}
+              />
             ))}
           </div>
           <div className="grid min-w-0 gap-4 sm:grid-cols-2">
             <FontField
-              label="Heading font"
+              label={t('funnels.theme.headingFont')}
               value={theme.fonts.heading}
               disabled={!canEdit}
-              onChange={(v) => setTheme((t) => ({ ...t, fonts: { ...t.fonts, heading: v } }))}
+              onChange={(v) => setTheme((current) => ({ ...current, fonts: { ...current.fonts, heading: v } }))}
             />
             <FontField
-              label="Body font"
+              label={t('funnels.theme.bodyFont')}
               value={theme.fonts.body}
               disabled={!canEdit}
-              onChange={(v) => setTheme((t) => ({ ...t, fonts: { ...t.fonts, body: v } }))}
+              onChange={(v) => setTheme((current) => ({ ...current, fonts: { ...current.fonts, body: v } }))}
             />
           </div>
           <fieldset className="min-w-0">
-            <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">Corners</legend>
+            <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('funnels.theme.corners')}</legend>
             <div className="flex flex-wrap gap-2">
               {RADII.map((r) => (
                 <label
@@ -224,11 +243,11 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
                     name="radius"
                     value={r}
                     checked={theme.radius === r}
-                    onChange={() => setTheme((t) => ({ ...t, radius: r }))}
+                    onChange={() => setTheme((current) => ({ ...current, radius: r }))}
                     className="sr-only"
                   />
                   <span aria-hidden="true" className="size-4 border-2 border-current" style={{ borderRadius: RADIUS_PX[r] / 2 }} />
-                  {RADIUS_LABELS[r]}
+                  {t(RADIUS_LABELS[r])}
                 </label>
               ))}
             </div>
@@ -237,7 +256,7 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
         <div className="min-w-0 space-y-3">
           <ThemePreview theme={parsed.success ? parsed.data : funnel.theme} />
           {warnings.length ? (
-            <Alert tone="warning" title="Check the contrast">
+            <Alert tone="warning" title={t('funnels.theme.checkContrast')}>
               <ul className="list-disc pl-4">
                 {warnings.map((w) => (
                   <li key={w}>{w}</li>
@@ -250,15 +269,15 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
       <MessageAlert message={error} className="mt-4" />
       {canEdit ? (
         <div className="mt-5 flex flex-wrap items-center justify-end gap-3">
-          {dirty && !resetNote ? <span className="mr-auto text-sm text-zinc-600 dark:text-zinc-400">Unsaved changes</span> : null}
+          {dirty && !resetNote ? <span className="mr-auto text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.theme.unsaved')}</span> : null}
           {resetNote && dirty ? (
             <span role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-              The theme follows the brand kit again. Save it to apply it.
+              {t('funnels.theme.followsKit')}
             </span>
           ) : null}
           <Button variant="secondary" disabled={fromKit} onClick={reset}>
             <RotateCcw aria-hidden="true" className="size-4" />
-            Reset from brand kit
+            {t('funnels.theme.reset')}
           </Button>
           {dirty ? (
             <Button
@@ -268,11 +287,11 @@ export function ThemeEditor({ funnel, onSaved }: { funnel: FunnelDetail; onSaved
                 setResetNote(false);
               }}
             >
-              Discard
+              {t('funnels.theme.discard')}
             </Button>
           ) : null}
-          <Button pending={pending} pendingLabel="Saving…" disabled={!dirty || !parsed.success} onClick={() => void save()}>
-            Save theme
+          <Button pending={pending} pendingLabel={t('funnels.theme.saving')} disabled={!dirty || !parsed.success} onClick={() => void save()}>
+            {t('funnels.theme.save')}
           </Button>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { blockSchema, type Block } from '#common/schemas/blocks.ts';
 import { issuesByPath, SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
-import { BLOCK_FIELDS } from '#client/blocks/fields.ts';
+import { blockFields } from '#client/blocks/fields.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** What the block's schema says is wrong, by path inside its props ("items.0.title"); the first message of each. */
 export function blockErrors(block: Block): Record<string, string> {
@@ -22,9 +23,10 @@ export function BlockForm({
   onSeal: () => void;
   pickMedia: PickMedia;
 }) {
+  const t = useT();
   return (
     <SpecForm
-      specs={BLOCK_FIELDS[block.type]}
+      specs={blockFields(t)[block.type]}
       value={block.props}
       errors={blockErrors(block)}
       group={block.id}

@@ -1,20 +1,21 @@
+import type { MessageIds } from '#common/i18n/register.ts';
 import type { BlockType } from '#common/schemas/blocks.ts';
 
-/** What the picker says about each block type. */
-export const BLOCK_INFO: Record<BlockType, { label: string; description: string }> = {
-  hero: { label: 'Hero', description: 'The headline at the top: a promise, a button, an optional picture.' },
-  text: { label: 'Text', description: 'Paragraphs, lists and subheadings, with bold, italic and links.' },
-  image: { label: 'Image', description: 'One picture from the library with a caption.' },
-  video: { label: 'Video', description: 'A video of the library, or a YouTube or Vimeo link that loads on click.' },
-  features: { label: 'Features', description: 'Two to four columns of benefits with icons.' },
-  testimonials: { label: 'Testimonials', description: 'Quotes from customers with names and ratings.' },
-  pricing: { label: 'Pricing', description: 'Plans side by side, one highlighted.' },
-  faq: { label: 'FAQ', description: 'Questions that open to their answers.' },
-  countdown: { label: 'Countdown', description: 'Days, hours and minutes left until an offer ends.' },
-  form: { label: 'Form', description: 'Collects leads: name, email, phone, choices and consent.' },
-  cta: { label: 'Call to action', description: 'A short push with one or two buttons.' },
-  footer: { label: 'Footer', description: 'A closing line and links such as imprint and privacy.' },
-};
+/** What the picker says about each block type (message ids: `t(BLOCK_INFO[type].label)`). */
+export const BLOCK_INFO = {
+  hero: { label: 'funnels.block.hero', description: 'funnels.block.hero.description' },
+  text: { label: 'funnels.block.text', description: 'funnels.block.text.description' },
+  image: { label: 'funnels.block.image', description: 'funnels.block.image.description' },
+  video: { label: 'funnels.block.video', description: 'funnels.block.video.description' },
+  features: { label: 'funnels.block.features', description: 'funnels.block.features.description' },
+  testimonials: { label: 'funnels.block.testimonials', description: 'funnels.block.testimonials.description' },
+  pricing: { label: 'funnels.block.pricing', description: 'funnels.block.pricing.description' },
+  faq: { label: 'funnels.block.faq', description: 'funnels.block.faq.description' },
+  countdown: { label: 'funnels.block.countdown', description: 'funnels.block.countdown.description' },
+  form: { label: 'funnels.block.form', description: 'funnels.block.form.description' },
+  cta: { label: 'funnels.block.cta', description: 'funnels.block.cta.description' },
+  footer: { label: 'funnels.block.footer', description: 'funnels.block.footer.description' },
+} as const satisfies Record<BlockType, { label: MessageIds; description: MessageIds }>;
 
 /** The words that name a block in the list (its heading or title, else its type). */
 export function blockSummary(type: BlockType, props: Record<string, unknown>): string {

@@ -1,33 +1,36 @@
 import { BLOCK_TYPES, type Block, type BlockType } from '#common/schemas/blocks.ts';
 import { AddPicker } from '#client/components/editor/add-picker.tsx';
 import { SortableList, type SortableListProps } from '#client/components/editor/sortable-list.tsx';
+import type { I18n } from '@lingui/core';
 import { BLOCK_INFO, blockSummary } from '#client/features/pages/block-info.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
-export function blockName(block: Block): string {
+export function blockName(t: I18n['_'], block: Block): string {
   const summary = blockSummary(block.type, block.props as Record<string, unknown>);
-  return summary ? `${BLOCK_INFO[block.type].label}: ${summary}` : BLOCK_INFO[block.type].label;
+  const type = t(BLOCK_INFO[block.type].label);
+  return summary ? t('funnels.blocks.named', { type, summary }) : type;
 }
-
-const TEXT = {
-  title: 'Blocks',
-  add: 'Add block',
-  full: 'A page holds at most 40 blocks.',
-  empty: 'This page has no blocks yet. Add a hero to start.',
-  label: 'Blocks of the page',
-  hint: 'Drag a block, or press Alt+↑ or Alt+↓ on it, to move it; Delete removes it (Ctrl+Z brings it back).',
-};
 
 /**
  * The page's blocks in order (client/components/editor/sortable-list.tsx): select one to edit it;
  * reorder by dragging the handle or with Alt+↑/↓ (or the arrow buttons); duplicate; delete (undoable).
  */
 export function BlocksList(props: Omit<SortableListProps<Block>, 'nameOf' | 'text'>) {
-  return <SortableList {...props} nameOf={blockName} text={TEXT} />;
+  const t = useT();
+  const text = {
+    title: t('funnels.blocks.title'),
+    add: t('funnels.blocks.add'),
+    full: t('funnels.blocks.full'),
+    empty: t('funnels.blocks.empty'),
+    label: t('funnels.blocks.label'),
+    hint: t('funnels.blocks.hint'),
+  };
+  return <SortableList {...props} nameOf={(block) => blockName(t, block)} text={text} />;
 }
-
-const CHOICES = BLOCK_TYPES.map((type) => ({ value: type, ...BLOCK_INFO[type] }));
 
 /** The twelve block types with what each is for. */
 export function BlockPicker({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (type: BlockType) => void }) {
-  return <AddPicker open={open} title="Add a block" choices={CHOICES} onClose={onClose} onPick={onPick} />;
+  const t = useT();
+  const choices = BLOCK_TYPES.map((type) => ({ value: type, label: t(BLOCK_INFO[type].label), description: t(BLOCK_INFO[type].description) }));
+  return <AddPicker open={open} title={t('funnels.blocks.pick')} choices={choices} onClose={onClose} onPick={onPick} />;
 }

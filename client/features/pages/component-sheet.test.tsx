@@ -9,6 +9,7 @@ import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { adoptedFontFaces } from '#client/test/funnels-fixtures.tsx';
 import { PROJECT_ID, renderScreen } from '#client/test/fixtures.tsx';
+import { en } from '#common/locales/funnels/en.ts';
 import { BLOCK_INFO } from '#client/features/pages/block-info.ts';
 
 const theme = { ...DEFAULT_THEME, colors: { ...DEFAULT_THEME.colors, primary: '#0f766e' } };
@@ -47,7 +48,7 @@ describe('the component sheet', () => {
     mockApi({ 'GET /api/funnels/by-name/spring': { status: 200, body: funnel() } });
     const { container } = open();
     await screen.findByRole('heading', { name: 'Components of Spring campaign', level: 1 });
-    for (const type of BLOCK_TYPES) expect(screen.getByRole('heading', { level: 2, name: `${BLOCK_INFO[type].label} ${type}` })).toBeTruthy();
+    for (const type of BLOCK_TYPES) expect(screen.getByRole('heading', { level: 2, name: `${en[BLOCK_INFO[type].label]} ${type}` })).toBeTruthy();
     const frame = within(screen.getByRole('region', { name: 'Hero sample' })).getByTitle('Hero sample on a desktop') as HTMLIFrameElement;
     await waitFor(() => expect(frame.contentDocument?.body.textContent).toContain('Fresh coffee, delivered before you wake up'));
     expect((frame.contentDocument!.querySelector('.fp-root') as HTMLElement).style.getPropertyValue('--fp-primary')).toBe('#0f766e');

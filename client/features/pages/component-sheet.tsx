@@ -11,6 +11,7 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
 import { BLOCK_INFO } from '#client/features/pages/block-info.ts';
 import { PagePreview } from '#client/features/pages/preview.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 const NO_SIZES = {};
 
@@ -26,20 +27,21 @@ const SAMPLES = sampleDocuments();
 
 /** `/_components/{funnelName}`: every block type with sample props in the funnel's theme, for design review. */
 export function ComponentSheetScreen() {
+  const t = useT();
   const { funnelName = '' } = useParams();
   const funnel = useResource(() => pagesApi.funnelByName(funnelName), [funnelName]);
   const [device, setDevice] = useState<Device>('desktop');
 
   if (funnel.status === 'loading') {
     return (
-      <div role="status" aria-label="Loading the component sheet" className="space-y-6">
+      <div role="status" aria-label={t('funnels.sheet.loading')} className="space-y-6">
         <Skeleton className="h-10 w-64" />
         <Skeleton className="h-80" />
         <Skeleton className="h-80" />
       </div>
     );
   }
-  if (funnel.status === 'error') return <LoadFailedOrNotFound error={funnel.error} title="This funnel could not be loaded" onRetry={funnel.reload} />;
+  if (funnel.status === 'error') return <LoadFailedOrNotFound error={funnel.error} title={t('funnels.sheet.loadFailed')} onRetry={funnel.reload} />;
   const { data } = funnel;
   return (
     <div className="mx-auto max-w-[1400px]">
@@ -50,14 +52,14 @@ export function ComponentSheetScreen() {
         <ChevronLeft className="size-4" aria-hidden="true" /> {data.title}
       </Link>
       <PageHeader
-        title={`Components of ${data.title}`}
-        description="Every block with sample content in this funnel’s theme: colours, fonts and corners as visitors see them."
+        title={t('funnels.sheet.title', { title: data.title })}
+        description={t('funnels.sheet.description')}
         actions={<DeviceToggle device={device} onChange={setDevice} />}
       />
-      <nav aria-label="Block types" className="mb-6 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+      <nav aria-label={t('funnels.sheet.types')} className="mb-6 flex flex-wrap gap-x-3 gap-y-1 text-sm">
         {SAMPLES.map(({ type }) => (
           <a key={type} href={`#component-${type}`} className="text-accent-700 underline-offset-2 hover:underline dark:text-accent-200">
-            {BLOCK_INFO[type].label}
+            {t(BLOCK_INFO[type].label)}
           </a>
         ))}
       </nav>
@@ -65,9 +67,9 @@ export function ComponentSheetScreen() {
         {SAMPLES.map(({ type, doc }) => (
           <section key={type} id={`component-${type}`} aria-labelledby={`component-${type}-heading`} className="scroll-mt-4">
             <h2 id={`component-${type}-heading`} className="text-lg font-semibold">
-              {BLOCK_INFO[type].label} <code className="ml-1 text-sm font-normal text-zinc-500">{type}</code>
+              {t(BLOCK_INFO[type].label)} <code className="ml-1 text-sm font-normal text-zinc-500">{type}</code>
             </h2>
-            <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{BLOCK_INFO[type].description}</p>
+            <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t(BLOCK_INFO[type].description)}</p>
             <PagePreview
               doc={doc}
               theme={data.theme}
@@ -75,7 +77,7 @@ export function ComponentSheetScreen() {
               sizes={NO_SIZES}
               device={device}
               mode="sheet"
-              label={`${BLOCK_INFO[type].label} sample`}
+              label={t('funnels.sheet.sample', { type: t(BLOCK_INFO[type].label) })}
             />
           </section>
         ))}

@@ -45,6 +45,7 @@ import { PageMetaSection, SeoSection, VariantSection } from '#client/features/pa
 import { PagePreview, type MediaSizes } from '#client/features/pages/preview.tsx';
 import { usePageSave } from '#client/features/pages/use-page-save.ts';
 import { VersionsDialog } from '#client/features/pages/versions-dialog.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 function draftOf(page: Pick<PageDetail, 'draft' | 'draftB' | 'splitB'>): PageDraft {
   return { a: page.draft, b: page.draftB, splitB: page.splitB };
@@ -57,13 +58,15 @@ function metaOf(page: PageDetail) {
 /** `/pages/{funnelPageId}`: the funnel page editor (PRODUCT.md §4.5). */
 export function PageEditorScreen() {
   const { funnelPageId = '' } = useParams();
+  const t = useT();
   const page = useResource(() => pagesApi.get(funnelPageId), [funnelPageId]);
-  if (page.status === 'loading') return <EditorSkeleton label="Loading the page editor" />;
-  if (page.status === 'error') return <LoadFailedOrNotFound error={page.error} title="This page could not be loaded" onRetry={page.reload} />;
+  if (page.status === 'loading') return <EditorSkeleton label={t('funnels.editor.loading')} />;
+  if (page.status === 'error') return <LoadFailedOrNotFound error={page.error} title={t('funnels.editor.loadFailed')} onRetry={page.reload} />;
   return <Editor key={page.data.id} initial={page.data} />;
 }
 
 function Editor({ initial }: { initial: PageDetail }) {
+  const t = useT();
   const toast = useToast();
   const readOnly = initial.role === 'viewer';
   const [state, dispatch] = useReducer(pageEditorReducer, draftOf(initial), initialPageEditorState);
@@ -124,7 +127,7 @@ function Editor({ initial }: { initial: PageDetail }) {
     if (!block) return;
     const after = withDoc(draft, variant, removeBlock(doc, id));
     change(after);
-    setDeleted({ name: blockName(block), after });
+    setDeleted({ name: blockName(t, block), after });
   };
 
   const onDuplicate = (id: string) => {
@@ -134,11 +137,11 @@ function Editor({ initial }: { initial: PageDetail }) {
     dispatch({ type: 'select', id: copy.id });
   };
 
-  const savedFirst = async (what: string): Promise<boolean> => {
+  const savedFirst = async (): Promise<boolean> => {
     if (await save()) return true;
     toast({
       tone: 'error',
-      message: valid ? `Your changes could not be saved, so nothing was ${what}.` : `Fix the fields marked in red first: nothing was ${what}.`,
+      message: valid ? t('funnels.editor.notSaved') : t('funnels.editor.fixFirst'),
     });
     return false;
   };
@@ -146,26 +149,30 @@ function Editor({ initial }: { initial: PageDetail }) {
   const publish = async () => {
     setPublishing(true);
     try {
-      if (!(await savedFirst('published'))) return;
+      if (!(await savedFirst())) return;
       const detail = await pagesApi.publish(initial.id, revisionRef.current);
       revisionRef.current = detail.revision;
       setMeta(metaOf(detail));
-      toast({ tone: 'success', message: `Published: version ${detail.versionCount} is live.`, action: { label: 'View the page', href: detail.url } });
+      toast({
+        tone: 'success',
+        message: t('funnels.editor.published', { number: detail.versionCount }),
+        action: { label: t('funnels.editor.viewPage'), href: detail.url },
+      });
     } catch (error) {
-      toast({ tone: 'error', message: errorMessage(error, 'The page could not be published.') });
+      toast({ tone: 'error', message: errorMessage(error, t('funnels.editor.publishFailed')) });
     } finally {
       setPublishing(false);
     }
   };
 
   const restore = async (version: PageVersion) => {
-    if (!(await save())) throw new ApiError('save_failed', 'Your current changes could not be saved, so nothing was restored.', 0);
+    if (!(await save())) throw new ApiError('save_failed', t('funnels.editor.restoreUnsaved'), 0);
     const detail = await pagesApi.restore(initial.id, version.id);
     const next = draftOf(detail);
     settle(next, detail.revision);
     dispatch({ type: 'replace', value: next });
     setMeta(metaOf(detail));
-    toast({ tone: 'success', message: `Version ${version.number} restored and published.` });
+    toast({ tone: 'success', message: t('funnels.editor.restored', { number: version.number }) });
   };
 
   const selectedBlock = doc.blocks.find((b) => b.id === state.selected) ?? null;
@@ -187,16 +194,22 @@ function Editor({ initial }: { initial: PageDetail }) {
           <>
             {!readOnly ? <UndoButtons history={state} dispatch={dispatch} /> : null}
             <Button variant="secondary" size="sm" onClick={() => setVersionsOpen(true)}>
-              <History className="size-4" aria-hidden="true" /> Versions
+              <History className="size-4" aria-hidden="true" /> {t('funnels.editor.versions')}
             </Button>
             {meta.status !== 'draft' ? (
               <a href={meta.url} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
-                <ExternalLink className="size-4" aria-hidden="true" /> View live page
+                <ExternalLink className="size-4" aria-hidden="true" /> {t('funnels.editor.viewLive')}
               </a>
             ) : null}
             {!readOnly ? (
-              <Button size="sm" onClick={() => void publish()} pending={publishing} pendingLabel="Publishing…" disabled={saveState === 'conflict'}>
-                <Rocket className="size-4" aria-hidden="true" /> Publish
+              <Button
+                size="sm"
+                onClick={() => void publish()}
+                pending={publishing}
+                pendingLabel={t('funnels.editor.publishing')}
+                disabled={saveState === 'conflict'}
+              >
+                <Rocket className="size-4" aria-hidden="true" /> {t('funnels.editor.publish')}
               </Button>
             ) : null}
           </>
@@ -204,12 +217,12 @@ function Editor({ initial }: { initial: PageDetail }) {
       />
       {readOnly ? (
         <Alert tone="info" className="m-4 mb-0">
-          You can view this page. Only editors of the project can change or publish it.
+          {t('funnels.editor.viewOnly')}
         </Alert>
       ) : null}
-      {saveState === 'conflict' ? <SaveConflict what="this page" /> : null}
+      {saveState === 'conflict' ? <SaveConflict what={t('funnels.editor.thisPage')} /> : null}
       <PartsEditorPanels
-        listLabel="Blocks and variants"
+        listLabel={t('funnels.editor.listLabel')}
         list={
           <>
             <VariantSection
@@ -244,7 +257,11 @@ function Editor({ initial }: { initial: PageDetail }) {
           <PreviewPane
             device={device}
             onDevice={setDevice}
-            note={draft.b ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Showing variant {variant.toUpperCase()}</p> : null}
+            note={
+              draft.b ? (
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('funnels.editor.showingVariant', { variant: variant.toUpperCase() })}</p>
+              ) : null
+            }
           >
             <PagePreview
               doc={doc}
@@ -252,7 +269,7 @@ function Editor({ initial }: { initial: PageDetail }) {
               locale={initial.funnel.locale}
               sizes={sizes}
               device={device}
-              label={`Preview of variant ${variant.toUpperCase()}`}
+              label={t('funnels.editor.previewOf', { variant: variant.toUpperCase() })}
             />
           </PreviewPane>
         }
@@ -260,8 +277,8 @@ function Editor({ initial }: { initial: PageDetail }) {
           selectedBlock
             ? {
                 id: selectedBlock.id,
-                title: BLOCK_INFO[selectedBlock.type].label,
-                closeLabel: 'Close the block’s properties (Escape)',
+                title: t(BLOCK_INFO[selectedBlock.type].label),
+                closeLabel: t('funnels.editor.closeBlock'),
                 form: (
                   <BlockForm
                     block={selectedBlock}
@@ -287,7 +304,7 @@ function Editor({ initial }: { initial: PageDetail }) {
         projectId={initial.projectId}
         open={picking !== null}
         kind={picking?.kind ?? 'image'}
-        title={picking?.kind === 'video' ? 'Choose a video' : 'Choose a picture'}
+        title={picking?.kind === 'video' ? t('funnels.editor.chooseVideo') : t('funnels.editor.choosePicture')}
         onClose={() => closePicker(null)}
         onPick={closePicker}
       />

@@ -7,21 +7,23 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { borderOf, inputClass, Labelled, PanelSection } from '#client/components/editor/field-controls.tsx';
 import type { FieldSpec } from '#client/components/editor/field-spec.ts';
 import { issuesByPath, SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
+import type { I18n } from '@lingui/core';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import type { PageDraft, Variant } from '#client/features/pages/editor-state.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** The search and sharing fields of a page document (each variant has its own). */
-const SEO_FIELDS: readonly FieldSpec[] = [
-  { kind: 'text', key: 'title', label: 'Search title', max: 70, hint: 'Shown in search results and browser tabs; the page title when empty.' },
+const seoFields = (t: I18n['_']): readonly FieldSpec[] => [
+  { kind: 'text', key: 'title', label: t('funnels.seo.title'), max: 70, hint: t('funnels.seo.titleHint') },
   {
     kind: 'text',
     key: 'description',
-    label: 'Search description',
+    label: t('funnels.seo.description'),
     max: 160,
     multiline: true,
-    hint: 'One or two sentences for search results and shared links.',
+    hint: t('funnels.seo.descriptionHint'),
   },
-  { kind: 'image', key: 'image', label: 'Social image' },
+  { kind: 'image', key: 'image', label: t('funnels.seo.image') },
 ];
 
 /** Title and address: saved when the field is left (not undoable, like a name). */
@@ -34,6 +36,7 @@ export function PageMetaSection({
   readOnly: boolean;
   onPatch: (fields: { title?: string; slug?: string }) => Promise<unknown>;
 }) {
+  const t = useT();
   const [title, setTitle] = useState(page.title);
   const [slug, setSlug] = useState(page.slug);
   // A restored version brings its own title: the fields follow what the server has.
@@ -52,14 +55,13 @@ export function PageMetaSection({
       setErrors((e) => ({ ...e, [field]: undefined }));
       return;
     }
-    if (field === 'title' && !value) return setErrors((e) => ({ ...e, title: 'Give the page a title.' }));
+    if (field === 'title' && !value) return setErrors((e) => ({ ...e, title: t('funnels.meta.titleMissing') }));
     if (field === 'slug' && slugProblem) return setErrors((e) => ({ ...e, slug: slugProblem }));
     try {
       await onPatch({ [field]: value });
       setErrors((e) => ({ ...e, [field]: undefined }));
     } catch (error) {
-      const message =
-        error instanceof ApiError ? (error.details?.[field]?.[0] ?? errorMessage(error, 'That change could not be saved.')) : 'That change could not be saved.';
+      const message = error instanceof ApiError ? (error.details?.[field]?.[0] ?? errorMessage(error, t('funnels.meta.failed'))) : t('funnels.meta.failed');
       setErrors((e) => ({ ...e, [field]: message }));
     }
   };
@@ -82,12 +84,12 @@ export function PageMetaSection({
     );
 
   return (
-    <PanelSection title="Page">
-      <Labelled label="Page title" error={errors.title} count={{ used: title.trim().length, max: 120 }}>
+    <PanelSection title={t('funnels.meta.section')}>
+      <Labelled label={t('funnels.meta.title')} error={errors.title} count={{ used: title.trim().length, max: 120 }}>
         {fieldInput('title', title, setTitle, 120)}
       </Labelled>
       <Labelled
-        label="Address"
+        label={t('funnels.meta.address')}
         error={errors.slug ?? (slug !== page.slug ? (slugProblem ?? undefined) : undefined)}
         hint={`/p/${page.funnel.name}/${slug || '…'}`}
       >
@@ -115,11 +117,12 @@ export function SeoSection({
   onSeal: () => void;
   pickMedia: PickMedia;
 }) {
+  const t = useT();
   const parsed = seoSchema.safeParse(doc.seo);
   return (
-    <PanelSection title={hasB ? `Search and sharing · variant ${variant.toUpperCase()}` : 'Search and sharing'}>
+    <PanelSection title={hasB ? t('funnels.seo.sectionVariant', { variant: variant.toUpperCase() }) : t('funnels.seo.section')}>
       <SpecForm
-        specs={SEO_FIELDS}
+        specs={seoFields(t)}
         value={doc.seo}
         errors={parsed.success ? {} : issuesByPath(parsed.error.issues)}
         group={`seo-${variant}`}
@@ -155,25 +158,24 @@ export function VariantSection({
   onSplit: (splitB: number) => void;
   onSeal: () => void;
 }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const sliderId = useId();
   if (!draft.b) {
     return (
-      <PanelSection title="A/B test">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Test a second version of this page: visitors are split between A and B, and each sees the same one every time.
-        </p>
+      <PanelSection title={t('funnels.variant.section')}>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.variant.intro')}</p>
         {!readOnly ? (
           <Button variant="secondary" size="sm" onClick={onCreateB}>
-            <Copy className="size-4" aria-hidden="true" /> Create variant B
+            <Copy className="size-4" aria-hidden="true" /> {t('funnels.variant.create')}
           </Button>
         ) : null}
       </PanelSection>
     );
   }
   return (
-    <PanelSection title="A/B test">
-      <div role="radiogroup" aria-label="Variant to edit" className="inline-flex rounded-lg bg-zinc-200/70 p-0.5 dark:bg-zinc-800">
+    <PanelSection title={t('funnels.variant.section')}>
+      <div role="radiogroup" aria-label={t('funnels.variant.toEdit')} className="inline-flex rounded-lg bg-zinc-200/70 p-0.5 dark:bg-zinc-800">
         {(['a', 'b'] as const).map((v) => (
           <button
             key={v}
@@ -192,13 +194,13 @@ export function VariantSection({
               variant === v ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-white' : 'text-zinc-600 dark:text-zinc-400'
             }`}
           >
-            Variant {v.toUpperCase()}
+            {t('funnels.variant.name', { variant: v.toUpperCase() })}
           </button>
         ))}
       </div>
       <div>
         <label htmlFor={sliderId} className="mb-1 block text-xs font-medium text-zinc-700 dark:text-zinc-300">
-          Visitors shown B
+          {t('funnels.variant.shownB')}
         </label>
         <div className="flex items-center gap-3">
           <input
@@ -209,33 +211,33 @@ export function VariantSection({
             step={1}
             value={draft.splitB}
             disabled={readOnly}
-            aria-valuetext={`${draft.splitB} % see B, ${100 - draft.splitB} % see A`}
+            aria-valuetext={t('funnels.variant.valueText', { b: draft.splitB, a: 100 - draft.splitB })}
             className="min-w-0 flex-1 accent-accent-600"
             onChange={(event) => onSplit(Number(event.target.value))}
             onPointerUp={onSeal}
             onKeyUp={onSeal}
           />
           <span className="w-24 shrink-0 text-right text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-            A {100 - draft.splitB} % · B {draft.splitB} %
+            {t('funnels.variant.split', { a: 100 - draft.splitB, b: draft.splitB })}
           </span>
         </div>
       </div>
       {!readOnly ? (
         <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-          <Trash2 className="size-4" aria-hidden="true" /> Remove variant B
+          <Trash2 className="size-4" aria-hidden="true" /> {t('funnels.variant.remove')}
         </Button>
       ) : null}
       <ConfirmDialog
         open={confirming}
-        title="Remove variant B?"
-        confirmLabel="Remove variant B"
+        title={t('funnels.variant.removeTitle')}
+        confirmLabel={t('funnels.variant.remove')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           onRemoveB();
         }}
       >
-        Its blocks are removed from the draft and all visitors see A once you publish. You can undo this until you leave the editor.
+        {t('funnels.variant.removeBody')}
       </ConfirmDialog>
     </PanelSection>
   );

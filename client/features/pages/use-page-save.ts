@@ -2,6 +2,7 @@ import type { PageDetail, PageUpdateInput } from '#common/schemas/funnels.ts';
 import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
 import type { PageDraft } from '#client/features/pages/editor-state.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** The part of the draft that differs from what the server has, as PATCH fields. */
 function changes(draft: PageDraft, saved: PageDraft): Omit<PageUpdateInput, 'baseRevision'> {
@@ -26,6 +27,7 @@ export function usePageSave({
   readOnly: boolean;
   onSaved: (detail: PageDetail) => void;
 }) {
+  const t = useT();
   return useRevisionSave<PageDraft, PageDetail, Omit<PageUpdateInput, 'baseRevision'>, { title?: string; slug?: string }>({
     draft,
     valid,
@@ -33,7 +35,7 @@ export function usePageSave({
     revision: page.revision,
     changes,
     update: (input) => pagesApi.update(page.id, input),
-    what: 'the page',
+    what: t('funnels.save.thePage'),
     onSaved,
   });
 }

@@ -8,9 +8,9 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
+import { useI18n, useT } from '#client/lib/i18n.tsx';
 import { pagesApi } from '#client/features/pages/api.ts';
-
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Every published version, newest first; restoring one asks first. */
 export function VersionsDialog({
@@ -27,6 +27,9 @@ export function VersionsDialog({
   /** Restores the version (saving pending changes first); throws when it could not. */
   onRestore: (version: PageVersion) => Promise<void>;
 }) {
+  const t = useT();
+  const { locale } = useI18n();
+  const when = new Intl.DateTimeFormat(INTL_LOCALES[locale as Locale], { dateStyle: 'medium', timeStyle: 'short' });
   const toast = useToast();
   const versions = useResource(async () => {
     if (!open) return [];
@@ -45,18 +48,18 @@ export function VersionsDialog({
       onClose();
     } catch (error) {
       setConfirm(null);
-      toast({ tone: 'error', message: errorMessage(error, 'That version could not be restored.') });
+      toast({ tone: 'error', message: errorMessage(error, t('funnels.versions.restoreFailed')) });
     } finally {
       setPending(false);
     }
   };
 
   return (
-    <Dialog open={open} title="Published versions" onClose={onClose}>
-      {versions.status === 'loading' ? <SkeletonLines lines={3} label="Loading the versions" /> : null}
-      {versions.status === 'error' ? <LoadFailed title="The versions could not be loaded" onRetry={versions.reload} /> : null}
+    <Dialog open={open} title={t('funnels.versions.title')} onClose={onClose}>
+      {versions.status === 'loading' ? <SkeletonLines lines={3} label={t('funnels.versions.loading')} /> : null}
+      {versions.status === 'error' ? <LoadFailed title={t('funnels.versions.loadFailed')} onRetry={versions.reload} /> : null}
       {versions.status === 'ready' && versions.data.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing published yet. Every time you publish, the version is kept here and can be restored.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.versions.empty')}</p>
       ) : null}
       {versions.status === 'ready' && versions.data.length > 0 ? (
         <ul className="max-h-[60vh] divide-y divide-zinc-200 overflow-y-auto dark:divide-zinc-800">
@@ -64,22 +67,27 @@ export function VersionsDialog({
             <li key={version.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium">
-                  Version {version.number}
+                  {t('funnels.versions.version', { number: version.number })}
                   {version.live ? (
                     <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-900/30 dark:text-emerald-200">
-                      Live
+                      {t('funnels.versions.live')}
                     </span>
                   ) : null}
                 </p>
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">
                   {when.format(new Date(version.publishedAt))}
                   {version.publishedBy ? ` · ${version.publishedBy}` : ''}
-                  {version.hasVariantB ? ' · with variant B' : ''}
+                  {version.hasVariantB ? t('funnels.versions.withB') : ''}
                 </p>
               </div>
               {!readOnly ? (
-                <Button variant="secondary" size="sm" onClick={() => setConfirm(version)} aria-label={`Restore version ${version.number}`}>
-                  Restore
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setConfirm(version)}
+                  aria-label={t('funnels.versions.restoreLabel', { number: version.number })}
+                >
+                  {t('funnels.versions.restore')}
                 </Button>
               ) : null}
             </li>
@@ -88,14 +96,13 @@ export function VersionsDialog({
       ) : null}
       <ConfirmDialog
         open={confirm !== null}
-        title={`Restore version ${confirm?.number ?? ''}?`}
-        confirmLabel="Restore and publish"
+        title={t('funnels.versions.confirmTitle', { number: confirm?.number ?? '' })}
+        confirmLabel={t('funnels.versions.confirmLabel')}
         pending={pending}
         onCancel={() => setConfirm(null)}
         onConfirm={() => void restore()}
       >
-        The draft is replaced by version {confirm?.number} and it goes live at once as a new version. The current draft stays in the list only if it was
-        published.
+        {t('funnels.versions.confirmBody', { number: confirm?.number ?? '' })}
       </ConfirmDialog>
     </Dialog>
   );

@@ -21,9 +21,22 @@ export const de: Translation<typeof en> = {
   'content.lead.phoneInvalid': 'Bitte geben Sie eine gültige Telefonnummer ein, z. B. +49 30 1234567.',
   'content.lead.pick': 'Bitte wählen Sie eine der Optionen.',
   'content.lead.tick': 'Bitte setzen Sie das Häkchen, um fortzufahren.',
+  'content.lead.tooMany':
+    '{minutes, plural, one {Zu viele Versuche. Bitte versuchen Sie es in # Minute erneut.} other {Zu viele Versuche. Bitte versuchen Sie es in # Minuten erneut.}}',
+
+  // Die 404-Seite des Funnels
+  'content.notFound.title': 'Seite nicht gefunden',
+  'content.notFound.description': 'Diese Seite existiert nicht.',
+  'content.notFound.heading': 'Diese Seite existiert nicht',
+  'content.notFound.body': 'Vielleicht ist der Link falsch geschrieben, oder die Seite ist nicht mehr veröffentlicht.',
+  'content.notFound.home': 'Zur Startseite',
+
   'content.footer': 'Fußzeile',
   'content.image.missing': 'Bild nicht gefunden',
   'content.image.none': 'Noch kein Bild',
   'content.video.pickFile': 'Video aus der Mediathek wählen',
   'content.video.pasteLink': 'YouTube- oder Vimeo-Link einfügen',
+  'content.video.download': 'Video herunterladen: {title}',
+  'content.video.play': 'Video{title} auf {provider} abspielen',
+  'content.testimonials.rated': 'Mit {rating} von 5 bewertet',
 };

@@ -25,9 +25,21 @@ export const en = {
   'content.lead.phoneInvalid': 'Enter a valid phone number, like +49 30 1234567.',
   'content.lead.pick': 'Pick one of the options.',
   'content.lead.tick': 'Tick this box to continue.',
+  'content.lead.tooMany': '{minutes, plural, one {Too many attempts. Try again in # minute.} other {Too many attempts. Try again in # minutes.}}',
+
+  // The funnel's 404 (a page it does not have, or one not live)
+  'content.notFound.title': 'Page not found',
+  'content.notFound.description': 'This page does not exist.',
+  'content.notFound.heading': 'This page does not exist',
+  'content.notFound.body': 'The link may be mistyped, or the page is no longer published.',
+  'content.notFound.home': 'Go to the start page',
+
   'content.footer': 'Footer',
   'content.image.missing': 'Image not found',
   'content.image.none': 'No image yet',
   'content.video.pickFile': 'Pick a video from the library',
   'content.video.pasteLink': 'Paste a YouTube or Vimeo link',
+  'content.video.download': 'Download the video: {title}',
+  'content.video.play': 'Play video{title} on {provider}',
+  'content.testimonials.rated': 'Rated {rating} out of 5',
 } as const satisfies Source;

@@ -90,4 +90,55 @@ describe('a funnel’s language', () => {
     expect(html).toMatch(/^<!doctype html><html lang="de">/);
     expect(html).toContain('Bitte wählen …');
   });
+
+  it('answers a German funnel’s missing and unpublished pages with a German 404 (lang="de"), an English one’s in English', async () => {
+    const german = await seedFunnel(projectId, {
+      locale: 'de',
+      pages: [
+        { slug: 'angebot', a: pageDoc([formBlock()]) },
+        { slug: 'entwurf', a: pageDoc([formBlock()]), published: false },
+      ],
+    });
+    for (const path of [`/p/${german.name}/gibt-es-nicht`, `/p/${german.name}/entwurf`]) {
+      const response = await visit(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toMatch(/^<!doctype html><html lang="de">/);
+      expect(html, path).toContain('<title>Seite nicht gefunden</title>');
+      expect(html, path).toContain('Diese Seite existiert nicht</h1>');
+      expect(html, path).not.toContain('This page does not exist');
+    }
+    const english = await seedFunnel(projectId, { pages: [{ slug: 'offer', a: pageDoc([formBlock()]) }] });
+    const html = await (await visit(`/p/${english.name}/missing`, 'de-DE,de;q=0.9')).text();
+    expect(html).toMatch(/^<!doctype html><html lang="en">/);
+    expect(html).toContain('This page does not exist</h1>');
+    // No funnel at the address: no customer language to follow.
+    expect(await (await visit('/p/no-such-funnel-at-all/start', 'de-DE')).text()).toMatch(/^<!doctype html><html lang="en">/);
+  });
+
+  it('answers a German funnel’s custom domain with a German 404 and its link to the start page', async () => {
+    const domain = `${uniqueFunnelName('laden')}.example.com`;
+    await seedFunnel(projectId, { locale: 'de', customDomain: domain, pages: [{ slug: 'start', a: pageDoc([formBlock()]) }] });
+    const response = await send('/gibt-es-nicht', { headers: { host: domain, 'user-agent': BROWSER, 'accept-language': 'en' } });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toMatch(/^<!doctype html><html lang="de">/);
+    expect(html).toContain('>Zur Startseite</a>');
+  });
+
+  it('tells a German funnel’s visitor about too many submissions in German (429 with the page)', async () => {
+    const funnel = await seedFunnel(projectId, { locale: 'de', pages: [{ slug: 'angebot', a: pageDoc([formBlock()]) }] });
+    const post = () =>
+      send(`/p/${funnel.name}/angebot`, {
+        form: { formId: 'signup', name: 'Dana', email: 'dana@example.com', consent: 'on' },
+        headers: { 'user-agent': BROWSER, 'accept-language': 'en', 'cf-connecting-ip': '192.0.2.199' },
+      });
+    for (let i = 0; i < 10; i++) expect((await post()).status).toBe(303);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    const html = await refused.text();
+    expect(html).toMatch(/^<!doctype html><html lang="de">/);
+    expect(html).toMatch(/Zu viele Versuche\. Bitte versuchen Sie es in \d+ Minuten? erneut\./);
+    expect(html).not.toContain('Too many attempts');
+  });
 });

@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import type { Locale } from '#common/i18n/locales.ts';
 import * as z from 'zod/mini';
 import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { ImageRef, PageDocument } from '#common/schemas/blocks.ts';
@@ -70,6 +71,7 @@ async function resolveImages(db: Db, secret: string, projectId: string, document
       let srcSet: string | undefined;
       if (row.kind === 'image' && row.thumbnailKey && width > THUMB_WIDTH) {
         const thumb = await signedUrl(secret, row.id, 'thumbnail', ttl, now, expires);
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- a srcset, not words
         srcSet = `${thumb} ${THUMB_WIDTH}w, ${src} ${width}w`;
       }
       resolved.set(row.id, { src, width, height, ...(srcSet ? { srcSet } : {}) });
@@ -95,6 +97,7 @@ function fontPreloads(theme: FunnelTheme, interFile: string | undefined): string
       if (interFile) files.set(interFile, 'font/woff2');
     } else files.set(fontFileUrl(id, 'latin', weight), 'font/woff');
   }
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- markup, not words
   return [...files].map(([href, type]) => `<link rel="preload" href="${href}" as="font" type="${type}" crossorigin>`).join('');
 }
 
@@ -177,14 +180,20 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
     `<style>${themeCss(theme)}${themeFontFaces(theme)}</style>`,
   ].join('');
   const script = withScript ? `<script>${PAGE_SCRIPT}</script>` : '';
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- markup, not words
   const html = `<!doctype html><html lang="${funnel.locale}"><head>${head}</head><body>${body}${script}</body></html>`;
   return { html, csp: await pageCsp(html, withScript), withScript };
 }
 
-/** The funnel's 404 page: plain, in the public style, no script, not indexed; on a custom domain with a link to its start. */
-export async function notFoundHtml(assets: Pick<Bindings, 'ASSETS'>, site: EdgeSite): Promise<string> {
+/**
+ * The funnel's 404 page: plain, in the public style, no script, not indexed; on a custom domain
+ * with a link to its start. In the funnel's language (English when no funnel has the address).
+ */
+export async function notFoundHtml(assets: Pick<Bindings, 'ASSETS'>, site: EdgeSite, locale: Locale): Promise<string> {
   const { stylesheet } = await pageAssets(assets);
-  const home = site.kind === 'domain' ? '<p><a class="font-semibold text-accent-700 underline" href="/">Go to the start page</a></p>' : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Page not found</title><meta name="description" content="This page does not exist."><meta name="robots" content="noindex"><link rel="icon" href="data:,"><link rel="stylesheet" href="${stylesheet}"></head><body><main class="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16"><p class="text-sm font-semibold text-zinc-600">404</p><h1 class="text-3xl font-bold tracking-tight text-balance">This page does not exist</h1><p class="text-zinc-700">The link may be mistyped, or the page is no longer published.</p>${home}</main></body></html>`;
+  const i18n = i18nFor(locale);
+  const home =
+    site.kind === 'domain' ? `<p><a class="font-semibold text-accent-700 underline" href="/">${escapeHtml(i18n._('content.notFound.home'))}</a></p>` : '';
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(i18n._('content.notFound.title'))}</title><meta name="description" content="${escapeHtml(i18n._('content.notFound.description'))}"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><link rel="stylesheet" href="${stylesheet}"></head><body><main class="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16"><p class="text-sm font-semibold text-zinc-600">404</p><h1 class="text-3xl font-bold tracking-tight text-balance">${escapeHtml(i18n._('content.notFound.heading'))}</h1><p class="text-zinc-700">${escapeHtml(i18n._('content.notFound.body'))}</p>${home}</main></body></html>`;
   return html;
 }

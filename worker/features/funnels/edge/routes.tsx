@@ -85,13 +85,16 @@ function respond(c: Context<AppEnv>, answer: service.EdgeAnswer): Response {
 
 /** The published pages under the app's own origin. */
 export const funnelEdgeRoutes = new Hono<AppEnv>()
-  .get('/:funnelName', access('public'), async (c) => respond(c, await service.servePathPage(edgeDeps(c), edgeRequest(c), c.req.param('funnelName'), null)))
-  .get('/:funnelName/:pageSlug', access('public'), async (c) =>
-    respond(c, await service.servePathPage(edgeDeps(c), edgeRequest(c), c.req.param('funnelName'), c.req.param('pageSlug'))),
-  )
-  .post('/:funnelName/:pageSlug', access('public'), async (c) =>
-    respond(c, await service.submitPathForm(edgeDeps(c), edgeRequest(c), c.req.param('funnelName'), c.req.param('pageSlug'), () => postedFields(c))),
-  );
+  .get('/:funnelName', access('public'), async (c) => respond(c, await service.servePathPage(edgeDeps(c), edgeRequest(c), c.req.param().funnelName, null)))
+  .get('/:funnelName/:pageSlug', access('public'), async (c) => {
+    const { funnelName, pageSlug } = c.req.param();
+    return respond(c, await service.servePathPage(edgeDeps(c), edgeRequest(c), funnelName, pageSlug));
+  })
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a route pattern
+  .post('/:funnelName/:pageSlug', access('public'), async (c) => {
+    const { funnelName, pageSlug } = c.req.param();
+    return respond(c, await service.submitPathForm(edgeDeps(c), edgeRequest(c), funnelName, pageSlug, () => postedFields(c)));
+  });
 
 /** The custom-domain middleware for app.ts (before the routes): a funnel's domain serves that funnel; other hosts go on. */
 export const funnelDomains = createMiddleware<AppEnv>(async (c, next) => {

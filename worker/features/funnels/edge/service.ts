@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
+import { DEFAULT_LOCALE } from '#common/i18n/locales.ts';
 import { BLOCK_ID, type PageDocument } from '#common/schemas/blocks.ts';
 import { FUNNEL_NAME_RE, PAGE_SLUG_RE, type Variant } from '#common/schemas/funnels.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { formFailure } from '#worker/lib/forms.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { NO_SCRIPT_CSP } from '#worker/middleware/security-headers.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
@@ -30,7 +32,15 @@ import {
 } from '#worker/features/funnels/edge/cache.ts';
 import { domainTarget, forgetCustomDomain as forgetHost, funnelForHost, isAppHost } from '#worker/features/funnels/edge/custom-domain.ts';
 import { DAY_SECONDS, notFoundHtml, renderLivePage, type RenderInput } from '#worker/features/funnels/edge/render.tsx';
-import { listablePages, liveFunnelPage, nextLivePage, type EdgeFunnel, type FunnelKey, type LivePage } from '#worker/features/funnels/edge/repo.ts';
+import {
+  listablePages,
+  liveFunnelByName,
+  liveFunnelPage,
+  nextLivePage,
+  type EdgeFunnel,
+  type FunnelKey,
+  type LivePage,
+} from '#worker/features/funnels/edge/repo.ts';
 
 /**
  * The public edge of funnels (issue 12 point 5): published pages at `/p/{funnel}/{slug}` and
@@ -321,7 +331,7 @@ async function submitForm(deps: EdgeDeps, request: EdgeRequest, site: EdgeSite, 
   const formId = fields.formId ?? fields.form_id ?? '';
   const cookie = request.cookies[abCookie(found.page.pageId)];
   const target = formOf(found.live, formId, cookie === 'a' || cookie === 'b' ? cookie : undefined);
-  if (!target) return notFound(deps, site);
+  if (!target) return notFound(deps, site, found.funnel);
   const hidden = attributionOfPost(request.host, fields);
 
   const next = await nextLivePage(deps.db, found.funnel.id, found.page);
@@ -359,7 +369,7 @@ async function submitForm(deps: EdgeDeps, request: EdgeRequest, site: EdgeSite, 
     const values: Record<string, string> = {};
     for (const field of target.block.props.fields) if (fields[field.name] !== undefined) values[field.name] = hiddenValue(fields[field.name]);
     const errors = { ...failure.errors };
-    if (Object.keys(errors).length === 0) errors._ = failure.message;
+    if (Object.keys(errors).length === 0) errors._ = failure.status === 429 ? tooManyMessage(found.funnel, failure.headers) : failure.message;
     const document = target.variant === 'b' && found.live.b ? found.live.b : found.live.a;
     const rendered = await render(deps, request, {
       site,
@@ -382,12 +392,29 @@ async function submitForm(deps: EdgeDeps, request: EdgeRequest, site: EdgeSite, 
   return { kind: 'redirect', location, after };
 }
 
+/** A refused burst of submissions, in the funnel's language (the limit's own message is the app's). */
+function tooManyMessage(funnel: EdgeFunnel, headers: Record<string, string> | undefined): string {
+  const seconds = Number(headers?.['Retry-After'] ?? 60);
+  return i18nFor(funnel.locale)._('content.lead.tooMany', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+}
+
 // ---------------------------------------------------------------------------------------
 // Not found, robots, the ways in
 
-/** The funnel's 404: a plain page in the public style, no script, not indexed. */
-async function notFound(deps: EdgeDeps, site: EdgeSite): Promise<EdgeAnswer> {
-  const html = await notFoundHtml(deps.assets, site);
+/**
+ * The funnel's 404: a plain page in the public style, no script, not indexed, in the funnel's
+ * language (issue 28). Under `/p/{name}` the funnel is read for it when the caller has not
+ * (a page it does not have, or not live); an address of no funnel answers in English.
+ */
+async function notFound(deps: EdgeDeps, site: EdgeSite, funnel?: Pick<EdgeFunnel, 'locale'>): Promise<EdgeAnswer> {
+  const owner =
+    funnel ??
+    (site.kind === 'domain'
+      ? await funnelForHost(deps.db, site.domain)
+      : validName(site.funnelName)
+        ? await liveFunnelByName(deps.db, site.funnelName)
+        : undefined);
+  const html = await notFoundHtml(deps.assets, site, owner?.locale ?? DEFAULT_LOCALE);
   return {
     kind: 'html',
     status: 404,
@@ -441,7 +468,7 @@ export async function serveOnCustomDomain(deps: EdgeDeps, request: EdgeRequest, 
     case 'form':
       return submitForm(deps, request, site, target.slug, key, readFields);
     case 'notFound':
-      return notFound(deps, site);
+      return notFound(deps, site, funnel);
   }
 }
 
