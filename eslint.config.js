@@ -19,9 +19,6 @@ const NOT_YET_TRANSLATED = [
   // admin: the admin area and the system check
   'client/app/routes/{admin,admin-project,admin-landing-pages,system-check}.tsx',
   'client/features/admin/**',
-  // ads: ads and the public ad preview
-  'client/features/ads/**',
-  'client/public/pages/{ad-preview,ad-mockups}.tsx',
   // creatives: the editor
   'client/app/routes/creative-editor.tsx',
   'client/features/creatives/{arrange-toolbar,editor-chrome,editor-dialogs,editor-panels,editor-stage,layers-panel,panel-fields,picture-controls,picture-drop,stage-boxes,stage-guides,stage-text-editor,stage-zoom,formats-bar,render-progress,render-result-dialog,variation-picker,font-field,media-picker,brand-fonts,clipboard,layer-names,new-layer,use-creative-save,use-stage-pointer}.{ts,tsx}',
@@ -54,7 +51,6 @@ const NOT_YET_TRANSLATED = [
   // each part's worker pages
   'worker/features/billing/**/*.tsx',
   'worker/features/instagram/**/*.tsx',
-  'worker/features/ads/**/*.tsx',
   'worker/features/funnels/**/*.tsx',
   'worker/features/presentations/**/*.tsx',
 ];
