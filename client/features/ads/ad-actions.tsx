@@ -16,6 +16,8 @@ import { useT } from '#client/lib/i18n.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 
+const DATE_TIME = 'dateTime' as const;
+
 const sectionClass = 'space-y-3 rounded-[var(--radius-card)] border border-zinc-200 p-4 dark:border-zinc-800';
 const headingClass = 'text-sm font-semibold text-zinc-900 dark:text-zinc-100';
 
@@ -198,7 +200,7 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
                 </p>
                 {r.comment ? <p className="mt-0.5 break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300">{r.comment}</p> : null}
                 <p className="text-xs text-zinc-500">
-                  <time dateTime={r.createdAt}>{format.date(r.createdAt, 'dateTime')}</time>
+                  <time dateTime={r.createdAt}>{format.date(r.createdAt, DATE_TIME)}</time>
                 </p>
               </li>
             ))}
@@ -252,6 +254,7 @@ export function timeZone(fallback: string): string {
 /** `YYYY-MM-DDTHH:mm` in local time for a datetime-local input. */
 function localInputValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the input's value format (YYYY-MM-DDTHH:mm), not words
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
@@ -304,7 +307,7 @@ export function PublishSection({
       const result = await adsApi.publish(ad.id, iso);
       toast({
         tone: 'success',
-        message: when === 'now' ? t('ads.publish.now') : t('ads.publish.scheduled', { date: format.date(result.scheduledAt, 'dateTime') }),
+        message: when === 'now' ? t('ads.publish.now') : t('ads.publish.scheduled', { date: format.date(result.scheduledAt, DATE_TIME) }),
       });
       await onChanged();
     } catch (e) {
@@ -342,12 +345,12 @@ export function PublishSection({
           </p>
           {post.status === 'scheduled' ? (
             <p>
-              {t('ads.publish.for')} <time dateTime={post.scheduledAt}>{format.date(post.scheduledAt, 'dateTime')}</time> ({zone})
+              {t('ads.publish.for')} <time dateTime={post.scheduledAt}>{format.date(post.scheduledAt, DATE_TIME)}</time> ({zone})
             </p>
           ) : null}
           {post.status === 'published' && post.publishedAt ? (
             <p>
-              <time dateTime={post.publishedAt}>{format.date(post.publishedAt, 'dateTime')}</time>
+              <time dateTime={post.publishedAt}>{format.date(post.publishedAt, DATE_TIME)}</time>
             </p>
           ) : null}
           {post.permalink ? (

@@ -206,7 +206,7 @@ export function AdForm({
           disabled={readOnly}
           error={errors.primaryText}
           aria-describedby={`${errors.primaryText ? `${ids}-pt-error ` : ''}${ids}-count ${ids}-pt-warnings`}
-          onChange={(e) => set('primaryText', e.currentTarget.value)}
+          onChange={(e) => onChange({ ...draft, primaryText: e.currentTarget.value })}
           onBlur={() => onTouch('primaryText')}
         />
         <p id={`${ids}-count`} className="mt-1 flex flex-wrap gap-x-3 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">

@@ -14,6 +14,8 @@ import { useT } from '#client/lib/i18n.tsx';
 import type { Paged } from '#client/lib/use-paged.ts';
 import { AdStatusBadge } from '#client/features/ads/ad-status.tsx';
 
+const DATE_TIME = 'dateTime' as const;
+
 /** The status filter of the ads list, kept in the URL (`?status=`). */
 export function useAdStatusFilter(): [AdStatus | '', (status: AdStatus | '') => void] {
   const [params, setParams] = useSearchParams();
@@ -67,7 +69,7 @@ function PostLine({ ad }: { ad: AdSummary }) {
         rel="noreferrer"
         className="inline-flex items-center gap-1 text-xs font-medium text-accent-700 underline dark:text-accent-200"
       >
-        {post.publishedAt ? t('ads.list.publishedAt', { date: format.date(post.publishedAt, 'dateTime') }) : t('ads.list.published')}{' '}
+        {post.publishedAt ? t('ads.list.publishedAt', { date: format.date(post.publishedAt, DATE_TIME) }) : t('ads.list.published')}{' '}
         <ExternalLink aria-hidden="true" className="size-3" />
         <span className="sr-only">{t('ads.list.opensPost')}</span>
       </a>
@@ -75,7 +77,7 @@ function PostLine({ ad }: { ad: AdSummary }) {
   if (post.status === 'scheduled' || post.status === 'publishing')
     return (
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        {post.status === 'publishing' ? t('ads.list.publishingNow') : t('ads.list.scheduledFor', { date: format.date(post.scheduledAt, 'dateTime') })}
+        {post.status === 'publishing' ? t('ads.list.publishingNow') : t('ads.list.scheduledFor', { date: format.date(post.scheduledAt, DATE_TIME) })}
       </p>
     );
   if (post.status === 'failed')

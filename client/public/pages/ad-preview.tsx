@@ -239,7 +239,9 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
         </section>
       </main>
       <footer className="border-t border-zinc-200 py-6 text-center text-xs text-zinc-500">
-        {t('preview.page.sharedWith')} <a href="/">Adloom</a> · {t('preview.page.approximations')}
+        {t('preview.page.sharedWith')}{' '}
+        {/* eslint-disable-next-line lingui/no-unlocalized-strings -- the product's name */}
+        <a href="/">Adloom</a> · {t('preview.page.approximations')}
       </footer>
     </div>
   );

@@ -81,7 +81,7 @@ async function refusal(i18n: I18n, error: unknown, failure: { status: number; er
 /** The refused review form again, with what the visitor typed and why it was refused (in the page's language). */
 async function reviewRefused(c: Context<AppEnv>, error: unknown, values: Record<string, string | undefined>) {
   const failure = formFailure(error) ?? forbidden(error);
-  const previewId = c.req.param('previewId') ?? '';
+  const previewId = c.req.param().previewId ?? '';
   if (!failure || !service.isPreviewId(previewId)) return undefined;
   applyHeaders(c, failure.headers);
   const kept = { name: values.name ?? '', email: values.email ?? '', comment: values.comment ?? '' };
@@ -91,23 +91,25 @@ async function reviewRefused(c: Context<AppEnv>, error: unknown, values: Record<
 /** The shareable ad preview at /preview (service.ts has its rules). */
 export const previewRoutes = new Hono<AppEnv>()
   .get('/:previewId', access('public'), validate('query', previewQuery), async (c) => {
-    const previewId = service.previewIdOf(c.req.param('previewId'));
+    const previewId = service.previewIdOf(c.req.param().previewId);
     const sent = service.sentDecision(c.req.valid('query').reviewed);
     return renderPreview(c, previewId, () => (sent ? { sent } : {}));
   })
   .get('/:previewId/image/:n', access('public'), async (c) => {
-    const file = await service.previewFile(c.get('db'), c.env.MEDIA, c.req.param('previewId'), { picture: c.req.param('n') });
+    const { previewId, n } = c.req.param();
+    const file = await service.previewFile(c.get('db'), c.env.MEDIA, previewId, { picture: n });
     return new Response(file.body, { headers: file.headers });
   })
   .get('/:previewId/avatar', access('public'), async (c) => {
-    const file = await service.previewFile(c.get('db'), c.env.MEDIA, c.req.param('previewId'), 'avatar');
+    const file = await service.previewFile(c.get('db'), c.env.MEDIA, c.req.param().previewId, 'avatar');
     return new Response(file.body, { headers: file.headers });
   })
   .post(
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a route's path
     '/:previewId/reviews',
     access('public'),
     async (c, next) => {
-      service.previewIdOf(c.req.param('previewId') ?? '');
+      service.previewIdOf(c.req.param().previewId ?? '');
       await next();
     },
     validate('form', REVIEW_FORM, ({ error, values }, c) => reviewRefused(c, error, values)),
@@ -115,7 +117,7 @@ export const previewRoutes = new Hono<AppEnv>()
       const input = c.req.valid('form');
       let target: string;
       try {
-        target = await service.submitReview(c.get('db'), mailerFor(c), c.req.param('previewId'), input, {
+        target = await service.submitReview(c.get('db'), mailerFor(c), c.req.param().previewId, input, {
           ip: requestMeta(c).ip,
           origin: new URL(c.req.url).origin,
           user: c.get('user'),
