@@ -121,9 +121,7 @@ export function PreviewLinkSection({
           </Button>
         </>
       ) : ad.role === 'viewer' ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t('ads.link.viewer')}
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.link.viewer')}</p>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.link.none')}</p>
       )}

@@ -291,16 +291,8 @@ function LoadedEditor({
           <span className="text-zinc-500">{t('ads.editor.version', { revision: ad.revision })}</span>
         </div>
         {!member ? <Alert tone="info">{t('ads.editor.viewerNote')}</Alert> : null}
-        {member && archived ? (
-          <Alert tone="info">
-            {t('ads.editor.archivedNote')}
-          </Alert>
-        ) : null}
-        {canEdit && frozen ? (
-          <Alert tone="info">
-            {t(ad.status === 'published' ? 'ads.editor.publishedNote' : 'ads.editor.publishingNote')}
-          </Alert>
-        ) : null}
+        {member && archived ? <Alert tone="info">{t('ads.editor.archivedNote')}</Alert> : null}
+        {canEdit && frozen ? <Alert tone="info">{t(ad.status === 'published' ? 'ads.editor.publishedNote' : 'ads.editor.publishingNote')}</Alert> : null}
         {conflict ? (
           <Alert tone="warning" title={t('ads.editor.conflict')}>
             {t('ads.editor.conflictText')}

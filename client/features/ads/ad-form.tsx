@@ -176,7 +176,9 @@ export function AdForm({
                     ) : (
                       <span className="sr-only">{t('ads.form.picture', { position: index + 1 })}</span>
                     )}
-                    {item?.deleted ? <span className="absolute inset-x-0 bottom-0 bg-red-600 px-1 text-center text-[10px] text-white">{t('ads.form.deleted')}</span> : null}
+                    {item?.deleted ? (
+                      <span className="absolute inset-x-0 bottom-0 bg-red-600 px-1 text-center text-[10px] text-white">{t('ads.form.deleted')}</span>
+                    ) : null}
                   </li>
                 );
               })}

@@ -41,8 +41,7 @@ export function CreationPicker({
       </div>
     );
   if (list.status === 'error') return <LoadFailed title={t('ads.picker.loadFailed')} onRetry={list.reload} />;
-  if (list.items.length === 0)
-    return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.picker.none')}</p>;
+  if (list.items.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.picker.none')}</p>;
   const full = selected.length >= max;
   return (
     <div>

@@ -192,9 +192,7 @@ function NewAdForm({
               </button>
             ) : null}
           </div>
-          <Alert tone="info">
-            {t('ads.new.renderNote', { credits: CREDIT_COSTS.render })}
-          </Alert>
+          <Alert tone="info">{t('ads.new.renderNote', { credits: CREDIT_COSTS.render })}</Alert>
         </div>
       ) : (
         <fieldset className="min-w-0">

@@ -209,9 +209,7 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
             {t('preview.reviews.title')}
           </h2>
           {reviews.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-600">
-              {t(decisions.includes('approve') ? 'preview.reviews.empty' : 'preview.reviews.emptyCommentOnly')}
-            </p>
+            <p className="mt-2 text-sm text-zinc-600">{t(decisions.includes('approve') ? 'preview.reviews.empty' : 'preview.reviews.emptyCommentOnly')}</p>
           ) : (
             <ol className="mt-4 space-y-3">
               {reviews.map((review) => (
@@ -239,8 +237,7 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
         </section>
       </main>
       <footer className="border-t border-zinc-200 py-6 text-center text-xs text-zinc-500">
-        {t('preview.page.sharedWith')}{' '}
-        {/* eslint-disable-next-line lingui/no-unlocalized-strings -- the product's name */}
+        {t('preview.page.sharedWith')} {/* eslint-disable-next-line lingui/no-unlocalized-strings -- the product's name */}
         <a href="/">Adloom</a> · {t('preview.page.approximations')}
       </footer>
     </div>

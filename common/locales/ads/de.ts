@@ -152,8 +152,7 @@ export const de: Translation<typeof en> = {
   'ads.link.revokeConfirm': 'Link widerrufen',
   'ads.link.regenerateConfirm': 'Neuen Link erstellen',
   'ads.link.revokeText': 'Wer den Link hat, kann die Vorschau nicht mehr öffnen und keine Rückmeldung mehr geben. Bisherige Rückmeldungen bleiben.',
-  'ads.link.regenerateText':
-    'Der aktuelle Link funktioniert sofort nicht mehr; senden Sie den neuen an Ihre Prüfer. Bisherige Rückmeldungen bleiben.',
+  'ads.link.regenerateText': 'Der aktuelle Link funktioniert sofort nicht mehr; senden Sie den neuen an Ihre Prüfer. Bisherige Rückmeldungen bleiben.',
 
   'ads.reviews.title': 'Rückmeldungen',
   'ads.reviews.loading': 'Rückmeldungen werden geladen',

@@ -8,7 +8,8 @@ export const en = {
   'ads.kind': '{kind, select, single {Single image} carousel {Carousel} story {Story} other {—}}',
   'ads.placement':
     '{placement, select, instagram_feed {Instagram feed} instagram_story {Instagram story} instagram_reels {Instagram reels} facebook_feed {Facebook feed} other {—}}',
-  'ads.cta': '{cta, select, learn_more {Learn more} shop_now {Shop now} sign_up {Sign up} book_now {Book now} contact_us {Contact us} download {Download} other {—}}',
+  'ads.cta':
+    '{cta, select, learn_more {Learn more} shop_now {Shop now} sign_up {Sign up} book_now {Book now} contact_us {Contact us} download {Download} other {—}}',
 
   // The ads list
   'ads.list.title': 'Ads',

@@ -46,9 +46,12 @@ export const de: Translation<typeof en> = {
   'preview.error.email': 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
   'preview.error.emailLong': 'Diese E-Mail-Adresse ist zu lang.',
   'preview.error.whatToChange': 'Schreiben Sie, was sich ändern soll.',
-  'preview.error.viewerOnly': 'Betrachter dieses Projekts können seine Anzeigen kommentieren; freigeben oder Änderungen anfordern können seine Bearbeiter und sein Inhaber.',
-  'preview.error.archived': 'Das Projekt dieser Anzeige ist archiviert, daher sind keine Rückmeldungen mehr möglich. Wenden Sie sich an das Team, das Ihnen den Link geschickt hat.',
+  'preview.error.viewerOnly':
+    'Betrachter dieses Projekts können seine Anzeigen kommentieren; freigeben oder Änderungen anfordern können seine Bearbeiter und sein Inhaber.',
+  'preview.error.archived':
+    'Das Projekt dieser Anzeige ist archiviert, daher sind keine Rückmeldungen mehr möglich. Wenden Sie sich an das Team, das Ihnen den Link geschickt hat.',
   'preview.error.tooMany': 'Zu viele Versuche. Versuchen Sie es in {minutes, plural, one {# Minute} other {# Minuten}} erneut.',
-  'preview.error.full': 'Diese Anzeige hat so viele Rückmeldungen erhalten, wie sie aufnehmen kann. Wenden Sie sich an das Team, das Ihnen den Link geschickt hat.',
+  'preview.error.full':
+    'Diese Anzeige hat so viele Rückmeldungen erhalten, wie sie aufnehmen kann. Wenden Sie sich an das Team, das Ihnen den Link geschickt hat.',
   'preview.error.unreadable': 'Das Formular konnte nicht gelesen werden. Bitte senden Sie es erneut.',
 };

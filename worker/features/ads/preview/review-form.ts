@@ -15,7 +15,13 @@ export function reviewFormFor(i18n: Pick<I18n, '_'>) {
   return z
     .object({
       decision: z.enum(REVIEW_DECISIONS, t('preview.error.decision')),
-      name: z.optional(text(t('preview.error.name')).check(z.trim(), z.minLength(1, t('preview.error.name')), z.maxLength(AD_LIMITS.reviewerName, max(AD_LIMITS.reviewerName)))),
+      name: z.optional(
+        text(t('preview.error.name')).check(
+          z.trim(),
+          z.minLength(1, t('preview.error.name')),
+          z.maxLength(AD_LIMITS.reviewerName, max(AD_LIMITS.reviewerName)),
+        ),
+      ),
       // Optional: left empty, or a valid address.
       email: z.optional(
         text(t('preview.error.email')).check(

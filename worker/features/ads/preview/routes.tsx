@@ -63,7 +63,12 @@ async function fieldErrors(i18n: I18n, values: Record<string, string | undefined
 }
 
 /** Why a review was refused, in the page's language. */
-async function refusal(i18n: I18n, error: unknown, failure: { status: number; errors: Record<string, string>; headers?: Record<string, string> | undefined }, values: Record<string, string | undefined>) {
+async function refusal(
+  i18n: I18n,
+  error: unknown,
+  failure: { status: number; errors: Record<string, string>; headers?: Record<string, string> | undefined },
+  values: Record<string, string | undefined>,
+) {
   const code = error instanceof AppError ? error.code : undefined;
   if (code === 'validation_failed') return { errors: await fieldErrors(i18n, values, failure.errors), formError: i18n._('preview.error.fix') };
   if (code === 'forbidden') return { errors: {}, formError: i18n._('preview.error.viewerOnly') };
