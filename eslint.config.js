@@ -16,9 +16,6 @@ const NOT_YET_TRANSLATED = [
   'client/app/{first-steps,all-projects-empty}.tsx',
   'client/features/{account,billing}/**',
   'client/public/pages/sandbox-checkout.tsx',
-  // ads: ads and the public ad preview
-  'client/features/ads/**',
-  'client/public/pages/{ad-preview,ad-mockups}.tsx',
   // presentations
   'client/app/routes/presentations.tsx',
   'client/features/presentations/**',
@@ -31,7 +28,6 @@ const NOT_YET_TRANSLATED = [
   // each part's worker pages
   'worker/features/billing/**/*.tsx',
   'worker/features/instagram/**/*.tsx',
-  'worker/features/ads/**/*.tsx',
   'worker/features/presentations/**/*.tsx',
 ];
 

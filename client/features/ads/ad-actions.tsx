@@ -1,7 +1,6 @@
 import { Copy, ExternalLink, Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { decisionsFor, type ReviewDecision } from '#common/ads.ts';
-import { formatDate } from '#common/format.ts';
 import { memberReviewInput, type AdDetail, type AdReview, type InstagramConnection } from '#common/schemas/ads.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
@@ -11,9 +10,13 @@ import { FormError } from '#client/components/form-error.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { SandboxBadge } from '#client/components/sandbox-badge.tsx';
+import { useFormat } from '#client/lib/format.ts';
 import { errorMessage, referenceOf } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
+
+const DATE_TIME = 'dateTime' as const;
 
 const sectionClass = 'space-y-3 rounded-[var(--radius-card)] border border-zinc-200 p-4 dark:border-zinc-800';
 const headingClass = 'text-sm font-semibold text-zinc-900 dark:text-zinc-100';
@@ -31,6 +34,7 @@ export function PreviewLinkSection({
   canRevoke?: boolean;
   onChanged: (ad: AdDetail) => void;
 }) {
+  const t = useT();
   const toast = useToast();
   const inputId = useId();
   const [pending, setPending] = useState<'share' | 'regenerate' | 'revoke' | null>(null);
@@ -41,9 +45,9 @@ export function PreviewLinkSection({
     try {
       const { previewUrl } = await adsApi.share(ad.id);
       onChanged({ ...ad, previewUrl });
-      toast({ tone: 'success', message: kind === 'share' ? 'Preview link created.' : 'New preview link created; the old one no longer works.' });
+      toast({ tone: 'success', message: t(kind === 'share' ? 'ads.link.created' : 'ads.link.regenerated') });
     } catch (e) {
-      toast({ tone: 'error', message: errorMessage(e, 'The preview link could not be created. Try again.') });
+      toast({ tone: 'error', message: errorMessage(e, t('ads.link.createFailed')) });
     } finally {
       setPending(null);
       setConfirm(null);
@@ -54,9 +58,9 @@ export function PreviewLinkSection({
     try {
       await adsApi.revoke(ad.id);
       onChanged({ ...ad, previewUrl: null });
-      toast({ tone: 'success', message: 'Preview link revoked.' });
+      toast({ tone: 'success', message: t('ads.link.revoked') });
     } catch (e) {
-      toast({ tone: 'error', message: errorMessage(e, 'The preview link could not be revoked. Try again.') });
+      toast({ tone: 'error', message: errorMessage(e, t('ads.link.revokeFailed')) });
     } finally {
       setPending(null);
       setConfirm(null);
@@ -65,23 +69,23 @@ export function PreviewLinkSection({
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ tone: 'success', message: 'Preview link copied.' });
+      toast({ tone: 'success', message: t('ads.link.copied') });
     } catch {
       const input = document.getElementById(inputId) as HTMLInputElement | null;
       input?.select();
-      toast({ tone: 'info', message: 'Press Ctrl+C (or ⌘C) to copy the selected link.' });
+      toast({ tone: 'info', message: t('ads.link.copyByHand') });
     }
   };
 
   return (
     <section className={sectionClass} aria-labelledby={`${inputId}-h`}>
       <h3 id={`${inputId}-h`} className={headingClass}>
-        Preview link
+        {t('ads.link.title')}
       </h3>
       {ad.previewUrl ? (
         <>
           <label htmlFor={inputId} className="sr-only">
-            Link to share
+            {t('ads.link.label')}
           </label>
           <input
             id={inputId}
@@ -92,58 +96,53 @@ export function PreviewLinkSection({
           />
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="secondary" onClick={() => void copy(ad.previewUrl!)}>
-              <Copy aria-hidden="true" className="size-4" /> Copy link
+              <Copy aria-hidden="true" className="size-4" /> {t('ads.link.copy')}
             </Button>
             <a href={ad.previewUrl} target="_blank" rel="noreferrer" className={buttonClass('ghost', 'sm')}>
-              <ExternalLink aria-hidden="true" className="size-4" /> Open
+              <ExternalLink aria-hidden="true" className="size-4" /> {t('ads.link.open')}
             </a>
             {canEdit ? (
               <Button size="sm" variant="ghost" onClick={() => setConfirm('regenerate')}>
-                Regenerate
+                {t('ads.link.regenerate')}
               </Button>
             ) : null}
             {canRevoke ? (
               <Button size="sm" variant="ghost" onClick={() => setConfirm('revoke')}>
-                Revoke
+                {t('ads.link.revoke')}
               </Button>
             ) : null}
           </div>
         </>
       ) : canEdit ? (
         <>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Anyone with the link can see the ad and review it, without an account.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.link.anyone')}</p>
           <Button size="sm" variant="secondary" pending={pending === 'share'} onClick={() => void share('share')}>
-            <Link2 aria-hidden="true" className="size-4" /> Share preview link
+            <Link2 aria-hidden="true" className="size-4" /> {t('ads.link.share')}
           </Button>
         </>
       ) : ad.role === 'viewer' ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          The project’s editors share the preview link with customers: whoever holds it can approve the ad, so viewers do not see it.
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.link.viewer')}</p>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No preview link is shared.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.link.none')}</p>
       )}
       <ConfirmDialog
         open={confirm !== null}
-        title={confirm === 'revoke' ? 'Revoke the preview link?' : 'Make a new preview link?'}
-        confirmLabel={confirm === 'revoke' ? 'Revoke link' : 'Make new link'}
+        title={t(confirm === 'revoke' ? 'ads.link.revokeTitle' : 'ads.link.regenerateTitle')}
+        confirmLabel={t(confirm === 'revoke' ? 'ads.link.revokeConfirm' : 'ads.link.regenerateConfirm')}
         pending={pending !== null}
         onCancel={() => setConfirm(null)}
         onConfirm={() => void (confirm === 'revoke' ? revoke() : share('regenerate'))}
       >
-        {confirm === 'revoke'
-          ? 'Whoever has the link can no longer open the preview or review the ad. Reviews already given stay.'
-          : 'The current link stops working at once; send the new one to your reviewers. Reviews already given stay.'}
+        {t(confirm === 'revoke' ? 'ads.link.revokeText' : 'ads.link.regenerateText')}
       </ConfirmDialog>
     </section>
   );
 }
 
-const DECISION_LABELS: Record<ReviewDecision, string> = { approve: 'Approve', request_changes: 'Request changes', comment: 'Comment' };
-const DECISION_DONE: Record<ReviewDecision, string> = { approve: 'approved', request_changes: 'requested changes', comment: 'commented' };
-
 /** The review thread (members' and customers' reviews, oldest first) and a member's review form (a viewer's only comments). */
 export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; canReview: boolean; onReviewed: () => void }) {
+  const t = useT();
+  const format = useFormat();
   const ids = useId();
   const reviews = useResource(() => adsApi.reviews(ad.id), [ad.id]);
   const decisions = decisionsFor(ad.role);
@@ -171,7 +170,7 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
       setComment('');
       onReviewed();
     } catch (e) {
-      setError({ message: errorMessage(e, 'The review could not be sent. Try again.'), requestId: referenceOf(e) });
+      setError({ message: errorMessage(e, t('ads.reviews.failed')), requestId: referenceOf(e) });
     } finally {
       setPending(false);
     }
@@ -180,26 +179,26 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
   return (
     <section className={sectionClass} aria-labelledby={`${ids}-h`}>
       <h3 id={`${ids}-h`} className={headingClass}>
-        Reviews
+        {t('ads.reviews.title')}
       </h3>
-      {reviews.status === 'loading' ? <SkeletonLines lines={2} label="Loading reviews" /> : null}
-      {reviews.status === 'error' ? <LoadFailed title="The reviews could not be loaded" onRetry={reviews.reload} /> : null}
+      {reviews.status === 'loading' ? <SkeletonLines lines={2} label={t('ads.reviews.loading')} /> : null}
+      {reviews.status === 'error' ? <LoadFailed title={t('ads.reviews.loadFailed')} onRetry={reviews.reload} /> : null}
       {reviews.status === 'ready' ? (
         reviews.data.items.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No reviews yet. Share the preview link or submit the ad for review.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.reviews.empty')}</p>
         ) : (
-          <ol className="space-y-3" aria-label="Review thread">
+          <ol className="space-y-3" aria-label={t('ads.reviews.thread')}>
             {reviews.data.items.map((r: AdReview) => (
               <li key={r.id} className="min-w-0 text-sm">
                 <p className="break-words">
                   <span className="font-medium">{r.reviewerName}</span>
                   {r.reviewerEmail ? <span className="text-zinc-500"> ({r.reviewerEmail})</span> : null}
-                  {r.member ? null : <span className="text-zinc-500"> · via the preview link</span>} {DECISION_DONE[r.decision]}
-                  {r.revision !== ad.revision ? <span className="text-zinc-500"> (an earlier version)</span> : null}
+                  {r.member ? null : <span className="text-zinc-500">{t('ads.reviews.viaLink')}</span>} {t('ads.reviews.done', { decision: r.decision })}
+                  {r.revision !== ad.revision ? <span className="text-zinc-500">{t('ads.reviews.earlier')}</span> : null}
                 </p>
                 {r.comment ? <p className="mt-0.5 break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300">{r.comment}</p> : null}
                 <p className="text-xs text-zinc-500">
-                  <time dateTime={r.createdAt}>{formatDate(r.createdAt, 'dateTime')}</time>
+                  <time dateTime={r.createdAt}>{format.date(r.createdAt, DATE_TIME)}</time>
                 </p>
               </li>
             ))}
@@ -211,22 +210,22 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
           <FormError error={error} />
           {decisions.length > 1 ? (
             <fieldset>
-              <legend className="mb-1.5 text-sm font-medium">Your review</legend>
+              <legend className="mb-1.5 text-sm font-medium">{t('ads.reviews.yourReview')}</legend>
               <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
                 {decisions.map((d) => (
                   <label key={d} className="inline-flex items-center gap-2">
                     <input type="radio" name={`${ids}-decision`} checked={decision === d} onChange={() => setDecision(d)} />
-                    {DECISION_LABELS[d]}
+                    {t('ads.reviews.decision', { decision: d })}
                   </label>
                 ))}
               </div>
             </fieldset>
           ) : (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">As a viewer you comment; approving is up to the project’s editors and owner.</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.reviews.viewerNote')}</p>
           )}
           <TextAreaField
             id={`${ids}-comment`}
-            label={decision === 'approve' ? 'Your comment (optional)' : 'Your comment'}
+            label={t(decision === 'approve' ? 'ads.reviews.commentOptional' : 'ads.reviews.comment')}
             rows={3}
             value={comment}
             error={commentError}
@@ -236,8 +235,8 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
               if (commentError) setCommentError(undefined);
             }}
           />
-          <Button type="submit" size="sm" pending={pending} pendingLabel="Sending…">
-            {decision === 'approve' ? 'Approve' : decision === 'request_changes' ? 'Request changes' : 'Add comment'}
+          <Button type="submit" size="sm" pending={pending} pendingLabel={t('ads.reviews.sending')}>
+            {t('ads.reviews.send', { decision })}
           </Button>
         </form>
       ) : null}
@@ -245,24 +244,17 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
   );
 }
 
-/** The user's time zone, as the schedule input shows it. */
-export function timeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'your local time';
+/** The user's time zone, as the schedule input shows it (`fallback`: what to say when the browser does not tell). */
+export function timeZone(fallback: string): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || fallback;
 }
 
 /** `YYYY-MM-DDTHH:mm` in local time for a datetime-local input. */
 function localInputValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the input's value format (YYYY-MM-DDTHH:mm), not words
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
-
-const POST_STATUS: Record<NonNullable<AdDetail['post']>['status'], string> = {
-  scheduled: 'Scheduled',
-  publishing: 'Publishing',
-  published: 'Published',
-  failed: 'Failed',
-  canceled: 'Canceled',
-};
 
 /** Publish an approved ad now or at a time (in the user's time zone); the post's state, permalink and cancel. */
 export function PublishSection({
@@ -279,8 +271,11 @@ export function PublishSection({
   instagram: InstagramConnection | undefined;
   onChanged: () => Promise<void>;
 }) {
+  const t = useT();
+  const format = useFormat();
   const ids = useId();
   const toast = useToast();
+  const zone = timeZone(t('ads.publish.yourTime'));
   const [at, setAt] = useState('');
   const [atError, setAtError] = useState<string>();
   const [pending, setPending] = useState<'now' | 'schedule' | 'cancel' | null>(null);
@@ -294,11 +289,11 @@ export function PublishSection({
     if (when === 'schedule') {
       const date = at ? new Date(at) : null;
       if (!date || Number.isNaN(date.getTime())) {
-        setAtError('Pick a date and time.');
+        setAtError(t('ads.publish.pickTime'));
         return;
       }
       if (date.getTime() < Date.now()) {
-        setAtError('Pick a time in the future.');
+        setAtError(t('ads.publish.future'));
         return;
       }
       iso = date.toISOString();
@@ -310,11 +305,11 @@ export function PublishSection({
       const result = await adsApi.publish(ad.id, iso);
       toast({
         tone: 'success',
-        message: when === 'now' ? 'Publishing to Instagram now.' : `Scheduled for ${formatDate(result.scheduledAt, 'dateTime')}.`,
+        message: when === 'now' ? t('ads.publish.now') : t('ads.publish.scheduled', { date: format.date(result.scheduledAt, DATE_TIME) }),
       });
       await onChanged();
     } catch (e) {
-      setError({ message: errorMessage(e, 'The post could not be scheduled. Try again.'), requestId: referenceOf(e) });
+      setError({ message: errorMessage(e, t('ads.publish.scheduleFailed')), requestId: referenceOf(e) });
     } finally {
       setPending(null);
     }
@@ -324,10 +319,10 @@ export function PublishSection({
     setError(null);
     try {
       await adsApi.cancelPublish(ad.id);
-      toast({ tone: 'success', message: 'The scheduled post was canceled.' });
+      toast({ tone: 'success', message: t('ads.publish.canceled') });
       await onChanged();
     } catch (e) {
-      setError({ message: errorMessage(e, 'The post could not be canceled. Try again.'), requestId: referenceOf(e) });
+      setError({ message: errorMessage(e, t('ads.publish.cancelFailed')), requestId: referenceOf(e) });
     } finally {
       setPending(null);
     }
@@ -336,24 +331,24 @@ export function PublishSection({
   return (
     <section className={sectionClass} aria-labelledby={`${ids}-h`}>
       <h3 id={`${ids}-h`} className={headingClass}>
-        Instagram post
+        {t('ads.publish.title')}
       </h3>
       <FormError error={error} />
       {post ? (
         <div className="space-y-1 text-sm">
           <p className="flex flex-wrap items-center gap-2">
-            <span className="font-medium">{POST_STATUS[post.status]}</span>
+            <span className="font-medium">{t('ads.publish.postStatus', { status: post.status })}</span>
             {post.username ? <span className="text-zinc-600 dark:text-zinc-400">@{post.username}</span> : null}
             {post.sandbox ? <SandboxBadge /> : null}
           </p>
           {post.status === 'scheduled' ? (
             <p>
-              For <time dateTime={post.scheduledAt}>{formatDate(post.scheduledAt, 'dateTime')}</time> ({timeZone()})
+              {t('ads.publish.for')} <time dateTime={post.scheduledAt}>{format.date(post.scheduledAt, DATE_TIME)}</time> ({zone})
             </p>
           ) : null}
           {post.status === 'published' && post.publishedAt ? (
             <p>
-              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, 'dateTime')}</time>
+              <time dateTime={post.publishedAt}>{format.date(post.publishedAt, DATE_TIME)}</time>
             </p>
           ) : null}
           {post.permalink ? (
@@ -363,39 +358,39 @@ export function PublishSection({
               rel="noreferrer"
               className="inline-flex items-center gap-1 font-medium text-accent-700 underline dark:text-accent-200"
             >
-              View the post <ExternalLink aria-hidden="true" className="size-3.5" />
+              {t('ads.publish.viewPost')} <ExternalLink aria-hidden="true" className="size-3.5" />
             </a>
           ) : null}
           {post.error ? (
             <Alert tone={post.status === 'failed' ? 'danger' : 'warning'}>
-              {post.status === 'failed' ? 'Not published: ' : `Attempt ${post.attempts} failed, retrying: `}
+              {post.status === 'failed' ? t('ads.publish.notPublished') : t('ads.publish.retrying', { attempts: post.attempts })}
               {post.error}
             </Alert>
           ) : null}
           {canCancel && post.status === 'scheduled' ? (
             <Button size="sm" variant="secondary" pending={pending === 'cancel'} onClick={() => void cancel()}>
-              Cancel schedule
+              {t('ads.publish.cancel')}
             </Button>
           ) : null}
         </div>
       ) : null}
       {!live ? (
         ad.status !== 'approved' && ad.status !== 'failed' ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Once the ad is approved, you can publish it to Instagram now or at a time you choose.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.publish.onceApproved')}</p>
         ) : !account ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Connect an Instagram account to this project (below the ads) to publish it.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.publish.connect')}</p>
         ) : canEdit ? (
           <div className="space-y-3">
-            {account.status === 'broken' ? <Alert tone="warning">The Instagram connection needs to be renewed before publishing.</Alert> : null}
+            {account.status === 'broken' ? <Alert tone="warning">{t('ads.publish.renew')}</Alert> : null}
             <p className="flex flex-wrap items-center gap-2 text-sm">
-              To @{account.username} {account.sandbox ? <SandboxBadge /> : null}
+              {t('ads.publish.to', { username: account.username })} {account.sandbox ? <SandboxBadge /> : null}
             </p>
             <Button size="sm" pending={pending === 'now'} disabled={pending !== null} onClick={() => void publish('now')}>
-              Publish now
+              {t('ads.publish.publishNow')}
             </Button>
             <div>
               <label htmlFor={`${ids}-at`} className="mb-1.5 block text-sm font-medium">
-                Or schedule for
+                {t('ads.publish.scheduleFor')}
               </label>
               <div className="flex flex-wrap items-start gap-2">
                 <input
@@ -412,11 +407,11 @@ export function PublishSection({
                   className="h-9 max-w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
                 />
                 <Button size="sm" variant="secondary" pending={pending === 'schedule'} disabled={pending !== null} onClick={() => void publish('schedule')}>
-                  Schedule
+                  {t('ads.publish.schedule')}
                 </Button>
               </div>
               <p id={`${ids}-tz`} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-                Time zone: {timeZone()}
+                {t('ads.publish.timeZone', { zone })}
               </p>
               {atError ? (
                 <p id={`${ids}-at-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">

@@ -9,6 +9,7 @@ import { FormError } from '#client/components/form-error.tsx';
 import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { PreviewLinkSection, PublishSection, ReviewsSection } from '#client/features/ads/ad-actions.tsx';
 import { AdForm, changesOf, draftErrors, draftOf, type Draft } from '#client/features/ads/ad-form.tsx';
@@ -32,11 +33,12 @@ export function AdEditorDialog({
   onChanged: (ad: AdDetail) => void;
   onDeleted: (id: string) => void;
 }) {
-  const [title, setTitle] = useState('Ad');
+  const t = useT();
+  const [title, setTitle] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
   return (
-    <Dialog open={adId !== null} title={title} onClose={() => (dirty ? setAsking(true) : onClose())} wide>
+    <Dialog open={adId !== null} title={title ?? t('ads.editor.title')} onClose={() => (dirty ? setAsking(true) : onClose())} wide>
       {adId ? (
         <AdEditor
           key={adId}
@@ -51,8 +53,8 @@ export function AdEditorDialog({
       ) : null}
       <ConfirmDialog
         open={asking}
-        title="Discard your changes?"
-        confirmLabel="Discard changes"
+        title={t('ads.editor.discardTitle')}
+        confirmLabel={t('ads.editor.discardConfirm')}
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
@@ -60,15 +62,16 @@ export function AdEditorDialog({
           onClose();
         }}
       >
-        What you changed in this ad since the last save is lost.
+        {t('ads.editor.discardText')}
       </ConfirmDialog>
     </Dialog>
   );
 }
 
 function EditorSkeleton() {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading the ad" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div role="status" aria-label={t('ads.editor.loading')} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="space-y-4">
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-20 w-40" />
@@ -97,6 +100,7 @@ function AdEditor({
   onChanged: (ad: AdDetail) => void;
   onDeleted: (id: string) => void;
 }) {
+  const t = useT();
   const resource = useResource(() => adsApi.get(adId), [adId]);
   useEffect(() => {
     if (resource.status === 'ready') onTitle(resource.data.name);
@@ -118,11 +122,11 @@ function AdEditor({
         if (before !== 'published' && after?.status === 'published')
           toast({
             tone: 'success',
-            message: `“${ad.name}” is on Instagram.`,
-            ...(after.permalink ? { action: { label: 'View the post', href: after.permalink } } : {}),
+            message: t('ads.editor.onInstagram', { name: ad.name }),
+            ...(after.permalink ? { action: { label: t('ads.editor.viewPost'), href: after.permalink } } : {}),
           });
         if (before !== 'failed' && after?.status === 'failed')
-          toast({ tone: 'error', message: `“${ad.name}” could not be published: ${after.error ?? 'the post failed.'}` });
+          toast({ tone: 'error', message: t('ads.editor.publishFailed', { name: ad.name, reason: after.error ?? t('ads.list.postFailed') }) });
       },
       () => {},
     );
@@ -142,11 +146,11 @@ function AdEditor({
   if (resource.status === 'error') {
     if (resource.error instanceof ApiError && resource.error.status === 404)
       return (
-        <Alert tone="warning" title="This ad does not exist (any more)">
-          It may have been deleted. Close this and pick another ad.
+        <Alert tone="warning" title={t('ads.editor.gone')}>
+          {t('ads.editor.goneText')}
         </Alert>
       );
-    return <LoadFailed title="The ad could not be loaded" onRetry={resource.reload} />;
+    return <LoadFailed title={t('ads.editor.loadFailed')} onRetry={resource.reload} />;
   }
   return (
     <LoadedEditor
@@ -186,6 +190,7 @@ function LoadedEditor({
   onDirty: (dirty: boolean) => void;
   onDeleted: (id: string) => void;
 }) {
+  const t = useT();
   const toast = useToast();
   const member = ad.role !== 'viewer';
   const canEdit = member && !archived;
@@ -210,7 +215,7 @@ function LoadedEditor({
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     if (saving || !dirty) return;
-    const errors = draftErrors(draft);
+    const errors = draftErrors(t, draft);
     if (Object.keys(errors).length > 0) {
       setTouched(new Set(Object.keys(draft)));
       return;
@@ -226,13 +231,13 @@ function LoadedEditor({
       onSaved(saved);
       toast({
         tone: 'success',
-        message: saved.status === 'in_review' && ad.status !== 'in_review' ? 'Saved. The ad went back to review.' : 'Ad saved.',
+        message: t(saved.status === 'in_review' && ad.status !== 'in_review' ? 'ads.editor.backToReview' : 'ads.editor.saved'),
       });
     } catch (e) {
       // A newer revision (details `_: ["revision:N"]`): offer to load it. Other refusals say what happened.
       if (e instanceof ApiError && e.status === 409 && (e.details?._ ?? []).some((d) => d.startsWith('revision:'))) setConflict(true);
       else {
-        setError({ message: errorMessage(e, 'The ad could not be saved. Try again.'), requestId: referenceOf(e) });
+        setError({ message: errorMessage(e, t('ads.editor.saveFailed')), requestId: referenceOf(e) });
         if (e instanceof ApiError && e.details) setServerErrors(Object.fromEntries(Object.entries(e.details).map(([key, messages]) => [key, messages[0]])));
       }
     } finally {
@@ -247,7 +252,7 @@ function LoadedEditor({
       setTouched(new Set());
       setConflict(false);
     } catch (e) {
-      toast({ tone: 'error', message: errorMessage(e, 'The latest version could not be loaded. Try again.') });
+      toast({ tone: 'error', message: errorMessage(e, t('ads.editor.latestFailed')) });
     }
   };
 
@@ -256,9 +261,9 @@ function LoadedEditor({
     try {
       const next = await adsApi.submit(ad.id);
       onSaved(next);
-      toast({ tone: 'success', message: 'Submitted for review. The project’s members were told.' });
+      toast({ tone: 'success', message: t('ads.editor.submitted') });
     } catch (e) {
-      toast({ tone: 'error', message: errorMessage(e, 'The ad could not be submitted. Try again.') });
+      toast({ tone: 'error', message: errorMessage(e, t('ads.editor.submitFailed')) });
     } finally {
       setSubmitting(false);
     }
@@ -268,10 +273,10 @@ function LoadedEditor({
     setDeleting('pending');
     try {
       await adsApi.remove(ad.id);
-      toast({ tone: 'success', message: `“${ad.name}” was deleted.` });
+      toast({ tone: 'success', message: t('ads.editor.deleted', { name: ad.name }) });
       onDeleted(ad.id);
     } catch (e) {
-      toast({ tone: 'error', message: errorMessage(e, 'The ad could not be deleted. Try again.') });
+      toast({ tone: 'error', message: errorMessage(e, t('ads.editor.deleteFailed')) });
       setDeleting(null);
     }
   };
@@ -280,30 +285,20 @@ function LoadedEditor({
 
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <form ref={formRef} noValidate onSubmit={(e) => void save(e)} className="min-w-0 space-y-4" aria-label="Ad copy and pictures">
+      <form ref={formRef} noValidate onSubmit={(e) => void save(e)} className="min-w-0 space-y-4" aria-label={t('ads.editor.form')}>
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <AdStatusBadge status={ad.status} />
-          <span className="text-zinc-500">Version {ad.revision}</span>
+          <span className="text-zinc-500">{t('ads.editor.version', { revision: ad.revision })}</span>
         </div>
-        {!member ? <Alert tone="info">You can view this ad and its reviews. Only editors of the project can change it.</Alert> : null}
-        {member && archived ? (
-          <Alert tone="info">
-            This project is archived, so its ads are read-only until its owner restores it. You can still cancel a scheduled post or revoke a preview link.
-          </Alert>
-        ) : null}
-        {canEdit && frozen ? (
-          <Alert tone="info">
-            {ad.status === 'published'
-              ? 'This ad is published: its copy and pictures stay as they were posted. Create a new ad to change them.'
-              : 'This ad is being published right now; it can be changed once that is done.'}
-          </Alert>
-        ) : null}
+        {!member ? <Alert tone="info">{t('ads.editor.viewerNote')}</Alert> : null}
+        {member && archived ? <Alert tone="info">{t('ads.editor.archivedNote')}</Alert> : null}
+        {canEdit && frozen ? <Alert tone="info">{t(ad.status === 'published' ? 'ads.editor.publishedNote' : 'ads.editor.publishingNote')}</Alert> : null}
         {conflict ? (
-          <Alert tone="warning" title="Someone else changed this ad meanwhile">
-            Your changes were not saved. Load their version to continue (your edits here are replaced), or copy your text first.
+          <Alert tone="warning" title={t('ads.editor.conflict')}>
+            {t('ads.editor.conflictText')}
             <div className="mt-2">
               <Button size="sm" variant="secondary" onClick={() => void loadLatest()}>
-                Load the latest version
+                {t('ads.editor.loadLatest')}
               </Button>
             </div>
           </Alert>
@@ -323,8 +318,8 @@ function LoadedEditor({
         />
         {canEdit && !frozen ? (
           <div className="sticky bottom-0 -mx-1 flex flex-wrap items-center gap-3 bg-white px-1 py-3 dark:bg-zinc-900">
-            <Button type="submit" pending={saving} pendingLabel="Saving…" disabled={!dirty}>
-              Save changes
+            <Button type="submit" pending={saving} pendingLabel={t('ads.editor.saving')} disabled={!dirty}>
+              {t('ads.editor.save')}
             </Button>
             {dirty ? (
               <Button
@@ -334,24 +329,24 @@ function LoadedEditor({
                   setTouched(new Set());
                 }}
               >
-                Discard
+                {t('ads.editor.discard')}
               </Button>
             ) : null}
             {dirty &&
             (ad.status === 'approved' || ad.status === 'scheduled') &&
             ('primaryText' in changes || 'creationIds' in changes || 'headline' in changes) ? (
-              <p className="text-sm text-amber-800 dark:text-amber-200">Saving sends the approved ad back to review.</p>
+              <p className="text-sm text-amber-800 dark:text-amber-200">{t('ads.editor.backToReviewNote')}</p>
             ) : null}
           </div>
         ) : null}
       </form>
-      <aside className="min-w-0 space-y-4" aria-label="Review and publishing">
+      <aside className="min-w-0 space-y-4" aria-label={t('ads.editor.aside')}>
         {canSubmit ? (
           <div className="space-y-2">
             <Button className="w-full" pending={submitting} disabled={dirty} onClick={() => void submit()}>
-              Submit for review
+              {t('ads.editor.submit')}
             </Button>
-            {dirty ? <p className="text-xs text-zinc-600 dark:text-zinc-400">Save your changes first.</p> : null}
+            {dirty ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('ads.editor.saveFirst')}</p> : null}
           </div>
         ) : null}
         <PreviewLinkSection ad={ad} canEdit={canEdit} canRevoke={member} onChanged={onSaved} />
@@ -367,19 +362,19 @@ function LoadedEditor({
         <ReviewsSection ad={ad} canReview={!archived} onReviewed={() => void reload()} />
         {canEdit ? (
           <Button variant="ghost" className="w-full text-red-700 dark:text-red-400" onClick={() => setDeleting('ask')}>
-            <Trash2 aria-hidden="true" className="size-4" /> Delete ad
+            <Trash2 aria-hidden="true" className="size-4" /> {t('ads.editor.delete')}
           </Button>
         ) : null}
       </aside>
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete “${ad.name}”?`}
-        confirmLabel="Delete ad"
+        title={t('ads.editor.deleteTitle', { name: ad.name })}
+        confirmLabel={t('ads.editor.delete')}
         pending={deleting === 'pending'}
         onCancel={() => setDeleting(null)}
         onConfirm={() => void remove()}
       >
-        The ad, its preview link and its reviews go; a scheduled post is canceled. Published Instagram posts stay on Instagram. The pictures stay in Creations.
+        {t('ads.editor.deleteText')}
       </ConfirmDialog>
     </div>
   );

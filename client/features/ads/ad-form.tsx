@@ -1,10 +1,10 @@
+import type { I18n } from '@lingui/core';
 import { useId, useState } from 'react';
 import {
   AD_LIMITS,
   CTAS,
-  CTA_LABELS,
   PLACEMENTS,
-  PLACEMENT_LABELS,
+  PLACEMENT_GUIDANCE,
   charCount,
   copyWarnings,
   hashtagsOf,
@@ -16,6 +16,7 @@ import {
 import { adUpdateInput, type AdDetail, type AdUpdateInput } from '#common/schemas/ads.ts';
 import { Button } from '#client/components/button.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 import { CreationPicker, useProjectCreations } from '#client/features/ads/creation-picker.tsx';
 import { KindField, kindsFor, pictureError } from '#client/features/ads/new-ad-dialog.tsx';
 
@@ -57,8 +58,8 @@ export function changesOf(ad: AdDetail, draft: Draft): Partial<Draft> {
   return changes as Partial<Draft>;
 }
 
-/** Field errors of a draft, checked with the server's schema (and the picture count for the kind). */
-export function draftErrors(draft: Draft): Partial<Record<keyof Draft, string>> {
+/** Field errors of a draft, checked with the server's schema (and the picture count for the kind, in the screen's language: `t`). */
+export function draftErrors(t: I18n['_'], draft: Draft): Partial<Record<keyof Draft, string>> {
   const errors: Partial<Record<keyof Draft, string>> = {};
   const parsed = adUpdateInput.safeParse(draft satisfies AdUpdateInput);
   if (!parsed.success)
@@ -66,17 +67,29 @@ export function draftErrors(draft: Draft): Partial<Record<keyof Draft, string>> 
       const key = issue.path[0] as keyof Draft;
       errors[key] ??= issue.message;
     }
-  const pictures = pictureError(draft.kind, draft.creationIds.length);
+  const pictures = pictureError(t, draft.kind, draft.creationIds.length);
   if (pictures) errors.creationIds ??= pictures;
   return errors;
 }
 
-function Warnings({ warnings, id }: { warnings: CopyWarning[]; id: string }) {
+/** A length warning in the screen's language: the placement shows about `limit` characters of the field, the draft has more. */
+function warningText(t: I18n['_'], warning: CopyWarning, draft: Draft): string {
+  const limit = PLACEMENT_GUIDANCE[warning.placement][warning.field] ?? 0;
+  return t('ads.form.warning', {
+    placement: t('ads.placement', { placement: warning.placement }),
+    limit,
+    field: warning.field,
+    count: charCount(draft[warning.field]),
+  });
+}
+
+function Warnings({ warnings, draft, id }: { warnings: CopyWarning[]; draft: Draft; id: string }) {
+  const t = useT();
   if (warnings.length === 0) return null;
   return (
     <ul id={id} className="mt-1.5 space-y-1 text-sm text-amber-800 dark:text-amber-200" aria-live="polite">
       {warnings.map((w) => (
-        <li key={`${w.field}-${w.placement}`}>⚠ {w.message}</li>
+        <li key={`${w.field}-${w.placement}`}>⚠ {warningText(t, w, draft)}</li>
       ))}
     </ul>
   );
@@ -107,10 +120,11 @@ export function AdForm({
   onTouch: (field: keyof Draft) => void;
   readOnly: boolean;
 }) {
+  const t = useT();
   const ids = useId();
   const [picking, setPicking] = useState(false);
   const creations = useProjectCreations(picking ? ad.projectId : '');
-  const errors = draftErrors(draft);
+  const errors = draftErrors(t, draft);
   const shown = (field: keyof Draft) => serverErrors[field] ?? (touched.has(field) ? errors[field] : undefined);
   const warnings = copyWarnings(draft, draft.placements);
   const warningsFor = (field: CopyWarning['field']) => warnings.filter((w) => w.field === field);
@@ -130,10 +144,10 @@ export function AdForm({
 
   return (
     <div className="min-w-0 space-y-5">
-      <TextField label="Name" {...bind('name')} />
+      <TextField label={t('ads.form.name')} {...bind('name')} />
 
       <fieldset className="min-w-0">
-        <legend className="mb-1.5 text-sm font-medium">Pictures</legend>
+        <legend className="mb-1.5 text-sm font-medium">{t('ads.form.pictures')}</legend>
         {picking ? (
           <>
             <CreationPicker
@@ -147,29 +161,31 @@ export function AdForm({
               }}
             />
             <Button variant="ghost" size="sm" className="mt-2" onClick={() => setPicking(false)}>
-              Done
+              {t('ads.form.done')}
             </Button>
           </>
         ) : (
           <div className="flex flex-wrap items-center gap-2">
-            <ul className="flex min-w-0 flex-wrap gap-2" aria-label="Pictures of the ad">
+            <ul className="flex min-w-0 flex-wrap gap-2" aria-label={t('ads.form.picturesOfAd')}>
               {draft.creationIds.map((id, index) => {
                 const item = ad.items.find((i) => i.creationId === id);
                 return (
                   <li key={id} className="relative size-20 overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-800">
                     {item ? (
-                      <img src={item.url} alt={`${index + 1}: ${item.name}`} className="size-full object-contain" />
+                      <img src={item.url} alt={t('ads.form.pictureAlt', { position: index + 1, name: item.name })} className="size-full object-contain" />
                     ) : (
-                      <span className="sr-only">Picture {index + 1}</span>
+                      <span className="sr-only">{t('ads.form.picture', { position: index + 1 })}</span>
                     )}
-                    {item?.deleted ? <span className="absolute inset-x-0 bottom-0 bg-red-600 px-1 text-center text-[10px] text-white">Deleted</span> : null}
+                    {item?.deleted ? (
+                      <span className="absolute inset-x-0 bottom-0 bg-red-600 px-1 text-center text-[10px] text-white">{t('ads.form.deleted')}</span>
+                    ) : null}
                   </li>
                 );
               })}
             </ul>
             {!readOnly ? (
               <Button variant="secondary" size="sm" onClick={() => setPicking(true)}>
-                Change pictures
+                {t('ads.form.changePictures')}
               </Button>
             ) : null}
           </div>
@@ -186,54 +202,54 @@ export function AdForm({
       <div>
         <TextAreaField
           id={`${ids}-pt`}
-          label="Primary text"
+          label={t('ads.form.primaryText')}
           rows={5}
           value={draft.primaryText}
           disabled={readOnly}
           error={errors.primaryText}
           aria-describedby={`${errors.primaryText ? `${ids}-pt-error ` : ''}${ids}-count ${ids}-pt-warnings`}
-          onChange={(e) => set('primaryText', e.currentTarget.value)}
+          onChange={(e) => onChange({ ...draft, primaryText: e.currentTarget.value })}
           onBlur={() => onTouch('primaryText')}
         />
         <p id={`${ids}-count`} className="mt-1 flex flex-wrap gap-x-3 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
           <span className={overChars ? 'font-semibold text-red-700 dark:text-red-400' : ''}>
-            {chars.toLocaleString('en')} / {AD_LIMITS.primaryText.toLocaleString('en')} characters
+            {t('ads.form.characters', { count: chars, max: AD_LIMITS.primaryText })}
           </span>
           <span className={overTags ? 'font-semibold text-red-700 dark:text-red-400' : ''}>
-            {tags} / {AD_LIMITS.hashtags} hashtags
+            {t('ads.form.hashtags', { count: tags, max: AD_LIMITS.hashtags })}
           </span>
         </p>
-        <Warnings id={`${ids}-pt-warnings`} warnings={warningsFor('primaryText')} />
+        <Warnings id={`${ids}-pt-warnings`} warnings={warningsFor('primaryText')} draft={draft} />
       </div>
 
       <div>
-        <TextField label="Headline" hint="About 40 characters show in full." {...bind('headline')} />
-        <Warnings id={`${ids}-hl-warnings`} warnings={warningsFor('headline')} />
+        <TextField label={t('ads.form.headline')} hint={t('ads.form.headlineHint')} {...bind('headline')} />
+        <Warnings id={`${ids}-hl-warnings`} warnings={warningsFor('headline')} draft={draft} />
       </div>
       <div>
-        <TextField label="Description" hint="Shown on Facebook feed under the headline." {...bind('description')} />
-        <Warnings id={`${ids}-ds-warnings`} warnings={warningsFor('description')} />
+        <TextField label={t('ads.form.description')} hint={t('ads.form.descriptionHint')} {...bind('description')} />
+        <Warnings id={`${ids}-ds-warnings`} warnings={warningsFor('description')} draft={draft} />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="min-w-0">
           <label htmlFor={`${ids}-cta`} className="mb-1.5 block text-sm font-medium">
-            Call to action
+            {t('ads.form.cta')}
           </label>
           <select id={`${ids}-cta`} className={selectClass} value={draft.cta} disabled={readOnly} onChange={(e) => set('cta', e.currentTarget.value as Cta)}>
             {CTAS.map((c) => (
               <option key={c} value={c}>
-                {CTA_LABELS[c]}
+                {t('ads.cta', { cta: c })}
               </option>
             ))}
           </select>
         </div>
-        <TextField label="Page name" className="min-w-0" {...bind('pageName')} />
+        <TextField label={t('ads.form.pageName')} className="min-w-0" {...bind('pageName')} />
       </div>
-      <TextField label="Destination URL" type="url" inputMode="url" placeholder="https://example.com/offer" {...bind('destinationUrl')} />
+      <TextField label={t('ads.form.destinationUrl')} type="url" inputMode="url" placeholder="https://example.com/offer" {...bind('destinationUrl')} />
 
       <fieldset className="min-w-0">
-        <legend className="mb-1.5 text-sm font-medium">Placements</legend>
+        <legend className="mb-1.5 text-sm font-medium">{t('ads.form.placements')}</legend>
         <div className="grid gap-2 text-sm sm:grid-cols-2">
           {PLACEMENTS.map((p) => (
             <label key={p} className="inline-flex items-center gap-2">
@@ -247,7 +263,7 @@ export function AdForm({
                   onTouch('placements');
                 }}
               />
-              {PLACEMENT_LABELS[p]}
+              {t('ads.placement', { placement: p })}
             </label>
           ))}
         </div>
@@ -259,7 +275,7 @@ export function AdForm({
       </fieldset>
       {ad.avatarUrl ? (
         <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-          <img src={ad.avatarUrl} alt="" className="size-8 rounded-full object-cover" /> The page’s picture is the brand kit’s logo.
+          <img src={ad.avatarUrl} alt="" className="size-8 rounded-full object-cover" /> {t('ads.form.avatar')}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
-import { AD_STATUS_LABELS, type AdStatus } from '#common/ads.ts';
+import type { AdStatus } from '#common/ads.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** Ad statuses as badges, in the colours of the shared status badges (DESIGN.md), plus "scheduled". */
 const styles: Record<AdStatus, string> = {
@@ -12,9 +13,10 @@ const styles: Record<AdStatus, string> = {
 };
 
 export function AdStatusBadge({ status }: { status: AdStatus }) {
+  const t = useT();
   return (
     <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${styles[status]}`}>
-      {AD_STATUS_LABELS[status]}
+      {t('ads.status', { status })}
     </span>
   );
 }

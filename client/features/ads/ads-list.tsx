@@ -1,9 +1,7 @@
 import { ExternalLink, Images, Megaphone } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AD_STATUSES, AD_STATUS_LABELS, PLACEMENT_LABELS, type AdStatus } from '#common/ads.ts';
-import { formatDate } from '#common/format.ts';
+import { AD_STATUSES, type AdStatus } from '#common/ads.ts';
 import type { AdSummary } from '#common/schemas/ads.ts';
-import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { NewButton } from '#client/components/new-button.tsx';
@@ -11,10 +9,12 @@ import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { RowsSkeleton } from '#client/components/skeleton.tsx';
 import { TitledSection } from '#client/components/titled-section.tsx';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import type { Paged } from '#client/lib/use-paged.ts';
 import { AdStatusBadge } from '#client/features/ads/ad-status.tsx';
 
-const KIND_LABELS = { single: 'Single image', carousel: 'Carousel', story: 'Story' } as const;
+const DATE_TIME = 'dateTime' as const;
 
 /** The status filter of the ads list, kept in the URL (`?status=`). */
 export function useAdStatusFilter(): [AdStatus | '', (status: AdStatus | '') => void] {
@@ -35,6 +35,7 @@ export function useAdStatusFilter(): [AdStatus | '', (status: AdStatus | '') => 
 }
 
 function StatusChips({ value, onChange }: { value: AdStatus | ''; onChange: (status: AdStatus | '') => void }) {
+  const t = useT();
   const chip = (active: boolean) =>
     `inline-flex h-8 items-center rounded-full px-3 text-sm font-medium ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${
       active
@@ -42,13 +43,13 @@ function StatusChips({ value, onChange }: { value: AdStatus | ''; onChange: (sta
         : 'bg-white text-zinc-700 ring-zinc-300 hover:bg-zinc-50 dark:bg-zinc-900 dark:text-zinc-300 dark:ring-zinc-700 dark:hover:bg-zinc-800'
     }`;
   return (
-    <div role="group" aria-label="Filter by status" className="mb-4 flex flex-wrap gap-2">
+    <div role="group" aria-label={t('ads.list.filter')} className="mb-4 flex flex-wrap gap-2">
       <button type="button" aria-pressed={value === ''} className={chip(value === '')} onClick={() => onChange('')}>
-        All
+        {t('ads.list.all')}
       </button>
       {AD_STATUSES.map((status) => (
         <button key={status} type="button" aria-pressed={value === status} className={chip(value === status)} onClick={() => onChange(status)}>
-          {AD_STATUS_LABELS[status]}
+          {t('ads.status', { status })}
         </button>
       ))}
     </div>
@@ -56,6 +57,8 @@ function StatusChips({ value, onChange }: { value: AdStatus | ''; onChange: (sta
 }
 
 function PostLine({ ad }: { ad: AdSummary }) {
+  const t = useT();
+  const format = useFormat();
   const post = ad.post;
   if (!post || post.status === 'canceled') return null;
   if (post.status === 'published' && post.permalink)
@@ -66,21 +69,24 @@ function PostLine({ ad }: { ad: AdSummary }) {
         rel="noreferrer"
         className="inline-flex items-center gap-1 text-xs font-medium text-accent-700 underline dark:text-accent-200"
       >
-        Published{post.publishedAt ? ` ${formatDate(post.publishedAt, 'dateTime')}` : ''} <ExternalLink aria-hidden="true" className="size-3" />
-        <span className="sr-only">(opens the post on Instagram)</span>
+        {post.publishedAt ? t('ads.list.publishedAt', { date: format.date(post.publishedAt, DATE_TIME) }) : t('ads.list.published')}{' '}
+        <ExternalLink aria-hidden="true" className="size-3" />
+        <span className="sr-only">{t('ads.list.opensPost')}</span>
       </a>
     );
   if (post.status === 'scheduled' || post.status === 'publishing')
     return (
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        {post.status === 'publishing' ? 'Publishing now' : `Scheduled for ${formatDate(post.scheduledAt, 'dateTime')}`}
+        {post.status === 'publishing' ? t('ads.list.publishingNow') : t('ads.list.scheduledFor', { date: format.date(post.scheduledAt, DATE_TIME) })}
       </p>
     );
-  if (post.status === 'failed') return <p className="text-xs text-red-700 dark:text-red-400">Not published: {post.error ?? 'the post failed.'}</p>;
+  if (post.status === 'failed')
+    return <p className="text-xs text-red-700 dark:text-red-400">{t('ads.list.notPublished', { reason: post.error ?? t('ads.list.postFailed') })}</p>;
   return null;
 }
 
 function AdRow({ ad, href }: { ad: AdSummary; href: string }) {
+  const t = useT();
   return (
     <li className="flex min-w-0 items-center gap-3 rounded-[var(--radius-card)] border border-zinc-200 bg-white p-3 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <div className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-md bg-zinc-100 dark:bg-zinc-800">
@@ -98,9 +104,10 @@ function AdRow({ ad, href }: { ad: AdSummary; href: string }) {
           <AdStatusBadge status={ad.status} />
         </div>
         <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-          {KIND_LABELS[ad.kind]}
-          {ad.kind === 'carousel' ? ` of ${ad.itemCount}` : ''} · {ad.placements.map((p) => PLACEMENT_LABELS[p]).join(', ')}
-          {ad.reviewCount > 0 ? ` · ${countOf(ad.reviewCount, 'review')}` : ''}
+          {t('ads.kind', { kind: ad.kind })}
+          {ad.kind === 'carousel' ? t('ads.list.carouselOf', { count: ad.itemCount }) : ''} ·{' '}
+          {ad.placements.map((placement) => t('ads.placement', { placement })).join(', ')}
+          {ad.reviewCount > 0 ? ` · ${t('ads.list.reviews', { count: ad.reviewCount })}` : ''}
         </p>
         {ad.headline ? <p className="truncate text-sm text-zinc-700 dark:text-zinc-300">{ad.headline}</p> : null}
         <PostLine ad={ad} />
@@ -124,41 +131,42 @@ export function AdsList({
   /** Offered when the user may create ads. */
   onNew: (() => void) | undefined;
 }) {
+  const t = useT();
   return (
     <TitledSection
       headingId="ads-heading"
-      title="Ads"
+      title={t('ads.list.title')}
       actions={
         onNew ? (
           <NewButton size="sm" onClick={onNew}>
-            New ad
+            {t('ads.list.new')}
           </NewButton>
         ) : null
       }
     >
       <StatusChips value={status} onChange={onStatus} />
-      {list.status === 'loading' ? <RowsSkeleton label="Loading ads" thumbnail /> : null}
-      {list.status === 'error' ? <LoadFailed title="The ads could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'loading' ? <RowsSkeleton label={t('ads.list.loading')} thumbnail /> : null}
+      {list.status === 'error' ? <LoadFailed title={t('ads.list.loadFailed')} onRetry={list.reload} /> : null}
       {list.status === 'ready' && list.items.length === 0 ? (
         status ? (
           <EmptyState
             icon={<Megaphone aria-hidden="true" className="size-8" />}
-            title={`No ads ${AD_STATUS_LABELS[status].toLowerCase()}`}
+            title={t('ads.list.noneWithStatus', { status })}
             action={
               <Button variant="secondary" onClick={() => onStatus('')}>
-                Show all ads
+                {t('ads.list.showAll')}
               </Button>
             }
           >
-            No ad of this project has this status right now.
+            {t('ads.list.noneWithStatusText')}
           </EmptyState>
         ) : (
           <EmptyState
             icon={<Megaphone aria-hidden="true" className="size-8" />}
-            title="No ads yet"
-            action={onNew ? <NewButton onClick={onNew}>New ad</NewButton> : undefined}
+            title={t('ads.list.empty')}
+            action={onNew ? <NewButton onClick={onNew}>{t('ads.list.new')}</NewButton> : undefined}
           >
-            Turn a creative or rendered pictures into an ad, share its preview for approval, then publish it to Instagram.
+            {t('ads.list.emptyText')}
           </EmptyState>
         )
       ) : null}

@@ -4,6 +4,7 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { Thumbnail } from '#client/components/thumbnail.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 
@@ -30,17 +31,17 @@ export function CreationPicker({
   max?: number;
   disabled?: boolean;
 }) {
+  const t = useT();
   if (list.status === 'loading')
     return (
-      <div role="status" aria-label="Loading pictures" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+      <div role="status" aria-label={t('ads.picker.loading')} className="grid grid-cols-3 gap-2 sm:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="aspect-square" />
         ))}
       </div>
     );
-  if (list.status === 'error') return <LoadFailed title="The pictures could not be loaded" onRetry={list.reload} />;
-  if (list.items.length === 0)
-    return <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing rendered in this project yet: render a creative to PNG in its editor first.</p>;
+  if (list.status === 'error') return <LoadFailed title={t('ads.picker.loadFailed')} onRetry={list.reload} />;
+  if (list.items.length === 0) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.picker.none')}</p>;
   const full = selected.length >= max;
   return (
     <div>

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { useState } from 'react';
 import { AD_KINDS, AD_LIMITS, type AdKind } from '#common/ads.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
@@ -8,12 +9,11 @@ import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 import { useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 import { CreationPicker, useProjectCreations } from '#client/features/ads/creation-picker.tsx';
-
-export const KIND_OPTIONS: Record<AdKind, string> = { single: 'Single image', carousel: 'Carousel', story: 'Story' };
 
 /** The ad's kind as radios (the new ad dialog, the ad's form): kinds its pictures do not allow are disabled. */
 export function KindField({
@@ -29,14 +29,15 @@ export function KindField({
   disabled?: boolean;
   onChange: (kind: AdKind) => void;
 }) {
+  const t = useT();
   return (
     <fieldset className="min-w-0">
-      <legend className="mb-1.5 text-sm font-medium">Kind</legend>
+      <legend className="mb-1.5 text-sm font-medium">{t('ads.new.kind')}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         {AD_KINDS.map((k) => (
           <label key={k} className="inline-flex items-center gap-2">
             <input type="radio" name={name} value={k} checked={value === k} disabled={disabled || !allowed.includes(k)} onChange={() => onChange(k)} />
-            {KIND_OPTIONS[k]}
+            {t('ads.kind', { kind: k })}
           </label>
         ))}
       </div>
@@ -50,12 +51,12 @@ export function kindsFor(count: number): AdKind[] {
   return ['carousel'];
 }
 
-/** What is wrong with a picture selection for a kind, or undefined. */
-export function pictureError(kind: AdKind, count: number): string | undefined {
-  if (count === 0) return 'Pick a picture.';
-  if (kind === 'carousel' && count < AD_LIMITS.carouselMin) return `A carousel needs at least ${AD_LIMITS.carouselMin} pictures.`;
-  if (kind === 'carousel' && count > AD_LIMITS.carouselMax) return `A carousel holds at most ${AD_LIMITS.carouselMax} pictures.`;
-  if (kind !== 'carousel' && count > 1) return `A ${kind === 'story' ? 'story' : 'single image ad'} has exactly one picture.`;
+/** What is wrong with a picture selection for a kind, or undefined (`t`: the screen's messages). */
+export function pictureError(t: I18n['_'], kind: AdKind, count: number): string | undefined {
+  if (count === 0) return t('ads.pictures.none');
+  if (kind === 'carousel' && count < AD_LIMITS.carouselMin) return t('ads.pictures.carouselMin', { min: AD_LIMITS.carouselMin });
+  if (kind === 'carousel' && count > AD_LIMITS.carouselMax) return t('ads.pictures.carouselMax', { max: AD_LIMITS.carouselMax });
+  if (kind !== 'carousel' && count > 1) return t('ads.pictures.one', { kind });
   return undefined;
 }
 
@@ -78,8 +79,9 @@ export function NewAdDialog({
   onClose: () => void;
   onCreated: (ad: AdDetail) => void;
 }) {
+  const t = useT();
   return (
-    <Dialog open={open} title="New ad" onClose={onClose} wide>
+    <Dialog open={open} title={t('ads.new.title')} onClose={onClose} wide>
       <NewAdForm projectId={projectId} creativeId={creativeId} creationIds={creationIds} onClose={onClose} onCreated={onCreated} />
     </Dialog>
   );
@@ -98,13 +100,14 @@ function NewAdForm({
   onClose: () => void;
   onCreated: (ad: AdDetail) => void;
 }) {
+  const t = useT();
   const [source, setSource] = useState<'creative' | 'creations'>(creativeId ? 'creative' : 'creations');
   const [creative, setCreative] = useState(creativeId ?? '');
   const [creativeError, setCreativeError] = useState<string>();
   const creatives = useResource(() => adsApi.creatives(projectId), [projectId]);
   const creativeOptions = creatives.status === 'ready' ? creatives.data.items : [];
   const creativeChoices = creativeOptions.map((c) => ({ value: c.id, label: c.name }));
-  if (creativeId && !creativeOptions.some((c) => c.id === creativeId)) creativeChoices.unshift({ value: creativeId, label: 'The creative you came from' });
+  if (creativeId && !creativeOptions.some((c) => c.id === creativeId)) creativeChoices.unshift({ value: creativeId, label: t('ads.new.cameFrom') });
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>(() => creationIds.slice(0, AD_LIMITS.carouselMax));
   const [kind, setKind] = useState<AdKind>(creationIds.length > 1 ? 'carousel' : 'single');
@@ -130,8 +133,8 @@ function NewAdForm({
       kind: effectiveKind,
       ...(source === 'creative' ? { creativeId: creative } : { creationIds: selected }),
     };
-    const problem = source === 'creations' ? pictureError(effectiveKind, selected.length) : undefined;
-    const noCreative = source === 'creative' && !creative ? 'Pick a creative.' : undefined;
+    const problem = source === 'creations' ? pictureError(t, effectiveKind, selected.length) : undefined;
+    const noCreative = source === 'creative' && !creative ? t('ads.new.pickCreativeError') : undefined;
     setCreativeError(noCreative);
     if (noCreative) return;
     const parsed = adCreateInput.safeParse(input);
@@ -140,21 +143,22 @@ function NewAdForm({
     setPicturesError(problem);
     if (problem || nameIssue || !parsed.success) return;
     setFormError(null);
-    await send(async () => onCreated(await adsApi.create(projectId, parsed.data)), 'The ad could not be created. Try again.');
+    await send(async () => onCreated(await adsApi.create(projectId, parsed.data)), t('ads.new.failed'));
   };
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <FormError error={formError} />
       <fieldset className="min-w-0">
-        <legend className="mb-1.5 text-sm font-medium">Make it from</legend>
+        <legend className="mb-1.5 text-sm font-medium">{t('ads.new.source')}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
           <label className="inline-flex items-center gap-2">
-            <input type="radio" name="source" checked={source === 'creative'} onChange={() => setSource('creative')} />A creative
+            <input type="radio" name="source" checked={source === 'creative'} onChange={() => setSource('creative')} />
+            {t('ads.new.fromCreative')}
           </label>
           <label className="inline-flex items-center gap-2">
             <input type="radio" name="source" checked={source === 'creations'} onChange={() => setSource('creations')} />
-            Rendered pictures
+            {t('ads.new.fromCreations')}
           </label>
         </div>
       </fieldset>
@@ -162,7 +166,7 @@ function NewAdForm({
         <div className="space-y-3">
           <div>
             <label htmlFor="new-ad-creative" className="mb-1.5 block text-sm font-medium">
-              Creative
+              {t('ads.new.creative')}
             </label>
             <select
               id="new-ad-creative"
@@ -175,7 +179,7 @@ function NewAdForm({
               }}
               className="block h-10 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-base shadow-sm dark:border-zinc-700 dark:bg-zinc-900 sm:text-sm"
             >
-              <SelectOptions empty={creatives.status === 'loading' ? 'Loading creatives…' : 'Pick a creative'} options={creativeChoices} />
+              <SelectOptions empty={t(creatives.status === 'loading' ? 'ads.new.loadingCreatives' : 'ads.new.pickCreative')} options={creativeChoices} />
             </select>
             {creativeError ? (
               <p id="new-ad-creative-error" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
@@ -184,20 +188,17 @@ function NewAdForm({
             ) : null}
             {creatives.status === 'error' ? (
               <button type="button" className="mt-1.5 text-sm font-medium underline" onClick={creatives.reload}>
-                The creatives could not be loaded. Try again
+                {t('ads.new.creativesFailed')}
               </button>
             ) : null}
           </div>
-          <Alert tone="info">
-            The ad uses the creative’s latest PNG of its current version. If that version has not been rendered yet, it is rendered now for{' '}
-            {CREDIT_COSTS.render} credit.
-          </Alert>
+          <Alert tone="info">{t('ads.new.renderNote', { credits: CREDIT_COSTS.render })}</Alert>
         </div>
       ) : (
         <fieldset className="min-w-0">
-          <legend className="mb-1.5 text-sm font-medium">Pictures</legend>
+          <legend className="mb-1.5 text-sm font-medium">{t('ads.new.pictures')}</legend>
           <p id="new-ad-pictures-hint" className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
-            One picture for an image or a story, 2–{AD_LIMITS.carouselMax} for a carousel, in the order you pick them.
+            {t('ads.new.picturesHint', { max: AD_LIMITS.carouselMax })}
           </p>
           <CreationPicker list={creations} selected={selected} onChange={pick} />
           {picturesError ? (
@@ -209,15 +210,15 @@ function NewAdForm({
       )}
       <KindField name="kind" value={effectiveKind} allowed={allowed} onChange={setKind} />
       <TextField
-        label="Name"
-        hint="Optional. For you and your team; customers see the ad itself."
+        label={t('ads.new.name')}
+        hint={t('ads.new.nameHint')}
         maxLength={AD_LIMITS.name}
         value={name}
         error={nameError}
         onChange={(e) => setName(e.currentTarget.value)}
       />
-      <DialogFormActions onCancel={onClose} pending={pending} pendingLabel="Creating…">
-        {source === 'creative' ? `Create ad · up to ${CREDIT_COSTS.render} credit` : 'Create ad'}
+      <DialogFormActions onCancel={onClose} pending={pending} pendingLabel={t('ads.new.creating')}>
+        {source === 'creative' ? t('ads.new.createFor', { credits: CREDIT_COSTS.render }) : t('ads.new.create')}
       </DialogFormActions>
     </form>
   );

@@ -1,6 +1,7 @@
 import { Bookmark, ChevronRight, Earth, Heart, MessageCircle, MoreHorizontal, Music2, Send, Share2, ThumbsUp, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { CTA_LABELS, charCount, type MockupAd, type MockupItem, type Placement } from '#common/ads.ts';
+import { charCount, type MockupAd, type MockupItem, type Placement } from '#common/ads.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** Characters of the caption Instagram and Facebook show before "… more" (about two lines on a phone). */
 export const CAPTION_FOLD = 125;
@@ -46,6 +47,7 @@ function Avatar({ ad, size = 32, ring = false }: { ad: MockupAd; size?: keyof ty
 
 /** The caption with Instagram's fold: the rest opens with "… more" (a <details>, no script). */
 function Caption({ lead, text }: { lead?: ReactNode; text: string }) {
+  const t = useT();
   if (!text) return lead ? <p className="text-sm">{lead}</p> : null;
   const { shown, folded } = foldCaption(text);
   if (!folded)
@@ -58,7 +60,7 @@ function Caption({ lead, text }: { lead?: ReactNode; text: string }) {
     <details className="group text-sm">
       <summary className="cursor-pointer list-none break-words group-open:hidden [&::-webkit-details-marker]:hidden">
         {lead} {shown}
-        <span className="text-zinc-500">… more</span>
+        <span className="text-zinc-500">{t('content.mockup.more')}</span>
       </summary>
       <p className="break-words whitespace-pre-line">
         {lead} {text}
@@ -72,6 +74,7 @@ function Caption({ lead, text }: { lead?: ReactNode; text: string }) {
  * snap and anchors: no script). `fit` crops to the frame (stories) or keeps the ratio.
  */
 function Pictures({ items, idPrefix, frame, dots = 'below' }: { items: MockupItem[]; idPrefix: string; frame?: string; dots?: 'below' | 'none' }) {
+  const t = useT();
   const img = (item: MockupItem, index: number) => {
     const picture = (className: string) => (
       <img
@@ -108,15 +111,15 @@ function Pictures({ items, idPrefix, frame, dots = 'below' }: { items: MockupIte
       <div
         className={`flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] ${frame ?? ''}`}
         role="group"
-        aria-roledescription="carousel"
-        aria-label={`${items.length} pictures`}
+        aria-roledescription={t('content.mockup.carousel')}
+        aria-label={t('content.mockup.pictures', { count: items.length })}
       >
         {items.map((item, index) => (
           <div
             key={index}
             id={`${idPrefix}-${index + 1}`}
             className="relative w-full shrink-0 snap-center"
-            aria-label={`Picture ${index + 1} of ${items.length}`}
+            aria-label={t('content.mockup.pictureOf', { position: index + 1, count: items.length })}
           >
             {img(item, index)}
             <span className="absolute top-2 right-2 rounded-full bg-zinc-900/70 px-2 py-0.5 text-xs font-medium text-white">
@@ -126,12 +129,12 @@ function Pictures({ items, idPrefix, frame, dots = 'below' }: { items: MockupIte
         ))}
       </div>
       {dots === 'below' ? (
-        <nav aria-label="Carousel pictures" className="flex justify-center gap-1.5 py-2">
+        <nav aria-label={t('content.mockup.dots')} className="flex justify-center gap-1.5 py-2">
           {items.map((_, index) => (
             <a
               key={index}
               href={`#${idPrefix}-${index + 1}`}
-              aria-label={`Show picture ${index + 1}`}
+              aria-label={t('content.mockup.showPicture', { position: index + 1 })}
               className="block size-2 rounded-full bg-zinc-300 hover:bg-accent-500 focus-visible:outline-2 focus-visible:outline-accent-600"
             />
           ))}
@@ -142,13 +145,15 @@ function Pictures({ items, idPrefix, frame, dots = 'below' }: { items: MockupIte
 }
 
 function Sponsored() {
-  return <span className="text-xs text-zinc-500">Sponsored</span>;
+  const t = useT();
+  return <span className="text-xs text-zinc-500">{t('content.mockup.sponsored')}</span>;
 }
 
 /** Instagram feed: header, the pictures, the call-to-action bar, actions, the folded caption. */
 export function InstagramFeedMockup({ ad }: { ad: MockupAd }) {
+  const t = useT();
   return (
-    <article className="overflow-hidden rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-sm" aria-label="Instagram feed post">
+    <article className="overflow-hidden rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-sm" aria-label={t('content.mockup.instagramFeed')}>
       <header className="flex items-center gap-2.5 px-3 py-2.5">
         <Avatar ad={ad} />
         <div className="min-w-0 flex-1 leading-tight">
@@ -174,11 +179,12 @@ export function InstagramFeedMockup({ ad }: { ad: MockupAd }) {
 
 /** The areas Meta asks to keep free of text in stories and reels (top 14 %, bottom 20 %). */
 function SafeZones() {
+  const t = useT();
   return (
     <div aria-hidden="true" className="safe-zone pointer-events-none absolute inset-0 hidden">
       <div className="absolute inset-x-0 top-0 h-[14%] border-b-2 border-dashed border-rose-400 bg-rose-500/35" />
       <div className="absolute inset-x-0 bottom-0 h-[20%] border-t-2 border-dashed border-rose-400 bg-rose-500/35" />
-      <p className="absolute top-[14%] left-2 mt-1 rounded bg-rose-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">Keep text out of the red areas</p>
+      <p className="absolute top-[14%] left-2 mt-1 rounded bg-rose-600 px-1.5 py-0.5 text-[10px] font-semibold text-white">{t('content.mockup.safeZones')}</p>
     </div>
   );
 }
@@ -195,9 +201,10 @@ function StoryFrame({ label, children }: { label: string; children: ReactNode })
 
 /** The ad's call to action: its button label, linking to its destination (none: a link without href). */
 function CtaLink({ ad, className, chevron = false }: { ad: MockupAd; className: string; chevron?: boolean }) {
+  const t = useT();
   return (
     <a href={ad.destinationUrl || undefined} rel="noopener noreferrer nofollow" className={className}>
-      {CTA_LABELS[ad.cta]}
+      {t('content.mockup.cta', { cta: ad.cta })}
       {chevron ? <ChevronRight aria-hidden="true" className="size-4" /> : null}
     </a>
   );
@@ -205,9 +212,10 @@ function CtaLink({ ad, className, chevron = false }: { ad: MockupAd; className: 
 
 /** Instagram story: a 9:16 frame with the progress bars, the account, and the call to action at the bottom. */
 export function InstagramStoryMockup({ ad }: { ad: MockupAd }) {
+  const t = useT();
   const segments = Math.max(1, ad.items.length);
   return (
-    <StoryFrame label="Instagram story">
+    <StoryFrame label={t('content.mockup.instagramStory')}>
       <Pictures items={ad.items} idPrefix="ig-story" frame="absolute inset-0 h-full" dots="none" />
       <div className="pointer-events-none absolute inset-x-0 top-0 bg-gradient-to-b from-black/50 to-transparent px-2.5 pt-2 pb-6">
         <div className="flex gap-1">
@@ -218,7 +226,7 @@ export function InstagramStoryMockup({ ad }: { ad: MockupAd }) {
         <div className="mt-2 flex items-center gap-2">
           <Avatar ad={ad} size={28} ring />
           <p className="min-w-0 truncate text-[13px] font-semibold">{ad.handle}</p>
-          <span className="text-xs text-white/80">Sponsored</span>
+          <span className="text-xs text-white/80">{t('content.mockup.sponsored')}</span>
           <MoreHorizontal aria-hidden="true" className="ml-auto size-5" />
           <X aria-hidden="true" className="size-5" />
         </div>
@@ -233,10 +241,12 @@ export function InstagramStoryMockup({ ad }: { ad: MockupAd }) {
 
 /** Instagram reels: a 9:16 frame with the action rail on the right and the caption at the bottom. */
 export function InstagramReelsMockup({ ad }: { ad: MockupAd }) {
+  const t = useT();
   const { shown, folded } = foldCaption(ad.primaryText, 72);
   return (
-    <StoryFrame label="Instagram reel">
+    <StoryFrame label={t('content.mockup.instagramReel')}>
       <Pictures items={ad.items.slice(0, 1)} idPrefix="ig-reels" frame="absolute inset-0 h-full" dots="none" />
+      {/* eslint-disable-next-line lingui/no-unlocalized-strings -- Instagram's own name of the tab, the same in every language */}
       <p className="absolute top-3 left-3 text-base font-semibold drop-shadow">Reels</p>
       <div className="absolute right-2 bottom-24 flex flex-col items-center gap-4 text-xs drop-shadow" aria-hidden="true">
         <Heart className="size-6" />
@@ -248,17 +258,17 @@ export function InstagramReelsMockup({ ad }: { ad: MockupAd }) {
         <div className="flex items-center gap-2">
           <Avatar ad={ad} size={26} ring />
           <p className="min-w-0 truncate text-[13px] font-semibold">{ad.handle}</p>
-          <span className="text-xs text-white/80">Sponsored</span>
+          <span className="text-xs text-white/80">{t('content.mockup.sponsored')}</span>
         </div>
         {ad.primaryText ? (
           <p className="mt-1.5 pr-10 text-[13px] leading-snug break-words">
             {shown}
-            {folded ? <span className="text-white/70">… more</span> : null}
+            {folded ? <span className="text-white/70">{t('content.mockup.more')}</span> : null}
           </p>
         ) : null}
         <CtaLink ad={ad} className="mt-2 flex items-center justify-between rounded-md bg-white/20 px-3 py-1.5 text-sm font-semibold backdrop-blur" chevron />
         <p className="mt-2 flex items-center gap-1 text-[11px] text-white/80">
-          <Music2 aria-hidden="true" className="size-3" /> Sponsored · Original audio
+          <Music2 aria-hidden="true" className="size-3" /> {t('content.mockup.sponsoredAudio')}
         </p>
       </div>
     </StoryFrame>
@@ -267,15 +277,16 @@ export function InstagramReelsMockup({ ad }: { ad: MockupAd }) {
 
 /** Facebook feed: the page, the primary text above the picture, and the link bar with headline and button. */
 export function FacebookFeedMockup({ ad }: { ad: MockupAd }) {
+  const t = useT();
   const host = hostOf(ad.destinationUrl);
   return (
-    <article className="overflow-hidden rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-sm" aria-label="Facebook feed post">
+    <article className="overflow-hidden rounded-xl border border-zinc-200 bg-white text-zinc-900 shadow-sm" aria-label={t('content.mockup.facebookFeed')}>
       <header className="flex items-center gap-2.5 px-3 pt-3">
         <Avatar ad={ad} size={40} />
         <div className="min-w-0 flex-1 leading-tight">
           <p className="truncate text-[15px] font-semibold">{ad.pageName}</p>
           <p className="flex items-center gap-1 text-xs text-zinc-500">
-            Sponsored · <Earth aria-hidden="true" className="size-3" />
+            {t('content.mockup.sponsored')} · <Earth aria-hidden="true" className="size-3" />
           </p>
         </div>
         <MoreHorizontal aria-hidden="true" className="size-5 text-zinc-600" />
@@ -294,13 +305,13 @@ export function FacebookFeedMockup({ ad }: { ad: MockupAd }) {
       </div>
       <div className="flex items-center justify-around border-t border-zinc-200 py-1.5 text-sm font-medium text-zinc-600" aria-hidden="true">
         <span className="flex items-center gap-1.5">
-          <ThumbsUp className="size-4" /> Like
+          <ThumbsUp className="size-4" /> {t('content.mockup.like')}
         </span>
         <span className="flex items-center gap-1.5">
-          <MessageCircle className="size-4" /> Comment
+          <MessageCircle className="size-4" /> {t('content.mockup.comment')}
         </span>
         <span className="flex items-center gap-1.5">
-          <Share2 className="size-4" /> Share
+          <Share2 className="size-4" /> {t('content.mockup.share')}
         </span>
       </div>
     </article>

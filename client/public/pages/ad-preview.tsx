@@ -1,7 +1,11 @@
-import { AD_STATUS_LABELS, PLACEMENT_LABELS, type AdStatus, type MockupAd, type Placement, type ReviewDecision } from '#common/ads.ts';
+import type { I18n } from '@lingui/core';
+import type { AdStatus, MockupAd, Placement, ReviewDecision } from '#common/ads.ts';
+import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
+import type { MessageIds } from '#common/i18n/register.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { Logo } from '#client/components/logo.tsx';
+import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import { MOCKUPS } from '#client/public/pages/ad-mockups.tsx';
 
 /** A review as the public page shows it: never the reviewer's email. */
@@ -39,22 +43,10 @@ export interface AdPreviewProps {
   decisions: readonly ReviewDecision[];
 }
 
-const DECISION_TEXT: Record<ReviewDecision, string> = {
-  approve: 'Approved',
-  request_changes: 'Requested changes',
-  comment: 'Commented',
-};
-
 const DECISION_STYLE: Record<ReviewDecision, string> = {
   approve: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   request_changes: 'bg-orange-50 text-orange-800 ring-orange-200',
   comment: 'bg-zinc-100 text-zinc-700 ring-zinc-200',
-};
-
-const SENT_TEXT: Record<ReviewDecision, string> = {
-  approve: 'Thank you — your approval was sent to the team.',
-  request_changes: 'Thank you — your change request was sent to the team.',
-  comment: 'Thank you — your comment was sent to the team.',
 };
 
 const STATUS_STYLE: Partial<Record<AdStatus, string>> = {
@@ -65,9 +57,10 @@ const STATUS_STYLE: Partial<Record<AdStatus, string>> = {
   scheduled: 'bg-sky-50 text-sky-800 ring-sky-200',
 };
 
-/** Dates as the same text for every visitor (the page, rendered without JavaScript, does not know their time zone). */
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+/** Dates as the same text for every visitor (the page, rendered without JavaScript, does not know their time zone), in the page's language. */
+function when(i18n: I18n, iso: string): string {
+  const date = new Date(iso).toLocaleString(INTL_LOCALES[i18n.locale as Locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  return i18n._('preview.reviews.date', { date });
 }
 
 const field =
@@ -81,15 +74,16 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
-const DECISION_BUTTONS: Record<ReviewDecision, { label: string; variant: 'primary' | 'secondary' | 'ghost' }> = {
-  approve: { label: 'Approve', variant: 'primary' },
-  request_changes: { label: 'Request changes', variant: 'secondary' },
-  comment: { label: 'Comment only', variant: 'ghost' },
+const DECISION_BUTTONS: Record<ReviewDecision, { label: MessageIds; variant: 'primary' | 'secondary' | 'ghost' }> = {
+  approve: { label: 'preview.form.approve', variant: 'primary' },
+  request_changes: { label: 'preview.form.requestChanges', variant: 'secondary' },
+  comment: { label: 'preview.form.commentOnly', variant: 'ghost' },
 };
 
 type ReviewFormProps = Pick<AdPreviewProps, 'previewId' | 'revision' | 'form' | 'member' | 'decisions'>;
 
 function ReviewForm({ previewId, revision, form, member, decisions }: ReviewFormProps) {
+  const t = useT();
   const commentOnly = decisions.length === 1 && decisions[0] === 'comment';
   const errors = form.errors ?? {};
   const values = form.values ?? {};
@@ -108,32 +102,33 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
       <input type="hidden" name="revision" value={String(revision)} />
       {member ? (
         <p className="text-sm text-zinc-700">
-          You review as <strong className="font-semibold break-words text-zinc-900">{member.name}</strong>,{' '}
-          {`${member.role} of this project.${commentOnly ? ' Viewers comment; approving the ad or requesting changes is up to its editors and owner.' : ''}`}
+          {t('preview.form.reviewAs')} <strong className="font-semibold break-words text-zinc-900">{member.name}</strong>,{' '}
+          {t('preview.form.roleOf', { role: member.role })}
+          {commentOnly ? ` ${t('preview.form.viewerNote')}` : null}
         </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="block text-sm font-medium text-zinc-800">
-            Your name
+            {t('preview.form.name')}
             <input name="name" required maxLength={80} autoComplete="name" defaultValue={values.name ?? ''} className={field} {...invalid('name')} />
             <FieldError id="name-error" message={errors.name} />
           </label>
           <label className="block text-sm font-medium text-zinc-800">
-            Email <span className="font-normal text-zinc-500">(optional, for replies)</span>
+            {t('preview.form.email')} <span className="font-normal text-zinc-500">{t('preview.form.emailHint')}</span>
             <input name="email" type="email" maxLength={254} autoComplete="email" defaultValue={values.email ?? ''} className={field} {...invalid('email')} />
             <FieldError id="email-error" message={errors.email} />
           </label>
         </div>
       )}
       <label className="block text-sm font-medium text-zinc-800">
-        Comment {commentOnly ? null : <span className="font-normal text-zinc-500">(needed when you request changes)</span>}
+        {t('preview.form.comment')} {commentOnly ? null : <span className="font-normal text-zinc-500">{t('preview.form.commentHint')}</span>}
         <textarea name="comment" rows={4} maxLength={2000} defaultValue={values.comment ?? ''} className={field} {...invalid('comment')} />
         <FieldError id="comment-error" message={errors.comment} />
       </label>
       {/* A field people never see: bots that fill every input give themselves away. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>
-          Leave this empty
+          {t('preview.form.honeypot')}
           <input name="website" tabIndex={-1} autoComplete="off" />
         </label>
       </div>
@@ -147,7 +142,7 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
             value={decision}
             className={buttonClass(commentOnly ? 'primary' : DECISION_BUTTONS[decision].variant, 'lg', 'sm:flex-1')}
           >
-            {commentOnly ? 'Comment' : DECISION_BUTTONS[decision].label}
+            {t(commentOnly ? 'preview.form.commentButton' : DECISION_BUTTONS[decision].label)}
           </button>
         ))}
       </div>
@@ -161,13 +156,15 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
  * the caption's "… more" is a <details>, the safe zones a checkbox, the form a plain post).
  */
 export function AdPreviewPage({ previewId, name, projectName, status, revision, placements, ad, reviews, form, member, decisions }: AdPreviewProps) {
+  const t = useT();
+  const i18n = useI18n();
   const vertical = placements.some((p) => p === 'instagram_story' || p === 'instagram_reels');
   return (
     <div className="min-h-screen bg-zinc-50 [&:has(#safe-zones:checked)_.safe-zone]:block">
       <header className="border-b border-zinc-200 bg-white">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Logo className="text-base text-zinc-900" />
-          <p className="text-sm text-zinc-500">Ad preview</p>
+          <p className="text-sm text-zinc-500">{t('preview.page.label')}</p>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
@@ -175,23 +172,23 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
           <div className="min-w-0">
             <p className="text-sm text-zinc-500">{projectName}</p>
             <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-zinc-900 sm:text-3xl">{name}</h1>
-            <p className="mt-1 text-sm text-zinc-600">Version {revision}</p>
+            <p className="mt-1 text-sm text-zinc-600">{t('preview.page.version', { revision })}</p>
           </div>
           <span
             className={`inline-flex items-center rounded-full px-2.5 py-1 text-sm font-medium ring-1 ring-inset ${STATUS_STYLE[status] ?? 'bg-zinc-100 text-zinc-700 ring-zinc-200'}`}
           >
-            {AD_STATUS_LABELS[status]}
+            {t('preview.page.status', { status })}
           </span>
         </div>
         {form.sent ? (
           <p role="status" className="mt-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-200 ring-inset">
-            {SENT_TEXT[form.sent]}
+            {t('preview.reviews.sent', { decision: form.sent })}
           </p>
         ) : null}
         {vertical ? (
           <p className="mt-4 flex items-center gap-2 text-sm text-zinc-700">
             <input id="safe-zones" type="checkbox" className="size-4 accent-accent-600" />
-            <label htmlFor="safe-zones">Show the safe zones of stories and reels</label>
+            <label htmlFor="safe-zones">{t('preview.page.safeZones')}</label>
           </p>
         ) : null}
         <div className="mt-6 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
@@ -200,7 +197,7 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
             return (
               <section key={placement} aria-labelledby={`${placement}-title`} className="mx-auto w-full max-w-[380px] min-w-0">
                 <h2 id={`${placement}-title`} className="mb-2 text-sm font-semibold text-zinc-700">
-                  {PLACEMENT_LABELS[placement]}
+                  {t('preview.page.placement', { placement })}
                 </h2>
                 <Mockup ad={ad} />
               </section>
@@ -209,26 +206,22 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
         </div>
         <section id="reviews" aria-labelledby="reviews-title" className="mx-auto mt-12 max-w-2xl">
           <h2 id="reviews-title" className="text-xl font-semibold text-zinc-900">
-            Review
+            {t('preview.reviews.title')}
           </h2>
           {reviews.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-600">
-              {decisions.includes('approve')
-                ? 'No reviews yet. Approve the ad, ask for changes, or leave a comment below.'
-                : 'No reviews yet. Leave a comment below.'}
-            </p>
+            <p className="mt-2 text-sm text-zinc-600">{t(decisions.includes('approve') ? 'preview.reviews.empty' : 'preview.reviews.emptyCommentOnly')}</p>
           ) : (
             <ol className="mt-4 space-y-3">
               {reviews.map((review) => (
                 <li key={review.id} className="rounded-lg border border-zinc-200 bg-white p-4">
                   <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                     <span className="font-semibold break-all text-zinc-900">{review.reviewerName}</span>
-                    {review.member ? <span className="text-xs text-zinc-500">team</span> : null}
+                    {review.member ? <span className="text-xs text-zinc-500">{t('preview.reviews.team')}</span> : null}
                     <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${DECISION_STYLE[review.decision]}`}>
-                      {DECISION_TEXT[review.decision]}
+                      {t('preview.reviews.decision', { decision: review.decision })}
                     </span>
                     <span className="text-xs text-zinc-500">
-                      version {review.revision} · <time dateTime={review.createdAt}>{when(review.createdAt)}</time>
+                      {t('preview.reviews.version', { revision: review.revision })} · <time dateTime={review.createdAt}>{when(i18n, review.createdAt)}</time>
                     </span>
                   </div>
                   {review.comment ? <p className="mt-2 text-sm break-words whitespace-pre-line text-zinc-800">{review.comment}</p> : null}
@@ -237,14 +230,15 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
             </ol>
           )}
           <div id="review" className="mt-6 scroll-mt-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6">
-            <h3 className="text-base font-semibold text-zinc-900">Your review of version {revision}</h3>
-            <p className="mt-1 mb-4 text-sm text-zinc-600">The team gets an email with your review. Nothing changes until you press a button.</p>
+            <h3 className="text-base font-semibold text-zinc-900">{t('preview.form.title', { revision })}</h3>
+            <p className="mt-1 mb-4 text-sm text-zinc-600">{t('preview.form.intro')}</p>
             <ReviewForm previewId={previewId} revision={revision} form={form} member={member} decisions={decisions} />
           </div>
         </section>
       </main>
       <footer className="border-t border-zinc-200 py-6 text-center text-xs text-zinc-500">
-        Shared with <a href="/">Adloom</a> · mock-ups are approximations of each platform
+        {t('preview.page.sharedWith')} {/* eslint-disable-next-line lingui/no-unlocalized-strings -- the product's name */}
+        <a href="/">Adloom</a> · {t('preview.page.approximations')}
       </footer>
     </div>
   );

@@ -2,6 +2,25 @@ import type { Translation } from '#common/i18n/catalog.ts';
 import type { en } from '#common/locales/content/en.ts';
 
 export const de: Translation<typeof en> = {
+  'content.mockup.more': '… mehr',
+  'content.mockup.sponsored': 'Gesponsert',
+  'content.mockup.sponsoredAudio': 'Gesponsert · Original-Audio',
+  'content.mockup.like': 'Gefällt mir',
+  'content.mockup.comment': 'Kommentieren',
+  'content.mockup.share': 'Teilen',
+  'content.mockup.carousel': 'Karussell',
+  'content.mockup.pictures': '{count, plural, one {# Bild} other {# Bilder}}',
+  'content.mockup.pictureOf': 'Bild {position} von {count}',
+  'content.mockup.dots': 'Bilder des Karussells',
+  'content.mockup.showPicture': 'Bild {position} zeigen',
+  'content.mockup.safeZones': 'Text aus den roten Bereichen heraushalten',
+  'content.mockup.instagramFeed': 'Instagram-Feed-Beitrag',
+  'content.mockup.instagramStory': 'Instagram-Story',
+  'content.mockup.instagramReel': 'Instagram-Reel',
+  'content.mockup.facebookFeed': 'Facebook-Feed-Beitrag',
+  'content.mockup.cta':
+    '{cta, select, learn_more {Mehr dazu} shop_now {Jetzt einkaufen} sign_up {Registrieren} book_now {Jetzt buchen} contact_us {Kontakt aufnehmen} download {Herunterladen} other {Mehr dazu}}',
+
   'content.countdown.days': 'Tage',
   'content.countdown.hours': 'Stunden',
   'content.countdown.minutes': 'Minuten',

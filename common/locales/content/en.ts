@@ -6,6 +6,26 @@ import type { Source } from '#common/i18n/catalog.ts';
  * visitor's or the author's. Rendered at the edge and in the editor's previews.
  */
 export const en = {
+  // The ad mock-ups (client/public/pages/ad-mockups.tsx): a platform's own words around the ad, on its preview page and in presentations
+  'content.mockup.more': '… more',
+  'content.mockup.sponsored': 'Sponsored',
+  'content.mockup.sponsoredAudio': 'Sponsored · Original audio',
+  'content.mockup.like': 'Like',
+  'content.mockup.comment': 'Comment',
+  'content.mockup.share': 'Share',
+  'content.mockup.carousel': 'carousel',
+  'content.mockup.pictures': '{count, plural, one {# picture} other {# pictures}}',
+  'content.mockup.pictureOf': 'Picture {position} of {count}',
+  'content.mockup.dots': 'Carousel pictures',
+  'content.mockup.showPicture': 'Show picture {position}',
+  'content.mockup.safeZones': 'Keep text out of the red areas',
+  'content.mockup.instagramFeed': 'Instagram feed post',
+  'content.mockup.instagramStory': 'Instagram story',
+  'content.mockup.instagramReel': 'Instagram reel',
+  'content.mockup.facebookFeed': 'Facebook feed post',
+  'content.mockup.cta':
+    '{cta, select, learn_more {Learn more} shop_now {Shop now} sign_up {Sign up} book_now {Book now} contact_us {Contact us} download {Download} other {Learn more}}',
+
   'content.countdown.days': 'Days',
   'content.countdown.hours': 'Hours',
   'content.countdown.minutes': 'Minutes',

@@ -1,4 +1,57 @@
 import type { Translation } from '#common/i18n/catalog.ts';
 import type { en } from '#common/locales/preview/en.ts';
 
-export const de: Translation<typeof en> = {};
+export const de: Translation<typeof en> = {
+  'preview.page.label': 'Anzeigenvorschau',
+  'preview.page.version': 'Version {revision}',
+  'preview.page.status':
+    '{status, select, draft {Entwurf} in_review {In Freigabe} approved {Freigegeben} changes_requested {Änderungen angefordert} scheduled {Geplant} published {Veröffentlicht} failed {Fehlgeschlagen} other {—}}',
+  'preview.page.placement':
+    '{placement, select, instagram_feed {Instagram-Feed} instagram_story {Instagram-Story} instagram_reels {Instagram-Reels} facebook_feed {Facebook-Feed} other {—}}',
+  'preview.page.safeZones': 'Sichere Bereiche von Storys und Reels zeigen',
+  'preview.page.pictureAlt': '{name}, Bild {position} von {count}',
+  'preview.page.sharedWith': 'Geteilt mit',
+  'preview.page.approximations': 'die Mock-ups zeigen jede Plattform annähernd',
+
+  'preview.reviews.title': 'Freigabe',
+  'preview.reviews.empty': 'Noch keine Rückmeldungen. Geben Sie die Anzeige frei, fordern Sie Änderungen an oder kommentieren Sie unten.',
+  'preview.reviews.emptyCommentOnly': 'Noch keine Rückmeldungen. Kommentieren Sie unten.',
+  'preview.reviews.team': 'Team',
+  'preview.reviews.decision': '{decision, select, approve {Freigegeben} request_changes {Änderungen angefordert} other {Kommentiert}}',
+  'preview.reviews.version': 'Version {revision}',
+  'preview.reviews.date': '{date} UTC',
+  'preview.reviews.sent':
+    '{decision, select, approve {Vielen Dank – Ihre Freigabe wurde an das Team gesendet.} request_changes {Vielen Dank – Ihre Änderungswünsche wurden an das Team gesendet.} other {Vielen Dank – Ihr Kommentar wurde an das Team gesendet.}}',
+
+  'preview.form.title': 'Ihre Rückmeldung zu Version {revision}',
+  'preview.form.intro': 'Das Team erhält Ihre Rückmeldung per E-Mail. Es ändert sich nichts, bevor Sie auf eine Schaltfläche klicken.',
+  'preview.form.reviewAs': 'Sie antworten als',
+  'preview.form.roleOf': '{role, select, owner {Inhaber} editor {Bearbeiter} other {Betrachter}} dieses Projekts.',
+  'preview.form.viewerNote': 'Betrachter kommentieren; die Anzeige freigeben oder Änderungen anfordern können ihre Bearbeiter und ihr Inhaber.',
+  'preview.form.name': 'Ihr Name',
+  'preview.form.email': 'E-Mail',
+  'preview.form.emailHint': '(optional, für Antworten)',
+  'preview.form.comment': 'Kommentar',
+  'preview.form.commentHint': '(nötig, wenn Sie Änderungen anfordern)',
+  'preview.form.honeypot': 'Dieses Feld leer lassen',
+  'preview.form.approve': 'Freigeben',
+  'preview.form.requestChanges': 'Änderungen anfordern',
+  'preview.form.commentOnly': 'Nur kommentieren',
+  'preview.form.commentButton': 'Kommentieren',
+
+  'preview.error.fix': 'Bitte korrigieren Sie die markierten Felder.',
+  'preview.error.decision': 'Wählen Sie Freigeben, Änderungen anfordern oder Kommentieren.',
+  'preview.error.name': 'Geben Sie Ihren Namen ein.',
+  'preview.error.max': 'Verwenden Sie höchstens {max, number} Zeichen.',
+  'preview.error.email': 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
+  'preview.error.emailLong': 'Diese E-Mail-Adresse ist zu lang.',
+  'preview.error.whatToChange': 'Schreiben Sie, was sich ändern soll.',
+  'preview.error.viewerOnly':
+    'Betrachter dieses Projekts können seine Anzeigen kommentieren; freigeben oder Änderungen anfordern können seine Bearbeiter und sein Inhaber.',
+  'preview.error.archived':
+    'Das Projekt dieser Anzeige ist archiviert, daher sind keine Rückmeldungen mehr möglich. Wenden Sie sich an das Team, das Ihnen den Link geschickt hat.',
+  'preview.error.tooMany': 'Zu viele Versuche. Versuchen Sie es in {minutes, plural, one {# Minute} other {# Minuten}} erneut.',
+  'preview.error.full':
+    'Diese Anzeige hat so viele Rückmeldungen erhalten, wie sie aufnehmen kann. Wenden Sie sich an das Team, das Ihnen den Link geschickt hat.',
+  'preview.error.unreadable': 'Das Formular konnte nicht gelesen werden. Bitte senden Sie es erneut.',
+};

@@ -4,4 +4,58 @@ import type { Source } from '#common/i18n/catalog.ts';
  * The ad preview page's messages (decision 0032): a customer's page, rendered by the worker in
  * the project's language (worker/lib/i18n.ts), not the visitor's.
  */
-export const en = {} as const satisfies Source;
+export const en = {
+  // The page: header, the ad's name and status, the mock-ups, the footer
+  'preview.page.label': 'Ad preview',
+  'preview.page.version': 'Version {revision}',
+  'preview.page.status':
+    '{status, select, draft {Draft} in_review {In review} approved {Approved} changes_requested {Changes requested} scheduled {Scheduled} published {Published} failed {Failed} other {—}}',
+  'preview.page.placement':
+    '{placement, select, instagram_feed {Instagram feed} instagram_story {Instagram story} instagram_reels {Instagram reels} facebook_feed {Facebook feed} other {—}}',
+  'preview.page.safeZones': 'Show the safe zones of stories and reels',
+  'preview.page.pictureAlt': '{name}, picture {position} of {count}',
+  'preview.page.sharedWith': 'Shared with',
+  'preview.page.approximations': 'mock-ups are approximations of each platform',
+
+  // The review thread
+  'preview.reviews.title': 'Review',
+  'preview.reviews.empty': 'No reviews yet. Approve the ad, ask for changes, or leave a comment below.',
+  'preview.reviews.emptyCommentOnly': 'No reviews yet. Leave a comment below.',
+  'preview.reviews.team': 'team',
+  'preview.reviews.decision': '{decision, select, approve {Approved} request_changes {Requested changes} other {Commented}}',
+  'preview.reviews.version': 'version {revision}',
+  'preview.reviews.date': '{date} UTC',
+  'preview.reviews.sent':
+    '{decision, select, approve {Thank you — your approval was sent to the team.} request_changes {Thank you — your change request was sent to the team.} other {Thank you — your comment was sent to the team.}}',
+
+  // The review form
+  'preview.form.title': 'Your review of version {revision}',
+  'preview.form.intro': 'The team gets an email with your review. Nothing changes until you press a button.',
+  'preview.form.reviewAs': 'You review as',
+  'preview.form.roleOf': '{role, select, owner {owner} editor {editor} other {viewer}} of this project.',
+  'preview.form.viewerNote': 'Viewers comment; approving the ad or requesting changes is up to its editors and owner.',
+  'preview.form.name': 'Your name',
+  'preview.form.email': 'Email',
+  'preview.form.emailHint': '(optional, for replies)',
+  'preview.form.comment': 'Comment',
+  'preview.form.commentHint': '(needed when you request changes)',
+  'preview.form.honeypot': 'Leave this empty',
+  'preview.form.approve': 'Approve',
+  'preview.form.requestChanges': 'Request changes',
+  'preview.form.commentOnly': 'Comment only',
+  'preview.form.commentButton': 'Comment',
+
+  // Why a review was refused
+  'preview.error.fix': 'Please correct the highlighted fields.',
+  'preview.error.decision': 'Pick approve, request changes or comment.',
+  'preview.error.name': 'Enter your name.',
+  'preview.error.max': 'Use at most {max, number} characters.',
+  'preview.error.email': 'Enter a valid email address, like name@example.com.',
+  'preview.error.emailLong': 'That email address is too long.',
+  'preview.error.whatToChange': 'Say what should change.',
+  'preview.error.viewerOnly': 'Viewers of this project can comment on its ads; approving them or requesting changes is up to its editors and owner.',
+  'preview.error.archived': 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.',
+  'preview.error.tooMany': 'Too many attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'preview.error.full': 'This ad has received as many reviews as it can take. Ask the team that sent you the link.',
+  'preview.error.unreadable': 'The form could not be read. Please send it again.',
+} as const satisfies Source;

@@ -1,24 +1,48 @@
+import type { I18n } from '@lingui/core';
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
-import { previewReviewForm } from '#common/schemas/ads.ts';
+import { I18nRoot } from '#client/lib/i18n-context.tsx';
 import { AdPreviewPage, type PreviewFormState } from '#client/public/pages/ad-preview.tsx';
 import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { formFailure } from '#worker/lib/forms.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { applyHeaders } from '#worker/lib/response.ts';
-import { validate } from '#worker/lib/validate.ts';
+import { parseOrThrow, validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderPage } from '#worker/ssr/render.ts';
+import { reviewFormFor } from '#worker/features/ads/preview/review-form.ts';
 import * as service from '#worker/features/ads/preview/service.ts';
 
 const previewQuery = z.object({ reviewed: z.optional(z.string()) });
 
-async function renderPreview(c: Context<AppEnv>, previewId: string, form: PreviewFormState, status: 200 | 400 | 403 | 413 | 415 | 422 | 429 = 200) {
-  const { meta, headers, ...page } = await service.previewPage(c.get('db'), previewId, new URL(c.req.url).origin, c.get('user'));
+/** The form as posted, checked with English messages: a refused one is checked again in the page's language (`refusal`). */
+const REVIEW_FORM = reviewFormFor(i18nFor('en'));
+
+/**
+ * The preview page in its project's language (issue 28 §2), whoever opens it: its words, dates
+ * and `<html lang>` (the meta's locale). `form` is made in that language too.
+ */
+async function renderPreview(
+  c: Context<AppEnv>,
+  previewId: string,
+  form: (i18n: I18n) => PreviewFormState | Promise<PreviewFormState>,
+  status: 200 | 400 | 403 | 413 | 415 | 422 | 429 = 200,
+) {
+  const { meta, headers, locale, ...page } = await service.previewPage(c.get('db'), previewId, new URL(c.req.url).origin, c.get('user'));
   applyHeaders(c, headers);
-  return renderPage(c, meta, <AdPreviewPage {...page} form={form} />, status);
+  const i18n = i18nFor(locale);
+  const state = await form(i18n);
+  return renderPage(
+    c,
+    meta,
+    <I18nRoot i18n={i18n}>
+      <AdPreviewPage {...page} form={state} />
+    </I18nRoot>,
+    status,
+  );
 }
 
 /** A member's decision their role does not give (403): the form again, saying so. */
@@ -26,50 +50,85 @@ function forbidden(error: unknown) {
   return error instanceof AppError && error.code === 'forbidden' ? { status: 403 as const, errors: {}, message: error.message, headers: undefined } : undefined;
 }
 
-/** The refused review form again, with what the visitor typed and why it was refused. */
+/** The field messages of a refused form in the page's language (the same rules, its words); the English ones when they agree it is fine. */
+async function fieldErrors(i18n: I18n, values: Record<string, string | undefined>, english: Record<string, string>): Promise<Record<string, string>> {
+  try {
+    await parseOrThrow(reviewFormFor(i18n), values);
+  } catch (error) {
+    const errors: Record<string, string> = {};
+    if (error instanceof AppError) for (const [key, messages] of Object.entries(error.details ?? {})) if (messages[0]) errors[key] = messages[0];
+    return errors;
+  }
+  return english;
+}
+
+/** Why a review was refused, in the page's language. */
+async function refusal(
+  i18n: I18n,
+  error: unknown,
+  failure: { status: number; errors: Record<string, string>; headers?: Record<string, string> | undefined },
+  values: Record<string, string | undefined>,
+) {
+  const code = error instanceof AppError ? error.code : undefined;
+  if (code === 'validation_failed') return { errors: await fieldErrors(i18n, values, failure.errors), formError: i18n._('preview.error.fix') };
+  if (code === 'forbidden') return { errors: {}, formError: i18n._('preview.error.viewerOnly') };
+  if (code === 'conflict') {
+    const archived = error instanceof AppError && error.message === service.ARCHIVED_MESSAGE;
+    return { errors: {}, formError: i18n._(archived ? 'preview.error.archived' : 'preview.error.full') };
+  }
+  if (code === 'rate_limited') {
+    const seconds = Number(failure.headers?.['Retry-After'] ?? 3600);
+    return { errors: {}, formError: i18n._('preview.error.tooMany', { minutes: Math.max(1, Math.ceil(seconds / 60)) }) };
+  }
+  return { errors: {}, formError: i18n._('preview.error.unreadable') };
+}
+
+/** The refused review form again, with what the visitor typed and why it was refused (in the page's language). */
 async function reviewRefused(c: Context<AppEnv>, error: unknown, values: Record<string, string | undefined>) {
   const failure = formFailure(error) ?? forbidden(error);
-  const previewId = c.req.param('previewId') ?? '';
+  const previewId = c.req.param().previewId ?? '';
   if (!failure || !service.isPreviewId(previewId)) return undefined;
   applyHeaders(c, failure.headers);
   const kept = { name: values.name ?? '', email: values.email ?? '', comment: values.comment ?? '' };
-  return renderPreview(c, previewId, { values: kept, errors: failure.errors, formError: failure.message }, failure.status);
+  return renderPreview(c, previewId, async (i18n) => ({ values: kept, ...(await refusal(i18n, error, failure, values)) }), failure.status);
 }
 
 /** The shareable ad preview at /preview (service.ts has its rules). */
 export const previewRoutes = new Hono<AppEnv>()
   .get('/:previewId', access('public'), validate('query', previewQuery), async (c) => {
-    const previewId = service.previewIdOf(c.req.param('previewId'));
+    const previewId = service.previewIdOf(c.req.param().previewId);
     const sent = service.sentDecision(c.req.valid('query').reviewed);
-    return renderPreview(c, previewId, sent ? { sent } : {});
+    return renderPreview(c, previewId, () => (sent ? { sent } : {}));
   })
   .get('/:previewId/image/:n', access('public'), async (c) => {
-    const file = await service.previewFile(c.get('db'), c.env.MEDIA, c.req.param('previewId'), { picture: c.req.param('n') });
+    const { previewId, n } = c.req.param();
+    const file = await service.previewFile(c.get('db'), c.env.MEDIA, previewId, { picture: n });
     return new Response(file.body, { headers: file.headers });
   })
   .get('/:previewId/avatar', access('public'), async (c) => {
-    const file = await service.previewFile(c.get('db'), c.env.MEDIA, c.req.param('previewId'), 'avatar');
+    const file = await service.previewFile(c.get('db'), c.env.MEDIA, c.req.param().previewId, 'avatar');
     return new Response(file.body, { headers: file.headers });
   })
   .post(
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a route's path
     '/:previewId/reviews',
     access('public'),
     async (c, next) => {
-      service.previewIdOf(c.req.param('previewId') ?? '');
+      service.previewIdOf(c.req.param().previewId ?? '');
       await next();
     },
-    validate('form', previewReviewForm, ({ error, values }, c) => reviewRefused(c, error, values)),
+    validate('form', REVIEW_FORM, ({ error, values }, c) => reviewRefused(c, error, values)),
     async (c) => {
       const input = c.req.valid('form');
       let target: string;
       try {
-        target = await service.submitReview(c.get('db'), mailerFor(c), c.req.param('previewId'), input, {
+        target = await service.submitReview(c.get('db'), mailerFor(c), c.req.param().previewId, input, {
           ip: requestMeta(c).ip,
           origin: new URL(c.req.url).origin,
           user: c.get('user'),
         });
       } catch (error) {
-        const page = await reviewRefused(c, error, { name: input.name, email: input.email, comment: input.comment });
+        const page = await reviewRefused(c, error, { decision: input.decision, name: input.name, email: input.email, comment: input.comment });
         if (!page) throw error;
         return page;
       }

@@ -1,4 +1,5 @@
 import { REVIEW_DECISIONS, charCount, decisionsFor, type MockupAd, type ReviewDecision } from '#common/ads.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import type { AdReview } from '#common/schemas/ads.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -6,6 +7,7 @@ import type { SessionUser } from '#worker/env.ts';
 import { clientNetwork } from '#worker/lib/client-network.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
 import { consume } from '#worker/lib/rate-limit.ts';
 import type { PageMeta } from '#worker/ssr/render.ts';
 import { adForPreview, memberReview, recordReview, refuseMemberReview, reviewsOf } from '#worker/features/ads/core/service.ts';
@@ -24,6 +26,8 @@ const PREVIEW_ID = /^[A-Za-z0-9_-]{22,64}$/;
 /** Reviews per visitor network (an IPv6 /64 is one) and hour: plenty for a customer, little for a script. */
 const REVIEW_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 const NOT_FOUND = 'This preview link does not exist or was revoked.';
+/** Why a review through the link is refused while the project is archived (the page says it in its own language). */
+export const ARCHIVED_MESSAGE = 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.';
 
 /** Whether `id` can be a preview id at all. */
 export function isPreviewId(id: string): boolean {
@@ -56,6 +60,7 @@ function handleOf(pageName: string): string {
 
 function mockupOf(found: Found, previewId: string): MockupAd {
   const { ad } = found;
+  const i18n = i18nFor(found.project.locale);
   const pageName = ad.pageName || found.project.name;
   return {
     kind: ad.kind,
@@ -71,7 +76,7 @@ function mockupOf(found: Found, previewId: string): MockupAd {
       url: `/preview/${previewId}/image/${index}`,
       width: item.width,
       height: item.height,
-      alt: found.items.length > 1 ? `${ad.name}, picture ${index + 1} of ${found.items.length}` : ad.name,
+      alt: found.items.length > 1 ? i18n._('preview.page.pictureAlt', { name: ad.name, position: index + 1, count: found.items.length }) : ad.name,
     })),
   };
 }
@@ -93,6 +98,8 @@ export interface PreviewPage {
   /** The page is kept out of search engines and their link graph. */
   headers: Record<string, string>;
   previewId: string;
+  /** The project's language (issue 28 §2): the page speaks the customer's language, not the visitor's. */
+  locale: Locale;
   name: string;
   projectName: string;
   status: Found['ad']['status'];
@@ -120,10 +127,12 @@ export async function previewPage(db: Db, previewId: string, origin: string, use
       title: `${found.ad.name} — ad preview`,
       description: summaryOf(found),
       noindex: true,
+      locale: found.project.locale,
       ...(first ? { image: { url: `${origin}/preview/${previewId}/image/0`, width: first.width, height: first.height, alt: found.ad.name } } : {}),
     },
     headers: { 'X-Robots-Tag': 'noindex, nofollow' },
     previewId,
+    locale: found.project.locale,
     name: found.ad.name,
     projectName: found.project.name,
     status: found.ad.status,
@@ -204,7 +213,7 @@ export async function submitReview(
   // The honeypot was filled: a bot. It sees the usual answer and nothing is stored.
   if (input.website) return done;
   // An archived project is read-only for its members; its customers cannot move it either.
-  if (found.project.archivedAt) throw new AppError('conflict', 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.');
+  if (found.project.archivedAt) throw new AppError('conflict', ARCHIVED_MESSAGE);
   const member = request.user && found.role ? { user: request.user, role: found.role, project: found.project } : null;
   // Refused before the try counts against the network's limit.
   if (member) refuseMemberReview(member, input.decision);
