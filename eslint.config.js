@@ -38,10 +38,6 @@ const NOT_YET_TRANSLATED = [
   'client/app/routes/presentations.tsx',
   'client/features/presentations/**',
   'client/presentations/**',
-  // projects: projects, media, Instagram
-  'client/app/routes/{projects,project,project-section,media,project-media}.tsx',
-  'client/features/{projects,media,instagram}/**',
-  'client/public/pages/instagram.tsx',
   // core: shared components and the app's frame
   'client/components/*.tsx',
   'client/app/{route-error,router,crumbs}.tsx',
@@ -53,7 +49,6 @@ const NOT_YET_TRANSLATED = [
   'worker/features/site/**',
   // each part's worker pages
   'worker/features/billing/**/*.tsx',
-  'worker/features/instagram/**/*.tsx',
   'worker/features/ads/**/*.tsx',
   'worker/features/funnels/**/*.tsx',
   'worker/features/presentations/**/*.tsx',

@@ -111,6 +111,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
 
   const logoUrl =
     kit.logoMediaId === null ? null : kit.logoMediaId === project.brandKit.logoMediaId ? project.logoUrl : picked?.id === kit.logoMediaId ? picked.url : null;
+  const fontLabels = { headingFont: t('projects.brandKit.headingFont'), bodyFont: t('projects.brandKit.bodyFont') };
   const setColor = (index: number, color: string) => setKit((k) => ({ ...k, colors: k.colors.map((c, i) => (i === index ? color : c)) }));
 
   return (
@@ -202,10 +203,10 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
         {/* Side by side only where the card is wide: in the project page's 22rem column two pickers cut the names. */}
         <div className="@container">
           <div className="grid grid-cols-1 gap-4 @md:grid-cols-2">
-            {(['headingFont', 'bodyFont'] as const).map((field) => (
+            {(Object.keys(fontLabels) as (keyof typeof fontLabels)[]).map((field) => (
               <FontPicker
                 key={field}
-                label={field === 'headingFont' ? t('projects.brandKit.headingFont') : t('projects.brandKit.bodyFont')}
+                label={fontLabels[field]}
                 labelClassName="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200"
                 value={kit[field]}
                 choices={BUNDLED_CHOICES}

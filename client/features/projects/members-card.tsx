@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { DateStyle } from '#common/format.ts';
 import { inviteInput, type MemberInfo, type ProjectDetail, type ProjectRole } from '#common/schemas/projects.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -18,6 +19,8 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { useUser } from '#client/lib/session.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 
+/** An invitation's expiry: a week away at most, so day and month say it. */
+const EXPIRY_STYLE: DateStyle = 'dayMonth';
 const smallSelect = 'h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900';
 
 type Pending = { kind: 'transfer' | 'remove' | 'leave'; member: MemberInfo } | null;
@@ -116,7 +119,7 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
                     <span className="min-w-0 truncate">
                       {invite.email}{' '}
                       <span className="text-xs text-zinc-500">
-                        {t('projects.members.inviteMeta', { role: t('projects.role', { role: invite.role }), date: format.date(invite.expiresAt, 'dayMonth') })}
+                        {t('projects.members.inviteMeta', { role: t('projects.role', { role: invite.role }), date: format.date(invite.expiresAt, EXPIRY_STYLE) })}
                       </span>
                     </span>
                     <Button

@@ -9,7 +9,7 @@ import { sandboxFeed } from '#worker/features/instagram/publish/service.ts';
 
 /** /instagram/sandbox/{accountId}: a sandbox account's published posts, newest first (public, server-rendered). */
 export const sandboxFeedPages = new Hono<AppEnv>().get('/sandbox/:accountId', access('public'), async (c) => {
-  const { username, posts } = await sandboxFeed(c.get('db'), c.env, c.req.param('accountId'));
+  const { username, posts } = await sandboxFeed(c.get('db'), c.env, c.req.param().accountId);
   const locale = localeOf(c);
   const i18n = i18nFor(locale);
   return renderPage(
