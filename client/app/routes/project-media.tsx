@@ -62,11 +62,7 @@ export default function ProjectMedia() {
               <Icon aria-hidden="true" className="size-5" />
             </button>
           ))}
-          {index >= 0 ? (
-            <span className="ml-1 text-xs text-zinc-500">
-              {t('media.detail.position', { index: index + 1, count: items.length })}
-            </span>
-          ) : null}
+          {index >= 0 ? <span className="ml-1 text-xs text-zinc-500">{t('media.detail.position', { index: index + 1, count: items.length })}</span> : null}
         </div>
         <CloseButton onClose={close} className="" />
       </div>

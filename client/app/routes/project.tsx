@@ -100,7 +100,9 @@ export default function Project() {
             ) : null}
             <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium dark:bg-zinc-800">{t('projects.role', { role: project.role })}</span>
             {project.archived ? (
-              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">{t('projects.page.archived')}</span>
+              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+                {t('projects.page.archived')}
+              </span>
             ) : null}
           </span>
         }

@@ -47,7 +47,11 @@ describe('the projects screens in German', () => {
       [`GET ${BASE}`]: { status: 200, body: projectDetail() },
       [`GET ${BASE}/members`]: {
         status: 200,
-        body: { items: [{ userId: 'user_aaaaaaaaaaaaaaaa', name: 'Olivia Owner', email: 'olivia@example.com', role: 'owner', joinedAt: '2026-01-01T00:00:00.000Z' }], invites: [], nextCursor: null },
+        body: {
+          items: [{ userId: 'user_aaaaaaaaaaaaaaaa', name: 'Olivia Owner', email: 'olivia@example.com', role: 'owner', joinedAt: '2026-01-01T00:00:00.000Z' }],
+          invites: [],
+          nextCursor: null,
+        },
       },
       [`GET ${BASE}/media`]: page([a, b]),
       [`GET ${BASE}/media/tags`]: { status: 200, body: { items: [], nextCursor: null } },

@@ -89,11 +89,7 @@ export default function Projects() {
       ) : null}
       <PageHeader
         title={t('projects.list.title')}
-        description={
-          limit === null
-            ? t('projects.list.descriptionUnlimited')
-            : t('projects.list.descriptionLimit', { plan: user.plan.name, limit })
-        }
+        description={limit === null ? t('projects.list.descriptionUnlimited') : t('projects.list.descriptionLimit', { plan: user.plan.name, limit })}
         actions={<NewButton onClick={() => setCreating(true)}>{t('projects.list.new')}</NewButton>}
       />
       <div role="tablist" aria-label={t('projects.list.tabs')} className="mb-5 inline-flex rounded-[var(--radius-control)] bg-zinc-100 p-1 dark:bg-zinc-800">
@@ -130,9 +126,7 @@ export default function Projects() {
           title={archived ? t('projects.list.emptyArchivedTitle') : t('projects.list.emptyTitle')}
           action={archived ? undefined : <Button onClick={() => setCreating(true)}>{t('projects.list.createFirst')}</Button>}
         >
-          {archived
-            ? t('projects.list.emptyArchivedText')
-            : t('projects.list.emptyText')}
+          {archived ? t('projects.list.emptyArchivedText') : t('projects.list.emptyText')}
         </EmptyState>
       ) : null}
       {items.length > 0 ? (

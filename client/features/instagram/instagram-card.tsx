@@ -126,11 +126,7 @@ export function InstagramCard({
                 </p>
               </div>
             </div>
-            {account.sandbox ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                {t('instagram.card.sandboxNote')}
-              </p>
-            ) : null}
+            {account.sandbox ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('instagram.card.sandboxNote')}</p> : null}
             {account.status === 'broken' ? (
               <Alert tone="warning" title={t('instagram.card.brokenTitle')}>
                 <p className="flex gap-2">
@@ -164,9 +160,7 @@ export function InstagramCard({
           </>
         ) : (
           <>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {t('instagram.card.intro')}
-            </p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('instagram.card.intro')}</p>
             {isOwner && archived ? (
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('instagram.card.archivedConnect')}</p>
             ) : isOwner ? (

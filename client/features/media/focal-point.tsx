@@ -78,9 +78,7 @@ export function FocalPointPicker({
           style={{ left: `${point.x}%`, top: `${point.y}%` }}
         />
       </div>
-      <p className="mt-2 text-center text-xs text-zinc-600 dark:text-zinc-400">
-        {disabled ? label : t('media.focal.help', { value: label })}
-      </p>
+      <p className="mt-2 text-center text-xs text-zinc-600 dark:text-zinc-400">{disabled ? label : t('media.focal.help', { value: label })}</p>
     </div>
   );
 }

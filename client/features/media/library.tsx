@@ -128,7 +128,12 @@ export function Library({
               className={`${control} w-full pl-8 sm:w-56`}
             />
           </label>
-          <select aria-label={t('media.library.type')} className={`${control} min-w-0`} value={type ?? ''} onChange={(e) => setFilter('type', e.currentTarget.value)}>
+          <select
+            aria-label={t('media.library.type')}
+            className={`${control} min-w-0`}
+            value={type ?? ''}
+            onChange={(e) => setFilter('type', e.currentTarget.value)}
+          >
             <option value="">{t('media.library.allTypes')}</option>
             <option value="image">{t('media.library.images')}</option>
             <option value="video">{t('media.library.videos')}</option>
@@ -170,7 +175,12 @@ export function Library({
       <MessageAlert message={refusal} tone="warning" title={t('media.library.keptTitle')} />
 
       {list.status === 'loading' ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" role="status" aria-busy="true" aria-label={t('media.library.loading')}>
+        <div
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
+          role="status"
+          aria-busy="true"
+          aria-label={t('media.library.loading')}
+        >
           {Array.from({ length: 10 }, (_, i) => (
             <Skeleton key={i} className="aspect-[4/5] rounded-[var(--radius-card)]" />
           ))}
@@ -196,9 +206,7 @@ export function Library({
             {t('media.library.noMatchText')}
           </EmptyState>
         ) : (
-          <EmptyState title={t('media.library.emptyTitle')}>
-            {canEdit ? t('media.library.emptyText') : t('media.library.emptyViewerText')}
-          </EmptyState>
+          <EmptyState title={t('media.library.emptyTitle')}>{canEdit ? t('media.library.emptyText') : t('media.library.emptyViewerText')}</EmptyState>
         )
       ) : null}
       {items.length > 0 ? (
@@ -230,7 +238,8 @@ export function Library({
           try {
             const result = await mediaApi.removeMany(projectId, [...selected]);
             if (result.deleted.length) toast({ tone: 'success', message: t('media.library.deleted', { count: result.deleted.length }) });
-            if (result.refused.length) setRefusal(result.refused.map((r) => t('media.library.stillUsed', { name: r.name, places: r.usedBy.join('; ') })).join(' '));
+            if (result.refused.length)
+              setRefusal(result.refused.map((r) => t('media.library.stillUsed', { name: r.name, places: r.usedBy.join('; ') })).join(' '));
             setSelected(new Set());
             changed();
           } catch (e) {

@@ -250,9 +250,7 @@ function DetailForm({
         onCancel={() => setConfirming(false)}
         onConfirm={remove}
       >
-        {item.usedBy.length > 0
-          ? t('media.detail.deleteStillUsed', { places: item.usedBy.map((u) => u.label).join('; ') })
-          : t('media.detail.deleteText')}
+        {item.usedBy.length > 0 ? t('media.detail.deleteStillUsed', { places: item.usedBy.map((u) => u.label).join('; ') }) : t('media.detail.deleteText')}
       </ConfirmDialog>
     </div>
   );

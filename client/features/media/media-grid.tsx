@@ -65,7 +65,13 @@ export function MediaGrid({
                     : 'border-zinc-300 opacity-0 group-hover:opacity-100 focus-within:opacity-100 dark:border-zinc-600'
                 } ${selected.size > 0 ? 'opacity-100' : ''}`}
               >
-                <input type="checkbox" className="sr-only" checked={isSelected} onChange={() => onToggle(item.id)} aria-label={t('media.grid.select', { name: item.name })} />
+                <input
+                  type="checkbox"
+                  className="sr-only"
+                  checked={isSelected}
+                  onChange={() => onToggle(item.id)}
+                  aria-label={t('media.grid.select', { name: item.name })}
+                />
                 {isSelected ? <Check aria-hidden="true" className="size-4 text-accent-700" /> : null}
               </label>
             ) : null}

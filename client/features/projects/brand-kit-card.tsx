@@ -127,7 +127,11 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           <p className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('projects.brandKit.logo')}</p>
           <div className="flex items-center gap-3">
             {logoUrl ? (
-              <img src={logoUrl} alt={t('projects.brandKit.logo')} className="size-14 rounded-lg border border-zinc-200 bg-white object-contain dark:border-zinc-700" />
+              <img
+                src={logoUrl}
+                alt={t('projects.brandKit.logo')}
+                className="size-14 rounded-lg border border-zinc-200 bg-white object-contain dark:border-zinc-700"
+              />
             ) : (
               <div className="grid size-14 place-items-center rounded-lg border border-dashed border-zinc-300 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
                 {t('projects.brandKit.noLogo')}

@@ -43,7 +43,14 @@ export function BrandReadDialog({
             return Promise.resolve();
           })}
         >
-          <TextField label={t('projects.brandRead.website')} type="url" placeholder="https://" className="min-w-0 flex-1" data-autofocus {...form.field('url')} />
+          <TextField
+            label={t('projects.brandRead.website')}
+            type="url"
+            placeholder="https://"
+            className="min-w-0 flex-1"
+            data-autofocus
+            {...form.field('url')}
+          />
           <Button type="submit" variant={url === null ? 'primary' : 'secondary'} className="sm:mt-7">
             {t('projects.brandRead.read')}
           </Button>

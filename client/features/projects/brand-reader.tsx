@@ -47,9 +47,7 @@ export function BrandReader({
   if (read.status === 'loading') {
     return (
       <div ref={focusOnMount} tabIndex={-1} role="status" aria-busy="true" className="space-y-3 py-2 focus:outline-none">
-        <p className="text-sm break-words text-zinc-700 dark:text-zinc-300">
-          {t('projects.brandRead.reading', { site: siteName(url) })}
-        </p>
+        <p className="text-sm break-words text-zinc-700 dark:text-zinc-300">{t('projects.brandRead.reading', { site: siteName(url) })}</p>
         <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800">
           <div className="h-full w-1/3 animate-pulse rounded-full bg-accent-600 motion-reduce:animate-none" />
         </div>

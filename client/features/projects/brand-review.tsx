@@ -47,7 +47,8 @@ function FontChoice({
   return (
     <div className="min-w-0 space-y-2">
       <Keep checked={choice.keep} onChange={(keep) => onChange({ ...choice, keep })}>
-        {t(role === 'heading' ? 'projects.brandReview.useHeading' : 'projects.brandReview.useBody')} <span style={{ fontFamily: previewFamily(choice.fontId) }}>{fontById(choice.fontId).name}</span>
+        {t(role === 'heading' ? 'projects.brandReview.useHeading' : 'projects.brandReview.useBody')}{' '}
+        <span style={{ fontFamily: previewFamily(choice.fontId) }}>{fontById(choice.fontId).name}</span>
       </Keep>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {t(found.fontId === null ? 'projects.brandReview.siteFontMissing' : 'projects.brandReview.siteFont', { family: found.family })}
@@ -136,9 +137,7 @@ export function BrandReview({
         <h3 ref={headingRef} tabIndex={-1} className="text-base font-semibold break-words focus:outline-none">
           {empty ? t('projects.brandReview.emptyTitle', { site }) : t('projects.brandReview.title', { site })}
         </h3>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          {empty ? t('projects.brandReview.emptyText') : t('projects.brandReview.text')}
-        </p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{empty ? t('projects.brandReview.emptyText') : t('projects.brandReview.text')}</p>
       </div>
 
       {proposal.warnings.length > 0 ? (
@@ -188,9 +187,7 @@ export function BrandReview({
       {proposal.colors.length > 0 ? (
         <fieldset className={section}>
           <legend className={legend}>{t('projects.brandReview.colors')}</legend>
-          {base.colors.length > 0 ? (
-            <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">{t('projects.brandReview.colorsReplace')}</p>
-          ) : null}
+          {base.colors.length > 0 ? <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">{t('projects.brandReview.colorsReplace')}</p> : null}
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {proposal.colors.map((color) => (
               <li key={color.hex} className="flex min-w-0 items-center gap-2">

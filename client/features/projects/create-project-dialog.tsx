@@ -77,13 +77,7 @@ export function CreateProjectDialog({ open, onClose, first = false }: { open: bo
           {...form.field('description')}
           className="[&_textarea]:min-h-20"
         />
-        <TextField
-          label={t('projects.create.website')}
-          type="url"
-          placeholder="https://"
-          hint={t('projects.create.websiteHint')}
-          {...form.field('website')}
-        />
+        <TextField label={t('projects.create.website')} type="url" placeholder="https://" hint={t('projects.create.websiteHint')} {...form.field('website')} />
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={onClose}>
             {t('projects.create.cancel')}

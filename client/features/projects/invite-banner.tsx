@@ -31,11 +31,7 @@ export function InviteBanner({ token, onDone }: { token: string; onDone: () => v
   const data = invite.data;
   if (data.status !== 'open') {
     return (
-      <Alert
-        tone="warning"
-        title={t('projects.invite.closedTitle', { status: data.status })}
-        className="mb-6"
-      >
+      <Alert tone="warning" title={t('projects.invite.closedTitle', { status: data.status })} className="mb-6">
         {data.inviterName
           ? t('projects.invite.closedText', { inviter: data.inviterName, project: data.projectName })
           : t('projects.invite.closedTextOwner', { project: data.projectName })}
@@ -52,9 +48,7 @@ export function InviteBanner({ token, onDone }: { token: string; onDone: () => v
             : t('projects.invite.titleSomeone', { project: data.projectName })}
         </h2>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {data.forYou
-            ? t('projects.invite.joinAs', { role: data.role })
-            : t('projects.invite.otherAddress', { email: data.email, me: user?.email ?? '' })}
+          {data.forYou ? t('projects.invite.joinAs', { role: data.role }) : t('projects.invite.otherAddress', { email: data.email, me: user?.email ?? '' })}
         </p>
         {error ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">{error}</p> : null}
       </div>

@@ -56,6 +56,6 @@ describe('the project’s language in its settings', () => {
     await userEvent.setup().selectOptions(select, 'de');
     expect(await screen.findByRole('alert')).toBeTruthy();
     await waitFor(() => expect(select).toHaveProperty('disabled', false));
-    expect((select as HTMLSelectElement).value).toBe('en');
+    expect(select).toHaveProperty('value', 'en');
   });
 });

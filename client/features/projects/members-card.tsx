@@ -93,12 +93,19 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
                           <option value="viewer">{t('projects.role', { role: 'viewer' })}</option>
                           <option value="owner">{t('projects.members.ownerTransfer')}</option>
                         </select>
-                        <Button variant="ghost" size="sm" onClick={() => setPending({ kind: 'remove', member })} aria-label={t('projects.members.removeLabel', { name: member.name })}>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setPending({ kind: 'remove', member })}
+                          aria-label={t('projects.members.removeLabel', { name: member.name })}
+                        >
                           {t('projects.members.remove')}
                         </Button>
                       </>
                     ) : (
-                      <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium dark:bg-zinc-800">{t('projects.role', { role: member.role })}</span>
+                      <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium dark:bg-zinc-800">
+                        {t('projects.role', { role: member.role })}
+                      </span>
                     )}
                     {isMe && member.role !== 'owner' ? (
                       <Button variant="ghost" size="sm" onClick={() => setPending({ kind: 'leave', member })}>
@@ -119,7 +126,10 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
                     <span className="min-w-0 truncate">
                       {invite.email}{' '}
                       <span className="text-xs text-zinc-500">
-                        {t('projects.members.inviteMeta', { role: t('projects.role', { role: invite.role }), date: format.date(invite.expiresAt, EXPIRY_STYLE) })}
+                        {t('projects.members.inviteMeta', {
+                          role: t('projects.role', { role: invite.role }),
+                          date: format.date(invite.expiresAt, EXPIRY_STYLE),
+                        })}
                       </span>
                     </span>
                     <Button
@@ -150,7 +160,13 @@ export function MembersCard({ project, onChanged }: { project: ProjectDetail; on
         >
           <FormError error={form.formError} />
           <div className="flex flex-wrap items-end gap-2">
-            <TextField label={t('projects.members.inviteEmail')} type="email" placeholder="name@customer.com" className="min-w-48 flex-1" {...form.field('email')} />
+            <TextField
+              label={t('projects.members.inviteEmail')}
+              type="email"
+              placeholder="name@customer.com"
+              className="min-w-48 flex-1"
+              {...form.field('email')}
+            />
             <label className="block">
               <span className="sr-only">{t('projects.members.inviteRole')}</span>
               <select className={`${smallSelect} h-10`} value={form.values.role} onChange={form.field('role').onChange}>

@@ -78,7 +78,12 @@ export function SettingsDialog({
           })}
         >
           <FormError error={form.formError} />
-          <TextField label={t('projects.settings.name')} readOnly={!isOwner} hint={isOwner ? undefined : t('projects.settings.nameOwnerOnly')} {...form.field('name')} />
+          <TextField
+            label={t('projects.settings.name')}
+            readOnly={!isOwner}
+            hint={isOwner ? undefined : t('projects.settings.nameOwnerOnly')}
+            {...form.field('name')}
+          />
           <TextAreaField label={t('projects.settings.description')} rows={3} {...form.field('description')} className="[&_textarea]:min-h-20" />
           <TextField label={t('projects.settings.website')} type="url" placeholder="https://" {...form.field('website')} />
           <div className="flex justify-end">
@@ -97,9 +102,7 @@ export function SettingsDialog({
           <div className="flex items-center justify-between gap-4">
             <div>
               <h3 className="text-sm font-semibold">{project.archived ? t('projects.settings.restoreTitle') : t('projects.settings.archiveTitle')}</h3>
-              <p className="text-xs text-zinc-500">
-                {project.archived ? t('projects.settings.restoreText') : t('projects.settings.archiveText')}
-              </p>
+              <p className="text-xs text-zinc-500">{project.archived ? t('projects.settings.restoreText') : t('projects.settings.archiveText')}</p>
             </div>
             <Button variant="secondary" size="sm" pending={busy === 'archive'} onClick={archive}>
               {project.archived ? t('projects.settings.restore') : t('projects.settings.archive')}
@@ -107,9 +110,7 @@ export function SettingsDialog({
           </div>
           <div className="rounded-[var(--radius-control)] border border-red-200 p-4 dark:border-red-900">
             <h3 className="text-sm font-semibold text-red-800 dark:text-red-300">{t('projects.settings.deleteTitle')}</h3>
-            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-              {t('projects.settings.deleteText', { count: project.counts.media })}
-            </p>
+            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{t('projects.settings.deleteText', { count: project.counts.media })}</p>
             <TextField
               label={t('projects.settings.deleteConfirm', { name: project.name })}
               value={confirmName}

@@ -148,8 +148,7 @@ export const de: Translation<typeof en> = {
   'projects.members.transferred': '{name} ist jetzt Inhaber des Projekts.',
   'projects.members.left': 'Sie haben „{project}“ verlassen.',
   'projects.members.removed': '{name} wurde entfernt.',
-  'projects.members.transferText':
-    'Die Person erhält alle Rechte am Projekt, auch zum Löschen. Sie bleiben als Bearbeiter im Projekt.',
+  'projects.members.transferText': 'Die Person erhält alle Rechte am Projekt, auch zum Löschen. Sie bleiben als Bearbeiter im Projekt.',
   'projects.members.leaveText': 'Sie verlieren den Zugriff auf die Dateien und Arbeiten, bis Sie jemand erneut einlädt.',
   'projects.members.removeText': 'Die Person verliert sofort den Zugriff auf das Projekt. Ihre Uploads bleiben in der Bibliothek.',
 
@@ -196,8 +195,7 @@ export const de: Translation<typeof en> = {
   'projects.brandReview.title': 'Das haben wir auf {site} gefunden',
   'projects.brandReview.emptyText':
     'Die Seite enthält kein Logo, keine Farben, Schriften oder Beschreibung, die wir lesen konnten. Sie können das Markenkit selbst ausfüllen.',
-  'projects.brandReview.text':
-    'Übernehmen Sie, was passt. Gespeichert wird erst mit „Markenkit speichern“; das Logo liegt bereits in der Medienbibliothek.',
+  'projects.brandReview.text': 'Übernehmen Sie, was passt. Gespeichert wird erst mit „Markenkit speichern“; das Logo liegt bereits in der Medienbibliothek.',
   'projects.brandReview.warnings': 'Gut zu wissen',
   'projects.brandReview.logo': 'Logo',
   'projects.brandReview.logoAlt': 'Logo von {site}',
@@ -238,8 +236,7 @@ export const de: Translation<typeof en> = {
   'instagram.card.disconnectFailed': 'Instagram konnte nicht getrennt werden. Bitte versuchen Sie es erneut.',
   'instagram.card.ownerOnly': 'Nur der Inhaber des Projekts kann das Instagram-Konto verbinden oder ändern.',
   'instagram.card.connected': 'Verbunden am',
-  'instagram.card.sandboxNote':
-    'Ein Sandbox-Konto: Beiträge durchlaufen dieselben Schritte, landen aber in einem lokalen Sandbox-Feed statt auf Instagram.',
+  'instagram.card.sandboxNote': 'Ein Sandbox-Konto: Beiträge durchlaufen dieselben Schritte, landen aber in einem lokalen Sandbox-Feed statt auf Instagram.',
   'instagram.card.brokenTitle': 'Die Instagram-Verbindung funktioniert nicht mehr',
   'instagram.card.brokenDefault': 'Instagram akzeptiert diese Verbindung nicht mehr.',
   'instagram.card.brokenWait': 'Geplante Beiträge warten, bis sie wieder verbunden ist.',

@@ -214,8 +214,7 @@ export const de: Translation<typeof en> = {
   'instagram.deletion.dateUtc': '{date} UTC',
   'instagram.deletion.deleted':
     '{count, plural, one {Wir haben die Verbindung dieses Instagram-Kontos gelöscht: das Zugriffstoken, die Konto-ID, den Benutzernamen und die Adresse des Profilbilds. Adloom kann nicht mehr darauf veröffentlichen.} other {Wir haben die Verbindungen dieses Instagram-Kontos gelöscht: das Zugriffstoken, die Konto-ID, den Benutzernamen und die Adresse des Profilbilds. Adloom kann nicht mehr darauf veröffentlichen.}}',
-  'instagram.deletion.nothing':
-    'Adloom hatte keine Verbindung dieses Instagram-Kontos (sie war bereits entfernt), daher gab es nichts mehr zu löschen.',
+  'instagram.deletion.nothing': 'Adloom hatte keine Verbindung dieses Instagram-Kontos (sie war bereits entfernt), daher gab es nichts mehr zu löschen.',
   'instagram.deletion.pending': 'Wir löschen die Daten innerhalb von 30 Tagen; diese Seite zeigt, wann es erledigt ist.',
   'instagram.deletion.unknownTitle': 'Diesen Bestätigungscode kennen wir nicht',
   'instagram.deletion.unknownText':
@@ -227,8 +226,7 @@ export const de: Translation<typeof en> = {
   'instagram.feed.title': '@{username} (Sandbox)',
   'instagram.feed.description': 'Beiträge, die auf einem Sandbox-Instagram-Konto veröffentlicht wurden.',
   'instagram.feed.badge': 'Sandbox-Konto · nicht auf Instagram',
-  'instagram.feed.lead':
-    'Beiträge auf diesem Sandbox-Konto liefen durch denselben Veröffentlichungsjob wie echte, gegen einen lokalen Ersatz für Instagram.',
+  'instagram.feed.lead': 'Beiträge auf diesem Sandbox-Konto liefen durch denselben Veröffentlichungsjob wie echte, gegen einen lokalen Ersatz für Instagram.',
   'instagram.feed.empty': 'Auf diesem Sandbox-Konto wurde noch nichts veröffentlicht.',
   'instagram.feed.kind': '{kind, select, IMAGE {Beitrag} CAROUSEL {Karussell} STORIES {Story} other {Beitrag}}',
   'instagram.feed.picture': 'Bild {index, number} von {count, number}',

@@ -174,7 +174,12 @@ describe("Meta's deauthorize and data-deletion callbacks", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toMatch(/<html lang="de">/);
-    for (const phrase of ['Ihre Instagram-Daten sind gelöscht', 'Bestätigungscode', 'Abgeschlossen', 'Wir haben die Verbindung dieses Instagram-Kontos gelöscht']) {
+    for (const phrase of [
+      'Ihre Instagram-Daten sind gelöscht',
+      'Bestätigungscode',
+      'Abgeschlossen',
+      'Wir haben die Verbindung dieses Instagram-Kontos gelöscht',
+    ]) {
       expect(html).toContain(phrase);
     }
     expect(html).toContain('/de/tech-provider');

@@ -16,9 +16,7 @@ export function SandboxFeedPage({ chrome, username, posts }: { chrome: PublicChr
           {t('instagram.feed.badge')}
         </p>
         <h1 className="mt-4 text-2xl font-semibold tracking-tight text-zinc-900">@{username}</h1>
-        <p className="mt-1 text-sm text-zinc-600">
-          {t('instagram.feed.lead')}
-        </p>
+        <p className="mt-1 text-sm text-zinc-600">{t('instagram.feed.lead')}</p>
         {posts.length === 0 ? (
           <p className="mt-10 text-sm text-zinc-600">{t('instagram.feed.empty')}</p>
         ) : (
@@ -29,7 +27,9 @@ export function SandboxFeedPage({ chrome, username, posts }: { chrome: PublicChr
                   <span className="font-semibold text-zinc-900">@{username}</span>
                   <span className="text-zinc-500">
                     {t('instagram.feed.kind', { kind: post.kind })} ·{' '}
-                    <time dateTime={post.publishedAt}>{t('instagram.deletion.dateUtc', { date: formatDate(post.publishedAt, 'dateTime', locale, 'UTC') })}</time>
+                    <time dateTime={post.publishedAt}>
+                      {t('instagram.deletion.dateUtc', { date: formatDate(post.publishedAt, 'dateTime', locale, 'UTC') })}
+                    </time>
                   </span>
                 </div>
                 <div className="flex snap-x snap-mandatory overflow-x-auto bg-zinc-100">
