@@ -20,14 +20,9 @@ const NOT_YET_TRANSLATED = [
   'client/app/routes/presentations.tsx',
   'client/features/presentations/**',
   'client/presentations/**',
-  // projects: projects, media, Instagram
-  'client/app/routes/{projects,project,project-section,media,project-media}.tsx',
-  'client/features/{projects,media,instagram}/**',
-  'client/public/pages/instagram.tsx',
   // core: shared components and the app's frame
   // each part's worker pages
   'worker/features/billing/**/*.tsx',
-  'worker/features/instagram/**/*.tsx',
   'worker/features/presentations/**/*.tsx',
 ];
 

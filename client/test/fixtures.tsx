@@ -37,6 +37,7 @@ export function projectDetail(overrides: Partial<ProjectDetail> = {}): ProjectDe
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     storage: { usedBytes: 1024, limitBytes: 1024 ** 3 },
+    locale: 'en',
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { FONT_IDS, type FontId } from '#common/fonts.ts';
-import { emailField, idField, pageQuery, text } from '#common/schemas/fields.ts';
+import type { Locale } from '#common/i18n/locales.ts';
+import { emailField, idField, localeField, pageQuery, text } from '#common/schemas/fields.ts';
 
 export const MAX_BRAND_COLORS = 8;
 
@@ -52,6 +53,8 @@ export const projectUpdateInput = z.object({
   website: z.optional(website),
   archived: z.optional(z.boolean()),
   brandKit: z.optional(brandKitInput),
+  /** The customer's language (issue 28 §2): previews of the project's ads speak it. The owner's to set. */
+  locale: z.optional(localeField),
 });
 export type ProjectUpdateInput = z.infer<typeof projectUpdateInput>;
 
@@ -85,6 +88,8 @@ export interface ProjectSummary {
 
 export interface ProjectDetail extends ProjectSummary {
   storage: { usedBytes: number; limitBytes: number };
+  /** The customer's language: the language of the project's ad previews. */
+  locale: Locale;
 }
 
 export interface MemberInfo {

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { CloseButton, ModalDialog } from '#client/components/modal-dialog.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 import { MediaDetail } from '#client/features/media/media-detail.tsx';
 import type { ProjectOutletContext } from '#client/app/routes/project.tsx';
 
@@ -13,6 +14,7 @@ import type { ProjectOutletContext } from '#client/app/routes/project.tsx';
 export default function ProjectMedia() {
   const { projectId = '', objectId = '' } = useParams();
   const { items, onChanged, onDeleted } = useOutletContext<ProjectOutletContext>();
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const fromGrid = (location.state as { fromGrid?: boolean } | null)?.fromGrid === true;
@@ -45,8 +47,8 @@ export default function ProjectMedia() {
         <div className="flex items-center gap-1">
           {(
             [
-              [previous, 'Previous file', ChevronLeft],
-              [next, 'Next file', ChevronRight],
+              [previous, t('media.detail.previous'), ChevronLeft],
+              [next, t('media.detail.next'), ChevronRight],
             ] as const
           ).map(([target, label, Icon]) => (
             <button
@@ -60,11 +62,7 @@ export default function ProjectMedia() {
               <Icon aria-hidden="true" className="size-5" />
             </button>
           ))}
-          {index >= 0 ? (
-            <span className="ml-1 text-xs text-zinc-500">
-              {index + 1} of {items.length}
-            </span>
-          ) : null}
+          {index >= 0 ? <span className="ml-1 text-xs text-zinc-500">{t('media.detail.position', { index: index + 1, count: items.length })}</span> : null}
         </div>
         <CloseButton onClose={close} className="" />
       </div>

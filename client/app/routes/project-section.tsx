@@ -9,6 +9,7 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource, type Resource } from '#client/lib/use-resource.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { AdsList, useAdStatusFilter } from '#client/features/ads/ads-list.tsx';
 import { adsApi } from '#client/features/ads/api.ts';
@@ -27,6 +28,7 @@ const TemplatePicker = lazy(() => import('#client/features/creatives/template-pi
 
 /** `/projects/{projectId}/creatives`: the project's creatives (the same list as /creatives, without the project filter); "New creative" creates in this project. */
 export function ProjectCreatives() {
+  const t = useT();
   const { projectId = '' } = useParams();
   const project = useProject(projectId);
   const data = project.status === 'ready' ? project.data : undefined;
@@ -42,15 +44,15 @@ export function ProjectCreatives() {
     [data, reload],
   ) satisfies Resource<readonly ProjectSummary[]>;
 
-  if (status === 'error') return <LoadFailedOrNotFound error={project.error} title="This project could not be loaded" onRetry={reload} />;
+  if (status === 'error') return <LoadFailedOrNotFound error={project.error} title={t('projects.page.loadFailed')} onRetry={reload} />;
   const canCreate = data !== undefined && data.role !== 'viewer' && !data.archived;
   const newButton = (label: string) => <NewButton onClick={() => setPicking(true)}>{label}</NewButton>;
   return (
     <>
       <PageHeader
         title={data?.name ?? '\u00a0'}
-        description="Ad designs of this project, made from templates that follow its brand kit."
-        actions={canCreate ? newButton('New creative') : undefined}
+        description={t('projects.creatives.description')}
+        actions={canCreate ? newButton(t('projects.creatives.new')) : undefined}
       />
       <ProjectTabs projectId={projectId} />
       <CreativeList
@@ -58,11 +60,11 @@ export function ProjectCreatives() {
         empty={
           canCreate
             ? {
-                title: 'No creatives yet',
-                text: 'Start from a template: it takes this project’s colours, fonts and logo, in every placement size.',
-                action: newButton('Create your first creative'),
+                title: t('projects.creatives.emptyTitle'),
+                text: t('projects.creatives.emptyText'),
+                action: newButton(t('projects.creatives.createFirst')),
               }
-            : { title: 'No creatives yet', text: 'Creatives made in this project appear here.' }
+            : { title: t('projects.creatives.emptyTitle'), text: t('projects.creatives.emptyViewerText') }
         }
       />
       {picking ? (
@@ -103,6 +105,7 @@ function summaryOf(ad: AdDetail): AdSummary {
  * (ads, instagram, funnels), which is the route's job: features do not import each other.
  */
 function Marketing({ project }: { project: ProjectDetail }) {
+  const t = useT();
   const projectId = project.id;
   const toast = useToast();
   const [params, setParams] = useSearchParams();
@@ -131,7 +134,7 @@ function Marketing({ project }: { project: ProjectDetail }) {
   // Instagram Login came back: say so once, and take the flag out of the address.
   const connected = params.get('instagram') === 'connected';
   const announce = useEffectEvent(() => {
-    toast({ tone: 'success', message: 'Instagram connected. Approved ads can now be published.' });
+    toast({ tone: 'success', message: t('projects.marketing.instagramConnected') });
     update((p) => p.delete('instagram'), true);
   });
   useEffect(() => {
@@ -181,7 +184,7 @@ function Marketing({ project }: { project: ProjectDetail }) {
             onClose={closeNew}
             onCreated={(ad) => {
               setCreating(false);
-              toast({ tone: 'success', message: `“${ad.name}” was created.` });
+              toast({ tone: 'success', message: t('projects.marketing.adCreated', { name: ad.name }) });
               update((p) => {
                 p.delete('creative');
                 p.delete('creations');
@@ -216,8 +219,9 @@ function Marketing({ project }: { project: ProjectDetail }) {
 
 /** While the project loads: the list and the card as shapes. */
 function MarketingSkeleton() {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading ads" className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+    <div role="status" aria-label={t('projects.marketing.loading')} className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="space-y-3">
         <Skeleton className="h-8 w-2/3" />
         <Skeleton className="h-20 w-full" />
@@ -230,16 +234,17 @@ function MarketingSkeleton() {
 
 /** `/projects/{projectId}/marketing`: the project's ads (review, preview links, publishing) and its Instagram connection. */
 export function ProjectMarketing() {
+  const t = useT();
   const { projectId = '' } = useParams();
   const project = useProject(projectId);
   const data = project.status === 'ready' ? project.data : undefined;
   useCrumbLabel(`/projects/${projectId}`, data?.name);
-  if (project.status === 'error') return <LoadFailedOrNotFound error={project.error} title="This project could not be loaded" onRetry={project.reload} />;
+  if (project.status === 'error') return <LoadFailedOrNotFound error={project.error} title={t('projects.page.loadFailed')} onRetry={project.reload} />;
   return (
     <>
       <PageHeader
         title={data?.name ?? '\u00a0'}
-        description="Ads for approval and publishing, and the Instagram account of this project."
+        description={t('projects.marketing.description')}
         actions={data ? <CreatePresentationButton project={data} /> : undefined}
       />
       <ProjectTabs projectId={projectId} />

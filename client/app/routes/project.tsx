@@ -9,6 +9,7 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { LoadFailedOrNotFound } from '#client/components/load-failed-or-not-found.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { Library, useLibraryList, useMediaTags } from '#client/features/media/library.tsx';
 import { ArchivedNotice } from '#client/features/projects/archived-notice.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
@@ -25,18 +26,19 @@ export interface ProjectOutletContext {
 
 /** Project tabs: the library here, creatives and marketing on their own pages. */
 export function ProjectTabs({ projectId }: { projectId: string }) {
+  const t = useT();
   const tab = ({ isActive }: { isActive: boolean }) =>
     `border-b-2 px-1 pb-2 text-sm font-medium ${isActive ? 'border-accent-600 text-zinc-900 dark:text-white' : 'border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white'}`;
   return (
-    <nav aria-label="Project" className="mb-6 flex gap-6 border-b border-zinc-200 dark:border-zinc-800">
+    <nav aria-label={t('projects.tabs.label')} className="mb-6 flex gap-6 border-b border-zinc-200 dark:border-zinc-800">
       <NavLink to={`/projects/${projectId}/`} end className={tab}>
-        Brand and media
+        {t('projects.tabs.brandAndMedia')}
       </NavLink>
       <NavLink to={`/projects/${projectId}/creatives`} className={tab}>
-        Creatives
+        {t('projects.tabs.creatives')}
       </NavLink>
       <NavLink to={`/projects/${projectId}/marketing`} className={tab}>
-        Marketing
+        {t('projects.tabs.marketing')}
       </NavLink>
     </nav>
   );
@@ -53,6 +55,7 @@ export function useProject(projectId: string) {
  * filters stay as they are underneath.
  */
 export default function Project() {
+  const t = useT();
   const { projectId = '' } = useParams();
   const resource = useProject(projectId);
   const [settings, setSettings] = useState(false);
@@ -62,10 +65,10 @@ export default function Project() {
   const saved = (next: ProjectDetail) => resource.setData(next);
   useCrumbLabel(`/projects/${projectId}`, project?.name);
 
-  if (resource.status === 'error') return <LoadFailedOrNotFound error={resource.error} title="This project could not be loaded" onRetry={resource.reload} />;
+  if (resource.status === 'error') return <LoadFailedOrNotFound error={resource.error} title={t('projects.page.loadFailed')} onRetry={resource.reload} />;
   if (!project) {
     return (
-      <div role="status" aria-busy="true" aria-label="Loading the project" className="space-y-4">
+      <div role="status" aria-busy="true" aria-label={t('projects.page.loading')} className="space-y-4">
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-4 w-96" />
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -95,9 +98,11 @@ export default function Project() {
                 {project.website.replace(/^https?:\/\//, '')}
               </a>
             ) : null}
-            <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium capitalize dark:bg-zinc-800">{project.role}</span>
+            <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium dark:bg-zinc-800">{t('projects.role', { role: project.role })}</span>
             {project.archived ? (
-              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">Archived</span>
+              <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+                {t('projects.page.archived')}
+              </span>
             ) : null}
           </span>
         }
@@ -105,7 +110,7 @@ export default function Project() {
           canEdit || (project.archived && project.role === 'owner') ? (
             <Button variant="secondary" onClick={() => setSettings(true)}>
               <Settings aria-hidden="true" className="size-4" />
-              Settings
+              {t('projects.page.settings')}
             </Button>
           ) : undefined
         }

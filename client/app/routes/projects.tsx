@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { PLANS } from '#common/plans.ts';
-import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { NewButton } from '#client/components/new-button.tsx';
@@ -14,10 +13,12 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useUser } from '#client/lib/session.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 import { CreateProjectDialog } from '#client/features/projects/create-project-dialog.tsx';
 import { InviteBanner } from '#client/features/projects/invite-banner.tsx';
 
 function ProjectCard({ project }: { project: ProjectSummary }) {
+  const t = useT();
   const swatches = project.brandKit.colors.slice(0, 5);
   return (
     <Link
@@ -34,21 +35,21 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
         )}
         <div className="min-w-0">
           <h2 className="truncate font-semibold text-zinc-900 group-hover:text-accent-700 dark:text-zinc-50">{project.name}</h2>
-          <p className="text-xs text-zinc-500 capitalize">{project.role}</p>
+          <p className="text-xs text-zinc-500">{t('projects.role', { role: project.role })}</p>
         </div>
       </div>
       {project.description ? <p className="mt-3 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{project.description}</p> : null}
       <div className="mt-auto flex items-center justify-between pt-4 text-xs text-zinc-500">
         <span className="flex items-center gap-3">
           <span className="inline-flex items-center gap-1">
-            <ImageIcon aria-hidden="true" className="size-3.5" /> {countOf(project.counts.media, 'file')}
+            <ImageIcon aria-hidden="true" className="size-3.5" /> {t('projects.card.files', { count: project.counts.media })}
           </span>
           <span className="inline-flex items-center gap-1">
-            <Users aria-hidden="true" className="size-3.5" /> {countOf(project.counts.members, 'member')}
+            <Users aria-hidden="true" className="size-3.5" /> {t('projects.card.members', { count: project.counts.members })}
           </span>
         </span>
         {swatches.length ? (
-          <span className="flex -space-x-1" aria-label="Brand colours">
+          <span className="flex -space-x-1" aria-label={t('projects.card.brandColors')}>
             {swatches.map((color) => (
               <span key={color} className="size-4 rounded-full border-2 border-white dark:border-zinc-900" style={{ backgroundColor: color }} />
             ))}
@@ -61,6 +62,7 @@ function ProjectCard({ project }: { project: ProjectSummary }) {
 
 /** `/projects`: the user's projects as cards, active or archived; create; accept an invitation. */
 export default function Projects() {
+  const t = useT();
   const user = useUser();
   const [params, setParams] = useSearchParams();
   const archived = params.get('view') === 'archived';
@@ -86,18 +88,14 @@ export default function Projects() {
         />
       ) : null}
       <PageHeader
-        title="Projects"
-        description={
-          limit === null
-            ? 'One project per customer: brand kit, media library, members.'
-            : `One project per customer. Your ${user.plan.name} plan includes ${limit} active projects.`
-        }
-        actions={<NewButton onClick={() => setCreating(true)}>New project</NewButton>}
+        title={t('projects.list.title')}
+        description={limit === null ? t('projects.list.descriptionUnlimited') : t('projects.list.descriptionLimit', { plan: user.plan.name, limit })}
+        actions={<NewButton onClick={() => setCreating(true)}>{t('projects.list.new')}</NewButton>}
       />
-      <div role="tablist" aria-label="Which projects" className="mb-5 inline-flex rounded-[var(--radius-control)] bg-zinc-100 p-1 dark:bg-zinc-800">
+      <div role="tablist" aria-label={t('projects.list.tabs')} className="mb-5 inline-flex rounded-[var(--radius-control)] bg-zinc-100 p-1 dark:bg-zinc-800">
         {[
-          { id: 'active', label: 'Active' },
-          { id: 'archived', label: 'Archived' },
+          { id: 'active', label: t('projects.list.active') },
+          { id: 'archived', label: t('projects.list.archived') },
         ].map((tab) => {
           const selected = (tab.id === 'archived') === archived;
           return (
@@ -115,22 +113,20 @@ export default function Projects() {
         })}
       </div>
       {list.status === 'loading' ? (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label="Loading projects">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-busy="true" aria-label={t('projects.list.loading')}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-40 rounded-[var(--radius-card)]" />
           ))}
         </div>
       ) : null}
-      {list.status === 'error' ? <LoadFailed title="Your projects could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'error' ? <LoadFailed title={t('projects.list.loadFailed')} onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyState
           icon={<Folder aria-hidden="true" className="size-8" />}
-          title={archived ? 'No archived projects' : 'No projects yet'}
-          action={archived ? undefined : <Button onClick={() => setCreating(true)}>Create your first project</Button>}
+          title={archived ? t('projects.list.emptyArchivedTitle') : t('projects.list.emptyTitle')}
+          action={archived ? undefined : <Button onClick={() => setCreating(true)}>{t('projects.list.createFirst')}</Button>}
         >
-          {archived
-            ? 'Projects you archive rest here; they keep their files and can be restored.'
-            : 'Create a project for each customer to keep their brand kit and media together.'}
+          {archived ? t('projects.list.emptyArchivedText') : t('projects.list.emptyText')}
         </EmptyState>
       ) : null}
       {items.length > 0 ? (

@@ -1,6 +1,5 @@
 import { AlertTriangle, Camera } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { formatDate } from '#common/format.ts';
 import type { InstagramConnection } from '#common/schemas/ads.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -9,6 +8,9 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { SandboxBadge } from '#client/components/sandbox-badge.tsx';
 import { errorMessage } from '#client/lib/http.ts';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
+import { INTL_LOCALES } from '#common/i18n/locales.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
 import { browser, instagramApi } from '#client/features/instagram/api.ts';
 
@@ -33,6 +35,8 @@ export function InstagramCard({
   connection: Resource<InstagramConnection>;
   onChange: (next: InstagramConnection) => void;
 }) {
+  const t = useT();
+  const format = useFormat();
   const ids = useId();
   const toast = useToast();
   const [pending, setPending] = useState<'connect' | 'sandbox' | 'disconnect' | null>(null);
@@ -44,7 +48,7 @@ export function InstagramCard({
       const { url } = await instagramApi.connect(projectId);
       browser.go(url);
     } catch (e) {
-      toast({ tone: 'error', message: errorMessage(e, 'Instagram could not be reached. Try again.') });
+      toast({ tone: 'error', message: errorMessage(e, t('instagram.card.unreachable')) });
       setPending(null);
     }
   };
@@ -53,9 +57,9 @@ export function InstagramCard({
     try {
       const next = await instagramApi.sandbox(projectId);
       onChange(next);
-      toast({ tone: 'success', message: `Sandbox account @${next.account?.username ?? 'sandbox'} connected. Nothing is posted to the real Instagram.` });
+      toast({ tone: 'success', message: t('instagram.card.sandboxConnected', { username: next.account?.username ?? 'sandbox' }) });
     } catch (e) {
-      toast({ tone: 'error', message: errorMessage(e, 'The sandbox account could not be connected. Try again.') });
+      toast({ tone: 'error', message: errorMessage(e, t('instagram.card.sandboxFailed')) });
     } finally {
       setPending(null);
     }
@@ -65,9 +69,9 @@ export function InstagramCard({
     try {
       await instagramApi.disconnect(projectId);
       if (connection.status === 'ready') onChange({ ...connection.data, account: null });
-      toast({ tone: 'success', message: 'Instagram disconnected.' });
+      toast({ tone: 'success', message: t('instagram.card.disconnected') });
     } catch (e) {
-      toast({ tone: 'error', message: errorMessage(e, 'Instagram could not be disconnected. Try again.') });
+      toast({ tone: 'error', message: errorMessage(e, t('instagram.card.disconnectFailed')) });
     } finally {
       setPending(null);
       setAsking(false);
@@ -76,7 +80,7 @@ export function InstagramCard({
 
   const heading = (
     <h2 id={`${ids}-h`} className="flex items-center gap-2 text-base font-semibold">
-      <Camera aria-hidden="true" className="size-5 text-zinc-500" /> Instagram
+      <Camera aria-hidden="true" className="size-5 text-zinc-500" /> {t('instagram.card.title')}
     </h2>
   );
 
@@ -87,11 +91,11 @@ export function InstagramCard({
       <div className="mt-3">{state}</div>
     </section>
   );
-  if (connection.status === 'loading') return cardWith(<SkeletonLines lines={2} label="Loading the Instagram connection" />);
-  if (connection.status === 'error') return cardWith(<LoadFailed title="The Instagram connection could not be loaded" onRetry={connection.reload} />);
+  if (connection.status === 'loading') return cardWith(<SkeletonLines lines={2} label={t('instagram.card.loading')} />);
+  if (connection.status === 'error') return cardWith(<LoadFailed title={t('instagram.card.loadFailed')} onRetry={connection.reload} />);
 
   const { configured, missing, account } = connection.data;
-  const ownerNote = <p className="text-sm text-zinc-600 dark:text-zinc-400">Only the project’s owner can connect or change the Instagram account.</p>;
+  const ownerNote = <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('instagram.card.ownerOnly')}</p>;
   const sandboxButton = (label: string) => (
     <Button variant="secondary" size="sm" pending={pending === 'sandbox'} disabled={pending !== null} onClick={() => void sandbox()}>
       {label} <SandboxBadge />
@@ -118,51 +122,47 @@ export function InstagramCard({
                   {account.sandbox ? <SandboxBadge /> : null}
                 </p>
                 <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                  Connected <time dateTime={account.connectedAt}>{formatDate(account.connectedAt)}</time>
+                  {t('instagram.card.connected')} <time dateTime={account.connectedAt}>{format.date(account.connectedAt)}</time>
                 </p>
               </div>
             </div>
-            {account.sandbox ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                A sandbox account: posts go through the same steps but land on a local sandbox feed, not on Instagram.
-              </p>
-            ) : null}
+            {account.sandbox ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('instagram.card.sandboxNote')}</p> : null}
             {account.status === 'broken' ? (
-              <Alert tone="warning" title="The Instagram connection stopped working">
+              <Alert tone="warning" title={t('instagram.card.brokenTitle')}>
                 <p className="flex gap-2">
                   <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  <span>{account.brokenReason ?? 'Instagram no longer accepts this connection.'} Scheduled posts wait until it is reconnected.</span>
+                  <span>
+                    {account.brokenReason ?? t('instagram.card.brokenDefault')} {t('instagram.card.brokenWait')}
+                  </span>
                 </p>
                 {isOwner && archived ? (
-                  <p className="mt-2">The project is archived: restore it to reconnect.</p>
+                  <p className="mt-2">{t('instagram.card.archivedReconnect')}</p>
                 ) : isOwner ? (
                   <div className="mt-2">
                     {account.sandbox || !configured ? (
-                      sandboxButton('Reconnect the sandbox account')
+                      sandboxButton(t('instagram.card.reconnectSandbox'))
                     ) : (
                       <Button size="sm" pending={pending === 'connect'} disabled={pending !== null} onClick={() => void connect()}>
-                        Reconnect
+                        {t('instagram.card.reconnect')}
                       </Button>
                     )}
                   </div>
                 ) : (
-                  <p className="mt-2">Ask the project’s owner to reconnect it.</p>
+                  <p className="mt-2">{t('instagram.card.askOwner')}</p>
                 )}
               </Alert>
             ) : null}
             {isOwner ? (
               <Button variant="ghost" size="sm" onClick={() => setAsking(true)} disabled={pending !== null}>
-                Disconnect
+                {t('instagram.card.disconnect')}
               </Button>
             ) : null}
           </>
         ) : (
           <>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              Connect the project’s Instagram professional account to publish approved ads, now or at a set time.
-            </p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('instagram.card.intro')}</p>
             {isOwner && archived ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">The project is archived: restore it to connect an account.</p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('instagram.card.archivedConnect')}</p>
             ) : isOwner ? (
               <div className="space-y-3">
                 <Button
@@ -171,25 +171,28 @@ export function InstagramCard({
                   aria-describedby={configured ? undefined : `${ids}-missing`}
                   onClick={() => void connect()}
                 >
-                  Connect Instagram
+                  {t('instagram.card.connect')}
                 </Button>
                 {!configured ? (
                   <>
                     <div id={`${ids}-missing`}>
-                      <Alert tone="info" title="Instagram Login is not set up here">
-                        To connect a real account, set{' '}
+                      <Alert tone="info" title={t('instagram.card.notSetUp')}>
+                        {t('instagram.card.setBefore')}{' '}
                         {missing.length > 0
-                          ? missing.map((m, i) => (
-                              <span key={m}>
-                                {i > 0 ? (i === missing.length - 1 ? ' and ' : ', ') : ''}
-                                <code className="font-mono text-xs break-all">{m}</code>
-                              </span>
-                            ))
-                          : 'the Instagram app credentials'}{' '}
-                        (from your Meta app) and deploy again. Until then, try everything with a sandbox account.
+                          ? new Intl.ListFormat(INTL_LOCALES[format.locale], { type: 'conjunction' }).formatToParts(missing).map((part, i) =>
+                              part.type === 'element' ? (
+                                <code key={i} className="font-mono text-xs break-all">
+                                  {part.value}
+                                </code>
+                              ) : (
+                                <span key={i}>{part.value}</span>
+                              ),
+                            )
+                          : t('instagram.card.credentials')}{' '}
+                        {t('instagram.card.setAfter')}
                       </Alert>
                     </div>
-                    {sandboxButton('Connect a sandbox account')}
+                    {sandboxButton(t('instagram.card.connectSandbox'))}
                   </>
                 ) : null}
               </div>
@@ -201,14 +204,13 @@ export function InstagramCard({
       </div>
       <ConfirmDialog
         open={asking}
-        title="Disconnect Instagram?"
-        confirmLabel="Disconnect"
+        title={t('instagram.card.disconnectTitle')}
+        confirmLabel={t('instagram.card.disconnect')}
         pending={pending === 'disconnect'}
         onCancel={() => setAsking(false)}
         onConfirm={() => void disconnect()}
       >
-        Adloom forgets the account’s access. Scheduled posts of this project are not published until an account is connected again. Published posts stay on
-        Instagram.
+        {t('instagram.card.disconnectText')}
       </ConfirmDialog>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { KeyboardEvent, PointerEvent } from 'react';
 import type { FocalPoint } from '#common/schemas/media.ts';
+import { useT } from '#client/lib/i18n.tsx';
 
 const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
 
@@ -21,8 +22,9 @@ export function FocalPointPicker({
   disabled: boolean;
   onChange: (value: FocalPoint) => void;
 }) {
+  const t = useT();
   const point = value ?? { x: 50, y: 50 };
-  const label = `Focal point: ${point.x} % across, ${point.y} % down${value ? '' : ' (the centre)'}`;
+  const label = t(value ? 'media.focal.value' : 'media.focal.valueCentre', { x: point.x, y: point.y });
   const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
@@ -47,7 +49,7 @@ export function FocalPointPicker({
       <div
         role="slider"
         tabIndex={disabled ? -1 : 0}
-        aria-label="Focal point"
+        aria-label={t('media.focal.label')}
         aria-valuetext={label}
         aria-valuenow={point.x}
         aria-valuemin={0}
@@ -76,9 +78,7 @@ export function FocalPointPicker({
           style={{ left: `${point.x}%`, top: `${point.y}%` }}
         />
       </div>
-      <p className="mt-2 text-center text-xs text-zinc-600 dark:text-zinc-400">
-        {disabled ? label : `${label}. Click the picture or use the arrow keys: crops keep this point in view.`}
-      </p>
+      <p className="mt-2 text-center text-xs text-zinc-600 dark:text-zinc-400">{disabled ? label : t('media.focal.help', { value: label })}</p>
     </div>
   );
 }

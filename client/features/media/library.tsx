@@ -2,8 +2,6 @@ import { Search, Trash2 } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MediaItem } from '#common/schemas/media.ts';
-import { formatBytes } from '#common/format.ts';
-import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -14,6 +12,8 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { Uploader } from '#client/components/media-uploader.tsx';
 import { errorMessage } from '#client/lib/http.ts';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { usePaged, type Paged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { mediaApi } from '#client/features/media/api.ts';
@@ -66,6 +66,8 @@ export function Library({
   /** Files were added or removed: the project's counts and storage changed. */
   onContentChanged: () => void;
 }) {
+  const t = useT();
+  const format = useFormat();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const { type, tag, q } = filtersOf(params);
@@ -108,40 +110,45 @@ export function Library({
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="library-title" className="text-base font-semibold">
-            Media library
+            {t('media.library.title')}
           </h2>
           <p className="text-xs text-zinc-500">
-            {formatBytes(storage.usedBytes)} of {formatBytes(storage.limitBytes)} used
+            {t('media.library.storage', { used: format.bytes(storage.usedBytes), limit: format.bytes(storage.limitBytes) })}
           </p>
         </div>
         <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           <label className="relative w-full sm:w-auto">
-            <span className="sr-only">Search files by name, tag or alt text</span>
+            <span className="sr-only">{t('media.library.searchLabel')}</span>
             <Search aria-hidden="true" className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-zinc-400" />
             <input
               type="search"
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
-              placeholder="Search files"
+              placeholder={t('media.library.searchPlaceholder')}
               className={`${control} w-full pl-8 sm:w-56`}
             />
           </label>
-          <select aria-label="Type" className={`${control} min-w-0`} value={type ?? ''} onChange={(e) => setFilter('type', e.currentTarget.value)}>
-            <option value="">All types</option>
-            <option value="image">Images</option>
-            <option value="video">Videos</option>
+          <select
+            aria-label={t('media.library.type')}
+            className={`${control} min-w-0`}
+            value={type ?? ''}
+            onChange={(e) => setFilter('type', e.currentTarget.value)}
+          >
+            <option value="">{t('media.library.allTypes')}</option>
+            <option value="image">{t('media.library.images')}</option>
+            <option value="video">{t('media.library.videos')}</option>
           </select>
           <select
-            aria-label="Tag"
+            aria-label={t('media.library.tag')}
             className={`${control} min-w-0 flex-1 sm:max-w-56 sm:flex-none`}
             value={tag ?? ''}
             onChange={(e) => setFilter('tag', e.currentTarget.value)}
           >
-            <option value="">All tags</option>
+            <option value="">{t('media.library.allTags')}</option>
             {tags.status === 'ready'
-              ? tags.data.items.map((t) => (
-                  <option key={t.tag} value={t.tag}>
-                    {t.tag} ({t.count})
+              ? tags.data.items.map((entry) => (
+                  <option key={entry.tag} value={entry.tag}>
+                    {t('media.library.tagOption', { tag: entry.tag, count: entry.count })}
                   </option>
                 ))
               : null}
@@ -153,32 +160,37 @@ export function Library({
 
       {selected.size > 0 ? (
         <div className="sticky top-16 z-10 flex items-center justify-between gap-3 rounded-[var(--radius-control)] border border-accent-200 bg-accent-50 px-4 py-2 text-sm dark:border-accent-800 dark:bg-accent-800/30">
-          <span>{selected.size} selected</span>
+          <span>{t('media.library.selected', { count: selected.size })}</span>
           <div className="flex gap-2">
             <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
-              Clear
+              {t('media.library.clear')}
             </Button>
             <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
               <Trash2 aria-hidden="true" className="size-4" />
-              Delete
+              {t('media.library.delete')}
             </Button>
           </div>
         </div>
       ) : null}
-      <MessageAlert message={refusal} tone="warning" title="Some files were kept" />
+      <MessageAlert message={refusal} tone="warning" title={t('media.library.keptTitle')} />
 
       {list.status === 'loading' ? (
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" role="status" aria-busy="true" aria-label="Loading the library">
+        <div
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
+          role="status"
+          aria-busy="true"
+          aria-label={t('media.library.loading')}
+        >
           {Array.from({ length: 10 }, (_, i) => (
             <Skeleton key={i} className="aspect-[4/5] rounded-[var(--radius-card)]" />
           ))}
         </div>
       ) : null}
-      {list.status === 'error' ? <LoadFailed title="The library could not be loaded" onRetry={list.reload} /> : null}
+      {list.status === 'error' ? <LoadFailed title={t('media.library.loadFailed')} onRetry={list.reload} /> : null}
       {list.status === 'ready' && items.length === 0 ? (
         filtered ? (
           <EmptyState
-            title="Nothing matches"
+            title={t('media.library.noMatchTitle')}
             action={
               <Button
                 variant="secondary"
@@ -187,16 +199,14 @@ export function Library({
                   setParams({}, { replace: true });
                 }}
               >
-                Clear filters
+                {t('media.library.clearFilters')}
               </Button>
             }
           >
-            No files match these filters.
+            {t('media.library.noMatchText')}
           </EmptyState>
         ) : (
-          <EmptyState title="The library is empty">
-            {canEdit ? 'Upload the customer’s logos, photos and videos to use them in creatives and pages.' : 'Nobody has uploaded anything yet.'}
-          </EmptyState>
+          <EmptyState title={t('media.library.emptyTitle')}>{canEdit ? t('media.library.emptyText') : t('media.library.emptyViewerText')}</EmptyState>
         )
       ) : null}
       {items.length > 0 ? (
@@ -218,8 +228,8 @@ export function Library({
       <ShowMore list={list} className="" />
       <ConfirmDialog
         open={confirming}
-        title={`Delete ${countOf(selected.size, 'file')}?`}
-        confirmLabel="Delete"
+        title={t('media.library.deleteTitle', { count: selected.size })}
+        confirmLabel={t('media.library.delete')}
         pending={deleting}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
@@ -227,19 +237,20 @@ export function Library({
           setRefusal(null);
           try {
             const result = await mediaApi.removeMany(projectId, [...selected]);
-            if (result.deleted.length) toast({ tone: 'success', message: `${countOf(result.deleted.length, 'file')} deleted.` });
-            if (result.refused.length) setRefusal(result.refused.map((r) => `“${r.name}” is still used: ${r.usedBy.join('; ')}.`).join(' '));
+            if (result.deleted.length) toast({ tone: 'success', message: t('media.library.deleted', { count: result.deleted.length }) });
+            if (result.refused.length)
+              setRefusal(result.refused.map((r) => t('media.library.stillUsed', { name: r.name, places: r.usedBy.join('; ') })).join(' '));
             setSelected(new Set());
             changed();
           } catch (e) {
-            toast({ tone: 'error', message: errorMessage(e, 'The files could not be deleted.') });
+            toast({ tone: 'error', message: errorMessage(e, t('media.library.deleteFailed')) });
           } finally {
             setDeleting(false);
             setConfirming(false);
           }
         }}
       >
-        They leave the library now and are removed for good after 30 days. Files that are still in use are kept.
+        {t('media.library.deleteText')}
       </ConfirmDialog>
     </section>
   );

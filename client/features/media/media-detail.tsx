@@ -2,7 +2,6 @@ import { Download, ExternalLink, Trash2 } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { MediaDetail as Detail } from '#common/schemas/media.ts';
-import { formatDate } from '#common/format.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -13,6 +12,8 @@ import { useToast } from '#client/components/toast.tsx';
 import { Thumbnail } from '#client/components/thumbnail.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { mediaApi } from '#client/features/media/api.ts';
 import { FocalPointPicker } from '#client/features/media/focal-point.tsx';
 import { describeMedia } from '#client/features/media/format.ts';
@@ -60,6 +61,7 @@ export function MediaDetail({
   onLoaded?: (item: Detail) => void;
   headingId?: string;
 }) {
+  const t = useT();
   const resource = useResource(() => mediaApi.get(mediaId), [mediaId]);
   const item = resource.status === 'ready' ? resource.data : undefined;
   const loaded = useEffectEvent((detail: Detail) => onLoaded?.(detail));
@@ -81,10 +83,10 @@ export function MediaDetail({
   }
   if (resource.status === 'error' || !item) {
     return (
-      <Alert tone="danger" title="This file could not be loaded">
-        {resource.error instanceof ApiError && resource.error.status === 404 ? 'It may have been deleted.' : 'Please try again.'}{' '}
+      <Alert tone="danger" title={t('media.detail.loadFailed')}>
+        {resource.error instanceof ApiError && resource.error.status === 404 ? t('media.detail.maybeDeleted') : t('media.detail.tryAgain')}{' '}
         <button type="button" className="font-medium underline" onClick={resource.reload}>
-          Retry
+          {t('media.detail.retry')}
         </button>
       </Alert>
     );
@@ -115,6 +117,8 @@ function DetailForm({
   onSaved: (item: Detail) => void;
   onDeleted: () => void;
 }) {
+  const t = useT();
+  const format = useFormat();
   const toast = useToast();
   const [name, setName] = useState(item.name);
   const [alt, setAlt] = useState(item.alt);
@@ -139,9 +143,9 @@ function DetailForm({
       setTags(updated.tags);
       setFocal(updated.focal ?? null);
       onSaved(updated);
-      toast({ tone: 'success', message: 'Changes saved.' });
+      toast({ tone: 'success', message: t('media.detail.saved') });
     } catch (e) {
-      setError(errorMessage(e, 'The changes could not be saved.'));
+      setError(errorMessage(e, t('media.detail.saveFailed')));
     } finally {
       setSaving(false);
     }
@@ -150,11 +154,11 @@ function DetailForm({
     setDeleting(true);
     try {
       await mediaApi.remove(item.id);
-      toast({ tone: 'success', message: `“${item.name}” was deleted.` });
+      toast({ tone: 'success', message: t('media.detail.deleted', { name: item.name }) });
       onDeleted();
     } catch (e) {
       setConfirming(false);
-      setError(errorMessage(e, 'The file could not be deleted.'));
+      setError(errorMessage(e, t('media.detail.deleteFailed')));
     } finally {
       setDeleting(false);
     }
@@ -174,36 +178,37 @@ function DetailForm({
           <h2 id={headingId} className="text-lg font-semibold break-words text-zinc-900 dark:text-zinc-50">
             {item.name}
           </h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{describeMedia(item)}</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{describeMedia(item, format)}</p>
           <p className="mt-1 text-xs text-zinc-500">
-            Uploaded {formatDate(item.createdAt)}
-            {item.uploadedBy ? ` by ${item.uploadedBy.name}` : ''}
+            {item.uploadedBy
+              ? t('media.detail.uploadedBy', { date: format.date(item.createdAt), name: item.uploadedBy.name })
+              : t('media.detail.uploaded', { date: format.date(item.createdAt) })}
           </p>
         </div>
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <div className="space-y-4">
-          <TextField label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} readOnly={!canEdit} maxLength={200} />
+          <TextField label={t('media.detail.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} readOnly={!canEdit} maxLength={200} />
           <TextAreaField
-            label="Alt text"
+            label={t('media.detail.alt')}
             value={alt}
             onChange={(e) => setAlt(e.currentTarget.value)}
             readOnly={!canEdit}
             rows={3}
             maxLength={500}
-            hint="Describe what is in the picture for people who cannot see it."
+            hint={t('media.detail.altHint')}
             className="[&_textarea]:min-h-20"
           />
-          <TagInput label="Tags" value={tags} onChange={setTags} disabled={!canEdit} />
+          <TagInput label={t('media.detail.tags')} value={tags} onChange={setTags} disabled={!canEdit} />
           {canEdit ? (
-            <Button onClick={save} pending={saving} disabled={!dirty || name.trim() === ''} pendingLabel="Saving…">
-              Save changes
+            <Button onClick={save} pending={saving} disabled={!dirty || name.trim() === ''} pendingLabel={t('media.detail.saving')}>
+              {t('media.detail.save')}
             </Button>
           ) : null}
         </div>
         <div>
-          <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Where it is used</h3>
+          <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{t('media.detail.usedWhere')}</h3>
           {item.usedBy.length === 0 ? (
-            <p className="mt-1 text-sm text-zinc-500">Not used anywhere yet.</p>
+            <p className="mt-1 text-sm text-zinc-500">{t('media.detail.unused')}</p>
           ) : (
             <ul className="mt-1 space-y-1 text-sm">
               {item.usedBy.map((usage) => (
@@ -222,7 +227,7 @@ function DetailForm({
         <div className="flex flex-wrap gap-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
           <a href={`${item.fileUrl}?download=1`} className={buttonClass('secondary', 'sm')} download>
             <Download aria-hidden="true" className="size-4" />
-            Download
+            {t('media.detail.download')}
           </a>
           {canEdit ? (
             <Button
@@ -232,22 +237,20 @@ function DetailForm({
               onClick={() => setConfirming(true)}
             >
               <Trash2 aria-hidden="true" className="size-4" />
-              Delete
+              {t('media.detail.delete')}
             </Button>
           ) : null}
         </div>
       </div>
       <ConfirmDialog
         open={confirming}
-        title={`Delete “${item.name}”?`}
-        confirmLabel="Delete file"
+        title={t('media.detail.deleteTitle', { name: item.name })}
+        confirmLabel={t('media.detail.deleteConfirm')}
         pending={deleting}
         onCancel={() => setConfirming(false)}
         onConfirm={remove}
       >
-        {item.usedBy.length > 0
-          ? `It is still used: ${item.usedBy.map((u) => u.label).join('; ')}. Replace it there first.`
-          : 'It leaves the library now and is removed for good after 30 days.'}
+        {item.usedBy.length > 0 ? t('media.detail.deleteStillUsed', { places: item.usedBy.map((u) => u.label).join('; ') }) : t('media.detail.deleteText')}
       </ConfirmDialog>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Check, Film, Image as ImageIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import type { MediaItem } from '#common/schemas/media.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { formatDuration } from '#client/features/media/format.ts';
 
 /**
@@ -20,6 +21,7 @@ export function MediaGrid({
   onToggle: (id: string) => void;
   selectable: boolean;
 }) {
+  const t = useT();
   const { search } = useLocation();
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
@@ -44,7 +46,7 @@ export function MediaGrid({
                 )}
                 {item.kind === 'video' ? (
                   <span className="absolute right-2 bottom-2 rounded bg-zinc-950/70 px-1.5 py-0.5 text-xs font-medium text-white">
-                    {item.durationMs !== null ? formatDuration(item.durationMs) : 'Video'}
+                    {item.durationMs !== null ? formatDuration(item.durationMs) : t('media.grid.video')}
                   </span>
                 ) : null}
               </div>
@@ -63,7 +65,13 @@ export function MediaGrid({
                     : 'border-zinc-300 opacity-0 group-hover:opacity-100 focus-within:opacity-100 dark:border-zinc-600'
                 } ${selected.size > 0 ? 'opacity-100' : ''}`}
               >
-                <input type="checkbox" className="sr-only" checked={isSelected} onChange={() => onToggle(item.id)} aria-label={`Select ${item.name}`} />
+                <input
+                  type="checkbox"
+                  className="sr-only"
+                  checked={isSelected}
+                  onChange={() => onToggle(item.id)}
+                  aria-label={t('media.grid.select', { name: item.name })}
+                />
                 {isSelected ? <Check aria-hidden="true" className="size-4 text-accent-700" /> : null}
               </label>
             ) : null}

@@ -4,6 +4,7 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 
 /**
@@ -11,6 +12,7 @@ import { projectsApi } from '#client/features/projects/api.ts';
  * writes with 409): the project's screens say so once, at the top, with the way back.
  */
 export function ArchivedNotice({ project, onRestored }: { project: ProjectDetail; onRestored: (project: ProjectDetail) => void }) {
+  const t = useT();
   const toast = useToast();
   const [restoring, setRestoring] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -19,23 +21,22 @@ export function ArchivedNotice({ project, onRestored }: { project: ProjectDetail
     setError(null);
     try {
       onRestored(await projectsApi.update(project.id, { archived: false }));
-      toast({ tone: 'success', message: 'Project restored.' });
+      toast({ tone: 'success', message: t('projects.archived.restored') });
     } catch (e) {
-      setError(errorMessage(e, 'The project could not be restored.'));
+      setError(errorMessage(e, t('projects.archived.restoreFailed')));
     } finally {
       setRestoring(false);
     }
   };
   return (
-    <Alert tone="warning" title="Archived" className="mb-6">
+    <Alert tone="warning" title={t('projects.archived.title')} className="mb-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p>
-          This project is archived, so it is read-only: its files, brand kit and creatives can be looked at but not changed.{' '}
-          {project.role === 'owner' ? 'Restore it to work on it again.' : 'Only its owner can restore it.'}
+          {t('projects.archived.text')} {project.role === 'owner' ? t('projects.archived.ownerHint') : t('projects.archived.otherHint')}
         </p>
         {project.role === 'owner' ? (
-          <Button variant="secondary" size="sm" pending={restoring} pendingLabel="Restoring…" onClick={() => void restore()}>
-            Restore the project
+          <Button variant="secondary" size="sm" pending={restoring} pendingLabel={t('projects.archived.restoring')} onClick={() => void restore()}>
+            {t('projects.archived.restore')}
           </Button>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import type { FontId } from '#common/fonts.ts';
 import type { BrandProposal, ColorProposal } from '#common/schemas/brand-reader.ts';
+import type { I18n } from '@lingui/core';
 import type { BrandKit, ProjectUpdateInput } from '#common/schemas/projects.ts';
 
 export type FontRole = 'heading' | 'body';
@@ -59,12 +60,12 @@ export function keptUpdate(base: BrandKit, proposal: BrandProposal, choices: Bra
 }
 
 /** AA asks 4.5:1 for text, 3:1 for large text (WCAG 1.4.3). */
-export function contrastNote({ onWhite, onBlack }: ColorProposal['contrast']): string {
+export function contrastNote(t: I18n['_'], { onWhite, onBlack }: ColorProposal['contrast']): string {
   // Two decimals as measured: rounded to one, 4.49 would read as the 4.5 it falls short of.
-  const ratio = `${Number(onWhite.toFixed(2))}:1`;
-  const white = onWhite >= 4.5 ? `AA on white (${ratio})` : onWhite >= 3 ? `AA for large text on white (${ratio})` : `low contrast on white (${ratio})`;
+  const ratio = Number(onWhite.toFixed(2));
+  const white = t(onWhite >= 4.5 ? 'projects.contrast.aa' : onWhite >= 3 ? 'projects.contrast.aaLarge' : 'projects.contrast.low', { ratio });
   // A light colour is no text colour on white, but may be a background behind dark text.
-  return onWhite < 4.5 && onBlack >= 4.5 ? `${white}, AA on black` : white;
+  return onWhite < 4.5 && onBlack >= 4.5 ? t('projects.contrast.onBlack', { white }) : white;
 }
 
 /** "https://www.acmesurf.example/en" → "acmesurf.example": how the review names the site. */

@@ -10,6 +10,7 @@ import { Card } from '#client/components/page-header.tsx';
 import { SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 
 // Opened on demand: the library's picker (with its uploader) and the website reader load when first used,
@@ -33,6 +34,7 @@ const AUTOSAVE_DELAY_MS = 800;
  * like the creative editor's; closing the page with a change not saved yet asks first.
  */
 export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onSaved: (project: ProjectDetail) => void }) {
+  const t = useT();
   const toast = useToast();
   const canEdit = project.role !== 'viewer' && !project.archived;
   const [kit, setKit] = useState<BrandKit>(project.brandKit);
@@ -79,7 +81,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
     try {
       took(await send(next));
     } catch (error) {
-      setFailure({ kit: next, message: errorMessage(error, 'The brand kit could not be saved.') });
+      setFailure({ kit: next, message: errorMessage(error, t('projects.brandKit.saveFailed')) });
     } finally {
       setSaving(false);
     }
@@ -95,7 +97,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
   // Leaving the screen saves what is not saved yet: the request outlives the card.
   const saveOnLeave = useEffectEvent(() => {
     if (!canEdit || !dirty || invalidColor) return;
-    send(kit).catch((error: unknown) => toast({ tone: 'error', message: errorMessage(error, 'The brand kit could not be saved.') }));
+    send(kit).catch((error: unknown) => toast({ tone: 'error', message: errorMessage(error, t('projects.brandKit.saveFailed')) }));
   });
   useEffect(() => () => saveOnLeave(), []);
 
@@ -109,31 +111,36 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
 
   const logoUrl =
     kit.logoMediaId === null ? null : kit.logoMediaId === project.brandKit.logoMediaId ? project.logoUrl : picked?.id === kit.logoMediaId ? picked.url : null;
+  const fontLabels = { headingFont: t('projects.brandKit.headingFont'), bodyFont: t('projects.brandKit.bodyFont') };
   const setColor = (index: number, color: string) => setKit((k) => ({ ...k, colors: k.colors.map((c, i) => (i === index ? color : c)) }));
 
   return (
-    <Card title="Brand kit" description="Used by creatives and funnels of this project.">
+    <Card title={t('projects.brandKit.title')} description={t('projects.brandKit.description')}>
       <div className="space-y-5">
         {canEdit ? (
           <Button variant="secondary" size="sm" onClick={() => setReading(true)}>
             <Globe aria-hidden="true" className="size-4" />
-            Read from website
+            {t('projects.brandKit.readWebsite')}
           </Button>
         ) : null}
         <div>
-          <p className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">Logo</p>
+          <p className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('projects.brandKit.logo')}</p>
           <div className="flex items-center gap-3">
             {logoUrl ? (
-              <img src={logoUrl} alt="Logo" className="size-14 rounded-lg border border-zinc-200 bg-white object-contain dark:border-zinc-700" />
+              <img
+                src={logoUrl}
+                alt={t('projects.brandKit.logo')}
+                className="size-14 rounded-lg border border-zinc-200 bg-white object-contain dark:border-zinc-700"
+              />
             ) : (
               <div className="grid size-14 place-items-center rounded-lg border border-dashed border-zinc-300 text-xs text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
-                None
+                {t('projects.brandKit.noLogo')}
               </div>
             )}
             {canEdit ? (
               <div className="flex gap-2">
                 <Button variant="secondary" size="sm" onClick={() => setPicking(true)}>
-                  {kit.logoMediaId ? 'Change' : 'Choose from library'}
+                  {kit.logoMediaId ? t('projects.brandKit.changeLogo') : t('projects.brandKit.chooseLogo')}
                 </Button>
                 {kit.logoMediaId ? (
                   <Button
@@ -143,7 +150,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
                       setKit((k) => ({ ...k, logoMediaId: null }));
                     }}
                   >
-                    Remove
+                    {t('projects.brandKit.removeLogo')}
                   </Button>
                 ) : null}
               </div>
@@ -153,10 +160,8 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
 
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            Colours{' '}
-            <span className="font-normal text-zinc-500">
-              ({kit.colors.length} of {MAX_BRAND_COLORS})
-            </span>
+            {t('projects.brandKit.colors')}{' '}
+            <span className="font-normal text-zinc-500">{t('projects.brandKit.colorCount', { count: kit.colors.length, max: MAX_BRAND_COLORS })}</span>
           </legend>
           <ul className="space-y-2">
             {kit.colors.map((color, index) => (
@@ -166,21 +171,21 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
                   value={HEX.test(color) ? color : '#000000'}
                   onChange={(e) => setColor(index, e.currentTarget.value)}
                   disabled={!canEdit}
-                  aria-label={`Colour ${index + 1}`}
+                  aria-label={t('projects.brandKit.color', { index: index + 1 })}
                   className="h-9 w-11 cursor-pointer rounded border border-zinc-300 bg-white p-0.5 dark:border-zinc-700"
                 />
                 <input
                   value={color}
                   onChange={(e) => setColor(index, e.currentTarget.value.trim())}
                   readOnly={!canEdit}
-                  aria-label={`Colour ${index + 1} as hex`}
+                  aria-label={t('projects.brandKit.colorHex', { index: index + 1 })}
                   aria-invalid={HEX.test(color) ? undefined : true}
                   className={`h-9 w-28 rounded-[var(--radius-control)] border bg-white px-2 font-mono text-sm dark:bg-zinc-900 ${HEX.test(color) ? 'border-zinc-300 dark:border-zinc-700' : 'border-red-500'}`}
                 />
                 {canEdit ? (
                   <button
                     type="button"
-                    aria-label={`Remove colour ${color}`}
+                    aria-label={t('projects.brandKit.removeColor', { color })}
                     className="p-1 text-zinc-500 hover:text-zinc-900 dark:hover:text-white"
                     onClick={() => setKit((k) => ({ ...k, colors: k.colors.filter((_, i) => i !== index) }))}
                   >
@@ -190,22 +195,22 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
               </li>
             ))}
           </ul>
-          {invalidColor ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">Use colours like #1A2B3C.</p> : null}
+          {invalidColor ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">{t('projects.brandKit.invalidColor')}</p> : null}
           {canEdit && kit.colors.length < MAX_BRAND_COLORS ? (
             <NewButton variant="ghost" size="sm" className="mt-2" onClick={() => setKit((k) => ({ ...k, colors: [...k.colors, '#4f46e5'] }))}>
-              Add colour
+              {t('projects.brandKit.addColor')}
             </NewButton>
           ) : null}
-          {kit.colors.length === 0 && !canEdit ? <p className="text-sm text-zinc-500">No colours yet.</p> : null}
+          {kit.colors.length === 0 && !canEdit ? <p className="text-sm text-zinc-500">{t('projects.brandKit.noColors')}</p> : null}
         </fieldset>
 
         {/* Side by side only where the card is wide: in the project page's 22rem column two pickers cut the names. */}
         <div className="@container">
           <div className="grid grid-cols-1 gap-4 @md:grid-cols-2">
-            {(['headingFont', 'bodyFont'] as const).map((field) => (
+            {(Object.keys(fontLabels) as (keyof typeof fontLabels)[]).map((field) => (
               <FontPicker
                 key={field}
-                label={field === 'headingFont' ? 'Heading font' : 'Body font'}
+                label={fontLabels[field]}
                 labelClassName="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200"
                 value={kit[field]}
                 choices={BUNDLED_CHOICES}
@@ -217,7 +222,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
         </div>
 
         <TextAreaField
-          label="Tone of voice"
+          label={t('projects.brandKit.tone')}
           value={kit.tone}
           onChange={(e) => {
             const tone = e.currentTarget.value;
@@ -226,15 +231,15 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           readOnly={!canEdit}
           rows={3}
           maxLength={500}
-          hint="How this brand speaks, e.g. “warm, direct, no jargon”."
+          hint={t('projects.brandKit.toneHint')}
           className="[&_textarea]:min-h-20"
         />
         {canEdit ? (
           <SaveIndicator
-            label="Brand kit save state"
+            label={t('projects.brandKit.saveState')}
             className="flex min-h-5 items-center gap-1 text-xs"
             state={saving ? 'saving' : invalidColor || failedNow ? 'error' : dirty ? 'pending' : 'saved'}
-            error={`Not saved: ${invalidColor ? 'fix the colours marked in red.' : failure?.message}`}
+            error={invalidColor ? t('projects.brandKit.notSavedColors') : t('projects.brandKit.notSaved', { reason: failure?.message ?? '' })}
             // A colour that is not one is fixed in its field, not retried.
             onRetry={invalidColor ? undefined : () => void save(kit)}
           />
@@ -246,7 +251,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           <MediaPicker
             projectId={project.id}
             kind="image"
-            title="Choose the logo"
+            title={t('projects.brandKit.pickLogo')}
             open={picking}
             onClose={() => setPicking(false)}
             onPick={(item) => {

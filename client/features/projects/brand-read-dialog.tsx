@@ -5,6 +5,7 @@ import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { useForm } from '#client/lib/use-form.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { BrandReader } from '#client/features/projects/brand-reader.tsx';
 
 /**
@@ -27,11 +28,12 @@ export function BrandReadDialog({
   save: (update: ProjectUpdateInput) => Promise<ProjectDetail>;
   onSaved: (project: ProjectDetail) => void;
 }) {
+  const t = useT();
   const form = useForm(brandReadInput, { url: project.website ?? '' });
   // The address being read; another one typed and sent reads that instead.
   const [url, setUrl] = useState<string | null>(null);
   return (
-    <Dialog open={open} title="Read the brand kit from a website" onClose={onClose} wide={url !== null}>
+    <Dialog open={open} title={t('projects.brandRead.title')} onClose={onClose} wide={url !== null}>
       <div className="space-y-5">
         <form
           noValidate
@@ -41,9 +43,16 @@ export function BrandReadDialog({
             return Promise.resolve();
           })}
         >
-          <TextField label="Website" type="url" placeholder="https://" className="min-w-0 flex-1" data-autofocus {...form.field('url')} />
+          <TextField
+            label={t('projects.brandRead.website')}
+            type="url"
+            placeholder="https://"
+            className="min-w-0 flex-1"
+            data-autofocus
+            {...form.field('url')}
+          />
           <Button type="submit" variant={url === null ? 'primary' : 'secondary'} className="sm:mt-7">
-            Read
+            {t('projects.brandRead.read')}
           </Button>
         </form>
         {url === null ? null : (
@@ -53,7 +62,7 @@ export function BrandReadDialog({
             base={base}
             projectName={project.name}
             save={save}
-            skipLabel="Cancel"
+            skipLabel={t('projects.brandRead.cancel')}
             onDone={(saved) => {
               if (saved) onSaved(saved);
               onClose();

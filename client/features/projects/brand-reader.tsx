@@ -3,6 +3,7 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 import { siteName } from '#client/features/projects/brand-choices.ts';
 import { BrandReview } from '#client/features/projects/brand-review.tsx';
@@ -13,11 +14,10 @@ const focusOnMount = (element: HTMLElement | null) => {
 };
 
 /** What a failed read says: a refused address in the server's words, a silent site in plain ones. */
-function readFailure(error: Error): string {
-  if (error instanceof ApiError && error.status === 502)
-    return 'The website did not answer in time, or answered with an error. Check that it opens in your browser, then try again.';
+function readFailure(t: ReturnType<typeof useT>, error: Error): string {
+  if (error instanceof ApiError && error.status === 502) return t('projects.brandRead.noAnswer');
   if (error instanceof ApiError && error.status === 422) return error.message;
-  return errorMessage(error, 'The website could not be read. Please try again.');
+  return errorMessage(error, t('projects.brandRead.failed'));
 }
 
 /**
@@ -32,7 +32,7 @@ export function BrandReader({
   projectName,
   save,
   onDone,
-  skipLabel = 'Skip',
+  skipLabel,
 }: {
   projectId: string;
   url: string;
@@ -42,13 +42,12 @@ export function BrandReader({
   onDone: (project: ProjectDetail | null) => void;
   skipLabel?: string;
 }) {
+  const t = useT();
   const read = useResource(() => projectsApi.readBrand(projectId, url), [projectId, url]);
   if (read.status === 'loading') {
     return (
       <div ref={focusOnMount} tabIndex={-1} role="status" aria-busy="true" className="space-y-3 py-2 focus:outline-none">
-        <p className="text-sm break-words text-zinc-700 dark:text-zinc-300">
-          Reading {siteName(url)}: looking for the logo, colours, fonts and a description. This can take a few seconds.
-        </p>
+        <p className="text-sm break-words text-zinc-700 dark:text-zinc-300">{t('projects.brandRead.reading', { site: siteName(url) })}</p>
         <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800">
           <div className="h-full w-1/3 animate-pulse rounded-full bg-accent-600 motion-reduce:animate-none" />
         </div>
@@ -58,14 +57,14 @@ export function BrandReader({
   if (read.status === 'error') {
     return (
       <div ref={focusOnMount} tabIndex={-1} className="space-y-4 focus:outline-none">
-        <Alert tone="danger" title={`${siteName(url)} could not be read`}>
-          <p className="break-words">{readFailure(read.error)}</p>
+        <Alert tone="danger" title={t('projects.brandRead.failedTitle', { site: siteName(url) })}>
+          <p className="break-words">{readFailure(t, read.error)}</p>
         </Alert>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => onDone(null)}>
-            Continue without
+            {t('projects.brandRead.continueWithout')}
           </Button>
-          <Button onClick={read.reload}>Try again</Button>
+          <Button onClick={read.reload}>{t('projects.brandRead.tryAgain')}</Button>
         </div>
       </div>
     );
@@ -77,7 +76,7 @@ export function BrandReader({
       projectName={projectName}
       save={async (update) => onDone(await save(update))}
       onSkip={() => onDone(null)}
-      skipLabel={skipLabel}
+      skipLabel={skipLabel ?? t('projects.brandRead.skip')}
     />
   );
 }

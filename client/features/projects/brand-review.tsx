@@ -8,6 +8,7 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { BUNDLED_CHOICES, FontPicker, previewFamily } from '#client/components/font-picker.tsx';
 import { issuesByPath } from '#client/components/editor/spec-form.tsx';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import {
   contrastNote,
   initialChoices,
@@ -31,8 +32,6 @@ function Keep({ checked, onChange, children }: { checked: boolean; onChange: (ch
   );
 }
 
-const ROLE_LABEL: Record<FontRole, string> = { heading: 'Heading font', body: 'Body font' };
-
 function FontChoice({
   role,
   found,
@@ -44,17 +43,18 @@ function FontChoice({
   choice: BrandChoices['fonts'][FontRole];
   onChange: (next: BrandChoices['fonts'][FontRole]) => void;
 }) {
-  const use = role === 'heading' ? 'headings' : 'body text';
+  const t = useT();
   return (
     <div className="min-w-0 space-y-2">
       <Keep checked={choice.keep} onChange={(keep) => onChange({ ...choice, keep })}>
-        Use for {use}: <span style={{ fontFamily: previewFamily(choice.fontId) }}>{fontById(choice.fontId).name}</span>
+        {t(role === 'heading' ? 'projects.brandReview.useHeading' : 'projects.brandReview.useBody')}{' '}
+        <span style={{ fontFamily: previewFamily(choice.fontId) }}>{fontById(choice.fontId).name}</span>
       </Keep>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        The site uses “{found.family}”{found.fontId === null ? ': not bundled — pick a close one or upload it on the brand kit page.' : '.'}
+        {t(found.fontId === null ? 'projects.brandReview.siteFontMissing' : 'projects.brandReview.siteFont', { family: found.family })}
       </p>
       <FontPicker
-        label={ROLE_LABEL[role]}
+        label={t(role === 'heading' ? 'projects.brandReview.headingFont' : 'projects.brandReview.bodyFont')}
         value={choice.fontId}
         choices={BUNDLED_CHOICES}
         // Picking a font means using it.
@@ -85,6 +85,7 @@ export function BrandReview({
   onSkip: () => void;
   skipLabel: string;
 }) {
+  const t = useT();
   const [choices, setChoices] = useState<BrandChoices>(() => initialChoices(proposal, base));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -112,7 +113,7 @@ export function BrandReview({
     try {
       await save(parsed.data);
     } catch (error) {
-      setFailure(errorMessage(error, 'The brand kit could not be saved. Please try again.'));
+      setFailure(errorMessage(error, t('projects.brandReview.saveFailed')));
     } finally {
       setPending(false);
     }
@@ -134,17 +135,13 @@ export function BrandReview({
     >
       <div>
         <h3 ref={headingRef} tabIndex={-1} className="text-base font-semibold break-words focus:outline-none">
-          {empty ? `Nothing to use found on ${site}` : `What we found on ${site}`}
+          {empty ? t('projects.brandReview.emptyTitle', { site }) : t('projects.brandReview.title', { site })}
         </h3>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          {empty
-            ? 'The page has no logo, colours, fonts or description we could read. You can fill in the brand kit yourself.'
-            : 'Keep what fits. Nothing is saved until you choose “Save brand kit”; the logo is already in the media library.'}
-        </p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{empty ? t('projects.brandReview.emptyText') : t('projects.brandReview.text')}</p>
       </div>
 
       {proposal.warnings.length > 0 ? (
-        <Alert tone="warning" title="Good to know">
+        <Alert tone="warning" title={t('projects.brandReview.warnings')}>
           <ul className="list-disc space-y-1 pl-4">
             {proposal.warnings.map((warning) => (
               <li key={warning}>{warning}</li>
@@ -155,15 +152,15 @@ export function BrandReview({
 
       {proposal.logo ? (
         <fieldset className={section}>
-          <legend className={legend}>Logo</legend>
+          <legend className={legend}>{t('projects.brandReview.logo')}</legend>
           <div className="flex flex-wrap items-center gap-3">
             <img
               src={proposal.logo.url}
-              alt={`Logo found on ${site}`}
+              alt={t('projects.brandReview.logoAlt', { site })}
               className="h-16 max-w-full rounded-lg border border-zinc-200 bg-white object-contain p-1 dark:border-zinc-700"
             />
             <Keep checked={choices.logo} onChange={(logo) => set('logo', logo)}>
-              Use this logo
+              {t('projects.brandReview.useLogo')}
             </Keep>
           </div>
         </fieldset>
@@ -171,13 +168,13 @@ export function BrandReview({
 
       {proposal.name !== null ? (
         <fieldset className={section}>
-          <legend className={legend}>Name</legend>
+          <legend className={legend}>{t('projects.brandReview.name')}</legend>
           <div className="space-y-2">
             <Keep checked={choices.name.keep} onChange={(keep) => set('name', { ...choices.name, keep })}>
-              Use it as the project name (now “{projectName}”)
+              {t('projects.brandReview.useName', { name: projectName })}
             </Keep>
             <TextField
-              label="Name on the site"
+              label={t('projects.brandReview.siteName')}
               value={choices.name.value}
               maxLength={80}
               error={errors.name}
@@ -189,10 +186,8 @@ export function BrandReview({
 
       {proposal.colors.length > 0 ? (
         <fieldset className={section}>
-          <legend className={legend}>Colours</legend>
-          {base.colors.length > 0 ? (
-            <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">The colours you keep replace the brand kit’s colours.</p>
-          ) : null}
+          <legend className={legend}>{t('projects.brandReview.colors')}</legend>
+          {base.colors.length > 0 ? <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">{t('projects.brandReview.colorsReplace')}</p> : null}
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {proposal.colors.map((color) => (
               <li key={color.hex} className="flex min-w-0 items-center gap-2">
@@ -205,7 +200,7 @@ export function BrandReview({
                   checked={choices.colors.includes(color.hex)}
                   onChange={(keep) => set('colors', keep ? [...choices.colors, color.hex] : choices.colors.filter((hex) => hex !== color.hex))}
                 >
-                  <span className="font-mono">{color.hex}</span> <span className="text-zinc-600 dark:text-zinc-400">— {contrastNote(color.contrast)}</span>
+                  <span className="font-mono">{color.hex}</span> <span className="text-zinc-600 dark:text-zinc-400">— {contrastNote(t, color.contrast)}</span>
                 </Keep>
               </li>
             ))}
@@ -215,7 +210,7 @@ export function BrandReview({
 
       {proposal.fonts.heading || proposal.fonts.body ? (
         <fieldset className={section}>
-          <legend className={legend}>Fonts</legend>
+          <legend className={legend}>{t('projects.brandReview.fonts')}</legend>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {(['heading', 'body'] as const).map((role) => {
               const found = proposal.fonts[role];
@@ -235,17 +230,17 @@ export function BrandReview({
 
       {proposal.tone !== null ? (
         <fieldset className={section}>
-          <legend className={legend}>Tone of voice</legend>
+          <legend className={legend}>{t('projects.brandReview.tone')}</legend>
           <div className="space-y-2">
             <Keep checked={choices.tone.keep} onChange={(keep) => set('tone', { ...choices.tone, keep })}>
-              Keep this tone of voice
+              {t('projects.brandReview.keepTone')}
             </Keep>
             <TextAreaField
-              label="Tone of voice draft"
+              label={t('projects.brandReview.toneDraft')}
               value={choices.tone.value}
               rows={3}
               error={errors['brandKit.tone']}
-              hint="Drafted from the site’s description: make it yours."
+              hint={t('projects.brandReview.toneHint')}
               onChange={(e) => set('tone', { keep: true, value: e.currentTarget.value })}
               className="[&_textarea]:min-h-20"
             />
@@ -257,11 +252,11 @@ export function BrandReview({
 
       <div className="flex flex-col-reverse gap-3 border-t border-zinc-200 pt-4 sm:flex-row sm:justify-end dark:border-zinc-800">
         <Button variant="secondary" onClick={onSkip} disabled={pending}>
-          {empty ? 'Continue' : skipLabel}
+          {empty ? t('projects.brandReview.continue') : skipLabel}
         </Button>
         {empty ? null : (
-          <Button type="submit" pending={pending} pendingLabel="Saving…">
-            Save brand kit
+          <Button type="submit" pending={pending} pendingLabel={t('projects.brandReview.saving')}>
+            {t('projects.brandReview.save')}
           </Button>
         )}
       </div>

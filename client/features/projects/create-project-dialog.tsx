@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { useForm } from '#client/lib/use-form.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 import { BrandReader } from '#client/features/projects/brand-reader.tsx';
 
@@ -17,6 +18,7 @@ import { BrandReader } from '#client/features/projects/brand-reader.tsx';
  * without a project yet (`first`), it is the guided start's "Add your first customer".
  */
 export function CreateProjectDialog({ open, onClose, first = false }: { open: boolean; onClose: () => void; first?: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const toast = useToast();
   const form = useForm(projectCreateInput, { name: '', description: '', website: '' });
@@ -33,7 +35,7 @@ export function CreateProjectDialog({ open, onClose, first = false }: { open: bo
   if (created?.website) {
     return (
       // Closing the review keeps the project as it is (nothing but the logo is saved) and opens it.
-      <Dialog open={open} title={`Brand kit for ${created.name}`} onClose={() => void openProject(created)} wide>
+      <Dialog open={open} title={t('projects.create.brandTitle', { name: created.name })} onClose={() => void openProject(created)} wide>
         <BrandReader
           projectId={created.id}
           url={created.website}
@@ -41,7 +43,7 @@ export function CreateProjectDialog({ open, onClose, first = false }: { open: bo
           projectName={created.name}
           save={(update) => projectsApi.update(created.id, update)}
           onDone={(saved) => {
-            if (saved) toast({ tone: 'success', message: 'Brand kit saved.' });
+            if (saved) toast({ tone: 'success', message: t('projects.create.brandSaved') });
             void openProject(saved ?? created);
           }}
         />
@@ -50,7 +52,7 @@ export function CreateProjectDialog({ open, onClose, first = false }: { open: bo
   }
 
   return (
-    <Dialog open={open} title={first ? 'Add your first customer' : 'New project'} onClose={onClose}>
+    <Dialog open={open} title={first ? t('projects.create.titleFirst') : t('projects.create.title')} onClose={onClose}>
       <form
         noValidate
         className="space-y-4"
@@ -63,31 +65,25 @@ export function CreateProjectDialog({ open, onClose, first = false }: { open: bo
         <FormError error={form.formError}>
           {planLimit ? (
             <a className="font-medium underline" href="/pricing">
-              See plans
+              {t('projects.create.seePlans')}
             </a>
           ) : null}
         </FormError>
-        <TextField label="Name" placeholder="The customer or campaign" required data-autofocus {...form.field('name')} />
+        <TextField label={t('projects.create.name')} placeholder={t('projects.create.namePlaceholder')} required data-autofocus {...form.field('name')} />
         <TextAreaField
-          label="Description"
+          label={t('projects.create.description')}
           rows={3}
-          hint="Optional. What this project is about."
+          hint={t('projects.create.descriptionHint')}
           {...form.field('description')}
           className="[&_textarea]:min-h-20"
         />
-        <TextField
-          label="Website"
-          type="url"
-          placeholder="https://"
-          hint="Optional. We read its logo, colours and fonts for the brand kit; you choose what to keep. No customer site at hand? Try northwind-coffee.example."
-          {...form.field('website')}
-        />
+        <TextField label={t('projects.create.website')} type="url" placeholder="https://" hint={t('projects.create.websiteHint')} {...form.field('website')} />
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('projects.create.cancel')}
           </Button>
-          <Button type="submit" pending={form.pending} pendingLabel="Creating…">
-            Create project
+          <Button type="submit" pending={form.pending} pendingLabel={t('projects.create.pending')}>
+            {t('projects.create.submit')}
           </Button>
         </div>
       </form>

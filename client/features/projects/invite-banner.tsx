@@ -6,10 +6,12 @@ import { Button } from '#client/components/button.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 
 /** Shown for /projects?invite=<token>: who invited you to what, and the button to join. */
 export function InviteBanner({ token, onDone }: { token: string; onDone: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const { user } = useSession();
   const invite = useResource(() => projectsApi.invitation(token), [token]);
@@ -18,10 +20,10 @@ export function InviteBanner({ token, onDone }: { token: string; onDone: () => v
   if (invite.status === 'loading') return null;
   if (invite.status === 'error') {
     return (
-      <Alert tone="warning" title="This invitation link does not work" className="mb-6">
-        {invite.error instanceof ApiError ? invite.error.message : 'Please ask for a new invitation.'}{' '}
+      <Alert tone="warning" title={t('projects.invite.brokenTitle')} className="mb-6">
+        {invite.error instanceof ApiError ? invite.error.message : t('projects.invite.askNew')}{' '}
         <button type="button" className="font-medium underline" onClick={onDone}>
-          Dismiss
+          {t('projects.invite.dismiss')}
         </button>
       </Alert>
     );
@@ -29,18 +31,10 @@ export function InviteBanner({ token, onDone }: { token: string; onDone: () => v
   const data = invite.data;
   if (data.status !== 'open') {
     return (
-      <Alert
-        tone="warning"
-        title={
-          data.status === 'accepted'
-            ? 'This invitation was already used'
-            : data.status === 'expired'
-              ? 'This invitation has expired'
-              : 'This invitation was withdrawn'
-        }
-        className="mb-6"
-      >
-        Ask {data.inviterName ?? 'the project’s owner'} for a new one if you still need access to “{data.projectName}”.
+      <Alert tone="warning" title={t('projects.invite.closedTitle', { status: data.status })} className="mb-6">
+        {data.inviterName
+          ? t('projects.invite.closedText', { inviter: data.inviterName, project: data.projectName })
+          : t('projects.invite.closedTextOwner', { project: data.projectName })}
       </Alert>
     );
   }
@@ -49,19 +43,19 @@ export function InviteBanner({ token, onDone }: { token: string; onDone: () => v
       <MailOpen aria-hidden="true" className="size-6 text-accent-700 dark:text-accent-200" />
       <div className="min-w-0 flex-1">
         <h2 className="font-semibold">
-          {data.inviterName ?? 'Someone'} invited you to “{data.projectName}”
+          {data.inviterName
+            ? t('projects.invite.title', { inviter: data.inviterName, project: data.projectName })
+            : t('projects.invite.titleSomeone', { project: data.projectName })}
         </h2>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {data.forYou
-            ? `You will join as ${data.role === 'editor' ? 'an editor' : 'a viewer'}.`
-            : `The invitation is for ${data.email}, and you are signed in as ${user?.email}. Sign in with that address to accept it.`}
+          {data.forYou ? t('projects.invite.joinAs', { role: data.role }) : t('projects.invite.otherAddress', { email: data.email, me: user?.email ?? '' })}
         </p>
         {error ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">{error}</p> : null}
       </div>
       {data.forYou ? (
         <Button
           pending={pending}
-          pendingLabel="Joining…"
+          pendingLabel={t('projects.invite.joining')}
           onClick={async () => {
             setPending(true);
             setError(null);
@@ -69,12 +63,12 @@ export function InviteBanner({ token, onDone }: { token: string; onDone: () => v
               const joined = await projectsApi.acceptInvitation(token);
               await navigate(`/projects/${joined.projectId}/`, { replace: true });
             } catch (e) {
-              setError(errorMessage(e, 'The invitation could not be accepted.'));
+              setError(errorMessage(e, t('projects.invite.acceptFailed')));
               setPending(false);
             }
           }}
         >
-          Accept invitation
+          {t('projects.invite.accept')}
         </Button>
       ) : null}
     </section>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { projectUpdateInput, type ProjectDetail } from '#common/schemas/projects.ts';
-import { countOf } from '#common/plural.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
@@ -10,9 +9,11 @@ import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
+import { ProjectLanguageField } from '#client/features/projects/language-field.tsx';
 
-/** Project settings: details (owner renames, editors describe), archive and delete (owner, by typing the name). */
+/** Project settings: details (owner renames, editors describe), the customer's language (owner), archive and delete (owner, by typing the name). */
 export function SettingsDialog({
   project,
   open,
@@ -24,6 +25,7 @@ export function SettingsDialog({
   onClose: () => void;
   onSaved: (project: ProjectDetail) => void;
 }) {
+  const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
   const isOwner = project.role === 'owner';
@@ -38,10 +40,10 @@ export function SettingsDialog({
     try {
       const saved = await projectsApi.update(project.id, { archived: !project.archived });
       onSaved(saved);
-      toast({ tone: 'success', message: saved.archived ? 'Project archived. It keeps its files.' : 'Project restored.' });
+      toast({ tone: 'success', message: saved.archived ? t('projects.settings.archivedToast') : t('projects.settings.restoredToast') });
       onClose();
     } catch (e) {
-      setError(errorMessage(e, 'That did not work.'));
+      setError(errorMessage(e, t('projects.settings.failed')));
     } finally {
       setBusy(null);
     }
@@ -52,18 +54,18 @@ export function SettingsDialog({
     setError(null);
     try {
       await projectsApi.remove(project.id);
-      toast({ tone: 'success', message: `“${project.name}” was deleted.` });
+      toast({ tone: 'success', message: t('projects.settings.deleted', { name: project.name }) });
       await navigate('/projects');
     } catch (e) {
-      setError(errorMessage(e, 'The project could not be deleted.'));
+      setError(errorMessage(e, t('projects.settings.deleteFailed')));
       setBusy(null);
     }
   };
 
   return (
-    <Dialog open={open} title="Project settings" onClose={onClose}>
+    <Dialog open={open} title={t('projects.settings.title')} onClose={onClose}>
       {project.archived ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">The project is archived: restore it to change its name, description or website.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('projects.settings.archivedText')}</p>
       ) : (
         <form
           noValidate
@@ -71,49 +73,52 @@ export function SettingsDialog({
           onSubmit={form.handleSubmit(async (data) => {
             const patch = isOwner ? data : { description: data.description, website: data.website };
             onSaved(await projectsApi.update(project.id, patch));
-            toast({ tone: 'success', message: 'Project saved.' });
+            toast({ tone: 'success', message: t('projects.settings.saved') });
             onClose();
           })}
         >
           <FormError error={form.formError} />
-          <TextField label="Name" readOnly={!isOwner} hint={isOwner ? undefined : 'Only the owner can rename the project.'} {...form.field('name')} />
-          <TextAreaField label="Description" rows={3} {...form.field('description')} className="[&_textarea]:min-h-20" />
-          <TextField label="Website" type="url" placeholder="https://" {...form.field('website')} />
+          <TextField
+            label={t('projects.settings.name')}
+            readOnly={!isOwner}
+            hint={isOwner ? undefined : t('projects.settings.nameOwnerOnly')}
+            {...form.field('name')}
+          />
+          <TextAreaField label={t('projects.settings.description')} rows={3} {...form.field('description')} className="[&_textarea]:min-h-20" />
+          <TextField label={t('projects.settings.website')} type="url" placeholder="https://" {...form.field('website')} />
           <div className="flex justify-end">
-            <Button type="submit" pending={form.pending} pendingLabel="Saving…">
-              Save
+            <Button type="submit" pending={form.pending} pendingLabel={t('projects.settings.saving')}>
+              {t('projects.settings.save')}
             </Button>
           </div>
         </form>
       )}
+      <div className="mt-6 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+        <ProjectLanguageField project={project} onSaved={onSaved} />
+      </div>
       {isOwner ? (
         <div className="mt-6 space-y-4 border-t border-zinc-200 pt-5 dark:border-zinc-800">
           {error ? <Alert tone="danger">{error}</Alert> : null}
           <div className="flex items-center justify-between gap-4">
             <div>
-              <h3 className="text-sm font-semibold">{project.archived ? 'Restore the project' : 'Archive the project'}</h3>
-              <p className="text-xs text-zinc-500">
-                {project.archived ? 'It counts towards your plan’s active projects again.' : 'It stays with its files but leaves your active projects.'}
-              </p>
+              <h3 className="text-sm font-semibold">{project.archived ? t('projects.settings.restoreTitle') : t('projects.settings.archiveTitle')}</h3>
+              <p className="text-xs text-zinc-500">{project.archived ? t('projects.settings.restoreText') : t('projects.settings.archiveText')}</p>
             </div>
             <Button variant="secondary" size="sm" pending={busy === 'archive'} onClick={archive}>
-              {project.archived ? 'Restore' : 'Archive'}
+              {project.archived ? t('projects.settings.restore') : t('projects.settings.archive')}
             </Button>
           </div>
           <div className="rounded-[var(--radius-control)] border border-red-200 p-4 dark:border-red-900">
-            <h3 className="text-sm font-semibold text-red-800 dark:text-red-300">Delete the project</h3>
-            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-              Its brand kit, media library ({countOf(project.counts.media, 'file')}), members and invitations go with it. It can be restored by support for 30
-              days.
-            </p>
+            <h3 className="text-sm font-semibold text-red-800 dark:text-red-300">{t('projects.settings.deleteTitle')}</h3>
+            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{t('projects.settings.deleteText', { count: project.counts.media })}</p>
             <TextField
-              label={`Type “${project.name}” to confirm`}
+              label={t('projects.settings.deleteConfirm', { name: project.name })}
               value={confirmName}
               onChange={(e) => setConfirmName(e.currentTarget.value)}
               className="mt-3"
             />
             <Button variant="danger" size="sm" className="mt-3" disabled={confirmName !== project.name} pending={busy === 'delete'} onClick={remove}>
-              Delete project
+              {t('projects.settings.delete')}
             </Button>
           </div>
         </div>

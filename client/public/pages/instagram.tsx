@@ -1,8 +1,11 @@
+import type { Locale } from '#common/i18n/locales.ts';
+import { localePath } from '#common/i18n/paths.ts';
+import { formatDate } from '#common/format.ts';
 import { buttonClass } from '#client/components/button.tsx';
+import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import { PublicLayout, type PublicChrome } from '#client/public/layout.tsx';
-import { nounFor } from '#common/plural.ts';
 
-/** The page /callback/instagram shows when it did not connect an account: what happened, and the way back. */
+/** The page /callback/instagram shows when it did not connect an account: what happened, and the way back (its words come translated). */
 export function InstagramCallbackFailurePage({
   chrome,
   failure,
@@ -18,10 +21,12 @@ export function InstagramCallbackFailurePage({
   detail?: string | undefined;
   back: { href: string; label: string };
 }) {
+  const t = useT();
+  const locale = useI18n().locale as Locale;
   return (
     <PublicLayout chrome={chrome}>
       <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6" data-failure={failure}>
-        <p className="text-sm font-semibold tracking-wide text-accent-700">Instagram</p>
+        <p className="text-sm font-semibold tracking-wide text-accent-700">{t('instagram.callback.eyebrow')}</p>
         <h1 className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900 sm:text-4xl">{title}</h1>
         <p className="mt-4 text-lg text-zinc-600">{text}</p>
         {detail ? <p className="mt-4 rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-700">{detail}</p> : null}
@@ -29,8 +34,8 @@ export function InstagramCallbackFailurePage({
           <a href={back.href} className={buttonClass('primary', 'lg')}>
             {back.label}
           </a>
-          <a href="/tech-provider" className={buttonClass('secondary', 'lg')}>
-            What Adloom does with Instagram
+          <a href={localePath(locale, '/tech-provider')} className={buttonClass('secondary', 'lg')}>
+            {t('instagram.callback.techProvider')}
           </a>
         </div>
       </section>
@@ -48,28 +53,28 @@ export interface DeletionRequestView {
 
 /** /instagram/deletion/{code}: the state of a data-deletion request Meta forwarded (its confirmation code is the link). */
 export function DeletionStatusPage({ chrome, request }: { chrome: PublicChrome; request: DeletionRequestView | undefined }) {
-  const date = (value: Date) => `${value.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const t = useT();
+  const locale = useI18n().locale as Locale;
+  const date = (value: Date) => t('instagram.deletion.dateUtc', { date: formatDate(value, 'dateTime', locale, 'UTC') });
   return (
     <PublicLayout chrome={chrome}>
       <section className="mx-auto max-w-xl px-4 py-20 sm:px-6">
-        <p className="text-sm font-semibold tracking-wide text-accent-700">Instagram data deletion</p>
+        <p className="text-sm font-semibold tracking-wide text-accent-700">{t('instagram.deletion.eyebrow')}</p>
         {request ? (
           <>
-            <h1 className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900">
-              {request.status === 'completed' ? 'Your Instagram data is deleted' : 'Your deletion request is being processed'}
-            </h1>
+            <h1 className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900">{t('instagram.deletion.heading', { status: request.status })}</h1>
             <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-3 text-zinc-700 sm:grid-cols-[max-content_1fr]">
-              <dt className="font-medium text-zinc-900">Confirmation code</dt>
+              <dt className="font-medium text-zinc-900">{t('instagram.deletion.code')}</dt>
               <dd className="font-mono break-all" data-testid="confirmation-code">
                 {request.code}
               </dd>
-              <dt className="font-medium text-zinc-900">Status</dt>
-              <dd data-testid="deletion-status">{request.status === 'completed' ? 'Completed' : 'Pending'}</dd>
-              <dt className="font-medium text-zinc-900">Requested</dt>
+              <dt className="font-medium text-zinc-900">{t('instagram.deletion.status')}</dt>
+              <dd data-testid="deletion-status">{t('instagram.deletion.statusValue', { status: request.status })}</dd>
+              <dt className="font-medium text-zinc-900">{t('instagram.deletion.requested')}</dt>
               <dd>{date(request.createdAt)}</dd>
               {request.completedAt ? (
                 <>
-                  <dt className="font-medium text-zinc-900">Completed</dt>
+                  <dt className="font-medium text-zinc-900">{t('instagram.deletion.completed')}</dt>
                   <dd>{date(request.completedAt)}</dd>
                 </>
               ) : null}
@@ -77,19 +82,20 @@ export function DeletionStatusPage({ chrome, request }: { chrome: PublicChrome; 
             <p className="mt-6 text-zinc-600">
               {request.status === 'completed'
                 ? request.accountsDeleted > 0
-                  ? `We deleted the ${nounFor(request.accountsDeleted, 'connection')} of this Instagram account: the access token, the account id, the username and the profile picture address. Adloom can no longer publish to it.`
-                  : 'Adloom held no connection of this Instagram account (it was already removed), so there was nothing left to delete.'
-                : 'We delete the data within 30 days; this page shows when it is done.'}
+                  ? t('instagram.deletion.deleted', { count: request.accountsDeleted })
+                  : t('instagram.deletion.nothing')
+                : t('instagram.deletion.pending')}
             </p>
           </>
         ) : (
           <>
-            <h1 className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900">We do not know this confirmation code</h1>
-            <p className="mt-4 text-zinc-600">Check the link you were given. If you believe this is a mistake, contact us and mention the code.</p>
+            <h1 className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900">{t('instagram.deletion.unknownTitle')}</h1>
+            <p className="mt-4 text-zinc-600">{t('instagram.deletion.unknownText')}</p>
           </>
         )}
         <p className="mt-8 text-sm text-zinc-600">
-          How Adloom uses Instagram data: <a href="/tech-provider">Meta Tech Provider</a> · <a href="/contact">Contact</a>
+          {t('instagram.deletion.howWeUse')} <a href={localePath(locale, '/tech-provider')}>{t('instagram.deletion.techProvider')}</a> ·{' '}
+          <a href={localePath(locale, '/contact')}>{t('instagram.deletion.contact')}</a>
         </p>
       </section>
     </PublicLayout>

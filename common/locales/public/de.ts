@@ -177,4 +177,61 @@ export const de: Translation<typeof en> = {
     'Wir konnten diese Anfrage nicht ausführen. Bitte versuchen Sie es gleich noch einmal. Wenn es wieder passiert, kontaktieren Sie uns und nennen Sie die Referenz unten.',
   'status.error.withoutReference':
     'Wir konnten diese Anfrage nicht ausführen. Bitte versuchen Sie es gleich noch einmal. Wenn es wieder passiert, kontaktieren Sie uns und beschreiben Sie, was Sie gerade getan haben.',
+  'instagram.callback.title': 'Instagram-Verbindung',
+  'instagram.callback.description': 'Ein Instagram-Konto wird verbunden.',
+  'instagram.callback.eyebrow': 'Instagram',
+  'instagram.callback.backToMarketing': 'Zurück zum Marketing',
+  'instagram.callback.toProjects': 'Zu Ihren Projekten',
+  'instagram.callback.techProvider': 'Was Adloom mit Instagram macht',
+  'instagram.callback.denied.title': 'Instagram wurde nicht verbunden',
+  'instagram.callback.denied.text':
+    'Sie haben Adloom auf Instagram keinen Zugriff gegeben, daher wurde nichts verbunden oder gespeichert. Sie können jederzeit erneut verbinden.',
+  'instagram.callback.invalidState.title': 'Dieser Verbindungslink ist ungültig',
+  'instagram.callback.invalidState.text':
+    'Links zurück von Instagram funktionieren einmal, zehn Minuten lang, in dem Browser, in dem Sie begonnen haben. Es wurde nichts verbunden. Verbinden Sie Instagram erneut über die Marketing-Seite Ihres Projekts.',
+  'instagram.callback.expiredState.title': 'Dieser Verbindungslink ist abgelaufen',
+  'instagram.callback.expiredState.text':
+    'Links zurück von Instagram funktionieren zehn Minuten lang. Es wurde nichts verbunden. Verbinden Sie Instagram erneut über die Marketing-Seite Ihres Projekts.',
+  'instagram.callback.otherUser.title': 'Diese Verbindung hat jemand anderes gestartet',
+  'instagram.callback.otherUser.text':
+    'Die Instagram-Verbindung wurde in einem anderen Adloom-Konto gestartet, daher wurde nichts verbunden. Melden Sie sich mit diesem Konto an oder beginnen Sie erneut über die Marketing-Seite Ihres Projekts.',
+  'instagram.callback.notOwner.title': 'Nur der Inhaber des Projekts kann Instagram verbinden',
+  'instagram.callback.notOwner.text':
+    'Sie sind nicht mehr Inhaber dieses Projekts, oder es wurde inzwischen archiviert oder gelöscht, daher wurde nichts verbunden.',
+  'instagram.callback.exchangeFailed.title': 'Instagram hat die Verbindung nicht abgeschlossen',
+  'instagram.callback.exchangeFailed.text':
+    'Instagram hat uns keinen Zugriff gegeben, daher wurde nichts verbunden oder gespeichert. Bitte beginnen Sie erneut über die Marketing-Seite Ihres Projekts.',
+  'instagram.callback.notConfigured.title': 'Instagram Login ist nicht eingerichtet',
+  'instagram.callback.notConfigured.text':
+    'Dieser Server hat keine Einstellungen für eine Instagram-App (INSTAGRAM_APP_ID und INSTAGRAM_APP_SECRET), daher wurde nichts verbunden. Sie können stattdessen ein Sandbox-Konto verbinden.',
+
+  'instagram.deletion.title': 'Antrag auf Datenlöschung',
+  'instagram.deletion.description': 'Der Stand eines Antrags, Instagram-Daten bei Adloom zu löschen.',
+  'instagram.deletion.eyebrow': 'Löschung von Instagram-Daten',
+  'instagram.deletion.heading': '{status, select, completed {Ihre Instagram-Daten sind gelöscht} other {Ihr Löschantrag wird bearbeitet}}',
+  'instagram.deletion.code': 'Bestätigungscode',
+  'instagram.deletion.status': 'Status',
+  'instagram.deletion.statusValue': '{status, select, completed {Abgeschlossen} other {In Bearbeitung}}',
+  'instagram.deletion.requested': 'Beantragt',
+  'instagram.deletion.completed': 'Abgeschlossen',
+  'instagram.deletion.dateUtc': '{date} UTC',
+  'instagram.deletion.deleted':
+    '{count, plural, one {Wir haben die Verbindung dieses Instagram-Kontos gelöscht: das Zugriffstoken, die Konto-ID, den Benutzernamen und die Adresse des Profilbilds. Adloom kann nicht mehr darauf veröffentlichen.} other {Wir haben die Verbindungen dieses Instagram-Kontos gelöscht: das Zugriffstoken, die Konto-ID, den Benutzernamen und die Adresse des Profilbilds. Adloom kann nicht mehr darauf veröffentlichen.}}',
+  'instagram.deletion.nothing': 'Adloom hatte keine Verbindung dieses Instagram-Kontos (sie war bereits entfernt), daher gab es nichts mehr zu löschen.',
+  'instagram.deletion.pending': 'Wir löschen die Daten innerhalb von 30 Tagen; diese Seite zeigt, wann es erledigt ist.',
+  'instagram.deletion.unknownTitle': 'Diesen Bestätigungscode kennen wir nicht',
+  'instagram.deletion.unknownText':
+    'Prüfen Sie den Link, den Sie erhalten haben. Wenn Sie glauben, dass es sich um einen Fehler handelt, kontaktieren Sie uns und nennen Sie den Code.',
+  'instagram.deletion.howWeUse': 'Wie Adloom Instagram-Daten verwendet:',
+  'instagram.deletion.techProvider': 'Meta Tech Provider',
+  'instagram.deletion.contact': 'Kontakt',
+
+  'instagram.feed.title': '@{username} (Sandbox)',
+  'instagram.feed.description': 'Beiträge, die auf einem Sandbox-Instagram-Konto veröffentlicht wurden.',
+  'instagram.feed.badge': 'Sandbox-Konto · nicht auf Instagram',
+  'instagram.feed.lead': 'Beiträge auf diesem Sandbox-Konto liefen durch denselben Veröffentlichungsjob wie echte, gegen einen lokalen Ersatz für Instagram.',
+  'instagram.feed.empty': 'Auf diesem Sandbox-Konto wurde noch nichts veröffentlicht.',
+  'instagram.feed.kind': '{kind, select, IMAGE {Beitrag} CAROUSEL {Karussell} STORIES {Story} other {Beitrag}}',
+  'instagram.feed.picture': 'Bild {index, number} von {count, number}',
+  'instagram.feed.thePicture': 'Das veröffentlichte Bild',
 };

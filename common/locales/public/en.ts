@@ -178,4 +178,60 @@ export const en = {
     'We could not complete that request. Please try again in a moment. If it keeps happening, contact us and mention the reference below.',
   'status.error.withoutReference':
     'We could not complete that request. Please try again in a moment. If it keeps happening, contact us and tell us what you were doing.',
+  // The Instagram pages (worker/features/instagram): the callback's failure page, the data-deletion status, the sandbox feed
+  'instagram.callback.title': 'Instagram connection',
+  'instagram.callback.description': 'Connecting an Instagram account.',
+  'instagram.callback.eyebrow': 'Instagram',
+  'instagram.callback.backToMarketing': 'Back to Marketing',
+  'instagram.callback.toProjects': 'Go to your projects',
+  'instagram.callback.techProvider': 'What Adloom does with Instagram',
+  'instagram.callback.denied.title': 'Instagram was not connected',
+  'instagram.callback.denied.text':
+    'You chose not to give Adloom access on Instagram, so nothing was connected or stored. You can connect again whenever you like.',
+  'instagram.callback.invalidState.title': 'This connection link is not valid',
+  'instagram.callback.invalidState.text':
+    'Links back from Instagram work once, for ten minutes, in the browser where you started. Nothing was connected. Start connecting Instagram again from your project’s Marketing page.',
+  'instagram.callback.expiredState.title': 'This connection link has expired',
+  'instagram.callback.expiredState.text':
+    'Links back from Instagram work for ten minutes. Nothing was connected. Start connecting Instagram again from your project’s Marketing page.',
+  'instagram.callback.otherUser.title': 'This connection was started by someone else',
+  'instagram.callback.otherUser.text':
+    'The Instagram connection was started while signed in to another Adloom account, so nothing was connected. Sign in with that account, or start again from your project’s Marketing page.',
+  'instagram.callback.notOwner.title': 'Only the project’s owner can connect Instagram',
+  'instagram.callback.notOwner.text': 'You are no longer the owner of this project, or it was archived or deleted meanwhile, so nothing was connected.',
+  'instagram.callback.exchangeFailed.title': 'Instagram did not complete the connection',
+  'instagram.callback.exchangeFailed.text':
+    'Instagram did not give us access, so nothing was connected or stored. Please start again from your project’s Marketing page.',
+  'instagram.callback.notConfigured.title': 'Instagram Login is not configured',
+  'instagram.callback.notConfigured.text':
+    'This server has no Instagram app settings (INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET), so nothing was connected. You can connect a sandbox account instead.',
+
+  'instagram.deletion.title': 'Data deletion request',
+  'instagram.deletion.description': 'The state of a request to delete Instagram data from Adloom.',
+  'instagram.deletion.eyebrow': 'Instagram data deletion',
+  'instagram.deletion.heading': '{status, select, completed {Your Instagram data is deleted} other {Your deletion request is being processed}}',
+  'instagram.deletion.code': 'Confirmation code',
+  'instagram.deletion.status': 'Status',
+  'instagram.deletion.statusValue': '{status, select, completed {Completed} other {Pending}}',
+  'instagram.deletion.requested': 'Requested',
+  'instagram.deletion.completed': 'Completed',
+  'instagram.deletion.dateUtc': '{date} UTC',
+  'instagram.deletion.deleted':
+    '{count, plural, one {We deleted the connection of this Instagram account: the access token, the account id, the username and the profile picture address. Adloom can no longer publish to it.} other {We deleted the connections of this Instagram account: the access token, the account id, the username and the profile picture address. Adloom can no longer publish to it.}}',
+  'instagram.deletion.nothing': 'Adloom held no connection of this Instagram account (it was already removed), so there was nothing left to delete.',
+  'instagram.deletion.pending': 'We delete the data within 30 days; this page shows when it is done.',
+  'instagram.deletion.unknownTitle': 'We do not know this confirmation code',
+  'instagram.deletion.unknownText': 'Check the link you were given. If you believe this is a mistake, contact us and mention the code.',
+  'instagram.deletion.howWeUse': 'How Adloom uses Instagram data:',
+  'instagram.deletion.techProvider': 'Meta Tech Provider',
+  'instagram.deletion.contact': 'Contact',
+
+  'instagram.feed.title': '@{username} (sandbox)',
+  'instagram.feed.description': 'Posts published to a sandbox Instagram account.',
+  'instagram.feed.badge': 'Sandbox account · not on Instagram',
+  'instagram.feed.lead': 'Posts published to this sandbox account went through the same publishing job as real ones, against a local stand-in for Instagram.',
+  'instagram.feed.empty': 'Nothing has been published to this sandbox account yet.',
+  'instagram.feed.kind': '{kind, select, IMAGE {Post} CAROUSEL {Carousel} STORIES {Story} other {Post}}',
+  'instagram.feed.picture': 'Picture {index, number} of {count, number}',
+  'instagram.feed.thePicture': 'The published picture',
 } as const satisfies Source;

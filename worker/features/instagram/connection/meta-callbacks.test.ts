@@ -162,6 +162,42 @@ describe("Meta's deauthorize and data-deletion callbacks", () => {
     expect(await (await send(`/instagram/deletion/${none.confirmation_code}`)).text()).toContain('there was nothing left to delete');
   });
 
+  it('the status page speaks the visitor’s language: German for a German browser, dates too', async () => {
+    const { owner, project } = await ownerWithProject();
+    const igUserId = nextIgUserId();
+    await connectReal(owner, project.id, igUserId);
+    const body = (await (await metaPost('/api/instagram/data-deletion', { signed_request: await signedRequest(payload(igUserId)) })).json()) as {
+      confirmation_code: string;
+    };
+    const german = { 'accept-language': 'de-DE,de;q=0.9' };
+    const page = await send(`/instagram/deletion/${body.confirmation_code}`, { headers: german });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<html lang="de">/);
+    for (const phrase of [
+      'Ihre Instagram-Daten sind gelöscht',
+      'Bestätigungscode',
+      'Abgeschlossen',
+      'Wir haben die Verbindung dieses Instagram-Kontos gelöscht',
+    ]) {
+      expect(html).toContain(phrase);
+    }
+    expect(html).toContain('/de/tech-provider');
+    expect(html).not.toContain('Completed');
+    // A German date: "30. Nov. 2026, 03:40 UTC".
+    expect(html.replace(/<[^>]+>/g, '')).toMatch(/Beantragt\d{1,2}\. [A-Z][a-zä]+\.? \d{4}, \d{2}:\d{2} UTC/);
+
+    const unknown = await send('/instagram/deletion/AAAAAAAAAAAAAAAA', { headers: german });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('Diesen Bestätigungscode kennen wir nicht');
+
+    // English stays English, with its own date.
+    const english = await (await send(`/instagram/deletion/${body.confirmation_code}`, { headers: { 'accept-language': 'en-GB,en;q=0.9' } })).text();
+    expect(english).toMatch(/<html lang="en">/);
+    expect(english).toContain('We deleted the connection of this Instagram account');
+    expect(english.replace(/<[^>]+>/g, '')).toMatch(/Requested\d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC/);
+  });
+
   it('the status page answers 404 for unknown or odd codes, never 500', async () => {
     for (const code of ['AAAAAAAAAAAAAAAA', '%3Cscript%3E', 'x'.repeat(500), '..%2F..']) {
       const response = await send(`/instagram/deletion/${code}`);

@@ -120,6 +120,7 @@ export async function detail(db: Db, membership: Membership): Promise<ProjectDet
   return {
     ...summary(membership.project, membership.role, counts ?? { mediaCount: 0, memberCount: 0, logoThumbnail: null }),
     storage,
+    locale: membership.project.locale,
   };
 }
 
@@ -134,14 +135,15 @@ async function validateBrandKit(db: Db, projectId: string, brandKit: BrandKit): 
   return { ...brandKit, colors: [...new Set(brandKit.colors)] };
 }
 
-/** Name and archiving are the owner's; description, website and brand kit any editor's. */
+/** Name, archiving and the customer's language are the owner's; description, website and brand kit any editor's. */
 export async function updateProject(db: Db, membership: Membership, userId: string, input: ProjectUpdateInput): Promise<ProjectDetail> {
-  const ownerOnly = input.name !== undefined || input.archived !== undefined;
-  if (ownerOnly && membership.role !== 'owner') throw new AppError('forbidden', 'Only the project’s owner can rename or archive it.');
+  const ownerOnly = input.name !== undefined || input.archived !== undefined || input.locale !== undefined;
+  if (ownerOnly && membership.role !== 'owner') throw new AppError('forbidden', 'Only the project’s owner can rename or archive it, or change its language.');
   const values: Parameters<typeof repo.updateProject>[2] = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.description !== undefined) values.description = input.description;
   if (input.website !== undefined) values.website = input.website || null;
+  if (input.locale !== undefined) values.locale = input.locale;
   if (input.brandKit !== undefined) values.brandKit = await validateBrandKit(db, membership.project.id, input.brandKit);
   const wasArchived = membership.project.archivedAt !== null;
   if (wasArchived && input.archived === false) {
