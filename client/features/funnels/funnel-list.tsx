@@ -21,7 +21,7 @@ export function WeekSparkline({ daily }: { daily: FunnelSummary['daily7d'] }) {
     daily.length === 0
       ? t('funnels.week.none')
       : t('funnels.week.label', {
-          // eslint-disable-next-line lingui/no-unlocalized-strings -- a format style's name, not words
+           
           days: daily.map((d) => t('funnels.week.day', { day: format.date(d.day, 'dayMonth'), views: d.views, leads: d.leads })).join('; '),
         });
   return (

@@ -110,7 +110,7 @@ export const previewRoutes = new Hono<AppEnv>()
     return new Response(file.body, { headers: file.headers });
   })
   .post(
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- a route's path
+     
     '/:previewId/reviews',
     access('public'),
     async (c, next) => {
