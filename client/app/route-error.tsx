@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button, buttonClass } from '#client/components/button.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** A screen failed to load or crashed: say so, offer a retry, keep the reference. */
 export function RouteError() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 type Tone = 'info' | 'success' | 'warning' | 'danger';
 

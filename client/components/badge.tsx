@@ -1,4 +1,4 @@
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 /** Status badges, the same everywhere (DESIGN.md). */
 export type Status = 'draft' | 'in_review' | 'approved' | 'rejected' | 'published' | 'failed' | 'changes_requested' | 'archived';
 

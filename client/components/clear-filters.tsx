@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The filter bar's way back to the whole list, shown while a filter is set. */
 export function ClearFiltersButton({ onClear }: { onClear: () => void }) {

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
 import { ModalDialog } from '#client/components/modal-dialog.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** Asks before something destructive (DESIGN.md); a real modal dialog. */
 export function ConfirmDialog({

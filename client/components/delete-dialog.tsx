@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /**
  * Asks before deleting one item of a list, deletes it and says how it went: the list

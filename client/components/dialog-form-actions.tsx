@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The foot of a form in a dialog: Cancel (closes it), then the submit button (`children`, its label) with its pending label. */
 export function DialogFormActions({

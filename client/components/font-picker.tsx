@@ -1,7 +1,7 @@
 import { Check, ChevronDown, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { BRAND_FONTS, isBrandFont } from '#common/fonts.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** A font the picker offers: a bundled one, or one uploaded to the project (`brand:{id}`). */
 export interface FontChoice {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert } from '#client/components/alert.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The message a form's submission failed with, and the reference support can look up (unexpected failures only: see `referenceOf`). */
 export function FormError({

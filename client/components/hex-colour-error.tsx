@@ -1,4 +1,4 @@
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 /** What a half-typed hex colour field says (see `useHexDraft`), under the field; `id` is what the field's aria-describedby names. */
 export function HexColourError({ id, invalid }: { id: string; invalid: boolean }) {
   const t = useT();

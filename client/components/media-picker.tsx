@@ -7,7 +7,7 @@ import { Uploader } from '#client/components/media-uploader.tsx';
 import { Thumbnail, TILE } from '#client/components/thumbnail.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** A library loading in a picker: the grid's first tiles as skeletons. */
 export function LibraryLoading() {

@@ -5,7 +5,7 @@ import { ACCEPTED_EXTENSIONS, formatLabels, formatMib, MAX_BYTES, MEDIA_TYPES, t
 import { Button } from '#client/components/button.tsx';
 import { useFormat } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
 import { UploadProgress } from '#client/components/upload-progress.tsx';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useModalDialog } from '#client/components/use-modal-dialog.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const SURFACE = 'bg-white text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100';
 

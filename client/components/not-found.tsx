@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClass } from '#client/components/button.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** A workspace path that does not exist (or an id the user may not see). */
 export function NotFound() {

@@ -1,5 +1,5 @@
 import type { PageStatus } from '#common/schemas/funnels.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const styles: Record<PageStatus, string> = {
   draft: 'bg-zinc-100 text-zinc-700 ring-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-700',

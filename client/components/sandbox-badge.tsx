@@ -1,4 +1,4 @@
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 /** A small "Sandbox" marker: nothing here reaches the real Instagram. */
 export function SandboxBadge() {
   const t = useT();

@@ -1,5 +1,5 @@
 import { Button } from './button';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The "Show more" button under a cursor-paginated list; says so when a page fails to load. */
 export function ShowMore({

@@ -1,4 +1,4 @@
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 /** Placeholder shapes while content loads (skeletons, not spinners on blank pages). */
 export function Skeleton({ className = '' }: { className?: string }) {
   return <div aria-hidden="true" className={`animate-pulse rounded-[var(--radius-control)] bg-zinc-200 dark:bg-zinc-800 ${className}`} />;

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** Tags as removable chips; Enter or comma adds what was typed, Backspace on empty removes the last. */
 export function TagInput({

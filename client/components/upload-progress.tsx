@@ -1,4 +1,4 @@
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 /** An upload's progress bar (0 to 1), named after the file. */
 export function UploadProgress({ name, progress, className }: { name: string; progress: number; className: string }) {
   const t = useT();

@@ -6,7 +6,7 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { useFormat } from '#client/lib/format.ts';
 import { ApiError } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
 import { adminApi, memberRoleName, type ProjectSupportView } from '#client/features/admin/api.ts';

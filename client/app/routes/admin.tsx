@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '#client/components/page-header.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { AuditPanel } from '#client/features/admin/audit-panel.tsx';
 import { ContactPanel } from '#client/features/admin/contact-panel.tsx';
 import { FiguresPanel } from '#client/features/admin/figures-panel.tsx';

@@ -1,7 +1,7 @@
 import { PageHeader } from '#client/components/page-header.tsx';
 import { CreationsGallery } from '#client/features/creatives/creations-gallery.tsx';
 import { useProjectChoices } from '#client/features/creatives/list-filters.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** `/creations`: every PNG rendered in the user's projects, to download, trace back to its creative, or delete. */
 export default function Creations() {

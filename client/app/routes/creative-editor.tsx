@@ -35,7 +35,7 @@ import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 // The library's picker and its uploader (≈ 4 KB gzip) load as the editor opens, outside its chunk.
 // Loaded when first opened: the variations and version history dialogs, and the media picker.

@@ -4,7 +4,7 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { creatableIn, useListFilters, useProjectChoices } from '#client/features/creatives/list-filters.tsx';
 import { allProjectsEmpty } from '#client/app/all-projects-empty.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 // The template picker (its previews, ≈ 3 KB gzip) loads when "New creative" is first pressed.
 const TemplatePicker = lazy(() => import('#client/features/creatives/template-picker.tsx').then((m) => ({ default: m.TemplatePicker })));

@@ -15,7 +15,7 @@ import { PagesCard } from '#client/features/funnels/pages-card.tsx';
 import { DomainCard, NotifyCard, TitleCard } from '#client/features/funnels/settings-cards.tsx';
 import { ThemeEditor } from '#client/features/funnels/theme-editor.tsx';
 import { useCrumbLabel } from '#client/app/crumbs.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const TABS = [
   { id: 'pages', label: 'funnels.tabs.pages' },

@@ -11,7 +11,7 @@ import { FunnelList } from '#client/features/funnels/funnel-list.tsx';
 import { NewFunnelDialog } from '#client/features/funnels/new-funnel-dialog.tsx';
 import { ProjectFilter } from '#client/features/funnels/project-filter.tsx';
 import { allProjectsEmpty } from '#client/app/all-projects-empty.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** `/funnels`: the funnels of all the user's projects with a week of views and leads; "New funnel" asks for the project. */
 export default function Funnels() {

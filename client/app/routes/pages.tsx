@@ -2,7 +2,7 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { loadProjects } from '#client/features/funnels/api.ts';
 import { PagesList } from '#client/features/funnels/pages-list.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** `/pages`: the pages of all the user's funnels, with status (draft, published, changed) and their last 7 days. */
 export default function Pages() {

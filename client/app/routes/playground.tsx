@@ -23,7 +23,7 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { uploadFile } from '#client/lib/media-library.ts';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { formatInText, templateDescription, templateName } from '#client/features/creatives/library-words.ts';
 
 /** The playground's brand: Adloom's own sample palette (visitors have no brand kit). */

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { CloseButton, ModalDialog } from '#client/components/modal-dialog.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { MediaDetail } from '#client/features/media/media-detail.tsx';
 import type { ProjectOutletContext } from '#client/app/routes/project.tsx';
 

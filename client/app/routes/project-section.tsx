@@ -9,7 +9,7 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource, type Resource } from '#client/lib/use-resource.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { AdsList, useAdStatusFilter } from '#client/features/ads/ads-list.tsx';
 import { adsApi } from '#client/features/ads/api.ts';

@@ -9,7 +9,7 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { LoadFailedOrNotFound } from '#client/components/load-failed-or-not-found.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { Library, useLibraryList, useMediaTags } from '#client/features/media/library.tsx';
 import { ArchivedNotice } from '#client/features/projects/archived-notice.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';

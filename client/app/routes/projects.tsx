@@ -13,7 +13,7 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useUser } from '#client/lib/session.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { CreateProjectDialog } from '#client/features/projects/create-project-dialog.tsx';
 import { InviteBanner } from '#client/features/projects/invite-banner.tsx';
 

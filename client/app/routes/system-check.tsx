@@ -7,7 +7,7 @@ import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 
 const STATUS: Record<CheckStatus, { icon: typeof CircleCheck; className: string }> = {

@@ -2,7 +2,7 @@ import type { Locale } from '#common/i18n/locales.ts';
 import { Monitor, Smartphone } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export type Device = 'desktop' | 'phone';
 

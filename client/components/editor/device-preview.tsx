@@ -1,7 +1,7 @@
 import type { Locale } from '#common/i18n/locales.ts';
 import type { ReactNode } from 'react';
 import { DEVICE_WIDTH, DeviceFrame, DeviceToggle, type Device } from '#client/components/editor/device-frame.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /**
  * An editor's preview: a labelled region, as wide as the screen allows for a desktop or a

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 interface Panel {
   /** The landmark's name ("Properties"). */

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { Button } from '#client/components/button.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** Up, down and remove for one item of an ordered list in an editor's form (a block's items, a section's picks). */
 export function MoveButtons({

@@ -1,7 +1,7 @@
 import { AlertCircle, Check, Loader2 } from 'lucide-react';
 import { Alert } from '#client/components/alert.tsx';
 import type { SaveState } from '#client/lib/use-revision-save.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const ROW = 'inline-flex items-center gap-1 text-xs';
 

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Copy, GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '#client/components/button.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The words of one list: a page's blocks, a presentation's sections. */
 export interface SortableListText {

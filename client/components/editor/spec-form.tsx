@@ -5,7 +5,7 @@ import { Button } from '#client/components/button.tsx';
 import { borderOf, inputClass, Labelled } from '#client/components/editor/field-controls.tsx';
 import type { FieldSpec } from '#client/components/editor/field-spec.ts';
 import { MoveButtons } from '#client/components/editor/move-buttons.tsx';
-import { useI18n, useT } from '#client/lib/i18n.tsx';
+import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 
 type Path = readonly (string | number)[];
 type Obj = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { Redo2, Undo2 } from 'lucide-react';
 import { Button } from '#client/components/button.tsx';
 import type { History } from '#client/lib/history.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** An editor's Undo and Redo buttons (the keys are client/lib/keyboard.ts's useUndoKeys), off when there is nothing to undo or redo. */
 export function UndoButtons({ history, dispatch }: { history: History<unknown>; dispatch: (action: { type: 'undo' | 'redo' }) => void }) {

@@ -5,7 +5,7 @@ import { Button } from '#client/components/button.tsx';
 import { EmptyState } from '#client/components/empty-state.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adminApi, type AuditFilters } from '#client/features/admin/api.ts';
 import { AuditTable } from '#client/features/admin/audit-table.tsx';

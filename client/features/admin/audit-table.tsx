@@ -1,6 +1,6 @@
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { useFormat, type Format } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { actionLabel, type AuditItem } from '#client/features/admin/api.ts';
 
 function show(format: Format, value: unknown): string {

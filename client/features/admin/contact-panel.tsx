@@ -8,7 +8,7 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { useFormat } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adminApi } from '#client/features/admin/api.ts';
 import { filterControl } from '#client/features/admin/controls.ts';

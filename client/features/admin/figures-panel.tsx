@@ -2,7 +2,7 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { Sparkline } from '#client/components/sparkline.tsx';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adminApi, type SystemFigures } from '#client/features/admin/api.ts';
 

@@ -11,7 +11,7 @@ import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { useFormat } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adminApi, type PayoutRequest } from '#client/features/admin/api.ts';
 

@@ -7,7 +7,7 @@ import { ShowMore } from '#client/components/show-more.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adminApi, planName, roleName, type AdminUserSummary } from '#client/features/admin/api.ts';
 import { filterControl } from '#client/features/admin/controls.ts';

@@ -12,7 +12,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { SandboxBadge } from '#client/components/sandbox-badge.tsx';
 import { useFormat } from '#client/lib/format.ts';
 import { errorMessage, referenceOf } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 

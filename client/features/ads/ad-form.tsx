@@ -16,7 +16,7 @@ import {
 import { adUpdateInput, type AdDetail, type AdUpdateInput } from '#common/schemas/ads.ts';
 import { Button } from '#client/components/button.tsx';
 import { TextAreaField, TextField } from '#client/components/field.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { CreationPicker, useProjectCreations } from '#client/features/ads/creation-picker.tsx';
 import { KindField, kindsFor, pictureError } from '#client/features/ads/new-ad-dialog.tsx';
 

@@ -1,5 +1,5 @@
 import type { AdStatus } from '#common/ads.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** Ad statuses as badges, in the colours of the shared status badges (DESIGN.md), plus "scheduled". */
 const styles: Record<AdStatus, string> = {

@@ -10,7 +10,7 @@ import { ShowMore } from '#client/components/show-more.tsx';
 import { RowsSkeleton } from '#client/components/skeleton.tsx';
 import { TitledSection } from '#client/components/titled-section.tsx';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import type { Paged } from '#client/lib/use-paged.ts';
 import { AdStatusBadge } from '#client/features/ads/ad-status.tsx';
 

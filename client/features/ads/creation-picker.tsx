@@ -4,7 +4,7 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { Thumbnail } from '#client/components/thumbnail.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 

@@ -28,7 +28,7 @@ import {
   type Axis,
 } from '#client/features/creatives/arrange.ts';
 import { isTyping } from '#client/lib/keyboard.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export interface ArrangeProps {
   doc: CreativeDocument;

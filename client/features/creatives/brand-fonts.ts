@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { readErrorBody } from '#common/errors.ts';
 import { BRAND_FONT_MAX_BYTES, type BrandFontItem } from '#common/schemas/brand-fonts.ts';
 import { ApiError } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { creativesApi } from '#client/features/creatives/api.ts';
 
 /** What the editor knows of the project's uploaded fonts. */

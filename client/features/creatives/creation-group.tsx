@@ -5,7 +5,7 @@ import type { CreationItem } from '#common/schemas/creatives.ts';
 import { withoutFormat } from '#common/creative/naming.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { DeleteIconButton } from '#client/features/creatives/creative-card.tsx';
 import { formatInText, formatLabel } from '#client/features/creatives/library-words.ts';
 

@@ -9,7 +9,7 @@ import { DeleteDialog } from '#client/components/delete-dialog.tsx';
 import { ClearFiltersButton, EmptyList } from '#client/components/clear-filters.tsx';
 import { ShowMore } from '#client/components/show-more.tsx';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { CardGridSkeleton, DeleteIconButton } from '#client/features/creatives/creative-card.tsx';

@@ -7,7 +7,7 @@ import { StatusBadge } from '#client/components/badge.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { formatLabel } from '#client/features/creatives/library-words.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { HelpCircle, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The grid of the editor's three columns, by which side panels are open (L, R) on a wide screen. */
 export const GRID: Record<string, string> = {

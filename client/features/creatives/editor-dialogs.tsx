@@ -10,7 +10,7 @@ import { MessageAlert } from '#client/components/message-alert.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { whenSubmitted } from '#client/lib/when-submitted.ts';
 import { creativesApi } from '#client/features/creatives/api.ts';

@@ -5,7 +5,7 @@ import { removeLayer, updateLayer } from '#client/features/creatives/editor-stat
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { PictureControls } from '#client/features/creatives/picture-controls.tsx';
 import { ColorField, Field, FontField, inputClass, NumberField, Section, Segmented } from '#client/features/creatives/panel-fields.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export interface PanelProps {
   doc: CreativeDocument;

@@ -9,7 +9,7 @@ import { onStageKey } from '#client/features/creatives/stage-keys.ts';
 import { TextEditor } from '#client/features/creatives/stage-text-editor.tsx';
 import { PAD, useStageZoom, ZoomControls } from '#client/features/creatives/stage-zoom.tsx';
 import { useStagePointer } from '#client/features/creatives/use-stage-pointer.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export interface StageProps {
   doc: CreativeDocument;

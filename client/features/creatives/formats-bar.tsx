@@ -11,7 +11,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { whenSubmitted } from '#client/lib/when-submitted.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
 

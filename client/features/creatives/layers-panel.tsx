@@ -20,7 +20,7 @@ import { expandGroups, removeLayers, renameLayer, reorderLayer, reorderLayers, s
 import { newLayer } from '#client/features/creatives/new-layer.ts';
 import { Section } from '#client/features/creatives/panel-fields.tsx';
 import { layerName, layerTypeLabel } from '#client/features/creatives/layer-names.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const ICONS: Record<Layer['type'], ReactNode> = {
   text: <Type className="size-4" aria-hidden="true" />,

@@ -8,7 +8,7 @@ import { SearchBox } from '#client/components/search-box.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
 import { SEARCH_DELAY_MS } from '#client/lib/use-debounced-search.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { formatLabel, statusLabel } from '#client/features/creatives/library-words.ts';
 

@@ -5,7 +5,7 @@ import { Uploader } from '#client/components/media-uploader.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
 import { startMediaDrag } from '#client/features/creatives/picture-drop.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** Pick an image of the project's library, or upload one. */
 export function MediaPicker({

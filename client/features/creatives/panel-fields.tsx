@@ -3,7 +3,7 @@ import { isBrandFont, type FontRef } from '#common/fonts.ts';
 import { BUNDLED_CHOICES, FontPicker, FontUploadButton, type FontChoice } from '#client/components/font-picker.tsx';
 import { PanelSection } from '#client/components/editor/field-controls.tsx';
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export const inputClass =
   'block h-9 w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';

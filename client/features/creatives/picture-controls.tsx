@@ -2,7 +2,7 @@ import { FlipHorizontal2, FlipVertical2, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import type { Layer } from '#common/creative/document.ts';
 import type { FocalPoint } from '#common/schemas/media.ts';
-import { useI18n, useT } from '#client/lib/i18n.tsx';
+import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 
 type ImageLayer = Extract<Layer, { type: 'image' }>;
 type PicturePatch = Partial<Pick<ImageLayer, 'focal' | 'zoom' | 'flipX' | 'flipY' | 'opacity' | 'mediaId'>>;

@@ -5,7 +5,7 @@ import type { CreativeDocument } from '#common/creative/document.ts';
 import { MEDIA_TYPES, formatLabels, type FocalPoint } from '#common/schemas/media.ts';
 import { errorMessage } from '#client/lib/http.ts';
 import { useFormat, type Format } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { UploadProgress } from '#client/components/upload-progress.tsx';
 import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';

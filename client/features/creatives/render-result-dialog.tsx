@@ -4,7 +4,7 @@ import type { CreationItem } from '#common/schemas/creatives.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { CREDIT_COSTS } from '#common/plans.ts';
 
 /** What a render made: the PNG, its size and version, and where it went. */

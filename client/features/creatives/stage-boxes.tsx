@@ -2,7 +2,7 @@ import { memo, type PointerEvent } from 'react';
 import type { Layer } from '#common/creative/document.ts';
 import type { Box } from '#client/features/creatives/arrange.ts';
 import { layerName } from '#client/features/creatives/layer-names.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export type Edge = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';
 const HANDLES: Edge[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];

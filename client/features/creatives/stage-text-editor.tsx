@@ -3,7 +3,7 @@ import { MAX_TEXT, shortSidePx, type CreativeDocument, type Layer } from '#commo
 import { fitCopy } from '#common/creative/text-fit.ts';
 import { fontFamily } from '#client/creative/tree.tsx';
 import { layerName } from '#client/features/creatives/layer-names.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /**
  * Text edited in place: a textarea over the layer in its own font, size, colour and

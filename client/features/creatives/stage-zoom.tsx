@@ -2,7 +2,7 @@ import { Maximize, Minus, Plus } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { clampZoom, stepZoom } from '#client/features/creatives/editor-state.ts';
 import { isTyping } from '#client/lib/keyboard.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The room around the canvas in its viewport (px, both sides together). */
 export const PAD = 24;

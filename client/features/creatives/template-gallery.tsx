@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { FormatId } from '#common/creative/document.ts';
 import { TEMPLATE_CATEGORIES, TEMPLATES, buildTemplate, type TemplateCategory, type TemplateDef } from '#common/creative/templates.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { FittedPreview } from '#client/features/creatives/creative-card.tsx';
 import { categoryLabel, templateDescription, templateName } from '#client/features/creatives/library-words.ts';
 

@@ -11,7 +11,7 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { ApiError } from '#client/lib/http.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { creativesApi } from '#client/features/creatives/api.ts';
 import { formatHint, formatLabel } from '#client/features/creatives/library-words.ts';
 import { control, creatableIn } from '#client/features/creatives/list-filters.tsx';

@@ -4,7 +4,7 @@ import type { CreativeDetail } from '#common/schemas/creatives.ts';
 import { useToast } from '#client/components/toast.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 
 /** What a save changes on the screen besides the document. */

@@ -6,7 +6,7 @@ import { copyOf } from '#common/creative/document.ts';
 import type { VariationItem } from '#common/schemas/variations.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { CreativePreview } from '#client/creative/preview.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /**
  * The rendered variations to pick from (issue 14, point 7): their thumbnails as one list box

@@ -15,7 +15,7 @@ import { useFormat, type Format } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { funnelsApi, type AbResult, type AnalyticsReport, type FunnelDetail, type PageReport, type VariantReport } from '#client/features/funnels/api.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 type T = I18n['_'];
 

@@ -9,7 +9,7 @@ import { Skeleton } from '#client/components/skeleton.tsx';
 import { Sparkline } from '#client/components/sparkline.tsx';
 import type { Paged } from '#client/lib/use-paged.ts';
 import type { FunnelSummary } from '#client/features/funnels/api.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export const FUNNEL_GRID = 'grid grid-cols-1 gap-4 min-[520px]:grid-cols-2 xl:grid-cols-3';
 

@@ -5,7 +5,7 @@ import { SelectField } from '#client/components/field.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { funnelsApi } from '#client/features/funnels/api.ts';
 
 /**

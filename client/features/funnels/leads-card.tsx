@@ -16,7 +16,7 @@ import { errorMessage } from '#client/lib/http.ts';
 import { useDebouncedSearch } from '#client/lib/use-debounced-search.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { funnelsApi, type FunnelDetail, type Lead } from '#client/features/funnels/api.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The lead's contact as one line: the email, else the first text the visitor entered. */
 function contactOf(t: I18n['_'], lead: Lead): string {

@@ -10,7 +10,7 @@ import { SelectOptions } from '#client/components/select-options.tsx';
 import { firstFieldError, focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
 import { nameError, nameRules } from '#client/features/funnels/name-rules.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const TITLE_MAX = FUNNEL_LIMITS.title;
 

@@ -2,7 +2,7 @@ import { Split } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
 import type { PageSummary } from '#client/features/funnels/api.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /**
  * A page's first line in the funnel's pages card and in the list of all pages: its title (a

@@ -13,7 +13,7 @@ import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { PageTitleLine } from '#client/features/funnels/page-title-line.tsx';
 import { funnelsApi, type FunnelDetail, type PageSummary } from '#client/features/funnels/api.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The list with `id` moved to `to` (an index in the list without it). */
 export function moved<T extends { id: string }>(items: readonly T[], id: string, to: number): T[] {

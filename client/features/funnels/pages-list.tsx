@@ -15,7 +15,7 @@ import { PageTitleLine } from '#client/features/funnels/page-title-line.tsx';
 import { funnelsApi, type PageSummary } from '#client/features/funnels/api.ts';
 import { WeekSparkline } from '#client/features/funnels/funnel-list.tsx';
 import { filterControl, ProjectFilter } from '#client/features/funnels/project-filter.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const anId = (value: string | null) => (value && ID_PATTERN.test(value) ? value : undefined);
 

@@ -1,6 +1,6 @@
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { SelectOptions } from '#client/components/select-options.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export const filterControl =
   'h-9 min-w-0 max-w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900';

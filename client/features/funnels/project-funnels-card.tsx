@@ -6,7 +6,7 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { funnelsApi } from '#client/features/funnels/api.ts';
 import { WeekSparkline } from '#client/features/funnels/funnel-list.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const SHOWN = 5;
 

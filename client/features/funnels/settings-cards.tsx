@@ -9,7 +9,7 @@ import { Card } from '#client/components/page-header.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 

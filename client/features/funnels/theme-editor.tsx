@@ -13,7 +13,7 @@ import { HexColourError } from '#client/components/hex-colour-error.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useHexDraft } from '#client/lib/use-hex-draft.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 

@@ -9,7 +9,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { SandboxBadge } from '#client/components/sandbox-badge.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { INTL_LOCALES } from '#common/i18n/locales.ts';
 import type { Resource } from '#client/lib/use-resource.ts';
 import { browser, instagramApi } from '#client/features/instagram/api.ts';

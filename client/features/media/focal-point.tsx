@@ -1,6 +1,6 @@
 import type { KeyboardEvent, PointerEvent } from 'react';
 import type { FocalPoint } from '#common/schemas/media.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
 

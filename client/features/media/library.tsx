@@ -13,7 +13,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { Uploader } from '#client/components/media-uploader.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { usePaged, type Paged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { mediaApi } from '#client/features/media/api.ts';

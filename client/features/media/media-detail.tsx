@@ -13,7 +13,7 @@ import { Thumbnail } from '#client/components/thumbnail.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { mediaApi } from '#client/features/media/api.ts';
 import { FocalPointPicker } from '#client/features/media/focal-point.tsx';
 import { describeMedia } from '#client/features/media/format.ts';

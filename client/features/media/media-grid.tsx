@@ -1,7 +1,7 @@
 import { Check, Film, Image as ImageIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import type { MediaItem } from '#common/schemas/media.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { formatDuration } from '#client/features/media/format.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { blockSchema, type Block } from '#common/schemas/blocks.ts';
 import { issuesByPath, SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
 import { blockFields } from '#client/blocks/fields.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** What the block's schema says is wrong, by path inside its props ("items.0.title"); the first message of each. */
 export function blockErrors(block: Block): Record<string, string> {

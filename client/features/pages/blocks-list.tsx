@@ -3,7 +3,7 @@ import { AddPicker } from '#client/components/editor/add-picker.tsx';
 import { SortableList, type SortableListProps } from '#client/components/editor/sortable-list.tsx';
 import type { I18n } from '@lingui/core';
 import { BLOCK_INFO, blockSummary } from '#client/features/pages/block-info.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 export function blockName(t: I18n['_'], block: Block): string {
   const summary = blockSummary(block.type, block.props as Record<string, unknown>);

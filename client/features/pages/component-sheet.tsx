@@ -11,7 +11,7 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
 import { BLOCK_INFO } from '#client/features/pages/block-info.ts';
 import { PagePreview } from '#client/features/pages/preview.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const NO_SIZES = {};
 

@@ -45,7 +45,7 @@ import { PageMetaSection, SeoSection, VariantSection } from '#client/features/pa
 import { PagePreview, type MediaSizes } from '#client/features/pages/preview.tsx';
 import { usePageSave } from '#client/features/pages/use-page-save.ts';
 import { VersionsDialog } from '#client/features/pages/versions-dialog.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 function draftOf(page: Pick<PageDetail, 'draft' | 'draftB' | 'splitB'>): PageDraft {
   return { a: page.draft, b: page.draftB, splitB: page.splitB };

@@ -10,7 +10,7 @@ import { issuesByPath, SpecForm, type PickMedia } from '#client/components/edito
 import type { I18n } from '@lingui/core';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import type { PageDraft, Variant } from '#client/features/pages/editor-state.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The search and sharing fields of a page document (each variant has its own). */
 const seoFields = (t: I18n['_']): readonly FieldSpec[] => [

@@ -2,7 +2,7 @@ import type { PageDetail, PageUpdateInput } from '#common/schemas/funnels.ts';
 import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 import { pagesApi } from '#client/features/pages/api.ts';
 import type { PageDraft } from '#client/features/pages/editor-state.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** The part of the draft that differs from what the server has, as PATCH fields. */
 function changes(draft: PageDraft, saved: PageDraft): Omit<PageUpdateInput, 'baseRevision'> {

@@ -9,7 +9,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
-import { useI18n, useT } from '#client/lib/i18n.tsx';
+import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import { pagesApi } from '#client/features/pages/api.ts';
 
 /** Every published version, newest first; restoring one asks first. */

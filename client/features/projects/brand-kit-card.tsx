@@ -10,7 +10,7 @@ import { Card } from '#client/components/page-header.tsx';
 import { SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 
 // Opened on demand: the library's picker (with its uploader) and the website reader load when first used,

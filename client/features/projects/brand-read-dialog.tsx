@@ -5,7 +5,7 @@ import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { useForm } from '#client/lib/use-form.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { BrandReader } from '#client/features/projects/brand-reader.tsx';
 
 /**

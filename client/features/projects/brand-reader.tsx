@@ -3,7 +3,7 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 import { siteName } from '#client/features/projects/brand-choices.ts';
 import { BrandReview } from '#client/features/projects/brand-review.tsx';

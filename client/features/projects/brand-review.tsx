@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { BUNDLED_CHOICES, FontPicker, previewFamily } from '#client/components/font-picker.tsx';
 import { issuesByPath } from '#client/components/editor/spec-form.tsx';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import {
   contrastNote,
   initialChoices,

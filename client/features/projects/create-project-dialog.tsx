@@ -7,7 +7,7 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { useForm } from '#client/lib/use-form.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 import { BrandReader } from '#client/features/projects/brand-reader.tsx';
 

@@ -6,7 +6,7 @@ import { Button } from '#client/components/button.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 
 /** Shown for /projects?invite=<token>: who invited you to what, and the button to join. */

@@ -4,7 +4,7 @@ import type { ProjectDetail } from '#common/schemas/projects.ts';
 import { SelectField } from '#client/components/field.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 
 /**

@@ -14,7 +14,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useUser } from '#client/lib/session.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';

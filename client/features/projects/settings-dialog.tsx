@@ -9,7 +9,7 @@ import { FormError } from '#client/components/form-error.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
 import { ProjectLanguageField } from '#client/features/projects/language-field.tsx';
 
