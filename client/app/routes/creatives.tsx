@@ -4,12 +4,14 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { creatableIn, useListFilters, useProjectChoices } from '#client/features/creatives/list-filters.tsx';
 import { allProjectsEmpty } from '#client/app/all-projects-empty.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 // The template picker (its previews, ≈ 3 KB gzip) loads when "New creative" is first pressed.
 const TemplatePicker = lazy(() => import('#client/features/creatives/template-picker.tsx').then((m) => ({ default: m.TemplatePicker })));
 
 /** `/creatives`: the creatives of all the user's projects, filtered as the URL says; "New creative" opens the template picker. */
 export default function Creatives() {
+  const t = useT();
   const projects = useProjectChoices();
   const { filters } = useListFilters();
   const [picking, setPicking] = useState(false);
@@ -28,7 +30,7 @@ export default function Creatives() {
       />
       <CreativeList
         projects={ready ? projects.data : undefined}
-        empty={allProjectsEmpty('Creatives', {
+        empty={allProjectsEmpty(t, 'creatives', {
           noProjects,
           create: canCreate
             ? {

@@ -11,9 +11,11 @@ import { FunnelList } from '#client/features/funnels/funnel-list.tsx';
 import { NewFunnelDialog } from '#client/features/funnels/new-funnel-dialog.tsx';
 import { ProjectFilter } from '#client/features/funnels/project-filter.tsx';
 import { allProjectsEmpty } from '#client/app/all-projects-empty.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 
 /** `/funnels`: the funnels of all the user's projects with a week of views and leads; "New funnel" asks for the project. */
 export default function Funnels() {
+  const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -52,7 +54,7 @@ export default function Funnels() {
         showProject={!project}
         filtered={Boolean(project)}
         onClearFilter={() => setProject('')}
-        empty={allProjectsEmpty('Funnels', {
+        empty={allProjectsEmpty(t, 'funnels', {
           noProjects,
           create: canCreate
             ? {
