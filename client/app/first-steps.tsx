@@ -107,9 +107,7 @@ export function FirstSteps({ state, projectId, hasProjects }: { state: FirstStep
           <h2 id="first-steps-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
             {t('dashboard.firstSteps.title')}
           </h2>
-          <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
-            {t('dashboard.firstSteps.done', { done, total: steps.length })}
-          </p>
+          <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{t('dashboard.firstSteps.done', { done, total: steps.length })}</p>
         </div>
         <Button variant="ghost" size="sm" onClick={hide}>
           {t('dashboard.firstSteps.hide')}

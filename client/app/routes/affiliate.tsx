@@ -98,7 +98,9 @@ export default function Affiliate() {
                   <td className="py-2 pr-4">{c.description}</td>
                   <td className="py-2 pr-4">
                     {t('affiliate.commission.status', { status: c.status })}
-                    {c.status === 'pending' ? <span className="block text-xs text-zinc-500">{t('affiliate.commissions.until', { date: format.date(c.availableAt) })}</span> : null}
+                    {c.status === 'pending' ? (
+                      <span className="block text-xs text-zinc-500">{t('affiliate.commissions.until', { date: format.date(c.availableAt) })}</span>
+                    ) : null}
                   </td>
                   <td className="py-2 text-right tabular-nums">{format.euros(c.amountCents)}</td>
                 </tr>
@@ -147,7 +149,9 @@ export default function Affiliate() {
           >
             {t('affiliate.payouts.request')}
           </Button>
-          {!canRequest ? <p className="mt-2 text-xs text-zinc-500">{t('affiliate.payouts.minimum', { amount: format.euros(data.minimumPayoutCents) })}</p> : null}
+          {!canRequest ? (
+            <p className="mt-2 text-xs text-zinc-500">{t('affiliate.payouts.minimum', { amount: format.euros(data.minimumPayoutCents) })}</p>
+          ) : null}
           {data.payouts.length > 0 ? (
             <ul className="mt-4 divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
               {data.payouts.map((p) => (

@@ -67,10 +67,7 @@ export default function Billing() {
 
   return (
     <>
-      <PageHeader
-        title={t('billing.title')}
-        description={data.provider === 'sandbox' ? t('billing.sandbox') : t('billing.stripe')}
-      />
+      <PageHeader title={t('billing.title')} description={data.provider === 'sandbox' ? t('billing.sandbox') : t('billing.stripe')} />
       <MessageAlert message={error} className="mb-4" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title={t('billing.plan.title')}>
@@ -85,9 +82,7 @@ export default function Billing() {
               ) : (
                 t('billing.plan.renews', { date: format.date(sub.currentPeriodEnd, 'long') })
               )}
-              {sub.status === 'past_due' ? (
-                <span className="block text-red-700 dark:text-red-400">{t('billing.plan.pastDue')}</span>
-              ) : null}
+              {sub.status === 'past_due' ? <span className="block text-red-700 dark:text-red-400">{t('billing.plan.pastDue')}</span> : null}
             </p>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
@@ -138,9 +133,7 @@ export default function Billing() {
                   className="flex items-center justify-between gap-3 rounded-[var(--radius-control)] border border-zinc-200 p-3 dark:border-zinc-800"
                 >
                   <div>
-                    <p className="font-medium">
-                      {t('billing.change.price', { plan: plan.name, price: format.euros(plan.priceCents) })}
-                    </p>
+                    <p className="font-medium">{t('billing.change.price', { plan: plan.name, price: format.euros(plan.priceCents) })}</p>
                     <p className="text-xs text-zinc-500">
                       {plan.maxProjects === null
                         ? t('billing.change.limitsUnlimited', { credits: format.number(plan.creditsPerMonth) })
@@ -179,7 +172,12 @@ export default function Billing() {
             </EmptyState>
           ) : (
             <Table
-              columns={[t('billing.payments.date'), t('billing.payments.what'), t('billing.payments.status'), { label: t('billing.payments.amount'), numeric: true }]}
+              columns={[
+                t('billing.payments.date'),
+                t('billing.payments.what'),
+                t('billing.payments.status'),
+                { label: t('billing.payments.amount'), numeric: true },
+              ]}
             >
               {data.payments.map((p) => (
                 <tr key={p.id}>

@@ -64,7 +64,11 @@ describe('the dashboard in German', () => {
     const i18n = await startI18n('de', ['dashboard']);
     renderScreen(
       <I18nRoot i18n={i18n}>
-        <FirstSteps state={{ brandKit: true, creative: false, approvedAd: false, livePage: false, presentation: null }} projectId={undefined} hasProjects={false} />
+        <FirstSteps
+          state={{ brandKit: true, creative: false, approvedAd: false, livePage: false, presentation: null }}
+          projectId={undefined}
+          hasProjects={false}
+        />
       </I18nRoot>,
     );
     const region = screen.getByRole('region', { name: 'Erste Schritte' });

@@ -71,15 +71,11 @@ describe('the account screens in German', () => {
     expect(screen.getByText(/^9\s€ zzgl\. USt\. · verfallen nie$/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Für 9\s€ kaufen$/ })).toBeTruthy();
     const filter = screen.getByLabelText('Verlauf filtern');
-    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Alles',
-      'Monatliche Credits',
-      'Kauf',
-      'Verbraucht',
-      'Erstattung',
-      'Verfallen',
-      'Korrektur',
-    ]);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Alles', 'Monatliche Credits', 'Kauf', 'Verbraucht', 'Erstattung', 'Verfallen', 'Korrektur']);
     expect(await screen.findByText('Noch nichts hier')).toBeTruthy();
   });
 
@@ -96,7 +92,14 @@ describe('the account screens in German', () => {
           cents: { available: 900, pending: 1200, paidOut: 0, reversed: 0 },
           minimumPayoutCents: 5000,
           commissions: [
-            { id: 'com1', description: 'Pro plan', status: 'pending', amountCents: 1200, createdAt: '2026-03-01T12:00:00.000Z', availableAt: '2026-04-01T12:00:00.000Z' },
+            {
+              id: 'com1',
+              description: 'Pro plan',
+              status: 'pending',
+              amountCents: 1200,
+              createdAt: '2026-03-01T12:00:00.000Z',
+              availableAt: '2026-04-01T12:00:00.000Z',
+            },
           ],
           payouts: [],
         },

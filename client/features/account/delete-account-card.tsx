@@ -50,9 +50,7 @@ function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void })
           <h2 id={titleId} className="text-lg font-semibold">
             {t('account.delete.scheduled', { date: format.date(purgeAfter, 'long') })}
           </h2>
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            {t('account.delete.scheduledText')}
-          </p>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('account.delete.scheduledText')}</p>
           <div className="mt-6 flex justify-end">
             <Button onClick={leave}>{t('account.delete.ok')}</Button>
           </div>
@@ -80,7 +78,14 @@ function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void })
           ) : null}
           <div className="mt-4 space-y-4">
             <FormError error={form.formError}>{form.formError?.code === 'conflict' && !paid ? <BillingLink /> : null}</FormError>
-            <TextField label={t('account.delete.password')} type="password" autoComplete="current-password" required data-autofocus {...form.field('password')} />
+            <TextField
+              label={t('account.delete.password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              data-autofocus
+              {...form.field('password')}
+            />
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={onClose} disabled={form.pending}>

@@ -52,10 +52,7 @@ export function ExportCard() {
   }
 
   return (
-    <Card
-      title={t('account.export.title')}
-      description={t('account.export.description')}
-    >
+    <Card title={t('account.export.title')} description={t('account.export.description')}>
       <div className="space-y-3">
         <div className="flex flex-wrap items-center gap-3">
           <Button variant="secondary" onClick={() => void start()} pending={state.phase === 'preparing'} pendingLabel={t('account.export.preparingButton')}>
@@ -65,9 +62,7 @@ export function ExportCard() {
         </div>
         <p role="status" aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
           {state.phase === 'preparing' ? t('account.export.preparing') : null}
-          {state.phase === 'started'
-            ? t('account.export.started', { filename: state.filename })
-            : null}
+          {state.phase === 'started' ? t('account.export.started', { filename: state.filename }) : null}
         </p>
         {state.phase === 'limited' ? (
           <Alert tone="warning" title={t('account.export.limitedTitle')}>
@@ -79,9 +74,7 @@ export function ExportCard() {
             {state.message}
           </Alert>
         ) : null}
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          {t('account.export.note')}
-        </p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('account.export.note')}</p>
       </div>
     </Card>
   );

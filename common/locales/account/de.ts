@@ -137,8 +137,7 @@ export const de: Translation<typeof en> = {
 
   // /account/credits
   'credits.title': 'Credits',
-  'credits.description':
-    'Rendern und Generieren kostet Credits. Monatliche Credits werden zuerst verbraucht; gekaufte verfallen nie.',
+  'credits.description': 'Rendern und Generieren kostet Credits. Monatliche Credits werden zuerst verbraucht; gekaufte verfallen nie.',
   'credits.thanks': 'Vielen Dank! Ihre Credits sind gutgeschrieben.',
   'credits.canceled': 'Der Kauf wurde abgebrochen. Es wurde nichts berechnet.',
   'credits.low.title': 'Ihr Guthaben wird knapp',
@@ -196,8 +195,7 @@ export const de: Translation<typeof en> = {
   'affiliate.commissions.status': 'Status',
   'affiliate.commissions.amount': 'Betrag',
   'affiliate.commissions.until': 'bis {date}',
-  'affiliate.commission.status':
-    '{status, select, pending {Zurückgehalten} available {Verfügbar} paid_out {Ausgezahlt} reversed {Storniert} other {{status}}}',
+  'affiliate.commission.status': '{status, select, pending {Zurückgehalten} available {Verfügbar} paid_out {Ausgezahlt} reversed {Storniert} other {{status}}}',
   'affiliate.payouts.title': 'Auszahlungen',
   'affiliate.payouts.request': 'Auszahlung anfordern',
   'affiliate.payouts.requesting': 'Wird angefordert …',

@@ -45,8 +45,7 @@ export const en = {
   'account.sessions.onlyThis': 'You are signed in on this device only.',
   'account.sessions.confirmTitle': 'Sign out everywhere else?',
   'account.sessions.confirmLabel': '{count, plural, one {Sign out # other device} other {Sign out # other devices}}',
-  'account.sessions.confirmText':
-    'Every other browser and device signed in to your account will need to sign in again. This device stays signed in.',
+  'account.sessions.confirmText': 'Every other browser and device signed in to your account will need to sign in again. This device stays signed in.',
   'account.sessions.othersSignedOut': 'All other devices were signed out.',
   'account.sessions.othersFailed': 'Could not sign the other devices out.',
 
@@ -172,8 +171,7 @@ export const en = {
 
   // /account/affiliate
   'affiliate.title': 'Affiliate programme',
-  'affiliate.description':
-    'Earn {rate} % of the payments of people you bring, for {months} months. Commissions are held {days} days; payouts from {minimum}.',
+  'affiliate.description': 'Earn {rate} % of the payments of people you bring, for {months} months. Commissions are held {days} days; payouts from {minimum}.',
   'affiliate.loading': 'Loading the affiliate programme',
   'affiliate.loadFailed': 'The affiliate programme could not be loaded',
   'affiliate.link.title': 'Your link',

@@ -135,8 +135,7 @@ export const en = {
   'checkout.sandbox.explain': 'Stripe is not configured on this server, so purchases complete here. In production this page is Stripe Checkout.',
   'checkout.sandbox.pay': 'Pay {amount}',
   'checkout.sandbox.cancel': 'Cancel',
-  'checkout.sandbox.outcome':
-    '{status, select, paid {This purchase is complete.} canceled {This checkout was cancelled.} other {This purchase was refunded.}}',
+  'checkout.sandbox.outcome': '{status, select, paid {This purchase is complete.} canceled {This checkout was cancelled.} other {This purchase was refunded.}}',
   'checkout.sandbox.back': 'Back to Adloom',
   'checkout.refused.code': 'Checkout',
   'checkout.refused.title': 'This cannot be bought right now',
