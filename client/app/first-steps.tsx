@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { Check } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -5,6 +6,7 @@ import { Button, buttonClass } from '#client/components/button.tsx';
 import { Alert } from '#client/components/alert.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 /** What `/api/dashboard` says of the first steps; `presentation` is null when the plan has none. */
 export interface FirstStepsState {
@@ -24,42 +26,42 @@ interface Step {
 }
 
 /** Where each step is done: in the newest project when there is one, else where a project is made. */
-function stepsFor(projectId: string | undefined): Step[] {
+function stepsFor(t: I18n['_'], projectId: string | undefined): Step[] {
   const project = projectId ? `/projects/${projectId}` : undefined;
   return [
     {
       id: 'brandKit',
-      title: 'Set up a brand kit',
-      hint: 'Logo, colours, fonts and tone of voice, read from your customer’s website.',
-      action: project ? 'Open the brand kit' : 'Add your first customer',
+      title: t('dashboard.firstSteps.brandKit.title'),
+      hint: t('dashboard.firstSteps.brandKit.hint'),
+      action: project ? t('dashboard.firstSteps.brandKit.open') : t('dashboard.firstSteps.brandKit.first'),
       to: project ? `${project}/` : '/projects?new=1',
     },
     {
       id: 'creative',
-      title: 'Make your first creative',
-      hint: 'Start from a template: it takes the brand kit’s colours and fonts.',
-      action: 'Make a creative',
+      title: t('dashboard.firstSteps.creative.title'),
+      hint: t('dashboard.firstSteps.creative.hint'),
+      action: t('dashboard.firstSteps.creative.action'),
       to: project ? `${project}/creatives` : '/creatives',
     },
     {
       id: 'approvedAd',
-      title: 'Get an ad approved',
-      hint: 'Send your customer the preview link: they approve without an account.',
-      action: 'Ask for approval',
+      title: t('dashboard.firstSteps.approvedAd.title'),
+      hint: t('dashboard.firstSteps.approvedAd.hint'),
+      action: t('dashboard.firstSteps.approvedAd.action'),
       to: project ? `${project}/marketing` : '/projects',
     },
     {
       id: 'livePage',
-      title: 'Put a funnel page live',
-      hint: 'A landing page for the ad, with a form that collects leads.',
-      action: 'Build a page',
+      title: t('dashboard.firstSteps.livePage.title'),
+      hint: t('dashboard.firstSteps.livePage.hint'),
+      action: t('dashboard.firstSteps.livePage.action'),
       to: '/funnels',
     },
     {
       id: 'presentation',
-      title: 'Pitch with a presentation',
-      hint: 'A personal page for a new customer, with your best work in their brand.',
-      action: 'Write a presentation',
+      title: t('dashboard.firstSteps.presentation.title'),
+      hint: t('dashboard.firstSteps.presentation.hint'),
+      action: t('dashboard.firstSteps.presentation.action'),
       to: '/presentations',
     },
   ];
@@ -81,8 +83,9 @@ function hiddenBefore(): boolean {
  * when the user hides it). Without a project yet, a sample project is one click away.
  */
 export function FirstSteps({ state, projectId, hasProjects }: { state: FirstStepsState; projectId: string | undefined; hasProjects: boolean }) {
+  const t = useT();
   const [hidden, setHidden] = useState(hiddenBefore);
-  const steps = stepsFor(projectId).filter((step) => state[step.id] !== null);
+  const steps = stepsFor(t, projectId).filter((step) => state[step.id] !== null);
   const done = steps.filter((step) => state[step.id] === true).length;
   if (hidden || done === steps.length) return null;
   const next = steps.find((step) => state[step.id] !== true);
@@ -102,23 +105,21 @@ export function FirstSteps({ state, projectId, hasProjects }: { state: FirstStep
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="first-steps-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
-            Get started
+            {t('dashboard.firstSteps.title')}
           </h2>
-          <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
-            {done} of {steps.length} done
-          </p>
+          <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{t('dashboard.firstSteps.done', { done, total: steps.length })}</p>
         </div>
         <Button variant="ghost" size="sm" onClick={hide}>
-          Hide
+          {t('dashboard.firstSteps.hide')}
         </Button>
       </div>
       <div
         role="progressbar"
-        aria-label="First steps done"
+        aria-label={t('dashboard.firstSteps.progress')}
         aria-valuemin={0}
         aria-valuemax={steps.length}
         aria-valuenow={done}
-        aria-valuetext={`${done} of ${steps.length}`}
+        aria-valuetext={t('dashboard.firstSteps.progressValue', { done, total: steps.length })}
         className="mt-3 h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
       >
         <div className="h-full rounded-full bg-accent-600 transition-[width]" style={{ width: `${(done / steps.length) * 100}%` }} />
@@ -135,6 +136,7 @@ export function FirstSteps({ state, projectId, hasProjects }: { state: FirstStep
 }
 
 function StepRow({ step, done, current, children }: { step: Step; done: boolean; current: boolean; children?: ReactNode }) {
+  const t = useT();
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
       <span
@@ -148,7 +150,7 @@ function StepRow({ step, done, current, children }: { step: Step; done: boolean;
       <span className="min-w-0 flex-1 basis-48">
         <span className={`block text-sm font-medium ${done ? 'text-zinc-500 line-through dark:text-zinc-400' : 'text-zinc-900 dark:text-zinc-50'}`}>
           {step.title}
-          <span className="sr-only">{done ? ' (done)' : ' (to do)'}</span>
+          <span className="sr-only">{done ? t('dashboard.firstSteps.stepDone') : t('dashboard.firstSteps.stepToDo')}</span>
         </span>
         {done ? null : <span className="block text-xs text-zinc-600 dark:text-zinc-400">{step.hint}</span>}
       </span>
@@ -166,6 +168,7 @@ function StepRow({ step, done, current, children }: { step: Step; done: boolean;
 
 /** One click to a project to try things on; the plan's project limit applies as to any project. */
 function SampleProjectButton() {
+  const t = useT();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -175,19 +178,19 @@ function SampleProjectButton() {
         variant="secondary"
         size="sm"
         pending={pending}
-        pendingLabel="Making the sample…"
+        pendingLabel={t('dashboard.firstSteps.sampleMaking')}
         onClick={() => {
           setPending(true);
           setError(null);
           call(api.api.onboarding['sample-project'].$post())
             .then((project) => navigate(`/projects/${project.id}/`))
             .catch((caught: unknown) => {
-              setError(errorMessage(caught, 'The sample project could not be made. Please try again.'));
+              setError(errorMessage(caught, t('dashboard.firstSteps.sampleFailed')));
               setPending(false);
             });
         }}
       >
-        Start with a sample project
+        {t('dashboard.firstSteps.sample')}
       </Button>
       {error ? (
         <Alert tone="danger" className="basis-full">

@@ -14,10 +14,10 @@ export const ROUTE_AREAS: Record<WorkspacePath, readonly string[]> = {
   // project-section.tsx is one module for both sections: its creatives (library) load with marketing too.
   '/projects/:projectId/marketing': ['projects', 'media', 'library', 'ads', 'funnels', 'presentations', 'editor'],
   '/media/:id': ['media'],
-  '/creatives': ['library', 'creatives'],
+  '/creatives': ['library', 'creatives', 'dashboard'],
   '/creatives/:objectId': ['creatives', 'library', 'editor', 'media'],
   '/creations': ['library'],
-  '/funnels': ['funnels'],
+  '/funnels': ['funnels', 'dashboard'],
   '/funnels/:funnelId': ['funnels', 'editor'],
   '/_components/:funnelName': ['funnels', 'editor'],
   '/pages': ['funnels'],

@@ -1,6 +1,11 @@
-/** A short, human description of a browser's user agent ("Chrome on macOS"). */
-export function describeUserAgent(ua: string | null): string {
-  if (!ua) return 'Unknown device';
+import type { I18n } from '@lingui/core';
+
+/**
+ * A short, human description of a browser's user agent ("Chrome on macOS", "Chrome unter macOS"),
+ * in the language of `t` (the account area's messages). Browser and system names are names.
+ */
+export function describeUserAgent(t: I18n['_'], ua: string | null): string {
+  if (!ua) return t('account.device.unknown');
   const browser = /Edg\//.test(ua)
     ? 'Edge'
     : /OPR\//.test(ua)
@@ -12,8 +17,8 @@ export function describeUserAgent(ua: string | null): string {
           : /Safari\//.test(ua)
             ? 'Safari'
             : /curl|node|undici|python|Go-http/i.test(ua)
-              ? 'Script'
-              : 'Browser';
+              ? t('account.device.script')
+              : t('account.device.browser');
   const os = /iPhone|iPad|iPod/.test(ua)
     ? 'iOS'
     : /Android/.test(ua)
@@ -27,5 +32,5 @@ export function describeUserAgent(ua: string | null): string {
             : /Linux/.test(ua)
               ? 'Linux'
               : '';
-  return os ? `${browser} on ${os}` : browser;
+  return os ? t('account.device.on', { browser, os }) : browser;
 }

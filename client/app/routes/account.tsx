@@ -3,7 +3,6 @@ import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'r
 import { useSearchParams } from 'react-router';
 import { passwordChangeInput, profileInput, type SessionInfo } from '#common/schemas/auth.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
-import { countOf } from '#common/plural.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -17,6 +16,7 @@ import { errorMessage } from '#client/lib/http.ts';
 import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { describeUserAgent } from '#client/lib/user-agent.ts';
 import { useSession, useUser } from '#client/lib/session.tsx';
 import { DeleteAccountCard } from '#client/features/account/delete-account-card.tsx';
@@ -51,79 +51,85 @@ function ProfileCard() {
   const user = useUser();
   const { setUser } = useSession();
   const toast = useToast();
+  const t = useT();
   const form = useForm(profileInput, { name: user.name });
   const unchanged = form.values.name?.trim() === user.name;
   return (
     <FormCard
-      title="Profile"
-      description="Your name is shown to the people you work with."
+      title={t('account.profile.title')}
+      description={t('account.profile.description')}
       error={form.formError}
       onSubmit={form.handleSubmit(async (data) => {
         setUser(await call(api.api.me.$patch({ json: data })));
-        toast({ tone: 'success', message: 'Profile saved.' });
+        toast({ tone: 'success', message: t('account.profile.saved') });
       })}
     >
-      <TextField label="Name" autoComplete="name" {...form.field('name')} />
-      <TextField label="Email" value={user.email} readOnly hint="To change your email address, contact support." />
+      <TextField label={t('account.profile.name')} autoComplete="name" {...form.field('name')} />
+      <TextField label={t('account.profile.email')} value={user.email} readOnly hint={t('account.profile.emailHint')} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Plan: <strong className="font-medium text-zinc-900 dark:text-zinc-100">{user.plan.name}</strong>
+        {t('account.profile.plan')} <strong className="font-medium text-zinc-900 dark:text-zinc-100">{user.plan.name}</strong>
       </p>
-      <Button type="submit" pending={form.pending} disabled={unchanged} pendingLabel="Saving…">
-        Save profile
+      <Button type="submit" pending={form.pending} disabled={unchanged} pendingLabel={t('account.profile.saving')}>
+        {t('account.profile.save')}
       </Button>
     </FormCard>
   );
 }
 
 function PasswordCard({ onChanged }: { onChanged: () => void }) {
+  const t = useT();
   const toast = useToast();
   const form = useForm(passwordChangeInput, { currentPassword: '', newPassword: '' });
   return (
     <FormCard
-      title="Password"
-      description="Changing it signs out every other device."
+      title={t('account.password.title')}
+      description={t('account.password.description')}
       error={form.formError}
       onSubmit={form.handleSubmit(async (data) => {
         await call(api.api.me.password.$post({ json: data }));
         form.reset({ currentPassword: '', newPassword: '' });
-        toast({ tone: 'success', message: 'Password changed. Other devices were signed out.' });
+        toast({ tone: 'success', message: t('account.password.changed') });
         onChanged();
       })}
     >
-      <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+      {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a field name of the form's schema, not text */}
+      <TextField label={t('account.password.current')} type="password" autoComplete="current-password" {...form.field('currentPassword')} />
       <TextField
-        label="New password"
+        label={t('account.password.new')}
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={t('account.password.hint', { min: PASSWORD_MIN })}
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- a field name of the form's schema, not text
         {...form.field('newPassword')}
       />
-      <Button type="submit" pending={form.pending} pendingLabel="Changing…">
-        Change password
+      <Button type="submit" pending={form.pending} pendingLabel={t('account.password.changing')}>
+        {t('account.password.change')}
       </Button>
     </FormCard>
   );
 }
 
 function SessionRow({ session, onRevoked }: { session: SessionInfo; onRevoked: () => void }) {
+  const t = useT();
   const format = useFormat();
   const toast = useToast();
   const [pending, setPending] = useState(false);
+  const activity = { active: format.relative(session.lastSeenAt), signedIn: format.relative(session.createdAt) };
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="flex items-center gap-3">
         <Laptop aria-hidden="true" className="size-5 text-zinc-400" />
         <div>
           <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
-            {describeUserAgent(session.userAgent)}
+            {describeUserAgent(t, session.userAgent)}
             {session.current ? (
               <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
-                This device
+                {t('account.sessions.thisDevice')}
               </span>
             ) : null}
           </p>
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            {session.country ? `${session.country} · ` : ''}Active {format.relative(session.lastSeenAt)} · Signed in {format.relative(session.createdAt)}
+            {session.country ? t('account.sessions.activityIn', { country: session.country, ...activity }) : t('account.sessions.activity', activity)}
           </p>
         </div>
       </div>
@@ -136,15 +142,15 @@ function SessionRow({ session, onRevoked }: { session: SessionInfo; onRevoked: (
             setPending(true);
             try {
               await call(api.api.me.sessions[':id'].$delete({ param: { id: session.id } }));
-              toast({ tone: 'success', message: 'That device was signed out.' });
+              toast({ tone: 'success', message: t('account.sessions.signedOut') });
               onRevoked();
             } catch (error) {
-              toast({ tone: 'error', message: errorMessage(error, 'Could not sign that device out.') });
+              toast({ tone: 'error', message: errorMessage(error, t('account.sessions.signOutFailed')) });
               setPending(false);
             }
           }}
         >
-          Sign out
+          {t('account.sessions.signOut')}
         </Button>
       )}
     </li>
@@ -152,15 +158,16 @@ function SessionRow({ session, onRevoked }: { session: SessionInfo; onRevoked: (
 }
 
 function SessionsCard({ version }: { version: number }) {
+  const t = useT();
   const toast = useToast();
   const sessions = useResource(() => call(api.api.me.sessions.$get({ query: {} })), [version]);
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const others = sessions.status === 'ready' ? sessions.data.items.filter((s) => !s.current).length : 0;
   return (
-    <Card title="Where you are signed in" description="Sign out of devices you do not recognise.">
-      {sessions.status === 'loading' ? <SkeletonLines lines={3} label="Loading sessions" /> : null}
-      {sessions.status === 'error' ? <LoadFailed title="Your sessions could not be loaded" onRetry={sessions.reload} /> : null}
+    <Card title={t('account.sessions.title')} description={t('account.sessions.description')}>
+      {sessions.status === 'loading' ? <SkeletonLines lines={3} label={t('account.sessions.loading')} /> : null}
+      {sessions.status === 'error' ? <LoadFailed title={t('account.sessions.loadFailed')} onRetry={sessions.reload} /> : null}
       {sessions.status === 'ready' ? (
         <>
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -170,33 +177,33 @@ function SessionsCard({ version }: { version: number }) {
           </ul>
           <div className="mt-4">
             <Button variant="secondary" disabled={others === 0} onClick={() => setConfirming(true)}>
-              Sign out everywhere else
+              {t('account.sessions.signOutOthers')}
             </Button>
-            {others === 0 ? <p className="mt-2 text-xs text-zinc-500">You are signed in on this device only.</p> : null}
+            {others === 0 ? <p className="mt-2 text-xs text-zinc-500">{t('account.sessions.onlyThis')}</p> : null}
           </div>
         </>
       ) : null}
       <ConfirmDialog
         open={confirming}
-        title="Sign out everywhere else?"
-        confirmLabel={`Sign out ${countOf(others, 'other device')}`}
+        title={t('account.sessions.confirmTitle')}
+        confirmLabel={t('account.sessions.confirmLabel', { count: others })}
         pending={pending}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
           setPending(true);
           try {
             await call(api.api.me.sessions.$delete());
-            toast({ tone: 'success', message: 'All other devices were signed out.' });
+            toast({ tone: 'success', message: t('account.sessions.othersSignedOut') });
             sessions.reload();
           } catch (error) {
-            toast({ tone: 'error', message: errorMessage(error, 'Could not sign the other devices out.') });
+            toast({ tone: 'error', message: errorMessage(error, t('account.sessions.othersFailed')) });
           } finally {
             setPending(false);
             setConfirming(false);
           }
         }}
       >
-        Every other browser and device signed in to your account will need to sign in again. This device stays signed in.
+        {t('account.sessions.confirmText')}
       </ConfirmDialog>
     </Card>
   );
@@ -204,6 +211,7 @@ function SessionsCard({ version }: { version: number }) {
 
 /** `/account`: profile, password, sessions, data export and account deletion. */
 export default function Account() {
+  const t = useT();
   const { signOut } = useSession();
   const [searchParams] = useSearchParams();
   // A sign-in during the deletion grace period lands here (decision 0023).
@@ -213,27 +221,26 @@ export default function Account() {
   return (
     <>
       <PageHeader
-        title="Account"
-        description="Your profile, password, signed-in devices and data."
+        title={t('account.title')}
+        description={t('account.description')}
         actions={
           <Button
             variant="secondary"
             pending={signingOut}
-            pendingLabel="Signing out…"
+            pendingLabel={t('shell.signingOut')}
             onClick={() => {
               setSigningOut(true);
               void signOut().catch(() => setSigningOut(false));
             }}
           >
-            Sign out
+            {t('shell.signOut')}
           </Button>
         }
       />
       <div className="grid max-w-4xl gap-6">
         {deletionCanceled ? (
-          <Alert tone="success" title="Welcome back: your account will not be deleted">
-            You signed in during the 30-day grace period, so the deletion you asked for is cancelled. Your projects and files are as you left them; Instagram
-            connections need to be connected again.
+          <Alert tone="success" title={t('account.deletionCanceled.title')}>
+            {t('account.deletionCanceled.text')}
           </Alert>
         ) : null}
         <ProfileCard />

@@ -1,7 +1,6 @@
 import { CreditCard, Receipt } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { PLANS, PLAN_ORDER } from '#common/plans.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -13,15 +12,17 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Table } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, call } from '#client/lib/api.ts';
+import { useFormat } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { goToCheckout } from '#client/features/billing/checkout.ts';
 
-const STATUS_LABEL: Record<string, string> = { paid: 'Paid', refunded: 'Refunded' };
-
 /** `/account/billing`: plan, renewal, payments, change plan, cancel at the period's end. */
 export default function Billing() {
+  const t = useT();
+  const format = useFormat();
   const toast = useToast();
   const { setUser, refreshCredits } = useSession();
   const [params, setParams] = useSearchParams();
@@ -33,8 +34,8 @@ export default function Billing() {
   // Back from a checkout: say how it went, once, and show the changed plan in the shell (plan, credits) as well.
   const outcome = params.get('checkout');
   const announce = useEffectEvent((result: string) => {
-    if (result === 'success') toast({ tone: 'success', message: 'Your plan is active. Enjoy the extra credits!' });
-    else toast({ tone: 'info', message: 'Nothing was changed or charged.' });
+    if (result === 'success') toast({ tone: 'success', message: t('billing.activated') });
+    else toast({ tone: 'info', message: t('billing.unchanged') });
     setParams({}, { replace: true });
     if (result === 'success') {
       call(api.api.me.$get()).then(setUser, () => {});
@@ -51,48 +52,43 @@ export default function Billing() {
     try {
       await work();
     } catch (e) {
-      setError(errorMessage(e, 'That did not work. Please try again.'));
+      setError(errorMessage(e, t('billing.failed')));
     } finally {
       setBusy(null);
     }
   };
 
-  if (billing.status === 'loading') return <SkeletonLines lines={6} label="Loading billing" />;
+  if (billing.status === 'loading') return <SkeletonLines lines={6} label={t('billing.loading')} />;
   if (billing.status === 'error') {
-    return <LoadFailed title="Billing could not be loaded" onRetry={billing.reload} />;
+    return <LoadFailed title={t('billing.loadFailed')} onRetry={billing.reload} />;
   }
   const data = billing.data;
   const sub = data.subscription && data.subscription.status !== 'canceled' ? data.subscription : null;
 
   return (
     <>
-      <PageHeader
-        title="Billing"
-        description={data.provider === 'sandbox' ? 'Payments run in the local sandbox: nothing is charged.' : 'Payments are handled by Stripe.'}
-      />
+      <PageHeader title={t('billing.title')} description={data.provider === 'sandbox' ? t('billing.sandbox') : t('billing.stripe')} />
       <MessageAlert message={error} className="mb-4" />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card title="Your plan">
+        <Card title={t('billing.plan.title')}>
           <p className="text-2xl font-semibold">{data.plan.name}</p>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {formatEuros(data.plan.priceCents)} / month · {formatNumber(data.plan.creditsPerMonth)} credits every month
+            {t('billing.plan.price', { price: format.euros(data.plan.priceCents), credits: format.number(data.plan.creditsPerMonth) })}
           </p>
           {sub ? (
             <p className="mt-3 text-sm">
               {sub.cancelAtPeriodEnd ? (
-                <span className="text-amber-800 dark:text-amber-300">Ends on {formatDate(sub.currentPeriodEnd, 'long')}; you are back on Free after that.</span>
+                <span className="text-amber-800 dark:text-amber-300">{t('billing.plan.ends', { date: format.date(sub.currentPeriodEnd, 'long') })}</span>
               ) : (
-                <>Renews on {formatDate(sub.currentPeriodEnd, 'long')}.</>
+                t('billing.plan.renews', { date: format.date(sub.currentPeriodEnd, 'long') })
               )}
-              {sub.status === 'past_due' ? (
-                <span className="block text-red-700 dark:text-red-400">The last payment failed. Update your payment method.</span>
-              ) : null}
+              {sub.status === 'past_due' ? <span className="block text-red-700 dark:text-red-400">{t('billing.plan.pastDue')}</span> : null}
             </p>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
             {sub && !sub.cancelAtPeriodEnd ? (
               <Button variant="secondary" onClick={() => setConfirmCancel(true)}>
-                Cancel plan
+                {t('billing.plan.cancel')}
               </Button>
             ) : null}
             {sub?.cancelAtPeriodEnd ? (
@@ -102,11 +98,11 @@ export default function Billing() {
                 onClick={() =>
                   act('resume', async () => {
                     billing.setData(await call(api.api.billing.resume.$post()));
-                    toast({ tone: 'success', message: 'Your plan continues.' });
+                    toast({ tone: 'success', message: t('billing.plan.resumed') });
                   })
                 }
               >
-                Keep my plan
+                {t('billing.plan.keep')}
               </Button>
             ) : null}
             {data.portal ? (
@@ -121,12 +117,12 @@ export default function Billing() {
                 }
               >
                 <CreditCard aria-hidden="true" className="size-4" />
-                Payment method and invoices
+                {t('billing.plan.portal')}
               </Button>
             ) : null}
           </div>
         </Card>
-        <Card title="Change plan">
+        <Card title={t('billing.change.title')}>
           <ul className="space-y-3">
             {PLAN_ORDER.filter((id) => id !== 'free').map((id) => {
               const plan = PLANS[id];
@@ -137,16 +133,16 @@ export default function Billing() {
                   className="flex items-center justify-between gap-3 rounded-[var(--radius-control)] border border-zinc-200 p-3 dark:border-zinc-800"
                 >
                   <div>
-                    <p className="font-medium">
-                      {plan.name} · {formatEuros(plan.priceCents)} / month
-                    </p>
+                    <p className="font-medium">{t('billing.change.price', { plan: plan.name, price: format.euros(plan.priceCents) })}</p>
                     <p className="text-xs text-zinc-500">
-                      {formatNumber(plan.creditsPerMonth)} credits a month · {plan.maxProjects === null ? 'unlimited projects' : `${plan.maxProjects} projects`}
+                      {plan.maxProjects === null
+                        ? t('billing.change.limitsUnlimited', { credits: format.number(plan.creditsPerMonth) })
+                        : t('billing.change.limits', { credits: format.number(plan.creditsPerMonth), count: plan.maxProjects })}
                     </p>
                   </div>
                   {current ? (
                     <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
-                      Current
+                      {t('billing.change.current')}
                     </span>
                   ) : (
                     <Button
@@ -156,7 +152,7 @@ export default function Billing() {
                       disabled={busy !== null}
                       onClick={() => act(id, () => goToCheckout('plan', id))}
                     >
-                      Choose {plan.name}
+                      {t('billing.change.choose', { plan: plan.name })}
                     </Button>
                   )}
                 </li>
@@ -167,21 +163,28 @@ export default function Billing() {
       </div>
       <section aria-labelledby="payments-title" className="mt-8">
         <h2 id="payments-title" className="mb-3 text-base font-semibold">
-          Payments
+          {t('billing.payments.title')}
         </h2>
         <Card>
           {data.payments.length === 0 ? (
-            <EmptyState icon={<Receipt aria-hidden="true" className="size-6" />} title="No payments yet">
-              Plans and credit packs you buy are listed here.
+            <EmptyState icon={<Receipt aria-hidden="true" className="size-6" />} title={t('billing.payments.empty')}>
+              {t('billing.payments.emptyText')}
             </EmptyState>
           ) : (
-            <Table columns={['Date', 'What', 'Status', { label: 'Amount', numeric: true }]}>
+            <Table
+              columns={[
+                t('billing.payments.date'),
+                t('billing.payments.what'),
+                t('billing.payments.status'),
+                { label: t('billing.payments.amount'), numeric: true },
+              ]}
+            >
               {data.payments.map((p) => (
                 <tr key={p.id}>
-                  <td className="py-2 pr-4 sm:whitespace-nowrap">{formatDate(p.paidAt ?? p.createdAt, 'long')}</td>
+                  <td className="py-2 pr-4 sm:whitespace-nowrap">{format.date(p.paidAt ?? p.createdAt, 'long')}</td>
                   <td className="py-2 pr-4">{p.description}</td>
-                  <td className="py-2 pr-4">{STATUS_LABEL[p.status] ?? p.status}</td>
-                  <td className="py-2 text-right tabular-nums">{formatEuros(p.amountCents)}</td>
+                  <td className="py-2 pr-4">{t('billing.payments.statusLabel', { status: p.status })}</td>
+                  <td className="py-2 text-right tabular-nums">{format.euros(p.amountCents)}</td>
                 </tr>
               ))}
             </Table>
@@ -190,22 +193,23 @@ export default function Billing() {
       </section>
       <ConfirmDialog
         open={confirmCancel}
-        title="Cancel your plan?"
-        confirmLabel="Cancel at the end of the period"
-        cancelLabel="Keep my plan"
+        title={t('billing.cancel.title')}
+        confirmLabel={t('billing.cancel.confirm')}
+        cancelLabel={t('billing.plan.keep')}
         pending={busy === 'cancel'}
         onCancel={() => setConfirmCancel(false)}
         onConfirm={async () => {
           await act('cancel', async () => {
             billing.setData(await call(api.api.billing.cancel.$post()));
-            toast({ tone: 'success', message: 'Your plan ends at the end of this period.' });
+            toast({ tone: 'success', message: t('billing.cancel.done') });
           });
           // Closed either way: a failure is shown on the page, not behind the dialog.
           setConfirmCancel(false);
         }}
       >
-        You keep {data.plan.name} and its credits until {sub ? formatDate(sub.currentPeriodEnd, 'long') : 'the end of the period'}. After that you are on the
-        Free plan: your projects and files stay, and a new project needs a free slot among the Free plan’s {PLANS.free.maxProjects} active projects.
+        {sub
+          ? t('billing.cancel.text', { plan: data.plan.name, date: format.date(sub.currentPeriodEnd, 'long'), max: PLANS.free.maxProjects })
+          : t('billing.cancel.textPeriodEnd', { plan: data.plan.name, max: PLANS.free.maxProjects })}
       </ConfirmDialog>
     </>
   );

@@ -30,7 +30,7 @@ export default function Creatives() {
       />
       <CreativeList
         projects={ready ? projects.data : undefined}
-        empty={allProjectsEmpty(t('library.creatives.title'), {
+        empty={allProjectsEmpty(t, 'creatives', {
           noProjects,
           create: canCreate
             ? {

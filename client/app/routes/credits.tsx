@@ -1,7 +1,6 @@
 import { Coins } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { CREDIT_PACKS, LOW_BALANCE_RATIO } from '#common/plans.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -14,20 +13,15 @@ import { ShowMore } from '#client/components/show-more.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { api, call } from '#client/lib/api.ts';
+import { useFormat } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { goToCheckout } from '#client/features/billing/checkout.ts';
 
-type Kind = 'grant_monthly' | 'purchase' | 'spend' | 'refund' | 'expire' | 'admin_adjust';
-const KIND_LABEL: Record<Kind, string> = {
-  grant_monthly: 'Monthly credits',
-  purchase: 'Purchase',
-  spend: 'Spent',
-  refund: 'Refund',
-  expire: 'Expired',
-  admin_adjust: 'Adjustment',
-};
+const KINDS = ['grant_monthly', 'purchase', 'spend', 'refund', 'expire', 'admin_adjust'] as const;
+type Kind = (typeof KINDS)[number];
 
 function loadLedger(kind: Kind | '', cursor?: string) {
   return call(api.api.credits.ledger.$get({ query: { ...(kind ? { kind } : {}), ...(cursor ? { cursor } : {}) } }));
@@ -35,6 +29,8 @@ function loadLedger(kind: Kind | '', cursor?: string) {
 
 /** `/account/credits`: both buckets, the next reset, the ledger, and credit packs. */
 export default function Credits() {
+  const t = useT();
+  const format = useFormat();
   const { credits, refreshCredits } = useSession();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
@@ -47,9 +43,9 @@ export default function Credits() {
   const outcome = params.get('checkout');
   const announce = useEffectEvent((result: string) => {
     if (result === 'success') {
-      toast({ tone: 'success', message: 'Thank you! Your credits are on your balance.' });
+      toast({ tone: 'success', message: t('credits.thanks') });
       refreshCredits();
-    } else if (result === 'canceled') toast({ tone: 'info', message: 'The purchase was cancelled. Nothing was charged.' });
+    } else if (result === 'canceled') toast({ tone: 'info', message: t('credits.canceled') });
     setParams({}, { replace: true });
   });
   useEffect(() => {
@@ -61,26 +57,25 @@ export default function Credits() {
 
   return (
     <>
-      <PageHeader title="Credits" description="Rendering and generating cost credits. Monthly credits are used first; purchased ones never expire." />
+      <PageHeader title={t('credits.title')} description={t('credits.description')} />
       {low ? (
-        <Alert tone="warning" className="mb-6" title="Your balance is running low">
-          Fewer than {Math.round(LOW_BALANCE_RATIO * 100)} % of your monthly credits are left. Buy a pack below, or wait for your next monthly credits on{' '}
-          {credits ? formatDate(credits.nextResetAt) : ''}.
+        <Alert tone="warning" className="mb-6" title={t('credits.low.title')}>
+          {t('credits.low.text', { percent: Math.round(LOW_BALANCE_RATIO * 100), date: credits ? format.date(credits.nextResetAt) : '' })}
         </Alert>
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {[
-          { label: 'Available', value: credits?.total, hint: 'Monthly and purchased together' },
+          { label: t('credits.available'), value: credits?.total, hint: t('credits.availableHint') },
           {
-            label: 'Monthly',
+            label: t('credits.monthly'),
             value: credits?.monthly,
-            hint: credits ? `of ${formatNumber(credits.monthlyAllowance)}, renewed ${formatDate(credits.nextResetAt)}` : '',
+            hint: credits ? t('credits.monthlyHint', { allowance: format.number(credits.monthlyAllowance), date: format.date(credits.nextResetAt) }) : '',
           },
-          { label: 'Purchased', value: credits?.purchased, hint: 'Never expire' },
+          { label: t('credits.purchased'), value: credits?.purchased, hint: t('credits.purchasedHint') },
         ].map((item) => (
           <Card key={item.label}>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">{item.label}</p>
-            {item.value === undefined ? <Skeleton className="mt-2 h-9 w-20" /> : <p className="mt-1 text-3xl font-semibold">{formatNumber(item.value)}</p>}
+            {item.value === undefined ? <Skeleton className="mt-2 h-9 w-20" /> : <p className="mt-1 text-3xl font-semibold">{format.number(item.value)}</p>}
             <p className="mt-1 text-xs text-zinc-500">{item.hint}</p>
           </Card>
         ))}
@@ -88,18 +83,18 @@ export default function Credits() {
 
       <section aria-labelledby="packs-title" className="mt-8">
         <h2 id="packs-title" className="text-base font-semibold">
-          Buy credits
+          {t('credits.packs.title')}
         </h2>
         <MessageAlert message={error} className="mt-3" />
         <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-3">
           {CREDIT_PACKS.map((pack) => (
             <Card key={pack.id}>
-              <p className="text-lg font-semibold">{formatNumber(pack.credits)} credits</p>
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">{formatEuros(pack.priceCents)} · never expire</p>
+              <p className="text-lg font-semibold">{t('credits.pack.credits', { credits: format.number(pack.credits) })}</p>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('credits.pack.price', { price: format.euros(pack.priceCents) })}</p>
               <Button
                 className="mt-4 w-full"
                 pending={buying === pack.id}
-                pendingLabel="Opening checkout…"
+                pendingLabel={t('credits.pack.opening')}
                 disabled={buying !== null}
                 onClick={async () => {
                   setBuying(pack.id);
@@ -107,12 +102,12 @@ export default function Credits() {
                   try {
                     await goToCheckout('pack', pack.id);
                   } catch (e) {
-                    setError(errorMessage(e, 'The checkout could not be opened.'));
+                    setError(errorMessage(e, t('credits.pack.failed')));
                     setBuying(null);
                   }
                 }}
               >
-                Buy for {formatEuros(pack.priceCents)}
+                {t('credits.pack.buy', { price: format.euros(pack.priceCents) })}
               </Button>
             </Card>
           ))}
@@ -122,40 +117,43 @@ export default function Credits() {
       <section aria-labelledby="history-title" className="mt-8">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <h2 id="history-title" className="text-base font-semibold">
-            History
+            {t('credits.history.title')}
           </h2>
           <select
-            aria-label="Filter the history"
+            aria-label={t('credits.history.filter')}
             className="h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
             value={kind}
             onChange={(e) => setKind(e.currentTarget.value as Kind | '')}
           >
-            <SelectOptions empty="Everything" options={(Object.keys(KIND_LABEL) as Kind[]).map((k) => ({ value: k, label: KIND_LABEL[k] }))} />
+            <SelectOptions empty={t('credits.history.everything')} options={KINDS.map((k) => ({ value: k, label: t('credits.history.kind', { kind: k }) }))} />
           </select>
         </div>
         <Card>
-          {ledger.status === 'loading' ? <SkeletonLines lines={4} label="Loading the history" /> : null}
-          {ledger.status === 'error' ? <LoadFailed title="The history could not be loaded" onRetry={ledger.reload} /> : null}
+          {ledger.status === 'loading' ? <SkeletonLines lines={4} label={t('credits.history.loading')} /> : null}
+          {ledger.status === 'error' ? <LoadFailed title={t('credits.history.loadFailed')} onRetry={ledger.reload} /> : null}
           {ledger.status === 'ready' && items.length === 0 ? (
-            <EmptyState icon={<Coins aria-hidden="true" className="size-6" />} title="Nothing here yet">
-              {kind ? 'No movements of this kind.' : 'Every grant, purchase and spend will be listed here.'}
+            <EmptyState icon={<Coins aria-hidden="true" className="size-6" />} title={t('credits.history.empty')}>
+              {kind ? t('credits.history.emptyKind') : t('credits.history.emptyText')}
             </EmptyState>
           ) : null}
           {items.length > 0 ? (
             <Table
               columns={[
-                'Date',
-                'What',
-                { label: 'Monthly', numeric: true, wideOnly: true },
-                { label: 'Purchased', numeric: true, wideOnly: true },
-                { label: 'Credits', numeric: true },
+                t('credits.history.date'),
+                t('credits.history.what'),
+                { label: t('credits.history.monthly'), numeric: true, wideOnly: true },
+                { label: t('credits.history.purchased'), numeric: true, wideOnly: true },
+                { label: t('credits.history.credits'), numeric: true },
               ]}
             >
               {items.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="py-2 pr-4 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">{formatDate(entry.createdAt, 'dateTime')}</td>
+                  <td className="py-2 pr-4 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
+                    {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not text */}
+                    {format.date(entry.createdAt, 'dateTime')}
+                  </td>
                   <td className="py-2 pr-4">
-                    <span className="font-medium">{KIND_LABEL[entry.kind]}</span>
+                    <span className="font-medium">{t('credits.history.kind', { kind: entry.kind })}</span>
                     <span className="block text-xs text-zinc-500">{entry.description}</span>
                   </td>
                   <td className={`py-2 pr-4 text-right tabular-nums ${WIDE_ONLY}`}>

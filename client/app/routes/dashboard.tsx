@@ -1,9 +1,8 @@
 import { BarChart3, Coins, Folder, Image, MessageSquareMore, Send, Wallet } from 'lucide-react';
+import type { I18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatEuros, formatNumber } from '#common/format.ts';
 import { PLANS } from '#common/plans.ts';
-import { countOf } from '#common/plural.ts';
 import { FirstSteps } from '#client/app/first-steps.tsx';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
@@ -12,6 +11,8 @@ import { Card, PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
 import { Sparkline } from '#client/components/sparkline.tsx';
 import { api, call } from '#client/lib/api.ts';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useUser } from '#client/lib/session.tsx';
 
@@ -50,15 +51,16 @@ function Stat({
   );
 }
 
-function greeting(): string {
+/** The part of the day the greeting names (an argument of `dashboard.greeting`). */
+function timeOfDay(): 'morning' | 'afternoon' | 'evening' {
   const hour = new Date().getHours();
-  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+  return hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening';
 }
 
 /** "You own 2 of 3 active projects on the Free plan": the plan limits the active projects one owns, not memberships. */
-function projectsHint(board: Board, limit: number | null, planName: string): string {
-  if (limit === null) return `Unlimited active projects on the ${planName} plan`;
-  return `You own ${board.projects.ownedActive} of ${limit} active projects on the ${planName} plan`;
+function projectsHint(t: I18n['_'], board: Board, limit: number | null, planName: string): string {
+  if (limit === null) return t('dashboard.projects.unlimited', { plan: planName });
+  return t('dashboard.projects.owned', { owned: board.projects.ownedActive, limit, plan: planName });
 }
 
 /** Where the ads that need someone are: the project with most of them (or the projects list). */
@@ -68,38 +70,45 @@ function adsLink(board: Board): string {
 }
 
 function Stats({ board }: { board: Board }) {
+  const t = useT();
+  const format = useFormat();
   const { credits, ads, funnels, affiliate } = board;
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5">
       <Stat
-        label="Credits"
-        value={formatNumber(credits.total)}
+        label={t('dashboard.credits.label')}
+        value={format.number(credits.total)}
         hint={
           <>
-            {`${formatNumber(credits.monthly)} monthly · ${formatNumber(credits.purchased)} purchased · resets ${formatDate(credits.nextResetAt, 'dayMonth')}`}
-            {credits.low ? <span className="mt-1 block font-medium text-amber-800 dark:text-amber-200">Running low: buy a pack or upgrade</span> : null}
+            {t('dashboard.credits.hint', {
+              monthly: format.number(credits.monthly),
+              purchased: format.number(credits.purchased),
+              // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not text
+              date: format.date(credits.nextResetAt, 'dayMonth'),
+            })}
+            {credits.low ? <span className="mt-1 block font-medium text-amber-800 dark:text-amber-200">{t('dashboard.credits.low')}</span> : null}
           </>
         }
         icon={<Coins className="size-4" aria-hidden="true" />}
         to="/account/credits"
       />
       <Stat
-        label="Ads waiting for approval"
-        value={formatNumber(ads.totals.inReview)}
-        hint={`${countOf(ads.totals.reviews, 'review')} on your ads`}
+        label={t('dashboard.approval.label')}
+        value={format.number(ads.totals.inReview)}
+        hint={t('dashboard.approval.hint', { count: ads.totals.reviews })}
         icon={<MessageSquareMore className="size-4" aria-hidden="true" />}
         to={adsLink(board)}
       />
       <Stat
-        label="Instagram posts"
-        value={formatNumber(ads.totals.scheduled + ads.totals.published)}
+        label={t('dashboard.posts.label')}
+        value={format.number(ads.totals.scheduled + ads.totals.published)}
         hint={
           <>
-            {`${formatNumber(ads.totals.scheduled)} scheduled · ${formatNumber(ads.totals.published)} published · `}
+            {t('dashboard.posts.hint', { scheduled: format.number(ads.totals.scheduled), published: format.number(ads.totals.published) })}
             {ads.totals.failed > 0 ? (
-              <span className="font-medium text-red-700 dark:text-red-300">{formatNumber(ads.totals.failed)} failed</span>
+              <span className="font-medium text-red-700 dark:text-red-300">{t('dashboard.posts.failed', { count: format.number(ads.totals.failed) })}</span>
             ) : (
-              'none failed'
+              t('dashboard.posts.noneFailed')
             )}
           </>
         }
@@ -107,26 +116,26 @@ function Stats({ board }: { board: Board }) {
         to={adsLink(board)}
       />
       <Stat
-        label="Funnel visits · 7 days"
-        value={formatNumber(funnels.views7d)}
-        hint={countOf(funnels.leads7d, 'lead')}
+        label={t('dashboard.visits.label')}
+        value={format.number(funnels.views7d)}
+        hint={t('dashboard.visits.leads', { count: funnels.leads7d })}
         icon={<BarChart3 className="size-4" aria-hidden="true" />}
         to="/funnels"
       >
         <Sparkline
           className="mt-3"
-          label={`Visits and leads per day over the last 7 days: ${funnels.daily7d.map((d) => `${countOf(d.views, 'visit')}, ${countOf(d.leads, 'lead')}`).join('; ')}`}
+          label={t('dashboard.visits.chart', { days: funnels.daily7d.map((d) => t('dashboard.visits.day', { views: d.views, leads: d.leads })).join('; ') })}
           series={[
-            { label: 'Visits', values: funnels.daily7d.map((d) => d.views), className: 'text-accent-600' },
-            { label: 'Leads', values: funnels.daily7d.map((d) => d.leads), className: 'text-emerald-600' },
+            { label: t('dashboard.visits.series'), values: funnels.daily7d.map((d) => d.views), className: 'text-accent-600' },
+            { label: t('dashboard.leads.series'), values: funnels.daily7d.map((d) => d.leads), className: 'text-emerald-600' },
           ]}
           ownScale
         />
       </Stat>
       <Stat
-        label="Affiliate earnings"
-        value={formatEuros(affiliate.available + affiliate.pending)}
-        hint={`${formatEuros(affiliate.available)} available · ${formatEuros(affiliate.pending)} pending`}
+        label={t('dashboard.earnings.label')}
+        value={format.euros(affiliate.available + affiliate.pending)}
+        hint={t('dashboard.earnings.hint', { available: format.euros(affiliate.available), pending: format.euros(affiliate.pending) })}
         icon={<Wallet className="size-4" aria-hidden="true" />}
         to="/account/affiliate"
       />
@@ -152,10 +161,16 @@ function NothingYet({ icon, title, to, action, children }: { icon: ReactNode; ti
 }
 
 function RecentProjects({ board }: { board: Board }) {
+  const t = useT();
   if (board.projects.recent.length === 0) {
     return (
-      <NothingYet icon={<Folder className="size-6" aria-hidden="true" />} title="No projects yet" to="/projects" action="Create a project">
-        Each customer gets a project with their brand kit and media.
+      <NothingYet
+        icon={<Folder className="size-6" aria-hidden="true" />}
+        title={t('dashboard.projects.empty')}
+        to="/projects"
+        action={t('dashboard.projects.create')}
+      >
+        {t('dashboard.projects.emptyText')}
       </NothingYet>
     );
   }
@@ -166,7 +181,7 @@ function RecentProjects({ board }: { board: Board }) {
           <Link to={`/projects/${project.id}/`} className="flex items-center justify-between gap-3 py-2.5 hover:text-accent-700">
             <span className="truncate font-medium">{project.name}</span>
             <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
-              {countOf(project.counts.media, 'file')} · {project.role}
+              {t('dashboard.projects.row', { files: project.counts.media, role: project.role })}
             </span>
           </Link>
         </li>
@@ -174,7 +189,7 @@ function RecentProjects({ board }: { board: Board }) {
       {board.projects.more ? (
         <li className="pt-3">
           <Link to="/projects" className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-200">
-            All projects
+            {t('dashboard.projects.all')}
           </Link>
         </li>
       ) : null}
@@ -184,12 +199,13 @@ function RecentProjects({ board }: { board: Board }) {
 
 /** The newest renders across the user's projects, linking to the gallery. */
 function RecentCreations({ board }: { board: Board }) {
+  const t = useT();
   if (board.creations.recent.length === 0) {
     return (
-      <EmptyState icon={<Image className="size-6" aria-hidden="true" />} title="Nothing rendered yet">
-        Rendered creatives appear here, ready to download or use in an ad.{' '}
+      <EmptyState icon={<Image className="size-6" aria-hidden="true" />} title={t('dashboard.creations.empty')}>
+        {t('dashboard.creations.emptyText')}{' '}
         <Link to="/creatives" className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-200">
-          Open your creatives
+          {t('dashboard.creations.open')}
         </Link>
       </EmptyState>
     );
@@ -203,7 +219,7 @@ function RecentCreations({ board }: { board: Board }) {
               href={item.downloadUrl}
               download
               className="block rounded-lg border border-zinc-200 p-1.5 hover:border-accent-600 dark:border-zinc-700"
-              aria-label={`Download ${item.name}`}
+              aria-label={t('dashboard.creations.download', { name: item.name })}
             >
               <img
                 src={item.url}
@@ -219,7 +235,7 @@ function RecentCreations({ board }: { board: Board }) {
         ))}
       </ul>
       <Link to="/creations" className="mt-3 inline-block text-sm font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-200">
-        All creations
+        {t('dashboard.creations.all')}
       </Link>
     </div>
   );
@@ -227,10 +243,12 @@ function RecentCreations({ board }: { board: Board }) {
 
 /** Per project: the ads waiting for the customer, the posts scheduled or failed, the reviews received. */
 function AdsByProject({ board }: { board: Board }) {
+  const t = useT();
+  const format = useFormat();
   if (board.ads.projects.length === 0) {
     return (
-      <EmptyState icon={<MessageSquareMore className="size-6" aria-hidden="true" />} title="No ads out for approval">
-        Share an ad’s preview link with your customer: their approval and comments show up here.
+      <EmptyState icon={<MessageSquareMore className="size-6" aria-hidden="true" />} title={t('dashboard.ads.empty')}>
+        {t('dashboard.ads.emptyText')}
       </EmptyState>
     );
   }
@@ -238,10 +256,10 @@ function AdsByProject({ board }: { board: Board }) {
     <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
       {board.ads.projects.map((row) => {
         const parts = [
-          row.inReview > 0 ? `${formatNumber(row.inReview)} waiting` : null,
-          row.scheduled > 0 ? `${formatNumber(row.scheduled)} scheduled` : null,
-          row.failed > 0 ? `${formatNumber(row.failed)} failed` : null,
-          row.reviews > 0 ? countOf(row.reviews, 'review') : null,
+          row.inReview > 0 ? t('dashboard.ads.waiting', { count: format.number(row.inReview) }) : null,
+          row.scheduled > 0 ? t('dashboard.ads.scheduled', { count: format.number(row.scheduled) }) : null,
+          row.failed > 0 ? t('dashboard.ads.failed', { count: format.number(row.failed) }) : null,
+          row.reviews > 0 ? t('dashboard.ads.reviews', { count: row.reviews }) : null,
         ].filter(Boolean);
         return (
           <li key={row.projectId}>
@@ -260,10 +278,16 @@ function AdsByProject({ board }: { board: Board }) {
 }
 
 function FunnelWeek({ board }: { board: Board }) {
+  const t = useT();
   if (board.funnels.count === 0) {
     return (
-      <NothingYet icon={<BarChart3 className="size-6" aria-hidden="true" />} title="No funnels yet" to="/funnels" action="Create a funnel">
-        Landing pages that visitors reach from your ads, with their visits and leads.
+      <NothingYet
+        icon={<BarChart3 className="size-6" aria-hidden="true" />}
+        title={t('dashboard.funnels.empty')}
+        to="/funnels"
+        action={t('dashboard.funnels.create')}
+      >
+        {t('dashboard.funnels.emptyText')}
       </NothingYet>
     );
   }
@@ -275,12 +299,12 @@ function FunnelWeek({ board }: { board: Board }) {
             <span className="min-w-0">
               <span className="block truncate font-medium">{funnel.title}</span>
               <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-                {funnel.projectName} · {countOf(funnel.views7d, 'visit')} · {countOf(funnel.leads7d, 'lead')}
+                {t('dashboard.funnels.row', { project: funnel.projectName, views: funnel.views7d, leads: funnel.leads7d })}
               </span>
             </span>
             <Sparkline
-              label={`${funnel.title}: visits per day over the last 7 days`}
-              series={[{ label: 'Visits', values: funnel.daily7d.map((d) => d.views), className: 'text-accent-600' }]}
+              label={t('dashboard.funnels.chart', { funnel: funnel.title })}
+              series={[{ label: t('dashboard.visits.series'), values: funnel.daily7d.map((d) => d.views), className: 'text-accent-600' }]}
             />
           </Link>
         </li>
@@ -296,8 +320,9 @@ const LOADING_ROWS = [
 ];
 
 function Loading() {
+  const t = useT();
   return (
-    <div role="status" aria-label="Loading your dashboard">
+    <div role="status" aria-label={t('dashboard.loading')}>
       {LOADING_ROWS.map((row) => (
         <div key={row.className} className={row.className}>
           {Array.from({ length: row.cards }, (_, i) => (
@@ -315,31 +340,32 @@ function Loading() {
 
 /** `/dashboard`: the day at a glance; every figure links to the screen it comes from (one API call, one database round trip). */
 export default function Dashboard() {
+  const t = useT();
   const user = useUser();
   const board = useResource(loadDashboard, []);
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
   return (
     <>
-      <PageHeader title={`${greeting()}, ${firstName}`} description="Here is what is happening across your projects." />
+      <PageHeader title={t('dashboard.greeting', { time: timeOfDay(), name: firstName })} description={t('dashboard.description')} />
       {board.status === 'loading' ? (
         <Loading />
       ) : board.status === 'error' ? (
-        <LoadFailed title="Your dashboard could not be loaded" onRetry={board.reload} />
+        <LoadFailed title={t('dashboard.loadFailed')} onRetry={board.reload} />
       ) : (
         <>
           <FirstSteps state={board.data.firstSteps} projectId={board.data.projects.recent[0]?.id} hasProjects={board.data.projects.recent.length > 0} />
           <Stats board={board.data} />
           <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-            <Card title="Recent projects" description={projectsHint(board.data, PLANS[user.plan.id].maxProjects, user.plan.name)}>
+            <Card title={t('dashboard.projects.title')} description={projectsHint(t, board.data, PLANS[user.plan.id].maxProjects, user.plan.name)}>
               <RecentProjects board={board.data} />
             </Card>
-            <Card title="Recent creations">
+            <Card title={t('dashboard.creations.title')}>
               <RecentCreations board={board.data} />
             </Card>
-            <Card title="Ads and posts" description="Waiting for your customers’ approval, scheduled and failed posts, and the reviews on each project’s ads.">
+            <Card title={t('dashboard.ads.title')} description={t('dashboard.ads.description')}>
               <AdsByProject board={board.data} />
             </Card>
-            <Card title="Funnels this week" description={`${countOf(board.data.funnels.count, 'funnel')} · the busiest ones`}>
+            <Card title={t('dashboard.funnels.title')} description={t('dashboard.funnels.description', { count: board.data.funnels.count })}>
               <FunnelWeek board={board.data} />
             </Card>
           </div>

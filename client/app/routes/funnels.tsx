@@ -54,7 +54,7 @@ export default function Funnels() {
         showProject={!project}
         filtered={Boolean(project)}
         onClearFilter={() => setProject('')}
-        empty={allProjectsEmpty(t('funnels.list.title'), {
+        empty={allProjectsEmpty(t, 'funnels', {
           noProjects,
           create: canCreate
             ? {

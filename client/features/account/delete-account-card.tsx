@@ -7,24 +7,29 @@ import { FormError } from '#client/components/form-error.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { ModalDialog } from '#client/components/modal-dialog.tsx';
 import { Card } from '#client/components/page-header.tsx';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useForm } from '#client/lib/use-form.ts';
 import { useUser } from '#client/lib/session.tsx';
 import { accountApi } from '#client/features/account/api.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function leave() {
   window.location.assign('/');
 }
 
-const BILLING_LINK = (
-  <Link to="/account/billing" className="font-medium underline underline-offset-2">
-    Open the Billing page
-  </Link>
-);
+function BillingLink() {
+  const t = useT();
+  return (
+    <Link to="/account/billing" className="font-medium underline underline-offset-2">
+      {t('account.delete.openBilling')}
+    </Link>
+  );
+}
 
 /** The dialog: the password again, then what was scheduled (the user is signed out by then). */
 function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const format = useFormat();
   const titleId = useId();
   const { plan } = useUser();
   const form = useForm(accountDeletionInput, { password: '' });
@@ -43,13 +48,11 @@ function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void })
       {purgeAfter ? (
         <div role="status">
           <h2 id={titleId} className="text-lg font-semibold">
-            Your account will be deleted on {dateFormat.format(new Date(purgeAfter))}
+            {t('account.delete.scheduled', { date: format.date(purgeAfter, 'long') })}
           </h2>
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            You are signed out everywhere, and we sent you an email. Changed your mind? Sign in before that date and nothing is deleted.
-          </p>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('account.delete.scheduledText')}</p>
           <div className="mt-6 flex justify-end">
-            <Button onClick={leave}>OK</Button>
+            <Button onClick={leave}>{t('account.delete.ok')}</Button>
           </div>
         </div>
       ) : (
@@ -61,32 +64,35 @@ function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void })
           })}
         >
           <h2 id={titleId} className="text-lg font-semibold">
-            Delete your account?
+            {t('account.delete.confirmTitle')}
           </h2>
           <div className="mt-2 space-y-2 text-sm text-zinc-600 dark:text-zinc-400">
-            <p>You are signed out at once, on every device, and your Instagram connections end.</p>
-            <p>
-              After 30 days, your account, your personal data and the projects only you are in are deleted for good, with their files. Projects you share stay
-              with the team: the longest-standing editor becomes their owner.
-            </p>
-            <p>Sign in within the 30 days to cancel.</p>
+            <p>{t('account.delete.signedOut')}</p>
+            <p>{t('account.delete.after30Days')}</p>
+            <p>{t('account.delete.cancelHint')}</p>
           </div>
           {paid ? (
             <Alert tone="warning" className="mt-4">
-              Your {plan.name} plan must not renew: cancel it on the Billing page first (it runs to the end of the period), unless you already have.{' '}
-              {BILLING_LINK}
+              {t('account.delete.paidPlan', { plan: plan.name })} <BillingLink />
             </Alert>
           ) : null}
           <div className="mt-4 space-y-4">
-            <FormError error={form.formError}>{form.formError?.code === 'conflict' && !paid ? BILLING_LINK : null}</FormError>
-            <TextField label="Your password" type="password" autoComplete="current-password" required data-autofocus {...form.field('password')} />
+            <FormError error={form.formError}>{form.formError?.code === 'conflict' && !paid ? <BillingLink /> : null}</FormError>
+            <TextField
+              label={t('account.delete.password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              data-autofocus
+              {...form.field('password')}
+            />
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={onClose} disabled={form.pending}>
-              Keep my account
+              {t('account.delete.keep')}
             </Button>
-            <Button type="submit" variant="danger" pending={form.pending} pendingLabel="Deleting…">
-              Delete my account
+            <Button type="submit" variant="danger" pending={form.pending} pendingLabel={t('account.delete.deleting')}>
+              {t('account.delete.confirm')}
             </Button>
           </div>
         </form>
@@ -97,19 +103,20 @@ function DeleteDialog({ open, onClose }: { open: boolean; onClose: () => void })
 
 /** The danger zone of /account: deleting the account after re-entering the password (decision 0023). */
 export function DeleteAccountCard() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
-    <Card title="Delete your account" description="Your account and the projects only you are in go after a 30-day grace period.">
+    <Card title={t('account.delete.title')} description={t('account.delete.description')}>
       <div className="rounded-[var(--radius-control)] border border-red-200 p-4 dark:border-red-900">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          Download your data first if you want a copy. A paid plan must be cancelled on the{' '}
+          {t('account.delete.introBefore')}{' '}
           <Link to="/account/billing" className="font-medium text-accent-700 underline underline-offset-2 dark:text-accent-200">
-            Billing page
+            {t('account.delete.introLink')}
           </Link>{' '}
-          before the account can be deleted.
+          {t('account.delete.introAfter')}
         </p>
         <Button className="mt-3" variant="danger" onClick={() => setOpen(true)}>
-          Delete my account…
+          {t('account.delete.open')}
         </Button>
       </div>
       {open ? <DeleteDialog open={open} onClose={() => setOpen(false)} /> : null}

@@ -4,6 +4,7 @@ import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { accountApi } from '#client/features/account/api.ts';
 
 type ExportState =
@@ -35,6 +36,7 @@ function startDownload(url: string, filename: string) {
  * what happened up to the start, and the server's refusal (429 after three an hour) as it is.
  */
 export function ExportCard() {
+  const t = useT();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
 
   async function start() {
@@ -44,43 +46,35 @@ export function ExportCard() {
       startDownload(ticket.url, ticket.filename);
       setState({ phase: 'started', filename: ticket.filename });
     } catch (error) {
-      const message = errorMessage(error, 'The download could not be started. Check your connection and try again.');
+      const message = errorMessage(error, t('account.export.failed'));
       setState(error instanceof ApiError && error.status === 429 ? { phase: 'limited', message } : { phase: 'failed', message });
     }
   }
 
   return (
-    <Card
-      title="Download your data"
-      description="A ZIP file with your account, credits and payments, and every project you own with its media, creatives, renders, ads and funnels."
-    >
+    <Card title={t('account.export.title')} description={t('account.export.description')}>
       <div className="space-y-3">
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onClick={() => void start()} pending={state.phase === 'preparing'} pendingLabel="Preparing…">
+          <Button variant="secondary" onClick={() => void start()} pending={state.phase === 'preparing'} pendingLabel={t('account.export.preparingButton')}>
             <Download aria-hidden="true" className="size-4" />
-            Download my data
+            {t('account.export.button')}
           </Button>
         </div>
         <p role="status" aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
-          {state.phase === 'preparing' ? 'Preparing your download…' : null}
-          {state.phase === 'started'
-            ? `Your download of ${state.filename} has started: your browser saves it to your downloads folder and shows its progress. We email you when the download begins, so you know it was you.`
-            : null}
+          {state.phase === 'preparing' ? t('account.export.preparing') : null}
+          {state.phase === 'started' ? t('account.export.started', { filename: state.filename }) : null}
         </p>
         {state.phase === 'limited' ? (
-          <Alert tone="warning" title="Three downloads an hour">
+          <Alert tone="warning" title={t('account.export.limitedTitle')}>
             {state.message}
           </Alert>
         ) : null}
         {state.phase === 'failed' ? (
-          <Alert tone="danger" title="Your data could not be downloaded">
+          <Alert tone="danger" title={t('account.export.failedTitle')}>
             {state.message}
           </Alert>
         ) : null}
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          Up to three downloads an hour. A large library can take a while: keep the download going in your browser. Leads from your funnels are exported on each
-          funnel’s Leads page.
-        </p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('account.export.note')}</p>
       </div>
     </Card>
   );

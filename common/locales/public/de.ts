@@ -126,6 +126,24 @@ export const de: Translation<typeof en> = {
   'pricing.affiliate.title': 'Partnerprogramm',
   'pricing.affiliate.text': 'Bringen Sie einen Kunden und erhalten Sie {rate} % seiner Zahlungen für {months} Monate, ausgezahlt ab {minimum}.',
 
+  // the sandbox checkout and the refused checkout (worker/features/billing/checkout/routes.tsx)
+  'checkout.sandbox.title': 'Sandbox-Checkout',
+  'checkout.sandbox.description': 'Schließen Sie einen Kauf in der lokalen Sandbox ab.',
+  'checkout.sandbox.badge': 'Sandbox-Checkout · keine echte Zahlung',
+  'checkout.sandbox.plan': 'Tarif {plan} (monatlich)',
+  'checkout.sandbox.pack': '{credits} Credits',
+  'checkout.sandbox.for': 'Für {email}',
+  'checkout.sandbox.explain':
+    'Stripe ist auf diesem Server nicht eingerichtet, daher werden Käufe hier abgeschlossen. Im Livebetrieb ist diese Seite Stripe Checkout.',
+  'checkout.sandbox.pay': '{amount} bezahlen',
+  'checkout.sandbox.cancel': 'Abbrechen',
+  'checkout.sandbox.outcome':
+    '{status, select, paid {Dieser Kauf ist abgeschlossen.} canceled {Dieser Checkout wurde abgebrochen.} other {Dieser Kauf wurde erstattet.}}',
+  'checkout.sandbox.back': 'Zurück zu Adloom',
+  'checkout.refused.code': 'Checkout',
+  'checkout.refused.title': 'Das kann gerade nicht gekauft werden',
+  'checkout.refused.choose': 'Wählen Sie auf der Preisseite einen Tarif oder ein Credit-Paket.',
+
   'about.eyebrow': 'Über Adloom',
   'about.title': 'Werbearbeit ohne verstreute Werkzeuge',
   'about.lead': 'Adloom ist für Marketingteams, Freelancer und kleine Agenturen gemacht, die jede Woche Anzeigen für ihre Kunden erstellen.',

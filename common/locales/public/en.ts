@@ -128,6 +128,22 @@ export const en = {
   'pricing.affiliate.title': 'Affiliate programme',
   'pricing.affiliate.text': 'Bring a customer and earn {rate} % of their payments for {months} months, paid out from {minimum}.',
 
+  // the sandbox checkout and the refused checkout (worker/features/billing/checkout/routes.tsx)
+  'checkout.sandbox.title': 'Sandbox checkout',
+  'checkout.sandbox.description': 'Complete a purchase in the local sandbox.',
+  'checkout.sandbox.badge': 'Sandbox checkout · no real payment',
+  'checkout.sandbox.plan': '{plan} plan (monthly)',
+  'checkout.sandbox.pack': '{credits} credits',
+  'checkout.sandbox.for': 'For {email}',
+  'checkout.sandbox.explain': 'Stripe is not configured on this server, so purchases complete here. In production this page is Stripe Checkout.',
+  'checkout.sandbox.pay': 'Pay {amount}',
+  'checkout.sandbox.cancel': 'Cancel',
+  'checkout.sandbox.outcome': '{status, select, paid {This purchase is complete.} canceled {This checkout was cancelled.} other {This purchase was refunded.}}',
+  'checkout.sandbox.back': 'Back to Adloom',
+  'checkout.refused.code': 'Checkout',
+  'checkout.refused.title': 'This cannot be bought right now',
+  'checkout.refused.choose': 'Choose a plan or a credit pack on the pricing page.',
+
   'about.eyebrow': 'About Adloom',
   'about.title': 'Advertising work, without the scattered tools',
   'about.lead': 'Adloom is made for marketing teams, freelancers and small agencies who make ads for their customers every week.',

@@ -69,6 +69,42 @@ describe('the sandbox checkout (no Stripe key)', () => {
     expect((await send('/api/billing/checkout', { json: { kind: 'plan', id: 'free' }, cookie: user.cookie })).status).toBe(422);
   });
 
+  it('shows the sandbox page in the buyer’s language: English by default', async () => {
+    const user = await createUser();
+    const html = await (await send(await startSandboxCheckout(user, 'plan', 'pro'), { cookie: user.cookie })).text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('Pro plan (monthly)');
+    expect(html).toContain('Sandbox checkout · no real payment');
+    expect(html).toMatch(/Pay 29\s€/);
+    expect(html).toContain('>Cancel<');
+  });
+
+  it('shows the sandbox page and a refused checkout in German for an account in German', async () => {
+    const user = await createUser();
+    expect((await send('/api/me', { method: 'PATCH', json: { locale: 'de' }, cookie: user.cookie })).status).toBe(200);
+    const url = await startSandboxCheckout(user, 'pack', 'pack-2000');
+    const html = await (await send(url, { cookie: user.cookie })).text();
+    expect(html).toContain('<html lang="de"');
+    expect(html).toContain('<title>Sandbox-Checkout · Adloom</title>');
+    expect(html).toContain('2.000 Credits');
+    expect(html).toContain('Sandbox-Checkout · keine echte Zahlung');
+    expect(html).toContain(`Für ${user.email}`);
+    expect(html).toMatch(/129\s€ bezahlen/);
+    expect(html).toContain('>Abbrechen<');
+    expect(html).not.toContain('Pay ');
+
+    await send(`${url}/cancel`, { form: {}, cookie: user.cookie });
+    const done = await (await send(url, { cookie: user.cookie })).text();
+    expect(done).toContain('Dieser Checkout wurde abgebrochen.');
+    expect(done).toContain('Zurück zu Adloom');
+
+    const refused = await send('/billing/checkout', { form: { kind: 'plan', id: 'free' }, cookie: user.cookie });
+    expect(refused.status).toBe(422);
+    const page = await refused.text();
+    expect(page).toContain('<html lang="de"');
+    expect(page).toContain('Das kann gerade nicht gekauft werden');
+  });
+
   it('checks out from the pricing page’s form without JavaScript', async () => {
     const user = await createUser();
     const signedOut = await send('/billing/checkout', { form: { kind: 'pack', id: 'pack-100' } });

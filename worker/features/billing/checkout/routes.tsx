@@ -5,6 +5,7 @@ import { SandboxCheckoutPage } from '#client/public/pages/sandbox-checkout.tsx';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { formFailure } from '#worker/lib/forms.ts';
+import { i18nFor, localeOf } from '#worker/lib/i18n.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderPage } from '#worker/ssr/render.ts';
@@ -17,14 +18,17 @@ const signUpFirst = (c: Context<AppEnv>) => c.redirect(service.SIGN_UP_FIRST, 30
 function checkoutRefused(c: Context<AppEnv>, error: unknown) {
   const failure = formFailure(error);
   if (!failure) return undefined;
+  const locale = localeOf(c);
+  const i18n = i18nFor(locale);
+  const t = i18n._.bind(i18n);
   return renderPage(
     c,
-    { title: 'Checkout', description: 'Checkout', noindex: true },
+    { title: t('checkout.refused.code'), description: t('checkout.refused.title'), noindex: true, locale },
     <MessagePage
       chrome={publicChrome(c, { interactive: false })}
-      code="Checkout"
-      title="This cannot be bought right now"
-      text={service.refusedText(failure)}
+      code={t('checkout.refused.code')}
+      title={t('checkout.refused.title')}
+      text={service.refusedText(t, failure)}
     />,
     failure.status,
   );
@@ -48,17 +52,20 @@ export const billingPages = new Hono<AppEnv>()
       }
     },
   )
-  .get('/sandbox/:paymentId', access('user'), async (c) => {
-    const page = await service.sandboxPage(c.get('db'), c.env, c.req.param('paymentId'), required(c, 'user'));
+  .get('/sandbox/:id', access('user'), async (c) => {
+    const page = await service.sandboxPage(c.get('db'), c.env, c.req.param('id'), required(c, 'user'));
+    // The buyer's language: the account's (a signed-in page), like the workspace they come from.
+    const locale = localeOf(c);
+    const i18n = i18nFor(locale);
     return renderPage(
       c,
-      { title: 'Sandbox checkout', description: 'Complete a purchase in the local sandbox.', noindex: true },
+      { title: i18n._('checkout.sandbox.title'), description: i18n._('checkout.sandbox.description'), noindex: true, locale },
       <SandboxCheckoutPage {...page} />,
     );
   })
-  .post('/sandbox/:paymentId/complete', access('user'), async (c) =>
-    c.redirect(await service.completeSandbox(c.get('db'), c.env, c.req.param('paymentId'), required(c, 'user').id), 303),
+  .post('/sandbox/:id/complete', access('user'), async (c) =>
+    c.redirect(await service.completeSandbox(c.get('db'), c.env, c.req.param('id'), required(c, 'user').id), 303),
   )
-  .post('/sandbox/:paymentId/cancel', access('user'), async (c) =>
-    c.redirect(await service.cancelSandbox(c.get('db'), c.env, c.req.param('paymentId'), required(c, 'user').id), 303),
+  .post('/sandbox/:id/cancel', access('user'), async (c) =>
+    c.redirect(await service.cancelSandbox(c.get('db'), c.env, c.req.param('id'), required(c, 'user').id), 303),
   );

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import type { Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -15,11 +16,9 @@ type Env = { STRIPE_SECRET_KEY?: string | undefined };
 /** Buying needs an account: a visitor goes to sign-up and comes back to the prices. */
 export const SIGN_UP_FIRST = `/login?tab=signup&next=${encodeURIComponent('/pricing')}`;
 
-/** What the page says when the pricing page's form was refused (unreadable, or nothing that can be bought). */
-export function refusedText(failure: FormFailure): string {
-  return failure.status === 422 && failure.message === 'Please correct the highlighted fields.'
-    ? 'Choose a plan or a credit pack on the pricing page.'
-    : failure.message;
+/** What the page says when the pricing page's form was refused (unreadable, or nothing that can be bought), in the visitor's language (`t`). */
+export function refusedText(t: I18n['_'], failure: FormFailure): string {
+  return failure.status === 422 && failure.message === 'Please correct the highlighted fields.' ? t('checkout.refused.choose') : failure.message;
 }
 
 /** Where the buyer goes to pay (the provider's checkout, or the sandbox's page). */
@@ -44,6 +43,8 @@ export async function sandboxPage(db: Db, env: Env, paymentId: string, user: Ses
   const item = checkoutItem(payment.kind, payment.item);
   return {
     paymentId: payment.id,
+    kind: payment.kind,
+    itemId: payment.item,
     itemName: item.name,
     amountCents: payment.amountCents,
     recurring: payment.kind === 'plan',
