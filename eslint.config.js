@@ -34,10 +34,6 @@ const NOT_YET_TRANSLATED = [
   'client/features/{funnels,pages}/**',
   'client/components/editor/**',
   'client/blocks/**',
-  // presentations
-  'client/app/routes/presentations.tsx',
-  'client/features/presentations/**',
-  'client/presentations/**',
   // projects: projects, media, Instagram
   'client/app/routes/{projects,project,project-section,media,project-media}.tsx',
   'client/features/{projects,media,instagram}/**',
@@ -56,7 +52,6 @@ const NOT_YET_TRANSLATED = [
   'worker/features/instagram/**/*.tsx',
   'worker/features/ads/**/*.tsx',
   'worker/features/funnels/**/*.tsx',
-  'worker/features/presentations/**/*.tsx',
 ];
 
 export default tseslint.config(
