@@ -19,7 +19,11 @@ export function AdPreviewsSection({ id, props, ctx }: SectionComponentProps<AdPr
       <ul className={`grid items-start gap-8 ${cardGrid(shown.length, 'max-w-sm')}`}>
         {shown.map(({ item, ad }, i) => (
           <li key={i} className="mx-auto w-full max-w-sm">
-            {ad ? <InstagramFeedMockup ad={ad} /> : <Placeholder label={item.adId === 'pick' ? t('content.presentation.ads.pick') : t('content.presentation.ads.missing')} className="aspect-[4/5]" />}
+            {ad ? (
+              <InstagramFeedMockup ad={ad} />
+            ) : (
+              <Placeholder label={item.adId === 'pick' ? t('content.presentation.ads.pick') : t('content.presentation.ads.missing')} className="aspect-[4/5]" />
+            )}
           </li>
         ))}
       </ul>

@@ -30,7 +30,9 @@ export function FunnelPagesSection({ id, props, ctx }: SectionComponentProps<Fun
               <span className="size-2.5 rounded-full bg-current opacity-20" />
               <span className="size-2.5 rounded-full bg-current opacity-20" />
               <span className="size-2.5 rounded-full bg-current opacity-20" />
-              <span className="ml-3 truncate text-xs text-(--fp-fg-muted)">{page?.url ? hostAndPath(page.url) : t('content.presentation.pages.unpublished')}</span>
+              <span className="ml-3 truncate text-xs text-(--fp-fg-muted)">
+                {page?.url ? hostAndPath(page.url) : t('content.presentation.pages.unpublished')}
+              </span>
             </div>
             {item.screenshot ? (
               <Picture image={item.screenshot} ctx={ctx} sizes="(min-width: 640px) 50vw, 100vw" className="w-full" placeholderClassName="aspect-[16/10]" />
@@ -42,7 +44,10 @@ export function FunnelPagesSection({ id, props, ctx }: SectionComponentProps<Fun
                   <p className="text-sm text-(--fp-fg-muted)">{page.funnelTitle}</p>
                 </>
               ) : (
-                <Placeholder label={item.pageId === 'pick' ? t('content.presentation.pages.pick') : t('content.presentation.pages.missing')} className="aspect-[16/6]" />
+                <Placeholder
+                  label={item.pageId === 'pick' ? t('content.presentation.pages.pick') : t('content.presentation.pages.missing')}
+                  className="aspect-[16/6]"
+                />
               )}
               {item.caption && <p className="leading-relaxed">{item.caption}</p>}
               {props.liveLinks && page?.url && (
@@ -51,7 +56,8 @@ export function FunnelPagesSection({ id, props, ctx }: SectionComponentProps<Fun
                     href={page.url}
                     className="inline-flex items-center gap-1.5 font-semibold text-(--fp-accent) underline underline-offset-2 hover:no-underline"
                   >
-                    {t('content.presentation.pages.openLive')}<span className="sr-only">: {page.title}</span>
+                    {t('content.presentation.pages.openLive')}
+                    <span className="sr-only">: {page.title}</span>
                     <ExternalLink aria-hidden="true" className="size-4" />
                   </a>
                 </p>

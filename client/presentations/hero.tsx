@@ -24,7 +24,9 @@ export function HeroSection({ id, props, doc, ctx }: SectionComponentProps<HeroS
               className={`mb-8 h-14 w-auto max-w-[220px] object-contain ${showPicture ? '' : 'mx-auto'}`}
             />
           )}
-          <p className="mb-4 text-sm font-semibold tracking-wider text-(--fp-accent) uppercase">{props.eyebrow || t('content.presentation.preparedFor', { customer: doc.customerName })}</p>
+          <p className="mb-4 text-sm font-semibold tracking-wider text-(--fp-accent) uppercase">
+            {props.eyebrow || t('content.presentation.preparedFor', { customer: doc.customerName })}
+          </p>
           <h1 id={headingId} className={`${HEADING_FONT} text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl`}>
             {doc.headline}
           </h1>

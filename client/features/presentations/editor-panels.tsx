@@ -286,6 +286,7 @@ export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value (YYYY-MM-DDTHH:mm), not words
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
@@ -349,6 +350,7 @@ export function SharingSection({ presentation, onPatch }: { presentation: Pick<P
     const at = new Date(expiry);
     if (Number.isNaN(at.getTime())) return setErrors((e) => ({ ...e, expiresAt: t('presentations.sharing.pickDate') }));
     if (at.getTime() <= Date.now()) return setErrors((e) => ({ ...e, expiresAt: t('presentations.sharing.future') }));
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not words
     void commit('expiresAt', at.toISOString(), t('presentations.sharing.expiresOn', { date: format.date(at, 'dateTime') }));
   };
 

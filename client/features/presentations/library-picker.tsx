@@ -41,7 +41,9 @@ export function LibraryPicker({
         </p>
         {sources.status === 'error' ? <LoadFailed title={t('presentations.library.loadFailed')} onRetry={sources.reload} /> : null}
         {sources.status === 'loading' ? <LibraryLoading /> : null}
-        {sources.status === 'ready' && items.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('presentations.library.empty')}</p> : null}
+        {sources.status === 'ready' && items.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('presentations.library.empty')}</p>
+        ) : null}
         {items.length > 0 ? (
           <LibraryGrid items={items} onPick={onPick} picture={(item) => <Thumbnail {...item.image} alt={item.name} className={TILE} />} />
         ) : null}

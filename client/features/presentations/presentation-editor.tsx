@@ -77,7 +77,10 @@ interface FromList {
 /** The presentation editor, opened from the list (`?edit={id}`): loading, not found and error states. */
 export function PresentationEditor({ id, backLabel, onBack, onChanged }: { id: string } & FromList) {
   const t = useT();
-  const presentation = useResource(() => (id === 'invalid' ? Promise.reject(new ApiError('not_found', 'Not found', 404)) : presentationsApi.get(id)), [id]);
+  const presentation = useResource(
+    () => (id === 'invalid' ? Promise.reject(new ApiError('not_found', t('presentations.editor.loadFailed'), 404)) : presentationsApi.get(id)),
+    [id],
+  );
   if (presentation.status === 'loading') return <EditorSkeleton label={t('presentations.editor.loading')} />;
   if (presentation.status === 'error') {
     return <LoadFailedOrNotFound error={presentation.error} title={t('presentations.editor.loadFailed')} onRetry={presentation.reload} />;
@@ -355,7 +358,13 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
         />
       ) : null}
       {meta.projectId && !member ? (
-        <LibraryPicker open={picking !== null} title={t('presentations.editor.choosePicture')} sources={sources} onClose={() => closeLibrary(null)} onPick={closeLibrary} />
+        <LibraryPicker
+          open={picking !== null}
+          title={t('presentations.editor.choosePicture')}
+          sources={sources}
+          onClose={() => closeLibrary(null)}
+          onPick={closeLibrary}
+        />
       ) : null}
     </div>
   );

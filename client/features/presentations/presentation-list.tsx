@@ -23,7 +23,8 @@ function VisitorsSparkline({ daily }: { daily: PresentationSummary['daily7d'] })
   const label =
     daily.length === 0 || daily.every((d) => d.visitors === 0)
       ? t('presentations.list.sparkline.none')
-      : t('presentations.list.sparkline.label', { days: daily.map((d) => `${format.date(d.day, 'dayMonth')} ${format.number(d.visitors)}`).join('; ') });
+      : // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not words
+        t('presentations.list.sparkline.label', { days: daily.map((d) => `${format.date(d.day, 'dayMonth')} ${format.number(d.visitors)}`).join('; ') });
   return (
     <Sparkline
       label={label}

@@ -29,32 +29,37 @@ const pictureOf = (image: { src: string; width: number; height: number }) => ({ 
 const thumbOf = (picture: { url: string; width: number; height: number } | undefined) => (picture ? pictureOf({ ...picture, src: picture.url }) : null);
 
 /** Each kind's words: the picker's title, the items' legend and name, the prompt and the empty project. */
-const WORDS = {
-  creationId: {
-    title: 'presentations.pick.creationId.title',
-    legend: 'presentations.pick.creationId.legend',
-    item: 'presentations.pick.creationId.item',
-    missing: 'presentations.pick.creationId.missing',
-    add: 'presentations.pick.creationId.add',
-    none: 'presentations.pick.creationId.none',
-  },
-  adId: {
-    title: 'presentations.pick.adId.title',
-    legend: 'presentations.pick.adId.legend',
-    item: 'presentations.pick.adId.item',
-    missing: 'presentations.pick.adId.missing',
-    add: 'presentations.pick.adId.add',
-    none: 'presentations.pick.adId.none',
-  },
-  pageId: {
-    title: 'presentations.pick.pageId.title',
-    legend: 'presentations.pick.pageId.legend',
-    item: 'presentations.pick.pageId.item',
-    missing: 'presentations.pick.pageId.missing',
-    add: 'presentations.pick.pageId.add',
-    none: 'presentations.pick.pageId.none',
-  },
-} as const;
+function wordsOf(t: ReturnType<typeof useT>, kind: Kind) {
+  switch (kind) {
+    case 'creationId':
+      return {
+        title: t('presentations.pick.creationId.title'),
+        legend: t('presentations.pick.creationId.legend'),
+        item: (number: number) => t('presentations.pick.creationId.item', { number }),
+        missing: t('presentations.pick.creationId.missing'),
+        add: t('presentations.pick.creationId.add'),
+        none: (project: string) => t('presentations.pick.creationId.none', { project }),
+      };
+    case 'adId':
+      return {
+        title: t('presentations.pick.adId.title'),
+        legend: t('presentations.pick.adId.legend'),
+        item: (number: number) => t('presentations.pick.adId.item', { number }),
+        missing: t('presentations.pick.adId.missing'),
+        add: t('presentations.pick.adId.add'),
+        none: (project: string) => t('presentations.pick.adId.none', { project }),
+      };
+    case 'pageId':
+      return {
+        title: t('presentations.pick.pageId.title'),
+        legend: t('presentations.pick.pageId.legend'),
+        item: (number: number) => t('presentations.pick.pageId.item', { number }),
+        missing: t('presentations.pick.pageId.missing'),
+        add: t('presentations.pick.pageId.add'),
+        none: (project: string) => t('presentations.pick.pageId.none', { project }),
+      };
+  }
+}
 
 function choicesOf(kind: Kind, sources: PresentationSources, notPublished: string): Choice[] {
   switch (kind) {
@@ -104,12 +109,12 @@ function SourcePicker({
   const choices = sources.status === 'ready' ? choicesOf(kind, sources.data, t('presentations.pick.notPublished')) : [];
   const project = sources.status === 'ready' ? sources.data.project : null;
   return (
-    <Dialog open={open} title={t(WORDS[kind].title)} onClose={onClose} wide>
+    <Dialog open={open} title={wordsOf(t, kind).title} onClose={onClose} wide>
       {sources.status === 'loading' ? <SkeletonLines lines={4} label={t('presentations.pick.loading')} /> : null}
       {sources.status === 'error' ? <LoadFailed title={t('presentations.pick.loadFailed')} onRetry={sources.reload} /> : null}
       {sources.status === 'ready' && !project ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('presentations.pick.noProject')}</p> : null}
       {sources.status === 'ready' && project && choices.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t(WORDS[kind].none, { project: project.name })}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{wordsOf(t, kind).none(project.name)}</p>
       ) : null}
       {choices.length > 0 ? (
         <ul className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-4">
@@ -168,7 +173,7 @@ function PickedItems({
   const t = useT();
   const fields = useMemo(() => itemFields(t)[type], [t, type]);
   const picked = PICKED[type]!;
-  const words = WORDS[picked.key];
+  const words = wordsOf(t, picked.key);
   const [choosing, setChoosing] = useState<number | 'new' | null>(null);
   const data = sources.status === 'ready' ? sources.data : undefined;
   const set = (index: number, item: Item, g?: string) =>
@@ -196,20 +201,18 @@ function PickedItems({
 
   return (
     <fieldset className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
-      <legend className="px-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{t(words.legend)}</legend>
+      <legend className="px-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{words.legend}</legend>
       <ol className="space-y-3">
         {items.map((item, index) => {
           const id = String(item[picked.key] ?? '');
           const found = id ? known(picked.key, id, resolved, data, t('presentations.pick.notPublished')) : undefined;
-          const label = t(words.item, { number: index + 1 });
+          const label = words.item(index + 1);
           return (
             <li key={index} className="min-w-0 rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
               <div className="flex min-w-0 items-center gap-2">
                 {found?.thumb ? <Thumbnail {...found.thumb} alt={found.name} className="size-10 shrink-0 rounded" /> : null}
                 <div className="min-w-0 flex-1">
-                  <p className={`truncate text-sm ${found ? 'font-medium' : 'text-red-700 dark:text-red-400'}`}>
-                    {found ? found.name : t(words.missing)}
-                  </p>
+                  <p className={`truncate text-sm ${found ? 'font-medium' : 'text-red-700 dark:text-red-400'}`}>{found ? found.name : words.missing}</p>
                   {found ? <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{found.detail}</p> : null}
                 </div>
                 <MoveButtons
@@ -221,7 +224,8 @@ function PickedItems({
                 />
               </div>
               <Button variant="secondary" size="sm" className="mt-2" onClick={() => setChoosing(index)}>
-                <RefreshCw className="size-3.5" aria-hidden="true" /> {found ? t('presentations.pick.change', { item: label }) : t('presentations.pick.choose', { item: label })}
+                <RefreshCw className="size-3.5" aria-hidden="true" />{' '}
+                {found ? t('presentations.pick.change', { item: label }) : t('presentations.pick.choose', { item: label })}
               </Button>
               {fields ? (
                 <div className="mt-2">
@@ -243,7 +247,7 @@ function PickedItems({
       </ol>
       {errors.items ? <p className="mt-2 text-xs text-red-700 dark:text-red-400">{errors.items}</p> : null}
       <Button variant="secondary" size="sm" className="mt-3" disabled={items.length >= picked.max} onClick={() => setChoosing('new')}>
-        <Plus className="size-4" aria-hidden="true" /> {t(words.add)}
+        <Plus className="size-4" aria-hidden="true" /> {words.add}
       </Button>
       <SourcePicker
         open={choosing !== null}

@@ -62,10 +62,12 @@ export function StatsView({ stats }: { stats: PresentationStats }) {
   const t = useT();
   const format = useFormat();
   const { totals, series, sections } = stats;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not words
+  const dayMonth = (day: string) => format.date(day, 'dayMonth');
   const chartLabel =
     series.length === 0
       ? t('presentations.stats.chartNone')
-      : t('presentations.stats.chartLabel', { days: series.map((d) => `${format.date(d.day, 'dayMonth')} ${format.number(d.visitors)}`).join('; ') });
+      : t('presentations.stats.chartLabel', { days: series.map((d) => `${dayMonth(d.day)} ${format.number(d.visitors)}`).join('; ') });
   const reached = sections.map((s, i) => ({
     value: `${i + 1}. ${s.title || sectionLabel(t, s.type)}`,
     count: s.reached,
@@ -89,8 +91,8 @@ export function StatsView({ stats }: { stats: PresentationStats }) {
         <BarChart values={series.map((d) => d.visitors)} label={chartLabel} />
         {series.length > 0 ? (
           <p className="mt-1 flex justify-between text-xs text-zinc-500 dark:text-zinc-400">
-            <span>{format.date(series[0]!.day, 'dayMonth')}</span>
-            <span>{format.date(series.at(-1)!.day, 'dayMonth')}</span>
+            <span>{dayMonth(series[0]!.day)}</span>
+            <span>{dayMonth(series.at(-1)!.day)}</span>
           </p>
         ) : null}
       </section>

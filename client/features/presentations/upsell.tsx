@@ -6,12 +6,7 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { useFormat } from '#client/lib/format.ts';
 import { useT } from '#client/lib/i18n.tsx';
 
-const POINTS = [
-  'presentations.upsell.point1',
-  'presentations.upsell.point2',
-  'presentations.upsell.point3',
-  'presentations.upsell.point4',
-] as const;
+const POINTS = ['presentations.upsell.point1', 'presentations.upsell.point2', 'presentations.upsell.point3', 'presentations.upsell.point4'] as const;
 
 /** What a user whose plan has no presentations sees at /presentations: what they are and the plan that has them. */
 export function PresentationsUpsell() {
@@ -29,9 +24,7 @@ export function PresentationsUpsell() {
         <h2 id="presentations-upsell" className="text-lg font-semibold">
           {t('presentations.upsell.heading', { plan: agency.name })}
         </h2>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          {t('presentations.upsell.text')}
-        </p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t('presentations.upsell.text')}</p>
         <ul className="mt-4 space-y-2 text-sm">
           {POINTS.map((point) => (
             <li key={point} className="flex gap-2">

@@ -67,7 +67,8 @@ export const de: Translation<typeof en> = {
     '{author} hat eine E-Mail mit der Bitte um einen neuen Link erhalten. Sobald die Präsentation verlängert ist, funktioniert Ihr Link wieder.',
   'content.presentation.limited.title': 'Zu viele Anfragen',
   'content.presentation.limited.description': 'Zu viele Anfragen nach neuen Links.',
-  'content.presentation.limited.text': 'Aus diesem Netzwerk wurden in kurzer Zeit viele neue Links angefragt. Bitte warten Sie eine Stunde und versuchen Sie es erneut.',
+  'content.presentation.limited.text':
+    'Aus diesem Netzwerk wurden in kurzer Zeit viele neue Links angefragt. Bitte warten Sie eine Stunde und versuchen Sie es erneut.',
   'content.presentation.bot.title': 'Eine Präsentation für {customer}',
   'content.presentation.bot.private': 'Eine private Präsentation',
   'content.presentation.bot.by': 'Erstellt von {author}.',

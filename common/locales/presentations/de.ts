@@ -23,7 +23,8 @@ export const de: Translation<typeof en> = {
   'presentations.list.search': 'Präsentationen durchsuchen',
   'presentations.list.searchPlaceholder': 'Nach Kunde oder Adresse suchen',
   'presentations.list.empty.title': 'Noch keine Präsentationen',
-  'presentations.list.empty.text': 'Eine Präsentation ist eine persönliche Pitch-Seite für einen Kunden: Ihre Arbeit für ihn, Ihr Angebot und ein Weg, Ja zu sagen.',
+  'presentations.list.empty.text':
+    'Eine Präsentation ist eine persönliche Pitch-Seite für einen Kunden: Ihre Arbeit für ihn, Ihr Angebot und ein Weg, Ja zu sagen.',
   'presentations.list.empty.action': 'Erste Präsentation erstellen',
   'presentations.list.delete.title': 'Diese Präsentation löschen?',
   'presentations.list.delete.confirm': 'Präsentation löschen',
@@ -73,7 +74,8 @@ export const de: Translation<typeof en> = {
   'presentations.new.noCustomer': 'Geben Sie an, für wen die Präsentation ist.',
   'presentations.new.customerLong': 'Bitte höchstens {max} Zeichen.',
   'presentations.fromProject.button': 'Präsentation erstellen',
-  'presentations.fromProject.created': 'Aus diesem Projekt wurde eine Präsentation für {project} als Entwurf erstellt. Machen Sie sie persönlich und veröffentlichen Sie sie dann.',
+  'presentations.fromProject.created':
+    'Aus diesem Projekt wurde eine Präsentation für {project} als Entwurf erstellt. Machen Sie sie persönlich und veröffentlichen Sie sie dann.',
   'presentations.fromProject.taken':
     'Alle versuchten Adressen für diesen Kunden sind vergeben. Erstellen Sie die Präsentation unter „Präsentationen“ und wählen Sie eine Adresse.',
 
@@ -153,7 +155,8 @@ export const de: Translation<typeof en> = {
   'presentations.details.introHint': 'Ein paar persönliche Zeilen an den Kunden: warum Sie das für ihn gemacht haben.',
   'presentations.language.title': 'Sprache',
   'presentations.language.label': 'Sprache der Präsentation',
-  'presentations.language.hint': 'Die Wörter, die Adloom der Seite hinzufügt (die Fußzeile, die Passwortseite), und ihre Datumsangaben erscheinen in dieser Sprache – unabhängig vom Browser des Besuchers.',
+  'presentations.language.hint':
+    'Die Wörter, die Adloom der Seite hinzufügt (die Fußzeile, die Passwortseite), und ihre Datumsangaben erscheinen in dieser Sprache – unabhängig vom Browser des Besuchers.',
   'presentations.project.title': 'Projekt',
   'presentations.project.drawsFrom': 'Inhalte aus',
   'presentations.project.failed': 'Das Projekt konnte nicht verknüpft werden.',

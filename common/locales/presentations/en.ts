@@ -28,7 +28,8 @@ export const en = {
   'presentations.list.delete.title': 'Delete this presentation?',
   'presentations.list.delete.confirm': 'Delete presentation',
   'presentations.list.delete.body': '“{customer}” and its statistics are deleted. This cannot be undone here.',
-  'presentations.list.delete.bodyPublished': '“{customer}” and its statistics are deleted, and /presents/{slug} goes offline at once. This cannot be undone here.',
+  'presentations.list.delete.bodyPublished':
+    '“{customer}” and its statistics are deleted, and /presents/{slug} goes offline at once. This cannot be undone here.',
   'presentations.list.sparkline.none': 'No visitors in the last 7 days',
   'presentations.list.sparkline.label': 'Visitors in the last 7 days: {days}',
   'presentations.list.sparkline.series': 'Visitors',
@@ -151,7 +152,8 @@ export const en = {
   'presentations.details.introHint': 'A few personal lines to the customer: why you made this for them.',
   'presentations.language.title': 'Language',
   'presentations.language.label': 'Language of the presentation',
-  'presentations.language.hint': 'The words Adloom adds to the page (the footer, the password page) and its dates are in this language, whatever the visitor’s browser says.',
+  'presentations.language.hint':
+    'The words Adloom adds to the page (the footer, the password page) and its dates are in this language, whatever the visitor’s browser says.',
   'presentations.project.title': 'Project',
   'presentations.project.drawsFrom': 'Draws from',
   'presentations.project.failed': 'The project could not be linked.',

@@ -84,7 +84,10 @@ describe('a presentation’s language', () => {
     expect(form).toMatch(/<html lang="de">/);
     expect(form).toContain('Diese Präsentation ist geschützt');
     expect(form).toContain('>Präsentation öffnen</button>');
-    const wrong = await send(`/presents/${p.slug}/unlock`, { form: { password: 'falsch' }, headers: { 'cf-connecting-ip': '203.0.113.91', 'accept-language': 'en' } });
+    const wrong = await send(`/presents/${p.slug}/unlock`, {
+      form: { password: 'falsch' },
+      headers: { 'cf-connecting-ip': '203.0.113.91', 'accept-language': 'en' },
+    });
     expect(wrong.status).toBe(422);
     expect(await wrong.text()).toContain('Das Passwort ist nicht richtig.');
   });

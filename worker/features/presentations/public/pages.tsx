@@ -70,6 +70,7 @@ async function page(assets: PageAssets, shell: Shell, status: HtmlPage['status']
   const beacon = shell.beacon
     ? `<div hidden data-view="${escapeHtml(shell.beacon.token)}" data-beacon="${escapeHtml(shell.beacon.url)}"></div><script>${BEACON_SCRIPT}</script>`
     : '';
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the document's markup; its words are the shell's
   const html = `<!doctype html><html lang="${shell.locale}"><head>${head}</head><body>${shell.body}${beacon}</body></html>`;
   return {
     html,
@@ -136,7 +137,9 @@ function cardPage(assets: PageAssets, answer: Card, origin: string, locale: Loca
         title: t('content.presentation.asked.title'),
         description: t('content.presentation.asked.description'),
         body: card(
-          eyebrow(t('content.presentation.expired.eyebrow')) + h1(t('content.presentation.asked.heading', { author })) + para(t('content.presentation.asked.text', { author })),
+          eyebrow(t('content.presentation.expired.eyebrow')) +
+            h1(t('content.presentation.asked.heading', { author })) +
+            para(t('content.presentation.asked.text', { author })),
         ),
       });
     }
@@ -164,7 +167,8 @@ function cardPage(assets: PageAssets, answer: Card, origin: string, locale: Loca
     }
     case 'password': {
       const action = escapeHtml(answer.action);
-      const error = answer.error === 'wrong' ? t('content.presentation.password.wrong') : answer.error === 'limited' ? t('content.presentation.password.limited') : '';
+      const error =
+        answer.error === 'wrong' ? t('content.presentation.password.wrong') : answer.error === 'limited' ? t('content.presentation.password.limited') : '';
       const errorHtml = error ? `<p id="password-error" class="text-sm font-medium text-red-700" role="alert">${escapeHtml(error)}</p>` : '';
       const described = error ? ' aria-describedby="password-error" aria-invalid="true"' : '';
       const form = `<form method="post" action="${action}" class="mt-2 flex flex-col gap-3"><label for="password" class="text-sm font-medium text-zinc-800">${escapeHtml(t('content.presentation.password.label'))}</label><input id="password" name="password" type="password" required autocomplete="current-password" autofocus class="min-h-11 rounded-lg border border-zinc-300 px-3 py-2 text-base"${described}>${errorHtml}<button type="submit" class="${BUTTON}">${escapeHtml(t('content.presentation.password.button'))}</button></form>`;
@@ -174,7 +178,12 @@ function cardPage(assets: PageAssets, answer: Card, origin: string, locale: Loca
           locale,
           title: t('content.presentation.password.title'),
           description: t('content.presentation.password.description'),
-          body: card(eyebrow(t('content.presentation.password.eyebrow')) + h1(t('content.presentation.password.heading')) + para(t('content.presentation.password.text')) + form),
+          body: card(
+            eyebrow(t('content.presentation.password.eyebrow')) +
+              h1(t('content.presentation.password.heading')) +
+              para(t('content.presentation.password.text')) +
+              form,
+          ),
         },
         answer.status,
         answer.retryAfter ? { 'Retry-After': answer.retryAfter } : {},

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { beaconInput, unlockInput } from '#common/schemas/presentations.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { errorBody } from '#worker/lib/errors.ts';
 import { localeOf } from '#worker/lib/i18n.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
@@ -27,7 +28,7 @@ async function html(c: Context<AppEnv>, answer: Parameters<typeof htmlOf>[0]): P
   return c.html(page.html, page.status, page.headers);
 }
 
-const notFound = (c: Context<AppEnv>) => c.json({ error: { code: 'not_found', message: 'Not found.', requestId: c.get('requestId') } }, 404);
+const notFound = (c: Context<AppEnv>) => c.json(errorBody('not_found', c.get('requestId'), undefined, undefined, localeOf(c)), 404);
 
 /** `/presents/*` (mounted in app.ts). */
 export const presentationPublicRoutes = new Hono<AppEnv>()

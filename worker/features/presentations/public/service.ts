@@ -172,7 +172,6 @@ async function gate(db: Db, secret: string, slug: string, visitor: Visitor, opti
   return { row, manager };
 }
 
-
 /** `GET /presents/{slug}`: the presentation, or the card that stands in for it; a person's view is counted. */
 export async function visit(db: Db, secret: string, slug: string, visitor: Visitor, now = Date.now()): Promise<PresentationPage | Card> {
   const found = await gate(db, secret, slug, visitor, { bots: true }, now);
