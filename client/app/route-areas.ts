@@ -10,7 +10,7 @@ export const ROUTE_AREAS: Record<WorkspacePath, readonly string[]> = {
   '/projects': ['projects'],
   '/projects/:projectId': ['projects', 'media'],
   '/projects/:projectId/media/:objectId': ['projects', 'media'],
-  '/projects/:projectId/creatives': ['projects', 'library', 'creatives'],
+  '/projects/:projectId/creatives': ['projects', 'library', 'creatives', 'presentations'],
   '/projects/:projectId/marketing': ['projects', 'ads', 'funnels', 'presentations'],
   '/media/:id': ['media'],
   '/creatives': ['library', 'creatives'],
