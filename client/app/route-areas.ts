@@ -10,7 +10,7 @@ export const ROUTE_AREAS: Record<WorkspacePath, readonly string[]> = {
   '/projects': ['projects', 'editor'],
   '/projects/:projectId': ['projects', 'media', 'editor'],
   '/projects/:projectId/media/:objectId': ['projects', 'media', 'editor'],
-  '/projects/:projectId/creatives': ['projects', 'media', 'library', 'creatives', 'editor', 'funnels', 'ads'],
+  '/projects/:projectId/creatives': ['projects', 'media', 'library', 'creatives', 'editor', 'funnels', 'ads', 'presentations'],
   // project-section.tsx is one module for both sections: its creatives (library) load with marketing too.
   '/projects/:projectId/marketing': ['projects', 'media', 'library', 'ads', 'funnels', 'presentations', 'editor'],
   '/media/:id': ['media'],

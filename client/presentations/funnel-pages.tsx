@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import type { FunnelPagesSectionProps } from '#common/schemas/presentations.ts';
 import { Picture, HeadedSection, cardGrid, itemHeading } from '#client/blocks/shared.tsx';
 import { Placeholder } from '#client/presentations/placeholder.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
 function hostAndPath(url: string): string {
@@ -15,6 +16,7 @@ function hostAndPath(url: string): string {
 
 /** Landing pages of the customer's funnels: a screenshot (or a browser-frame card) and a link to the live page. */
 export function FunnelPagesSection({ id, props, ctx }: SectionComponentProps<FunnelPagesSectionProps>) {
+  const t = useT();
   const items = props.items.map((item) => ({ item, page: ctx.page(item.pageId) }));
   const shown = ctx.mode === 'edge' ? items.filter((entry) => entry.page) : items;
   if (shown.length === 0) return null;
@@ -28,7 +30,9 @@ export function FunnelPagesSection({ id, props, ctx }: SectionComponentProps<Fun
               <span className="size-2.5 rounded-full bg-current opacity-20" />
               <span className="size-2.5 rounded-full bg-current opacity-20" />
               <span className="size-2.5 rounded-full bg-current opacity-20" />
-              <span className="ml-3 truncate text-xs text-(--fp-fg-muted)">{page?.url ? hostAndPath(page.url) : 'not published yet'}</span>
+              <span className="ml-3 truncate text-xs text-(--fp-fg-muted)">
+                {page?.url ? hostAndPath(page.url) : t('content.presentation.pages.unpublished')}
+              </span>
             </div>
             {item.screenshot ? (
               <Picture image={item.screenshot} ctx={ctx} sizes="(min-width: 640px) 50vw, 100vw" className="w-full" placeholderClassName="aspect-[16/10]" />
@@ -40,7 +44,10 @@ export function FunnelPagesSection({ id, props, ctx }: SectionComponentProps<Fun
                   <p className="text-sm text-(--fp-fg-muted)">{page.funnelTitle}</p>
                 </>
               ) : (
-                <Placeholder label={item.pageId === 'pick' ? 'Pick a funnel page' : 'Page not found'} className="aspect-[16/6]" />
+                <Placeholder
+                  label={item.pageId === 'pick' ? t('content.presentation.pages.pick') : t('content.presentation.pages.missing')}
+                  className="aspect-[16/6]"
+                />
               )}
               {item.caption && <p className="leading-relaxed">{item.caption}</p>}
               {props.liveLinks && page?.url && (
@@ -49,7 +56,8 @@ export function FunnelPagesSection({ id, props, ctx }: SectionComponentProps<Fun
                     href={page.url}
                     className="inline-flex items-center gap-1.5 font-semibold text-(--fp-accent) underline underline-offset-2 hover:no-underline"
                   >
-                    Open the live page<span className="sr-only">: {page.title}</span>
+                    {t('content.presentation.pages.openLive')}
+                    <span className="sr-only">: {page.title}</span>
                     <ExternalLink aria-hidden="true" className="size-4" />
                   </a>
                 </p>

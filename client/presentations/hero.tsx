@@ -1,9 +1,11 @@
 import type { HeroSectionProps } from '#common/schemas/presentations.ts';
 import { BUTTON_PRIMARY, HEADING_FONT, Picture, Section } from '#client/blocks/shared.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
 /** The opening: the customer's logo, "Prepared for …", the presentation's headline (the page's only h1) and a picture. */
 export function HeroSection({ id, props, doc, ctx }: SectionComponentProps<HeroSectionProps>) {
+  const t = useT();
   const headingId = `${id}-title`;
   const logo = doc.logo ? ctx.image(doc.logo) : undefined;
   const cta = doc.sections.find((section) => section.type === 'cta');
@@ -18,11 +20,13 @@ export function HeroSection({ id, props, doc, ctx }: SectionComponentProps<HeroS
               src={logo.src}
               width={logo.width}
               height={logo.height}
-              alt={doc.logo.alt || `${doc.customerName} logo`}
+              alt={doc.logo.alt || t('content.presentation.logoAlt', { customer: doc.customerName })}
               className={`mb-8 h-14 w-auto max-w-[220px] object-contain ${showPicture ? '' : 'mx-auto'}`}
             />
           )}
-          <p className="mb-4 text-sm font-semibold tracking-wider text-(--fp-accent) uppercase">{props.eyebrow || `Prepared for ${doc.customerName}`}</p>
+          <p className="mb-4 text-sm font-semibold tracking-wider text-(--fp-accent) uppercase">
+            {props.eyebrow || t('content.presentation.preparedFor', { customer: doc.customerName })}
+          </p>
           <h1 id={headingId} className={`${HEADING_FONT} text-4xl leading-[1.1] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl`}>
             {doc.headline}
           </h1>

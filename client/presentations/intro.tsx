@@ -1,9 +1,11 @@
 import type { IntroSectionProps } from '#common/schemas/presentations.ts';
 import { BlockHeading, Section } from '#client/blocks/shared.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import type { SectionComponentProps } from '#client/presentations/types.ts';
 
 /** The author's personal note (the document's intro), signed by the section's signature or the author. */
 export function IntroSection({ id, props, doc, ctx }: SectionComponentProps<IntroSectionProps>) {
+  const t = useT();
   const headingId = `${id}-title`;
   if (!doc.intro && ctx.mode === 'edge') return null;
   const signature = props.signature || ctx.authorName;
@@ -14,7 +16,7 @@ export function IntroSection({ id, props, doc, ctx }: SectionComponentProps<Intr
         {doc.intro ? (
           <p className="mt-6 text-lg leading-relaxed whitespace-pre-line">{doc.intro}</p>
         ) : (
-          <p className="mt-6 text-lg leading-relaxed text-(--fp-fg-muted) italic">Write a personal note to {doc.customerName} in the intro.</p>
+          <p className="mt-6 text-lg leading-relaxed text-(--fp-fg-muted) italic">{t('content.presentation.intro.prompt', { customer: doc.customerName })}</p>
         )}
         {signature && <p className="mt-8 font-semibold">— {signature}</p>}
       </div>

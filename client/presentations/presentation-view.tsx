@@ -9,6 +9,7 @@ import { HeroSection } from '#client/presentations/hero.tsx';
 import { IntroSection } from '#client/presentations/intro.tsx';
 import { PricingSection } from '#client/presentations/pricing.tsx';
 import { TestimonialsSection } from '#client/presentations/testimonials.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import type { PresentationContext, SectionComponentProps } from '#client/presentations/types.ts';
 
 export type { PresentationContext } from '#client/presentations/types.ts';
@@ -55,6 +56,7 @@ export function PresentationRoot({ doc, ctx, children }: { doc: PresentationDocu
  * component draws the public page, the gallery and the editor's live preview.
  */
 export function PresentationView({ document: doc, ctx }: { document: PresentationDocument; ctx: PresentationContext }) {
+  const t = useT();
   const Main = ctx.mode === 'edge' ? 'main' : 'div';
   return (
     <PresentationRoot doc={doc} ctx={ctx}>
@@ -65,8 +67,9 @@ export function PresentationView({ document: doc, ctx }: { document: Presentatio
       </Main>
       <footer className="border-t border-(--fp-border) px-5 py-8 text-center text-sm text-(--fp-fg-muted) sm:px-8 [--fp-fg-muted:var(--fp-muted)]">
         <p>
-          Prepared for {doc.customerName}
-          {ctx.authorName ? ` by ${ctx.authorName}` : ''}. Made with Adloom.
+          {ctx.authorName
+            ? t('content.presentation.footerBy', { customer: doc.customerName, author: ctx.authorName })
+            : t('content.presentation.footer', { customer: doc.customerName })}
         </p>
       </footer>
     </PresentationRoot>

@@ -41,6 +41,7 @@ export function presentationDetail(overrides: Partial<Presentation> = {}): Prese
       headline: 'More weekend orders from Instagram',
       intro: 'Dear Anna, here is what we would do for the bakery.',
       theme: DEFAULT_THEME,
+      locale: 'en',
       sections: [
         newSection('hero', 'hero'),
         newSection('pricing', 'pricing'),

@@ -3,7 +3,7 @@ import type { MockupAd, Placement } from '#common/ads.ts';
 import { blockSamples } from '#common/schemas/blocks-defaults.ts';
 import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import { BLOCK_ID, SAFE_HREF, filled, imageRefSchema, line, pricingProps, prose, testimonialsProps, type ImageRef } from '#common/schemas/blocks.ts';
-import { idField, pageQuery, text } from '#common/schemas/fields.ts';
+import { idField, localeField, pageQuery, text } from '#common/schemas/fields.ts';
 
 /**
  * Presentations (PRODUCT.md §4.9, issue 13): a personal pitch page per customer or campaign at
@@ -165,6 +165,11 @@ export const presentationDocumentSchema = z.object({
   /** The personal note (the intro section shows it). */
   intro: prose(PRESENTATION_LIMITS.intro),
   theme: funnelThemeSchema,
+  /**
+   * The language of the page's own words, `<html lang>` and dates (issue 28): the customer's,
+   * not the author's or the visitor's. Documents saved before it existed read as English.
+   */
+  locale: z._default(localeField, 'en'),
   sections: z.array(sectionSchema).check(
     z.maxLength(MAX_SECTIONS, `Use at most ${MAX_SECTIONS} sections.`),
     z.refine((sections) => new Set(sections.map((s) => s.id)).size === sections.length, 'Each section needs its own id.'),
@@ -423,6 +428,7 @@ export function starterDocument(customerName: string, theme: FunnelTheme = DEFAU
     headline: `A plan for ${customerName}`,
     intro: '',
     theme,
+    locale: 'en',
     sections: [newSection('hero', 'hero'), newSection('intro', 'intro'), newSection('cta', 'cta')],
   };
 }

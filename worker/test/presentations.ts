@@ -32,6 +32,7 @@ export function documentFor(customerName: string, overrides: Partial<Presentatio
     headline: `Spring campaign for ${customerName}`,
     intro: `Dear ${customerName}, a private note only the customer should read.`,
     theme: DEFAULT_THEME,
+    locale: 'en',
     sections: [
       { id: 'hero', type: 'hero', props: { eyebrow: '', subheading: 'Subheading text', image: null, buttonLabel: 'Book a call', background: 'surface' } },
       { id: 'intro', type: 'intro', props: { heading: 'Why this matters', signature: '' } },

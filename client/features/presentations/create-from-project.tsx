@@ -5,6 +5,7 @@ import type { ProjectDetail } from '#common/schemas/projects.ts';
 import { Button } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useSession } from '#client/lib/session.tsx';
 import { canMakePresentations } from '#client/features/presentations/access.ts';
 
@@ -15,6 +16,7 @@ import { canMakePresentations } from '#client/features/presentations/access.ts';
  * The code that creates it loads on click (the project page's chunk stays small).
  */
 export function CreatePresentationButton({ project }: { project: Pick<ProjectDetail, 'id' | 'name' | 'role' | 'archived'> }) {
+  const t = useT();
   const { user } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
@@ -26,20 +28,20 @@ export function CreatePresentationButton({ project }: { project: Pick<ProjectDet
     setPending(true);
     try {
       const { createFromProject } = await import('#client/features/presentations/from-project.ts');
-      const created = await createFromProject(project);
-      toast({ tone: 'success', message: `A draft presentation for ${project.name} was made from this project. Make it personal, then publish it.` });
+      const created = await createFromProject(project, t('presentations.fromProject.taken'));
+      toast({ tone: 'success', message: t('presentations.fromProject.created', { project: project.name }) });
       navigate(`/presentations?edit=${encodeURIComponent(created.id)}`);
     } catch (error) {
-      toast({ tone: 'error', message: errorMessage(error, 'The presentation could not be created. Try again.') });
+      toast({ tone: 'error', message: errorMessage(error, t('presentations.new.failed')) });
     } finally {
       setPending(false);
     }
   };
 
   return (
-    <Button variant="secondary" onClick={() => void create()} pending={pending} pendingLabel="Creating…">
+    <Button variant="secondary" onClick={() => void create()} pending={pending} pendingLabel={t('presentations.new.creating')}>
       <Presentation aria-hidden="true" className="size-4" />
-      Create a presentation
+      {t('presentations.fromProject.button')}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { KeyRound, RotateCcw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { BRAND_FONTS, type FontId } from '#common/fonts.ts';
+import { LOCALES, LOCALE_NAMES, isLocale } from '#common/i18n/locales.ts';
 import { RADII, type FunnelTheme, type Radius } from '#common/schemas/blocks-theme.ts';
 import { PRESENTATION_LIMITS } from '#common/schemas/presentations.ts';
 import { Button } from '#client/components/button.tsx';
@@ -9,7 +10,9 @@ import { SpecForm, type PickMedia } from '#client/components/editor/spec-form.ts
 import { borderOf, inputClass, Labelled, PanelSection } from '#client/components/editor/field-controls.tsx';
 import { HexColourError } from '#client/components/hex-colour-error.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
+import { useFormat } from '#client/lib/format.ts';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useHexDraft } from '#client/lib/use-hex-draft.ts';
 import type { PresentationPatch } from '#client/features/presentations/api.ts';
 import type { Presentation, PresentationDocument } from '#client/features/presentations/model.ts';
@@ -17,18 +20,20 @@ import { slugError, SLUG_MAX } from '#client/features/presentations/rules.ts';
 
 type Patch = (fields: Omit<PresentationPatch, 'baseRevision' | 'document'>) => Promise<unknown>;
 
-const DETAIL_FIELDS: readonly FieldSpec[] = [
-  { kind: 'text', key: 'customerName', label: 'Customer', max: PRESENTATION_LIMITS.customerName },
-  { kind: 'image', key: 'logo', label: 'Customer logo' },
-  { kind: 'text', key: 'headline', label: 'Headline', max: PRESENTATION_LIMITS.headline, hint: 'The promise at the top, in the customer’s words.' },
+type T = ReturnType<typeof useT>;
+
+const detailFields = (t: T): readonly FieldSpec[] => [
+  { kind: 'text', key: 'customerName', label: t('presentations.new.customer'), max: PRESENTATION_LIMITS.customerName },
+  { kind: 'image', key: 'logo', label: t('presentations.details.logo') },
+  { kind: 'text', key: 'headline', label: t('presentations.field.headline'), max: PRESENTATION_LIMITS.headline, hint: t('presentations.details.headlineHint') },
   {
     kind: 'text',
     key: 'intro',
-    label: 'Personal intro',
+    label: t('presentations.details.intro'),
     max: PRESENTATION_LIMITS.intro,
     multiline: true,
     rows: 5,
-    hint: 'A few personal lines to the customer: why you made this for them.',
+    hint: t('presentations.details.introHint'),
   },
 ];
 
@@ -46,9 +51,49 @@ export function DetailsSection({
   onSeal: () => void;
   pickMedia: PickMedia;
 }) {
+  const t = useT();
+  const specs = useMemo(() => detailFields(t), [t]);
   return (
-    <PanelSection title="Customer and message">
-      <SpecForm specs={DETAIL_FIELDS} value={doc} errors={errors} group="details" readOnly={false} onChange={onChange} onSeal={onSeal} pickMedia={pickMedia} />
+    <PanelSection title={t('presentations.details.title')}>
+      <SpecForm specs={specs} value={doc} errors={errors} group="details" readOnly={false} onChange={onChange} onSeal={onSeal} pickMedia={pickMedia} />
+    </PanelSection>
+  );
+}
+
+/**
+ * The language of the presentation's page (issue 28): the customer's, not the author's or the
+ * visitor's. Part of the document like the funnels' language card's choice is of the funnel:
+ * autosaved with it and undoable; the preview follows at once.
+ */
+export function LanguageSection({ doc, onChange }: { doc: PresentationDocument; onChange: (doc: PresentationDocument) => void }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <PanelSection title={t('presentations.language.title')}>
+      <div>
+        <label htmlFor={id} className="mb-1 block text-xs font-medium text-zinc-700 dark:text-zinc-300">
+          {t('presentations.language.label')}
+        </label>
+        <select
+          id={id}
+          value={doc.locale}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            if (isLocale(value) && value !== doc.locale) onChange({ ...doc, locale: value });
+          }}
+          className={`${inputClass} ${borderOf(undefined)} h-9`}
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {LOCALE_NAMES[locale]}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+          {t('presentations.language.hint')}
+        </p>
+      </div>
     </PanelSection>
   );
 }
@@ -67,15 +112,16 @@ export function ProjectSection({
   projects: readonly { id: string; name: string }[];
   onPatch: Patch;
 }) {
+  const t = useT();
   const id = useId();
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
   const options = current && !projects.some((p) => p.id === current.id) ? [current, ...projects] : projects;
   return (
-    <PanelSection title="Project">
+    <PanelSection title={t('presentations.project.title')}>
       <div>
         <label htmlFor={id} className="mb-1 block text-xs font-medium text-zinc-700 dark:text-zinc-300">
-          Draws from
+          {t('presentations.project.drawsFrom')}
         </label>
         <select
           id={id}
@@ -89,20 +135,20 @@ export function ProjectSection({
               await onPatch({ projectId: next });
               setError(undefined);
             } catch (err) {
-              setError(fieldError(err, 'projectId', 'The project could not be linked.'));
+              setError(fieldError(err, 'projectId', t('presentations.project.failed')));
             } finally {
               setPending(false);
             }
           }}
           className={`${inputClass} ${borderOf(error)} h-9`}
         >
-          <SelectOptions empty="No project" options={options.map((p) => ({ value: p.id, label: p.name }))} />
+          <SelectOptions empty={t('presentations.project.none')} options={options.map((p) => ({ value: p.id, label: p.name }))} />
         </select>
         {error ? (
           <p className="mt-1 text-xs text-red-700 dark:text-red-400">{error}</p>
         ) : (
           <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-            Pictures, creatives, ads and pages are picked from this project.
+            {t('presentations.project.hint')}
           </p>
         )}
       </div>
@@ -110,18 +156,24 @@ export function ProjectSection({
   );
 }
 
-const COLOR_FIELDS: { key: keyof FunnelTheme['colors']; label: string }[] = [
-  { key: 'primary', label: 'Primary (buttons, links)' },
-  { key: 'background', label: 'Background' },
-  { key: 'surface', label: 'Surface (cards)' },
-  { key: 'text', label: 'Text' },
-  { key: 'muted', label: 'Muted text' },
-];
+const COLOR_FIELDS = [
+  { key: 'primary', label: 'presentations.theme.primary' },
+  { key: 'background', label: 'presentations.theme.background' },
+  { key: 'surface', label: 'presentations.theme.surface' },
+  { key: 'text', label: 'presentations.theme.text' },
+  { key: 'muted', label: 'presentations.theme.muted' },
+] as const satisfies readonly { key: keyof FunnelTheme['colors']; label: string }[];
 
 const HEX = /^#[0-9a-f]{6}$/i;
-const RADIUS_LABELS: Record<Radius, string> = { none: 'Square', small: 'Small', medium: 'Medium', large: 'Large' };
+const RADIUS_LABELS = {
+  none: 'presentations.theme.radius.none',
+  small: 'presentations.theme.radius.small',
+  medium: 'presentations.theme.radius.medium',
+  large: 'presentations.theme.radius.large',
+} as const satisfies Record<Radius, string>;
 
 function ColorRow({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const t = useT();
   const id = useId();
   const { text, type, invalid } = useHexDraft(value, onChange);
   return (
@@ -132,7 +184,7 @@ function ColorRow({ label, value, onChange }: { label: string; value: string; on
       <div className="flex items-center gap-2">
         <input
           type="color"
-          aria-label={`${label}: colour picker`}
+          aria-label={t('presentations.theme.picker', { label })}
           value={HEX.test(value) ? value : '#000000'}
           onChange={(e) => onChange(e.currentTarget.value.toLowerCase())}
           className="h-9 w-10 shrink-0 cursor-pointer rounded-[var(--radius-control)] border border-zinc-300 bg-white p-0.5 dark:border-zinc-700 dark:bg-zinc-900"
@@ -166,14 +218,15 @@ export function ThemeSection({
   onChange: (theme: FunnelTheme, group?: string) => void;
   onSeal: () => void;
 }) {
+  const t = useT();
   const fontId = useId();
   const set = (next: FunnelTheme, group?: string) => onChange(next, group);
   return (
-    <PanelSection title="Theme">
+    <PanelSection title={t('presentations.theme.title')}>
       {COLOR_FIELDS.map((f) => (
         <ColorRow
           key={f.key}
-          label={f.label}
+          label={t(f.label)}
           value={theme.colors[f.key]}
           onChange={(v) => set({ ...theme, colors: { ...theme.colors, [f.key]: v } }, `theme:${f.key}`)}
         />
@@ -181,7 +234,7 @@ export function ThemeSection({
       {(['heading', 'body'] as const).map((which) => (
         <div key={which}>
           <label htmlFor={`${fontId}-${which}`} className="mb-1 block text-xs font-medium text-zinc-700 dark:text-zinc-300">
-            {which === 'heading' ? 'Heading font' : 'Body font'}
+            {which === 'heading' ? t('presentations.theme.headingFont') : t('presentations.theme.bodyFont')}
           </label>
           <select
             id={`${fontId}-${which}`}
@@ -202,7 +255,7 @@ export function ThemeSection({
       ))}
       <div>
         <label htmlFor={`${fontId}-radius`} className="mb-1 block text-xs font-medium text-zinc-700 dark:text-zinc-300">
-          Corners
+          {t('presentations.theme.corners')}
         </label>
         <select
           id={`${fontId}-radius`}
@@ -212,14 +265,14 @@ export function ThemeSection({
         >
           {RADII.map((r) => (
             <option key={r} value={r}>
-              {RADIUS_LABELS[r]}
+              {t(RADIUS_LABELS[r])}
             </option>
           ))}
         </select>
       </div>
       {brandTheme && JSON.stringify(brandTheme) !== JSON.stringify(theme) ? (
         <Button variant="secondary" size="sm" onClick={() => set(brandTheme)}>
-          <RotateCcw className="size-4" aria-hidden="true" /> Use the project’s brand kit
+          <RotateCcw className="size-4" aria-hidden="true" /> {t('presentations.theme.useBrand')}
         </Button>
       ) : null}
     </PanelSection>
@@ -233,6 +286,7 @@ export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value (YYYY-MM-DDTHH:mm), not words
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
@@ -246,25 +300,27 @@ function fieldError(error: unknown, field: string, fallback: string): string {
  * (not undoable, like a name), each with the server's message under it.
  */
 export function SharingSection({ presentation, onPatch }: { presentation: Pick<Presentation, 'slug' | 'hasPassword' | 'expiresAt'>; onPatch: Patch }) {
+  const t = useT();
+  const format = useFormat();
   const [slug, setSlug] = useState(presentation.slug);
   const [password, setPassword] = useState('');
   const [expiry, setExpiry] = useState(toLocalInput(presentation.expiresAt));
   const [errors, setErrors] = useState<{ slug?: string | undefined; password?: string | undefined; expiresAt?: string | undefined }>({});
   const [pending, setPending] = useState<null | 'password' | 'expiresAt'>(null);
   const [note, setNote] = useState('');
-  const slugProblem = slug !== presentation.slug ? slugError(slug.trim().toLowerCase()) : undefined;
+  const slugProblem = slug !== presentation.slug ? slugError(t, slug.trim().toLowerCase()) : undefined;
 
   const commitSlug = async () => {
     const value = slug.trim().toLowerCase();
     if (value === presentation.slug) return setErrors((e) => ({ ...e, slug: undefined }));
-    const problem = slugError(value);
+    const problem = slugError(t, value);
     if (problem) return setErrors((e) => ({ ...e, slug: problem }));
     try {
       await onPatch({ slug: value });
       setErrors((e) => ({ ...e, slug: undefined }));
-      setNote(`The address is now /presents/${value}.`);
+      setNote(t('presentations.sharing.addressNow', { slug: value }));
     } catch (error) {
-      setErrors((e) => ({ ...e, slug: fieldError(error, 'slug', 'The address could not be saved.') }));
+      setErrors((e) => ({ ...e, slug: fieldError(error, 'slug', t('presentations.sharing.addressFailed')) }));
     }
   };
 
@@ -276,29 +332,31 @@ export function SharingSection({ presentation, onPatch }: { presentation: Pick<P
       setNote(done);
       if (field === 'password') setPassword('');
     } catch (error) {
-      setErrors((e) => ({ ...e, [field]: fieldError(error, field, 'That change could not be saved.') }));
+      setErrors((e) => ({ ...e, [field]: fieldError(error, field, t('presentations.sharing.changeFailed')) }));
     } finally {
       setPending(null);
     }
   };
 
   const setPasswordNow = () => {
-    if (password.length < 8) return setErrors((e) => ({ ...e, password: 'Use at least 8 characters.' }));
-    if (password.length > 128) return setErrors((e) => ({ ...e, password: 'Use at most 128 characters.' }));
-    void commit('password', password, 'The password is set: visitors type it once, then a cookie remembers them.');
+    const { passwordMin: min, passwordMax: max } = PRESENTATION_LIMITS;
+    if (password.length < min) return setErrors((e) => ({ ...e, password: t('presentations.sharing.passwordShort', { min }) }));
+    if (password.length > max) return setErrors((e) => ({ ...e, password: t('presentations.sharing.passwordLong', { max }) }));
+    void commit('password', password, t('presentations.sharing.passwordSet'));
   };
 
   const saveExpiry = () => {
-    if (!expiry) return void commit('expiresAt', null, 'The presentation no longer expires.');
+    if (!expiry) return void commit('expiresAt', null, t('presentations.sharing.noExpiry'));
     const at = new Date(expiry);
-    if (Number.isNaN(at.getTime())) return setErrors((e) => ({ ...e, expiresAt: 'Pick a date and time.' }));
-    if (at.getTime() <= Date.now()) return setErrors((e) => ({ ...e, expiresAt: 'Pick a moment in the future.' }));
-    void commit('expiresAt', at.toISOString(), `It expires on ${at.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.`);
+    if (Number.isNaN(at.getTime())) return setErrors((e) => ({ ...e, expiresAt: t('presentations.sharing.pickDate') }));
+    if (at.getTime() <= Date.now()) return setErrors((e) => ({ ...e, expiresAt: t('presentations.sharing.future') }));
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not words
+    void commit('expiresAt', at.toISOString(), t('presentations.sharing.expiresOn', { date: format.date(at, 'dateTime') }));
   };
 
   return (
-    <PanelSection title="Address and access">
-      <Labelled label="Address" error={errors.slug ?? slugProblem} hint={`/presents/${slug || '…'}`}>
+    <PanelSection title={t('presentations.sharing.title')}>
+      <Labelled label={t('presentations.new.address')} error={errors.slug ?? slugProblem} hint={`/presents/${slug || '…'}`}>
         {(id, describedBy) => (
           <input
             id={id}
@@ -315,9 +373,9 @@ export function SharingSection({ presentation, onPatch }: { presentation: Pick<P
         )}
       </Labelled>
       <Labelled
-        label={presentation.hasPassword ? 'New password' : 'Password'}
+        label={presentation.hasPassword ? t('presentations.sharing.newPassword') : t('presentations.sharing.password')}
         error={errors.password}
-        hint={presentation.hasPassword ? 'Protected: visitors need the password.' : 'Optional: at least 8 characters. Link previews never show the content.'}
+        hint={presentation.hasPassword ? t('presentations.sharing.protectedHint') : t('presentations.sharing.passwordHint')}
       >
         {(id, describedBy) => (
           <div className="flex gap-2">
@@ -339,17 +397,21 @@ export function SharingSection({ presentation, onPatch }: { presentation: Pick<P
               }}
             />
             <Button size="sm" variant="secondary" className="!h-9 shrink-0" pending={pending === 'password'} disabled={!password} onClick={setPasswordNow}>
-              <KeyRound className="size-4" aria-hidden="true" /> Set
+              <KeyRound className="size-4" aria-hidden="true" /> {t('presentations.sharing.set')}
             </Button>
           </div>
         )}
       </Labelled>
       {presentation.hasPassword ? (
-        <Button variant="ghost" size="sm" onClick={() => void commit('password', null, 'The password was removed: anyone with the link can open it.')}>
-          Remove the password
+        <Button variant="ghost" size="sm" onClick={() => void commit('password', null, t('presentations.sharing.passwordRemoved'))}>
+          {t('presentations.sharing.removePassword')}
         </Button>
       ) : null}
-      <Labelled label="Expires" error={errors.expiresAt} hint={`Optional. Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}>
+      <Labelled
+        label={t('presentations.sharing.expires')}
+        error={errors.expiresAt}
+        hint={t('presentations.sharing.expiresHint', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+      >
         {(id, describedBy) => (
           <div className="flex gap-2">
             <input
@@ -369,7 +431,7 @@ export function SharingSection({ presentation, onPatch }: { presentation: Pick<P
               disabled={expiry === toLocalInput(presentation.expiresAt)}
               onClick={saveExpiry}
             >
-              Save
+              {t('presentations.sharing.save')}
             </Button>
           </div>
         )}
@@ -380,10 +442,10 @@ export function SharingSection({ presentation, onPatch }: { presentation: Pick<P
           size="sm"
           onClick={() => {
             setExpiry('');
-            void commit('expiresAt', null, 'The presentation no longer expires.');
+            void commit('expiresAt', null, t('presentations.sharing.noExpiry'));
           }}
         >
-          Remove the expiry date
+          {t('presentations.sharing.removeExpiry')}
         </Button>
       ) : null}
       <p role="status" aria-live="polite" className="text-xs text-emerald-700 dark:text-emerald-400">

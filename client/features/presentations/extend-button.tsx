@@ -2,7 +2,9 @@ import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { useFormat, type Format } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { Presentation, PresentationSummary } from '#client/features/presentations/model.ts';
 
@@ -16,9 +18,10 @@ export function extendable(presentation: Pick<PresentationSummary, 'expiresAt'>,
 }
 
 /** What the author is told once it is extended (here and in the list). */
-export function extendedMessage(detail: Pick<Presentation, 'expiresAt'>): string {
-  const until = detail.expiresAt ? new Date(detail.expiresAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'you unpublish it';
-  return `Extended: the link works until ${until}.`;
+export function extendedMessage(t: ReturnType<typeof useT>, format: Format, detail: Pick<Presentation, 'expiresAt'>): string {
+  if (!detail.expiresAt) return t('presentations.extend.doneOpen');
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not words
+  return t('presentations.extend.done', { date: format.date(detail.expiresAt, 'dateTime') });
 }
 
 /**
@@ -34,6 +37,8 @@ export function ExtendButton({
   onExtended: (detail: Presentation) => void;
   now?: number;
 }) {
+  const t = useT();
+  const format = useFormat();
   const toast = useToast();
   const [pending, setPending] = useState(false);
   if (!extendable(presentation, now)) return null;
@@ -42,16 +47,16 @@ export function ExtendButton({
     try {
       const detail = await presentationsApi.extend(presentation.id);
       onExtended(detail);
-      toast({ tone: 'success', message: extendedMessage(detail) });
+      toast({ tone: 'success', message: extendedMessage(t, format, detail) });
     } catch (error) {
-      toast({ tone: 'error', message: errorMessage(error, 'The presentation could not be extended.') });
+      toast({ tone: 'error', message: errorMessage(error, t('presentations.list.extendFailed')) });
     } finally {
       setPending(false);
     }
   };
   return (
-    <Button size="sm" variant="secondary" onClick={() => void extend()} pending={pending} pendingLabel="Extending…">
-      <CalendarPlus className="size-4" aria-hidden="true" /> Extend 30 days
+    <Button size="sm" variant="secondary" onClick={() => void extend()} pending={pending} pendingLabel={t('presentations.extend.pending')}>
+      <CalendarPlus className="size-4" aria-hidden="true" /> {t('presentations.extend.button')}
     </Button>
   );
 }

@@ -13,8 +13,11 @@ export function slugsFor(name: string): string[] {
 
 const taken = (error: unknown) => error instanceof ApiError && error.status === 409 && Boolean(error.details?.slug);
 
-/** A draft presentation for the project's customer, prefilled by the server from the project (the next address when one is taken). */
-export async function createFromProject(project: { id: string; name: string }): Promise<Presentation> {
+/**
+ * A draft presentation for the project's customer, prefilled by the server from the project
+ * (the next address when one is taken); `takenMessage`: what the user is told when all are.
+ */
+export async function createFromProject(project: { id: string; name: string }, takenMessage: string): Promise<Presentation> {
   for (const slug of slugsFor(project.name)) {
     try {
       return await presentationsApi.create({ slug, customerName: project.name.slice(0, 80), fromProjectId: project.id });
@@ -22,5 +25,5 @@ export async function createFromProject(project: { id: string; name: string }): 
       if (!taken(error)) throw error;
     }
   }
-  throw new ApiError('conflict', 'Every address tried for this customer is taken. Create the presentation from Presentations and pick one.', 409);
+  throw new ApiError('conflict', takenMessage, 409);
 }

@@ -6,6 +6,7 @@ import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 import { firstFieldError, focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
@@ -32,8 +33,9 @@ export function NewPresentationDialog({
   onClose: () => void;
   onCreated: (presentation: PresentationSummary) => void;
 }) {
+  const t = useT();
   return (
-    <Dialog open={open} title="New presentation" onClose={onClose}>
+    <Dialog open={open} title={t('presentations.list.new')} onClose={onClose}>
       <NewPresentationForm projects={projects} defaultProjectId={defaultProjectId} onClose={onClose} onCreated={onCreated} />
     </Dialog>
   );
@@ -52,6 +54,7 @@ function NewPresentationForm({
   onClose: () => void;
   onCreated: (presentation: PresentationSummary) => void;
 }) {
+  const t = useT();
   const id = useId();
   const initialProject = projects.find((p) => p.id === defaultProjectId);
   const [projectId, setProjectId] = useState(initialProject?.id ?? '');
@@ -66,14 +69,15 @@ function NewPresentationForm({
     if (pending) return;
     const form = event.currentTarget;
     const address = slug.trim().toLowerCase();
-    const found: Errors = { customerName: customerError(customerName), slug: slugError(address) };
+    const found: Errors = { customerName: customerError(t, customerName), slug: slugError(t, address) };
     setErrors(found);
     setFormError(null);
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the form's field names, not words
     if (focusFirstError(form, found, ['customerName', 'slug'])) return;
     await send(
       async () =>
         onCreated(await presentationsApi.create({ slug: address, customerName: customerName.trim(), ...(projectId ? { fromProjectId: projectId } : {}) })),
-      'The presentation could not be created. Try again.',
+      t('presentations.new.failed'),
       (error) => {
         const server = firstFieldError(error, ['slug', 'customerName']);
         if (!server) return false;
@@ -90,7 +94,7 @@ function NewPresentationForm({
       {projects.length > 0 ? (
         <div>
           <label htmlFor={`${id}-project`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            Start from a project
+            {t('presentations.new.project')}
           </label>
           <select
             id={`${id}-project`}
@@ -108,17 +112,17 @@ function NewPresentationForm({
             }}
             className={selectClass}
           >
-            <SelectOptions empty="No project: start empty" options={projects.map((p) => ({ value: p.id, label: p.name }))} />
+            <SelectOptions empty={t('presentations.new.projectNone')} options={projects.map((p) => ({ value: p.id, label: p.name }))} />
           </select>
           <p id={`${id}-project-hint`} className="mt-1.5 text-sm text-zinc-500 dark:text-zinc-400">
-            Its brand, best creatives and ads fill the first version.
+            {t('presentations.new.projectHint')}
           </p>
         </div>
       ) : null}
       <TextField
-        label="Customer"
+        label={t('presentations.new.customer')}
         name="customerName"
-        hint="Who the presentation is for, like “Harbour Bakery”."
+        hint={t('presentations.new.customerHint')}
         maxLength={CUSTOMER_MAX + 20}
         value={customerName}
         error={errors.customerName}
@@ -130,14 +134,14 @@ function NewPresentationForm({
         }}
       />
       <TextField
-        label="Address"
+        label={t('presentations.new.address')}
         name="slug"
         autoComplete="off"
         spellCheck={false}
         maxLength={SLUG_MAX + 16}
         value={slug}
         error={errors.slug}
-        hint={slug ? `It will be shared as /presents/${slug}` : 'Lower-case letters, digits and dashes: /presents/{address}.'}
+        hint={slug ? t('presentations.new.addressShared', { slug }) : t('presentations.new.addressHint')}
         onChange={(e) => {
           const next = e.currentTarget.value;
           setSlug(next);
@@ -145,8 +149,8 @@ function NewPresentationForm({
           setErrors((x) => ({ ...x, slug: undefined }));
         }}
       />
-      <DialogFormActions onCancel={onClose} pending={pending} pendingLabel="Creating…">
-        Create presentation
+      <DialogFormActions onCancel={onClose} pending={pending} pendingLabel={t('presentations.new.creating')}>
+        {t('presentations.new.create')}
       </DialogFormActions>
     </form>
   );

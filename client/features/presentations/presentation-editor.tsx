@@ -15,10 +15,11 @@ import type { PickMedia } from '#client/components/editor/spec-form.tsx';
 import type { Device } from '#client/components/editor/device-frame.tsx';
 import { PreviewPane } from '#client/components/editor/device-preview.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { brandThemeOf, presentationsApi, projectsForPrefill } from '#client/features/presentations/api.ts';
-import { DetailsSection, ProjectSection, SharingSection, ThemeSection } from '#client/features/presentations/editor-panels.tsx';
+import { DetailsSection, LanguageSection, ProjectSection, SharingSection, ThemeSection } from '#client/features/presentations/editor-panels.tsx';
 import { ExtendButton } from '#client/features/presentations/extend-button.tsx';
 import { LibraryPicker, type LibraryImage } from '#client/features/presentations/library-picker.tsx';
 import {
@@ -75,15 +76,20 @@ interface FromList {
 
 /** The presentation editor, opened from the list (`?edit={id}`): loading, not found and error states. */
 export function PresentationEditor({ id, backLabel, onBack, onChanged }: { id: string } & FromList) {
-  const presentation = useResource(() => (id === 'invalid' ? Promise.reject(new ApiError('not_found', 'Not found', 404)) : presentationsApi.get(id)), [id]);
-  if (presentation.status === 'loading') return <EditorSkeleton label="Loading the presentation editor" />;
+  const t = useT();
+  const presentation = useResource(
+    () => (id === 'invalid' ? Promise.reject(new ApiError('not_found', t('presentations.editor.loadFailed'), 404)) : presentationsApi.get(id)),
+    [id],
+  );
+  if (presentation.status === 'loading') return <EditorSkeleton label={t('presentations.editor.loading')} />;
   if (presentation.status === 'error') {
-    return <LoadFailedOrNotFound error={presentation.error} title="This presentation could not be loaded" onRetry={presentation.reload} />;
+    return <LoadFailedOrNotFound error={presentation.error} title={t('presentations.editor.loadFailed')} onRetry={presentation.reload} />;
   }
   return <Editor initial={presentation.data} backLabel={backLabel} onBack={onBack} onChanged={onChanged} />;
 }
 
 function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentation } & FromList) {
+  const t = useT();
   const toast = useToast();
   const [state, dispatch] = useReducer(editorReducer, initial.document, initialEditorState);
   const [meta, setMeta] = useState<Presentation>(initial);
@@ -125,12 +131,12 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
   const pickMedia: PickMedia = useCallback(
     (kind) => {
       if (!projectId) {
-        toast({ tone: 'info', message: 'Link a project first (under “Customer and message”): pictures come from its library.' });
+        toast({ tone: 'info', message: t('presentations.editor.linkFirst') });
         return Promise.resolve(null);
       }
       return new Promise<MediaItem | null>((resolve) => setPicking({ kind, resolve }));
     },
-    [projectId, toast],
+    [projectId, toast, t],
   );
   const closePicker = (item: MediaItem | null) => {
     if (item) setExtra((all) => merge(all, { images: { [item.id]: { src: item.fileUrl, width: item.width ?? 1200, height: item.height ?? 800 } } }));
@@ -161,7 +167,7 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
     if (!section) return;
     const after = removeSection(doc, id);
     change(after);
-    setDeleted({ name: sectionName(section), after });
+    setDeleted({ name: sectionName(t, section), after });
   };
 
   const togglePublished = async () => {
@@ -171,25 +177,29 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
         if (!(await save())) {
           toast({
             tone: 'error',
-            message: valid ? 'Your changes could not be saved, so nothing was published.' : 'Fix the fields marked in red first: nothing was published.',
+            message: valid ? t('presentations.editor.publishUnsaved') : t('presentations.editor.publishInvalid'),
           });
           return;
         }
         const detail = await presentationsApi.publish(initial.id);
         settleRevision(detail.revision);
         onSaved(detail);
-        toast({ tone: 'success', message: `Published at ${detail.url}.`, action: { label: 'Open the page', href: detail.url } });
+        toast({
+          tone: 'success',
+          message: t('presentations.editor.published', { url: detail.url }),
+          action: { label: t('presentations.list.openPage'), href: detail.url },
+        });
       } else {
         await save();
         const detail = await presentationsApi.unpublish(initial.id);
         settleRevision(detail.revision);
         onSaved(detail);
-        toast({ tone: 'success', message: 'Unpublished: the address shows “not found” until you publish again.' });
+        toast({ tone: 'success', message: t('presentations.editor.unpublished') });
       }
     } catch (error) {
       toast({
         tone: 'error',
-        message: errorMessage(error, meta.status === 'draft' ? 'The presentation could not be published.' : 'The presentation could not be unpublished.'),
+        message: errorMessage(error, meta.status === 'draft' ? t('presentations.list.publishFailed') : t('presentations.list.unpublishFailed')),
       });
     } finally {
       setPublishing(false);
@@ -222,11 +232,11 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
               }}
             />
             <a href={`${meta.url}/components`} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
-              <LayoutGrid className="size-4" aria-hidden="true" /> Components
+              <LayoutGrid className="size-4" aria-hidden="true" /> {t('presentations.editor.components')}
             </a>
             {meta.status === 'published' ? (
               <a href={meta.url} target="_blank" rel="noreferrer" className={buttonClass('secondary', 'sm')}>
-                <ExternalLink className="size-4" aria-hidden="true" /> Open the page
+                <ExternalLink className="size-4" aria-hidden="true" /> {t('presentations.list.openPage')}
               </a>
             ) : null}
             <Button
@@ -236,23 +246,23 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
               variant={meta.status === 'published' ? 'secondary' : 'primary'}
               onClick={() => void togglePublished()}
               pending={publishing}
-              pendingLabel={meta.status === 'published' ? 'Unpublishing…' : 'Publishing…'}
+              pendingLabel={meta.status === 'published' ? t('presentations.editor.unpublishing') : t('presentations.editor.publishing')}
               disabled={saveState === 'conflict'}
             >
               {meta.status === 'published' ? (
-                'Unpublish'
+                t('presentations.editor.unpublish')
               ) : (
                 <>
-                  <Rocket className="size-4" aria-hidden="true" /> Publish
+                  <Rocket className="size-4" aria-hidden="true" /> {t('presentations.editor.publish')}
                 </>
               )}
             </Button>
           </>
         }
       />
-      {saveState === 'conflict' ? <SaveConflict what="this presentation" /> : null}
+      {saveState === 'conflict' ? <SaveConflict what={t('presentations.editor.conflictWhat')} /> : null}
       <PartsEditorPanels
-        listLabel="Sections"
+        listLabel={t('presentations.sections.title')}
         list={
           <>
             <SectionsList
@@ -278,7 +288,7 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
                   className="text-sm font-medium text-accent-700 underline dark:text-accent-200"
                   onClick={() => dispatch({ type: 'select', id: null })}
                 >
-                  Customer, theme and access
+                  {t('presentations.editor.settings')}
                 </button>
               </p>
             ) : null}
@@ -294,8 +304,8 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
           selected
             ? {
                 id: selected.id,
-                title: sectionLabel(selected.type),
-                closeLabel: 'Close the section’s properties (Escape)',
+                title: sectionLabel(t, selected.type),
+                closeLabel: t('presentations.editor.closeSection'),
                 form: (
                   <SectionForm
                     section={selected}
@@ -314,8 +324,15 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
         settings={
           <>
             <DetailsSection doc={doc} errors={detailErrors} onChange={change} onSeal={seal} pickMedia={pickMedia} />
+            <LanguageSection
+              doc={doc}
+              onChange={(next) => {
+                seal();
+                change(next);
+              }}
+            />
             <ProjectSection
-              current={meta.projectId ? { id: meta.projectId, name: meta.projectName ?? 'Linked project' } : null}
+              current={meta.projectId ? { id: meta.projectId, name: meta.projectName ?? t('presentations.editor.linkedProject') } : null}
               projects={projects.status === 'ready' ? projects.data : []}
               onPatch={patch}
             />
@@ -335,13 +352,19 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
           projectId={meta.projectId}
           open={picking !== null}
           kind={picking?.kind ?? 'image'}
-          title={picking?.kind === 'video' ? 'Choose a video' : 'Choose a picture'}
+          title={picking?.kind === 'video' ? t('presentations.editor.chooseVideo') : t('presentations.editor.choosePicture')}
           onClose={() => closePicker(null)}
           onPick={closePicker}
         />
       ) : null}
       {meta.projectId && !member ? (
-        <LibraryPicker open={picking !== null} title="Choose a picture" sources={sources} onClose={() => closeLibrary(null)} onPick={closeLibrary} />
+        <LibraryPicker
+          open={picking !== null}
+          title={t('presentations.editor.choosePicture')}
+          sources={sources}
+          onClose={() => closeLibrary(null)}
+          onPick={closeLibrary}
+        />
       ) : null}
     </div>
   );

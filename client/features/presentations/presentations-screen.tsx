@@ -7,7 +7,9 @@ import { PageHeader } from '#client/components/page-header.tsx';
 import { SearchBox } from '#client/components/search-box.tsx';
 import { EditorSkeleton } from '#client/components/editor/editor-skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { useFormat } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useDebouncedSearch } from '#client/lib/use-debounced-search.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -24,10 +26,10 @@ import { PresentationsUpsell } from '#client/features/presentations/upsell.tsx';
 /** The editor (with the section components of its preview) loads when a presentation is opened: the list stays light. */
 const PresentationEditor = lazy(() => import('#client/features/presentations/presentation-editor.tsx').then((m) => ({ default: m.PresentationEditor })));
 
-const COPY: Record<Scope, { title: string; description: string }> = {
-  all: { title: 'Presentation pages', description: 'Every presentation of every author: pitch pages for customers and campaigns, with their visitors.' },
-  mine: { title: 'Presentations', description: 'Personal pitch pages for your customers and campaigns, with who looked at them and for how long.' },
-};
+const COPY = {
+  all: { title: 'presentations.list.all.title', description: 'presentations.list.all.description' },
+  mine: { title: 'presentations.list.mine.title', description: 'presentations.list.mine.description' },
+} as const satisfies Record<Scope, { title: string; description: string }>;
 
 /**
  * The presentations screen of `/admin/landing-pages` (scope `all`) and `/presentations`
@@ -42,6 +44,8 @@ export function PresentationsScreen({ scope }: { scope: Scope }) {
 }
 
 function Manage({ scope }: { scope: Scope }) {
+  const t = useT();
+  const format = useFormat();
   const id = useId();
   const toast = useToast();
   const navigate = useNavigate();
@@ -87,9 +91,13 @@ function Manage({ scope }: { scope: Scope }) {
           async () => {
             const next = await presentationsApi.publish(p.id);
             replace(next);
-            toast({ tone: 'success', message: `“${p.customerName}” is live.`, action: { label: 'Open the page', href: next.url } });
+            toast({
+              tone: 'success',
+              message: t('presentations.list.published', { customer: p.customerName }),
+              action: { label: t('presentations.list.openPage'), href: next.url },
+            });
           },
-          'The presentation could not be published.',
+          t('presentations.list.publishFailed'),
         );
         return;
       case 'unpublish':
@@ -97,9 +105,9 @@ function Manage({ scope }: { scope: Scope }) {
           p,
           async () => {
             replace(await presentationsApi.unpublish(p.id));
-            toast({ tone: 'success', message: `“${p.customerName}” is offline: its address shows “not found” until you publish it again.` });
+            toast({ tone: 'success', message: t('presentations.list.unpublished', { customer: p.customerName }) });
           },
-          'The presentation could not be unpublished.',
+          t('presentations.list.unpublishFailed'),
         );
         return;
       case 'extend':
@@ -108,9 +116,9 @@ function Manage({ scope }: { scope: Scope }) {
           async () => {
             const next = await presentationsApi.extend(p.id);
             replace(next);
-            toast({ tone: 'success', message: extendedMessage(next) });
+            toast({ tone: 'success', message: extendedMessage(t, format, next) });
           },
-          'The presentation could not be extended.',
+          t('presentations.list.extendFailed'),
         );
         return;
       case 'duplicate':
@@ -121,11 +129,11 @@ function Manage({ scope }: { scope: Scope }) {
             list.reload();
             toast({
               tone: 'success',
-              message: `A draft copy was made at /presents/${copy.slug}.`,
-              action: { label: 'Edit the copy', href: `${window.location.pathname}?edit=${copy.id}` },
+              message: t('presentations.list.duplicated', { slug: copy.slug }),
+              action: { label: t('presentations.list.editCopy'), href: `${window.location.pathname}?edit=${copy.id}` },
             });
           },
-          'The presentation could not be duplicated.',
+          t('presentations.list.duplicateFailed'),
         );
         return;
     }
@@ -137,10 +145,10 @@ function Manage({ scope }: { scope: Scope }) {
     try {
       await presentationsApi.remove(deleting.id);
       list.patch((item) => (item.id === deleting.id ? null : item));
-      toast({ tone: 'success', message: `“${deleting.customerName}” was deleted.` });
+      toast({ tone: 'success', message: t('presentations.list.deleted', { customer: deleting.customerName }) });
       setDeleting(null);
     } catch (error) {
-      toast({ tone: 'error', message: errorMessage(error, 'The presentation could not be deleted. Try again.') });
+      toast({ tone: 'error', message: errorMessage(error, t('presentations.list.deleteFailed')) });
     } finally {
       setDeletePending(false);
     }
@@ -148,11 +156,11 @@ function Manage({ scope }: { scope: Scope }) {
 
   if (editId) {
     return (
-      <Suspense fallback={<EditorSkeleton label="Loading the presentation editor" />}>
+      <Suspense fallback={<EditorSkeleton label={t('presentations.editor.loading')} />}>
         <PresentationEditor
           key={editId}
           id={editId}
-          backLabel={COPY[scope].title}
+          backLabel={t(COPY[scope].title)}
           onBack={() => {
             // Back to the list as it was (Back in the browser does the same).
             if (window.history.state?.idx > 0) navigate(-1);
@@ -168,8 +176,14 @@ function Manage({ scope }: { scope: Scope }) {
 
   return (
     <>
-      <PageHeader title={COPY[scope].title} description={COPY[scope].description} actions={newButton('New presentation')} />
-      <SearchBox id={`${id}-search`} label="Search presentations" placeholder="Search by customer or address" value={typed} onChange={setTyped} />
+      <PageHeader title={t(COPY[scope].title)} description={t(COPY[scope].description)} actions={newButton(t('presentations.list.new'))} />
+      <SearchBox
+        id={`${id}-search`}
+        label={t('presentations.list.search')}
+        placeholder={t('presentations.list.searchPlaceholder')}
+        value={typed}
+        onChange={setTyped}
+      />
       <PresentationList
         list={list}
         showAuthor={scope === 'all'}
@@ -178,9 +192,9 @@ function Manage({ scope }: { scope: Scope }) {
         busy={busy}
         onAction={onAction}
         empty={{
-          title: 'No presentations yet',
-          text: 'A presentation is a personal pitch page for one customer: your work for them, your offer and a way to say yes.',
-          action: newButton('Create your first presentation'),
+          title: t('presentations.list.empty.title'),
+          text: t('presentations.list.empty.text'),
+          action: newButton(t('presentations.list.empty.action')),
         }}
       />
       <NewPresentationDialog
@@ -195,7 +209,7 @@ function Manage({ scope }: { scope: Scope }) {
         }}
         onCreated={(p) => {
           setCreating(false);
-          toast({ tone: 'success', message: `“${p.customerName}” was created as a draft.` });
+          toast({ tone: 'success', message: t('presentations.list.created', { customer: p.customerName }) });
           list.reload();
           setParams({ edit: p.id });
         }}
@@ -203,14 +217,15 @@ function Manage({ scope }: { scope: Scope }) {
       <StatsDialog presentation={statsOf} onClose={() => setStatsOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this presentation?"
-        confirmLabel="Delete presentation"
+        title={t('presentations.list.delete.title')}
+        confirmLabel={t('presentations.list.delete.confirm')}
         pending={deletePending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => void remove()}
       >
-        “{deleting?.customerName}” and its statistics are deleted
-        {deleting?.status === 'published' ? `, and /presents/${deleting.slug} goes offline at once` : ''}. This cannot be undone here.
+        {deleting?.status === 'published'
+          ? t('presentations.list.delete.bodyPublished', { customer: deleting.customerName, slug: deleting.slug })
+          : t('presentations.list.delete.body', { customer: deleting?.customerName ?? '' })}
       </ConfirmDialog>
     </>
   );

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Device } from '#client/components/editor/device-frame.tsx';
 import { DevicePreview } from '#client/components/editor/device-preview.tsx';
-import { ContentLanguage } from '#client/lib/i18n.tsx';
+import { ContentLanguage, useT } from '#client/lib/i18n.tsx';
 import { contextFromResolved, PresentationView } from '#client/presentations/presentation-view.tsx';
 import type { PresentationDocument, Resolved } from '#client/features/presentations/model.ts';
 
@@ -23,13 +23,14 @@ export function PresentationPreview({
   authorName: string;
   device: Device;
 }) {
-  const label = 'Preview of the presentation';
+  const t = useT();
+  const label = t('presentations.editor.preview');
   const [now] = useState(() => Date.now());
   const ctx = useMemo(() => contextFromResolved('editor', resolved, { refCode, authorName, now }), [resolved, refCode, authorName, now]);
   return (
     <DevicePreview label={label} device={device}>
-      {/* English until presentations have a language of their own (issue 28). */}
-      <ContentLanguage locale="en">
+      {/* The presentation's own words (placeholders, the footer) in its language, not the author's. */}
+      <ContentLanguage locale={doc.locale}>
         <PresentationView document={doc} ctx={ctx} />
       </ContentLanguage>
     </DevicePreview>

@@ -1,5 +1,5 @@
 import { Plus, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Section, SectionType } from '#common/schemas/presentations.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -8,9 +8,10 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Thumbnail, TILE } from '#client/components/thumbnail.tsx';
 import { MoveButtons } from '#client/components/editor/move-buttons.tsx';
 import { SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
+import { useT } from '#client/lib/i18n.tsx';
 import type { Resource } from '#client/lib/use-resource.ts';
 import type { PresentationSources, Resolved } from '#client/features/presentations/model.ts';
-import { ITEM_FIELDS, PICKED, SECTION_FIELDS } from '#client/features/presentations/section-specs.ts';
+import { itemFields, PICKED, sectionFields } from '#client/features/presentations/section-specs.ts';
 import { sectionErrors } from '#client/features/presentations/validation.ts';
 
 type Kind = 'creationId' | 'adId' | 'pageId';
@@ -27,20 +28,53 @@ interface Choice {
 const pictureOf = (image: { src: string; width: number; height: number }) => ({ src: image.src, width: image.width, height: image.height });
 const thumbOf = (picture: { url: string; width: number; height: number } | undefined) => (picture ? pictureOf({ ...picture, src: picture.url }) : null);
 
-function choicesOf(kind: Kind, sources: PresentationSources): Choice[] {
+/** Each kind's words: the picker's title, the items' legend and name, the prompt and the empty project. */
+function wordsOf(t: ReturnType<typeof useT>, kind: Kind) {
+  switch (kind) {
+    case 'creationId':
+      return {
+        title: t('presentations.pick.creationId.title'),
+        legend: t('presentations.pick.creationId.legend'),
+        item: (number: number) => t('presentations.pick.creationId.item', { number }),
+        missing: t('presentations.pick.creationId.missing'),
+        add: t('presentations.pick.creationId.add'),
+        none: (project: string) => t('presentations.pick.creationId.none', { project }),
+      };
+    case 'adId':
+      return {
+        title: t('presentations.pick.adId.title'),
+        legend: t('presentations.pick.adId.legend'),
+        item: (number: number) => t('presentations.pick.adId.item', { number }),
+        missing: t('presentations.pick.adId.missing'),
+        add: t('presentations.pick.adId.add'),
+        none: (project: string) => t('presentations.pick.adId.none', { project }),
+      };
+    case 'pageId':
+      return {
+        title: t('presentations.pick.pageId.title'),
+        legend: t('presentations.pick.pageId.legend'),
+        item: (number: number) => t('presentations.pick.pageId.item', { number }),
+        missing: t('presentations.pick.pageId.missing'),
+        add: t('presentations.pick.pageId.add'),
+        none: (project: string) => t('presentations.pick.pageId.none', { project }),
+      };
+  }
+}
+
+function choicesOf(kind: Kind, sources: PresentationSources, notPublished: string): Choice[] {
   switch (kind) {
     case 'creationId':
       return sources.creations.map((c) => ({ id: c.id, name: c.name, detail: `${c.image.width}×${c.image.height}`, thumb: pictureOf(c.image) }));
     case 'adId':
       return sources.ads.map((a) => ({ id: a.id, name: a.name, detail: a.headline || a.status, thumb: thumbOf(a.items[0]) }));
     case 'pageId':
-      return sources.pages.map((p) => ({ id: p.id, name: p.title, detail: `${p.funnelTitle} · ${p.url ?? 'not published'}`, thumb: null }));
+      return sources.pages.map((p) => ({ id: p.id, name: p.title, detail: `${p.funnelTitle} · ${p.url ?? notPublished}`, thumb: null }));
   }
 }
 
 /** What the editor knows about a picked id: from the presentation's resolved lookups or the project's sources. */
-function known(kind: Kind, id: string, resolved: Resolved, sources: PresentationSources | undefined): Choice | undefined {
-  const fromSources = sources ? choicesOf(kind, sources).find((c) => c.id === id) : undefined;
+function known(kind: Kind, id: string, resolved: Resolved, sources: PresentationSources | undefined, notPublished: string): Choice | undefined {
+  const fromSources = sources ? choicesOf(kind, sources, notPublished).find((c) => c.id === id) : undefined;
   if (fromSources) return fromSources;
   if (kind === 'creationId' && resolved.creations[id]) {
     const c = resolved.creations[id];
@@ -61,35 +95,26 @@ function known(kind: Kind, id: string, resolved: Resolved, sources: Presentation
 function SourcePicker({
   open,
   kind,
-  noun,
   sources,
   onClose,
   onPick,
 }: {
   open: boolean;
   kind: Kind;
-  noun: string;
   sources: Resource<PresentationSources>;
   onClose: () => void;
   onPick: (choice: Choice) => void;
 }) {
-  const choices = sources.status === 'ready' ? choicesOf(kind, sources.data) : [];
+  const t = useT();
+  const choices = sources.status === 'ready' ? choicesOf(kind, sources.data, t('presentations.pick.notPublished')) : [];
   const project = sources.status === 'ready' ? sources.data.project : null;
   return (
-    <Dialog open={open} title={`Choose a${noun === 'ad' ? 'n' : ''} ${noun}`} onClose={onClose} wide>
-      {sources.status === 'loading' ? <SkeletonLines lines={4} label="Loading the project’s work" /> : null}
-      {sources.status === 'error' ? <LoadFailed title="The project’s work could not be loaded" onRetry={sources.reload} /> : null}
-      {sources.status === 'ready' && !project ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Link a project under “Customer and message” first: its work can then be picked here.</p>
-      ) : null}
+    <Dialog open={open} title={wordsOf(t, kind).title} onClose={onClose} wide>
+      {sources.status === 'loading' ? <SkeletonLines lines={4} label={t('presentations.pick.loading')} /> : null}
+      {sources.status === 'error' ? <LoadFailed title={t('presentations.pick.loadFailed')} onRetry={sources.reload} /> : null}
+      {sources.status === 'ready' && !project ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('presentations.pick.noProject')}</p> : null}
       {sources.status === 'ready' && project && choices.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {kind === 'creationId'
-            ? `${project.name} has no rendered creatives yet: render one in the creative editor.`
-            : kind === 'adId'
-              ? `${project.name} has no ads yet.`
-              : `${project.name} has no funnel pages yet.`}
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{wordsOf(t, kind).none(project.name)}</p>
       ) : null}
       {choices.length > 0 ? (
         <ul className="grid max-h-[60vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-4">
@@ -145,10 +170,12 @@ function PickedItems({
   onSeal: () => void;
   pickMedia: PickMedia;
 }) {
+  const t = useT();
+  const fields = useMemo(() => itemFields(t)[type], [t, type]);
   const picked = PICKED[type]!;
+  const words = wordsOf(t, picked.key);
   const [choosing, setChoosing] = useState<number | 'new' | null>(null);
   const data = sources.status === 'ready' ? sources.data : undefined;
-  const noun = picked.noun;
   const set = (index: number, item: Item, g?: string) =>
     onItems(
       items.map((it, i) => (i === index ? item : it)),
@@ -168,26 +195,24 @@ function PickedItems({
     );
   const blank = (): Item => {
     const base: Item = { [picked.key]: '' };
-    for (const spec of ITEM_FIELDS[type] ?? []) base[spec.key] = spec.kind === 'image' ? null : '';
+    for (const spec of fields ?? []) base[spec.key] = spec.kind === 'image' ? null : '';
     return base;
   };
 
   return (
     <fieldset className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
-      <legend className="px-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{`${noun[0]!.toUpperCase()}${noun.slice(1)}s`}</legend>
+      <legend className="px-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{words.legend}</legend>
       <ol className="space-y-3">
         {items.map((item, index) => {
           const id = String(item[picked.key] ?? '');
-          const found = id ? known(picked.key, id, resolved, data) : undefined;
-          const label = `${noun} ${index + 1}`;
+          const found = id ? known(picked.key, id, resolved, data, t('presentations.pick.notPublished')) : undefined;
+          const label = words.item(index + 1);
           return (
             <li key={index} className="min-w-0 rounded-md border border-zinc-200 p-2 dark:border-zinc-800">
               <div className="flex min-w-0 items-center gap-2">
                 {found?.thumb ? <Thumbnail {...found.thumb} alt={found.name} className="size-10 shrink-0 rounded" /> : null}
                 <div className="min-w-0 flex-1">
-                  <p className={`truncate text-sm ${found ? 'font-medium' : 'text-red-700 dark:text-red-400'}`}>
-                    {found ? found.name : `Pick the ${noun} to show`}
-                  </p>
+                  <p className={`truncate text-sm ${found ? 'font-medium' : 'text-red-700 dark:text-red-400'}`}>{found ? found.name : words.missing}</p>
                   {found ? <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{found.detail}</p> : null}
                 </div>
                 <MoveButtons
@@ -199,12 +224,13 @@ function PickedItems({
                 />
               </div>
               <Button variant="secondary" size="sm" className="mt-2" onClick={() => setChoosing(index)}>
-                <RefreshCw className="size-3.5" aria-hidden="true" /> {found ? `Change ${label}` : `Choose ${label}`}
+                <RefreshCw className="size-3.5" aria-hidden="true" />{' '}
+                {found ? t('presentations.pick.change', { item: label }) : t('presentations.pick.choose', { item: label })}
               </Button>
-              {ITEM_FIELDS[type] ? (
+              {fields ? (
                 <div className="mt-2">
                   <SpecForm
-                    specs={ITEM_FIELDS[type]}
+                    specs={fields}
                     value={item}
                     errors={itemErrors(index)}
                     group={`${group}:items.${index}`}
@@ -221,12 +247,11 @@ function PickedItems({
       </ol>
       {errors.items ? <p className="mt-2 text-xs text-red-700 dark:text-red-400">{errors.items}</p> : null}
       <Button variant="secondary" size="sm" className="mt-3" disabled={items.length >= picked.max} onClick={() => setChoosing('new')}>
-        <Plus className="size-4" aria-hidden="true" /> Add {noun}
+        <Plus className="size-4" aria-hidden="true" /> {words.add}
       </Button>
       <SourcePicker
         open={choosing !== null}
         kind={picked.key}
-        noun={noun}
         sources={sources}
         onClose={() => setChoosing(null)}
         onPick={(choice) => {
@@ -259,12 +284,14 @@ export function SectionForm({
   onSeal: () => void;
   pickMedia: PickMedia;
 }) {
+  const t = useT();
+  const specs = useMemo(() => sectionFields(t)[section.type], [t, section.type]);
   const errors = sectionErrors(section);
   const props = section.props as Record<string, unknown>;
   return (
     <div className="space-y-4">
       <SpecForm
-        specs={SECTION_FIELDS[section.type]}
+        specs={specs}
         value={props}
         errors={errors}
         group={section.id}

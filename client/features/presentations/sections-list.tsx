@@ -1,26 +1,19 @@
-import { sectionLabels, type SectionType } from '#common/schemas/presentations.ts';
+import type { I18n } from '@lingui/core';
+import { MAX_SECTIONS, type SectionType } from '#common/schemas/presentations.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { AddPicker } from '#client/components/editor/add-picker.tsx';
 import { SortableList, type SortableListProps } from '#client/components/editor/sortable-list.tsx';
 import type { Section } from '#client/features/presentations/model.ts';
-import { sectionLabel } from '#client/features/presentations/sections.ts';
+import { sectionDescription, sectionLabel } from '#client/features/presentations/sections.ts';
 
 /** The words that name a section in the list: its type and its heading or title. */
-export function sectionName(section: Section): string {
+export function sectionName(t: I18n['_'], section: Section): string {
   for (const key of ['heading', 'title', 'headline'] as const) {
     const value = (section.props as Record<string, unknown>)[key];
-    if (typeof value === 'string' && value.trim()) return `${sectionLabel(section.type)}: ${value.trim().slice(0, 60)}`;
+    if (typeof value === 'string' && value.trim()) return `${sectionLabel(t, section.type)}: ${value.trim().slice(0, 60)}`;
   }
-  return sectionLabel(section.type);
+  return sectionLabel(t, section.type);
 }
-
-const TEXT = {
-  title: 'Sections',
-  add: 'Add section',
-  full: 'A presentation holds at most 20 sections.',
-  empty: 'No sections yet: the page shows the customer, headline and intro. Add creatives or an offer.',
-  label: 'Sections of the presentation',
-  hint: 'Drag a section, or press Alt+↑ or Alt+↓ on it, to move it; Delete removes it (Ctrl+Z brings it back).',
-};
 
 /**
  * The presentation's sections in order (client/components/editor/sortable-list.tsx, as the page
@@ -28,7 +21,16 @@ const TEXT = {
  * arrow buttons); delete (undoable).
  */
 export function SectionsList(props: Omit<SortableListProps<Section>, 'nameOf' | 'text' | 'onDuplicate'>) {
-  return <SortableList {...props} nameOf={sectionName} text={TEXT} />;
+  const t = useT();
+  const text = {
+    title: t('presentations.sections.title'),
+    add: t('presentations.sections.add'),
+    full: t('presentations.sections.full', { max: MAX_SECTIONS }),
+    empty: t('presentations.sections.empty'),
+    label: t('presentations.sections.label'),
+    hint: t('presentations.sections.hint'),
+  };
+  return <SortableList {...props} nameOf={(section) => sectionName(t, section)} text={text} />;
 }
 
 /** The section types with what each is for. */
@@ -43,6 +45,7 @@ export function SectionPicker({
   onClose: () => void;
   onPick: (type: SectionType) => void;
 }) {
-  const choices = types.map((type) => ({ value: type, label: sectionLabel(type), description: sectionLabels[type].description }));
-  return <AddPicker open={open} title="Add a section" choices={choices} onClose={onClose} onPick={onPick} />;
+  const t = useT();
+  const choices = types.map((type) => ({ value: type, label: sectionLabel(t, type), description: sectionDescription(t, type) }));
+  return <AddPicker open={open} title={t('presentations.sections.picker')} choices={choices} onClose={onClose} onPick={onPick} />;
 }

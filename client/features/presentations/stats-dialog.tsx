@@ -1,37 +1,42 @@
 import { useState } from 'react';
-import { formatDate, formatNumber } from '#common/format.ts';
-import { countOf } from '#common/plural.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { BarChart, BarList } from '#client/components/sparkline.tsx';
+import { useFormat } from '#client/lib/format.ts';
+import { useT } from '#client/lib/i18n.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { PresentationStats, PresentationSummary } from '#client/features/presentations/model.ts';
 import { sectionLabel } from '#client/features/presentations/sections.ts';
 
+type T = ReturnType<typeof useT>;
+
 /** "1 min 05 s", "42 s". */
-export function formatDuration(seconds: number): string {
+export function formatDuration(t: T, seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  if (s < 60) return t('presentations.stats.seconds', { seconds: s });
+  return t('presentations.stats.minutes', { minutes: Math.floor(s / 60), seconds: String(s % 60).padStart(2, '0') });
 }
 
 /** The presentation's visitors, time on page and sections reached over 7 or 30 days. */
 export function StatsDialog({ presentation, onClose }: { presentation: PresentationSummary | null; onClose: () => void }) {
+  const t = useT();
+  const title = presentation ? t('presentations.stats.title', { customer: presentation.customerName }) : t('presentations.stats.titlePlain');
   return (
-    <Dialog open={presentation !== null} title={presentation ? `Statistics: ${presentation.customerName}` : 'Statistics'} onClose={onClose} wide>
+    <Dialog open={presentation !== null} title={title} onClose={onClose} wide>
       {presentation ? <StatsBody id={presentation.id} /> : null}
     </Dialog>
   );
 }
 
 function StatsBody({ id }: { id: string }) {
+  const t = useT();
   const [days, setDays] = useState<7 | 30>(7);
   const stats = useResource(() => presentationsApi.stats(id, days), [id, days], { keepStale: true });
   return (
     <div className="space-y-5">
-      <div role="group" aria-label="Period" className="inline-flex rounded-lg bg-zinc-200/70 p-0.5 dark:bg-zinc-800">
+      <div role="group" aria-label={t('presentations.stats.period')} className="inline-flex rounded-lg bg-zinc-200/70 p-0.5 dark:bg-zinc-800">
         {([7, 30] as const).map((d) => (
           <button
             key={d}
@@ -42,34 +47,38 @@ function StatsBody({ id }: { id: string }) {
               days === d ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-white' : 'text-zinc-600 dark:text-zinc-400'
             }`}
           >
-            {d} days
+            {t('presentations.stats.days', { count: d })}
           </button>
         ))}
       </div>
-      {stats.status === 'loading' ? <SkeletonLines lines={5} label="Loading statistics" /> : null}
-      {stats.status === 'error' ? <LoadFailed title="The statistics could not be loaded" onRetry={stats.reload} /> : null}
+      {stats.status === 'loading' ? <SkeletonLines lines={5} label={t('presentations.stats.loading')} /> : null}
+      {stats.status === 'error' ? <LoadFailed title={t('presentations.stats.loadFailed')} onRetry={stats.reload} /> : null}
       {stats.status === 'ready' ? <StatsView stats={stats.data} /> : null}
     </div>
   );
 }
 
 export function StatsView({ stats }: { stats: PresentationStats }) {
+  const t = useT();
+  const format = useFormat();
   const { totals, series, sections } = stats;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not words
+  const dayMonth = (day: string) => format.date(day, 'dayMonth');
   const chartLabel =
     series.length === 0
-      ? 'No visitors in this period'
-      : `Visitors per day: ${series.map((d) => `${formatDate(d.day, 'dayMonth')} ${formatNumber(d.visitors)}`).join('; ')}`;
+      ? t('presentations.stats.chartNone')
+      : t('presentations.stats.chartLabel', { days: series.map((d) => `${dayMonth(d.day)} ${format.number(d.visitors)}`).join('; ') });
   const reached = sections.map((s, i) => ({
-    value: `${i + 1}. ${s.title || sectionLabel(s.type)}`,
+    value: `${i + 1}. ${s.title || sectionLabel(t, s.type)}`,
     count: s.reached,
   }));
   return (
     <div className="space-y-6">
       <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-3">
         {[
-          ['Visitors', formatNumber(totals.visitors)],
-          ['Views', formatNumber(totals.views)],
-          ['Average time on page', totals.visitors > 0 ? formatDuration(totals.avgSeconds) : '—'],
+          [t('presentations.stats.visitors'), format.number(totals.visitors)],
+          [t('presentations.stats.views'), format.number(totals.views)],
+          [t('presentations.stats.avgTime'), totals.visitors > 0 ? formatDuration(t, totals.avgSeconds) : '—'],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
             <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
@@ -77,20 +86,20 @@ export function StatsView({ stats }: { stats: PresentationStats }) {
           </div>
         ))}
       </dl>
-      <section aria-label="Visitors per day">
-        <h3 className="mb-2 text-sm font-semibold">Visitors per day</h3>
+      <section aria-label={t('presentations.stats.perDay')}>
+        <h3 className="mb-2 text-sm font-semibold">{t('presentations.stats.perDay')}</h3>
         <BarChart values={series.map((d) => d.visitors)} label={chartLabel} />
         {series.length > 0 ? (
           <p className="mt-1 flex justify-between text-xs text-zinc-500 dark:text-zinc-400">
-            <span>{formatDate(series[0]!.day, 'dayMonth')}</span>
-            <span>{formatDate(series.at(-1)!.day, 'dayMonth')}</span>
+            <span>{dayMonth(series[0]!.day)}</span>
+            <span>{dayMonth(series.at(-1)!.day)}</span>
           </p>
         ) : null}
       </section>
-      <section aria-label="Sections reached">
-        <h3 className="mb-2 text-sm font-semibold">Sections reached</h3>
-        <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">Of the {countOf(totals.views, 'view')}, how many scrolled down to each section.</p>
-        <BarList items={reached} label="Views that reached each section" empty="No sections, or no visitors yet." />
+      <section aria-label={t('presentations.stats.reached')}>
+        <h3 className="mb-2 text-sm font-semibold">{t('presentations.stats.reached')}</h3>
+        <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">{t('presentations.stats.reachedText', { count: totals.views })}</p>
+        <BarList items={reached} label={t('presentations.stats.reachedLabel')} empty={t('presentations.stats.reachedEmpty')} />
       </section>
     </div>
   );

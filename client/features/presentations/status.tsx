@@ -1,4 +1,5 @@
 import { Lock } from 'lucide-react';
+import { useT } from '#client/lib/i18n.tsx';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
 
 type Shown = 'draft' | 'published' | 'expired';
@@ -9,18 +10,23 @@ const styles: Record<Shown, string> = {
   expired: 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-900/30 dark:text-amber-200 dark:ring-amber-800',
 };
 
-const labels: Record<Shown, string> = { draft: 'Draft', published: 'Published', expired: 'Expired' };
+const labels = {
+  draft: 'presentations.status.draft',
+  published: 'presentations.status.published',
+  expired: 'presentations.status.expired',
+} as const satisfies Record<Shown, string>;
 
 /** A presentation's status (draft, published, expired), styled like the other status badges, and a lock when it has a password. */
 export function PresentationStatusBadge({ presentation }: { presentation: Pick<PresentationSummary, 'status' | 'expired' | 'hasPassword'> }) {
+  const t = useT();
   const shown: Shown = presentation.status === 'published' && presentation.expired ? 'expired' : presentation.status;
   return (
     <span className="inline-flex shrink-0 items-center gap-1.5">
-      <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${styles[shown]}`}>{labels[shown]}</span>
+      <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${styles[shown]}`}>{t(labels[shown])}</span>
       {presentation.hasPassword ? (
-        <span title="Protected by a password" className="inline-flex items-center text-zinc-500 dark:text-zinc-400">
+        <span title={t('presentations.status.protected')} className="inline-flex items-center text-zinc-500 dark:text-zinc-400">
           <Lock aria-hidden="true" className="size-3.5" />
-          <span className="sr-only">Password protected</span>
+          <span className="sr-only">{t('presentations.status.passwordProtected')}</span>
         </span>
       ) : null}
     </span>

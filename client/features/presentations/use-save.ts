@@ -1,3 +1,4 @@
+import { useT } from '#client/lib/i18n.tsx';
 import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 import { presentationsApi, type PresentationPatch } from '#client/features/presentations/api.ts';
 import type { Presentation, PresentationDocument } from '#client/features/presentations/model.ts';
@@ -16,13 +17,14 @@ export function usePresentationSave({
   valid: boolean;
   onSaved: (detail: Presentation) => void;
 }) {
+  const t = useT();
   return useRevisionSave<PresentationDocument, Presentation, DocumentChange, Omit<PresentationPatch, 'baseRevision' | 'document'>>({
     draft: doc,
     valid,
     revision: presentation.revision,
     changes: (current) => ({ document: current }),
     update: (input) => presentationsApi.update(presentation.id, input),
-    what: 'the presentation',
+    what: t('presentations.editor.saveWhat'),
     onSaved,
   });
 }

@@ -6,7 +6,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { mailDate, personalEmail, type Mailer } from '#worker/lib/mailer.ts';
 import { consume, type RateLimitRule } from '#worker/lib/rate-limit.ts';
 import { isExpired, publicPath } from '#worker/features/presentations/rules.ts';
-import { NOT_FOUND, askable, validSlug, type Card } from '#worker/features/presentations/public/service.ts';
+import { NOT_FOUND, askable, localeOfRow, validSlug, type Card } from '#worker/features/presentations/public/service.ts';
 import * as workspace from '#worker/features/presentations/workspace/service.ts';
 
 /**
@@ -42,8 +42,9 @@ export async function askForNewLink(db: Db, mailer: Mailer, slug: string, input:
   // Hashed: rate_limits holds no address.
   const network = `presentation-ask-network:${await sha256Hex(`presentation-ask\n${clientNetwork(input.ip)}`)}`;
   const retryAfter = await limited(db, network, PER_NETWORK, now);
-  if (retryAfter) return { card: 'ask-limited', retryAfter };
-  const asked: Card = { card: 'asked', authorName: row.authorName };
+  const locale = localeOfRow(row);
+  if (retryAfter) return { card: 'ask-limited', retryAfter, locale };
+  const asked: Card = { card: 'asked', authorName: row.authorName, locale };
   // Already told today: the same answer, no second email.
   if (await limited(db, `presentation-ask:${p.id}`, PER_PRESENTATION, now)) return asked;
   // The author's language (the visitor asking is not the recipient).

@@ -1,9 +1,11 @@
+import type { I18n } from '@lingui/core';
 import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { Locale } from '#common/i18n/locales.ts';
+import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
+import type { SectionType } from '#common/schemas/presentations.ts';
 import { I18nRoot } from '#client/lib/i18n-context.tsx';
 import { i18nFor } from '#worker/lib/i18n.ts';
-import { renderToString } from 'react-dom/server';
-import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
-import { sectionLabels } from '#common/schemas/presentations.ts';
 import { themeFontFaces } from '#common/theme-fonts.ts';
 import { themeCss } from '#client/blocks/page-view.tsx';
 import { BEACON_SCRIPT } from '#client/presentations/beacon-script.ts';
@@ -17,7 +19,9 @@ import { PERSONAL, type Card, type GalleryPage, type PresentationPage } from '#w
 /**
  * The HTML of the public side (service.ts decides which page): complete pages with no
  * JavaScript but the view beacon (≤ 2 KB gzip, allowed by its hash), each with a Content
- * Security Policy that allows exactly its own <style> and that script.
+ * Security Policy that allows exactly its own <style> and that script. Every word is in the
+ * presentation's language (its document's `locale`, issue 28), not the visitor's; a card with no
+ * presentation behind it (not found) speaks the visitor's.
  */
 
 /** No script but the beacon (by hash), the page's own <style> by hash, everything else from this origin. */
@@ -26,6 +30,8 @@ async function csp(html: string, withBeacon: boolean): Promise<string> {
 }
 
 interface Shell {
+  /** The language of the page (the presentation's): `<html lang>`. */
+  locale: Locale;
   title: string;
   description: string;
   theme?: FunnelTheme;
@@ -64,7 +70,8 @@ async function page(assets: PageAssets, shell: Shell, status: HtmlPage['status']
   const beacon = shell.beacon
     ? `<div hidden data-view="${escapeHtml(shell.beacon.token)}" data-beacon="${escapeHtml(shell.beacon.url)}"></div><script>${BEACON_SCRIPT}</script>`
     : '';
-  const html = `<!doctype html><html lang="en"><head>${head}</head><body>${shell.body}${beacon}</body></html>`;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the document's markup; its words are the shell's
+  const html = `<!doctype html><html lang="${shell.locale}"><head>${head}</head><body>${shell.body}${beacon}</body></html>`;
   return {
     html,
     status,
@@ -86,80 +93,96 @@ function card(inner: string): string {
   return `<main id="main" class="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16">${inner}</main>`;
 }
 
-function cardPage(assets: PageAssets, answer: Card, origin: string): Promise<HtmlPage> {
+const eyebrow = (text: string) => `<p class="text-sm font-semibold text-zinc-600">${escapeHtml(text)}</p>`;
+const h1 = (text: string) => `<h1 class="text-3xl font-bold tracking-tight text-balance">${escapeHtml(text)}</h1>`;
+const para = (text: string) => `<p class="text-zinc-700">${escapeHtml(text)}</p>`;
+
+function cardPage(assets: PageAssets, answer: Card, origin: string, locale: Locale): Promise<HtmlPage> {
+  const i18n = i18nFor(locale);
+  const t = i18n._.bind(i18n);
   switch (answer.card) {
     case 'not-found':
       return page(
         assets,
         {
-          title: 'Presentation not found',
-          description: 'This presentation does not exist.',
-          body: card(
-            '<p class="text-sm font-semibold text-zinc-600">404</p><h1 class="text-3xl font-bold tracking-tight text-balance">This presentation does not exist</h1><p class="text-zinc-700">The link may be mistyped, or the presentation is no longer shared. Ask the person who sent it for a new link.</p>',
-          ),
+          locale,
+          title: t('content.presentation.notFound.title'),
+          description: t('content.presentation.notFound.description'),
+          body: card(eyebrow('404') + h1(t('content.presentation.notFound.heading')) + para(t('content.presentation.notFound.text'))),
         },
         404,
       );
     case 'expired': {
-      const name = answer.authorName ? escapeHtml(answer.authorName) : '';
-      const author = name && !answer.ask ? ` Ask ${name} for a new one.` : '';
+      const author = answer.authorName;
+      const text = t('content.presentation.expired.text') + (author && !answer.ask ? ` ${t('content.presentation.expired.askAuthor', { author })}` : '');
       const ask =
-        name && answer.ask
-          ? `<form method="post" action="${escapeHtml(answer.ask)}" class="mt-2"><button type="submit" class="${BUTTON}">Ask ${name} for a new link</button></form>`
+        author && answer.ask
+          ? `<form method="post" action="${escapeHtml(answer.ask)}" class="mt-2"><button type="submit" class="${BUTTON}">${escapeHtml(t('content.presentation.expired.askButton', { author }))}</button></form>`
           : '';
       return page(
         assets,
         {
-          title: 'This presentation has expired',
-          description: 'The link to this presentation has expired.',
-          body: card(
-            `<p class="text-sm font-semibold text-zinc-600">Expired</p><h1 class="text-3xl font-bold tracking-tight text-balance">This presentation has expired</h1><p class="text-zinc-700">It was shared for a limited time, and that time is over.${author}</p>${ask}`,
-          ),
+          locale,
+          title: t('content.presentation.expired.title'),
+          description: t('content.presentation.expired.description'),
+          body: card(eyebrow(t('content.presentation.expired.eyebrow')) + h1(t('content.presentation.expired.title')) + para(text) + ask),
         },
         410,
       );
     }
-    case 'asked':
+    case 'asked': {
+      const author = answer.authorName;
       return page(assets, {
-        title: 'We told the author',
-        description: 'The author of this presentation was asked for a new link.',
+        locale,
+        title: t('content.presentation.asked.title'),
+        description: t('content.presentation.asked.description'),
         body: card(
-          `<p class="text-sm font-semibold text-zinc-600">Expired</p><h1 class="text-3xl font-bold tracking-tight text-balance">We told ${escapeHtml(answer.authorName)}</h1><p class="text-zinc-700">${escapeHtml(answer.authorName)} got an email asking for a new link. When they extend the presentation, the link you have works again.</p>`,
+          eyebrow(t('content.presentation.expired.eyebrow')) +
+            h1(t('content.presentation.asked.heading', { author })) +
+            para(t('content.presentation.asked.text', { author })),
         ),
       });
+    }
     case 'ask-limited':
       return page(
         assets,
         {
-          title: 'Too many requests',
-          description: 'Too many requests for new links.',
-          body: card(
-            '<p class="text-sm font-semibold text-zinc-600">429</p><h1 class="text-3xl font-bold tracking-tight text-balance">Too many requests</h1><p class="text-zinc-700">This network asked for many new links in a short time. Wait an hour and try again.</p>',
-          ),
+          locale,
+          title: t('content.presentation.limited.title'),
+          description: t('content.presentation.limited.description'),
+          body: card(eyebrow('429') + h1(t('content.presentation.limited.title')) + para(t('content.presentation.limited.text'))),
         },
         429,
         { 'Retry-After': answer.retryAfter },
       );
-    case 'bot':
+    case 'bot': {
+      const title = answer.open ? t('content.presentation.bot.title', { customer: answer.customerName }) : t('content.presentation.bot.private');
       return page(assets, {
-        title: answer.title,
-        description: answer.description,
-        image: { url: `${origin}${answer.image.path}`, alt: answer.image.alt },
-        body: card(
-          `<h1 class="text-3xl font-bold tracking-tight text-balance">${escapeHtml(answer.title)}</h1><p class="text-zinc-700">Open the link in a browser to see it.</p>`,
-        ),
+        locale,
+        title,
+        description: answer.open && answer.authorName ? t('content.presentation.bot.by', { author: answer.authorName }) : t('content.presentation.bot.open'),
+        image: { url: `${origin}${answer.image.path}`, alt: title },
+        body: card(h1(title) + para(t('content.presentation.bot.text'))),
       });
+    }
     case 'password': {
       const action = escapeHtml(answer.action);
-      const errorHtml = answer.error ? `<p id="password-error" class="text-sm font-medium text-red-700" role="alert">${escapeHtml(answer.error)}</p>` : '';
-      const described = answer.error ? ' aria-describedby="password-error" aria-invalid="true"' : '';
+      const error =
+        answer.error === 'wrong' ? t('content.presentation.password.wrong') : answer.error === 'limited' ? t('content.presentation.password.limited') : '';
+      const errorHtml = error ? `<p id="password-error" class="text-sm font-medium text-red-700" role="alert">${escapeHtml(error)}</p>` : '';
+      const described = error ? ' aria-describedby="password-error" aria-invalid="true"' : '';
+      const form = `<form method="post" action="${action}" class="mt-2 flex flex-col gap-3"><label for="password" class="text-sm font-medium text-zinc-800">${escapeHtml(t('content.presentation.password.label'))}</label><input id="password" name="password" type="password" required autocomplete="current-password" autofocus class="min-h-11 rounded-lg border border-zinc-300 px-3 py-2 text-base"${described}>${errorHtml}<button type="submit" class="${BUTTON}">${escapeHtml(t('content.presentation.password.button'))}</button></form>`;
       return page(
         assets,
         {
-          title: 'A private presentation',
-          description: 'This presentation is protected by a password.',
+          locale,
+          title: t('content.presentation.password.title'),
+          description: t('content.presentation.password.description'),
           body: card(
-            `<p class="text-sm font-semibold text-zinc-600">Private</p><h1 class="text-3xl font-bold tracking-tight text-balance">This presentation is protected</h1><p class="text-zinc-700">Enter the password you were given to open it.</p><form method="post" action="${action}" class="mt-2 flex flex-col gap-3"><label for="password" class="text-sm font-medium text-zinc-800">Password</label><input id="password" name="password" type="password" required autocomplete="current-password" autofocus class="min-h-11 rounded-lg border border-zinc-300 px-3 py-2 text-base"${described}>${errorHtml}<button type="submit" class="${BUTTON}">Open the presentation</button></form>`,
+            eyebrow(t('content.presentation.password.eyebrow')) +
+              h1(t('content.presentation.password.heading')) +
+              para(t('content.presentation.password.text')) +
+              form,
           ),
         },
         answer.status,
@@ -169,52 +192,77 @@ function cardPage(assets: PageAssets, answer: Card, origin: string): Promise<Htm
   }
 }
 
+/** What its author or an admin reads above the page (a draft, their visits not counted, the password). */
+function bannerText(i18n: I18n, banner: NonNullable<PresentationPage['banner']>): string {
+  const state = i18n._(banner.draft ? 'content.presentation.banner.draft' : 'content.presentation.banner.manager');
+  return banner.password ? `${state} ${i18n._('content.presentation.banner.password')}` : state;
+}
+
 function presentationPage(assets: PageAssets, answer: PresentationPage, origin: string): Promise<HtmlPage> {
   const { document } = answer;
+  const i18n = i18nFor(document.locale);
+  const customer = document.customerName;
   const ctx = contextFromResolved('edge', answer.resolved, { refCode: answer.refCode, authorName: answer.authorName, now: answer.now });
   const banner =
     answer.banner !== null
-      ? `<p class="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950" role="status">${escapeHtml(answer.banner)}</p>`
+      ? `<p class="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950" role="status">${escapeHtml(bannerText(i18n, answer.banner))}</p>`
       : '';
   return page(assets, {
-    title: answer.title,
-    description: answer.description,
+    locale: document.locale,
+    title: `${document.headline} · ${customer}`,
+    description: answer.authorName
+      ? i18n._('content.presentation.page.descriptionBy', { customer, author: answer.authorName })
+      : i18n._('content.presentation.page.description', { customer }),
     theme: document.theme,
-    image: { url: `${origin}${answer.image.path}`, alt: answer.image.alt },
-    body: banner + renderToString(withWords(<PresentationView document={document} ctx={ctx} />)),
+    image: {
+      url: `${origin}${answer.image.path}`,
+      alt: answer.locked ? i18n._('content.presentation.page.imageAltLocked') : i18n._('content.presentation.page.imageAlt', { customer }),
+    },
+    body: banner + renderToString(withWords(i18n, <PresentationView document={document} ctx={ctx} />)),
     beacon: answer.beacon,
   });
 }
 
-/**
- * The blocks inside a presentation read Adloom's own words (an image's placeholder) from the
- * i18n context: English until presentations have a language of their own (issue 28).
- */
-function withWords(element: ReactElement): ReactElement {
-  return <I18nRoot i18n={i18nFor('en')}>{element}</I18nRoot>;
+/** The blocks inside a presentation read Adloom's own words (placeholders, the footer) from the i18n context: the presentation's language. */
+function withWords(i18n: I18n, element: ReactElement): ReactElement {
+  return <I18nRoot i18n={i18n}>{element}</I18nRoot>;
+}
+
+/** A section type's name and what it is for, in the gallery. */
+function typeLabel(i18n: I18n, type: SectionType): { label: string; description: string } {
+  return { label: i18n._(`content.presentation.type.${type}`), description: i18n._(`content.presentation.type.${type}.description`) };
 }
 
 function galleryPage(assets: PageAssets, answer: GalleryPage): Promise<HtmlPage> {
   const { document } = answer;
+  const i18n = i18nFor(document.locale);
+  const customer = document.customerName;
   const ctx: PresentationContext = contextFromResolved('sheet', answer.resolved, { refCode: answer.refCode, authorName: answer.authorName });
   const parts = answer.sections
     .map((section) => {
-      const label = sectionLabels[section.type];
-      return `<div class="border-t-4 border-zinc-200"><p class="bg-zinc-100 px-5 py-2 font-mono text-xs text-zinc-700"><strong class="font-sans text-sm text-zinc-900">${escapeHtml(label.label)}</strong> · ${escapeHtml(section.type)} — ${escapeHtml(label.description)}</p>${renderToString(withWords(<SectionView section={section} doc={document} ctx={ctx} />))}</div>`;
+      const label = typeLabel(i18n, section.type);
+      return `<div class="border-t-4 border-zinc-200"><p class="bg-zinc-100 px-5 py-2 font-mono text-xs text-zinc-700"><strong class="font-sans text-sm text-zinc-900">${escapeHtml(label.label)}</strong> · ${escapeHtml(section.type)} — ${escapeHtml(label.description)}</p>${renderToString(withWords(i18n, <SectionView section={section} doc={document} ctx={ctx} />))}</div>`;
     })
     .join('');
-  const body = `<header class="bg-zinc-900 px-5 py-4 text-white"><h1 class="text-lg font-semibold">Components of “${escapeHtml(document.customerName)}”</h1><p class="text-sm text-zinc-300">Every section type in this presentation’s theme. <a class="underline" href="${escapeHtml(answer.path)}">Open the presentation</a></p></header><div class="fp-root bg-(--fp-bg) font-(family-name:--fp-body-font) text-(--fp-text)">${parts}</div>`;
+  const heading = escapeHtml(i18n._('content.presentation.gallery.heading', { customer }));
+  const text = escapeHtml(i18n._('content.presentation.gallery.text'));
+  const open = escapeHtml(i18n._('content.presentation.gallery.open'));
+  const body = `<header class="bg-zinc-900 px-5 py-4 text-white"><h1 class="text-lg font-semibold">${heading}</h1><p class="text-sm text-zinc-300">${text} <a class="underline" href="${escapeHtml(answer.path)}">${open}</a></p></header><div class="fp-root bg-(--fp-bg) font-(family-name:--fp-body-font) text-(--fp-text)">${parts}</div>`;
   return page(assets, {
-    title: `Components · ${document.customerName}`,
-    description: 'The presentation’s section types in its theme.',
+    locale: document.locale,
+    title: i18n._('content.presentation.gallery.title', { customer }),
+    description: i18n._('content.presentation.gallery.description'),
     theme: document.theme,
     body,
   });
 }
 
-/** The page of an answer of service.ts; `origin` makes the Open Graph picture's address absolute. */
-export function htmlOf(answer: Card | PresentationPage | GalleryPage, assets: PageAssets, origin: string): Promise<HtmlPage> {
+/**
+ * The page of an answer of service.ts; `origin` makes the Open Graph picture's address absolute;
+ * `visitorLocale` is the language of a card that has no presentation behind it.
+ */
+export function htmlOf(answer: Card | PresentationPage | GalleryPage, assets: PageAssets, origin: string, visitorLocale: Locale): Promise<HtmlPage> {
   if (answer.card === 'presentation') return presentationPage(assets, answer, origin);
   if (answer.card === 'gallery') return galleryPage(assets, answer);
-  return cardPage(assets, answer, origin);
+  return cardPage(assets, answer, origin, answer.locale ?? visitorLocale);
 }

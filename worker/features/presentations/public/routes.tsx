@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { beaconInput, unlockInput } from '#common/schemas/presentations.ts';
 import type { AppEnv } from '#worker/env.ts';
+import { errorBody } from '#worker/lib/errors.ts';
+import { localeOf } from '#worker/lib/i18n.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { afterResponse } from '#worker/lib/response.ts';
@@ -22,11 +24,11 @@ function visitor(c: Context<AppEnv>): service.Visitor {
 }
 
 async function html(c: Context<AppEnv>, answer: Parameters<typeof htmlOf>[0]): Promise<Response> {
-  const page = await htmlOf(answer, await pageAssets(c.env), new URL(c.req.url).origin);
+  const page = await htmlOf(answer, await pageAssets(c.env), new URL(c.req.url).origin, localeOf(c));
   return c.html(page.html, page.status, page.headers);
 }
 
-const notFound = (c: Context<AppEnv>) => c.json({ error: { code: 'not_found', message: 'Not found.', requestId: c.get('requestId') } }, 404);
+const notFound = (c: Context<AppEnv>) => c.json(errorBody('not_found', c.get('requestId'), undefined, undefined, localeOf(c)), 404);
 
 /** `/presents/*` (mounted in app.ts). */
 export const presentationPublicRoutes = new Hono<AppEnv>()

@@ -17,6 +17,7 @@ import { clearLimit, consume } from '#worker/lib/rate-limit.ts';
 import { renderCard } from '#worker/features/creatives/render/service.ts';
 import { countsAsView, daySalt, isBotAgent, utcDay, visitorHash } from '#worker/features/funnels/analytics/service.ts';
 import { clientNetwork } from '#worker/lib/client-network.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
 import { canManage, documentOf, isExpired, ogPrefix, publicPath } from '#worker/features/presentations/rules.ts';
 import * as repo from '#worker/features/presentations/public/repo.ts';
 import * as tokens from '#worker/features/presentations/public/tokens.ts';
@@ -56,28 +57,33 @@ export interface Visitor {
   ip: string;
 }
 
-/** A small centred page instead of the presentation: unknown (404), expired (410), the password form, the link-preview bots' card. */
-export type Card =
+/**
+ * A small centred page instead of the presentation: unknown (404), expired (410), the password
+ * form, the link-preview bots' card. `locale`: the presentation's language, which the card
+ * speaks (pages.tsx); without one (nothing found) the visitor's.
+ */
+export type Card = (
   | { card: 'not-found' }
   | { card: 'expired'; authorName: string | null; ask: string | null }
   | { card: 'asked'; authorName: string }
   | { card: 'ask-limited'; retryAfter: string }
-  | { card: 'password'; action: string; error?: string; status: 200 | 422 | 429; retryAfter?: string }
-  | { card: 'bot'; title: string; description: string; image: { path: string; alt: string } };
+  | { card: 'password'; action: string; error?: 'wrong' | 'limited'; status: 200 | 422 | 429; retryAfter?: string }
+  | { card: 'bot'; open: boolean; customerName: string; authorName: string | null; image: { path: string } }
+) & { locale?: Locale };
 
 /** The presentation itself, for a person (or its author, with a banner). */
 export interface PresentationPage {
   card: 'presentation';
-  title: string;
-  description: string;
-  image: { path: string; alt: string };
+  image: { path: string };
+  /** Protected by a password: the picture's alt text does not name the customer. */
+  locked: boolean;
   document: PresentationDocument;
   resolved: Resolved;
   refCode: string | null;
   authorName: string;
   now: number;
-  /** What its author or an admin is told above it (a draft, their visits not counted), or null. */
-  banner: string | null;
+  /** What its author or an admin is told above it (a draft or their visits not counted; the password), or null. */
+  banner: { draft: boolean; password: boolean } | null;
   /** The beacon's view token and address: only on a view that counts. */
   beacon?: { token: string; url: string };
   /** Counts the view once the answer is out; undefined when the visit does not count. */
@@ -112,22 +118,32 @@ export function askable(row: Row): row is Row & { authorName: string; authorEmai
   return row.authorName !== null && row.authorEmail !== null && row.authorLocale !== null && row.authorDeleted === null;
 }
 
-const expired = (row: Row): Card => ({ card: 'expired', authorName: row.authorName, ask: askable(row) ? `${publicPath(row.presentation.slug)}/ask` : null });
+/** The language of a presentation's pages and cards (its document's). */
+export const localeOfRow = (row: Row): Locale => documentOf(row.presentation).locale;
 
-function passwordCard(slug: string, error?: string, status: 200 | 422 | 429 = 200, retryAfter?: string): Card {
-  return { card: 'password', action: `${publicPath(slug)}/unlock`, status, ...(error ? { error } : {}), ...(retryAfter ? { retryAfter } : {}) };
+const expired = (row: Row): Card => ({
+  card: 'expired',
+  authorName: row.authorName,
+  ask: askable(row) ? `${publicPath(row.presentation.slug)}/ask` : null,
+  locale: localeOfRow(row),
+});
+
+function passwordCard(row: Row, error?: 'wrong' | 'limited', status: 200 | 422 | 429 = 200, retryAfter?: string): Card {
+  const action = `${publicPath(row.presentation.slug)}/unlock`;
+  return { card: 'password', action, status, locale: localeOfRow(row), ...(error ? { error } : {}), ...(retryAfter ? { retryAfter } : {}) };
 }
 
 /** What link-preview bots get: no sections, no intro, no prices; the customer's name only when the presentation has no password. */
 function botCard(row: Row, now: number): Card {
   const p = row.presentation;
   const open = p.passwordHash === null && !isExpired(p, now);
-  const title = open ? `A presentation for ${p.customerName}` : 'A private presentation';
   return {
     card: 'bot',
-    title,
-    description: open && row.authorName ? `Prepared by ${row.authorName}.` : 'Open the link to see it.',
-    image: { path: `${publicPath(p.slug)}/og.png`, alt: title },
+    open,
+    customerName: p.customerName,
+    authorName: row.authorName,
+    image: { path: `${publicPath(p.slug)}/og.png` },
+    locale: localeOfRow(row),
   };
 }
 
@@ -151,17 +167,9 @@ async function gate(db: Db, secret: string, slug: string, visitor: Visitor, opti
   if (isExpired(row.presentation, now)) return expired(row);
   const hash = row.presentation.passwordHash;
   if (hash && !(await tokens.unlocked(secret, row.presentation.id, hash, visitor.cookies[tokens.unlockCookieName(row.presentation.id)]))) {
-    return passwordCard(row.presentation.slug);
+    return passwordCard(row);
   }
   return { row, manager };
-}
-
-function draftBanner(row: Row): string {
-  const p = row.presentation;
-  const state =
-    p.status !== 'published' ? 'This is a draft: only you and admins can see it.' : 'You are signed in as its author or an admin: your visits are not counted.';
-  const extra = p.passwordHash ? ' Visitors need the password.' : '';
-  return state + extra;
 }
 
 /** `GET /presents/{slug}`: the presentation, or the card that stands in for it; a person's view is counted. */
@@ -177,15 +185,14 @@ export async function visit(db: Db, secret: string, slug: string, visitor: Visit
   const userAgent = visitor.headers.get('user-agent') ?? '';
   return {
     card: 'presentation',
-    title: `${document.headline} · ${document.customerName}`,
-    description: row.authorName ? `A presentation for ${document.customerName} by ${row.authorName}.` : `A presentation for ${document.customerName}.`,
-    image: { path: `${publicPath(p.slug)}/og.png`, alt: `A presentation for ${p.passwordHash ? 'you' : document.customerName}` },
+    image: { path: `${publicPath(p.slug)}/og.png` },
+    locked: p.passwordHash !== null,
     document,
     resolved,
     refCode: row.authorCode,
     authorName: row.authorName ?? '',
     now,
-    banner: manager ? draftBanner(row) : null,
+    banner: manager ? { draft: p.status !== 'published', password: p.passwordHash !== null } : null,
     ...(beacon ? { beacon, record: () => countView(db, { presentationId: p.id, now, ip: visitor.ip, userAgent }) } : {}),
   };
 }
@@ -228,10 +235,10 @@ export async function unlock(
   } catch (error) {
     const retry = (error as { headers?: Record<string, string> }).headers?.['Retry-After'];
     if (!retry) throw error;
-    return passwordCard(p.slug, 'Too many attempts. Wait a few minutes and try again.', 429, retry);
+    return passwordCard(row, 'limited', 429, retry);
   }
   if (!(await verifyPassword(input.password, p.passwordHash))) {
-    return passwordCard(p.slug, 'That password is not right. Check it and try again.', 422);
+    return passwordCard(row, 'wrong', 422);
   }
   await clearLimit(db, key);
   const cookie = await tokens.unlockCookie(secret, p.id, p.passwordHash, now);
@@ -320,10 +327,12 @@ export async function ogPicture(db: Db, env: Pick<Bindings, 'ASSETS' | 'RENDERER
   const document = documentOf(p);
   const open = p.passwordHash === null && !isExpired(p, now);
   const theme = document.theme;
+  // In the presentation's language, like the page it stands for.
+  const i18n = i18nFor(document.locale);
   const input = {
-    kicker: open ? 'A presentation for' : 'A private presentation',
-    title: open ? document.customerName : 'Prepared for you',
-    footer: row.authorName ? `by ${row.authorName} · made with Adloom` : 'Made with Adloom',
+    kicker: i18n._(open ? 'content.presentation.og.kicker' : 'content.presentation.og.private'),
+    title: open ? document.customerName : i18n._('content.presentation.og.forYou'),
+    footer: row.authorName ? i18n._('content.presentation.og.footerBy', { author: row.authorName }) : i18n._('content.presentation.og.footer'),
     from: theme.colors.primary,
     to: darker(theme.colors.primary),
     color: readableOn(theme.colors.primary),
