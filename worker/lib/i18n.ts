@@ -14,6 +14,8 @@ import { messages as previewDe } from '#common/locales/preview/compiled/de.ts';
 import { messages as previewEn } from '#common/locales/preview/compiled/en.ts';
 import { messages as publicDe } from '#common/locales/public/compiled/de.ts';
 import { messages as publicEn } from '#common/locales/public/compiled/en.ts';
+import { messages as validationDe } from '#common/locales/validation/compiled/de.ts';
+import { messages as validationEn } from '#common/locales/validation/compiled/en.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { isLoopbackHttp } from '#worker/lib/session-cookie.ts';
 
@@ -50,8 +52,8 @@ export function localeOf(c: Context<AppEnv>): Locale {
  */
 const INSTANCES = new Map<Locale, I18n>();
 const CATALOGS: Record<Locale, () => I18n> = {
-  en: () => createI18n('en', coreEn, contentEn, emailEn, publicEn, previewEn),
-  de: () => createI18n('de', coreDe, contentDe, emailDe, publicDe, previewDe),
+  en: () => createI18n('en', coreEn, contentEn, emailEn, publicEn, previewEn, validationEn),
+  de: () => createI18n('de', coreDe, contentDe, emailDe, publicDe, previewDe, validationDe),
 };
 
 export function i18nFor(locale: Locale): I18n {
