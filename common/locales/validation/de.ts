@@ -41,7 +41,8 @@ export const de: Translation<typeof en> = {
   'validation.projects.fontFromList': 'Wählen Sie eine Schrift aus der Liste.',
   'validation.projects.role': 'Wählen Sie eine Rolle.',
   'validation.projects.roleEditorViewer': 'Wählen Sie eine Rolle: Bearbeiter oder Betrachter.',
-  'validation.projects.planLimit': 'Der Tarif {plan} umfasst {max, number} aktive Projekte. Archivieren Sie eines oder wechseln Sie zu einem Tarif mit unbegrenzten Projekten.',
+  'validation.projects.planLimit':
+    'Der Tarif {plan} umfasst {max, number} aktive Projekte. Archivieren Sie eines oder wechseln Sie zu einem Tarif mit unbegrenzten Projekten.',
   'validation.projects.archived': 'Dieses Projekt ist archiviert. Stellen Sie es wieder her, um es zu ändern.',
   'validation.projects.noSuchProject': 'Dieses Projekt gibt es nicht.',
   'validation.projects.notMember': 'Diese Person ist kein Mitglied dieses Projekts.',
@@ -103,7 +104,8 @@ export const de: Translation<typeof en> = {
   'validation.ads.alreadyScheduled': 'Diese Anzeige ist bereits geplant oder veröffentlicht.',
   'validation.ads.publishing': 'Diese Anzeige wird gerade veröffentlicht. Warten Sie, bis das abgeschlossen ist.',
   'validation.ads.publishingDelete': 'Diese Anzeige wird gerade veröffentlicht. Warten Sie, bis das abgeschlossen ist, und löschen Sie sie dann.',
-  'validation.ads.published': 'Diese Anzeige ist veröffentlicht: Text und Bilder bleiben so, wie sie gepostet wurden. Erstellen Sie eine neue Anzeige, um sie zu ändern.',
+  'validation.ads.published':
+    'Diese Anzeige ist veröffentlicht: Text und Bilder bleiben so, wie sie gepostet wurden. Erstellen Sie eine neue Anzeige, um sie zu ändern.',
   'validation.ads.reviewOnlyDraft': 'Nur ein Entwurf oder eine Anzeige mit angeforderten Änderungen kann zur Freigabe gesendet werden.',
   'validation.ads.changedSameMoment': 'Diese Anzeige wurde im selben Moment geändert. Laden Sie neu und versuchen Sie es erneut.',
   'validation.ads.instagramFirst': 'Verbinden Sie zuerst ein Instagram-Konto mit diesem Projekt.',
