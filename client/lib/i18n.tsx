@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { I18nRoot, testFallbackI18n } from '#client/lib/i18n-context.tsx';
 import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { createI18n } from '#common/i18n/setup.ts';
+import { setValidationEnglish } from '#common/i18n/translate-english.ts';
 import { setHttpMessages } from '#client/lib/http.ts';
 
 /**
@@ -52,8 +53,21 @@ export async function loadArea(i18n: I18n, area: Area): Promise<void> {
   areas.add(area);
 }
 
+/**
+ * Validation and API messages (decision 0032): the schemas speak English, the key. In another
+ * language the workspace loads the `validation` area, and its English (the matchers'
+ * source, common/i18n/translate-english.ts) alongside; English needs neither.
+ */
+async function withValidation(i18n: I18n, locale: Locale): Promise<void> {
+  if (locale === 'en') return;
+  areasOf(i18n).add('validation');
+  const { messages } = await catalogLoader('validation', 'en')();
+  setValidationEnglish(messages);
+}
+
 /** Switches the app to another language: its catalogs for the areas already loaded, then every screen re-renders. */
 export async function switchLocale(i18n: I18n, locale: Locale): Promise<void> {
+  if (locale !== 'en' && !areasOf(i18n).has('validation')) await withValidation(i18n, locale);
   const areas = ['core', ...areasOf(i18n)];
   const loaded = await Promise.all(areas.map((area) => catalogLoader(area, locale)()));
   for (const { messages } of loaded) i18n.load(locale, messages);
@@ -79,7 +93,12 @@ let app: Promise<I18n> | null = null;
 
 /** Starts the workspace's instance in the user's language (client/app/main.tsx, once). */
 export function startAppI18n(locale: Locale): Promise<I18n> {
-  app = startI18n(locale).then((i18n) => (sayHttpMessages(i18n), i18n));
+  app = (async () => {
+    const i18n = await startI18n(locale, locale === 'en' ? [] : ['validation']);
+    await withValidation(i18n, locale);
+    sayHttpMessages(i18n);
+    return i18n;
+  })();
   return app;
 }
 

@@ -1,5 +1,7 @@
+import { LinguiContext } from '@lingui/react';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { translateEnglish } from '#common/i18n/translate-english.ts';
 import { issuesToDetails } from '#common/schemas/fields.ts';
 import { ApiError, referenceOf, httpMessages } from '#client/lib/http.ts';
 
@@ -46,6 +48,11 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
   const [formError, setFormError] = useState<{ message: string; code?: string | undefined; requestId?: string | undefined } | null>(null);
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
+  // The schemas speak English (the key): in the workspace in another language a field's message
+  // is said through its instance (the `validation` area, loaded at start). The public islands
+  // have no Lingui instance: their messages stay as the schema wrote them.
+  const i18n = useContext(LinguiContext)?.i18n;
+  const say = useCallback((text: string) => (i18n && i18n.locale !== 'en' ? translateEnglish(text, i18n) : text), [i18n]);
   // Right after hydration, before anything renders again: what was typed before the
   // island's script ran becomes the form's state.
   useEffect(() => {
@@ -57,7 +64,7 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
     (name: string) => ({
       name,
       value: values[name] ?? '',
-      error: touched[name] ? errors[name] : undefined,
+      error: touched[name] && errors[name] !== undefined ? say(errors[name]) : undefined,
       onChange: (event: { currentTarget: { value: string } }) => {
         const next = { ...values, [name]: event.currentTarget.value };
         setValues(next);
@@ -69,7 +76,7 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
         setErrors(validateSync(schema, values).errors);
       },
     }),
-    [values, errors, touched, schema],
+    [values, errors, touched, schema, say],
   );
 
   const handleSubmit = useCallback(

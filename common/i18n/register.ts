@@ -14,6 +14,7 @@ import type { en as presentations } from '#common/locales/presentations/en.ts';
 import type { en as preview } from '#common/locales/preview/en.ts';
 import type { en as projects } from '#common/locales/projects/en.ts';
 import type { en as publicSite } from '#common/locales/public/en.ts';
+import type { en as validation } from '#common/locales/validation/en.ts';
 
 /**
  * Every message id of every area, for Lingui's typed ids: `i18n._('nav.projects')` checks that
@@ -36,7 +37,8 @@ export type MessageIds =
   | keyof typeof presentations
   | keyof typeof preview
   | keyof typeof projects
-  | keyof typeof publicSite;
+  | keyof typeof publicSite
+  | keyof typeof validation;
 
 declare module '@lingui/core' {
   interface Register {

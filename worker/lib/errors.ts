@@ -2,6 +2,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DEFAULT_MESSAGES, ERROR_STATUS, codeForStatus, type ErrorBody, type ErrorCode, type ErrorDetails } from '#common/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '#common/i18n/locales.ts';
+import { translateEnglish } from '#common/i18n/translate-english.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
 
 /**
@@ -36,16 +37,26 @@ export class AppError extends HTTPException {
 }
 
 /**
- * The error envelope. A code's default message is said in the request's language (the core
- * catalog's `error.{code}`); a specific message is sent as it was written.
+ * The error envelope, in the request's language: a code's default message is the core catalog's
+ * `error.{code}`; a specific message and every message of `details` are English, said in the
+ * request's language when the validation area has them (`translateEnglish`; decision 0032,
+ * “Validation and API messages”), else sent as they were written.
  */
 export function errorBody(code: ErrorCode, requestId: string, message?: string, details?: ErrorDetails, locale: Locale = DEFAULT_LOCALE): ErrorBody {
+  const i18n = i18nFor(locale);
+  const say = (text: string) => (locale === DEFAULT_LOCALE ? text : translateEnglish(text, i18n));
   return {
     error: {
       code,
-      message: message === undefined || message === DEFAULT_MESSAGES[code] ? i18nFor(locale)._(`error.${code}`) : message,
-      ...(details ? { details } : {}),
+      message: message === undefined || message === DEFAULT_MESSAGES[code] ? i18n._(`error.${code}`) : say(message),
+      ...(details ? { details: sayDetails(details, say) } : {}),
       requestId,
     },
   };
+}
+
+function sayDetails(details: ErrorDetails, say: (text: string) => string): ErrorDetails {
+  const said: ErrorDetails = {};
+  for (const [key, messages] of Object.entries(details)) said[key] = messages.map(say);
+  return said;
 }

@@ -4,6 +4,7 @@ import { setCookie } from 'hono/cookie';
 import { detectFromCookie, detectFromHeader } from 'hono/language';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { createI18n } from '#common/i18n/setup.ts';
+import { setValidationEnglish } from '#common/i18n/translate-english.ts';
 import { messages as contentDe } from '#common/locales/content/compiled/de.ts';
 import { messages as contentEn } from '#common/locales/content/compiled/en.ts';
 import { messages as coreDe } from '#common/locales/core/compiled/de.ts';
@@ -14,6 +15,8 @@ import { messages as previewDe } from '#common/locales/preview/compiled/de.ts';
 import { messages as previewEn } from '#common/locales/preview/compiled/en.ts';
 import { messages as publicDe } from '#common/locales/public/compiled/de.ts';
 import { messages as publicEn } from '#common/locales/public/compiled/en.ts';
+import { messages as validationDe } from '#common/locales/validation/compiled/de.ts';
+import { messages as validationEn } from '#common/locales/validation/compiled/en.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { isLoopbackHttp } from '#worker/lib/session-cookie.ts';
 
@@ -48,10 +51,12 @@ export function localeOf(c: Context<AppEnv>): Locale {
  * re-activated: every request reads from the instance of its own language, so requests in
  * different languages can run at once without sharing a mutable locale (decision 0032).
  */
+setValidationEnglish(validationEn);
+
 const INSTANCES = new Map<Locale, I18n>();
 const CATALOGS: Record<Locale, () => I18n> = {
-  en: () => createI18n('en', coreEn, contentEn, emailEn, publicEn, previewEn),
-  de: () => createI18n('de', coreDe, contentDe, emailDe, publicDe, previewDe),
+  en: () => createI18n('en', coreEn, contentEn, emailEn, publicEn, previewEn, validationEn),
+  de: () => createI18n('de', coreDe, contentDe, emailDe, publicDe, previewDe, validationDe),
 };
 
 export function i18nFor(locale: Locale): I18n {

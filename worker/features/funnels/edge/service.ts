@@ -364,7 +364,7 @@ async function submitForm(deps: EdgeDeps, request: EdgeRequest, site: EdgeSite, 
       );
     }
   } catch (error) {
-    const failure = formFailure(error);
+    const failure = formFailure(error, found.funnel.locale);
     if (!failure) throw error;
     const values: Record<string, string> = {};
     for (const field of target.block.props.fields) if (fields[field.name] !== undefined) values[field.name] = hiddenValue(fields[field.name]);
