@@ -1,5 +1,3 @@
-import { en as core } from '#common/locales/core/en.ts';
-
 /**
  * The one error table of the product (PRODUCT.md §5): every API error is
  * `{"error": {"code", "message", "details"?, "requestId"}}` with one of these codes.
@@ -33,12 +31,6 @@ export interface ErrorBody {
     requestId: string;
   };
 }
-
-/** Default, user-facing messages (sentence case, say what to do next): the core catalog's English `error.{code}`, said in the reader's language by the worker. */
-export const DEFAULT_MESSAGES = Object.fromEntries((Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => [code, core[`error.${code}`]])) as Record<
-  ErrorCode,
-  string
->;
 
 /**
  * The code for an HTTP status that something other than our code raised (Hono's own

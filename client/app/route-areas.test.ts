@@ -13,7 +13,8 @@ const CATALOGS = import.meta.glob<Record<string, string>>('/common/locales/*/en.
 const AREA_OF = new Map<string, string>();
 for (const [path, messages] of Object.entries(CATALOGS)) {
   const area = path.split('/')[3]!;
-  for (const id of Object.keys(messages)) AREA_OF.set(id, area);
+  // An id in two areas (the islands repeat a few of core's) counts as the other one's.
+  for (const id of Object.keys(messages)) if (!AREA_OF.has(id) || area !== 'islands') AREA_OF.set(id, area);
 }
 
 /** The file an import specifier names, when it is one of the workspace's own. */

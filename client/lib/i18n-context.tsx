@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider, LinguiContext } from '@lingui/react';
-import { useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 
 /**
  * The i18n context of everything React renders (decision 0032): the workspace under its app
@@ -10,6 +10,13 @@ import { useContext, type ReactNode } from 'react';
 export function I18nRoot({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
 }
+
+/**
+ * Where no Lingui instance is, the message function the shared components read through `useT`:
+ * the public pages' islands, which ship no Lingui (client/public/island-text.tsx provides the few
+ * words their components need — a dialog's Close, an error's reference — from the islands' catalog).
+ */
+export const IslandWords = createContext<I18n['_'] | null>(null);
 
 let testFallback: I18n | null = null;
 let testFallbackT: I18n['_'] | null = null;
@@ -28,7 +35,9 @@ export function testFallbackI18n(): I18n | null {
 /** The message function of the current language: `t('nav.projects')`, `t('shell.credits', { count })`. Re-renders on a switch. */
 export function useT(): I18n['_'] {
   const context = useContext(LinguiContext);
+  const island = useContext(IslandWords);
   if (context) return context._ as I18n['_'];
+  if (island) return island;
   if (!testFallbackT) throw new Error('useT() needs the I18nRoot above it.');
   return testFallbackT;
 }

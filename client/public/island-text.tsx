@@ -1,6 +1,8 @@
 import type { Locale } from '#common/i18n/locales.ts';
 import type { Messages } from '@lingui/core';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { I18n } from '@lingui/core';
+import { IslandWords } from '#client/lib/i18n-context.tsx';
 import { messages as english } from '#common/locales/islands/compiled/en.ts';
 import type { en } from '#common/locales/islands/en.ts';
 
@@ -30,7 +32,17 @@ export function formatMessage(message: Messages[string] | undefined, values: Rec
 }
 
 export function IslandTextRoot({ text, children }: { text: IslandText | undefined; children: ReactNode }) {
-  return <Context value={text ?? ENGLISH}>{children}</Context>;
+  const value = text ?? ENGLISH;
+  // The shared components' words (useT without Lingui): the ids they use are in the islands' catalog too.
+  const words = useMemo(
+    () => ((id: string, values?: Record<string, string | number>) => formatMessage(value.messages[id] ?? english[id], values)) as unknown as I18n['_'],
+    [value],
+  );
+  return (
+    <Context value={value}>
+      <IslandWords value={words}>{children}</IslandWords>
+    </Context>
+  );
 }
 
 /** The islands' message function and their same-language links: `t('auth.signIn')`, `href('/login')`. */

@@ -1,9 +1,20 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DEFAULT_MESSAGES, ERROR_STATUS, codeForStatus, type ErrorBody, type ErrorCode, type ErrorDetails } from '#common/errors.ts';
+import { ERROR_STATUS, codeForStatus, type ErrorBody, type ErrorCode, type ErrorDetails } from '#common/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '#common/i18n/locales.ts';
 import { translateEnglish } from '#common/i18n/translate-english.ts';
+import { en as core } from '#common/locales/core/en.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
+
+/**
+ * Default, user-facing messages (sentence case, say what to do next): the core catalog's English `error.{code}`, said in the
+ * reader's language by `errorBody`. Here, not in common/errors.ts: the browser's modules read
+ * that table and must not carry the catalog with them.
+ */
+export const DEFAULT_MESSAGES = Object.fromEntries((Object.keys(ERROR_STATUS) as ErrorCode[]).map((code) => [code, core[`error.${code}`]])) as Record<
+  ErrorCode,
+  string
+>;
 
 /**
  * The one error type of the worker (ARCHITECTURE.md §3). It is Hono's HTTPException, so

@@ -1,7 +1,6 @@
-import { DEFAULT_MESSAGES } from '#common/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '#common/i18n/locales.ts';
 import { translateEnglish } from '#common/i18n/translate-english.ts';
-import { AppError } from '#worker/lib/errors.ts';
+import { AppError, DEFAULT_MESSAGES } from '#worker/lib/errors.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
 
 /** What a re-rendered HTML form shows after a refused submission. */

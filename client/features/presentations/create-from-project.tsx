@@ -5,7 +5,7 @@ import type { ProjectDetail } from '#common/schemas/projects.ts';
 import { Button } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useSession } from '#client/lib/session.tsx';
 import { canMakePresentations } from '#client/features/presentations/access.ts';
 

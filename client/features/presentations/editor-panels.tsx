@@ -12,7 +12,7 @@ import { HexColourError } from '#client/components/hex-colour-error.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
 import { useFormat } from '#client/lib/format.ts';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useHexDraft } from '#client/lib/use-hex-draft.ts';
 import type { PresentationPatch } from '#client/features/presentations/api.ts';
 import type { Presentation, PresentationDocument } from '#client/features/presentations/model.ts';

@@ -4,7 +4,7 @@ import { Button } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { useFormat, type Format } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { Presentation, PresentationSummary } from '#client/features/presentations/model.ts';
 

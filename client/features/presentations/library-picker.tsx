@@ -2,7 +2,7 @@ import { LoadFailed } from '#client/components/alert.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { LibraryGrid, LibraryLoading } from '#client/components/media-picker.tsx';
 import { Thumbnail, TILE } from '#client/components/thumbnail.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import type { Resource } from '#client/lib/use-resource.ts';
 import type { PresentationSources, ResolvedImage } from '#client/features/presentations/model.ts';
 

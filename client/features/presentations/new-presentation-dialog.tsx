@@ -6,7 +6,7 @@ import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { SelectOptions } from '#client/components/select-options.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { firstFieldError, focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';

@@ -8,7 +8,7 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Sparkline } from '#client/components/sparkline.tsx';
 import { Table, WIDE_ONLY } from '#client/components/table.tsx';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import type { Paged } from '#client/lib/use-paged.ts';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
 import { extendable } from '#client/features/presentations/extend-button.tsx';

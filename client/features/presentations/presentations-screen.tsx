@@ -9,7 +9,7 @@ import { EditorSkeleton } from '#client/components/editor/editor-skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { useFormat } from '#client/lib/format.ts';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useDebouncedSearch } from '#client/lib/use-debounced-search.ts';
 import { usePaged } from '#client/lib/use-paged.ts';
 import { useResource } from '#client/lib/use-resource.ts';

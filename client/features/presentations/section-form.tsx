@@ -8,7 +8,7 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { Thumbnail, TILE } from '#client/components/thumbnail.tsx';
 import { MoveButtons } from '#client/components/editor/move-buttons.tsx';
 import { SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import type { Resource } from '#client/lib/use-resource.ts';
 import type { PresentationSources, Resolved } from '#client/features/presentations/model.ts';
 import { itemFields, PICKED, sectionFields } from '#client/features/presentations/section-specs.ts';

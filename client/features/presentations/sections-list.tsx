@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { MAX_SECTIONS, type SectionType } from '#common/schemas/presentations.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { AddPicker } from '#client/components/editor/add-picker.tsx';
 import { SortableList, type SortableListProps } from '#client/components/editor/sortable-list.tsx';
 import type { Section } from '#client/features/presentations/model.ts';

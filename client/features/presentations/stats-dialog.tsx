@@ -4,7 +4,7 @@ import { Dialog } from '#client/components/dialog.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { BarChart, BarList } from '#client/components/sparkline.tsx';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { PresentationStats, PresentationSummary } from '#client/features/presentations/model.ts';

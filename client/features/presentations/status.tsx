@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import type { PresentationSummary } from '#client/features/presentations/model.ts';
 
 type Shown = 'draft' | 'published' | 'expired';

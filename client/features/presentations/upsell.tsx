@@ -4,7 +4,7 @@ import { PLANS } from '#common/plans.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 
 const POINTS = ['presentations.upsell.point1', 'presentations.upsell.point2', 'presentations.upsell.point3', 'presentations.upsell.point4'] as const;
 

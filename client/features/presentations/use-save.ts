@@ -1,4 +1,4 @@
-import { useT } from '#client/lib/i18n.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
 import { useRevisionSave } from '#client/lib/use-revision-save.ts';
 import { presentationsApi, type PresentationPatch } from '#client/features/presentations/api.ts';
 import type { Presentation, PresentationDocument } from '#client/features/presentations/model.ts';

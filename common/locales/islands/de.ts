@@ -64,4 +64,7 @@ export const de: Translation<typeof en> = {
   'reset.signIn': 'Anmelden',
   'reset.expired': 'Dieser Link ist abgelaufen oder wurde schon verwendet',
   'reset.expiredText': 'Ein Link zum Zurücksetzen funktioniert einmal, eine Stunde lang. Fordern Sie hier einen neuen an.',
+  // The shared components' words the islands show (client/components: a dialog's Close, a failure's reference), as in core.
+  'action.close': 'Schließen',
+  'error.reference': 'Referenz: {reference}',
 };

@@ -69,4 +69,7 @@ export const en = {
   'reset.signIn': 'Sign in',
   'reset.expired': 'This link has expired or was already used',
   'reset.expiredText': 'A reset link works once, for one hour. Ask for a new one here.',
+  // The shared components' words the islands show (client/components: a dialog's Close, a failure's reference), as in core.
+  'action.close': 'Close',
+  'error.reference': 'Reference: {reference}',
 } as const satisfies Source;

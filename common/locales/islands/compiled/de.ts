@@ -61,4 +61,6 @@ export const messages: Messages = {
   "reset.signIn": ["Anmelden"],
   "reset.expired": ["Dieser Link ist abgelaufen oder wurde schon verwendet"],
   "reset.expiredText": ["Ein Link zum Zurücksetzen funktioniert einmal, eine Stunde lang. Fordern Sie hier einen neuen an."],
+  "action.close": ["Schließen"],
+  "error.reference": ["Referenz: ",["reference"]],
 };

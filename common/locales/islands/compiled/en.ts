@@ -61,4 +61,6 @@ export const messages: Messages = {
   "reset.signIn": ["Sign in"],
   "reset.expired": ["This link has expired or was already used"],
   "reset.expiredText": ["A reset link works once, for one hour. Ask for a new one here."],
+  "action.close": ["Close"],
+  "error.reference": ["Reference: ",["reference"]],
 };
