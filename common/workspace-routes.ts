@@ -7,36 +7,37 @@ export type WorkspaceAccess = 'user' | 'admin' | 'public';
 
 export interface WorkspaceRoute {
   path: string;
-  title: string;
+  /** The page's name in breadcrumbs and the document title: a core message id (`route.…`). */
+  title: `route.${string}`;
   access: WorkspaceAccess;
 }
 
 export const WORKSPACE_ROUTES = [
-  { path: '/dashboard', title: 'Dashboard', access: 'user' },
-  { path: '/projects', title: 'Projects', access: 'user' },
-  { path: '/projects/:projectId', title: 'Project', access: 'user' },
-  { path: '/projects/:projectId/media/:objectId', title: 'Media', access: 'user' },
-  { path: '/projects/:projectId/creatives', title: 'Creatives', access: 'user' },
-  { path: '/projects/:projectId/marketing', title: 'Marketing', access: 'user' },
-  { path: '/media/:id', title: 'Media', access: 'user' },
-  { path: '/creatives', title: 'Creatives', access: 'user' },
-  { path: '/creatives/:objectId', title: 'Creative editor', access: 'user' },
-  { path: '/creations', title: 'Creations', access: 'user' },
-  { path: '/funnels', title: 'Funnels', access: 'user' },
-  { path: '/funnels/:funnelId', title: 'Funnel', access: 'user' },
-  { path: '/_components/:funnelName', title: 'Component sheet', access: 'user' },
-  { path: '/pages', title: 'Pages', access: 'user' },
-  { path: '/pages/:funnelPageId', title: 'Page editor', access: 'user' },
-  { path: '/presentations', title: 'Presentations', access: 'user' },
-  { path: '/account', title: 'Account', access: 'user' },
-  { path: '/account/billing', title: 'Billing', access: 'user' },
-  { path: '/account/credits', title: 'Credits', access: 'user' },
-  { path: '/account/affiliate', title: 'Affiliate programme', access: 'user' },
-  { path: '/admin', title: 'Admin', access: 'admin' },
-  { path: '/admin/landing-pages', title: 'Presentation pages', access: 'admin' },
-  { path: '/admin/:projectId', title: 'Project support view', access: 'admin' },
-  { path: '/test', title: 'System check', access: 'admin' },
-  { path: '/playground', title: 'Playground', access: 'public' },
+  { path: '/dashboard', title: 'route.dashboard', access: 'user' },
+  { path: '/projects', title: 'route.projects', access: 'user' },
+  { path: '/projects/:projectId', title: 'route.project', access: 'user' },
+  { path: '/projects/:projectId/media/:objectId', title: 'route.media', access: 'user' },
+  { path: '/projects/:projectId/creatives', title: 'route.creatives', access: 'user' },
+  { path: '/projects/:projectId/marketing', title: 'route.marketing', access: 'user' },
+  { path: '/media/:id', title: 'route.media', access: 'user' },
+  { path: '/creatives', title: 'route.creatives', access: 'user' },
+  { path: '/creatives/:objectId', title: 'route.creativeEditor', access: 'user' },
+  { path: '/creations', title: 'route.creations', access: 'user' },
+  { path: '/funnels', title: 'route.funnels', access: 'user' },
+  { path: '/funnels/:funnelId', title: 'route.funnel', access: 'user' },
+  { path: '/_components/:funnelName', title: 'route.componentSheet', access: 'user' },
+  { path: '/pages', title: 'route.pages', access: 'user' },
+  { path: '/pages/:funnelPageId', title: 'route.pageEditor', access: 'user' },
+  { path: '/presentations', title: 'route.presentations', access: 'user' },
+  { path: '/account', title: 'route.account', access: 'user' },
+  { path: '/account/billing', title: 'route.billing', access: 'user' },
+  { path: '/account/credits', title: 'route.credits', access: 'user' },
+  { path: '/account/affiliate', title: 'route.affiliate', access: 'user' },
+  { path: '/admin', title: 'route.admin', access: 'admin' },
+  { path: '/admin/landing-pages', title: 'route.presentationPages', access: 'admin' },
+  { path: '/admin/:projectId', title: 'route.supportView', access: 'admin' },
+  { path: '/test', title: 'route.systemCheck', access: 'admin' },
+  { path: '/playground', title: 'route.playground', access: 'public' },
 ] as const satisfies readonly WorkspaceRoute[];
 
 export type WorkspacePath = (typeof WORKSPACE_ROUTES)[number]['path'];

@@ -184,7 +184,7 @@ function Breadcrumbs() {
   const { pathname } = useLocation();
   const labels = useCrumbLabels();
   const t = useT();
-  const crumbs = breadcrumbs(pathname).map((crumb) => ({ ...crumb, label: labels[crumb.href] ?? crumb.label }));
+  const crumbs = breadcrumbs(pathname, t).map((crumb) => ({ ...crumb, label: labels[crumb.href] ?? crumb.label }));
   return (
     <nav aria-label={t('nav.breadcrumb')} className="min-w-0">
       <ol className="flex min-w-0 items-center gap-2 overflow-hidden text-sm">

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { WORKSPACE_ROUTES } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { localeOf } from '#worker/lib/i18n.ts';
+import { i18nFor, localeOf } from '#worker/lib/i18n.ts';
 import { access } from '#worker/middleware/access.ts';
 import { pageMeta, renderAppShell } from '#worker/ssr/render.ts';
 import { toPublicUser } from '#worker/features/auth/core/service.ts';
@@ -19,7 +19,7 @@ function workspaceShell(c: Context<AppEnv>, page: string | ReturnType<typeof pag
   const user = c.get('user');
   return renderAppShell(
     c,
-    typeof page === 'string' ? { title: page, description: 'Adloom workspace' } : page,
+    typeof page === 'string' ? { title: page, description: i18nFor(localeOf(c))._('shell.metaDescription') } : page,
     { user: user ? toPublicUser(user) : null, locale: localeOf(c), sentryDsn: c.env.SENTRY_DSN || null, requestId: c.get('requestId') },
     status,
   );
@@ -30,7 +30,7 @@ function workspaceShell(c: Context<AppEnv>, page: string | ReturnType<typeof pag
  * shell, whose router shows its not-found with the navigation, not the public site's page.
  */
 export function workspaceNotFound(c: Context<AppEnv>) {
-  return workspaceShell(c, 'Page not found', 404);
+  return workspaceShell(c, i18nFor(localeOf(c))._('notFound.title'), 404);
 }
 
 for (const route of WORKSPACE_ROUTES) {
@@ -47,7 +47,7 @@ for (const route of WORKSPACE_ROUTES) {
         }
       }
       // The playground is one of the site's public pages (indexed, with its card); the rest of the workspace is not.
-      return workspaceShell(c, route.path === '/playground' ? pageMeta('playground') : route.title);
+      return workspaceShell(c, route.path === '/playground' ? pageMeta('playground') : i18nFor(localeOf(c))._(route.title));
     });
   }
 }
