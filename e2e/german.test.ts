@@ -55,7 +55,11 @@ describe('Adloom in German', () => {
     await keepScreenshot(page, 'german-project-1280.png');
     // The customer's pages (this project's previews) speak German too.
     const saved = await page.evaluate(async (id) => {
-      const response = await fetch(`/api/projects/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ locale: 'de' }) });
+      const response = await fetch(`/api/projects/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ locale: 'de' }),
+      });
       return ((await response.json()) as { locale: string }).locale;
     }, projectId);
     expect(saved).toBe('de');

@@ -6,6 +6,7 @@ import type { I18n } from '@lingui/core';
  */
 export function describeUserAgent(t: I18n['_'], ua: string | null): string {
   if (!ua) return t('account.device.unknown');
+  /* eslint-disable lingui/no-unlocalized-strings -- browser and system names are the same in every language */
   const browser = /Edg\//.test(ua)
     ? 'Edge'
     : /OPR\//.test(ua)
@@ -32,5 +33,6 @@ export function describeUserAgent(t: I18n['_'], ua: string | null): string {
             : /Linux/.test(ua)
               ? 'Linux'
               : '';
+  /* eslint-enable lingui/no-unlocalized-strings */
   return os ? t('account.device.on', { browser, os }) : browser;
 }

@@ -149,7 +149,7 @@ export default function Credits() {
               {items.map((entry) => (
                 <tr key={entry.id}>
                   <td className="py-2 pr-4 text-zinc-600 sm:whitespace-nowrap dark:text-zinc-400">
-                    {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not text */}
+                    {}
                     {format.date(entry.createdAt, 'dateTime')}
                   </td>
                   <td className="py-2 pr-4">

@@ -83,7 +83,7 @@ function Stats({ board }: { board: Board }) {
             {t('dashboard.credits.hint', {
               monthly: format.number(credits.monthly),
               purchased: format.number(credits.purchased),
-              // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not text
+
               date: format.date(credits.nextResetAt, 'dayMonth'),
             })}
             {credits.low ? <span className="mt-1 block font-medium text-amber-800 dark:text-amber-200">{t('dashboard.credits.low')}</span> : null}

@@ -40,7 +40,6 @@ const DAY_IDS = {
 } as const satisfies Record<'views' | 'visitors' | 'leads', MessageIds>;
 
 function dayList(t: T, format: Format, series: AnalyticsReport['series'], key: 'views' | 'visitors' | 'leads') {
-   
   return series.map((d) => t(DAY_IDS[key], { day: format.date(d.day, 'dayMonth'), count: d[key] })).join('; ');
 }
 
@@ -226,7 +225,7 @@ function Overview({ report }: { report: AnalyticsReport }) {
     >
       <h3 className="font-semibold">{t('funnels.analytics.allPages')}</h3>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        { }
+        {}
         {t('funnels.analytics.range', { from: format.date(report.from, 'dayMonth'), to: format.date(report.to, 'dayMonth') })}
       </p>
       <div className="mt-3 grid min-w-0 gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">

@@ -21,7 +21,6 @@ export function WeekSparkline({ daily }: { daily: FunnelSummary['daily7d'] }) {
     daily.length === 0
       ? t('funnels.week.none')
       : t('funnels.week.label', {
-           
           days: daily.map((d) => t('funnels.week.day', { day: format.date(d.day, 'dayMonth'), views: d.views, leads: d.leads })).join('; '),
         });
   return (

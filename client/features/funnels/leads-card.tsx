@@ -121,7 +121,7 @@ export function LeadsCard({ funnel }: { funnel: FunnelDetail }) {
                       </p>
                     ) : null}
                     <p className="text-xs text-zinc-500 sm:hidden">
-                      { }
+                      {}
                       {format.date(lead.createdAt, 'dateTime')} · {pageTitle(lead)}
                       {lead.variant === 'b' ? t('funnels.leads.bShort') : ''} · {source}
                     </p>
@@ -133,7 +133,7 @@ export function LeadsCard({ funnel }: { funnel: FunnelDetail }) {
                   <td className={`max-w-48 truncate py-2 pr-4 ${WIDE_ONLY}`} title={source}>
                     {source}
                   </td>
-                  { }
+                  {}
                   <td className={`py-2 pr-4 text-zinc-600 dark:text-zinc-400 ${WIDE_ONLY}`}>{format.date(lead.createdAt, 'dateTime')}</td>
                   {canEdit ? (
                     <td className="py-1 text-right">

@@ -350,7 +350,7 @@ export function SharingSection({ presentation, onPatch }: { presentation: Pick<P
     const at = new Date(expiry);
     if (Number.isNaN(at.getTime())) return setErrors((e) => ({ ...e, expiresAt: t('presentations.sharing.pickDate') }));
     if (at.getTime() <= Date.now()) return setErrors((e) => ({ ...e, expiresAt: t('presentations.sharing.future') }));
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not words
+
     void commit('expiresAt', at.toISOString(), t('presentations.sharing.expiresOn', { date: format.date(at, 'dateTime') }));
   };
 

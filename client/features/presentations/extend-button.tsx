@@ -20,7 +20,7 @@ export function extendable(presentation: Pick<PresentationSummary, 'expiresAt'>,
 /** What the author is told once it is extended (here and in the list). */
 export function extendedMessage(t: ReturnType<typeof useT>, format: Format, detail: Pick<Presentation, 'expiresAt'>): string {
   if (!detail.expiresAt) return t('presentations.extend.doneOpen');
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not words
+
   return t('presentations.extend.done', { date: format.date(detail.expiresAt, 'dateTime') });
 }
 

@@ -23,8 +23,7 @@ function VisitorsSparkline({ daily }: { daily: PresentationSummary['daily7d'] })
   const label =
     daily.length === 0 || daily.every((d) => d.visitors === 0)
       ? t('presentations.list.sparkline.none')
-      : // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not words
-        t('presentations.list.sparkline.label', { days: daily.map((d) => `${format.date(d.day, 'dayMonth')} ${format.number(d.visitors)}`).join('; ') });
+      : t('presentations.list.sparkline.label', { days: daily.map((d) => `${format.date(d.day, 'dayMonth')} ${format.number(d.visitors)}`).join('; ') });
   return (
     <Sparkline
       label={label}

@@ -62,7 +62,7 @@ export function StatsView({ stats }: { stats: PresentationStats }) {
   const t = useT();
   const format = useFormat();
   const { totals, series, sections } = stats;
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a date style's name, not words
+
   const dayMonth = (day: string) => format.date(day, 'dayMonth');
   const chartLabel =
     series.length === 0

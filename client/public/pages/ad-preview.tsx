@@ -237,7 +237,7 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
         </section>
       </main>
       <footer className="border-t border-zinc-200 py-6 text-center text-xs text-zinc-500">
-        {t('preview.page.sharedWith')} { }
+        {t('preview.page.sharedWith')} {}
         <a href="/">Adloom</a> · {t('preview.page.approximations')}
       </footer>
     </div>

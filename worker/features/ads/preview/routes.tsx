@@ -110,7 +110,6 @@ export const previewRoutes = new Hono<AppEnv>()
     return new Response(file.body, { headers: file.headers });
   })
   .post(
-     
     '/:previewId/reviews',
     access('public'),
     async (c, next) => {

@@ -90,7 +90,7 @@ export const funnelEdgeRoutes = new Hono<AppEnv>()
     const { funnelName, pageSlug } = c.req.param();
     return respond(c, await service.servePathPage(edgeDeps(c), edgeRequest(c), funnelName, pageSlug));
   })
-   
+
   .post('/:funnelName/:pageSlug', access('public'), async (c) => {
     const { funnelName, pageSlug } = c.req.param();
     return respond(c, await service.submitPathForm(edgeDeps(c), edgeRequest(c), funnelName, pageSlug, () => postedFields(c)));
