@@ -92,14 +92,14 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
         onChanged();
       })}
     >
-      {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a field name of the form's schema, not text */}
+      {}
       <TextField label={t('account.password.current')} type="password" autoComplete="current-password" {...form.field('currentPassword')} />
       <TextField
         label={t('account.password.new')}
         type="password"
         autoComplete="new-password"
         hint={t('account.password.hint', { min: PASSWORD_MIN })}
-        // eslint-disable-next-line lingui/no-unlocalized-strings -- a field name of the form's schema, not text
+
         {...form.field('newPassword')}
       />
       <Button type="submit" pending={form.pending} pendingLabel={t('account.password.changing')}>

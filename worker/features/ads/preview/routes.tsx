@@ -14,12 +14,16 @@ import { parseOrThrow, validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderPage } from '#worker/ssr/render.ts';
 import { reviewFormFor } from '#worker/features/ads/preview/review-form.ts';
+import { previewReviewForm } from '#common/schemas/ads.ts';
 import * as service from '#worker/features/ads/preview/service.ts';
 
 const previewQuery = z.object({ reviewed: z.optional(z.string()) });
 
-/** The form as posted, checked with English messages: a refused one is checked again in the page's language (`refusal`). */
-const REVIEW_FORM = reviewFormFor(i18nFor('en'));
+/**
+ * The form as posted, checked with the shared schema (common/schemas/ads.ts: the one the fuzz and
+ * the workspace read); a refused one is checked again in the page's language (`reviewRefused`).
+ */
+const REVIEW_FORM = previewReviewForm;
 
 /**
  * The preview page in its project's language (issue 28 §2), whoever opens it: its words, dates

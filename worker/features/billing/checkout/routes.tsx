@@ -52,8 +52,8 @@ export const billingPages = new Hono<AppEnv>()
       }
     },
   )
-  .get('/sandbox/:id', access('user'), async (c) => {
-    const page = await service.sandboxPage(c.get('db'), c.env, c.req.param('id'), required(c, 'user'));
+  .get('/sandbox/:paymentId', access('user'), async (c) => {
+    const page = await service.sandboxPage(c.get('db'), c.env, c.req.param('paymentId'), required(c, 'user'));
     // The buyer's language: the account's (a signed-in page), like the workspace they come from.
     const locale = localeOf(c);
     const i18n = i18nFor(locale);
@@ -63,9 +63,9 @@ export const billingPages = new Hono<AppEnv>()
       <SandboxCheckoutPage {...page} />,
     );
   })
-  .post('/sandbox/:id/complete', access('user'), async (c) =>
-    c.redirect(await service.completeSandbox(c.get('db'), c.env, c.req.param('id'), required(c, 'user').id), 303),
+  .post('/sandbox/:paymentId/complete', access('user'), async (c) =>
+    c.redirect(await service.completeSandbox(c.get('db'), c.env, c.req.param('paymentId'), required(c, 'user').id), 303),
   )
-  .post('/sandbox/:id/cancel', access('user'), async (c) =>
-    c.redirect(await service.cancelSandbox(c.get('db'), c.env, c.req.param('id'), required(c, 'user').id), 303),
+  .post('/sandbox/:paymentId/cancel', access('user'), async (c) =>
+    c.redirect(await service.cancelSandbox(c.get('db'), c.env, c.req.param('paymentId'), required(c, 'user').id), 303),
   );
