@@ -10,26 +10,8 @@ export type AdKind = (typeof AD_KINDS)[number];
 export const AD_STATUSES = ['draft', 'in_review', 'approved', 'changes_requested', 'scheduled', 'published', 'failed'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 
-export const AD_STATUS_LABELS: Record<AdStatus, string> = {
-  draft: 'Draft',
-  in_review: 'In review',
-  approved: 'Approved',
-  changes_requested: 'Changes requested',
-  scheduled: 'Scheduled',
-  published: 'Published',
-  failed: 'Failed',
-};
-
 export const CTAS = ['learn_more', 'shop_now', 'sign_up', 'book_now', 'contact_us', 'download'] as const;
 export type Cta = (typeof CTAS)[number];
-export const CTA_LABELS: Record<Cta, string> = {
-  learn_more: 'Learn more',
-  shop_now: 'Shop now',
-  sign_up: 'Sign up',
-  book_now: 'Book now',
-  contact_us: 'Contact us',
-  download: 'Download',
-};
 
 export const PLACEMENTS = ['instagram_feed', 'instagram_story', 'instagram_reels', 'facebook_feed'] as const;
 export type Placement = (typeof PLACEMENTS)[number];

@@ -5,7 +5,6 @@
  */
 import { FEATURE_ICONS, FORM_FIELD_TYPES, type BlockType, type FormField } from '#common/schemas/blocks.ts';
 import type { MessageIds } from '#common/i18n/register.ts';
-import { en } from '#common/locales/funnels/en.ts';
 import type { Choice, FieldSpec } from '#client/components/editor/field-spec.ts';
 
 type T = (id: MessageIds) => string;
@@ -247,9 +246,3 @@ export const blockFields = (t: T): Record<BlockType, readonly FieldSpec[]> => ({
     },
   ],
 });
-
-/**
- * The panels in English, for the presentation editor's pricing and testimonials sections
- * until they read `blockFields(t)` (issue 28): the labels only, no ICU arguments.
- */
-export const BLOCK_FIELDS = blockFields((id) => (en as Record<string, string>)[id] ?? id);

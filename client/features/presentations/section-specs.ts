@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { MAX_SECTIONS, newSection, SECTION_TYPES, type SectionType } from '#common/schemas/presentations.ts';
 import type { Choice, FieldSpec } from '#client/components/editor/field-spec.ts';
-import { BLOCK_FIELDS } from '#client/blocks/fields.ts';
+import { blockFields } from '#client/blocks/fields.ts';
 
 export { MAX_SECTIONS, newSection, SECTION_TYPES };
 
@@ -37,9 +37,9 @@ export function sectionFields(t: T): Record<SectionType, readonly FieldSpec[]> {
     creatives: [heading, intro],
     adPreviews: [heading, intro],
     funnelPages: [heading, intro, { kind: 'checkbox', key: 'liveLinks', label: t('presentations.field.liveLinks') }],
-    // The funnel blocks' panels (English until they are read through the funnels area's blockFields(t)).
-    pricing: BLOCK_FIELDS.pricing,
-    testimonials: BLOCK_FIELDS.testimonials,
+    // The funnel blocks' own panels (the funnels area's words: the presentation routes load it).
+    pricing: blockFields(t).pricing,
+    testimonials: blockFields(t).testimonials,
     cta: [
       { kind: 'text', key: 'heading', label: t('presentations.field.headline'), max: 120 },
       { kind: 'text', key: 'text', label: t('presentations.field.text'), max: 400, multiline: true },
