@@ -36,6 +36,7 @@ const NOT_MESSAGES: Record<string, string> = {
   '/worker/features/projects/brand-reader/words.ts': 'a tone-of-voice draft built from the customer’s site (content)',
   '/worker/features/monitoring/routes.ts': 'answers to the Sentry SDK’s tunnel requests, never shown',
   '/worker/features/monitoring/service.ts': 'answers to the Sentry SDK’s tunnel requests, never shown',
+  '/worker/env.ts': 'configuration problems, logged for the operator (the reader sees the message of worker/index.ts)',
   '/worker/db/owners.ts': 'descriptions for developers of the tables’ owners',
   '/worker/lib/operator.ts': 'the operator’s legal details (imprint data)',
   '/worker/lib/reads.ts': 'SQL',
@@ -178,61 +179,102 @@ function isSentence(text: string): boolean {
 /** Property keys whose sentences are content (template texts, block defaults, labels), not messages. */
 const CONTENT_KEYS = /\b(?:description|label|headline|subheadline|body|title|subtitle|quote|answer|question|name|note|caption|cta|intro|text|value|placeholder|hint|tagline|eyebrow|author|role|heading|button|alt|copy|consent|success|ended|tone|toneOfVoice|product|offer|primaryText)\s*:\s*$/;
 
+/** Property values of every source (`refunded: '…'`): what `messages.refunded` may stand for when its file does not say. */
+const PROPERTIES = new Map<string, string[]>();
+
 function collect(file: string, src: string): Found[] {
-  const literals = literalsOf(src);
-  const constants = new Map<string, string[]>();
-  // Named constants (`const CANNOT_DRAW = '…'`, `refunded: '…'`): what a `${NAME}` inside another message stands for.
-  for (const lit of literals) {
-    if (lit.exprs.length > 0) continue;
-    const before = src.slice(Math.max(0, lit.at - 80), lit.at);
-    const named = /(?:const|let)\s+([\w$]+)(?:\s*:\s*[\w$.<>[\]| ]+)?\s*=\s*$/.exec(before) ?? /\b([\w$]+)\s*:\s*$/.exec(before);
-    if (named) constants.set(named[1]!, [...(constants.get(named[1]!) ?? []), lit.parts[0]!]);
-  }
   const found: Found[] = [];
-  for (const lit of literals) {
+  for (const lit of literalsOf(src)) {
     if (lit.tagged) continue;
-    const marked = lit.parts.join('\u0000');
-    if (!isSentence(marked)) continue;
     const before = src.slice(Math.max(0, lit.at - 200), lit.at);
     if (CONTENT_KEYS.test(before)) continue;
     if (/(?:new Error|console\.\w+)\(\s*$/.test(before)) continue;
+    const variants = variantsOf(lit, src);
+    if (!variants[0]!.some(isSentence)) continue;
     const line = src.slice(0, lit.at).split('\n').length;
     const sourceText = lit.parts.map((p, k) => p + (k < lit.exprs.length ? `\${${lit.exprs[k]}}` : '')).join('');
-    found.push({ file, line, source: sourceText, variants: variantsOf(lit, constants) });
+    found.push({ file, line, source: sourceText, variants });
   }
   return found;
 }
 
+function rememberProperties(src: string): void {
+  for (const lit of literalsOf(src)) {
+    const key = /\b([\w$]+)\s*:\s*$/.exec(src.slice(Math.max(0, lit.at - 80), lit.at))?.[1];
+    if (key) PROPERTIES.set(key, [...(PROPERTIES.get(key) ?? []), lit.parts.join('2')]);
+  }
+}
+
+/** The initializer of `const name = …;` in `src` (up to its `;` outside brackets and literals). */
+function initializerOf(src: string, name: string): string | undefined {
+  const start = new RegExp(`\\b(?:const|let)\\s+${name.replace(/\$/g, '\\$')}\\b[^=;\\n]*=(?!>)\\s*`).exec(src);
+  if (!start) return undefined;
+  const rest = src.slice(start.index + start[0].length, start.index + start[0].length + 4000);
+  const spans = literalsOf(rest);
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const span = spans.find((l) => l.at === i);
+    if (span) {
+      i = span.end - 1;
+      continue;
+    }
+    const c = rest[i]!;
+    if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ';' && depth === 0) return rest.slice(0, i);
+  }
+  return rest;
+}
+
 /**
- * What a `${…}` may stand for: `all` are texts the code produces (a named constant's text, a
- * ternary's branches, a count in the singular and the plural), each of which must match; `any`
- * are samples of which one must (a number or a word).
+ * What a `${…}` may stand for: `all` are texts the code produces (a constant of the file, a
+ * value of its map, a ternary's branches, a count in the singular and the plural), each of which
+ * must match; `any` are samples of which one must (a number or a word).
  */
-function choicesOf(expr: string, constants: Map<string, string[]>): { all?: string[]; any?: string[] } {
+function choicesOf(expr: string, src: string): { all?: string[]; any?: string[] } {
   const trimmed = expr.trim();
-  const name = /^(?:[\w$]+\.)*([\w$]+)$/.exec(trimmed)?.[1];
-  if (name && constants.has(name)) return { all: constants.get(name)! };
+  const texts = (code: string) => literalsOf(code).map((l) => l.parts.join('2'));
   const count = /^countOf\([^,]+,\s*'([^']+)'\)$/.exec(trimmed);
   if (count) return { all: [`1 ${count[1]}`, `2 ${count[1]}s`] };
-  if (/\?/.test(trimmed)) {
-    const branches = literalsOf(trimmed).map((l) => l.parts.join('Sample'));
+  // NAME, NAME[key], NAME[key].prop, object.prop
+  const access = /^([\w$]+)((?:\[[^\]]+\])?)((?:\.[\w$]+)*)$/.exec(trimmed);
+  if (access) {
+    const [, name, index, props] = access;
+    const init = initializerOf(src, name!);
+    const prop = props ? props.split('.').at(-1)! : undefined;
+    if (init !== undefined && !prop) {
+      const question = /(?<!\?)\?(?![.?])/.exec(init);
+      const values = texts(!index && question ? init.slice(question.index + 1) : init);
+      if (values.length > 0 && (index || question || /^\s*['"`]/.test(init))) return { all: values };
+    }
+    if (init !== undefined && prop) {
+      const values = texts(init).filter((_, k) => new RegExp(`\\b${prop}\\s*:\\s*$`).test(init.slice(0, literalsOf(init)[k]!.at)));
+      if (values.length > 0) return { all: values };
+    }
+    // A parameter's property (`messages.refunded`): every value the sources give that property.
+    if (prop && !init && /^[a-z]/.test(name!) && PROPERTIES.has(prop) && !/^(?:length|name|message|label|id)$/.test(prop)) return { all: PROPERTIES.get(prop)! };
+  }
+  // A ternary: the texts of its branches (after the condition's `?`, not `?.` or `??`).
+  const question = /(?<!\?)\?(?![.?])/.exec(trimmed);
+  if (question) {
+    const branches = texts(trimmed.slice(question.index + 1));
     if (branches.length > 0) return { all: branches };
   }
   return { any: ['2', '1,000', 'Sample'] };
 }
 
-function variantsOf(lit: Literal, constants: Map<string, string[]>): string[][] {
+function variantsOf(lit: Literal, src: string): string[][] {
   // Each variant: a list of alternatives (one must match).
   let variants: string[][] = [[lit.parts[0]!]];
   lit.exprs.forEach((expr, k) => {
-    const { all, any } = choicesOf(expr, constants);
+    const { all, any } = choicesOf(expr, src);
     const rest = lit.parts[k + 1]!;
     const next: string[][] = [];
     for (const alternatives of variants) {
       if (all) for (const choice of all) next.push(alternatives.map((text) => text + choice + rest));
       else next.push(alternatives.flatMap((text) => any!.map((choice) => text + choice + rest)));
     }
-    variants = next.slice(0, 16).map((alternatives) => alternatives.slice(0, 64));
+    variants = next.slice(0, 64).map((alternatives) => alternatives.slice(0, 64));
   });
   return variants;
 }
@@ -241,6 +283,7 @@ function variantsOf(lit: Literal, constants: Map<string, string[]>): string[][] 
 setValidationEnglish(en);
 const german = createI18n('de', de);
 
+for (const source of Object.values(SOURCES)) rememberProperties(source);
 const collected = Object.entries(SOURCES)
   .filter(([file]) => !(file in NOT_MESSAGES))
   .flatMap(([file, source]) => collect(file, source))
