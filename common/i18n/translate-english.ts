@@ -55,8 +55,9 @@ function patternOf(tokens: Compiled, groups: Group[], hash?: string): string {
         if (type === 'select') {
           groups.push({ name, kind: 'marker', value: key });
           prefix = '()';
-        } else if (/^=\d+$/.test(key)) {
-          groups.push({ name, kind: 'marker', value: Number(key.slice(1)) });
+        } else if (/^=?\d+$/.test(key)) {
+          // An exact choice (`=0`, `=1`): Lingui's compiler keeps it as the bare number.
+          groups.push({ name, kind: 'marker', value: Number(key.replace('=', '')) });
           prefix = '()';
         }
         choices.push(prefix + patternOf(choice, groups, type === 'select' ? hash : name));
