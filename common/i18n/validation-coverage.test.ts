@@ -15,15 +15,18 @@ import { messages as en } from '#common/locales/validation/compiled/en.ts';
  * a space, a full stop, question or exclamation mark last) is collected, but for template texts
  * and defaults (`headline: '…'`, `description: '…'`), tagged templates (sql`…`), `new Error(…)`
  * (an internal error: the reader sees `error.internal`) and the files and texts below. A `${…}`
- * becomes every text it can be when the code says so (a named constant of the file, a ternary's
- * branches, `countOf` in the singular and plural: each must match), else a sample (2, 1,000 or a
- * word: one must match).
+ * becomes every text it can be when the code says so (a constant or a map of the file, a
+ * ternary's branches, `countOf` in the singular and plural, a parameter's property that other
+ * files give, like `messages.refunded`: each must match), else a sample (2, 1,000 or a word: one
+ * must match). So a message built from pieces only passes when its pieces are whole sentences
+ * the area has, or arguments of one message.
  */
 
-const SOURCES = import.meta.glob<string>(
-  ['/worker/**/*.ts', '/common/schemas/*.ts', '/common/creative/*.ts', '!/**/*.test.ts', '!/worker/test/**'],
-  { query: '?raw', import: 'default', eager: true },
-);
+const SOURCES = import.meta.glob<string>(['/worker/**/*.ts', '/common/schemas/*.ts', '/common/creative/*.ts', '!/**/*.test.ts', '!/worker/test/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 /** Files whose sentences are not messages to the reader. */
 const NOT_MESSAGES: Record<string, string> = {
@@ -171,13 +174,14 @@ function unescapeText(text: string): string {
   return text.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
 }
 
-/** A user-facing sentence: starts with a capital (or a quote, or an argument), has a space, ends with punctuation. */
+/** A user-facing sentence (its `${…}` filled in): starts with a capital or a quote, has a space, ends with punctuation. */
 function isSentence(text: string): boolean {
-  return /^[A-Z“\u0000]/.test(text) && / /.test(text) && /[.!?)]\u0000?$|[.!?]”$/.test(text.trim());
+  return /^[A-Z“]/.test(text) && / /.test(text) && /[.!?)]$|[.!?]”$/.test(text.trim());
 }
 
 /** Property keys whose sentences are content (template texts, block defaults, labels), not messages. */
-const CONTENT_KEYS = /\b(?:description|label|headline|subheadline|body|title|subtitle|quote|answer|question|name|note|caption|cta|intro|text|value|placeholder|hint|tagline|eyebrow|author|role|heading|button|alt|copy|consent|success|ended|tone|toneOfVoice|product|offer|primaryText)\s*:\s*$/;
+const CONTENT_KEYS =
+  /\b(?:description|label|headline|subheadline|body|title|subtitle|quote|answer|question|name|note|caption|cta|intro|text|value|placeholder|hint|tagline|eyebrow|author|role|heading|button|alt|copy|consent|success|ended|tone|toneOfVoice|product|offer|primaryText)\s*:\s*$/;
 
 /** Property values of every source (`refunded: '…'`): what `messages.refunded` may stand for when its file does not say. */
 const PROPERTIES = new Map<string, string[]>();
@@ -252,7 +256,8 @@ function choicesOf(expr: string, src: string): { all?: string[]; any?: string[] 
       if (values.length > 0) return { all: values };
     }
     // A parameter's property (`messages.refunded`): every value the sources give that property.
-    if (prop && !init && /^[a-z]/.test(name!) && PROPERTIES.has(prop) && !/^(?:length|name|message|label|id)$/.test(prop)) return { all: PROPERTIES.get(prop)! };
+    if (prop && !init && /^[a-z]/.test(name!) && PROPERTIES.has(prop) && !/^(?:length|name|message|label|id)$/.test(prop))
+      return { all: PROPERTIES.get(prop)! };
   }
   // A ternary: the texts of its branches (after the condition's `?`, not `?.` or `??`).
   const question = /(?<!\?)\?(?![.?])/.exec(trimmed);
@@ -279,7 +284,6 @@ function variantsOf(lit: Literal, src: string): string[][] {
   return variants;
 }
 
-
 setValidationEnglish(en);
 const german = createI18n('de', de);
 
@@ -299,6 +303,24 @@ describe('validation and API messages', () => {
     expect(texts).toContain('That address points inside a private network.');
     expect(texts).toContain('Use at most ${MAX_BLOCKS} blocks on a page.');
     for (const file of Object.keys(NOT_MESSAGES)) expect(SOURCES, `${file} is no longer there: drop it from NOT_MESSAGES`).toHaveProperty([file]);
+  });
+
+  it('would name a message the area does not have, however it is written', () => {
+    const source = [
+      "const GONE = 'This thing went nowhere.';",
+      "throw new AppError('conflict', GONE, { thing: [GONE] });",
+      'const check = z.string().check(z.maxLength(MAX, `Keep the thing under ${MAX} letters.`));',
+      "throw new AppError('conflict', `You cannot ${kind === 'a' ? 'fly' : 'swim'} here.`);",
+      "throw new AppError('conflict', 'Use at most 12 characters.');",
+      "throw new AppError('conflict', 'Refused. ' + reason);",
+    ].join('\n');
+    const missing = collect('/example.ts', source).filter((found) => found.variants.some((alternatives) => !alternatives.some((text) => matchEnglish(text))));
+    expect(missing.map((found) => found.source)).toEqual([
+      'This thing went nowhere.',
+      'Keep the thing under ${MAX} letters.',
+      "You cannot ${kind === 'a' ? 'fly' : 'swim'} here.",
+      'Refused. ',
+    ]);
   });
 
   it('has every user-facing message in the validation area, in German', () => {

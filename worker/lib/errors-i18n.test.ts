@@ -106,8 +106,18 @@ describe('the messages of the admin, billing, presentations and creatives, in bo
 
   it('a checkout without a choice, a presentation with a bad address, a creative that cannot change its status', async () => {
     for (const [locale, buy, slug, status] of [
-      ['de', 'Wählen Sie, was Sie kaufen möchten.', 'Verwenden Sie 3–64 Kleinbuchstaben, Ziffern und Bindestriche (nicht am Anfang oder Ende).', 'Ein Creative im Status Entwurf kann nicht in den Status Freigegeben wechseln.'],
-      ['en', 'Choose what to buy.', 'Use 3–64 lower-case letters, digits and hyphens (not at the start or end).', 'A creative that is draft cannot become approved.'],
+      [
+        'de',
+        'Wählen Sie, was Sie kaufen möchten.',
+        'Verwenden Sie 3–64 Kleinbuchstaben, Ziffern und Bindestriche (nicht am Anfang oder Ende).',
+        'Ein Creative im Status Entwurf kann nicht in den Status Freigegeben wechseln.',
+      ],
+      [
+        'en',
+        'Choose what to buy.',
+        'Use 3–64 lower-case letters, digits and hyphens (not at the start or end).',
+        'A creative that is draft cannot become approved.',
+      ],
     ] as const) {
       const author = await speaking(await createAgencyUser(), locale);
       expect((await errorOf(await send('/api/billing/checkout', { json: { kind: 'pack', id: '' }, cookie: author.cookie }))).details).toEqual({ id: [buy] });

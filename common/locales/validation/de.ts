@@ -158,7 +158,8 @@ export const de: Translation<typeof en> = {
   'validation.access.viewersReadOnly': 'Betrachter können in diesem Projekt alles ansehen, aber nichts ändern.',
 
   'validation.account.sessionIdInvalid': 'Diese Sitzungs-ID ist ungültig.',
-  'validation.account.paidPlanRenews': 'Ihr bezahlter Tarif verlängert sich noch. Kündigen Sie ihn zuerst auf der Seite Abrechnung (er läuft bis zum Ende des Zeitraums) und löschen Sie dann Ihr Konto.',
+  'validation.account.paidPlanRenews':
+    'Ihr bezahlter Tarif verlängert sich noch. Kündigen Sie ihn zuerst auf der Seite Abrechnung (er läuft bis zum Ende des Zeitraums) und löschen Sie dann Ihr Konto.',
   'validation.auth.resetExpiredShort': 'Dieser Link zum Zurücksetzen ist abgelaufen oder wurde schon verwendet.',
 
   'validation.admin.plan': 'Wählen Sie Free, Pro oder Agency.',
@@ -187,7 +188,8 @@ export const de: Translation<typeof en> = {
   'validation.billing.noPortal': 'Für dieses Konto gibt es kein Portal des Zahlungsanbieters. Verwenden Sie die Buttons auf dieser Seite.',
   'validation.billing.portalUnavailable': 'Das Abrechnungsportal ist nicht verfügbar.',
   'validation.credits.filterKind': 'Filtern Sie nach einer Art von Buchung.',
-  'validation.credits.notEnough': 'Dafür brauchen Sie {amount, plural, one {# Credit} other {# Credits}}, Sie haben {available, number}. Kaufen Sie ein Credit-Paket oder warten Sie auf Ihre monatlichen Credits.',
+  'validation.credits.notEnough':
+    'Dafür brauchen Sie {amount, plural, one {# Credit} other {# Credits}}, Sie haben {available, number}. Kaufen Sie ein Credit-Paket oder warten Sie auf Ihre monatlichen Credits.',
 
   'validation.contact.message': 'Schreiben Sie eine Nachricht.',
   'validation.contact.messageMin': 'Schreiben Sie mindestens 10 Zeichen, damit wir helfen können.',
@@ -224,26 +226,35 @@ export const de: Translation<typeof en> = {
   'validation.creatives.formatOnce': 'Wählen Sie jedes Format höchstens einmal.',
   'validation.creatives.aiAbout': 'Beschreiben Sie, worum es in der Anzeige geht.',
   'validation.creatives.aiAboutMax': 'Bleiben Sie unter 200 Zeichen.',
-  'validation.creatives.savedNewer': 'Jemand hat eine neuere Version dieses Creatives gespeichert. Laden Sie neu, um sie zu sehen; Ihre Änderung wurde nicht gespeichert.',
-  'validation.creatives.changedSameMoment': 'Jemand hat dieses Creative im selben Moment geändert. Laden Sie neu, um die Änderung zu sehen; Ihre wurde nicht gespeichert.',
-  'validation.creatives.statusMove': 'Ein Creative im Status {from, select, draft {Entwurf} in_review {In Freigabe} approved {Freigegeben} rejected {Abgelehnt} other {Archiviert}} kann nicht in den Status {to, select, draft {Entwurf} in_review {In Freigabe} approved {Freigegeben} rejected {Abgelehnt} other {Archiviert}} wechseln.',
+  'validation.creatives.savedNewer':
+    'Jemand hat eine neuere Version dieses Creatives gespeichert. Laden Sie neu, um sie zu sehen; Ihre Änderung wurde nicht gespeichert.',
+  'validation.creatives.changedSameMoment':
+    'Jemand hat dieses Creative im selben Moment geändert. Laden Sie neu, um die Änderung zu sehen; Ihre wurde nicht gespeichert.',
+  'validation.creatives.statusMove':
+    'Ein Creative im Status {from, select, draft {Entwurf} in_review {In Freigabe} approved {Freigegeben} rejected {Abgelehnt} other {Archiviert}} kann nicht in den Status {to, select, draft {Entwurf} in_review {In Freigabe} approved {Freigegeben} rejected {Abgelehnt} other {Archiviert}} wechseln.',
   'validation.creatives.versionGone': 'Diese Version gibt es nicht.',
   'validation.creatives.formatMissing': 'Dieses Creative hat noch kein Format {formats}: Passen Sie es zuerst an dieses Format an.',
-  'validation.creatives.renderNeedsCredits': 'Das Rendern dieser Formate braucht {cost, plural, one {# Credit} other {# Credits}}, Sie haben {total, number}. Kaufen Sie ein Credit-Paket oder rendern Sie weniger Formate.',
+  'validation.creatives.renderNeedsCredits':
+    'Das Rendern dieser Formate braucht {cost, plural, one {# Credit} other {# Credits}}, Sie haben {total, number}. Kaufen Sie ein Credit-Paket oder rendern Sie weniger Formate.',
   'validation.creatives.nothingRendered': 'Von diesem Creative ist noch nichts gerendert: Rendern Sie zuerst seine Formate.',
   'validation.creatives.changedWhileRendering': 'Dieses Creative hat sich während des Renderns geändert. Versuchen Sie es erneut.',
   'validation.creatives.renderFailed': 'Das Rendering ist fehlgeschlagen, Ihr Credit wurde erstattet. Bitte versuchen Sie es erneut.',
   'validation.creatives.creditRefunded': 'Ihr Credit wurde erstattet.',
   'validation.creatives.downloadNotCounted': 'Ihr Download wurde nicht gezählt.',
-  'validation.creatives.cannotDraw': 'Ein Bild dieses Creatives kann nicht gezeichnet werden (AVIF, eine beschädigte Datei oder ein sehr großes Bild ohne Vorschau): Verwenden Sie ein PNG-, JPEG-, GIF- oder WebP-Bild.',
-  'validation.creatives.cannotDrawRefund': 'Ein Bild dieses Creatives kann nicht gezeichnet werden (AVIF, eine beschädigte Datei oder ein sehr großes Bild ohne Vorschau): Verwenden Sie ein PNG-, JPEG-, GIF- oder WebP-Bild. {refund, select, credit {Ihr Credit wurde erstattet.} other {Ihr Download wurde nicht gezählt.}}',
-  'validation.creatives.tooLargeToDraw': 'Dieses Creative ist zu groß zum Zeichnen: {reason}. Verwenden Sie kleinere Bilder. {refund, select, credit {Ihr Credit wurde erstattet.} other {Ihr Download wurde nicht gezählt.}}',
-  'validation.creatives.rendererBusy': 'Adloom zeichnet gerade andere Bilder. {refund, select, credit {Ihr Credit wurde erstattet.} other {Ihr Download wurde nicht gezählt.}} Versuchen Sie es in ein paar Sekunden erneut.',
+  'validation.creatives.cannotDraw':
+    'Ein Bild dieses Creatives kann nicht gezeichnet werden (AVIF, eine beschädigte Datei oder ein sehr großes Bild ohne Vorschau): Verwenden Sie ein PNG-, JPEG-, GIF- oder WebP-Bild.',
+  'validation.creatives.cannotDrawRefund':
+    'Ein Bild dieses Creatives kann nicht gezeichnet werden (AVIF, eine beschädigte Datei oder ein sehr großes Bild ohne Vorschau): Verwenden Sie ein PNG-, JPEG-, GIF- oder WebP-Bild. {refund, select, credit {Ihr Credit wurde erstattet.} other {Ihr Download wurde nicht gezählt.}}',
+  'validation.creatives.tooLargeToDraw':
+    'Dieses Creative ist zu groß zum Zeichnen: {reason}. Verwenden Sie kleinere Bilder. {refund, select, credit {Ihr Credit wurde erstattet.} other {Ihr Download wurde nicht gezählt.}}',
+  'validation.creatives.rendererBusy':
+    'Adloom zeichnet gerade andere Bilder. {refund, select, credit {Ihr Credit wurde erstattet.} other {Ihr Download wurde nicht gezählt.}} Versuchen Sie es in ein paar Sekunden erneut.',
   'validation.creatives.linkPicture': 'Das Linkbild kann gerade nicht gezeichnet werden. Versuchen Sie es in ein paar Sekunden erneut.',
   'validation.creatives.playgroundPixels': 'Verwenden Sie ein Bild mit höchstens {max, number} Megapixeln ({webp, number} bei WebP), zum Beispiel 3000 × 3000.',
   'validation.creatives.playgroundOwnImage': 'Der Playground kann nur das Bild verwenden, das Sie hineingezogen haben.',
   'validation.creatives.playgroundDroppedImage': 'Verwenden Sie das Bild, das Sie hineingezogen haben.',
-  'validation.creatives.playgroundLimit': 'Der Playground erlaubt {max, number} Downloads pro Tag. Erstellen Sie ein kostenloses Konto, um ohne Wasserzeichen zu rendern.',
+  'validation.creatives.playgroundLimit':
+    'Der Playground erlaubt {max, number} Downloads pro Tag. Erstellen Sie ein kostenloses Konto, um ohne Wasserzeichen zu rendern.',
   'validation.creatives.playgroundFailed': 'Das Bild konnte nicht gezeichnet werden. Ihr Download wurde nicht gezählt; bitte versuchen Sie es erneut.',
 
   'validation.fonts.notFont': 'Das ist keine Schriftdatei: Laden Sie eine TTF-, OTF- oder WOFF-Datei hoch.',
@@ -268,30 +279,39 @@ export const de: Translation<typeof en> = {
   'validation.ads.pictureDeleted': 'Ein Bild dieser Anzeige wurde gelöscht. Wählen Sie die Bilder neu aus und lassen Sie die Anzeige dann freigeben.',
   'validation.ads.onlyApproved': 'Nur eine freigegebene Anzeige kann veröffentlicht werden.',
   'validation.ads.nothingScheduled': 'Für diese Anzeige ist nichts geplant, oder sie wird gerade veröffentlicht.',
-  'validation.ads.reviewsMax': 'Diese Anzeige hat {max, number} Rückmeldungen, mehr sind nicht möglich. Erstellen Sie eine neue Anzeige, um weitere zu sammeln.',
+  'validation.ads.reviewsMax':
+    'Diese Anzeige hat {max, number} Rückmeldungen, mehr sind nicht möglich. Erstellen Sie eine neue Anzeige, um weitere zu sammeln.',
   'validation.ads.creativeOrPictures': 'Wählen Sie ein Creative oder Bilder für die Anzeige (eines von beiden).',
   'validation.ads.creativeOfProject': 'Wählen Sie ein Creative dieses Projekts.',
-  'validation.ads.savedNewer': 'Jemand hat eine neuere Version dieser Anzeige gespeichert. Laden Sie neu, um sie zu sehen; Ihre Änderung wurde nicht gespeichert.',
-  'validation.ads.changedSameMomentTheirs': 'Jemand hat diese Anzeige im selben Moment geändert. Laden Sie neu, um die Änderung zu sehen; Ihre wurde nicht gespeichert.',
+  'validation.ads.savedNewer':
+    'Jemand hat eine neuere Version dieser Anzeige gespeichert. Laden Sie neu, um sie zu sehen; Ihre Änderung wurde nicht gespeichert.',
+  'validation.ads.changedSameMomentTheirs':
+    'Jemand hat diese Anzeige im selben Moment geändert. Laden Sie neu, um die Änderung zu sehen; Ihre wurde nicht gespeichert.',
   'validation.ads.pictureBeforeReview': 'Fügen Sie ein Bild hinzu, bevor Sie die Anzeige zur Freigabe senden.',
   'validation.ads.previewGone': 'Diesen Vorschaulink gibt es nicht oder er wurde widerrufen.',
-  'validation.ads.previewArchived': 'Das Projekt dieser Anzeige ist archiviert, Freigaben sind daher geschlossen. Fragen Sie das Team, das Ihnen den Link geschickt hat.',
+  'validation.ads.previewArchived':
+    'Das Projekt dieser Anzeige ist archiviert, Freigaben sind daher geschlossen. Fragen Sie das Team, das Ihnen den Link geschickt hat.',
 
   'validation.instagram.timeoutRetry': 'Instagram hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es gleich noch einmal.',
   'validation.instagram.unreachableRetry': 'Instagram war nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
-  'validation.instagram.accessRevoked': 'Instagram akzeptiert den Zugriff von Adloom nicht mehr (er wurde widerrufen, ist abgelaufen oder das Passwort wurde geändert). Verbinden Sie das Konto erneut.',
+  'validation.instagram.accessRevoked':
+    'Instagram akzeptiert den Zugriff von Adloom nicht mehr (er wurde widerrufen, ist abgelaufen oder das Passwort wurde geändert). Verbinden Sie das Konto erneut.',
   'validation.instagram.problemRetry': 'Instagram hatte ein Problem. Bitte versuchen Sie es gleich noch einmal.',
-  'validation.instagram.signInRefused': 'Instagram hat die Anmeldung abgelehnt (der Link wurde womöglich schon verwendet oder ist abgelaufen). Bitte verbinden Sie erneut.',
+  'validation.instagram.signInRefused':
+    'Instagram hat die Anmeldung abgelehnt (der Link wurde womöglich schon verwendet oder ist abgelaufen). Bitte verbinden Sie erneut.',
   'validation.instagram.requestRefused': 'Instagram hat die Anfrage abgelehnt. Bitte verbinden Sie erneut.',
   'validation.instagram.unreadable': 'Instagram hat eine Antwort geschickt, die wir nicht lesen konnten. Bitte versuchen Sie es erneut.',
   'validation.instagram.storedUnreadable': 'Der gespeicherte Instagram-Zugriff konnte nicht gelesen werden. Verbinden Sie das Konto erneut.',
-  'validation.instagram.notConfigured': 'Instagram Login ist auf diesem Server nicht eingerichtet: Setzen Sie {missing} (aus den Instagram-Einstellungen Ihrer Meta-App) und starten Sie neu. Bis dahin können Sie ein Sandbox-Konto verbinden.',
+  'validation.instagram.notConfigured':
+    'Instagram Login ist auf diesem Server nicht eingerichtet: Setzen Sie {missing} (aus den Instagram-Einstellungen Ihrer Meta-App) und starten Sie neu. Bis dahin können Sie ein Sandbox-Konto verbinden.',
   'validation.instagram.bothPermissions': 'Adloom braucht beide Berechtigungen (Profil lesen, Inhalte veröffentlichen), um Anzeigen zu veröffentlichen.',
   'validation.instagram.accessExpired': 'Der Instagram-Zugriff ist abgelaufen (er wurde nicht rechtzeitig erneuert). Verbinden Sie das Konto erneut.',
-  'validation.instagram.appRemoved': 'Adloom wurde in Instagram aus den Apps dieses Kontos entfernt und sein Zugriff gelöscht. Verbinden Sie das Konto erneut, um zu veröffentlichen.',
+  'validation.instagram.appRemoved':
+    'Adloom wurde in Instagram aus den Apps dieses Kontos entfernt und sein Zugriff gelöscht. Verbinden Sie das Konto erneut, um zu veröffentlichen.',
   'validation.instagram.signedRequestInvalid': 'Die signierte Anfrage ist ungültig.',
   'validation.instagram.fetchPicture': 'Instagram konnte das Bild nicht abrufen. Prüfen Sie, ob das Rendering noch existiert, und versuchen Sie es erneut.',
-  'validation.instagram.aspectRatio': 'Instagram hat das Seitenverhältnis des Bildes abgelehnt. Verwenden Sie das Format Quadrat (1:1), Hochformat (4:5) oder Story (9:16).',
+  'validation.instagram.aspectRatio':
+    'Instagram hat das Seitenverhältnis des Bildes abgelehnt. Verwenden Sie das Format Quadrat (1:1), Hochformat (4:5) oder Story (9:16).',
   'validation.instagram.pictureTooLarge': 'Das Bild ist zu groß für Instagram (höchstens 8 MB).',
   'validation.instagram.pictureFormat': 'Instagram akzeptiert das Format dieses Bildes nicht.',
   'validation.instagram.mediaFormat': 'Instagram akzeptiert dieses Medienformat nicht.',
@@ -299,13 +319,15 @@ export const de: Translation<typeof en> = {
   'validation.instagram.mediaType': 'Instagram kennt diesen Medientyp nicht.',
   'validation.instagram.carouselBuild': 'Instagram konnte aus diesen Bildern kein Karussell erstellen.',
   'validation.instagram.captionTooLong': 'Der Text ist zu lang für Instagram (höchstens 2.200 Zeichen und 30 Hashtags).',
-  'validation.instagram.tokenRevoked': 'Instagram akzeptiert diese Verbindung nicht mehr (das Token wurde widerrufen oder ist abgelaufen). Verbinden Sie das Konto erneut und veröffentlichen Sie noch einmal.',
+  'validation.instagram.tokenRevoked':
+    'Instagram akzeptiert diese Verbindung nicht mehr (das Token wurde widerrufen oder ist abgelaufen). Verbinden Sie das Konto erneut und veröffentlichen Sie noch einmal.',
   'validation.instagram.quota': 'Das Konto hat das Instagram-Limit für Beiträge pro 24 Stunden erreicht. Es wird später erneut versucht.',
   'validation.instagram.quotaCount': 'Das Konto hat das Instagram-Limit von {max, number} Beiträgen pro 24 Stunden erreicht. Es wird später erneut versucht.',
   'validation.instagram.temporary': 'Instagram hatte ein vorübergehendes Problem. Es wird erneut versucht.',
   'validation.instagram.slowDown': 'Instagram hat uns gebremst (Ratenlimit). Es wird in Kürze erneut versucht.',
   'validation.instagram.pictureRefused': 'Instagram hat das Bild abgelehnt.',
-  'validation.instagram.permission': 'Der Instagram-Verbindung fehlt die Berechtigung zum Veröffentlichen. Verbinden Sie das Konto erneut und veröffentlichen Sie noch einmal.',
+  'validation.instagram.permission':
+    'Der Instagram-Verbindung fehlt die Berechtigung zum Veröffentlichen. Verbinden Sie das Konto erneut und veröffentlichen Sie noch einmal.',
   'validation.instagram.postRefusedStatus': 'Instagram hat den Beitrag abgelehnt (HTTP {status}).',
   'validation.instagram.prepareStatus': 'Instagram konnte das Bild nicht vorbereiten ({status}). Prüfen Sie das Rendering und veröffentlichen Sie erneut.',
   'validation.instagram.prepare': 'Instagram konnte das Bild nicht vorbereiten. Prüfen Sie das Rendering und veröffentlichen Sie erneut.',
@@ -322,16 +344,20 @@ export const de: Translation<typeof en> = {
   'validation.instagram.interrupted': 'Das Veröffentlichen wurde durch ein Problem bei uns unterbrochen. Es wird erneut versucht.',
   'validation.instagram.disconnected': 'Das Instagram-Konto wurde getrennt. Verbinden Sie es erneut und veröffentlichen Sie noch einmal.',
   'validation.instagram.brokenAgain': 'Die Instagram-Verbindung ist unterbrochen. Verbinden Sie das Konto erneut und veröffentlichen Sie noch einmal.',
-  'validation.instagram.storedUnusable': 'Der gespeicherte Instagram-Zugriff konnte nicht verwendet werden. Verbinden Sie das Konto erneut und veröffentlichen Sie noch einmal.',
+  'validation.instagram.storedUnusable':
+    'Der gespeicherte Instagram-Zugriff konnte nicht verwendet werden. Verbinden Sie das Konto erneut und veröffentlichen Sie noch einmal.',
   'validation.instagram.containerMissing': 'Der vorbereitete Beitrag ist verloren gegangen.',
   'validation.instagram.postPictureDeleted': 'Ein Bild dieses Beitrags wurde gelöscht. Wählen Sie die Bilder neu aus und veröffentlichen Sie erneut.',
-  'validation.instagram.noPublicAddress': 'Instagram ruft die Bilder über die öffentliche https-Adresse dieser Website ab, und dieser Beitrag wurde ohne sie erstellt. Veröffentlichen Sie ihn erneut über die Website.',
+  'validation.instagram.noPublicAddress':
+    'Instagram ruft die Bilder über die öffentliche https-Adresse dieser Website ab, und dieser Beitrag wurde ohne sie erstellt. Veröffentlichen Sie ihn erneut über die Website.',
   'validation.instagram.alreadyPublished': 'Laut Instagram wurde dieser Beitrag bereits veröffentlicht.',
 
   'validation.media.unsupported': 'Dieser Dateityp wird nicht unterstützt. Laden Sie Bilder als {images} oder Videos als {videos} hoch.',
   'validation.media.megapixels': 'Bilder dürfen höchstens {max, number} Megapixel haben; dieses gibt {size} Pixel an.',
-  'validation.media.sizeUnreadable': 'Wir konnten Breite und Höhe dieses Bildes nicht lesen, daher kann es nicht geprüft werden. Speichern Sie es erneut als JPEG oder PNG (der „Export“ eines Bildprogramms tut das) und laden Sie diese Datei hoch.',
-  'validation.media.sizeUnreadableIn': 'Wir konnten Breite und Höhe dieses Bildes in seinen ersten {size} nicht lesen, daher kann es nicht geprüft werden. Speichern Sie es erneut als JPEG oder PNG (der „Export“ eines Bildprogramms tut das) und laden Sie diese Datei hoch.',
+  'validation.media.sizeUnreadable':
+    'Wir konnten Breite und Höhe dieses Bildes nicht lesen, daher kann es nicht geprüft werden. Speichern Sie es erneut als JPEG oder PNG (der „Export“ eines Bildprogramms tut das) und laden Sie diese Datei hoch.',
+  'validation.media.sizeUnreadableIn':
+    'Wir konnten Breite und Höhe dieses Bildes in seinen ersten {size} nicht lesen, daher kann es nicht geprüft werden. Speichern Sie es erneut als JPEG oder PNG (der „Export“ eines Bildprogramms tut das) und laden Sie diese Datei hoch.',
   'validation.media.kindMax': '{kind, select, image {Bilder} other {Videos}} dürfen höchstens {size} groß sein.',
   'validation.media.sendBody': 'Senden Sie die Datei als Inhalt der Anfrage, mit ihrer Content-Length.',
   'validation.media.filesMax': 'Dateien dürfen höchstens {video} (Videos) oder {image} (Bilder) groß sein.',
@@ -340,7 +366,8 @@ export const de: Translation<typeof en> = {
   'validation.media.thumbnailType': 'Senden Sie das Vorschaubild als JPEG-, PNG- oder WebP-Bild.',
   'validation.media.thumbnailPixels': 'Vorschaubilder dürfen höchstens {max, number} Megapixel haben, mit ihrer Größe im Header.',
   'validation.media.inUse': '„{name}“ wird noch verwendet: {usedBy}. Ersetzen Sie es dort zuerst.',
-  'validation.media.storageFull': '{what, select, preview {Die Vorschau} other {Diese Datei}} passt nicht mehr: {used} von {limit} sind belegt. Löschen Sie Dateien, die Sie nicht mehr brauchen, oder wechseln Sie für mehr Speicher den Tarif.',
+  'validation.media.storageFull':
+    '{what, select, preview {Die Vorschau} other {Diese Datei}} passt nicht mehr: {used} von {limit} sind belegt. Löschen Sie Dateien, die Sie nicht mehr brauchen, oder wechseln Sie für mehr Speicher den Tarif.',
 
   'validation.presentations.creativeRendered': 'Wählen Sie ein gerendertes Creative.',
   'validation.presentations.creativeOne': 'Wählen Sie mindestens ein Creative.',
@@ -361,8 +388,10 @@ export const de: Translation<typeof en> = {
   'validation.presentations.slugReserved': 'Diese Adresse ist reserviert: Wählen Sie eine andere.',
   'validation.presentations.slugTaken': 'Diese Adresse ist vergeben: Wählen Sie eine andere.',
   'validation.presentations.revisionMissing': 'Laden Sie neu: Die Revision fehlt.',
-  'validation.presentations.savedNewer': 'Jemand hat eine neuere Version dieser Präsentation gespeichert. Laden Sie neu, um sie zu sehen; Ihre Änderung wurde nicht gespeichert.',
-  'validation.presentations.tooLarge': 'Diese Präsentation ist zu groß zum Speichern ({size, number} KiB; höchstens {max, number} KiB). Kürzen oder entfernen Sie einige Abschnitte.',
+  'validation.presentations.savedNewer':
+    'Jemand hat eine neuere Version dieser Präsentation gespeichert. Laden Sie neu, um sie zu sehen; Ihre Änderung wurde nicht gespeichert.',
+  'validation.presentations.tooLarge':
+    'Diese Präsentation ist zu groß zum Speichern ({size, number} KiB; höchstens {max, number} KiB). Kürzen oder entfernen Sie einige Abschnitte.',
   'validation.presentations.projectNotEditor': 'Dieses Projekt gibt es nicht, oder Sie sind darin kein Bearbeiter.',
   'validation.presentations.linkedImages': 'Wählen Sie Bilder aus der Medienbibliothek des verknüpften Projekts.',
   'validation.presentations.linkedCreatives': 'Wählen Sie Creatives, die im verknüpften Projekt gerendert wurden.',
@@ -376,7 +405,8 @@ export const de: Translation<typeof en> = {
   'validation.projects.alreadyInvitedShort': 'Bereits eingeladen.',
   'validation.projects.invitationExpired': 'Diese Einladung ist abgelaufen. Bitten Sie um eine neue.',
   'validation.projects.invitationWithdrawn': 'Diese Einladung wurde zurückgezogen.',
-  'validation.projects.transferPlanLimit': 'Der Tarif {plan} von {name} umfasst {max, number} aktive Projekte. {name} kann eines archivieren oder den Tarif wechseln, oder Sie archivieren dieses Projekt zuerst.',
+  'validation.projects.transferPlanLimit':
+    'Der Tarif {plan} von {name} umfasst {max, number} aktive Projekte. {name} kann eines archivieren oder den Tarif wechseln, oder Sie archivieren dieses Projekt zuerst.',
   'validation.projects.ownershipChanged': 'Die Inhaberschaft hat sich inzwischen geändert. Laden Sie neu und versuchen Sie es erneut.',
   'validation.projects.ownerRoleTransfer': 'Die Rolle des Inhabers ändert sich nur durch eine Übertragung.',
   'validation.brand.website': 'Geben Sie die Website des Kunden ein.',
@@ -391,26 +421,34 @@ export const de: Translation<typeof en> = {
   'validation.brand.errorStatus': 'Die Website hat mit einem Fehler geantwortet (HTTP {status}).',
   'validation.brand.unreachable': 'Die Website war nicht erreichbar.',
   'validation.brand.timeoutCheck': 'Die Website hat nicht rechtzeitig geantwortet. Prüfen Sie die Adresse oder versuchen Sie es später erneut.',
-  'validation.brand.errorStatusCheck': 'Die Website hat mit einem Fehler geantwortet (HTTP {status}). Prüfen Sie die Adresse oder versuchen Sie es später erneut.',
+  'validation.brand.errorStatusCheck':
+    'Die Website hat mit einem Fehler geantwortet (HTTP {status}). Prüfen Sie die Adresse oder versuchen Sie es später erneut.',
   'validation.brand.unreachableCheck': 'Die Website war nicht erreichbar. Prüfen Sie die Adresse oder versuchen Sie es später erneut.',
   'validation.brand.notWebPage': 'Diese Adresse ist keine Webseite. Geben Sie die Adresse der Startseite ein.',
   'validation.brand.notWebPageType': 'Diese Adresse ist keine Webseite (sondern {type}). Geben Sie die Adresse der Startseite ein.',
-  'validation.brand.stylesheets': '{count, plural, =1 {Ein Stylesheet der Website konnte} other {# Stylesheets der Website konnten}} nicht gelesen werden; Farben und Schriften fehlen eventuell.',
+  'validation.brand.stylesheets':
+    '{count, plural, =1 {Ein Stylesheet der Website konnte} other {# Stylesheets der Website konnten}} nicht gelesen werden; Farben und Schriften fehlen eventuell.',
   'validation.brand.logoSlow': 'Die Website war zu langsam, um rechtzeitig nach ihrem Logo zu suchen. Laden Sie eines über die Medienbibliothek hoch.',
   'validation.brand.logoScripts': 'Das SVG-Logo der Website enthält Skripte und wurde daher nicht verwendet.',
-  'validation.brand.logoSvgPicture': 'Das Logo der Website ist ein SVG, das die Medienbibliothek nicht annimmt; stattdessen wurde ein Bild davon von der Website verwendet.',
+  'validation.brand.logoSvgPicture':
+    'Das Logo der Website ist ein SVG, das die Medienbibliothek nicht annimmt; stattdessen wurde ein Bild davon von der Website verwendet.',
   'validation.brand.logoSvg': 'Das Logo der Website ist ein SVG, das die Medienbibliothek nicht annimmt. Laden Sie es als PNG hoch.',
   'validation.brand.logoNone': 'Auf der Website wurde kein brauchbares Logo gefunden. Laden Sie eines über die Medienbibliothek hoch.',
 
   'validation.funnels.noCustomDomains': 'Der Tarif {plan} enthält keine eigenen Domains. Der Inhaber des Projekts kann den Tarif wechseln, um eine zu nutzen.',
-  'validation.funnels.customDomainsUsed': 'Der Tarif {plan} umfasst {max, plural, one {# eigene Domain} other {# eigene Domains}}, alle sind belegt. Entfernen Sie eine, oder der Inhaber des Projekts wechselt den Tarif.',
+  'validation.funnels.customDomainsUsed':
+    'Der Tarif {plan} umfasst {max, plural, one {# eigene Domain} other {# eigene Domains}}, alle sind belegt. Entfernen Sie eine, oder der Inhaber des Projekts wechselt den Tarif.',
   'validation.funnels.ownDomain': 'Verwenden Sie eine eigene Domain, nicht die Adresse dieser App.',
-  'validation.funnels.pageOrderAll': 'Senden Sie jede Seite dieses Funnels einmal, in der neuen Reihenfolge. Laden Sie neu, falls inzwischen Seiten hinzugefügt oder gelöscht wurden.',
-  'validation.funnels.pageTooLarge': '{which, select, variantB {Variante B} other {Diese Seite}} ist zu groß zum Speichern ({size, number} KiB; höchstens {max, number} KiB). Kürzen oder entfernen Sie einige Blöcke.',
+  'validation.funnels.pageOrderAll':
+    'Senden Sie jede Seite dieses Funnels einmal, in der neuen Reihenfolge. Laden Sie neu, falls inzwischen Seiten hinzugefügt oder gelöscht wurden.',
+  'validation.funnels.pageTooLarge':
+    '{which, select, variantB {Variante B} other {Diese Seite}} ist zu groß zum Speichern ({size, number} KiB; höchstens {max, number} KiB). Kürzen oder entfernen Sie einige Blöcke.',
   'validation.funnels.tooManyCopies': 'Von dieser Seite gibt es zu viele Kopien. Benennen Sie eine um und versuchen Sie es erneut.',
   'validation.funnels.publishedSameMoment': 'Diese Seite wurde im selben Moment veröffentlicht. Laden Sie neu und versuchen Sie es erneut.',
-  'validation.funnels.publishedMeanwhile': 'Jemand hat diese Seite inzwischen veröffentlicht oder zurückgezogen. Laden Sie neu, um das zu sehen; es wurde nichts geändert.',
-  'validation.funnels.savedNewer': 'Jemand hat eine neuere Version dieser Seite gespeichert. Laden Sie neu, um sie zu sehen; Ihre Änderung wurde nicht gespeichert.',
+  'validation.funnels.publishedMeanwhile':
+    'Jemand hat diese Seite inzwischen veröffentlicht oder zurückgezogen. Laden Sie neu, um das zu sehen; es wurde nichts geändert.',
+  'validation.funnels.savedNewer':
+    'Jemand hat eine neuere Version dieser Seite gespeichert. Laden Sie neu, um sie zu sehen; Ihre Änderung wurde nicht gespeichert.',
   'validation.blocks.cornerStyle': 'Wählen Sie einen Eckenstil.',
   'validation.blocks.linkScheme': 'Verwenden Sie einen Link, der mit https://, mailto:, tel:, / oder # beginnt.',
   'validation.blocks.buttonLabel': 'Geben Sie dem Button eine Beschriftung.',

@@ -171,7 +171,8 @@ export const en = {
 
   // Account and sign-in (worker/features/account, worker/features/auth)
   'validation.account.sessionIdInvalid': 'This session id is not valid.',
-  'validation.account.paidPlanRenews': 'Your paid plan still renews. Cancel it on the Billing page first (it runs to the end of the period), then delete your account.',
+  'validation.account.paidPlanRenews':
+    'Your paid plan still renews. Cancel it on the Billing page first (it runs to the end of the period), then delete your account.',
   'validation.auth.resetExpiredShort': 'This reset link has expired or was already used.',
 
   // Admin (common/schemas/admin.ts, worker/features/admin)
@@ -202,7 +203,8 @@ export const en = {
   'validation.billing.noPortal': 'There is no payment provider portal for this account. Use the buttons on this page.',
   'validation.billing.portalUnavailable': 'The billing portal is not available.',
   'validation.credits.filterKind': 'Filter by a kind of movement.',
-  'validation.credits.notEnough': 'This needs {amount, plural, one {# credit} other {# credits}} and you have {available, number}. Buy a credit pack or wait for your monthly credits.',
+  'validation.credits.notEnough':
+    'This needs {amount, plural, one {# credit} other {# credits}} and you have {available, number}. Buy a credit pack or wait for your monthly credits.',
 
   // Contact (common/schemas/contact.ts)
   'validation.contact.message': 'Write a message.',
@@ -244,19 +246,25 @@ export const en = {
   'validation.creatives.aiAboutMax': 'Keep it under 200 characters.',
   'validation.creatives.savedNewer': 'Someone saved a newer version of this creative. Reload to see it; your change was not saved.',
   'validation.creatives.changedSameMoment': 'Someone changed this creative at the same moment. Reload to see their change; yours was not saved.',
-  'validation.creatives.statusMove': 'A creative that is {from, select, draft {draft} in_review {in review} approved {approved} rejected {rejected} other {archived}} cannot become {to, select, draft {draft} in_review {in review} approved {approved} rejected {rejected} other {archived}}.',
+  'validation.creatives.statusMove':
+    'A creative that is {from, select, draft {draft} in_review {in review} approved {approved} rejected {rejected} other {archived}} cannot become {to, select, draft {draft} in_review {in review} approved {approved} rejected {rejected} other {archived}}.',
   'validation.creatives.versionGone': 'That version does not exist.',
   'validation.creatives.formatMissing': 'This creative has no {formats} format yet: resize it first.',
-  'validation.creatives.renderNeedsCredits': 'Rendering these formats needs {cost, plural, one {# credit} other {# credits}} and you have {total, number}. Buy a credit pack or render fewer formats.',
+  'validation.creatives.renderNeedsCredits':
+    'Rendering these formats needs {cost, plural, one {# credit} other {# credits}} and you have {total, number}. Buy a credit pack or render fewer formats.',
   'validation.creatives.nothingRendered': 'Nothing of this creative is rendered yet: render its formats first.',
   'validation.creatives.changedWhileRendering': 'This creative changed while it rendered. Try again.',
   'validation.creatives.renderFailed': 'The render failed and your credit was refunded. Please try again.',
   'validation.creatives.creditRefunded': 'Your credit was refunded.',
   'validation.creatives.downloadNotCounted': 'Your download was not counted.',
-  'validation.creatives.cannotDraw': 'A picture of this creative cannot be drawn (AVIF, a damaged file, or a very large picture without a preview): use a PNG, JPEG, GIF or WebP image.',
-  'validation.creatives.cannotDrawRefund': 'A picture of this creative cannot be drawn (AVIF, a damaged file, or a very large picture without a preview): use a PNG, JPEG, GIF or WebP image. {refund, select, credit {Your credit was refunded.} other {Your download was not counted.}}',
-  'validation.creatives.tooLargeToDraw': 'This creative is too large to draw: {reason}. Use smaller pictures. {refund, select, credit {Your credit was refunded.} other {Your download was not counted.}}',
-  'validation.creatives.rendererBusy': 'Adloom is drawing other images right now. {refund, select, credit {Your credit was refunded.} other {Your download was not counted.}} Try again in a few seconds.',
+  'validation.creatives.cannotDraw':
+    'A picture of this creative cannot be drawn (AVIF, a damaged file, or a very large picture without a preview): use a PNG, JPEG, GIF or WebP image.',
+  'validation.creatives.cannotDrawRefund':
+    'A picture of this creative cannot be drawn (AVIF, a damaged file, or a very large picture without a preview): use a PNG, JPEG, GIF or WebP image. {refund, select, credit {Your credit was refunded.} other {Your download was not counted.}}',
+  'validation.creatives.tooLargeToDraw':
+    'This creative is too large to draw: {reason}. Use smaller pictures. {refund, select, credit {Your credit was refunded.} other {Your download was not counted.}}',
+  'validation.creatives.rendererBusy':
+    'Adloom is drawing other images right now. {refund, select, credit {Your credit was refunded.} other {Your download was not counted.}} Try again in a few seconds.',
   'validation.creatives.linkPicture': 'The link picture cannot be drawn right now. Try again in a few seconds.',
   'validation.creatives.playgroundPixels': 'Use a picture of at most {max, number} megapixels ({webp, number} for WebP), for example 3000 × 3000.',
   'validation.creatives.playgroundOwnImage': 'The playground can only use the image you dropped in.',
@@ -300,16 +308,19 @@ export const en = {
   // Instagram connection and publishing (worker/features/instagram)
   'validation.instagram.timeoutRetry': 'Instagram did not answer in time. Please try again in a moment.',
   'validation.instagram.unreachableRetry': 'Instagram could not be reached. Please try again in a moment.',
-  'validation.instagram.accessRevoked': 'Instagram no longer accepts Adloom’s access (it was revoked, expired, or the password changed). Connect the account again.',
+  'validation.instagram.accessRevoked':
+    'Instagram no longer accepts Adloom’s access (it was revoked, expired, or the password changed). Connect the account again.',
   'validation.instagram.problemRetry': 'Instagram had a problem on its side. Please try again in a moment.',
   'validation.instagram.signInRefused': 'Instagram refused the sign-in (the link may have been used already or have expired). Please connect again.',
   'validation.instagram.requestRefused': 'Instagram refused the request. Please connect again.',
   'validation.instagram.unreadable': 'Instagram sent an answer we could not read. Please try again.',
   'validation.instagram.storedUnreadable': 'The stored Instagram access could not be read. Connect the account again.',
-  'validation.instagram.notConfigured': 'Instagram Login is not configured on this server: set {missing} (from your Meta app’s Instagram settings) and restart. Until then you can connect a sandbox account.',
+  'validation.instagram.notConfigured':
+    'Instagram Login is not configured on this server: set {missing} (from your Meta app’s Instagram settings) and restart. Until then you can connect a sandbox account.',
   'validation.instagram.bothPermissions': 'Adloom needs both permissions (read the profile, publish content) to publish ads.',
   'validation.instagram.accessExpired': 'The Instagram access expired (it was not renewed in time). Connect the account again.',
-  'validation.instagram.appRemoved': 'Adloom was removed from this account’s apps in Instagram, and its access was deleted. Connect the account again to publish.',
+  'validation.instagram.appRemoved':
+    'Adloom was removed from this account’s apps in Instagram, and its access was deleted. Connect the account again to publish.',
   'validation.instagram.signedRequestInvalid': 'The signed request is not valid.',
   'validation.instagram.fetchPicture': 'Instagram could not fetch the picture. Check that the creation still exists and try again.',
   'validation.instagram.aspectRatio': 'Instagram refused the picture’s aspect ratio. Use a square (1:1), portrait (4:5) or story (9:16) format.',
@@ -320,7 +331,8 @@ export const en = {
   'validation.instagram.mediaType': 'Instagram does not know this media type.',
   'validation.instagram.carouselBuild': 'Instagram could not build the carousel from these pictures.',
   'validation.instagram.captionTooLong': 'The caption is too long for Instagram (at most 2,200 characters and 30 hashtags).',
-  'validation.instagram.tokenRevoked': 'Instagram no longer accepts this connection (the token was revoked or expired). Reconnect the account and publish again.',
+  'validation.instagram.tokenRevoked':
+    'Instagram no longer accepts this connection (the token was revoked or expired). Reconnect the account and publish again.',
   'validation.instagram.quota': 'The account reached Instagram’s limit of posts per 24 hours. It will be tried again later.',
   'validation.instagram.quotaCount': 'The account reached Instagram’s limit of {max, number} posts per 24 hours. It will be tried again later.',
   'validation.instagram.temporary': 'Instagram had a temporary problem. It will be tried again.',
@@ -346,14 +358,17 @@ export const en = {
   'validation.instagram.storedUnusable': 'The stored Instagram access could not be used. Connect the account again and publish again.',
   'validation.instagram.containerMissing': 'The prepared post went missing.',
   'validation.instagram.postPictureDeleted': 'A picture of this post was deleted. Pick the pictures again and publish again.',
-  'validation.instagram.noPublicAddress': 'Instagram fetches the pictures from this site’s public https address, and this post was made without one. Publish it again from the site.',
+  'validation.instagram.noPublicAddress':
+    'Instagram fetches the pictures from this site’s public https address, and this post was made without one. Publish it again from the site.',
   'validation.instagram.alreadyPublished': 'Instagram says this post was already published.',
 
   // Media (worker/features/media)
   'validation.media.unsupported': 'That file type is not supported. Upload {images} images, or {videos} videos.',
   'validation.media.megapixels': 'Pictures can be up to {max, number} megapixels; this one declares {size} pixels.',
-  'validation.media.sizeUnreadable': 'We could not read this picture’s width and height, so it cannot be checked. Save it again as a JPEG or PNG (an editor’s “Export” does) and upload that.',
-  'validation.media.sizeUnreadableIn': 'We could not read this picture’s width and height in its first {size}, so it cannot be checked. Save it again as a JPEG or PNG (an editor’s “Export” does) and upload that.',
+  'validation.media.sizeUnreadable':
+    'We could not read this picture’s width and height, so it cannot be checked. Save it again as a JPEG or PNG (an editor’s “Export” does) and upload that.',
+  'validation.media.sizeUnreadableIn':
+    'We could not read this picture’s width and height in its first {size}, so it cannot be checked. Save it again as a JPEG or PNG (an editor’s “Export” does) and upload that.',
   'validation.media.kindMax': '{kind, select, image {Images} other {Videos}} can be up to {size}.',
   'validation.media.sendBody': 'Send the file as the request body, with its Content-Length.',
   'validation.media.filesMax': 'Files can be up to {video} (videos) or {image} (images).',
@@ -362,7 +377,8 @@ export const en = {
   'validation.media.thumbnailType': 'Send the thumbnail as a JPEG, PNG or WebP image.',
   'validation.media.thumbnailPixels': 'Thumbnails can be up to {max, number} megapixels, with their size in the header.',
   'validation.media.inUse': '“{name}” is still in use: {usedBy}. Replace it there first.',
-  'validation.media.storageFull': '{what, select, preview {Its preview} other {This file}} does not fit: {used} of {limit} are used. Delete files you no longer need, or upgrade for more storage.',
+  'validation.media.storageFull':
+    '{what, select, preview {Its preview} other {This file}} does not fit: {used} of {limit} are used. Delete files you no longer need, or upgrade for more storage.',
 
   // Presentations (common/schemas/presentations.ts, worker/features/presentations)
   'validation.presentations.creativeRendered': 'Pick a rendered creative.',
@@ -385,7 +401,8 @@ export const en = {
   'validation.presentations.slugTaken': 'That address is taken: pick another.',
   'validation.presentations.revisionMissing': 'Reload: the revision is missing.',
   'validation.presentations.savedNewer': 'Someone saved a newer version of this presentation. Reload to see it; your change was not saved.',
-  'validation.presentations.tooLarge': 'This presentation is too large to save ({size, number} KiB; at most {max, number} KiB). Shorten or remove some sections.',
+  'validation.presentations.tooLarge':
+    'This presentation is too large to save ({size, number} KiB; at most {max, number} KiB). Shorten or remove some sections.',
   'validation.presentations.projectNotEditor': 'That project does not exist, or you are not an editor of it.',
   'validation.presentations.linkedImages': 'Pick images from the linked project’s media library.',
   'validation.presentations.linkedCreatives': 'Pick creatives rendered in the linked project.',
@@ -400,7 +417,8 @@ export const en = {
   'validation.projects.alreadyInvitedShort': 'Already invited.',
   'validation.projects.invitationExpired': 'This invitation has expired. Ask for a new one.',
   'validation.projects.invitationWithdrawn': 'This invitation was withdrawn.',
-  'validation.projects.transferPlanLimit': '{name}’s {plan} plan includes {max, number} active projects. They can archive one or upgrade, or you can archive this project first.',
+  'validation.projects.transferPlanLimit':
+    '{name}’s {plan} plan includes {max, number} active projects. They can archive one or upgrade, or you can archive this project first.',
   'validation.projects.ownershipChanged': 'Ownership changed meanwhile. Reload and try again.',
   'validation.projects.ownerRoleTransfer': 'The owner’s role changes only through a transfer.',
   'validation.brand.website': 'Enter the customer’s website.',
@@ -428,10 +446,12 @@ export const en = {
 
   // Funnels and their blocks (common/schemas/blocks.ts, blocks-theme.ts, worker/features/funnels)
   'validation.funnels.noCustomDomains': 'The {plan} plan has no custom domains. The project’s owner can upgrade to use one.',
-  'validation.funnels.customDomainsUsed': 'The {plan} plan includes {max, plural, one {# custom domain} other {# custom domains}}, all in use. Remove one, or the project’s owner can upgrade.',
+  'validation.funnels.customDomainsUsed':
+    'The {plan} plan includes {max, plural, one {# custom domain} other {# custom domains}}, all in use. Remove one, or the project’s owner can upgrade.',
   'validation.funnels.ownDomain': 'Use a domain of your own, not this app’s address.',
   'validation.funnels.pageOrderAll': 'Send every page of this funnel once, in the new order. Reload if pages were added or deleted meanwhile.',
-  'validation.funnels.pageTooLarge': '{which, select, variantB {Variant B} other {This page}} is too large to save ({size, number} KiB; at most {max, number} KiB). Shorten or remove some blocks.',
+  'validation.funnels.pageTooLarge':
+    '{which, select, variantB {Variant B} other {This page}} is too large to save ({size, number} KiB; at most {max, number} KiB). Shorten or remove some blocks.',
   'validation.funnels.tooManyCopies': 'This page has too many copies. Rename one and try again.',
   'validation.funnels.publishedSameMoment': 'This page was published at the same moment. Reload and try again.',
   'validation.funnels.publishedMeanwhile': 'Someone published or unpublished this page meanwhile. Reload to see it; nothing was changed.',

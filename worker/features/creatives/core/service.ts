@@ -1,4 +1,12 @@
-import { canonicalJson, mediaIdsOf, parseCreative, withoutMedia, STATUS_TRANSITIONS, type CreativeDocument, type CreativeStatus } from '#common/creative/document.ts';
+import {
+  canonicalJson,
+  mediaIdsOf,
+  parseCreative,
+  withoutMedia,
+  STATUS_TRANSITIONS,
+  type CreativeDocument,
+  type CreativeStatus,
+} from '#common/creative/document.ts';
 import { nameFromHeadline } from '#common/creative/naming.ts';
 import { buildTemplate, headlineOf, templateById } from '#common/creative/templates.ts';
 import type { CreationItem, CreativeCreateInput, CreativeDetail, CreativeSummary, CreativeUpdateInput, RevisionItem } from '#common/schemas/creatives.ts';
@@ -222,10 +230,7 @@ export async function updateCreative(
   }
   if (input.status !== undefined && input.status !== row.status) {
     if (!STATUS_TRANSITIONS[row.status].includes(input.status)) {
-      throw new AppError(
-        'conflict',
-        `A creative that is ${STATUS_WORDS[row.status]} cannot become ${STATUS_WORDS[input.status]}.`,
-      );
+      throw new AppError('conflict', `A creative that is ${STATUS_WORDS[row.status]} cannot become ${STATUS_WORDS[input.status]}.`);
     }
     set.status = input.status;
     statements.push(
