@@ -52,6 +52,16 @@ describe('translateEnglish', () => {
     );
   });
 
+  it('says a text argument that is itself a message, one level deep', () => {
+    const full = 'This file does not fit: 5 MB of 5 MB are used. Delete files you no longer need, or upgrade for more storage.';
+    expect(translateEnglish(`The logo was found but not stored: ${full}`, german)).toBe(
+      'Das Logo wurde gefunden, aber nicht gespeichert: Diese Datei passt nicht mehr: 5 MB von 5 MB sind belegt. Löschen Sie Dateien, die Sie nicht mehr brauchen, oder wechseln Sie für mehr Speicher den Tarif.',
+    );
+    expect(translateEnglish('This font cannot be drawn: its outlines could not be read. Upload another TTF, OTF or WOFF file.', german)).toBe(
+      'Diese Schrift kann nicht gezeichnet werden: its outlines could not be read. Laden Sie eine andere TTF-, OTF- oder WOFF-Datei hoch.',
+    );
+  });
+
   it('leaves text that matches nothing unchanged, and English as it is', () => {
     expect(translateEnglish('Something nobody wrote down.', german)).toBe('Something nobody wrote down.');
     expect(translateEnglish('Use at most many characters.', german)).toBe('Use at most many characters.');

@@ -433,6 +433,7 @@ export const de: Translation<typeof en> = {
   'validation.brand.logoSvgPicture':
     'Das Logo der Website ist ein SVG, das die Medienbibliothek nicht annimmt; stattdessen wurde ein Bild davon von der Website verwendet.',
   'validation.brand.logoSvg': 'Das Logo der Website ist ein SVG, das die Medienbibliothek nicht annimmt. Laden Sie es als PNG hoch.',
+  'validation.brand.logoNotStored': 'Das Logo wurde gefunden, aber nicht gespeichert: {reason}',
   'validation.brand.logoNone': 'Auf der Website wurde kein brauchbares Logo gefunden. Laden Sie eines über die Medienbibliothek hoch.',
 
   'validation.funnels.noCustomDomains': 'Der Tarif {plan} enthält keine eigenen Domains. Der Inhaber des Projekts kann den Tarif wechseln, um eine zu nutzen.',

@@ -442,6 +442,7 @@ export const en = {
   'validation.brand.logoScripts': 'The site’s SVG logo contains scripts, so it was not used.',
   'validation.brand.logoSvgPicture': 'The site’s logo is an SVG, which the media library does not take; a picture of it from the site was used instead.',
   'validation.brand.logoSvg': 'The site’s logo is an SVG, which the media library does not take. Upload it as a PNG.',
+  'validation.brand.logoNotStored': 'The logo was found but not stored: {reason}',
   'validation.brand.logoNone': 'No usable logo was found on the site. Upload one from the media library.',
 
   // Funnels and their blocks (common/schemas/blocks.ts, blocks-theme.ts, worker/features/funnels)

@@ -379,6 +379,7 @@ export const messages: Messages = {
   "validation.brand.logoScripts": ["Das SVG-Logo der Website enthält Skripte und wurde daher nicht verwendet."],
   "validation.brand.logoSvgPicture": ["Das Logo der Website ist ein SVG, das die Medienbibliothek nicht annimmt; stattdessen wurde ein Bild davon von der Website verwendet."],
   "validation.brand.logoSvg": ["Das Logo der Website ist ein SVG, das die Medienbibliothek nicht annimmt. Laden Sie es als PNG hoch."],
+  "validation.brand.logoNotStored": ["Das Logo wurde gefunden, aber nicht gespeichert: ",["reason"]],
   "validation.brand.logoNone": ["Auf der Website wurde kein brauchbares Logo gefunden. Laden Sie eines über die Medienbibliothek hoch."],
   "validation.funnels.noCustomDomains": ["Der Tarif ",["plan"]," enthält keine eigenen Domains. Der Inhaber des Projekts kann den Tarif wechseln, um eine zu nutzen."],
   "validation.funnels.customDomainsUsed": ["Der Tarif ",["plan"]," umfasst ",["max","plural",{"one":["#"," eigene Domain"],"other":["#"," eigene Domains"]}],", alle sind belegt. Entfernen Sie eine, oder der Inhaber des Projekts wechselt den Tarif."],

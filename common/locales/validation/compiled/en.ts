@@ -379,6 +379,7 @@ export const messages: Messages = {
   "validation.brand.logoScripts": ["The site’s SVG logo contains scripts, so it was not used."],
   "validation.brand.logoSvgPicture": ["The site’s logo is an SVG, which the media library does not take; a picture of it from the site was used instead."],
   "validation.brand.logoSvg": ["The site’s logo is an SVG, which the media library does not take. Upload it as a PNG."],
+  "validation.brand.logoNotStored": ["The logo was found but not stored: ",["reason"]],
   "validation.brand.logoNone": ["No usable logo was found on the site. Upload one from the media library."],
   "validation.funnels.noCustomDomains": ["The ",["plan"]," plan has no custom domains. The project’s owner can upgrade to use one."],
   "validation.funnels.customDomainsUsed": ["The ",["plan"]," plan includes ",["max","plural",{"one":["#"," custom domain"],"other":["#"," custom domains"]}],", all in use. Remove one, or the project’s owner can upgrade."],
