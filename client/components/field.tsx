@@ -1,3 +1,4 @@
+import { useSayEnglish } from '#client/lib/use-form.ts';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const control =
@@ -15,6 +16,8 @@ function describedBy(id: string, error?: string, hint?: string): string | undefi
 }
 
 function Messages({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
+  // A schema's English message, in the reader's language (a screen may pass the issue as it came).
+  const say = useSayEnglish();
   return (
     <>
       {hint && !error ? (
@@ -24,7 +27,7 @@ function Messages({ id, error, hint }: { id: string; error?: string | undefined;
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-          {error}
+          {say(error)}
         </p>
       ) : null}
     </>

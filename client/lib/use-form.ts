@@ -40,6 +40,18 @@ function withTypedBeforeHydration(form: HTMLFormElement | null, values: Values):
  * pending submit cannot be sent twice. A server-rendered form (an island) passes its element as `formRef`
  * so that what was typed before it hydrated is kept.
  */
+/**
+ * Says a schema's English message in the workspace's language (decision 0032, “Validation and
+ * API messages”): through the instance's `validation` area, loaded at start in any language but
+ * English. Without an instance (the public islands), in English, and for text that is no English
+ * message (already said, or the screen's own words) it gives the text back unchanged. The field
+ * components say their `error` with it, so a screen that checks with a schema itself shows German.
+ */
+export function useSayEnglish(): (text: string) => string {
+  const i18n = useContext(LinguiContext)?.i18n;
+  return useCallback((text: string) => (i18n && i18n.locale !== 'en' ? translateEnglish(text, i18n) : text), [i18n]);
+}
+
 export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, options: { formRef?: RefObject<HTMLFormElement | null> } = {}) {
   const { formRef } = options;
   const [values, setValues] = useState<Values>(initial);
@@ -51,8 +63,7 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
   // The schemas speak English (the key): in the workspace in another language a field's message
   // is said through its instance (the `validation` area, loaded at start). The public islands
   // have no Lingui instance: their messages stay as the schema wrote them.
-  const i18n = useContext(LinguiContext)?.i18n;
-  const say = useCallback((text: string) => (i18n && i18n.locale !== 'en' ? translateEnglish(text, i18n) : text), [i18n]);
+  const say = useSayEnglish();
   // Right after hydration, before anything renders again: what was typed before the
   // island's script ran becomes the form's state.
   useEffect(() => {

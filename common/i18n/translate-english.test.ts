@@ -36,9 +36,29 @@ describe('translateEnglish', () => {
     expect(translateEnglish('Too many attempts. Try again in 5 minutes.', german)).toBe('Zu viele Versuche. Versuchen Sie es in 5 Minuten erneut.');
   });
 
+  it('reads an exact plural choice (`=1`, which Lingui compiles to the bare number)', () => {
+    expect(matchEnglish('One stylesheet of the site could not be read; colours and fonts may be missing.')?.values).toEqual({ count: 1 });
+    expect(translateEnglish('One stylesheet of the site could not be read; colours and fonts may be missing.', german)).toBe(
+      'Ein Stylesheet der Website konnte nicht gelesen werden; Farben und Schriften fehlen eventuell.',
+    );
+    expect(translateEnglish('3 stylesheets of the site could not be read; colours and fonts may be missing.', german)).toBe(
+      '3 Stylesheets der Website konnten nicht gelesen werden; Farben und Schriften fehlen eventuell.',
+    );
+  });
+
   it('carries text arguments', () => {
     expect(translateEnglish('The Free plan includes 3 active projects. Archive one, or upgrade for unlimited projects.', german)).toBe(
       'Der Tarif Free umfasst 3 aktive Projekte. Archivieren Sie eines oder wechseln Sie zu einem Tarif mit unbegrenzten Projekten.',
+    );
+  });
+
+  it('says a text argument that is itself a message, one level deep', () => {
+    const full = 'This file does not fit: 5 MB of 5 MB are used. Delete files you no longer need, or upgrade for more storage.';
+    expect(translateEnglish(`The logo was found but not stored: ${full}`, german)).toBe(
+      'Das Logo wurde gefunden, aber nicht gespeichert: Diese Datei passt nicht mehr: 5 MB von 5 MB sind belegt. Löschen Sie Dateien, die Sie nicht mehr brauchen, oder wechseln Sie für mehr Speicher den Tarif.',
+    );
+    expect(translateEnglish('This font cannot be drawn: its outlines could not be read. Upload another TTF, OTF or WOFF file.', german)).toBe(
+      'Diese Schrift kann nicht gezeichnet werden: its outlines could not be read. Laden Sie eine andere TTF-, OTF- oder WOFF-Datei hoch.',
     );
   });
 

@@ -55,8 +55,9 @@ function patternOf(tokens: Compiled, groups: Group[], hash?: string): string {
         if (type === 'select') {
           groups.push({ name, kind: 'marker', value: key });
           prefix = '()';
-        } else if (/^=\d+$/.test(key)) {
-          groups.push({ name, kind: 'marker', value: Number(key.slice(1)) });
+        } else if (/^=?\d+$/.test(key)) {
+          // An exact choice (`=0`, `=1`): Lingui's compiler keeps it as the bare number.
+          groups.push({ name, kind: 'marker', value: Number(key.replace('=', '')) });
           prefix = '()';
         }
         choices.push(prefix + patternOf(choice, groups, type === 'select' ? hash : name));
@@ -123,14 +124,20 @@ export function matchEnglish(text: string): { id: string; values: Record<string,
   return found;
 }
 
-/** `text` said by `i18n` when it is one of the validation area's English messages; else `text` unchanged. */
-export function translateEnglish(text: string, i18n: I18n): string {
+/**
+ * `text` said by `i18n` when it is one of the validation area's English messages; else `text`
+ * unchanged. A text argument that is itself one of its messages (“The logo was found but not
+ * stored: {reason}” with the storage's refusal) is said too, one level deep.
+ */
+export function translateEnglish(text: string, i18n: I18n, depth = 0): string {
   if (i18n.locale === 'en' || typeof text !== 'string') return text;
   try {
     const hit = matchEnglish(text);
     // The instance may not have the area loaded: then Lingui would answer with the id.
     if (!hit || !(hit.id in i18n.messages)) return text;
-    return i18n._(hit.id as never, hit.values);
+    const values = { ...hit.values };
+    if (depth === 0) for (const [name, value] of Object.entries(values)) if (typeof value === 'string') values[name] = translateEnglish(value, i18n, 1);
+    return i18n._(hit.id as never, values);
   } catch {
     return text;
   }

@@ -6,15 +6,21 @@ import type { CreationItem, CreativeSummary } from '#common/schemas/creatives.ts
  * A creative in every format at once (issue 14, point 5): linked copies share a link group;
  * they are resized from one another, rendered together and downloaded as one ZIP.
  */
-const formatList = (what: string) =>
-  z.array(z.enum(FORMAT_IDS, 'Pick a format: square, portrait, story or landscape.'), `Pick the formats to ${what}.`).check(
-    z.minLength(1, `Pick at least one format to ${what}.`),
+const FORMAT_LIST_MESSAGES = {
+  resize: { pick: 'Pick the formats to resize to.', one: 'Pick at least one format to resize to.' },
+  render: { pick: 'Pick the formats to render.', one: 'Pick at least one format to render.' },
+};
+
+/** The formats to act on; whole sentences per action (the validation area matches whole messages: decision 0032). */
+const formatList = (action: keyof typeof FORMAT_LIST_MESSAGES) =>
+  z.array(z.enum(FORMAT_IDS, 'Pick a format: square, portrait, story or landscape.'), FORMAT_LIST_MESSAGES[action].pick).check(
+    z.minLength(1, FORMAT_LIST_MESSAGES[action].one),
     z.maxLength(FORMAT_IDS.length, `Pick each format at most once.`),
     z.refine((list) => new Set(list).size === list.length, 'Pick each format at most once.'),
   );
 
 /** `POST /api/creatives/{id}/resize`: the formats to make linked copies in. */
-export const resizeInput = z.object({ formats: formatList('resize to') });
+export const resizeInput = z.object({ formats: formatList('resize') });
 export type ResizeInput = z.infer<typeof resizeInput>;
 
 /** `POST /api/creatives/{id}/render-all`: the linked formats to render (1 credit each unless already rendered). */

@@ -1,6 +1,12 @@
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, uniqueEmail } from '#worker/test/factories.ts';
+import { getDb } from '#worker/db/client.ts';
+import { users } from '#worker/db/schema.ts';
+import { createCreative, setCredits } from '#worker/test/creatives.ts';
+import { createProject, createUser, uniqueEmail, type TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
+import { createAgencyUser } from '#worker/test/presentations.ts';
 
 /**
  * Validation and API messages in the reader's language (issue 28, decision 0032): a German
@@ -54,5 +60,75 @@ describe('the error envelope', () => {
       headers: { 'cf-connecting-ip': nextIp(), 'accept-language': 'en' },
     });
     expect(((await login.json()) as Envelope).error.message).toBe('That email and password do not match. Check them, or reset your password.');
+  });
+});
+
+/**
+ * The gaps issue 28 closed (admin, billing, presentations, creatives): a German account reads
+ * the schemas' and the services' English in German, an English one as it was written.
+ */
+describe('the messages of the admin, billing, presentations and creatives, in both languages', () => {
+  const speaking = async (user: TestUser, locale: 'en' | 'de') => {
+    await getDb(env.DB).update(users).set({ locale }).where(eq(users.id, user.id));
+    return user;
+  };
+  const errorOf = async (response: Response) => ((await response.json()) as Envelope).error;
+
+  it('an admin’s refused credit adjustment: the schema’s details, and the service’s count of credits (1 and many)', async () => {
+    for (const [locale, zero, reason, one, many] of [
+      [
+        'de',
+        'Geben Sie eine Zahl ungleich 0 ein.',
+        'Geben Sie an, warum Sie die Credits anpassen (mindestens 3 Zeichen).',
+        'Dieses Konto hat 1 Credit: Sie können höchstens 1 abziehen.',
+        'Dieses Konto hat 1.234 Credits: Sie können höchstens 1.234 abziehen.',
+      ],
+      [
+        'en',
+        'Enter a number other than 0.',
+        'Say why you adjust the credits (at least 3 characters).',
+        'This account has 1 credit: you can take at most 1.',
+        'This account has 1,234 credits: you can take at most 1234.',
+      ],
+    ] as const) {
+      const admin = await speaking(await createUser({ role: 'admin' }), locale);
+      const user = await createUser();
+      const path = `/api/admin/users/${user.id}/credits`;
+      const refused = await errorOf(await send(path, { json: { amount: 0, reason: '' }, cookie: admin.cookie }));
+      expect(refused.details).toEqual({ amount: [zero], reason: [reason] });
+      await setCredits(user, 1);
+      const takeOne = await errorOf(await send(path, { json: { amount: -5, reason: 'Refund' }, cookie: admin.cookie }));
+      expect([takeOne.message, takeOne.details]).toEqual([one, { amount: [one] }]);
+      await setCredits(user, 1234);
+      expect((await errorOf(await send(path, { json: { amount: -5000, reason: 'Refund' }, cookie: admin.cookie }))).message).toBe(many);
+    }
+  });
+
+  it('a checkout without a choice, a presentation with a bad address, a creative that cannot change its status', async () => {
+    for (const [locale, buy, slug, status] of [
+      [
+        'de',
+        'Wählen Sie, was Sie kaufen möchten.',
+        'Verwenden Sie 3–64 Kleinbuchstaben, Ziffern und Bindestriche (nicht am Anfang oder Ende).',
+        'Ein Creative im Status Entwurf kann nicht in den Status Freigegeben wechseln.',
+      ],
+      [
+        'en',
+        'Choose what to buy.',
+        'Use 3–64 lower-case letters, digits and hyphens (not at the start or end).',
+        'A creative that is draft cannot become approved.',
+      ],
+    ] as const) {
+      const author = await speaking(await createAgencyUser(), locale);
+      expect((await errorOf(await send('/api/billing/checkout', { json: { kind: 'pack', id: '' }, cookie: author.cookie }))).details).toEqual({ id: [buy] });
+      const presentation = await send('/api/presentations', { json: { slug: '-pitch-', customerName: 'Northwind' }, cookie: author.cookie });
+      expect(presentation.status).toBe(422);
+      expect((await errorOf(presentation)).details).toEqual({ slug: [slug] });
+      const project = await createProject(author);
+      const creative = await createCreative(author, project.id);
+      const moved = await send(`/api/creatives/${creative.id}`, { method: 'PATCH', json: { status: 'approved' }, cookie: author.cookie });
+      expect(moved.status).toBe(409);
+      expect((await errorOf(moved)).message).toBe(status);
+    }
   });
 });

@@ -60,10 +60,17 @@ export class UpstreamFailed extends Error {
   }
 }
 
+/** The site's failure and what to do, as one sentence each (the validation area matches whole messages: decision 0032). */
+const UPSTREAM_MESSAGES: Record<UpstreamReason, (status?: number) => string> = {
+  timeout: () => 'The site did not answer in time. Check the address, or try again later.',
+  status: (status) => `The site answered with an error (HTTP ${status}). Check the address, or try again later.`,
+  network: () => 'The site could not be reached. Check the address, or try again later.',
+};
+
 /** The API's answer to a failed safe fetch of the address in `field`: 422 for a refusal, 502 for the site. */
 export function fetchErrorToAppError(error: FetchRefused | UpstreamFailed, field = 'url'): AppError {
   if (error instanceof FetchRefused) return new AppError('validation_failed', error.message, { [field]: [error.message] });
-  return new AppError('upstream_failed', `${error.message} Check the address, or try again later.`);
+  return new AppError('upstream_failed', UPSTREAM_MESSAGES[error.reason](error.status));
 }
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;

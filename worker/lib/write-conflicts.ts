@@ -14,9 +14,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return uniqueColumns(error) !== undefined;
 }
 
-/** The 409 of a save based on an old revision: `what` ("this page") was saved since; the client reads the current revision from `_`. */
-export function staleRevision(what: string, current: number): AppError {
-  return new AppError('conflict', `Someone saved a newer version of ${what}. Reload to see it; your change was not saved.`, {
+/** One whole sentence per thing (the validation area matches whole sentences: decision 0032). */
+const STALE_MESSAGES = {
+  page: 'Someone saved a newer version of this page. Reload to see it; your change was not saved.',
+  presentation: 'Someone saved a newer version of this presentation. Reload to see it; your change was not saved.',
+} as const;
+
+/** The 409 of a save based on an old revision: `what` was saved since; the client reads the current revision from `_`. */
+export function staleRevision(what: keyof typeof STALE_MESSAGES, current: number): AppError {
+  return new AppError('conflict', STALE_MESSAGES[what], {
     _: [`revision:${current}`],
   });
 }

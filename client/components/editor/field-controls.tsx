@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useSayEnglish } from '#client/lib/use-form.ts';
 
 export const inputClass =
   'block w-full rounded-[var(--radius-control)] border bg-white px-2.5 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 disabled:opacity-60 dark:bg-zinc-900 dark:text-zinc-100';
@@ -23,6 +24,8 @@ export function Labelled({
   children: (id: string, describedBy: string | undefined) => ReactNode;
 }) {
   const id = useId();
+  // A schema's English message, in the reader's language (the editors pass issues as they came).
+  const say = useSayEnglish();
   const ids = [error ? `${id}-error` : '', hint ? `${id}-hint` : '', count ? `${id}-count` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="min-w-0">
@@ -47,7 +50,7 @@ export function Labelled({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-700 dark:text-red-400">
-          {error}
+          {say(error)}
         </p>
       ) : null}
     </div>

@@ -13,6 +13,7 @@ import { SandboxBadge } from '#client/components/sandbox-badge.tsx';
 import { useFormat } from '#client/lib/format.ts';
 import { errorMessage, referenceOf } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
+import { useSayEnglish } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { adsApi } from '#client/features/ads/api.ts';
 
@@ -272,6 +273,8 @@ export function PublishSection({
   onChanged: () => Promise<void>;
 }) {
   const t = useT();
+  // Instagram's reason is English, like every API message: said in the reader's language.
+  const say = useSayEnglish();
   const format = useFormat();
   const ids = useId();
   const toast = useToast();
@@ -364,7 +367,7 @@ export function PublishSection({
           {post.error ? (
             <Alert tone={post.status === 'failed' ? 'danger' : 'warning'}>
               {post.status === 'failed' ? t('ads.publish.notPublished') : t('ads.publish.retrying', { attempts: post.attempts })}
-              {post.error}
+              {say(post.error)}
             </Alert>
           ) : null}
           {canCancel && post.status === 'scheduled' ? (

@@ -10,6 +10,7 @@ import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
+import { useSayEnglish } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { PreviewLinkSection, PublishSection, ReviewsSection } from '#client/features/ads/ad-actions.tsx';
 import { AdForm, changesOf, draftErrors, draftOf, type Draft } from '#client/features/ads/ad-form.tsx';
@@ -101,6 +102,7 @@ function AdEditor({
   onDeleted: (id: string) => void;
 }) {
   const t = useT();
+  const say = useSayEnglish();
   const resource = useResource(() => adsApi.get(adId), [adId]);
   useEffect(() => {
     if (resource.status === 'ready') onTitle(resource.data.name);
@@ -126,7 +128,10 @@ function AdEditor({
             ...(after.permalink ? { action: { label: t('ads.editor.viewPost'), href: after.permalink } } : {}),
           });
         if (before !== 'failed' && after?.status === 'failed')
-          toast({ tone: 'error', message: t('ads.editor.publishFailed', { name: ad.name, reason: after.error ?? t('ads.list.postFailed') }) });
+          toast({
+            tone: 'error',
+            message: t('ads.editor.publishFailed', { name: ad.name, reason: after.error ? say(after.error) : t('ads.list.postFailed') }),
+          });
       },
       () => {},
     );

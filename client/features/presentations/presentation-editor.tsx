@@ -16,6 +16,7 @@ import type { Device } from '#client/components/editor/device-frame.tsx';
 import { PreviewPane } from '#client/components/editor/device-preview.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
+import { useSayEnglish } from '#client/lib/use-form.ts';
 import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { brandThemeOf, presentationsApi, projectsForPrefill } from '#client/features/presentations/api.ts';
@@ -111,6 +112,8 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
   const detailErrors = useMemo(() => documentErrors(doc), [doc]);
   const invalidIds = useMemo(() => new Set(doc.sections.filter((s) => Object.keys(sectionErrors(s)).length > 0).map((s) => s.id)), [doc]);
   const listError = useMemo(() => sectionsError(doc), [doc]);
+  // The schema's English, in the reader's language (decision 0032).
+  const say = useSayEnglish();
   const valid = Object.keys(detailErrors).length === 0 && invalidIds.size === 0 && !listError;
   const onSaved = useCallback(
     (detail: Presentation) => {
@@ -278,7 +281,7 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
             />
             {listError ? (
               <p role="alert" className="px-4 pb-3 text-xs text-red-700 dark:text-red-400">
-                {listError}
+                {say(listError)}
               </p>
             ) : null}
             {state.selected ? (

@@ -40,12 +40,6 @@ export const de: Translation<typeof en> = {
   'preview.form.commentButton': 'Kommentieren',
 
   'preview.error.fix': 'Bitte korrigieren Sie die markierten Felder.',
-  'preview.error.decision': 'Wählen Sie Freigeben, Änderungen anfordern oder Kommentieren.',
-  'preview.error.name': 'Geben Sie Ihren Namen ein.',
-  'preview.error.max': 'Verwenden Sie höchstens {max, number} Zeichen.',
-  'preview.error.email': 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.',
-  'preview.error.emailLong': 'Diese E-Mail-Adresse ist zu lang.',
-  'preview.error.whatToChange': 'Schreiben Sie, was sich ändern soll.',
   'preview.error.viewerOnly':
     'Betrachter dieses Projekts können seine Anzeigen kommentieren; freigeben oder Änderungen anfordern können seine Bearbeiter und sein Inhaber.',
   'preview.error.archived':

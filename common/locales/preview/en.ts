@@ -47,12 +47,6 @@ export const en = {
 
   // Why a review was refused
   'preview.error.fix': 'Please correct the highlighted fields.',
-  'preview.error.decision': 'Pick approve, request changes or comment.',
-  'preview.error.name': 'Enter your name.',
-  'preview.error.max': 'Use at most {max, number} characters.',
-  'preview.error.email': 'Enter a valid email address, like name@example.com.',
-  'preview.error.emailLong': 'That email address is too long.',
-  'preview.error.whatToChange': 'Say what should change.',
   'preview.error.viewerOnly': 'Viewers of this project can comment on its ads; approving them or requesting changes is up to its editors and owner.',
   'preview.error.archived': 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.',
   'preview.error.tooMany': 'Too many attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',

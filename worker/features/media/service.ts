@@ -301,7 +301,7 @@ export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow,
     await bucket.delete(key);
     if (!(await repo.findLiveMedia(db, row.id))) throw new AppError('not_found');
     const usage = await storageUsage(db, row.projectId);
-    throw storageFull(usage.usedBytes, usage.limitBytes, 'Its preview');
+    throw storageFull(usage.usedBytes, usage.limitBytes, true);
   }
   if (row.thumbnailKey) await bucket.delete(row.thumbnailKey);
   const uploader = await uploaderName(db, updated.uploadedBy);
@@ -415,7 +415,8 @@ export async function signedMedia(db: Db, secret: string, id: string, variant: '
   return (await verifyMediaSignature(secret, id, variant, expires, signature)) ? repo.findLiveMedia(db, id) : undefined;
 }
 
-function storageFull(used: number, limit: number, what = 'This file'): AppError {
+function storageFull(used: number, limit: number, preview = false): AppError {
+  const what = preview ? 'Its preview' : 'This file';
   return new AppError(
     'plan_limit_reached',
     `${what} does not fit: ${formatBytes(used)} of ${formatBytes(limit)} are used. Delete files you no longer need, or upgrade for more storage.`,

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { I18nRoot } from '#client/lib/i18n-context.tsx';
 import { AdPreviewPage, type PreviewFormState } from '#client/public/pages/ad-preview.tsx';
+import type { Locale } from '#common/i18n/locales.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { formFailure } from '#worker/lib/forms.ts';
@@ -10,10 +11,9 @@ import { i18nFor } from '#worker/lib/i18n.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { applyHeaders } from '#worker/lib/response.ts';
-import { parseOrThrow, validate } from '#worker/lib/validate.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderPage } from '#worker/ssr/render.ts';
-import { reviewFormFor } from '#worker/features/ads/preview/review-form.ts';
 import { previewReviewForm } from '#common/schemas/ads.ts';
 import * as service from '#worker/features/ads/preview/service.ts';
 
@@ -21,7 +21,8 @@ const previewQuery = z.object({ reviewed: z.optional(z.string()) });
 
 /**
  * The form as posted, checked with the shared schema (common/schemas/ads.ts: the one the fuzz and
- * the workspace read); a refused one is checked again in the page's language (`reviewRefused`).
+ * the workspace read); its English messages are said in the page's language by the validation
+ * area (`formFailure`, decision 0032), as on every other form.
  */
 const REVIEW_FORM = previewReviewForm;
 
@@ -54,27 +55,10 @@ function forbidden(error: unknown) {
   return error instanceof AppError && error.code === 'forbidden' ? { status: 403 as const, errors: {}, message: error.message, headers: undefined } : undefined;
 }
 
-/** The field messages of a refused form in the page's language (the same rules, its words); the English ones when they agree it is fine. */
-async function fieldErrors(i18n: I18n, values: Record<string, string | undefined>, english: Record<string, string>): Promise<Record<string, string>> {
-  try {
-    await parseOrThrow(reviewFormFor(i18n), values);
-  } catch (error) {
-    const errors: Record<string, string> = {};
-    if (error instanceof AppError) for (const [key, messages] of Object.entries(error.details ?? {})) if (messages[0]) errors[key] = messages[0];
-    return errors;
-  }
-  return english;
-}
-
-/** Why a review was refused, in the page's language. */
-async function refusal(
-  i18n: I18n,
-  error: unknown,
-  failure: { status: number; errors: Record<string, string>; headers?: Record<string, string> | undefined },
-  values: Record<string, string | undefined>,
-) {
+/** Why a review was refused, in the page's language (its field messages through the validation area). */
+function refusal(i18n: I18n, error: unknown, failure: { status: number; errors: Record<string, string>; headers?: Record<string, string> | undefined }) {
   const code = error instanceof AppError ? error.code : undefined;
-  if (code === 'validation_failed') return { errors: await fieldErrors(i18n, values, failure.errors), formError: i18n._('preview.error.fix') };
+  if (code === 'validation_failed') return { errors: formFailure(error, i18n.locale as Locale)?.errors ?? {}, formError: i18n._('preview.error.fix') };
   if (code === 'forbidden') return { errors: {}, formError: i18n._('preview.error.viewerOnly') };
   if (code === 'conflict') {
     const archived = error instanceof AppError && error.message === service.ARCHIVED_MESSAGE;
@@ -94,7 +78,7 @@ async function reviewRefused(c: Context<AppEnv>, error: unknown, values: Record<
   if (!failure || !service.isPreviewId(previewId)) return undefined;
   applyHeaders(c, failure.headers);
   const kept = { name: values.name ?? '', email: values.email ?? '', comment: values.comment ?? '' };
-  return renderPreview(c, previewId, async (i18n) => ({ values: kept, ...(await refusal(i18n, error, failure, values)) }), failure.status);
+  return renderPreview(c, previewId, (i18n) => ({ values: kept, ...refusal(i18n, error, failure) }), failure.status);
 }
 
 /** The shareable ad preview at /preview (service.ts has its rules). */

@@ -1,4 +1,12 @@
-import { canonicalJson, mediaIdsOf, parseCreative, withoutMedia, STATUS_LABELS, STATUS_TRANSITIONS, type CreativeDocument } from '#common/creative/document.ts';
+import {
+  canonicalJson,
+  mediaIdsOf,
+  parseCreative,
+  withoutMedia,
+  STATUS_TRANSITIONS,
+  type CreativeDocument,
+  type CreativeStatus,
+} from '#common/creative/document.ts';
 import { nameFromHeadline } from '#common/creative/naming.ts';
 import { buildTemplate, headlineOf, templateById } from '#common/creative/templates.ts';
 import type { CreationItem, CreativeCreateInput, CreativeDetail, CreativeSummary, CreativeUpdateInput, RevisionItem } from '#common/schemas/creatives.ts';
@@ -17,6 +25,15 @@ import { checkBrandFonts } from '#worker/features/creatives/fonts/service.ts';
 import { liveMediaIn, thumbnailsIn } from '#worker/features/media/service.ts';
 import { firstRowForMember } from '#worker/features/projects/scope/service.ts';
 import * as repo from '#worker/features/creatives/core/repo.ts';
+
+/** A status inside a sentence (the validation area says the sentence in German with each of these: decision 0032). */
+const STATUS_WORDS: Record<CreativeStatus, string> = {
+  draft: 'draft',
+  in_review: 'in review',
+  approved: 'approved',
+  rejected: 'rejected',
+  archived: 'archived',
+};
 
 /**
  * Creatives as documents (PRODUCT.md §4.3): create, list, edit with revisions, restore,
@@ -213,10 +230,7 @@ export async function updateCreative(
   }
   if (input.status !== undefined && input.status !== row.status) {
     if (!STATUS_TRANSITIONS[row.status].includes(input.status)) {
-      throw new AppError(
-        'conflict',
-        `A creative that is ${STATUS_LABELS[row.status].toLowerCase()} cannot become ${STATUS_LABELS[input.status].toLowerCase()}.`,
-      );
+      throw new AppError('conflict', `A creative that is ${STATUS_WORDS[row.status]} cannot become ${STATUS_WORDS[input.status]}.`);
     }
     set.status = input.status;
     statements.push(

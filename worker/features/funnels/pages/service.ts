@@ -49,7 +49,7 @@ function refuseLargeDocument(field: 'document' | 'documentB', document: unknown)
   throw new AppError('payload_too_large', message, { [field]: [message] });
 }
 
-const stalePage = (current: number) => staleRevision('this page', current);
+const stalePage = (current: number) => staleRevision('page', current);
 
 const MEDIA_MESSAGE = 'Pick images and videos from this project’s media library.';
 

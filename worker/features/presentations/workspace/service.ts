@@ -83,7 +83,7 @@ function slugTaken(): AppError {
   return new AppError('conflict', message, { slug: [message] });
 }
 
-const stalePresentation = (current: number) => staleRevision('this presentation', current);
+const stalePresentation = (current: number) => staleRevision('presentation', current);
 
 const utf8 = new TextEncoder();
 function refuseLargeDocument(document: PresentationDocument): void {

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
+import { translateEnglish } from '#common/i18n/translate-english.ts';
 import { brandReadInput } from '#common/schemas/brand-reader.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
+import { i18nFor, localeOf } from '#worker/lib/i18n.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { readBrand } from '#worker/features/projects/brand-reader/service.ts';
@@ -11,12 +13,14 @@ export const brandReaderRoutes = new Hono<AppEnv>().post(
   '/:projectId/brand-kit/read',
   access({ project: 'editor' }),
   validate('json', brandReadInput),
-  async (c) =>
-    c.json(
-      await readBrand(c.get('db'), c.env.MEDIA, {
-        projectId: required(c, 'membership').project.id,
-        user: required(c, 'user'),
-        url: c.req.valid('json').url,
-      }),
-    ),
+  async (c) => {
+    const proposal = await readBrand(c.get('db'), c.env.MEDIA, {
+      projectId: required(c, 'membership').project.id,
+      user: required(c, 'user'),
+      url: c.req.valid('json').url,
+    });
+    // The warnings are English like every API message: said in the reader's language (decision 0032).
+    const i18n = i18nFor(localeOf(c));
+    return c.json({ ...proposal, warnings: proposal.warnings.map((warning) => translateEnglish(warning, i18n)) });
+  },
 );
