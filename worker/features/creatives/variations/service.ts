@@ -1,7 +1,8 @@
 import { goalOf, toneOf, writeCopy, type CopyBrief } from '#common/creative/copywriter.ts';
 import type { CreativeDocument } from '#common/creative/document.ts';
 import { paletteMood, variationName } from '#common/creative/naming.ts';
-import { buildTemplate, copyOf, DEFAULT_COPY, paletteOf, pictureOf, templateById, TEMPLATES, type Copy } from '#common/creative/templates.ts';
+import { buildTemplate, copyOf, DEFAULT_COPY, paletteOf, pictureOf, templateById, templateCopy, TEMPLATES, type Copy } from '#common/creative/templates.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import { copyFits, isCopyLayer } from '#common/creative/text-fit.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
@@ -79,12 +80,8 @@ const goalOfTemplate = (id: string): string | undefined => {
   return template && 'category' in template && typeof template.category === 'string' ? template.category : undefined;
 };
 
-/** The template's own placeholder copy (it says nothing about the brand, like DEFAULT_COPY). */
-const placeholderOf = (id: string): Partial<Copy> => {
-  const template = templateById(id);
-  const own = template && 'copy' in template && typeof template.copy === 'object' && template.copy !== null ? (template.copy as Partial<Copy>) : {};
-  return { ...DEFAULT_COPY, ...own };
-};
+/** The template's own placeholder copy in the content's language (it says nothing about the brand, like DEFAULT_COPY). */
+const placeholderOf = (id: string, locale: Locale): Partial<Copy> => templateCopy(id, locale);
 
 /**
  * Layouts and palettes for `count` variations: other templates than the creative's (those made
@@ -117,12 +114,14 @@ export function planVariations(doc: CreativeDocument, brand: BrandKit, count: nu
 
 interface Context {
   brand: BrandKit;
+  /** The project's language: the templates' own lines are written in it. */
+  locale: Locale;
   doc: CreativeDocument;
   picture: string | null;
 }
 
 function build(ctx: Context, slot: Slot, copy: Partial<Copy>): CreativeDocument {
-  return buildTemplate(slot.template, { brand: ctx.brand, format: ctx.doc.format, copy, palette: slot.palette, imageMediaId: ctx.picture });
+  return buildTemplate(slot.template, { brand: ctx.brand, format: ctx.doc.format, copy, palette: slot.palette, imageMediaId: ctx.picture, locale: ctx.locale });
 }
 
 /** Whether `copy` fits the slot's boxes at no less than `MIN_SCALE` of the template's own sizes. */
@@ -190,7 +189,7 @@ export async function generateVariations(
 ): Promise<VariationsResult> {
   const doc = documentOf(row);
   const brand: BrandKit = membership.project.brandKit;
-  const ctx: Context = { brand, doc, picture: pictureOf(doc) };
+  const ctx: Context = { brand, locale: membership.project.locale, doc, picture: pictureOf(doc) };
   // The pictures the variations will show, loaded before the charge: one that cannot be drawn is refused, not charged.
   const shown = [ctx.picture, brand.logoMediaId].filter((id) => id !== null);
   const pictures: CreativeDocument = {
@@ -217,7 +216,7 @@ export async function generateVariations(
       headline: copy.headline ?? '',
       body: copy.body,
       cta: copy.cta,
-      placeholder: placeholderOf(doc.template),
+      placeholder: placeholderOf(doc.template, ctx.locale),
       product: membership.project.name,
       goal: goalOf({ templateGoal: goalOfTemplate(doc.template), copy }),
       tone: toneOf(brand.tone),
