@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { i18nFor, localeOf } from '#worker/lib/i18n.ts';
+import { ledgerText } from '#worker/features/credits/ledger-words.ts';
 import * as z from 'zod/mini';
 import { pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
@@ -19,5 +21,8 @@ export const creditRoutes = new Hono<AppEnv>()
   })
   .get('/ledger', access('user'), validate('query', ledgerQuery), async (c) => {
     const { kind, cursor, limit } = c.req.valid('query');
-    return c.json(await listLedger(c.get('db'), required(c, 'user').id, { kind, cursor, limit: limit ?? 25 }));
+    const page = await listLedger(c.get('db'), required(c, 'user').id, { kind, cursor, limit: limit ?? 25 });
+    // Stored as codes and values, worded in the reader's language.
+    const i18n = i18nFor(localeOf(c));
+    return c.json({ ...page, items: page.items.map((entry) => ({ ...entry, description: ledgerText(entry.description, i18n) })) });
   });

@@ -1,4 +1,5 @@
 import { LOW_BALANCE_RATIO, PLANS, type PlanId } from '#common/plans.ts';
+import { ledgerNote } from '#worker/features/credits/ledger-words.ts';
 import { countOf } from '#common/plural.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
@@ -43,7 +44,7 @@ export function openAccountStatements(db: Db, userId: string, plan: PlanId, now:
       monthlyDelta: credits,
       purchasedDelta: 0,
       operationKey: `grant_monthly:${userId}:${now.getTime()}`,
-      description: `${PLANS[plan].name} plan: monthly credits`,
+      description: ledgerNote({ code: 'planMonthly', plan: PLANS[plan].name }),
     }),
   ] as const;
 }
@@ -177,7 +178,7 @@ function periodStatements(db: Db, userId: string, plan: PlanId, period: { expect
     expireId: newId(),
     grantId: newId(),
     keySuffix: period.keySuffix,
-    description: `${PLANS[plan].name} plan: monthly credits`,
+    description: ledgerNote({ code: 'planMonthly', plan: PLANS[plan].name }),
     now: now.getTime(),
   });
 }

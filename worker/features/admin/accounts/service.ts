@@ -1,4 +1,5 @@
 import type { AdminUserDetail, AdminUserSummary, CreditAdjustmentInput, PlanId, UserRole } from '#common/schemas/admin.ts';
+import { ledgerNote } from '#worker/features/credits/ledger-words.ts';
 import { countOf } from '#common/plural.ts';
 import { rawBatch, type Db, type Operand } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
@@ -155,7 +156,7 @@ export async function adjustCredits(db: Db, admin: Admin, userId: string, input:
       userId,
       amount: input.amount,
       operationKey,
-      description: `Adjustment by Adloom support: ${input.reason}`,
+      description: ledgerNote({ code: 'adminAdjust', reason: input.reason }),
       reference: admin.id,
     }),
     repo.creditAdjustmentAudit(db, { actorUserId: admin.id, userId, ip: admin.ip, amount: input.amount, reason: input.reason, operationKey }),

@@ -1,4 +1,5 @@
 import { CREATIVE_VERSION, mediaIdsOf, type CreativeDocument } from '#common/creative/document.ts';
+import { ledgerNote } from '#worker/features/credits/ledger-words.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { FontId } from '#common/fonts.ts';
 import type { CreationItem } from '#common/schemas/creatives.ts';
@@ -115,7 +116,7 @@ export async function renderCreative(
   // interrupted renders looks for exactly that creation.
   const id = newId();
   const operationKey = `render:${row.revisionId}:${id}`;
-  await spend(db, { userId: actor.id, amount: CREDIT_COSTS.render, operationKey, description: `Render “${row.name}”`, reference: row.id });
+  await spend(db, { userId: actor.id, amount: CREDIT_COSTS.render, operationKey, description: ledgerNote({ code: 'render', name: row.name }), reference: row.id });
   const key = `creations/${row.projectId}/${id}.png`;
   let stored = false;
   try {
@@ -142,13 +143,13 @@ export async function renderCreative(
     // Another render of this revision won the race: hand back its creation and this credit.
     const winner = await core.findLiveCreationOfRevision(db, row.revisionId);
     await env.MEDIA.delete(key);
-    await refund(db, operationKey, `Render “${row.name}”: already rendered, refunded`);
+    await refund(db, operationKey, ledgerNote({ code: 'renderAgain', name: row.name }));
     if (!winner) throw new AppError('conflict', 'This creative changed while it rendered. Try again.');
     return { creation: item(winner), created: false };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (stored) await env.MEDIA.delete(key).catch(() => undefined);
-    await refund(db, operationKey, `Render “${row.name}” failed: refunded`);
+    await refund(db, operationKey, ledgerNote({ code: 'renderFailed', name: row.name }));
     logRenderFailure('render_failed', error, { creativeId: row.id });
     throw renderFailure(error, {
       failed: 'The render failed and your credit was refunded. Please try again.',
@@ -175,7 +176,7 @@ export function abandonedWindow(now: Date): { after: Date; before: Date } {
 export async function refundAbandonedRenders(db: Db, now = new Date()): Promise<number> {
   const { after, before } = abandonedWindow(now);
   const rows = await unrefundedSpends(db, { prefix: 'render:', after, before, limit: 100, done: repo.renderDone });
-  for (const row of rows) await refund(db, row.operationKey, 'Render interrupted: refunded');
+  for (const row of rows) await refund(db, row.operationKey, ledgerNote({ code: 'renderInterrupted' }));
   return rows.length;
 }
 

@@ -1,4 +1,5 @@
 import { goalOf, toneOf, writeCopy, type CopyBrief } from '#common/creative/copywriter.ts';
+import { ledgerNote } from '#worker/features/credits/ledger-words.ts';
 import type { CreativeDocument } from '#common/creative/document.ts';
 import { paletteMood, variationName } from '#common/creative/naming.ts';
 import { buildTemplate, copyOf, DEFAULT_COPY, paletteOf, pictureOf, templateById, templateCopy, TEMPLATES, type Copy } from '#common/creative/templates.ts';
@@ -7,7 +8,6 @@ import { copyFits, isCopyLayer } from '#common/creative/text-fit.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 import type { VariationItem, VariationsResult } from '#common/schemas/variations.ts';
-import { countOf } from '#common/plural.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
@@ -206,7 +206,7 @@ export async function generateVariations(
     userId: actor.id,
     amount: CREDIT_COSTS.variation * count,
     operationKey,
-    description: `${countOf(count, 'variation')} of “${row.name}”`,
+    description: ledgerNote({ code: 'variations', count, name: row.name }),
     reference: row.id,
   });
   let created: { id: string; name: string; doc: CreativeDocument; source: 'ai' | 'rules' }[];
@@ -263,7 +263,7 @@ export async function generateVariations(
     );
     await rawBatch(db, statements);
   } catch (error) {
-    await refund(db, operationKey, `Variations of “${row.name}” failed: refunded`);
+    await refund(db, operationKey, ledgerNote({ code: 'variationsFailed', name: row.name }));
     throw error;
   }
 
@@ -283,7 +283,7 @@ export async function generateVariations(
   );
   const failed = creations.filter((c) => c === null).length;
   if (failed > 0)
-    await refund(db, operationKey, `${failed} of ${count} variations of “${row.name}” could not be drawn: refunded`, failed * CREDIT_COSTS.variation);
+    await refund(db, operationKey, ledgerNote({ code: 'variationsUndrawn', failed, count, name: row.name }), failed * CREDIT_COSTS.variation);
 
   const docs = rows.map(documentOf);
   const urls = await imageUrls(db, docs, 'thumbnail');
@@ -317,7 +317,7 @@ export async function refundAbandonedVariations(db: Db, now = new Date()): Promi
   let refunded = 0;
   for (const row of rows) {
     if (row.drafts === 0) {
-      await refund(db, row.operationKey, 'Variations interrupted: refunded');
+      await refund(db, row.operationKey, ledgerNote({ code: 'variationsInterrupted' }));
       refunded += 1;
       continue;
     }
@@ -327,7 +327,7 @@ export async function refundAbandonedVariations(db: Db, now = new Date()): Promi
       console.error(JSON.stringify({ level: 'error', message: 'variations_refund_uneven', ...row }));
       continue;
     }
-    await refund(db, row.operationKey, `${missing} of ${row.drafts} variations interrupted: refunded`, amount);
+    await refund(db, row.operationKey, ledgerNote({ code: 'variationsPartInterrupted', missing, drafts: row.drafts }), amount);
     refunded += 1;
   }
   return refunded;
