@@ -220,6 +220,7 @@ export async function generateVariations(
       product: membership.project.name,
       goal: goalOf({ templateGoal: goalOfTemplate(doc.template), copy }),
       tone: toneOf(brand.tone),
+      locale: ctx.locale,
     };
     const slots = planVariations(doc, brand, count, seed);
     const copies = await copiesFor(

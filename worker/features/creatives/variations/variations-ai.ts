@@ -79,6 +79,8 @@ export function variationPrompt(brief: AiBrief, count: number) {
     `Current headline: ${clip(brief.headline, 200)}`,
     brief.body ? `Current body text: ${clip(brief.body, 300)}` : '',
     brief.cta ? `Current button: ${clip(brief.cta, 40)}` : '',
+    // The content's language (the project's): a German project gets German ads.
+    brief.locale === 'de' ? 'Language: write every ad in German, as native German marketing copy, addressing the reader formally (Sie).' : '',
   ].filter(Boolean);
   return {
     messages: [
