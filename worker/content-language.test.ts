@@ -60,6 +60,34 @@ describe('a creative made from a template', () => {
   });
 });
 
+describe('variations and format copies', { timeout: 60_000 }, () => {
+  it('are named and written in a German project’s language, and in English as before in an English one', async () => {
+    const owner = await createUser();
+    const de = await projectIn(owner, 'de');
+    const source = await newCreative(owner, de.id, 'new-arrival');
+    const response = await send(`/api/creatives/${source.id}/variations`, { json: { count: 2, seed: 3 }, cookie: owner.cookie });
+    expect(response.status).toBe(201);
+    const { items } = (await response.json()) as { items: { name: string; document: CreativeDocument }[] };
+    for (const item of items) {
+      // (The source's name is cut to keep the whole within 80 characters.)
+      expect(item.name).toMatch(/^Die neue Kollektion ist(?: da|…) — Variante \d, Layout [^,]+, (warme|kühle|neutrale|dunkle|helle) Palette$/);
+      // The copywriter's German lines, and the templates' own lines in German.
+      expect(textsOf(item.document).join(' ')).not.toMatch(/\b(Shop now|Learn more|Discover|Get started|the|your)\b/);
+    }
+
+    const resized = await send(`/api/creatives/${source.id}/resize`, { json: { formats: ['story'] }, cookie: owner.cookie });
+    expect(resized.status).toBe(201);
+    expect(JSON.stringify(await resized.json())).toContain('Die neue Kollektion ist da — Story');
+    const landscape = await send(`/api/creatives/${source.id}/resize`, { json: { formats: ['landscape'] }, cookie: owner.cookie });
+    expect(JSON.stringify(await landscape.json())).toContain('Die neue Kollektion ist da — Querformat');
+
+    const en = await createProject(owner);
+    const english = await newCreative(owner, en.id, 'new-arrival');
+    const englishCopy = await send(`/api/creatives/${english.id}/resize`, { json: { formats: ['landscape'] }, cookie: owner.cookie });
+    expect(JSON.stringify(await englishCopy.json())).toContain('Meet the new collection — landscape');
+  });
+});
+
 describe('a new funnel page', () => {
   it('starts with a hero and a text in the funnel’s language (the project’s, unless set)', async () => {
     const owner = await createUser();

@@ -237,10 +237,12 @@ export async function generateVariations(
     created = [];
     for (const [i, slot] of slots.entries()) {
       const variant = build(ctx, slot, copies[i]!.copy);
-      const name = variationName(row.name, numbers.first + i, {
-        layout: templateById(slot.template)?.name,
-        palette: paletteMood(paletteOf(brand.colors, slot.palette).primary),
-      });
+      const name = variationName(
+        row.name,
+        numbers.first + i,
+        { layout: templateById(slot.template)?.name, templateId: slot.template, palette: paletteMood(paletteOf(brand.colors, slot.palette).primary) },
+        ctx.locale,
+      );
       const insert = await insertCreativeStatements(db, {
         projectId: row.projectId,
         actor,

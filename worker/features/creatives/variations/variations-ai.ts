@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Locale } from '#common/i18n/locales.ts';
 import type { Goal, Tone } from '#common/creative/copywriter.ts';
 import type { Copy } from '#common/creative/templates.ts';
 import { clip, wellFormed } from '#common/schemas/fields.ts';
@@ -27,6 +28,8 @@ export interface AiBrief {
   /** The project: its name, and its description (what it sells, and to whom). */
   product?: string | undefined;
   about?: string | undefined;
+  /** The content's language (the project's). */
+  locale?: Locale | undefined;
 }
 
 /** Emoji and symbols the bundled fonts cannot draw (the renderer would draw boxes). */
