@@ -44,7 +44,9 @@ describe('a creative made from a template', () => {
     const owner = await createUser();
     const de = await projectIn(owner, 'de');
     const made = await newCreative(owner, de.id, 'new-arrival');
-    expect(textsOf(made.document)).toEqual(expect.arrayContaining(['Die neue Kollektion ist da', 'In Lissabon entworfen, für lange gemacht.', 'Entdecken', 'Neu']));
+    expect(textsOf(made.document)).toEqual(
+      expect.arrayContaining(['Die neue Kollektion ist da', 'In Lissabon entworfen, für lange gemacht.', 'Entdecken', 'Neu']),
+    );
     // Its name comes from its headline, so it is German too.
     expect(made.name).toBe('Die neue Kollektion ist da');
     const coupon = await newCreative(owner, de.id, 'coupon-code');
@@ -95,7 +97,10 @@ describe('a new funnel page', () => {
     const funnel = await createFunnel(owner, de.id);
     const page = await createFunnelPage(owner, funnel.id);
     const draft = await pageDraft(owner, page.id);
-    expect(draft.blocks[0]).toMatchObject({ type: 'hero', props: { heading: 'Eine Überschrift, die sagt, was Sie anbieten', primary: { label: 'Jetzt starten' } } });
+    expect(draft.blocks[0]).toMatchObject({
+      type: 'hero',
+      props: { heading: 'Eine Überschrift, die sagt, was Sie anbieten', primary: { label: 'Jetzt starten' } },
+    });
     expect(draft.blocks[1]).toMatchObject({ type: 'text' });
     expect(JSON.stringify(draft.blocks[1])).toContain('Schreiben Sie hier Ihren Text.');
 

@@ -44,10 +44,22 @@ const LANGUAGES: Record<Locale, { goals: Record<Goal, GoalBank>; tones: Record<T
 
 const TONE_WORDS: ReadonlyArray<[Tone, RegExp]> = [
   // English and German words (a German brand kit's tone of voice is German).
-  ['bold', /\b(bold|loud|energetic|punchy|confident|daring|edgy|hype|exciting|urgent|dynamic|fearless|laut|mutig|frech|selbstbewusst|energiegeladen|dynamisch)/i],
-  ['warm', /\b(warm|friendly|playful|fun|cheerful|caring|kind|cosy|cozy|casual|approachable|human|witty|upbeat|herzlich|freundlich|nahbar|verspielt|locker|fr(ö|oe)hlich|gem(ü|ue)tlich|menschlich)/i],
-  ['premium', /\b(premium|luxur|elegant|refined|sophisticat|exclusive|timeless|minimal|understated|calm|quiet|classy|edel|exklusiv|zeitlos|hochwertig|ruhig|dezent)/i],
-  ['professional', /\b(professional|expert|trust|clear|direct|serious|formal|corporate|reliable|precise|factual|b2b|professionell|sachlich|seri(ö|oe)s|klar|direkt|verl(ä|ae)sslich|pr(ä|ae)zise)/i],
+  [
+    'bold',
+    /\b(bold|loud|energetic|punchy|confident|daring|edgy|hype|exciting|urgent|dynamic|fearless|laut|mutig|frech|selbstbewusst|energiegeladen|dynamisch)/i,
+  ],
+  [
+    'warm',
+    /\b(warm|friendly|playful|fun|cheerful|caring|kind|cosy|cozy|casual|approachable|human|witty|upbeat|herzlich|freundlich|nahbar|verspielt|locker|fr(ö|oe)hlich|gem(ü|ue)tlich|menschlich)/i,
+  ],
+  [
+    'premium',
+    /\b(premium|luxur|elegant|refined|sophisticat|exclusive|timeless|minimal|understated|calm|quiet|classy|edel|exklusiv|zeitlos|hochwertig|ruhig|dezent)/i,
+  ],
+  [
+    'professional',
+    /\b(professional|expert|trust|clear|direct|serious|formal|corporate|reliable|precise|factual|b2b|professionell|sachlich|seri(ö|oe)s|klar|direkt|verl(ä|ae)sslich|pr(ä|ae)zise)/i,
+  ],
 ];
 
 /** The tone bucket of a brand kit's free-text tone of voice ("Warm and direct" → warm: the first named wins). */
@@ -63,9 +75,15 @@ export function toneOf(text: string | undefined): Tone {
 
 const GOAL_WORDS: ReadonlyArray<[Goal, RegExp]> = [
   // English and German words (a German project's copy is German).
-  ['sale', /(\bsale\b|%|\boff\b|\bdeal|\bdiscount|\bsave\b|\bsavings|\boffer|\bpromo|\bcoupon|\bclearance|black friday|\brabatt|\bangebot|\bgutschein|\bsparen|\breduziert)/i],
+  [
+    'sale',
+    /(\bsale\b|%|\boff\b|\bdeal|\bdiscount|\bsave\b|\bsavings|\boffer|\bpromo|\bcoupon|\bclearance|black friday|\brabatt|\bangebot|\bgutschein|\bsparen|\breduziert)/i,
+  ],
   ['hiring', /\b(hiring|join (our|the) team|careers?|vacanc|job|apply now|we.re looking for|wir suchen|stellen ein|bewerb|karriere|m\/w\/d)/i],
-  ['event', /\b(event|webinar|workshop|conference|meetup|festival|concert|live on|tickets?|save the date|rsvp|opening night|veranstaltung|einladung|konferenz|verkostung)/i],
+  [
+    'event',
+    /\b(event|webinar|workshop|conference|meetup|festival|concert|live on|tickets?|save the date|rsvp|opening night|veranstaltung|einladung|konferenz|verkostung)/i,
+  ],
   ['app', /\b(app|download|install|app store|google play|ios|android|installieren|herunterladen)\b/i],
   ['testimonial', /(“|"|„|\b(review|testimonial|customers? say|rated|stars?|bewertung|kundenstimmen|sterne)\b)/i],
   ['launch', /\b(new|launch|introducing|meet|now available|just landed|first look|coming soon|debut|neu|neuheit|ab sofort|jetzt da)\b/i],

@@ -49,14 +49,25 @@ export const TEMPLATE_TEXTS_EN = {
     cta: 'Apply now',
     title: 'We’re\nhiring.',
   },
-  'join-team': { headline: 'We’re looking for a head baker', body: 'Full-time in Porto. Early mornings, great bread.', cta: 'Apply now', kicker: 'Join the team' },
+  'join-team': {
+    headline: 'We’re looking for a head baker',
+    body: 'Full-time in Porto. Early mornings, great bread.',
+    cta: 'Apply now',
+    kicker: 'Join the team',
+  },
   'app-install': {
     headline: 'Your coffee, ordered in two taps',
     body: 'Skip the queue, collect points and pay with your phone.',
     cta: 'Download free',
     rating: 'Rated 4.8 by 12,000 people',
   },
-  'before-after': { headline: 'Three weeks, one routine', body: 'Real results from real customers. No filters.', cta: 'See how', before: 'Before', after: 'After' },
+  'before-after': {
+    headline: 'Three weeks, one routine',
+    body: 'Real results from real customers. No filters.',
+    cta: 'See how',
+    before: 'Before',
+    after: 'After',
+  },
   'carousel-cover': { headline: '5 ways to brew better coffee at home', body: 'A short guide from our baristas.', swipe: 'Swipe for more  ›' },
   'big-stat': { headline: 'people start their day with our coffee', cta: 'Find a café', number: '10,000+' },
 } as const satisfies { default: Copy } & { readonly [T in TemplateId]?: Readonly<Record<string, string>> };
@@ -81,7 +92,12 @@ export const TEMPLATE_TEXTS_DE: TemplateTexts = {
     codeLabel: 'Mit dem Code',
     code: 'FRÜHLING20',
   },
-  'product-spotlight': { headline: 'Die Alltagstasche, neu gemacht', body: 'Recyceltes Canvas, ein Leben lang reparierbar.', cta: 'Jetzt shoppen', price: '49 €' },
+  'product-spotlight': {
+    headline: 'Die Alltagstasche, neu gemacht',
+    body: 'Recyceltes Canvas, ein Leben lang reparierbar.',
+    cta: 'Jetzt shoppen',
+    price: '49 €',
+  },
   'new-arrival': { headline: 'Die neue Kollektion ist da', body: 'In Lissabon entworfen, für lange gemacht.', cta: 'Entdecken', tag: 'Neu' },
   'launch-spotlight': { headline: 'Unser größter Launch bisher', cta: 'Jetzt entdecken', kicker: 'Ganz neu' },
   'customer-review': {
@@ -122,7 +138,13 @@ export const TEMPLATE_TEXTS_DE: TemplateTexts = {
     cta: 'Gratis laden',
     rating: '4,8 Sterne von 12.000 Menschen',
   },
-  'before-after': { headline: 'Drei Wochen, eine Routine', body: 'Echte Ergebnisse echter Kunden. Ohne Filter.', cta: 'So geht’s', before: 'Vorher', after: 'Nachher' },
+  'before-after': {
+    headline: 'Drei Wochen, eine Routine',
+    body: 'Echte Ergebnisse echter Kunden. Ohne Filter.',
+    cta: 'So geht’s',
+    before: 'Vorher',
+    after: 'Nachher',
+  },
   'carousel-cover': { headline: '5 Tipps für besseren Kaffee zu Hause', body: 'Ein kurzer Guide von unseren Baristas.', swipe: 'Weiterwischen  ›' },
   'big-stat': { headline: 'Menschen starten mit unserem Kaffee in den Tag', cta: 'Café finden', number: '10.000+' },
 };

@@ -347,7 +347,8 @@ describe('templates in the content’s language (issue 28)', () => {
       for (const id of TEMPLATE_IDS) {
         for (const format of FORMAT_IDS) {
           const doc = buildTemplate(id, { brand: brandOf(font), format, locale: 'de' });
-          for (const layer of doc.layers) if (isCopyLayer(layer)) expect(copyFits(layer, format), `${font} ${id} ${format} ${layer.id}: ${layer.text}`).toBe(true);
+          for (const layer of doc.layers)
+            if (isCopyLayer(layer)) expect(copyFits(layer, format), `${font} ${id} ${format} ${layer.id}: ${layer.text}`).toBe(true);
         }
       }
     }

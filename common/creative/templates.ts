@@ -859,15 +859,21 @@ export const TEMPLATES: readonly TemplateDef[] = [
             c.p.secondary,
             { shape: 'ellipse' },
           ),
-          text('price', 'accent', c.b(sqr('square', 64, 6, 21), sqr('portrait', 66, 7, 22), sqr('story', 64, 11, 26), sqr('landscape', 36, 6, 14.5)), c.line('price'), {
-            font: c.heading,
-            weight: 700,
-            size: 6,
-            color: textOn(c.p.secondary),
-            align: 'center',
-            vAlign: 'middle',
-            lineHeight: 1,
-          }),
+          text(
+            'price',
+            'accent',
+            c.b(sqr('square', 64, 6, 21), sqr('portrait', 66, 7, 22), sqr('story', 64, 11, 26), sqr('landscape', 36, 6, 14.5)),
+            c.line('price'),
+            {
+              font: c.heading,
+              weight: 700,
+              size: 6,
+              color: textOn(c.p.secondary),
+              align: 'center',
+              vAlign: 'middle',
+              lineHeight: 1,
+            },
+          ),
           text('headline', 'headline', c.b([8, 60, 84, 14], [8, 57, 84, 13], [8, 55, 84, 10], [53, 14, 43, 34]), c.copy.headline, {
             font: c.heading,
             weight: 700,
@@ -945,10 +951,17 @@ export const TEMPLATES: readonly TemplateDef[] = [
             { shape: 'ellipse', opacity: 0.4 },
           ),
           image(c.b(sqr('square', 26, 12, 48), sqr('portrait', 24, 11.4, 52), sqr('story', 20, 16.5, 60), sqr('landscape', 8, 18.4, 30)), c, 50),
-          label('kicker', c.b([10, 65, 80, 5], [10, 57, 80, 4], [10, 55, 80, 3], [48, 18, 48, 8]), c.line('kicker'), inkOn(stage, [c.p.secondary, '#ffffff']), c, {
-            align: landscape ? 'left' : 'center',
-            size: 2.8,
-          }),
+          label(
+            'kicker',
+            c.b([10, 65, 80, 5], [10, 57, 80, 4], [10, 55, 80, 3], [48, 18, 48, 8]),
+            c.line('kicker'),
+            inkOn(stage, [c.p.secondary, '#ffffff']),
+            c,
+            {
+              align: landscape ? 'left' : 'center',
+              size: 2.8,
+            },
+          ),
           text('headline', 'headline', c.b([8, 70, 84, 13], [8, 62, 84, 14], [8, 59, 84, 11], [48, 27, 48, 38]), c.copy.headline, {
             font: c.heading,
             weight: 700,

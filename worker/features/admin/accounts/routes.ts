@@ -20,19 +20,19 @@ export const adminAccountRoutes = new Hono<AppEnv>()
     const { q, limit, cursor } = c.req.valid('query');
     return c.json(await admin.listUsers(c.get('db'), { q, limit: limit ?? 25, cursor }));
   })
-  .get('/users/:id', access('admin'), validate('param', adminUserParam), async (c) => c.json(worded(c, await admin.userDetail(c.get('db'), c.req.valid('param').id))))
+  .get('/users/:id', access('admin'), validate('param', adminUserParam), async (c) =>
+    c.json(worded(c, await admin.userDetail(c.get('db'), c.req.valid('param').id))),
+  )
   .post('/users/:id/plan', access('admin'), validate('param', adminUserParam), validate('json', adminPlanInput), async (c) =>
     c.json(worded(c, await admin.changePlan(c.get('db'), actor(c), c.req.valid('param').id, c.req.valid('json').plan))),
   )
   .post('/users/:id/role', access('admin'), validate('param', adminUserParam), validate('json', adminRoleInput), async (c) =>
     c.json(worded(c, await admin.changeRole(c.get('db'), actor(c), c.req.valid('param').id, c.req.valid('json').role))),
   )
-  .post('/users/:id/credits', access('admin'), validate('param', adminUserParam), validate('json', creditAdjustmentInput), async (c) =>
-  {
+  .post('/users/:id/credits', access('admin'), validate('param', adminUserParam), validate('json', creditAdjustmentInput), async (c) => {
     const { entry, user } = await admin.adjustCredits(c.get('db'), actor(c), c.req.valid('param').id, c.req.valid('json'));
     return c.json({ entry: { ...entry, description: ledgerText(entry.description, i18nFor(localeOf(c))) }, user: worded(c, user) });
-  },
-  )
+  })
   .post('/users/:id/disable', access('admin'), validate('param', adminUserParam), async (c) =>
     c.json(worded(c, await admin.setDisabled(c.get('db'), actor(c), c.req.valid('param').id, true))),
   )

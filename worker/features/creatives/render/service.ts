@@ -116,7 +116,13 @@ export async function renderCreative(
   // interrupted renders looks for exactly that creation.
   const id = newId();
   const operationKey = `render:${row.revisionId}:${id}`;
-  await spend(db, { userId: actor.id, amount: CREDIT_COSTS.render, operationKey, description: ledgerNote({ code: 'render', name: row.name }), reference: row.id });
+  await spend(db, {
+    userId: actor.id,
+    amount: CREDIT_COSTS.render,
+    operationKey,
+    description: ledgerNote({ code: 'render', name: row.name }),
+    reference: row.id,
+  });
   const key = `creations/${row.projectId}/${id}.png`;
   let stored = false;
   try {

@@ -285,8 +285,7 @@ export async function generateVariations(
     images,
   );
   const failed = creations.filter((c) => c === null).length;
-  if (failed > 0)
-    await refund(db, operationKey, ledgerNote({ code: 'variationsUndrawn', failed, count, name: row.name }), failed * CREDIT_COSTS.variation);
+  if (failed > 0) await refund(db, operationKey, ledgerNote({ code: 'variationsUndrawn', failed, count, name: row.name }), failed * CREDIT_COSTS.variation);
 
   const docs = rows.map(documentOf);
   const urls = await imageUrls(db, docs, 'thumbnail');
