@@ -1,9 +1,8 @@
 import { CREDIT_COSTS, type PlanId } from '#common/plans.ts';
-import { ledgerNote } from '#worker/features/credits/ledger-words.ts';
 import type { CopyInput } from '#common/schemas/ai.ts';
 import { clip } from '#common/schemas/fields.ts';
 import type { Db } from '#worker/db/client.ts';
-import { getCreditSummary, refund, spend, type CreditSummary } from '#worker/features/credits/service.ts';
+import { type CreditSummary, getCreditSummary, ledgerNote, refund, spend } from '#worker/features/credits/service.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 
 /**

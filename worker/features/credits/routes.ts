@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
 import { i18nFor, localeOf } from '#worker/lib/i18n.ts';
-import { ledgerText } from '#worker/features/credits/ledger-words.ts';
 import * as z from 'zod/mini';
 import { pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { getCreditSummary, listLedger } from '#worker/features/credits/service.ts';
+import { getCreditSummary, ledgerText, listLedger } from '#worker/features/credits/service.ts';
 
 const ledgerQuery = z.extend(pageQuery, {
   kind: z.optional(z.enum(['grant_monthly', 'purchase', 'spend', 'refund', 'expire', 'admin_adjust'], 'Filter by a kind of movement.')),

@@ -1,6 +1,6 @@
 import { PLANS } from '#common/plans.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
-import { ledgerText } from '#worker/features/credits/ledger-words.ts';
+import { ledgerText } from '#worker/features/credits/service.ts';
 import { EXPORT_TICKET, type ExportTicket } from '#common/schemas/auth.ts';
 import type { Db } from '#worker/db/client.ts';
 import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { i18nFor, localeOf } from '#worker/lib/i18n.ts';
-import { ledgerText } from '#worker/features/credits/ledger-words.ts';
+import { ledgerText } from '#worker/features/credits/service.ts';
 import { adminPlanInput, adminRoleInput, adminUserParam, adminUserQuery, creditAdjustmentInput } from '#common/schemas/admin.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { validate } from '#worker/lib/validate.ts';

@@ -1,5 +1,4 @@
 import type { AdminUserDetail, AdminUserSummary, CreditAdjustmentInput, PlanId, UserRole } from '#common/schemas/admin.ts';
-import { ledgerNote } from '#worker/features/credits/ledger-words.ts';
 import { countOf } from '#common/plural.ts';
 import { rawBatch, type Db, type Operand } from '#worker/db/client.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
@@ -9,7 +8,15 @@ import { newId } from '#worker/lib/ids.ts';
 import type { Admin } from '#worker/features/admin/actor.ts';
 import { endAllSessionsStatement, forgetUserSessions } from '#worker/features/auth/core/service.ts';
 import * as users from '#worker/features/auth/users/service.ts';
-import { adjustmentStatements, creditsTotalOf, entryOf, getCreditSummary, listLedger, planPeriodStatements } from '#worker/features/credits/service.ts';
+import {
+  adjustmentStatements,
+  creditsTotalOf,
+  entryOf,
+  getCreditSummary,
+  ledgerNote,
+  listLedger,
+  planPeriodStatements,
+} from '#worker/features/credits/service.ts';
 import { memberProjectCount, membershipsOf } from '#worker/features/projects/scope/service.ts';
 import * as repo from '#worker/features/admin/accounts/repo.ts';
 

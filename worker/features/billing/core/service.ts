@@ -1,13 +1,12 @@
 import { CREDIT_PACKS, PLANS, type PackId } from '#common/plans.ts';
 import type { Locale } from '#common/i18n/locales.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
-import { checkoutItemText, ledgerNote } from '#worker/features/credits/ledger-words.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { forgetUser } from '#worker/lib/session-cache.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { addMonth, purchase, startPlanPeriod, withdrawPurchased } from '#worker/features/credits/service.ts';
+import { addMonth, checkoutItemText, ledgerNote, purchase, startPlanPeriod, withdrawPurchased } from '#worker/features/credits/service.ts';
 import { recordCommission, reverseCommission } from '#worker/features/affiliate/service.ts';
 import { sandboxProvider, stripeProvider, type PaymentsProvider } from '#worker/features/billing/core/providers.ts';
 import { setPlanStatement } from '#worker/features/auth/users/service.ts';

@@ -1,5 +1,4 @@
 import { CREATIVE_VERSION, mediaIdsOf, type CreativeDocument } from '#common/creative/document.ts';
-import { ledgerNote } from '#worker/features/credits/ledger-words.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { FontId } from '#common/fonts.ts';
 import type { CreationItem } from '#common/schemas/creatives.ts';
@@ -7,7 +6,7 @@ import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId, newId } from '#worker/lib/ids.ts';
-import { refund, spend, unrefundedSpends } from '#worker/features/credits/service.ts';
+import { ledgerNote, refund, spend, unrefundedSpends } from '#worker/features/credits/service.ts';
 import { serveObject } from '#worker/features/media/service.ts';
 import * as core from '#worker/features/creatives/core/service.ts';
 import { loadBrandFonts } from '#worker/features/creatives/fonts/service.ts';

@@ -1,5 +1,4 @@
 import { goalOf, toneOf, writeCopy, type CopyBrief } from '#common/creative/copywriter.ts';
-import { ledgerNote } from '#worker/features/credits/ledger-words.ts';
 import type { CreativeDocument } from '#common/creative/document.ts';
 import { paletteMood, variationName } from '#common/creative/naming.ts';
 import { buildTemplate, copyOf, DEFAULT_COPY, paletteOf, pictureOf, templateById, templateCopy, TEMPLATES, type Copy } from '#common/creative/templates.ts';
@@ -13,7 +12,7 @@ import type { Bindings } from '#worker/env.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { refund, spend } from '#worker/features/credits/service.ts';
+import { ledgerNote, refund, spend } from '#worker/features/credits/service.ts';
 import { abandonedWindow, CANNOT_DRAW, loadImages, undrawable } from '#worker/features/creatives/render/service.ts';
 import {
   creativesIn,
