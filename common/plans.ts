@@ -98,4 +98,3 @@ export const LOW_BALANCE_RATIO = 0.2;
 export function isPlanId(value: unknown): value is PlanId {
   return value === 'free' || value === 'pro' || value === 'agency';
 }
-
