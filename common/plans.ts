@@ -2,7 +2,6 @@
  * Business constants (PRODUCT.md §6): the one module read by the worker and the client.
  * Prices are in euro cents; storage in bytes.
  */
-import { formatNumber } from '#common/format.ts';
 
 const GB = 1024 ** 3;
 
@@ -98,11 +97,4 @@ export const LOW_BALANCE_RATIO = 0.2;
 
 export function isPlanId(value: unknown): value is PlanId {
   return value === 'free' || value === 'pro' || value === 'agency';
-}
-
-/** How a purchase is named on receipts and in the checkout: "Pro plan (monthly)", "500 credits". */
-export function formatCheckoutItem(kind: 'plan' | 'pack', id: string): string {
-  if (kind === 'plan') return isPlanId(id) ? `${PLANS[id].name} plan (monthly)` : id;
-  const pack = CREDIT_PACKS.find((p) => p.id === id);
-  return pack ? `${formatNumber(pack.credits)} credits` : id;
 }

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GOALS, goalOf, subjectOf, toneOf, TONES, writeCopy, type CopyBrief } from '#common/creative/copywriter.ts';
-import { DEFAULT_COPY } from '#common/creative/templates.ts';
+import { GOAL_BANKS, TONE_BANKS } from '#common/creative/copy-phrases.ts';
+import { GOAL_BANKS_DE, TONE_BANKS_DE } from '#common/creative/copy-phrases-de.ts';
+import { DEFAULT_COPY, templateCopy } from '#common/creative/templates.ts';
 import { wellFormed } from '#common/schemas/fields.ts';
 
 const brief = fc.record({
@@ -12,6 +14,7 @@ const brief = fc.record({
   goal: fc.constantFrom(...GOALS),
   tone: fc.constantFrom(...TONES),
   placeholder: fc.constant(DEFAULT_COPY),
+  locale: fc.option(fc.constantFrom('en' as const, 'de' as const), { nil: undefined }),
 }) as fc.Arbitrary<CopyBrief>;
 
 describe('writeCopy', () => {
@@ -129,5 +132,63 @@ describe('subjectOf, toneOf, goalOf', () => {
     expect(goalOf({ copy: { headline: 'We’re hiring baristas' } })).toBe('hiring');
     expect(goalOf({ copy: { headline: 'Introducing cold brew' } })).toBe('launch');
     expect(goalOf({ copy: { headline: 'Single-origin coffee' } })).toBe('awareness');
+  });
+});
+
+describe('writeCopy in German (a German project, issue 28)', () => {
+  const german: CopyBrief = {
+    headline: 'Frühlingsmischung, frisch geröstet',
+    body: undefined,
+    cta: 'Zum Café',
+    placeholder: templateCopy('bold-headline', 'de'),
+    product: 'Northwind Coffee',
+    goal: 'sale',
+    tone: 'warm',
+    locale: 'de',
+  };
+
+  it('writes German lines about the subject, keeping its capitals', () => {
+    const copies = writeCopy(german, 8, 7);
+    const english = new Set([...Object.values(GOAL_BANKS).flatMap((b) => [...b.ctas]), ...Object.values(TONE_BANKS).flatMap((b) => [...b.ctas])]);
+    for (const copy of copies) {
+      expect(english.has(copy.cta), copy.cta).toBe(false);
+      expect(copy.headline).not.toMatch(/frühlingsmischung/);
+    }
+    expect(copies.some((c) => c.headline.includes('Frühlingsmischung'))).toBe(true);
+    expect(copies.map((c) => c.cta)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^(Zum Sale|Angebot sichern|Jetzt sparen|Jetzt shoppen|Zum Angebot|Alle Angebote|Deal sichern|Jetzt zugreifen|Sagen Sie Hallo|Kurz reinschauen|Gönnen Sie sich|Machen Sie mit|Mal ansehen)$/,
+        ),
+      ]),
+    );
+  });
+
+  it('does not keep the German placeholder, and says “Etwas Neues” without a subject or brand', () => {
+    const placeholder = templateCopy('bold-headline', 'de');
+    expect(subjectOf({ headline: placeholder.headline, placeholder, product: 'Acme', locale: 'de' })).toBe('Acme');
+    expect(subjectOf({ headline: '', placeholder, product: '', locale: 'de' })).toBe('Etwas Neues');
+    expect(subjectOf({ headline: '', placeholder: DEFAULT_COPY, product: '' })).toBe('Something new');
+  });
+
+  it('has a German bank for every goal and tone, as large as the English one and without numbers', () => {
+    for (const goal of GOALS) {
+      for (const key of ['headlines', 'openers', 'closers', 'ctas'] as const) {
+        expect(GOAL_BANKS_DE[goal][key].length, `${goal} ${key}`).toBe(GOAL_BANKS[goal][key].length);
+        for (const line of GOAL_BANKS_DE[goal][key]) expect(line, line).not.toMatch(/\d/);
+      }
+      for (const cta of GOAL_BANKS_DE[goal].ctas) expect([...cta].length, cta).toBeLessThanOrEqual(24);
+    }
+    for (const tone of TONES) {
+      expect(TONE_BANKS_DE[tone].exclaim).toBe(TONE_BANKS[tone].exclaim);
+      for (const cta of TONE_BANKS_DE[tone].ctas) expect([...cta].length, cta).toBeLessThanOrEqual(24);
+    }
+  });
+
+  it('reads a German tone of voice and German copy', () => {
+    expect(toneOf('Herzlich und nahbar: kurze Sätze, keine Übertreibung.')).toBe('warm');
+    expect(toneOf('Sachlich und klar')).toBe('professional');
+    expect(goalOf({ copy: { headline: 'Wir suchen eine Backstubenleitung (m/w/d)' } })).toBe('hiring');
+    expect(goalOf({ copy: { headline: '20 % Rabatt auf alles' } })).toBe('sale');
   });
 });

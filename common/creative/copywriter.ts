@@ -1,5 +1,7 @@
-import { GOAL_BANKS, TONE_BANKS } from '#common/creative/copy-phrases.ts';
+import { GOAL_BANKS, TONE_BANKS, type GoalBank, type ToneBank } from '#common/creative/copy-phrases.ts';
+import { GOAL_BANKS_DE, TONE_BANKS_DE } from '#common/creative/copy-phrases-de.ts';
 import type { Copy } from '#common/creative/templates.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 
 /**
  * The rule-based copywriter of variations (PRODUCT.md §4.3, issue 14 point 7): headline, body
@@ -30,13 +32,34 @@ export interface CopyBrief {
   product?: string | undefined;
   goal: Goal;
   tone: Tone;
+  /** The content's language (the project's): the lines are written in it. English unless told. */
+  locale?: Locale | undefined;
 }
 
+/** Each language's banks and the few words the copywriter writes itself. */
+const LANGUAGES: Record<Locale, { goals: Record<Goal, GoalBank>; tones: Record<Tone, ToneBank>; somethingNew: string; us: string; more: string }> = {
+  en: { goals: GOAL_BANKS, tones: TONE_BANKS, somethingNew: 'Something new', us: 'us', more: 'Learn more' },
+  de: { goals: GOAL_BANKS_DE, tones: TONE_BANKS_DE, somethingNew: 'Etwas Neues', us: 'uns', more: 'Mehr erfahren' },
+};
+
 const TONE_WORDS: ReadonlyArray<[Tone, RegExp]> = [
-  ['bold', /\b(bold|loud|energetic|punchy|confident|daring|edgy|hype|exciting|urgent|dynamic|fearless)/i],
-  ['warm', /\b(warm|friendly|playful|fun|cheerful|caring|kind|cosy|cozy|casual|approachable|human|witty|upbeat)/i],
-  ['premium', /\b(premium|luxur|elegant|refined|sophisticat|exclusive|timeless|minimal|understated|calm|quiet|classy)/i],
-  ['professional', /\b(professional|expert|trust|clear|direct|serious|formal|corporate|reliable|precise|factual|b2b)/i],
+  // English and German words (a German brand kit's tone of voice is German).
+  [
+    'bold',
+    /\b(bold|loud|energetic|punchy|confident|daring|edgy|hype|exciting|urgent|dynamic|fearless|laut|mutig|frech|selbstbewusst|energiegeladen|dynamisch)/i,
+  ],
+  [
+    'warm',
+    /\b(warm|friendly|playful|fun|cheerful|caring|kind|cosy|cozy|casual|approachable|human|witty|upbeat|herzlich|freundlich|nahbar|verspielt|locker|fr(ö|oe)hlich|gem(ü|ue)tlich|menschlich)/i,
+  ],
+  [
+    'premium',
+    /\b(premium|luxur|elegant|refined|sophisticat|exclusive|timeless|minimal|understated|calm|quiet|classy|edel|exklusiv|zeitlos|hochwertig|ruhig|dezent)/i,
+  ],
+  [
+    'professional',
+    /\b(professional|expert|trust|clear|direct|serious|formal|corporate|reliable|precise|factual|b2b|professionell|sachlich|seri(ö|oe)s|klar|direkt|verl(ä|ae)sslich|pr(ä|ae)zise)/i,
+  ],
 ];
 
 /** The tone bucket of a brand kit's free-text tone of voice ("Warm and direct" → warm: the first named wins). */
@@ -51,12 +74,19 @@ export function toneOf(text: string | undefined): Tone {
 }
 
 const GOAL_WORDS: ReadonlyArray<[Goal, RegExp]> = [
-  ['sale', /(\bsale\b|%|\boff\b|\bdeal|\bdiscount|\bsave\b|\bsavings|\boffer|\bpromo|\bcoupon|\bclearance|black friday)/i],
-  ['hiring', /\b(hiring|join (our|the) team|careers?|vacanc|job|apply now|we.re looking for)/i],
-  ['event', /\b(event|webinar|workshop|conference|meetup|festival|concert|live on|tickets?|save the date|rsvp|opening night)/i],
-  ['app', /\b(app|download|install|app store|google play|ios|android)\b/i],
-  ['testimonial', /(“|"|\b(review|testimonial|customers? say|rated|stars?)\b)/i],
-  ['launch', /\b(new|launch|introducing|meet|now available|just landed|first look|coming soon|debut)\b/i],
+  // English and German words (a German project's copy is German).
+  [
+    'sale',
+    /(\bsale\b|%|\boff\b|\bdeal|\bdiscount|\bsave\b|\bsavings|\boffer|\bpromo|\bcoupon|\bclearance|black friday|\brabatt|\bangebot|\bgutschein|\bsparen|\breduziert)/i,
+  ],
+  ['hiring', /\b(hiring|join (our|the) team|careers?|vacanc|job|apply now|we.re looking for|wir suchen|stellen ein|bewerb|karriere|m\/w\/d)/i],
+  [
+    'event',
+    /\b(event|webinar|workshop|conference|meetup|festival|concert|live on|tickets?|save the date|rsvp|opening night|veranstaltung|einladung|konferenz|verkostung)/i,
+  ],
+  ['app', /\b(app|download|install|app store|google play|ios|android|installieren|herunterladen)\b/i],
+  ['testimonial', /(“|"|„|\b(review|testimonial|customers? say|rated|stars?|bewertung|kundenstimmen|sterne)\b)/i],
+  ['launch', /\b(new|launch|introducing|meet|now available|just landed|first look|coming soon|debut|neu|neuheit|ab sofort|jetzt da)\b/i],
 ];
 
 /**
@@ -127,15 +157,16 @@ const keepsCapital = (word: string) => /^[A-Z0-9]{2,}\b/.test(word) || /^\p{L}+\
  * What the headlines talk about: the creative's headline up to its first clause when it is
  * long, without its final punctuation; the brand when there is no headline of its own.
  */
-export function subjectOf(brief: Pick<CopyBrief, 'headline' | 'placeholder' | 'product'>): string {
+export function subjectOf(brief: Pick<CopyBrief, 'headline' | 'placeholder' | 'product' | 'locale'>): string {
+  const somethingNew = LANGUAGES[brief.locale ?? 'en'].somethingNew;
   let text = squash(brief.headline);
-  if (!text || text === squash(brief.placeholder?.headline)) text = squash(brief.product) || 'Something new';
+  if (!text || text === squash(brief.placeholder?.headline)) text = squash(brief.product) || somethingNew;
   text = text.replace(/^["“'‘]+|["”'’]+$/g, '').replace(/[.!?…]+$/, '');
   if ([...text].length > SUBJECT_MAX) {
     const clause = text.split(/\s*[,:;–—]\s*|\s+-\s+/)[0] ?? text;
     text = cut(clause.length >= 3 ? clause : text, SUBJECT_MAX);
   }
-  return text || 'Something new';
+  return text || somethingNew;
 }
 
 /** A name (Harbour Bakery, New York coffee): a later word starts with a capital too. */
@@ -145,9 +176,10 @@ const isName = (subject: string) =>
     .slice(1)
     .some((word) => /^\p{Lu}/u.test(word));
 
-function fill(pattern: string, subject: string, product: string): string {
+function fill(pattern: string, subject: string, product: string, locale: Locale): string {
   const first = subject.split(' ')[0] ?? '';
-  const mid = keepsCapital(first) || isName(subject) ? subject : subject.charAt(0).toLowerCase() + subject.slice(1);
+  // German keeps the subject's capitals mid-sentence (its nouns are capitalised).
+  const mid = locale === 'de' || keepsCapital(first) || isName(subject) ? subject : subject.charAt(0).toLowerCase() + subject.slice(1);
   const start = subject.charAt(0).toUpperCase() + subject.slice(1);
   // One pass, with a function as the replacement: a subject such as "$&" or "{p}" is text, not a pattern.
   return pattern.replace(/\{([sSp])\}/g, (_, slot: string) => (slot === 's' ? mid : slot === 'S' ? start : product));
@@ -159,10 +191,12 @@ function fill(pattern: string, subject: string, product: string): string {
  */
 function pools(brief: CopyBrief, seed: number) {
   const random = prng(hash(`${brief.goal}|${brief.tone}|${squash(brief.headline)}`, seed >>> 0));
-  const goal = GOAL_BANKS[brief.goal];
-  const tone = TONE_BANKS[brief.tone];
+  const locale = brief.locale ?? 'en';
+  const language = LANGUAGES[locale];
+  const goal = language.goals[brief.goal];
+  const tone = language.tones[brief.tone];
   const subject = subjectOf(brief);
-  const product = squash(brief.product) || 'us';
+  const product = squash(brief.product) || language.us;
   const usesProduct = (p: string) => p.includes('{p}') && !squash(brief.product);
   const interleave = (a: string[], b: string[]) => {
     const out: string[] = [];
@@ -181,9 +215,9 @@ function pools(brief: CopyBrief, seed: number) {
       random,
     ),
     shuffled(tone.headlines, random),
-  ).map((p, i) => exclaim(cut(fill(p, subject, product), MAX_HEADLINE), i));
+  ).map((p, i) => exclaim(cut(fill(p, subject, product, locale), MAX_HEADLINE), i));
   const closers = interleave(shuffled(goal.closers, random), shuffled(tone.closers, random));
-  const openers = shuffled(goal.openers, random).map((p) => (usesProduct(p) ? p.replaceAll('{p}', 'us') : fill(p, subject, product)));
+  const openers = shuffled(goal.openers, random).map((p) => (usesProduct(p) ? p.replaceAll('{p}', language.us) : fill(p, subject, product, locale)));
   const own = squash(brief.body);
   const ownBody = own && own !== squash(brief.placeholder?.body) ? cut(own, MAX_BODY - 30) : '';
   const bodies: string[] = [];
@@ -234,7 +268,7 @@ export function writeCopy(brief: CopyBrief, count: number, seed: number, accept:
       chosen = {
         headline: byLength(headlines, used.headline) ?? `${subjectOf(brief)} (${i + 2})`,
         body: byLength(bodies, used.body) ?? `${bodies[0] ?? ''} (${i + 2})`.trim(),
-        cta: byLength(ctas, used.cta) ?? `${ctas[0] ?? 'Learn more'} ${i + 2}`,
+        cta: byLength(ctas, used.cta) ?? `${ctas[0] ?? LANGUAGES[brief.locale ?? 'en'].more} ${i + 2}`,
       };
     }
     used.headline.add(chosen.headline);

@@ -58,3 +58,20 @@ describe('names that tell work apart', () => {
     expect(['#111111', '#fafafa', '#808080', 'nonsense'].map(paletteMood)).toEqual(['dark', 'light', 'neutral', 'brand']);
   });
 });
+
+describe('names in a German project (issue 28)', () => {
+  it('names format copies and variations in German, and recognises both languages’ suffixes', () => {
+    expect(formatCopyName('Frühlingsangebot', 'portrait', 'de')).toBe('Frühlingsangebot — Hochformat');
+    expect(formatCopyName('Frühlingsangebot — Hochformat', 'landscape', 'de')).toBe('Frühlingsangebot — Querformat');
+    expect(withoutFormat('Frühlingsangebot — Quadrat')).toBe('Frühlingsangebot');
+    expect(variationName('Frühlingsangebot', 2, { layout: 'Bold headline', templateId: 'bold-headline', palette: 'warm' }, 'de')).toBe(
+      'Frühlingsangebot — Variante 2, Layout Große Überschrift, warme Palette',
+    );
+    expect(variationName('Frühlingsangebot — Variante 2, Layout Große Überschrift, warme Palette', 3, { palette: 'cool' }, 'de')).toBe(
+      'Frühlingsangebot — Variante 3, kühle Palette',
+    );
+    expect(variationName('Spring sale', 2, { layout: 'Bold headline', templateId: 'bold-headline', palette: 'warm' })).toBe(
+      'Spring sale — variation 2, bold headline layout, warm palette',
+    );
+  });
+});

@@ -1,4 +1,6 @@
 import { FORMATS, type FormatId } from '#common/creative/document.ts';
+import type { Locale } from '#common/i18n/locales.ts';
+import { de as libraryDe } from '#common/locales/library/de.ts';
 import { clip, wellFormed } from '#common/schemas/fields.ts';
 
 /**
@@ -29,13 +31,17 @@ export function withSuffix(base: string, suffix: string): string {
   return clip(`${short}${suffix}`, NAME_MAX);
 }
 
-const FORMAT_NAMES = Object.values(FORMATS)
-  .map((f) => f.label.toLowerCase())
-  .join('|');
+/**
+ * The names are the project's content (issue 28): in a German project a format copy is
+ * "Frühlingsangebot — Hochformat" and a variation "… — Variante 2, Layout Große Überschrift,
+ * warme Palette". The suffixes of both languages are recognised, so they never pile up.
+ */
+const FORMAT_NAMES_DE: Record<FormatId, string> = { square: 'Quadrat', portrait: 'Hochformat', story: 'Story', landscape: 'Querformat' };
+const FORMAT_NAMES = [...Object.values(FORMATS).map((f) => f.label.toLowerCase()), ...Object.values(FORMAT_NAMES_DE)].join('|');
 /** A format copy's suffix ("— story", or "(story)" as copies were named before issue 27). */
 const FORMAT_SUFFIX = new RegExp(`(?:^|\\s)(?:— (?:${FORMAT_NAMES})|\\((?:${FORMAT_NAMES})\\))$`, 'iu');
-/** A variation's suffix ("— variation 2, minimal serif layout, warm palette"). */
-const VARIATION_SUFFIX = /(?:^|\s)— variation \d+(?:, [^—]*)?$/u;
+/** A variation's suffix ("— variation 2, minimal serif layout, warm palette", "— Variante 2, …"). */
+const VARIATION_SUFFIX = /(?:^|\s)— (?:variation|Variante) \d+(?:, [^—]*)?$/u;
 
 /** The name without its suffix: what a new variation (or format copy) builds on, so suffixes never pile up. */
 function baseOf(name: string, suffix: RegExp): string {
@@ -47,9 +53,9 @@ export function withoutFormat(name: string): string {
   return baseOf(name, FORMAT_SUFFIX);
 }
 
-/** A format copy: "Spring sale — story". */
-export function formatCopyName(name: string, format: FormatId): string {
-  return withSuffix(withoutFormat(name), ` — ${FORMATS[format].label.toLowerCase()}`);
+/** A format copy: "Spring sale — story" ("Frühlingsangebot — Hochformat" in a German project). */
+export function formatCopyName(name: string, format: FormatId, locale: Locale = 'en'): string {
+  return withSuffix(withoutFormat(name), ` — ${locale === 'de' ? FORMAT_NAMES_DE[format] : FORMATS[format].label.toLowerCase()}`);
 }
 
 /** How a palette reads, from its leading colour: warm, cool, neutral, dark or light. */
@@ -69,8 +75,34 @@ export function paletteMood(hex: string): string {
   return hue < 75 || hue >= 330 ? 'warm' : 'cool';
 }
 
-/** A variation: "Spring sale — variation 2, minimal serif layout, warm palette" (what differs from its source). */
-export function variationName(source: string, number: number, differs: { layout?: string | undefined; palette?: string | undefined }): string {
+const PALETTES_DE: Record<string, string> = {
+  warm: 'warme Palette',
+  cool: 'kühle Palette',
+  neutral: 'neutrale Palette',
+  dark: 'dunkle Palette',
+  light: 'helle Palette',
+  brand: 'Markenpalette',
+};
+
+/** A template's name in German (the library's catalog), for a German project's variation names. */
+function layoutDe(templateId: string, english: string): string {
+  const id = `library.template.${templateId.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}.name`;
+  return (libraryDe as Readonly<Record<string, string>>)[id] ?? english;
+}
+
+/** A variation: "Spring sale — variation 2, minimal serif layout, warm palette" (what differs from its source), in the project's language. */
+export function variationName(
+  source: string,
+  number: number,
+  differs: { layout?: string | undefined; templateId?: string | undefined; palette?: string | undefined },
+  locale: Locale = 'en',
+): string {
+  if (locale === 'de') {
+    const parts = [`Variante ${number}`];
+    if (differs.layout) parts.push(`Layout ${differs.templateId ? layoutDe(differs.templateId, differs.layout) : differs.layout}`);
+    if (differs.palette) parts.push(PALETTES_DE[differs.palette] ?? `Palette ${differs.palette}`);
+    return withSuffix(baseOf(source, VARIATION_SUFFIX), ` — ${parts.join(', ')}`);
+  }
   const parts = [`variation ${number}`];
   if (differs.layout) parts.push(`${differs.layout.toLowerCase()} layout`);
   if (differs.palette) parts.push(`${differs.palette} palette`);

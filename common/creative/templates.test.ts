@@ -322,3 +322,40 @@ describe('the list of template ids', () => {
     expect(TEMPLATES.map((t) => t.id)).toEqual([...TEMPLATE_IDS]);
   });
 });
+
+describe('templates in the content’s language (issue 28)', () => {
+  const textsOf = (doc: CreativeDocument) => doc.layers.flatMap((l) => (l.type === 'text' || l.type === 'cta' ? [l.text] : []));
+
+  it('write English unless told, and every word in German for a German project', () => {
+    for (const id of TEMPLATE_IDS) {
+      const english = buildTemplate(id, { brand: brandOf('inter'), format: 'square' });
+      expect(buildTemplate(id, { brand: brandOf('inter'), format: 'square', locale: 'en' })).toStrictEqual(english);
+      const german = buildTemplate(id, { brand: brandOf('inter'), format: 'square', locale: 'de' });
+      // The same design, other words: the German placeholder copy and the template's own lines.
+      expect(german.layers.map((l) => l.id)).toEqual(english.layers.map((l) => l.id));
+      expect(german.layers.find((l) => l.slot === 'headline' && l.type === 'text')).toMatchObject({ text: templateCopy(id, 'de').headline });
+      for (const [i, text] of textsOf(german).entries()) {
+        expect(text, `${id} ${i}`).not.toBe('');
+        // Only marks ("“", "1/5", "12") and a person's name stay the same; every other line with words is another.
+        if (/[a-z]{2}/i.test(text) && text !== 'Maya Lindqvist, Studio Nord') expect(text, `${id}: ${text}`).not.toBe(textsOf(english)[i]);
+      }
+    }
+  });
+
+  it('fits the German copy at the designed size, in every format and brand font', () => {
+    for (const font of FONT_IDS) {
+      for (const id of TEMPLATE_IDS) {
+        for (const format of FORMAT_IDS) {
+          const doc = buildTemplate(id, { brand: brandOf(font), format, locale: 'de' });
+          for (const layer of doc.layers)
+            if (isCopyLayer(layer)) expect(copyFits(layer, format), `${font} ${id} ${format} ${layer.id}: ${layer.text}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('keeps the German words as given: umlauts, ß and German quotes', () => {
+    const doc = buildTemplate('coupon-code', { brand: brandOf('inter'), format: 'square', locale: 'de', copy: { headline: 'Größer, schöner: „Süßes“' } });
+    expect(textsOf(doc)).toEqual(expect.arrayContaining(['Größer, schöner: „Süßes“', 'FRÜHLING20', 'Mit dem Code']));
+  });
+});

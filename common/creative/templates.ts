@@ -14,6 +14,8 @@ import {
   type Slot,
 } from '#common/creative/document.ts';
 import { TEMPLATE_IDS } from '#common/creative/template-ids.ts';
+import { TEMPLATE_TEXTS_EN, templateCopyIn, templateLine, type TemplateLine } from '#common/creative/template-texts.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import { fitCopy } from '#common/creative/text-fit.ts';
 
 export { copyOf, paletteOf, type Copy, type Palette };
@@ -33,13 +35,12 @@ export interface TemplateInput {
   palette?: number | undefined;
   /** A media object for the template's picture (the brand's photo), when there is one. */
   imageMediaId?: string | null | undefined;
+  /** The content's language (the project's): the template's own words are written in it. English unless told. */
+  locale?: Locale | undefined;
 }
 
-export const DEFAULT_COPY: Copy = {
-  headline: 'Made for the way you work',
-  body: 'Everything your team needs, in one place. Try it free for 14 days.',
-  cta: 'Get started',
-};
+/** The copy of a template without its own, in English (template-texts.ts has every language). */
+export const DEFAULT_COPY: Copy = { ...TEMPLATE_TEXTS_EN.default };
 
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
@@ -129,6 +130,8 @@ interface Ctx {
   copy: Copy;
   logo: string | null;
   image: string | null;
+  /** One of the template's own text lines ("New", "Use code"), in the content's language. */
+  line(key: TemplateLine): string;
   /** The box for the current format, of one given for each: square, portrait, story, landscape. */
   b(square: Quad, portrait: Quad, story: Quad, landscape: Quad): Box;
 }
@@ -238,8 +241,6 @@ export interface TemplateDef {
   category: TemplateCategory;
   /** More words the picker's search finds the template by. */
   tags: readonly string[];
-  /** The template's own placeholder copy (else DEFAULT_COPY). */
-  copy?: Partial<Copy>;
   build(c: Ctx): { background: Background; layers: Layer[] };
 }
 
@@ -535,7 +536,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
             },
             c.f,
           ),
-          '-30%',
+          c.line('badge'),
           {
             font: c.heading,
             weight: 700,
@@ -731,14 +732,13 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'A huge discount under a limited-time band.',
     category: 'sale',
     tags: ['discount', 'offer', 'percent', 'weekend', 'black friday', 'limited'],
-    copy: { headline: 'Flash sale', body: 'Everything in store, this weekend only.', cta: 'Shop the sale' },
     build: (c) => {
       const ink = textOn(c.p.primary);
       return {
         background: { type: 'color', color: c.p.primary },
         layers: [
           shape('band', 'panel', c.b([0, 0, 100, 10], [0, 0, 100, 8], [0, 9, 100, 5.5], [0, 0, 100, 14]), c.p.secondary),
-          label('band-text', c.b([7, 0, 86, 10], [7, 0, 86, 8], [7, 9, 86, 5.5], [4, 0, 92, 14]), 'Limited time · Ends Sunday', textOn(c.p.secondary), c, {
+          label('band-text', c.b([7, 0, 86, 10], [7, 0, 86, 8], [7, 9, 86, 5.5], [4, 0, 92, 14]), c.line('band'), textOn(c.p.secondary), c, {
             align: 'center',
             size: 2.8,
           }),
@@ -782,7 +782,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'An offer with a code to copy, like a voucher.',
     category: 'sale',
     tags: ['voucher', 'discount', 'promo code', 'first order', 'offer'],
-    copy: { headline: '20% off your first order', body: 'Online and in store until 31 May.', cta: 'Shop now' },
     build: (c) => {
       const tint = mix(c.p.primary, '#ffffff', 0.9);
       const edge = inkOn(tint, c.p.primary);
@@ -817,11 +816,11 @@ export const TEMPLATES: readonly TemplateDef[] = [
           shape('coupon-inner', 'panel', c.b([7.8, 73.8, 46.4, 13.4], [7.8, 69.64, 46.4, 10.72], [7.8, 61.45, 84.4, 8.1], [4.5, 70.96, 29, 19.08]), tint, {
             radius: 1.5,
           }),
-          label('code-label', c.b([7, 75, 48, 4], [7, 70.5, 48, 3.2], [7, 62.2, 86, 2.4], [4, 72.5, 30, 6]), 'Use code', edge, c, {
+          label('code-label', c.b([7, 75, 48, 4], [7, 70.5, 48, 3.2], [7, 62.2, 86, 2.4], [4, 72.5, 30, 6]), c.line('codeLabel'), edge, c, {
             align: 'center',
             size: 2.2,
           }),
-          text('code', 'accent', c.b([7, 79, 48, 7.5], [7, 73.8, 48, 6.2], [7, 64.6, 86, 4.8], [4, 78, 30, 11]), 'SPRING20', {
+          text('code', 'accent', c.b([7, 79, 48, 7.5], [7, 73.8, 48, 6.2], [7, 64.6, 86, 4.8], [4, 78, 30, 11]), c.line('code'), {
             font: c.heading,
             weight: 700,
             size: 5.4,
@@ -841,7 +840,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'Your product in a circle on a gradient, with its price.',
     category: 'product',
     tags: ['price', 'shop', 'ecommerce', 'hero', 'gradient', 'new product'],
-    copy: { headline: 'The everyday tote, remade', body: 'Recycled canvas, repaired for life.', cta: 'Shop now' },
     build: (c) => {
       const end = gradientEnd(c.p.primary, c.p.accent);
       const ink = gradientInk(c.p.primary, end);
@@ -861,15 +859,21 @@ export const TEMPLATES: readonly TemplateDef[] = [
             c.p.secondary,
             { shape: 'ellipse' },
           ),
-          text('price', 'accent', c.b(sqr('square', 64, 6, 21), sqr('portrait', 66, 7, 22), sqr('story', 64, 11, 26), sqr('landscape', 36, 6, 14.5)), '€49', {
-            font: c.heading,
-            weight: 700,
-            size: 6,
-            color: textOn(c.p.secondary),
-            align: 'center',
-            vAlign: 'middle',
-            lineHeight: 1,
-          }),
+          text(
+            'price',
+            'accent',
+            c.b(sqr('square', 64, 6, 21), sqr('portrait', 66, 7, 22), sqr('story', 64, 11, 26), sqr('landscape', 36, 6, 14.5)),
+            c.line('price'),
+            {
+              font: c.heading,
+              weight: 700,
+              size: 6,
+              color: textOn(c.p.secondary),
+              align: 'center',
+              vAlign: 'middle',
+              lineHeight: 1,
+            },
+          ),
           text('headline', 'headline', c.b([8, 60, 84, 14], [8, 57, 84, 13], [8, 55, 84, 10], [53, 14, 43, 34]), c.copy.headline, {
             font: c.heading,
             weight: 700,
@@ -899,13 +903,12 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'A large picture with a “new” tag, the message below.',
     category: 'launch',
     tags: ['new', 'collection', 'product', 'drop', 'photo'],
-    copy: { headline: 'Meet the new collection', body: 'Designed in Lisbon, made to last.', cta: 'Discover' },
     build: (c) => ({
       background: { type: 'color', color: c.p.light },
       layers: [
         image(c.b([7, 7, 86, 52], [7, 6, 86, 55], [6, 10, 88, 46], [0, 0, 48, 100]), c, c.f === 'landscape' ? 0 : 2.5),
         shape('tag', 'accent', c.b([11, 11, 15, 6], [11, 9.5, 15, 4.8], [10, 12.5, 17, 3.4], [52, 12, 11, 10]), c.p.primary, { radius: 10 }),
-        label('tag-text', c.b([11, 11, 15, 6], [11, 9.5, 15, 4.8], [10, 12.5, 17, 3.4], [52, 12, 11, 10]), 'New', textOn(c.p.primary), c, {
+        label('tag-text', c.b([11, 11, 15, 6], [11, 9.5, 15, 4.8], [10, 12.5, 17, 3.4], [52, 12, 11, 10]), c.line('tag'), textOn(c.p.primary), c, {
           align: 'center',
           size: 2.6,
         }),
@@ -934,7 +937,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'Your picture glowing on a dark stage: “introducing”.',
     category: 'launch',
     tags: ['introducing', 'new', 'dark', 'premium', 'reveal', 'product launch'],
-    copy: { headline: 'Our boldest launch yet', cta: 'See what’s new' },
     build: (c) => {
       const landscape = c.f === 'landscape';
       const stage = mix(c.p.dark, c.p.primary, 0.35);
@@ -949,10 +951,17 @@ export const TEMPLATES: readonly TemplateDef[] = [
             { shape: 'ellipse', opacity: 0.4 },
           ),
           image(c.b(sqr('square', 26, 12, 48), sqr('portrait', 24, 11.4, 52), sqr('story', 20, 16.5, 60), sqr('landscape', 8, 18.4, 30)), c, 50),
-          label('kicker', c.b([10, 65, 80, 5], [10, 57, 80, 4], [10, 55, 80, 3], [48, 18, 48, 8]), 'Introducing', inkOn(stage, [c.p.secondary, '#ffffff']), c, {
-            align: landscape ? 'left' : 'center',
-            size: 2.8,
-          }),
+          label(
+            'kicker',
+            c.b([10, 65, 80, 5], [10, 57, 80, 4], [10, 55, 80, 3], [48, 18, 48, 8]),
+            c.line('kicker'),
+            inkOn(stage, [c.p.secondary, '#ffffff']),
+            c,
+            {
+              align: landscape ? 'left' : 'center',
+              size: 2.8,
+            },
+          ),
           text('headline', 'headline', c.b([8, 70, 84, 13], [8, 62, 84, 14], [8, 59, 84, 11], [48, 27, 48, 38]), c.copy.headline, {
             font: c.heading,
             weight: 700,
@@ -974,10 +983,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'A review on a card, with the customer’s photo and name.',
     category: 'testimonial',
     tags: ['review', 'social proof', 'customer', 'quote', 'rating', 'card'],
-    copy: {
-      headline: 'The best decision we made this year. Our team saves hours every week.',
-      body: 'Maya Lindqvist, Studio Nord',
-    },
     build: (c) => ({
       background: { type: 'color', color: c.p.primary },
       layers: [
@@ -989,7 +994,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
           color: c.p.primary,
           lineHeight: 1,
         }),
-        label('rating', c.b([62, 12, 26, 6], [62, 10.5, 26, 5], [58, 14, 30, 3.5], [72, 10, 20, 9]), '5.0 rating', inkOn('#ffffff', c.p.primary), c, {
+        label('rating', c.b([62, 12, 26, 6], [62, 10.5, 26, 5], [58, 14, 30, 3.5], [72, 10, 20, 9]), c.line('rating'), inkOn('#ffffff', c.p.primary), c, {
           align: 'right',
           size: 2.4,
         }),
@@ -1027,7 +1032,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'A memorable sentence, set large, with its author.',
     category: 'quote',
     tags: ['quote', 'inspiration', 'words', 'typography', 'founder', 'motivation'],
-    copy: { headline: 'Simple things, done well, are never simple.', body: 'Ada Moreno, founder' },
     build: (c) => {
       const ink = textOn(c.p.secondary);
       return {
@@ -1073,7 +1077,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'The date on a tile over your picture, the event below.',
     category: 'event',
     tags: ['event', 'date', 'invitation', 'save the date', 'tasting', 'opening', 'workshop'],
-    copy: { headline: 'Spring tasting night', body: 'Thursday, 7 pm · Harbour Hall, Lisbon', cta: 'Save your seat' },
     build: (c) => {
       const tile = c.b(sqr('square', 7, 28, 24), sqr('portrait', 7, 29, 24), sqr('story', 7, 30, 28), sqr('landscape', 38, 10, 16));
       return {
@@ -1092,8 +1095,8 @@ export const TEMPLATES: readonly TemplateDef[] = [
             vAlign: 'bottom',
             lineHeight: 1,
           }),
-          label('month', { ...tile, y: tile.y + tile.h * 0.64, h: tile.h * 0.26 }, 'June', textOn(c.p.secondary), c, { align: 'center', size: 3 }),
-          label('kicker', c.b([36, 44, 57, 5], [36, 44, 57, 4], [40, 41.5, 53, 3.5], [58, 12, 38, 9]), 'Live · In person', inkOn(c.p.light, c.p.primary), c, {
+          label('month', { ...tile, y: tile.y + tile.h * 0.64, h: tile.h * 0.26 }, c.line('month'), textOn(c.p.secondary), c, { align: 'center', size: 3 }),
+          label('kicker', c.b([36, 44, 57, 5], [36, 44, 57, 4], [40, 41.5, 53, 3.5], [58, 12, 38, 9]), c.line('kicker'), inkOn(c.p.light, c.p.primary), c, {
             size: 2.6,
           }),
           text('headline', 'headline', c.b([7, 55, 86, 19], [7, 54, 86, 17], [7, 49, 86, 14], [58, 23, 38, 34]), c.copy.headline, {
@@ -1121,14 +1124,13 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'A free online session with its speaker and time.',
     category: 'event',
     tags: ['webinar', 'online', 'live', 'speaker', 'talk', 'workshop', 'register'],
-    copy: { headline: 'Grow your shop with social ads', body: 'Thursday 14 March, 6 pm CET\nLive online · 45 minutes', cta: 'Register free' },
     build: (c) => {
       const speaker = c.b(sqr('square', 62, 45, 31), sqr('portrait', 57, 55, 36), sqr('story', 26, 44, 48), sqr('landscape', 69, 8, 24));
       return {
         background: { type: 'color', color: c.p.dark },
         layers: [
           shape('pill', 'accent', c.b([7, 7, 33, 6.5], [7, 6, 33, 5.2], [7, 10, 40, 3.8], [4, 10, 22, 11]), c.p.secondary, { radius: 10 }),
-          label('kicker', c.b([7, 7, 33, 6.5], [7, 6, 33, 5.2], [7, 10, 40, 3.8], [4, 10, 22, 11]), 'Free webinar', textOn(c.p.secondary), c, {
+          label('kicker', c.b([7, 7, 33, 6.5], [7, 6, 33, 5.2], [7, 10, 40, 3.8], [4, 10, 22, 11]), c.line('kicker'), textOn(c.p.secondary), c, {
             align: 'center',
             size: 2.5,
           }),
@@ -1157,7 +1159,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
             },
           ),
           ...picture(speaker, c, 50),
-          label('speaker', c.b([56, 80, 43, 6], [50, 86, 50, 4], [10, 74.5, 80, 3], [62, 66, 38, 8]), 'With Ada Moreno, founder', '#e5e7eb', c, {
+          label('speaker', c.b([56, 80, 43, 6], [50, 86, 50, 4], [10, 74.5, 80, 3], [62, 66, 38, 8]), c.line('speaker'), '#e5e7eb', c, {
             align: 'center',
             size: 2.4,
             uppercase: false,
@@ -1174,7 +1176,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'A big “we’re hiring” with the role and what it offers.',
     category: 'hiring',
     tags: ['job', 'career', 'recruiting', 'team', 'role', 'vacancy'],
-    copy: { headline: 'Senior barista, Lisbon', body: 'Full-time · from €1,900 a month · free coffee, obviously', cta: 'Apply now' },
     build: (c) => {
       const tint = mix(c.p.primary, '#ffffff', 0.9);
       const disc = c.b(sqr('square', 66, 8, 27), sqr('portrait', 64, 6, 29), sqr('story', 60, 30, 33), sqr('landscape', 80, 56, 16));
@@ -1182,7 +1183,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
       return {
         background: { type: 'color', color: tint },
         layers: [
-          text('title', 'accent', c.b([7, 7, 58, 36], [7, 6, 56, 30], [7, 9, 86, 20], [4, 10, 42, 46]), 'We’re\nhiring.', {
+          text('title', 'accent', c.b([7, 7, 58, 36], [7, 6, 56, 30], [7, 9, 86, 20], [4, 10, 42, 46]), c.line('title'), {
             font: c.heading,
             weight: 700,
             size: c.f === 'story' ? 14 : 12,
@@ -1218,7 +1219,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'Your team’s photo above a band with the open role.',
     category: 'hiring',
     tags: ['job', 'career', 'team photo', 'recruiting', 'culture'],
-    copy: { headline: 'We’re looking for a head baker', body: 'Full-time in Porto. Early mornings, great bread.', cta: 'Apply now' },
     build: (c) => {
       const ink = textOn(c.p.primary);
       return {
@@ -1226,7 +1226,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
         layers: [
           image(c.b([0, 0, 100, 58], [0, 0, 100, 56], [0, 0, 100, 54], [0, 0, 50, 100]), c, 0),
           logo(c.b([7, 6, 20, 7], [7, 5, 20, 6], [7, 9, 24, 4.5], [4, 8, 14, 12]), c),
-          label('kicker', c.b([7, 63, 60, 5], [7, 61, 60, 4], [7, 58.5, 60, 3], [54, 12, 42, 8]), 'Join the team', inkOn(c.p.primary, c.p.secondary), c, {
+          label('kicker', c.b([7, 63, 60, 5], [7, 61, 60, 4], [7, 58.5, 60, 3], [54, 12, 42, 8]), c.line('kicker'), inkOn(c.p.primary, c.p.secondary), c, {
             size: 2.6,
           }),
           text('headline', 'headline', c.b([7, 68, 60, 16], [7, 66, 86, 12], [7, 62.5, 86, 11], [54, 22, 42, 32]), c.copy.headline, {
@@ -1254,7 +1254,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'Your app’s screen in a phone, the download button beside it.',
     category: 'app',
     tags: ['app', 'mobile', 'download', 'install', 'phone', 'screenshot', 'ios', 'android'],
-    copy: { headline: 'Your coffee, ordered in two taps', body: 'Skip the queue, collect points and pay with your phone.', cta: 'Download free' },
     build: (c) => {
       const tint = mix(c.p.primary, '#ffffff', 0.88);
       const story = c.f === 'story';
@@ -1293,7 +1292,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
             lineHeight: 1.35,
           }),
           cta(c.b([7, 69, 38, 9], [7, 61, 38, 7.2], [29, 32, 42, 4.8], [4, 74, 24, 14]), c, c.p.dark, 3.2, 10),
-          label('rating', c.b([7, 80, 46, 5], [7, 70, 45, 4], [10, 37.4, 80, 2.6], [31, 74, 32, 14]), 'Rated 4.8 by 12,000 people', '#4b5563', c, {
+          label('rating', c.b([7, 80, 46, 5], [7, 70, 45, 4], [10, 37.4, 80, 2.6], [31, 74, 32, 14]), c.line('rating'), '#4b5563', c, {
             size: 2.4,
             uppercase: false,
             weight: 400,
@@ -1309,7 +1308,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'Two pictures side by side: the change you make.',
     category: 'before-after',
     tags: ['comparison', 'transformation', 'result', 'renovation', 'skincare', 'makeover'],
-    copy: { headline: 'Three weeks, one routine', body: 'Real results from real customers. No filters.', cta: 'See how' },
     build: (c) => {
       const story = c.f === 'story';
       const before = c.b([7, 20, 42, 60], [7, 17, 42, 63], [7, 17, 86, 30.5], [4, 8, 32, 84]);
@@ -1334,9 +1332,9 @@ export const TEMPLATES: readonly TemplateDef[] = [
           image(before, c, 2, 'before'),
           image(after, c, 2),
           shape('before-tag', 'accent', pill(before), c.p.dark, { radius: 10, opacity: 0.85 }),
-          label('before-text', pill(before), 'Before', '#ffffff', c, { align: 'center', size: 2.3 }),
+          label('before-text', pill(before), c.line('before'), '#ffffff', c, { align: 'center', size: 2.3 }),
           shape('after-tag', 'accent', pill(after), c.p.primary, { radius: 10 }),
-          label('after-text', pill(after), 'After', textOn(c.p.primary), c, { align: 'center', size: 2.3 }),
+          label('after-text', pill(after), c.line('after'), textOn(c.p.primary), c, { align: 'center', size: 2.3 }),
           text('body', 'body', c.b([7, 83, 54, 11], [7, 83, 54, 10], [7, 81.5, 86, 3.5], [73, 48, 24, 22]), c.copy.body, {
             font: c.body,
             weight: 400,
@@ -1357,7 +1355,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'The first slide of a carousel: a title that makes people swipe.',
     category: 'carousel',
     tags: ['carousel', 'guide', 'tips', 'slides', 'swipe', 'list', 'how to'],
-    copy: { headline: '5 ways to brew better coffee at home', body: 'A short guide from our baristas.' },
     build: (c) => {
       const ink = textOn(c.p.primary);
       return {
@@ -1390,7 +1387,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
             color: ink,
             lineHeight: 1.35,
           }),
-          label('swipe', c.b([7, 85, 46, 6], [7, 87, 46, 5], [7, 83, 50, 3.6], [4, 84, 40, 9]), 'Swipe for more  ›', inkOn(c.p.primary, c.p.secondary), c, {
+          label('swipe', c.b([7, 85, 46, 6], [7, 87, 46, 5], [7, 83, 50, 3.6], [4, 84, 40, 9]), c.line('swipe'), inkOn(c.p.primary, c.p.secondary), c, {
             size: 3,
             uppercase: false,
           }),
@@ -1404,7 +1401,6 @@ export const TEMPLATES: readonly TemplateDef[] = [
     description: 'One impressive number, large, over your picture.',
     category: 'brand',
     tags: ['statistic', 'milestone', 'social proof', 'number', 'customers', 'anniversary'],
-    copy: { headline: 'people start their day with our coffee', cta: 'Find a café' },
     build: (c) => {
       const landscape = c.f === 'landscape';
       const deep = deepest(c.p);
@@ -1413,7 +1409,7 @@ export const TEMPLATES: readonly TemplateDef[] = [
         background: { type: 'media', mediaId: c.image, color: deep, overlay: 0.4 },
         layers: [
           logo(c.b([40, 8, 20, 7], [40, 7, 20, 6], [38, 10, 24, 4.5], [4, 9, 14, 12]), c),
-          text('number', 'accent', c.b([5, 22, 90, 27], [5, 22, 90, 23], [5, 30, 90, 14], [4, 20, 60, 40]), '10,000+', {
+          text('number', 'accent', c.b([5, 22, 90, 27], [5, 22, 90, 23], [5, 30, 90, 14], [4, 20, 60, 40]), c.line('number'), {
             font: c.heading,
             weight: 700,
             size: 19,
@@ -1444,22 +1440,24 @@ export function templateById(id: string): TemplateDef | undefined {
   return TEMPLATES.find((t) => t.id === id);
 }
 
-/** The placeholder copy a template starts with (variations replace it rather than keep it). */
-export function templateCopy(id: string): Copy {
-  return { ...DEFAULT_COPY, ...templateById(id)?.copy };
+/** The placeholder copy a template starts with, in `locale` (variations replace it rather than keep it). */
+export function templateCopy(id: string, locale: Locale = 'en'): Copy {
+  return templateCopyIn(templateById(id)?.id ?? '', locale);
 }
 
 export function buildTemplate(id: string, input: TemplateInput): CreativeDocument {
   const template = templateById(id) ?? TEMPLATES[0]!;
   const format = input.format;
+  const locale = input.locale ?? 'en';
   const ctx: Ctx = {
     p: paletteOf(input.brand.colors, input.palette ?? 0),
     f: format,
     heading: input.brand.headingFont,
     body: input.brand.bodyFont,
-    copy: { ...DEFAULT_COPY, ...template.copy, ...input.copy },
+    copy: { ...templateCopyIn(template.id, locale), ...input.copy },
     logo: input.brand.logoMediaId,
     image: input.imageMediaId ?? null,
+    line: (key) => templateLine(template.id, key, locale),
     b: (square, portrait, story, landscape) => {
       const [x, y, w, h] = { square, portrait, story, landscape }[format];
       return { x, y, w, h };

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { MockupAd, Placement } from '#common/ads.ts';
-import { blockSamples } from '#common/schemas/blocks-defaults.ts';
+import { BLOCK_SAMPLES, blockSamples } from '#common/schemas/blocks-defaults.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import { BLOCK_ID, SAFE_HREF, filled, imageRefSchema, line, pricingProps, prose, testimonialsProps, type ImageRef } from '#common/schemas/blocks.ts';
 import { idField, localeField, pageQuery, text } from '#common/schemas/fields.ts';
@@ -358,7 +359,7 @@ export const sectionLabels: Record<SectionType, { label: string; description: st
 
 type Defaults = { [T in SectionType]: () => SectionPropsMap[T] };
 
-/** What "add section" inserts (the picker sections need items picked in the editor: they start with a placeholder id). */
+/** What "add section" inserts in English (the picker sections need items picked in the editor: they start with a placeholder id). */
 export const sectionDefaults: Defaults = {
   hero: () => ({
     eyebrow: '',
@@ -381,6 +382,33 @@ export const sectionDefaults: Defaults = {
     background: 'primary',
   }),
 };
+
+/** What "add section" inserts in a German presentation (issue 28: a presentation is content, in its own language). */
+const sectionDefaultsDe: Defaults = {
+  hero: () => ({
+    eyebrow: '',
+    subheading: 'Was wir gemeinsam vorhaben, in ein, zwei Sätzen.',
+    image: null,
+    buttonLabel: 'Gespräch vereinbaren',
+    background: 'surface',
+  }),
+  intro: () => ({ heading: 'Warum wir Ihnen schreiben', signature: '' }),
+  creatives: () => ({ heading: 'Creatives, die wir für Sie gestaltet haben', intro: '', items: [{ creationId: 'pick', caption: '' }] }),
+  adPreviews: () => ({ heading: 'So würden Ihre Anzeigen aussehen', intro: '', items: [{ adId: 'pick' }] }),
+  funnelPages: () => ({ heading: 'Landingpages, die überzeugen', intro: '', items: [{ pageId: 'pick', caption: '', screenshot: null }], liveLinks: true }),
+  pricing: () => structuredClone(BLOCK_SAMPLES.de.pricing),
+  testimonials: () => structuredClone(BLOCK_SAMPLES.de.testimonials),
+  cta: () => ({
+    heading: 'Lassen Sie uns sprechen',
+    text: 'Vereinbaren Sie ein 20-minütiges Gespräch, und wir gehen alles gemeinsam durch.',
+    label: 'Gespräch vereinbaren',
+    href: '/redirect',
+    background: 'primary',
+  }),
+};
+
+/** The defaults per content language. */
+export const SECTION_DEFAULTS: Record<Locale, Defaults> = { en: sectionDefaults, de: sectionDefaultsDe };
 
 /** Full props for every section type (the components gallery; picker sections are drawn from the presentation's own items when it has them). */
 export const sectionSamples: { [T in SectionType]: SectionPropsMap[T] } = {
@@ -415,21 +443,27 @@ export const sectionSamples: { [T in SectionType]: SectionPropsMap[T] } = {
   },
 };
 
-/** A new section of `type` with its default props. */
-export function newSection<T extends SectionType>(type: T, id: string): SectionOf<T> {
-  return { id, type, props: sectionDefaults[type]() } as unknown as SectionOf<T>;
+/** A new section of `type` with its default props, in the presentation's language. */
+export function newSection<T extends SectionType>(type: T, id: string, locale: Locale = 'en'): SectionOf<T> {
+  return { id, type, props: SECTION_DEFAULTS[locale][type]() } as unknown as SectionOf<T>;
 }
 
-/** A starting document for `customerName`. */
-export function starterDocument(customerName: string, theme: FunnelTheme = DEFAULT_THEME): PresentationDocument {
+/** The starting headline of a presentation for `customerName`, in its language. */
+const STARTER_HEADLINE: Record<Locale, (customerName: string) => string> = {
+  en: (customerName) => `A plan for ${customerName}`,
+  de: (customerName) => `Unser Plan für ${customerName}`,
+};
+
+/** A starting document for `customerName`, in `locale` (its words and its language setting). */
+export function starterDocument(customerName: string, theme: FunnelTheme = DEFAULT_THEME, locale: Locale = 'en'): PresentationDocument {
   return {
     customerName,
     logo: null,
-    headline: `A plan for ${customerName}`,
+    headline: STARTER_HEADLINE[locale](customerName),
     intro: '',
     theme,
-    locale: 'en',
-    sections: [newSection('hero', 'hero'), newSection('intro', 'intro'), newSection('cta', 'cta')],
+    locale,
+    sections: [newSection('hero', 'hero', locale), newSection('intro', 'intro', locale), newSection('cta', 'cta', locale)],
   };
 }
 

@@ -84,6 +84,8 @@ export interface ProjectSummary {
   counts: { media: number; members: number };
   createdAt: string;
   updatedAt: string;
+  /** The customer's language (every list has it; optional for older fixtures): what the templates write in. */
+  locale?: Locale;
 }
 
 export interface ProjectDetail extends ProjectSummary {

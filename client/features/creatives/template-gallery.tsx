@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { FormatId } from '#common/creative/document.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import { TEMPLATE_CATEGORIES, TEMPLATES, buildTemplate, type TemplateCategory, type TemplateDef } from '#common/creative/templates.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
@@ -60,8 +61,11 @@ export default function TemplateGallery({
   onQuery,
   category,
   onCategory,
+  locale,
 }: {
   brand: Pick<BrandKit, 'colors' | 'headingFont' | 'bodyFont' | 'logoMediaId'>;
+  /** The project's language: the previews show the words the creative will start with. */
+  locale?: Locale | undefined;
   /** media id → URL for the previews (the logo, the picture). */
   images: Readonly<Record<string, string | undefined>>;
   /** The project's latest picture, drawn in the templates' picture frames. */
@@ -84,8 +88,8 @@ export default function TemplateGallery({
     return byCategory;
   }, [query, t]);
   const docs = useMemo(
-    () => shown.map((def) => ({ template: def, doc: buildTemplate(def.id, { brand, format, imageMediaId: pictureId }) })),
-    [shown, brand, format, pictureId],
+    () => shown.map((def) => ({ template: def, doc: buildTemplate(def.id, { brand, format, imageMediaId: pictureId, locale }) })),
+    [shown, brand, format, pictureId, locale],
   );
   const chosen = TEMPLATES.find((def) => def.id === template);
 

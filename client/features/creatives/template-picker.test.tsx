@@ -164,6 +164,39 @@ describe('TemplatePicker', () => {
     expect(calls.find((c) => c.method === 'GET')?.path).toBe(`/api/projects/${P1}/media`);
   });
 
+  it('draws and creates from a German project’s templates with German words (the project’s language, issue 28)', async () => {
+    const calls = mockApi({
+      [`GET /api/projects/${P1}/media`]: { status: 200, body: { items: [media('photo_1')], nextCursor: null } },
+      [`POST /api/projects/${P1}/creatives`]: { status: 201, body: { id: 'cr_newnewnewnewnewn' } },
+    });
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      width: 200,
+      height: 160,
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      right: 200,
+      bottom: 160,
+    } as DOMRect);
+    const user = userEvent.setup();
+    const p = { ...project(P1, 'Bäckerei', 'editor'), locale: 'de' as const };
+    const router = renderAt(`/projects/${P1}/creatives`, <TemplatePicker open onClose={() => {}} projectId={P1} projects={ready([p])} />);
+    await screen.findByRole('radiogroup', { name: 'Templates' });
+    expect(screen.getByRole('img', { name: 'New arrival', hidden: true }).textContent).toContain('Die neue Kollektion ist da');
+    expect(screen.getByRole('img', { name: 'Before and after', hidden: true }).textContent).toContain('Nachher');
+    await user.click(screen.getByRole('radio', { name: 'Coupon code' }));
+    await user.click(screen.getByRole('button', { name: 'Create creative' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/creatives/cr_newnewnewnewnewn'));
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({
+      template: 'coupon-code',
+      format: 'square',
+      document: buildTemplate('coupon-code', { brand: p.brandKit, format: 'square', imageMediaId: 'photo_1', locale: 'de' }),
+    });
+    expect(JSON.stringify(post.body)).toContain('FRÜHLING20');
+  });
+
   it('finds templates by what they are for, from the keyboard: typing narrows, Enter goes to the results (without creating), arrows choose', async () => {
     const calls = mockApi({});
     const user = userEvent.setup();

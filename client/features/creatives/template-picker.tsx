@@ -148,7 +148,12 @@ export function TemplatePicker({
         ? {
             template,
             format,
-            document: (await import('#common/creative/templates.ts')).buildTemplate(template, { brand: project.brandKit, format, imageMediaId: picture.id }),
+            document: (await import('#common/creative/templates.ts')).buildTemplate(template, {
+              brand: project.brandKit,
+              format,
+              imageMediaId: picture.id,
+              locale: project.locale,
+            }),
           }
         : { template, format };
       const creative = await creativesApi.create(project.id, json);
@@ -327,6 +332,7 @@ function Choices({
         <Suspense fallback={<GallerySkeleton />}>
           <TemplateGallery
             brand={brand}
+            locale={project.locale}
             images={images}
             pictureId={picture?.id ?? null}
             format={format}

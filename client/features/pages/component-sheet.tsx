@@ -1,7 +1,8 @@
 import { ChevronLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { blockSamples } from '#common/schemas/blocks-defaults.ts';
+import type { Locale } from '#common/i18n/locales.ts';
+import { BLOCK_SAMPLES } from '#common/schemas/blocks-defaults.ts';
 import { BLOCK_TYPES, type Block, type PageDocument } from '#common/schemas/blocks.ts';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { Skeleton } from '#client/components/skeleton.tsx';
@@ -15,15 +16,15 @@ import { useT } from '#client/lib/i18n-context.tsx';
 
 const NO_SIZES = {};
 
-/** One page document per block type, holding that type's sample props. */
-function sampleDocuments(): { type: (typeof BLOCK_TYPES)[number]; doc: PageDocument }[] {
+/** One page document per block type, holding that type's sample props in the funnel's language. */
+function sampleDocuments(locale: Locale): { type: (typeof BLOCK_TYPES)[number]; doc: PageDocument }[] {
   return BLOCK_TYPES.map((type) => ({
     type,
-    doc: { blocks: [{ id: `sample-${type}`, type, props: blockSamples[type] } as Block], seo: { title: '', description: '', image: null } },
+    doc: { blocks: [{ id: `sample-${type}`, type, props: BLOCK_SAMPLES[locale][type] } as Block], seo: { title: '', description: '', image: null } },
   }));
 }
 
-const SAMPLES = sampleDocuments();
+const SAMPLES: Record<Locale, ReturnType<typeof sampleDocuments>> = { en: sampleDocuments('en'), de: sampleDocuments('de') };
 
 /** `/_components/{funnelName}`: every block type with sample props in the funnel's theme, for design review. */
 export function ComponentSheetScreen() {
@@ -43,6 +44,7 @@ export function ComponentSheetScreen() {
   }
   if (funnel.status === 'error') return <LoadFailedOrNotFound error={funnel.error} title={t('funnels.sheet.loadFailed')} onRetry={funnel.reload} />;
   const { data } = funnel;
+  const samples = SAMPLES[data.locale];
   return (
     <div className="mx-auto max-w-[1400px]">
       <Link
@@ -57,14 +59,14 @@ export function ComponentSheetScreen() {
         actions={<DeviceToggle device={device} onChange={setDevice} />}
       />
       <nav aria-label={t('funnels.sheet.types')} className="mb-6 flex flex-wrap gap-x-3 gap-y-1 text-sm">
-        {SAMPLES.map(({ type }) => (
+        {samples.map(({ type }) => (
           <a key={type} href={`#component-${type}`} className="text-accent-700 underline-offset-2 hover:underline dark:text-accent-200">
             {t(BLOCK_INFO[type].label)}
           </a>
         ))}
       </nav>
       <div className="space-y-10">
-        {SAMPLES.map(({ type, doc }) => (
+        {samples.map(({ type, doc }) => (
           <section key={type} id={`component-${type}`} aria-labelledby={`component-${type}-heading`} className="scroll-mt-4">
             <h2 id={`component-${type}-heading`} className="text-lg font-semibold">
               {t(BLOCK_INFO[type].label)} <code className="ml-1 text-sm font-normal text-zinc-500">{type}</code>

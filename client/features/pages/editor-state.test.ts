@@ -109,3 +109,18 @@ describe('block helpers', () => {
     expect(uniqueBlockId(doc, 'faq')).toBe('faq');
   });
 });
+
+describe('a new block in a German page (issue 28)', () => {
+  it('starts with German words, valid like the English ones; an English page’s stay as they were', () => {
+    const doc = emptyDocument('Angebot');
+    const { doc: german } = addBlock(doc, 'form', undefined, 'de');
+    expect(german.blocks[0]).toMatchObject({ type: 'form', props: { title: 'Kontakt aufnehmen', submitLabel: 'Senden' } });
+    expect(JSON.stringify(german)).toContain('Vielen Dank! Wir melden uns in Kürze bei Ihnen.');
+    expect(pageDocumentSchema.safeParse(german).success).toBe(true);
+    const { doc: english } = addBlock(doc, 'form');
+    expect(english.blocks[0]).toMatchObject({ type: 'form', props: blockDefaults.form() });
+    for (const type of ['hero', 'text', 'features', 'testimonials', 'pricing', 'faq', 'countdown', 'cta', 'footer'] as const) {
+      expect(pageDocumentSchema.safeParse(addBlock(doc, type, undefined, 'de').doc).success, type).toBe(true);
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { blockDefaults } from '#common/schemas/blocks-defaults.ts';
+import type { Locale } from '#common/i18n/locales.ts';
+import { BLOCK_DEFAULTS } from '#common/schemas/blocks-defaults.ts';
 import { MAX_BLOCKS, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
 import { historyReducer, startHistory, type History, type HistoryAction } from '#client/lib/history.ts';
 import { moveById } from '#client/lib/move-by-id.ts';
@@ -71,10 +72,10 @@ export function uniqueBlockId(doc: PageDocument, base: string): string {
   for (let i = 2; ; i += 1) if (!taken.has(`${stem}-${i}`)) return `${stem}-${i}`;
 }
 
-/** A new block of `type` with its default props, after index `after` (at the end when omitted). */
-export function addBlock(doc: PageDocument, type: BlockType, after?: number): { doc: PageDocument; id: string } {
+/** A new block of `type` with its default props in the page's language, after index `after` (at the end when omitted). */
+export function addBlock(doc: PageDocument, type: BlockType, after?: number, locale: Locale = 'en'): { doc: PageDocument; id: string } {
   const id = uniqueBlockId(doc, type);
-  const block = { id, type, props: blockDefaults[type]() } as Block;
+  const block = { id, type, props: BLOCK_DEFAULTS[locale][type]() } as Block;
   const at = after === undefined ? doc.blocks.length : Math.min(doc.blocks.length, Math.max(0, after + 1));
   return { doc: { ...doc, blocks: [...doc.blocks.slice(0, at), block, ...doc.blocks.slice(at)] }, id };
 }

@@ -117,7 +117,7 @@ function Editor({ initial }: { initial: PageDetail }) {
   const onAdd = (type: BlockType) => {
     setPicker(false);
     const index = state.selected ? doc.blocks.findIndex((b) => b.id === state.selected) : -1;
-    const added = addBlock(doc, type, index >= 0 ? index : undefined);
+    const added = addBlock(doc, type, index >= 0 ? index : undefined, initial.funnel.locale);
     changeDoc(added.doc);
     dispatch({ type: 'select', id: added.id });
   };

@@ -160,7 +160,7 @@ function Editor({ initial, backLabel, onBack, onChanged }: { initial: Presentati
   const onAdd = (type: (typeof SECTION_TYPES)[number]) => {
     setPicker(false);
     const index = state.selected ? doc.sections.findIndex((s) => s.id === state.selected) : -1;
-    const section = newSection(type, uniqueSectionId(doc, type));
+    const section = newSection(type, uniqueSectionId(doc, type), doc.locale);
     change(insertSection(doc, section, index >= 0 ? index : undefined));
     dispatch({ type: 'select', id: section.id });
   };

@@ -52,6 +52,26 @@ export const de: Translation<typeof en> = {
   'error.upstream_failed': 'Ein Dienst, auf den wir angewiesen sind, hat nicht geantwortet. Bitte versuchen Sie es erneut.',
   'error.internal': 'Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es erneut.',
 
+  // The credit ledger's movements and the payments
+  'ledger.planMonthly': 'Tarif {plan}: monatliche Credits',
+  'ledger.expired': 'Ungenutzte monatliche Credits verfallen',
+  'ledger.packBought': '{credits, plural, one {# Credit} other {# Credits}} (Paket)',
+  'ledger.packRefunded': 'Paket erstattet: Die Credits wurden abgezogen',
+  'ledger.render': 'Rendering „{name}“',
+  'ledger.renderAgain': 'Rendering „{name}“: schon gerendert, erstattet',
+  'ledger.renderFailed': 'Rendering „{name}“ fehlgeschlagen: erstattet',
+  'ledger.renderInterrupted': 'Rendering abgebrochen: erstattet',
+  'ledger.variations': '{count, plural, one {# Variante} other {# Varianten}} von „{name}“',
+  'ledger.variationsFailed': 'Varianten von „{name}“ fehlgeschlagen: erstattet',
+  'ledger.variationsUndrawn': '{failed} von {count} Varianten von „{name}“ konnten nicht gezeichnet werden: erstattet',
+  'ledger.variationsInterrupted': 'Varianten abgebrochen: erstattet',
+  'ledger.variationsPartInterrupted': '{missing} von {drafts} Varianten abgebrochen: erstattet',
+  'ledger.aiCopy': 'KI-Textvorschläge',
+  'ledger.aiCopyFailed': 'KI-Textvorschläge fehlgeschlagen: erstattet',
+  'ledger.adminAdjust': 'Korrektur durch den Adloom-Support: {reason}',
+  'ledger.checkoutPlan': 'Tarif {plan} (monatlich)',
+  'ledger.checkoutPack': '{credits, plural, one {# Credit} other {# Credits}}',
+
   // Shared words of every screen (client/components, the app's frame)
   'shell.loadingPage': 'Seite wird geladen',
   'shell.metaDescription': 'Adloom-Arbeitsbereich',

@@ -56,6 +56,26 @@ export const en = {
   'error.upstream_failed': 'A service we depend on did not answer. Please try again.',
   'error.internal': 'Something went wrong on our side. Please try again.',
 
+  // The credit ledger's movements and the payments, worded when shown (stored as a code and its values: worker/features/credits/ledger-words.ts)
+  'ledger.planMonthly': '{plan} plan: monthly credits',
+  'ledger.expired': 'Unused monthly credits expired',
+  'ledger.packBought': '{credits, plural, one {# credit} other {# credits}} (pack)',
+  'ledger.packRefunded': 'Pack refunded: its credits were withdrawn',
+  'ledger.render': 'Render “{name}”',
+  'ledger.renderAgain': 'Render “{name}”: already rendered, refunded',
+  'ledger.renderFailed': 'Render “{name}” failed: refunded',
+  'ledger.renderInterrupted': 'Render interrupted: refunded',
+  'ledger.variations': '{count, plural, one {# variation} other {# variations}} of “{name}”',
+  'ledger.variationsFailed': 'Variations of “{name}” failed: refunded',
+  'ledger.variationsUndrawn': '{failed} of {count} variations of “{name}” could not be drawn: refunded',
+  'ledger.variationsInterrupted': 'Variations interrupted: refunded',
+  'ledger.variationsPartInterrupted': '{missing} of {drafts} variations interrupted: refunded',
+  'ledger.aiCopy': 'AI copy suggestions',
+  'ledger.aiCopyFailed': 'AI copy suggestions failed: refunded',
+  'ledger.adminAdjust': 'Adjustment by Adloom support: {reason}',
+  'ledger.checkoutPlan': '{plan} plan (monthly)',
+  'ledger.checkoutPack': '{credits, plural, one {# credit} other {# credits}}',
+
   // Shared words of every screen (client/components, the app's frame)
   'shell.loadingPage': 'Loading page',
   'shell.metaDescription': 'Adloom workspace',

@@ -2,7 +2,7 @@ import { CREDIT_COSTS, type PlanId } from '#common/plans.ts';
 import type { CopyInput } from '#common/schemas/ai.ts';
 import { clip } from '#common/schemas/fields.ts';
 import type { Db } from '#worker/db/client.ts';
-import { getCreditSummary, refund, spend, type CreditSummary } from '#worker/features/credits/service.ts';
+import { type CreditSummary, getCreditSummary, ledgerNote, refund, spend } from '#worker/features/credits/service.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 
 /**
@@ -38,13 +38,13 @@ export async function copySuggestions(
   requestKey: string,
 ): Promise<{ items: string[]; nextCursor: null; credits: CreditSummary }> {
   const operationKey = `ai_copy:${user.id}:${requestKey}`;
-  await spend(db, { userId: user.id, amount: CREDIT_COSTS.aiCopySuggestion, operationKey, description: 'AI copy suggestions' });
+  await spend(db, { userId: user.id, amount: CREDIT_COSTS.aiCopySuggestion, operationKey, description: ledgerNote({ code: 'aiCopy' }) });
   let items: string[];
   try {
     items = ruleBasedCopy({ topic: input.topic, audience: input.audience, tone: input.tone, count: input.count ?? 5 });
     if (items.length === 0) throw new Error('no suggestions');
   } catch (error) {
-    await refund(db, operationKey, 'AI copy suggestions failed: refunded');
+    await refund(db, operationKey, ledgerNote({ code: 'aiCopyFailed' }));
     throw error;
   }
   return { items, nextCursor: null, credits: await getCreditSummary(db, user.id, user.plan) };

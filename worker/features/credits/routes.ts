@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
+import { i18nFor, localeOf } from '#worker/lib/i18n.ts';
 import * as z from 'zod/mini';
 import { pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
-import { getCreditSummary, listLedger } from '#worker/features/credits/service.ts';
+import { getCreditSummary, ledgerText, listLedger } from '#worker/features/credits/service.ts';
 
 const ledgerQuery = z.extend(pageQuery, {
   kind: z.optional(z.enum(['grant_monthly', 'purchase', 'spend', 'refund', 'expire', 'admin_adjust'], 'Filter by a kind of movement.')),
@@ -19,5 +20,8 @@ export const creditRoutes = new Hono<AppEnv>()
   })
   .get('/ledger', access('user'), validate('query', ledgerQuery), async (c) => {
     const { kind, cursor, limit } = c.req.valid('query');
-    return c.json(await listLedger(c.get('db'), required(c, 'user').id, { kind, cursor, limit: limit ?? 25 }));
+    const page = await listLedger(c.get('db'), required(c, 'user').id, { kind, cursor, limit: limit ?? 25 });
+    // Stored as codes and values, worded in the reader's language.
+    const i18n = i18nFor(localeOf(c));
+    return c.json({ ...page, items: page.items.map((entry) => ({ ...entry, description: ledgerText(entry.description, i18n) })) });
   });

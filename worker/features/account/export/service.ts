@@ -1,4 +1,6 @@
 import { PLANS } from '#common/plans.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
+import { ledgerText } from '#worker/features/credits/service.ts';
 import { EXPORT_TICKET, type ExportTicket } from '#common/schemas/auth.ts';
 import type { Db } from '#worker/db/client.ts';
 import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
@@ -70,6 +72,8 @@ async function accountJson(db: Db, userId: string) {
       repo.affiliateClickCount(db, userId),
     ]);
   if (!user) return null;
+  // The ledger's descriptions are stored as codes: worded in the account's language.
+  const i18n = i18nFor(user.locale);
   return {
     exportedAt: new Date().toISOString(),
     profile: { id: user.id, email: user.email, name: user.name, role: user.role, createdAt: iso(user.createdAt) },
@@ -99,7 +103,7 @@ async function accountJson(db: Db, userId: string) {
         kind: l.kind,
         monthlyDelta: l.monthlyDelta,
         purchasedDelta: l.purchasedDelta,
-        description: l.description,
+        description: ledgerText(l.description, i18n),
         reference: l.reference,
         createdAt: iso(l.createdAt),
       })),

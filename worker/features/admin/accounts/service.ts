@@ -8,7 +8,15 @@ import { newId } from '#worker/lib/ids.ts';
 import type { Admin } from '#worker/features/admin/actor.ts';
 import { endAllSessionsStatement, forgetUserSessions } from '#worker/features/auth/core/service.ts';
 import * as users from '#worker/features/auth/users/service.ts';
-import { adjustmentStatements, creditsTotalOf, entryOf, getCreditSummary, listLedger, planPeriodStatements } from '#worker/features/credits/service.ts';
+import {
+  adjustmentStatements,
+  creditsTotalOf,
+  entryOf,
+  getCreditSummary,
+  ledgerNote,
+  listLedger,
+  planPeriodStatements,
+} from '#worker/features/credits/service.ts';
 import { memberProjectCount, membershipsOf } from '#worker/features/projects/scope/service.ts';
 import * as repo from '#worker/features/admin/accounts/repo.ts';
 
@@ -155,7 +163,7 @@ export async function adjustCredits(db: Db, admin: Admin, userId: string, input:
       userId,
       amount: input.amount,
       operationKey,
-      description: `Adjustment by Adloom support: ${input.reason}`,
+      description: ledgerNote({ code: 'adminAdjust', reason: input.reason }),
       reference: admin.id,
     }),
     repo.creditAdjustmentAudit(db, { actorUserId: admin.id, userId, ip: admin.ip, amount: input.amount, reason: input.reason, operationKey }),

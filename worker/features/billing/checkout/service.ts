@@ -40,7 +40,7 @@ async function ownPendingSandboxPayment(db: Db, env: Env, paymentId: string, use
 /** What the sandbox checkout page shows. */
 export async function sandboxPage(db: Db, env: Env, paymentId: string, user: SessionUser) {
   const payment = await ownPendingSandboxPayment(db, env, paymentId, user.id);
-  const item = checkoutItem(payment.kind, payment.item);
+  const item = checkoutItem(payment.kind, payment.item, user.locale);
   return {
     paymentId: payment.id,
     kind: payment.kind,

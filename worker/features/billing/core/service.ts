@@ -1,10 +1,12 @@
-import { CREDIT_PACKS, PLANS, formatCheckoutItem, type PackId } from '#common/plans.ts';
+import { CREDIT_PACKS, PLANS, type PackId } from '#common/plans.ts';
+import type { Locale } from '#common/i18n/locales.ts';
+import { i18nFor } from '#worker/lib/i18n.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { forgetUser } from '#worker/lib/session-cache.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { addMonth, purchase, startPlanPeriod, withdrawPurchased } from '#worker/features/credits/service.ts';
+import { addMonth, checkoutItemText, ledgerNote, purchase, startPlanPeriod, withdrawPurchased } from '#worker/features/credits/service.ts';
 import { recordCommission, reverseCommission } from '#worker/features/affiliate/service.ts';
 import { sandboxProvider, stripeProvider, type PaymentsProvider } from '#worker/features/billing/core/providers.ts';
 import { setPlanStatement } from '#worker/features/auth/users/service.ts';
@@ -20,16 +22,17 @@ export function paymentOf(db: Db, id: string) {
   return repo.findPayment(db, id);
 }
 
-/** What can be bought: a paid plan (monthly) or a credit pack (once). */
-export function checkoutItem(kind: 'plan' | 'pack', id: string): { amountCents: number; name: string } {
+/** What can be bought: a paid plan (monthly) or a credit pack (once), its name in the buyer's language. */
+export function checkoutItem(kind: 'plan' | 'pack', id: string, locale: Locale = 'en'): { amountCents: number; name: string } {
+  const i18n = i18nFor(locale);
   if (kind === 'plan') {
     if (id !== 'pro' && id !== 'agency')
       throw new AppError('validation_failed', 'Choose the Pro or the Agency plan.', { id: ['Choose the Pro or the Agency plan.'] });
-    return { amountCents: PLANS[id].priceCents, name: formatCheckoutItem('plan', id) };
+    return { amountCents: PLANS[id].priceCents, name: checkoutItemText('plan', id, i18n) };
   }
   const pack = CREDIT_PACKS.find((p) => p.id === id);
   if (!pack) throw new AppError('validation_failed', 'Choose one of the credit packs.', { id: ['Choose one of the credit packs.'] });
-  return { amountCents: pack.priceCents, name: formatCheckoutItem('pack', pack.id) };
+  return { amountCents: pack.priceCents, name: checkoutItemText('pack', pack.id, i18n) };
 }
 
 /** Starts a checkout: a pending payment and the provider's (or the sandbox's) checkout page. */
@@ -41,7 +44,7 @@ export async function startCheckout(
   id: string,
   origin: string,
 ): Promise<{ url: string; paymentId: string }> {
-  const item = checkoutItem(kind, id);
+  const item = checkoutItem(kind, id, user.locale);
   const subscription = await repo.findSubscription(db, user.id);
   if (kind === 'plan' && subscription && subscription.status !== 'canceled' && subscription.plan === id) {
     throw new AppError('conflict', `You are already on the ${PLANS[id as 'pro' | 'agency'].name} plan.`);
@@ -98,7 +101,7 @@ export async function fulfil(db: Db, paymentId: string, details: Fulfilment): Pr
   const paid = payment ?? (await repo.findPayment(db, paymentId));
   if (!paid || paid.status !== 'paid') return { fulfilled: false };
   if (paid.kind === 'pack') {
-    const credits = packCredits(paid, `purchase:${paid.id}`, (amount) => `${amount} credits (pack)`);
+    const credits = packCredits(paid, `purchase:${paid.id}`, (amount) => ledgerNote({ code: 'packBought', credits: amount }));
     if (credits) await purchase(db, credits);
   } else {
     const plan = paid.item as 'pro' | 'agency';
@@ -131,7 +134,7 @@ export async function refundPayment(db: Db, paymentId: string, at: Date): Promis
   const payment = refunded ?? (await repo.findPayment(db, paymentId));
   if (!payment || payment.status !== 'refunded') return;
   if (payment.kind === 'pack') {
-    const credits = packCredits(payment, `refund:purchase:${payment.id}`, () => 'Pack refunded: its credits were withdrawn');
+    const credits = packCredits(payment, `refund:purchase:${payment.id}`, () => ledgerNote({ code: 'packRefunded' }));
     if (credits) await withdrawPurchased(db, credits);
   }
   await reverseCommission(db, payment.id);
@@ -152,6 +155,8 @@ export interface BillingOverview {
 export async function overview(db: Db, provider: PaymentsProvider, user: SessionUser): Promise<BillingOverview> {
   const [subscription, payments] = await Promise.all([repo.findSubscription(db, user.id), repo.listPayments(db, user.id)]);
   const plan = PLANS[user.plan];
+  // Named when shown, in the reader's language (a payment stores its kind and item, not words).
+  const i18n = i18nFor(user.locale);
   return {
     plan: { id: plan.id, name: plan.name, priceCents: plan.priceCents, creditsPerMonth: plan.creditsPerMonth },
     subscription: subscription
@@ -169,7 +174,7 @@ export async function overview(db: Db, provider: PaymentsProvider, user: Session
         id: p.id,
         kind: p.kind,
         item: p.item,
-        description: formatCheckoutItem(p.kind, p.item),
+        description: checkoutItemText(p.kind, p.item, i18n),
         amountCents: p.amountCents,
         status: p.status,
         createdAt: p.createdAt.toISOString(),

@@ -140,7 +140,7 @@ export async function insertCreativeStatements(
 
 export async function createCreative(db: Db, membership: Membership, actor: Actor, input: CreativeCreateInput): Promise<CreativeDetail> {
   const brand = membership.project.brandKit;
-  const doc = input.document ?? buildTemplate(input.template, { brand, format: input.format });
+  const doc = input.document ?? buildTemplate(input.template, { brand, format: input.format, locale: membership.project.locale });
   await checkMedia(db, membership.project.id, doc);
   const { id, statements } = await insertCreativeStatements(db, { projectId: membership.project.id, actor, name: input.name, doc });
   await rawBatch(db, [

@@ -106,7 +106,7 @@ export async function resize(db: Db, row: CreativeRow, membership: Membership, a
         id: copy.id,
         projectId: row.projectId,
         createdBy: actor.id,
-        name: formatCopyName(row.name, copy.format),
+        name: formatCopyName(row.name, copy.format, membership.project.locale),
         status: 'draft',
         format: copy.format,
         template: copy.doc.template,

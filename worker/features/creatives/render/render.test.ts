@@ -434,4 +434,46 @@ describe('fonts', RENDERING, () => {
     expect(extended / plain).toBeGreaterThan(0.9);
     expect(extended / plain).toBeLessThan(1.35);
   });
+
+  it('draws German (ä ö ü ß, „ “) in the templates’ fonts, not as missing-glyph boxes (issue 28)', async () => {
+    const { renderPng } = await import('#worker/features/creatives/render/render.ts');
+    const inked = async (text: string, font: 'inter' | 'playfair-display' | 'montserrat' | 'lora') => {
+      const doc: CreativeDocument = {
+        version: 2,
+        format: 'landscape',
+        template: 'bold-headline',
+        background: { type: 'color', color: '#ffffff' },
+        layers: [
+          {
+            id: 't',
+            type: 'text',
+            x: 5,
+            y: 5,
+            w: 90,
+            h: 90,
+            text,
+            font,
+            weight: 700,
+            size: 30,
+            color: '#000000',
+            align: 'left',
+            vAlign: 'top',
+            lineHeight: 1.1,
+            uppercase: false,
+          },
+        ],
+      };
+      const image = await decodePng((await renderPng(env.ASSETS, { doc, images: {} })).png);
+      let ink = 0;
+      for (let y = 0; y < 628; y += 2) for (let x = 0; x < 1200; x += 2) if (image.pixel(x, y)[0] < 128) ink += 1;
+      return ink;
+    };
+    for (const font of ['inter', 'playfair-display', 'montserrat', 'lora'] as const) {
+      const plain = await inked('AOU aou ss "Gross"', font);
+      const german = await inked('ÄÖÜ äöü ß „Groß“', font);
+      // The dots add a little ink; a box for a missing glyph would add far more.
+      expect(german / plain, font).toBeGreaterThan(0.85);
+      expect(german / plain, font).toBeLessThan(1.35);
+    }
+  });
 });

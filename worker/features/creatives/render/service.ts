@@ -6,7 +6,7 @@ import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId, newId } from '#worker/lib/ids.ts';
-import { refund, spend, unrefundedSpends } from '#worker/features/credits/service.ts';
+import { ledgerNote, refund, spend, unrefundedSpends } from '#worker/features/credits/service.ts';
 import { serveObject } from '#worker/features/media/service.ts';
 import * as core from '#worker/features/creatives/core/service.ts';
 import { loadBrandFonts } from '#worker/features/creatives/fonts/service.ts';
@@ -115,7 +115,13 @@ export async function renderCreative(
   // interrupted renders looks for exactly that creation.
   const id = newId();
   const operationKey = `render:${row.revisionId}:${id}`;
-  await spend(db, { userId: actor.id, amount: CREDIT_COSTS.render, operationKey, description: `Render “${row.name}”`, reference: row.id });
+  await spend(db, {
+    userId: actor.id,
+    amount: CREDIT_COSTS.render,
+    operationKey,
+    description: ledgerNote({ code: 'render', name: row.name }),
+    reference: row.id,
+  });
   const key = `creations/${row.projectId}/${id}.png`;
   let stored = false;
   try {
@@ -142,13 +148,13 @@ export async function renderCreative(
     // Another render of this revision won the race: hand back its creation and this credit.
     const winner = await core.findLiveCreationOfRevision(db, row.revisionId);
     await env.MEDIA.delete(key);
-    await refund(db, operationKey, `Render “${row.name}”: already rendered, refunded`);
+    await refund(db, operationKey, ledgerNote({ code: 'renderAgain', name: row.name }));
     if (!winner) throw new AppError('conflict', 'This creative changed while it rendered. Try again.');
     return { creation: item(winner), created: false };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (stored) await env.MEDIA.delete(key).catch(() => undefined);
-    await refund(db, operationKey, `Render “${row.name}” failed: refunded`);
+    await refund(db, operationKey, ledgerNote({ code: 'renderFailed', name: row.name }));
     logRenderFailure('render_failed', error, { creativeId: row.id });
     throw renderFailure(error, {
       failed: 'The render failed and your credit was refunded. Please try again.',
@@ -175,7 +181,7 @@ export function abandonedWindow(now: Date): { after: Date; before: Date } {
 export async function refundAbandonedRenders(db: Db, now = new Date()): Promise<number> {
   const { after, before } = abandonedWindow(now);
   const rows = await unrefundedSpends(db, { prefix: 'render:', after, before, limit: 100, done: repo.renderDone });
-  for (const row of rows) await refund(db, row.operationKey, 'Render interrupted: refunded');
+  for (const row of rows) await refund(db, row.operationKey, ledgerNote({ code: 'renderInterrupted' }));
   return rows.length;
 }
 

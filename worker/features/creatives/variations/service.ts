@@ -1,18 +1,18 @@
 import { goalOf, toneOf, writeCopy, type CopyBrief } from '#common/creative/copywriter.ts';
 import type { CreativeDocument } from '#common/creative/document.ts';
 import { paletteMood, variationName } from '#common/creative/naming.ts';
-import { buildTemplate, copyOf, DEFAULT_COPY, paletteOf, pictureOf, templateById, TEMPLATES, type Copy } from '#common/creative/templates.ts';
+import { buildTemplate, copyOf, DEFAULT_COPY, paletteOf, pictureOf, templateById, templateCopy, TEMPLATES, type Copy } from '#common/creative/templates.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import { copyFits, isCopyLayer } from '#common/creative/text-fit.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
 import type { VariationItem, VariationsResult } from '#common/schemas/variations.ts';
-import { countOf } from '#common/plural.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { refund, spend } from '#worker/features/credits/service.ts';
+import { ledgerNote, refund, spend } from '#worker/features/credits/service.ts';
 import { abandonedWindow, CANNOT_DRAW, loadImages, undrawable } from '#worker/features/creatives/render/service.ts';
 import {
   creativesIn,
@@ -79,12 +79,8 @@ const goalOfTemplate = (id: string): string | undefined => {
   return template && 'category' in template && typeof template.category === 'string' ? template.category : undefined;
 };
 
-/** The template's own placeholder copy (it says nothing about the brand, like DEFAULT_COPY). */
-const placeholderOf = (id: string): Partial<Copy> => {
-  const template = templateById(id);
-  const own = template && 'copy' in template && typeof template.copy === 'object' && template.copy !== null ? (template.copy as Partial<Copy>) : {};
-  return { ...DEFAULT_COPY, ...own };
-};
+/** The template's own placeholder copy in the content's language (it says nothing about the brand, like DEFAULT_COPY). */
+const placeholderOf = (id: string, locale: Locale): Partial<Copy> => templateCopy(id, locale);
 
 /**
  * Layouts and palettes for `count` variations: other templates than the creative's (those made
@@ -117,12 +113,14 @@ export function planVariations(doc: CreativeDocument, brand: BrandKit, count: nu
 
 interface Context {
   brand: BrandKit;
+  /** The project's language: the templates' own lines are written in it. */
+  locale: Locale;
   doc: CreativeDocument;
   picture: string | null;
 }
 
 function build(ctx: Context, slot: Slot, copy: Partial<Copy>): CreativeDocument {
-  return buildTemplate(slot.template, { brand: ctx.brand, format: ctx.doc.format, copy, palette: slot.palette, imageMediaId: ctx.picture });
+  return buildTemplate(slot.template, { brand: ctx.brand, format: ctx.doc.format, copy, palette: slot.palette, imageMediaId: ctx.picture, locale: ctx.locale });
 }
 
 /** Whether `copy` fits the slot's boxes at no less than `MIN_SCALE` of the template's own sizes. */
@@ -190,7 +188,7 @@ export async function generateVariations(
 ): Promise<VariationsResult> {
   const doc = documentOf(row);
   const brand: BrandKit = membership.project.brandKit;
-  const ctx: Context = { brand, doc, picture: pictureOf(doc) };
+  const ctx: Context = { brand, locale: membership.project.locale, doc, picture: pictureOf(doc) };
   // The pictures the variations will show, loaded before the charge: one that cannot be drawn is refused, not charged.
   const shown = [ctx.picture, brand.logoMediaId].filter((id) => id !== null);
   const pictures: CreativeDocument = {
@@ -207,7 +205,7 @@ export async function generateVariations(
     userId: actor.id,
     amount: CREDIT_COSTS.variation * count,
     operationKey,
-    description: `${countOf(count, 'variation')} of “${row.name}”`,
+    description: ledgerNote({ code: 'variations', count, name: row.name }),
     reference: row.id,
   });
   let created: { id: string; name: string; doc: CreativeDocument; source: 'ai' | 'rules' }[];
@@ -217,10 +215,11 @@ export async function generateVariations(
       headline: copy.headline ?? '',
       body: copy.body,
       cta: copy.cta,
-      placeholder: placeholderOf(doc.template),
+      placeholder: placeholderOf(doc.template, ctx.locale),
       product: membership.project.name,
       goal: goalOf({ templateGoal: goalOfTemplate(doc.template), copy }),
       tone: toneOf(brand.tone),
+      locale: ctx.locale,
     };
     const slots = planVariations(doc, brand, count, seed);
     const copies = await copiesFor(
@@ -237,10 +236,12 @@ export async function generateVariations(
     created = [];
     for (const [i, slot] of slots.entries()) {
       const variant = build(ctx, slot, copies[i]!.copy);
-      const name = variationName(row.name, numbers.first + i, {
-        layout: templateById(slot.template)?.name,
-        palette: paletteMood(paletteOf(brand.colors, slot.palette).primary),
-      });
+      const name = variationName(
+        row.name,
+        numbers.first + i,
+        { layout: templateById(slot.template)?.name, templateId: slot.template, palette: paletteMood(paletteOf(brand.colors, slot.palette).primary) },
+        ctx.locale,
+      );
       const insert = await insertCreativeStatements(db, {
         projectId: row.projectId,
         actor,
@@ -264,7 +265,7 @@ export async function generateVariations(
     );
     await rawBatch(db, statements);
   } catch (error) {
-    await refund(db, operationKey, `Variations of “${row.name}” failed: refunded`);
+    await refund(db, operationKey, ledgerNote({ code: 'variationsFailed', name: row.name }));
     throw error;
   }
 
@@ -283,8 +284,7 @@ export async function generateVariations(
     images,
   );
   const failed = creations.filter((c) => c === null).length;
-  if (failed > 0)
-    await refund(db, operationKey, `${failed} of ${count} variations of “${row.name}” could not be drawn: refunded`, failed * CREDIT_COSTS.variation);
+  if (failed > 0) await refund(db, operationKey, ledgerNote({ code: 'variationsUndrawn', failed, count, name: row.name }), failed * CREDIT_COSTS.variation);
 
   const docs = rows.map(documentOf);
   const urls = await imageUrls(db, docs, 'thumbnail');
@@ -318,7 +318,7 @@ export async function refundAbandonedVariations(db: Db, now = new Date()): Promi
   let refunded = 0;
   for (const row of rows) {
     if (row.drafts === 0) {
-      await refund(db, row.operationKey, 'Variations interrupted: refunded');
+      await refund(db, row.operationKey, ledgerNote({ code: 'variationsInterrupted' }));
       refunded += 1;
       continue;
     }
@@ -328,7 +328,7 @@ export async function refundAbandonedVariations(db: Db, now = new Date()): Promi
       console.error(JSON.stringify({ level: 'error', message: 'variations_refund_uneven', ...row }));
       continue;
     }
-    await refund(db, row.operationKey, `${missing} of ${row.drafts} variations interrupted: refunded`, amount);
+    await refund(db, row.operationKey, ledgerNote({ code: 'variationsPartInterrupted', missing, drafts: row.drafts }), amount);
     refunded += 1;
   }
   return refunded;

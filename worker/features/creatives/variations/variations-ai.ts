@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Locale } from '#common/i18n/locales.ts';
 import type { Goal, Tone } from '#common/creative/copywriter.ts';
 import type { Copy } from '#common/creative/templates.ts';
 import { clip, wellFormed } from '#common/schemas/fields.ts';
@@ -27,6 +28,8 @@ export interface AiBrief {
   /** The project: its name, and its description (what it sells, and to whom). */
   product?: string | undefined;
   about?: string | undefined;
+  /** The content's language (the project's). */
+  locale?: Locale | undefined;
 }
 
 /** Emoji and symbols the bundled fonts cannot draw (the renderer would draw boxes). */
@@ -79,6 +82,8 @@ export function variationPrompt(brief: AiBrief, count: number) {
     `Current headline: ${clip(brief.headline, 200)}`,
     brief.body ? `Current body text: ${clip(brief.body, 300)}` : '',
     brief.cta ? `Current button: ${clip(brief.cta, 40)}` : '',
+    // The content's language (the project's): a German project gets German ads.
+    brief.locale === 'de' ? 'Language: write every ad in German, as native German marketing copy, addressing the reader formally (Sie).' : '',
   ].filter(Boolean);
   return {
     messages: [

@@ -1,4 +1,5 @@
 import { newBlock } from '#common/schemas/blocks-defaults.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { PageDocument } from '#common/schemas/blocks.ts';
 import { clip } from '#common/schemas/fields.ts';
@@ -190,17 +191,17 @@ async function purgePageOf(db: Db, funnel: FunnelRow, pageId: string, slug: stri
 
 /* ---------- pages ---------- */
 
-/** What a new page starts with: a hero and a text block, the title as its SEO title. */
-export function starterDocument(title: string): PageDocument {
-  const hero = newBlock('hero', `hero-${newId(6)}`);
-  const body = newBlock('text', `text-${newId(6)}`);
+/** What a new page starts with: a hero and a text block in the funnel's language, the title as its SEO title. */
+export function starterDocument(title: string, locale: Locale = 'en'): PageDocument {
+  const hero = newBlock('hero', `hero-${newId(6)}`, locale);
+  const body = newBlock('text', `text-${newId(6)}`, locale);
   return { blocks: [hero, body], seo: { title: clip(title, 70), description: '', image: null } };
 }
 
 export async function createPage(db: Db, funnel: FunnelRow, role: ProjectRole, input: PageCreateInput, origin: string): Promise<PageDetail> {
   const id = newId();
   const now = new Date();
-  const draft = starterDocument(input.title);
+  const draft = starterDocument(input.title, funnel.locale);
   refuseLargeDocument('document', draft);
   try {
     return await addPage(db, funnel, role, origin, { id, funnelId: funnel.id, projectId: funnel.projectId, slug: input.slug, title: input.title, draft, now });

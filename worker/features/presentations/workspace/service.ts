@@ -228,7 +228,8 @@ function projectNotFound(field: string): AppError {
 export async function create(db: Db, secret: string, actor: Actor, input: PresentationCreateInput, now = Date.now()): Promise<Presentation> {
   refusePlan(actor.user);
   let projectId: string | null = null;
-  let document = starterDocument(input.customerName, DEFAULT_THEME);
+  // Without a project, in the author's language; from a project, in the project's (the customer's).
+  let document = starterDocument(input.customerName, DEFAULT_THEME, actor.user.locale);
   if (input.fromProjectId) {
     const project = await usableProject(db, actor.user, input.fromProjectId);
     if (!project) throw projectNotFound('fromProjectId');

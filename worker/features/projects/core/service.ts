@@ -56,6 +56,7 @@ function summary(
     counts: { media: counts.mediaCount, members: counts.memberCount },
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
+    locale: project.locale,
   };
 }
 
