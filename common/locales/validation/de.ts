@@ -139,4 +139,7 @@ export const de: Translation<typeof en> = {
   'validation.billing.presentationsPlan': 'Präsentationen gehören zum Tarif Agency. Wechseln Sie den Tarif, um eigene zu erstellen.',
   'validation.billing.providerUnreachable': 'Der Zahlungsanbieter war nicht erreichbar. Bitte versuchen Sie es erneut.',
   'validation.billing.providerRefused': 'Der Zahlungsanbieter hat die Anfrage abgelehnt. Bitte versuchen Sie es erneut oder wenden Sie sich an den Support.',
+
+  'validation.timeZone.unknown': 'Diese Zeitzone ist nicht bekannt. Wählen Sie eine aus der Liste, zum Beispiel Europe/Berlin.',
+  'validation.timeZone.profileEmpty': 'Senden Sie einen Namen, eine Sprache oder eine Zeitzone.',
 };

@@ -150,4 +150,8 @@ export const en = {
   'validation.billing.presentationsPlan': 'Presentations come with the Agency plan. Upgrade to create your own.',
   'validation.billing.providerUnreachable': 'The payment provider could not be reached. Please try again.',
   'validation.billing.providerRefused': 'The payment provider refused the request. Please try again or contact support.',
+
+  // Time zones (common/schemas/fields.ts, common/schemas/auth.ts)
+  'validation.timeZone.unknown': 'This time zone is not known. Pick one from the list, such as Europe/Berlin.',
+  'validation.timeZone.profileEmpty': 'Send a name, a language or a time zone.',
 } as const satisfies Source;
