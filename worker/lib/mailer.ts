@@ -36,11 +36,7 @@ export type MailDate = (date: Date, time?: boolean) => string;
  * (an empty string is a blank line). `write` gets the recipient's messages (`i18n._('email.…')`),
  * their locale and `date`, which writes a day or a time in their language and time zone.
  */
-export function personalEmail(
-  kind: string,
-  to: Recipient,
-  write: (i18n: I18n, locale: Locale, date: MailDate) => { subject: string; lines: string[] },
-): Email {
+export function personalEmail(kind: string, to: Recipient, write: (i18n: I18n, locale: Locale, date: MailDate) => { subject: string; lines: string[] }): Email {
   const i18n = i18nFor(to.locale);
   const { subject, lines } = write(i18n, to.locale, (date, time) => mailDate(to.locale, date, time, to.timeZone));
   return { kind, to: to.email, subject, text: [i18n._('email.greeting', { name: to.name }), '', ...lines].join('\n') };

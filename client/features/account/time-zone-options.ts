@@ -35,7 +35,10 @@ export function zoneOptions(locale: Locale, now = Date.now()): ZoneOption[] {
     const offset = offsetLabel(zone, now);
     let generic: string | null = null;
     try {
-      generic = new Intl.DateTimeFormat(INTL_LOCALES[locale], { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(now).find((part) => part.type === 'timeZoneName')?.value ?? null;
+      generic =
+        new Intl.DateTimeFormat(INTL_LOCALES[locale], { timeZone: zone, timeZoneName: 'longGeneric' })
+          .formatToParts(now)
+          .find((part) => part.type === 'timeZoneName')?.value ?? null;
     } catch {
       generic = null;
     }

@@ -150,7 +150,13 @@ describe('AuthForm', () => {
           method: 'POST',
           path: '/api/auth/signup',
           // With the browser's time zone (issue 28).
-          body: { name: 'Sam', email: 'sam@example.com', password: 'correct horse battery', locale: 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+          body: {
+            name: 'Sam',
+            email: 'sam@example.com',
+            password: 'correct horse battery',
+            locale: 'en',
+            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          },
         },
       ]);
     });

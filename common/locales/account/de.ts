@@ -32,7 +32,8 @@ export const de: Translation<typeof en> = {
 
   // /account: time zone
   'account.timeZone.title': 'Zeitzone',
-  'account.timeZone.description': 'Daten und Uhrzeiten im Arbeitsbereich und in Ihren E-Mails werden in dieser Zeitzone angezeigt, und geplante Beiträge erscheinen zu der Uhrzeit, die Sie darin wählen.',
+  'account.timeZone.description':
+    'Daten und Uhrzeiten im Arbeitsbereich und in Ihren E-Mails werden in dieser Zeitzone angezeigt, und geplante Beiträge erscheinen zu der Uhrzeit, die Sie darin wählen.',
   'account.timeZone.current': '{zone} (derzeit {offset})',
   'account.timeZone.notSet': 'Noch nicht festgelegt: Die Zeitzone dieses Browsers ({zone}) wird verwendet.',
   'account.timeZone.search': 'Zeitzone ändern',

@@ -32,7 +32,8 @@ export const en = {
 
   // /account: time zone (client/features/account/time-zone-card.tsx)
   'account.timeZone.title': 'Time zone',
-  'account.timeZone.description': 'Dates and times in the workspace and in your emails are shown in this zone, and scheduled posts go out at the time you pick in it.',
+  'account.timeZone.description':
+    'Dates and times in the workspace and in your emails are shown in this zone, and scheduled posts go out at the time you pick in it.',
   'account.timeZone.current': '{zone} ({offset} now)',
   'account.timeZone.notSet': 'Not set yet: this browser’s zone ({zone}) is used.',
   'account.timeZone.search': 'Change time zone',

@@ -36,7 +36,16 @@ export function toPublicUser(user: Pick<repo.UserRow, 'id' | 'email' | 'name' | 
 }
 
 function toSessionUser(user: repo.UserRow): SessionUser {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, plan: user.plan, createdAt: user.createdAt, locale: user.locale, timeZone: user.timeZone };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    plan: user.plan,
+    createdAt: user.createdAt,
+    locale: user.locale,
+    timeZone: user.timeZone,
+  };
 }
 
 async function newSession(db: Db, userId: string, meta: RequestMeta, now: Date) {
@@ -63,7 +72,12 @@ export function newAffiliateCode(): string {
 }
 
 /** Signs a user up; `referrerId` (from the affiliate cookie, checked by the caller) becomes a referral. */
-export async function signup(db: Db, input: { email: string; password: string; name: string; locale?: Locale; timeZone?: string | undefined }, meta: RequestMeta, referrerId?: string) {
+export async function signup(
+  db: Db,
+  input: { email: string; password: string; name: string; locale?: Locale; timeZone?: string | undefined },
+  meta: RequestMeta,
+  referrerId?: string,
+) {
   await consume(db, `signup:${clientNetwork(meta.ip)}`, RATE_LIMITS.signups);
   if (await repo.findUserByEmail(db, input.email)) {
     throw new AppError('conflict', 'An account with this email already exists. Sign in instead, or reset your password.', {
