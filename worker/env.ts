@@ -137,6 +137,8 @@ export interface SessionUser {
   createdAt: Date;
   /** The workspace's and the emails' language (issue 28). */
   locale: Locale;
+  /** The zone the user reads times in (issue 28); null until known. */
+  timeZone: string | null;
 }
 
 /** Per-request values, set by middleware. */

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#common/schemas/auth.ts';
+import { knownTimeZone, systemTimeZone } from '#common/time-zone.ts';
 import { api, call } from '#client/lib/api.ts';
 
 const loadCredits = () => call(api.api.credits.$get());
@@ -26,6 +27,14 @@ export function SessionProvider({ initialUser, children }: { initialUser: Public
     loadCredits().then(setCredits, () => setCredits(null));
   }, [user]);
   useEffect(refreshCredits, [refreshCredits]);
+  // An account without a time zone (made before issue 28, or signed up without JavaScript) takes
+  // this browser's at its first visit; the account settings change it. Quietly: a refusal leaves it unset.
+  const needsZone = user !== null && user.timeZone === null;
+  useEffect(() => {
+    const timeZone = knownTimeZone(systemTimeZone());
+    if (!needsZone || !timeZone) return;
+    call(api.api.me.$patch({ json: { timeZone } })).then(setUser, () => undefined);
+  }, [needsZone]);
   const signOut = useCallback(async () => {
     await call(api.api.auth.logout.$post());
     window.location.assign('/');
@@ -38,6 +47,15 @@ export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession outside SessionProvider');
   return value;
+}
+
+/**
+ * The zone times are shown and picked in (issue 28): the account's, else the browser's. Safe
+ * outside a SessionProvider (then the browser's).
+ */
+export function useTimeZone(): string {
+  const zone = useContext(SessionContext)?.user?.timeZone;
+  return zone ?? systemTimeZone();
 }
 
 /** For screens behind access('user'): the worker guarantees a user is present. */

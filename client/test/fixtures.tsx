@@ -19,6 +19,7 @@ export function user(overrides: Partial<PublicUser> = {}): PublicUser {
     plan: { id: 'free', name: 'Free' },
     createdAt: '2026-01-01T00:00:00.000Z',
     locale: 'en',
+    timeZone: 'UTC',
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '#common/i18n/locales.ts';
 import * as z from 'zod/mini';
-import { emailField, localeField, nameField, passwordField, text } from '#common/schemas/fields.ts';
+import { emailField, localeField, nameField, passwordField, text, timeZoneField } from '#common/schemas/fields.ts';
 
 export const signupInput = z.object({
   email: emailField,
@@ -8,6 +8,11 @@ export const signupInput = z.object({
   name: nameField,
   /** The language of the page signed up on (the island sends it); else the visitor's. */
   locale: z.optional(localeField),
+  /**
+   * The browser's time zone (the island sends it). One this runtime does not know is dropped, not
+   * refused: a sign-up never fails over it (the workspace offers the zone again, the account lets one pick).
+   */
+  timeZone: z.catch(z.optional(timeZoneField), undefined),
 });
 export type SignupInput = z.infer<typeof signupInput>;
 
@@ -46,10 +51,12 @@ export const passwordResetForm = z.pipe(
   ]),
 );
 
-/** The account's name and language: either or both. */
+/** The account's name, language and time zone: any of them. */
 export const profileInput = z
-  .object({ name: z.optional(nameField), locale: z.optional(localeField) })
-  .check(z.refine((input) => input.name !== undefined || input.locale !== undefined, 'Send a name or a language.'));
+  .object({ name: z.optional(nameField), locale: z.optional(localeField), timeZone: z.optional(timeZoneField) })
+  .check(
+    z.refine((input) => input.name !== undefined || input.locale !== undefined || input.timeZone !== undefined, 'Send a name, a language or a time zone.'),
+  );
 
 /** Deleting the account (decision 0023): the password again, checked like a sign-in. */
 export const accountDeletionInput = z.object({
@@ -94,6 +101,11 @@ export interface PublicUser {
   createdAt: string;
   /** The workspace's and the emails' language (issue 28). */
   locale: Locale;
+  /**
+   * The IANA zone the user reads and picks times in (issue 28); null until the browser or the user
+   * gives one (the API always sends it; absent only in a hand-made user, read as the browser's zone).
+   */
+  timeZone?: string | null;
 }
 
 export interface SessionInfo {

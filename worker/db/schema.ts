@@ -44,6 +44,12 @@ export const users = sqliteTable(
     deletionRequestedAt: integer('deletion_requested_at', { mode: 'timestamp_ms' }),
     /** The language of the workspace and of the emails sent to the user (issue 28): negotiated at sign-up, changed in the account. */
     locale: text('locale', { enum: LOCALES }).notNull().default('en'),
+    /**
+     * The IANA time zone the user reads and picks times in (issue 28), e.g. 'Europe/Berlin': the
+     * browser's at sign-up (or at the first sign-in while null), changed in the account. Null: not
+     * known yet (the browser's zone in the workspace, UTC in emails).
+     */
+    timeZone: text('time_zone'),
   },
   // Only accounts waiting for deletion, for the purge job.
   (t) => [

@@ -7,6 +7,7 @@ import { emailOutbox } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
 import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
+import { knownTimeZone } from '#common/time-zone.ts';
 
 export interface Email {
   to: string;
@@ -17,29 +18,39 @@ export interface Email {
   kind: string;
 }
 
-/** Whom an email goes to, with the language it is written in (issue 28). */
+/** Whom an email goes to, with the language it is written in and the zone its times are in (issue 28). */
 export interface Recipient {
   email: string;
   name: string;
   locale: Locale;
+  /** The account's IANA zone; none (or null): UTC. */
+  timeZone?: string | null | undefined;
 }
+
+/** A day (`time`: with the hour, minute and the zone's name) as the recipient reads it: see `mailDate`. */
+export type MailDate = (date: Date, time?: boolean) => string;
 
 /**
  * An email to one person in their language, opening as every Adloom email to a user does:
  * "Hi <name>," (or "Hallo <name>,"), a blank line, then the lines `write` returns, one per line
- * (an empty string is a blank line). `write` gets the recipient's messages (`i18n._('email.…')`)
- * and their locale (for dates, see `mailDate`).
+ * (an empty string is a blank line). `write` gets the recipient's messages (`i18n._('email.…')`),
+ * their locale and `date`, which writes a day or a time in their language and time zone.
  */
-export function personalEmail(kind: string, to: Recipient, write: (i18n: I18n, locale: Locale) => { subject: string; lines: string[] }): Email {
+export function personalEmail(kind: string, to: Recipient, write: (i18n: I18n, locale: Locale, date: MailDate) => { subject: string; lines: string[] }): Email {
   const i18n = i18nFor(to.locale);
-  const { subject, lines } = write(i18n, to.locale);
+  const { subject, lines } = write(i18n, to.locale, (date, time) => mailDate(to.locale, date, time, to.timeZone));
   return { kind, to: to.email, subject, text: [i18n._('email.greeting', { name: to.name }), '', ...lines].join('\n') };
 }
 
-/** A day (with `time`, also the hour and minute) in an email, in the recipient's locale, in UTC. */
-export function mailDate(locale: Locale, date: Date, time = false): string {
-  const withTime: Intl.DateTimeFormatOptions = time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {};
-  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { day: 'numeric', month: 'long', year: 'numeric', ...withTime, timeZone: 'UTC' }).format(date);
+/**
+ * A day in an email, in the recipient's locale and time zone (UTC when they have none). With
+ * `time`, also the hour and minute and the zone's name, so no one reads it in the wrong zone:
+ * "5 March 2026 at 10:07 CET", "5. März 2026 um 09:07 UTC", "… um 14:37 GMT+5:30".
+ */
+export function mailDate(locale: Locale, date: Date, time = false, timeZone?: string | null): string {
+  const zone = knownTimeZone(timeZone) ?? 'UTC';
+  const withTime: Intl.DateTimeFormatOptions = time ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } : {};
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { day: 'numeric', month: 'long', year: 'numeric', ...withTime, timeZone: zone }).format(date);
 }
 
 /** Names as an email lists them: each in the language's quotes, separated by commas. */

@@ -487,4 +487,14 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(await (await t.get('/p/northwind-upgrade/start')).text()).toMatch(/^<!doctype html><html lang="en">/);
     },
   },
+
+  '0018_user_time_zone.sql': {
+    // Accounts made before have no time zone until their browser sends one (issue 28): null, read as the browser's in the workspace and UTC in emails.
+    rows: () => [`UPDATE users SET updated_at = updated_at WHERE id = ${q(USERS.owner.id)}`],
+    async check(t) {
+      expect(await t.json('/api/me')).toMatchObject({ id: USERS.owner.id, timeZone: null });
+      const rows = await t.query<{ time_zone: string | null }>(`SELECT DISTINCT time_zone FROM users WHERE id LIKE 'upg_user_%'`);
+      expect(rows).toEqual([{ time_zone: null }]);
+    },
+  },
 };

@@ -22,6 +22,7 @@ import { useSession, useUser } from '#client/lib/session.tsx';
 import { DeleteAccountCard } from '#client/features/account/delete-account-card.tsx';
 import { ExportCard } from '#client/features/account/export-card.tsx';
 import { LanguageCard } from '#client/features/account/language-card.tsx';
+import { TimeZoneCard } from '#client/features/account/time-zone-card.tsx';
 
 /** A card of the account page that is one form: the submission's failure above its fields. */
 function FormCard({
@@ -245,6 +246,7 @@ export default function Account() {
         ) : null}
         <ProfileCard />
         <LanguageCard />
+        <TimeZoneCard />
         <PasswordCard onChanged={() => setSessionsVersion((v) => v + 1)} />
         <SessionsCard version={sessionsVersion} />
         <ExportCard />

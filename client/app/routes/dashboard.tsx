@@ -3,6 +3,7 @@ import type { I18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PLANS } from '#common/plans.ts';
+import { toZonedInput } from '#common/time-zone.ts';
 import { FirstSteps } from '#client/app/first-steps.tsx';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { buttonClass } from '#client/components/button.tsx';
@@ -14,7 +15,7 @@ import { api, call } from '#client/lib/api.ts';
 import { useFormat } from '#client/lib/format.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
-import { useUser } from '#client/lib/session.tsx';
+import { useTimeZone, useUser } from '#client/lib/session.tsx';
 
 type Board = Awaited<ReturnType<typeof loadDashboard>>;
 
@@ -51,9 +52,9 @@ function Stat({
   );
 }
 
-/** The part of the day the greeting names (an argument of `dashboard.greeting`). */
-function timeOfDay(): 'morning' | 'afternoon' | 'evening' {
-  const hour = new Date().getHours();
+/** The part of the day the greeting names (an argument of `dashboard.greeting`), on the account's clock. */
+function timeOfDay(timeZone: string): 'morning' | 'afternoon' | 'evening' {
+  const hour = Number(toZonedInput(new Date(), timeZone).slice(11, 13));
   return hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening';
 }
 
@@ -342,11 +343,12 @@ function Loading() {
 export default function Dashboard() {
   const t = useT();
   const user = useUser();
+  const timeZone = useTimeZone();
   const board = useResource(loadDashboard, []);
   const firstName = user.name.split(/\s+/)[0] ?? user.name;
   return (
     <>
-      <PageHeader title={t('dashboard.greeting', { time: timeOfDay(), name: firstName })} description={t('dashboard.description')} />
+      <PageHeader title={t('dashboard.greeting', { time: timeOfDay(timeZone), name: firstName })} description={t('dashboard.description')} />
       {board.status === 'loading' ? (
         <Loading />
       ) : board.status === 'error' ? (

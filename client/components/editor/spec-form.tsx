@@ -1,11 +1,13 @@
 import { ImagePlus, Plus, Trash2, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { mediaFileUrl } from '#common/media-urls.ts';
+import { fromZonedInput, toZonedInput, zoneName } from '#common/time-zone.ts';
 import { Button } from '#client/components/button.tsx';
 import { borderOf, inputClass, Labelled } from '#client/components/editor/field-controls.tsx';
 import type { FieldSpec } from '#client/components/editor/field-spec.ts';
 import { MoveButtons } from '#client/components/editor/move-buttons.tsx';
 import { useI18n, useT } from '#client/lib/i18n-context.tsx';
+import { useTimeZone } from '#client/lib/session.tsx';
 
 type Path = readonly (string | number)[];
 type Obj = Record<string, unknown>;
@@ -97,6 +99,7 @@ function Fields({ specs, value, path, ctx }: { specs: readonly FieldSpec[]; valu
 
 function Control({ spec, value, path, ctx }: { spec: FieldSpec; value: unknown; path: Path; ctx: Ctx }) {
   const t = useT();
+  const timeZone = useTimeZone();
   const error = ctx.errors[keyOf(path)];
   switch (spec.kind) {
     case 'text': {
@@ -183,17 +186,17 @@ function Control({ spec, value, path, ctx }: { spec: FieldSpec; value: unknown; 
       );
     case 'datetime':
       return (
-        <Labelled label={spec.label} error={error} hint={t('editor.spec.timeZone', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}>
+        <Labelled label={spec.label} error={error} hint={t('editor.spec.timeZone', { zone: zoneName(timeZone) })}>
           {(id, describedBy) => (
             <input
               id={id}
               type="datetime-local"
               className={`${inputClass} ${borderOf(error)} h-9`}
-              value={typeof value === 'string' ? toLocalInput(value) : ''}
+              value={typeof value === 'string' ? toZonedInput(value, timeZone) : ''}
               disabled={ctx.readOnly}
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy}
-              onChange={(event) => ctx.set(path, fromLocalInput(event.target.value))}
+              onChange={(event) => ctx.set(path, fromLocalInput(event.target.value, timeZone))}
             />
           )}
         </Labelled>
@@ -411,18 +414,8 @@ function useNoun(): (label: string) => string {
   return (label) => (locale === 'de' ? label : label.toLowerCase());
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as a datetime-local value in the browser's time zone. */
-function toLocalInput(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value (browser time) as the UTC instant the schema stores; '' when incomplete. */
-function fromLocalInput(local: string): string {
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? '' : d.toISOString().replace(/:\d{2}\.\d{3}Z$/, ':00Z');
+/** A datetime-local value on the account's clock (issue 28) as the UTC instant the schema stores; '' when incomplete. */
+function fromLocalInput(local: string, timeZone: string): string {
+  const d = fromZonedInput(local, timeZone);
+  return d ? d.toISOString().replace(/:\d{2}\.\d{3}Z$/, ':00Z') : '';
 }

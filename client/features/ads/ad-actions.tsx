@@ -2,6 +2,7 @@ import { Copy, ExternalLink, Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { decisionsFor, type ReviewDecision } from '#common/ads.ts';
 import { memberReviewInput, type AdDetail, type AdReview, type InstagramConnection } from '#common/schemas/ads.ts';
+import { fromZonedInput, toZonedInput, zoneName } from '#common/time-zone.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -15,6 +16,7 @@ import { errorMessage, referenceOf } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { useSayEnglish } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
+import { useTimeZone } from '#client/lib/session.tsx';
 import { adsApi } from '#client/features/ads/api.ts';
 
 const DATE_TIME = 'dateTime' as const;
@@ -245,19 +247,11 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
   );
 }
 
-/** The user's time zone, as the schedule input shows it (`fallback`: what to say when the browser does not tell). */
-export function timeZone(fallback: string): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || fallback;
-}
-
-/** `YYYY-MM-DDTHH:mm` in local time for a datetime-local input. */
-function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- the input's value format (YYYY-MM-DDTHH:mm), not words
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** Publish an approved ad now or at a time (in the user's time zone); the post's state, permalink and cancel. */
+/**
+ * Publish an approved ad now or at a time; the post's state, permalink and cancel. The time is
+ * picked and shown on the account's clock (issue 28), whatever zone the browser is in: what the
+ * user picks is when it is published.
+ */
 export function PublishSection({
   ad,
   canEdit,
@@ -278,7 +272,8 @@ export function PublishSection({
   const format = useFormat();
   const ids = useId();
   const toast = useToast();
-  const zone = timeZone(t('ads.publish.yourTime'));
+  const timeZone = useTimeZone();
+  const zone = zoneName(timeZone);
   const [at, setAt] = useState('');
   const [atError, setAtError] = useState<string>();
   const [pending, setPending] = useState<'now' | 'schedule' | 'cancel' | null>(null);
@@ -290,8 +285,8 @@ export function PublishSection({
   const publish = async (when: 'now' | 'schedule') => {
     let iso: string | undefined;
     if (when === 'schedule') {
-      const date = at ? new Date(at) : null;
-      if (!date || Number.isNaN(date.getTime())) {
+      const date = at ? fromZonedInput(at, timeZone) : null;
+      if (!date) {
         setAtError(t('ads.publish.pickTime'));
         return;
       }
@@ -400,7 +395,7 @@ export function PublishSection({
                   id={`${ids}-at`}
                   type="datetime-local"
                   value={at}
-                  min={localInputValue(new Date())}
+                  min={toZonedInput(new Date(), timeZone)}
                   aria-describedby={`${ids}-tz${atError ? ` ${ids}-at-error` : ''}`}
                   aria-invalid={atError ? true : undefined}
                   onChange={(e) => {

@@ -4,6 +4,7 @@ import { BRAND_FONTS, type FontId } from '#common/fonts.ts';
 import { LOCALES, LOCALE_NAMES, isLocale } from '#common/i18n/locales.ts';
 import { RADII, type FunnelTheme, type Radius } from '#common/schemas/blocks-theme.ts';
 import { PRESENTATION_LIMITS } from '#common/schemas/presentations.ts';
+import { fromZonedInput, toZonedInput, zoneName } from '#common/time-zone.ts';
 import { Button } from '#client/components/button.tsx';
 import type { FieldSpec } from '#client/components/editor/field-spec.ts';
 import { SpecForm, type PickMedia } from '#client/components/editor/spec-form.tsx';
@@ -14,6 +15,7 @@ import { useFormat } from '#client/lib/format.ts';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { useHexDraft } from '#client/lib/use-hex-draft.ts';
+import { useTimeZone } from '#client/lib/session.tsx';
 import type { PresentationPatch } from '#client/features/presentations/api.ts';
 import type { Presentation, PresentationDocument } from '#client/features/presentations/model.ts';
 import { slugError, SLUG_MAX } from '#client/features/presentations/rules.ts';
@@ -279,15 +281,9 @@ export function ThemeSection({
   );
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO instant as a datetime-local value in the browser's time zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value (YYYY-MM-DDTHH:mm), not words
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** An ISO instant as a datetime-local value on the account's clock (issue 28). */
+export function toLocalInput(iso: string | null, timeZone: string): string {
+  return iso ? toZonedInput(iso, timeZone) : '';
 }
 
 function fieldError(error: unknown, field: string, fallback: string): string {
@@ -302,9 +298,10 @@ function fieldError(error: unknown, field: string, fallback: string): string {
 export function SharingSection({ presentation, onPatch }: { presentation: Pick<Presentation, 'slug' | 'hasPassword' | 'expiresAt'>; onPatch: Patch }) {
   const t = useT();
   const format = useFormat();
+  const timeZone = useTimeZone();
   const [slug, setSlug] = useState(presentation.slug);
   const [password, setPassword] = useState('');
-  const [expiry, setExpiry] = useState(toLocalInput(presentation.expiresAt));
+  const [expiry, setExpiry] = useState(toLocalInput(presentation.expiresAt, timeZone));
   const [errors, setErrors] = useState<{ slug?: string | undefined; password?: string | undefined; expiresAt?: string | undefined }>({});
   const [pending, setPending] = useState<null | 'password' | 'expiresAt'>(null);
   const [note, setNote] = useState('');
@@ -347,8 +344,8 @@ export function SharingSection({ presentation, onPatch }: { presentation: Pick<P
 
   const saveExpiry = () => {
     if (!expiry) return void commit('expiresAt', null, t('presentations.sharing.noExpiry'));
-    const at = new Date(expiry);
-    if (Number.isNaN(at.getTime())) return setErrors((e) => ({ ...e, expiresAt: t('presentations.sharing.pickDate') }));
+    const at = fromZonedInput(expiry, timeZone);
+    if (!at) return setErrors((e) => ({ ...e, expiresAt: t('presentations.sharing.pickDate') }));
     if (at.getTime() <= Date.now()) return setErrors((e) => ({ ...e, expiresAt: t('presentations.sharing.future') }));
 
     void commit('expiresAt', at.toISOString(), t('presentations.sharing.expiresOn', { date: format.date(at, 'dateTime') }));
@@ -407,11 +404,7 @@ export function SharingSection({ presentation, onPatch }: { presentation: Pick<P
           {t('presentations.sharing.removePassword')}
         </Button>
       ) : null}
-      <Labelled
-        label={t('presentations.sharing.expires')}
-        error={errors.expiresAt}
-        hint={t('presentations.sharing.expiresHint', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
-      >
+      <Labelled label={t('presentations.sharing.expires')} error={errors.expiresAt} hint={t('presentations.sharing.expiresHint', { zone: zoneName(timeZone) })}>
         {(id, describedBy) => (
           <div className="flex gap-2">
             <input
@@ -428,7 +421,7 @@ export function SharingSection({ presentation, onPatch }: { presentation: Pick<P
               variant="secondary"
               className="!h-9 shrink-0"
               pending={pending === 'expiresAt'}
-              disabled={expiry === toLocalInput(presentation.expiresAt)}
+              disabled={expiry === toLocalInput(presentation.expiresAt, timeZone)}
               onClick={saveExpiry}
             >
               {t('presentations.sharing.save')}

@@ -146,7 +146,18 @@ describe('AuthForm', () => {
       await user.click(screen.getByRole('button', { name: 'Create free account' }));
       await waitFor(() => expect(assign).toHaveBeenCalledWith(next));
       expect(calls.filter((c) => c.method === 'POST')).toEqual([
-        { method: 'POST', path: '/api/auth/signup', body: { name: 'Sam', email: 'sam@example.com', password: 'correct horse battery', locale: 'en' } },
+        {
+          method: 'POST',
+          path: '/api/auth/signup',
+          // With the browser's time zone (issue 28).
+          body: {
+            name: 'Sam',
+            email: 'sam@example.com',
+            password: 'correct horse battery',
+            locale: 'en',
+            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          },
+        },
       ]);
     });
 

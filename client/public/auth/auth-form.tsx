@@ -107,7 +107,8 @@ function SignUpForm({
   return (
     <form
       {...form.formProps(href('/login'), 'space-y-4', async (data) => {
-        await authApi.signup({ ...data, locale });
+        // The browser's time zone becomes the account's (issue 28); the server drops one it does not know.
+        await authApi.signup({ ...data, locale, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
         go(next);
       })}
     >

@@ -30,6 +30,20 @@ export const de: Translation<typeof en> = {
   'account.password.changing': 'Wird geändert …',
   'account.password.change': 'Passwort ändern',
 
+  // /account: time zone
+  'account.timeZone.title': 'Zeitzone',
+  'account.timeZone.description':
+    'Daten und Uhrzeiten im Arbeitsbereich und in Ihren E-Mails werden in dieser Zeitzone angezeigt, und geplante Beiträge erscheinen zu der Uhrzeit, die Sie darin wählen.',
+  'account.timeZone.current': '{zone} (derzeit {offset})',
+  'account.timeZone.notSet': 'Noch nicht festgelegt: Die Zeitzone dieses Browsers ({zone}) wird verwendet.',
+  'account.timeZone.search': 'Zeitzone ändern',
+  'account.timeZone.placeholder': 'Nach Stadt, Region oder Abweichung suchen',
+  'account.timeZone.results': '{count, plural, =0 {Keine Zeitzone passt.} one {# Zeitzone passt.} other {# Zeitzonen passen.}}',
+  'account.timeZone.noMatch': 'Keine Zeitzone passt zu „{query}“.',
+  'account.timeZone.useBrowser': 'Zeitzone dieses Browsers verwenden ({zone})',
+  'account.timeZone.saved': 'Zeitzone gespeichert: {zone}.',
+  'account.timeZone.failed': 'Die Zeitzone konnte nicht gespeichert werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+
   // /account: signed-in devices
   'account.sessions.title': 'Wo Sie angemeldet sind',
   'account.sessions.description': 'Melden Sie Geräte ab, die Sie nicht kennen.',

@@ -30,6 +30,20 @@ export const en = {
   'account.password.changing': 'Changing…',
   'account.password.change': 'Change password',
 
+  // /account: time zone (client/features/account/time-zone-card.tsx)
+  'account.timeZone.title': 'Time zone',
+  'account.timeZone.description':
+    'Dates and times in the workspace and in your emails are shown in this zone, and scheduled posts go out at the time you pick in it.',
+  'account.timeZone.current': '{zone} ({offset} now)',
+  'account.timeZone.notSet': 'Not set yet: this browser’s zone ({zone}) is used.',
+  'account.timeZone.search': 'Change time zone',
+  'account.timeZone.placeholder': 'Search by city, region or offset',
+  'account.timeZone.results': '{count, plural, =0 {No time zones match.} one {# time zone matches.} other {# time zones match.}}',
+  'account.timeZone.noMatch': 'No time zone matches “{query}”.',
+  'account.timeZone.useBrowser': 'Use this browser’s zone ({zone})',
+  'account.timeZone.saved': 'Time zone saved: {zone}.',
+  'account.timeZone.failed': 'The time zone could not be saved. Check your connection and try again.',
+
   // /account: signed-in devices
   'account.sessions.title': 'Where you are signed in',
   'account.sessions.description': 'Sign out of devices you do not recognise.',

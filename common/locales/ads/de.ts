@@ -171,7 +171,6 @@ export const de: Translation<typeof en> = {
   'ads.reviews.sending': 'Wird gesendet …',
   'ads.reviews.send': '{decision, select, approve {Freigeben} request_changes {Änderungen anfordern} other {Kommentar hinzufügen}}',
 
-  'ads.publish.yourTime': 'Ihre Ortszeit',
   'ads.publish.postStatus':
     '{status, select, scheduled {Geplant} publishing {Wird veröffentlicht} published {Veröffentlicht} failed {Fehlgeschlagen} other {Abgesagt}}',
   'ads.publish.pickTime': 'Wählen Sie Datum und Uhrzeit.',

@@ -176,7 +176,6 @@ export const en = {
   'ads.reviews.send': '{decision, select, approve {Approve} request_changes {Request changes} other {Add comment}}',
 
   // Publishing to Instagram
-  'ads.publish.yourTime': 'your local time',
   'ads.publish.postStatus': '{status, select, scheduled {Scheduled} publishing {Publishing} published {Published} failed {Failed} other {Canceled}}',
   'ads.publish.pickTime': 'Pick a date and time.',
   'ads.publish.future': 'Pick a time in the future.',

@@ -40,8 +40,8 @@ export const de: Translation<typeof en> = {
   'email.accountDeleted.last':
     'Zahlungs- und Credit-Belege werden für die Buchhaltung ohne Ihren Namen aufbewahrt. Dies ist die letzte E-Mail, die wir Ihnen senden.',
   'email.export.subject': 'Ihre Adloom-Daten wurden heruntergeladen',
-  'email.export.downloaded': 'Eine Kopie Ihrer Adloom-Daten (Konto, Projekte und deren Dateien) wurde am {time} UTC heruntergeladen.',
-  'email.export.downloadedFrom': 'Eine Kopie Ihrer Adloom-Daten (Konto, Projekte und deren Dateien) wurde am {time} UTC aus {country} heruntergeladen.',
+  'email.export.downloaded': 'Eine Kopie Ihrer Adloom-Daten (Konto, Projekte und deren Dateien) wurde am {time} heruntergeladen.',
+  'email.export.downloadedFrom': 'Eine Kopie Ihrer Adloom-Daten (Konto, Projekte und deren Dateien) wurde am {time} aus {country} heruntergeladen.',
   'email.export.you': 'Wenn Sie das waren, ist nichts zu tun.',
   'email.export.notYou': 'Wenn nicht, ändern Sie jetzt Ihr Passwort und melden Sie die anderen Geräte auf Ihrer Kontoseite ab.',
   'email.invite.subject': '{inviter} hat Sie zu „{project}“ auf Adloom eingeladen',

@@ -495,4 +495,6 @@ export const de: Translation<typeof en> = {
   'validation.blocks.max': 'Verwenden Sie höchstens {max, number} Blöcke auf einer Seite.',
   'validation.blocks.idsUnique': 'Jeder Block braucht eine eigene ID.',
   'validation.blocks.idTakenByPart': 'Die ID eines Blocks ist durch einen Teil eines anderen Blocks belegt (z. B. „hero-title“): Wählen Sie eine andere ID.',
+  'validation.timeZone.unknown': 'Diese Zeitzone ist nicht bekannt. Wählen Sie eine aus der Liste, zum Beispiel Europe/Berlin.',
+  'validation.timeZone.profileEmpty': 'Senden Sie einen Namen, eine Sprache oder eine Zeitzone.',
 };

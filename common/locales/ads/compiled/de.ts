@@ -151,7 +151,6 @@ export const messages: Messages = {
   "ads.reviews.comment": ["Ihr Kommentar"],
   "ads.reviews.sending": ["Wird gesendet …"],
   "ads.reviews.send": [["decision","select",{"approve":["Freigeben"],"request_changes":["Änderungen anfordern"],"other":["Kommentar hinzufügen"]}]],
-  "ads.publish.yourTime": ["Ihre Ortszeit"],
   "ads.publish.postStatus": [["status","select",{"scheduled":["Geplant"],"publishing":["Wird veröffentlicht"],"published":["Veröffentlicht"],"failed":["Fehlgeschlagen"],"other":["Abgesagt"]}]],
   "ads.publish.pickTime": ["Wählen Sie Datum und Uhrzeit."],
   "ads.publish.future": ["Wählen Sie einen Zeitpunkt in der Zukunft."],

@@ -435,4 +435,6 @@ export const messages: Messages = {
   "validation.blocks.max": ["Use at most ",["max","number"]," blocks on a page."],
   "validation.blocks.idsUnique": ["Each block needs its own id."],
   "validation.blocks.idTakenByPart": ["A block’s id is taken by a part of another block (like “hero-title”): pick another id."],
+  "validation.timeZone.unknown": ["This time zone is not known. Pick one from the list, such as Europe/Berlin."],
+  "validation.timeZone.profileEmpty": ["Send a name, a language or a time zone."],
 };

@@ -34,6 +34,7 @@ describe('/api/me', () => {
       plan: { id: 'free', name: 'Free' },
       createdAt: expect.any(String),
       locale: 'en',
+      timeZone: null,
     });
   });
 

@@ -2,7 +2,7 @@ import type { DeletionScheduled } from '#common/schemas/auth.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { mailDate, personalEmail, quotedList, type Mailer, type Recipient } from '#worker/lib/mailer.ts';
+import { personalEmail, quotedList, type Mailer, type Recipient } from '#worker/lib/mailer.ts';
 import type { RequestMeta } from '#worker/lib/request-meta.ts';
 import * as auth from '#worker/features/auth/core/service.ts';
 import { handOverStatements } from '#worker/features/projects/core/service.ts';
@@ -60,8 +60,8 @@ export async function requestDeletion(
   const shared = owned.filter((p) => p.others > 0);
   const alone = owned.filter((p) => p.others === 0);
   await mailer.send(
-    personalEmail('account_deletion_scheduled', user, (i18n, locale) => {
-      const date = mailDate(locale, purgeAfter);
+    personalEmail('account_deletion_scheduled', user, (i18n, _locale, day) => {
+      const date = day(purgeAfter);
       return {
         subject: i18n._('email.deletionScheduled.subject', { date }),
         lines: [

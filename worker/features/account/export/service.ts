@@ -6,7 +6,7 @@ import type { Db } from '#worker/db/client.ts';
 import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { mailDate, personalEmail, type Mailer, type Recipient } from '#worker/lib/mailer.ts';
+import { personalEmail, type Mailer, type Recipient } from '#worker/lib/mailer.ts';
 import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { consume, type RateLimitRule } from '#worker/lib/rate-limit.ts';
 import { safeFileName, textStream, zipStream, type ZipStreamEntry } from '#worker/lib/zip-stream.ts';
@@ -371,8 +371,8 @@ function countryName(locale: Locale, code: string): string {
 /** Tells the user that their data was downloaded (someone with their session could have done it), in their language. */
 export async function sendExportNotice(mailer: Mailer, user: Recipient, meta: { country: string | null; userAgent: string | null }, now = new Date()) {
   await mailer.send(
-    personalEmail('account_export', user, (i18n, locale) => {
-      const time = mailDate(locale, now, true);
+    personalEmail('account_export', user, (i18n, locale, date) => {
+      const time = date(now, true);
       return {
         subject: i18n._('email.export.subject'),
         lines: [

@@ -103,7 +103,7 @@ export function listLiveSessions(db: Db, userId: string, now: Date, limit: numbe
 }
 
 /** Changes a live user (a purged row is never written again: a reset confirmed after the purge changes nothing). */
-export function updateUser(db: Db, id: string, values: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'locale'>>) {
+export function updateUser(db: Db, id: string, values: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'locale' | 'timeZone'>>) {
   return db
     .update(users)
     .set({ ...values, updatedAt: new Date() })

@@ -22,7 +22,7 @@ import { cachedSession, forgetSession, forgetToken, forgetUser, rememberSession 
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-export function toPublicUser(user: Pick<repo.UserRow, 'id' | 'email' | 'name' | 'role' | 'plan' | 'createdAt' | 'locale'>): PublicUser {
+export function toPublicUser(user: Pick<repo.UserRow, 'id' | 'email' | 'name' | 'role' | 'plan' | 'createdAt' | 'locale' | 'timeZone'>): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -31,11 +31,21 @@ export function toPublicUser(user: Pick<repo.UserRow, 'id' | 'email' | 'name' | 
     plan: { id: user.plan, name: PLANS[user.plan].name },
     createdAt: user.createdAt.toISOString(),
     locale: user.locale,
+    timeZone: user.timeZone,
   };
 }
 
 function toSessionUser(user: repo.UserRow): SessionUser {
-  return { id: user.id, email: user.email, name: user.name, role: user.role, plan: user.plan, createdAt: user.createdAt, locale: user.locale };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    plan: user.plan,
+    createdAt: user.createdAt,
+    locale: user.locale,
+    timeZone: user.timeZone,
+  };
 }
 
 async function newSession(db: Db, userId: string, meta: RequestMeta, now: Date) {
@@ -62,7 +72,12 @@ export function newAffiliateCode(): string {
 }
 
 /** Signs a user up; `referrerId` (from the affiliate cookie, checked by the caller) becomes a referral. */
-export async function signup(db: Db, input: { email: string; password: string; name: string; locale?: Locale }, meta: RequestMeta, referrerId?: string) {
+export async function signup(
+  db: Db,
+  input: { email: string; password: string; name: string; locale?: Locale; timeZone?: string | undefined },
+  meta: RequestMeta,
+  referrerId?: string,
+) {
   await consume(db, `signup:${clientNetwork(meta.ip)}`, RATE_LIMITS.signups);
   if (await repo.findUserByEmail(db, input.email)) {
     throw new AppError('conflict', 'An account with this email already exists. Sign in instead, or reset your password.', {
@@ -81,6 +96,7 @@ export async function signup(db: Db, input: { email: string; password: string; n
         name: input.name,
         passwordHash,
         ...(input.locale ? { locale: input.locale } : {}),
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
         affiliateCode: newAffiliateCode(),
         createdAt: now,
         updatedAt: now,
@@ -290,10 +306,15 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
   forgetUser(used.userId);
 }
 
-export async function updateProfile(db: Db, userId: string, input: { name?: string | undefined; locale?: Locale | undefined }): Promise<PublicUser> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: { name?: string | undefined; locale?: Locale | undefined; timeZone?: string | undefined },
+): Promise<PublicUser> {
   const [user] = await repo.updateUser(db, userId, {
     ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.locale === undefined ? {} : { locale: input.locale }),
+    ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
   });
   if (!user) throw new AppError('not_found');
   forgetUser(userId);

@@ -15,6 +15,7 @@ const FIELDS = {
   name: users.name,
   email: users.email,
   locale: users.locale,
+  timeZone: users.timeZone,
   plan: users.plan,
   role: users.role,
   affiliateCode: users.affiliateCode,

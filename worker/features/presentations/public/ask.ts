@@ -3,7 +3,7 @@ import { clientNetwork } from '#worker/lib/client-network.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
 import { DAY_MS } from '#worker/lib/days.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { mailDate, personalEmail, type Mailer } from '#worker/lib/mailer.ts';
+import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
 import { consume, type RateLimitRule } from '#worker/lib/rate-limit.ts';
 import { isExpired, publicPath } from '#worker/features/presentations/rules.ts';
 import { NOT_FOUND, askable, localeOfRow, validSlug, type Card } from '#worker/features/presentations/public/service.ts';
@@ -48,14 +48,14 @@ export async function askForNewLink(db: Db, mailer: Mailer, slug: string, input:
   // Already told today: the same answer, no second email.
   if (await limited(db, `presentation-ask:${p.id}`, PER_PRESENTATION, now)) return asked;
   // The author's language (the visitor asking is not the recipient).
-  const author = { email: row.authorEmail, name: row.authorName, locale: row.authorLocale };
+  const author = { email: row.authorEmail, name: row.authorName, locale: row.authorLocale, timeZone: row.authorTimeZone };
   await mailer.send(
-    personalEmail('presentation_link_requested', author, (i18n, locale) => {
+    personalEmail('presentation_link_requested', author, (i18n, _locale, day) => {
       const customer = p.customerName;
       return {
         subject: i18n._('email.presentationAsk.subject', { customer }),
         lines: [
-          i18n._('email.presentationAsk.asked', { customer, url: `${input.origin}${publicPath(p.slug)}`, date: mailDate(locale, p.expiresAt!) }),
+          i18n._('email.presentationAsk.asked', { customer, url: `${input.origin}${publicPath(p.slug)}`, date: day(p.expiresAt!) }),
           '',
           i18n._('email.presentationAsk.extend'),
           `${input.origin}/presentations?edit=${p.id}`,

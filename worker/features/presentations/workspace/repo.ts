@@ -21,6 +21,7 @@ const withPeople = {
   authorName: userField(presentations.authorId, 'name'),
   authorEmail: userField(presentations.authorId, 'email'),
   authorLocale: userField(presentations.authorId, 'locale'),
+  authorTimeZone: userField(presentations.authorId, 'timeZone'),
   authorPlan: userField(presentations.authorId, 'plan'),
   authorCode: userField(presentations.authorId, 'affiliateCode'),
   authorRole: userField(presentations.authorId, 'role'),
@@ -35,6 +36,8 @@ export type PresentationWithPeople = {
   authorEmail: string | null;
   /** The language of that email. */
   authorLocale: Locale | null;
+  /** The zone of its dates (null: UTC). */
+  authorTimeZone: string | null;
   authorPlan: 'free' | 'pro' | 'agency' | null;
   authorCode: string | null;
   authorRole: 'user' | 'admin' | null;
