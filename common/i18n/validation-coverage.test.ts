@@ -31,6 +31,7 @@ const SOURCES = import.meta.glob<string>(['/worker/**/*.ts', '/common/schemas/*.
 /** Files whose sentences are not messages to the reader. */
 const NOT_MESSAGES: Record<string, string> = {
   '/common/creative/copy-phrases.ts': 'ad copy the copywriter suggests (content in the project’s language, not a message)',
+  '/common/creative/copy-phrases-de.ts': 'German ad copy the copywriter suggests (content in the project’s language)',
   '/common/creative/copywriter.ts': 'ad copy the copywriter suggests',
   '/common/schemas/blocks-defaults.ts': 'default content of a new funnel block (the user’s page text)',
   '/worker/features/ai/service.ts': 'ad copy and prompts for the AI provider',
@@ -55,6 +56,7 @@ const NOT_MESSAGE_TEXTS: [string, string][] = [
   ['Your Adloom data\n', 'the README inside the account export archive (a document)'],
   ['${f.id.slice(0, 8)} ', 'a file name inside the account export archive'],
   ['What we would do together, in one or two sentences.', 'a presentation section’s placeholder content'],
+  ['Was wir gemeinsam vorhaben, in ein, zwei Sätzen.', 'the same placeholder content in a German presentation'],
   ['A spring campaign across Instagram', 'a presentation’s sample content'],
   ['${page.title} (copy)', 'the title of a copied page (the user’s content)'],
   ['${amount} credits (pack)', 'a credit ledger description stored with the booking (data)'],
