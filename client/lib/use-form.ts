@@ -4,6 +4,7 @@ import { useCallback, useContext, useEffect, useRef, useState, type FormEvent, t
 import { translateEnglish } from '#common/i18n/translate-english.ts';
 import { issuesToDetails } from '#common/schemas/fields.ts';
 import { ApiError, referenceOf, httpMessages } from '#client/lib/http.ts';
+import { IslandWords } from '#client/lib/i18n-context.tsx';
 
 type Values = Record<string, string>;
 
@@ -50,9 +51,12 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
   const inFlight = useRef(false);
   // The schemas speak English (the key): in the workspace in another language a field's message
   // is said through its instance (the `validation` area, loaded at start). The public islands
-  // have no Lingui instance: their messages stay as the schema wrote them.
+  // have no Lingui instance: their words hold the forms' messages keyed by their English (the
+  // server puts them there on a German page, client/public/island.tsx); else the English stays.
   const i18n = useContext(LinguiContext)?.i18n;
-  const say = useCallback((text: string) => (i18n && i18n.locale !== 'en' ? translateEnglish(text, i18n) : text), [i18n]);
+  const island = useContext(IslandWords);
+  // (translateEnglish gives English back unchanged.)
+  const say = useCallback((text: string) => (i18n ? translateEnglish(text, i18n) : island ? island(text) : text), [i18n, island]);
   // Right after hydration, before anything renders again: what was typed before the
   // island's script ran becomes the form's state.
   useEffect(() => {

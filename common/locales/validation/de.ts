@@ -139,4 +139,7 @@ export const de: Translation<typeof en> = {
   'validation.billing.presentationsPlan': 'Präsentationen gehören zum Tarif Agency. Wechseln Sie den Tarif, um eigene zu erstellen.',
   'validation.billing.providerUnreachable': 'Der Zahlungsanbieter war nicht erreichbar. Bitte versuchen Sie es erneut.',
   'validation.billing.providerRefused': 'Der Zahlungsanbieter hat die Anfrage abgelehnt. Bitte versuchen Sie es erneut oder wenden Sie sich an den Support.',
+
+  'validation.contact.messageRequired': 'Schreiben Sie eine Nachricht.',
+  'validation.contact.messageMin': 'Schreiben Sie mindestens {min, number} Zeichen, damit wir helfen können.',
 };

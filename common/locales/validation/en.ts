@@ -150,4 +150,8 @@ export const en = {
   'validation.billing.presentationsPlan': 'Presentations come with the Agency plan. Upgrade to create your own.',
   'validation.billing.providerUnreachable': 'The payment provider could not be reached. Please try again.',
   'validation.billing.providerRefused': 'The payment provider refused the request. Please try again or contact support.',
+
+  // The contact form (common/schemas/contact.ts)
+  'validation.contact.messageRequired': 'Write a message.',
+  'validation.contact.messageMin': 'Write at least {min, number} characters so we can help.',
 } as const satisfies Source;
