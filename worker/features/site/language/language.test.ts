@@ -103,6 +103,37 @@ describe('the German pages', () => {
   });
 });
 
+describe('the playground’s German page', () => {
+  it('/de/playground starts the app in German, with its German head and the hreflang pair; /playground names the same pair', async () => {
+    const response = await send('/de/playground');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html.startsWith('<!doctype html><html lang="de">')).toBe(true);
+    expect(html).toContain('Probieren Sie den Creative-Editor von Adloom ohne Konto aus');
+    expect(html).toContain('"locale":"de"');
+    const pair = `<link rel="alternate" hreflang="en" href="${ORIGIN}/playground"><link rel="alternate" hreflang="de" href="${ORIGIN}/de/playground"><link rel="alternate" hreflang="x-default" href="${ORIGIN}/playground">`;
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/de/playground">`);
+    expect(html).toContain(pair);
+    const english = await (await send('/playground')).text();
+    expect(english).toContain(`<link rel="canonical" href="${ORIGIN}/playground">`);
+    expect(english).toContain(pair);
+    expect(english).toContain('"locale":"en"');
+  });
+
+  it('is German whoever asks (the prefix wins over an English account or browser), and the sitemap lists both', async () => {
+    const user = await createUser();
+    expect(await (await send('/de/playground', { cookie: user.cookie, headers: { 'accept-language': 'en' } })).text()).toContain('"locale":"de"');
+    const sitemap = await (await send('/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${ORIGIN}/de/playground</loc>`);
+    expect(sitemap).toContain(`<loc>${ORIGIN}/playground</loc>`);
+  });
+
+  it('the German pages link to it', async () => {
+    expect(await (await send('/de')).text()).toContain('href="/de/playground"');
+    expect(await (await send('/de/pricing')).text()).toContain('href="/de/playground"');
+  });
+});
+
 describe('the home page greets a German browser in German', () => {
   it('a German browser without a choice is sent to /de', async () => {
     const response = await send('/', { headers: GERMAN });
