@@ -56,7 +56,7 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
   const i18n = useContext(LinguiContext)?.i18n;
   const island = useContext(IslandWords);
   // (translateEnglish gives English back unchanged.)
-  const say = useCallback((text: string) => (i18n ? translateEnglish(text, i18n) : island ? island(text) : text), [i18n, island]);
+  const say = useCallback((text: string) => (i18n ? translateEnglish(text, i18n) : island ? island(text as never) : text), [i18n, island]);
   // Right after hydration, before anything renders again: what was typed before the
   // island's script ran becomes the form's state.
   useEffect(() => {

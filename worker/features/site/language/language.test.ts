@@ -70,7 +70,11 @@ describe('the German pages', () => {
     expect(data).toBeDefined();
     const text = JSON.parse(data!) as { prefix: string; messages: Record<string, unknown> };
     expect(text.prefix).toBe('/de');
-    expect(Object.keys(text.messages).filter((key) => key in islandsEn).sort()).toEqual(Object.keys(islandsEn).sort());
+    expect(
+      Object.keys(text.messages)
+        .filter((key) => key in islandsEn)
+        .sort(),
+    ).toEqual(Object.keys(islandsEn).sort());
     // …and, keyed by their English, the messages the forms write while checking in the browser.
     expect(text.messages['Enter your email address.']).toBe('Geben Sie Ihre E-Mail-Adresse ein.');
     expect(text.messages['Use at least 10 characters.']).toBe('Verwenden Sie mindestens 10 Zeichen.');
