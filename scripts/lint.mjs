@@ -69,6 +69,7 @@ const CHECKS = [
   ['Font fallback faces (client/styles.css, `node scripts/font-metrics.mjs`)', 'node', ['--test', '--test-reporter=dot', 'scripts/font-fallbacks.test.mjs']],
   ['Message catalogs (common/locales, `node scripts/i18n-compile.mjs`)', 'node', ['scripts/i18n-compile.mjs', '--check']],
   ['Message catalogs: the compiler’s own tests', 'node', ['--test', '--test-reporter=dot', 'scripts/i18n-compile.test.mjs']],
+  ['Sentences in the worker’s .ts modules (scripts/worker-words.json, decision 0032)', 'node', ['scripts/check-worker-words.mjs']],
   ['Binding types (worker/bindings.d.ts, `npm run types`)', 'npm', ['run', '--silent', 'types', '--', '--check']],
 ];
 
