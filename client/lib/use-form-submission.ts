@@ -38,8 +38,8 @@ export function firstFieldError<K extends string>(error: unknown, fields: readon
 /** Moves the focus to the first field, in `order`, that has an error; whether there was one. */
 export function focusFirstError<K extends string>(
   form: HTMLFormElement,
-  errors: Readonly<Partial<Record<K, string | undefined>>>,
-  order: readonly NoInfer<K>[],
+  errors: Readonly<Partial<Record<NoInfer<K>, string | undefined>>>,
+  order: readonly K[],
 ): boolean {
   const first = order.find((name) => errors[name]);
   if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
