@@ -55,8 +55,6 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
   // server puts them there on a German page, client/public/island.tsx); else the English stays.
   const i18n = useContext(LinguiContext)?.i18n;
   const island = useContext(IslandWords);
-  // (translateEnglish gives English back unchanged.)
-  const say = useCallback((text: string) => (i18n ? translateEnglish(text, i18n) : island ? island(text as never) : text), [i18n, island]);
   // Right after hydration, before anything renders again: what was typed before the
   // island's script ran becomes the form's state.
   useEffect(() => {
@@ -68,7 +66,15 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
     (name: string) => ({
       name,
       value: values[name] ?? '',
-      error: touched[name] && errors[name] !== undefined ? say(errors[name]) : undefined,
+      // (translateEnglish gives English back unchanged.)
+      error:
+        touched[name] && errors[name] !== undefined
+          ? i18n
+            ? translateEnglish(errors[name], i18n)
+            : island
+              ? island(errors[name] as never)
+              : errors[name]
+          : undefined,
       onChange: (event: { currentTarget: { value: string } }) => {
         const next = { ...values, [name]: event.currentTarget.value };
         setValues(next);
@@ -80,7 +86,7 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
         setErrors(validateSync(schema, values).errors);
       },
     }),
-    [values, errors, touched, schema, say],
+    [values, errors, touched, schema, i18n, island],
   );
 
   const handleSubmit = useCallback(
