@@ -118,7 +118,7 @@ export default tseslint.config(
             '^[A-Z0-9_]+$',
             '^/\\S*$',
             '^[a-z][a-zA-Z0-9]*(\\.[a-zA-Z0-9_-]+)+$',
-            '^(Adloom|Instagram|Facebook|Meta|Stripe)$',
+            '^(Adloom|Instagram|Facebook|Meta|Stripe|YouTube|Vimeo)$',
           ],
           ignoreFunctions: [
             'i18n._',

@@ -369,6 +369,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /admin/:projectId': { sample: '/admin/{projectId}', status: adminPage },
   'GET /test': { status: adminPage },
   'GET /playground': { status: all(200) },
+  'GET /de/playground': { status: all(200) },
   'GET /assets/*': { sample: '/assets/no-such-file.js', status: all(404) },
   'GET /fonts/:file{[a-z0-9-]+\\.woff}': { sample: '/fonts/inter-latin-400-normal.woff', status: all(200) },
   'GET /showcase/:file{[a-z0-9-]+\\.webp}': { sample: '/showcase/ad-preview.webp', status: all(200) },

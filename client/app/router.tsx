@@ -84,6 +84,8 @@ export function routes(): RouteObject[] {
     },
     // No HydrateFallback: main.tsx renders once the first screen's module has loaded.
     { ...lazyRoute('/playground'), errorElement: <RouteError /> },
+    // Its German page (the worker starts the app in German there).
+    { ...lazyRoute('/playground'), path: '/de/playground', errorElement: <RouteError /> },
   ];
 }
 

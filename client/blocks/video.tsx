@@ -4,7 +4,7 @@ import { parseVideoUrl, type VideoProps } from '#common/schemas/blocks.ts';
 import { Picture, Section } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
 
-// eslint-disable-next-line lingui/no-unlocalized-strings -- brand names, the same in every language
+// Brand names, the same in every language (eslint.config.js lets them through).
 const PROVIDER_NAMES = { youtube: 'YouTube', vimeo: 'Vimeo' } as const;
 
 /**

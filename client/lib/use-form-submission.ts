@@ -36,7 +36,11 @@ export function firstFieldError<K extends string>(error: unknown, fields: readon
 }
 
 /** Moves the focus to the first field, in `order`, that has an error; whether there was one. */
-export function focusFirstError(form: HTMLFormElement, errors: Readonly<Record<string, string | undefined>>, order: readonly string[]): boolean {
+export function focusFirstError<K extends string>(
+  form: HTMLFormElement,
+  errors: Readonly<Partial<Record<NoInfer<K>, string | undefined>>>,
+  order: readonly K[],
+): boolean {
   const first = order.find((name) => errors[name]);
   if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   return first !== undefined;

@@ -4,6 +4,7 @@ import { useCallback, useContext, useEffect, useRef, useState, type FormEvent, t
 import { translateEnglish } from '#common/i18n/translate-english.ts';
 import { issuesToDetails } from '#common/schemas/fields.ts';
 import { ApiError, referenceOf, httpMessages } from '#client/lib/http.ts';
+import { IslandWords } from '#client/lib/i18n-context.tsx';
 
 type Values = Record<string, string>;
 
@@ -43,13 +44,18 @@ function withTypedBeforeHydration(form: HTMLFormElement | null, values: Values):
 /**
  * Says a schema's English message in the workspace's language (decision 0032, “Validation and
  * API messages”): through the instance's `validation` area, loaded at start in any language but
- * English. Without an instance (the public islands), in English, and for text that is no English
+ * English. Without an instance (the public islands), through the island's words (the server gives
+ * a German page the forms' messages keyed by their English), and for text that is no English
  * message (already said, or the screen's own words) it gives the text back unchanged. The field
  * components say their `error` with it, so a screen that checks with a schema itself shows German.
  */
 export function useSayEnglish(): (text: string) => string {
   const i18n = useContext(LinguiContext)?.i18n;
-  return useCallback((text: string) => (i18n && i18n.locale !== 'en' ? translateEnglish(text, i18n) : text), [i18n]);
+  const island = useContext(IslandWords);
+  return useCallback(
+    (text: string) => (i18n ? (i18n.locale !== 'en' ? translateEnglish(text, i18n) : text) : island ? island(text as never) : text),
+    [i18n, island],
+  );
 }
 
 export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, options: { formRef?: RefObject<HTMLFormElement | null> } = {}) {
@@ -62,7 +68,8 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
   const inFlight = useRef(false);
   // The schemas speak English (the key): in the workspace in another language a field's message
   // is said through its instance (the `validation` area, loaded at start). The public islands
-  // have no Lingui instance: their messages stay as the schema wrote them.
+  // have no Lingui instance: their words hold the forms' messages keyed by their English (the
+  // server puts them there on a German page, client/public/island.tsx); else the English stays.
   const say = useSayEnglish();
   // Right after hydration, before anything renders again: what was typed before the
   // island's script ran becomes the form's state.

@@ -6,7 +6,14 @@ import { messages as englishCompiled } from '#common/locales/islands/compiled/en
 import { messages as germanCompiled } from '#common/locales/islands/compiled/de.ts';
 import { AuthForm } from '#client/public/auth/auth-form.tsx';
 import LoginLink from '#client/public/auth/login-link.tsx';
-import { islandText } from '#client/public/island.tsx';
+import { createI18n } from '#common/i18n/setup.ts';
+import { setValidationEnglish } from '#common/i18n/translate-english.ts';
+import { messages as validationDe } from '#common/locales/validation/compiled/de.ts';
+import { messages as validationEn } from '#common/locales/validation/compiled/en.ts';
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from '#common/schemas/auth.ts';
+import { contactInput } from '#common/schemas/contact.ts';
+import { messagesOf } from '#common/schemas/messages-of.ts';
+import { islandFormWords, islandText } from '#client/public/island.tsx';
 import { IslandTextRoot, formatMessage } from '#client/public/island-text.tsx';
 import ContactForm from '#client/public/islands/contact-form.tsx';
 import PasswordReset from '#client/public/islands/password-reset.tsx';
@@ -114,6 +121,30 @@ describe('the islands in German', () => {
     );
     expect(screen.getByText('Ihr Passwort wurde geändert')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Anmelden' }).getAttribute('href')).toBe('/de/login');
+  });
+
+  it('every message the islands’ forms can write in the browser comes with the German page', () => {
+    setValidationEnglish(validationEn);
+    const words = islandFormWords(createI18n('de', validationDe));
+    const written = [loginInput, signupInput, passwordResetRequestInput, passwordResetConfirmInput, contactInput].flatMap((schema) => [...messagesOf(schema)]);
+    expect(written).toContain('Use at most 5,000 characters.');
+    expect(written.filter((english) => !(english in words))).toEqual([]);
+    expect(words['Use at least 10 characters.']).toBe('Verwenden Sie mindestens 10 Zeichen.');
+  });
+
+  it('the contact form checks in German before it is sent (issue 28: the server’s answer was German, the browser’s English)', async () => {
+    setValidationEnglish(validationEn);
+    const user = userEvent.setup();
+    render(
+      <IslandTextRoot text={islandText('de', createI18n('de', validationDe))}>
+        <ContactForm />
+      </IslandTextRoot>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+    expect(await screen.findByText('Geben Sie Ihren Namen ein.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Nachricht'), 'Hallo');
+    expect(screen.getByText('Schreiben Sie mindestens 10 Zeichen, damit wir helfen können.')).toBeTruthy();
+    expect(screen.queryByText('Enter your name.')).toBeNull();
   });
 
   it('without the German words, English as before', () => {

@@ -34,8 +34,9 @@ export function formatMessage(message: Messages[string] | undefined, values: Rec
 export function IslandTextRoot({ text, children }: { text: IslandText | undefined; children: ReactNode }) {
   const value = text ?? ENGLISH;
   // The shared components' words (useT without Lingui): the ids they use are in the islands' catalog too.
+  // A form's message is its own key (useForm): said when the page brought it in its language, else as it is.
   const words = useMemo(
-    () => ((id: string, values?: Record<string, string | number>) => formatMessage(value.messages[id] ?? english[id], values)) as unknown as I18n['_'],
+    () => ((id: string, values?: Record<string, string | number>) => formatMessage(value.messages[id] ?? english[id] ?? id, values)) as unknown as I18n['_'],
     [value],
   );
   return (

@@ -1,20 +1,51 @@
+import type { I18n } from '@lingui/core';
 import { LinguiContext } from '@lingui/react';
 import { useContext, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Locale } from '#common/i18n/locales.ts';
 import { localePath } from '#common/i18n/paths.ts';
+import { translateEnglish } from '#common/i18n/translate-english.ts';
 import { messages as islandsDe } from '#common/locales/islands/compiled/de.ts';
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from '#common/schemas/auth.ts';
+import { contactInput } from '#common/schemas/contact.ts';
+import { messagesOf } from '#common/schemas/messages-of.ts';
 import { IslandTextRoot, type IslandText } from '#client/public/island-text.tsx';
 
 /** Every hydrated island of the public pages, by name (see client/public/entry.tsx). */
 export type IslandName = 'login-link' | 'auth-panel' | 'contact-form' | 'password-reset';
 
+/** The schemas the islands' forms check with in the browser (useServerForm). */
+const ISLAND_SCHEMAS = [loginInput, signupInput, passwordResetRequestInput, passwordResetConfirmInput, contactInput];
+
+const formWordsCache = new WeakMap<I18n, Record<string, string>>();
+
+/**
+ * The messages the islands' forms can write in the browser, keyed by their English (the schemas
+ * speak English, decision 0032), said by `i18n` (its `validation` area) through translateEnglish:
+ * the islands look them up like their own ids (useForm), so no matcher and no catalog ships.
+ */
+export function islandFormWords(i18n: I18n): Record<string, string> {
+  let words = formWordsCache.get(i18n);
+  if (!words) {
+    words = {};
+    for (const schema of ISLAND_SCHEMAS)
+      for (const english of messagesOf(schema)) {
+        const said = translateEnglish(english, i18n);
+        if (said !== english) words[english] = said;
+      }
+    formWordsCache.set(i18n, words);
+  }
+  return words;
+}
+
 /**
  * The islands' words in a language other than English (English ships with the islands): the
- * page carries them once as data (worker/ssr/render.ts), and the entry hands them to each island.
+ * page carries them once as data (worker/ssr/render.ts), and the entry hands them to each island;
+ * with the page's instance, the forms' messages in that language too (islandFormWords).
  */
-export function islandText(locale: Locale): IslandText | undefined {
-  return locale === 'de' ? { prefix: localePath('de', ''), messages: islandsDe } : undefined;
+export function islandText(locale: Locale, i18n?: I18n): IslandText | undefined {
+  if (locale !== 'de') return undefined;
+  return { prefix: localePath('de', ''), messages: i18n ? { ...islandsDe, ...islandFormWords(i18n) } : islandsDe };
 }
 
 /**
@@ -25,9 +56,10 @@ export function islandText(locale: Locale): IslandText | undefined {
  * the browser never loads it.
  */
 export function Island<P extends object>({ name, id, component: Component, props }: { name: IslandName; id: string; component: ComponentType<P>; props: P }) {
-  const locale = (useContext(LinguiContext)?.i18n.locale ?? 'en') as Locale;
+  const i18n = useContext(LinguiContext)?.i18n;
+  const locale = (i18n?.locale ?? 'en') as Locale;
   const html = renderToString(
-    <IslandTextRoot text={islandText(locale)}>
+    <IslandTextRoot text={islandText(locale, i18n)}>
       <Component {...props} />
     </IslandTextRoot>,
     { identifierPrefix: `${id}-` },

@@ -1,8 +1,8 @@
 import type { I18n, Messages } from '@lingui/core';
 
 /**
- * Says an English validation or API message in the reader's language (decision 0032,
- * “Validation and API messages”): the schemas and the worker write English, and the English
+ * Says an English validation or API message in the reader's language (decision
+ * 0033): the schemas and the worker write English, and the English
  * text is the key. Each English message of the `validation` area becomes a matcher once (an ICU
  * argument is a capture group, the rest literal text); the message whose English matches the
  * whole text is said by `i18n` with the captured values. Text that matches nothing comes back

@@ -5,7 +5,7 @@ import { messages as de } from '#common/locales/validation/compiled/de.ts';
 import { messages as en } from '#common/locales/validation/compiled/en.ts';
 
 /**
- * Nothing left in English by accident (issue 28, decision 0032 “Validation and API messages”):
+ * Nothing left in English by accident (issue 28, decision 0033):
  * every user-facing sentence the schemas (common/schemas, common/creative) and the worker write —
  * an AppError's message, a zod check's message, a message constant, a details entry — must be a
  * message of the `validation` area, with German that differs from the English.

@@ -56,6 +56,15 @@ export interface BrandProposal {
   /** At most 8 colours, most characteristic first, no duplicates. */
   colors: ColorProposal[];
   fonts: { heading: FontProposal | null; body: FontProposal | null };
-  /** Things the user should know ("The SVG logo contained scripts; they were removed."). */
-  warnings: string[];
+  /** Things the user should know, as codes the review words in the reader's language (`projects.brandReview.warning.{code}`). */
+  warnings: BrandWarning[];
 }
+
+/**
+ * Why a proposal may lack something. `reason` is the media library's refusal (an AppError
+ * message, English as the key of the validation catalog, decision 0032).
+ */
+export type BrandWarning =
+  | { code: 'logoSlow' | 'svgScripts' | 'svgReplaced' | 'svgOnly' | 'noLogo' }
+  | { code: 'logoNotStored'; reason: string }
+  | { code: 'stylesheets'; count: number };

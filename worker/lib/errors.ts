@@ -50,8 +50,7 @@ export class AppError extends HTTPException {
 /**
  * The error envelope, in the request's language: a code's default message is the core catalog's
  * `error.{code}`; a specific message and every message of `details` are English, said in the
- * request's language when the validation area has them (`translateEnglish`; decision 0032,
- * “Validation and API messages”), else sent as they were written.
+ * request's language when the validation area has them (`translateEnglish`; decision 0033), else sent as they were written.
  */
 export function errorBody(code: ErrorCode, requestId: string, message?: string, details?: ErrorDetails, locale: Locale = DEFAULT_LOCALE): ErrorBody {
   const i18n = i18nFor(locale);

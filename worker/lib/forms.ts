@@ -22,7 +22,7 @@ const FORM_STATUSES = new Set([400, 401, 409, 413, 415, 422, 429]);
  * Maps an expected error from a form submission (from `validate('form', …)`'s hook or
  * from the service) to what the page shows; undefined for anything else, which stays an
  * error (the error page, reported when unexpected). The messages are said in `locale` where the
- * validation area has them (decision 0032, “Validation and API messages”).
+ * validation area has them (decision 0033).
  */
 export function formFailure(error: unknown, locale: Locale = DEFAULT_LOCALE): FormFailure | undefined {
   if (!(error instanceof AppError) || !FORM_STATUSES.has(error.status)) return undefined;

@@ -63,7 +63,8 @@ export const PUBLIC_PAGES = {
     title: text['page.playground.title'],
     description: text['page.playground.description'],
     cardTitle: text['page.playground.cardTitle'],
-    updated: '2026-11-23',
+    updated: '2026-11-30',
+    languages: BILINGUAL,
   },
   contact: { path: '/contact', title: text['page.contact.title'], description: text['page.contact.description'], updated: '2026-11-30', languages: BILINGUAL },
   imprint: {

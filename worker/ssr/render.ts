@@ -91,7 +91,7 @@ function headTags(c: Context<AppEnv>, meta: PageMeta, assets: PageAssets, extra:
  */
 function islandScripts(assets: PageAssets, html: string, nonce: string, locale: Locale): string {
   if (!html.includes('data-island="')) return '';
-  const text = islandText(locale);
+  const text = islandText(locale, i18nFor(locale));
   const data = text ? `<script type="application/json" id="${ISLAND_TEXT_ID}">${scriptJson(text)}</script>` : '';
   const entry = assets.manifest[ENTRIES.public];
   if (!entry) throw new Error(`The build manifest has no ${ENTRIES.public} entry.`);

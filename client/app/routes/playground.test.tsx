@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
 import { SessionProvider } from '#client/lib/session.tsx';
 import Playground from '#client/app/routes/playground.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
@@ -103,5 +104,23 @@ describe('the playground', () => {
     expect(screen.queryByRole('link', { name: 'Create a free account' })).toBeNull();
     // The button is there to try again.
     expect((await screen.findByRole('button', { name: /Download PNG/ })).hasAttribute('disabled')).toBe(false);
+  });
+});
+
+describe('the playground’s German page, /de/playground (issue 28)', () => {
+  it('is German and links to the German site: its home page and the way back here after signing in', async () => {
+    mockApi({ 'GET /api/playground/quota': { status: 200, body: { limit: 3, remaining: 3 } } });
+    const i18n = await startI18n('de', ['library', 'creatives', 'editor']);
+    const router = createMemoryRouter([{ path: '/de/playground', element: <Playground /> }], { initialEntries: ['/de/playground'] });
+    render(
+      <I18nRoot i18n={i18n}>
+        <SessionProvider initialUser={null}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </I18nRoot>,
+    );
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Adloom-Startseite' }).getAttribute('href')).toBe('/de');
+    expect(within(header).getByRole('link', { name: 'Anmelden' }).getAttribute('href')).toContain('next=%2Fde%2Fplayground');
   });
 });

@@ -3,6 +3,8 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { creativeDocument, mediaIdsOf, replaceMedia, type CreativeDocument, type FormatId } from '#common/creative/document.ts';
 import { buildTemplate, changeFormat, paletteOf, TEMPLATES, withPictureIn } from '#common/creative/templates.ts';
+import type { Locale } from '#common/i18n/locales.ts';
+import { localePath } from '#common/i18n/paths.ts';
 import { PLAYGROUND_IMAGE_MAX_BYTES } from '#common/schemas/creatives.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
@@ -23,7 +25,7 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
 import { uploadFile } from '#client/lib/media-library.ts';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n-context.tsx';
+import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import { formatInText, templateDescription, templateName } from '#client/features/creatives/library-words.ts';
 
 /** The playground's brand: Adloom's own sample palette (visitors have no brand kit). */
@@ -87,6 +89,8 @@ function dataUrlToFile(dataUrl: string, name: string): File {
 export default function Playground() {
   const t = useT();
   const format = useFormat();
+  // The site's links in the playground's language (`/de`, `/de/playground` on its German page).
+  const locale = useI18n().locale as Locale;
   const { user } = useSession();
   const [stored] = useState(loadStored);
   const [state, dispatch] = useReducer(editorReducer, stored.doc, initialEditorState);
@@ -222,7 +226,7 @@ export default function Playground() {
       <header className="flex h-16 items-center justify-between gap-3 border-b border-zinc-200 bg-white px-4 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900">
         {/* At 390 px the logo's word, the title and both links do not fit: the word goes, the title may truncate, the links keep their line. */}
         <div className="flex min-w-0 items-center gap-3">
-          <a href="/" aria-label={t('library.playground.home')} className="shrink-0">
+          <a href={localePath(locale, '/')} aria-label={t('library.playground.home')} className="shrink-0">
             <Logo className="text-lg" wordClassName="max-sm:sr-only" />
           </a>
           <h1 className="truncate text-base font-semibold">{t('library.playground.title')}</h1>
@@ -234,7 +238,7 @@ export default function Playground() {
             </a>
           ) : (
             <>
-              <LoginLink label={t('library.playground.logIn')} next="/playground" look="app-nav" />
+              <LoginLink label={t('library.playground.logIn')} next={localePath(locale, '/playground')} look="app-nav" />
               <LoginLink label={t('library.playground.startFree')} next="/dashboard" tab="signup" look="button" />
             </>
           )}

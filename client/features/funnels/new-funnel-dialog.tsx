@@ -78,7 +78,6 @@ function NewFunnelForm({
     setErrors(found);
     setNameTouched(true);
     setFormError(null);
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- the fields' names
     if (focusFirstError(form, found, ['projectId', 'title', 'name'])) return;
     await send(
       async () => onCreated(await funnelsApi.create(projectId, { name, title: title.trim() })),

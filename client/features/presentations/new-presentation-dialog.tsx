@@ -72,7 +72,6 @@ function NewPresentationForm({
     const found: Errors = { customerName: customerError(t, customerName), slug: slugError(t, address) };
     setErrors(found);
     setFormError(null);
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- the form's field names, not words
     if (focusFirstError(form, found, ['customerName', 'slug'])) return;
     await send(
       async () =>

@@ -5,6 +5,7 @@ import type { BrandProposal } from '#common/schemas/brand-reader.ts';
 import { DEFAULT_BRAND_KIT, type BrandKit, type ProjectDetail } from '#common/schemas/projects.ts';
 import { projectsApi } from '#client/features/projects/api.ts';
 import { BrandReader } from '#client/features/projects/brand-reader.tsx';
+import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
 import { brandProposal, EMPTY_PROPOSAL } from '#client/test/brand-proposal.ts';
 import { envelope, mockApi, type RecordedCall } from '#client/test/api-mock.ts';
 import { PROJECT_ID, projectDetail, renderScreen } from '#client/test/fixtures.tsx';
@@ -205,7 +206,7 @@ describe('the brand-kit reader', () => {
 
   it('shows the warnings that came with the proposal', async () => {
     mockApi({
-      [READ]: { status: 200, body: brandProposal({ warnings: ['The SVG logo contained scripts; they were removed.', 'Only the first page was read.'] }) },
+      [READ]: { status: 200, body: brandProposal({ warnings: [{ code: 'svgScripts' }, { code: 'stylesheets', count: 2 }] }) },
     });
     show();
     await review();
@@ -215,16 +216,16 @@ describe('the brand-kit reader', () => {
       within(warning)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['The SVG logo contained scripts; they were removed.', 'Only the first page was read.']);
+    ).toEqual(['The site’s SVG logo contains scripts, so it was not used.', '2 stylesheets of the site could not be read; colours and fonts may be missing.']);
   });
 
   it('says so when nothing was found, and lets the user continue', async () => {
-    const calls = mockApi({ [READ]: { status: 200, body: { ...EMPTY_PROPOSAL, warnings: ['The page asked not to be read by robots.'] } } });
+    const calls = mockApi({ [READ]: { status: 200, body: { ...EMPTY_PROPOSAL, warnings: [{ code: 'noLogo' }] } } });
     const { onDone, user } = show();
     const heading = await screen.findByRole('heading', { name: 'Nothing to use found on blank.example' });
     expect(document.activeElement).toBe(heading);
     expect(screen.getByText(/The page has no logo, colours, fonts or description we could read/)).toBeTruthy();
-    expect(screen.getByText('The page asked not to be read by robots.')).toBeTruthy();
+    expect(screen.getByText('No usable logo was found on the site. Upload one from the media library.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save brand kit' })).toBeNull();
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -247,5 +248,37 @@ describe('the brand-kit reader', () => {
     await user.click(screen.getByRole('button', { name: 'Save brand kit' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
     expect(patches(calls)).toHaveLength(2);
+  });
+});
+
+describe('the brand-kit reader in German (issue 28)', () => {
+  it('words the warnings, which come as codes, in German, with the plural of the stylesheets', async () => {
+    const i18n = await startI18n('de', ['projects']);
+    for (const [count, text] of [
+      [1, 'Ein Stylesheet der Website konnte nicht gelesen werden; Farben und Schriften fehlen vielleicht.'],
+      [3, '3 Stylesheets der Website konnten nicht gelesen werden; Farben und Schriften fehlen vielleicht.'],
+    ] as const) {
+      mockApi({ [READ]: { status: 200, body: brandProposal({ warnings: [{ code: 'svgOnly' }, { code: 'stylesheets', count }] }) } });
+      const { unmount } = renderScreen(
+        <I18nRoot i18n={i18n}>
+          <BrandReader
+            projectId={PROJECT_ID}
+            url="https://acmesurf.example"
+            base={DEFAULT_BRAND_KIT}
+            projectName="Acme"
+            save={(update) => projectsApi.update(PROJECT_ID, update)}
+            onDone={() => {}}
+          />
+        </I18nRoot>,
+      );
+      const warning = await screen.findByRole('alert');
+      expect(within(warning).getByText('Gut zu wissen')).toBeTruthy();
+      expect(
+        within(warning)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Das Logo der Website ist ein SVG, das die Medien nicht annehmen. Laden Sie es als PNG hoch.', text]);
+      unmount();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { fontById, type FontId } from '#common/fonts.ts';
-import type { BrandProposal, FontProposal } from '#common/schemas/brand-reader.ts';
+import { translateEnglish } from '#common/i18n/translate-english.ts';
+import type { BrandProposal, BrandWarning, FontProposal } from '#common/schemas/brand-reader.ts';
 import { projectUpdateInput, type BrandKit, type ProjectUpdateInput } from '#common/schemas/projects.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -8,7 +9,7 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { BUNDLED_CHOICES, FontPicker, previewFamily } from '#client/components/font-picker.tsx';
 import { issuesByPath } from '#client/components/editor/spec-form.tsx';
 import { errorMessage } from '#client/lib/http.ts';
-import { useT } from '#client/lib/i18n-context.tsx';
+import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import {
   contrastNote,
   initialChoices,
@@ -69,6 +70,13 @@ function FontChoice({
  * choice (logo, colours, fonts, name, tone), nothing saved until "Save brand kit", which
  * sends only what is kept. Used after a project is created and from the brand kit card.
  */
+
+/** A warning of the proposal in the reader's words; the media library's refusal (English, the key) said through the validation catalog. */
+function warningText(t: ReturnType<typeof useT>, i18n: ReturnType<typeof useI18n>, warning: BrandWarning): string {
+  if (warning.code === 'logoNotStored') return t('projects.brandReview.warning.logoNotStored', { reason: translateEnglish(warning.reason, i18n) });
+  if (warning.code === 'stylesheets') return t('projects.brandReview.warning.stylesheets', { count: warning.count });
+  return t(`projects.brandReview.warning.${warning.code}`);
+}
 export function BrandReview({
   proposal,
   base,
@@ -86,6 +94,7 @@ export function BrandReview({
   skipLabel: string;
 }) {
   const t = useT();
+  const i18n = useI18n();
   const [choices, setChoices] = useState<BrandChoices>(() => initialChoices(proposal, base));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -143,8 +152,9 @@ export function BrandReview({
       {proposal.warnings.length > 0 ? (
         <Alert tone="warning" title={t('projects.brandReview.warnings')}>
           <ul className="list-disc space-y-1 pl-4">
-            {proposal.warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
+            {proposal.warnings.map((warning, i) => (
+              // The same warning may come twice (two SVG logos with scripts).
+              <li key={`${warning.code}-${i}`}>{warningText(t, i18n, warning)}</li>
             ))}
           </ul>
         </Alert>

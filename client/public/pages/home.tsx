@@ -45,7 +45,7 @@ export function HomePage({ chrome }: { chrome: PublicChrome }) {
             <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance text-zinc-900 sm:text-6xl">{t('home.title')}</h1>
             <p className="mt-6 max-w-xl text-lg text-pretty text-zinc-600">{t('home.lead')}</p>
             <div className="mt-8 flex flex-wrap items-center gap-3">
-              <a href="/playground" className={buttonClass('primary', 'lg')}>
+              <a href={href('/playground')} className={buttonClass('primary', 'lg')}>
                 {t('home.tryEditor')}
               </a>
               {chrome.signedIn ? (
@@ -100,7 +100,7 @@ export function HomePage({ chrome }: { chrome: PublicChrome }) {
             </figure>
           </div>
           <p className="mt-10">
-            <a href="/playground" className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
+            <a href={href('/playground')} className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
               {t('home.showcase.playground')}
             </a>
           </p>

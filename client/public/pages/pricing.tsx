@@ -26,7 +26,7 @@ export function PricingPage({ chrome }: { chrome: PublicChrome }) {
         {t('pricing.lead')}
       </PageIntro>
       <p className="mx-auto -mt-6 max-w-6xl px-4 pb-10 text-center sm:px-6">
-        <a href="/playground" className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
+        <a href={href('/playground')} className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
           {t('pricing.tryFirst')}
         </a>
       </p>

@@ -197,6 +197,15 @@ export const de: Translation<typeof en> = {
     'Die Seite enthält kein Logo, keine Farben, Schriften oder Beschreibung, die wir lesen konnten. Sie können das Markenkit selbst ausfüllen.',
   'projects.brandReview.text': 'Übernehmen Sie, was passt. Gespeichert wird erst mit „Markenkit speichern“; das Logo liegt bereits in der Medienbibliothek.',
   'projects.brandReview.warnings': 'Gut zu wissen',
+  'projects.brandReview.warning.logoSlow': 'Die Website war zu langsam, um ihr Logo rechtzeitig zu finden. Laden Sie eines in die Medien hoch.',
+  'projects.brandReview.warning.svgScripts': 'Das SVG-Logo der Website enthält Skripte und wurde daher nicht verwendet.',
+  'projects.brandReview.warning.svgReplaced':
+    'Das Logo der Website ist ein SVG, das die Medien nicht annehmen; stattdessen wurde ein Bild davon von der Website verwendet.',
+  'projects.brandReview.warning.svgOnly': 'Das Logo der Website ist ein SVG, das die Medien nicht annehmen. Laden Sie es als PNG hoch.',
+  'projects.brandReview.warning.noLogo': 'Auf der Website wurde kein brauchbares Logo gefunden. Laden Sie eines in die Medien hoch.',
+  'projects.brandReview.warning.logoNotStored': 'Das Logo wurde gefunden, aber nicht gespeichert: {reason}',
+  'projects.brandReview.warning.stylesheets':
+    '{count, plural, one {Ein Stylesheet der Website konnte nicht gelesen werden} other {# Stylesheets der Website konnten nicht gelesen werden}}; Farben und Schriften fehlen vielleicht.',
   'projects.brandReview.logo': 'Logo',
   'projects.brandReview.logoAlt': 'Logo von {site}',
   'projects.brandReview.useLogo': 'Dieses Logo verwenden',

@@ -204,6 +204,15 @@ export const en = {
   'projects.brandReview.emptyText': 'The page has no logo, colours, fonts or description we could read. You can fill in the brand kit yourself.',
   'projects.brandReview.text': 'Keep what fits. Nothing is saved until you choose “Save brand kit”; the logo is already in the media library.',
   'projects.brandReview.warnings': 'Good to know',
+  'projects.brandReview.warning.logoSlow': 'The site was too slow to look for its logo in time. Upload one from the media library.',
+  'projects.brandReview.warning.svgScripts': 'The site’s SVG logo contains scripts, so it was not used.',
+  'projects.brandReview.warning.svgReplaced':
+    'The site’s logo is an SVG, which the media library does not take; a picture of it from the site was used instead.',
+  'projects.brandReview.warning.svgOnly': 'The site’s logo is an SVG, which the media library does not take. Upload it as a PNG.',
+  'projects.brandReview.warning.noLogo': 'No usable logo was found on the site. Upload one from the media library.',
+  'projects.brandReview.warning.logoNotStored': 'The logo was found but not stored: {reason}',
+  'projects.brandReview.warning.stylesheets':
+    '{count, plural, one {One stylesheet of the site could not be read} other {# stylesheets of the site could not be read}}; colours and fonts may be missing.',
   'projects.brandReview.logo': 'Logo',
   'projects.brandReview.logoAlt': 'Logo found on {site}',
   'projects.brandReview.useLogo': 'Use this logo',

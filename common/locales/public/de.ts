@@ -223,6 +223,17 @@ export const de: Translation<typeof en> = {
   'instagram.callback.notConfigured.text':
     'Dieser Server hat keine Einstellungen für eine Instagram-App (INSTAGRAM_APP_ID und INSTAGRAM_APP_SECRET), daher wurde nichts verbunden. Sie können stattdessen ein Sandbox-Konto verbinden.',
 
+  'instagram.failure.revoked':
+    'Instagram akzeptiert den Zugriff von Adloom nicht mehr (er wurde widerrufen, ist abgelaufen oder das Passwort wurde geändert). Verbinden Sie das Konto erneut.',
+  'instagram.failure.theirSide': 'Bei Instagram ist ein Problem aufgetreten. Bitte versuchen Sie es gleich noch einmal.',
+  'instagram.failure.signInRefused':
+    'Instagram hat die Anmeldung abgelehnt (der Link wurde vielleicht schon verwendet oder ist abgelaufen). Bitte verbinden Sie das Konto erneut.',
+  'instagram.failure.refused': 'Instagram hat die Anfrage abgelehnt. Bitte verbinden Sie das Konto erneut.',
+  'instagram.failure.timeout': 'Instagram hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es gleich noch einmal.',
+  'instagram.failure.unreachable': 'Instagram war nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+  'instagram.failure.unreadable': 'Instagram hat eine Antwort gesendet, die wir nicht lesen konnten. Bitte versuchen Sie es erneut.',
+  'instagram.failure.permissions': 'Adloom braucht beide Berechtigungen (Profil lesen, Inhalte veröffentlichen), um Anzeigen zu veröffentlichen.',
+
   'instagram.deletion.title': 'Antrag auf Datenlöschung',
   'instagram.deletion.description': 'Der Stand eines Antrags, Instagram-Daten bei Adloom zu löschen.',
   'instagram.deletion.eyebrow': 'Löschung von Instagram-Daten',

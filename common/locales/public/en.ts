@@ -222,6 +222,16 @@ export const en = {
   'instagram.callback.notConfigured.text':
     'This server has no Instagram app settings (INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET), so nothing was connected. You can connect a sandbox account instead.',
 
+  // What went wrong with Instagram (worker/features/instagram/connection/oauth.ts): the callback page's detail; the English is what a broken connection keeps
+  'instagram.failure.revoked': 'Instagram no longer accepts Adloom’s access (it was revoked, expired, or the password changed). Connect the account again.',
+  'instagram.failure.theirSide': 'Instagram had a problem on its side. Please try again in a moment.',
+  'instagram.failure.signInRefused': 'Instagram refused the sign-in (the link may have been used already or have expired). Please connect again.',
+  'instagram.failure.refused': 'Instagram refused the request. Please connect again.',
+  'instagram.failure.timeout': 'Instagram did not answer in time. Please try again in a moment.',
+  'instagram.failure.unreachable': 'Instagram could not be reached. Please try again in a moment.',
+  'instagram.failure.unreadable': 'Instagram sent an answer we could not read. Please try again.',
+  'instagram.failure.permissions': 'Adloom needs both permissions (read the profile, publish content) to publish ads.',
+
   'instagram.deletion.title': 'Data deletion request',
   'instagram.deletion.description': 'The state of a request to delete Instagram data from Adloom.',
   'instagram.deletion.eyebrow': 'Instagram data deletion',

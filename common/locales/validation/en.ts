@@ -1,7 +1,7 @@
 import type { Source } from '#common/i18n/catalog.ts';
 
 /**
- * Validation and API messages (issue 28, decision 0032 “Validation and API messages”): the
+ * Validation and API messages (issue 28, decision 0033): the
  * English is the key. Schemas (common/schemas) and the worker's AppErrors keep writing English;
  * `translateEnglish` (common/i18n/translate-english.ts) finds the message here whose English
  * matches exactly and says it in the reader's language. Each English text below must stay
@@ -505,4 +505,7 @@ export const en = {
   // Time zones (common/schemas/fields.ts, common/schemas/auth.ts)
   'validation.timeZone.unknown': 'This time zone is not known. Pick one from the list, such as Europe/Berlin.',
   'validation.timeZone.profileEmpty': 'Send a name, a language or a time zone.',
+  // The contact form (common/schemas/contact.ts)
+  'validation.contact.messageRequired': 'Write a message.',
+  'validation.contact.messageMin': 'Write at least {min, number} characters so we can help.',
 } as const satisfies Source;

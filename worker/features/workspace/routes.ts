@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { Locale } from '#common/i18n/locales.ts';
 import { WORKSPACE_ROUTES } from '#common/workspace-routes.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -15,12 +16,12 @@ import { RESOLVERS } from '#worker/features/workspace/resolvers.ts';
  */
 export const workspaceRoutes = new Hono<AppEnv>();
 
-function workspaceShell(c: Context<AppEnv>, page: string | ReturnType<typeof pageMeta>, status: 200 | 404 = 200) {
+function workspaceShell(c: Context<AppEnv>, page: string | ReturnType<typeof pageMeta>, status: 200 | 404 = 200, locale: Locale = localeOf(c)) {
   const user = c.get('user');
   return renderAppShell(
     c,
-    typeof page === 'string' ? { title: page, description: i18nFor(localeOf(c))._('shell.metaDescription') } : page,
-    { user: user ? toPublicUser(user) : null, locale: localeOf(c), sentryDsn: c.env.SENTRY_DSN || null, requestId: c.get('requestId') },
+    typeof page === 'string' ? { title: page, description: i18nFor(locale)._('shell.metaDescription') } : page,
+    { user: user ? toPublicUser(user) : null, locale, sentryDsn: c.env.SENTRY_DSN || null, requestId: c.get('requestId') },
     status,
   );
 }
@@ -51,3 +52,7 @@ for (const route of WORKSPACE_ROUTES) {
     });
   }
 }
+
+// The playground's German page (issue 28), the twin of /playground in the sitemap and the hreflang
+// pairs, like every `/de` page of the site: German whoever asks, whatever the account's setting.
+workspaceRoutes.get('/de/playground', access('public'), (c) => workspaceShell(c, pageMeta('playground', 'de'), 200, 'de'));

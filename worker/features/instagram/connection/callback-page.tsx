@@ -4,7 +4,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { i18nFor, localeOf } from '#worker/lib/i18n.ts';
 import { renderPage } from '#worker/ssr/render.ts';
 import { publicChrome } from '#worker/ssr/chrome.ts';
-import type { CallbackFailure } from '#worker/features/instagram/connection/service.ts';
+import type { CallbackDetail, CallbackFailure } from '#worker/features/instagram/connection/service.ts';
 
 /** Each failure's title and text (the public catalog's ids) and the status it answers with. */
 const MESSAGES = {
@@ -18,7 +18,7 @@ const MESSAGES = {
 } as const satisfies Record<CallbackFailure, { id: string; status: 400 | 403 | 409 | 502 }>;
 
 /** The page /callback/instagram shows when it did not connect an account: what happened, and the way back. */
-export async function renderCallbackFailure(c: Context<AppEnv>, failure: CallbackFailure, projectId: string | undefined, detail?: string) {
+export async function renderCallbackFailure(c: Context<AppEnv>, failure: CallbackFailure, projectId: string | undefined, detail?: CallbackDetail) {
   const message = MESSAGES[failure];
   const locale = localeOf(c);
   const i18n = i18nFor(locale);
@@ -33,7 +33,7 @@ export async function renderCallbackFailure(c: Context<AppEnv>, failure: Callbac
       failure={failure}
       title={i18n._(`instagram.callback.${message.id}.title`)}
       text={i18n._(`instagram.callback.${message.id}.text`)}
-      detail={detail}
+      detail={detail ? i18n._(`instagram.failure.${detail}`) : undefined}
       back={back}
     />,
   );

@@ -333,6 +333,19 @@ describe('GET /callback/instagram', () => {
     expect(await accountOf(project.id)).toBeUndefined();
   });
 
+  it('says the detail in the reader’s language (issue 28): the failure is a code, worded by the page', async () => {
+    const { owner, project } = await ownerWithProject();
+    expect((await send('/api/me', { method: 'PATCH', json: { locale: 'de' }, cookie: owner.cookie })).status).toBe(200);
+    const { state } = await beginConnect(owner, project.id);
+    interceptInstagram({ token: () => oauthError('Matching code was not found or was already used.') });
+    const response = await callback(owner, { code: 'AQB', state });
+    expect(response.status).toBe(502);
+    const html = await response.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('Instagram hat die Anmeldung abgelehnt (der Link wurde vielleicht schon verwendet oder ist abgelaufen).');
+    expect(html).not.toContain('Instagram refused the sign-in');
+  });
+
   it('refuses an authorization without the publishing permission', async () => {
     const { owner, project } = await ownerWithProject();
     const { state } = await beginConnect(owner, project.id);

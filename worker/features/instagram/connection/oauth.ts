@@ -1,10 +1,11 @@
+import { en as publicEn } from '#common/locales/public/en.ts';
 import { hmacSign, timingSafeEqual } from '#worker/lib/crypto.ts';
 import { fromBase64url } from '#worker/lib/ids.ts';
 
 /**
  * Instagram Login (Instagram API with Instagram Login, business scopes): the authorize URL
  * and the token calls. Every call has a timeout; every failure is an InstagramApiError
- * with a sentence a person can act on.
+ * whose `failure` names a sentence a person can act on.
  */
 
 export const OAUTH_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'] as const;
@@ -14,11 +15,20 @@ const TOKEN_URL = 'https://api.instagram.com/oauth/access_token';
 const GRAPH = 'https://graph.instagram.com';
 const TIMEOUT_MS = 10_000;
 
-/** A failed call to Instagram: `plain` is for people, `message` for logs (never with a token). */
+/**
+ * Why a call to Instagram failed, in words for people: the pages that show it say
+ * `instagram.failure.{failure}` (the `public` catalog) in the reader's language.
+ */
+export type InstagramFailure = 'revoked' | 'theirSide' | 'signInRefused' | 'refused' | 'timeout' | 'unreachable' | 'unreadable';
+
+/**
+ * A failed call to Instagram: `failure` is for people, `message` for logs (never with a token).
+ * `plain` is the failure's English, which a broken connection keeps (`brokenReason`).
+ */
 export class InstagramApiError extends Error {
   constructor(
     message: string,
-    readonly plain: string,
+    readonly failure: InstagramFailure,
     readonly status: number,
     readonly code?: number,
     /** The token is revoked, expired or otherwise invalid (OAuthException 190): reconnecting is the only fix. */
@@ -26,6 +36,10 @@ export class InstagramApiError extends Error {
   ) {
     super(message);
     this.name = 'InstagramApiError';
+  }
+
+  get plain(): string {
+    return publicEn[`instagram.failure.${this.failure}`];
   }
 }
 
@@ -71,33 +85,28 @@ async function call(what: string, url: string, init: RequestInit = {}): Promise<
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new InstagramApiError(
-      `${what}: ${timeout ? 'timed out' : 'network error'}`,
-      timeout ? 'Instagram did not answer in time. Please try again in a moment.' : 'Instagram could not be reached. Please try again in a moment.',
-      0,
-    );
+    throw new InstagramApiError(`${what}: ${timeout ? 'timed out' : 'network error'}`, timeout ? 'timeout' : 'unreachable', 0);
   }
   const body: unknown = await response.json().catch(() => undefined);
   const error = errorOf(body);
   if (!response.ok || error) {
     const invalidToken = error?.code === 190;
-    const plain = invalidToken
-      ? 'Instagram no longer accepts Adloom’s access (it was revoked, expired, or the password changed). Connect the account again.'
+    const failure: InstagramFailure = invalidToken
+      ? 'revoked'
       : response.status >= 500 || response.status === 0
-        ? 'Instagram had a problem on its side. Please try again in a moment.'
+        ? 'theirSide'
         : error?.type === 'OAuthException'
-          ? 'Instagram refused the sign-in (the link may have been used already or have expired). Please connect again.'
-          : 'Instagram refused the request. Please connect again.';
+          ? 'signInRefused'
+          : 'refused';
     throw new InstagramApiError(
       `${what}: ${response.status} ${error?.type ?? ''} ${error?.code ?? ''} ${error?.message ?? ''}`.trim(),
-      plain,
+      failure,
       response.status,
       error?.code,
       invalidToken,
     );
   }
-  if (!isObject(body))
-    throw new InstagramApiError(`${what}: unreadable answer`, 'Instagram sent an answer we could not read. Please try again.', response.status);
+  if (!isObject(body)) throw new InstagramApiError(`${what}: unreadable answer`, 'unreadable', response.status);
   return body;
 }
 
@@ -115,7 +124,7 @@ const scopedId = (value: unknown): string | undefined => {
 };
 
 function malformed(what: string): never {
-  throw new InstagramApiError(`${what}: unexpected answer`, 'Instagram sent an answer we could not read. Please try again.', 200);
+  throw new InstagramApiError(`${what}: unexpected answer`, 'unreadable', 200);
 }
 
 /**

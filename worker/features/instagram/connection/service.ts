@@ -17,6 +17,7 @@ import {
   refreshLongLivedToken,
   InstagramApiError,
   verifySignedRequest,
+  type InstagramFailure,
 } from '#worker/features/instagram/connection/oauth.ts';
 
 type Env = Pick<Bindings, 'TOKEN_ENCRYPTION_KEY' | 'INSTAGRAM_APP_ID' | 'INSTAGRAM_APP_SECRET' | 'RESEND_API_KEY' | 'MAIL_FROM'>;
@@ -153,7 +154,10 @@ export function callbackUrl(origin: string): string {
 /** Why a callback did not connect an account: each has its own page. */
 export type CallbackFailure = 'denied' | 'invalid_state' | 'expired_state' | 'other_user' | 'not_owner' | 'exchange_failed' | 'not_configured';
 
-export type CallbackOutcome = { ok: true; projectId: string } | { ok: false; failure: CallbackFailure; projectId?: string; detail?: string };
+/** What the failure page adds in the reader's words (`instagram.failure.{detail}`): Instagram's failure, or permissions left out. */
+export type CallbackDetail = InstagramFailure | 'permissions';
+
+export type CallbackOutcome = { ok: true; projectId: string } | { ok: false; failure: CallbackFailure; projectId?: string; detail?: CallbackDetail };
 
 /**
  * GET /callback/instagram: checks and takes the state (single use, whatever happens next),
@@ -192,14 +196,14 @@ export async function completeConnect(
       code: input.code,
     });
     if (short.permissions && !OAUTH_SCOPES.every((scope) => short.permissions?.includes(scope))) {
-      return { ok: false, failure: 'denied', projectId, detail: 'Adloom needs both permissions (read the profile, publish content) to publish ads.' };
+      return { ok: false, failure: 'denied', projectId, detail: 'permissions' };
     }
     token = await longLivedToken({ appSecret: env.INSTAGRAM_APP_SECRET, shortLivedToken: short.accessToken });
     profile = await fetchProfile(token.accessToken);
     // Meta's deauthorize and data-deletion callbacks may name the user by this id.
     scopedUserId = short.userId ?? profile.scopedUserId;
   } catch (error) {
-    if (error instanceof InstagramApiError) return { ok: false, failure: 'exchange_failed', projectId, detail: error.plain };
+    if (error instanceof InstagramApiError) return { ok: false, failure: 'exchange_failed', projectId, detail: error.failure };
     throw error;
   }
 

@@ -147,7 +147,7 @@ describe('POST /api/projects/:projectId/brand-kit/read', () => {
       interceptHosts({ 'acme.example': (call) => acmeSite(path(call)) });
       const result = await proposal(await read('acme.example'));
       expect(result.logo).toBeNull();
-      expect(result.warnings).toEqual([expect.stringMatching(/^The logo was found but not stored: This file does not fit: .* are used\./)]);
+      expect(result.warnings).toEqual([{ code: 'logoNotStored', reason: expect.stringMatching(/^This file does not fit: .* are used\./) }]);
       expect(result.colors).not.toEqual([]);
     });
 
@@ -176,10 +176,7 @@ describe('POST /api/projects/:projectId/brand-kit/read', () => {
         '/f.png': () => image(png(32, 32, 8)),
       });
       expect(result.logo?.source).toBe('favicon');
-      expect(result.warnings).toEqual([
-        'The site’s SVG logo contains scripts, so it was not used.',
-        'The site’s logo is an SVG, which the media library does not take; a picture of it from the site was used instead.',
-      ]);
+      expect(result.warnings).toEqual([{ code: 'svgScripts' }, { code: 'svgReplaced' }]);
     });
 
     it('says so when the only logo is an SVG (even a harmless one, and whatever its Content-Type says)', async () => {
@@ -187,12 +184,12 @@ describe('POST /api/projects/:projectId/brand-kit/read', () => {
         '/': () => page('<meta property="og:image" content="/logo.png">'),
         '/logo.png': () => image(new TextEncoder().encode('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>')),
       });
-      expect([result.logo, result.warnings]).toEqual([null, ['The site’s logo is an SVG, which the media library does not take. Upload it as a PNG.']]);
+      expect([result.logo, result.warnings]).toEqual([null, [{ code: 'svgOnly' }]]);
     });
 
     it('skips what is not a picture and says when nothing was usable', async () => {
       const result = await logoOf({ '/': () => page('<link rel="apple-touch-icon" href="/x.png">'), '/x.png': () => html('<p>not a picture</p>') });
-      expect([result.logo, result.warnings]).toEqual([null, ['No usable logo was found on the site. Upload one from the media library.']]);
+      expect([result.logo, result.warnings]).toEqual([null, [{ code: 'noLogo' }]]);
     });
 
     it('says its warnings in the reader’s language (decision 0032)', async () => {
@@ -296,10 +293,7 @@ describe('POST /api/projects/:projectId/brand-kit/read', () => {
       expect(calls.map(path)).toEqual(['/', '/s1.css', '/s2.css', '/s3.css', '/logo-1.png', '/logo-2.png']);
       expect(result.colors[0]?.hex).toBe('#0a7aff');
       expect(result.logo).toBeNull();
-      expect(result.warnings).toEqual([
-        'The site was too slow to look for its logo in time. Upload one from the media library.',
-        '3 stylesheets of the site could not be read; colours and fonts may be missing.',
-      ]);
+      expect(result.warnings).toEqual([{ code: 'logoSlow' }, { code: 'stylesheets', count: 3 }]);
     });
 
     it('answers 502 for a site that fails (500) and 422 for an address that is not a web page', async () => {
@@ -326,7 +320,7 @@ describe('POST /api/projects/:projectId/brand-kit/read', () => {
       });
       const result = await proposal(await read('acme.example'));
       expect(result.fonts.heading).toEqual({ family: 'Playfair Display', fontId: 'playfair-display', source: 'google-fonts' });
-      expect(result.warnings).toEqual(['One stylesheet of the site could not be read; colours and fonts may be missing.']);
+      expect(result.warnings).toEqual([{ code: 'stylesheets', count: 1 }]);
     });
   });
 

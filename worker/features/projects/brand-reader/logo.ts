@@ -1,4 +1,4 @@
-import type { BrandProposal, LogoSource } from '#common/schemas/brand-reader.ts';
+import type { BrandProposal, BrandWarning, LogoSource } from '#common/schemas/brand-reader.ts';
 import { MAX_BYTES, MEDIA_TYPES } from '#common/schemas/media.ts';
 import type { Db } from '#worker/db/client.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -53,7 +53,7 @@ export function isHostileSvg(text: string): boolean {
 
 export interface LogoResult {
   logo: BrandProposal['logo'];
-  warnings: string[];
+  warnings: BrandWarning[];
 }
 
 export interface LogoTarget {
@@ -75,11 +75,11 @@ export interface LogoTarget {
  * warning that says whether it also carried scripts.
  */
 export async function storeLogo(db: Db, bucket: R2Bucket, target: LogoTarget, candidates: LogoCandidate[], signal: AbortSignal): Promise<LogoResult> {
-  const warnings: string[] = [];
+  const warnings: BrandWarning[] = [];
   let svgSeen = false;
   for (const candidate of candidates) {
     if (signal.aborted) {
-      warnings.push('The site was too slow to look for its logo in time. Upload one from the media library.');
+      warnings.push({ code: 'logoSlow' });
       return { logo: null, warnings };
     }
     let bytes: Uint8Array<ArrayBuffer>;
@@ -92,7 +92,7 @@ export async function storeLogo(db: Db, bucket: R2Bucket, target: LogoTarget, ca
       throw error;
     }
     if (isSvg(bytes)) {
-      if (isHostileSvg(new TextDecoder().decode(bytes))) warnings.push('The site’s SVG logo contains scripts, so it was not used.');
+      if (isHostileSvg(new TextDecoder().decode(bytes))) warnings.push({ code: 'svgScripts' });
       svgSeen = true;
       continue;
     }
@@ -106,21 +106,17 @@ export async function storeLogo(db: Db, bucket: R2Bucket, target: LogoTarget, ca
         contentLength: bytes.byteLength,
         body: new Response(bytes).body,
       });
-      if (svgSeen) warnings.push('The site’s logo is an SVG, which the media library does not take; a picture of it from the site was used instead.');
+      if (svgSeen) warnings.push({ code: 'svgReplaced' });
       return { logo: { mediaId: media.id, url: media.fileUrl, source: candidate.source }, warnings };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 'plan_limit_reached') {
-        warnings.push(`The logo was found but not stored: ${error.message}`);
+        warnings.push({ code: 'logoNotStored', reason: error.message });
         return { logo: null, warnings };
       }
       // Too many pixels, a size that cannot be read: the next candidate may do.
     }
   }
-  warnings.push(
-    svgSeen
-      ? 'The site’s logo is an SVG, which the media library does not take. Upload it as a PNG.'
-      : 'No usable logo was found on the site. Upload one from the media library.',
-  );
+  warnings.push({ code: svgSeen ? 'svgOnly' : 'noLogo' });
   return { logo: null, warnings };
 }

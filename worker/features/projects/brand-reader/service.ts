@@ -87,10 +87,7 @@ async function readWithin(db: Db, bucket: R2Bucket, request: BrandReadRequest, s
   ];
   const host = new URL(page.url).hostname;
   const { logo, warnings } = await storeLogo(db, bucket, { projectId: request.projectId, uploader: request.user, host }, logoCandidates(facts, base), signal);
-  if (stylesheets.failed > 0)
-    warnings.push(
-      `${stylesheets.failed === 1 ? 'One stylesheet' : `${stylesheets.failed} stylesheets`} of the site could not be read; colours and fonts may be missing.`,
-    );
+  if (stylesheets.failed > 0) warnings.push({ code: 'stylesheets', count: stylesheets.failed });
   return {
     url: page.url,
     name: siteName(facts.siteName, facts.title, host),

@@ -70,7 +70,15 @@ describe('the German pages', () => {
     expect(data).toBeDefined();
     const text = JSON.parse(data!) as { prefix: string; messages: Record<string, unknown> };
     expect(text.prefix).toBe('/de');
-    expect(Object.keys(text.messages).sort()).toEqual(Object.keys(islandsEn).sort());
+    expect(
+      Object.keys(text.messages)
+        .filter((key) => key in islandsEn)
+        .sort(),
+    ).toEqual(Object.keys(islandsEn).sort());
+    // …and, keyed by their English, the messages the forms write while checking in the browser.
+    expect(text.messages['Enter your email address.']).toBe('Geben Sie Ihre E-Mail-Adresse ein.');
+    expect(text.messages['Use at least 10 characters.']).toBe('Verwenden Sie mindestens 10 Zeichen.');
+    expect(text.messages['Write a message.']).toBe('Schreiben Sie eine Nachricht.');
     expect(html).toContain('Kostenloses Konto erstellen');
     expect(html).toContain('action="/de/login"');
     expect(html).toContain('href="/de/password-reset"');
@@ -96,6 +104,37 @@ describe('the German pages', () => {
     const english = await (await send('/no-such-page')).text();
     expect(english).toContain('<html lang="en">');
     expect(english).toContain('Page not found');
+  });
+});
+
+describe('the playground’s German page', () => {
+  it('/de/playground starts the app in German, with its German head and the hreflang pair; /playground names the same pair', async () => {
+    const response = await send('/de/playground');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html.startsWith('<!doctype html><html lang="de">')).toBe(true);
+    expect(html).toContain('Probieren Sie den Creative-Editor von Adloom ohne Konto aus');
+    expect(html).toContain('"locale":"de"');
+    const pair = `<link rel="alternate" hreflang="en" href="${ORIGIN}/playground"><link rel="alternate" hreflang="de" href="${ORIGIN}/de/playground"><link rel="alternate" hreflang="x-default" href="${ORIGIN}/playground">`;
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/de/playground">`);
+    expect(html).toContain(pair);
+    const english = await (await send('/playground')).text();
+    expect(english).toContain(`<link rel="canonical" href="${ORIGIN}/playground">`);
+    expect(english).toContain(pair);
+    expect(english).toContain('"locale":"en"');
+  });
+
+  it('is German whoever asks (the prefix wins over an English account or browser), and the sitemap lists both', async () => {
+    const user = await createUser();
+    expect(await (await send('/de/playground', { cookie: user.cookie, headers: { 'accept-language': 'en' } })).text()).toContain('"locale":"de"');
+    const sitemap = await (await send('/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${ORIGIN}/de/playground</loc>`);
+    expect(sitemap).toContain(`<loc>${ORIGIN}/playground</loc>`);
+  });
+
+  it('the German pages link to it', async () => {
+    expect(await (await send('/de')).text()).toContain('href="/de/playground"');
+    expect(await (await send('/de/pricing')).text()).toContain('href="/de/playground"');
   });
 });
 
