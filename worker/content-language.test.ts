@@ -182,3 +182,16 @@ describe('the sample project', () => {
     expect((await pageDraft(user, pages.items[0]!.id)).blocks[0]).toMatchObject({ props: { heading: 'A headline that says what you offer' } });
   });
 });
+
+describe('a new project', () => {
+  it('starts in its author’s language; the owner can change it', async () => {
+    const author = await german(await createUser());
+    const made = await createProject(author);
+    const read = async (id: string, user: TestUser) => ((await (await send(`/api/projects/${id}`, { cookie: user.cookie })).json()) as ProjectDetail).locale;
+    expect(await read(made.id, author)).toBe('de');
+    expect((await send(`/api/projects/${made.id}`, { method: 'PATCH', json: { locale: 'en' }, cookie: author.cookie })).status).toBe(200);
+    expect(await read(made.id, author)).toBe('en');
+    const english = await createUser();
+    expect(await read((await createProject(english)).id, english)).toBe('en');
+  });
+});

@@ -497,6 +497,4 @@ export const de: Translation<typeof en> = {
   'validation.blocks.idTakenByPart': 'Die ID eines Blocks ist durch einen Teil eines anderen Blocks belegt (z. B. „hero-title“): Wählen Sie eine andere ID.',
   'validation.timeZone.unknown': 'Diese Zeitzone ist nicht bekannt. Wählen Sie eine aus der Liste, zum Beispiel Europe/Berlin.',
   'validation.timeZone.profileEmpty': 'Senden Sie einen Namen, eine Sprache oder eine Zeitzone.',
-  'validation.contact.messageRequired': 'Schreiben Sie eine Nachricht.',
-  'validation.contact.messageMin': 'Schreiben Sie mindestens {min, number} Zeichen, damit wir helfen können.',
 };

@@ -505,7 +505,4 @@ export const en = {
   // Time zones (common/schemas/fields.ts, common/schemas/auth.ts)
   'validation.timeZone.unknown': 'This time zone is not known. Pick one from the list, such as Europe/Berlin.',
   'validation.timeZone.profileEmpty': 'Send a name, a language or a time zone.',
-  // The contact form (common/schemas/contact.ts)
-  'validation.contact.messageRequired': 'Write a message.',
-  'validation.contact.messageMin': 'Write at least {min, number} characters so we can help.',
 } as const satisfies Source;

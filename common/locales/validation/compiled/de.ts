@@ -177,7 +177,7 @@ export const messages: Messages = {
   "validation.credits.filterKind": ["Filtern Sie nach einer Art von Buchung."],
   "validation.credits.notEnough": ["Dafür brauchen Sie ",["amount","plural",{"one":["#"," Credit"],"other":["#"," Credits"]}],", Sie haben ",["available","number"],". Kaufen Sie ein Credit-Paket oder warten Sie auf Ihre monatlichen Credits."],
   "validation.contact.message": ["Schreiben Sie eine Nachricht."],
-  "validation.contact.messageMin": ["Schreiben Sie mindestens ",["min","number"]," Zeichen, damit wir helfen können."],
+  "validation.contact.messageMin": ["Schreiben Sie mindestens 10 Zeichen, damit wir helfen können."],
   "validation.document.layerNearCanvas": ["Lassen Sie die Ebene in der Nähe der Arbeitsfläche."],
   "validation.document.layerMinSize": ["Eine Ebene muss mindestens 0,5 % der Arbeitsfläche groß sein."],
   "validation.document.fontSize": ["Verwenden Sie eine Schriftgröße von 1 bis 50."],
@@ -437,5 +437,4 @@ export const messages: Messages = {
   "validation.blocks.idTakenByPart": ["Die ID eines Blocks ist durch einen Teil eines anderen Blocks belegt (z. B. „hero-title“): Wählen Sie eine andere ID."],
   "validation.timeZone.unknown": ["Diese Zeitzone ist nicht bekannt. Wählen Sie eine aus der Liste, zum Beispiel Europe/Berlin."],
   "validation.timeZone.profileEmpty": ["Senden Sie einen Namen, eine Sprache oder eine Zeitzone."],
-  "validation.contact.messageRequired": ["Schreiben Sie eine Nachricht."],
 };

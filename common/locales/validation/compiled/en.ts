@@ -177,7 +177,7 @@ export const messages: Messages = {
   "validation.credits.filterKind": ["Filter by a kind of movement."],
   "validation.credits.notEnough": ["This needs ",["amount","plural",{"one":["#"," credit"],"other":["#"," credits"]}]," and you have ",["available","number"],". Buy a credit pack or wait for your monthly credits."],
   "validation.contact.message": ["Write a message."],
-  "validation.contact.messageMin": ["Write at least ",["min","number"]," characters so we can help."],
+  "validation.contact.messageMin": ["Write at least 10 characters so we can help."],
   "validation.document.layerNearCanvas": ["Keep the layer near the canvas."],
   "validation.document.layerMinSize": ["A layer must be at least 0.5 % of the canvas."],
   "validation.document.fontSize": ["Use a font size from 1 to 50."],
@@ -437,5 +437,4 @@ export const messages: Messages = {
   "validation.blocks.idTakenByPart": ["A block’s id is taken by a part of another block (like “hero-title”): pick another id."],
   "validation.timeZone.unknown": ["This time zone is not known. Pick one from the list, such as Europe/Berlin."],
   "validation.timeZone.profileEmpty": ["Send a name, a language or a time zone."],
-  "validation.contact.messageRequired": ["Write a message."],
 };

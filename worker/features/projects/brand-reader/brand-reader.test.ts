@@ -1,10 +1,9 @@
 import { env } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLANS } from '#common/plans.ts';
 import type { BrandProposal } from '#common/schemas/brand-reader.ts';
 import { getDb } from '#worker/db/client.ts';
-import { media, users } from '#worker/db/schema.ts';
+import { media } from '#worker/db/schema.ts';
 import { BOT_USER_AGENT, SAFE_FETCH_LIMITS } from '#worker/lib/safe-fetch.ts';
 import { BRAND_READ_DEADLINE_MS } from '#worker/features/projects/brand-reader/service.ts';
 import { ACME_ICON, acmeSite, html, image, notFound, redirect } from '#worker/test/brand-sites.ts';
@@ -190,22 +189,6 @@ describe('POST /api/projects/:projectId/brand-kit/read', () => {
     it('skips what is not a picture and says when nothing was usable', async () => {
       const result = await logoOf({ '/': () => page('<link rel="apple-touch-icon" href="/x.png">'), '/x.png': () => html('<p>not a picture</p>') });
       expect([result.logo, result.warnings]).toEqual([null, [{ code: 'noLogo' }]]);
-    });
-
-    it('says its warnings in the reader’s language (decision 0032)', async () => {
-      const reader = await createUser();
-      await getDb(env.DB).update(users).set({ locale: 'de' }).where(eq(users.id, reader.id));
-      const project = await createProject(reader);
-      const pages: Record<string, () => Response> = {
-        '/': () => page('<link rel="apple-touch-icon" href="/x.png">'),
-        '/x.png': () => html('<p>not a picture</p>'),
-      };
-      interceptHosts({ 'wave.example': (call) => (pages[path(call)] ?? notFound)() });
-      const result = await proposal(await read('wave.example', reader, project.id));
-      expect([result.logo, result.warnings]).toEqual([
-        null,
-        ['Auf der Website wurde kein brauchbares Logo gefunden. Laden Sie eines über die Medienbibliothek hoch.'],
-      ]);
     });
   });
 

@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
-import { translateEnglish } from '#common/i18n/translate-english.ts';
 import { brandReadInput } from '#common/schemas/brand-reader.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
-import { i18nFor, localeOf } from '#worker/lib/i18n.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { readBrand } from '#worker/features/projects/brand-reader/service.ts';
@@ -19,8 +17,7 @@ export const brandReaderRoutes = new Hono<AppEnv>().post(
       user: required(c, 'user'),
       url: c.req.valid('json').url,
     });
-    // The warnings are English like every API message: said in the reader's language (decision 0032).
-    const i18n = i18nFor(localeOf(c));
-    return c.json({ ...proposal, warnings: proposal.warnings.map((warning) => translateEnglish(warning, i18n)) });
+    // The warnings are codes the review screen words in the reader's language (decision 0033).
+    return c.json(proposal);
   },
 );

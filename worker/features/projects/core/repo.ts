@@ -1,6 +1,7 @@
 import { planLimitSql } from '#worker/db/plans.ts';
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { BrandKit, ProjectRole } from '#common/schemas/projects.ts';
+import type { Locale } from '#common/i18n/locales.ts';
 import { ofExistingRow, rawStatement, rowWhere, type Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
 import { anyLiveRowQuery, isLiveRow, liveRow } from '#worker/db/live-rows.ts';
@@ -43,14 +44,14 @@ function hasProjectSlot(userId: SQL) {
  */
 export function insertOwnedProjectStatements(
   db: Db,
-  p: { id: string; ownerId: string; name: string; description: string; website: string | null; brandKit: BrandKit; now: Date },
+  p: { id: string; ownerId: string; name: string; description: string; website: string | null; brandKit: BrandKit; locale: Locale; now: Date },
 ) {
   const now = p.now.getTime();
   return [
     rawStatement(
       db,
-      sql`INSERT INTO projects (id, name, description, website, brand_kit, created_at, updated_at)
-        SELECT ${p.id}, ${p.name}, ${p.description}, ${p.website}, ${JSON.stringify(p.brandKit)}, ${now}, ${now}
+      sql`INSERT INTO projects (id, name, description, website, brand_kit, locale, created_at, updated_at)
+        SELECT ${p.id}, ${p.name}, ${p.description}, ${p.website}, ${JSON.stringify(p.brandKit)}, ${p.locale}, ${now}, ${now}
         WHERE ${hasProjectSlot(sql`${p.ownerId}`)}`,
     ),
     rawStatement(

@@ -107,6 +107,8 @@ export async function createProject(db: Db, user: SessionUser, input: ProjectCre
       description: input.description ?? '',
       website: input.website || null,
       brandKit: DEFAULT_BRAND_KIT,
+      // Customer content starts in the language its author works in (decision 0034); the owner can change it.
+      locale: user.locale,
       now: new Date(),
     }),
   );
