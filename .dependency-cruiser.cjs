@@ -42,9 +42,9 @@ module.exports = {
       name: 'worker-renders-only-public-client-code',
       severity: 'error',
       comment:
-        'The worker imports from client/ only what it renders: public pages and islands (client/public), the creative tree (client/creative), the funnel blocks (client/blocks) and the presentation sections (client/presentations), and the i18n context they read their words from (client/lib/i18n-context.tsx: a React context, it loads nothing).',
+        'The worker imports from client/ only what it renders: public pages and islands (client/public), the creative tree (client/creative), the funnel blocks (client/blocks) and the presentation sections (client/presentations), and the i18n context they read their words from (client/lib/i18n-context.tsx: a React context, it loads nothing; client/lib/i18n-root.tsx: its provider, with the validation matcher).',
       from: { path: '^worker/', pathNot: TESTS },
-      to: { path: '^client/', pathNot: ['^client/(public|creative|blocks|presentations)/', '^client/lib/i18n-context\\.tsx$'] },
+      to: { path: '^client/', pathNot: ['^client/(public|creative|blocks|presentations)/', '^client/lib/i18n-(context|root)\\.tsx$'] },
     },
     {
       name: 'worker-reaches-no-workspace-code',

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ToastProvider } from '#client/components/toast.tsx';
-import { I18nRoot, startAppI18n } from '#client/lib/i18n.tsx';
+import { AppI18nRoot, startAppI18n } from '#client/lib/i18n.tsx';
 import { SessionProvider } from '#client/lib/session.tsx';
 import { readBoot } from '#client/app/boot.ts';
 import { CrumbProvider } from '#client/app/crumbs.tsx';
@@ -20,7 +20,7 @@ const router = createRouter();
 void Promise.all([i18nReady, whenInitialized(router)]).then(([i18n]) =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <I18nRoot i18n={i18n}>
+      <AppI18nRoot i18n={i18n}>
         <SessionProvider initialUser={boot.user}>
           <ToastProvider>
             <CrumbProvider>
@@ -28,7 +28,7 @@ void Promise.all([i18nReady, whenInitialized(router)]).then(([i18n]) =>
             </CrumbProvider>
           </ToastProvider>
         </SessionProvider>
-      </I18nRoot>
+      </AppI18nRoot>
     </StrictMode>,
   ),
 );

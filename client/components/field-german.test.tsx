@@ -4,7 +4,8 @@ import { setValidationEnglish } from '#common/i18n/translate-english.ts';
 import { messages as validationEnglish } from '#common/locales/validation/compiled/en.ts';
 import { Labelled } from '#client/components/editor/field-controls.tsx';
 import { TextField } from '#client/components/field.tsx';
-import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
+import { startI18n } from '#client/lib/i18n.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 
 /**
  * A screen that checks with a shared schema itself (not through useForm) passes the schema's

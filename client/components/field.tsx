@@ -1,4 +1,4 @@
-import { useSayEnglish } from '#client/lib/use-form.ts';
+import { useSayEnglish } from '#client/lib/i18n-context.tsx';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const control =

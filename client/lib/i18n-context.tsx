@@ -1,14 +1,32 @@
 import type { I18n } from '@lingui/core';
-import { I18nProvider, LinguiContext } from '@lingui/react';
-import { createContext, useContext, type ReactNode } from 'react';
+import { LinguiContext } from '@lingui/react';
+import { createContext, useCallback, useContext } from 'react';
 
 /**
  * The i18n context of everything React renders (decision 0032): the workspace under its app
  * instance (client/lib/i18n.tsx loads its catalogs), the worker's server-rendered pages under
  * `i18nFor(locale)`. This module loads nothing, so the worker can import it.
  */
-export function I18nRoot({ i18n, children }: { i18n: I18n; children: ReactNode }) {
-  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+
+/**
+ * What says a schema's English message under an instance: I18nRoot (client/lib/i18n-root.tsx, its
+ * own module so that the matcher never reaches the islands' bundle) provides it.
+ */
+export const SayEnglish = createContext<((text: string) => string) | null>(null);
+
+/**
+ * Says a schema's English message in the reader's language (decision 0033): under an instance
+ * (the workspace, the server's pages) through its `validation` area; in a public island through
+ * the island's words (the server gives a German page the forms' messages keyed by their English);
+ * text that is no English message (already said, or the screen's own words) comes back unchanged.
+ * The field components say their `error` with it, so a screen that checks with a schema itself shows German.
+ */
+export function useSayEnglish(): (text: string) => string {
+  // Read so that a language switch renders the callers again.
+  const lingui = useContext(LinguiContext);
+  const say = useContext(SayEnglish);
+  const island = useContext(IslandWords);
+  return useCallback((text: string) => (lingui && say ? say(text) : island ? island(text as never) : text), [lingui, say, island]);
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { I18n, Messages } from '@lingui/core';
-import { useEffect, useState, type ReactNode } from 'react';
-import { I18nRoot, testFallbackI18n } from '#client/lib/i18n-context.tsx';
+import { I18nProvider } from '@lingui/react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { SayEnglish, testFallbackI18n } from '#client/lib/i18n-context.tsx';
 import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { createI18n } from '#common/i18n/setup.ts';
-import { setValidationEnglish } from '#common/i18n/translate-english.ts';
 import { setHttpMessages } from '#client/lib/http.ts';
 
 /**
@@ -61,8 +61,27 @@ export async function loadArea(i18n: I18n, area: Area): Promise<void> {
 async function withValidation(i18n: I18n, locale: Locale): Promise<void> {
   if (locale === 'en') return;
   areasOf(i18n).add('validation');
-  const { messages } = await catalogLoader('validation', 'en')();
-  setValidationEnglish(messages);
+  // The matcher comes with the area: English sessions never download it.
+  const [{ messages }, matcher] = await Promise.all([catalogLoader('validation', 'en')(), import('#common/i18n/translate-english.ts')]);
+  matcher.setValidationEnglish(messages);
+  translateEnglish = matcher.translateEnglish;
+}
+
+/** The matcher once a language other than English loaded the validation area (withValidation). */
+let translateEnglish: ((text: string, i18n: I18n) => string) | null = null;
+
+/**
+ * The workspace's root: Lingui's provider, and the schemas' English said through the validation
+ * area once it is there (useSayEnglish). The worker and the tests use I18nRoot
+ * (client/lib/i18n-root.tsx), which imports the matcher; the workspace loads it with the area.
+ */
+export function AppI18nRoot({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  const say = useMemo(() => (text: string) => (i18n.locale !== 'en' && translateEnglish ? translateEnglish(text, i18n) : text), [i18n]);
+  return (
+    <I18nProvider i18n={i18n}>
+      <SayEnglish.Provider value={say}>{children}</SayEnglish.Provider>
+    </I18nProvider>
+  );
 }
 
 /** Switches the app to another language: its catalogs for the areas already loaded, then every screen re-renders. */
@@ -144,7 +163,7 @@ export function ContentLanguage({ locale, children }: { locale: Locale; children
     };
   }, [locale, i18n]);
   if (!i18n || i18n.locale !== locale) return null;
-  return <I18nRoot i18n={i18n}>{children}</I18nRoot>;
+  return <AppI18nRoot i18n={i18n}>{children}</AppI18nRoot>;
 }
 
-export { I18nRoot, setTestFallbackI18n, useI18n, useT } from '#client/lib/i18n-context.tsx';
+export { setTestFallbackI18n, useI18n, useT } from '#client/lib/i18n-context.tsx';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PublicUser } from '#common/schemas/auth.ts';
-import { knownTimeZone, systemTimeZone } from '#common/time-zone.ts';
+import { systemTimeZone } from '#common/time-zone.ts';
 import { api, call } from '#client/lib/api.ts';
 
 const loadCredits = () => call(api.api.credits.$get());
@@ -31,8 +31,9 @@ export function SessionProvider({ initialUser, children }: { initialUser: Public
   // this browser's at its first visit; the account settings change it. Quietly: a refusal leaves it unset.
   const needsZone = user !== null && user.timeZone === null;
   useEffect(() => {
-    const timeZone = knownTimeZone(systemTimeZone());
-    if (!needsZone || !timeZone) return;
+    // The server checks the name (the zone table stays out of the first bundle); it refuses one it does not know.
+    const timeZone = systemTimeZone();
+    if (!needsZone) return;
     call(api.api.me.$patch({ json: { timeZone } })).then(setUser, () => undefined);
   }, [needsZone]);
   const signOut = useCallback(async () => {

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { TextField } from '#client/components/field.tsx';
-import { I18nRoot, startAppI18n, startI18n } from '#client/lib/i18n.tsx';
+import { startAppI18n, startI18n } from '#client/lib/i18n.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { useForm } from '#client/lib/use-form.ts';
 import { emailField, passwordField } from '#common/schemas/fields.ts';
 

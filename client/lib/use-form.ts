@@ -1,10 +1,8 @@
-import { LinguiContext } from '@lingui/react';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { useCallback, useContext, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { translateEnglish } from '#common/i18n/translate-english.ts';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { issuesToDetails } from '#common/schemas/fields.ts';
 import { ApiError, referenceOf, httpMessages } from '#client/lib/http.ts';
-import { IslandWords } from '#client/lib/i18n-context.tsx';
+import { useSayEnglish } from '#client/lib/i18n-context.tsx';
 
 type Values = Record<string, string>;
 
@@ -41,23 +39,6 @@ function withTypedBeforeHydration(form: HTMLFormElement | null, values: Values):
  * pending submit cannot be sent twice. A server-rendered form (an island) passes its element as `formRef`
  * so that what was typed before it hydrated is kept.
  */
-/**
- * Says a schema's English message in the workspace's language (decision 0032, “Validation and
- * API messages”): through the instance's `validation` area, loaded at start in any language but
- * English. Without an instance (the public islands), through the island's words (the server gives
- * a German page the forms' messages keyed by their English), and for text that is no English
- * message (already said, or the screen's own words) it gives the text back unchanged. The field
- * components say their `error` with it, so a screen that checks with a schema itself shows German.
- */
-export function useSayEnglish(): (text: string) => string {
-  const i18n = useContext(LinguiContext)?.i18n;
-  const island = useContext(IslandWords);
-  return useCallback(
-    (text: string) => (i18n ? (i18n.locale !== 'en' ? translateEnglish(text, i18n) : text) : island ? island(text as never) : text),
-    [i18n, island],
-  );
-}
-
 export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, options: { formRef?: RefObject<HTMLFormElement | null> } = {}) {
   const { formRef } = options;
   const [values, setValues] = useState<Values>(initial);

@@ -1,6 +1,6 @@
 import type { Locale } from '#common/i18n/locales.ts';
 import * as z from 'zod/mini';
-import { emailField, localeField, nameField, passwordField, text, timeZoneField } from '#common/schemas/fields.ts';
+import { emailField, localeField, nameField, passwordField, text } from '#common/schemas/fields.ts';
 
 export const signupInput = z.object({
   email: emailField,
@@ -9,10 +9,11 @@ export const signupInput = z.object({
   /** The language of the page signed up on (the island sends it); else the visitor's. */
   locale: z.optional(localeField),
   /**
-   * The browser's time zone (the island sends it). One this runtime does not know is dropped, not
-   * refused: a sign-up never fails over it (the workspace offers the zone again, the account lets one pick).
+   * The browser's time zone (the island sends it). The worker keeps it when it knows the zone
+   * (`knownTimeZone`), else drops it: a sign-up never fails over it (the workspace offers the zone
+   * again, the account lets one pick). Only a string here: the zone table stays out of the islands.
    */
-  timeZone: z.catch(z.optional(timeZoneField), undefined),
+  timeZone: z.catch(z.optional(text().check(z.maxLength(64))), undefined),
 });
 export type SignupInput = z.infer<typeof signupInput>;
 
@@ -50,13 +51,6 @@ export const passwordResetForm = z.pipe(
     z.extend(passwordResetConfirmInput, { intent: z.literal('confirm') }),
   ]),
 );
-
-/** The account's name, language and time zone: any of them. */
-export const profileInput = z
-  .object({ name: z.optional(nameField), locale: z.optional(localeField), timeZone: z.optional(timeZoneField) })
-  .check(
-    z.refine((input) => input.name !== undefined || input.locale !== undefined || input.timeZone !== undefined, 'Send a name, a language or a time zone.'),
-  );
 
 /** Deleting the account (decision 0023): the password again, checked like a sign-in. */
 export const accountDeletionInput = z.object({

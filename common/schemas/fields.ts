@@ -1,7 +1,6 @@
 import { LOCALES } from '#common/i18n/locales.ts';
 import * as z from 'zod/mini';
 import type { ErrorDetails } from '#common/errors.ts';
-import { knownTimeZone } from '#common/time-zone.ts';
 
 /** Shared field schemas: one definition for the worker and the client's forms. */
 export const PASSWORD_MIN = 10;
@@ -95,10 +94,3 @@ export function issuesToDetails(issues: readonly IssueLike[]): ErrorDetails {
 
 /** A language Adloom speaks (issue 28): an account's, a customer's, a funnel's, a presentation's. */
 export const localeField = z.enum(LOCALES, 'Pick English or German.');
-
-const UNKNOWN_TIME_ZONE = 'This time zone is not known. Pick one from the list, such as Europe/Berlin.';
-/** An account's time zone (issue 28): an IANA name this runtime knows, or UTC; stored as the runtime lists it ('Etc/UTC' → 'UTC'). */
-export const timeZoneField = z.pipe(
-  text(UNKNOWN_TIME_ZONE).check(z.refine((name) => knownTimeZone(name) !== null, UNKNOWN_TIME_ZONE)),
-  z.transform((name) => knownTimeZone(name) ?? name),
-);

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from '#common/i18n/locales.ts';
-import { I18nProvider } from '@lingui/react';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import type { Context } from 'hono';
 import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -108,7 +108,7 @@ type PageStatus = 200 | 400 | 403 | 404 | 413 | 415 | 422 | 429 | 500;
 async function documentHtml(c: Context<AppEnv>, meta: PageMeta, element: ReactElement, nonce: string): Promise<string> {
   const assets = await pageAssets(c.env);
   // The page's words in its language: one Lingui instance per language (worker/lib/i18n.ts).
-  const body = renderToString(createElement(I18nProvider, { i18n: i18nFor(langOf(meta)) }, element));
+  const body = renderToString(createElement(I18nRoot, { i18n: i18nFor(langOf(meta)), children: element }));
   const scripts = islandScripts(assets, body, nonce, langOf(meta));
   return `<!doctype html><html lang="${langOf(meta)}"><head>${headTags(c, meta, assets, scripts)}</head><body>${body}</body></html>`;
 }

@@ -1,7 +1,8 @@
 import { Laptop } from 'lucide-react';
 import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { passwordChangeInput, profileInput, type SessionInfo } from '#common/schemas/auth.ts';
+import { passwordChangeInput, type SessionInfo } from '#common/schemas/auth.ts';
+import { profileInput } from '#common/schemas/profile.ts';
 import { PASSWORD_MIN } from '#common/schemas/fields.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FirstSteps } from '#client/app/first-steps.tsx';
 import Dashboard from '#client/app/routes/dashboard.tsx';
-import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
+import { startI18n } from '#client/lib/i18n.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { mockApi } from '#client/test/api-mock.ts';
 import { creditSummary, projectDetail, renderScreen, user } from '#client/test/fixtures.tsx';
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import Project from '#client/app/routes/project.tsx';
 import Projects from '#client/app/routes/projects.tsx';
 import { ROUTE_AREAS } from '#client/app/route-areas.ts';
-import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
+import { startI18n } from '#client/lib/i18n.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { mockApi } from '#client/test/api-mock.ts';
 import { mediaItem, page, PROJECT_ID, projectDetail, renderScreen, writes } from '#client/test/fixtures.tsx';
 

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SystemCheck as Check, SystemReport } from '#common/schemas/system.ts';
-import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
+import { startI18n } from '#client/lib/i18n.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { mockApi } from '#client/test/api-mock.ts';
 import { renderScreen, user } from '#client/test/fixtures.tsx';
 import SystemCheck from '#client/app/routes/system-check.tsx';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MoveButtons } from '#client/components/editor/move-buttons.tsx';
 import { SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
-import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
+import { startI18n } from '#client/lib/i18n.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 
 describe('the editor chrome in German', () => {
   it('says how the save stands, and names undo, redo and the move buttons', async () => {

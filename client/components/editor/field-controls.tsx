@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useSayEnglish } from '#client/lib/use-form.ts';
+import { useSayEnglish } from '#client/lib/i18n-context.tsx';
 
 export const inputClass =
   'block w-full rounded-[var(--radius-control)] border bg-white px-2.5 text-sm text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 disabled:opacity-60 dark:bg-zinc-900 dark:text-zinc-100';

@@ -6,7 +6,8 @@ import Account from '#client/app/routes/account.tsx';
 import Affiliate from '#client/app/routes/affiliate.tsx';
 import Billing from '#client/app/routes/billing.tsx';
 import Credits from '#client/app/routes/credits.tsx';
-import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
+import { startI18n } from '#client/lib/i18n.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { mockApi } from '#client/test/api-mock.ts';
 import { creditSummary, page, renderScreen } from '#client/test/fixtures.tsx';
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { AdminUserDetail, AdminUserSummary, ProjectSupportView, SystemFigures } from '#common/schemas/admin.ts';
 import Admin from '#client/app/routes/admin.tsx';
 import AdminProject from '#client/app/routes/admin-project.tsx';
-import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
+import { startI18n } from '#client/lib/i18n.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { mockApi } from '#client/test/api-mock.ts';
 import { page, renderScreen, user as sessionUser } from '#client/test/fixtures.tsx';
 

@@ -14,7 +14,7 @@ import { SandboxBadge } from '#client/components/sandbox-badge.tsx';
 import { useFormat } from '#client/lib/format.ts';
 import { errorMessage, referenceOf } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
-import { useSayEnglish } from '#client/lib/use-form.ts';
+import { useSayEnglish } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useTimeZone } from '#client/lib/session.tsx';
 import { adsApi } from '#client/features/ads/api.ts';

@@ -10,7 +10,7 @@ import { Skeleton, SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { ApiError, errorMessage, referenceOf } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
-import { useSayEnglish } from '#client/lib/use-form.ts';
+import { useSayEnglish } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { PreviewLinkSection, PublishSection, ReviewsSection } from '#client/features/ads/ad-actions.tsx';
 import { AdForm, changesOf, draftErrors, draftOf, type Draft } from '#client/features/ads/ad-form.tsx';

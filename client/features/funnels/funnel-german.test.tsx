@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import Funnel from '#client/app/routes/funnel.tsx';
-import { I18nRoot, startI18n } from '#client/lib/i18n.tsx';
+import { startI18n } from '#client/lib/i18n.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { mockApi } from '#client/test/api-mock.ts';
 import { analytics, FUNNEL_ID, funnelDetail, pageSummary } from '#client/test/funnels-fixtures.tsx';
 import { renderScreen } from '#client/test/fixtures.tsx';

@@ -16,7 +16,7 @@ import type { Device } from '#client/components/editor/device-frame.tsx';
 import { PreviewPane } from '#client/components/editor/device-preview.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
-import { useSayEnglish } from '#client/lib/use-form.ts';
+import { useSayEnglish } from '#client/lib/i18n-context.tsx';
 import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { brandThemeOf, presentationsApi, projectsForPrefill } from '#client/features/presentations/api.ts';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { fontById, type FontId } from '#common/fonts.ts';
-import { translateEnglish } from '#common/i18n/translate-english.ts';
 import type { BrandProposal, BrandWarning, FontProposal } from '#common/schemas/brand-reader.ts';
 import { projectUpdateInput, type BrandKit, type ProjectUpdateInput } from '#common/schemas/projects.ts';
 import { Alert } from '#client/components/alert.tsx';
@@ -9,7 +8,7 @@ import { TextAreaField, TextField } from '#client/components/field.tsx';
 import { BUNDLED_CHOICES, FontPicker, previewFamily } from '#client/components/font-picker.tsx';
 import { issuesByPath } from '#client/components/editor/spec-form.tsx';
 import { errorMessage } from '#client/lib/http.ts';
-import { useI18n, useT } from '#client/lib/i18n-context.tsx';
+import { useSayEnglish, useT } from '#client/lib/i18n-context.tsx';
 import {
   contrastNote,
   initialChoices,
@@ -72,8 +71,8 @@ function FontChoice({
  */
 
 /** A warning of the proposal in the reader's words; the media library's refusal (English, the key) said through the validation catalog. */
-function warningText(t: ReturnType<typeof useT>, i18n: ReturnType<typeof useI18n>, warning: BrandWarning): string {
-  if (warning.code === 'logoNotStored') return t('projects.brandReview.warning.logoNotStored', { reason: translateEnglish(warning.reason, i18n) });
+function warningText(t: ReturnType<typeof useT>, say: (english: string) => string, warning: BrandWarning): string {
+  if (warning.code === 'logoNotStored') return t('projects.brandReview.warning.logoNotStored', { reason: say(warning.reason) });
   if (warning.code === 'stylesheets') return t('projects.brandReview.warning.stylesheets', { count: warning.count });
   return t(`projects.brandReview.warning.${warning.code}`);
 }
@@ -94,7 +93,7 @@ export function BrandReview({
   skipLabel: string;
 }) {
   const t = useT();
-  const i18n = useI18n();
+  const say = useSayEnglish();
   const [choices, setChoices] = useState<BrandChoices>(() => initialChoices(proposal, base));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -154,7 +153,7 @@ export function BrandReview({
           <ul className="list-disc space-y-1 pl-4">
             {proposal.warnings.map((warning, i) => (
               // The same warning may come twice (two SVG logos with scripts).
-              <li key={`${warning.code}-${i}`}>{warningText(t, i18n, warning)}</li>
+              <li key={`${warning.code}-${i}`}>{warningText(t, say, warning)}</li>
             ))}
           </ul>
         </Alert>

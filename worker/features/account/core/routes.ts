@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { accountDeletionInput, passwordChangeInput, profileInput } from '#common/schemas/auth.ts';
+import { accountDeletionInput, passwordChangeInput } from '#common/schemas/auth.ts';
+import { profileInput } from '#common/schemas/profile.ts';
 import { idField, pageQuery } from '#common/schemas/fields.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
-import { I18nRoot } from '#client/lib/i18n-context.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { AdPreviewPage, type PreviewFormState } from '#client/public/pages/ad-preview.tsx';
 import type { Locale } from '#common/i18n/locales.ts';
 import type { AppEnv } from '#worker/env.ts';

@@ -2,6 +2,7 @@ import type { Locale } from '#common/i18n/locales.ts';
 import { localePath } from '#common/i18n/paths.ts';
 import type { PublicUser, SessionInfo } from '#common/schemas/auth.ts';
 import { PLANS } from '#common/plans.ts';
+import { knownTimeZone } from '#common/time-zone.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, sha256Hex, verifyPassword } from '#worker/lib/crypto.ts';
@@ -87,6 +88,8 @@ export async function signup(
   const now = new Date();
   const userId = newId();
   const passwordHash = await hashPassword(input.password);
+  // The browser's zone, as the runtime names it; one it does not know is dropped (signupInput).
+  const zone = input.timeZone ? knownTimeZone(input.timeZone) : null;
   const session = await newSession(db, userId, meta, now);
   try {
     await db.batch([
@@ -96,7 +99,7 @@ export async function signup(
         name: input.name,
         passwordHash,
         ...(input.locale ? { locale: input.locale } : {}),
-        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+        ...(zone ? { timeZone: zone } : {}),
         affiliateCode: newAffiliateCode(),
         createdAt: now,
         updatedAt: now,

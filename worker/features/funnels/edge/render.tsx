@@ -5,7 +5,7 @@ import { DEFAULT_THEME, funnelThemeSchema, type FunnelTheme } from '#common/sche
 import type { ImageRef, PageDocument } from '#common/schemas/blocks.ts';
 import { fontFileUrl, themeFontFaces } from '#common/theme-fonts.ts';
 import { PageView, pageNeedsScript, themeCss } from '#client/blocks/page-view.tsx';
-import { I18nRoot } from '#client/lib/i18n-context.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { i18nFor } from '#worker/lib/i18n.ts';
 import type { BlockContext, FormState, ResolvedImage } from '#client/blocks/types.ts';
 import type { Db } from '#worker/db/client.ts';

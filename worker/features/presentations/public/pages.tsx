@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import type { Locale } from '#common/i18n/locales.ts';
 import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { SectionType } from '#common/schemas/presentations.ts';
-import { I18nRoot } from '#client/lib/i18n-context.tsx';
+import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { i18nFor } from '#worker/lib/i18n.ts';
 import { themeFontFaces } from '#common/theme-fonts.ts';
 import { themeCss } from '#client/blocks/page-view.tsx';
