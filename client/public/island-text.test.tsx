@@ -18,6 +18,9 @@ import { IslandTextRoot, formatMessage } from '#client/public/island-text.tsx';
 import ContactForm from '#client/public/islands/contact-form.tsx';
 import PasswordReset from '#client/public/islands/password-reset.tsx';
 import { mockApi } from '#client/test/api-mock.ts';
+import { httpMessages, setHttpMessages } from '#client/lib/http.ts';
+import { messages as coreDe } from '#common/locales/core/compiled/de.ts';
+import { vi } from 'vitest';
 
 /** Issue 28: the public pages' islands in German, with the words the page hands them (no Lingui in the browser). */
 function German({ children }: { children: ReactNode }) {
@@ -145,6 +148,26 @@ describe('the islands in German', () => {
     await user.type(screen.getByLabelText('Nachricht'), 'Hallo');
     expect(screen.getByText('Schreiben Sie mindestens 10 Zeichen, damit wir helfen können.')).toBeTruthy();
     expect(screen.queryByText('Enter your name.')).toBeNull();
+  });
+
+  it('says the request helpers’ own messages (offline) in German on a German page, and keeps the worker’s key English', async () => {
+    setValidationEnglish(validationEn);
+    const english = { ...httpMessages };
+    const user = userEvent.setup();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const text = islandText('de', createI18n('de', { ...coreDe, ...validationDe }));
+    expect(text?.messages[english.network]).toBe('Adloom ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.');
+    render(
+      <IslandTextRoot text={text}>
+        <ContactForm />
+      </IslandTextRoot>,
+    );
+    await user.type(screen.getByLabelText('Name', { exact: false }), 'Greta');
+    await user.type(screen.getByLabelText('E-Mail', { exact: false }), 'greta@example.com');
+    await user.type(screen.getByLabelText('Nachricht', { exact: false }), 'Hallo, ich habe eine Frage zum Tarif.');
+    await user.click(screen.getByRole('button', { name: 'Nachricht senden' }));
+    expect(await screen.findByText(/Adloom ist nicht erreichbar/)).toBeTruthy();
+    setHttpMessages(english);
   });
 
   it('without the German words, English as before', () => {

@@ -1,7 +1,8 @@
 import type { Locale } from '#common/i18n/locales.ts';
 import type { Messages } from '@lingui/core';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { I18n } from '@lingui/core';
+import { httpMessages, setHttpMessages } from '#client/lib/http.ts';
 import { IslandWords } from '#client/lib/i18n-context.tsx';
 import { messages as english } from '#common/locales/islands/compiled/en.ts';
 import type { en } from '#common/locales/islands/en.ts';
@@ -31,8 +32,21 @@ export function formatMessage(message: Messages[string] | undefined, values: Rec
   return message.map((token) => (typeof token === 'string' ? token : String(values[token[0] as string] ?? ''))).join('');
 }
 
+/**
+ * The request helpers' messages (client/lib/http.ts) in the page's language, once: the server
+ * adds them to the words keyed by their English (client/public/island.tsx, islandFormWords).
+ */
+function sayHttpMessages(messages: Messages): void {
+  const say = (english: string) => formatMessage(messages[english] ?? english);
+  setHttpMessages({ ...httpMessages, network: say(httpMessages.network), internal: say(httpMessages.internal), unexpected: say(httpMessages.unexpected) });
+}
+
 export function IslandTextRoot({ text, children }: { text: IslandText | undefined; children: ReactNode }) {
   const value = text ?? ENGLISH;
+  // In the browser only (an effect): the worker's own copy of the messages stays English, the key.
+  useEffect(() => {
+    if (text) sayHttpMessages(text.messages);
+  }, [text]);
   // The shared components' words (useT without Lingui): the ids they use are in the islands' catalog too.
   // A form's message is its own key (useForm): said when the page brought it in its language, else as it is.
   const words = useMemo(

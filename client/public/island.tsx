@@ -9,6 +9,7 @@ import { messages as islandsDe } from '#common/locales/islands/compiled/de.ts';
 import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, signupInput } from '#common/schemas/auth.ts';
 import { contactInput } from '#common/schemas/contact.ts';
 import { messagesOf } from '#common/schemas/messages-of.ts';
+import { httpMessages } from '#client/lib/http.ts';
 import { IslandTextRoot, type IslandText } from '#client/public/island-text.tsx';
 
 /** Every hydrated island of the public pages, by name (see client/public/entry.tsx). */
@@ -33,6 +34,10 @@ export function islandFormWords(i18n: I18n): Record<string, string> {
         const said = translateEnglish(english, i18n);
         if (said !== english) words[english] = said;
       }
+    // The request helpers' own messages (offline, a failure without an envelope), keyed by their English too.
+    words[httpMessages.network] = i18n._('error.network');
+    words[httpMessages.internal] = i18n._('error.internal');
+    words[httpMessages.unexpected] = i18n._('error.unexpected');
     formWordsCache.set(i18n, words);
   }
   return words;

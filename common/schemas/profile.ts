@@ -13,9 +13,9 @@ export const timeZoneField = z.pipe(
   z.transform((name) => knownTimeZone(name) ?? name),
 );
 
-/** The account's name, language and time zone: any of them. */
+/** The account's name, language and time zone: any of them. A null zone forgets it (the browser's is used until one is set again). */
 export const profileInput = z
-  .object({ name: z.optional(nameField), locale: z.optional(localeField), timeZone: z.optional(timeZoneField) })
+  .object({ name: z.optional(nameField), locale: z.optional(localeField), timeZone: z.optional(z.nullable(timeZoneField)) })
   .check(
     z.refine((input) => input.name !== undefined || input.locale !== undefined || input.timeZone !== undefined, 'Send a name, a language or a time zone.'),
   );

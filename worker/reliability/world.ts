@@ -151,6 +151,8 @@ async function signIn(owner: TestUser): Promise<void> {
 export function worldIdForField(world: World, key: string): string | undefined {
   // Not an id, but checked by a refinement the generator cannot read (an https URL with a dot).
   if (key === 'destinationUrl') return 'https://example.com/offer';
+  // Likewise a time zone must be one the runtime knows (PATCH /api/me).
+  if (key === 'timeZone') return 'Europe/Berlin';
   const singular = key.replace(/Ids$/, 'Id');
   if (/mediaId$/i.test(singular)) return world.ids.mediaId;
   if (!singular.endsWith('Id') || singular === 'sessionId') return undefined;

@@ -41,9 +41,9 @@ function Stat({
 }) {
   return (
     <Link to={to} className={`${cardClass} min-w-0 hover:border-accent-200 hover:shadow-md`}>
-      <div className="flex items-center justify-between text-sm text-zinc-600 dark:text-zinc-400">
-        {label}
-        <span className="text-zinc-400">{icon}</span>
+      <div className="flex items-start justify-between gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <span className="min-w-0 break-words">{label}</span>
+        <span className="shrink-0 text-zinc-400">{icon}</span>
       </div>
       <div className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-zinc-50">{value}</div>
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>

@@ -39,9 +39,10 @@ export function FormatPanel({ doc, readOnly, onFormat }: Pick<PanelProps, 'doc' 
               aria-checked={checked}
               disabled={readOnly}
               onClick={() => onFormat(id)}
-              className={`flex items-center gap-2 rounded-lg border px-2 py-2 text-left text-xs ${checked ? 'border-accent-600 bg-accent-50 text-accent-800 dark:bg-accent-800/20 dark:text-accent-100' : 'border-zinc-200 hover:border-zinc-400 dark:border-zinc-700'}`}
+              className={`flex min-w-0 flex-col items-start gap-1 rounded-lg border px-2 py-2 text-left text-xs ${checked ? 'border-accent-600 bg-accent-50 text-accent-800 dark:bg-accent-800/20 dark:text-accent-100' : 'border-zinc-200 hover:border-zinc-400 dark:border-zinc-700'}`}
             >
-              <span aria-hidden="true" className="grid w-6 shrink-0 place-items-center">
+              {/* The shape above its name: a German name (“Hochformat”) and its size fit half the panel. */}
+              <span aria-hidden="true" className="grid h-5 w-6 shrink-0 place-items-center">
                 <span
                   className="block rounded-[2px] border border-current"
                   style={{ width: 20 * Math.min(1, f.width / f.height), height: 20 * Math.min(1, f.height / f.width) }}
@@ -49,7 +50,7 @@ export function FormatPanel({ doc, readOnly, onFormat }: Pick<PanelProps, 'doc' 
               </span>
               <span>
                 <span className="block font-medium">{t('creativeEditor.format.label', { format: id })}</span>
-                <span className="block text-zinc-600 dark:text-zinc-400">
+                <span className="block whitespace-nowrap text-zinc-600 dark:text-zinc-400">
                   {f.width} × {f.height}
                 </span>
               </span>

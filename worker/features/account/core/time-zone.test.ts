@@ -54,6 +54,10 @@ describe('PATCH /api/me { timeZone }', () => {
     // Another name of a known zone is stored as the runtime lists it.
     const alias = await send('/api/me', { method: 'PATCH', json: { timeZone: 'Etc/UTC' }, cookie: user.cookie });
     expect(((await alias.json()) as Me).timeZone).toBe('UTC');
+    // null forgets it: the browser's zone is used until one is set again.
+    const forgotten = await send('/api/me', { method: 'PATCH', json: { timeZone: null }, cookie: user.cookie });
+    expect([forgotten.status, ((await forgotten.json()) as Me).timeZone]).toEqual([200, null]);
+    expect(await zoneOf(user.id)).toBeNull();
   });
 
   it('refuses a zone it does not know with 422 and a clear message, in English and in German', async () => {

@@ -312,7 +312,7 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
 export async function updateProfile(
   db: Db,
   userId: string,
-  input: { name?: string | undefined; locale?: Locale | undefined; timeZone?: string | undefined },
+  input: { name?: string | undefined; locale?: Locale | undefined; timeZone?: string | null | undefined },
 ): Promise<PublicUser> {
   const [user] = await repo.updateUser(db, userId, {
     ...(input.name === undefined ? {} : { name: input.name }),
