@@ -42,7 +42,7 @@ function Stat({
   return (
     <Link to={to} className={`${cardClass} min-w-0 hover:border-accent-200 hover:shadow-md`}>
       <div className="flex items-start justify-between gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-        <span className="min-w-0 break-words">{label}</span>
+        <span className="hyphens-auto">{label}</span>
         <span className="shrink-0 text-zinc-400">{icon}</span>
       </div>
       <div className="mt-2 text-3xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-zinc-50">{value}</div>

@@ -24,7 +24,7 @@ export const de: Translation<typeof en> = {
   'dashboard.visits.day': '{views, plural, one {# Besuch} other {# Besuche}}, {leads, plural, one {# Lead} other {# Leads}}',
   'dashboard.visits.series': 'Besuche',
   'dashboard.leads.series': 'Leads',
-  'dashboard.earnings.label': 'Partnerprovisionen',
+  'dashboard.earnings.label': 'Partner\u00ADprovisionen',
   'dashboard.earnings.hint': '{available} verfügbar · {pending} zurückgehalten',
 
   // /dashboard: recent projects

@@ -21,7 +21,7 @@ export const messages: Messages = {
   "dashboard.visits.day": [["views","plural",{"one":["#"," Besuch"],"other":["#"," Besuche"]}],", ",["leads","plural",{"one":["#"," Lead"],"other":["#"," Leads"]}]],
   "dashboard.visits.series": ["Besuche"],
   "dashboard.leads.series": ["Leads"],
-  "dashboard.earnings.label": ["Partnerprovisionen"],
+  "dashboard.earnings.label": ["Partner­provisionen"],
   "dashboard.earnings.hint": [["available"]," verfügbar · ",["pending"]," zurückgehalten"],
   "dashboard.projects.title": ["Neueste Projekte"],
   "dashboard.projects.unlimited": ["Unbegrenzt viele aktive Projekte im Tarif ",["plan"]],
