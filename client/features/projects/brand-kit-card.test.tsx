@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useEffect, useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BRAND_FONTS } from '#common/fonts.ts';
 import type { BrandKit, ProjectDetail } from '#common/schemas/projects.ts';
 import { previewFamily } from '#client/components/font-picker.tsx';
@@ -13,6 +13,13 @@ import { mediaItem, PROJECT_ID, projectDetail, renderScreen, writes } from '#cli
 
 /** The card's dialogs are loaded when first opened (a dynamic import): the first one can take longer than findBy's 1 s here. */
 const LAZY = { timeout: 15_000 };
+
+// The card's lazy dialogs, loaded before any test: under the fake clock, waitFor advances fake
+// time without waiting in real time, so a module still being transformed on a loaded machine
+// (clean-clone CI) ran out its 15 fake seconds before it arrived. Loaded here, React.lazy finds them at once.
+beforeAll(async () => {
+  await Promise.all([import('#client/features/projects/brand-read-dialog.tsx'), import('#client/components/media-picker.tsx')]);
+});
 
 const PATCH = `PATCH /api/projects/${PROJECT_ID}`;
 
