@@ -26,7 +26,7 @@ export interface RenderSample {
 }
 
 /** A smooth photo-like picture (a sky, a sun and a hill), as a JPEG. */
-function photoJpeg(width: number, height: number): Uint8Array {
+export function photoJpeg(width: number, height: number): Uint8Array {
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {

@@ -62,6 +62,8 @@ interface Budgets {
   render: {
     /** Median end-to-end render after a warm-up, per format × case (bench/renders.ts). */
     warmMs: { max: number };
+    /** The run's first render, in fresh isolates (issue 29, point 8). */
+    firstMs: { max: number };
     rounds: number;
   };
   lab: {
@@ -273,7 +275,9 @@ try {
     log(`› Renders: ${budgets.render.rounds} per format and case after a warm-up, through POST /api/creatives/{id}/render`);
     const renders = await measureRenders(server, budgets.render.rounds, log);
     for (const r of renders) judge('render', 'render warm, median (ms)', `${r.format} ${r.case}`, r.medianMs, budgets.render.warmMs);
-    // Reported, no budget: the first render after workerd starts (both isolates new, the WebAssembly compiled then).
+    // The first render after workerd starts (both isolates new, the WebAssembly compiled then): a square with a photo.
+    const first = renders[0];
+    if (first) judge('render', 'first render in fresh isolates (ms)', `${first.format} ${first.case}`, first.warmUpMs, budgets.render.firstMs);
     results.render = renders;
     results.renderFirstInIsolateMs = renders[0]?.warmUpMs;
   }

@@ -35,6 +35,11 @@ export const WEBP_BYTES = 16 * MB;
  * while their pictures' files add up to RENDER_MAX_INPUT_BYTES, so once admitted they hold no
  * more pictures than one job may (a data URL sent with the call is held from its start). Not counted: a WebP original's expansion to PNG (≤ 4 MP: up to
  * 16 MB of RGBA, then its PNG as a data URL; decision 0021).
+ * A JPEG cut to its frame without resvg (picture-cut.ts, issue 29) holds, before anything is
+ * drawn and only while it is cut, at most the same again as writing the PNG: the decoded picture
+ * (≤ 2.5 MP: 10 MB, in a decoder instance let go after the cut), its file, the filtered rows
+ * (≤ 8 MB) and the result (≤ a story's 6 MB). resvg then never decodes that picture: its
+ * WebAssembly memory, which `resvgBytes` counts as if it did, only grows less.
  */
 export const JOB_JS_BYTES = 32 * MB;
 

@@ -67,6 +67,19 @@ export function encodeOpaquePng(rgba: Uint8Array, width: number, height: number)
   return rgbPng(filtered, width, height);
 }
 
+/** The PNG of opaque RGB pixels (a picture cut to its frame: picture-cut.ts), written as `encodeOpaquePng` writes. */
+export function encodeRgbPng(rgb: Uint8Array, width: number, height: number): Uint8Array {
+  const stride = width * 3;
+  if (rgb.length !== stride * height) throw new Error('pixels do not match the size');
+  const filtered = new Uint8Array(height * (stride + 1));
+  for (let y = 0, p = 0; y < height; y += 1) {
+    const o = y * (stride + 1);
+    filtered[o] = UP;
+    for (let c = 0; c < stride; c += 1, p += 1) filtered[o + 1 + c] = rgb[p]! - (y > 0 ? rgb[p - stride]! : 0);
+  }
+  return rgbPng(filtered, width, height);
+}
+
 /**
  * The PNG of `overlay` (RGBA, premultiplied: resvg's canvas of everything above the picture)
  * drawn over `under` (RGB, opaque: the picture's pixels, the whole canvas), source-over as resvg

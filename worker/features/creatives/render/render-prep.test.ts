@@ -2,6 +2,8 @@ import { env } from 'cloudflare:test';
 import { Resvg } from '@cf-wasm/resvg/workerd';
 import { satori } from '@cf-wasm/satori/workerd';
 import { encode as encodePng } from 'fast-png';
+import jpeg from 'jpeg-js';
+import encodeJpeg from 'jpeg-js/lib/encoder.js';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_IDS, FORMATS, type CreativeDocument, type Layer } from '#common/creative/document.ts';
 import { buildTemplate } from '#common/creative/templates.ts';
@@ -9,6 +11,7 @@ import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { BAKED_BACKGROUND, creativeTree } from '#client/creative/tree.tsx';
 import { documentFonts } from '#worker/features/creatives/render/fonts-render.ts';
 import {
+  bakePictures,
   bakeUnderlay,
   CACHE_MAX_BYTES,
   cachedBytes,
@@ -19,7 +22,7 @@ import {
   limitCaches,
 } from '#worker/features/creatives/render/render-prep.ts';
 import { renderPng, type RenderPath } from '#worker/features/creatives/render/render.ts';
-import { base64 } from '#worker/lib/ids.ts';
+import { base64, fromBase64 } from '#worker/lib/ids.ts';
 import { decodePng } from '#worker/test/png.ts';
 
 /** Rendering is slow the first time in an isolate (render.test.ts). */
@@ -190,6 +193,64 @@ function texture(width: number, height: number, alpha = 255): string {
   }
   return `data:image/png;base64,${base64(encodePng({ width, height, data, channels: 4, depth: 8 }))}`;
 }
+
+/** The same photo-like picture as a JPEG (most uploads): cut by picture-cut.ts rather than resvg. */
+function textureJpeg(width: number, height: number): string {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) data.set([(x * 255) / width, 90 + ((x + y) % 40), (y * 255) / height, 255], (y * width + x) * 4);
+  }
+  return `data:image/jpeg;base64,${base64(encodeJpeg({ data, width, height }, 95).data)}`;
+}
+
+/** The mean and the worst difference of two renders' channels (every third pixel). */
+function difference(a: Awaited<ReturnType<typeof decodePng>>, b: Awaited<ReturnType<typeof decodePng>>, width: number, height: number) {
+  let sum = 0;
+  let count = 0;
+  let worst = 0;
+  for (let y = 0; y < height; y += 3) {
+    for (let x = 0; x < width; x += 3) {
+      const p = a.pixel(x, y);
+      const q = b.pixel(x, y);
+      for (let i = 0; i < 3; i += 1) {
+        const d = Math.abs(p[i]! - q[i]!);
+        sum += d;
+        count += 1;
+        worst = Math.max(worst, d);
+      }
+    }
+  }
+  return { mean: sum / count, worst };
+}
+
+describe('a JPEG photo cut without resvg (picture-cut.ts)', RENDERING, () => {
+  it('draws a background photo and a picture layer as resvg draws them, in every format', async () => {
+    const photo = textureJpeg(400, 300);
+    const decoded = jpeg.decode(fromBase64(photo.slice(photo.indexOf(',') + 1)), { useTArray: true });
+    const photoPng = `data:image/png;base64,${base64(encodePng({ width: 400, height: 300, data: decoded.data, channels: 4, depth: 8 }))}`;
+    for (const format of FORMAT_IDS) {
+      const { width, height } = FORMATS[format];
+      for (const template of ['photo-overlay', 'split-image'] as const) {
+        const doc = buildTemplate(template, { brand: DEFAULT_BRAND_KIT, format, imageMediaId: 'm' });
+        limitCaches(0); // no cut of an earlier case: this one is made now
+        limitCaches(CACHE_MAX_BYTES);
+        const baked = await bakePictures(doc, { m: photo }, { background: false });
+        if (template === 'split-image') expect(baked.image, `${template} ${format}`).toMatch(/^data:image\/png;base64,/);
+        const fast = await decodePng((await renderPng(env.ASSETS, { doc, images: { m: photo } })).png);
+        // resvg's own drawing of the same pixels: the JPEG decoded, as a PNG (which is not cut here), without an underlay.
+        const slow = await decodePng((await renderPng(env.ASSETS, { doc, images: { m: photoPng } }, { underlay: false })).png);
+        const { mean, worst } = difference(fast, slow, width, height);
+        // Bilinear against bicubic on a smooth photo (and two JPEG decoders): the same picture but for a few levels on edges.
+        expect(mean, `${template} ${format}`).toBeLessThan(1.5);
+        expect(worst, `${template} ${format}`).toBeLessThan(48);
+        // And the comparison can fail: the picture mirrored is far off.
+        const flipped = { ...doc, layers: doc.layers.map((l) => (l.type === 'image' ? { ...l, flipX: true } : l)) };
+        const mirrored = await decodePng((await renderPng(env.ASSETS, { doc: flipped, images: { m: photoPng } }, { underlay: false })).png);
+        if (template === 'split-image') expect(difference(mirrored, slow, width, height).mean, `${template} ${format}`).toBeGreaterThan(3);
+      }
+    }
+  });
+});
 
 describe('a background photo as an underlay', RENDERING, () => {
   it('renders every format as resvg draws the photo itself (veil, text, button and watermark laid over it)', async () => {
