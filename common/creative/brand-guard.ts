@@ -177,6 +177,23 @@ export function onPalette(hex: string, palette: readonly string[]): boolean {
 
 /* ---------- findings ---------- */
 
+/**
+ * Verdicts by palette and colour: the editor asks on every change (each frame of a drag), the
+ * answer for a colour changes only with it, and one costs up to a few hundred CIEDE2000s.
+ */
+const verdicts = new Map<string, string | null>();
+
+/** null when `hex` is the brand's, else the brand colour to fix it with. */
+function colourVerdict(hex: string, palette: readonly string[], completed: readonly string[]): string | null {
+  const key = `${palette.join()}|${completed.join()}|${hex.toLowerCase()}`;
+  const known = verdicts.get(key);
+  if (known !== undefined) return known;
+  const verdict = onPalette(hex, completed) ? null : (nearestColour(hex, palette)?.colour ?? null);
+  if (verdicts.size >= 2000) verdicts.clear();
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
 function headingLike(layer: Layer): boolean {
   if (layer.slot === 'headline' || layer.type === 'cta') return true;
   return 'weight' in layer && layer.weight === 700;
@@ -200,10 +217,9 @@ export function brandFindings(doc: CreativeDocument, kit: GuardKit): GuardFindin
   const completed = [...new Set([...palette, p.primary, p.secondary, p.accent])];
   const findings: GuardFinding[] = [];
   const colour = (layerId: string | null, path: GuardPath, value: string) => {
-    if (palette.length === 0 || !HEX.test(value) || onPalette(value, completed)) return;
-    const nearest = nearestColour(value, palette);
-    if (!nearest) return;
-    findings.push({ key: `${layerId ?? 'background'}:${path.join('.')}`, kind: 'colour', layerId, path, value: value.toLowerCase(), fix: nearest.colour });
+    if (palette.length === 0 || !HEX.test(value)) return;
+    const fix = colourVerdict(value, palette, completed);
+    if (fix) findings.push({ key: `${layerId ?? 'background'}:${path.join('.')}`, kind: 'colour', layerId, path, value: value.toLowerCase(), fix });
   };
   const bg = doc.background;
   if (bg.type === 'gradient') {
