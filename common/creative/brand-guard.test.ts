@@ -13,8 +13,42 @@ function doc(over: Partial<CreativeDocument> = {}): CreativeDocument {
     template: 'blank',
     background: { type: 'color', color: '#1f3a5f' },
     layers: [
-      { id: 'h', slot: 'headline', type: 'text', x: 5, y: 5, w: 90, h: 20, text: 'Hello', font: 'poppins', weight: 700, size: 8, color: '#ffffff', align: 'left', vAlign: 'top', lineHeight: 1.1, uppercase: false },
-      { id: 'b', slot: 'body', type: 'text', x: 5, y: 30, w: 90, h: 20, text: '#e11d48 is a colour', font: 'lora', weight: 400, size: 4, color: '#f4a261', align: 'left', vAlign: 'top', lineHeight: 1.3, uppercase: false },
+      {
+        id: 'h',
+        slot: 'headline',
+        type: 'text',
+        x: 5,
+        y: 5,
+        w: 90,
+        h: 20,
+        text: 'Hello',
+        font: 'poppins',
+        weight: 700,
+        size: 8,
+        color: '#ffffff',
+        align: 'left',
+        vAlign: 'top',
+        lineHeight: 1.1,
+        uppercase: false,
+      },
+      {
+        id: 'b',
+        slot: 'body',
+        type: 'text',
+        x: 5,
+        y: 30,
+        w: 90,
+        h: 20,
+        text: '#e11d48 is a colour',
+        font: 'lora',
+        weight: 400,
+        size: 4,
+        color: '#f4a261',
+        align: 'left',
+        vAlign: 'top',
+        lineHeight: 1.3,
+        uppercase: false,
+      },
       { id: 'c', type: 'cta', x: 5, y: 80, w: 40, h: 10, text: 'Buy', font: 'poppins', weight: 700, size: 4, color: '#111827', fill: '#f4a261', radius: 2 },
       { id: 's', type: 'shape', x: 0, y: 0, w: 10, h: 10, shape: 'rect', fill: '#e9ecf1', opacity: 1, radius: 0 },
     ],
@@ -88,7 +122,13 @@ describe('brandFindings', () => {
   it('flags colours off the palette and fonts outside the kit, each with its fix', () => {
     const d = doc({ background: { type: 'gradient', from: '#1f3a5f', to: '#22c55e', angle: 90 } });
     d.layers = d.layers.map((l) =>
-      l.id === 'h' ? { ...l, font: 'caveat' as const } : l.id === 'b' ? { ...l, color: '#e11d48', font: 'oswald' as const } : l.id === 'c' ? { ...l, fill: '#ff6600' } : l,
+      l.id === 'h'
+        ? { ...l, font: 'caveat' as const }
+        : l.id === 'b'
+          ? { ...l, color: '#e11d48', font: 'oswald' as const }
+          : l.id === 'c'
+            ? { ...l, fill: '#ff6600' }
+            : l,
     );
     const findings = brandFindings(d, KIT);
     expect(findings.map((f) => [f.key, f.kind, f.value, f.fix])).toEqual([

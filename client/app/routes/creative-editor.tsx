@@ -304,14 +304,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
                 onChange={onChange}
                 onSelect={(ids) => dispatch({ type: 'select', ids })}
               />
-              <BackgroundPanel
-                doc={state.present}
-                readOnly={readOnly}
-                palette={paletteList}
-                onChange={onChange}
-                onPickImage={setPicking}
-                guard={guard}
-              />
+              <BackgroundPanel doc={state.present} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} guard={guard} />
             </>
           ),
         }}

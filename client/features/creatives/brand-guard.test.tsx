@@ -30,7 +30,21 @@ const headline: Layer = {
   lineHeight: 1.1,
   uppercase: false,
 };
-const button: Layer = { id: 'cta', type: 'cta', x: 10, y: 80, w: 40, h: 10, text: 'Order', font: 'poppins', weight: 700, size: 4, color: '#ffffff', fill: '#f4a261', radius: 2 };
+const button: Layer = {
+  id: 'cta',
+  type: 'cta',
+  x: 10,
+  y: 80,
+  w: 40,
+  h: 10,
+  text: 'Order',
+  font: 'poppins',
+  weight: 700,
+  size: 4,
+  color: '#ffffff',
+  fill: '#f4a261',
+  radius: 2,
+};
 
 const DOC: CreativeDocument = {
   version: 2,
@@ -160,7 +174,9 @@ describe('the checklist before rendering or asking for approval', () => {
         <Editor strict />
       </I18nRoot>,
     );
-    expect(screen.getByRole('alert').textContent).toMatch(/^Die Markenprüfung ist in diesem Projekt streng: 3 Farben und Schriften müssen vor dem Rendering korrigiert werden\./);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^Die Markenprüfung ist in diesem Projekt streng: 3 Farben und Schriften müssen vor dem Rendering korrigiert werden\./,
+    );
     expect(screen.getByText('#e11d48 ist keine Markenfarbe.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Prüfen' }));
     const dialog = screen.getByRole('dialog', { name: 'Markenprüfung vor dem Rendering' });

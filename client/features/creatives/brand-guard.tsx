@@ -64,7 +64,13 @@ function whereOf(f: GuardFinding, doc: CreativeDocument, t: I18n['_']): string {
 }
 
 function Swatch({ colour }: { colour: string }) {
-  return <span aria-hidden="true" className="inline-block size-3.5 flex-none rounded-full border border-zinc-300 dark:border-zinc-600" style={{ backgroundColor: colour }} />;
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block size-3.5 flex-none rounded-full border border-zinc-300 dark:border-zinc-600"
+      style={{ backgroundColor: colour }}
+    />
+  );
 }
 
 function FindingRow({ finding, doc, readOnly, onFix }: { finding: GuardFinding; doc: CreativeDocument; readOnly: boolean; onFix: GuardProps['onFix'] }) {
@@ -93,12 +99,26 @@ function FindingRow({ finding, doc, readOnly, onFix }: { finding: GuardFinding; 
 }
 
 /** The flags of one layer (or of the background: `layerId` null), shown at the top of its panel. */
-export function GuardFlags({ guard, doc, layerId, readOnly }: { guard: GuardProps | undefined; doc: CreativeDocument; layerId: string | null; readOnly: boolean }) {
+export function GuardFlags({
+  guard,
+  doc,
+  layerId,
+  readOnly,
+}: {
+  guard: GuardProps | undefined;
+  doc: CreativeDocument;
+  layerId: string | null;
+  readOnly: boolean;
+}) {
   const t = useT();
   const mine = guard?.findings.filter((f) => f.layerId === layerId) ?? [];
   if (!guard || mine.length === 0) return null;
   return (
-    <div role="group" aria-label={t('creativeEditor.guard.flagsTitle')} className="rounded-[var(--radius-control)] border border-amber-200 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-900/20">
+    <div
+      role="group"
+      aria-label={t('creativeEditor.guard.flagsTitle')}
+      className="rounded-[var(--radius-control)] border border-amber-200 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-900/20"
+    >
       <ul className="space-y-2">
         {mine.map((f) => (
           <FindingRow key={f.key} finding={f} doc={doc} readOnly={readOnly} onFix={guard.onFix} />

@@ -142,7 +142,8 @@ async function validateBrandKit(db: Db, projectId: string, brandKit: BrandKit): 
 export async function updateProject(db: Db, membership: Membership, userId: string, input: ProjectUpdateInput): Promise<ProjectDetail> {
   const ownerOnly = input.name !== undefined || input.archived !== undefined || input.locale !== undefined;
   if (ownerOnly && membership.role !== 'owner') throw new AppError('forbidden', 'Only the project’s owner can rename or archive it, or change its language.');
-  if (input.brandGuardStrict !== undefined && membership.role !== 'owner') throw new AppError('forbidden', 'Only the project’s owner can make the brand guard strict.');
+  if (input.brandGuardStrict !== undefined && membership.role !== 'owner')
+    throw new AppError('forbidden', 'Only the project’s owner can make the brand guard strict.');
   const values: Parameters<typeof repo.updateProject>[2] = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.description !== undefined) values.description = input.description;
