@@ -56,11 +56,11 @@ export function useBrandGuard(doc: CreativeDocument, kit: GuardKit & { strict?: 
 const lastKey = (f: GuardFinding) => [...f.path].reverse().find((k): k is string => typeof k === 'string') ?? 'color';
 const shown = (f: GuardFinding, value: string) => (f.kind === 'font' && !isBrandFont(value) ? fontById(value).name : value);
 
-/** "Headline · Colour", "Background · Gradient end". */
-function whereOf(f: GuardFinding, doc: CreativeDocument, t: I18n['_']): string {
+/** The field ("Colour", "Gradient end") and where it is ("Headline · Colour", "Background · Gradient end"). */
+function whereOf(f: GuardFinding, doc: CreativeDocument, t: I18n['_']): { field: string; where: string } {
   const layer = f.layerId === null ? null : doc.layers.find((l) => l.id === f.layerId);
   const field = t('creativeEditor.guard.field', { field: f.kind === 'font' ? 'font' : lastKey(f) });
-  return t('creativeEditor.guard.where', { layer: layer ? layerName(layer, t) : t('creativeEditor.guard.background'), field });
+  return { field, where: t('creativeEditor.guard.where', { layer: layer ? layerName(layer, t) : t('creativeEditor.guard.background'), field }) };
 }
 
 function Swatch({ colour }: { colour: string }) {
@@ -73,23 +73,44 @@ function Swatch({ colour }: { colour: string }) {
   );
 }
 
-function FindingRow({ finding, doc, readOnly, onFix }: { finding: GuardFinding; doc: CreativeDocument; readOnly: boolean; onFix: GuardProps['onFix'] }) {
+/** One finding and its fix: in a panel (`compact`, the layer's own) by its field, on the checklist by layer and field. */
+function FindingRow({
+  finding,
+  doc,
+  readOnly,
+  onFix,
+  compact = false,
+}: {
+  finding: GuardFinding;
+  doc: CreativeDocument;
+  readOnly: boolean;
+  onFix: GuardProps['onFix'];
+  compact?: boolean;
+}) {
   const t = useT();
-  const where = whereOf(finding, doc, t);
+  const { field, where } = whereOf(finding, doc, t);
   const value = shown(finding, finding.value);
   const fix = shown(finding, finding.fix);
   return (
-    <li className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
-      <ShieldAlert aria-hidden="true" className="size-4 flex-none text-amber-600 dark:text-amber-400" />
-      <span className="min-w-0 flex-1">
-        <span className="block font-medium text-zinc-800 dark:text-zinc-200">{where}</span>
-        <span className="flex items-center gap-1 text-zinc-600 dark:text-zinc-400">
-          {finding.kind === 'colour' ? <Swatch colour={finding.value} /> : null}
-          {t(finding.kind === 'colour' ? 'creativeEditor.guard.offColour' : 'creativeEditor.guard.offFont', { value })}
+    <li className={`flex gap-x-2 gap-y-1 text-xs ${compact ? 'flex-col items-start' : 'flex-wrap items-center'}`}>
+      <span className="flex min-w-0 flex-1 gap-2">
+        <ShieldAlert aria-hidden="true" className="size-4 flex-none text-amber-600 dark:text-amber-400" />
+        <span className="min-w-0 flex-1">
+          <span className="block font-medium text-zinc-800 dark:text-zinc-200">{compact ? field : where}</span>
+          <span className="flex items-center gap-1 text-zinc-600 dark:text-zinc-400">
+            {finding.kind === 'colour' ? <Swatch colour={finding.value} /> : null}
+            {t(finding.kind === 'colour' ? 'creativeEditor.guard.offColour' : 'creativeEditor.guard.offFont', { value })}
+          </span>
         </span>
       </span>
       {readOnly ? null : (
-        <Button variant="secondary" size="sm" aria-label={t('creativeEditor.guard.fixLabel', { where, fix })} onClick={() => onFix([finding])}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className={compact ? 'ml-6' : ''}
+          aria-label={t('creativeEditor.guard.fixLabel', { where, fix })}
+          onClick={() => onFix([finding])}
+        >
           {finding.kind === 'colour' ? <Swatch colour={finding.fix} /> : null}
           {t('creativeEditor.guard.use', { fix })}
         </Button>
@@ -121,7 +142,7 @@ export function GuardFlags({
     >
       <ul className="space-y-2">
         {mine.map((f) => (
-          <FindingRow key={f.key} finding={f} doc={doc} readOnly={readOnly} onFix={guard.onFix} />
+          <FindingRow key={f.key} finding={f} doc={doc} readOnly={readOnly} onFix={guard.onFix} compact />
         ))}
       </ul>
     </div>
