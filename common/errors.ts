@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   insufficient_credits: 402,
   plan_limit_reached: 402,
+  /** The project's brand guard is strict and the creative has colours or fonts outside the brand kit (issue 29 §7). */
+  off_brand: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

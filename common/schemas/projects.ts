@@ -14,6 +14,8 @@ export interface BrandKit {
   headingFont: FontId;
   bodyFont: FontId;
   tone: string;
+  /** The brand guard blocks renders until every colour and font is the kit's (issue 29 §7); absent: it only warns. Its owner's to set. */
+  strict?: boolean;
 }
 
 export const DEFAULT_BRAND_KIT: BrandKit = { logoMediaId: null, colors: [], headingFont: 'inter', bodyFont: 'inter', tone: '' };
@@ -55,6 +57,8 @@ export const projectUpdateInput = z.object({
   brandKit: z.optional(brandKitInput),
   /** The customer's language (issue 28 §2): previews of the project's ads speak it. The owner's to set. */
   locale: z.optional(localeField),
+  /** The brand guard blocks renders until fixed (issue 29 §7). The owner's to set. */
+  brandGuardStrict: z.optional(z.boolean('Say whether the brand guard is strict.')),
 });
 export type ProjectUpdateInput = z.infer<typeof projectUpdateInput>;
 

@@ -25,6 +25,7 @@ import { inputClass } from '#client/features/creatives/panel-fields.tsx';
 import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
 import { PictureDrop, replacePicture, type DropTarget, type DroppedPicture } from '#client/features/creatives/picture-drop.tsx';
 import { useBrandFonts } from '#client/features/creatives/brand-fonts.ts';
+import { BrandChecklist, StrictGuardBanner, useBrandGuard } from '#client/features/creatives/brand-guard.tsx';
 import { CanvasHelp, GRID, PanelToggle, usePanels } from '#client/features/creatives/editor-chrome.tsx';
 import { useCreativeSave } from '#client/features/creatives/use-creative-save.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
@@ -122,6 +123,8 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     if (!payload) toast({ tone: 'info', message: t('creativeEditor.pasteNothing') });
     else placeCopies(pasteLayers(docRef.current, payload, { projectId: initial.projectId }));
   };
+  // Brand guard (issue 29 §7): flags in the panels, a checklist before rendering or asking for approval.
+  const guard = useBrandGuard(state.present, initial.brandKit, (doc) => onChange(doc));
   const palette = paletteOf(initial.brandKit.colors);
   const paletteList = initial.brandKit.colors.length > 0 ? initial.brandKit.colors : [palette.primary, palette.secondary, palette.accent];
 
@@ -139,6 +142,10 @@ function Editor({ initial }: { initial: CreativeDetail }) {
       setResult({ creation, free });
       refreshCredits();
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'off_brand') {
+        guard.refused(() => void startRender());
+        return;
+      }
       setRenderError({
         message: errorMessage(error, t('creativeEditor.renderFailed')),
         credits: error instanceof ApiError && error.code === 'insufficient_credits',
@@ -203,7 +210,11 @@ function Editor({ initial }: { initial: CreativeDetail }) {
             aria-label={t('creativeEditor.changeStatus')}
             className="h-9 rounded-[var(--radius-control)] border border-zinc-300 bg-white px-2 text-sm shadow-sm dark:border-zinc-700 dark:bg-zinc-900"
             value=""
-            onChange={(event) => event.target.value && void patchMeta({ status: event.target.value as CreativeStatus })}
+            onChange={(event) => {
+              const status = event.target.value as CreativeStatus | '';
+              if (status === 'in_review') guard.check('review', () => void patchMeta({ status }));
+              else if (status) void patchMeta({ status });
+            }}
           >
             <SelectOptions
               empty={t('creativeEditor.moveTo')}
@@ -245,7 +256,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
                 size="sm"
                 disabled={noCredits && !renderIsFree}
                 aria-describedby={noCredits && !renderIsFree ? creditsNoteId : undefined}
-                onClick={() => void startRender()}
+                onClick={() => guard.check('render', () => void startRender())}
                 pending={rendering.progress !== null}
                 pendingLabel={t('creativeEditor.rendering')}
               >
@@ -273,6 +284,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         </div>
       ) : null}
       {renderError ? <SpendError error={renderError} className="m-4 mb-0" /> : null}
+      {!readOnly ? <StrictGuardBanner guard={guard} onReview={() => guard.check('render', () => void startRender())} /> : null}
       {saveState === 'conflict' ? <SaveConflict what={t('creativeEditor.conflictWhat')} /> : null}
       <EditorPanels
         narrow="stack"
@@ -292,7 +304,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
                 onChange={onChange}
                 onSelect={(ids) => dispatch({ type: 'select', ids })}
               />
-              <BackgroundPanel doc={state.present} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} />
+              <BackgroundPanel doc={state.present} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} guard={guard} />
             </>
           ),
         }}
@@ -353,6 +365,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
               onChange={onChange}
               onPickImage={setPicking}
               brandFonts={brandFonts}
+              guard={guard}
             />
           ),
         }}
@@ -377,6 +390,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
           }}
         />
       </Suspense>
+      <BrandChecklist guard={guard} doc={state.present} />
       <RenderResultDialog creation={result?.creation ?? null} free={result?.free ?? false} onClose={() => setResult(null)} />
       {dialog ? (
         <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { FORMAT_IDS, FORMATS, type Background, type CreativeDocument, type Forma
 import { Button } from '#client/components/button.tsx';
 import { removeLayer, updateLayer } from '#client/features/creatives/editor-state.ts';
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
+import { GuardFlags, type GuardProps } from '#client/features/creatives/brand-guard.tsx';
 import { PictureControls } from '#client/features/creatives/picture-controls.tsx';
 import { ColorField, Field, FontField, inputClass, NumberField, Section, Segmented } from '#client/features/creatives/panel-fields.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
@@ -21,6 +22,8 @@ export interface PanelProps {
   pictureLabel?: string;
   /** The project's uploaded fonts (none in the playground). */
   brandFonts?: BrandFonts | undefined;
+  /** The brand guard's findings and fixes (none in the playground). */
+  guard?: GuardProps | undefined;
 }
 
 export function FormatPanel({ doc, readOnly, onFormat }: Pick<PanelProps, 'doc' | 'readOnly' | 'onFormat'>) {
@@ -69,13 +72,15 @@ export function BackgroundPanel({
   onChange,
   onPickImage,
   pictureLabel,
-}: Pick<PanelProps, 'doc' | 'readOnly' | 'palette' | 'onChange' | 'onPickImage' | 'pictureLabel'>) {
+  guard,
+}: Pick<PanelProps, 'doc' | 'readOnly' | 'palette' | 'onChange' | 'onPickImage' | 'pictureLabel' | 'guard'>) {
   const t = useT();
   const bg = doc.background;
   const set = (background: Background, group?: string) => onChange({ ...doc, background }, group);
   const base = bg.type === 'gradient' ? bg.from : bg.color;
   return (
     <Section title={t('creativeEditor.panel.background')}>
+      <GuardFlags guard={guard} doc={doc} layerId={null} readOnly={readOnly} />
       <Segmented
         label={t('creativeEditor.panel.fill')}
         value={bg.type}
@@ -159,6 +164,7 @@ export function PropertiesPanel({
   onPickImage,
   pictureLabel,
   brandFonts,
+  guard,
 }: Omit<PanelProps, 'onFormat' | 'onSelect'>) {
   const t = useT();
   const layer = doc.layers.find((l) => l.id === selected);
@@ -173,6 +179,7 @@ export function PropertiesPanel({
   const g = (name: string) => name;
   return (
     <Section title={t('creativeEditor.panel.layerTitle', { type: layer.type })}>
+      <GuardFlags guard={guard} doc={doc} layerId={layer.id} readOnly={readOnly} />
       {layer.type === 'text' || layer.type === 'cta' ? (
         <>
           <Field label={t('creativeEditor.panel.text')}>

@@ -12,6 +12,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { projectsApi } from '#client/features/projects/api.ts';
+import { BrandGuardField } from '#client/features/projects/brand-guard-field.tsx';
 
 // Opened on demand: the library's picker (with its uploader) and the website reader load when first used,
 // which keeps the project screen's chunk within its budget.
@@ -20,9 +21,9 @@ const BrandReadDialog = lazy(() => import('#client/features/projects/brand-read-
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
-/** The kit as the server stores it (the schema lowercases colours and trims the tone): what "unsaved" compares. */
+/** The kit as the server stores it (the schema lowercases colours and trims the tone): what "unsaved" compares. The guard's strictness is the owner's switch, not the card's. */
 function normalised(kit: BrandKit): string {
-  return JSON.stringify({ ...kit, colors: kit.colors.map((c) => c.toLowerCase()), tone: kit.tone.trim() });
+  return JSON.stringify({ ...kit, strict: undefined, colors: kit.colors.map((c) => c.toLowerCase()), tone: kit.tone.trim() });
 }
 
 /** A moment after the last change, as the creative editor does. */
@@ -234,6 +235,7 @@ export function BrandKitCard({ project, onSaved }: { project: ProjectDetail; onS
           hint={t('projects.brandKit.toneHint')}
           className="[&_textarea]:min-h-20"
         />
+        <BrandGuardField project={project} onSaved={onSaved} />
         {canEdit ? (
           <SaveIndicator
             label={t('projects.brandKit.saveState')}

@@ -177,6 +177,11 @@ export const de: Translation<typeof en> = {
   'projects.brandKit.notSaved': 'Nicht gespeichert: {reason}',
   'projects.brandKit.saveFailed': 'Das Markenkit konnte nicht gespeichert werden.',
   'projects.brandKit.pickLogo': 'Logo wählen',
+  'projects.brandKit.strict': 'Strenge Markenprüfung',
+  'projects.brandKit.strictHint': 'Creatives werden nur gerendert, wenn jede Farbe und Schrift aus dem Markenkit stammt. Ausgeschaltet warnt der Editor nur.',
+  'projects.brandKit.strictOwnerOnly': 'Nur der Inhaber des Projekts kann dies ändern.',
+  'projects.brandKit.strictSaved': '{strict, select, on {Die Markenprüfung ist jetzt streng.} other {Die Markenprüfung warnt jetzt nur.}}',
+  'projects.brandKit.strictFailed': 'Die Markenprüfung konnte nicht geändert werden.',
 
   'projects.brandRead.title': 'Markenkit von einer Website lesen',
   'projects.brandRead.website': 'Website',

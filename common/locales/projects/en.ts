@@ -184,6 +184,11 @@ export const en = {
   'projects.brandKit.notSaved': 'Not saved: {reason}',
   'projects.brandKit.saveFailed': 'The brand kit could not be saved.',
   'projects.brandKit.pickLogo': 'Choose the logo',
+  'projects.brandKit.strict': 'Strict brand guard',
+  'projects.brandKit.strictHint': 'Creatives render only when every colour and font is the brand kit’s. When off, the editor only warns.',
+  'projects.brandKit.strictOwnerOnly': 'Only the project’s owner can change this.',
+  'projects.brandKit.strictSaved': '{strict, select, on {The brand guard is strict now.} other {The brand guard only warns now.}}',
+  'projects.brandKit.strictFailed': 'The brand guard could not be changed.',
 
   // Reading a brand kit from a website
   'projects.brandRead.title': 'Read the brand kit from a website',

@@ -238,6 +238,7 @@ export const de: Translation<typeof en> = {
     'Das Rendern dieser Formate braucht {cost, plural, one {# Credit} other {# Credits}}, Sie haben {total, number}. Kaufen Sie ein Credit-Paket oder rendern Sie weniger Formate.',
   'validation.creatives.nothingRendered': 'Von diesem Creative ist noch nichts gerendert: Rendern Sie zuerst seine Formate.',
   'validation.creatives.changedWhileRendering': 'Dieses Creative hat sich während des Renderns geändert. Versuchen Sie es erneut.',
+  'validation.creatives.offBrand': 'Die Markenprüfung dieses Projekts ist streng: Verwenden Sie vor dem Rendering die Farben und Schriften des Markenkits.',
   'validation.creatives.renderFailed': 'Das Rendering ist fehlgeschlagen, Ihr Credit wurde erstattet. Bitte versuchen Sie es erneut.',
   'validation.creatives.creditRefunded': 'Ihr Credit wurde erstattet.',
   'validation.creatives.downloadNotCounted': 'Ihr Download wurde nicht gezählt.',
@@ -400,6 +401,8 @@ export const de: Translation<typeof en> = {
   'validation.presentations.linkProject': 'Verknüpfen Sie ein Projekt, um seine Bilder, Creatives, Anzeigen und Seiten zu zeigen.',
 
   'validation.projects.imageFromLibrary': 'Wählen Sie ein Bild aus der Bibliothek dieses Projekts.',
+  'validation.projects.ownerOnlyBrandGuard': 'Nur der Inhaber des Projekts kann die Markenprüfung streng stellen.',
+  'validation.projects.brandGuardStrict': 'Geben Sie an, ob die Markenprüfung streng ist.',
   'validation.projects.ownerOnlyRenameLanguage': 'Nur der Inhaber des Projekts kann es umbenennen, archivieren oder seine Sprache ändern.',
   'validation.projects.alreadyMemberShort': 'Bereits Mitglied.',
   'validation.projects.alreadyInvitedShort': 'Bereits eingeladen.',

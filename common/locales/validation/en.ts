@@ -254,6 +254,7 @@ export const en = {
     'Rendering these formats needs {cost, plural, one {# credit} other {# credits}} and you have {total, number}. Buy a credit pack or render fewer formats.',
   'validation.creatives.nothingRendered': 'Nothing of this creative is rendered yet: render its formats first.',
   'validation.creatives.changedWhileRendering': 'This creative changed while it rendered. Try again.',
+  'validation.creatives.offBrand': 'This project’s brand guard is strict: use the brand kit’s colours and fonts before rendering.',
   'validation.creatives.renderFailed': 'The render failed and your credit was refunded. Please try again.',
   'validation.creatives.creditRefunded': 'Your credit was refunded.',
   'validation.creatives.downloadNotCounted': 'Your download was not counted.',
@@ -412,6 +413,8 @@ export const en = {
 
   // Projects and the brand reader (common/schemas/brand-reader.ts, worker/features/projects, worker/lib/safe-fetch.ts)
   'validation.projects.imageFromLibrary': 'Pick an image from this project’s library.',
+  'validation.projects.ownerOnlyBrandGuard': 'Only the project’s owner can make the brand guard strict.',
+  'validation.projects.brandGuardStrict': 'Say whether the brand guard is strict.',
   'validation.projects.ownerOnlyRenameLanguage': 'Only the project’s owner can rename or archive it, or change its language.',
   'validation.projects.alreadyMemberShort': 'Already a member.',
   'validation.projects.alreadyInvitedShort': 'Already invited.',

@@ -45,6 +45,7 @@ export const messages: Messages = {
   "error.conflict": ["Das steht im Widerspruch zu etwas, das es schon gibt."],
   "error.insufficient_credits": ["Dafür reichen Ihre Credits nicht."],
   "error.plan_limit_reached": ["Das Limit Ihres Tarifs ist erreicht. Wechseln Sie den Tarif, um fortzufahren."],
+  "error.off_brand": ["Korrigieren Sie zuerst die Farben und Schriften außerhalb des Markenkits."],
   "error.payload_too_large": ["Das ist zu groß."],
   "error.unsupported_media_type": ["Dieser Dateityp wird nicht unterstützt."],
   "error.rate_limited": ["Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut."],

@@ -1,7 +1,9 @@
+import { brandFindings } from '#common/creative/brand-guard.ts';
 import { CREATIVE_VERSION, mediaIdsOf, type CreativeDocument } from '#common/creative/document.ts';
 import { CREDIT_COSTS } from '#common/plans.ts';
 import type { FontId } from '#common/fonts.ts';
 import type { CreationItem } from '#common/schemas/creatives.ts';
+import type { BrandKit } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -89,6 +91,19 @@ export async function loadImages(env: Pick<Bindings, 'MEDIA'>, db: Db, projectId
   return Object.fromEntries(entries);
 }
 
+export const OFF_BRAND = 'This project’s brand guard is strict: use the brand kit’s colours and fonts before rendering.';
+
+/**
+ * A strict brand guard (issue 29 §7) refuses a creative with colours or fonts outside the brand
+ * kit, by the same rules the editor flags them with; `details.brandGuard` names each finding
+ * (`{layer or background}:{path}`) for the editor's checklist. An advisory guard lets it pass.
+ */
+export function assertOnBrand(kit: BrandKit, doc: CreativeDocument): void {
+  if (kit.strict !== true) return;
+  const findings = brandFindings(doc, kit);
+  if (findings.length > 0) throw new AppError('off_brand', OFF_BRAND, { _: [OFF_BRAND], brandGuard: findings.map((f) => f.key) });
+}
+
 /**
  * Renders the current revision into a creation (PRODUCT.md §4.3): 1 credit, refunded
  * when rendering fails; the same revision again returns its creation for free. Two
@@ -108,6 +123,7 @@ export async function renderCreative(
   if (existing) return { creation: item(existing), created: false };
   // Loaded before the charge: a picture that can never be drawn is refused, not charged and refunded.
   const doc = core.documentOf(row);
+  assertOnBrand(membership.project.brandKit, doc);
   const images = await loadImages(env, db, row.projectId, doc);
   if (undrawable(images).length > 0) throw new AppError('validation_failed', CANNOT_DRAW, { document: [CANNOT_DRAW] });
   const brandFonts = await loadBrandFonts(env, db, row.projectId, doc);

@@ -142,12 +142,20 @@ async function validateBrandKit(db: Db, projectId: string, brandKit: BrandKit): 
 export async function updateProject(db: Db, membership: Membership, userId: string, input: ProjectUpdateInput): Promise<ProjectDetail> {
   const ownerOnly = input.name !== undefined || input.archived !== undefined || input.locale !== undefined;
   if (ownerOnly && membership.role !== 'owner') throw new AppError('forbidden', 'Only the project’s owner can rename or archive it, or change its language.');
+  if (input.brandGuardStrict !== undefined && membership.role !== 'owner')
+    throw new AppError('forbidden', 'Only the project’s owner can make the brand guard strict.');
   const values: Parameters<typeof repo.updateProject>[2] = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.description !== undefined) values.description = input.description;
   if (input.website !== undefined) values.website = input.website || null;
   if (input.locale !== undefined) values.locale = input.locale;
   if (input.brandKit !== undefined) values.brandKit = await validateBrandKit(db, membership.project.id, input.brandKit);
+  if (input.brandKit !== undefined || input.brandGuardStrict !== undefined) {
+    // The kit's colours and fonts are any editor's, its guard the owner's: an editor's kit keeps the guard as it was.
+    const strict = input.brandGuardStrict ?? membership.project.brandKit.strict === true;
+    const { strict: _old, ...kit } = values.brandKit ?? membership.project.brandKit;
+    values.brandKit = strict ? { ...kit, strict: true } : kit;
+  }
   const wasArchived = membership.project.archivedAt !== null;
   if (wasArchived && input.archived === false) {
     // Restoring counts against the owner's plan: one conditional write, like a creation.
