@@ -118,6 +118,8 @@ export const de: Translation<typeof en> = {
   'library.empty':
     '{kind, select, video {Noch keine Videos in diesem Projekt. Ziehen Sie eines hierher.} other {Noch keine Bilder in diesem Projekt. Ziehen Sie eines hierher.}}',
   'library.video': 'Video',
+  'photoCredit.by': 'Foto von {author} auf {provider}',
+  'photoCredit.bundled': 'CC0 · für Adloom gemacht',
   'upload.progress': '{name} wird hochgeladen',
   'upload.uploading': 'Wird hochgeladen…',
   'upload.unsupported': 'Dieser Dateityp wird nicht unterstützt.',

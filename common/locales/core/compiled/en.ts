@@ -112,6 +112,8 @@ export const messages: Messages = {
   "library.loadFailed": ["The library could not be loaded"],
   "library.empty": [["kind","select",{"video":["No videos in this project yet. Drop one above."],"other":["No images in this project yet. Drop one above."]}]],
   "library.video": ["Video"],
+  "photoCredit.by": ["Photo by ",["author"]," on ",["provider"]],
+  "photoCredit.bundled": ["CC0 · made for Adloom"],
   "upload.progress": ["Uploading ",["name"]],
   "upload.uploading": ["Uploading…"],
   "upload.unsupported": ["This file type is not supported."],
