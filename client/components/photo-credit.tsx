@@ -6,7 +6,8 @@ const PROVIDER_NAMES = { unsplash: 'Unsplash', pexels: 'Pexels' } as const;
 /** The providers' home pages, with Unsplash's referral parameters (its API guidelines). */
 const PROVIDER_HOMES = { unsplash: 'https://unsplash.com/?utm_source=adloom&utm_medium=referral', pexels: 'https://www.pexels.com' } as const;
 
-const LINK = 'underline decoration-zinc-400 underline-offset-2 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-600 dark:hover:text-white';
+const LINK =
+  'underline decoration-zinc-400 underline-offset-2 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-accent-600 dark:hover:text-white';
 
 /** A marker the message's placeholders are filled with, so the sentence (in either language) can hold links. */
 const MARK = '\u0001';
@@ -28,7 +29,10 @@ export function PhotoCredit({
 }) {
   const t = useT();
   if (plain) {
-    const text = attribution.provider === 'bundled' ? t('photoCredit.bundled') : t('photoCredit.by', { author: attribution.author, provider: PROVIDER_NAMES[attribution.provider] });
+    const text =
+      attribution.provider === 'bundled'
+        ? t('photoCredit.bundled')
+        : t('photoCredit.by', { author: attribution.author, provider: PROVIDER_NAMES[attribution.provider] });
     return <span className={className}>{text}</span>;
   }
   if (attribution.provider === 'bundled') {

@@ -42,7 +42,15 @@ export function MediaPicker({
   const onTabKey = (event: KeyboardEvent) => {
     const index = TABS.indexOf(tab);
     const next =
-      event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length] : event.key === 'ArrowLeft' ? TABS[(index + TABS.length - 1) % TABS.length] : event.key === 'Home' ? TABS[0] : event.key === 'End' ? TABS[TABS.length - 1] : undefined;
+      event.key === 'ArrowRight'
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(index + TABS.length - 1) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
     if (!next) return;
     event.preventDefault();
     setTab(next);
@@ -50,7 +58,11 @@ export function MediaPicker({
   };
   return (
     <Dialog open={open} title={title} onClose={onClose} wide>
-      <div role="tablist" aria-label={t('creativeEditor.photos.tabs')} className="mb-4 inline-flex rounded-[var(--radius-control)] bg-zinc-100 p-1 dark:bg-zinc-800">
+      <div
+        role="tablist"
+        aria-label={t('creativeEditor.photos.tabs')}
+        className="mb-4 inline-flex rounded-[var(--radius-control)] bg-zinc-100 p-1 dark:bg-zinc-800"
+      >
         {TABS.map((id) => (
           <button
             key={id}
@@ -106,7 +118,9 @@ export function MediaPicker({
                     <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.alt || item.name} className="aspect-square w-full object-cover" loading="lazy" />
                     <span className="block truncate px-2 py-1 text-xs">{item.name}</span>
                   </button>
-                  {item.attribution ? <PhotoCredit attribution={item.attribution} className="mt-1 block truncate text-xs text-zinc-600 dark:text-zinc-400" /> : null}
+                  {item.attribution ? (
+                    <PhotoCredit attribution={item.attribution} className="mt-1 block truncate text-xs text-zinc-600 dark:text-zinc-400" />
+                  ) : null}
                 </li>
               ))
             : null}

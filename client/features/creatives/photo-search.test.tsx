@@ -80,7 +80,12 @@ describe('the picture picker’s Photos tab', () => {
       ...LIBRARY,
       [PHOTOS]: () => {
         const query = searches().at(-1) ?? '';
-        return { status: 200, body: query.includes('q=coffee') ? page('bundled', [bundled('coffee-table', 'A cup of coffee')]) : page('bundled', [bundled('night-sky', 'Starry night'), bundled('coffee-table', 'A cup of coffee')]) };
+        return {
+          status: 200,
+          body: query.includes('q=coffee')
+            ? page('bundled', [bundled('coffee-table', 'A cup of coffee')])
+            : page('bundled', [bundled('night-sky', 'Starry night'), bundled('coffee-table', 'A cup of coffee')]),
+        };
       },
       [IMPORT]: { status: 201, body: imported('med_coffee_0000000001', bundled('coffee-table', '').attribution) },
     });
@@ -96,7 +101,9 @@ describe('the picture picker’s Photos tab', () => {
     const grid = await screen.findByRole('list', { name: 'Photos found' });
     expect(within(grid).getAllByRole('button')).toHaveLength(2);
     expect(screen.getByText(/Free pictures that come with Adloom \(CC0\)/)).toBeTruthy();
-    expect(within(grid).getAllByRole('link', { name: 'CC0 · made for Adloom' })[0]!.getAttribute('href')).toBe('https://creativecommons.org/publicdomain/zero/1.0/');
+    expect(within(grid).getAllByRole('link', { name: 'CC0 · made for Adloom' })[0]!.getAttribute('href')).toBe(
+      'https://creativecommons.org/publicdomain/zero/1.0/',
+    );
 
     await user.type(screen.getByRole('searchbox', { name: 'Search photos' }), 'coffee{Enter}');
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Photos found' })).getAllByRole('button')).toHaveLength(1));
@@ -160,7 +167,10 @@ describe('the picture picker’s Photos tab', () => {
     mockApi({
       ...LIBRARY,
       [PHOTOS]: { status: 200, body: page('bundled', [bundled('night-sky', 'Starry night')]) },
-      [IMPORT]: { status: 402, body: envelope('plan_limit_reached', 'This file does not fit: 1 GB of 1 GB are used. Delete files you no longer need, or upgrade for more storage.') },
+      [IMPORT]: {
+        status: 402,
+        body: envelope('plan_limit_reached', 'This file does not fit: 1 GB of 1 GB are used. Delete files you no longer need, or upgrade for more storage.'),
+      },
     });
     const onPick = openPicker();
     await user.click(screen.getByRole('tab', { name: 'Photos' }));

@@ -34,10 +34,21 @@ export function PhotoSearch({ projectId, onImported }: { projectId: string; onIm
     photoApi.search(projectId, query.q, query.page).then(
       (page) => {
         if (!live) return;
-        setResults((before) => ({ status: 'ready', provider: page.provider, items: query.page > 1 ? [...before.items, ...page.items] : page.items, page: page.page, hasMore: page.hasMore }));
+        setResults((before) => ({
+          status: 'ready',
+          provider: page.provider,
+          items: query.page > 1 ? [...before.items, ...page.items] : page.items,
+          page: page.page,
+          hasMore: page.hasMore,
+        }));
       },
       (error: unknown) => {
-        if (live) setResults((before) => ({ status: 'error', message: errorMessage(error, t('creativeEditor.photos.failed')), items: query.page > 1 ? before.items : [] }));
+        if (live)
+          setResults((before) => ({
+            status: 'error',
+            message: errorMessage(error, t('creativeEditor.photos.failed')),
+            items: query.page > 1 ? before.items : [],
+          }));
       },
     );
     return () => {
@@ -129,7 +140,11 @@ export function PhotoSearch({ projectId, onImported }: { projectId: string; onIm
       ) : null}
 
       {results.items.length > 0 ? (
-        <ul aria-label={t('creativeEditor.photos.results')} aria-busy={results.status === 'loading'} className="grid max-h-[50vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-4">
+        <ul
+          aria-label={t('creativeEditor.photos.results')}
+          aria-busy={results.status === 'loading'}
+          className="grid max-h-[50vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-4"
+        >
           {results.items.map((photo) => (
             <li key={photo.id} className="min-w-0">
               <button

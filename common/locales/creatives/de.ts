@@ -235,7 +235,8 @@ export const de: Translation<typeof en> = {
   'creativeEditor.photos.add': '„{name}“ von {author} zur Bibliothek hinzufügen und verwenden',
   'creativeEditor.photos.importing': 'Das Foto wird zur Bibliothek hinzugefügt …',
   'creativeEditor.photos.importFailed': 'Das Foto konnte nicht hinzugefügt werden. Bitte versuchen Sie es erneut.',
-  'creativeEditor.photos.bundledNote': 'Kostenlose Bilder, die Adloom mitbringt (CC0). Mit einem Unsplash- oder Pexels-Schlüssel, den Ihr Betreiber einrichtet, durchsucht dieser Tab Millionen von Fotos.',
+  'creativeEditor.photos.bundledNote':
+    'Kostenlose Bilder, die Adloom mitbringt (CC0). Mit einem Unsplash- oder Pexels-Schlüssel, den Ihr Betreiber einrichtet, durchsucht dieser Tab Millionen von Fotos.',
 
   // Rendering (render-progress.tsx, render-result-dialog.tsx)
   'creativeEditor.render.progress': 'Rendern',

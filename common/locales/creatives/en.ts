@@ -236,7 +236,8 @@ export const en = {
   'creativeEditor.photos.add': 'Add “{name}” by {author} to the library and use it',
   'creativeEditor.photos.importing': 'Adding the photo to the library…',
   'creativeEditor.photos.importFailed': 'The photo could not be added. Please try again.',
-  'creativeEditor.photos.bundledNote': 'Free pictures that come with Adloom (CC0). With an Unsplash or Pexels key set up by your operator, this tab searches millions of photos.',
+  'creativeEditor.photos.bundledNote':
+    'Free pictures that come with Adloom (CC0). With an Unsplash or Pexels key set up by your operator, this tab searches millions of photos.',
 
   // Rendering (render-progress.tsx, render-result-dialog.tsx)
   'creativeEditor.render.progress': 'Rendering',

@@ -253,7 +253,8 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
     await bucket.delete(key);
     const uploader = await uploaderName(db, existing.uploadedBy);
     // The same photo uploaded before without its credit: the credit is kept now.
-    const credited = request.attribution && !existing.attribution ? (await repo.updateMedia(db, existing.id, { attribution: request.attribution }))[0] : undefined;
+    const credited =
+      request.attribution && !existing.attribution ? (await repo.updateMedia(db, existing.id, { attribution: request.attribution }))[0] : undefined;
     return { media: toMediaItem(credited ?? existing, uploader), created: false };
   }
   let row: repo.MediaRow | undefined;

@@ -10,16 +10,76 @@ import { PER_PAGE, type PhotoSource } from '#worker/features/photos/provider.ts'
  * the assets binding: no network, no key. Words in English and German find them.
  */
 export const BUNDLED_PHOTOS = [
-  { id: 'sunset-mountains', width: 1200, height: 800, alt: 'Sunset over layered purple mountains', words: 'sunset evening mountains landscape sky purple sun sonnenuntergang abend berge landschaft himmel' },
-  { id: 'ocean-waves', width: 1200, height: 800, alt: 'Calm blue sea under a clear sky with a sandy beach', words: 'ocean sea waves beach summer water blue travel meer see wellen strand sommer wasser urlaub reise' },
-  { id: 'desert-dunes', width: 1200, height: 800, alt: 'Warm sand dunes under a pale sky', words: 'desert dunes sand warm orange landscape wüste dünen sand landschaft' },
-  { id: 'misty-forest', width: 800, height: 1000, alt: 'Layers of pine trees fading into mist', words: 'forest trees pine mist fog nature green wald bäume tannen nebel natur grün' },
-  { id: 'night-sky', width: 1200, height: 800, alt: 'Starry night sky with a full moon over hills', words: 'night stars moon sky dark space nacht sterne mond himmel dunkel' },
-  { id: 'city-dusk', width: 1200, height: 800, alt: 'City skyline with lit windows at dusk', words: 'city skyline buildings dusk urban evening lights stadt gebäude dämmerung abend lichter' },
-  { id: 'pastel-shapes', width: 1000, height: 1000, alt: 'Soft pastel circles and squares on cream', words: 'abstract pastel shapes background pattern minimal abstrakt formen hintergrund muster' },
-  { id: 'coffee-table', width: 1000, height: 1000, alt: 'A cup of coffee on a wooden table, from above', words: 'coffee cup table wood cafe breakfast drink kaffee tasse tisch holz café frühstück getränk' },
-  { id: 'citrus-pattern', width: 800, height: 1000, alt: 'Orange and lemon slices on teal', words: 'citrus orange lemon fruit pattern fresh summer zitrus orange zitrone obst frucht muster frisch sommer' },
-  { id: 'bokeh-lights', width: 800, height: 1000, alt: 'Blurred festive lights on a dark background', words: 'bokeh lights party festive night christmas celebration lichter party fest nacht weihnachten feier' },
+  {
+    id: 'sunset-mountains',
+    width: 1200,
+    height: 800,
+    alt: 'Sunset over layered purple mountains',
+    words: 'sunset evening mountains landscape sky purple sun sonnenuntergang abend berge landschaft himmel',
+  },
+  {
+    id: 'ocean-waves',
+    width: 1200,
+    height: 800,
+    alt: 'Calm blue sea under a clear sky with a sandy beach',
+    words: 'ocean sea waves beach summer water blue travel meer see wellen strand sommer wasser urlaub reise',
+  },
+  {
+    id: 'desert-dunes',
+    width: 1200,
+    height: 800,
+    alt: 'Warm sand dunes under a pale sky',
+    words: 'desert dunes sand warm orange landscape wüste dünen sand landschaft',
+  },
+  {
+    id: 'misty-forest',
+    width: 800,
+    height: 1000,
+    alt: 'Layers of pine trees fading into mist',
+    words: 'forest trees pine mist fog nature green wald bäume tannen nebel natur grün',
+  },
+  {
+    id: 'night-sky',
+    width: 1200,
+    height: 800,
+    alt: 'Starry night sky with a full moon over hills',
+    words: 'night stars moon sky dark space nacht sterne mond himmel dunkel',
+  },
+  {
+    id: 'city-dusk',
+    width: 1200,
+    height: 800,
+    alt: 'City skyline with lit windows at dusk',
+    words: 'city skyline buildings dusk urban evening lights stadt gebäude dämmerung abend lichter',
+  },
+  {
+    id: 'pastel-shapes',
+    width: 1000,
+    height: 1000,
+    alt: 'Soft pastel circles and squares on cream',
+    words: 'abstract pastel shapes background pattern minimal abstrakt formen hintergrund muster',
+  },
+  {
+    id: 'coffee-table',
+    width: 1000,
+    height: 1000,
+    alt: 'A cup of coffee on a wooden table, from above',
+    words: 'coffee cup table wood cafe breakfast drink kaffee tasse tisch holz café frühstück getränk',
+  },
+  {
+    id: 'citrus-pattern',
+    width: 800,
+    height: 1000,
+    alt: 'Orange and lemon slices on teal',
+    words: 'citrus orange lemon fruit pattern fresh summer zitrus orange zitrone obst frucht muster frisch sommer',
+  },
+  {
+    id: 'bokeh-lights',
+    width: 800,
+    height: 1000,
+    alt: 'Blurred festive lights on a dark background',
+    words: 'bokeh lights party festive night christmas celebration lichter party fest nacht weihnachten feier',
+  },
 ] as const;
 
 /** The set's credit: made for Adloom, CC0 (no credit required; shown so that people know where it comes from). */

@@ -121,8 +121,20 @@ describe('the bundled CC0 set (no key configured)', () => {
     const response = await importPhoto(owner, project.id, { provider: 'bundled', id: 'coffee-table' });
     expect(response.status).toBe(201);
     const item = (await response.json()) as MediaItem;
-    expect(item).toMatchObject({ kind: 'image', mime: 'image/jpeg', name: 'coffee-table.jpg', width: 1000, height: 1000, alt: 'A cup of coffee on a wooden table, from above' });
-    expect(item.attribution).toEqual({ provider: 'bundled', author: 'Adloom', authorUrl: null, sourceUrl: 'https://creativecommons.org/publicdomain/zero/1.0/' });
+    expect(item).toMatchObject({
+      kind: 'image',
+      mime: 'image/jpeg',
+      name: 'coffee-table.jpg',
+      width: 1000,
+      height: 1000,
+      alt: 'A cup of coffee on a wooden table, from above',
+    });
+    expect(item.attribution).toEqual({
+      provider: 'bundled',
+      author: 'Adloom',
+      authorUrl: null,
+      sourceUrl: 'https://creativecommons.org/publicdomain/zero/1.0/',
+    });
     // Stored: the library and the media's detail show the credit; the bytes are in R2.
     const library = (await (await send(`/api/projects/${project.id}/media?type=image`, { cookie: owner.cookie })).json()) as { items: MediaItem[] };
     expect(library.items.find((m) => m.id === item.id)?.attribution?.provider).toBe('bundled');
@@ -209,7 +221,11 @@ describe('Unsplash (UNSPLASH_ACCESS_KEY)', () => {
     expect(item.attribution).toEqual(page.items[0]!.attribution);
     // The photo read again by id (never a client's URL), its download tracked with the key, then the picture fetched.
     const imported = calls.slice(1).map((call) => `${new URL(call.url).hostname}${new URL(call.url).pathname}`);
-    expect(imported).toEqual(['api.unsplash.com/photos/eOLpJytrbsQ', 'api.unsplash.com/photos/eOLpJytrbsQ/download', 'images.unsplash.com/photo-1416339306562-f3d12fefd36f']);
+    expect(imported).toEqual([
+      'api.unsplash.com/photos/eOLpJytrbsQ',
+      'api.unsplash.com/photos/eOLpJytrbsQ/download',
+      'images.unsplash.com/photo-1416339306562-f3d12fefd36f',
+    ]);
     expect(calls[2]!.url).toBe(unsplashPhoto.links.download_location);
     expect(calls[2]!.request.headers.get('authorization')).toBe('Client-ID unsplash-test-access-key');
     // The picture from the image host carries no key.
@@ -274,7 +290,13 @@ describe('Pexels (PEXELS_API_KEY)', () => {
       'api.pexels.com': ({ url }) => {
         const path = new URL(url).pathname;
         if (path === '/v1/search')
-          return json({ total_results: 10000, page: 1, per_page: 24, photos: [pexelsPhoto], next_page: 'https://api.pexels.com/v1/search/?page=2&per_page=24&query=nature' });
+          return json({
+            total_results: 10000,
+            page: 1,
+            per_page: 24,
+            photos: [pexelsPhoto],
+            next_page: 'https://api.pexels.com/v1/search/?page=2&per_page=24&query=nature',
+          });
         if (path === '/v1/photos/3573351') return json(pexelsPhoto);
         return json({ error: 'Not Found' }, 404);
       },
@@ -304,7 +326,8 @@ describe('Pexels (PEXELS_API_KEY)', () => {
     const { owner, project } = await editorOfProject();
     let limited = false;
     const calls = interceptHosts({
-      'api.pexels.com': () => (limited ? json({ error: 'Rate limit exceeded' }, 429, { 'x-ratelimit-remaining': '0' }) : json({ page: 1, per_page: 24, photos: [pexelsPhoto] })),
+      'api.pexels.com': () =>
+        limited ? json({ error: 'Rate limit exceeded' }, 429, { 'x-ratelimit-remaining': '0' }) : json({ page: 1, per_page: 24, photos: [pexelsPhoto] }),
     });
     const page = (await (await search(owner, project.id, '', PEXELS_KEY)).json()) as PhotoSearchPage;
     expect(page).toMatchObject({ provider: 'pexels', hasMore: false });

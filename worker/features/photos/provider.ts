@@ -34,7 +34,8 @@ export const MAX_PHOTO_BYTES = 20 * 1024 * 1024;
  */
 export function providerError(status: number): AppError {
   if (status === 429) return new AppError('rate_limited', 'The photo service has reached its limit for now. Try again in a few minutes.');
-  if (status === 401 || status === 403) return new AppError('upstream_failed', 'The photo service refused the request. Ask the operator to check its access key.');
+  if (status === 401 || status === 403)
+    return new AppError('upstream_failed', 'The photo service refused the request. Ask the operator to check its access key.');
   if (status === 404) return new AppError('not_found', 'This photo is no longer available.');
   return new AppError('upstream_failed', 'The photo service could not be reached. Try again.');
 }

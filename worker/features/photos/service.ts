@@ -34,7 +34,8 @@ export async function importPhoto(
 ): Promise<{ media: MediaItem; created: boolean }> {
   const configured = photoSourceFor(env);
   const source = request.provider === 'bundled' ? bundledSource(env.ASSETS) : configured;
-  if (source.provider !== request.provider) throw new AppError('bad_request', 'This photo service is not set up here. Search again and pick a photo from the results.');
+  if (source.provider !== request.provider)
+    throw new AppError('bad_request', 'This photo service is not set up here. Search again and pick a photo from the results.');
   // A full library is told before the provider counts a download.
   await assertStorageRoom(db, request.projectId, 1);
   const photo = await source.download(request.id);
