@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { Dialog } from '#client/components/dialog.tsx';
 import { LoadFailed } from '#client/components/alert.tsx';
@@ -8,10 +8,8 @@ import { listProjectMedia } from '#client/lib/media-library.ts';
 import { startMediaDrag } from '#client/features/creatives/picture-drop.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { PhotoCredit } from '#client/components/photo-credit.tsx';
-import { PhotoSearch } from '#client/features/creatives/photo-search.tsx';
-
-const TABS = ['library', 'photos'] as const;
-type Tab = (typeof TABS)[number];
+import { PhotoSearch } from '#client/components/photo-search.tsx';
+import { panelIdOf, PictureSourceTabs, tabIdOf, type PictureSource } from '#client/components/picture-source-tabs.tsx';
 
 /** Pick an image of the project's library, upload one, or find a photo (the "Photos" tab: the photo source). */
 export function MediaPicker({
@@ -31,64 +29,21 @@ export function MediaPicker({
   onDragPicture?: () => void;
 }) {
   const t = useT();
-  const [tab, setTab] = useState<Tab>('library');
+  const [tab, setTab] = useState<PictureSource>('library');
   const ids = useId();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ library: null, photos: null });
   const images = useResource(
     () => (open && tab === 'library' ? listProjectMedia(projectId, 'image') : Promise.resolve({ items: [], nextCursor: null })),
     [open, projectId, tab],
   );
-  // The tabs' keyboard path (WAI-ARIA tabs): arrows, Home and End move between them and select.
-  const onTabKey = (event: KeyboardEvent) => {
-    const index = TABS.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight'
-        ? TABS[(index + 1) % TABS.length]
-        : event.key === 'ArrowLeft'
-          ? TABS[(index + TABS.length - 1) % TABS.length]
-          : event.key === 'Home'
-            ? TABS[0]
-            : event.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
   return (
     <Dialog open={open} title={title} onClose={onClose} wide>
-      <div
-        role="tablist"
-        aria-label={t('creativeEditor.photos.tabs')}
-        className="mb-4 inline-flex rounded-[var(--radius-control)] bg-zinc-100 p-1 dark:bg-zinc-800"
-      >
-        {TABS.map((id) => (
-          <button
-            key={id}
-            ref={(element) => {
-              tabRefs.current[id] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${ids}-${id}-tab`}
-            aria-selected={tab === id}
-            aria-controls={`${ids}-${id}-panel`}
-            tabIndex={tab === id ? 0 : -1}
-            onClick={() => setTab(id)}
-            onKeyDown={onTabKey}
-            className={`h-8 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent-600 ${tab === id ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-950 dark:text-white' : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400'}`}
-          >
-            {t(id === 'library' ? 'creativeEditor.photos.libraryTab' : 'creativeEditor.photos.photosTab')}
-          </button>
-        ))}
-      </div>
+      <PictureSourceTabs value={tab} onChange={setTab} idBase={ids} />
       {tab === 'photos' ? (
-        <div role="tabpanel" id={`${ids}-photos-panel`} aria-labelledby={`${ids}-photos-tab`}>
+        <div role="tabpanel" id={panelIdOf(ids, 'photos')} aria-labelledby={tabIdOf(ids, 'photos')}>
           <PhotoSearch projectId={projectId} onImported={onPick} />
         </div>
       ) : null}
-      <div role="tabpanel" id={`${ids}-library-panel`} aria-labelledby={`${ids}-library-tab`} hidden={tab !== 'library'} className="space-y-4">
+      <div role="tabpanel" id={panelIdOf(ids, 'library')} aria-labelledby={tabIdOf(ids, 'library')} hidden={tab !== 'library'} className="space-y-4">
         <Uploader projectId={projectId} onUploaded={(item) => item.kind === 'image' && onPick(item)} />
         {images.status === 'error' ? <LoadFailed title={t('creativeEditor.media.loadFailed')} onRetry={images.reload} /> : null}
         {images.status === 'loading' ? (

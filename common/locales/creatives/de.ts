@@ -219,24 +219,6 @@ export const de: Translation<typeof en> = {
   'creativeEditor.media.loading': 'Mediathek wird geladen…',
   'creativeEditor.media.empty': 'Noch keine Bilder in diesem Projekt. Legen Sie oben eines ab.',
   'creativeEditor.media.tileHint': 'Klicken zum Auswählen oder auf ein Bild der Arbeitsfläche ziehen',
-  // The picture picker's Photos tab (the photo source)
-  'creativeEditor.photos.tabs': 'Herkunft des Bildes',
-  'creativeEditor.photos.libraryTab': 'Bibliothek',
-  'creativeEditor.photos.photosTab': 'Fotos',
-  'creativeEditor.photos.searchLabel': 'Fotos suchen',
-  'creativeEditor.photos.placeholder': 'Fotos suchen, z. B. Kaffee',
-  'creativeEditor.photos.search': 'Suchen',
-  'creativeEditor.photos.results': 'Gefundene Fotos',
-  'creativeEditor.photos.loading': 'Fotos werden gesucht …',
-  'creativeEditor.photos.failed': 'Die Fotos konnten nicht geladen werden.',
-  'creativeEditor.photos.noMatch': 'Keine Fotos passen zu „{query}“. Versuchen Sie ein anderes Wort.',
-  'creativeEditor.photos.none': 'Keine Fotos vorhanden.',
-  'creativeEditor.photos.more': 'Weitere Fotos zeigen',
-  'creativeEditor.photos.add': '„{name}“ von {author} zur Bibliothek hinzufügen und verwenden',
-  'creativeEditor.photos.importing': 'Das Foto wird zur Bibliothek hinzugefügt …',
-  'creativeEditor.photos.importFailed': 'Das Foto konnte nicht hinzugefügt werden. Bitte versuchen Sie es erneut.',
-  'creativeEditor.photos.bundledNote':
-    'Kostenlose Bilder, die Adloom mitbringt (CC0). Mit einem Unsplash- oder Pexels-Schlüssel, den Ihr Betreiber einrichtet, durchsucht dieser Tab Millionen von Fotos.',
 
   // Rendering (render-progress.tsx, render-result-dialog.tsx)
   'creativeEditor.render.progress': 'Rendern',

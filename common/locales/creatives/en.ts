@@ -220,24 +220,6 @@ export const en = {
   'creativeEditor.media.loading': 'Loading the library…',
   'creativeEditor.media.empty': 'No images in this project yet. Drop one above.',
   'creativeEditor.media.tileHint': 'Click to choose, or drag onto a picture on the canvas',
-  // The picture picker's Photos tab (the photo source)
-  'creativeEditor.photos.tabs': 'Where the picture comes from',
-  'creativeEditor.photos.libraryTab': 'Library',
-  'creativeEditor.photos.photosTab': 'Photos',
-  'creativeEditor.photos.searchLabel': 'Search photos',
-  'creativeEditor.photos.placeholder': 'Search photos, e.g. coffee',
-  'creativeEditor.photos.search': 'Search',
-  'creativeEditor.photos.results': 'Photos found',
-  'creativeEditor.photos.loading': 'Searching photos…',
-  'creativeEditor.photos.failed': 'The photos could not be loaded.',
-  'creativeEditor.photos.noMatch': 'No photos match “{query}”. Try another word.',
-  'creativeEditor.photos.none': 'No photos to show.',
-  'creativeEditor.photos.more': 'Show more photos',
-  'creativeEditor.photos.add': 'Add “{name}” by {author} to the library and use it',
-  'creativeEditor.photos.importing': 'Adding the photo to the library…',
-  'creativeEditor.photos.importFailed': 'The photo could not be added. Please try again.',
-  'creativeEditor.photos.bundledNote':
-    'Free pictures that come with Adloom (CC0). With an Unsplash or Pexels key set up by your operator, this tab searches millions of photos.',
 
   // Rendering (render-progress.tsx, render-result-dialog.tsx)
   'creativeEditor.render.progress': 'Rendering',

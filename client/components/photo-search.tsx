@@ -7,7 +7,7 @@ import { Button } from '#client/components/button.tsx';
 import { PhotoCredit } from '#client/components/photo-credit.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
-import { photoApi } from '#client/features/creatives/photo-api.ts';
+import { photoApi } from '#client/lib/photo-source.ts';
 
 type Results =
   | { status: 'loading'; items: PhotoResult[] }
@@ -46,7 +46,7 @@ export function PhotoSearch({ projectId, onImported }: { projectId: string; onIm
         if (live)
           setResults((before) => ({
             status: 'error',
-            message: errorMessage(error, t('creativeEditor.photos.failed')),
+            message: errorMessage(error, t('photos.failed')),
             items: query.page > 1 ? before.items : [],
           }));
       },
@@ -69,7 +69,7 @@ export function PhotoSearch({ projectId, onImported }: { projectId: string; onIm
       const item = await photoApi.import(projectId, { provider: photo.attribution.provider, id: photo.id });
       onImported(item);
     } catch (error) {
-      setImportError(errorMessage(error, t('creativeEditor.photos.importFailed')));
+      setImportError(errorMessage(error, t('photos.importFailed')));
     } finally {
       setImporting(null);
     }
@@ -86,7 +86,7 @@ export function PhotoSearch({ projectId, onImported }: { projectId: string; onIm
         }}
       >
         <label htmlFor={inputId} className="sr-only">
-          {t('creativeEditor.photos.searchLabel')}
+          {t('photos.searchLabel')}
         </label>
         <div className="relative min-w-0 flex-1">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" />
@@ -95,18 +95,18 @@ export function PhotoSearch({ projectId, onImported }: { projectId: string; onIm
             type="search"
             value={draft}
             maxLength={100}
-            placeholder={t('creativeEditor.photos.placeholder')}
+            placeholder={t('photos.placeholder')}
             onChange={(event) => setDraft(event.currentTarget.value)}
             className="block h-10 w-full min-w-0 rounded-[var(--radius-control)] border border-zinc-300 bg-white pr-3 pl-9 text-base shadow-sm focus:outline-2 focus:outline-accent-600 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900"
           />
         </div>
         <Button type="submit" variant="secondary">
-          {t('creativeEditor.photos.search')}
+          {t('photos.search')}
         </Button>
       </form>
 
       {results.status === 'ready' && results.provider === 'bundled' ? (
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('creativeEditor.photos.bundledNote')}</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('photos.bundledNote')}</p>
       ) : null}
       {importError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
@@ -115,13 +115,13 @@ export function PhotoSearch({ projectId, onImported }: { projectId: string; onIm
       ) : null}
       {importing ? (
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t('creativeEditor.photos.importing')}
+          {t('photos.importing')}
         </p>
       ) : null}
 
       {results.status === 'loading' && results.items.length === 0 ? (
         <p role="status" className="text-sm text-zinc-500">
-          {t('creativeEditor.photos.loading')}
+          {t('photos.loading')}
         </p>
       ) : null}
       {results.status === 'error' ? (
@@ -134,14 +134,12 @@ export function PhotoSearch({ projectId, onImported }: { projectId: string; onIm
         />
       ) : null}
       {results.status === 'ready' && results.items.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {query.q ? t('creativeEditor.photos.noMatch', { query: query.q }) : t('creativeEditor.photos.none')}
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{query.q ? t('photos.noMatch', { query: query.q }) : t('photos.none')}</p>
       ) : null}
 
       {results.items.length > 0 ? (
         <ul
-          aria-label={t('creativeEditor.photos.results')}
+          aria-label={t('photos.results')}
           aria-busy={results.status === 'loading'}
           className="grid max-h-[50vh] grid-cols-2 gap-3 overflow-y-auto sm:grid-cols-4"
         >
@@ -150,7 +148,7 @@ export function PhotoSearch({ projectId, onImported }: { projectId: string; onIm
               <button
                 type="button"
                 disabled={importing !== null}
-                aria-label={t('creativeEditor.photos.add', { name: photo.alt || photo.attribution.author, author: photo.attribution.author })}
+                aria-label={t('photos.add', { name: photo.alt || photo.attribution.author, author: photo.attribution.author })}
                 onClick={() => void pick(photo)}
                 className="block w-full overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 hover:border-accent-600 focus-visible:ring-2 focus-visible:ring-accent-600 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-800"
               >
@@ -177,12 +175,12 @@ export function PhotoSearch({ projectId, onImported }: { projectId: string; onIm
             setQuery((before) => ({ ...before, page: before.page + 1 }));
           }}
         >
-          {t('creativeEditor.photos.more')}
+          {t('photos.more')}
         </Button>
       ) : null}
       {results.status === 'loading' && results.items.length > 0 ? (
         <p role="status" className="text-sm text-zinc-500">
-          {t('creativeEditor.photos.loading')}
+          {t('photos.loading')}
         </p>
       ) : null}
     </div>
