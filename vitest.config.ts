@@ -23,6 +23,8 @@ const TEST_BINDINGS = {
   STRIPE_WEBHOOK_SECRET: '',
   INSTAGRAM_APP_ID: '',
   INSTAGRAM_APP_SECRET: '',
+  UNSPLASH_ACCESS_KEY: '',
+  PEXELS_API_KEY: '',
 };
 
 const RENDERER_TEST_DIR = join(import.meta.dirname, 'node_modules', '.cache', 'adloom-renderer-test');

@@ -142,6 +142,10 @@ const MATRIX: Record<string, Expectation> = {
     fresh: true,
     status: project(403, 201, 201),
   },
+  // The photo source: editors only (a search spends the provider's quota; a pick adds to the library). The tests run without keys: the bundled set.
+  'GET /api/projects/:projectId/photos': { sample: '/api/projects/{projectId}/photos?q=coffee', status: project(403, 200, 200) },
+  // An empty body: refused after access, before any provider is asked (imports: features/photos/photos.test.ts).
+  'POST /api/projects/:projectId/photos/import': { sample: '/api/projects/{projectId}/photos/import', json: {}, status: project(403, 422, 422) },
   'GET /api/projects/:projectId/fonts': { sample: '/api/projects/{projectId}/fonts', status: project(200, 200, 200) },
   'POST /api/projects/:projectId/fonts': {
     sample: '/api/projects/{projectId}/fonts?filename=brand.ttf',

@@ -45,6 +45,7 @@ import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.t
 import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
 import { monitoringRoutes } from '#worker/features/monitoring/routes.ts';
 import { onboardingRoutes } from '#worker/features/onboarding/routes.ts';
+import { projectPhotoRoutes } from '#worker/features/photos/routes.ts';
 import { presentationPublicRoutes } from '#worker/features/presentations/public/routes.tsx';
 import { presentationRoutes } from '#worker/features/presentations/workspace/routes.ts';
 import { brandReaderRoutes } from '#worker/features/projects/brand-reader/routes.ts';
@@ -90,6 +91,7 @@ export function createApp() {
     .route('/api/projects', projectRoutes)
     .route('/api/onboarding', onboardingRoutes)
     .route('/api/projects', projectMediaRoutes)
+    .route('/api/projects', projectPhotoRoutes)
     .route('/api/projects', brandReaderRoutes)
     .route('/api/projects', projectCreativeRoutes)
     .route('/api/projects', projectFontRoutes)

@@ -66,6 +66,9 @@ const shape = {
   STRIPE_WEBHOOK_SECRET: optional,
   INSTAGRAM_APP_ID: optional,
   INSTAGRAM_APP_SECRET: optional,
+  /** The photo source (worker/features/photos): Unsplash when set, else Pexels when set, else the bundled CC0 set. */
+  UNSPLASH_ACCESS_KEY: optional,
+  PEXELS_API_KEY: optional,
   /** The database epoch D1 bookmark cookies are signed for ("1" when unset): bumped after a Time Travel restore (worker/lib/d1-session.ts). */
   D1_BOOKMARK_EPOCH: optional,
   OPERATOR_NAME: z.string('OPERATOR_NAME is missing (wrangler.toml [vars]).'),

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
@@ -8,6 +8,8 @@ import { Thumbnail, TILE } from '#client/components/thumbnail.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
+import { PhotoSearch } from '#client/components/photo-search.tsx';
+import { panelIdOf, PictureSourceTabs, tabIdOf, type PictureSource } from '#client/components/picture-source-tabs.tsx';
 
 /** A library loading in a picker: the grid's first tiles as skeletons. */
 export function LibraryLoading() {
@@ -67,10 +69,27 @@ export function MediaPicker({
   onPick: (item: MediaItem) => void;
 }) {
   const t = useT();
-  const images = useResource(() => (open ? listProjectMedia(projectId, kind) : Promise.resolve({ items: [], nextCursor: null })), [open, projectId, kind]);
+  // Pictures may also come from the photo source (the "Photos" tab); videos only from the library.
+  const [source, setSource] = useState<PictureSource>('library');
+  const tab = kind === 'image' ? source : 'library';
+  const ids = useId();
+  const images = useResource(
+    () => (open && tab === 'library' ? listProjectMedia(projectId, kind) : Promise.resolve({ items: [], nextCursor: null })),
+    [open, projectId, kind, tab],
+  );
   return (
     <Dialog open={open} title={title} onClose={onClose} wide>
-      <div className="space-y-4">
+      {kind === 'image' ? <PictureSourceTabs value={tab} onChange={setSource} idBase={ids} /> : null}
+      {tab === 'photos' ? (
+        <div role="tabpanel" id={panelIdOf(ids, 'photos')} aria-labelledby={tabIdOf(ids, 'photos')}>
+          <PhotoSearch projectId={projectId} onImported={onPick} />
+        </div>
+      ) : null}
+      <div
+        hidden={tab !== 'library'}
+        className="space-y-4"
+        {...(kind === 'image' ? { role: 'tabpanel', id: panelIdOf(ids, 'library'), 'aria-labelledby': tabIdOf(ids, 'library') } : {})}
+      >
         <Uploader projectId={projectId} onUploaded={(item) => item.kind === kind && onPick(item)} />
         {images.status === 'error' ? <LoadFailed title={t('library.loadFailed')} onRetry={images.reload} /> : null}
         {images.status === 'loading' ? <LibraryLoading /> : null}

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { cleanFileName } from '#common/file-name.ts';
 import { idField, pageQuery, text } from '#common/schemas/fields.ts';
+import type { PhotoAttribution } from '#common/schemas/photos.ts';
 
 export const MIB = 1024 * 1024;
 
@@ -110,6 +111,8 @@ export interface MediaItem {
   tags: string[];
   /** What a crop keeps in view (the default of an image layer showing it); null: the centre. */
   focal?: FocalPoint | null;
+  /** A photo from the photo source: who made it and where from (its provider's terms ask to show it); absent or null for uploads. */
+  attribution?: PhotoAttribution | null;
   hasThumbnail: boolean;
   fileUrl: string;
   thumbnailUrl: string | null;

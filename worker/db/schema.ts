@@ -2,6 +2,7 @@ import { LOCALES } from '#common/i18n/locales.ts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { BrandKit } from '#common/schemas/projects.ts';
+import type { PhotoAttribution } from '#common/schemas/photos.ts';
 
 /**
  * The single source of the schema (PRODUCT.md §3). Migrations in /migrations are
@@ -294,6 +295,8 @@ export const media = sqliteTable(
     /** The picture's point of interest (percent of its width and height): where crops centre by default. */
     focalX: real('focal_x'),
     focalY: real('focal_y'),
+    /** Who made a photo imported from the photo source (issue 29, JSON): shown wherever the picture is listed or picked; null for uploads. */
+    attribution: text('attribution', { mode: 'json' }).$type<PhotoAttribution>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),

@@ -2,7 +2,8 @@
 const PAGE_DIRECTIVES = [
   "default-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: blob:",
+  // The photo source's previews are shown from the providers' image hosts, as their terms ask (hotlinking; worker/features/photos).
+  "img-src 'self' data: blob: https://images.unsplash.com https://images.pexels.com",
   "font-src 'self'",
   "connect-src 'self'",
   "media-src 'self' blob:",

@@ -497,4 +497,16 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(rows).toEqual([{ time_zone: null }]);
     },
   },
+
+  '0020_media_attribution.sql': {
+    // Files uploaded before the photo source (issue 29) have no credit: null, and the API leaves it out.
+    rows: () => [`UPDATE media SET updated_at = updated_at WHERE id = 'upg_media_photo_00000001'`],
+    async check(t) {
+      const detail = await t.json<Record<string, unknown>>('/api/media/upg_media_photo_00000001');
+      expect(detail).toMatchObject({ id: 'upg_media_photo_00000001', name: 'beans.jpg' });
+      expect(detail.attribution).toBeUndefined();
+      const rows = await t.query<{ attribution: string | null }>(`SELECT DISTINCT attribution FROM media WHERE id LIKE 'upg_media_%'`);
+      expect(rows).toEqual([{ attribution: null }]);
+    },
+  },
 };

@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import type { MediaItem } from '#common/schemas/media.ts';
 import { Dialog } from '#client/components/dialog.tsx';
 import { LoadFailed } from '#client/components/alert.tsx';
@@ -6,8 +7,11 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { listProjectMedia } from '#client/lib/media-library.ts';
 import { startMediaDrag } from '#client/features/creatives/picture-drop.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
+import { PhotoCredit } from '#client/components/photo-credit.tsx';
+import { PhotoSearch } from '#client/components/photo-search.tsx';
+import { panelIdOf, PictureSourceTabs, tabIdOf, type PictureSource } from '#client/components/picture-source-tabs.tsx';
 
-/** Pick an image of the project's library, or upload one. */
+/** Pick an image of the project's library, upload one, or find a photo (the "Photos" tab: the photo source). */
 export function MediaPicker({
   projectId,
   open,
@@ -25,10 +29,21 @@ export function MediaPicker({
   onDragPicture?: () => void;
 }) {
   const t = useT();
-  const images = useResource(() => (open ? listProjectMedia(projectId, 'image') : Promise.resolve({ items: [], nextCursor: null })), [open, projectId]);
+  const [tab, setTab] = useState<PictureSource>('library');
+  const ids = useId();
+  const images = useResource(
+    () => (open && tab === 'library' ? listProjectMedia(projectId, 'image') : Promise.resolve({ items: [], nextCursor: null })),
+    [open, projectId, tab],
+  );
   return (
     <Dialog open={open} title={title} onClose={onClose} wide>
-      <div className="space-y-4">
+      <PictureSourceTabs value={tab} onChange={setTab} idBase={ids} />
+      {tab === 'photos' ? (
+        <div role="tabpanel" id={panelIdOf(ids, 'photos')} aria-labelledby={tabIdOf(ids, 'photos')}>
+          <PhotoSearch projectId={projectId} onImported={onPick} />
+        </div>
+      ) : null}
+      <div role="tabpanel" id={panelIdOf(ids, 'library')} aria-labelledby={tabIdOf(ids, 'library')} hidden={tab !== 'library'} className="space-y-4">
         <Uploader projectId={projectId} onUploaded={(item) => item.kind === 'image' && onPick(item)} />
         {images.status === 'error' ? <LoadFailed title={t('creativeEditor.media.loadFailed')} onRetry={images.reload} /> : null}
         {images.status === 'loading' ? (
@@ -58,6 +73,9 @@ export function MediaPicker({
                     <img src={item.thumbnailUrl ?? item.fileUrl} alt={item.alt || item.name} className="aspect-square w-full object-cover" loading="lazy" />
                     <span className="block truncate px-2 py-1 text-xs">{item.name}</span>
                   </button>
+                  {item.attribution ? (
+                    <PhotoCredit attribution={item.attribution} className="mt-1 block truncate text-xs text-zinc-600 dark:text-zinc-400" />
+                  ) : null}
                 </li>
               ))
             : null}

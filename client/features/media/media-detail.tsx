@@ -13,6 +13,7 @@ import { Thumbnail } from '#client/components/thumbnail.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useFormat } from '#client/lib/format.ts';
+import { PhotoCredit } from '#client/components/photo-credit.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { mediaApi } from '#client/features/media/api.ts';
 import { FocalPointPicker } from '#client/features/media/focal-point.tsx';
@@ -184,6 +185,7 @@ function DetailForm({
               ? t('media.detail.uploadedBy', { date: format.date(item.createdAt), name: item.uploadedBy.name })
               : t('media.detail.uploaded', { date: format.date(item.createdAt) })}
           </p>
+          {item.attribution ? <PhotoCredit attribution={item.attribution} className="mt-1 block text-sm text-zinc-700 dark:text-zinc-300" /> : null}
         </div>
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <div className="space-y-4">

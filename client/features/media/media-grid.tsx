@@ -1,6 +1,7 @@
 import { Check, Film, Image as ImageIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import type { MediaItem } from '#common/schemas/media.ts';
+import { PhotoCredit } from '#client/components/photo-credit.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { formatDuration } from '#client/features/media/format.ts';
 
@@ -53,7 +54,15 @@ export function MediaGrid({
               <div className="px-3 py-2">
                 <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{item.name}</p>
                 <p className="truncate text-xs text-zinc-500">
-                  {item.tags.length ? item.tags.join(', ') : item.width ? `${item.width} × ${item.height}` : '\u00a0'}
+                  {item.attribution ? (
+                    <PhotoCredit attribution={item.attribution} plain />
+                  ) : item.tags.length ? (
+                    item.tags.join(', ')
+                  ) : item.width ? (
+                    `${item.width} × ${item.height}`
+                  ) : (
+                    '\u00a0'
+                  )}
                 </p>
               </div>
             </Link>

@@ -127,6 +127,18 @@ export const de: Translation<typeof en> = {
   'validation.media.uploadInterrupted': 'Der Upload wurde unterbrochen. Versuchen Sie es erneut.',
   'validation.media.noThumbnail': 'Diese Datei hat noch kein Vorschaubild.',
 
+  // The photo source (common/schemas/photos.ts, worker/features/photos)
+  'validation.photos.queryMax': 'Suchen Sie mit höchstens 100 Zeichen.',
+  'validation.photos.pageRange': 'Fragen Sie eine Seite von 1 bis 50 an.',
+  'validation.photos.idInvalid': 'Diese Foto-ID ist ungültig.',
+  'validation.photos.provider': 'Wählen Sie Unsplash, Pexels oder die mitgelieferten Fotos.',
+  'validation.photos.rateLimited': 'Der Fotodienst hat sein Limit vorerst erreicht. Versuchen Sie es in ein paar Minuten erneut.',
+  'validation.photos.keyRefused': 'Der Fotodienst hat die Anfrage abgelehnt. Bitten Sie den Betreiber, den Zugangsschlüssel zu prüfen.',
+  'validation.photos.gone': 'Dieses Foto ist nicht mehr verfügbar.',
+  'validation.photos.unreachable': 'Der Fotodienst war nicht erreichbar. Versuchen Sie es erneut.',
+  'validation.photos.tooLarge': 'Dieses Foto ist zu groß für den Import.',
+  'validation.photos.notConfigured': 'Dieser Fotodienst ist hier nicht eingerichtet. Suchen Sie erneut und wählen Sie ein Foto aus den Ergebnissen.',
+
   'validation.request.notJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
   'validation.request.formUnreadable': 'Das Formular konnte nicht gelesen werden. Bitte senden Sie es erneut.',
   'validation.request.sendForm': 'Senden Sie das Formular als Formularübermittlung.',

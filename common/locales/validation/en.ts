@@ -137,6 +137,18 @@ export const en = {
   'validation.media.uploadInterrupted': 'The upload was interrupted. Try again.',
   'validation.media.noThumbnail': 'This file has no thumbnail yet.',
 
+  // The photo source (common/schemas/photos.ts, worker/features/photos)
+  'validation.photos.queryMax': 'Search with up to 100 characters.',
+  'validation.photos.pageRange': 'Ask for a page from 1 to 50.',
+  'validation.photos.idInvalid': 'This photo id is not valid.',
+  'validation.photos.provider': 'Pick Unsplash, Pexels or the bundled photos.',
+  'validation.photos.rateLimited': 'The photo service has reached its limit for now. Try again in a few minutes.',
+  'validation.photos.keyRefused': 'The photo service refused the request. Ask the operator to check its access key.',
+  'validation.photos.gone': 'This photo is no longer available.',
+  'validation.photos.unreachable': 'The photo service could not be reached. Try again.',
+  'validation.photos.tooLarge': 'This photo is too large to import.',
+  'validation.photos.notConfigured': 'This photo service is not set up here. Search again and pick a photo from the results.',
+
   // Requests and billing (worker/lib, worker/features/billing)
   'validation.request.notJson': 'The request body is not valid JSON.',
   'validation.request.formUnreadable': 'The form could not be read. Please send it again.',

@@ -91,7 +91,7 @@ const limitOfOwnerOf = (projectId: string) => {
 
 export type NewMedia = Pick<
   typeof media.$inferInsert,
-  'id' | 'projectId' | 'uploadedBy' | 'kind' | 'mime' | 'name' | 'size' | 'sha256' | 'width' | 'height' | 'durationMs' | 'r2Key'
+  'id' | 'projectId' | 'uploadedBy' | 'kind' | 'mime' | 'name' | 'size' | 'sha256' | 'width' | 'height' | 'durationMs' | 'r2Key' | 'alt' | 'attribution'
 > & {
   now: Date;
 };
@@ -105,8 +105,8 @@ export async function insertMediaWithinQuota(db: Db, m: NewMedia): Promise<Media
   const now = m.now.getTime();
   const result = await rawStatement(
     db,
-    sql`INSERT INTO media (id, project_id, uploaded_by, kind, mime, name, size, sha256, width, height, duration_ms, alt, tags, r2_key, created_at, updated_at)
-      SELECT ${m.id}, ${m.projectId}, ${m.uploadedBy ?? null}, ${m.kind}, ${m.mime}, ${m.name}, ${m.size}, ${m.sha256}, ${m.width ?? null}, ${m.height ?? null}, ${m.durationMs ?? null}, '', '[]', ${m.r2Key}, ${now}, ${now}
+    sql`INSERT INTO media (id, project_id, uploaded_by, kind, mime, name, size, sha256, width, height, duration_ms, alt, tags, attribution, r2_key, created_at, updated_at)
+      SELECT ${m.id}, ${m.projectId}, ${m.uploadedBy ?? null}, ${m.kind}, ${m.mime}, ${m.name}, ${m.size}, ${m.sha256}, ${m.width ?? null}, ${m.height ?? null}, ${m.durationMs ?? null}, ${m.alt ?? ''}, '[]', ${m.attribution ? JSON.stringify(m.attribution) : null}, ${m.r2Key}, ${now}, ${now}
       WHERE ${usedByOwnerOf(m.projectId)} + ${m.size} <= ${limitOfOwnerOf(m.projectId)}`,
   ).run();
   if (result.meta.changes !== 1) return undefined;

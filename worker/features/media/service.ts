@@ -12,6 +12,7 @@ import {
   type MediaUsage,
 } from '#common/schemas/media.ts';
 import { formatBytes } from '#common/format.ts';
+import type { PhotoAttribution } from '#common/schemas/photos.ts';
 import type { Db } from '#worker/db/client.ts';
 import { concatBytes, readCapped } from '#worker/lib/body.ts';
 import { hmacSign, hmacVerify, toHex } from '#worker/lib/crypto.ts';
@@ -59,6 +60,7 @@ export function toMediaItem(row: repo.MediaRow, uploaderName: string | undefined
     alt: row.alt,
     tags: row.tags,
     focal: row.focalX === null || row.focalY === null ? null : { x: row.focalX, y: row.focalY },
+    ...(row.attribution ? { attribution: row.attribution } : {}),
     hasThumbnail: row.thumbnailKey !== null,
     fileUrl: mediaFileUrl(row.id),
     thumbnailUrl: row.thumbnailKey ? mediaThumbnailUrl(row.id, row.thumbnailKey) : null,
@@ -113,6 +115,9 @@ export interface UploadRequest {
   filename: string;
   contentLength: number | undefined;
   body: ReadableStream<Uint8Array> | null;
+  /** A photo from the photo source: its description (the alt text) and who made it. */
+  alt?: string;
+  attribution?: PhotoAttribution;
 }
 
 /** A decompression bomb, or a picture nobody's browser could show: refused from its header. */
@@ -247,7 +252,10 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
   if (existing) {
     await bucket.delete(key);
     const uploader = await uploaderName(db, existing.uploadedBy);
-    return { media: toMediaItem(existing, uploader), created: false };
+    // The same photo uploaded before without its credit: the credit is kept now.
+    const credited =
+      request.attribution && !existing.attribution ? (await repo.updateMedia(db, existing.id, { attribution: request.attribution }))[0] : undefined;
+    return { media: toMediaItem(credited ?? existing, uploader), created: false };
   }
   let row: repo.MediaRow | undefined;
   try {
@@ -263,6 +271,8 @@ export async function upload(db: Db, bucket: R2Bucket, request: UploadRequest): 
       width: probed.width,
       height: probed.height,
       durationMs: probed.durationMs,
+      alt: request.alt,
+      attribution: request.attribution,
       r2Key: key,
       now: new Date(),
     });
@@ -421,6 +431,12 @@ function storageFull(used: number, limit: number, preview = false): AppError {
     'plan_limit_reached',
     `${what} does not fit: ${formatBytes(used)} of ${formatBytes(limit)} are used. Delete files you no longer need, or upgrade for more storage.`,
   );
+}
+
+/** Refuses (402, as an upload would) when `bytes` more do not fit the owner's storage: a photo import asks before fetching the photo. */
+export async function assertStorageRoom(db: Db, projectId: string, bytes: number): Promise<void> {
+  const { usedBytes, limitBytes } = await storageUsage(db, projectId);
+  if (usedBytes + bytes > limitBytes) throw storageFull(usedBytes, limitBytes);
 }
 
 /** The project's tags (of its live files), for the library's filter. */
