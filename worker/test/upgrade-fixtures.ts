@@ -498,7 +498,7 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
     },
   },
 
-  '0020_media_attribution.sql': {
+  '0019_media_attribution.sql': {
     // Files uploaded before the photo source (issue 29) have no credit: null, and the API leaves it out.
     rows: () => [`UPDATE media SET updated_at = updated_at WHERE id = 'upg_media_photo_00000001'`],
     async check(t) {
