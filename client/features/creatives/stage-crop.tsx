@@ -63,9 +63,9 @@ export function CropOverlay({
   const rootRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const drag = useRef<CropDrag | null>(null);
-  const latest = useRef({ scale, onStep });
+  const latest = useRef({ scale, onStep, frame: view.frame });
   useLayoutEffect(() => {
-    latest.current = { scale, onStep };
+    latest.current = { scale, onStep, frame: view.frame };
   });
   const { layer, frame, picture } = view;
 
@@ -81,8 +81,16 @@ export function CropOverlay({
       event.preventDefault();
       event.stopPropagation();
       const rect = root.getBoundingClientRect();
-      const s = latest.current.scale;
-      latest.current.onStep(null, { kind: 'scale', factor: Math.exp(-event.deltaY * 0.002), x: (event.clientX - rect.left) / s, y: (event.clientY - rect.top) / s });
+      const { scale: s, frame: f } = latest.current;
+      const factor = Math.exp(-event.deltaY * 0.002);
+      // At the pointer; without one, at the frame's centre.
+      const at = Number.isFinite(event.clientX) && Number.isFinite(event.clientY);
+      latest.current.onStep(null, {
+        kind: 'scale',
+        factor,
+        x: at ? (event.clientX - rect.left) / s : f.left + f.width / 2,
+        y: at ? (event.clientY - rect.top) / s : f.top + f.height / 2,
+      });
     };
     root.addEventListener('wheel', onWheel, { passive: false });
     return () => root.removeEventListener('wheel', onWheel);
@@ -154,7 +162,8 @@ export function CropOverlay({
       )}
       <div
         ref={frameRef}
-        role="group"
+        // Focused like a layer's box (a button: Enter confirms), the keys the stage's.
+        role="button"
         tabIndex={0}
         aria-label={t('creativeEditor.crop.frame', { name: layerName(layer, t) })}
         aria-describedby={helpId}

@@ -29,6 +29,8 @@ export type CropStep =
 
 /** The layer after a crop step from `start` (format pixels), its box and crop within the schema's limits. */
 export function applyCropStep(start: ImageLayer, format: CreativeDocument['format'], natural: Size, step: CropStep): ImageLayer {
+  // A step from an event without a position (a pointer that reported none) changes nothing.
+  if (!Object.values(step).every((v) => typeof v !== 'number' || Number.isFinite(v))) return start;
   const frame = layerBox(start, format);
   const picture = pictureRect(frame, natural, start);
   if (step.kind === 'move') return { ...start, ...movePicture(frame, picture, natural, start, step.dx, step.dy) };
