@@ -137,14 +137,14 @@ export function EditorStage({
         movableSelected.map((l) => l.id),
       )
     : null;
-  // The crop's tools (a picture selected, or cropping) join the canvas's toolbar.
+  // The crop's tools (a picture selected, or cropping) float in the canvas's corner opposite the zoom's.
   const single = selected.length === 1 ? shown.layers.find((l) => l.id === selected[0]) : undefined;
   const canCrop = !readOnly && single?.type === 'image' && !single.locked && !single.hidden && !!single.mediaId && !!images[single.mediaId];
   const cropSrc = crop.view?.layer.mediaId ? images[crop.view.layer.mediaId] : undefined;
 
   return (
     <div ref={rootRef} className="flex min-w-0 flex-col">
-      {toolbar || crop.session || canCrop ? (
+      {toolbar ? (
         // One line of fixed height (scrolling sideways when narrow): tools appearing with a selection never move the canvas.
         <div
           role="toolbar"
@@ -152,14 +152,6 @@ export function EditorStage({
           className="flex h-11 flex-none flex-nowrap items-center gap-1 overflow-x-auto border-b *:flex-none [&_[role=group]]:flex-nowrap border-zinc-200 bg-white px-2 dark:border-zinc-800 dark:bg-zinc-950"
         >
           {toolbar}
-          <CropTools
-            cropping={crop.session !== null}
-            canCrop={canCrop}
-            onStart={() => single && startCrop(single.id)}
-            onScale={crop.scale}
-            onDone={() => crop.finish(true, true)}
-            onCancel={() => crop.finish(false, true)}
-          />
         </div>
       ) : null}
       <div className="relative">
@@ -260,6 +252,14 @@ export function EditorStage({
             </div>
           </div>
         </div>
+        <CropTools
+          cropping={crop.session !== null}
+          canCrop={canCrop}
+          onStart={() => single && startCrop(single.id)}
+          onScale={crop.scale}
+          onDone={() => crop.finish(true, true)}
+          onCancel={() => crop.finish(false, true)}
+        />
         <ZoomControls zoom={zoom} scale={scale} fit={viewport.fit} zoomTo={zoomTo} />
       </div>
       <p className="sr-only" aria-live="polite">
