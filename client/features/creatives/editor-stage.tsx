@@ -9,7 +9,7 @@ import { GuideLines } from '#client/features/creatives/stage-guides.tsx';
 import { onStageKey } from '#client/features/creatives/stage-keys.ts';
 import { TextEditor } from '#client/features/creatives/stage-text-editor.tsx';
 import { PAD, useStageZoom, ZoomControls } from '#client/features/creatives/stage-zoom.tsx';
-import { useCrop } from '#client/features/creatives/use-crop.ts';
+import { rotated, useCrop } from '#client/features/creatives/use-crop.ts';
 import { useStagePointer } from '#client/features/creatives/use-stage-pointer.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 
@@ -139,7 +139,7 @@ export function EditorStage({
     : null;
   // The crop's tools (a picture selected, or cropping) float in the canvas's corner opposite the zoom's.
   const single = selected.length === 1 ? shown.layers.find((l) => l.id === selected[0]) : undefined;
-  const canCrop = !readOnly && single?.type === 'image' && !single.locked && !single.hidden && !!single.mediaId && !!images[single.mediaId];
+  const canCrop = !readOnly && single?.type === 'image' && !single.locked && !single.hidden && !!single.mediaId && !!images[single.mediaId] && !rotated(single);
   const cropSrc = crop.view?.layer.mediaId ? images[crop.view.layer.mediaId] : undefined;
 
   return (

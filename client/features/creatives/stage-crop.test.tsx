@@ -221,4 +221,12 @@ describe('cropping a picture on the canvas', () => {
     expect(screen.queryByRole('button', { name: 'Crop' })).toBeNull();
     expect(state().present.layers[0]).toEqual({ ...photo, mediaId: null });
   });
+
+  it('does not crop a rotated picture (its frame would be drawn upright)', () => {
+    openCrop({ ...start, layers: [{ ...photo, rotation: 30 } as ImageLayer] });
+    fireEvent.doubleClick(photoBox());
+    expect(screen.queryByTestId('crop-overlay')).toBeNull();
+    act(() => photoBox().focus());
+    expect(screen.queryByRole('button', { name: 'Crop' })).toBeNull();
+  });
 });

@@ -48,6 +48,9 @@ export function applyCropStep(start: ImageLayer, format: CreativeDocument['forma
   return { ...next, ...cropFromPicture(layerBox(next, format), picture, natural, start) };
 }
 
+/** True when a layer carries a rotation (a field other documents may have; absent or 0: upright). */
+export const rotated = (layer: object) => 'rotation' in layer && typeof layer.rotation === 'number' && layer.rotation % 360 !== 0;
+
 const CROP_FIELDS = ['x', 'y', 'w', 'h', 'focal', 'zoom'] as const;
 
 /** The crop's changes to a layer (only the fields a crop sets), the same document when there are none. */
@@ -104,6 +107,8 @@ export function useCrop({
     const { doc: current, readOnly: ro, images: pictures, onSelect: select } = latest.current;
     const layer = current.layers.find((l) => l.id === id);
     if (ro || !layer || layer.type !== 'image' || layer.locked || layer.hidden || !layer.mediaId || !pictures[layer.mediaId]) return false;
+    // A rotated picture (issue 29's rotation, merged beside this) is not cropped on the canvas yet: its frame would be drawn upright.
+    if (rotated(layer)) return false;
     select([id]);
     setSession({ id, from: current, layer, natural: null });
     return true;
