@@ -369,10 +369,17 @@ describe('the editor preview and the rendered PNG', () => {
     // A 4 : 3 picture in a 2 : 1 frame: covered at its full width, a third of its height to spare.
     const hero = { id: 'hero', type: 'image', x: 10, y: 10, w: 80, h: 40, mediaId: picture, fit: 'cover', radius: 0 } as CreativeDocument['layers'][number];
     const document: CreativeDocument = { version: 2, format: 'square', template: 'blank', background: { type: 'color', color: '#1f2937' }, layers: [hero] };
-    const created = await api<{ id: string }>(page, 'POST', `/api/projects/${project.body.id}/creatives`, { template: 'bold-headline', format: 'square', document });
+    const created = await api<{ id: string }>(page, 'POST', `/api/projects/${project.body.id}/creatives`, {
+      template: 'bold-headline',
+      format: 'square',
+      document,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const saved = async () =>
-      (await api<{ document: CreativeDocument }>(page, 'GET', `/api/creatives/${created.body.id}`)).body.document.layers[0] as Extract<CreativeDocument['layers'][number], { type: 'image' }>;
+      (await api<{ document: CreativeDocument }>(page, 'GET', `/api/creatives/${created.body.id}`)).body.document.layers[0] as Extract<
+        CreativeDocument['layers'][number],
+        { type: 'image' }
+      >;
     const shot = async (name: string) => {
       if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, name) });
     };
@@ -419,7 +426,11 @@ describe('the editor preview and the rendered PNG', () => {
     expect(result.mean).toBeLessThan(MAX_MEAN);
     expect(result.differing).toBeLessThan(MAX_DIFFERING);
     // Meaningful: the picture before the crop is clearly another picture.
-    const original = await api<{ id: string }>(page, 'POST', `/api/projects/${project.body.id}/creatives`, { template: 'bold-headline', format: 'square', document });
+    const original = await api<{ id: string }>(page, 'POST', `/api/projects/${project.body.id}/creatives`, {
+      template: 'bold-headline',
+      format: 'square',
+      document,
+    });
     expect(compare(dom, decodePng(await renderPng(page, original.body.id)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
     expect(errors).toEqual([]);
     await context.close();

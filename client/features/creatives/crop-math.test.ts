@@ -46,7 +46,10 @@ describe('crop maths', () => {
         const rect = pictureRect(frame, natural, crop);
         // The renderer: the box from pictureBox, the picture fitted into it and placed by object-position (then mirrored in the box).
         const box = pictureBox(crop, frame.width, frame.height);
-        const fitScale = crop.fit === 'cover' ? Math.max(box.width / natural.width, box.height / natural.height) : Math.min(box.width / natural.width, box.height / natural.height);
+        const fitScale =
+          crop.fit === 'cover'
+            ? Math.max(box.width / natural.width, box.height / natural.height)
+            : Math.min(box.width / natural.width, box.height / natural.height);
         const w = natural.width * fitScale;
         const h = natural.height * fitScale;
         const inBoxX = (box.width - w) * (crop.focal.x / 100);
@@ -75,7 +78,11 @@ describe('crop maths', () => {
         frameArb,
         naturalArb,
         cropArb,
-        fc.record({ left: fc.double({ min: -20000, max: 20000, noNaN: true }), top: fc.double({ min: -20000, max: 20000, noNaN: true }), width: fc.double({ min: 1, max: 40000, noNaN: true }) }),
+        fc.record({
+          left: fc.double({ min: -20000, max: 20000, noNaN: true }),
+          top: fc.double({ min: -20000, max: 20000, noNaN: true }),
+          width: fc.double({ min: 1, max: 40000, noNaN: true }),
+        }),
         (frame, natural, crop, wanted) => {
           const result = cropFromPicture(frame, wanted, natural, crop);
           const zoom = result.zoom ?? 1;
@@ -93,14 +100,21 @@ describe('crop maths', () => {
 
   it('moves the picture by exactly the drag while it still covers the frame', () => {
     fc.assert(
-      fc.property(frameArb, naturalArb, cropArb, fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), (frame, natural, crop, u, v) => {
-        const start = pictureRect(frame, natural, { ...crop, fit: 'cover' });
-        // Within the room the picture has beyond the frame on each side.
-        const dx = u > 0 ? u * (frame.left - start.left) : -u * (frame.left + frame.width - (start.left + start.width));
-        const dy = v > 0 ? v * (frame.top - start.top) : -v * (frame.top + frame.height - (start.top + start.height));
-        const moved = pictureRect(frame, natural, { ...crop, fit: 'cover', ...movePicture(frame, start, natural, { ...crop, fit: 'cover' }, dx, dy) });
-        expectClose(moved, { ...start, left: start.left + dx, top: start.top + dy });
-      }),
+      fc.property(
+        frameArb,
+        naturalArb,
+        cropArb,
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        (frame, natural, crop, u, v) => {
+          const start = pictureRect(frame, natural, { ...crop, fit: 'cover' });
+          // Within the room the picture has beyond the frame on each side.
+          const dx = u > 0 ? u * (frame.left - start.left) : -u * (frame.left + frame.width - (start.left + start.width));
+          const dy = v > 0 ? v * (frame.top - start.top) : -v * (frame.top + frame.height - (start.top + start.height));
+          const moved = pictureRect(frame, natural, { ...crop, fit: 'cover', ...movePicture(frame, start, natural, { ...crop, fit: 'cover' }, dx, dy) });
+          expectClose(moved, { ...start, left: start.left + dx, top: start.top + dy });
+        },
+      ),
     );
   });
 
@@ -119,7 +133,10 @@ describe('crop maths', () => {
         const k = factor;
         const unclamped = { left: cx + (start.left - cx) * k, top: cy + (start.top - cy) * k, width: start.width * k, height: start.height * k };
         const covers =
-          unclamped.left <= frame.left && unclamped.top <= frame.top && unclamped.left + unclamped.width >= frame.left + frame.width && unclamped.top + unclamped.height >= frame.top + frame.height;
+          unclamped.left <= frame.left &&
+          unclamped.top <= frame.top &&
+          unclamped.left + unclamped.width >= frame.left + frame.width &&
+          unclamped.top + unclamped.height >= frame.top + frame.height;
         if (crop.zoom * factor > 1.001 && crop.zoom * factor < 4.999 && covers) {
           // Unclamped, the frame's centre stays on the same point of the picture.
           expect(Math.abs((cx - scaled.left) / scaled.width - (cx - start.left) / start.width)).toBeLessThan(1e-3);
@@ -139,23 +156,31 @@ describe('crop maths', () => {
     });
     const handle = fc.constantFrom('n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw');
     fc.assert(
-      fc.property(layerArb, naturalArb, cropArb, handle, fc.double({ min: -2000, max: 2000, noNaN: true }), fc.double({ min: -2000, max: 2000, noNaN: true }), (box, natural, crop, edge, dx, dy) => {
-        const start = { id: 'p', type: 'image', mediaId: 'm', radius: 0, ...box, ...crop, fit: 'cover' } as Extract<Layer, { type: 'image' }>;
-        const before = pictureRect(layerBox(start, format), natural, start);
-        const edges = { left: edge.includes('w'), right: edge.includes('e'), top: edge.includes('n'), bottom: edge.includes('s') };
-        const next = applyCropStep(start, format, natural, { kind: 'frame', edges, dx, dy });
-        const frame = layerBox(next, format);
-        const after = pictureRect(frame, natural, next);
-        expectCovers(after, frame, tolerance(after, 1));
-        // The picture stays put, unless the frame became so small that covering it needs more than zoom 5 or met the schema's limits.
-        const inLimits = next.x > -100 && next.y > -100 && next.x + next.w < 200 && next.y + next.h < 200;
-        if ((next.zoom ?? 1) < 4.99 && inLimits) expectClose(after, before, tolerance(before, 1));
-        // Only the dragged edges moved.
-        if (!edges.left && !edges.right) expect([next.x, next.w]).toEqual([start.x, start.w]);
-        if (!edges.top && !edges.bottom) expect([next.y, next.h]).toEqual([start.y, start.h]);
-        expect(frame.width).toBeGreaterThanOrEqual((width * 0.5) / 100 - 0.01);
-        expect(frame.height).toBeGreaterThanOrEqual((height * 0.5) / 100 - 0.01);
-      }),
+      fc.property(
+        layerArb,
+        naturalArb,
+        cropArb,
+        handle,
+        fc.double({ min: -2000, max: 2000, noNaN: true }),
+        fc.double({ min: -2000, max: 2000, noNaN: true }),
+        (box, natural, crop, edge, dx, dy) => {
+          const start = { id: 'p', type: 'image', mediaId: 'm', radius: 0, ...box, ...crop, fit: 'cover' } as Extract<Layer, { type: 'image' }>;
+          const before = pictureRect(layerBox(start, format), natural, start);
+          const edges = { left: edge.includes('w'), right: edge.includes('e'), top: edge.includes('n'), bottom: edge.includes('s') };
+          const next = applyCropStep(start, format, natural, { kind: 'frame', edges, dx, dy });
+          const frame = layerBox(next, format);
+          const after = pictureRect(frame, natural, next);
+          expectCovers(after, frame, tolerance(after, 1));
+          // The picture stays put, unless the frame became so small that covering it needs more than zoom 5 or met the schema's limits.
+          const inLimits = next.x > -100 && next.y > -100 && next.x + next.w < 200 && next.y + next.h < 200;
+          if ((next.zoom ?? 1) < 4.99 && inLimits) expectClose(after, before, tolerance(before, 1));
+          // Only the dragged edges moved.
+          if (!edges.left && !edges.right) expect([next.x, next.w]).toEqual([start.x, start.w]);
+          if (!edges.top && !edges.bottom) expect([next.y, next.h]).toEqual([start.y, start.h]);
+          expect(frame.width).toBeGreaterThanOrEqual((width * 0.5) / 100 - 0.01);
+          expect(frame.height).toBeGreaterThanOrEqual((height * 0.5) / 100 - 0.01);
+        },
+      ),
     );
   });
 

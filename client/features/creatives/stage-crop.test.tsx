@@ -141,7 +141,7 @@ describe('cropping a picture on the canvas', () => {
     expect(photoOf(state()).zoom).toBeCloseTo(1.1, 4);
   });
 
-  it('drags the picture inside the frame and the frame\'s edges, the picture staying where it is', () => {
+  it("drags the picture inside the frame and the frame's edges, the picture staying where it is", () => {
     const state = openCrop();
     fireEvent.pointerDown(photoBox(), { pointerId: 1, button: 0 });
     fireEvent.pointerUp(photoBox(), { pointerId: 1 });

@@ -19,11 +19,21 @@ const AT: Record<Handle, string> = {
   sw: 'left-0 top-full cursor-nesw-resize',
   w: 'left-0 top-1/2 cursor-ew-resize',
 };
-const edgesOf = (handle: Handle): Edges => ({ left: handle.includes('w'), right: handle.includes('e'), top: handle.includes('n'), bottom: handle.includes('s') });
+const edgesOf = (handle: Handle): Edges => ({
+  left: handle.includes('w'),
+  right: handle.includes('e'),
+  top: handle.includes('n'),
+  bottom: handle.includes('s'),
+});
 
 /** A rectangle as percent of a box's size (the format's: the stage's overlay is the canvas's size). */
 function percent(rect: PxRect, { width, height }: Size) {
-  return { left: `${(rect.left / width) * 100}%`, top: `${(rect.top / height) * 100}%`, width: `${(rect.width / width) * 100}%`, height: `${(rect.height / height) * 100}%` };
+  return {
+    left: `${(rect.left / width) * 100}%`,
+    top: `${(rect.top / height) * 100}%`,
+    width: `${(rect.width / width) * 100}%`,
+    height: `${(rect.height / height) * 100}%`,
+  };
 }
 
 interface CropDrag {
@@ -242,7 +252,13 @@ export function CropTools({
   }
   return (
     <div role="group" aria-label={t('creativeEditor.crop.tools')} className={BAR}>
-      <button type="button" className={TOOL} aria-label={t('creativeEditor.crop.zoomOut')} title={t('creativeEditor.crop.zoomOut')} onClick={() => onScale(1 / 1.1)}>
+      <button
+        type="button"
+        className={TOOL}
+        aria-label={t('creativeEditor.crop.zoomOut')}
+        title={t('creativeEditor.crop.zoomOut')}
+        onClick={() => onScale(1 / 1.1)}
+      >
         <Minus className="size-4" aria-hidden="true" />
       </button>
       <button type="button" className={TOOL} aria-label={t('creativeEditor.crop.zoomIn')} title={t('creativeEditor.crop.zoomIn')} onClick={() => onScale(1.1)}>
@@ -252,7 +268,12 @@ export function CropTools({
         <X className="size-4" aria-hidden="true" />
         <span className="max-sm:sr-only">{t('creativeEditor.crop.cancel')}</span>
       </button>
-      <button type="button" className={`${TOOL} bg-accent-600 text-white hover:bg-accent-700 dark:text-white dark:hover:bg-accent-700`} title={t('creativeEditor.crop.done')} onClick={onDone}>
+      <button
+        type="button"
+        className={`${TOOL} bg-accent-600 text-white hover:bg-accent-700 dark:text-white dark:hover:bg-accent-700`}
+        title={t('creativeEditor.crop.done')}
+        onClick={onDone}
+      >
         <Check className="size-4" aria-hidden="true" />
         <span className="max-sm:sr-only">{t('creativeEditor.crop.done')}</span>
       </button>

@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FORMATS, layerBox, type CreativeDocument, type Layer } from '#common/creative/document.ts';
-import { cropFromPicture, dragFrame, movePicture, pictureRect, scalePicture, type Edges, type PxRect, type Size } from '#client/features/creatives/crop-math.ts';
+import {
+  cropFromPicture,
+  dragFrame,
+  movePicture,
+  pictureRect,
+  scalePicture,
+  type Edges,
+  type PxRect,
+  type Size,
+} from '#client/features/creatives/crop-math.ts';
 import { clampRect, round2, updateLayer } from '#client/features/creatives/editor-state.ts';
 
 export type ImageLayer = Extract<Layer, { type: 'image' }>;
@@ -23,9 +32,7 @@ export interface CropView {
 
 /** A step of a crop: the picture moved or scaled, or the frame's edges dragged, from the crop as it was (`start`). */
 export type CropStep =
-  | { kind: 'move'; dx: number; dy: number }
-  | { kind: 'scale'; factor: number; x: number; y: number }
-  | { kind: 'frame'; edges: Edges; dx: number; dy: number };
+  { kind: 'move'; dx: number; dy: number } | { kind: 'scale'; factor: number; x: number; y: number } | { kind: 'frame'; edges: Edges; dx: number; dy: number };
 
 /** The layer after a crop step from `start` (format pixels), its box and crop within the schema's limits. */
 export function applyCropStep(start: ImageLayer, format: CreativeDocument['format'], natural: Size, step: CropStep): ImageLayer {
@@ -98,7 +105,9 @@ export function useCrop({
     const now = doc.layers.find((l) => l.id === session.id);
     if (!now || now.type !== 'image' || !now.mediaId || now.locked || now.hidden) setSession(null);
     else {
-      const external = Object.fromEntries(Object.entries(now).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify((before as Record<string, unknown> | undefined)?.[k])));
+      const external = Object.fromEntries(
+        Object.entries(now).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify((before as Record<string, unknown> | undefined)?.[k])),
+      );
       setSession({ ...session, from: doc, layer: { ...session.layer, ...external } as ImageLayer });
     }
   }
@@ -181,7 +190,8 @@ export function useCrop({
       const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
       const arrow = arrows[event.key];
       if (arrow) step(null, { kind: 'move', dx: arrow[0] * unit, dy: arrow[1] * unit });
-      else if (!mod && (event.key === '+' || event.key === '=' || event.key === '-' || event.key === '_')) scale(event.key === '+' || event.key === '=' ? 1.1 : 1 / 1.1);
+      else if (!mod && (event.key === '+' || event.key === '=' || event.key === '-' || event.key === '_'))
+        scale(event.key === '+' || event.key === '=' ? 1.1 : 1 / 1.1);
       return true;
     },
     [finish, step, scale],
