@@ -360,4 +360,79 @@ describe('the editor preview and the rendered PNG', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('match after a crop on the canvas: the frame dragged with the picture in place, the picture moved and scaled by keys', async () => {
+    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-crop-canvas'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Crop Canvas Roasters' });
+    const picture = await upload(page, project.body.id, 'hills.png', picturePng(640, 480));
+    // A 4 : 3 picture in a 2 : 1 frame: covered at its full width, a third of its height to spare.
+    const hero = { id: 'hero', type: 'image', x: 10, y: 10, w: 80, h: 40, mediaId: picture, fit: 'cover', radius: 0 } as CreativeDocument['layers'][number];
+    const document: CreativeDocument = { version: 2, format: 'square', template: 'blank', background: { type: 'color', color: '#1f2937' }, layers: [hero] };
+    const created = await api<{ id: string }>(page, 'POST', `/api/projects/${project.body.id}/creatives`, {
+      template: 'bold-headline',
+      format: 'square',
+      document,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const saved = async () =>
+      (await api<{ document: CreativeDocument }>(page, 'GET', `/api/creatives/${created.body.id}`)).body.document.layers[0] as Extract<
+        CreativeDocument['layers'][number],
+        { type: 'image' }
+      >;
+    const shot = async (name: string) => {
+      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, name) });
+    };
+    await page.goto(`/creatives/${created.body.id}`);
+    await page.getByRole('img', { name: /^Preview,/ }).waitFor();
+    await page.locator('[data-layer="hero"]').dblclick();
+    const whole = page.getByTestId('crop-picture');
+    await whole.waitFor();
+    await shot('crop-canvas-1280.png');
+    const before = (await whole.boundingBox())!;
+    // The frame's right edge 120 px inwards: the picture stays where it is on the screen.
+    const edge = (await page.locator('[data-crop-edge="e"]').boundingBox())!;
+    await page.mouse.move(edge.x + edge.width / 2, edge.y + edge.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(edge.x + edge.width / 2 - 120, edge.y + edge.height / 2, { steps: 6 });
+    await page.mouse.up();
+    const after = (await whole.boundingBox())!;
+    for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(after[k] - before[k]), k).toBeLessThan(1.5);
+    // The keys: the picture up and enlarged twice, Enter confirms.
+    await page.getByTestId('crop-frame').focus();
+    for (const key of ['ArrowUp', 'ArrowUp', 'Equal', 'Equal']) await page.keyboard.press(key);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('crop-overlay').count()).toBe(0);
+    await expect.poll(async () => (await saved()).w, { timeout: 15_000 }).toBeLessThan(80);
+    const cropped = await saved();
+    expect(cropped.zoom).toBeGreaterThan(1.15);
+    expect(cropped.focal).toBeDefined();
+    // At 390 px: the crop's tools in the toolbar, the frame on the canvas; Escape leaves it as it was.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('[data-layer="hero"]').press('Enter');
+    await whole.waitFor();
+    await shot('crop-canvas-390.png');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('crop-overlay').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Nothing selected: the preview as it is, against the worker's PNG of the saved crop.
+    await page.keyboard.press('Escape');
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+    const rendering = renderPng(page, created.body.id);
+    const dom = decodePng(await page.getByRole('img', { name: /^Preview,/ }).screenshot({ animations: 'disabled' }));
+    const png = decodePng(await rendering);
+    const result = compare(dom, png, ratio('square'));
+    console.log(`crop on the canvas: mean ${result.mean.toFixed(2)}, differing ${(result.differing * 100).toFixed(2)} %`);
+    expect(result.mean).toBeLessThan(MAX_MEAN);
+    expect(result.differing).toBeLessThan(MAX_DIFFERING);
+    // Meaningful: the picture before the crop is clearly another picture.
+    const original = await api<{ id: string }>(page, 'POST', `/api/projects/${project.body.id}/creatives`, {
+      template: 'bold-headline',
+      format: 'square',
+      document,
+    });
+    expect(compare(dom, decodePng(await renderPng(page, original.body.id)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

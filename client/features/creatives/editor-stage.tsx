@@ -3,11 +3,13 @@ import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { CreativePreview } from '#client/creative/preview.tsx';
 import { selectionBounds } from '#client/features/creatives/arrange.ts';
 import { updateLayer } from '#client/features/creatives/editor-state.ts';
-import { LayerBox, LayerHandles, SelectionFrame } from '#client/features/creatives/stage-boxes.tsx';
+import { LayerBox, LayerHandles, SelectionFrame, type Handlers } from '#client/features/creatives/stage-boxes.tsx';
+import { CropOverlay, CropTools } from '#client/features/creatives/stage-crop.tsx';
 import { GuideLines } from '#client/features/creatives/stage-guides.tsx';
 import { onStageKey } from '#client/features/creatives/stage-keys.ts';
 import { TextEditor } from '#client/features/creatives/stage-text-editor.tsx';
 import { PAD, useStageZoom, ZoomControls } from '#client/features/creatives/stage-zoom.tsx';
+import { rotated, useCrop } from '#client/features/creatives/use-crop.ts';
 import { useStagePointer } from '#client/features/creatives/use-stage-pointer.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 
@@ -71,8 +73,12 @@ export function EditorStage({
     latest.current = { doc, selected, readOnly, width, height, onSelect, onChange, onSeal };
   });
   const pointer = useStagePointer({ latest, viewRef, canvasRef, space, setEditing });
-  const { live, guides, marquee, handlers } = pointer;
-  const shown = live ?? doc;
+  const { live, guides, marquee } = pointer;
+  // Cropping a picture (stage-crop.tsx): double-click or Enter on it starts, as on a text.
+  const crop = useCrop({ doc, readOnly, images, canvasRef, onChange, onSeal, onSelect });
+  const { start: startCrop } = crop;
+  const handlers = useMemo<Handlers>(() => ({ ...pointer.handlers, edit: (id) => startCrop(id) || pointer.handlers.edit(id) }), [pointer.handlers, startCrop]);
+  const shown = crop.shown ?? live ?? doc;
 
   const editingRef = useRef(editing);
   const refocus = useRef<string | null>(null);
@@ -96,6 +102,7 @@ export function EditorStage({
   }, [editing]);
 
   const onKeyDown = (event: globalThis.KeyboardEvent) =>
+    crop.onKey(event) ||
     onStageKey(event, { doc, selected, readOnly, onSelect, onChange, onUndo, onRedo, onCopy, onPaste, onDuplicate, edit: handlers.edit, viewRef });
 
   // The stage's keys, from any layer box or the viewport within it (a native listener: the box handles the focus).
@@ -123,13 +130,17 @@ export function EditorStage({
   const movableSelected = shown.layers.filter((l) => selectedSet.has(l.id) && !l.locked);
   const many = movableSelected.length > 1;
   // One movable layer selected (and drawn): its own handles.
-  const handleLayer = !readOnly && !many && !editingLayer ? movableSelected.find((l) => !l.hidden) : undefined;
+  const handleLayer = !readOnly && !many && !editingLayer && !crop.session ? movableSelected.find((l) => !l.hidden) : undefined;
   const bounds = many
     ? selectionBounds(
         shown,
         movableSelected.map((l) => l.id),
       )
     : null;
+  // The crop's tools (a picture selected, or cropping) float in the canvas's corner opposite the zoom's.
+  const single = selected.length === 1 ? shown.layers.find((l) => l.id === selected[0]) : undefined;
+  const canCrop = !readOnly && single?.type === 'image' && !single.locked && !single.hidden && !!single.mediaId && !!images[single.mediaId] && !rotated(single);
+  const cropSrc = crop.view?.layer.mediaId ? images[crop.view.layer.mediaId] : undefined;
 
   return (
     <div ref={rootRef} className="flex min-w-0 flex-col">
@@ -157,6 +168,8 @@ export function EditorStage({
           onPointerDown={(event) => {
             // The grey around the canvas: a click there clears the selection too.
             if (event.target === event.currentTarget || (event.target as HTMLElement).dataset.stageBackdrop !== undefined) {
+              // While cropping, a click beside the canvas confirms the crop.
+              if (crop.session) crop.finish(true);
               if (event.button === 0 && !event.shiftKey) onSelect([]);
             }
           }}
@@ -222,12 +235,31 @@ export function EditorStage({
               </div>
               {/* Handles above the clip: those of a layer sticking out of the canvas stay visible and grabbable. */}
               <div className="pointer-events-none absolute inset-0">
+                {crop.view && cropSrc ? (
+                  <CropOverlay
+                    view={crop.view}
+                    format={doc.format}
+                    scale={scale}
+                    src={cropSrc}
+                    onStep={crop.step}
+                    onNatural={crop.setNatural}
+                    onDone={() => crop.finish(true)}
+                  />
+                ) : null}
                 {handleLayer ? <LayerHandles layer={handleLayer} handlers={handlers} /> : null}
                 {bounds && !readOnly ? <SelectionFrame bounds={bounds} count={movableSelected.length} handlers={handlers} /> : null}
               </div>
             </div>
           </div>
         </div>
+        <CropTools
+          cropping={crop.session !== null}
+          canCrop={canCrop}
+          onStart={() => single && startCrop(single.id)}
+          onScale={crop.scale}
+          onDone={() => crop.finish(true, true)}
+          onCancel={() => crop.finish(false, true)}
+        />
         <ZoomControls zoom={zoom} scale={scale} fit={viewport.fit} zoomTo={zoomTo} />
       </div>
       <p className="sr-only" aria-live="polite">

@@ -42,7 +42,10 @@ export const LayerBox = memo(function LayerBox({
 }) {
   const t = useT();
   const copy = layer.type === 'text' || layer.type === 'cta';
-  const hint = readOnly || layer.locked ? '' : t(copy ? 'creativeEditor.stage.hintText' : 'creativeEditor.stage.hint');
+  const hint =
+    readOnly || layer.locked
+      ? ''
+      : t(copy ? 'creativeEditor.stage.hintText' : layer.type === 'image' && layer.mediaId ? 'creativeEditor.stage.hintPicture' : 'creativeEditor.stage.hint');
   const label = t(layer.locked ? 'creativeEditor.stage.boxLocked' : 'creativeEditor.stage.box', { name: layerName(layer, t), type: layer.type });
   return (
     <div

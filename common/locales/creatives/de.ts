@@ -74,6 +74,7 @@ export const de: Translation<typeof en> = {
     '{name} ({type, select, text {Textebene} image {Bildebene} logo {Logoebene} shape {Formebene} cta {Button-Ebene} other {Ebene}}, gesperrt)',
   'creativeEditor.stage.hintText': '. Eingabetaste bearbeitet den Text, Pfeiltasten verschieben, Alt+Pfeiltasten ändern die Größe, Entf entfernt.',
   'creativeEditor.stage.hint': '. Pfeiltasten verschieben, Alt+Pfeiltasten ändern die Größe, Entf entfernt.',
+  'creativeEditor.stage.hintPicture': '. Eingabetaste schneidet das Bild zu, Pfeiltasten verschieben, Alt+Pfeiltasten ändern die Größe, Entf entfernt.',
   'creativeEditor.stage.editText': 'Text von {name} bearbeiten',
   'creativeEditor.zoom.group': 'Zoom',
   'creativeEditor.zoom.out': 'Verkleinern',
@@ -222,6 +223,15 @@ export const de: Translation<typeof en> = {
   'creativeEditor.picture.flipY': 'Vertikal spiegeln',
   'creativeEditor.picture.resetCrop': 'Zuschnitt zurücksetzen',
   'creativeEditor.picture.opacity': 'Deckkraft',
+  'creativeEditor.crop.start': 'Zuschneiden',
+  'creativeEditor.crop.tools': 'Zuschneiden',
+  'creativeEditor.crop.frame': 'Zuschnitt von {name}',
+  'creativeEditor.crop.help':
+    'Ziehen Sie das Bild, um es zu verschieben, seine runden Ecken, um es zu skalieren, und die Kanten des Rahmens, um es zuzuschneiden. Pfeiltasten verschieben das Bild (Umschalt: 10 ×), + und − skalieren es, die Eingabetaste bestätigt, Escape bricht ab.',
+  'creativeEditor.crop.zoomIn': 'Bild vergrößern',
+  'creativeEditor.crop.zoomOut': 'Bild verkleinern',
+  'creativeEditor.crop.cancel': 'Abbrechen',
+  'creativeEditor.crop.done': 'Fertig',
 
   // Dropping pictures on the canvas (picture-drop.tsx) and the media picker (media-picker.tsx)
   'creativeEditor.drop.notPicture': '„{name}“ ist kein Bild: Legen Sie eine Datei im Format {types} ab.',

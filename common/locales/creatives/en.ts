@@ -74,6 +74,7 @@ export const en = {
     '{name} ({type, select, text {text layer} image {image layer} logo {logo layer} shape {shape layer} cta {button layer} other {layer}}, locked)',
   'creativeEditor.stage.hintText': '. Enter edits the text, Arrow keys move, Alt+arrows resize, Delete removes.',
   'creativeEditor.stage.hint': '. Arrow keys move, Alt+arrows resize, Delete removes.',
+  'creativeEditor.stage.hintPicture': '. Enter crops the picture, Arrow keys move, Alt+arrows resize, Delete removes.',
   'creativeEditor.stage.editText': 'Edit the text of {name}',
   'creativeEditor.zoom.group': 'Zoom',
   'creativeEditor.zoom.out': 'Zoom out',
@@ -223,6 +224,15 @@ export const en = {
   'creativeEditor.picture.flipY': 'Flip down',
   'creativeEditor.picture.resetCrop': 'Reset crop',
   'creativeEditor.picture.opacity': 'Opacity',
+  'creativeEditor.crop.start': 'Crop',
+  'creativeEditor.crop.tools': 'Crop',
+  'creativeEditor.crop.frame': 'Crop of {name}',
+  'creativeEditor.crop.help':
+    'Drag the picture to move it, its round corners to scale it and the edges of the frame to crop. Arrow keys move the picture (Shift: 10 ×), + and − scale it, Enter confirms, Escape cancels.',
+  'creativeEditor.crop.zoomIn': 'Enlarge the picture',
+  'creativeEditor.crop.zoomOut': 'Shrink the picture',
+  'creativeEditor.crop.cancel': 'Cancel',
+  'creativeEditor.crop.done': 'Done',
 
   // Dropping pictures on the canvas (picture-drop.tsx) and the media picker (media-picker.tsx)
   'creativeEditor.drop.notPicture': '“{name}” is not a picture: drop a {types} file.',
