@@ -66,14 +66,16 @@ export const de: Translation<typeof en> = {
   'creativeEditor.chrome.showProperties': 'Eigenschaftenleiste einblenden',
   'creativeEditor.chrome.help': 'Hilfe zur Arbeitsfläche',
   'creativeEditor.chrome.helpText':
-    'Doppelklicken Sie auf einen Text (oder drücken Sie die Eingabetaste), um ihn direkt zu bearbeiten. Ziehen verschiebt, die Griffe ändern die Größe, Umschalt+Klick oder Ziehen über die Arbeitsfläche wählt mehrere aus; Kanten rasten ein (Strg oder ⌘ gedrückt halten für freies Platzieren). Strg + und − zoomen, Leertaste+Ziehen verschiebt die Ansicht.',
+    'Doppelklicken Sie auf einen Text (oder drücken Sie die Eingabetaste), um ihn direkt zu bearbeiten. Ziehen verschiebt, die Griffe ändern die Größe, der runde Griff darüber dreht (Umschalt: in 15°-Schritten; Komma und Punkt drehen um 1°), Umschalt+Klick oder Ziehen über die Arbeitsfläche wählt mehrere aus; Kanten rasten ein (Strg oder ⌘ gedrückt halten für freies Platzieren). Strg + und − zoomen, Leertaste+Ziehen verschiebt die Ansicht.',
   'creativeEditor.stage.preview': 'Vorschau, {format} {width} × {height}',
   'creativeEditor.stage.selected': '{count, plural, one {# Ebene ausgewählt} other {# Ebenen ausgewählt}}',
   'creativeEditor.stage.box': '{name} ({type, select, text {Textebene} image {Bildebene} logo {Logoebene} shape {Formebene} cta {Button-Ebene} other {Ebene}})',
   'creativeEditor.stage.boxLocked':
     '{name} ({type, select, text {Textebene} image {Bildebene} logo {Logoebene} shape {Formebene} cta {Button-Ebene} other {Ebene}}, gesperrt)',
-  'creativeEditor.stage.hintText': '. Eingabetaste bearbeitet den Text, Pfeiltasten verschieben, Alt+Pfeiltasten ändern die Größe, Entf entfernt.',
-  'creativeEditor.stage.hint': '. Pfeiltasten verschieben, Alt+Pfeiltasten ändern die Größe, Entf entfernt.',
+  'creativeEditor.stage.hintText':
+    '. Eingabetaste bearbeitet den Text, Pfeiltasten verschieben, Alt+Pfeiltasten ändern die Größe, Komma und Punkt drehen (Umschalt: 15°), Entf entfernt.',
+  'creativeEditor.stage.hint': '. Pfeiltasten verschieben, Alt+Pfeiltasten ändern die Größe, Komma und Punkt drehen (Umschalt: 15°), Entf entfernt.',
+  'creativeEditor.stage.rotateHandle': 'Ziehen zum Drehen (Umschalt: in 15°-Schritten)',
   'creativeEditor.stage.editText': 'Text von {name} bearbeiten',
   'creativeEditor.zoom.group': 'Zoom',
   'creativeEditor.zoom.out': 'Verkleinern',

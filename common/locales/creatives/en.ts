@@ -65,15 +65,16 @@ export const en = {
   'creativeEditor.chrome.showProperties': 'Show the properties panel',
   'creativeEditor.chrome.help': 'Canvas help',
   'creativeEditor.chrome.helpText':
-    'Double-click a text (or press Enter) to edit it in place. Drag to move, handles to resize, Shift+click or drag across the canvas to select several; edges snap (hold Ctrl or ⌘ to place freely). Ctrl + and − zoom, space+drag pans.',
+    'Double-click a text (or press Enter) to edit it in place. Drag to move, handles to resize, the round handle above to rotate (Shift: 15° steps; comma and full stop turn by 1°), Shift+click or drag across the canvas to select several; edges snap (hold Ctrl or ⌘ to place freely). Ctrl + and − zoom, space+drag pans.',
   'creativeEditor.stage.preview': 'Preview, {format} {width} × {height}',
   'creativeEditor.stage.selected': '{count, plural, one {# layer selected} other {# layers selected}}',
   'creativeEditor.stage.box':
     '{name} ({type, select, text {text layer} image {image layer} logo {logo layer} shape {shape layer} cta {button layer} other {layer}})',
   'creativeEditor.stage.boxLocked':
     '{name} ({type, select, text {text layer} image {image layer} logo {logo layer} shape {shape layer} cta {button layer} other {layer}}, locked)',
-  'creativeEditor.stage.hintText': '. Enter edits the text, Arrow keys move, Alt+arrows resize, Delete removes.',
-  'creativeEditor.stage.hint': '. Arrow keys move, Alt+arrows resize, Delete removes.',
+  'creativeEditor.stage.hintText': '. Enter edits the text, Arrow keys move, Alt+arrows resize, comma and full stop rotate (Shift: 15°), Delete removes.',
+  'creativeEditor.stage.hint': '. Arrow keys move, Alt+arrows resize, comma and full stop rotate (Shift: 15°), Delete removes.',
+  'creativeEditor.stage.rotateHandle': 'Drag to rotate (Shift: 15° steps)',
   'creativeEditor.stage.editText': 'Edit the text of {name}',
   'creativeEditor.zoom.group': 'Zoom',
   'creativeEditor.zoom.out': 'Zoom out',
