@@ -136,7 +136,7 @@ function pictureElement(
       if (picture.rotation) {
         // Turned about the frame's centre, not the whole-pixel rectangle's (they differ by under a pixel).
         style.transform = `rotate(${picture.rotation}deg)`;
-        style.transformOrigin = `${frame.left + frame.width / 2 - rect.left}px ${frame.top + frame.height / 2 - rect.top}px`;
+        style.transformOrigin = [frame.left + frame.width / 2 - rect.left, frame.top + frame.height / 2 - rect.top].map((n) => `${n}px`).join(' ');
       }
       return <img key={key} src={baked} alt="" width={rect.width} height={rect.height} style={style} />;
     }
