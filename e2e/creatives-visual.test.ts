@@ -368,7 +368,20 @@ describe('the editor preview and the rendered PNG', () => {
     const picture = await upload(page, projectId, 'hills.png', picturePng(640, 480));
     type L = CreativeDocument['layers'][number];
     const layers = (turn: number): L[] => [
-      { id: 'photo', type: 'image', x: 8, y: 10, w: 44, h: 30, mediaId: picture, fit: 'cover', radius: 4, rotation: -12 * turn, focal: { x: 70, y: 30 }, zoom: 1.4 } as L,
+      {
+        id: 'photo',
+        type: 'image',
+        x: 8,
+        y: 10,
+        w: 44,
+        h: 30,
+        mediaId: picture,
+        fit: 'cover',
+        radius: 4,
+        rotation: -12 * turn,
+        focal: { x: 70, y: 30 },
+        zoom: 1.4,
+      } as L,
       { id: 'plain', type: 'image', x: 56, y: 56, w: 30, h: 20, mediaId: picture, fit: 'cover', radius: 0, rotation: 30 * turn } as L,
       { id: 'bar', type: 'shape', shape: 'rect', fill: '#f6ae2d', opacity: 0.9, radius: 2, x: 50, y: 8, w: 40, h: 8, rotation: 45 * turn } as L,
       { id: 'dot', type: 'shape', shape: 'ellipse', fill: '#f26419', opacity: 1, radius: 0, x: 10, y: 70, w: 20, h: 10, rotation: 60 * turn } as L,
@@ -390,11 +403,36 @@ describe('the editor preview and the rendered PNG', () => {
         uppercase: false,
         rotation: -8 * turn,
       } as L,
-      { id: 'cta', type: 'cta', x: 55, y: 82, w: 36, h: 9, text: 'Order now', font: 'inter', weight: 700, size: 4, color: '#111827', fill: '#ffffff', radius: 3, rotation: 90 * turn } as L,
+      {
+        id: 'cta',
+        type: 'cta',
+        x: 55,
+        y: 82,
+        w: 36,
+        h: 9,
+        text: 'Order now',
+        font: 'inter',
+        weight: 700,
+        size: 4,
+        color: '#111827',
+        fill: '#ffffff',
+        radius: 3,
+        rotation: 90 * turn,
+      } as L,
     ];
-    const doc = (format: FormatId, turn = 1): CreativeDocument => ({ version: 2, format, template: 'blank', background: { type: 'color', color: '#2f4858' }, layers: layers(turn) });
+    const doc = (format: FormatId, turn = 1): CreativeDocument => ({
+      version: 2,
+      format,
+      template: 'blank',
+      background: { type: 'color', color: '#2f4858' },
+      layers: layers(turn),
+    });
     const create = async (document: CreativeDocument) => {
-      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, { template: 'bold-headline', format: document.format, document });
+      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
+        template: 'bold-headline',
+        format: document.format,
+        document,
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body.id;
     };

@@ -119,7 +119,15 @@ export function bakedRect(frame: { left: number; top: number; width: number; hei
 function pictureElement(
   key: string,
   frame: { left: number; top: number; width: number; height: number },
-  picture: { src: string | undefined; baked: string | undefined; crop: PictureCrop; radius: number; opacity: number; placeholder: boolean; rotation?: number | undefined },
+  picture: {
+    src: string | undefined;
+    baked: string | undefined;
+    crop: PictureCrop;
+    radius: number;
+    opacity: number;
+    placeholder: boolean;
+    rotation?: number | undefined;
+  },
 ): ReactElement | null {
   const { src, baked, crop, radius, opacity } = picture;
   const outer: CSSProperties = { position: 'absolute', ...frame, display: 'flex', ...turn(picture.rotation) };

@@ -84,7 +84,12 @@ describe('turned boxes', () => {
       fc.property(
         box,
         format,
-        fc.record({ x: fc.double({ min: -60, max: 160, noNaN: true }), y: fc.double({ min: -60, max: 160, noNaN: true }), w: fc.double({ min: 0.1, max: 80, noNaN: true }), h: fc.double({ min: 0.1, max: 80, noNaN: true }) }),
+        fc.record({
+          x: fc.double({ min: -60, max: 160, noNaN: true }),
+          y: fc.double({ min: -60, max: 160, noNaN: true }),
+          w: fc.double({ min: 0.1, max: 80, noNaN: true }),
+          h: fc.double({ min: 0.1, max: 80, noNaN: true }),
+        }),
         (b, f, m) => {
           const touches = rectTouchesTurned(m, b, f);
           const inside = (p: Point) => p[0] >= m.x && p[0] <= m.x + m.w && p[1] >= m.y && p[1] <= m.y + m.h;
@@ -93,7 +98,15 @@ describe('turned boxes', () => {
           for (let i = -4; i <= 4 && !sampled; i += 1) for (let j = -4; j <= 4 && !sampled; j += 1) sampled = inside(pointOn(b, f, i / 4, j / 4));
           if (sampled) expect(touches).toBe(true);
           // A corner of the marquee on the box proves it too.
-          if ([[m.x, m.y], [m.x + m.w, m.y], [m.x, m.y + m.h], [m.x + m.w, m.y + m.h]].some((p) => containsPoint(b, f, p as unknown as Point))) expect(touches).toBe(true);
+          if (
+            [
+              [m.x, m.y],
+              [m.x + m.w, m.y],
+              [m.x, m.y + m.h],
+              [m.x + m.w, m.y + m.h],
+            ].some((p) => containsPoint(b, f, p as unknown as Point))
+          )
+            expect(touches).toBe(true);
           // Apart from the turned bounds: no touch.
           const r = turnedBounds(b, f);
           if (m.x > r.x + r.w + 1e-6 || m.x + m.w < r.x - 1e-6 || m.y > r.y + r.h + 1e-6 || m.y + m.h < r.y - 1e-6) expect(touches).toBe(false);
@@ -108,21 +121,29 @@ describe('turned boxes', () => {
 
   it('turn about a pivot: the distance to it stays, the rotations add, and turning back restores the box', () => {
     fc.assert(
-      fc.property(box, format, fc.tuple(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true })), fc.integer({ min: -180, max: 180 }), (b, f, pivot, d) => {
-        const { width: W, height: H } = FORMATS[f];
-        const turned = rotateAbout(b, f, pivot, d);
-        const dist = (x: TurnedBox) => Math.hypot(((x.x + x.w / 2 - pivot[0]) * W) / 100, ((x.y + x.h / 2 - pivot[1]) * H) / 100);
-        expect(close(dist(turned), dist(b), 1e-6)).toBe(true);
-        expect(turned.w).toBe(b.w);
-        expect(close(normalizeAngle(turned.rotation! - b.rotation - d), 0, 1e-6) || Math.abs(normalizeAngle(turned.rotation! - b.rotation - d)) < 0.06).toBe(true);
-        const back = rotateAbout(turned, f, pivot, -d);
-        expect(back.x).toBeCloseTo(b.x, 6);
-        expect(back.y).toBeCloseTo(b.y, 6);
-        // About its own centre a box only turns.
-        const own = rotateAbout(b, f, [b.x + b.w / 2, b.y + b.h / 2], d);
-        expect(own.x).toBeCloseTo(b.x, 9);
-        expect(own.y).toBeCloseTo(b.y, 9);
-      }),
+      fc.property(
+        box,
+        format,
+        fc.tuple(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true })),
+        fc.integer({ min: -180, max: 180 }),
+        (b, f, pivot, d) => {
+          const { width: W, height: H } = FORMATS[f];
+          const turned = rotateAbout(b, f, pivot, d);
+          const dist = (x: TurnedBox) => Math.hypot(((x.x + x.w / 2 - pivot[0]) * W) / 100, ((x.y + x.h / 2 - pivot[1]) * H) / 100);
+          expect(close(dist(turned), dist(b), 1e-6)).toBe(true);
+          expect(turned.w).toBe(b.w);
+          expect(close(normalizeAngle(turned.rotation! - b.rotation - d), 0, 1e-6) || Math.abs(normalizeAngle(turned.rotation! - b.rotation - d)) < 0.06).toBe(
+            true,
+          );
+          const back = rotateAbout(turned, f, pivot, -d);
+          expect(back.x).toBeCloseTo(b.x, 6);
+          expect(back.y).toBeCloseTo(b.y, 6);
+          // About its own centre a box only turns.
+          const own = rotateAbout(b, f, [b.x + b.w / 2, b.y + b.h / 2], d);
+          expect(own.x).toBeCloseTo(b.x, 9);
+          expect(own.y).toBeCloseTo(b.y, 9);
+        },
+      ),
       RUNS,
     );
   });
@@ -155,7 +176,12 @@ describe('turned boxes', () => {
       RUNS,
     );
     // Unturned, it is the plain resize: the right edge follows the pointer.
-    expect(resizeTurned({ x: 10, y: 10, w: 20, h: 20 }, 'square', { left: false, right: true, top: false, bottom: false }, 5, 3)).toEqual({ x: 10, y: 10, w: 25, h: 20 });
+    expect(resizeTurned({ x: 10, y: 10, w: 20, h: 20 }, 'square', { left: false, right: true, top: false, bottom: false }, 5, 3)).toEqual({
+      x: 10,
+      y: 10,
+      w: 25,
+      h: 20,
+    });
   });
 
   it('keeps angles in the schema’s range; Shift gives 15° steps, otherwise 45° pulls within 3° unless free', () => {
@@ -192,7 +218,11 @@ describe('rotation in the document', () => {
   });
 
   it('refuses an angle beyond ±180 or not a number, with the message', () => {
-    const doc = buildTemplate(TEMPLATE_IDS[0], { brand: { colors: [], headingFont: 'inter', bodyFont: 'inter', logoMediaId: null }, format: 'square', imageMediaId: null });
+    const doc = buildTemplate(TEMPLATE_IDS[0], {
+      brand: { colors: [], headingFont: 'inter', bodyFont: 'inter', logoMediaId: null },
+      format: 'square',
+      imageMediaId: null,
+    });
     for (const rotation of [181, -180.5, 'ten', Number.NaN]) {
       const result = creativeDocument.safeParse({ ...doc, layers: [{ ...doc.layers[0], rotation }] });
       expect(result.success).toBe(false);

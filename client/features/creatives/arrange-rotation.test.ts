@@ -31,7 +31,11 @@ const layerArb = (id: string) =>
     .map((b) => shape(id, b.x, b.y, b.w, b.h, b.rotation));
 const docArb = fc.tuple(fc.constantFrom(...FORMAT_IDS), layerArb('a'), layerArb('b'), layerArb('c')).map(([f, ...layers]) => doc(layers, f));
 const ids = ['a', 'b', 'c'];
-const drawn = (d: CreativeDocument, id: string) => turnedBounds(d.layers.find((l) => l.id === id)!, d.format);
+const drawn = (d: CreativeDocument, id: string) =>
+  turnedBounds(
+    d.layers.find((l) => l.id === id)!,
+    d.format,
+  );
 
 describe('arranging turned layers', () => {
   it('bounds a selection by its layers’ turned corners', () => {

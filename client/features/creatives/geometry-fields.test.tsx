@@ -100,7 +100,9 @@ describe('the panel’s place and size', () => {
 
   it('shows the layer’s size in pixels on every format', () => {
     render(<Harness />);
-    expect(screen.getByTestId('layer-sizes').textContent).toBe('Size on each format: Square 540 × 108 · Portrait 540 × 135 · Story 540 × 192 · Landscape 600 × 63 px');
+    expect(screen.getByTestId('layer-sizes').textContent).toBe(
+      'Size on each format: Square 540 × 108 · Portrait 540 × 135 · Story 540 × 192 · Landscape 600 × 63 px',
+    );
   });
 });
 

@@ -94,19 +94,22 @@ function Handles({ id, handlers }: { id: string; handlers: Handlers }) {
       onLostPointerCapture={handlers.end}
     />
   );
-  return [rotate, ...HANDLES.map((edge) => (
-    <span
-      key={edge}
-      data-handle={edge}
-      className={`pointer-events-auto absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
-      style={{ touchAction: 'none' }}
-      onPointerDown={(event) => handlers.begin(event, id, edge)}
-      onPointerMove={handlers.move}
-      onPointerUp={handlers.end}
-      onPointerCancel={handlers.end}
-      onLostPointerCapture={handlers.end}
-    />
-  ))];
+  return [
+    rotate,
+    ...HANDLES.map((edge) => (
+      <span
+        key={edge}
+        data-handle={edge}
+        className={`pointer-events-auto absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
+        style={{ touchAction: 'none' }}
+        onPointerDown={(event) => handlers.begin(event, id, edge)}
+        onPointerMove={handlers.move}
+        onPointerUp={handlers.end}
+        onPointerCancel={handlers.end}
+        onLostPointerCapture={handlers.end}
+      />
+    )),
+  ];
 }
 
 /**

@@ -1,6 +1,15 @@
 import type { RefObject } from 'react';
 import type { CreativeDocument, Layer } from '#common/creative/document.ts';
-import { moveLayers, removeLayers, resizeLayers, rotateLayers, selectionBounds, setRotation, shiftLayers, type Box } from '#client/features/creatives/arrange.ts';
+import {
+  moveLayers,
+  removeLayers,
+  resizeLayers,
+  rotateLayers,
+  selectionBounds,
+  setRotation,
+  shiftLayers,
+  type Box,
+} from '#client/features/creatives/arrange.ts';
 import { isTyping } from '#client/lib/keyboard.ts';
 
 export const selectableOnCanvas = (layer: Layer) => !layer.locked && !layer.hidden;

@@ -92,7 +92,13 @@ export function useStagePointer({
   }, [viewRef]);
 
   /** The drag's document for the pointer at (x, y): moved or resized from where it began, snapped unless free. */
-  const dragResult = (d: Drag, x: number, y: number, free: boolean, steps = false): { doc: CreativeDocument; lines: Guides; gaps: Gap[]; angle?: number | null } => {
+  const dragResult = (
+    d: Drag,
+    x: number,
+    y: number,
+    free: boolean,
+    steps = false,
+  ): { doc: CreativeDocument; lines: Guides; gaps: Gap[]; angle?: number | null } => {
     const { width: w, height: h } = latest.current;
     if (d.turn) return turnResult(d.from, d.ids, d.turn, [x, y], { free, steps });
     const dx = ((x - d.startX) / w) * 100;

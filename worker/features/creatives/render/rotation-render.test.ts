@@ -66,7 +66,15 @@ async function draw(d: CreativeDocument) {
 /** How many dark pixels (text) lie in a rectangle (canvas pixels), sampled every 2 px. */
 function darkIn(image: Awaited<ReturnType<typeof decodePng>>, x0: number, y0: number, x1: number, y1: number): number {
   let count = 0;
-  for (let y = y0; y < y1; y += 2) for (let x = x0; x < x1; x += 2) if (image.pixel(x, y).slice(0, 3).every((c) => c < 80)) count += 1;
+  for (let y = y0; y < y1; y += 2)
+    for (let x = x0; x < x1; x += 2)
+      if (
+        image
+          .pixel(x, y)
+          .slice(0, 3)
+          .every((c) => c < 80)
+      )
+        count += 1;
   return count;
 }
 
