@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeDocument, FormatId } from '../common/creative/document.ts';
 import { buildTemplate, TEMPLATES } from '../common/creative/templates.ts';
 import type { FontRef } from '../common/fonts.ts';
-import { baseURL, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { baseURL, keepScreenshot, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
 import { compare, decodePng } from './image-diff.ts';
 
 /**
@@ -432,6 +432,119 @@ describe('the editor preview and the rendered PNG', () => {
       document,
     });
     expect(compare(dom, decodePng(await renderPng(page, original.body.id)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('match for rotated text, pictures, shapes and buttons (issue 29), and the comparison catches an unturned layer', async () => {
+    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-rotate'));
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Turned Roasters' });
+    const projectId = project.body.id;
+    const picture = await upload(page, projectId, 'hills.png', picturePng(640, 480));
+    type L = CreativeDocument['layers'][number];
+    const layers = (turn: number): L[] => [
+      {
+        id: 'photo',
+        type: 'image',
+        x: 8,
+        y: 10,
+        w: 44,
+        h: 30,
+        mediaId: picture,
+        fit: 'cover',
+        radius: 4,
+        rotation: -12 * turn,
+        focal: { x: 70, y: 30 },
+        zoom: 1.4,
+      } as L,
+      { id: 'plain', type: 'image', x: 56, y: 56, w: 30, h: 20, mediaId: picture, fit: 'cover', radius: 0, rotation: 30 * turn } as L,
+      { id: 'bar', type: 'shape', shape: 'rect', fill: '#f6ae2d', opacity: 0.9, radius: 2, x: 50, y: 8, w: 40, h: 8, rotation: 45 * turn } as L,
+      { id: 'dot', type: 'shape', shape: 'ellipse', fill: '#f26419', opacity: 1, radius: 0, x: 10, y: 70, w: 20, h: 10, rotation: 60 * turn } as L,
+      {
+        id: 'headline',
+        type: 'text',
+        x: 20,
+        y: 38,
+        w: 60,
+        h: 22,
+        text: 'Turned, not stirred',
+        font: 'montserrat',
+        weight: 700,
+        size: 8,
+        color: '#ffffff',
+        align: 'center',
+        vAlign: 'middle',
+        lineHeight: 1.1,
+        uppercase: false,
+        rotation: -8 * turn,
+      } as L,
+      {
+        id: 'cta',
+        type: 'cta',
+        x: 55,
+        y: 82,
+        w: 36,
+        h: 9,
+        text: 'Order now',
+        font: 'inter',
+        weight: 700,
+        size: 4,
+        color: '#111827',
+        fill: '#ffffff',
+        radius: 3,
+        rotation: 90 * turn,
+      } as L,
+    ];
+    const doc = (format: FormatId, turn = 1): CreativeDocument => ({
+      version: 2,
+      format,
+      template: 'blank',
+      background: { type: 'color', color: '#2f4858' },
+      layers: layers(turn),
+    });
+    const create = async (document: CreativeDocument) => {
+      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
+        template: 'bold-headline',
+        format: document.format,
+        document,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.id;
+    };
+    const results: { label: string; mean: number; differing: number }[] = [];
+    let square: ReturnType<typeof decodePng> | null = null;
+    let squareId = '';
+    for (const format of ['square', 'story', 'landscape'] as const) {
+      const id = await create(doc(format));
+      const { domBytes, pngBytes } = await both(page, id);
+      if (process.env.VISUAL_DEBUG_DIR) {
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `rotate-${format}-preview.png`), domBytes);
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `rotate-${format}-render.png`), pngBytes);
+      }
+      const png = decodePng(pngBytes);
+      if (format === 'square') {
+        square = png;
+        squareId = id;
+      }
+      results.push({ label: `rotated layers, ${format}`, ...compare(decodePng(domBytes), png, ratio(format)) });
+    }
+    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
+    console.log(report);
+    for (const r of results) {
+      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
+      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
+    }
+    // Meaningful: the same layers unturned are clearly another picture.
+    const upright = await create(doc('square', 0));
+    expect(compare(square!, decodePng(await renderPng(page, upright)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
+    // For a person to look at: a turned button selected with its handles, wide and on a phone.
+    await page.goto(`/creatives/${squareId}`);
+    await page.locator('[data-layer="cta"]').click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await keepScreenshot(page, 'rotate-editor-1280.png');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(page, 'rotate-editor-390.png');
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -88,9 +88,14 @@ const PLACEHOLDER = '#d1d5db';
 const V_ALIGN = { top: 'flex-start', middle: 'center', bottom: 'flex-end' } as const;
 const H_ALIGN = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
 
+/** The CSS turn of a layer about its box's centre (both React and satori default the origin to the centre), or nothing. */
+export function turn(rotation: number | undefined): CSSProperties {
+  return rotation ? { transform: `rotate(${rotation}deg)` } : {};
+}
+
 function box(layer: Layer, doc: CreativeDocument): CSSProperties {
   const b = layerBox(layer, doc.format);
-  return { position: 'absolute', left: b.left, top: b.top, width: b.width, height: b.height };
+  return { position: 'absolute', left: b.left, top: b.top, width: b.width, height: b.height, ...turn(layer.rotation) };
 }
 
 function imageElement(key: string, src: string | undefined, style: CSSProperties, fit: 'cover' | 'contain', placeholder: boolean): ReactElement | null {
@@ -114,10 +119,18 @@ export function bakedRect(frame: { left: number; top: number; width: number; hei
 function pictureElement(
   key: string,
   frame: { left: number; top: number; width: number; height: number },
-  picture: { src: string | undefined; baked: string | undefined; crop: PictureCrop; radius: number; opacity: number; placeholder: boolean },
+  picture: {
+    src: string | undefined;
+    baked: string | undefined;
+    crop: PictureCrop;
+    radius: number;
+    opacity: number;
+    placeholder: boolean;
+    rotation?: number | undefined;
+  },
 ): ReactElement | null {
   const { src, baked, crop, radius, opacity } = picture;
-  const outer: CSSProperties = { position: 'absolute', ...frame, display: 'flex' };
+  const outer: CSSProperties = { position: 'absolute', ...frame, display: 'flex', ...turn(picture.rotation) };
   if (radius > 0) outer.borderRadius = radius;
   if (opacity < 1) outer.opacity = opacity;
   if (!src && !baked) return picture.placeholder ? <div key={key} style={{ ...outer, backgroundColor: PLACEHOLDER }} /> : null;
@@ -128,6 +141,11 @@ function pictureElement(
     if (radius === 0) {
       const style: CSSProperties = { position: 'absolute', ...rect };
       if (opacity < 1) style.opacity = opacity;
+      if (picture.rotation) {
+        // Turned about the frame's centre, not the whole-pixel rectangle's (they differ by under a pixel).
+        style.transform = `rotate(${picture.rotation}deg)`;
+        style.transformOrigin = [frame.left + frame.width / 2 - rect.left, frame.top + frame.height / 2 - rect.top].map((n) => `${n}px`).join(' ');
+      }
       return <img key={key} src={baked} alt="" width={rect.width} height={rect.height} style={style} />;
     }
     const at = { position: 'absolute', left: rect.left - frame.left, top: rect.top - frame.top, width: rect.width, height: rect.height } as const;
@@ -234,6 +252,7 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
         radius: px(layer.radius),
         opacity: layer.opacity ?? 1,
         placeholder: true,
+        rotation: layer.rotation,
       });
     case 'logo':
       return imageElement(layer.id, layer.mediaId ? options.images[layer.mediaId] : undefined, style, 'contain', false);

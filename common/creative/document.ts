@@ -51,6 +51,10 @@ const position = num(-100, 200, 'Keep the layer near the canvas.');
 const extent = num(0.5, 300, 'A layer must be at least 0.5 % of the canvas.');
 const fontSize = num(1, 50, 'Use a font size from 1 to 50.');
 const radius = num(0, 50, 'Use a corner radius from 0 to 50.');
+/** Degrees clockwise about the layer's centre. */
+export const ROTATION_MIN = -180;
+export const ROTATION_MAX = 180;
+const rotation = num(ROTATION_MIN, ROTATION_MAX, 'Use a rotation from -180 to 180 degrees.');
 
 export const SLOTS = ['headline', 'body', 'cta', 'logo', 'image', 'accent', 'panel'] as const;
 export type Slot = (typeof SLOTS)[number];
@@ -70,6 +74,8 @@ const layerBase = {
   hidden: z.optional(z.boolean()),
   /** Layers sharing a group id are selected, moved and resized together. */
   group: z.optional(text().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Group ids are short names.'))),
+  /** Degrees clockwise about the box's centre (absent: 0); x, y, w, h stay the unturned box. */
+  rotation: z.optional(rotation),
 };
 
 const textStyle = {

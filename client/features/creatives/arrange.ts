@@ -1,4 +1,5 @@
 import type { CreativeDocument, Layer } from '#common/creative/document.ts';
+import { normalizeAngle, rotateAbout, turnedBounds, type Point } from '#common/creative/geometry.ts';
 
 /**
  * Arranging several layers at once (PRODUCT.md §4.3, issue 14 point 3): pure functions of
@@ -55,9 +56,12 @@ export function boundsOf(layers: readonly Box[]): Box | null {
   return { x: left, y: top, w: right - left, h: bottom - top };
 }
 
-/** The bounding box of the layers `ids` (percent of the format), or null when none exists. */
+/** The boxes as drawn: a turned layer's is the upright box around its turned corners. */
+const drawnBoxes = (doc: CreativeDocument, layers: readonly Layer[]): Box[] => layers.map((l) => turnedBounds(l, doc.format));
+
+/** The bounding box of the layers `ids` as drawn (turned ones by their turned corners; percent of the format), or null when none exists. */
 export function selectionBounds(doc: CreativeDocument, ids: readonly string[]): Box | null {
-  return boundsOf(pick(doc, ids));
+  return boundsOf(drawnBoxes(doc, pick(doc, ids)));
 }
 
 /** `ids` plus every layer sharing a group with one of them, in document order (back to front). */
@@ -128,7 +132,7 @@ export interface ResizeOptions {
  */
 export function resizeLayers(doc: CreativeDocument, ids: readonly string[], target: Box, options: ResizeOptions = {}): CreativeDocument {
   const layers = movable(pick(doc, ids));
-  const from = boundsOf(layers);
+  const from = boundsOf(drawnBoxes(doc, layers));
   if (!from || from.w <= 0 || from.h <= 0) return doc;
   const factor = (axis: Axis) => {
     const size = axis === 'x' ? 'w' : 'h';
@@ -156,7 +160,14 @@ export function resizeLayers(doc: CreativeDocument, ids: readonly string[], targ
   const originY = !near(target.y, from.y) && near(target.y + target.h, from.y + from.h) ? from.y + from.h - from.h * fy : target.y;
   const scaled = new Map<string, Layer>();
   for (const l of layers) {
-    const next = { ...l, x: originX + (l.x - from.x) * fx, y: originY + (l.y - from.y) * fy, w: l.w * fx, h: l.h * fy } as Layer;
+    // Each centre scales with the box (for an unturned layer the same as its corner); a turned layer keeps its angle.
+    const next = {
+      ...l,
+      x: originX + (l.x + l.w / 2 - from.x) * fx - (l.w * fx) / 2,
+      y: originY + (l.y + l.h / 2 - from.y) * fy - (l.h * fy) / 2,
+      w: l.w * fx,
+      h: l.h * fy,
+    } as Layer;
     if (options.scaleText && (next.type === 'text' || next.type === 'cta')) next.size = clamp(round2(next.size * Math.min(fx, fy)), 1, 50);
     scaled.set(l.id, next);
   }
@@ -204,8 +215,41 @@ export function unitsOf(doc: CreativeDocument, ids: readonly string[]): Unit[] {
     units.push(unit);
     if (layer.group) byGroup.set(layer.group, unit);
   }
-  for (const unit of units) unit.box = boundsOf(unit.layers)!;
+  for (const unit of units) unit.box = boundsOf(drawnBoxes(doc, unit.layers))!;
   return units;
+}
+
+/**
+ * Turns the unlocked layers of `ids` by `delta` degrees about `pivot` (percent; default the
+ * centre of their drawn bounds): each centre goes round the pivot and each rotation adds, so a
+ * group turns as one. Positions stay within the schema's limits (a layer that would leave them
+ * is held at the limit); a rotation of 0 is stored as no rotation.
+ */
+export function rotateLayers(doc: CreativeDocument, ids: readonly string[], delta: number, pivot?: Point): CreativeDocument {
+  const layers = movable(pick(doc, ids));
+  const bounds = boundsOf(drawnBoxes(doc, layers));
+  if (!bounds || delta === 0) return doc;
+  const about: Point = pivot ?? [bounds.x + bounds.w / 2, bounds.y + bounds.h / 2];
+  const turned = new Map(layers.map((l) => [l.id, rotateAbout(l, doc.format, about, delta)]));
+  return withLayers(doc, (l) => {
+    const t = turned.get(l.id);
+    return t ? withRotation({ ...t, x: clamp(round2(t.x), POS_MIN, POS_MAX), y: clamp(round2(t.y), POS_MIN, POS_MAX) }, t.rotation ?? 0, l) : l;
+  });
+}
+
+/** Sets the rotation of the unlocked layers `ids` (each about its own centre). */
+export function setRotation(doc: CreativeDocument, ids: readonly string[], rotation: number): CreativeDocument {
+  const wanted = new Set(movable(pick(doc, ids)).map((l) => l.id));
+  return withLayers(doc, (l) => (wanted.has(l.id) ? withRotation(l, normalizeAngle(rotation), l) : l));
+}
+
+/** `next` with `rotation` (none for 0), or `before` itself when nothing changed. */
+function withRotation(next: Layer, rotation: number, before: Layer): Layer {
+  const copy = { ...next };
+  if (rotation === 0) delete copy.rotation;
+  else copy.rotation = rotation;
+  const same = copy.x === before.x && copy.y === before.y && copy.rotation === before.rotation;
+  return same ? before : copy;
 }
 
 /** Applies one shift per unit (each limited to the position limits, so a unit keeps its own layout). */

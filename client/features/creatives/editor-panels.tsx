@@ -4,6 +4,7 @@ import { Button } from '#client/components/button.tsx';
 import { removeLayer, updateLayer } from '#client/features/creatives/editor-state.ts';
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { GuardFlags, type GuardProps } from '#client/features/creatives/brand-guard.tsx';
+import { GeometryFields } from '#client/features/creatives/geometry-fields.tsx';
 import { PictureControls } from '#client/features/creatives/picture-controls.tsx';
 import { ColorField, Field, FontField, inputClass, NumberField, Section, Segmented } from '#client/features/creatives/panel-fields.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
@@ -359,28 +360,7 @@ export function PropertiesPanel({
           onChange={(radius) => set({ radius }, g('radius'))}
         />
       ) : null}
-      <div className="grid grid-cols-2 gap-2">
-        <NumberField label="X" suffix="%" value={layer.x} min={-100} max={200} disabled={readOnly} onChange={(x) => set({ x }, g('x'))} />
-        <NumberField label="Y" suffix="%" value={layer.y} min={-100} max={200} disabled={readOnly} onChange={(y) => set({ y }, g('y'))} />
-        <NumberField
-          label={t('creativeEditor.panel.width')}
-          suffix="%"
-          value={layer.w}
-          min={0.5}
-          max={300}
-          disabled={readOnly}
-          onChange={(w) => set({ w }, g('w'))}
-        />
-        <NumberField
-          label={t('creativeEditor.panel.height')}
-          suffix="%"
-          value={layer.h}
-          min={0.5}
-          max={300}
-          disabled={readOnly}
-          onChange={(h) => set({ h }, g('h'))}
-        />
-      </div>
+      <GeometryFields doc={doc} layer={layer} readOnly={readOnly} onChange={onChange} />
       {!readOnly ? (
         <Button variant="ghost" size="sm" className="text-red-700 dark:text-red-400" onClick={() => onChange(removeLayer(doc, layer.id))}>
           <Trash2 className="size-4" aria-hidden="true" /> {t('creativeEditor.panel.deleteLayer')}

@@ -157,7 +157,7 @@ describe('the canvas: moving, resizing and deleting together', () => {
     fireEvent.pointerDown(box('headline'), { pointerId: 1, button: 0 });
     fireEvent.pointerUp(box('headline'), { pointerId: 1 });
     const handles = [...document.querySelectorAll<HTMLElement>('[data-handle]')];
-    expect(handles.map((h) => h.dataset.handle).sort()).toEqual(['e', 'n', 'ne', 'nw', 's', 'se', 'sw', 'w']);
+    expect(handles.map((h) => h.dataset.handle).sort()).toEqual(['e', 'n', 'ne', 'nw', 'rotate', 's', 'se', 'sw', 'w']);
     // None inside the clipping overlay, nor inside any other element that clips.
     for (const handle of handles) {
       expect(overlay().contains(handle)).toBe(false);

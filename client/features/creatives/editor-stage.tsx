@@ -5,7 +5,7 @@ import { selectionBounds } from '#client/features/creatives/arrange.ts';
 import { updateLayer } from '#client/features/creatives/editor-state.ts';
 import { LayerBox, LayerHandles, SelectionFrame, type Handlers } from '#client/features/creatives/stage-boxes.tsx';
 import { CropOverlay, CropTools } from '#client/features/creatives/stage-crop.tsx';
-import { GuideLines } from '#client/features/creatives/stage-guides.tsx';
+import { GuideLines, TurnAngle } from '#client/features/creatives/stage-guides.tsx';
 import { onStageKey } from '#client/features/creatives/stage-keys.ts';
 import { TextEditor } from '#client/features/creatives/stage-text-editor.tsx';
 import { PAD, useStageZoom, ZoomControls } from '#client/features/creatives/stage-zoom.tsx';
@@ -224,6 +224,15 @@ export function EditorStage({
                   />
                 ) : null}
                 <GuideLines lines={guides.lines} gaps={guides.gaps} formatWidth={size.width} formatHeight={size.height} />
+                {guides.angle != null ? (
+                  <TurnAngle
+                    angle={guides.angle}
+                    bounds={selectionBounds(
+                      shown,
+                      movableSelected.map((l) => l.id),
+                    )}
+                  />
+                ) : null}
                 {marquee ? (
                   <div
                     aria-hidden="true"

@@ -24,6 +24,10 @@ export function Field({ label, children, hint }: { label: string; children: (id:
   );
 }
 
+/**
+ * A number typed or nudged: ArrowUp / ArrowDown add or take `step` (Shift: 10 steps), held within
+ * min–max; a typed value counts once it is a number within them. `decimals`: how far values round.
+ */
 export function NumberField({
   label,
   value,
@@ -33,6 +37,7 @@ export function NumberField({
   disabled,
   onChange,
   suffix,
+  decimals = 2,
 }: {
   label: string;
   value: number;
@@ -42,8 +47,10 @@ export function NumberField({
   disabled: boolean;
   onChange: (value: number) => void;
   suffix?: string;
+  decimals?: number;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const round = (n: number) => Math.round(n * 10 ** decimals) / 10 ** decimals + 0;
   return (
     <Field label={suffix ? `${label} (${suffix})` : label}>
       {(id) => (
@@ -60,7 +67,15 @@ export function NumberField({
           onChange={(event) => {
             setDraft(event.target.value);
             const n = Number(event.target.value);
-            if (event.target.value !== '' && Number.isFinite(n) && n >= min && n <= max) onChange(Math.round(n * 100) / 100);
+            if (event.target.value !== '' && Number.isFinite(n) && n >= min && n <= max) onChange(round(n));
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+            event.preventDefault();
+            const by = (event.key === 'ArrowUp' ? 1 : -1) * step * (event.shiftKey ? 10 : 1);
+            const next = round(Math.min(max, Math.max(min, value + by)));
+            setDraft(null);
+            if (next !== value) onChange(next);
           }}
           onBlur={() => setDraft(null)}
         />

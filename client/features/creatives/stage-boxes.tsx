@@ -5,6 +5,8 @@ import { layerName } from '#client/features/creatives/layer-names.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 
 export type Edge = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';
+/** What a handle does: resize from an edge or corner, or turn (the handle above the box). */
+export type Grip = Edge | 'rotate';
 const HANDLES: Edge[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
 const HANDLE_POS: Record<Edge, string> = {
   nw: 'left-0 top-0 cursor-nwse-resize',
@@ -19,7 +21,7 @@ const HANDLE_POS: Record<Edge, string> = {
 
 /** The stage's pointer handlers (use-stage-pointer.ts), the same functions for the stage's life. */
 export type Handlers = {
-  begin: (event: PointerEvent<HTMLElement>, id: string, edge: Edge | null) => void;
+  begin: (event: PointerEvent<HTMLElement>, id: string, edge: Grip | null) => void;
   move: (event: PointerEvent<HTMLElement>) => void;
   end: (event: PointerEvent<HTMLElement>) => void;
   focus: (id: string) => void;
@@ -55,7 +57,7 @@ export const LayerBox = memo(function LayerBox({
       aria-label={`${label}${hint}`}
       data-layer={layer.id}
       className={`absolute outline-none ${layer.locked ? 'pointer-events-none' : readOnly ? 'cursor-default' : 'cursor-move'} ${editing ? 'invisible' : ''} ${selected ? `ring-2 ${layer.locked ? 'ring-zinc-400' : 'ring-accent-600'}` : 'hover:ring-1 hover:ring-sky-400/80 focus-visible:ring-2 focus-visible:ring-sky-500'}`}
-      style={{ left: `${layer.x}%`, top: `${layer.y}%`, width: `${layer.w}%`, height: `${layer.h}%`, touchAction: 'none' }}
+      style={{ ...boxStyle(layer), touchAction: 'none' }}
       onPointerDown={(event) => handlers.begin(event, layer.id, null)}
       onPointerMove={handlers.move}
       onPointerUp={handlers.end}
@@ -67,21 +69,50 @@ export const LayerBox = memo(function LayerBox({
   );
 });
 
-/** The eight handles of a box (`id`: the layer's, or '' for the selection frame); they take the pointer, their box lets it through. */
+/** A layer's place on the stage (percent of the canvas), turned about its centre as the renderer turns it. */
+function boxStyle(layer: Layer) {
+  return {
+    left: `${layer.x}%`,
+    top: `${layer.y}%`,
+    width: `${layer.w}%`,
+    height: `${layer.h}%`,
+    ...(layer.rotation ? { transform: `rotate(${layer.rotation}deg)` } : {}),
+  };
+}
+
+/** The eight handles of a box (`id`: the layer's, or '' for the selection frame) and the turn handle above it; they take the pointer, their box lets it through. */
 function Handles({ id, handlers }: { id: string; handlers: Handlers }) {
-  return HANDLES.map((edge) => (
+  const t = useT();
+  const rotate = (
     <span
-      key={edge}
-      data-handle={edge}
-      className={`pointer-events-auto absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
+      key="rotate"
+      data-handle="rotate"
+      title={t('creativeEditor.stage.rotateHandle')}
+      className="pointer-events-auto absolute -top-7 left-1/2 z-10 size-4 -translate-x-1/2 cursor-grab rounded-full border-2 border-accent-600 bg-white after:absolute after:top-full after:left-1/2 after:h-3 after:w-px after:bg-accent-600"
       style={{ touchAction: 'none' }}
-      onPointerDown={(event) => handlers.begin(event, id, edge)}
+      onPointerDown={(event) => handlers.begin(event, id, 'rotate')}
       onPointerMove={handlers.move}
       onPointerUp={handlers.end}
       onPointerCancel={handlers.end}
       onLostPointerCapture={handlers.end}
     />
-  ));
+  );
+  return [
+    rotate,
+    ...HANDLES.map((edge) => (
+      <span
+        key={edge}
+        data-handle={edge}
+        className={`pointer-events-auto absolute z-10 size-3 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 border-accent-600 bg-white ${HANDLE_POS[edge]}`}
+        style={{ touchAction: 'none' }}
+        onPointerDown={(event) => handlers.begin(event, id, edge)}
+        onPointerMove={handlers.move}
+        onPointerUp={handlers.end}
+        onPointerCancel={handlers.end}
+        onLostPointerCapture={handlers.end}
+      />
+    )),
+  ];
 }
 
 /**
@@ -91,11 +122,7 @@ function Handles({ id, handlers }: { id: string; handlers: Handlers }) {
  */
 export function LayerHandles({ layer, handlers }: { layer: Layer; handlers: Handlers }) {
   return (
-    <div
-      aria-hidden="true"
-      className="pointer-events-none absolute"
-      style={{ left: `${layer.x}%`, top: `${layer.y}%`, width: `${layer.w}%`, height: `${layer.h}%` }}
-    >
+    <div aria-hidden="true" className="pointer-events-none absolute" style={boxStyle(layer)}>
       <Handles id={layer.id} handlers={handlers} />
     </div>
   );

@@ -1,3 +1,4 @@
+import type { Box } from '#client/features/creatives/arrange.ts';
 import { round2, type Gap, type Guides } from '#client/features/creatives/editor-state.ts';
 
 export const NO_GUIDES: Guides = { x: null, y: null };
@@ -31,5 +32,20 @@ export function GuideLines({ lines, gaps, formatWidth, formatHeight }: { lines: 
         );
       })}
     </>
+  );
+}
+
+/** The angle shown while turning (beside the smart guides), below the turned selection's drawn box. */
+export function TurnAngle({ angle, bounds }: { angle: number; bounds: Box | null }) {
+  if (!bounds) return null;
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="turn-angle"
+      className="pointer-events-none absolute -translate-x-1/2 translate-y-2 rounded bg-fuchsia-600 px-1.5 py-0.5 text-[11px] leading-none font-medium whitespace-nowrap text-white tabular-nums"
+      style={{ left: `${bounds.x + bounds.w / 2}%`, top: `${Math.min(95, bounds.y + bounds.h)}%` }}
+    >
+      {`${angle}°`}
+    </div>
   );
 }

@@ -1,6 +1,15 @@
 import type { RefObject } from 'react';
 import type { CreativeDocument, Layer } from '#common/creative/document.ts';
-import { moveLayers, removeLayers, resizeLayers, selectionBounds, shiftLayers, type Box } from '#client/features/creatives/arrange.ts';
+import {
+  moveLayers,
+  removeLayers,
+  resizeLayers,
+  rotateLayers,
+  selectionBounds,
+  setRotation,
+  shiftLayers,
+  type Box,
+} from '#client/features/creatives/arrange.ts';
 import { isTyping } from '#client/lib/keyboard.ts';
 
 export const selectableOnCanvas = (layer: Layer) => !layer.locked && !layer.hidden;
@@ -25,7 +34,9 @@ export interface StageKeys {
 /**
  * A key pressed on the stage (a layer box or the viewport), but not in a text field: undo and
  * redo, select all, Escape, copy, paste and duplicate, Enter to edit a text, the arrows to move
- * (Shift: 10×) or with Alt to resize, Delete, Page Up / Page Down to bring forward or back.
+ * (Shift: 10×) or with Alt to resize, comma and full stop to turn by 1° anticlockwise or clockwise
+ * (Shift: 15°; by the physical key, the same on English and German keyboards), Delete, Page Up /
+ * Page Down to bring forward or back.
  */
 export function onStageKey(
   event: globalThis.KeyboardEvent,
@@ -93,6 +104,18 @@ export function onStageKey(
       const target: Box = { ...bounds, w: Math.max(0.5, bounds.w + ax * step), h: Math.max(0.5, bounds.h + ay * step) };
       onChange(resizeLayers(doc, ids, target), `key-${ids.join(',')}-size`);
     } else onChange(moveLayers(doc, ids, ax * step, ay * step), `key-${ids.join(',')}-move`);
+    return;
+  }
+  const turnKey = event.code === 'Comma' || event.key === ',' ? -1 : event.code === 'Period' || event.key === '.' ? 1 : 0;
+  if (turnKey !== 0 && !mod && !event.altKey) {
+    event.preventDefault();
+    const step = turnKey * (event.shiftKey ? 15 : 1);
+    const one = ids.length === 1 ? doc.layers.find((l) => l.id === ids[0]) : undefined;
+    const r = one?.rotation ?? 0;
+    // Shift on one layer: to the next multiple of 15° that way, as the handle's Shift steps.
+    const stepped = step > 0 ? (Math.floor(r / 15) + 1) * 15 : (Math.ceil(r / 15) - 1) * 15;
+    const next = one ? setRotation(doc, ids, event.shiftKey ? stepped : r + step) : rotateLayers(doc, ids, step);
+    if (next !== doc) onChange(next, `key-${ids.join(',')}-turn`);
     return;
   }
   if (event.key === 'Delete' || event.key === 'Backspace') {

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type PointerEvent, type RefObject } from 'react';
 import type { CreativeDocument } from '#common/creative/document.ts';
+import { rectTouchesTurned, turnedBounds } from '#common/creative/geometry.ts';
 import { expandGroups, moveLayers, resizeLayers, selectionBounds, type Box } from '#client/features/creatives/arrange.ts';
-import { gapsAround, intersects, rectFromPoints, round2, snap, type Gap, type Guides, type Rect } from '#client/features/creatives/editor-state.ts';
-import type { Edge, Handlers } from '#client/features/creatives/stage-boxes.tsx';
+import { gapsAround, rectFromPoints, round2, snap, type Gap, type Guides, type Rect } from '#client/features/creatives/editor-state.ts';
+import type { Grip, Handlers } from '#client/features/creatives/stage-boxes.tsx';
+import { resizeOneTurned, turnResult, type Turn } from '#client/features/creatives/stage-turn.ts';
 import { NO_GUIDES } from '#client/features/creatives/stage-guides.tsx';
 import { selectableOnCanvas } from '#client/features/creatives/stage-keys.ts';
 
@@ -15,10 +17,12 @@ interface Drag {
   ids: string[];
   bounds: Box;
   edges: { left: boolean; right: boolean; top: boolean; bottom: boolean } | null;
+  /** A turn (the rotate handle): its pivot on screen and where the pointer began. */
+  turn: Turn | null;
   others: Rect[];
   group: string;
-  /** The last pointer position and modifier, applied at the next animation frame. */
-  last: { x: number; y: number; free: boolean } | null;
+  /** The last pointer position and modifiers, applied at the next animation frame. */
+  last: { x: number; y: number; free: boolean; steps: boolean } | null;
   moved: boolean;
 }
 
@@ -64,7 +68,7 @@ export function useStagePointer({
 }) {
   // While a drag runs, the stage shows its own copy of the document and hands the result over once, at the end.
   const [live, setLive] = useState<CreativeDocument | null>(null);
-  const [guides, setGuides] = useState<{ lines: Guides; gaps: Gap[] }>({ lines: NO_GUIDES, gaps: [] });
+  const [guides, setGuides] = useState<{ lines: Guides; gaps: Gap[]; angle?: number | null }>({ lines: NO_GUIDES, gaps: [] });
   const [marquee, setMarquee] = useState<Rect | null>(null);
   const drag = useRef<Drag | null>(null);
   const frame = useRef<number | null>(null);
@@ -88,10 +92,20 @@ export function useStagePointer({
   }, [viewRef]);
 
   /** The drag's document for the pointer at (x, y): moved or resized from where it began, snapped unless free. */
-  const dragResult = (d: Drag, x: number, y: number, free: boolean) => {
+  const dragResult = (
+    d: Drag,
+    x: number,
+    y: number,
+    free: boolean,
+    steps = false,
+  ): { doc: CreativeDocument; lines: Guides; gaps: Gap[]; angle?: number | null } => {
     const { width: w, height: h } = latest.current;
+    if (d.turn) return turnResult(d.from, d.ids, d.turn, [x, y], { free, steps });
     const dx = ((x - d.startX) / w) * 100;
     const dy = ((y - d.startY) / h) * 100;
+    // One turned layer resizes in its own frame (the opposite edge stays put), without snapping.
+    const own = d.edges ? resizeOneTurned(d.from, d.ids, d.edges, dx, dy) : null;
+    if (own) return { doc: own, lines: NO_GUIDES, gaps: [] };
     const start = d.bounds;
     let box: Rect;
     if (!d.edges) box = { ...start, x: start.x + dx, y: start.y + dy };
@@ -120,15 +134,15 @@ export function useStagePointer({
     frame.current = null;
     const d = drag.current;
     if (!d?.last) return;
-    const result = dragResult(d, d.last.x, d.last.y, d.last.free);
+    const result = dragResult(d, d.last.x, d.last.y, d.last.free, d.last.steps);
     setLive(result.doc);
-    setGuides({ lines: result.lines, gaps: result.gaps });
+    setGuides({ lines: result.lines, gaps: result.gaps, angle: result.angle ?? null });
   };
 
   const handlers = useMemo<Handlers>(() => {
     const unitOf = (doc: CreativeDocument, id: string) => expandGroups(doc, [id]);
 
-    const begin = (event: PointerEvent<HTMLElement>, id: string, edge: Edge | null) => {
+    const begin = (event: PointerEvent<HTMLElement>, id: string, edge: Grip | null) => {
       if (event.button !== 0 || space.current) return;
       const { doc, selected, readOnly, onSelect } = latest.current;
       event.stopPropagation();
@@ -153,6 +167,9 @@ export function useStagePointer({
       const bounds = selectionBounds(doc, moving);
       if (!bounds) return;
       event.currentTarget.setPointerCapture(event.pointerId);
+      const canvas = canvasRef.current?.getBoundingClientRect();
+      const pivot = [bounds.x + bounds.w / 2, bounds.y + bounds.h / 2] as const;
+      const screen = [(canvas?.left ?? 0) + (pivot[0] / 100) * latest.current.width, (canvas?.top ?? 0) + (pivot[1] / 100) * latest.current.height] as const;
       drag.current = {
         pointerId: event.pointerId,
         startX: event.clientX,
@@ -160,8 +177,10 @@ export function useStagePointer({
         from: doc,
         ids: moving,
         bounds,
-        edges: edge ? { left: edge.includes('w'), right: edge.includes('e'), top: edge.includes('n'), bottom: edge.includes('s') } : null,
-        others: doc.layers.filter((l) => !moving.includes(l.id) && !l.hidden).map((l) => ({ x: l.x, y: l.y, w: l.w, h: l.h })),
+        edges: edge && edge !== 'rotate' ? { left: edge.includes('w'), right: edge.includes('e'), top: edge.includes('n'), bottom: edge.includes('s') } : null,
+        turn: edge === 'rotate' ? { pivot, screen, start: [event.clientX, event.clientY] } : null,
+        // The others as drawn (turned ones by their turned corners): what the moving box snaps to.
+        others: doc.layers.filter((l) => !moving.includes(l.id) && !l.hidden).map((l) => turnedBounds(l, doc.format)),
         group: `drag-${moving.join(',')}-${event.timeStamp}`,
         last: null,
         moved: false,
@@ -173,7 +192,7 @@ export function useStagePointer({
       if (!d || d.pointerId !== event.pointerId) return;
       if (!d.moved && Math.abs(event.clientX - d.startX) + Math.abs(event.clientY - d.startY) < 2) return;
       d.moved = true;
-      d.last = { x: event.clientX, y: event.clientY, free: event.ctrlKey || event.metaKey };
+      d.last = { x: event.clientX, y: event.clientY, free: event.ctrlKey || event.metaKey, steps: event.shiftKey };
       // One update per frame, however many pointer events arrive.
       frame.current ??= requestAnimationFrame(applyFrame);
     };
@@ -187,7 +206,7 @@ export function useStagePointer({
       setGuides({ lines: NO_GUIDES, gaps: [] });
       setLive(null);
       if (d.moved && d.last && event.type !== 'pointercancel') {
-        const result = dragResult(d, d.last.x, d.last.y, d.last.free);
+        const result = dragResult(d, d.last.x, d.last.y, d.last.free, d.last.steps);
         if (result.doc !== d.from) latest.current.onChange(result.doc, d.group);
       }
       latest.current.onSeal();
@@ -249,7 +268,8 @@ export function useStagePointer({
       if (!m.additive) onSelect([]);
       return;
     }
-    const hit = doc.layers.filter((l) => selectableOnCanvas(l) && intersects(rect, l)).map((l) => l.id);
+    // A turned layer is touched by its turned shape, not by the box around it.
+    const hit = doc.layers.filter((l) => selectableOnCanvas(l) && rectTouchesTurned(rect, l, doc.format)).map((l) => l.id);
     const ids = expandGroups(doc, hit).filter((id) => doc.layers.some((l) => l.id === id && selectableOnCanvas(l)));
     onSelect(m.additive ? [...selected, ...ids.filter((id) => !selected.includes(id))] : ids);
   };

@@ -218,6 +218,7 @@ export const de: Translation<typeof en> = {
   'validation.document.zoom': 'Verwenden Sie einen Zoom von 1 bis 5.',
   'validation.document.opacity': 'Verwenden Sie eine Deckkraft von 0 bis 1.',
   'validation.document.buttonMax': 'Halten Sie den Button unter 40 Zeichen.',
+  'validation.document.rotation': 'Verwenden Sie eine Drehung von -180 bis 180 Grad.',
   'validation.document.angle': 'Verwenden Sie einen Winkel von 0 bis 360.',
   'validation.document.overlay': 'Verwenden Sie eine Überlagerung von 0 bis 0,9.',
   'validation.document.layersMax': 'Verwenden Sie höchstens {max, number} Ebenen.',

@@ -200,6 +200,7 @@ export const messages: Messages = {
   "validation.document.zoom": ["Use a zoom from 1 to 5."],
   "validation.document.opacity": ["Use an opacity from 0 to 1."],
   "validation.document.buttonMax": ["Keep the button under 40 characters."],
+  "validation.document.rotation": ["Use a rotation from -180 to 180 degrees."],
   "validation.document.angle": ["Use an angle from 0 to 360."],
   "validation.document.overlay": ["Use an overlay from 0 to 0.9."],
   "validation.document.layersMax": ["Use at most ",["max","number"]," layers."],
