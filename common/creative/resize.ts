@@ -15,7 +15,13 @@ import { fitCopy } from '#common/creative/text-fit.ts';
 export function adaptToFormat(doc: CreativeDocument, format: FormatId, brand: TemplateInput['brand']): CreativeDocument {
   const moved = changeFormat(doc, format, brand);
   if (doc.format === format) return moved;
-  return { ...moved, layers: clearOfBands(moved.layers.map((layer) => adaptLayer(layer, doc.format, format)), format) };
+  return {
+    ...moved,
+    layers: clearOfBands(
+      moved.layers.map((layer) => adaptLayer(layer, doc.format, format)),
+      format,
+    ),
+  };
 }
 
 function adaptLayer(layer: Layer, from: FormatId, to: FormatId): Layer {

@@ -20,7 +20,14 @@ import { FORMATS, type CreativeDocument, type FormatId, type Layer } from '#comm
  */
 
 export type PlacementId = 'instagram-feed' | 'facebook-feed' | 'instagram-story' | 'facebook-story' | 'instagram-reels' | 'facebook-reels';
-export const PLACEMENT_IDS: readonly PlacementId[] = ['instagram-feed', 'facebook-feed', 'instagram-story', 'facebook-story', 'instagram-reels', 'facebook-reels'];
+export const PLACEMENT_IDS: readonly PlacementId[] = [
+  'instagram-feed',
+  'facebook-feed',
+  'instagram-story',
+  'facebook-story',
+  'instagram-reels',
+  'facebook-reels',
+];
 
 /** What covers a zone; the editor names it in the user's language (creativeEditor.safeZones.zone). */
 export type ZoneId = 'profile' | 'reply' | 'topBar' | 'caption' | 'actions' | 'edge' | 'grid';
@@ -99,9 +106,7 @@ type Box = Pick<Layer, 'x' | 'y' | 'w' | 'h'>;
 const EPS = 0.05;
 
 function overlaps(box: Box, zone: Box): boolean {
-  return (
-    Math.min(box.x + box.w, zone.x + zone.w) - Math.max(box.x, zone.x) > EPS && Math.min(box.y + box.h, zone.y + zone.h) - Math.max(box.y, zone.y) > EPS
-  );
+  return Math.min(box.x + box.w, zone.x + zone.w) - Math.max(box.x, zone.x) > EPS && Math.min(box.y + box.h, zone.y + zone.h) - Math.max(box.y, zone.y) > EPS;
 }
 
 /** The zones that cover part of `box` (only its part on the canvas counts). */
