@@ -124,7 +124,9 @@ describe('safe zones in the editor', () => {
     expect(screen.getAllByText('covered by the interface')).toHaveLength(2);
 
     // From the panel, with the keyboard: straight up to the reply bar's edge.
-    within(panel).getByRole('button', { name: `Move “${ctaName}” out of the covered area` }).focus();
+    within(panel)
+      .getByRole('button', { name: `Move “${ctaName}” out of the covered area` })
+      .focus();
     await user.keyboard('{Enter}');
     expect([layerOf(state(), 'cta').x, layerOf(state(), 'cta').y]).toEqual([cta.x, 80 - cta.h]);
     expect(document.querySelector(`[data-covered="${cta.id}"]`)).toBeNull();
