@@ -73,7 +73,8 @@ describe('adaptToFormat (Resize)', () => {
             expect(layer.w).toBeLessThanOrEqual(before.w + 0.01);
             expect(layer.h).toBeLessThanOrEqual(before.h + 0.01);
             expect(layer.x + layer.w / 2).toBeCloseTo(before.x + before.w / 2, 1);
-            expect(layer.y + layer.h / 2).toBeCloseTo(before.y + before.h / 2, 1);
+            // (In a story, a dot behind copy moves with it out of the covered bands.)
+            if (to !== 'story') expect(layer.y + layer.h / 2).toBeCloseTo(before.y + before.h / 2, 1);
           }
         });
       }),

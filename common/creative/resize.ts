@@ -76,8 +76,9 @@ const ACCENT_REACH = 3;
  * forms vertical blocks (layers whose heights overlap); when the blocks stack within the free
  * band, they move as one; when they do not, the gaps between them shrink first, and only when the
  * blocks alone are taller than the band are they scaled down (and their text fitted again).
- * Pictures and panels stay where they are (they may run under the interface); thin accents next
- * to a block (a template's rule under a headline) move with it. Nothing changes when no such layer is covered.
+ * Pictures and panels behind several blocks stay where they are (they may run under the
+ * interface); a shape behind the copy of one block (a badge) and a thin accent next to one (a
+ * template's rule under a headline) move with it. Nothing changes when no such layer is covered.
  */
 export function clearOfBands(layers: Layer[], format: FormatId): Layer[] {
   const band = freeBand(format);
@@ -118,10 +119,13 @@ export function clearOfBands(layers: Layer[], format: FormatId): Layer[] {
       const moved = { ...layer, y: round2(to + (layer.y - from) * blockScale), h };
       return h !== layer.h && ((moved.type === 'text' && !moved.autoFit) || moved.type === 'cta') ? fitCopy(moved, format) : moved;
     }
-    if (layer.type === 'shape' && layer.slot === 'accent' && layer.h < ACCENT_HEIGHT) {
-      const i = blockOf(layer.y, layer.h);
-      if (i >= 0) return { ...layer, y: round2(layer.y + placed[i]!.to - placed[i]!.from) };
-    }
-    return layer;
+    if (layer.type !== 'shape') return layer;
+    // A shape behind copy of one block (a badge, a button's plate) moves with that block.
+    const inside = copy.filter(
+      (c) => c.x >= layer.x - 0.5 && c.y >= layer.y - 0.5 && c.x + c.w <= layer.x + layer.w + 0.5 && c.y + c.h <= layer.y + layer.h + 0.5,
+    );
+    const under = new Set(inside.map((c) => blocks.findIndex(([a, b]) => c.y >= a && c.y + c.h <= b)));
+    const i = under.size === 1 ? [...under][0]! : layer.slot === 'accent' && layer.h < ACCENT_HEIGHT && inside.length === 0 ? blockOf(layer.y, layer.h) : -1;
+    return i >= 0 ? { ...layer, y: round2(layer.y + placed[i]!.to - placed[i]!.from) } : layer;
   });
 }
