@@ -419,6 +419,21 @@ describe('the editor preview and the rendered PNG', () => {
       expect(await page.getByRole('region', { name: 'Covered layers' }).count()).toBe(0);
       await keepScreenshot(page, `safe-zones-story-${width}.png`);
     }
+    // The template's own story layout, not resized: its logo and button are flagged, and one click moves the button out.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const plain = buildTemplate('bold-headline', { brand, format: 'story', imageMediaId: picture });
+    const flagged = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
+      template: 'bold-headline',
+      format: 'story',
+      document: plain,
+    });
+    await page.goto(`/creatives/${flagged.body.id}`);
+    const warnings = page.getByRole('region', { name: 'Covered layers' });
+    await warnings.waitFor();
+    await keepScreenshot(page, 'safe-zones-warnings-1280.png');
+    const cta = plain.layers.find((l) => l.type === 'cta')!;
+    await warnings.getByRole('button', { name: `Move “${cta.type === 'cta' ? cta.text : ''}” out of the covered area` }).click();
+    await expect.poll(async () => await warnings.getByRole('listitem').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
