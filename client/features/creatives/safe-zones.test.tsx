@@ -106,7 +106,7 @@ describe('safe zones in the editor', () => {
     first.unmount();
     const again = open(story, { userId: 'user_a' });
     expect(toggle().getAttribute('aria-pressed')).toBe('true');
-    expect((screen.getByRole('combobox', { name: 'Placement' }) as HTMLSelectElement).value).toBe('facebook-reels');
+    expect(screen.getByRole('combobox', { name: 'Placement' })).toHaveProperty('value', 'facebook-reels');
     again.unmount();
     open(story, { userId: 'user_b' });
     expect(toggle().getAttribute('aria-pressed')).toBe('false');
