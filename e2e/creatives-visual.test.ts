@@ -4,6 +4,7 @@ import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeDocument, FormatId } from '../common/creative/document.ts';
+import { mustStayClear, RESIZE_PLACEMENT, zonesCovering, zonesFor } from '../common/creative/safe-zones.ts';
 import { buildTemplate, TEMPLATES } from '../common/creative/templates.ts';
 import type { FontRef } from '../common/fonts.ts';
 import { baseURL, keepScreenshot, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
@@ -545,6 +546,82 @@ describe('the editor preview and the rendered PNG', () => {
     await keepScreenshot(page, 'rotate-editor-1280.png');
     await page.setViewportSize({ width: 390, height: 844 });
     await keepScreenshot(page, 'rotate-editor-390.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('match for format copies made by Resize into a story, whose text, buttons and logos it moved out of the covered bands', async () => {
+    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-safe-zones'));
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Safe Roasters' });
+    const projectId = project.body.id;
+    const picture = await upload(page, projectId, 'hills.png', picturePng(640, 480));
+    const logo = await upload(page, projectId, 'logo.png', logoPng(120));
+    const brand = { logoMediaId: logo, colors: ['#2f4858', '#f6ae2d', '#f26419'], headingFont: 'montserrat' as const, bodyFont: 'lora' as const };
+    expect((await api(page, 'PATCH', `/api/projects/${projectId}`, { brandKit: { ...brand, tone: '' } })).status).toBe(200);
+    const zones = zonesFor(RESIZE_PLACEMENT.story!, 'story');
+    const results: { label: string; mean: number; differing: number }[] = [];
+    let lastCopy = '';
+    for (const template of [TEMPLATES[0]!.id, TEMPLATES[3]!.id, TEMPLATES[6]!.id]) {
+      const doc = buildTemplate(template, { brand, format: 'square', imageMediaId: picture });
+      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, { template, format: 'square', document: doc });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const resized = await api<{ items: { id: string; format: FormatId }[] }>(page, 'POST', `/api/creatives/${created.body.id}/resize`, {
+        formats: ['story'],
+      });
+      expect(resized.status, JSON.stringify(resized.body)).toBe(201);
+      const copyId = resized.body.items[0]!.id;
+      const copy = await api<{ document: CreativeDocument }>(page, 'GET', `/api/creatives/${copyId}`);
+      // The template's own story layout has copy under the bands; the Resize copy has none.
+      const plain = buildTemplate(template, { brand, format: 'story', imageMediaId: picture });
+      expect(
+        plain.layers.filter(mustStayClear).some((l) => zonesCovering(l, zones).length > 0),
+        template,
+      ).toBe(true);
+      for (const layer of copy.body.document.layers.filter(mustStayClear)) expect(zonesCovering(layer, zones), `${template} ${layer.id}`).toEqual([]);
+      const { domBytes, pngBytes } = await both(page, copyId);
+      if (process.env.VISUAL_DEBUG_DIR) {
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `safe-${template}-story-preview.png`), domBytes);
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `safe-${template}-story-render.png`), pngBytes);
+      }
+      results.push({ label: `${template} resized to story`, ...compare(decodePng(domBytes), decodePng(pngBytes), ratio('story')) });
+      lastCopy = copyId;
+    }
+    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
+    console.log(report);
+    for (const r of results) {
+      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
+      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
+    }
+    // The overlay on the copy: the story's bands shown, nothing under them (screenshots to look at, wide and narrow).
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/creatives/${lastCopy}`);
+      await page.getByRole('img', { name: /^Preview,/ }).waitFor();
+      const toggle = page.getByRole('button', { name: 'Safe zones' });
+      if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+      await page.getByRole('group', { name: 'Areas covered in the Instagram story' }).waitFor();
+      expect(await page.getByRole('region', { name: 'Covered layers' }).count()).toBe(0);
+      await keepScreenshot(page, `safe-zones-story-${width}.png`);
+    }
+    // The template's own story layout, not resized: its logo and button are flagged, and one click moves the button out.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const plain = buildTemplate('bold-headline', { brand, format: 'story', imageMediaId: picture });
+    const flagged = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
+      template: 'bold-headline',
+      format: 'story',
+      document: plain,
+    });
+    await page.goto(`/creatives/${flagged.body.id}`);
+    const warnings = page.getByRole('region', { name: 'Covered layers' });
+    await warnings.waitFor();
+    await keepScreenshot(page, 'safe-zones-warnings-1280.png');
+    const cta = plain.layers.find((l) => l.type === 'cta')!;
+    await warnings.getByRole('button', { name: `Move “${cta.type === 'cta' ? cta.text : ''}” out of the covered area` }).click();
+    await expect.poll(async () => await warnings.getByRole('listitem').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

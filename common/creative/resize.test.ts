@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FONT_IDS } from '#common/fonts.ts';
 import { creativeDocument, FORMAT_IDS, FORMATS, type CreativeDocument, type Layer } from '#common/creative/document.ts';
-import { adaptToFormat, otherFormats } from '#common/creative/resize.ts';
+import { adaptToFormat, clearOfBands, otherFormats } from '#common/creative/resize.ts';
+import { mustStayClear, RESIZE_PLACEMENT, zonesCovering, zonesFor } from '#common/creative/safe-zones.ts';
 import { buildTemplate, changeFormat, copyOf, TEMPLATE_IDS, type TemplateInput } from '#common/creative/templates.ts';
 import { copyFits, MIN_FIT_SCALE } from '#common/creative/text-fit.ts';
 
@@ -59,9 +60,11 @@ describe('adaptToFormat (Resize)', () => {
             expect(layer.size).toBeLessThanOrEqual(before.type === layer.type ? (before as typeof layer).size : Infinity);
             if (doc.format !== to && !(layer.type === 'text' && layer.autoFit))
               expect(copyFits(layer, to) || layer.size <= Math.max(1, Math.ceil((before as typeof layer).size * MIN_FIT_SCALE * 10) / 10)).toBe(true);
-            const { size: _a, ...rest } = layer;
-            const { size: _b, ...restBefore } = before as typeof layer;
+            // Size, and in a story the place out of the covered bands (below), may change; nothing else.
+            const { size: _a, y: _y, h: _h, ...rest } = layer;
+            const { size: _b, y: _yb, h: _hb, ...restBefore } = before as typeof layer;
             expect(rest).toStrictEqual(restBefore);
+            if (to !== 'story' || doc.format === to) expect([layer.y, layer.h]).toEqual([before.y, before.h]);
           }
           if (layer.type === 'shape' && layer.shape === 'ellipse' && !layer.slot && doc.format !== to) {
             const original = doc.layers[i]!;
@@ -70,12 +73,68 @@ describe('adaptToFormat (Resize)', () => {
             expect(layer.w).toBeLessThanOrEqual(before.w + 0.01);
             expect(layer.h).toBeLessThanOrEqual(before.h + 0.01);
             expect(layer.x + layer.w / 2).toBeCloseTo(before.x + before.w / 2, 1);
-            expect(layer.y + layer.h / 2).toBeCloseTo(before.y + before.h / 2, 1);
+            // (In a story, a dot behind copy moves with it out of the covered bands.)
+            if (to !== 'story') expect(layer.y + layer.h / 2).toBeCloseTo(before.y + before.h / 2, 1);
           }
         });
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps every template’s text, buttons and logos out of a story’s covered bands, in order and without new overlaps, from every format', () => {
+    const brand = { colors: ['#1f3a5f', '#f4a261', '#e76f51'], headingFont: 'inter', bodyFont: 'inter', logoMediaId: 'logo-1' } as const;
+    const zones = zonesFor(RESIZE_PLACEMENT.story!, 'story');
+    for (const id of TEMPLATE_IDS) {
+      for (const from of FORMAT_IDS) {
+        const doc = buildTemplate(id, { brand, format: from, imageMediaId: 'photo-1' });
+        for (const to of FORMAT_IDS) {
+          const adapted = adaptToFormat(doc, to, brand);
+          expect(creativeDocument.parse(JSON.parse(JSON.stringify(adapted)))).toBeTruthy();
+          const laidOut = changeFormat(doc, to, brand);
+          const copy = (d: CreativeDocument) => d.layers.filter(mustStayClear);
+          if (to === 'story' && from !== 'story') {
+            for (const layer of copy(adapted)) expect(zonesCovering(layer, zones), `${id} ${from}→story ${layer.id}`).toEqual([]);
+          } else {
+            // Other formats have no bands a copy keeps out of.
+            expect(copy(adapted).map((l) => [l.x, l.y, l.w, l.h])).toEqual(copy(laidOut).map((l) => [l.x, l.y, l.w, l.h]));
+          }
+          // The copy's order from top to bottom, and what did not overlap still does not.
+          const before = copy(laidOut);
+          const after = copy(adapted);
+          for (let i = 0; i < before.length; i++)
+            for (let j = 0; j < before.length; j++) {
+              const [a, b, a2, b2] = [before[i]!, before[j]!, after[i]!, after[j]!];
+              if (a.y + a.h <= b.y) expect(a2.y + a2.h, `${id} ${from}→${to} ${a.id} above ${b.id}`).toBeLessThanOrEqual(b2.y + 0.01);
+            }
+        }
+      }
+    }
+  });
+
+  it('moves the copy of a story as one when it fits between the bands, and shrinks the gaps before the boxes', () => {
+    const line = (id: string, y: number, h: number): Layer => ({ id, type: 'logo', mediaId: null, x: 10, y, w: 30, h });
+    // Fits: the whole stack moves down below the profile row, the gaps kept.
+    expect(clearOfBands([line('a', 5, 6), line('b', 30, 10)], 'story').map((l) => [l.y, l.h])).toEqual([
+      [14, 6],
+      [39, 10],
+    ]);
+    // Too tall with its gaps: the gaps shrink, the boxes keep their size.
+    expect(clearOfBands([line('a', 5, 6), line('b', 30, 40), line('c', 85, 6)], 'story').map((l) => [l.y, l.h])).toEqual([
+      [14, 6],
+      [27.82, 40],
+      [74, 6],
+    ]);
+    // Taller than the band itself: everything is scaled into it.
+    expect(clearOfBands([line('a', 0, 50), line('b', 50, 50)], 'story').map((l) => [l.y, l.h])).toEqual([
+      [14, 33],
+      [47, 33],
+    ]);
+    // Nothing covered, or a format without bands: unchanged.
+    const fine = [line('a', 20, 10)];
+    expect(clearOfBands(fine, 'story')).toBe(fine);
+    const square = [line('a', 2, 10)];
+    expect(clearOfBands(square, 'square')).toBe(square);
   });
 
   it('changes nothing but the format’s layout within the same format', () => {

@@ -30,6 +30,7 @@ import { CanvasHelp, GRID, PanelToggle, usePanels } from '#client/features/creat
 import { useCreativeSave } from '#client/features/creatives/use-creative-save.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
+import { SafeZonesControl, SafeZonesOverlay, SafeZoneWarnings, useSafeZones } from '#client/features/creatives/safe-zones.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
 import { api, call } from '#client/lib/api.ts';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
@@ -65,7 +66,7 @@ export default function CreativeEditorRoute() {
 function Editor({ initial }: { initial: CreativeDetail }) {
   const t = useT();
   const toast = useToast();
-  const { credits, refreshCredits } = useSession();
+  const { credits, refreshCredits, user } = useSession();
   const readOnly = initial.role === 'viewer' || initial.projectArchived;
   const brandFonts = useBrandFonts(initial.projectId, !readOnly);
   const [state, dispatch] = useReducer(editorReducer, initial.document, initialEditorState);
@@ -76,6 +77,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
   const [result, setResult] = useState<{ creation: CreationItem; free: boolean } | null>(null);
   const [dialog, setDialog] = useState<'variations' | 'revisions' | null>(null);
   const [panels, setPanels] = usePanels();
+  const safeZones = useSafeZones(state.present, user?.id);
 
   const docRef = useRef(state.present);
   useEffect(() => {
@@ -303,6 +305,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
                 logoMediaId={initial.brandKit.logoMediaId}
                 onChange={onChange}
                 onSelect={(ids) => dispatch({ type: 'select', ids })}
+                flagged={new Set(safeZones.covered.map((c) => c.layerId))}
               />
               <BackgroundPanel doc={state.present} readOnly={readOnly} palette={paletteList} onChange={onChange} onPickImage={setPicking} guard={guard} />
             </>
@@ -326,6 +329,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
                 onCopy={onCopy}
                 onPaste={() => void onPaste()}
                 onDuplicate={(ids) => placeCopies(duplicateLayers(docRef.current, ids))}
+                overlay={<SafeZonesOverlay doc={state.present} zones={safeZones} readOnly={readOnly} onChange={onChange} />}
                 toolbar={
                   <>
                     <PanelToggle side="left" open={panels.left} onToggle={() => setPanels({ ...panels, left: !panels.left })} />
@@ -345,6 +349,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
                     />
                     <ArrangeToolbar doc={state.present} selected={state.selected} readOnly={readOnly} onChange={onChange} />
                     <div className="ml-auto flex items-center gap-1">
+                      <SafeZonesControl zones={safeZones} format={state.present.format} />
                       <CanvasHelp />
                       <PanelToggle side="right" open={panels.right} onToggle={() => setPanels({ ...panels, right: !panels.right })} />
                     </div>
@@ -357,16 +362,19 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         right={{
           label: t('creativeEditor.properties'),
           children: (
-            <PropertiesPanel
-              doc={state.present}
-              selected={singleSelection(state.selected)}
-              readOnly={readOnly}
-              palette={paletteList}
-              onChange={onChange}
-              onPickImage={setPicking}
-              brandFonts={brandFonts}
-              guard={guard}
-            />
+            <>
+              <SafeZoneWarnings doc={state.present} zones={safeZones} readOnly={readOnly} onChange={onChange} />
+              <PropertiesPanel
+                doc={state.present}
+                selected={singleSelection(state.selected)}
+                readOnly={readOnly}
+                palette={paletteList}
+                onChange={onChange}
+                onPickImage={setPicking}
+                brandFonts={brandFonts}
+                guard={guard}
+              />
+            </>
           ),
         }}
       />

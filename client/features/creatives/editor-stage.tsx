@@ -30,6 +30,8 @@ export interface StageProps {
   onDuplicate?: (ids: string[]) => void;
   /** Shown at the start of the canvas toolbar (panel toggles, arrange tools). */
   toolbar?: ReactNode;
+  /** Drawn over the canvas, above the layers (safe zones): not part of the render; it lets the pointer through where it has no controls. */
+  overlay?: ReactNode;
 }
 
 /**
@@ -56,6 +58,7 @@ export function EditorStage({
   onPaste,
   onDuplicate,
   toolbar,
+  overlay,
 }: StageProps) {
   const t = useT();
   const size = FORMATS[doc.format];
@@ -258,6 +261,7 @@ export function EditorStage({
                 {handleLayer ? <LayerHandles layer={handleLayer} handlers={handlers} /> : null}
                 {bounds && !readOnly ? <SelectionFrame bounds={bounds} count={movableSelected.length} handlers={handlers} /> : null}
               </div>
+              {overlay}
             </div>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import {
+  AlertTriangle,
   ChevronDown,
   ChevronRight,
   Eye,
@@ -39,6 +40,8 @@ export interface LayersPanelProps {
   logoMediaId: string | null;
   onChange: (doc: CreativeDocument, group?: string) => void;
   onSelect: (ids: string[]) => void;
+  /** Layers to flag as covered by the interface (safe zones). */
+  flagged?: ReadonlySet<string>;
 }
 
 /** One line of the list: a group's header or a layer (front to back). */
@@ -94,7 +97,7 @@ const iconButton =
  * handle or with Alt+↑/↓; groups show as a header over their layers. ↑/↓ move between
  * rows, Delete removes the selected layers.
  */
-export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onChange, onSelect }: LayersPanelProps) {
+export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onChange, onSelect, flagged }: LayersPanelProps) {
   const t = useT();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -345,6 +348,12 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
                   <span className="truncate">{name}</span>
                   {hidden ? <span className="sr-only"> {t('creativeEditor.layers.hiddenTag')}</span> : null}
                   {locked ? <span className="sr-only"> {t('creativeEditor.layers.lockedTag')}</span> : null}
+                  {flagged && ids.some((id) => flagged.has(id)) ? (
+                    <span className="ml-auto text-amber-600" title={t('creativeEditor.safeZones.flag')}>
+                      <AlertTriangle className="size-3.5" aria-hidden="true" />
+                      <span className="sr-only"> {t('creativeEditor.safeZones.flag')}</span>
+                    </span>
+                  ) : null}
                 </button>
               )}
               {!readOnly ? (

@@ -59,6 +59,23 @@ export const de: Translation<typeof en> = {
   'creativeEditor.save.statusChanged': 'Status: {status}.',
   'creativeEditor.save.failed': 'Diese Änderung konnte nicht gespeichert werden.',
 
+  'creativeEditor.safeZones.group': 'Sichere Bereiche',
+  'creativeEditor.safeZones.toggle': 'Sichere Bereiche',
+  'creativeEditor.safeZones.toggleHint': 'Zeigen, wo die Oberfläche von Instagram und Facebook das Bild verdeckt',
+  'creativeEditor.safeZones.placement': 'Platzierung',
+  'creativeEditor.safeZones.placementName':
+    '{placement, select, instagramFeed {Instagram-Feed} facebookFeed {Facebook-Feed} instagramStory {Instagram-Story} facebookStory {Facebook-Story} instagramReels {Instagram-Reels} facebookReels {Facebook-Reels} other {{placement}}}',
+  'creativeEditor.safeZones.zone':
+    '{zone, select, profile {Profilzeile} reply {Antwortleiste und Button} topBar {Obere Leiste} caption {Profil, Bildunterschrift und Button} actions {Gefällt mir, Kommentieren und Teilen} edge {Bildschirmrand} grid {Im Profilraster abgeschnitten} other {{zone}}}',
+  'creativeEditor.safeZones.overlay': 'Verdeckte Bereiche: {placement}',
+  'creativeEditor.safeZones.nothingCovered': '{placement}: Das Bild ist ganz zu sehen.',
+  'creativeEditor.safeZones.warnings': 'Verdeckte Ebenen',
+  'creativeEditor.safeZones.warningsTitle': '{count, plural, one {# Ebene ist verdeckt ({placement})} other {# Ebenen sind verdeckt ({placement})}}',
+  'creativeEditor.safeZones.coveredBy': '„{name}“: unter {what}.',
+  'creativeEditor.safeZones.moveName': '„{name}“ aus dem verdeckten Bereich verschieben',
+  'creativeEditor.safeZones.noRoom': '„{name}“ passt nicht zwischen die verdeckten Bereiche: Bitte verkleinern Sie die Ebene.',
+  'creativeEditor.safeZones.flag': 'von der Oberfläche verdeckt',
+
   // The canvas's chrome (editor-chrome.tsx, editor-stage.tsx, stage-*.tsx)
   'creativeEditor.chrome.hideLayers': 'Ebenenleiste ausblenden',
   'creativeEditor.chrome.showLayers': 'Ebenenleiste einblenden',

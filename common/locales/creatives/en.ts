@@ -58,6 +58,24 @@ export const en = {
   'creativeEditor.save.statusChanged': 'Status: {status}.',
   'creativeEditor.save.failed': 'That change could not be saved.',
 
+  // Safe zones (safe-zones.tsx): where Instagram's and Facebook's interface covers the canvas
+  'creativeEditor.safeZones.group': 'Safe zones',
+  'creativeEditor.safeZones.toggle': 'Safe zones',
+  'creativeEditor.safeZones.toggleHint': 'Show where Instagram’s and Facebook’s interface covers the picture',
+  'creativeEditor.safeZones.placement': 'Placement',
+  'creativeEditor.safeZones.placementName':
+    '{placement, select, instagramFeed {Instagram feed} facebookFeed {Facebook feed} instagramStory {Instagram story} facebookStory {Facebook story} instagramReels {Instagram reels} facebookReels {Facebook reels} other {{placement}}}',
+  'creativeEditor.safeZones.zone':
+    '{zone, select, profile {Profile row} reply {Reply bar and button} topBar {Top bar} caption {Profile, caption and button} actions {Like, comment and share} edge {Screen edge} grid {Cut off in the profile grid} other {{zone}}}',
+  'creativeEditor.safeZones.overlay': 'Areas covered in the {placement}',
+  'creativeEditor.safeZones.nothingCovered': 'The {placement} shows the whole picture.',
+  'creativeEditor.safeZones.warnings': 'Covered layers',
+  'creativeEditor.safeZones.warningsTitle': '{count, plural, one {# layer is covered in the {placement}} other {# layers are covered in the {placement}}}',
+  'creativeEditor.safeZones.coveredBy': '“{name}”: under {what}.',
+  'creativeEditor.safeZones.moveName': 'Move “{name}” out of the covered area',
+  'creativeEditor.safeZones.noRoom': '“{name}” does not fit between the covered areas: make it smaller.',
+  'creativeEditor.safeZones.flag': 'covered by the interface',
+
   // The canvas's chrome (editor-chrome.tsx, editor-stage.tsx, stage-*.tsx)
   'creativeEditor.chrome.hideLayers': 'Hide the layers panel',
   'creativeEditor.chrome.showLayers': 'Show the layers panel',
