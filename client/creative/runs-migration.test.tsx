@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { copyOf, creativeDocument, type CreativeDocument } from '#common/creative/document.ts';
 import { creativeTree } from '#client/creative/tree.tsx';
-import { baselineDocs, fnv } from '#client/creative/render-baseline-docs.ts';
-import baseline from '#client/creative/render-baseline.json';
+import { baselineDocs, fnv } from '#client/test/render-baseline-docs.ts';
+import baseline from '#client/test/render-baseline.json';
 
 const IMAGES = { images: { pic: 'pic.png', logo: 'logo.png' } };
 const markup = (doc: CreativeDocument) => renderToStaticMarkup(creativeTree(doc, IMAGES));

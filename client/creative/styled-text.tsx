@@ -20,13 +20,19 @@ export const ITALIC_SKEW_DEG = -11;
 
 const H_ALIGN = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
 
-/** The CSS of a styled piece (its size: the layer's font size in pixels). */
-export function runCss(style: RunStyle, sizePx: number): CSSProperties {
+/** The CSS of a styled piece (`sizePx`, `textColor`: the layer's font size in pixels and colour). */
+export function runCss(style: RunStyle, sizePx: number, textColor: string): CSSProperties {
   const css: CSSProperties = { whiteSpace: 'pre' };
   if (style.bold) css.fontWeight = 700;
   if (style.color) css.color = style.color;
   if (style.highlight) css.backgroundColor = style.highlight;
-  if (style.underline) css.borderBottom = `${underlineWidth(sizePx)}px solid ${style.color ?? 'currentColor'}`;
+  if (style.underline) {
+    css.borderBottomWidth = underlineWidth(sizePx);
+    css.borderBottomStyle = 'solid';
+    // The text's colour, said (satori draws no border without one).
+    css.borderBottomColor = style.color ?? textColor;
+  }
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS transform, not words
   if (style.italic) css.transform = `skewX(${ITALIC_SKEW_DEG}deg)`;
   return css;
 }
@@ -59,11 +65,11 @@ function wordsOf(text: string, segments: readonly Segment[], from: number, to: n
   return words;
 }
 
-function wordElement(word: Word, sizePx: number): ReactElement {
+function wordElement(word: Word, sizePx: number, color: string): ReactElement {
   if (word.parts.length === 1) {
     const part = word.parts[0]!;
     return (
-      <span key={word.start} style={runCss(part.style, sizePx)}>
+      <span key={word.start} style={runCss(part.style, sizePx, color)}>
         {part.text}
       </span>
     );
@@ -71,7 +77,7 @@ function wordElement(word: Word, sizePx: number): ReactElement {
   return (
     <span key={word.start} style={{ display: 'flex' }}>
       {word.parts.map((part) => (
-        <span key={part.start} style={runCss(part.style, sizePx)}>
+        <span key={part.start} style={runCss(part.style, sizePx, color)}>
           {part.text}
         </span>
       ))}
@@ -92,7 +98,7 @@ export function StyledText({ layer, style, sizePx }: { layer: TextLayer; style: 
         <div key={from} style={{ display: 'flex', height: sizePx * layer.lineHeight }} />
       ) : (
         <div key={from} style={{ display: 'flex', flexWrap: 'wrap', justifyContent: H_ALIGN[layer.align], width: '100%' }}>
-          {words.map((word) => wordElement(word, sizePx))}
+          {words.map((word) => wordElement(word, sizePx, layer.color))}
         </div>
       ),
     );

@@ -7,6 +7,7 @@ import { LayerBox, LayerHandles, SelectionFrame } from '#client/features/creativ
 import { GuideLines } from '#client/features/creatives/stage-guides.tsx';
 import { onStageKey } from '#client/features/creatives/stage-keys.ts';
 import { TextEditor } from '#client/features/creatives/stage-text-editor.tsx';
+import { toggleEmphasis, withRuns } from '#client/features/creatives/text-style.ts';
 import { PAD, useStageZoom, ZoomControls } from '#client/features/creatives/stage-zoom.tsx';
 import { useStagePointer } from '#client/features/creatives/use-stage-pointer.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
@@ -207,6 +208,7 @@ export function EditorStage({
                     doc={shown}
                     scale={scale}
                     onText={(text) => onChange(updateLayer(doc, editingLayer.id, { text }), editing?.group)}
+                    onStyle={editingLayer.type === 'text' ? (range, emphasis) => onChange(withRuns(doc, editingLayer.id, toggleEmphasis(editingLayer, range, emphasis))) : undefined}
                     onDone={stopEditing}
                   />
                 ) : null}

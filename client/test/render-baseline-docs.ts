@@ -4,8 +4,8 @@ import { TEMPLATE_IDS, buildTemplate } from '#common/creative/templates.ts';
 /**
  * The documents of today's editor (before styled words): every template in every format in two
  * brand fonts, with longer copy that the fitting shrinks, and a version 1 document. Their
- * renderer trees, hashed, are kept in render-baseline.json (made by the renderer as it was
- * before runs): runs-migration.test.tsx checks they still draw exactly so.
+ * renderer trees, hashed, are kept in client/test/render-baseline.json (made by the renderer as it was
+ * before runs): client/creative/runs-migration.test.tsx checks they still draw exactly so.
  */
 export function baselineDocs(): [string, CreativeDocument][] {
   const out: [string, CreativeDocument][] = [];
