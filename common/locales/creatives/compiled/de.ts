@@ -145,7 +145,7 @@ export const messages: Messages = {
   "creativeEditor.panel.lineHeight": ["Zeilenhöhe"],
   "creativeEditor.panel.capitals": ["Großbuchstaben"],
   "creativeEditor.panel.autoFit": ["An den Rahmen anpassen"],
-  "creativeEditor.panel.autoFitOn": ["Höchstens in Größe ",["size","number"]," (die Größe oben), kleiner, wenn der Text es braucht."],
+  "creativeEditor.panel.autoFitOn": ["Höchstens in Größe ",["size","number"]," px (die Größe oben), kleiner, wenn der Text es braucht."],
   "creativeEditor.panel.autoFitOff": ["Der Text behält seine Größe, auch wenn er überläuft."],
   "creativeEditor.panel.buttonColour": ["Button-Farbe"],
   "creativeEditor.panel.shape": ["Form"],

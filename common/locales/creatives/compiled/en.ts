@@ -145,7 +145,7 @@ export const messages: Messages = {
   "creativeEditor.panel.lineHeight": ["Line height"],
   "creativeEditor.panel.capitals": ["Capitals"],
   "creativeEditor.panel.autoFit": ["Shrink to fit the box"],
-  "creativeEditor.panel.autoFitOn": ["Drawn at up to ",["size","number"]," (the size above), smaller when the text needs it."],
+  "creativeEditor.panel.autoFitOn": ["Drawn at up to ",["size","number"]," px (the size above), smaller when the text needs it."],
   "creativeEditor.panel.autoFitOff": ["The text keeps its size, even when it overflows."],
   "creativeEditor.panel.buttonColour": ["Button colour"],
   "creativeEditor.panel.shape": ["Shape"],
