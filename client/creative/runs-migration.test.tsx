@@ -33,7 +33,10 @@ describe('documents from before styled words (runs)', () => {
     for (const [key, doc] of docs.slice(0, 24)) {
       const withEmpty = { ...doc, layers: doc.layers.map((l) => (l.type === 'text' ? { ...l, runs: [] } : l)) };
       expect(markup(withEmpty), key).toBe(markup(doc));
-      const styled = { ...doc, layers: doc.layers.map((l) => (l.type === 'text' && l.text.length > 2 ? { ...l, runs: [{ start: 0, end: 2, bold: true }] } : l)) };
+      const styled = {
+        ...doc,
+        layers: doc.layers.map((l) => (l.type === 'text' && l.text.length > 2 ? { ...l, runs: [{ start: 0, end: 2, bold: true }] } : l)),
+      };
       expect(creativeDocument.parse(styled), key).toEqual(styled);
       expect(copyOf(styled), key).toEqual(copyOf(doc));
     }

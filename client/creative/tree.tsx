@@ -187,11 +187,7 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
           key={layer.id}
           style={{ ...style, display: 'flex', flexDirection: 'column', justifyContent: V_ALIGN[layer.vAlign], alignItems: H_ALIGN[layer.align] }}
         >
-          {layer.runs && layer.runs.length > 0 ? (
-            <StyledText layer={layer} style={textStyle} sizePx={px(size)} />
-          ) : (
-            <div style={textStyle}>{layer.text}</div>
-          )}
+          {layer.runs && layer.runs.length > 0 ? <StyledText layer={layer} style={textStyle} sizePx={px(size)} /> : <div style={textStyle}>{layer.text}</div>}
         </div>
       );
     }

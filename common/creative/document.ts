@@ -82,7 +82,9 @@ const textStyle = {
 
 /** At most this many styled ranges in one text layer. */
 export const MAX_RUNS = 60;
-const offset = z.int('Keep styled words within the text.').check(z.minimum(0, 'Keep styled words within the text.'), z.maximum(MAX_TEXT, 'Keep styled words within the text.'));
+const offset = z
+  .int('Keep styled words within the text.')
+  .check(z.minimum(0, 'Keep styled words within the text.'), z.maximum(MAX_TEXT, 'Keep styled words within the text.'));
 
 /**
  * A styled range of a text layer's `text` (UTF-16 offsets, `start` inclusive, `end` exclusive):

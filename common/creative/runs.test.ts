@@ -61,22 +61,29 @@ describe('styled words (runs)', () => {
   it('keeps ranges valid and each untouched character in its style, whatever the edit (property)', () => {
     const op = fc.record({ a: fc.nat(40), b: fc.nat(40), bold: fc.boolean(), color: fc.constantFrom(undefined, '#cc0000', '#00aa00') });
     fc.assert(
-      fc.property(fc.string({ maxLength: 40 }), fc.array(op, { maxLength: 6 }), fc.nat(40), fc.nat(40), fc.string({ maxLength: 8 }), (text, ops, p, q, insert) => {
-        let runs: TextRun[] | undefined;
-        for (const o of ops) runs = styleRange(text, runs, o.a, o.b, { bold: o.bold, color: o.color });
-        expect(valid(text, runs)).toBe(true);
-        const from = Math.min(p, q, text.length);
-        const to = Math.min(Math.max(p, q), text.length);
-        const after = text.slice(0, from) + insert + text.slice(to);
-        const moved = retextRuns(text, after, runs);
-        expect(valid(after, moved)).toBe(true);
-        // Characters before the edit keep their style (those after it may be matched differently when the edit repeats them).
-        const before = styles(text, runs);
-        const now = styles(after, moved);
-        let same = 0;
-        while (same < Math.min(text.length, after.length) && text[same] === after[same]) same += 1;
-        expect(now.slice(0, Math.min(from, same))).toEqual(before.slice(0, Math.min(from, same)));
-      }),
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        fc.array(op, { maxLength: 6 }),
+        fc.nat(40),
+        fc.nat(40),
+        fc.string({ maxLength: 8 }),
+        (text, ops, p, q, insert) => {
+          let runs: TextRun[] | undefined;
+          for (const o of ops) runs = styleRange(text, runs, o.a, o.b, { bold: o.bold, color: o.color });
+          expect(valid(text, runs)).toBe(true);
+          const from = Math.min(p, q, text.length);
+          const to = Math.min(Math.max(p, q), text.length);
+          const after = text.slice(0, from) + insert + text.slice(to);
+          const moved = retextRuns(text, after, runs);
+          expect(valid(after, moved)).toBe(true);
+          // Characters before the edit keep their style (those after it may be matched differently when the edit repeats them).
+          const before = styles(text, runs);
+          const now = styles(after, moved);
+          let same = 0;
+          while (same < Math.min(text.length, after.length) && text[same] === after[same]) same += 1;
+          expect(now.slice(0, Math.min(from, same))).toEqual(before.slice(0, Math.min(from, same)));
+        },
+      ),
     );
   });
 
@@ -86,8 +93,18 @@ describe('styled words (runs)', () => {
     expect(valid('Hello', [{ start: 2, end: 2, italic: true }])).toBe(false);
     expect(valid('Hello', [{ start: -1, end: 2, italic: true }])).toBe(false);
     expect(valid('Hello', [{ start: 0.5, end: 2, italic: true }])).toBe(false);
-    expect(valid('Hello', [{ start: 0, end: 3, bold: true }, { start: 2, end: 4, italic: true }])).toBe(false);
-    expect(valid('Hello', [{ start: 3, end: 4, bold: true }, { start: 0, end: 2, italic: true }])).toBe(false);
+    expect(
+      valid('Hello', [
+        { start: 0, end: 3, bold: true },
+        { start: 2, end: 4, italic: true },
+      ]),
+    ).toBe(false);
+    expect(
+      valid('Hello', [
+        { start: 3, end: 4, bold: true },
+        { start: 0, end: 2, italic: true },
+      ]),
+    ).toBe(false);
     expect(valid('Hello', [{ start: 0, end: 2, color: 'red' }])).toBe(false);
     const many = Array.from({ length: MAX_RUNS + 1 }, (_, i) => ({ start: i * 2, end: i * 2 + 1, bold: true }));
     expect(valid('x'.repeat(200), many)).toBe(false);

@@ -136,5 +136,10 @@ export function retextRuns(before: string, after: string, runs: readonly TextRun
     const end = e < prefix ? e : e === prefix ? (pure ? newEnd : e) : e <= oldEnd ? newEnd : e + delta;
     return { ...run, start, end };
   });
-  return runsOf(segmentsOf(after, moved.filter((r) => r.end > r.start)));
+  return runsOf(
+    segmentsOf(
+      after,
+      moved.filter((r) => r.end > r.start),
+    ),
+  );
 }

@@ -208,7 +208,11 @@ export function EditorStage({
                     doc={shown}
                     scale={scale}
                     onText={(text) => onChange(updateLayer(doc, editingLayer.id, { text }), editing?.group)}
-                    onStyle={editingLayer.type === 'text' ? (range, emphasis) => onChange(withRuns(doc, editingLayer.id, toggleEmphasis(editingLayer, range, emphasis))) : undefined}
+                    onStyle={
+                      editingLayer.type === 'text'
+                        ? (range, emphasis) => onChange(withRuns(doc, editingLayer.id, toggleEmphasis(editingLayer, range, emphasis)))
+                        : undefined
+                    }
                     onDone={stopEditing}
                   />
                 ) : null}

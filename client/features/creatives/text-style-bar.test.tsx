@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { CreativeDocument, TextLayer } from '#common/creative/document.ts';
 import { PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
@@ -34,7 +34,9 @@ const layer = () => latest.layers[0] as TextLayer;
 /** The panel over the editor's own history (one press, one undo step). */
 function Editor({ start = DOC, readOnly = false }: { start?: CreativeDocument; readOnly?: boolean }) {
   const [state, dispatch] = useReducer(editorReducer, start, initialEditorState);
-  latest = state.present;
+  useEffect(() => {
+    latest = state.present;
+  }, [state.present]);
   return (
     <>
       <button type="button" onClick={() => dispatch({ type: 'undo' })}>

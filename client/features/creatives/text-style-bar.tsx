@@ -64,7 +64,19 @@ export function TextContentField({
   );
 }
 
-function StyleButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled: boolean; onClick: () => void; children: ReactNode }) {
+function StyleButton({
+  label,
+  pressed,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -149,10 +161,20 @@ export function TextStyleBar({
   return (
     <div className="mt-2 flex flex-col gap-2">
       <div role="toolbar" aria-label={t('creativeEditor.textStyle.toolbar')} className="flex flex-wrap gap-1">
-        <StyleButton label={t('creativeEditor.textStyle.bold')} pressed={style.bold === true} disabled={off} onClick={() => onRuns(toggleEmphasis(layer, range, 'bold'))}>
+        <StyleButton
+          label={t('creativeEditor.textStyle.bold')}
+          pressed={style.bold === true}
+          disabled={off}
+          onClick={() => onRuns(toggleEmphasis(layer, range, 'bold'))}
+        >
           <Bold className="size-4" aria-hidden="true" />
         </StyleButton>
-        <StyleButton label={t('creativeEditor.textStyle.italic')} pressed={style.italic === true} disabled={off} onClick={() => onRuns(toggleEmphasis(layer, range, 'italic'))}>
+        <StyleButton
+          label={t('creativeEditor.textStyle.italic')}
+          pressed={style.italic === true}
+          disabled={off}
+          onClick={() => onRuns(toggleEmphasis(layer, range, 'italic'))}
+        >
           <Italic className="size-4" aria-hidden="true" />
         </StyleButton>
         <StyleButton

@@ -22,7 +22,17 @@ export function sizeFromPx(px: number, format: FormatId): number {
   return clamp(Math.round(percent * 100) / 100, 1, 50);
 }
 
-export function FontSizePxField({ layer, format, disabled, onSize }: { layer: TextLayer; format: FormatId; disabled: boolean; onSize: (size: number) => void }) {
+export function FontSizePxField({
+  layer,
+  format,
+  disabled,
+  onSize,
+}: {
+  layer: TextLayer;
+  format: FormatId;
+  disabled: boolean;
+  onSize: (size: number) => void;
+}) {
   const t = useT();
   const short = shortSidePx(100, format);
   return (
