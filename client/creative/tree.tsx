@@ -2,6 +2,7 @@ import type { CSSProperties, ReactElement } from 'react';
 import { FORMATS, layerBox, shortSidePx, type CreativeDocument, type Layer } from '#common/creative/document.ts';
 import { isBrandFont, type FontId, type FontRef } from '#common/fonts.ts';
 import { fitCopy } from '#common/creative/text-fit.ts';
+import { StyledText } from '#client/creative/styled-text.tsx';
 
 /**
  * The creative renderer: one element tree, drawn by React in the editor preview and by
@@ -184,6 +185,19 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
     case 'text': {
       // Auto-fit: the largest size up to the layer's own at which its text fits (the same computation everywhere).
       const size = layer.autoFit ? fitCopy(layer, doc.format).size : layer.size;
+      const textStyle: CSSProperties = {
+        maxWidth: '100%',
+        textAlign: layer.align,
+        fontFamily: fontFamily(layer.font),
+        fontWeight: layer.weight,
+        fontSize: px(size),
+        lineHeight: layer.lineHeight,
+        color: layer.color,
+        textTransform: layer.uppercase ? 'uppercase' : 'none',
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+      };
+      if (layer.letterSpacing) textStyle.letterSpacing = layer.letterSpacing * px(size);
       return (
         // The box places the text block (a single word too: satori does not centre one by
         // text-align alone); text-align places the lines within the block.
@@ -191,22 +205,7 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
           key={layer.id}
           style={{ ...style, display: 'flex', flexDirection: 'column', justifyContent: V_ALIGN[layer.vAlign], alignItems: H_ALIGN[layer.align] }}
         >
-          <div
-            style={{
-              maxWidth: '100%',
-              textAlign: layer.align,
-              fontFamily: fontFamily(layer.font),
-              fontWeight: layer.weight,
-              fontSize: px(size),
-              lineHeight: layer.lineHeight,
-              color: layer.color,
-              textTransform: layer.uppercase ? 'uppercase' : 'none',
-              whiteSpace: 'pre-wrap',
-              wordBreak: 'break-word',
-            }}
-          >
-            {layer.text}
-          </div>
+          {layer.runs && layer.runs.length > 0 ? <StyledText layer={layer} style={textStyle} sizePx={px(size)} /> : <div style={textStyle}>{layer.text}</div>}
         </div>
       );
     }

@@ -86,6 +86,30 @@ const textStyle = {
   color: hex,
 };
 
+/** At most this many styled ranges in one text layer. */
+export const MAX_RUNS = 60;
+const offset = z
+  .int('Keep styled words within the text.')
+  .check(z.minimum(0, 'Keep styled words within the text.'), z.maximum(MAX_TEXT, 'Keep styled words within the text.'));
+
+/**
+ * A styled range of a text layer's `text` (UTF-16 offsets, `start` inclusive, `end` exclusive):
+ * what differs there from the layer's own style. The text itself stays plain, so everything that
+ * reads `text` (copy slots, templates, naming, search, resize) keeps working; common/creative/runs.ts
+ * keeps the ranges sorted, apart and in step with edits of the text.
+ */
+export const textRun = z.object({
+  start: offset,
+  end: offset,
+  bold: z.optional(z.boolean()),
+  italic: z.optional(z.boolean()),
+  underline: z.optional(z.boolean()),
+  color: z.optional(hex),
+  /** The colour behind the characters (a highlighter). */
+  highlight: z.optional(hex),
+});
+export type TextRun = z.infer<typeof textRun>;
+
 export const textLayer = z.object({
   ...layerBase,
   type: z.literal('text'),
@@ -97,6 +121,10 @@ export const textLayer = z.object({
   uppercase: z.boolean(),
   /** Shrink the font size until the text fits its box (common/creative/text-fit.ts, the same in the editor and the PNG). */
   autoFit: z.optional(z.boolean()),
+  /** Styled words: ranges of `text` drawn bold, italic, underlined, coloured or highlighted (absent: all in the layer's style). */
+  runs: z.optional(z.array(textRun).check(z.maxLength(MAX_RUNS, `Use at most ${MAX_RUNS} styled ranges.`))),
+  /** Extra space between letters, in ems of the font size (absent: 0). */
+  letterSpacing: z.optional(num(-0.1, 0.5, 'Use a letter spacing from -0.1 to 0.5.')),
 });
 
 export const imageLayer = z.object({
@@ -159,8 +187,24 @@ export const creativeDocument = z
     background: backgroundSchema,
     layers: z.array(layerSchema).check(z.maxLength(MAX_LAYERS, `Use at most ${MAX_LAYERS} layers.`)),
   })
-  .check(z.refine((doc) => new Set(doc.layers.map((l) => l.id)).size === doc.layers.length, { message: 'Layer ids must be unique.', path: ['layers'] }));
+  .check(
+    z.refine((doc) => new Set(doc.layers.map((l) => l.id)).size === doc.layers.length, { message: 'Layer ids must be unique.', path: ['layers'] }),
+    z.refine((doc) => doc.layers.every((l) => l.type !== 'text' || runsWithin(l.runs, l.text.length)), {
+      message: 'Keep styled words within the text.',
+      path: ['layers'],
+    }),
+  );
 export type CreativeDocument = z.infer<typeof creativeDocument>;
+
+/** Whether styled ranges lie within a text of `length`, each non-empty, in order and apart. */
+function runsWithin(runs: readonly TextRun[] | undefined, length: number): boolean {
+  let at = 0;
+  for (const run of runs ?? []) {
+    if (run.start < at || run.end <= run.start || run.end > length) return false;
+    at = run.end;
+  }
+  return true;
+}
 
 /**
  * Version 1, the first editor's format (kept so that such documents still open):

@@ -34,32 +34,80 @@ export function textWidthEm(text: string, font: FontRef, weight: 400 | 700): num
   return (total / 1000) * WIDTH_SLACK;
 }
 
-/** Words with what may follow them on a line: a space (which hangs at a line's end) or nothing (after a hyphen). */
-function segments(paragraph: string): { word: string; space: string }[] {
-  const out: { word: string; space: string }[] = [];
-  for (const match of paragraph.matchAll(/([^\s-]*-+|[^\s-]+)(\s*)|(\s+)/g)) {
+/**
+ * Words with what may follow them on a line, and where they start: a space (which hangs at a
+ * line's end) or nothing (after a hyphen). `atSpaces`: words end at spaces only (styled text).
+ */
+function segments(paragraph: string, atSpaces = false): { word: string; space: string; at: number }[] {
+  const out: { word: string; space: string; at: number }[] = [];
+  const pattern = atSpaces ? /(\S+)(\s*)|(\s+)/g : /([^\s-]*-+|[^\s-]+)(\s*)|(\s+)/g;
+  for (const match of paragraph.matchAll(pattern)) {
     if (match[3] !== undefined) {
       if (out.length > 0) out[out.length - 1]!.space += match[3];
-      else out.push({ word: '', space: match[3] });
-    } else out.push({ word: match[1]!, space: match[2] ?? '' });
+      else out.push({ word: '', space: match[3], at: match.index });
+    } else out.push({ word: match[1]!, space: match[2] ?? '', at: match.index });
   }
   return out;
+}
+
+/** How text is set for wrapping: its font, weight, size and box, and what styled words change. */
+export interface WrapStyle {
+  font: FontRef;
+  weight: 400 | 700;
+  sizePx: number;
+  widthPx: number;
+  /** Whether the character at an offset of the text is bold (styled words); default: the weight. */
+  boldAt?: ((offset: number) => boolean) | undefined;
+  /** Extra space after each character, in ems. */
+  spacingEm?: number | undefined;
+  /** Upper-case each character as it is measured (the layer's capitals). */
+  uppercase?: boolean | undefined;
+  /**
+   * Styled text (client/creative/styled-text.tsx): words with their spaces are boxes that never
+   * break, spaces included at a line's end, words broken at spaces only.
+   */
+  boxes?: boolean | undefined;
 }
 
 /**
  * The lines `text` wraps into at `sizePx` in a box `widthPx` wide, and the widest of them
  * (in pixels): greedy, as CSS wraps, a word longer than a line broken between letters.
  */
-export function wrapText(text: string, style: { font: FontRef; weight: 400 | 700; sizePx: number; widthPx: number }): { lines: number; widest: number } {
-  const measure = (s: string) => textWidthEm(s, style.font, style.weight) * style.sizePx;
+export function wrapText(text: string, style: WrapStyle): { lines: number; widest: number } {
+  const regular = ADVANCES[`${metricFont(style.font)}-${style.weight}`];
+  const bold = ADVANCES[`${metricFont(style.font)}-700`];
+  const spacing = (style.spacingEm ?? 0) * 1000;
+  /** The width in pixels of the characters of `s`, which starts at `offset` of the text. */
+  const measure = (s: string, offset: number) => {
+    let total = 0;
+    let i = offset;
+    for (const ch of s) {
+      const widths = style.boldAt?.(i) ? bold : regular;
+      for (const c of style.uppercase ? ch.toUpperCase() : ch) total += advanceOf(widths, c) + spacing;
+      i += ch.length;
+    }
+    return (total / 1000) * WIDTH_SLACK * style.sizePx;
+  };
   let lines = 0;
   let widest = 0;
+  let start = 0;
   for (const paragraph of text.split('\n')) {
     let line = 0;
     let pendingSpace = 0;
     let count = 1;
-    for (const { word, space } of segments(paragraph)) {
-      let w = measure(word);
+    for (const { word, space, at } of segments(paragraph, style.boxes)) {
+      let w = measure(word, start + at);
+      const s = measure(space, start + at + word.length);
+      if (style.boxes) {
+        // A box (the word and its spaces) goes to the next line when it does not fit whole.
+        if (line > 0 && line + w + s > style.widthPx) {
+          widest = Math.max(widest, line);
+          count += 1;
+          line = 0;
+        }
+        line += w + s;
+        continue;
+      }
       if (line > 0 && line + pendingSpace + w > style.widthPx) {
         widest = Math.max(widest, line);
         count += 1;
@@ -69,8 +117,10 @@ export function wrapText(text: string, style: { font: FontRef; weight: 400 | 700
       // A word wider than the box breaks between its letters (word-break: break-word).
       if (w > style.widthPx) {
         let chunk = 0;
+        let i = start + at;
         for (const ch of word) {
-          const cw = measure(ch);
+          const cw = measure(ch, i);
+          i += ch.length;
           if (chunk > 0 && chunk + cw > style.widthPx) {
             widest = Math.max(widest, chunk);
             count += 1;
@@ -81,10 +131,11 @@ export function wrapText(text: string, style: { font: FontRef; weight: 400 | 700
         w = chunk;
       }
       line += pendingSpace + w;
-      pendingSpace = measure(space);
+      pendingSpace = s;
     }
     widest = Math.max(widest, line);
     lines += count;
+    start += paragraph.length + 1;
   }
   return { lines, widest };
 }
@@ -111,8 +162,17 @@ export function copyFits(layer: CopyLayer, format: FormatId, size = layer.size):
     const width = textWidthEm(layer.text, layer.font, layer.weight) * sizePx;
     return width <= box.width * CTA_ROOM && sizePx * CTA_LINE_HEIGHT <= box.height;
   }
-  const text = layer.uppercase ? layer.text.toUpperCase() : layer.text;
-  const { lines, widest } = wrapText(text, { font: layer.font, weight: layer.weight, sizePx, widthPx: box.width });
+  const runs = layer.runs && layer.runs.length > 0 ? layer.runs : undefined;
+  const { lines, widest } = wrapText(layer.text, {
+    font: layer.font,
+    weight: layer.weight,
+    sizePx,
+    widthPx: box.width,
+    uppercase: layer.uppercase,
+    spacingEm: layer.letterSpacing,
+    boldAt: runs ? (offset) => layer.weight === 700 || runs.some((r) => r.bold === true && r.start <= offset && offset < r.end) : undefined,
+    boxes: runs !== undefined,
+  });
   return widest <= box.width + 0.5 && lines * layer.lineHeight * sizePx <= box.height + 0.5;
 }
 

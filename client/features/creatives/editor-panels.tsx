@@ -7,6 +7,8 @@ import { GuardFlags, type GuardProps } from '#client/features/creatives/brand-gu
 import { GeometryFields } from '#client/features/creatives/geometry-fields.tsx';
 import { PictureControls } from '#client/features/creatives/picture-controls.tsx';
 import { ColorField, Field, FontField, inputClass, NumberField, Section, Segmented } from '#client/features/creatives/panel-fields.tsx';
+import { TextContentField } from '#client/features/creatives/text-style-bar.tsx';
+import { FontSizePxField, fontSizePx, TypographyPxFields } from '#client/features/creatives/typography-fields.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
 
 export interface PanelProps {
@@ -183,20 +185,11 @@ export function PropertiesPanel({
       <GuardFlags guard={guard} doc={doc} layerId={layer.id} readOnly={readOnly} />
       {layer.type === 'text' || layer.type === 'cta' ? (
         <>
-          <Field label={t('creativeEditor.panel.text')}>
-            {(id) =>
-              layer.type === 'text' ? (
-                <textarea
-                  id={id}
-                  rows={3}
-                  className={`${inputClass} h-auto py-2`}
-                  value={layer.text}
-                  maxLength={500}
-                  disabled={readOnly}
-                  onChange={(event) => set({ text: event.target.value }, g('text'))}
-                  data-field="text"
-                />
-              ) : (
+          {layer.type === 'text' ? (
+            <TextContentField layer={layer} doc={doc} palette={palette} disabled={readOnly} onChange={onChange} />
+          ) : (
+            <Field label={t('creativeEditor.panel.text')}>
+              {(id) => (
                 <input
                   id={id}
                   className={inputClass}
@@ -206,20 +199,24 @@ export function PropertiesPanel({
                   onChange={(event) => set({ text: event.target.value }, g('text'))}
                   data-field="text"
                 />
-              )
-            }
-          </Field>
+              )}
+            </Field>
+          )}
           <FontField value={layer.font} disabled={readOnly} brandFonts={brandFonts} onChange={(font) => set({ font })} />
           <div className="grid grid-cols-2 gap-2">
-            <NumberField
-              label={t('creativeEditor.panel.size')}
-              value={layer.size}
-              min={1}
-              max={50}
-              step={0.5}
-              disabled={readOnly}
-              onChange={(size) => set({ size }, g('size'))}
-            />
+            {layer.type === 'text' ? (
+              <FontSizePxField layer={layer} format={doc.format} disabled={readOnly} onSize={(size) => set({ size }, g('size'))} />
+            ) : (
+              <NumberField
+                label={t('creativeEditor.panel.size')}
+                value={layer.size}
+                min={1}
+                max={50}
+                step={0.5}
+                disabled={readOnly}
+                onChange={(size) => set({ size }, g('size'))}
+              />
+            )}
             <Segmented
               label={t('creativeEditor.panel.weight')}
               value={layer.weight}
@@ -265,15 +262,7 @@ export function PropertiesPanel({
             onChange={(vAlign) => set({ vAlign })}
           />
           <div className="grid grid-cols-2 items-end gap-2">
-            <NumberField
-              label={t('creativeEditor.panel.lineHeight')}
-              value={layer.lineHeight}
-              min={0.8}
-              max={2.5}
-              step={0.05}
-              disabled={readOnly}
-              onChange={(lineHeight) => set({ lineHeight }, g('lh'))}
-            />
+            <TypographyPxFields layer={layer} format={doc.format} disabled={readOnly} onChange={(patch, group) => set(patch, g(group))} />
             <label className="flex h-9 items-center gap-2 text-sm">
               <input type="checkbox" checked={layer.uppercase} disabled={readOnly} onChange={(event) => set({ uppercase: event.target.checked })} />
               {t('creativeEditor.panel.capitals')}
@@ -291,7 +280,7 @@ export function PropertiesPanel({
               {t('creativeEditor.panel.autoFit')}
             </label>
             <p id={`autofit-${layer.id}`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-              {layer.autoFit ? t('creativeEditor.panel.autoFitOn', { size: layer.size }) : t('creativeEditor.panel.autoFitOff')}
+              {layer.autoFit ? t('creativeEditor.panel.autoFitOn', { size: fontSizePx(layer.size, doc.format) }) : t('creativeEditor.panel.autoFitOff')}
             </p>
           </div>
         </>

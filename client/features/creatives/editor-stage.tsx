@@ -8,6 +8,7 @@ import { CropOverlay, CropTools } from '#client/features/creatives/stage-crop.ts
 import { GuideLines, TurnAngle } from '#client/features/creatives/stage-guides.tsx';
 import { onStageKey } from '#client/features/creatives/stage-keys.ts';
 import { TextEditor } from '#client/features/creatives/stage-text-editor.tsx';
+import { toggleEmphasis, withRuns } from '#client/features/creatives/text-style.ts';
 import { PAD, useStageZoom, ZoomControls } from '#client/features/creatives/stage-zoom.tsx';
 import { rotated, useCrop } from '#client/features/creatives/use-crop.ts';
 import { useStagePointer } from '#client/features/creatives/use-stage-pointer.ts';
@@ -223,6 +224,11 @@ export function EditorStage({
                     doc={shown}
                     scale={scale}
                     onText={(text) => onChange(updateLayer(doc, editingLayer.id, { text }), editing?.group)}
+                    onStyle={
+                      editingLayer.type === 'text'
+                        ? (range, emphasis) => onChange(withRuns(doc, editingLayer.id, toggleEmphasis(editingLayer, range, emphasis)))
+                        : undefined
+                    }
                     onDone={stopEditing}
                   />
                 ) : null}

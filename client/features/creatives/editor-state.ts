@@ -1,4 +1,5 @@
 import type { CreativeDocument, Layer } from '#common/creative/document.ts';
+import { retextRuns } from '#common/creative/runs.ts';
 import { historyReducer, startHistory, type History, type HistoryAction } from '#client/lib/history.ts';
 
 /** The editor's document with its undo/redo history (client/lib/history.ts), and the selection. */
@@ -38,7 +39,16 @@ export function singleSelection(selected: readonly string[]): string | null {
 }
 
 export function updateLayer(doc: CreativeDocument, id: string, patch: Partial<Layer>): CreativeDocument {
-  return { ...doc, layers: doc.layers.map((l) => (l.id === id ? ({ ...l, ...patch } as Layer) : l)) };
+  return { ...doc, layers: doc.layers.map((l) => (l.id === id ? patched(l, patch) : l)) };
+}
+
+/** The layer with `patch` applied; a new text moves the styled words along with it (common/creative/runs.ts). */
+function patched(layer: Layer, patch: Partial<Layer>): Layer {
+  const next = { ...layer, ...patch } as Layer;
+  if (layer.type !== 'text' || next.type !== 'text' || !layer.runs || 'runs' in patch || next.text === layer.text) return next;
+  const { runs: _old, ...rest } = next;
+  const runs = retextRuns(layer.text, next.text, layer.runs);
+  return runs ? { ...rest, runs } : rest;
 }
 
 export function removeLayer(doc: CreativeDocument, id: string): CreativeDocument {

@@ -177,7 +177,7 @@ describe('the auto-fit toggle', () => {
     expect(screen.getByText('The text keeps its size, even when it overflows.')).toBeTruthy();
     await user.click(toggle);
     expect(layerOf(onDoc.mock.lastCall![0] as CreativeDocument).autoFit).toBe(true);
-    expect(screen.getByText('Drawn at up to 9 (the size above), smaller when the text needs it.')).toBeTruthy();
+    expect(screen.getByText('Drawn at up to 97.2 px (the size above), smaller when the text needs it.')).toBeTruthy();
     toggle.focus();
     await user.keyboard(' ');
     expect(layerOf(onDoc.mock.lastCall![0] as CreativeDocument).autoFit).toBe(false);

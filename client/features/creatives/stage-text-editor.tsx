@@ -3,24 +3,29 @@ import { MAX_TEXT, shortSidePx, type CreativeDocument, type Layer } from '#commo
 import { fitCopy } from '#common/creative/text-fit.ts';
 import { fontFamily } from '#client/creative/tree.tsx';
 import { layerName } from '#client/features/creatives/layer-names.ts';
+import { emphasisKey, type Emphasis, type TextRange } from '#client/features/creatives/text-style.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 
 /**
  * Text edited in place: a textarea over the layer in its own font, size, colour and
  * alignment at the canvas's zoom (the preview leaves the layer's text out meanwhile).
  * Every keystroke is a change of one undo step; Escape, a click elsewhere or Tab leave.
+ * Ctrl/⌘ + B, I, U style the selected characters of a text layer (shown once editing ends).
  */
 export function TextEditor({
   layer,
   doc,
   scale,
   onText,
+  onStyle,
   onDone,
 }: {
   layer: Extract<Layer, { type: 'text' | 'cta' }>;
   doc: CreativeDocument;
   scale: number;
   onText: (text: string) => void;
+  /** Ctrl/⌘ + B, I or U on the selected characters (a text layer's styled words: text-style.ts). */
+  onStyle?: ((range: TextRange, emphasis: Emphasis) => void) | undefined;
   onDone: (keyboard: boolean) => void;
 }) {
   const t = useT();
@@ -66,6 +71,12 @@ export function TextEditor({
         onBlur={() => onDone(false)}
         onKeyDown={(event) => {
           event.stopPropagation();
+          const emphasis = emphasisKey(event);
+          if (emphasis && onStyle) {
+            event.preventDefault();
+            onStyle({ start: event.currentTarget.selectionStart, end: event.currentTarget.selectionEnd }, emphasis);
+            return;
+          }
           if (event.key === 'Escape' || ((event.ctrlKey || event.metaKey) && event.key === 'Enter') || (!text && event.key === 'Enter')) {
             event.preventDefault();
             onDone(true);
@@ -83,6 +94,7 @@ export function TextEditor({
           whiteSpace: 'pre-wrap',
           wordBreak: 'break-word',
           fontKerning: 'none',
+          letterSpacing: text && layer.letterSpacing ? layer.letterSpacing * fontSize : undefined,
           caretColor: layer.color,
         }}
       />

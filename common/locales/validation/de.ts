@@ -223,6 +223,9 @@ export const de: Translation<typeof en> = {
   'validation.document.overlay': 'Verwenden Sie eine Überlagerung von 0 bis 0,9.',
   'validation.document.layersMax': 'Verwenden Sie höchstens {max, number} Ebenen.',
   'validation.document.layerIdsUnique': 'Ebenen-IDs müssen eindeutig sein.',
+  'validation.document.styledWords': 'Lassen Sie hervorgehobene Wörter innerhalb des Textes.',
+  'validation.document.styledWordsMax': 'Verwenden Sie höchstens {max, number} formatierte Bereiche.',
+  'validation.document.letterSpacing': 'Verwenden Sie einen Zeichenabstand von -0,1 bis 0,5.',
 
   'validation.creatives.nameRequired': 'Geben Sie dem Creative einen Namen.',
   'validation.creatives.template': 'Wählen Sie eine Vorlage.',

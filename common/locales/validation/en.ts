@@ -240,6 +240,9 @@ export const en = {
   'validation.document.overlay': 'Use an overlay from 0 to 0.9.',
   'validation.document.layersMax': 'Use at most {max, number} layers.',
   'validation.document.layerIdsUnique': 'Layer ids must be unique.',
+  'validation.document.styledWords': 'Keep styled words within the text.',
+  'validation.document.styledWordsMax': 'Use at most {max, number} styled ranges.',
+  'validation.document.letterSpacing': 'Use a letter spacing from -0.1 to 0.5.',
 
   // Creatives, formats, AI copy (common/schemas/creatives.ts, formats.ts, ai.ts, worker/features/creatives)
   'validation.creatives.nameRequired': 'Give the creative a name.',

@@ -49,7 +49,13 @@ export function documentFontFiles(doc: CreativeDocument, options: { watermark?: 
   for (const layer of doc.layers) {
     if (layer.hidden || (layer.type !== 'text' && layer.type !== 'cta')) continue;
     // An uploaded font falls back to Inter at the same weight for the glyphs it lacks.
-    need(isBrandFont(layer.font) ? 'inter' : layer.font, layer.weight, layer.text);
+    const id = isBrandFont(layer.font) ? 'inter' : layer.font;
+    need(id, layer.weight, layer.text);
+    // Styled words drawn bold in a regular layer need the bold file too (only their letters decide the Latin Extended one).
+    if (layer.type === 'text' && layer.weight === 400) {
+      const bold = (layer.runs ?? []).filter((run) => run.bold).map((run) => layer.text.slice(run.start, run.end));
+      if (bold.length > 0) need(id, 700, bold.join(''));
+    }
   }
   return [...needs.values()].flatMap(({ id, weight, extended }) => [fontFile(id, 'latin', weight), ...(extended ? [fontFile(id, 'latin-ext', weight)] : [])]);
 }
