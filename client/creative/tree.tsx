@@ -2,6 +2,7 @@ import type { CSSProperties, ReactElement } from 'react';
 import { FORMATS, layerBox, shortSidePx, type CreativeDocument, type Layer } from '#common/creative/document.ts';
 import { isBrandFont, type FontId, type FontRef } from '#common/fonts.ts';
 import { fitCopy } from '#common/creative/text-fit.ts';
+import { isPlainShape, vectorIcon, vectorShape } from '#client/creative/vector.tsx';
 
 /**
  * The creative renderer: one element tree, drawn by React in the editor preview and by
@@ -216,6 +217,7 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
       );
     case 'shape': {
       const b = layerBox(layer, doc.format);
+      if (!isPlainShape(layer)) return vectorShape(layer, style, b, px);
       const radius = layer.shape === 'ellipse' ? Math.max(b.width, b.height) : px(layer.radius);
       const shapeStyle: CSSProperties = {
         ...style,
@@ -235,6 +237,8 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
         opacity: layer.opacity ?? 1,
         placeholder: true,
       });
+    case 'icon':
+      return vectorIcon(layer, style, layerBox(layer, doc.format));
     case 'logo':
       return imageElement(layer.id, layer.mediaId ? options.images[layer.mediaId] : undefined, style, 'contain', false);
   }

@@ -210,6 +210,10 @@ export const de: Translation<typeof en> = {
   'validation.document.overlay': 'Verwenden Sie eine Überlagerung von 0 bis 0,9.',
   'validation.document.layersMax': 'Verwenden Sie höchstens {max, number} Ebenen.',
   'validation.document.layerIdsUnique': 'Ebenen-IDs müssen eindeutig sein.',
+  'validation.document.lineWidth': 'Verwenden Sie eine Linienstärke von 0 bis 20.',
+  'validation.document.iconLineWidth': 'Verwenden Sie eine Linienstärke von 0,5 bis 4.',
+  'validation.document.iconPick': 'Wählen Sie ein Symbol.',
+  'validation.document.iconShapes': 'Symbole werden aus dem Symbolsatz gezeichnet.',
 
   'validation.creatives.nameRequired': 'Geben Sie dem Creative einen Namen.',
   'validation.creatives.template': 'Wählen Sie eine Vorlage.',

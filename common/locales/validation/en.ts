@@ -227,6 +227,10 @@ export const en = {
   'validation.document.overlay': 'Use an overlay from 0 to 0.9.',
   'validation.document.layersMax': 'Use at most {max, number} layers.',
   'validation.document.layerIdsUnique': 'Layer ids must be unique.',
+  'validation.document.lineWidth': 'Use a line width from 0 to 20.',
+  'validation.document.iconLineWidth': 'Use a line width from 0.5 to 4.',
+  'validation.document.iconPick': 'Pick an icon.',
+  'validation.document.iconShapes': 'Icons are drawn from the icon set.',
 
   // Creatives, formats, AI copy (common/schemas/creatives.ts, formats.ts, ai.ts, worker/features/creatives)
   'validation.creatives.nameRequired': 'Give the creative a name.',
