@@ -44,13 +44,24 @@ export function arrowPoints(width: number, height: number, thickness: number): s
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** The SVG inside a layer's box, the box a flex container (satori places the SVG as a picture). */
-function inBox(key: string, style: CSSProperties, box: PixelBox, opacity: number, children: ReactElement | ReactElement[], svg: Record<string, unknown> = {}) {
-  const outer: CSSProperties = { ...style, display: 'flex' };
+/**
+ * The SVG inside a layer's box, the box a flex container (satori places the SVG as a picture),
+ * the SVG `size` (default: the box) centred in it.
+ */
+function inBox(
+  key: string,
+  style: CSSProperties,
+  box: PixelBox,
+  opacity: number,
+  children: ReactElement | ReactElement[],
+  svg: Record<string, unknown> = {},
+  size: { width: number; height: number } = box,
+) {
+  const outer: CSSProperties = { ...style, display: 'flex', alignItems: 'center', justifyContent: 'center' };
   if (opacity < 1) outer.opacity = opacity;
   return (
     <div key={key} style={outer}>
-      {createElement('svg', { width: box.width, height: box.height, viewBox: `0 0 ${round(box.width)} ${round(box.height)}`, ...svg }, children)}
+      {createElement('svg', { width: size.width, height: size.height, viewBox: `0 0 ${round(size.width)} ${round(size.height)}`, ...svg }, children)}
     </div>
   );
 }
@@ -92,19 +103,29 @@ export function vectorShape(layer: ShapeLayer, style: CSSProperties, box: PixelB
   return inBox(layer.id, style, box, layer.opacity, child);
 }
 
-/** An icon: its 24 × 24 lucide shapes drawn in the layer's colour, centred in its box at the largest size that fits. */
+/** An icon: its 24 × 24 lucide shapes drawn in the layer's colour, a square centred in its box at the largest size that fits. */
 export function vectorIcon(layer: IconLayer, style: CSSProperties, box: PixelBox): ReactElement {
   const children = layer.nodes.map(([tag, attrs], i) => {
     const props: Record<string, unknown> = { key: i, ...attrs };
     if (attrs.fill !== undefined) props.fill = attrs.fill.toLowerCase() === 'none' ? 'none' : layer.color;
     return createElement(tag, props);
   });
-  return inBox(layer.id, style, box, layer.opacity ?? 1, children, {
-    viewBox: '0 0 24 24',
-    fill: 'none',
-    stroke: layer.color,
-    strokeWidth: layer.strokeWidth,
-    strokeLinecap: 'round',
-    strokeLinejoin: 'round',
-  });
+  // A square of the box's shorter side: satori draws the SVG as a picture stretched to its size, whatever its viewBox's proportions.
+  const side = Math.min(box.width, box.height);
+  return inBox(
+    layer.id,
+    style,
+    box,
+    layer.opacity ?? 1,
+    children,
+    {
+      viewBox: '0 0 24 24',
+      fill: 'none',
+      stroke: layer.color,
+      strokeWidth: layer.strokeWidth,
+      strokeLinecap: 'round',
+      strokeLinejoin: 'round',
+    },
+    { width: side, height: side },
+  );
 }
