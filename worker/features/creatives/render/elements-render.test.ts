@@ -15,7 +15,13 @@ const INK = '#aa3300';
 const EDGE = '#123456';
 
 async function draw(layers: Layer[]) {
-  const doc: CreativeDocument = creativeDocument.parse({ version: 2, format: 'square', template: 'blank', background: { type: 'color', color: '#ffffff' }, layers });
+  const doc: CreativeDocument = creativeDocument.parse({
+    version: 2,
+    format: 'square',
+    template: 'blank',
+    background: { type: 'color', color: '#ffffff' },
+    layers,
+  });
   const { png } = await drawPng(env, { doc, images: {} });
   return decodePng(png);
 }
@@ -48,10 +54,7 @@ describe('shapes and icons in the PNG', RENDERING, () => {
 
   it('draws an outline inside a rectangle’s box, with or without its fill', async () => {
     // Box 108–432 px; the outline 2 % = 21.6 px, inside the box.
-    const image = await draw([
-      shape('framed', { stroke: EDGE, strokeWidth: 2 }),
-      shape('outline', { x: 50, stroke: EDGE, strokeWidth: 2, noFill: true }),
-    ]);
+    const image = await draw([shape('framed', { stroke: EDGE, strokeWidth: 2 }), shape('outline', { x: 50, stroke: EDGE, strokeWidth: 2, noFill: true })]);
     expect(image.pixel(115, 270)).toEqual(colour(EDGE));
     expect(image.pixel(104, 270)).toEqual(WHITE);
     expect(image.pixel(270, 270)).toEqual(colour(INK));
