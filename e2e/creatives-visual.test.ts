@@ -625,4 +625,113 @@ describe('the editor preview and the rendered PNG', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('match for shapes, lines, arrows, outlines and icons (square and story), and an icon added in the editor takes a brand colour', async () => {
+    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-elements'));
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Elements Roasters' });
+    const projectId = project.body.id;
+    const brand = ['#2f4858', '#f6ae2d', '#f26419'];
+    expect(
+      (
+        await api(page, 'PATCH', `/api/projects/${projectId}`, {
+          brandKit: { logoMediaId: null, colors: brand, headingFont: 'inter', bodyFont: 'inter', tone: '' },
+        })
+      ).status,
+    ).toBe(200);
+    type L = CreativeDocument['layers'][number];
+    const shape = (id: string, extra: Record<string, unknown>) => ({ id, type: 'shape', shape: 'rect', fill: brand[0], opacity: 1, radius: 0, ...extra }) as L;
+    const icon = (id: string, name: string, nodes: unknown, extra: Record<string, unknown>) =>
+      ({ id, type: 'icon', icon: name, nodes, color: brand[2], strokeWidth: 2, ...extra }) as L;
+    const heart = [
+      [
+        'path',
+        {
+          d: 'M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5',
+        },
+      ],
+    ];
+    const bell = [
+      ['path', { d: 'M10.268 21a2 2 0 0 0 3.464 0' }],
+      ['path', { d: 'M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326' }],
+    ];
+    const dots = [
+      ['circle', { cx: '12', cy: '12', r: '4', fill: 'currentColor' }],
+      ['circle', { cx: '12', cy: '12', r: '9' }],
+    ];
+    const layers: L[] = [
+      shape('panel', { x: 6, y: 6, w: 40, h: 30, radius: 4, stroke: brand[1], strokeWidth: 1.5 }),
+      shape('ring', { shape: 'ellipse', x: 54, y: 6, w: 40, h: 30, noFill: true, stroke: brand[2], strokeWidth: 2 }),
+      shape('line', { shape: 'line', x: 6, y: 42, w: 88, h: 4, strokeWidth: 0.8, fill: '#111827' }),
+      shape('arrow', { shape: 'arrow', x: 6, y: 50, w: 60, h: 8, strokeWidth: 1.5, fill: brand[2] }),
+      shape('faded', { shape: 'ellipse', x: 70, y: 48, w: 24, h: 14, opacity: 0.5, fill: brand[1] }),
+      icon('heart', 'heart', heart, { x: 6, y: 64, w: 26, h: 30 }),
+      icon('bell', 'bell', bell, { x: 38, y: 64, w: 26, h: 30, color: brand[0], strokeWidth: 1.25 }),
+      icon('dots', 'circle-dot', dots, { x: 70, y: 64, w: 24, h: 30, opacity: 0.7 }),
+    ];
+    const cases = (['square', 'story'] as const).map((format) => ({
+      format,
+      doc: { version: 2, format, template: 'blank', background: { type: 'color', color: '#fdf8f0' }, layers } as CreativeDocument,
+    }));
+    const results: { label: string; mean: number; differing: number }[] = [];
+    const shots: ReturnType<typeof decodePng>[] = [];
+    let lastId = '';
+    for (const { format, doc } of cases) {
+      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, { template: 'bold-headline', format, document: doc });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      lastId = created.body.id;
+      const { domBytes, pngBytes } = await both(page, created.body.id);
+      if (process.env.VISUAL_DEBUG_DIR) {
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `elements-${format}-preview.png`), domBytes);
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `elements-${format}-render.png`), pngBytes);
+      }
+      const png = decodePng(pngBytes);
+      shots.push(png);
+      results.push({ label: `elements/${format}`, ...compare(decodePng(domBytes), png, ratio(format)) });
+    }
+    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
+    console.log(report);
+    for (const r of results) {
+      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
+      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
+    }
+    // Meaningful: without the arrow and the icons the square is clearly another picture.
+    const bare = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
+      template: 'bold-headline',
+      format: 'square',
+      document: { ...cases[0]!.doc, layers: layers.slice(0, 3) },
+    });
+    expect(compare(shots[0]!, decodePng(await renderPng(page, bare.body.id)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
+
+    // In the editor (the story above is open): Elements → type "star" → Enter adds it; a brand colour recolours it; it is saved.
+    expect(new URL(page.url()).pathname).toBe(`/creatives/${lastId}`);
+    await page.getByRole('button', { name: 'Elements' }).click();
+    const search = page.getByRole('searchbox', { name: 'Search icons' });
+    await search.fill('star');
+    await page.getByRole('list', { name: 'Icons' }).getByRole('button', { name: 'star', exact: true }).waitFor();
+    await search.press('Enter');
+    await page
+      .getByRole('group', { name: 'Icon colour: brand colours' })
+      .getByRole('button', { name: `Use ${brand[1]}` })
+      .click();
+    await expect
+      .poll(
+        async () => {
+          const detail = await api<{ document: CreativeDocument }>(page, 'GET', `/api/creatives/${lastId}`);
+          return detail.body.document.layers.find((l) => l.type === 'icon' && l.icon === 'star');
+        },
+        { timeout: 15_000 },
+      )
+      .toMatchObject({ type: 'icon', icon: 'star', color: brand[1] });
+    // For a person to look at: the editor with the icon selected, and the picker on a phone.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await keepScreenshot(page, 'elements-editor-1280x800.png');
+    await page.getByRole('button', { name: 'Elements' }).click();
+    await page.getByRole('searchbox', { name: 'Search icons' }).fill('arrow');
+    await keepScreenshot(page, 'elements-picker-1280x800.png');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(page, 'elements-picker-390x844.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

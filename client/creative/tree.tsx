@@ -3,6 +3,7 @@ import { FORMATS, layerBox, shortSidePx, type CreativeDocument, type Layer } fro
 import { isBrandFont, type FontId, type FontRef } from '#common/fonts.ts';
 import { fitCopy } from '#common/creative/text-fit.ts';
 import { StyledText } from '#client/creative/styled-text.tsx';
+import { isPlainShape, vectorIcon, vectorShape } from '#client/creative/vector.tsx';
 
 /**
  * The creative renderer: one element tree, drawn by React in the editor preview and by
@@ -233,6 +234,7 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
       );
     case 'shape': {
       const b = layerBox(layer, doc.format);
+      if (!isPlainShape(layer)) return vectorShape(layer, style, b, px);
       const radius = layer.shape === 'ellipse' ? Math.max(b.width, b.height) : px(layer.radius);
       const shapeStyle: CSSProperties = {
         ...style,
@@ -253,6 +255,8 @@ function layerElement(layer: Layer, doc: CreativeDocument, options: TreeOptions)
         placeholder: true,
         rotation: layer.rotation,
       });
+    case 'icon':
+      return vectorIcon(layer, style, layerBox(layer, doc.format));
     case 'logo':
       return imageElement(layer.id, layer.mediaId ? options.images[layer.mediaId] : undefined, style, 'contain', false);
   }

@@ -4,8 +4,10 @@ import {
   CREATIVE_STATUSES,
   FORMAT_IDS,
   FORMATS,
+  ICON_TAGS,
   MAX_LAYERS,
   MAX_TEXT,
+  SHAPES,
   SLOTS,
   STATUS_TRANSITIONS,
   canonicalJson,
@@ -102,9 +104,36 @@ const imageLayer = layerOf(
   ['focal', 'zoom', 'flipX', 'flipY', 'opacity'],
 );
 const logoLayer = layerOf({ type: fc.constant('logo'), mediaId: fc.option(mediaRef, { nil: null }) });
-const shapeLayer = layerOf({ type: fc.constant('shape'), shape: fc.constantFrom('rect', 'ellipse'), fill: hex, opacity: num(0, 1), radius: num(0, 50) });
+const shapeLayer = layerOf(
+  {
+    type: fc.constant('shape'),
+    shape: fc.constantFrom(...SHAPES),
+    fill: hex,
+    opacity: num(0, 1),
+    radius: num(0, 50),
+    stroke: hex,
+    strokeWidth: num(0, 20),
+    noFill: fc.boolean(),
+  },
+  ['stroke', 'strokeWidth', 'noFill'],
+);
+const svgValue = fc.stringMatching(/^[0-9A-Za-z .,-]{1,40}$/);
+const iconLayer = layerOf(
+  {
+    type: fc.constant('icon'),
+    icon: fc.stringMatching(/^[a-z0-9-]{1,64}$/),
+    nodes: fc.array(fc.tuple(fc.constantFrom(...ICON_TAGS), fc.record({ d: svgValue, cx: svgValue, r: svgValue, fill: svgValue }, { requiredKeys: [] })), {
+      minLength: 1,
+      maxLength: 32,
+    }),
+    color: hex,
+    strokeWidth: num(0.5, 4),
+    opacity: num(0, 1),
+  },
+  ['opacity'],
+);
 const ctaLayer = layerOf({ type: fc.constant('cta'), text: text(40), font, weight, size: num(1, 50), color: hex, fill: hex, radius: num(0, 50) });
-const layer = fc.oneof(textLayer, imageLayer, logoLayer, shapeLayer, ctaLayer) as fc.Arbitrary<Layer>;
+const layer = fc.oneof(textLayer, imageLayer, logoLayer, shapeLayer, ctaLayer, iconLayer) as fc.Arbitrary<Layer>;
 
 const background = fc.oneof(
   fc.record({ type: fc.constant('color' as const), color: hex }),

@@ -148,14 +148,61 @@ export const logoLayer = z.object({
   mediaId: z.nullable(mediaRef),
 });
 
+export const SHAPES = ['rect', 'ellipse', 'line', 'arrow'] as const;
+export type ShapeKind = (typeof SHAPES)[number];
+/** A line's or an outline's width: percent of the format's shorter side. */
+const strokeWidth = num(0, 20, 'Use a line width from 0 to 20.');
+
 export const shapeLayer = z.object({
   ...layerBase,
   type: z.literal('shape'),
-  shape: z.enum(['rect', 'ellipse']),
+  /** A line and an arrow lie along the middle of their box, left to right (the arrow's head at the right); rotate the layer to turn them. */
+  shape: z.enum(SHAPES),
+  /** A rectangle's or an ellipse's inside; a line's or an arrow's colour. */
   fill: hex,
   opacity: num(0, 1, 'Use an opacity from 0 to 1.'),
   radius,
+  /** An outline around a rectangle or an ellipse (absent: none; lines draw in their fill). */
+  stroke: z.optional(hex),
+  /** The outline's width, or a line's thickness (absent: no outline; a line LINE_WIDTH). */
+  strokeWidth: z.optional(strokeWidth),
+  /** A rectangle or an ellipse of outline only. */
+  noFill: z.optional(z.boolean()),
 });
+
+/** A line's thickness when the layer sets none (percent of the shorter side). */
+export const LINE_WIDTH = 1;
+
+/**
+ * An icon's vectors, carried in the document (decision 0035): the shapes of a 24 × 24 lucide
+ * icon, so that every renderer draws it without an icon set of its own. Only drawing elements
+ * and geometry attributes, values of path-data characters (no quotes, no markup, no URLs).
+ */
+export const ICON_TAGS = ['path', 'circle', 'rect', 'line', 'ellipse', 'polyline', 'polygon'] as const;
+const svgValue = text('Icons are drawn from the icon set.').check(z.regex(/^[0-9A-Za-z .,-]{1,1000}$/, 'Icons are drawn from the icon set.'));
+const iconAttrs = z.object(
+  Object.fromEntries(
+    ['d', 'cx', 'cy', 'r', 'x', 'y', 'width', 'height', 'rx', 'ry', 'x1', 'x2', 'y1', 'y2', 'points', 'fill'].map((k) => [k, z.optional(svgValue)]),
+  ) as Record<
+    'd' | 'cx' | 'cy' | 'r' | 'x' | 'y' | 'width' | 'height' | 'rx' | 'ry' | 'x1' | 'x2' | 'y1' | 'y2' | 'points' | 'fill',
+    z.ZodMiniOptional<typeof svgValue>
+  >,
+);
+export const iconNodes = z.array(z.tuple([z.enum(ICON_TAGS), iconAttrs])).check(z.minLength(1, 'Pick an icon.'), z.maxLength(32, 'Pick an icon.'));
+export type IconNode = z.infer<typeof iconNodes>[number];
+
+export const iconLayer = z.object({
+  ...layerBase,
+  type: z.literal('icon'),
+  /** The lucide icon's name (what the panel shows and the picker finds). */
+  icon: text('Pick an icon.').check(z.regex(/^[a-z0-9-]{1,64}$/, 'Pick an icon.')),
+  nodes: iconNodes,
+  color: hex,
+  /** The stroke in the icon's 24-unit grid (lucide draws 2). */
+  strokeWidth: num(0.5, 4, 'Use a line width from 0.5 to 4.'),
+  opacity: z.optional(num(0, 1, 'Use an opacity from 0 to 1.')),
+});
+export type IconLayer = z.infer<typeof iconLayer>;
 
 export const ctaLayer = z.object({
   ...layerBase,
@@ -166,11 +213,12 @@ export const ctaLayer = z.object({
   radius,
 });
 
-export const layerSchema = z.discriminatedUnion('type', [textLayer, imageLayer, logoLayer, shapeLayer, ctaLayer]);
+export const layerSchema = z.discriminatedUnion('type', [textLayer, imageLayer, logoLayer, shapeLayer, ctaLayer, iconLayer]);
 export type Layer = z.infer<typeof layerSchema>;
 export type LayerType = Layer['type'];
 export type TextLayer = z.infer<typeof textLayer>;
 export type CtaLayer = z.infer<typeof ctaLayer>;
+export type ShapeLayer = z.infer<typeof shapeLayer>;
 
 export const backgroundSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('color'), color: hex }),

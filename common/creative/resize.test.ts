@@ -20,7 +20,13 @@ const words = fc.array(fc.constantFrom('Spring', 'sale', 'up', 'to', '50 %', 'of
 });
 const ellipse = fc
   .record({ x: fc.integer({ min: 0, max: 80 }), y: fc.integer({ min: 0, max: 80 }), w: fc.integer({ min: 5, max: 40 }), h: fc.integer({ min: 5, max: 40 }) })
-  .map((box): Layer => ({ id: 'my-dot', type: 'shape', shape: 'ellipse', fill: '#ff0000', opacity: 1, radius: 0, ...box }));
+  .chain((box) =>
+    fc.constantFrom<Layer>(
+      { id: 'my-dot', type: 'shape', shape: 'ellipse', fill: '#ff0000', opacity: 1, radius: 0, ...box },
+      // An icon keeps its proportions too (it is drawn square in its box).
+      { id: 'my-dot', type: 'icon', icon: 'heart', nodes: [['circle', { cx: '12', cy: '12', r: '10' }]], color: '#ff0000', strokeWidth: 2, ...box },
+    ),
+  );
 
 const docs = fc
   .record({
@@ -66,7 +72,7 @@ describe('adaptToFormat (Resize)', () => {
             expect(rest).toStrictEqual(restBefore);
             if (to !== 'story' || doc.format === to) expect([layer.y, layer.h]).toEqual([before.y, before.h]);
           }
-          if (layer.type === 'shape' && layer.shape === 'ellipse' && !layer.slot && doc.format !== to) {
+          if (((layer.type === 'shape' && layer.shape === 'ellipse') || layer.type === 'icon') && !layer.slot && doc.format !== to) {
             const original = doc.layers[i]!;
             expect(px(layer, to)).toBeCloseTo(px(original, doc.format), 1);
             // Inside the box it had, around the same centre.

@@ -8,7 +8,7 @@ import { fitCopy } from '#common/creative/text-fit.ts';
  * copy. `changeFormat` puts the template's layers where the template has them in that format
  * and keeps the others at their relative place; on top of that, copy that no longer fits its
  * box takes the largest size at which it fits (the same fitting as templates and variations),
- * and round shapes of the user's own keep their proportions rather than turning into ovals.
+ * and round shapes and icons of the user's own keep their proportions rather than turning into ovals.
  * Text, buttons and logos are then kept out of the bands the placement's interface covers
  * (safe-zones.ts: a story's profile row and reply bar), see `clearOfBands`.
  */
@@ -27,7 +27,7 @@ export function adaptToFormat(doc: CreativeDocument, format: FormatId, brand: Te
 function adaptLayer(layer: Layer, from: FormatId, to: FormatId): Layer {
   // Auto-fit text is fitted by the renderer itself, in whatever format it is drawn.
   if ((layer.type === 'text' && !layer.autoFit) || layer.type === 'cta') return fitCopy(layer, to);
-  if (layer.type === 'shape' && layer.shape === 'ellipse' && !layer.slot) return keepAspect(layer, from, to);
+  if (((layer.type === 'shape' && layer.shape === 'ellipse') || layer.type === 'icon') && !layer.slot) return keepAspect(layer, from, to);
   return layer;
 }
 

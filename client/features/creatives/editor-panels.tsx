@@ -5,6 +5,7 @@ import { removeLayer, updateLayer } from '#client/features/creatives/editor-stat
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { GuardFlags, type GuardProps } from '#client/features/creatives/brand-guard.tsx';
 import { GeometryFields } from '#client/features/creatives/geometry-fields.tsx';
+import { IconFields, ShapeFields } from '#client/features/creatives/element-fields.tsx';
 import { PictureControls } from '#client/features/creatives/picture-controls.tsx';
 import { ColorField, Field, FontField, inputClass, NumberField, Section, Segmented } from '#client/features/creatives/panel-fields.tsx';
 import { TextContentField } from '#client/features/creatives/text-style-bar.tsx';
@@ -285,38 +286,17 @@ export function PropertiesPanel({
           </div>
         </>
       ) : null}
-      {layer.type === 'cta' || layer.type === 'shape' ? (
+      {layer.type === 'cta' ? (
         <ColorField
-          label={t(layer.type === 'cta' ? 'creativeEditor.panel.buttonColour' : 'creativeEditor.panel.fill')}
+          label={t('creativeEditor.panel.buttonColour')}
           value={layer.fill}
           palette={palette}
           disabled={readOnly}
           onChange={(fill) => set({ fill }, g('fill'))}
         />
       ) : null}
-      {layer.type === 'shape' ? (
-        <>
-          <Segmented
-            label={t('creativeEditor.panel.shape')}
-            value={layer.shape}
-            disabled={readOnly}
-            options={[
-              { value: 'rect', label: t('creativeEditor.panel.rectangle') },
-              { value: 'ellipse', label: t('creativeEditor.panel.ellipse') },
-            ]}
-            onChange={(shape) => set({ shape })}
-          />
-          <NumberField
-            label={t('creativeEditor.panel.opacity')}
-            value={layer.opacity}
-            min={0}
-            max={1}
-            step={0.05}
-            disabled={readOnly}
-            onChange={(opacity) => set({ opacity }, g('opacity'))}
-          />
-        </>
-      ) : null}
+      {layer.type === 'shape' ? <ShapeFields layer={layer} readOnly={readOnly} palette={palette} set={set} /> : null}
+      {layer.type === 'icon' ? <IconFields layer={layer} readOnly={readOnly} palette={palette} set={set} /> : null}
       {layer.type === 'image' || layer.type === 'logo' ? (
         <Button variant="secondary" size="sm" disabled={readOnly} onClick={() => onPickImage({ layerId: layer.id })}>
           <ImageIcon className="size-4" aria-hidden="true" />{' '}
@@ -338,7 +318,7 @@ export function PropertiesPanel({
           <PictureControls layer={layer} readOnly={readOnly} onChange={(patch, group) => set(patch, group ? g(group) : undefined)} />
         </>
       ) : null}
-      {layer.type === 'cta' || layer.type === 'shape' || layer.type === 'image' ? (
+      {layer.type === 'cta' || (layer.type === 'shape' && layer.shape === 'rect') || layer.type === 'image' ? (
         <NumberField
           label={t('creativeEditor.panel.radius')}
           value={layer.radius}

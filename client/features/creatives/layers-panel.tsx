@@ -10,7 +10,9 @@ import {
   Lock,
   LockOpen,
   MousePointerClick,
+  Shapes,
   Square,
+  Star,
   Stamp,
   Type,
 } from 'lucide-react';
@@ -18,6 +20,8 @@ import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type Poin
 import { MAX_LAYERS, type CreativeDocument, type Layer } from '#common/creative/document.ts';
 import { Button } from '#client/components/button.tsx';
 import { expandGroups, removeLayers, renameLayer, reorderLayer, reorderLayers, setHidden, setLocked, shiftLayers } from '#client/features/creatives/arrange.ts';
+import { ElementsPicker } from '#client/features/creatives/elements-picker.tsx';
+import { newIcon, newShape } from '#client/features/creatives/new-element.ts';
 import { newLayer } from '#client/features/creatives/new-layer.ts';
 import { Section } from '#client/features/creatives/panel-fields.tsx';
 import { layerName, layerTypeLabel } from '#client/features/creatives/layer-names.ts';
@@ -29,8 +33,10 @@ const ICONS: Record<Layer['type'], ReactNode> = {
   logo: <Stamp className="size-4" aria-hidden="true" />,
   shape: <Square className="size-4" aria-hidden="true" />,
   cta: <MousePointerClick className="size-4" aria-hidden="true" />,
+  icon: <Star className="size-4" aria-hidden="true" />,
 };
-const ADDABLE: Layer['type'][] = ['text', 'image', 'logo', 'shape', 'cta'];
+/** The kinds added by a button of their own; shapes, lines and icons come from the Elements picker. */
+const ADDABLE = ['text', 'image', 'logo', 'cta'] as const;
 
 export interface LayersPanelProps {
   doc: CreativeDocument;
@@ -103,6 +109,7 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
   const [renaming, setRenaming] = useState<string | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const [message, setMessage] = useState('');
+  const [picking, setPicking] = useState(false);
   const anchor = useRef<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const hintId = useId();
@@ -225,6 +232,14 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
     if (next !== doc) onChange(next);
   };
 
+  const full = doc.layers.length >= MAX_LAYERS;
+  /** Adds a new layer in front and selects it (the picker closes). */
+  const add = (layer: Layer) => {
+    setPicking(false);
+    onChange({ ...doc, layers: [...doc.layers, layer] });
+    onSelect([layer.id]);
+  };
+
   const toggleHidden = (ids: string[], hidden: boolean) => onChange(setHidden(doc, ids, hidden));
   const toggleLocked = (ids: string[], locked: boolean) => onChange(setLocked(doc, ids, locked));
 
@@ -245,18 +260,32 @@ export function LayersPanel({ doc, selected, readOnly, palette, logoMediaId, onC
               variant="secondary"
               size="sm"
               className="!h-8 !px-2"
-              disabled={doc.layers.length >= MAX_LAYERS}
-              title={doc.layers.length >= MAX_LAYERS ? t('creativeEditor.layers.max', { max: MAX_LAYERS }) : undefined}
-              onClick={() => {
-                const layer = newLayer(doc, type, palette, logoMediaId, t);
-                onChange({ ...doc, layers: [...doc.layers, layer] });
-                onSelect([layer.id]);
-              }}
+              disabled={full}
+              title={full ? t('creativeEditor.layers.max', { max: MAX_LAYERS }) : undefined}
+              onClick={() => add(newLayer(doc, type, palette, logoMediaId, t))}
             >
               {ICONS[type]}
               <span>{layerTypeLabel(t, type)}</span>
             </Button>
           ))}
+          <Button
+            variant="secondary"
+            size="sm"
+            className="!h-8 !px-2"
+            disabled={full}
+            title={full ? t('creativeEditor.layers.max', { max: MAX_LAYERS }) : undefined}
+            aria-haspopup="dialog"
+            onClick={() => setPicking(true)}
+          >
+            <Shapes className="size-4" aria-hidden="true" />
+            <span>{t('creativeEditor.elements.open')}</span>
+          </Button>
+          <ElementsPicker
+            open={picking}
+            onClose={() => setPicking(false)}
+            onShape={(shape) => add(newShape(doc, shape, palette))}
+            onIcon={(icon) => add(newIcon(doc, icon.name, icon.nodes, palette))}
+          />
         </div>
       ) : null}
       {rows.length === 0 ? <p className="text-sm text-zinc-500 dark:text-zinc-400">{t('creativeEditor.layers.empty')}</p> : null}

@@ -3,7 +3,13 @@ import type { CreativeDocument, Layer } from '#common/creative/document.ts';
 import { uniqueLayerId } from '#client/features/creatives/editor-state.ts';
 
 /** A new layer of `type` in the middle of the canvas, in the brand's colours (the logo: the brand kit's), its text in the user's language. */
-export function newLayer(doc: CreativeDocument, type: Layer['type'], palette: readonly string[], logoMediaId: string | null, t: I18n['_']): Layer {
+export function newLayer(
+  doc: CreativeDocument,
+  type: Exclude<Layer['type'], 'icon'>,
+  palette: readonly string[],
+  logoMediaId: string | null,
+  t: I18n['_'],
+): Layer {
   const id = uniqueLayerId(doc, type);
   const box = { x: 30, y: 40, w: 40, h: 20 };
   const accent = palette[0] ?? '#1f3a5f';

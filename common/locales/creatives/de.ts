@@ -17,7 +17,7 @@ export const de: Translation<typeof en> = {
   'creativeEditor.format.inText': '{format, select, square {Quadrat} portrait {Hochformat} story {Story} landscape {Querformat} other {{format}}}',
   'creativeEditor.format.hint':
     '{format, select, square {Feed 1:1} portrait {Feed 4:5} story {Stories und Reels 9:16} landscape {Link-Anzeigen 1,91:1} other {{format}}}',
-  'creativeEditor.layerType': '{type, select, text {Text} image {Bild} logo {Logo} shape {Form} cta {Button} other {Ebene}}',
+  'creativeEditor.layerType': '{type, select, text {Text} image {Bild} logo {Logo} shape {Form} cta {Button} icon {Symbol} other {Ebene}}',
   'creativeEditor.layerName.picture': 'Bild',
   'creativeEditor.newLayer.text': 'Ihr Text',
   'creativeEditor.newLayer.cta': 'Jetzt kaufen',
@@ -155,6 +155,25 @@ export const de: Translation<typeof en> = {
   'creativeEditor.layers.deleted': '{count, plural, one {Ebene gelöscht.} other {# Ebenen gelöscht.}}',
   'creativeEditor.layers.lockedNoDelete': 'Gesperrte Ebenen können nicht gelöscht werden: Entsperren Sie sie zuerst.',
 
+  // The Elements picker (elements-picker.tsx, icon-grid.tsx)
+  'creativeEditor.elements.open': 'Elemente',
+  'creativeEditor.elements.title': 'Element hinzufügen',
+  'creativeEditor.elements.changeTitle': 'Symbol ändern',
+  'creativeEditor.elements.shapes': 'Formen und Linien',
+  'creativeEditor.elements.shape': '{shape, select, rect {Rechteck} ellipse {Ellipse} line {Linie} arrow {Pfeil} other {Form}}',
+  'creativeEditor.elements.icons': 'Symbole',
+  'creativeEditor.elements.search': 'Symbole suchen',
+  'creativeEditor.elements.searchPlaceholder': 'heart, star, arrow…',
+  'creativeEditor.elements.searchHint':
+    'Die Namen der Symbole sind englisch. Enter fügt das erste Symbol hinzu; ↓ führt zu den Symbolen, dort bewegen die Pfeiltasten und Enter fügt hinzu.',
+  'creativeEditor.elements.loading': 'Symbole werden geladen…',
+  'creativeEditor.elements.failed': 'Die Symbole konnten nicht geladen werden.',
+  'creativeEditor.elements.retry': 'Erneut versuchen',
+  'creativeEditor.elements.noMatch': 'Kein Symbol passt zu „{query}“.',
+  'creativeEditor.elements.clear': 'Suche leeren',
+  'creativeEditor.elements.count': '{count, plural, one {# Symbol} other {# Symbole}}',
+  'creativeEditor.elements.more': '{shown, number} von {count, number} Symbolen angezeigt: Tippen Sie, um die Liste einzugrenzen.',
+
   // The side panels (editor-panels.tsx, panel-fields.tsx, picture-controls.tsx)
   'creativeEditor.panel.format': 'Format',
   'creativeEditor.panel.background': 'Hintergrund',
@@ -172,7 +191,8 @@ export const de: Translation<typeof en> = {
   'creativeEditor.panel.properties': 'Eigenschaften',
   'creativeEditor.panel.nothingSelected':
     'Wählen Sie eine Ebene auf der Arbeitsfläche oder in der Liste aus, um sie zu ändern. Tab wechselt zwischen Ebenen; Pfeiltasten verschieben die ausgewählte.',
-  'creativeEditor.panel.layerTitle': '{type, select, text {Textebene} image {Bildebene} logo {Logoebene} shape {Formebene} cta {Button-Ebene} other {Ebene}}',
+  'creativeEditor.panel.layerTitle':
+    '{type, select, text {Textebene} image {Bildebene} logo {Logoebene} shape {Formebene} cta {Button-Ebene} icon {Symbolebene} other {Ebene}}',
   'creativeEditor.panel.text': 'Text',
   'creativeEditor.panel.size': 'Größe',
   'creativeEditor.panel.weight': 'Stärke',
@@ -194,9 +214,15 @@ export const de: Translation<typeof en> = {
   'creativeEditor.panel.autoFitOff': 'Der Text behält seine Größe, auch wenn er überläuft.',
   'creativeEditor.panel.buttonColour': 'Button-Farbe',
   'creativeEditor.panel.shape': 'Form',
-  'creativeEditor.panel.rectangle': 'Rechteck',
-  'creativeEditor.panel.ellipse': 'Ellipse',
   'creativeEditor.panel.opacity': 'Deckkraft',
+  'creativeEditor.panel.lineColour': 'Linienfarbe',
+  'creativeEditor.panel.lineWidth': 'Linienstärke',
+  'creativeEditor.panel.noFill': 'Keine Füllung (nur Umriss)',
+  'creativeEditor.panel.outlineWidth': 'Umrissstärke',
+  'creativeEditor.panel.outlineColour': 'Umrissfarbe',
+  'creativeEditor.panel.icon': 'Symbol',
+  'creativeEditor.panel.changeIcon': 'Symbol ändern',
+  'creativeEditor.panel.iconColour': 'Symbolfarbe',
   'creativeEditor.panel.fit': 'Einpassung',
   'creativeEditor.panel.fitCover': 'Füllen',
   'creativeEditor.panel.fitContain': 'Einpassen',

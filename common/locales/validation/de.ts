@@ -226,6 +226,10 @@ export const de: Translation<typeof en> = {
   'validation.document.styledWords': 'Lassen Sie hervorgehobene Wörter innerhalb des Textes.',
   'validation.document.styledWordsMax': 'Verwenden Sie höchstens {max, number} formatierte Bereiche.',
   'validation.document.letterSpacing': 'Verwenden Sie einen Zeichenabstand von -0,1 bis 0,5.',
+  'validation.document.lineWidth': 'Verwenden Sie eine Linienstärke von 0 bis 20.',
+  'validation.document.iconLineWidth': 'Verwenden Sie eine Linienstärke von 0,5 bis 4.',
+  'validation.document.iconPick': 'Wählen Sie ein Symbol.',
+  'validation.document.iconShapes': 'Symbole werden aus dem Symbolsatz gezeichnet.',
 
   'validation.creatives.nameRequired': 'Geben Sie dem Creative einen Namen.',
   'validation.creatives.template': 'Wählen Sie eine Vorlage.',

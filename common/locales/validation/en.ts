@@ -243,6 +243,10 @@ export const en = {
   'validation.document.styledWords': 'Keep styled words within the text.',
   'validation.document.styledWordsMax': 'Use at most {max, number} styled ranges.',
   'validation.document.letterSpacing': 'Use a letter spacing from -0.1 to 0.5.',
+  'validation.document.lineWidth': 'Use a line width from 0 to 20.',
+  'validation.document.iconLineWidth': 'Use a line width from 0.5 to 4.',
+  'validation.document.iconPick': 'Pick an icon.',
+  'validation.document.iconShapes': 'Icons are drawn from the icon set.',
 
   // Creatives, formats, AI copy (common/schemas/creatives.ts, formats.ts, ai.ts, worker/features/creatives)
   'validation.creatives.nameRequired': 'Give the creative a name.',
