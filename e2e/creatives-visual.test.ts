@@ -734,4 +734,101 @@ describe('the editor preview and the rendered PNG', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('match for styled words — bold, italic, underlined, coloured and highlighted runs, with letter spacing, auto-fit and rotation — and the comparison catches unstyled words', async () => {
+    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-runs'));
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Styled Roasters' });
+    const projectId = project.body.id;
+    type L = CreativeDocument['layers'][number];
+    const headline = 'Fresh beans, roasted every Monday morning';
+    const body = 'Order by Sunday and get free delivery to your door.';
+    const at = (text: string, word: string) => ({ start: text.indexOf(word), end: text.indexOf(word) + word.length });
+    const layers = (styled: boolean): L[] => [
+      {
+        id: 'headline',
+        type: 'text',
+        x: 8,
+        y: 8,
+        w: 84,
+        h: 34,
+        text: headline,
+        font: 'montserrat',
+        weight: 400,
+        size: 8,
+        color: '#ffffff',
+        align: 'left',
+        vAlign: 'top',
+        lineHeight: 1.15,
+        uppercase: false,
+        autoFit: true,
+        letterSpacing: 0.02,
+        runs: styled
+          ? [
+              { ...at(headline, 'Fresh'), bold: true, color: '#f6ae2d' },
+              { ...at(headline, 'roasted'), italic: true },
+              { ...at(headline, 'every Monday'), underline: true, highlight: '#86bbd8', color: '#111827' },
+            ]
+          : undefined,
+      } as L,
+      {
+        id: 'body',
+        type: 'text',
+        x: 10,
+        y: 52,
+        w: 80,
+        h: 24,
+        text: body,
+        font: 'inter',
+        weight: 400,
+        size: 4.5,
+        color: '#e5e7eb',
+        align: 'center',
+        vAlign: 'middle',
+        lineHeight: 1.3,
+        uppercase: false,
+        rotation: -6,
+        runs: styled ? [{ ...at(body, 'free delivery'), bold: true, underline: true, color: '#f26419' }] : undefined,
+      } as L,
+    ];
+    const doc = (format: FormatId, styled = true): CreativeDocument => ({
+      version: 2,
+      format,
+      template: 'blank',
+      background: { type: 'color', color: '#2f4858' },
+      layers: layers(styled),
+    });
+    const create = async (document: CreativeDocument) => {
+      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
+        template: 'bold-headline',
+        format: document.format,
+        document,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.id;
+    };
+    const results: { label: string; mean: number; differing: number }[] = [];
+    let square: ReturnType<typeof decodePng> | null = null;
+    for (const format of ['square', 'story', 'landscape'] as const) {
+      const { domBytes, pngBytes } = await both(page, await create(doc(format)));
+      if (process.env.VISUAL_DEBUG_DIR) {
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `runs-${format}-preview.png`), domBytes);
+        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `runs-${format}-render.png`), pngBytes);
+      }
+      const png = decodePng(pngBytes);
+      if (format === 'square') square = png;
+      results.push({ label: `styled words, ${format}`, ...compare(decodePng(domBytes), png, ratio(format)) });
+    }
+    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
+    console.log(report);
+    for (const r of results) {
+      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
+      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
+    }
+    // Meaningful: the same words without their styles are clearly another picture.
+    const plain = await create(doc('square', false));
+    expect(compare(square!, decodePng(await renderPng(page, plain)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
