@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_RUNS, creativeDocument, type TextLayer, type TextRun } from '#common/creative/document.ts';
+import { FORMAT_IDS, MAX_RUNS, creativeDocument, type TextLayer, type TextRun } from '#common/creative/document.ts';
+import { adaptToFormat } from '#common/creative/resize.ts';
+import { buildTemplate, changeFormat } from '#common/creative/templates.ts';
+import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { clearRange, rangeStyle, retextRuns, segmentsOf, styleRange } from '#common/creative/runs.ts';
 
 const layer = (text: string, runs?: TextRun[]): TextLayer => ({
@@ -116,5 +119,21 @@ describe('styled words (runs)', () => {
   it('takes a letter spacing within bounds', () => {
     expect(creativeDocument.safeParse(doc({ ...layer('Hi'), letterSpacing: 0.1 })).success).toBe(true);
     expect(creativeDocument.safeParse(doc({ ...layer('Hi'), letterSpacing: 0.8 })).success).toBe(false);
+  });
+});
+
+describe('styled words across formats', () => {
+  it('keep their styles and letter spacing when the creative changes format or is resized into a copy', () => {
+    const built = buildTemplate('bold-headline', { brand: DEFAULT_BRAND_KIT, format: 'square', imageMediaId: null });
+    const headline = built.layers.find((l): l is TextLayer => l.type === 'text' && l.slot === 'headline')!;
+    const runs: TextRun[] = [{ start: 0, end: Math.min(4, headline.text.length), bold: true, color: '#e76f51' }];
+    const styled = { ...built, layers: built.layers.map((l) => (l.id === headline.id ? { ...headline, runs, letterSpacing: 0.05 } : l)) };
+    for (const format of FORMAT_IDS) {
+      for (const next of [changeFormat(styled, format, DEFAULT_BRAND_KIT), adaptToFormat(styled, format, DEFAULT_BRAND_KIT)]) {
+        const moved = next.layers.find((l) => l.id === headline.id) as TextLayer;
+        expect(moved.runs, format).toEqual(runs);
+        expect(moved.letterSpacing, format).toBe(0.05);
+      }
+    }
   });
 });

@@ -316,8 +316,13 @@ function exactJson(schema: ZodLike, depth: number, hints: IdHints | undefined, k
       return fc.boolean().map(String);
     case 'null':
       return fc.constant('null');
-    case 'enum':
-      return fc.constantFrom(...Object.values(def.entries ?? { x: 'x' })).map((v) => JSON.stringify(v));
+    case 'enum': {
+      const entries = Object.values(def.entries ?? { x: 'x' });
+      const any = fc.constantFrom(...entries).map((v) => JSON.stringify(v));
+      // A hint among the entries (the one a route can act on in the test world) comes most often.
+      const hinted = key === undefined ? undefined : hints?.(key);
+      return hinted !== undefined && entries.includes(hinted) ? fc.oneof({ arbitrary: fc.constant(JSON.stringify(hinted)), weight: 4 }, { arbitrary: any, weight: 1 }) : any;
+    }
     case 'literal':
       return fc.constantFrom(...(def.values ?? [null])).map((v) => JSON.stringify(v) ?? 'null');
     case 'array': {

@@ -297,7 +297,7 @@ export function caseArbitrary(route: RegisteredRoute, world: World): fc.Arbitrar
   const inputs = inputsOf(route);
   const body: fc.Arbitrary<Body> =
     kind === 'json'
-      ? jsonBody(inputs.json, (key) => worldIdForField(world, key))
+      ? jsonBody(inputs.json, (key) => worldIdForField(world, key, route.path))
       : kind === 'form'
         ? formBody(inputs.form)
         : kind === 'raw'

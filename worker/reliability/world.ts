@@ -148,7 +148,10 @@ async function signIn(owner: TestUser): Promise<void> {
  * The world's id for a field of a JSON body, by its name (`creationIds`, `avatarMediaId`,
  * `pageIds`): what `shapedJson` puts in, so that bodies naming other resources name real ones.
  */
-export function worldIdForField(world: World, key: string): string | undefined {
+export function worldIdForField(world: World, key: string, path?: string): string | undefined {
+  // A photo to import: one of the bundled set (worker/features/photos/bundled.ts), the source a test world has (no provider's key).
+  if (path?.endsWith('/photos/import') && key === 'provider') return 'bundled';
+  if (path?.endsWith('/photos/import') && key === 'id') return 'ocean-waves';
   // Not an id, but checked by a refinement the generator cannot read (an https URL with a dot).
   if (key === 'destinationUrl') return 'https://example.com/offer';
   // Likewise a time zone must be one the runtime knows (PATCH /api/me).

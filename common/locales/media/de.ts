@@ -67,4 +67,25 @@ export const de: Translation<typeof en> = {
   'media.focal.value': 'Fokuspunkt: {x} % von links, {y} % von oben',
   'media.focal.valueCentre': 'Fokuspunkt: {x} % von links, {y} % von oben (die Mitte)',
   'media.focal.help': '{value}. Klicken Sie auf das Bild oder nutzen Sie die Pfeiltasten: Zuschnitte behalten diesen Punkt im Blick.',
+
+  // The picture picker's Photos tab and a photo's credit (issue 29): shown wherever the shared picker is.
+  'photoCredit.by': 'Foto von {author} auf {provider}',
+  'photoCredit.bundled': 'CC0 · für Adloom gemacht',
+  'photos.tabs': 'Herkunft des Bildes',
+  'photos.libraryTab': 'Bibliothek',
+  'photos.photosTab': 'Fotos',
+  'photos.searchLabel': 'Fotos suchen',
+  'photos.placeholder': 'Fotos suchen, z. B. Kaffee',
+  'photos.search': 'Suchen',
+  'photos.results': 'Gefundene Fotos',
+  'photos.loading': 'Fotos werden gesucht …',
+  'photos.failed': 'Die Fotos konnten nicht geladen werden.',
+  'photos.noMatch': 'Keine Fotos passen zu „{query}“. Versuchen Sie ein anderes Wort.',
+  'photos.none': 'Keine Fotos vorhanden.',
+  'photos.more': 'Weitere Fotos zeigen',
+  'photos.add': '„{name}“ von {author} zur Bibliothek hinzufügen und verwenden',
+  'photos.importing': 'Das Foto wird zur Bibliothek hinzugefügt …',
+  'photos.importFailed': 'Das Foto konnte nicht hinzugefügt werden. Bitte versuchen Sie es erneut.',
+  'photos.bundledNote':
+    'Kostenlose Bilder, die Adloom mitbringt (CC0). Mit einem Unsplash- oder Pexels-Schlüssel, den Ihr Betreiber einrichtet, durchsucht dieser Tab Millionen von Fotos.',
 };

@@ -70,4 +70,25 @@ export const en = {
   'media.focal.value': 'Focal point: {x} % across, {y} % down',
   'media.focal.valueCentre': 'Focal point: {x} % across, {y} % down (the centre)',
   'media.focal.help': '{value}. Click the picture or use the arrow keys: crops keep this point in view.',
+
+  // The picture picker's Photos tab and a photo's credit (issue 29): shown wherever the shared picker is.
+  'photoCredit.by': 'Photo by {author} on {provider}',
+  'photoCredit.bundled': 'CC0 · made for Adloom',
+  'photos.tabs': 'Where the picture comes from',
+  'photos.libraryTab': 'Library',
+  'photos.photosTab': 'Photos',
+  'photos.searchLabel': 'Search photos',
+  'photos.placeholder': 'Search photos, e.g. coffee',
+  'photos.search': 'Search',
+  'photos.results': 'Photos found',
+  'photos.loading': 'Searching photos…',
+  'photos.failed': 'The photos could not be loaded.',
+  'photos.noMatch': 'No photos match “{query}”. Try another word.',
+  'photos.none': 'No photos to show.',
+  'photos.more': 'Show more photos',
+  'photos.add': 'Add “{name}” by {author} to the library and use it',
+  'photos.importing': 'Adding the photo to the library…',
+  'photos.importFailed': 'The photo could not be added. Please try again.',
+  'photos.bundledNote':
+    'Free pictures that come with Adloom (CC0). With an Unsplash or Pexels key set up by your operator, this tab searches millions of photos.',
 } as const satisfies Source;
