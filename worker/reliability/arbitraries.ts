@@ -321,7 +321,9 @@ function exactJson(schema: ZodLike, depth: number, hints: IdHints | undefined, k
       const any = fc.constantFrom(...entries).map((v) => JSON.stringify(v));
       // A hint among the entries (the one a route can act on in the test world) comes most often.
       const hinted = key === undefined ? undefined : hints?.(key);
-      return hinted !== undefined && entries.includes(hinted) ? fc.oneof({ arbitrary: fc.constant(JSON.stringify(hinted)), weight: 4 }, { arbitrary: any, weight: 1 }) : any;
+      return hinted !== undefined && entries.includes(hinted)
+        ? fc.oneof({ arbitrary: fc.constant(JSON.stringify(hinted)), weight: 4 }, { arbitrary: any, weight: 1 })
+        : any;
     }
     case 'literal':
       return fc.constantFrom(...(def.values ?? [null])).map((v) => JSON.stringify(v) ?? 'null');
