@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import WebSocket from 'ws';
+import { inspectorSession } from './inspector.ts';
 import { BENCH_CLIENT_DIR, buildClient, bundleWorker, clientBuilt } from './build.ts';
 import { pinServer, runLoad } from './load.ts';
 import { startServer } from './server.ts';
@@ -36,22 +36,7 @@ const target =
   targets.find((t) => t.title.endsWith(workerName) || t.title.includes(`${workerName}:`) || t.title === workerName) ??
   targets.find((t) => t.title.includes(workerName)) ??
   targets[0]!;
-const ws = new WebSocket(target.webSocketDebuggerUrl);
-await new Promise((resolve) => ws.once('open', resolve));
-let id = 0;
-const send = (method: string, params: object = {}) =>
-  new Promise<Record<string, unknown>>((resolve) => {
-    const mine = ++id;
-    const onMessage = (data: Buffer) => {
-      const message = JSON.parse(data.toString()) as { id?: number; result?: Record<string, unknown> };
-      if (message.id === mine) {
-        ws.off('message', onMessage);
-        resolve(message.result ?? {});
-      }
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ id: mine, method, params }));
-  });
+const { send, close } = await inspectorSession(target.webSocketDebuggerUrl);
 
 await send('Profiler.enable');
 await send('Profiler.setSamplingInterval', { interval: 50 });
@@ -69,7 +54,7 @@ const load = await runLoad(
 const { profile } = (await send('Profiler.stop')) as {
   profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[] };
 };
-ws.close();
+close();
 await server.stop();
 
 const counts = new Map<number, number>();

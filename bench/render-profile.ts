@@ -6,13 +6,13 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import WebSocket from 'ws';
 import { FORMAT_IDS, type FormatId } from '../common/creative/document.ts';
 import { buildTemplate } from '../common/creative/templates.ts';
 import { DEFAULT_BRAND_KIT } from '../common/schemas/projects.ts';
 import { RENDERER_NAME } from '../scripts/renderer-bundle.mjs';
 import { BENCH_CLIENT_DIR, buildClient, bundleWorker, clientBuilt } from './build.ts';
-import { photoJpeg } from './renders.ts';
+import { inspectorSession } from './inspector.ts';
+import { benchApi, photoJpeg } from './renders.ts';
 import { startServer } from './server.ts';
 
 const { values: options, positionals } = parseArgs({ allowPositionals: true, options: { build: { type: 'boolean', default: false } } });
@@ -31,35 +31,11 @@ try {
   const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR}/json`)).json()) as { title: string; webSocketDebuggerUrl: string }[];
   const target = targets.find((t) => t.title.includes(RENDERER_NAME));
   if (!target) throw new Error(`No renderer among ${targets.map((t) => t.title).join(', ')}`);
-  const ws = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve) => ws.once('open', resolve));
-  let id = 0;
-  const send = (method: string, params: object = {}) =>
-    new Promise<Record<string, unknown>>((resolve) => {
-      const mine = ++id;
-      const onMessage = (data: Buffer) => {
-        const message = JSON.parse(data.toString()) as { id?: number; result?: Record<string, unknown> };
-        if (message.id === mine) {
-          ws.off('message', onMessage);
-          resolve(message.result ?? {});
-        }
-      };
-      ws.on('message', onMessage);
-      ws.send(JSON.stringify({ id: mine, method, params }));
-    });
+  const { send, close } = await inspectorSession(target.webSocketDebuggerUrl);
   await send('Profiler.enable');
   await send('Profiler.setSamplingInterval', { interval: 100 });
 
-  const headers = { cookie: server.sessionCookie, origin: server.adloom };
-  const api = async <T>(method: string, path: string, body?: unknown, raw?: Uint8Array): Promise<T> => {
-    const response = await fetch(`${server.adloom}${path}`, {
-      method,
-      headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: raw ? new Blob([raw as Uint8Array<ArrayBuffer>]) : body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const api = benchApi(server);
   await server.db.prepare('UPDATE credit_balances SET purchased = purchased + 100 WHERE user_id = ?').bind(server.userId).run();
   const project = await api<{ id: string }>('POST', '/api/projects', { name: `Render profile ${Date.now()}` });
   const photo = await api<{ id: string }>('POST', `/api/projects/${project.id}/media?filename=photo.jpg`, undefined, photoJpeg(1600, 1200));
@@ -101,7 +77,7 @@ try {
     document: { ...first.doc, layers: first.doc.layers.map((l) => (l.type === 'text' ? { ...l, text: `${l.text}!` } : l)) },
   });
   await profiled('warm', first.id);
-  ws.close();
+  close();
 } finally {
   await server.stop();
 }

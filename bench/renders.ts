@@ -42,9 +42,10 @@ export function photoJpeg(width: number, height: number): Uint8Array {
   return jpeg.encode({ data, width, height }, 85).data;
 }
 
-export async function measureRenders(server: BenchServer, rounds: number, log: (line: string) => void): Promise<RenderSample[]> {
+/** The bench's API as its signed-in demo user: JSON or raw bodies, the answer's JSON (an error status throws). */
+export function benchApi(server: BenchServer) {
   const headers = { cookie: server.sessionCookie, origin: server.adloom };
-  const api = async <T>(method: string, path: string, body?: unknown, raw?: Uint8Array): Promise<T> => {
+  return async <T>(method: string, path: string, body?: unknown, raw?: Uint8Array): Promise<T> => {
     const response = await fetch(`${server.adloom}${path}`, {
       method,
       headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -53,6 +54,10 @@ export async function measureRenders(server: BenchServer, rounds: number, log: (
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as T;
   };
+}
+
+export async function measureRenders(server: BenchServer, rounds: number, log: (line: string) => void): Promise<RenderSample[]> {
+  const api = benchApi(server);
   // Credits for every render of the run (1 each), straight into the bench database.
   await server.db.prepare('UPDATE credit_balances SET purchased = purchased + 1000 WHERE user_id = ?').bind(server.userId).run();
   const project = await api<{ id: string }>('POST', '/api/projects', { name: `Render bench ${Date.now()}` });
