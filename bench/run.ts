@@ -1,4 +1,4 @@
-// `npm run bench [-- --check] [--only weight,speed,lab,render] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client]`
+// `npm run bench [-- --check] [--only weight,speed,floor,lab,render] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client]`
 // `npm run bench -- --only load [--minutes 10] [--connections 16] [--writes-per-second 4] [--load-exclude funnel,…]`: the mixed
 // load run (bench/load-mix.ts), never part of the default run; results in bench/results/load-<date>.*
 // Measures a production (minified) build served by workerd on loopback, prints one table
@@ -17,6 +17,7 @@ import { runLighthouse, type LabResult } from './lighthouse.ts';
 import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
 import { printMix, writeMixResults } from './load-mix-report.ts';
 import { DEFAULT_MIX_OPTIONS, runMix } from './load-mix.ts';
+import { measureFloor, printFloor, type FloorRoute } from './floor-measure.ts';
 import { measureRenders } from './renders.ts';
 import { startServer } from './server.ts';
 import { activeProfileMs, bundleSize, closure, inlineJsBytes, jsBytes, lazyChunks, pageScripts, readManifest } from './weight.ts';
@@ -27,7 +28,7 @@ const resultsDir = join(import.meta.dirname, 'results');
 const { values: args } = parseArgs({
   options: {
     check: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'weight,speed,lab,render' },
+    only: { type: 'string', default: 'weight,speed,floor,lab,render' },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
@@ -58,6 +59,13 @@ interface Budgets {
     ssrP99RatioToBaseline: { max: number; routes: string[] };
     apiThroughputRatio: { min: number; routes: string[] };
     funnelThroughputRatio: { uncached: { min: number }; cached: { min: number }; routes: string[] };
+  };
+  /** Issue 30 point 5: D1-bound routes against the database floor (bench/floor-measure.ts). */
+  floor: {
+    routes: FloorRoute[];
+    throughputRatio: { min: number; routes: string[] };
+    roundTrips: { max: number; routes: string[] };
+    cpuMsPerRequest: { max: number; routes: string[] };
   };
   render: {
     /** Median end-to-end render after a warm-up, per format × case (bench/renders.ts). */
@@ -268,6 +276,22 @@ try {
         `  ${c.route}: a static copy of its bytes and headers reaches ${c.staticCopyRatio.toFixed(2)} × baseline; the page reaches ${c.cachedOfStaticCopy.toFixed(2)} of that cached, ${c.uncachedOfStaticCopy.toFixed(2)} uncached`,
       );
     }
+  }
+
+  // 3b. The database floor: D1-bound routes as ratios to a worker that only reaches the same D1, their CPU and round trips.
+  if (kinds.has('floor')) {
+    if (!kinds.has('speed')) pinServer(server.workerdPid);
+    const rounds = Number(args.rounds);
+    const options = { connections: Number(args.connections), seconds: Number(args.seconds), rounds, workerdPid: server.workerdPid };
+    const { rows, batchSize } = await measureFloor(server, budgets.floor.routes, options, log);
+    for (const row of rows) {
+      if (budgets.floor.throughputRatio.routes.includes(row.target)) judge('floor', 'req/s ÷ database floor', row.target, row.ratio, budgets.floor.throughputRatio);
+      if (budgets.floor.roundTrips.routes.includes(row.target)) judge('floor', 'D1 round trips / request', row.target, row.roundTrips ?? Number.NaN, budgets.floor.roundTrips);
+      if (budgets.floor.cpuMsPerRequest.routes.includes(row.target)) judge('floor', 'CPU ms / request above floor', row.target, row.cpuAboveFloorMs, budgets.floor.cpuMsPerRequest);
+      if (row.errors > 0) verdicts.push({ kind: 'floor', budget: 'errors under load', subject: row.target, value: row.errors, limit: '= 0', ok: false });
+    }
+    results.floor = { rows, batchSize, options };
+    printFloor(rows, log);
   }
 
   // 4. Render speed: every format with a photo and with a gradient, end to end (PNG in R2, creation row).

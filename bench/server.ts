@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { basename, extname, join, normalize } from 'node:path';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { RENDERER_NAME, rendererModules, rendererSettings } from '../scripts/renderer-bundle.mjs';
 import { DEMO_USERS, SEED_CREATIONS, SEED_MEDIA, seedSql } from '../scripts/seed.mjs';
@@ -22,6 +22,10 @@ export interface BenchServer {
   baseline: string;
   /** A static copy of an Adloom response (bench/ceiling.js): what serving those bytes and headers costs workerd alone. */
   ceiling: string;
+  /** The database floor (bench/floor.js): `/one` makes one round trip to the same D1, `/batch?n=N` one batch of N statements. */
+  floor: string;
+  /** The uncached worker again, its D1 binding counting round trips (bench/d1-counted.js): `GET /__bench/d1` reads the counts. */
+  adloomCounted: string;
   workerdPid: number;
   /** workerd's inspector (Chrome DevTools Protocol), when the server was started with one. */
   inspectorPort?: number;
@@ -34,7 +38,7 @@ export interface BenchServer {
 }
 
 const root = join(import.meta.dirname, '..');
-const PORTS = { adloom: 8901, baseline: 8902, edge: 8903, adloomUncached: 8904, ceiling: 8905 };
+const PORTS = { adloom: 8901, baseline: 8902, edge: 8903, adloomUncached: 8904, ceiling: 8905, floor: 8906, adloomCounted: 8907 };
 const wranglerToml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
 /** As deployed: wrangler.toml's compatibility_date. */
 const COMPATIBILITY_DATE = ((): string => {
@@ -44,13 +48,14 @@ const COMPATIBILITY_DATE = ((): string => {
 })();
 
 /** One of the bench's small comparison workers (bench/<name>.js), on its own port; `serviceBindings` reach the app. */
-function benchWorker(name: 'edge' | 'ceiling' | 'baseline', serviceBindings?: Record<string, string>) {
+function benchWorker(name: 'edge' | 'ceiling' | 'baseline' | 'floor', serviceBindings?: Record<string, string>, d1Databases?: Record<string, string>) {
   return {
     name,
     modules: true,
     scriptPath: join(import.meta.dirname, `${name}.js`),
     compatibilityDate: COMPATIBILITY_DATE,
     ...(serviceBindings ? { serviceBindings } : {}),
+    ...(d1Databases ? { d1Databases } : {}),
     unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS[name] }],
   };
 }
@@ -78,6 +83,16 @@ function bundleModules(dir: string) {
     ...text.map((f) => ({ type: 'Text' as const, path: join(dir, f) })),
     ...wasm.map((f) => ({ type: 'CompiledWasm' as const, path: join(dir, f) })),
   ];
+}
+
+/**
+ * The same bundle behind bench/d1-counted.js, which wraps its D1 binding to count round trips: the
+ * counting entry first (it imports the bundle's own entry module), then the bundle's modules.
+ */
+function countedModules(dir: string) {
+  const [entry, ...rest] = bundleModules(dir);
+  const source = readFileSync(join(import.meta.dirname, 'd1-counted.js'), 'utf8').replace("'./index.js'", `'./${basename(entry!.path)}'`);
+  return [{ type: 'ESModule' as const, path: join(dir, '__d1-counted.js'), contents: source }, entry!, ...rest];
 }
 
 const MIME: Record<string, string> = {
@@ -151,6 +166,15 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
           cacheAPI: false,
           unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloomUncached }],
         },
+        // The uncached worker again with its D1 binding counted (bench/d1-counted.js): round trips per request, never its speed.
+        {
+          ...appWorker,
+          name: 'adloom-counted',
+          modules: countedModules(bundleDir),
+          bindings: { ...appWorker.bindings, EDGE_CACHE: 'off' },
+          cacheAPI: false,
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloomCounted }],
+        },
         // The renderer Worker (wrangler.renderer.toml), bundled beside the main worker by bundleWorker.
         {
           name: RENDERER_NAME,
@@ -165,6 +189,8 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
         benchWorker('edge', { ADLOOM: 'adloom' }),
         benchWorker('ceiling', { ADLOOM: 'adloom' }),
         benchWorker('baseline'),
+        // The database floor: the same D1 database (same id), one round trip per request.
+        benchWorker('floor', undefined, { DB: 'bench-db' }),
       ],
     }),
   );
@@ -208,6 +234,8 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
     edge,
     baseline: `http://localhost:${PORTS.baseline}`,
     ceiling: `http://localhost:${PORTS.ceiling}`,
+    floor: `http://localhost:${PORTS.floor}`,
+    adloomCounted: `http://localhost:${PORTS.adloomCounted}`,
     workerdPid: findWorkerdPid(),
     ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
     sessionCookie: cookie,

@@ -761,6 +761,8 @@ export const scheduledPosts = sqliteTable(
       .where(sql`${t.status} IN ('scheduled', 'publishing', 'published')`),
     index('scheduled_posts_due_idx').on(t.status, t.nextAttemptAt),
     index('scheduled_posts_project_idx').on(t.projectId, t.createdAt),
+    // An ad's posts (the ads list and an ad's page: postsOfAds); without it every list read the whole table (worker/query-plans.test.ts).
+    index('scheduled_posts_ad_idx').on(t.adId, t.createdAt),
   ],
 );
 

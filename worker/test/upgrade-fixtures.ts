@@ -509,4 +509,15 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(rows).toEqual([{ attribution: null }]);
     },
   },
+
+  '0020_scheduled_posts_by_ad.sql': {
+    // An index only (issue 30 point 5): posts made before are found through it, newest first, as before.
+    rows: () => [`UPDATE scheduled_posts SET updated_at = updated_at WHERE ad_id = 'upg_ad_0000000000000001'`],
+    async check(t) {
+      const ads = await t.json<{ items: { id: string; post: { status: string } | null }[] }>(`/api/projects/${P1}/ads`);
+      expect(ads.items.find((ad) => ad.id === 'upg_ad_0000000000000001')?.post).toMatchObject({ status: 'published' });
+      const plan = await t.query<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM scheduled_posts WHERE ad_id = 'upg_ad_0000000000000001' ORDER BY created_at DESC`);
+      expect(plan.map((row) => row.detail).join('\n')).toContain('USING INDEX scheduled_posts_ad_idx');
+    },
+  },
 };

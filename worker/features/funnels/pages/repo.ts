@@ -299,6 +299,8 @@ export function anyLivePageQuery(db: Db, userId: string) {
     funnelPages,
     isNotNull(funnelPages.publishedVersionId),
     inMemberProjects(funnelPages.projectId, userId),
-    sql`${funnelPages.funnelId} IN (SELECT ${funnels.id} FROM ${funnels} WHERE ${funnels.deletedAt} IS NULL)`,
+    // Correlated, one primary-key lookup per page: `funnel_id IN (SELECT id FROM funnels WHERE deleted_at IS NULL)`
+    // read every live funnel of every account (worker/query-plans.test.ts).
+    sql`EXISTS (SELECT 1 FROM ${funnels} WHERE ${funnels.id} = ${funnelPages.funnelId} AND ${funnels.deletedAt} IS NULL)`,
   );
 }

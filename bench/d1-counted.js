@@ -1,0 +1,81 @@
+// The bench's counted entry (issue 30 point 5): Adloom's own bundle (./index.js, the module
+// this one imports) with its D1 binding wrapped so that every round trip to the database is
+// counted: a statement run alone (`first`, `all`, `run`, `raw`), a `batch` (one round trip, however
+// many statements) and `exec`, in sessions too (`withSession`). Only the bench loads this file
+// (bench/server.ts, as the entry of the `adloom-counted` worker); production never wraps DB.
+// `GET /__bench/d1` answers the counts since the previous `GET /__bench/d1` (and resets them).
+import adloom from './index.js';
+
+const counts = { requests: 0, roundTrips: 0, statements: 0 };
+
+function countedStatement(inner) {
+  return {
+    inner,
+    bind: (...values) => countedStatement(inner.bind(...values)),
+    first: (...args) => {
+      counts.roundTrips += 1;
+      counts.statements += 1;
+      return inner.first(...args);
+    },
+    all: () => {
+      counts.roundTrips += 1;
+      counts.statements += 1;
+      return inner.all();
+    },
+    run: () => {
+      counts.roundTrips += 1;
+      counts.statements += 1;
+      return inner.run();
+    },
+    raw: (...args) => {
+      counts.roundTrips += 1;
+      counts.statements += 1;
+      return inner.raw(...args);
+    },
+  };
+}
+
+/** A D1 database or session, counting its round trips. */
+function countedD1(inner) {
+  return {
+    prepare: (query) => countedStatement(inner.prepare(query)),
+    batch: (statements) => {
+      counts.roundTrips += 1;
+      counts.statements += statements.length;
+      return inner.batch(statements.map((statement) => statement.inner ?? statement));
+    },
+    exec: (query) => {
+      counts.roundTrips += 1;
+      counts.statements += 1;
+      return inner.exec(query);
+    },
+    withSession: (start) => countedD1(inner.withSession(start)),
+    getBookmark: () => inner.getBookmark?.() ?? null,
+    dump: () => inner.dump(),
+  };
+}
+
+// One wrapped environment per environment workerd hands over (the app checks its configuration once per object).
+const wrapped = new WeakMap();
+function countedEnv(env) {
+  let out = wrapped.get(env);
+  if (!out) {
+    out = { ...env, DB: countedD1(env.DB) };
+    wrapped.set(env, out);
+  }
+  return out;
+}
+
+export default {
+  fetch(request, env, ctx) {
+    if (new URL(request.url).pathname === '/__bench/d1') {
+      const answer = Response.json({ ...counts });
+      counts.requests = 0;
+      counts.roundTrips = 0;
+      counts.statements = 0;
+      return answer;
+    }
+    counts.requests += 1;
+    return adloom.fetch(request, countedEnv(env), ctx);
+  },
+};

@@ -1,0 +1,1 @@
+CREATE INDEX `scheduled_posts_ad_idx` ON `scheduled_posts` (`ad_id`,`created_at`);
