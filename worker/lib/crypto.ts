@@ -1,4 +1,5 @@
 import { base64url, fromBase64, fromBase64url } from '#worker/lib/ids.ts';
+import { settledCache } from '#worker/lib/settled-cache.ts';
 
 /**
  * PBKDF2-SHA256 with 100,000 iterations (PRODUCT.md §4.1). Workers' WebCrypto refuses
@@ -60,8 +61,15 @@ export async function sha256Hex(value: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(value)));
 }
 
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+/**
+ * HMAC keys imported in this isolate, by secret (a handful: the session secret, the Instagram app
+ * secret): importing one cost as much as the signature itself, on every signed-in request (the
+ * D1 bookmark cookie) and every signed media URL. Non-extractable; only settled keys are kept.
+ */
+const hmacKeys = settledCache<string, CryptoKey>(8);
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  return hmacKeys.get(secret, () => crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']));
 }
 
 /** HMAC-SHA256 of a message, as raw bytes. */

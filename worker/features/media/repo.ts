@@ -1,6 +1,6 @@
 import { planLimitSql } from '#worker/db/plans.ts';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { containsText, inList, rawStatement, type Db } from '#worker/db/client.ts';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { containsText, inList, operand, rawStatement, type Db, type Operand } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
 import { isLiveRow, liveInProject, liveRow, liveRowWhere, newestLiveQuery } from '#worker/db/live-rows.ts';
 import { media } from '#worker/db/schema.ts';
@@ -31,6 +31,33 @@ export function projectOfMedia(id: string) {
 /** A live media object (neither it nor its project deleted). */
 export function findLiveMedia(db: Db, id: string) {
   return liveRowWhere(db, media, eq(media.id, id), isLiveProject(media.projectId));
+}
+
+/** What a render or a page needs of a media object (`liveMediaIn`, `liveMediaJson`). */
+export interface RenderMedia {
+  id: string;
+  kind: MediaRow['kind'];
+  mime: string;
+  r2Key: string;
+  thumbnailKey: string | null;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * The same as `liveMediaIn`, as a correlated subquery for another feature's statement: the live
+ * media of the project `projectId` (a column of the caller's query) whose ids `ids` (a subquery
+ * of one column) gives, as one JSON array of `RenderMedia` (`parseRenderMedia` reads it). A
+ * published page's row and its pictures in one round trip (funnels/edge/repo.ts).
+ */
+export function liveMediaJson(projectId: Operand, ids: SQL) {
+  return sql<string>`(SELECT json_group_array(json_object('id', pm.id, 'kind', pm.kind, 'mime', pm.mime, 'r2Key', pm.r2_key, 'thumbnailKey', pm.thumbnail_key, 'size', pm.size, 'width', pm.width, 'height', pm.height)) FROM "media" "pm" WHERE pm.project_id = ${operand(projectId)} AND pm.deleted_at IS NULL AND pm.id IN ${ids})`;
+}
+
+/** The rows of a `liveMediaJson` column. */
+export function parseRenderMedia(json: string | null): RenderMedia[] {
+  return json ? (JSON.parse(json) as RenderMedia[]) : [];
 }
 
 /** The live media of a project among `ids`, with what a render or a page needs of them (one query, however many ids). */

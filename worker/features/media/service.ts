@@ -475,6 +475,9 @@ export function liveMediaIn(db: Db, projectId: string, ids: readonly string[]) {
   return repo.liveMediaIn(db, projectId, ids);
 }
 
+/** A published page's pictures inside its own query (funnels/edge/repo.ts): the subquery builder and its reader. */
+export { liveMediaJson, parseRenderMedia, type RenderMedia } from '#worker/features/media/repo.ts';
+
 /** The thumbnails of live media of any projects, by id (the pictures of a page of creatives). */
 export function thumbnailsIn(db: Db, ids: readonly string[]) {
   return repo.thumbnailsIn(db, ids);

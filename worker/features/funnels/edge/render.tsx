@@ -8,14 +8,13 @@ import { PageView, pageNeedsScript, themeCss } from '#client/blocks/page-view.ts
 import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { i18nFor } from '#worker/lib/i18n.ts';
 import type { BlockContext, FormState, ResolvedImage } from '#client/blocks/types.ts';
-import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { settledCache } from '#worker/lib/settled-cache.ts';
 import { inlinePageCsp } from '#worker/ssr/csp.ts';
 import { escapeHtml, socialImageTags } from '#worker/ssr/html.ts';
 import { siteCardImage } from '#worker/ssr/social-card.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
-import { liveMediaIn, signMediaUrl } from '#worker/features/media/service.ts';
+import { signMediaUrl, type RenderMedia } from '#worker/features/media/service.ts';
 import { pagePath, type EdgeSite } from '#worker/features/funnels/edge/cache.ts';
 import { mediaRefsOf } from '#worker/features/funnels/media-refs.ts';
 import { PAGE_SCRIPT, pageScriptHash } from '#worker/features/funnels/edge/page-script.ts';
@@ -56,8 +55,9 @@ function signedUrl(secret: string, id: string, file: 'file' | 'thumbnail', ttl: 
  * Signed media URLs for a render: valid until the end of the next UTC day, so a cached page's
  * links outlive the cache entry (EDGE_TTL_SECONDS) and stay the same all day (browser caches).
  */
-async function resolveImages(db: Db, secret: string, projectId: string, document: PageDocument, now: number): Promise<Map<string, ResolvedImage>> {
-  const rows = await liveMediaIn(db, projectId, mediaIdsOf(document));
+async function resolveImages(secret: string, media: readonly RenderMedia[], document: PageDocument, now: number): Promise<Map<string, ResolvedImage>> {
+  const shown = new Set(mediaIdsOf(document));
+  const rows = media.filter((row) => shown.has(row.id));
   const nowSeconds = Math.floor(now / 1000);
   const expires = (Math.floor(nowSeconds / DAY_SECONDS) + 2) * DAY_SECONDS;
   const ttl = expires - nowSeconds;
@@ -113,9 +113,8 @@ async function pageCsp(html: string, withScript: boolean): Promise<string> {
   ]);
 }
 
-/** What a render reads besides the page: the database (media), the signing secret, the static assets, the request's origin and time. */
+/** What a render reads besides the page: the signing secret, the static assets, the request's origin and time. */
 export interface RenderEnv {
-  db: Db;
   /** SESSION_SECRET: signs the media URLs. */
   secret: string;
   assets: Pick<Bindings, 'ASSETS'>;
@@ -128,6 +127,8 @@ export interface RenderInput {
   site: EdgeSite;
   funnel: EdgeFunnel;
   page: LivePage;
+  /** The live media of the page's project that its version names (read with the page: edge/repo.ts `liveFunnelPage`). */
+  media: readonly RenderMedia[];
   document: PageDocument;
   form?: Omit<FormState, 'action' | 'hidden'>;
 }
@@ -137,7 +138,7 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
   const { now, origin } = env;
   const { document, funnel, page } = input;
   const theme = themeOf(funnel);
-  const [assets, images] = await Promise.all([pageAssets(env.assets), resolveImages(env.db, env.secret, funnel.projectId, document, now)]);
+  const [assets, images] = await Promise.all([pageAssets(env.assets), resolveImages(env.secret, input.media, document, now)]);
   const ctx: BlockContext = {
     mode: 'edge',
     image: (ref: ImageRef) => images.get(ref.mediaId),

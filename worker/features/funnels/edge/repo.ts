@@ -1,7 +1,8 @@
 import type { Locale } from '#common/i18n/locales.ts';
-import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
+import { liveMediaJson, parseRenderMedia, type RenderMedia } from '#worker/features/media/service.ts';
 import { isActiveProject, isLiveProject } from '#worker/features/projects/scope/service.ts';
 
 /** The queries of the public edge: live funnels and their published pages (the workspace's are in ../core, ../pages; the media are media's). */
@@ -70,12 +71,22 @@ export function liveFunnelByDomain(db: Db, domain: string): Promise<EdgeFunnel |
 export type FunnelKey = { name: string } | { domain: string };
 
 /**
- * A live funnel and its live page with `slug` (or its first published page when null) in ONE
- * query: a page render reads the database twice (this, then the page's media), not three times.
+ * The media ids a published version names (`{ mediaId }` anywhere, a video block's `file`): a
+ * superset of what its render shows (both variants), matched only against the project's live media.
  */
-export function liveFunnelPage(db: Db, key: FunnelKey, slug: string | null): Promise<{ funnel: EdgeFunnel; page: LivePage } | undefined> {
-  return db
-    .select({ funnel: funnelColumns, page: pageColumns })
+const versionMediaIds = sql`(SELECT value FROM json_tree(${funnelPageVersions.document}) WHERE key IN ('mediaId', 'file') AND type = 'text')`;
+
+/**
+ * A live funnel, its live page with `slug` (or its first published page when null) and the
+ * live media that page's version names, in ONE query: a page render reads the database once.
+ */
+export async function liveFunnelPage(
+  db: Db,
+  key: FunnelKey,
+  slug: string | null,
+): Promise<{ funnel: EdgeFunnel; page: LivePage; media: RenderMedia[] } | undefined> {
+  const row = await db
+    .select({ funnel: funnelColumns, page: pageColumns, media: liveMediaJson(funnels.projectId, versionMediaIds) })
     .from(funnels)
     .innerJoin(funnelPages, eq(funnelPages.funnelId, funnels.id))
     .innerJoin(funnelPageVersions, eq(funnelPageVersions.id, funnelPages.publishedVersionId))
@@ -92,6 +103,7 @@ export function liveFunnelPage(db: Db, key: FunnelKey, slug: string | null): Pro
     .orderBy(asc(funnelPages.position), asc(funnelPages.id))
     .limit(1)
     .get();
+  return row && { funnel: row.funnel, page: row.page, media: parseRenderMedia(row.media) };
 }
 
 /** The published page after `position` (the form's "next page"), or undefined for the last one. */

@@ -12,6 +12,7 @@ import { pageAssets } from '#worker/ssr/manifest.ts';
 import { cleanSource, countsAsView, recordView, referrerHost } from '#worker/features/funnels/analytics/service.ts';
 import { attributionOfPost, attributionOfView, hiddenInputs, hiddenValue } from '#worker/features/funnels/edge/attribution.ts';
 import { formOf, notifyMembers, submitLead, type LiveDocument } from '#worker/features/funnels/leads/service.ts';
+import type { RenderMedia } from '#worker/features/media/service.ts';
 import {
   EDGE_HEADERS,
   cacheable,
@@ -162,7 +163,7 @@ function hasForm(document: PageDocument): boolean {
 }
 
 function render(deps: EdgeDeps, request: EdgeRequest, input: RenderInput) {
-  return renderLivePage({ db: deps.db, secret: deps.secret, assets: deps.assets, origin: new URL(request.url).origin, now: request.now }, input);
+  return renderLivePage({ secret: deps.secret, assets: deps.assets, origin: new URL(request.url).origin, now: request.now }, input);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -234,6 +235,8 @@ function domainSite(funnel: EdgeFunnel): EdgeSite {
 interface Found {
   funnel: EdgeFunnel;
   page: LivePage;
+  /** The live media the page's version names (read with it). */
+  media: RenderMedia[];
   live: LiveDocument;
   meta: PageMeta;
 }
@@ -241,7 +244,7 @@ interface Found {
 async function findLive(deps: EdgeDeps, key: FunnelKey, slug: string | null): Promise<Found | undefined> {
   const row = await liveFunnelPage(deps.db, key, slug);
   if (!row) return undefined;
-  const { funnel, page } = row;
+  const { funnel, page, media } = row;
   const live = liveDocument(page);
   if (!live) {
     console.error(`[${deps.requestId}] unreadable published document of page ${page.pageId}`);
@@ -255,7 +258,7 @@ async function findLive(deps: EdgeDeps, key: FunnelKey, slug: string | null): Pr
     hasForm: hasForm(live.a) || (live.b !== null && hasForm(live.b)),
     notify: funnel.notifyLeads,
   };
-  return { funnel, page, live, meta };
+  return { funnel, page, media, live, meta };
 }
 
 const PUBLIC_PAGE = 'public, max-age=0, must-revalidate';
@@ -301,6 +304,7 @@ async function servePage(deps: EdgeDeps, request: EdgeRequest, site: EdgeSite, s
     site,
     funnel: found.funnel,
     page: found.page,
+    media: found.media,
     document,
     ...(sent ? { form: { sent: true, formId: sent } } : {}),
   });
@@ -375,6 +379,7 @@ async function submitForm(deps: EdgeDeps, request: EdgeRequest, site: EdgeSite, 
       site,
       funnel: found.funnel,
       page: found.page,
+      media: found.media,
       document,
       form: { errors, values, formId: target.block.id },
     });
