@@ -76,10 +76,12 @@ export async function measureFloor(
   // The floor's batch: as many statements as the dashboard's batch (the largest per-request statement count of a `batch` route).
   const batchSize = Math.max(
     1,
-    ...routes.filter((r) => r.floor === 'batch').map((r) => {
-      const c = counted.get(r.name)!;
-      return Math.round(c.statements / Math.max(c.requests, 1));
-    }),
+    ...routes
+      .filter((r) => r.floor === 'batch')
+      .map((r) => {
+        const c = counted.get(r.name)!;
+        return Math.round(c.statements / Math.max(c.requests, 1));
+      }),
   );
   const floors: Record<FloorRoute['floor'], LoadTarget> = {
     one: { name: 'floor: SELECT 1', url: `${server.floor}/one` },

@@ -285,9 +285,12 @@ try {
     const options = { connections: Number(args.connections), seconds: Number(args.seconds), rounds, workerdPid: server.workerdPid };
     const { rows, batchSize } = await measureFloor(server, budgets.floor.routes, options, log);
     for (const row of rows) {
-      if (budgets.floor.throughputRatio.routes.includes(row.target)) judge('floor', 'req/s ÷ database floor', row.target, row.ratio, budgets.floor.throughputRatio);
-      if (budgets.floor.roundTrips.routes.includes(row.target)) judge('floor', 'D1 round trips / request', row.target, row.roundTrips ?? Number.NaN, budgets.floor.roundTrips);
-      if (budgets.floor.cpuMsPerRequest.routes.includes(row.target)) judge('floor', 'CPU ms / request above floor', row.target, row.cpuAboveFloorMs, budgets.floor.cpuMsPerRequest);
+      if (budgets.floor.throughputRatio.routes.includes(row.target))
+        judge('floor', 'req/s ÷ database floor', row.target, row.ratio, budgets.floor.throughputRatio);
+      if (budgets.floor.roundTrips.routes.includes(row.target))
+        judge('floor', 'D1 round trips / request', row.target, row.roundTrips ?? Number.NaN, budgets.floor.roundTrips);
+      if (budgets.floor.cpuMsPerRequest.routes.includes(row.target))
+        judge('floor', 'CPU ms / request above floor', row.target, row.cpuAboveFloorMs, budgets.floor.cpuMsPerRequest);
       if (row.errors > 0) verdicts.push({ kind: 'floor', budget: 'errors under load', subject: row.target, value: row.errors, limit: '= 0', ok: false });
     }
     results.floor = { rows, batchSize, options };

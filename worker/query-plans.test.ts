@@ -104,9 +104,12 @@ beforeAll(async () => {
     pages: [
       {
         slug: 'offer',
-        a: pageDoc([{ ...hero, props: { ...hero.props, image: { mediaId: photo.id, alt: 'A cup' } } } as typeof hero, textBlock('Roasted this week.'), formBlock()], {
-          image: { mediaId: photo.id, alt: 'A cup' },
-        }),
+        a: pageDoc(
+          [{ ...hero, props: { ...hero.props, image: { mediaId: photo.id, alt: 'A cup' } } } as typeof hero, textBlock('Roasted this week.'), formBlock()],
+          {
+            image: { mediaId: photo.id, alt: 'A cup' },
+          },
+        ),
       },
       { slug: 'thanks', a: pageDoc([textBlock('Thank you.')]) },
     ],

@@ -44,6 +44,42 @@ export function lazyDb(open: () => D1Client): Db {
   });
 }
 
+/** What a query built once runs as: drizzle's prepared query (its SQL text, its placeholders, its row mapping). */
+interface PreparedGet<R> {
+  get(values: Record<string, unknown>): Promise<R | undefined>;
+}
+
+/**
+ * A query whose SQL text and row mapping drizzle builds once per isolate (with `sql.placeholder`
+ * for its values), run with each request's own client (a D1 session). drizzle builds a
+ * query's SQL on every call, which on the hot paths cost more CPU than the rest of the query
+ * (docs/decisions/0037-database-floor.md). The prepared query's statement is a stand-in that
+ * prepares the text on the client of the call that binds it: drizzle binds it synchronously as
+ * `get` starts, so the client set around that call is the one it runs on; a bind outside a
+ * call fails loudly rather than running on another request's client.
+ */
+export function preparedOnce<R>(build: (db: Db) => { prepare(): unknown }): (db: Db, values: Record<string, unknown>) => Promise<R | undefined> {
+  let current: D1Client | undefined;
+  let prepared: PreparedGet<R> | undefined;
+  const standIn = {
+    prepare: (text: string) => ({
+      bind(...params: unknown[]) {
+        if (!current) throw new Error('preparedOnce: bound outside its call');
+        return current.prepare(text).bind(...params);
+      },
+    }),
+  };
+  return (db, values) => {
+    prepared ??= build(getDb(standIn as unknown as D1Database)).prepare() as PreparedGet<R>;
+    current = db.$client as D1Client;
+    try {
+      return prepared.get(values);
+    } finally {
+      current = undefined;
+    }
+  };
+}
+
 const dialect = new SQLiteAsyncDialect();
 
 /**

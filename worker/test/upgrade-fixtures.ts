@@ -516,7 +516,9 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
     async check(t) {
       const ads = await t.json<{ items: { id: string; post: { status: string } | null }[] }>(`/api/projects/${P1}/ads`);
       expect(ads.items.find((ad) => ad.id === 'upg_ad_0000000000000001')?.post).toMatchObject({ status: 'published' });
-      const plan = await t.query<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM scheduled_posts WHERE ad_id = 'upg_ad_0000000000000001' ORDER BY created_at DESC`);
+      const plan = await t.query<{ detail: string }>(
+        `EXPLAIN QUERY PLAN SELECT id FROM scheduled_posts WHERE ad_id = 'upg_ad_0000000000000001' ORDER BY created_at DESC`,
+      );
       expect(plan.map((row) => row.detail).join('\n')).toContain('USING INDEX scheduled_posts_ad_idx');
     },
   },

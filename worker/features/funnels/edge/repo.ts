@@ -1,6 +1,6 @@
 import type { Locale } from '#common/i18n/locales.ts';
 import { and, asc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
+import { preparedOnce, type Db } from '#worker/db/client.ts';
 import { funnelPageVersions, funnelPages, funnels } from '#worker/db/schema.ts';
 import { liveMediaJson, parseRenderMedia, type RenderMedia } from '#worker/features/media/service.ts';
 import { isActiveProject, isLiveProject } from '#worker/features/projects/scope/service.ts';
@@ -76,33 +76,49 @@ export type FunnelKey = { name: string } | { domain: string };
  */
 const versionMediaIds = sql`(SELECT value FROM json_tree(${funnelPageVersions.document}) WHERE key IN ('mediaId', 'file') AND type = 'text')`;
 
+type LiveRow = { funnel: EdgeFunnel; page: LivePage; media: string | null };
+
+/** The query of `liveFunnelPage` for a funnel named by `name` or `domain`, of one slug or its first page; built once per isolate. */
+function livePageQuery(by: 'name' | 'domain', withSlug: boolean) {
+  return preparedOnce<LiveRow>((db) =>
+    db
+      .select({ funnel: funnelColumns, page: pageColumns, media: liveMediaJson(funnels.projectId, versionMediaIds) })
+      .from(funnels)
+      .innerJoin(funnelPages, eq(funnelPages.funnelId, funnels.id))
+      .innerJoin(funnelPageVersions, eq(funnelPageVersions.id, funnelPages.publishedVersionId))
+      .where(
+        and(
+          by === 'name' ? eq(funnels.name, sql.placeholder('key')) : eq(funnels.customDomain, sql.placeholder('key')),
+          isNull(funnels.deletedAt),
+          isLiveProject(funnels.projectId),
+          isNull(funnelPages.deletedAt),
+          isNotNull(funnelPages.publishedVersionId),
+          ...(withSlug ? [eq(funnelPages.slug, sql.placeholder('slug'))] : []),
+        ),
+      )
+      .orderBy(asc(funnelPages.position), asc(funnelPages.id))
+      .limit(1),
+  );
+}
+
+const livePageQueries = {
+  name: { slug: livePageQuery('name', true), first: livePageQuery('name', false) },
+  domain: { slug: livePageQuery('domain', true), first: livePageQuery('domain', false) },
+};
+
 /**
  * A live funnel, its live page with `slug` (or its first published page when null) and the
  * live media that page's version names, in ONE query: a page render reads the database once.
+ * The hottest query of the public pages: its SQL is built once per isolate (`preparedOnce`).
  */
 export async function liveFunnelPage(
   db: Db,
   key: FunnelKey,
   slug: string | null,
 ): Promise<{ funnel: EdgeFunnel; page: LivePage; media: RenderMedia[] } | undefined> {
-  const row = await db
-    .select({ funnel: funnelColumns, page: pageColumns, media: liveMediaJson(funnels.projectId, versionMediaIds) })
-    .from(funnels)
-    .innerJoin(funnelPages, eq(funnelPages.funnelId, funnels.id))
-    .innerJoin(funnelPageVersions, eq(funnelPageVersions.id, funnelPages.publishedVersionId))
-    .where(
-      and(
-        'name' in key ? eq(funnels.name, key.name) : eq(funnels.customDomain, key.domain),
-        isNull(funnels.deletedAt),
-        isLiveProject(funnels.projectId),
-        isNull(funnelPages.deletedAt),
-        isNotNull(funnelPages.publishedVersionId),
-        ...(slug === null ? [] : [eq(funnelPages.slug, slug)]),
-      ),
-    )
-    .orderBy(asc(funnelPages.position), asc(funnelPages.id))
-    .limit(1)
-    .get();
+  const queries = 'name' in key ? livePageQueries.name : livePageQueries.domain;
+  const keyValue = 'name' in key ? key.name : key.domain;
+  const row = await (slug === null ? queries.first(db, { key: keyValue }) : queries.slug(db, { key: keyValue, slug }));
   return row && { funnel: row.funnel, page: row.page, media: parseRenderMedia(row.media) };
 }
 
