@@ -16,21 +16,22 @@ import { EditorPanels } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
 import { RenderProgress, SpendError, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
-import { RenderResultDialog } from '#client/features/creatives/render-result-dialog.tsx';
 import { FormatsBar } from '#client/features/creatives/formats-bar.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
-import { copyLayers, duplicateLayers, pasteLayers, readLayersClipboardAsync, type PasteResult } from '#client/features/creatives/clipboard.ts';
+import type { PasteResult } from '#client/features/creatives/clipboard.ts';
 import { BackgroundPanel, FormatPanel, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
 import { inputClass } from '#client/features/creatives/panel-fields.tsx';
 import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
 import { PictureDrop, replacePicture, type DropTarget, type DroppedPicture } from '#client/features/creatives/picture-drop.tsx';
 import { useBrandFonts } from '#client/features/creatives/brand-fonts.ts';
-import { BrandChecklist, StrictGuardBanner, useBrandGuard } from '#client/features/creatives/brand-guard.tsx';
+import { StrictGuardBanner } from '#client/features/creatives/brand-guard.tsx';
+import { BrandChecklist, SafeZonesOverlay, SafeZoneWarnings } from '#client/features/creatives/lazy-parts.tsx';
+import { useBrandGuard } from '#client/features/creatives/use-brand-guard.ts';
 import { CanvasHelp, GRID, PanelToggle, usePanels } from '#client/features/creatives/editor-chrome.tsx';
 import { useCreativeSave } from '#client/features/creatives/use-creative-save.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
-import { SafeZonesControl, SafeZonesOverlay, SafeZoneWarnings, useSafeZones } from '#client/features/creatives/safe-zones.tsx';
+import { SafeZonesControl, useSafeZones } from '#client/features/creatives/safe-zones.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
 import { api, call } from '#client/lib/api.ts';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
@@ -44,6 +45,9 @@ import { useT } from '#client/lib/i18n-context.tsx';
 const VariationsDialog = lazy(() => import('#client/features/creatives/editor-dialogs.tsx').then((m) => ({ default: m.VariationsDialog })));
 const RevisionsDialog = lazy(() => import('#client/features/creatives/editor-dialogs.tsx').then((m) => ({ default: m.RevisionsDialog })));
 const MediaPicker = lazy(() => import('#client/features/creatives/media-picker.tsx').then((m) => ({ default: m.MediaPicker })));
+// Loaded when used: the render's result, and the clipboard (its payload's schema) on the first copy, paste or duplicate.
+const RenderResultDialog = lazy(() => import('#client/features/creatives/render-result-dialog.tsx').then((m) => ({ default: m.RenderResultDialog })));
+const clipboard = () => import('#client/features/creatives/clipboard.ts');
 
 /** `/creatives/{objectId}`: the creative editor (PRODUCT.md §4.3). */
 export default function CreativeEditorRoute() {
@@ -105,9 +109,9 @@ function Editor({ initial }: { initial: CreativeDetail }) {
 
   // Copy, paste and duplicate (Ctrl+C/V/D on the canvas), within this creative and across creatives.
   const onCopy = (ids: string[]) => {
-    void copyLayers(docRef.current, ids, { projectId: initial.projectId, creativeId: initial.id }).then(
-      (count) => count > 0 && toast({ tone: 'success', message: t('creativeEditor.copied', { count }) }),
-    );
+    void clipboard()
+      .then(({ copyLayers }) => copyLayers(docRef.current, ids, { projectId: initial.projectId, creativeId: initial.id }))
+      .then((count) => count > 0 && toast({ tone: 'success', message: t('creativeEditor.copied', { count }) }));
   };
   const placeCopies = (result: PasteResult) => {
     if (!result.ok) {
@@ -121,6 +125,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
     if (result.emptiedFrames > 0) toast({ tone: 'info', message: t('creativeEditor.pasteForeign') });
   };
   const onPaste = async () => {
+    const { pasteLayers, readLayersClipboardAsync } = await clipboard();
     const payload = await readLayersClipboardAsync();
     if (!payload) toast({ tone: 'info', message: t('creativeEditor.pasteNothing') });
     else placeCopies(pasteLayers(docRef.current, payload, { projectId: initial.projectId }));
@@ -328,7 +333,7 @@ function Editor({ initial }: { initial: CreativeDetail }) {
                 onRedo={() => dispatch({ type: 'redo' })}
                 onCopy={onCopy}
                 onPaste={() => void onPaste()}
-                onDuplicate={(ids) => placeCopies(duplicateLayers(docRef.current, ids))}
+                onDuplicate={(ids) => void clipboard().then(({ duplicateLayers }) => placeCopies(duplicateLayers(docRef.current, ids)))}
                 overlay={<SafeZonesOverlay doc={state.present} zones={safeZones} readOnly={readOnly} onChange={onChange} />}
                 toolbar={
                   <>
@@ -399,7 +404,11 @@ function Editor({ initial }: { initial: CreativeDetail }) {
         />
       </Suspense>
       <BrandChecklist guard={guard} doc={state.present} />
-      <RenderResultDialog creation={result?.creation ?? null} free={result?.free ?? false} onClose={() => setResult(null)} />
+      {result ? (
+        <Suspense fallback={null}>
+          <RenderResultDialog creation={result.creation} free={result.free} onClose={() => setResult(null)} />
+        </Suspense>
+      ) : null}
       {dialog ? (
         <Suspense fallback={null}>
           {dialog === 'variations' ? (

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CreativeDocument, Layer } from '#common/creative/document.ts';
 import { BackgroundPanel, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
-import { BrandChecklist, StrictGuardBanner, useBrandGuard, type GuardPurpose } from '#client/features/creatives/brand-guard.tsx';
+import { BrandChecklist } from '#client/features/creatives/brand-checklist.tsx';
+import { StrictGuardBanner, type GuardPurpose } from '#client/features/creatives/brand-guard.tsx';
+import { useBrandGuard } from '#client/features/creatives/use-brand-guard.ts';
 import { startI18n } from '#client/lib/i18n.tsx';
 import { I18nRoot } from '#client/lib/i18n-root.tsx';
 

@@ -1,19 +1,18 @@
 import type { I18n } from '@lingui/core';
 import { ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
-import { applyFixes, brandFindings, type GuardFinding, type GuardKit } from '#common/creative/brand-guard.ts';
+import type { GuardFinding } from '#common/creative/brand-guard.ts';
 import type { CreativeDocument } from '#common/creative/document.ts';
 import { fontById, isBrandFont } from '#common/fonts.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
-import { Dialog } from '#client/components/dialog.tsx';
 import { layerName } from '#client/features/creatives/layer-names.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 
 /**
  * The brand guard in the editor (issue 29 §7): flags beside a layer's fields, a checklist before
- * rendering or asking for approval, the one-click fixes and "Fix all". The rules are
- * common/creative/brand-guard.ts, the same the worker refuses a strict project's render with.
+ * rendering or asking for approval (brand-checklist.tsx, loaded when it opens), the one-click
+ * fixes and "Fix all". The rules are common/creative/brand-guard.ts (use-brand-guard.ts), the same
+ * the worker refuses a strict project's render with.
  */
 
 export type GuardPurpose = 'render' | 'review';
@@ -32,25 +31,6 @@ export interface BrandGuard extends GuardProps {
   refused: (retry: () => void) => void;
   pending: { purpose: GuardPurpose; go: () => void } | null;
   close: () => void;
-}
-
-/** The guard of the document being edited, against the project's kit (and whether it is strict). */
-export function useBrandGuard(doc: CreativeDocument, kit: GuardKit & { strict?: boolean | undefined }, onChange: (doc: CreativeDocument) => void): BrandGuard {
-  const findings = brandFindings(doc, kit);
-  const [refusedOnce, setRefused] = useState(false);
-  const [pending, setPending] = useState<BrandGuard['pending']>(null);
-  return {
-    findings,
-    strict: kit.strict === true || refusedOnce,
-    onFix: (list) => onChange(applyFixes(doc, list)),
-    check: (purpose, go) => (findings.length === 0 ? go() : setPending({ purpose, go })),
-    refused: (retry) => {
-      setRefused(true);
-      setPending({ purpose: 'render', go: retry });
-    },
-    pending,
-    close: () => setPending(null),
-  };
 }
 
 const lastKey = (f: GuardFinding) => [...f.path].reverse().find((k): k is string => typeof k === 'string') ?? 'color';
@@ -74,7 +54,7 @@ function Swatch({ colour }: { colour: string }) {
 }
 
 /** One finding and its fix: in a panel (`compact`, the layer's own) by its field, on the checklist by layer and field. */
-function FindingRow({
+export function FindingRow({
   finding,
   doc,
   readOnly,
@@ -160,52 +140,5 @@ export function StrictGuardBanner({ guard, onReview }: { guard: BrandGuard; onRe
         {t('creativeEditor.guard.review')}
       </button>
     </Alert>
-  );
-}
-
-/** The checklist before rendering or asking for approval: each finding with its fix, "Fix all", then on (or not, when strict). */
-export function BrandChecklist({ guard, doc }: { guard: BrandGuard; doc: CreativeDocument }) {
-  const t = useT();
-  const pending = guard.pending;
-  const purpose = pending?.purpose ?? 'render';
-  const blocked = guard.strict && purpose === 'render' && guard.findings.length > 0;
-  const go = () => {
-    guard.close();
-    pending?.go();
-  };
-  return (
-    <Dialog open={pending !== null} title={t('creativeEditor.guard.checklistTitle', { purpose })} onClose={guard.close}>
-      {guard.findings.length === 0 ? (
-        <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">
-          {t('creativeEditor.guard.allFixed')}
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            {blocked ? t('creativeEditor.guard.strictIntro') : t('creativeEditor.guard.intro', { count: guard.findings.length })}
-          </p>
-          <ul className="mt-3 max-h-[50vh] space-y-3 overflow-y-auto">
-            {guard.findings.map((f) => (
-              <FindingRow key={f.key} finding={f} doc={doc} readOnly={false} onFix={guard.onFix} />
-            ))}
-          </ul>
-        </>
-      )}
-      <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <Button variant="ghost" onClick={guard.close}>
-          {t('creativeEditor.guard.cancel')}
-        </Button>
-        {guard.findings.length > 0 ? (
-          <Button variant={blocked ? 'primary' : 'secondary'} onClick={() => guard.onFix(guard.findings)}>
-            {t('creativeEditor.guard.fixAll')}
-          </Button>
-        ) : null}
-        {blocked ? null : (
-          <Button variant={guard.findings.length === 0 ? 'primary' : 'secondary'} onClick={go}>
-            {t(guard.findings.length === 0 ? 'creativeEditor.guard.continueFixed' : 'creativeEditor.guard.continue', { purpose })}
-          </Button>
-        )}
-      </div>
-    </Dialog>
   );
 }

@@ -2,8 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, layerBox, type Layer } from '#common/creative/document.ts';
 import { pictureBox, type PictureCrop } from '#client/creative/tree.tsx';
-import { cropFromPicture, dragFrame, movePicture, pictureRect, scalePicture, type PxRect, type Size } from '#client/features/creatives/crop-math.ts';
-import { applyCropStep } from '#client/features/creatives/use-crop.ts';
+import {
+  applyCropStep,
+  cropFromPicture,
+  dragFrame,
+  movePicture,
+  pictureRect,
+  scalePicture,
+  type PxRect,
+  type Size,
+} from '#client/features/creatives/crop-math.ts';
 
 /**
  * Rounding (focal 0.001 %, zoom 0.0001) keeps the picture within a fraction of a pixel, or of

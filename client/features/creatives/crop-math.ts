@@ -1,4 +1,6 @@
+import { FORMATS, layerBox, type CreativeDocument, type Layer } from '#common/creative/document.ts';
 import type { PictureCrop } from '#client/creative/tree.tsx';
+import { clampRect, round2 } from '#client/features/creatives/editor-state.ts';
 
 /**
  * The maths of cropping on the canvas (issue 29, point 3). The document keeps a picture's crop
@@ -126,4 +128,31 @@ export function dragFrame(frame: PxRect, picture: PxRect, fit: PictureCrop['fit'
     else if (edges.bottom) bottom = top + picture.height / MAX_ZOOM;
   }
   return { left, top, width: right - left, height: bottom - top };
+}
+
+export type ImageLayer = Extract<Layer, { type: 'image' }>;
+
+/** A step of a crop: the picture moved or scaled, or the frame's edges dragged, from the crop as it was (`start`). */
+export type CropStep =
+  { kind: 'move'; dx: number; dy: number } | { kind: 'scale'; factor: number; x: number; y: number } | { kind: 'frame'; edges: Edges; dx: number; dy: number };
+
+/** The layer after a crop step from `start` (format pixels), its box and crop within the schema's limits. */
+export function applyCropStep(start: ImageLayer, format: CreativeDocument['format'], natural: Size, step: CropStep): ImageLayer {
+  // A step from an event without a position (a pointer that reported none) changes nothing.
+  if (!Object.values(step).every((v) => typeof v !== 'number' || Number.isFinite(v))) return start;
+  const frame = layerBox(start, format);
+  const picture = pictureRect(frame, natural, start);
+  if (step.kind === 'move') return { ...start, ...movePicture(frame, picture, natural, start, step.dx, step.dy) };
+  if (step.kind === 'scale') return { ...start, ...scalePicture(frame, picture, natural, start, step.factor, step.x, step.y) };
+  const { width, height } = FORMATS[format];
+  const moved = dragFrame(frame, picture, start.fit, step.edges, step.dx, step.dy, (Math.max(width, height) * 0.5) / 100);
+  const box = clampRect({
+    x: round2((moved.left / width) * 100),
+    y: round2((moved.top / height) * 100),
+    w: round2((moved.width / width) * 100),
+    h: round2((moved.height / height) * 100),
+  });
+  // The frame as the document keeps it (rounded), and the crop that leaves the picture where it was within it.
+  const next = { ...start, ...box };
+  return { ...next, ...cropFromPicture(layerBox(next, format), picture, natural, start) };
 }

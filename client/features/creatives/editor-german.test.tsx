@@ -17,7 +17,7 @@ import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { SessionProvider } from '#client/lib/session.tsx';
 import CreativeEditorRoute from '#client/app/routes/creative-editor.tsx';
 import { runArrange } from '#client/features/creatives/arrange-toolbar.tsx';
-import { RenderAllDialog, ResizeDialog } from '#client/features/creatives/formats-bar.tsx';
+import { RenderAllDialog, ResizeDialog } from '#client/features/creatives/formats-dialogs.tsx';
 import { mockApi } from '#client/test/api-mock.ts';
 
 /** The creative editor in German: the words of the creatives area, its plurals and its formats. */

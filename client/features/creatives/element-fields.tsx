@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { LINE_WIDTH, SHAPES, type IconLayer, type ShapeLayer } from '#common/creative/document.ts';
 import { Button } from '#client/components/button.tsx';
-import { ElementsPicker } from '#client/features/creatives/elements-picker.tsx';
-import { IconPreview } from '#client/features/creatives/icon-grid.tsx';
+import { ElementsPicker } from '#client/features/creatives/lazy-parts.tsx';
+import { IconPreview } from '#client/features/creatives/icon-preview.tsx';
 import { iconLabel } from '#client/features/creatives/icon-search.ts';
 import { copyNodes } from '#client/features/creatives/new-element.ts';
 import { ColorField, NumberField, Segmented } from '#client/features/creatives/panel-fields.tsx';

@@ -76,7 +76,7 @@ describe('the Elements picker', () => {
       ['Rectangle', 'rect'],
     ] as const) {
       await user.click(screen.getByRole('button', { name: 'Elements' }));
-      const dialog = screen.getByRole('dialog', { name: 'Add an element' });
+      const dialog = await screen.findByRole('dialog', { name: 'Add an element' });
       await user.click(within(dialog).getByRole('button', { name }));
       expect(screen.queryByRole('dialog')).toBeNull();
       const added = state.doc.layers.at(-1)!;
@@ -203,7 +203,7 @@ describe('the panel of a shape and an icon', () => {
     await user.type(width, '1.25');
     expect(current()).toMatchObject({ strokeWidth: 1.25 });
     await user.click(screen.getByRole('button', { name: 'Change icon' }));
-    const dialog = screen.getByRole('dialog', { name: 'Change the icon' });
+    const dialog = await screen.findByRole('dialog', { name: 'Change the icon' });
     expect(within(dialog).queryByRole('button', { name: 'Line' })).toBeNull();
     await user.type(await within(dialog).findByRole('searchbox', { name: 'Search icons' }), 'bell{Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -22,19 +22,15 @@ const SHAPE_PREVIEW: Record<ShapeKind, ReactElement> = {
  * The Elements picker of the add-layer menu: shapes and lines, and the searchable icon set.
  * `iconsOnly` is the panel's "Change icon" (the shapes would not replace an icon).
  */
-export function ElementsPicker({
-  open,
-  iconsOnly = false,
-  onClose,
-  onShape,
-  onIcon,
-}: {
+export interface ElementsPickerProps {
   open: boolean;
   iconsOnly?: boolean;
   onClose: () => void;
   onShape: (shape: ShapeKind) => void;
   onIcon: (icon: IconEntry) => void;
-}) {
+}
+
+export function ElementsPicker({ open, iconsOnly = false, onClose, onShape, onIcon }: ElementsPickerProps) {
   const t = useT();
   const id = useId();
   return (

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
-import { createElement, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '#client/components/button.tsx';
+import { IconPreview } from '#client/features/creatives/icon-preview.tsx';
 import { iconLabel, loadIconSet, searchIcons, type IconEntry } from '#client/features/creatives/icon-search.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 
@@ -8,24 +9,6 @@ import { useT } from '#client/lib/i18n-context.tsx';
 export const COLUMNS = 6;
 /** The most icons shown at once: typing narrows the rest. */
 export const SHOWN = 60;
-
-/** An icon's shapes drawn as lucide draws them, in the text colour. */
-export function IconPreview({ icon, className = 'size-6' }: { icon: IconEntry; className?: string }) {
-  return createElement(
-    'svg',
-    {
-      viewBox: '0 0 24 24',
-      fill: 'none',
-      stroke: 'currentColor',
-      strokeWidth: 2,
-      strokeLinecap: 'round',
-      strokeLinejoin: 'round',
-      className,
-      'aria-hidden': true,
-    },
-    icon.nodes.map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs })),
-  );
-}
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; icons: IconEntry[] };
 

@@ -20,7 +20,7 @@ import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type Poin
 import { MAX_LAYERS, type CreativeDocument, type Layer } from '#common/creative/document.ts';
 import { Button } from '#client/components/button.tsx';
 import { expandGroups, removeLayers, renameLayer, reorderLayer, reorderLayers, setHidden, setLocked, shiftLayers } from '#client/features/creatives/arrange.ts';
-import { ElementsPicker } from '#client/features/creatives/elements-picker.tsx';
+import { ElementsPicker } from '#client/features/creatives/lazy-parts.tsx';
 import { newIcon, newShape } from '#client/features/creatives/new-element.ts';
 import { newLayer } from '#client/features/creatives/new-layer.ts';
 import { Section } from '#client/features/creatives/panel-fields.tsx';

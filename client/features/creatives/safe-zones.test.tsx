@@ -8,7 +8,8 @@ import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { editorReducer, initialEditorState, type EditorState } from '#client/features/creatives/editor-state.ts';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
-import { SafeZonesControl, SafeZonesOverlay, SafeZoneWarnings, useSafeZones } from '#client/features/creatives/safe-zones.tsx';
+import { SafeZonesOverlay, SafeZoneWarnings } from '#client/features/creatives/safe-zones-view.tsx';
+import { SafeZonesControl, useSafeZones } from '#client/features/creatives/safe-zones.tsx';
 
 // The story layout: logo (8,6 26×6) under the profile row, button (8,82 44×6) under the reply bar.
 const story = buildTemplate('bold-headline', { brand: DEFAULT_BRAND_KIT, format: 'story' });

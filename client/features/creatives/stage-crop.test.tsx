@@ -54,9 +54,9 @@ function openCrop(doc: CreativeDocument = start) {
 
 const photoBox = () => document.querySelector<HTMLElement>('[data-layer="photo"]')!;
 const photoOf = (state: EditorState) => state.present.layers.find((l) => l.id === 'photo') as ImageLayer;
-/** The picture loads (happy-dom loads none): its natural size is what the crop measures. */
-function pictureLoads() {
-  const img = screen.getByTestId('crop-measure');
+/** The crop's overlay (loaded when a crop starts) measures the picture, which loads (happy-dom loads none): its natural size is what the crop measures. */
+async function pictureLoads() {
+  const img = await screen.findByTestId('crop-measure');
   Object.defineProperty(img, 'naturalWidth', { value: NATURAL.width });
   Object.defineProperty(img, 'naturalHeight', { value: NATURAL.height });
   fireEvent.load(img);
@@ -82,10 +82,10 @@ describe('cropping a picture on the canvas', () => {
     fireEvent.pointerDown(photoBox(), { pointerId: 1, button: 0 });
     fireEvent.pointerUp(photoBox(), { pointerId: 1 });
     fireEvent.doubleClick(photoBox());
-    const frame = screen.getByRole('button', { name: 'Crop of Image' });
+    const frame = await screen.findByRole('button', { name: 'Crop of Image' });
     expect(document.activeElement).toBe(frame);
     expect(frame.getAttribute('aria-describedby')).toBeTruthy();
-    pictureLoads();
+    await pictureLoads();
     // The whole picture: 768 px wide (71.1 % of the square) from 6 px left of the canvas (−0.56 %).
     expect(overlayAt().width).toBeCloseTo((768 / 1080) * 100, 2);
     expect(overlayAt().left).toBeCloseTo((-6 / 1080) * 100, 2);
@@ -104,7 +104,7 @@ describe('cropping a picture on the canvas', () => {
     act(() => photoBox().focus());
     expect(photoBox().getAttribute('aria-label')).toContain('Enter crops the picture');
     await userEvent.keyboard('{Enter}');
-    pictureLoads();
+    await pictureLoads();
     // 0.5 % of the square (5.4 px) right: the focal point moves left over the 228 px to spare.
     await userEvent.keyboard('{ArrowRight}');
     await userEvent.keyboard('{Enter}');
@@ -117,7 +117,7 @@ describe('cropping a picture on the canvas', () => {
     expect(state().past).toHaveLength(1);
 
     await userEvent.keyboard('{Enter}');
-    pictureLoads();
+    await pictureLoads();
     // Shift: ten times as far, as far as the picture reaches (its left edge on the frame's).
     await userEvent.keyboard('{Shift>}{ArrowRight}{ArrowRight}{ArrowRight}{/Shift}');
     expect(overlayAt().left).toBeCloseTo(10, 2);
@@ -130,7 +130,7 @@ describe('cropping a picture on the canvas', () => {
     expect(state().past).toHaveLength(2);
     // Shrinking stops at "cover": zoom 1 again (stored as absent), the frame still covered.
     await userEvent.keyboard('{Enter}');
-    pictureLoads();
+    await pictureLoads();
     await userEvent.keyboard('----{Enter}');
     expect(photoOf(state()).zoom).toBeUndefined();
     const at = shownAt(photoOf(state()));
@@ -141,12 +141,12 @@ describe('cropping a picture on the canvas', () => {
     expect(photoOf(state()).zoom).toBeCloseTo(1.1, 4);
   });
 
-  it("drags the picture inside the frame and the frame's edges, the picture staying where it is", () => {
+  it("drags the picture inside the frame and the frame's edges, the picture staying where it is", async () => {
     const state = openCrop();
     fireEvent.pointerDown(photoBox(), { pointerId: 1, button: 0 });
     fireEvent.pointerUp(photoBox(), { pointerId: 1 });
     fireEvent.doubleClick(photoBox());
-    pictureLoads();
+    await pictureLoads();
     // 10 client px to the left: 67.5 format px.
     drag(screen.getByTestId('crop-picture'), [-10, 0]);
     expect(overlayAt().left).toBeCloseTo(((-6 - 10 * PER_PX) / 1080) * 100, 2);
@@ -165,11 +165,11 @@ describe('cropping a picture on the canvas', () => {
     expect(state().past).toHaveLength(1);
   });
 
-  it('keeps the frame within the picture and scales with the round corners and the wheel', () => {
+  it('keeps the frame within the picture and scales with the round corners and the wheel', async () => {
     const state = openCrop();
     act(() => photoBox().focus());
     fireEvent.click(screen.getByRole('button', { name: 'Crop' }));
-    pictureLoads();
+    await pictureLoads();
     // The left edge dragged far out stops at the picture's left edge (−6 px).
     drag(document.querySelector('[data-crop-edge="w"]')!, [-80, 0]);
     expect(parseFloat(screen.getByTestId('crop-frame').style.left)).toBeCloseTo((-6 / 1080) * 100, 1);
@@ -190,17 +190,17 @@ describe('cropping a picture on the canvas', () => {
     expect(photoOf(state()).x).toBeCloseTo((-6 / 1080) * 100, 1);
   });
 
-  it('cancels with the Cancel tool, and follows the zoom slider while cropping (the sliders show the crop)', () => {
+  it('cancels with the Cancel tool, and follows the zoom slider while cropping (the sliders show the crop)', async () => {
     const state = openCrop();
     act(() => photoBox().focus());
     fireEvent.click(screen.getByRole('button', { name: 'Crop' }));
-    pictureLoads();
+    await pictureLoads();
     fireEvent.click(screen.getByRole('button', { name: 'Enlarge the picture' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(state().present).toBe(start);
 
     fireEvent.click(screen.getByRole('button', { name: 'Crop' }));
-    pictureLoads();
+    await pictureLoads();
     drag(document.querySelector('[data-crop-edge="n"]')!, [0, 8]);
     // The slider, meanwhile: the crop takes its zoom and keeps its own frame.
     fireEvent.change(screen.getByRole('slider', { name: 'Zoom' }), { target: { value: '2' } });
@@ -214,9 +214,11 @@ describe('cropping a picture on the canvas', () => {
   it('does not crop a layer without a picture, nor a text', async () => {
     const state = openCrop({ ...start, layers: [{ ...photo, mediaId: null }] });
     fireEvent.doubleClick(photoBox());
-    expect(screen.queryByTestId('crop-overlay')).toBeNull();
+    // No crop under way: its tools stay "Crop" (none: no picture), its overlay never loads.
+    expect(screen.queryByRole('group', { name: 'Crop' })).toBeNull();
     act(() => photoBox().focus());
     await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('group', { name: 'Crop' })).toBeNull();
     expect(screen.queryByTestId('crop-overlay')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Crop' })).toBeNull();
     expect(state().present.layers[0]).toEqual({ ...photo, mediaId: null });
@@ -225,6 +227,7 @@ describe('cropping a picture on the canvas', () => {
   it('does not crop a rotated picture (its frame would be drawn upright)', () => {
     openCrop({ ...start, layers: [{ ...photo, rotation: 30 } as ImageLayer] });
     fireEvent.doubleClick(photoBox());
+    expect(screen.queryByRole('group', { name: 'Crop' })).toBeNull();
     expect(screen.queryByTestId('crop-overlay')).toBeNull();
     act(() => photoBox().focus());
     expect(screen.queryByRole('button', { name: 'Crop' })).toBeNull();

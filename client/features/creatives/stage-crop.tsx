@@ -1,9 +1,8 @@
-import { Check, Crop, Minus, Plus, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, type PointerEvent } from 'react';
 import { FORMATS, type FormatId } from '#common/creative/document.ts';
-import type { Edges, PxRect, Size } from '#client/features/creatives/crop-math.ts';
+import { pictureRect, type CropStep, type Edges, type ImageLayer, type PxRect, type Size } from '#client/features/creatives/crop-math.ts';
 import { layerName } from '#client/features/creatives/layer-names.ts';
-import type { CropStep, CropView, ImageLayer } from '#client/features/creatives/use-crop.ts';
+import type { CropView } from '#client/features/creatives/use-crop.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 
 type Handle = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';
@@ -50,15 +49,7 @@ interface CropDrag {
  * edges and corners crop it while the picture stays where it is. A click beside the picture
  * confirms. The frame takes the focus: the keys are the stage's (use-crop.ts `onKey`).
  */
-export function CropOverlay({
-  view,
-  format,
-  scale,
-  src,
-  onStep,
-  onNatural,
-  onDone,
-}: {
+export interface CropOverlayProps {
   view: CropView;
   format: FormatId;
   /** Screen pixels per format pixel. */
@@ -67,7 +58,9 @@ export function CropOverlay({
   onStep: (from: ImageLayer | null, step: CropStep) => void;
   onNatural: (size: Size) => void;
   onDone: () => void;
-}) {
+}
+
+export function CropOverlay({ view, format, scale, src, onStep, onNatural, onDone }: CropOverlayProps) {
   const t = useT();
   const helpId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -77,7 +70,9 @@ export function CropOverlay({
   useLayoutEffect(() => {
     latest.current = { scale, onStep, frame: view.frame };
   });
-  const { layer, frame, picture } = view;
+  const { layer, frame, natural } = view;
+  // The whole picture (format pixels), once its size is known.
+  const picture = natural ? pictureRect(frame, natural, layer) : null;
 
   useEffect(() => {
     frameRef.current?.focus({ preventScroll: true });
@@ -210,73 +205,6 @@ export function CropOverlay({
       <p id={helpId} className="sr-only">
         {t('creativeEditor.crop.help')}
       </p>
-    </div>
-  );
-}
-
-const TOOL =
-  'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-accent-600 focus-visible:outline-none dark:text-zinc-300 dark:hover:bg-zinc-800';
-const BAR =
-  'absolute bottom-3 left-3 z-30 flex items-center gap-0.5 rounded-lg border border-zinc-200 bg-white/95 p-0.5 shadow-sm dark:border-zinc-700 dark:bg-zinc-900/95';
-
-/**
- * The crop's tools, floating in the canvas's corner (the zoom's is the other): "Crop" for the
- * one selected picture; while cropping, scale the picture down and up, cancel, done (their
- * words hidden on a phone, where the bar shares the width with the zoom's).
- */
-export function CropTools({
-  cropping,
-  canCrop,
-  onStart,
-  onScale,
-  onDone,
-  onCancel,
-}: {
-  cropping: boolean;
-  canCrop: boolean;
-  onStart: () => void;
-  onScale: (factor: number) => void;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
-  const t = useT();
-  if (!cropping) {
-    return canCrop ? (
-      <div className={BAR}>
-        <button type="button" className={TOOL} onClick={onStart}>
-          <Crop className="size-4" aria-hidden="true" />
-          {t('creativeEditor.crop.start')}
-        </button>
-      </div>
-    ) : null;
-  }
-  return (
-    <div role="group" aria-label={t('creativeEditor.crop.tools')} className={BAR}>
-      <button
-        type="button"
-        className={TOOL}
-        aria-label={t('creativeEditor.crop.zoomOut')}
-        title={t('creativeEditor.crop.zoomOut')}
-        onClick={() => onScale(1 / 1.1)}
-      >
-        <Minus className="size-4" aria-hidden="true" />
-      </button>
-      <button type="button" className={TOOL} aria-label={t('creativeEditor.crop.zoomIn')} title={t('creativeEditor.crop.zoomIn')} onClick={() => onScale(1.1)}>
-        <Plus className="size-4" aria-hidden="true" />
-      </button>
-      <button type="button" className={TOOL} title={t('creativeEditor.crop.cancel')} onClick={onCancel}>
-        <X className="size-4" aria-hidden="true" />
-        <span className="max-sm:sr-only">{t('creativeEditor.crop.cancel')}</span>
-      </button>
-      <button
-        type="button"
-        className={`${TOOL} bg-accent-600 text-white hover:bg-accent-700 dark:text-white dark:hover:bg-accent-700`}
-        title={t('creativeEditor.crop.done')}
-        onClick={onDone}
-      >
-        <Check className="size-4" aria-hidden="true" />
-        <span className="max-sm:sr-only">{t('creativeEditor.crop.done')}</span>
-      </button>
     </div>
   );
 }

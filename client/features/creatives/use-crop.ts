@@ -1,18 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { FORMATS, layerBox, type CreativeDocument, type Layer } from '#common/creative/document.ts';
-import {
-  cropFromPicture,
-  dragFrame,
-  movePicture,
-  pictureRect,
-  scalePicture,
-  type Edges,
-  type PxRect,
-  type Size,
-} from '#client/features/creatives/crop-math.ts';
-import { clampRect, round2, updateLayer } from '#client/features/creatives/editor-state.ts';
+import { FORMATS, layerBox, type CreativeDocument } from '#common/creative/document.ts';
+import type * as cropMath from '#client/features/creatives/crop-math.ts';
+import type { CropStep, ImageLayer, PxRect, Size } from '#client/features/creatives/crop-math.ts';
+import { updateLayer } from '#client/features/creatives/editor-state.ts';
 
-export type ImageLayer = Extract<Layer, { type: 'image' }>;
+/** The crop's maths (crop-math.ts), loaded when a crop starts: the canvas's overlay (stage-crop.tsx) needs it too. */
+type CropMath = typeof cropMath;
 
 /** A crop on the canvas under way: the document it began on and the picture layer as cropped so far. */
 export interface CropSession {
@@ -23,36 +16,11 @@ export interface CropSession {
   natural: Size | null;
 }
 
-/** What the canvas shows of a crop: the frame and the whole picture (format pixels; the picture once its size is known). */
+/** What the canvas shows of a crop: the frame (format pixels) and the picture's own size, once it has loaded. */
 export interface CropView {
   layer: ImageLayer;
   frame: PxRect;
-  picture: PxRect | null;
-}
-
-/** A step of a crop: the picture moved or scaled, or the frame's edges dragged, from the crop as it was (`start`). */
-export type CropStep =
-  { kind: 'move'; dx: number; dy: number } | { kind: 'scale'; factor: number; x: number; y: number } | { kind: 'frame'; edges: Edges; dx: number; dy: number };
-
-/** The layer after a crop step from `start` (format pixels), its box and crop within the schema's limits. */
-export function applyCropStep(start: ImageLayer, format: CreativeDocument['format'], natural: Size, step: CropStep): ImageLayer {
-  // A step from an event without a position (a pointer that reported none) changes nothing.
-  if (!Object.values(step).every((v) => typeof v !== 'number' || Number.isFinite(v))) return start;
-  const frame = layerBox(start, format);
-  const picture = pictureRect(frame, natural, start);
-  if (step.kind === 'move') return { ...start, ...movePicture(frame, picture, natural, start, step.dx, step.dy) };
-  if (step.kind === 'scale') return { ...start, ...scalePicture(frame, picture, natural, start, step.factor, step.x, step.y) };
-  const { width, height } = FORMATS[format];
-  const moved = dragFrame(frame, picture, start.fit, step.edges, step.dx, step.dy, (Math.max(width, height) * 0.5) / 100);
-  const box = clampRect({
-    x: round2((moved.left / width) * 100),
-    y: round2((moved.top / height) * 100),
-    w: round2((moved.width / width) * 100),
-    h: round2((moved.height / height) * 100),
-  });
-  // The frame as the document keeps it (rounded), and the crop that leaves the picture where it was within it.
-  const next = { ...start, ...box };
-  return { ...next, ...cropFromPicture(layerBox(next, format), picture, natural, start) };
+  natural: Size | null;
 }
 
 /** True when a layer carries a rotation (a field other documents may have; absent or 0: upright). */
@@ -93,6 +61,7 @@ export function useCrop({
   onSelect: (ids: string[]) => void;
 }) {
   const [session, setSession] = useState<CropSession | null>(null);
+  const math = useRef<CropMath | null>(null);
   const refocus = useRef<string | null>(null);
   const latest = useRef({ doc, readOnly, images, session, onChange, onSeal, onSelect });
   useLayoutEffect(() => {
@@ -119,6 +88,9 @@ export function useCrop({
     // A rotated picture (issue 29's rotation, merged beside this) is not cropped on the canvas yet: its frame would be drawn upright.
     if (rotated(layer)) return false;
     select([id]);
+    void import('#client/features/creatives/crop-math.ts').then((m) => {
+      math.current = m;
+    });
     setSession({ id, from: current, layer, natural: null });
     return true;
   }, []);
@@ -144,7 +116,9 @@ export function useCrop({
 
   /** A crop step from the layer as it was when a drag began (`from`), or as it is now (null). */
   const step = useCallback((from: ImageLayer | null, change: CropStep) => {
-    setSession((s) => (s?.natural ? { ...s, layer: applyCropStep(from ?? s.layer, s.from.format, s.natural, change) } : s));
+    // Before the picture's size is known there is nothing to move (its maths load meanwhile).
+    const m = math.current;
+    if (m) setSession((s) => (s?.natural ? { ...s, layer: m.applyCropStep(from ?? s.layer, s.from.format, s.natural, change) } : s));
   }, []);
 
   /** The picture scaled about the frame's centre (the keys, the tools' buttons). */
@@ -200,8 +174,7 @@ export function useCrop({
   const shown = useMemo(() => (session ? withCrop(session.from, session.layer) : null), [session]);
   const view = useMemo<CropView | null>(() => {
     if (!session) return null;
-    const frame = layerBox(session.layer, session.from.format);
-    return { layer: session.layer, frame, picture: session.natural ? pictureRect(frame, session.natural, session.layer) : null };
+    return { layer: session.layer, frame: layerBox(session.layer, session.from.format), natural: session.natural };
   }, [session]);
 
   return { session, view, shown, start, finish, step, scale, setNatural, onKey };
