@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '#common/plans.ts';
+import type { ProjectDetail } from '#common/schemas/projects.ts';
 import { getDb } from '#worker/db/client.ts';
 import { media, users } from '#worker/db/schema.ts';
 import { createProject, createUser } from '#worker/test/factories.ts';
@@ -93,5 +94,11 @@ describe('20 photo imports at once against the storage limit', () => {
     expect(objects.map((object) => object.key).sort()).toEqual(photos.map((row) => row.r2Key).sort());
     const sizeOf = new Map(photos.map((row) => [row.r2Key, row.size]));
     for (const object of objects) expect(object.size).toBe(sizeOf.get(object.key));
+    // The usage the project's page shows is the filler and the stored objects, within the limit.
+    const detail = (await (await send(`/api/projects/${projects[4]!.id}`, { cookie: owner.cookie })).json()) as ProjectDetail;
+    expect(detail.storage).toEqual({
+      usedBytes: PLANS.pro.storageBytes - room + objects.reduce((sum, object) => sum + object.size, 0),
+      limitBytes: PLANS.pro.storageBytes,
+    });
   });
 });
