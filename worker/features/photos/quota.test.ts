@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '#common/plans.ts';
 import type { ProjectDetail } from '#common/schemas/projects.ts';
-import { getDb } from '#worker/db/client.ts';
+import { getDb, inList } from '#worker/db/client.ts';
 import { media, users } from '#worker/db/schema.ts';
 import { createProject, createUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
@@ -74,7 +74,7 @@ describe('20 photo imports at once against the storage limit', () => {
       .from(media)
       .where(
         and(
-          inArray(
+          inList(
             media.projectId,
             projects.map((p) => p.id),
           ),
