@@ -7,20 +7,17 @@ import type { CreativeDocument, FormatId } from '../common/creative/document.ts'
 import { mustStayClear, RESIZE_PLACEMENT, zonesCovering, zonesFor } from '../common/creative/safe-zones.ts';
 import { buildTemplate, TEMPLATES } from '../common/creative/templates.ts';
 import type { FontRef } from '../common/fonts.ts';
-import { baseURL, keepScreenshot, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { keepScreenshot, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
 import { compare, decodePng } from './image-diff.ts';
+import { both, MAX_DIFFERING, MAX_MEAN, renderPng } from './preview-render.ts';
 
 /**
  * What you see is what renders (issue #6): for every template, chromium's screenshot of
  * the editor preview and the worker's PNG (satori → resvg) agree. Both are compared at a
  * small size after a slight blur (image-diff.ts), which washes out the anti-aliasing that
  * differs between the two rasterisers but not a layer that moved, is missing, changed
- * colour or wraps differently. The limits below were chosen from measurements: matching
- * renders differ on well under 1.5 % of the pixels, a headline moved by 3 % of the height
- * on about 6 %, another template on 80 % or more.
+ * colour or wraps differently. The limits (preview-render.ts) were chosen from measurements.
  */
-const MAX_MEAN = 3;
-const MAX_DIFFERING = 0.015;
 
 /** A smooth picture with shapes (noise would average to grey and prove nothing). */
 function picturePng(width: number, height: number): Buffer {
@@ -76,54 +73,6 @@ async function upload(page: Page, projectId: string, name: string, bytes: Buffer
     [projectId, name, bytes.toString('base64')] as const,
   );
   return result.id;
-}
-
-/**
- * The editor's preview of a creative, as chromium draws it (fonts and pictures loaded). The
- * first one loads the editor; the next ones move to the creative inside the running app, as
- * a link does (the editor is keyed by the creative), instead of loading every script again.
- */
-async function screenshotPreview(page: Page, creativeId: string): Promise<Buffer> {
-  const preview = page.getByRole('img', { name: /^Preview,/ });
-  const path = `/creatives/${creativeId}`;
-  const shown = new URL(page.url()).pathname.startsWith('/creatives/') && (await preview.count()) === 1 ? await preview.elementHandle() : null;
-  if (shown) {
-    await page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await shown.waitForElementState('hidden');
-  } else {
-    await page.goto(path);
-  }
-  await preview.waitFor();
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
-      [...document.querySelectorAll('img')].filter((img) => !img.complete).map((img) => new Promise((r) => img.addEventListener('load', r, { once: true }))),
-    );
-  });
-  return preview.screenshot({ animations: 'disabled' });
-}
-
-/** The worker's PNG of a creative (1 credit), asked for beside the browser: it renders while the preview is photographed. */
-async function renderPng(page: Page, creativeId: string): Promise<Buffer> {
-  const request = page.context().request;
-  const response = await request.post(`${baseURL}/api/creatives/${creativeId}/render`, { headers: { origin: baseURL } });
-  if (!response.ok()) throw new Error(`render failed: ${response.status()} ${await response.text()}`);
-  const creation = (await response.json()) as { url: string };
-  const file = await request.get(new URL(creation.url, baseURL).toString());
-  if (!file.ok()) throw new Error(`the rendered file answers ${file.status()}`);
-  return file.body();
-}
-
-/** The preview and the render of a creative, the render running while the preview loads. */
-async function both(page: Page, creativeId: string): Promise<{ domBytes: Buffer; pngBytes: Buffer }> {
-  const rendering = renderPng(page, creativeId);
-  // A failed render must not leave its promise unhandled while the screenshot runs.
-  rendering.catch(() => undefined);
-  const domBytes = await screenshotPreview(page, creativeId);
-  return { domBytes, pngBytes: await rendering };
 }
 
 const ratio = (format: FormatId) => (format === 'landscape' ? 206 : 108);

@@ -1,0 +1,64 @@
+import type { Page } from 'playwright-core';
+import { baseURL } from './browser.ts';
+
+/**
+ * The two pictures of one creative that must agree (issue #6): the editor's preview as chromium
+ * draws it, and the worker's PNG (satori → resvg). Shared by the visual test and the editor's
+ * browser tests; image-diff.ts compares them.
+ */
+
+/**
+ * How far the two may differ after image-diff.ts's blur, chosen from measurements: matching
+ * renders differ on well under 1.5 % of the pixels, a headline moved by 3 % of the height on
+ * about 6 %, another template on 80 % or more.
+ */
+export const MAX_MEAN = 3;
+export const MAX_DIFFERING = 0.015;
+
+/**
+ * The editor's preview of a creative, as chromium draws it (fonts and pictures loaded). The
+ * first one loads the editor; the next ones move to the creative inside the running app, as
+ * a link does (the editor is keyed by the creative), instead of loading every script again.
+ */
+export async function screenshotPreview(page: Page, creativeId: string): Promise<Buffer> {
+  const preview = page.getByRole('img', { name: /^Preview,/ });
+  const path = `/creatives/${creativeId}`;
+  const shown = new URL(page.url()).pathname.startsWith('/creatives/') && (await preview.count()) === 1 ? await preview.elementHandle() : null;
+  if (shown) {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await shown.waitForElementState('hidden');
+  } else {
+    await page.goto(path);
+  }
+  await preview.waitFor();
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      [...document.querySelectorAll('img')].filter((img) => !img.complete).map((img) => new Promise((r) => img.addEventListener('load', r, { once: true }))),
+    );
+  });
+  return preview.screenshot({ animations: 'disabled' });
+}
+
+/** The worker's PNG of a creative (1 credit), asked for beside the browser: it renders while the preview is photographed. */
+export async function renderPng(page: Page, creativeId: string): Promise<Buffer> {
+  const request = page.context().request;
+  const response = await request.post(`${baseURL}/api/creatives/${creativeId}/render`, { headers: { origin: baseURL } });
+  if (!response.ok()) throw new Error(`render failed: ${response.status()} ${await response.text()}`);
+  const creation = (await response.json()) as { url: string };
+  const file = await request.get(new URL(creation.url, baseURL).toString());
+  if (!file.ok()) throw new Error(`the rendered file answers ${file.status()}`);
+  return file.body();
+}
+
+/** The preview and the render of a creative, the render running while the preview loads. */
+export async function both(page: Page, creativeId: string): Promise<{ domBytes: Buffer; pngBytes: Buffer }> {
+  const rendering = renderPng(page, creativeId);
+  // A failed render must not leave its promise unhandled while the screenshot runs.
+  rendering.catch(() => undefined);
+  const domBytes = await screenshotPreview(page, creativeId);
+  return { domBytes, pngBytes: await rendering };
+}
