@@ -42,36 +42,31 @@ function rgbPng(filtered: Uint8Array, width: number, height: number): Uint8Array
 }
 
 /**
- * `n` bytes of a row (`cur` from `c`) less those above them (`prev` from `p`), into `out` from
- * `o`: the Up filter. The row functions here are called once a row, so that V8 optimises them
- * after the first rows of a first render rather than waiting to replace a running loop.
+ * The PNG's scanlines are written over the canvas's own bytes: row `y`'s (a filter byte, then
+ * RGB) start at `y × (3w + 1)`, before its own RGBA at `4w × y`, and pixel `x`'s three bytes land
+ * before the next pixel's four are read (`y × (3w + 1) + 1 + 3x + 2 < 4w × y + 4x + 4`). So no
+ * picture-sized buffer is allocated, whose fresh pages cost more here than the filter (≈ 5 ms a
+ * megabyte; a 1080 × 1920 story's scanlines are 6 MB). The row functions below do one row in one
+ * pass (colour, then Up filter against `prev`, which then takes the row's colour for the next)
+ * and are called once a row, so that V8 optimises them after a first render's first rows rather
+ * than waiting to replace a running loop. The filter byte goes in once the row is read.
  */
-function upRow(cur: Uint8Array, c: number, prev: Uint8Array, p: number, out: Uint8Array, o: number, n: number): void {
-  for (let i = 0; i < n; i += 1) out[o + i] = cur[c + i]! - prev[p + i]!;
-}
 
-/** One row of RGBA pixels from `p` as RGB into `row`; false when one of them is not opaque. */
-function opaqueRow(rgba: Uint8Array, p: number, row: Uint8Array, n: number): boolean {
+/** One row of opaque RGBA (from `p`) as Up-filtered RGB at `o`; false at a pixel that is not opaque. */
+function opaqueRow(rgba: Uint8Array, p: number, prev: Uint8Array, o: number, n: number): boolean {
   for (let c = 0; c < n; c += 3, p += 4) {
     if (rgba[p + 3] !== 255) return false;
-    row[c] = rgba[p]!;
-    row[c + 1] = rgba[p + 1]!;
-    row[c + 2] = rgba[p + 2]!;
+    const r = rgba[p]!;
+    const g = rgba[p + 1]!;
+    const b = rgba[p + 2]!;
+    rgba[o + c] = r - prev[c]!;
+    rgba[o + c + 1] = g - prev[c + 1]!;
+    rgba[o + c + 2] = b - prev[c + 2]!;
+    prev[c] = r;
+    prev[c + 1] = g;
+    prev[c + 2] = b;
   }
   return true;
-}
-
-/**
- * Row `y` of `rgba` is in `row` (RGB, read whole before anything of it is written): its filtered
- * scanline goes into the same buffer, at `y × (width × 3 + 1)`. That lies before anything of
- * rows below it (`y × (3w + 1) + 3w < 4w × (y + 1)`), so the canvas's own pixels become the PNG's
- * scanlines in place: no picture-sized buffer is allocated, whose fresh pages cost more here than
- * the filter (≈ 5 ms a megabyte, a 1080 × 1920 story's scanlines are 6 MB).
- */
-function filterInPlace(rgba: Uint8Array, y: number, row: Uint8Array, prev: Uint8Array, stride: number): void {
-  const o = y * (stride + 1);
-  upRow(row, 0, prev, 0, rgba, o + 1, stride);
-  rgba[o] = UP;
 }
 
 /**
@@ -82,14 +77,18 @@ function filterInPlace(rgba: Uint8Array, y: number, row: Uint8Array, prev: Uint8
 export function encodeOpaquePng(rgba: Uint8Array, width: number, height: number): Uint8Array | null {
   if (rgba.length !== width * height * 4) throw new Error('pixels do not match the size');
   const stride = width * 3;
-  let prev = new Uint8Array(stride);
-  let row = new Uint8Array(stride);
+  const prev = new Uint8Array(stride);
   for (let y = 0; y < height; y += 1) {
-    if (!opaqueRow(rgba, y * width * 4, row, stride)) return null;
-    filterInPlace(rgba, y, row, prev, stride);
-    [prev, row] = [row, prev];
+    const o = y * (stride + 1);
+    if (!opaqueRow(rgba, y * width * 4, prev, o + 1, stride)) return null;
+    rgba[o] = UP;
   }
   return rgbPng(rgba.subarray(0, height * (stride + 1)), width, height);
+}
+
+/** `n` bytes of a row (`cur` from `c`) less those above them (`prev` from `p`), into `out` from `o`: the Up filter. */
+function upRow(cur: Uint8Array, c: number, prev: Uint8Array, p: number, out: Uint8Array, o: number, n: number): void {
+  for (let i = 0; i < n; i += 1) out[o + i] = cur[c + i]! - prev[p + i]!;
 }
 
 /** The PNG of opaque RGB pixels (a picture cut to its frame: picture-cut.ts), written as `encodeOpaquePng` writes. */
@@ -107,27 +106,36 @@ export function encodeRgbPng(rgb: Uint8Array, width: number, height: number): Ui
 }
 
 /**
- * One row of `overlay` (premultiplied RGBA, from `p`) over `under` (RGB, from `q`), as RGB into
- * `row`: source-over, colour = overlay + under × (1 − overlay alpha).
+ * One row of `overlay` (premultiplied RGBA, from `p`) over `under` (RGB, from `q`), source-over
+ * (colour = overlay + under × (1 − overlay alpha)), as Up-filtered RGB at `o`.
  */
-function compositeRow(overlay: Uint8Array, p: number, under: Uint8Array, q: number, row: Uint8Array, n: number): void {
+function compositeRow(overlay: Uint8Array, p: number, under: Uint8Array, q: number, prev: Uint8Array, o: number, n: number): void {
   for (let c = 0; c < n; c += 3, p += 4, q += 3) {
     const a = overlay[p + 3]!;
+    let r: number;
+    let g: number;
+    let b: number;
     if (a === 0) {
-      row[c] = under[q]!;
-      row[c + 1] = under[q + 1]!;
-      row[c + 2] = under[q + 2]!;
+      r = under[q]!;
+      g = under[q + 1]!;
+      b = under[q + 2]!;
     } else if (a === 255) {
-      row[c] = overlay[p]!;
-      row[c + 1] = overlay[p + 1]!;
-      row[c + 2] = overlay[p + 2]!;
+      r = overlay[p]!;
+      g = overlay[p + 1]!;
+      b = overlay[p + 2]!;
     } else {
       // x / 255 rounded, for x ≤ 255 × 255: ((x + 128) × 257) >> 16.
       const k = 255 - a;
-      row[c] = overlay[p]! + (((under[q]! * k + 128) * 257) >> 16);
-      row[c + 1] = overlay[p + 1]! + (((under[q + 1]! * k + 128) * 257) >> 16);
-      row[c + 2] = overlay[p + 2]! + (((under[q + 2]! * k + 128) * 257) >> 16);
+      r = overlay[p]! + (((under[q]! * k + 128) * 257) >> 16);
+      g = overlay[p + 1]! + (((under[q + 1]! * k + 128) * 257) >> 16);
+      b = overlay[p + 2]! + (((under[q + 2]! * k + 128) * 257) >> 16);
     }
+    overlay[o + c] = r - prev[c]!;
+    overlay[o + c + 1] = g - prev[c + 1]!;
+    overlay[o + c + 2] = b - prev[c + 2]!;
+    prev[c] = r;
+    prev[c + 1] = g;
+    prev[c + 2] = b;
   }
 }
 
@@ -139,12 +147,11 @@ function compositeRow(overlay: Uint8Array, p: number, under: Uint8Array, q: numb
 export function compositeOpaquePng(overlay: Uint8Array, under: Uint8Array, width: number, height: number): Uint8Array {
   if (overlay.length !== width * height * 4 || under.length !== width * height * 3) throw new Error('pixels do not match the size');
   const stride = width * 3;
-  let prev = new Uint8Array(stride);
-  let row = new Uint8Array(stride);
+  const prev = new Uint8Array(stride);
   for (let y = 0; y < height; y += 1) {
-    compositeRow(overlay, y * width * 4, under, y * stride, row, stride);
-    filterInPlace(overlay, y, row, prev, stride);
-    [prev, row] = [row, prev];
+    const o = y * (stride + 1);
+    compositeRow(overlay, y * width * 4, under, y * stride, prev, o + 1, stride);
+    overlay[o] = UP;
   }
   return rgbPng(overlay.subarray(0, height * (stride + 1)), width, height);
 }
