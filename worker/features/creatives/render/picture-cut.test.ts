@@ -159,7 +159,13 @@ describe('cutJpeg', () => {
     const expected = resample(copy.data, width, height, place);
     expect(cut!.rgb).toEqual(expected.rgb);
     // A file it cannot read gives the constructor back too.
-    expect(await cutJpeg(`data:image/jpeg;base64,${base64(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))}`, { width: 10, height: 10 }, { ...place, width: 10, height: 10, x: 0, y: 0, w: 10, h: 10 })).toBeNull();
+    expect(
+      await cutJpeg(
+        `data:image/jpeg;base64,${base64(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))}`,
+        { width: 10, height: 10 },
+        { ...place, width: 10, height: 10, x: 0, y: 0, w: 10, h: 10 },
+      ),
+    ).toBeNull();
     expect(globalThis.Uint8ClampedArray).toBe(native);
   });
 });

@@ -184,7 +184,13 @@ export interface CutStats {
  * resamples the view where it lies, before the decoder frees it, and hands back an empty array.
  * A decoder that looked it up earlier (another build) copies as before, and the copy is resampled.
  */
-function decodeCut(decoder: Awaited<ReturnType<typeof mozjpegDecoder>>, bytes: Uint8Array, natural: { width: number; height: number }, place: Placement, stats?: CutStats): RgbPicture | null {
+function decodeCut(
+  decoder: Awaited<ReturnType<typeof mozjpegDecoder>>,
+  bytes: Uint8Array,
+  natural: { width: number; height: number },
+  place: Placement,
+  stats?: CutStats,
+): RgbPicture | null {
   const global = globalThis as { Uint8ClampedArray: unknown };
   const native = Uint8ClampedArray;
   let cut: RgbPicture | null = null;

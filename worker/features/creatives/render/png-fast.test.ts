@@ -53,7 +53,9 @@ describe('the fast PNG writer', () => {
         overlay[i * 4 + 3] = a;
         for (let c = 0; c < 3; c += 1) overlay[i * 4 + c] = Math.min(overlay[i * 4 + c]!, a);
       }
-      const under = noise(width, height * 3, seed + 10).filter((_, i) => i % 4 !== 3).slice(0, width * height * 3);
+      const under = noise(width, height * 3, seed + 10)
+        .filter((_, i) => i % 4 !== 3)
+        .slice(0, width * height * 3);
       const expected = Array.from({ length: width * height }, (_, i) => {
         const a = overlay[i * 4 + 3]!;
         return [0, 1, 2].map((c) => overlay[i * 4 + c]! + Math.round((under[i * 3 + c]! * (255 - a)) / 255)).concat(255);
