@@ -28,17 +28,18 @@ export const WEBP_BYTES = 16 * MB;
  * The most one job holds in JavaScript at a time, whichever is larger: its pictures (data URLs of
  * at most RENDER_MAX_INPUT_BYTES of files, 4/3 of them, plus the largest file's bytes while it is
  * encoded), or those data URLs plus the PNG being written (png-fast.ts for a 1080 × 1920 story:
- * resvg's canvas copied out, 8 MB; the filtered rows, 6 MB; deflate's output and the file, ≤ 6 MB
- * each) — 14 + 26 MB, rounded down as the deflate output of a creative is far below its rows.
+ * resvg's canvas copied out, 8 MB, whose bytes become the filtered rows; deflate's output and the
+ * file, ≤ 6 MB each) — 14 + 20 MB, rounded down as the deflate output of a creative is far below
+ * its rows.
  * This is per job. Jobs at once in one isolate never decode at once (drawing does no I/O), but
  * they can hold their pictures at once while one waits on I/O: in-flight.ts admits them only
  * while their pictures' files add up to RENDER_MAX_INPUT_BYTES, so once admitted they hold no
  * more pictures than one job may (a data URL sent with the call is held from its start). Not counted: a WebP original's expansion to PNG (≤ 4 MP: up to
  * 16 MB of RGBA, then its PNG as a data URL; decision 0021).
  * A JPEG cut to its frame without resvg (picture-cut.ts, issue 29) holds, before anything is
- * drawn and only while it is cut, at most the same again as writing the PNG: the decoded picture
- * (≤ 2.5 MP: 10 MB, in a decoder instance let go after the cut), its file, the filtered rows
- * (≤ 8 MB) and the result (≤ a story's 6 MB). resvg then never decodes that picture: its
+ * drawn and only while it is cut, less than writing the PNG: the decoded picture (≤ 2.5 MP: 10
+ * MB, in a decoder instance let go after the cut, resampled where it lies), its file, the few
+ * rows filtered across that one output row reads, and the result (≤ a story's 6 MB). resvg then never decodes that picture: its
  * WebAssembly memory, which `resvgBytes` counts as if it did, only grows less.
  */
 export const JOB_JS_BYTES = 32 * MB;

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import decodeJpeg, { init as initJpegDecoder } from '@jsquash/jpeg/decode.js';
+import jpegDecoderWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm';
 import encodeJpeg from 'jpeg-js/lib/encoder.js';
 import { describe, expect, it } from 'vitest';
-import { CUT_MAX_PIXELS, cutJpeg, resample, type Placement } from '#worker/features/creatives/render/picture-cut.ts';
-import { base64 } from '#worker/lib/ids.ts';
+import { CUT_MAX_PIXELS, cutJpeg, resample, type CutStats, type Placement } from '#worker/features/creatives/render/picture-cut.ts';
+import { base64, fromBase64 } from '#worker/lib/ids.ts';
 
 /** A straightforward floating-point version of the same filter, to hold the fast one against. */
 function reference(source: Uint8Array, sw: number, sh: number, place: Placement): Float64Array {
@@ -137,5 +139,33 @@ describe('cutJpeg', () => {
     expect(await cutJpeg(`data:image/jpeg;base64,${base64(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))}`, { width: 10, height: 10 }, place)).toBeNull();
     // A size that does not match the file (the caller read it from the header): not trusted.
     expect(await cutJpeg(src, { width: 12, height: 10 }, place)).toBeNull();
+  });
+
+  it('resamples the pixels where the decoder wrote them, exactly as from its copy, and gives the global constructor back', async () => {
+    const native = Uint8ClampedArray;
+    const width = 97;
+    const height = 61;
+    const data = rgba(width, height, (x, y) => [(x * 37 + y * 11) % 256, (x * 5 + y * 53) % 256, (x * y) % 256]);
+    const src = `data:image/jpeg;base64,${base64(encodeJpeg({ data, width, height }, 90).data)}`;
+    const place = { width: 40, height: 40, x: -12.5, y: -3, w: 65, h: 43 };
+    const stats: CutStats = {};
+    const cut = await cutJpeg(src, { width, height }, place, stats);
+    expect(stats.copied).toBe(false);
+    expect(globalThis.Uint8ClampedArray).toBe(native);
+    // The same file decoded the ordinary way (the decoder's copy), then resampled.
+    await initJpegDecoder(jpegDecoderWasm);
+    const copy = await decodeJpeg(fromBase64(src.slice(src.indexOf(',') + 1)).slice().buffer);
+    expect(copy.data).toBeInstanceOf(native);
+    const expected = resample(copy.data, width, height, place);
+    expect(cut!.rgb).toEqual(expected.rgb);
+    // A file it cannot read gives the constructor back too.
+    expect(
+      await cutJpeg(
+        `data:image/jpeg;base64,${base64(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))}`,
+        { width: 10, height: 10 },
+        { ...place, width: 10, height: 10, x: 0, y: 0, w: 10, h: 10 },
+      ),
+    ).toBeNull();
+    expect(globalThis.Uint8ClampedArray).toBe(native);
   });
 });

@@ -17,7 +17,8 @@ describe('the fast PNG writer', () => {
   it('writes exactly the pixels of an opaque canvas, as RGB', async () => {
     const [width, height] = [37, 23];
     const rgba = noise(width, height);
-    const png = encodeOpaquePng(rgba, width, height)!;
+    // The writer uses its pixels up (they become the scanlines): it is given a copy.
+    const png = encodeOpaquePng(rgba.slice(), width, height)!;
     expect(png[25]).toBe(2); // IHDR colour type: truecolour without alpha
     const decoded = await decodePng(png);
     expect({ width: decoded.width, height: decoded.height }).toEqual({ width, height });
@@ -34,6 +35,35 @@ describe('the fast PNG writer', () => {
     rgba[4 * 37 + 3] = 254;
     expect(encodeOpaquePng(rgba, 8, 8)).toBeNull();
     expect(() => encodeOpaquePng(rgba, 8, 9)).toThrow(/size/);
+  });
+
+  it('lays any overlay over any picture exactly as pixel-by-pixel source-over, at any size (the scanlines written over the overlay’s own bytes)', async () => {
+    for (const [width, height, seed] of [
+      [1, 1, 1],
+      [1, 9, 2],
+      [9, 1, 3],
+      [2, 2, 4],
+      [31, 17, 5],
+      [64, 3, 6],
+    ] as const) {
+      const overlay = noise(width, height, seed);
+      // Premultiplied: no colour above its alpha; every fourth pixel transparent, every fifth opaque.
+      for (let i = 0; i < width * height; i += 1) {
+        const a = i % 4 === 0 ? 0 : i % 5 === 0 ? 255 : overlay[i * 4 + 3]!;
+        overlay[i * 4 + 3] = a;
+        for (let c = 0; c < 3; c += 1) overlay[i * 4 + c] = Math.min(overlay[i * 4 + c]!, a);
+      }
+      const under = noise(width, height * 3, seed + 10)
+        .filter((_, i) => i % 4 !== 3)
+        .slice(0, width * height * 3);
+      const expected = Array.from({ length: width * height }, (_, i) => {
+        const a = overlay[i * 4 + 3]!;
+        return [0, 1, 2].map((c) => overlay[i * 4 + c]! + Math.round((under[i * 3 + c]! * (255 - a)) / 255)).concat(255);
+      });
+      const decoded = await decodePng(compositeOpaquePng(overlay, under, width, height));
+      const got = Array.from({ length: width * height }, (_, i) => decoded.pixel(i % width, Math.floor(i / width)));
+      expect(got).toEqual(expected);
+    }
   });
 
   it('lays a premultiplied overlay over opaque pixels as source-over does', async () => {
