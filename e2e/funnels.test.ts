@@ -121,7 +121,9 @@ describe('funnels in the browser', () => {
       await keepScreenshot(page, 'funnel-checks-phone.png');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.setViewportSize({ width: 1280, height: 800 });
-      // Fixed through "Go to": the question, then the answer, each field focused.
+      await page.keyboard.press('Escape');
+      await checks.waitFor({ state: 'hidden' });
+      // Fixed through "Go to" from the checklist beside Publish: the question, then the answer, each field focused.
       for (const [field, words] of [
         ['Question', 'Can I pick up my loaf at the bakery?'],
         ['Answer', 'Yes: from 7 to 11 on Saturday, at the counter.'],

@@ -33,7 +33,7 @@ export function readyDocument(heading = 'Fresh bread, baked at five'): PageDocum
           fields: [
             { name: 'name', label: 'Name', type: 'text', required: true },
             { name: 'email', label: 'Email', type: 'email', required: true },
-            { name: 'consent', label: 'Consent', type: 'checkbox', required: true, consentText: 'The bakery may email me about my order.' },
+            { name: 'consent', label: 'Consent', type: 'checkbox', required: true, consentText: 'The bakery may write to me about my order.' },
           ],
           submitLabel: 'Order',
           successMessage: 'Thank you! Your loaf is in the oven.',
@@ -52,8 +52,8 @@ type Json = Record<string, unknown> | unknown[];
 /**
  * `doc` with what the checks before publishing refuse made good, for fixtures built from the
  * defaults or samples (the layout's every-block page, a starter page given a headline): `words`
- * after every paragraph of a placeholder text, example addresses on `example.test`-like hosts of
- * their own, anchors to nowhere to the page's top (`#main`). An image block without an image stays
+ * after every paragraph of a placeholder text, example addresses on a `.test` host named after
+ * `words`, anchors to nowhere to the page's top (`#main`). An image block without an image stays
  * refused: give it one. Returns the document and the keys of its warnings, to accept.
  */
 export function finishedDocument(doc: PageDocument, words = 'Acme'): { document: PageDocument; warnings: string[] } {
@@ -76,7 +76,7 @@ export function finishedDocument(doc: PageDocument, words = 'Acme'): { document:
               .split('\n\n')
               .map((p) => `${p} ${words}`)
               .join('\n\n');
-    if (finding.rule === 'exampleLink') target[key] = value.replace(/example\.(com|org|net)/g, `${words.toLowerCase()}.test`);
+    if (finding.rule === 'exampleLink') target[key] = value.replace(/example\.(com|org|net)/g, `${words.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.test`);
     if (finding.rule === 'anchorMissing') target[key] = '#main';
   }
   return {
