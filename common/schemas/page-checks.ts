@@ -1,4 +1,3 @@
-import type { MessageIds } from '#common/i18n/register.ts';
 import { parseMarkdownLite, type MdInline } from '#common/markdown-lite.ts';
 import { BLOCK_DEFAULTS, BLOCK_SAMPLES } from '#common/schemas/blocks-defaults.ts';
 import { BLOCK_TYPES, blockPartIds, RESERVED_BLOCK_IDS, type Block, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
@@ -60,8 +59,8 @@ export interface PageFinding {
   blockId: string;
   /** Where inside the block's props (or the seo object) the field is, e.g. `items.0.question`. */
   path: string;
-  /** The message of the checklist, in both languages (funnels area). */
-  message: MessageIds;
+  /** The message of the checklist, in both languages (funnels area; a message id, typed without the catalogs' types, which scripts and e2e do not load). */
+  message: `funnels.checks.${CheckRule}`;
 }
 
 /** The other pages of the funnel, when the caller knows them: `/p/{funnel}/{slug}` links are checked against them. */
@@ -84,20 +83,6 @@ const SEVERITY: Record<CheckRule, CheckSeverity> = {
   seoTitle: 'warning',
   seoDescription: 'warning',
   seoImage: 'warning',
-};
-
-const MESSAGE: Record<CheckRule, MessageIds> = {
-  placeholder: 'funnels.checks.placeholder',
-  imageMissing: 'funnels.checks.imageMissing',
-  anchorMissing: 'funnels.checks.anchorMissing',
-  pageMissing: 'funnels.checks.pageMissing',
-  pageUnpublished: 'funnels.checks.pageUnpublished',
-  exampleLink: 'funnels.checks.exampleLink',
-  consentMissing: 'funnels.checks.consentMissing',
-  altMissing: 'funnels.checks.altMissing',
-  seoTitle: 'funnels.checks.seoTitle',
-  seoDescription: 'funnels.checks.seoDescription',
-  seoImage: 'funnels.checks.seoImage',
 };
 
 /* ---------- placeholder text ---------- */
@@ -256,7 +241,7 @@ function imagesOf(block: Block): ImageAt[] {
 export function checkDocument(doc: PageDocument, variant: 'a' | 'b' = 'a', funnel?: FunnelPagesContext): PageFinding[] {
   const findings: PageFinding[] = [];
   const add = (rule: CheckRule, blockId: string, path: string) =>
-    findings.push({ key: `${variant}:${blockId}:${path}:${rule}`, severity: SEVERITY[rule], rule, variant, blockId, path, message: MESSAGE[rule] });
+    findings.push({ key: `${variant}:${blockId}:${path}:${rule}`, severity: SEVERITY[rule], rule, variant, blockId, path, message: `funnels.checks.${rule}` });
   const anchors = new Set<string>([...RESERVED_BLOCK_IDS, ...doc.blocks.flatMap((b) => [b.id, ...blockPartIds(b)])]);
   const texts = placeholderTexts();
 
@@ -324,5 +309,5 @@ export function findingOfKey(key: string): PageFinding | undefined {
   const [variant, blockId, path, rule] = key.split(':');
   if ((variant !== 'a' && variant !== 'b') || !blockId || path === undefined || !RULES.includes(rule as CheckRule)) return undefined;
   const known = rule as CheckRule;
-  return { key, severity: SEVERITY[known], rule: known, variant, blockId, path, message: MESSAGE[known] };
+  return { key, severity: SEVERITY[known], rule: known, variant, blockId, path, message: `funnels.checks.${known}` };
 }
