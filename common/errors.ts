@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   plan_limit_reached: 402,
   /** The project's brand guard is strict and the creative has colours or fonts outside the brand kit (issue 29 §7). */
   off_brand: 422,
+  /** The checks before publishing (common/schemas/page-checks.ts) found errors, or warnings the request did not accept (issue 30 §3). */
+  page_checks_failed: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -1,6 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launch, newPage, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
+import type { PageDocument } from '#common/schemas/blocks.ts';
+import { checkPage } from '#common/schemas/page-checks.ts';
+import { finishedDocument, readyDocument } from '#common/test/ready-page.ts';
+import { SEED_FUNNEL, SEED_FUNNEL_PAGES } from '../scripts/seed.mjs';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,6 +47,13 @@ const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 /** Every <script> of a page's HTML, as the server sent it. */
 const scriptsOf = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
+
+describe('the demo seed', () => {
+  it('publishes pages that the checks before publishing pass, without a warning', () => {
+    const funnel = { funnelName: SEED_FUNNEL.name, pages: SEED_FUNNEL_PAGES.map((p) => ({ slug: p.slug, published: true })) };
+    for (const p of SEED_FUNNEL_PAGES) expect(checkPage({ a: p.a, b: p.b }, { ...funnel, selfSlug: p.slug }), p.slug).toEqual([]);
+  });
+});
 
 describe('funnels in the browser', () => {
   it(
@@ -87,21 +98,60 @@ describe('funnels in the browser', () => {
       const offer = pages.pages.find((p) => p.slug === 'offer')!;
       const thanks = pages.pages.find((p) => p.slug === 'thanks')!;
 
-      // The offer page in the editor: a form block, its headline, publish.
+      // Both pages written (a headline, a form with consent, a search title and description): the starter is placeholders.
+      for (const [id, heading] of [
+        [offer.id, 'Sourdough for the weekend'],
+        [thanks.id, 'Thank you: see you on Saturday'],
+      ] as const) {
+        const loaded = await api<ApiPage>(page, 'GET', `/api/pages/${id}`);
+        await api(page, 'PATCH', `/api/pages/${id}`, { baseRevision: loaded.revision, document: readyDocument(heading) });
+      }
+
+      // The offer page in the editor: a FAQ block; Publish shows its placeholders instead of publishing.
       await page.goto(`/pages/${offer.id}`);
       await page.getByRole('button', { name: 'Add block' }).click();
-      await page.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name: /^Form/ }).click();
+      await page.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name: /^FAQ/ }).click();
+      await page.getByText('Saved').first().waitFor();
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const checks = page.getByRole('dialog', { name: 'Checks before publishing' });
+      await checks.getByText('This page cannot be published yet: fix the errors first.').waitFor();
+      expect(await checks.getByText('Placeholder text is still in.').count()).toBe(2);
+      await keepScreenshot(page, 'funnel-checks-desktop.png');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await keepScreenshot(page, 'funnel-checks-phone.png');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.keyboard.press('Escape');
+      await checks.waitFor({ state: 'hidden' });
+      // Fixed through "Go to" from the checklist beside Publish: the question, then the answer, each field focused.
+      for (const [field, words] of [
+        ['Question', 'Can I pick up my loaf at the bakery?'],
+        ['Answer', 'Yes: from 7 to 11 on Saturday, at the counter.'],
+      ] as const) {
+        await page.getByRole('button', { name: /^Checks before publishing/ }).click();
+        await page
+          .getByRole('dialog', { name: 'Checks before publishing' })
+          .getByRole('button', { name: /^Go to FAQ/ })
+          .first()
+          .click();
+        const input = page.getByRole('textbox', { name: field, exact: true });
+        await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+        await input.fill(words);
+      }
       await page.getByText('Saved').first().waitFor();
       await keepScreenshot(page, 'funnel-editor-desktop.png');
       await page.setViewportSize({ width: 390, height: 844 });
       await keepScreenshot(page, 'funnel-editor-phone.png');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.getByRole('button', { name: 'Publish' }).click();
+      // Only the warning left (no social image): asked, then published anyway.
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Publish with 1 warning?' }).getByRole('button', { name: 'Publish anyway' }).click();
       await page.getByText('Published').first().waitFor();
 
       await page.goto(`/pages/${thanks.id}`);
-      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Publish with 1 warning?' }).getByRole('button', { name: 'Publish anyway' }).click();
       await page.getByText('Published').first().waitFor();
 
       // A visitor without JavaScript, from an ad.
@@ -166,17 +216,24 @@ describe('funnels in the browser', () => {
         `/api/funnels/${funnel.id}/pages`,
         { title: 'Offer', slug: 'offer' },
       );
-      const withHeading = (heading: string) => ({
-        ...created.draft,
-        blocks: created.draft.blocks.map((b) => (b.type === 'hero' ? { ...b, props: { ...b.props, heading } } : b)),
-      });
+      // The starter's other placeholders made the bakery's own: the checks before publishing refuse them.
+      const withHeading = (heading: string) =>
+        finishedDocument(
+          {
+            ...(created.draft as PageDocument),
+            blocks: (created.draft as PageDocument).blocks.map((b) => (b.type === 'hero' ? { ...b, props: { ...b.props, heading } } : b)),
+          },
+          'Harbour Bakery',
+        );
+      const [a, b] = [withHeading('Bread baked at dawn'), withHeading('Your first loaf is free')];
       const edited = await api<ApiPage>(page, 'PATCH', `/api/pages/${created.id}`, {
         baseRevision: created.revision,
-        document: withHeading('Bread baked at dawn'),
-        documentB: withHeading('Your first loaf is free'),
+        document: a.document,
+        documentB: b.document,
         splitB: 50,
       });
-      await api(page, 'POST', `/api/pages/${created.id}/publish`, { baseRevision: edited.revision });
+      const acceptWarnings = [...a.warnings, ...b.warnings.map((key) => key.replace(/^a:/, 'b:'))];
+      await api(page, 'POST', `/api/pages/${created.id}/publish`, { baseRevision: edited.revision, acceptWarnings });
 
       // Every visitor keeps the variant the edge gave them on the first visit; the HTML is that variant's, no script swaps it.
       const seen = new Set<string>();

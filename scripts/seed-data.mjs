@@ -145,6 +145,65 @@ export const SEED_MEDIA = [
 export const SEED_FUNNEL_IMAGE = { mediaId: SEED_MEDIA[0].id, alt: 'A cup of Northwind coffee with the words “Roasted this morning”' };
 
 /**
+ * Northwind's own copy for its funnel: the component sheet's samples are placeholders to the
+ * checks before publishing (common/schemas/page-checks.ts), so the demo's published pages say the
+ * same things in their own words, with links to Northwind's own site.
+ */
+const NORTHWIND = {
+  features: {
+    heading: 'Why Northwind',
+    intro: 'Three farms, one roaster in Hamburg, and coffee that is never older than a week.',
+    columns: 3,
+    items: [
+      { icon: 'leaf', title: 'Three farms we know', text: 'We buy from the same three farms every year and pay well above fair-trade prices.' },
+      { icon: 'clock', title: 'Roasted on Monday', text: 'Every bag leaves the roastery within two days of roasting.' },
+      { icon: 'gift', title: 'The first bag is on us', text: 'Try the spring blend without paying: 250 g, free, once per household.' },
+    ],
+  },
+  testimonials: {
+    heading: 'What our regulars say',
+    items: [
+      { quote: 'I switched from supermarket beans in March and have not looked back.', name: 'Jana Voss', role: 'Café guest, Altona', avatar: null, rating: 5 },
+      {
+        quote: 'The spring blend is bright without being sour: exactly what I want at seven.',
+        name: 'Malte Brandt',
+        role: 'Subscriber since 2024',
+        avatar: null,
+        rating: 5,
+      },
+      {
+        quote: 'Ordering for our office takes a minute and the beans arrive on Wednesday.',
+        name: 'Sina Okafor',
+        role: 'Office manager, Hamburg',
+        avatar: null,
+        rating: 4,
+      },
+    ],
+  },
+  faq: {
+    heading: 'Questions',
+    items: [
+      { question: 'Is the free bag really free?', answer: 'Yes: 250 g of the spring blend, shipping included, once per household.' },
+      { question: 'Do I have to subscribe?', answer: 'No. The voucher is for one bag; a subscription is up to you.' },
+      { question: 'Do you send whole beans or ground coffee?', answer: 'Whichever you like: tell us how you brew and we grind for it.' },
+    ],
+  },
+  footer: {
+    text: '© Northwind Coffee Roasters, Hamburg',
+    links: [
+      { label: 'Imprint', href: 'https://northwind.example/imprint' },
+      { label: 'Privacy', href: 'https://northwind.example/privacy' },
+      { label: 'Contact', href: 'mailto:hello@northwind.example' },
+    ],
+  },
+  story: {
+    markdown:
+      '## How it started\n\nNorthwind began in **2014** as a roaster in a Hamburg garage, because we wanted coffee we could *taste the farm in*.\n\n- Three farms, the same ones every year\n- Roasted in 15 kg batches\n- Three cafés in Altona, Ottensen and the Schanze\n\nRead the farm stories on [our website](https://northwind.example/farms) or [write to us](mailto:hello@northwind.example).',
+    align: 'left',
+  },
+};
+
+/**
  * Northwind's spring funnel (issue 12): a landing page with a form and an A/B test on its
  * headline → a thank-you page, and a story page without a form (no JavaScript at all), all
  * published, with a week of views and a few leads, so that /funnels, /pages and the funnel's
@@ -163,7 +222,13 @@ function funnelPages() {
       { name: 'name', label: 'Name', type: 'text', required: true },
       { name: 'email', label: 'Email', type: 'email', required: true },
       { name: 'roast', label: 'Favourite roast', type: 'select', required: true, options: ['Light', 'Medium', 'Dark'] },
-      { name: 'consent', label: 'Consent', type: 'checkbox', required: true, consentText: 'I agree that Northwind Coffee may email me about my voucher.' },
+      {
+        name: 'consent',
+        label: 'Consent',
+        type: 'checkbox',
+        required: true,
+        consentText: 'Northwind Coffee may email me my voucher and, at most monthly, news from the roastery.',
+      },
     ],
     submitLabel: 'Send my voucher',
     successMessage: 'Thank you! Your voucher is on its way.',
@@ -179,11 +244,11 @@ function funnelPages() {
   };
   const offerBlocks = (heroProps) => [
     { id: 'hero', type: 'hero', props: heroProps },
-    { id: 'why', type: 'features', props: blockSamples.features },
-    { id: 'voices', type: 'testimonials', props: blockSamples.testimonials },
-    { id: 'faq', type: 'faq', props: blockSamples.faq },
+    { id: 'why', type: 'features', props: NORTHWIND.features },
+    { id: 'voices', type: 'testimonials', props: NORTHWIND.testimonials },
+    { id: 'faq', type: 'faq', props: NORTHWIND.faq },
     { id: 'signup', type: 'form', props: form },
-    { id: 'footer', type: 'footer', props: blockSamples.footer },
+    { id: 'footer', type: 'footer', props: NORTHWIND.footer },
   ];
   const offerA = {
     blocks: offerBlocks(heroA),
@@ -216,7 +281,7 @@ function funnelPages() {
           layout: 'centered',
         },
       },
-      { id: 'footer', type: 'footer', props: blockSamples.footer },
+      { id: 'footer', type: 'footer', props: NORTHWIND.footer },
     ],
     seo: seo('Thank you · Northwind Coffee', 'Your voucher for a free bag of the Northwind spring blend is on its way.'),
   };
@@ -234,10 +299,10 @@ function funnelPages() {
           secondary: null,
         },
       },
-      { id: 'story', type: 'text', props: blockSamples.text },
-      { id: 'why', type: 'features', props: blockSamples.features },
-      { id: 'voices', type: 'testimonials', props: blockSamples.testimonials },
-      { id: 'footer', type: 'footer', props: blockSamples.footer },
+      { id: 'story', type: 'text', props: NORTHWIND.story },
+      { id: 'why', type: 'features', props: NORTHWIND.features },
+      { id: 'voices', type: 'testimonials', props: NORTHWIND.testimonials },
+      { id: 'footer', type: 'footer', props: NORTHWIND.footer },
     ],
     seo: seo('Our story · Northwind Coffee', 'From a garage in 2014 to three cafés: how Northwind Coffee sources and roasts its beans.'),
   };

@@ -31,7 +31,16 @@ import {
 } from './seed-data.mjs';
 
 // What other modules import from the seed (the demo users for sign-ins, the seeded ids, files and slugs).
-export { DEMO_USERS, SEED_CREATIONS, SEED_FUNNEL, SEED_MEDIA, SEED_PRESENTATION_PASSWORD, SEED_PRESENTATIONS, SEED_PREVIEW_ID } from './seed-data.mjs';
+export {
+  DEMO_USERS,
+  SEED_CREATIONS,
+  SEED_FUNNEL,
+  SEED_FUNNEL_PAGES,
+  SEED_MEDIA,
+  SEED_PRESENTATION_PASSWORD,
+  SEED_PRESENTATIONS,
+  SEED_PREVIEW_ID,
+} from './seed-data.mjs';
 
 const FREE_MONTHLY_CREDITS = 25; // common/plans.ts PLANS.free.creditsPerMonth
 

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { READY_WARNINGS } from '#common/test/ready-page.ts';
 import { getDb } from '#worker/db/client.ts';
 import { adItems, ads, brandFonts, creations, leads, users as usersTable } from '#worker/db/schema.ts';
 import { createApp } from '#worker/app.ts';
@@ -250,8 +251,10 @@ const MATRIX: Record<string, Expectation> = {
   'POST /api/pages/:id/publish': { sample: '/api/pages/{pageId}/publish', json: {}, status: project(403, 422, 422) },
   'POST /api/pages/:id/unpublish': { sample: '/api/pages/{pageId}/unpublish', fresh: true, status: project(403, 200, 200) },
   'GET /api/pages/:id/versions': { sample: '/api/pages/{pageId}/versions', status: project(200, 200, 200) },
+  // The fixture's version has one warning of the checks before publishing (no social image), accepted.
   'POST /api/pages/:id/versions/:versionId/restore': {
     sample: '/api/pages/{pageId}/versions/{versionId}/restore',
+    json: { acceptWarnings: READY_WARNINGS },
     fresh: true,
     status: project(403, 200, 200),
   },

@@ -198,9 +198,25 @@ export const pageUpdateInput = z.object({
 });
 export type PageUpdateInput = z.infer<typeof pageUpdateInput>;
 
+/**
+ * The warnings of the checks before publishing (common/schemas/page-checks.ts) that the person
+ * saw and accepted, by key: a warning not named refuses the publish (422 `page_checks_failed`),
+ * so that one found since (a new rule, a linked page unpublished meanwhile) is not accepted blindly.
+ */
+const MAX_ACCEPTED_WARNINGS = 400;
+const acceptWarnings = z.optional(
+  z
+    .array(text('Name each accepted warning by its key.').check(z.maxLength(200, 'Name each accepted warning by its key.')))
+    .check(z.maxLength(MAX_ACCEPTED_WARNINGS, `Accept at most ${MAX_ACCEPTED_WARNINGS} warnings.`)),
+);
+
 /** POST /api/pages/{id}/publish */
-export const publishPageInput = z.object({ baseRevision: revisionField });
+export const publishPageInput = z.object({ baseRevision: revisionField, acceptWarnings });
 export type PublishPageInput = z.infer<typeof publishPageInput>;
+
+/** POST /api/pages/{id}/versions/{versionId}/restore (the body is optional: no body accepts no warning). */
+export const restoreVersionInput = z.object({ acceptWarnings });
+export type RestoreVersionInput = z.infer<typeof restoreVersionInput>;
 
 /** PUT /api/funnels/{id}/page-order: every live page of the funnel, each once, in the new order. */
 export const pageOrderInput = z.object({

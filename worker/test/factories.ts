@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { and, desc, eq } from 'drizzle-orm';
+import { READY_WARNINGS, readyDocument } from '#common/test/ready-page.ts';
 import { getDb } from '#worker/db/client.ts';
 import { emailOutbox, projectMembers, users } from '#worker/db/schema.ts';
 import { cookieFrom, send } from '#worker/test/http.ts';
@@ -99,10 +100,24 @@ export async function createFunnelPage(user: TestUser, funnelId: string, body: {
   return (await response.json()) as { id: string; slug: string; revision: number; draft: unknown; funnelId: string };
 }
 
-/** Publishes a page's current draft through the real API. */
+/**
+ * Publishes a page through the real API with finished content (common/test/ready-page.ts) as
+ * its draft: the starter page that createFunnelPage makes is placeholders, which the checks
+ * before publishing refuse. Its one warning (no social image) is accepted.
+ */
 export async function publishFunnelPage(user: TestUser, pageId: string) {
-  const detail = (await (await send(`/api/pages/${pageId}`, { cookie: user.cookie })).json()) as { revision: number };
-  const response = await send(`/api/pages/${pageId}/publish`, { json: { baseRevision: detail.revision }, cookie: user.cookie });
+  const loaded = (await (await send(`/api/pages/${pageId}`, { cookie: user.cookie })).json()) as { revision: number };
+  const saved = await send(`/api/pages/${pageId}`, {
+    method: 'PATCH',
+    json: { baseRevision: loaded.revision, document: readyDocument() },
+    cookie: user.cookie,
+  });
+  if (saved.status !== 200) throw new Error(`saving the page failed: ${saved.status} ${await saved.text()}`);
+  const detail = (await saved.json()) as { revision: number };
+  const response = await send(`/api/pages/${pageId}/publish`, {
+    json: { baseRevision: detail.revision, acceptWarnings: READY_WARNINGS },
+    cookie: user.cookie,
+  });
   if (response.status !== 200) throw new Error(`publish failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { id: string; revision: number; publishedRevision: number };
 }

@@ -28,6 +28,8 @@ export function setIn(value: unknown, path: Path, next: unknown): unknown {
 export type PickMedia = (kind: 'image' | 'video') => Promise<{ id: string; alt: string; name: string } | null>;
 
 interface Ctx {
+  /** The form's group (a block's id): with a field's path, its `data-field` ("hero-1:items.0.title"), by which "Go to" finds it. */
+  group: string;
   errors: Record<string, string>;
   readOnly: boolean;
   set: (path: Path, value: unknown, typing?: boolean) => void;
@@ -36,6 +38,9 @@ interface Ctx {
 }
 
 const keyOf = (path: Path) => path.map(String).join('.');
+
+/** The `data-field` of the control at `path` of the form of `group` (a block's id): where "Go to" of a check finds it. */
+export const fieldName = (group: string, path: string) => `${group}:${path}`;
 
 /** The messages of a zod/mini safeParse, by path ("items.0.title"); the first of each. */
 export function issuesByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[], strip?: string): Record<string, string> {
@@ -72,6 +77,7 @@ export function SpecForm<T>({
   pickMedia: PickMedia;
 }) {
   const ctx: Ctx = {
+    group,
     errors,
     readOnly,
     set: (path, next, typing) => onChange(setIn(value, path, next) as T, typing ? `${group}:${keyOf(path)}` : undefined),
@@ -110,6 +116,7 @@ function Control({ spec, value, path, ctx }: { spec: FieldSpec; value: unknown; 
             // One line or several, the same control.
             const control = {
               id,
+              'data-field': fieldName(ctx.group, keyOf(path)),
               value: text,
               disabled: ctx.readOnly,
               'aria-invalid': error ? true : undefined,
@@ -213,9 +220,22 @@ function Control({ spec, value, path, ctx }: { spec: FieldSpec; value: unknown; 
   }
 }
 
-function Group({ legend, error, children, action }: { legend: string; error?: string | undefined; children: ReactNode; action?: ReactNode }) {
+function Group({
+  legend,
+  error,
+  children,
+  action,
+  field,
+}: {
+  legend: string;
+  error?: string | undefined;
+  children: ReactNode;
+  action?: ReactNode;
+  /** Its `data-field` (see `fieldName`). */
+  field?: string;
+}) {
   return (
-    <fieldset className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+    <fieldset data-field={field} className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
       <legend className="px-1 text-xs font-semibold text-zinc-700 dark:text-zinc-300">{legend}</legend>
       {action ? <div className="-mt-1 mb-2 flex flex-wrap justify-end gap-1">{action}</div> : null}
       <div className="space-y-3">{children}</div>
@@ -241,7 +261,7 @@ function MediaControl({ spec, value, path, ctx, error }: ControlProps<'image' | 
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a property name
   const mediaError = error ?? ctx.errors[keyOf([...path, 'mediaId'])];
   return (
-    <Group legend={spec.label} error={mediaError}>
+    <Group legend={spec.label} error={mediaError} field={fieldName(ctx.group, keyOf(path))}>
       {mediaId && isImage ? (
         <img src={mediaFileUrl(mediaId)} alt="" className="max-h-32 rounded-md border border-zinc-200 object-contain dark:border-zinc-800" />
       ) : null}
@@ -274,7 +294,7 @@ function MediaControl({ spec, value, path, ctx, error }: ControlProps<'image' | 
 function ButtonControl({ spec, value, path, ctx, error }: ControlProps<'button', Obj | null>) {
   const t = useT();
   return (
-    <Group legend={spec.label} error={error}>
+    <Group legend={spec.label} error={error} field={fieldName(ctx.group, keyOf(path))}>
       {spec.optional ? (
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -319,7 +339,7 @@ function ListControl({ spec, value, path, ctx, error }: ControlProps<'list', Obj
   const t = useT();
   const noun = useNoun()(spec.itemLabel);
   return (
-    <Group legend={spec.label} error={error}>
+    <Group legend={spec.label} error={error} field={fieldName(ctx.group, keyOf(path))}>
       {value.map((item, index) => {
         const label = `${spec.itemLabel} ${index + 1}`;
         return (
@@ -360,7 +380,7 @@ function StringsControl({ spec, value, path, ctx, error }: ControlProps<'strings
   const t = useT();
   const noun = useNoun()(spec.itemLabel);
   return (
-    <Group legend={spec.label} error={error}>
+    <Group legend={spec.label} error={error} field={fieldName(ctx.group, keyOf(path))}>
       {value.map((item, index) => {
         return (
           <div key={index} className="flex items-start gap-1">

@@ -8,8 +8,22 @@ const as = <T>(request: Promise<unknown>) => request as Promise<T>;
 export const pagesApi = {
   get: (id: string) => as<PageDetail>(call(api.api.pages[':id'].$get({ param: { id } }))),
   update: (id: string, json: PageUpdateInput) => as<PageDetail>(call(api.api.pages[':id'].$patch({ param: { id }, json }))),
-  publish: (id: string, baseRevision: number) => as<PageDetail>(call(api.api.pages[':id'].publish.$post({ param: { id }, json: { baseRevision } }))),
+  publish: (id: string, baseRevision: number, acceptWarnings?: readonly string[]) =>
+    as<PageDetail>(
+      call(api.api.pages[':id'].publish.$post({ param: { id }, json: { baseRevision, ...(acceptWarnings ? { acceptWarnings: [...acceptWarnings] } : {}) } })),
+    ),
   versions: (id: string) => as<PageVersion[] | { items: PageVersion[] }>(call(api.api.pages[':id'].versions.$get({ param: { id } }))),
-  restore: (id: string, versionId: string) => as<PageDetail>(call(api.api.pages[':id'].versions[':versionId'].restore.$post({ param: { id, versionId } }))),
+  /** The body is optional (worker/features/funnels/pages/routes.ts): sent only to accept warnings of the checks. */
+  restore: (id: string, versionId: string, acceptWarnings?: readonly string[]) =>
+    as<PageDetail>(
+      call(
+        api.api.pages[':id'].versions[':versionId'].restore.$post(
+          { param: { id, versionId } },
+          acceptWarnings
+            ? { headers: { 'content-type': 'application/json' }, init: { credentials: 'same-origin', body: JSON.stringify({ acceptWarnings }) } }
+            : undefined,
+        ),
+      ),
+    ),
   funnelByName: (name: string) => as<FunnelDetail>(call(api.api.funnels['by-name'][':name'].$get({ param: { name } }))),
 };

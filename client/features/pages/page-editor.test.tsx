@@ -1,88 +1,16 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockDefaults } from '#common/schemas/blocks-defaults.ts';
 import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
-import type { Block, PageDocument } from '#common/schemas/blocks.ts';
-import type { PageDetail, PageVersion } from '#common/schemas/funnels.ts';
-import PageEditorRoute from '#client/app/routes/page-editor.tsx';
+import type { PageDocument } from '#common/schemas/blocks.ts';
 import { tooWideForPhone } from '#client/test/ads-fixtures.tsx';
 import { envelope, mockApi } from '#client/test/api-mock.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
 import { adoptedFontFaces } from '#client/test/funnels-fixtures.tsx';
+import PageEditorRoute from '#client/app/routes/page-editor.tsx';
 import { page as listPage, mediaItem, PROJECT_ID, renderScreen, writes } from '#client/test/fixtures.tsx';
-
-const PAGE_ID = 'fpg_aaaaaaaaaaaaaaaa';
-const FUNNEL_ID = 'fnl_aaaaaaaaaaaaaaaa';
-const BASE = `/api/pages/${PAGE_ID}`;
-
-const hero: Block = { id: 'hero', type: 'hero', props: { ...blockDefaults.hero(), heading: 'Fresh coffee weekly' } };
-const text: Block = { id: 'text', type: 'text', props: { markdown: 'Our story in short.', align: 'left' } };
-const doc: PageDocument = { blocks: [hero, text], seo: { title: 'Offer', description: '', image: null } };
-
-function pageDetail(overrides: Partial<PageDetail> = {}): PageDetail {
-  return {
-    id: PAGE_ID,
-    funnelId: FUNNEL_ID,
-    funnelName: 'spring',
-    funnelTitle: 'Spring campaign',
-    projectId: PROJECT_ID,
-    slug: 'offer',
-    title: 'Spring offer',
-    position: 0,
-    status: 'draft',
-    hasVariantB: false,
-    splitB: 0,
-    views7d: 0,
-    leads7d: 0,
-    daily7d: [],
-    publishedAt: null,
-    url: '/p/spring/offer',
-    customUrl: null,
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    draft: doc,
-    draftB: null,
-    revision: 3,
-    publishedRevision: null,
-    theme: DEFAULT_THEME,
-    funnel: { id: FUNNEL_ID, name: 'spring', title: 'Spring campaign', customDomain: null, locale: 'en' },
-    versionCount: 0,
-    role: 'editor',
-    ...overrides,
-  };
-}
-
-/** The PATCH as the worker answers it: the body applied on top, revision + 1. */
-function patched(body: unknown, base = pageDetail()): { status: number; body: PageDetail } {
-  const b = body as { baseRevision: number; document?: PageDocument; documentB?: PageDocument | null; splitB?: number; title?: string; slug?: string };
-  return {
-    status: 200,
-    body: {
-      ...base,
-      revision: b.baseRevision + 1,
-      ...(b.document ? { draft: b.document } : {}),
-      ...(b.documentB !== undefined ? { draftB: b.documentB } : {}),
-      ...(b.splitB !== undefined ? { splitB: b.splitB } : {}),
-      ...(b.title ? { title: b.title } : {}),
-      ...(b.slug ? { slug: b.slug } : {}),
-    },
-  };
-}
-
-function open(routes: Parameters<typeof mockApi>[0] = {}, detail = pageDetail()) {
-  const calls = mockApi({
-    [`GET ${BASE}`]: { status: 200, body: detail },
-    [`GET /api/projects/${PROJECT_ID}/media`]: listPage([]),
-    [`PATCH ${BASE}`]: (body) => patched(body, detail),
-    ...routes,
-  });
-  const view = renderScreen(<PageEditorRoute />, {
-    url: `/pages/${PAGE_ID}`,
-    path: '/pages/:funnelPageId',
-    routes: [{ path: '/funnels/:funnelId', element: <p>Funnel page</p> }],
-  });
-  return { calls, ...view };
-}
+import { BASE, doc, FUNNEL_ID, hero, open, pageDetail, PAGE_ID, pageVersion, text } from '#client/test/page-editor-fixtures.tsx';
+import { readyDocument } from '#common/test/ready-page.ts';
 
 /** The document inside a preview's frame (its own viewport), once the frame is ready. */
 async function previewOf(name: string): Promise<HTMLElement> {
@@ -263,12 +191,18 @@ describe('the page editor', () => {
 
   it('publishes the saved draft with its revision, then links to the live page', async () => {
     const user = userEvent.setup();
-    const { calls } = open({
-      [`POST ${BASE}/publish`]: (body) => ({
-        status: 200,
-        body: pageDetail({ status: 'published', revision: (body as { baseRevision: number }).baseRevision, publishedRevision: 4, versionCount: 1 }),
-      }),
-    });
+    // A finished page (nothing for the checks before publishing), with a text block more.
+    const finished = readyDocument('Fresh coffee weekly');
+    const ready = { ...finished, blocks: [...finished.blocks, text], seo: { ...finished.seo, image: { mediaId: 'med_aaaaaaaaaaaaaaaa', alt: 'A cup' } } };
+    const { calls } = open(
+      {
+        [`POST ${BASE}/publish`]: (body) => ({
+          status: 200,
+          body: pageDetail({ status: 'published', revision: (body as { baseRevision: number }).baseRevision, publishedRevision: 4, versionCount: 1 }),
+        }),
+      },
+      pageDetail({ draft: ready }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Delete Text: Our story in short.' }));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await screen.findByText('Published: version 1 is live.');
@@ -281,28 +215,7 @@ describe('the page editor', () => {
 
   it('restores a published version after asking, and shows its draft', async () => {
     const user = userEvent.setup();
-    const versions: PageVersion[] = [
-      {
-        id: 'ver_bbbbbbbbbbbbbbbb',
-        number: 2,
-        title: 'Spring offer',
-        slug: 'offer',
-        publishedAt: '2026-03-02T10:00:00.000Z',
-        publishedBy: 'Olivia Owner',
-        hasVariantB: false,
-        live: true,
-      },
-      {
-        id: 'ver_aaaaaaaaaaaaaaaa',
-        number: 1,
-        title: 'Spring offer',
-        slug: 'offer',
-        publishedAt: '2026-03-01T10:00:00.000Z',
-        publishedBy: 'Olivia Owner',
-        hasVariantB: false,
-        live: false,
-      },
-    ];
+    const versions = [pageVersion('ver_bbbbbbbbbbbbbbbb', 2, { live: true }), pageVersion('ver_aaaaaaaaaaaaaaaa', 1)];
     const old: PageDocument = { blocks: [{ ...hero, props: { ...hero.props, heading: 'The first headline' } }], seo: doc.seo };
     const { calls } = open(
       {

@@ -1,9 +1,10 @@
 import { ExternalLink, History, Rocket } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { blockSchema, MAX_BLOCKS, pageDocumentSchema, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
 import type { PageDetail, PageStatus, PageVersion } from '#common/schemas/funnels.ts';
 import type { MediaItem } from '#common/schemas/media.ts';
+import { checkPage, type PageFinding } from '#common/schemas/page-checks.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
@@ -42,6 +43,7 @@ import {
   type PageDraft,
 } from '#client/features/pages/editor-state.ts';
 import { PageMetaSection, SeoSection, VariantSection } from '#client/features/pages/page-settings.tsx';
+import { Checklist, ChecksButton, focusFinding, mergeFindings, refusedFindings, type ChecklistMode } from '#client/features/pages/page-checks.tsx';
 import { PagePreview, type MediaSizes } from '#client/features/pages/preview.tsx';
 import { usePageSave } from '#client/features/pages/use-page-save.ts';
 import { VersionsDialog } from '#client/features/pages/versions-dialog.tsx';
@@ -78,11 +80,20 @@ function Editor({ initial }: { initial: PageDetail }) {
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [deleted, setDeleted] = useState<{ name: string; after: PageDraft } | null>(null);
+  // The checks before publishing: what the server found that the editor cannot (links to other pages of the funnel), the checklist, the field to focus.
+  const [serverFindings, setServerFindings] = useState<PageFinding[]>([]);
+  const [checklist, setChecklist] = useState<ChecklistMode | null>(null);
+  const focusOn = useRef<PageFinding | null>(null);
 
   const { present: draft, variant } = state;
   const doc = currentDoc(draft, variant);
   const valid = useMemo(() => pageDocumentSchema.safeParse(draft.a).success && (!draft.b || pageDocumentSchema.safeParse(draft.b).success), [draft.a, draft.b]);
   const invalidIds = useMemo(() => new Set(doc.blocks.filter((b) => !blockSchema.safeParse(b).success).map((b) => b.id)), [doc]);
+  const findings = useMemo(() => mergeFindings(checkPage(draft), serverFindings), [draft, serverFindings]);
+  // "Go to": once the block's (or the search settings') panel shows the field, it takes the focus.
+  useEffect(() => {
+    if (focusOn.current && focusFinding(focusOn.current)) focusOn.current = null;
+  });
   const onSaved = useCallback((detail: PageDetail) => setMeta(metaOf(detail)), []);
   const { saveState, saveError, save, patch, settle, revisionRef } = usePageSave({ page: initial, draft, valid, readOnly, onSaved });
 
@@ -146,11 +157,12 @@ function Editor({ initial }: { initial: PageDetail }) {
     return false;
   };
 
-  const publish = async () => {
+  const publish = async (acceptWarnings?: string[]) => {
     setPublishing(true);
     try {
       if (!(await savedFirst())) return;
-      const detail = await pagesApi.publish(initial.id, revisionRef.current);
+      const detail = await pagesApi.publish(initial.id, revisionRef.current, acceptWarnings);
+      setServerFindings([]);
       revisionRef.current = detail.revision;
       setMeta(metaOf(detail));
       toast({
@@ -159,15 +171,30 @@ function Editor({ initial }: { initial: PageDetail }) {
         action: { label: t('funnels.editor.viewPage'), href: detail.url },
       });
     } catch (error) {
-      toast({ tone: 'error', message: errorMessage(error, t('funnels.editor.publishFailed')) });
+      const refused = refusedFindings(error);
+      if (refused) {
+        // Only what the editor cannot see itself stays from the server's list: the rest it checks live.
+        setServerFindings(refused.filter((f) => f.rule === 'pageMissing' || f.rule === 'pageUnpublished'));
+        setChecklist('publish');
+      } else toast({ tone: 'error', message: errorMessage(error, t('funnels.editor.publishFailed')) });
     } finally {
       setPublishing(false);
     }
   };
 
-  const restore = async (version: PageVersion) => {
+  /** Publish: at once when the checks find nothing, else the checklist first (errors block; warnings ask). */
+  const onPublish = () => (findings.length === 0 ? void publish() : setChecklist('publish'));
+
+  const goTo = (finding: PageFinding) => {
+    setChecklist(null);
+    if (draft.b && finding.variant !== variant) dispatch({ type: 'variant', variant: finding.variant });
+    dispatch({ type: 'select', id: finding.blockId === 'seo' ? null : finding.blockId });
+    focusOn.current = finding;
+  };
+
+  const restore = async (version: PageVersion, acceptWarnings?: string[]) => {
     if (!(await save())) throw new ApiError('save_failed', t('funnels.editor.restoreUnsaved'), 0);
-    const detail = await pagesApi.restore(initial.id, version.id);
+    const detail = await pagesApi.restore(initial.id, version.id, acceptWarnings);
     const next = draftOf(detail);
     settle(next, detail.revision);
     dispatch({ type: 'replace', value: next });
@@ -201,14 +228,9 @@ function Editor({ initial }: { initial: PageDetail }) {
                 <ExternalLink className="size-4" aria-hidden="true" /> {t('funnels.editor.viewLive')}
               </a>
             ) : null}
+            {!readOnly ? <ChecksButton findings={findings} onOpen={() => setChecklist('list')} /> : null}
             {!readOnly ? (
-              <Button
-                size="sm"
-                onClick={() => void publish()}
-                pending={publishing}
-                pendingLabel={t('funnels.editor.publishing')}
-                disabled={saveState === 'conflict'}
-              >
+              <Button size="sm" onClick={onPublish} pending={publishing} pendingLabel={t('funnels.editor.publishing')} disabled={saveState === 'conflict'}>
                 <Rocket className="size-4" aria-hidden="true" /> {t('funnels.editor.publish')}
               </Button>
             ) : null}
@@ -307,6 +329,18 @@ function Editor({ initial }: { initial: PageDetail }) {
         title={picking?.kind === 'video' ? t('funnels.editor.chooseVideo') : t('funnels.editor.choosePicture')}
         onClose={() => closePicker(null)}
         onPick={closePicker}
+      />
+      <Checklist
+        open={checklist !== null}
+        mode={checklist ?? 'list'}
+        findings={findings}
+        draft={draft}
+        onClose={() => setChecklist(null)}
+        onGoTo={goTo}
+        onPublishAnyway={(warnings) => {
+          setChecklist(null);
+          void publish(warnings);
+        }}
       />
       <VersionsDialog open={versionsOpen} pageId={initial.id} readOnly={readOnly} onClose={() => setVersionsOpen(false)} onRestore={restore} />
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PageVersion } from '#common/schemas/funnels.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
+import type { PageFinding } from '#common/schemas/page-checks.ts';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
@@ -11,6 +12,7 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import { pagesApi } from '#client/features/pages/api.ts';
+import { refusedFindings } from '#client/features/pages/page-checks.tsx';
 
 /** Every published version, newest first; restoring one asks first. */
 export function VersionsDialog({
@@ -24,8 +26,8 @@ export function VersionsDialog({
   pageId: string;
   readOnly: boolean;
   onClose: () => void;
-  /** Restores the version (saving pending changes first); throws when it could not. */
-  onRestore: (version: PageVersion) => Promise<void>;
+  /** Restores the version (saving pending changes first), accepting the warnings named; throws when it could not. */
+  onRestore: (version: PageVersion, acceptWarnings?: string[]) => Promise<void>;
 }) {
   const t = useT();
   const { locale } = useI18n();
@@ -38,24 +40,69 @@ export function VersionsDialog({
   }, [open, pageId]);
   const [confirm, setConfirm] = useState<PageVersion | null>(null);
   const [pending, setPending] = useState(false);
+  // The checks before publishing refused the version (issue 30 §3): what they found, and "Restore anyway" when only warnings.
+  const [refusal, setRefusal] = useState<{ version: PageVersion; findings: PageFinding[] } | null>(null);
 
-  const restore = async () => {
-    if (!confirm) return;
+  const restore = async (version: PageVersion | null, acceptWarnings?: string[]) => {
+    if (!version) return;
     setPending(true);
     try {
-      await onRestore(confirm);
+      await onRestore(version, acceptWarnings);
       setConfirm(null);
+      setRefusal(null);
       onClose();
     } catch (error) {
       setConfirm(null);
-      toast({ tone: 'error', message: errorMessage(error, t('funnels.versions.restoreFailed')) });
+      const findings = refusedFindings(error);
+      if (findings) setRefusal({ version, findings });
+      else toast({ tone: 'error', message: errorMessage(error, t('funnels.versions.restoreFailed')) });
     } finally {
       setPending(false);
     }
   };
+  const close = () => {
+    setRefusal(null);
+    onClose();
+  };
+  const blocked = refusal?.findings.some((f) => f.severity === 'error') ?? false;
 
   return (
-    <Dialog open={open} title={t('funnels.versions.title')} onClose={onClose}>
+    <Dialog open={open} title={t('funnels.versions.title')} onClose={close}>
+      {refusal ? (
+        <Alert tone={blocked ? 'danger' : 'warning'} className="mb-4">
+          <p>
+            {blocked
+              ? t('funnels.checks.restoreBlocked', { number: refusal.version.number })
+              : t('funnels.checks.restoreWarnings', { number: refusal.version.number, count: refusal.findings.length })}
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {refusal.findings
+              .filter((f) => !blocked || f.severity === 'error')
+              .map((f) => (
+                <li key={f.key}>
+                  {f.blockId === 'seo'
+                    ? `${t(f.message)} (${t('funnels.checks.seo')})`
+                    : t('funnels.checks.inBlock', { message: t(f.message), block: f.blockId })}
+                </li>
+              ))}
+          </ul>
+          {blocked ? null : (
+            <Button
+              size="sm"
+              className="mt-3"
+              pending={pending}
+              onClick={() =>
+                void restore(
+                  refusal.version,
+                  refusal.findings.map((f) => f.key),
+                )
+              }
+            >
+              {t('funnels.checks.restoreAnyway')}
+            </Button>
+          )}
+        </Alert>
+      ) : null}
       {versions.status === 'loading' ? <SkeletonLines lines={3} label={t('funnels.versions.loading')} /> : null}
       {versions.status === 'error' ? <LoadFailed title={t('funnels.versions.loadFailed')} onRetry={versions.reload} /> : null}
       {versions.status === 'ready' && versions.data.length === 0 ? (
@@ -100,7 +147,7 @@ export function VersionsDialog({
         confirmLabel={t('funnels.versions.confirmLabel')}
         pending={pending}
         onCancel={() => setConfirm(null)}
-        onConfirm={() => void restore()}
+        onConfirm={() => void restore(confirm)}
       >
         {t('funnels.versions.confirmBody', { number: confirm?.number ?? '' })}
       </ConfirmDialog>

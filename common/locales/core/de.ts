@@ -47,6 +47,7 @@ export const de: Translation<typeof en> = {
   'error.insufficient_credits': 'Dafür reichen Ihre Credits nicht.',
   'error.plan_limit_reached': 'Das Limit Ihres Tarifs ist erreicht. Wechseln Sie den Tarif, um fortzufahren.',
   'error.off_brand': 'Korrigieren Sie zuerst die Farben und Schriften außerhalb des Markenkits.',
+  'error.page_checks_failed': 'Beheben Sie zuerst, was die Prüfungen vor dem Veröffentlichen gefunden haben.',
   'error.payload_too_large': 'Das ist zu groß.',
   'error.unsupported_media_type': 'Dieser Dateityp wird nicht unterstützt.',
   'error.rate_limited': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',

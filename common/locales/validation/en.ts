@@ -86,6 +86,8 @@ export const en = {
   'validation.funnels.trueFalse': 'Use true or false.',
   'validation.funnels.days': 'Use 7 or 30 days.',
   'validation.funnels.pageOrder': 'Send the pages in their new order.',
+  'validation.funnels.acceptedWarningKey': 'Name each accepted warning by its key.',
+  'validation.funnels.acceptedWarningsMax': 'Accept at most {max, number} warnings.',
   'validation.funnels.revision': 'Send the revision the page was loaded at.',
   'validation.funnels.searchMax': 'Search with at most {max, number} characters.',
   'validation.funnels.funnelLimit': 'A project holds at most {max, number} funnels. Delete one first.',

@@ -46,6 +46,7 @@ export const messages: Messages = {
   "error.insufficient_credits": ["You do not have enough credits for this."],
   "error.plan_limit_reached": ["Your plan’s limit is reached. Upgrade to continue."],
   "error.off_brand": ["Fix the colours and fonts outside the brand kit first."],
+  "error.page_checks_failed": ["Fix what the checks before publishing found first."],
   "error.payload_too_large": ["That is too large."],
   "error.unsupported_media_type": ["That file type is not supported."],
   "error.rate_limited": ["Too many attempts. Please wait a moment and try again."],

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newBlock } from '#common/schemas/blocks-defaults.ts';
+import { checkPage } from '#common/schemas/page-checks.ts';
+import { READY_WARNINGS, readyDocument } from '#common/test/ready-page.ts';
 import { pageDocumentSchema, type PageDocument } from '#common/schemas/blocks.ts';
 import type { FunnelDetail, PageDetail, PageSummary, PageVersion, VersionDocument } from '#common/schemas/funnels.ts';
 import { getDb } from '#worker/db/client.ts';
@@ -36,26 +37,42 @@ beforeAll(async () => {
 
 const getPage = async (id: string, user = owner) => json<PageDetail>(await send(`/api/pages/${id}`, { cookie: user.cookie }));
 const patchPage = (user: TestUser | undefined, id: string, body: unknown) => send(`/api/pages/${id}`, { method: 'PATCH', json: body, cookie: user?.cookie });
-const publish = (user: TestUser | undefined, id: string, baseRevision: number) =>
-  send(`/api/pages/${id}/publish`, { json: { baseRevision }, cookie: user?.cookie });
+/** Publishes, accepting the warnings of the checks that the page's draft has now (its errors still refuse). */
+const publish = async (user: TestUser | undefined, id: string, baseRevision: number) => {
+  const draft = await getPage(id);
+  const acceptWarnings = checkPage({ a: draft.draft, b: draft.draftB })
+    .filter((f) => f.severity === 'warning')
+    .map((f) => f.key);
+  return send(`/api/pages/${id}/publish`, { json: { baseRevision, acceptWarnings }, cookie: user?.cookie });
+};
 const post = (user: TestUser | undefined, path: string) => send(path, { method: 'POST', cookie: user?.cookie });
+/** Restores a version, accepting the warnings named (by default the one of a finished page: no social image). */
+const restore = (user: TestUser | undefined, pageId: string, versionId: string, acceptWarnings: string[] = READY_WARNINGS) =>
+  send(`/api/pages/${pageId}/versions/${versionId}/restore`, { json: { acceptWarnings }, cookie: user?.cookie });
 
-function docWith(heading: string): PageDocument {
-  const hero = newBlock('hero', 'hero-1');
-  return { blocks: [{ ...hero, props: { ...hero.props, heading } }], seo: { title: heading.slice(0, 70), description: '', image: null } };
-}
+/** A finished page (the checks before publishing pass it) with `heading` as its hero's headline. */
+const docWith = (heading: string): PageDocument => readyDocument(heading);
 
 const headingOf = (doc: PageDocument | null | undefined) => (doc?.blocks[0]?.type === 'hero' ? doc.blocks[0].props.heading : undefined);
 
-async function newPage(slug = 'offer') {
+/**
+ * A new page of a new funnel. Its starter draft is placeholders, which the checks before
+ * publishing refuse: unless `starter`, a finished draft takes its place (at the same revision).
+ */
+async function newPage(slug = 'offer', starter = false) {
   const funnel = await createFunnel(owner, projectId);
   const page = await createFunnelPage(editor, funnel.id, { slug, title: 'Spring offer' });
+  if (!starter)
+    await db()
+      .update(funnelPages)
+      .set({ draft: readyDocument('Spring offer') })
+      .where(eq(funnelPages.id, page.id));
   return { funnel, page: await getPage(page.id) };
 }
 
 describe('creating pages', () => {
   it('starts a page as a draft with a hero and a text block that the block schema accepts', async () => {
-    const { funnel, page } = await newPage();
+    const { funnel, page } = await newPage('offer', true);
     expect(page).toMatchObject({ status: 'draft', revision: 1, publishedRevision: null, hasVariantB: false, draftB: null, position: 0, versionCount: 0 });
     expect(page.draft.blocks.map((b) => b.type)).toEqual(['hero', 'text']);
     expect(page.draft.seo.title).toBe('Spring offer');
@@ -276,8 +293,7 @@ describe('publishing', () => {
   });
 
   it('purges the page’s cached copies (both variants, both sites, the funnel root) on publish and unpublish', async () => {
-    const funnel = await createFunnel(owner, projectId);
-    const page = await createFunnelPage(owner, funnel.id, { slug: 'cached' });
+    const { funnel, page } = await newPage('cached');
     const keys = [
       edgeCacheKey({ kind: 'path', origin: ORIGIN, funnelName: funnel.name }, 'cached', 'a'),
       edgeCacheKey({ kind: 'path', origin: ORIGIN, funnelName: funnel.name }, 'cached', 'b'),
@@ -297,8 +313,7 @@ describe('publishing', () => {
   });
 
   it('purges the old address when a published page’s slug changes', async () => {
-    const funnel = await createFunnel(owner, projectId);
-    const page = await createFunnelPage(owner, funnel.id, { slug: 'old' });
+    const { funnel, page } = await newPage('old');
     await publish(owner, page.id, 1);
     const key = edgeCacheKey({ kind: 'path', origin: ORIGIN, funnelName: funnel.name }, 'old', 'a');
     await cachePut(key, new Response('old', { headers: { 'cache-control': 'max-age=300' } }));
@@ -320,7 +335,7 @@ describe('restoring a version', () => {
     expect(versions.items.find((v) => v.number === 2)!.hasVariantB).toBe(true);
     expect((await post(viewer, `/api/pages/${page.id}/versions/${v1.id}/restore`)).status).toBe(403);
     expect((await post(owner, `/api/pages/${page.id}/versions/AAAAAAAAAAAAAAAAAAAAAA/restore`)).status).toBe(404);
-    const restored = await json<PageDetail>(await post(editor, `/api/pages/${page.id}/versions/${v1.id}/restore`));
+    const restored = await json<PageDetail>(await restore(editor, page.id, v1.id));
     expect(headingOf(restored.draft)).toBe('One');
     expect(restored).toMatchObject({ draftB: null, revision: 5, publishedRevision: 5, status: 'published', versionCount: 3 });
     const after = await json<{ items: PageVersion[] }>(await send(`/api/pages/${page.id}/versions`, { cookie: owner.cookie }));
@@ -378,7 +393,9 @@ describe('making B the winner', () => {
     expect((await publish(editor, page.id, 3)).status).toBe(200);
     const published = await liveOf(page.id);
     await expect(service.makeBWinner(db(), stale, 'owner', actor, ORIGIN)).rejects.toMatchObject({ status: 409, code: 'conflict' });
-    await expect(service.restoreVersion(db(), stale, 'owner', actor, stale.page.publishedVersionId!, ORIGIN)).rejects.toMatchObject({
+    await expect(
+      service.restoreVersion(db(), stale, 'owner', actor, stale.page.publishedVersionId!, ['a:seo:image:seoImage', 'b:seo:image:seoImage'], ORIGIN),
+    ).rejects.toMatchObject({
       status: 409,
     });
     expect((await liveOf(page.id))!.id).toBe(published!.id);
@@ -455,6 +472,93 @@ describe('duplicating, deleting and listing pages', () => {
   });
 });
 
+describe('the checks before publishing', () => {
+  const refusal = async (response: Response) => {
+    expect(response.status).toBe(422);
+    const body = await json<ErrorBody>(response);
+    expect(body.error.code).toBe('page_checks_failed');
+    return body.error.details as { errors: string[]; warnings: string[] };
+  };
+
+  it('refuses a page with placeholders (an error cannot be accepted), naming each finding, and publishes it once fixed', async () => {
+    const { page } = await newPage('starter', true);
+    const hero = page.draft.blocks[0]!.id;
+    const refused = await send(`/api/pages/${page.id}/publish`, {
+      json: { baseRevision: 1, acceptWarnings: [`a:${hero}:heading:placeholder`] },
+      cookie: owner.cookie,
+    });
+    const details = await refusal(refused);
+    expect(details.errors).toEqual(expect.arrayContaining([`a:${hero}:heading:placeholder`, `a:${hero}:primary.href:anchorMissing`]));
+    expect(details.warnings).toEqual(['a:seo:description:seoDescription', 'a:seo:image:seoImage']);
+    expect(await getPage(page.id)).toMatchObject({ status: 'draft', versionCount: 0, revision: 1 });
+    await patchPage(owner, page.id, { baseRevision: 1, document: docWith('Fixed') });
+    expect((await publish(owner, page.id, 2)).status).toBe(200);
+  });
+
+  it('refuses warnings that the request does not name, and accepts exactly the named ones', async () => {
+    const { page } = await newPage();
+    const send1 = (acceptWarnings?: string[], user = owner) =>
+      send(`/api/pages/${page.id}/publish`, { json: { baseRevision: 1, ...(acceptWarnings ? { acceptWarnings } : {}) }, cookie: user.cookie });
+    expect(await refusal(await send1())).toEqual({ errors: [], warnings: READY_WARNINGS });
+    expect(await refusal(await send1(['a:seo:title:seoTitle']))).toEqual({ errors: [], warnings: READY_WARNINGS });
+    expect((await send1(['x'.repeat(201)])).status).toBe(422);
+    expect((await send1(Array.from({ length: 401 }, () => 'k'))).status).toBe(422);
+    expect((await send1(READY_WARNINGS)).status).toBe(200);
+    expect((await getPage(page.id)).versionCount).toBe(1);
+  });
+
+  it('checks links to pages of the same funnel: a page that is not published refuses until it is', async () => {
+    const { funnel, page } = await newPage('first');
+    const second = await createFunnelPage(owner, funnel.id, { slug: 'second' });
+    await db()
+      .update(funnelPages)
+      .set({ draft: readyDocument('Second') })
+      .where(eq(funnelPages.id, second.id));
+    const linking = readyDocument('First');
+    const hero = linking.blocks[0] as Extract<PageDocument['blocks'][number], { type: 'hero' }>;
+    hero.props.secondary = { label: 'Next', href: `/p/${funnel.name}/second` };
+    await patchPage(owner, page.id, { baseRevision: 1, document: linking });
+    const details = await refusal(
+      await send(`/api/pages/${page.id}/publish`, { json: { baseRevision: 2, acceptWarnings: READY_WARNINGS }, cookie: owner.cookie }),
+    );
+    expect(details.errors).toEqual(['a:hero:secondary.href:pageUnpublished']);
+    expect((await publish(owner, second.id, 1)).status).toBe(200);
+    expect((await publish(owner, page.id, 2)).status).toBe(200);
+  });
+
+  it('runs on restore: a version with an error is refused and nothing changes; its warnings must be accepted', async () => {
+    const { page } = await newPage();
+    expect((await publish(owner, page.id, 1)).status).toBe(200);
+    const [v1] = (await json<{ items: PageVersion[] }>(await send(`/api/pages/${page.id}/versions`, { cookie: owner.cookie }))).items;
+    // A version published before the checks existed, with the starter's placeholder headline.
+    const old = readyDocument('A headline that says what you offer');
+    await db()
+      .update(funnelPageVersions)
+      .set({ document: { a: old, b: null, splitB: 0 } })
+      .where(eq(funnelPageVersions.id, v1!.id));
+    const before = await getPage(page.id);
+    const details = await refusal(await restore(owner, page.id, v1!.id));
+    expect(details.errors).toEqual(['a:hero:heading:placeholder']);
+    expect(await getPage(page.id)).toMatchObject({ revision: before.revision, versionCount: 1, draft: before.draft });
+    // Fixed back to a finished version: without a body its warning refuses, accepted it restores.
+    await db()
+      .update(funnelPageVersions)
+      .set({ document: { a: readyDocument('Back again'), b: null, splitB: 0 } })
+      .where(eq(funnelPageVersions.id, v1!.id));
+    expect(await refusal(await post(owner, `/api/pages/${page.id}/versions/${v1!.id}/restore`))).toEqual({ errors: [], warnings: READY_WARNINGS });
+    const notJson = await send(`/api/pages/${page.id}/versions/${v1!.id}/restore`, {
+      method: 'POST',
+      body: '{"accept',
+      headers: { 'content-type': 'application/json' },
+      cookie: owner.cookie,
+    });
+    expect(notJson.status).toBe(400);
+    const restored = await restore(owner, page.id, v1!.id);
+    expect(restored.status).toBe(200);
+    expect(headingOf((await json<PageDetail>(restored)).draft)).toBe('Back again');
+  });
+});
+
 describe('what visitors see', () => {
   const visit = async (path: string) => {
     const response = await send(path);
@@ -476,7 +580,7 @@ describe('what visitors see', () => {
     await publish(owner, page.id, 3);
     expect((await visit(path)).html).toContain('Version two');
     const versions = await json<{ items: PageVersion[] }>(await send(`/api/pages/${page.id}/versions`, { cookie: owner.cookie }));
-    await post(owner, `/api/pages/${page.id}/versions/${versions.items.find((v) => v.number === 1)!.id}/restore`);
+    await restore(owner, page.id, versions.items.find((v) => v.number === 1)!.id);
     expect((await visit(path)).html).toContain('Version one');
     const restored = await getPage(page.id);
     await patchPage(owner, page.id, { baseRevision: restored.revision, documentB: docWith('Variant B'), splitB: 100 });

@@ -3,6 +3,7 @@ import type { Locale } from '#common/i18n/locales.ts';
 import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { PageDocument } from '#common/schemas/blocks.ts';
 import { clip } from '#common/schemas/fields.ts';
+import { checkPage, refusingFindings } from '#common/schemas/page-checks.ts';
 import {
   FUNNEL_LIMITS,
   PAGE_SLUG_MAX,
@@ -302,6 +303,27 @@ export async function duplicatePage(db: Db, { page, funnel }: PageWithFunnel, ro
 
 /* ---------- versions ---------- */
 
+/**
+ * Refuses (422 `page_checks_failed`) what the checks before publishing (common/schemas/page-checks.ts)
+ * find in `version`: every error, and the warnings `accepted` does not name. `details` lists the
+ * keys of both (`errors`, `warnings`), for the editor's checklist. Links to pages of the same
+ * funnel are checked against its live pages as they are now.
+ */
+async function refuseFailedChecks(db: Db, { page, funnel }: PageWithFunnel, version: VersionDocument, accepted: readonly string[] = []): Promise<void> {
+  const pages = await repo.pagesOfFunnel(db, funnel.id);
+  const findings = checkPage(version, {
+    funnelName: funnel.name,
+    selfSlug: page.slug,
+    pages: pages.map((p) => ({ slug: p.slug, published: p.publishedVersionId !== null })),
+  });
+  const refusing = refusingFindings(findings, accepted);
+  if (refusing.length === 0) return;
+  throw new AppError('page_checks_failed', undefined, {
+    errors: refusing.filter((f) => f.severity === 'error').map((f) => f.key),
+    warnings: refusing.filter((f) => f.severity === 'warning').map((f) => f.key),
+  });
+}
+
 /** Runs a "go live" batch: a new version written only at `revision`, then the page pointed at it. */
 async function goLive(
   db: Db,
@@ -358,13 +380,25 @@ async function refusalAfter(db: Db, page: PageRow, liveVersionId: string | null 
   return stalePage(current.revision);
 }
 
-/** Publishes the draft at `baseRevision` as the next version, atomically; the edge serves it at once. */
-export async function publishPage(db: Db, ctx: PageWithFunnel, role: ProjectRole, actor: Actor, baseRevision: number, origin: string): Promise<PageDetail> {
+/**
+ * Publishes the draft at `baseRevision` as the next version, atomically; the edge serves it at
+ * once. The checks before publishing run first (errors and unaccepted warnings refuse).
+ */
+export async function publishPage(
+  db: Db,
+  ctx: PageWithFunnel,
+  role: ProjectRole,
+  actor: Actor,
+  input: { baseRevision: number; acceptWarnings?: readonly string[] | undefined },
+  origin: string,
+): Promise<PageDetail> {
   const { page, funnel } = ctx;
-  if (baseRevision !== page.revision) throw stalePage(page.revision);
+  if (input.baseRevision !== page.revision) throw stalePage(page.revision);
+  const document: VersionDocument = { a: page.draft as PageDocument, b: (page.draftB as PageDocument | null) ?? null, splitB: page.splitB };
+  await refuseFailedChecks(db, ctx, document, input.acceptWarnings);
   await goLive(db, ctx, actor, {
     title: page.title,
-    document: { a: page.draft as PageDocument, b: (page.draftB as PageDocument | null) ?? null, splitB: page.splitB },
+    document,
     bump: false,
     publishedRevision: page.revision,
     action: 'funnel_page.publish',
@@ -411,12 +445,25 @@ async function liveMediaOnly(db: Db, projectId: string, version: VersionDocument
   return { ...version, a: withoutMedia(version.a, drop), b: version.b ? withoutMedia(version.b, drop) : null };
 }
 
-/** The draft becomes the version again, and is published as a new version (number + 1), in one batch. */
-export async function restoreVersion(db: Db, ctx: PageWithFunnel, role: ProjectRole, actor: Actor, versionId: string, origin: string): Promise<PageDetail> {
+/**
+ * The draft becomes the version again, and is published as a new version (number + 1), in one
+ * batch; the same checks as publishing run on it first (a version published before the checks, or
+ * linking to a page unpublished since, is refused as a publish would be).
+ */
+export async function restoreVersion(
+  db: Db,
+  ctx: PageWithFunnel,
+  role: ProjectRole,
+  actor: Actor,
+  versionId: string,
+  acceptWarnings: readonly string[] | undefined,
+  origin: string,
+): Promise<PageDetail> {
   const { page, funnel } = ctx;
   const version = await repo.findVersion(db, page.id, versionId);
   if (!version) throw new AppError('not_found');
   const document = await liveMediaOnly(db, page.projectId, version.document as VersionDocument);
+  await refuseFailedChecks(db, ctx, document, acceptWarnings);
   await goLive(db, ctx, actor, {
     title: version.title,
     document,
