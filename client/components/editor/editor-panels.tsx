@@ -9,6 +9,9 @@ interface Panel {
   children: ReactNode;
 }
 
+/** What a narrow screen shows of a switching editor: its panels or its main area. */
+export type PanelsView = 'edit' | 'preview';
+
 const SIDE = 'min-w-0 border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950';
 
 /**
@@ -26,6 +29,8 @@ export function EditorPanels({
   columns,
   narrow,
   open = { left: true, right: true },
+  view: shownView,
+  onView,
 }: {
   left: Panel;
   /** `className`: the main area's own spacing ("p-4"). */
@@ -34,9 +39,14 @@ export function EditorPanels({
   columns: string;
   narrow: 'switch' | 'stack';
   open?: { left: boolean; right: boolean };
+  /** The narrow screen's Edit / Preview choice, when the editor decides it too (its own state otherwise). */
+  view?: PanelsView;
+  onView?: (view: PanelsView) => void;
 }) {
   const t = useT();
-  const [view, setView] = useState<'edit' | 'preview'>('edit');
+  const [ownView, setOwnView] = useState<PanelsView>('edit');
+  const view = shownView ?? ownView;
+  const setView = onView ?? setOwnView;
   const stack = narrow === 'stack';
   // A closed panel hides on a wide screen; on a narrow one, the view not chosen hides.
   // eslint-disable-next-line lingui/no-unlocalized-strings -- CSS classes
@@ -130,6 +140,8 @@ export function PartsEditorPanels({
   selected,
   onDeselect,
   settings,
+  view,
+  onView,
 }: {
   /** The left panel's landmark name ("Sections"). */
   listLabel: string;
@@ -138,11 +150,16 @@ export function PartsEditorPanels({
   selected: SelectedPart | null;
   onDeselect: () => void;
   settings: ReactNode;
+  /** See `EditorPanels`: set by an editor that moves to a part's field from elsewhere (the checklist's "Go to"). */
+  view?: PanelsView;
+  onView?: (view: PanelsView) => void;
 }) {
   const t = useT();
   return (
     <EditorPanels
       narrow="switch"
+      view={view}
+      onView={onView}
       columns="lg:grid-cols-[17rem_minmax(0,1fr)_20rem]"
       left={{ label: listLabel, children: list }}
       main={{ label: t('editor.panels.preview'), className: 'p-4', children: preview }}

@@ -15,6 +15,7 @@ import { BASE, open, pageDetail, pageVersion } from '#client/test/page-editor-fi
 
 afterEach(async () => {
   cleanup();
+  window.innerWidth = 1024;
   vi.useRealTimers();
   await new Promise((resolve) => setTimeout(resolve, 0));
 });
@@ -144,5 +145,19 @@ describe('the checks before publishing', () => {
       [`${BASE}/versions/ver_bbbbbbbbbbbbbbbb/restore`, undefined],
       [`${BASE}/versions/ver_bbbbbbbbbbbbbbbb/restore`, { acceptWarnings: ['a:seo:image:seoImage'] }],
     ]);
+  });
+
+  it('on a phone with the preview chosen, "Go to" switches back to the panels and focuses the field', async () => {
+    window.innerWidth = 390;
+    const user = userEvent.setup();
+    open();
+    await screen.findByRole('list', { name: 'Blocks of the page' });
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.getByRole('button', { name: 'Preview' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(checksButton());
+    const errors = within(screen.getByRole('dialog', { name: 'Checks before publishing' })).getByRole('region', { name: 'Fix before publishing' });
+    await user.click(within(errors).getAllByRole('button', { name: 'Go to Hero: Fresh coffee weekly' })[0]!);
+    expect(screen.getByRole('button', { name: 'Edit' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Subheading')));
   });
 });

@@ -8,7 +8,7 @@ import { checkPage, type PageFinding } from '#common/schemas/page-checks.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { useToast } from '#client/components/toast.tsx';
-import { PartsEditorPanels } from '#client/components/editor/editor-panels.tsx';
+import { PartsEditorPanels, type PanelsView } from '#client/components/editor/editor-panels.tsx';
 import { SaveConflict, SaveIndicator } from '#client/components/editor/save-indicator.tsx';
 import { UndoButtons } from '#client/components/editor/undo-buttons.tsx';
 import { DeletedNotice } from '#client/components/editor/sortable-list.tsx';
@@ -84,6 +84,8 @@ function Editor({ initial }: { initial: PageDetail }) {
   const [serverFindings, setServerFindings] = useState<PageFinding[]>([]);
   const [checklist, setChecklist] = useState<ChecklistMode | null>(null);
   const focusOn = useRef<PageFinding | null>(null);
+  // On a phone, "Go to" shows the panels (Edit) whatever was chosen, so that the field is there to focus.
+  const [panelsView, setPanelsView] = useState<PanelsView>('edit');
 
   const { present: draft, variant } = state;
   const doc = currentDoc(draft, variant);
@@ -189,6 +191,7 @@ function Editor({ initial }: { initial: PageDetail }) {
     setChecklist(null);
     if (draft.b && finding.variant !== variant) dispatch({ type: 'variant', variant: finding.variant });
     dispatch({ type: 'select', id: finding.blockId === 'seo' ? null : finding.blockId });
+    setPanelsView('edit');
     focusOn.current = finding;
   };
 
@@ -244,6 +247,8 @@ function Editor({ initial }: { initial: PageDetail }) {
       ) : null}
       {saveState === 'conflict' ? <SaveConflict what={t('funnels.editor.thisPage')} /> : null}
       <PartsEditorPanels
+        view={panelsView}
+        onView={setPanelsView}
         listLabel={t('funnels.editor.listLabel')}
         list={
           <>
