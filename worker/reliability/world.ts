@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { getDb } from '#worker/db/client.ts';
 import { adItems, ads, brandFonts, creations, creditBalances, leads, users } from '#worker/db/schema.ts';
+import { READY_WARNINGS } from '#common/test/ready-page.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { realFont } from '#worker/test/fonts.ts';
@@ -154,6 +155,8 @@ export function worldIdForField(world: World, key: string, path?: string): strin
   if (path?.endsWith('/photos/import') && key === 'id') return 'ocean-waves';
   // Not an id, but checked by a refinement the generator cannot read (an https URL with a dot).
   if (key === 'destinationUrl') return 'https://example.com/offer';
+  // The warning of the checks before publishing that the world's published page has (no social image): accepted, a restore goes through.
+  if (key === 'acceptWarnings') return READY_WARNINGS[0];
   // Likewise a time zone must be one the runtime knows (PATCH /api/me).
   if (key === 'timeZone') return 'Europe/Berlin';
   const singular = key.replace(/Ids$/, 'Id');

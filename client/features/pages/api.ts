@@ -13,16 +13,14 @@ export const pagesApi = {
       call(api.api.pages[':id'].publish.$post({ param: { id }, json: { baseRevision, ...(acceptWarnings ? { acceptWarnings: [...acceptWarnings] } : {}) } })),
     ),
   versions: (id: string) => as<PageVersion[] | { items: PageVersion[] }>(call(api.api.pages[':id'].versions.$get({ param: { id } }))),
-  /** The body is optional (worker/features/funnels/pages/routes.ts): sent only to accept warnings of the checks. */
+  /** `acceptWarnings`: the warnings of the checks before publishing that the person accepted (none: any warning refuses). */
   restore: (id: string, versionId: string, acceptWarnings?: readonly string[]) =>
     as<PageDetail>(
       call(
-        api.api.pages[':id'].versions[':versionId'].restore.$post(
-          { param: { id, versionId } },
-          acceptWarnings
-            ? { headers: { 'content-type': 'application/json' }, init: { credentials: 'same-origin', body: JSON.stringify({ acceptWarnings }) } }
-            : undefined,
-        ),
+        api.api.pages[':id'].versions[':versionId'].restore.$post({
+          param: { id, versionId },
+          json: acceptWarnings ? { acceptWarnings: [...acceptWarnings] } : {},
+        }),
       ),
     ),
   funnelByName: (name: string) => as<FunnelDetail>(call(api.api.funnels['by-name'][':name'].$get({ param: { name } }))),

@@ -334,7 +334,7 @@ describe('restoring a version', () => {
     const v1 = versions.items.find((v) => v.number === 1)!;
     expect(versions.items.find((v) => v.number === 2)!.hasVariantB).toBe(true);
     expect((await post(viewer, `/api/pages/${page.id}/versions/${v1.id}/restore`)).status).toBe(403);
-    expect((await post(owner, `/api/pages/${page.id}/versions/AAAAAAAAAAAAAAAAAAAAAA/restore`)).status).toBe(404);
+    expect((await restore(owner, page.id, 'AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
     const restored = await json<PageDetail>(await restore(editor, page.id, v1.id));
     expect(headingOf(restored.draft)).toBe('One');
     expect(restored).toMatchObject({ draftB: null, revision: 5, publishedRevision: 5, status: 'published', versionCount: 3 });
@@ -349,8 +349,8 @@ describe('restoring a version', () => {
     const { page: other } = await newPage();
     await publish(owner, other.id, 1);
     const [version] = (await json<{ items: PageVersion[] }>(await send(`/api/pages/${other.id}/versions`, { cookie: owner.cookie }))).items;
-    expect((await post(owner, `/api/pages/${page.id}/versions/${version!.id}/restore`)).status).toBe(404);
-    expect((await post(outsider, `/api/pages/${other.id}/versions/${version!.id}/restore`)).status).toBe(404);
+    expect((await restore(owner, page.id, version!.id)).status).toBe(404);
+    expect((await restore(outsider, other.id, version!.id)).status).toBe(404);
   });
 });
 
@@ -540,12 +540,14 @@ describe('the checks before publishing', () => {
     const details = await refusal(await restore(owner, page.id, v1!.id));
     expect(details.errors).toEqual(['a:hero:heading:placeholder']);
     expect(await getPage(page.id)).toMatchObject({ revision: before.revision, versionCount: 1, draft: before.draft });
-    // Fixed back to a finished version: without a body its warning refuses, accepted it restores.
+    // Fixed back to a finished version: accepting nothing its warning refuses, accepted it restores; a body is required.
     await db()
       .update(funnelPageVersions)
       .set({ document: { a: readyDocument('Back again'), b: null, splitB: 0 } })
       .where(eq(funnelPageVersions.id, v1!.id));
-    expect(await refusal(await post(owner, `/api/pages/${page.id}/versions/${v1!.id}/restore`))).toEqual({ errors: [], warnings: READY_WARNINGS });
+    expect(await refusal(await restore(owner, page.id, v1!.id, []))).toEqual({ errors: [], warnings: READY_WARNINGS });
+    const noBody = await post(owner, `/api/pages/${page.id}/versions/${v1!.id}/restore`);
+    expect(noBody.status).toBe(415);
     const notJson = await send(`/api/pages/${page.id}/versions/${v1!.id}/restore`, {
       method: 'POST',
       body: '{"accept',

@@ -1,25 +1,15 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { idField } from '#common/schemas/fields.ts';
-import { pageCreateInput, pageListQuery, pageUpdateInput, publishPageInput, restoreVersionInput, type RestoreVersionInput } from '#common/schemas/funnels.ts';
+import { pageCreateInput, pageListQuery, pageUpdateInput, publishPageInput, restoreVersionInput } from '#common/schemas/funnels.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
-import { parseOrThrow, readJson, validate } from '#worker/lib/validate.ts';
+import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import * as service from '#worker/features/funnels/pages/service.ts';
 
 const originOf = (url: string) => new URL(url).origin;
 const versionParam = z.object({ id: idField(), versionId: idField() });
-
-/**
- * The restore's body, which is optional: none (no Content-Type) accepts no warning of the checks
- * before publishing; a JSON body names the accepted ones (`restoreVersionInput`), validated as
- * `validate('json')` would (415, 413, 400, 422).
- */
-async function restoreBody(c: Context<AppEnv>): Promise<RestoreVersionInput> {
-  if (!c.req.header('content-type')) return {};
-  return parseOrThrow(restoreVersionInput, await readJson(c));
-}
 
 /** What a published-state change of a page is made with: the database, the page and its funnel, the member's role and who acts. */
 const pageChange = (c: Context<AppEnv>) => [c.get('db'), required(c, 'page'), required(c, 'membership').role, required(c, 'user')] as const;
@@ -54,8 +44,8 @@ export const pageRoutes = new Hono<AppEnv>()
   )
   .post('/:id/unpublish', access({ page: 'editor' }), async (c) => c.json(await service.unpublishPage(...pageChange(c), originOf(c.req.url))))
   .get('/:id/versions', access({ page: 'viewer' }), async (c) => c.json(await service.versionsOf(c.get('db'), required(c, 'page').page)))
-  .post('/:id/versions/:versionId/restore', access({ page: 'editor' }), validate('param', versionParam), async (c) => {
-    const { acceptWarnings } = await restoreBody(c);
+  .post('/:id/versions/:versionId/restore', access({ page: 'editor' }), validate('param', versionParam), validate('json', restoreVersionInput), async (c) => {
+    const { acceptWarnings } = c.req.valid('json');
     return c.json(await service.restoreVersion(...pageChange(c), c.req.valid('param').versionId, acceptWarnings, originOf(c.req.url)));
   })
   .post('/:id/winner', access({ page: 'editor' }), async (c) => c.json(await service.makeBWinner(...pageChange(c), originOf(c.req.url))));
