@@ -128,7 +128,7 @@ describe('funnels in the browser', () => {
         ['Question', 'Can I pick up my loaf at the bakery?'],
         ['Answer', 'Yes: from 7 to 11 on Saturday, at the counter.'],
       ] as const) {
-        await page.getByRole('button', { name: /^Checks before publishing/ }).click();
+        await page.getByRole('button', { name: /^Checks \d+ \(/ }).click();
         await page
           .getByRole('dialog', { name: 'Checks before publishing' })
           .getByRole('button', { name: /^Go to FAQ/ })

@@ -24,7 +24,9 @@ const published = (body: unknown) => ({
   status: 200,
   body: pageDetail({ status: 'published', revision: (body as { baseRevision: number }).baseRevision, publishedRevision: 3, versionCount: 1 }),
 });
-const checksButton = () => screen.getByRole('button', { name: /^Checks before publishing/ });
+const checksButton = () => screen.getByRole('button', { name: /^Checks \d+ \(/ });
+/** The checks button's name: what it shows, then what the count is made of. */
+const checksName = () => checksButton().textContent?.replace(/\s+/g, ' ').trim();
 
 describe('the checks before publishing', () => {
   it('counts errors and warnings beside Publish; Publish with errors opens the checklist instead, and "Go to" (by keyboard) focuses the field', async () => {
@@ -32,7 +34,7 @@ describe('the checks before publishing', () => {
     const { calls } = open({ [`POST ${BASE}/publish`]: published });
     // The fixture's hero keeps the default subheading and its button the default #signup; no search description, no social image.
     await screen.findByRole('list', { name: 'Blocks of the page' });
-    expect(checksButton().getAttribute('aria-label')).toBe('Checks before publishing: 2 errors, 2 warnings');
+    expect(checksName()).toBe('Checks 4 (2 errors, 2 warnings)');
 
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     const dialog = screen.getByRole('dialog', { name: 'Checks before publishing' });
@@ -47,7 +49,9 @@ describe('the checks before publishing', () => {
     expect(writes(calls).filter((c) => c.path.endsWith('/publish'))).toEqual([]);
 
     // The keyboard path: Tab to the first "Go to", Enter.
-    const goTo = within(errors).getAllByRole('button', { name: 'Go to Hero: Fresh coffee weekly' })[0]!;
+    // Each row names the block and quotes its words, so that two findings of one block tell apart.
+    expect(within(errors).getByRole('button', { name: 'Go to Hero: Fresh coffee weekly · “#signup”' })).toBeTruthy();
+    const goTo = within(errors).getByRole('button', { name: 'Go to Hero: Fresh coffee weekly · “One or two sentences on who it is for and why i…”' });
     goTo.focus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Checks before publishing' })).toBeNull());
@@ -55,11 +59,13 @@ describe('the checks before publishing', () => {
     await waitFor(() => expect(document.activeElement).toBe(subheading));
     await user.clear(subheading);
     await user.type(subheading, 'Roasted on Monday, with you by Wednesday.');
-    expect(checksButton().getAttribute('aria-label')).toBe('Checks before publishing: 1 error, 2 warnings');
+    expect(checksName()).toBe('Checks 3 (1 error, 2 warnings)');
 
     // "Go to" the link: the button's link field.
     await user.click(checksButton());
-    await user.click(within(screen.getByRole('dialog', { name: 'Checks before publishing' })).getByRole('button', { name: 'Go to Hero: Fresh coffee weekly' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Checks before publishing' })).getByRole('button', { name: 'Go to Hero: Fresh coffee weekly · “#signup”' }),
+    );
     await waitFor(() => expect(document.activeElement).toBe(screen.getAllByLabelText('Button link')[0]));
   });
 
@@ -67,7 +73,7 @@ describe('the checks before publishing', () => {
     const user = userEvent.setup();
     const { calls } = open({ [`POST ${BASE}/publish`]: published }, pageDetail({ draft: readyDocument('Fresh coffee weekly') }));
     await screen.findByRole('list', { name: 'Blocks of the page' });
-    expect(checksButton().getAttribute('aria-label')).toBe('Checks before publishing: no errors, 1 warning');
+    expect(checksName()).toBe('Checks 1 (no errors, 1 warning)');
     // Select a block first: "Go to" the social image goes back to the page's own settings.
     await user.click(within(screen.getByRole('list', { name: 'Blocks of the page' })).getByRole('button', { name: 'Hero: Fresh coffee weekly' }));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
@@ -99,11 +105,11 @@ describe('the checks before publishing', () => {
       pageDetail({ draft: ready }),
     );
     await screen.findByRole('list', { name: 'Blocks of the page' });
-    expect(checksButton().getAttribute('aria-label')).toBe('Checks before publishing: no errors, no warnings');
+    expect(checksName()).toBe('Checks 0 (no errors, no warnings)');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: 'Checks before publishing' });
     expect(within(dialog).getByText('The link points to a page of this funnel that is not published.')).toBeTruthy();
-    expect(checksButton().getAttribute('aria-label')).toBe('Checks before publishing: 1 error, no warnings');
+    expect(checksName()).toBe('Checks 1 (1 error, no warnings)');
     expect(writes(calls).filter((c) => c.path.endsWith('/publish'))).toHaveLength(1);
   });
 
@@ -141,8 +147,8 @@ describe('the checks before publishing', () => {
     await screen.findByText('Version 2 restored and published.');
     const restores = writes(calls).filter((c) => c.path.endsWith('/restore'));
     expect(restores.map((c) => [c.path, c.body])).toEqual([
-      [`${BASE}/versions/ver_aaaaaaaaaaaaaaaa/restore`, undefined],
-      [`${BASE}/versions/ver_bbbbbbbbbbbbbbbb/restore`, undefined],
+      [`${BASE}/versions/ver_aaaaaaaaaaaaaaaa/restore`, {}],
+      [`${BASE}/versions/ver_bbbbbbbbbbbbbbbb/restore`, {}],
       [`${BASE}/versions/ver_bbbbbbbbbbbbbbbb/restore`, { acceptWarnings: ['a:seo:image:seoImage'] }],
     ]);
   });
@@ -156,7 +162,7 @@ describe('the checks before publishing', () => {
     expect(screen.getByRole('button', { name: 'Preview' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(checksButton());
     const errors = within(screen.getByRole('dialog', { name: 'Checks before publishing' })).getByRole('region', { name: 'Fix before publishing' });
-    await user.click(within(errors).getAllByRole('button', { name: 'Go to Hero: Fresh coffee weekly' })[0]!);
+    await user.click(within(errors).getByRole('button', { name: /^Go to Hero: Fresh coffee weekly · “One or two/ }));
     expect(screen.getByRole('button', { name: 'Edit' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Subheading')));
   });

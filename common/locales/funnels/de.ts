@@ -160,7 +160,7 @@ export const de: Translation<typeof en> = {
   'funnels.checks.seoImage': 'Es gibt kein Social-Media-Bild.',
   'funnels.checks.button': 'Prüfungen',
   'funnels.checks.buttonLabel':
-    'Prüfungen vor dem Veröffentlichen: {errors, plural, =0 {keine Fehler} one {# Fehler} other {# Fehler}}, {warnings, plural, =0 {keine Warnungen} one {# Warnung} other {# Warnungen}}',
+    '{errors, plural, =0 {keine Fehler} one {# Fehler} other {# Fehler}}, {warnings, plural, =0 {keine Warnungen} one {# Warnung} other {# Warnungen}}',
   'funnels.checks.title': 'Prüfungen vor dem Veröffentlichen',
   'funnels.checks.allClear': 'Alles sieht bereit zum Veröffentlichen aus.',
   'funnels.checks.errors': 'Vor dem Veröffentlichen beheben',
@@ -169,6 +169,7 @@ export const de: Translation<typeof en> = {
   'funnels.checks.goTo': 'Hingehen',
   'funnels.checks.goToLabel': 'Zu {where} gehen',
   'funnels.checks.seo': 'Suche und Teilen',
+  'funnels.checks.atWords': '{where} · „{words}“',
   'funnels.checks.inVariant': 'Variante {variant} · {where}',
   'funnels.checks.close': 'Schließen',
   'funnels.checks.warningsTitle': 'Mit {count, plural, one {# Warnung} other {# Warnungen}} veröffentlichen?',

@@ -160,7 +160,7 @@ export const en = {
   'funnels.checks.seoImage': 'There is no social image.',
   'funnels.checks.button': 'Checks',
   'funnels.checks.buttonLabel':
-    'Checks before publishing: {errors, plural, =0 {no errors} one {# error} other {# errors}}, {warnings, plural, =0 {no warnings} one {# warning} other {# warnings}}',
+    '{errors, plural, =0 {no errors} one {# error} other {# errors}}, {warnings, plural, =0 {no warnings} one {# warning} other {# warnings}}',
   'funnels.checks.title': 'Checks before publishing',
   'funnels.checks.allClear': 'Everything looks ready to publish.',
   'funnels.checks.errors': 'Fix before publishing',
@@ -169,6 +169,7 @@ export const en = {
   'funnels.checks.goTo': 'Go to',
   'funnels.checks.goToLabel': 'Go to {where}',
   'funnels.checks.seo': 'Search and sharing',
+  'funnels.checks.atWords': '{where} · “{words}”',
   'funnels.checks.inVariant': 'Variant {variant} · {where}',
   'funnels.checks.close': 'Close',
   'funnels.checks.warningsTitle': 'Publish with {count, plural, one {# warning} other {# warnings}}?',
