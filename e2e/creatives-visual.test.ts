@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
@@ -9,7 +9,8 @@ import { buildTemplate, TEMPLATES } from '../common/creative/templates.ts';
 import type { FontRef } from '../common/fonts.ts';
 import { keepScreenshot, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
 import { compare, decodePng } from './image-diff.ts';
-import { both, MAX_DIFFERING, MAX_MEAN, renderPng } from './preview-render.ts';
+import { MAX_DIFFERING, renderPng } from './preview-render.ts';
+import { api, createCreative, expectAllMatch, measure, ratio, type Measured, type Picture } from './visual-cases.ts';
 
 /**
  * What you see is what renders (issue #6): for every template, chromium's screenshot of
@@ -49,20 +50,6 @@ function logoPng(size: number): Buffer {
   return PNG.sync.write(png);
 }
 
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const response = await fetch(p, {
-        method: m,
-        headers: b === undefined ? {} : { 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    },
-    [method, path, body] as const,
-  ) as Promise<{ status: number; body: T }>;
-}
-
 async function upload(page: Page, projectId: string, name: string, bytes: Buffer): Promise<string> {
   const result = await page.evaluate(
     async ([p, n, b64]) => {
@@ -74,8 +61,6 @@ async function upload(page: Page, projectId: string, name: string, bytes: Buffer
   );
   return result.id;
 }
-
-const ratio = (format: FormatId) => (format === 'landscape' ? 206 : 108);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -111,47 +96,29 @@ describe('the editor preview and the rendered PNG', () => {
     ]);
     const PER_ACCOUNT = 24;
     const accounts: Awaited<ReturnType<typeof account>>[] = [];
-    const shots = new Map<string, { dom: ReturnType<typeof decodePng>; png: ReturnType<typeof decodePng>; doc: CreativeDocument }>();
-    const results: { label: string; mean: number; differing: number }[] = [];
+    const shots = new Map<string, { dom: Picture; png: Picture; doc: CreativeDocument }>();
+    const results: Measured[] = [];
     for (let start = 0; start < cases.length; start += PER_ACCOUNT) {
       const current = await account(accounts.length);
       accounts.push(current);
       const { page, projectId, picture, brand } = current;
       for (const { template, format } of cases.slice(start, start + PER_ACCOUNT)) {
         const doc = buildTemplate(template, { brand, format, imageMediaId: picture });
-        const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, { template, format, document: doc });
-        expect(created.status, JSON.stringify(created.body)).toBe(201);
-        const { domBytes, pngBytes } = await both(page, created.body.id);
-        // VISUAL_DEBUG_DIR=/some/dir keeps both images of every case, to look at a difference.
-        if (process.env.VISUAL_DEBUG_DIR) {
-          writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `${template}-${format}-preview.png`), domBytes);
-          writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `${template}-${format}-render.png`), pngBytes);
-        }
-        const dom = decodePng(domBytes);
-        const png = decodePng(pngBytes);
-        results.push({ label: `${template}/${format}`, ...compare(dom, png, ratio(format)) });
+        const id = await createCreative(page, projectId, doc, template);
+        const { result, dom, png } = await measure(page, id, `${template}/${format}`, format, `${template}-${format}`);
+        results.push(result);
         if (format === 'square' && start === 0) shots.set(template, { dom, png, doc });
       }
     }
-    // Every case is measured before any is judged, so that one failure shows all the numbers.
-    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
-    console.log(report);
     expect(results.length).toBe(TEMPLATES.length * 2);
-    for (const r of results) {
-      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
-      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
-    }
+    expectAllMatch(results);
 
     // Meaningful: the same screenshot against a PNG whose headline moved down by 3 % fails…
     const { page, projectId } = accounts[0]!;
     const base = shots.get('bold-headline')!;
     const moved = { ...base.doc, layers: base.doc.layers.map((l) => (l.id === 'headline' ? { ...l, y: l.y + 3 } : l)) };
-    const movedCreative = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
-      template: 'bold-headline',
-      format: 'square',
-      document: moved,
-    });
-    const movedDiff = compare(base.dom, decodePng(await renderPng(page, movedCreative.body.id)), 108);
+    const movedCreative = await createCreative(page, projectId, moved);
+    const movedDiff = compare(base.dom, decodePng(await renderPng(page, movedCreative)), 108);
     expect(movedDiff.differing).toBeGreaterThan(MAX_DIFFERING * 2);
     // …and so does another template's PNG.
     const otherDiff = compare(base.dom, shots.get('quote-card')!.png, 108);
@@ -179,8 +146,8 @@ describe('the editor preview and the rendered PNG', () => {
     expect(font.status).toBe(201);
     expect(font.body.family).toBe('Caveat');
     const brand = { logoMediaId: null, colors: ['#1d3557', '#f1faee', '#e63946'], headingFont: 'inter' as const, bodyFont: 'inter' as const };
-    const pngs: ReturnType<typeof decodePng>[] = [];
-    const results: { label: string; mean: number; differing: number }[] = [];
+    const pngs: Picture[] = [];
+    const results: Measured[] = [];
     for (const [label, fontRef] of [
       ['uploaded', font.body.ref],
       ['inter', 'inter'],
@@ -193,26 +160,11 @@ describe('the editor preview and the rendered PNG', () => {
           l.type === 'text' || l.type === 'cta' ? { ...l, font: fontRef, ...(l.type === 'text' ? { text: `${l.text} – Zażółć` } : {}) } : l,
         ),
       };
-      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
-        template: 'bold-headline',
-        format: 'square',
-        document: doc,
-      });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const { domBytes, pngBytes } = await both(page, created.body.id);
-      if (process.env.VISUAL_DEBUG_DIR) {
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `brand-font-${label}-preview.png`), domBytes);
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `brand-font-${label}-render.png`), pngBytes);
-      }
-      const png = decodePng(pngBytes);
+      const { result, png } = await measure(page, await createCreative(page, projectId, doc), label, 'square', `brand-font-${label}`);
       pngs.push(png);
-      results.push({ label, ...compare(decodePng(domBytes), png, 108) });
+      results.push(result);
     }
-    console.log(results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n'));
-    for (const r of results) {
-      expect(r.mean, r.label).toBeLessThan(MAX_MEAN);
-      expect(r.differing, r.label).toBeLessThan(MAX_DIFFERING);
-    }
+    expectAllMatch(results);
     // The uploaded font really is what both drew: the same creative in Inter looks clearly different.
     expect(compare(pngs[0]!, pngs[1]!, 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
     expect(errors).toEqual([]);
@@ -275,38 +227,19 @@ describe('the editor preview and the rendered PNG', () => {
         doc: doc('landscape', [photo('hero', { x: 5, y: 5, w: 55, h: 90 }, { flipX: true, flipY: true, opacity: 0.5, zoom: 1.3, focal: { x: 30, y: 60 } })]),
       },
     ];
-    const results: { label: string; mean: number; differing: number }[] = [];
-    const shots: ReturnType<typeof decodePng>[] = [];
+    const results: Measured[] = [];
+    const shots: Picture[] = [];
     for (const { label, doc: document } of cases) {
-      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
-        template: 'bold-headline',
-        format: document.format,
-        document,
-      });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const { domBytes, pngBytes } = await both(page, created.body.id);
-      if (process.env.VISUAL_DEBUG_DIR) {
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `crop-${document.format}-preview.png`), domBytes);
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `crop-${document.format}-render.png`), pngBytes);
-      }
-      const png = decodePng(pngBytes);
+      const id = await createCreative(page, projectId, document);
+      const { result, png } = await measure(page, id, label, document.format, `crop-${document.format}`);
       shots.push(png);
-      results.push({ label, ...compare(decodePng(domBytes), png, ratio(document.format)) });
+      results.push(result);
     }
-    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
-    console.log(report);
-    for (const r of results) {
-      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
-      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
-    }
+    expectAllMatch(results);
     // Meaningful: the square without its crop is clearly another picture.
     const plain = doc('square', [photo('hero', { x: 0, y: 0, w: 100, h: 100 }), ...cases[0]!.doc.layers.slice(1)]);
-    const uncropped = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
-      template: 'bold-headline',
-      format: 'square',
-      document: plain,
-    });
-    expect(compare(shots[0]!, decodePng(await renderPng(page, uncropped.body.id)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
+    const uncropped = await createCreative(page, projectId, plain);
+    expect(compare(shots[0]!, decodePng(await renderPng(page, uncropped)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
@@ -319,21 +252,16 @@ describe('the editor preview and the rendered PNG', () => {
     // A 4 : 3 picture in a 2 : 1 frame: covered at its full width, a third of its height to spare.
     const hero = { id: 'hero', type: 'image', x: 10, y: 10, w: 80, h: 40, mediaId: picture, fit: 'cover', radius: 0 } as CreativeDocument['layers'][number];
     const document: CreativeDocument = { version: 2, format: 'square', template: 'blank', background: { type: 'color', color: '#1f2937' }, layers: [hero] };
-    const created = await api<{ id: string }>(page, 'POST', `/api/projects/${project.body.id}/creatives`, {
-      template: 'bold-headline',
-      format: 'square',
-      document,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const creativeId = await createCreative(page, project.body.id, document);
     const saved = async () =>
-      (await api<{ document: CreativeDocument }>(page, 'GET', `/api/creatives/${created.body.id}`)).body.document.layers[0] as Extract<
+      (await api<{ document: CreativeDocument }>(page, 'GET', `/api/creatives/${creativeId}`)).body.document.layers[0] as Extract<
         CreativeDocument['layers'][number],
         { type: 'image' }
       >;
     const shot = async (name: string) => {
       if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, name) });
     };
-    await page.goto(`/creatives/${created.body.id}`);
+    await page.goto(`/creatives/${creativeId}`);
     await page.getByRole('img', { name: /^Preview,/ }).waitFor();
     await page.locator('[data-layer="hero"]').dblclick();
     const whole = page.getByTestId('crop-picture');
@@ -368,20 +296,13 @@ describe('the editor preview and the rendered PNG', () => {
     // Nothing selected: the preview as it is, against the worker's PNG of the saved crop.
     await page.keyboard.press('Escape');
     await page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
-    const rendering = renderPng(page, created.body.id);
+    const rendering = renderPng(page, creativeId);
     const dom = decodePng(await page.getByRole('img', { name: /^Preview,/ }).screenshot({ animations: 'disabled' }));
     const png = decodePng(await rendering);
-    const result = compare(dom, png, ratio('square'));
-    console.log(`crop on the canvas: mean ${result.mean.toFixed(2)}, differing ${(result.differing * 100).toFixed(2)} %`);
-    expect(result.mean).toBeLessThan(MAX_MEAN);
-    expect(result.differing).toBeLessThan(MAX_DIFFERING);
+    expectAllMatch([{ label: 'crop on the canvas', ...compare(dom, png, ratio('square')) }]);
     // Meaningful: the picture before the crop is clearly another picture.
-    const original = await api<{ id: string }>(page, 'POST', `/api/projects/${project.body.id}/creatives`, {
-      template: 'bold-headline',
-      format: 'square',
-      document,
-    });
-    expect(compare(dom, decodePng(await renderPng(page, original.body.id)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
+    const original = await createCreative(page, project.body.id, document);
+    expect(compare(dom, decodePng(await renderPng(page, original)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
@@ -453,38 +374,20 @@ describe('the editor preview and the rendered PNG', () => {
       background: { type: 'color', color: '#2f4858' },
       layers: layers(turn),
     });
-    const create = async (document: CreativeDocument) => {
-      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
-        template: 'bold-headline',
-        format: document.format,
-        document,
-      });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      return created.body.id;
-    };
-    const results: { label: string; mean: number; differing: number }[] = [];
-    let square: ReturnType<typeof decodePng> | null = null;
+    const create = (document: CreativeDocument) => createCreative(page, projectId, document);
+    const results: Measured[] = [];
+    let square: Picture | null = null;
     let squareId = '';
     for (const format of ['square', 'story', 'landscape'] as const) {
       const id = await create(doc(format));
-      const { domBytes, pngBytes } = await both(page, id);
-      if (process.env.VISUAL_DEBUG_DIR) {
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `rotate-${format}-preview.png`), domBytes);
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `rotate-${format}-render.png`), pngBytes);
-      }
-      const png = decodePng(pngBytes);
+      const { result, png } = await measure(page, id, `rotated layers, ${format}`, format, `rotate-${format}`);
       if (format === 'square') {
         square = png;
         squareId = id;
       }
-      results.push({ label: `rotated layers, ${format}`, ...compare(decodePng(domBytes), png, ratio(format)) });
+      results.push(result);
     }
-    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
-    console.log(report);
-    for (const r of results) {
-      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
-      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
-    }
+    expectAllMatch(results);
     // Meaningful: the same layers unturned are clearly another picture.
     const upright = await create(doc('square', 0));
     expect(compare(square!, decodePng(await renderPng(page, upright)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
@@ -509,13 +412,12 @@ describe('the editor preview and the rendered PNG', () => {
     const brand = { logoMediaId: logo, colors: ['#2f4858', '#f6ae2d', '#f26419'], headingFont: 'montserrat' as const, bodyFont: 'lora' as const };
     expect((await api(page, 'PATCH', `/api/projects/${projectId}`, { brandKit: { ...brand, tone: '' } })).status).toBe(200);
     const zones = zonesFor(RESIZE_PLACEMENT.story!, 'story');
-    const results: { label: string; mean: number; differing: number }[] = [];
+    const results: Measured[] = [];
     let lastCopy = '';
     for (const template of [TEMPLATES[0]!.id, TEMPLATES[3]!.id, TEMPLATES[6]!.id]) {
       const doc = buildTemplate(template, { brand, format: 'square', imageMediaId: picture });
-      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, { template, format: 'square', document: doc });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const resized = await api<{ items: { id: string; format: FormatId }[] }>(page, 'POST', `/api/creatives/${created.body.id}/resize`, {
+      const created = await createCreative(page, projectId, doc, template);
+      const resized = await api<{ items: { id: string; format: FormatId }[] }>(page, 'POST', `/api/creatives/${created}/resize`, {
         formats: ['story'],
       });
       expect(resized.status, JSON.stringify(resized.body)).toBe(201);
@@ -528,20 +430,10 @@ describe('the editor preview and the rendered PNG', () => {
         template,
       ).toBe(true);
       for (const layer of copy.body.document.layers.filter(mustStayClear)) expect(zonesCovering(layer, zones), `${template} ${layer.id}`).toEqual([]);
-      const { domBytes, pngBytes } = await both(page, copyId);
-      if (process.env.VISUAL_DEBUG_DIR) {
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `safe-${template}-story-preview.png`), domBytes);
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `safe-${template}-story-render.png`), pngBytes);
-      }
-      results.push({ label: `${template} resized to story`, ...compare(decodePng(domBytes), decodePng(pngBytes), ratio('story')) });
+      results.push((await measure(page, copyId, `${template} resized to story`, 'story', `safe-${template}-story`)).result);
       lastCopy = copyId;
     }
-    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
-    console.log(report);
-    for (const r of results) {
-      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
-      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
-    }
+    expectAllMatch(results);
     // The overlay on the copy: the story's bands shown, nothing under them (screenshots to look at, wide and narrow).
     for (const [width, height] of [
       [1280, 800],
@@ -622,35 +514,19 @@ describe('the editor preview and the rendered PNG', () => {
       format,
       doc: { version: 2, format, template: 'blank', background: { type: 'color', color: '#fdf8f0' }, layers } as CreativeDocument,
     }));
-    const results: { label: string; mean: number; differing: number }[] = [];
-    const shots: ReturnType<typeof decodePng>[] = [];
+    const results: Measured[] = [];
+    const shots: Picture[] = [];
     let lastId = '';
     for (const { format, doc } of cases) {
-      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, { template: 'bold-headline', format, document: doc });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      lastId = created.body.id;
-      const { domBytes, pngBytes } = await both(page, created.body.id);
-      if (process.env.VISUAL_DEBUG_DIR) {
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `elements-${format}-preview.png`), domBytes);
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `elements-${format}-render.png`), pngBytes);
-      }
-      const png = decodePng(pngBytes);
+      lastId = await createCreative(page, projectId, doc);
+      const { result, png } = await measure(page, lastId, `elements/${format}`, format, `elements-${format}`);
       shots.push(png);
-      results.push({ label: `elements/${format}`, ...compare(decodePng(domBytes), png, ratio(format)) });
+      results.push(result);
     }
-    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
-    console.log(report);
-    for (const r of results) {
-      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
-      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
-    }
+    expectAllMatch(results);
     // Meaningful: without the arrow and the icons the square is clearly another picture.
-    const bare = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
-      template: 'bold-headline',
-      format: 'square',
-      document: { ...cases[0]!.doc, layers: layers.slice(0, 3) },
-    });
-    expect(compare(shots[0]!, decodePng(await renderPng(page, bare.body.id)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
+    const bare = await createCreative(page, projectId, { ...cases[0]!.doc, layers: layers.slice(0, 3) });
+    expect(compare(shots[0]!, decodePng(await renderPng(page, bare)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
 
     // In the editor (the story above is open): Elements → type "star" → Enter adds it; a brand colour recolours it; it is saved.
     expect(new URL(page.url()).pathname).toBe(`/creatives/${lastId}`);
@@ -747,33 +623,15 @@ describe('the editor preview and the rendered PNG', () => {
       background: { type: 'color', color: '#2f4858' },
       layers: layers(styled),
     });
-    const create = async (document: CreativeDocument) => {
-      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${projectId}/creatives`, {
-        template: 'bold-headline',
-        format: document.format,
-        document,
-      });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
-      return created.body.id;
-    };
-    const results: { label: string; mean: number; differing: number }[] = [];
-    let square: ReturnType<typeof decodePng> | null = null;
+    const create = (document: CreativeDocument) => createCreative(page, projectId, document);
+    const results: Measured[] = [];
+    let square: Picture | null = null;
     for (const format of ['square', 'story', 'landscape'] as const) {
-      const { domBytes, pngBytes } = await both(page, await create(doc(format)));
-      if (process.env.VISUAL_DEBUG_DIR) {
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `runs-${format}-preview.png`), domBytes);
-        writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `runs-${format}-render.png`), pngBytes);
-      }
-      const png = decodePng(pngBytes);
+      const { result, png } = await measure(page, await create(doc(format)), `styled words, ${format}`, format, `runs-${format}`);
       if (format === 'square') square = png;
-      results.push({ label: `styled words, ${format}`, ...compare(decodePng(domBytes), png, ratio(format)) });
+      results.push(result);
     }
-    const report = results.map((r) => `${r.label}: mean ${r.mean.toFixed(2)}, differing ${(r.differing * 100).toFixed(2)} %`).join('\n');
-    console.log(report);
-    for (const r of results) {
-      expect(r.mean, `${r.label}\n${report}`).toBeLessThan(MAX_MEAN);
-      expect(r.differing, `${r.label}\n${report}`).toBeLessThan(MAX_DIFFERING);
-    }
+    expectAllMatch(results);
     // Meaningful: the same words without their styles are clearly another picture.
     const plain = await create(doc('square', false));
     expect(compare(square!, decodePng(await renderPng(page, plain)), 108).differing).toBeGreaterThan(MAX_DIFFERING * 2);
