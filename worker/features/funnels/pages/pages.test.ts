@@ -526,6 +526,38 @@ describe('the checks before publishing', () => {
     expect((await publish(owner, page.id, 2)).status).toBe(200);
   });
 
+  it('never lets an error go live through a race: a save adding a placeholder against 20 publishes, 20 restores of a version with an error', async () => {
+    const { page } = await newPage();
+    const broken = readyDocument('A headline that says what you offer');
+    // 20 publishes of the clean revision 1 while a save puts the starter's placeholder headline in the draft.
+    const [saved, ...published] = await Promise.all([
+      patchPage(owner, page.id, { baseRevision: 1, document: broken }),
+      ...Array.from({ length: 20 }, () => publish(owner, page.id, 1)),
+    ]);
+    expect(saved.status).toBe(200);
+    // A publish checked revision 1 or was refused: 200 for revision 1, 409 once the save landed, 422 when it read the new draft.
+    for (const r of published) expect([200, 409, 422]).toContain(r.status);
+    const versions = await db().select().from(funnelPageVersions).where(eq(funnelPageVersions.pageId, page.id)).all();
+    for (const v of versions) expect(headingOf((v.document as VersionDocument).a)).toBe('Spring offer');
+    expect(versions.map((v) => v.number).sort((a, b) => a - b)).toEqual(versions.map((_, i) => i + 1));
+    const row = await db().select().from(funnelPages).where(eq(funnelPages.id, page.id)).get();
+    expect(headingOf(row!.draft as PageDocument)).toBe('A headline that says what you offer');
+    expect(row!.publishedRevision ?? 1).toBe(1);
+
+    // 20 restores of a version that has an error: every one refused, nothing changes.
+    const clean = await newPage('clean');
+    expect((await publish(owner, clean.page.id, 1)).status).toBe(200);
+    const [v1] = (await json<{ items: PageVersion[] }>(await send(`/api/pages/${clean.page.id}/versions`, { cookie: owner.cookie }))).items;
+    await db()
+      .update(funnelPageVersions)
+      .set({ document: { a: broken, b: null, splitB: 0 } })
+      .where(eq(funnelPageVersions.id, v1!.id));
+    const before = await getPage(clean.page.id);
+    const restores = await Promise.all(Array.from({ length: 20 }, () => restore(owner, clean.page.id, v1!.id)));
+    expect(restores.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 422));
+    expect(await getPage(clean.page.id)).toMatchObject({ revision: before.revision, versionCount: 1, draft: before.draft });
+  });
+
   it('runs on restore: a version with an error is refused and nothing changes; its warnings must be accepted', async () => {
     const { page } = await newPage();
     expect((await publish(owner, page.id, 1)).status).toBe(200);
