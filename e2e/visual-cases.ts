@@ -44,7 +44,13 @@ export const ratio = (format: FormatId) => (format === 'landscape' ? 206 : 108);
  * The editor's preview and the worker's PNG of one creative, compared. VISUAL_DEBUG_DIR=/some/dir
  * keeps both images of every case as `<name>-preview.png` and `<name>-render.png`, to look at a difference.
  */
-export async function measure(page: Page, creativeId: string, label: string, format: FormatId, name: string): Promise<{ result: Measured; dom: Picture; png: Picture }> {
+export async function measure(
+  page: Page,
+  creativeId: string,
+  label: string,
+  format: FormatId,
+  name: string,
+): Promise<{ result: Measured; dom: Picture; png: Picture }> {
   const { domBytes, pngBytes } = await both(page, creativeId);
   if (process.env.VISUAL_DEBUG_DIR) {
     writeFileSync(join(process.env.VISUAL_DEBUG_DIR, `${name}-preview.png`), domBytes);
