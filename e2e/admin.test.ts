@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../scripts/seed.mjs';
-import { expectAccessible, hydrated, launch, newPage, PASSWORD, queryD1, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
+import { expectAccessible, hydrated, launch, newPage, PASSWORD, queryD1, signUp, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ async function adminInBrowser(viewport = { width: 1280, height: 800 }) {
 
 describe('the admin area in the browser', () => {
   it('is the 404 page for a user who is not an admin', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('not-admin'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('not-admin'));
     const response = await page.goto('/admin');
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/not found|no such page|404/i);
@@ -41,7 +41,7 @@ describe('the admin area in the browser', () => {
 
   it('lets an admin find a user and adjust their credits with a reason (audited), on a desktop and a phone', { timeout: 120_000 }, async () => {
     const customerEmail = uniqueEmail('customer');
-    const customer = await signUpInBrowser(browser, customerEmail, PASSWORD, 'Carla Customer');
+    const customer = await signUp(browser, customerEmail, PASSWORD, 'Carla Customer');
     const project = await customer.page.evaluate(async () => {
       const response = await fetch('/api/projects', {
         method: 'POST',

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, newPage, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
+import { expectAccessible, launch, newPage, signUp, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe('ads in the browser', () => {
   it('takes a creative to an ad, gets it reviewed on the phone without an account, approves it and publishes it to the sandbox', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('ads'), undefined, 'Olivia Owner');
+    const { context, page, errors } = await signUp(browser, uniqueEmail('ads'), undefined, 'Olivia Owner');
     await page.setViewportSize({ width: 1280, height: 800 });
     // A step that cannot happen fails by name long before the test's own time limit.
     context.setDefaultTimeout(15_000);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeDocument } from '../common/creative/document.ts';
-import { expectAccessible, keepScreenshot, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, keepScreenshot, launch, signUp, uniqueEmail } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ async function offBrandCreative(page: Page): Promise<string> {
 
 describe('the brand guard in the browser', () => {
   it('blocks the render of a strict project, says why, and renders after "Fix all" (1280 × 800 and 390 × 844)', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('brand-guard'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('brand-guard'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const id = await offBrandCreative(page);
     await page.goto(`/creatives/${id}`);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { launch, signUp, uniqueEmail } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,7 +59,7 @@ async function dropFile(page: Page, layer: string, kind: 'png' | 'text'): Promis
 
 describe('replacing a picture by drag and drop in the browser', () => {
   it('uploads a picture dropped from the desktop onto the frame and swaps it in as one undo step; a text file is refused', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-drop'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('editor-drop'));
     const id = await newCreative(page);
     await page.goto(`/creatives/${id}`);
     await page.locator('[data-layer="image"]').waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreativeDocument, Layer } from '../common/creative/document.ts';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
+import { expectAccessible, launch, signUp, uniqueEmail, keepScreenshot } from './browser.ts';
 import { compare, decodePng } from './image-diff.ts';
 import { MAX_DIFFERING, MAX_MEAN, renderPng, screenshotPreview } from './preview-render.ts';
 
@@ -59,7 +59,7 @@ const quantile = (values: number[], q: number) => [...values].sort((a, b) => a -
 
 describe('the creative editor in the browser', () => {
   it('drags at 60 frames a second with 30 layers, some turned (frame times measured during the drag)', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-fps'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('editor-fps'));
     const creative = await newCreative(page);
     // 30 layers: the template's 4, then rows of shapes and texts over the canvas.
     const text = creative.document.layers.find((l) => l.type === 'text')!;
@@ -130,7 +130,7 @@ describe('the creative editor in the browser', () => {
   });
 
   it('edits a text in place: double-click, type, Escape; autosaved, undone in one step, at 1280 × 800 and 390 × 844', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-text'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('editor-text'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const creative = await newCreative(page);
     await openEditor(page, creative.id);
@@ -199,7 +199,7 @@ describe('the creative editor in the browser', () => {
   });
 
   it('pans a zoomed canvas with space+drag, and zooms with two fingers on a touch screen', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-zoom'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('editor-zoom'));
     const creative = await newCreative(page);
     await openEditor(page, creative.id);
     const viewport = page.getByTestId('stage-viewport');
@@ -245,7 +245,7 @@ describe('the creative editor in the browser', () => {
   });
 
   it('selects several layers (Shift+click, a marquee) and aligns them with the arrange toolbar', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-align'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('editor-align'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const creative = await newCreative(page);
     await openEditor(page, creative.id);
@@ -301,7 +301,7 @@ describe('the creative editor in the browser', () => {
   });
 
   it('rotates a layer by dragging its rotate handle: whole degrees, Shift for 15° steps, the angle in the degrees field, undone step by step', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-rotate'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('editor-rotate'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const creative = await newCreative(page);
     await openEditor(page, creative.id);
@@ -373,7 +373,7 @@ describe('the creative editor in the browser', () => {
   });
 
   it('styles a word selected on the canvas (mouse and keyboard, Ctrl+I and Ctrl+B) and colours it from the style bar; the PNG shows it as the editor does', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-words'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('editor-words'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const creative = await newCreative(page);
     const words = 'Fresh bread every morning';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail, keepScreenshot, postJson } from './browser.ts';
+import { expectAccessible, launch, signUp, uniqueEmail, keepScreenshot, postJson } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
 
 describe('every format at once in the browser', () => {
   it('resizes a creative to every format, switches between them, renders all for 4 credits and downloads them as a ZIP of PNGs, at 1280 × 800 and 390 × 844', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('formats'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('formats'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const creditsLeft = () => page.evaluate(async () => ((await (await fetch('/api/credits')).json()) as { total: number }).total);
     const project = await postJson<{ id: string }>(page, '/api/projects', { name: 'Harbour Bakery' });

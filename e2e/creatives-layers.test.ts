@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
+import { expectAccessible, launch, signUp, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ const rows = (page: Page) =>
 
 describe('the layers panel and the arrange tools in the browser', () => {
   it('reorders by dragging a row, groups, hides, renames, copies across creatives, at 1280 × 800 and 390 × 844', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-layers'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('editor-layers'));
     const first = await newCreative(page, 'Harbour Bakery');
     const second = await newCreative(page, 'Corner Café');
     await openEditor(page, first);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, launch, signUp, uniqueEmail } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ const previewWidth = async (page: Page) => (await page.getByRole('img', { name: 
 describe('the creative editor layout: the canvas gets the room', () => {
   it('fits a square ≥ 560 px at 1280 × 800 with both panels open (≥ 600 px hidden), one header row, help behind "?"; nothing wider than a 390 px phone', async () => {
     mkdirSync(SHOTS, { recursive: true });
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('editor-layout'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('editor-layout'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const id = await newSquareCreative(page);
     await page.goto(`/creatives/${id}`);

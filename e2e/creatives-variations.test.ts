@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
+import { expectAccessible, launch, signUp, uniqueEmail, keepScreenshot } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 
 describe('variations in the browser', () => {
   it('generates rendered variations, picks one with the keyboard and opens it, at 1280 × 800 and 390 × 844', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('variations'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('variations'));
     const creative = await page.evaluate(async () => {
       const json = async (path: string, method: string, body: unknown) =>
         (await (await fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { id: string };

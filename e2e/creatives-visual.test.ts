@@ -7,7 +7,7 @@ import type { CreativeDocument, FormatId } from '../common/creative/document.ts'
 import { mustStayClear, RESIZE_PLACEMENT, zonesCovering, zonesFor } from '../common/creative/safe-zones.ts';
 import { buildTemplate, TEMPLATES } from '../common/creative/templates.ts';
 import type { FontRef } from '../common/fonts.ts';
-import { keepScreenshot, launch, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { keepScreenshot, launch, signUp, uniqueEmail } from './browser.ts';
 import { compare, decodePng } from './image-diff.ts';
 import { MAX_DIFFERING, renderPng } from './preview-render.ts';
 import { api, createCreative, expectAllMatch, measure, ratio, type Measured, type Picture } from './visual-cases.ts';
@@ -74,7 +74,7 @@ describe('the editor preview and the rendered PNG', () => {
   it('match for every template (and in every format), and the comparison catches a moved layer and another template', async () => {
     /** An account (a Free plan's 25 credits) with a project in the test's brand kit, its picture and its logo. */
     const account = async (n: number) => {
-      const session = await signUpInBrowser(browser, uniqueEmail(`visual-${n}`));
+      const session = await signUp(browser, uniqueEmail(`visual-${n}`));
       const { page } = session;
       await page.setViewportSize({ width: 1440, height: 1000 });
       const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Visual Roasters' });
@@ -129,7 +129,7 @@ describe('the editor preview and the rendered PNG', () => {
     }
   }, 240_000);
   it('match with a font uploaded to the project (the editor draws it through FontFace, the worker from R2), in regular and bold', async () => {
-    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-font'));
+    const { page, context, errors } = await signUp(browser, uniqueEmail('visual-font'));
     await page.setViewportSize({ width: 1440, height: 1000 });
     const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Handwritten Bakery' });
     const projectId = project.body.id;
@@ -171,7 +171,7 @@ describe('the editor preview and the rendered PNG', () => {
     await context.close();
   }, 120_000);
   it('match for cropped, zoomed, flipped, faded and rounded pictures and auto-fitted text (in every format)', async () => {
-    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-crop'));
+    const { page, context, errors } = await signUp(browser, uniqueEmail('visual-crop'));
     await page.setViewportSize({ width: 1440, height: 1000 });
     const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Crop Roasters' });
     const projectId = project.body.id;
@@ -245,7 +245,7 @@ describe('the editor preview and the rendered PNG', () => {
   }, 120_000);
 
   it('match after a crop on the canvas: the frame dragged with the picture in place, the picture moved and scaled by keys', async () => {
-    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-crop-canvas'));
+    const { page, context, errors } = await signUp(browser, uniqueEmail('visual-crop-canvas'));
     await page.setViewportSize({ width: 1280, height: 800 });
     const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Crop Canvas Roasters' });
     const picture = await upload(page, project.body.id, 'hills.png', picturePng(640, 480));
@@ -308,7 +308,7 @@ describe('the editor preview and the rendered PNG', () => {
   }, 120_000);
 
   it('match for rotated text, pictures, shapes and buttons (issue 29), and the comparison catches an unturned layer', async () => {
-    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-rotate'));
+    const { page, context, errors } = await signUp(browser, uniqueEmail('visual-rotate'));
     await page.setViewportSize({ width: 1440, height: 1000 });
     const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Turned Roasters' });
     const projectId = project.body.id;
@@ -403,7 +403,7 @@ describe('the editor preview and the rendered PNG', () => {
   }, 120_000);
 
   it('match for format copies made by Resize into a story, whose text, buttons and logos it moved out of the covered bands', async () => {
-    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-safe-zones'));
+    const { page, context, errors } = await signUp(browser, uniqueEmail('visual-safe-zones'));
     await page.setViewportSize({ width: 1440, height: 1000 });
     const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Safe Roasters' });
     const projectId = project.body.id;
@@ -468,7 +468,7 @@ describe('the editor preview and the rendered PNG', () => {
   }, 120_000);
 
   it('match for shapes, lines, arrows, outlines and icons (square and story), and an icon added in the editor takes a brand colour', async () => {
-    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-elements'));
+    const { page, context, errors } = await signUp(browser, uniqueEmail('visual-elements'));
     await page.setViewportSize({ width: 1440, height: 1000 });
     const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Elements Roasters' });
     const projectId = project.body.id;
@@ -561,7 +561,7 @@ describe('the editor preview and the rendered PNG', () => {
   }, 120_000);
 
   it('match for styled words — bold, italic, underlined, coloured and highlighted runs, with letter spacing, auto-fit and rotation — and the comparison catches unstyled words', async () => {
-    const { page, context, errors } = await signUpInBrowser(browser, uniqueEmail('visual-runs'));
+    const { page, context, errors } = await signUp(browser, uniqueEmail('visual-runs'));
     await page.setViewportSize({ width: 1440, height: 1000 });
     const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Styled Roasters' });
     const projectId = project.body.id;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, signUpInBrowser, uniqueEmail, postJson } from './browser.ts';
+import { expectAccessible, launch, signUp, uniqueEmail, postJson } from './browser.ts';
 import { noisePng } from './images.ts';
 
 let browser: Browser;
@@ -19,7 +19,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 
 describe('creatives in the browser', () => {
   it('creates a creative from a template, changes the headline, renders it, finds it in /creations and downloads it', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('creative'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('creative'));
     await page.setViewportSize({ width: 1440, height: 900 });
     const creditsLeft = () => page.evaluate(async () => ((await (await fetch('/api/credits')).json()) as { total: number }).total);
     expect(await creditsLeft()).toBe(25);
@@ -147,7 +147,7 @@ describe('creatives in the browser', () => {
   });
 
   it('saves the playground into a project (the picture goes to its library) and picks a library picture in the editor', async () => {
-    const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('playground'));
+    const { context, page, errors } = await signUp(browser, uniqueEmail('playground'));
     await page.setViewportSize({ width: 1440, height: 900 });
     const project = await page.evaluate(async () => {
       const response = await fetch('/api/projects', {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launch, newPage, signUpInBrowser, uniqueEmail, keepScreenshot } from './browser.ts';
+import { expectAccessible, launch, newPage, signUp, uniqueEmail, keepScreenshot } from './browser.ts';
 import type { PageDocument } from '#common/schemas/blocks.ts';
 import { checkPage } from '#common/schemas/page-checks.ts';
 import { finishedDocument, readyDocument } from '#common/test/ready-page.ts';
@@ -60,7 +60,7 @@ describe('funnels in the browser', () => {
     'builds a two-page funnel with a form in the editor, publishes it, takes a lead from a visitor without JavaScript and shows it to the owner',
     { timeout: 120_000 },
     async () => {
-      const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('funnels'), undefined, 'Olivia Owner');
+      const { context, page, errors } = await signUp(browser, uniqueEmail('funnels'), undefined, 'Olivia Owner');
       context.setDefaultTimeout(15_000);
       const name = `harbour-${Date.now().toString(36)}`;
       const project = await api<{ id: string }>(page, 'POST', '/api/projects', { name: 'Harbour Bakery' });
@@ -205,7 +205,7 @@ describe('funnels in the browser', () => {
     'splits visitors between A and B by a sticky cookie without JavaScript, shows the test to the owner and makes B the winner',
     { timeout: 120_000 },
     async () => {
-      const { context, page, errors } = await signUpInBrowser(browser, uniqueEmail('abtest'), undefined, 'Olivia Owner');
+      const { context, page, errors } = await signUp(browser, uniqueEmail('abtest'), undefined, 'Olivia Owner');
       context.setDefaultTimeout(15_000);
       const name = `ab-${Date.now().toString(36)}`;
       const project = await api<{ id: string }>(page, 'POST', `/api/projects`, { name: 'Harbour Bakery' });

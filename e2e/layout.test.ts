@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, hydrated, launch, newPage, signUpInBrowser, uniqueEmail, keepScreenshot, SCREENSHOT_DIR } from './browser.ts';
+import { accessibilityViolations, hydrated, launch, newPage, signUp, uniqueEmail, keepScreenshot, SCREENSHOT_DIR } from './browser.ts';
 import { noisePng } from './images.ts';
 import { blockSamples } from '#common/schemas/blocks-defaults.ts';
 import { BLOCK_TYPES, type Block, type PageDocument } from '#common/schemas/blocks.ts';
@@ -85,7 +85,7 @@ async function overflow(page: Page): Promise<{ width: number; culprits: string[]
 describe('every main screen on a phone (390 × 844)', () => {
   it('scrolls only vertically, and has no serious accessibility problems', async () => {
     // A Pro user (after an upgrade) with a project full of real-looking uploads, tags and a creative.
-    const { context: setupContext, page: setup } = await signUpInBrowser(browser, uniqueEmail('phone'), undefined, 'Maximiliane Oberhuber-Castellanos');
+    const { context: setupContext, page: setup } = await signUp(browser, uniqueEmail('phone'), undefined, 'Maximiliane Oberhuber-Castellanos');
     const project = await api<{ id: string }>(setup, '/api/projects', {
       json: {
         name: 'Acme Surf School Biarritz – summer campaign 2026',

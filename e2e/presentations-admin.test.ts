@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../scripts/seed.mjs';
-import { expectAccessible, launch, newPage, PASSWORD, signUpInBrowser, uniqueEmail, keepScreenshot, postJson } from './browser.ts';
+import { expectAccessible, launch, newPage, PASSWORD, signUp, uniqueEmail, keepScreenshot, postJson } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -127,7 +127,7 @@ describe('presentations in the workspace', () => {
 
   it('an Agency user makes a presentation from a project in one click, at /presentations', { timeout: 90_000 }, async () => {
     const email = uniqueEmail('agency');
-    const { context, page, errors } = await signUpInBrowser(browser, email, PASSWORD, 'Agnes Agency');
+    const { context, page, errors } = await signUp(browser, email, PASSWORD, 'Agnes Agency');
     context.setDefaultTimeout(15_000);
     // The Agency plan, bought through the sandbox checkout. Not written into wrangler dev's D1 file
     // from this process: under load, workerd once went on without seeing such a write.

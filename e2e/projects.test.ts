@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hydrated, launch, newPage, queryD1, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, hydrated, launch, newPage, queryD1, signUp, signUpInBrowser, uniqueEmail } from './browser.ts';
 import { noisePng } from './images.ts';
 
 let browser: Browser;
@@ -72,7 +72,7 @@ describe('projects and the media library in the browser', () => {
   });
 
   it('takes a newcomer from the invitation link to the project: who invited them to what, sign-up with the address filled in, accept', async () => {
-    const owner = await signUpInBrowser(browser, uniqueEmail('inviter'), undefined, 'Olivia Owner');
+    const owner = await signUp(browser, uniqueEmail('inviter'), undefined, 'Olivia Owner');
     const project = await owner.page.evaluate(async () => {
       const response = await fetch('/api/projects', {
         method: 'POST',
@@ -119,7 +119,7 @@ describe('projects and the media library in the browser', () => {
   });
 
   it('answers a project id that does not exist, or is not yours, with the 404 page', async () => {
-    const { context, page } = await signUpInBrowser(browser, uniqueEmail('stranger'));
+    const { context, page } = await signUp(browser, uniqueEmail('stranger'));
     const response = await page.goto('/projects/seed_project_northwind_01/');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

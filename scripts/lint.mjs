@@ -4,7 +4,8 @@
 // `--typecheck` (npm test) first typechecks both TypeScript programs, as `tsc -p` would, and
 // hands the same programs to ESLint's type-aware rules: one build and one type check of the
 // code instead of two (≈ 50 CPU-s less on this machine, docs/architecture.md#ci).
-// Exits non-zero on any finding.
+// `--part=program` runs only the typechecks and ESLint, `--part=rest` only the other checks: npm test
+// runs the two parts in its two lanes (scripts/run-tests.mjs). Exits non-zero on any finding.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -14,6 +15,8 @@ import { root, WRANGLER_ENV } from './lib.mjs';
 /** The two programs (docs/decisions/0002): workerd and browser code, and the Node tooling. */
 const TSCONFIGS = ['tsconfig.json', 'tsconfig.node.json'];
 const typecheck = process.argv.includes('--typecheck');
+const part = process.argv.find((arg) => arg.startsWith('--part='))?.slice('--part='.length);
+if (part !== undefined && part !== 'program' && part !== 'rest') throw new Error(`--part=${part}: expected program or rest`);
 
 /** A TypeScript program for a tsconfig, with parent pointers (typescript-eslint needs them). */
 function programOf(tsconfig) {
@@ -82,13 +85,15 @@ function report(name, { ok, output }) {
   }
 }
 
-const programs = typecheck ? TSCONFIGS.map(programOf) : undefined;
-programs?.forEach((program, i) => report(`Typecheck (${TSCONFIGS[i]})`, typeErrors(program)));
-report('ESLint', await eslint(programs));
+if (part !== 'rest') {
+  const programs = typecheck ? TSCONFIGS.map(programOf) : undefined;
+  programs?.forEach((program, i) => report(`Typecheck (${TSCONFIGS[i]})`, typeErrors(program)));
+  report('ESLint', await eslint(programs));
+}
 
 // The project's own tools under its own Node 22, whatever PATH the caller has.
 const bin = join(root, 'node_modules', '.bin');
-for (const [name, command, args] of CHECKS) {
+for (const [name, command, args] of part === 'program' ? [] : CHECKS) {
   const program = command === 'npm' ? command : command === 'node' ? process.execPath : join(bin, command);
   const result = spawnSync(program, args, {
     cwd: root,
