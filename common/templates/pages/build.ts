@@ -211,7 +211,14 @@ const BUILDERS: Record<PageTemplateId, (parts: Parts) => BuiltPage> = {
   },
   sale: (p) => {
     const w = p.copy.sale;
-    return page(p, w, [hero(p, w.hero, 'primary'), countdown(p, w.countdown), features(p, w.features), form(p, w.form, [nameField(p)]), faq(p, w.faq), footer(p)]);
+    return page(p, w, [
+      hero(p, w.hero, 'primary'),
+      countdown(p, w.countdown),
+      features(p, w.features),
+      form(p, w.form, [nameField(p)]),
+      faq(p, w.faq),
+      footer(p),
+    ]);
   },
   waitlist: (p) => {
     const w = p.copy.waitlist;
@@ -226,7 +233,13 @@ const BUILDERS: Record<PageTemplateId, (parts: Parts) => BuiltPage> = {
       required: true,
       options: w.form.guestOptions.map((o) => p.fill(o, 80)),
     };
-    return page(p, w, [hero(p, w.hero), features(p, w.features, ['clock', 'globe', 'users']), form(p, w.form, [nameField(p), guests]), faq(p, w.faq), footer(p)]);
+    return page(p, w, [
+      hero(p, w.hero),
+      features(p, w.features, ['clock', 'globe', 'users']),
+      form(p, w.form, [nameField(p), guests]),
+      faq(p, w.faq),
+      footer(p),
+    ]);
   },
   booking: (p) => {
     const { fill, copy } = p;

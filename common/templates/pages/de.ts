@@ -62,7 +62,11 @@ export const PAGE_TEMPLATES_DE: PageTemplatesCopy = {
       subheading: 'Fünfundvierzig Minuten mit dem Team von {project}: praktische Ideen, echte Beispiele und Ihre Fragen live beantwortet.',
       button: 'Platz sichern',
     },
-    countdown: { heading: 'Wir starten in', expired: 'Dieses Webinar hat bereits stattgefunden. Melden Sie sich unten für die Aufzeichnung an.', button: 'Platz sichern' },
+    countdown: {
+      heading: 'Wir starten in',
+      expired: 'Dieses Webinar hat bereits stattgefunden. Melden Sie sich unten für die Aufzeichnung an.',
+      button: 'Platz sichern',
+    },
     features: {
       heading: 'Das lernen Sie',
       intro: '',
@@ -143,7 +147,11 @@ export const PAGE_TEMPLATES_DE: PageTemplatesCopy = {
       subheading: 'Sparen Sie bei unseren beliebtesten Produkten, nur wenige Tage lang. Wenn die Uhr abläuft, steigen die Preise wieder.',
       button: 'Angebot sichern',
     },
-    countdown: { heading: 'Der Sale endet in', expired: 'Der Sale ist vorbei. Tragen Sie unten Ihre E-Mail ein, um vom nächsten zu erfahren.', button: 'Angebot sichern' },
+    countdown: {
+      heading: 'Der Sale endet in',
+      expired: 'Der Sale ist vorbei. Tragen Sie unten Ihre E-Mail ein, um vom nächsten zu erfahren.',
+      button: 'Angebot sichern',
+    },
     features: {
       heading: 'Warum jetzt',
       intro: '',
@@ -163,7 +171,10 @@ export const PAGE_TEMPLATES_DE: PageTemplatesCopy = {
       heading: 'Zum Sale',
       items: [
         { question: 'Wann endet der Sale?', answer: 'Wenn der Countdown oben bei null ankommt.' },
-        { question: 'Kann ich ihn mit anderen Rabatten kombinieren?', answer: 'Der Sale-Preis enthält bereits unseren besten Rabatt und ist nicht kombinierbar.' },
+        {
+          question: 'Kann ich ihn mit anderen Rabatten kombinieren?',
+          answer: 'Der Sale-Preis enthält bereits unseren besten Rabatt und ist nicht kombinierbar.',
+        },
       ],
     },
   },
@@ -314,8 +325,15 @@ export const PAGE_TEMPLATES_DE: PageTemplatesCopy = {
     },
     lead: {
       page: { title: 'Vielen Dank', slug: 'danke' },
-      seo: { title: 'Ihr Leitfaden ist unterwegs: Danke von {project}', description: 'Vielen Dank für Ihre Anforderung des Leitfadens von {project}. Sehen Sie in Ihr Postfach: Er ist unterwegs.' },
-      hero: { eyebrow: 'Postfach prüfen', heading: 'Vielen Dank! Ihr Leitfaden ist unterwegs', subheading: 'Er sollte in wenigen Minuten ankommen. Falls nicht, sehen Sie bitte im Spam-Ordner nach.' },
+      seo: {
+        title: 'Ihr Leitfaden ist unterwegs: Danke von {project}',
+        description: 'Vielen Dank für Ihre Anforderung des Leitfadens von {project}. Sehen Sie in Ihr Postfach: Er ist unterwegs.',
+      },
+      hero: {
+        eyebrow: 'Postfach prüfen',
+        heading: 'Vielen Dank! Ihr Leitfaden ist unterwegs',
+        subheading: 'Er sollte in wenigen Minuten ankommen. Falls nicht, sehen Sie bitte im Spam-Ordner nach.',
+      },
       features: {
         heading: 'Während Sie warten',
         intro: '',
@@ -328,8 +346,15 @@ export const PAGE_TEMPLATES_DE: PageTemplatesCopy = {
     },
     webinar: {
       page: { title: 'Sie sind angemeldet', slug: 'angemeldet' },
-      seo: { title: 'Sie sind angemeldet: bis bald beim Webinar von {project}', description: 'Ihr Platz beim Webinar von {project} ist gesichert. So nehmen Sie teil und so bereiten Sie sich vor.' },
-      hero: { eyebrow: 'Platz gesichert', heading: 'Sie sind angemeldet. Bis bald!', subheading: 'Der Link zur Teilnahme ist auf dem Weg in Ihr Postfach, mit einer Erinnerung am Tag selbst.' },
+      seo: {
+        title: 'Sie sind angemeldet: bis bald beim Webinar von {project}',
+        description: 'Ihr Platz beim Webinar von {project} ist gesichert. So nehmen Sie teil und so bereiten Sie sich vor.',
+      },
+      hero: {
+        eyebrow: 'Platz gesichert',
+        heading: 'Sie sind angemeldet. Bis bald!',
+        subheading: 'Der Link zur Teilnahme ist auf dem Weg in Ihr Postfach, mit einer Erinnerung am Tag selbst.',
+      },
       features: {
         heading: 'Gut vorbereitet',
         intro: '',
@@ -343,7 +368,11 @@ export const PAGE_TEMPLATES_DE: PageTemplatesCopy = {
     order: {
       page: { title: 'Bestellung erhalten', slug: 'bestellung-erhalten' },
       seo: { title: 'Bestellung erhalten: Danke von {project}', description: 'Vielen Dank für Ihre Bestellung bei {project}. So geht es weiter.' },
-      hero: { eyebrow: 'Bestellung erhalten', heading: 'Vielen Dank für Ihre Bestellung!', subheading: 'Wir haben Ihre Anfrage zum Sale-Preis und bestätigen alles in Kürze per E-Mail.' },
+      hero: {
+        eyebrow: 'Bestellung erhalten',
+        heading: 'Vielen Dank für Ihre Bestellung!',
+        subheading: 'Wir haben Ihre Anfrage zum Sale-Preis und bestätigen alles in Kürze per E-Mail.',
+      },
       features: {
         heading: 'So geht es weiter',
         intro: '',

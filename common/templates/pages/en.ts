@@ -308,7 +308,11 @@ export const PAGE_TEMPLATES_EN = {
     page: {
       page: { title: 'Thank you', slug: 'thank-you' },
       seo: { title: 'Thank you from {project}', description: 'Thank you for getting in touch with {project}. Here is what happens next.' },
-      hero: { eyebrow: 'All done', heading: 'Thank you, we have received your message', subheading: 'We will get back to you soon. Here is what happens next.' },
+      hero: {
+        eyebrow: 'All done',
+        heading: 'Thank you, we have received your message',
+        subheading: 'We will get back to you soon. Here is what happens next.',
+      },
       features: {
         heading: 'What happens next',
         intro: '',
@@ -321,8 +325,15 @@ export const PAGE_TEMPLATES_EN = {
     },
     lead: {
       page: { title: 'Thank you', slug: 'thanks' },
-      seo: { title: 'Your guide is on its way: thank you from {project}', description: 'Thank you for requesting the guide from {project}. Check your inbox: it is on its way.' },
-      hero: { eyebrow: 'Check your inbox', heading: 'Thank you! Your guide is on its way', subheading: 'It should arrive within a few minutes. If it does not, have a look in your spam folder.' },
+      seo: {
+        title: 'Your guide is on its way: thank you from {project}',
+        description: 'Thank you for requesting the guide from {project}. Check your inbox: it is on its way.',
+      },
+      hero: {
+        eyebrow: 'Check your inbox',
+        heading: 'Thank you! Your guide is on its way',
+        subheading: 'It should arrive within a few minutes. If it does not, have a look in your spam folder.',
+      },
       features: {
         heading: 'While you wait',
         intro: '',
@@ -335,8 +346,15 @@ export const PAGE_TEMPLATES_EN = {
     },
     webinar: {
       page: { title: 'You are registered', slug: 'registered' },
-      seo: { title: 'You are registered: see you at the {project} webinar', description: 'Your seat at the webinar by {project} is saved. Here is how to join and how to prepare.' },
-      hero: { eyebrow: 'Seat saved', heading: 'You are registered. See you there!', subheading: 'The link to join is on its way to your inbox, with a reminder on the day.' },
+      seo: {
+        title: 'You are registered: see you at the {project} webinar',
+        description: 'Your seat at the webinar by {project} is saved. Here is how to join and how to prepare.',
+      },
+      hero: {
+        eyebrow: 'Seat saved',
+        heading: 'You are registered. See you there!',
+        subheading: 'The link to join is on its way to your inbox, with a reminder on the day.',
+      },
       features: {
         heading: 'Get ready',
         intro: '',
@@ -350,7 +368,11 @@ export const PAGE_TEMPLATES_EN = {
     order: {
       page: { title: 'Order received', slug: 'order-received' },
       seo: { title: 'Order received: thank you from {project}', description: 'Thank you for your order with {project}. Here is what happens next.' },
-      hero: { eyebrow: 'Order received', heading: 'Thank you for your order!', subheading: 'We have your request at the sale price and confirm everything by email shortly.' },
+      hero: {
+        eyebrow: 'Order received',
+        heading: 'Thank you for your order!',
+        subheading: 'We have your request at the sale price and confirm everything by email shortly.',
+      },
       features: {
         heading: 'What happens next',
         intro: '',

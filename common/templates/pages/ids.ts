@@ -2,18 +2,7 @@
  * The page and funnel templates' ids (issue 30 §2), apart from their words (en.ts, de.ts) and
  * their builder (build.ts) so that a schema can name them without loading every template.
  */
-export const PAGE_TEMPLATE_IDS = [
-  'lead-magnet',
-  'webinar',
-  'launch',
-  'sale',
-  'waitlist',
-  'event',
-  'booking',
-  'coupon',
-  'thank-you',
-  'link-in-bio',
-] as const;
+export const PAGE_TEMPLATE_IDS = ['lead-magnet', 'webinar', 'launch', 'sale', 'waitlist', 'event', 'booking', 'coupon', 'thank-you', 'link-in-bio'] as const;
 export type PageTemplateId = (typeof PAGE_TEMPLATE_IDS)[number];
 
 /** Two-page funnels: the first page's form leads to the second (a form goes to the funnel's next published page). */

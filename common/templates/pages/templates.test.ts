@@ -14,7 +14,13 @@ const BRANDED: TemplateBrand = { projectName: 'Northwind Coffee', logoMediaId: '
 
 const severities = (doc: PageDocument) => checkPage({ a: doc, b: null }).map((f) => `${f.severity}:${f.blockId}:${f.path}:${f.rule}`);
 const texts = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(texts) : value && typeof value === 'object' ? Object.values(value).flatMap(texts) : [];
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(texts)
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(texts)
+        : [];
 
 describe('the page templates', () => {
   it('has a goal for every template and at least ten pages and three funnels', () => {
@@ -44,10 +50,16 @@ describe('the page templates', () => {
           const pages = buildFunnelTemplate(id, locale, brand);
           expect(new Set(pages.map((p) => p.slug)).size, id).toBe(2);
           // The first page collects its visitors with a form: it leads to the second.
-          expect(pages[0].document.blocks.some((b) => b.type === 'form'), id).toBe(true);
+          expect(
+            pages[0].document.blocks.some((b) => b.type === 'form'),
+            id,
+          ).toBe(true);
           for (const page of pages) {
             expect(pageDocumentSchema.safeParse(page.document).success, `${id}/${page.slug}`).toBe(true);
-            expect(severities(page.document).filter((f) => f.startsWith('error')), `${id}/${page.slug}`).toEqual([]);
+            expect(
+              severities(page.document).filter((f) => f.startsWith('error')),
+              `${id}/${page.slug}`,
+            ).toEqual([]);
           }
         }
       });
@@ -90,7 +102,11 @@ describe('the page templates', () => {
 
   it('writes German and English with the same lines (German is typed against English)', () => {
     const shape = (value: unknown): unknown =>
-      typeof value === 'string' ? 's' : Array.isArray(value) ? value.map(shape) : Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, shape(v)]));
+      typeof value === 'string'
+        ? 's'
+        : Array.isArray(value)
+          ? value.map(shape)
+          : Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, shape(v)]));
     expect(shape(PAGE_TEMPLATES_DE)).toEqual(shape(PAGE_TEMPLATES_EN));
   });
 });

@@ -69,6 +69,7 @@ describe('page templates', () => {
           const words = JSON.stringify(page.draft);
           expect(words, template).toContain(project() === branded ? 'Northwind Coffee' : 'Harbour Bakery');
           if (template === 'link-in-bio' && project() === branded) expect(words).toMatch(/https:\/\/www\.instagram\.com\/[^/"]+\//);
+          // Served at the edge (needs the client build, as every test that renders a page).
           const live = await send(`/p/${funnel!.name}/${template}`);
           expect(live.status, template).toBe(200);
         }
@@ -76,12 +77,12 @@ describe('page templates', () => {
     }
   }
 
-  it('refuses an unknown template with a 400 naming the field', async () => {
+  it('refuses an unknown template naming the field (the house’s 422 of a body that fails its schema), a page template for a funnel too', async () => {
     const { funnel } = await newFunnel(bare, 'en');
     const response = await send(`/api/funnels/${funnel!.id}/pages`, { json: { title: 'X', slug: 'x', template: 'nope' }, cookie: owner.cookie });
-    expect(response.status).toBe(400);
-    expect(JSON.stringify(await response.json())).toContain('template');
-    expect((await newFunnel(bare, 'en', 'lead-magnet')).response.status).toBe(400);
+    expect(response.status).toBe(422);
+    expect((await json<{ error: { details: Record<string, string[]> } }>(response)).error.details).toEqual({ template: ['Pick a template from the list.'] });
+    expect((await newFunnel(bare, 'en', 'lead-magnet')).response.status).toBe(422);
   });
 
   it('keeps the starter page without a template', async () => {
