@@ -1,6 +1,8 @@
 import { Check, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { themeFromBrandKit } from '#common/schemas/blocks-theme.ts';
 import { FUNNEL_LIMITS, slugify } from '#common/schemas/funnels.ts';
+import type { FunnelTemplateId } from '#common/templates/pages/ids.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
@@ -10,12 +12,23 @@ import { SelectOptions } from '#client/components/select-options.tsx';
 import { firstFieldError, focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { funnelsApi, type FunnelDetail } from '#client/features/funnels/api.ts';
 import { nameError, nameRules } from '#client/features/funnels/name-rules.ts';
+import { selectClass } from '#client/features/funnels/select-class.ts';
+import { TemplatePicker } from '#client/features/funnels/template-picker.tsx';
+import type { PreviewBrand } from '#client/features/funnels/template-preview.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
 
 const TITLE_MAX = FUNNEL_LIMITS.title;
 
-export const selectClass =
-  'block h-10 w-full min-w-0 rounded-[var(--radius-control)] border bg-white px-3 text-base text-zinc-900 shadow-sm focus:outline-2 focus:outline-accent-600 dark:bg-zinc-900 dark:text-zinc-100 sm:text-sm';
+/** How a template looks for the project: the theme its brand kit gives a new funnel, its language, name and logo. */
+function brandOf(project: ProjectSummary): PreviewBrand {
+  const logoId = project.brandKit.logoMediaId;
+  return {
+    theme: themeFromBrandKit(project.brandKit),
+    locale: project.locale ?? 'en',
+    projectName: project.name,
+    logo: logoId && project.logoUrl ? { mediaId: logoId, url: project.logoUrl } : null,
+  };
+}
 
 /** New funnel: the project it belongs to, its title, and its name (the address, with its rules shown as you type). */
 export function NewFunnelDialog({
@@ -34,7 +47,7 @@ export function NewFunnelDialog({
 }) {
   const t = useT();
   return (
-    <Dialog open={open} title={t('funnels.new.title')} onClose={onClose}>
+    <Dialog open={open} title={t('funnels.new.title')} onClose={onClose} wide>
       <NewFunnelForm projects={projects} defaultProjectId={defaultProjectId} onClose={onClose} onCreated={onCreated} />
     </Dialog>
   );
@@ -55,6 +68,8 @@ function NewFunnelForm({
   const id = useId();
   const initialProject = projects.find((p) => p.id === defaultProjectId)?.id ?? (projects.length === 1 ? projects[0]!.id : '');
   const [projectId, setProjectId] = useState(initialProject);
+  const [template, setTemplate] = useState<FunnelTemplateId | null>(null);
+  const project = projects.find((p) => p.id === projectId);
   const [title, setTitle] = useState('');
   const [name, setName] = useState('');
   // The name follows the title until the user types one of their own.
@@ -80,7 +95,7 @@ function NewFunnelForm({
     setFormError(null);
     if (focusFirstError(form, found, ['projectId', 'title', 'name'])) return;
     await send(
-      async () => onCreated(await funnelsApi.create(projectId, { name, title: title.trim() })),
+      async () => onCreated(await funnelsApi.create(projectId, { name, title: title.trim(), ...(template ? { template } : {}) })),
       t('funnels.new.failed'),
       (error) => {
         const server = firstFieldError(error, ['name', 'title']);
@@ -170,6 +185,12 @@ function NewFunnelForm({
           })}
         </ul>
       </div>
+      {project ? (
+        <>
+          <TemplatePicker kind="funnel" value={template} onChange={setTemplate} brand={brandOf(project)} />
+          {template ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.templates.funnelNote')}</p> : null}
+        </>
+      ) : null}
       <DialogFormActions onCancel={onClose} pending={pending} pendingLabel={t('funnels.new.creating')}>
         {t('funnels.new.create')}
       </DialogFormActions>
