@@ -107,93 +107,96 @@ function NewFunnelForm({
     );
   };
 
+  // The picker stands before the form, not in it: its preview draws the template's own form (forms do not nest).
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-      <FormError error={formError} />
-      <div>
-        <label htmlFor={`${id}-project`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {t('funnels.new.project')}
-        </label>
-        <select
-          id={`${id}-project`}
-          name="projectId"
-          value={projectId}
-          aria-invalid={errors.projectId ? true : undefined}
-          aria-describedby={errors.projectId ? `${id}-project-error` : undefined}
-          onChange={(e) => {
-            setProjectId(e.currentTarget.value);
-            setErrors((x) => ({ ...x, projectId: undefined }));
-          }}
-          className={`${selectClass} ${errors.projectId ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
-        >
-          <SelectOptions empty={t('funnels.new.projectEmpty')} options={projects.map((p) => ({ value: p.id, label: p.name }))} />
-        </select>
-        {errors.projectId ? (
-          <p id={`${id}-project-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-            {errors.projectId}
-          </p>
-        ) : null}
-      </div>
-      <TextField
-        label={t('funnels.new.titleLabel')}
-        name="title"
-        hint={t('funnels.new.titleHint')}
-        maxLength={TITLE_MAX + 20}
-        value={title}
-        error={errors.title}
-        onChange={(e) => {
-          const next = e.currentTarget.value;
-          setTitle(next);
-          if (!nameEdited) setName(slugify(next));
-          if (errors.title) setErrors((x) => ({ ...x, title: undefined }));
-        }}
-      />
-      <div>
-        <TextField
-          label={t('funnels.new.name')}
-          name="name"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={64}
-          value={name}
-          error={errors.name}
-          hint={name ? t('funnels.new.nameHint', { name }) : t('funnels.new.nameHintEmpty')}
-          onChange={(e) => {
-            const next = e.currentTarget.value;
-            setName(next);
-            setNameEdited(next !== '');
-            setNameTouched(true);
-            setErrors((x) => ({ ...x, name: undefined }));
-          }}
-        />
-        <ul aria-label={t('funnels.new.rules')} className="mt-2 space-y-1 text-xs">
-          {rules.map((rule) => {
-            const shown = nameTouched || name !== '';
-            const state = !shown ? 'pending' : rule.ok ? 'ok' : 'broken';
-            return (
-              <li
-                key={rule.label}
-                className={`flex items-center gap-1.5 ${state === 'ok' ? 'text-emerald-700 dark:text-emerald-400' : state === 'broken' ? 'text-red-700 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400'}`}
-              >
-                {state === 'ok' ? <Check aria-hidden="true" className="size-3.5" /> : <X aria-hidden="true" className="size-3.5" />}
-                <span>
-                  {rule.label}
-                  <span className="sr-only">{state === 'ok' ? t('funnels.new.met') : state === 'broken' ? t('funnels.new.notMet') : ''}</span>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
+    <div className="space-y-4">
       {project ? (
-        <>
+        <div className="space-y-2">
           <TemplatePicker kind="funnel" value={template} onChange={setTemplate} brand={brandOf(project)} />
           {template ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.templates.funnelNote')}</p> : null}
-        </>
+        </div>
       ) : null}
-      <DialogFormActions onCancel={onClose} pending={pending} pendingLabel={t('funnels.new.creating')}>
-        {t('funnels.new.create')}
-      </DialogFormActions>
-    </form>
+      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+        <FormError error={formError} />
+        <div>
+          <label htmlFor={`${id}-project`} className="mb-1.5 block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            {t('funnels.new.project')}
+          </label>
+          <select
+            id={`${id}-project`}
+            name="projectId"
+            value={projectId}
+            aria-invalid={errors.projectId ? true : undefined}
+            aria-describedby={errors.projectId ? `${id}-project-error` : undefined}
+            onChange={(e) => {
+              setProjectId(e.currentTarget.value);
+              setErrors((x) => ({ ...x, projectId: undefined }));
+            }}
+            className={`${selectClass} ${errors.projectId ? 'border-red-500' : 'border-zinc-300 dark:border-zinc-700'}`}
+          >
+            <SelectOptions empty={t('funnels.new.projectEmpty')} options={projects.map((p) => ({ value: p.id, label: p.name }))} />
+          </select>
+          {errors.projectId ? (
+            <p id={`${id}-project-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+              {errors.projectId}
+            </p>
+          ) : null}
+        </div>
+        <TextField
+          label={t('funnels.new.titleLabel')}
+          name="title"
+          hint={t('funnels.new.titleHint')}
+          maxLength={TITLE_MAX + 20}
+          value={title}
+          error={errors.title}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            setTitle(next);
+            if (!nameEdited) setName(slugify(next));
+            if (errors.title) setErrors((x) => ({ ...x, title: undefined }));
+          }}
+        />
+        <div>
+          <TextField
+            label={t('funnels.new.name')}
+            name="name"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={64}
+            value={name}
+            error={errors.name}
+            hint={name ? t('funnels.new.nameHint', { name }) : t('funnels.new.nameHintEmpty')}
+            onChange={(e) => {
+              const next = e.currentTarget.value;
+              setName(next);
+              setNameEdited(next !== '');
+              setNameTouched(true);
+              setErrors((x) => ({ ...x, name: undefined }));
+            }}
+          />
+          <ul aria-label={t('funnels.new.rules')} className="mt-2 space-y-1 text-xs">
+            {rules.map((rule) => {
+              const shown = nameTouched || name !== '';
+              const state = !shown ? 'pending' : rule.ok ? 'ok' : 'broken';
+              return (
+                <li
+                  key={rule.label}
+                  className={`flex items-center gap-1.5 ${state === 'ok' ? 'text-emerald-700 dark:text-emerald-400' : state === 'broken' ? 'text-red-700 dark:text-red-400' : 'text-zinc-500 dark:text-zinc-400'}`}
+                >
+                  {state === 'ok' ? <Check aria-hidden="true" className="size-3.5" /> : <X aria-hidden="true" className="size-3.5" />}
+                  <span>
+                    {rule.label}
+                    <span className="sr-only">{state === 'ok' ? t('funnels.new.met') : state === 'broken' ? t('funnels.new.notMet') : ''}</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <DialogFormActions onCancel={onClose} pending={pending} pendingLabel={t('funnels.new.creating')}>
+          {t('funnels.new.create')}
+        </DialogFormActions>
+      </form>
+    </div>
   );
 }

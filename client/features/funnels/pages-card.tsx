@@ -295,20 +295,21 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
 
   return (
     <Dialog open={open} title={t('funnels.addPage.title')} onClose={onClose} wide>
-      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+      {/* Before the form, not in it: the preview draws the template's own form (forms do not nest). */}
+      <TemplatePicker
+        kind="page"
+        value={template}
+        onChange={(next) => {
+          setTemplate(next);
+          if (titleEdited) return;
+          const named = next ? templateName(next) : '';
+          setTitle(named);
+          if (!slugEdited) setSlug(slugify(named, PAGE_SLUG_MAX));
+        }}
+        brand={{ theme: funnel.theme, locale: funnel.locale, projectName: funnel.projectName, logo: null }}
+      />
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
         <FormError error={formError} />
-        <TemplatePicker
-          kind="page"
-          value={template}
-          onChange={(next) => {
-            setTemplate(next);
-            if (titleEdited) return;
-            const named = next ? templateName(next) : '';
-            setTitle(named);
-            if (!slugEdited) setSlug(slugify(named, PAGE_SLUG_MAX));
-          }}
-          brand={{ theme: funnel.theme, locale: funnel.locale, projectName: funnel.projectName, logo: null }}
-        />
         <TextField
           label={t('funnels.addPage.titleLabel')}
           name="title"
