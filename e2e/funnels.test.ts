@@ -195,6 +195,28 @@ describe('funnels in the browser', () => {
       await page.goto(`/funnels/${funnelId}?tab=analytics`);
       await page.getByText('Views per day').first().waitFor();
       await keepScreenshot(page, 'funnel-analytics-desktop.png', { fullPage: true });
+
+      // A third page from a template, chosen in the picker beside its preview in the brand: it publishes as it is made (one warning: no social image).
+      await page.goto(`/funnels/${funnelId}`);
+      await page
+        .getByRole('button', { name: /^Add (the first )?page$/ })
+        .first()
+        .click();
+      const picker = page.getByRole('dialog', { name: 'Add page' });
+      await picker.getByLabel('Goal').selectOption({ label: 'Sell' });
+      await picker.getByRole('radio', { name: /Coupon/ }).check();
+      await picker.getByTestId('template-preview').getByText('Your welcome discount is waiting').waitFor();
+      await keepScreenshot(page, 'funnel-templates-desktop.png');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await keepScreenshot(page, 'funnel-templates-phone.png');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await picker.getByRole('button', { name: 'Add page' }).click();
+      await picker.waitFor({ state: 'hidden' });
+      const coupon = (await api<{ pages: { id: string; slug: string }[] }>(page, 'GET', `/api/funnels/${funnelId}`)).pages.find((p) => p.slug === 'coupon')!;
+      const made = await api<ApiPage>(page, 'GET', `/api/pages/${coupon.id}`);
+      await api(page, 'POST', `/api/pages/${coupon.id}/publish`, { baseRevision: made.revision, acceptWarnings: ['a:seo:image:seoImage'] });
+      expect((await page.request.get(`/p/${name}/coupon`)).status()).toBe(200);
       expect(errors).toEqual([]);
       void project;
       await context.close();

@@ -6,6 +6,7 @@ import { funnelThemeSchema, type FunnelTheme } from '#common/schemas/blocks-them
 import { pageDocumentSchema, type PageDocument } from '#common/schemas/blocks.ts';
 import { idField, localeField, pageQuery, text } from '#common/schemas/fields.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
+import { FUNNEL_TEMPLATE_IDS, PAGE_TEMPLATE_IDS } from '#common/templates/pages/ids.ts';
 
 export type { AbResult } from '#common/ab-stats.ts';
 
@@ -143,6 +144,8 @@ export const customDomainField = text('Enter a domain like offers.example.com.')
   z.regex(DOMAIN_RE, 'Enter a domain like offers.example.com (no path, no port).'),
 );
 
+const TEMPLATE_MESSAGE = 'Pick a template from the list.';
+
 /** POST /api/projects/{projectId}/funnels */
 export const funnelCreateInput = z.object({
   name: nameField,
@@ -152,6 +155,8 @@ export const funnelCreateInput = z.object({
   customDomain: z.optional(z.nullable(customDomainField)),
   /** The language of its pages' own words; defaults to the project's (the customer's) language. */
   locale: z.optional(localeField),
+  /** A two-page funnel template (common/templates/pages): the funnel starts with its pages; absent, with none. */
+  template: z.optional(z.enum(FUNNEL_TEMPLATE_IDS, TEMPLATE_MESSAGE)),
 });
 export type FunnelCreateInput = z.infer<typeof funnelCreateInput>;
 
@@ -179,6 +184,8 @@ const slugField = text('Give the page an address.').check(
 export const pageCreateInput = z.object({
   title: titleField(FUNNEL_LIMITS.pageTitle, 'Give the page a title.'),
   slug: slugField,
+  /** A page template (common/templates/pages) in the funnel's language and the project's brand; absent, the starter page. */
+  template: z.optional(z.enum(PAGE_TEMPLATE_IDS, TEMPLATE_MESSAGE)),
 });
 export type PageCreateInput = z.infer<typeof pageCreateInput>;
 

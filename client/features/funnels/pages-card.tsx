@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ExternalLink, FileText, GripVertical, Pencil } from
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { FUNNEL_LIMITS, PAGE_SLUG_MAX, pageSlugProblem, slugify } from '#common/schemas/funnels.ts';
+import type { PageTemplateId } from '#common/templates/pages/ids.ts';
 import { NewButton } from '#client/components/new-button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
@@ -12,6 +13,7 @@ import { useToast } from '#client/components/toast.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { focusFirstError, useFormSubmission } from '#client/lib/use-form-submission.ts';
 import { PageTitleLine } from '#client/features/funnels/page-title-line.tsx';
+import { TemplatePicker, useTemplateName } from '#client/features/funnels/template-picker.tsx';
 import { funnelsApi, type FunnelDetail, type PageSummary } from '#client/features/funnels/api.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 
@@ -252,7 +254,11 @@ const TITLE_MAX = FUNNEL_LIMITS.pageTitle;
 
 function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funnel: FunnelDetail; onClose: () => void; onAdded: (page: PageSummary) => void }) {
   const t = useT();
+  const templateName = useTemplateName();
+  const [template, setTemplate] = useState<PageTemplateId | null>(null);
   const [title, setTitle] = useState('');
+  // The title follows the template chosen until the user types one of their own; the address follows the title.
+  const [titleEdited, setTitleEdited] = useState(false);
   const [slug, setSlug] = useState('');
   const [slugEdited, setSlugEdited] = useState(false);
   const [errors, setErrors] = useState<{ title?: string | undefined; slug?: string | undefined }>({});
@@ -275,7 +281,7 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
     setFormError(null);
     if (focusFirstError(form, found, ['title', 'slug'])) return;
     await send(
-      async () => onAdded(await funnelsApi.addPage(funnel.id, { title: title.trim(), slug })),
+      async () => onAdded(await funnelsApi.addPage(funnel.id, { title: title.trim(), slug, ...(template ? { template } : {}) })),
       t('funnels.addPage.failed'),
       (error) => {
         const details = error instanceof ApiError ? error.details : undefined;
@@ -288,8 +294,21 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
   };
 
   return (
-    <Dialog open={open} title={t('funnels.addPage.title')} onClose={onClose}>
-      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+    <Dialog open={open} title={t('funnels.addPage.title')} onClose={onClose} wide>
+      {/* Before the form, not in it: the preview draws the template's own form (forms do not nest). */}
+      <TemplatePicker
+        kind="page"
+        value={template}
+        onChange={(next) => {
+          setTemplate(next);
+          if (titleEdited) return;
+          const named = next ? templateName(next) : '';
+          setTitle(named);
+          if (!slugEdited) setSlug(slugify(named, PAGE_SLUG_MAX));
+        }}
+        brand={{ theme: funnel.theme, locale: funnel.locale, projectName: funnel.projectName, logo: null }}
+      />
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
         <FormError error={formError} />
         <TextField
           label={t('funnels.addPage.titleLabel')}
@@ -300,6 +319,7 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
           onChange={(e) => {
             const next = e.currentTarget.value;
             setTitle(next);
+            setTitleEdited(next !== '');
             if (!slugEdited) setSlug(slugify(next, PAGE_SLUG_MAX));
             setErrors((x) => ({ ...x, title: undefined }));
           }}
@@ -320,7 +340,7 @@ function AddPageDialog({ open, funnel, onClose, onAdded }: { open: boolean; funn
             setErrors((x) => ({ ...x, slug: undefined }));
           }}
         />
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('funnels.addPage.draftNote')}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t(template ? 'funnels.templates.templateNote' : 'funnels.addPage.draftNote')}</p>
         <DialogFormActions onCancel={onClose} pending={pending} pendingLabel={t('funnels.addPage.adding')}>
           {t('funnels.addPage.title')}
         </DialogFormActions>

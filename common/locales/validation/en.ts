@@ -88,6 +88,7 @@ export const en = {
   'validation.funnels.pageOrder': 'Send the pages in their new order.',
   'validation.funnels.acceptedWarningKey': 'Name each accepted warning by its key.',
   'validation.funnels.acceptedWarningsMax': 'Accept at most {max, number} warnings.',
+  'validation.funnels.templatePick': 'Pick a template from the list.',
   'validation.funnels.revision': 'Send the revision the page was loaded at.',
   'validation.funnels.searchMax': 'Search with at most {max, number} characters.',
   'validation.funnels.funnelLimit': 'A project holds at most {max, number} funnels. Delete one first.',

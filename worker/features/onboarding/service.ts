@@ -97,6 +97,6 @@ export async function createSampleProject(db: Db, user: SessionUser, origin: str
   // A funnel's name is its public address, unique across Adloom.
   const funnel = await createFunnel(db, membership, user, { name: `northwind-${crypto.randomUUID().slice(0, 8)}`, title: sample.funnel.title }, origin, hosts);
   const row = await funnelForMember(db, funnel.id, user.id);
-  if (row) await createPage(db, row.resource, membership.role, sample.funnel.page, origin);
+  if (row) await createPage(db, row.resource, membership.project, membership.role, sample.funnel.page, origin);
   return detail;
 }

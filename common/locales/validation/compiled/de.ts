@@ -75,6 +75,7 @@ export const messages: Messages = {
   "validation.funnels.pageOrder": ["Senden Sie die Seiten in ihrer neuen Reihenfolge."],
   "validation.funnels.acceptedWarningKey": ["Nennen Sie jede akzeptierte Warnung mit ihrem Schlüssel."],
   "validation.funnels.acceptedWarningsMax": ["Akzeptieren Sie höchstens ",["max","number"]," Warnungen."],
+  "validation.funnels.templatePick": ["Wählen Sie eine Vorlage aus der Liste."],
   "validation.funnels.revision": ["Senden Sie die Revision, mit der die Seite geladen wurde."],
   "validation.funnels.searchMax": ["Suchen Sie mit höchstens ",["max","number"]," Zeichen."],
   "validation.funnels.funnelLimit": ["Ein Projekt umfasst höchstens ",["max","number"]," Funnels. Löschen Sie zuerst einen."],

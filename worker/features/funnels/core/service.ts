@@ -17,7 +17,7 @@ import { combine, mapRead, read, run, type Read } from '#worker/lib/reads.ts';
 import { firstRowForMember } from '#worker/features/projects/scope/service.ts';
 import { funnelWeeks, funnelWeeksRead } from '#worker/features/funnels/analytics/service.ts';
 import { forgetCustomDomain, purgeFunnelCopies } from '#worker/features/funnels/edge/service.ts';
-import { deletedPagesPurge, pageCountsOf, pageSummaries, pagesOf, setPageOrder } from '#worker/features/funnels/pages/service.ts';
+import { deletedPagesPurge, funnelTemplateStatements, pageCountsOf, pageSummaries, pagesOf, setPageOrder } from '#worker/features/funnels/pages/service.ts';
 import { uniqueRefusal } from '#worker/features/funnels/refusals.ts';
 import type { Actor, FunnelRow, Membership } from '#worker/features/funnels/types.ts';
 import * as repo from '#worker/features/funnels/core/repo.ts';
@@ -190,7 +190,7 @@ function refuseAppHost(domain: string | null | undefined, origin: string, hosts:
   if (problem) throw invalid('customDomain', problem);
 }
 
-/** A new funnel in a project; its theme comes from the project's brand kit unless given. */
+/** A new funnel in a project; its theme comes from the project's brand kit unless given, its pages from the funnel template `input.template` (none without). */
 export async function createFunnel(
   db: Db,
   membership: Membership,
@@ -203,6 +203,7 @@ export async function createFunnel(
   const id = newId();
   const now = new Date();
   const projectId = membership.project.id;
+  const locale = input.locale ?? membership.project.locale;
   let results: D1Result[];
   try {
     results = await rawBatch(db, [
@@ -213,7 +214,7 @@ export async function createFunnel(
         title: input.title,
         theme: input.theme ?? themeFromBrandKit(membership.project.brandKit),
         customDomain: input.customDomain ?? null,
-        locale: input.locale ?? membership.project.locale,
+        locale,
         createdBy: actor.id,
         now,
       }),
@@ -223,8 +224,10 @@ export async function createFunnel(
         targetType: 'funnel',
         targetId: id,
         projectId,
-        details: { name: input.name },
+        details: { name: input.name, ...(input.template ? { template: input.template } : {}) },
       }),
+      // A template's pages: inserted only once the funnel is (their insert needs a live funnel).
+      ...(input.template ? await funnelTemplateStatements(db, { id, projectId, locale }, membership.project, input.template, now) : []),
     ]);
   } catch (error) {
     throw uniqueRefusal(error) ?? error;

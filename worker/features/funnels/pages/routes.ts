@@ -16,7 +16,8 @@ const pageChange = (c: Context<AppEnv>) => [c.get('db'), required(c, 'page'), re
 
 /** /api/funnels/{id}/pages: a new page at the end of a funnel. */
 export const funnelPageRoutes = new Hono<AppEnv>().post('/:id/pages', access({ funnel: 'editor' }), validate('json', pageCreateInput), async (c) => {
-  const page = await service.createPage(c.get('db'), required(c, 'funnel'), required(c, 'membership').role, c.req.valid('json'), originOf(c.req.url));
+  const { project, role } = required(c, 'membership');
+  const page = await service.createPage(c.get('db'), required(c, 'funnel'), project, role, c.req.valid('json'), originOf(c.req.url));
   return c.json(page, 201);
 });
 

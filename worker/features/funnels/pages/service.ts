@@ -4,6 +4,8 @@ import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { PageDocument } from '#common/schemas/blocks.ts';
 import { clip } from '#common/schemas/fields.ts';
 import { checkPage, refusingFindings } from '#common/schemas/page-checks.ts';
+import { buildFunnelTemplate, buildPageTemplate } from '#common/templates/pages/build.ts';
+import type { FunnelTemplateId } from '#common/templates/pages/ids.ts';
 import {
   FUNNEL_LIMITS,
   PAGE_SLUG_MAX,
@@ -30,6 +32,7 @@ import { purgePageCopies } from '#worker/features/funnels/edge/service.ts';
 import { mediaRefsOf, withoutMedia } from '#worker/features/funnels/media-refs.ts';
 import { uniqueRefusal } from '#worker/features/funnels/refusals.ts';
 import type { Actor, FunnelRow, PageRow, PageWithFunnel } from '#worker/features/funnels/types.ts';
+import { templateBrand } from '#worker/features/funnels/pages/template-brand.ts';
 import * as repo from '#worker/features/funnels/pages/repo.ts';
 
 /**
@@ -199,16 +202,49 @@ export function starterDocument(title: string, locale: Locale = 'en'): PageDocum
   return { blocks: [hero, body], seo: { title: clip(title, 70), description: '', image: null } };
 }
 
-export async function createPage(db: Db, funnel: FunnelRow, role: ProjectRole, input: PageCreateInput, origin: string): Promise<PageDetail> {
+/** The project a template takes its name, logo and Instagram handle from. */
+type BrandProject = Parameters<typeof templateBrand>[1];
+
+/**
+ * A new page at the end of the funnel: the starter page, or the template `input.template` in
+ * the funnel's language and the project's brand (common/templates/pages).
+ */
+export async function createPage(
+  db: Db,
+  funnel: FunnelRow,
+  project: BrandProject,
+  role: ProjectRole,
+  input: PageCreateInput,
+  origin: string,
+): Promise<PageDetail> {
   const id = newId();
   const now = new Date();
-  const draft = starterDocument(input.title, funnel.locale);
+  const draft = input.template
+    ? buildPageTemplate(input.template, funnel.locale, await templateBrand(db, project, now)).document
+    : starterDocument(input.title, funnel.locale);
   refuseLargeDocument('document', draft);
   try {
     return await addPage(db, funnel, role, origin, { id, funnelId: funnel.id, projectId: funnel.projectId, slug: input.slug, title: input.title, draft, now });
   } catch (error) {
     throw uniqueRefusal(error) ?? error;
   }
+}
+
+/**
+ * The statements that add a funnel template's two pages (common/templates/pages) to the funnel
+ * being created (core/service.ts writes them in its batch, after the funnel's own insert).
+ */
+export async function funnelTemplateStatements(
+  db: Db,
+  funnel: { id: string; projectId: string; locale: Locale },
+  project: BrandProject,
+  template: FunnelTemplateId,
+  now: Date,
+) {
+  const pages = buildFunnelTemplate(template, funnel.locale, await templateBrand(db, project, now));
+  return pages.map((page) =>
+    repo.insertPageIfRoom(db, { id: newId(), funnelId: funnel.id, projectId: funnel.projectId, slug: page.slug, title: page.title, draft: page.document, now }),
+  );
 }
 
 /**
