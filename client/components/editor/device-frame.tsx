@@ -92,16 +92,10 @@ export function DeviceFrame({
       {body ? createPortal(children, body) : null}
     </iframe>
   );
-  if (zoom === undefined) {
-    return (
-      <div ref={setOuter} className="overflow-hidden" style={{ height: Math.ceil(height * scale) }}>
-        {frame}
-      </div>
-    );
-  }
+  // One structure for fit and zoom: changing the zoom keeps the frame (and its document) as it is.
   return (
-    <div ref={setOuter} className="overflow-x-auto">
-      <div className="overflow-hidden" style={{ width: Math.ceil(width * scale), height: Math.ceil(height * scale) }}>
+    <div ref={setOuter} className={zoom === undefined ? 'overflow-hidden' : 'overflow-x-auto'}>
+      <div className="overflow-hidden" style={{ width: zoom === undefined ? undefined : Math.ceil(width * scale), height: Math.ceil(height * scale) }}>
         {frame}
       </div>
     </div>

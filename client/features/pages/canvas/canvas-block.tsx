@@ -81,6 +81,9 @@ export function CanvasBlock(props: CanvasBlockProps) {
     );
 
   return (
+    // A block on the canvas is a named group in a roving tab order: its keys and click are the editor's
+    // (each has a labelled button in its toolbar or the blocks list too).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
     <div
       ref={(node) => props.register(block.id, node)}
       data-canvas-block={block.id}
@@ -88,6 +91,7 @@ export function CanvasBlock(props: CanvasBlockProps) {
       aria-label={name}
       aria-current={selected ? 'true' : undefined}
       aria-keyshortcuts={readOnly ? 'Enter' : 'Enter F2 Alt+ArrowUp Alt+ArrowDown Control+D Delete Escape'}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the roving tab order of the canvas's blocks
       tabIndex={props.tabbable ? 0 : -1}
       onFocus={(event) => event.target === event.currentTarget && props.onFocus()}
       onClick={onClick}

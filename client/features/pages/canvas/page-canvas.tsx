@@ -73,11 +73,7 @@ export function PageCanvas({
   const focusNext = useRef<string | 'selected' | null>(null);
   const ids = doc.blocks.map((b) => b.id);
   // Another selection (from the blocks list, the checklist) ends an edit in place.
-  const [editedIn, setEditedIn] = useState(selected);
-  if (editedIn !== selected) {
-    setEditedIn(selected);
-    setEditing(null);
-  }
+  if (editing && editing.id !== selected) setEditing(null);
 
   useEffect(() => {
     const want = focusNext.current === 'selected' ? selected : focusNext.current;

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { TextField } from '#client/features/pages/canvas/text-fields.ts';
 
 /** The look of the text being edited, so that the field sits over it as the same words. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- CSS property names
 const COPIED = ['fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'letterSpacing', 'textAlign', 'textTransform', 'color'] as const;
 
 function overlayStyle(element: Element, box: Element): CSSProperties {
@@ -17,12 +18,23 @@ function overlayStyle(element: Element, box: Element): CSSProperties {
     fieldSizing: 'content',
   } as CSSProperties;
   if (computed) for (const key of COPIED) (style as Record<string, string>)[key] = computed[key];
+  style.backgroundColor = backgroundOf(element);
   return style;
 }
 
+/** The colour behind `element` (its section's): the field covers the words it edits with it. */
+function backgroundOf(element: Element): string {
+  const view = element.ownerDocument.defaultView;
+  for (let el: Element | null = element; el && view; el = el.parentElement) {
+    const color = view.getComputedStyle(el).backgroundColor;
+    if (color && color !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(color)) return color;
+  }
+  return '#fff';
+}
+
 /**
- * One text of the selected block edited in place: a field laid over the words at their box
- * (which are hidden meanwhile), in their font. Enter or leaving commits; Escape cancels;
+ * One text of the selected block edited in place: a field laid over the words at their box,
+ * in their font, on their background (covering them). Enter or leaving commits; Escape cancels;
  * Shift+Enter breaks the line where the field takes line breaks.
  */
 export function TextEditor({
@@ -48,15 +60,9 @@ export function TextEditor({
   const [style] = useState(() => overlayStyle(element, box));
 
   useLayoutEffect(() => {
-    const shown = element as HTMLElement;
-    const before = shown.style.visibility;
-    shown.style.visibility = 'hidden';
     ref.current?.focus();
     ref.current?.select();
-    return () => {
-      shown.style.visibility = before;
-    };
-  }, [element]);
+  }, []);
 
   const finish = (commit: boolean) => {
     if (done.current) return;
@@ -74,7 +80,7 @@ export function TextEditor({
       rows={1}
       data-canvas-ui=""
       style={style}
-      className="z-20 m-0 resize-none overflow-hidden rounded-sm border-0 bg-white/90 p-0 outline-2 outline-offset-2 outline-accent-600"
+      className="z-20 m-0 resize-none overflow-hidden rounded-sm border-0 p-0 outline-2 outline-offset-2 outline-accent-600"
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => {
         event.stopPropagation();

@@ -4,17 +4,20 @@ import type { Block } from '#common/schemas/blocks.ts';
 import { elementOf, fieldAt, firstShown, textFields, withText } from '#client/features/pages/canvas/text-fields.ts';
 
 const hero: Block = { id: 'h', type: 'hero', props: { ...blockSamples.hero, eyebrow: 'New', heading: 'Big news', subheading: 'Line one\nline two' } };
-const faq: Block = { id: 'f', type: 'faq', props: { heading: '', items: [{ question: 'Why?', answer: 'Because.' }, { question: 'How?', answer: 'So.' }] } };
+const qa = (question: string, answer: string) => ({ question, answer });
+const faq: Block = { id: 'f', type: 'faq', props: { heading: '', items: [qa('Why?', 'Because.'), qa('How?', 'So.')] } };
 
-function dom(html: string): HTMLElement {
-  const root = document.createElement('div');
-  root.innerHTML = html;
-  return root;
-}
+const dom = (html: string): HTMLElement => Object.assign(document.createElement('div'), { innerHTML: html });
 
 describe('texts edited on the page', () => {
   it('are the block’s plain words, its headline first; markdown, links, ids and empty texts are not', () => {
-    expect(textFields(hero).map((f) => f.path.join('.'))).toEqual(['heading', 'eyebrow', 'subheading', 'primary.label', ...(blockSamples.hero.secondary ? ['secondary.label'] : [])]);
+    expect(textFields(hero).map((f) => f.path.join('.'))).toEqual([
+      'heading',
+      'eyebrow',
+      'subheading',
+      'primary.label',
+      ...(blockSamples.hero.secondary ? ['secondary.label'] : []),
+    ]);
     expect(textFields(hero).find((f) => f.path[0] === 'subheading')!.multiline).toBe(true);
     expect(textFields(faq).map((f) => f.path.join('.'))).toEqual(['items.0.question', 'items.0.answer', 'items.1.question', 'items.1.answer']);
     expect(textFields({ id: 't', type: 'text', props: { markdown: 'Hello', align: 'left' } })).toEqual([]);

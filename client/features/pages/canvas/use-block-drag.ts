@@ -28,7 +28,11 @@ export function useBlockDrag(onDrop: (id: string, to: number) => void) {
     event.preventDefault();
     const handle = event.currentTarget;
     const doc = handle.ownerDocument;
-    handle.setPointerCapture?.(event.pointerId);
+    try {
+      handle.setPointerCapture(event.pointerId);
+    } catch {
+      // No capture (a pointer the browser no longer tracks): the document's listeners below still follow it.
+    }
     setDrag({ id, to: null });
     const move = (e: PointerEvent) => setDrag({ id, to: landing(doc, id, e.clientY) });
     const end = (e: PointerEvent) => {
