@@ -10,6 +10,7 @@ export interface TextField {
   multiline: boolean;
 }
 
+/* eslint-disable lingui/no-unlocalized-strings -- property names */
 /** The props that hold words a visitor reads as they are written (markdown, links, ids and media stay in the panel). */
 const PLAIN = new Set([
   'eyebrow',
@@ -27,6 +28,7 @@ const PLAIN = new Set([
   'expiredText',
 ]);
 const MULTILINE = new Set(['subheading', 'intro', 'text', 'quote', 'answer']);
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** The block's texts that can be edited on the page: its headline, then the others in the order of its props (the first is what F2 edits). */
 export function textFields(block: Block): TextField[] {
