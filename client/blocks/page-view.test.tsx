@@ -127,6 +127,20 @@ describe('page view', () => {
     expect(editor.querySelector('.fp-root')!.getAttribute('style')).toContain('--fp-primary:#4338ca');
   });
 
+  it('a block hidden on phones is wrapped in the class the stylesheet hides below the phone breakpoint at the edge, dimmed in the editor; others are not wrapped', () => {
+    const hidden: PageDocument = { ...page, blocks: page.blocks.map((b, i) => (i === 1 ? { ...b, hidden: { phone: true } } : b)) };
+    const edge = dom(renderToString(<PageView document={hidden} theme={DEFAULT_THEME} ctx={ctxOf()} />));
+    const wrapped = edge.querySelectorAll('.max-sm\\:hidden');
+    expect(wrapped).toHaveLength(1);
+    expect(wrapped[0]!.firstElementChild!.id).toBe(page.blocks[1]!.id);
+    expect(edge.querySelector('.max-sm\\:opacity-40')).toBeNull();
+    // Absent: the same HTML as before the field existed.
+    expect(renderToString(<PageView document={page} theme={DEFAULT_THEME} ctx={ctxOf()} />)).not.toContain('max-sm:');
+    const editor = dom(renderToString(<PageView document={hidden} theme={DEFAULT_THEME} ctx={ctxOf({ mode: 'editor' })} />));
+    expect(editor.querySelector('.max-sm\\:hidden')).toBeNull();
+    expect(editor.querySelector('.max-sm\\:opacity-40')!.firstElementChild!.id).toBe(page.blocks[1]!.id);
+  });
+
   it('in the editor, links out of the page and form posts do nothing (the preview stays)', () => {
     mount(<PageView document={page} theme={DEFAULT_THEME} ctx={ctxOf({ mode: 'editor' })} />);
     expect(fireEvent.click(screen.getByRole('link', { name: 'our blog' }))).toBe(false);

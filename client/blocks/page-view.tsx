@@ -1,4 +1,4 @@
-import { useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { Fragment, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { fontById } from '#common/fonts.ts';
 import { contrastRatio, readableOn, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import { parseVideoUrl, type Block, type BlockPropsMap, type BlockType, type PageDocument } from '#common/schemas/blocks.ts';
@@ -111,11 +111,22 @@ const BLOCK_COMPONENTS: { [T in BlockType]: (props: { id: string; props: BlockPr
   footer: FooterBlock,
 };
 
+/**
+ * A block hidden on phones (`hidden.phone`): at the edge gone below the phone breakpoint by the
+ * stylesheet alone (no script); in the workspace's previews dimmed there instead, so that it can still be edited.
+ */
+export const HIDDEN_ON_PHONE = { edge: 'max-sm:hidden', workspace: 'max-sm:opacity-40' } as const;
+
 function blockElement(block: Block, ctx: BlockContext) {
   // The map pairs each type with its component; TypeScript cannot follow the pair through the union.
   const Component = BLOCK_COMPONENTS[block.type] as (props: { id: string; props: Block['props']; ctx: BlockContext }) => ReactNode;
-  return <Component id={block.id} props={block.props} ctx={ctx} />;
+  const view = <Component id={block.id} props={block.props} ctx={ctx} />;
+  if (!block.hidden?.phone) return view;
+  return <div className={ctx.mode === 'edge' ? HIDDEN_ON_PHONE.edge : HIDDEN_ON_PHONE.workspace}>{view}</div>;
 }
+
+/** How the editor's canvas wraps each drawn block (selection, toolbar); absent elsewhere. */
+export type RenderBlock = (block: Block, index: number, view: ReactNode) => ReactNode;
 
 /** The class of a themed root (a funnel page's, a presentation's): the theme's variables draw everything inside. */
 export const ROOT_CLASS = 'fp-root bg-(--fp-bg) font-(family-name:--fp-body-font) text-base text-(--fp-text) antialiased';
@@ -144,21 +155,21 @@ function ThemeRoot({ theme, ctx, children }: { theme: FunnelTheme; ctx: BlockCon
  * A whole page: its blocks in order inside `<main>` at the edge (a plain `<div>` in the
  * workspace, which has its own main), the trailing footer blocks after it.
  */
-export function PageView({ document, theme, ctx }: { document: PageDocument; theme: FunnelTheme; ctx: BlockContext }) {
+export function PageView({ document, theme, ctx, renderBlock }: { document: PageDocument; theme: FunnelTheme; ctx: BlockContext; renderBlock?: RenderBlock }) {
   const blocks = document.blocks;
   let split = blocks.length;
   while (split > 0 && blocks[split - 1]!.type === 'footer') split -= 1;
   const Main = ctx.mode === 'edge' ? 'main' : 'div';
+  const draw = (block: Block, index: number) => {
+    const view = <BlockView key={block.id} block={block} ctx={ctx} />;
+    return renderBlock ? <Fragment key={block.id}>{renderBlock(block, index, view)}</Fragment> : view;
+  };
   return (
     <ThemeRoot theme={theme} ctx={ctx}>
       <Main id={ctx.mode === 'edge' ? 'main' : undefined} className="min-h-0">
-        {blocks.slice(0, split).map((block) => (
-          <BlockView key={block.id} block={block} ctx={ctx} />
-        ))}
+        {blocks.slice(0, split).map((block, i) => draw(block, i))}
       </Main>
-      {blocks.slice(split).map((block) => (
-        <BlockView key={block.id} block={block} ctx={ctx} />
-      ))}
+      {blocks.slice(split).map((block, i) => draw(block, split + i))}
     </ThemeRoot>
   );
 }

@@ -230,6 +230,16 @@ describe('block schemas', () => {
     expect(blockPropsSchemas.pricing.safeParse({ ...blockSamples.pricing, plans: Array(5).fill(blockSamples.pricing.plans[0]) }).success).toBe(false);
   });
 
+  it('hidden on phone is optional: absent (every stored block) parses unchanged, only `phone: true` is accepted', () => {
+    const block = { id: 'b1', type: 'text', props: blockSamples.text };
+    expect(blockSchema.parse(block)).toEqual(block);
+    expect(blockSchema.parse({ ...block, hidden: { phone: true } })).toEqual({ ...block, hidden: { phone: true } });
+    expect(blockSchema.parse({ ...block, hidden: {} })).toEqual({ ...block, hidden: {} });
+    expect(blockSchema.safeParse({ ...block, hidden: { phone: false } }).success).toBe(false);
+    expect(blockSchema.safeParse({ ...block, hidden: { phone: 'yes' } }).success).toBe(false);
+    expect(blockSchema.safeParse({ ...block, hidden: true }).success).toBe(false);
+  });
+
   it('refuses more than 40 blocks and duplicate block ids', () => {
     const blocks = Array.from({ length: MAX_BLOCKS + 1 }, (_, i) => ({ id: `b${i}`, type: 'text', props: blockSamples.text }));
     const seo = { title: '', description: '', image: null };

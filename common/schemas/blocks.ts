@@ -336,7 +336,14 @@ const blockId = text('Blocks have short ids.').check(
   z.regex(BLOCK_ID, 'Blocks have short ids.'),
   z.refine((v) => !(RESERVED_BLOCK_IDS as readonly string[]).includes(v), 'That id is used by the page itself: pick another.'),
 );
-const blockOf = <T extends BlockType>(type: T) => z.object({ id: blockId, type: z.literal(type), props: blockPropsSchemas[type] });
+/**
+ * Where a block is not shown: `phone` hides it below the phone breakpoint (the edge's CSS only, no script).
+ * Optional: absent (every page stored before it) means shown everywhere.
+ */
+export const blockHiddenSchema = z.object({ phone: z.optional(z.literal(true)) });
+export type BlockHidden = z.infer<typeof blockHiddenSchema>;
+const blockOf = <T extends BlockType>(type: T) =>
+  z.object({ id: blockId, type: z.literal(type), props: blockPropsSchemas[type], hidden: z.optional(blockHiddenSchema) });
 
 export const blockSchema = z.discriminatedUnion('type', [
   blockOf('hero'),

@@ -42,7 +42,20 @@ export const DEVICE_WIDTH: Record<Device, number> = { desktop: 1024, phone: 390 
  * as on that device) holding `children` through a portal, with the workspace's stylesheets,
  * as tall as its content, scaled down to fit where it is shown.
  */
-export function DeviceFrame({ title, width, lang = 'en', children }: { title: string; width: number; lang?: Locale; children: ReactNode }) {
+export function DeviceFrame({
+  title,
+  width,
+  lang = 'en',
+  zoom,
+  children,
+}: {
+  title: string;
+  width: number;
+  lang?: Locale;
+  /** A fixed scale (0.5 = 50 %), scrolled sideways when wider than the room; absent: fit the room (never above 100 %). */
+  zoom?: number;
+  children: ReactNode;
+}) {
   const [body, setBody] = useState<HTMLElement | null>(null);
   const [height, setHeight] = useState(640);
   const [room, setRoom] = useState(0);
@@ -66,19 +79,25 @@ export function DeviceFrame({ title, width, lang = 'en', children }: { title: st
     observer.observe(outer);
     return () => observer.disconnect();
   }, [outer]);
-  // Unmeasured (no layout yet): full size.
-  const scale = room > 0 ? Math.min(1, room / width) : 1;
+  // Unmeasured (no layout yet): full size. A transform keeps pointer hit-testing right: the browser maps it into the frame.
+  const scale = zoom ?? (room > 0 ? Math.min(1, room / width) : 1);
+  const frame = (
+    <iframe
+      title={title}
+      srcDoc={frameDoc(lang)}
+      onLoad={onLoad}
+      className="block origin-top-left border-0 bg-white"
+      style={{ width, height, transform: scale !== 1 ? `scale(${scale})` : undefined }}
+    >
+      {body ? createPortal(children, body) : null}
+    </iframe>
+  );
+  // One structure for fit and zoom: changing the zoom keeps the frame (and its document) as it is.
   return (
-    <div ref={setOuter} className="overflow-hidden" style={{ height: Math.ceil(height * scale) }}>
-      <iframe
-        title={title}
-        srcDoc={frameDoc(lang)}
-        onLoad={onLoad}
-        className="block origin-top-left border-0 bg-white"
-        style={{ width, height, transform: scale < 1 ? `scale(${scale})` : undefined }}
-      >
-        {body ? createPortal(children, body) : null}
-      </iframe>
+    <div ref={setOuter} className={zoom === undefined ? 'overflow-hidden' : 'overflow-x-auto'}>
+      <div className="overflow-hidden" style={{ width: zoom === undefined ? undefined : Math.ceil(width * scale), height: Math.ceil(height * scale) }}>
+        {frame}
+      </div>
     </div>
   );
 }

@@ -104,6 +104,18 @@ export function updateBlockProps(doc: PageDocument, id: string, props: Block['pr
   return { ...doc, blocks: doc.blocks.map((b) => (b.id === id ? ({ ...b, props } as Block) : b)) };
 }
 
+/** The block hidden on phones (`hidden: { phone: true }`) or shown again (the field left out, as on every block before it existed). */
+export function hideOnPhone(doc: PageDocument, id: string, hidden: boolean): PageDocument {
+  return {
+    ...doc,
+    blocks: doc.blocks.map((b) => {
+      if (b.id !== id) return b;
+      const { hidden: _old, ...rest } = b;
+      return (hidden ? { ...rest, hidden: { phone: true } } : rest) as Block;
+    }),
+  };
+}
+
 /** Variant B as a copy of A (the usual start of a test: change one thing). */
 export function createVariantB(draft: PageDraft): PageDraft {
   return { ...draft, b: structuredClone(draft.a), splitB: draft.b ? draft.splitB : 50 };

@@ -16,8 +16,6 @@ import { LoadFailedOrNotFound } from '#client/components/load-failed-or-not-foun
 import { EditorSkeleton } from '#client/components/editor/editor-skeleton.tsx';
 import { EditorHeader } from '#client/components/editor/editor-header.tsx';
 import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
-import type { Device } from '#client/components/editor/device-frame.tsx';
-import { PreviewPane } from '#client/components/editor/device-preview.tsx';
 import type { PickMedia } from '#client/components/editor/spec-form.tsx';
 import { MediaPicker } from '#client/components/media-picker.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
@@ -33,6 +31,7 @@ import {
   createVariantB,
   currentDoc,
   duplicateBlock,
+  hideOnPhone,
   initialPageEditorState,
   moveBlock,
   pageEditorReducer,
@@ -44,7 +43,8 @@ import {
 } from '#client/features/pages/editor-state.ts';
 import { PageMetaSection, SeoSection, VariantSection } from '#client/features/pages/page-settings.tsx';
 import { Checklist, ChecksButton, focusFinding, mergeFindings, refusedFindings, type ChecklistMode } from '#client/features/pages/page-checks.tsx';
-import { PagePreview, type MediaSizes } from '#client/features/pages/preview.tsx';
+import type { MediaSizes } from '#client/features/pages/preview.tsx';
+import { PageCanvas } from '#client/features/pages/canvas/page-canvas.tsx';
 import { usePageSave } from '#client/features/pages/use-page-save.ts';
 import { VersionsDialog } from '#client/features/pages/versions-dialog.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
@@ -73,10 +73,10 @@ function Editor({ initial }: { initial: PageDetail }) {
   const readOnly = initial.role === 'viewer';
   const [state, dispatch] = useReducer(pageEditorReducer, draftOf(initial), initialPageEditorState);
   const [meta, setMeta] = useState(() => metaOf(initial));
-  const [picker, setPicker] = useState(false);
+  // The block picker, and where its block goes (absent: after the selected block).
+  const [picker, setPicker] = useState<{ at?: number } | null>(null);
   const [picking, setPicking] = useState<{ kind: 'image' | 'video'; resolve: (item: MediaItem | null) => void } | null>(null);
   const [sizes, setSizes] = useState<MediaSizes>({});
-  const [device, setDevice] = useState<Device>('desktop');
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const [deleted, setDeleted] = useState<{ name: string; after: PageDraft } | null>(null);
@@ -128,9 +128,10 @@ function Editor({ initial }: { initial: PageDetail }) {
   };
 
   const onAdd = (type: BlockType) => {
-    setPicker(false);
+    const at = picker?.at;
+    setPicker(null);
     const index = state.selected ? doc.blocks.findIndex((b) => b.id === state.selected) : -1;
-    const added = addBlock(doc, type, index >= 0 ? index : undefined, initial.funnel.locale);
+    const added = addBlock(doc, type, at !== undefined ? at - 1 : index >= 0 ? index : undefined, initial.funnel.locale);
     changeDoc(added.doc);
     dispatch({ type: 'select', id: added.id });
   };
@@ -275,30 +276,39 @@ function Editor({ initial }: { initial: PageDetail }) {
               onMove={(id, to) => changeDoc(moveBlock(doc, id, to))}
               onDuplicate={onDuplicate}
               onDelete={onDelete}
-              onAdd={() => setPicker(true)}
+              onAdd={() => setPicker({})}
             />
             {showDeleted ? <DeletedNotice name={deleted.name} onUndo={() => dispatch({ type: 'undo' })} /> : null}
           </>
         }
         preview={
-          <PreviewPane
-            device={device}
-            onDevice={setDevice}
+          <PageCanvas
+            doc={doc}
+            theme={initial.theme}
+            locale={initial.funnel.locale}
+            sizes={sizes}
+            label={t('funnels.editor.previewOf', { variant: variant.toUpperCase() })}
             note={
               draft.b ? (
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">{t('funnels.editor.showingVariant', { variant: variant.toUpperCase() })}</p>
               ) : null
             }
-          >
-            <PagePreview
-              doc={doc}
-              theme={initial.theme}
-              locale={initial.funnel.locale}
-              sizes={sizes}
-              device={device}
-              label={t('funnels.editor.previewOf', { variant: variant.toUpperCase() })}
-            />
-          </PreviewPane>
+            selected={state.selected}
+            readOnly={readOnly}
+            full={doc.blocks.length >= MAX_BLOCKS}
+            nameOf={(block) => blockName(t, block)}
+            actions={{
+              onSelect: (id) => dispatch({ type: 'select', id }),
+              onMove: (id, to) => changeDoc(moveBlock(doc, id, to)),
+              onDuplicate,
+              onDelete,
+              onHideOnPhone: (id, hidden) => changeDoc(hideOnPhone(doc, id, hidden)),
+              onProps: (id, props) => changeDoc(updateBlockProps(doc, id, props)),
+              onInsert: (at) => setPicker({ at }),
+              onUndo: () => dispatch({ type: 'undo' }),
+              onRedo: () => dispatch({ type: 'redo' }),
+            }}
+          />
         }
         selected={
           selectedBlock
@@ -326,7 +336,7 @@ function Editor({ initial }: { initial: PageDetail }) {
           </>
         }
       />
-      <BlockPicker open={picker} onClose={() => setPicker(false)} onPick={onAdd} />
+      <BlockPicker open={picker !== null} onClose={() => setPicker(null)} onPick={onAdd} />
       <MediaPicker
         projectId={initial.projectId}
         open={picking !== null}

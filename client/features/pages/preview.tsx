@@ -5,7 +5,7 @@ import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { ImageRef, PageDocument } from '#common/schemas/blocks.ts';
 import type { Device } from '#client/components/editor/device-frame.tsx';
 import { DevicePreview } from '#client/components/editor/device-preview.tsx';
-import { PageView } from '#client/blocks/page-view.tsx';
+import { PageView, type RenderBlock } from '#client/blocks/page-view.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
 import { ContentLanguage } from '#client/lib/i18n.tsx';
 
@@ -38,6 +38,9 @@ export function PagePreview({
   mode = 'editor',
   label,
   locale,
+  width,
+  zoom,
+  renderBlock,
 }: {
   doc: PageDocument;
   theme: FunnelTheme;
@@ -47,6 +50,11 @@ export function PagePreview({
   device: Device;
   mode?: BlockContext['mode'];
   label: string;
+  /** The viewport's width and a fixed zoom (DevicePreview); absent: the device's width, fitted. */
+  width?: number;
+  zoom?: number;
+  /** The canvas's wrapper of each block (client/features/pages/canvas/). */
+  renderBlock?: RenderBlock;
 }) {
   // The countdown shows the time left when the preview opened; the editor does not tick.
   const [now] = useState(() => Date.now());
@@ -55,12 +63,12 @@ export function PagePreview({
     // Only stops links and forms from leaving the editor; the preview's own controls stay reachable.
     <div onClickCapture={inert} onSubmitCapture={inert}>
       <ContentLanguage locale={locale}>
-        <PageView document={doc} theme={theme} ctx={ctx} />
+        <PageView document={doc} theme={theme} ctx={ctx} {...(renderBlock ? { renderBlock } : {})} />
       </ContentLanguage>
     </div>
   );
   return (
-    <DevicePreview label={label} device={device} lang={locale}>
+    <DevicePreview label={label} device={device} lang={locale} {...(width ? { width } : {})} {...(zoom ? { zoom } : {})}>
       {page}
     </DevicePreview>
   );

@@ -142,6 +142,18 @@ export const en = {
   'funnels.editor.thisPage': 'this page',
   'funnels.editor.listLabel': 'Blocks and variants',
   'funnels.editor.showingVariant': 'Showing variant {variant}',
+  // The canvas: editing on the preview itself (client/features/pages/canvas/)
+  'funnels.canvas.hint':
+    'Click a block to select it, then click its text to edit it. Keys: ↑/↓ go through the blocks, Enter selects, F2 edits the text, Alt+↑/↓ moves, Ctrl+D duplicates, Delete removes (Ctrl+Z brings it back), Escape leaves.',
+  'funnels.canvas.toolbar': 'Actions for {name}',
+  'funnels.canvas.drag': 'Drag {name} to move it',
+  'funnels.canvas.hideOnPhone': 'Hide {name} on phones',
+  'funnels.canvas.hiddenOnPhone': 'Hidden on phones',
+  'funnels.canvas.insert': 'Add a block at position {position}',
+  'funnels.canvas.editText': 'Text of {name}',
+  'funnels.canvas.zoom': 'Zoom',
+  'funnels.canvas.zoomFit': 'Fit',
+  'funnels.canvas.zoomPercent': '{percent}%',
   'funnels.editor.previewOf': 'Preview of variant {variant}',
   'funnels.editor.closeBlock': 'Close the block’s properties (Escape)',
   'funnels.editor.chooseVideo': 'Choose a video',
