@@ -28,9 +28,29 @@ import type { EdgeFunnel, LivePage } from '#worker/features/funnels/edge/repo.ts
 
 export const DAY_SECONDS = 86_400;
 
-function themeOf(funnel: EdgeFunnel): FunnelTheme {
-  const parsed = z.safeParse(funnelThemeSchema, funnel.theme);
-  return parsed.success ? parsed.data : DEFAULT_THEME;
+/** A funnel's theme and what the head makes of it: the same for every render of its pages. */
+interface ThemeParts {
+  theme: FunnelTheme;
+  /** The theme's variables and fonts (the CSP allows this element by its hash, no style attributes). */
+  style: string;
+  themeColor: string;
+}
+
+/** Themes met in this isolate, by their stored JSON: parsed and turned into CSS once, not on every render (decision 0037). Bounded. */
+const themes = new Map<string, ThemeParts>();
+const MAX_THEMES = 200;
+
+function themePartsOf(funnel: EdgeFunnel): ThemeParts {
+  const key = JSON.stringify(funnel.theme) ?? '';
+  let parts = themes.get(key);
+  if (!parts) {
+    const parsed = z.safeParse(funnelThemeSchema, funnel.theme);
+    const theme = parsed.success ? parsed.data : DEFAULT_THEME;
+    parts = { theme, style: `<style>${themeCss(theme)}${themeFontFaces(theme)}</style>`, themeColor: `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">` };
+    if (themes.size >= MAX_THEMES) themes.delete(themes.keys().next().value!);
+    themes.set(key, parts);
+  }
+  return parts;
 }
 
 /** Every media id a document shows (images, posters, avatars, video files, the social image). */
@@ -137,7 +157,7 @@ export interface RenderInput {
 export async function renderLivePage(env: RenderEnv, input: RenderInput): Promise<{ html: string; csp: string; withScript: boolean }> {
   const { now, origin } = env;
   const { document, funnel, page } = input;
-  const theme = themeOf(funnel);
+  const { theme, style, themeColor } = themePartsOf(funnel);
   const [assets, images] = await Promise.all([pageAssets(env.assets), resolveImages(env.secret, input.media, document, now)]);
   const ctx: BlockContext = {
     mode: 'edge',
@@ -172,13 +192,12 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
         ? { url: origin + social.src, width: social.width, height: social.height, alt: document.seo.image.alt }
         : siteCardImage(origin, 'home'),
     ),
-    `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`,
+    themeColor,
     // No favicon request (a custom domain has none; a 404 in the console costs Best Practices).
     '<link rel="icon" href="data:,">',
     fontPreloads(theme, assets.font),
     `<link rel="stylesheet" href="${assets.stylesheet}">`,
-    // The theme's variables and fonts (the CSP allows this element by its hash, no style attributes).
-    `<style>${themeCss(theme)}${themeFontFaces(theme)}</style>`,
+    style,
   ].join('');
   const script = withScript ? `<script>${PAGE_SCRIPT}</script>` : '';
   // eslint-disable-next-line lingui/no-unlocalized-strings -- markup, not words
