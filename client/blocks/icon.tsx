@@ -67,10 +67,21 @@ function shapesOf(icon: LucideIconData): string {
   return markup;
 }
 
-/** lucide's class: `lucide`, `lucide-{name}` and its aliases', then the given classes, each once. */
+const classes = new WeakMap<LucideIconData, Map<string, string>>();
+
+/** lucide's class: `lucide`, `lucide-{name}` and its aliases', then the given classes, each once; built once per icon and classes. */
 function classOf(icon: LucideIconData, className: string): string {
-  const names = ['lucide', `lucide-${icon.name}`, ...(icon.aliases ?? []).map((alias) => `lucide-${alias}`), ...className.split(/\s+/)];
-  return [...new Set(names.filter(Boolean))].join(' ');
+  let ofIcon = classes.get(icon);
+  if (!ofIcon) classes.set(icon, (ofIcon = new Map()));
+  let written = ofIcon.get(className);
+  if (written === undefined) {
+    const names = ['lucide', `lucide-${icon.name}`, ...(icon.aliases ?? []).map((alias) => `lucide-${alias}`), ...className.split(/\s+/)];
+    written = [...new Set(names.filter(Boolean))].join(' ');
+    // The blocks pass a few fixed class strings: bounded in practice, and cleared if not.
+    if (ofIcon.size >= 64) ofIcon.clear();
+    ofIcon.set(className, written);
+  }
+  return written;
 }
 
 /** A decorative icon (hidden from assistive technology: the words beside it say what it means). */
