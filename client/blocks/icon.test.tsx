@@ -1,5 +1,22 @@
 import fc from 'fast-check';
-import { ChartColumn, Check, ChevronDown, CircleCheck, Clock, Gift, Globe, Heart, Leaf, Play, Shield, Sparkles, Star, Users, Zap, type LucideIcon } from 'lucide-react';
+import {
+  ChartColumn,
+  Check,
+  ChevronDown,
+  CircleCheck,
+  Clock,
+  Gift,
+  Globe,
+  Heart,
+  Leaf,
+  Play,
+  Shield,
+  Sparkles,
+  Star,
+  Users,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Icon, ICONS } from '#client/blocks/icon.tsx';
@@ -34,7 +51,9 @@ describe('the blocks’ icons', () => {
         expect(ours, `${name} ${className}`).toBe(renderToStaticMarkup(<Lucide aria-hidden="true" className={className} />));
       }
     }
-    expect(renderToStaticMarkup(<Icon icon={ICONS.circleCheck} className="size-6" />)).toContain('class="lucide lucide-circle-check lucide-check-circle-2 size-6"');
+    expect(renderToStaticMarkup(<Icon icon={ICONS.circleCheck} className="size-6" />)).toContain(
+      'class="lucide lucide-circle-check lucide-check-circle-2 size-6"',
+    );
   });
 
   it('write any classes as lucide-react does (spaces, repeats, its own class names)', () => {
@@ -44,7 +63,9 @@ describe('the blocks’ icons', () => {
       fc.property(fc.constantFrom(...names), fc.array(fc.tuple(token, separator), { maxLength: 6 }), (name, parts) => {
         const className = parts.map(([t, s]) => t + s).join('');
         const Lucide = LUCIDE[name];
-        expect(renderToStaticMarkup(<Icon icon={ICONS[name]} className={className} />)).toBe(renderToStaticMarkup(<Lucide aria-hidden="true" className={className} />));
+        expect(renderToStaticMarkup(<Icon icon={ICONS[name]} className={className} />)).toBe(
+          renderToStaticMarkup(<Lucide aria-hidden="true" className={className} />),
+        );
       }),
       { seed: 37, numRuns: 200 },
     );

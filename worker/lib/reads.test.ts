@@ -105,7 +105,11 @@ describe('a read built once (readOnce)', () => {
     const [a, b] = sentinels;
     const shaped = readOnce(namesAndProjects, [a, { ...b, limit: 6 }], valuesOf);
     await expect(shaped(db(), a)).rejects.toThrow(/limit|no value names/);
-    const counted = readOnce((database, input: Input) => (input.userId === 'sentinel-a' ? namesAndProjects(database, input) : constant(null)), sentinels, valuesOf);
+    const counted = readOnce(
+      (database, input: Input) => (input.userId === 'sentinel-a' ? namesAndProjects(database, input) : constant(null)),
+      sentinels,
+      valuesOf,
+    );
     await expect(counted(db(), a)).rejects.toThrow(/number of statements/);
   });
 });

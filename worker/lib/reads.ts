@@ -130,7 +130,8 @@ function shapeOf<I>(build: (db: Db, input: I) => Read<unknown>, sentinels: reado
   const slots = a.map((statement, i) => {
     const queryA = statement.getQuery();
     const queryB = b[i]?.getQuery();
-    if (queryA.sql !== queryB?.sql || queryA.params.length !== queryB.params.length) throw new Error(`readOnce: statement ${i} is not the same SQL for every input`);
+    if (queryA.sql !== queryB?.sql || queryA.params.length !== queryB.params.length)
+      throw new Error(`readOnce: statement ${i} is not the same SQL for every input`);
     texts.push(batchText(queryA.sql));
     return queryA.params.map((param, j): Slot => {
       if (Object.is(param, queryB.params[j])) return { constant: param };
@@ -174,7 +175,9 @@ export function readOnce<I, T>(build: (db: Db, input: I) => Read<T>, sentinels: 
     if (finish.statements.length !== texts.length) throw new Error('readOnce: the number of statements depends on the input');
     const values = valuesOf(input);
     const client = db.$client as D1Database;
-    const results = await client.batch(texts.map((text, i) => client.prepare(text).bind(...slots[i]!.map((slot) => ('value' in slot ? values[slot.value] : slot.constant)))));
+    const results = await client.batch(
+      texts.map((text, i) => client.prepare(text).bind(...slots[i]!.map((slot) => ('value' in slot ? values[slot.value] : slot.constant)))),
+    );
     return finish.finish(results.map((result, i) => prepared[i]!.mapResult(result, true)));
   };
 }

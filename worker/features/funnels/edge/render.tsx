@@ -48,7 +48,12 @@ function themePartsOf(funnel: EdgeFunnel): ThemeParts {
   if (!parts) {
     const parsed = z.safeParse(funnelThemeSchema, funnel.theme);
     const theme = parsed.success ? parsed.data : DEFAULT_THEME;
-    parts = { theme, style: `<style>${themeCss(theme)}${themeFontFaces(theme)}</style>`, themeColor: `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`, csp: {} };
+    parts = {
+      theme,
+      style: `<style>${themeCss(theme)}${themeFontFaces(theme)}</style>`,
+      themeColor: `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`,
+      csp: {},
+    };
     if (themes.size >= MAX_THEMES) themes.delete(themes.keys().next().value!);
     themes.set(key, parts);
   }
