@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { Icon, ICONS } from '#client/blocks/icon.tsx';
 import type { FaqProps } from '#common/schemas/blocks.ts';
 import { BlockHeading, Section } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
@@ -19,7 +19,7 @@ export function FaqBlock({ id, props }: { id: string; props: FaqProps; ctx: Bloc
             <details key={i} className="group py-2">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-3 text-lg font-semibold [&::-webkit-details-marker]:hidden">
                 <span>{item.question}</span>
-                <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-(--fp-accent) transition group-open:rotate-180" />
+                <Icon icon={ICONS.chevronDown} className="size-5 shrink-0 text-(--fp-accent) transition group-open:rotate-180" />
               </summary>
               <p className="pb-4 leading-relaxed whitespace-pre-line text-(--fp-fg-muted)">{item.answer}</p>
             </details>

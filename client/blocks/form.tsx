@@ -1,5 +1,5 @@
 import { useT } from '#client/lib/i18n-context.tsx';
-import { CircleCheck } from 'lucide-react';
+import { Icon, ICONS } from '#client/blocks/icon.tsx';
 import type { FormField, FormProps } from '#common/schemas/blocks.ts';
 import { BUTTON_PRIMARY, HEADING_FONT, Section } from '#client/blocks/shared.tsx';
 import type { BlockContext, FormState } from '#client/blocks/types.ts';
@@ -139,7 +139,7 @@ export function FormBlock({ id, props, ctx }: { id: string; props: FormProps; ct
         )}
         {state?.sent ? (
           <div role="status" className="mt-4 flex items-start gap-3 text-lg">
-            <CircleCheck aria-hidden="true" className="mt-1 size-6 shrink-0 text-(--fp-link)" />
+            <Icon icon={ICONS.circleCheck} className="mt-1 size-6 shrink-0 text-(--fp-link)" />
             <p className="whitespace-pre-line">{props.successMessage}</p>
           </div>
         ) : (

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Icon, ICONS } from '#client/blocks/icon.tsx';
 import type { PricingProps } from '#common/schemas/blocks.ts';
 import { ButtonLink, HEADING_FONT, HeadedSection, itemHeading } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
@@ -30,7 +30,7 @@ export function PricingBlock({ id, props }: { id: string; props: PricingProps; c
               <ul className="mt-6 flex-1 space-y-3">
                 {plan.features.map((feature, j) => (
                   <li key={j} className="flex gap-3">
-                    <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-(--fp-accent)" />
+                    <Icon icon={ICONS.check} className="mt-0.5 size-5 shrink-0 text-(--fp-accent)" />
                     <span>{feature}</span>
                   </li>
                 ))}

@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { Icon, ICONS } from '#client/blocks/icon.tsx';
 import type { TestimonialsProps } from '#common/schemas/blocks.ts';
 import { Avatar, BlockHeading, Section, cardGrid } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
@@ -25,7 +25,7 @@ export function TestimonialsBlock({ id, props, ctx }: { id: string; props: Testi
                   <p className="mb-4 flex gap-0.5 text-(--fp-accent)">
                     <span className="sr-only">{t('content.testimonials.rated', { rating: item.rating })}</span>
                     {Array.from({ length: 5 }, (_, star) => (
-                      <Star key={star} aria-hidden="true" className={`size-5 ${star < item.rating ? 'fill-current' : 'opacity-30'}`} />
+                      <Icon key={star} icon={ICONS.star} className={`size-5 ${star < item.rating ? 'fill-current' : 'opacity-30'}`} />
                     ))}
                   </p>
                 )}

@@ -1,5 +1,5 @@
 import { useT } from '#client/lib/i18n-context.tsx';
-import { Play } from 'lucide-react';
+import { Icon, ICONS } from '#client/blocks/icon.tsx';
 import { parseVideoUrl, type VideoProps } from '#common/schemas/blocks.ts';
 import { Picture, Section } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
@@ -53,7 +53,7 @@ export function VideoBlock({ id, props, ctx }: { id: string; props: VideoProps; 
             <span aria-hidden="true" className="absolute inset-0 bg-black/30 transition group-hover:bg-black/20" />
             <span className="relative flex flex-col items-center gap-3 px-4 text-center">
               <span className="flex size-16 items-center justify-center rounded-full bg-white/95 text-black shadow-lg transition group-hover:scale-105 sm:size-20">
-                <Play aria-hidden="true" className="ms-1 size-7 fill-current sm:size-8" />
+                <Icon icon={ICONS.play} className="ms-1 size-7 fill-current sm:size-8" />
               </span>
               <span className="rounded bg-black/70 px-2 py-1 text-sm font-semibold">
                 {t('content.video.play', { title: '\u0000', provider: PROVIDER_NAMES[embed.provider] })

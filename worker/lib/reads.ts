@@ -1,5 +1,5 @@
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Db } from '#worker/db/client.ts';
+import { getDb, type Db } from '#worker/db/client.ts';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -75,22 +75,109 @@ interface Prepared {
   mapResult(result: unknown, isFromBatch: boolean): unknown;
 }
 
+function prepare(statement: Statement): Prepared {
+  return (statement as unknown as { _prepare(): Prepared })._prepare();
+}
+
 /**
- * drizzle's `db.batch`, except that every SELECT reads from a subquery. D1's batch answers
- * rows as objects, which drizzle turns back into columns by key: two columns of the same
- * name (a creation's and its project's `name`) collapse into one and every later field
+ * The text D1's batch runs for a statement: every SELECT reads from a subquery. D1's batch
+ * answers rows as objects, which drizzle turns back into columns by key: two columns of the
+ * same name (a creation's and its project's `name`) collapse into one and every later field
  * shifts. Selected from a subquery, SQLite names the second one `name:1`, so each column
  * keeps its key, in order. (Column names must not look like integers: JavaScript puts such
  * keys first. drizzle names every column it selects after the column or the expression.)
  */
+function batchText(sql: string): string {
+  return /^\s*select\b/i.test(sql) ? `SELECT * FROM (${sql})` : sql;
+}
+
+/** drizzle's `db.batch`, with every SELECT read from a subquery (`batchText`). */
 async function batch(db: Db, statements: readonly Statement[]): Promise<unknown[]> {
   const client = db.$client as D1Database;
-  const prepared = statements.map((statement) => (statement as unknown as { _prepare(): Prepared })._prepare());
+  const prepared = statements.map(prepare);
   const results = await client.batch(
     prepared.map((query) => {
       const { sql, params } = query.getQuery();
-      return client.prepare(/^\s*select\b/i.test(sql) ? `SELECT * FROM (${sql})` : sql).bind(...params);
+      return client.prepare(batchText(sql)).bind(...params);
     }),
   );
   return results.map((result, i) => prepared[i]!.mapResult(result, true));
+}
+
+/** A statement's parameter in a read built once: the same on every run, or the request's value of that name. */
+type Slot = { constant: unknown } | { value: string };
+
+interface Shape {
+  texts: string[];
+  slots: Slot[][];
+  prepared: Prepared[];
+}
+
+/** Where drizzle builds statements that never run: `_prepare` asks the client for a statement, which only a run would bind. */
+const buildOnly = { prepare: () => ({}) } as unknown as D1Database;
+
+/**
+ * Builds `build`'s statements with each sentinel input and tells each parameter apart: equal in
+ * both, a constant; else the one of `valuesOf`'s values that matches it under both sentinels.
+ * A parameter that differs and matches none (a value computed from the input in a way
+ * `valuesOf` does not name) fails loudly, as does SQL text that depends on the input.
+ */
+function shapeOf<I>(build: (db: Db, input: I) => Read<unknown>, sentinels: readonly [I, I], valuesOf: (input: I) => Record<string, unknown>): Shape {
+  const [a, b] = sentinels.map((input) => build(getDb(buildOnly), input).statements.map(prepare)) as [Prepared[], Prepared[]];
+  const [valuesA, valuesB] = sentinels.map(valuesOf) as [Record<string, unknown>, Record<string, unknown>];
+  if (b.length !== a.length) throw new Error('readOnce: the number of statements depends on the input');
+  const texts: string[] = [];
+  const slots = a.map((statement, i) => {
+    const queryA = statement.getQuery();
+    const queryB = b[i]?.getQuery();
+    if (queryA.sql !== queryB?.sql || queryA.params.length !== queryB.params.length)
+      throw new Error(`readOnce: statement ${i} is not the same SQL for every input`);
+    texts.push(batchText(queryA.sql));
+    return queryA.params.map((param, j): Slot => {
+      if (Object.is(param, queryB.params[j])) return { constant: param };
+      const name = Object.keys(valuesA).find((key) => Object.is(valuesA[key], param) && Object.is(valuesB[key], queryB.params[j]));
+      if (name === undefined) throw new Error(`readOnce: parameter ${j} of statement ${i} is computed from the input in a way no value names`);
+      return { value: name };
+    });
+  });
+  return { texts, slots, prepared: a };
+}
+
+/**
+ * A database whose query builders build nothing: every method of a builder answers the builder
+ * again. A read built on it keeps only its `finish` (and the number of its statements), which
+ * is what a read built once needs per call; building real builders was a seventh of the
+ * dashboard's CPU. Not a promise (no `then`): such a statement cannot run by mistake.
+ */
+const nothingBuilt: Db = (() => {
+  const chain: object = new Proxy(() => chain, {
+    get: (_target, property) => (property === 'then' ? undefined : chain),
+    apply: () => chain,
+  });
+  return chain as unknown as Db;
+})();
+
+/**
+ * A read whose SQL drizzle builds once per isolate (decision 0037: building a batch's SQL cost
+ * more CPU than running it). `build` is the read's own function; it is built with two sentinel
+ * inputs (chosen to differ in every value the statements use), and on each call its
+ * statements run with the values `valuesOf` gives for the call's input (the user's id, the
+ * instant and what is computed from it); the read built for the call on a database that builds
+ * nothing maps the results (its `finish`). One `readOnce` per shape of SQL: an input that
+ * changes which statements a read has (a plan with presentations) needs its own.
+ */
+export function readOnce<I, T>(build: (db: Db, input: I) => Read<T>, sentinels: readonly [I, I], valuesOf: (input: I) => Record<string, unknown>) {
+  let shape: Shape | undefined;
+  return async (db: Db, input: I): Promise<T> => {
+    shape ??= shapeOf(build, sentinels, valuesOf);
+    const { texts, slots, prepared } = shape;
+    const finish = build(nothingBuilt, input);
+    if (finish.statements.length !== texts.length) throw new Error('readOnce: the number of statements depends on the input');
+    const values = valuesOf(input);
+    const client = db.$client as D1Database;
+    const results = await client.batch(
+      texts.map((text, i) => client.prepare(text).bind(...slots[i]!.map((slot) => ('value' in slot ? values[slot.value] : slot.constant)))),
+    );
+    return finish.finish(results.map((result, i) => prepared[i]!.mapResult(result, true)));
+  };
 }

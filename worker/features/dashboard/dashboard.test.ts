@@ -7,7 +7,8 @@ import type { FunnelSummary } from '#common/schemas/funnels.ts';
 import type { ProjectSummary } from '#common/schemas/projects.ts';
 import { getDb } from '#worker/db/client.ts';
 import { adReviews, ads, commissions, creations, pageStats, payments, projects, referrals, users } from '#worker/db/schema.ts';
-import { dashboard, type Dashboard } from '#worker/features/dashboard/service.ts';
+import { dashboard, dashboardRead, type Dashboard } from '#worker/features/dashboard/service.ts';
+import { run } from '#worker/lib/reads.ts';
 import { lastDays } from '#worker/lib/days.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
@@ -240,6 +241,23 @@ describe('GET /api/dashboard', () => {
     expect(trips).toEqual([`batch(${trips[0]?.slice(6, -1)})`]);
     expect(trips).toHaveLength(1);
     expect(board.projects.recent).toHaveLength(3);
+  });
+
+  it('answers what its read built on each request answers: for each user, plan and instant, with the SQL built once', async () => {
+    const accounts = [
+      { id: owner.id, plan: 'agency', role: 'user' },
+      { id: outsider.id, plan: 'agency', role: 'user' },
+      { id: owner.id, plan: 'free', role: 'user' },
+      { id: outsider.id, plan: 'free', role: 'admin' },
+    ] as const;
+    for (const account of accounts) {
+      for (const now of [new Date(), new Date(Date.now() - 3 * DAY), new Date(Date.now() - 40 * DAY)]) {
+        const expected = await run(db(), dashboardRead(db(), account, ORIGIN, now));
+        expect(await dashboard(db(), account, ORIGIN, now), `${account.plan} ${account.role} ${now.toISOString()}`).toEqual(expected);
+      }
+    }
+    const later = await dashboard(db(), accounts[0], ORIGIN);
+    expect([later.funnels.views7d, later.affiliate.available, later.projects.recent.length]).toEqual([82, 900, 3]);
   });
 
   it('is empty, not broken, for a new account', async () => {

@@ -1,7 +1,7 @@
 import type { Db } from '#worker/db/client.ts';
 import type { SessionUser } from '#worker/env.ts';
 import { lastDays } from '#worker/lib/days.ts';
-import { combine, constant, mapRead, run, type Read } from '#worker/lib/reads.ts';
+import { combine, constant, mapRead, readOnce, type Read } from '#worker/lib/reads.ts';
 import { adOverviewRead, anyApprovedAdRead } from '#worker/features/ads/core/service.ts';
 import { earningsRead } from '#worker/features/affiliate/service.ts';
 import { anyCreativeRead, creationsRead } from '#worker/features/creatives/core/service.ts';
@@ -81,7 +81,33 @@ export function dashboardRead(db: Db, user: DashboardUser, origin: string, now =
 
 export type Dashboard = ReturnType<typeof dashboardRead> extends Read<infer T> ? T : never;
 
-/** The dashboard in one round trip to D1. */
+type DashboardInput = { user: DashboardUser; origin: string; now: Date };
+
+/** The values the dashboard's statements take from a request: the user's id and the instant (as each column stores it, and its last 7 days). */
+function dashboardValues({ user, now }: DashboardInput): Record<string, unknown> {
+  const values: Record<string, unknown> = { userId: user.id, nowMs: now.getTime(), nowSeconds: Math.floor(now.getTime() / 1000), nowIso: now.toISOString() };
+  lastDays(now, 7).forEach((day, i) => (values[`day${i}`] = day));
+  return values;
+}
+
+/** Two inputs that differ in every value the statements use (year, month, day, weekday, time of day, id). */
+function sentinels(user: DashboardUser): [DashboardInput, DashboardInput] {
+  return [
+    { user: { ...user, id: 'dashboard-sentinel-a' }, origin: 'https://a.invalid', now: new Date(Date.UTC(2001, 1, 3, 4, 5, 6, 789)) },
+    { user: { ...user, id: 'dashboard-sentinel-b' }, origin: 'https://b.invalid', now: new Date(Date.UTC(2012, 6, 17, 19, 21, 37, 123)) },
+  ];
+}
+
+/** The dashboard's batch built once per isolate per plan and role (what decides its statements: presentations or not). */
+const preparedByAccount = new Map<string, (db: Db, input: DashboardInput) => Promise<Dashboard>>();
+
+/** The dashboard in one round trip to D1, its SQL built once per isolate (decision 0037). */
 export async function dashboard(db: Db, user: DashboardUser, origin: string, now = new Date()): Promise<Dashboard> {
-  return run(db, dashboardRead(db, user, origin, now));
+  const key = `${user.plan}:${user.role}`;
+  let prepared = preparedByAccount.get(key);
+  if (!prepared) {
+    prepared = readOnce((built, input: DashboardInput) => dashboardRead(built, input.user, input.origin, input.now), sentinels(user), dashboardValues);
+    preparedByAccount.set(key, prepared);
+  }
+  return prepared(db, { user, origin, now });
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import { rawStatement, type Db } from '#worker/db/client.ts';
+import { preparedOnce, rawStatement, type Db } from '#worker/db/client.ts';
 import { isLiveRow, liveRow, liveRowWhere } from '#worker/db/live-rows.ts';
 import { passwordResetTokens, sessions, users } from '#worker/db/schema.ts';
 
@@ -52,15 +52,26 @@ export function cancelDeletion(db: Db, userId: string, now: Date) {
 }
 
 /** The live session for a token hash, with its user (deleted, disabled and deletion-pending users have none). */
-export function findLiveSession(db: Db, tokenHash: string, now: Date) {
-  return db
+/** Every signed-in request's lookup (when not in the isolate's session cache): its SQL built once per isolate (`preparedOnce`). */
+const liveSessionQuery = preparedOnce<{ session: SessionRow; user: UserRow }>((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deletedAt), isNull(users.disabledAt), isNull(users.deletionRequestedAt)),
-    )
-    .get();
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        // A placeholder is bound as it is given: the instant as the column stores it (ms).
+        gt(sessions.expiresAt, sql.placeholder('nowMs')),
+        isNull(users.deletedAt),
+        isNull(users.disabledAt),
+        isNull(users.deletionRequestedAt),
+      ),
+    ),
+);
+
+export function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  return liveSessionQuery(db, { tokenHash, nowMs: now.getTime() });
 }
 
 export function touchSession(db: Db, id: string, lastSeenAt: Date, expiresAt: Date) {

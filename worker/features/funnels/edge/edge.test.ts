@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
 import { getDb } from '#worker/db/client.ts';
 import { funnelPageVersions, funnelPages, funnels, pageStats } from '#worker/db/schema.ts';
 import { utcDay, viewBatching } from '#worker/features/funnels/analytics/service.ts';
@@ -12,6 +13,7 @@ import { createProject, createUser, uploadMedia, type TestUser } from '#worker/t
 import { png } from '#worker/test/files.ts';
 import { formBlock, heroBlock, pageDoc, seedFunnel, textBlock, uniqueFunnelName } from '#worker/test/funnels-edge.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
+import { inlinePageCsp, sha256Source } from '#worker/ssr/csp.ts';
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const db = () => getDb(env.DB);
@@ -86,6 +88,24 @@ describe('serving a published page', () => {
     expect(response.headers.get('content-security-policy')).toContain(`script-src 'sha256-${hash}'`);
     expect(html).toMatch(new RegExp(`<form [^>]*action="/p/${funnel.name}/offer" method="post"`));
     expect(html).toContain('name="website"');
+  });
+
+  it('sends the CSP that the whole HTML calls for (its <style> and script hashes), the second render of a theme too', async () => {
+    const theme = { ...DEFAULT_THEME, colors: { ...DEFAULT_THEME.colors, primary: '#0f766e' }, fonts: { ...DEFAULT_THEME.fonts, heading: 'merriweather' } };
+    for (const blocks of [[heroBlock('Plain')], [heroBlock('With a form'), formBlock()]]) {
+      const funnel = await seedFunnel(projectId, { theme, pages: [{ slug: 'policy', a: pageDoc(blocks) }] });
+      for (let i = 0; i < 2; i += 1) {
+        const response = await visit(`/p/${funnel.name}/policy`);
+        const html = await response.text();
+        const script = /<script>([\s\S]*)<\/script>/.exec(html)?.[1];
+        const expected = await inlinePageCsp(html, script ? await sha256Source(script) : "'none'", [
+          "media-src 'self'",
+          'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+        ]);
+        expect(response.headers.get('content-security-policy')).toBe(expected);
+        expect(expected).toMatch(/style-src 'self' 'sha256-[^']+'; /);
+      }
+    }
   });
 
   it('serves the first published page at /p/{funnel}', async () => {

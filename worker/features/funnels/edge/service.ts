@@ -151,10 +151,16 @@ const liveDocumentSchema = z.object({
   splitB: z.number(),
 });
 
+/** Published versions whose document had the live shape: a version never changes, so it is checked once per isolate. Bounded. */
+const readableVersions = new Set<string>();
+
 /** The version's document as stored by publish (validated there with pageDocumentSchema); null when unreadable. */
 function liveDocument(page: LivePage): LiveDocument | null {
-  const parsed = z.safeParse(liveDocumentSchema, page.document);
-  if (!parsed.success) return null;
+  if (!readableVersions.has(page.versionId)) {
+    if (!z.safeParse(liveDocumentSchema, page.document).success) return null;
+    if (readableVersions.size >= 2_000) readableVersions.clear();
+    readableVersions.add(page.versionId);
+  }
   return page.document as LiveDocument;
 }
 
