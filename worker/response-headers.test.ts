@@ -25,7 +25,6 @@ const EVERYWHERE: Record<string, RegExp> = {
   'x-content-type-options': /^nosniff$/,
   'referrer-policy': /^strict-origin-when-cross-origin$/,
   'x-frame-options': /^DENY$/,
-  'cross-origin-opener-policy': /^same-origin$/,
   'permissions-policy': /camera=\(\), microphone=\(\), geolocation=\(\)/,
   'content-security-policy': /frame-ancestors 'none'/,
   'x-request-id': /^[A-Za-z0-9_-]{16}$/,
@@ -38,6 +37,8 @@ interface Case {
   kind: Kind;
   /** Cache-Control exactly, or a pattern. */
   cache: string | RegExp;
+  /** Cross-Origin-Opener-Policy: `same-origin` unless given (the funnel pages' `unsafe-none`, decision 0039). */
+  opener?: 'unsafe-none';
 }
 
 /** What a Content-Security-Policy must say for a response of that kind. */
@@ -66,6 +67,7 @@ async function check(name: string, response: Response, expected: Case): Promise<
   const body = expected.kind === 'html' || expected.kind === 'json' ? await response.text() : '';
   expect(response.status, name).toBe(expected.status);
   for (const [header, pattern] of Object.entries(EVERYWHERE)) expect(response.headers.get(header) ?? '', `${name}: ${header}`).toMatch(pattern);
+  expect(response.headers.get('cross-origin-opener-policy'), `${name}: cross-origin-opener-policy`).toBe(expected.opener ?? 'same-origin');
   const cache = response.headers.get('cache-control') ?? '';
   if (typeof expected.cache === 'string') expect(cache, `${name}: cache-control`).toBe(expected.cache);
   else expect(cache, `${name}: cache-control`).toMatch(expected.cache);
@@ -187,9 +189,11 @@ describe('security headers by response class', () => {
   });
 
   it('published funnel pages, at /p/… and on the funnel’s own domain', async () => {
-    await check('funnel page', await send(`/p/${funnel.name}/offer`), { status: 200, kind: 'html', cache: /./ });
-    await check('custom domain', await send('/offer', { headers: { host: funnel.domain } }), { status: 200, kind: 'html', cache: /./ });
-    await check('custom domain 404', await send('/nothing-here', { headers: { host: funnel.domain } }), { status: 404, kind: 'html', cache: /./ });
+    const page = { kind: 'html', cache: /./, opener: 'unsafe-none' } as const;
+    await check('funnel page', await send(`/p/${funnel.name}/offer`), { status: 200, ...page });
+    await check('custom domain', await send('/offer', { headers: { host: funnel.domain } }), { status: 200, ...page });
+    await check('custom domain 404', await send('/nothing-here', { headers: { host: funnel.domain } }), { status: 404, ...page });
+    await check('funnel 404', await send(`/p/${funnel.name}/nothing-here`), { status: 404, ...page });
   });
 
   it('the ad preview page', async () => {

@@ -32,6 +32,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string): void {
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   headers.set('X-Frame-Options', 'DENY');
-  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  // A route may relax it: the funnel pages (worker/features/funnels/edge/service.ts, decision 0039).
+  if (!headers.has('Cross-Origin-Opener-Policy')) headers.set('Cross-Origin-Opener-Policy', 'same-origin');
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
 }

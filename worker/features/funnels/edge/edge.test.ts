@@ -108,6 +108,16 @@ describe('serving a published page', () => {
     }
   });
 
+  it('asks for no opener isolation (decision 0039): fresh, cached and 404 alike, while the app keeps same-origin', async () => {
+    const funnel = await seedFunnel(projectId, { pages: [{ slug: 'offer', a: pageDoc([heroBlock('Spring blend'), formBlock()]) }] });
+    const opener = (response: Response) => response.headers.get('cross-origin-opener-policy');
+    // A COOP the opener does not share puts the page in a new browsing context group: a fresh renderer in Chrome.
+    expect(opener(await visit(`/p/${funnel.name}/offer`))).toBe('unsafe-none');
+    expect(opener(await visit(`/p/${funnel.name}/offer`))).toBe('unsafe-none');
+    expect(opener(await visit(`/p/${funnel.name}/nope`))).toBe('unsafe-none');
+    expect(opener(await visit('/'))).toBe('same-origin');
+  });
+
   it('serves the first published page at /p/{funnel}', async () => {
     const funnel = await seedFunnel(projectId, {
       pages: [
