@@ -8,7 +8,6 @@ import { useFormat, type Format } from '#client/lib/format.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { UploadProgress } from '#client/components/upload-progress.tsx';
-import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
 import { updateLayer } from '#client/features/creatives/editor-state.ts';
 
 /** The drag data type of a picture of the library (the media picker's tiles): JSON `{ id, focal? }`. */
@@ -183,6 +182,8 @@ export function PictureDrop({
     const controller = new AbortController();
     setUpload({ name: file.name, progress: 0, controller });
     try {
+      // The library's upload code loads with the first dropped file, outside the editor's chunk.
+      const { makeThumbnail, putThumbnail, uploadFile } = await import('#client/lib/media-library.ts');
       const { media, created } = await uploadFile(
         projectId,
         file,
