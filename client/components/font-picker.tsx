@@ -14,7 +14,7 @@ export interface FontChoice {
 export const BUNDLED_CHOICES: FontChoice[] = BRAND_FONTS.map((font) => ({ ref: font.id, name: font.name, note: font.category }));
 
 /**
- * The family a font is shown in: the creative renderer's own families (client/creative/tree.tsx:
+ * The family a font is shown in: the creative renderer's own families (client/creative/draw.tsx:
  * `cf-{id}` with its Latin Extended family, `cf-brand-{id}` falling back to Inter). The @font-face
  * rules (client/styles.css) and the editor's FontFace objects download a file only when text
  * uses it: a font's file loads when its option is first shown, not with the page.

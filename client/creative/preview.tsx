@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
-import { creativeTree } from '#client/creative/tree.tsx';
+import { useFontMetrics, loadedFitSize } from '#client/creative/font-metrics.ts';
+import { drawCreative } from '#client/creative/draw.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
 
 export interface PreviewProps {
@@ -16,10 +17,12 @@ export interface PreviewProps {
 /**
  * The creative drawn in the page at `width` CSS pixels: the renderer's tree at its true
  * size, scaled down with a transform, so that proportions and line breaks match the PNG.
- * Its fonts are the `cf-*` faces of client/styles.css, the files the worker renders with.
+ * Its fonts are the `cf-*` faces of client/styles.css, the files the worker renders with; the
+ * widths auto-fit text is measured with load with them (client/creative/font-metrics.ts).
  */
 export const CreativePreview = memo(function CreativePreview({ doc, images, width, watermark, className, label }: PreviewProps) {
   const t = useT();
+  useFontMetrics(doc);
   const size = FORMATS[doc.format];
   const scale = width / size.width;
   return (
@@ -34,7 +37,7 @@ export const CreativePreview = memo(function CreativePreview({ doc, images, widt
         aria-hidden="true"
         style={{ width: size.width, height: size.height, transform: `scale(${scale})`, transformOrigin: '0 0', pointerEvents: 'none', fontKerning: 'none' }}
       >
-        {creativeTree(doc, { images, watermark })}
+        {drawCreative(doc, { images, watermark }, loadedFitSize)}
       </div>
     </div>
   );

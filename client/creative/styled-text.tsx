@@ -11,7 +11,7 @@ import { segmentsOf, type RunStyle, type Segment } from '#common/creative/runs.t
  * same boxes: bold with the bold face; italic as an oblique slant (the bundled fonts have no
  * italic files; a transform, not `font-style`, which the browser would slant by its own angle
  * and satori not at all); underline as a bottom border; highlight as the word's background.
- * Text without runs keeps the plain markup (client/creative/tree.tsx), so old documents draw
+ * Text without runs keeps the plain markup (client/creative/draw.tsx), so old documents draw
  * exactly as before.
  */
 

@@ -1,4 +1,7 @@
 import { FORMATS, type CreativeDocument, type FormatId, type Layer } from '#common/creative/document.ts';
+import { PLACEMENTS_OF, type PlacementId } from '#common/creative/placements.ts';
+
+export { PLACEMENT_IDS, placementsFor, type PlacementId } from '#common/creative/placements.ts';
 
 /**
  * Safe zones (issue 29, point 6): where Instagram's and Facebook's own interface covers a creative
@@ -18,16 +21,6 @@ import { FORMATS, type CreativeDocument, type FormatId, type Layer } from '#comm
  * - Facebook feed: the post is shown whole (profile row and caption sit above and below it).
  * Meta revises these numbers now and then; they live here only.
  */
-
-export type PlacementId = 'instagram-feed' | 'facebook-feed' | 'instagram-story' | 'facebook-story' | 'instagram-reels' | 'facebook-reels';
-export const PLACEMENT_IDS: readonly PlacementId[] = [
-  'instagram-feed',
-  'facebook-feed',
-  'instagram-story',
-  'facebook-story',
-  'instagram-reels',
-  'facebook-reels',
-];
 
 /** What covers a zone; the editor names it in the user's language (creativeEditor.safeZones.zone). */
 export type ZoneId = 'profile' | 'reply' | 'topBar' | 'caption' | 'actions' | 'edge' | 'grid';
@@ -61,18 +54,6 @@ function gridCrop(format: FormatId): Zone[] {
     { id: 'grid', x: 0, y: 0, w: side, h: 100 },
     { id: 'grid', x: 100 - side, y: 0, w: side, h: 100 },
   ];
-}
-
-/** The placements each format is made for: feed for 1:1 and 4:5 (and Facebook's link ads), story and reels for 9:16. */
-const PLACEMENTS_OF: Record<FormatId, readonly PlacementId[]> = {
-  square: ['instagram-feed', 'facebook-feed'],
-  portrait: ['instagram-feed', 'facebook-feed'],
-  story: ['instagram-story', 'facebook-story', 'instagram-reels', 'facebook-reels'],
-  landscape: ['facebook-feed'],
-};
-
-export function placementsFor(format: FormatId): readonly PlacementId[] {
-  return PLACEMENTS_OF[format];
 }
 
 /** The areas `placement` covers on a creative of `format` (none when the placement does not show that format). */

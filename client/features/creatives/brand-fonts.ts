@@ -18,7 +18,7 @@ const registered = new Set<string>();
 
 /**
  * Makes an uploaded font drawable under the family the renderer uses (`cf-brand-{id}`,
- * client/creative/tree.tsx). One file stands for every weight (100–900): neither the browser
+ * client/creative/draw.tsx). One file stands for every weight (100–900): neither the browser
  * nor satori fakes a bold from it. Added to `document.fonts` unloaded, the browser downloads
  * it only when some text uses it.
  */

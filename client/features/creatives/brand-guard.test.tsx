@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -82,12 +82,27 @@ function Editor({ strict = false, onDoc, onGo }: { strict?: boolean; onDoc?: (do
 
 const headlineOf = (doc: CreativeDocument) => doc.layers[0] as Extract<Layer, { type: 'text' }>;
 
+// First: the guard's rules load after the first paint, once for the module's life.
+describe('the brand guard before its rules have come', () => {
+  it('flags nothing yet, and a render asked for at once waits for the rules and checks with them', async () => {
+    const onGo = vi.fn();
+    render(<Editor onGo={onGo} />);
+    expect(screen.queryAllByRole('group', { name: 'Brand guard' })).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Render' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Brand check before rendering' });
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
+    expect(onGo).not.toHaveBeenCalled();
+    expect(screen.getAllByRole('group', { name: 'Brand guard' })).toHaveLength(2);
+  });
+});
+
 describe('the brand guard in the panels', () => {
   it('flags the selected layer’s off-brand colour and font, each fixed with one click', async () => {
     const onDoc = vi.fn();
     const user = userEvent.setup();
     render(<Editor onDoc={onDoc} />);
-    const flags = screen.getAllByRole('group', { name: 'Brand guard' });
+    // The guard's rules load after the first paint.
+    const flags = await screen.findAllByRole('group', { name: 'Brand guard' });
     // The background's gradient end, then the headline's font and colour (the button is on brand).
     expect(flags).toHaveLength(2);
     const layerFlags = within(flags[1]!);
@@ -106,7 +121,7 @@ describe('the brand guard in the panels', () => {
     const onDoc = vi.fn();
     const user = userEvent.setup();
     render(<Editor onDoc={onDoc} />);
-    const fix = within(screen.getAllByRole('group', { name: 'Brand guard' })[0]!).getByRole('button', { name: /^Background · Gradient end: use #/ });
+    const fix = within((await screen.findAllByRole('group', { name: 'Brand guard' }))[0]!).getByRole('button', { name: /^Background · Gradient end: use #/ });
     fix.focus();
     await user.keyboard('{Enter}');
     const bg = (onDoc.mock.lastCall![0] as CreativeDocument).background;
@@ -120,7 +135,7 @@ describe('the checklist before rendering or asking for approval', () => {
     const user = userEvent.setup();
     render(<Editor onGo={onGo} />);
     await user.click(screen.getByRole('button', { name: 'Render' }));
-    const dialog = screen.getByRole('dialog', { name: 'Brand check before rendering' });
+    const dialog = await screen.findByRole('dialog', { name: 'Brand check before rendering' });
     expect(within(dialog).getByText('3 colours and fonts are outside the brand kit.')).toBeTruthy();
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
     await user.click(within(dialog).getByRole('button', { name: 'Fix all' }));
@@ -138,7 +153,7 @@ describe('the checklist before rendering or asking for approval', () => {
     const user = userEvent.setup();
     render(<Editor onGo={onGo} />);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    const dialog = screen.getByRole('dialog', { name: 'Brand check before asking for approval' });
+    const dialog = await screen.findByRole('dialog', { name: 'Brand check before asking for approval' });
     within(dialog).getByRole('button', { name: 'Cancel' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -152,7 +167,9 @@ describe('the checklist before rendering or asking for approval', () => {
     const onGo = vi.fn();
     const user = userEvent.setup();
     render(<Editor strict onGo={onGo} />);
-    expect(screen.getByRole('alert').textContent).toMatch(/^The brand guard is strict in this project: 3 colours and fonts must be fixed before rendering\./);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^The brand guard is strict in this project: 3 colours and fonts must be fixed before rendering\./,
+    );
     await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Review' }));
     const dialog = screen.getByRole('dialog', { name: 'Brand check before rendering' });
     expect(within(dialog).getByText('This project’s brand guard is strict: fix these before rendering.')).toBeTruthy();
@@ -176,7 +193,7 @@ describe('the checklist before rendering or asking for approval', () => {
         <Editor strict />
       </I18nRoot>,
     );
-    expect(screen.getByRole('alert').textContent).toMatch(
+    expect((await screen.findByRole('alert')).textContent).toMatch(
       /^Die Markenprüfung ist in diesem Projekt streng: 3 Farben und Schriften müssen vor dem Rendering korrigiert werden\./,
     );
     expect(screen.getByText('#e11d48 ist keine Markenfarbe.')).toBeTruthy();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, layerBox, type Layer } from '#common/creative/document.ts';
-import { pictureBox, type PictureCrop } from '#client/creative/tree.tsx';
+import { pictureBox, type PictureCrop } from '#client/creative/draw.tsx';
 import {
   applyCropStep,
   cropFromPicture,

@@ -1,5 +1,5 @@
 import { FORMATS, layerBox, type CreativeDocument, type Layer } from '#common/creative/document.ts';
-import type { PictureCrop } from '#client/creative/tree.tsx';
+import type { PictureCrop } from '#client/creative/draw.tsx';
 import { clampRect, round2 } from '#client/features/creatives/editor-state.ts';
 
 /**

@@ -11,21 +11,16 @@ const BAR =
  * one selected picture; while cropping, scale the picture down and up, cancel, done (their
  * words hidden on a phone, where the bar shares the width with the zoom's).
  */
-export function CropTools({
-  cropping,
-  canCrop,
-  onStart,
-  onScale,
-  onDone,
-  onCancel,
-}: {
+export interface CropToolsProps {
   cropping: boolean;
   canCrop: boolean;
   onStart: () => void;
   onScale: (factor: number) => void;
   onDone: () => void;
   onCancel: () => void;
-}) {
+}
+
+export function CropTools({ cropping, canCrop, onStart, onScale, onDone, onCancel }: CropToolsProps) {
   const t = useT();
   if (!cropping) {
     return canCrop ? (

@@ -5,8 +5,7 @@ import { removeLayer, updateLayer } from '#client/features/creatives/editor-stat
 import type { BrandFonts } from '#client/features/creatives/brand-fonts.ts';
 import { GuardFlags, type GuardProps } from '#client/features/creatives/brand-guard.tsx';
 import { GeometryFields } from '#client/features/creatives/geometry-fields.tsx';
-import { IconFields, ShapeFields } from '#client/features/creatives/element-fields.tsx';
-import { PictureControls } from '#client/features/creatives/picture-controls.tsx';
+import { IconFields, PictureControls, ShapeFields } from '#client/features/creatives/lazy-fields.tsx';
 import { ColorField, Field, FontField, inputClass, NumberField, Section, Segmented } from '#client/features/creatives/panel-fields.tsx';
 import { TextContentField } from '#client/features/creatives/text-style-bar.tsx';
 import { FontSizePxField, fontSizePx, TypographyPxFields } from '#client/features/creatives/typography-fields.tsx';

@@ -8,7 +8,7 @@ import { copyNodes } from '#client/features/creatives/new-element.ts';
 import { ColorField, NumberField, Segmented } from '#client/features/creatives/panel-fields.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
 
-interface FieldsProps<L> {
+export interface FieldsProps<L> {
   layer: L;
   readOnly: boolean;
   palette: readonly string[];

@@ -160,7 +160,8 @@ describe('the panel of a shape and an icon', () => {
   it('gives a rectangle an outline (in the brand’s second colour), outline only, then turns it into an arrow with a line width', async () => {
     const { current, user } = propertiesPanel(rect);
     expect(screen.queryByLabelText('Outline colour')).toBeNull();
-    const width = screen.getByLabelText('Outline width');
+    // The shape's fields load when a shape is first selected.
+    const width = await screen.findByLabelText('Outline width');
     await user.clear(width);
     await user.type(width, '1.5');
     expect(current()).toMatchObject({ stroke: '#123456', strokeWidth: 1.5 });
@@ -195,7 +196,7 @@ describe('the panel of a shape and an icon', () => {
       w: 20,
       h: 20,
     });
-    expect(screen.getByText('star')).toBeTruthy();
+    expect(await screen.findByText('star')).toBeTruthy();
     await user.click(within(screen.getByRole('group', { name: 'Icon colour: brand colours' })).getByRole('button', { name: `Use ${BRAND}` }));
     expect(current()).toMatchObject({ color: BRAND });
     const width = screen.getByLabelText('Line width');

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { BrandChecklistProps } from '#client/features/creatives/brand-checklist.tsx';
+import type { CropToolsProps } from '#client/features/creatives/crop-tools.tsx';
 import type { ElementsPickerProps } from '#client/features/creatives/elements-picker.tsx';
 import type { SafeZonesViewProps } from '#client/features/creatives/safe-zones-view.tsx';
 import type { CropOverlayProps } from '#client/features/creatives/stage-crop.tsx';
@@ -30,6 +31,17 @@ export function CropOverlay(props: CropOverlayProps) {
       <Crop {...props} />
     </Suspense>
   );
+}
+
+const Tools = lazy(() => import('#client/features/creatives/crop-tools.tsx').then((m) => ({ default: m.CropTools })));
+
+/** The crop's floating tools, once a picture is selected ("Crop") or cropped (scale, cancel, done). */
+export function CropTools(props: CropToolsProps) {
+  return props.cropping || props.canCrop ? (
+    <Suspense fallback={null}>
+      <Tools {...props} />
+    </Suspense>
+  ) : null;
 }
 
 const Checklist = lazy(() => import('#client/features/creatives/brand-checklist.tsx').then((m) => ({ default: m.BrandChecklist })));

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Layer } from '#common/creative/document.ts';
-import { PictureControls, picturePatch } from '#client/features/creatives/picture-controls.tsx';
+import { PictureControls } from '#client/features/creatives/picture-controls.tsx';
+import { picturePatch } from '#client/features/creatives/picture-drop.tsx';
 
 type ImageLayer = Extract<Layer, { type: 'image' }>;
 const base: ImageLayer = { id: 'photo', type: 'image', x: 0, y: 0, w: 100, h: 50, mediaId: 'media_1', fit: 'cover', radius: 0 };

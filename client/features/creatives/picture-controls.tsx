@@ -1,19 +1,10 @@
 import { FlipHorizontal2, FlipVertical2, RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import type { Layer } from '#common/creative/document.ts';
-import type { FocalPoint } from '#common/schemas/media.ts';
+import type { PicturePatch } from '#client/features/creatives/picture-drop.tsx';
 import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 
 type ImageLayer = Extract<Layer, { type: 'image' }>;
-type PicturePatch = Partial<Pick<ImageLayer, 'focal' | 'zoom' | 'flipX' | 'flipY' | 'opacity' | 'mediaId'>>;
-
-/**
- * What an image layer shows of a picture that is put into it: its own crop is dropped and
- * the picture's focal point (from the media library) becomes the layer's, when it has one.
- */
-export function picturePatch(item: { id: string; focal?: FocalPoint | null | undefined }): PicturePatch {
-  return { mediaId: item.id, focal: item.focal ?? undefined, zoom: undefined };
-}
 
 function Slider({
   label,
@@ -69,15 +60,13 @@ const FOCUS_SLIDERS = ['x', 'y'] as const;
  * stays in view (the crop), flip it, fade it. Sliders and toggle buttons: the keyboard works
  * as for any range or button; a slider's drag is one undo step (`group`).
  */
-export function PictureControls({
-  layer,
-  readOnly,
-  onChange,
-}: {
+export interface PictureControlsProps {
   layer: ImageLayer;
   readOnly: boolean;
   onChange: (patch: PicturePatch, group?: string) => void;
-}) {
+}
+
+export function PictureControls({ layer, readOnly, onChange }: PictureControlsProps) {
   const t = useT();
   const { locale } = useI18n();
   const times = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

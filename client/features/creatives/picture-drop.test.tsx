@@ -109,6 +109,8 @@ describe('dropping a picture on the canvas', () => {
 
     fireEvent.drop(box, { dataTransfer: files(photo) });
     expect(screen.queryByText('Drop to replace the picture')).toBeNull();
+    // The upload code loads with the first dropped file.
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     const xhr = FakeXhr.sent[0]!;
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe(`/api/projects/${PROJECT}/media?filename=photo.png`);

@@ -1,18 +1,27 @@
 import type { I18n } from '@lingui/core';
 import { X } from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
-import type { CreativeDocument } from '#common/creative/document.ts';
+import type { CreativeDocument, Layer } from '#common/creative/document.ts';
 import { MEDIA_TYPES, formatLabels, type FocalPoint } from '#common/schemas/media.ts';
 import { errorMessage } from '#client/lib/http.ts';
 import { useFormat, type Format } from '#client/lib/format.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { UploadProgress } from '#client/components/upload-progress.tsx';
-import { makeThumbnail, putThumbnail, uploadFile } from '#client/lib/media-library.ts';
 import { updateLayer } from '#client/features/creatives/editor-state.ts';
-import { picturePatch } from '#client/features/creatives/picture-controls.tsx';
 
 /** The drag data type of a picture of the library (the media picker's tiles): JSON `{ id, focal? }`. */
+type ImageLayer = Extract<Layer, { type: 'image' }>;
+export type PicturePatch = Partial<Pick<ImageLayer, 'focal' | 'zoom' | 'flipX' | 'flipY' | 'opacity' | 'mediaId'>>;
+
+/**
+ * What an image layer shows of a picture that is put into it: its own crop is dropped and
+ * the picture's focal point (from the media library) becomes the layer's, when it has one.
+ */
+export function picturePatch(item: { id: string; focal?: FocalPoint | null | undefined }): PicturePatch {
+  return { mediaId: item.id, focal: item.focal ?? undefined, zoom: undefined };
+}
+
 export const MEDIA_DRAG_TYPE = 'application/x-adloom-media';
 
 /** Where a dropped picture goes: an image or logo layer, or the canvas background. */
@@ -173,6 +182,8 @@ export function PictureDrop({
     const controller = new AbortController();
     setUpload({ name: file.name, progress: 0, controller });
     try {
+      // The library's upload code loads with the first dropped file, outside the editor's chunk.
+      const { makeThumbnail, putThumbnail, uploadFile } = await import('#client/lib/media-library.ts');
       const { media, created } = await uploadFile(
         projectId,
         file,

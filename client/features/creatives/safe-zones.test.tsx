@@ -116,7 +116,7 @@ describe('safe zones in the editor', () => {
   it('flags covered text, buttons and logos on the canvas, in the layers list and in the panel; one click moves each the smallest way out', async () => {
     const { user, state } = open(story);
     await user.click(toggle());
-    const panel = screen.getByRole('region', { name: 'Covered layers' });
+    const panel = await screen.findByRole('region', { name: 'Covered layers' });
     expect(within(panel).getByRole('heading').textContent).toContain('2 layers are covered in the Instagram story');
     const cta = layerOf(state(), 'cta');
     const ctaName = cta.type === 'cta' ? cta.text : '';
@@ -149,7 +149,7 @@ describe('safe zones in the editor', () => {
     await user.click(toggle());
     const headline = tall.layers.find((l) => l.slot === 'headline')!;
     const name = headline.type === 'text' ? headline.text.slice(0, 28) : '';
-    const panel = screen.getByRole('region', { name: 'Covered layers' });
+    const panel = await screen.findByRole('region', { name: 'Covered layers' });
     expect(within(panel).getByText(`“${name}” does not fit between the covered areas: make it smaller.`)).toBeTruthy();
     expect(within(panel).queryByRole('button')).toBeNull();
     expect(within(screen.getByTestId('safe-zones')).queryByRole('button')).toBeNull();

@@ -1,8 +1,10 @@
 import { Smartphone } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { CreativeDocument, FormatId } from '#common/creative/document.ts';
-import { coveredLayers, PLACEMENT_IDS, placementsFor, type Covered, type PlacementId } from '#common/creative/safe-zones.ts';
+import { PLACEMENT_IDS, placementsFor, type PlacementId } from '#common/creative/placements.ts';
+import type { Covered } from '#common/creative/safe-zones.ts';
 import { updateLayer } from '#client/features/creatives/editor-state.ts';
+import { lazyModule } from '#client/lib/lazy-module.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 
 /**
@@ -10,8 +12,11 @@ import { useT } from '#client/lib/i18n-context.tsx';
  * chosen placement's interface covers the canvas (common/creative/safe-zones.ts); while shown,
  * the text, buttons and logos under it are flagged on the canvas, in the layers list and in the
  * properties panel, each with one click to the nearest place clear of it. The overlay and the
- * panel's warnings (safe-zones-view.tsx) load when the zones are first shown.
+ * panel's warnings (safe-zones-view.tsx) load when the zones are first shown, and so do the zones
+ * themselves with the rules that find the covered layers (common/creative/safe-zones.ts).
  */
+
+const rules = lazyModule(() => import('#common/creative/safe-zones.ts'));
 
 const KEY = 'adloom:safe-zones';
 
@@ -26,7 +31,7 @@ export interface SafeZones {
   placement: PlacementId;
   setShown: (shown: boolean) => void;
   setPlacement: (placement: PlacementId) => void;
-  /** The covered layers (none while hidden). */
+  /** The covered layers (none while hidden, nor before the zones have loaded). */
   covered: readonly Covered[];
 }
 
@@ -54,7 +59,8 @@ export function useSafeZones(doc: CreativeDocument, userId: string | undefined):
   };
   const options = placementsFor(doc.format);
   const placement = stored.placement && options.includes(stored.placement) ? stored.placement : options[0]!;
-  const covered = useMemo(() => (stored.shown ? coveredLayers(doc, placement) : []), [stored.shown, doc, placement]);
+  const loaded = rules.useModule(stored.shown);
+  const covered = useMemo(() => (stored.shown && loaded ? loaded.coveredLayers(doc, placement) : []), [stored.shown, loaded, doc, placement]);
   return {
     shown: stored.shown,
     placement,

@@ -168,7 +168,8 @@ describe('cropping a picture on the canvas', () => {
   it('keeps the frame within the picture and scales with the round corners and the wheel', async () => {
     const state = openCrop();
     act(() => photoBox().focus());
-    fireEvent.click(screen.getByRole('button', { name: 'Crop' }));
+    // The crop's tools load when a picture is first selected.
+    fireEvent.click(await screen.findByRole('button', { name: 'Crop' }));
     await pictureLoads();
     // The left edge dragged far out stops at the picture's left edge (−6 px).
     drag(document.querySelector('[data-crop-edge="w"]')!, [-80, 0]);
@@ -193,7 +194,8 @@ describe('cropping a picture on the canvas', () => {
   it('cancels with the Cancel tool, and follows the zoom slider while cropping (the sliders show the crop)', async () => {
     const state = openCrop();
     act(() => photoBox().focus());
-    fireEvent.click(screen.getByRole('button', { name: 'Crop' }));
+    // The crop's tools load when a picture is first selected.
+    fireEvent.click(await screen.findByRole('button', { name: 'Crop' }));
     await pictureLoads();
     fireEvent.click(screen.getByRole('button', { name: 'Enlarge the picture' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

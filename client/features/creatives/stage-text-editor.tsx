@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { MAX_TEXT, shortSidePx, type CreativeDocument, type Layer } from '#common/creative/document.ts';
-import { fitCopy } from '#common/creative/text-fit.ts';
-import { fontFamily } from '#client/creative/tree.tsx';
+import { loadedFitSize } from '#client/creative/font-metrics.ts';
+import { fontFamily } from '#client/creative/draw.tsx';
 import { layerName } from '#client/features/creatives/layer-names.ts';
 import { emphasisKey, type Emphasis, type TextRange } from '#client/features/creatives/text-style.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
@@ -31,7 +31,8 @@ export function TextEditor({
   const t = useT();
   const ref = useRef<HTMLTextAreaElement>(null);
   const text = layer.type === 'text';
-  const size = text && layer.autoFit ? fitCopy(layer, doc.format).size : layer.size;
+  // The canvas under it has loaded the font's widths (useFontMetrics): the same size.
+  const size = (text && layer.autoFit ? loadedFitSize(layer, doc.format) : undefined) ?? layer.size;
   const fontSize = shortSidePx(size, doc.format) * scale;
   const lineHeight = text ? layer.lineHeight : 1.1;
   useEffect(() => {

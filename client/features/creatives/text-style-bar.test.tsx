@@ -69,7 +69,8 @@ describe('styling words in the panel', () => {
     render(<Editor />);
     select(6, 11);
     expect(screen.getByText('The styles apply to the 5 selected characters.')).toBeTruthy();
-    const bold = screen.getByRole('button', { name: 'Bold (Ctrl+B)' });
+    // The style bar loads when a text layer is first selected.
+    const bold = await screen.findByRole('button', { name: 'Bold (Ctrl+B)' });
     expect(bold.getAttribute('aria-pressed')).toBe('false');
     await user.click(bold);
     expect(layer().runs).toEqual([{ start: 6, end: 11, bold: true }]);
@@ -101,7 +102,7 @@ describe('styling words in the panel', () => {
     const user = userEvent.setup();
     render(<Editor />);
     select(12, 17);
-    await user.click(screen.getByRole('button', { name: 'Colour the words #225588' }));
+    await user.click(await screen.findByRole('button', { name: 'Colour the words #225588' }));
     expect(layer().runs).toEqual([{ start: 12, end: 17, color: '#225588' }]);
     await user.click(screen.getByRole('button', { name: 'Highlight the words in #fde047' }));
     expect(layer().runs).toEqual([{ start: 12, end: 17, color: '#225588', highlight: '#fde047' }]);
@@ -120,7 +121,7 @@ describe('styling words in the panel', () => {
     const user = userEvent.setup();
     render(<Editor />);
     expect(screen.getByText(/without a selection the styles apply to the whole text/)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Underline (Ctrl+U)' }));
+    await user.click(await screen.findByRole('button', { name: 'Underline (Ctrl+U)' }));
     expect(layer().runs).toEqual([{ start: 0, end: 25, underline: true }]);
     // Typing at the start: the styled text moves along, the new characters are styled too (the range began at 0).
     await user.click(screen.getByRole('button', { name: 'Remove the styles' }));
@@ -133,9 +134,9 @@ describe('styling words in the panel', () => {
     expect(layer().runs).toBeUndefined();
   });
 
-  it('disables the style buttons for viewers', () => {
+  it('disables the style buttons for viewers', async () => {
     render(<Editor readOnly />);
-    expect((screen.getByRole('button', { name: 'Bold (Ctrl+B)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(((await screen.findByRole('button', { name: 'Bold (Ctrl+B)' })) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Colour the words #aa3300' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
