@@ -19,6 +19,7 @@ afterAll(async () => {
 interface ApiPage {
   id: string;
   revision: number;
+  draft: PageDocument;
 }
 
 /** The workspace's JSON API, called from the signed-in page (its cookie, its origin). */
@@ -138,7 +139,22 @@ describe('funnels in the browser', () => {
         await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
         await input.fill(words);
       }
+      // On the page itself: a click selects the hero, a click on its headline edits the words in place;
+      // a click selects the FAQ, whose toolbar moves it above the form.
+      const canvas = page.frameLocator('iframe').first();
+      const headline = canvas.getByText('Sourdough for the weekend', { exact: true });
+      await headline.click();
+      await headline.click();
+      const inPlace = canvas.getByRole('textbox', { name: /^Text of Hero/ });
+      await inPlace.fill('Sourdough, warm on Saturday');
+      await inPlace.press('Enter');
+      await expect.poll(() => page.getByRole('textbox', { name: 'Headline', exact: true }).inputValue()).toBe('Sourdough, warm on Saturday');
+      await canvas.getByText('Can I pick up my loaf at the bakery?').click();
+      await canvas.getByRole('button', { name: /^Move FAQ.* up$/ }).click();
       await page.getByText('Saved').first().waitFor();
+      await expect
+        .poll(async () => (await api<ApiPage>(page, 'GET', `/api/pages/${offer.id}`)).draft.blocks.map((b) => b.type))
+        .toEqual(['hero', 'faq', 'form']);
       await keepScreenshot(page, 'funnel-editor-desktop.png');
       await page.setViewportSize({ width: 390, height: 844 });
       await keepScreenshot(page, 'funnel-editor-phone.png');
@@ -160,6 +176,9 @@ describe('funnels in the browser', () => {
       const response = await visitor.page.goto(`/p/${name}/offer?utm_source=instagram&utm_campaign=weekend`);
       expect(response?.status()).toBe(200);
       const html = await response!.text();
+      // What was typed and moved on the page in the editor.
+      expect(html).toContain('Sourdough, warm on Saturday');
+      expect(html.indexOf('Can I pick up my loaf at the bakery?')).toBeLessThan(html.indexOf('Your first loaf'));
       // The form's one script, at most; forms work without it.
       expect(scriptsOf(html).length).toBeLessThanOrEqual(1);
       await keepScreenshot(visitor.page, 'funnel-page-phone.png', { fullPage: true });
@@ -175,6 +194,7 @@ describe('funnels in the browser', () => {
       // The story page on a desktop, for the screenshots.
       const desktop = await newPage(browser, { viewport: { width: 1280, height: 800 }, userAgent: DESKTOP_UA });
       await desktop.page.goto(`/p/${name}/offer`);
+      await desktop.page.getByRole('heading', { level: 1, name: 'Sourdough, warm on Saturday' }).waitFor();
       await keepScreenshot(desktop.page, 'funnel-page-desktop.png', { fullPage: true });
       await expectAccessible(desktop.page);
       await desktop.context.close();

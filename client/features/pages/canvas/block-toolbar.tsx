@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Copy, GripVertical, Smartphone, Trash2 } from 'lucide-react';
 import type { PointerEvent as ReactPointerEvent, ReactNode } from 'react';
-import { useT } from '#client/lib/i18n-context.tsx';
+import type { I18n } from '@lingui/core';
 
 /** What the selected block's toolbar does (page-canvas.tsx wires it to the editor's reducer). */
 export interface ToolbarActions {
@@ -18,6 +18,7 @@ export interface ToolbarActions {
  * hide on phones (a toggle) and delete (undoable: no confirm). Every button is named after the block.
  */
 export function BlockToolbar({
+  t,
   name,
   first,
   last,
@@ -25,6 +26,8 @@ export function BlockToolbar({
   hiddenOnPhone,
   actions,
 }: {
+  /** The workspace's words (the toolbar sits inside the preview's content language). */
+  t: I18n['_'];
   name: string;
   first: boolean;
   last: boolean;
@@ -32,7 +35,6 @@ export function BlockToolbar({
   hiddenOnPhone: boolean;
   actions: ToolbarActions;
 }) {
-  const t = useT();
   return (
     <div
       role="toolbar"

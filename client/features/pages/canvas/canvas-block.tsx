@@ -4,7 +4,7 @@ import type { Block } from '#common/schemas/blocks.ts';
 import { BlockToolbar, type ToolbarActions } from '#client/features/pages/canvas/block-toolbar.tsx';
 import { TextEditor } from '#client/features/pages/canvas/text-editor.tsx';
 import { fieldAt, textFields, type TextField } from '#client/features/pages/canvas/text-fields.ts';
-import { useT } from '#client/lib/i18n-context.tsx';
+import type { I18n } from '@lingui/core';
 
 /** A text of the selected block being edited in place. */
 export interface Editing {
@@ -14,6 +14,11 @@ export interface Editing {
 }
 
 export interface CanvasBlockProps {
+  /**
+   * The workspace's words: the block is drawn inside the preview's content language (a German funnel's
+   * page in German), but the editor's own controls around it speak the author's language.
+   */
+  t: I18n['_'];
   block: Block;
   index: number;
   count: number;
@@ -45,8 +50,7 @@ export interface CanvasBlockProps {
  * The block's own drawing is untouched: the wrapper adds only the editor's marks around it.
  */
 export function CanvasBlock(props: CanvasBlockProps) {
-  const t = useT();
-  const { block, index, selected, readOnly, editing, name } = props;
+  const { t, block, index, selected, readOnly, editing, name } = props;
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
     if (!selected) {
@@ -110,6 +114,7 @@ export function CanvasBlock(props: CanvasBlockProps) {
       ) : null}
       {selected && !readOnly ? (
         <BlockToolbar
+          t={t}
           name={name}
           first={index === 0}
           last={index === props.count - 1}

@@ -179,6 +179,7 @@ export function PageCanvas({
         label={label}
         renderBlock={(block, index, view) => (
           <CanvasBlock
+            t={t}
             block={block}
             index={index}
             count={ids.length}
