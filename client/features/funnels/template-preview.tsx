@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Locale } from '#common/i18n/locales.ts';
 import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { ImageRef } from '#common/schemas/blocks.ts';
@@ -16,9 +16,10 @@ export interface PreviewBrand {
   logo: { mediaId: string; url: string } | null;
 }
 
-/** The width the page is drawn at, and the scale it is shown at: a desktop page in a third of the dialog. */
+/** The width the page is drawn at (a desktop page), scaled to the width of the room it is shown in. */
 const PAGE_WIDTH = 1200;
-const SCALE = 0.3;
+/** Before the room is measured (and where it cannot be, as in tests): a third of the dialog. */
+const FIRST_SCALE = 0.3;
 
 /**
  * A template's page (a funnel template's first page) drawn by the same blocks as the published
@@ -41,14 +42,23 @@ export function TemplatePreview({ kind, template, brand }: { kind: 'page' | 'fun
     }),
     [logo, now],
   );
+  const [scale, setScale] = useState(FIRST_SCALE);
+  const [room, setRoom] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!room || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => room.clientWidth > 0 && setScale(room.clientWidth / PAGE_WIDTH));
+    observer.observe(room);
+    return () => observer.disconnect();
+  }, [room]);
   return (
     <div
+      ref={setRoom}
       data-testid="template-preview"
       className="h-[22rem] overflow-hidden rounded-[var(--radius-control)] border border-zinc-200 bg-white dark:border-zinc-700"
       inert
       lang={locale}
     >
-      <div style={{ width: PAGE_WIDTH, transform: `scale(${SCALE})`, transformOrigin: 'top left' }}>
+      <div style={{ width: PAGE_WIDTH, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
         <ContentLanguage locale={locale}>
           <PageView document={document} theme={theme} ctx={ctx} />
         </ContentLanguage>
