@@ -222,8 +222,8 @@ export const PAGE_TEMPLATES_DE: PageTemplatesCopy = {
       heading: 'Die Details',
       intro: '',
       items: [
-        { title: 'Wann', text: 'Schreiben Sie hier Datum und Uhrzeit Ihrer Veranstaltung hin.' },
-        { title: 'Wo', text: 'Schreiben Sie hier den Ort und seine Adresse hin.' },
+        { title: 'Wann', text: 'Datum und Uhrzeit erhalten Sie mit Ihrer Bestätigung per E-Mail.' },
+        { title: 'Wo', text: 'Den Ort und seine Adresse senden wir Ihnen mit Ihrer Bestätigung.' },
         { title: 'Was Sie erwartet', text: 'Kurze Vorträge, Zeit zum Kennenlernen, Essen und Getränke.' },
       ],
     },

@@ -218,8 +218,8 @@ export const PAGE_TEMPLATES_EN = {
       heading: 'The details',
       intro: '',
       items: [
-        { title: 'When', text: 'Write the date and time of your event here.' },
-        { title: 'Where', text: 'Write the venue and its address here.' },
+        { title: 'When', text: 'The date and time come with your confirmation email.' },
+        { title: 'Where', text: 'We send the venue and its address with your confirmation.' },
         { title: 'What to expect', text: 'Short talks, time to meet everyone, food and drinks.' },
       ],
     },
