@@ -246,6 +246,18 @@ describe('the page canvas: editing on the preview', () => {
     expect(onPage(body).slice(1)).toEqual([HERO, 'FAQ: Questions and answers', TEXT]);
   });
 
+  it('speaks the workspace’s language around a German funnel’s page (the page itself in German)', async () => {
+    const detail = pageDetail();
+    open({}, { ...detail, funnel: { ...detail.funnel, locale: 'de' } });
+    const { body, inFrame } = await canvas();
+    await inFrame.click(within(block(body, HERO)).getByText('Fresh coffee weekly'));
+    expect(within(body).getByRole('toolbar', { name: `Actions for ${HERO}` })).toBeTruthy();
+    expect(within(body).getByRole('button', { name: `Move ${HERO} down` })).toBeTruthy();
+    await inFrame.click(within(block(body, HERO)).getByText('Fresh coffee weekly'));
+    expect(within(body).getByRole('textbox', { name: `Text of ${HERO}` })).toBeTruthy();
+    expect(body.closest('html')?.getAttribute('lang')).toBe('de');
+  });
+
   it('shows the page at real width (1280 / 390 px), fitted or zoomed, the frame kept across zooms', async () => {
     const user = userEvent.setup();
     open();
