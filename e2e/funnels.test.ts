@@ -234,9 +234,26 @@ describe('funnels in the browser', () => {
       await picker.getByRole('button', { name: 'Add page' }).click();
       await picker.waitFor({ state: 'hidden' });
       const coupon = (await api<{ pages: { id: string; slug: string }[] }>(page, 'GET', `/api/funnels/${funnelId}`)).pages.find((p) => p.slug === 'coupon')!;
-      const made = await api<ApiPage>(page, 'GET', `/api/pages/${coupon.id}`);
-      await api(page, 'POST', `/api/pages/${coupon.id}/publish`, { baseRevision: made.revision, acceptWarnings: ['a:seo:image:seoImage'] });
-      expect((await page.request.get(`/p/${name}/coupon`)).status()).toBe(200);
+      // Its headline typed on the page, then published (one warning: no social image) and read by a visitor without JavaScript.
+      await page.goto(`/pages/${coupon.id}`);
+      const couponHeadline = page.frameLocator('iframe').first().getByText('Your welcome discount is waiting', { exact: true });
+      await couponHeadline.click();
+      await couponHeadline.click();
+      const couponField = page
+        .frameLocator('iframe')
+        .first()
+        .getByRole('textbox', { name: /^Text of Hero/ });
+      await couponField.fill('Your first loaf, 10 % off');
+      await couponField.press('Enter');
+      await page.getByText('Saved').first().waitFor();
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Publish with 1 warning?' }).getByRole('button', { name: 'Publish anyway' }).click();
+      await page.getByText('Published').first().waitFor();
+      const reader = await newPage(browser, { javaScriptEnabled: false });
+      const couponPage = await reader.page.goto(`/p/${name}/coupon`);
+      expect(couponPage?.status()).toBe(200);
+      await reader.page.getByRole('heading', { level: 1, name: 'Your first loaf, 10 % off' }).waitFor();
+      await reader.context.close();
       expect(errors).toEqual([]);
       void project;
       await context.close();
