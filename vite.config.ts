@@ -20,6 +20,7 @@ export default defineConfig({
         app: 'index.html',
         public: 'client/public/entry.tsx',
         styles: 'client/styles.css',
+        funnel: 'client/styles/funnel.css',
       },
     },
   },

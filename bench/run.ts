@@ -20,7 +20,7 @@ import { DEFAULT_MIX_OPTIONS, runMix } from './load-mix.ts';
 import { measureFloor, printFloor, type FloorRoute } from './floor-measure.ts';
 import { measureRenders } from './renders.ts';
 import { startServer } from './server.ts';
-import { activeProfileMs, bundleSize, closure, inlineJsBytes, jsBytes, lazyChunks, pageScripts, readManifest } from './weight.ts';
+import { activeProfileMs, bundleSize, closure, cssBytes, inlineJsBytes, jsBytes, lazyChunks, pageScripts, readManifest } from './weight.ts';
 
 const buildDir = join(import.meta.dirname, '.build');
 const resultsDir = join(import.meta.dirname, 'results');
@@ -45,6 +45,7 @@ interface Budgets {
   weight: {
     contentPageJsBytes: { max: number; routes: string[] };
     funnelPageJsBytes: { max: number; routes: string[] };
+    funnelPageCssBytes: { max: number; routes: string[] };
     presentationPageJsBytes: { max: number; routes: string[] };
     interactivePageJsBytes: { max: number; routes: string[] };
     workspaceInitialJsBytes: { max: number; routes: string[] };
@@ -149,6 +150,14 @@ try {
       pages[route] = (await measure(route)).bytes;
       judge('weight', 'funnel page JS', route, pages[route], budgets.weight.funnelPageJsBytes);
     }
+    // Issue 30 point 4: a funnel page's CSS, its own stylesheet inlined (decision 0039).
+    const css: Record<string, number> = {};
+    for (const route of budgets.weight.funnelPageCssBytes.routes) {
+      const response = await fetch(`${server.adloom}${route}`);
+      if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+      css[route] = cssBytes(await response.text(), clientDir);
+      judge('weight', 'funnel page CSS', route, css[route], budgets.weight.funnelPageCssBytes);
+    }
     // A presentation as a person's browser gets it (link-preview bots get a card without the beacon).
     for (const route of budgets.weight.presentationPageJsBytes.routes) {
       pages[route] = (await measure(route, undefined, BROWSER_AGENT)).bytes;
@@ -168,12 +177,13 @@ try {
     const lazy = lazyChunks(manifest, initial, clientDir).sort((a, b) => b.bytes - a.bytes);
     const largest = lazy[0] ?? { name: '(none)', bytes: 0 };
     judge('weight', 'largest lazy chunk', largest.name, largest.bytes, budgets.weight.largestLazyChunkBytes);
-    results.weight = { workerBundle: bundle, rendererBundle, pageJsBytes: pages, lazyChunks: lazy };
+    results.weight = { workerBundle: bundle, rendererBundle, pageJsBytes: pages, pageCssBytes: css, lazyChunks: lazy };
 
     log('\nWeight (gzip)');
     log(`  worker bundle            ${kb(bundle.raw)} raw, ${kb(bundle.gzip)} gzip`);
     log(`  renderer bundle          ${kb(rendererBundle.raw)} raw, ${kb(rendererBundle.gzip)} gzip`);
     for (const [route, bytes] of Object.entries(pages)) log(`  JS ${route.padEnd(22)}${kb(bytes)}`);
+    for (const [route, bytes] of Object.entries(css)) log(`  CSS ${route.padEnd(21)}${kb(bytes)}`);
     log(`  largest lazy chunk       ${kb(largest.bytes)} (${largest.name})`);
   }
 

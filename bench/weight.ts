@@ -76,6 +76,17 @@ export function inlineJsBytes(html: string): number {
   return total;
 }
 
+/**
+ * The CSS a page makes the browser read before its first paint: its <style> elements' bodies and
+ * the stylesheets it links, each gzip. A funnel page's is its inline funnel stylesheet and theme.
+ */
+export function cssBytes(html: string, clientDir: string): number {
+  let total = 0;
+  for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) total += gzipSync(m[1]!, { level: 9 }).byteLength;
+  for (const m of html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) total += gzipBytes(join(clientDir, m[1]!));
+  return total;
+}
+
 /** The workspace's lazy route chunks: for each, what it adds beyond the initial load. */
 export function lazyChunks(manifest: Manifest, initial: Set<string>, clientDir: string): { name: string; bytes: number }[] {
   const app = manifest['index.html'];

@@ -52,7 +52,7 @@ describe('the fallback faces', () => {
     assert.ok(Object.keys(WEIGHTING).length > 70);
   });
 
-  it('are in client/styles.css, up to date with the font files (else run scripts/font-metrics.mjs)', () => {
+  it('are in client/styles/font-fallbacks.css, up to date with the font files (else run scripts/font-metrics.mjs)', () => {
     const fonts = bundledFonts();
     assert.equal(fonts.length, 18);
     const written = writtenFallbackFaces();

@@ -2,7 +2,7 @@
 /**
  * Writes common/creative/font-metrics/{font}.ts, common/creative/font-metrics.ts (all of them) and
  * common/creative/metric-chars.ts: the advance widths of the characters the text fitting measures, read from the bundled WOFF files (client/static/fonts), the files the
- * browser and satori draw with; and the fonts' fallback faces in client/styles.css. Run again when a font file changes:
+ * browser and satori draw with; and the fonts' fallback faces in client/styles/font-fallbacks.css. Run again when a font file changes:
  *   npm exec -- node scripts/font-metrics.mjs
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -82,4 +82,4 @@ console.log(`common/creative/font-metrics/: ${FONTS.length} fonts × ${WEIGHTS.l
 
 // The fallback faces the browser shows text in until a font's file has come (decision 0031).
 writeFallbackFaces(fallbackFaces(bundledMetrics()));
-console.log('client/styles.css: the fallback faces of', FONTS.length, 'fonts');
+console.log('client/styles/font-fallbacks.css: the fallback faces of', FONTS.length, 'fonts');

@@ -69,7 +69,11 @@ const CHECKS = [
   ['Feature cycles', 'depcruise', ['worker', '--config', '.dependency-cruiser-features.cjs', '--output-type', 'err']],
   ['Table owners (worker/db/owners.ts)', 'node', ['scripts/check-table-owners.mjs']],
   ['Table owners: the check’s own tests', 'node', ['--test', '--test-reporter=dot', 'scripts/check-table-owners.test.mjs']],
-  ['Font fallback faces (client/styles.css, `node scripts/font-metrics.mjs`)', 'node', ['--test', '--test-reporter=dot', 'scripts/font-fallbacks.test.mjs']],
+  [
+    'Font fallback faces (client/styles/font-fallbacks.css, `node scripts/font-metrics.mjs`)',
+    'node',
+    ['--test', '--test-reporter=dot', 'scripts/font-fallbacks.test.mjs'],
+  ],
   ['Message catalogs (common/locales, `node scripts/i18n-compile.mjs`)', 'node', ['scripts/i18n-compile.mjs', '--check']],
   ['Message catalogs: the compiler’s own tests', 'node', ['--test', '--test-reporter=dot', 'scripts/i18n-compile.test.mjs']],
   ['Binding types (worker/bindings.d.ts, `npm run types`)', 'npm', ['run', '--silent', 'types', '--', '--check']],

@@ -17,10 +17,14 @@ export const ENTRIES = {
   app: 'index.html',
   public: 'client/public/entry.tsx',
   styles: 'client/styles.css',
+  /** The funnel pages' own stylesheet: only what the blocks draw with (decision 0039). */
+  funnel: 'client/styles/funnel.css',
 } as const;
 
 export interface PageAssets {
   stylesheet: string;
+  /** The funnel pages' stylesheet (client/styles/funnel.css): inlined in their head, linked by the funnel's 404. */
+  funnelStylesheet: string;
   /** The variable font file for latin text, preloaded by every page. */
   font: string | undefined;
   manifest: Manifest;
@@ -40,14 +44,31 @@ async function load(assets: Fetcher): Promise<PageAssets> {
   }
   const manifest = (await response.json()) as Manifest;
   const styles = manifest[ENTRIES.styles];
-  if (!styles) throw new Error(`The build manifest has no ${ENTRIES.styles} entry.`);
+  const funnel = manifest[ENTRIES.funnel];
+  if (!styles || !funnel) throw new Error(`The build manifest has no ${styles ? ENTRIES.funnel : ENTRIES.styles} entry.`);
   const font = Object.values(manifest).find((chunk) => chunk.file.includes('inter-latin-wght-normal'))?.file;
-  return { stylesheet: `/${styles.file}`, font: font ? `/${font}` : undefined, manifest };
+  return { stylesheet: `/${styles.file}`, funnelStylesheet: `/${funnel.file}`, font: font ? `/${font}` : undefined, manifest };
 }
 
 export async function pageAssets(env: Pick<Bindings, 'ASSETS'>): Promise<PageAssets> {
   cached ??= await load(env.ASSETS);
   return cached;
+}
+
+/** The funnel stylesheet's text, read once per isolate (the value, as `cached` above). */
+let funnelCss: string | undefined;
+
+/** The text of the funnel pages' stylesheet, which they carry in their head: no request stands before their first paint. */
+export async function funnelStyles(env: Pick<Bindings, 'ASSETS'>): Promise<string> {
+  if (funnelCss !== undefined) return funnelCss;
+  const { funnelStylesheet } = await pageAssets(env);
+  const response = await env.ASSETS.fetch(new Request(`https://assets.invalid${funnelStylesheet}`));
+  if (!response.ok) throw new Error(`The client build has no ${funnelStylesheet}. Run \`npm run build\` first.`);
+  const css = (await response.text()).trim();
+  // Carried inside a <style> element: a closing tag in it would end the element early.
+  if (css.includes('</')) throw new Error(`${funnelStylesheet} cannot be inlined: it contains "</".`);
+  funnelCss = css;
+  return funnelCss;
 }
 
 /** An entry's chunk and every chunk it statically imports, each once, depth first (the entry first). */

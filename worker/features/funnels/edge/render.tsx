@@ -13,7 +13,7 @@ import { settledCache } from '#worker/lib/settled-cache.ts';
 import { inlinePageCsp } from '#worker/ssr/csp.ts';
 import { escapeHtml, socialImageTags } from '#worker/ssr/html.ts';
 import { siteCardImage } from '#worker/ssr/social-card.ts';
-import { pageAssets } from '#worker/ssr/manifest.ts';
+import { funnelStyles, pageAssets } from '#worker/ssr/manifest.ts';
 import { signMediaUrl, type RenderMedia } from '#worker/features/media/service.ts';
 import { pagePath, type EdgeSite } from '#worker/features/funnels/edge/cache.ts';
 import { mediaRefsOf } from '#worker/features/funnels/media-refs.ts';
@@ -31,18 +31,35 @@ export const DAY_SECONDS = 86_400;
 /** A funnel's theme and what the head makes of it: the same for every render of its pages. */
 interface ThemeParts {
   theme: FunnelTheme;
-  /** The theme's variables and fonts (the CSP allows this element by its hash, no style attributes). */
+  /**
+   * The funnel stylesheet (client/styles/funnel.css: the blocks' rules only), then the theme's
+   * variables and fonts, in one element: no stylesheet request before the first paint (decision
+   * 0039). The CSP allows it by its hash (no style attributes).
+   */
   style: string;
   themeColor: string;
   /** The page's CSP when the head's <style> is its only one, with and without the page script: made on first use. */
   csp: { withScript?: string; without?: string };
 }
 
-/** Themes met in this isolate, by their stored JSON: parsed and turned into CSS once, not on every render (decision 0037). Bounded. */
+/**
+ * Themes met in this isolate, by their stored JSON: parsed and turned into CSS once, not on every
+ * render (decision 0037). Bounded. The funnel stylesheet is the deployment's, the same for all.
+ */
 const themes = new Map<string, ThemeParts>();
 const MAX_THEMES = 200;
 
-function themePartsOf(funnel: EdgeFunnel): ThemeParts {
+/**
+ * The funnel stylesheet for one theme: of the bundled fonts' fallback faces
+ * (client/styles/font-fallbacks.css, every font's) only those of the theme's fonts and of Inter,
+ * the body's default (a quarter of the sheet's bytes otherwise).
+ */
+export function sheetForTheme(sheet: string, theme: Pick<FunnelTheme, 'fonts'>): string {
+  const keep = new Set(['inter', theme.fonts.heading, theme.fonts.body].map((id) => `cf-${id}-fallback`));
+  return sheet.replace(/@font-face\{font-family:(cf-[a-z0-9-]+-fallback);[^}]*\}/g, (rule, family: string) => (keep.has(family) ? rule : ''));
+}
+
+function themePartsOf(funnel: EdgeFunnel, sheet: string): ThemeParts {
   const key = JSON.stringify(funnel.theme) ?? '';
   let parts = themes.get(key);
   if (!parts) {
@@ -50,7 +67,7 @@ function themePartsOf(funnel: EdgeFunnel): ThemeParts {
     const theme = parsed.success ? parsed.data : DEFAULT_THEME;
     parts = {
       theme,
-      style: `<style>${themeCss(theme)}${themeFontFaces(theme)}</style>`,
+      style: `<style>${sheetForTheme(sheet, theme)}${themeCss(theme)}${themeFontFaces(theme)}</style>`,
       themeColor: `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`,
       csp: {},
     };
@@ -152,6 +169,16 @@ async function renderedCsp(parts: ThemeParts, body: string, html: string, withSc
   return (parts.csp.without ??= await pageCsp(parts.style, false));
 }
 
+/** A page's blocks as the edge draws them: what its <body> holds, drawn with the funnel stylesheet. */
+export function edgeMarkup(document: PageDocument, theme: FunnelTheme, locale: Locale, ctx: Omit<BlockContext, 'mode'>): string {
+  // Adloom's own words on the page (form messages, countdown units) are in the funnel's language, not the visitor's.
+  return renderToString(
+    <I18nRoot i18n={i18nFor(locale)}>
+      <PageView document={document} theme={theme} ctx={{ mode: 'edge', ...ctx }} />
+    </I18nRoot>,
+  );
+}
+
 /** What a render reads besides the page: the signing secret, the static assets, the request's origin and time. */
 export interface RenderEnv {
   /** SESSION_SECRET: signs the media URLs. */
@@ -176,21 +203,14 @@ export interface RenderInput {
 export async function renderLivePage(env: RenderEnv, input: RenderInput): Promise<{ html: string; csp: string; withScript: boolean }> {
   const { now, origin } = env;
   const { document, funnel, page } = input;
-  const parts = themePartsOf(funnel);
+  const [assets, sheet, images] = await Promise.all([pageAssets(env.assets), funnelStyles(env.assets), resolveImages(env.secret, input.media, document, now)]);
+  const parts = themePartsOf(funnel, sheet);
   const { theme, style, themeColor } = parts;
-  const [assets, images] = await Promise.all([pageAssets(env.assets), resolveImages(env.secret, input.media, document, now)]);
-  const ctx: BlockContext = {
-    mode: 'edge',
+  const body = edgeMarkup(document, theme, funnel.locale, {
     image: (ref: ImageRef) => images.get(ref.mediaId),
     form: { action: pagePath(input.site, page.slug), hidden: {}, ...input.form },
     now,
-  };
-  // Adloom's own words on the page (form messages, countdown units) are in the funnel's language, not the visitor's.
-  const body = renderToString(
-    <I18nRoot i18n={i18nFor(funnel.locale)}>
-      <PageView document={document} theme={theme} ctx={ctx} />
-    </I18nRoot>,
-  );
+  });
   const withScript = pageNeedsScript(document);
   const title = document.seo.title || page.title || funnel.title;
   const description = document.seo.description || funnel.title;
@@ -216,7 +236,6 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
     // No favicon request (a custom domain has none; a 404 in the console costs Best Practices).
     '<link rel="icon" href="data:,">',
     fontPreloads(theme, assets.font),
-    `<link rel="stylesheet" href="${assets.stylesheet}">`,
     style,
   ].join('');
   const script = withScript ? `<script>${PAGE_SCRIPT}</script>` : '';
@@ -228,9 +247,10 @@ export async function renderLivePage(env: RenderEnv, input: RenderInput): Promis
 /**
  * The funnel's 404 page: plain, in the public style, no script, not indexed; on a custom domain
  * with a link to its start. In the funnel's language (English when no funnel has the address).
+ * Drawn with the funnel stylesheet (its classes are in it: funnel.css reads this file), linked.
  */
 export async function notFoundHtml(assets: Pick<Bindings, 'ASSETS'>, site: EdgeSite, locale: Locale): Promise<string> {
-  const { stylesheet } = await pageAssets(assets);
+  const { funnelStylesheet: stylesheet } = await pageAssets(assets);
   const i18n = i18nFor(locale);
   const home =
     site.kind === 'domain' ? `<p><a class="font-semibold text-accent-700 underline" href="/">${escapeHtml(i18n._('content.notFound.home'))}</a></p>` : '';
