@@ -252,7 +252,9 @@ describe('funnels in the browser', () => {
       await couponHeadline.waitFor();
       await keepScreenshot(page, 'page-canvas-template-desktop.png');
       await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
       await keepScreenshot(page, 'page-canvas-template-phone.png');
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await page.setViewportSize({ width: 1280, height: 800 });
       await couponHeadline.click();
       await couponHeadline.click();
@@ -278,7 +280,10 @@ describe('funnels in the browser', () => {
       await page.getByRole('button', { name: 'Add your first block' }).waitFor();
       await keepScreenshot(page, 'page-canvas-empty-desktop.png');
       await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      await page.getByRole('button', { name: 'Add your first block' }).waitFor();
       await keepScreenshot(page, 'page-canvas-empty-phone.png');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByRole('button', { name: 'Add your first block' }).click();
       await page.getByRole('dialog', { name: 'Add a block' }).waitFor();

@@ -51,7 +51,7 @@ export function useTemplateName(): (id: PageTemplateId | FunnelTemplateId) => st
 }
 
 const optionClass =
-  'grid cursor-pointer grid-cols-[auto_auto_minmax(0,1fr)] content-start gap-x-3 rounded-[var(--radius-control)] border border-zinc-200 p-2.5 text-sm has-[:checked]:border-accent-600 has-[:checked]:bg-accent-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-600 dark:border-zinc-700 dark:has-[:checked]:bg-zinc-800';
+  'grid cursor-pointer grid-cols-[auto_auto_minmax(0,1fr)] content-start gap-x-3 rounded-[var(--radius-control)] border border-zinc-200 p-2.5 text-sm has-[>input:checked]:border-accent-600 has-[>input:checked]:bg-accent-50 has-[>input:focus-visible]:outline-2 has-[>input:focus-visible]:outline-offset-2 has-[>input:focus-visible]:outline-accent-600 dark:border-zinc-700 dark:has-[>input:checked]:bg-zinc-800';
 
 /**
  * The templates to start a page (or a funnel) from, grouped by goal, filtered by goal and by a
