@@ -145,7 +145,8 @@ export const de: Translation<typeof en> = {
   'funnels.canvas.hint':
     'Klicken Sie auf einen Block, um ihn auszuwählen, dann auf seinen Text, um ihn zu bearbeiten. Tasten: ↑/↓ gehen durch die Blöcke, Eingabe wählt aus, F2 bearbeitet den Text, Alt+↑/↓ verschiebt, Strg+D dupliziert, Entf entfernt (Strg+Z holt ihn zurück), Escape verlässt den Block.',
   'funnels.canvas.emptyTitle': 'Diese Seite hat noch keine Blöcke',
-  'funnels.canvas.emptyHint': 'Beginnen Sie mit einer Überschrift, einem Formular oder einem Bild: Fügen Sie Blöcke nacheinander hinzu und bearbeiten Sie sie direkt hier.',
+  'funnels.canvas.emptyHint':
+    'Beginnen Sie mit einer Überschrift, einem Formular oder einem Bild: Fügen Sie Blöcke nacheinander hinzu und bearbeiten Sie sie direkt hier.',
   'funnels.canvas.emptyReadOnly': 'Auf dieser Seite wird nichts angezeigt.',
   'funnels.canvas.addFirst': 'Ersten Block hinzufügen',
   'funnels.canvas.toolbar': 'Aktionen für {name}',
