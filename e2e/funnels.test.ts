@@ -223,7 +223,19 @@ describe('funnels in the browser', () => {
         .first()
         .click();
       const picker = page.getByRole('dialog', { name: 'Add page' });
+      // Every option shows its first screen in the brand, drawn when it comes into view.
+      await picker.getByTestId('template-thumbnail').first().waitFor();
+      await keepScreenshot(page, 'funnel-templates-thumbnails-desktop.png');
+      // Found by a search within the goal; a search that finds nothing says so and is cleared.
       await picker.getByLabel('Goal').selectOption({ label: 'Sell' });
+      const search = picker.getByRole('searchbox', { name: 'Search templates' });
+      await search.fill('webinar');
+      await picker.getByText('No template matches “webinar”.').waitFor();
+      await picker.getByRole('button', { name: 'Clear filters' }).click();
+      expect(await picker.getByRole('radio').count()).toBe(11);
+      await picker.getByLabel('Goal').selectOption({ label: 'Sell' });
+      await search.fill('discount');
+      expect(await picker.getByRole('radio').count()).toBe(2);
       await picker.getByRole('radio', { name: /Coupon/ }).check();
       await picker.getByTestId('template-preview').getByText('Your welcome discount is waiting').waitFor();
       await keepScreenshot(page, 'funnel-templates-desktop.png');
@@ -237,6 +249,13 @@ describe('funnels in the browser', () => {
       // Its headline typed on the page, then published (one warning: no social image) and read by a visitor without JavaScript.
       await page.goto(`/pages/${coupon.id}`);
       const couponHeadline = page.frameLocator('iframe').first().getByText('Your welcome discount is waiting', { exact: true });
+      await couponHeadline.waitFor();
+      await keepScreenshot(page, 'page-canvas-template-desktop.png');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      await keepScreenshot(page, 'page-canvas-template-phone.png');
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.setViewportSize({ width: 1280, height: 800 });
       await couponHeadline.click();
       await couponHeadline.click();
       const couponField = page
@@ -254,6 +273,20 @@ describe('funnels in the browser', () => {
       expect(couponPage?.status()).toBe(200);
       await reader.page.getByRole('heading', { level: 1, name: 'Your first loaf, 10 % off' }).waitFor();
       await reader.context.close();
+      // A page without blocks: the canvas says so and offers the first block.
+      const empty = await api<ApiPage>(page, 'POST', `/api/funnels/${funnelId}/pages`, { title: 'Empty', slug: 'empty' });
+      await api(page, 'PATCH', `/api/pages/${empty.id}`, { baseRevision: empty.revision, document: { ...empty.draft, blocks: [] } });
+      await page.goto(`/pages/${empty.id}`);
+      await page.getByRole('button', { name: 'Add your first block' }).waitFor();
+      await keepScreenshot(page, 'page-canvas-empty-desktop.png');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      await page.getByRole('button', { name: 'Add your first block' }).waitFor();
+      await keepScreenshot(page, 'page-canvas-empty-phone.png');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByRole('button', { name: 'Add your first block' }).click();
+      await page.getByRole('dialog', { name: 'Add a block' }).waitFor();
       expect(errors).toEqual([]);
       void project;
       await context.close();

@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import type { Ref } from 'react';
 
 /**
  * A list's search field: a search landmark holding a labelled search input with the magnifier
@@ -11,6 +12,8 @@ export function SearchBox({
   value,
   onChange,
   maxLength = 100,
+  ref,
+  className = 'mb-4 max-w-md',
 }: {
   id: string;
   label: string;
@@ -19,14 +22,18 @@ export function SearchBox({
   onChange: (value: string) => void;
   /** The longest search the list's API takes. */
   maxLength?: number;
+  ref?: Ref<HTMLInputElement>;
+  /** Its margin and width where it stands (a list's top by default). */
+  className?: string;
 }) {
   return (
-    <div role="search" className="relative mb-4 max-w-md">
+    <div role="search" className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" />
       <input
+        ref={ref}
         id={id}
         type="search"
         placeholder={placeholder}

@@ -59,6 +59,8 @@ describe('the template picker', () => {
     render(<Picker />);
     const user = userEvent.setup();
     await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search templates' }));
+    await user.tab();
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: /Blank page/ }));
     await user.keyboard('{ArrowDown}');

@@ -144,6 +144,11 @@ export const de: Translation<typeof en> = {
   'funnels.editor.showingVariant': 'Variante {variant} wird angezeigt',
   'funnels.canvas.hint':
     'Klicken Sie auf einen Block, um ihn auszuwählen, dann auf seinen Text, um ihn zu bearbeiten. Tasten: ↑/↓ gehen durch die Blöcke, Eingabe wählt aus, F2 bearbeitet den Text, Alt+↑/↓ verschiebt, Strg+D dupliziert, Entf entfernt (Strg+Z holt ihn zurück), Escape verlässt den Block.',
+  'funnels.canvas.emptyTitle': 'Diese Seite hat noch keine Blöcke',
+  'funnels.canvas.emptyHint':
+    'Beginnen Sie mit einer Überschrift, einem Formular oder einem Bild: Fügen Sie Blöcke nacheinander hinzu und bearbeiten Sie sie direkt hier.',
+  'funnels.canvas.emptyReadOnly': 'Auf dieser Seite wird nichts angezeigt.',
+  'funnels.canvas.addFirst': 'Ersten Block hinzufügen',
   'funnels.canvas.toolbar': 'Aktionen für {name}',
   'funnels.canvas.drag': '{name} ziehen, um ihn zu verschieben',
   'funnels.canvas.hideOnPhone': '{name} auf Smartphones ausblenden',
@@ -559,6 +564,10 @@ export const de: Translation<typeof en> = {
   'funnels.templates.blankFunnelHint': 'Noch keine Seiten: Fügen Sie sie einzeln hinzu.',
   'funnels.templates.preview': 'Vorschau von „{name}“ in Ihrer Marke',
   'funnels.templates.previewLoading': 'Vorschau wird geladen …',
+  'funnels.templates.search': 'Vorlagen durchsuchen',
+  'funnels.templates.searchPlaceholder': 'Nach Name, Beschreibung oder Ziel suchen',
+  'funnels.templates.noMatch': 'Keine Vorlage passt zu „{query}“.',
+  'funnels.templates.previewFailed': 'Die Vorschau konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'funnels.templates.previewNote': 'Farben, Schriften und Name Ihrer Marke. Jedes Wort können Sie danach bearbeiten.',
   'funnels.templates.templateNote': 'Die Seite beginnt als Entwurf aus der Vorlage, in der Sprache des Funnels; veröffentlichen Sie sie im Editor.',
   'funnels.templates.funnelNote': 'Legt zwei Seiten an: Das Formular der ersten Seite führt zur zweiten.',

@@ -145,6 +145,10 @@ export const en = {
   // The canvas: editing on the preview itself (client/features/pages/canvas/)
   'funnels.canvas.hint':
     'Click a block to select it, then click its text to edit it. Keys: ↑/↓ go through the blocks, Enter selects, F2 edits the text, Alt+↑/↓ moves, Ctrl+D duplicates, Delete removes (Ctrl+Z brings it back), Escape leaves.',
+  'funnels.canvas.emptyTitle': 'This page has no blocks yet',
+  'funnels.canvas.emptyHint': 'Start with a headline, a form or a picture: add blocks one by one and edit them right here.',
+  'funnels.canvas.emptyReadOnly': 'Nothing is shown on this page.',
+  'funnels.canvas.addFirst': 'Add your first block',
   'funnels.canvas.toolbar': 'Actions for {name}',
   'funnels.canvas.drag': 'Drag {name} to move it',
   'funnels.canvas.hideOnPhone': 'Hide {name} on phones',
@@ -556,6 +560,10 @@ export const en = {
   'funnels.templates.blankFunnelHint': 'No pages yet: add them one by one.',
   'funnels.templates.preview': 'Preview of “{name}” in your brand',
   'funnels.templates.previewLoading': 'Loading the preview…',
+  'funnels.templates.search': 'Search templates',
+  'funnels.templates.searchPlaceholder': 'Search by name, description or goal',
+  'funnels.templates.noMatch': 'No template matches “{query}”.',
+  'funnels.templates.previewFailed': 'The preview could not be loaded. Check your connection and try again.',
   'funnels.templates.previewNote': 'Your brand’s colours, fonts and name. Edit every word after creating it.',
   'funnels.templates.templateNote': 'The page starts as a draft from the template, in the funnel’s language; publish it from the editor.',
   'funnels.templates.funnelNote': 'Creates two pages: the first page’s form leads to the second.',

@@ -2,6 +2,8 @@ import type { Locale } from '#common/i18n/locales.ts';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FunnelTheme } from '#common/schemas/blocks-theme.ts';
 import type { Block, PageDocument } from '#common/schemas/blocks.ts';
+import { Plus } from 'lucide-react';
+import { Button } from '#client/components/button.tsx';
 import type { Device } from '#client/components/editor/device-frame.tsx';
 import { PreviewPane } from '#client/components/editor/device-preview.tsx';
 import { CanvasBlock, type Editing } from '#client/features/pages/canvas/canvas-block.tsx';
@@ -167,56 +169,71 @@ export function PageCanvas({
         </>
       }
     >
-      {!readOnly ? <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">{t('funnels.canvas.hint')}</p> : null}
-      <PagePreview
-        doc={doc}
-        theme={theme}
-        locale={locale}
-        sizes={sizes}
-        device={device}
-        width={CANVAS_WIDTH[device]}
-        zoom={zoomValue}
-        label={label}
-        renderBlock={(block, index, view) => (
-          <CanvasBlock
-            t={t}
-            block={block}
-            index={index}
-            count={ids.length}
-            view={view}
-            name={nameOf(block)}
-            selected={block.id === selected}
-            tabbable={block.id === tabbable}
-            readOnly={readOnly}
-            full={full}
-            editing={editing?.id === block.id ? editing : null}
-            mark={mark?.id === block.id ? mark.side : null}
-            dragging={drag?.id === block.id}
-            register={register}
-            onFocus={() => setActive(block.id)}
-            onSelect={() => {
-              setEditing(null);
-              actions.onSelect(block.id);
-            }}
-            onKeyDown={(event) => onKeyDown(event, block, index)}
-            onEdit={setEditing}
-            onCommit={commit}
-            onCancel={() => {
-              if (editing) focusNext.current = editing.id;
-              setEditing(null);
-            }}
-            onInsert={actions.onInsert}
-            toolbar={{
-              onUp: () => move(block.id, index - 1),
-              onDown: () => move(block.id, index + 1),
-              onDuplicate: () => duplicate(block.id),
-              onDelete: () => remove(block.id),
-              onHideOnPhone: (hidden) => actions.onHideOnPhone(block.id, hidden),
-              onDragStart: start(block.id),
-            }}
-          />
-        )}
-      />
+      {ids.length === 0 ? (
+        // An empty page draws nothing: say so where the page would be, with the way to start it.
+        <div className="flex flex-col items-center justify-center rounded-lg border border-dashed border-zinc-300 bg-white px-6 py-16 text-center dark:border-zinc-700 dark:bg-zinc-900">
+          <h2 className="text-base font-semibold text-zinc-900 dark:text-zinc-100">{t('funnels.canvas.emptyTitle')}</h2>
+          <p className="mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">{t(readOnly ? 'funnels.canvas.emptyReadOnly' : 'funnels.canvas.emptyHint')}</p>
+          {!readOnly ? (
+            <Button className="mt-6" onClick={() => actions.onInsert(0)}>
+              <Plus aria-hidden="true" className="size-4" />
+              {t('funnels.canvas.addFirst')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {!readOnly && ids.length > 0 ? <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">{t('funnels.canvas.hint')}</p> : null}
+      {ids.length > 0 ? (
+        <PagePreview
+          doc={doc}
+          theme={theme}
+          locale={locale}
+          sizes={sizes}
+          device={device}
+          width={CANVAS_WIDTH[device]}
+          zoom={zoomValue}
+          label={label}
+          renderBlock={(block, index, view) => (
+            <CanvasBlock
+              t={t}
+              block={block}
+              index={index}
+              count={ids.length}
+              view={view}
+              name={nameOf(block)}
+              selected={block.id === selected}
+              tabbable={block.id === tabbable}
+              readOnly={readOnly}
+              full={full}
+              editing={editing?.id === block.id ? editing : null}
+              mark={mark?.id === block.id ? mark.side : null}
+              dragging={drag?.id === block.id}
+              register={register}
+              onFocus={() => setActive(block.id)}
+              onSelect={() => {
+                setEditing(null);
+                actions.onSelect(block.id);
+              }}
+              onKeyDown={(event) => onKeyDown(event, block, index)}
+              onEdit={setEditing}
+              onCommit={commit}
+              onCancel={() => {
+                if (editing) focusNext.current = editing.id;
+                setEditing(null);
+              }}
+              onInsert={actions.onInsert}
+              toolbar={{
+                onUp: () => move(block.id, index - 1),
+                onDown: () => move(block.id, index + 1),
+                onDuplicate: () => duplicate(block.id),
+                onDelete: () => remove(block.id),
+                onHideOnPhone: (hidden) => actions.onHideOnPhone(block.id, hidden),
+                onDragStart: start(block.id),
+              }}
+            />
+          )}
+        />
+      ) : null}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
