@@ -116,7 +116,7 @@ describe('the fast PNG writer', () => {
       const cropped = compositeOpaquePng(part, under, width, height, { rect, fill });
       // Read only: the part is resvg's canvas, the scanlines have a buffer of their own.
       expect(part).toEqual(kept);
-      expect(Buffer.from(cropped).equals(Buffer.from(compositeOpaquePng(whole, under, width, height))), `${width}×${height}`).toBe(true);
+      expect(cropped, `${width}×${height}`).toEqual(compositeOpaquePng(whole, under, width, height));
     }
     expect(() => compositeOpaquePng(new Uint8Array(16), new Uint8Array(27), 3, 3, { rect: { x: 2, y: 0, width: 2, height: 2 }, fill: [0, 0, 0, 0] })).toThrow(/size/);
   });
