@@ -102,7 +102,14 @@ describe('the fast PNG writer', () => {
       [9, 7, { x: 0, y: 4, width: 9, height: 3 }, 4],
       [31, 17, { x: 30, y: 0, width: 1, height: 17 }, 5],
     ] as const) {
-      const fill = [0, 0, 0, 115];
+      // A veil of every kind (premultiplied): black at 0.45, none, opaque, coloured, nearly opaque.
+      const fill = [
+        [0, 0, 0, 115],
+        [0, 0, 0, 0],
+        [40, 80, 120, 255],
+        [10, 20, 60, 60],
+        [0, 0, 0, 230],
+      ][seed - 1]!;
       const part = noise(rect.width, rect.height, seed);
       for (let i = 0; i < part.length; i += 4) for (let c = 0; c < 3; c += 1) part[i + c] = Math.min(part[i + c]!, part[i + 3]!);
       // The whole canvas: the fill, with the part where the rectangle lies.

@@ -146,6 +146,43 @@ function compositeRow(overlay: Uint8Array, p: number, under: Uint8Array, q: numb
   }
 }
 
+/**
+ * `fill` (one premultiplied RGBA pixel) over every possible byte of `under`, channel by channel:
+ * entry `3u + c` is channel `c` over `u`. Made by compositeRow itself over a ramp (against a row
+ * of zeros, so unfiltered), so that `fillRow` writes exactly what compositeRow would.
+ */
+function fillTable(fill: ArrayLike<number>): Uint8Array {
+  const pixel = new Uint8Array([fill[0]!, fill[1]!, fill[2]!, fill[3]!]);
+  const table = new Uint8Array(768);
+  const ramp = new Uint8Array(3);
+  const zeros = new Uint8Array(3);
+  for (let u = 0; u < 256; u += 1) {
+    ramp.fill(u);
+    zeros.fill(0);
+    compositeRow(pixel, 0, ramp, 0, zeros, 0, table, u * 3, 3);
+  }
+  return table;
+}
+
+/**
+ * compositeRow for the pixels where the overlay is the crop's one `fill` pixel (overlay-crop.ts:
+ * the veil, most of a photo creative), through its table: a third of the work a pixel, which a
+ * first render, running these loops before V8 has optimised them, feels most.
+ */
+function fillRow(table: Uint8Array, under: Uint8Array, q: number, prev: Uint8Array, c0: number, out: Uint8Array, o: number, n: number): void {
+  for (let c = c0, end = c0 + n; c < end; c += 3, q += 3) {
+    const r = table[under[q]! * 3]!;
+    const g = table[under[q + 1]! * 3 + 1]!;
+    const b = table[under[q + 2]! * 3 + 2]!;
+    out[o + c] = r - prev[c]!;
+    out[o + c + 1] = g - prev[c + 1]!;
+    out[o + c + 2] = b - prev[c + 2]!;
+    prev[c] = r;
+    prev[c + 1] = g;
+    prev[c + 2] = b;
+  }
+}
+
 /** Where an overlay smaller than the canvas lies (overlay-crop.ts), and the one pixel (premultiplied RGBA) everywhere else. */
 export interface OverlayCrop {
   rect: { x: number; y: number; width: number; height: number };
@@ -174,8 +211,7 @@ export function compositeOpaquePng(overlay: Uint8Array, under: Uint8Array, width
     return rgbPng(overlay.subarray(0, height * (stride + 1)), width, height);
   }
   const out = new Uint8Array(height * (stride + 1));
-  const fill = new Uint8Array(width * 4);
-  for (let x = 0; x < width; x += 1) fill.set([crop.fill[0]!, crop.fill[1]!, crop.fill[2]!, crop.fill[3]!], x * 4);
+  const table = fillTable(crop.fill);
   const left = r.x * 3;
   const middle = r.width * 3;
   const right = stride - left - middle;
@@ -184,12 +220,12 @@ export function compositeOpaquePng(overlay: Uint8Array, under: Uint8Array, width
     const q = y * stride;
     out[o] = UP;
     if (y < r.y || y >= r.y + r.height) {
-      compositeRow(fill, 0, under, q, prev, 0, out, o + 1, stride);
+      fillRow(table, under, q, prev, 0, out, o + 1, stride);
       continue;
     }
-    if (left > 0) compositeRow(fill, 0, under, q, prev, 0, out, o + 1, left);
+    if (left > 0) fillRow(table, under, q, prev, 0, out, o + 1, left);
     compositeRow(overlay, (y - r.y) * r.width * 4, under, q + left, prev, left, out, o + 1, middle);
-    if (right > 0) compositeRow(fill, 0, under, q + left + middle, prev, left + middle, out, o + 1, right);
+    if (right > 0) fillRow(table, under, q + left + middle, prev, left + middle, out, o + 1, right);
   }
   return rgbPng(out, width, height);
 }

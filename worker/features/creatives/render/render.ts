@@ -10,7 +10,7 @@ import { canvasView } from '#worker/features/creatives/render/canvas-view.ts';
 import { cropRect, cropSvg, splitVeil, veilSvg, type PixelRect } from '#worker/features/creatives/render/overlay-crop.ts';
 import { compositeOpaquePng, encodeOpaquePng } from '#worker/features/creatives/render/png-fast.ts';
 import { bakePictures, bakeUnderlay, cutUnderlay, directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render/render-prep.ts';
-import { base64 } from '#worker/lib/ids.ts';
+import { toBase64 } from '#worker/features/creatives/render/base64-native.ts';
 
 /**
  * The PNG renderer (PRODUCT.md §4.3): the same element tree as the editor preview,
@@ -31,7 +31,7 @@ export { FONT_FILES };
 let webpReady = false;
 
 function dataUrl(bytes: Uint8Array, mime: string): string {
-  return `data:${mime};base64,${base64(bytes)}`;
+  return `data:${mime};base64,${toBase64(bytes)}`;
 }
 
 /**
@@ -125,6 +125,9 @@ async function paintedBounds(svg: string): Promise<{ x: number; y: number; width
  * The PNG of `above` (what lies over the background photo) laid over the photo's pixels: resvg
  * draws only the rectangle where something but the veil lies (overlay-crop.ts) unless `crop` is
  * false or the SVG is not one that can be cropped; `stats.crop` is told the rectangle drawn.
+ * The same PNG as drawing the whole canvas, but for a turned picture or gradient (≤ 2 levels:
+ * overlay-crop-render.test.ts); resvg's canvas, its first render's largest cost, is a third of a
+ * square's for the photo template (decision 0038).
  */
 async function drawOverUnderlay(above: string, under: Uint8Array, width: number, height: number, crop: boolean, stats?: { crop?: PixelRect }): Promise<Uint8Array> {
   const split = crop ? splitVeil(above, width, height) : null;
@@ -145,8 +148,8 @@ export type RenderPath = 'underlay' | 'resvg';
 
 /**
  * The PNG of a document. A background photo is kept per isolate as pixels (the underlay):
- * resvg draws only what lies above it, on a transparent canvas (with `options.crop`, of just the
- * rectangle where it lies: overlay-crop.ts), and that is laid over the photo in JavaScript
+ * resvg draws only what lies above it, on a transparent canvas (of just the
+ * rectangle where it lies: overlay-crop.ts, unless `options.crop` is false), and that is laid over the photo in JavaScript
  * (png-fast.ts); without one, resvg draws everything. Opaque canvases (every creative's) are written by png-fast.ts
  * rather than resvg's slower encoder.
  * `options.underlay: false` draws the background photo with resvg too (tests compare them); `options.stats`, when given, is
@@ -166,7 +169,7 @@ export async function renderPng(
     const baked = { ...(await bakePictures(input.doc, input.images, { background: false })), [BAKED_BACKGROUND]: UNDERLAY_MARK };
     const above = cutUnderlay(await drawSvg(input, baked, fonts), UNDERLAY_MARK, width, height);
     if (above) {
-      const png = await drawOverUnderlay(above, underlay.rgb, width, height, options.crop === true, options.stats);
+      const png = await drawOverUnderlay(above, underlay.rgb, width, height, options.crop !== false, options.stats);
       if (options.stats) options.stats.path = 'underlay';
       return { png, width, height };
     }
