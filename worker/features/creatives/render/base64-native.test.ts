@@ -33,11 +33,14 @@ describe('base64 through the native Buffer', () => {
   it('throws where atob throws on text a data URL may hold, and reads what it reads', () => {
     const alphabet = fc.constantFrom(...'ABCxyz019+/='.split(''), '-', '_', '%');
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 12 }).map((chars) => chars.join('')), (text) => {
-        const expected = loop(text);
-        if (expected === 'throws') expect(() => fromBase64(text), text).toThrow();
-        else expect(fromBase64(text), text).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 12 }).map((chars) => chars.join('')),
+        (text) => {
+          const expected = loop(text);
+          if (expected === 'throws') expect(() => fromBase64(text), text).toThrow();
+          else expect(fromBase64(text), text).toEqual(expected);
+        },
+      ),
       { seed: 29, numRuns: 2000 },
     );
     expect(() => fromBase64('abc=d')).toThrow();

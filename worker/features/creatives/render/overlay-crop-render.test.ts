@@ -64,7 +64,13 @@ describe('resvg drawing only where the layers lie over a background photo', REND
           background: { type: 'media', mediaId: 'm', color: '#101820', overlay },
           layers: built.layers.slice(0, keep).map((layer, i) => {
             const c = changes[i % changes.length]!;
-            return { ...layer, x: layer.x + c.dx, y: layer.y + c.dy, rotation: c.rotation, ...('opacity' in layer && c.opacity !== undefined ? { opacity: c.opacity } : {}) };
+            return {
+              ...layer,
+              x: layer.x + c.dx,
+              y: layer.y + c.dy,
+              rotation: c.rotation,
+              ...('opacity' in layer && c.opacity !== undefined ? { opacity: c.opacity } : {}),
+            };
           }),
         };
         const stats: { path?: RenderPath; crop?: PixelRect } = {};

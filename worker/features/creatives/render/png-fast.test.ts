@@ -125,6 +125,8 @@ describe('the fast PNG writer', () => {
       expect(part).toEqual(kept);
       expect(cropped, `${width}×${height}`).toEqual(compositeOpaquePng(whole, under, width, height));
     }
-    expect(() => compositeOpaquePng(new Uint8Array(16), new Uint8Array(27), 3, 3, { rect: { x: 2, y: 0, width: 2, height: 2 }, fill: [0, 0, 0, 0] })).toThrow(/size/);
+    expect(() => compositeOpaquePng(new Uint8Array(16), new Uint8Array(27), 3, 3, { rect: { x: 2, y: 0, width: 2, height: 2 }, fill: [0, 0, 0, 0] })).toThrow(
+      /size/,
+    );
   });
 });

@@ -129,7 +129,14 @@ async function paintedBounds(svg: string): Promise<{ x: number; y: number; width
  * overlay-crop-render.test.ts); resvg's canvas, its first render's largest cost, is a third of a
  * square's for the photo template (decision 0038).
  */
-async function drawOverUnderlay(above: string, under: Uint8Array, width: number, height: number, crop: boolean, stats?: { crop?: PixelRect }): Promise<Uint8Array> {
+async function drawOverUnderlay(
+  above: string,
+  under: Uint8Array,
+  width: number,
+  height: number,
+  crop: boolean,
+  stats?: { crop?: PixelRect },
+): Promise<Uint8Array> {
   const split = crop ? splitVeil(above, width, height) : null;
   const rect = split ? cropRect(await paintedBounds(split.content), width, height) : null;
   if (stats) stats.crop = rect && rect.width * rect.height < width * height ? rect : { x: 0, y: 0, width, height };
