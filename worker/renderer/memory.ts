@@ -28,9 +28,10 @@ export const WEBP_BYTES = 16 * MB;
  * The most one job holds in JavaScript at a time, whichever is larger: its pictures (data URLs of
  * at most RENDER_MAX_INPUT_BYTES of files, 4/3 of them, plus the largest file's bytes while it is
  * encoded), or those data URLs plus the PNG being written (png-fast.ts for a 1080 × 1920 story:
- * resvg's canvas copied out, 8 MB, whose bytes become the filtered rows; deflate's output and the
- * file, ≤ 6 MB each) — 14 + 20 MB, rounded down as the deflate output of a creative is far below
- * its rows.
+ * the filtered rows, 6 MB — written over resvg's canvas where it lies (canvas-view.ts), or, over
+ * an underlay, into a buffer of their own beside a canvas cropped to the layers (overlay-crop.ts);
+ * deflate's output and the file, ≤ 6 MB each) — 14 + 18 MB, rounded down as the deflate output
+ * of a creative is far below its rows.
  * This is per job. Jobs at once in one isolate never decode at once (drawing does no I/O), but
  * they can hold their pictures at once while one waits on I/O: in-flight.ts admits them only
  * while their pictures' files add up to RENDER_MAX_INPUT_BYTES, so once admitted they hold no

@@ -1,7 +1,7 @@
 import mozjpegDecoder from '@jsquash/jpeg/codec/dec/mozjpeg_dec.js';
 import jpegWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm';
 import { initEmscriptenModule } from '@jsquash/jpeg/utils.js';
-import { fromBase64 } from '#worker/lib/ids.ts';
+import { fromBase64 } from '#worker/features/creatives/render/base64-native.ts';
 
 /**
  * A JPEG cut to what its frame shows without resvg (issue 29, point 8). resvg scales a picture

@@ -33,7 +33,10 @@ describe('the fast PNG writer', () => {
   it('refuses a canvas with one pixel that is not opaque (resvg’s encoder writes those)', () => {
     const rgba = noise(8, 8);
     rgba[4 * 37 + 3] = 254;
+    const before = rgba.slice();
     expect(encodeOpaquePng(rgba, 8, 8)).toBeNull();
+    // Left as it was (it may be resvg's canvas, which resvg's encoder then writes).
+    expect(rgba).toEqual(before);
     expect(() => encodeOpaquePng(rgba, 8, 9)).toThrow(/size/);
   });
 
@@ -89,5 +92,41 @@ describe('the fast PNG writer', () => {
     const grey = await decodePng(compositeOpaquePng(new Uint8Array([0, 0, 0, 115]), new Uint8Array([200, 100, 50]), 1, 1));
     // 200 × 140 / 255 = 109.8, 100 × 140 / 255 = 54.9, 50 × 140 / 255 = 27.5
     expect(grey.pixel(0, 0)).toEqual([110, 55, 27, 255]);
+  });
+
+  it('lays an overlay cropped to a rectangle, with one pixel everywhere else, exactly as the whole overlay', async () => {
+    for (const [width, height, rect, seed] of [
+      [1, 1, { x: 0, y: 0, width: 1, height: 1 }, 1],
+      [9, 7, { x: 0, y: 0, width: 1, height: 1 }, 2],
+      [9, 7, { x: 3, y: 2, width: 4, height: 3 }, 3],
+      [9, 7, { x: 0, y: 4, width: 9, height: 3 }, 4],
+      [31, 17, { x: 30, y: 0, width: 1, height: 17 }, 5],
+    ] as const) {
+      // A veil of every kind (premultiplied): black at 0.45, none, opaque, coloured, nearly opaque.
+      const fill = [
+        [0, 0, 0, 115],
+        [0, 0, 0, 0],
+        [40, 80, 120, 255],
+        [10, 20, 60, 60],
+        [0, 0, 0, 230],
+      ][seed - 1]!;
+      const part = noise(rect.width, rect.height, seed);
+      for (let i = 0; i < part.length; i += 4) for (let c = 0; c < 3; c += 1) part[i + c] = Math.min(part[i + c]!, part[i + 3]!);
+      // The whole canvas: the fill, with the part where the rectangle lies.
+      const whole = new Uint8Array(width * height * 4);
+      for (let i = 0; i < width * height; i += 1) whole.set(fill, i * 4);
+      for (let y = 0; y < rect.height; y += 1) whole.set(part.subarray(y * rect.width * 4, (y + 1) * rect.width * 4), ((rect.y + y) * width + rect.x) * 4);
+      const under = noise(width, height * 2, seed + 10)
+        .filter((_, i) => i % 4 !== 3)
+        .slice(0, width * height * 3);
+      const kept = part.slice();
+      const cropped = compositeOpaquePng(part, under, width, height, { rect, fill });
+      // Read only: the part is resvg's canvas, the scanlines have a buffer of their own.
+      expect(part).toEqual(kept);
+      expect(cropped, `${width}×${height}`).toEqual(compositeOpaquePng(whole, under, width, height));
+    }
+    expect(() => compositeOpaquePng(new Uint8Array(16), new Uint8Array(27), 3, 3, { rect: { x: 2, y: 0, width: 2, height: 2 }, fill: [0, 0, 0, 0] })).toThrow(
+      /size/,
+    );
   });
 });

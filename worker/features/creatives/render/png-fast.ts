@@ -52,10 +52,9 @@ function rgbPng(filtered: Uint8Array, width: number, height: number): Uint8Array
  * than waiting to replace a running loop. The filter byte goes in once the row is read.
  */
 
-/** One row of opaque RGBA (from `p`) as Up-filtered RGB at `o`; false at a pixel that is not opaque. */
-function opaqueRow(rgba: Uint8Array, p: number, prev: Uint8Array, o: number, n: number): boolean {
+/** One row of opaque RGBA (from `p`) as Up-filtered RGB at `o`. */
+function opaqueRow(rgba: Uint8Array, p: number, prev: Uint8Array, o: number, n: number): void {
   for (let c = 0; c < n; c += 3, p += 4) {
-    if (rgba[p + 3] !== 255) return false;
     const r = rgba[p]!;
     const g = rgba[p + 1]!;
     const b = rgba[p + 2]!;
@@ -66,21 +65,28 @@ function opaqueRow(rgba: Uint8Array, p: number, prev: Uint8Array, o: number, n: 
     prev[c + 1] = g;
     prev[c + 2] = b;
   }
+}
+
+/** Whether every pixel of `rgba` is opaque (read only: a canvas that is not is left for resvg's encoder as it was). */
+function allOpaque(rgba: Uint8Array): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
   return true;
 }
 
 /**
  * The PNG of resvg's canvas (`RenderedImage.pixels`: RGBA, premultiplied) when every pixel is
  * opaque (premultiplied and straight colour are then the same); `null` when one is not, for the
- * caller to fall back to resvg's own encoder. `rgba` is used up: its bytes become the scanlines.
+ * caller to fall back to resvg's own encoder, with `rgba` untouched (it may be resvg's canvas
+ * itself: canvas-view.ts). Otherwise `rgba` is used up: its bytes become the scanlines.
  */
 export function encodeOpaquePng(rgba: Uint8Array, width: number, height: number): Uint8Array | null {
   if (rgba.length !== width * height * 4) throw new Error('pixels do not match the size');
   const stride = width * 3;
+  if (!allOpaque(rgba)) return null;
   const prev = new Uint8Array(stride);
   for (let y = 0; y < height; y += 1) {
     const o = y * (stride + 1);
-    if (!opaqueRow(rgba, y * width * 4, prev, o + 1, stride)) return null;
+    opaqueRow(rgba, y * width * 4, prev, o + 1, stride);
     rgba[o] = UP;
   }
   return rgbPng(rgba.subarray(0, height * (stride + 1)), width, height);
@@ -106,11 +112,12 @@ export function encodeRgbPng(rgb: Uint8Array, width: number, height: number): Ui
 }
 
 /**
- * One row of `overlay` (premultiplied RGBA, from `p`) over `under` (RGB, from `q`), source-over
- * (colour = overlay + under × (1 − overlay alpha)), as Up-filtered RGB at `o`.
+ * Bytes `c0` to `c0 + n` of an RGB row: `overlay` (premultiplied RGBA, from `p`) over `under`
+ * (RGB, from `q`), source-over (colour = overlay + under × (1 − overlay alpha)), Up-filtered
+ * against `prev` into `out` from `o` (the row's first colour byte).
  */
-function compositeRow(overlay: Uint8Array, p: number, under: Uint8Array, q: number, prev: Uint8Array, o: number, n: number): void {
-  for (let c = 0; c < n; c += 3, p += 4, q += 3) {
+function compositeRow(overlay: Uint8Array, p: number, under: Uint8Array, q: number, prev: Uint8Array, c0: number, out: Uint8Array, o: number, n: number): void {
+  for (let c = c0, end = c0 + n; c < end; c += 3, p += 4, q += 3) {
     const a = overlay[p + 3]!;
     let r: number;
     let g: number;
@@ -130,9 +137,9 @@ function compositeRow(overlay: Uint8Array, p: number, under: Uint8Array, q: numb
       g = overlay[p + 1]! + (((under[q + 1]! * k + 128) * 257) >> 16);
       b = overlay[p + 2]! + (((under[q + 2]! * k + 128) * 257) >> 16);
     }
-    overlay[o + c] = r - prev[c]!;
-    overlay[o + c + 1] = g - prev[c + 1]!;
-    overlay[o + c + 2] = b - prev[c + 2]!;
+    out[o + c] = r - prev[c]!;
+    out[o + c + 1] = g - prev[c + 1]!;
+    out[o + c + 2] = b - prev[c + 2]!;
     prev[c] = r;
     prev[c + 1] = g;
     prev[c + 2] = b;
@@ -140,18 +147,85 @@ function compositeRow(overlay: Uint8Array, p: number, under: Uint8Array, q: numb
 }
 
 /**
+ * `fill` (one premultiplied RGBA pixel) over every possible byte of `under`, channel by channel:
+ * entry `3u + c` is channel `c` over `u`. Made by compositeRow itself over a ramp (against a row
+ * of zeros, so unfiltered), so that `fillRow` writes exactly what compositeRow would.
+ */
+function fillTable(fill: ArrayLike<number>): Uint8Array {
+  const pixel = new Uint8Array([fill[0]!, fill[1]!, fill[2]!, fill[3]!]);
+  const table = new Uint8Array(768);
+  const ramp = new Uint8Array(3);
+  const zeros = new Uint8Array(3);
+  for (let u = 0; u < 256; u += 1) {
+    ramp.fill(u);
+    zeros.fill(0);
+    compositeRow(pixel, 0, ramp, 0, zeros, 0, table, u * 3, 3);
+  }
+  return table;
+}
+
+/**
+ * compositeRow for the pixels where the overlay is the crop's one `fill` pixel (overlay-crop.ts:
+ * the veil, most of a photo creative), through its table: a third of the work a pixel, which a
+ * first render, running these loops before V8 has optimised them, feels most.
+ */
+function fillRow(table: Uint8Array, under: Uint8Array, q: number, prev: Uint8Array, c0: number, out: Uint8Array, o: number, n: number): void {
+  for (let c = c0, end = c0 + n; c < end; c += 3, q += 3) {
+    const r = table[under[q]! * 3]!;
+    const g = table[under[q + 1]! * 3 + 1]!;
+    const b = table[under[q + 2]! * 3 + 2]!;
+    out[o + c] = r - prev[c]!;
+    out[o + c + 1] = g - prev[c + 1]!;
+    out[o + c + 2] = b - prev[c + 2]!;
+    prev[c] = r;
+    prev[c + 1] = g;
+    prev[c + 2] = b;
+  }
+}
+
+/** Where an overlay smaller than the canvas lies (overlay-crop.ts), and the one pixel (premultiplied RGBA) everywhere else. */
+export interface OverlayCrop {
+  rect: { x: number; y: number; width: number; height: number };
+  fill: ArrayLike<number>;
+}
+
+/**
  * The PNG of `overlay` (RGBA, premultiplied: resvg's canvas of everything above the picture)
  * drawn over `under` (RGB, opaque: the picture's pixels, the whole canvas), source-over as resvg
- * draws one layer on another. `overlay` is used up: its bytes become the scanlines.
+ * draws one layer on another. Without `crop`, `overlay` is the whole canvas and is used up: its
+ * bytes become the scanlines. With it, `overlay` is `crop.rect`'s canvas and `crop.fill` lies
+ * everywhere else; the scanlines get a buffer of their own (`overlay` is read only).
  */
-export function compositeOpaquePng(overlay: Uint8Array, under: Uint8Array, width: number, height: number): Uint8Array {
-  if (overlay.length !== width * height * 4 || under.length !== width * height * 3) throw new Error('pixels do not match the size');
+export function compositeOpaquePng(overlay: Uint8Array, under: Uint8Array, width: number, height: number, crop?: OverlayCrop): Uint8Array {
+  const r = crop?.rect ?? { x: 0, y: 0, width, height };
+  const fits = r.x >= 0 && r.y >= 0 && r.width > 0 && r.height > 0 && r.x + r.width <= width && r.y + r.height <= height;
+  if (!fits || overlay.length !== r.width * r.height * 4 || under.length !== width * height * 3) throw new Error('pixels do not match the size');
   const stride = width * 3;
   const prev = new Uint8Array(stride);
+  if (!crop) {
+    for (let y = 0; y < height; y += 1) {
+      const o = y * (stride + 1);
+      compositeRow(overlay, y * width * 4, under, y * stride, prev, 0, overlay, o + 1, stride);
+      overlay[o] = UP;
+    }
+    return rgbPng(overlay.subarray(0, height * (stride + 1)), width, height);
+  }
+  const out = new Uint8Array(height * (stride + 1));
+  const table = fillTable(crop.fill);
+  const left = r.x * 3;
+  const middle = r.width * 3;
+  const right = stride - left - middle;
   for (let y = 0; y < height; y += 1) {
     const o = y * (stride + 1);
-    compositeRow(overlay, y * width * 4, under, y * stride, prev, o + 1, stride);
-    overlay[o] = UP;
+    const q = y * stride;
+    out[o] = UP;
+    if (y < r.y || y >= r.y + r.height) {
+      fillRow(table, under, q, prev, 0, out, o + 1, stride);
+      continue;
+    }
+    if (left > 0) fillRow(table, under, q, prev, 0, out, o + 1, left);
+    compositeRow(overlay, (y - r.y) * r.width * 4, under, q + left, prev, left, out, o + 1, middle);
+    if (right > 0) fillRow(table, under, q + left + middle, prev, left + middle, out, o + 1, right);
   }
-  return rgbPng(overlay.subarray(0, height * (stride + 1)), width, height);
+  return rgbPng(out, width, height);
 }

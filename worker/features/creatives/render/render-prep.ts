@@ -6,7 +6,7 @@ import { FORMATS, layerBox, type CreativeDocument } from '#common/creative/docum
 import { BAKED_BACKGROUND, bakedRect, pictureBox, type PictureCrop } from '#client/creative/tree.tsx';
 import { cutJpeg, type Placement } from '#worker/features/creatives/render/picture-cut.ts';
 import { encodeRgbPng } from '#worker/features/creatives/render/png-fast.ts';
-import { base64, fromBase64 } from '#worker/lib/ids.ts';
+import { fromBase64, toBase64 } from '#worker/features/creatives/render/base64-native.ts';
 
 /**
  * What the PNG renderer does to keep resvg's work small (issue 14, point 8). Measured in workerd
@@ -92,10 +92,10 @@ async function bake(svg: string, lossy: boolean): Promise<string> {
           break;
         }
       }
-      if (!opaque || !lossy) return `data:image/png;base64,${base64(image.asPng())}`;
+      if (!opaque || !lossy) return `data:image/png;base64,${toBase64(image.asPng())}`;
       // A JPEG photo's cut as a JPEG (quality 92: it decodes in a third of a PNG's time); lossless pictures stay lossless.
       const jpeg = encodeJpeg({ data: pixels, width: image.width, height: image.height }, 92).data;
-      return `data:image/jpeg;base64,${base64(jpeg)}`;
+      return `data:image/jpeg;base64,${toBase64(jpeg)}`;
     } finally {
       image.free();
     }
@@ -190,7 +190,7 @@ export async function bakePictures(
       // uncovered frames and other types as before.
       const cut = job.crop.flipX || job.crop.flipY ? null : await cutJpeg(job.src, natural, place);
       baked = cut
-        ? `data:image/png;base64,${base64(encodeRgbPng(cut.rgb, cut.width, cut.height))}`
+        ? `data:image/png;base64,${toBase64(encodeRgbPng(cut.rgb, cut.width, cut.height))}`
         : await bake(bakeSvg(job.src, place, job.frame, job.crop), /^data:image\/jpeg;/i.test(job.src));
       remember(key, baked);
     }

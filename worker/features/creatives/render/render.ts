@@ -6,9 +6,11 @@ import { satori } from '@cf-wasm/satori/workerd';
 import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import { BAKED_BACKGROUND, creativeTree } from '#client/creative/tree.tsx';
 import { documentFonts, FONT_FILES } from '#worker/features/creatives/render/fonts-render.ts';
+import { canvasView } from '#worker/features/creatives/render/canvas-view.ts';
+import { cropRect, cropSvg, splitVeil, veilSvg, type PixelRect } from '#worker/features/creatives/render/overlay-crop.ts';
 import { compositeOpaquePng, encodeOpaquePng } from '#worker/features/creatives/render/png-fast.ts';
 import { bakePictures, bakeUnderlay, cutUnderlay, directGradients, dropNoopImageClips, flatOpacity } from '#worker/features/creatives/render/render-prep.ts';
-import { base64 } from '#worker/lib/ids.ts';
+import { toBase64 } from '#worker/features/creatives/render/base64-native.ts';
 
 /**
  * The PNG renderer (PRODUCT.md §4.3): the same element tree as the editor preview,
@@ -29,7 +31,7 @@ export { FONT_FILES };
 let webpReady = false;
 
 function dataUrl(bytes: Uint8Array, mime: string): string {
-  return `data:${mime};base64,${base64(bytes)}`;
+  return `data:${mime};base64,${toBase64(bytes)}`;
 }
 
 /**
@@ -82,19 +84,67 @@ async function drawSvg(input: RenderInput, baked: Record<string, string>, fonts:
   return flatOpacity(dropNoopImageClips(directGradients(await satori(tree, { width, height, fonts }))));
 }
 
-/** resvg's canvas of `svg`, handed to `encode` (the canvas is freed after). */
-async function rasterise<T>(svg: string, encode: (image: { pixels: Uint8Array; width: number; height: number; asPng(): Uint8Array }) => T): Promise<T> {
-  const resvg = await Resvg.async(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+const RESVG_OPTIONS = { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } } as const;
+
+/**
+ * resvg's canvas of `svg`, handed to `encode` as its pixels where they lie in resvg's memory
+ * (canvas-view.ts: `encode` may write over them, and calls nothing of resvg's but `asPng` before
+ * it has); the canvas is freed after.
+ */
+async function rasterise<T>(svg: string, encode: (pixels: Uint8Array, image: { width: number; height: number; asPng(): Uint8Array }) => T): Promise<T> {
+  const resvg = await Resvg.async(svg, RESVG_OPTIONS);
   try {
     const image = resvg.render();
     try {
-      return encode(image);
+      return encode(canvasView(image), image);
     } finally {
       image.free();
     }
   } finally {
     resvg.free();
   }
+}
+
+/** resvg's bounds of what `svg` paints (overlay-crop.ts), undefined when it paints nothing. */
+async function paintedBounds(svg: string): Promise<{ x: number; y: number; width: number; height: number } | undefined> {
+  const resvg = await Resvg.async(svg, RESVG_OPTIONS);
+  try {
+    const box = resvg.getBBox();
+    if (!box) return undefined;
+    try {
+      return { x: box.x, y: box.y, width: box.width, height: box.height };
+    } finally {
+      box.free();
+    }
+  } finally {
+    resvg.free();
+  }
+}
+
+/**
+ * The PNG of `above` (what lies over the background photo) laid over the photo's pixels: resvg
+ * draws only the rectangle where something but the veil lies (overlay-crop.ts) unless `crop` is
+ * false or the SVG is not one that can be cropped; `stats.crop` is told the rectangle drawn.
+ * The same PNG as drawing the whole canvas, but for a turned picture or gradient (≤ 2 levels:
+ * overlay-crop-render.test.ts); resvg's canvas, its first render's largest cost, is a third of a
+ * square's for the photo template (decision 0038).
+ */
+async function drawOverUnderlay(
+  above: string,
+  under: Uint8Array,
+  width: number,
+  height: number,
+  crop: boolean,
+  stats?: { crop?: PixelRect },
+): Promise<Uint8Array> {
+  const split = crop ? splitVeil(above, width, height) : null;
+  const rect = split ? cropRect(await paintedBounds(split.content), width, height) : null;
+  if (stats) stats.crop = rect && rect.width * rect.height < width * height ? rect : { x: 0, y: 0, width, height };
+  if (!split || !rect || rect.width * rect.height >= width * height) {
+    return rasterise(above, (pixels) => compositeOpaquePng(pixels, under, width, height));
+  }
+  const fill = split.veil ? await rasterise(veilSvg(split.veil), (pixels) => pixels.slice(0, 4)) : new Uint8Array(4);
+  return rasterise(cropSvg(above, rect), (pixels) => compositeOpaquePng(pixels, under, width, height, { rect, fill }));
 }
 
 /**
@@ -105,17 +155,18 @@ export type RenderPath = 'underlay' | 'resvg';
 
 /**
  * The PNG of a document. A background photo is kept per isolate as pixels (the underlay):
- * resvg draws only what lies above it, on a transparent canvas, and that is laid over the
- * photo in JavaScript (png-fast.ts); without one, resvg draws everything. Opaque canvases
- * (every creative's) are written by png-fast.ts rather than resvg's slower encoder.
- * `options.underlay: false` draws the background photo with resvg too (tests compare both);
- * `options.stats`, when given, is told which path was taken (tests assert it: a fall-back to
- * the slow path draws the same pixels, so only the path tells them apart).
+ * resvg draws only what lies above it, on a transparent canvas (of just the
+ * rectangle where it lies: overlay-crop.ts, unless `options.crop` is false), and that is laid over the photo in JavaScript
+ * (png-fast.ts); without one, resvg draws everything. Opaque canvases (every creative's) are written by png-fast.ts
+ * rather than resvg's slower encoder.
+ * `options.underlay: false` draws the background photo with resvg too (tests compare them); `options.stats`, when given, is
+ * told which path was taken and what rectangle resvg drew over the underlay (tests assert it: a
+ * fall-back to the slow path draws the same pixels, so only the path tells them apart).
  */
 export async function renderPng(
   assets: Fetcher,
   input: RenderInput,
-  options: { underlay?: boolean; stats?: { path?: RenderPath } } = {},
+  options: { underlay?: boolean; crop?: boolean; stats?: { path?: RenderPath; crop?: PixelRect } } = {},
 ): Promise<{ png: Uint8Array; width: number; height: number }> {
   const { width, height } = FORMATS[input.doc.format];
   const fonts = await documentFonts(assets, input.doc, { brandFonts: input.brandFonts, watermark: input.watermark });
@@ -125,15 +176,16 @@ export async function renderPng(
     const baked = { ...(await bakePictures(input.doc, input.images, { background: false })), [BAKED_BACKGROUND]: UNDERLAY_MARK };
     const above = cutUnderlay(await drawSvg(input, baked, fonts), UNDERLAY_MARK, width, height);
     if (above) {
-      const png = await rasterise(above, (image) => compositeOpaquePng(image.pixels, underlay.rgb, width, height));
+      const png = await drawOverUnderlay(above, underlay.rgb, width, height, options.crop !== false, options.stats);
       if (options.stats) options.stats.path = 'underlay';
       return { png, width, height };
     }
   }
   if (options.stats) options.stats.path = 'resvg';
   const svg = await drawSvg(input, await bakePictures(input.doc, input.images), fonts);
-  return rasterise(svg, (image) => ({
-    png: encodeOpaquePng(image.pixels, image.width, image.height) ?? image.asPng(),
+  // encodeOpaquePng leaves a canvas that is not opaque as it was, for resvg's encoder.
+  return rasterise(svg, (pixels, image) => ({
+    png: encodeOpaquePng(pixels, image.width, image.height) ?? image.asPng(),
     width: image.width,
     height: image.height,
   }));
