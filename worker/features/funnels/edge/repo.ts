@@ -31,14 +31,14 @@ export type EdgeFunnel = {
   locale: Locale;
 };
 
-/** A published page: the live version's document ({ a, b, splitB }). */
+/** A published page: the live version and its document's stored JSON ({ a, b, splitB }; parsed once per version: versions.ts). */
 export interface LivePage {
   pageId: string;
   slug: string;
   position: number;
   title: string;
   versionId: string;
-  document: unknown;
+  documentJson: string;
 }
 
 const pageColumns = {
@@ -47,7 +47,8 @@ const pageColumns = {
   position: funnelPages.position,
   title: funnelPageVersions.title,
   versionId: funnelPageVersions.id,
-  document: funnelPageVersions.document,
+  // The stored text, not drizzle's JSON.parse of it on every read: a version's document is parsed once per isolate (versions.ts).
+  documentJson: sql<string>`${funnelPageVersions.document}`,
 };
 
 /** Live funnels of live projects (a deleted project's pages are gone from the web at once). */
@@ -115,11 +116,11 @@ export async function liveFunnelPage(
   db: Db,
   key: FunnelKey,
   slug: string | null,
-): Promise<{ funnel: EdgeFunnel; page: LivePage; media: RenderMedia[] } | undefined> {
+): Promise<{ funnel: EdgeFunnel; page: LivePage; media: RenderMedia[]; mediaJson: string | null } | undefined> {
   const queries = 'name' in key ? livePageQueries.name : livePageQueries.domain;
   const keyValue = 'name' in key ? key.name : key.domain;
   const row = await (slug === null ? queries.first(db, { key: keyValue }) : queries.slug(db, { key: keyValue, slug }));
-  return row && { funnel: row.funnel, page: row.page, media: parseRenderMedia(row.media) };
+  return row && { funnel: row.funnel, page: row.page, media: parseRenderMedia(row.media), mediaJson: row.media };
 }
 
 /** The published page after `position` (the form's "next page"), or undefined for the last one. */
