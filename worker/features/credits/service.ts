@@ -226,7 +226,7 @@ export interface CreditSummary {
 
 /** The balance by bucket and the next reset (`GET /api/credits`), as a read the dashboard batches with others. */
 export function creditSummaryRead(db: Db, userId: string, plan: PlanId, now = new Date()): Read<CreditSummary> {
-  return read(repo.balanceQuery(db, userId), ([row]) => {
+  return read(() => repo.balanceQuery(db, userId), ([row]) => {
     const allowance = PLANS[plan].creditsPerMonth;
     const monthly = row?.monthly ?? 0;
     const purchased = row?.purchased ?? 0;

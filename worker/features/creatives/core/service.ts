@@ -380,7 +380,7 @@ export function creationsRead(
   limit: number,
   cursor?: string,
 ): Read<{ items: CreationItem[]; nextCursor: string | null }> {
-  return read(repo.listCreations(db, userId, filters, limit, decodeCursor(cursor)), (rows) => {
+  return read(() => repo.listCreations(db, userId, filters, limit, decodeCursor(cursor)), (rows) => {
     const page = toPage(rows, limit, (row) => encodeCursor(row.creation.createdAt, row.creation.id));
     return {
       items: page.items.map((row) => ({
@@ -517,5 +517,5 @@ export { creativeUsage, newestCreationsQuery, newestCreativesQuery } from '#work
 
 /** Whether the user's projects hold a creative. */
 export function anyCreativeRead(db: Db, userId: string): Read<boolean> {
-  return hasRows(repo.anyCreativeQuery(db, userId));
+  return hasRows(() => repo.anyCreativeQuery(db, userId));
 }

@@ -41,7 +41,7 @@ import {
   type FunnelKey,
   type LivePage,
 } from '#worker/features/funnels/edge/repo.ts';
-import { drawnAtRequestTime, keepRender, keptRender, liveDocumentOf, renderKey } from '#worker/features/funnels/edge/versions.ts';
+import { drawnAtRequestTime, keepRender, keptRender, knownVersion, liveDocumentOf, renderKey, servedVersion } from '#worker/features/funnels/edge/versions.ts';
 
 /**
  * The public edge of funnels (issue 12 point 5): published pages at `/p/{funnel}/{slug}` and
@@ -230,14 +230,23 @@ interface Found {
 }
 
 async function findLive(deps: EdgeDeps, key: FunnelKey, slug: string | null): Promise<Found | undefined> {
-  const row = await liveFunnelPage(deps.db, key, slug);
+  // The version served last at this address: its document is not sent again while it is the live one (versions.ts).
+  const address = JSON.stringify(['name' in key ? key.name : null, 'domain' in key ? key.domain : null, slug]);
+  let row = await liveFunnelPage(deps.db, key, slug, knownVersion(address));
   if (!row) return undefined;
+  let live = liveDocumentOf(row.page);
+  if (live === 'not kept') {
+    // Pushed out of this isolate's cache since the query was sent: read it again, with its document.
+    row = await liveFunnelPage(deps.db, key, slug);
+    if (!row) return undefined;
+    live = liveDocumentOf(row.page);
+  }
   const { funnel, page, media, mediaJson } = row;
-  const live = liveDocumentOf(page);
-  if (!live) {
+  if (!live || live === 'not kept') {
     console.error(`[${deps.requestId}] unreadable published document of page ${page.pageId}`);
     return undefined;
   }
+  servedVersion(address, page.versionId);
   const meta: PageMeta = {
     pageId: page.pageId,
     funnelId: funnel.id,

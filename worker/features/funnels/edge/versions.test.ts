@@ -7,11 +7,13 @@ import type { Block } from '#common/schemas/blocks.ts';
 import { getDb } from '#worker/db/client.ts';
 import { funnelPageVersions, funnels, media } from '#worker/db/schema.ts';
 import { viewBatching } from '#worker/features/funnels/analytics/service.ts';
-import { clearVersionCaches, versionCacheSizes } from '#worker/features/funnels/edge/versions.ts';
+import { liveFunnelPage } from '#worker/features/funnels/edge/repo.ts';
+import { servePathPage, type EdgeDeps } from '#worker/features/funnels/edge/service.ts';
+import { clearVersionCaches, mediaRefsJson, versionCacheSizes } from '#worker/features/funnels/edge/versions.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { formBlock, heroBlock, pageDoc, publishVersion, seedFunnel, textBlock } from '#worker/test/funnels-edge.ts';
-import { send } from '#worker/test/http.ts';
+import { ORIGIN, send } from '#worker/test/http.ts';
 
 /**
  * The edge's per-version caches (versions.ts, decision 0037) with the edge cache off (the
@@ -128,5 +130,69 @@ describe('a published version rendered once per isolate', () => {
     expect(versionCacheSizes()).toMatchObject({ renders: 0, documents: 1 });
     expect((await uncached(`/p/${funnel.name}/form`, '?sent=signup')).status).toBe(200);
     expect(versionCacheSizes()).toMatchObject({ renders: 0, documents: 2 });
+  });
+});
+
+describe('the page’s query with the version the isolate has', () => {
+  it('sends no document for the known version, and the same live media from its ids', async () => {
+    const picture = await uploadMedia(owner, projectId, png(300, 200, 5), 'cup.png');
+    const video = await uploadMedia(owner, projectId, png(64, 36, 6), 'poster.png');
+    const blocks: Block[] = [
+      heroBlock('Known'),
+      { id: 'img', type: 'image', props: { image: { mediaId: picture.id, alt: 'Cup' }, caption: '', width: 'content' } },
+      { id: 'vid', type: 'video', props: { ...blockSamples.video, source: 'file', url: '', file: video.id } } as Block,
+    ];
+    const funnel = await seedFunnel(projectId, { pages: [{ slug: 'known', a: pageDoc(blocks) }] });
+    const key = { name: funnel.name };
+    const full = (await liveFunnelPage(db(), key, 'known'))!;
+    expect(full.page.documentJson).not.toBeNull();
+    const refs = mediaRefsJson(JSON.parse(full.page.documentJson!));
+    expect(JSON.parse(refs)).toEqual(expect.arrayContaining([{ mediaId: picture.id }, { mediaId: video.id }]));
+    const known = (await liveFunnelPage(db(), key, 'known', { versionId: full.page.versionId, refs }))!;
+    expect(known.page.documentJson).toBeNull();
+    const byId = (rows: { id: string }[]) => [...rows].sort((x, y) => x.id.localeCompare(y.id));
+    expect(byId(known.media)).toEqual(byId(full.media));
+    expect(known.media.map((m) => m.id).sort()).toEqual([picture.id, video.id].sort());
+    // Another version known (the page was published since): the document comes again.
+    const stale = (await liveFunnelPage(db(), key, 'known', { versionId: 'an-older-version', refs: '[]' }))!;
+    expect(stale.page.documentJson).toBe(full.page.documentJson);
+    expect(byId(stale.media)).toEqual(byId(full.media));
+  });
+
+  it('reads the page again, with its document, when the kept one is pushed out while the query runs', async () => {
+    const funnel = await seedFunnel(projectId, { pages: [{ slug: 'again', a: pageDoc([heroBlock('Read again')]) }] });
+    const path = `/p/${funnel.name}/again`;
+    expect((await uncached(path)).status).toBe(200);
+    clearVersionCaches('documents');
+    expect((await uncached(path)).status).toBe(200);
+    // Now the isolate knows the version; the documents are pushed out as the query is sent.
+    const prepared: string[] = [];
+    const client = {
+      prepare(text: string) {
+        prepared.push(text);
+        clearVersionCaches('documents');
+        return env.DB.prepare(text);
+      },
+      batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
+    } as unknown as D1Database;
+    const deps: EdgeDeps = {
+      db: getDb(client),
+      assets: env,
+      secret: env.SESSION_SECRET,
+      edgeCache: 'off',
+      appHosts: [],
+      mailer: { send: async () => {} },
+      requestId: 'test',
+    };
+    const answer = await servePathPage(
+      deps,
+      { method: 'GET', url: `${ORIGIN}${path}`, path, host: 'adloom.test', query: {}, cookies: {}, headers: new Headers({ 'user-agent': 'test' }), ip: '203.0.113.9', now: Date.now() },
+      funnel.name,
+      'again',
+    );
+    expect(answer.kind).toBe('page');
+    expect(answer.kind === 'page' && text(answer.body as Uint8Array)).toContain('Read again');
+    expect(prepared.filter((sql) => sql.includes('json_tree'))).toHaveLength(2);
+    await Promise.all(answer.after ?? []);
   });
 });

@@ -4,7 +4,7 @@ import type { Variant } from '#common/schemas/funnels.ts';
 import { lru } from '#worker/lib/lru.ts';
 import type { LiveDocument } from '#worker/features/funnels/leads/service.ts';
 import type { CachedPage } from '#worker/features/funnels/edge/cache.ts';
-import type { EdgeFunnel, LivePage } from '#worker/features/funnels/edge/repo.ts';
+import type { EdgeFunnel, KnownVersion, LivePage } from '#worker/features/funnels/edge/repo.ts';
 
 /**
  * What the edge keeps per published version in this isolate (decision 0037). A version is
@@ -20,13 +20,58 @@ const liveDocumentSchema = z.object({
   splitB: z.number(),
 });
 
-/** Parsed, shape-checked documents by version id: the stored JSON is parsed and checked once per isolate, not on every render. */
-const documents = lru<string, LiveDocument>(500);
+interface KeptDocument {
+  live: LiveDocument;
+  /** Its media ids as `{ mediaId }` objects (JSON), for the page's query instead of the stored document (repo.ts `KnownVersion`). */
+  refs: string;
+}
 
-/** The version's document as stored by publish (validated there with pageDocumentSchema); null when unreadable. */
-export function liveDocumentOf(page: Pick<LivePage, 'versionId' | 'documentJson'>): LiveDocument | null {
+/** Parsed, shape-checked documents by version id: the stored JSON is parsed and checked once per isolate, not on every render. */
+const documents = lru<string, KeptDocument>(500);
+
+/** Which version each page address (funnel and slug) had when this isolate last served it. */
+const versionsByAddress = lru<string, string>(2_000);
+
+/**
+ * Every string the page's query takes for a media id (repo.ts `versionMediaIds`: the text
+ * value of any member named `mediaId` or `file`, at any depth), as `{ mediaId }` objects.
+ */
+export function mediaRefsJson(document: unknown): string {
+  const ids = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) walk(item);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if ((key === 'mediaId' || key === 'file') && typeof item === 'string') ids.add(item);
+        else walk(item);
+      }
+    }
+  };
+  walk(document);
+  return JSON.stringify([...ids].map((mediaId) => ({ mediaId })));
+}
+
+/** The version this isolate served last at `address` (a funnel's name or domain and the slug), while its document is still kept. */
+export function knownVersion(address: string): KnownVersion | undefined {
+  const versionId = versionsByAddress.get(address);
+  const kept = versionId === undefined ? undefined : documents.get(versionId);
+  return versionId !== undefined && kept ? { versionId, refs: kept.refs } : undefined;
+}
+
+/** Notes the version served at `address` (the next request's `knownVersion`). */
+export function servedVersion(address: string, versionId: string): void {
+  versionsByAddress.set(address, versionId);
+}
+
+/**
+ * The version's document as stored by publish (validated there with pageDocumentSchema); null
+ * when unreadable; `'not kept'` when the query sent none (the caller had it) and it has since
+ * been pushed out of this isolate's cache (read the page again without `known`).
+ */
+export function liveDocumentOf(page: Pick<LivePage, 'versionId' | 'documentJson'>): LiveDocument | null | 'not kept' {
   const kept = documents.get(page.versionId);
-  if (kept) return kept;
+  if (kept) return kept.live;
+  if (page.documentJson === null) return 'not kept';
   let parsed: unknown;
   try {
     parsed = JSON.parse(page.documentJson);
@@ -35,7 +80,7 @@ export function liveDocumentOf(page: Pick<LivePage, 'versionId' | 'documentJson'
   }
   if (!z.safeParse(liveDocumentSchema, parsed).success) return null;
   const live = parsed as LiveDocument;
-  documents.set(page.versionId, live);
+  documents.set(page.versionId, { live, refs: mediaRefsJson(parsed) });
   return live;
 }
 
@@ -103,12 +148,14 @@ export function keepRender(key: string, page: CachedPage): void {
 }
 
 /** How many renders and documents this isolate keeps (tests: the caches stay bounded). */
-export function versionCacheSizes(): { renders: number; renderBytes: number; documents: number } {
-  return { renders: rendered.size, renderBytes: rendered.weight, documents: documents.size };
+export function versionCacheSizes(): { renders: number; renderBytes: number; documents: number; addresses: number } {
+  return { renders: rendered.size, renderBytes: rendered.weight, documents: documents.size, addresses: versionsByAddress.size };
 }
 
-/** Forgets everything kept (tests). */
-export function clearVersionCaches(): void {
-  rendered.clear();
+/** Forgets everything kept (tests); `documents` only: the parsed documents, as when they are pushed out. */
+export function clearVersionCaches(which: 'all' | 'documents' = 'all'): void {
   documents.clear();
+  if (which === 'documents') return;
+  rendered.clear();
+  versionsByAddress.clear();
 }
