@@ -290,7 +290,13 @@ try {
       if (budgets.floor.roundTrips.routes.includes(row.target))
         judge('floor', 'D1 round trips / request', row.target, row.roundTrips ?? Number.NaN, budgets.floor.roundTrips);
       if (budgets.floor.cpuMsPerRequest.routes.includes(row.target))
-        judge('floor', 'CPU ms / request above floor', row.target, row.cpuAboveFloorMs, budgets.floor.cpuMsPerRequest.byRoute?.[row.target] ?? budgets.floor.cpuMsPerRequest);
+        judge(
+          'floor',
+          'CPU ms / request above floor',
+          row.target,
+          row.cpuAboveFloorMs,
+          budgets.floor.cpuMsPerRequest.byRoute?.[row.target] ?? budgets.floor.cpuMsPerRequest,
+        );
       if (row.errors > 0) verdicts.push({ kind: 'floor', budget: 'errors under load', subject: row.target, value: row.errors, limit: '= 0', ok: false });
     }
     results.floor = { rows, batchSize, options };

@@ -26,7 +26,13 @@ describe('batchResultMapper', () => {
 
   it('maps rows as drizzle does: whole tables, dates, JSON, an expression, and a left join without a row as null', async () => {
     const query = db()
-      .select({ project: projects, owner: users, member: projectMembers, role: projectMembers.role, members: sql<number>`(SELECT count(*) FROM project_members)` })
+      .select({
+        project: projects,
+        owner: users,
+        member: projectMembers,
+        role: projectMembers.role,
+        members: sql<number>`(SELECT count(*) FROM project_members)`,
+      })
       .from(projects)
       .leftJoin(users, eq(users.id, sql`'nobody'`))
       .leftJoin(projectMembers, eq(projectMembers.projectId, projects.id))

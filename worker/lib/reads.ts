@@ -43,11 +43,18 @@ function lazyRead<T>(size: number, build: () => readonly Statement[], finish: (r
 
 /** A read of one statement (or the function that builds it). */
 export function read<L extends Lazy<Statement>, T>(statement: L, finish: (result: Built<L>['_']['result']) => T): Read<T> {
-  return lazyRead(1, () => [built(statement as Lazy<Statement>)], (results) => finish(results[0] as Built<L>['_']['result']));
+  return lazyRead(
+    1,
+    () => [built(statement as Lazy<Statement>)],
+    (results) => finish(results[0] as Built<L>['_']['result']),
+  );
 }
 
 /** A read of several statements run together (a write among them runs in the same batch, first if listed first). */
-export function readAll<const L extends readonly Lazy<Statement>[], T>(statements: L, finish: (results: { [K in keyof L]: Built<L[K]>['_']['result'] }) => T): Read<T> {
+export function readAll<const L extends readonly Lazy<Statement>[], T>(
+  statements: L,
+  finish: (results: { [K in keyof L]: Built<L[K]>['_']['result'] }) => T,
+): Read<T> {
   return lazyRead(
     statements.length,
     () => statements.map((statement) => built(statement)),
@@ -67,7 +74,11 @@ export function constant<T>(value: T): Read<T> {
 
 /** The same statements, another value from them. */
 export function mapRead<T, U>(inner: Read<T>, map: (value: T) => U): Read<U> {
-  return lazyRead(inner.size, () => inner.statements, (results) => map(inner.finish(results)));
+  return lazyRead(
+    inner.size,
+    () => inner.statements,
+    (results) => map(inner.finish(results)),
+  );
 }
 
 type Values<R extends Record<string, Read<unknown>>> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };

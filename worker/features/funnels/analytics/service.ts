@@ -254,7 +254,12 @@ export function funnelWeeksRead(db: Db, pageIds: () => SQL, now: Date): Read<(fu
 function weeksOfFunnels(db: Db, pages: (() => SQL) | undefined, now: Date): Read<(funnelId: string) => DailyCount[]> {
   const days = lastDays(now, 7);
   type Row = { funnelId: string; day: string; views: number; leads: number };
-  const rows: Read<Row[]> = pages ? read(() => repo.funnelDailyStats(db, pages(), days[0]!), (all) => all) : constant([]);
+  const rows: Read<Row[]> = pages
+    ? read(
+        () => repo.funnelDailyStats(db, pages(), days[0]!),
+        (all) => all,
+      )
+    : constant([]);
   return mapRead(rows, (all) => weeksBy(all, (d) => d.funnelId, days));
 }
 

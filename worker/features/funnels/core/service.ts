@@ -103,8 +103,14 @@ export async function listFunnels(
 export function funnelsRead(db: Db, userId: string, projectId: string | undefined, origin: string, now = new Date()): Read<{ items: FunnelSummary[] }> {
   return mapRead(
     combine({
-      rows: read(() => repo.funnelsForUser(db, userId, projectId), (rows) => rows),
-      counts: read(() => repo.pageCountsForUser(db, userId, projectId), (counts) => counts),
+      rows: read(
+        () => repo.funnelsForUser(db, userId, projectId),
+        (rows) => rows,
+      ),
+      counts: read(
+        () => repo.pageCountsForUser(db, userId, projectId),
+        (counts) => counts,
+      ),
       weekOf: funnelWeeksRead(db, () => repo.userFunnelPageIds(db, userId, projectId), now),
     }),
     ({ rows, counts, weekOf }) => ({ items: toFunnelSummaries(rows, counts, weekOf, origin) }),

@@ -119,7 +119,11 @@ describe('a published version rendered once per isolate', () => {
   });
 
   it('keeps no render of a page with a countdown (drawn at the request’s minute) nor of a form’s thank-you state', async () => {
-    const countdown: Block = { id: 'sale', type: 'countdown', props: { ...blockSamples.countdown, heading: 'Sale', endsAt: '2099-01-01T12:00:00.000Z', expiredText: '' } };
+    const countdown: Block = {
+      id: 'sale',
+      type: 'countdown',
+      props: { ...blockSamples.countdown, heading: 'Sale', endsAt: '2099-01-01T12:00:00.000Z', expiredText: '' },
+    };
     const funnel = await seedFunnel(projectId, {
       pages: [
         { slug: 'sale', a: pageDoc([heroBlock('Sale'), countdown]) },
@@ -186,7 +190,17 @@ describe('the page’s query with the version the isolate has', () => {
     };
     const answer = await servePathPage(
       deps,
-      { method: 'GET', url: `${ORIGIN}${path}`, path, host: 'adloom.test', query: {}, cookies: {}, headers: new Headers({ 'user-agent': 'test' }), ip: '203.0.113.9', now: Date.now() },
+      {
+        method: 'GET',
+        url: `${ORIGIN}${path}`,
+        path,
+        host: 'adloom.test',
+        query: {},
+        cookies: {},
+        headers: new Headers({ 'user-agent': 'test' }),
+        ip: '203.0.113.9',
+        now: Date.now(),
+      },
       funnel.name,
       'again',
     );

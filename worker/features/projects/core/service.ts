@@ -75,7 +75,10 @@ export function projectsRead(
 
 /** How many active projects the user owns: the number the plan's project limit counts (`hasProjectSlot`), not their memberships. */
 export function ownedActiveProjectsRead(db: Db, userId: string): Read<number> {
-  return read(() => repo.activeOwnedQuery(db, userId), ([row]) => Number(row?.active ?? 0));
+  return read(
+    () => repo.activeOwnedQuery(db, userId),
+    ([row]) => Number(row?.active ?? 0),
+  );
 }
 
 export async function listProjects(db: Db, userId: string, options: { archived: boolean; limit: number; cursor?: string | undefined }) {
