@@ -64,9 +64,9 @@ interface Budgets {
   /** Issue 30 point 5: D1-bound routes against the database floor (bench/floor-measure.ts). */
   floor: {
     routes: FloorRoute[];
-    throughputRatio: { min: number; routes: string[] };
+    throughputRatio: { min: number; routes: string[]; byRoute?: Record<string, { min: number }> };
     roundTrips: { max: number; routes: string[] };
-    cpuMsPerRequest: { max: number; routes: string[] };
+    cpuMsPerRequest: { max: number; routes: string[]; byRoute?: Record<string, { max: number }> };
   };
   render: {
     /** Median end-to-end render after a warm-up, per format × case (bench/renders.ts). */
@@ -296,11 +296,17 @@ try {
     const { rows, batchSize } = await measureFloor(server, budgets.floor.routes, options, log);
     for (const row of rows) {
       if (budgets.floor.throughputRatio.routes.includes(row.target))
-        judge('floor', 'req/s ÷ database floor', row.target, row.ratio, budgets.floor.throughputRatio);
+        judge('floor', 'req/s ÷ database floor', row.target, row.ratio, budgets.floor.throughputRatio.byRoute?.[row.target] ?? budgets.floor.throughputRatio);
       if (budgets.floor.roundTrips.routes.includes(row.target))
         judge('floor', 'D1 round trips / request', row.target, row.roundTrips ?? Number.NaN, budgets.floor.roundTrips);
       if (budgets.floor.cpuMsPerRequest.routes.includes(row.target))
-        judge('floor', 'CPU ms / request above floor', row.target, row.cpuAboveFloorMs, budgets.floor.cpuMsPerRequest);
+        judge(
+          'floor',
+          'CPU ms / request above floor',
+          row.target,
+          row.cpuAboveFloorMs,
+          budgets.floor.cpuMsPerRequest.byRoute?.[row.target] ?? budgets.floor.cpuMsPerRequest,
+        );
       if (row.errors > 0) verdicts.push({ kind: 'floor', budget: 'errors under load', subject: row.target, value: row.errors, limit: '= 0', ok: false });
     }
     results.floor = { rows, batchSize, options };

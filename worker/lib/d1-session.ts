@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { D1Client } from '#worker/db/client.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { hmacSign, hmacVerify } from '#worker/lib/crypto.ts';
+import { settledCache } from '#worker/lib/settled-cache.ts';
 import { isLoopbackHttp, SESSION_COOKIE } from '#worker/lib/session-cookie.ts';
 
 /**
@@ -58,12 +59,27 @@ export async function verifiedBookmark(key: BookmarkKey, value: string | undefin
   if (dot < 0) return undefined;
   const bookmark = value.slice(0, dot);
   if (!BOOKMARK.test(bookmark)) return undefined;
-  return (await hmacVerify(key.secret, signed(key, bookmark), value.slice(dot + 1))) ? bookmark : undefined;
+  const id = `${key.secret}\n${key.epoch}\n${value}`;
+  if (verifiedValues.has(id)) return bookmark;
+  if (!(await hmacVerify(key.secret, signed(key, bookmark), value.slice(dot + 1)))) return undefined;
+  if (verifiedValues.size >= 256) verifiedValues.delete(verifiedValues.values().next().value!);
+  verifiedValues.add(id);
+  return bookmark;
 }
 
+/** Cookie values that verified, by secret and epoch (a reader sends the same one until a write moves it): checked once per isolate. Bounded. */
+const verifiedValues = new Set<string>();
+
+/**
+ * The cookie values of the bookmarks met last, by secret, epoch and bookmark: a bookmark moves
+ * only with writes, so a reader's requests sign (and check) the same one again and again, an
+ * HMAC each through WebCrypto (decision 0037). Bounded.
+ */
+const cookieValues = settledCache<string, string>(256);
+
 /** The cookie value for a bookmark. */
-export async function bookmarkCookieValue(key: BookmarkKey, bookmark: string): Promise<string> {
-  return `${bookmark}.${await hmacSign(key.secret, signed(key, bookmark))}`;
+export function bookmarkCookieValue(key: BookmarkKey, bookmark: string): Promise<string> {
+  return cookieValues.get(`${key.secret}\n${key.epoch}\n${bookmark}`, async () => `${bookmark}.${await hmacSign(key.secret, signed(key, bookmark))}`);
 }
 
 /** Where a request's D1 session starts (see the module comment). */

@@ -1,44 +1,84 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import { getDb, type Db } from '#worker/db/client.ts';
+import { batchResultMapper } from '#worker/db/row-mapping.ts';
 
 type Statement = BatchItem<'sqlite'>;
+
+/** A statement, or a function that builds it: a read built only for its `finish` (readOnce) never calls it. */
+type Lazy<S extends Statement> = S | (() => S);
+type Built<L> = L extends () => infer S ? S : L;
+
+function built<S extends Statement>(statement: Lazy<S>): S {
+  return typeof statement === 'function' ? (statement as () => S)() : statement;
+}
 
 /**
  * A read a feature's service describes without running it: its statements (drizzle query
  * builders) and how their results become the value its API answers with. The service's own
  * function runs it (`run`); a screen that shows several features at once (the dashboard)
  * combines the reads of their services and runs them all as one D1 batch: one round trip,
- * and every figure computed by the same code as on its detail screen.
+ * and every figure computed by the same code as on its detail screen. A statement given as a
+ * function is built on first use of `statements`: a read built once (`readOnce`) is made
+ * again per request only for its `finish`, which then builds no SQL at all.
  */
 export interface Read<T> {
+  /** How many statements it has, known without building them. */
+  readonly size: number;
   readonly statements: readonly Statement[];
   /** The value, from the results of `statements` (same order and length). */
   finish(results: readonly unknown[]): T;
 }
 
-/** A read of one statement. */
-export function read<S extends Statement, T>(statement: S, finish: (result: S['_']['result']) => T): Read<T> {
-  return { statements: [statement], finish: (results) => finish(results[0] as S['_']['result']) };
+/** A read whose `size` statements `build` makes on first use. */
+function lazyRead<T>(size: number, build: () => readonly Statement[], finish: (results: readonly unknown[]) => T): Read<T> {
+  let statements: readonly Statement[] | undefined;
+  return {
+    size,
+    get statements() {
+      return (statements ??= build());
+    },
+    finish,
+  };
+}
+
+/** A read of one statement (or the function that builds it). */
+export function read<L extends Lazy<Statement>, T>(statement: L, finish: (result: Built<L>['_']['result']) => T): Read<T> {
+  return lazyRead(
+    1,
+    () => [built(statement as Lazy<Statement>)],
+    (results) => finish(results[0] as Built<L>['_']['result']),
+  );
 }
 
 /** A read of several statements run together (a write among them runs in the same batch, first if listed first). */
-export function readAll<const S extends readonly Statement[], T>(statements: S, finish: (results: { [K in keyof S]: S[K]['_']['result'] }) => T): Read<T> {
-  return { statements, finish: (results) => finish(results as { [K in keyof S]: S[K]['_']['result'] }) };
+export function readAll<const L extends readonly Lazy<Statement>[], T>(
+  statements: L,
+  finish: (results: { [K in keyof L]: Built<L[K]>['_']['result'] }) => T,
+): Read<T> {
+  return lazyRead(
+    statements.length,
+    () => statements.map((statement) => built(statement)),
+    (results) => finish(results as { [K in keyof L]: Built<L[K]>['_']['result'] }),
+  );
 }
 
 /** Whether the statement finds any row (an "is there one yet" of the dashboard's first steps). */
-export function hasRows<S extends Statement>(statement: S): Read<boolean> {
+export function hasRows<L extends Lazy<Statement>>(statement: L): Read<boolean> {
   return read(statement, (rows) => Array.isArray(rows) && rows.length > 0);
 }
 
 /** A value that needs no query (an empty list of ids). */
 export function constant<T>(value: T): Read<T> {
-  return { statements: [], finish: () => value };
+  return { size: 0, statements: [], finish: () => value };
 }
 
 /** The same statements, another value from them. */
 export function mapRead<T, U>(inner: Read<T>, map: (value: T) => U): Read<U> {
-  return { statements: inner.statements, finish: (results) => map(inner.finish(results)) };
+  return lazyRead(
+    inner.size,
+    () => inner.statements,
+    (results) => map(inner.finish(results)),
+  );
 }
 
 type Values<R extends Record<string, Read<unknown>>> = { [K in keyof R]: R[K] extends Read<infer T> ? T : never };
@@ -46,18 +86,19 @@ type Values<R extends Record<string, Read<unknown>>> = { [K in keyof R]: R[K] ex
 /** Several reads as one: their statements one after another, their values by name. */
 export function combine<R extends Record<string, Read<unknown>>>(reads: R): Read<Values<R>> {
   const entries = Object.entries(reads);
-  return {
-    statements: entries.flatMap(([, r]) => r.statements),
-    finish(results) {
+  return lazyRead(
+    entries.reduce((sum, [, r]) => sum + r.size, 0),
+    () => entries.flatMap(([, r]) => r.statements),
+    (results) => {
       const values: Record<string, unknown> = {};
       let offset = 0;
       for (const [name, r] of entries) {
-        values[name] = r.finish(results.slice(offset, offset + r.statements.length));
-        offset += r.statements.length;
+        values[name] = r.finish(results.slice(offset, offset + r.size));
+        offset += r.size;
       }
       return values as Values<R>;
     },
-  };
+  );
 }
 
 /** Runs a read in one round trip: a single statement as it is, several as one D1 batch. */
@@ -110,7 +151,8 @@ type Slot = { constant: unknown } | { value: string };
 interface Shape {
   texts: string[];
   slots: Slot[][];
-  prepared: Prepared[];
+  /** Each statement's results to rows, as drizzle maps them (row-mapping.ts). */
+  mappers: ((result: unknown) => unknown)[];
 }
 
 /** Where drizzle builds statements that never run: `_prepare` asks the client for a statement, which only a run would bind. */
@@ -126,6 +168,8 @@ function shapeOf<I>(build: (db: Db, input: I) => Read<unknown>, sentinels: reado
   const [a, b] = sentinels.map((input) => build(getDb(buildOnly), input).statements.map(prepare)) as [Prepared[], Prepared[]];
   const [valuesA, valuesB] = sentinels.map(valuesOf) as [Record<string, unknown>, Record<string, unknown>];
   if (b.length !== a.length) throw new Error('readOnce: the number of statements depends on the input');
+  const sizes = sentinels.map((input) => build(getDb(buildOnly), input).size);
+  if (sizes[0] !== a.length || sizes[1] !== b.length) throw new Error('readOnce: a read’s size is not its number of statements');
   const texts: string[] = [];
   const slots = a.map((statement, i) => {
     const queryA = statement.getQuery();
@@ -140,7 +184,7 @@ function shapeOf<I>(build: (db: Db, input: I) => Read<unknown>, sentinels: reado
       return { value: name };
     });
   });
-  return { texts, slots, prepared: a };
+  return { texts, slots, mappers: a.map(batchResultMapper) };
 }
 
 /**
@@ -170,14 +214,14 @@ export function readOnce<I, T>(build: (db: Db, input: I) => Read<T>, sentinels: 
   let shape: Shape | undefined;
   return async (db: Db, input: I): Promise<T> => {
     shape ??= shapeOf(build, sentinels, valuesOf);
-    const { texts, slots, prepared } = shape;
+    const { texts, slots, mappers } = shape;
     const finish = build(nothingBuilt, input);
-    if (finish.statements.length !== texts.length) throw new Error('readOnce: the number of statements depends on the input');
+    if (finish.size !== texts.length) throw new Error('readOnce: the number of statements depends on the input');
     const values = valuesOf(input);
     const client = db.$client as D1Database;
     const results = await client.batch(
       texts.map((text, i) => client.prepare(text).bind(...slots[i]!.map((slot) => ('value' in slot ? values[slot.value] : slot.constant)))),
     );
-    return finish.finish(results.map((result, i) => prepared[i]!.mapResult(result, true)));
+    return finish.finish(results.map((result, i) => mappers[i]!(result)));
   };
 }

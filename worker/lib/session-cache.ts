@@ -1,4 +1,5 @@
 import type { SessionUser } from '#worker/env.ts';
+import { sha256Hex } from '#worker/lib/crypto.ts';
 
 /**
  * Resolved sessions, kept in this isolate's memory for a few seconds so that a busy
@@ -48,4 +49,21 @@ export function forgetSession(sessionId: string): void {
 
 export function forgetUser(userId: string): void {
   forgetWhere((entry) => entry.user.id === userId);
+}
+
+/**
+ * Session tokens' hashes, for as long as a resolved session is kept: a busy user's requests do
+ * not each pay a SHA-256 through WebCrypto (decision 0037). The hash is what the database and
+ * the cache above are keyed by; a token kept here past its session's end only finds nothing.
+ */
+const hashes = new Map<string, { hash: string; at: number }>();
+
+export async function tokenHash(token: string, now: number): Promise<string> {
+  const kept = hashes.get(token);
+  if (kept && now - kept.at <= SESSION_CACHE_TTL_MS) return kept.hash;
+  const hash = await sha256Hex(token);
+  hashes.delete(token);
+  if (hashes.size >= MAX_ENTRIES) hashes.delete(hashes.keys().next().value!);
+  hashes.set(token, { hash, at: now });
+  return hash;
 }

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test';
+import { desc, eq } from 'drizzle-orm';
 import { blockSamples } from '#common/schemas/blocks-defaults.ts';
 import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
 import type { Block, PageDocument } from '#common/schemas/blocks.ts';
@@ -117,4 +118,31 @@ export async function seedFunnel(
     pages.push({ id, slug: spec.slug, versionId });
   }
   return { id: funnel.id, name: funnel.name, customDomain: funnel.customDomain, pages };
+}
+
+/**
+ * What publishing does to the database, without the workspace's API: a new version of the
+ * page (the next number) with `document`, made its live one. No cached copy is purged.
+ */
+export async function publishVersion(pageId: string, document: { a: PageDocument; b?: PageDocument | null; splitB?: number }): Promise<string> {
+  const db = getDb(env.DB);
+  const [last] = await db
+    .select({ number: funnelPageVersions.number, title: funnelPageVersions.title, slug: funnelPageVersions.slug })
+    .from(funnelPageVersions)
+    .where(eq(funnelPageVersions.pageId, pageId))
+    .orderBy(desc(funnelPageVersions.number))
+    .limit(1);
+  if (!last) throw new Error(`publishVersion: page ${pageId} was never published`);
+  const id = newId();
+  await db.insert(funnelPageVersions).values({
+    id,
+    pageId,
+    number: last.number + 1,
+    title: last.title,
+    slug: last.slug,
+    document: { a: document.a, b: document.b ?? null, splitB: document.splitB ?? 0 },
+    createdAt: new Date(),
+  });
+  await db.update(funnelPages).set({ publishedVersionId: id }).where(eq(funnelPages.id, pageId));
+  return id;
 }

@@ -122,7 +122,7 @@ export interface AffiliateSummary {
  * first statement of the batch): `GET /api/affiliate`'s `cents`, and the dashboard's.
  */
 export function earningsRead(db: Db, userId: string, now = new Date()): Read<AffiliateSummary['cents']> {
-  return readAll([repo.releaseCommissions(db, now, userId), repo.commissionTotals(db, userId)], ([, totals]) => {
+  return readAll([() => repo.releaseCommissions(db, now, userId), () => repo.commissionTotals(db, userId)], ([, totals]) => {
     const cents = (status: string) => totals.find((t) => t.status === status)?.cents ?? 0;
     return { pending: cents('pending'), available: cents('available'), paidOut: cents('paid_out'), reversed: cents('reversed') };
   });

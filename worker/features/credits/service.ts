@@ -226,20 +226,23 @@ export interface CreditSummary {
 
 /** The balance by bucket and the next reset (`GET /api/credits`), as a read the dashboard batches with others. */
 export function creditSummaryRead(db: Db, userId: string, plan: PlanId, now = new Date()): Read<CreditSummary> {
-  return read(repo.balanceQuery(db, userId), ([row]) => {
-    const allowance = PLANS[plan].creditsPerMonth;
-    const monthly = row?.monthly ?? 0;
-    const purchased = row?.purchased ?? 0;
-    return {
-      monthly,
-      purchased,
-      total: monthly + purchased,
-      monthlyAllowance: allowance,
-      periodStart: (row?.periodStart ?? now).toISOString(),
-      nextResetAt: (row?.periodEnd ?? addMonth(now)).toISOString(),
-      low: monthly + purchased < allowance * LOW_BALANCE_RATIO,
-    };
-  });
+  return read(
+    () => repo.balanceQuery(db, userId),
+    ([row]) => {
+      const allowance = PLANS[plan].creditsPerMonth;
+      const monthly = row?.monthly ?? 0;
+      const purchased = row?.purchased ?? 0;
+      return {
+        monthly,
+        purchased,
+        total: monthly + purchased,
+        monthlyAllowance: allowance,
+        periodStart: (row?.periodStart ?? now).toISOString(),
+        nextResetAt: (row?.periodEnd ?? addMonth(now)).toISOString(),
+        low: monthly + purchased < allowance * LOW_BALANCE_RATIO,
+      };
+    },
+  );
 }
 
 export async function getCreditSummary(db: Db, userId: string, plan: PlanId): Promise<CreditSummary> {

@@ -85,7 +85,7 @@ export async function listAds(
  * without such an ad or review are left out.
  */
 export function adOverviewRead(db: Db, userId: string): Read<AdOverview> {
-  return read(repo.adCountsForUser(db, userId), overviewOf);
+  return read(() => repo.adCountsForUser(db, userId), overviewOf);
 }
 
 /* ---------- writing ---------- */
@@ -302,5 +302,5 @@ export { adCount, newestAdsQuery } from '#worker/features/ads/core/repo.ts';
 
 /** Whether a customer approved an ad of the user's projects. */
 export function anyApprovedAdRead(db: Db, userId: string): Read<boolean> {
-  return hasRows(repo.anyApprovedAdQuery(db, userId));
+  return hasRows(() => repo.anyApprovedAdQuery(db, userId));
 }

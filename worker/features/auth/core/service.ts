@@ -17,7 +17,7 @@ import { SESSION_TTL_MS } from '#worker/lib/session-cookie.ts';
 import { referralStatement } from '#worker/features/affiliate/service.ts';
 import { openAccountStatements } from '#worker/features/credits/service.ts';
 import * as repo from '#worker/features/auth/core/repo.ts';
-import { cachedSession, forgetSession, forgetToken, forgetUser, rememberSession } from '#worker/lib/session-cache.ts';
+import { cachedSession, forgetSession, forgetToken, forgetUser, rememberSession, tokenHash as hashOfToken } from '#worker/lib/session-cache.ts';
 
 /** How often a used session pushes its expiry 30 days ahead (one write per hour at most). */
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
@@ -232,7 +232,7 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
 
 /** Resolves a session token; slides its expiry when it has not been used for an hour. */
 export async function authenticate(db: Db, token: string, now = new Date()) {
-  const tokenHash = await sha256Hex(token);
+  const tokenHash = await hashOfToken(token, now.getTime());
   const cached = cachedSession(tokenHash, now.getTime());
   if (cached && now.getTime() - cached.lastSeenAt <= SLIDE_EVERY_MS) return { user: cached.user, sessionId: cached.sessionId, slid: false };
   const row = await repo.findLiveSession(db, tokenHash, now);

@@ -380,16 +380,19 @@ export function creationsRead(
   limit: number,
   cursor?: string,
 ): Read<{ items: CreationItem[]; nextCursor: string | null }> {
-  return read(repo.listCreations(db, userId, filters, limit, decodeCursor(cursor)), (rows) => {
-    const page = toPage(rows, limit, (row) => encodeCursor(row.creation.createdAt, row.creation.id));
-    return {
-      items: page.items.map((row) => ({
-        ...toCreationItem(row.creation, { projectName: row.projectName, role: row.role, creativeLive: row.creativeLive > 0 }),
-        linkGroup: row.linkGroup,
-      })),
-      nextCursor: page.nextCursor,
-    };
-  });
+  return read(
+    () => repo.listCreations(db, userId, filters, limit, decodeCursor(cursor)),
+    (rows) => {
+      const page = toPage(rows, limit, (row) => encodeCursor(row.creation.createdAt, row.creation.id));
+      return {
+        items: page.items.map((row) => ({
+          ...toCreationItem(row.creation, { projectName: row.projectName, role: row.role, creativeLive: row.creativeLive > 0 }),
+          linkGroup: row.linkGroup,
+        })),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
 }
 
 export async function listCreations(db: Db, userId: string, filters: repo.CreationFilters, limit: number, cursor?: string) {
@@ -517,5 +520,5 @@ export { creativeUsage, newestCreationsQuery, newestCreativesQuery } from '#work
 
 /** Whether the user's projects hold a creative. */
 export function anyCreativeRead(db: Db, userId: string): Read<boolean> {
-  return hasRows(repo.anyCreativeQuery(db, userId));
+  return hasRows(() => repo.anyCreativeQuery(db, userId));
 }

@@ -239,22 +239,27 @@ export function leadCountStatement(db: Db, pageId: string, variant: Variant, now
 
 /** Each funnel's last 7 days of views and leads (days without a row count 0): `(funnelId) => days`. */
 export function funnelWeeks(db: Db, funnelIds: readonly string[], now: Date): Promise<(funnelId: string) => DailyCount[]> {
-  return run(db, weeksOfFunnels(db, funnelIds.length === 0 ? undefined : repo.livePagesOf(funnelIds), now));
+  return run(db, weeksOfFunnels(db, funnelIds.length === 0 ? undefined : () => repo.livePagesOf(funnelIds), now));
 }
 
 /**
  * The same for the funnels of the pages a subquery gives (a user's funnels: `funnelsRead` of
  * core batches it with the list, one statement, no list of ids).
  */
-export function funnelWeeksRead(db: Db, pageIds: SQL, now: Date): Read<(funnelId: string) => DailyCount[]> {
-  return weeksOfFunnels(db, repo.pagesAmong(pageIds), now);
+export function funnelWeeksRead(db: Db, pageIds: () => SQL, now: Date): Read<(funnelId: string) => DailyCount[]> {
+  return weeksOfFunnels(db, () => repo.pagesAmong(pageIds()), now);
 }
 
-/** The funnels' weeks of the pages `pages` selects (none: no query). */
-function weeksOfFunnels(db: Db, pages: SQL | undefined, now: Date): Read<(funnelId: string) => DailyCount[]> {
+/** The funnels' weeks of the pages `pages` selects (none: no query); its SQL built only when the statement is. */
+function weeksOfFunnels(db: Db, pages: (() => SQL) | undefined, now: Date): Read<(funnelId: string) => DailyCount[]> {
   const days = lastDays(now, 7);
   type Row = { funnelId: string; day: string; views: number; leads: number };
-  const rows: Read<Row[]> = pages ? read(repo.funnelDailyStats(db, pages, days[0]!), (all) => all) : constant([]);
+  const rows: Read<Row[]> = pages
+    ? read(
+        () => repo.funnelDailyStats(db, pages(), days[0]!),
+        (all) => all,
+      )
+    : constant([]);
   return mapRead(rows, (all) => weeksBy(all, (d) => d.funnelId, days));
 }
 

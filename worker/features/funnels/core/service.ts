@@ -103,9 +103,15 @@ export async function listFunnels(
 export function funnelsRead(db: Db, userId: string, projectId: string | undefined, origin: string, now = new Date()): Read<{ items: FunnelSummary[] }> {
   return mapRead(
     combine({
-      rows: read(repo.funnelsForUser(db, userId, projectId), (rows) => rows),
-      counts: read(repo.pageCountsForUser(db, userId, projectId), (counts) => counts),
-      weekOf: funnelWeeksRead(db, repo.userFunnelPageIds(db, userId, projectId), now),
+      rows: read(
+        () => repo.funnelsForUser(db, userId, projectId),
+        (rows) => rows,
+      ),
+      counts: read(
+        () => repo.pageCountsForUser(db, userId, projectId),
+        (counts) => counts,
+      ),
+      weekOf: funnelWeeksRead(db, () => repo.userFunnelPageIds(db, userId, projectId), now),
     }),
     ({ rows, counts, weekOf }) => ({ items: toFunnelSummaries(rows, counts, weekOf, origin) }),
   );

@@ -95,6 +95,11 @@ function signedUrl(secret: string, id: string, file: 'file' | 'thumbnail', ttl: 
   return signed.get(`${id}|${file}|${expires}`, () => signMediaUrl(secret, id, file, ttl, now));
 }
 
+/** When the signed media URLs of a render at `now` expire (seconds): the end of the next UTC day, the same all day. */
+export function mediaExpiry(now: number): number {
+  return (Math.floor(Math.floor(now / 1000) / DAY_SECONDS) + 2) * DAY_SECONDS;
+}
+
 /**
  * Signed media URLs for a render: valid until the end of the next UTC day, so a cached page's
  * links outlive the cache entry (EDGE_TTL_SECONDS) and stay the same all day (browser caches).
@@ -103,7 +108,7 @@ async function resolveImages(secret: string, media: readonly RenderMedia[], docu
   const shown = new Set(mediaIdsOf(document));
   const rows = media.filter((row) => shown.has(row.id));
   const nowSeconds = Math.floor(now / 1000);
-  const expires = (Math.floor(nowSeconds / DAY_SECONDS) + 2) * DAY_SECONDS;
+  const expires = mediaExpiry(now);
   const ttl = expires - nowSeconds;
   const resolved = new Map<string, ResolvedImage>();
   await Promise.all(

@@ -31,14 +31,17 @@ export type EdgeFunnel = {
   locale: Locale;
 };
 
-/** A published page: the live version's document ({ a, b, splitB }). */
+/**
+ * A published page: the live version and its document's stored JSON ({ a, b, splitB }; parsed
+ * once per version: versions.ts), null when it is the version the caller said it has.
+ */
 export interface LivePage {
   pageId: string;
   slug: string;
   position: number;
   title: string;
   versionId: string;
-  document: unknown;
+  documentJson: string | null;
 }
 
 const pageColumns = {
@@ -47,7 +50,9 @@ const pageColumns = {
   position: funnelPages.position,
   title: funnelPageVersions.title,
   versionId: funnelPageVersions.id,
-  document: funnelPageVersions.document,
+  // The stored text, not drizzle's JSON.parse of it on every read (a version's document is parsed once per isolate:
+  // versions.ts), and none at all when it is the version the caller already has (`known`).
+  documentJson: sql<string | null>`CASE WHEN ${funnelPageVersions.id} = ${sql.placeholder('known')} THEN NULL ELSE ${funnelPageVersions.document} END`,
 };
 
 /** Live funnels of live projects (a deleted project's pages are gone from the web at once). */
@@ -74,7 +79,17 @@ export type FunnelKey = { name: string } | { domain: string };
  * The media ids a published version names (`{ mediaId }` anywhere, a video block's `file`): a
  * superset of what its render shows (both variants), matched only against the project's live media.
  */
-const versionMediaIds = sql`(SELECT value FROM json_tree(${funnelPageVersions.document}) WHERE key IN ('mediaId', 'file') AND type = 'text')`;
+const versionMediaIds = sql`(SELECT value FROM json_tree(CASE WHEN ${funnelPageVersions.id} = ${sql.placeholder('known')} THEN ${sql.placeholder('knownRefs')} ELSE ${funnelPageVersions.document} END) WHERE key IN ('mediaId', 'file') AND type = 'text')`;
+
+/**
+ * The version a caller already has the document of: the query then answers no document and
+ * reads that version's media ids from `refs` (`{ mediaId }` objects of the same ids, versions.ts
+ * `mediaRefsJson`) instead of walking the stored document.
+ */
+export interface KnownVersion {
+  versionId: string;
+  refs: string;
+}
 
 type LiveRow = { funnel: EdgeFunnel; page: LivePage; media: string | null };
 
@@ -109,17 +124,19 @@ const livePageQueries = {
 /**
  * A live funnel, its live page with `slug` (or its first published page when null) and the
  * live media that page's version names, in ONE query: a page render reads the database once.
+ * With `known`, the version the caller has: its document is not sent again if it is still the live one.
  * The hottest query of the public pages: its SQL is built once per isolate (`preparedOnce`).
  */
 export async function liveFunnelPage(
   db: Db,
   key: FunnelKey,
   slug: string | null,
-): Promise<{ funnel: EdgeFunnel; page: LivePage; media: RenderMedia[] } | undefined> {
+  known?: KnownVersion,
+): Promise<{ funnel: EdgeFunnel; page: LivePage; media: RenderMedia[]; mediaJson: string | null } | undefined> {
   const queries = 'name' in key ? livePageQueries.name : livePageQueries.domain;
-  const keyValue = 'name' in key ? key.name : key.domain;
-  const row = await (slug === null ? queries.first(db, { key: keyValue }) : queries.slug(db, { key: keyValue, slug }));
-  return row && { funnel: row.funnel, page: row.page, media: parseRenderMedia(row.media) };
+  const values = { key: 'name' in key ? key.name : key.domain, known: known?.versionId ?? '', knownRefs: known?.refs ?? '[]' };
+  const row = await (slug === null ? queries.first(db, values) : queries.slug(db, { ...values, slug }));
+  return row && { funnel: row.funnel, page: row.page, media: parseRenderMedia(row.media), mediaJson: row.media };
 }
 
 /** The published page after `position` (the form's "next page"), or undefined for the last one. */

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { DEFAULT_LOCALE } from '#common/i18n/locales.ts';
 import { BLOCK_ID, type PageDocument } from '#common/schemas/blocks.ts';
 import { FUNNEL_NAME_RE, PAGE_SLUG_RE, type Variant } from '#common/schemas/funnels.ts';
@@ -32,7 +31,7 @@ import {
   type PurgePageTarget,
 } from '#worker/features/funnels/edge/cache.ts';
 import { domainTarget, forgetCustomDomain as forgetHost, funnelForHost, isAppHost } from '#worker/features/funnels/edge/custom-domain.ts';
-import { DAY_SECONDS, notFoundHtml, renderLivePage, type RenderInput } from '#worker/features/funnels/edge/render.tsx';
+import { DAY_SECONDS, mediaExpiry, notFoundHtml, renderLivePage, type RenderInput } from '#worker/features/funnels/edge/render.tsx';
 import {
   listablePages,
   liveFunnelByName,
@@ -42,6 +41,7 @@ import {
   type FunnelKey,
   type LivePage,
 } from '#worker/features/funnels/edge/repo.ts';
+import { drawnAtRequestTime, keepRender, keptRender, knownVersion, liveDocumentOf, renderKey, servedVersion } from '#worker/features/funnels/edge/versions.ts';
 
 /**
  * The public edge of funnels (issue 12 point 5): published pages at `/p/{funnel}/{slug}` and
@@ -145,25 +145,6 @@ function abCookieHeader(request: EdgeRequest, site: EdgeSite, pageId: string, va
 // ---------------------------------------------------------------------------------------
 // The live document
 
-const liveDocumentSchema = z.object({
-  a: z.object({ blocks: z.array(z.looseObject({ id: z.string(), type: z.string() })), seo: z.looseObject({}) }),
-  b: z.nullable(z.object({ blocks: z.array(z.looseObject({ id: z.string(), type: z.string() })), seo: z.looseObject({}) })),
-  splitB: z.number(),
-});
-
-/** Published versions whose document had the live shape: a version never changes, so it is checked once per isolate. Bounded. */
-const readableVersions = new Set<string>();
-
-/** The version's document as stored by publish (validated there with pageDocumentSchema); null when unreadable. */
-function liveDocument(page: LivePage): LiveDocument | null {
-  if (!readableVersions.has(page.versionId)) {
-    if (!z.safeParse(liveDocumentSchema, page.document).success) return null;
-    if (readableVersions.size >= 2_000) readableVersions.clear();
-    readableVersions.add(page.versionId);
-  }
-  return page.document as LiveDocument;
-}
-
 function hasForm(document: PageDocument): boolean {
   return document.blocks.some((block) => block.type === 'form');
 }
@@ -241,21 +222,31 @@ function domainSite(funnel: EdgeFunnel): EdgeSite {
 interface Found {
   funnel: EdgeFunnel;
   page: LivePage;
-  /** The live media the page's version names (read with it). */
+  /** The live media the page's version names (read with it), and their JSON as read (a render's cache key). */
   media: RenderMedia[];
+  mediaJson: string | null;
   live: LiveDocument;
   meta: PageMeta;
 }
 
 async function findLive(deps: EdgeDeps, key: FunnelKey, slug: string | null): Promise<Found | undefined> {
-  const row = await liveFunnelPage(deps.db, key, slug);
+  // The version served last at this address: its document is not sent again while it is the live one (versions.ts).
+  const address = JSON.stringify(['name' in key ? key.name : null, 'domain' in key ? key.domain : null, slug]);
+  let row = await liveFunnelPage(deps.db, key, slug, knownVersion(address));
   if (!row) return undefined;
-  const { funnel, page, media } = row;
-  const live = liveDocument(page);
-  if (!live) {
+  let live = liveDocumentOf(row.page);
+  if (live === 'not kept') {
+    // Pushed out of this isolate's cache since the query was sent: read it again, with its document.
+    row = await liveFunnelPage(deps.db, key, slug);
+    if (!row) return undefined;
+    live = liveDocumentOf(row.page);
+  }
+  const { funnel, page, media, mediaJson } = row;
+  if (!live || live === 'not kept') {
     console.error(`[${deps.requestId}] unreadable published document of page ${page.pageId}`);
     return undefined;
   }
+  servedVersion(address, page.versionId);
   const meta: PageMeta = {
     pageId: page.pageId,
     funnelId: funnel.id,
@@ -264,7 +255,7 @@ async function findLive(deps: EdgeDeps, key: FunnelKey, slug: string | null): Pr
     hasForm: hasForm(live.a) || (live.b !== null && hasForm(live.b)),
     notify: funnel.notifyLeads,
   };
-  return { funnel, page, media, live, meta };
+  return { funnel, page, media, mediaJson, live, meta };
 }
 
 /**
@@ -280,6 +271,48 @@ export const FUNNEL_OPENER_POLICY: [string, string] = ['Cross-Origin-Opener-Poli
 
 const PUBLIC_PAGE = 'public, max-age=0, must-revalidate';
 const PERSONAL_PAGE = 'private, no-store';
+
+/**
+ * A page's bytes and headers for the cache and the response: the render this isolate already
+ * made from the same inputs (versions.ts: the same version, variant, funnel, site, media and
+ * day make the same bytes), else a fresh one, kept for the next miss. A form's thank-you state
+ * and a page with a countdown are always rendered.
+ */
+async function renderedPage(
+  deps: EdgeDeps,
+  request: EdgeRequest,
+  site: EdgeSite,
+  found: Found,
+  what: { document: PageDocument; variant: Variant; build: string; sent: string | undefined },
+): Promise<CachedPage> {
+  const { document, sent } = what;
+  const key =
+    sent || drawnAtRequestTime(document)
+      ? undefined
+      : renderKey({
+          page: found.page,
+          variant: what.variant,
+          funnel: found.funnel,
+          origin: new URL(request.url).origin,
+          site: JSON.stringify(site),
+          media: found.mediaJson,
+          expiresDay: mediaExpiry(request.now),
+          build: what.build,
+        });
+  const kept = key === undefined ? undefined : keptRender(key);
+  if (kept) return kept;
+  const rendered = await render(deps, request, {
+    site,
+    funnel: found.funnel,
+    page: found.page,
+    media: found.media,
+    document,
+    ...(sent ? { form: { sent: true, formId: sent } } : {}),
+  });
+  const page = cacheable(rendered.html, rendered.csp, found.meta, what.build);
+  if (key !== undefined) keepRender(key, page);
+  return page;
+}
 
 /**
  * GET (and HEAD) of a page: the variant's cached copy when there is one (no database read),
@@ -317,15 +350,7 @@ async function servePage(deps: EdgeDeps, request: EdgeRequest, site: EdgeSite, s
   // The page may have changed since the cached copy (B removed): the earlier draw holds only for the same page with a B.
   const choice = drawn && drawn.pageId === found.meta.pageId && found.meta.hasB ? drawn.choice : chooseVariant(request.cookies, found.meta);
   const document = (choice.variant === 'b' ? found.live.b : found.live.a) ?? found.live.a;
-  const rendered = await render(deps, request, {
-    site,
-    funnel: found.funnel,
-    page: found.page,
-    media: found.media,
-    document,
-    ...(sent ? { form: { sent: true, formId: sent } } : {}),
-  });
-  const response = cacheable(rendered.html, rendered.csp, found.meta, build);
+  const response = await renderedPage(deps, request, site, found, { document, variant: choice.variant, build, sent });
   if (sent) return deliver(deps, request, site, response, found.meta, choice, { hidden, count: false, cacheControl: PERSONAL_PAGE });
   // The same bytes for the response and the cache (both only read them).
   const stored = cacheOn ? [storePage(edgeCacheUrl(site, slug, choice.variant), { body: response.body, headers: response.headers as [string, string][] })] : [];

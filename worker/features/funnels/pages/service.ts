@@ -550,5 +550,5 @@ export { newestPagesQuery } from '#worker/features/funnels/pages/repo.ts';
 
 /** Whether a page of the user's funnels is live. */
 export function anyLivePageRead(db: Db, userId: string): Read<boolean> {
-  return hasRows(repo.anyLivePageQuery(db, userId));
+  return hasRows(() => repo.anyLivePageQuery(db, userId));
 }

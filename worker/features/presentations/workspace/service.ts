@@ -478,5 +478,5 @@ export async function creationKey(db: Db, entry: Row, creationId: string): Promi
 
 /** Whether the user wrote a presentation. */
 export function anyPresentationRead(db: Db, userId: string): Read<boolean> {
-  return hasRows(repo.anyPresentationQuery(db, userId));
+  return hasRows(() => repo.anyPresentationQuery(db, userId));
 }

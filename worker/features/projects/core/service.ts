@@ -66,7 +66,7 @@ export function projectsRead(
   userId: string,
   options: { archived: boolean; limit: number; cursor?: string | undefined },
 ): Read<{ items: ProjectSummary[]; nextCursor: string | null }> {
-  const query = repo.listProjectsForUser(db, userId, { archived: options.archived, limit: options.limit, before: decodeCursor(options.cursor) });
+  const query = () => repo.listProjectsForUser(db, userId, { archived: options.archived, limit: options.limit, before: decodeCursor(options.cursor) });
   return read(query, (rows) => {
     const page = toPage(rows, options.limit, (row) => encodeCursor(row.project.updatedAt, row.project.id));
     return { items: page.items.map((row) => summary(row.project, row.role, row)), nextCursor: page.nextCursor };
@@ -75,7 +75,10 @@ export function projectsRead(
 
 /** How many active projects the user owns: the number the plan's project limit counts (`hasProjectSlot`), not their memberships. */
 export function ownedActiveProjectsRead(db: Db, userId: string): Read<number> {
-  return read(repo.activeOwnedQuery(db, userId), ([row]) => Number(row?.active ?? 0));
+  return read(
+    () => repo.activeOwnedQuery(db, userId),
+    ([row]) => Number(row?.active ?? 0),
+  );
 }
 
 export async function listProjects(db: Db, userId: string, options: { archived: boolean; limit: number; cursor?: string | undefined }) {
@@ -421,5 +424,5 @@ export async function purgeDeletedProjects(db: Db, before: Date): Promise<void> 
 
 /** Whether one of the user's projects has a brand kit (a logo or colours). */
 export function brandKitSetRead(db: Db, userId: string): Read<boolean> {
-  return hasRows(repo.brandKitSetQuery(db, userId));
+  return hasRows(() => repo.brandKitSetQuery(db, userId));
 }
