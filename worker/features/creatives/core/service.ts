@@ -208,6 +208,12 @@ export async function listCreatives(db: Db, userId: string, filters: repo.Creati
   };
 }
 
+/** A page of one project's live creatives, newest change first (the public API's list: a key stands for its project). */
+export async function projectCreativesPage(db: Db, projectId: string, limit: number, cursor?: string) {
+  const rows = await repo.projectCreativesPage(db, projectId, limit, decodeCursor(cursor));
+  return toPage(rows, limit, (row) => encodeCursor(row.updatedAt, row.id));
+}
+
 export async function updateCreative(
   db: Db,
   row: repo.CreativeRow,
