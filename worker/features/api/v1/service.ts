@@ -55,7 +55,7 @@ export async function getCreation(db: Db, env: { SESSION_SECRET: string }, origi
     format: row.format,
     width: row.width,
     height: row.height,
-    url: await signedCreationUrl(env, origin, row.id, expiresAt),
+    url: await signedCreationUrl(env, origin, row.id, expiresAt, 'png'),
     expiresAt: expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
