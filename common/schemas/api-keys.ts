@@ -26,18 +26,12 @@ export const API_KEY_PLAN_LIMITS: Readonly<Record<PlanId, { keys: number; scopes
 export const API_KEY_NAME_MAX = 60;
 
 export const apiKeyCreateInput = z.object({
-  name: text('Name the key.').check(
-    z.trim(),
-    z.minLength(1, 'Name the key.'),
-    z.maxLength(API_KEY_NAME_MAX, `Use at most ${API_KEY_NAME_MAX} characters.`),
+  name: text('Name the key.').check(z.trim(), z.minLength(1, 'Name the key.'), z.maxLength(API_KEY_NAME_MAX, `Use at most ${API_KEY_NAME_MAX} characters.`)),
+  scopes: z.array(z.enum(API_SCOPES, 'Pick scopes from read, render, ads and leads.')).check(
+    z.minLength(1, 'Pick at least one scope.'),
+    z.maxLength(API_SCOPES.length, 'Pick each scope once.'),
+    z.refine((scopes) => new Set(scopes).size === scopes.length, 'Pick each scope once.'),
   ),
-  scopes: z
-    .array(z.enum(API_SCOPES, 'Pick scopes from read, render, ads and leads.'))
-    .check(
-      z.minLength(1, 'Pick at least one scope.'),
-      z.maxLength(API_SCOPES.length, 'Pick each scope once.'),
-      z.refine((scopes) => new Set(scopes).size === scopes.length, 'Pick each scope once.'),
-    ),
 });
 export type ApiKeyCreateInput = z.infer<typeof apiKeyCreateInput>;
 

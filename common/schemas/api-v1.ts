@@ -81,7 +81,11 @@ export interface V1Route {
 }
 
 /** The OpenAPI document (its own shape is OpenAPI's). */
-export const v1Document = z.looseObject({ openapi: z.literal('3.1.0'), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+export const v1Document = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 export const V1_ROUTES: readonly V1Route[] = [
   { method: 'get', path: '/openapi.json', operationId: 'getOpenApiDocument', summary: 'This document (OpenAPI 3.1).', scope: null, response: v1Document },

@@ -32,7 +32,12 @@ function open(routes: Parameters<typeof mockApi>[0], archived = false) {
 
 describe('ApiKeysCard', () => {
   it('lists each key with its name, scopes, prefix, creation and last use', async () => {
-    open({ [`GET ${BASE}`]: { status: 200, body: pro([key(), key({ id: 'key_bbbbbbbbbbbbbbbb', name: 'Zapier', prefix: 'adl_Zz9yXw8v', scopes: ['read'], lastUsedAt: null, lastUsedIp: null })]) } });
+    open({
+      [`GET ${BASE}`]: {
+        status: 200,
+        body: pro([key(), key({ id: 'key_bbbbbbbbbbbbbbbb', name: 'Zapier', prefix: 'adl_Zz9yXw8v', scopes: ['read'], lastUsedAt: null, lastUsedIp: null })]),
+      },
+    });
     expect(screen.getByRole('status', { name: 'Loading API keys' })).toBeTruthy();
     expect(await screen.findByText('Shop sync')).toBeTruthy();
     expect(screen.getByText('adl_3hT9xQ2a…')).toBeTruthy();

@@ -76,7 +76,13 @@ export function ApiKeysCard({ projectId, archived }: { projectId: string; archiv
                         : t('projects.apiKeys.neverUsed')}
                     </p>
                   </div>
-                  <Button variant="ghost" size="sm" disabled={working} onClick={() => setRevoking(key)} aria-label={t('projects.apiKeys.revokeLabel', { name: key.name })}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={working}
+                    onClick={() => setRevoking(key)}
+                    aria-label={t('projects.apiKeys.revokeLabel', { name: key.name })}
+                  >
                     {t('projects.apiKeys.revoke')}
                   </Button>
                 </li>

@@ -93,7 +93,8 @@ function CreateForm({
     }
   };
 
-  const toggle = (scope: ApiScope, on: boolean) => setScopes((current) => (on ? API_SCOPES.filter((s) => s === scope || current.includes(s)) : current.filter((s) => s !== scope)));
+  const toggle = (scope: ApiScope, on: boolean) =>
+    setScopes((current) => (on ? API_SCOPES.filter((s) => s === scope || current.includes(s)) : current.filter((s) => s !== scope)));
 
   return (
     <form noValidate className="space-y-4" onSubmit={(e) => void submit(e)}>
@@ -162,7 +163,14 @@ function ShownOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
         {t('projects.apiKeys.secretWarning')}
       </p>
       <div className="flex items-end gap-2">
-        <TextField id={inputId} label={t('projects.apiKeys.secretLabel')} value={secret} readOnly className="min-w-0 flex-1 font-mono" onFocus={(e) => e.currentTarget.select()} />
+        <TextField
+          id={inputId}
+          label={t('projects.apiKeys.secretLabel')}
+          value={secret}
+          readOnly
+          className="min-w-0 flex-1 font-mono"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <Button variant="secondary" onClick={() => void copy()}>
           {t('projects.apiKeys.copy')}
         </Button>

@@ -293,7 +293,8 @@ export const en = {
   'projects.apiKeys.neverUsed': 'never used',
   'projects.apiKeys.freePlan': 'The Free plan includes one read-only API key.',
   'projects.apiKeys.upgrade': 'Upgrade for more keys and scopes',
-  'projects.apiKeys.full': '{count, plural, one {The plan’s one key is in use: revoke it to create another.} other {All # keys of the plan are in use: revoke one to create another.}}',
+  'projects.apiKeys.full':
+    '{count, plural, one {The plan’s one key is in use: revoke it to create another.} other {All # keys of the plan are in use: revoke one to create another.}}',
   'projects.apiKeys.create': 'Create key',
   'projects.apiKeys.creating': 'Creating…',
   'projects.apiKeys.createTitle': 'Create an API key',

@@ -530,7 +530,8 @@ export const de: Translation<typeof en> = {
   'validation.apiKeys.scopeOnce': 'Wählen Sie jede Berechtigung nur einmal.',
   'validation.apiKeys.freeScopes':
     'Der Tarif {plan} enthält einen API-Schlüssel, der nur lesen darf. Der Inhaber des Projekts kann upgraden, für Schlüssel, die rendern, Anzeigen erstellen oder Leads lesen.',
-  'validation.apiKeys.freeTaken': 'Der Tarif {plan} enthält einen API-Schlüssel, der nur lesen darf, und er ist vergeben. Widerrufen Sie ihn zuerst, oder upgraden Sie.',
+  'validation.apiKeys.freeTaken':
+    'Der Tarif {plan} enthält einen API-Schlüssel, der nur lesen darf, und er ist vergeben. Widerrufen Sie ihn zuerst, oder upgraden Sie.',
   'validation.apiKeys.full': 'Der Tarif {plan} erlaubt {max, number} API-Schlüssel pro Projekt, alle vergeben. Widerrufen Sie zuerst einen.',
   'validation.apiKeys.invalid': 'Dieser API-Schlüssel ist ungültig oder wurde widerrufen.',
   'validation.apiKeys.missing': 'Senden Sie einen API-Schlüssel: Authorization: Bearer adl_…',

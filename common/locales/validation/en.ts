@@ -537,7 +537,8 @@ export const en = {
   'validation.apiKeys.scopePick': 'Pick scopes from read, render, ads and leads.',
   'validation.apiKeys.scopeOne': 'Pick at least one scope.',
   'validation.apiKeys.scopeOnce': 'Pick each scope once.',
-  'validation.apiKeys.freeScopes': 'The {plan} plan includes one read-only API key. The project’s owner can upgrade for keys that render, create ads or read leads.',
+  'validation.apiKeys.freeScopes':
+    'The {plan} plan includes one read-only API key. The project’s owner can upgrade for keys that render, create ads or read leads.',
   'validation.apiKeys.freeTaken': 'The {plan} plan includes one read-only API key, already in use. Revoke it first, or upgrade.',
   'validation.apiKeys.full': 'The {plan} plan allows {max, number} API keys per project, all in use. Revoke one first.',
   'validation.apiKeys.invalid': 'This API key is not valid, or it was revoked.',

@@ -3,7 +3,14 @@ import type { V1Creation, V1Creative, V1CreativePage } from '#common/schemas/api
 import type { Db } from '#worker/db/client.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
-import { creativesIn, documentOf, liveCreationsIn, projectCreativesPage, signedCreationUrl, type CreativeRow } from '#worker/features/creatives/core/service.ts';
+import {
+  creativesIn,
+  documentOf,
+  liveCreationsIn,
+  projectCreativesPage,
+  signedCreationUrl,
+  type CreativeRow,
+} from '#worker/features/creatives/core/service.ts';
 
 /**
  * The public API's answers (issue 31): a key stands for one project, every read is of that
@@ -44,7 +51,14 @@ export async function getCreative(db: Db, projectId: string, id: string): Promis
   return toV1Creative(row);
 }
 
-export async function getCreation(db: Db, env: { SESSION_SECRET: string }, origin: string, projectId: string, id: string, now = Date.now()): Promise<V1Creation> {
+export async function getCreation(
+  db: Db,
+  env: { SESSION_SECRET: string },
+  origin: string,
+  projectId: string,
+  id: string,
+  now = Date.now(),
+): Promise<V1Creation> {
   const [row] = looksLikeId(id) ? await liveCreationsIn(db, projectId, [id]) : [];
   if (!row) throw new AppError('not_found');
   const expiresAt = new Date(Math.floor(now / 1000) * 1000 + SIGNED_LINK_SECONDS * 1000);

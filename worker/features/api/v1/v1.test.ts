@@ -108,7 +108,9 @@ describe('the bearer rule', () => {
   });
 
   it('refuses the keys of a deleted project', async () => {
-    expect((await send(`/api/projects/${projectId}`, { method: 'DELETE', cookie: owner.cookie, json: { confirm: 'Northwind Coffee' } })).status).toBeLessThan(300);
+    expect((await send(`/api/projects/${projectId}`, { method: 'DELETE', cookie: owner.cookie, json: { confirm: 'Northwind Coffee' } })).status).toBeLessThan(
+      300,
+    );
     expect((await apiGet('/creatives', key.secret)).status).toBe(401);
   });
 });

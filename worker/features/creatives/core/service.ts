@@ -428,7 +428,13 @@ export function creationForMember(db: Db, id: string, userId: string) {
  * A signed, expiring URL of a creation's picture (no session needed): as a JPEG, what Instagram
  * fetches when a post is published; as the PNG, what the public API hands out. HMAC with SESSION_SECRET, like signed media URLs.
  */
-export async function signedCreationUrl(env: { SESSION_SECRET: string }, origin: string, creationId: string, expiresAt: Date, as: 'jpeg' | 'png' = 'jpeg'): Promise<string> {
+export async function signedCreationUrl(
+  env: { SESSION_SECRET: string },
+  origin: string,
+  creationId: string,
+  expiresAt: Date,
+  as: 'jpeg' | 'png' = 'jpeg',
+): Promise<string> {
   const expires = Math.floor(expiresAt.getTime() / 1000);
   const signature = await hmacSign(env.SESSION_SECRET, `creation:${creationId}:${expires}`);
   return `${origin}/api/creations/${encodeURIComponent(creationId)}/signed?expires=${expires}&sig=${signature}${as === 'png' ? '&as=png' : ''}`;
