@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-syntax -- these schemas describe the API's answers, which nothing stores; text()'s overwrite would only add a step to the OpenAPI document. */
 import * as z from 'zod/mini';
 import { CREATIVE_STATUSES, FORMAT_IDS, type Layer } from '#common/creative/document.ts';
 import type { ApiScope } from '#common/schemas/api-keys.ts';

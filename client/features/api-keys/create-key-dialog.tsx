@@ -113,21 +113,19 @@ function CreateForm({
           {API_SCOPES.map((scope) => {
             const onPlan = allowed.includes(scope);
             return (
-              <label key={scope} className={`flex items-start gap-2 text-sm ${onPlan ? '' : 'text-zinc-400 dark:text-zinc-500'}`}>
-                <input
-                  type="checkbox"
-                  className="mt-0.5 size-4 rounded border-zinc-300 focus-visible:outline-2 focus-visible:outline-accent-600"
-                  checked={scopes.includes(scope)}
-                  disabled={!onPlan}
-                  onChange={(e) => toggle(scope, e.currentTarget.checked)}
-                />
-                <span>
-                  <span className="font-medium">{t('projects.apiKeys.scope', { scope })}</span>
-                  <span className="block text-xs text-zinc-500">
-                    {onPlan ? t('projects.apiKeys.scopeHint', { scope }) : t('projects.apiKeys.scopeNotOnPlan')}
-                  </span>
-                </span>
-              </label>
+              <div key={scope}>
+                <label className={`flex items-center gap-2 text-sm font-medium ${onPlan ? '' : 'text-zinc-400 dark:text-zinc-500'}`}>
+                  <input
+                    type="checkbox"
+                    className="size-4 rounded border-zinc-300 focus-visible:outline-2 focus-visible:outline-accent-600"
+                    checked={scopes.includes(scope)}
+                    disabled={!onPlan}
+                    onChange={(e) => toggle(scope, e.currentTarget.checked)}
+                  />
+                  {t('projects.apiKeys.scope', { scope })}
+                </label>
+                <p className="ml-6 text-xs text-zinc-500">{onPlan ? t('projects.apiKeys.scopeHint', { scope }) : t('projects.apiKeys.scopeNotOnPlan')}</p>
+              </div>
             );
           })}
         </div>
