@@ -156,6 +156,15 @@ const MATRIX: Record<string, Expectation> = {
   },
   'GET /api/projects/:projectId/fonts/:fontId/file': { sample: '/api/projects/{projectId}/fonts/{fontId}/file', status: project(200, 200, 200) },
   'DELETE /api/projects/:projectId/fonts/:fontId': { sample: '/api/projects/{projectId}/fonts/{fontId}', fresh: true, status: project(403, 204, 204) },
+  // API keys (issue 31): the project's owner only; an empty body refused after the access check; an unknown key 404.
+  'GET /api/projects/:projectId/api-keys': { sample: '/api/projects/{projectId}/api-keys', status: project(403, 403, 200) },
+  'POST /api/projects/:projectId/api-keys': { sample: '/api/projects/{projectId}/api-keys', json: {}, status: project(403, 403, 422) },
+  'DELETE /api/projects/:projectId/api-keys/:keyId': { sample: `/api/projects/{projectId}/api-keys/${NO_SUCH_ID}`, status: project(403, 403, 404) },
+  // The public API (issue 31): a bearer API key or nothing; the session cookie counts for no one (features/api/v1/v1.test.ts).
+  'GET /api/v1/openapi.json': { status: all(200) },
+  'GET /api/v1/creatives': { status: all(401) },
+  'GET /api/v1/creatives/:id': { sample: '/api/v1/creatives/{creativeId}', status: all(401) },
+  'GET /api/v1/creations/:id': { sample: '/api/v1/creations/{creationId}', status: all(401) },
   // An empty body: refused after access, before anything is fetched (reading sites: features/projects/brand-reader/brand-reader.test.ts).
   'POST /api/projects/:projectId/brand-kit/read': { sample: '/api/projects/{projectId}/brand-kit/read', json: {}, status: project(403, 422, 422) },
   'POST /api/projects/:projectId/media/delete': {

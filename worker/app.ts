@@ -17,6 +17,8 @@ import { adRoutes, projectAdRoutes } from '#worker/features/ads/core/routes.ts';
 import { previewRoutes } from '#worker/features/ads/preview/routes.tsx';
 import { adForMember } from '#worker/features/ads/core/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
+import { projectApiKeyRoutes } from '#worker/features/api/keys/routes.ts';
+import { apiV1Routes } from '#worker/features/api/v1/routes.ts';
 import { authRoutes } from '#worker/features/auth/core/routes.ts';
 import { authenticate } from '#worker/features/auth/core/service.ts';
 import { billingPages } from '#worker/features/billing/checkout/routes.tsx';
@@ -98,6 +100,7 @@ export function createApp() {
     .route('/api/projects', projectAdRoutes)
     .route('/api/projects', instagramProjectRoutes)
     .route('/api/projects', projectFunnelRoutes)
+    .route('/api/projects', projectApiKeyRoutes)
     .route('/api/invites', inviteRoutes)
     .route('/api/creatives', creativeRoutes)
     .route('/api/creatives', creativeRenderRoutes)
@@ -117,6 +120,7 @@ export function createApp() {
     .route('/api/dashboard', dashboardRoutes)
     .route('/api/billing', billingRoutes)
     .route('/api/webhooks/stripe', stripeWebhookRoutes)
+    .route('/api/v1', apiV1Routes)
     .route('/api/affiliate', affiliateRoutes)
     .route('/api/admin/payouts', adminPayoutRoutes)
     .route('/api/admin', adminAccountRoutes)

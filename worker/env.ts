@@ -1,3 +1,4 @@
+import type { ApiScope } from '#common/schemas/api-keys.ts';
 import type { Locale } from '#common/i18n/locales.ts';
 import * as z from 'zod/mini';
 import type { Db } from '#worker/db/client.ts';
@@ -167,6 +168,8 @@ export interface Variables {
   funnel: typeof funnels.$inferSelect | undefined;
   /** Set by access({ page }): the funnel page and its funnel. */
   page: FunnelPageWithFunnel | undefined;
+  /** Set by the public API's bearer rule (`{ apiKey: scope }`, /api/v1): the key's project and scopes. */
+  apiCaller: { keyId: string; projectId: string; scopes: ApiScope[] } | undefined;
 }
 
 export interface AppEnv {

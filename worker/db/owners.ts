@@ -54,6 +54,7 @@ export const TABLE_OWNERS = {
   presentation_section_stats: 'presentations',
   presentation_visitors: 'presentations/public',
   presentation_views: 'presentations/public',
+  api_keys: 'api/keys',
 } as const satisfies Record<TableName, string>;
 
 /**

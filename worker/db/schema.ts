@@ -1088,3 +1088,30 @@ export const presentationViews = sqliteTable(
   },
   (t) => [index('presentation_views_day_idx').on(t.day)],
 );
+
+/**
+ * API keys of a project (issue 31, decision 0040): what `/api/v1` callers present as
+ * `Authorization: Bearer adl_…`. Only the SHA-256 of the secret is kept (a 32-byte random secret
+ * needs no slow hash); the prefix is its first characters, shown for recognition. Revoked keys
+ * stay (revoked_at) so that the audit trail can still name them.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The scopes, a JSON array of 'read' | 'render' | 'ads' | 'leads'. */
+    scopes: text('scopes', { mode: 'json' }).$type<string[]>().notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('api_keys_secret_hash_idx').on(t.secretHash), index('api_keys_project_idx').on(t.projectId, t.createdAt)],
+);

@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   funnelLeads: { limit: 10, windowMs: 10 * 60_000 },
   /** Brand-kit reads per user (issue 27): each makes several outbound requests; a person reads a few sites an hour. */
   brandReads: { limit: 20, windowMs: 60 * 60_000 },
+  /** Requests of one API key (issue 31): 2 a second on average, bursts allowed within the minute. */
+  apiKeyRequests: { limit: 120, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 function retryAfterSeconds(resetAt: Date, now: number): number {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { ApiScope } from '#common/schemas/api-keys.ts';
 import { ROLE_RANK, type ProjectRole } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { ads, creations, creatives, funnelPages, funnels, media, projects } from '#worker/db/schema.ts';
@@ -22,7 +23,7 @@ import { refuseArchivedWrite } from '#worker/middleware/archived.ts';
  *   for the session (the media on public pages and previews).
  * Not a member (admins included) → 404; a member whose role is too low → 403.
  */
-export type AccessRule =
+export type SessionRule =
   | 'public'
   | 'user'
   | 'admin'
@@ -33,6 +34,13 @@ export type AccessRule =
   | { ad: ProjectRole }
   | { funnel: ProjectRole }
   | { page: ProjectRole };
+
+/**
+ * `{ apiKey: scope }`: the public API's rule (`/api/v1`, issue 31). A bearer API key with that
+ * scope stands for its project; the session cookie is not read. Declared by the API's own
+ * middleware (features/api/v1/bearer.ts), which the matrix and the fuzz find like `access()`.
+ */
+export type AccessRule = SessionRule | { apiKey: ApiScope };
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -131,7 +139,7 @@ async function memberResource<K extends ResourceKind>(c: Context<AppEnv>, kind: 
   return found;
 }
 
-function neededRole(rule: Exclude<AccessRule, string>): ProjectRole {
+function neededRole(rule: Exclude<SessionRule, string>): ProjectRole {
   if ('project' in rule) return rule.project;
   if ('media' in rule) return rule.media;
   if ('creative' in rule) return rule.creative;
@@ -141,7 +149,7 @@ function neededRole(rule: Exclude<AccessRule, string>): ProjectRole {
   return rule.ad;
 }
 
-export function access(rule: AccessRule): AccessMiddleware {
+export function access(rule: SessionRule): AccessMiddleware {
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
     if (typeof rule === 'object' && 'media' in rule && rule.signed && c.req.query('sig') !== undefined) {
       const id = c.req.param('id') ?? '';

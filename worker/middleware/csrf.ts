@@ -3,8 +3,11 @@ import { AppError } from '#worker/lib/errors.ts';
 import { SESSION_COOKIE } from '#worker/lib/session-cookie.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Callers that carry no session and prove themselves by signature instead. */
-const SIGNED_CALLBACKS = [/^\/api\/webhooks\//, /^\/api\/instagram\/(deauthorize|data-deletion)$/];
+/**
+ * Callers that carry no session and prove themselves by signature instead, and the public API
+ * (`/api/v1`: a bearer API key, never the session cookie, so a cross-site request has nothing to ride on).
+ */
+const SIGNED_CALLBACKS = [/^\/api\/webhooks\//, /^\/api\/instagram\/(deauthorize|data-deletion)$/, /^\/api\/v1\//];
 
 function hasSessionCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;

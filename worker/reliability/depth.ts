@@ -66,6 +66,7 @@ export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
   'POST /api/billing/resume': 'needs a subscription set to cancel',
   'POST /billing/sandbox/:paymentId/complete': 'needs a pending sandbox payment (from a checkout)',
   'POST /billing/sandbox/:paymentId/cancel': 'needs a pending sandbox payment (from a checkout)',
+  'DELETE /api/projects/:projectId/api-keys/:keyId': 'needs the id of one of the project’s API keys (the world makes none)',
   'POST /api/affiliate/payouts': 'needs released commissions to pay out',
   'POST /api/admin/payouts/:id/approve': 'needs a payout request',
   'POST /api/admin/payouts/:id/reject': 'needs a payout request',

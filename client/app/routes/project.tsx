@@ -11,6 +11,7 @@ import { api, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { Library, useLibraryList, useMediaTags } from '#client/features/media/library.tsx';
+import { ApiKeysCard } from '#client/features/api-keys/api-keys-card.tsx';
 import { ArchivedNotice } from '#client/features/projects/archived-notice.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { MembersCard } from '#client/features/projects/members-card.tsx';
@@ -122,6 +123,7 @@ export default function Project() {
         <div className="space-y-6">
           <BrandKitCard project={project} onSaved={saved} />
           <MembersCard project={project} onChanged={resource.reload} />
+          {project.role === 'owner' ? <ApiKeysCard projectId={project.id} archived={project.archived} /> : null}
         </div>
       </div>
       <SettingsDialog project={project} open={settings} onClose={() => setSettings(false)} onSaved={saved} />

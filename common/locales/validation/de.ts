@@ -523,4 +523,17 @@ export const de: Translation<typeof en> = {
   'validation.blocks.idTakenByPart': 'Die ID eines Blocks ist durch einen Teil eines anderen Blocks belegt (z. B. „hero-title“): Wählen Sie eine andere ID.',
   'validation.timeZone.unknown': 'Diese Zeitzone ist nicht bekannt. Wählen Sie eine aus der Liste, zum Beispiel Europe/Berlin.',
   'validation.timeZone.profileEmpty': 'Senden Sie einen Namen, eine Sprache oder eine Zeitzone.',
+
+  'validation.apiKeys.name': 'Geben Sie dem Schlüssel eine Bezeichnung.',
+  'validation.apiKeys.scopePick': 'Wählen Sie Berechtigungen aus read, render, ads und leads.',
+  'validation.apiKeys.scopeOne': 'Wählen Sie mindestens eine Berechtigung.',
+  'validation.apiKeys.scopeOnce': 'Wählen Sie jede Berechtigung nur einmal.',
+  'validation.apiKeys.freeScopes':
+    'Der Tarif {plan} enthält einen API-Schlüssel, der nur lesen darf. Der Inhaber des Projekts kann upgraden, für Schlüssel, die rendern, Anzeigen erstellen oder Leads lesen.',
+  'validation.apiKeys.freeTaken':
+    'Der Tarif {plan} enthält einen API-Schlüssel, der nur lesen darf, und er ist vergeben. Widerrufen Sie ihn zuerst, oder upgraden Sie.',
+  'validation.apiKeys.full': 'Der Tarif {plan} erlaubt {max, number} API-Schlüssel pro Projekt, alle vergeben. Widerrufen Sie zuerst einen.',
+  'validation.apiKeys.invalid': 'Dieser API-Schlüssel ist ungültig oder wurde widerrufen.',
+  'validation.apiKeys.missing': 'Senden Sie einen API-Schlüssel: Authorization: Bearer adl_…',
+  'validation.apiKeys.scopeMissing': 'Diesem API-Schlüssel fehlt die Berechtigung „{scope}“.',
 };

@@ -531,4 +531,17 @@ export const en = {
   // Time zones (common/schemas/fields.ts, common/schemas/auth.ts)
   'validation.timeZone.unknown': 'This time zone is not known. Pick one from the list, such as Europe/Berlin.',
   'validation.timeZone.profileEmpty': 'Send a name, a language or a time zone.',
+
+  // API keys and the public API (common/schemas/api-keys.ts, worker/features/api)
+  'validation.apiKeys.name': 'Name the key.',
+  'validation.apiKeys.scopePick': 'Pick scopes from read, render, ads and leads.',
+  'validation.apiKeys.scopeOne': 'Pick at least one scope.',
+  'validation.apiKeys.scopeOnce': 'Pick each scope once.',
+  'validation.apiKeys.freeScopes':
+    'The {plan} plan includes one read-only API key. The project’s owner can upgrade for keys that render, create ads or read leads.',
+  'validation.apiKeys.freeTaken': 'The {plan} plan includes one read-only API key, already in use. Revoke it first, or upgrade.',
+  'validation.apiKeys.full': 'The {plan} plan allows {max, number} API keys per project, all in use. Revoke one first.',
+  'validation.apiKeys.invalid': 'This API key is not valid, or it was revoked.',
+  'validation.apiKeys.missing': 'Send an API key: Authorization: Bearer adl_…',
+  'validation.apiKeys.scopeMissing': 'This API key lacks the scope “{scope}”.',
 } as const satisfies Source;

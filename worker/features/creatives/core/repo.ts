@@ -171,6 +171,13 @@ export function listCreatives(db: Db, userId: string, filters: CreativeFilters, 
   return keysetPage(query, { time: creatives.updatedAt, key: creatives.id, conditions, before, limit }).all();
 }
 
+/** The live creatives of one project (the public API's list, issue 31: a key stands for its project, not a user), newest change first. */
+export function projectCreativesPage(db: Db, projectId: string, limit: number, before: Before) {
+  const query = db.select().from(creatives).$dynamic();
+  const conditions = [eq(creatives.projectId, projectId), isNull(creatives.deletedAt)];
+  return keysetPage(query, { time: creatives.updatedAt, key: creatives.id, conditions, before, limit }).all();
+}
+
 export interface CreationFilters extends CreativeFilters {
   creativeId?: string | undefined;
 }

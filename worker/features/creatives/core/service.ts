@@ -208,6 +208,12 @@ export async function listCreatives(db: Db, userId: string, filters: repo.Creati
   };
 }
 
+/** A page of one project's live creatives, newest change first (the public API's list: a key stands for its project). */
+export async function projectCreativesPage(db: Db, projectId: string, limit: number, cursor?: string) {
+  const rows = await repo.projectCreativesPage(db, projectId, limit, decodeCursor(cursor));
+  return toPage(rows, limit, (row) => encodeCursor(row.updatedAt, row.id));
+}
+
 export async function updateCreative(
   db: Db,
   row: repo.CreativeRow,
@@ -422,13 +428,19 @@ export function creationForMember(db: Db, id: string, userId: string) {
 }
 
 /**
- * A signed, expiring URL of a creation's PNG (no session needed): the picture Instagram
- * fetches when a post is published. HMAC with SESSION_SECRET, like signed media URLs.
+ * A signed, expiring URL of a creation's picture (no session needed): as a JPEG, what Instagram
+ * fetches when a post is published; as the PNG, what the public API hands out. HMAC with SESSION_SECRET, like signed media URLs.
  */
-export async function signedCreationUrl(env: { SESSION_SECRET: string }, origin: string, creationId: string, expiresAt: Date): Promise<string> {
+export async function signedCreationUrl(
+  env: { SESSION_SECRET: string },
+  origin: string,
+  creationId: string,
+  expiresAt: Date,
+  as: 'jpeg' | 'png' = 'jpeg',
+): Promise<string> {
   const expires = Math.floor(expiresAt.getTime() / 1000);
   const signature = await hmacSign(env.SESSION_SECRET, `creation:${creationId}:${expires}`);
-  return `${origin}/api/creations/${encodeURIComponent(creationId)}/signed?expires=${expires}&sig=${signature}`;
+  return `${origin}/api/creations/${encodeURIComponent(creationId)}/signed?expires=${expires}&sig=${signature}${as === 'png' ? '&as=png' : ''}`;
 }
 
 /** The live creation behind a valid, unexpired signed URL, else undefined. */

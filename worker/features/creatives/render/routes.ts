@@ -13,7 +13,12 @@ export const creativeRenderRoutes = new Hono<AppEnv>().post('/:id/render', acces
 /** /api/creations/{id}/…: a creation's files (mounted after core's creationRoutes). */
 export const creationFileRoutes = new Hono<AppEnv>()
   // A signed, expiring link of the picture as a JPEG (no session): what Instagram fetches when a post is published.
+  // With `as=png`, the rendered PNG itself (the public API's creations, issue 31): the same signature.
   .get('/:id/signed', access('public'), async (c) => {
+    if (c.req.query('as') === 'png') {
+      const link = { id: c.req.param('id'), ...c.req.query() };
+      return renders.signedCreationPng(c.get('db'), c.env.MEDIA, c.env.SESSION_SECRET, link, c.req.raw.headers);
+    }
     const jpeg = await renders.signedCreationJpeg(
       c.get('db'),
       c.env.MEDIA,

@@ -266,6 +266,24 @@ export async function signedCreationJpeg(
   });
 }
 
+/** The PNG behind a signed, expiring link (`…/signed?as=png`: the public API's creations, issue 31); `not_found` like the JPEG's. */
+export async function signedCreationPng(
+  db: Db,
+  bucket: R2Bucket,
+  secret: string,
+  link: { id: string; expires?: string; sig?: string },
+  requestHeaders: Headers,
+) {
+  const row = looksLikeId(link.id) ? await core.signedCreation(db, secret, link.id, link.expires, link.sig) : undefined;
+  if (!row) throw new AppError('not_found');
+  return serveObject(bucket, row.r2Key, requestHeaders, {
+    contentType: 'image/png',
+    filename: fileNameOf(row, '.png'),
+    download: false,
+    cache: 'public, max-age=3600',
+  });
+}
+
 /* ---------- the link card of presentations ---------- */
 
 /**

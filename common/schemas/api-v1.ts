@@ -1,0 +1,111 @@
+/* eslint-disable no-restricted-syntax -- these schemas describe the API's answers, which nothing stores; text()'s overwrite would only add a step to the OpenAPI document. */
+import * as z from 'zod/mini';
+import { CREATIVE_STATUSES, FORMAT_IDS, type Layer } from '#common/creative/document.ts';
+import type { ApiScope } from '#common/schemas/api-keys.ts';
+import { pageQuery } from '#common/schemas/fields.ts';
+
+/**
+ * The public API `/api/v1` (issue 31, decision 0040): the schemas that validate its requests and
+ * describe its answers, and the route table the OpenAPI document is made from
+ * (worker/features/api/v1/openapi.ts). A route is in Hono and in this table, or the contract
+ * test fails.
+ */
+
+export const LAYER_TYPES = ['text', 'image', 'logo', 'shape', 'icon', 'cta'] as const satisfies readonly Layer['type'][];
+
+const isoTime = z.string().check(z.iso.datetime());
+
+/** A layer as callers see it: what they can fill by name. */
+export const v1Layer = z.object({
+  id: z.string(),
+  name: z.nullable(z.string()),
+  type: z.enum(LAYER_TYPES),
+  slot: z.nullable(z.string()),
+});
+
+export const v1Creative = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(CREATIVE_STATUSES),
+  format: z.enum(FORMAT_IDS),
+  width: z.int(),
+  height: z.int(),
+  template: z.string(),
+  revision: z.int(),
+  /** Creatives of one design in other formats share it (null: the only one). */
+  linkGroup: z.nullable(z.string()),
+  layers: z.array(v1Layer),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type V1Creative = z.infer<typeof v1Creative>;
+
+export const v1CreativePage = z.object({ items: z.array(v1Creative), nextCursor: z.nullable(z.string()) });
+export type V1CreativePage = z.infer<typeof v1CreativePage>;
+
+export const v1Creation = z.object({
+  id: z.string(),
+  creativeId: z.nullable(z.string()),
+  name: z.string(),
+  format: z.enum(FORMAT_IDS),
+  width: z.int(),
+  height: z.int(),
+  /** A signed link to the picture, valid until `expiresAt`; no key needed to fetch it. */
+  url: z.url(),
+  expiresAt: isoTime,
+  createdAt: isoTime,
+});
+export type V1Creation = z.infer<typeof v1Creation>;
+
+export const v1Error = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.optional(z.record(z.string(), z.array(z.string()))),
+    requestId: z.string(),
+  }),
+});
+
+export const v1ListQuery = pageQuery;
+
+/** One route of the public API, as the OpenAPI document describes it. */
+export interface V1Route {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** OpenAPI's form: `/creatives/{id}` (under /api/v1). */
+  path: string;
+  operationId: string;
+  summary: string;
+  /** null: no key needed (the document itself). */
+  scope: ApiScope | null;
+  query?: z.ZodMiniObject;
+  response: z.ZodMiniType;
+}
+
+/** The OpenAPI document (its own shape is OpenAPI's). */
+export const v1Document = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+export const V1_ROUTES: readonly V1Route[] = [
+  { method: 'get', path: '/openapi.json', operationId: 'getOpenApiDocument', summary: 'This document (OpenAPI 3.1).', scope: null, response: v1Document },
+  {
+    method: 'get',
+    path: '/creatives',
+    operationId: 'listCreatives',
+    summary: "The project's creatives, newest change first, each with its layers' names and types.",
+    scope: 'read',
+    query: v1ListQuery,
+    response: v1CreativePage,
+  },
+  { method: 'get', path: '/creatives/{id}', operationId: 'getCreative', summary: 'One creative with its layers.', scope: 'read', response: v1Creative },
+  {
+    method: 'get',
+    path: '/creations/{id}',
+    operationId: 'getCreation',
+    summary: 'One render: its dimensions and a signed, expiring link to the picture.',
+    scope: 'read',
+    response: v1Creation,
+  },
+];

@@ -1,0 +1,79 @@
+import * as z from 'zod/mini';
+import { API_SCOPES } from '#common/schemas/api-keys.ts';
+import { V1_ROUTES, v1Error, type V1Route } from '#common/schemas/api-v1.ts';
+
+/**
+ * The OpenAPI 3.1 document of `/api/v1` (decision 0040), made from the route table and the same
+ * zod/mini schemas that validate the requests, by zod's own `toJSONSchema` (JSON Schema 2020-12,
+ * OpenAPI 3.1's dialect): no generator library. Built once per isolate.
+ */
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+function pathParameters(path: string) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+}
+
+function queryParameters(route: V1Route) {
+  if (!route.query) return [];
+  const schema = jsonSchema(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+function operation(route: V1Route) {
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.scope ? { security: [{ apiKey: [route.scope] }], 'x-scope': route.scope } : { security: [] }),
+    parameters: [...pathParameters(route.path), ...queryParameters(route)],
+    responses: {
+      '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
+      ...(route.scope
+        ? {
+            '401': errorResponse('No API key, or one that is not valid (revoked, unknown).'),
+            '403': errorResponse('The key lacks the scope.'),
+            '404': errorResponse('Not found in the key’s project.'),
+            '422': errorResponse('A parameter is not valid.'),
+            '429': errorResponse('Too many requests with this key: wait Retry-After seconds.'),
+          }
+        : {}),
+    },
+  };
+}
+
+export function buildDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of V1_ROUTES) (paths[route.path] ??= {})[route.method] = operation(route);
+  return {
+    openapi: '3.1.0' as const,
+    info: {
+      title: 'Adloom API',
+      version: '1.0.0',
+      description: `Send a project's API key as \`Authorization: Bearer adl_…\`. Scopes: ${API_SCOPES.join(', ')}. Errors come as {"error": {"code", "message", "details"?, "requestId"}}.`,
+    },
+    servers: [{ url: '/api/v1' }],
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A project API key (adl_…), made by the project’s owner in its settings.' } },
+      schemas: { Error: jsonSchema(v1Error, 'output') },
+    },
+    paths,
+  };
+}
+
+let built: ReturnType<typeof buildDocument> | undefined;
+
+/** The document, built on first use. */
+export function openApiDocument() {
+  return (built ??= buildDocument());
+}

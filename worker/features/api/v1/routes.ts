@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { v1ListQuery } from '#common/schemas/api-v1.ts';
+import type { AppEnv } from '#worker/env.ts';
+import { required } from '#worker/lib/context.ts';
+import { validate } from '#worker/lib/validate.ts';
+import { access } from '#worker/middleware/access.ts';
+import { apiAccess } from '#worker/features/api/v1/bearer.ts';
+import { openApiDocument } from '#worker/features/api/v1/openapi.ts';
+import * as service from '#worker/features/api/v1/service.ts';
+
+/**
+ * /api/v1 (issue 31, decision 0040): the public API, separate from the workspace's. Callers
+ * present a project's API key (`apiAccess(scope)`), never the session cookie; every route is in
+ * the OpenAPI document (`V1_ROUTES`), which the contract test holds to the router.
+ */
+export const apiV1Routes = new Hono<AppEnv>()
+  .get('/openapi.json', access('public'), (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(openApiDocument());
+  })
+  .get('/creatives', apiAccess('read'), validate('query', v1ListQuery), async (c) => {
+    const { limit, cursor } = c.req.valid('query');
+    return c.json(await service.listCreatives(c.get('db'), required(c, 'apiCaller').projectId, limit ?? 20, cursor));
+  })
+  .get('/creatives/:id', apiAccess('read'), async (c) => c.json(await service.getCreative(c.get('db'), required(c, 'apiCaller').projectId, c.req.param('id'))))
+  .get('/creations/:id', apiAccess('read'), async (c) =>
+    c.json(await service.getCreation(c.get('db'), c.env, new URL(c.req.url).origin, required(c, 'apiCaller').projectId, c.req.param('id'))),
+  );
