@@ -138,9 +138,9 @@ export default function Playground() {
     dispatch({ type: 'change', value: next, ...(group ? { group } : {}) });
   };
   /** Uses the templates: at once once they are here, else when they have come (a click before the gallery has drawn). */
-  const withTemplates = (use: (templates: PlaygroundTemplates) => void) => {
-    if (tools) use(tools);
-    else playgroundTemplates.load().then(use, () => setNotice({ tone: 'danger', text: t('library.playground.offline') }));
+  const withTemplates = (apply: (templates: PlaygroundTemplates) => void) => {
+    if (tools) apply(tools);
+    else playgroundTemplates.load().then(apply, () => setNotice({ tone: 'danger', text: t('library.playground.offline') }));
   };
 
   const takePicture = async (file: File | undefined) => {

@@ -29,6 +29,7 @@ export const FIRST_CREATIVE: CreativeDocument = {
       y: 58,
       w: 86,
       h: 22,
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- the template's English copy (template-texts.ts), the document's content
       text: 'Made for the way you work',
       font: 'poppins',
       weight: 700,
@@ -48,6 +49,7 @@ export const FIRST_CREATIVE: CreativeDocument = {
       y: 83,
       w: 36,
       h: 8.5,
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- the template's English copy, as above
       text: 'Get started',
       font: 'inter',
       weight: 700,
