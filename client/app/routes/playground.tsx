@@ -14,8 +14,8 @@ import { BackgroundPanel, FormatPanel, PropertiesPanel } from '#client/features/
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
-import { BRAND, FIRST_CREATIVE, LOCAL, withPicture } from '#client/features/playground/first-creative.ts';
-import { playgroundTemplates, TemplateGallery, type PlaygroundTemplates } from '#client/features/playground/template-gallery.tsx';
+import { BRAND, FIRST_CREATIVE, LOCAL, withPicture } from '#client/features/creatives/playground-first-creative.ts';
+import { playgroundTemplates, TemplateGallery, type PlaygroundTemplates } from '#client/features/creatives/playground-gallery.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
@@ -23,7 +23,7 @@ import { useFormat } from '#client/lib/format.ts';
 import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import { formatInText } from '#client/features/creatives/library-words.ts';
 
-const SaveDialog = lazy(() => import('#client/features/playground/save-dialog.tsx').then((m) => ({ default: m.SaveDialog })));
+const SaveDialog = lazy(() => import('#client/features/creatives/playground-save-dialog.tsx').then((m) => ({ default: m.SaveDialog })));
 
 const STORAGE_KEY = 'adloom.playground.v1';
 const IMAGE_KEY = 'adloom.playground.v1.picture';
@@ -295,7 +295,11 @@ export default function Playground() {
           className="order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950"
         >
           <TemplateGallery tools={tools} current={doc.template} images={images} hasPicture={image !== null} onPick={pickTemplate} />
-          <FormatPanel doc={doc} readOnly={false} onFormat={(format: FormatId) => format !== doc.format && withTemplates((templates) => onChange(templates.inFormat(docRef.current, format)))} />
+          <FormatPanel
+            doc={doc}
+            readOnly={false}
+            onFormat={(format: FormatId) => format !== doc.format && withTemplates((templates) => onChange(templates.inFormat(docRef.current, format)))}
+          />
           <BackgroundPanel
             doc={doc}
             readOnly={false}

@@ -6,7 +6,7 @@ import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { RenderProgress } from '#client/features/creatives/render-progress.tsx';
 import { inputClass } from '#client/features/creatives/panel-fields.tsx';
-import { LOCAL } from '#client/features/playground/first-creative.ts';
+import { LOCAL } from '#client/features/creatives/playground-first-creative.ts';
 import { api, call } from '#client/lib/api.ts';
 import { errorMessage } from '#client/lib/http.ts';
 import { uploadFile } from '#client/lib/media-library.ts';

@@ -11,7 +11,7 @@ export const LOCAL = 'local';
  * A first visitor's creative: `buildTemplate('photo-overlay', { brand: BRAND_KIT, format: 'square',
  * imageMediaId: null })` written out, so that the playground's first paint does not load every
  * template and every font's widths (≈ 19 KB gzip; they come after it, with the template gallery:
- * templates.ts). first-creative.test.ts keeps it the template's own.
+ * playground-templates.ts). playground-first-creative.test.ts keeps it the template's own.
  */
 export const FIRST_CREATIVE: CreativeDocument = {
   version: 2,

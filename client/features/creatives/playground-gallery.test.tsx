@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TEMPLATE_IDS } from '#common/creative/template-ids.ts';
-import { playgroundTemplates, TemplateGallery } from '#client/features/playground/template-gallery.tsx';
+import { playgroundTemplates, TemplateGallery } from '#client/features/creatives/playground-gallery.tsx';
 
 function box(el: Element): [string, string] {
   const style = (el as HTMLElement).style;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creativeDocument } from '#common/creative/document.ts';
 import { buildTemplate } from '#common/creative/templates.ts';
-import { BRAND_KIT, FIRST_CREATIVE } from '#client/features/playground/first-creative.ts';
+import { BRAND_KIT, FIRST_CREATIVE } from '#client/features/creatives/playground-first-creative.ts';
 
 describe("the playground's first creative", () => {
   it('is the Photo with overlay template in the playground’s brand, square, its copy fitted as the template fits it', () => {

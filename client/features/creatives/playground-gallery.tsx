@@ -11,7 +11,7 @@ import { useT } from '#client/lib/i18n-context.tsx';
  * paint, outside its chunk (bench/budgets.json `largestLazyChunkBytes`): the gallery's previews,
  * a change of template or format, a picture put where a template has room for one.
  */
-export const playgroundTemplates = lazyModule(() => import('#client/features/playground/templates.ts'));
+export const playgroundTemplates = lazyModule(() => import('#client/features/creatives/playground-templates.ts'));
 export type PlaygroundTemplates = Awaited<ReturnType<typeof playgroundTemplates.load>>;
 
 const PREVIEW = 72;

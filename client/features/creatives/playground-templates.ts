@@ -1,9 +1,9 @@
 import type { CreativeDocument, FormatId } from '#common/creative/document.ts';
 import { buildTemplate, changeFormat, TEMPLATES, withPictureIn } from '#common/creative/templates.ts';
-import { BRAND_KIT, LOCAL, withPicture } from '#client/features/playground/first-creative.ts';
+import { BRAND_KIT, LOCAL, withPicture } from '#client/features/creatives/playground-first-creative.ts';
 
 /**
- * The playground's template work, loaded after its first paint (template-gallery.tsx): every
+ * The playground's template work, loaded after its first paint (playground-gallery.tsx): every
  * template with the table of every font's widths its copy is fitted with.
  */
 
