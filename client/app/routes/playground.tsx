@@ -1,39 +1,32 @@
 import { Download, ImagePlus, Redo2, Save, Undo2 } from 'lucide-react';
-import { useEffect, useReducer, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { creativeDocument, mediaIdsOf, replaceMedia, type CreativeDocument, type FormatId } from '#common/creative/document.ts';
-import { buildTemplate, changeFormat, paletteOf, TEMPLATES, withPictureIn } from '#common/creative/templates.ts';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { creativeDocument, paletteOf, type CreativeDocument, type FormatId } from '#common/creative/document.ts';
 import type { Locale } from '#common/i18n/locales.ts';
 import { localePath } from '#common/i18n/paths.ts';
 import { PLAYGROUND_IMAGE_MAX_BYTES } from '#common/schemas/creatives.ts';
 import { Alert } from '#client/components/alert.tsx';
 import { Button, buttonClass } from '#client/components/button.tsx';
-import { Dialog } from '#client/components/dialog.tsx';
 import { Logo } from '#client/components/logo.tsx';
-import { CreativePreview } from '#client/creative/preview.tsx';
 import LoginLink from '#client/public/auth/login-link.tsx';
 import { RenderProgress, useWaitProgress } from '#client/features/creatives/render-progress.tsx';
 import { ArrangeToolbar } from '#client/features/creatives/arrange-toolbar.tsx';
 import { BackgroundPanel, FormatPanel, PropertiesPanel } from '#client/features/creatives/editor-panels.tsx';
-import { inputClass, Section } from '#client/features/creatives/panel-fields.tsx';
 import { EditorStage } from '#client/features/creatives/editor-stage.tsx';
 import { LayersPanel } from '#client/features/creatives/layers-panel.tsx';
 import { editorReducer, initialEditorState, singleSelection, updateLayer } from '#client/features/creatives/editor-state.ts';
+import { BRAND, FIRST_CREATIVE, LOCAL, withPicture } from '#client/features/creatives/playground-first-creative.ts';
+import { playgroundTemplates, TemplateGallery, type PlaygroundTemplates } from '#client/features/creatives/playground-gallery.tsx';
 import { api, call } from '#client/lib/api.ts';
-import { errorMessage } from '#client/lib/http.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { useSession } from '#client/lib/session.tsx';
-import { uploadFile } from '#client/lib/media-library.ts';
 import { useFormat } from '#client/lib/format.ts';
 import { useI18n, useT } from '#client/lib/i18n-context.tsx';
-import { formatInText, templateDescription, templateName } from '#client/features/creatives/library-words.ts';
+import { formatInText } from '#client/features/creatives/library-words.ts';
 
-/** The playground's brand: Adloom's own sample palette (visitors have no brand kit). */
-const BRAND = { colors: ['#1f3a5f', '#f4a261', '#e76f51', '#2a9d8f'], headingFont: 'poppins', bodyFont: 'inter', logoMediaId: null } as const;
-const BRAND_KIT = { ...BRAND, colors: [...BRAND.colors] };
+const SaveDialog = lazy(() => import('#client/features/creatives/playground-save-dialog.tsx').then((m) => ({ default: m.SaveDialog })));
+
 const STORAGE_KEY = 'adloom.playground.v1';
 const IMAGE_KEY = 'adloom.playground.v1.picture';
-const LOCAL = 'local';
 
 interface Stored {
   doc: CreativeDocument;
@@ -50,23 +43,7 @@ function loadStored(): Stored {
   } catch {
     // private mode or a damaged entry: start fresh
   }
-  return { doc: withPicture(buildTemplate('photo-overlay', { brand: BRAND_KIT, format: 'square', imageMediaId: null })), image: null };
-}
-
-/**
- * Points the template's picture frame (its image layer, else a picture background) at the
- * visitor's image, which shows an empty frame until there is one.
- */
-function withPicture(doc: CreativeDocument): CreativeDocument {
-  const layer = doc.layers.find((l) => l.type === 'image');
-  if (layer) return updateLayer(doc, layer.id, { mediaId: LOCAL });
-  if (doc.background.type === 'media') return { ...doc, background: { ...doc.background, mediaId: LOCAL } };
-  return doc;
-}
-
-/** A template with the visitor's picture: in its own frame, or, once there is a picture, where a template designed around its copy has room for one. */
-function templateWithPicture(id: string, format: FormatId, hasPicture: boolean, copy?: Record<string, string>): CreativeDocument {
-  return withPicture(buildTemplate(id, { brand: BRAND_KIT, format, copy, imageMediaId: hasPicture ? LOCAL : null }));
+  return { doc: withPicture(FIRST_CREATIVE), image: null };
 }
 
 function readAsDataUrl(file: Blob): Promise<string> {
@@ -76,13 +53,6 @@ function readAsDataUrl(file: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
     reader.readAsDataURL(file);
   });
-}
-
-function dataUrlToFile(dataUrl: string, name: string): File {
-  const [head, body = ''] = dataUrl.split(',');
-  const mime = /data:([^;]+)/.exec(head ?? '')?.[1] ?? 'image/png';
-  const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
-  return new File([bytes], `${name}.${mime.split('/')[1] ?? 'png'}`, { type: mime });
 }
 
 /** `/playground`: the creative editor for everyone, no account needed (PRODUCT.md §2). */
@@ -99,6 +69,9 @@ export default function Playground() {
   const [notice, setNotice] = useState<{ tone: 'danger' | 'info' | 'success'; text: string; signup?: boolean } | null>(null);
   const downloading = useWaitProgress();
   const [saving, setSaving] = useState(false);
+  // The save dialog's code comes when it is first opened, and stays for its closing.
+  const [saveOpened, setSaveOpened] = useState(false);
+  const tools = playgroundTemplates.useModule();
   const fileInput = useRef<HTMLInputElement>(null);
   const quota = useResource(() => call(api.api.playground.quota.$get()), []);
   const doc = state.present;
@@ -159,7 +132,16 @@ export default function Playground() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const onChange = (next: CreativeDocument, group?: string) => dispatch({ type: 'change', value: next, ...(group ? { group } : {}) });
+  const onChange = (next: CreativeDocument, group?: string) => {
+    // Changes waiting on the templates apply to the latest document, one after the other.
+    docRef.current = next;
+    dispatch({ type: 'change', value: next, ...(group ? { group } : {}) });
+  };
+  /** Uses the templates: at once once they are here, else when they have come (a click before the gallery has drawn). */
+  const withTemplates = (apply: (templates: PlaygroundTemplates) => void) => {
+    if (tools) apply(tools);
+    else playgroundTemplates.load().then(apply, () => setNotice({ tone: 'danger', text: t('library.playground.offline') }));
+  };
 
   const takePicture = async (file: File | undefined) => {
     if (!file) return;
@@ -175,7 +157,7 @@ export default function Playground() {
     setImage(await readAsDataUrl(file));
     const selected = doc.layers.find((l) => l.id === singleSelection(state.selected));
     if (selected && (selected.type === 'image' || selected.type === 'logo')) onChange(updateLayer(doc, selected.id, { mediaId: LOCAL }));
-    else onChange(withPictureIn(doc, LOCAL, BRAND_KIT));
+    else withTemplates((templates) => onChange(templates.withLocalPicture(docRef.current)));
   };
 
   const pickTemplate = (id: string) => {
@@ -184,7 +166,7 @@ export default function Playground() {
       if (layer.type === 'text' && (layer.slot === 'headline' || layer.slot === 'body') && !copy[layer.slot]) copy[layer.slot] = layer.text;
       if (layer.type === 'cta' && !copy.cta) copy.cta = layer.text;
     }
-    onChange(templateWithPicture(id, doc.format, image !== null, copy));
+    withTemplates((templates) => onChange(templates.templateWithPicture(id, docRef.current.format, image !== null, copy)));
   };
 
   const download = async () => {
@@ -268,7 +250,14 @@ export default function Playground() {
           <ImagePlus className="size-4" aria-hidden="true" /> {image ? t('library.playground.changePicture') : t('library.playground.addPicture')}
         </Button>
         {user ? (
-          <Button variant="secondary" size="sm" onClick={() => setSaving(true)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setSaveOpened(true);
+              setSaving(true);
+            }}
+          >
             <Save className="size-4" aria-hidden="true" /> {t('library.playground.saveToProject')}
           </Button>
         ) : null}
@@ -305,25 +294,12 @@ export default function Playground() {
           aria-label={t('library.playground.sidebar')}
           className="order-2 min-w-0 border-zinc-200 bg-white lg:order-1 lg:border-r dark:border-zinc-800 dark:bg-zinc-950"
         >
-          <Section title={t('library.playground.templates')}>
-            <div role="radiogroup" aria-label={t('library.playground.template')} className="grid grid-cols-3 gap-2">
-              {TEMPLATES.map((def) => (
-                <button
-                  key={def.id}
-                  type="button"
-                  role="radio"
-                  aria-checked={doc.template === def.id}
-                  aria-label={templateName(t, def)}
-                  title={t('library.playground.templateTitle', { name: templateName(t, def), description: templateDescription(t, def) })}
-                  onClick={() => pickTemplate(def.id)}
-                  className={`overflow-hidden rounded-md border-2 ${doc.template === def.id ? 'border-accent-600' : 'border-transparent hover:border-zinc-300 dark:hover:border-zinc-600'}`}
-                >
-                  <CreativePreview doc={templateWithPicture(def.id, 'square', image !== null)} images={images} width={72} label={templateName(t, def)} />
-                </button>
-              ))}
-            </div>
-          </Section>
-          <FormatPanel doc={doc} readOnly={false} onFormat={(format: FormatId) => format !== doc.format && onChange(changeFormat(doc, format, BRAND_KIT))} />
+          <TemplateGallery tools={tools} current={doc.template} images={images} hasPicture={image !== null} onPick={pickTemplate} />
+          <FormatPanel
+            doc={doc}
+            readOnly={false}
+            onFormat={(format: FormatId) => format !== doc.format && withTemplates((templates) => onChange(templates.inFormat(docRef.current, format)))}
+          />
           <BackgroundPanel
             doc={doc}
             readOnly={false}
@@ -385,93 +361,11 @@ export default function Playground() {
           />
         </aside>
       </div>
-      {user ? <SaveDialog open={saving} doc={doc} image={image} onClose={() => setSaving(false)} /> : null}
+      {user && saveOpened ? (
+        <Suspense fallback={null}>
+          <SaveDialog open={saving} doc={doc} image={image} onClose={() => setSaving(false)} />
+        </Suspense>
+      ) : null}
     </div>
-  );
-}
-
-/** Signed in: the playground's work becomes a draft creative in one of the user's projects. */
-function SaveDialog({ open, doc, image, onClose }: { open: boolean; doc: CreativeDocument; image: string | null; onClose: () => void }) {
-  const t = useT();
-  const navigate = useNavigate();
-  const projects = useResource(() => (open ? call(api.api.projects.$get({ query: {} })) : Promise.resolve({ items: [], nextCursor: null })), [open]);
-  const [projectId, setProjectId] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const editable = projects.status === 'ready' ? projects.data.items.filter((p) => p.role !== 'viewer' && !p.archived) : [];
-  const chosen = projectId || editable[0]?.id || '';
-
-  const save = async () => {
-    if (!chosen) return;
-    setError(null);
-    setProgress(0);
-    try {
-      let saved = doc;
-      const usesImage = mediaIdsOf(doc).includes(LOCAL);
-      if (image && usesImage) {
-        const { media } = await uploadFile(chosen, dataUrlToFile(image, 'playground-picture'), (f) => setProgress(f * 0.8), new AbortController().signal);
-        saved = replaceMedia(doc, LOCAL, media.id);
-      } else if (usesImage) {
-        saved = replaceMedia(doc, LOCAL, null);
-      }
-      setProgress(0.9);
-      const created = await call(
-        api.api.projects[':projectId'].creatives.$post({
-          param: { projectId: chosen },
-          json: { template: saved.template, format: saved.format, document: saved },
-        }),
-      );
-      void navigate(`/creatives/${created.id}`);
-    } catch (e) {
-      setError(errorMessage(e, t('library.save.failed')));
-      setProgress(null);
-    }
-  };
-
-  return (
-    <Dialog open={open} title={t('library.save.title')} onClose={onClose}>
-      {projects.status === 'loading' ? <p role="status">{t('library.save.loading')}</p> : null}
-      {projects.status === 'error' ? <Alert tone="danger">{errorMessage(projects.error, t('library.save.projectsFailed'))}</Alert> : null}
-      {projects.status === 'ready' && editable.length === 0 ? (
-        <p className="text-sm">
-          {t('library.save.noProject')}{' '}
-          <a href="/projects" className="font-medium text-accent-700 underline">
-            {t('library.save.createProject')}
-          </a>{' '}
-          {t('library.save.noProjectAfter')}
-        </p>
-      ) : null}
-      {editable.length > 0 ? (
-        <form
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <label className="block text-sm font-medium" htmlFor="save-project">
-            {t('library.save.project')}
-          </label>
-          <select id="save-project" className={inputClass} value={chosen} onChange={(event) => setProjectId(event.target.value)}>
-            {editable.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-          <p className="text-xs text-zinc-500">{image ? t('library.save.becomesWithPicture') : t('library.save.becomes')}</p>
-          {progress !== null ? <RenderProgress progress={progress} /> : null}
-          {error ? <Alert tone="danger">{error}</Alert> : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              {t('library.save.cancel')}
-            </Button>
-            <Button type="submit" pending={progress !== null} pendingLabel={t('library.save.saving')}>
-              {t('library.save.save')}
-            </Button>
-          </div>
-        </form>
-      ) : null}
-    </Dialog>
   );
 }

@@ -1,14 +1,15 @@
-import type { I18n } from '@lingui/core';
-import { X } from 'lucide-react';
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { CreativeDocument, Layer } from '#common/creative/document.ts';
-import { MEDIA_TYPES, formatLabels, type FocalPoint } from '#common/schemas/media.ts';
+import type { FocalPoint } from '#common/schemas/media.ts';
 import { errorMessage } from '#client/lib/http.ts';
-import { useFormat, type Format } from '#client/lib/format.ts';
+import { useFormat } from '#client/lib/format.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
+import { lazyModule } from '#client/lib/lazy-module.ts';
 import { useToast } from '#client/components/toast.tsx';
-import { UploadProgress } from '#client/components/upload-progress.tsx';
 import { updateLayer } from '#client/features/creatives/editor-state.ts';
+
+/** A dropped file's check, upload and progress, loaded with the first file dropped. */
+const uploads = lazyModule(() => import('#client/features/creatives/picture-upload.tsx'));
 
 /** The drag data type of a picture of the library (the media picker's tiles): JSON `{ id, focal? }`. */
 type ImageLayer = Extract<Layer, { type: 'image' }>;
@@ -88,14 +89,6 @@ function carriesPicture(event: DragEvent): boolean {
   return types.includes('Files') || types.includes(MEDIA_DRAG_TYPE);
 }
 
-/** A quick check before spending bandwidth (the worker decides for real from the bytes). */
-function problemOf(file: File, t: I18n['_'], format: Format): string | null {
-  const known = (MEDIA_TYPES as Record<string, { kind: 'image' | 'video'; maxBytes: number }>)[file.type];
-  if (!known || known.kind !== 'image') return t('creativeEditor.drop.notPicture', { name: file.name, types: formatLabels('image').join(', ') });
-  if (file.size > known.maxBytes) return t('creativeEditor.drop.tooLarge', { name: file.name, max: format.bytes(known.maxBytes) });
-  return null;
-}
-
 interface Over {
   target: DropTarget | null;
   rect: { left: number; top: number; width: number; height: number } | null;
@@ -127,6 +120,7 @@ export function PictureDrop({
   const root = useRef<HTMLDivElement>(null);
   const [over, setOver] = useState<Over | null>(null);
   const [upload, setUpload] = useState<{ name: string; progress: number; controller: AbortController } | null>(null);
+  const uploader = uploads.useModule(upload !== null);
 
   if (readOnly) return <div className="relative">{children}</div>;
 
@@ -174,33 +168,28 @@ export function PictureDrop({
       toast({ tone: 'info', message: t('creativeEditor.drop.oneAtATime') });
       return;
     }
-    const problem = problemOf(file, t, format);
-    if (problem) {
-      toast({ tone: 'error', message: problem });
-      return;
-    }
     const controller = new AbortController();
-    setUpload({ name: file.name, progress: 0, controller });
     try {
-      // The library's upload code loads with the first dropped file, outside the editor's chunk.
-      const { makeThumbnail, putThumbnail, uploadFile } = await import('#client/lib/media-library.ts');
-      const { media, created } = await uploadFile(
+      // The check and the library's upload code load with the first dropped file, outside the editor's chunk.
+      const { problemOf, uploadPicture } = await uploads.load();
+      const problem = problemOf(file, t, format);
+      if (problem) {
+        toast({ tone: 'error', message: problem });
+        return;
+      }
+      setUpload({ name: file.name, progress: 0, controller });
+      const item = await uploadPicture(
         projectId,
         file,
         (progress) => setUpload((u) => (u && u.controller === controller ? { ...u, progress } : u)),
         controller.signal,
       );
-      let item = media;
-      if (created) {
-        const thumbnail = await makeThumbnail(file);
-        if (thumbnail) item = await putThumbnail(media.id, thumbnail).catch(() => media);
-      }
       onReplace(found.target, item);
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError'))
         toast({ tone: 'error', message: errorMessage(error, t('creativeEditor.drop.uploadFailed')) });
     } finally {
-      setUpload(null);
+      setUpload((u) => (u?.controller === controller ? null : u));
     }
   };
 
@@ -231,22 +220,7 @@ export function PictureDrop({
           {hint}
         </p>
       ) : null}
-      {upload ? (
-        <div className="absolute top-14 left-1/2 z-30 flex w-64 max-w-[90%] -translate-x-1/2 items-center gap-2 rounded-lg bg-white px-3 py-2 text-xs shadow-lg ring-1 ring-zinc-900/10 dark:bg-zinc-900">
-          <div className="min-w-0 flex-1">
-            <p className="truncate">{t('creativeEditor.drop.uploading', { name: upload.name })}</p>
-            <UploadProgress name={upload.name} progress={upload.progress} className="mt-1" />
-          </div>
-          <button
-            type="button"
-            aria-label={t('creativeEditor.drop.cancelUpload', { name: upload.name })}
-            className="rounded p-1 text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
-            onClick={() => upload.controller.abort()}
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        </div>
-      ) : null}
+      {upload && uploader ? <uploader.UploadStatus name={upload.name} progress={upload.progress} onCancel={() => upload.controller.abort()} /> : null}
     </div>
   );
 }

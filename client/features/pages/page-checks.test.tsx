@@ -132,7 +132,7 @@ describe('the checks before publishing', () => {
       pageDetail({ status: 'published', versionCount: 2 }),
     );
     await user.click(await screen.findByRole('button', { name: 'Versions' }));
-    const dialog = screen.getByRole('dialog', { name: 'Published versions' });
+    const dialog = await screen.findByRole('dialog', { name: 'Published versions' });
     await user.click(await within(dialog).findByRole('button', { name: 'Restore version 1' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Restore version 1?' })).getByRole('button', { name: 'Restore and publish' }));
     const blocked = await within(dialog).findByRole('alert');

@@ -228,7 +228,7 @@ describe('the page editor', () => {
       pageDetail({ status: 'published', versionCount: 2 }),
     );
     await user.click(await screen.findByRole('button', { name: 'Versions' }));
-    const dialog = screen.getByRole('dialog', { name: 'Published versions' });
+    const dialog = await screen.findByRole('dialog', { name: 'Published versions' });
     await user.click(await within(dialog).findByRole('button', { name: 'Restore version 1' }));
     const confirm = screen.getByRole('dialog', { name: 'Restore version 1?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
@@ -300,7 +300,7 @@ describe('the page editor', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Hero: Fresh coffee weekly' }));
     await user.click(screen.getByRole('button', { name: 'Choose picture' }));
-    const dialog = screen.getByRole('dialog', { name: 'Choose a picture' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a picture' });
     await user.click(await within(dialog).findByRole('button', { name: 'beans.jpg' }));
     expect(screen.queryByRole('dialog', { name: 'Choose a picture' })).toBeNull();
     expect((screen.getByLabelText('Alt text') as HTMLInputElement).value).toBe('Roasted beans');

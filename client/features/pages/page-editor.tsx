@@ -17,7 +17,7 @@ import { EditorSkeleton } from '#client/components/editor/editor-skeleton.tsx';
 import { EditorHeader } from '#client/components/editor/editor-header.tsx';
 import { PageStatusBadge } from '#client/components/page-status-badge.tsx';
 import type { PickMedia } from '#client/components/editor/spec-form.tsx';
-import { MediaPicker } from '#client/components/media-picker.tsx';
+import { MediaPicker, VersionsDialog } from '#client/features/pages/lazy-dialogs.tsx';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useUndoKeys } from '#client/lib/keyboard.ts';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -46,7 +46,6 @@ import { Checklist, ChecksButton, focusFinding, mergeFindings, refusedFindings, 
 import type { MediaSizes } from '#client/features/pages/preview.tsx';
 import { PageCanvas } from '#client/features/pages/canvas/page-canvas.tsx';
 import { usePageSave } from '#client/features/pages/use-page-save.ts';
-import { VersionsDialog } from '#client/features/pages/versions-dialog.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
 
 function draftOf(page: Pick<PageDetail, 'draft' | 'draftB' | 'splitB'>): PageDraft {
