@@ -42,6 +42,7 @@ const NOT_MESSAGES: Record<string, string> = {
   '/worker/features/monitoring/service.ts': 'answers to the Sentry SDK’s tunnel requests, never shown',
   '/worker/env.ts': 'configuration problems, logged for the operator (the reader sees the message of worker/index.ts)',
   '/worker/db/owners.ts': 'descriptions for developers of the tables’ owners',
+  '/worker/features/api/v1/openapi.ts': 'the OpenAPI document’s descriptions, for developers (English, like the API’s field names)',
   '/worker/lib/operator.ts': 'the operator’s legal details (imprint data)',
   '/worker/lib/reads.ts': 'SQL',
   '/worker/ssr/manifest.ts': 'build errors for developers',
@@ -185,7 +186,7 @@ function isSentence(text: string): boolean {
 
 /** Property keys whose sentences are content (template texts, block defaults, labels), not messages. */
 const CONTENT_KEYS =
-  /\b(?:description|label|headline|subheadline|body|title|subtitle|quote|answer|question|name|note|caption|cta|intro|text|value|placeholder|hint|tagline|eyebrow|author|role|heading|button|alt|copy|consent|success|ended|tone|toneOfVoice|product|offer|primaryText)\s*:\s*$/;
+  /\b(?:description|summary|label|headline|subheadline|body|title|subtitle|quote|answer|question|name|note|caption|cta|intro|text|value|placeholder|hint|tagline|eyebrow|author|role|heading|button|alt|copy|consent|success|ended|tone|toneOfVoice|product|offer|primaryText)\s*:\s*$/;
 
 /** Property values of every source (`refunded: '…'`): what `messages.refunded` may stand for when its file does not say. */
 const PROPERTIES = new Map<string, string[]>();

@@ -522,4 +522,22 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(plan.map((row) => row.detail).join('\n')).toContain('USING INDEX scheduled_posts_ad_idx');
     },
   },
+
+  '0021_api_keys.sql': {
+    // Project API keys (issue 31): one in use, one revoked. The owner's list shows the live one with
+    // its scopes, prefix, creator and last use, never its hash; the revoked one is left out.
+    rows: ({ now }) => [
+      `INSERT INTO api_keys (id, project_id, name, scopes, prefix, secret_hash, created_by, created_at, last_used_at, last_used_ip)
+       VALUES ('upg_key_000000000000001', '${P1}', 'Shop sync', '["read","render"]', 'adl_Upg1Key1', '${'a'.repeat(64)}', '${USERS.owner.id}', ${now - 3_600_000}, ${now - 60_000}, '203.0.113.7')`,
+      `INSERT INTO api_keys (id, project_id, name, scopes, prefix, secret_hash, created_by, created_at, revoked_at)
+       VALUES ('upg_key_000000000000002', '${P1}', 'Old CRM', '["leads"]', 'adl_Upg2Key2', '${'b'.repeat(64)}', '${USERS.owner.id}', ${now - 7_200_000}, ${now - 1_800_000})`,
+    ],
+    async check(t) {
+      const list = await t.json<{ items: Record<string, unknown>[] }>(`/api/projects/${P1}/api-keys`);
+      const shop = list.items.find((key) => key.id === 'upg_key_000000000000001');
+      expect(shop).toMatchObject({ name: 'Shop sync', scopes: ['read', 'render'], prefix: 'adl_Upg1Key1', createdBy: USERS.owner.name, lastUsedIp: '203.0.113.7' });
+      expect(JSON.stringify(list)).not.toContain('a'.repeat(64));
+      expect(list.items.map((key) => key.id)).not.toContain('upg_key_000000000000002');
+    },
+  },
 };
