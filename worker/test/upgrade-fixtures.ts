@@ -535,7 +535,13 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
     async check(t) {
       const list = await t.json<{ items: Record<string, unknown>[] }>(`/api/projects/${P1}/api-keys`);
       const shop = list.items.find((key) => key.id === 'upg_key_000000000000001');
-      expect(shop).toMatchObject({ name: 'Shop sync', scopes: ['read', 'render'], prefix: 'adl_Upg1Key1', createdBy: USERS.owner.name, lastUsedIp: '203.0.113.7' });
+      expect(shop).toMatchObject({
+        name: 'Shop sync',
+        scopes: ['read', 'render'],
+        prefix: 'adl_Upg1Key1',
+        createdBy: USERS.owner.name,
+        lastUsedIp: '203.0.113.7',
+      });
       expect(JSON.stringify(list)).not.toContain('a'.repeat(64));
       expect(list.items.map((key) => key.id)).not.toContain('upg_key_000000000000002');
     },

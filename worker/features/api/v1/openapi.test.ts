@@ -1,4 +1,4 @@
-import { Validator } from '@cfworker/json-schema';
+import type { Validator as ValidatorType } from '@cfworker/json-schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { V1_ROUTES } from '#common/schemas/api-v1.ts';
 import { createApp } from '#worker/app.ts';
@@ -21,7 +21,27 @@ type Operation = { security: { apiKey: string[] }[]; responses: Record<string, {
 
 let served: Document;
 
+type ValidatorClass = typeof ValidatorType;
+let Validator: ValidatorClass;
+
+/**
+ * @cfworker/json-schema makes its default base URI from `self.location` when it loads; in the
+ * test pool's isolate that can be a value `new URL` refuses. It is loaded with no location, then
+ * the global is put back as it was.
+ */
+async function loadValidator(): Promise<ValidatorClass> {
+  const own = Object.getOwnPropertyDescriptor(globalThis, 'location');
+  Object.defineProperty(globalThis, 'location', { value: undefined, configurable: true, writable: true });
+  try {
+    return (await import('@cfworker/json-schema')).Validator;
+  } finally {
+    if (own) Object.defineProperty(globalThis, 'location', own);
+    else delete (globalThis as { location?: unknown }).location;
+  }
+}
+
 beforeAll(async () => {
+  Validator = await loadValidator();
   const response = await apiGet('/openapi.json', undefined);
   expect(response.status).toBe(200);
   served = (await response.json()) as Document;
