@@ -141,6 +141,8 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
     compatibilityFlags: ['nodejs_compat'],
     d1Databases: { DB: 'bench-db' },
     r2Buckets: ['MEDIA'],
+    // wrangler.toml's queues (decision 0041); only the 'adloom' worker consumes them (a queue has one consumer).
+    queueProducers: { WEBHOOKS: 'adloom-webhooks', WRITES: 'adloom-writes', BATCHES: 'adloom-batches' },
     // In production, with run_worker_first, requests reach the worker directly and
     // ASSETS is Cloudflare's asset service. Miniflare's local asset router would sit
     // in front of every request (≈0.15 ms CPU each), so the bench binds ASSETS to
@@ -157,7 +159,12 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
     convertV4MiniflareOptions({
       ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
       workers: [
-        { ...appWorker, name: 'adloom', unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloom }] },
+        {
+          ...appWorker,
+          name: 'adloom',
+          queueConsumers: ['adloom-webhooks', 'adloom-writes', 'adloom-batches'],
+          unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloom }],
+        },
         // The funnel pages without their edge cache (same database): the uncached throughput budget.
         {
           ...appWorker,

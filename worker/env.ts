@@ -56,6 +56,10 @@ const shape = {
   RENDERER: binding<Service<typeof Renderer>>('RENDERER'),
   /** Workers AI (optional): headline variants for generated variations come from it when bound. */
   AI: z.optional(binding<Ai>('AI')),
+  /** Queues (worker/queues): webhook deliveries, visitors' writes kept while D1 refused them, bulk renders. */
+  WEBHOOKS: binding<Queue<unknown>>('WEBHOOKS'),
+  WRITES: binding<Queue<unknown>>('WRITES'),
+  BATCHES: binding<Queue<unknown>>('BATCHES'),
   SESSION_SECRET: z
     .string('SESSION_SECRET is missing: set 32+ random characters (openssl rand -base64 32).')
     .check(z.minLength(32, 'SESSION_SECRET must be at least 32 characters (openssl rand -base64 32).')),

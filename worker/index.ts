@@ -2,6 +2,7 @@ import * as Sentry from '@sentry/cloudflare';
 import { createApp } from '#worker/app.ts';
 import { checkEnv, type Bindings } from '#worker/env.ts';
 import { scheduled } from '#worker/jobs/index.ts';
+import { queue } from '#worker/queues/index.ts';
 import { scrubEvent } from '#worker/lib/sentry.ts';
 import { newRequestIds } from '#worker/middleware/request-id.ts';
 import { applySecurityHeaders } from '#worker/middleware/security-headers.ts';
@@ -11,6 +12,7 @@ const app = createApp();
 const plain = {
   fetch: (request: Request, env: Bindings, ctx: ExecutionContext) => app.fetch(request, env, ctx),
   scheduled,
+  queue,
 } satisfies ExportedHandler<Bindings>;
 
 /** The same handlers reporting to Sentry; used only when SENTRY_DSN is configured. */
@@ -32,7 +34,7 @@ function misconfigured(raw: object, problems: string[]): void {
 /**
  * The entry: the configuration is checked once (worker/env.ts) before anything is served.
  * A misconfigured deployment answers every request with a plain 500 that names no setting
- * (the log does) and runs no scheduled job.
+ * (the log does), runs no scheduled job and leaves queued messages for a later delivery.
  */
 export default {
   fetch(request, rawEnv, ctx) {
@@ -54,5 +56,14 @@ export default {
     if ('problems' in checked) return misconfigured(rawEnv, checked.problems);
     const env = checked.env;
     return env.SENTRY_DSN ? monitored.scheduled!(controller, env, ctx) : plain.scheduled(controller, env, ctx);
+  },
+  queue(batch, rawEnv, ctx) {
+    const checked = checkEnv(rawEnv);
+    if ('problems' in checked) {
+      misconfigured(rawEnv, checked.problems);
+      return batch.retryAll({ delaySeconds: 300 });
+    }
+    const env = checked.env;
+    return env.SENTRY_DSN ? monitored.queue!(batch, env, ctx) : plain.queue(batch, env, ctx);
   },
 } satisfies ExportedHandler<object>;
