@@ -1,7 +1,9 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { rateLimits } from '#worker/db/schema.ts';
+import { failureReason } from '#worker/lib/deferred-writes.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { lru } from '#worker/lib/lru.ts';
 import { countOf } from '#common/plural.ts';
 
 export interface RateLimitRule {
@@ -72,6 +74,28 @@ async function recordAttempt(db: Db, key: string, rule: RateLimitRule, now = Dat
 export async function consume(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<void> {
   const { count, resetAt } = await recordAttempt(db, key, rule, now);
   if (count > rule.limit) throw limited(resetAt, now);
+}
+
+/** This isolate's counts of the keys D1 could not count (consumeOrCountInMemory), bounded. */
+const heldCounts = lru<string, { count: number; resetAt: number }>(4096);
+
+/**
+ * `consume`, failing open when the database cannot count (it refused the upsert): for a
+ * visitor's write that will be queued if D1 refuses it too (decision 0043), the attempt is
+ * counted in this isolate's memory under the same rule instead, so a burst from one network is
+ * still cut at the limit while D1 is in trouble. A 429 of either count goes through.
+ */
+export async function consumeOrCountInMemory(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<void> {
+  try {
+    await consume(db, key, rule, now);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const held = heldCounts.get(key);
+    const entry = held && held.resetAt > now ? { count: held.count + 1, resetAt: held.resetAt } : { count: 1, resetAt: now + rule.windowMs };
+    heldCounts.set(key, entry);
+    console.warn(JSON.stringify({ level: 'warn', message: 'rate_limit_in_memory', reason: failureReason(error) }));
+    if (entry.count > rule.limit) throw limited(new Date(entry.resetAt), now);
+  }
 }
 
 /** Takes back one counted attempt (it turned out not to be a failure); never below zero. */

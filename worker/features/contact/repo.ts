@@ -5,8 +5,9 @@ import { contactMessages } from '#worker/db/schema.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
+/** A new message; an id the table already has writes nothing (a queued message delivered again: decision 0043). */
 export function insertContactMessage(db: Db, values: typeof contactMessages.$inferInsert) {
-  return db.insert(contactMessages).values(values);
+  return db.insert(contactMessages).values(values).onConflictDoNothing({ target: contactMessages.id });
 }
 
 /** Messages newest first, after `before`; `open` are the ones nobody has handled yet. */

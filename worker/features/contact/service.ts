@@ -8,16 +8,31 @@ import { i18nFor } from '#worker/lib/i18n.ts';
 import { DEFAULT_LOCALE, type Locale } from '#common/i18n/locales.ts';
 import { localeForAddress } from '#worker/features/auth/users/service.ts';
 import { clientNetwork } from '#worker/lib/client-network.ts';
-import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
+import { RATE_LIMITS, consumeOrCountInMemory } from '#worker/lib/rate-limit.ts';
+import { writeOrDefer } from '#worker/lib/deferred-writes.ts';
 import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import * as repo from '#worker/features/contact/repo.ts';
 
-export type ContactOutcome = { stored: true; id: string } | { stored: false };
+export type ContactOutcome = { stored: true; id: string; queued: boolean } | { stored: false };
+
+/** A message as it is written, its id chosen before the first attempt: the WRITES queue's message (`kind: 'contact'`) carries it as is. */
+export interface ContactRow {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  userId: string | null;
+  /** The language of the page it was sent from (the confirmation's, unless the address has an account). */
+  locale: Locale;
+  /** When it was sent (ms). */
+  createdAt: number;
+}
 
 /**
- * Stores a contact message, confirms it to the sender and tells the operator.
+ * Stores a contact message, confirms it to the sender and tells the operator. While D1 refuses
+ * the write, the message goes on `writes` (decision 0043) and both emails go when it is written.
  * A filled honeypot looks like success to the bot but stores and sends nothing.
  */
 export async function submitContact(
@@ -25,14 +40,43 @@ export async function submitContact(
   mailer: Mailer,
   input: ContactInput,
   meta: RequestMeta,
-  context: { userId: string | null; operatorEmail: string; locale: Locale },
+  context: { userId: string | null; operatorEmail: string; locale: Locale; writes?: Queue<unknown> | undefined },
 ): Promise<ContactOutcome> {
   if (input.website && input.website.trim() !== '') return { stored: false };
-  await consume(db, `contact:${clientNetwork(meta.ip)}`, RATE_LIMITS.contactMessages);
-  const id = newId();
-  await repo.insertContactMessage(db, { id, name: input.name, email: input.email, message: input.message, userId: context.userId });
+  await consumeOrCountInMemory(db, `contact:${clientNetwork(meta.ip)}`, RATE_LIMITS.contactMessages);
+  const now = Date.now();
+  const row: ContactRow = { id: newId(), name: input.name, email: input.email, message: input.message, userId: context.userId, locale: context.locale, createdAt: now };
+  const outcome = await writeOrDefer(() => writeContact(db, row), context.writes, { kind: 'contact', id: row.id, sentAt: now, data: row });
+  if (outcome === 'created') await confirmContact(db, mailer, row, context.operatorEmail);
+  return { stored: true, id: row.id, queued: outcome === 'queued' };
+}
+
+/** Writes a message once (an id the table has writes nothing); true when this call wrote it. */
+async function writeContact(db: Db, row: ContactRow): Promise<boolean> {
+  const result = await repo.insertContactMessage(db, {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    userId: row.userId,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.createdAt),
+  });
+  return result.meta.changes === 1;
+}
+
+/**
+ * A message from the WRITES queue (worker/queues/writes.ts): written, and both emails sent when
+ * this delivery wrote it (a second delivery sends nothing). Throws while D1 refuses.
+ */
+export async function writeQueuedContact(db: Db, mailer: Mailer, operatorEmail: string, row: ContactRow): Promise<void> {
+  if (await writeContact(db, row)) await confirmContact(db, mailer, row, operatorEmail);
+}
+
+/** The sender's confirmation and the operator's notice of a message just written. */
+async function confirmContact(db: Db, mailer: Mailer, row: ContactRow, operatorEmail: string): Promise<void> {
   // The sender's language: their account's, when the address has one; else the language they wrote in (the request's).
-  const sender = { ...input, locale: await localeForAddress(db, input.email, context.locale) };
+  const sender = { name: row.name, email: row.email, locale: await localeForAddress(db, row.email, row.locale) };
   await mailer.send(
     personalEmail('contact_confirmation', sender, (i18n) => ({
       subject: i18n._('email.contact.subject'),
@@ -40,7 +84,7 @@ export async function submitContact(
         i18n._('email.contact.thanks'),
         '',
         i18n._('email.contact.yours'),
-        input.message
+        row.message
           .split('\n')
           .map((line) => `> ${line}`)
           .join('\n'),
@@ -48,20 +92,19 @@ export async function submitContact(
     })),
   );
   // The operator's language: that of their account, when OPERATOR_EMAIL has one; else English.
-  const operator = i18nFor(await localeForAddress(db, context.operatorEmail, DEFAULT_LOCALE));
+  const operator = i18nFor(await localeForAddress(db, operatorEmail, DEFAULT_LOCALE));
   await mailer.send({
     kind: 'contact_notification',
-    to: context.operatorEmail,
-    subject: operator._('email.contactNotice.subject', { name: input.name }),
+    to: operatorEmail,
+    subject: operator._('email.contactNotice.subject', { name: row.name }),
     text: [
-      operator._('email.contactNotice.wrote', { name: input.name, email: input.email }),
+      operator._('email.contactNotice.wrote', { name: row.name, email: row.email }),
       '',
-      input.message,
+      row.message,
       '',
-      operator._('email.contactNotice.id', { id }),
+      operator._('email.contactNotice.id', { id: row.id }),
     ].join('\n'),
   });
-  return { stored: true, id };
 }
 
 /** A message as the admin area shows it (the shared API type). */

@@ -192,12 +192,17 @@ export async function countViews(db: Db, views: readonly CountedView[]): Promise
   if (statements.length > 0) await (db.$client as D1Database).batch(statements);
 }
 
-/** The day's lead count + 1 (in the lead's own batch). */
-export function leadStatUpsert(db: Db, pageId: string, variant: Variant, day: string) {
-  return db
-    .insert(pageStats)
-    .values({ pageId, variant, day, views: 0, visitors: 0, leads: 1 })
-    .onConflictDoUpdate({ target: [pageStats.pageId, pageStats.variant, pageStats.day], set: { leads: sql`${pageStats.leads} + 1` } });
+/**
+ * The day's lead count + 1, only when the statement just before it in the batch (the lead's
+ * insert, which writes nothing for an id it already has) changed a row: a lead written twice
+ * (a queued write delivered again) is counted once.
+ */
+export function leadStatUpsertIfInserted(db: Db, pageId: string, variant: Variant, day: string): D1PreparedStatement {
+  return rawStatement(
+    db,
+    sql`INSERT INTO page_stats (page_id, variant, day, views, visitors, leads) SELECT ${pageId}, ${variant}, ${day}, 0, 0, 1 WHERE changes() = 1
+      ON CONFLICT (page_id, variant, day) DO UPDATE SET leads = page_stats.leads + 1`,
+  );
 }
 
 /** Salts of days before `today`, visitor hashes of days before `yesterday`, sources of days before `sourcesFrom`. */

@@ -230,9 +230,12 @@ export async function purgePastAnalytics(db: Db, now: Date): Promise<void> {
   if (saltCache && saltCache.day < today) saltCache = undefined;
 }
 
-/** The day's lead count + 1: a statement of the lead's own batch (leads/service.ts). */
-export function leadCountStatement(db: Db, pageId: string, variant: Variant, now: number) {
-  return repo.leadStatUpsert(db, pageId, variant, utcDay(now));
+/**
+ * The day's lead count + 1: a statement of the lead's own batch (leads/service.ts), made only
+ * when the statement just before it (the lead's insert) changed a row: a lead written twice counts once.
+ */
+export function leadCountIfInsertedStatement(db: Db, pageId: string, variant: Variant, now: number) {
+  return repo.leadStatUpsertIfInserted(db, pageId, variant, utcDay(now));
 }
 
 /* ---------- the weeks on the summaries ---------- */

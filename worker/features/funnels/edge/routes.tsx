@@ -26,6 +26,7 @@ function edgeDeps(c: Context<AppEnv>): service.EdgeDeps {
     edgeCache: (c.env as { EDGE_CACHE?: string }).EDGE_CACHE,
     appHosts: appHosts(c.env),
     mailer: mailerFor(c),
+    writes: c.env.WRITES,
     requestId: c.get('requestId'),
   };
 }

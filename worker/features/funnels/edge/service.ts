@@ -3,6 +3,7 @@ import { BLOCK_ID, type PageDocument } from '#common/schemas/blocks.ts';
 import { FUNNEL_NAME_RE, PAGE_SLUG_RE, type Variant } from '#common/schemas/funnels.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
+import { failureReason } from '#worker/lib/deferred-writes.ts';
 import { formFailure } from '#worker/lib/forms.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
@@ -85,6 +86,8 @@ export interface EdgeDeps {
   /** The app's own hosts (APP_HOSTS): never a funnel's, and the only origins of the lead emails' links. */
   appHosts: readonly string[];
   mailer: Mailer;
+  /** The WRITES queue: a lead D1 refuses waits there (decision 0043). */
+  writes: Queue<unknown>;
   /** For the log line of an unreadable page. */
   requestId: string;
 }
@@ -380,14 +383,16 @@ async function submitForm(deps: EdgeDeps, request: EdgeRequest, site: EdgeSite, 
   if (!target) return notFound(deps, site, found.funnel);
   const hidden = attributionOfPost(request.host, fields);
 
-  const next = await nextLivePage(deps.db, found.funnel.id, found.page);
-  const location = next ? pagePath(site, next.slug) : `${pagePath(site, found.page.slug)}?sent=${encodeURIComponent(target.block.id)}`;
+  const location = await nextLocation(deps, site, found, target.block.id);
   if (fields.website) return { kind: 'redirect', location };
 
   const after: Promise<unknown>[] = [];
   try {
+    const { funnel } = found;
+    const link = site.kind === 'path' ? `${site.origin}/funnels/${funnel.id}` : null;
+    const notice = { funnel: { id: funnel.id, projectId: funnel.projectId, title: funnel.title, locale: funnel.locale }, pageTitle: found.page.title, link };
     const lead = await submitLead(deps.db, {
-      funnel: found.funnel,
+      funnel,
       pageId: found.page.pageId,
       variant: target.variant,
       form: target.block.props,
@@ -395,19 +400,12 @@ async function submitForm(deps: EdgeDeps, request: EdgeRequest, site: EdgeSite, 
       attribution: hidden,
       ip: request.ip,
       now: request.now,
+      writes: deps.writes,
+      notice: funnel.notifyLeads ? notice : null,
     });
-    if (found.funnel.notifyLeads) {
-      const link = site.kind === 'path' ? `${site.origin}/funnels/${found.funnel.id}` : null;
-      after.push(
-        notifyMembers(deps.db, deps.mailer, {
-          funnel: found.funnel,
-          pageTitle: found.page.title,
-          form: target.block.props,
-          lead,
-          link,
-          appHosts: deps.appHosts,
-        }),
-      );
+    // A queued lead's email goes when it is written (worker/queues/writes.ts).
+    if (funnel.notifyLeads && lead.outcome === 'created') {
+      after.push(notifyMembers(deps.db, deps.mailer, { ...notice, form: target.block.props, lead, appHosts: deps.appHosts }));
     }
   } catch (error) {
     const failure = formFailure(error, found.funnel.locale);
@@ -437,6 +435,22 @@ async function submitForm(deps: EdgeDeps, request: EdgeRequest, site: EdgeSite, 
     );
   }
   return { kind: 'redirect', location, after };
+}
+
+/**
+ * Where a sent form leads: the funnel's next published page, else the page's thank-you state.
+ * When D1 cannot say which page is next, the thank-you state: the visitor is not kept from it
+ * by a read that failed (decision 0043).
+ */
+async function nextLocation(deps: EdgeDeps, site: EdgeSite, found: Found, formId: string): Promise<string> {
+  const thanks = `${pagePath(site, found.page.slug)}?sent=${encodeURIComponent(formId)}`;
+  try {
+    const next = await nextLivePage(deps.db, found.funnel.id, found.page);
+    return next ? pagePath(site, next.slug) : thanks;
+  } catch (error) {
+    console.warn(JSON.stringify({ level: 'warn', message: 'next_page_unread', requestId: deps.requestId, reason: failureReason(error) }));
+    return thanks;
+  }
 }
 
 /** A refused burst of submissions, in the funnel's language (the limit's own message is the app's). */

@@ -186,6 +186,7 @@ describe('the page’s query with the version the isolate has', () => {
       edgeCache: 'off',
       appHosts: [],
       mailer: { send: async () => {} },
+      writes: env.WRITES,
       requestId: 'test',
     };
     const answer = await servePathPage(

@@ -44,8 +44,9 @@ export function deleteLead(db: Db, funnelId: string, leadId: string) {
   return db.delete(leads).where(and(eq(leads.id, leadId), eq(leads.funnelId, funnelId)));
 }
 
+/** A new lead; an id it already has writes nothing (a queued write delivered again: decision 0043). */
 export function insertLead(db: Db, row: typeof leads.$inferInsert) {
-  return db.insert(leads).values(row);
+  return db.insert(leads).values(row).onConflictDoNothing({ target: leads.id });
 }
 
 /** How many leads a project has, as a subquery for another feature's statement. */

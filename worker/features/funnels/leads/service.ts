@@ -8,15 +8,16 @@ import { clientNetwork } from '#worker/lib/client-network.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { dayOf } from '#worker/lib/days.ts';
+import { writeOrDefer } from '#worker/lib/deferred-writes.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { personalEmail, type Mailer } from '#worker/lib/mailer.ts';
-import { RATE_LIMITS, consume } from '#worker/lib/rate-limit.ts';
+import { RATE_LIMITS, consumeOrCountInMemory } from '#worker/lib/rate-limit.ts';
 import { run } from '#worker/lib/reads.ts';
 import { parseOrThrow } from '#worker/lib/validate.ts';
 import { membersOf } from '#worker/features/projects/scope/service.ts';
-import { leadCountStatement } from '#worker/features/funnels/analytics/service.ts';
+import { leadCountIfInsertedStatement } from '#worker/features/funnels/analytics/service.ts';
 import type { Actor, FunnelRow } from '#worker/features/funnels/types.ts';
 import * as repo from '#worker/features/funnels/leads/repo.ts';
 
@@ -71,6 +72,13 @@ export interface LeadSubmission {
   attribution: Record<string, string>;
   ip: string;
   now: number;
+  /**
+   * The WRITES queue (decision 0043): a lead D1 refuses is put on it and written when D1
+   * answers (worker/queues/writes.ts); without it, the refusal is thrown.
+   */
+  writes?: Queue<unknown> | undefined;
+  /** The members' email of a lead written later (the funnel asks for it): what notifyMembers needs besides the app's hosts. */
+  notice?: QueuedNotice | null | undefined;
 }
 
 export interface StoredLead {
@@ -79,6 +87,36 @@ export interface StoredLead {
   email: string | null;
   utm: { source: string; medium: string; campaign: string; term: string; content: string };
   referrer: string | null;
+  /** Written now (`created`), or on the queue for when D1 answers (`queued`: its email is sent then). */
+  outcome: 'created' | 'existed' | 'queued';
+}
+
+/** A lead as it is written, its id chosen before the first attempt: the queued message carries it as is. */
+export interface LeadRow {
+  id: string;
+  funnelId: string;
+  pageId: string;
+  projectId: string;
+  variant: Variant;
+  data: LeadData;
+  email: string | null;
+  utm: StoredLead['utm'];
+  referrer: string | null;
+  /** When the visitor sent it (ms). */
+  createdAt: number;
+}
+
+/** What the members' email of a queued lead needs (LeadNotice without the app's hosts, which the handler reads from its env). */
+export interface QueuedNotice {
+  funnel: LeadFunnel;
+  pageTitle: string;
+  link: string | null;
+}
+
+/** The WRITES queue's message of a lead (`kind: 'lead'`). */
+export interface QueuedLead {
+  lead: LeadRow;
+  notice: QueuedNotice | null;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -129,38 +167,54 @@ export async function leadLimitKey(funnelId: string, ip: string): Promise<string
  * Validates a submission with the form block's own schema (`leadSchemaFor`, the one the
  * editor's preview uses) after making its text values single-line, counts it against the
  * visitor's network on this funnel (RATE_LIMITS.funnelLeads, leadLimitKey; one conditional
- * upsert: a burst cannot pass), then stores the lead and the page's lead count in one batch.
+ * upsert: a burst cannot pass; in this isolate's memory while D1 cannot count), then writes
+ * the lead (writeLead), or puts it on `writes` when D1 refuses (decision 0043).
  * Throws 422 `validation_failed` with field messages, or 429.
  */
 export async function submitLead(db: Db, input: LeadSubmission): Promise<StoredLead> {
   const data = (await parseOrThrow(leadSchemaFor(input.form, i18nFor(input.funnel.locale)), cleanFields(input.form, input.fields))) as LeadData;
-  await consume(db, await leadLimitKey(input.funnel.id, input.ip), RATE_LIMITS.funnelLeads, input.now);
+  await consumeOrCountInMemory(db, await leadLimitKey(input.funnel.id, input.ip), RATE_LIMITS.funnelLeads, input.now);
   const emailField = input.form.fields.find((field) => field.type === 'email' && typeof data[field.name] === 'string' && data[field.name] !== '');
   const a: Record<string, string> = {};
   for (const [key, value] of Object.entries(input.attribution)) a[key] = singleLine(value).trim();
-  const lead: StoredLead = {
+  const row: LeadRow = {
     id: newId(),
+    funnelId: input.funnel.id,
+    pageId: input.pageId,
+    projectId: input.funnel.projectId,
+    variant: input.variant,
     data,
     email: emailField ? (data[emailField.name] as string) : null,
     utm: { source: a.utm_source ?? '', medium: a.utm_medium ?? '', campaign: a.utm_campaign ?? '', term: a.utm_term ?? '', content: a.utm_content ?? '' },
     referrer: a.referrer || null,
+    createdAt: input.now,
   };
-  await db.batch([
-    repo.insertLead(db, {
-      id: lead.id,
-      funnelId: input.funnel.id,
-      pageId: input.pageId,
-      projectId: input.funnel.projectId,
-      variant: input.variant,
-      data: lead.data,
-      email: lead.email,
-      utm: lead.utm,
-      referrer: lead.referrer,
-      createdAt: new Date(input.now),
-    }),
-    leadCountStatement(db, input.pageId, input.variant, input.now),
+  const queued: QueuedLead = { lead: row, notice: input.notice ?? null };
+  const outcome = await writeOrDefer(() => writeLead(db, row), input.writes, { kind: 'lead', id: row.id, sentAt: input.now, data: queued });
+  return { id: row.id, data, email: row.email, utm: row.utm, referrer: row.referrer, outcome };
+}
+
+/**
+ * Writes a lead and the page's lead count in one batch, once: an id the table already has
+ * (a queued lead delivered again) writes and counts nothing. The one function that writes a
+ * lead, for the edge's submissions and the queued ones alike. True when this call wrote it.
+ */
+export async function writeLead(db: Db, lead: LeadRow): Promise<boolean> {
+  const [inserted] = await rawBatch(db, [
+    repo.insertLead(db, { ...lead, createdAt: new Date(lead.createdAt) }),
+    leadCountIfInsertedStatement(db, lead.pageId, lead.variant, lead.createdAt),
   ]);
-  return lead;
+  return inserted?.meta.changes === 1;
+}
+
+/**
+ * A lead from the WRITES queue (worker/queues/writes.ts): written with writeLead, and the
+ * members emailed when this delivery wrote it (a second delivery emails no one). Throws
+ * while D1 refuses: the queue delivers it again later.
+ */
+export async function writeQueuedLead(db: Db, mailer: Mailer, appHosts: readonly string[], queued: QueuedLead): Promise<void> {
+  if (!(await writeLead(db, queued.lead)) || !queued.notice) return;
+  await notifyMembers(db, mailer, { ...queued.notice, appHosts, lead: { id: queued.lead.id } });
 }
 
 // ---------------------------------------------------------------------------------------

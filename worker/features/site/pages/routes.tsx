@@ -121,6 +121,7 @@ const localizedRoutes = new Hono<AppEnv>()
         await submitContact(c.get('db'), mailerFor(c), input, requestMeta(c), {
           userId: c.get('user')?.id ?? null,
           operatorEmail: c.env.OPERATOR_EMAIL,
+          writes: c.env.WRITES,
           locale: localeOf(c),
         });
         return renderContact(c, { sentTo: input.email });
