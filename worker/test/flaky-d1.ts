@@ -33,22 +33,31 @@ export function flakyD1(real: D1Database, failures: number, message = 'D1_ERROR:
     state.written += 1;
   };
 
+  // Plain objects, not proxies: Sentry's D1 instrumentation (SENTRY_DSN set) replaces a statement's methods in place.
   const wrapStatement = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const wrapped = new Proxy(statement, {
-      get(target, property) {
-        if (property === 'bind') return (...values: unknown[]) => wrapStatement(target.bind(...values), sql);
-        if (property === 'run' || property === 'all' || property === 'first' || property === 'raw')
-          return async (...args: unknown[]) => {
-            gate(WRITE.test(sql));
-            return (target[property] as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
+    const isWrite = WRITE.test(sql);
+    const wrapped = {
+      bind: (...values: unknown[]) => wrapStatement(statement.bind(...values), sql),
+      run: async () => {
+        gate(isWrite);
+        return statement.run();
       },
-    });
+      all: async () => {
+        gate(isWrite);
+        return statement.all();
+      },
+      first: async (column?: string) => {
+        gate(isWrite);
+        return column === undefined ? statement.first() : statement.first(column);
+      },
+      raw: async (options?: { columnNames?: boolean }) => {
+        gate(isWrite);
+        return statement.raw(options as { columnNames: true });
+      },
+    };
     statementSql.set(wrapped, sql);
     unwrapped.set(wrapped, statement);
-    return wrapped;
+    return wrapped as unknown as D1PreparedStatement;
   };
 
   const wrapClient = (client: Pick<D1Database, 'prepare' | 'batch'>) => ({
