@@ -57,21 +57,34 @@ export async function deferWrite(queue: Queue<unknown>, write: DeferredWrite, ca
     await queue.send(write, { contentType: 'json' });
   } catch (queueError) {
     console.error(
-      JSON.stringify({ level: 'error', message: 'write_not_deferred', kind: write.kind, id: write.id, reason: failureReason(cause), queue: failureReason(queueError) }),
+      JSON.stringify({
+        level: 'error',
+        message: 'write_not_deferred',
+        kind: write.kind,
+        id: write.id,
+        reason: failureReason(cause),
+        queue: failureReason(queueError),
+      }),
     );
     // Without drizzle's wrapper: the error page's report (Sentry, the log) must not carry what the visitor typed.
     throw databaseError(cause);
   }
   const count = (deferred.get(write.kind) ?? 0) + 1;
   deferred.set(write.kind, count);
-  console.warn(JSON.stringify({ level: 'warn', message: 'write_deferred', kind: write.kind, id: write.id, reason: failureReason(cause), deferredInIsolate: count }));
+  console.warn(
+    JSON.stringify({ level: 'warn', message: 'write_deferred', kind: write.kind, id: write.id, reason: failureReason(cause), deferredInIsolate: count }),
+  );
 }
 
 /**
  * Runs `write`; when the database refuses it, puts `deferral` on the queue instead and answers
  * `'queued'`. Errors of the app (validation, limits) go through unchanged.
  */
-export async function writeOrDefer(write: () => Promise<boolean>, queue: Queue<unknown> | undefined, deferral: DeferredWrite): Promise<'created' | 'existed' | 'queued'> {
+export async function writeOrDefer(
+  write: () => Promise<boolean>,
+  queue: Queue<unknown> | undefined,
+  deferral: DeferredWrite,
+): Promise<'created' | 'existed' | 'queued'> {
   try {
     return (await write()) ? 'created' : 'existed';
   } catch (error) {

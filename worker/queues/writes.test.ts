@@ -21,7 +21,12 @@ function contactWrite(ageMs: number) {
   counter += 1;
   const id = `contact-write-${counter}`;
   const sentAt = Date.now() - ageMs;
-  return { kind: 'contact', id, sentAt, data: { id, name: 'Kim', email: 'kim@example.com', message: 'Kept for later.', userId: null, locale: 'en', createdAt: sentAt } };
+  return {
+    kind: 'contact',
+    id,
+    sentAt,
+    data: { id, name: 'Kim', email: 'kim@example.com', message: 'Kept for later.', userId: null, locale: 'en', createdAt: sentAt },
+  };
 }
 
 describe('the delay between attempts', () => {

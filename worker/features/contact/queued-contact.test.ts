@@ -43,7 +43,9 @@ describe('the contact form while D1 refuses the write', () => {
     expect(first.acked).toEqual(first.ids);
     const again = await deliverWrites([message]);
     expect(again.acked).toEqual(again.ids);
-    expect(await stored(email)).toEqual([expect.objectContaining({ id: (message as { id: string }).id, name: 'Vera Visitor', message: 'We would like a demo for our agency.' })]);
+    expect(await stored(email)).toEqual([
+      expect.objectContaining({ id: (message as { id: string }).id, name: 'Vera Visitor', message: 'We would like a demo for our agency.' }),
+    ]);
     const sent = await mails(email);
     expect(sent.map((row) => row.kind).sort()).toEqual(['contact_confirmation', 'contact_notification']);
   });
@@ -88,10 +90,18 @@ describe('the contact form while D1 refuses the write', () => {
     const email = uniqueEmail('lost');
     const writes = recordingQueue(undefined, { refuse: true });
     const bindings = { DB: flakyD1(env.DB, 1000).d1, WRITES: writes.queue };
-    const json = await send('/api/contact', { json: { name: 'Jo', email, message: 'This one cannot be kept.' }, headers: { 'cf-connecting-ip': nextAddress() }, env: bindings });
+    const json = await send('/api/contact', {
+      json: { name: 'Jo', email, message: 'This one cannot be kept.' },
+      headers: { 'cf-connecting-ip': nextAddress() },
+      env: bindings,
+    });
     expect(json.status).toBe(500);
     expect(((await json.json()) as { error: { code: string } }).error.code).toBe('internal');
-    const page = await send('/contact', { form: { name: 'Jo', email, message: 'This one cannot be kept.' }, headers: { 'cf-connecting-ip': nextAddress() }, env: bindings });
+    const page = await send('/contact', {
+      form: { name: 'Jo', email, message: 'This one cannot be kept.' },
+      headers: { 'cf-connecting-ip': nextAddress() },
+      env: bindings,
+    });
     expect(page.status).toBe(500);
     expect(await page.text()).not.toContain('Thank you, your message is on its way.');
     expect(writes.sent).toEqual([]);
@@ -101,9 +111,17 @@ describe('the contact form while D1 refuses the write', () => {
     quietLogs();
     const writes = recordingQueue();
     const bindings = { DB: flakyD1(env.DB, 1000).d1, WRITES: writes.queue };
-    const json = await send('/api/contact', { json: { name: 'Tom', email: 'nope', message: 'short' }, headers: { 'cf-connecting-ip': nextAddress() }, env: bindings });
+    const json = await send('/api/contact', {
+      json: { name: 'Tom', email: 'nope', message: 'short' },
+      headers: { 'cf-connecting-ip': nextAddress() },
+      env: bindings,
+    });
     expect(json.status).toBe(422);
-    const page = await send('/contact', { form: { name: 'Tom', email: uniqueEmail('typo'), message: 'short' }, headers: { 'cf-connecting-ip': nextAddress() }, env: bindings });
+    const page = await send('/contact', {
+      form: { name: 'Tom', email: uniqueEmail('typo'), message: 'short' },
+      headers: { 'cf-connecting-ip': nextAddress() },
+      env: bindings,
+    });
     expect(page.status).toBe(422);
     expect(await page.text()).toContain('Write at least 10 characters');
     expect(writes.sent).toEqual([]);

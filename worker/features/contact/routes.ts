@@ -13,7 +13,7 @@ export const contactRoutes = new Hono<AppEnv>().post('/', access('public'), vali
   await submitContact(c.get('db'), mailerFor(c), c.req.valid('json'), requestMeta(c), {
     userId: c.get('user')?.id ?? null,
     operatorEmail: c.env.OPERATOR_EMAIL,
-          writes: c.env.WRITES,
+    writes: c.env.WRITES,
     locale: localeOf(c),
   });
   return c.json({ received: true }, 201);

@@ -45,7 +45,15 @@ export async function submitContact(
   if (input.website && input.website.trim() !== '') return { stored: false };
   await consumeOrCountInMemory(db, `contact:${clientNetwork(meta.ip)}`, RATE_LIMITS.contactMessages);
   const now = Date.now();
-  const row: ContactRow = { id: newId(), name: input.name, email: input.email, message: input.message, userId: context.userId, locale: context.locale, createdAt: now };
+  const row: ContactRow = {
+    id: newId(),
+    name: input.name,
+    email: input.email,
+    message: input.message,
+    userId: context.userId,
+    locale: context.locale,
+    createdAt: now,
+  };
   const outcome = await writeOrDefer(() => writeContact(db, row), context.writes, { kind: 'contact', id: row.id, sentAt: now, data: row });
   if (outcome === 'created') await confirmContact(db, mailer, row, context.operatorEmail);
   return { stored: true, id: row.id, queued: outcome === 'queued' };

@@ -62,7 +62,11 @@ describe('a form post while D1 refuses the write', () => {
     const healthy = await post(`/p/${funnel.name}/offer`, VALID, {});
     const flaky = flakyD1(env.DB, 1000);
     const writes = recordingQueue();
-    const response = await post(`/p/${funnel.name}/offer`, { ...VALID, email: 'grace@example.com', utm_source: 'newsletter' }, { DB: flaky.d1, WRITES: writes.queue });
+    const response = await post(
+      `/p/${funnel.name}/offer`,
+      { ...VALID, email: 'grace@example.com', utm_source: 'newsletter' },
+      { DB: flaky.d1, WRITES: writes.queue },
+    );
     expect(response.status).toBe(healthy.status);
     expect(response.headers.get('location')).toBe(healthy.headers.get('location'));
     expect(response.headers.get('location')).toBe(`/p/${funnel.name}/thanks`);
@@ -168,7 +172,11 @@ describe('a form post while D1 refuses the write', () => {
     quietLogs();
     const funnel = await funnelWithForm();
     const writes = recordingQueue();
-    const response = await post(`/p/${funnel.name}/offer`, { formId: 'signup', name: 'Tom', email: 'not-an-email' }, { DB: flakyD1(env.DB, 1000).d1, WRITES: writes.queue });
+    const response = await post(
+      `/p/${funnel.name}/offer`,
+      { formId: 'signup', name: 'Tom', email: 'not-an-email' },
+      { DB: flakyD1(env.DB, 1000).d1, WRITES: writes.queue },
+    );
     expect(response.status).toBe(422);
     expect(await response.text()).toContain('Enter a valid email address');
     expect(writes.sent).toEqual([]);
@@ -197,7 +205,13 @@ describe('a form post while D1 refuses the write', () => {
     const line = warn.mock.calls.map((call) => String(call[0])).find((text) => text.includes('write_deferred'));
     expect(line).toBeDefined();
     const fields = JSON.parse(line!) as Record<string, unknown>;
-    expect(fields).toMatchObject({ level: 'warn', message: 'write_deferred', kind: 'lead', id: (writes.sent[0] as { id: string }).id, reason: 'Error: D1_ERROR: Network connection lost.' });
+    expect(fields).toMatchObject({
+      level: 'warn',
+      message: 'write_deferred',
+      kind: 'lead',
+      id: (writes.sent[0] as { id: string }).id,
+      reason: 'Error: D1_ERROR: Network connection lost.',
+    });
     expect(fields.deferredInIsolate).toBeGreaterThanOrEqual(1);
     expect(line).not.toMatch(/ada|lovelace|weekly/i);
   });
