@@ -70,6 +70,14 @@ describe('a write that cannot be made', () => {
     expect(await env.MEDIA.head(keptWriteKey('contact', write.id))).toBeNull();
   });
 
+  it('near the queue’s retry ceiling, however young: kept rather than dropped by the runtime', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const write = contactWrite(HOUR);
+    const { acked, id } = await deliver(write, { attempts: WRITE_RETRIES.keepAtAttempt, bindings: { DB: flakyD1(env.DB, 1000).d1 } });
+    expect(acked).toEqual([id]);
+    expect(await env.MEDIA.head(keptWriteKey('contact', write.id))).not.toBeNull();
+  });
+
   it('a message no writer takes (unknown kind, no id) is kept, not dropped', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const odd = await deliver({ kind: 'invoice', id: 'odd-1', sentAt: Date.now(), data: {} });
