@@ -318,6 +318,19 @@ export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow,
   return toMediaItem(updated, uploader);
 }
 
+/**
+ * Stores a thumbnail the server derived from the file (a JPEG: a funnel page's picture that had
+ * none, funnels/pages/picture-sizes.ts) beside it, within the owner's storage, unless the file
+ * has one by now (a browser-made one is kept). Whether it was stored.
+ */
+export async function putDerivedThumbnail(db: Db, bucket: R2Bucket, row: Pick<repo.MediaRow, 'id' | 'projectId'>, jpeg: Uint8Array): Promise<boolean> {
+  const key = `thumbs/${row.projectId}/${row.id}/${newId(9)}`;
+  await bucket.put(key, jpeg, { httpMetadata: { contentType: 'image/jpeg' } });
+  const updated = await repo.setThumbnailWithinQuota(db, row, key, jpeg.byteLength, new Date(), true);
+  if (!updated) await bucket.delete(key);
+  return updated !== undefined;
+}
+
 export async function updateMedia(db: Db, row: repo.MediaRow, membership: MediaMembership, input: MediaUpdateInput): Promise<MediaDetail> {
   const values: Parameters<typeof repo.updateMedia>[2] = {};
   if (input.name !== undefined) values.name = input.name;
