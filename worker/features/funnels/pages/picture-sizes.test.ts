@@ -9,6 +9,7 @@ import { getDb } from '#worker/db/client.ts';
 import { funnelPages, media } from '#worker/db/schema.ts';
 import { imageDimensions } from '#worker/lib/media-probe.ts';
 import { opaquePng } from '#worker/features/funnels/pages/picture-sizes.ts';
+import { thumbnailWidth } from '#worker/features/media/service.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 
@@ -67,11 +68,11 @@ describe('a published page’s pictures in a phone size', () => {
     const funnel = await publishWith(opaque.id, clear.id);
 
     const derived = await row(opaque.id);
-    expect(derived.thumbnailKey).toMatch(new RegExp(`^thumbs/${projectId}/${opaque.id}/`));
+    expect(derived.thumbnailKey).toMatch(new RegExp(`^thumbs/${projectId}/${opaque.id}/[\\w-]+\\.w720$`));
     const stored = await env.MEDIA.get(derived.thumbnailKey!);
     expect(stored?.httpMetadata?.contentType).toBe('image/jpeg');
     const bytes = new Uint8Array(await stored!.arrayBuffer());
-    expect(imageDimensions(bytes)).toEqual({ width: 480, height: 320 });
+    expect(imageDimensions(bytes)).toEqual({ width: 720, height: 480 });
     expect(derived.thumbnailSize).toBe(bytes.byteLength);
     // A picture that is transparent somewhere keeps its one size (a JPEG would put it on white).
     expect((await row(clear.id)).thumbnailKey).toBeNull();
@@ -82,7 +83,7 @@ describe('a published page’s pictures in a phone size', () => {
       string,
       string,
     ];
-    expect(hero).toMatch(new RegExp(`srcset="/api/media/${opaque.id}/thumbnail\\?[^ ]+ 480w, /api/media/${opaque.id}/file\\?[^ ]+ 1080w"`));
+    expect(hero).toMatch(new RegExp(`srcset="/api/media/${opaque.id}/thumbnail\\?[^ ]+ 720w, /api/media/${opaque.id}/file\\?[^ ]+ 1080w"`));
     expect(hero).toContain('sizes="(min-width: 1088px) 1024px, (min-width: 640px) calc(100vw - 64px), calc(100vw - 40px)"');
     expect(hero).toContain('fetchpriority="high"');
     expect(hero).toContain('width="1080"');
@@ -92,7 +93,7 @@ describe('a published page’s pictures in a phone size', () => {
     expect(below).not.toContain('fetchpriority');
     expect(below).not.toContain('srcset');
     // The thumbnail is served under the page's signed URL.
-    const thumb = /srcset="([^ ]+) 480w/.exec(hero)![1]!.replaceAll('&amp;', '&');
+    const thumb = /srcset="([^ ]+) 720w/.exec(hero)![1]!.replaceAll('&amp;', '&');
     const served = await send(thumb);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
@@ -102,12 +103,12 @@ describe('a published page’s pictures in a phone size', () => {
     expect((await row(opaque.id)).thumbnailKey).toBe(derived.thumbnailKey);
   });
 
-  it('keep a thumbnail the browser made, and leave small pictures at one size', async () => {
+  it('keep a thumbnail the browser made, and leave pictures no wider than the phone size at one size', async () => {
     const made = await uploadMedia(owner, projectId, picture(800, 600, 3, 255), 'made.png');
     const thumbnail = await send(`/api/media/${made.id}/thumbnail`, { method: 'PUT', body: picture(480, 360, 3), cookie: owner.cookie });
     expect(thumbnail.status).toBe(200);
     const before = (await row(made.id)).thumbnailKey;
-    const small = await uploadMedia(owner, projectId, picture(400, 300, 3), 'small.png');
+    const small = await uploadMedia(owner, projectId, picture(700, 500, 3), 'small.png');
     await publishWith(made.id, small.id);
     expect((await row(made.id)).thumbnailKey).toBe(before);
     expect((await row(small.id)).thumbnailKey).toBeNull();
@@ -117,5 +118,11 @@ describe('a published page’s pictures in a phone size', () => {
     expect(opaquePng(picture(4, 4, 3))).toBe(true);
     expect(opaquePng(picture(4, 4, 4, 255))).toBe(true);
     expect(opaquePng(picture(4, 4, 4, 254))).toBe(false);
+  });
+
+  it('read a thumbnail’s width from its key: a derived one names it, a browser-made one is 480 px', () => {
+    expect(thumbnailWidth('thumbs/p/m/AbC123xyz.w720')).toBe(720);
+    expect(thumbnailWidth('thumbs/p/m/AbC123xyz')).toBe(480);
+    expect(thumbnailWidth('thumbs/p/m/w720')).toBe(480);
   });
 });

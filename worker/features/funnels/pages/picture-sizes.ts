@@ -7,16 +7,18 @@ import { mediaRefsOf } from '#worker/features/funnels/media-refs.ts';
 
 /**
  * A published page's pictures in a size for phones (issue 30 point 4, decision 0039): the edge's
- * `srcset` offers a picture's thumbnail (480 px wide: the browser makes one on upload,
- * client/lib/media-library.ts) beside its file. A picture without one — seeded, imported, or
- * whose browser could not make it — gets one here when a page showing it is published: derived
- * once from the file and stored in R2 beside it (the media's thumbnail), never per request.
+ * `srcset` offers a picture's thumbnail beside its file. A browser-made thumbnail is 480 px wide
+ * (client/lib/media-library.ts): too small for a phone of 1.75–2 device pixels a CSS pixel, which
+ * shows a page-wide picture at ≈ 350–372 CSS px and so takes the file. A picture without a
+ * thumbnail — seeded, imported, or whose browser could not make one — gets one PHONE_WIDTH px
+ * wide here when a page showing it is published: derived once from the file and stored in R2
+ * beside it (the media's thumbnail, its key naming its width), never per request.
  *
  * Only PNG files are decoded here (fast-png, as the renderer's thumbnails are: no WebAssembly in
  * this worker), opaque ones only (the JPEG would put a transparent picture on white), of at most
- * MAX_PIXELS (4 bytes a pixel held while it is scaled). Others keep one size, as before.
+ * MAX_PIXELS (4 bytes a pixel held while it is scaled). Others keep what they have, as before.
  */
-export const SMALL_WIDTH = 480;
+export const PHONE_WIDTH = 720;
 const MAX_PIXELS = 4_000_000;
 const MAX_BYTES = 8 * 1024 * 1024;
 /** At most this many pictures derived by one publish (each ≈ 30–60 ms of CPU a megapixel). */
@@ -38,7 +40,7 @@ export async function ensurePictureSizes(db: Db, bucket: R2Bucket, projectId: st
   const rows = await liveMediaIn(db, projectId, ids);
   const todo = rows
     .filter((row) => row.kind === 'image' && row.mime === 'image/png' && row.thumbnailKey === null && row.size <= MAX_BYTES)
-    .filter((row) => row.width !== null && row.height !== null && row.width > SMALL_WIDTH && row.width * row.height <= MAX_PIXELS)
+    .filter((row) => row.width !== null && row.height !== null && row.width > PHONE_WIDTH && row.width * row.height <= MAX_PIXELS)
     .slice(0, MAX_PER_PUBLISH);
   const derived: string[] = [];
   for (const row of todo) {
@@ -47,8 +49,8 @@ export async function ensurePictureSizes(db: Db, bucket: R2Bucket, projectId: st
       if (!object) continue;
       const bytes = new Uint8Array(await object.arrayBuffer());
       if (!opaquePng(bytes)) continue;
-      const { jpeg } = pngThumbnail(bytes, SMALL_WIDTH);
-      if (await putDerivedThumbnail(db, bucket, { id: row.id, projectId }, jpeg)) derived.push(row.id);
+      const { jpeg, width } = pngThumbnail(bytes, PHONE_WIDTH);
+      if (await putDerivedThumbnail(db, bucket, { id: row.id, projectId }, jpeg, width)) derived.push(row.id);
     } catch (error) {
       // A picture that cannot be read keeps its one size: publishing goes on.
       console.warn(JSON.stringify({ event: 'picture_size_failed', mediaId: row.id, error: String(error) }));
