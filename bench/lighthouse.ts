@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -31,6 +33,14 @@ export async function runLighthouse(chromePath: string, base: string, routes: st
     for (const route of routes) {
       const run = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
       if (!run) throw new Error(`lighthouse returned nothing for ${route}`);
+      // LAB_SAVE_DIR=…: each route's report and trace kept, to read what blocked (bootup-time, the trace's tasks).
+      const saveDir = process.env.LAB_SAVE_DIR;
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        const name = route.replace(/[^a-z0-9]+/gi, '_') || 'root';
+        writeFileSync(join(saveDir, `${name}.lhr.json`), JSON.stringify(run.lhr));
+        writeFileSync(join(saveDir, `${name}.trace.json`), JSON.stringify(run.artifacts.Trace ?? null));
+      }
       const { categories, audits } = run.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const failing = Object.values(categories)

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, extname, join, normalize } from 'node:path';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { RENDERER_NAME, rendererModules, rendererSettings } from '../scripts/renderer-bundle.mjs';
-import { DEMO_USERS, SEED_CREATIONS, SEED_MEDIA, seedSql } from '../scripts/seed.mjs';
+import { DEMO_USERS, SEED_CREATIONS, SEED_MEDIA, seedSql, seedThumbnails } from '../scripts/seed.mjs';
 import { rendererDirOf } from './build.ts';
 
 /** The main worker's RENDERER binding: the renderer Worker's `Renderer` entrypoint (wrangler.toml [[services]]). */
@@ -216,8 +216,8 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
   for (const statement of seedSql().split('\n')) if (statement.trim()) await db.prepare(statement).run();
   // The seeded pictures too, as `npm start` stores them: a page that shows one must not log a 404 (Lighthouse best practices).
   const media = await mf.getR2Bucket('MEDIA', 'adloom');
-  for (const item of [...SEED_CREATIONS, ...SEED_MEDIA]) {
-    await media.put(item.key, readFileSync(item.path), { httpMetadata: { contentType: 'image/png' } });
+  for (const item of [...SEED_CREATIONS, ...SEED_MEDIA, ...seedThumbnails()]) {
+    await media.put(item.key, readFileSync(item.path), { httpMetadata: { contentType: 'contentType' in item ? item.contentType : 'image/png' } });
   }
 
   const adloom = `http://localhost:${PORTS.adloom}`;

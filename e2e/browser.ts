@@ -100,11 +100,15 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
-/** Islands load after the page's load event: wait until the page's islands are live. */
+/**
+ * Islands load after the page's load event: wait until the page's islands are live, or (the
+ * login links, client/public/islands-start.ts) waiting for their first use, which makes them live.
+ */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
-    return islands.length > 0 && islands.every((island) => island.dataset.hydrated === 'true');
+    const atOnce = islands.filter((island) => island.dataset.island !== 'login-link');
+    return islands.length > 0 && document.documentElement.dataset.islands === 'ready' && atOnce.every((island) => island.dataset.hydrated === 'true');
   });
 }
 

@@ -138,8 +138,16 @@ export const SEED_MEDIA = [
     width: 1080,
     height: 1080,
     file: 'northwind-morning-roast-square.png',
+    // Its 720 px thumbnail, as publishing derives one (worker/features/funnels/pages/picture-sizes.ts): the pages' srcset offers it to phones.
+    thumbnail: 'northwind-morning-roast-square.720.jpg',
   },
-].map((m) => ({ ...m, key: `media/seed_project_northwind_01/${m.id}`, path: join(import.meta.dirname, 'seed-assets', m.file) }));
+].map((m) => ({
+  ...m,
+  key: `media/seed_project_northwind_01/${m.id}`,
+  path: join(import.meta.dirname, 'seed-assets', m.file),
+  thumbnailKey: `thumbs/seed_project_northwind_01/${m.id}/seedthumb.w720`,
+  thumbnailPath: join(import.meta.dirname, 'seed-assets', m.thumbnail),
+}));
 
 /** The funnel's picture (SEED_MEDIA) as its pages show it. */
 export const SEED_FUNNEL_IMAGE = { mediaId: SEED_MEDIA[0].id, alt: 'A cup of Northwind coffee with the words “Roasted this morning”' };

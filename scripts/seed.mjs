@@ -157,8 +157,9 @@ function funnelSeedSql(now, brand) {
   const lines = [];
   for (const m of SEED_MEDIA) {
     const bytes = readFileSync(m.path);
+    const thumbnailSize = readFileSync(m.thumbnailPath).length;
     lines.push(
-      `INSERT OR IGNORE INTO media (id, project_id, uploaded_by, kind, mime, name, size, sha256, width, height, alt, tags, r2_key, created_at, updated_at) VALUES (${q(m.id)}, ${q(project)}, ${q(owner)}, 'image', 'image/png', ${q(m.name)}, ${bytes.length}, ${q(createHash('sha256').update(bytes).digest('hex'))}, ${m.width}, ${m.height}, ${q(hero.alt)}, ${q(JSON.stringify(['spring']))}, ${q(m.key)}, ${published - DAY}, ${published - DAY});`,
+      `INSERT OR IGNORE INTO media (id, project_id, uploaded_by, kind, mime, name, size, sha256, width, height, alt, tags, r2_key, thumbnail_key, thumbnail_size, created_at, updated_at) VALUES (${q(m.id)}, ${q(project)}, ${q(owner)}, 'image', 'image/png', ${q(m.name)}, ${bytes.length}, ${q(createHash('sha256').update(bytes).digest('hex'))}, ${m.width}, ${m.height}, ${q(hero.alt)}, ${q(JSON.stringify(['spring']))}, ${q(m.key)}, ${q(m.thumbnailKey)}, ${thumbnailSize}, ${published - DAY}, ${published - DAY});`,
     );
   }
   lines.push(
@@ -305,10 +306,15 @@ function instagramSeedSql(now) {
   ];
 }
 
+/** The seeded media's thumbnails, as R2 objects (key, file, type). */
+export function seedThumbnails() {
+  return SEED_MEDIA.map((m) => ({ key: m.thumbnailKey, path: m.thumbnailPath, contentType: 'image/jpeg' }));
+}
+
 /** Puts the seeded creations' pictures into the local R2 bucket (idempotent: same key, same bytes). */
 function seedObjects(persistTo) {
-  for (const c of [...SEED_CREATIONS, ...SEED_MEDIA]) {
-    const args = ['r2', 'object', 'put', `adloom-media/${c.key}`, '--local', `--file=${c.path}`, '--content-type=image/png'];
+  for (const c of [...SEED_CREATIONS, ...SEED_MEDIA, ...seedThumbnails()]) {
+    const args = ['r2', 'object', 'put', `adloom-media/${c.key}`, '--local', `--file=${c.path}`, `--content-type=${c.contentType ?? 'image/png'}`];
     if (persistTo) args.push(`--persist-to=${persistTo}`);
     run('wrangler', args, { stdio: ['ignore', 'ignore', 'inherit'] });
   }

@@ -2,6 +2,10 @@ import type { HeroProps } from '#common/schemas/blocks.ts';
 import { Buttons, HEADING_FONT, Picture, Section } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
 
+// The picture's width (the section's padding: px-5, from 640 px px-8; split: two columns from 768 px, 56 px apart, in 1152 px), so that a phone picks the smallest size sharp enough.
+const CENTRED_SIZES = '(min-width: 1088px) 1024px, (min-width: 640px) calc(100vw - 64px), calc(100vw - 40px)';
+const SPLIT_SIZES = '(min-width: 1216px) 548px, (min-width: 768px) calc(50vw - 60px), (min-width: 640px) calc(100vw - 64px), calc(100vw - 40px)';
+
 /** The page's opening: the only h1, an optional picture (loaded eagerly: it is the largest paint). */
 export function HeroBlock({ id, props, ctx }: { id: string; props: HeroProps; ctx: BlockContext }) {
   const resolved = props.image ? ctx.image(props.image) : undefined;
@@ -14,7 +18,7 @@ export function HeroBlock({ id, props, ctx }: { id: string; props: HeroProps; ct
       image={props.image}
       ctx={ctx}
       eager
-      sizes={split ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 1024px) 1024px, 100vw'}
+      sizes={split ? SPLIT_SIZES : CENTRED_SIZES}
       className="w-full rounded-(--fp-radius-card) object-cover shadow-lg"
     />
   );

@@ -2,9 +2,10 @@ import type { ImageProps } from '#common/schemas/blocks.ts';
 import { Picture, Section } from '#client/blocks/shared.tsx';
 import type { BlockContext } from '#client/blocks/types.ts';
 
+// The picture's width on the page (the section's padding: px-5, from 640 px px-8), so that a phone picks the smallest size that is sharp enough.
 const WIDTHS = {
-  content: { box: 'max-w-3xl', sizes: '(min-width: 800px) 768px, 100vw' },
-  wide: { box: 'max-w-6xl', sizes: '(min-width: 1200px) 1152px, 100vw' },
+  content: { box: 'max-w-3xl', sizes: '(min-width: 832px) 768px, (min-width: 640px) calc(100vw - 64px), calc(100vw - 40px)' },
+  wide: { box: 'max-w-6xl', sizes: '(min-width: 1216px) 1152px, (min-width: 640px) calc(100vw - 64px), calc(100vw - 40px)' },
   full: { box: 'max-w-none', sizes: '100vw' },
 } as const;
 
@@ -15,6 +16,7 @@ export function ImageBlock({ id, props, ctx }: { id: string; props: ImageProps; 
     <Picture
       image={props.image}
       ctx={ctx}
+      eager={ctx.leading === true}
       sizes={width.sizes}
       className={props.width === 'full' ? 'max-h-[85vh] w-full object-cover' : 'mx-auto max-h-[85vh] w-auto rounded-(--fp-radius-card)'}
       placeholderClassName="aspect-[16/9]"

@@ -160,8 +160,10 @@ export function PageView({ document, theme, ctx, renderBlock }: { document: Page
   let split = blocks.length;
   while (split > 0 && blocks[split - 1]!.type === 'footer') split -= 1;
   const Main = ctx.mode === 'edge' ? 'main' : 'div';
+  // The first block's picture is likely the largest paint: loaded eagerly and first (Picture).
+  const leading = { ...ctx, leading: true };
   const draw = (block: Block, index: number) => {
-    const view = <BlockView key={block.id} block={block} ctx={ctx} />;
+    const view = <BlockView key={block.id} block={block} ctx={index === 0 ? leading : ctx} />;
     return renderBlock ? <Fragment key={block.id}>{renderBlock(block, index, view)}</Fragment> : view;
   };
   return (

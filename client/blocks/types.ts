@@ -39,4 +39,6 @@ export interface BlockContext {
   form?: FormState;
   /** Milliseconds since the epoch: the countdown's server-rendered time. */
   now: number;
+  /** The block opens the page: its picture is loaded eagerly, with high priority (not lazily below the fold). */
+  leading?: boolean;
 }

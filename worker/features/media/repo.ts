@@ -143,13 +143,13 @@ export async function insertMediaWithinQuota(db: Db, m: NewMedia): Promise<Media
 /**
  * Sets a live file's thumbnail only if the owner's storage still has room for it (the old
  * thumbnail's bytes freed): one conditional write, like the upload's. Undefined when the file
- * is gone or the thumbnail does not fit.
+ * is gone or the thumbnail does not fit (or, `onlyIfNone`, when it has one already).
  */
-export async function setThumbnailWithinQuota(db: Db, row: Pick<MediaRow, 'id' | 'projectId'>, key: string, size: number, now: Date) {
+export async function setThumbnailWithinQuota(db: Db, row: Pick<MediaRow, 'id' | 'projectId'>, key: string, size: number, now: Date, onlyIfNone = false) {
   const result = await rawStatement(
     db,
     sql`UPDATE media SET thumbnail_key = ${key}, thumbnail_size = ${size}, updated_at = ${now.getTime()}
-      WHERE id = ${row.id} AND deleted_at IS NULL
+      WHERE id = ${row.id} AND deleted_at IS NULL${onlyIfNone ? sql` AND thumbnail_key IS NULL` : sql``}
         AND ${usedByOwnerOf(row.projectId)} - coalesce(thumbnail_size, 0) + ${size} <= ${limitOfOwnerOf(row.projectId)}`,
   ).run();
   if (result.meta.changes !== 1) return undefined;

@@ -318,6 +318,35 @@ export async function putThumbnail(db: Db, bucket: R2Bucket, row: repo.MediaRow,
   return toMediaItem(updated, uploader);
 }
 
+/**
+ * Stores a thumbnail the server derived from the file (a JPEG `width` px wide: a funnel page's
+ * picture that had none, funnels/pages/picture-sizes.ts) beside it, within the owner's storage,
+ * unless the file has one by now (a browser-made one is kept). Its key ends in `.w{width}`
+ * (thumbnailWidth). Whether it was stored.
+ */
+export async function putDerivedThumbnail(
+  db: Db,
+  bucket: R2Bucket,
+  row: Pick<repo.MediaRow, 'id' | 'projectId'>,
+  jpeg: Uint8Array,
+  width: number,
+): Promise<boolean> {
+  const key = `thumbs/${row.projectId}/${row.id}/${newId(9)}.w${width}`;
+  await bucket.put(key, jpeg, { httpMetadata: { contentType: 'image/jpeg' } });
+  const updated = await repo.setThumbnailWithinQuota(db, row, key, jpeg.byteLength, new Date(), true);
+  if (!updated) await bucket.delete(key);
+  return updated !== undefined;
+}
+
+/** A browser-made thumbnail's width (client/lib/media-library.ts), unless its key names another (`….w720`: derived on the server). */
+export const THUMBNAIL_WIDTH = 480;
+
+/** How wide a picture's thumbnail is (when the picture is wider): what its key says, else THUMBNAIL_WIDTH. */
+export function thumbnailWidth(thumbnailKey: string): number {
+  const named = /\.w(\d{2,4})$/.exec(thumbnailKey);
+  return named ? Number(named[1]) : THUMBNAIL_WIDTH;
+}
+
 export async function updateMedia(db: Db, row: repo.MediaRow, membership: MediaMembership, input: MediaUpdateInput): Promise<MediaDetail> {
   const values: Parameters<typeof repo.updateMedia>[2] = {};
   if (input.name !== undefined) values.name = input.name;

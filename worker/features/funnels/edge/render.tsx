@@ -14,7 +14,7 @@ import { inlinePageCsp } from '#worker/ssr/csp.ts';
 import { escapeHtml, socialImageTags } from '#worker/ssr/html.ts';
 import { siteCardImage } from '#worker/ssr/social-card.ts';
 import { funnelStyles, pageAssets } from '#worker/ssr/manifest.ts';
-import { signMediaUrl, type RenderMedia } from '#worker/features/media/service.ts';
+import { signMediaUrl, thumbnailWidth, type RenderMedia } from '#worker/features/media/service.ts';
 import { pagePath, type EdgeSite } from '#worker/features/funnels/edge/cache.ts';
 import { mediaRefsOf } from '#worker/features/funnels/media-refs.ts';
 import { PAGE_SCRIPT, pageScriptHash } from '#worker/features/funnels/edge/page-script.ts';
@@ -83,8 +83,6 @@ function mediaIdsOf(document: PageDocument): string[] {
   return [...ids].filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id)).slice(0, 200);
 }
 
-const THUMB_WIDTH = 480;
-
 /**
  * Signed URLs already made in this isolate: a URL depends only on the media id, the file and
  * the expiry (one per day), so every render of the day reuses it instead of an HMAC. Bounded.
@@ -118,10 +116,11 @@ async function resolveImages(secret: string, media: readonly RenderMedia[], docu
       const height = row.height ?? (row.kind === 'video' ? 720 : null);
       if (width === null || height === null) return;
       let srcSet: string | undefined;
-      if (row.kind === 'image' && row.thumbnailKey && width > THUMB_WIDTH) {
+      const thumbWidth = row.thumbnailKey ? thumbnailWidth(row.thumbnailKey) : width;
+      if (row.kind === 'image' && width > thumbWidth) {
         const thumb = await signedUrl(secret, row.id, 'thumbnail', ttl, now, expires);
         // eslint-disable-next-line lingui/no-unlocalized-strings -- a srcset, not words
-        srcSet = `${thumb} ${THUMB_WIDTH}w, ${src} ${width}w`;
+        srcSet = `${thumb} ${thumbWidth}w, ${src} ${width}w`;
       }
       resolved.set(row.id, { src, width, height, ...(srcSet ? { srcSet } : {}) });
     }),

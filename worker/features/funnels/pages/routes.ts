@@ -41,12 +41,12 @@ export const pageRoutes = new Hono<AppEnv>()
     return c.json(page, 201);
   })
   .post('/:id/publish', access({ page: 'editor' }), validate('json', publishPageInput), async (c) =>
-    c.json(await service.publishPage(...pageChange(c), c.req.valid('json'), originOf(c.req.url))),
+    c.json(await service.publishPage(...pageChange(c), c.req.valid('json'), originOf(c.req.url), c.env.MEDIA)),
   )
   .post('/:id/unpublish', access({ page: 'editor' }), async (c) => c.json(await service.unpublishPage(...pageChange(c), originOf(c.req.url))))
   .get('/:id/versions', access({ page: 'viewer' }), async (c) => c.json(await service.versionsOf(c.get('db'), required(c, 'page').page)))
   .post('/:id/versions/:versionId/restore', access({ page: 'editor' }), validate('param', versionParam), validate('json', restoreVersionInput), async (c) => {
     const { acceptWarnings } = c.req.valid('json');
-    return c.json(await service.restoreVersion(...pageChange(c), c.req.valid('param').versionId, acceptWarnings, originOf(c.req.url)));
+    return c.json(await service.restoreVersion(...pageChange(c), c.req.valid('param').versionId, acceptWarnings, originOf(c.req.url), c.env.MEDIA));
   })
   .post('/:id/winner', access({ page: 'editor' }), async (c) => c.json(await service.makeBWinner(...pageChange(c), originOf(c.req.url))));

@@ -33,6 +33,7 @@ import { mediaRefsOf, withoutMedia } from '#worker/features/funnels/media-refs.t
 import { uniqueRefusal } from '#worker/features/funnels/refusals.ts';
 import type { Actor, FunnelRow, PageRow, PageWithFunnel } from '#worker/features/funnels/types.ts';
 import { templateBrand } from '#worker/features/funnels/pages/template-brand.ts';
+import { ensurePictureSizes } from '#worker/features/funnels/pages/picture-sizes.ts';
 import * as repo from '#worker/features/funnels/pages/repo.ts';
 
 /**
@@ -427,11 +428,14 @@ export async function publishPage(
   actor: Actor,
   input: { baseRevision: number; acceptWarnings?: readonly string[] | undefined },
   origin: string,
+  /** The media bucket: the pictures get their phone size (picture-sizes.ts) before the page goes live. */
+  bucket?: R2Bucket,
 ): Promise<PageDetail> {
   const { page, funnel } = ctx;
   if (input.baseRevision !== page.revision) throw stalePage(page.revision);
   const document: VersionDocument = { a: page.draft as PageDocument, b: (page.draftB as PageDocument | null) ?? null, splitB: page.splitB };
   await refuseFailedChecks(db, ctx, document, input.acceptWarnings);
+  if (bucket) await ensurePictureSizes(db, bucket, page.projectId, [document.a, document.b]);
   await goLive(db, ctx, actor, {
     title: page.title,
     document,
@@ -494,12 +498,14 @@ export async function restoreVersion(
   versionId: string,
   acceptWarnings: readonly string[] | undefined,
   origin: string,
+  bucket?: R2Bucket,
 ): Promise<PageDetail> {
   const { page, funnel } = ctx;
   const version = await repo.findVersion(db, page.id, versionId);
   if (!version) throw new AppError('not_found');
   const document = await liveMediaOnly(db, page.projectId, version.document as VersionDocument);
   await refuseFailedChecks(db, ctx, document, acceptWarnings);
+  if (bucket) await ensurePictureSizes(db, bucket, page.projectId, [document.a, document.b]);
   await goLive(db, ctx, actor, {
     title: version.title,
     document,
