@@ -97,7 +97,8 @@ describe('batchResultMapper', () => {
   });
 
   it('leaves a write, and a read drizzle maps itself, to drizzle', () => {
-    const write = db().update(users).set({ name: 'x' }).where(eq(users.id, 'nobody'))._prepare() as unknown as MappablePrepared;
+    const update = db().update(users).set({ name: 'x' }).where(eq(users.id, 'nobody')) as unknown as { _prepare(): MappablePrepared };
+    const write = update._prepare();
     expect(asJsonRows(write, 'update "users" set "name" = ?')).toBeUndefined();
   });
 });
