@@ -43,16 +43,16 @@ function decoderOf(field: unknown): Decoder {
   return (field as { sql: Decoded }).sql.decoder;
 }
 
-/** A mapper of `prepared`'s batch results, the same as `prepared.mapResult(result, true)`. */
-export function batchResultMapper(prepared: MappablePrepared): (result: unknown) => unknown {
+/** How each of `prepared`'s rows becomes drizzle's object (a row as its values, in column order), or undefined where drizzle maps it itself. */
+function rowMapper(prepared: MappablePrepared): ((row: unknown[]) => Record<string, unknown>) | undefined {
   const { executeMethod, fields, joinsNotNullableMap: joins, customResultMapper } = prepared as unknown as PreparedFields;
-  if (executeMethod !== 'all' || !fields || customResultMapper) return (result) => prepared.mapResult(result, true);
+  if (executeMethod !== 'all' || !fields || customResultMapper) return undefined;
   const plans: Plan[] = fields.map(({ path, field }) => ({
     path,
     decoder: decoderOf(field),
     table: joins && is(field, Column) && path.length === 2 ? getTableName(field.table) : undefined,
   }));
-  const mapRow = (row: unknown[]): Record<string, unknown> => {
+  return (row) => {
     const result: Record<string, unknown> = {};
     const nullify: Record<string, string | false> = {};
     for (let i = 0; i < plans.length; i += 1) {
@@ -74,5 +74,39 @@ export function batchResultMapper(prepared: MappablePrepared): (result: unknown)
     if (joins) for (const [object, table] of Object.entries(nullify)) if (typeof table === 'string' && !joins[table]) result[object] = null;
     return result;
   };
+}
+
+/** A mapper of `prepared`'s batch results, the same as `prepared.mapResult(result, true)`. */
+export function batchResultMapper(prepared: MappablePrepared): (result: unknown) => unknown {
+  const mapRow = rowMapper(prepared);
+  if (!mapRow) return (result) => prepared.mapResult(result, true);
   return (result) => (result as { results: Record<string, unknown>[] }).results.map((row) => mapRow(Object.values(row)));
+}
+
+/** The column of a statement read as JSON rows (`asJsonRows`). */
+const JSON_ROWS = 'json_rows';
+
+/**
+ * A SELECT of drizzle's as one JSON value, and the mapper of its batch result to the rows
+ * `batchResultMapper` gives (decision 0037): every row as an array of its values, all rows in
+ * one array, so D1 answers one row of one text, not an object per row, and `JSON.parse` (native)
+ * makes the values. The query's columns are named by position (`c0, c1, …`: no two alike),
+ * its order kept (an aggregate other than count/min/max keeps a subquery's ORDER BY). The
+ * values are those D1 answers: integers and reals as numbers (17 digits), text as text (JSON
+ * kept as its text: a CTE's column carries no JSON subtype), null. Undefined for what it
+ * cannot carry: not a SELECT of fields drizzle maps by row, or a blob column.
+ */
+export function asJsonRows(prepared: MappablePrepared, sql: string): { text: string; mapper: (result: unknown) => unknown } | undefined {
+  const mapRow = rowMapper(prepared);
+  const { fields } = prepared as unknown as PreparedFields;
+  if (!mapRow || !fields || !/^\s*select\b/i.test(sql)) return undefined;
+  if (fields.some(({ field }) => is(field, Column) && /blob/i.test(field.columnType))) return undefined;
+  const columns = fields.map((_, i) => `c${i}`).join(', ');
+  return {
+    text: `WITH batch_rows(${columns}) AS (${sql}) SELECT json_group_array(json_array(${columns})) AS ${JSON_ROWS} FROM batch_rows`,
+    mapper: (result) => {
+      const [row] = (result as { results: Record<string, string>[] }).results;
+      return (JSON.parse(row![JSON_ROWS]!) as unknown[][]).map(mapRow);
+    },
+  };
 }

@@ -63,4 +63,18 @@ describe('lru', () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it('peeks without making a key the newest, and forgets what deleteWhere picks, its weight with it', () => {
+    const cache = lru<string, number>(2, { weigh: (v) => v });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.peek('a')).toBe(1);
+    expect(cache.has('a')).toBe(true);
+    cache.set('c', 3);
+    // Only peeked, 'a' was still the least recently used.
+    expect([cache.has('a'), cache.peek('b'), cache.peek('c')]).toEqual([false, 2, 3]);
+    expect(cache.peek('a')).toBeUndefined();
+    cache.deleteWhere((value, key) => value === 3 || key === 'nothing');
+    expect([cache.size, cache.weight, cache.has('b'), cache.has('c')]).toEqual([1, 2, true, false]);
+  });
 });

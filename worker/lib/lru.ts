@@ -3,12 +3,19 @@
  * weight, when `weigh` is given): reading a key makes it the newest, a new key beyond either
  * bound pushes out the least recently used. Synchronous: for values made from what a request
  * has already read (a parsed document, a rendered page), never for pending promises
- * (settled-cache.ts).
+ * (settled-cache.ts builds on it for those). `peek` reads without making the key the newest:
+ * a cache read only that way pushes out the oldest written (settled-cache.ts, session-cache.ts).
+ * The one way this worker bounds what an isolate keeps.
  */
 export interface Lru<K, V> {
   get(key: K): V | undefined;
+  /** The value of `key` without making it the newest. */
+  peek(key: K): V | undefined;
+  has(key: K): boolean;
   set(key: K, value: V): void;
   delete(key: K): void;
+  /** Forgets every entry `match` picks. */
+  deleteWhere(match: (value: V, key: K) => boolean): void;
   clear(): void;
   readonly size: number;
   /** The sum of the kept values' weights (0 without `weigh`). */
@@ -34,6 +41,8 @@ export function lru<K, V>(maxEntries: number, options: { maxWeight?: number; wei
       values.set(key, value);
       return value;
     },
+    peek: (key) => values.get(key),
+    has: (key) => values.has(key),
     set(key, value) {
       remove(key);
       const own = weigh(value);
@@ -43,6 +52,9 @@ export function lru<K, V>(maxEntries: number, options: { maxWeight?: number; wei
       weight += own;
     },
     delete: remove,
+    deleteWhere(match) {
+      for (const [key, value] of values) if (match(value, key)) remove(key);
+    },
     clear() {
       values.clear();
       weight = 0;

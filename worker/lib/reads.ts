@@ -1,6 +1,6 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import { getDb, type Db } from '#worker/db/client.ts';
-import { batchResultMapper } from '#worker/db/row-mapping.ts';
+import { asJsonRows, batchResultMapper } from '#worker/db/row-mapping.ts';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -171,12 +171,16 @@ function shapeOf<I>(build: (db: Db, input: I) => Read<unknown>, sentinels: reado
   const sizes = sentinels.map((input) => build(getDb(buildOnly), input).size);
   if (sizes[0] !== a.length || sizes[1] !== b.length) throw new Error('readOnce: a read’s size is not its number of statements');
   const texts: string[] = [];
+  const mappers: Shape['mappers'] = [];
   const slots = a.map((statement, i) => {
     const queryA = statement.getQuery();
     const queryB = b[i]?.getQuery();
     if (queryA.sql !== queryB?.sql || queryA.params.length !== queryB.params.length)
       throw new Error(`readOnce: statement ${i} is not the same SQL for every input`);
-    texts.push(batchText(queryA.sql));
+    // A SELECT answers one JSON value (decision 0037: D1's client made an object of every row); a write as it is.
+    const asJson = asJsonRows(statement, queryA.sql);
+    texts.push(asJson?.text ?? batchText(queryA.sql));
+    mappers.push(asJson?.mapper ?? batchResultMapper(statement));
     return queryA.params.map((param, j): Slot => {
       if (Object.is(param, queryB.params[j])) return { constant: param };
       const name = Object.keys(valuesA).find((key) => Object.is(valuesA[key], param) && Object.is(valuesB[key], queryB.params[j]));
@@ -184,7 +188,7 @@ function shapeOf<I>(build: (db: Db, input: I) => Read<unknown>, sentinels: reado
       return { value: name };
     });
   });
-  return { texts, slots, mappers: a.map(batchResultMapper) };
+  return { texts, slots, mappers };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SessionUser } from '#worker/env.ts';
 import { sha256Hex } from '#worker/lib/crypto.ts';
+import { lru } from '#worker/lib/lru.ts';
 
 /**
  * Resolved sessions, kept in this isolate's memory for a few seconds so that a busy
@@ -8,7 +9,8 @@ import { sha256Hex } from '#worker/lib/crypto.ts';
  * once; a change made through another isolate takes effect here within the TTL.
  */
 export const SESSION_CACHE_TTL_MS = 15_000;
-const MAX_ENTRIES = 5_000;
+/** How many sessions (and token hashes) an isolate keeps: a new one beyond that pushes out the oldest kept. */
+export const SESSION_CACHE_MAX_ENTRIES = 5_000;
 
 export interface CachedSession {
   user: SessionUser;
@@ -18,10 +20,11 @@ export interface CachedSession {
   cachedAt: number;
 }
 
-const entries = new Map<string, CachedSession>();
+const entries = lru<string, CachedSession>(SESSION_CACHE_MAX_ENTRIES);
 
 export function cachedSession(tokenHash: string, now: number): CachedSession | undefined {
-  const entry = entries.get(tokenHash);
+  // peek: a hit does not make the entry newer (the oldest remembered goes first).
+  const entry = entries.peek(tokenHash);
   if (!entry) return undefined;
   if (now - entry.cachedAt > SESSION_CACHE_TTL_MS || now >= entry.expiresAt) {
     entries.delete(tokenHash);
@@ -31,7 +34,6 @@ export function cachedSession(tokenHash: string, now: number): CachedSession | u
 }
 
 export function rememberSession(tokenHash: string, entry: CachedSession): void {
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(tokenHash, entry);
 }
 
@@ -39,16 +41,12 @@ export function forgetToken(tokenHash: string): void {
   entries.delete(tokenHash);
 }
 
-function forgetWhere(match: (entry: CachedSession) => boolean): void {
-  for (const [key, entry] of entries) if (match(entry)) entries.delete(key);
-}
-
 export function forgetSession(sessionId: string): void {
-  forgetWhere((entry) => entry.sessionId === sessionId);
+  entries.deleteWhere((entry) => entry.sessionId === sessionId);
 }
 
 export function forgetUser(userId: string): void {
-  forgetWhere((entry) => entry.user.id === userId);
+  entries.deleteWhere((entry) => entry.user.id === userId);
 }
 
 /**
@@ -56,14 +54,12 @@ export function forgetUser(userId: string): void {
  * not each pay a SHA-256 through WebCrypto (decision 0037). The hash is what the database and
  * the cache above are keyed by; a token kept here past its session's end only finds nothing.
  */
-const hashes = new Map<string, { hash: string; at: number }>();
+const hashes = lru<string, { hash: string; at: number }>(SESSION_CACHE_MAX_ENTRIES);
 
 export async function tokenHash(token: string, now: number): Promise<string> {
-  const kept = hashes.get(token);
+  const kept = hashes.peek(token);
   if (kept && now - kept.at <= SESSION_CACHE_TTL_MS) return kept.hash;
   const hash = await sha256Hex(token);
-  hashes.delete(token);
-  if (hashes.size >= MAX_ENTRIES) hashes.delete(hashes.keys().next().value!);
   hashes.set(token, { hash, at: now });
   return hash;
 }

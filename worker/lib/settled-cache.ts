@@ -1,3 +1,5 @@
+import { lru } from '#worker/lib/lru.ts';
+
 /**
  * A per-isolate cache that keeps only settled values, never a pending promise.
  *
@@ -17,14 +19,13 @@ export interface SettledCache<K, V> {
   readonly size: number;
 }
 
-/** A cache of at most `maxEntries` values; a new key beyond that pushes out the oldest. */
+/** A cache of at most `maxEntries` values; a new key beyond that pushes out the oldest (an lru read with `peek`). */
 export function settledCache<K, V>(maxEntries: number): SettledCache<K, V> {
-  const values = new Map<K, V>();
+  const values = lru<K, V>(maxEntries);
   return {
     async get(key, make) {
-      if (values.has(key)) return values.get(key) as V;
+      if (values.has(key)) return values.peek(key) as V;
       const value = await make();
-      if (!values.has(key) && values.size >= maxEntries) values.delete(values.keys().next().value as K);
       values.set(key, value);
       return value;
     },

@@ -59,6 +59,19 @@ export function commissionTotals(db: Db, affiliateUserId: string) {
     .groupBy(commissions.status);
 }
 
+/**
+ * The totals by state as they stand at `now` without writing: a pending commission whose hold
+ * ended counts as available, as `releaseCommissions` would make it (a read that may run on a replica).
+ */
+export function commissionTotalsAt(db: Db, affiliateUserId: string, now: Date) {
+  const status = sql<string>`CASE WHEN ${and(eq(commissions.status, 'pending'), lte(commissions.availableAt, now))} THEN 'available' ELSE ${commissions.status} END`;
+  return db
+    .select({ status, cents: sql<number>`coalesce(sum(${commissions.amountCents}), 0)`, count: sql<number>`count(*)` })
+    .from(commissions)
+    .where(eq(commissions.affiliateUserId, affiliateUserId))
+    .groupBy(status);
+}
+
 export function listCommissions(db: Db, affiliateUserId: string, limit = 50) {
   return (
     db

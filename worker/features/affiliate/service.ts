@@ -4,7 +4,7 @@ import { auditIfChangedStatement } from '#worker/lib/audit.ts';
 import { DAY_MS } from '#worker/lib/days.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
-import { combine, mapRead, readAll, run, type Read } from '#worker/lib/reads.ts';
+import { combine, mapRead, read, readAll, run, type Read } from '#worker/lib/reads.ts';
 import { affiliateCodeOf as storedAffiliateCodeOf, userByAffiliateCode } from '#worker/features/auth/users/service.ts';
 import * as repo from '#worker/features/affiliate/repo.ts';
 
@@ -122,10 +122,21 @@ export interface AffiliateSummary {
  * first statement of the batch): `GET /api/affiliate`'s `cents`, and the dashboard's.
  */
 export function earningsRead(db: Db, userId: string, now = new Date()): Read<AffiliateSummary['cents']> {
-  return readAll([() => repo.releaseCommissions(db, now, userId), () => repo.commissionTotals(db, userId)], ([, totals]) => {
-    const cents = (status: string) => totals.find((t) => t.status === status)?.cents ?? 0;
-    return { pending: cents('pending'), available: cents('available'), paidOut: cents('paid_out'), reversed: cents('reversed') };
-  });
+  return readAll([() => repo.releaseCommissions(db, now, userId), () => repo.commissionTotals(db, userId)], ([, totals]) => centsByStatus(totals));
+}
+
+/**
+ * The same figures without the release (the dashboard's): a commission whose hold ended is
+ * counted as available, and stays pending in the table until `GET /api/affiliate`, a payout
+ * request or the scheduled job releases it. A read only: no write in a GET's batch (decision 0037).
+ */
+export function earningsDueRead(db: Db, userId: string, now = new Date()): Read<AffiliateSummary['cents']> {
+  return read(() => repo.commissionTotalsAt(db, userId, now), centsByStatus);
+}
+
+function centsByStatus(totals: readonly { status: string; cents: number }[]): AffiliateSummary['cents'] {
+  const cents = (status: string) => totals.find((t) => t.status === status)?.cents ?? 0;
+  return { pending: cents('pending'), available: cents('available'), paidOut: cents('paid_out'), reversed: cents('reversed') };
 }
 
 export async function summary(db: Db, user: { id: string }, code: string, origin: string): Promise<AffiliateSummary> {

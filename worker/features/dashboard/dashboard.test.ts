@@ -253,11 +253,28 @@ describe('GET /api/dashboard', () => {
     for (const account of accounts) {
       for (const now of [new Date(), new Date(Date.now() - 3 * DAY), new Date(Date.now() - 40 * DAY)]) {
         const expected = await run(db(), dashboardRead(db(), account, ORIGIN, now));
-        expect(await dashboard(db(), account, ORIGIN, now), `${account.plan} ${account.role} ${now.toISOString()}`).toEqual(expected);
+        const answer = await dashboard(db(), account, ORIGIN, now);
+        // Byte for byte what the client reads (its rows read as JSON values by readOnce, by drizzle's own batch here).
+        expect(JSON.stringify(answer), `${account.plan} ${account.role} ${now.toISOString()}`).toBe(JSON.stringify(expected));
+        expect(answer).toStrictEqual(expected);
       }
     }
     const later = await dashboard(db(), accounts[0], ORIGIN);
     expect([later.funnels.views7d, later.affiliate.available, later.projects.recent.length]).toEqual([82, 900, 3]);
+  });
+
+  it('counts a commission whose hold ended as available without writing: the release stays with the affiliate screen and the job', async () => {
+    const affiliate = await createUser();
+    await commission(affiliate, 'pending', 500, new Date(Date.now() - DAY));
+    await commission(affiliate, 'pending', 700, new Date(Date.now() + DAY));
+    const board = await get<Dashboard>('/api/dashboard', affiliate);
+    expect(board.affiliate).toEqual({ pending: 700, available: 500, paidOut: 0, reversed: 0 });
+    const stored = await db().select({ status: commissions.status }).from(commissions).where(eq(commissions.affiliateUserId, affiliate.id));
+    expect(stored.map((row) => row.status)).toEqual(['pending', 'pending']);
+    // The affiliate screen releases it, and then both agree.
+    const screen = await get<{ cents: Dashboard['affiliate'] }>('/api/affiliate', affiliate);
+    expect(screen.cents).toEqual(board.affiliate);
+    expect((await get<Dashboard>('/api/dashboard', affiliate)).affiliate).toEqual(board.affiliate);
   });
 
   it('is empty, not broken, for a new account', async () => {

@@ -3,7 +3,7 @@ import type { SessionUser } from '#worker/env.ts';
 import { lastDays } from '#worker/lib/days.ts';
 import { combine, constant, mapRead, readOnce, type Read } from '#worker/lib/reads.ts';
 import { adOverviewRead, anyApprovedAdRead } from '#worker/features/ads/core/service.ts';
-import { earningsRead } from '#worker/features/affiliate/service.ts';
+import { earningsDueRead } from '#worker/features/affiliate/service.ts';
 import { anyCreativeRead, creationsRead } from '#worker/features/creatives/core/service.ts';
 import { creditSummaryRead } from '#worker/features/credits/service.ts';
 import { funnelsRead } from '#worker/features/funnels/core/service.ts';
@@ -43,7 +43,7 @@ export function dashboardRead(db: Db, user: DashboardUser, origin: string, now =
     creations: creationsRead(db, user.id, {}, DASHBOARD_LIMITS.creations),
     ads: adOverviewRead(db, user.id),
     funnels: funnelsRead(db, user.id, undefined, origin, now),
-    earnings: earningsRead(db, user.id, now),
+    earnings: earningsDueRead(db, user.id, now),
     firstSteps: firstStepsRead(db, user),
   });
   return mapRead(reads, ({ credits, projects, owned, creations, ads, funnels, earnings, firstSteps }) => {
