@@ -1,4 +1,5 @@
 import type { Bindings } from '#worker/env.ts';
+import { handleWebhookBatch } from '#worker/features/webhooks/delivery.ts';
 
 /**
  * The queues' consumer (docs/decisions/0041-queues.md): wrangler.toml declares one queue per
@@ -18,7 +19,9 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Each queue's handler; a queue without one keeps its messages (they are delivered again later). */
-const HANDLERS: Partial<Record<QueueName, QueueHandler>> = {};
+const HANDLERS: Partial<Record<QueueName, QueueHandler>> = {
+  [QUEUES.webhooks]: handleWebhookBatch,
+};
 
 function isQueueName(name: string): name is QueueName {
   return (Object.values(QUEUES) as string[]).includes(name);

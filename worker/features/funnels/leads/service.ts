@@ -19,6 +19,7 @@ import { membersOf } from '#worker/features/projects/scope/service.ts';
 import { leadCountStatement } from '#worker/features/funnels/analytics/service.ts';
 import type { Actor, FunnelRow } from '#worker/features/funnels/types.ts';
 import * as repo from '#worker/features/funnels/leads/repo.ts';
+import { emitEvent } from '#worker/features/webhooks/service.ts';
 
 /**
  * Leads (PRODUCT.md §4.5): what visitors send with a published page's forms (the edge's
@@ -160,6 +161,9 @@ export async function submitLead(db: Db, input: LeadSubmission): Promise<StoredL
     }),
     leadCountStatement(db, input.pageId, input.variant, input.now),
   ]);
+  const { id: leadId, email, data: fields } = lead;
+  const event = { leadId, funnelId: input.funnel.id, pageId: input.pageId, email, fields, createdAt: new Date(input.now).toISOString() };
+  await emitEvent(db, input.funnel.projectId, 'lead.created', event, `/funnels/${input.funnel.id}`);
   return lead;
 }
 
