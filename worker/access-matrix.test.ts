@@ -163,10 +163,20 @@ const MATRIX: Record<string, Expectation> = {
   // Webhooks (issue 31): the project's owner only; an empty body refused after the access check; an unknown endpoint 404.
   'GET /api/projects/:projectId/webhooks': { sample: '/api/projects/{projectId}/webhooks', status: project(403, 403, 200) },
   'POST /api/projects/:projectId/webhooks': { sample: '/api/projects/{projectId}/webhooks', json: {}, status: project(403, 403, 422) },
-  'PATCH /api/projects/:projectId/webhooks/:endpointId': { sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}`, json: {}, status: project(403, 403, 404) },
+  'PATCH /api/projects/:projectId/webhooks/:endpointId': {
+    sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}`,
+    json: {},
+    status: project(403, 403, 404),
+  },
   'DELETE /api/projects/:projectId/webhooks/:endpointId': { sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}`, status: project(403, 403, 404) },
-  'POST /api/projects/:projectId/webhooks/:endpointId/rotate': { sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}/rotate`, status: project(403, 403, 404) },
-  'POST /api/projects/:projectId/webhooks/:endpointId/test': { sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}/test`, status: project(403, 403, 404) },
+  'POST /api/projects/:projectId/webhooks/:endpointId/rotate': {
+    sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}/rotate`,
+    status: project(403, 403, 404),
+  },
+  'POST /api/projects/:projectId/webhooks/:endpointId/test': {
+    sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}/test`,
+    status: project(403, 403, 404),
+  },
   'GET /api/projects/:projectId/webhooks/:endpointId/deliveries': {
     sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}/deliveries`,
     status: project(403, 403, 404),

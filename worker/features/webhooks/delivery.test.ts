@@ -159,7 +159,11 @@ describe('retries', () => {
     const { retried } = await deliverQueued([id]);
     expect(retried).toEqual([{ deliveryId: id, delaySeconds: 30 }]);
     expect(calls).toHaveLength(1);
-    expect(await deliveryRow(id)).toMatchObject({ status: 'pending', lastStatusCode: null, lastResponse: 'The endpoint answered with a redirect; webhooks are not redirected.' });
+    expect(await deliveryRow(id)).toMatchObject({
+      status: 'pending',
+      lastStatusCode: null,
+      lastResponse: 'The endpoint answered with a redirect; webhooks are not redirected.',
+    });
   });
 
   it('an unreachable endpoint is an attempt without a status, retried', async () => {

@@ -77,9 +77,7 @@ describe('adding an endpoint', () => {
   });
 
   it(`allows ${WEBHOOK_ENDPOINT_LIMIT} per project, also under 20 concurrent creates`, async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => create({ url: `https://hooks.example.com/${i}`, events: ['lead.created'] })),
-    );
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => create({ url: `https://hooks.example.com/${i}`, events: ['lead.created'] })));
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(WEBHOOK_ENDPOINT_LIMIT);
     expect(statuses.filter((s) => s === 402)).toHaveLength(20 - WEBHOOK_ENDPOINT_LIMIT);
@@ -91,7 +89,7 @@ describe('changing an endpoint', () => {
   it('changes the events and address, switches it off and on (clearing a failure), and deletes it', async () => {
     const created = await createEndpoint(owner, projectId);
     const patch = (body: unknown) => send(webhooksPath(projectId, `/${created.id}`), { method: 'PATCH', json: body, cookie: owner.cookie });
-    let response = await patch({ events: ['ad.approved'], url: 'https://crm.example.org/in' });
+    const response = await patch({ events: ['ad.approved'], url: 'https://crm.example.org/in' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ events: ['ad.approved'], url: 'https://crm.example.org/in', enabled: true });
     expect((await patch({ url: 'http://crm.example.org/in' })).status).toBe(422);
@@ -142,7 +140,8 @@ describe('the delivery log', () => {
     expect(calls).toHaveLength(1);
     expect(JSON.parse(calls[0]!.body)).toMatchObject({ type: 'webhook.test', data: { projectId, endpointId: endpoint.id } });
 
-    const log = async () => ((await (await send(webhooksPath(projectId, `/${endpoint.id}/deliveries`), { cookie: owner.cookie })).json()) as WebhookDeliveryList).items;
+    const log = async () =>
+      ((await (await send(webhooksPath(projectId, `/${endpoint.id}/deliveries`), { cookie: owner.cookie })).json()) as WebhookDeliveryList).items;
     const [delivered] = await log();
     expect(delivered).toMatchObject({ id: queued[0], type: 'webhook.test', status: 'delivered', attempts: 1, statusCode: 200, nextAttemptAt: null });
     expect(delivered!.response).toHaveLength(1024);
@@ -176,17 +175,19 @@ describe('the cron', () => {
     expect(acked).toEqual([lost, lost]);
     expect(calls).toHaveLength(1);
 
-    await getDb(env.DB).insert(webhookDeliveries).values({
-      id: 'old-delivery-000001',
-      eventId: 'msg_old',
-      endpointId: endpoint.id,
-      projectId,
-      type: 'webhook.test',
-      payload: '{}',
-      status: 'delivered',
-      deadlineAt: new Date(now - 30 * 86_400_000),
-      createdAt: new Date(now - 31 * 86_400_000),
-    });
+    await getDb(env.DB)
+      .insert(webhookDeliveries)
+      .values({
+        id: 'old-delivery-000001',
+        eventId: 'msg_old',
+        endpointId: endpoint.id,
+        projectId,
+        type: 'webhook.test',
+        payload: '{}',
+        status: 'delivered',
+        deadlineAt: new Date(now - 30 * 86_400_000),
+        createdAt: new Date(now - 31 * 86_400_000),
+      });
     expect(await purgeOldDeliveries(getDb(env.DB), new Date(now))).toBe(1);
     expect(await deliveryRow('old-delivery-000001')).toBeUndefined();
     expect(await deliveryRow(lost!)).toBeDefined();

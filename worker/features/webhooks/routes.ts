@@ -40,9 +40,7 @@ export const projectWebhookRoutes = new Hono<AppEnv>()
   .post('/:projectId/webhooks/:endpointId/rotate', owner, async (c) =>
     c.json(await service.rotateSecret(c.get('db'), c.env, projectOf(c), actor(c), idParam(c, 'endpointId'))),
   )
-  .post('/:projectId/webhooks/:endpointId/test', owner, async (c) =>
-    c.json(await service.sendTest(c.get('db'), projectOf(c), idParam(c, 'endpointId')), 202),
-  )
+  .post('/:projectId/webhooks/:endpointId/test', owner, async (c) => c.json(await service.sendTest(c.get('db'), projectOf(c), idParam(c, 'endpointId')), 202))
   .get('/:projectId/webhooks/:endpointId/deliveries', owner, async (c) =>
     c.json(await service.listDeliveries(c.get('db'), projectOf(c), idParam(c, 'endpointId'))),
   )
