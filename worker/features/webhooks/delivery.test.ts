@@ -5,7 +5,8 @@ import type { WebhookEndpointWithSecret } from '#common/schemas/webhooks.ts';
 import { getDb } from '#worker/db/client.ts';
 import { backoffSeconds } from '#worker/features/webhooks/delivery.ts';
 import { emitEvent } from '#worker/features/webhooks/service.ts';
-import { latestMail, createProject, createUser, type TestUser } from '#worker/test/factories.ts';
+import { mailsTo, speaks } from '#worker/test/emails.ts';
+import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { interceptHost, type Intercepted } from '#worker/test/fetch.ts';
 import { send } from '#worker/test/http.ts';
 import { RECEIVER, createEndpoint, deliverQueued, deliveryRow, endpointRow, holdQueue, webhooksPath } from '#worker/test/webhooks.ts';
@@ -96,6 +97,7 @@ describe('retries', () => {
   });
 
   it('retries a failing endpoint on that schedule for 24 h, then gives up, switches it off and emails its owners once', async () => {
+    await speaks(owner, 'de');
     const calls = interceptHost(RECEIVER, () => new Response('down for maintenance', { status: 503 }));
     await emitEvent(getDb(env.DB), projectId, 'lead.created', { leadId: 'lead-1' });
     const deliveryId = queued.at(-1)!;
@@ -120,11 +122,13 @@ describe('retries', () => {
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: 'failed', nextAttemptAt: null, attempts: delays.length + 1 });
     expect(await endpointRow(endpoint.id)).toMatchObject({ disabledReason: 'failing' });
 
-    const mail = await latestMail(owner.email, 'webhook_disabled');
-    expect(mail?.subject).toBe('A webhook of Northwind Coffee was switched off');
-    expect(mail?.textBody).toContain(endpoint.url);
-    expect(mail?.textBody).toContain(`/projects/${projectId}`);
-    expect(await latestMail(editor.email, 'webhook_disabled')).toBeUndefined();
+    // Once, to the owner only, in the owner's language.
+    const mails = await mailsTo(owner.email, 'webhook_disabled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Ein Webhook von Northwind Coffee wurde ausgeschaltet');
+    expect(mails[0]!.textBody).toContain(endpoint.url);
+    expect(mails[0]!.textBody).toContain(`/projects/${projectId}`);
+    expect(await mailsTo(editor.email, 'webhook_disabled')).toEqual([]);
 
     // Off: a new event makes no delivery for it.
     const before = queued.length;
