@@ -160,6 +160,31 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/projects/:projectId/api-keys': { sample: '/api/projects/{projectId}/api-keys', status: project(403, 403, 200) },
   'POST /api/projects/:projectId/api-keys': { sample: '/api/projects/{projectId}/api-keys', json: {}, status: project(403, 403, 422) },
   'DELETE /api/projects/:projectId/api-keys/:keyId': { sample: `/api/projects/{projectId}/api-keys/${NO_SUCH_ID}`, status: project(403, 403, 404) },
+  // Webhooks (issue 31): the project's owner only; an empty body refused after the access check; an unknown endpoint 404.
+  'GET /api/projects/:projectId/webhooks': { sample: '/api/projects/{projectId}/webhooks', status: project(403, 403, 200) },
+  'POST /api/projects/:projectId/webhooks': { sample: '/api/projects/{projectId}/webhooks', json: {}, status: project(403, 403, 422) },
+  'PATCH /api/projects/:projectId/webhooks/:endpointId': {
+    sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}`,
+    json: {},
+    status: project(403, 403, 404),
+  },
+  'DELETE /api/projects/:projectId/webhooks/:endpointId': { sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}`, status: project(403, 403, 404) },
+  'POST /api/projects/:projectId/webhooks/:endpointId/rotate': {
+    sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}/rotate`,
+    status: project(403, 403, 404),
+  },
+  'POST /api/projects/:projectId/webhooks/:endpointId/test': {
+    sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}/test`,
+    status: project(403, 403, 404),
+  },
+  'GET /api/projects/:projectId/webhooks/:endpointId/deliveries': {
+    sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}/deliveries`,
+    status: project(403, 403, 404),
+  },
+  'POST /api/projects/:projectId/webhooks/:endpointId/deliveries/:deliveryId/resend': {
+    sample: `/api/projects/{projectId}/webhooks/${NO_SUCH_ID}/deliveries/${NO_SUCH_ID}/resend`,
+    status: project(403, 403, 404),
+  },
   // The public API (issue 31): a bearer API key or nothing; the session cookie counts for no one (features/api/v1/v1.test.ts).
   'GET /api/v1/openapi.json': { status: all(200) },
   'GET /api/v1/creatives': { status: all(401) },

@@ -19,6 +19,7 @@ import { adForMember } from '#worker/features/ads/core/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { projectApiKeyRoutes } from '#worker/features/api/keys/routes.ts';
 import { apiV1Routes } from '#worker/features/api/v1/routes.ts';
+import { projectWebhookRoutes } from '#worker/features/webhooks/routes.ts';
 import { authRoutes } from '#worker/features/auth/core/routes.ts';
 import { authenticate } from '#worker/features/auth/core/service.ts';
 import { billingPages } from '#worker/features/billing/checkout/routes.tsx';
@@ -101,6 +102,7 @@ export function createApp() {
     .route('/api/projects', instagramProjectRoutes)
     .route('/api/projects', projectFunnelRoutes)
     .route('/api/projects', projectApiKeyRoutes)
+    .route('/api/projects', projectWebhookRoutes)
     .route('/api/invites', inviteRoutes)
     .route('/api/creatives', creativeRoutes)
     .route('/api/creatives', creativeRenderRoutes)

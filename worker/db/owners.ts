@@ -55,6 +55,8 @@ export const TABLE_OWNERS = {
   presentation_visitors: 'presentations/public',
   presentation_views: 'presentations/public',
   api_keys: 'api/keys',
+  webhook_endpoints: 'webhooks',
+  webhook_deliveries: 'webhooks',
 } as const satisfies Record<TableName, string>;
 
 /**

@@ -1115,3 +1115,68 @@ export const apiKeys = sqliteTable(
   },
   (t) => [uniqueIndex('api_keys_secret_hash_idx').on(t.secretHash), index('api_keys_project_idx').on(t.projectId, t.createdAt)],
 );
+
+/**
+ * A project's webhook endpoints (issue 31, decision 0042): an https address, the events it takes,
+ * its Standard Webhooks signing secret sealed with TOKEN_ENCRYPTION_KEY (the row's id bound in),
+ * and after a rotation the previous secret until `previous_secret_expires_at` (24 h: both sign).
+ * `disabled_at` with `disabled_reason` 'owner' (switched off) or 'failing' (24 h of failed deliveries).
+ */
+export const webhookEndpoints = sqliteTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** The events it takes, a JSON array of event types. */
+    events: text('events', { mode: 'json' }).$type<string[]>().notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    secretKeyId: text('secret_key_id').notNull(),
+    previousSecretSealed: text('previous_secret_sealed'),
+    previousSecretKeyId: text('previous_secret_key_id'),
+    previousSecretExpiresAt: integer('previous_secret_expires_at', { mode: 'timestamp_ms' }),
+    disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
+    disabledReason: text('disabled_reason', { enum: ['owner', 'failing'] }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/**
+ * The outbox and log of webhook deliveries: one row per event and endpoint, written before its id
+ * goes on the `adloom-webhooks` queue. `event_id` is the `webhook-id` header (the same for a
+ * "send again"); attempts, the next try and the 24 h deadline are kept here, not in the queue.
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    projectId: text('project_id').notNull(),
+    type: text('type').notNull(),
+    /** The JSON body sent, `{ type, timestamp, data }`. */
+    payload: text('payload').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+    deadlineAt: integer('deadline_at', { mode: 'timestamp_ms' }).notNull(),
+    lastStatusCode: integer('last_status_code'),
+    lastLatencyMs: integer('last_latency_ms'),
+    /** The first 1 KB of the last answer, or why there was none. */
+    lastResponse: text('last_response'),
+    lastAttemptAt: integer('last_attempt_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+  ],
+);

@@ -22,6 +22,7 @@ import { purgePastViews } from '#worker/features/presentations/public/service.ts
 import { purgeDeletedProjects } from '#worker/features/projects/core/service.ts';
 import { auditStorage, isStorageAuditMinute, reportStorageAudit } from '#worker/features/system/storage-audit/service.ts';
 import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
+import { purgeOldDeliveries, resendLostDeliveries } from '#worker/features/webhooks/service.ts';
 
 /** Deleted user content is kept 30 days (PRODUCT.md §3), then purged. */
 export const PURGE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -96,6 +97,11 @@ export async function auditStorageDaily(env: Pick<Bindings, 'DB' | 'MEDIA'>, now
   await reportStorageAudit(db, await auditStorage(db, env.MEDIA, { now, purgeAfterMs: PURGE_AFTER_MS }));
 }
 
+/** Webhooks: deliveries whose queue message was lost are queued again; log rows older than 30 days go. */
+export async function runWebhookJobs(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
+  await runInTurn(env, now, [resendLostDeliveries, purgeOldDeliveries]);
+}
+
 /** The cron trigger (every minute, wrangler.toml). Later issues add their jobs here. */
 export async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
   const now = new Date(controller.scheduledTime);
@@ -107,6 +113,7 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
       refreshInstagramTokens(env, now),
       publishDuePosts(env, now),
       auditStorageDaily(env, now),
+      runWebhookJobs(env, now),
     ]),
   );
 }

@@ -184,11 +184,24 @@ export interface SafeFetchOptions {
    * ends at once as a timeout, like its own time limit.
    */
   signal?: AbortSignal;
+  /** POST sends `body` (a webhook delivery); default GET. */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Headers sent besides ours (a webhook's signature); never cookies or credentials of ours. */
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  /** Redirects followed (each hop checked again); 0: a redirect is refused (a webhook's POST is not re-sent elsewhere). */
+  maxRedirects?: number;
+  /** Answers any status (a webhook's log shows it) instead of throwing for one that is not 2xx. */
+  anyStatus?: boolean;
+  /** Keeps the first `maxBytes` of a longer body instead of refusing it (a log's excerpt). */
+  truncate?: boolean;
 }
 
 export interface SafeResponse {
   /** The address finally read (after redirects). */
   url: string;
+  status: number;
   headers: Headers;
   body: Uint8Array<ArrayBuffer>;
 }
@@ -220,7 +233,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
     controller.abort();
   };
   if (options.signal?.aborted) throw new UpstreamFailed('timeout', url.href);
-  const timer = setTimeout(giveUp, SAFE_FETCH_LIMITS.timeoutMs);
+  const timer = setTimeout(giveUp, options.timeoutMs ?? SAFE_FETCH_LIMITS.timeoutMs);
   options.signal?.addEventListener('abort', giveUp, { once: true });
   const inTime = <T>(promise: Promise<T>) => Promise.race([promise, timedOut]);
   try {
@@ -229,12 +242,13 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       try {
         response = await inTime(
           send(url.href, {
-            method: 'GET',
+            method: options.method ?? 'GET',
             redirect: 'manual',
             signal: controller.signal,
             ...OMIT_CREDENTIALS,
-            // No Cookie, no Authorization: the fetch starts from a blank set of headers.
-            headers: { 'user-agent': BOT_USER_AGENT, accept: options.accept ?? '*/*' },
+            ...(options.body === undefined ? {} : { body: options.body }),
+            // No Cookie, no Authorization of ours: the fetch starts from a blank set of headers.
+            headers: { ...options.headers, 'user-agent': BOT_USER_AGENT, accept: options.accept ?? '*/*' },
           }),
         );
       } catch (error) {
@@ -245,20 +259,21 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         await response.body?.cancel().catch(() => {});
         const location = response.headers.get('location');
         if (!location) throw new UpstreamFailed('status', url.href, response.status);
-        if (redirects >= SAFE_FETCH_LIMITS.maxRedirects) throw new FetchRefused('too_many_redirects', url.href);
+        if (redirects >= (options.maxRedirects ?? SAFE_FETCH_LIMITS.maxRedirects)) throw new FetchRefused('too_many_redirects', url.href);
         url = checkedUrl(location, url);
         continue;
       }
-      if (response.status < 200 || response.status > 299) {
+      if (!options.anyStatus && (response.status < 200 || response.status > 299)) {
         await response.body?.cancel().catch(() => {});
         throw new UpstreamFailed('status', url.href, response.status);
       }
       const declared = Number(response.headers.get('content-length'));
-      if (Number.isFinite(declared) && declared > maxBytes) {
+      if (!options.truncate && Number.isFinite(declared) && declared > maxBytes) {
         await response.body?.cancel().catch(() => {});
         throw new FetchRefused('too_large', url.href);
       }
-      return { url: url.href, headers: response.headers, body: await readWithin(response.body, maxBytes, url.href, inTime) };
+      const body = await readWithin(response.body, maxBytes, url.href, inTime, options.truncate ?? false);
+      return { url: url.href, status: response.status, headers: response.headers, body };
     }
   } finally {
     clearTimeout(timer);
@@ -272,6 +287,7 @@ async function readWithin(
   maxBytes: number,
   url: string,
   inTime: <T>(promise: Promise<T>) => Promise<T>,
+  truncate: boolean,
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
@@ -287,6 +303,11 @@ async function readWithin(
       }
       if (next.done) return concatBytes(chunks, size);
       size += next.value.byteLength;
+      if (size > maxBytes && truncate) {
+        chunks.push(next.value);
+        reader.cancel().catch(() => {});
+        return concatBytes(chunks, size).slice(0, maxBytes);
+      }
       if (size > maxBytes) throw new FetchRefused('too_large', url);
       chunks.push(next.value);
     }

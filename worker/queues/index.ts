@@ -1,4 +1,5 @@
 import type { Bindings } from '#worker/env.ts';
+import { handleWebhookBatch } from '#worker/features/webhooks/delivery.ts';
 import { writesHandler } from '#worker/queues/writes.ts';
 
 /**
@@ -20,6 +21,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Each queue's handler; a queue without one keeps its messages (they are delivered again later). */
 const HANDLERS: Partial<Record<QueueName, QueueHandler>> = {
+  [QUEUES.webhooks]: handleWebhookBatch,
   [QUEUES.writes]: writesHandler,
 };
 

@@ -546,4 +546,35 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(list.items.map((key) => key.id)).not.toContain('upg_key_000000000000002');
     },
   },
+  '0022_webhooks.sql': {
+    // Webhooks (issue 31): an endpoint switched off after failures, with one delivered and one
+    // given-up delivery. The owner's list shows it off for that reason, never its sealed secret;
+    // its log shows both deliveries with their answers, newest first.
+    rows: ({ now }) => [
+      `INSERT INTO webhook_endpoints (id, project_id, url, events, secret_sealed, secret_key_id, disabled_at, disabled_reason, created_by, created_at, updated_at)
+       VALUES ('upg_hook_00000000000001', '${P1}', 'https://hooks.example.com/adloom', '["lead.created","ad.approved"]', 'v1.sealedsecret', 'abcd1234', ${now - 60_000}, 'failing', '${USERS.owner.id}', ${now - 7_200_000}, ${now - 60_000})`,
+      `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, project_id, type, payload, status, attempts, deadline_at, last_status_code, last_latency_ms, last_response, last_attempt_at, created_at)
+       VALUES ('upg_delivery_000000001', 'msg_upg1', 'upg_hook_00000000000001', '${P1}', 'lead.created', '{}', 'delivered', 1, ${now + 3_600_000}, 200, 85, 'ok', ${now - 3_000_000}, ${now - 3_000_000})`,
+      `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, project_id, type, payload, status, attempts, deadline_at, last_status_code, last_latency_ms, last_response, last_attempt_at, created_at)
+       VALUES ('upg_delivery_000000002', 'msg_upg2', 'upg_hook_00000000000001', '${P1}', 'ad.approved', '{}', 'failed', 10, ${now - 120_000}, 503, 40, 'down', ${now - 120_000}, ${now - 2_000_000})`,
+    ],
+    async check(t) {
+      const list = await t.json<{ items: Record<string, unknown>[] }>(`/api/projects/${P1}/webhooks`);
+      expect(list.items).toEqual([
+        expect.objectContaining({
+          id: 'upg_hook_00000000000001',
+          url: 'https://hooks.example.com/adloom',
+          events: ['lead.created', 'ad.approved'],
+          enabled: false,
+          disabledReason: 'failing',
+        }),
+      ]);
+      expect(JSON.stringify(list)).not.toContain('sealedsecret');
+      const log = await t.json<{ items: Record<string, unknown>[] }>(`/api/projects/${P1}/webhooks/upg_hook_00000000000001/deliveries`);
+      expect(log.items).toMatchObject([
+        { id: 'upg_delivery_000000002', status: 'failed', statusCode: 503, attempts: 10, nextAttemptAt: null },
+        { id: 'upg_delivery_000000001', status: 'delivered', statusCode: 200, latencyMs: 85, response: 'ok' },
+      ]);
+    },
+  },
 };

@@ -12,6 +12,7 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { Library, useLibraryList, useMediaTags } from '#client/features/media/library.tsx';
 import { ApiKeysCard } from '#client/features/api-keys/api-keys-card.tsx';
+import { WebhooksCard } from '#client/features/webhooks/webhooks-card.tsx';
 import { ArchivedNotice } from '#client/features/projects/archived-notice.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { MembersCard } from '#client/features/projects/members-card.tsx';
@@ -124,6 +125,7 @@ export default function Project() {
           <BrandKitCard project={project} onSaved={saved} />
           <MembersCard project={project} onChanged={resource.reload} />
           {project.role === 'owner' ? <ApiKeysCard projectId={project.id} archived={project.archived} /> : null}
+          {project.role === 'owner' ? <WebhooksCard projectId={project.id} archived={project.archived} /> : null}
         </div>
       </div>
       <SettingsDialog project={project} open={settings} onClose={() => setSettings(false)} onSaved={saved} />

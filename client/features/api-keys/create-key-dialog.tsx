@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { API_SCOPES, apiKeyCreateInput, type ApiKeyCreated, type ApiScope } from '#common/schemas/api-keys.ts';
-import { Button } from '#client/components/button.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
 import { MessageAlert } from '#client/components/message-alert.tsx';
-import { useToast } from '#client/components/toast.tsx';
+import { SecretShownOnce } from '#client/components/secret-shown-once.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useSayEnglish, useT } from '#client/lib/i18n-context.tsx';
 import { apiKeysApi } from '#client/features/api-keys/api.ts';
@@ -36,7 +35,18 @@ export function CreateKeyDialog({
   return (
     <Dialog open={open} title={created ? t('projects.apiKeys.secretTitle') : t('projects.apiKeys.createTitle')} onClose={close}>
       {created ? (
-        <ShownOnce secret={created.secret} onDone={close} />
+        <SecretShownOnce
+          secret={created.secret}
+          words={{
+            warning: t('projects.apiKeys.secretWarning'),
+            label: t('projects.apiKeys.secretLabel'),
+            copy: t('projects.apiKeys.copy'),
+            copied: t('projects.apiKeys.copied'),
+            copyByHand: t('projects.apiKeys.copyByHand'),
+            done: t('projects.apiKeys.done'),
+          }}
+          onDone={close}
+        />
       ) : (
         <CreateForm
           projectId={projectId}
@@ -139,43 +149,5 @@ function CreateForm({
         {t('projects.apiKeys.create')}
       </DialogFormActions>
     </form>
-  );
-}
-
-function ShownOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const t = useT();
-  const toast = useToast();
-  const inputId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast({ tone: 'success', message: t('projects.apiKeys.copied') });
-    } catch {
-      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
-      toast({ tone: 'info', message: t('projects.apiKeys.copyByHand') });
-    }
-  };
-  return (
-    <div className="space-y-4">
-      <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset dark:bg-amber-950 dark:text-amber-100">
-        {t('projects.apiKeys.secretWarning')}
-      </p>
-      <div className="flex items-end gap-2">
-        <TextField
-          id={inputId}
-          label={t('projects.apiKeys.secretLabel')}
-          value={secret}
-          readOnly
-          className="min-w-0 flex-1 font-mono"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button variant="secondary" onClick={() => void copy()}>
-          {t('projects.apiKeys.copy')}
-        </Button>
-      </div>
-      <div className="flex justify-end">
-        <Button onClick={onDone}>{t('projects.apiKeys.done')}</Button>
-      </div>
-    </div>
   );
 }

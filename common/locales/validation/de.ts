@@ -536,4 +536,10 @@ export const de: Translation<typeof en> = {
   'validation.apiKeys.invalid': 'Dieser API-Schlüssel ist ungültig oder wurde widerrufen.',
   'validation.apiKeys.missing': 'Senden Sie einen API-Schlüssel: Authorization: Bearer adl_…',
   'validation.apiKeys.scopeMissing': 'Diesem API-Schlüssel fehlt die Berechtigung „{scope}“.',
+  'validation.webhooks.url': 'Geben Sie die Adresse des Endpunkts ein, etwa https://example.com/webhooks.',
+  'validation.webhooks.eventPick': 'Wählen Sie Ereignisse aus der Liste.',
+  'validation.webhooks.eventOne': 'Wählen Sie mindestens ein Ereignis.',
+  'validation.webhooks.eventOnce': 'Wählen Sie jedes Ereignis nur einmal.',
+  'validation.webhooks.enabled': 'Geben Sie an, ob der Endpunkt eingeschaltet ist.',
+  'validation.webhooks.full': 'Ein Projekt kann {max, number} Webhook-Endpunkte haben. Löschen Sie zuerst einen.',
 };

@@ -544,4 +544,11 @@ export const en = {
   'validation.apiKeys.invalid': 'This API key is not valid, or it was revoked.',
   'validation.apiKeys.missing': 'Send an API key: Authorization: Bearer adl_…',
   'validation.apiKeys.scopeMissing': 'This API key lacks the scope “{scope}”.',
+  // Webhooks (common/schemas/webhooks.ts, worker/features/webhooks)
+  'validation.webhooks.url': 'Enter the endpoint’s address, like https://example.com/webhooks.',
+  'validation.webhooks.eventPick': 'Pick events from the list.',
+  'validation.webhooks.eventOne': 'Pick at least one event.',
+  'validation.webhooks.eventOnce': 'Pick each event once.',
+  'validation.webhooks.enabled': 'Say whether the endpoint is on.',
+  'validation.webhooks.full': 'A project can have {max, number} webhook endpoints. Delete one first.',
 } as const satisfies Source;

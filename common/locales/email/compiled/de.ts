@@ -60,4 +60,7 @@ export const messages: Messages = {
   "email.review.subject": [["decision","select",{"approve":[["reviewer"]," hat „",["ad"],"“ freigegeben"],"request_changes":[["reviewer"]," hat Änderungen an „",["ad"],"“ angefordert"],"other":[["reviewer"]," hat „",["ad"],"“ kommentiert"]}]],
   "email.review.body": [["reviewer"],["via","select",{"preview":[" (über den Vorschau-Link)"],"other":[]}]," hat ",["decision","select",{"approve":["die Anzeige „",["ad"],"“ (Version ",["revision"],") freigegeben"],"request_changes":["Änderungen an der Anzeige „",["ad"],"“ (Version ",["revision"],") angefordert"],"other":["die Anzeige „",["ad"],"“ (Version ",["revision"],") kommentiert"]}],"."],
   "email.review.see": ["Die Anzeige und ihre Rückmeldungen finden Sie hier:"],
+  "email.webhookDisabled.subject": ["Ein Webhook von ",["project"]," wurde ausgeschaltet"],
+  "email.webhookDisabled.body": ["Adloom konnte dem Webhook-Endpunkt ",["url"]," des Projekts „",["project"],"“ 24 Stunden lang keine Ereignisse zustellen und hat ihn deshalb ausgeschaltet."],
+  "email.webhookDisabled.fix": ["Prüfen Sie, ob die Adresse mit einem 2xx-Status antwortet, und schalten Sie den Endpunkt dann in den Einstellungen des Projekts wieder ein:"],
 };

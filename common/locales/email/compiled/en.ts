@@ -60,4 +60,7 @@ export const messages: Messages = {
   "email.review.subject": [["decision","select",{"approve":[["reviewer"]," approved “",["ad"],"”"],"request_changes":[["reviewer"]," requested changes to “",["ad"],"”"],"other":[["reviewer"]," commented on “",["ad"],"”"]}]],
   "email.review.body": [["reviewer"],["via","select",{"preview":[" (through the preview link)"],"other":[]}]," ",["decision","select",{"approve":["approved"],"request_changes":["requested changes to"],"other":["commented on"]}]," the ad “",["ad"],"” (version ",["revision"],")."],
   "email.review.see": ["See the ad and its review thread:"],
+  "email.webhookDisabled.subject": ["A webhook of ",["project"]," was switched off"],
+  "email.webhookDisabled.body": ["Adloom could not deliver events to the webhook endpoint ",["url"]," of the project “",["project"],"” for 24 hours, so it was switched off."],
+  "email.webhookDisabled.fix": ["Check that the address answers with a 2xx status, then switch the endpoint on again in the project’s settings:"],
 };

@@ -16,6 +16,7 @@ import { cancelScheduled } from '#worker/features/instagram/publish/service.ts';
 import { firstRowForMember } from '#worker/features/projects/scope/service.ts';
 import { brandAvatar, checkAvatar, checkCreations, defaultPlacements, invalid, kindFor } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
+import { emitEvent } from '#worker/features/webhooks/service.ts';
 import { avatarUrlOf, overviewOf, summariesOf, toItem, type AdOverview } from '#worker/features/ads/core/shapes.ts';
 
 /**
@@ -250,6 +251,7 @@ export async function submitAd(db: Db, row: repo.AdRow, membership: Membership, 
     }),
   ]);
   if (results[0]?.meta.changes === 0) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
+  await emitEvent(db, row.projectId, 'ad.submitted', { adId: row.id, name: row.name }, `/projects/${row.projectId}/marketing`);
   return detail(db, await fresh(db, row.id), membership.role, origin);
 }
 

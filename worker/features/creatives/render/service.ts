@@ -27,6 +27,7 @@ import {
 import { pngToJpeg } from '#worker/features/creatives/render/jpeg.ts';
 import * as repo from '#worker/features/creatives/render/repo.ts';
 import { thumbnailKeyOf } from '#worker/features/creatives/render/thumbnail.ts';
+import { emitEvent } from '#worker/features/webhooks/service.ts';
 
 /**
  * Rendering creatives into creations (PRODUCT.md §4.3): the PNG of a revision for 1 credit,
@@ -110,6 +111,12 @@ export function assertOnBrand(kit: BrandKit, doc: CreativeDocument): void {
  * renders of one revision at once: both are charged first, the loser is refunded and
  * answers with the winner's creation.
  */
+/** The `creation.rendered` webhook's data: ids and the picture's shape (decision 0042). */
+function renderedEvent(creation: core.CreationRow) {
+  const { id, creativeId, revisionNumber, name, format, width, height } = creation;
+  return { creationId: id, creativeId, revision: revisionNumber, name, format, width, height };
+}
+
 export async function renderCreative(
   env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
@@ -160,7 +167,10 @@ export async function renderCreative(
       size: png.byteLength,
       r2Key: key,
     });
-    if (inserted) return { creation: item(inserted), created: true };
+    if (inserted) {
+      await emitEvent(db, row.projectId, 'creation.rendered', renderedEvent(inserted), `/creatives/${row.id}`);
+      return { creation: item(inserted), created: true };
+    }
     // Another render of this revision won the race: hand back its creation and this credit.
     const winner = await core.findLiveCreationOfRevision(db, row.revisionId);
     await env.MEDIA.delete(key);

@@ -20,6 +20,7 @@ import { membersOf } from '#worker/features/projects/scope/service.ts';
 import { leadCountIfInsertedStatement } from '#worker/features/funnels/analytics/service.ts';
 import type { Actor, FunnelRow } from '#worker/features/funnels/types.ts';
 import * as repo from '#worker/features/funnels/leads/repo.ts';
+import { emitEvent } from '#worker/features/webhooks/service.ts';
 
 /**
  * Leads (PRODUCT.md §4.5): what visitors send with a published page's forms (the edge's
@@ -204,7 +205,13 @@ export async function writeLead(db: Db, lead: LeadRow): Promise<boolean> {
     repo.insertLead(db, { ...lead, createdAt: new Date(lead.createdAt) }),
     leadCountIfInsertedStatement(db, lead.pageId, lead.variant, lead.createdAt),
   ]);
-  return inserted?.meta.changes === 1;
+  const written = inserted?.meta.changes === 1;
+  if (written) {
+    const { id: leadId, funnelId, pageId, email, data: fields } = lead;
+    const event = { leadId, funnelId, pageId, email, fields, createdAt: new Date(lead.createdAt).toISOString() };
+    await emitEvent(db, lead.projectId, 'lead.created', event, `/funnels/${funnelId}`);
+  }
+  return written;
 }
 
 /**
