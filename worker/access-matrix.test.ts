@@ -397,6 +397,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/v1/funnels': { status: all(401) },
   'GET /api/v1/funnels/:id/leads': { sample: '/api/v1/funnels/{funnelId}/leads', status: all(401) },
   'DELETE /api/v1/funnels/:id/leads/:leadId': { sample: '/api/v1/funnels/{funnelId}/leads/{leadId}', status: all(401) },
+  'GET /docs/api': { status: all(200) },
+  'GET /de/docs/api': { status: all(200) },
 };
 
 describe('authorization matrix', () => {
