@@ -129,7 +129,11 @@ describe(`reliability fuzz: ${ROUTES.length} routes × ${RUNS} requests`, () => 
             cookie,
             // A fresh client network per request (limits count an IPv6 /64 as one client): a 429 is
             // fine, but should not hide the routes behind the limits.
-            headers: { ...c.headers, ...(as === 'owner' ? bearer : {}), 'cf-connecting-ip': `2001:db8:${(address >>> 16).toString(16)}:${(address & 0xffff).toString(16)}::1` },
+            headers: {
+              ...c.headers,
+              ...(as === 'owner' ? bearer : {}),
+              'cf-connecting-ip': `2001:db8:${(address >>> 16).toString(16)}:${(address & 0xffff).toString(16)}::1`,
+            },
           });
           const status = response.status;
           if (as === 'owner' && status < 400) tally.accepted += 1;

@@ -27,6 +27,8 @@ export interface ApiReferenceRoute {
 export interface ApiReference {
   openApiUrl: string;
   version: string;
+  /** The header every request with a key sends. */
+  authHeader: string;
   routes: ApiReferenceRoute[];
   errorFields: ApiReferenceField[];
   rateLimit: number;
@@ -42,11 +44,8 @@ function Example({ label, source }: { label: string; source: string }) {
   return (
     <figure className="mt-4 min-w-0">
       <figcaption className="text-sm font-medium text-zinc-700">{label}</figcaption>
-      {/* Focusable so that a keyboard can scroll a long line (no JavaScript: select and copy). */}
-      <pre
-        tabIndex={0}
-        className="mt-1 overflow-x-auto rounded-lg bg-zinc-900 p-4 text-sm leading-relaxed text-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
-      >
+      {/* Long lines wrap (no scrolling region to reach by keyboard); no JavaScript: select and copy. */}
+      <pre className="mt-1 rounded-lg bg-zinc-900 p-4 text-sm leading-relaxed break-all whitespace-pre-wrap text-zinc-100">
         <code>{source}</code>
       </pre>
     </figure>
@@ -149,7 +148,7 @@ export function ApiDocsPage({ chrome, reference }: { chrome: PublicChrome; refer
               {t('apiDocs.auth.title')}
             </h2>
             <p className="mt-3">{t('apiDocs.auth.text')}</p>
-            <Example label={t('apiDocs.auth.header')} source="Authorization: Bearer adl_…" />
+            <Example label={t('apiDocs.auth.header')} source={reference.authHeader} />
             <p className="mt-4">{t('apiDocs.auth.scopes')}</p>
             <p className="mt-3">
               {t('apiDocs.auth.base')} <code className={`${code} break-all`}>{base}</code>

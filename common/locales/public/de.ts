@@ -8,7 +8,8 @@ export const de: Translation<typeof en> = {
   'page.about.title': 'Über uns',
   'page.about.description': 'Warum es Adloom gibt und wie es für Marketingteams und Agenturen arbeitet.',
   'page.api-docs.title': 'API-Referenz',
-  'page.api-docs.description': 'Die Adloom-API für Shops, CRMs und Automatisierungen: Schlüssel, Berechtigungen, jede Route mit Beispielen für curl und JavaScript.',
+  'page.api-docs.description':
+    'Die Adloom-API für Shops, CRMs und Automatisierungen: Schlüssel, Berechtigungen, jede Route mit Beispielen für curl und JavaScript.',
   'page.pricing.title': 'Preise',
   'page.pricing.description': 'Adloom-Tarife und Credit-Pakete: Free, Pro und Agency.',
   'page.playground.title': 'Playground',
@@ -284,7 +285,8 @@ export const de: Translation<typeof en> = {
   'apiDocs.errors.s401': 'Kein Schlüssel, oder einer, der nicht gültig ist (unbekannt oder widerrufen).',
   'apiDocs.errors.s403': 'Dem Schlüssel fehlt die Berechtigung, die die Route braucht.',
   'apiDocs.errors.s404': 'Im Projekt des Schlüssels nicht gefunden: IDs anderer Projekte werden ebenfalls nicht gefunden.',
-  'apiDocs.errors.s409': 'Im jetzigen Zustand abgelehnt, wie im Arbeitsbereich (zum Beispiel eine freigegebene Anzeige, die erneut zur Freigabe gesendet wird).',
+  'apiDocs.errors.s409':
+    'Im jetzigen Zustand abgelehnt, wie im Arbeitsbereich (zum Beispiel eine freigegebene Anzeige, die erneut zur Freigabe gesendet wird).',
   'apiDocs.errors.s422': 'Ein Parameter oder ein Feld ist nicht gültig: details nennt jedes Feld mit seiner Meldung.',
   'apiDocs.errors.s429': 'Zu viele Anfragen mit diesem Schlüssel: Warten Sie die Sekunden, die Retry-After angibt.',
   'apiDocs.limits.title': 'Anfragelimits',

@@ -269,7 +269,8 @@ export const en = {
     'Read creatives, create ads and send them for review, and sync leads into a CRM: with an API key of the project, from a shop, a CRM, Zapier, Make or n8n.',
   'apiDocs.contents': 'On this page',
   'apiDocs.auth.title': 'Authentication',
-  'apiDocs.auth.text': 'The owner of a project creates its API keys in the project’s settings, under API keys. A key is shown once, when it is created. Send it with every request:',
+  'apiDocs.auth.text':
+    'The owner of a project creates its API keys in the project’s settings, under API keys. A key is shown once, when it is created. Send it with every request:',
   'apiDocs.auth.header': 'Header',
   'apiDocs.auth.scopes':
     'Each key has scopes: read (creatives and renders), render (new renders), ads (create ads and send them for review), leads (funnels and their leads). A key without the scope a route needs gets 403. A key only ever sees its own project.',
@@ -284,7 +285,8 @@ export const en = {
   'apiDocs.errors.s422': 'A parameter or a field is not valid: details names each field with its message.',
   'apiDocs.errors.s429': 'Too many requests with this key: wait the seconds that Retry-After gives.',
   'apiDocs.limits.title': 'Rate limits',
-  'apiDocs.limits.text': 'Each key may send {limit} requests a minute. Past that, the answer is 429 with a Retry-After header: the seconds to wait. Every key has its own limit.',
+  'apiDocs.limits.text':
+    'Each key may send {limit} requests a minute. Past that, the answer is 429 with a Retry-After header: the seconds to wait. Every key has its own limit.',
   'apiDocs.paging.title': 'Pagination',
   'apiDocs.paging.text':
     'Lists come newest first, a page at a time, as items and nextCursor. Send nextCursor as cursor for the next page, until it is null; limit takes 1 to 100. Leads also take since (an ISO 8601 time): only those sent at or after it, for a CRM’s sync.',
@@ -292,7 +294,8 @@ export const en = {
   'apiDocs.idempotency.text':
     'Send an Idempotency-Key header (up to 255 characters) with a POST to retry it safely: the same key with the same body within 24 hours gives the first answer again, marked Idempotent-Replayed: true. The same key with another body is refused with 422, and while the first request is still running with 409.',
   'apiDocs.reference.title': 'Reference',
-  'apiDocs.reference.text': 'Every route with its scope, parameters, body and answer, and an example for curl and for JavaScript. The descriptions come from the OpenAPI document.',
+  'apiDocs.reference.text':
+    'Every route with its scope, parameters, body and answer, and an example for curl and for JavaScript. The descriptions come from the OpenAPI document.',
   'apiDocs.route.scope': 'Scope:',
   'apiDocs.route.noKey': 'No key needed.',
   'apiDocs.route.parameters': 'Parameters',

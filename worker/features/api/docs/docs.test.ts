@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { V1_ROUTES } from '#common/schemas/api-v1.ts';
-import { KEY_VARIABLE } from '#worker/features/api/v1/reference.ts';
+import { KEY_VARIABLE } from '#worker/features/api/v1/service.ts';
 import { createKey, setPlan } from '#worker/test/api-keys.ts';
 import { creation, newAd } from '#worker/test/ads.ts';
 import { createCreative } from '#worker/test/creatives.ts';

@@ -4,7 +4,7 @@ import { publicOrigin, type AppEnv } from '#worker/env.ts';
 import { access } from '#worker/middleware/access.ts';
 import { pageLocale, publicChrome, staticPageKey } from '#worker/ssr/chrome.ts';
 import { pageMeta, renderStaticPage } from '#worker/ssr/render.ts';
-import { apiReference } from '#worker/features/api/v1/reference.ts';
+import { apiReference } from '#worker/features/api/v1/service.ts';
 
 /**
  * `/docs/api` and `/de/docs/api` (decision 0045): the API's guide and reference, a public page

@@ -46,7 +46,11 @@ describe('POST /api/v1/ads', () => {
     expect(ad.placements).toEqual(['instagram_feed', 'facebook_feed']);
     // The same row as the workspace's: created as the owner, audited as ad.create.
     expect(await rowOf(ad.id)).toMatchObject({ projectId, createdBy: owner.id, status: 'draft' });
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, 'ad.create'), eq(auditLog.targetId, ad.id))).get();
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ad.create'), eq(auditLog.targetId, ad.id)))
+      .get();
     expect(audit).toMatchObject({ actorUserId: owner.id, projectId, details: { kind: 'carousel', items: 2 } });
     const read = await apiGet(`/ads/${ad.id}`, key.secret);
     expect(read.status).toBe(200);
@@ -56,7 +60,11 @@ describe('POST /api/v1/ads', () => {
   it('with submit: true sends it for review, with the workspace’s history entry', async () => {
     const ad = await parseAd(await post('/ads', key.secret, { creationIds: [pictures[0]], submit: true }));
     expect(ad.status).toBe('in_review');
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, 'ad.submit'), eq(auditLog.targetId, ad.id))).get();
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ad.submit'), eq(auditLog.targetId, ad.id)))
+      .get();
     expect(audit).toMatchObject({ actorUserId: owner.id, details: { from: 'draft' } });
   });
 

@@ -106,7 +106,8 @@ describe('the real answers', () => {
       const response = await apiGet(path, route.scope ? secret : undefined, { method: route.method.toUpperCase(), json });
       const status = route.status ?? 200;
       expect(response.status).toBe(status);
-      const content = (operationOf(route.path, route.method)!.responses as Record<string, { content?: Record<string, { schema: object }> }>)[String(status)]!.content;
+      const content = (operationOf(route.path, route.method)!.responses as Record<string, { content?: Record<string, { schema: object }> }>)[String(status)]!
+        .content;
       if (!content) return expect(await response.text()).toBe('');
       const result = new Validator(content['application/json']!.schema as never, '2020-12', false).validate(await response.json());
       expect(result.errors).toEqual([]);

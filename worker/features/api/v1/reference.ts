@@ -87,7 +87,7 @@ export function fieldsOf(schema: Schema, prefix = ''): ApiReferenceField[] {
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const path = prefix + name;
     fields.push({ name: path, type: typeOf(property), required: schema.required?.includes(name) ?? false });
-    const inner = property.type === 'array' ? property.items : property.anyOf?.find((s) => s.type === 'object') ?? property;
+    const inner = property.type === 'array' ? property.items : (property.anyOf?.find((s) => s.type === 'object') ?? property);
     if (inner?.properties) fields.push(...fieldsOf(inner, property.type === 'array' ? `${path}[].` : `${path}.`));
   }
   return fields;
@@ -107,11 +107,14 @@ function curlOf(origin: string, method: string, path: string, scoped: boolean, b
 function fetchOf(origin: string, method: string, path: string, scoped: boolean, body: unknown, answers: boolean): string {
   const options: string[] = [];
   if (method !== 'GET') options.push(`  method: '${method}',`);
-  const headers = [scoped ? `Authorization: \`Bearer \${process.env.${KEY_VARIABLE}}\`` : '', body !== undefined ? `'Content-Type': 'application/json'` : ''].filter(Boolean);
+  const headers = [
+    scoped ? `Authorization: \`Bearer \${process.env.${KEY_VARIABLE}}\`` : '',
+    body !== undefined ? `'Content-Type': 'application/json'` : '',
+  ].filter(Boolean);
   if (headers.length > 0) options.push(`  headers: { ${headers.join(', ')} },`);
   if (body !== undefined) options.push(`  body: JSON.stringify(${JSON.stringify(body, null, 2).replaceAll('\n', '\n  ')}),`);
   const call = options.length > 0 ? `fetch('${origin}${path}', {\n${options.join('\n')}\n})` : `fetch('${origin}${path}')`;
-  const check = "if (!response.ok) throw new Error((await response.json()).error.message);";
+  const check = 'if (!response.ok) throw new Error((await response.json()).error.message);';
   return [`const response = await ${call};`, check, ...(answers ? ['const data = await response.json();'] : [])].join('\n');
 }
 
@@ -145,6 +148,7 @@ export function apiReference(origin: string): ApiReference {
   return {
     openApiUrl: `${origin}/api/v1/openapi.json`,
     version: document.info.version,
+    authHeader: 'Authorization: Bearer adl_…',
     routes: V1_ROUTES.map((route) => routeOf(origin, route.path, route.method, paths[route.path]![route.method]!)),
     errorFields: fieldsOf(document.components.schemas.Error as Schema),
     rateLimit: RATE_LIMITS.apiKeyRequests.limit,
