@@ -415,6 +415,15 @@ const MATRIX: Record<string, Expectation> = {
   'GET /fonts/:file{[a-z0-9-]+\\.woff}': { sample: '/fonts/inter-latin-400-normal.woff', status: all(200) },
   'GET /showcase/:file{[a-z0-9-]+\\.webp}': { sample: '/showcase/ad-preview.webp', status: all(200) },
   'GET /:file{[a-z0-9.-]+\\.(?:svg|txt|ico|png|webmanifest)}': { sample: '/favicon.svg', status: all(200) },
+  // Ads and leads through the public API (decision 0045): a bearer key with `ads` or `leads`; a cookie is no key (features/api/v1/ads-leads.test.ts).
+  'POST /api/v1/ads': { json: { creationIds: ['{creationId}'] }, status: all(401) },
+  'GET /api/v1/ads/:id': { sample: '/api/v1/ads/{adId}', status: all(401) },
+  'POST /api/v1/ads/:id/submit': { sample: '/api/v1/ads/{adId}/submit', status: all(401) },
+  'GET /api/v1/funnels': { status: all(401) },
+  'GET /api/v1/funnels/:id/leads': { sample: '/api/v1/funnels/{funnelId}/leads', status: all(401) },
+  'DELETE /api/v1/funnels/:id/leads/:leadId': { sample: '/api/v1/funnels/{funnelId}/leads/{leadId}', status: all(401) },
+  'GET /docs/api': { status: all(200) },
+  'GET /de/docs/api': { status: all(200) },
 };
 
 describe('authorization matrix', () => {

@@ -19,6 +19,7 @@ import { adForMember } from '#worker/features/ads/core/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { projectApiKeyRoutes } from '#worker/features/api/keys/routes.ts';
 import { apiV1Routes } from '#worker/features/api/v1/routes.ts';
+import { apiDocsRoutes } from '#worker/features/api/docs/routes.tsx';
 import { projectWebhookRoutes } from '#worker/features/webhooks/routes.ts';
 import { authRoutes } from '#worker/features/auth/core/routes.ts';
 import { authenticate } from '#worker/features/auth/core/service.ts';
@@ -140,6 +141,7 @@ export function createApp() {
     .route('/instagram', instagramPages)
     .route('/instagram', sandboxFeedPages)
     .route('/', siteRoutes)
+    .route('/', apiDocsRoutes)
     .route('/language', languageRoutes)
     .route('/', seoRoutes)
     .route('/', workspaceRoutes)

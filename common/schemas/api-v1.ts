@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { CREATIVE_STATUSES, FORMAT_IDS, type Layer } from '#common/creative/document.ts';
 import type { ApiScope } from '#common/schemas/api-keys.ts';
 import { pageQuery } from '#common/schemas/fields.ts';
+import { V1_ADS_ROUTES } from '#common/schemas/api-v1-ads.ts';
 
 /**
  * The public API `/api/v1` (issue 31, decision 0040): the schemas that validate its requests and
@@ -78,7 +79,12 @@ export interface V1Route {
   /** null: no key needed (the document itself). */
   scope: ApiScope | null;
   query?: z.ZodMiniObject;
-  response: z.ZodMiniType;
+  /** The JSON body a POST or PATCH takes. */
+  body?: z.ZodMiniType;
+  /** The success status (200 unless said). */
+  status?: 200 | 201 | 204;
+  /** The success answer's schema; none for 204. */
+  response?: z.ZodMiniType;
 }
 
 /** The OpenAPI document (its own shape is OpenAPI's). */
@@ -108,4 +114,5 @@ export const V1_ROUTES: readonly V1Route[] = [
     scope: 'read',
     response: v1Creation,
   },
+  ...V1_ADS_ROUTES,
 ];

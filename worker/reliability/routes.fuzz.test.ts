@@ -9,7 +9,7 @@ import { responseProblems } from '#worker/reliability/check.ts';
 import { depthProblems, type Tally } from '#worker/reliability/depth.ts';
 import { readBackProblems } from '#worker/reliability/read-back.ts';
 import { bodyKind, caseArbitrary, type FuzzCase } from '#worker/reliability/requests.ts';
-import { createWorld, type World } from '#worker/reliability/world.ts';
+import { apiKeyOf, createWorld, type World } from '#worker/reliability/world.ts';
 
 /**
  * The reliability fuzz (issue 15 point 1): every route the router holds, found by walking
@@ -110,6 +110,8 @@ describe(`reliability fuzz: ${ROUTES.length} routes × ${RUNS} requests`, () => 
       group?.routes.push(route.key);
       const world = readOnly(route) ? shared : group!.world;
       const cases = fc.sample(caseArbitrary(route, world), { numRuns: RUNS, seed: seedFor(route) });
+      // The public API's routes: the owner's requests carry a key of the project (a fresh one: the limit is per key).
+      const bearer: Record<string, string> = isApiKeyRule(route.access) ? { authorization: `Bearer ${await apiKeyOf(world)}` } : {};
       const failures = new Map<string, string>();
       const tally: Tally = { accepted: 0, refused: new Map() };
       tallies.set(route.key, tally);
@@ -127,7 +129,11 @@ describe(`reliability fuzz: ${ROUTES.length} routes × ${RUNS} requests`, () => 
             cookie,
             // A fresh client network per request (limits count an IPv6 /64 as one client): a 429 is
             // fine, but should not hide the routes behind the limits.
-            headers: { ...c.headers, 'cf-connecting-ip': `2001:db8:${(address >>> 16).toString(16)}:${(address & 0xffff).toString(16)}::1` },
+            headers: {
+              ...c.headers,
+              ...(as === 'owner' ? bearer : {}),
+              'cf-connecting-ip': `2001:db8:${(address >>> 16).toString(16)}:${(address & 0xffff).toString(16)}::1`,
+            },
           });
           const status = response.status;
           if (as === 'owner' && status < 400) tally.accepted += 1;
@@ -194,6 +200,10 @@ async function usable(world: World): Promise<boolean> {
   ])
     if (!(await ok(path))) return false;
   return true;
+}
+
+function isApiKeyRule(rule: unknown): boolean {
+  return typeof rule === 'object' && rule !== null && 'apiKey' in rule;
 }
 
 /** Why a response refused a request, for the depth report: `status code [fields the details name]`. */

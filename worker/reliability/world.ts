@@ -17,6 +17,8 @@ export interface World {
   owner: TestUser;
   editor: TestUser;
   ids: Record<string, string>;
+  /** A key of the project with every scope, for `/api/v1` (the fuzz makes one per route there: `apiKeyOf`). */
+  apiKey: string;
   /** Files an upload route takes (a PNG, a TrueType font), for the routes that read their own body. */
   files: { png: Uint8Array<ArrayBuffer>; font: Uint8Array<ArrayBuffer> };
 }
@@ -108,6 +110,7 @@ export async function createWorld(reuse?: World): Promise<World> {
   return {
     owner,
     editor,
+    apiKey: await apiKeyOf({ owner, ids: { projectId } }),
     files: { png: png(32, 32, 7), font },
     ids: {
       sessionId: sessionId ?? '',
@@ -132,6 +135,19 @@ export async function createWorld(reuse?: World): Promise<World> {
       fontId,
     },
   };
+}
+
+/**
+ * A new key of the world's project with every scope (the owner is on the Agency plan): each
+ * `/api/v1` route gets its own, so that one route's requests do not spend the next one's rate
+ * limit (120 a minute per key). Empty when the project is gone or full of keys (the requests are then refused with 401).
+ */
+export async function apiKeyOf(world: Pick<World, 'owner'> & { ids: { projectId?: string } }): Promise<string> {
+  const response = await send(`/api/projects/${world.ids.projectId}/api-keys`, {
+    json: { name: `Fuzz ${rand()}`, scopes: ['read', 'render', 'ads', 'leads'] },
+    cookie: world.owner.cookie,
+  });
+  return response.status === 201 ? ((await response.json()) as { secret: string }).secret : '';
 }
 
 async function otherSession(owner: TestUser): Promise<string | undefined> {
@@ -204,6 +220,9 @@ export function worldIdFor(world: World, param: string, path: string, rule: unkn
     if (kind && byRule[kind]) return byRule[kind];
   }
   if (path.startsWith('/api/presentations')) return ids.presentationId;
+  // The public API's routes ask for a key, not a member: by their collection.
+  const v1 = /^\/api\/v1\/(ads|funnels|creatives|creations)\//.exec(path)?.[1];
+  if (v1) return { ads: ids.adId, funnels: ids.funnelId, creatives: ids.creativeId, creations: ids.creationId }[v1];
   if (path.startsWith('/api/me/sessions')) return ids.sessionId || undefined;
   if (path.startsWith('/api/admin/users')) return ids.userId;
   return undefined;

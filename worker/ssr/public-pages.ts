@@ -66,6 +66,13 @@ export const PUBLIC_PAGES = {
     updated: '2026-11-30',
     languages: BILINGUAL,
   },
+  'api-docs': {
+    path: '/docs/api',
+    title: text['page.api-docs.title'],
+    description: text['page.api-docs.description'],
+    updated: '2026-11-30',
+    languages: BILINGUAL,
+  },
   contact: { path: '/contact', title: text['page.contact.title'], description: text['page.contact.description'], updated: '2026-11-30', languages: BILINGUAL },
   imprint: {
     path: '/imprint',

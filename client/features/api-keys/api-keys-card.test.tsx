@@ -160,6 +160,16 @@ describe('ApiKeysCard', () => {
     expect(screen.queryByRole('button', { name: 'Create key' })).toBeNull();
   });
 
+  it('links to the API documentation, reachable by keyboard', async () => {
+    open({ [`GET ${BASE}`]: { status: 200, body: pro([]) } });
+    const user = userEvent.setup();
+    const link = await screen.findByRole('link', { name: 'API documentation with examples' });
+    expect(link.getAttribute('href')).toBe('/docs/api');
+    // The first stop in the card, before "Create key".
+    for (let i = 0; i < 5 && document.activeElement !== link; i += 1) await user.tab();
+    expect(document.activeElement).toBe(link);
+  });
+
   it('fits a 390 px phone', async () => {
     window.innerWidth = 390;
     const { container } = open({

@@ -1,6 +1,8 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { Locale } from '#common/i18n/locales.ts';
+import { localePath } from '#common/i18n/paths.ts';
 import type { ApiKeyItem } from '#common/schemas/api-keys.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -11,7 +13,7 @@ import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useFormat } from '#client/lib/format.ts';
-import { useT } from '#client/lib/i18n-context.tsx';
+import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
 import { apiKeysApi } from '#client/features/api-keys/api.ts';
 import { CreateKeyDialog } from '#client/features/api-keys/create-key-dialog.tsx';
@@ -23,6 +25,7 @@ import { CreateKeyDialog } from '#client/features/api-keys/create-key-dialog.tsx
  */
 export function ApiKeysCard({ projectId, archived }: { projectId: string; archived: boolean }) {
   const t = useT();
+  const locale = useI18n().locale as Locale;
   const format = useFormat();
   const toast = useToast();
   const keys = useResource(() => apiKeysApi.list(projectId), [projectId]);
@@ -52,6 +55,12 @@ export function ApiKeysCard({ projectId, archived }: { projectId: string; archiv
     <Card title={t('projects.apiKeys.title')} description={t('projects.apiKeys.description')}>
       {keys.status === 'loading' ? <SkeletonLines lines={2} label={t('projects.apiKeys.loading')} /> : null}
       {keys.status === 'error' ? <LoadFailed title={t('projects.apiKeys.loadFailed')} onRetry={keys.reload} /> : null}
+      <p className="mb-3 text-sm">
+        {/* A public page outside the workspace: a plain link, in the reader's language. */}
+        <a href={localePath(locale, '/docs/api')} className="font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-200">
+          {t('projects.apiKeys.docs')}
+        </a>
+      </p>
       <MessageAlert message={error} className="mb-3" />
       {data ? (
         <>

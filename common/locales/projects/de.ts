@@ -274,6 +274,7 @@ export const de: Translation<typeof en> = {
   'projects.apiKeys.title': 'API-Schlüssel',
   'projects.apiKeys.description':
     'Damit kann ein Shop, ein CRM oder eine Automatisierung dieses Projekt über die Adloom-API lesen. Nur der Inhaber sieht die Schlüssel.',
+  'projects.apiKeys.docs': 'API-Dokumentation mit Beispielen',
   'projects.apiKeys.loading': 'API-Schlüssel werden geladen',
   'projects.apiKeys.loadFailed': 'Die API-Schlüssel konnten nicht geladen werden',
   'projects.apiKeys.failed': 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',

@@ -280,6 +280,7 @@ export const en = {
   // API keys (issue 31): the project's owner only.
   'projects.apiKeys.title': 'API keys',
   'projects.apiKeys.description': 'Let a shop, a CRM or an automation read this project through the Adloom API. Only the owner sees the keys.',
+  'projects.apiKeys.docs': 'API documentation with examples',
   'projects.apiKeys.loading': 'Loading API keys',
   'projects.apiKeys.loadFailed': 'API keys could not be loaded',
   'projects.apiKeys.failed': 'That did not work. Please try again.',

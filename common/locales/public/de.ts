@@ -7,6 +7,9 @@ export const de: Translation<typeof en> = {
   'page.home.cardTitle': 'Creatives, Anzeigenfreigaben und schnelle Funnels in einem Arbeitsbereich',
   'page.about.title': 'Über uns',
   'page.about.description': 'Warum es Adloom gibt und wie es für Marketingteams und Agenturen arbeitet.',
+  'page.api-docs.title': 'API-Referenz',
+  'page.api-docs.description':
+    'Die Adloom-API für Shops, CRMs und Automatisierungen: Schlüssel, Berechtigungen, jede Route mit Beispielen für curl und JavaScript.',
   'page.pricing.title': 'Preise',
   'page.pricing.description': 'Adloom-Tarife und Credit-Pakete: Free, Pro und Agency.',
   'page.playground.title': 'Playground',
@@ -263,4 +266,51 @@ export const de: Translation<typeof en> = {
   'instagram.feed.kind': '{kind, select, IMAGE {Beitrag} CAROUSEL {Karussell} STORIES {Story} other {Beitrag}}',
   'instagram.feed.picture': 'Bild {index, number} von {count, number}',
   'instagram.feed.thePicture': 'Das veröffentlichte Bild',
+
+  'apiDocs.eyebrow': 'Für Entwickler',
+  'apiDocs.title': 'Die Adloom-API',
+  'apiDocs.lead':
+    'Creatives lesen, Anzeigen anlegen und zur Freigabe senden, Leads in ein CRM übernehmen: mit einem API-Schlüssel des Projekts, aus einem Shop, einem CRM, Zapier, Make oder n8n.',
+  'apiDocs.contents': 'Auf dieser Seite',
+  'apiDocs.auth.title': 'Authentifizierung',
+  'apiDocs.auth.text':
+    'Der Inhaber eines Projekts erstellt dessen API-Schlüssel in den Projekteinstellungen unter API-Schlüssel. Ein Schlüssel wird einmal angezeigt, wenn er erstellt wird. Senden Sie ihn mit jeder Anfrage:',
+  'apiDocs.auth.header': 'Header',
+  'apiDocs.auth.scopes':
+    'Jeder Schlüssel hat Berechtigungen: read (Creatives und Renderings), render (neue Renderings), ads (Anzeigen anlegen und zur Freigabe senden), leads (Funnels und ihre Leads). Ein Schlüssel ohne die Berechtigung, die eine Route braucht, erhält 403. Ein Schlüssel sieht immer nur sein eigenes Projekt.',
+  'apiDocs.auth.base': 'Alle Pfade unten liegen unter',
+  'apiDocs.auth.openApi': 'Das OpenAPI-3.1-Dokument (Version {version}), für Codegeneratoren und Werkzeuge',
+  'apiDocs.errors.title': 'Fehler',
+  'apiDocs.errors.text': 'Jeder Fehler kommt als JSON im selben Umschlag, mit einer Anfrage-ID, die Sie nennen können, wenn Sie uns schreiben:',
+  'apiDocs.errors.s401': 'Kein Schlüssel, oder einer, der nicht gültig ist (unbekannt oder widerrufen).',
+  'apiDocs.errors.s403': 'Dem Schlüssel fehlt die Berechtigung, die die Route braucht.',
+  'apiDocs.errors.s404': 'Im Projekt des Schlüssels nicht gefunden: IDs anderer Projekte werden ebenfalls nicht gefunden.',
+  'apiDocs.errors.s409':
+    'Im jetzigen Zustand abgelehnt, wie im Arbeitsbereich (zum Beispiel eine freigegebene Anzeige, die erneut zur Freigabe gesendet wird).',
+  'apiDocs.errors.s422': 'Ein Parameter oder ein Feld ist nicht gültig: details nennt jedes Feld mit seiner Meldung.',
+  'apiDocs.errors.s429': 'Zu viele Anfragen mit diesem Schlüssel: Warten Sie die Sekunden, die Retry-After angibt.',
+  'apiDocs.limits.title': 'Anfragelimits',
+  'apiDocs.limits.text':
+    'Jeder Schlüssel darf {limit} Anfragen pro Minute senden. Darüber hinaus lautet die Antwort 429 mit einem Retry-After-Header: die Sekunden, die Sie warten müssen. Jeder Schlüssel hat sein eigenes Limit.',
+  'apiDocs.paging.title': 'Seitenweise Abfrage',
+  'apiDocs.paging.text':
+    'Listen kommen mit dem Neuesten zuerst, Seite für Seite, als items und nextCursor. Senden Sie nextCursor als cursor für die nächste Seite, bis er null ist; limit nimmt 1 bis 100. Leads nehmen außerdem since (eine Zeit nach ISO 8601): nur die, die zu diesem Zeitpunkt oder danach gesendet wurden, für den Abgleich mit einem CRM.',
+  'apiDocs.idempotency.title': 'Idempotenz',
+  'apiDocs.idempotency.text':
+    'Senden Sie einen Idempotency-Key-Header (bis zu 255 Zeichen) mit einem POST, um ihn gefahrlos zu wiederholen: Derselbe Schlüssel mit demselben Inhalt ergibt innerhalb von 24 Stunden wieder die erste Antwort, markiert mit Idempotent-Replayed: true. Derselbe Schlüssel mit anderem Inhalt wird mit 422 abgelehnt, und solange die erste Anfrage noch läuft, mit 409.',
+  'apiDocs.reference.title': 'Referenz',
+  'apiDocs.reference.text':
+    'Jede Route mit Berechtigung, Parametern, Inhalt und Antwort und je einem Beispiel für curl und JavaScript. Die Beschreibungen stammen aus dem OpenAPI-Dokument und sind auf Englisch.',
+  'apiDocs.route.scope': 'Berechtigung:',
+  'apiDocs.route.noKey': 'Kein Schlüssel nötig.',
+  'apiDocs.route.parameters': 'Parameter',
+  'apiDocs.route.body': 'Inhalt der Anfrage (JSON)',
+  'apiDocs.route.answer': 'Antwort: {status}',
+  'apiDocs.route.noContent': 'Kein Inhalt.',
+  'apiDocs.route.required': 'erforderlich',
+  'apiDocs.route.optional': 'optional',
+  'apiDocs.route.inPath': 'im Pfad',
+  'apiDocs.route.inQuery': 'in der Abfrage',
+  'apiDocs.route.curl': 'curl',
+  'apiDocs.route.fetch': 'JavaScript (fetch)',
 };

@@ -246,6 +246,7 @@ export const messages: Messages = {
   "instagram.card.disconnectText": ["Adloom löscht den Zugriff auf das Konto. Geplante Beiträge dieses Projekts werden erst veröffentlicht, wenn wieder ein Konto verbunden ist. Veröffentlichte Beiträge bleiben auf Instagram."],
   "projects.apiKeys.title": ["API-Schlüssel"],
   "projects.apiKeys.description": ["Damit kann ein Shop, ein CRM oder eine Automatisierung dieses Projekt über die Adloom-API lesen. Nur der Inhaber sieht die Schlüssel."],
+  "projects.apiKeys.docs": ["API-Dokumentation mit Beispielen"],
   "projects.apiKeys.loading": ["API-Schlüssel werden geladen"],
   "projects.apiKeys.loadFailed": ["Die API-Schlüssel konnten nicht geladen werden"],
   "projects.apiKeys.failed": ["Das hat nicht geklappt. Bitte versuchen Sie es erneut."],

@@ -246,6 +246,7 @@ export const messages: Messages = {
   "instagram.card.disconnectText": ["Adloom forgets the account’s access. Scheduled posts of this project are not published until an account is connected again. Published posts stay on Instagram."],
   "projects.apiKeys.title": ["API keys"],
   "projects.apiKeys.description": ["Let a shop, a CRM or an automation read this project through the Adloom API. Only the owner sees the keys."],
+  "projects.apiKeys.docs": ["API documentation with examples"],
   "projects.apiKeys.loading": ["Loading API keys"],
   "projects.apiKeys.loadFailed": ["API keys could not be loaded"],
   "projects.apiKeys.failed": ["That did not work. Please try again."],

@@ -5,9 +5,10 @@ import { createApp } from '#worker/app.ts';
 import { buildDocument } from '#worker/features/api/v1/openapi.ts';
 import { apiGet, createKey, setPlan } from '#worker/test/api-keys.ts';
 import { createCreative } from '#worker/test/creatives.ts';
-import { createProject, createUser } from '#worker/test/factories.ts';
+import { createFunnel, createFunnelPage, createProject, createUser } from '#worker/test/factories.ts';
 import { registeredRoutes } from '#worker/test/routes.ts';
-import { creation } from '#worker/test/ads.ts';
+import { creation, newAd } from '#worker/test/ads.ts';
+import { insertLead } from '#worker/test/leads.ts';
 
 /**
  * The contract of /api/v1 (issue 31, decision 0040): the OpenAPI document the worker serves and
@@ -80,24 +81,35 @@ describe('the OpenAPI document', () => {
 describe('the real answers', () => {
   let secret: string;
   const ids: Record<string, string> = {};
+  const bodies: Record<string, unknown> = {};
 
   beforeAll(async () => {
     const owner = await createUser();
     const { id: projectId } = await createProject(owner);
     await setPlan(owner, 'pro');
-    secret = (await createKey(owner, projectId, ['read'])).secret;
+    secret = (await createKey(owner, projectId, ['read', 'ads', 'leads'])).secret;
     const creative = await createCreative(owner, projectId);
     ids.creatives = creative.id;
     ids.creations = await creation(projectId, owner);
+    ids.ads = (await newAd(owner, projectId, { creationIds: [ids.creations] })).id;
+    const funnel = await createFunnel(owner, projectId);
+    const page = await createFunnelPage(owner, funnel.id);
+    ids.funnels = funnel.id;
+    ids.leadId = await insertLead(funnel, page.id, { email: 'lead@example.com' }, new Date());
+    bodies.createAd = { creationIds: [ids.creations], primaryText: 'Spring', submit: true };
   });
 
   for (const route of V1_ROUTES) {
     it(`${route.method.toUpperCase()} ${route.path} answers what the document says`, async () => {
-      const path = route.path.replace(/^\/(\w+)\/\{id\}$/, (_, collection: string) => `/${collection}/${ids[collection]}`);
-      const response = await apiGet(path, route.scope ? secret : undefined);
-      expect(response.status).toBe(200);
-      const schema = operationOf(route.path, route.method)!.responses['200']!.content!['application/json']!.schema;
-      const result = new Validator(schema as never, '2020-12', false).validate(await response.json());
+      const path = route.path.replace(/^\/(\w+)\/\{id\}/, (_, collection: string) => `/${collection}/${ids[collection]}`).replace('{leadId}', ids.leadId!);
+      const json = route.method === 'post' || route.method === 'patch' ? (bodies[route.operationId] ?? {}) : undefined;
+      const response = await apiGet(path, route.scope ? secret : undefined, { method: route.method.toUpperCase(), json });
+      const status = route.status ?? 200;
+      expect(response.status).toBe(status);
+      const content = (operationOf(route.path, route.method)!.responses as Record<string, { content?: Record<string, { schema: object }> }>)[String(status)]!
+        .content;
+      if (!content) return expect(await response.text()).toBe('');
+      const result = new Validator(content['application/json']!.schema as never, '2020-12', false).validate(await response.json());
       expect(result.errors).toEqual([]);
     });
   }

@@ -37,13 +37,17 @@ function operation(route: V1Route) {
     summary: route.summary,
     ...(route.scope ? { security: [{ apiKey: [route.scope] }], 'x-scope': route.scope } : { security: [] }),
     parameters: [...pathParameters(route.path), ...queryParameters(route)],
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
     responses: {
-      '200': { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
+      [String(route.status ?? 200)]: route.response
+        ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } }
+        : { description: 'Done; no content.' },
       ...(route.scope
         ? {
             '401': errorResponse('No API key, or one that is not valid (revoked, unknown).'),
             '403': errorResponse('The key lacks the scope.'),
             '404': errorResponse('Not found in the key’s project.'),
+            ...(route.method === 'get' ? {} : { '409': errorResponse('Refused in the resource’s present state (as the workspace refuses it).') }),
             '422': errorResponse('A parameter is not valid.'),
             '429': errorResponse('Too many requests with this key: wait Retry-After seconds.'),
           }

@@ -7,6 +7,7 @@ import { access } from '#worker/middleware/access.ts';
 import { apiAccess } from '#worker/features/api/v1/bearer.ts';
 import { openApiDocument } from '#worker/features/api/v1/openapi.ts';
 import * as service from '#worker/features/api/v1/service.ts';
+import { v1AdsLeadsRoutes } from '#worker/features/api/v1/ads-leads-routes.ts';
 
 /**
  * /api/v1 (issue 31, decision 0040): the public API, separate from the workspace's. Callers
@@ -25,4 +26,5 @@ export const apiV1Routes = new Hono<AppEnv>()
   .get('/creatives/:id', apiAccess('read'), async (c) => c.json(await service.getCreative(c.get('db'), required(c, 'apiCaller').projectId, c.req.param('id'))))
   .get('/creations/:id', apiAccess('read'), async (c) =>
     c.json(await service.getCreation(c.get('db'), c.env, new URL(c.req.url).origin, required(c, 'apiCaller').projectId, c.req.param('id'))),
-  );
+  )
+  .route('/', v1AdsLeadsRoutes);

@@ -74,3 +74,6 @@ export async function getCreation(
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** The human reference of /docs/api (decision 0045), made from the OpenAPI document. */
+export { apiReference, KEY_VARIABLE } from '#worker/features/api/v1/reference.ts';

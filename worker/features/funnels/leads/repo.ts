@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
 import { funnelPages, leads } from '#worker/db/schema.ts';
@@ -17,9 +17,13 @@ export interface LeadListRow {
   pageTitle: string;
 }
 
-/** A funnel's leads, newest first, after `before`; `q` searches the email and the submitted values. */
-export function listLeads(db: Db, funnelId: string, options: { q?: string; limit: number; before?: { time: number; id: string } }): Promise<LeadListRow[]> {
-  const conditions: (SQL | undefined)[] = [eq(leads.funnelId, funnelId)];
+/** A funnel's leads, newest first, after `before`; `q` searches the email and the submitted values; `since`: those sent at or after it. */
+export function listLeads(
+  db: Db,
+  funnelId: string,
+  options: { q?: string; limit: number; before?: { time: number; id: string }; since?: Date },
+): Promise<LeadListRow[]> {
+  const conditions: (SQL | undefined)[] = [eq(leads.funnelId, funnelId), options.since ? gte(leads.createdAt, options.since) : undefined];
   if (options.q) {
     const pattern = containing(options.q.toLowerCase());
     conditions.push(sql`(${leads.email} LIKE ${pattern} ESCAPE '\\' OR lower(${leads.data}) LIKE ${pattern} ESCAPE '\\')`);

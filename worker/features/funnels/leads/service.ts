@@ -397,5 +397,32 @@ export function leadsCsvFile(db: Db, funnel: Pick<FunnelRow, 'id' | 'name'>, now
   return { body: leadsCsv(db, funnel.id), fileName: `${funnel.name}-leads-${dayOf(now.getTime())}.csv` };
 }
 
+/**
+ * A page of the funnel's leads for `/api/v1` (decision 0045): newest first, `since` keeping those
+ * sent at or after it (a CRM's sync), each with the fields of the CSV export.
+ */
+export async function leadsSince(db: Db, funnelId: string, query: { since?: Date; cursor?: string; limit: number }) {
+  const rows = await repo.listLeads(db, funnelId, { limit: query.limit, before: decodeCursor(query.cursor), since: query.since });
+  const page = toPage(rows, query.limit, (row) => encodeCursor(row.lead.createdAt, row.lead.id));
+  return {
+    items: page.items.map(({ lead, pageSlug }) => ({
+      id: lead.id,
+      page: pageSlug,
+      variant: lead.variant,
+      data: lead.data,
+      utm: {
+        source: lead.utm.source ?? '',
+        medium: lead.utm.medium ?? '',
+        campaign: lead.utm.campaign ?? '',
+        term: lead.utm.term ?? '',
+        content: lead.utm.content ?? '',
+      },
+      referrer: lead.referrer,
+      createdAt: lead.createdAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
 /** The admin's support view of a project: how many leads it has (a subquery). */
 export { leadCount } from '#worker/features/funnels/leads/repo.ts';
