@@ -536,4 +536,11 @@ export const de: Translation<typeof en> = {
   'validation.apiKeys.invalid': 'Dieser API-Schlüssel ist ungültig oder wurde widerrufen.',
   'validation.apiKeys.missing': 'Senden Sie einen API-Schlüssel: Authorization: Bearer adl_…',
   'validation.apiKeys.scopeMissing': 'Diesem API-Schlüssel fehlt die Berechtigung „{scope}“.',
+  // Renders through the public API
+  'validation.renders.noLayer': 'Keine Ebene heißt „{layer}“.',
+  'validation.renders.noText': 'Die Ebene „{layer}“ nimmt keinen Text auf.',
+  'validation.renders.noColour': 'Die Ebene „{layer}“ nimmt keine Farbe auf.',
+  'validation.renders.noImage': 'Die Ebene „{layer}“ nimmt kein Bild auf.',
+  'validation.renders.textTooLong': 'Der Text von „{layer}“ ist zu lang: Verwenden Sie höchstens {max, number} Zeichen.',
+  'validation.renders.invalid': 'Diese Änderungen ergeben ein Creative, das sich nicht zeichnen lässt.',
 };

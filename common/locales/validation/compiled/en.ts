@@ -471,4 +471,10 @@ export const messages: Messages = {
   "validation.apiKeys.invalid": ["This API key is not valid, or it was revoked."],
   "validation.apiKeys.missing": ["Send an API key: Authorization: Bearer adl_…"],
   "validation.apiKeys.scopeMissing": ["This API key lacks the scope “",["scope"],"”."],
+  "validation.renders.noLayer": ["No layer is named “",["layer"],"”."],
+  "validation.renders.noText": ["The layer “",["layer"],"” takes no text."],
+  "validation.renders.noColour": ["The layer “",["layer"],"” takes no colour."],
+  "validation.renders.noImage": ["The layer “",["layer"],"” takes no image."],
+  "validation.renders.textTooLong": ["The text of “",["layer"],"” is too long: use at most ",["max","number"]," characters."],
+  "validation.renders.invalid": ["These modifications make a creative that cannot be drawn."],
 };
