@@ -1,6 +1,7 @@
 /* eslint-disable no-restricted-syntax -- these schemas describe the API's answers, which nothing stores; text()'s overwrite would only add a step to the OpenAPI document. */
 import * as z from 'zod/mini';
 import { CREATIVE_STATUSES, FORMAT_IDS, type Layer } from '#common/creative/document.ts';
+import { v1RenderRequest } from '#common/schemas/api-v1-renders.ts';
 import type { ApiScope } from '#common/schemas/api-keys.ts';
 import { pageQuery } from '#common/schemas/fields.ts';
 
@@ -78,6 +79,10 @@ export interface V1Route {
   /** null: no key needed (the document itself). */
   scope: ApiScope | null;
   query?: z.ZodMiniObject;
+  /** A POST's JSON body. */
+  body?: z.ZodMiniType;
+  /** The success status when not 200 (a POST that makes something: 201, and 200 when it was made before). */
+  status?: 201;
   response: z.ZodMiniType;
 }
 
@@ -87,6 +92,20 @@ export const v1Document = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });
+
+/** A built-in template (issue 31): what `POST /renders` can start from, with what it can change. */
+export const v1Template = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The ad's goal (sale, launch, product…): the template picker's categories. */
+  category: z.string(),
+  formats: z.array(z.object({ format: z.enum(FORMAT_IDS), width: z.int(), height: z.int() })),
+  layers: z.array(v1Layer),
+});
+export type V1Template = z.infer<typeof v1Template>;
+export const v1TemplateList = z.object({ items: z.array(v1Template) });
+export type V1TemplateList = z.infer<typeof v1TemplateList>;
 
 export const V1_ROUTES: readonly V1Route[] = [
   { method: 'get', path: '/openapi.json', operationId: 'getOpenApiDocument', summary: 'This document (OpenAPI 3.1).', scope: null, response: v1Document },
@@ -106,6 +125,26 @@ export const V1_ROUTES: readonly V1Route[] = [
     operationId: 'getCreation',
     summary: 'One render: its dimensions and a signed, expiring link to the picture.',
     scope: 'read',
+    response: v1Creation,
+  },
+  // Renders (decision 0044)
+  {
+    method: 'get',
+    path: '/templates',
+    operationId: 'listTemplates',
+    summary: 'The built-in templates, each with its formats and its layers’ names and types (what a render can change).',
+    scope: 'read',
+    response: v1TemplateList,
+  },
+  {
+    method: 'post',
+    path: '/renders',
+    operationId: 'createRender',
+    summary:
+      'Renders a creative or a template, changed by layer name or id, into a creation (1 credit; the same input again is free, 200). Answers when the picture is drawn.',
+    scope: 'render',
+    body: v1RenderRequest,
+    status: 201,
     response: v1Creation,
   },
 ];

@@ -55,6 +55,7 @@ export const TABLE_OWNERS = {
   presentation_visitors: 'presentations/public',
   presentation_views: 'presentations/public',
   api_keys: 'api/keys',
+  idempotency_keys: 'api/idempotency',
 } as const satisfies Record<TableName, string>;
 
 /**

@@ -477,4 +477,12 @@ export const messages: Messages = {
   "validation.renders.noImage": ["Die Ebene „",["layer"],"“ nimmt kein Bild auf."],
   "validation.renders.textTooLong": ["Der Text von „",["layer"],"“ ist zu lang: Verwenden Sie höchstens ",["max","number"]," Zeichen."],
   "validation.renders.invalid": ["Diese Änderungen ergeben ein Creative, das sich nicht zeichnen lässt."],
+  "validation.renders.noPicture": ["Kein Bild dieses Projekts hat die ID „",["id"],"“."],
+  "validation.renders.nameLayer": ["Nennen Sie eine Ebene."],
+  "validation.renders.oneSource": ["Nennen Sie ein Creative oder eine Vorlage, nicht beides."],
+  "validation.renders.pickTemplate": ["Wählen Sie eine Vorlage aus GET /api/v1/templates."],
+  "validation.renders.modificationsMax": ["Senden Sie höchstens ",["max","number"]," Änderungen."],
+  "validation.renders.keyInvalid": ["Senden Sie einen Idempotency-Key aus 1 bis 255 druckbaren ASCII-Zeichen."],
+  "validation.renders.keyReused": ["Dieser Idempotency-Key wurde mit einer anderen Anfrage gesendet. Verwenden Sie für eine neue Anfrage einen neuen Schlüssel."],
+  "validation.renders.keyRunning": ["Eine Anfrage mit diesem Idempotency-Key läuft noch. Versuchen Sie es gleich noch einmal."],
 };

@@ -477,4 +477,12 @@ export const messages: Messages = {
   "validation.renders.noImage": ["The layer “",["layer"],"” takes no image."],
   "validation.renders.textTooLong": ["The text of “",["layer"],"” is too long: use at most ",["max","number"]," characters."],
   "validation.renders.invalid": ["These modifications make a creative that cannot be drawn."],
+  "validation.renders.noPicture": ["No picture of this project has the id “",["id"],"”."],
+  "validation.renders.nameLayer": ["Name a layer."],
+  "validation.renders.oneSource": ["Name a creative or a template, not both."],
+  "validation.renders.pickTemplate": ["Pick a template from GET /api/v1/templates."],
+  "validation.renders.modificationsMax": ["Use at most ",["max","number"]," modifications."],
+  "validation.renders.keyInvalid": ["Send an Idempotency-Key of 1 to 255 printable ASCII characters."],
+  "validation.renders.keyReused": ["This Idempotency-Key was sent with another request. Use a new key for a new request."],
+  "validation.renders.keyRunning": ["A request with this Idempotency-Key is still running. Try again in a moment."],
 };
