@@ -63,7 +63,9 @@ function operation(route: V1Route) {
             '403': errorResponse('The key lacks the scope.'),
             '404': errorResponse('Not found in the key’s project.'),
             '422': errorResponse('A parameter is not valid.'),
-            ...(route.method === 'post' ? { '402': errorResponse('Out of credits.'), '409': errorResponse('A request with this Idempotency-Key is still running.') } : {}),
+            ...(route.method === 'post'
+              ? { '402': errorResponse('Out of credits.'), '409': errorResponse('A request with this Idempotency-Key is still running.') }
+              : {}),
             '429': errorResponse('Too many requests with this key: wait Retry-After seconds.'),
           }
         : {}),

@@ -569,7 +569,14 @@ export async function creativeOfDocument(db: Db, projectId: string, actor: Actor
   );
   await rawBatch(db, [
     creative!,
-    auditIfChangedStatement(db, { actorUserId: actor.id, action: 'creative.create', targetType: 'creative', targetId: id, projectId, details: { template: doc.template, via: 'api' } }),
+    auditIfChangedStatement(db, {
+      actorUserId: actor.id,
+      action: 'creative.create',
+      targetType: 'creative',
+      targetId: id,
+      projectId,
+      details: { template: doc.template, via: 'api' },
+    }),
     revision!,
   ]);
   const row = await repo.liveCreativeWithHash(db, projectId, hash);
