@@ -18,6 +18,8 @@ const PICK_TEMPLATE = 'Pick a template from GET /api/v1/templates.';
  * this bound only stops what no layer could hold.
  */
 const MAX_SENT_TEXT = 2000;
+/** Checked for what it points at when fetched (worker/lib/safe-fetch.ts). */
+const imageUrl = text().check(z.minLength(1, 'Enter an address.'), z.maxLength(2048, 'Use at most 2048 characters.'));
 
 export const v1LayerModification = z.object({
   /** The layer's name, or its id (GET /api/v1/creatives, /templates list them). */
@@ -25,10 +27,12 @@ export const v1LayerModification = z.object({
   text: z.optional(text().check(z.maxLength(MAX_SENT_TEXT, `Use at most ${MAX_SENT_TEXT} characters.`))),
   color: z.optional(hex),
   mediaId: z.optional(mediaRef),
+  /** A picture on the web (public https, as the website reader fetches), stored as the project's media; instead of `mediaId`. */
+  imageUrl: z.optional(imageUrl),
   hidden: z.optional(z.boolean()),
 });
 
-export const v1BackgroundModification = z.object({ color: z.optional(hex), mediaId: z.optional(mediaRef) });
+export const v1BackgroundModification = z.object({ color: z.optional(hex), mediaId: z.optional(mediaRef), imageUrl: z.optional(imageUrl) });
 
 export const v1RenderRequest = z
   .object({

@@ -543,6 +543,7 @@ export const de: Translation<typeof en> = {
   'validation.renders.noImage': 'Die Ebene „{layer}“ nimmt kein Bild auf.',
   'validation.renders.textTooLong': 'Der Text von „{layer}“ ist zu lang: Verwenden Sie höchstens {max, number} Zeichen.',
   'validation.renders.invalid': 'Diese Änderungen ergeben ein Creative, das sich nicht zeichnen lässt.',
+  'validation.renders.enterAddress': 'Geben Sie eine Adresse ein.',
   'validation.renders.noPicture': 'Kein Bild dieses Projekts hat die ID „{id}“.',
   'validation.renders.nameLayer': 'Nennen Sie eine Ebene.',
   'validation.renders.oneSource': 'Nennen Sie ein Creative oder eine Vorlage, nicht beides.',

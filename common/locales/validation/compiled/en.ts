@@ -477,6 +477,7 @@ export const messages: Messages = {
   "validation.renders.noImage": ["The layer “",["layer"],"” takes no image."],
   "validation.renders.textTooLong": ["The text of “",["layer"],"” is too long: use at most ",["max","number"]," characters."],
   "validation.renders.invalid": ["These modifications make a creative that cannot be drawn."],
+  "validation.renders.enterAddress": ["Enter an address."],
   "validation.renders.noPicture": ["No picture of this project has the id “",["id"],"”."],
   "validation.renders.nameLayer": ["Name a layer."],
   "validation.renders.oneSource": ["Name a creative or a template, not both."],

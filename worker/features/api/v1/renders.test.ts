@@ -11,6 +11,7 @@ import { purgeExpiredRecords } from '#worker/jobs/index.ts';
 import { apiGet, createKey, setPlan } from '#worker/test/api-keys.ts';
 import { balance, bytesOf, createCreative, json, setCredits, type ErrorBody } from '#worker/test/creatives.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
+import { interceptHosts } from '#worker/test/fetch.ts';
 import { send } from '#worker/test/http.ts';
 import { solidPng } from '#worker/test/png.ts';
 
@@ -240,5 +241,42 @@ describe('Idempotency-Key', RENDERING, () => {
     expect(await rows()).toHaveLength(2);
     await purgeExpiredRecords(env, new Date(Date.now() + 25 * 60 * 60 * 1000));
     expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe('imageUrl', RENDERING, () => {
+  it('fetches a public picture into the project’s media and renders with it', async () => {
+    const red = await solidPng(32, 32, [255, 0, 0, 255]);
+    const calls = interceptHosts({ 'shop.example': () => new Response(red, { headers: { 'content-type': 'image/png' } }) });
+    const response = await postRender({ template: 'bold-headline', background: { imageUrl: 'https://shop.example/products/beans.png' } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect(calls.map((c) => c.url)).toEqual(['https://shop.example/products/beans.png']);
+    const library = await json<{ items: { name: string }[] }>(await send(`/api/projects/${projectId}/media`, { cookie: owner.cookie }));
+    expect(library.items.map((m) => m.name)).toContain('beans.png');
+  });
+
+  it('refuses private addresses, redirects to them, what is no picture and what is too large, before any credit', async () => {
+    const calls = interceptHosts({
+      'shop.example': (call) => {
+        const path = new URL(call.url).pathname;
+        if (path === '/redirect') return new Response(null, { status: 302, headers: { location: 'https://127.0.0.1/secret.png' } });
+        if (path === '/page') return new Response('<html>not a picture</html>', { headers: { 'content-type': 'image/png' } });
+        return new Response(new Uint8Array(3 * 1024 * 1024), { headers: { 'content-type': 'image/png' } });
+      },
+    });
+    const refused = async (imageUrl: string) => {
+      const response = await postRender({ template: 'bold-headline', modifications: [{ layer: 'logo', imageUrl }] });
+      return { status: response.status, body: await json<ErrorBody>(response) };
+    };
+    for (const url of ['https://127.0.0.1/x.png', 'https://10.0.0.8/x.png', 'https://[::1]/x.png', 'http://shop.example/x.png', 'https://localhost/x.png']) {
+      const { status, body } = await refused(url);
+      expect(status, url).toBe(422);
+      expect(Object.keys(body.error.details ?? {}), url).toEqual(['modifications.0.imageUrl']);
+    }
+    expect((await refused('https://shop.example/redirect')).status).toBe(422);
+    expect((await refused('https://shop.example/page')).status).toBe(415);
+    expect((await refused('https://shop.example/huge.png')).status).toBe(422);
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/redirect', '/page', '/huge.png']);
+    expect(await balance(owner)).toBe(100);
   });
 });

@@ -6,10 +6,11 @@ import type { V1RenderRequest } from '#common/schemas/api-v1-renders.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { fetchErrorToAppError, FetchRefused, safeFetch, UpstreamFailed } from '#worker/lib/safe-fetch.ts';
 import { run } from '#worker/lib/reads.ts';
 import { creativeOfDocument, creativesIn, documentOf, type CreativeRow } from '#worker/features/creatives/core/service.ts';
 import { renderCreative } from '#worker/features/creatives/render/service.ts';
-import { liveMediaIn } from '#worker/features/media/service.ts';
+import { liveMediaIn, upload } from '#worker/features/media/service.ts';
 import { membershipOf, membersOf } from '#worker/features/projects/scope/service.ts';
 import { getCreation, v1LayersOf } from '#worker/features/api/v1/service.ts';
 
@@ -50,12 +51,69 @@ async function assertOwnMedia(db: Db, projectId: string, body: V1RenderRequest):
   if (missing.length > 0) throw new AppError('not_found', `No picture of this project has the id “${missing[0]}”.`);
 }
 
+/**
+ * A picture named by its address: fetched under the website reader's rules and limits (public
+ * https hosts, every redirect checked, 2 MiB, 5 s) and stored as the project's media like an
+ * upload (its type read from its bytes, counted against the storage). Its media id.
+ */
+async function mediaFromUrl(
+  env: Pick<Bindings, 'MEDIA'>,
+  db: Db,
+  projectId: string,
+  actor: { id: string; name: string },
+  url: string,
+  field: string,
+): Promise<string> {
+  let bytes: Uint8Array<ArrayBuffer>;
+  let address: string;
+  try {
+    const fetched = await safeFetch(url, { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8' });
+    bytes = fetched.body;
+    address = fetched.url;
+  } catch (error) {
+    if (error instanceof FetchRefused || error instanceof UpstreamFailed) throw fetchErrorToAppError(error, field);
+    throw error;
+  }
+  const name = (new URL(address).pathname.split('/').at(-1) ?? '').slice(0, 100) || 'picture';
+  const { media } = await upload(db, env.MEDIA, {
+    projectId,
+    uploader: actor,
+    filename: name,
+    contentLength: bytes.byteLength,
+    body: new Response(bytes).body,
+  });
+  return media.id;
+}
+
+/** The request with every `imageUrl` fetched into the project's media (one after the other: each counts against the storage). */
+async function withFetchedImages(
+  env: Pick<Bindings, 'MEDIA'>,
+  db: Db,
+  projectId: string,
+  actor: { id: string; name: string },
+  body: V1RenderRequest,
+): Promise<V1RenderRequest> {
+  const modifications = [];
+  for (const [i, m] of (body.modifications ?? []).entries()) {
+    const { imageUrl, ...rest } = m;
+    modifications.push(
+      imageUrl === undefined ? rest : { ...rest, mediaId: await mediaFromUrl(env, db, projectId, actor, imageUrl, `modifications.${i}.imageUrl`) },
+    );
+  }
+  let background = body.background;
+  if (background?.imageUrl !== undefined) {
+    const { imageUrl, ...rest } = background;
+    background = { ...rest, mediaId: await mediaFromUrl(env, db, projectId, actor, imageUrl, 'background.imageUrl') };
+  }
+  return { ...body, modifications, background };
+}
+
 export async function render(
   env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER' | 'SESSION_SECRET'>,
   db: Db,
   origin: string,
   projectId: string,
-  body: V1RenderRequest,
+  request: V1RenderRequest,
 ): Promise<{ creation: V1Creation; created: boolean }> {
   const [owner] = await run(db, membersOf(db, projectId, 'owner'));
   const membership = owner ? await membershipOf(db, projectId, owner.userId) : undefined;
@@ -65,14 +123,16 @@ export async function render(
 
   let source: CreativeRow | undefined;
   let doc: CreativeDocument;
-  if (body.creativeId !== undefined) {
-    [source] = await creativesIn(db, projectId, [body.creativeId]);
+  if (request.creativeId !== undefined) {
+    [source] = await creativesIn(db, projectId, [request.creativeId]);
     if (!source) throw new AppError('not_found');
     doc = documentOf(source);
-    if (body.format !== undefined && body.format !== doc.format) doc = changeFormat(doc, body.format, brand);
+    if (request.format !== undefined && request.format !== doc.format) doc = changeFormat(doc, request.format, brand);
   } else {
-    doc = buildTemplate(body.template!, { brand, format: body.format ?? 'square', locale: membership.project.locale });
+    doc = buildTemplate(request.template!, { brand, format: request.format ?? 'square', locale: membership.project.locale });
   }
+  // Fetched once the source is known to exist: a wrong id costs no download.
+  const body = await withFetchedImages(env, db, projectId, actor, request);
   await assertOwnMedia(db, projectId, body);
   const result = applyModifications(doc, body);
   if (!result.ok) {
