@@ -1,6 +1,7 @@
 /* eslint-disable no-restricted-syntax -- these schemas describe the API's answers, which nothing stores; text()'s overwrite would only add a step to the OpenAPI document. */
 import * as z from 'zod/mini';
 import { CREATIVE_STATUSES, FORMAT_IDS, type Layer } from '#common/creative/document.ts';
+import { v1RenderRequest } from '#common/schemas/api-v1-renders.ts';
 import type { ApiScope } from '#common/schemas/api-keys.ts';
 import { pageQuery } from '#common/schemas/fields.ts';
 import { V1_ADS_ROUTES } from '#common/schemas/api-v1-ads.ts';
@@ -85,6 +86,8 @@ export interface V1Route {
   status?: 200 | 201 | 204;
   /** The success answer's schema; none for 204. */
   response?: z.ZodMiniType;
+  /** A POST that answers 200 with what an earlier request made from the same input (at no cost), 201 when it makes it now. */
+  madeBefore?: true;
 }
 
 /** The OpenAPI document (its own shape is OpenAPI's). */
@@ -93,6 +96,20 @@ export const v1Document = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });
+
+/** A built-in template (issue 31): what `POST /renders` can start from, with what it can change. */
+export const v1Template = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The ad's goal (sale, launch, product…): the template picker's categories. */
+  category: z.string(),
+  formats: z.array(z.object({ format: z.enum(FORMAT_IDS), width: z.int(), height: z.int() })),
+  layers: z.array(v1Layer),
+});
+export type V1Template = z.infer<typeof v1Template>;
+export const v1TemplateList = z.object({ items: z.array(v1Template) });
+export type V1TemplateList = z.infer<typeof v1TemplateList>;
 
 export const V1_ROUTES: readonly V1Route[] = [
   { method: 'get', path: '/openapi.json', operationId: 'getOpenApiDocument', summary: 'This document (OpenAPI 3.1).', scope: null, response: v1Document },
@@ -115,4 +132,25 @@ export const V1_ROUTES: readonly V1Route[] = [
     response: v1Creation,
   },
   ...V1_ADS_ROUTES,
+  // Renders (decision 0044)
+  {
+    method: 'get',
+    path: '/templates',
+    operationId: 'listTemplates',
+    summary: 'The built-in templates, each with its formats and its layers’ names and types (what a render can change).',
+    scope: 'read',
+    response: v1TemplateList,
+  },
+  {
+    method: 'post',
+    path: '/renders',
+    operationId: 'createRender',
+    summary:
+      'Renders a creative or a template, changed by layer name or id, into a creation (1 credit; the same input again is free, 200). Answers when the picture is drawn.',
+    scope: 'render',
+    body: v1RenderRequest,
+    status: 201,
+    madeBefore: true,
+    response: v1Creation,
+  },
 ];

@@ -57,6 +57,7 @@ export const TABLE_OWNERS = {
   api_keys: 'api/keys',
   webhook_endpoints: 'webhooks',
   webhook_deliveries: 'webhooks',
+  idempotency_keys: 'api/idempotency',
 } as const satisfies Record<TableName, string>;
 
 /**

@@ -476,6 +476,8 @@ export const creatives = sqliteTable(
   },
   (t) => [
     index('creatives_project_updated_idx').on(t.projectId, t.updatedAt),
+    /** The public API finds the creative of a document (its "same input", decision 0044). */
+    index('creatives_project_hash_idx').on(t.projectId, t.revisionHash),
     index('creatives_link_group_idx')
       .on(t.linkGroup)
       .where(sql`${t.linkGroup} IS NOT NULL`),
@@ -1179,4 +1181,27 @@ export const webhookDeliveries = sqliteTable(
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The answers of `/api/v1` POSTs sent with an `Idempotency-Key` (issue 31, decision 0044): per
+ * project and key, the hash of the request (method, path, body) and, once the first request
+ * finished, its status and body, replayed for 24 hours. A row without a status is a request
+ * still running (claimed by one conditional insert). Purged by the cron once expired.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request runs. */
+    status: integer('status'),
+    body: text('body'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );

@@ -23,6 +23,7 @@ import { purgeDeletedProjects } from '#worker/features/projects/core/service.ts'
 import { auditStorage, isStorageAuditMinute, reportStorageAudit } from '#worker/features/system/storage-audit/service.ts';
 import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
 import { purgeOldDeliveries, resendLostDeliveries } from '#worker/features/webhooks/service.ts';
+import { purgeExpiredKeys } from '#worker/features/api/idempotency/service.ts';
 
 /** Deleted user content is kept 30 days (PRODUCT.md §3), then purged. */
 export const PURGE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -33,9 +34,9 @@ async function runInTurn(env: Pick<Bindings, 'DB'>, now: Date, jobs: ((db: Db, n
   for (const job of jobs) await job(db, now);
 }
 
-/** Housekeeping: expired sessions, old reset tokens, finished rate-limit windows, past playground days, past analytics salts and visitor hashes. */
+/** Housekeeping: expired sessions, old reset tokens, finished rate-limit windows, past playground days, past analytics salts and visitor hashes, the API's idempotency records past their 24 hours. */
 export async function purgeExpiredRecords(env: Pick<Bindings, 'DB'>, now = new Date()): Promise<void> {
-  await runInTurn(env, now, [purgeExpiredSessions, purgeFinishedWindows, purgePastPlaygroundDays, purgePastAnalytics, purgePastViews]);
+  await runInTurn(env, now, [purgeExpiredSessions, purgeFinishedWindows, purgePastPlaygroundDays, purgePastAnalytics, purgePastViews, purgeExpiredKeys]);
 }
 
 /** Removes media, renders and deleted projects' uploaded fonts (R2 objects, then rows), creatives, funnels, pages and projects deleted more than 30 days ago, a batch at a time. */

@@ -577,4 +577,22 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       ]);
     },
   },
+  '0023_idempotency_keys.sql': {
+    // A new table and an index (issue 31, decision 0044): the creatives made before are found by
+    // their document's hash through the index, as the public API's renders look them up; a kept
+    // answer reads back as stored.
+    rows: ({ now }) => [
+      `INSERT INTO idempotency_keys (project_id, key, request_hash, status, body, created_at, expires_at)
+       VALUES ('${P1}', 'order-1001', '${'c'.repeat(64)}', 201, '{"id":"x"}', ${now - 2 * 86_400_000}, ${now - 86_400_000})`,
+    ],
+    async check(t) {
+      const plan = await t.query<{ detail: string }>(
+        `EXPLAIN QUERY PLAN SELECT id FROM creatives WHERE project_id = '${P1}' AND revision_hash = 'hash2' AND deleted_at IS NULL`,
+      );
+      expect(plan.map((row) => row.detail).join('\n')).toContain('creatives_project_hash_idx');
+      const [found] = await t.query<{ id: string }>(`SELECT id FROM creatives WHERE project_id = '${P1}' AND revision_hash = 'hash2'`);
+      expect(found).toEqual({ id: 'upg_creative_0000000001' });
+      expect(await t.query(`SELECT key FROM idempotency_keys WHERE project_id = '${P1}'`)).toEqual([{ key: 'order-1001' }]);
+    },
+  },
 };

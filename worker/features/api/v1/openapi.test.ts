@@ -87,7 +87,7 @@ describe('the real answers', () => {
     const owner = await createUser();
     const { id: projectId } = await createProject(owner);
     await setPlan(owner, 'pro');
-    secret = (await createKey(owner, projectId, ['read', 'ads', 'leads'])).secret;
+    secret = (await createKey(owner, projectId, ['read', 'render', 'ads', 'leads'])).secret;
     const creative = await createCreative(owner, projectId);
     ids.creatives = creative.id;
     ids.creations = await creation(projectId, owner);
@@ -97,10 +97,12 @@ describe('the real answers', () => {
     ids.funnels = funnel.id;
     ids.leadId = await insertLead(funnel, page.id, { email: 'lead@example.com' }, new Date());
     bodies.createAd = { creationIds: [ids.creations], primaryText: 'Spring', submit: true };
+    bodies.createRender = { template: 'bold-headline' };
   });
 
+
   for (const route of V1_ROUTES) {
-    it(`${route.method.toUpperCase()} ${route.path} answers what the document says`, async () => {
+    it(`${route.method.toUpperCase()} ${route.path} answers what the document says`, { timeout: 60_000 }, async () => {
       const path = route.path.replace(/^\/(\w+)\/\{id\}/, (_, collection: string) => `/${collection}/${ids[collection]}`).replace('{leadId}', ids.leadId!);
       const json = route.method === 'post' || route.method === 'patch' ? (bodies[route.operationId] ?? {}) : undefined;
       const response = await apiGet(path, route.scope ? secret : undefined, { method: route.method.toUpperCase(), json });

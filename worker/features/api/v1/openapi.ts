@@ -31,24 +31,50 @@ function queryParameters(route: V1Route) {
   }));
 }
 
+/** Every POST honours it (decision 0044). */
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Any unique value (1–255 printable ASCII characters): the first answer is kept 24 hours and the same request with the same key gets it again (header Idempotent-Replayed: true) without running twice; the key with another body → 422; while the first still runs → 409.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+/** 200, or for a route that makes something 201 (made now) and 200 (made before: the same answer again). */
+function successes(route: V1Route) {
+  if (!route.response) return { [String(route.status ?? 200)]: { description: 'Done; no content.' } };
+  const content = { 'application/json': { schema: jsonSchema(route.response, 'output') } };
+  if (route.status !== 201) return { [String(route.status ?? 200)]: { description: 'OK', content } };
+  if (!route.madeBefore) return { '201': { description: 'Made now.', content } };
+  return { '201': { description: 'Made now.', content }, '200': { description: 'Made before for the same input: the same answer, at no cost.', content } };
+}
+
 function operation(route: V1Route) {
   return {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.scope ? { security: [{ apiKey: [route.scope] }], 'x-scope': route.scope } : { security: [] }),
-    parameters: [...pathParameters(route.path), ...queryParameters(route)],
+    parameters: [...pathParameters(route.path), ...queryParameters(route), ...(route.method === 'post' ? [IDEMPOTENCY_KEY] : [])],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
     responses: {
-      [String(route.status ?? 200)]: route.response
-        ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } }
-        : { description: 'Done; no content.' },
+      ...successes(route),
       ...(route.scope
         ? {
             '401': errorResponse('No API key, or one that is not valid (revoked, unknown).'),
             '403': errorResponse('The key lacks the scope.'),
             '404': errorResponse('Not found in the key’s project.'),
-            ...(route.method === 'get' ? {} : { '409': errorResponse('Refused in the resource’s present state (as the workspace refuses it).') }),
+            ...(route.method === 'get'
+              ? {}
+              : {
+                  '409': errorResponse(
+                    route.method === 'post'
+                      ? 'Refused in the resource’s present state (as the workspace refuses it), or a request with this Idempotency-Key is still running.'
+                      : 'Refused in the resource’s present state (as the workspace refuses it).',
+                  ),
+                }),
             '422': errorResponse('A parameter is not valid.'),
+            ...(route.scope === 'render' ? { '402': errorResponse('Out of credits.') } : {}),
             '429': errorResponse('Too many requests with this key: wait Retry-After seconds.'),
           }
         : {}),

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { v1ListQuery } from '#common/schemas/api-v1.ts';
+import { v1RenderRequest } from '#common/schemas/api-v1-renders.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { validate } from '#worker/lib/validate.ts';
@@ -8,6 +9,8 @@ import { apiAccess } from '#worker/features/api/v1/bearer.ts';
 import { openApiDocument } from '#worker/features/api/v1/openapi.ts';
 import * as service from '#worker/features/api/v1/service.ts';
 import { v1AdsLeadsRoutes } from '#worker/features/api/v1/ads-leads-routes.ts';
+import { idempotent } from '#worker/features/api/v1/idempotency.ts';
+import * as renders from '#worker/features/api/v1/renders.ts';
 
 /**
  * /api/v1 (issue 31, decision 0040): the public API, separate from the workspace's. Callers
@@ -27,4 +30,9 @@ export const apiV1Routes = new Hono<AppEnv>()
   .get('/creations/:id', apiAccess('read'), async (c) =>
     c.json(await service.getCreation(c.get('db'), c.env, new URL(c.req.url).origin, required(c, 'apiCaller').projectId, c.req.param('id'))),
   )
+  .get('/templates', apiAccess('read'), (c) => c.json(renders.listTemplates()))
+  .post('/renders', apiAccess('render'), idempotent(), validate('json', v1RenderRequest), async (c) => {
+    const { creation, created } = await renders.render(c.env, c.get('db'), new URL(c.req.url).origin, required(c, 'apiCaller').projectId, c.req.valid('json'));
+    return c.json(creation, created ? 201 : 200);
+  })
   .route('/', v1AdsLeadsRoutes);

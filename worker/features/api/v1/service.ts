@@ -1,4 +1,4 @@
-import { FORMATS } from '#common/creative/document.ts';
+import { FORMATS, type CreativeDocument } from '#common/creative/document.ts';
 import type { V1Creation, V1Creative, V1CreativePage } from '#common/schemas/api-v1.ts';
 import type { Db } from '#worker/db/client.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -21,6 +21,11 @@ import {
 /** How long a creation's signed link stays valid. */
 export const SIGNED_LINK_SECONDS = 3600;
 
+/** What callers can fill: each layer's id, name, type and role. */
+export function v1LayersOf(doc: CreativeDocument): V1Creative['layers'] {
+  return doc.layers.map((layer) => ({ id: layer.id, name: layer.name ?? null, type: layer.type, slot: layer.slot ?? null }));
+}
+
 function toV1Creative(row: CreativeRow): V1Creative {
   const doc = documentOf(row);
   const { width, height } = FORMATS[row.format];
@@ -34,7 +39,7 @@ function toV1Creative(row: CreativeRow): V1Creative {
     template: row.template,
     revision: row.revisionNumber,
     linkGroup: row.linkGroup,
-    layers: doc.layers.map((layer) => ({ id: layer.id, name: layer.name ?? null, type: layer.type, slot: layer.slot ?? null })),
+    layers: v1LayersOf(doc),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -324,3 +324,39 @@ export function creativeUsage(projectId: string) {
 export function anyCreativeQuery(db: Db, userId: string) {
   return anyLiveRowQuery(db, creatives, inMemberProjects(creatives.projectId, userId));
 }
+
+/**
+ * A new creative and its first revision, unless the project has a live creative whose current
+ * document has this hash (issue 31, decision 0044: the public API's "same input"). Two
+ * statements for one batch: the creative only when none has the hash (one conditional insert,
+ * so of concurrent identical requests one writes), its revision only when that creative exists.
+ */
+export function insertCreativeUnlessSameStatements(db: Db, c: CreativeInsert & { revisionHash: string }, r: RevisionInsert) {
+  const now = (c.createdAt ?? new Date()).getTime();
+  const document = JSON.stringify(c.document);
+  return [
+    rawStatement(
+      db,
+      sql`INSERT INTO creatives (id, project_id, created_by, name, name_from_headline, status, format, template, document, revision_id, revision_number, revision_hash, created_at, updated_at)
+      SELECT ${c.id}, ${c.projectId}, ${c.createdBy ?? null}, ${c.name}, ${c.nameFromHeadline ? 1 : 0}, 'draft', ${c.format}, ${c.template}, ${document}, ${c.revisionId}, 1, ${c.revisionHash}, ${now}, ${now}
+      WHERE NOT EXISTS (SELECT 1 FROM creatives same WHERE same.project_id = ${c.projectId} AND same.revision_hash = ${c.revisionHash} AND same.deleted_at IS NULL)`,
+    ),
+    rawStatement(
+      db,
+      sql`INSERT INTO creative_revisions (id, creative_id, number, document, hash, created_by, reason, created_at)
+      SELECT ${r.id}, ${r.creativeId}, 1, ${document}, ${r.hash}, ${r.createdBy ?? null}, 'created', ${now}
+      WHERE EXISTS (SELECT 1 FROM creatives WHERE id = ${r.creativeId})`,
+    ),
+  ];
+}
+
+/** The project's live creative whose current document has this hash (the newest, if several). */
+export function liveCreativeWithHash(db: Db, projectId: string, hash: string) {
+  return db
+    .select()
+    .from(creatives)
+    .where(and(eq(creatives.projectId, projectId), eq(creatives.revisionHash, hash), isNull(creatives.deletedAt)))
+    .orderBy(desc(creatives.updatedAt))
+    .limit(1)
+    .get();
+}
