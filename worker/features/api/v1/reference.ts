@@ -43,6 +43,16 @@ export const KEY_VARIABLE = 'ADLOOM_API_KEY';
 /** What the examples send: a query, and a body with placeholders in capitals where an id of the caller's goes. */
 export const EXAMPLES: Readonly<Record<string, { query?: string; body?: unknown }>> = {
   listCreatives: { query: 'limit=20' },
+  createRender: {
+    body: {
+      template: 'bold-headline',
+      format: 'square',
+      modifications: [
+        { layer: 'headline', text: 'Spring blend, roasted this week' },
+        { layer: 'cta', text: 'Shop now', color: '#ffffff' },
+      ],
+    },
+  },
   createAd: {
     body: {
       creationIds: ['CREATION_ID'],
