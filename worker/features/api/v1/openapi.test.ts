@@ -100,7 +100,6 @@ describe('the real answers', () => {
     bodies.createRender = { template: 'bold-headline' };
   });
 
-
   for (const route of V1_ROUTES) {
     it(`${route.method.toUpperCase()} ${route.path} answers what the document says`, { timeout: 60_000 }, async () => {
       const path = route.path.replace(/^\/(\w+)\/\{id\}/, (_, collection: string) => `/${collection}/${ids[collection]}`).replace('{leadId}', ids.leadId!);
