@@ -43,6 +43,7 @@ const NOT_MESSAGES: Record<string, string> = {
   '/worker/env.ts': 'configuration problems, logged for the operator (the reader sees the message of worker/index.ts)',
   '/worker/db/owners.ts': 'descriptions for developers of the tables’ owners',
   '/worker/features/api/v1/openapi.ts': 'the OpenAPI document’s descriptions, for developers (English, like the API’s field names)',
+  '/worker/features/api/v1/reference.ts': 'the API reference of /docs/api, made from the OpenAPI document’s descriptions (English, decision 0045)',
   '/worker/lib/operator.ts': 'the operator’s legal details (imprint data)',
   '/worker/lib/reads.ts': 'SQL',
   '/worker/ssr/manifest.ts': 'build errors for developers',
@@ -55,6 +56,7 @@ const NOT_MESSAGES: Record<string, string> = {
 /** Single texts that are not messages to the reader (by their beginning). */
 const NOT_MESSAGE_TEXTS: [string, string][] = [
   ['Your Adloom data\n', 'the README inside the account export archive (a document)'],
+  ['A test event from Adloom.', 'the payload of a webhook test event, read by the receiving program (data)'],
   ['${f.id.slice(0, 8)} ', 'a file name inside the account export archive'],
   ['What we would do together, in one or two sentences.', 'a presentation section’s placeholder content'],
   ['Was wir gemeinsam vorhaben, in ein, zwei Sätzen.', 'the same placeholder content in a German presentation'],

@@ -17,6 +17,11 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Webhooks and Meta's callbacks: no session, verified by their signatures (worker/abuse/webhooks.test.ts). */
 const SIGNED = ['POST /api/webhooks/stripe', 'POST /api/instagram/deauthorize', 'POST /api/instagram/data-deletion'];
 const NO_SUCH_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+/**
+ * The public API (decision 0040): a bearer key, never the session cookie, so there is no cookie
+ * for a cross-site request to ride on; with the cookie alone it answers 401 and writes nothing.
+ */
+const bearerOnly = (path: string) => path.startsWith('/api/v1/');
 
 interface Route {
   method: string;
@@ -111,6 +116,12 @@ describe('cross-site writes on every mutating route', () => {
         headers: { ...headers, accept: api ? 'application/json' : 'text/html', 'content-type': api ? 'application/json' : 'application/x-www-form-urlencoded' },
         body: api ? '{"name":"Mallory"}' : 'name=Mallory&email=m%40evil.example',
       });
+      if (bearerOnly(route.path)) {
+        if (response.status !== 401 || !response.headers.get('www-authenticate')?.startsWith('Bearer'))
+          failures.push(`${key} → ${response.status} (a bearer route took the cookie)`);
+        await response.body?.cancel();
+        continue;
+      }
       if (response.status !== 403) {
         failures.push(`${key} → ${response.status}`);
         continue;
@@ -129,8 +140,12 @@ describe('cross-site writes on every mutating route', () => {
     expect(await r2Snapshot()).toEqual(r2Before);
   });
 
-  it('exempts exactly the signature-verified callbacks: nothing else gets past a foreign Origin', async () => {
+  it('exempts exactly the signature-verified callbacks and the bearer-only public API: nothing else gets past a foreign Origin', async () => {
     const passed: string[] = [];
+    const bearer = mutatingRoutes()
+      .filter((route) => bearerOnly(route.path))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(bearer.length).toBeGreaterThan(0);
     for (const route of mutatingRoutes()) {
       const response = await send(concrete(route.path), {
         method: route.method,
@@ -141,7 +156,7 @@ describe('cross-site writes on every mutating route', () => {
       await response.body?.cancel();
       if (response.status !== 403) passed.push(`${route.method} ${route.path}`);
     }
-    expect(passed.sort()).toEqual([...SIGNED].sort());
+    expect(passed.sort()).toEqual([...SIGNED, ...bearer].sort());
   });
 
   it.each([

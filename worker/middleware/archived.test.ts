@@ -7,6 +7,7 @@ import { isAccessMiddleware, type AccessRule } from '#worker/middleware/access.t
 import { createFunnel, createFunnelPage, createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
 import { send } from '#worker/test/http.ts';
+import { createKey, setPlan } from '#worker/test/api-keys.ts';
 
 /**
  * An archived project is read-only until its owner restores it: every write to it, its
@@ -79,6 +80,7 @@ function samplePath(path: string, rule: Exclude<AccessRule, string>, f: Fixture,
 
 describe('an archived project is read-only', () => {
   let owner: TestUser;
+  let apiSecret: string;
   let editor: TestUser;
   let f: Fixture;
 
@@ -115,16 +117,26 @@ describe('an archived project is read-only', () => {
     const funnel = await createFunnel(owner, projectId);
     const page = await createFunnelPage(owner, funnel.id);
     f = { projectId, mediaId: media.id, creativeId: creative.id, revisionId: creative.revision.id, creationId, adId, funnelId: funnel.id, pageId: page.id };
+    // A key made before the project was archived: the public API's writes are refused too.
+    await setPlan(owner, 'pro');
+    apiSecret = (await createKey(owner, projectId, ['read', 'render', 'ads', 'leads'])).secret;
     expect((await send(`/api/projects/${projectId}`, { method: 'PATCH', json: { archived: true }, cookie: owner.cookie })).status).toBe(200);
   });
 
   it('refuses every write to its media, creatives, creations and invitations with 409 (for the editor and the owner)', async () => {
     const writes = projectWrites();
     const families = new Set(writes.map(([key]) => key.split('/')[2]));
-    expect([...families].sort()).toEqual(['ads', 'creations', 'creatives', 'funnels', 'media', 'pages', 'projects']);
+    expect([...families].sort()).toEqual(['ads', 'creations', 'creatives', 'funnels', 'media', 'pages', 'projects', 'v1']);
     const refused: string[] = [];
     for (const [key, { method, path, rule }] of writes) {
       if (ALLOWED.has(key)) continue;
+      if (path.startsWith('/api/v1/')) {
+        const response = await send(samplePath(path, rule, f, editor.id), { method, json: {}, headers: { authorization: `Bearer ${apiSecret}` } });
+        expect(response.status, `${key} with an API key`).toBe(409);
+        expect(((await response.json()) as ErrorBody).error).toMatchObject({ code: 'conflict', message: ARCHIVED });
+        refused.push(key);
+        continue;
+      }
       for (const user of [editor, owner]) {
         const response = await send(samplePath(path, rule, f, editor.id), {
           method,
@@ -158,6 +170,8 @@ describe('an archived project is read-only', () => {
         'POST /api/projects/:projectId/members',
         'POST /api/projects/:projectId/ads',
         'POST /api/projects/:projectId/funnels',
+        'POST /api/v1/renders',
+        'POST /api/v1/ads',
         'PATCH /api/funnels/:id',
         'POST /api/funnels/:id/pages',
         'PATCH /api/pages/:id',

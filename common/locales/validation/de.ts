@@ -542,6 +542,10 @@ export const de: Translation<typeof en> = {
   'validation.webhooks.eventOnce': 'Wählen Sie jedes Ereignis nur einmal.',
   'validation.webhooks.enabled': 'Geben Sie an, ob der Endpunkt eingeschaltet ist.',
   'validation.webhooks.full': 'Ein Projekt kann {max, number} Webhook-Endpunkte haben. Löschen Sie zuerst einen.',
+  'validation.api.isoTime': 'Verwenden Sie eine Zeit nach ISO 8601, etwa 2026-11-30T08:00:00Z.',
+  'validation.webhooks.redirected': 'Der Endpunkt hat mit einer Weiterleitung geantwortet; Webhooks werden nicht weitergeleitet.',
+  'validation.webhooks.notSent': 'Die Zustellung konnte nicht gesendet werden.',
+  'validation.webhooks.switchedOff': 'Der Endpunkt war ausgeschaltet.',
   // Renders through the public API
   'validation.renders.noLayer': 'Keine Ebene heißt „{layer}“.',
   'validation.renders.noText': 'Die Ebene „{layer}“ nimmt keinen Text auf.',

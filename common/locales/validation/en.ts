@@ -551,6 +551,10 @@ export const en = {
   'validation.webhooks.eventOnce': 'Pick each event once.',
   'validation.webhooks.enabled': 'Say whether the endpoint is on.',
   'validation.webhooks.full': 'A project can have {max, number} webhook endpoints. Delete one first.',
+  'validation.api.isoTime': 'Use an ISO 8601 time, like 2026-11-30T08:00:00Z.',
+  'validation.webhooks.redirected': 'The endpoint answered with a redirect; webhooks are not redirected.',
+  'validation.webhooks.notSent': 'The delivery could not be sent.',
+  'validation.webhooks.switchedOff': 'The endpoint was switched off.',
   // Renders through the public API (common/creative/modifications.ts, worker/features/api/v1)
   'validation.renders.noLayer': 'No layer is named “{layer}”.',
   'validation.renders.noText': 'The layer “{layer}” takes no text.',

@@ -1,8 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { webhookCreateInput, webhookUpdateInput } from '#common/schemas/webhooks.ts';
+import { DEFAULT_LOCALE } from '#common/i18n/locales.ts';
+import { translateEnglish } from '#common/i18n/translate-english.ts';
+import { webhookCreateInput, webhookUpdateInput, type WebhookDeliveryItem } from '#common/schemas/webhooks.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { AppError } from '#worker/lib/errors.ts';
+import { i18nFor, localeOf } from '#worker/lib/i18n.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { validate } from '#worker/lib/validate.ts';
@@ -15,6 +18,16 @@ function actor(c: Context<AppEnv>): service.Actor {
 }
 
 const projectOf = (c: Context<AppEnv>) => required(c, 'membership').project.id;
+
+/**
+ * Why a delivery got no answer is stored in English (the validation area has each reason, decision
+ * 0033) and said in the reader's language; an endpoint's own answer is shown as it came.
+ */
+function said(c: Context<AppEnv>, item: WebhookDeliveryItem): WebhookDeliveryItem {
+  const locale = localeOf(c);
+  if (locale === DEFAULT_LOCALE || item.statusCode !== null || !item.response) return item;
+  return { ...item, response: translateEnglish(item.response, i18nFor(locale)) };
+}
 
 /** A path's id: one that cannot exist is a 404 without a query. */
 function idParam(c: Context<AppEnv>, name: string): string {
@@ -40,10 +53,13 @@ export const projectWebhookRoutes = new Hono<AppEnv>()
   .post('/:projectId/webhooks/:endpointId/rotate', owner, async (c) =>
     c.json(await service.rotateSecret(c.get('db'), c.env, projectOf(c), actor(c), idParam(c, 'endpointId'))),
   )
-  .post('/:projectId/webhooks/:endpointId/test', owner, async (c) => c.json(await service.sendTest(c.get('db'), projectOf(c), idParam(c, 'endpointId')), 202))
-  .get('/:projectId/webhooks/:endpointId/deliveries', owner, async (c) =>
-    c.json(await service.listDeliveries(c.get('db'), projectOf(c), idParam(c, 'endpointId'))),
+  .post('/:projectId/webhooks/:endpointId/test', owner, async (c) =>
+    c.json(said(c, await service.sendTest(c.get('db'), projectOf(c), idParam(c, 'endpointId'))), 202),
   )
+  .get('/:projectId/webhooks/:endpointId/deliveries', owner, async (c) => {
+    const list = await service.listDeliveries(c.get('db'), projectOf(c), idParam(c, 'endpointId'));
+    return c.json({ ...list, items: list.items.map((item) => said(c, item)) });
+  })
   .post('/:projectId/webhooks/:endpointId/deliveries/:deliveryId/resend', owner, async (c) =>
-    c.json(await service.sendAgain(c.get('db'), projectOf(c), idParam(c, 'endpointId'), idParam(c, 'deliveryId')), 202),
+    c.json(said(c, await service.sendAgain(c.get('db'), projectOf(c), idParam(c, 'endpointId'), idParam(c, 'deliveryId'))), 202),
   );

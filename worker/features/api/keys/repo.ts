@@ -5,7 +5,7 @@ import { rawStatement, type Db } from '#worker/db/client.ts';
 import { planLimitSql } from '#worker/db/plans.ts';
 import { apiKeys } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
-import { isLiveProject, ownerOf } from '#worker/features/projects/scope/service.ts';
+import { isActiveProject, isLiveProject, ownerOf } from '#worker/features/projects/scope/service.ts';
 
 /**
  * The queries of API keys (issue 31, decision 0040). A project's keys are limited by its owner's
@@ -82,7 +82,14 @@ export function revokeKey(db: Db, projectId: string, id: string, now: Date) {
 /** The live key with this secret's hash, in a live project: one indexed read per API request. */
 export function keyByHash(db: Db, secretHash: string) {
   return db
-    .select({ id: apiKeys.id, projectId: apiKeys.projectId, scopes: apiKeys.scopes, lastUsedAt: apiKeys.lastUsedAt })
+    .select({
+      id: apiKeys.id,
+      projectId: apiKeys.projectId,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+      /** An archived project is read-only through the API too (worker/middleware/archived.ts). */
+      projectActive: sql<number>`${isActiveProject(apiKeys.projectId)}`,
+    })
     .from(apiKeys)
     .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt), isLiveProject(apiKeys.projectId)))
     .get();

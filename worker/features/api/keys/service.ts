@@ -39,6 +39,8 @@ export interface ApiCaller {
   keyId: string;
   projectId: string;
   scopes: ApiScope[];
+  /** The project is archived: read-only until its owner restores it (writes answer 409). */
+  archived: boolean;
 }
 
 function toItem(row: repo.ApiKeyRow, creatorName: string | null): ApiKeyItem {
@@ -130,7 +132,7 @@ export async function callerOf(db: Db, token: string, request: { ip: string; met
   if (!looksLikeSecret(token)) return undefined;
   const key = await repo.keyByHash(db, await sha256Hex(token));
   if (!key) return undefined;
-  const caller = { keyId: key.id, projectId: key.projectId, scopes: key.scopes as ApiScope[] };
+  const caller = { keyId: key.id, projectId: key.projectId, scopes: key.scopes as ApiScope[], archived: !key.projectActive };
   const record =
     key.lastUsedAt === null || key.lastUsedAt.getTime() <= now - KEY_USE_RECORD_MS
       ? rawBatch(db, [

@@ -4,6 +4,7 @@ import type { AppEnv } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import type { AccessMiddleware } from '#worker/middleware/access.ts';
+import { projectArchivedError } from '#worker/lib/archived.ts';
 import { callerOf } from '#worker/features/api/keys/service.ts';
 
 /** Longer headers are no key of ours: refused before any work (a key's header is 11 + 47 characters). */
@@ -38,6 +39,8 @@ export function apiAccess(scope: ApiScope): AccessMiddleware {
         'WWW-Authenticate': `Bearer realm="adloom", error="insufficient_scope", scope="${scope}"`,
       });
     }
+    // An archived project is read-only, as in the workspace (worker/middleware/archived.ts).
+    if (caller.archived && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw projectArchivedError();
     c.set('apiCaller', caller);
     await next();
   });
