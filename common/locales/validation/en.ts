@@ -571,4 +571,7 @@ export const en = {
   'validation.renders.keyInvalid': 'Send an Idempotency-Key of 1 to 255 printable ASCII characters.',
   'validation.renders.keyReused': 'This Idempotency-Key was sent with another request. Use a new key for a new request.',
   'validation.renders.keyRunning': 'A request with this Idempotency-Key is still running. Try again in a moment.',
+  // Bulk creatives from a spreadsheet (common/schemas/batches.ts)
+  'validation.batches.rowOne': 'Add at least one row.',
+  'validation.batches.rowsMax': 'Use at most {max, number} rows.',
 } as const satisfies Source;

@@ -496,4 +496,6 @@ export const messages: Messages = {
   "validation.renders.keyInvalid": ["Senden Sie einen Idempotency-Key aus 1 bis 255 druckbaren ASCII-Zeichen."],
   "validation.renders.keyReused": ["Dieser Idempotency-Key wurde mit einer anderen Anfrage gesendet. Verwenden Sie für eine neue Anfrage einen neuen Schlüssel."],
   "validation.renders.keyRunning": ["Eine Anfrage mit diesem Idempotency-Key läuft noch. Versuchen Sie es gleich noch einmal."],
+  "validation.batches.rowOne": ["Fügen Sie mindestens eine Zeile hinzu."],
+  "validation.batches.rowsMax": ["Verwenden Sie höchstens ",["max","number"]," Zeilen."],
 };
