@@ -3,15 +3,20 @@
 // counted: a statement run alone (`first`, `all`, `run`, `raw`), a `batch` (one round trip, however
 // many statements) and `exec`, in sessions too (`withSession`). Only the bench loads this file
 // (bench/server.ts, as the entry of the `adloom-counted` worker); production never wraps DB.
-// `GET /__bench/d1` answers the counts since the previous `GET /__bench/d1` (and resets them).
+// `GET /__bench/d1` answers the counts since the previous `GET /__bench/d1` (and resets them), and
+// the statements of the last `batch` (`lastBatch`: SQL and values, for the floor's `/own`).
 import adloom from './index.js';
 
 const counts = { requests: 0, roundTrips: 0, statements: 0 };
+/** The last batch's statements, as run: `{ sql, params }[]`. */
+let lastBatch = [];
 
-function countedStatement(inner) {
+function countedStatement(inner, sql, params = []) {
   return {
     inner,
-    bind: (...values) => countedStatement(inner.bind(...values)),
+    sql,
+    params,
+    bind: (...values) => countedStatement(inner.bind(...values), sql, values),
     first: (...args) => {
       counts.roundTrips += 1;
       counts.statements += 1;
@@ -38,8 +43,9 @@ function countedStatement(inner) {
 /** A D1 database or session, counting its round trips. */
 function countedD1(inner) {
   return {
-    prepare: (query) => countedStatement(inner.prepare(query)),
+    prepare: (query) => countedStatement(inner.prepare(query), query),
     batch: (statements) => {
+      lastBatch = statements.map((statement) => ({ sql: statement.sql, params: statement.params }));
       counts.roundTrips += 1;
       counts.statements += statements.length;
       return inner.batch(statements.map((statement) => statement.inner ?? statement));
@@ -69,7 +75,7 @@ function countedEnv(env) {
 export default {
   fetch(request, env, ctx) {
     if (new URL(request.url).pathname === '/__bench/d1') {
-      const answer = Response.json({ ...counts });
+      const answer = Response.json({ ...counts, lastBatch });
       counts.requests = 0;
       counts.roundTrips = 0;
       counts.statements = 0;

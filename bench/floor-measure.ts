@@ -5,10 +5,16 @@
 import { runLoad, type LoadSample, type LoadTarget } from './load.ts';
 import type { BenchServer } from './server.ts';
 
-/** A D1-bound route of budgets.json `floor.routes`: which floor it is held to (`one` round trip, or the dashboard's `batch`). */
+/**
+ * A D1-bound route of budgets.json `floor.routes`: which floor it is held to (`one` round trip, a
+ * `batch` of as many `SELECT 1` as the dashboard's, or `own`: the route's own statements, the same
+ * SQL and bindings, run straight through the floor worker's binding). A `batch` or `own` route is
+ * measured against both: `own` less `batch` is SQLite's (and D1's client's) work for its queries,
+ * the route less `own` the worker's own.
+ */
 export interface FloorRoute {
   name: string;
-  floor: 'one' | 'batch';
+  floor: 'one' | 'batch' | 'own';
 }
 
 export interface FloorRow {
@@ -26,6 +32,8 @@ export interface FloorRow {
    * runs in the same workerd, so its CPU is in `cpuMs`; in production D1 is another machine's.
    */
   cpuAboveFloorMs: number;
+  /** A `batch`/`own` route: `cpuMs` less its own statements' floor (the worker's own work); that floor: its CPU above the batch of `SELECT 1` (SQLite's). */
+  cpuAboveOwnSqlMs: number | null;
   /** D1 round trips and statements per request (the counted worker; null for the floor itself). */
   roundTrips: number | null;
   statements: number | null;
@@ -47,6 +55,8 @@ interface Counts {
   requests: number;
   roundTrips: number;
   statements: number;
+  /** The statements of the last batch the counted worker ran (SQL and values). */
+  lastBatch: { sql: string; params: unknown[] }[];
 }
 
 async function readCounts(server: BenchServer): Promise<Counts> {
@@ -77,20 +87,37 @@ export async function measureFloor(
   const batchSize = Math.max(
     1,
     ...routes
-      .filter((r) => r.floor === 'batch')
+      .filter((r) => r.floor !== 'one')
       .map((r) => {
         const c = counted.get(r.name)!;
         return Math.round(c.statements / Math.max(c.requests, 1));
       }),
   );
-  const floors: Record<FloorRoute['floor'], LoadTarget> = {
+  const floors = {
     one: { name: 'floor: SELECT 1', url: `${server.floor}/one` },
     batch: { name: `floor: batch of ${batchSize}`, url: `${server.floor}/batch?n=${batchSize}` },
+  } satisfies Record<string, LoadTarget>;
+  // Each batch route's own statements, as its last counted request ran them, handed to the floor worker.
+  const ownFloors = new Map<string, LoadTarget>();
+  for (const route of routes.filter((r) => r.floor !== 'one')) {
+    const { lastBatch, statements, requests } = counted.get(route.name)!;
+    if (lastBatch.length !== Math.round(statements / Math.max(requests, 1)))
+      throw new Error(`floor /own for ${route.name}: its last batch has ${lastBatch.length} statements, its requests ${statements / requests} each`);
+    const query = `route=${encodeURIComponent(route.name)}`;
+    const put = await fetch(`${server.floor}/own?${query}`, { method: 'PUT', body: JSON.stringify(lastBatch) });
+    if (!put.ok) throw new Error(`floor /own for ${route.name}: ${put.status} ${await put.text()}`);
+    ownFloors.set(route.name, { name: `floor: own SQL of ${route.name}`, url: `${server.floor}/own?${query}` });
+  }
+  const ownOf = (name: string) => [...ownFloors.entries()].find(([, t]) => t.name === name)?.[0];
+  const floorOf = (name: string): LoadTarget => {
+    const kind = routes.find((r) => r.name === name)?.floor ?? 'one';
+    return kind === 'own' ? ownFloors.get(name)! : floors[kind];
   };
   const targets: LoadTarget[] = [
     { name: 'baseline', url: `${server.baseline}/` },
     floors.one,
     floors.batch,
+    ...ownFloors.values(),
     ...routes.map((r) => routeTarget(r.name, { api: server.adloom, funnel: server.adloomUncached }, server.sessionCookie)),
   ];
   log(`› Database floor: ${options.rounds} interleaved rounds × ${targets.length} targets × ${options.seconds}s (floor batch of ${batchSize})`);
@@ -100,11 +127,10 @@ export async function measureFloor(
     for (const target of targets) samples.get(target.name)!.push(await runLoad(target, options));
   }
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const floorOf = (name: string) => floors[routes.find((r) => r.name === name)?.floor ?? 'one'].name;
   const rows = targets.map((t): FloorRow => {
     const s = samples.get(t.name)!;
     const base = samples.get('baseline')!;
-    const against = t.name.startsWith('floor') || t.name === 'baseline' ? floors.one.name : floorOf(t.name);
+    const against = t.name.startsWith('floor') || t.name === 'baseline' ? floors.one.name : floorOf(t.name).name;
     const ratios = s.map((x, i) => Number((x.rps / samples.get(against)![i]!.rps).toFixed(3)));
     const c = counted.get(t.name);
     const perRequest = (value: number) => (c && c.requests > 0 ? Number((value / c.requests).toFixed(2)) : null);
@@ -116,26 +142,40 @@ export async function measureFloor(
       ofBaseline: Number(mean(s.map((x, i) => x.rps / base[i]!.rps)).toFixed(3)),
       cpuMs: Number(mean(s.map((x) => x.cpuMsPerRequest)).toFixed(3)),
       cpuAboveFloorMs: Number.NaN,
-      roundTrips: c ? perRequest(c.roundTrips) : t.name === floors.one.name || t.name === floors.batch.name ? 1 : null,
-      statements: c ? perRequest(c.statements) : t.name === floors.one.name ? 1 : t.name === floors.batch.name ? batchSize : null,
+      cpuAboveOwnSqlMs: null,
+      roundTrips: c ? perRequest(c.roundTrips) : t.name.startsWith('floor') ? 1 : null,
+      statements: c
+        ? perRequest(c.statements)
+        : t.name === floors.one.name
+          ? 1
+          : t.name === floors.batch.name
+            ? batchSize
+            : ownOf(t.name)
+              ? counted.get(ownOf(t.name)!)!.lastBatch.length
+              : null,
       errors: s.reduce((a, x) => a + x.errors, 0),
     };
   });
   const floorCpu = (name: string) => rows.find((r) => r.target === name)!.cpuMs;
+  const ms = (value: number) => Number(value.toFixed(3));
   for (const row of rows) {
-    const kind = routes.find((r) => r.name === row.target)?.floor;
-    const floorMs = kind ? floorCpu(floors[kind].name) : row.target === floors.batch.name ? floorCpu(floors.batch.name) : floorCpu(floors.one.name);
-    row.cpuAboveFloorMs = Number((row.cpuMs - (row.roundTrips ?? 0) * floorMs).toFixed(3));
+    const route = routes.find((r) => r.name === row.target);
+    const floorMs = route ? floorCpu(floorOf(route.name).name) : row.target === floors.batch.name ? floorCpu(floors.batch.name) : floorCpu(floors.one.name);
+    row.cpuAboveFloorMs = ms(row.cpuMs - (row.roundTrips ?? 0) * floorMs);
+    if (route && ownFloors.has(route.name)) row.cpuAboveOwnSqlMs = ms(row.cpuMs - floorCpu(ownFloors.get(route.name)!.name));
+    // A route's own statements against the batch of as many `SELECT 1`: what SQLite does for its queries.
+    if (ownOf(row.target)) row.cpuAboveOwnSqlMs = ms(row.cpuMs - floorCpu(floors.batch.name));
   }
   return { rows, batchSize };
 }
 
 export function printFloor(rows: readonly FloorRow[], log: (line: string) => void): void {
   log('\nDatabase floor (ratio = req/s ÷ its floor’s in the same round; D1 round trips counted in the bench build)');
-  log(`  ${'target'.padEnd(36)}  req/s  ÷floor  ÷base   CPU ms/req  above floor  round trips  statements  errors`);
+  log(`  ${'target'.padEnd(40)}  req/s  ÷floor  ÷base   CPU ms/req  above floor  own SQL¹  round trips  statements  errors`);
   for (const r of rows) {
     log(
-      `  ${r.target.padEnd(36)}${String(r.rps).padStart(7)}${r.ratio.toFixed(2).padStart(8)}${r.ofBaseline.toFixed(3).padStart(7)}${r.cpuMs.toFixed(3).padStart(13)}${r.cpuAboveFloorMs.toFixed(3).padStart(13)}${String(r.roundTrips ?? '–').padStart(13)}${String(r.statements ?? '–').padStart(12)}${String(r.errors).padStart(8)}`,
+      `  ${r.target.padEnd(40)}${String(r.rps).padStart(7)}${r.ratio.toFixed(2).padStart(8)}${r.ofBaseline.toFixed(3).padStart(7)}${r.cpuMs.toFixed(3).padStart(13)}${r.cpuAboveFloorMs.toFixed(3).padStart(13)}${(r.cpuAboveOwnSqlMs?.toFixed(3) ?? '–').padStart(10)}${String(r.roundTrips ?? '–').padStart(13)}${String(r.statements ?? '–').padStart(12)}${String(r.errors).padStart(8)}`,
     );
   }
+  log('  ¹ a route: CPU ms above its own statements run straight through D1 (the worker’s own work); its own statements: above the batch of SELECT 1 (SQLite’s work on them)');
 }
