@@ -32,7 +32,9 @@ export interface FloorRow {
    * runs in the same workerd, so its CPU is in `cpuMs`; in production D1 is another machine's.
    */
   cpuAboveFloorMs: number;
-  /** A `batch`/`own` route: `cpuMs` less its own statements' floor (the worker's own work); that floor: its CPU above the batch of `SELECT 1` (SQLite's). */
+  /** A `batch`/`own` route, and a route's own statements: `cpuMs` less the batch of as many `SELECT 1` (for the own statements: SQLite's work on them). */
+  cpuAboveBatchMs: number | null;
+  /** A `batch`/`own` route: `cpuMs` less its own statements run straight through D1 (the worker's own work). */
   cpuAboveOwnSqlMs: number | null;
   /** D1 round trips and statements per request (the counted worker; null for the floor itself). */
   roundTrips: number | null;
@@ -130,7 +132,8 @@ export async function measureFloor(
   const rows = targets.map((t): FloorRow => {
     const s = samples.get(t.name)!;
     const base = samples.get('baseline')!;
-    const against = t.name.startsWith('floor') || t.name === 'baseline' ? floors.one.name : floorOf(t.name).name;
+    // A route against its floor; a route's own statements against the batch of as many `SELECT 1`; the rest against one.
+    const against = ownOf(t.name) ? floors.batch.name : t.name.startsWith('floor') || t.name === 'baseline' ? floors.one.name : floorOf(t.name).name;
     const ratios = s.map((x, i) => Number((x.rps / samples.get(against)![i]!.rps).toFixed(3)));
     const c = counted.get(t.name);
     const perRequest = (value: number) => (c && c.requests > 0 ? Number((value / c.requests).toFixed(2)) : null);
@@ -142,6 +145,7 @@ export async function measureFloor(
       ofBaseline: Number(mean(s.map((x, i) => x.rps / base[i]!.rps)).toFixed(3)),
       cpuMs: Number(mean(s.map((x) => x.cpuMsPerRequest)).toFixed(3)),
       cpuAboveFloorMs: Number.NaN,
+      cpuAboveBatchMs: null,
       cpuAboveOwnSqlMs: null,
       roundTrips: c ? perRequest(c.roundTrips) : t.name.startsWith('floor') ? 1 : null,
       statements: c
@@ -160,22 +164,28 @@ export async function measureFloor(
   const ms = (value: number) => Number(value.toFixed(3));
   for (const row of rows) {
     const route = routes.find((r) => r.name === row.target);
-    const floorMs = route ? floorCpu(floorOf(route.name).name) : row.target === floors.batch.name ? floorCpu(floors.batch.name) : floorCpu(floors.one.name);
+    const floorMs = route
+      ? floorCpu(floorOf(route.name).name)
+      : row.target === floors.batch.name || ownOf(row.target)
+        ? floorCpu(floors.batch.name)
+        : floorCpu(floors.one.name);
     row.cpuAboveFloorMs = ms(row.cpuMs - (row.roundTrips ?? 0) * floorMs);
-    if (route && ownFloors.has(route.name)) row.cpuAboveOwnSqlMs = ms(row.cpuMs - floorCpu(ownFloors.get(route.name)!.name));
     // A route's own statements against the batch of as many `SELECT 1`: what SQLite does for its queries.
-    if (ownOf(row.target)) row.cpuAboveOwnSqlMs = ms(row.cpuMs - floorCpu(floors.batch.name));
+    if (ownOf(row.target) || (route && ownFloors.has(route.name))) row.cpuAboveBatchMs = ms(row.cpuMs - (row.roundTrips ?? 0) * floorCpu(floors.batch.name));
+    if (route && ownFloors.has(route.name)) row.cpuAboveOwnSqlMs = ms(row.cpuMs - (row.roundTrips ?? 0) * floorCpu(ownFloors.get(route.name)!.name));
   }
   return { rows, batchSize };
 }
 
 export function printFloor(rows: readonly FloorRow[], log: (line: string) => void): void {
   log('\nDatabase floor (ratio = req/s ÷ its floor’s in the same round; D1 round trips counted in the bench build)');
-  log(`  ${'target'.padEnd(40)}  req/s  ÷floor  ÷base   CPU ms/req  above floor  own SQL¹  round trips  statements  errors`);
+  log(`  ${'target'.padEnd(40)}  req/s  ÷floor  ÷base   CPU ms/req  above floor  above batch  above own SQL  round trips  statements  errors`);
   for (const r of rows) {
     log(
-      `  ${r.target.padEnd(40)}${String(r.rps).padStart(7)}${r.ratio.toFixed(2).padStart(8)}${r.ofBaseline.toFixed(3).padStart(7)}${r.cpuMs.toFixed(3).padStart(13)}${r.cpuAboveFloorMs.toFixed(3).padStart(13)}${(r.cpuAboveOwnSqlMs?.toFixed(3) ?? '–').padStart(10)}${String(r.roundTrips ?? '–').padStart(13)}${String(r.statements ?? '–').padStart(12)}${String(r.errors).padStart(8)}`,
+      `  ${r.target.padEnd(40)}${String(r.rps).padStart(7)}${r.ratio.toFixed(2).padStart(8)}${r.ofBaseline.toFixed(3).padStart(7)}${r.cpuMs.toFixed(3).padStart(13)}${r.cpuAboveFloorMs.toFixed(3).padStart(13)}${(r.cpuAboveBatchMs?.toFixed(3) ?? '–').padStart(13)}${(r.cpuAboveOwnSqlMs?.toFixed(3) ?? '–').padStart(15)}${String(r.roundTrips ?? '–').padStart(13)}${String(r.statements ?? '–').padStart(12)}${String(r.errors).padStart(8)}`,
     );
   }
-  log('  ¹ a route: CPU ms above its own statements run straight through D1 (the worker’s own work); its own statements: above the batch of SELECT 1 (SQLite’s work on them)');
+  log(
+    '  above batch: CPU ms above the batch of as many SELECT 1 (for a route’s own SQL: SQLite’s work on its queries); above own SQL: above its own statements run straight through D1 (the worker’s own work)',
+  );
 }
