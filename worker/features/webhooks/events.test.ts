@@ -1,13 +1,16 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreationItem } from '#common/schemas/creatives.ts';
 import { WEBHOOK_EVENTS } from '#common/schemas/webhooks.ts';
 import { getDb } from '#worker/db/client.ts';
-import { ads } from '#worker/db/schema.ts';
+import { ads, leads } from '#worker/db/schema.ts';
 import { recordPostOutcome } from '#worker/features/ads/core/service.ts';
-import { creation, newAd, review, submit, type Team } from '#worker/test/ads.ts';
-import { createCreative, json, render, team } from '#worker/test/creatives.ts';
+import { writeLead, type LeadRow } from '#worker/features/funnels/leads/service.ts';
+import { resendLostDeliveries } from '#worker/features/webhooks/service.ts';
+import { creation, newAd, review, rowOf, submit, type Team } from '#worker/test/ads.ts';
+import { createCreative, creationRows, json, render, team } from '#worker/test/creatives.ts';
+import { failingBatches, flakyD1 } from '#worker/test/flaky-d1.ts';
 import { formBlock, heroBlock, pageDoc, seedFunnel } from '#worker/test/funnels-edge.ts';
 import { nextAddress, send } from '#worker/test/http.ts';
 import { createEndpoint, deliveriesOfProject, holdQueue, webhooksPath } from '#worker/test/webhooks.ts';
@@ -108,5 +111,108 @@ describe('events from their services', { timeout: 60_000 }, () => {
     await review(t.owner, ad.id, { decision: 'approve' });
     const rows = await deliveriesOfProject(t.project.id);
     expect(rows.map((row) => [row.endpointId, row.type])).toEqual([[picky.id, 'ad.approved']]);
+  });
+});
+
+describe('an event is written with its cause (decision 0042)', { timeout: 60_000 }, () => {
+  /** A batch that writes an event: the database runs it, then it fails and is rolled back. */
+  const failingWithEvent = () => failingBatches(env.DB, /^\s*INSERT INTO webhook_deliveries/i);
+
+  async function leadOf(): Promise<LeadRow> {
+    const funnel = await seedFunnel(t.project.id, { pages: [{ slug: 'offer', title: 'Offer', a: pageDoc([heroBlock('Spring blend'), formBlock()]) }] });
+    const utm = { source: '', medium: '', campaign: '', term: '', content: '' };
+    const data = { name: 'Ada Lovelace', email: 'ada@example.com' };
+    return {
+      id: `lead-${funnel.id}`,
+      funnelId: funnel.id,
+      pageId: funnel.pages[0]!.id,
+      projectId: t.project.id,
+      variant: 'a',
+      data,
+      email: data.email,
+      utm,
+      referrer: null,
+      createdAt: Date.now(),
+    };
+  }
+
+  it('lead.created: a failed batch writes neither; a database failing right after the batch loses neither; a lead written again emits nothing', async () => {
+    const second = await createEndpoint(t.owner, t.project.id, ['lead.created'], 'https://crm.example.org/hook');
+    const lead = await leadOf();
+    const leadRows = () => getDb(env.DB).select().from(leads).where(eq(leads.id, lead.id)).all();
+
+    const failing = failingWithEvent();
+    await expect(writeLead(getDb(failing.d1), lead)).rejects.toThrow();
+    expect(failing.failed).toBe(1);
+    expect(await leadRows()).toEqual([]);
+    expect(await deliveriesOfProject(t.project.id)).toEqual([]);
+
+    // Every write after the first fails: the event was in the lead's batch, so it is there.
+    const flaky = flakyD1(env.DB, 100, undefined, { passing: 1 });
+    expect(await writeLead(getDb(flaky.d1), lead)).toBe(true);
+    expect(flaky.failed).toBe(0);
+    expect(await leadRows()).toHaveLength(1);
+    const rows = await deliveriesOfProject(t.project.id);
+    expect(rows.map((row) => row.endpointId).sort()).toEqual([endpointId, second.id].sort());
+    expect(new Set(rows.map((row) => row.eventId)).size).toBe(1);
+    expect(JSON.parse(rows[0]!.payload)).toMatchObject({ type: 'lead.created', data: { leadId: lead.id, email: 'ada@example.com' } });
+
+    // Delivered again from the queue: no second lead, no second event.
+    expect(await writeLead(getDb(env.DB), lead)).toBe(false);
+    expect(await deliveriesOfProject(t.project.id)).toHaveLength(2);
+    expect((await events()).map((e) => e.type)).toEqual(['lead.created', 'lead.created']);
+  });
+
+  it('creation.rendered, ad.submitted, ad.approved: a failed batch writes neither the cause nor its event', async () => {
+    const creative = await createCreative(t.owner, t.project.id);
+    const failing = failingWithEvent();
+    expect((await render(t.owner, creative.id, { env: { DB: failing.d1 } })).status).toBe(500);
+    expect(failing.failed).toBe(1);
+    expect(await creationRows(creative.id)).toEqual([]);
+
+    const picture = await creation(t.project.id, t.owner);
+    const ad = await newAd(t.editor, t.project.id, { creationIds: [picture], primaryText: 'Spring is here' });
+    const before = (await events()).length;
+    const submitting = failingWithEvent();
+    const refused = await send(`/api/ads/${ad.id}/submit`, { method: 'POST', cookie: t.editor.cookie, env: { DB: submitting.d1 } });
+    expect(refused.status).toBe(500);
+    expect(submitting.failed).toBe(1);
+    expect((await rowOf(ad.id))?.status).toBe('draft');
+    expect(await events()).toHaveLength(before);
+
+    expect((await submit(t.editor, ad.id)).status).toBe(200);
+    const approving = failingWithEvent();
+    const refusedReview = await send(`/api/ads/${ad.id}/reviews`, { json: { decision: 'approve' }, cookie: t.owner.cookie, env: { DB: approving.d1 } });
+    expect(refusedReview.status).toBe(500);
+    expect(approving.failed).toBe(1);
+    expect((await rowOf(ad.id))?.status).toBe('in_review');
+
+    expect((await review(t.owner, ad.id, { decision: 'approve' })).status).toBe(201);
+    expect((await events()).slice(before).map((e) => e.type)).toEqual(['ad.submitted', 'ad.approved']);
+  });
+
+  it('post.published: a failed batch leaves the ad scheduled and no event; the next outcome writes both', async () => {
+    const ad = await newAd(t.editor, t.project.id, { creationIds: [await creation(t.project.id, t.owner)], primaryText: 'One' });
+    await getDb(env.DB).update(ads).set({ status: 'scheduled' }).where(eq(ads.id, ad.id));
+    const failing = failingWithEvent();
+    await expect(recordPostOutcome(getDb(failing.d1), ad.id, 'published')).rejects.toThrow();
+    expect((await rowOf(ad.id))?.status).toBe('scheduled');
+    expect(await events()).toEqual([]);
+    await recordPostOutcome(getDb(env.DB), ad.id, 'published');
+    expect((await rowOf(ad.id))?.status).toBe('published');
+    expect((await events()).map((e) => e.type)).toEqual(['post.published']);
+  });
+
+  it('a queue that refuses the send: the deliveries are written with the cause, and the cron sends them', async () => {
+    vi.mocked(env.WEBHOOKS.sendBatch).mockRejectedValueOnce(new Error('Queue send failed: internal error'));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await writeLead(getDb(env.DB), await leadOf())).toBe(true);
+    expect(errors).toHaveBeenCalledOnce();
+    const [row] = await deliveriesOfProject(t.project.id);
+    expect(row).toMatchObject({ type: 'lead.created', status: 'pending' });
+    expect(queued).toEqual([]);
+    // The cron (earlier tests' deliveries of this file are pending too: they go along).
+    expect(await resendLostDeliveries(getDb(env.DB), new Date(Date.now() + 10 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(queued).toContain(row!.id);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { WEBHOOK_ENDPOINT_LIMIT } from '#common/schemas/webhooks.ts';
 import { rawStatement, type Db } from '#worker/db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '#worker/db/schema.ts';
@@ -80,17 +80,28 @@ export function disableFailing(db: Db, id: string, now: Date) {
 /**
  * The outbox write of one event: a pending delivery for each of the project's endpoints that is
  * on and takes `type`, in one INSERT … SELECT (an endpoint switched off at the same moment gets
- * none). Returns the new deliveries' ids, for the queue.
+ * none), returning the new deliveries' ids, for the queue. A statement for a batch: the event is
+ * written with its cause, in the cause's transaction (decision 0042). `onlyIf`: a condition of
+ * that batch (`causeChanged`, or a subquery of the cause's owner), so that the event is written
+ * exactly when its cause is.
  */
-export function insertDeliveriesOfEvent(db: Db, d: { eventId: string; projectId: string; type: string; payload: string; now: number; deadline: number }) {
-  return db.all<{ id: string }>(
+export function insertDeliveriesOfEvent(
+  db: Db,
+  d: { eventId: string; projectId: string; type: string; payload: string; now: number; deadline: number },
+  onlyIf?: SQL,
+) {
+  return rawStatement(
+    db,
     sql`INSERT INTO webhook_deliveries (id, event_id, endpoint_id, project_id, type, payload, status, attempts, next_attempt_at, deadline_at, created_at)
       SELECT lower(hex(randomblob(16))), ${d.eventId}, e.id, e.project_id, ${d.type}, ${d.payload}, 'pending', 0, ${d.now}, ${d.deadline}, ${d.now}
       FROM webhook_endpoints e
-      WHERE e.project_id = ${d.projectId} AND e.disabled_at IS NULL AND EXISTS (SELECT 1 FROM json_each(e.events) WHERE json_each.value = ${d.type})
+      WHERE e.project_id = ${d.projectId} AND e.disabled_at IS NULL AND EXISTS (SELECT 1 FROM json_each(e.events) WHERE json_each.value = ${d.type})${onlyIf ? sql` AND (${onlyIf})` : sql``}
       RETURNING id`,
   );
 }
+
+/** The condition of an event written right after its cause's one-row write: that write changed its row (SQLite's `changes()`, as the audit log's entries). */
+export const causeChanged = () => sql`changes() = 1`;
 
 /** One pending delivery to one endpoint (a test event, a "send again"). */
 export function insertDelivery(

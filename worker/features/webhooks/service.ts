@@ -1,4 +1,5 @@
 import { env as runtimeEnv } from 'cloudflare:workers';
+import type { SQL } from 'drizzle-orm';
 import {
   WEBHOOK_TEST_EVENT,
   type WebhookCreateInput,
@@ -23,9 +24,10 @@ import * as repo from '#worker/features/webhooks/repo.ts';
 
 /**
  * Webhooks (issue 31 point 4, decision 0042): a project's endpoints (owners manage them), the
- * events the other features emit (`emitEvent`: an outbox row per subscribed endpoint, then the
- * queue), the delivery log with "send again" and "send a test event", and the cron's share (lost
- * sends, old log rows). The delivery itself (signing, retries, the 24 h cut-off) is delivery.ts.
+ * events the other features write with their causes (`eventStatement` in the cause's batch, or
+ * `emitEvent` on its own: an outbox row per subscribed endpoint, then the queue), the delivery
+ * log with "send again" and "send a test event", and the cron's share (lost sends, old log rows).
+ * The delivery itself (signing, retries, the 24 h cut-off) is delivery.ts.
  */
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
@@ -254,27 +256,53 @@ export async function sendTest(db: Db, projectId: string, endpointId: string): P
   return deliverOnce(db, endpoint, { eventId: newEventId(), type: WEBHOOK_TEST_EVENT, payload });
 }
 
+/** An event written with its cause (decision 0042): the outbox's INSERT for the caller's batch, and the queue's send once that batch is through. */
+export interface EventWrite {
+  /** The outbox's INSERT, to put in the batch that writes the event's cause (`rawBatch`). */
+  statement: D1PreparedStatement;
+  /** After the batch, with this statement's result: its deliveries on the queue. Never throws: a send that fails is left to the cron (the rows are written). */
+  queue(result: D1Result | undefined): Promise<void>;
+}
+
 /**
- * Emits an event of a project: a pending delivery for each endpoint that is on and takes it
- * (one INSERT … SELECT: the outbox), then their ids on the queue. `path` is the workspace page
- * of what the event is about; with APP_HOSTS set it becomes `data.url`. Never throws: the work
- * that caused the event is done and stays done (a failure is logged).
+ * An event of a project, to be written in the same batch as its cause: a pending delivery for
+ * each endpoint that is on and takes it (one INSERT … SELECT: the outbox), so that a crash after
+ * the batch loses no event and a batch that fails writes neither. `path` is the workspace page
+ * of what the event is about; with APP_HOSTS set it becomes `data.url`. `onlyIf`: `'changed'`
+ * when the statement right before it in the batch is the cause's one-row write (it wrote it),
+ * or a condition of the cause's owner (a subquery its repo exports), evaluated in the batch.
+ */
+export function eventStatement(
+  db: Db,
+  projectId: string,
+  type: WebhookEvent,
+  data: Record<string, unknown>,
+  path?: string,
+  onlyIf?: 'changed' | SQL,
+): EventWrite {
+  const now = new Date();
+  const hosts = (runtimeEnv as Partial<Pick<Bindings, 'APP_HOSTS'>>).APP_HOSTS;
+  const url = path && hosts ? `${publicOrigin({ APP_HOSTS: hosts }, 'https://localhost')}${path}` : undefined;
+  const payload = payloadOf(type, { projectId, ...data, ...(url ? { url } : {}) }, now);
+  const statement = repo.insertDeliveriesOfEvent(
+    db,
+    { eventId: newEventId(), projectId, type, payload, now: now.getTime(), deadline: now.getTime() + DELIVERY_WINDOW_MS },
+    onlyIf === 'changed' ? repo.causeChanged() : onlyIf,
+  );
+  return { statement, queue: (result) => enqueue(((result?.results ?? []) as { id: string }[]).map((row) => row.id)) };
+}
+
+/**
+ * Emits an event of a project whose cause is not one batch (or is written already): the outbox's
+ * INSERT on its own (eventStatement), then the queue. Never throws: the work that caused the
+ * event is done and stays done (a failure is logged). Where the cause is one batch, put
+ * eventStatement in it instead.
  */
 export async function emitEvent(db: Db, projectId: string, type: WebhookEvent, data: Record<string, unknown>, path?: string): Promise<void> {
   try {
-    const now = new Date();
-    const hosts = (runtimeEnv as Partial<Pick<Bindings, 'APP_HOSTS'>>).APP_HOSTS;
-    const url = path && hosts ? `${publicOrigin({ APP_HOSTS: hosts }, 'https://localhost')}${path}` : undefined;
-    const payload = payloadOf(type, { projectId, ...data, ...(url ? { url } : {}) }, now);
-    const rows = await repo.insertDeliveriesOfEvent(db, {
-      eventId: newEventId(),
-      projectId,
-      type,
-      payload,
-      now: now.getTime(),
-      deadline: now.getTime() + DELIVERY_WINDOW_MS,
-    });
-    await enqueue(rows.map((row) => row.id));
+    const event = eventStatement(db, projectId, type, data, path);
+    const [result] = await rawBatch(db, [event.statement]);
+    await event.queue(result);
   } catch (error) {
     console.error(`webhooks: the event ${type} of project ${projectId} could not be written`, error);
   }

@@ -4,7 +4,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish/service.ts';
 import { invalid } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
-import { emitEvent } from '#worker/features/webhooks/service.ts';
+import { eventStatement } from '#worker/features/webhooks/service.ts';
 
 /**
  * Publishing an ad: its status follows its Instagram post (scheduled → published or failed),
@@ -14,12 +14,20 @@ import { emitEvent } from '#worker/features/webhooks/service.ts';
 
 /** The publish job's callback: a scheduled ad becomes published or failed (only while it is scheduled). */
 export async function recordPostOutcome(db: Db, adId: string, status: 'published' | 'failed'): Promise<void> {
-  const [moved] = await rawBatch(db, [repo.setStatusIf(db, adId, ['scheduled'], status, new Date())]);
-  if ((moved?.meta.changes ?? 0) === 0) return;
+  // Read first: the move and its event are one batch (decision 0042), the event written only when the move changed the ad.
   const ad = await repo.findLiveAd(db, adId);
-  if (!ad) return;
-  const path = `/projects/${ad.projectId}/marketing`;
-  await emitEvent(db, ad.projectId, status === 'published' ? 'post.published' : 'post.failed', { adId, name: ad.name }, path);
+  const event = ad
+    ? eventStatement(
+        db,
+        ad.projectId,
+        status === 'published' ? 'post.published' : 'post.failed',
+        { adId, name: ad.name },
+        `/projects/${ad.projectId}/marketing`,
+        'changed',
+      )
+    : undefined;
+  const [, outbox] = await rawBatch(db, [repo.setStatusIf(db, adId, ['scheduled'], status, new Date()), ...(event ? [event.statement] : [])]);
+  await event?.queue(outbox);
 }
 
 /** What a post of the ad publishes: its live pictures in order and its caption; 422 when a picture is gone. */

@@ -13,7 +13,7 @@ import { projectImage } from '#worker/features/media/service.ts';
 import { liveProjectRead, membersOf, membershipRead } from '#worker/features/projects/scope/service.ts';
 import { invalid } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
-import { emitEvent } from '#worker/features/webhooks/service.ts';
+import { eventStatement } from '#worker/features/webhooks/service.ts';
 import { reviewMail } from '#worker/features/ads/core/review-mail.ts';
 import { toReview } from '#worker/features/ads/core/shapes.ts';
 
@@ -70,8 +70,18 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
     createdAt: now,
   };
   const target: AdStatus | undefined = input.decision === 'approve' ? 'approved' : input.decision === 'request_changes' ? 'changes_requested' : undefined;
-  // The review, its audit entry and the status move only when the review found room (each guarded by the one before).
-  const [inserted, , moved] = await rawBatch(db, [
+  // The review, its audit entry, the status move and its event only when the review found room (each guarded by the one before).
+  const event = target
+    ? eventStatement(
+        db,
+        ad.projectId,
+        target === 'approved' ? 'ad.approved' : 'ad.changes_requested',
+        { adId: ad.id, name: ad.name, revision: input.revision },
+        `/projects/${ad.projectId}/marketing`,
+        'changed',
+      )
+    : undefined;
+  const [inserted, , , outbox] = await rawBatch(db, [
     repo.insertReviewIfRoom(db, review, MAX_REVIEWS_PER_AD),
     auditIfChangedStatement(db, {
       actorUserId: input.userId,
@@ -81,15 +91,13 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
       projectId: ad.projectId,
       details: { decision: input.decision, revision: input.revision },
     }),
-    ...(target ? [repo.setStatusIf(db, ad.id, REVIEWABLE, target, now, input.revision, true)] : []),
+    ...(target && event ? [repo.setStatusIf(db, ad.id, REVIEWABLE, target, now, input.revision, true), event.statement] : []),
   ]);
   if (inserted?.meta.changes === 0) {
     throw new AppError('conflict', `This ad has ${MAX_REVIEWS_PER_AD} reviews, as many as it can take. Create a new ad to collect more.`);
   }
-  if (target && (moved?.meta.changes ?? 0) > 0) {
-    const type = target === 'approved' ? 'ad.approved' : 'ad.changes_requested';
-    await emitEvent(db, ad.projectId, type, { adId: ad.id, name: ad.name, revision: input.revision }, `/projects/${ad.projectId}/marketing`);
-  }
+  // The statement's result holds the deliveries it wrote: none when the status did not move.
+  await event?.queue(outbox);
   const members = await run(db, membersOf(db, ad.projectId));
   for (const member of members) {
     if (member.userId === input.userId) continue;

@@ -16,7 +16,7 @@ import { cancelScheduled } from '#worker/features/instagram/publish/service.ts';
 import { firstRowForMember } from '#worker/features/projects/scope/service.ts';
 import { brandAvatar, checkAvatar, checkCreations, defaultPlacements, invalid, kindFor } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
-import { emitEvent } from '#worker/features/webhooks/service.ts';
+import { eventStatement } from '#worker/features/webhooks/service.ts';
 import { avatarUrlOf, overviewOf, summariesOf, toItem, type AdOverview } from '#worker/features/ads/core/shapes.ts';
 
 /**
@@ -239,6 +239,8 @@ export async function submitAd(db: Db, row: repo.AdRow, membership: Membership, 
   }
   const items = await repo.itemsOf(db, [row.id]);
   if (items.length === 0) throw invalid('creationIds', 'Add a picture before sending the ad for review.');
+  // The move, its audit entry and its event in one batch, each written only when the one before changed its row.
+  const event = eventStatement(db, row.projectId, 'ad.submitted', { adId: row.id, name: row.name }, `/projects/${row.projectId}/marketing`, 'changed');
   const results = await rawBatch(db, [
     repo.setStatusIf(db, row.id, [row.status], 'in_review', new Date()),
     auditIfChangedStatement(db, {
@@ -249,9 +251,10 @@ export async function submitAd(db: Db, row: repo.AdRow, membership: Membership, 
       projectId: row.projectId,
       details: { from: row.status },
     }),
+    event.statement,
   ]);
   if (results[0]?.meta.changes === 0) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
-  await emitEvent(db, row.projectId, 'ad.submitted', { adId: row.id, name: row.name }, `/projects/${row.projectId}/marketing`);
+  await event.queue(results[2]);
   return detail(db, await fresh(db, row.id), membership.role, origin);
 }
 

@@ -4,7 +4,7 @@ import { CREDIT_COSTS } from '#common/plans.ts';
 import type { FontId } from '#common/fonts.ts';
 import type { CreationItem } from '#common/schemas/creatives.ts';
 import type { BrandKit } from '#common/schemas/projects.ts';
-import type { Db } from '#worker/db/client.ts';
+import { rawBatch, type Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId, newId } from '#worker/lib/ids.ts';
@@ -27,7 +27,7 @@ import {
 import { pngToJpeg } from '#worker/features/creatives/render/jpeg.ts';
 import * as repo from '#worker/features/creatives/render/repo.ts';
 import { thumbnailKeyOf } from '#worker/features/creatives/render/thumbnail.ts';
-import { emitEvent } from '#worker/features/webhooks/service.ts';
+import { eventStatement } from '#worker/features/webhooks/service.ts';
 
 /**
  * Rendering creatives into creations (PRODUCT.md §4.3): the PNG of a revision for 1 credit,
@@ -153,7 +153,7 @@ export async function renderCreative(
     const { png, width, height } = await drawPng(env, { doc, images, brandFonts });
     await env.MEDIA.put(key, png, { httpMetadata: { contentType: 'image/png' } });
     stored = true;
-    const [inserted] = await core.insertCreationUnlessRendered(db, {
+    const creation: core.CreationRow = {
       id,
       projectId: row.projectId,
       creativeId: row.id,
@@ -166,10 +166,15 @@ export async function renderCreative(
       height,
       size: png.byteLength,
       r2Key: key,
-    });
-    if (inserted) {
-      await emitEvent(db, row.projectId, 'creation.rendered', renderedEvent(inserted), `/creatives/${row.id}`);
-      return { creation: item(inserted), created: true };
+      createdAt: new Date(),
+      deletedAt: null,
+    };
+    // The creation and its event in one batch: the event is written exactly when the creation is (decision 0042).
+    const event = eventStatement(db, row.projectId, 'creation.rendered', renderedEvent(creation), `/creatives/${row.id}`, 'changed');
+    const [inserted, outbox] = await rawBatch(db, [core.insertCreationUnlessRendered(db, creation), event.statement]);
+    if (inserted?.meta.changes === 1) {
+      await event.queue(outbox);
+      return { creation: item(creation), created: true };
     }
     // Another render of this revision won the race: hand back its creation and this credit.
     const winner = await core.findLiveCreationOfRevision(db, row.revisionId);

@@ -7,10 +7,11 @@ import { getDb } from '#worker/db/client.ts';
 import { emailOutbox, leads, pageStats } from '#worker/db/schema.ts';
 import type { Bindings } from '#worker/env.ts';
 import { submitLead } from '#worker/features/funnels/leads/service.ts';
-import { createProject, createUser } from '#worker/test/factories.ts';
+import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { flakyD1, recordingQueue } from '#worker/test/flaky-d1.ts';
 import { formBlock, heroBlock, pageDoc, seedFunnel, type SeededFunnel } from '#worker/test/funnels-edge.ts';
 import { nextAddress, send } from '#worker/test/http.ts';
+import { createEndpoint, deliveriesOfProject, holdQueue } from '#worker/test/webhooks.ts';
 import { deliverWrites as deliver, quietLogs } from '#worker/test/writes-queue.ts';
 
 /**
@@ -24,9 +25,10 @@ const VALID = { formId: 'signup', name: 'Ada Lovelace', email: 'ada@example.com'
 const db = () => getDb(env.DB);
 
 let projectId: string;
+let owner: TestUser;
 
 beforeAll(async () => {
-  const owner = await createUser({ name: 'Olga Owner' });
+  owner = await createUser({ name: 'Olga Owner' });
   const editor = await createUser({ name: 'Eddie Editor' });
   projectId = (await createProject(owner, { editor })).id;
 });
@@ -230,8 +232,10 @@ describe('through the real WRITES binding', () => {
 });
 
 describe('any sequence of failures and redeliveries', () => {
-  it('ends with each submitted lead stored exactly once, counted once, and each queued one emailed once', async () => {
+  it('ends with each submitted lead stored exactly once, counted once, with one lead.created event, and each queued one emailed once', async () => {
     quietLogs();
+    const queuedEvents = holdQueue();
+    await createEndpoint(owner, projectId, ['lead.created']);
     const funnel = await funnelWithForm();
     const lead = { id: funnel.id, projectId, title: 'Spring campaign', locale: 'en' as const };
     // Per lead: the D1 failures its request meets (0: written at once); then delivery rounds: which pending or already written messages
@@ -278,6 +282,13 @@ describe('any sequence of failures and redeliveries', () => {
         if (pending.length > 0) expect((await deliver(pending)).retried).toEqual([]);
         const rows = await db().select({ id: leads.id }).from(leads).where(eq(leads.funnelId, funnel.id)).all();
         for (const id of submitted) expect(rows.filter((row) => row.id === id)).toHaveLength(1);
+        // One event per lead, written with it (decision 0042), whichever write or delivery stored it; each on the webhooks queue.
+        const events = (await deliveriesOfProject(projectId)).map((row) => ({
+          id: row.id,
+          data: (JSON.parse(row.payload) as { data: { leadId: string } }).data,
+        }));
+        for (const id of submitted) expect(events.filter((event) => event.data.leadId === id)).toHaveLength(1);
+        expect(events.map((event) => event.id).every((id) => queuedEvents.includes(id))).toBe(true);
         expect((await countedLeads(funnel)) - countBefore).toBe(submitted.length);
         // Every queued lead's email (the edge sends those written at once): two members, once each.
         const queued = new Set(all.map((body) => (body as { id: string }).id)).size;

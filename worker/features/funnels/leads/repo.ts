@@ -53,6 +53,11 @@ export function insertLead(db: Db, row: typeof leads.$inferInsert) {
   return db.insert(leads).values(row).onConflictDoNothing({ target: leads.id });
 }
 
+/** That no lead has this id yet, as a condition of a statement before the lead's insert in its batch (its webhook event: written exactly when the lead is). */
+export function leadIsNew(id: string) {
+  return sql`NOT EXISTS (SELECT 1 FROM leads WHERE id = ${id})`;
+}
+
 /** How many leads a project has, as a subquery for another feature's statement. */
 export function leadCount(projectId: string) {
   return sql<number>`(SELECT count(*) FROM leads WHERE project_id = ${projectId})`;

@@ -20,7 +20,7 @@ import { membersOf } from '#worker/features/projects/scope/service.ts';
 import { leadCountIfInsertedStatement } from '#worker/features/funnels/analytics/service.ts';
 import type { Actor, FunnelRow } from '#worker/features/funnels/types.ts';
 import * as repo from '#worker/features/funnels/leads/repo.ts';
-import { emitEvent } from '#worker/features/webhooks/service.ts';
+import { eventStatement } from '#worker/features/webhooks/service.ts';
 
 /**
  * Leads (PRODUCT.md §4.5): what visitors send with a published page's forms (the edge's
@@ -196,21 +196,24 @@ export async function submitLead(db: Db, input: LeadSubmission): Promise<StoredL
 }
 
 /**
- * Writes a lead and the page's lead count in one batch, once: an id the table already has
- * (a queued lead delivered again) writes and counts nothing. The one function that writes a
- * lead, for the edge's submissions and the queued ones alike. True when this call wrote it.
+ * Writes a lead, the page's lead count and its `lead.created` event in one batch, once: an id
+ * the table already has (a queued lead delivered again) writes, counts and emits nothing. The
+ * event comes first in the batch, guarded by the lead being new (the insert after it writes it
+ * exactly then), so that a crash after the batch loses no event (decision 0042). The one
+ * function that writes a lead, for the edge's submissions and the queued ones alike. True
+ * when this call wrote it.
  */
 export async function writeLead(db: Db, lead: LeadRow): Promise<boolean> {
-  const [inserted] = await rawBatch(db, [
+  const { id: leadId, funnelId, pageId, email, data: fields } = lead;
+  const data = { leadId, funnelId, pageId, email, fields, createdAt: new Date(lead.createdAt).toISOString() };
+  const event = eventStatement(db, lead.projectId, 'lead.created', data, `/funnels/${funnelId}`, repo.leadIsNew(leadId));
+  const [outbox, inserted] = await rawBatch(db, [
+    event.statement,
     repo.insertLead(db, { ...lead, createdAt: new Date(lead.createdAt) }),
     leadCountIfInsertedStatement(db, lead.pageId, lead.variant, lead.createdAt),
   ]);
   const written = inserted?.meta.changes === 1;
-  if (written) {
-    const { id: leadId, funnelId, pageId, email, data: fields } = lead;
-    const event = { leadId, funnelId, pageId, email, fields, createdAt: new Date(lead.createdAt).toISOString() };
-    await emitEvent(db, lead.projectId, 'lead.created', event, `/funnels/${funnelId}`);
-  }
+  if (written) await event.queue(outbox);
   return written;
 }
 
