@@ -196,6 +196,20 @@ describe('funnels in the browser', () => {
       await desktop.page.goto(`/p/${name}/offer`);
       await desktop.page.getByRole('heading', { level: 1, name: 'Sourdough, warm on Saturday' }).waitFor();
       await keepScreenshot(desktop.page, 'funnel-page-desktop.png', { fullPage: true });
+      // German and the house's punctuation are drawn with the pages' cut of the font (decision 0039), the one
+      // preloaded; the full Latin files are not fetched.
+      const fonts = await desktop.page.evaluate(async () => {
+        const used = await document.fonts.load('700 16px "Inter Variable"', 'Grüße aus Köln: „Brötchen“ – 2,50 € …');
+        const files = performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((url) => /\.woff2?$/.test(url));
+        return { used: used.map((face) => face.unicodeRange), files };
+      });
+      expect(fonts.used).toHaveLength(1);
+      expect(fonts.used[0]).toMatch(/^U\+0+-FF,/i);
+      expect(fonts.files.some((url) => url.includes('inter-page-wght-normal'))).toBe(true);
+      expect(fonts.files.filter((url) => /-latin-(wght|\d{3})-normal/.test(url))).toEqual([]);
       await expectAccessible(desktop.page);
       await desktop.context.close();
 

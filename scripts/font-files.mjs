@@ -1,10 +1,11 @@
 /**
  * Reads the bundled WOFF files (client/static/fonts): the advance widths the text fitting
  * measures with, and the vertical metrics the fallback faces are sized from. Used by
- * scripts/font-metrics.mjs and its test.
+ * scripts/font-metrics.mjs and its test; and the characters of the pages' WOFF2 files
+ * (scripts/subset-page-fonts.mjs), read by scripts/page-fonts.test.mjs.
  */
 import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
+import { brotliDecompressSync, inflateSync } from 'node:zlib';
 
 /** The file of a bundled font's face. */
 export function fontFile(id, subset, weight) {
@@ -27,6 +28,57 @@ function tables(woff) {
     out[tag] = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
   return out;
+}
+
+/** WOFF2's known table tags, by index (the table directory's flags name them). */
+const WOFF2_TAGS =
+  'cmap head hhea hmtx maxp name OS/2 post cvt  fpgm glyf loca prep CFF  VORG EBDT EBLC gasp hdmx kern LTSH PCLT VDMX vhea vmtx BASE GDEF GPOS GSUB EBSC JSTF MATH CBDT CBLC COLR CPAL SVG  sbix acnt avar bdat bloc bsln cvar fdsc feat fmtx fvar gvar hsty just lcar mort morx opbd prop trak Zapf Silf Glat Gloc Feat Sill'
+    .match(/.{4}\s?/g)
+    .map((t) => t.slice(0, 4));
+
+/** The tables of a WOFF2 file that it stores untransformed (cmap among them: not glyf, loca or hmtx). */
+function woff2Tables(woff2) {
+  const view = new DataView(woff2.buffer, woff2.byteOffset, woff2.byteLength);
+  if (view.getUint32(0) !== 0x774f4632) throw new Error('not a WOFF2 file');
+  const count = view.getUint16(12);
+  const compressed = view.getUint32(20);
+  let at = 48;
+  const base128 = () => {
+    let value = 0;
+    for (;;) {
+      const byte = woff2[at++];
+      value = value * 128 + (byte & 0x7f);
+      if (!(byte & 0x80)) return value;
+    }
+  };
+  const entries = [];
+  for (let i = 0; i < count; i += 1) {
+    const flags = woff2[at++];
+    let tag = WOFF2_TAGS[flags & 0x3f];
+    if ((flags & 0x3f) === 63) {
+      tag = String.fromCharCode(...woff2.subarray(at, at + 4));
+      at += 4;
+    }
+    const version = flags >> 6;
+    const length = base128();
+    const transformed = tag === 'glyf' || tag === 'loca' ? version === 0 : version !== 0;
+    entries.push({ tag, transformed, length: transformed ? base128() : length });
+  }
+  const data = brotliDecompressSync(woff2.subarray(at, at + compressed));
+  const out = {};
+  let offset = 0;
+  for (const { tag, transformed, length } of entries) {
+    if (!transformed) out[tag] = new DataView(data.buffer, data.byteOffset + offset, length);
+    offset += length;
+  }
+  return out;
+}
+
+/** The code points a WOFF or WOFF2 file has glyphs for. */
+export function codePoints(file) {
+  const bytes = readFileSync(file);
+  const t = file.endsWith('.woff2') ? woff2Tables(bytes) : tables(bytes);
+  return new Set(cmap(t.cmap).keys());
 }
 
 /** code point → glyph id, from the cmap's Unicode subtable (format 4 or 12). */

@@ -74,6 +74,11 @@ const CHECKS = [
     'node',
     ['--test', '--test-reporter=dot', 'scripts/font-fallbacks.test.mjs'],
   ],
+  [
+    "The pages' fonts (client/static/fonts/*-page-*.woff2, `node scripts/subset-page-fonts.mjs`)",
+    'node',
+    ['--test', '--test-reporter=dot', 'scripts/page-fonts.test.mjs'],
+  ],
   ['Message catalogs (common/locales, `node scripts/i18n-compile.mjs`)', 'node', ['scripts/i18n-compile.mjs', '--check']],
   ['Message catalogs: the compiler’s own tests', 'node', ['--test', '--test-reporter=dot', 'scripts/i18n-compile.test.mjs']],
   ['Binding types (worker/bindings.d.ts, `npm run types`)', 'npm', ['run', '--silent', 'types', '--', '--check']],

@@ -414,7 +414,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /playground': { status: all(200) },
   'GET /de/playground': { status: all(200) },
   'GET /assets/*': { sample: '/assets/no-such-file.js', status: all(404) },
-  'GET /fonts/:file{[a-z0-9-]+\\.woff}': { sample: '/fonts/inter-latin-400-normal.woff', status: all(200) },
+  'GET /fonts/:file{[a-z0-9-]+\\.woff2?}': { sample: '/fonts/inter-page-400-normal.woff2', status: all(200) },
   'GET /showcase/:file{[a-z0-9-]+\\.webp}': { sample: '/showcase/ad-preview.webp', status: all(200) },
   'GET /:file{[a-z0-9.-]+\\.(?:svg|txt|ico|png|webmanifest)}': { sample: '/favicon.svg', status: all(200) },
   // Ads and leads through the public API (decision 0045): a bearer key with `ads` or `leads`; a cookie is no key (features/api/v1/ads-leads.test.ts).

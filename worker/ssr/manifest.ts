@@ -25,7 +25,7 @@ export interface PageAssets {
   stylesheet: string;
   /** The funnel pages' stylesheet (client/styles/funnel.css): inlined in their head, linked by the funnel's 404. */
   funnelStylesheet: string;
-  /** The variable font file for latin text, preloaded by every page. */
+  /** The variable font file for the characters pages show (client/styles/fonts, decision 0039), preloaded by every page. */
   font: string | undefined;
   manifest: Manifest;
 }
@@ -46,7 +46,7 @@ async function load(assets: Fetcher): Promise<PageAssets> {
   const styles = manifest[ENTRIES.styles];
   const funnel = manifest[ENTRIES.funnel];
   if (!styles || !funnel) throw new Error(`The build manifest has no ${styles ? ENTRIES.funnel : ENTRIES.styles} entry.`);
-  const font = Object.values(manifest).find((chunk) => chunk.file.includes('inter-latin-wght-normal'))?.file;
+  const font = Object.values(manifest).find((chunk) => chunk.file.includes('inter-page-wght-normal'))?.file;
   return { stylesheet: `/${styles.file}`, funnelStylesheet: `/${funnel.file}`, font: font ? `/${font}` : undefined, manifest };
 }
 

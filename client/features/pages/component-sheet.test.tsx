@@ -69,11 +69,11 @@ describe('the component sheet', () => {
     const doc = frame.contentDocument!;
     expect((doc.querySelector('.fp-root') as HTMLElement).style.getPropertyValue('--fp-heading-font')).toMatch(/^"Playfair Display",/);
     const faces = adoptedFontFaces(doc);
-    expect(faces.css).toContain('url(/fonts/playfair-display-latin-700-normal.woff)');
-    expect(faces.css).toContain('url(/fonts/lora-latin-400-normal.woff)');
+    expect(faces.css).toContain('url(/fonts/playfair-display-page-700-normal.woff2)');
+    expect(faces.css).toContain('url(/fonts/lora-page-400-normal.woff2)');
     expect(faces.css).toMatch(/font-family: "Playfair Display"/);
-    // One face per family, weight and subset, loaded once into the frame's document.
-    expect(faces.count).toBe(2 * 2 * 2);
+    // One face per family, weight and file (the pages' WOFF2, the rest of Latin, Latin Extended), loaded once into the frame's document.
+    expect(faces.count).toBe(2 * 2 * 3);
   });
 
   it('says a funnel that does not exist (or is not the user’s) is not found', async () => {

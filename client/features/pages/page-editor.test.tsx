@@ -347,10 +347,10 @@ describe('the page editor', () => {
     const body = await previewOf('Preview of variant A');
     expect((body.querySelector('.fp-root') as HTMLElement).style.getPropertyValue('--fp-heading-font')).toMatch(/^Oswald,/);
     const faces = adoptedFontFaces(body.ownerDocument);
-    expect(faces.css).toContain('url(/fonts/oswald-latin-700-normal.woff)');
+    expect(faces.css).toContain('url(/fonts/oswald-page-700-normal.woff2)');
     expect(faces.css).toMatch(/font-family: Oswald/);
-    // Inter is in the workspace's stylesheet (copied into the frame): only Oswald's 2 weights × 2 subsets.
-    expect(faces.count).toBe(4);
+    // Inter is in the workspace's stylesheet (copied into the frame): only Oswald's 2 weights × 3 files (the pages' WOFF2, the rest of Latin, Latin Extended).
+    expect(faces.count).toBe(6);
   });
 
   it('is read-only for viewers', async () => {

@@ -134,7 +134,7 @@ function canonicalUrl(origin: string, funnel: EdgeFunnel, slug: string): string 
   return `${origin}/p/${funnel.name}/${slug}`;
 }
 
-/** Preloads the files the first screen draws with: the heading's bold and the body's regular (latin). */
+/** Preloads the files the first screen draws with: the heading's bold and the body's regular (the pages' WOFF2, decision 0039). */
 function fontPreloads(theme: FunnelTheme, interFile: string | undefined): string {
   const files = new Map<string, string>();
   for (const [id, weight] of [
@@ -143,7 +143,7 @@ function fontPreloads(theme: FunnelTheme, interFile: string | undefined): string
   ] as const) {
     if (id === 'inter') {
       if (interFile) files.set(interFile, 'font/woff2');
-    } else files.set(fontFileUrl(id, 'latin', weight), 'font/woff');
+    } else files.set(fontFileUrl(id, 'page', weight), 'font/woff2');
   }
   // eslint-disable-next-line lingui/no-unlocalized-strings -- markup, not words
   return [...files].map(([href, type]) => `<link rel="preload" href="${href}" as="font" type="${type}" crossorigin>`).join('');

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '#common/i18n/locales.ts';
 import { BLOCK_SAMPLES } from '#common/schemas/blocks-defaults.ts';
 import { DEFAULT_THEME } from '#common/schemas/blocks-theme.ts';
+import { PAGE_RANGE, PAGE_REST_RANGE } from '#common/theme-fonts.ts';
 import { BLOCK_TYPES, type Block, type PageDocument } from '#common/schemas/blocks.ts';
 import { PAGE_TEMPLATE_IDS } from '#common/templates/pages/ids.ts';
 import { buildPageTemplate } from '#common/templates/pages/build.ts';
@@ -110,6 +111,28 @@ describe('the funnel stylesheet', () => {
     expect(notFound).toContain(`<link rel="stylesheet" href="${assets.funnelStylesheet}">`);
     expect(notFound).not.toContain(assets.stylesheet);
     expect(missing(notFound, flatRules(site), flatRules(funnel))).toEqual([]);
+  });
+
+  it('preloads the pages’ WOFF2 of the heading’s bold and the body’s regular; every face swaps, the full files only by range', async () => {
+    const f = await seedFunnel(projectId, {
+      name: uniqueFunnelName('fonts'),
+      theme: { ...DEFAULT_THEME, fonts: { heading: 'playfair-display', body: 'lora' } },
+      pages: [{ slug: 'story', a: pageDoc([heroBlock('Grüße aus der Rösterei'), textBlock('„Frisch“ – jeden Montag…')]) }],
+    });
+    const html = await (await send(`/p/${f.name}/story`)).text();
+    const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/fonts/playfair-display-page-700-normal.woff2', '/fonts/lora-page-400-normal.woff2']);
+    const faces = [...html.matchAll(/@font-face\{font-family:("Playfair Display"|Lora);[^}]*\}/g)].map((m) => m[0]);
+    expect(faces).toHaveLength(12);
+    for (const face of faces) expect(face).toContain('font-display:swap');
+    expect(faces.filter((face) => face.includes('-page-'))).toEqual(faces.filter((face) => face.includes(`format("woff2");unicode-range:${PAGE_RANGE}}`)));
+    expect(faces.filter((face) => face.includes('-latin-4') || face.includes('-latin-7'))).toEqual(
+      faces.filter((face) => face.endsWith(`unicode-range:${PAGE_REST_RANGE}}`)),
+    );
+    // The files are served, as fonts.
+    const served = await send('/fonts/lora-page-400-normal.woff2');
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('font/woff2');
   });
 
   it('keeps the fallback faces of the theme’s fonts and Inter’s only, each as the site sheet has it', () => {
