@@ -25,12 +25,26 @@ const FLAGS = [
   '--no-first-run',
 ];
 
-/** Lighthouse (mobile preset, simulated throttling) in Debian's chromium, one page at a time. */
+/** The site's pages and the funnel pages (`/p/…`) are served differently (the site's with a Cross-Origin-Opener-Policy). */
+const kindOf = (route: string) => (route.startsWith('/p/') ? 'funnel' : 'site');
+
+/**
+ * Lighthouse (mobile preset, simulated throttling) in Debian's chromium, one page at a time.
+ * The first page of each kind is loaded once unmeasured: the first funnel page after the site's
+ * pages showed ~2 s without a frame, whichever funnel page it was (decision 0039, session 46):
+ * the browser changing processes, not the page. Lighthouse clears the cache before each run, so
+ * the warm-up leaves the page nothing to reuse.
+ */
 export async function runLighthouse(chromePath: string, base: string, routes: string[]): Promise<LabResult[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS, logLevel: 'silent' });
   const results: LabResult[] = [];
   try {
+    let kind: string | undefined;
     for (const route of routes) {
+      if (kindOf(route) !== kind) {
+        kind = kindOf(route);
+        await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      }
       const run = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
       if (!run) throw new Error(`lighthouse returned nothing for ${route}`);
       // LAB_SAVE_DIR=…: each route's report and trace kept, to read what blocked (bootup-time, the trace's tasks).
