@@ -195,7 +195,7 @@ async function apiKeysAndWebhooks(page: Page, context: BrowserContext): Promise<
           .waitFor();
         return log.locator('pre').count();
       },
-      { timeout: 20_000, intervals: [1000] },
+      { timeout: 20_000, interval: 1000 },
     )
     .toBeGreaterThan(0);
   expect(await log.locator('pre').first().textContent()).not.toBe('');
