@@ -162,6 +162,9 @@ describe('every main screen on a phone (390 × 844)', () => {
       { name: 'terms', path: '/terms', ready: heading(/./) },
       { name: 'tech provider', path: '/tech-provider', ready: heading(/./) },
       { name: 'playground', path: '/playground', ready: heading(/./) },
+      // The API reference, signed out, in both languages: its code blocks stay inside the phone.
+      { name: 'api docs', path: '/docs/api', ready: heading(/./) },
+      { name: 'api docs de', path: '/de/docs/api', ready: heading(/./) },
       { name: 'error', path: '/error', ready: heading('Something went wrong'), status: 500 },
       { name: '404', path: '/no-such-page', ready: heading('Page not found'), status: 404 },
       { name: 'ad preview', path: new URL(preview.previewUrl).pathname, ready: (page) => page.getByRole('article', { name: 'Facebook feed post' }).waitFor() },

@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hydrated, launch, newPage, queryD1, signUp, signUpInBrowser, uniqueEmail } from './browser.ts';
+import { expectAccessible, hydrated, keepScreenshot, launch, newPage, queryD1, signUp, signUpInBrowser, uniqueEmail } from './browser.ts';
 import { noisePng } from './images.ts';
 
 let browser: Browser;
@@ -86,6 +86,7 @@ describe('projects and the media library in the browser', () => {
     await owner.page.getByLabel('Invite by email').fill(invitee);
     await owner.page.getByRole('button', { name: 'Invite' }).click();
     await owner.page.getByText(`Invitation sent to ${invitee}.`).waitFor();
+    await apiKeysAndWebhooks(owner.page, owner.context);
     await owner.context.close();
     let link: string | undefined;
     await expect
@@ -126,3 +127,79 @@ describe('projects and the media library in the browser', () => {
     await context.close();
   });
 });
+
+const PHONE = { width: 390, height: 844 };
+
+/** The page at both sizes, for a person to look at; nothing on it wider than the phone. */
+async function bothSizes(page: Page, name: string): Promise<void> {
+  await keepScreenshot(page, `${name}-1280.png`);
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 390 px`).toBeLessThanOrEqual(PHONE.width);
+  await keepScreenshot(page, `${name}-390.png`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * The owner's API keys and webhooks cards (issue 31), on the project page: a key (the Free plan's
+ * read-only one) shown once and copied, then revoked after asking; an endpoint and its `whsec_`
+ * secret; a test event whose delivery fails (no outbound network here) and the log's reason.
+ */
+async function apiKeysAndWebhooks(page: Page, context: BrowserContext): Promise<void> {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const create = page.getByRole('dialog', { name: 'Create an API key' });
+  await create.getByLabel('Name').fill('Shop sync');
+  expect(await create.getByRole('checkbox', { name: /Read/ }).isChecked()).toBe(true);
+  await expectAccessible(page);
+  await bothSizes(page, 'api-key-create');
+  await create.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByRole('dialog', { name: 'Copy your new API key' });
+  const secret = await shown.getByLabel('API key').inputValue();
+  expect(secret).toMatch(/^adl_[A-Za-z0-9_-]{43}$/);
+  await shown.getByRole('button', { name: 'Copy' }).click();
+  await page.getByText('API key copied').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await expectAccessible(page);
+  await bothSizes(page, 'api-key-secret');
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Revoke Shop sync' }).click();
+  await page.getByRole('dialog', { name: 'Revoke “Shop sync”?' }).getByRole('button', { name: 'Revoke key' }).click();
+  await page.getByText('API key “Shop sync” revoked').waitFor();
+  await page.getByText('No API keys yet.').waitFor();
+
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+  await add.getByLabel('Address').fill('https://hooks.example.com/adloom');
+  await expectAccessible(page);
+  await bothSizes(page, 'webhook-add');
+  await add.getByRole('button', { name: 'Add endpoint' }).click();
+  const signing = page.getByRole('dialog', { name: 'Copy the signing secret' });
+  expect(await signing.getByLabel('Signing secret').inputValue()).toMatch(/^whsec_/);
+  await bothSizes(page, 'webhook-secret');
+  await signing.getByRole('button', { name: 'Done' }).click();
+
+  const toggle = page.getByRole('button', { name: 'Deliveries to https://hooks.example.com/adloom' });
+  await toggle.click();
+  const log = page.getByRole('region', { name: 'Deliveries to https://hooks.example.com/adloom' });
+  await log.getByRole('button', { name: 'Send a test event' }).click();
+  await page.getByText('Test event queued').waitFor();
+  // The queue delivers within a second or two; the log shows why there was no answer once it has tried.
+  await expect
+    .poll(
+      async () => {
+        await toggle.click();
+        await toggle.click();
+        await log
+          .getByText(/^Test event · /)
+          .first()
+          .waitFor();
+        return log.locator('pre').count();
+      },
+      { timeout: 20_000, interval: 1000 },
+    )
+    .toBeGreaterThan(0);
+  expect(await log.locator('pre').first().textContent()).not.toBe('');
+  await log.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await bothSizes(page, 'webhook-log');
+}

@@ -4,7 +4,9 @@ import { issuesToDetails } from '#common/schemas/fields.ts';
 import { ApiError, referenceOf, httpMessages } from '#client/lib/http.ts';
 import { useSayEnglish } from '#client/lib/i18n-context.tsx';
 
-type Values = Record<string, string>;
+/** A field's value: a text, or the picked items of a group of checkboxes (`choices`). */
+type Value = string | readonly string[];
+type Values = Record<string, Value>;
 
 function validateSync<S extends StandardSchemaV1>(schema: S, values: Values) {
   const result = schema['~standard'].validate(values);
@@ -18,6 +20,8 @@ function validateSync<S extends StandardSchemaV1>(schema: S, values: Values) {
   return { data: undefined, errors };
 }
 
+const textOf = (value: Value | undefined) => (typeof value === 'string' ? value : '');
+
 /**
  * Islands hydrate after the page has loaded. What was typed into the server-rendered form
  * before stays in its fields (React keeps the DOM's value) but never reaches the state: the
@@ -27,6 +31,8 @@ function validateSync<S extends StandardSchemaV1>(schema: S, values: Values) {
 function withTypedBeforeHydration(form: HTMLFormElement | null, values: Values): Values {
   if (!form) return values;
   const typed = Object.keys(values).flatMap((name) => {
+    // A group of checkboxes keeps its state in React: the server renders none.
+    if (typeof values[name] !== 'string') return [];
     const control = form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`input[name="${name}"]:not([type=hidden]), textarea[name="${name}"]`);
     return control && control.value !== values[name] ? [[name, control.value] as const] : [];
   });
@@ -39,7 +45,11 @@ function withTypedBeforeHydration(form: HTMLFormElement | null, values: Values):
  * pending submit cannot be sent twice. A server-rendered form (an island) passes its element as `formRef`
  * so that what was typed before it hydrated is kept.
  */
-export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, options: { formRef?: RefObject<HTMLFormElement | null> } = {}) {
+export function useForm<S extends StandardSchemaV1, V extends Values = Values>(
+  schema: S,
+  initial: V,
+  options: { formRef?: RefObject<HTMLFormElement | null> } = {},
+) {
   const { formRef } = options;
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -59,23 +69,47 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
     if (form) setValues((current) => withTypedBeforeHydration(form, current));
   }, [formRef]);
 
+  const shownError = useCallback((name: string) => (touched[name] && errors[name] !== undefined ? say(errors[name]) : undefined), [touched, errors, say]);
+
   const field = useCallback(
     (name: string) => ({
       name,
-      value: values[name] ?? '',
-      error: touched[name] && errors[name] !== undefined ? say(errors[name]) : undefined,
+      value: textOf(values[name]),
+      error: shownError(name),
       onChange: (event: { currentTarget: { value: string } }) => {
         const next = { ...values, [name]: event.currentTarget.value };
         setValues(next);
         if (touched[name]) setErrors(validateSync(schema, next).errors);
       },
       onBlur: () => {
-        if ((values[name] ?? '') === '' && !touched[name]) return;
+        if (textOf(values[name]) === '' && !touched[name]) return;
         setTouched((t) => ({ ...t, [name]: true }));
         setErrors(validateSync(schema, values).errors);
       },
     }),
-    [values, errors, touched, schema, say],
+    [values, touched, schema, shownError],
+  );
+
+  /**
+   * A group of checkboxes over `all` (a field whose value is a list): what is picked, its error,
+   * and `onToggle`, which keeps the picked items in `all`'s order.
+   */
+  const choices = useCallback(
+    <T extends string>(name: string, all: readonly T[]) => {
+      const current = values[name];
+      const picked = (typeof current === 'string' || current === undefined ? [] : current) as readonly T[];
+      return {
+        name,
+        picked,
+        error: shownError(name),
+        onToggle: (item: T, on: boolean) => {
+          const next = { ...values, [name]: on ? all.filter((x) => x === item || picked.includes(x)) : picked.filter((x) => x !== item) };
+          setValues(next);
+          if (touched[name]) setErrors(validateSync(schema, next).errors);
+        },
+      };
+    },
+    [values, touched, schema, shownError],
   );
 
   const handleSubmit = useCallback(
@@ -124,7 +158,8 @@ export function useForm<S extends StandardSchemaV1>(schema: S, initial: Values, 
     setTouched({});
   }, []);
 
-  return { values, field, handleSubmit, pending, formError, setFormError, reset, suggest };
+  // Each field keeps the kind it started with (a text, or a group's list), so the caller reads its `initial`'s shape.
+  return { values: values as V, field, choices, handleSubmit, pending, formError, setFormError, reset, suggest };
 }
 
 /** What the server answered a no-JavaScript submission of an island's form. */

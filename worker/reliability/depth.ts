@@ -45,18 +45,6 @@ export const NEVER_ACCEPTED: Readonly<Record<string, string>> = {
 export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
   'POST /api/projects/:projectId/ads':
     'needs creationIds naming the project’s creations as many times as the ad kind takes (the world’s one creation, once, for a single ad) with every copy field valid: none of the 20 of `npm test` is',
-  'POST /api/projects/:projectId/webhooks':
-    'the world has no webhook endpoint yet, and the generated addresses are refused by the fetch rules (public https only): worker/features/webhooks/endpoints.test.ts covers them',
-  'PATCH /api/projects/:projectId/webhooks/:endpointId':
-    'the world has no webhook endpoint yet, and the generated addresses are refused by the fetch rules (public https only): worker/features/webhooks/endpoints.test.ts covers them',
-  'DELETE /api/projects/:projectId/webhooks/:endpointId':
-    'the world has no webhook endpoint yet, and the generated addresses are refused by the fetch rules (public https only): worker/features/webhooks/endpoints.test.ts covers them',
-  'POST /api/projects/:projectId/webhooks/:endpointId/rotate':
-    'the world has no webhook endpoint yet, and the generated addresses are refused by the fetch rules (public https only): worker/features/webhooks/endpoints.test.ts covers them',
-  'POST /api/projects/:projectId/webhooks/:endpointId/test':
-    'the world has no webhook endpoint yet, and the generated addresses are refused by the fetch rules (public https only): worker/features/webhooks/endpoints.test.ts covers them',
-  'POST /api/projects/:projectId/webhooks/:endpointId/deliveries/:deliveryId/resend':
-    'the world has no webhook endpoint yet, and the generated addresses are refused by the fetch rules (public https only): worker/features/webhooks/endpoints.test.ts covers them',
   'POST /api/v1/ads': 'the same ad form as POST /api/projects/:projectId/ads (creationIds naming the project’s creations, every copy field valid), with a key',
   'POST /api/ads/:id/publish': 'needs an approved ad and a connected Instagram account',
   'DELETE /api/ads/:id/publish': 'needs a published or scheduled ad',

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { getDb } from '#worker/db/client.ts';
-import { adItems, ads, brandFonts, creations, creditBalances, leads, users } from '#worker/db/schema.ts';
+import { adItems, ads, brandFonts, creations, creditBalances, leads, users, webhookDeliveries } from '#worker/db/schema.ts';
 import { READY_WARNINGS } from '#common/test/ready-page.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
@@ -24,6 +24,9 @@ export interface World {
 }
 
 const rand = () => Math.random().toString(36).slice(2, 12);
+
+/** The world's webhook endpoint's address: a public https host, as the fetch rules ask (the fuzz never sends to it). */
+export const FUZZ_RECEIVER_URL = 'https://hooks.example.com/fuzz';
 
 /**
  * A world: new project content every time; the users of `reuse` when given and still
@@ -104,6 +107,29 @@ export async function createWorld(reuse?: World): Promise<World> {
     r2Key: `brand-fonts/${projectId}/${fontId}`,
   });
 
+  // A webhook endpoint, made as the workspace makes one (its address passes the fetch rules; the
+  // fuzz holds the queue, so nothing is ever sent to it), and a delivery in its log, as the queue leaves one.
+  const hooked = await send(`/api/projects/${projectId}/webhooks`, { json: { url: FUZZ_RECEIVER_URL, events: ['lead.created'] }, cookie: owner.cookie });
+  if (hooked.status !== 201) throw new Error(`fuzz world: the webhook endpoint was refused with ${hooked.status}`);
+  const { id: endpointId } = (await hooked.json()) as { id: string };
+  const deliveryId = `delivery-${rand()}-fuzz`;
+  const now = new Date();
+  await db.insert(webhookDeliveries).values({
+    id: deliveryId,
+    eventId: `msg_${rand()}`,
+    endpointId,
+    projectId,
+    type: 'webhook.test',
+    payload: '{}',
+    status: 'delivered',
+    attempts: 1,
+    lastStatusCode: 204,
+    lastLatencyMs: 12,
+    lastResponse: '',
+    lastAttemptAt: now,
+    deadlineAt: now,
+  });
+
   // Another session of the owner's, for the routes that revoke one (never the one the fuzz signs in with).
   const sessionId = (await otherSession(owner)) ?? (await signIn(owner), await otherSession(owner));
 
@@ -133,6 +159,8 @@ export async function createWorld(reuse?: World): Promise<World> {
       presentationId: presentation.id,
       slug: presentation.slug,
       fontId,
+      endpointId,
+      deliveryId,
     },
   };
 }
@@ -173,6 +201,8 @@ export function worldIdForField(world: World, key: string, path?: string): strin
   if (key === 'destinationUrl') return 'https://example.com/offer';
   // The warning of the checks before publishing that the world's published page has (no social image): accepted, a restore goes through.
   if (key === 'acceptWarnings') return READY_WARNINGS[0];
+  // A webhook endpoint's address: a public https host (the fetch rules, a refinement the generator cannot read).
+  if (path?.includes('/webhooks') && key === 'url') return FUZZ_RECEIVER_URL;
   // Likewise a time zone must be one the runtime knows (PATCH /api/me).
   if (key === 'timeZone') return 'Europe/Berlin';
   const singular = key.replace(/Ids$/, 'Id');
@@ -202,6 +232,8 @@ export function worldIdFor(world: World, param: string, path: string, rule: unkn
     versionId: ids.versionId,
     leadId: ids.leadId,
     fontId: ids.fontId,
+    endpointId: ids.endpointId,
+    deliveryId: ids.deliveryId,
     previewId: ids.previewId,
     slug: ids.slug,
     objectId: path.startsWith('/creatives') ? ids.creativeId : ids.mediaId,

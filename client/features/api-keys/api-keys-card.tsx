@@ -4,12 +4,11 @@ import { Link } from 'react-router';
 import type { Locale } from '#common/i18n/locales.ts';
 import { localePath } from '#common/i18n/paths.ts';
 import type { ApiKeyItem } from '#common/schemas/api-keys.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { MessageAlert } from '#client/components/message-alert.tsx';
 import { Card } from '#client/components/page-header.tsx';
-import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { ResourceList } from '#client/components/resource-list.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useFormat } from '#client/lib/format.ts';
@@ -53,8 +52,6 @@ export function ApiKeysCard({ projectId, archived }: { projectId: string; archiv
   const full = data ? data.items.length >= data.limit.keys : true;
   return (
     <Card title={t('projects.apiKeys.title')} description={t('projects.apiKeys.description')}>
-      {keys.status === 'loading' ? <SkeletonLines lines={2} label={t('projects.apiKeys.loading')} /> : null}
-      {keys.status === 'error' ? <LoadFailed title={t('projects.apiKeys.loadFailed')} onRetry={keys.reload} /> : null}
       <p className="mb-3 text-sm">
         {/* A public page outside the workspace: a plain link, in the reader's language. */}
         <a href={localePath(locale, '/docs/api')} className="font-medium text-accent-700 underline-offset-2 hover:underline dark:text-accent-200">
@@ -62,42 +59,39 @@ export function ApiKeysCard({ projectId, archived }: { projectId: string; archiv
         </a>
       </p>
       <MessageAlert message={error} className="mb-3" />
+      <ResourceList
+        resource={keys}
+        words={{ loading: t('projects.apiKeys.loading'), loadFailed: t('projects.apiKeys.loadFailed'), empty: t('projects.apiKeys.empty') }}
+        icon={<KeyRound aria-hidden="true" className="size-4" />}
+      >
+        {(key) => (
+          <li key={key.id} className="flex items-start justify-between gap-3 py-2.5">
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium">{key.name}</p>
+              <p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{key.prefix}…</p>
+              <p className="text-xs text-zinc-500">{key.scopes.map((scope) => t('projects.apiKeys.scope', { scope })).join(' · ')}</p>
+              <p className="text-xs text-zinc-500">
+                {t('projects.apiKeys.created', { date: format.date(key.createdAt, 'short') })}
+                {' · '}
+                {key.lastUsedAt
+                  ? t('projects.apiKeys.lastUsed', { date: format.date(key.lastUsedAt, 'dateTime'), ip: key.lastUsedIp ?? '' })
+                  : t('projects.apiKeys.neverUsed')}
+              </p>
+            </div>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={working}
+              onClick={() => setRevoking(key)}
+              aria-label={t('projects.apiKeys.revokeLabel', { name: key.name })}
+            >
+              {t('projects.apiKeys.revoke')}
+            </Button>
+          </li>
+        )}
+      </ResourceList>
       {data ? (
         <>
-          {data.items.length === 0 ? (
-            <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-              <KeyRound aria-hidden="true" className="size-4" />
-              {t('projects.apiKeys.empty')}
-            </p>
-          ) : (
-            <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {data.items.map((key) => (
-                <li key={key.id} className="flex items-start justify-between gap-3 py-2.5">
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium">{key.name}</p>
-                    <p className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{key.prefix}…</p>
-                    <p className="text-xs text-zinc-500">{key.scopes.map((scope) => t('projects.apiKeys.scope', { scope })).join(' · ')}</p>
-                    <p className="text-xs text-zinc-500">
-                      {t('projects.apiKeys.created', { date: format.date(key.createdAt, 'short') })}
-                      {' · '}
-                      {key.lastUsedAt
-                        ? t('projects.apiKeys.lastUsed', { date: format.date(key.lastUsedAt, 'dateTime'), ip: key.lastUsedIp ?? '' })
-                        : t('projects.apiKeys.neverUsed')}
-                    </p>
-                  </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    disabled={working}
-                    onClick={() => setRevoking(key)}
-                    aria-label={t('projects.apiKeys.revokeLabel', { name: key.name })}
-                  >
-                    {t('projects.apiKeys.revoke')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
           {data.plan === 'free' ? (
             <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
               {t('projects.apiKeys.freePlan')}{' '}

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import { API_SCOPES, apiKeyCreateInput, type ApiKeyCreated, type ApiScope } from '#common/schemas/api-keys.ts';
+import { useState } from 'react';
+import { API_KEY_NAME_MAX, API_SCOPES, apiKeyCreateInput, type ApiKeyCreated, type ApiScope } from '#common/schemas/api-keys.ts';
+import { CheckboxGroup } from '#client/components/checkbox-group.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
-import { MessageAlert } from '#client/components/message-alert.tsx';
+import { FormError } from '#client/components/form-error.tsx';
 import { SecretShownOnce } from '#client/components/secret-shown-once.tsx';
-import { errorMessage } from '#client/lib/http.ts';
-import { useSayEnglish, useT } from '#client/lib/i18n-context.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
+import { useForm } from '#client/lib/use-form.ts';
 import { apiKeysApi } from '#client/features/api-keys/api.ts';
 
 /**
@@ -74,78 +75,22 @@ function CreateForm({
   onCreated: (key: ApiKeyCreated) => void;
 }) {
   const t = useT();
-  const say = useSayEnglish();
-  const groupId = useId();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiScope[]>(['read']);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = apiKeyCreateInput.safeParse({ name, scopes });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? '_')] ??= say(issue.message);
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setError(null);
-    setPending(true);
-    try {
-      onCreated(await apiKeysApi.create(projectId, parsed.data));
-    } catch (e) {
-      setError(errorMessage(e, t('projects.apiKeys.failed')));
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const toggle = (scope: ApiScope, on: boolean) =>
-    setScopes((current) => (on ? API_SCOPES.filter((s) => s === scope || current.includes(s)) : current.filter((s) => s !== scope)));
-
+  const form = useForm(apiKeyCreateInput, { name: '', scopes: ['read'] });
   return (
-    <form noValidate className="space-y-4" onSubmit={(e) => void submit(e)}>
-      <MessageAlert message={error} />
-      <TextField
-        label={t('projects.apiKeys.name')}
-        hint={t('projects.apiKeys.nameHint')}
-        value={name}
-        maxLength={60}
-        error={errors.name}
-        onChange={(e) => setName(e.currentTarget.value)}
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit(async (data) => onCreated(await apiKeysApi.create(projectId, data)))}>
+      <FormError error={form.formError} />
+      <TextField label={t('projects.apiKeys.name')} hint={t('projects.apiKeys.nameHint')} maxLength={API_KEY_NAME_MAX} {...form.field('name')} />
+      <CheckboxGroup
+        legend={t('projects.apiKeys.scopes')}
+        options={API_SCOPES.map((scope) => ({
+          value: scope,
+          label: t('projects.apiKeys.scope', { scope }),
+          hint: allowed.includes(scope) ? t('projects.apiKeys.scopeHint', { scope }) : t('projects.apiKeys.scopeNotOnPlan'),
+          disabled: !allowed.includes(scope),
+        }))}
+        {...form.choices('scopes', API_SCOPES)}
       />
-      <fieldset aria-describedby={errors.scopes ? `${groupId}-error` : undefined}>
-        <legend className="text-sm font-medium">{t('projects.apiKeys.scopes')}</legend>
-        <div className="mt-2 space-y-2">
-          {API_SCOPES.map((scope) => {
-            const onPlan = allowed.includes(scope);
-            return (
-              <div key={scope}>
-                <label className={`flex items-center gap-2 text-sm font-medium ${onPlan ? '' : 'text-zinc-400 dark:text-zinc-500'}`}>
-                  <input
-                    type="checkbox"
-                    className="size-4 rounded border-zinc-300 focus-visible:outline-2 focus-visible:outline-accent-600"
-                    checked={scopes.includes(scope)}
-                    disabled={!onPlan}
-                    onChange={(e) => toggle(scope, e.currentTarget.checked)}
-                  />
-                  {t('projects.apiKeys.scope', { scope })}
-                </label>
-                <p className="ml-6 text-xs text-zinc-500">{onPlan ? t('projects.apiKeys.scopeHint', { scope }) : t('projects.apiKeys.scopeNotOnPlan')}</p>
-              </div>
-            );
-          })}
-        </div>
-        {errors.scopes ? (
-          <p id={`${groupId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-            {errors.scopes}
-          </p>
-        ) : null}
-      </fieldset>
-      <DialogFormActions onCancel={onCancel} pending={pending} pendingLabel={t('projects.apiKeys.creating')}>
+      <DialogFormActions onCancel={onCancel} pending={form.pending} pendingLabel={t('projects.apiKeys.creating')}>
         {t('projects.apiKeys.create')}
       </DialogFormActions>
     </form>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { WebhookDeliveryItem } from '#common/schemas/webhooks.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
-import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { ResourceList } from '#client/components/resource-list.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useFormat } from '#client/lib/format.ts';
@@ -49,37 +48,34 @@ export function DeliveryLog({ projectId, endpointId, url }: { projectId: string;
       >
         {t('projects.webhooks.test')}
       </Button>
-      {log.status === 'loading' ? <SkeletonLines lines={2} label={t('projects.webhooks.logLoading')} /> : null}
-      {log.status === 'error' ? <LoadFailed title={t('projects.webhooks.loadFailed')} onRetry={log.reload} /> : null}
-      {log.status === 'ready' && log.data.items.length === 0 ? (
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{t('projects.webhooks.logEmpty')}</p>
-      ) : null}
-      {log.status === 'ready' && log.data.items.length > 0 ? (
-        <ul className="mt-2 divide-y divide-zinc-200 dark:divide-zinc-800">
-          {log.data.items.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
-              <div className="min-w-0 text-xs">
-                <p className="text-sm font-medium">
-                  {t('projects.webhooks.event', { event: eventKey(d.type) })} · {t('projects.webhooks.status', { status: d.status })}
-                </p>
-                <p className="text-zinc-600 dark:text-zinc-400">
-                  {format.date(d.createdAt, 'dateTime')} · {line(d)}
-                  {d.nextAttemptAt ? ` · ${t('projects.webhooks.next', { date: format.date(d.nextAttemptAt, 'dateTime') })}` : ''}
-                </p>
-                {d.response ? <pre className="mt-1 max-h-20 overflow-auto font-mono break-all whitespace-pre-wrap text-zinc-500">{d.response}</pre> : null}
-              </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={working}
-                onClick={() => void act(() => webhooksApi.resend(projectId, endpointId, d.id), t('projects.webhooks.againSent'))}
-              >
-                {t('projects.webhooks.again')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ResourceList
+        resource={log}
+        words={{ loading: t('projects.webhooks.logLoading'), loadFailed: t('projects.webhooks.loadFailed'), empty: t('projects.webhooks.logEmpty') }}
+        className="mt-2"
+      >
+        {(d) => (
+          <li key={d.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
+            <div className="min-w-0 text-xs">
+              <p className="text-sm font-medium">
+                {t('projects.webhooks.event', { event: eventKey(d.type) })} · {t('projects.webhooks.status', { status: d.status })}
+              </p>
+              <p className="text-zinc-600 dark:text-zinc-400">
+                {format.date(d.createdAt, 'dateTime')} · {line(d)}
+                {d.nextAttemptAt ? ` · ${t('projects.webhooks.next', { date: format.date(d.nextAttemptAt, 'dateTime') })}` : ''}
+              </p>
+              {d.response ? <pre className="mt-1 max-h-20 overflow-auto font-mono break-all whitespace-pre-wrap text-zinc-500">{d.response}</pre> : null}
+            </div>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={working}
+              onClick={() => void act(() => webhooksApi.resend(projectId, endpointId, d.id), t('projects.webhooks.againSent'))}
+            >
+              {t('projects.webhooks.again')}
+            </Button>
+          </li>
+        )}
+      </ResourceList>
     </section>
   );
 }

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import { WEBHOOK_EVENTS, webhookCreateInput, type WebhookEndpointWithSecret, type WebhookEvent } from '#common/schemas/webhooks.ts';
+import { useState } from 'react';
+import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, webhookCreateInput, type WebhookEndpointWithSecret } from '#common/schemas/webhooks.ts';
+import { CheckboxGroup } from '#client/components/checkbox-group.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { DialogFormActions } from '#client/components/dialog-form-actions.tsx';
 import { TextField } from '#client/components/field.tsx';
-import { MessageAlert } from '#client/components/message-alert.tsx';
+import { FormError } from '#client/components/form-error.tsx';
 import { SecretShownOnce } from '#client/components/secret-shown-once.tsx';
-import { errorMessage } from '#client/lib/http.ts';
-import { useSayEnglish, useT } from '#client/lib/i18n-context.tsx';
+import { useT } from '#client/lib/i18n-context.tsx';
+import { useForm } from '#client/lib/use-form.ts';
 import { webhooksApi } from '#client/features/webhooks/api.ts';
 
 /** An event's name in the catalog's select (dots are not select keys). */
@@ -40,72 +41,18 @@ export function AddEndpointDialog({ projectId, open, onClose, onAdded }: { proje
 
 function AddForm({ projectId, onCancel, onAdded }: { projectId: string; onCancel: () => void; onAdded: (endpoint: WebhookEndpointWithSecret) => void }) {
   const t = useT();
-  const say = useSayEnglish();
-  const groupId = useId();
-  const [url, setUrl] = useState('https://');
-  const [events, setEvents] = useState<WebhookEvent[]>(['lead.created']);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = webhookCreateInput.safeParse({ url, events });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? '_')] ??= say(issue.message);
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setError(null);
-    setPending(true);
-    try {
-      onAdded(await webhooksApi.create(projectId, parsed.data));
-    } catch (e) {
-      setError(errorMessage(e, t('projects.webhooks.failed')));
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const toggle = (name: WebhookEvent, on: boolean) =>
-    setEvents((current) => (on ? WEBHOOK_EVENTS.filter((e) => e === name || current.includes(e)) : current.filter((e) => e !== name)));
-
+  const form = useForm(webhookCreateInput, { url: 'https://', events: ['lead.created'] });
   return (
-    <form noValidate className="space-y-4" onSubmit={(e) => void submit(e)}>
-      <MessageAlert message={error} />
-      <TextField
-        label={t('projects.webhooks.url')}
-        hint={t('projects.webhooks.urlHint')}
-        type="url"
-        value={url}
-        maxLength={500}
-        error={errors.url}
-        onChange={(e) => setUrl(e.currentTarget.value)}
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit(async (data) => onAdded(await webhooksApi.create(projectId, data)))}>
+      <FormError error={form.formError} />
+      <TextField label={t('projects.webhooks.url')} hint={t('projects.webhooks.urlHint')} type="url" maxLength={WEBHOOK_URL_MAX} {...form.field('url')} />
+      <CheckboxGroup
+        legend={t('projects.webhooks.events')}
+        columns={2}
+        options={WEBHOOK_EVENTS.map((name) => ({ value: name, label: t('projects.webhooks.event', { event: eventKey(name) }) }))}
+        {...form.choices('events', WEBHOOK_EVENTS)}
       />
-      <fieldset aria-describedby={errors.events ? `${groupId}-error` : undefined}>
-        <legend className="text-sm font-medium">{t('projects.webhooks.events')}</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {WEBHOOK_EVENTS.map((name) => (
-            <label key={name} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 rounded border-zinc-300 focus-visible:outline-2 focus-visible:outline-accent-600"
-                checked={events.includes(name)}
-                onChange={(e) => toggle(name, e.currentTarget.checked)}
-              />
-              {t('projects.webhooks.event', { event: eventKey(name) })}
-            </label>
-          ))}
-        </div>
-        {errors.events ? (
-          <p id={`${groupId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-            {errors.events}
-          </p>
-        ) : null}
-      </fieldset>
-      <DialogFormActions onCancel={onCancel} pending={pending} pendingLabel={t('projects.webhooks.adding')}>
+      <DialogFormActions onCancel={onCancel} pending={form.pending} pendingLabel={t('projects.webhooks.adding')}>
         {t('projects.webhooks.add')}
       </DialogFormActions>
     </form>

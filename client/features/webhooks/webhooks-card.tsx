@@ -1,13 +1,12 @@
 import { Webhook } from 'lucide-react';
 import { useState } from 'react';
 import type { WebhookEndpointItem } from '#common/schemas/webhooks.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { MessageAlert } from '#client/components/message-alert.tsx';
 import { Card } from '#client/components/page-header.tsx';
-import { SkeletonLines } from '#client/components/skeleton.tsx';
+import { ResourceList } from '#client/components/resource-list.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useFormat } from '#client/lib/format.ts';
@@ -51,85 +50,78 @@ export function WebhooksCard({ projectId, archived }: { projectId: string; archi
   const full = data ? data.items.length >= data.limit : true;
   return (
     <Card title={t('projects.webhooks.title')} description={t('projects.webhooks.description')}>
-      {endpoints.status === 'loading' ? <SkeletonLines lines={2} label={t('projects.webhooks.loading')} /> : null}
-      {endpoints.status === 'error' ? <LoadFailed title={t('projects.webhooks.loadFailed')} onRetry={endpoints.reload} /> : null}
       <MessageAlert message={error} className="mb-3" />
+      <ResourceList
+        resource={endpoints}
+        words={{ loading: t('projects.webhooks.loading'), loadFailed: t('projects.webhooks.loadFailed'), empty: t('projects.webhooks.empty') }}
+        icon={<Webhook aria-hidden="true" className="size-4" />}
+      >
+        {(endpoint) => (
+          <li key={endpoint.id} className="py-2.5">
+            <p className="font-mono text-sm break-all">{endpoint.url}</p>
+            <p className="text-xs text-zinc-500">{endpoint.events.map((event) => t('projects.webhooks.event', { event: eventKey(event) })).join(' · ')}</p>
+            <p className="text-xs text-zinc-500">
+              {endpoint.enabled
+                ? t('projects.webhooks.on')
+                : endpoint.disabledReason === 'failing'
+                  ? t('projects.webhooks.failing')
+                  : t('projects.webhooks.off')}
+              {endpoint.previousSecretExpiresAt
+                ? ` · ${t('projects.webhooks.rotating', { date: format.date(endpoint.previousSecretExpiresAt, 'dateTime') })}`
+                : ''}
+            </p>
+            <div className="mt-1 flex flex-wrap gap-1">
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-expanded={logOf === endpoint.id}
+                aria-label={t('projects.webhooks.logLabel', { url: endpoint.url })}
+                onClick={() => setLogOf(logOf === endpoint.id ? null : endpoint.id)}
+              >
+                {t('projects.webhooks.log')}
+              </Button>
+              {archived ? null : (
+                <>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={working}
+                    aria-label={t('projects.webhooks.switchLabel', { on: String(endpoint.enabled), url: endpoint.url })}
+                    onClick={() =>
+                      void act(async () => {
+                        await webhooksApi.update(projectId, endpoint.id, { enabled: !endpoint.enabled });
+                      })
+                    }
+                  >
+                    {endpoint.enabled ? t('projects.webhooks.switchOff') : t('projects.webhooks.switchOn')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={working}
+                    aria-label={t('projects.webhooks.rotateLabel', { url: endpoint.url })}
+                    onClick={() => void act(async () => setSecret((await webhooksApi.rotate(projectId, endpoint.id)).secret))}
+                  >
+                    {t('projects.webhooks.rotate')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={working}
+                    aria-label={t('projects.webhooks.deleteLabel', { url: endpoint.url })}
+                    onClick={() => setDeleting(endpoint)}
+                  >
+                    {t('projects.webhooks.delete')}
+                  </Button>
+                </>
+              )}
+            </div>
+            {logOf === endpoint.id ? <DeliveryLog projectId={projectId} endpointId={endpoint.id} url={endpoint.url} /> : null}
+          </li>
+        )}
+      </ResourceList>
       {data ? (
         <>
-          {data.items.length === 0 ? (
-            <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-              <Webhook aria-hidden="true" className="size-4" />
-              {t('projects.webhooks.empty')}
-            </p>
-          ) : (
-            <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {data.items.map((endpoint) => (
-                <li key={endpoint.id} className="py-2.5">
-                  <p className="font-mono text-sm break-all">{endpoint.url}</p>
-                  <p className="text-xs text-zinc-500">
-                    {endpoint.events.map((event) => t('projects.webhooks.event', { event: eventKey(event) })).join(' · ')}
-                  </p>
-                  <p className="text-xs text-zinc-500">
-                    {endpoint.enabled
-                      ? t('projects.webhooks.on')
-                      : endpoint.disabledReason === 'failing'
-                        ? t('projects.webhooks.failing')
-                        : t('projects.webhooks.off')}
-                    {endpoint.previousSecretExpiresAt
-                      ? ` · ${t('projects.webhooks.rotating', { date: format.date(endpoint.previousSecretExpiresAt, 'dateTime') })}`
-                      : ''}
-                  </p>
-                  <div className="mt-1 flex flex-wrap gap-1">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-expanded={logOf === endpoint.id}
-                      aria-label={t('projects.webhooks.logLabel', { url: endpoint.url })}
-                      onClick={() => setLogOf(logOf === endpoint.id ? null : endpoint.id)}
-                    >
-                      {t('projects.webhooks.log')}
-                    </Button>
-                    {archived ? null : (
-                      <>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          disabled={working}
-                          aria-label={t('projects.webhooks.switchLabel', { on: String(endpoint.enabled), url: endpoint.url })}
-                          onClick={() =>
-                            void act(async () => {
-                              await webhooksApi.update(projectId, endpoint.id, { enabled: !endpoint.enabled });
-                            })
-                          }
-                        >
-                          {endpoint.enabled ? t('projects.webhooks.switchOff') : t('projects.webhooks.switchOn')}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          disabled={working}
-                          aria-label={t('projects.webhooks.rotateLabel', { url: endpoint.url })}
-                          onClick={() => void act(async () => setSecret((await webhooksApi.rotate(projectId, endpoint.id)).secret))}
-                        >
-                          {t('projects.webhooks.rotate')}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          disabled={working}
-                          aria-label={t('projects.webhooks.deleteLabel', { url: endpoint.url })}
-                          onClick={() => setDeleting(endpoint)}
-                        >
-                          {t('projects.webhooks.delete')}
-                        </Button>
-                      </>
-                    )}
-                  </div>
-                  {logOf === endpoint.id ? <DeliveryLog projectId={projectId} endpointId={endpoint.id} url={endpoint.url} /> : null}
-                </li>
-              ))}
-            </ul>
-          )}
           {archived ? null : (
             <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
               <Button variant="secondary" disabled={full} onClick={() => setAdding(true)}>
