@@ -205,6 +205,8 @@ export function mapRows(table: Table, mapping: readonly ColumnMapping[], doc: Cr
   const rows: BatchRow[] = [];
   const lines: number[] = [];
   const problems: RowProblem[] = [];
+  // A sheet no column of which changes anything would draw the same picture on every line.
+  if (!mapping.some((m) => m !== null)) return { rows, lines, problems };
   const backgroundColumns = table.header.filter((_, i) => mapping[i]?.target === BACKGROUND);
   table.rows.forEach((cells, index) => {
     const line = index + 2;
