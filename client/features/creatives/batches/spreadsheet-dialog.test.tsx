@@ -54,6 +54,8 @@ function open({ available = 25 as number | null, start = { status: 202, body: ba
 }
 
 const box = () => screen.getByLabelText(/Or paste rows/);
+/** The value a select labelled so shows. */
+const selected = (label: string) => (screen.getByLabelText(label) as unknown as { value: string }).value;
 
 async function paste(text: string) {
   await userEvent.click(box());
@@ -68,10 +70,10 @@ describe('SpreadsheetDialog', () => {
   it('takes rows pasted from a sheet, maps the columns named like layers, draws the first rows, and starts the run with the rows that pass', async () => {
     const { calls, onStarted, onBeforeStart } = open();
     await paste(`headline\tcta\tlogo\tnotes\nBig sale\tBuy\tbread\tx\n${'y'.repeat(501)}\tGo\t\t\nSmall sale\t\thttps://cdn.example.com/a.png\t`);
-    expect((screen.getByLabelText('Layer for “headline”') as HTMLSelectElement).value).toBe('headline');
-    expect((screen.getByLabelText('What “headline” holds') as HTMLSelectElement).value).toBe('text');
-    expect((screen.getByLabelText('Layer for “logo”') as HTMLSelectElement).value).toBe('logo');
-    expect((screen.getByLabelText('Layer for “notes”') as HTMLSelectElement).value).toBe('');
+    expect(selected('Layer for “headline”')).toBe('headline');
+    expect(selected('What “headline” holds')).toBe('text');
+    expect(selected('Layer for “logo”')).toBe('logo');
+    expect(selected('Layer for “notes”')).toBe('');
     // The first rows, drawn by the editor's renderer, the address named under its row.
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(within(preview).getByRole('img', { name: 'Row 2' })).toBeTruthy();
