@@ -15,7 +15,7 @@ export const ROUTE_AREAS: Record<WorkspacePath, readonly string[]> = {
   '/projects/:projectId/marketing': ['projects', 'media', 'library', 'ads', 'funnels', 'presentations', 'editor'],
   '/media/:id': ['media'],
   '/creatives': ['library', 'creatives', 'dashboard'],
-  '/creatives/:objectId': ['creatives', 'library', 'editor', 'media'],
+  '/creatives/:objectId': ['creatives', 'library', 'editor', 'media', 'batches'],
   '/creations': ['library'],
   '/funnels': ['funnels', 'dashboard'],
   '/funnels/:funnelId': ['funnels', 'editor'],

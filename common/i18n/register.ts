@@ -1,6 +1,7 @@
 import type { en as account } from '#common/locales/account/en.ts';
 import type { en as admin } from '#common/locales/admin/en.ts';
 import type { en as ads } from '#common/locales/ads/en.ts';
+import type { en as batches } from '#common/locales/batches/en.ts';
 import type { en as content } from '#common/locales/content/en.ts';
 import type { en as core } from '#common/locales/core/en.ts';
 import type { en as creatives } from '#common/locales/creatives/en.ts';
@@ -25,6 +26,7 @@ export type MessageIds =
   | keyof typeof account
   | keyof typeof admin
   | keyof typeof ads
+  | keyof typeof batches
   | keyof typeof content
   | keyof typeof core
   | keyof typeof creatives

@@ -47,6 +47,8 @@ const MediaPicker = lazy(() => import('#client/features/creatives/media-picker.t
 // Loaded when used: the render's result, and the clipboard (its payload's schema) on the first copy, paste or duplicate.
 const RenderResultDialog = lazy(() => import('#client/features/creatives/render-result-dialog.tsx').then((m) => ({ default: m.RenderResultDialog })));
 const clipboard = () => import('#client/features/creatives/clipboard.ts');
+// Bulk creatives from a spreadsheet (its button, a run's progress, past runs) load after the first paint.
+const SpreadsheetRuns = lazy(() => import('#client/features/creatives/batches/entry.tsx'));
 
 /** `/creatives/{objectId}`: the creative editor (PRODUCT.md §4.3). */
 export default function CreativeEditorRoute() {
@@ -235,6 +237,18 @@ function Editor({ initial }: { initial: CreativeDetail }) {
               <UndoButtons history={state} dispatch={dispatch} />
             </>
           ) : null}
+          <Suspense fallback={null}>
+            <SpreadsheetRuns
+              projectId={initial.projectId}
+              creativeId={initial.id}
+              doc={state.present}
+              images={images}
+              readOnly={readOnly}
+              available={available}
+              onBeforeStart={save}
+              onCreditsChanged={refreshCredits}
+            />
+          </Suspense>
           <Button variant="secondary" size="sm" onClick={() => setDialog('revisions')}>
             <History className="size-4" aria-hidden="true" /> <span className="xl:max-2xl:sr-only">{t('creativeEditor.history')}</span>
           </Button>

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import type { BatchItem } from '#common/schemas/batches.ts';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { useToast } from '#client/components/toast.tsx';
+import { errorMessage } from '#client/lib/http.ts';
+import { useT } from '#client/lib/i18n-context.tsx';
+import { batchesApi } from '#client/features/creatives/batches/api.ts';
+
+/** A run still drawing: its rows settled (drawn or failed) of all, and Cancel, asked first. */
+export function RunProgress({
+  projectId,
+  batch,
+  readOnly,
+  onChanged,
+}: {
+  projectId: string;
+  batch: BatchItem;
+  readOnly: boolean;
+  onChanged: (item: BatchItem) => void;
+}) {
+  const t = useT();
+  const toast = useToast();
+  const [asking, setAsking] = useState(false);
+  const [pending, setPending] = useState(false);
+  const settled = batch.done + batch.failed;
+  const percent = batch.total > 0 ? Math.round((settled / batch.total) * 100) : 0;
+  const cancel = async () => {
+    setPending(true);
+    try {
+      onChanged(await batchesApi.cancel(projectId, batch.id));
+      setAsking(false);
+    } catch (error) {
+      toast({ tone: 'error', message: errorMessage(error, t('batches.progress.cancelFailed')) });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="flex min-w-0 items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
+      <div
+        role="progressbar"
+        aria-label={t('batches.progress.label')}
+        aria-valuemin={0}
+        aria-valuemax={batch.total}
+        aria-valuenow={settled}
+        aria-valuetext={t('batches.progress.value', { settled, total: batch.total, failed: batch.failed })}
+        className="h-1.5 w-20 flex-none overflow-hidden rounded-full bg-zinc-200 sm:w-28 dark:bg-zinc-800"
+      >
+        <div className="h-full rounded-full bg-accent-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+      </div>
+      <span aria-hidden="true" className="tabular-nums">
+        {t('batches.progress.short', { settled, total: batch.total })}
+      </span>
+      {!readOnly ? (
+        <button
+          type="button"
+          className="rounded px-1 font-medium underline focus-visible:outline-2 focus-visible:outline-accent-600"
+          onClick={() => setAsking(true)}
+        >
+          {t('batches.progress.cancel')}
+        </button>
+      ) : null}
+      <ConfirmDialog
+        open={asking}
+        title={t('batches.progress.confirmTitle')}
+        confirmLabel={t('batches.progress.confirm')}
+        cancelLabel={t('batches.progress.keep')}
+        pending={pending}
+        onConfirm={() => void cancel()}
+        onCancel={() => setAsking(false)}
+      >
+        {t('batches.progress.confirmText', { waiting: batch.total - settled })}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Translation } from '#common/i18n/catalog.ts';
+import type { en } from '#common/locales/batches/en.ts';
+
+export const de: Translation<typeof en> = {
+  'batches.entry.fromSheet': 'Aus einer Tabelle erstellen',
+  'batches.entry.runs': 'Läufe aus Tabellen',
+  'batches.entry.finished': 'Lauf beendet: {done, plural, one {# Bild} other {# Bilder}} erstellt, {failed, number} fehlgeschlagen.',
+  'batches.entry.showResults': 'Ergebnisse zeigen',
+
+  'batches.progress.label': 'Bilder aus der Tabelle werden erstellt',
+  'batches.progress.value': '{settled, number} von {total, number} Zeilen erledigt, {failed, number} fehlgeschlagen',
+  'batches.progress.short': '{settled, number}/{total, number}',
+  'batches.progress.cancel': 'Abbrechen',
+  'batches.progress.cancelFailed': 'Der Lauf konnte nicht abgebrochen werden.',
+  'batches.progress.confirmTitle': 'Diesen Lauf abbrechen?',
+  'batches.progress.confirm': 'Lauf abbrechen',
+  'batches.progress.keep': 'Weiterlaufen lassen',
+  'batches.progress.confirmText':
+    'Die bisher erstellten Bilder bleiben. {waiting, plural, one {Die # wartende Zeile wird} other {Die # wartenden Zeilen werden}} nicht erstellt und kosten nichts.',
+
+  'batches.source.title': 'Zeilen',
+  'batches.source.upload': 'CSV hochladen',
+  'batches.source.drop': 'oder hier ablegen',
+  'batches.source.paste': 'Oder Zeilen aus Google Tabellen oder Excel einfügen (die Spaltennamen in der ersten Zeile)',
+  'batches.source.placeholder': 'headline;cta\nFrühlingsangebot;Jetzt kaufen',
+  'batches.source.problem':
+    '{code, select, empty {Es gibt keine Zeilen: Schreiben Sie die Spaltennamen in die erste Zeile und darunter eine Zeile pro Bild.} binary {Diese Datei ist kein Tabellentext. Speichern Sie sie als CSV (durch Komma oder Semikolon getrennt) und versuchen Sie es erneut.} tooLarge {Diese Datei ist für einen Lauf zu groß. Speichern Sie nur die benötigten Zeilen als CSV.} other {Dieser Text lässt sich nicht als Zeilen lesen.}}',
+  'batches.source.tooMany': 'Diese Tabelle hat {count, number} Zeilen; ein Lauf nimmt höchstens {max, number}. Teilen Sie sie auf mehrere Läufe auf.',
+
+  'batches.mapping.title': 'Spalten',
+  'batches.mapping.intro':
+    'Wählen Sie für jede Spalte die Ebene, die sie ändert, und was ihre Zellen enthalten. Spalten, die wie eine Ebene heißen, sind schon zugeordnet; eine leere Zelle lässt ihre Ebene, wie sie ist.',
+  'batches.mapping.layerOption': '{name} ({type})',
+  'batches.mapping.unnamed': 'Spalte {n, number}',
+  'batches.mapping.sample': 'z. B. {sample}',
+  'batches.mapping.layerFor': 'Ebene für „{column}“',
+  'batches.mapping.kindFor': 'Was „{column}“ enthält',
+  'batches.mapping.ignore': 'Ignorieren',
+  'batches.mapping.background': 'Hintergrund',
+  'batches.mapping.kind': '{kind, select, text {Text} image {Bild (Adresse oder Name)} color {Farbe} hidden {Ausblenden (ja oder nein)} other {{kind}}}',
+
+  'batches.preview.title': 'Vorschau',
+  'batches.preview.range': 'Zeilen {from, number}–{to, number} von {total, number}',
+  'batches.preview.previous': 'Vorherige Zeilen',
+  'batches.preview.next': 'Nächste Zeilen',
+  'batches.preview.row': 'Zeile {line, number}',
+  'batches.preview.address': 'Bild von {address}: wird beim Erstellen der Zeile geladen.',
+
+  'batches.problem.title': 'Ausgelassene Zeilen',
+  'batches.problem.unknownPicture': 'Kein Bild in den Medien des Projekts heißt „{name}“.',
+  'batches.problem.notHttps': 'Verwenden Sie eine https-Adresse oder den Namen eines Bildes aus den Medien des Projekts.',
+  'batches.problem.yesNo': 'Schreiben Sie ja oder nein, nicht „{value}“.',
+  'batches.problem.tooManyColumns': 'Ordnen Sie höchstens {max, number} Spalten Ebenen zu.',
+  'batches.problem.lineColumn': 'Zeile {line, number}, „{column}“: {problem}',
+  'batches.problem.line': 'Zeile {line, number}: {problem}',
+  'batches.problem.more': 'und {count, number} weitere',
+
+  'batches.sheet.title': 'Aus einer Tabelle erstellen',
+  'batches.sheet.intro': 'Ein Bild pro Zeile: Jede Zeile ändert die Ebenen des Creatives, und die Bilder werden im Hintergrund erstellt.',
+  'batches.sheet.summary': '{rows, plural, one {# Zeile wird} other {# Zeilen werden}} erstellt, {skipped, number} ausgelassen.',
+  'batches.sheet.cost': 'Höchstens {count, plural, one {# Credit} other {# Credits}} (schon gerenderte Zeilen kosten nichts).',
+  'batches.sheet.balance': 'Sie haben {available, number}.',
+  'batches.sheet.mapFirst': 'Ordnen Sie mindestens eine Spalte einer Ebene zu.',
+  'batches.sheet.noRows': 'Noch kann keine Zeile erstellt werden.',
+  'batches.sheet.short': '{available, plural, one {Ihr # Credit reicht} other {Ihre # Credits reichen}} nicht für {cost, number}. Lassen Sie Zeilen weg, oder:',
+  'batches.sheet.mediaLoading': 'Die Bilder des Projekts werden gelesen…',
+  'batches.sheet.mediaFailed': 'Die Bilder des Projekts konnten nicht gelesen werden, daher lassen sich ihre Namen nicht finden.',
+  'batches.sheet.saveFirst': 'Ihre Änderungen konnten nicht gespeichert werden, daher wurde der Lauf nicht gestartet.',
+  'batches.sheet.startFailed': 'Der Lauf konnte nicht gestartet werden.',
+  'batches.sheet.starting': 'Wird gestartet…',
+  'batches.sheet.start': '{count, plural, =0 {Starten} one {# Bild erstellen} other {# Bilder erstellen}}',
+
+  'batches.gallery.loading': 'Die Ergebnisse werden geladen…',
+  'batches.gallery.loadFailed': 'Die Ergebnisse konnten nicht geladen werden.',
+  'batches.gallery.summary':
+    '{status, select, queued {Wartet auf den Start} running {Wird erstellt} done {Beendet} cancelled {Abgebrochen} other {{status}}}: {done, number} von {total, number} erstellt, {failed, number} fehlgeschlagen, {credits, plural, one {# Credit} other {# Credits}} verbraucht.',
+  'batches.gallery.zip': 'ZIP herunterladen',
+  'batches.gallery.retry': 'Fehlgeschlagene Zeilen wiederholen ({count, number})',
+  'batches.gallery.retrying': 'Wird wiederholt…',
+  'batches.gallery.retryFailed': 'Die fehlgeschlagenen Zeilen konnten nicht wiederholt werden.',
+  'batches.gallery.empty': 'Dieser Lauf hat keine Zeilen.',
+  'batches.gallery.row': 'Zeile {n, number}',
+  'batches.gallery.failed': 'Nicht erstellt.',
+  'batches.gallery.waiting': 'Wartet…',
+  'batches.gallery.rowStatus': 'Zeile {n, number}: {status, select, done {erstellt} failed {fehlgeschlagen} waiting {wartet} other {{status}}}',
+
+  'batches.runs.title': 'Läufe aus Tabellen',
+  'batches.runs.back': 'Alle Läufe',
+  'batches.runs.loading': 'Läufe werden geladen…',
+  'batches.runs.loadFailed': 'Die Läufe konnten nicht geladen werden.',
+  'batches.runs.empty': 'Noch keine Läufe. Starten Sie einen mit „Aus einer Tabelle erstellen“.',
+  'batches.runs.meta':
+    '{status, select, queued {Wartet auf den Start} running {Wird erstellt} done {Beendet} cancelled {Abgebrochen} other {{status}}}: {done, number} von {total, number} erstellt, {failed, number} fehlgeschlagen',
+  'batches.runs.open': 'Öffnen',
+  'batches.runs.openLabel': 'Den Lauf vom {date} öffnen',
+};

@@ -1,0 +1,96 @@
+import type { Source } from '#common/i18n/catalog.ts';
+
+/** Bulk creatives from a spreadsheet (issue 31 point 6, decision 0047), in the creative editor: loaded with its route. */
+export const en = {
+  'batches.entry.fromSheet': 'Create from a spreadsheet',
+  'batches.entry.runs': 'Runs from spreadsheets',
+  'batches.entry.finished': 'Run finished: {done, plural, one {# picture} other {# pictures}} drawn, {failed, number} failed.',
+  'batches.entry.showResults': 'Show results',
+
+  'batches.progress.label': 'Drawing from the spreadsheet',
+  'batches.progress.value': '{settled, number} of {total, number} rows settled, {failed, number} failed',
+  'batches.progress.short': '{settled, number}/{total, number}',
+  'batches.progress.cancel': 'Cancel',
+  'batches.progress.cancelFailed': 'The run could not be cancelled.',
+  'batches.progress.confirmTitle': 'Cancel this run?',
+  'batches.progress.confirm': 'Cancel run',
+  'batches.progress.keep': 'Keep drawing',
+  'batches.progress.confirmText':
+    'The pictures drawn so far stay. {waiting, plural, one {The # row still waiting is} other {The # rows still waiting are}} not drawn and cost nothing.',
+
+  'batches.source.title': 'Rows',
+  'batches.source.upload': 'Upload a CSV',
+  'batches.source.drop': 'or drop one here',
+  'batches.source.paste': 'Or paste rows from Google Sheets or Excel (the column names in the first row)',
+  'batches.source.placeholder': 'headline;cta\nSpring sale;Shop now',
+  'batches.source.problem':
+    '{code, select, empty {There are no rows: put the column names in the first line and one row per line below.} binary {This file is not a spreadsheet’s text. Save it as CSV (comma- or semicolon-separated) and try again.} tooLarge {This file is too large for a run. Save only the rows you need as CSV.} other {This text cannot be read as rows.}}',
+  'batches.source.tooMany': 'This sheet has {count, number} rows; a run takes at most {max, number}. Split it into several runs.',
+
+  'batches.mapping.title': 'Columns',
+  'batches.mapping.intro':
+    'Pick the layer each column changes and what its cells hold. Columns named like a layer are mapped already; an empty cell leaves its layer as it is.',
+  'batches.mapping.layerOption': '{name} ({type})',
+  'batches.mapping.unnamed': 'Column {n, number}',
+  'batches.mapping.sample': 'e.g. {sample}',
+  'batches.mapping.layerFor': 'Layer for “{column}”',
+  'batches.mapping.kindFor': 'What “{column}” holds',
+  'batches.mapping.ignore': 'Ignore',
+  'batches.mapping.background': 'Background',
+  'batches.mapping.kind': '{kind, select, text {Text} image {Picture (address or name)} color {Colour} hidden {Hide (yes or no)} other {{kind}}}',
+
+  'batches.preview.title': 'Preview',
+  'batches.preview.range': 'Rows {from, number}–{to, number} of {total, number}',
+  'batches.preview.previous': 'Previous rows',
+  'batches.preview.next': 'Next rows',
+  'batches.preview.row': 'Row {line, number}',
+  'batches.preview.address': 'Picture from {address}: fetched when the row is drawn.',
+
+  'batches.problem.title': 'Rows left out',
+  'batches.problem.unknownPicture': 'No picture in the project’s media is named “{name}”.',
+  'batches.problem.notHttps': 'Use an https address, or the name of a picture in the project’s media.',
+  'batches.problem.yesNo': 'Write yes or no, not “{value}”.',
+  'batches.problem.tooManyColumns': 'Map at most {max, number} columns to layers.',
+  'batches.problem.lineColumn': 'Row {line, number}, “{column}”: {problem}',
+  'batches.problem.line': 'Row {line, number}: {problem}',
+  'batches.problem.more': 'and {count, number} more',
+
+  'batches.sheet.title': 'Create from a spreadsheet',
+  'batches.sheet.intro': 'One picture per row: each row changes the creative’s layers, and the pictures are drawn in the background.',
+  'batches.sheet.summary': '{rows, plural, one {# row} other {# rows}} will be drawn, {skipped, number} skipped.',
+  'batches.sheet.cost': '{count, plural, one {# credit} other {# credits}} at most (rows already drawn cost nothing).',
+  'batches.sheet.balance': 'You have {available, number}.',
+  'batches.sheet.mapFirst': 'Map at least one column to a layer.',
+  'batches.sheet.noRows': 'No row can be drawn yet.',
+  'batches.sheet.short': '{available, plural, one {Your # credit does} other {Your # credits do}} not pay for {cost, number}. Leave rows out, or:',
+  'batches.sheet.mediaLoading': 'Reading the project’s pictures…',
+  'batches.sheet.mediaFailed': 'The project’s pictures could not be read, so their names cannot be found.',
+  'batches.sheet.saveFirst': 'Your changes could not be saved, so the run did not start.',
+  'batches.sheet.startFailed': 'The run could not be started.',
+  'batches.sheet.starting': 'Starting…',
+  'batches.sheet.start': '{count, plural, =0 {Start} one {Draw # picture} other {Draw # pictures}}',
+
+  'batches.gallery.loading': 'Loading the results…',
+  'batches.gallery.loadFailed': 'The results could not be loaded.',
+  'batches.gallery.summary':
+    '{status, select, queued {Waiting to start} running {Drawing} done {Finished} cancelled {Cancelled} other {{status}}}: {done, number} of {total, number} drawn, {failed, number} failed, {credits, plural, one {# credit} other {# credits}} used.',
+  'batches.gallery.zip': 'Download ZIP',
+  'batches.gallery.retry': 'Retry failed rows ({count, number})',
+  'batches.gallery.retrying': 'Retrying…',
+  'batches.gallery.retryFailed': 'The failed rows could not be retried.',
+  'batches.gallery.empty': 'This run has no rows.',
+  'batches.gallery.row': 'Row {n, number}',
+  'batches.gallery.failed': 'Not drawn.',
+  'batches.gallery.waiting': 'Waiting…',
+  'batches.gallery.rowStatus': 'Row {n, number}: {status, select, done {drawn} failed {failed} waiting {waiting} other {{status}}}',
+
+  'batches.runs.title': 'Runs from spreadsheets',
+  'batches.runs.back': 'All runs',
+  'batches.runs.loading': 'Loading runs…',
+  'batches.runs.loadFailed': 'The runs could not be loaded.',
+  'batches.runs.empty': 'No runs yet. Start one with “Create from a spreadsheet”.',
+  'batches.runs.meta':
+    '{status, select, queued {Waiting to start} running {Drawing} done {Finished} cancelled {Cancelled} other {{status}}}: {done, number} of {total, number} drawn, {failed, number} failed',
+  'batches.runs.open': 'Open',
+  'batches.runs.openLabel': 'Open the run of {date}',
+} as const satisfies Source;
