@@ -198,6 +198,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/v1/creations/:id': { sample: '/api/v1/creations/{creationId}', status: all(401) },
   'GET /api/v1/templates': { status: all(401) },
   'POST /api/v1/renders': { json: {}, status: all(401) },
+  'POST /api/v1/batches': { json: {}, status: all(401) },
+  'GET /api/v1/batches/:id': { sample: `/api/v1/batches/${NO_SUCH_ID}`, status: all(401) },
   // An empty body: refused after access, before anything is fetched (reading sites: features/projects/brand-reader/brand-reader.test.ts).
   'POST /api/projects/:projectId/brand-kit/read': { sample: '/api/projects/{projectId}/brand-kit/read', json: {}, status: project(403, 422, 422) },
   'POST /api/projects/:projectId/media/delete': {
