@@ -24,7 +24,12 @@ export const v1BatchRequest = z
     format: z.optional(z.enum(FORMAT_IDS, 'Pick a format.')),
     rows: z.array(batchRow).check(z.minLength(1, 'Add at least one row.'), z.maxLength(MAX_BATCH_ROWS, `Use at most ${MAX_BATCH_ROWS} rows.`)),
   })
-  .check(z.refine((body) => (body.creativeId === undefined) !== (body.template === undefined), { message: 'Name a creative or a template, not both.', path: ['creativeId'] }));
+  .check(
+    z.refine((body) => (body.creativeId === undefined) !== (body.template === undefined), {
+      message: 'Name a creative or a template, not both.',
+      path: ['creativeId'],
+    }),
+  );
 export type V1BatchRequest = z.infer<typeof v1BatchRequest>;
 
 export const v1BatchRow = z.object({

@@ -59,8 +59,10 @@ export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
     'the world has no webhook endpoint yet, and the generated addresses are refused by the fetch rules (public https only): worker/features/webhooks/endpoints.test.ts covers them',
   'POST /api/projects/:projectId/batches':
     'needs the world’s creative id with rows whose modifications name its layers, and credits for every row: worker/features/creatives/batches/batches.test.ts covers it',
-  'POST /api/projects/:projectId/batches/:batchId/cancel': 'the world has no run of bulk creatives yet: worker/features/creatives/batches/batches.test.ts covers it',
-  'POST /api/projects/:projectId/batches/:batchId/retry': 'the world has no run of bulk creatives yet: worker/features/creatives/batches/batches.test.ts covers it',
+  'POST /api/projects/:projectId/batches/:batchId/cancel':
+    'the world has no run of bulk creatives yet: worker/features/creatives/batches/batches.test.ts covers it',
+  'POST /api/projects/:projectId/batches/:batchId/retry':
+    'the world has no run of bulk creatives yet: worker/features/creatives/batches/batches.test.ts covers it',
   'POST /api/v1/ads': 'the same ad form as POST /api/projects/:projectId/ads (creationIds naming the project’s creations, every copy field valid), with a key',
   'POST /api/ads/:id/publish': 'needs an approved ad and a connected Instagram account',
   'DELETE /api/ads/:id/publish': 'needs a published or scheduled ad',

@@ -46,7 +46,12 @@ function successes(route: V1Route) {
   return {
     ...made(route),
     ...(route.accepted
-      ? { '202': { description: 'Accepted with `async`: drawn in the background.', content: { 'application/json': { schema: jsonSchema(route.accepted, 'output') } } } }
+      ? {
+          '202': {
+            description: 'Accepted with `async`: drawn in the background.',
+            content: { 'application/json': { schema: jsonSchema(route.accepted, 'output') } },
+          },
+        }
       : {}),
   };
 }

@@ -8,7 +8,7 @@ import { creativesIn, documentOf, type Actor, type CreativeRow, type Membership 
 import { renderCreative } from '#worker/features/creatives/render/service.ts';
 import { modifiedDocument, type ModifiedInput } from '#worker/features/creatives/batches/modified.ts';
 import * as repo from '#worker/features/creatives/batches/repo.ts';
-import { enqueueRows, finishIfSettled, type BatchMessage } from '#worker/features/creatives/batches/service.ts';
+import { enqueueRows, finishIfSettled, type BatchMessage } from '#worker/features/creatives/batches/run.ts';
 import { membershipOf, membersOf } from '#worker/features/projects/scope/service.ts';
 
 /**

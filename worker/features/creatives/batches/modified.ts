@@ -43,7 +43,10 @@ export async function sourceDocument(
 ): Promise<{ source: CreativeRow | undefined; doc: CreativeDocument }> {
   const { project } = membership;
   if (request.creativeId === undefined) {
-    return { source: undefined, doc: buildTemplate(request.template!, { brand: project.brandKit, format: request.format ?? 'square', locale: project.locale }) };
+    return {
+      source: undefined,
+      doc: buildTemplate(request.template!, { brand: project.brandKit, format: request.format ?? 'square', locale: project.locale }),
+    };
   }
   const [source] = await creativesIn(db, project.id, [request.creativeId]);
   if (!source) throw new AppError('not_found');

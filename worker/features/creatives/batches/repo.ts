@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { rawStatement, type Db } from '#worker/db/client.ts';
 import { batches, batchRows } from '#worker/db/schema.ts';
 
@@ -11,6 +11,9 @@ import { batches, batchRows } from '#worker/db/schema.ts';
 export type BatchRow = typeof batches.$inferSelect;
 export type BatchRowRow = typeof batchRows.$inferSelect;
 export type BatchInsert = typeof batches.$inferInsert;
+
+/** A run with rows still to draw. */
+const ACTIVE = sql`${batches.status} IN ('queued', 'running')`;
 
 /** Rows per insert: each is one JSON value of one bound parameter, read by `json_each`. */
 const ROWS_PER_INSERT = 250;
@@ -65,7 +68,13 @@ export function waitingRowsIn(db: Db, batchId: string, indexes: readonly number[
   return db
     .select()
     .from(batchRows)
-    .where(and(eq(batchRows.batchId, batchId), eq(batchRows.status, 'waiting'), inArray(batchRows.index, [...indexes])))
+    .where(
+      and(
+        eq(batchRows.batchId, batchId),
+        eq(batchRows.status, 'waiting'),
+        sql`${batchRows.index} IN (SELECT value FROM json_each(${JSON.stringify(indexes)}))`,
+      ),
+    )
     .orderBy(asc(batchRows.index))
     .all();
 }
@@ -117,7 +126,7 @@ export function finishIfSettled(db: Db, batchId: string, now: Date) {
   return db
     .update(batches)
     .set({ status: 'done', finishedAt: now, touchedAt: now })
-    .where(and(eq(batches.id, batchId), inArray(batches.status, ['queued', 'running']), sql`${batches.done} + ${batches.failed} = ${batches.total}`))
+    .where(and(eq(batches.id, batchId), ACTIVE, sql`${batches.done} + ${batches.failed} = ${batches.total}`))
     .returning()
     .get();
 }
@@ -127,7 +136,7 @@ export function cancel(db: Db, projectId: string, batchId: string, now: Date) {
   return db
     .update(batches)
     .set({ status: 'cancelled', finishedAt: now, touchedAt: now })
-    .where(and(eq(batches.id, batchId), eq(batches.projectId, projectId), inArray(batches.status, ['queued', 'running'])))
+    .where(and(eq(batches.id, batchId), eq(batches.projectId, projectId), ACTIVE))
     .returning()
     .get();
 }
@@ -159,7 +168,7 @@ export async function restart(db: Db, batch: BatchRow, held: number, now: Date):
         finishedAt: null,
         touchedAt: now,
       })
-      .where(and(eq(batches.id, batch.id), eq(batches.attempt, batch.attempt), inArray(batches.status, ['done', 'cancelled'])))
+      .where(and(eq(batches.id, batch.id), eq(batches.attempt, batch.attempt), sql`${batches.status} IN ('done', 'cancelled')`))
       .returning(),
   ]);
   return updated[0];
@@ -170,7 +179,7 @@ export async function rowsToRetry(db: Db, batchId: string): Promise<number> {
   const row = await db
     .select({ n: sql<number>`count(*)` })
     .from(batchRows)
-    .where(and(eq(batchRows.batchId, batchId), inArray(batchRows.status, ['failed', 'waiting'])))
+    .where(and(eq(batchRows.batchId, batchId), sql`${batchRows.status} IN ('failed', 'waiting')`))
     .get();
   return row?.n ?? 0;
 }
@@ -185,7 +194,7 @@ export function stalledBatches(db: Db, before: Date, limit: number) {
   return db
     .select()
     .from(batches)
-    .where(and(inArray(batches.status, ['queued', 'running']), lt(batches.touchedAt, before)))
+    .where(and(ACTIVE, lt(batches.touchedAt, before)))
     .orderBy(asc(batches.touchedAt))
     .limit(limit)
     .all();

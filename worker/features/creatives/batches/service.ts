@@ -6,11 +6,11 @@ import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { ledgerNote, refund, spend } from '#worker/features/credits/service.ts';
+import { enqueueRows, finishIfSettled, holdKey, releaseHold } from '#worker/features/creatives/batches/run.ts';
 import { creativeOfDocument, type Actor, type Membership } from '#worker/features/creatives/core/service.ts';
 import { cheapProblem, sourceDocument } from '#worker/features/creatives/batches/modified.ts';
 import * as repo from '#worker/features/creatives/batches/repo.ts';
 import { batchZip } from '#worker/features/creatives/batches/zip.ts';
-import { emitEvent } from '#worker/features/webhooks/service.ts';
 
 /**
  * Bulk creatives (issue 31 point 6, decision 0046): a run draws one creative once per row of a
@@ -23,20 +23,10 @@ import { emitEvent } from '#worker/features/webhooks/service.ts';
 
 export { cheapProblem, modifiedDocument, ownerOf, sourceDocument, type ModifiedInput } from '#worker/features/creatives/batches/modified.ts';
 export { handleBatchMessages, requeueStalledBatches } from '#worker/features/creatives/batches/consumer.ts';
+export { holdKey, type BatchMessage } from '#worker/features/creatives/batches/run.ts';
 
-/** Rows per queue message: what one consumer call draws before it hears from the queue again (decision 0046). */
-export const ROWS_PER_MESSAGE = 5;
 /** The runs a list shows. */
 const LIST_LIMIT = 20;
-
-/** The operation key of attempt `attempt`'s hold (the start is attempt 1, each retry the next). */
-export const holdKey = (batchId: string, attempt: number) => `batch:${batchId}:${attempt}`;
-
-/** What a message of the `adloom-batches` queue carries: a run and some of its rows. */
-export interface BatchMessage {
-  batchId: string;
-  rows: number[];
-}
 
 export function toItem(row: repo.BatchRow): BatchItem {
   return {
@@ -53,48 +43,6 @@ export function toItem(row: repo.BatchRow): BatchItem {
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
-}
-
-/** Puts a run's rows on the queue, a few a message; a send that fails is left to the cron (the rows wait in D1). */
-export async function enqueueRows(env: Pick<Bindings, 'BATCHES'>, batchId: string, indexes: readonly number[]): Promise<void> {
-  const messages: { body: BatchMessage; contentType: 'json' }[] = [];
-  for (let i = 0; i < indexes.length; i += ROWS_PER_MESSAGE) messages.push({ body: { batchId, rows: indexes.slice(i, i + ROWS_PER_MESSAGE) }, contentType: 'json' });
-  try {
-    for (let i = 0; i < messages.length; i += 100) await env.BATCHES.sendBatch(messages.slice(i, i + 100));
-  } catch (error) {
-    console.error(`batches: the queue refused the rows of ${batchId}; the cron queues them again`, error);
-  }
-}
-
-/** Gives back what the run's current hold did not use (rows that failed, were drawn before, or were never drawn). Once per hold. */
-async function releaseHold(db: Db, run: repo.BatchRow): Promise<void> {
-  const unused = run.held - (run.credits - run.heldBase);
-  if (unused > 0) await refund(db, holdKey(run.id, run.attempt), ledgerNote({ code: 'batchUnused', count: unused, name: run.name }), unused);
-}
-
-/** Ends the run when nothing waits: the one caller that ends it refunds the rest of the hold and announces it. */
-export async function finishIfSettled(db: Db, batchId: string): Promise<void> {
-  const finished = await repo.finishIfSettled(db, batchId, new Date());
-  if (!finished) return;
-  await releaseHold(db, finished);
-  if (finished.kind !== 'batch') return;
-  await emitEvent(
-    db,
-    finished.projectId,
-    'batch.completed',
-    {
-      batchId: finished.id,
-      creativeId: finished.creativeId,
-      name: finished.name,
-      format: finished.format,
-      total: finished.total,
-      done: finished.done,
-      failed: finished.failed,
-      credits: finished.credits,
-      creationIds: await repo.creationIdsOf(db, finished.id),
-    },
-    finished.creativeId ? `/creatives/${finished.creativeId}` : undefined,
-  );
 }
 
 export interface StartRequest {

@@ -25,7 +25,11 @@ export async function batchZip(
   for (const row of rows) {
     const creation = row.status === 'done' && row.creationId ? creations.get(row.creationId) : undefined;
     if (!creation) continue;
-    entries.push({ name: `${number(row.index)}-${base}.png`, modified: creation.createdAt, open: async () => (await bucket.get(creation.r2Key))?.body ?? null });
+    entries.push({
+      name: `${number(row.index)}-${base}.png`,
+      modified: creation.createdAt,
+      open: async () => (await bucket.get(creation.r2Key))?.body ?? null,
+    });
   }
   const csv =
     csvRow(['row', 'status', 'error', 'creation_id']) +
