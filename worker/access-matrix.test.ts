@@ -156,6 +156,12 @@ const MATRIX: Record<string, Expectation> = {
   },
   'GET /api/projects/:projectId/fonts/:fontId/file': { sample: '/api/projects/{projectId}/fonts/{fontId}/file', status: project(200, 200, 200) },
   'DELETE /api/projects/:projectId/fonts/:fontId': { sample: '/api/projects/{projectId}/fonts/{fontId}', fresh: true, status: project(403, 204, 204) },
+  'GET /api/projects/:projectId/batches': { sample: '/api/projects/{projectId}/batches', status: project(200, 200, 200) },
+  'POST /api/projects/:projectId/batches': { sample: '/api/projects/{projectId}/batches', json: {}, status: project(403, 422, 422) },
+  'GET /api/projects/:projectId/batches/:batchId': { sample: `/api/projects/{projectId}/batches/${NO_SUCH_ID}`, status: project(404, 404, 404) },
+  'POST /api/projects/:projectId/batches/:batchId/cancel': { sample: `/api/projects/{projectId}/batches/${NO_SUCH_ID}/cancel`, status: project(403, 404, 404) },
+  'POST /api/projects/:projectId/batches/:batchId/retry': { sample: `/api/projects/{projectId}/batches/${NO_SUCH_ID}/retry`, status: project(403, 404, 404) },
+  'GET /api/projects/:projectId/batches/:batchId/zip': { sample: `/api/projects/{projectId}/batches/${NO_SUCH_ID}/zip`, status: project(404, 404, 404) },
   // API keys (issue 31): the project's owner only; an empty body refused after the access check; an unknown key 404.
   'GET /api/projects/:projectId/api-keys': { sample: '/api/projects/{projectId}/api-keys', status: project(403, 403, 200) },
   'POST /api/projects/:projectId/api-keys': { sample: '/api/projects/{projectId}/api-keys', json: {}, status: project(403, 403, 422) },
@@ -192,6 +198,8 @@ const MATRIX: Record<string, Expectation> = {
   'GET /api/v1/creations/:id': { sample: '/api/v1/creations/{creationId}', status: all(401) },
   'GET /api/v1/templates': { status: all(401) },
   'POST /api/v1/renders': { json: {}, status: all(401) },
+  'POST /api/v1/batches': { json: {}, status: all(401) },
+  'GET /api/v1/batches/:id': { sample: `/api/v1/batches/${NO_SUCH_ID}`, status: all(401) },
   // An empty body: refused after access, before anything is fetched (reading sites: features/projects/brand-reader/brand-reader.test.ts).
   'POST /api/projects/:projectId/brand-kit/read': { sample: '/api/projects/{projectId}/brand-kit/read', json: {}, status: project(403, 422, 422) },
   'POST /api/projects/:projectId/media/delete': {

@@ -32,6 +32,7 @@ import { creationFileRoutes, creativeRenderRoutes } from '#worker/features/creat
 import { creativeVariationRoutes } from '#worker/features/creatives/variations/routes.ts';
 import { playgroundRoutes } from '#worker/features/creatives/playground/routes.ts';
 import { projectFontRoutes } from '#worker/features/creatives/fonts/routes.ts';
+import { projectBatchRoutes } from '#worker/features/creatives/batches/routes.ts';
 import { creationForMember, creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { creditRoutes } from '#worker/features/credits/routes.ts';
 import { dashboardRoutes } from '#worker/features/dashboard/routes.ts';
@@ -99,6 +100,7 @@ export function createApp() {
     .route('/api/projects', brandReaderRoutes)
     .route('/api/projects', projectCreativeRoutes)
     .route('/api/projects', projectFontRoutes)
+    .route('/api/projects', projectBatchRoutes)
     .route('/api/projects', projectAdRoutes)
     .route('/api/projects', instagramProjectRoutes)
     .route('/api/projects', projectFunnelRoutes)

@@ -42,6 +42,8 @@ export const v1RenderRequest = z
     format: z.optional(z.enum(FORMAT_IDS, 'Pick a format.')),
     modifications: z.optional(z.array(v1LayerModification).check(z.maxLength(MAX_MODIFICATIONS, `Use at most ${MAX_MODIFICATIONS} modifications.`))),
     background: z.optional(v1BackgroundModification),
+    /** Answer 202 at once with a run of one row (GET /batches/{id}); the creation.rendered webhook says when it is drawn. */
+    async: z.optional(z.boolean()),
   })
   .check(z.refine((body) => (body.creativeId === undefined) !== (body.template === undefined), { message: ONE_SOURCE, path: ['creativeId'] }));
 export type V1RenderRequest = z.infer<typeof v1RenderRequest>;

@@ -5,6 +5,8 @@ import { v1RenderRequest } from '#common/schemas/api-v1-renders.ts';
 import type { ApiScope } from '#common/schemas/api-keys.ts';
 import { pageQuery } from '#common/schemas/fields.ts';
 import { V1_ADS_ROUTES } from '#common/schemas/api-v1-ads.ts';
+import { v1Batch, V1_BATCH_ROUTES } from '#common/schemas/api-v1-batches.ts';
+import { v1Creation } from '#common/schemas/api-v1-creation.ts';
 
 /**
  * The public API `/api/v1` (issue 31, decision 0040): the schemas that validate its requests and
@@ -45,19 +47,8 @@ export type V1Creative = z.infer<typeof v1Creative>;
 export const v1CreativePage = z.object({ items: z.array(v1Creative), nextCursor: z.nullable(z.string()) });
 export type V1CreativePage = z.infer<typeof v1CreativePage>;
 
-export const v1Creation = z.object({
-  id: z.string(),
-  creativeId: z.nullable(z.string()),
-  name: z.string(),
-  format: z.enum(FORMAT_IDS),
-  width: z.int(),
-  height: z.int(),
-  /** A signed link to the picture, valid until `expiresAt`; no key needed to fetch it. */
-  url: z.url(),
-  expiresAt: isoTime,
-  createdAt: isoTime,
-});
-export type V1Creation = z.infer<typeof v1Creation>;
+/** A render (in its own file: the runs' schemas share it, api-v1-batches.ts). */
+export { v1Creation, type V1Creation } from '#common/schemas/api-v1-creation.ts';
 
 export const v1Error = z.object({
   error: z.object({
@@ -83,7 +74,9 @@ export interface V1Route {
   /** The JSON body a POST or PATCH takes. */
   body?: z.ZodMiniType;
   /** The success status (200 unless said). */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
+  /** Also answered 202 with this, when the request asks for `async` (drawn in the background). */
+  accepted?: z.ZodMiniType;
   /** The success answer's schema; none for 204. */
   response?: z.ZodMiniType;
   /** A POST that answers 200 with what an earlier request made from the same input (at no cost), 201 when it makes it now. */
@@ -152,5 +145,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     status: 201,
     madeBefore: true,
     response: v1Creation,
+    accepted: v1Batch,
   },
+  ...V1_BATCH_ROUTES,
 ];

@@ -82,3 +82,6 @@ export interface BatchList {
 
 /** A run that still has rows waiting: its progress is polled. */
 export const isBatchActive = (batch: Pick<BatchItem, 'status'>): boolean => batch.status === 'queued' || batch.status === 'running';
+
+/** `GET /api/projects/:projectId/batches?creativeId=`: the runs of one creative, or of the project. */
+export const batchListQuery = z.object({ creativeId: z.optional(idField()) });

@@ -15,6 +15,7 @@ export const WEBHOOK_EVENTS = [
   'post.published',
   'post.failed',
   'lead.created',
+  'batch.completed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by "send a test event" only; no endpoint subscribes to it. */

@@ -58,6 +58,8 @@ export const TABLE_OWNERS = {
   webhook_endpoints: 'webhooks',
   webhook_deliveries: 'webhooks',
   idempotency_keys: 'api/idempotency',
+  batches: 'creatives/batches',
+  batch_rows: 'creatives/batches',
 } as const satisfies Record<TableName, string>;
 
 /**

@@ -1205,3 +1205,58 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Runs of bulk creatives (issue 31 point 6, decision 0046): one creative drawn once per row of a
+ * spreadsheet through the `adloom-batches` queue. The run keeps the document it started from (the
+ * creative may be edited meanwhile), the counters the progress bar reads, and the credits it holds:
+ * `held` credits were spent at the start of attempt `attempt` (operation key
+ * `batch:<id>:<attempt>`), of which those not used when the attempt settles are refunded once.
+ * `kind` `render` is an asynchronous `/api/v1/renders` (one row, its `creation.rendered` event).
+ */
+export const batches = sqliteTable(
+  'batches',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    creativeId: text('creative_id').references(() => creatives.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['batch', 'render'] }).notNull(),
+    /** Whose credits pay, and in whose name pictures fetched by address are stored. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    format: text('format', { enum: ['square', 'portrait', 'story', 'landscape'] }).notNull(),
+    document: text('document', { mode: 'json' }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'cancelled'] }).notNull(),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    credits: integer('credits').notNull().default(0),
+    attempt: integer('attempt').notNull().default(1),
+    held: integer('held').notNull().default(0),
+    /** `credits` when the current attempt's hold was spent: the attempt used `credits - held_base`. */
+    heldBase: integer('held_base').notNull().default(0),
+    /** Last progress (or queueing): a run active and untouched for minutes has lost its messages. */
+    touchedAt: integer('touched_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('batches_project_created_idx').on(t.projectId, t.createdAt), index('batches_status_touched_idx').on(t.status, t.touchedAt)],
+);
+
+/** A run's rows: the modifications of one picture (JSON) and, once settled, its creation or its reason (English, said in the reader's language). */
+export const batchRows = sqliteTable(
+  'batch_rows',
+  {
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    index: integer('idx').notNull(),
+    status: text('status', { enum: ['waiting', 'done', 'failed'] }).notNull(),
+    input: text('input', { mode: 'json' }).notNull(),
+    creationId: text('creation_id'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.index] })],
+);

@@ -24,6 +24,7 @@ import { auditStorage, isStorageAuditMinute, reportStorageAudit } from '#worker/
 import { purgeFinishedWindows } from '#worker/lib/rate-limit.ts';
 import { purgeOldDeliveries, resendLostDeliveries } from '#worker/features/webhooks/service.ts';
 import { purgeExpiredKeys } from '#worker/features/api/idempotency/service.ts';
+import { requeueStalledBatches } from '#worker/features/creatives/batches/service.ts';
 
 /** Deleted user content is kept 30 days (PRODUCT.md §3), then purged. */
 export const PURGE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
@@ -103,6 +104,11 @@ export async function runWebhookJobs(env: Pick<Bindings, 'DB'>, now = new Date()
   await runInTurn(env, now, [resendLostDeliveries, purgeOldDeliveries]);
 }
 
+/** Bulk creatives: runs whose queue messages were lost get their waiting rows queued again (decision 0046). */
+export async function runBatchJobs(env: Pick<Bindings, 'DB' | 'BATCHES'>, now = new Date()): Promise<void> {
+  await requeueStalledBatches(env, primaryDb(env.DB), now);
+}
+
 /** The cron trigger (every minute, wrangler.toml). Later issues add their jobs here. */
 export async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
   const now = new Date(controller.scheduledTime);
@@ -115,6 +121,7 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
       publishDuePosts(env, now),
       auditStorageDaily(env, now),
       runWebhookJobs(env, now),
+      runBatchJobs(env, now),
     ]),
   );
 }

@@ -1,4 +1,5 @@
 import type { Bindings } from '#worker/env.ts';
+import { handleBatchMessages } from '#worker/features/creatives/batches/service.ts';
 import { handleWebhookBatch } from '#worker/features/webhooks/delivery.ts';
 import { writesHandler } from '#worker/queues/writes.ts';
 
@@ -23,6 +24,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 const HANDLERS: Partial<Record<QueueName, QueueHandler>> = {
   [QUEUES.webhooks]: handleWebhookBatch,
   [QUEUES.writes]: writesHandler,
+  [QUEUES.batches]: handleBatchMessages,
 };
 
 function isQueueName(name: string): name is QueueName {

@@ -45,6 +45,12 @@ export const NEVER_ACCEPTED: Readonly<Record<string, string>> = {
 export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
   'POST /api/projects/:projectId/ads':
     'needs creationIds naming the project’s creations as many times as the ad kind takes (the world’s one creation, once, for a single ad) with every copy field valid: none of the 20 of `npm test` is',
+  'POST /api/projects/:projectId/batches':
+    'needs the world’s creative id with rows whose modifications name its layers, and credits for every row: worker/features/creatives/batches/batches.test.ts covers it',
+  'POST /api/projects/:projectId/batches/:batchId/cancel':
+    'the world has no run of bulk creatives yet: worker/features/creatives/batches/batches.test.ts covers it',
+  'POST /api/projects/:projectId/batches/:batchId/retry':
+    'the world has no run of bulk creatives yet: worker/features/creatives/batches/batches.test.ts covers it',
   'POST /api/v1/ads': 'the same ad form as POST /api/projects/:projectId/ads (creationIds naming the project’s creations, every copy field valid), with a key',
   'POST /api/ads/:id/publish': 'needs an approved ad and a connected Instagram account',
   'DELETE /api/ads/:id/publish': 'needs a published or scheduled ad',

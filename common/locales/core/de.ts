@@ -63,6 +63,8 @@ export const de: Translation<typeof en> = {
   'ledger.renderAgain': 'Rendering „{name}“: schon gerendert, erstattet',
   'ledger.renderFailed': 'Rendering „{name}“ fehlgeschlagen: erstattet',
   'ledger.renderInterrupted': 'Rendering abgebrochen: erstattet',
+  'ledger.batch': '{count, plural, one {# Bild} other {# Bilder}} von „{name}“ aus einer Tabelle',
+  'ledger.batchUnused': '{count, plural, one {# Bild} other {# Bilder}} von „{name}“ aus einer Tabelle nicht gezeichnet oder schon vorhanden: erstattet',
   'ledger.variations': '{count, plural, one {# Variante} other {# Varianten}} von „{name}“',
   'ledger.variationsFailed': 'Varianten von „{name}“ fehlgeschlagen: erstattet',
   'ledger.variationsUndrawn': '{failed} von {count} Varianten von „{name}“ konnten nicht gezeichnet werden: erstattet',

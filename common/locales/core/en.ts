@@ -67,6 +67,8 @@ export const en = {
   'ledger.renderAgain': 'Render “{name}”: already rendered, refunded',
   'ledger.renderFailed': 'Render “{name}” failed: refunded',
   'ledger.renderInterrupted': 'Render interrupted: refunded',
+  'ledger.batch': '{count, plural, one {# picture} other {# pictures}} of “{name}” from a spreadsheet',
+  'ledger.batchUnused': '{count, plural, one {# picture} other {# pictures}} of “{name}” from a spreadsheet not drawn or drawn before: refunded',
   'ledger.variations': '{count, plural, one {# variation} other {# variations}} of “{name}”',
   'ledger.variationsFailed': 'Variations of “{name}” failed: refunded',
   'ledger.variationsUndrawn': '{failed} of {count} variations of “{name}” could not be drawn: refunded',

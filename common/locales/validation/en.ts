@@ -574,4 +574,6 @@ export const en = {
   // Bulk creatives from a spreadsheet (common/schemas/batches.ts)
   'validation.batches.rowOne': 'Add at least one row.',
   'validation.batches.rowsMax': 'Use at most {max, number} rows.',
+  'validation.batches.stillDrawing': 'This run is still drawing. Retry its failed rows when it is done.',
+  'validation.batches.gone': 'This run’s creative was deleted, or whoever started it left the project.',
 } as const satisfies Source;

@@ -298,6 +298,8 @@ export type LedgerNote =
   | { code: 'variationsFailed'; name: string }
   | { code: 'variationsUndrawn'; failed: number; count: number; name: string }
   | { code: 'variationsInterrupted' }
+  | { code: 'batch'; count: number; name: string }
+  | { code: 'batchUnused'; count: number; name: string }
   | { code: 'variationsPartInterrupted'; missing: number; drafts: number }
   | { code: 'aiCopy' }
   | { code: 'aiCopyFailed' }
@@ -317,6 +319,8 @@ const CODES = new Set<LedgerNote['code']>([
   'variationsUndrawn',
   'variationsInterrupted',
   'variationsPartInterrupted',
+  'batch',
+  'batchUnused',
   'aiCopy',
   'aiCopyFailed',
   'adminAdjust',
@@ -366,6 +370,10 @@ export function ledgerText(stored: string, i18n: I18n): string {
       return i18n._('ledger.renderFailed', { name: note.name });
     case 'variations':
       return i18n._('ledger.variations', { count: note.count, name: note.name });
+    case 'batch':
+      return i18n._('ledger.batch', { count: note.count, name: note.name });
+    case 'batchUnused':
+      return i18n._('ledger.batchUnused', { count: note.count, name: note.name });
     case 'variationsFailed':
       return i18n._('ledger.variationsFailed', { name: note.name });
     case 'variationsUndrawn':

@@ -498,4 +498,6 @@ export const messages: Messages = {
   "validation.renders.keyRunning": ["Eine Anfrage mit diesem Idempotency-Key läuft noch. Versuchen Sie es gleich noch einmal."],
   "validation.batches.rowOne": ["Fügen Sie mindestens eine Zeile hinzu."],
   "validation.batches.rowsMax": ["Verwenden Sie höchstens ",["max","number"]," Zeilen."],
+  "validation.batches.stillDrawing": ["Dieser Lauf zeichnet noch. Wiederholen Sie die fehlgeschlagenen Zeilen, wenn er fertig ist."],
+  "validation.batches.gone": ["Das Creative dieses Laufs wurde gelöscht, oder wer ihn gestartet hat, ist nicht mehr im Projekt."],
 };

@@ -498,4 +498,6 @@ export const messages: Messages = {
   "validation.renders.keyRunning": ["A request with this Idempotency-Key is still running. Try again in a moment."],
   "validation.batches.rowOne": ["Add at least one row."],
   "validation.batches.rowsMax": ["Use at most ",["max","number"]," rows."],
+  "validation.batches.stillDrawing": ["This run is still drawing. Retry its failed rows when it is done."],
+  "validation.batches.gone": ["This run’s creative was deleted, or whoever started it left the project."],
 };

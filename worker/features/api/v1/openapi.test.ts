@@ -1,5 +1,5 @@
 import type { Validator as ValidatorType } from '@cfworker/json-schema';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { V1_ROUTES } from '#common/schemas/api-v1.ts';
 import { createApp } from '#worker/app.ts';
 import { buildDocument } from '#worker/features/api/v1/openapi.ts';
@@ -9,6 +9,7 @@ import { createFunnel, createFunnelPage, createProject, createUser } from '#work
 import { registeredRoutes } from '#worker/test/routes.ts';
 import { creation, newAd } from '#worker/test/ads.ts';
 import { insertLead } from '#worker/test/leads.ts';
+import { holdBatches } from '#worker/test/batches.ts';
 
 /**
  * The contract of /api/v1 (issue 31, decision 0040): the OpenAPI document the worker serves and
@@ -98,6 +99,14 @@ describe('the real answers', () => {
     ids.leadId = await insertLead(funnel, page.id, { email: 'lead@example.com' }, new Date());
     bodies.createAd = { creationIds: [ids.creations], primaryText: 'Spring', submit: true };
     bodies.createRender = { template: 'bold-headline' };
+    // Runs of bulk creatives: their queue is held (nothing is drawn in the background here).
+    holdBatches();
+    bodies.createBatch = { creativeId: creative.id, rows: [{ modifications: [{ layer: 'headline', text: 'Spring' }] }] };
+    const run = await apiGet('/batches', secret, { method: 'POST', json: bodies.createBatch });
+    ids.batches = ((await run.json()) as { id: string }).id;
+  });
+  beforeEach(() => {
+    holdBatches();
   });
 
   for (const route of V1_ROUTES) {

@@ -43,8 +43,23 @@ const IDEMPOTENCY_KEY = {
 
 /** 200, or for a route that makes something 201 (made now) and 200 (made before: the same answer again). */
 function successes(route: V1Route) {
+  return {
+    ...made(route),
+    ...(route.accepted
+      ? {
+          '202': {
+            description: 'Accepted with `async`: drawn in the background.',
+            content: { 'application/json': { schema: jsonSchema(route.accepted, 'output') } },
+          },
+        }
+      : {}),
+  };
+}
+
+function made(route: V1Route) {
   if (!route.response) return { [String(route.status ?? 200)]: { description: 'Done; no content.' } };
   const content = { 'application/json': { schema: jsonSchema(route.response, 'output') } };
+  if (route.status === 202) return { '202': { description: 'Accepted: drawn in the background.', content } };
   if (route.status !== 201) return { [String(route.status ?? 200)]: { description: 'OK', content } };
   if (!route.madeBefore) return { '201': { description: 'Made now.', content } };
   return { '201': { description: 'Made now.', content }, '200': { description: 'Made before for the same input: the same answer, at no cost.', content } };
@@ -74,7 +89,7 @@ function operation(route: V1Route) {
                   ),
                 }),
             '422': errorResponse('A parameter is not valid.'),
-            ...(route.scope === 'render' ? { '402': errorResponse('Out of credits.') } : {}),
+            ...(route.scope === 'render' && route.method === 'post' ? { '402': errorResponse('Out of credits.') } : {}),
             '429': errorResponse('Too many requests with this key: wait Retry-After seconds.'),
           }
         : {}),

@@ -1,17 +1,12 @@
-import { canonicalJson, FORMAT_IDS, FORMATS, type CreativeDocument } from '#common/creative/document.ts';
-import { applyModifications } from '#common/creative/modifications.ts';
-import { buildTemplate, changeFormat, TEMPLATES } from '#common/creative/templates.ts';
+import { canonicalJson, FORMAT_IDS, FORMATS } from '#common/creative/document.ts';
+import { buildTemplate, TEMPLATES } from '#common/creative/templates.ts';
 import type { V1Creation, V1TemplateList } from '#common/schemas/api-v1.ts';
 import type { V1RenderRequest } from '#common/schemas/api-v1-renders.ts';
 import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
-import { AppError } from '#worker/lib/errors.ts';
-import { fetchErrorToAppError, FetchRefused, safeFetch, UpstreamFailed } from '#worker/lib/safe-fetch.ts';
-import { run } from '#worker/lib/reads.ts';
-import { creativeOfDocument, creativesIn, documentOf, type CreativeRow } from '#worker/features/creatives/core/service.ts';
+import { modifiedDocument, ownerOf, sourceDocument } from '#worker/features/creatives/batches/service.ts';
+import { creativeOfDocument, documentOf } from '#worker/features/creatives/core/service.ts';
 import { renderCreative } from '#worker/features/creatives/render/service.ts';
-import { liveMediaIn, upload } from '#worker/features/media/service.ts';
-import { membershipOf, membersOf } from '#worker/features/projects/scope/service.ts';
 import { getCreation, v1LayersOf } from '#worker/features/api/v1/service.ts';
 
 /**
@@ -42,72 +37,6 @@ export function listTemplates(): V1TemplateList {
   return templates;
 }
 
-/** Pictures named by the request must be live media of the project: another project's, or none, is a 404. */
-async function assertOwnMedia(db: Db, projectId: string, body: V1RenderRequest): Promise<void> {
-  const ids = [...new Set([...(body.modifications ?? []).map((m) => m.mediaId), body.background?.mediaId].filter((id) => id !== undefined))];
-  if (ids.length === 0) return;
-  const found = new Set((await liveMediaIn(db, projectId, ids)).map((m) => m.id));
-  const missing = ids.filter((id) => !found.has(id));
-  if (missing.length > 0) throw new AppError('not_found', `No picture of this project has the id “${missing[0]}”.`);
-}
-
-/**
- * A picture named by its address: fetched under the website reader's rules and limits (public
- * https hosts, every redirect checked, 2 MiB, 5 s) and stored as the project's media like an
- * upload (its type read from its bytes, counted against the storage). Its media id.
- */
-async function mediaFromUrl(
-  env: Pick<Bindings, 'MEDIA'>,
-  db: Db,
-  projectId: string,
-  actor: { id: string; name: string },
-  url: string,
-  field: string,
-): Promise<string> {
-  let bytes: Uint8Array<ArrayBuffer>;
-  let address: string;
-  try {
-    const fetched = await safeFetch(url, { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8' });
-    bytes = fetched.body;
-    address = fetched.url;
-  } catch (error) {
-    if (error instanceof FetchRefused || error instanceof UpstreamFailed) throw fetchErrorToAppError(error, field);
-    throw error;
-  }
-  const name = (new URL(address).pathname.split('/').at(-1) ?? '').slice(0, 100) || 'picture';
-  const { media } = await upload(db, env.MEDIA, {
-    projectId,
-    uploader: actor,
-    filename: name,
-    contentLength: bytes.byteLength,
-    body: new Response(bytes).body,
-  });
-  return media.id;
-}
-
-/** The request with every `imageUrl` fetched into the project's media (one after the other: each counts against the storage). */
-async function withFetchedImages(
-  env: Pick<Bindings, 'MEDIA'>,
-  db: Db,
-  projectId: string,
-  actor: { id: string; name: string },
-  body: V1RenderRequest,
-): Promise<V1RenderRequest> {
-  const modifications = [];
-  for (const [i, m] of (body.modifications ?? []).entries()) {
-    const { imageUrl, ...rest } = m;
-    modifications.push(
-      imageUrl === undefined ? rest : { ...rest, mediaId: await mediaFromUrl(env, db, projectId, actor, imageUrl, `modifications.${i}.imageUrl`) },
-    );
-  }
-  let background = body.background;
-  if (background?.imageUrl !== undefined) {
-    const { imageUrl, ...rest } = background;
-    background = { ...rest, mediaId: await mediaFromUrl(env, db, projectId, actor, imageUrl, 'background.imageUrl') };
-  }
-  return { ...body, modifications, background };
-}
-
 export async function render(
   env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER' | 'SESSION_SECRET'>,
   db: Db,
@@ -115,33 +44,13 @@ export async function render(
   projectId: string,
   request: V1RenderRequest,
 ): Promise<{ creation: V1Creation; created: boolean }> {
-  const [owner] = await run(db, membersOf(db, projectId, 'owner'));
-  const membership = owner ? await membershipOf(db, projectId, owner.userId) : undefined;
-  if (!owner || !membership) throw new AppError('not_found');
-  const actor = { id: owner.userId, name: owner.name };
-  const brand = membership.project.brandKit;
-
-  let source: CreativeRow | undefined;
-  let doc: CreativeDocument;
-  if (request.creativeId !== undefined) {
-    [source] = await creativesIn(db, projectId, [request.creativeId]);
-    if (!source) throw new AppError('not_found');
-    doc = documentOf(source);
-    if (request.format !== undefined && request.format !== doc.format) doc = changeFormat(doc, request.format, brand);
-  } else {
-    doc = buildTemplate(request.template!, { brand, format: request.format ?? 'square', locale: membership.project.locale });
-  }
+  const { actor, membership } = await ownerOf(db, projectId);
+  const { source, doc } = await sourceDocument(db, membership, request);
   // Fetched once the source is known to exist: a wrong id costs no download.
-  const body = await withFetchedImages(env, db, projectId, actor, request);
-  await assertOwnMedia(db, projectId, body);
-  const result = applyModifications(doc, body);
-  if (!result.ok) {
-    const details = Object.fromEntries(result.issues.map((issue) => [issue.path, [issue.message]]));
-    throw new AppError('validation_failed', result.issues[0]!.message, details);
-  }
+  const changed = await modifiedDocument(env, db, projectId, actor, doc, request);
   // The creative itself when nothing changed; else the project's creative of the changed document.
-  const unchanged = source !== undefined && canonicalJson(result.doc) === canonicalJson(documentOf(source));
-  const target = unchanged ? source! : (await creativeOfDocument(db, projectId, actor, result.doc)).row;
+  const unchanged = source !== undefined && canonicalJson(changed) === canonicalJson(documentOf(source));
+  const target = unchanged ? source! : (await creativeOfDocument(db, projectId, actor, changed)).row;
   const { creation, created } = await renderCreative(env, db, target, membership, actor);
   return { creation: await getCreation(db, env, origin, projectId, creation.id), created };
 }

@@ -11,6 +11,8 @@ import * as service from '#worker/features/api/v1/service.ts';
 import { v1AdsLeadsRoutes } from '#worker/features/api/v1/ads-leads-routes.ts';
 import { idempotent } from '#worker/features/api/v1/idempotency.ts';
 import * as renders from '#worker/features/api/v1/renders.ts';
+import { startAsyncRender } from '#worker/features/api/v1/batches.ts';
+import { v1BatchRoutes } from '#worker/features/api/v1/batches-routes.ts';
 
 /**
  * /api/v1 (issue 31, decision 0040): the public API, separate from the workspace's. Callers
@@ -32,7 +34,10 @@ export const apiV1Routes = new Hono<AppEnv>()
   )
   .get('/templates', apiAccess('read'), (c) => c.json(renders.listTemplates()))
   .post('/renders', apiAccess('render'), idempotent(), validate('json', v1RenderRequest), async (c) => {
+    const request = c.req.valid('json');
+    if (request.async === true) return c.json(await startAsyncRender(c.env, c.get('db'), required(c, 'apiCaller').projectId, request), 202);
     const { creation, created } = await renders.render(c.env, c.get('db'), new URL(c.req.url).origin, required(c, 'apiCaller').projectId, c.req.valid('json'));
     return c.json(creation, created ? 201 : 200);
   })
-  .route('/', v1AdsLeadsRoutes);
+  .route('/', v1AdsLeadsRoutes)
+  .route('/', v1BatchRoutes);

@@ -9,6 +9,7 @@ import {
   liveCreationsIn,
   projectCreativesPage,
   signedCreationUrl,
+  type CreationRow,
   type CreativeRow,
 } from '#worker/features/creatives/core/service.ts';
 
@@ -66,6 +67,11 @@ export async function getCreation(
 ): Promise<V1Creation> {
   const [row] = looksLikeId(id) ? await liveCreationsIn(db, projectId, [id]) : [];
   if (!row) throw new AppError('not_found');
+  return toV1Creation(env, origin, row, now);
+}
+
+/** A live creation as the API answers it, with a signed link valid for SIGNED_LINK_SECONDS. */
+export async function toV1Creation(env: { SESSION_SECRET: string }, origin: string, row: CreationRow, now = Date.now()): Promise<V1Creation> {
   const expiresAt = new Date(Math.floor(now / 1000) * 1000 + SIGNED_LINK_SECONDS * 1000);
   return {
     id: row.id,

@@ -117,12 +117,23 @@ function renderedEvent(creation: core.CreationRow) {
   return { creationId: id, creativeId, revision: revisionNumber, name, format, width, height };
 }
 
+/**
+ * How a render is paid and announced: `prepaid`, the caller holds the credit already (a run of
+ * bulk creatives, decision 0046: no spend and no refund here); `event: false`, no
+ * `creation.rendered` (the run announces itself once).
+ */
+export interface RenderOptions {
+  prepaid?: boolean;
+  event?: boolean;
+}
+
 export async function renderCreative(
   env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
   row: core.CreativeRow,
   membership: core.Membership,
   actor: core.Actor,
+  options: RenderOptions = {},
 ): Promise<{ creation: CreationItem; created: boolean }> {
   const item = (creation: core.CreationRow) =>
     core.toCreationItem(creation, { projectName: membership.project.name, role: membership.role, creativeLive: true });
@@ -138,13 +149,15 @@ export async function renderCreative(
   // interrupted renders looks for exactly that creation.
   const id = newId();
   const operationKey = `render:${row.revisionId}:${id}`;
-  await spend(db, {
-    userId: actor.id,
-    amount: CREDIT_COSTS.render,
-    operationKey,
-    description: ledgerNote({ code: 'render', name: row.name }),
-    reference: row.id,
-  });
+  if (!options.prepaid) {
+    await spend(db, {
+      userId: actor.id,
+      amount: CREDIT_COSTS.render,
+      operationKey,
+      description: ledgerNote({ code: 'render', name: row.name }),
+      reference: row.id,
+    });
+  }
   const key = `creations/${row.projectId}/${id}.png`;
   let stored = false;
   try {
@@ -171,21 +184,24 @@ export async function renderCreative(
     };
     // The creation and its event in one batch: the event is written exactly when the creation is (decision 0042).
     const event = eventStatement(db, row.projectId, 'creation.rendered', renderedEvent(creation), `/creatives/${row.id}`, 'changed');
-    const [inserted, outbox] = await rawBatch(db, [core.insertCreationUnlessRendered(db, creation), event.statement]);
+    // A run of bulk creatives announces itself once (`event: false`): its rows' creations alone.
+    const statements =
+      options.event === false ? [core.insertCreationUnlessRendered(db, creation)] : [core.insertCreationUnlessRendered(db, creation), event.statement];
+    const [inserted, outbox] = await rawBatch(db, statements);
     if (inserted?.meta.changes === 1) {
-      await event.queue(outbox);
+      if (options.event !== false) await event.queue(outbox);
       return { creation: item(creation), created: true };
     }
     // Another render of this revision won the race: hand back its creation and this credit.
     const winner = await core.findLiveCreationOfRevision(db, row.revisionId);
     await env.MEDIA.delete(key);
-    await refund(db, operationKey, ledgerNote({ code: 'renderAgain', name: row.name }));
+    if (!options.prepaid) await refund(db, operationKey, ledgerNote({ code: 'renderAgain', name: row.name }));
     if (!winner) throw new AppError('conflict', 'This creative changed while it rendered. Try again.');
     return { creation: item(winner), created: false };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (stored) await env.MEDIA.delete(key).catch(() => undefined);
-    await refund(db, operationKey, ledgerNote({ code: 'renderFailed', name: row.name }));
+    if (!options.prepaid) await refund(db, operationKey, ledgerNote({ code: 'renderFailed', name: row.name }));
     logRenderFailure('render_failed', error, { creativeId: row.id });
     throw renderFailure(error, {
       failed: 'The render failed and your credit was refunded. Please try again.',
