@@ -103,7 +103,7 @@ export function asJsonRows(prepared: MappablePrepared, sql: string): { text: str
   if (fields.some(({ field }) => is(field, Column) && /blob/i.test(field.columnType))) return undefined;
   const columns = fields.map((_, i) => `c${i}`).join(', ');
   return {
-    text: `WITH batch_rows(${columns}) AS (${sql}) SELECT json_group_array(json_array(${columns})) AS ${JSON_ROWS} FROM batch_rows`,
+    text: `WITH rows_read(${columns}) AS (${sql}) SELECT json_group_array(json_array(${columns})) AS ${JSON_ROWS} FROM rows_read`,
     mapper: (result) => {
       const [row] = (result as { results: Record<string, string>[] }).results;
       return (JSON.parse(row![JSON_ROWS]!) as unknown[][]).map(mapRow);

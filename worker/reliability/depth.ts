@@ -51,6 +51,8 @@ export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
     'the world has no run of bulk creatives yet: worker/features/creatives/batches/batches.test.ts covers it',
   'POST /api/projects/:projectId/batches/:batchId/retry':
     'the world has no run of bulk creatives yet: worker/features/creatives/batches/batches.test.ts covers it',
+  'POST /api/v1/batches':
+    'the same rows as POST /api/projects/:projectId/batches (modifications naming the layers of a creative or a template, credits for every row), with a key: worker/features/api/v1/batches.test.ts covers it',
   'POST /api/v1/ads': 'the same ad form as POST /api/projects/:projectId/ads (creationIds naming the project’s creations, every copy field valid), with a key',
   'POST /api/ads/:id/publish': 'needs an approved ad and a connected Instagram account',
   'DELETE /api/ads/:id/publish': 'needs a published or scheduled ad',

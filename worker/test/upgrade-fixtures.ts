@@ -595,4 +595,22 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(await t.query(`SELECT key FROM idempotency_keys WHERE project_id = '${P1}'`)).toEqual([{ key: 'order-1001' }]);
     },
   },
+  '0024_batches.sql': {
+    // Two new tables (issue 31 point 6, decision 0046): a run of bulk creatives and its rows, the
+    // creative it was made of, the runs listed newest first through their index.
+    rows: ({ now }) => [
+      `INSERT INTO batches (id, project_id, creative_id, kind, created_by, name, format, document, status, total, done, failed, credits, touched_at, created_at, finished_at)
+       VALUES ('upg_batch_00000000001', '${P1}', 'upg_creative_0000000001', 'batch', '${USERS.owner.id}', 'Spring sale', 'square', '{}', 'done', 2, 1, 1, 1, ${now - 60_000}, ${now - 120_000}, ${now - 60_000})`,
+      `INSERT INTO batch_rows (batch_id, idx, status, input, creation_id, error)
+       VALUES ('upg_batch_00000000001', 0, 'done', '{}', NULL, NULL), ('upg_batch_00000000001', 1, 'failed', '{}', NULL, 'No layer is named “Price”.')`,
+    ],
+    async check(t) {
+      const plan = await t.query<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM batches WHERE project_id = '${P1}' ORDER BY created_at DESC LIMIT 20`);
+      expect(plan.map((row) => row.detail).join('\n')).toContain('batches_project_created_idx');
+      expect(await t.query(`SELECT idx, status, error FROM batch_rows WHERE batch_id = 'upg_batch_00000000001' ORDER BY idx`)).toEqual([
+        { idx: 0, status: 'done', error: null },
+        { idx: 1, status: 'failed', error: 'No layer is named “Price”.' },
+      ]);
+    },
+  },
 };

@@ -53,6 +53,21 @@ export const EXAMPLES: Readonly<Record<string, { query?: string; body?: unknown 
       ],
     },
   },
+  createBatch: {
+    body: {
+      template: 'bold-headline',
+      format: 'square',
+      rows: [
+        { modifications: [{ layer: 'headline', text: 'Spring blend, roasted this week' }] },
+        {
+          modifications: [
+            { layer: 'headline', text: 'Summer blend, on ice' },
+            { layer: 'cta', text: 'Order now' },
+          ],
+        },
+      ],
+    },
+  },
   createAd: {
     body: {
       creationIds: ['CREATION_ID'],
