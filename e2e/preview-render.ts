@@ -34,13 +34,47 @@ export async function screenshotPreview(page: Page, creativeId: string): Promise
     await page.goto(path);
   }
   await preview.waitFor();
+  await page.waitForFunction(previewFontsLoaded, await preview.elementHandle(), { polling: 100, timeout: 15_000 });
   await page.evaluate(async () => {
-    await document.fonts.ready;
     await Promise.all(
       [...document.querySelectorAll('img')].filter((img) => !img.complete).map((img) => new Promise((r) => img.addEventListener('load', r, { once: true }))),
     );
   });
   return preview.screenshot({ animations: 'disabled' });
+}
+
+/**
+ * In the page: whether every face the preview's text is drawn with is loaded. `document.fonts.ready`
+ * alone raced in CI: it resolves at once when no load has started yet (layout not run since the
+ * preview appeared), and an uploaded font's FontFace is only added once the project's font list
+ * arrives, so a fallback could be photographed. Each text's first family must be a loaded face
+ * (an uploaded one registered first); a face not loaded yet is asked for and polled again.
+ */
+function previewFontsLoaded(root: Element | null): boolean {
+  if (!root) return false;
+  root.getBoundingClientRect();
+  const faces = [...document.fonts];
+  if (faces.some((f) => f.status === 'loading')) return false;
+  const unquote = (s: string) => s.trim().replace(/^["']|["']$/g, '');
+  for (const el of root.querySelectorAll('*')) {
+    const text = [...el.childNodes]
+      .filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent ?? '')
+      .join('')
+      .trim();
+    if (!text) continue;
+    const style = getComputedStyle(el);
+    const family = unquote(style.fontFamily.split(',')[0] ?? '');
+    if (!family.startsWith('cf-')) continue;
+    const own = faces.filter((f) => unquote(f.family) === family);
+    if (own.length === 0) return false;
+    const font = `${style.fontStyle} ${style.fontWeight} 16px "${family}"`;
+    if (!document.fonts.check(font, text)) {
+      void document.fonts.load(font, text);
+      return false;
+    }
+  }
+  return true;
 }
 
 /** The worker's PNG of a creative (1 credit), asked for beside the browser: it renders while the preview is photographed. */
