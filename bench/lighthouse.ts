@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 export interface LabResult {
   route: string;
@@ -13,7 +14,12 @@ export interface LabResult {
   cls: number;
   tbtMs: number;
   failing: string[];
+  /** Each run's performance score, in the order run; the figures above are the median run's. */
+  runs: number[];
 }
+
+/** A Lighthouse report (median-run.js names it by a global type this program does not load). */
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 const FLAGS = [
   '--headless=new',
@@ -29,13 +35,17 @@ const FLAGS = [
 const kindOf = (route: string) => (route.startsWith('/p/') ? 'funnel' : 'site');
 
 /**
- * Lighthouse (mobile preset, simulated throttling) in Debian's chromium, one page at a time.
+ * Lighthouse (mobile preset, simulated throttling) in Debian's chromium, one page at a time, each
+ * `runs` times: the figures are the median run's, chosen by Lighthouse's own computeMedianRun (the
+ * run nearest the median FCP and TTI), as Lighthouse's guide to variability advises. A single run
+ * was judged until session 47: its traces showed pages whose own work ended by 170 ms waiting
+ * ≈ 2 s for the browser's first frame (decision 0039).
  * The first page of each kind is loaded once unmeasured: the first funnel page after the site's
  * pages showed ~2 s without a frame, whichever funnel page it was (decision 0039, session 46):
  * the browser changing processes, not the page. Lighthouse clears the cache before each run, so
  * the warm-up leaves the page nothing to reuse.
  */
-export async function runLighthouse(chromePath: string, base: string, routes: string[]): Promise<LabResult[]> {
+export async function runLighthouse(chromePath: string, base: string, routes: string[], runs = 3): Promise<LabResult[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS, logLevel: 'silent' });
   const results: LabResult[] = [];
   try {
@@ -45,17 +55,22 @@ export async function runLighthouse(chromePath: string, base: string, routes: st
         kind = kindOf(route);
         await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
       }
-      const run = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-      if (!run) throw new Error(`lighthouse returned nothing for ${route}`);
-      // LAB_SAVE_DIR=…: each route's report and trace kept, to read what blocked (bootup-time, the trace's tasks).
-      const saveDir = process.env.LAB_SAVE_DIR;
-      if (saveDir) {
-        mkdirSync(saveDir, { recursive: true });
-        const name = route.replace(/[^a-z0-9]+/gi, '_') || 'root';
-        writeFileSync(join(saveDir, `${name}.lhr.json`), JSON.stringify(run.lhr));
-        writeFileSync(join(saveDir, `${name}.trace.json`), JSON.stringify(run.artifacts.Trace ?? null));
+      const lhrs: Report[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const run = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+        if (!run) throw new Error(`lighthouse returned nothing for ${route}`);
+        lhrs.push(run.lhr);
+        // LAB_SAVE_DIR=…: each run's report and trace kept, to read what blocked (bootup-time, the trace's tasks).
+        const saveDir = process.env.LAB_SAVE_DIR;
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true });
+          const name = `${route.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${i + 1}`;
+          writeFileSync(join(saveDir, `${name}.lhr.json`), JSON.stringify(run.lhr));
+          writeFileSync(join(saveDir, `${name}.trace.json`), JSON.stringify(run.artifacts.Trace ?? null));
+        }
       }
-      const { categories, audits } = run.lhr;
+      const median = computeMedianRun(lhrs) as Report;
+      const { categories, audits } = median;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const failing = Object.values(categories)
         .filter((c) => c.id !== 'performance')
@@ -70,6 +85,7 @@ export async function runLighthouse(chromePath: string, base: string, routes: st
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
         failing,
+        runs: lhrs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100)),
       });
     }
   } finally {

@@ -1,4 +1,4 @@
-// `npm run bench [-- --check] [--only weight,speed,floor,lab,render] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client]`
+// `npm run bench [-- --check] [--only weight,speed,floor,lab,render] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client] [--lab-runs 3]`
 // `npm run bench -- --only load [--minutes 10] [--connections 16] [--writes-per-second 4] [--load-exclude funnel,…]`: the mixed
 // load run (bench/load-mix.ts), never part of the default run; results in bench/results/load-<date>.*
 // Measures a production (minified) build served by workerd on loopback, prints one table
@@ -34,6 +34,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '16' },
     'no-build': { type: 'boolean', default: false },
     'reuse-client': { type: 'boolean', default: false },
+    'lab-runs': { type: 'string', default: '3' },
     minutes: { type: 'string', default: String(DEFAULT_MIX_OPTIONS.minutes) },
     'writes-per-second': { type: 'string', default: String(DEFAULT_MIX_OPTIONS.writesPerSecond) },
     'load-exclude': { type: 'string', default: '' },
@@ -329,8 +330,9 @@ try {
   if (kinds.has('lab')) {
     const chrome = chromiumPath();
     if (!chrome) throw new Error(`Lighthouse needs Chromium and found none. Install it: ${CHROMIUM_INSTALL_HINT}`);
-    log(`› Lighthouse (mobile, compressed as at the edge) on ${budgets.lab.routes.join(', ')}`);
-    const lab: LabResult[] = await runLighthouse(chrome, server.edge, budgets.lab.routes);
+    const labRuns = Number(args['lab-runs']);
+    log(`› Lighthouse (mobile, compressed as at the edge), the median of ${labRuns} runs, on ${budgets.lab.routes.join(', ')}`);
+    const lab: LabResult[] = await runLighthouse(chrome, server.edge, budgets.lab.routes, labRuns);
     for (const r of lab) {
       for (const category of ['performance', 'accessibility', 'best-practices', 'seo'] as const)
         judge('lab', `Lighthouse ${category}`, r.route, r[category], budgets.lab[category]);
@@ -340,10 +342,10 @@ try {
     }
     results.lab = lab;
     log('\nLab vitals (Lighthouse mobile)');
-    log('  route        perf  a11y  best  seo   LCP ms  CLS    TBT ms');
+    log('  route        perf  a11y  best  seo   LCP ms  CLS    TBT ms  perf of each run');
     for (const r of lab) {
       log(
-        `  ${r.route.padEnd(12)}${String(r.performance).padStart(5)}${String(r.accessibility).padStart(6)}${String(r['best-practices']).padStart(6)}${String(r.seo).padStart(5)}${String(r.lcpMs).padStart(9)}  ${r.cls.toFixed(3)}${String(r.tbtMs).padStart(8)}`,
+        `  ${r.route.padEnd(12)}${String(r.performance).padStart(5)}${String(r.accessibility).padStart(6)}${String(r['best-practices']).padStart(6)}${String(r.seo).padStart(5)}${String(r.lcpMs).padStart(9)}  ${r.cls.toFixed(3)}${String(r.tbtMs).padStart(8)}  ${r.runs.join(' / ')}`,
       );
       if (r.failing.length) log(`    failing audits: ${r.failing.join(', ')}`);
     }
