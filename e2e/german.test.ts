@@ -87,8 +87,12 @@ describe('Adloom in German', () => {
     await editor.getByLabel('Haupttext').fill('Unser Sauerteig ruht 36 Stunden, bevor er in den Ofen kommt.');
     await editor.getByLabel('Überschrift').fill('Sauerteig, im Morgengrauen gebacken');
     await editor.getByLabel('Ziel-URL').fill('https://baeckerei-am-hafen.example/sauerteig');
+    // Each step's answer awaited before the next (as e2e/ads.test.ts does): CI once timed out on the
+    // share dialog, clicked while the submission was still changing the editor.
     await editor.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await editor.getByText('Version 2').waitFor();
     await editor.getByRole('button', { name: 'Zur Freigabe einreichen' }).click();
+    await editor.getByText('In Freigabe', { exact: true }).first().waitFor();
     await editor.getByRole('button', { name: 'Vorschaulink teilen' }).click();
     const previewUrl = await editor.getByRole('textbox', { name: 'Link zum Teilen' }).inputValue();
     await expectAccessible(page);
