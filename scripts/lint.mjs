@@ -1,6 +1,6 @@
 // `npm run lint` (and the start of `npm test`): every static check, each reported, all run
 // even when one fails: ESLint, Prettier, the import boundaries (dependency-cruiser, two
-// configurations), the tables' owners (worker/db/owners.ts) and the generated binding types.
+// configurations), the tables' owners (worker/db/owners.ts) and the generated binding and API client types.
 // `--typecheck` (npm test) first typechecks both TypeScript programs, as `tsc -p` would, and
 // hands the same programs to ESLint's type-aware rules: one build and one type check of the
 // code instead of two (≈ 50 CPU-s less on this machine, docs/architecture.md#ci).
@@ -82,6 +82,7 @@ const CHECKS = [
   ['Message catalogs (common/locales, `node scripts/i18n-compile.mjs`)', 'node', ['scripts/i18n-compile.mjs', '--check']],
   ['Message catalogs: the compiler’s own tests', 'node', ['--test', '--test-reporter=dot', 'scripts/i18n-compile.test.mjs']],
   ['Binding types (worker/bindings.d.ts, `npm run types`)', 'npm', ['run', '--silent', 'types', '--', '--check']],
+  ['API client types (worker/test/api-v1-paths.ts, `npm run types:api`)', 'node', ['scripts/openapi-types.mjs', '--check']],
 ];
 
 const failed = [];

@@ -63,17 +63,22 @@ export const idField = (message = 'This id is not valid.') => text(message).chec
 export const pageQuery = z.object({
   cursor: z.optional(text().check(z.maxLength(200))),
   limit: z.optional(
-    z.pipe(
-      text(),
-      z.transform((value, ctx) => {
-        const n = Number(value);
-        if (!Number.isInteger(n) || n < 1 || n > 100) {
-          ctx.issues.push({ code: 'custom', message: 'Use a whole number from 1 to 100.', input: value });
-          return z.NEVER;
-        }
-        return n;
-      }),
-    ),
+    z
+      .pipe(
+        text(),
+        z.transform((value, ctx) => {
+          const n = Number(value);
+          if (!Number.isInteger(n) || n < 1 || n > 100) {
+            ctx.issues.push({ code: 'custom', message: 'Use a whole number from 1 to 100.', input: value });
+            return z.NEVER;
+          }
+          return n;
+        }),
+      )
+      .check(
+        // What a caller sends, as the OpenAPI document of /api/v1 says it (its query string carries it as text).
+        z.meta({ type: 'integer', minimum: 1, maximum: 100 }),
+      ),
   ),
 });
 

@@ -54,9 +54,16 @@ export async function send(path: string, options: SendOptions = {}): Promise<Res
   if (options.cookie) headers.set('cookie', options.cookie);
   if (method !== 'GET' && method !== 'HEAD' && options.sameOrigin !== false && !headers.has('origin')) headers.set('origin', ORIGIN);
   if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', '203.0.113.7');
-  const request = new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: 'manual' });
+  return dispatch(new Request(`${ORIGIN}${path}`, { method, headers, body, redirect: 'manual' }), options.env);
+}
+
+/**
+ * Hands a request as it is to the real worker entry inside workerd (with `bindings` over the
+ * test's own), and waits for its background work (waitUntil) to finish.
+ */
+export async function dispatch(request: Request, bindings: Partial<Bindings> = {}): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...options.env } as Bindings, ctx);
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, { ...env, ...bindings } as Bindings, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

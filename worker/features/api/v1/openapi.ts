@@ -31,6 +31,13 @@ function queryParameters(route: V1Route) {
   }));
 }
 
+/** What a route that takes a JSON body answers when it cannot read one (worker/lib/validate.ts `readJson`). */
+const UNREADABLE_BODY = {
+  '400': errorResponse('The body is not valid JSON.'),
+  '413': errorResponse('The body is larger than 1 MiB.'),
+  '415': errorResponse('The body is not sent as application/json.'),
+};
+
 /** Every POST honours it (decision 0044). */
 const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
@@ -88,6 +95,7 @@ function operation(route: V1Route) {
                       : 'Refused in the resource’s present state (as the workspace refuses it).',
                   ),
                 }),
+            ...(route.body ? UNREADABLE_BODY : {}),
             '422': errorResponse('A parameter is not valid.'),
             ...(route.scope === 'render' && route.method === 'post' ? { '402': errorResponse('Out of credits.') } : {}),
             '429': errorResponse('Too many requests with this key: wait Retry-After seconds.'),
