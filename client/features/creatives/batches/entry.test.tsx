@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTemplate } from '#common/creative/templates.ts';
 import type { BatchDetail, BatchItem } from '#common/schemas/batches.ts';
 import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
@@ -8,6 +8,13 @@ import { POLL_MS } from '#client/features/creatives/batches/use-runs.ts';
 import { mockApi } from '#client/test/api-mock.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
 import { PROJECT_ID, renderScreen, writes } from '#client/test/fixtures.tsx';
+
+// The runs' dialog is lazy (entry.tsx): under the fake clock, findBy advances fake time without
+// waiting in real time, so a module still being transformed never arrived in time. Loaded here,
+// React.lazy finds it at once (as in brand-kit-card.test.tsx).
+beforeAll(async () => {
+  await import('#client/features/creatives/batches/runs-dialog.tsx');
+});
 
 const CREATIVE = 'creative_aaaaaaaaaaaa';
 const BATCH = 'batch_aaaaaaaaaaaaaaaa';
