@@ -143,7 +143,7 @@ describe('SpreadsheetRuns', () => {
     expect(writes(calls)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Cancel this run?' })).getByRole('button', { name: 'Cancel run' }));
-    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: `/api/projects/${PROJECT_ID}/batches/${BATCH}/cancel`, body: {} }]));
+    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: `/api/projects/${PROJECT_ID}/batches/${BATCH}/cancel`, body: undefined }]));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 
@@ -168,7 +168,7 @@ describe('SpreadsheetRuns', () => {
     expect(zip.getAttribute('href')).toBe(`/api/projects/${PROJECT_ID}/batches/${BATCH}/zip`);
     expect(zip.hasAttribute('download')).toBe(true);
     await user.click(within(gallery).getByRole('button', { name: 'Retry failed rows (1)' }));
-    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: `/api/projects/${PROJECT_ID}/batches/${BATCH}/retry`, body: {} }]));
+    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: `/api/projects/${PROJECT_ID}/batches/${BATCH}/retry`, body: undefined }]));
   });
 
   it('shows a viewer nothing while the creative has no runs', async () => {
