@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '#client/components/button.tsx';
 import { Alert } from '#client/components/alert.tsx';
+import { ProgressBar } from '#client/components/progress-bar.tsx';
 import { api, call } from '#client/lib/api.ts';
 import { errorMessage } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
@@ -113,17 +114,13 @@ export function FirstSteps({ state, projectId, hasProjects }: { state: FirstStep
           {t('dashboard.firstSteps.hide')}
         </Button>
       </div>
-      <div
-        role="progressbar"
-        aria-label={t('dashboard.firstSteps.progress')}
-        aria-valuemin={0}
-        aria-valuemax={steps.length}
-        aria-valuenow={done}
-        aria-valuetext={t('dashboard.firstSteps.progressValue', { done, total: steps.length })}
-        className="mt-3 h-1.5 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
-      >
-        <div className="h-full rounded-full bg-accent-600 transition-[width]" style={{ width: `${(done / steps.length) * 100}%` }} />
-      </div>
+      <ProgressBar
+        label={t('dashboard.firstSteps.progress')}
+        value={done}
+        max={steps.length}
+        valueText={t('dashboard.firstSteps.progressValue', { done, total: steps.length })}
+        className="mt-3"
+      />
       <ol className="mt-4 divide-y divide-zinc-200 dark:divide-zinc-800">
         {steps.map((step) => (
           <StepRow key={step.id} step={step} done={state[step.id] === true} current={step === next}>

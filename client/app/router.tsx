@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useNavigation, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { WORKSPACE_ROUTES, type WorkspacePath } from '#common/workspace-routes.ts';
 import { NotFound } from '#client/components/not-found.tsx';
+import { ProgressBar } from '#client/components/progress-bar.tsx';
 import { Shell } from '#client/app/shell.tsx';
 import { RouteError } from '#client/app/route-error.tsx';
 import { ROUTE_AREAS } from '#client/app/route-areas.ts';
@@ -53,7 +54,7 @@ function NavigationProgress() {
   const navigation = useNavigation();
   const t = useT();
   if (navigation.state === 'idle') return null;
-  return <div role="progressbar" aria-label={t('shell.loadingPage')} className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-accent-600" />;
+  return <ProgressBar label={t('shell.loadingPage')} thin className="fixed inset-x-0 top-0 z-50" />;
 }
 
 function ShellLayout() {

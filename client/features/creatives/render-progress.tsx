@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#client/components/alert.tsx';
+import { ProgressBar } from '#client/components/progress-bar.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
 
 /*
@@ -67,12 +68,5 @@ export function useWaitProgress(): { progress: number | null; track: <T>(work: (
 /** The bar of `useWaitProgress`. */
 export function RenderProgress({ progress }: { progress: number }) {
   const t = useT();
-  const percent = Math.round(progress * 100);
-  return (
-    <div className="w-full" role="progressbar" aria-label={t('creativeEditor.render.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-      <div className="h-1.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800">
-        <div className="h-full rounded-full bg-accent-600 transition-[width] duration-200" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  );
+  return <ProgressBar label={t('creativeEditor.render.progress')} value={Math.round(progress * 100)} className="w-full" />;
 }

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTemplate } from '#common/creative/templates.ts';
 import type { BatchDetail, BatchItem } from '#common/schemas/batches.ts';
 import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
@@ -8,6 +8,13 @@ import { POLL_MS } from '#client/features/creatives/batches/use-runs.ts';
 import { mockApi } from '#client/test/api-mock.ts';
 import { useFakeClock } from '#client/test/fake-clock.ts';
 import { PROJECT_ID, renderScreen, writes } from '#client/test/fixtures.tsx';
+
+// The runs' dialog is lazy (entry.tsx): under the fake clock, findBy advances fake time without
+// waiting in real time, so a module still being transformed never arrived in time. Loaded here,
+// React.lazy finds it at once (as in brand-kit-card.test.tsx).
+beforeAll(async () => {
+  await import('#client/features/creatives/batches/runs-dialog.tsx');
+});
 
 const CREATIVE = 'creative_aaaaaaaaaaaa';
 const BATCH = 'batch_aaaaaaaaaaaaaaaa';
@@ -136,7 +143,7 @@ describe('SpreadsheetRuns', () => {
     expect(writes(calls)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Cancel this run?' })).getByRole('button', { name: 'Cancel run' }));
-    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: `/api/projects/${PROJECT_ID}/batches/${BATCH}/cancel`, body: {} }]));
+    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: `/api/projects/${PROJECT_ID}/batches/${BATCH}/cancel`, body: undefined }]));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 
@@ -161,7 +168,7 @@ describe('SpreadsheetRuns', () => {
     expect(zip.getAttribute('href')).toBe(`/api/projects/${PROJECT_ID}/batches/${BATCH}/zip`);
     expect(zip.hasAttribute('download')).toBe(true);
     await user.click(within(gallery).getByRole('button', { name: 'Retry failed rows (1)' }));
-    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: `/api/projects/${PROJECT_ID}/batches/${BATCH}/retry`, body: {} }]));
+    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: `/api/projects/${PROJECT_ID}/batches/${BATCH}/retry`, body: undefined }]));
   });
 
   it('shows a viewer nothing while the creative has no runs', async () => {

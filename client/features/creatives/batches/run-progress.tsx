@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { BatchItem } from '#common/schemas/batches.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { ProgressBar } from '#client/components/progress-bar.tsx';
 import { useToast } from '#client/components/toast.tsx';
 import { errorMessage } from '#client/lib/http.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
@@ -23,7 +24,6 @@ export function RunProgress({
   const [asking, setAsking] = useState(false);
   const [pending, setPending] = useState(false);
   const settled = batch.done + batch.failed;
-  const percent = batch.total > 0 ? Math.round((settled / batch.total) * 100) : 0;
   const cancel = async () => {
     setPending(true);
     try {
@@ -37,20 +37,14 @@ export function RunProgress({
   };
   return (
     <div className="flex min-w-0 items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
-      <div
-        role="progressbar"
-        aria-label={t('batches.progress.label')}
-        aria-valuemin={0}
-        aria-valuemax={batch.total}
-        aria-valuenow={settled}
-        aria-valuetext={t('batches.progress.value', { settled, total: batch.total, failed: batch.failed })}
-        className="h-1.5 w-20 flex-none overflow-hidden rounded-full bg-zinc-200 sm:w-28 dark:bg-zinc-800"
-      >
-        <div className="h-full rounded-full bg-accent-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
-      </div>
-      <span aria-hidden="true" className="tabular-nums">
-        {t('batches.progress.short', { settled, total: batch.total })}
-      </span>
+      <ProgressBar
+        label={t('batches.progress.label')}
+        value={settled}
+        max={batch.total}
+        valueText={t('batches.progress.value', { settled, total: batch.total, failed: batch.failed })}
+        caption={t('batches.progress.short', { settled, total: batch.total })}
+        className="w-20 flex-none sm:w-28"
+      />
       {!readOnly ? (
         <button
           type="button"

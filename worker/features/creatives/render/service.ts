@@ -105,12 +105,6 @@ export function assertOnBrand(kit: BrandKit, doc: CreativeDocument): void {
   if (findings.length > 0) throw new AppError('off_brand', OFF_BRAND, { _: [OFF_BRAND], brandGuard: findings.map((f) => f.key) });
 }
 
-/**
- * Renders the current revision into a creation (PRODUCT.md §4.3): 1 credit, refunded
- * when rendering fails; the same revision again returns its creation for free. Two
- * renders of one revision at once: both are charged first, the loser is refunded and
- * answers with the winner's creation.
- */
 /** The `creation.rendered` webhook's data: ids and the picture's shape (decision 0042). */
 function renderedEvent(creation: core.CreationRow) {
   const { id, creativeId, revisionNumber, name, format, width, height } = creation;
@@ -127,6 +121,12 @@ export interface RenderOptions {
   event?: boolean;
 }
 
+/**
+ * Renders the current revision into a creation (PRODUCT.md §4.3): 1 credit, refunded
+ * when rendering fails; the same revision again returns its creation for free. Two
+ * renders of one revision at once: both are charged first, the loser is refunded and
+ * answers with the winner's creation.
+ */
 export async function renderCreative(
   env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
@@ -183,13 +183,13 @@ export async function renderCreative(
       deletedAt: null,
     };
     // The creation and its event in one batch: the event is written exactly when the creation is (decision 0042).
-    const event = eventStatement(db, row.projectId, 'creation.rendered', renderedEvent(creation), `/creatives/${row.id}`, 'changed');
     // A run of bulk creatives announces itself once (`event: false`): its rows' creations alone.
-    const statements =
-      options.event === false ? [core.insertCreationUnlessRendered(db, creation)] : [core.insertCreationUnlessRendered(db, creation), event.statement];
-    const [inserted, outbox] = await rawBatch(db, statements);
+    const insert = core.insertCreationUnlessRendered(db, creation);
+    const event =
+      options.event === false ? undefined : eventStatement(db, row.projectId, 'creation.rendered', renderedEvent(creation), `/creatives/${row.id}`, 'changed');
+    const [inserted, outbox] = await rawBatch(db, event ? [insert, event.statement] : [insert]);
     if (inserted?.meta.changes === 1) {
-      if (options.event !== false) await event.queue(outbox);
+      if (event) await event.queue(outbox);
       return { creation: item(creation), created: true };
     }
     // Another render of this revision won the race: hand back its creation and this credit.
