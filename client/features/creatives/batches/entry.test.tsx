@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTemplate } from '#common/creative/templates.ts';
 import type { BatchDetail, BatchItem } from '#common/schemas/batches.ts';
 import { DEFAULT_BRAND_KIT } from '#common/schemas/projects.ts';
@@ -60,6 +60,12 @@ function show(props: { readOnly?: boolean } = {}) {
 }
 
 const lists = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'GET' && c.path === `/api/projects/${PROJECT_ID}/batches`).length;
+
+// The dialogs load lazily: read once before any clock is faked, since waitFor's fake second can pass
+// before a first import (transformed on a busy machine) resolves.
+beforeAll(async () => {
+  await Promise.all([import('#client/features/creatives/batches/runs-dialog.tsx'), import('#client/features/creatives/batches/spreadsheet-dialog.tsx')]);
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

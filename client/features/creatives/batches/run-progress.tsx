@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { BatchItem } from '#common/schemas/batches.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -44,20 +45,22 @@ export function RunProgress({
         aria-valuemax={batch.total}
         aria-valuenow={settled}
         aria-valuetext={t('batches.progress.value', { settled, total: batch.total, failed: batch.failed })}
-        className="h-1.5 w-20 flex-none overflow-hidden rounded-full bg-zinc-200 sm:w-28 dark:bg-zinc-800"
+        className="h-1.5 w-20 flex-none overflow-hidden rounded-full bg-zinc-200 sm:w-28 xl:w-12 dark:bg-zinc-800"
       >
         <div className="h-full rounded-full bg-accent-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
       </div>
-      <span aria-hidden="true" className="tabular-nums">
+      <span aria-hidden="true" className="tabular-nums xl:hidden">
         {t('batches.progress.short', { settled, total: batch.total })}
       </span>
       {!readOnly ? (
         <button
           type="button"
+          title={t('batches.progress.cancel')}
           className="rounded px-1 font-medium underline focus-visible:outline-2 focus-visible:outline-accent-600"
           onClick={() => setAsking(true)}
         >
-          {t('batches.progress.cancel')}
+          <X className="hidden size-4 xl:block" aria-hidden="true" />
+          <span className="xl:sr-only">{t('batches.progress.cancel')}</span>
         </button>
       ) : null}
       <ConfirmDialog
