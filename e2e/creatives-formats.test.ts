@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launch, signUp, uniqueEmail, keepScreenshot, postJson } from './browser.ts';
+import { pngSize } from './images.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,18 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** A PNG's size from its IHDR, after checking the signature and that IHDR comes first. */
-function pngSize(bytes: Uint8Array): { width: number; height: number } {
-  expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  expect(String.fromCharCode(...bytes.subarray(12, 16))).toBe('IHDR');
-  // And the last chunk is IEND: the file is whole.
-  expect(String.fromCharCode(...bytes.subarray(bytes.length - 8, bytes.length - 4))).toBe('IEND');
-  return { width: view.getUint32(16), height: view.getUint32(20) };
-}
 
 describe('every format at once in the browser', () => {
   it('resizes a creative to every format, switches between them, renders all for 4 credits and downloads them as a ZIP of PNGs, at 1280 × 800 and 390 × 844', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launch, signUp, uniqueEmail, postJson } from './browser.ts';
-import { noisePng } from './images.ts';
+import { noisePng, pngSize } from './images.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,11 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function pngSize(bytes: Buffer): { width: number; height: number } {
-  expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
 
 describe('creatives in the browser', () => {
   it('creates a creative from a template, changes the headline, renders it, finds it in /creations and downloads it', async () => {

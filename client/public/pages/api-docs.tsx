@@ -8,7 +8,13 @@ export interface ApiReferenceField {
   required: boolean;
 }
 
-export interface ApiReferenceRoute {
+/** A request written out for copying: as a curl command and as JavaScript's fetch. */
+export interface ApiExample {
+  curl: string;
+  fetch: string;
+}
+
+export interface ApiReferenceRoute extends ApiExample {
   id: string;
   method: string;
   path: string;
@@ -19,8 +25,6 @@ export interface ApiReferenceRoute {
   body: ApiReferenceField[] | null;
   status: number;
   response: ApiReferenceField[];
-  curl: string;
-  fetch: string;
 }
 
 /** What /docs/api shows: made from the served OpenAPI document (worker/features/api/v1/reference.ts). */
@@ -32,10 +36,14 @@ export interface ApiReference {
   routes: ApiReferenceRoute[];
   errorFields: ApiReferenceField[];
   rateLimit: number;
+  /** `POST /renders` with `async: true`: the background guide's example. */
+  asyncRender: ApiExample;
+  /** The most rows `POST /batches` takes. */
+  maxBatchRows: number;
 }
 
 const ERROR_STATUSES = ['401', '403', '404', '409', '422', '429'] as const;
-const GUIDES = ['auth', 'errors', 'limits', 'paging', 'idempotency'] as const;
+const GUIDES = ['auth', 'errors', 'limits', 'paging', 'idempotency', 'background'] as const;
 
 const code = 'rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.9em] text-zinc-900';
 const heading = 'scroll-mt-20 text-2xl font-semibold tracking-tight text-zinc-900';
@@ -104,9 +112,28 @@ function Route({ route }: { route: ApiReferenceRoute }) {
       ) : null}
       <h4 className="mt-4 font-medium text-zinc-900">{t('apiDocs.route.answer', { status: route.status })}</h4>
       {route.response.length > 0 ? <Fields fields={route.response} /> : <p className="mt-1 text-sm text-zinc-600">{t('apiDocs.route.noContent')}</p>}
-      <Example label={t('apiDocs.route.curl')} source={route.curl} />
-      <Example label={t('apiDocs.route.fetch')} source={route.fetch} />
+      <Examples example={route} />
     </section>
+  );
+}
+
+function Examples({ example }: { example: ApiExample }) {
+  const { t } = usePageText();
+  return (
+    <>
+      <Example label={t('apiDocs.route.curl')} source={example.curl} />
+      <Example label={t('apiDocs.route.fetch')} source={example.fetch} />
+    </>
+  );
+}
+
+/** The link to a route's section in the reference, named by its method and path. */
+function RouteLink({ route }: { route: ApiReferenceRoute | undefined }) {
+  if (!route) return null;
+  return (
+    <a className="font-mono text-accent-700 underline underline-offset-2" href={`#${route.id}`}>
+      {route.method} {route.path}
+    </a>
   );
 }
 
@@ -194,6 +221,19 @@ export function ApiDocsPage({ chrome, reference }: { chrome: PublicChrome; refer
               {t('apiDocs.idempotency.title')}
             </h2>
             <p className="mt-3">{t('apiDocs.idempotency.text')}</p>
+          </section>
+
+          <section aria-labelledby="background">
+            <h2 id="background" className={heading}>
+              {t('apiDocs.background.title')}
+            </h2>
+            <p className="mt-3">{t('apiDocs.background.text')}</p>
+            <Examples example={reference.asyncRender} />
+            <p className="mt-4">{t('apiDocs.background.batches', { max: number(reference.maxBatchRows) })}</p>
+            <p className="mt-3">
+              {t('apiDocs.background.examples')} <RouteLink route={reference.routes.find((r) => r.id === 'createBatch')} /> ·{' '}
+              <RouteLink route={reference.routes.find((r) => r.id === 'getBatch')} />
+            </p>
           </section>
 
           <section aria-labelledby="reference" className="space-y-8">

@@ -298,6 +298,12 @@ export const de: Translation<typeof en> = {
   'apiDocs.idempotency.title': 'Idempotenz',
   'apiDocs.idempotency.text':
     'Senden Sie einen Idempotency-Key-Header (bis zu 255 Zeichen) mit einem POST, um ihn gefahrlos zu wiederholen: Derselbe Schlüssel mit demselben Inhalt ergibt innerhalb von 24 Stunden wieder die erste Antwort, markiert mit Idempotent-Replayed: true. Derselbe Schlüssel mit anderem Inhalt wird mit 422 abgelehnt, und solange die erste Anfrage noch läuft, mit 409.',
+  'apiDocs.background.title': 'Im Hintergrund rendern',
+  'apiDocs.background.text':
+    "POST /api/v1/renders antwortet, wenn das Bild gezeichnet ist. Mit async: true antwortet es sofort mit 202 und einem Lauf aus einer Zeile: Lesen Sie ihn mit GET /api/v1/batches/'{id}', bis sein Status done ist, oder lassen Sie es sich vom Webhook creation.rendered sagen.",
+  'apiDocs.background.batches':
+    "Für viele Bilder auf einmal nimmt POST /api/v1/batches bis zu {max} Zeilen mit je eigenen Änderungen und antwortet mit 202 und dem Lauf; GET /api/v1/batches/'{id}' gibt seine Zeilen der Reihe nach, jede gezeichnete mit ihrem Bild und jede fehlgeschlagene mit dem Grund. Ist die letzte Zeile erledigt, wird der Webhook batch.completed mit den Zahlen und den IDs der Bilder gesendet (Webhooks richten Sie in den Einstellungen des Projekts ein).",
+  'apiDocs.background.examples': 'Beispiele:',
   'apiDocs.reference.title': 'Referenz',
   'apiDocs.reference.text':
     'Jede Route mit Berechtigung, Parametern, Inhalt und Antwort und je einem Beispiel für curl und JavaScript. Die Beschreibungen stammen aus dem OpenAPI-Dokument und sind auf Englisch.',

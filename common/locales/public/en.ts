@@ -293,6 +293,12 @@ export const en = {
   'apiDocs.idempotency.title': 'Idempotency',
   'apiDocs.idempotency.text':
     'Send an Idempotency-Key header (up to 255 characters) with a POST to retry it safely: the same key with the same body within 24 hours gives the first answer again, marked Idempotent-Replayed: true. The same key with another body is refused with 422, and while the first request is still running with 409.',
+  'apiDocs.background.title': 'Renders in the background',
+  'apiDocs.background.text':
+    "POST /api/v1/renders answers when the picture is drawn. With async: true it answers 202 at once with a run of one row: read it with GET /api/v1/batches/'{id}' until its status is done, or let the creation.rendered webhook tell you.",
+  'apiDocs.background.batches':
+    "For many pictures at once, POST /api/v1/batches takes up to {max} rows, each with its own modifications, and answers 202 with the run; GET /api/v1/batches/'{id}' gives its rows in order, each drawn one with its creation and each failed one with its reason. When the last row is settled, the batch.completed webhook is sent with the counts and the creations’ ids (webhooks are set up in the project’s settings).",
+  'apiDocs.background.examples': 'Examples:',
   'apiDocs.reference.title': 'Reference',
   'apiDocs.reference.text':
     'Every route with its scope, parameters, body and answer, and an example for curl and for JavaScript. The descriptions come from the OpenAPI document.',

@@ -50,7 +50,7 @@ export function ColumnMappingFields({
           const type = map ? targetType(doc, map.target) : undefined;
           const sample = table.rows[0]?.[index] ?? '';
           return (
-            <li key={index} className="grid gap-2 p-2 sm:grid-cols-[minmax(0,1fr)_12rem_9rem] sm:items-center">
+            <li key={index} className="grid gap-2 p-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,16rem)_minmax(0,11rem)] sm:items-center">
               <div className="min-w-0 text-sm">
                 <p className="truncate font-medium">{column}</p>
                 {sample ? <p className="truncate text-xs text-zinc-500">{t('batches.mapping.sample', { sample: sample.slice(0, 60) })}</p> : null}

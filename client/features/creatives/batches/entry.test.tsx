@@ -68,6 +68,12 @@ function show(props: { readOnly?: boolean } = {}) {
 
 const lists = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'GET' && c.path === `/api/projects/${PROJECT_ID}/batches`).length;
 
+// The dialogs load lazily: read once before any clock is faked, since waitFor's fake second can pass
+// before a first import (transformed on a busy machine) resolves.
+beforeAll(async () => {
+  await Promise.all([import('#client/features/creatives/batches/runs-dialog.tsx'), import('#client/features/creatives/batches/spreadsheet-dialog.tsx')]);
+});
+
 afterEach(() => {
   vi.restoreAllMocks();
 });

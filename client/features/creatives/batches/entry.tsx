@@ -48,6 +48,8 @@ export default function SpreadsheetRuns({ projectId, creativeId, doc, images, re
     }
   }, [finished, onCreditsChanged]);
 
+  const finishedText = finished ? t('batches.entry.finished', { done: finished.done, failed: finished.failed }) : '';
+
   const started = (item: BatchItem) => {
     runs.put(item);
     runs.reload();
@@ -69,8 +71,8 @@ export default function SpreadsheetRuns({ projectId, creativeId, doc, images, re
       ) : null}
       {active ? <RunProgress projectId={projectId} batch={active} readOnly={readOnly} onChanged={runs.put} /> : null}
       {finished ? (
-        <p role="status" className="flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
-          {t('batches.entry.finished', { done: finished.done, failed: finished.failed })}
+        <p role="status" title={finishedText} className="flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
+          <span className="xl:sr-only">{finishedText}</span>
           <button
             type="button"
             className="font-medium underline focus-visible:outline-2 focus-visible:outline-accent-600"

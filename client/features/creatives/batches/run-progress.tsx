@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { BatchItem } from '#common/schemas/batches.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
@@ -42,16 +43,21 @@ export function RunProgress({
         value={settled}
         max={batch.total}
         valueText={t('batches.progress.value', { settled, total: batch.total, failed: batch.failed })}
-        caption={t('batches.progress.short', { settled, total: batch.total })}
-        className="w-20 flex-none sm:w-28"
+        className="w-20 flex-none sm:w-28 xl:w-12"
       />
+      {/* Beside the bar, except from xl up where the editor's toolbar needs the room (the bar's value is read out). */}
+      <span aria-hidden="true" className="tabular-nums xl:hidden">
+        {t('batches.progress.short', { settled, total: batch.total })}
+      </span>
       {!readOnly ? (
         <button
           type="button"
+          title={t('batches.progress.cancel')}
           className="rounded px-1 font-medium underline focus-visible:outline-2 focus-visible:outline-accent-600"
           onClick={() => setAsking(true)}
         >
-          {t('batches.progress.cancel')}
+          <X className="hidden size-4 xl:block" aria-hidden="true" />
+          <span className="xl:sr-only">{t('batches.progress.cancel')}</span>
         </button>
       ) : null}
       <ConfirmDialog

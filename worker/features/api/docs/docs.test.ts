@@ -113,4 +113,25 @@ describe('/docs/api', () => {
       if (route.operationId === 'createBatch') ids.batches = ((await response.json()) as { id: string }).id;
     }
   });
+
+  it('gives a background render example that works as written: 202 with a run of one row, read back by its id', async () => {
+    const owner = await createUser();
+    const { id: projectId } = await createProject(owner);
+    await setPlan(owner, 'pro');
+    const key = await createKey(owner, projectId, ['render']);
+    const written = parseCurl(examplesOf(html).get('background')!.curl!);
+    expect(JSON.parse(written.body!)).toMatchObject({ async: true });
+    const headers = { ...written.headers, authorization: `Bearer ${key.secret}` };
+    const response = await send(written.url.pathname, { method: written.method, headers, body: written.body });
+    expect(response.status, await response.clone().text()).toBe(202);
+    const run = (await response.json()) as { id: string; total: number };
+    expect(run.total).toBe(1);
+    const read = await send(`/api/v1/batches/${run.id}`, { headers: { authorization: `Bearer ${key.secret}` } });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { id: string }).id).toBe(run.id);
+    // The runs and the webhook that ends them are named beside it, linked to their reference.
+    expect(html).toContain('href="#createBatch"');
+    expect(html).toContain('href="#getBatch"');
+    expect(html).toContain('batch.completed');
+  });
 });

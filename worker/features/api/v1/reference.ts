@@ -1,5 +1,6 @@
-import type { ApiReference, ApiReferenceField, ApiReferenceRoute } from '#client/public/pages/api-docs.tsx';
+import type { ApiExample, ApiReference, ApiReferenceField, ApiReferenceRoute } from '#client/public/pages/api-docs.tsx';
 import { V1_ROUTES } from '#common/schemas/api-v1.ts';
+import { MAX_BATCH_ROWS } from '#common/schemas/batches.ts';
 import { RATE_LIMITS } from '#worker/lib/rate-limit.ts';
 import { openApiDocument } from '#worker/features/api/v1/openapi.ts';
 
@@ -143,6 +144,11 @@ function fetchOf(origin: string, method: string, path: string, scoped: boolean, 
   return [`const response = await ${call};`, check, ...(answers ? ['const data = await response.json();'] : [])].join('\n');
 }
 
+/** A request as the page's two examples write it: curl, and JavaScript's fetch. */
+function examplesOf(origin: string, method: string, url: string, scoped: boolean, body: unknown, answers: boolean): ApiExample {
+  return { curl: curlOf(origin, method, url, scoped, body), fetch: fetchOf(origin, method, url, scoped, body, answers) };
+}
+
 function routeOf(origin: string, path: string, method: string, operation: Operation): ApiReferenceRoute {
   const example = EXAMPLES[operation.operationId] ?? {};
   const body = operation.requestBody ? (example.body ?? {}) : undefined;
@@ -161,8 +167,7 @@ function routeOf(origin: string, path: string, method: string, operation: Operat
     body: operation.requestBody ? fieldsOf(operation.requestBody.content['application/json'].schema) : null,
     status: Number(status),
     response: answer ? fieldsOf(answer) : [],
-    curl: curlOf(origin, upper, url, scoped, body),
-    fetch: fetchOf(origin, upper, url, scoped, body, answer !== undefined),
+    ...examplesOf(origin, upper, url, scoped, body, answer !== undefined),
   };
 }
 
@@ -177,5 +182,8 @@ export function apiReference(origin: string): ApiReference {
     routes: V1_ROUTES.map((route) => routeOf(origin, route.path, route.method, paths[route.path]![route.method]!)),
     errorFields: fieldsOf(document.components.schemas.Error as Schema),
     rateLimit: RATE_LIMITS.apiKeyRequests.limit,
+    // The render example again, asked to answer at once (202 with a run of one row).
+    asyncRender: examplesOf(origin, 'POST', examplePath('/renders', undefined), true, { ...(EXAMPLES.createRender!.body as object), async: true }, true),
+    maxBatchRows: MAX_BATCH_ROWS,
   };
 }
