@@ -1,4 +1,4 @@
-import { applyD1Migrations, env, reset } from 'cloudflare:test';
+import { env, reset } from 'cloudflare:test';
 import { afterEach, inject, vi } from 'vitest';
 import fc from 'fast-check';
 import { forgetProjectModules } from '#common/test/fresh-modules.ts';
@@ -15,8 +15,26 @@ const wrapped = (globalThis.fetch as { __sentry_original__?: typeof fetch }).__s
 if (wrapped) globalThis.fetch = wrapped;
 forgetProjectModules(/\/node_modules\/@sentry\//);
 await reset();
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await migrate();
 await emptyStorage();
+
+/**
+ * The real migrations, in order, with `applyD1Migrations`' table and rows (`d1_migrations`), sent
+ * as one batch (one transaction): applied a batch each, the 25 migrations took ≈ 100 ms of every
+ * file's start (28 round trips to D1), ≈ 18 s of the suite. A failing migration fails the file as before.
+ */
+async function migrate() {
+  await env.DB.prepare(
+    'CREATE TABLE IF NOT EXISTS d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)',
+  ).run();
+  const applied = new Set((await env.DB.prepare('SELECT name FROM d1_migrations').all<{ name: string }>()).results.map(({ name }) => name));
+  const record = env.DB.prepare('INSERT INTO d1_migrations (name) VALUES (?)');
+  const statements = env.TEST_MIGRATIONS.filter(({ name }) => !applied.has(name)).flatMap(({ name, queries }) => [
+    ...queries.map((query) => env.DB.prepare(query)),
+    record.bind(name),
+  ]);
+  if (statements.length > 0) await env.DB.batch(statements);
+}
 
 /**
  * `reset` alone is not enough: rows written by an earlier file were seen by a later one in a

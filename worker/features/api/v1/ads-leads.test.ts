@@ -5,7 +5,7 @@ import type { ApiKeyCreated } from '#common/schemas/api-keys.ts';
 import { v1Ad, v1FunnelList, v1LeadPage } from '#common/schemas/api-v1-ads.ts';
 import { getDb } from '#worker/db/client.ts';
 import { auditLog, leads } from '#worker/db/schema.ts';
-import { apiGet, createKey, setPlan } from '#worker/test/api-keys.ts';
+import { apiCaller, apiGet, createKey } from '#worker/test/api-keys.ts';
 import { creation, errorOf, newAd, review, rowOf, submit } from '#worker/test/ads.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { insertLead } from '#worker/test/leads.ts';
@@ -21,11 +21,9 @@ let key: ApiKeyCreated;
 let pictures: string[];
 
 beforeEach(async () => {
-  owner = await createUser({ name: 'Olivia Owner' });
-  editor = await createUser({ name: 'Eddie Editor' });
-  ({ id: projectId } = await createProject(owner, { editor }));
-  await setPlan(owner, 'pro');
-  key = await createKey(owner, projectId, ['ads', 'leads']);
+  let member: TestUser | undefined;
+  ({ owner, editor: member, projectId, key } = await apiCaller(['ads', 'leads'], { editor: true }));
+  editor = member!;
   pictures = [await creation(projectId, owner), await creation(projectId, owner)];
 });
 

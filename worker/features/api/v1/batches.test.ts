@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '#common/schemas/api-keys.ts';
 import { v1Batch } from '#common/schemas/api-v1-batches.ts';
 import type { BatchMessage } from '#worker/features/creatives/batches/service.ts';
-import { apiGet, createKey, setPlan } from '#worker/test/api-keys.ts';
+import { apiCaller, apiGet, createKey } from '#worker/test/api-keys.ts';
 import { drawAll, holdBatches } from '#worker/test/batches.ts';
-import { balance, bytesOf, createCreative, setCredits } from '#worker/test/creatives.ts';
-import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
+import { balance, bytesOf, createCreative } from '#worker/test/creatives.ts';
+import type { TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
 import { deliveriesOfProject, holdQueue, createEndpoint } from '#worker/test/webhooks.ts';
 
@@ -19,11 +19,7 @@ let key: ApiKeyCreated;
 let held: BatchMessage[];
 
 beforeEach(async () => {
-  owner = await createUser({ name: 'Olivia Owner' });
-  ({ id: projectId } = await createProject(owner));
-  await setPlan(owner, 'pro');
-  key = await createKey(owner, projectId, ['read', 'render']);
-  await setCredits(owner, 10);
+  ({ owner, projectId, key } = await apiCaller(['read', 'render'], { credits: 10 }));
   held = holdBatches();
   holdQueue();
 });
@@ -71,11 +67,7 @@ describe('POST /api/v1/batches', RENDERING, () => {
   it('refuses what is not a run (4xx), and another project’s run is a 404', async () => {
     expect((await post('/batches', { template: 'bold-headline', rows: [] })).status).toBe(422);
     expect((await post('/batches', { rows: [{}] })).status).toBe(422);
-    const other = await createUser();
-    const { id: otherProject } = await createProject(other);
-    await setPlan(other, 'pro');
-    await setCredits(other, 5);
-    const otherKey = await createKey(other, otherProject, ['render']);
+    const { key: otherKey } = await apiCaller(['render'], { credits: 5, name: 'Oscar Other' });
     const theirs = v1Batch.parse(await (await post('/batches', { template: 'bold-headline', rows: [{}] }, {}, otherKey.secret)).json());
     expect((await apiGet(`/batches/${theirs.id}`, key.secret)).status).toBe(404);
     const readOnly = await createKey(owner, projectId, ['read'], 'Reader');

@@ -8,7 +8,7 @@ import { v1Creation, v1CreativePage, v1TemplateList, type V1Creation } from '#co
 import { primaryDb } from '#worker/db/client.ts';
 import { idempotencyKeys } from '#worker/db/schema.ts';
 import { purgeExpiredRecords } from '#worker/jobs/index.ts';
-import { apiGet, createKey, setPlan } from '#worker/test/api-keys.ts';
+import { apiCaller, apiGet, createKey } from '#worker/test/api-keys.ts';
 import { balance, bytesOf, createCreative, json, setCredits, type ErrorBody } from '#worker/test/creatives.ts';
 import { createProject, createUser, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { interceptHosts } from '#worker/test/fetch.ts';
@@ -24,11 +24,7 @@ let projectId: string;
 let key: ApiKeyCreated;
 
 beforeEach(async () => {
-  owner = await createUser({ name: 'Olivia Owner' });
-  ({ id: projectId } = await createProject(owner));
-  await setPlan(owner, 'pro');
-  key = await createKey(owner, projectId, ['read', 'render']);
-  await setCredits(owner, 100);
+  ({ owner, projectId, key } = await apiCaller(['read', 'render'], { credits: 100 }));
 });
 
 function postRender(body: unknown, headers: Record<string, string> = {}, secret = key.secret) {
@@ -225,11 +221,7 @@ describe('Idempotency-Key', RENDERING, () => {
   });
 
   it('keeps keys per project, and the cron purges them after 24 hours', async () => {
-    const other = await createUser();
-    const { id: otherProject } = await createProject(other);
-    await setPlan(other, 'pro');
-    const theirKey = await createKey(other, otherProject, ['render']);
-    await setCredits(other, 10);
+    const { key: theirKey } = await apiCaller(['render'], { credits: 10, name: 'Oscar Other' });
     expect((await postRender({ template: 'sale-badge' }, { 'idempotency-key': 'shared' })).status).toBe(201);
     const theirs = await postRender({ template: 'sale-badge' }, { 'idempotency-key': 'shared' }, theirKey.secret);
     expect(theirs.status).toBe(201);

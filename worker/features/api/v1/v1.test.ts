@@ -6,7 +6,7 @@ import { v1Creation, v1Creative, v1CreativePage } from '#common/schemas/api-v1.t
 import { getDb } from '#worker/db/client.ts';
 import { apiKeys, auditLog } from '#worker/db/schema.ts';
 import { callerOf, KEY_USE_RECORD_MS } from '#worker/features/api/keys/service.ts';
-import { apiGet, createKey, setPlan } from '#worker/test/api-keys.ts';
+import { apiCaller, apiGet, createKey } from '#worker/test/api-keys.ts';
 import { createCreative } from '#worker/test/creatives.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { creation as insertCreation } from '#worker/test/ads.ts';
@@ -22,10 +22,7 @@ let projectId: string;
 let key: ApiKeyCreated;
 
 beforeEach(async () => {
-  owner = await createUser({ name: 'Olivia Owner' });
-  ({ id: projectId } = await createProject(owner));
-  await setPlan(owner, 'pro');
-  key = await createKey(owner, projectId, ['read']);
+  ({ owner, projectId, key } = await apiCaller(['read']));
 });
 
 describe('the bearer rule', () => {

@@ -243,10 +243,13 @@ describe('a JPEG photo cut without resvg (picture-cut.ts)', RENDERING, () => {
         // Bilinear against bicubic on a smooth photo (and two JPEG decoders): the same picture but for a few levels on edges.
         expect(mean, `${template} ${format}`).toBeLessThan(1.5);
         expect(worst, `${template} ${format}`).toBeLessThan(48);
-        // And the comparison can fail: the picture mirrored is far off.
-        const flipped = { ...doc, layers: doc.layers.map((l) => (l.type === 'image' ? { ...l, flipX: true } : l)) };
-        const mirrored = await decodePng((await renderPng(env.ASSETS, { doc: flipped, images: { m: photoPng } }, { underlay: false })).png);
-        if (template === 'split-image') expect(difference(mirrored, slow, width, height).mean, `${template} ${format}`).toBeGreaterThan(3);
+        // And the comparison can fail: the picture mirrored is far off. Checked on split-image, whose photo is a
+        // picture layer (photo-overlay's is the background, which has no flip: its mirrored render was never checked).
+        if (template === 'split-image') {
+          const flipped = { ...doc, layers: doc.layers.map((l) => (l.type === 'image' ? { ...l, flipX: true } : l)) };
+          const mirrored = await decodePng((await renderPng(env.ASSETS, { doc: flipped, images: { m: photoPng } }, { underlay: false })).png);
+          expect(difference(mirrored, slow, width, height).mean, `${template} ${format}`).toBeGreaterThan(3);
+        }
       }
     }
   });
