@@ -3,7 +3,7 @@
 // consumer in the same workerd, and what the bearer authentication costs workerd per request.
 import { readCounts } from './floor-measure.ts';
 import { runLoad, pinServer, type LoadSample, type LoadTarget } from './load.ts';
-import { benchApi, caseCreative, medianAfterWarmUp, RENDER_CASES, renderProject } from './renders.ts';
+import { benchApi, caseCreative, measureCase, medianAfterWarmUp, RENDER_CASES, renderProject } from './renders.ts';
 import type { BenchServer } from './server.ts';
 import type { FormatId } from '../common/creative/document.ts';
 
@@ -28,6 +28,8 @@ export interface ApiRender {
   worstMs: number;
   samples: number[];
   warmUpMs: number;
+  /** The same case rendered in the workspace in the same run (bench/renders.ts), for comparison: the median after its warm-up. */
+  workspaceMedianMs: number;
 }
 
 export interface ApiBulk {
@@ -109,7 +111,7 @@ const ms3 = (value: number) => Number(value.toFixed(3));
 export async function measureApi(server: BenchServer, options: ApiOptions, log: (line: string) => void): Promise<ApiResults> {
   const unauthenticated = server.adloomUnauthenticated;
   if (!unauthenticated) throw new Error('The API kind needs the worker without authentication: start the server with unauthenticatedDir.');
-  const credits = (options.renderRounds + 1) * options.formats.length + options.bulkRows + 10;
+  const credits = 2 * (options.renderRounds + 1) * options.formats.length + options.bulkRows + 10;
   const { api, project, photo } = await renderProject(server, 'API bench', credits);
   const key = await benchKey(server, project.id);
   const bearer = { authorization: `Bearer ${key.secret}` };
@@ -140,9 +142,11 @@ export async function measureApi(server: BenchServer, options: ApiOptions, log: 
           if (!(answer as { url?: string }).url) throw new Error('POST /api/v1/renders answered no creation');
         }),
     );
-    renders.push({ format, ...timed });
+    // The same picture through the workspace's render right after, for comparison (its own creative: PATCH, then render).
+    const workspace = await measureCase(api, project, photo, format, photoCase, options.renderRounds);
+    renders.push({ format, ...timed, workspaceMedianMs: workspace.medianMs });
     log(
-      `  POST /api/v1/renders ${format.padEnd(10)} median ${String(timed.medianMs).padStart(4)} ms, worst ${String(timed.worstMs).padStart(4)} ms, warm-up ${String(timed.warmUpMs).padStart(4)} ms`,
+      `  POST /api/v1/renders ${format.padEnd(10)} median ${String(timed.medianMs).padStart(4)} ms, worst ${String(timed.worstMs).padStart(4)} ms, warm-up ${String(timed.warmUpMs).padStart(4)} ms; the workspace's render of the same case: median ${workspace.medianMs} ms`,
     );
   }
 

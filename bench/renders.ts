@@ -92,24 +92,36 @@ export async function caseCreative(api: ReturnType<typeof benchApi>, projectId: 
   return { creative, doc };
 }
 
+/** One case in one format rendered in the workspace: a new headline (PATCH, untimed) then `POST /api/creatives/{id}/render`, `rounds` times after a warm-up. */
+export async function measureCase(
+  api: ReturnType<typeof benchApi>,
+  project: { id: string },
+  photo: { id: string },
+  format: FormatId,
+  c: (typeof RENDER_CASES)[number],
+  rounds: number,
+): Promise<RenderSample> {
+  const { creative, doc } = await caseCreative(api, project.id, photo.id, format, c);
+  const withText = (n: number): CreativeDocument => ({
+    ...doc,
+    layers: doc.layers.map((l) => (l.type === 'text' && l.slot === 'headline' ? { ...l, text: `${l.text} ${n}` } : l)),
+  });
+  // Round 0 is the warm-up (a new picture in a new frame); each round after it a new revision.
+  const timed = await medianAfterWarmUp(
+    rounds,
+    (round) => (round > 0 ? api('PATCH', `/api/creatives/${creative.id}`, { document: withText(round) }) : Promise.resolve()),
+    () => api('POST', `/api/creatives/${creative.id}/render`),
+  );
+  return { format, case: c.name, ...timed };
+}
+
 export async function measureRenders(server: BenchServer, rounds: number, log: (line: string) => void): Promise<RenderSample[]> {
   // Credits for every render of the run (1 each).
   const { api, project, photo } = await renderProject(server, 'Render bench', 1000);
   const results: RenderSample[] = [];
   for (const format of FORMAT_IDS) {
     for (const c of RENDER_CASES) {
-      const { creative, doc } = await caseCreative(api, project.id, photo.id, format, c);
-      const withText = (n: number): CreativeDocument => ({
-        ...doc,
-        layers: doc.layers.map((l) => (l.type === 'text' && l.slot === 'headline' ? { ...l, text: `${l.text} ${n}` } : l)),
-      });
-      // Round 0 is the warm-up (a new picture in a new frame); each round after it a new revision.
-      const timed = await medianAfterWarmUp(
-        rounds,
-        (round) => (round > 0 ? api('PATCH', `/api/creatives/${creative.id}`, { document: withText(round) }) : Promise.resolve()),
-        () => api('POST', `/api/creatives/${creative.id}/render`),
-      );
-      const sample = { format, case: c.name, ...timed };
+      const sample = await measureCase(api, project, photo, format, c, rounds);
       log(
         `  render ${format.padEnd(10)} ${c.name.padEnd(9)} median ${String(sample.medianMs).padStart(4)} ms, worst ${String(sample.worstMs).padStart(4)} ms, warm-up ${String(sample.warmUpMs).padStart(4)} ms${results.length === 0 ? ' (first render in fresh isolates)' : ''}`,
       );
