@@ -92,7 +92,11 @@ export async function caseCreative(api: ReturnType<typeof benchApi>, projectId: 
   return { creative, doc };
 }
 
-/** One case in one format rendered in the workspace: a new headline (PATCH, untimed) then `POST /api/creatives/{id}/render`, `rounds` times after a warm-up. */
+/**
+ * One case in one format rendered in the workspace: a new headline (PATCH, untimed unless `timeEdit`) then
+ * `POST /api/creatives/{id}/render`, `rounds` times after a warm-up. With `timeEdit` the PATCH is timed too: the
+ * workspace's counterpart of an API render, which saves the changed creative and draws it in one request.
+ */
 export async function measureCase(
   api: ReturnType<typeof benchApi>,
   project: { id: string },
@@ -100,6 +104,7 @@ export async function measureCase(
   format: FormatId,
   c: (typeof RENDER_CASES)[number],
   rounds: number,
+  timeEdit = false,
 ): Promise<RenderSample> {
   const { creative, doc } = await caseCreative(api, project.id, photo.id, format, c);
   const withText = (n: number): CreativeDocument => ({
@@ -107,11 +112,15 @@ export async function measureCase(
     layers: doc.layers.map((l) => (l.type === 'text' && l.slot === 'headline' ? { ...l, text: `${l.text} ${n}` } : l)),
   });
   // Round 0 is the warm-up (a new picture in a new frame); each round after it a new revision.
-  const timed = await medianAfterWarmUp(
-    rounds,
-    (round) => (round > 0 ? api('PATCH', `/api/creatives/${creative.id}`, { document: withText(round) }) : Promise.resolve()),
-    () => api('POST', `/api/creatives/${creative.id}/render`),
-  );
+  const edit = (round: number) => (round > 0 ? api('PATCH', `/api/creatives/${creative.id}`, { document: withText(round) }) : Promise.resolve());
+  const render = () => api('POST', `/api/creatives/${creative.id}/render`);
+  const timed = timeEdit
+    ? await medianAfterWarmUp(
+        rounds,
+        () => Promise.resolve(),
+        (round) => edit(round).then(render),
+      )
+    : await medianAfterWarmUp(rounds, edit, render);
   return { format, case: c.name, ...timed };
 }
 
