@@ -62,6 +62,24 @@ export function bundleWorker(outdir: string, options: { minify: boolean; clientD
   else step('Bundling the worker (wrangler deploy --dry-run, unminified)', 'wrangler', common);
 }
 
+/**
+ * The main worker again with `apiAccess` replaced by bench/bearer-skipped.js (authentication left
+ * out), minified, for the API kind's CPU of authentication (bench/api.ts): the bench build only.
+ */
+export function bundleUnauthenticatedWorker(outdir: string, options: { clientDir: string }): void {
+  step('Bundling the worker without API authentication (wrangler deploy --dry-run --minify --alias …bearer.ts)', 'wrangler', [
+    'deploy',
+    '--dry-run',
+    '--outdir',
+    outdir,
+    '--assets',
+    options.clientDir,
+    '--minify',
+    '--alias',
+    '#worker/features/api/v1/bearer.ts:./bench/bearer-skipped.js',
+  ]);
+}
+
 /** Where `bundleWorker(outdir)` puts the renderer Worker: beside the main worker's bundle. */
 export function rendererDirOf(workerDir: string): string {
   return join(workerDir, '..', `${workerDir.split('/').at(-1)}-renderer`);

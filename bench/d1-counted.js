@@ -4,12 +4,23 @@
 // many statements) and `exec`, in sessions too (`withSession`). Only the bench loads this file
 // (bench/server.ts, as the entry of the `adloom-counted` worker); production never wraps DB.
 // `GET /__bench/d1` answers the counts since the previous `GET /__bench/d1` (and resets them), and
-// the statements of the last `batch` (`lastBatch`: SQL and values, for the floor's `/own`).
+// the statements of the last `batch` (`lastBatch`: SQL and values, for the floor's `/own`) and the
+// statements run alone since the previous read (`alone`, at most MAX_ALONE: for the floor's `/own?each=1`).
 import adloom from './index.js';
 
 const counts = { requests: 0, roundTrips: 0, statements: 0 };
 /** The last batch's statements, as run: `{ sql, params }[]`. */
 let lastBatch = [];
+/** Statements run alone (not in a batch) since the last read, in order: `{ sql, params }[]`. */
+let alone = [];
+const MAX_ALONE = 100;
+
+/** One round trip of one statement. */
+function countAlone(sql, params) {
+  counts.roundTrips += 1;
+  counts.statements += 1;
+  if (alone.length < MAX_ALONE) alone.push({ sql, params });
+}
 
 function countedStatement(inner, sql, params = []) {
   return {
@@ -18,23 +29,19 @@ function countedStatement(inner, sql, params = []) {
     params,
     bind: (...values) => countedStatement(inner.bind(...values), sql, values),
     first: (...args) => {
-      counts.roundTrips += 1;
-      counts.statements += 1;
+      countAlone(sql, params);
       return inner.first(...args);
     },
     all: () => {
-      counts.roundTrips += 1;
-      counts.statements += 1;
+      countAlone(sql, params);
       return inner.all();
     },
     run: () => {
-      counts.roundTrips += 1;
-      counts.statements += 1;
+      countAlone(sql, params);
       return inner.run();
     },
     raw: (...args) => {
-      counts.roundTrips += 1;
-      counts.statements += 1;
+      countAlone(sql, params);
       return inner.raw(...args);
     },
   };
@@ -75,7 +82,8 @@ function countedEnv(env) {
 export default {
   fetch(request, env, ctx) {
     if (new URL(request.url).pathname === '/__bench/d1') {
-      const answer = Response.json({ ...counts, lastBatch });
+      const answer = Response.json({ ...counts, lastBatch, alone });
+      alone = [];
       counts.requests = 0;
       counts.roundTrips = 0;
       counts.statements = 0;

@@ -53,15 +53,18 @@ function routeTarget(route: string, origin: { api: string; funnel: string }, coo
   return { name: route, url: `${origin.funnel}${path}`, headers: { 'user-agent': BROWSER_AGENT } };
 }
 
-interface Counts {
+/** The counted worker's counts since the previous read (bench/d1-counted.js). */
+export interface Counts {
   requests: number;
   roundTrips: number;
   statements: number;
   /** The statements of the last batch the counted worker ran (SQL and values). */
   lastBatch: { sql: string; params: unknown[] }[];
+  /** The statements run alone since the previous read, in order. */
+  alone: { sql: string; params: unknown[] }[];
 }
 
-async function readCounts(server: BenchServer): Promise<Counts> {
+export async function readCounts(server: BenchServer): Promise<Counts> {
   return (await (await fetch(`${server.adloomCounted}/__bench/d1`)).json()) as Counts;
 }
 

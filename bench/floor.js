@@ -3,7 +3,9 @@
 // (`SELECT 1`); `/batch?n=N`: one `batch` of N `SELECT 1` statements (N = the dashboard's batch,
 // which the bench counts); `/own?route=R`: one `batch` of route R's own statements, the same SQL
 // and bindings its last request ran (recorded by bench/d1-counted.js, handed over with
-// `PUT /own?route=R`), straight through the binding: no router, no middleware, no mapping. A
+// `PUT /own?route=R`), straight through the binding: no router, no middleware, no mapping;
+// `/own?route=R&each=1`: the same statements each in a round trip of its own, one after the other
+// (a route that runs them alone, as the API's authentication does: bench/api.ts). A
 // D1-bound route's req/s ÷ this worker's says how much of its cost is the work around the
 // database rather than the database itself; `/own` less `/batch` is what SQLite (and D1's
 // client) spend on the route's real queries over the seeded data (decision 0037).
@@ -44,6 +46,16 @@ export default {
       }
       const statements = own.get(route);
       if (!statements) return new Response('No statements for this route', { status: 404 });
+      if (url.searchParams.get('each') === '1') {
+        const rows = [];
+        for (const { sql, params } of statements)
+          rows.push(
+            await env.DB.prepare(sql)
+              .bind(...params)
+              .first(),
+          );
+        return Response.json(rows);
+      }
       const results = await env.DB.batch(statements.map(({ sql, params }) => env.DB.prepare(sql).bind(...params)));
       // As `/batch`: each statement's first row (the dashboard's are one JSON value each, decision 0037).
       return Response.json(results.map((result) => result.results[0] ?? null));

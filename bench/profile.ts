@@ -1,5 +1,5 @@
 // `npm run bench:profile -- [--uncached] [/path] [seconds]` (`node bench/profile.ts [--build] [--uncached] [/path] [seconds]`):
-// a CPU profile of the worker under load, for finding where a route spends its time. Prints
+// a CPU profile of the worker under load, for finding where a route spends its time (a /api/v1/ path with a bearer key). Prints
 // the top functions by self time and writes bench/results/profile.cpuprofile (open it in
 // Chrome DevTools). Profiles the unminified worker bundle (readable names) in
 // bench/.build/profile with the client in bench/.build/client (never dist/client, which a
@@ -7,9 +7,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchKey } from './api.ts';
 import { inspectorSession } from './inspector.ts';
 import { BENCH_CLIENT_DIR, buildClient, bundleWorker, clientBuilt } from './build.ts';
 import { pinServer, runLoad } from './load.ts';
+import { benchApi } from './renders.ts';
 import { startServer } from './server.ts';
 
 const { values: options, positionals } = parseArgs({
@@ -36,6 +38,13 @@ const target =
   targets.find((t) => t.title.endsWith(workerName) || t.title.includes(`${workerName}:`) || t.title === workerName) ??
   targets.find((t) => t.title.includes(workerName)) ??
   targets[0]!;
+// The public API (/api/v1/…) with a bearer key of a new project (bench/api.ts), the rest of /api signed in.
+const apiHeaders = async (): Promise<Record<string, string>> => {
+  if (!path.startsWith('/api/v1/')) return { cookie: server.sessionCookie };
+  const project = await benchApi(server)<{ id: string }>('POST', '/api/projects', { name: `Profile ${Date.now()}` });
+  return { authorization: `Bearer ${(await benchKey(server, project.id)).secret}` };
+};
+const headers = path.startsWith('/api') ? await apiHeaders() : path.startsWith('/p/') ? { 'user-agent': BROWSER_AGENT } : {};
 const { send, close } = await inspectorSession(target.webSocketDebuggerUrl);
 
 await send('Profiler.enable');
@@ -46,8 +55,8 @@ const load = await runLoad(
     name: path,
     // --uncached: funnel pages without the edge cache (EDGE_CACHE=off).
     url: `${options.uncached ? server.adloomUncached : server.adloom}${path}`,
-    // The API signed in; a funnel page as a browser loads it (its view is counted, as in npm run bench).
-    headers: path.startsWith('/api') ? { cookie: server.sessionCookie } : path.startsWith('/p/') ? { 'user-agent': BROWSER_AGENT } : {},
+    // The API signed in (or with a bearer key); a funnel page as a browser loads it (its view is counted, as in npm run bench).
+    headers,
   },
   { connections: 16, seconds, workerdPid: server.workerdPid },
 );

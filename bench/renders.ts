@@ -56,42 +56,83 @@ export function benchApi(server: BenchServer) {
   };
 }
 
-export async function measureRenders(server: BenchServer, rounds: number, log: (line: string) => void): Promise<RenderSample[]> {
+/** The median and the worst of `rounds` timed runs after one warm-up run (`prepare` before each run, untimed; round 0 is the warm-up). */
+export async function medianAfterWarmUp(
+  rounds: number,
+  prepare: (round: number) => Promise<unknown>,
+  run: (round: number) => Promise<unknown>,
+): Promise<{ medianMs: number; worstMs: number; samples: number[]; warmUpMs: number }> {
+  const samples: number[] = [];
+  let warmUpMs = 0;
+  for (let round = 0; round <= rounds; round += 1) {
+    await prepare(round);
+    const started = performance.now();
+    await run(round);
+    const ms = performance.now() - started;
+    if (round > 0) samples.push(ms);
+    else warmUpMs = Math.round(ms);
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!), worstMs: Math.round(sorted.at(-1)!), samples, warmUpMs };
+}
+
+/** The render cases' setup: credits (straight into the bench database), a new project of the demo user and the photo in it. */
+export async function renderProject(server: BenchServer, name: string, credits: number) {
   const api = benchApi(server);
-  // Credits for every render of the run (1 each), straight into the bench database.
-  await server.db.prepare('UPDATE credit_balances SET purchased = purchased + 1000 WHERE user_id = ?').bind(server.userId).run();
-  const project = await api<{ id: string }>('POST', '/api/projects', { name: `Render bench ${Date.now()}` });
+  await server.db.prepare('UPDATE credit_balances SET purchased = purchased + ? WHERE user_id = ?').bind(credits, server.userId).run();
+  const project = await api<{ id: string }>('POST', '/api/projects', { name: `${name} ${Date.now()}` });
   const photo = await api<{ id: string }>('POST', `/api/projects/${project.id}/media?filename=photo.jpg`, undefined, photoJpeg(1600, 1200));
+  return { api, project, photo };
+}
+
+/** A render case's creative in `format` (its template with the photo, or the gradient), created in the project. */
+export async function caseCreative(api: ReturnType<typeof benchApi>, projectId: string, photoId: string, format: FormatId, c: (typeof RENDER_CASES)[number]) {
+  const doc = buildTemplate(c.template, { brand: DEFAULT_BRAND_KIT, format, imageMediaId: c.name === 'photo' ? photoId : null });
+  const creative = await api<{ id: string }>('POST', `/api/projects/${projectId}/creatives`, { template: c.template, format, document: doc });
+  return { creative, doc };
+}
+
+/**
+ * One case in one format rendered in the workspace: a new headline (PATCH, untimed unless `timeEdit`) then
+ * `POST /api/creatives/{id}/render`, `rounds` times after a warm-up. With `timeEdit` the PATCH is timed too: the
+ * workspace's counterpart of an API render, which saves the changed creative and draws it in one request.
+ */
+export async function measureCase(
+  api: ReturnType<typeof benchApi>,
+  project: { id: string },
+  photo: { id: string },
+  format: FormatId,
+  c: (typeof RENDER_CASES)[number],
+  rounds: number,
+  timeEdit = false,
+): Promise<RenderSample> {
+  const { creative, doc } = await caseCreative(api, project.id, photo.id, format, c);
+  const withText = (n: number): CreativeDocument => ({
+    ...doc,
+    layers: doc.layers.map((l) => (l.type === 'text' && l.slot === 'headline' ? { ...l, text: `${l.text} ${n}` } : l)),
+  });
+  // Round 0 is the warm-up (a new picture in a new frame); each round after it a new revision.
+  const edit = (round: number) => (round > 0 ? api('PATCH', `/api/creatives/${creative.id}`, { document: withText(round) }) : Promise.resolve());
+  const render = () => api('POST', `/api/creatives/${creative.id}/render`);
+  const timed = timeEdit
+    ? await medianAfterWarmUp(
+        rounds,
+        () => Promise.resolve(),
+        (round) => edit(round).then(render),
+      )
+    : await medianAfterWarmUp(rounds, edit, render);
+  return { format, case: c.name, ...timed };
+}
+
+export async function measureRenders(server: BenchServer, rounds: number, log: (line: string) => void): Promise<RenderSample[]> {
+  // Credits for every render of the run (1 each).
+  const { api, project, photo } = await renderProject(server, 'Render bench', 1000);
   const results: RenderSample[] = [];
   for (const format of FORMAT_IDS) {
     for (const c of RENDER_CASES) {
-      const doc = buildTemplate(c.template, { brand: DEFAULT_BRAND_KIT, format, imageMediaId: c.name === 'photo' ? photo.id : null });
-      const creative = await api<{ id: string }>('POST', `/api/projects/${project.id}/creatives`, { template: c.template, format, document: doc });
-      const withText = (n: number): CreativeDocument => ({
-        ...doc,
-        layers: doc.layers.map((l) => (l.type === 'text' && l.slot === 'headline' ? { ...l, text: `${l.text} ${n}` } : l)),
-      });
-      const samples: number[] = [];
-      let warmUpMs = 0;
-      for (let round = 0; round <= rounds; round += 1) {
-        if (round > 0) await api('PATCH', `/api/creatives/${creative.id}`, { document: withText(round) });
-        const started = performance.now();
-        await api('POST', `/api/creatives/${creative.id}/render`);
-        const ms = performance.now() - started;
-        if (round > 0) samples.push(ms);
-        else warmUpMs = Math.round(ms); // round 0 is the warm-up (a new picture in a new frame)
-      }
-      const sorted = [...samples].sort((a, b) => a - b);
-      const sample = {
-        format,
-        case: c.name,
-        medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]!),
-        worstMs: Math.round(sorted.at(-1)!),
-        samples,
-        warmUpMs,
-      };
+      const sample = await measureCase(api, project, photo, format, c, rounds);
       log(
-        `  render ${format.padEnd(10)} ${c.name.padEnd(9)} median ${String(sample.medianMs).padStart(4)} ms, worst ${String(sample.worstMs).padStart(4)} ms, warm-up ${String(warmUpMs).padStart(4)} ms${results.length === 0 ? ' (first render in fresh isolates)' : ''}`,
+        `  render ${format.padEnd(10)} ${c.name.padEnd(9)} median ${String(sample.medianMs).padStart(4)} ms, worst ${String(sample.worstMs).padStart(4)} ms, warm-up ${String(sample.warmUpMs).padStart(4)} ms${results.length === 0 ? ' (first render in fresh isolates)' : ''}`,
       );
       results.push(sample);
     }

@@ -1,4 +1,4 @@
-// `npm run bench [-- --check] [--only weight,speed,floor,lab,render] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client] [--lab-runs 3]`
+// `npm run bench [-- --check] [--only weight,speed,floor,lab,render,api] [--rounds 3] [--seconds 3] [--connections 16] [--reuse-client] [--lab-runs 3]`
 // `npm run bench -- --only load [--minutes 10] [--connections 16] [--writes-per-second 4] [--load-exclude funnel,…]`: the mixed
 // load run (bench/load-mix.ts), never part of the default run; results in bench/results/load-<date>.*
 // Measures a production (minified) build served by workerd on loopback, prints one table
@@ -10,14 +10,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FormatId } from '../common/creative/document.ts';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_INSTALL_HINT, chromiumPath } from '../scripts/lib.mjs';
-import { BENCH_CLIENT_DIR, DIST_CLIENT_DIR, buildClient, bundleWorker, clientBuilt, log, rendererDirOf, step } from './build.ts';
+import { BENCH_CLIENT_DIR, DIST_CLIENT_DIR, buildClient, bundleUnauthenticatedWorker, bundleWorker, clientBuilt, log, rendererDirOf, step } from './build.ts';
 import { runLighthouse, type LabResult } from './lighthouse.ts';
 import { PINNING, pinServer, runLoad, type LoadSample, type LoadTarget } from './load.ts';
 import { printMix, writeMixResults } from './load-mix-report.ts';
 import { DEFAULT_MIX_OPTIONS, runMix } from './load-mix.ts';
 import { measureFloor, printFloor, type FloorRoute } from './floor-measure.ts';
+import { measureApi } from './api.ts';
 import { measureRenders } from './renders.ts';
 import { startServer } from './server.ts';
 import { activeProfileMs, bundleSize, closure, cssBytes, inlineJsBytes, jsBytes, lazyChunks, pageScripts, readManifest } from './weight.ts';
@@ -28,7 +30,7 @@ const resultsDir = join(import.meta.dirname, 'results');
 const { values: args } = parseArgs({
   options: {
     check: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'weight,speed,floor,lab,render' },
+    only: { type: 'string', default: 'weight,speed,floor,lab,render,api' },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
@@ -76,6 +78,12 @@ interface Budgets {
     firstMs: { max: number };
     rounds: number;
   };
+  /** Issue 31 point 7: the public API (bench/api.ts). */
+  api: {
+    renderWarmMs: { max: number; formats: FormatId[]; rounds: number };
+    bulkSeconds: { max: number; rows: number };
+    authCpuMs: { max: number; route: string; rounds: number };
+  };
   lab: {
     routes: string[];
     performance: { min: number };
@@ -109,6 +117,8 @@ const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML
 
 // 1. The production build: minified client and worker bundle.
 const workerDir = join(buildDir, 'worker');
+/** The API kind's worker without authentication (bench/bearer-skipped.js). */
+const unauthenticatedDir = join(buildDir, 'worker-unauthenticated');
 const reuse = args['reuse-client'] && clientBuilt(DIST_CLIENT_DIR);
 const clientDir = reuse ? DIST_CLIENT_DIR : BENCH_CLIENT_DIR;
 if (!args['no-build']) {
@@ -116,12 +126,17 @@ if (!args['no-build']) {
   if (reuse) log('› Reusing the client build in dist/client (--reuse-client)');
   else buildClient(clientDir);
   bundleWorker(workerDir, { minify: true, clientDir });
+  if (kinds.has('api')) bundleUnauthenticatedWorker(unauthenticatedDir, { clientDir });
 }
 if (!existsSync(join(workerDir, 'index.js')) || !clientBuilt(clientDir)) throw new Error('No worker bundle or client build: run without --no-build.');
 
 log('› Starting workerd (miniflare, direct sockets) with Adloom and the baseline worker');
 // The load run reads the main worker's heap through the inspector (bench/heap.ts).
-const server = await startServer(workerDir, { clientDir, ...(kinds.has('load') ? { inspectorPort: 9241 } : {}) });
+const server = await startServer(workerDir, {
+  clientDir,
+  ...(kinds.has('load') ? { inspectorPort: 9241 } : {}),
+  ...(kinds.has('api') ? { unauthenticatedDir } : {}),
+});
 const results: Record<string, unknown> = { date: new Date().toISOString(), pinning: PINNING, cpus: execFileSync('nproc', { encoding: 'utf8' }).trim() };
 
 try {
@@ -324,6 +339,34 @@ try {
     if (first) judge('render', 'first render in fresh isolates (ms)', `${first.format} ${first.case}`, first.warmUpMs, budgets.render.firstMs);
     results.render = renders;
     results.renderFirstInIsolateMs = renders[0]?.warmUpMs;
+  }
+
+  // 4b. The public API (issue 31 point 7): a synchronous render, a bulk run, the CPU of authentication.
+  if (kinds.has('api')) {
+    const b = budgets.api;
+    log(
+      `› API: ${b.renderWarmMs.rounds} renders per format after a warm-up (POST /api/v1/renders), a run of ${b.bulkSeconds.rows} rows (POST /api/v1/batches), authentication on ${b.authCpuMs.route}`,
+    );
+    const api = await measureApi(
+      server,
+      {
+        renderRounds: b.renderWarmMs.rounds,
+        formats: b.renderWarmMs.formats,
+        bulkRows: b.bulkSeconds.rows,
+        authRoute: b.authCpuMs.route,
+        rounds: b.authCpuMs.rounds,
+        seconds: Number(args.seconds),
+        connections: Number(args.connections),
+        workerdPid: server.workerdPid,
+      },
+      log,
+    );
+    for (const r of api.renders) judge('api', 'API render warm, median (ms)', r.format, r.medianMs, b.renderWarmMs);
+    judge('api', 'API bulk run (s)', `${api.bulk.rows} rows`, Number((api.bulk.wallMs / 1000).toFixed(1)), b.bulkSeconds);
+    judge('api', 'API auth CPU ms / request', b.authCpuMs.route, api.auth.aboveOwnSqlMs, b.authCpuMs);
+    if (api.auth.errors > 0)
+      verdicts.push({ kind: 'api', budget: 'errors under load', subject: b.authCpuMs.route, value: api.auth.errors, limit: '= 0', ok: false });
+    results.api = api;
   }
 
   // 5. Lab vitals with Lighthouse (mobile preset) in Debian's chromium.

@@ -26,6 +26,11 @@ export interface BenchServer {
   floor: string;
   /** The uncached worker again, its D1 binding counting round trips (bench/d1-counted.js): `GET /__bench/d1` reads the counts. */
   adloomCounted: string;
+  /**
+   * The main worker bundled with the API's authentication left out (bench/bearer-skipped.js), when
+   * started with `unauthenticatedDir` (the API kind): the same route there costs what it costs less authentication.
+   */
+  adloomUnauthenticated?: string;
   workerdPid: number;
   /** workerd's inspector (Chrome DevTools Protocol), when the server was started with one. */
   inspectorPort?: number;
@@ -38,7 +43,7 @@ export interface BenchServer {
 }
 
 const root = join(import.meta.dirname, '..');
-const PORTS = { adloom: 8901, baseline: 8902, edge: 8903, adloomUncached: 8904, ceiling: 8905, floor: 8906, adloomCounted: 8907 };
+const PORTS = { adloom: 8901, baseline: 8902, edge: 8903, adloomUncached: 8904, ceiling: 8905, floor: 8906, adloomCounted: 8907, adloomUnauthenticated: 8908 };
 const wranglerToml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
 /** As deployed: wrangler.toml's compatibility_date. */
 const COMPATIBILITY_DATE = ((): string => {
@@ -58,6 +63,23 @@ function benchWorker(name: 'edge' | 'ceiling' | 'baseline' | 'floor', serviceBin
     ...(d1Databases ? { d1Databases } : {}),
     unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS[name] }],
   };
+}
+
+/** wrangler.toml's queue consumers with their batching and retries, as deployed (the bulk runs' speed depends on them). */
+function queueConsumers(): Record<string, { maxBatchSize?: number; maxBatchTimeout?: number; maxRetries?: number }> {
+  const out: Record<string, { maxBatchSize?: number; maxBatchTimeout?: number; maxRetries?: number }> = {};
+  for (const block of wranglerToml.split(/^\[\[queues\.consumers\]\]$/m).slice(1)) {
+    const body = block.split(/^\[/m)[0] ?? '';
+    const queue = /^queue\s*=\s*"([^"]+)"/m.exec(body)?.[1];
+    const number = (name: string) => {
+      const value = new RegExp(`^${name}\\s*=\\s*(\\d+)`, 'm').exec(body)?.[1];
+      return value === undefined ? undefined : Number(value);
+    };
+    if (!queue) throw new Error('wrangler.toml: a [[queues.consumers]] without a queue');
+    const settings = { maxBatchSize: number('max_batch_size'), maxBatchTimeout: number('max_batch_timeout'), maxRetries: number('max_retries') };
+    out[queue] = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+  }
+  return out;
 }
 
 function vars(): Record<string, string> {
@@ -132,7 +154,10 @@ function findWorkerdPid(): number {
 }
 
 /** Serves the worker bundle in `bundleDir` with the client build in `options.clientDir` as its assets. */
-export async function startServer(bundleDir: string, options: { clientDir: string; inspectorPort?: number }): Promise<BenchServer> {
+export async function startServer(
+  bundleDir: string,
+  options: { clientDir: string; inspectorPort?: number; unauthenticatedDir?: string },
+): Promise<BenchServer> {
   // The app's worker, as both app workers run it (each adds its name and socket).
   const appWorker = {
     modulesRoot: bundleDir,
@@ -162,7 +187,7 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
         {
           ...appWorker,
           name: 'adloom',
-          queueConsumers: ['adloom-webhooks', 'adloom-writes', 'adloom-batches'],
+          queueConsumers: queueConsumers(),
           unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloom }],
         },
         // The funnel pages without their edge cache (same database): the uncached throughput budget.
@@ -182,6 +207,18 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
           cacheAPI: false,
           unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloomCounted }],
         },
+        // The API kind: the same app without the API's authentication (bench/build.ts bundleUnauthenticatedWorker), same database.
+        ...(options.unauthenticatedDir
+          ? [
+              {
+                ...appWorker,
+                name: 'adloom-unauthenticated',
+                modulesRoot: options.unauthenticatedDir,
+                modules: bundleModules(options.unauthenticatedDir),
+                unsafeDirectSockets: [{ host: '127.0.0.1', port: PORTS.adloomUnauthenticated }],
+              },
+            ]
+          : []),
         // The renderer Worker (wrangler.renderer.toml), bundled beside the main worker by bundleWorker.
         {
           name: RENDERER_NAME,
@@ -243,6 +280,7 @@ export async function startServer(bundleDir: string, options: { clientDir: strin
     ceiling: `http://localhost:${PORTS.ceiling}`,
     floor: `http://localhost:${PORTS.floor}`,
     adloomCounted: `http://localhost:${PORTS.adloomCounted}`,
+    ...(options.unauthenticatedDir ? { adloomUnauthenticated: `http://localhost:${PORTS.adloomUnauthenticated}` } : {}),
     workerdPid: findWorkerdPid(),
     ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
     sessionCookie: cookie,

@@ -1,5 +1,5 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
+import { preparedOnce, type Db } from '#worker/db/client.ts';
 import { rateLimits } from '#worker/db/schema.ts';
 import { failureReason } from '#worker/lib/deferred-writes.ts';
 import { AppError } from '#worker/lib/errors.ts';
@@ -49,22 +49,32 @@ function limited(resetAt: Date, now: number): AppError {
   });
 }
 
-/** Counts one attempt atomically (one upsert); returns the count within the window. */
-async function recordAttempt(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<{ count: number; resetAt: Date }> {
-  const resetAt = now + rule.windowMs;
-  const row = await db
+/**
+ * Counts one attempt atomically (one upsert) and reads the count back: every API request's
+ * (issue 31) and every counted form's, its SQL built once per isolate (`preparedOnce`). A value
+ * of the insert is converted by its column (`resetAt`, a Date); a placeholder inside `sql` is
+ * bound as it is given (`nowMs`, `resetAtMs`: the instants as the column stores them).
+ */
+const recordAttemptQuery = preparedOnce<{ count: number; resetAt: Date }>((db) =>
+  db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt: new Date(resetAt) })
+    .values({ key: sql.placeholder('key'), count: 1, resetAt: sql.placeholder('resetAt') })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN ${resetAt} ELSE ${rateLimits.resetAt} END`,
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${sql.placeholder('nowMs')} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${sql.placeholder('nowMs')} THEN ${sql.placeholder('resetAtMs')} ELSE ${rateLimits.resetAt} END`,
       },
     })
-    .returning()
-    .get();
-  return { count: row.count, resetAt: row.resetAt };
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt }),
+);
+
+/** Counts one attempt; returns the count within the window. */
+async function recordAttempt(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<{ count: number; resetAt: Date }> {
+  const resetAtMs = now + rule.windowMs;
+  const row = await recordAttemptQuery(db, { key, nowMs: now, resetAt: new Date(resetAtMs), resetAtMs });
+  if (!row) throw new Error('rate limit: the upsert returned no row');
+  return row;
 }
 
 /**

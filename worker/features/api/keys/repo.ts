@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { PLANS } from '#common/plans.ts';
 import { API_KEY_PLAN_LIMITS, type ApiScope } from '#common/schemas/api-keys.ts';
-import { rawStatement, type Db } from '#worker/db/client.ts';
+import { preparedOnce, rawStatement, type Db } from '#worker/db/client.ts';
 import { planLimitSql } from '#worker/db/plans.ts';
 import { apiKeys } from '#worker/db/schema.ts';
 import { userField } from '#worker/features/auth/users/service.ts';
@@ -79,9 +79,12 @@ export function revokeKey(db: Db, projectId: string, id: string, now: Date) {
     .where(and(eq(apiKeys.id, id), eq(apiKeys.projectId, projectId), isNull(apiKeys.revokedAt)));
 }
 
-/** The live key with this secret's hash, in a live project: one indexed read per API request. */
-export function keyByHash(db: Db, secretHash: string) {
-  return db
+/**
+ * The live key with this secret's hash, in a live project: one indexed read per API request, its
+ * SQL built once per isolate (`preparedOnce`: drizzle would build it on every request).
+ */
+const keyByHashQuery = preparedOnce<{ id: string; projectId: string; scopes: string[]; lastUsedAt: Date | null; projectActive: number }>((db) =>
+  db
     .select({
       id: apiKeys.id,
       projectId: apiKeys.projectId,
@@ -91,8 +94,11 @@ export function keyByHash(db: Db, secretHash: string) {
       projectActive: sql<number>`${isActiveProject(apiKeys.projectId)}`,
     })
     .from(apiKeys)
-    .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt), isLiveProject(apiKeys.projectId)))
-    .get();
+    .where(and(eq(apiKeys.secretHash, sql.placeholder('secretHash')), isNull(apiKeys.revokedAt), isLiveProject(apiKeys.projectId))),
+);
+
+export function keyByHash(db: Db, secretHash: string) {
+  return keyByHashQuery(db, { secretHash });
 }
 
 /**
