@@ -101,7 +101,7 @@ function ChainForm({ projectId, canEdit, saved, members }: { projectId: string; 
         <legend className="text-sm font-medium">{t('projects.chain.mode')}</legend>
         <div className="mt-2 space-y-2">
           {APPROVAL_MODES.map((value) => (
-            <label key={value} className="flex items-start gap-2 text-sm">
+            <label key={value} className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-2 text-sm">
               <input
                 type="radio"
                 name="mode"
@@ -111,10 +111,8 @@ function ChainForm({ projectId, canEdit, saved, members }: { projectId: string; 
                 disabled={!canEdit}
                 onChange={() => setMode(value)}
               />
-              <span>
-                <span className="font-medium">{t('projects.chain.modeName', { mode: value })}</span>
-                <span className="block text-xs text-zinc-500">{t('projects.chain.modeHint', { mode: value })}</span>
-              </span>
+              <span className="font-medium">{t('projects.chain.modeName', { mode: value })}</span>
+              <span className="col-start-2 text-xs text-zinc-500">{t('projects.chain.modeHint', { mode: value })}</span>
             </label>
           ))}
         </div>
