@@ -254,6 +254,9 @@ const MATRIX: Record<string, Expectation> = {
     status: all(404),
   },
   'GET /api/projects/:projectId/ads': { sample: '/api/projects/{projectId}/ads', status: project(200, 200, 200) },
+  // The approval chain (decision 0050): every member reads it, only the owner sets it (an empty body: 422).
+  'GET /api/projects/:projectId/approval-chain': { sample: '/api/projects/{projectId}/approval-chain', status: project(200, 200, 200) },
+  'PUT /api/projects/:projectId/approval-chain': { sample: '/api/projects/{projectId}/approval-chain', json: {}, status: project(403, 403, 422) },
   'POST /api/projects/:projectId/ads': {
     sample: '/api/projects/{projectId}/ads',
     json: { creationIds: ['{creationId}'] },

@@ -134,6 +134,7 @@ describe('the ad review email', () => {
       reviewerName: 'Carla Kundin',
       reviewerEmail: null,
       userId: null,
+      role: null,
       revision: 1,
       origin: ORIGIN,
     });

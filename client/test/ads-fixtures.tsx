@@ -53,6 +53,7 @@ export function adDetail(overrides: Partial<AdDetail> = {}): AdDetail {
       },
     ],
     previewUrl: null,
+    approval: { mode: 'required', waitingAt: null },
     ...overrides,
   };
 }
@@ -83,6 +84,7 @@ export function review(overrides: Partial<AdReview> = {}): AdReview {
     decision: 'request_changes',
     comment: 'Please use the blue logo.',
     revision: 3,
+    level: null,
     createdAt: '2026-03-02T09:00:00.000Z',
     ...overrides,
   };

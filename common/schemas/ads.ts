@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AD_KINDS, AD_LIMITS, AD_STATUSES, CTAS, PLACEMENTS, REVIEW_DECISIONS, charCount, hashtagsOf } from '#common/ads.ts';
 import type { AdKind, AdStatus, Cta, Placement, ReviewDecision } from '#common/ads.ts';
 import { emailField, idField, pageQuery, text } from '#common/schemas/fields.ts';
+import type { AdApproval } from '#common/schemas/approval-chain.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 
 const adName = text('Give the ad a name.').check(
@@ -180,6 +181,8 @@ export interface AdDetail extends AdSummary {
   items: AdItem[];
   /** The absolute preview link, or null when none is shared. */
   previewUrl: string | null;
+  /** Where the ad stands in its project's approval chain. */
+  approval: AdApproval;
 }
 
 export interface AdReview {
@@ -191,6 +194,8 @@ export interface AdReview {
   decision: ReviewDecision;
   comment: string;
   revision: number;
+  /** The approval chain's level this review moved the ad at (decision 0050); null when it moved nothing or there are no levels. */
+  level: string | null;
   createdAt: string;
 }
 

@@ -612,6 +612,8 @@ export const ads = sqliteTable(
     avatarMediaId: text('avatar_media_id').references(() => media.id, { onDelete: 'set null' }),
     placements: text('placements', { mode: 'json' }).$type<string[]>().notNull(),
     revision: integer('revision').notNull().default(1),
+    /** The level (index in its project's approval chain) the ad waits at while in review; 0 outside the `levels` mode (decision 0050). */
+    approvalLevel: integer('approval_level').notNull().default(0),
     previewId: text('preview_id').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -656,10 +658,27 @@ export const adReviews = sqliteTable(
     comment: text('comment').notNull().default(''),
     /** The ad's revision the review was given on. */
     revision: integer('revision').notNull(),
+    /** The approval chain's level this review moved the ad at (its name then); null when it moved nothing or the project has no levels. */
+    levelName: text('level_name'),
     createdAt: createdAt(),
   },
   (t) => [index('ad_reviews_ad_created_idx').on(t.adId, t.createdAt)],
 );
+
+/**
+ * A project's approval chain (issue 32, decision 0050): its mode and ordered levels, each with its
+ * approvers (members' user ids, emails). No row: the `required` mode (one approval), as before
+ * chains. `version` grows with every save; an ad's move is written only at the version it was read at.
+ */
+export const approvalChains = sqliteTable('approval_chains', {
+  projectId: text('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  mode: text('mode', { enum: ['none', 'optional', 'required', 'levels'] }).notNull(),
+  levels: text('levels', { mode: 'json' }).$type<{ name: string; userIds: string[]; emails: string[] }[]>().notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: updatedAt(),
+});
 
 /**
  * A project's Instagram professional account (one per project). The access token is

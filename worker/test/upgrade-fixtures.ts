@@ -613,4 +613,26 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       ]);
     },
   },
+  '0025_approval_chains.sql': {
+    // A table and two columns (issue 32 point 2, decision 0050): a project without a chain keeps the
+    // single approval it had (`required`), an ad in review waits at the first level, its thread names no level.
+    rows: ({ now }) => [
+      `INSERT INTO ads (id, project_id, created_by, name, kind, status, placements, revision, created_at, updated_at) VALUES ('upg_ad_0000000000000003', '${P1}', '${USERS.owner.id}', 'Waiting for Carla', 'single', 'in_review', '["instagram_feed"]', 1, ${now - 2 * DAY}, ${now - DAY})`,
+      `INSERT INTO ad_items (ad_id, position, creation_id) VALUES ('upg_ad_0000000000000003', 0, 'upg_creation_0000000001')`,
+      `INSERT INTO ad_reviews (id, ad_id, user_id, reviewer_name, reviewer_email, decision, comment, revision, created_at) VALUES ('upg_review_000000000003', 'upg_ad_0000000000000003', NULL, 'Client Carla', NULL, 'comment', 'Almost there', 1, ${now - DAY})`,
+      `INSERT INTO approval_chains (project_id, mode, levels, version, updated_at) VALUES ('${P2}', 'levels', ${json([{ name: 'Client', userIds: [], emails: ['carla@client.example.com'] }])}, 3, ${now - DAY})`,
+    ],
+    async check(t) {
+      expect(await t.json(`/api/projects/${P1}/approval-chain`)).toEqual({ mode: 'required', levels: [] });
+      expect(await t.json('/api/ads/upg_ad_0000000000000003')).toMatchObject({ status: 'in_review', approval: { mode: 'required', waitingAt: null } });
+      expect(await t.json('/api/ads/upg_ad_0000000000000003/reviews')).toMatchObject({
+        items: [{ reviewerName: 'Client Carla', decision: 'comment', level: null }],
+      });
+      expect(await t.query(`SELECT approval_level FROM ads WHERE id = 'upg_ad_0000000000000003'`)).toEqual([{ approval_level: 0 }]);
+      // A project's own chain reads back as it was saved.
+      expect(await t.query(`SELECT mode, levels, version FROM approval_chains WHERE project_id = '${P2}'`)).toEqual([
+        { mode: 'levels', levels: JSON.stringify([{ name: 'Client', userIds: [], emails: ['carla@client.example.com'] }]), version: 3 },
+      ]);
+    },
+  },
 };

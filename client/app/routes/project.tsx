@@ -14,6 +14,7 @@ import { Library, useLibraryList, useMediaTags } from '#client/features/media/li
 import { ApiKeysCard } from '#client/features/api-keys/api-keys-card.tsx';
 import { WebhooksCard } from '#client/features/webhooks/webhooks-card.tsx';
 import { ArchivedNotice } from '#client/features/projects/archived-notice.tsx';
+import { ApprovalChainCard } from '#client/features/projects/approval-chain-card.tsx';
 import { BrandKitCard } from '#client/features/projects/brand-kit-card.tsx';
 import { MembersCard } from '#client/features/projects/members-card.tsx';
 import { SettingsDialog } from '#client/features/projects/settings-dialog.tsx';
@@ -124,6 +125,7 @@ export default function Project() {
         <div className="space-y-6">
           <BrandKitCard project={project} onSaved={saved} />
           <MembersCard project={project} onChanged={resource.reload} />
+          <ApprovalChainCard projectId={project.id} canEdit={project.role === 'owner' && !project.archived} />
           {project.role === 'owner' ? <ApiKeysCard projectId={project.id} archived={project.archived} /> : null}
           {project.role === 'owner' ? <WebhooksCard projectId={project.id} archived={project.archived} /> : null}
         </div>

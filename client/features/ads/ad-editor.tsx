@@ -294,6 +294,16 @@ function LoadedEditor({
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <AdStatusBadge status={ad.status} />
           <span className="text-zinc-500">{t('ads.editor.version', { revision: ad.revision })}</span>
+          {ad.approval.waitingAt ? (
+            <span className="min-w-0 text-xs break-words text-zinc-600 dark:text-zinc-400">
+              {t('ads.approval.waiting', {
+                level: ad.approval.waitingAt.name,
+                position: ad.approval.waitingAt.index + 1,
+                count: ad.approval.waitingAt.count,
+                approvers: ad.approval.waitingAt.approvers.join(', '),
+              })}
+            </span>
+          ) : null}
         </div>
         {!member ? <Alert tone="info">{t('ads.editor.viewerNote')}</Alert> : null}
         {member && archived ? <Alert tone="info">{t('ads.editor.archivedNote')}</Alert> : null}

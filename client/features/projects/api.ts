@@ -1,4 +1,5 @@
 import type { ProjectRole, ProjectCreateInput, ProjectUpdateInput } from '#common/schemas/projects.ts';
+import type { ApprovalChainInput } from '#common/schemas/approval-chain.ts';
 import type { BrandProposal } from '#common/schemas/brand-reader.ts';
 import { api, call } from '#client/lib/api.ts';
 
@@ -29,4 +30,7 @@ export const projectsApi = {
   /** The invitation of `/projects?invite=<token>`, as the signed-in user sees it. */
   invitation: (token: string) => call(api.api.invites[':token'].$get({ param: { token } })),
   acceptInvitation: (token: string) => call(api.api.invites[':token'].accept.$post({ param: { token } })),
+  /** The project's approval chain (decision 0050): its mode and ordered levels. */
+  chain: (projectId: string) => call(byId['approval-chain'].$get({ param: { projectId } })),
+  saveChain: (projectId: string, json: ApprovalChainInput) => call(byId['approval-chain'].$put({ param: { projectId }, json })),
 };

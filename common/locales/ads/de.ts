@@ -4,6 +4,7 @@ import type { en } from '#common/locales/ads/en.ts';
 export const de: Translation<typeof en> = {
   'ads.status':
     '{status, select, draft {Entwurf} in_review {In Freigabe} approved {Freigegeben} changes_requested {Änderungen angefordert} scheduled {Geplant} published {Veröffentlicht} failed {Fehlgeschlagen} other {—}}',
+  'ads.approval.waiting': 'Wartet auf „{level}“ ({position} von {count}): {approvers}',
   'ads.kind': '{kind, select, single {Einzelbild} carousel {Karussell} story {Story} other {—}}',
   'ads.placement':
     '{placement, select, instagram_feed {Instagram-Feed} instagram_story {Instagram-Story} instagram_reels {Instagram-Reels} facebook_feed {Facebook-Feed} other {—}}',

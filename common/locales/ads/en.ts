@@ -5,6 +5,7 @@ export const en = {
   // Labels shared by the ads screens
   'ads.status':
     '{status, select, draft {Draft} in_review {In review} approved {Approved} changes_requested {Changes requested} scheduled {Scheduled} published {Published} failed {Failed} other {—}}',
+  'ads.approval.waiting': 'Waits for “{level}” ({position} of {count}): {approvers}',
   'ads.kind': '{kind, select, single {Single image} carousel {Carousel} story {Story} other {—}}',
   'ads.placement':
     '{placement, select, instagram_feed {Instagram feed} instagram_story {Instagram story} instagram_reels {Instagram reels} facebook_feed {Facebook feed} other {—}}',

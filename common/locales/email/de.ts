@@ -71,6 +71,10 @@ export const de: Translation<typeof en> = {
   'email.instagramBroken.body': 'das Instagram-Konto @{username} des Projekts „{project}“ kann von Adloom nicht mehr verwendet werden:',
   'email.instagramBroken.scheduled':
     'Geplante Beiträge dieses Projekts werden erst veröffentlicht, wenn Sie das Konto auf der Marketing-Seite des Projekts erneut verbinden.',
+  'email.approval.subject': '„{ad}“ wartet auf Ihre Freigabe ({level})',
+  'email.approval.body':
+    'Die Anzeige „{ad}“ wartet auf die Freigabe der Stufe „{level}“ ({position} von {count}), und Sie sind einer ihrer Freigebenden. Geben Sie sie frei oder fordern Sie Änderungen an; eine Freigabe bringt sie weiter.',
+  'email.approval.see': 'Die Anzeige ansehen und prüfen:',
   'email.review.subject':
     '{decision, select, approve {{reviewer} hat „{ad}“ freigegeben} request_changes {{reviewer} hat Änderungen an „{ad}“ angefordert} other {{reviewer} hat „{ad}“ kommentiert}}',
   'email.review.body':

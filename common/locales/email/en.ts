@@ -66,6 +66,10 @@ export const en = {
   'email.instagramBroken.subject': 'Instagram for {project} needs to be connected again',
   'email.instagramBroken.body': 'the Instagram account @{username} of the project “{project}” can no longer be used by Adloom:',
   'email.instagramBroken.scheduled': 'Scheduled posts of this project are not published until you connect the account again on the project’s Marketing page.',
+  'email.approval.subject': '“{ad}” waits for your approval ({level})',
+  'email.approval.body':
+    'The ad “{ad}” waits for approval at the level “{level}” ({position} of {count}), and you are one of its approvers. Approve it or request changes; one approval moves it on.',
+  'email.approval.see': 'See the ad and review it:',
   'email.review.subject':
     '{decision, select, approve {{reviewer} approved “{ad}”} request_changes {{reviewer} requested changes to “{ad}”} other {{reviewer} commented on “{ad}”}}',
   'email.review.body':

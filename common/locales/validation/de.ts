@@ -316,6 +316,24 @@ export const de: Translation<typeof en> = {
   'validation.ads.previewArchived':
     'Das Projekt dieser Anzeige ist archiviert, Freigaben sind daher geschlossen. Fragen Sie das Team, das Ihnen den Link geschickt hat.',
 
+  // Freigabeketten (common/approval-chain.ts, worker/features/ads/core/chain.ts, Entscheidung 0050)
+  'validation.chain.mode': 'Wählen Sie keine Freigabe, optional, erforderlich oder Stufen.',
+  'validation.chain.levelName': 'Geben Sie der Stufe einen Namen.',
+  'validation.chain.approverMax': 'Eine Stufe hat höchstens {max, number} Freigebende.',
+  'validation.chain.approverOne': 'Fügen Sie der Stufe eine freigebende Person hinzu.',
+  'validation.chain.levelMax': 'Eine Kette hat höchstens {max, number} Stufen.',
+  'validation.chain.levelOne': 'Fügen Sie eine Stufe hinzu.',
+  'validation.chain.members': 'Wählen Sie Freigebende unter den Mitgliedern des Projekts.',
+  'validation.chain.noApprovalSubmit': 'Dieses Projekt veröffentlicht ohne Freigabe: Veröffentlichen oder planen Sie die Anzeige direkt.',
+  'validation.chain.noApprovalReview': 'Dieses Projekt veröffentlicht ohne Freigabe: Kommentieren Sie die Anzeige oder veröffentlichen Sie sie.',
+  'validation.chain.onlyApprovedSchedule': 'Nur eine freigegebene Anzeige kann geplant werden.',
+  'validation.chain.waitsAt':
+    'Diese Anzeige wartet auf die Freigabe der Stufe „{level}“ ({position, number} von {count, number}): Sie kann veröffentlicht oder geplant werden, sobald jede Stufe sie freigegeben hat.',
+  'validation.chain.notApprover':
+    'Diese Anzeige wartet auf die Freigabe der Stufe „{level}“ ({position, number} von {count, number}), und Sie gehören nicht zu deren Freigebenden. Kommentieren Sie stattdessen, oder bitten Sie die Inhaberin oder den Inhaber des Projekts, Sie der Stufe hinzuzufügen.',
+  'validation.chain.notApproverChanges':
+    'Nur Freigebende der Stufe „{level}“ ({position, number} von {count, number}) oder einer Stufe davor können Änderungen anfordern. Kommentieren Sie stattdessen.',
+
   'validation.instagram.timeoutRetry': 'Instagram hat nicht rechtzeitig geantwortet. Bitte versuchen Sie es gleich noch einmal.',
   'validation.instagram.unreachableRetry': 'Instagram war nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
   'validation.instagram.accessRevoked':

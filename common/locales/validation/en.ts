@@ -329,6 +329,24 @@ export const en = {
   'validation.ads.previewGone': 'This preview link does not exist or was revoked.',
   'validation.ads.previewArchived': 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.',
 
+  // Approval chains (common/approval-chain.ts, worker/features/ads/core/chain.ts, decision 0050)
+  'validation.chain.mode': 'Pick no approval, optional, required or levels.',
+  'validation.chain.levelName': 'Name the level.',
+  'validation.chain.approverMax': 'A level has at most {max, number} approvers.',
+  'validation.chain.approverOne': 'Add an approver to the level.',
+  'validation.chain.levelMax': 'A chain has at most {max, number} levels.',
+  'validation.chain.levelOne': 'Add a level.',
+  'validation.chain.members': 'Pick approvers among the project’s members.',
+  'validation.chain.noApprovalSubmit': 'This project publishes without approval: publish or schedule the ad directly.',
+  'validation.chain.noApprovalReview': 'This project publishes without approval: comment on the ad, or publish it.',
+  'validation.chain.onlyApprovedSchedule': 'Only an approved ad can be scheduled.',
+  'validation.chain.waitsAt':
+    'This ad waits for approval at the level “{level}” ({position, number} of {count, number}): it can be published or scheduled once every level approved it.',
+  'validation.chain.notApprover':
+    'This ad waits for approval at the level “{level}” ({position, number} of {count, number}), and you are not one of its approvers. Comment instead, or ask the project’s owner to add you to the level.',
+  'validation.chain.notApproverChanges':
+    'Only an approver of the level “{level}” ({position, number} of {count, number}) or of a level before it can request changes. Comment instead.',
+
   // Instagram connection and publishing (worker/features/instagram)
   'validation.instagram.timeoutRetry': 'Instagram did not answer in time. Please try again in a moment.',
   'validation.instagram.unreachableRetry': 'Instagram could not be reached. Please try again in a moment.',

@@ -3,6 +3,7 @@ import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
   "ads.status": [["status","select",{"draft":["Entwurf"],"in_review":["In Freigabe"],"approved":["Freigegeben"],"changes_requested":["Änderungen angefordert"],"scheduled":["Geplant"],"published":["Veröffentlicht"],"failed":["Fehlgeschlagen"],"other":["—"]}]],
+  "ads.approval.waiting": ["Wartet auf „",["level"],"“ (",["position"]," von ",["count"],"): ",["approvers"]],
   "ads.kind": [["kind","select",{"single":["Einzelbild"],"carousel":["Karussell"],"story":["Story"],"other":["—"]}]],
   "ads.placement": [["placement","select",{"instagram_feed":["Instagram-Feed"],"instagram_story":["Instagram-Story"],"instagram_reels":["Instagram-Reels"],"facebook_feed":["Facebook-Feed"],"other":["—"]}]],
   "ads.cta": [["cta","select",{"learn_more":["Mehr dazu"],"shop_now":["Jetzt einkaufen"],"sign_up":["Registrieren"],"book_now":["Jetzt buchen"],"contact_us":["Kontakt aufnehmen"],"download":["Herunterladen"],"other":["—"]}]],

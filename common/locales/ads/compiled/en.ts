@@ -3,6 +3,7 @@ import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
   "ads.status": [["status","select",{"draft":["Draft"],"in_review":["In review"],"approved":["Approved"],"changes_requested":["Changes requested"],"scheduled":["Scheduled"],"published":["Published"],"failed":["Failed"],"other":["—"]}]],
+  "ads.approval.waiting": ["Waits for “",["level"],"” (",["position"]," of ",["count"],"): ",["approvers"]],
   "ads.kind": [["kind","select",{"single":["Single image"],"carousel":["Carousel"],"story":["Story"],"other":["—"]}]],
   "ads.placement": [["placement","select",{"instagram_feed":["Instagram feed"],"instagram_story":["Instagram story"],"instagram_reels":["Instagram reels"],"facebook_feed":["Facebook feed"],"other":["—"]}]],
   "ads.cta": [["cta","select",{"learn_more":["Learn more"],"shop_now":["Shop now"],"sign_up":["Sign up"],"book_now":["Book now"],"contact_us":["Contact us"],"download":["Download"],"other":["—"]}]],

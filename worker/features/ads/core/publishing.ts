@@ -1,7 +1,10 @@
+import type { AdStatus } from '#common/ads.ts';
+import { nextStep } from '#common/approval-chain.ts';
 import type { AdPost } from '#common/schemas/ads.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish/service.ts';
+import { chainOf } from '#worker/features/ads/core/chain.ts';
 import { invalid } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
 import { eventStatement } from '#worker/features/webhooks/service.ts';
@@ -39,9 +42,12 @@ async function postContentOf(db: Db, row: repo.AdRow): Promise<{ creationIds: st
   return { creationIds: items.map((item) => item.creationId), caption: row.primaryText };
 }
 
-/** Approved (or failed before) → scheduled, once the post is scheduled; false when the ad changed meanwhile. */
-async function markScheduled(db: Db, row: repo.AdRow): Promise<boolean> {
-  const [result] = await rawBatch(db, [repo.setStatusIf(db, row.id, ['approved', 'failed'], 'scheduled', new Date(), row.revision)]);
+/**
+ * → scheduled, as the chain allows it (one conditional write at the status, level, revision and
+ * chain version read); false when the ad or the chain changed meanwhile.
+ */
+async function markScheduled(db: Db, row: repo.AdRow, version: number): Promise<boolean> {
+  const [result] = await rawBatch(db, [repo.moveIf(db, row, { status: 'scheduled', level: 0 }, { version, revision: row.revision }, new Date())]);
   return (result?.meta.changes ?? 0) > 0;
 }
 
@@ -73,12 +79,13 @@ export async function settleStrandedAds(db: Db, now: Date, limit = 100): Promise
 }
 
 /** A scheduled ad whose post was canceled (or could not be made) is approved again, or back to where it was. */
-async function markUnscheduled(db: Db, adId: string, to: 'approved' | 'failed' = 'approved'): Promise<void> {
+async function markUnscheduled(db: Db, adId: string, to: AdStatus = 'approved'): Promise<void> {
   await repo.setStatusIf(db, adId, ['scheduled'], to, new Date());
 }
 
 /**
- * Publishes an approved (or failed) ad to the project's Instagram account: now (no `at`) or
+ * Publishes an ad to the project's Instagram account, as its project's approval chain allows
+ * (an approved or failed ad; any unpublished one without required approval): now (no `at`) or
  * at a time. Returns the post and, to publish now, the run to start once the answer is out.
  */
 export async function publishAd(
@@ -87,18 +94,15 @@ export async function publishAd(
   ad: repo.AdRow,
   input: { at?: string | undefined; userId: string; origin: string },
 ): Promise<{ post: AdPost; run?: () => Promise<unknown> }> {
-  if (ad.status !== 'approved' && ad.status !== 'failed') {
-    throw new AppError(
-      'conflict',
-      ad.status === 'scheduled' || ad.status === 'published' ? 'This ad is already scheduled or published.' : 'Only an approved ad can be published.',
-    );
-  }
-  const { creationIds, caption } = await postContentOf(db, ad);
   const { at, origin } = input;
+  const chain = await chainOf(db, ad.projectId);
+  const step = nextStep(chain.rules, { status: ad.status, level: ad.approvalLevel }, { type: at ? 'schedule' : 'publish' });
+  if (step.kind === 'refuse') throw new AppError(step.code, step.message);
+  const { creationIds, caption } = await postContentOf(db, ad);
   const now = new Date();
-  // The ad is marked scheduled first (conditionally, at the revision read): the job can then
+  // The ad is marked scheduled first (conditionally, as it was read): the job can then
   // never settle a post whose ad does not show it yet.
-  if (!(await markScheduled(db, ad))) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
+  if (!(await markScheduled(db, ad, chain.version))) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
   let post: AdPost;
   try {
     post = await schedulePost(
@@ -108,7 +112,7 @@ export async function publishAd(
       now,
     );
   } catch (error) {
-    await markUnscheduled(db, ad.id, ad.status === 'failed' ? 'failed' : 'approved');
+    await markUnscheduled(db, ad.id, ad.status);
     throw error;
   }
   if (at) return { post };

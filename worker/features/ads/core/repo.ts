@@ -3,7 +3,7 @@ import type { AdStatus } from '#common/ads.ts';
 import { inList, ofExistingRow, operand, rawStatement, type Db } from '#worker/db/client.ts';
 import { keysetPage } from '#worker/db/keyset.ts';
 import { anyLiveRowQuery, isLiveRow, liveInProject, liveRow, newestLiveQuery } from '#worker/db/live-rows.ts';
-import { adItems, adReviews, ads } from '#worker/db/schema.ts';
+import { adItems, adReviews, ads, approvalChains } from '#worker/db/schema.ts';
 import { creationField, isLiveCreation } from '#worker/features/creatives/core/service.ts';
 import { inMemberProjects, projectName } from '#worker/features/projects/scope/service.ts';
 
@@ -146,18 +146,76 @@ export function updateAdIfUnchanged(db: Db, row: Pick<AdRow, 'id' | 'revision' |
     .where(and(eq(ads.id, row.id), eq(ads.revision, row.revision), eq(ads.status, row.status), isNull(ads.deletedAt)));
 }
 
-/**
- * Moves a live ad's status from one of `from` to `to` (at `revision`, when given; with
- * `afterChange`, only if the statement before it in the batch changed a row).
- */
-export function setStatusIf(db: Db, id: string, from: readonly AdStatus[], to: AdStatus, now: Date, revision?: number, afterChange = false) {
-  const conditions = [eq(ads.id, id), isNull(ads.deletedAt), inList(ads.status, from)];
-  if (revision !== undefined) conditions.push(eq(ads.revision, revision));
-  if (afterChange) conditions.push(sql`changes() = 1`);
+/** Moves a live ad's status from one of `from` to `to` (the publishing's settlements; the chain's steps are `moveIf`). */
+export function setStatusIf(db: Db, id: string, from: readonly AdStatus[], to: AdStatus, now: Date) {
   return db
     .update(ads)
     .set({ status: to, updatedAt: now })
+    .where(and(eq(ads.id, id), isNull(ads.deletedAt), inList(ads.status, from)));
+}
+
+/* ---------- approval chains (decision 0050) ---------- */
+
+export type ApprovalChainRow = typeof approvalChains.$inferSelect;
+
+/** A project's approval chain (none: the default mode), as a query to batch. */
+export function chainQuery(db: Db, projectId: string) {
+  return db.select().from(approvalChains).where(eq(approvalChains.projectId, projectId)).limit(1);
+}
+
+/**
+ * Saves a project's chain (a new version) and restarts its ads in review at the first level, in
+ * one batch: a move read at the old version is then refused by `moveIf`'s guard.
+ */
+export function saveChainStatements(db: Db, projectId: string, chain: Pick<ApprovalChainRow, 'mode' | 'levels'>, now: Date) {
+  return [
+    db
+      .insert(approvalChains)
+      .values({ projectId, ...chain, version: 1, updatedAt: now })
+      .onConflictDoUpdate({ target: approvalChains.projectId, set: { ...chain, version: sql`${approvalChains.version} + 1`, updatedAt: now } }),
+    db
+      .update(ads)
+      .set({ approvalLevel: 0 })
+      .where(and(eq(ads.projectId, projectId), eq(ads.status, 'in_review'), sql`${ads.approvalLevel} <> 0`, isNull(ads.deletedAt))),
+  ];
+}
+
+/** The chain's version as the ad's move reads it: 0 while the project has none. */
+const chainVersion = (projectId: string) => sql`coalesce((SELECT version FROM approval_chains WHERE project_id = ${projectId}), 0)`;
+
+/**
+ * One step of an ad along its chain, as one conditional write: from the status and level it was
+ * read at (and its revision, when given), at the chain's version read, to the next ones. With
+ * `afterChange`, only if the statement before it in the batch changed a row.
+ */
+export function moveIf(
+  db: Db,
+  ad: Pick<AdRow, 'id' | 'projectId' | 'status' | 'approvalLevel'>,
+  to: { status: AdStatus; level: number },
+  guard: { version: number; revision?: number | undefined; afterChange?: boolean },
+  now: Date,
+) {
+  const conditions = [
+    eq(ads.id, ad.id),
+    isNull(ads.deletedAt),
+    eq(ads.status, ad.status),
+    eq(ads.approvalLevel, ad.approvalLevel),
+    sql`${chainVersion(ad.projectId)} = ${guard.version}`,
+  ];
+  if (guard.revision !== undefined) conditions.push(eq(ads.revision, guard.revision));
+  if (guard.afterChange) conditions.push(sql`changes() = 1`);
+  return db
+    .update(ads)
+    .set({ status: to.status, approvalLevel: to.level, updatedAt: now })
     .where(and(...conditions));
+}
+
+/** Names the level a review moved the ad at, only when the statement before it (the move) changed the ad. */
+export function markReviewCounted(db: Db, reviewId: string, levelName: string) {
+  return db
+    .update(adReviews)
+    .set({ levelName })
+    .where(and(eq(adReviews.id, reviewId), sql`changes() = 1`));
 }
 
 /** Ads marked scheduled before `before` (the job's repair pass looks at their posts). */
@@ -183,7 +241,7 @@ export function softDeleteAd(db: Db, id: string, now: Date) {
  * The insert of a review, written only while the ad has fewer than `max` (one conditional
  * statement: two reviews at once cannot both take the last place).
  */
-export function insertReviewIfRoom(db: Db, r: Required<Omit<AdReviewInsert, 'createdAt'>> & { createdAt: Date }, max: number) {
+export function insertReviewIfRoom(db: Db, r: Required<Omit<AdReviewInsert, 'createdAt' | 'levelName'>> & { createdAt: Date }, max: number) {
   return rawStatement(
     db,
     sql`INSERT INTO ad_reviews (id, ad_id, user_id, reviewer_name, reviewer_email, decision, comment, revision, created_at)

@@ -70,6 +70,7 @@ describe('reviews', () => {
       reviewerName: 'Carla Customer',
       reviewerEmail: 'carla@example.com',
       userId: null,
+      role: null,
       revision: 1,
       origin: ORIGIN,
     });
@@ -114,6 +115,7 @@ describe('reviews', () => {
       reviewerName: 'Carla',
       reviewerEmail: null,
       userId: null,
+      role: null,
       revision: 1,
       origin: ORIGIN,
     });

@@ -1,4 +1,5 @@
-import { AD_LIMITS, VIEWER_REVIEW_MESSAGE, decisionsFor, type AdStatus, type Placement, type ReviewDecision } from '#common/ads.ts';
+import { AD_LIMITS, type Placement, type ReviewDecision } from '#common/ads.ts';
+import { nextStep, type ChainStep } from '#common/approval-chain.ts';
 import type { AdReview } from '#common/schemas/ads.ts';
 import { clip } from '#common/schemas/fields.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
@@ -10,7 +11,8 @@ import { newId } from '#worker/lib/ids.ts';
 import type { Mailer } from '#worker/lib/mailer.ts';
 import { combine, constant, read, run } from '#worker/lib/reads.ts';
 import { projectImage } from '#worker/features/media/service.ts';
-import { liveProjectRead, membersOf, membershipRead } from '#worker/features/projects/scope/service.ts';
+import { liveProjectRead, membershipRead } from '#worker/features/projects/scope/service.ts';
+import { chainOf, notifyLevel, type LoadedChain } from '#worker/features/ads/core/chain.ts';
 import { invalid } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
 import { eventStatement } from '#worker/features/webhooks/service.ts';
@@ -24,8 +26,6 @@ import { toReview } from '#worker/features/ads/core/shapes.ts';
 
 /** Reviews one ad can take (a bound on the thread and on the emails a flood of reviews could send). */
 export const MAX_REVIEWS_PER_AD = 500;
-/** Statuses in which a review moves the ad (approve → approved, request changes → changes requested). */
-const REVIEWABLE: readonly AdStatus[] = ['in_review', 'approved', 'changes_requested'];
 
 export async function reviewsOf(db: Db, adId: string): Promise<AdReview[]> {
   return (await repo.reviewsOf(db, adId)).map(toReview);
@@ -38,6 +38,8 @@ export interface ReviewInput {
   reviewerEmail: string | null;
   /** The member who reviewed in the workspace; null for a visitor of the preview link. */
   userId: string | null;
+  /** The member's role in the project; null for a visitor of the preview link. */
+  role: ProjectRole | null;
   /** The ad's revision the reviewer saw. */
   revision: number;
   /** The site's origin, for the link in the emails. */
@@ -45,18 +47,46 @@ export interface ReviewInput {
 }
 
 /**
- * Records a review (from the preview page or a member) and, when it was given on the ad's
- * current revision while the ad is in review, approved or has changes requested, moves the
- * status: approve → approved, request changes → changes requested (one conditional update,
- * in the same batch as the review). A review of an older revision is kept as a comment on
- * it. Every member of the project but the reviewer gets one email about it.
+ * What a review does under the project's approval chain (common/approval-chain.ts): move the ad,
+ * be kept as given or as a comment; a refusal (403, 409) is thrown. Comments move nothing.
  */
-export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input: ReviewInput): Promise<AdReview> {
+export function reviewStep(
+  chain: LoadedChain,
+  ad: repo.AdRow,
+  input: Pick<ReviewInput, 'decision' | 'userId' | 'reviewerEmail' | 'role' | 'revision'>,
+): ChainStep {
+  if (input.decision === 'comment') return { kind: 'keep' };
+  const step = nextStep(
+    chain.rules,
+    { status: ad.status, level: ad.approvalLevel },
+    {
+      type: input.decision,
+      by: { userId: input.userId, email: input.reviewerEmail, role: input.role },
+      current: input.revision === ad.revision,
+    },
+  );
+  if (step.kind === 'refuse') throw new AppError(step.code, step.message);
+  return step;
+}
+
+/**
+ * Records a review (from the preview page or a member) and moves the ad as the project's chain
+ * says (reviewStep): the review, its audit entry, the move (one conditional write at the status,
+ * level, revision and chain version read), the level's name on the review when it moved the ad,
+ * and the move's event, in one batch. A review that moved nothing is kept (on an older revision,
+ * an approval raced by another, …); a visitor who is not an approver of the level comments. Every
+ * member of the project but the reviewer gets one email about it; when the ad moved on to a
+ * level, that level's approvers get one asking for their approval.
+ */
+export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input: ReviewInput, chain?: LoadedChain): Promise<AdReview> {
   const comment = input.comment.trim();
   if (input.decision === 'request_changes' && comment === '') throw invalid('comment', 'Say what should change.');
   if (comment.length > AD_LIMITS.comment) throw invalid('comment', `Use at most ${AD_LIMITS.comment.toLocaleString('en')} characters.`);
   const name = clip(input.reviewerName.trim(), AD_LIMITS.reviewerName);
   if (name === '') throw invalid('name', 'Enter your name.');
+  const loaded = chain ?? (await chainOf(db, ad.projectId));
+  const step = reviewStep(loaded, ad, input);
+  const decision: ReviewDecision = step.kind === 'comment' ? 'comment' : input.decision;
   const now = new Date();
   const review = {
     id: newId(),
@@ -64,24 +94,19 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
     userId: input.userId,
     reviewerName: name,
     reviewerEmail: input.reviewerEmail,
-    decision: input.decision,
+    decision,
     comment,
     revision: input.revision,
     createdAt: now,
   };
-  const target: AdStatus | undefined = input.decision === 'approve' ? 'approved' : input.decision === 'request_changes' ? 'changes_requested' : undefined;
-  // The review, its audit entry, the status move and its event only when the review found room (each guarded by the one before).
-  const event = target
-    ? eventStatement(
-        db,
-        ad.projectId,
-        target === 'approved' ? 'ad.approved' : 'ad.changes_requested',
-        { adId: ad.id, name: ad.name, revision: input.revision },
-        `/projects/${ad.projectId}/marketing`,
-        'changed',
-      )
+  const move = step.kind === 'move' ? step : undefined;
+  // An event when the ad is approved or sent back; a move from one level to the next has none (the webhooks' events are fixed).
+  const eventType = move?.to.status === 'approved' ? 'ad.approved' : move?.to.status === 'changes_requested' ? 'ad.changes_requested' : undefined;
+  const event = eventType
+    ? eventStatement(db, ad.projectId, eventType, { adId: ad.id, name: ad.name, revision: input.revision }, `/projects/${ad.projectId}/marketing`, 'changed')
     : undefined;
-  const [inserted, , , outbox] = await rawBatch(db, [
+  // The review, its audit entry, the move and what follows it only when the one before wrote (each guarded by the one before).
+  const results = await rawBatch(db, [
     repo.insertReviewIfRoom(db, review, MAX_REVIEWS_PER_AD),
     auditIfChangedStatement(db, {
       actorUserId: input.userId,
@@ -89,33 +114,36 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
       targetType: 'ad',
       targetId: ad.id,
       projectId: ad.projectId,
-      details: { decision: input.decision, revision: input.revision },
+      details: { decision, revision: input.revision, ...(move?.levelName ? { level: move.levelName } : {}) },
     }),
-    ...(target && event ? [repo.setStatusIf(db, ad.id, REVIEWABLE, target, now, input.revision, true), event.statement] : []),
+    ...(move
+      ? [
+          repo.moveIf(db, ad, move.to, { version: loaded.version, revision: input.revision, afterChange: true }, now),
+          ...(move.levelName !== null ? [repo.markReviewCounted(db, review.id, move.levelName)] : []),
+          ...(event ? [event.statement] : []),
+        ]
+      : []),
   ]);
-  if (inserted?.meta.changes === 0) {
+  if (results[0]?.meta.changes === 0) {
     throw new AppError('conflict', `This ad has ${MAX_REVIEWS_PER_AD} reviews, as many as it can take. Create a new ad to collect more.`);
   }
+  const moved = move !== undefined && (results[2]?.meta.changes ?? 0) > 0;
   // The statement's result holds the deliveries it wrote: none when the status did not move.
-  await event?.queue(outbox);
-  const members = await run(db, membersOf(db, ad.projectId));
-  for (const member of members) {
+  await event?.queue(results.at(-1));
+  for (const member of loaded.members) {
     if (member.userId === input.userId) continue;
-    await mailer.send(reviewMail(member, ad, { ...input, reviewerName: name, comment }));
+    await mailer.send(reviewMail(member, ad, { ...input, decision, reviewerName: name, comment }));
   }
-  return toReview(review);
+  if (moved && move.notify !== null) await notifyLevel(mailer, loaded, move.notify, ad, { origin: input.origin, previewId: ad.previewId });
+  return toReview({ ...review, levelName: moved ? move.levelName : null });
 }
 
-/**
- * Refuses (403) a decision the member's role does not give: viewers comment, editors and the
- * owner also approve and request changes. An archived project takes no reviews (409).
- */
-export function refuseMemberReview(membership: { role: ProjectRole; project: { archivedAt: Date | null } }, decision: ReviewDecision): void {
-  if (!decisionsFor(membership.role).includes(decision)) throw new AppError('forbidden', VIEWER_REVIEW_MESSAGE);
+/** An archived project takes no reviews (409); what a member's role gives is the chain's (reviewStep). */
+export function refuseMemberReview(membership: { project: { archivedAt: Date | null } }): void {
   if (membership.project.archivedAt !== null) throw projectArchivedError();
 }
 
-/** A member's review (in the workspace, or signed in on the preview page): their name and address, as their role allows. */
+/** A member's review (in the workspace, or signed in on the preview page): their name and address, as the chain allows them. */
 export async function memberReview(
   db: Db,
   mailer: Mailer,
@@ -123,17 +151,23 @@ export async function memberReview(
   member: { user: { id: string; name: string; email: string }; role: ProjectRole; project: { archivedAt: Date | null } },
   input: { decision: ReviewDecision; comment?: string | undefined; revision?: number | undefined },
   origin: string,
+  chain?: LoadedChain,
 ): Promise<AdReview> {
-  refuseMemberReview(member, input.decision);
-  return recordReview(db, mailer, row, {
+  const loaded = chain ?? (await chainOf(db, row.projectId));
+  const review: ReviewInput = {
     decision: input.decision,
     comment: input.comment ?? '',
     reviewerName: member.user.name,
     reviewerEmail: member.user.email,
     userId: member.user.id,
+    role: member.role,
     revision: input.revision ?? row.revision,
     origin,
-  });
+  };
+  // What the chain refuses (a viewer's approval: 403) before the archived project's 409.
+  reviewStep(loaded, row, review);
+  refuseMemberReview(member);
+  return recordReview(db, mailer, row, review, loaded);
 }
 
 /**
@@ -153,9 +187,10 @@ export async function adForPreview(db: Db, previewId: string, userId?: string) {
     }),
   );
   if (!ad || !project) return undefined;
-  const [items, avatar] = await Promise.all([
+  const [items, avatar, chain] = await Promise.all([
     repo.itemsOf(db, [ad.id]),
     ad.avatarMediaId ? projectImage(db, ad.projectId, ad.avatarMediaId) : Promise.resolve(undefined),
+    chainOf(db, ad.projectId),
   ]);
   return {
     ad: { ...ad, placements: ad.placements as Placement[] },
@@ -167,5 +202,7 @@ export async function adForPreview(db: Db, previewId: string, userId?: string) {
     // The thumbnail when there is one (small; R2 keeps its own content type), else the file.
     avatar: avatar ? { r2Key: avatar.thumbnailKey ?? avatar.r2Key, contentType: avatar.mime } : null,
     role: membership?.role ?? null,
+    /** The project's approval chain: the decisions the form offers, and the rules of a review through it. */
+    chain,
   };
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { adCreateInput, adListQuery, adUpdateInput, memberReviewInput, publishInput } from '#common/schemas/ads.ts';
+import { approvalChainInput } from '#common/schemas/approval-chain.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
@@ -18,7 +19,14 @@ export const projectAdRoutes = new Hono<AppEnv>()
   .post('/:projectId/ads', access({ project: 'editor' }), validate('json', adCreateInput), async (c) => {
     const ad = await service.createAd(c.env, c.get('db'), required(c, 'membership'), required(c, 'user'), c.req.valid('json'), originOf(c.req.url));
     return c.json(ad, 201);
-  });
+  })
+  // The project's approval chain (decision 0050): every member sees it, the owner sets it.
+  .get('/:projectId/approval-chain', access({ project: 'viewer' }), async (c) =>
+    c.json(service.chainDetail(await service.chainOf(c.get('db'), required(c, 'membership').project.id))),
+  )
+  .put('/:projectId/approval-chain', access({ project: 'owner' }), validate('json', approvalChainInput), async (c) =>
+    c.json(await service.saveChain(c.get('db'), required(c, 'membership').project.id, required(c, 'user').id, c.req.valid('json'))),
+  );
 
 /** /api/ads/{id}: one ad, its review, its preview link and its Instagram post. */
 export const adRoutes = new Hono<AppEnv>()
@@ -33,7 +41,7 @@ export const adRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post('/:id/submit', access({ ad: 'editor' }), async (c) =>
-    c.json(await service.submitAd(c.get('db'), required(c, 'ad'), required(c, 'membership'), required(c, 'user'), originOf(c.req.url))),
+    c.json(await service.submitAd(c.get('db'), mailerFor(c), required(c, 'ad'), required(c, 'membership'), required(c, 'user'), originOf(c.req.url))),
   )
   .post('/:id/preview-link', access({ ad: 'editor' }), async (c) =>
     c.json(await service.sharePreview(c.get('db'), required(c, 'ad'), required(c, 'user'), originOf(c.req.url))),

@@ -1,4 +1,5 @@
 import { AD_LIMITS, decisionsFor } from '#common/ads.ts';
+import { nextStep } from '#common/approval-chain.ts';
 import type { AdCreateInput, AdDetail, AdSummary, AdUpdateInput } from '#common/schemas/ads.ts';
 import { clip } from '#common/schemas/fields.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
@@ -9,15 +10,17 @@ import { auditIfChangedStatement, auditStatement } from '#worker/lib/audit.ts';
 import { decodeCursor, encodeCursor, toPage } from '#worker/lib/cursor.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { newId } from '#worker/lib/ids.ts';
+import type { Mailer } from '#worker/lib/mailer.ts';
 import { hasRows, read, type Read } from '#worker/lib/reads.ts';
 import { creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { renderCreative } from '#worker/features/creatives/render/service.ts';
 import { cancelScheduled } from '#worker/features/instagram/publish/service.ts';
 import { firstRowForMember } from '#worker/features/projects/scope/service.ts';
 import { brandAvatar, checkAvatar, checkCreations, defaultPlacements, invalid, kindFor } from '#worker/features/ads/core/checks.ts';
+import { approvalOf, chainOf, notifyLevel, type LoadedChain } from '#worker/features/ads/core/chain.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
 import { eventStatement } from '#worker/features/webhooks/service.ts';
-import { avatarUrlOf, overviewOf, summariesOf, toItem, type AdOverview } from '#worker/features/ads/core/shapes.ts';
+import { avatarUrlOf, overviewOf, previewUrlOf, summariesOf, toItem, type AdOverview } from '#worker/features/ads/core/shapes.ts';
 
 /**
  * Ads (PRODUCT.md §4.4): an ad is pictures (creations) + copy + placements with a review
@@ -34,8 +37,6 @@ export type Actor = { id: string; name: string; email?: string };
 /** Preview link secrets: 24 random bytes (192 bits), 32 base64url characters. */
 const PREVIEW_ID_BYTES = 24;
 
-export const previewUrlOf = (origin: string, previewId: string) => `${origin}/preview/${previewId}`;
-
 /* ---------- reading ---------- */
 
 /**
@@ -44,8 +45,12 @@ export const previewUrlOf = (origin: string, previewId: string) => `${origin}/pr
  * could approve signed out what their role refuses signed in (issue 27). A member who opens a
  * link signed in reviews as themselves, with their role (../preview/).
  */
-export async function detail(db: Db, row: repo.AdRow, role: ProjectRole, origin: string): Promise<AdDetail> {
-  const [{ summaries, items }, avatarUrl] = await Promise.all([summariesOf(db, [row]), avatarUrlOf(db, row.projectId, row.avatarMediaId)]);
+export async function detail(db: Db, row: repo.AdRow, role: ProjectRole, origin: string, known?: LoadedChain): Promise<AdDetail> {
+  const [{ summaries, items }, avatarUrl, chain] = await Promise.all([
+    summariesOf(db, [row]),
+    avatarUrlOf(db, row.projectId, row.avatarMediaId),
+    known ?? chainOf(db, row.projectId),
+  ]);
   return {
     ...summaries[0]!,
     role,
@@ -58,6 +63,7 @@ export async function detail(db: Db, row: repo.AdRow, role: ProjectRole, origin:
     avatarUrl,
     items: (items.get(row.id) ?? []).map(toItem),
     previewUrl: row.previewId && decisionsFor(role).includes('approve') ? previewUrlOf(origin, row.previewId) : null,
+    approval: approvalOf(chain, row),
   };
 }
 
@@ -203,7 +209,8 @@ export async function updateAd(db: Db, row: repo.AdRow, membership: Membership, 
   const now = new Date();
   const results = await rawBatch(db, [
     ...(pictures ? repo.replaceItemsIfUnchanged(db, row, pictures) : []),
-    repo.updateAdIfUnchanged(db, row, { ...set, revision: row.revision + 1, updatedAt: now }),
+    // What a level approved is not what the next one would see: a change of content starts the chain again at its first level.
+    repo.updateAdIfUnchanged(db, row, { ...set, ...(contentChanged ? { approvalLevel: 0 } : {}), revision: row.revision + 1, updatedAt: now }),
     auditIfChangedStatement(db, {
       actorUserId: actor.id,
       action: 'ad.update',
@@ -231,18 +238,21 @@ export async function deleteAd(db: Db, row: repo.AdRow, actor: Actor): Promise<v
   ]);
 }
 
-/** Draft or changes requested → in review (again); in review already: as it is. */
-export async function submitAd(db: Db, row: repo.AdRow, membership: Membership, actor: Actor, origin: string): Promise<AdDetail> {
-  if (row.status === 'in_review') return detail(db, row, membership.role, origin);
-  if (row.status !== 'draft' && row.status !== 'changes_requested') {
-    throw new AppError('conflict', 'Only a draft, or an ad with changes requested, can be sent for review.');
-  }
+/**
+ * Draft or changes requested → in review (again), at the chain's first level, whose approvers
+ * are told; in review already: as it is; a project without approval refuses (409).
+ */
+export async function submitAd(db: Db, mailer: Mailer, row: repo.AdRow, membership: Membership, actor: Actor, origin: string): Promise<AdDetail> {
+  const chain = await chainOf(db, row.projectId);
+  const step = nextStep(chain.rules, { status: row.status, level: row.approvalLevel }, { type: 'submit' });
+  if (step.kind === 'refuse') throw new AppError(step.code, step.message);
+  if (step.kind !== 'move') return detail(db, row, membership.role, origin);
   const items = await repo.itemsOf(db, [row.id]);
   if (items.length === 0) throw invalid('creationIds', 'Add a picture before sending the ad for review.');
   // The move, its audit entry and its event in one batch, each written only when the one before changed its row.
   const event = eventStatement(db, row.projectId, 'ad.submitted', { adId: row.id, name: row.name }, `/projects/${row.projectId}/marketing`, 'changed');
   const results = await rawBatch(db, [
-    repo.setStatusIf(db, row.id, [row.status], 'in_review', new Date()),
+    repo.moveIf(db, row, step.to, { version: chain.version }, new Date()),
     auditIfChangedStatement(db, {
       actorUserId: actor.id,
       action: 'ad.submit',
@@ -255,7 +265,8 @@ export async function submitAd(db: Db, row: repo.AdRow, membership: Membership, 
   ]);
   if (results[0]?.meta.changes === 0) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
   await event.queue(results[2]);
-  return detail(db, await fresh(db, row.id), membership.role, origin);
+  if (step.notify !== null) await notifyLevel(mailer, chain, step.notify, row, { origin, previewId: row.previewId });
+  return detail(db, await fresh(db, row.id), membership.role, origin, chain);
 }
 
 /** A new preview link (the old one stops working at once). */
@@ -291,16 +302,9 @@ export function livePicturesOf(db: Db, adIds: readonly string[]) {
   return repo.livePicturesOf(db, adIds);
 }
 
-export {
-  MAX_REVIEWS_PER_AD,
-  adForPreview,
-  memberReview,
-  recordReview,
-  refuseMemberReview,
-  reviewsOf,
-  type ReviewInput,
-} from '#worker/features/ads/core/reviews.ts';
+export { MAX_REVIEWS_PER_AD, adForPreview, memberReview, recordReview, reviewStep, reviewsOf, type ReviewInput } from '#worker/features/ads/core/reviews.ts';
 export { cancelPublish, publishAd, recordPostOutcome, settleStrandedAds } from '#worker/features/ads/core/publishing.ts';
+export { chainDetail, chainOf, saveChain, type LoadedChain } from '#worker/features/ads/core/chain.ts';
 
 /** The admin's support view of a project: its newest ads (a query for one batch) and their count (a subquery). */
 export { adCount, newestAdsQuery } from '#worker/features/ads/core/repo.ts';

@@ -63,6 +63,9 @@ export async function avatarUrlOf(db: Db, projectId: string, mediaId: string | n
   return image.thumbnailKey ? mediaThumbnailUrl(image.id, image.thumbnailKey) : mediaFileUrl(image.id);
 }
 
+/** An ad's preview link. */
+export const previewUrlOf = (origin: string, previewId: string) => `${origin}/preview/${previewId}`;
+
 export function toReview(row: repo.AdReviewRow): AdReview {
   return {
     id: row.id,
@@ -72,6 +75,7 @@ export function toReview(row: repo.AdReviewRow): AdReview {
     decision: row.decision,
     comment: row.comment,
     revision: row.revision,
+    level: row.levelName,
     createdAt: row.createdAt.toISOString(),
   };
 }

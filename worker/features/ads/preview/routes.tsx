@@ -15,6 +15,7 @@ import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderPage } from '#worker/ssr/render.ts';
 import { previewReviewForm } from '#common/schemas/ads.ts';
+import { translateEnglish } from '#common/i18n/translate-english.ts';
 import * as service from '#worker/features/ads/preview/service.ts';
 
 const previewQuery = z.object({ reviewed: z.optional(z.string()) });
@@ -59,6 +60,9 @@ function forbidden(error: unknown) {
 function refusal(i18n: I18n, error: unknown, failure: { status: number; errors: Record<string, string>; headers?: Record<string, string> | undefined }) {
   const code = error instanceof AppError ? error.code : undefined;
   if (code === 'validation_failed') return { errors: formFailure(error, i18n.locale as Locale)?.errors ?? {}, formError: i18n._('preview.error.fix') };
+  // The approval chain's refusals (a member who is not an approver of the level, a project without approval) say why, translated.
+  const chain = error instanceof AppError && service.isChainRefusal(error);
+  if (chain) return { errors: {}, formError: translateEnglish(error.message, i18n) };
   if (code === 'forbidden') return { errors: {}, formError: i18n._('preview.error.viewerOnly') };
   if (code === 'conflict') {
     const archived = error instanceof AppError && error.message === service.ARCHIVED_MESSAGE;

@@ -1,5 +1,7 @@
-import { REVIEW_DECISIONS, charCount, decisionsFor, type MockupAd, type ReviewDecision } from '#common/ads.ts';
+import { REVIEW_DECISIONS, charCount, type MockupAd, type ReviewDecision } from '#common/ads.ts';
+import { decisionsUnder } from '#common/approval-chain.ts';
 import type { Locale } from '#common/i18n/locales.ts';
+import { matchEnglish } from '#common/i18n/translate-english.ts';
 import type { AdReview } from '#common/schemas/ads.ts';
 import type { ProjectRole } from '#common/schemas/projects.ts';
 import type { Db } from '#worker/db/client.ts';
@@ -10,7 +12,7 @@ import type { Mailer } from '#worker/lib/mailer.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
 import { consume } from '#worker/lib/rate-limit.ts';
 import type { PageMeta } from '#worker/ssr/render.ts';
-import { adForPreview, memberReview, recordReview, refuseMemberReview, reviewsOf } from '#worker/features/ads/core/service.ts';
+import { adForPreview, memberReview, recordReview, reviewStep, reviewsOf } from '#worker/features/ads/core/service.ts';
 
 /**
  * The shareable ad preview (PRODUCT.md §4.4): no login, the unguessable id is the key. GETs
@@ -28,6 +30,11 @@ const REVIEW_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 const NOT_FOUND = 'This preview link does not exist or was revoked.';
 /** Why a review through the link is refused while the project is archived (the page says it in its own language). */
 export const ARCHIVED_MESSAGE = 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.';
+
+/** Whether a refusal is the approval chain's (its messages are the `validation.chain.*` ones): the page says it as it is, translated. */
+export function isChainRefusal(error: AppError): boolean {
+  return matchEnglish(error.message)?.id.startsWith('validation.chain.') ?? false;
+}
 
 /** Whether `id` can be a preview id at all. */
 export function isPreviewId(id: string): boolean {
@@ -141,7 +148,7 @@ export async function previewPage(db: Db, previewId: string, origin: string, use
     ad: mockupOf(found, previewId),
     reviews: reviews.map(({ reviewerEmail: _hidden, ...review }) => review),
     member: user && found.role ? { name: user.name, role: found.role } : null,
-    decisions: decisionsFor(found.role),
+    decisions: decisionsUnder(found.chain.saved.mode, found.role),
   };
 }
 
@@ -215,22 +222,31 @@ export async function submitReview(
   // An archived project is read-only for its members; its customers cannot move it either.
   if (found.project.archivedAt) throw new AppError('conflict', ARCHIVED_MESSAGE);
   const member = request.user && found.role ? { user: request.user, role: found.role, project: found.project } : null;
-  // Refused before the try counts against the network's limit.
-  if (member) refuseMemberReview(member, input.decision);
-  await consume(db, `preview-review:${clientNetwork(request.ip)}`, REVIEW_LIMIT);
   const revision = input.revision ? Number(input.revision) : found.ad.revision;
+  // Refused before the try counts against the network's limit (what the member's role and the chain refuse).
+  if (member)
+    reviewStep(found.chain, found.ad, { decision: input.decision, userId: member.user.id, reviewerEmail: member.user.email, role: member.role, revision });
+  await consume(db, `preview-review:${clientNetwork(request.ip)}`, REVIEW_LIMIT);
   if (member) {
-    await memberReview(db, mailer, found.ad, member, { decision: input.decision, comment: input.comment, revision }, request.origin);
+    await memberReview(db, mailer, found.ad, member, { decision: input.decision, comment: input.comment, revision }, request.origin, found.chain);
     return done;
   }
-  await recordReview(db, mailer, found.ad, {
-    decision: input.decision,
-    comment: input.comment ?? '',
-    reviewerName: input.name ?? '',
-    reviewerEmail: input.email ? input.email : null,
-    userId: null,
-    revision,
-    origin: request.origin,
-  });
+  // A visitor: the address they give decides whether they approve for the level the ad waits at (else it is a comment).
+  await recordReview(
+    db,
+    mailer,
+    found.ad,
+    {
+      decision: input.decision,
+      comment: input.comment ?? '',
+      reviewerName: input.name ?? '',
+      reviewerEmail: input.email ? input.email : null,
+      userId: null,
+      role: null,
+      revision,
+      origin: request.origin,
+    },
+    found.chain,
+  );
   return done;
 }

@@ -5,6 +5,7 @@ import type { Db } from '#worker/db/client.ts';
 import type { Bindings } from '#worker/env.ts';
 import { AppError } from '#worker/lib/errors.ts';
 import { looksLikeId } from '#worker/lib/ids.ts';
+import type { Mailer } from '#worker/lib/mailer.ts';
 import * as ads from '#worker/features/ads/core/service.ts';
 import { funnelForMember, listFunnels } from '#worker/features/funnels/core/service.ts';
 import { deleteLead, leadsSince } from '#worker/features/funnels/leads/service.ts';
@@ -77,13 +78,14 @@ export async function createAd(
   env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
   projectId: string,
+  mailer: Mailer,
   input: V1AdCreateInput,
   origin: string,
 ): Promise<V1Ad> {
   const { submit, ...form } = input;
   const { membership, actor } = await actingOwner(db, projectId);
   const created = await ads.createAd(env, db, membership, actor, form, origin);
-  return submit ? submitAd(db, projectId, created.id, origin) : toV1Ad(db, created);
+  return submit ? submitAd(db, mailer, projectId, created.id, origin) : toV1Ad(db, created);
 }
 
 export async function getAd(db: Db, projectId: string, id: string, origin: string): Promise<V1Ad> {
@@ -92,9 +94,9 @@ export async function getAd(db: Db, projectId: string, id: string, origin: strin
 }
 
 /** Draft or changes requested → in review, as the workspace's button (in review already: as it is; otherwise 409). */
-export async function submitAd(db: Db, projectId: string, id: string, origin: string): Promise<V1Ad> {
+export async function submitAd(db: Db, mailer: Mailer, projectId: string, id: string, origin: string): Promise<V1Ad> {
   const { row, membership, actor } = await adOfProject(db, projectId, id);
-  return toV1Ad(db, await ads.submitAd(db, row, membership, actor, origin));
+  return toV1Ad(db, await ads.submitAd(db, mailer, row, membership, actor, origin));
 }
 
 export async function funnels(db: Db, projectId: string, origin: string): Promise<V1FunnelList> {

@@ -1,0 +1,136 @@
+import { DEFAULT_APPROVAL_MODE, type ApprovalChain } from '#common/approval-chain.ts';
+import type { Locale } from '#common/i18n/locales.ts';
+import type { AdApproval, ApprovalChainDetail, ApprovalChainInput } from '#common/schemas/approval-chain.ts';
+import { rawBatch, type Db } from '#worker/db/client.ts';
+import { auditStatement } from '#worker/lib/audit.ts';
+import { personalEmail, type Mailer, type Recipient } from '#worker/lib/mailer.ts';
+import { combine, mapRead, read, run, type Read } from '#worker/lib/reads.ts';
+import { liveProjectRead, membersOf } from '#worker/features/projects/scope/service.ts';
+import { invalid } from '#worker/features/ads/core/checks.ts';
+import * as repo from '#worker/features/ads/core/repo.ts';
+import { previewUrlOf } from '#worker/features/ads/core/shapes.ts';
+
+/**
+ * A project's approval chain as the ads feature keeps it (decision 0050): reading it with the
+ * project's members, saving it, where an ad stands in it, and the email to a level's approvers.
+ * The rules themselves are common/approval-chain.ts's.
+ */
+
+type Member = { userId: string; name: string; email: string; locale: Locale };
+
+/** A project's chain at the version read, with its members (the approvers named by user id are matched by their address too). */
+export interface LoadedChain {
+  /** As saved (the settings card's). */
+  saved: ApprovalChain;
+  /** As the rules see it: member approvers who left the project dropped, those who stayed also by their address. */
+  rules: ApprovalChain;
+  version: number;
+  members: Member[];
+  /** The project's language: the emails to approvers who are not members speak it. */
+  locale: Locale;
+}
+
+function loaded(row: repo.ApprovalChainRow | undefined, members: Member[], locale: Locale): LoadedChain {
+  const saved: ApprovalChain = row ? { mode: row.mode, levels: row.levels } : { mode: DEFAULT_APPROVAL_MODE, levels: [] };
+  const byId = new Map(members.map((member) => [member.userId, member]));
+  const rules: ApprovalChain = {
+    mode: saved.mode,
+    levels: saved.levels.map((level) => {
+      const userIds = level.userIds.filter((id) => byId.has(id));
+      return { name: level.name, userIds, emails: [...level.emails, ...userIds.map((id) => byId.get(id)!.email)] };
+    }),
+  };
+  return { saved, rules, version: row?.version ?? 0, members, locale };
+}
+
+/** The project's chain and members, as a read to batch with others. */
+export function chainRead(db: Db, projectId: string): Read<LoadedChain> {
+  return mapRead(
+    combine({ row: read(repo.chainQuery(db, projectId), ([row]) => row), members: membersOf(db, projectId), project: liveProjectRead(db, projectId) }),
+    ({ row, members, project }) => loaded(row, members, project?.locale ?? 'en'),
+  );
+}
+
+export function chainOf(db: Db, projectId: string): Promise<LoadedChain> {
+  return run(db, chainRead(db, projectId));
+}
+
+export function chainDetail(chain: LoadedChain): ApprovalChainDetail {
+  return { mode: chain.saved.mode, levels: chain.saved.levels };
+}
+
+const unique = <T>(values: readonly T[]) => [...new Set(values)];
+
+/**
+ * Saves the project's chain (422 when an approver named by user id is not a member) as a new
+ * version; its ads in review start again at the first level (repo.saveChainStatements).
+ */
+export async function saveChain(db: Db, projectId: string, actorId: string, input: ApprovalChainInput): Promise<ApprovalChainDetail> {
+  const { members } = await chainOf(db, projectId);
+  const memberIds = new Set(members.map((member) => member.userId));
+  input.levels.forEach((level, index) => {
+    if (level.userIds.some((id) => !memberIds.has(id))) throw invalid(`levels.${index}.userIds`, 'Pick approvers among the project’s members.');
+  });
+  const levels = input.levels.map((level) => ({ name: level.name, userIds: unique(level.userIds), emails: unique(level.emails) }));
+  await rawBatch(db, [
+    ...repo.saveChainStatements(db, projectId, { mode: input.mode, levels }, new Date()),
+    auditStatement(db, {
+      actorUserId: actorId,
+      action: 'project.approval_chain',
+      targetType: 'project',
+      targetId: projectId,
+      projectId,
+      details: { mode: input.mode, levels: levels.length },
+    }),
+  ]);
+  return { mode: input.mode, levels };
+}
+
+/** Where an ad stands: the level it waits at while in review in the `levels` mode, with its approvers' names and addresses. */
+export function approvalOf(chain: LoadedChain, ad: Pick<repo.AdRow, 'status' | 'approvalLevel'>): AdApproval {
+  const { levels } = chain.saved;
+  if (chain.saved.mode !== 'levels' || ad.status !== 'in_review' || levels.length === 0) return { mode: chain.saved.mode, waitingAt: null };
+  const index = ad.approvalLevel < levels.length ? ad.approvalLevel : 0;
+  const level = levels[index]!;
+  const names = new Map(chain.members.map((member) => [member.userId, member.name]));
+  const approvers = [...level.userIds.flatMap((id) => names.get(id) ?? []), ...level.emails];
+  return { mode: 'levels', waitingAt: { index, count: levels.length, name: level.name, approvers } };
+}
+
+/**
+ * Tells the approvers of level `index` that the ad waits for them, each once, in their language:
+ * members with the workspace's link; people named by address with the preview link (none is
+ * mailed while the ad has no preview link: they could not open it), in the project's language.
+ */
+export async function notifyLevel(
+  mailer: Mailer,
+  chain: LoadedChain,
+  index: number,
+  ad: { projectId: string; name: string },
+  links: { origin: string; previewId: string | null },
+): Promise<void> {
+  const level = chain.saved.levels[index];
+  if (!level) return;
+  const byEmail = new Map(chain.members.map((member) => [member.email.toLowerCase(), member]));
+  const recipients = new Map<string, { to: Recipient; link: string }>();
+  const workspace = `${links.origin}/projects/${ad.projectId}/marketing`;
+  for (const member of chain.members) {
+    if (level.userIds.includes(member.userId)) recipients.set(member.email.toLowerCase(), { to: member, link: workspace });
+  }
+  for (const email of level.emails) {
+    const member = byEmail.get(email.toLowerCase());
+    if (member) recipients.set(email.toLowerCase(), { to: member, link: workspace });
+    else if (links.previewId && !recipients.has(email.toLowerCase())) {
+      recipients.set(email.toLowerCase(), { to: { email, name: email, locale: chain.locale }, link: previewUrlOf(links.origin, links.previewId) });
+    }
+  }
+  const values = { ad: ad.name, level: level.name, position: index + 1, count: chain.saved.levels.length };
+  for (const { to, link } of recipients.values()) {
+    await mailer.send(
+      personalEmail('ad_approval', to, (i18n) => ({
+        subject: i18n._('email.approval.subject', values),
+        lines: [i18n._('email.approval.body', values), '', i18n._('email.approval.see'), link],
+      })),
+    );
+  }
+}
