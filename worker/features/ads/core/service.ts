@@ -238,6 +238,13 @@ export async function deleteAd(db: Db, row: repo.AdRow, actor: Actor): Promise<v
   ]);
 }
 
+/** Why a new ad of the project could not be sent for review (its chain: `none` refuses), or null: asked before creating one that is to be submitted. */
+export async function submitRefusal(db: Db, projectId: string): Promise<AppError | null> {
+  const chain = await chainOf(db, projectId);
+  const step = nextStep(chain.rules, { status: 'draft', level: 0 }, { type: 'submit' });
+  return step.kind === 'refuse' ? new AppError(step.code, step.message) : null;
+}
+
 /**
  * Draft or changes requested → in review (again), at the chain's first level, whose approvers
  * are told; in review already: as it is; a project without approval refuses (409).

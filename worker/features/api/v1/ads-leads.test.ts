@@ -4,10 +4,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '#common/schemas/api-keys.ts';
 import { v1Ad, v1FunnelList, v1LeadPage } from '#common/schemas/api-v1-ads.ts';
 import { getDb } from '#worker/db/client.ts';
-import { auditLog, leads } from '#worker/db/schema.ts';
+import { ads, auditLog, leads } from '#worker/db/schema.ts';
 import { apiCaller, apiGet, createKey } from '#worker/test/api-keys.ts';
 import { creation, errorOf, newAd, review, rowOf, submit } from '#worker/test/ads.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, type TestUser } from '#worker/test/factories.ts';
+import { send } from '#worker/test/http.ts';
 import { insertLead } from '#worker/test/leads.ts';
 
 /** Ads and leads through /api/v1 (issue 31 point 2, decision 0045): the workspace's rules, through its services. */
@@ -64,6 +65,20 @@ describe('POST /api/v1/ads', () => {
       .where(and(eq(auditLog.action, 'ad.submit'), eq(auditLog.targetId, ad.id)))
       .get();
     expect(audit).toMatchObject({ actorUserId: owner.id, details: { from: 'draft' } });
+  });
+
+  it('with submit: true in a project that publishes without approval: 409 and no ad stored', async () => {
+    const chain = await send(`/api/projects/${projectId}/approval-chain`, { method: 'PUT', json: { mode: 'none', levels: [] }, cookie: owner.cookie });
+    expect(chain.status).toBe(200);
+    const before = await db().select().from(ads).where(eq(ads.projectId, projectId)).all();
+    const refused = await post('/ads', key.secret, { creationIds: [pictures[0]], submit: true });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toContain('without approval');
+    expect(await db().select().from(ads).where(eq(ads.projectId, projectId)).all()).toEqual(before);
+    // Without submit it is created, a draft to publish directly.
+    const created = await post('/ads', key.secret, { creationIds: [pictures[0]] });
+    expect(created.status).toBe(201);
+    expect((await parseAd(created)).status).toBe('draft');
   });
 
   it('follows the workspace’s state machine: the same answers, the same refusal', async () => {

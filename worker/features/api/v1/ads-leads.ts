@@ -73,7 +73,7 @@ async function adOfProject(db: Db, projectId: string, id: string) {
   return { row: found.resource, membership, actor };
 }
 
-/** Creates the ad as the workspace's form does (from creations of the project) and, with `submit`, sends it for review. */
+/** Creates the ad as the workspace's form does (from creations of the project) and, with `submit`, sends it for review (refused first, nothing created, where the project publishes without approval). */
 export async function createAd(
   env: Pick<Bindings, 'ASSETS' | 'MEDIA' | 'RENDERER'>,
   db: Db,
@@ -84,6 +84,9 @@ export async function createAd(
 ): Promise<V1Ad> {
   const { submit, ...form } = input;
   const { membership, actor } = await actingOwner(db, projectId);
+  // A submit the project's chain refuses (no approval) is refused before anything is stored.
+  const refusal = submit ? await ads.submitRefusal(db, projectId) : null;
+  if (refusal) throw refusal;
   const created = await ads.createAd(env, db, membership, actor, form, origin);
   return submit ? submitAd(db, mailer, projectId, created.id, origin) : toV1Ad(db, created);
 }
