@@ -85,6 +85,24 @@ describe('ApprovalChainCard', () => {
     ]);
   });
 
+  it('saves without an approver who left the project, and sends no hidden levels when the mode has none', async () => {
+    const level = { name: 'Internal', userIds: [EDDIE, 'user_gonegonegonegone'], emails: [] };
+    const calls = open({ mode: 'levels', levels: [level] }, true, {
+      [`PUT ${BASE}/approval-chain`]: { status: 200, body: { mode: 'levels', levels: [{ ...level, userIds: [EDDIE] }] } },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save approval' }));
+    expect(await screen.findByText('Approval settings saved')).toBeTruthy();
+    // A blank level left behind a mode without levels is not sent (it would be refused, unseen).
+    await user.click(screen.getByRole('button', { name: 'Add level' }));
+    await user.click(screen.getByRole('radio', { name: /Required/ }));
+    await user.click(screen.getByRole('button', { name: 'Save approval' }));
+    expect(writes(calls)).toEqual([
+      { method: 'PUT', path: `${BASE}/approval-chain`, body: { mode: 'levels', levels: [{ name: 'Internal', userIds: [EDDIE], emails: [] }] } },
+      { method: 'PUT', path: `${BASE}/approval-chain`, body: { mode: 'required', levels: [] } },
+    ]);
+  });
+
   it('members who are not the owner see the chain but cannot change it', async () => {
     open({ mode: 'levels', levels: [{ name: 'Client', userIds: [], emails: ['carla@client.example'] }] }, false);
     expect(await screen.findByLabelText('Level 1 name')).toHaveProperty('disabled', true);

@@ -73,7 +73,14 @@ function ChainForm({ projectId, canEdit, saved, members }: { projectId: string; 
     setError(null);
     setErrors({});
     try {
-      const body = { mode, levels: levels.map((level) => ({ name: level.name, userIds: level.userIds, emails: emailsOf(level.emails) })) };
+      // Only the levels the mode shows (hidden ones are not checked), and only approvers who are still members (one who left
+      // would make every save refused).
+      const memberIds = new Set(members.map((member) => member.userId));
+      const shown = mode === 'levels' ? levels : [];
+      const body = {
+        mode,
+        levels: shown.map((level) => ({ name: level.name, userIds: level.userIds.filter((id) => memberIds.has(id)), emails: emailsOf(level.emails) })),
+      };
       const next = await projectsApi.saveChain(projectId, body);
       setLevels(next.levels.map(draftOf));
       toast({ tone: 'success', message: t('projects.chain.saved') });

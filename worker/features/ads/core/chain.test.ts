@@ -155,6 +155,9 @@ describe('approval chains', () => {
     );
     expect((await postReview(previewId, { decision: 'approve', name: 'Stranger', email: 'who@else.example' })).status).toBe(303);
     expect((await rowOf(ad.id))?.approvalLevel).toBe(0);
+    // Nor does typing the level's member's address on the public form approve for them: members approve signed in.
+    expect((await postReview(previewId, { decision: 'approve', name: 'Not Ed', email: t.editor.email.toUpperCase() })).status).toBe(303);
+    expect(await rowOf(ad.id)).toMatchObject({ status: 'in_review', approvalLevel: 0 });
 
     const clientMails = await mailsTo(CLIENT, 'ad_approval');
     const internal = await review(t.editor, ad.id, { decision: 'approve' });
@@ -179,6 +182,7 @@ describe('approval chains', () => {
     const history = (await json<{ items: AdReview[] }>(await send(`/api/ads/${ad.id}/reviews`, { cookie: t.viewer.cookie }))).items;
     expect(history.map((r) => [r.reviewerName, r.decision, r.level])).toEqual([
       ['Stranger', 'comment', null],
+      ['Not Ed', 'comment', null],
       ['Ed Editor', 'approve', 'Internal'],
       ['Carla', 'approve', 'Client'],
     ]);

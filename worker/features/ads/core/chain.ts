@@ -18,11 +18,11 @@ import { previewUrlOf } from '#worker/features/ads/core/shapes.ts';
 
 type Member = { userId: string; name: string; email: string; locale: Locale };
 
-/** A project's chain at the version read, with its members (the approvers named by user id are matched by their address too). */
+/** A project's chain at the version read, with its members (members approve by their id; only people outside the project by address). */
 export interface LoadedChain {
   /** As saved (the settings card's). */
   saved: ApprovalChain;
-  /** As the rules see it: member approvers who left the project dropped, those who stayed also by their address. */
+  /** As the rules see it: member approvers who left the project dropped; members named by address matched by id (signed in), never by a typed address. */
   rules: ApprovalChain;
   version: number;
   members: Member[];
@@ -32,12 +32,16 @@ export interface LoadedChain {
 
 function loaded(row: repo.ApprovalChainRow | undefined, members: Member[], locale: Locale): LoadedChain {
   const saved: ApprovalChain = row ? { mode: row.mode, levels: row.levels } : { mode: DEFAULT_APPROVAL_MODE, levels: [] };
-  const byId = new Map(members.map((member) => [member.userId, member]));
+  const memberIds = new Set(members.map((member) => member.userId));
+  const byEmail = new Map(members.map((member) => [member.email.toLowerCase(), member.userId]));
+  // A member approves signed in, by their id, never by an address typed on the public preview form
+  // (anyone with the link could type it): a member named by address is matched by id instead.
   const rules: ApprovalChain = {
     mode: saved.mode,
     levels: saved.levels.map((level) => {
-      const userIds = level.userIds.filter((id) => byId.has(id));
-      return { name: level.name, userIds, emails: [...level.emails, ...userIds.map((id) => byId.get(id)!.email)] };
+      const named = level.emails.flatMap((email) => byEmail.get(email.toLowerCase()) ?? []);
+      const userIds = [...new Set([...level.userIds.filter((id) => memberIds.has(id)), ...named])];
+      return { name: level.name, userIds, emails: level.emails.filter((email) => !byEmail.has(email.toLowerCase())) };
     }),
   };
   return { saved, rules, version: row?.version ?? 0, members, locale };
