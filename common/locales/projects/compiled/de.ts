@@ -303,7 +303,7 @@ export const messages: Messages = {
   "projects.webhooks.loadFailed": ["Webhooks konnten nicht geladen werden"],
   "projects.webhooks.failed": ["Das hat nicht funktioniert. Bitte versuchen Sie es erneut."],
   "projects.webhooks.empty": ["Noch keine Webhook-Endpunkte."],
-  "projects.webhooks.event": [["event","select",{"creation_rendered":["Bild gerendert"],"ad_submitted":["Anzeige zur Prüfung gesendet"],"ad_approved":["Anzeige freigegeben"],"ad_changes_requested":["Änderungen angefordert"],"post_published":["Beitrag veröffentlicht"],"post_failed":["Beitrag fehlgeschlagen"],"batch_completed":["Massenlauf abgeschlossen"],"webhook_test":["Testereignis"],"other":["Lead eingegangen"]}]],
+  "projects.webhooks.event": [["event","select",{"creation_rendered":["Bild gerendert"],"ad_submitted":["Anzeige zur Prüfung gesendet"],"ad_review_level_passed":["Anzeige hat eine Freigabestufe passiert"],"ad_approved":["Anzeige freigegeben"],"ad_changes_requested":["Änderungen angefordert"],"post_published":["Beitrag veröffentlicht"],"post_failed":["Beitrag fehlgeschlagen"],"batch_completed":["Massenlauf abgeschlossen"],"webhook_test":["Testereignis"],"other":["Lead eingegangen"]}]],
   "projects.webhooks.on": ["Ein"],
   "projects.webhooks.off": ["Aus"],
   "projects.webhooks.failing": ["Aus nach 24 Stunden fehlgeschlagener Zustellungen"],

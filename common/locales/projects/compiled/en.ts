@@ -303,7 +303,7 @@ export const messages: Messages = {
   "projects.webhooks.loadFailed": ["Webhooks could not be loaded"],
   "projects.webhooks.failed": ["That did not work. Please try again."],
   "projects.webhooks.empty": ["No webhook endpoints yet."],
-  "projects.webhooks.event": [["event","select",{"creation_rendered":["Picture rendered"],"ad_submitted":["Ad sent for review"],"ad_approved":["Ad approved"],"ad_changes_requested":["Changes requested"],"post_published":["Post published"],"post_failed":["Post failed"],"batch_completed":["Bulk run finished"],"webhook_test":["Test event"],"other":["Lead received"]}]],
+  "projects.webhooks.event": [["event","select",{"creation_rendered":["Picture rendered"],"ad_submitted":["Ad sent for review"],"ad_review_level_passed":["Ad passed an approval level"],"ad_approved":["Ad approved"],"ad_changes_requested":["Changes requested"],"post_published":["Post published"],"post_failed":["Post failed"],"batch_completed":["Bulk run finished"],"webhook_test":["Test event"],"other":["Lead received"]}]],
   "projects.webhooks.on": ["On"],
   "projects.webhooks.off": ["Off"],
   "projects.webhooks.failing": ["Off after 24 hours of failed deliveries"],

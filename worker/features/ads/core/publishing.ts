@@ -79,7 +79,7 @@ export async function settleStrandedAds(db: Db, now: Date, limit = 100): Promise
 }
 
 /** A scheduled ad whose post was canceled (or could not be made) is approved again, or back to where it was. */
-async function markUnscheduled(db: Db, adId: string, to: AdStatus = 'approved'): Promise<void> {
+async function markUnscheduled(db: Db, adId: string, to: AdStatus): Promise<void> {
   await repo.setStatusIf(db, adId, ['scheduled'], to, new Date());
 }
 
@@ -131,8 +131,16 @@ export async function publishAd(
   return { post, run };
 }
 
-/** Cancels a scheduled post the job has not started on: the ad is approved again. */
+/** The status an ad whose post was canceled goes back to, as its project's chain says (a draft without approval, approved with it, …). */
+export async function unscheduledStatus(db: Db, ad: Pick<repo.AdRow, 'projectId' | 'status' | 'approvalLevel' | 'scheduledFrom'>): Promise<AdStatus> {
+  const chain = await chainOf(db, ad.projectId);
+  const step = nextStep(chain.rules, { status: 'scheduled', level: ad.approvalLevel }, { type: 'unschedule', from: ad.scheduledFrom });
+  return step.kind === 'move' ? step.to.status : 'approved';
+}
+
+/** Cancels a scheduled post the job has not started on: the ad goes back where its chain puts it (unscheduledStatus). */
 export async function cancelPublish(db: Db, ad: repo.AdRow): Promise<void> {
+  const to = await unscheduledStatus(db, ad);
   if (!(await cancelScheduled(db, ad.id))) throw new AppError('conflict', 'Nothing is scheduled for this ad, or it is being published right now.');
-  await markUnscheduled(db, ad.id);
+  await markUnscheduled(db, ad.id, to);
 }
