@@ -123,7 +123,7 @@ export const de: Translation<typeof en> = {
   'projects.chain.loadFailed': 'Die Freigabe-Einstellungen konnten nicht geladen werden',
   'projects.chain.failed': 'Die Freigabe-Einstellungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   'projects.chain.saved': 'Freigabe-Einstellungen gespeichert',
-  'projects.chain.mode': 'Freigabe',
+  'projects.chain.mode': 'Wie Anzeigen freigegeben werden',
   'projects.chain.modeName': '{mode, select, none {Keine Freigabe} optional {Optional} required {Erforderlich} other {Stufen}}',
   'projects.chain.modeHint':
     '{mode, select, none {Anzeigen werden ohne Prüfung veröffentlicht.} optional {Rückmeldungen werden festgehalten; Anzeigen können jederzeit veröffentlicht werden.} required {Eine Freigabe durch eine Bearbeiterin, den Inhaber oder den Link der Kundschaft.} other {Jede Stufe gibt der Reihe nach frei; eine Freigabe je Stufe bringt die Anzeige weiter.}}',

@@ -130,7 +130,7 @@ export const en = {
   'projects.chain.loadFailed': 'The approval settings could not be loaded',
   'projects.chain.failed': 'The approval settings could not be saved. Please try again.',
   'projects.chain.saved': 'Approval settings saved',
-  'projects.chain.mode': 'Approval',
+  'projects.chain.mode': 'How ads are approved',
   'projects.chain.modeName': '{mode, select, none {No approval} optional {Optional} required {Required} other {Levels}}',
   'projects.chain.modeHint':
     '{mode, select, none {Ads are published without review.} optional {Reviews are recorded; ads can be published any time.} required {One approval by an editor, the owner or the customer’s link.} other {Every level approves in order; one approval per level moves the ad on.}}',
