@@ -54,10 +54,18 @@ describe('approval chains in the browser', () => {
     await page.getByRole('radio', { name: /Levels/ }).check();
     await page.getByRole('button', { name: 'Add level' }).click();
     await page.getByLabel('Level 1 name').fill('Internal');
-    await page.getByRole('listitem').filter({ has: page.getByLabel('Level 1 name') }).getByRole('checkbox', { name: 'Olivia Owner' }).check();
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByLabel('Level 1 name') })
+      .getByRole('checkbox', { name: 'Olivia Owner' })
+      .check();
     await page.getByRole('button', { name: 'Add level' }).click();
     await page.getByLabel('Level 2 name').fill('Client');
-    await page.getByRole('listitem').filter({ has: page.getByLabel('Level 2 name') }).getByLabel('Approvers by email').fill(CLIENT);
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByLabel('Level 2 name') })
+      .getByLabel('Approvers by email')
+      .fill(CLIENT);
     await page.getByRole('button', { name: 'Save approval' }).click();
     await page.getByText('Approval settings saved').waitFor();
     await chainCard(page);
@@ -66,7 +74,10 @@ describe('approval chains in the browser', () => {
     await expectAccessible(page);
     expect((await api(page, 'GET', `/api/projects/${project.id}/approval-chain`)).body).toMatchObject({
       mode: 'levels',
-      levels: [{ name: 'Internal', emails: [] }, { name: 'Client', userIds: [], emails: [CLIENT] }],
+      levels: [
+        { name: 'Internal', emails: [] },
+        { name: 'Client', userIds: [], emails: [CLIENT] },
+      ],
     });
 
     // On a phone the card fits.
@@ -100,13 +111,17 @@ describe('approval chains in the browser', () => {
 
     // Approved at every level: the history names them, and publishing waits only for an Instagram account.
     expect((await api<{ status: string }>(page, 'GET', `/api/ads/${adId}`)).body.status).toBe('approved');
-    const history = (await api<{ items: { reviewerName: string; decision: string; level: string | null }[] }>(page, 'GET', `/api/ads/${adId}/reviews`)).body.items;
+    const history = (await api<{ items: { reviewerName: string; decision: string; level: string | null }[] }>(page, 'GET', `/api/ads/${adId}/reviews`)).body
+      .items;
     expect(history.map((review) => [review.reviewerName, review.decision, review.level])).toEqual([
       ['Olivia Owner', 'approve', 'Internal'],
       ['Carla Client', 'approve', 'Client'],
     ]);
     // Asked outside the page (its console would log the expected 409).
-    const publish = await context.request.post(new URL(`/api/ads/${adId}/publish`, page.url()).href, { data: {}, headers: { origin: new URL(page.url()).origin } });
+    const publish = await context.request.post(new URL(`/api/ads/${adId}/publish`, page.url()).href, {
+      data: {},
+      headers: { origin: new URL(page.url()).origin },
+    });
     expect(((await publish.json()) as { error: { message: string } }).error.message).toBe('Connect an Instagram account to this project first.');
 
     await page.goto(`/projects/${project.id}/marketing?ad=${adId}`);

@@ -642,7 +642,9 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       `INSERT INTO ads (id, project_id, created_by, name, kind, status, placements, revision, approval_level, created_at, updated_at) VALUES ('upg_ad_0000000000000004', '${P1}', '${USERS.owner.id}', 'Scheduled before', 'single', 'scheduled', '["instagram_feed"]', 1, 0, ${now - 2 * DAY}, ${now - DAY})`,
     ],
     async check(t) {
-      expect(await t.query(`SELECT status, scheduled_from FROM ads WHERE id = 'upg_ad_0000000000000004'`)).toEqual([{ status: 'scheduled', scheduled_from: null }]);
+      expect(await t.query(`SELECT status, scheduled_from FROM ads WHERE id = 'upg_ad_0000000000000004'`)).toEqual([
+        { status: 'scheduled', scheduled_from: null },
+      ]);
       expect(await t.json('/api/ads/upg_ad_0000000000000004')).toMatchObject({ status: 'scheduled', approval: { mode: 'required', waitingAt: null } });
     },
   },

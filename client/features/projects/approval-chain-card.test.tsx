@@ -129,7 +129,11 @@ describe('ApprovalChainCard', () => {
   });
 
   it('speaks German, the held emails too', async () => {
-    mock({ mode: 'levels', levels: [{ name: 'Kunde', userIds: [], emails: ['carla@client.example'] }], outsideMail: { limit: 100, sent: 100, held: 1, resetsAt: '2026-12-02T09:30:00.000Z' } });
+    mock({
+      mode: 'levels',
+      levels: [{ name: 'Kunde', userIds: [], emails: ['carla@client.example'] }],
+      outsideMail: { limit: 100, sent: 100, held: 1, resetsAt: '2026-12-02T09:30:00.000Z' },
+    });
     const i18n = await startI18n('de', ['projects']);
     render(
       <I18nRoot i18n={i18n}>

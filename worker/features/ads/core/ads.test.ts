@@ -229,7 +229,9 @@ describe('editing', () => {
     const actor = { id: t.editor.id, name: t.editor.name };
     const first = await updateAd(db(), recordingMailer(), read, membership, actor, { headline: 'First', creationIds: [c2, c3] }, ORIGIN);
     expect(first).toMatchObject({ headline: 'First', revision: 2, kind: 'carousel' });
-    await expect(updateAd(db(), recordingMailer(), read, membership, actor, { headline: 'Second', creationIds: [c1, c2, c3] }, ORIGIN)).rejects.toMatchObject({ status: 409 });
+    await expect(updateAd(db(), recordingMailer(), read, membership, actor, { headline: 'Second', creationIds: [c1, c2, c3] }, ORIGIN)).rejects.toMatchObject({
+      status: 409,
+    });
     const after = await json<AdDetail>(await getAd(t.viewer, ad.id));
     expect(after).toMatchObject({ headline: 'First', revision: 2 });
     expect(after.items.map((item) => item.creationId)).toEqual([c2, c3]);

@@ -101,8 +101,16 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
   };
   const move = step.kind === 'move' ? step : undefined;
   // An event when the ad is approved, sent back, or passes a level to the next (with both levels' names).
-  const passed = move?.to.status === 'in_review' && move.levelName !== null ? { level: move.levelName, nextLevel: loaded.rules.levels[move.to.level]?.name ?? null } : null;
-  const eventType = move?.to.status === 'approved' ? 'ad.approved' : move?.to.status === 'changes_requested' ? 'ad.changes_requested' : passed ? 'ad.review_level_passed' : undefined;
+  const passed =
+    move?.to.status === 'in_review' && move.levelName !== null ? { level: move.levelName, nextLevel: loaded.rules.levels[move.to.level]?.name ?? null } : null;
+  const eventType =
+    move?.to.status === 'approved'
+      ? 'ad.approved'
+      : move?.to.status === 'changes_requested'
+        ? 'ad.changes_requested'
+        : passed
+          ? 'ad.review_level_passed'
+          : undefined;
   const event = eventType
     ? eventStatement(
         db,

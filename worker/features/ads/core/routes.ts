@@ -37,7 +37,15 @@ export const adRoutes = new Hono<AppEnv>()
   )
   .patch('/:id', access({ ad: 'editor' }), validate('json', adUpdateInput), async (c) =>
     c.json(
-      await service.updateAd(c.get('db'), mailerFor(c), required(c, 'ad'), required(c, 'membership'), required(c, 'user'), c.req.valid('json'), originOf(c.req.url)),
+      await service.updateAd(
+        c.get('db'),
+        mailerFor(c),
+        required(c, 'ad'),
+        required(c, 'membership'),
+        required(c, 'user'),
+        c.req.valid('json'),
+        originOf(c.req.url),
+      ),
     ),
   )
   .delete('/:id', access({ ad: 'editor' }), async (c) => {
