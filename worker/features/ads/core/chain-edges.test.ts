@@ -4,6 +4,7 @@ import type { AdDetail } from '#common/schemas/ads.ts';
 import type { ApprovalChainDetail } from '#common/schemas/approval-chain.ts';
 import { ads } from '#worker/db/schema.ts';
 import { OUTSIDE_MAIL_LIMIT } from '#worker/features/ads/core/chain.ts';
+import { settleStrandedAds } from '#worker/features/ads/core/service.ts';
 import { db, json, team } from '#worker/test/creatives.ts';
 import { mailsTo } from '#worker/test/emails.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
@@ -184,5 +185,14 @@ describe('approval chains at their edges', { timeout: 60_000 }, () => {
     const approved = await submitted('Required, canceled');
     expect((await review(t.owner, approved.id, { decision: 'approve' })).status).toBe(201);
     expect(await scheduleAndCancel(approved.id)).toBe('approved');
+  });
+
+  it('the repair pass puts an ad marked scheduled without a post back where its chain says, as a cancel would', async () => {
+    await setChain(t, { mode: 'none', levels: [] });
+    const ad = await newAd(t.editor, t.project.id, { creationIds: [c1], name: 'Stranded without approval' });
+    const longAgo = new Date(Date.now() - 60 * 60_000);
+    await db().update(ads).set({ status: 'scheduled', scheduledFrom: 'draft', updatedAt: longAgo }).where(eq(ads.id, ad.id));
+    expect(await settleStrandedAds(db(), new Date())).toBeGreaterThanOrEqual(1);
+    expect((await rowOf(ad.id))?.status).toBe('draft');
   });
 });

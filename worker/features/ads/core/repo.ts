@@ -223,7 +223,7 @@ export function markReviewCounted(db: Db, reviewId: string, levelName: string) {
 /** Ads marked scheduled before `before` (the job's repair pass looks at their posts). */
 export function scheduledAdsBefore(db: Db, before: Date, limit: number) {
   return db
-    .select({ id: ads.id })
+    .select({ id: ads.id, projectId: ads.projectId, status: ads.status, approvalLevel: ads.approvalLevel, scheduledFrom: ads.scheduledFrom })
     .from(ads)
     .where(and(eq(ads.status, 'scheduled'), isNull(ads.deletedAt), lt(ads.updatedAt, before)))
     .orderBy(ads.updatedAt)
