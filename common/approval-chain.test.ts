@@ -28,12 +28,12 @@ const chainArb: fc.Arbitrary<ApprovalChain> = fc.record({
 });
 const person = fc.integer({ min: 0, max: PEOPLE.length - 1 }).map((i) => PEOPLE[i]!);
 /** An action, or the post's outcome (outside the chain: the publish job settles a scheduled ad). */
-type Act = ChainAction | { type: 'settle'; outcome: 'published' | 'failed' } | { type: 'edit' };
+type Act = ChainAction | { type: 'settle'; outcome: 'published' | 'failed' } | { type: 'cancel' };
 const actArb: fc.Arbitrary<Act> = fc.oneof(
   fc.constant<Act>({ type: 'submit' }),
   fc.record({ type: fc.constantFrom('approve' as const, 'request_changes' as const), by: person, current: fc.boolean() }),
   fc.record({ type: fc.constantFrom('approve' as const), by: person, current: fc.constant(true) }),
-  fc.constantFrom<Act>({ type: 'publish' }, { type: 'schedule' }, { type: 'edit' }),
+  fc.constantFrom<Act>({ type: 'publish' }, { type: 'schedule' }, { type: 'edit' }, { type: 'cancel' }),
   fc.record({ type: fc.constant('settle' as const), outcome: fc.constantFrom('published' as const, 'failed' as const) }),
 );
 
@@ -46,18 +46,39 @@ describe('approval chains (a property over random actions by random people over 
         // The levels approved since the chain last started (a submit or a change request starts it again), in order.
         let approved: number[] = [];
         let everApproved = false;
+        // The status the ad was last scheduled from (the worker keeps it: ads.scheduled_from).
+        let scheduledFrom: AdStatus | null = null;
         for (const act of acts) {
           if (act.type === 'settle') {
             if (state.status === 'scheduled') state = { status: act.outcome, level: 0 };
             continue;
           }
+          if (act.type === 'cancel') {
+            // A canceled post (the worker passes the status the ad was scheduled from): never approved unless it was, where approval counts.
+            if (state.status !== 'scheduled') continue;
+            const step = nextStep(chain, state, { type: 'unschedule', from: scheduledFrom });
+            expect(step.kind).toBe('move');
+            if (step.kind !== 'move') continue;
+            if (chain.mode === 'none') expect(step.to.status).toBe('draft');
+            if (chain.mode === 'required' || levels) expect(step.to.status === 'approved').toBe(everApproved);
+            state = step.to;
+            continue;
+          }
           if (act.type === 'edit') {
-            // A change of content (service.updateAd): an approved or failed ad is in review again, at the first level.
-            if (state.status === 'published' || state.status === 'scheduled') continue;
-            const status: AdStatus = state.status === 'approved' || state.status === 'failed' ? 'in_review' : state.status;
-            state = { status, level: 0 };
-            approved = [];
-            everApproved = false;
+            // A change of content (service.updateAd): without approval a draft; else an approved, scheduled or failed ad is in review again, at the first level.
+            const step = nextStep(chain, state, act);
+            if (step.kind === 'move') {
+              expect(step.to.status).toBe(chain.mode === 'none' ? 'draft' : 'in_review');
+              expect(step.to.level).toBe(0);
+              expect(step.notify).toBe(levels && chain.mode !== 'none' ? 0 : null);
+              state = step.to;
+            }
+            // Without approval no edit leaves an ad in a review nobody can move.
+            if (chain.mode === 'none') expect(['in_review', 'changes_requested', 'approved']).not.toContain(state.status);
+            if (state.status !== 'published') {
+              approved = [];
+              everApproved = false;
+            }
             continue;
           }
           const before = state;
@@ -100,6 +121,7 @@ describe('approval chains (a property over random actions by random people over 
           } else {
             // publish or schedule
             expect(step.to.status).toBe('scheduled');
+            scheduledFrom = before.status;
             expect(['scheduled', 'published']).not.toContain(before.status);
             if (levels) {
               expect(approved).toEqual(chain.levels.map((_, i) => i));

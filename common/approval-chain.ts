@@ -45,7 +45,11 @@ export interface ChainReviewer {
 export type ChainAction =
   | { type: 'submit' }
   | { type: 'approve' | 'request_changes'; by: ChainReviewer; /** Whether the review was given on the ad's current revision. */ current: boolean }
-  | { type: 'publish' | 'schedule' };
+  | { type: 'publish' | 'schedule' }
+  /** A change of the ad's content (copy, pictures, kind): what was approved is not what the ad now shows. */
+  | { type: 'edit' }
+  /** The ad's scheduled post was canceled (or could not be made); `from` is the status it was scheduled from, if known. */
+  | { type: 'unschedule'; from: AdStatus | null };
 
 export type ChainStep =
   /** The ad moves; `levelName` names the level the step was taken at, `notify` the level whose approvers are told it waits for them. */
@@ -100,6 +104,10 @@ export function nextStep(chain: ApprovalChain, state: ChainState, action: ChainA
     case 'publish':
     case 'schedule':
       return publishStep(chain, state, action.type);
+    case 'edit':
+      return editStep(chain, state);
+    case 'unschedule':
+      return unscheduleStep(chain, state, action.from);
     default:
       return reviewStep(chain, state, action.type, action.by, action.current);
   }
@@ -128,6 +136,37 @@ function publishStep(chain: ApprovalChain, state: ChainState, type: 'publish' | 
     );
   }
   return refuse('conflict', type === 'schedule' ? 'Only an approved ad can be scheduled.' : 'Only an approved ad can be published.');
+}
+
+/**
+ * A change of content. Without approval the ad is a draft again: publishable at once, never in a
+ * review nobody can move. Else an approved, scheduled or failed ad goes back to review at the
+ * first level, whose approvers are told; one in review past the first level restarts there (its
+ * first level approved other content) and they are told too.
+ */
+function editStep(chain: ApprovalChain, state: ChainState): ChainStep {
+  if (state.status === 'published' || state.status === 'draft') return { kind: 'keep' };
+  if (chain.mode === 'none') return { kind: 'move', to: { status: 'draft', level: 0 }, levelName: null, notify: null };
+  const notify = chain.mode === 'levels' && chain.levels.length > 0 ? 0 : null;
+  if (state.status === 'approved' || state.status === 'scheduled' || state.status === 'failed') {
+    return { kind: 'move', to: { status: 'in_review', level: 0 }, levelName: null, notify };
+  }
+  if (state.status === 'in_review' && state.level > 0) return { kind: 'move', to: { status: 'in_review', level: 0 }, levelName: null, notify };
+  return { kind: 'keep' };
+}
+
+/**
+ * A canceled post: the ad is where the chain puts an unpublished ad. Without approval a draft
+ * (publishable); optional: the status it was scheduled from; required and levels: approved when it
+ * was scheduled approved (or after a failure, which only an approved ad reaches), else where it
+ * was (scheduled under a looser mode: an approval it never had is not given by a cancel).
+ */
+function unscheduleStep(chain: ApprovalChain, state: ChainState, from: AdStatus | null): ChainStep {
+  if (state.status !== 'scheduled') return { kind: 'keep' };
+  const back = from !== null && UNPUBLISHED.includes(from) ? from : null;
+  const status: AdStatus =
+    chain.mode === 'none' ? 'draft' : chain.mode === 'optional' ? (back ?? 'draft') : back === null || back === 'failed' ? 'approved' : back;
+  return { kind: 'move', to: { status, level: 0 }, levelName: null, notify: null };
 }
 
 function reviewStep(chain: ApprovalChain, state: ChainState, type: 'approve' | 'request_changes', by: ChainReviewer, current: boolean): ChainStep {

@@ -31,10 +31,22 @@ export const approvalChainInput = z
   .check(z.refine((chain) => chain.mode !== 'levels' || chain.levels.length > 0, { message: 'Add a level.', path: ['levels'] }));
 export type ApprovalChainInput = z.infer<typeof approvalChainInput>;
 
-/** GET /api/projects/{projectId}/approval-chain. */
+/**
+ * The project's approval emails to people outside it (named by address) in the current day's
+ * window: `sent` of `limit`, `held` not sent since the limit was met, until `resetsAt` (null: none sent).
+ */
+export interface ApprovalMailCount {
+  limit: number;
+  sent: number;
+  held: number;
+  resetsAt: string | null;
+}
+
+/** GET /api/projects/{projectId}/approval-chain (the GET adds the day's emails to people outside the project). */
 export interface ApprovalChainDetail {
   mode: ApprovalMode;
   levels: { name: string; userIds: string[]; emails: string[] }[];
+  outsideMail?: ApprovalMailCount;
 }
 
 /** Where an ad stands in its project's chain (the ad screen's status area). */

@@ -10,6 +10,7 @@ import { text } from '#common/schemas/fields.ts';
 export const WEBHOOK_EVENTS = [
   'creation.rendered',
   'ad.submitted',
+  'ad.review_level_passed',
   'ad.approved',
   'ad.changes_requested',
   'post.published',

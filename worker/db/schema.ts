@@ -614,6 +614,10 @@ export const ads = sqliteTable(
     revision: integer('revision').notNull().default(1),
     /** The level (index in its project's approval chain) the ad waits at while in review; 0 outside the `levels` mode (decision 0050). */
     approvalLevel: integer('approval_level').notNull().default(0),
+    /** The status the ad was scheduled from while it is scheduled: a canceled post puts it back as its chain says (decision 0050). */
+    scheduledFrom: text('scheduled_from', {
+      enum: ['draft', 'in_review', 'approved', 'changes_requested', 'scheduled', 'published', 'failed'],
+    }),
     previewId: text('preview_id').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

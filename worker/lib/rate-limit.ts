@@ -124,3 +124,9 @@ export async function clearLimit(db: Db, key: string): Promise<void> {
 export async function purgeFinishedWindows(db: Db, now: Date): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
 }
+
+/** How many attempts the window of `key` counted so far and when it ends (null: none counted, or the window ended). */
+export async function attemptsOf(db: Db, key: string, now = Date.now()): Promise<{ count: number; resetAt: Date } | null> {
+  const row = await db.select({ count: rateLimits.count, resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key)).get();
+  return row && row.resetAt.getTime() > now ? row : null;
+}

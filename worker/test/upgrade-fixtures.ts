@@ -623,7 +623,7 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       `INSERT INTO approval_chains (project_id, mode, levels, version, updated_at) VALUES ('${P2}', 'levels', ${json([{ name: 'Client', userIds: [], emails: ['carla@client.example.com'] }])}, 3, ${now - DAY})`,
     ],
     async check(t) {
-      expect(await t.json(`/api/projects/${P1}/approval-chain`)).toEqual({ mode: 'required', levels: [] });
+      expect(await t.json(`/api/projects/${P1}/approval-chain`)).toMatchObject({ mode: 'required', levels: [] });
       expect(await t.json('/api/ads/upg_ad_0000000000000003')).toMatchObject({ status: 'in_review', approval: { mode: 'required', waitingAt: null } });
       expect(await t.json('/api/ads/upg_ad_0000000000000003/reviews')).toMatchObject({
         items: [{ reviewerName: 'Client Carla', decision: 'comment', level: null }],
@@ -633,6 +633,19 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(await t.query(`SELECT mode, levels, version FROM approval_chains WHERE project_id = '${P2}'`)).toEqual([
         { mode: 'levels', levels: JSON.stringify([{ name: 'Client', userIds: [], emails: ['carla@client.example.com'] }]), version: 3 },
       ]);
+    },
+  },
+  '0031_ad_scheduled_from.sql': {
+    // A column (decision 0050): an ad scheduled before it knows no status it was scheduled from
+    // (null); a canceled post then puts it back as approved under the single approval it had.
+    rows: ({ now }) => [
+      `INSERT INTO ads (id, project_id, created_by, name, kind, status, placements, revision, approval_level, created_at, updated_at) VALUES ('upg_ad_0000000000000004', '${P1}', '${USERS.owner.id}', 'Scheduled before', 'single', 'scheduled', '["instagram_feed"]', 1, 0, ${now - 2 * DAY}, ${now - DAY})`,
+    ],
+    async check(t) {
+      expect(await t.query(`SELECT status, scheduled_from FROM ads WHERE id = 'upg_ad_0000000000000004'`)).toEqual([
+        { status: 'scheduled', scheduled_from: null },
+      ]);
+      expect(await t.json('/api/ads/upg_ad_0000000000000004')).toMatchObject({ status: 'scheduled', approval: { mode: 'required', waitingAt: null } });
     },
   },
 };

@@ -197,6 +197,8 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
                   <span className="font-medium">{r.reviewerName}</span>
                   {r.reviewerEmail ? <span className="text-zinc-500"> ({r.reviewerEmail})</span> : null}
                   {r.member ? null : <span className="text-zinc-500">{t('ads.reviews.viaLink')}</span>} {t('ads.reviews.done', { decision: r.decision })}
+                  {/* The level of the approval chain this review moved the ad at (decision 0050): the history says who passed which level. */}
+                  {r.level ? <span className="text-zinc-500">{t('ads.reviews.atLevel', { level: r.level })}</span> : null}
                   {r.revision !== ad.revision ? <span className="text-zinc-500">{t('ads.reviews.earlier')}</span> : null}
                 </p>
                 {r.comment ? <p className="mt-0.5 break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300">{r.comment}</p> : null}

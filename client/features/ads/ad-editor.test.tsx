@@ -305,7 +305,7 @@ describe('the ad editor', () => {
 
   it('shows the review thread and asks for a comment when requesting changes', async () => {
     const { calls } = openEditor(adDetail({ status: 'in_review' }), {
-      [`GET ${AD}/reviews`]: { status: 200, body: { items: [review()] } },
+      [`GET ${AD}/reviews`]: { status: 200, body: { items: [review({ level: 'Client' })] } },
       [`POST ${AD}/reviews`]: (body) => ({
         status: 201,
         body: review({ id: 'rev_bbbbbbbbbbbbbbbb', reviewerName: 'Olivia Owner', member: true, comment: (body as { comment: string }).comment }),
@@ -317,6 +317,8 @@ describe('the ad editor', () => {
     expect(within(thread).getByText('Carla Customer')).toBeTruthy();
     expect(within(thread).getByText('Please use the blue logo.')).toBeTruthy();
     expect(within(thread).getByText(/via the preview link/)).toBeTruthy();
+    // A review that moved the ad along its approval chain names the level.
+    expect(within(thread).getByText('at “Client”')).toBeTruthy();
 
     await user.click(within(dialog).getByLabelText('Request changes'));
     await user.click(within(dialog).getByRole('button', { name: 'Request changes' }));

@@ -110,6 +110,42 @@ describe('ApprovalChainCard', () => {
     expect(screen.getByRole('radio', { name: /Levels/ })).toHaveProperty('disabled', true);
   });
 
+  it('says when the day’s emails to people outside the project were held back, and until when; before that, how many went out', async () => {
+    const levels = [{ name: 'Client', userIds: [], emails: ['carla@client.example'] }];
+    const resetsAt = '2026-12-02T09:30:00.000Z';
+    open({ mode: 'levels', levels, outsideMail: { limit: 100, sent: 100, held: 3, resetsAt } });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('3 approval emails were not sent')).toBeTruthy();
+    expect(alert.textContent).toContain('at most 100 approval emails a day');
+    expect(alert.textContent).toMatch(/Until .*2026.*send them the ad’s preview link yourself/);
+    expect(screen.getByLabelText('Level 1 name')).toHaveProperty('value', 'Client');
+  });
+
+  it('shows how many emails went out while none was held, and nothing before the first', async () => {
+    const levels = [{ name: 'Client', userIds: [], emails: ['carla@client.example'] }];
+    open({ mode: 'levels', levels, outsideMail: { limit: 100, sent: 7, held: 0, resetsAt: '2026-12-02T09:30:00.000Z' } });
+    expect(await screen.findByText('7 of 100 approval emails to people outside the project sent in the last day.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('speaks German, the held emails too', async () => {
+    mock({
+      mode: 'levels',
+      levels: [{ name: 'Kunde', userIds: [], emails: ['carla@client.example'] }],
+      outsideMail: { limit: 100, sent: 100, held: 1, resetsAt: '2026-12-02T09:30:00.000Z' },
+    });
+    const i18n = await startI18n('de', ['projects']);
+    render(
+      <I18nRoot i18n={i18n}>
+        <ToastProvider>
+          <ApprovalChainCard projectId={PROJECT_ID} canEdit />
+        </ToastProvider>
+      </I18nRoot>,
+    );
+    expect(await screen.findByText('1 Freigabe-E-Mail wurde nicht gesendet')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Schicken Sie ihnen den Vorschau-Link der Anzeige selbst.');
+  });
+
   it('speaks German', async () => {
     mock({ mode: 'none', levels: [] });
     const i18n = await startI18n('de', ['projects']);

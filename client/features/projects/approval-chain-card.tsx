@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { APPROVAL_MODES, CHAIN_LIMITS, type ApprovalMode } from '#common/approval-chain.ts';
 import type { ApprovalChainDetail } from '#common/schemas/approval-chain.ts';
 import type { MemberInfo } from '#common/schemas/projects.ts';
-import { LoadFailed } from '#client/components/alert.tsx';
+import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { CheckboxGroup } from '#client/components/checkbox-group.tsx';
 import { TextField } from '#client/components/field.tsx';
@@ -11,6 +11,7 @@ import { MessageAlert } from '#client/components/message-alert.tsx';
 import { Card } from '#client/components/page-header.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
 import { useToast } from '#client/components/toast.tsx';
+import { useFormat } from '#client/lib/format.ts';
 import { ApiError, errorMessage } from '#client/lib/http.ts';
 import { useSayEnglish, useT } from '#client/lib/i18n-context.tsx';
 import { useResource } from '#client/lib/use-resource.ts';
@@ -44,8 +45,30 @@ export function ApprovalChainCard({ projectId, canEdit }: { projectId: string; c
     <Card title={t('projects.chain.title')} description={t('projects.chain.description')}>
       {chain.status === 'loading' ? <SkeletonLines lines={3} label={t('projects.chain.loading')} /> : null}
       {chain.status === 'error' ? <LoadFailed title={t('projects.chain.loadFailed')} onRetry={chain.reload} /> : null}
-      {chain.status === 'ready' ? <ChainForm projectId={projectId} canEdit={canEdit} saved={chain.data[0]} members={chain.data[1].items} /> : null}
+      {chain.status === 'ready' ? (
+        <>
+          <OutsideMail count={chain.data[0].outsideMail} />
+          <ChainForm projectId={projectId} canEdit={canEdit} saved={chain.data[0]} members={chain.data[1].items} />
+        </>
+      ) : null}
     </Card>
+  );
+}
+
+/**
+ * The day's approval emails to people outside the project (a limit per project and day, decision
+ * 0050): once it held some back, until when and what to do; before, how many went out.
+ */
+function OutsideMail({ count }: { count: ApprovalChainDetail['outsideMail'] }) {
+  const t = useT();
+  const format = useFormat();
+  if (!count || count.sent === 0 || !count.resetsAt) return null;
+  const values = { ...count, until: format.date(count.resetsAt, 'dateTime') };
+  if (count.held === 0) return <p className="mb-4 text-xs text-zinc-500">{t('projects.chain.mailSent', values)}</p>;
+  return (
+    <Alert tone="warning" className="mb-4" title={t('projects.chain.mailHeldTitle', values)}>
+      {t('projects.chain.mailHeld', values)}
+    </Alert>
   );
 }
 

@@ -166,6 +166,7 @@ export const en = {
   'ads.reviews.thread': 'Review thread',
   'ads.reviews.viaLink': ' · via the preview link',
   'ads.reviews.done': '{decision, select, approve {approved} request_changes {requested changes} other {commented}}',
+  'ads.reviews.atLevel': ' at “{level}”',
   'ads.reviews.earlier': ' (an earlier version)',
   'ads.reviews.failed': 'The review could not be sent. Try again.',
   'ads.reviews.yourReview': 'Your review',

@@ -123,7 +123,7 @@ export const de: Translation<typeof en> = {
   'projects.chain.loadFailed': 'Die Freigabe-Einstellungen konnten nicht geladen werden',
   'projects.chain.failed': 'Die Freigabe-Einstellungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   'projects.chain.saved': 'Freigabe-Einstellungen gespeichert',
-  'projects.chain.mode': 'Freigabe',
+  'projects.chain.mode': 'Wie Anzeigen freigegeben werden',
   'projects.chain.modeName': '{mode, select, none {Keine Freigabe} optional {Optional} required {Erforderlich} other {Stufen}}',
   'projects.chain.modeHint':
     '{mode, select, none {Anzeigen werden ohne Prüfung veröffentlicht.} optional {Rückmeldungen werden festgehalten; Anzeigen können jederzeit veröffentlicht werden.} required {Eine Freigabe durch eine Bearbeiterin, den Inhaber oder den Link der Kundschaft.} other {Jede Stufe gibt der Reihe nach frei; eine Freigabe je Stufe bringt die Anzeige weiter.}}',
@@ -133,9 +133,13 @@ export const de: Translation<typeof en> = {
   'projects.chain.remove': '{name} entfernen',
   'projects.chain.members': 'Freigebende unter den Mitgliedern',
   'projects.chain.emails': 'Freigebende per E-Mail',
-  'projects.chain.emailsHint': 'Adressen mit Kommas trennen. Sie geben über den Vorschau-Link mit dieser Adresse frei.',
+  'projects.chain.emailsHint': 'Adressen mit Kommas trennen. Sie bekommen den Vorschau-Link der Anzeige per E-Mail und geben dort mit dieser Adresse frei.',
   'projects.chain.add': 'Stufe hinzufügen',
   'projects.chain.save': 'Freigabe speichern',
+  'projects.chain.mailSent': '{sent} von {limit} Freigabe-E-Mails an Personen außerhalb des Projekts am letzten Tag gesendet.',
+  'projects.chain.mailHeldTitle': '{held, plural, one {# Freigabe-E-Mail wurde} other {# Freigabe-E-Mails wurden}} nicht gesendet',
+  'projects.chain.mailHeld':
+    'Dieses Projekt sendet höchstens {limit} Freigabe-E-Mails am Tag an Personen außerhalb des Projekts und hat diese Grenze erreicht. Bis {until} bekommen diese Freigebenden keine E-Mail: Schicken Sie ihnen den Vorschau-Link der Anzeige selbst. Ihre Anzeigen warten weiter auf sie, Mitglieder bekommen wie gewohnt E-Mails.',
   'projects.members.title': 'Mitglieder',
   'projects.members.description': 'Inhaber: alles. Bearbeiter: erstellen und ändern. Betrachter: ansehen und kommentieren.',
   'projects.members.loading': 'Mitglieder werden geladen',
@@ -336,7 +340,7 @@ export const de: Translation<typeof en> = {
   'projects.webhooks.failed': 'Das hat nicht funktioniert. Bitte versuchen Sie es erneut.',
   'projects.webhooks.empty': 'Noch keine Webhook-Endpunkte.',
   'projects.webhooks.event':
-    '{event, select, creation_rendered {Bild gerendert} ad_submitted {Anzeige zur Prüfung gesendet} ad_approved {Anzeige freigegeben} ad_changes_requested {Änderungen angefordert} post_published {Beitrag veröffentlicht} post_failed {Beitrag fehlgeschlagen} batch_completed {Massenlauf abgeschlossen} webhook_test {Testereignis} other {Lead eingegangen}}',
+    '{event, select, creation_rendered {Bild gerendert} ad_submitted {Anzeige zur Prüfung gesendet} ad_review_level_passed {Anzeige hat eine Freigabestufe passiert} ad_approved {Anzeige freigegeben} ad_changes_requested {Änderungen angefordert} post_published {Beitrag veröffentlicht} post_failed {Beitrag fehlgeschlagen} batch_completed {Massenlauf abgeschlossen} webhook_test {Testereignis} other {Lead eingegangen}}',
   'projects.webhooks.on': 'Ein',
   'projects.webhooks.off': 'Aus',
   'projects.webhooks.failing': 'Aus nach 24 Stunden fehlgeschlagener Zustellungen',

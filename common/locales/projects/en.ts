@@ -130,7 +130,7 @@ export const en = {
   'projects.chain.loadFailed': 'The approval settings could not be loaded',
   'projects.chain.failed': 'The approval settings could not be saved. Please try again.',
   'projects.chain.saved': 'Approval settings saved',
-  'projects.chain.mode': 'Approval',
+  'projects.chain.mode': 'How ads are approved',
   'projects.chain.modeName': '{mode, select, none {No approval} optional {Optional} required {Required} other {Levels}}',
   'projects.chain.modeHint':
     '{mode, select, none {Ads are published without review.} optional {Reviews are recorded; ads can be published any time.} required {One approval by an editor, the owner or the customer’s link.} other {Every level approves in order; one approval per level moves the ad on.}}',
@@ -140,9 +140,13 @@ export const en = {
   'projects.chain.remove': 'Remove {name}',
   'projects.chain.members': 'Approvers among the members',
   'projects.chain.emails': 'Approvers by email',
-  'projects.chain.emailsHint': 'Separate addresses with commas. They approve on the preview link with this address.',
+  'projects.chain.emailsHint': 'Separate addresses with commas. They get the ad’s preview link by email and approve there with this address.',
   'projects.chain.add': 'Add level',
   'projects.chain.save': 'Save approval',
+  'projects.chain.mailSent': '{sent} of {limit} approval emails to people outside the project sent in the last day.',
+  'projects.chain.mailHeldTitle': '{held, plural, one {# approval email was} other {# approval emails were}} not sent',
+  'projects.chain.mailHeld':
+    'This project sends at most {limit} approval emails a day to people outside it, and reached that limit. Until {until}, those approvers are not emailed: send them the ad’s preview link yourself. Their ads still wait for them, and members are emailed as usual.',
   'projects.members.title': 'Members',
   'projects.members.description': 'Owner: everything. Editors: create and change. Viewers: look and comment.',
   'projects.members.loading': 'Loading members',
@@ -341,7 +345,7 @@ export const en = {
   'projects.webhooks.failed': 'That did not work. Please try again.',
   'projects.webhooks.empty': 'No webhook endpoints yet.',
   'projects.webhooks.event':
-    '{event, select, creation_rendered {Picture rendered} ad_submitted {Ad sent for review} ad_approved {Ad approved} ad_changes_requested {Changes requested} post_published {Post published} post_failed {Post failed} batch_completed {Bulk run finished} webhook_test {Test event} other {Lead received}}',
+    '{event, select, creation_rendered {Picture rendered} ad_submitted {Ad sent for review} ad_review_level_passed {Ad passed an approval level} ad_approved {Ad approved} ad_changes_requested {Changes requested} post_published {Post published} post_failed {Post failed} batch_completed {Bulk run finished} webhook_test {Test event} other {Lead received}}',
   'projects.webhooks.on': 'On',
   'projects.webhooks.off': 'Off',
   'projects.webhooks.failing': 'Off after 24 hours of failed deliveries',

@@ -143,6 +143,7 @@ export const messages: Messages = {
   "ads.reviews.thread": ["Verlauf der Rückmeldungen"],
   "ads.reviews.viaLink": [" · über den Vorschaulink"],
   "ads.reviews.done": [["decision","select",{"approve":["hat freigegeben"],"request_changes":["hat Änderungen angefordert"],"other":["hat kommentiert"]}]],
+  "ads.reviews.atLevel": [" auf der Stufe „",["level"],"“"],
   "ads.reviews.earlier": [" (eine frühere Version)"],
   "ads.reviews.failed": ["Die Rückmeldung konnte nicht gesendet werden. Versuchen Sie es erneut."],
   "ads.reviews.yourReview": ["Ihre Rückmeldung"],

@@ -143,6 +143,7 @@ export const messages: Messages = {
   "ads.reviews.thread": ["Review thread"],
   "ads.reviews.viaLink": [" · via the preview link"],
   "ads.reviews.done": [["decision","select",{"approve":["approved"],"request_changes":["requested changes"],"other":["commented"]}]],
+  "ads.reviews.atLevel": [" at “",["level"],"”"],
   "ads.reviews.earlier": [" (an earlier version)"],
   "ads.reviews.failed": ["The review could not be sent. Try again."],
   "ads.reviews.yourReview": ["Your review"],

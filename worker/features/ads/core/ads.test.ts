@@ -5,6 +5,7 @@ import { ads, creations, projects } from '#worker/db/schema.ts';
 import { adForPreview, updateAd } from '#worker/features/ads/core/service.ts';
 import { balance, createCreative, db, json, ledger, setBrandKit, setCredits, team, type Page } from '#worker/test/creatives.ts';
 import { createProject, uploadMedia } from '#worker/test/factories.ts';
+import { recordingMailer } from '#worker/test/emails.ts';
 import { png } from '#worker/test/files.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
 import { adsWorld, createAd, creation, errorOf, getAd, newAd, patchAd, review, rowOf, submit, type Team } from '#worker/test/ads.ts';
@@ -226,9 +227,11 @@ describe('editing', () => {
     const read = (await rowOf(ad.id))!;
     const membership = { project: (await db().select().from(projects).where(eq(projects.id, t.project.id)).get())!, role: 'editor' as const };
     const actor = { id: t.editor.id, name: t.editor.name };
-    const first = await updateAd(db(), read, membership, actor, { headline: 'First', creationIds: [c2, c3] }, ORIGIN);
+    const first = await updateAd(db(), recordingMailer(), read, membership, actor, { headline: 'First', creationIds: [c2, c3] }, ORIGIN);
     expect(first).toMatchObject({ headline: 'First', revision: 2, kind: 'carousel' });
-    await expect(updateAd(db(), read, membership, actor, { headline: 'Second', creationIds: [c1, c2, c3] }, ORIGIN)).rejects.toMatchObject({ status: 409 });
+    await expect(updateAd(db(), recordingMailer(), read, membership, actor, { headline: 'Second', creationIds: [c1, c2, c3] }, ORIGIN)).rejects.toMatchObject({
+      status: 409,
+    });
     const after = await json<AdDetail>(await getAd(t.viewer, ad.id));
     expect(after).toMatchObject({ headline: 'First', revision: 2 });
     expect(after.items.map((item) => item.creationId)).toEqual([c2, c3]);

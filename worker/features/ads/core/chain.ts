@@ -1,14 +1,16 @@
 import { DEFAULT_APPROVAL_MODE, type ApprovalChain } from '#common/approval-chain.ts';
 import type { Locale } from '#common/i18n/locales.ts';
-import type { AdApproval, ApprovalChainDetail, ApprovalChainInput } from '#common/schemas/approval-chain.ts';
+import type { AdApproval, ApprovalChainDetail, ApprovalChainInput, ApprovalMailCount } from '#common/schemas/approval-chain.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { auditStatement } from '#worker/lib/audit.ts';
+import { AppError } from '#worker/lib/errors.ts';
 import { personalEmail, type Mailer, type Recipient } from '#worker/lib/mailer.ts';
+import { attemptsOf, consume, type RateLimitRule } from '#worker/lib/rate-limit.ts';
 import { combine, mapRead, read, run, type Read } from '#worker/lib/reads.ts';
 import { liveProjectRead, membersOf } from '#worker/features/projects/scope/service.ts';
 import { invalid } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
-import { previewUrlOf } from '#worker/features/ads/core/shapes.ts';
+import { newPreviewId, previewUrlOf } from '#worker/features/ads/core/shapes.ts';
 
 /**
  * A project's approval chain as the ads feature keeps it (decision 0050): reading it with the
@@ -102,39 +104,85 @@ export function approvalOf(chain: LoadedChain, ad: Pick<repo.AdRow, 'status' | '
 }
 
 /**
+ * Emails to approvers named by address (people outside the project), per project and day: the
+ * owner types them and names the ad in the subject, so without a bound a project could mail any
+ * address through us. 100 a day is a client level of three people for 30+ ads submitted a day
+ * (more than an agency sends one client), and caps what one project can send to strangers.
+ * Members are not counted: they have accounts and chose the project.
+ */
+export const OUTSIDE_MAIL_LIMIT: RateLimitRule = { limit: 100, windowMs: 24 * 60 * 60_000 };
+const outsideMailKey = (projectId: string) => `approval-mail:${projectId}`;
+
+/** The project's emails to approvers outside it in the current day's window (the settings card says when the limit holds them back). */
+export async function outsideMailOf(db: Db, projectId: string): Promise<ApprovalMailCount> {
+  const counted = await attemptsOf(db, outsideMailKey(projectId));
+  return {
+    limit: OUTSIDE_MAIL_LIMIT.limit,
+    sent: Math.min(counted?.count ?? 0, OUTSIDE_MAIL_LIMIT.limit),
+    held: Math.max((counted?.count ?? 0) - OUTSIDE_MAIL_LIMIT.limit, 0),
+    resetsAt: counted ? counted.resetAt.toISOString() : null,
+  };
+}
+
+/** Counts one email to an address outside the project (one conditional write); false when the day's limit is met. */
+async function mayMailOutside(db: Db, projectId: string): Promise<boolean> {
+  try {
+    await consume(db, outsideMailKey(projectId), OUTSIDE_MAIL_LIMIT);
+    return true;
+  } catch (error) {
+    // Over the limit, or the count could not be written: the email is not sent (never more than the limit), the step stands.
+    if (!(error instanceof AppError)) console.error(JSON.stringify({ level: 'error', message: 'approval_mail_count_failed', projectId }));
+    return false;
+  }
+}
+
+/**
  * Tells the approvers of level `index` that the ad waits for them, each once, in their language:
- * members with the workspace's link; people named by address with the preview link (none is
- * mailed while the ad has no preview link: they could not open it), in the project's language.
+ * members with the workspace's link; people named by address (outside the project) with the
+ * preview link, the only way they can review: made for them when the ad has none yet. Those
+ * emails count against the project's daily limit (OUTSIDE_MAIL_LIMIT); one over it is not sent
+ * (the step stands; the settings card says so). Returns how many were held back.
  */
 export async function notifyLevel(
+  db: Db,
   mailer: Mailer,
   chain: LoadedChain,
   index: number,
-  ad: { projectId: string; name: string },
-  links: { origin: string; previewId: string | null },
-): Promise<void> {
+  ad: { id: string; projectId: string; name: string; previewId: string | null },
+  origin: string,
+): Promise<{ held: number }> {
   const level = chain.saved.levels[index];
-  if (!level) return;
+  if (!level) return { held: 0 };
   const byEmail = new Map(chain.members.map((member) => [member.email.toLowerCase(), member]));
   const recipients = new Map<string, { to: Recipient; link: string }>();
-  const workspace = `${links.origin}/projects/${ad.projectId}/marketing`;
+  const workspace = `${origin}/projects/${ad.projectId}/marketing`;
   for (const member of chain.members) {
     if (level.userIds.includes(member.userId)) recipients.set(member.email.toLowerCase(), { to: member, link: workspace });
   }
   for (const email of level.emails) {
     const member = byEmail.get(email.toLowerCase());
     if (member) recipients.set(email.toLowerCase(), { to: member, link: workspace });
-    else if (links.previewId && !recipients.has(email.toLowerCase())) {
-      recipients.set(email.toLowerCase(), { to: { email, name: email, locale: chain.locale }, link: previewUrlOf(links.origin, links.previewId) });
-    }
   }
+  const outside = unique(level.emails.map((email) => email.toLowerCase()))
+    .filter((email) => !recipients.has(email))
+    .map((lowered) => level.emails.find((email) => email.toLowerCase() === lowered)!);
   const values = { ad: ad.name, level: level.name, position: index + 1, count: chain.saved.levels.length };
-  for (const { to, link } of recipients.values()) {
-    await mailer.send(
+  const send = (to: Recipient, link: string) =>
+    mailer.send(
       personalEmail('ad_approval', to, (i18n) => ({
         subject: i18n._('email.approval.subject', values),
         lines: [i18n._('email.approval.body', values), '', i18n._('email.approval.see'), link],
       })),
     );
+  for (const { to, link } of recipients.values()) await send(to, link);
+  if (outside.length === 0) return { held: 0 };
+  const previewId = ad.previewId ?? (await repo.ensurePreviewId(db, ad.id, newPreviewId()))?.previewId ?? null;
+  if (!previewId) return { held: outside.length };
+  let held = 0;
+  for (const email of outside) {
+    if (await mayMailOutside(db, ad.projectId)) await send({ email, name: email, locale: chain.locale }, previewUrlOf(origin, previewId));
+    else held += 1;
   }
+  if (held > 0) console.warn(JSON.stringify({ level: 'warn', message: 'approval_mail_held', projectId: ad.projectId, adId: ad.id, held }));
+  return { held };
 }

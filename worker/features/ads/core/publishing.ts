@@ -58,7 +58,7 @@ const STRANDED_AFTER_MS = 10 * 60_000;
  * The every-minute job's repair pass: an ad still "scheduled" whose post has settled (a run
  * that died between the post's last write and the ad's), or that has no live post at all
  * (a request that died between marking the ad and making its post), gets the post's outcome
- * or is approved again. Returns how many ads it moved.
+ * or goes back where its chain puts it (unscheduledStatus). Returns how many ads it moved.
  */
 export async function settleStrandedAds(db: Db, now: Date, limit = 100): Promise<number> {
   const stranded = await repo.scheduledAdsBefore(db, new Date(now.getTime() - STRANDED_AFTER_MS), limit);
@@ -68,10 +68,12 @@ export async function settleStrandedAds(db: Db, now: Date, limit = 100): Promise
     stranded.map((ad) => ad.id),
   );
   let moved = 0;
-  for (const { id } of stranded) {
+  for (const ad of stranded) {
+    const { id } = ad;
     const post = posts.get(id);
     if (post?.status === 'scheduled' || post?.status === 'publishing') continue;
-    const to = post?.status === 'published' ? 'published' : post?.status === 'failed' ? 'failed' : 'approved';
+    // Without a post the ad goes back as a canceled one would: where its chain puts it.
+    const to = post?.status === 'published' ? 'published' : post?.status === 'failed' ? 'failed' : await unscheduledStatus(db, ad);
     const [result] = await rawBatch(db, [repo.setStatusIf(db, id, ['scheduled'], to, now)]);
     moved += result?.meta.changes ?? 0;
   }
@@ -79,7 +81,7 @@ export async function settleStrandedAds(db: Db, now: Date, limit = 100): Promise
 }
 
 /** A scheduled ad whose post was canceled (or could not be made) is approved again, or back to where it was. */
-async function markUnscheduled(db: Db, adId: string, to: AdStatus = 'approved'): Promise<void> {
+async function markUnscheduled(db: Db, adId: string, to: AdStatus): Promise<void> {
   await repo.setStatusIf(db, adId, ['scheduled'], to, new Date());
 }
 
@@ -131,8 +133,16 @@ export async function publishAd(
   return { post, run };
 }
 
-/** Cancels a scheduled post the job has not started on: the ad is approved again. */
+/** The status an ad whose post was canceled goes back to, as its project's chain says (a draft without approval, approved with it, …). */
+export async function unscheduledStatus(db: Db, ad: Pick<repo.AdRow, 'projectId' | 'status' | 'approvalLevel' | 'scheduledFrom'>): Promise<AdStatus> {
+  const chain = await chainOf(db, ad.projectId);
+  const step = nextStep(chain.rules, { status: 'scheduled', level: ad.approvalLevel }, { type: 'unschedule', from: ad.scheduledFrom });
+  return step.kind === 'move' ? step.to.status : 'approved';
+}
+
+/** Cancels a scheduled post the job has not started on: the ad goes back where its chain puts it (unscheduledStatus). */
 export async function cancelPublish(db: Db, ad: repo.AdRow): Promise<void> {
+  const to = await unscheduledStatus(db, ad);
   if (!(await cancelScheduled(db, ad.id))) throw new AppError('conflict', 'Nothing is scheduled for this ad, or it is being published right now.');
-  await markUnscheduled(db, ad.id);
+  await markUnscheduled(db, ad.id, to);
 }

@@ -204,9 +204,11 @@ export function moveIf(
   ];
   if (guard.revision !== undefined) conditions.push(eq(ads.revision, guard.revision));
   if (guard.afterChange) conditions.push(sql`changes() = 1`);
+  // A scheduled ad remembers the status it was scheduled from: a canceled post puts it back as the chain says.
+  const scheduledFrom = to.status === 'scheduled' ? ad.status : null;
   return db
     .update(ads)
-    .set({ status: to.status, approvalLevel: to.level, updatedAt: now })
+    .set({ status: to.status, approvalLevel: to.level, scheduledFrom, updatedAt: now })
     .where(and(...conditions));
 }
 
@@ -221,12 +223,25 @@ export function markReviewCounted(db: Db, reviewId: string, levelName: string) {
 /** Ads marked scheduled before `before` (the job's repair pass looks at their posts). */
 export function scheduledAdsBefore(db: Db, before: Date, limit: number) {
   return db
-    .select({ id: ads.id })
+    .select({ id: ads.id, projectId: ads.projectId, status: ads.status, approvalLevel: ads.approvalLevel, scheduledFrom: ads.scheduledFrom })
     .from(ads)
     .where(and(eq(ads.status, 'scheduled'), isNull(ads.deletedAt), lt(ads.updatedAt, before)))
     .orderBy(ads.updatedAt)
     .limit(limit)
     .all();
+}
+
+/**
+ * The ad's preview id, made (`previewId`) only when it has none: one conditional write, so two
+ * notifications at once agree on one link and a shared link is never replaced.
+ */
+export function ensurePreviewId(db: Db, id: string, previewId: string) {
+  return db
+    .update(ads)
+    .set({ previewId: sql`coalesce(${ads.previewId}, ${previewId})` })
+    .where(isLiveRow(ads, id))
+    .returning({ previewId: ads.previewId })
+    .get();
 }
 
 export function setPreviewId(db: Db, id: string, previewId: string | null) {

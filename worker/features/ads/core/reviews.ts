@@ -100,10 +100,26 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
     createdAt: now,
   };
   const move = step.kind === 'move' ? step : undefined;
-  // An event when the ad is approved or sent back; a move from one level to the next has none (the webhooks' events are fixed).
-  const eventType = move?.to.status === 'approved' ? 'ad.approved' : move?.to.status === 'changes_requested' ? 'ad.changes_requested' : undefined;
+  // An event when the ad is approved, sent back, or passes a level to the next (with both levels' names).
+  const passed =
+    move?.to.status === 'in_review' && move.levelName !== null ? { level: move.levelName, nextLevel: loaded.rules.levels[move.to.level]?.name ?? null } : null;
+  const eventType =
+    move?.to.status === 'approved'
+      ? 'ad.approved'
+      : move?.to.status === 'changes_requested'
+        ? 'ad.changes_requested'
+        : passed
+          ? 'ad.review_level_passed'
+          : undefined;
   const event = eventType
-    ? eventStatement(db, ad.projectId, eventType, { adId: ad.id, name: ad.name, revision: input.revision }, `/projects/${ad.projectId}/marketing`, 'changed')
+    ? eventStatement(
+        db,
+        ad.projectId,
+        eventType,
+        { adId: ad.id, name: ad.name, revision: input.revision, ...passed },
+        `/projects/${ad.projectId}/marketing`,
+        'changed',
+      )
     : undefined;
   // The review, its audit entry, the move and what follows it only when the one before wrote (each guarded by the one before).
   const results = await rawBatch(db, [
@@ -134,7 +150,7 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
     if (member.userId === input.userId) continue;
     await mailer.send(reviewMail(member, ad, { ...input, decision, reviewerName: name, comment }));
   }
-  if (moved && move.notify !== null) await notifyLevel(mailer, loaded, move.notify, ad, { origin: input.origin, previewId: ad.previewId });
+  if (moved && move.notify !== null) await notifyLevel(db, mailer, loaded, move.notify, ad, input.origin);
   return toReview({ ...review, levelName: moved ? move.levelName : null });
 }
 

@@ -21,9 +21,11 @@ export const projectAdRoutes = new Hono<AppEnv>()
     return c.json(ad, 201);
   })
   // The project's approval chain (decision 0050): every member sees it, the owner sets it.
-  .get('/:projectId/approval-chain', access({ project: 'viewer' }), async (c) =>
-    c.json(service.chainDetail(await service.chainOf(c.get('db'), required(c, 'membership').project.id))),
-  )
+  .get('/:projectId/approval-chain', access({ project: 'viewer' }), async (c) => {
+    const projectId = required(c, 'membership').project.id;
+    const [chain, outsideMail] = await Promise.all([service.chainOf(c.get('db'), projectId), service.outsideMailOf(c.get('db'), projectId)]);
+    return c.json({ ...service.chainDetail(chain), outsideMail });
+  })
   .put('/:projectId/approval-chain', access({ project: 'owner' }), validate('json', approvalChainInput), async (c) =>
     c.json(await service.saveChain(c.get('db'), required(c, 'membership').project.id, required(c, 'user').id, c.req.valid('json'))),
   );
@@ -34,7 +36,17 @@ export const adRoutes = new Hono<AppEnv>()
     c.json(await service.detail(c.get('db'), required(c, 'ad'), required(c, 'membership').role, originOf(c.req.url))),
   )
   .patch('/:id', access({ ad: 'editor' }), validate('json', adUpdateInput), async (c) =>
-    c.json(await service.updateAd(c.get('db'), required(c, 'ad'), required(c, 'membership'), required(c, 'user'), c.req.valid('json'), originOf(c.req.url))),
+    c.json(
+      await service.updateAd(
+        c.get('db'),
+        mailerFor(c),
+        required(c, 'ad'),
+        required(c, 'membership'),
+        required(c, 'user'),
+        c.req.valid('json'),
+        originOf(c.req.url),
+      ),
+    ),
   )
   .delete('/:id', access({ ad: 'editor' }), async (c) => {
     await service.deleteAd(c.get('db'), required(c, 'ad'), required(c, 'user'));
@@ -64,7 +76,7 @@ export const adRoutes = new Hono<AppEnv>()
     if (run) c.executionCtx.waitUntil(run());
     return c.json(post, 201);
   })
-  // Cancel a scheduled post the job has not started on: the ad is approved again.
+  // Cancel a scheduled post the job has not started on: the ad goes back where the project's chain puts it.
   .delete('/:id/publish', access({ ad: 'editor' }), async (c) => {
     await service.cancelPublish(c.get('db'), required(c, 'ad'));
     return c.body(null, 204);

@@ -15,12 +15,13 @@ import { hasRows, read, type Read } from '#worker/lib/reads.ts';
 import { creativeForMember } from '#worker/features/creatives/core/service.ts';
 import { renderCreative } from '#worker/features/creatives/render/service.ts';
 import { cancelScheduled } from '#worker/features/instagram/publish/service.ts';
+import { unscheduledStatus } from '#worker/features/ads/core/publishing.ts';
 import { firstRowForMember } from '#worker/features/projects/scope/service.ts';
 import { brandAvatar, checkAvatar, checkCreations, defaultPlacements, invalid, kindFor } from '#worker/features/ads/core/checks.ts';
 import { approvalOf, chainOf, notifyLevel, type LoadedChain } from '#worker/features/ads/core/chain.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
 import { eventStatement } from '#worker/features/webhooks/service.ts';
-import { avatarUrlOf, overviewOf, previewUrlOf, summariesOf, toItem, type AdOverview } from '#worker/features/ads/core/shapes.ts';
+import { avatarUrlOf, newPreviewId, overviewOf, previewUrlOf, summariesOf, toItem, type AdOverview } from '#worker/features/ads/core/shapes.ts';
 
 /**
  * Ads (PRODUCT.md §4.4): an ad is pictures (creations) + copy + placements with a review
@@ -33,9 +34,6 @@ import { avatarUrlOf, overviewOf, previewUrlOf, summariesOf, toItem, type AdOver
 type Project = typeof projects.$inferSelect;
 export type Membership = { project: Project; role: ProjectRole };
 export type Actor = { id: string; name: string; email?: string };
-
-/** Preview link secrets: 24 random bytes (192 bits), 32 base64url characters. */
-const PREVIEW_ID_BYTES = 24;
 
 /* ---------- reading ---------- */
 
@@ -160,10 +158,19 @@ const COPY_FIELDS = ['primaryText', 'headline', 'description', 'cta', 'destinati
 /**
  * Saves changes: refused (409) on top of a newer revision than the form's; each change
  * is a new revision. A change of copy or pictures sends an approved (or scheduled, or
- * failed) ad back to review, and a scheduled post is canceled; a published ad's copy and
+ * failed) ad back to review, at its chain's first level whose approvers are told (without
+ * approval: a draft again), and a scheduled post is canceled; a published ad's copy and
  * pictures stay as they were posted.
  */
-export async function updateAd(db: Db, row: repo.AdRow, membership: Membership, actor: Actor, input: AdUpdateInput, origin: string): Promise<AdDetail> {
+export async function updateAd(
+  db: Db,
+  mailer: Mailer,
+  row: repo.AdRow,
+  membership: Membership,
+  actor: Actor,
+  input: AdUpdateInput,
+  origin: string,
+): Promise<AdDetail> {
   if (input.baseRevision !== undefined && input.baseRevision !== row.revision) {
     throw new AppError('conflict', 'Someone saved a newer version of this ad. Reload to see it; your change was not saved.', {
       _: [`revision:${row.revision}`],
@@ -201,7 +208,11 @@ export async function updateAd(db: Db, row: repo.AdRow, membership: Membership, 
   if (contentChanged && row.status === 'published') {
     throw new AppError('conflict', 'This ad is published: its copy and pictures stay as they were posted. Create a new ad to change them.');
   }
-  if (contentChanged && (row.status === 'approved' || row.status === 'scheduled' || row.status === 'failed')) set.status = 'in_review';
+  // What a change of content does to the ad's approval is its chain's: back to review (at the first level, whose approvers are told), or a draft without approval.
+  const chain = contentChanged ? await chainOf(db, row.projectId) : undefined;
+  const edit = chain ? nextStep(chain.rules, { status: row.status, level: row.approvalLevel }, { type: 'edit' }) : undefined;
+  const move = edit?.kind === 'move' ? edit : undefined;
+  if (move && move.to.status !== row.status) set.status = move.to.status;
   if (contentChanged && row.status === 'scheduled' && !(await cancelScheduled(db, row.id))) {
     throw new AppError('conflict', 'This ad is being published right now. Wait until it is done.');
   }
@@ -222,10 +233,11 @@ export async function updateAd(db: Db, row: repo.AdRow, membership: Membership, 
   ]);
   if (results[pictures ? 2 : 0]?.meta.changes === 0) {
     // The post was canceled for a change that did not land: the ad is no longer scheduled.
-    if (row.status === 'scheduled' && set.status) await repo.setStatusIf(db, row.id, ['scheduled'], 'approved', now);
+    if (row.status === 'scheduled' && set.status) await repo.setStatusIf(db, row.id, ['scheduled'], await unscheduledStatus(db, row), now);
     throw new AppError('conflict', 'Someone changed this ad at the same moment. Reload to see their change; yours was not saved.');
   }
-  return detail(db, await fresh(db, row.id), membership.role, origin);
+  if (chain && move?.notify != null) await notifyLevel(db, mailer, chain, move.notify, row, origin);
+  return detail(db, await fresh(db, row.id), membership.role, origin, chain);
 }
 
 export async function deleteAd(db: Db, row: repo.AdRow, actor: Actor): Promise<void> {
@@ -272,13 +284,13 @@ export async function submitAd(db: Db, mailer: Mailer, row: repo.AdRow, membersh
   ]);
   if (results[0]?.meta.changes === 0) throw new AppError('conflict', 'This ad changed at the same moment. Reload and try again.');
   await event.queue(results[2]);
-  if (step.notify !== null) await notifyLevel(mailer, chain, step.notify, row, { origin, previewId: row.previewId });
+  if (step.notify !== null) await notifyLevel(db, mailer, chain, step.notify, row, origin);
   return detail(db, await fresh(db, row.id), membership.role, origin, chain);
 }
 
 /** A new preview link (the old one stops working at once). */
 export async function sharePreview(db: Db, row: repo.AdRow, actor: Actor, origin: string): Promise<{ previewUrl: string }> {
-  const previewId = newId(PREVIEW_ID_BYTES);
+  const previewId = newPreviewId();
   const results = await rawBatch(db, [
     repo.setPreviewId(db, row.id, previewId),
     auditIfChangedStatement(db, { actorUserId: actor.id, action: 'ad.preview_link', targetType: 'ad', targetId: row.id, projectId: row.projectId }),
@@ -311,7 +323,7 @@ export function livePicturesOf(db: Db, adIds: readonly string[]) {
 
 export { MAX_REVIEWS_PER_AD, adForPreview, memberReview, recordReview, reviewStep, reviewsOf, type ReviewInput } from '#worker/features/ads/core/reviews.ts';
 export { cancelPublish, publishAd, recordPostOutcome, settleStrandedAds } from '#worker/features/ads/core/publishing.ts';
-export { chainDetail, chainOf, saveChain, type LoadedChain } from '#worker/features/ads/core/chain.ts';
+export { chainDetail, chainOf, outsideMailOf, saveChain, type LoadedChain } from '#worker/features/ads/core/chain.ts';
 
 /** The admin's support view of a project: its newest ads (a query for one batch) and their count (a subquery). */
 export { adCount, newestAdsQuery } from '#worker/features/ads/core/repo.ts';

@@ -2,6 +2,7 @@ import { mediaFileUrl, mediaThumbnailUrl } from '#common/media-urls.ts';
 import type { AdItem, AdPost, AdReview, AdSummary } from '#common/schemas/ads.ts';
 import type { Placement } from '#common/ads.ts';
 import type { Db } from '#worker/db/client.ts';
+import { newId } from '#worker/lib/ids.ts';
 import { creationFileUrl } from '#worker/features/creatives/core/service.ts';
 import { postsFor } from '#worker/features/instagram/publish/service.ts';
 import { projectImage } from '#worker/features/media/service.ts';
@@ -62,6 +63,10 @@ export async function avatarUrlOf(db: Db, projectId: string, mediaId: string | n
   if (!image) return null;
   return image.thumbnailKey ? mediaThumbnailUrl(image.id, image.thumbnailKey) : mediaFileUrl(image.id);
 }
+
+/** Preview link secrets: 24 random bytes (192 bits), 32 base64url characters. */
+const PREVIEW_ID_BYTES = 24;
+export const newPreviewId = () => newId(PREVIEW_ID_BYTES);
 
 /** An ad's preview link. */
 export const previewUrlOf = (origin: string, previewId: string) => `${origin}/preview/${previewId}`;
