@@ -635,7 +635,7 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       ]);
     },
   },
-  '0031_ad_scheduled_from.sql': {
+  '0026_ad_scheduled_from.sql': {
     // A column (decision 0050): an ad scheduled before it knows no status it was scheduled from
     // (null); a canceled post then puts it back as approved under the single approval it had.
     rows: ({ now }) => [
