@@ -35,7 +35,10 @@ describe('the editor text fitting before a font’s widths have come', () => {
     const doc = inFont(docs[0]![1], 'lora');
     const { container } = render(<CreativePreview doc={doc} images={IMAGES.images} width={300} />);
     expect(container.innerHTML).toContain('visibility: hidden');
+    // Busy until then, so that whoever photographs the preview (the visual tests) waits for it.
+    expect(container.firstElementChild?.getAttribute('aria-busy')).toBe('true');
     await waitFor(() => expect(container.innerHTML).not.toContain('visibility'));
+    expect(container.firstElementChild?.hasAttribute('aria-busy')).toBe(false);
     const sizes = fitted(doc).map((layer) => loadedFitSize(layer, doc.format));
     expect(sizes).toEqual(fitted(doc).map((layer) => fitCopy(layer, doc.format).size));
   });

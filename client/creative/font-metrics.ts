@@ -58,11 +58,15 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Loads the widths of the fonts `doc`'s auto-fit text is set in, and draws again when they have come. */
-export function useFontMetrics(doc: CreativeDocument): void {
+/**
+ * Loads the widths of the fonts `doc`'s auto-fit text is set in, and draws again when they have
+ * come; whether they all have (until then such text is not drawn: the preview is busy).
+ */
+export function useFontMetrics(doc: CreativeDocument): boolean {
   useSyncExternalStore(subscribe, () => version);
   const fonts = [...new Set(doc.layers.flatMap((layer) => (layer.type === 'text' && layer.autoFit ? [metricFont(layer.font)] : [])))].sort().join(' ');
   useEffect(() => {
     if (fonts) loadFontMetrics(fonts.split(' ')).catch(() => undefined); // a failed load is tried again with the next change
   }, [fonts]);
+  return fonts === '' || fonts.split(' ').every((font) => loaded.has(font as FontId));
 }

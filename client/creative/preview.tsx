@@ -22,13 +22,15 @@ export interface PreviewProps {
  */
 export const CreativePreview = memo(function CreativePreview({ doc, images, width, watermark, className, label }: PreviewProps) {
   const t = useT();
-  useFontMetrics(doc);
+  const measured = useFontMetrics(doc);
   const size = FORMATS[doc.format];
   const scale = width / size.width;
   return (
     <div
       role="img"
       aria-label={label ?? t('library.preview.label')}
+      // Auto-fit text is drawn once its font's widths have come (font-metrics.ts): busy until then.
+      aria-busy={measured ? undefined : true}
       className={className}
       style={{ width, height: size.height * scale, overflow: 'hidden', position: 'relative', flex: 'none' }}
     >
