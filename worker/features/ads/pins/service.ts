@@ -112,7 +112,10 @@ export interface NewPin {
  */
 export async function addPin(db: Db, ad: PinnedAd, pictures: number, author: PinAuthor, input: NewPin): Promise<AdPin> {
   const { spot } = input;
-  if (spot.kind === 'picture' && spot.item >= pictures) throw invalidSpot();
+  // The JSON schema holds these too; the preview's form posts strings, so the rule is kept here, once for both.
+  const fraction = (n: number) => Number.isFinite(n) && n >= 0 && n <= 1;
+  if (spot.kind === 'picture' && !(Number.isInteger(spot.item) && spot.item >= 0 && spot.item < pictures && fraction(spot.x) && fraction(spot.y))) throw invalidSpot();
+  if (spot.kind === 'caption' && !(Number.isInteger(spot.start) && Number.isInteger(spot.end) && spot.start >= 0)) throw invalidSpot();
   const quote = spot.kind === 'caption' ? phraseAt(ad.primaryText, spot.start, spot.end) : null;
   const revision = input.revision !== undefined && input.revision >= 1 && input.revision <= ad.revision ? input.revision : ad.revision;
   const row = {
