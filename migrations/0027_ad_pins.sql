@@ -15,9 +15,11 @@ CREATE TABLE `ad_pins` (
 	`body` text NOT NULL,
 	`resolved_at` integer,
 	`resolved_by` text,
+	`resolved_by_user_id` text,
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	FOREIGN KEY (`ad_id`) REFERENCES `ads`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`resolved_by_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `ad_pins_ad_number_idx` ON `ad_pins` (`ad_id`,`number`);--> statement-breakpoint

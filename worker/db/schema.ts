@@ -697,7 +697,9 @@ export const adPins = sqliteTable(
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
     resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+    /** The resolver's name as shown; their user id when a member (account deletion anonymises the name). */
     resolvedBy: text('resolved_by'),
+    resolvedByUserId: text('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('ad_pins_ad_number_idx').on(t.adId, t.number), index('ad_pins_ad_created_idx').on(t.adId, t.createdAt)],

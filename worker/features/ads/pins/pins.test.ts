@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdPin, AdPins } from '#common/schemas/ad-pins.ts';
@@ -6,6 +7,8 @@ import { adPins } from '#worker/db/schema.ts';
 import { createCreative, db, json, setCredits, team } from '#worker/test/creatives.ts';
 import { createProject, createUser, type TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
+import { purgeDeletedAccounts } from '#worker/jobs/index.ts';
+import { deletionDue } from '#worker/test/account-deletion.ts';
 
 /**
  * Comments pinned on an ad (issue 32 point 1, decision 0052): placement, numbering under
@@ -168,5 +171,25 @@ describe('walls', () => {
     const body = await json<ErrorBody>(await pin(stranger, ad.id, { item: 0, x: 0.5, y: 0.5, body: 'Theirs' }));
     expect(body.error.code).toBe('not_found');
     expect((await db().select().from(adPins).where(eq(adPins.id, created.id)).get())?.resolvedAt).toBeNull();
+  });
+});
+
+describe('an author who deletes their account', () => {
+  it('leaves their pins, replies and resolutions in the threads under no name', async () => {
+    const leaving = await createUser({ name: 'Lea Leaving' });
+    const project = await createProject(t.owner, { editor: leaving });
+    const creative = await createCreative(t.owner, project.id);
+    const theirAd = await createAd(t.owner, project.id, { creativeId: creative.id, name: 'Theirs' });
+    const mine = await json<AdPin>(await pin(t.owner, theirAd.id, { item: 0, x: 0.5, y: 0.5, body: 'Owner’s' }));
+    const theirs = await json<AdPin>(await pin(leaving, theirAd.id, { item: 0, x: 0.2, y: 0.2, body: 'Lea’s' }));
+    await send(`/api/ads/${theirAd.id}/pins/${mine.id}/replies`, { json: { body: 'Lea replies' }, cookie: leaving.cookie });
+    await send(`/api/ads/${theirAd.id}/pins/${mine.id}/resolve`, { method: 'POST', cookie: leaving.cookie });
+    const { day31 } = await deletionDue(leaving);
+    await purgeDeletedAccounts(env, day31);
+    const { items } = await list(t.owner, theirAd.id);
+    const byId = new Map(items.map((p) => [p.id, p]));
+    expect(byId.get(theirs.id)).toMatchObject({ authorName: 'Deleted user', body: 'Lea’s' });
+    expect(byId.get(mine.id)).toMatchObject({ authorName: 'Olivia Owner', resolvedBy: 'Deleted user', replies: [{ authorName: 'Deleted user', body: 'Lea replies' }] });
+    expect(JSON.stringify(items)).not.toContain('Lea Leaving');
   });
 });

@@ -55,11 +55,11 @@ export function pinsOf(db: Db, adId: string, limit: number) {
  * Marks a pin of the ad resolved (by `name`) or open again; only a pin (not a reply) that is not
  * already so. Returns whether it changed.
  */
-export async function setResolved(db: Db, adId: string, pinId: string, resolved: { at: Date; by: string } | null): Promise<boolean> {
+export async function setResolved(db: Db, adId: string, pinId: string, resolved: { at: Date; by: string; userId: string | null } | null): Promise<boolean> {
   const target = and(eq(adPins.id, pinId), eq(adPins.adId, adId), isNull(adPins.parentId));
   const result = await db
     .update(adPins)
-    .set(resolved ? { resolvedAt: resolved.at, resolvedBy: resolved.by } : { resolvedAt: null, resolvedBy: null })
+    .set(resolved ? { resolvedAt: resolved.at, resolvedBy: resolved.by, resolvedByUserId: resolved.userId } : { resolvedAt: null, resolvedBy: null, resolvedByUserId: null })
     .where(and(target, resolved ? isNull(adPins.resolvedAt) : isNotNull(adPins.resolvedAt)))
     .run();
   return result.meta.changes > 0;

@@ -28,7 +28,8 @@ export const adPinRoutes = new Hono<AppEnv>()
     return c.json(reply, 201);
   })
   .post('/:id/pins/:pinId/resolve', access({ ad: 'viewer' }), async (c) => {
-    await service.resolvePin(c.get('db'), required(c, 'ad'), c.req.param('pinId'), required(c, 'user').name);
+    const user = required(c, 'user');
+    await service.resolvePin(c.get('db'), required(c, 'ad'), c.req.param('pinId'), { userId: user.id, name: user.name });
     return c.body(null, 204);
   })
   .delete('/:id/pins/:pinId/resolve', access({ ad: 'viewer' }), async (c) => {

@@ -171,11 +171,13 @@ export async function replyToPin(db: Db, ad: PinnedAd, pinId: string, author: Pi
 }
 
 /**
- * Resolves the ad's pin `pinId` (by `by`, a name) or reopens it (`by` null). Doing it twice is
- * no error (the second changes nothing); another ad's pin is a 404.
+ * Resolves the ad's pin `pinId` (by `by`: a member, or the link's reviewer with no user) or
+ * reopens it (`by` null). Doing it twice is no error (the second changes nothing); another ad's
+ * pin is a 404.
  */
-export async function resolvePin(db: Db, ad: PinnedAd, pinId: string, by: string | null): Promise<void> {
-  const changed = await repo.setResolved(db, ad.id, pinId, by === null ? null : { at: new Date(), by: clip(by, AD_LIMITS.reviewerName) });
+export async function resolvePin(db: Db, ad: PinnedAd, pinId: string, by: PinAuthor | null): Promise<void> {
+  const resolved = by === null ? null : { at: new Date(), by: clip(by.name, AD_LIMITS.reviewerName), userId: by.userId };
+  const changed = await repo.setResolved(db, ad.id, pinId, resolved);
   if (!changed && !(await repo.hasPin(db, ad.id, pinId))) throw new AppError('not_found', NOT_FOUND);
 }
 

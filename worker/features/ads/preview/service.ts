@@ -303,7 +303,7 @@ export async function submitPinReply(db: Db, previewId: string, pinId: string, i
 export async function submitPinResolution(db: Db, previewId: string, pinId: string, resolved: boolean, request: LinkRequest): Promise<string> {
   const found = await findPreview(db, previewId, request.user);
   if (await pinWriteAllowed(db, found, undefined, request.ip)) {
-    const by = request.user && found.role ? request.user.name : i18nFor(found.project.locale)._('preview.pins.linkReviewer');
+    const by = request.user && found.role ? { userId: request.user.id, name: request.user.name } : { userId: null, name: i18nFor(found.project.locale)._('preview.pins.linkReviewer') };
     await resolvePin(db, found.ad, pinId, resolved ? by : null);
   }
   return `/preview/${previewId}#pins`;
