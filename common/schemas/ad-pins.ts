@@ -51,7 +51,9 @@ const spotCheck = z.refine((v: SpotFields) => spotOf(v) !== null, { message: PIN
 /** POST /api/ads/{id}/pins (a member). `revision`: the ad's revision the pin was placed on (the current one when left out). */
 export const pinCreateInput = z
   .object({
-    item: z.optional(z.number(PIN_SPOT_MESSAGE).check(z.int(PIN_SPOT_MESSAGE), z.minimum(0, PIN_SPOT_MESSAGE), z.maximum(AD_LIMITS.carouselMax - 1, PIN_SPOT_MESSAGE))),
+    item: z.optional(
+      z.number(PIN_SPOT_MESSAGE).check(z.int(PIN_SPOT_MESSAGE), z.minimum(0, PIN_SPOT_MESSAGE), z.maximum(AD_LIMITS.carouselMax - 1, PIN_SPOT_MESSAGE)),
+    ),
     x: z.optional(fraction),
     y: z.optional(fraction),
     start: z.optional(unit),

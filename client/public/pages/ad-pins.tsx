@@ -35,7 +35,8 @@ function dotColor(pin: AdPin): string {
   return pin.earlier ? 'bg-amber-600' : 'bg-accent-600';
 }
 
-const DOT = 'absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-xs font-semibold text-white shadow ring-2 ring-white';
+const DOT =
+  'absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-xs font-semibold text-white shadow ring-2 ring-white';
 
 /** The honeypot every form of the page carries: people leave it empty. */
 function Honeypot() {
@@ -182,7 +183,14 @@ export function PreviewPins({ previewId, revision, pins, pictures, caption, memb
         <div className="mx-auto w-full max-w-md min-w-0 space-y-4">
           {pictures.map((picture, item) => (
             <figure key={picture.url} data-pin-item={item} className="relative cursor-crosshair overflow-hidden rounded-lg bg-zinc-100">
-              <img src={picture.url} width={picture.width} height={picture.height} alt={picture.alt} draggable={false} className="block h-auto w-full select-none" />
+              <img
+                src={picture.url}
+                width={picture.width}
+                height={picture.height}
+                alt={picture.alt}
+                draggable={false}
+                className="block h-auto w-full select-none"
+              />
               {pins
                 .filter((pin) => pin.item === item && pin.x !== null && pin.y !== null)
                 .map((pin) => (

@@ -163,7 +163,21 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
  * review form — complete HTML without JavaScript (the carousel pages by CSS scroll snap,
  * the caption's "… more" is a <details>, the safe zones a checkbox, the form a plain post).
  */
-export function AdPreviewPage({ previewId, name, projectName, status, revision, placements, ad, reviews, form, member, decisions, pins = [], nonce }: AdPreviewProps) {
+export function AdPreviewPage({
+  previewId,
+  name,
+  projectName,
+  status,
+  revision,
+  placements,
+  ad,
+  reviews,
+  form,
+  member,
+  decisions,
+  pins = [],
+  nonce,
+}: AdPreviewProps) {
   const t = useT();
   const i18n = useI18n();
   const vertical = placements.some((p) => p === 'instagram_story' || p === 'instagram_reels');

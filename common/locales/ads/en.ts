@@ -201,6 +201,7 @@ export const en = {
   'ads.publish.schedule': 'Schedule',
   'ads.publish.timeZone': 'Time zone: {zone}',
   // Pinned comments (decision 0052)
+  'ads.pins.placeOn': 'Pin a comment on picture {position, number}',
   'ads.pins.title': 'Pinned comments',
   'ads.pins.hint': 'Click a spot of a picture, or select words of the caption, to pin a comment there.',
   'ads.pins.empty': 'No comments are pinned yet.',

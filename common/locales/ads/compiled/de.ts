@@ -175,6 +175,7 @@ export const messages: Messages = {
   "ads.publish.scheduleFor": ["Oder planen für"],
   "ads.publish.schedule": ["Planen"],
   "ads.publish.timeZone": ["Zeitzone: ",["zone"]],
+  "ads.pins.placeOn": ["Einen Kommentar an Bild ",["position","number"]," heften"],
   "ads.pins.title": ["Angeheftete Kommentare"],
   "ads.pins.hint": ["Klicken Sie auf eine Stelle eines Bildes oder markieren Sie Wörter des Textes, um dort einen Kommentar anzuheften."],
   "ads.pins.empty": ["Noch keine angehefteten Kommentare."],

@@ -175,6 +175,7 @@ export const messages: Messages = {
   "ads.publish.scheduleFor": ["Or schedule for"],
   "ads.publish.schedule": ["Schedule"],
   "ads.publish.timeZone": ["Time zone: ",["zone"]],
+  "ads.pins.placeOn": ["Pin a comment on picture ",["position","number"]],
   "ads.pins.title": ["Pinned comments"],
   "ads.pins.hint": ["Click a spot of a picture, or select words of the caption, to pin a comment there."],
   "ads.pins.empty": ["No comments are pinned yet."],

@@ -53,7 +53,7 @@ export const messages: Messages = {
   "preview.pins.reply": ["Antworten"],
   "preview.pins.replyButton": ["Antwort senden"],
   "preview.pins.newTitle": ["Kommentar anheften"],
-  "preview.pins.newOnPicture": ["Auf Bild ",["position","number"],", beim neuen Punkt."],
+  "preview.pins.newOnPicture": ["Auf Bild ",["position"],", beim neuen Punkt."],
   "preview.pins.newOnPhrase": ["An den Wörtern „",["phrase"],"“."],
   "preview.pins.comment": ["Kommentar"],
   "preview.pins.submit": ["Kommentar anheften"],

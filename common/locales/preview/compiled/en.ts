@@ -53,7 +53,7 @@ export const messages: Messages = {
   "preview.pins.reply": ["Reply"],
   "preview.pins.replyButton": ["Send reply"],
   "preview.pins.newTitle": ["Pin a comment"],
-  "preview.pins.newOnPicture": ["On picture ",["position","number"],", where the new dot is."],
+  "preview.pins.newOnPicture": ["On picture ",["position"],", where the new dot is."],
   "preview.pins.newOnPhrase": ["On the words “",["phrase"],"”."],
   "preview.pins.comment": ["Comment"],
   "preview.pins.submit": ["Pin comment"],

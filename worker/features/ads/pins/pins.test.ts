@@ -44,7 +44,19 @@ describe('placing a pin', () => {
     const response = await pin(t.editor, ad.id, { item: 0, x: 0.25, y: 0.756789, body: '  Make the logo bigger  ' });
     expect(response.status).toBe(201);
     const created = await json<AdPin>(response);
-    expect(created).toMatchObject({ number: 1, item: 0, x: 0.25, y: 0.7568, start: null, quote: null, revision: 1, earlier: false, authorName: 'Ed Editor', member: true, body: 'Make the logo bigger' });
+    expect(created).toMatchObject({
+      number: 1,
+      item: 0,
+      x: 0.25,
+      y: 0.7568,
+      start: null,
+      quote: null,
+      revision: 1,
+      earlier: false,
+      authorName: 'Ed Editor',
+      member: true,
+      body: 'Make the logo bigger',
+    });
     expect((await list(t.viewer, ad.id)).items.map((p) => p.number)).toContain(1);
   });
 
@@ -80,7 +92,12 @@ describe('placing a pin', () => {
   it('refuses an empty, a too long or a malformed body without a 500', async () => {
     expect((await pin(t.owner, ad.id, { item: 0, x: 0.5, y: 0.5, body: '   ' })).status).toBe(422);
     expect((await pin(t.owner, ad.id, { item: 0, x: 0.5, y: 0.5, body: 'x'.repeat(2001) })).status).toBe(422);
-    const malformed = await send(`/api/ads/${ad.id}/pins`, { method: 'POST', body: '{"item":0,', headers: { 'content-type': 'application/json' }, cookie: t.owner.cookie });
+    const malformed = await send(`/api/ads/${ad.id}/pins`, {
+      method: 'POST',
+      body: '{"item":0,',
+      headers: { 'content-type': 'application/json' },
+      cookie: t.owner.cookie,
+    });
     expect(malformed.status).toBe(400);
     const longest = await json<AdPin>(await pin(t.owner, ad.id, { item: 0, x: 0, y: 1, body: '\ud800' + '€'.repeat(1999) }));
     expect(longest.body.startsWith('\ufffd')).toBe(true);
@@ -139,7 +156,11 @@ describe('across versions', () => {
     const onPhrase = await json<AdPin>(await pin(t.owner, fresh.id, { start, end: start + 'roasted'.length, body: 'Word' }));
     const onGone = await json<AdPin>(await pin(t.owner, fresh.id, { start: 0, end: 5, body: 'Fresh?' }));
     expect((await list(t.owner, fresh.id)).items.every((p) => !p.earlier)).toBe(true);
-    const edit = await send(`/api/ads/${fresh.id}`, { method: 'PATCH', json: { primaryText: `New: ${CAPTION.replace('Fresh', 'Crisp')}` }, cookie: t.owner.cookie });
+    const edit = await send(`/api/ads/${fresh.id}`, {
+      method: 'PATCH',
+      json: { primaryText: `New: ${CAPTION.replace('Fresh', 'Crisp')}` },
+      cookie: t.owner.cookie,
+    });
     expect(edit.status).toBe(200);
     const after = await list(t.owner, fresh.id);
     expect(after.revision).toBe(2);
@@ -149,7 +170,10 @@ describe('across versions', () => {
     expect(byId.get(onGone.id)).toMatchObject({ quote: 'Fresh', start: null, end: null, earlier: true });
     // A pin made now is on the current version; one placed on the version the author saw (1) says so.
     expect(await json<AdPin>(await pin(t.owner, fresh.id, { item: 0, x: 0.5, y: 0.5, body: 'Now' }))).toMatchObject({ revision: 2, earlier: false });
-    expect(await json<AdPin>(await pin(t.owner, fresh.id, { item: 0, x: 0.5, y: 0.5, body: 'Seen before', revision: 1 }))).toMatchObject({ revision: 1, earlier: true });
+    expect(await json<AdPin>(await pin(t.owner, fresh.id, { item: 0, x: 0.5, y: 0.5, body: 'Seen before', revision: 1 }))).toMatchObject({
+      revision: 1,
+      earlier: true,
+    });
     expect(await json<AdPin>(await pin(t.owner, fresh.id, { item: 0, x: 0.5, y: 0.5, body: 'Future', revision: 99 }))).toMatchObject({ revision: 2 });
   });
 });
@@ -189,7 +213,11 @@ describe('an author who deletes their account', () => {
     const { items } = await list(t.owner, theirAd.id);
     const byId = new Map(items.map((p) => [p.id, p]));
     expect(byId.get(theirs.id)).toMatchObject({ authorName: 'Deleted user', body: 'Lea’s' });
-    expect(byId.get(mine.id)).toMatchObject({ authorName: 'Olivia Owner', resolvedBy: 'Deleted user', replies: [{ authorName: 'Deleted user', body: 'Lea replies' }] });
+    expect(byId.get(mine.id)).toMatchObject({
+      authorName: 'Olivia Owner',
+      resolvedBy: 'Deleted user',
+      replies: [{ authorName: 'Deleted user', body: 'Lea replies' }],
+    });
     expect(JSON.stringify(items)).not.toContain('Lea Leaving');
   });
 });

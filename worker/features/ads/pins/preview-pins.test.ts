@@ -46,7 +46,17 @@ beforeAll(async () => {
 
 describe('pins through the preview link', () => {
   it('pins a visitor’s comment on a spot and on a phrase, then shows them as dots and marks, under the page’s one script', async () => {
-    const spot = await post(`/preview/${previewId}/pins`, { item: '0', x: '0.4', y: '0.25', start: '', end: '', revision: '1', name: 'Carla Client', body: 'Brighter here', website: '' });
+    const spot = await post(`/preview/${previewId}/pins`, {
+      item: '0',
+      x: '0.4',
+      y: '0.25',
+      start: '',
+      end: '',
+      revision: '1',
+      name: 'Carla Client',
+      body: 'Brighter here',
+      website: '',
+    });
     expect(spot.status).toBe(303);
     expect(spot.headers.get('location')).toBe(`/preview/${previewId}#pin-1`);
     const start = CAPTION.indexOf('roasted');

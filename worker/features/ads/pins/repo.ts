@@ -29,12 +29,8 @@ export interface PinInsert {
  * ad_id, number holds it too). Returns the row written (none: full, or no such parent).
  */
 export async function insertPinIfRoom(db: Db, p: PinInsert, max: number): Promise<{ number: number | null } | undefined> {
-  const number = p.parentId
-    ? sql`NULL`
-    : sql`(SELECT coalesce(max(number), 0) + 1 FROM ad_pins WHERE ad_id = ${p.adId} AND number IS NOT NULL)`;
-  const parent = p.parentId
-    ? sql` AND EXISTS (SELECT 1 FROM ad_pins WHERE id = ${p.parentId} AND ad_id = ${p.adId} AND parent_id IS NULL)`
-    : sql``;
+  const number = p.parentId ? sql`NULL` : sql`(SELECT coalesce(max(number), 0) + 1 FROM ad_pins WHERE ad_id = ${p.adId} AND number IS NOT NULL)`;
+  const parent = p.parentId ? sql` AND EXISTS (SELECT 1 FROM ad_pins WHERE id = ${p.parentId} AND ad_id = ${p.adId} AND parent_id IS NULL)` : sql``;
   return (
     (await rawStatement(
       db,
@@ -48,7 +44,13 @@ export async function insertPinIfRoom(db: Db, p: PinInsert, max: number): Promis
 
 /** The pins and replies of an ad, oldest first (rowid orders those of one millisecond). */
 export function pinsOf(db: Db, adId: string, limit: number) {
-  return db.select().from(adPins).where(eq(adPins.adId, adId)).orderBy(asc(adPins.createdAt), sql`rowid`).limit(limit).all();
+  return db
+    .select()
+    .from(adPins)
+    .where(eq(adPins.adId, adId))
+    .orderBy(asc(adPins.createdAt), sql`rowid`)
+    .limit(limit)
+    .all();
 }
 
 /**
@@ -59,7 +61,11 @@ export async function setResolved(db: Db, adId: string, pinId: string, resolved:
   const target = and(eq(adPins.id, pinId), eq(adPins.adId, adId), isNull(adPins.parentId));
   const result = await db
     .update(adPins)
-    .set(resolved ? { resolvedAt: resolved.at, resolvedBy: resolved.by, resolvedByUserId: resolved.userId } : { resolvedAt: null, resolvedBy: null, resolvedByUserId: null })
+    .set(
+      resolved
+        ? { resolvedAt: resolved.at, resolvedBy: resolved.by, resolvedByUserId: resolved.userId }
+        : { resolvedAt: null, resolvedBy: null, resolvedByUserId: null },
+    )
     .where(and(target, resolved ? isNull(adPins.resolvedAt) : isNotNull(adPins.resolvedAt)))
     .run();
   return result.meta.changes > 0;

@@ -24,7 +24,13 @@ export const adPinRoutes = new Hono<AppEnv>()
   })
   .post('/:id/pins/:pinId/replies', access({ ad: 'viewer' }), validate('json', pinReplyInput), async (c) => {
     const user = required(c, 'user');
-    const reply = await service.replyToPin(c.get('db'), required(c, 'ad'), c.req.param('pinId'), { userId: user.id, name: user.name }, c.req.valid('json').body);
+    const reply = await service.replyToPin(
+      c.get('db'),
+      required(c, 'ad'),
+      c.req.param('pinId'),
+      { userId: user.id, name: user.name },
+      c.req.valid('json').body,
+    );
     return c.json(reply, 201);
   })
   .post('/:id/pins/:pinId/resolve', access({ ad: 'viewer' }), async (c) => {

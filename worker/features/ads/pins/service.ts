@@ -63,7 +63,8 @@ function toReply(row: repo.PinRow): AdPinReply {
 }
 
 function toPin(ad: PinnedAd, row: repo.PinRow, replies: AdPinReply[]): AdPin {
-  const phrase = row.quote !== null && row.start !== null && row.end !== null ? phraseNow(ad.primaryText, { start: row.start, end: row.end, quote: row.quote }) : null;
+  const phrase =
+    row.quote !== null && row.start !== null && row.end !== null ? phraseNow(ad.primaryText, { start: row.start, end: row.end, quote: row.quote }) : null;
   return {
     id: row.id,
     number: row.number ?? 0,
@@ -114,7 +115,8 @@ export async function addPin(db: Db, ad: PinnedAd, pictures: number, author: Pin
   const { spot } = input;
   // The JSON schema holds these too; the preview's form posts strings, so the rule is kept here, once for both.
   const fraction = (n: number) => Number.isFinite(n) && n >= 0 && n <= 1;
-  if (spot.kind === 'picture' && !(Number.isInteger(spot.item) && spot.item >= 0 && spot.item < pictures && fraction(spot.x) && fraction(spot.y))) throw invalidSpot();
+  if (spot.kind === 'picture' && !(Number.isInteger(spot.item) && spot.item >= 0 && spot.item < pictures && fraction(spot.x) && fraction(spot.y)))
+    throw invalidSpot();
   if (spot.kind === 'caption' && !(Number.isInteger(spot.start) && Number.isInteger(spot.end) && spot.start >= 0)) throw invalidSpot();
   const quote = spot.kind === 'caption' ? phraseAt(ad.primaryText, spot.start, spot.end) : null;
   const revision = input.revision !== undefined && input.revision >= 1 && input.revision <= ad.revision ? input.revision : ad.revision;
@@ -139,7 +141,16 @@ export async function addPin(db: Db, ad: PinnedAd, pictures: number, author: Pin
   const written = await repo.insertPinIfRoom(db, row, PIN_LIMITS.perAd);
   if (!written) throw new AppError('conflict', FULL);
   const { userId: _user, parentId: _parent, ...shown } = row;
-  return { ...shown, number: written.number ?? 0, earlier: revision < ad.revision, member: author.userId !== null, createdAt: row.createdAt.toISOString(), resolvedAt: null, resolvedBy: null, replies: [] };
+  return {
+    ...shown,
+    number: written.number ?? 0,
+    earlier: revision < ad.revision,
+    member: author.userId !== null,
+    createdAt: row.createdAt.toISOString(),
+    resolvedAt: null,
+    resolvedBy: null,
+    replies: [],
+  };
 }
 
 /** A reply in the thread of the ad's pin `pinId` (404 for another ad's, or a reply's id). */

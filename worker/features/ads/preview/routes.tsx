@@ -119,8 +119,12 @@ const previewIdFirst = async (c: Context<AppEnv>, next: () => Promise<void>) => 
 
 /** The comments pinned through the link (decision 0052): plain form posts behind visible buttons, as the review form. */
 const previewPinRoutes = new Hono<AppEnv>()
-  .post('/:previewId/pins', access('public'), previewIdFirst, validate('form', previewPinForm, ({ error }, c) => pinRefused(c, error)), async (c) =>
-    pinWrite(c, () => service.submitPin(c.get('db'), c.req.param('previewId'), c.req.valid('form'), linkRequest(c))),
+  .post(
+    '/:previewId/pins',
+    access('public'),
+    previewIdFirst,
+    validate('form', previewPinForm, ({ error }, c) => pinRefused(c, error)),
+    async (c) => pinWrite(c, () => service.submitPin(c.get('db'), c.req.param('previewId'), c.req.valid('form'), linkRequest(c))),
   )
   .post(
     '/:previewId/pins/:pinId/replies',

@@ -285,7 +285,10 @@ interface LinkRequest {
 export async function submitPin(db: Db, previewId: string, input: PreviewPinForm, request: LinkRequest): Promise<string> {
   const found = await findPreview(db, previewId, request.user);
   const spot = spotOf(input);
-  if (!spot) throw new AppError('validation_failed', 'Click the picture or select a phrase of the caption.', { spot: ['Click the picture or select a phrase of the caption.'] });
+  if (!spot)
+    throw new AppError('validation_failed', 'Click the picture or select a phrase of the caption.', {
+      spot: ['Click the picture or select a phrase of the caption.'],
+    });
   if (!(await pinWriteAllowed(db, found, input.website, request.ip))) return `/preview/${previewId}#pins`;
   const author = pinAuthor(found, request.user, input.name);
   const pin = await addPin(db, found.ad, found.items.length, author, { spot, body: input.body, revision: input.revision });
@@ -295,7 +298,8 @@ export async function submitPin(db: Db, previewId: string, input: PreviewPinForm
 /** A reply through the link to the pin `pinId` of this preview's ad (another ad's: 404). */
 export async function submitPinReply(db: Db, previewId: string, pinId: string, input: PreviewReplyForm, request: LinkRequest): Promise<string> {
   const found = await findPreview(db, previewId, request.user);
-  if (await pinWriteAllowed(db, found, input.website, request.ip)) await replyToPin(db, found.ad, pinId, pinAuthor(found, request.user, input.name), input.body);
+  if (await pinWriteAllowed(db, found, input.website, request.ip))
+    await replyToPin(db, found.ad, pinId, pinAuthor(found, request.user, input.name), input.body);
   return `/preview/${previewId}#pins`;
 }
 
@@ -303,7 +307,10 @@ export async function submitPinReply(db: Db, previewId: string, pinId: string, i
 export async function submitPinResolution(db: Db, previewId: string, pinId: string, resolved: boolean, request: LinkRequest): Promise<string> {
   const found = await findPreview(db, previewId, request.user);
   if (await pinWriteAllowed(db, found, undefined, request.ip)) {
-    const by = request.user && found.role ? { userId: request.user.id, name: request.user.name } : { userId: null, name: i18nFor(found.project.locale)._('preview.pins.linkReviewer') };
+    const by =
+      request.user && found.role
+        ? { userId: request.user.id, name: request.user.name }
+        : { userId: null, name: i18nFor(found.project.locale)._('preview.pins.linkReviewer') };
     await resolvePin(db, found.ad, pinId, resolved ? by : null);
   }
   return `/preview/${previewId}#pins`;
