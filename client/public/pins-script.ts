@@ -6,12 +6,13 @@
  * where the click was. Offsets of a selection are counted in the caption's text nodes (the
  * marks' numbers are CSS, not text), so they are offsets in the caption as the server has it.
  * Plain JavaScript in a string (like the presentations' beacon), run under the response's nonce:
- * no React on this page; its weight is in bench/budgets.json (previewPageJsBytes).
+ * no React on this page; its weight is in bench/budgets.json (previewPageJsBytes). Fields by
+ * `elements.namedItem`: `elements.item` is the collection's method, not the field named "item".
  */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- JavaScript source, not words
 export const PIN_SCRIPT = `(()=>{const d=document,s=d.getElementById("pins"),f=d.getElementById("pin-form");if(!s||!f)return;
 for(const e of s.querySelectorAll("[data-pin-js]"))e.hidden=false;for(const e of s.querySelectorAll("[data-pin-nojs]"))e.hidden=true;
-const w=f.querySelector("[data-pin-where]"),c=s.querySelector("[data-pin-caption]"),v=(n,x)=>{f.elements[n].value=x},o=d.createElement("span");
+const w=f.querySelector("[data-pin-where]"),c=s.querySelector("[data-pin-caption]"),v=(n,x)=>{f.elements.namedItem(n).value=x},o=d.createElement("span");
 o.className="pointer-events-none absolute size-7 -translate-x-1/2 -translate-y-1/2 rounded-full bg-accent-600 ring-4 ring-accent-200";o.dataset.pinNew="";
 const show=t=>{w.textContent=t;f.hidden=false},clear=()=>{for(const n of["item","x","y","start","end"])v(n,"");o.remove()};
 s.addEventListener("click",e=>{const t=e.target;if(!(t instanceof Element))return;if(t.closest("[data-pin-cancel]")){clear();f.hidden=true;return}
