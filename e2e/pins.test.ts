@@ -22,8 +22,16 @@ describe('pinned comments in the browser', () => {
     const { context, page, errors } = await signUp(browser, uniqueEmail('pins'), undefined, 'Olivia Owner');
     context.setDefaultTimeout(15_000);
     const project = await postJson<{ id: string }>(page, '/api/projects', { name: 'Harbour Bakery' });
-    const creative = await postJson<{ id: string }>(page, `/api/projects/${project.id}/creatives`, { template: 'bold-headline', format: 'square', name: 'Sourdough' });
-    const ad = await postJson<{ id: string }>(page, `/api/projects/${project.id}/ads`, { creativeId: creative.id, name: 'Sourdough weekend', primaryText: CAPTION });
+    const creative = await postJson<{ id: string }>(page, `/api/projects/${project.id}/creatives`, {
+      template: 'bold-headline',
+      format: 'square',
+      name: 'Sourdough',
+    });
+    const ad = await postJson<{ id: string }>(page, `/api/projects/${project.id}/ads`, {
+      creativeId: creative.id,
+      name: 'Sourdough weekend',
+      primaryText: CAPTION,
+    });
     const { previewUrl } = await postJson<{ previewUrl: string }>(page, `/api/ads/${ad.id}/preview-link`, {});
 
     // The client, signed out, on a phone: one small script, nothing wider than the screen.

@@ -46,7 +46,7 @@ export function spotOf(v: SpotFields): PinSpot | null {
   return v.start! < v.end! ? { kind: 'caption', start: v.start!, end: v.end! } : null;
 }
 
-const spotCheck = z.refine((v: SpotFields) => spotOf(v) !== null, { message: PIN_SPOT_MESSAGE, path: ['spot'] });
+const spotCheck = z.refine((v: unknown) => spotOf(v as SpotFields) !== null, { message: PIN_SPOT_MESSAGE, path: ['spot'] });
 
 /** POST /api/ads/{id}/pins (a member). `revision`: the ad's revision the pin was placed on (the current one when left out). */
 export const pinCreateInput = z

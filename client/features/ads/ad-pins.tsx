@@ -244,6 +244,8 @@ export function PinsSection({ ad, canWrite }: { ad: AdDetail; canWrite: boolean 
           {ad.primaryText ? (
             <div className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
               <p className="text-xs font-medium text-zinc-500">{t('ads.pins.caption')}</p>
+              {/* A selection (pointer or keyboard) anchors a pin; the pictures' buttons are the other way in. */}
+              {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- reads the text selection, no action of its own */}
               <p
                 ref={captionRef}
                 data-testid="pin-caption"
@@ -287,6 +289,7 @@ export function PinsSection({ ad, canWrite }: { ad: AdDetail; canWrite: boolean 
                 rows={3}
                 value={body}
                 error={bodyError}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the form appears because the user just chose a spot for it
                 autoFocus
                 className="[&_textarea]:min-h-20"
                 onChange={(e) => {

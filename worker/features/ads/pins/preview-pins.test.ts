@@ -103,7 +103,7 @@ describe('pins through the preview link', () => {
 
   it('asks a visitor for a name and a comment, and refuses a missing or impossible spot, with the page again (422)', async () => {
     const before = (await pinsOf(t.owner, ad.id)).items.length;
-    const cases = [
+    const cases: Record<string, string>[] = [
       { item: '0', x: '0.5', y: '0.5', body: 'No name' },
       { item: '0', x: '0.5', y: '0.5', name: 'Carla', body: '' },
       { name: 'Carla', body: 'Nowhere' },

@@ -140,7 +140,7 @@ export async function addPin(db: Db, ad: PinnedAd, pictures: number, author: Pin
   if (row.authorName === '') throw new AppError('validation_failed', 'Enter your name.', { name: ['Enter your name.'] });
   const written = await repo.insertPinIfRoom(db, row, PIN_LIMITS.perAd);
   if (!written) throw new AppError('conflict', FULL);
-  const { userId: _user, parentId: _parent, ...shown } = row;
+  const { userId: _user, parentId: _parent, adId: _ad, ...shown } = row;
   return {
     ...shown,
     number: written.number ?? 0,

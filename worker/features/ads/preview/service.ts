@@ -14,7 +14,7 @@ import { consume } from '#worker/lib/rate-limit.ts';
 import type { PageMeta } from '#worker/ssr/render.ts';
 import { adForPreview, memberReview, recordReview, reviewStep, reviewsOf } from '#worker/features/ads/core/service.ts';
 import { addPin, pinsOf, replyToPin, resolvePin } from '#worker/features/ads/pins/service.ts';
-import { spotOf, type AdPin, type PreviewPinForm, type PreviewReplyForm } from '#common/schemas/ad-pins.ts';
+import { PIN_SPOT_MESSAGE, spotOf, type AdPin, type PreviewPinForm, type PreviewReplyForm } from '#common/schemas/ad-pins.ts';
 
 /**
  * The shareable ad preview (PRODUCT.md §4.4): no login, the unguessable id is the key. GETs
@@ -285,10 +285,7 @@ interface LinkRequest {
 export async function submitPin(db: Db, previewId: string, input: PreviewPinForm, request: LinkRequest): Promise<string> {
   const found = await findPreview(db, previewId, request.user);
   const spot = spotOf(input);
-  if (!spot)
-    throw new AppError('validation_failed', 'Click the picture or select a phrase of the caption.', {
-      spot: ['Click the picture or select a phrase of the caption.'],
-    });
+  if (!spot) throw new AppError('validation_failed', PIN_SPOT_MESSAGE, { spot: [PIN_SPOT_MESSAGE] });
   if (!(await pinWriteAllowed(db, found, input.website, request.ip))) return `/preview/${previewId}#pins`;
   const author = pinAuthor(found, request.user, input.name);
   const pin = await addPin(db, found.ad, found.items.length, author, { spot, body: input.body, revision: input.revision });
