@@ -44,7 +44,7 @@ describe('pinned comments in the browser', () => {
     await picture.scrollIntoViewIfNeeded();
     const box = (await picture.boundingBox())!;
     await picture.click({ position: { x: box.width * 0.3, y: box.height * 0.2 } });
-    const form = preview.locator('#pin-form');
+    const form = preview.locator('[data-pin-form]');
     await form.getByText('On picture 1, where the new dot is.').waitFor();
     expect(Number(await form.locator('input[name="x"]').inputValue())).toBeCloseTo(0.3, 1);
     await form.getByLabel('Your name').fill('Carla Client');

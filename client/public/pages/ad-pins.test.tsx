@@ -67,7 +67,7 @@ function runScript() {
   new Function(PIN_SCRIPT)();
 }
 
-const form = () => document.getElementById('pin-form') as HTMLFormElement;
+const form = () => document.querySelector<HTMLFormElement>('[data-pin-form]')!;
 const field = (name: string) => (form().elements.namedItem(name) as HTMLInputElement).value;
 
 afterEach(() => window.getSelection()?.removeAllRanges());
@@ -132,6 +132,25 @@ describe('the preview page’s pins', () => {
     expect([field('start'), field('end'), field('item')]).toEqual([String(CAPTION.indexOf('this week')), String(CAPTION.indexOf('this week') + 9), '']);
     expect(form().hidden).toBe(false);
     expect(form().querySelector('[data-pin-where]')!.textContent).toBe('On the words “this week”.');
+  });
+
+  it('keeps each ad’s pins apart when a page shows several (its own anchors, form actions and spot)', () => {
+    render(
+      <>
+        <PreviewPins {...props({ base: '/board/b1/ads/a1', anchor: 'a1-pin' })} />
+        <PreviewPins {...props({ base: '/board/b1/ads/a2', anchor: 'a2-pin' })} />
+      </>,
+    );
+    runScript();
+    expect(document.getElementById('a2-pin-1')).toBeTruthy();
+    const [first, second] = [...document.querySelectorAll<HTMLFormElement>('[data-pin-form]')];
+    expect(second!.getAttribute('action')).toBe('/board/b1/ads/a2/pins');
+    const figure = document.querySelectorAll<HTMLElement>('[data-pin-item="0"]')[1]!;
+    figure.getBoundingClientRect = () => ({ left: 0, top: 0, width: 100, height: 100, right: 100, bottom: 100, x: 0, y: 0, toJSON: () => ({}) });
+    figure.querySelector('img')!.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 10, clientY: 20 }));
+    expect([second!.hidden, first!.hidden]).toEqual([false, true]);
+    expect((second!.elements.namedItem('x') as HTMLInputElement).value).toBe('0.1');
+    expect((first!.elements.namedItem('x') as HTMLInputElement).value).toBe('');
   });
 
   it('asks a visitor for their name in every form, and not a signed-in member', () => {

@@ -22,8 +22,12 @@ export interface PreviewPinsProps {
   member: boolean;
   /** Why the last pin, reply, resolve or reopen was refused. */
   error?: string | undefined;
-  /** The response's CSP nonce, for the script. */
+  /** The response's CSP nonce, for the script (once per page: give it to one section only). */
   nonce?: string | undefined;
+  /** Where the forms post (`{base}/pins`, `{base}/pins/{pinId}/…`): the preview link's by default; a page of its own routes gives its own. */
+  base?: string | undefined;
+  /** The prefix of the anchors (`{anchor}-{number}`, the section `{anchor}s`): unique per ad when a page shows several. */
+  anchor?: string | undefined;
 }
 
 const field =
@@ -62,11 +66,11 @@ function NameField({ member }: { member: boolean }) {
   );
 }
 
-function PinItem({ pin, previewId, member }: { pin: AdPin; previewId: string; member: boolean }) {
+function PinItem({ pin, base: pageBase, anchor, member }: { pin: AdPin; base: string; anchor: string; member: boolean }) {
   const t = useT();
-  const base = `/preview/${previewId}/pins/${pin.id}`;
+  const base = `${pageBase}/pins/${pin.id}`;
   return (
-    <li id={`pin-${pin.number}`} className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-3">
+    <li id={`${anchor}-${pin.number}`} className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-3">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className={`flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white ${dotColor(pin)}`}>{pin.number}</span>
         <span className="font-semibold break-all text-zinc-900">{pin.authorName}</span>
@@ -124,13 +128,13 @@ function PinItem({ pin, previewId, member }: { pin: AdPin; previewId: string; me
 }
 
 /** The form of a new pin: hidden until the script has a spot for it (without JavaScript it never shows). */
-function NewPinForm({ previewId, revision, member }: Pick<PreviewPinsProps, 'previewId' | 'revision' | 'member'>) {
+function NewPinForm({ base, revision, member }: Pick<PreviewPinsProps, 'revision' | 'member'> & { base: string }) {
   const t = useT();
   return (
     <form
-      id="pin-form"
+      data-pin-form
       method="post"
-      action={`/preview/${previewId}/pins`}
+      action={`${base}/pins`}
       hidden
       className="space-y-3 rounded-xl border border-accent-200 bg-white p-4"
       data-on-picture={t('preview.pins.newOnPicture', { position: '@@' })}
@@ -160,12 +164,23 @@ function NewPinForm({ previewId, revision, member }: Pick<PreviewPinsProps, 'pre
   );
 }
 
-export function PreviewPins({ previewId, revision, pins, pictures, caption, member, error, nonce }: PreviewPinsProps) {
+export function PreviewPins({
+  previewId,
+  revision,
+  pins,
+  pictures,
+  caption,
+  member,
+  error,
+  nonce,
+  base = `/preview/${previewId}`,
+  anchor = 'pin',
+}: PreviewPinsProps) {
   const t = useT();
   const segments = captionSegments(caption, pins);
   return (
-    <section id="pins" aria-labelledby="pins-title" className="mt-12 scroll-mt-4">
-      <h2 id="pins-title" className="text-xl font-semibold text-zinc-900">
+    <section id={`${anchor}s`} data-pins aria-labelledby={`${anchor}s-title`} className="mt-12 scroll-mt-4">
+      <h2 id={`${anchor}s-title`} className="text-xl font-semibold text-zinc-900">
         {t('preview.pins.title')}
       </h2>
       <p data-pin-js hidden className="mt-1 text-sm text-zinc-600">
@@ -196,7 +211,7 @@ export function PreviewPins({ previewId, revision, pins, pictures, caption, memb
                 .map((pin) => (
                   <a
                     key={pin.id}
-                    href={`#pin-${pin.number}`}
+                    href={`#${anchor}-${pin.number}`}
                     aria-label={t('preview.pins.pinLabel', { number: pin.number })}
                     className={`${DOT} ${dotColor(pin)}`}
                     style={{ left: `${(pin.x ?? 0) * 100}%`, top: `${(pin.y ?? 0) * 100}%` }}
@@ -229,13 +244,13 @@ export function PreviewPins({ previewId, revision, pins, pictures, caption, memb
           ) : null}
         </div>
         <div className="min-w-0 space-y-3">
-          <NewPinForm previewId={previewId} revision={revision} member={member} />
+          <NewPinForm base={base} revision={revision} member={member} />
           {pins.length === 0 ? (
             <p className="text-sm text-zinc-600">{t('preview.pins.empty')}</p>
           ) : (
             <ol className="space-y-3">
               {pins.map((pin) => (
-                <PinItem key={pin.id} pin={pin} previewId={previewId} member={member} />
+                <PinItem key={pin.id} pin={pin} base={base} anchor={anchor} member={member} />
               ))}
             </ol>
           )}

@@ -71,7 +71,7 @@ describe('the preview link', () => {
     for (const label of ['Instagram feed post', 'Instagram story', 'Instagram reel', 'Facebook feed post']) expect(html).toContain(`aria-label="${label}"`);
     // The page is complete without it; the script only places new pins, under the response's nonce.
     expect(html.match(/<script\b/gi)).toHaveLength(1);
-    expect(html).toMatch(/<script nonce="[^"]+">\(\(\)=>\{const d=document,s=d.getElementById\("pins"\)/);
+    expect(html).toMatch(/<script nonce="[^"]+">\(\(\)=>\{const d=document;for\(const s of d.querySelectorAll\("\[data-pins\]"\)\)/);
     expect(response.headers.get('content-security-policy')).not.toContain('unsafe-inline');
     expect(html).toContain('Spring blend is here');
     expect(html).toContain('northwind.example');
