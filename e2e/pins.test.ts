@@ -95,7 +95,9 @@ describe('pinned comments in the browser', () => {
     await expectAccessible(page);
 
     // Back on the link: the thread and its resolution.
+    // A new load (a goto that changes only the fragment would not reload the page).
     await preview.goto(`${previewUrl}#pins`);
+    await preview.reload();
     const thread = preview.locator('#pin-1');
     await thread.getByText('Yes: the 1 kg loaf.').waitFor();
     await thread.getByText('Resolved by Olivia Owner').waitFor();
