@@ -39,8 +39,11 @@ function dotColor(pin: AdPin): string {
   return pin.earlier ? 'bg-amber-600' : 'bg-accent-600';
 }
 
-const DOT =
-  'absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-xs font-semibold text-white shadow ring-2 ring-white';
+/** The same colours as SVG fills (the dots over the pictures). */
+function dotFill(pin: AdPin): string {
+  if (pin.resolvedAt) return 'fill-zinc-400';
+  return pin.earlier ? 'fill-amber-600' : 'fill-accent-600';
+}
 
 /** The honeypot every form of the page carries: people leave it empty. */
 function Honeypot() {
@@ -206,19 +209,28 @@ export function PreviewPins({
                 draggable={false}
                 className="block h-auto w-full select-none"
               />
-              {pins
-                .filter((pin) => pin.item === item && pin.x !== null && pin.y !== null)
-                .map((pin) => (
-                  <a
-                    key={pin.id}
-                    href={`#${anchor}-${pin.number}`}
-                    aria-label={t('preview.pins.pinLabel', { number: pin.number })}
-                    className={`${DOT} ${dotColor(pin)}`}
-                    style={{ left: `${(pin.x ?? 0) * 100}%`, top: `${(pin.y ?? 0) * 100}%` }}
-                  >
-                    {pin.number}
-                  </a>
-                ))}
+              {/* The dots in an SVG of the picture's size: attributes, not inline styles (the page's CSP allows none). */}
+              <svg viewBox={`0 0 ${picture.width} ${picture.height}`} className="pointer-events-none absolute inset-0 h-full w-full">
+                {pins
+                  .filter((pin) => pin.item === item && pin.x !== null && pin.y !== null)
+                  .map((pin) => {
+                    const r = picture.width * 0.04;
+                    const [cx, cy] = [(pin.x ?? 0) * picture.width, (pin.y ?? 0) * picture.height];
+                    return (
+                      <a
+                        key={pin.id}
+                        href={`#${anchor}-${pin.number}`}
+                        aria-label={t('preview.pins.pinLabel', { number: pin.number })}
+                        className="pointer-events-auto"
+                      >
+                        <circle cx={cx} cy={cy} r={r} strokeWidth={r * 0.18} className={`stroke-white ${dotFill(pin)}`} />
+                        <text x={cx} y={cy} fontSize={r} textAnchor="middle" dominantBaseline="central" className="fill-white font-semibold">
+                          {pin.number}
+                        </text>
+                      </a>
+                    );
+                  })}
+              </svg>
             </figure>
           ))}
           {caption ? (
