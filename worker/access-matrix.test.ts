@@ -273,6 +273,13 @@ const MATRIX: Record<string, Expectation> = {
   // Every member may review (a viewer only comments: their approval is the service's 403, ads/core/reviews.test.ts);
   // a comment without words is refused after the access check, nothing stored.
   'POST /api/ads/:id/reviews': { sample: '/api/ads/{adId}/reviews', json: { decision: 'comment' }, status: project(422, 422, 422) },
+  // Pinned comments (decision 0052): every member reads, pins, replies and resolves; an empty pin is
+  // refused after the access check, an unknown pin is 404 to members too.
+  'GET /api/ads/:id/pins': { sample: '/api/ads/{adId}/pins', status: project(200, 200, 200) },
+  'POST /api/ads/:id/pins': { sample: '/api/ads/{adId}/pins', json: {}, status: project(422, 422, 422) },
+  'POST /api/ads/:id/pins/:pinId/replies': { sample: `/api/ads/{adId}/pins/${NO_SUCH_ID}/replies`, json: { body: 'Hi' }, status: project(404, 404, 404) },
+  'POST /api/ads/:id/pins/:pinId/resolve': { sample: `/api/ads/{adId}/pins/${NO_SUCH_ID}/resolve`, status: project(404, 404, 404) },
+  'DELETE /api/ads/:id/pins/:pinId/resolve': { sample: `/api/ads/{adId}/pins/${NO_SUCH_ID}/resolve`, status: project(404, 404, 404) },
   // The fixture's ad is a draft: not approved, nothing scheduled.
   'POST /api/ads/:id/publish': { sample: '/api/ads/{adId}/publish', json: {}, status: project(403, 409, 409) },
   'DELETE /api/ads/:id/publish': { sample: '/api/ads/{adId}/publish', status: project(403, 409, 409) },
@@ -364,6 +371,18 @@ const MATRIX: Record<string, Expectation> = {
   'GET /preview/:previewId/image/:n': { sample: `/preview/${NO_SUCH_ID}/image/0`, status: all(404) },
   'GET /preview/:previewId/avatar': { sample: `/preview/${NO_SUCH_ID}/avatar`, status: all(404) },
   'POST /preview/:previewId/reviews': { sample: `/preview/${NO_SUCH_ID}/reviews`, form: { decision: 'approve', name: 'Carla' }, status: all(404) },
+  'POST /preview/:previewId/pins': {
+    sample: `/preview/${NO_SUCH_ID}/pins`,
+    form: { item: '0', x: '0.5', y: '0.5', name: 'Carla', body: 'Hi' },
+    status: all(404),
+  },
+  'POST /preview/:previewId/pins/:pinId/replies': {
+    sample: `/preview/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/replies`,
+    form: { name: 'Carla', body: 'Hi' },
+    status: all(404),
+  },
+  'POST /preview/:previewId/pins/:pinId/resolve': { sample: `/preview/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/resolve`, form: {}, status: all(404) },
+  'POST /preview/:previewId/pins/:pinId/reopen': { sample: `/preview/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/reopen`, form: {}, status: all(404) },
   'GET /': { status: all(200) },
   'GET /about': { status: all(200) },
   'GET /pricing': { status: all(200) },

@@ -35,6 +35,7 @@ export const TABLE_OWNERS = {
   ads: 'ads/core',
   ad_items: 'ads/core',
   ad_reviews: 'ads/core',
+  ad_pins: 'ads/pins',
   approval_chains: 'ads/core',
   instagram_accounts: 'instagram/connection',
   oauth_states: 'instagram/connection',

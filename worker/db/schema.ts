@@ -670,6 +670,42 @@ export const adReviews = sqliteTable(
 );
 
 /**
+ * Comments pinned on an ad (issue 32 point 1, decision 0052): a pin is a spot of one picture
+ * (`item`, `x`/`y` as fractions 0–1 of its width and height) or a phrase of the caption
+ * (`start`/`end` in UTF-16 units of the primary text, `quote` the phrase then), numbered per ad;
+ * a reply is a row with `parent_id` (no number, no spot). `revision` is the ad's revision it was
+ * made on: a later one shows it "on an earlier version". The author is a member (`user_id`) or
+ * the preview link's named reviewer (null).
+ */
+export const adPins = sqliteTable(
+  'ad_pins',
+  {
+    id: text('id').primaryKey(),
+    adId: text('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id'),
+    number: integer('number'),
+    item: integer('item'),
+    x: real('x'),
+    y: real('y'),
+    start: integer('start'),
+    end: integer('end'),
+    quote: text('quote'),
+    revision: integer('revision').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+    /** The resolver's name as shown; their user id when a member (account deletion anonymises the name). */
+    resolvedBy: text('resolved_by'),
+    resolvedByUserId: text('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ad_pins_ad_number_idx').on(t.adId, t.number), index('ad_pins_ad_created_idx').on(t.adId, t.createdAt)],
+);
+
+/**
  * A project's approval chain (issue 32, decision 0050): its mode and ordered levels, each with its
  * approvers (members' user ids, emails). No row: the `required` mode (one approval), as before
  * chains. `version` grows with every save; an ad's move is written only at the version it was read at.

@@ -648,4 +648,18 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(await t.json('/api/ads/upg_ad_0000000000000004')).toMatchObject({ status: 'scheduled', approval: { mode: 'required', waitingAt: null } });
     },
   },
+  '0027_ad_pins.sql': {
+    // A table (issue 32 point 1, decision 0052): an ad from before has no pins; a pin and its
+    // reply written at this migration read back numbered, with the thread.
+    rows: ({ now }) => [
+      `INSERT INTO ad_pins (id, ad_id, parent_id, number, item, x, y, start, "end", quote, revision, user_id, author_name, body, created_at) VALUES ('upg_pin_00000000000001', 'upg_ad_0000000000000003', NULL, 1, 0, 0.25, 0.5, NULL, NULL, NULL, 1, NULL, 'Client Carla', 'Brighter here', ${now - DAY})`,
+      `INSERT INTO ad_pins (id, ad_id, parent_id, number, item, x, y, start, "end", quote, revision, user_id, author_name, body, created_at) VALUES ('upg_pin_00000000000002', 'upg_ad_0000000000000003', 'upg_pin_00000000000001', NULL, NULL, NULL, NULL, NULL, NULL, NULL, 1, '${USERS.owner.id}', 'Olivia', 'On it', ${now - DAY + 1000})`,
+    ],
+    async check(t) {
+      expect(await t.json('/api/ads/upg_ad_0000000000000004/pins')).toEqual({ revision: 1, items: [] });
+      expect(await t.json('/api/ads/upg_ad_0000000000000003/pins')).toMatchObject({
+        items: [{ number: 1, item: 0, x: 0.25, y: 0.5, earlier: false, authorName: 'Client Carla', replies: [{ body: 'On it', member: true }] }],
+      });
+    },
+  },
 };

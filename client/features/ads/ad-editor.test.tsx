@@ -27,6 +27,7 @@ function openEditor(ad: AdDetail, api: Parameters<typeof openMarketing>[1] = {},
     [`GET ${BASE}/instagram`]: { status: 200, body: instagram },
     [`GET ${AD}`]: { status: 200, body: ad },
     [`GET ${AD}/reviews`]: { status: 200, body: { items: [] } },
+    [`GET ${AD}/pins`]: { status: 200, body: { revision: ad.revision, items: [] } },
     ...api,
   });
 }

@@ -16,6 +16,7 @@ import { PreviewLinkSection, PublishSection, ReviewsSection } from '#client/feat
 import { AdForm, changesOf, draftErrors, draftOf, type Draft } from '#client/features/ads/ad-form.tsx';
 import { AdStatusBadge } from '#client/features/ads/ad-status.tsx';
 import { adsApi } from '#client/features/ads/api.ts';
+import { PinsSection } from '#client/features/ads/ad-pins.tsx';
 
 /** The ad editor, a dialog over the marketing page (`?ad={id}`): copy and pictures, review, share, publish. */
 export function AdEditorDialog({
@@ -290,71 +291,75 @@ function LoadedEditor({
 
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <form ref={formRef} noValidate onSubmit={(e) => void save(e)} className="min-w-0 space-y-4" aria-label={t('ads.editor.form')}>
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <AdStatusBadge status={ad.status} />
-          <span className="text-zinc-500">{t('ads.editor.version', { revision: ad.revision })}</span>
-          {ad.approval.waitingAt ? (
-            <span className="min-w-0 text-xs break-words text-zinc-600 dark:text-zinc-400">
-              {t('ads.approval.waiting', {
-                level: ad.approval.waitingAt.name,
-                position: ad.approval.waitingAt.index + 1,
-                count: ad.approval.waitingAt.count,
-                approvers: ad.approval.waitingAt.approvers.join(', '),
-              })}
-            </span>
-          ) : null}
-        </div>
-        {!member ? <Alert tone="info">{t('ads.editor.viewerNote')}</Alert> : null}
-        {member && archived ? <Alert tone="info">{t('ads.editor.archivedNote')}</Alert> : null}
-        {canEdit && frozen ? <Alert tone="info">{t(ad.status === 'published' ? 'ads.editor.publishedNote' : 'ads.editor.publishingNote')}</Alert> : null}
-        {conflict ? (
-          <Alert tone="warning" title={t('ads.editor.conflict')}>
-            {t('ads.editor.conflictText')}
-            <div className="mt-2">
-              <Button size="sm" variant="secondary" onClick={() => void loadLatest()}>
-                {t('ads.editor.loadLatest')}
-              </Button>
-            </div>
-          </Alert>
-        ) : null}
-        <FormError error={error} />
-        <AdForm
-          ad={ad}
-          draft={draft}
-          onChange={(next) => {
-            setDraft(next);
-            setServerErrors({});
-          }}
-          serverErrors={serverErrors}
-          touched={touched}
-          onTouch={(field) => setTouched((t) => new Set([...t, field]))}
-          readOnly={!canEdit || frozen}
-        />
-        {canEdit && !frozen ? (
-          <div className="sticky bottom-0 -mx-1 flex flex-wrap items-center gap-3 bg-white px-1 py-3 dark:bg-zinc-900">
-            <Button type="submit" pending={saving} pendingLabel={t('ads.editor.saving')} disabled={!dirty}>
-              {t('ads.editor.save')}
-            </Button>
-            {dirty ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setDraft(draftOf(ad));
-                  setTouched(new Set());
-                }}
-              >
-                {t('ads.editor.discard')}
-              </Button>
-            ) : null}
-            {dirty &&
-            (ad.status === 'approved' || ad.status === 'scheduled') &&
-            ('primaryText' in changes || 'creationIds' in changes || 'headline' in changes) ? (
-              <p className="text-sm text-amber-800 dark:text-amber-200">{t('ads.editor.backToReviewNote')}</p>
+      <div className="min-w-0 space-y-6">
+        <form ref={formRef} noValidate onSubmit={(e) => void save(e)} className="min-w-0 space-y-4" aria-label={t('ads.editor.form')}>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <AdStatusBadge status={ad.status} />
+            <span className="text-zinc-500">{t('ads.editor.version', { revision: ad.revision })}</span>
+            {ad.approval.waitingAt ? (
+              <span className="min-w-0 text-xs break-words text-zinc-600 dark:text-zinc-400">
+                {t('ads.approval.waiting', {
+                  level: ad.approval.waitingAt.name,
+                  position: ad.approval.waitingAt.index + 1,
+                  count: ad.approval.waitingAt.count,
+                  approvers: ad.approval.waitingAt.approvers.join(', '),
+                })}
+              </span>
             ) : null}
           </div>
-        ) : null}
-      </form>
+          {!member ? <Alert tone="info">{t('ads.editor.viewerNote')}</Alert> : null}
+          {member && archived ? <Alert tone="info">{t('ads.editor.archivedNote')}</Alert> : null}
+          {canEdit && frozen ? <Alert tone="info">{t(ad.status === 'published' ? 'ads.editor.publishedNote' : 'ads.editor.publishingNote')}</Alert> : null}
+          {conflict ? (
+            <Alert tone="warning" title={t('ads.editor.conflict')}>
+              {t('ads.editor.conflictText')}
+              <div className="mt-2">
+                <Button size="sm" variant="secondary" onClick={() => void loadLatest()}>
+                  {t('ads.editor.loadLatest')}
+                </Button>
+              </div>
+            </Alert>
+          ) : null}
+          <FormError error={error} />
+          <AdForm
+            ad={ad}
+            draft={draft}
+            onChange={(next) => {
+              setDraft(next);
+              setServerErrors({});
+            }}
+            serverErrors={serverErrors}
+            touched={touched}
+            onTouch={(field) => setTouched((t) => new Set([...t, field]))}
+            readOnly={!canEdit || frozen}
+          />
+          {canEdit && !frozen ? (
+            <div className="sticky bottom-0 -mx-1 flex flex-wrap items-center gap-3 bg-white px-1 py-3 dark:bg-zinc-900">
+              <Button type="submit" pending={saving} pendingLabel={t('ads.editor.saving')} disabled={!dirty}>
+                {t('ads.editor.save')}
+              </Button>
+              {dirty ? (
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    setDraft(draftOf(ad));
+                    setTouched(new Set());
+                  }}
+                >
+                  {t('ads.editor.discard')}
+                </Button>
+              ) : null}
+              {dirty &&
+              (ad.status === 'approved' || ad.status === 'scheduled') &&
+              ('primaryText' in changes || 'creationIds' in changes || 'headline' in changes) ? (
+                <p className="text-sm text-amber-800 dark:text-amber-200">{t('ads.editor.backToReviewNote')}</p>
+              ) : null}
+            </div>
+          ) : null}
+        </form>
+        {/* Comments pinned on the pictures and the caption (decision 0052), under the copy they are about. */}
+        <PinsSection ad={ad} canWrite={!archived} />
+      </div>
       <aside className="min-w-0 space-y-4" aria-label={t('ads.editor.aside')}>
         {canSubmit ? (
           <div className="space-y-2">

@@ -1,6 +1,7 @@
 import type { AdStatus } from '#common/ads.ts';
 import type { AdCreateInput, AdDetail, AdPost, AdReview, AdSummary, AdUpdateInput, MemberReviewInput } from '#common/schemas/ads.ts';
 import type { CreationItem, CreativeSummary } from '#common/schemas/creatives.ts';
+import type { AdPin, AdPinReply, AdPins, PinCreateInput } from '#common/schemas/ad-pins.ts';
 import { api, call } from '#client/lib/api.ts';
 import type { Page } from '#client/lib/use-paged.ts';
 
@@ -29,6 +30,18 @@ export const adsApi = {
   review: (id: string, json: MemberReviewInput) => as<AdReview>(call(api.api.ads[':id'].reviews.$post({ param: { id }, json }))),
   publish: (id: string, at?: string) => as<AdPost>(call(api.api.ads[':id'].publish.$post({ param: { id }, json: at ? { at } : {} }))),
   cancelPublish: (id: string) => as<undefined>(call(api.api.ads[':id'].publish.$delete({ param: { id } }))),
+  pins: (id: string) => as<AdPins>(call(api.api.ads[':id'].pins.$get({ param: { id } }))),
+  pin: (id: string, json: PinCreateInput) => as<AdPin>(call(api.api.ads[':id'].pins.$post({ param: { id }, json }))),
+  replyToPin: (id: string, pinId: string, body: string) =>
+    as<AdPinReply>(call(api.api.ads[':id'].pins[':pinId'].replies.$post({ param: { id, pinId }, json: { body } }))),
+  resolvePin: (id: string, pinId: string, resolved: boolean) =>
+    as<undefined>(
+      call(
+        resolved
+          ? api.api.ads[':id'].pins[':pinId'].resolve.$post({ param: { id, pinId } })
+          : api.api.ads[':id'].pins[':pinId'].resolve.$delete({ param: { id, pinId } }),
+      ),
+    ),
   creatives: (projectId: string) => as<Page<CreativeSummary>>(call(api.api.creatives.$get({ query: { projectId, limit: '100' } }))),
   creations: (projectId: string, cursor?: string) =>
     as<Page<CreationItem>>(call(api.api.creations.$get({ query: { projectId, ...(cursor ? { cursor } : {}) } }))),

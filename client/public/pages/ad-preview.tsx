@@ -7,6 +7,8 @@ import { buttonClass } from '#client/components/button.tsx';
 import { Logo } from '#client/components/logo.tsx';
 import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import { MOCKUPS } from '#client/public/pages/ad-mockups.tsx';
+import { PreviewPins } from '#client/public/pages/ad-pins.tsx';
+import type { AdPin } from '#common/schemas/ad-pins.ts';
 
 /** A review as the public page shows it: never the reviewer's email. */
 export interface PublicReview {
@@ -25,6 +27,8 @@ export interface PreviewFormState {
   formError?: string;
   /** The review just recorded (after the redirect). */
   sent?: ReviewDecision;
+  /** Why the last pin, reply, resolve or reopen was refused. */
+  pinError?: string;
 }
 
 export interface AdPreviewProps {
@@ -41,6 +45,10 @@ export interface AdPreviewProps {
   member: { name: string; role: ProjectRole } | null;
   /** The decisions the reviewer may give (a project's viewer only comments). */
   decisions: readonly ReviewDecision[];
+  /** The comments pinned on the pictures and the caption (decision 0052). */
+  pins?: AdPin[];
+  /** The response's CSP nonce: the pins' script runs under it. */
+  nonce?: string;
 }
 
 const DECISION_STYLE: Record<ReviewDecision, string> = {
@@ -155,7 +163,21 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
  * review form — complete HTML without JavaScript (the carousel pages by CSS scroll snap,
  * the caption's "… more" is a <details>, the safe zones a checkbox, the form a plain post).
  */
-export function AdPreviewPage({ previewId, name, projectName, status, revision, placements, ad, reviews, form, member, decisions }: AdPreviewProps) {
+export function AdPreviewPage({
+  previewId,
+  name,
+  projectName,
+  status,
+  revision,
+  placements,
+  ad,
+  reviews,
+  form,
+  member,
+  decisions,
+  pins = [],
+  nonce,
+}: AdPreviewProps) {
   const t = useT();
   const i18n = useI18n();
   const vertical = placements.some((p) => p === 'instagram_story' || p === 'instagram_reels');
@@ -204,6 +226,16 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
             );
           })}
         </div>
+        <PreviewPins
+          previewId={previewId}
+          revision={revision}
+          pins={pins}
+          pictures={ad.items}
+          caption={ad.primaryText}
+          member={member !== null}
+          error={form.pinError}
+          nonce={nonce}
+        />
         <section id="reviews" aria-labelledby="reviews-title" className="mx-auto mt-12 max-w-2xl">
           <h2 id="reviews-title" className="text-xl font-semibold text-zinc-900">
             {t('preview.reviews.title')}

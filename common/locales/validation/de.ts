@@ -584,4 +584,8 @@ export const de: Translation<typeof en> = {
   'validation.batches.rowsMax': 'Verwenden Sie höchstens {max, number} Zeilen.',
   'validation.batches.stillDrawing': 'Dieser Lauf zeichnet noch. Wiederholen Sie die fehlgeschlagenen Zeilen, wenn er fertig ist.',
   'validation.batches.gone': 'Das Creative dieses Laufs wurde gelöscht, oder wer ihn gestartet hat, ist nicht mehr im Projekt.',
+  'validation.pins.body': 'Schreiben Sie einen Kommentar.',
+  'validation.pins.spot': 'Klicken Sie auf das Bild oder markieren Sie Wörter des Textes.',
+  'validation.pins.notFound': 'Diesen Kommentar gibt es nicht.',
+  'validation.pins.full': 'Diese Anzeige hat {max, number} Kommentare; klären Sie den Rest auf anderem Weg.',
 };

@@ -513,4 +513,8 @@ export const messages: Messages = {
   "validation.batches.rowsMax": ["Use at most ",["max","number"]," rows."],
   "validation.batches.stillDrawing": ["This run is still drawing. Retry its failed rows when it is done."],
   "validation.batches.gone": ["This run’s creative was deleted, or whoever started it left the project."],
+  "validation.pins.body": ["Write a comment."],
+  "validation.pins.spot": ["Click the picture or select a phrase of the caption."],
+  "validation.pins.notFound": ["This comment does not exist."],
+  "validation.pins.full": ["This ad has ",["max","number"]," comments on it; resolve the discussion elsewhere."],
 };

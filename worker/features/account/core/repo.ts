@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'driz
 import type { Db } from '#worker/db/client.ts';
 import { liveRow } from '#worker/db/live-rows.ts';
 import {
+  adPins,
   adReviews,
   affiliateClicks,
   auditLog,
@@ -190,7 +191,8 @@ export async function forgetMailTo(db: Db, address: string): Promise<void> {
  * The rest of the personal data, each statement only while `guard` holds: access, memberships
  * (the projects they owned with others were handed over earlier in the batch), balance,
  * subscription mirror, affiliate clicks, contact messages, outbox, pending invitations; their
- * ad reviews lose name and address; the audit log keeps its trail (actor id) without their IP
+ * ad reviews lose name and address, their pinned comments and replies their name, and the pins
+ * they resolved the resolver's name; the audit log keeps its trail (actor id) without their IP
  * addresses. The accounting rows stay.
  */
 export function anonymiseStatements(db: Db, user: { id: string; email: string }, guard: SQL) {
@@ -208,6 +210,15 @@ export function anonymiseStatements(db: Db, user: { id: string; email: string },
       .update(adReviews)
       .set({ reviewerName: 'Deleted user', reviewerEmail: null })
       .where(and(eq(adReviews.userId, user.id), guard)),
+    // Their pinned comments stay in the threads too, under no name (decision 0052).
+    db
+      .update(adPins)
+      .set({ authorName: 'Deleted user' })
+      .where(and(eq(adPins.userId, user.id), guard)),
+    db
+      .update(adPins)
+      .set({ resolvedBy: 'Deleted user' })
+      .where(and(eq(adPins.resolvedByUserId, user.id), guard)),
     db
       .update(auditLog)
       .set({ ip: null })

@@ -4,6 +4,7 @@ import { inList, type Db } from '#worker/db/client.ts';
 import { liveRowsWhere } from '#worker/db/live-rows.ts';
 import {
   adItems,
+  adPins,
   adReviews,
   ads,
   affiliateClicks,
@@ -117,6 +118,34 @@ export function adReviewsOf(db: Db, adIds: string[]) {
     .from(adReviews)
     .where(inList(adReviews.adId, adIds))
     .orderBy(asc(adReviews.createdAt))
+    .all();
+}
+
+/** The comments pinned on the ads and their replies (author and resolver by the names the project shows). */
+export function adPinsOf(db: Db, adIds: string[]) {
+  if (adIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: adPins.id,
+      adId: adPins.adId,
+      parentId: adPins.parentId,
+      number: adPins.number,
+      item: adPins.item,
+      x: adPins.x,
+      y: adPins.y,
+      start: adPins.start,
+      end: adPins.end,
+      quote: adPins.quote,
+      revision: adPins.revision,
+      authorName: adPins.authorName,
+      body: adPins.body,
+      resolvedAt: adPins.resolvedAt,
+      resolvedBy: adPins.resolvedBy,
+      createdAt: adPins.createdAt,
+    })
+    .from(adPins)
+    .where(inList(adPins.adId, adIds))
+    .orderBy(asc(adPins.createdAt), sql`rowid`)
     .all();
 }
 

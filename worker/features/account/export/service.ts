@@ -30,7 +30,7 @@ account.json            your profile, plan and subscription, signed-in devices, 
                         payouts, the projects you are a member of, and the presentations you wrote.
 projects/<name>/        one folder per project you own:
   project.json          the project and brand kit, its members (names and roles), media details,
-                        creatives (with their documents), renders, ads with their reviews, funnels
+                        creatives (with their documents), renders, ads with their reviews and pinned comments, funnels
                         and their pages, the Instagram account it is connected to (never a token).
   media/                the files of its media library, as uploaded.
   creations/            the rendered pictures (PNG).
@@ -164,7 +164,7 @@ async function projectJson(db: Db, project: repo.ProjectRow) {
     repo.instagramOf(db, project.id),
   ]);
   const adIds = ads.map((a) => a.id);
-  const [items, reviews] = await Promise.all([repo.adItemsOf(db, adIds), repo.adReviewsOf(db, adIds)]);
+  const [items, reviews, pins] = await Promise.all([repo.adItemsOf(db, adIds), repo.adReviewsOf(db, adIds), repo.adPinsOf(db, adIds)]);
   return {
     id: project.id,
     name: project.name,
@@ -241,6 +241,19 @@ async function projectJson(db: Db, project: repo.ProjectRow) {
       reviews: reviews
         .filter((r) => r.adId === a.id)
         .map((r) => ({ reviewer: r.reviewerName, decision: r.decision, comment: r.comment, revision: r.revision, createdAt: iso(r.createdAt) })),
+      pins: pins
+        .filter((p) => p.adId === a.id && p.parentId === null)
+        .map((p) => ({
+          number: p.number,
+          spot: p.item !== null ? { picture: p.item, x: p.x, y: p.y } : { captionStart: p.start, captionEnd: p.end, quote: p.quote },
+          revision: p.revision,
+          author: p.authorName,
+          comment: p.body,
+          resolvedAt: iso(p.resolvedAt),
+          resolvedBy: p.resolvedBy,
+          createdAt: iso(p.createdAt),
+          replies: pins.filter((r) => r.parentId === p.id).map((r) => ({ author: r.authorName, comment: r.body, createdAt: iso(r.createdAt) })),
+        })),
       createdAt: iso(a.createdAt),
       updatedAt: iso(a.updatedAt),
     })),

@@ -15,6 +15,7 @@ import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderPage } from '#worker/ssr/render.ts';
 import { previewReviewForm } from '#common/schemas/ads.ts';
+import { previewPinForm, previewReplyForm } from '#common/schemas/ad-pins.ts';
 import { translateEnglish } from '#common/i18n/translate-english.ts';
 import * as service from '#worker/features/ads/preview/service.ts';
 
@@ -45,7 +46,7 @@ async function renderPreview(
     c,
     meta,
     <I18nRoot i18n={i18n}>
-      <AdPreviewPage {...page} form={state} />
+      <AdPreviewPage {...page} form={state} nonce={c.get('nonce')} />
     </I18nRoot>,
     status,
   );
@@ -84,6 +85,60 @@ async function reviewRefused(c: Context<AppEnv>, error: unknown, values: Record<
   const kept = { name: values.name ?? '', email: values.email ?? '', comment: values.comment ?? '' };
   return renderPreview(c, previewId, (i18n) => ({ values: kept, ...refusal(i18n, error, failure) }), failure.status);
 }
+
+/**
+ * A refused pin, reply, resolve or reopen: the page again, saying why at the pins (what was typed
+ * is not kept: the spot was the script's, and the page shows where to click again).
+ */
+async function pinRefused(c: Context<AppEnv>, error: unknown) {
+  const failure = formFailure(error);
+  const previewId = c.req.param().previewId ?? '';
+  if (!failure || !service.isPreviewId(previewId)) return undefined;
+  applyHeaders(c, failure.headers);
+  return renderPreview(c, previewId, (i18n) => ({ pinError: refusal(i18n, error, failure).formError }), failure.status);
+}
+
+/** Runs a write through the link and sends the reviewer where it says (303), or shows the page with its refusal. */
+async function pinWrite(c: Context<AppEnv>, write: () => Promise<string>) {
+  try {
+    return c.redirect(await write(), 303);
+  } catch (error) {
+    const page = await pinRefused(c, error);
+    if (!page) throw error;
+    return page;
+  }
+}
+
+const linkRequest = (c: Context<AppEnv>) => ({ ip: requestMeta(c).ip, user: c.get('user') });
+
+/** The preview id is checked before the body is read: anything that cannot be one is a 404 like an unknown one. */
+const previewIdFirst = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  service.previewIdOf(c.req.param('previewId') ?? '');
+  await next();
+};
+
+/** The comments pinned through the link (decision 0052): plain form posts behind visible buttons, as the review form. */
+const previewPinRoutes = new Hono<AppEnv>()
+  .post(
+    '/:previewId/pins',
+    access('public'),
+    previewIdFirst,
+    validate('form', previewPinForm, ({ error }, c) => pinRefused(c, error)),
+    async (c) => pinWrite(c, () => service.submitPin(c.get('db'), c.req.param('previewId'), c.req.valid('form'), linkRequest(c))),
+  )
+  .post(
+    '/:previewId/pins/:pinId/replies',
+    access('public'),
+    previewIdFirst,
+    validate('form', previewReplyForm, ({ error }, c) => pinRefused(c, error)),
+    async (c) => pinWrite(c, () => service.submitPinReply(c.get('db'), c.req.param('previewId'), c.req.param('pinId'), c.req.valid('form'), linkRequest(c))),
+  )
+  .post('/:previewId/pins/:pinId/resolve', access('public'), previewIdFirst, async (c) =>
+    pinWrite(c, () => service.submitPinResolution(c.get('db'), c.req.param('previewId'), c.req.param('pinId'), true, linkRequest(c))),
+  )
+  .post('/:previewId/pins/:pinId/reopen', access('public'), previewIdFirst, async (c) =>
+    pinWrite(c, () => service.submitPinResolution(c.get('db'), c.req.param('previewId'), c.req.param('pinId'), false, linkRequest(c))),
+  );
 
 /** The shareable ad preview at /preview (service.ts has its rules). */
 export const previewRoutes = new Hono<AppEnv>()
@@ -125,4 +180,5 @@ export const previewRoutes = new Hono<AppEnv>()
       }
       return c.redirect(target, 303);
     },
-  );
+  )
+  .route('/', previewPinRoutes);

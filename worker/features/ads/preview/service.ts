@@ -13,6 +13,8 @@ import { i18nFor } from '#worker/lib/i18n.ts';
 import { consume } from '#worker/lib/rate-limit.ts';
 import type { PageMeta } from '#worker/ssr/render.ts';
 import { adForPreview, memberReview, recordReview, reviewStep, reviewsOf } from '#worker/features/ads/core/service.ts';
+import { addPin, pinsOf, replyToPin, resolvePin } from '#worker/features/ads/pins/service.ts';
+import { PIN_SPOT_MESSAGE, spotOf, type AdPin, type PreviewPinForm, type PreviewReplyForm } from '#common/schemas/ad-pins.ts';
 
 /**
  * The shareable ad preview (PRODUCT.md §4.4): no login, the unguessable id is the key. GETs
@@ -27,6 +29,8 @@ import { adForPreview, memberReview, recordReview, reviewStep, reviewsOf } from 
 const PREVIEW_ID = /^[A-Za-z0-9_-]{22,64}$/;
 /** Reviews per visitor network (an IPv6 /64 is one) and hour: plenty for a customer, little for a script. */
 const REVIEW_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
+/** Pins, replies, resolves and reopens per visitor network and hour: a long review session fits, a script does not. */
+const PIN_LIMIT = { limit: 120, windowMs: 60 * 60_000 };
 const NOT_FOUND = 'This preview link does not exist or was revoked.';
 /** Why a review through the link is refused while the project is archived (the page says it in its own language). */
 export const ARCHIVED_MESSAGE = 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.';
@@ -119,6 +123,8 @@ export interface PreviewPage {
   member: { name: string; role: ProjectRole } | null;
   /** The decisions the form offers (a viewer only comments). */
   decisions: readonly ReviewDecision[];
+  /** The comments pinned on the pictures and the caption (decision 0052). */
+  pins: AdPin[];
 }
 
 /**
@@ -127,7 +133,7 @@ export interface PreviewPage {
  */
 export async function previewPage(db: Db, previewId: string, origin: string, user: SessionUser | null): Promise<PreviewPage> {
   const found = await findPreview(db, previewId, user);
-  const reviews = await reviewsOf(db, found.ad.id);
+  const [reviews, pins] = await Promise.all([reviewsOf(db, found.ad.id), pinsOf(db, found.ad)]);
   const first = found.items[0];
   return {
     meta: {
@@ -149,6 +155,7 @@ export async function previewPage(db: Db, previewId: string, origin: string, use
     reviews: reviews.map(({ reviewerEmail: _hidden, ...review }) => review),
     member: user && found.role ? { name: user.name, role: found.role } : null,
     decisions: decisionsUnder(found.chain.saved.mode, found.role),
+    pins: pins.items,
   };
 }
 
@@ -249,4 +256,59 @@ export async function submitReview(
     found.chain,
   );
   return done;
+}
+
+/** Who writes through the link: a signed-in member of the ad's project as themselves, anyone else under the name they give. */
+function pinAuthor(found: Found, user: SessionUser | null, name: string | undefined) {
+  if (user && found.role) return { userId: user.id, name: user.name };
+  return { userId: null, name: name ?? '' };
+}
+
+/**
+ * The checks every write through the link passes (after the lookup): a filled honeypot is a
+ * bot (nothing is stored, `false`), an archived project takes none (409), and each counts
+ * against the visitor network's hourly limit.
+ */
+async function pinWriteAllowed(db: Db, found: Found, honeypot: string | undefined, ip: string): Promise<boolean> {
+  if (honeypot) return false;
+  if (found.project.archivedAt) throw new AppError('conflict', ARCHIVED_MESSAGE);
+  await consume(db, `preview-pin:${clientNetwork(ip)}`, PIN_LIMIT);
+  return true;
+}
+
+interface LinkRequest {
+  ip: string;
+  user: SessionUser | null;
+}
+
+/** A comment pinned through the link (the page's script filled its spot); returns where the page sends the reviewer (303). */
+export async function submitPin(db: Db, previewId: string, input: PreviewPinForm, request: LinkRequest): Promise<string> {
+  const found = await findPreview(db, previewId, request.user);
+  const spot = spotOf(input);
+  if (!spot) throw new AppError('validation_failed', PIN_SPOT_MESSAGE, { spot: [PIN_SPOT_MESSAGE] });
+  if (!(await pinWriteAllowed(db, found, input.website, request.ip))) return `/preview/${previewId}#pins`;
+  const author = pinAuthor(found, request.user, input.name);
+  const pin = await addPin(db, found.ad, found.items.length, author, { spot, body: input.body, revision: input.revision });
+  return `/preview/${previewId}#pin-${pin.number}`;
+}
+
+/** A reply through the link to the pin `pinId` of this preview's ad (another ad's: 404). */
+export async function submitPinReply(db: Db, previewId: string, pinId: string, input: PreviewReplyForm, request: LinkRequest): Promise<string> {
+  const found = await findPreview(db, previewId, request.user);
+  if (await pinWriteAllowed(db, found, input.website, request.ip))
+    await replyToPin(db, found.ad, pinId, pinAuthor(found, request.user, input.name), input.body);
+  return `/preview/${previewId}#pins`;
+}
+
+/** Resolves (or reopens) a pin through the link; the resolver is the member, else "the link's reviewer" as the page says it. */
+export async function submitPinResolution(db: Db, previewId: string, pinId: string, resolved: boolean, request: LinkRequest): Promise<string> {
+  const found = await findPreview(db, previewId, request.user);
+  if (await pinWriteAllowed(db, found, undefined, request.ip)) {
+    const by =
+      request.user && found.role
+        ? { userId: request.user.id, name: request.user.name }
+        : { userId: null, name: i18nFor(found.project.locale)._('preview.pins.linkReviewer') };
+    await resolvePin(db, found.ad, pinId, resolved ? by : null);
+  }
+  return `/preview/${previewId}#pins`;
 }
