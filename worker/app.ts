@@ -15,6 +15,7 @@ import { adminSupportRoutes } from '#worker/features/admin/support/routes.ts';
 import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
 import { adRoutes, projectAdRoutes } from '#worker/features/ads/core/routes.ts';
 import { previewRoutes } from '#worker/features/ads/preview/routes.tsx';
+import { boardRoutes, projectBoardRoutes } from '#worker/features/ads/board/routes.tsx';
 import { adForMember } from '#worker/features/ads/core/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { projectApiKeyRoutes } from '#worker/features/api/keys/routes.ts';
@@ -102,6 +103,7 @@ export function createApp() {
     .route('/api/projects', projectFontRoutes)
     .route('/api/projects', projectBatchRoutes)
     .route('/api/projects', projectAdRoutes)
+    .route('/api/projects', projectBoardRoutes)
     .route('/api/projects', instagramProjectRoutes)
     .route('/api/projects', projectFunnelRoutes)
     .route('/api/projects', projectApiKeyRoutes)
@@ -135,6 +137,7 @@ export function createApp() {
     .route('/billing', billingPages)
     .route('/monitoring', monitoringRoutes)
     .route('/preview', previewRoutes)
+    .route('/board', boardRoutes)
     .route('/api/presentations', presentationRoutes)
     .route('/presents', presentationPublicRoutes)
     .route('/p', funnelEdgeRoutes)

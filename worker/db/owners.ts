@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   ad_items: 'ads/core',
   ad_reviews: 'ads/core',
   approval_chains: 'ads/core',
+  review_boards: 'ads/board',
   instagram_accounts: 'instagram/connection',
   oauth_states: 'instagram/connection',
   scheduled_posts: 'instagram/publish',

@@ -43,7 +43,7 @@ export interface AdPreviewProps {
   decisions: readonly ReviewDecision[];
 }
 
-const DECISION_STYLE: Record<ReviewDecision, string> = {
+export const DECISION_STYLE: Record<ReviewDecision, string> = {
   approve: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   request_changes: 'bg-orange-50 text-orange-800 ring-orange-200',
   comment: 'bg-zinc-100 text-zinc-700 ring-zinc-200',
@@ -58,15 +58,15 @@ const STATUS_STYLE: Partial<Record<AdStatus, string>> = {
 };
 
 /** Dates as the same text for every visitor (the page, rendered without JavaScript, does not know their time zone), in the page's language. */
-function when(i18n: I18n, iso: string): string {
+export function when(i18n: I18n, iso: string): string {
   const date = new Date(iso).toLocaleString(INTL_LOCALES[i18n.locale as Locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return i18n._('preview.reviews.date', { date });
 }
 
-const field =
+export const field =
   'mt-1 block w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 shadow-sm focus:border-accent-600 focus:outline-2 focus:outline-accent-600 sm:text-sm aria-[invalid=true]:border-red-500';
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p id={id} className="mt-1 text-sm text-red-700">
       {message}
