@@ -121,7 +121,9 @@ describe('the board page', () => {
     const html = await response.text();
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('<meta name="robots" content="noindex');
-    expect(html).not.toContain('og:image');
+    // The unfurl card is the site's, never an ad's picture or words.
+    expect(html.match(/<meta property="og:image" content="([^"]*)"/)?.[1] ?? '').not.toContain('/board/');
+    expect(html.match(/<meta property="og:description" content="([^"]*)"/)?.[1] ?? '').not.toContain('Newer ad');
     expect(html.indexOf('Newer ad')).toBeLessThan(html.indexOf('Older ad'));
     expect(html).not.toContain(draft.name);
     expect(html).toContain(`value="approve:${newer.id}"`);
@@ -218,7 +220,7 @@ describe('reviews through the board', () => {
     // Waiting for the team now, not the customer: off the board.
     const html = await (await send(`/board/${token}`)).text();
     expect(html).not.toContain('Level one');
-    expect(html).toContain('Nothing waits for your review right now');
+    expect(html).not.toContain('Level two');
   });
 
   it('request changes sends the ad back to its author with the message; without a message it is refused at the ad (422), nothing changes', async () => {
@@ -239,7 +241,7 @@ describe('reviews through the board', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, t.editor.email), eq(emailOutbox.kind, 'ad_review')))
       .all();
-    expect(mails.some((mail) => mail.body.includes('Bigger logo, please.'))).toBe(true);
+    expect(mails.some((mail) => mail.textBody.includes('Bigger logo, please.'))).toBe(true);
   });
 
   it('malformed bodies are 4xx pages, never a 500, and change nothing', async () => {
@@ -257,7 +259,7 @@ describe('reviews through the board', () => {
       [{ body: `name=Carla&email=nope&action=approve:${ad.id}`, headers: form }, 422],
       [{ body: `name=Carla&action=approve:${ad.id}&comment.${ad.id}=${'c'.repeat(2001)}`, headers: form }, 422],
       [{ body: `name=Carla&action=approve:${ad.id}&x=${'y'.repeat(1_100_000)}`, headers: form }, 413],
-      [{ body: `name=Carla&action=approve:${'%FF'.repeat(3)}`, headers: form }, 400],
+      [{ body: `name=Carla&action=approve:${'%FF'.repeat(3)}`, headers: form }, 422],
     ];
     for (const [init, status] of cases) {
       const response = await send(`/board/${token}/reviews`, { body: init.body as string, headers: { origin: ORIGIN, ...init.headers } });
