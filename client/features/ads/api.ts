@@ -1,6 +1,7 @@
 import type { AdStatus } from '#common/ads.ts';
 import type { AdCreateInput, AdDetail, AdPost, AdReview, AdSummary, AdUpdateInput, MemberReviewInput } from '#common/schemas/ads.ts';
 import type { CreationItem, CreativeSummary } from '#common/schemas/creatives.ts';
+import type { ReviewBoardCreated, ReviewBoardDetail } from '#common/schemas/review-board.ts';
 import { api, call } from '#client/lib/api.ts';
 import type { Page } from '#client/lib/use-paged.ts';
 
@@ -29,6 +30,10 @@ export const adsApi = {
   review: (id: string, json: MemberReviewInput) => as<AdReview>(call(api.api.ads[':id'].reviews.$post({ param: { id }, json }))),
   publish: (id: string, at?: string) => as<AdPost>(call(api.api.ads[':id'].publish.$post({ param: { id }, json: at ? { at } : {} }))),
   cancelPublish: (id: string) => as<undefined>(call(api.api.ads[':id'].publish.$delete({ param: { id } }))),
+  /** The project's review board (decision 0053): whether there is one; a new one's link comes this once. */
+  board: (projectId: string) => as<{ board: ReviewBoardDetail | null }>(call(api.api.projects[':projectId']['review-board'].$get({ param: { projectId } }))),
+  createBoard: (projectId: string) => as<ReviewBoardCreated>(call(api.api.projects[':projectId']['review-board'].$post({ param: { projectId } }))),
+  revokeBoard: (projectId: string) => as<undefined>(call(api.api.projects[':projectId']['review-board'].$delete({ param: { projectId } }))),
   creatives: (projectId: string) => as<Page<CreativeSummary>>(call(api.api.creatives.$get({ query: { projectId, limit: '100' } }))),
   creations: (projectId: string, cursor?: string) =>
     as<Page<CreationItem>>(call(api.api.creations.$get({ query: { projectId, ...(cursor ? { cursor } : {}) } }))),
