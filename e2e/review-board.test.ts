@@ -61,6 +61,12 @@ describe('the review board in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await keepScreenshot(page, 'review-board-card-390.png');
 
+    // The board at 1280 (a GET: it changes nothing, whoever opens it).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(new URL(link).pathname);
+    await page.getByRole('heading', { name: 'Ads waiting for your review' }).waitFor();
+    await keepScreenshot(page, 'review-board-1280.png');
+
     // The client, signed out, on a phone: both ads, newest first; approves one.
     const client = await newPage(browser, { viewport: { width: 390, height: 844 } });
     client.context.setDefaultTimeout(15_000);

@@ -186,8 +186,9 @@ function Reviewer({ reviewer, form }: Pick<ReviewBoardProps, 'reviewer' | 'form'
   const invalid = (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${name}-error`, autoFocus: true } : {});
   return (
     <fieldset className="rounded-xl border border-zinc-200 bg-white p-4 sm:p-6">
-      <legend className="px-1 text-base font-semibold text-zinc-900">{t('preview.board.reviewer')}</legend>
-      <p className="mb-3 text-sm text-zinc-600">{t('preview.board.reviewerHint')}</p>
+      {/* Floated: the legend sits inside the box like a card's title, not on its border. */}
+      <legend className="float-left w-full text-base font-semibold text-zinc-900">{t('preview.board.reviewer')}</legend>
+      <p className="clear-left mt-1 mb-3 pt-1 text-sm text-zinc-600">{t('preview.board.reviewerHint')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="block text-sm font-medium text-zinc-800">
           {t('preview.form.name')}
@@ -249,7 +250,8 @@ export function ReviewBoardPage({ token, projectName, ads, reviewer, form }: Rev
             <div className="sticky bottom-0 -mx-4 border-t border-zinc-200 bg-white/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border">
               <FieldError id="pick-error" message={form.errors?.pick} />
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-                <p className="text-sm text-zinc-600">{t('preview.board.selectedHint')}</p>
+                {/* On a phone the bar stays one button high: the hint is for wider screens. */}
+                <p className="hidden text-sm text-zinc-600 sm:block">{t('preview.board.selectedHint')}</p>
                 <button type="submit" name="action" value="approve_selected" className={buttonClass('primary', 'lg')}>
                   {t('preview.board.approveSelected')}
                 </button>
@@ -258,7 +260,7 @@ export function ReviewBoardPage({ token, projectName, ads, reviewer, form }: Rev
           </form>
         )}
       </main>
-      <footer className="border-t border-zinc-200 py-6 text-center text-xs text-zinc-500">
+      <footer className="border-t border-zinc-200 px-4 py-6 text-center text-xs text-zinc-500">
         {t('preview.page.sharedWith')} {}
         <a href="/">Adloom</a> · {t('preview.page.approximations')}
       </footer>
