@@ -40,7 +40,11 @@ describe('the review board in the browser', () => {
     ).body;
     const ids: Record<string, string> = {};
     for (const name of ['Sourdough weekend', 'Croissant Sunday']) {
-      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${project.id}/ads`, { creativeId: creative.id, name, headline: `${name} at the harbour` });
+      const created = await api<{ id: string }>(page, 'POST', `/api/projects/${project.id}/ads`, {
+        creativeId: creative.id,
+        name,
+        headline: `${name} at the harbour`,
+      });
       expect(created.status).toBe(201);
       ids[name] = created.body.id;
       expect((await api(page, 'POST', `/api/ads/${created.body.id}/submit`)).status).toBe(200);

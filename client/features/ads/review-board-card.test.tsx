@@ -30,7 +30,7 @@ describe('ReviewBoardCard', () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     expect(await screen.findByText('No review board link yet.')).toBeTruthy();
-    (screen.getByRole('button', { name: 'Create link' })).focus();
+    screen.getByRole('button', { name: 'Create link' }).focus();
     await user.keyboard('{Enter}');
     const shown = await screen.findByRole('dialog', { name: 'Copy the review board link' });
     expect(writes(calls)).toEqual([{ method: 'POST', path: BASE, body: undefined }]);

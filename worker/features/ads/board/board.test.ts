@@ -30,7 +30,11 @@ async function waiting(name: string, projectId = t.project.id, at?: number): Pro
   const ad = await newAd(t.editor, projectId, { creationIds: [c1], name, placements: ['instagram_feed', 'instagram_story'] });
   expect((await submit(t.editor, ad.id)).status).toBe(200);
   // Distinct creation times: the board lists newest first.
-  if (at !== undefined) await db().update(ads).set({ createdAt: new Date(at) }).where(eq(ads.id, ad.id));
+  if (at !== undefined)
+    await db()
+      .update(ads)
+      .set({ createdAt: new Date(at) })
+      .where(eq(ads.id, ad.id));
   return ad;
 }
 
@@ -207,7 +211,13 @@ describe('reviews through the board', () => {
   });
 
   it('levels: the address named by the level moves each ad to the next level; anyone else’s approval is a comment', async () => {
-    await setChain({ mode: 'levels', levels: [{ name: 'Client', userIds: [], emails: [CLIENT] }, { name: 'Team', userIds: [t.owner.id], emails: [] }] });
+    await setChain({
+      mode: 'levels',
+      levels: [
+        { name: 'Client', userIds: [], emails: [CLIENT] },
+        { name: 'Team', userIds: [t.owner.id], emails: [] },
+      ],
+    });
     const first = await waiting('Level one');
     const second = await waiting('Level two');
     const { token } = await makeBoard();
@@ -248,7 +258,7 @@ describe('reviews through the board', () => {
     const ad = await waiting('Malformed');
     const { token } = await makeBoard();
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const cases: [RequestInit & { headers?: Record<string, string> }, number][] = [
+    const cases: [{ body: string; headers: Record<string, string> }, number][] = [
       [{ body: '{"action":"approve_selected"}', headers: { 'content-type': 'application/json' } }, 415],
       [{ body: '--x\r\nbroken', headers: { 'content-type': 'multipart/form-data; boundary=x' } }, 400],
       [{ body: '', headers: form }, 422],
@@ -262,7 +272,7 @@ describe('reviews through the board', () => {
       [{ body: `name=Carla&action=approve:${'%FF'.repeat(3)}`, headers: form }, 422],
     ];
     for (const [init, status] of cases) {
-      const response = await send(`/board/${token}/reviews`, { body: init.body as string, headers: { origin: ORIGIN, ...init.headers } });
+      const response = await send(`/board/${token}/reviews`, { body: init.body, headers: { origin: ORIGIN, ...init.headers } });
       expect(response.status, String(init.body).slice(0, 60)).toBe(status);
       expect(response.headers.get('content-type')).toContain('text/html');
     }
@@ -285,12 +295,22 @@ describe('reviews through the board', () => {
   });
 
   it('20 concurrent approvals of the same ad count once (the level passed once, not the next one too)', async () => {
-    await setChain({ mode: 'levels', levels: [{ name: 'Client', userIds: [], emails: [CLIENT] }, { name: 'Second', userIds: [], emails: [CLIENT] }] });
+    await setChain({
+      mode: 'levels',
+      levels: [
+        { name: 'Client', userIds: [], emails: [CLIENT] },
+        { name: 'Second', userIds: [], emails: [CLIENT] },
+      ],
+    });
     const ad = await waiting('Raced');
     const { token } = await makeBoard();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        postBoard(token, { name: 'Carla', email: CLIENT, action: `approve:${ad.id}`, [`revision.${ad.id}`]: '1' }, { 'cf-connecting-ip': `198.51.100.${i + 1}` }),
+        postBoard(
+          token,
+          { name: 'Carla', email: CLIENT, action: `approve:${ad.id}`, [`revision.${ad.id}`]: '1' },
+          { 'cf-connecting-ip': `198.51.100.${i + 1}` },
+        ),
       ),
     );
     expect(answers.every((answer) => answer.status === 303)).toBe(true);

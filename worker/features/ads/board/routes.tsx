@@ -121,14 +121,18 @@ export const boardRoutes = new Hono<AppEnv>()
       try {
         done = await service.submitBoard(c.get('db'), mailerFor(c), token, form, { ip: requestMeta(c).ip, origin: new URL(c.req.url).origin });
       } catch (error) {
-        const page = await refused(c, error, Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string')));
+        const page = await refused(
+          c,
+          error,
+          Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+        );
         if (!page) throw error;
         return page;
       }
       setCookie(c, REVIEWER_COOKIE, JSON.stringify({ name: form.name, email: form.email ?? '' }), {
         httpOnly: true,
         secure: !isLoopbackHttp(c.req.url),
-        sameSite: 'Lax',
+        sameSite: 'lax',
         path: '/board',
         maxAge: REVIEWER_DAYS * 24 * 60 * 60,
       });

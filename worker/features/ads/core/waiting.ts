@@ -45,16 +45,12 @@ export async function adsWaitingForCustomer(db: Db, projectId: string): Promise<
   );
   // One look-up per avatar (the brand kit's logo is usually every ad's).
   const avatarIds = [...new Set(waiting.flatMap((row) => (row.avatarMediaId ? [row.avatarMediaId] : [])))];
-  const avatars = new Set(
-    (await Promise.all(avatarIds.map(async (id) => ((await projectImage(db, projectId, id)) ? id : null)))).filter((id) => id !== null),
-  );
+  const avatars = new Set((await Promise.all(avatarIds.map(async (id) => ((await projectImage(db, projectId, id)) ? id : null)))).filter((id) => id !== null));
   return {
     chain,
     ads: waiting.map((row) => ({
       ad: { ...row, placements: row.placements as Placement[] },
-      items: items
-        .filter((item) => item.adId === row.id && item.deletedAt === null)
-        .map(({ position, width, height }) => ({ position, width, height })),
+      items: items.filter((item) => item.adId === row.id && item.deletedAt === null).map(({ position, width, height }) => ({ position, width, height })),
       hasAvatar: row.avatarMediaId !== null && avatars.has(row.avatarMediaId),
     })),
   };
