@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, keepScreenshot, launch, newPage, signUp, uniqueEmail } from './browser.ts';
+import { api, expectAccessible, keepScreenshot, launch, newPage, signUp, uniqueEmail } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,22 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A JSON request of the signed-in page (same origin: the session's cookie and the CSRF rule as the app's own). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-    },
-    { method, path, body },
-  );
-}
 
 /** The card of the ad named `name` on the board. */
 const adCard = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 2 }) });

@@ -74,6 +74,19 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   ) : null;
 }
 
+/** A field people never see: bots that fill every input give themselves away (the service stores nothing of theirs). */
+export function Honeypot() {
+  const t = useT();
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        {t('preview.form.honeypot')}
+        <input name="website" tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
+  );
+}
+
 const DECISION_BUTTONS: Record<ReviewDecision, { label: MessageIds; variant: 'primary' | 'secondary' | 'ghost' }> = {
   approve: { label: 'preview.form.approve', variant: 'primary' },
   request_changes: { label: 'preview.form.requestChanges', variant: 'secondary' },
@@ -125,13 +138,7 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
         <textarea name="comment" rows={4} maxLength={2000} defaultValue={values.comment ?? ''} className={field} {...invalid('comment')} />
         <FieldError id="comment-error" message={errors.comment} />
       </label>
-      {/* A field people never see: bots that fill every input give themselves away. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          {t('preview.form.honeypot')}
-          <input name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <Honeypot />
       <FieldError id="decision-error" message={errors.decision} />
       <div className="flex flex-col gap-2 sm:flex-row">
         {decisions.map((decision) => (
@@ -150,6 +157,29 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
   );
 }
 
+/** The header of the customer's review pages (the preview, the review board): the logo and what the page is. */
+export function ReviewHeader({ label, width }: { label: string; width: string }) {
+  return (
+    <header className="border-b border-zinc-200 bg-white">
+      <div className={`mx-auto flex h-14 ${width} items-center justify-between gap-3 px-4 sm:px-6`}>
+        <Logo className="text-base text-zinc-900" />
+        <p className="text-sm text-zinc-500">{label}</p>
+      </div>
+    </header>
+  );
+}
+
+/** The footer of the customer's review pages: who shared them, and that mock-ups are approximations. */
+export function ReviewFooter() {
+  const t = useT();
+  return (
+    <footer className="border-t border-zinc-200 px-4 py-6 text-center text-xs text-zinc-500">
+      {t('preview.page.sharedWith')} {}
+      <a href="/">Adloom</a> · {t('preview.page.approximations')}
+    </footer>
+  );
+}
+
 /**
  * `/preview/{id}`: the ad in mock-ups of each chosen placement, the review thread and the
  * review form — complete HTML without JavaScript (the carousel pages by CSS scroll snap,
@@ -161,12 +191,7 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
   const vertical = placements.some((p) => p === 'instagram_story' || p === 'instagram_reels');
   return (
     <div className="min-h-screen bg-zinc-50 [&:has(#safe-zones:checked)_.safe-zone]:block">
-      <header className="border-b border-zinc-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Logo className="text-base text-zinc-900" />
-          <p className="text-sm text-zinc-500">{t('preview.page.label')}</p>
-        </div>
-      </header>
+      <ReviewHeader label={t('preview.page.label')} width="max-w-6xl" />
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
@@ -236,10 +261,7 @@ export function AdPreviewPage({ previewId, name, projectName, status, revision, 
           </div>
         </section>
       </main>
-      <footer className="border-t border-zinc-200 py-6 text-center text-xs text-zinc-500">
-        {t('preview.page.sharedWith')} {}
-        <a href="/">Adloom</a> · {t('preview.page.approximations')}
-      </footer>
+      <ReviewFooter />
     </div>
   );
 }

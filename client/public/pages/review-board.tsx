@@ -1,9 +1,8 @@
 import type { MockupAd, Placement } from '#common/ads.ts';
 import { buttonClass } from '#client/components/button.tsx';
-import { Logo } from '#client/components/logo.tsx';
 import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import { MOCKUPS } from '#client/public/pages/ad-mockups.tsx';
-import { DECISION_STYLE, FieldError, field, when, type PublicReview } from '#client/public/pages/ad-preview.tsx';
+import { DECISION_STYLE, FieldError, Honeypot, ReviewFooter, ReviewHeader, field, when, type PublicReview } from '#client/public/pages/ad-preview.tsx';
 
 /** An ad on the board: what its card shows. */
 export interface BoardAdView {
@@ -214,12 +213,7 @@ export function ReviewBoardPage({ token, projectName, ads, reviewer, form }: Rev
   const t = useT();
   return (
     <div className="min-h-screen bg-zinc-50">
-      <header className="border-b border-zinc-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Logo className="text-base text-zinc-900" />
-          <p className="text-sm text-zinc-500">{t('preview.board.label')}</p>
-        </div>
-      </header>
+      <ReviewHeader label={t('preview.board.label')} width="max-w-5xl" />
       <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
         <p className="text-sm text-zinc-500">{projectName}</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">{t('preview.board.title')}</h1>
@@ -240,13 +234,7 @@ export function ReviewBoardPage({ token, projectName, ads, reviewer, form }: Rev
                 <AdCard key={ad.id} ad={ad} form={form} />
               ))}
             </ol>
-            {/* A field people never see: bots that fill every input give themselves away. */}
-            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-              <label>
-                {t('preview.form.honeypot')}
-                <input name="website" tabIndex={-1} autoComplete="off" />
-              </label>
-            </div>
+            <Honeypot />
             <div className="sticky bottom-0 -mx-4 border-t border-zinc-200 bg-white/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border">
               <FieldError id="pick-error" message={form.errors?.pick} />
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -260,10 +248,7 @@ export function ReviewBoardPage({ token, projectName, ads, reviewer, form }: Rev
           </form>
         )}
       </main>
-      <footer className="border-t border-zinc-200 px-4 py-6 text-center text-xs text-zinc-500">
-        {t('preview.page.sharedWith')} {}
-        <a href="/">Adloom</a> · {t('preview.page.approximations')}
-      </footer>
+      <ReviewFooter />
     </div>
   );
 }
