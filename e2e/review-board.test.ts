@@ -87,9 +87,9 @@ describe('the review board in the browser', () => {
     expect((await api<{ status: string }>(page, 'GET', `/api/ads/${ids['Croissant Sunday']}`)).body.status).toBe('changes_requested');
     const thread = (await api<{ items: { reviewerName: string; comment: string }[] }>(page, 'GET', `/api/ads/${ids['Croissant Sunday']}/reviews`)).body.items;
     expect(thread).toMatchObject([{ reviewerName: 'Carla Client', comment: 'Warmer light on the croissants, please.' }]);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.reload();
+    await page.goto(`/projects/${project.id}/marketing`);
     await page.getByText(/Link made .* · last used/).waitFor();
+    await keepScreenshot(page, 'review-board-card-used-1280.png');
     await context.close();
   });
 });
