@@ -235,7 +235,7 @@ export function ReviewBoardPage({ token, projectName, ads, reviewer, form }: Rev
               ))}
             </ol>
             <Honeypot />
-            <div className="sticky bottom-0 -mx-4 border-t border-zinc-200 bg-white/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border">
+            <div className="sticky bottom-0 -mx-4 border-t border-zinc-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] sm:mx-0 sm:rounded-xl sm:border">
               <FieldError id="pick-error" message={form.errors?.pick} />
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                 {/* On a phone the bar stays one button high: the hint is for wider screens. */}
