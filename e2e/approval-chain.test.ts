@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, keepScreenshot, launch, newPage, queryD1, signUp, uniqueEmail } from './browser.ts';
+import { api, expectAccessible, keepScreenshot, launch, newPage, queryD1, signUp, uniqueEmail } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,22 +11,6 @@ afterAll(async () => {
 });
 
 const CLIENT = 'carla@client.example';
-
-/** A JSON request of the signed-in page (same origin: the session's cookie and the CSRF rule as the app's own). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-    },
-    { method, path, body },
-  );
-}
 
 /** The approval card, scrolled into view (screenshots of the project page show it). */
 async function chainCard(page: Page) {

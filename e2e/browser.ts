@@ -65,6 +65,22 @@ export async function postJson<T>(page: Page, path: string, body: unknown): Prom
   );
 }
 
+/** A JSON request of the signed-in page (same origin: the session's cookie and the CSRF rule as the app's own), any status. */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    { method, path, body },
+  );
+}
+
 /** Runs a statement on the e2e server's local D1 database (e.g. to read the email outbox). */
 export function queryD1<T>(sql: string): T[] {
   return queryLocalD1<T>(inject('persistDir'), sql);

@@ -257,6 +257,10 @@ const MATRIX: Record<string, Expectation> = {
   // The approval chain (decision 0050): every member reads it, only the owner sets it (an empty body: 422).
   'GET /api/projects/:projectId/approval-chain': { sample: '/api/projects/{projectId}/approval-chain', status: project(200, 200, 200) },
   'PUT /api/projects/:projectId/approval-chain': { sample: '/api/projects/{projectId}/approval-chain', json: {}, status: project(403, 403, 422) },
+  // The review board's link (decision 0053): every member sees whether there is one; editors make and revoke it.
+  'GET /api/projects/:projectId/review-board': { sample: '/api/projects/{projectId}/review-board', status: project(200, 200, 200) },
+  'POST /api/projects/:projectId/review-board': { sample: '/api/projects/{projectId}/review-board', fresh: true, status: project(403, 201, 201) },
+  'DELETE /api/projects/:projectId/review-board': { sample: '/api/projects/{projectId}/review-board', status: project(403, 204, 204) },
   'POST /api/projects/:projectId/ads': {
     sample: '/api/projects/{projectId}/ads',
     json: { creationIds: ['{creationId}'] },
@@ -383,6 +387,11 @@ const MATRIX: Record<string, Expectation> = {
   },
   'POST /preview/:previewId/pins/:pinId/resolve': { sample: `/preview/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/resolve`, form: {}, status: all(404) },
   'POST /preview/:previewId/pins/:pinId/reopen': { sample: `/preview/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/reopen`, form: {}, status: all(404) },
+  // The review board: public, its unguessable token is the key (an unknown one is a 404 page for everyone).
+  'GET /board/:token': { sample: `/board/${'A'.repeat(43)}`, status: all(404) },
+  'GET /board/:token/ads/:adId/image/:n': { sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/image/0`, status: all(404) },
+  'GET /board/:token/ads/:adId/avatar': { sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/avatar`, status: all(404) },
+  'POST /board/:token/reviews': { sample: `/board/${'A'.repeat(43)}/reviews`, form: { name: 'Carla', action: 'approve_selected' }, status: all(404) },
   'GET /': { status: all(200) },
   'GET /about': { status: all(200) },
   'GET /pricing': { status: all(200) },

@@ -16,6 +16,7 @@ import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/fea
 import { adRoutes, projectAdRoutes } from '#worker/features/ads/core/routes.ts';
 import { previewRoutes } from '#worker/features/ads/preview/routes.tsx';
 import { adPinRoutes } from '#worker/features/ads/pins/routes.ts';
+import { boardRoutes, projectBoardRoutes } from '#worker/features/ads/board/routes.tsx';
 import { adForMember } from '#worker/features/ads/core/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { projectApiKeyRoutes } from '#worker/features/api/keys/routes.ts';
@@ -103,6 +104,7 @@ export function createApp() {
     .route('/api/projects', projectFontRoutes)
     .route('/api/projects', projectBatchRoutes)
     .route('/api/projects', projectAdRoutes)
+    .route('/api/projects', projectBoardRoutes)
     .route('/api/projects', instagramProjectRoutes)
     .route('/api/projects', projectFunnelRoutes)
     .route('/api/projects', projectApiKeyRoutes)
@@ -137,6 +139,7 @@ export function createApp() {
     .route('/billing', billingPages)
     .route('/monitoring', monitoringRoutes)
     .route('/preview', previewRoutes)
+    .route('/board', boardRoutes)
     .route('/api/presentations', presentationRoutes)
     .route('/presents', presentationPublicRoutes)
     .route('/p', funnelEdgeRoutes)

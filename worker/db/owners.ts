@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
   ad_reviews: 'ads/core',
   ad_pins: 'ads/pins',
   approval_chains: 'ads/core',
+  review_boards: 'ads/board',
   instagram_accounts: 'instagram/connection',
   oauth_states: 'instagram/connection',
   scheduled_posts: 'instagram/publish',

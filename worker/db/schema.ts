@@ -706,6 +706,33 @@ export const adPins = sqliteTable(
 );
 
 /**
+ * A project's review board (issue 32 point 3, decision 0053): one capability link listing every ad
+ * waiting for the customer. Only the SHA-256 of its 256-bit token is kept (a leaked database opens
+ * no board); a revoked board is a 404. `last_used_at` is when a review was last sent through it (a GET
+ * never writes: a link unfurler or mail scanner changes nothing). A project has at most one live board.
+ */
+export const reviewBoards = sqliteTable(
+  'review_boards',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  },
+  // One live board per project: a new link revokes the old one in the same batch, and the index makes it so under any race.
+  (t) => [
+    uniqueIndex('review_boards_live_idx')
+      .on(t.projectId)
+      .where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
+/**
  * A project's approval chain (issue 32, decision 0050): its mode and ordered levels, each with its
  * approvers (members' user ids, emails). No row: the `required` mode (one approval), as before
  * chains. `version` grows with every save; an ad's move is written only at the version it was read at.

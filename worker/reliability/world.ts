@@ -72,6 +72,9 @@ export async function createWorld(reuse?: World): Promise<World> {
   await db.insert(adItems).values({ adId, position: 0, creationId });
   const shared = await send(`/api/ads/${adId}/preview-link`, { method: 'POST', cookie: owner.cookie });
   const { previewUrl } = (await shared.json()) as { previewUrl: string };
+  // The project's review board (decision 0053): its routes are fuzzed with a live token.
+  const boardMade = await send(`/api/projects/${projectId}/review-board`, { method: 'POST', cookie: owner.cookie });
+  const { url: boardUrl } = (await boardMade.json()) as { url: string };
 
   const funnel = await createFunnel(owner, projectId);
   const page = await createFunnelPage(owner, funnel.id, { slug: 'offer' });
@@ -150,6 +153,7 @@ export async function createWorld(reuse?: World): Promise<World> {
       creationId,
       adId,
       previewId: previewUrl.split('/').pop()!,
+      boardToken: boardUrl.split('/').pop()!,
       funnelId: funnel.id,
       funnelName: funnel.name,
       pageId: page.id,
@@ -235,6 +239,9 @@ export function worldIdFor(world: World, param: string, path: string, rule: unkn
     endpointId: ids.endpointId,
     deliveryId: ids.deliveryId,
     previewId: ids.previewId,
+    // `:token` is also an invite's: the board's only on its own routes.
+    token: path.startsWith('/board/') ? ids.boardToken : undefined,
+    adId: ids.adId,
     slug: ids.slug,
     objectId: path.startsWith('/creatives') ? ids.creativeId : ids.mediaId,
   };

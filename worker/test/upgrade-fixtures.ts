@@ -662,4 +662,17 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       });
     },
   },
+  '0028_review_boards.sql': {
+    // A table (issue 32 point 3, decision 0053): a project had no board before it; one made after
+    // it is the project's one live board, found by its token's hash, and the ad waiting in review
+    // (0025's fixture) is on it.
+    rows: ({ now }) => [
+      `INSERT INTO review_boards (id, project_id, token_hash, created_by, created_at) VALUES ('upg_board_000000000001', '${P1}', 'upg-hash', '${USERS.owner.id}', ${now - DAY})`,
+    ],
+    async check(t) {
+      expect(await t.json(`/api/projects/${P1}/review-board`)).toMatchObject({ board: { id: 'upg_board_000000000001', lastUsedAt: null } });
+      const plan = await t.query<{ detail: string }>(`EXPLAIN QUERY PLAN SELECT id FROM review_boards WHERE project_id = '${P1}' AND revoked_at IS NULL`);
+      expect(plan.map((row) => row.detail).join('\n')).toContain('review_boards_live_idx');
+    },
+  },
 };

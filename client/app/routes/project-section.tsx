@@ -12,6 +12,7 @@ import { useResource, type Resource } from '#client/lib/use-resource.ts';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { CreativeList } from '#client/features/creatives/list-creatives.tsx';
 import { AdsList, useAdStatusFilter } from '#client/features/ads/ads-list.tsx';
+import { ReviewBoardCard } from '#client/features/ads/review-board-card.tsx';
 import { adsApi } from '#client/features/ads/api.ts';
 import { ProjectFunnelsCard } from '#client/features/funnels/project-funnels-card.tsx';
 import { instagramApi } from '#client/features/instagram/api.ts';
@@ -171,6 +172,7 @@ function Marketing({ project }: { project: ProjectDetail }) {
           connection={instagram}
           onChange={(next: InstagramConnection) => instagram.setData(next)}
         />
+        <ReviewBoardCard projectId={projectId} canEdit={canCreate} />
         <ProjectFunnelsCard projectId={projectId} canCreate={canCreate} />
       </div>
       {canCreate && (creating || prefilled) ? (

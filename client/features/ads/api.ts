@@ -2,6 +2,7 @@ import type { AdStatus } from '#common/ads.ts';
 import type { AdCreateInput, AdDetail, AdPost, AdReview, AdSummary, AdUpdateInput, MemberReviewInput } from '#common/schemas/ads.ts';
 import type { CreationItem, CreativeSummary } from '#common/schemas/creatives.ts';
 import type { AdPin, AdPinReply, AdPins, PinCreateInput } from '#common/schemas/ad-pins.ts';
+import type { ReviewBoardCreated, ReviewBoardDetail } from '#common/schemas/review-board.ts';
 import { api, call } from '#client/lib/api.ts';
 import type { Page } from '#client/lib/use-paged.ts';
 
@@ -42,6 +43,10 @@ export const adsApi = {
           : api.api.ads[':id'].pins[':pinId'].resolve.$delete({ param: { id, pinId } }),
       ),
     ),
+  /** The project's review board (decision 0053): whether there is one; a new one's link comes this once. */
+  board: (projectId: string) => as<{ board: ReviewBoardDetail | null }>(call(api.api.projects[':projectId']['review-board'].$get({ param: { projectId } }))),
+  createBoard: (projectId: string) => as<ReviewBoardCreated>(call(api.api.projects[':projectId']['review-board'].$post({ param: { projectId } }))),
+  revokeBoard: (projectId: string) => as<undefined>(call(api.api.projects[':projectId']['review-board'].$delete({ param: { projectId } }))),
   creatives: (projectId: string) => as<Page<CreativeSummary>>(call(api.api.creatives.$get({ query: { projectId, limit: '100' } }))),
   creations: (projectId: string, cursor?: string) =>
     as<Page<CreationItem>>(call(api.api.creations.$get({ query: { projectId, ...(cursor ? { cursor } : {}) } }))),

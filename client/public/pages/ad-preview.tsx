@@ -51,7 +51,7 @@ export interface AdPreviewProps {
   nonce?: string;
 }
 
-const DECISION_STYLE: Record<ReviewDecision, string> = {
+export const DECISION_STYLE: Record<ReviewDecision, string> = {
   approve: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   request_changes: 'bg-orange-50 text-orange-800 ring-orange-200',
   comment: 'bg-zinc-100 text-zinc-700 ring-zinc-200',
@@ -66,20 +66,33 @@ const STATUS_STYLE: Partial<Record<AdStatus, string>> = {
 };
 
 /** Dates as the same text for every visitor (the page, rendered without JavaScript, does not know their time zone), in the page's language. */
-function when(i18n: I18n, iso: string): string {
+export function when(i18n: I18n, iso: string): string {
   const date = new Date(iso).toLocaleString(INTL_LOCALES[i18n.locale as Locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return i18n._('preview.reviews.date', { date });
 }
 
-const field =
+export const field =
   'mt-1 block w-full rounded-[var(--radius-control)] border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 shadow-sm focus:border-accent-600 focus:outline-2 focus:outline-accent-600 sm:text-sm aria-[invalid=true]:border-red-500';
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p id={id} className="mt-1 text-sm text-red-700">
       {message}
     </p>
   ) : null;
+}
+
+/** A field people never see: bots that fill every input give themselves away (the service stores nothing of theirs). */
+export function Honeypot() {
+  const t = useT();
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        {t('preview.form.honeypot')}
+        <input name="website" tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
+  );
 }
 
 const DECISION_BUTTONS: Record<ReviewDecision, { label: MessageIds; variant: 'primary' | 'secondary' | 'ghost' }> = {
@@ -133,13 +146,7 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
         <textarea name="comment" rows={4} maxLength={2000} defaultValue={values.comment ?? ''} className={field} {...invalid('comment')} />
         <FieldError id="comment-error" message={errors.comment} />
       </label>
-      {/* A field people never see: bots that fill every input give themselves away. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          {t('preview.form.honeypot')}
-          <input name="website" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <Honeypot />
       <FieldError id="decision-error" message={errors.decision} />
       <div className="flex flex-col gap-2 sm:flex-row">
         {decisions.map((decision) => (
@@ -155,6 +162,29 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
         ))}
       </div>
     </form>
+  );
+}
+
+/** The header of the customer's review pages (the preview, the review board): the logo and what the page is. */
+export function ReviewHeader({ label, width }: { label: string; width: string }) {
+  return (
+    <header className="border-b border-zinc-200 bg-white">
+      <div className={`mx-auto flex h-14 ${width} items-center justify-between gap-3 px-4 sm:px-6`}>
+        <Logo className="text-base text-zinc-900" />
+        <p className="text-sm text-zinc-500">{label}</p>
+      </div>
+    </header>
+  );
+}
+
+/** The footer of the customer's review pages: who shared them, and that mock-ups are approximations. */
+export function ReviewFooter() {
+  const t = useT();
+  return (
+    <footer className="border-t border-zinc-200 px-4 py-6 text-center text-xs text-zinc-500">
+      {t('preview.page.sharedWith')} {}
+      <a href="/">Adloom</a> · {t('preview.page.approximations')}
+    </footer>
   );
 }
 
@@ -183,12 +213,7 @@ export function AdPreviewPage({
   const vertical = placements.some((p) => p === 'instagram_story' || p === 'instagram_reels');
   return (
     <div className="min-h-screen bg-zinc-50 [&:has(#safe-zones:checked)_.safe-zone]:block">
-      <header className="border-b border-zinc-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Logo className="text-base text-zinc-900" />
-          <p className="text-sm text-zinc-500">{t('preview.page.label')}</p>
-        </div>
-      </header>
+      <ReviewHeader label={t('preview.page.label')} width="max-w-6xl" />
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
@@ -268,10 +293,7 @@ export function AdPreviewPage({
           </div>
         </section>
       </main>
-      <footer className="border-t border-zinc-200 py-6 text-center text-xs text-zinc-500">
-        {t('preview.page.sharedWith')} {}
-        <a href="/">Adloom</a> · {t('preview.page.approximations')}
-      </footer>
+      <ReviewFooter />
     </div>
   );
 }

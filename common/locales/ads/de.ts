@@ -220,4 +220,37 @@ export const de: Translation<typeof en> = {
   'ads.pins.loadFailed': 'Die angehefteten Kommentare konnten nicht geladen werden',
   'ads.pins.noPictures': 'Diese Anzeige hat noch keine Bilder.',
   'ads.pins.team': 'Team',
+
+  // The review board card (decision 0053): the customer's link to every ad waiting for them
+  'ads.board.title': 'Freigabeseite',
+  'ads.board.description':
+    'Ein Link für Ihre Kundschaft: alle Anzeigen, die auf sie warten, die neuesten zuerst – einzeln oder mehrere auf einmal freigeben oder zurückschicken.',
+  'ads.board.loading': 'Freigabeseite wird geladen …',
+  'ads.board.loadFailed': 'Die Freigabeseite konnte nicht geladen werden.',
+  'ads.board.retry': 'Erneut versuchen',
+  'ads.board.none': 'Noch kein Link zur Freigabeseite.',
+  'ads.board.create': 'Link erstellen',
+  'ads.board.live': 'Link erstellt am {date}',
+  'ads.board.lastUsed': 'zuletzt genutzt am {date}',
+  'ads.board.neverUsed': 'noch nicht genutzt',
+  'ads.board.shownOnce':
+    'Aus Sicherheitsgründen wird der Link nur beim Erstellen angezeigt. Verloren? Erstellen Sie einen neuen: Der alte funktioniert dann nicht mehr.',
+  'ads.board.replace': 'Neuer Link',
+  'ads.board.revoke': 'Widerrufen',
+  'ads.board.revoked': 'Link zur Freigabeseite widerrufen',
+  'ads.board.failed': 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
+  'ads.board.createdTitle': 'Link zur Freigabeseite kopieren',
+  'ads.board.createdWarning':
+    'Der Link wird nur dieses eine Mal angezeigt. Schicken Sie ihn Ihrer Kundschaft: Wer ihn hat, kann die wartenden Anzeigen prüfen.',
+  'ads.board.link': 'Link zur Freigabeseite',
+  'ads.board.copy': 'Kopieren',
+  'ads.board.copied': 'Link kopiert',
+  'ads.board.copyByHand': 'Markieren Sie den Link und kopieren Sie ihn.',
+  'ads.board.done': 'Fertig',
+  'ads.board.replaceTitle': 'Neuen Link zur Freigabeseite erstellen?',
+  'ads.board.replaceText': 'Der bisherige Link funktioniert sofort nicht mehr; wer ihn öffnet, sieht eine Seite, die es nicht mehr gibt.',
+  'ads.board.replaceConfirm': 'Neuen Link erstellen',
+  'ads.board.revokeTitle': 'Link zur Freigabeseite widerrufen?',
+  'ads.board.revokeText': 'Der Link funktioniert sofort nicht mehr. Rückmeldungen, die darüber geschickt wurden, bleiben bei den Anzeigen.',
+  'ads.board.revokeConfirm': 'Link widerrufen',
 };

@@ -69,4 +69,30 @@ export const de: Translation<typeof en> = {
   'preview.pins.cancel': 'Abbrechen',
   'preview.pins.gone': 'Der Text sagt das nicht mehr.',
   'preview.pins.linkReviewer': 'die Person mit dem Link',
+
+  // The review board (/board/{token}): every ad waiting for the customer
+  'preview.board.label': 'Freigabeseite',
+  'preview.board.metaTitle': '{project} – Freigabeseite',
+  'preview.board.metaDescription': 'Anzeigen von {project}, die auf Freigabe warten.',
+  'preview.board.title': 'Anzeigen, die auf Ihre Freigabe warten',
+  'preview.board.count':
+    '{count, plural, =0 {Gerade wartet nichts auf Ihre Freigabe. Das Team schickt Ihnen die nächsten Anzeigen, sobald sie fertig sind.} one {# Anzeige wartet auf Sie, die neueste zuerst.} other {# Anzeigen warten auf Sie, die neuesten zuerst.}}',
+  'preview.board.reviewer': 'Sie antworten als',
+  'preview.board.reviewerHint': 'Ihr Name steht bei jeder Rückmeldung, die Sie von dieser Seite senden; dieses Gerät merkt ihn sich für diese Freigabeseite.',
+  'preview.board.emailHint': '(optional: Ihre Freigabe zählt für die Stufe, die diese Adresse nennt)',
+  'preview.board.level': 'wartet auf „{level}“',
+  'preview.board.otherPlacements': '{count, plural, one {# weitere Platzierung zeigen} other {# weitere Platzierungen zeigen}}',
+  'preview.board.thread': '{count, plural, =0 {Noch keine Rückmeldungen} one {# Rückmeldung bisher} other {# Rückmeldungen bisher, die neuesten:}}',
+  'preview.board.message': 'Nachricht an das Team',
+  'preview.board.approveOne': 'Freigeben',
+  'preview.board.changesOne': 'Änderungen anfordern',
+  'preview.board.selectedHint': 'Kreuzen Sie die Anzeigen an, mit denen Sie zufrieden sind, um alle auf einmal freizugeben.',
+  'preview.board.approveSelected': 'Ausgewählte freigeben',
+  'preview.board.done.title': 'Vielen Dank – das Team wurde benachrichtigt.',
+  'preview.board.done.approved': '{count, plural, one {# Anzeige freigegeben.} other {# Anzeigen freigegeben.}}',
+  'preview.board.done.changes': '{count, plural, one {Änderungen an # Anzeige angefordert.} other {Änderungen an # Anzeigen angefordert.}}',
+  'preview.board.done.comments':
+    '{count, plural, one {# Rückmeldung als Kommentar gespeichert: Diese Anzeige wartet auf eine andere Person.} other {# Rückmeldungen als Kommentare gespeichert: Diese Anzeigen warten auf andere Personen.}}',
+  'preview.board.done.skipped':
+    '{count, plural, one {# Anzeige übersprungen: Sie wartet nicht mehr auf dieser Seite.} other {# Anzeigen übersprungen: Sie warten nicht mehr auf dieser Seite.}}',
 };

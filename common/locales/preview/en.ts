@@ -74,4 +74,30 @@ export const en = {
   'preview.pins.cancel': 'Cancel',
   'preview.pins.gone': 'The caption no longer says this.',
   'preview.pins.linkReviewer': 'the link’s reviewer',
+
+  // The review board (/board/{token}): every ad waiting for the customer
+  'preview.board.label': 'Review board',
+  'preview.board.metaTitle': '{project} — review board',
+  'preview.board.metaDescription': 'Ads of {project} waiting for review.',
+  'preview.board.title': 'Ads waiting for your review',
+  'preview.board.count':
+    '{count, plural, =0 {Nothing waits for your review right now. The team will send you the next ads when they are ready.} one {# ad waits for you, newest first.} other {# ads wait for you, newest first.}}',
+  'preview.board.reviewer': 'You review as',
+  'preview.board.reviewerHint': 'Your name goes with every review you send from this page; this device remembers it for this board.',
+  'preview.board.emailHint': '(optional: your approval counts for the step that names this address)',
+  'preview.board.level': 'waiting at “{level}”',
+  'preview.board.otherPlacements': '{count, plural, one {Show # more placement} other {Show # more placements}}',
+  'preview.board.thread': '{count, plural, =0 {No reviews yet} one {# review so far} other {# reviews so far, the latest:}}',
+  'preview.board.message': 'Message to the team',
+  'preview.board.approveOne': 'Approve',
+  'preview.board.changesOne': 'Request changes',
+  'preview.board.selectedHint': 'Tick the ads you are happy with to approve them all at once.',
+  'preview.board.approveSelected': 'Approve selected',
+  'preview.board.done.title': 'Thank you — the team has been told.',
+  'preview.board.done.approved': '{count, plural, one {# ad approved.} other {# ads approved.}}',
+  'preview.board.done.changes': '{count, plural, one {Changes requested on # ad.} other {Changes requested on # ads.}}',
+  'preview.board.done.comments':
+    '{count, plural, one {# review kept as a comment: that ad waits for another approver.} other {# reviews kept as comments: those ads wait for other approvers.}}',
+  'preview.board.done.skipped':
+    '{count, plural, one {# ad left out: it no longer waits on this board.} other {# ads left out: they no longer wait on this board.}}',
 } as const satisfies Source;

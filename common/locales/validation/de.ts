@@ -313,6 +313,8 @@ export const de: Translation<typeof en> = {
     'Jemand hat diese Anzeige im selben Moment geändert. Laden Sie neu, um die Änderung zu sehen; Ihre wurde nicht gespeichert.',
   'validation.ads.pictureBeforeReview': 'Fügen Sie ein Bild hinzu, bevor Sie die Anzeige zur Freigabe senden.',
   'validation.ads.previewGone': 'Diesen Vorschaulink gibt es nicht oder er wurde widerrufen.',
+  'validation.ads.boardGone': 'Diese Freigabeseite gibt es nicht oder sie wurde widerrufen.',
+  'validation.ads.boardPick': 'Kreuzen Sie mindestens eine Anzeige zum Freigeben an.',
   'validation.ads.previewArchived':
     'Das Projekt dieser Anzeige ist archiviert, Freigaben sind daher geschlossen. Fragen Sie das Team, das Ihnen den Link geschickt hat.',
 

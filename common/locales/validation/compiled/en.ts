@@ -280,6 +280,8 @@ export const messages: Messages = {
   "validation.ads.changedSameMomentTheirs": ["Someone changed this ad at the same moment. Reload to see their change; yours was not saved."],
   "validation.ads.pictureBeforeReview": ["Add a picture before sending the ad for review."],
   "validation.ads.previewGone": ["This preview link does not exist or was revoked."],
+  "validation.ads.boardGone": ["This review board does not exist or was revoked."],
+  "validation.ads.boardPick": ["Tick at least one ad to approve."],
   "validation.ads.previewArchived": ["This ad’s project is archived, so reviews are closed. Ask the team that sent you the link."],
   "validation.chain.mode": ["Pick no approval, optional, required or levels."],
   "validation.chain.levelName": ["Name the level."],

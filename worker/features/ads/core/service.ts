@@ -324,6 +324,7 @@ export function livePicturesOf(db: Db, adIds: readonly string[]) {
 export { MAX_REVIEWS_PER_AD, adForPreview, memberReview, recordReview, reviewStep, reviewsOf, type ReviewInput } from '#worker/features/ads/core/reviews.ts';
 export { cancelPublish, publishAd, recordPostOutcome, settleStrandedAds } from '#worker/features/ads/core/publishing.ts';
 export { chainDetail, chainOf, outsideMailOf, saveChain, type LoadedChain } from '#worker/features/ads/core/chain.ts';
+export { BOARD_ADS, adFileOf, adsWaitingForCustomer, waitsForCustomer, type WaitingAd } from '#worker/features/ads/core/waiting.ts';
 
 /** The admin's support view of a project: its newest ads (a query for one batch) and their count (a subquery). */
 export { adCount, newestAdsQuery } from '#worker/features/ads/core/repo.ts';

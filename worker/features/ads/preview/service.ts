@@ -28,7 +28,7 @@ import { PIN_SPOT_MESSAGE, spotOf, type AdPin, type PreviewPinForm, type Preview
 /** Preview ids are ≥ 128 random bits in base64url; anything else is not looked up. */
 const PREVIEW_ID = /^[A-Za-z0-9_-]{22,64}$/;
 /** Reviews per visitor network (an IPv6 /64 is one) and hour: plenty for a customer, little for a script. */
-const REVIEW_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
+export const REVIEW_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 /** Pins, replies, resolves and reopens per visitor network and hour: a long review session fits, a script does not. */
 const PIN_LIMIT = { limit: 120, windowMs: 60 * 60_000 };
 const NOT_FOUND = 'This preview link does not exist or was revoked.';
@@ -69,27 +69,42 @@ function handleOf(pageName: string): string {
   return handle || 'yourbrand';
 }
 
-function mockupOf(found: Found, previewId: string): MockupAd {
-  const { ad } = found;
-  const i18n = i18nFor(found.project.locale);
-  const pageName = ad.pageName || found.project.name;
+/**
+ * An ad as the mock-ups draw it, its pictures and avatar at the addresses given (the preview's,
+ * or the review board's: ../board/), its alt texts in the project's language.
+ */
+export function mockupFor(
+  ad: Pick<Found['ad'], 'kind' | 'name' | 'pageName' | 'primaryText' | 'headline' | 'description' | 'cta' | 'destinationUrl'>,
+  project: { name: string; locale: Locale },
+  items: readonly { width: number; height: number }[],
+  urls: { avatar: string | null; picture: (index: number) => string },
+): MockupAd {
+  const i18n = i18nFor(project.locale);
+  const pageName = ad.pageName || project.name;
   return {
     kind: ad.kind,
     pageName,
     handle: handleOf(pageName),
-    avatarUrl: found.avatar ? `/preview/${previewId}/avatar` : null,
+    avatarUrl: urls.avatar,
     primaryText: ad.primaryText,
     headline: ad.headline,
     description: ad.description,
     cta: ad.cta,
     destinationUrl: ad.destinationUrl,
-    items: found.items.map((item, index) => ({
-      url: `/preview/${previewId}/image/${index}`,
+    items: items.map((item, index) => ({
+      url: urls.picture(index),
       width: item.width,
       height: item.height,
-      alt: found.items.length > 1 ? i18n._('preview.page.pictureAlt', { name: ad.name, position: index + 1, count: found.items.length }) : ad.name,
+      alt: items.length > 1 ? i18n._('preview.page.pictureAlt', { name: ad.name, position: index + 1, count: items.length }) : ad.name,
     })),
   };
+}
+
+function mockupOf(found: Found, previewId: string): MockupAd {
+  return mockupFor(found.ad, found.project, found.items, {
+    avatar: found.avatar ? `/preview/${previewId}/avatar` : null,
+    picture: (index) => `/preview/${previewId}/image/${index}`,
+  });
 }
 
 function summaryOf(found: Found): string {
