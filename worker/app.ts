@@ -15,6 +15,7 @@ import { adminSupportRoutes } from '#worker/features/admin/support/routes.ts';
 import { adminPayoutRoutes, affiliateRoutes, referralCapture } from '#worker/features/affiliate/routes.ts';
 import { adRoutes, projectAdRoutes } from '#worker/features/ads/core/routes.ts';
 import { previewRoutes } from '#worker/features/ads/preview/routes.tsx';
+import { calendarRoutes, icalRoutes } from '#worker/features/ads/calendar/routes.ts';
 import { adForMember } from '#worker/features/ads/core/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { projectApiKeyRoutes } from '#worker/features/api/keys/routes.ts';
@@ -114,6 +115,7 @@ export function createApp() {
     .route('/api/creations', creationRoutes)
     .route('/api/creations', creationFileRoutes)
     .route('/api/ads', adRoutes)
+    .route('/api/calendar', calendarRoutes)
     .route('/api/funnels', funnelRoutes)
     .route('/api/funnels', funnelPageRoutes)
     .route('/api/funnels', funnelLeadRoutes)
@@ -142,6 +144,7 @@ export function createApp() {
     .route('/api/instagram', instagramMetaRoutes)
     .route('/instagram', instagramPages)
     .route('/instagram', sandboxFeedPages)
+    .route('/ical', icalRoutes)
     .route('/', siteRoutes)
     .route('/', apiDocsRoutes)
     .route('/language', languageRoutes)

@@ -61,6 +61,7 @@ export const TABLE_OWNERS = {
   idempotency_keys: 'api/idempotency',
   batches: 'creatives/batches',
   batch_rows: 'creatives/batches',
+  calendar_feeds: 'ads/calendar',
 } as const satisfies Record<TableName, string>;
 
 /**
