@@ -32,6 +32,8 @@ const rotate = async (user: TestUser) => {
 };
 /** The feed as a calendar app reads it: no cookie. */
 const read = (url: string) => send(url.replace(ORIGIN, ''));
+/** node-ical gives a property with parameters (URL;VALUE=URI) as { params, val }. */
+const textOf = (value: unknown) => (typeof value === 'object' && value !== null && 'val' in value ? String(value.val) : String(value));
 const eventsOf = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === 'VEVENT');
 
 let t: Team;
@@ -70,7 +72,7 @@ describe('the iCal feed', () => {
     expect(first?.summary).toBe('Scheduled: Spring launch');
     expect(first?.start.toISOString()).toBe(a.post.scheduledAt);
     expect(first?.end.getTime()).toBe(Date.parse(a.post.scheduledAt) + 15 * 60_000);
-    expect(String(first?.url)).toBe(`${ORIGIN}/projects/${t.project.id}/marketing?ad=${a.ad.id}`);
+    expect(textOf(first?.url)).toBe(`${ORIGIN}/projects/${t.project.id}/marketing?ad=${a.ad.id}`);
     expect(first?.description).toContain('Project: Northwind Coffee');
     // Escaped text (commas, semicolons, quotes) reads back as it was.
     expect(byUid.get(`${b.post.id}@adloom`)?.summary).toBe('Scheduled: Kaffee & Kuchen “Herbst”; Teil 2, mit Komma');
