@@ -37,12 +37,14 @@ export const de: Translation<typeof en> = {
   'calendar.moveSubmit': 'Verschieben',
   'calendar.moved': '„{name}“ wurde auf {time} verschoben.',
   'calendar.moveRefused': '„{name}“ bleibt, wo er war: {reason}',
+  'calendar.tryLater': 'Versuchen Sie es gleich noch einmal.',
   'calendar.openAd': 'Anzeige öffnen',
 
   'calendar.feedCard.title': 'Kalender-Feed',
   'calendar.feedCard.text':
     'Abonnieren Sie Ihre Beiträge in Google Kalender, Apple Kalender oder Outlook. Wer diese Adresse hat, sieht die Beiträge all Ihrer Projekte: Behalten Sie sie für sich.',
   'calendar.feedCard.create': 'Feed-Adresse erstellen',
+  'calendar.feedCard.created': 'Ihre Feed-Adresse ist bereit: Kopieren Sie sie in Ihre Kalender-App.',
   'calendar.feedCard.url': 'Feed-Adresse',
   'calendar.feedCard.copy': 'Kopieren',
   'calendar.feedCard.copied': 'Die Adresse ist kopiert.',

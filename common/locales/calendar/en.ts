@@ -38,6 +38,7 @@ export const en = {
   'calendar.moveSubmit': 'Move',
   'calendar.moved': '“{name}” moved to {time}.',
   'calendar.moveRefused': '“{name}” stays where it was: {reason}',
+  'calendar.tryLater': 'Try again in a moment.',
   'calendar.openAd': 'Open the ad',
 
   // The feed card
@@ -45,6 +46,7 @@ export const en = {
   'calendar.feedCard.text':
     'Subscribe to your posts in Google Calendar, Apple Calendar or Outlook. Whoever has this address sees the posts of all your projects: keep it to yourself.',
   'calendar.feedCard.create': 'Create a feed address',
+  'calendar.feedCard.created': 'Your feed address is ready: copy it into your calendar app.',
   'calendar.feedCard.url': 'Feed address',
   'calendar.feedCard.copy': 'Copy',
   'calendar.feedCard.copied': 'The address is copied.',
