@@ -1,5 +1,5 @@
 import { fromZonedInput, toZonedInput } from '#common/time-zone.ts';
-import type { Locale } from '#common/i18n/locales.ts';
+import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
 
 /**
  * Calendar days as `YYYY-MM-DD` keys on the user's clock (the account's zone, else the
@@ -60,17 +60,17 @@ export function onDay(instant: string, key: DayKey, zone: string): Date | null {
 }
 
 export function weekdayName(key: DayKey, locale: Locale, width: 'short' | 'long' = 'short'): string {
-  return new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(asUtc(key));
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { weekday: width, timeZone: 'UTC' }).format(asUtc(key));
 }
 
 export function dayName(key: DayKey, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(asUtc(key));
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(asUtc(key));
 }
 
 export function monthName(key: DayKey, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(asUtc(key));
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(asUtc(key));
 }
 
 export function timeOf(instant: string, locale: Locale, zone: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(new Date(instant));
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(new Date(instant));
 }
