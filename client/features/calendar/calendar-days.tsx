@@ -129,7 +129,7 @@ export function CalendarDays({
               >
                 <span
                   className={`self-end rounded-full px-1.5 text-xs tabular-nums ${
-                    day === today ? 'bg-indigo-600 font-semibold text-white' : outside ? 'text-zinc-400' : 'text-zinc-700 dark:text-zinc-300'
+                    day === today ? 'bg-indigo-600 font-semibold text-white' : outside ? 'text-zinc-500' : 'text-zinc-700 dark:text-zinc-300'
                   }`}
                 >
                   {Number(day.slice(8))}

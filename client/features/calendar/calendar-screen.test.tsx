@@ -85,7 +85,7 @@ describe('the calendar screen', () => {
     expect(cardIn(await cell('2030-03-10'), 'Winter sale')).toBeTruthy();
     expect(document.querySelector('li[data-day]')?.getAttribute('data-day')).toBe('2030-02-24');
     // The link opens the ad; a published post has no "Move…".
-    const link = within(await cell('2030-03-14')).getByRole('link', { name: /Spring launch, Northwind Coffee, Scheduled, 10:00/ });
+    const link = within(await cell('2030-03-14')).getByRole('link', { name: /10:00 Spring launch, Northwind Coffee, Scheduled/ });
     expect(link.getAttribute('href')).toBe(`/projects/prj_aaaaaaaaaaaaaaaaaaaa/marketing?ad=${AD_A}`);
     expect(within(await cell('2030-03-10')).queryByRole('button', { name: 'Move…' })).toBeNull();
     const gotten = gets().find((g) => g.path === '/api/calendar');

@@ -29,7 +29,7 @@ export const en = {
   'calendar.loadFailed': 'The calendar could not be loaded',
   'calendar.empty': '{view, select, week {Nothing this week} other {Nothing this month}}',
   'calendar.emptyText': 'Schedule an approved ad from its page in a project, and it shows up here.',
-  'calendar.entry': '{name}, {project}, {status}, {time}',
+  'calendar.entry': '{time} {name}, {project}, {status}',
   'calendar.keyboardHint': 'Select a scheduled post, move it with the arrow keys, press Enter to drop it or Escape to leave it.',
   'calendar.picked': '“{name}” picked up: {day}. Arrow keys move it, Enter drops it, Escape puts it back.',
   'calendar.move': 'Move…',

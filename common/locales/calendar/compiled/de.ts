@@ -26,7 +26,7 @@ export const messages: Messages = {
   "calendar.loadFailed": ["Der Kalender konnte nicht geladen werden"],
   "calendar.empty": [["view","select",{"week":["Nichts in dieser Woche"],"other":["Nichts in diesem Monat"]}]],
   "calendar.emptyText": ["Planen Sie eine freigegebene Anzeige auf ihrer Seite in einem Projekt, dann erscheint sie hier."],
-  "calendar.entry": [["name"],", ",["project"],", ",["status"],", ",["time"]],
+  "calendar.entry": [["time"]," ",["name"],", ",["project"],", ",["status"]],
   "calendar.keyboardHint": ["Wählen Sie einen geplanten Beitrag, verschieben Sie ihn mit den Pfeiltasten, legen Sie ihn mit der Eingabetaste ab oder lassen Sie ihn mit Escape, wo er war."],
   "calendar.picked": ["„",["name"],"“ aufgenommen: ",["day"],". Pfeiltasten verschieben, Eingabetaste legt ab, Escape setzt zurück."],
   "calendar.move": ["Verschieben …"],
