@@ -101,7 +101,7 @@ export function CalendarScreen({ now = () => new Date() }: { now?: () => Date })
               <ChevronRight aria-hidden="true" className="size-4" />
             </Button>
           </div>
-          <h2 className="min-w-0 flex-1 text-lg font-semibold" aria-live="polite">
+          <h2 className="min-w-0 flex-1 text-lg font-semibold max-sm:order-first max-sm:basis-full" aria-live="polite">
             {title}
           </h2>
           <div role="group" aria-label={t('calendar.view')} className="flex gap-1">
