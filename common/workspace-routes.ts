@@ -29,6 +29,7 @@ export const WORKSPACE_ROUTES = [
   { path: '/pages', title: 'route.pages', access: 'user' },
   { path: '/pages/:funnelPageId', title: 'route.pageEditor', access: 'user' },
   { path: '/presentations', title: 'route.presentations', access: 'user' },
+  { path: '/calendar', title: 'route.calendar', access: 'user' },
   { path: '/account', title: 'route.account', access: 'user' },
   { path: '/account/billing', title: 'route.billing', access: 'user' },
   { path: '/account/credits', title: 'route.credits', access: 'user' },

@@ -17,6 +17,7 @@ import { adRoutes, projectAdRoutes } from '#worker/features/ads/core/routes.ts';
 import { previewRoutes } from '#worker/features/ads/preview/routes.tsx';
 import { adPinRoutes } from '#worker/features/ads/pins/routes.ts';
 import { boardRoutes, projectBoardRoutes } from '#worker/features/ads/board/routes.tsx';
+import { calendarRoutes, icalRoutes } from '#worker/features/ads/calendar/routes.ts';
 import { adForMember } from '#worker/features/ads/core/service.ts';
 import { aiRoutes } from '#worker/features/ai/routes.ts';
 import { projectApiKeyRoutes } from '#worker/features/api/keys/routes.ts';
@@ -118,6 +119,7 @@ export function createApp() {
     .route('/api/creations', creationFileRoutes)
     .route('/api/ads', adRoutes)
     .route('/api/ads', adPinRoutes)
+    .route('/api/calendar', calendarRoutes)
     .route('/api/funnels', funnelRoutes)
     .route('/api/funnels', funnelPageRoutes)
     .route('/api/funnels', funnelLeadRoutes)
@@ -147,6 +149,7 @@ export function createApp() {
     .route('/api/instagram', instagramMetaRoutes)
     .route('/instagram', instagramPages)
     .route('/instagram', sandboxFeedPages)
+    .route('/ical', icalRoutes)
     .route('/', siteRoutes)
     .route('/', apiDocsRoutes)
     .route('/language', languageRoutes)

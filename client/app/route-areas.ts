@@ -23,6 +23,7 @@ export const ROUTE_AREAS: Record<WorkspacePath, readonly string[]> = {
   '/pages': ['funnels'],
   '/pages/:funnelPageId': ['funnels', 'editor', 'media'],
   '/presentations': ['presentations', 'editor', 'funnels', 'media'],
+  '/calendar': ['calendar', 'ads'],
   '/account': ['account'],
   '/account/billing': ['account'],
   '/account/credits': ['account'],

@@ -28,6 +28,7 @@ export const ROUTE_MODULES: Record<WorkspacePath, RouteModule> = {
   '/pages': () => import('#client/app/routes/pages.tsx'),
   '/pages/:funnelPageId': () => import('#client/app/routes/page-editor.tsx'),
   '/presentations': () => import('#client/app/routes/presentations.tsx'),
+  '/calendar': () => import('#client/app/routes/calendar.tsx'),
   '/account': () => import('#client/app/routes/account.tsx'),
   '/account/billing': () => import('#client/app/routes/billing.tsx'),
   '/account/credits': () => import('#client/app/routes/credits.tsx'),

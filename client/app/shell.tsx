@@ -1,5 +1,6 @@
 import {
   BadgeCheck,
+  CalendarDays,
   ChevronsLeft,
   ChevronsRight,
   Coins,
@@ -38,6 +39,7 @@ const MAIN_NAV = [
   { to: '/creations', label: 'nav.creations', icon: Image },
   { to: '/funnels', label: 'nav.funnels', icon: Filter },
   { to: '/pages', label: 'nav.pages', icon: FileText },
+  { to: '/calendar', label: 'nav.calendar', icon: CalendarDays },
 ] as const satisfies { to: string; label: MessageIds; icon: typeof Folder }[];
 
 function navClass(collapsed: boolean) {

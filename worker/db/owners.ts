@@ -63,6 +63,7 @@ export const TABLE_OWNERS = {
   idempotency_keys: 'api/idempotency',
   batches: 'creatives/batches',
   batch_rows: 'creatives/batches',
+  calendar_feeds: 'ads/calendar',
 } as const satisfies Record<TableName, string>;
 
 /**

@@ -851,6 +851,8 @@ export const scheduledPosts = sqliteTable(
     index('scheduled_posts_project_idx').on(t.projectId, t.createdAt),
     // An ad's posts (the ads list and an ad's page: postsOfAds); without it every list read the whole table (worker/query-plans.test.ts).
     index('scheduled_posts_ad_idx').on(t.adId, t.createdAt),
+    // The content calendar reads a window of the user's projects' posts by time (ads/calendar).
+    index('scheduled_posts_project_time_idx').on(t.projectId, t.scheduledAt),
   ],
 );
 
@@ -1345,4 +1347,29 @@ export const batchRows = sqliteTable(
     error: text('error'),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.index] })],
+);
+
+/**
+ * A user's iCal feed of the content calendar (decision 0054): the secret in its URL is the
+ * HMAC of the row's id (so the workspace can show the URL again), only its SHA-256 is stored
+ * (the public route finds the row by it). Rotating revokes the live feed and makes a new one;
+ * one live feed per user.
+ */
+export const calendarFeeds = sqliteTable(
+  'calendar_feeds',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_token_hash_uq').on(t.tokenHash),
+    uniqueIndex('calendar_feeds_user_live_uq')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} IS NULL`),
+  ],
 );

@@ -5,6 +5,8 @@ import { detectFromCookie, detectFromHeader } from 'hono/language';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '#common/i18n/locales.ts';
 import { createI18n } from '#common/i18n/setup.ts';
 import { setValidationEnglish } from '#common/i18n/translate-english.ts';
+import { messages as calendarDe } from '#common/locales/calendar/compiled/de.ts';
+import { messages as calendarEn } from '#common/locales/calendar/compiled/en.ts';
 import { messages as contentDe } from '#common/locales/content/compiled/de.ts';
 import { messages as contentEn } from '#common/locales/content/compiled/en.ts';
 import { messages as coreDe } from '#common/locales/core/compiled/de.ts';
@@ -55,8 +57,8 @@ setValidationEnglish(validationEn);
 
 const INSTANCES = new Map<Locale, I18n>();
 const CATALOGS: Record<Locale, () => I18n> = {
-  en: () => createI18n('en', coreEn, contentEn, emailEn, publicEn, previewEn, validationEn),
-  de: () => createI18n('de', coreDe, contentDe, emailDe, publicDe, previewDe, validationDe),
+  en: () => createI18n('en', coreEn, contentEn, emailEn, publicEn, previewEn, validationEn, calendarEn),
+  de: () => createI18n('de', coreDe, contentDe, emailDe, publicDe, previewDe, validationDe, calendarDe),
 };
 
 export function i18nFor(locale: Locale): I18n {

@@ -675,4 +675,23 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(plan.map((row) => row.detail).join('\n')).toContain('review_boards_live_idx');
     },
   },
+  '0029_calendar_feeds.sql': {
+    // A table and an index (issue 32 point 4, decision 0054): no one has a feed yet; posts scheduled
+    // before it show on the calendar, read through the new index of a project's posts by time.
+    rows: ({ now }) => [
+      `INSERT INTO scheduled_posts (id, project_id, ad_id, kind, creation_ids, caption, scheduled_at, status, attempts, next_attempt_at, created_at, updated_at)
+       VALUES ('upg_post_00000000000029', '${P1}', 'upg_ad_0000000000000004', 'single', '["upg_creation_0000000001"]', '', ${now + DAY}, 'scheduled', 0, ${now + DAY}, ${now}, ${now})`,
+    ],
+    async check(t) {
+      expect(await t.query(`SELECT count(*) AS n FROM calendar_feeds`)).toEqual([{ n: 0 }]);
+      const from = new Date(Date.now()).toISOString();
+      const to = new Date(Date.now() + 7 * DAY).toISOString();
+      const calendar = await t.json<{ items: { postId: string; adName: string; status: string }[] }>(`/api/calendar?from=${from}&to=${to}`);
+      expect(calendar.items).toContainEqual(expect.objectContaining({ postId: 'upg_post_00000000000029', adName: 'Scheduled before', status: 'scheduled' }));
+      const plan = await t.query<{ detail: string }>(
+        `EXPLAIN QUERY PLAN SELECT id FROM scheduled_posts WHERE project_id = '${P1}' AND scheduled_at >= 0 AND scheduled_at < 1 ORDER BY scheduled_at`,
+      );
+      expect(plan.map((row) => row.detail).join('\n')).toContain('scheduled_posts_project_time_idx');
+    },
+  },
 };

@@ -590,4 +590,13 @@ export const de: Translation<typeof en> = {
   'validation.pins.spot': 'Klicken Sie auf das Bild oder markieren Sie Wörter des Textes.',
   'validation.pins.notFound': 'Diesen Kommentar gibt es nicht.',
   'validation.pins.full': 'Diese Anzeige hat {max, number} Kommentare; klären Sie den Rest auf anderem Weg.',
+  'validation.calendar.from': 'Wählen Sie den ersten Tag.',
+  'validation.calendar.to': 'Wählen Sie den letzten Tag.',
+  'validation.calendar.order': 'Der letzte Tag muss nach dem ersten liegen.',
+  'validation.calendar.window': 'Zeigen Sie höchstens {days, number} Tage auf einmal.',
+  'validation.calendar.project': 'Wählen Sie ein Projekt.',
+  'validation.calendar.nothingScheduled': 'Für diese Anzeige ist nichts geplant.',
+  'validation.calendar.tooLate': 'Dieser Beitrag wird gerade veröffentlicht oder wurde es schon. Er lässt sich nicht mehr verschieben.',
+  'validation.calendar.notScheduled': 'Diese Anzeige ist nicht geplant. Planen Sie sie zuerst auf ihrer Seite.',
+  'validation.calendar.movedMeanwhile': 'Dieser Beitrag wurde inzwischen verschoben. Laden Sie neu und versuchen Sie es noch einmal.',
 };

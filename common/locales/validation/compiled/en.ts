@@ -519,4 +519,13 @@ export const messages: Messages = {
   "validation.pins.spot": ["Click the picture or select a phrase of the caption."],
   "validation.pins.notFound": ["This comment does not exist."],
   "validation.pins.full": ["This ad has ",["max","number"]," comments on it; resolve the discussion elsewhere."],
+  "validation.calendar.from": ["Pick the first day."],
+  "validation.calendar.to": ["Pick the last day."],
+  "validation.calendar.order": ["The last day must come after the first."],
+  "validation.calendar.window": ["Show at most ",["days","number"]," days at once."],
+  "validation.calendar.project": ["Pick a project."],
+  "validation.calendar.nothingScheduled": ["Nothing is scheduled for this ad."],
+  "validation.calendar.tooLate": ["This post is being published right now or already was. It can no longer be moved."],
+  "validation.calendar.notScheduled": ["This ad is not scheduled. Schedule it from its page first."],
+  "validation.calendar.movedMeanwhile": ["This post was moved meanwhile. Reload and try again."],
 };

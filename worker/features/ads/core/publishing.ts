@@ -3,7 +3,7 @@ import { nextStep } from '#common/approval-chain.ts';
 import type { AdPost } from '#common/schemas/ads.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
 import { AppError } from '#worker/lib/errors.ts';
-import { cancelScheduled, postsFor, publishDue, schedulePost } from '#worker/features/instagram/publish/service.ts';
+import { cancelScheduled, postsFor, publishDue, reschedulePost, schedulePost } from '#worker/features/instagram/publish/service.ts';
 import { chainOf } from '#worker/features/ads/core/chain.ts';
 import { invalid } from '#worker/features/ads/core/checks.ts';
 import * as repo from '#worker/features/ads/core/repo.ts';
@@ -145,4 +145,14 @@ export async function cancelPublish(db: Db, ad: repo.AdRow): Promise<void> {
   const to = await unscheduledStatus(db, ad);
   if (!(await cancelScheduled(db, ad.id))) throw new AppError('conflict', 'Nothing is scheduled for this ad, or it is being published right now.');
   await markUnscheduled(db, ad.id, to);
+}
+
+/**
+ * Moves a scheduled ad's post to another time (the content calendar). The ad's status stays
+ * scheduled and its chain was obeyed when it was scheduled; the post's one conditional write
+ * decides against the job (instagram/publish reschedulePost): 409 when a run already has it.
+ */
+export async function reschedulePublish(db: Db, ad: repo.AdRow, input: { at: string; from?: string | undefined }): Promise<AdPost> {
+  if (ad.status !== 'scheduled') throw new AppError('conflict', 'This ad is not scheduled. Schedule it from its page first.');
+  return reschedulePost(db, ad.id, new Date(input.at), input.from ? new Date(input.from) : undefined);
 }

@@ -304,6 +304,16 @@ export function projectAds(db: Db, projectId: string, ids: readonly string[] | n
     .all();
 }
 
+/** Live ads by id (the content calendar's posts name them). */
+export function liveAdsByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: ads.id, projectId: ads.projectId, name: ads.name, kind: ads.kind, status: ads.status, placements: ads.placements })
+    .from(ads)
+    .where(and(inList(ads.id, ids), isNull(ads.deletedAt)))
+    .all();
+}
+
 /** The live pictures of ads, in order (a presentation's ads). */
 export function livePicturesOf(db: Db, adIds: readonly string[]) {
   if (adIds.length === 0) return Promise.resolve([]);

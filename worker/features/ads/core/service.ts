@@ -316,13 +316,18 @@ export function projectAds(db: Db, projectId: string, ids: readonly string[] | n
   return repo.projectAds(db, projectId, ids, limit);
 }
 
+/** Live ads by id, in any project (the content calendar names the ads of its posts; the caller has checked membership). */
+export function liveAdsByIds(db: Db, ids: readonly string[]) {
+  return repo.liveAdsByIds(db, ids);
+}
+
 /** The live pictures of ads, in order, with their creation's name and size (a presentation's ads). */
 export function livePicturesOf(db: Db, adIds: readonly string[]) {
   return repo.livePicturesOf(db, adIds);
 }
 
 export { MAX_REVIEWS_PER_AD, adForPreview, memberReview, recordReview, reviewStep, reviewsOf, type ReviewInput } from '#worker/features/ads/core/reviews.ts';
-export { cancelPublish, publishAd, recordPostOutcome, settleStrandedAds } from '#worker/features/ads/core/publishing.ts';
+export { cancelPublish, publishAd, recordPostOutcome, reschedulePublish, settleStrandedAds } from '#worker/features/ads/core/publishing.ts';
 export { chainDetail, chainOf, outsideMailOf, saveChain, type LoadedChain } from '#worker/features/ads/core/chain.ts';
 export { BOARD_ADS, adFileOf, adsWaitingForCustomer, waitsForCustomer, type WaitingAd } from '#worker/features/ads/core/waiting.ts';
 

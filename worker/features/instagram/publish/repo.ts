@@ -1,7 +1,8 @@
-import { and, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { inList, type Db } from '#worker/db/client.ts';
 import { instagramSandboxMedia, scheduledPosts } from '#worker/db/schema.ts';
 import { accountField } from '#worker/features/instagram/connection/service.ts';
+import { inMemberProjects, projectName } from '#worker/features/projects/scope/service.ts';
 
 export type PostRow = typeof scheduledPosts.$inferSelect;
 export type PostInsert = typeof scheduledPosts.$inferInsert;
@@ -46,6 +47,67 @@ export function cancelScheduledPost(db: Db, adId: string, now: Date) {
     .where(and(eq(scheduledPosts.adId, adId), eq(scheduledPosts.status, 'scheduled'), isNull(scheduledPosts.containerId)))
     .returning({ id: scheduledPosts.id })
     .all();
+}
+
+/**
+ * The posts of the live projects `userId` is a member of (or of one of them) scheduled in
+ * [from, to), with their project's name: the content calendar's window. Canceled posts are
+ * left out. Through scheduled_posts_project_time_idx.
+ */
+export function calendarPosts(
+  db: Db,
+  userId: string,
+  window: { from: Date; to: Date; projectId?: string | undefined; statuses: readonly PostRow['status'][] },
+  limit: number,
+) {
+  return db
+    .select({ post: scheduledPosts, projectName: projectName(scheduledPosts.projectId), sandbox: accountField(scheduledPosts.accountId, 'sandbox') })
+    .from(scheduledPosts)
+    .where(
+      and(
+        window.projectId ? eq(scheduledPosts.projectId, window.projectId) : undefined,
+        inMemberProjects(scheduledPosts.projectId, userId),
+        gte(scheduledPosts.scheduledAt, window.from),
+        lt(scheduledPosts.scheduledAt, window.to),
+        inList(scheduledPosts.status, window.statuses),
+      ),
+    )
+    .orderBy(asc(scheduledPosts.scheduledAt), asc(scheduledPosts.id))
+    .limit(limit)
+    .all();
+}
+
+/**
+ * Moves the ad's post to `at` with one conditional UPDATE: only while it is still scheduled, no
+ * run holds it and Meta holds nothing of it (no container). The job's claim is conditional too
+ * (status scheduled and due), so of a move and a run exactly one changes the row: a claimed post
+ * stays where it was, a moved one is claimed at its new time. With `from` (the time the mover
+ * saw) only a post still at that time moves: of concurrent moves one wins.
+ */
+export function reschedulePost(db: Db, adId: string, at: Date, now: Date, from?: Date) {
+  return db
+    .update(scheduledPosts)
+    .set({ scheduledAt: at, nextAttemptAt: at, updatedAt: now })
+    .where(
+      and(
+        eq(scheduledPosts.adId, adId),
+        eq(scheduledPosts.status, 'scheduled'),
+        isNull(scheduledPosts.containerId),
+        isNull(scheduledPosts.leaseOwner),
+        from ? eq(scheduledPosts.scheduledAt, from) : undefined,
+      ),
+    )
+    .returning()
+    .get();
+}
+
+/** The ad's live post (scheduled, publishing or published), if any. */
+export function livePostOfAd(db: Db, adId: string) {
+  return db
+    .select()
+    .from(scheduledPosts)
+    .where(and(eq(scheduledPosts.adId, adId), inList(scheduledPosts.status, ['scheduled', 'publishing', 'published'])))
+    .get();
 }
 
 /** Ids of posts that are due: scheduled and due, or publishing with an expired lease (a run that died). */

@@ -85,15 +85,10 @@ function expectedCount(kind: AdKind, count: number): string | undefined {
   return count === 1 ? undefined : kind === 'story' ? 'A story needs exactly one picture.' : 'A single-image post needs exactly one picture.';
 }
 
-/**
- * Schedules the ad's post (now, or at `at`). 409 without a usable connection or when the ad
- * already has a live post (the partial unique index decides, so concurrent calls make one);
- * 422 for a time more than a minute past or more than 75 days ahead.
- */
-export async function schedulePost(db: Db, _env: unknown, input: SchedulePostInput, now = new Date()): Promise<AdPost> {
-  const at = input.at ?? now;
+/** 422 unless `at` is a time from `tolerance` ago to 75 days ahead. */
+function checkWindow(at: Date, now: Date, tolerance: number): void {
   if (Number.isNaN(at.getTime())) throw new AppError('validation_failed', 'Pick a date and time.', { at: ['Pick a date and time.'] });
-  if (at.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
+  if (at.getTime() < now.getTime() - tolerance) {
     throw new AppError('validation_failed', 'That time has passed. Pick a time in the future.', { at: ['That time has passed. Pick a time in the future.'] });
   }
   if (at.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_MS) {
@@ -101,6 +96,16 @@ export async function schedulePost(db: Db, _env: unknown, input: SchedulePostInp
       at: ['Pick a time at most 75 days ahead.'],
     });
   }
+}
+
+/**
+ * Schedules the ad's post (now, or at `at`). 409 without a usable connection or when the ad
+ * already has a live post (the partial unique index decides, so concurrent calls make one);
+ * 422 for a time more than a minute past or more than 75 days ahead.
+ */
+export async function schedulePost(db: Db, _env: unknown, input: SchedulePostInput, now = new Date()): Promise<AdPost> {
+  const at = input.at ?? now;
+  checkWindow(at, now, PAST_TOLERANCE_MS);
   const countProblem = expectedCount(input.kind, input.creationIds.length);
   if (countProblem) throw new AppError('validation_failed', countProblem, { creationIds: [countProblem] });
 
@@ -141,6 +146,35 @@ export async function postsFor(db: Db, adIds: readonly string[]): Promise<Map<st
     if (!current || (!live.has(current.post.status) && live.has(row.post.status))) chosen.set(row.post.adId, row);
   }
   return new Map([...chosen].map(([adId, row]) => [adId, toAdPost(row.post, row.sandbox, row.username)]));
+}
+
+/**
+ * Moves the ad's scheduled post to `at` (the content calendar): 422 for a past time or one more
+ * than 75 days ahead; 409 when there is nothing scheduled, a run already started on it (the
+ * run wins: one conditional write decides, repo.reschedulePost) or, with `from`, it was moved
+ * from that time meanwhile.
+ */
+export async function reschedulePost(db: Db, adId: string, at: Date, from?: Date, now = new Date()): Promise<AdPost> {
+  checkWindow(at, now, 0);
+  const row = await repo.reschedulePost(db, adId, at, now, from);
+  if (row) {
+    const account = row.accountId ? await accountById(db, row.accountId) : undefined;
+    return toAdPost(row, account?.sandbox ?? false, account?.username ?? null);
+  }
+  const live = await repo.livePostOfAd(db, adId);
+  if (!live) throw new AppError('conflict', 'Nothing is scheduled for this ad.');
+  if (from && live.status === 'scheduled' && !live.containerId && live.scheduledAt.getTime() !== from.getTime()) {
+    throw new AppError('conflict', 'This post was moved meanwhile. Reload and try again.');
+  }
+  throw new AppError('conflict', 'This post is being published right now or already was. It can no longer be moved.');
+}
+
+/** A post on the content calendar: the post, its project's name and whether it goes to a sandbox account. */
+export type CalendarPostRow = Awaited<ReturnType<typeof repo.calendarPosts>>[number];
+
+/** The posts of the user's projects scheduled in [from, to) (repo.calendarPosts). */
+export function calendarPostsOf(db: Db, userId: string, window: Parameters<typeof repo.calendarPosts>[2], limit: number): Promise<CalendarPostRow[]> {
+  return repo.calendarPosts(db, userId, window, limit);
 }
 
 /** Cancels the ad's post if the job has not started on it: true when one was canceled. */
