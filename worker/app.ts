@@ -45,6 +45,7 @@ import { funnelPageRoutes, pageRoutes } from '#worker/features/funnels/pages/rou
 import { pageForMember } from '#worker/features/funnels/pages/service.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
 import { instagramCallbackRoutes, instagramMetaRoutes, instagramPages, instagramProjectRoutes } from '#worker/features/instagram/connection/routes.ts';
+import { adInsightRoutes, projectInsightRoutes } from '#worker/features/instagram/insights/routes.ts';
 import { sandboxFeedPages } from '#worker/features/instagram/publish/routes.tsx';
 import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
 import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
@@ -103,6 +104,7 @@ export function createApp() {
     .route('/api/projects', projectBatchRoutes)
     .route('/api/projects', projectAdRoutes)
     .route('/api/projects', instagramProjectRoutes)
+    .route('/api/projects', projectInsightRoutes)
     .route('/api/projects', projectFunnelRoutes)
     .route('/api/projects', projectApiKeyRoutes)
     .route('/api/projects', projectWebhookRoutes)
@@ -114,6 +116,7 @@ export function createApp() {
     .route('/api/creations', creationRoutes)
     .route('/api/creations', creationFileRoutes)
     .route('/api/ads', adRoutes)
+    .route('/api/ads', adInsightRoutes)
     .route('/api/funnels', funnelRoutes)
     .route('/api/funnels', funnelPageRoutes)
     .route('/api/funnels', funnelLeadRoutes)
