@@ -44,8 +44,9 @@ export function sandboxFigures(postId: string, kind: InsightsRequest['kind'], ag
   const saveRate = between(0.08, 0.3);
   const shareRate = between(0.04, 0.2);
   const viewRate = between(1.2, 2);
-  const hours = Math.max(0, ageMs) / HOUR;
-  // Most of a post's reach comes in its first day (a story's in its few hours).
+  // The followers who see a post at once count from the first minute (half an hour's worth); most
+  // of its reach comes in its first day (a story's in its first hours).
+  const hours = Math.max(0, ageMs) / HOUR + 0.5;
   const grown = 1 - Math.exp(-hours / (kind === 'story' ? 4 : 20));
   const reach = Math.round(finalReach * grown * (kind === 'story' ? 0.35 : 1));
   const likes = Math.round(reach * likeRate);
