@@ -341,10 +341,10 @@ function BestPosts({ board }: { board: Board }) {
   );
 }
 
-/** The dashboard's placeholder: five figure cards, then four list cards, each of three lines. */
+/** The dashboard's placeholder: five figure cards, then five list cards, each of three lines. */
 const LOADING_ROWS = [
   { className: 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5', cards: 5, lines: ['h-4 w-24', 'mt-3 h-8 w-16', 'mt-2 h-3 w-32'] },
-  { className: 'mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2', cards: 4, lines: ['h-5 w-32', 'mt-4 h-4 w-full', 'mt-3 h-4 w-2/3'] },
+  { className: 'mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2', cards: 5, lines: ['h-5 w-32', 'mt-4 h-4 w-full', 'mt-3 h-4 w-2/3'] },
 ];
 
 function Loading() {

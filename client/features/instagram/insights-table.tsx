@@ -86,7 +86,7 @@ export function InsightsTable({ projectId }: { projectId: string }) {
                 <td className={`${cell} ${WIDE_ONLY}`}>{number(post.likes)}</td>
                 <td className={`${cell} ${WIDE_ONLY}`}>{number(post.comments)}</td>
                 <td className={`${cell} ${WIDE_ONLY}`}>{number(post.saves)}</td>
-                <td className={`${cell} ${WIDE_ONLY}`}>{number(post.shares)}</td>
+                <td className={`py-2 text-right tabular-nums ${WIDE_ONLY}`}>{number(post.shares)}</td>
               </tr>
             ))}
           </Table>
