@@ -24,7 +24,11 @@ describe('post insights in the browser', () => {
     const { context, page, errors } = await signUp(browser, uniqueEmail('insights'), undefined, 'Iris Insight');
     context.setDefaultTimeout(15_000);
     const project = await postJson<{ id: string }>(page, '/api/projects', { name: 'Harbour Bakery' });
-    const creative = await postJson<{ id: string }>(page, `/api/projects/${project.id}/creatives`, { template: 'bold-headline', format: 'square', name: 'Sourdough' });
+    const creative = await postJson<{ id: string }>(page, `/api/projects/${project.id}/creatives`, {
+      template: 'bold-headline',
+      format: 'square',
+      name: 'Sourdough',
+    });
     await postJson(page, `/api/projects/${project.id}/instagram/sandbox`, {});
     const ad = await postJson<{ id: string }>(page, `/api/projects/${project.id}/ads`, {
       creativeId: creative.id,
@@ -36,10 +40,16 @@ describe('post insights in the browser', () => {
     await postJson(page, `/api/ads/${ad.id}/publish`, {});
     // Published (the publish request's own run), then the insights job meets and reads it.
     await expect
-      .poll(async () => {
-        await runJobs(page);
-        return page.evaluate(async (id) => ((await (await fetch(`/api/ads/${id}/insights`)).json()) as { insight: { state: string } | null }).insight?.state, ad.id);
-      }, { timeout: 30_000, interval: 1_000 })
+      .poll(
+        async () => {
+          await runJobs(page);
+          return page.evaluate(
+            async (id) => ((await (await fetch(`/api/ads/${id}/insights`)).json()) as { insight: { state: string } | null }).insight?.state,
+            ad.id,
+          );
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
       .toBe('ok');
 
     // On the ad: the figures, and when they were read.
@@ -61,7 +71,10 @@ describe('post insights in the browser', () => {
     const table = page.getByRole('region', { name: 'Post insights' });
     await table.getByRole('row').nth(1).waitFor();
     expect(await table.getByRole('row').nth(1).textContent()).toContain('Our sourdough rests for 36 hours');
-    const csv = await page.evaluate(async (href) => (await fetch(href)).text(), (await table.getByRole('link', { name: 'Download CSV' }).getAttribute('href'))!);
+    const csv = await page.evaluate(
+      async (href) => (await fetch(href)).text(),
+      (await table.getByRole('link', { name: 'Download CSV' }).getAttribute('href'))!,
+    );
     expect(csv.split('\r\n')[0]).toContain('published_at,kind,caption');
     await table.scrollIntoViewIfNeeded();
     expect(await overflow(page)).toBeLessThanOrEqual(0);

@@ -71,5 +71,9 @@ export function insightsBody(mediaId: string, figures: Record<string, number>) {
 
 /** The file shares one database: every test starts with no post the job would read. */
 export async function forgetInsights(): Promise<void> {
-  await env.DB.batch([env.DB.prepare('DELETE FROM post_insights'), env.DB.prepare('DELETE FROM insight_pauses'), env.DB.prepare("UPDATE scheduled_posts SET status = 'canceled'")]);
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM post_insights'),
+    env.DB.prepare('DELETE FROM insight_pauses'),
+    env.DB.prepare("UPDATE scheduled_posts SET status = 'canceled'"),
+  ]);
 }

@@ -180,7 +180,10 @@ describe('the dashboard’s best posts', () => {
     renderScreen(<Dashboard />);
     const card = (await screen.findByRole('heading', { name: 'Best posts of the last 30 days' })).closest('section')!;
     const links = within(card).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['Summer wavesAcme Surf · 4,210 reached · 380 engagements', 'No captionAcme Surf · 1,200 reached · 95 engagements']);
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Summer wavesAcme Surf · 4,210 reached · 380 engagements',
+      'No captionAcme Surf · 1,200 reached · 95 engagements',
+    ]);
     expect(links[0]!.getAttribute('href')).toBe('/projects/proj_aaaaaaaaaaaaaaaa/marketing?ad=ad_p1');
   });
 

@@ -332,7 +332,8 @@ function BestPosts({ board }: { board: Board }) {
           <Link to={`/projects/${post.projectId}/marketing?ad=${encodeURIComponent(post.adId)}`} className="block py-2.5 hover:text-accent-700">
             <span className="block truncate font-medium">{post.caption || t('dashboard.bestPosts.noCaption')}</span>
             <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
-              {post.projectName} · {t('dashboard.bestPosts.figures', { reach: format.number(post.reach ?? 0), engagement: format.number(post.engagement ?? 0) })}
+              {post.projectName} ·{' '}
+              {t('dashboard.bestPosts.figures', { reach: format.number(post.reach ?? 0), engagement: format.number(post.engagement ?? 0) })}
             </span>
           </Link>
         </li>

@@ -71,7 +71,10 @@ export function InsightsTable({ projectId }: { projectId: string }) {
             {list.data.items.map((post) => (
               <tr key={post.postId} className="align-top">
                 <td className="w-full max-w-0 py-2 pr-4 sm:max-w-xs">
-                  <Link to={`/projects/${projectId}/marketing?ad=${encodeURIComponent(post.adId)}`} className="block truncate font-medium hover:text-accent-700">
+                  <Link
+                    to={`/projects/${projectId}/marketing?ad=${encodeURIComponent(post.adId)}`}
+                    className="block truncate font-medium hover:text-accent-700"
+                  >
                     {post.caption || t('instagram.insights.noCaption')}
                   </Link>
                   <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">

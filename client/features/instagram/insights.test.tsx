@@ -40,19 +40,34 @@ describe('the figures beside a published ad', () => {
     renderScreen(<PostFigures adId={AD_ID} />);
     const region = await figures();
     await within(region).findByText('12,840');
-    const terms = within(region).getAllByRole('term').map((el) => el.textContent);
+    const terms = within(region)
+      .getAllByRole('term')
+      .map((el) => el.textContent);
     expect(terms).toEqual(['Reach', 'Views', 'Likes', 'Comments', 'Saves', 'Shares']);
-    expect(within(region).getAllByRole('definition').map((el) => el.textContent)).toEqual(['12,840', '20,411', '931', '57', '120', '33']);
+    expect(
+      within(region)
+        .getAllByRole('definition')
+        .map((el) => el.textContent),
+    ).toEqual(['12,840', '20,411', '931', '57', '120', '33']);
     expect(within(region).getByText('Updated 12 minutes ago')).toBeTruthy();
     expect(tooWideForPhone(region)).toEqual([]);
   });
 
   it('leaves out what a story does not have', async () => {
-    mockApi({ [`GET /api/ads/${AD_ID}/insights`]: { status: 200, body: { insight: insight({ kind: 'story', likes: null, comments: null, saves: null }), reconnect: false } } });
+    mockApi({
+      [`GET /api/ads/${AD_ID}/insights`]: {
+        status: 200,
+        body: { insight: insight({ kind: 'story', likes: null, comments: null, saves: null }), reconnect: false },
+      },
+    });
     renderScreen(<PostFigures adId={AD_ID} />);
     const region = await figures();
     await within(region).findByText('12,840');
-    expect(within(region).getAllByRole('term').map((el) => el.textContent)).toEqual(['Reach', 'Views', 'Shares']);
+    expect(
+      within(region)
+        .getAllByRole('term')
+        .map((el) => el.textContent),
+    ).toEqual(['Reach', 'Views', 'Shares']);
   });
 
   it('says when the first figures come, before the first reading', async () => {
@@ -95,7 +110,12 @@ describe('the project’s insights table', () => {
     const calls = mockApi({
       [`GET ${BASE}/insights`]: {
         status: 200,
-        body: { items: [insight(), insight({ postId: 'post_b', adId: 'ad_bbbbbbbbbbbbbbbb', caption: '', reach: null, engagement: null, state: 'pending', fetchedAt: null })] },
+        body: {
+          items: [
+            insight(),
+            insight({ postId: 'post_b', adId: 'ad_bbbbbbbbbbbbbbbb', caption: '', reach: null, engagement: null, state: 'pending', fetchedAt: null }),
+          ],
+        },
       },
     });
     renderScreen(<InsightsTable projectId={PROJECT_ID} />);

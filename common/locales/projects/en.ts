@@ -396,7 +396,8 @@ export const en = {
   'instagram.insights.updated': 'Updated {when}',
   'instagram.insights.none': 'No figures yet. Instagram’s first figures arrive within an hour of publishing.',
   'instagram.insights.reconnectTitle': 'Reconnect Instagram to see the figures',
-  'instagram.insights.reconnectText': 'The connection no longer lets us read this post’s figures. The project’s owner can connect the account again on the marketing page.',
+  'instagram.insights.reconnectText':
+    'The connection no longer lets us read this post’s figures. The project’s owner can connect the account again on the marketing page.',
   'instagram.insights.gone': 'This post was deleted on Instagram. These are the last figures read.',
   'instagram.insights.tableTitle': 'Post insights',
   'instagram.insights.sortLabel': 'Order',

@@ -89,7 +89,13 @@ type DashboardInput = { user: DashboardUser; origin: string; now: Date };
 
 /** The values the dashboard's statements take from a request: the user's id and the instant (as each column stores it, and its last 7 days). */
 function dashboardValues({ user, now }: DashboardInput): Record<string, unknown> {
-  const values: Record<string, unknown> = { userId: user.id, nowMs: now.getTime(), nowSeconds: Math.floor(now.getTime() / 1000), nowIso: now.toISOString(), since30dMs: now.getTime() - FOLLOW_MS };
+  const values: Record<string, unknown> = {
+    userId: user.id,
+    nowMs: now.getTime(),
+    nowSeconds: Math.floor(now.getTime() / 1000),
+    nowIso: now.toISOString(),
+    since30dMs: now.getTime() - FOLLOW_MS,
+  };
   lastDays(now, 7).forEach((day, i) => (values[`day${i}`] = day));
   return values;
 }

@@ -24,7 +24,15 @@ async function sandboxPost(s: Awaited<ReturnType<typeof setup>>, publishedAt: Da
   const post = await publishedPost(s, { publishedAt, mediaId: `sbx${crypto.randomUUID().replaceAll('-', '')}`, ...(caption ? { caption } : {}) });
   await db()
     .insert(instagramSandboxMedia)
-    .values({ id: crypto.randomUUID(), igUserId: s.igUserId, mediaType: 'IMAGE', statusCode: 'PUBLISHED', mediaId: post.mediaId, publishedAt, createdAt: publishedAt });
+    .values({
+      id: crypto.randomUUID(),
+      igUserId: s.igUserId,
+      mediaType: 'IMAGE',
+      statusCode: 'PUBLISHED',
+      mediaId: post.mediaId,
+      publishedAt,
+      createdAt: publishedAt,
+    });
   return post;
 }
 
@@ -47,7 +55,9 @@ describe('the insights API', () => {
     expect((await send(`/api/ads/${post.adId}/insights`)).status).toBe(401);
     expect((await send(`/api/ads/nope%00/insights`, { cookie: s.owner.cookie })).status).toBe(404);
     // A GET changes nothing: the figures stay as the job wrote them.
-    expect(((await (await send(`/api/ads/${post.adId}/insights`, { cookie: s.owner.cookie })).json()) as AdInsights).insight?.fetchedAt).toBe(NOW.toISOString());
+    expect(((await (await send(`/api/ads/${post.adId}/insights`, { cookie: s.owner.cookie })).json()) as AdInsights).insight?.fetchedAt).toBe(
+      NOW.toISOString(),
+    );
   });
 
   it('lists a project’s posts in the asked order, and refuses an unknown order', async () => {
@@ -81,7 +91,21 @@ describe('the insights API', () => {
     expect(text.startsWith('\ufeff')).toBe(true);
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
-    expect(parsed.meta.fields).toEqual(['published_at', 'kind', 'caption', 'permalink', 'reach', 'views', 'likes', 'comments', 'saves', 'shares', 'engagement', 'updated_at', 'state']);
+    expect(parsed.meta.fields).toEqual([
+      'published_at',
+      'kind',
+      'caption',
+      'permalink',
+      'reach',
+      'views',
+      'likes',
+      'comments',
+      'saves',
+      'shares',
+      'engagement',
+      'updated_at',
+      'state',
+    ]);
     expect(parsed.data).toHaveLength(2);
     const reaches = parsed.data.map((row) => Number(row.reach));
     expect(reaches).toEqual([...reaches].sort((a, b) => b - a));
@@ -96,7 +120,9 @@ describe('the insights API', () => {
     const project = await createProject(owner, {}, 'Кофе "Север"');
     const response = await send(`/api/projects/${project.id}/insights.csv`, { cookie: owner.cookie });
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="project-insights-/);
-    expect((await rawText(response)).trimEnd()).toBe('\ufeffpublished_at,kind,caption,permalink,reach,views,likes,comments,saves,shares,engagement,updated_at,state');
+    expect((await rawText(response)).trimEnd()).toBe(
+      '\ufeffpublished_at,kind,caption,permalink,reach,views,likes,comments,saves,shares,engagement,updated_at,state',
+    );
   });
 
   it('shows the best posts of the last 30 days on the dashboard, of the user’s projects only', async () => {

@@ -115,9 +115,14 @@ describe('reading insights from the Graph API', () => {
     const post = await publishedPost(s, { publishedAt: at(-HOUR) });
     const calls = fakeGraph(
       (id) =>
-        metaError(400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, {
-          subcode: 33,
-        }) as Answer,
+        metaError(
+          400,
+          100,
+          `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+          {
+            subcode: 33,
+          },
+        ) as Answer,
     );
     await run(T0);
     expect(await insightOf(post.postId)).toMatchObject({ state: 'gone', nextFetchAt: NEVER });
@@ -132,10 +137,15 @@ describe('rate limits', () => {
     const a = await publishedPost(s, { publishedAt: at(-2 * HOUR) });
     await publishedPost(s, { publishedAt: at(-HOUR) });
     let limited = true;
-    const usage = JSON.stringify({ '17841405822304914': [{ type: 'instagram', call_count: 100, total_cputime: 12, total_time: 20, estimated_time_to_regain_access: 40 }] });
+    const usage = JSON.stringify({
+      '17841405822304914': [{ type: 'instagram', call_count: 100, total_cputime: 12, total_time: 20, estimated_time_to_regain_access: 40 }],
+    });
     const calls = fakeGraph((id) =>
       limited
-        ? { ...(metaError(400, 4, 'Application request limit reached', { transient: true }) as { status: number; body: unknown }), headers: { 'x-business-use-case-usage': usage } }
+        ? {
+            ...(metaError(400, 4, 'Application request limit reached', { transient: true }) as { status: number; body: unknown }),
+            headers: { 'x-business-use-case-usage': usage },
+          }
         : { status: 200, body: insightsBody(id, FEED) },
     );
     expect(await run(T0)).toBe(0);
@@ -169,7 +179,11 @@ describe('rate limits', () => {
     const s = await setup();
     const a = await publishedPost(s, { publishedAt: at(-2 * HOUR) });
     const b = await publishedPost(s, { publishedAt: at(-HOUR) });
-    const calls = fakeGraph((id) => ({ status: 200, body: insightsBody(id, FEED), headers: { 'x-app-usage': '{"call_count":95,"total_time":20,"total_cputime":10}' } }));
+    const calls = fakeGraph((id) => ({
+      status: 200,
+      body: insightsBody(id, FEED),
+      headers: { 'x-app-usage': '{"call_count":95,"total_time":20,"total_cputime":10}' },
+    }));
     expect(await run(T0)).toBe(1);
     expect(calls).toHaveLength(1);
     expect((await insightOf(a.postId))?.state).toBe('ok');
@@ -202,7 +216,15 @@ async function publishedPostSandbox(s: Awaited<ReturnType<typeof setup>>, publis
   const post = await publishedPost(s, { publishedAt, mediaId: `sbx${crypto.randomUUID().replaceAll('-', '')}` });
   await db()
     .insert(instagramSandboxMedia)
-    .values({ id: crypto.randomUUID(), igUserId: s.igUserId, mediaType: 'IMAGE', statusCode: 'PUBLISHED', mediaId: post.mediaId, publishedAt, createdAt: publishedAt });
+    .values({
+      id: crypto.randomUUID(),
+      igUserId: s.igUserId,
+      mediaType: 'IMAGE',
+      statusCode: 'PUBLISHED',
+      mediaId: post.mediaId,
+      publishedAt,
+      createdAt: publishedAt,
+    });
   return post;
 }
 
@@ -269,7 +291,9 @@ describe('Meta’s shapes', () => {
     expect(classifyInsightsError(429, undefined).failure).toBe('rate_limit');
     expect(classifyInsightsError(400, { error: { code: 100, error_subcode: 33 } }).failure).toBe('gone');
     expect(classifyInsightsError(400, { error: { code: 100, error_subcode: 2108006 } }).failure).toBe('gone');
-    expect(classifyInsightsError(403, { error: { code: 10, message: '(#10) Application does not have permission for this action' } }).failure).toBe('permission');
+    expect(classifyInsightsError(403, { error: { code: 10, message: '(#10) Application does not have permission for this action' } }).failure).toBe(
+      'permission',
+    );
     expect(classifyInsightsError(500, {}).failure).toBe('transient');
     expect(classifyInsightsError(400, { error: { code: 100 } }).failure).toBe('unknown');
   });

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '#worker/db/client.ts';
+import { and, asc, desc, eq, gte, isNull, lt, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { inList, type Db } from '#worker/db/client.ts';
 import { insightPauses, postInsights } from '#worker/db/schema.ts';
 import type { InsightSort } from '#common/schemas/insights.ts';
 import { inMemberProjects, projectName } from '#worker/features/projects/scope/service.ts';
@@ -9,7 +9,10 @@ export type InsightInsert = typeof postInsights.$inferInsert;
 
 /** The newest publishing time the job has met (where its next look for new posts starts). */
 export async function newestPublishedAt(db: Db): Promise<Date | null> {
-  const row = await db.select({ at: max(postInsights.publishedAt) }).from(postInsights).get();
+  const row = await db
+    .select({ at: max(postInsights.publishedAt) })
+    .from(postInsights)
+    .get();
   return row?.at ?? null;
 }
 
@@ -18,7 +21,13 @@ export async function insertNew(db: Db, rows: InsightInsert[]): Promise<void> {
   if (rows.length === 0) return;
   // D1 takes at most 100 bound parameters per statement: a few rows per insert.
   const statements = [];
-  for (let i = 0; i < rows.length; i += 5) statements.push(db.insert(postInsights).values(rows.slice(i, i + 5)).onConflictDoNothing());
+  for (let i = 0; i < rows.length; i += 5)
+    statements.push(
+      db
+        .insert(postInsights)
+        .values(rows.slice(i, i + 5))
+        .onConflictDoNothing(),
+    );
   await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }
 
@@ -39,7 +48,7 @@ export function dueInsights(db: Db, now: Date, since: Date, limit: number) {
       and(
         lte(postInsights.nextFetchAt, now),
         gte(postInsights.publishedAt, since),
-        inArray(postInsights.state, ASKED),
+        inList(postInsights.state, ASKED),
         or(isNull(insightPauses.pausedUntil), lte(insightPauses.pausedUntil, now)),
       ),
     )

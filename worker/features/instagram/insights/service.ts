@@ -5,13 +5,7 @@ import { dayOf } from '#worker/lib/days.ts';
 import { read, type Read } from '#worker/lib/reads.ts';
 import { accountById, markBroken, tokenFor, type AccountRow } from '#worker/features/instagram/connection/service.ts';
 import { publishedSince } from '#worker/features/instagram/publish/service.ts';
-import {
-  InsightsError,
-  USAGE_PAUSE_PERCENT,
-  realInsights,
-  type Figures,
-  type InsightsReader,
-} from '#worker/features/instagram/insights/graph-insights.ts';
+import { InsightsError, USAGE_PAUSE_PERCENT, realInsights, type Figures, type InsightsReader } from '#worker/features/instagram/insights/graph-insights.ts';
 import * as repo from '#worker/features/instagram/insights/repo.ts';
 import { sandboxInsights } from '#worker/features/instagram/insights/sandbox-insights.ts';
 
@@ -167,7 +161,15 @@ function isPast(row: repo.InsightRow, now: Date): boolean {
   return now.getTime() - row.publishedAt.getTime() > (row.kind === 'story' ? STORY_FOLLOW_MS : FOLLOW_MS);
 }
 
-async function failed(db: Db, env: Env, row: repo.InsightRow, error: InsightsError, now: Date, strikes: number | null, pauseFor: (ms: number) => Promise<void>) {
+async function failed(
+  db: Db,
+  env: Env,
+  row: repo.InsightRow,
+  error: InsightsError,
+  now: Date,
+  strikes: number | null,
+  pauseFor: (ms: number) => Promise<void>,
+) {
   const later = (ms: number) => new Date(now.getTime() + ms);
   switch (error.failure) {
     case 'rate_limit': {
@@ -181,7 +183,13 @@ async function failed(db: Db, env: Env, row: repo.InsightRow, error: InsightsErr
     case 'reconnect':
       if (row.accountId) {
         try {
-          await markBroken(db, env, row.accountId, 'Instagram no longer accepts this connection (the token was revoked or expired). Reconnect the account.', now);
+          await markBroken(
+            db,
+            env,
+            row.accountId,
+            'Instagram no longer accepts this connection (the token was revoked or expired). Reconnect the account.',
+            now,
+          );
         } catch (thrown) {
           console.error(`[insights ${row.postId}] markBroken failed`, thrown);
         }
@@ -243,7 +251,21 @@ export async function projectInsights(db: Db, projectId: string, sort: InsightSo
   return { items: (await repo.ofProject(db, projectId, sort, PROJECT_LIMIT)).map(toInsight) };
 }
 
-const CSV_HEADER = ['published_at', 'kind', 'caption', 'permalink', 'reach', 'views', 'likes', 'comments', 'saves', 'shares', 'engagement', 'updated_at', 'state'];
+const CSV_HEADER = [
+  'published_at',
+  'kind',
+  'caption',
+  'permalink',
+  'reach',
+  'views',
+  'likes',
+  'comments',
+  'saves',
+  'shares',
+  'engagement',
+  'updated_at',
+  'state',
+];
 
 const cell = (value: number | string | null) => (value === null ? '' : String(value));
 
@@ -257,7 +279,12 @@ export async function insightsCsvFile(db: Db, project: { id: string; name: strin
     );
   }
   // A header carries Latin-1 only, and a name may hold quotes or any script: the file is named by the name's ASCII letters.
-  const base = project.name.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'project';
+  const base =
+    project.name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'project';
   return { body, fileName: `${base}-insights-${dayOf(now.getTime())}.csv` };
 }
 
