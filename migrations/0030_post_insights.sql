@@ -32,5 +32,6 @@ CREATE TABLE `post_insights` (
 );
 --> statement-breakpoint
 CREATE INDEX `post_insights_due_idx` ON `post_insights` (`next_fetch_at`);--> statement-breakpoint
+CREATE INDEX `post_insights_published_idx` ON `post_insights` (`published_at`);--> statement-breakpoint
 CREATE INDEX `post_insights_project_idx` ON `post_insights` (`project_id`,`published_at`);--> statement-breakpoint
 CREATE INDEX `post_insights_ad_idx` ON `post_insights` (`ad_id`);

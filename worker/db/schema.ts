@@ -869,6 +869,8 @@ export const postInsights = sqliteTable(
   },
   (t) => [
     index('post_insights_due_idx').on(t.nextFetchAt),
+    // The job's look for new posts starts at the newest one it has met (max(published_at) every minute).
+    index('post_insights_published_idx').on(t.publishedAt),
     index('post_insights_project_idx').on(t.projectId, t.publishedAt),
     index('post_insights_ad_idx').on(t.adId),
   ],
