@@ -87,6 +87,8 @@ export default async function setup(project: TestProject) {
       '--env-file',
       '.dev.vars.example',
       '--show-interactive-dev-session=false',
+      // GET /__scheduled runs the cron's jobs now: browser tests run the publishing and insights jobs with it.
+      '--test-scheduled',
       // The build's own facts, as `npm start` passes them (/test shows them).
       ...buildDefines(),
     ],

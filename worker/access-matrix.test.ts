@@ -359,6 +359,9 @@ const MATRIX: Record<string, Expectation> = {
   'POST /api/playground/render': { json: {}, status: all(422) },
   'POST /monitoring': { json: {}, status: all(404) },
   'GET /api/projects/:projectId/instagram': { sample: '/api/projects/{projectId}/instagram', status: project(200, 200, 200) },
+  'GET /api/projects/:projectId/insights': { sample: '/api/projects/{projectId}/insights', status: project(200, 200, 200) },
+  'GET /api/projects/:projectId/insights.csv': { sample: '/api/projects/{projectId}/insights.csv', status: project(200, 200, 200) },
+  'GET /api/ads/:id/insights': { sample: '/api/ads/{adId}/insights', status: project(200, 200, 200) },
   // No Instagram app is configured in tests: the owner is told what to configure.
   'POST /api/projects/:projectId/instagram/connect': { sample: '/api/projects/{projectId}/instagram/connect', status: project(403, 403, 409) },
   'POST /api/projects/:projectId/instagram/sandbox': { sample: '/api/projects/{projectId}/instagram/sandbox', fresh: true, status: project(403, 403, 200) },

@@ -48,6 +48,7 @@ import { funnelPageRoutes, pageRoutes } from '#worker/features/funnels/pages/rou
 import { pageForMember } from '#worker/features/funnels/pages/service.ts';
 import { healthRoutes } from '#worker/features/health/routes.ts';
 import { instagramCallbackRoutes, instagramMetaRoutes, instagramPages, instagramProjectRoutes } from '#worker/features/instagram/connection/routes.ts';
+import { adInsightRoutes, projectInsightRoutes } from '#worker/features/instagram/insights/routes.ts';
 import { sandboxFeedPages } from '#worker/features/instagram/publish/routes.tsx';
 import { mediaRoutes, projectMediaRoutes } from '#worker/features/media/routes.ts';
 import { mediaForMember, signedMedia } from '#worker/features/media/service.ts';
@@ -107,6 +108,7 @@ export function createApp() {
     .route('/api/projects', projectAdRoutes)
     .route('/api/projects', projectBoardRoutes)
     .route('/api/projects', instagramProjectRoutes)
+    .route('/api/projects', projectInsightRoutes)
     .route('/api/projects', projectFunnelRoutes)
     .route('/api/projects', projectApiKeyRoutes)
     .route('/api/projects', projectWebhookRoutes)
@@ -120,6 +122,7 @@ export function createApp() {
     .route('/api/ads', adRoutes)
     .route('/api/ads', adPinRoutes)
     .route('/api/calendar', calendarRoutes)
+    .route('/api/ads', adInsightRoutes)
     .route('/api/funnels', funnelRoutes)
     .route('/api/funnels', funnelPageRoutes)
     .route('/api/funnels', funnelLeadRoutes)

@@ -138,6 +138,7 @@ export function openMarketing(query = '', api: Parameters<typeof mockApi>[0] = {
     [`GET ${BASE}`]: { status: 200, body: projectDetail(project) },
     [`GET ${BASE}/instagram`]: { status: 200, body: connection() },
     [`GET ${BASE}/ads`]: { status: 200, body: { items: [], nextCursor: null } },
+    [`GET ${BASE}/insights`]: { status: 200, body: { items: [] } },
     'GET /api/funnels': { status: 200, body: { items: [] } },
     ...api,
   });

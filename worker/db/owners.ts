@@ -43,6 +43,8 @@ export const TABLE_OWNERS = {
   scheduled_posts: 'instagram/publish',
   data_deletion_requests: 'instagram/connection',
   instagram_sandbox_media: 'instagram/publish',
+  post_insights: 'instagram/insights',
+  insight_pauses: 'instagram/insights',
   funnels: 'funnels',
   funnel_pages: 'funnels',
   funnel_page_versions: 'funnels',

@@ -894,6 +894,64 @@ export const instagramSandboxMedia = sqliteTable(
 );
 
 /**
+ * A published post's latest figures from Instagram (issue 32 point 5, decision 0055): one row per
+ * post, updated in place by the insights job. What the lists show of the post (ad, kind, caption,
+ * permalink, time) is copied once when the job first meets it: a published post never changes.
+ * A figure Instagram has no metric for (a story's likes) stays null.
+ */
+export const postInsights = sqliteTable(
+  'post_insights',
+  {
+    postId: text('post_id')
+      .primaryKey()
+      .references(() => scheduledPosts.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    adId: text('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').references(() => instagramAccounts.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['single', 'carousel', 'story'] }).notNull(),
+    mediaId: text('media_id').notNull(),
+    caption: text('caption').notNull().default(''),
+    permalink: text('permalink'),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull(),
+    /** pending: not read yet; ok: read; gone: the media was deleted on Instagram (never asked again); reconnect: the connection lacks access. */
+    state: text('state', { enum: ['pending', 'ok', 'gone', 'reconnect'] })
+      .notNull()
+      .default('pending'),
+    fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }),
+    /** When the job reads it next (also its claim: a run moves it ahead before it asks Instagram). */
+    nextFetchAt: integer('next_fetch_at', { mode: 'timestamp_ms' }).notNull(),
+    reach: integer('reach'),
+    likes: integer('likes'),
+    comments: integer('comments'),
+    saves: integer('saves'),
+    shares: integer('shares'),
+    views: integer('views'),
+    error: text('error'),
+  },
+  (t) => [
+    index('post_insights_due_idx').on(t.nextFetchAt),
+    // The job's look for new posts starts at the newest one it has met (max(published_at) every minute).
+    index('post_insights_published_idx').on(t.publishedAt),
+    index('post_insights_project_idx').on(t.projectId, t.publishedAt),
+    index('post_insights_ad_idx').on(t.adId),
+  ],
+);
+
+/** An Instagram account's pause from insights after a rate-limit answer (one row per account, written by one conditional upsert). */
+export const insightPauses = sqliteTable('insight_pauses', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => instagramAccounts.id, { onDelete: 'cascade' }),
+  pausedUntil: integer('paused_until', { mode: 'timestamp_ms' }).notNull(),
+  /** Rate-limit answers in a row: each doubles the pause; a reading that succeeds clears the row. */
+  strikes: integer('strikes').notNull().default(1),
+});
+
+/**
  * A funnel (PRODUCT.md §4.5): ordered landing pages of a project under one public name
  * (`/p/{name}/…`) and optionally a custom domain. Names and domains are unique among live
  * funnels (partial unique indexes): deleting a funnel frees them.

@@ -15,6 +15,7 @@ import { purgeDeletedCreatives } from '#worker/features/creatives/core/service.t
 import { purgeBrandFontsOfDeletedProjects } from '#worker/features/creatives/fonts/service.ts';
 import { refundAbandonedVariations } from '#worker/features/creatives/variations/service.ts';
 import { publishDue } from '#worker/features/instagram/publish/service.ts';
+import { refreshInsights } from '#worker/features/instagram/insights/service.ts';
 import { refreshTokens } from '#worker/features/instagram/connection/service.ts';
 import { purgeDeletedMedia } from '#worker/features/media/service.ts';
 import { purgeDeleted as purgeDeletedPresentations } from '#worker/features/presentations/workspace/service.ts';
@@ -90,6 +91,14 @@ export async function publishDuePosts(env: Bindings, now = new Date()): Promise<
 }
 
 /**
+ * Instagram: the figures of posts published in the last 30 days (stories: 24 hours), a small
+ * batch per run, young posts more often; rate-limited accounts wait (decision 0055).
+ */
+export async function refreshPostInsights(env: Bindings, now = new Date()): Promise<number> {
+  return refreshInsights(primaryDb(env.DB), env, now);
+}
+
+/**
  * Once a day (STORAGE_AUDIT_AT): R2 objects that no row owns and rows whose object is gone, in a
  * structured log line, and in the audit log and Sentry when there are any. Reports, never deletes.
  */
@@ -119,6 +128,7 @@ export async function scheduled(controller: ScheduledController, env: Bindings, 
       runBillingJobs(env, now),
       refreshInstagramTokens(env, now),
       publishDuePosts(env, now),
+      refreshPostInsights(env, now),
       auditStorageDaily(env, now),
       runWebhookJobs(env, now),
       runBatchJobs(env, now),

@@ -694,4 +694,20 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(plan.map((row) => row.detail).join('\n')).toContain('scheduled_posts_project_time_idx');
     },
   },
+  '0030_post_insights.sql': {
+    // Two tables (issue 32 point 5, decision 0055): a post published before them has no figures until
+    // the job meets it (it meets only the last 30 days'); a row read back as the job writes it.
+    rows: ({ now }) => [
+      `INSERT INTO post_insights (post_id, project_id, ad_id, account_id, kind, media_id, caption, permalink, published_at, state, fetched_at, next_fetch_at, reach, likes, comments, saves, shares, views) VALUES ('upg_post_00000000000001', '${P1}', 'upg_ad_0000000000000001', 'upg_igaccount_000000001', 'single', 'upg_igmedia_0000000001', 'Fresh beans', 'https://instagram.example.com/p/upg1', ${now - 69 * DAY}, 'ok', ${now - 40 * DAY}, ${Date.UTC(9999, 0, 1)}, 1520, 98, 12, 31, 7, 2380)`,
+      `INSERT INTO insight_pauses (account_id, paused_until, strikes) VALUES ('upg_igaccount_000000001', ${now + 15 * 60 * 1000}, 1)`,
+    ],
+    async check(t) {
+      expect(await t.json('/api/ads/upg_ad_0000000000000001/insights')).toMatchObject({
+        reconnect: false,
+        insight: { state: 'ok', reach: 1520, likes: 98, comments: 12, saves: 31, shares: 7, views: 2380, engagement: 148 },
+      });
+      expect(await t.json(`/api/projects/${P1}/insights`)).toMatchObject({ items: [{ postId: 'upg_post_00000000000001', caption: 'Fresh beans' }] });
+      expect(await t.query(`SELECT strikes FROM insight_pauses WHERE account_id = 'upg_igaccount_000000001'`)).toEqual([{ strikes: 1 }]);
+    },
+  },
 };

@@ -25,6 +25,27 @@ const BOARD = {
     top: [{ id: 'fun1', title: 'Spring offer', projectName: 'Acme Surf', views7d: 75, leads7d: 1, daily7d: week([0, 0, 25, 0, 0, 0, 50], []) }],
   },
   affiliate: { pending: 1200, available: 900, paidOut: 3000, reversed: 0 },
+  bestPosts: [
+    {
+      postId: 'post1',
+      adId: 'ad_aaaaaaaaaaaaaaaa',
+      projectId: 'proj_aaaaaaaaaaaaaaaa',
+      projectName: 'Acme Surf',
+      kind: 'single',
+      caption: 'Frühlingsangebot',
+      permalink: null,
+      publishedAt: '2026-11-20T10:00:00.000Z',
+      fetchedAt: '2026-11-21T10:00:00.000Z',
+      state: 'ok',
+      reach: 12345,
+      likes: 1000,
+      comments: 100,
+      saves: 100,
+      shares: 34,
+      views: 20000,
+      engagement: 1234,
+    },
+  ],
   firstSteps: { brandKit: true, creative: true, approvedAd: true, livePage: true, presentation: null },
 };
 
@@ -59,6 +80,9 @@ describe('the dashboard in German', () => {
     expect(screen.getByText('Ihnen gehören 1 von 3 aktiven Projekten im Tarif Free')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Bistro Verde/ }).textContent).toContain('2 Dateien · Bearbeiter');
     expect(screen.getByText('Noch nichts gerendert')).toBeTruthy();
+    // The best posts, with German numbers.
+    expect(screen.getByText('Die besten Beiträge der letzten 30 Tage')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Frühlingsangebot/ }).textContent).toContain('Acme Surf · 12.345 erreicht · 1.234 Interaktionen');
   });
 
   it('shows the first steps in German', async () => {

@@ -15,6 +15,7 @@ function board(overrides: Record<string, unknown> = {}) {
     ads: { projects: [], totals: { inReview: 0, scheduled: 0, published: 0, failed: 0, reviews: 0 } },
     funnels: { count: 0, views7d: 0, leads7d: 0, daily7d: week([0, 0, 0, 0, 0, 0, 0], []), top: [] },
     affiliate: { pending: 0, available: 0, paidOut: 0, reversed: 0 },
+    bestPosts: [],
     // Every first step done: the checklist is gone (client/app/first-steps.test.tsx tests it).
     firstSteps: { brandKit: true, creative: true, approvedAd: true, livePage: true, presentation: null },
     ...overrides,
@@ -150,5 +151,47 @@ describe('Dashboard', () => {
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('link', { name: /^Credits/ })).toBeTruthy();
     expect(calls).toBe(2);
+  });
+});
+
+describe('the dashboard’s best posts', () => {
+  const post = (id: string, caption: string, reach: number, engagement: number) => ({
+    postId: id,
+    adId: `ad_${id}`,
+    projectId: 'proj_aaaaaaaaaaaaaaaa',
+    projectName: 'Acme Surf',
+    kind: 'single',
+    caption,
+    permalink: null,
+    publishedAt: '2026-11-20T10:00:00.000Z',
+    fetchedAt: '2026-11-21T10:00:00.000Z',
+    state: 'ok',
+    reach,
+    likes: engagement,
+    comments: 0,
+    saves: 0,
+    shares: 0,
+    views: reach * 2,
+    engagement,
+  });
+
+  it('lists them in the server’s order, each opening its ad on the marketing page', async () => {
+    mockApi({ 'GET /api/dashboard': { status: 200, body: board({ bestPosts: [post('p1', 'Summer waves', 4210, 380), post('p2', '', 1200, 95)] }) } });
+    renderScreen(<Dashboard />);
+    const card = (await screen.findByRole('heading', { name: 'Best posts of the last 30 days' })).closest('section')!;
+    const links = within(card).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Summer wavesAcme Surf · 4,210 reached · 380 engagements',
+      'No captionAcme Surf · 1,200 reached · 95 engagements',
+    ]);
+    expect(links[0]!.getAttribute('href')).toBe('/projects/proj_aaaaaaaaaaaaaaaa/marketing?ad=ad_p1');
+  });
+
+  it('says how figures come before there are any', async () => {
+    mockApi({ 'GET /api/dashboard': { status: 200, body: board() } });
+    renderScreen(<Dashboard />);
+    const card = (await screen.findByRole('heading', { name: 'Best posts of the last 30 days' })).closest('section')!;
+    expect(within(card).getByText('No figures yet')).toBeTruthy();
+    expect(within(card).getByText(/Publish an ad to Instagram/)).toBeTruthy();
   });
 });

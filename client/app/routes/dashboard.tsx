@@ -1,4 +1,4 @@
-import { BarChart3, Coins, Folder, Image, MessageSquareMore, Send, Wallet } from 'lucide-react';
+import { BarChart3, Coins, Folder, Image, MessageSquareMore, Send, TrendingUp, Wallet } from 'lucide-react';
 import type { I18n } from '@lingui/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -314,10 +314,38 @@ function FunnelWeek({ board }: { board: Board }) {
   );
 }
 
-/** The dashboard's placeholder: five figure cards, then four list cards, each of three lines. */
+/** The best Instagram posts of the last 30 days (by engagement), each opening its ad. */
+function BestPosts({ board }: { board: Board }) {
+  const t = useT();
+  const format = useFormat();
+  if (board.bestPosts.length === 0) {
+    return (
+      <EmptyState icon={<TrendingUp className="size-6" aria-hidden="true" />} title={t('dashboard.bestPosts.empty')}>
+        {t('dashboard.bestPosts.emptyText')}
+      </EmptyState>
+    );
+  }
+  return (
+    <ol className="divide-y divide-zinc-200 dark:divide-zinc-800">
+      {board.bestPosts.map((post) => (
+        <li key={post.postId}>
+          <Link to={`/projects/${post.projectId}/marketing?ad=${encodeURIComponent(post.adId)}`} className="block py-2.5 hover:text-accent-700">
+            <span className="block truncate font-medium">{post.caption || t('dashboard.bestPosts.noCaption')}</span>
+            <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+              {post.projectName} ·{' '}
+              {t('dashboard.bestPosts.figures', { reach: format.number(post.reach ?? 0), engagement: format.number(post.engagement ?? 0) })}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The dashboard's placeholder: five figure cards, then five list cards, each of three lines. */
 const LOADING_ROWS = [
   { className: 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-5', cards: 5, lines: ['h-4 w-24', 'mt-3 h-8 w-16', 'mt-2 h-3 w-32'] },
-  { className: 'mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2', cards: 4, lines: ['h-5 w-32', 'mt-4 h-4 w-full', 'mt-3 h-4 w-2/3'] },
+  { className: 'mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2', cards: 5, lines: ['h-5 w-32', 'mt-4 h-4 w-full', 'mt-3 h-4 w-2/3'] },
 ];
 
 function Loading() {
@@ -369,6 +397,9 @@ export default function Dashboard() {
             </Card>
             <Card title={t('dashboard.funnels.title')} description={t('dashboard.funnels.description', { count: board.data.funnels.count })}>
               <FunnelWeek board={board.data} />
+            </Card>
+            <Card title={t('dashboard.bestPosts.title')} description={t('dashboard.bestPosts.description')}>
+              <BestPosts board={board.data} />
             </Card>
           </div>
         </>

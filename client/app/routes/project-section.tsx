@@ -25,6 +25,9 @@ import { ProjectTabs, useProject } from '#client/app/routes/project.tsx';
 // The ad's dialogs load when one opens (they carry the editor, the picker and the preview): the screen's chunk stays in budget.
 const AdEditorDialog = lazy(() => import('#client/features/ads/ad-editor.tsx').then((m) => ({ default: m.AdEditorDialog })));
 const NewAdDialog = lazy(() => import('#client/features/ads/new-ad-dialog.tsx').then((m) => ({ default: m.NewAdDialog })));
+// A project's post figures (the table below the ads, the figures beside a published ad) load with their first showing.
+const InsightsTable = lazy(() => import('#client/features/instagram/insights-table.tsx').then((m) => ({ default: m.InsightsTable })));
+const PostFigures = lazy(() => import('#client/features/instagram/post-figures.tsx').then((m) => ({ default: m.PostFigures })));
 const TemplatePicker = lazy(() => import('#client/features/creatives/template-picker.tsx').then((m) => ({ default: m.TemplatePicker })));
 
 /** `/projects/{projectId}/creatives`: the project's creatives (the same list as /creatives, without the project filter); "New creative" creates in this project. */
@@ -175,6 +178,11 @@ function Marketing({ project }: { project: ProjectDetail }) {
         <ReviewBoardCard projectId={projectId} canEdit={canCreate} />
         <ProjectFunnelsCard projectId={projectId} canCreate={canCreate} />
       </div>
+      <div className="min-w-0 lg:col-span-2">
+        <Suspense fallback={null}>
+          <InsightsTable projectId={projectId} />
+        </Suspense>
+      </div>
       {canCreate && (creating || prefilled) ? (
         <Suspense fallback={null}>
           <NewAdDialog
@@ -212,6 +220,11 @@ function Marketing({ project }: { project: ProjectDetail }) {
               list.patch((item) => (item.id === id ? null : item));
               update((p) => p.delete('ad'));
             }}
+            figures={(ad) => (
+              <Suspense fallback={null}>
+                <PostFigures adId={ad.id} />
+              </Suspense>
+            )}
           />
         </Suspense>
       ) : null}

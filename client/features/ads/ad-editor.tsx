@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import type { AdDetail, AdUpdateInput, InstagramConnection } from '#common/schemas/ads.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -26,6 +26,7 @@ export function AdEditorDialog({
   onClose,
   onChanged,
   onDeleted,
+  figures,
 }: {
   adId: string | null;
   /** The project is archived: the ad is read-only (cancel and revoke stay possible). */
@@ -34,6 +35,8 @@ export function AdEditorDialog({
   onClose: () => void;
   onChanged: (ad: AdDetail) => void;
   onDeleted: (id: string) => void;
+  /** A published ad's post's figures, shown beside it (another feature's part: the route joins them). */
+  figures?: ((ad: AdDetail) => ReactNode) | undefined;
 }) {
   const t = useT();
   const [title, setTitle] = useState<string | null>(null);
@@ -51,6 +54,7 @@ export function AdEditorDialog({
           onDirty={setDirty}
           onChanged={onChanged}
           onDeleted={onDeleted}
+          figures={figures}
         />
       ) : null}
       <ConfirmDialog
@@ -93,6 +97,7 @@ function AdEditor({
   onDirty,
   onChanged,
   onDeleted,
+  figures,
 }: {
   adId: string;
   archived: boolean;
@@ -101,6 +106,7 @@ function AdEditor({
   onDirty: (dirty: boolean) => void;
   onChanged: (ad: AdDetail) => void;
   onDeleted: (id: string) => void;
+  figures: ((ad: AdDetail) => ReactNode) | undefined;
 }) {
   const t = useT();
   const say = useSayEnglish();
@@ -175,6 +181,7 @@ function AdEditor({
       }}
       onDirty={onDirty}
       onDeleted={onDeleted}
+      figures={figures}
     />
   );
 }
@@ -187,6 +194,7 @@ function LoadedEditor({
   reload,
   onDirty,
   onDeleted,
+  figures,
 }: {
   ad: AdDetail;
   archived: boolean;
@@ -195,6 +203,7 @@ function LoadedEditor({
   reload: () => Promise<AdDetail>;
   onDirty: (dirty: boolean) => void;
   onDeleted: (id: string) => void;
+  figures: ((ad: AdDetail) => ReactNode) | undefined;
 }) {
   const t = useT();
   const toast = useToast();
@@ -379,6 +388,7 @@ function LoadedEditor({
             await reload();
           }}
         />
+        {figures && ad.post?.status === 'published' ? figures(ad) : null}
         <ReviewsSection ad={ad} canReview={!archived} onReviewed={() => void reload()} />
         {canEdit ? (
           <Button variant="ghost" className="w-full text-red-700 dark:text-red-400" onClick={() => setDeleting('ask')}>

@@ -381,4 +381,28 @@ export const de: Translation<typeof en> = {
   'projects.webhooks.attempt':
     '{code, select, none {keine Antwort} other {HTTP {code}}} · {attempts, plural, one {# Versuch} other {# Versuche}}{latency, select, none {} other { · {latency} ms}}',
   'projects.webhooks.next': 'nächster Versuch {date}',
+
+  'instagram.insights.title': 'Beitragszahlen',
+  'instagram.insights.loading': 'Die Zahlen des Beitrags werden geladen',
+  'instagram.insights.loadFailed': 'Die Zahlen konnten nicht geladen werden',
+  'instagram.insights.figure':
+    '{name, select, reach {Reichweite} views {Aufrufe} likes {Likes} comments {Kommentare} saves {Gespeichert} shares {Geteilt} engagement {Interaktionen} other {—}}',
+  'instagram.insights.updated': 'Aktualisiert {when}',
+  'instagram.insights.none': 'Noch keine Zahlen. Die ersten Zahlen von Instagram kommen innerhalb einer Stunde nach der Veröffentlichung.',
+  'instagram.insights.reconnectTitle': 'Instagram neu verbinden, um die Zahlen zu sehen',
+  'instagram.insights.reconnectText':
+    'Über die Verbindung lassen sich die Zahlen dieses Beitrags nicht mehr lesen. Der Inhaber des Projekts kann das Konto auf der Marketing-Seite neu verbinden.',
+  'instagram.insights.gone': 'Dieser Beitrag wurde auf Instagram gelöscht. Das sind die zuletzt gelesenen Zahlen.',
+  'instagram.insights.tableTitle': 'Beitragszahlen',
+  'instagram.insights.sortLabel': 'Sortierung',
+  'instagram.insights.sort': '{sort, select, published {Neueste zuerst} reach {Reichweite} engagement {Interaktionen} other {—}}',
+  'instagram.insights.csv': 'CSV herunterladen',
+  'instagram.insights.emptyTitle': 'Noch keine veröffentlichten Beiträge',
+  'instagram.insights.emptyText':
+    'Sobald eine Anzeige auf Instagram veröffentlicht ist, stehen hier 30 Tage lang Reichweite, Likes, Kommentare, Speicherungen, geteilte Beiträge und Aufrufe.',
+  'instagram.insights.colPost': 'Beitrag',
+  'instagram.insights.noCaption': 'Ohne Bildunterschrift',
+  'instagram.insights.postLine': '{kind, select, single {Einzelbild} carousel {Karussell} story {Story} other {Beitrag}} · {date}',
+  'instagram.insights.goneShort': 'auf Instagram gelöscht',
+  'instagram.insights.pendingShort': 'Zahlen folgen',
 };

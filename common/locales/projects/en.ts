@@ -386,4 +386,28 @@ export const en = {
   'projects.webhooks.attempt':
     '{code, select, none {no answer} other {HTTP {code}}} · {attempts, plural, one {# attempt} other {# attempts}}{latency, select, none {} other { · {latency} ms}}',
   'projects.webhooks.next': 'next try {date}',
+
+  // A post's figures from Instagram (the ad editor, the marketing page's table)
+  'instagram.insights.title': 'Post insights',
+  'instagram.insights.loading': 'Loading the post’s figures',
+  'instagram.insights.loadFailed': 'The figures could not be loaded',
+  'instagram.insights.figure':
+    '{name, select, reach {Reach} views {Views} likes {Likes} comments {Comments} saves {Saves} shares {Shares} engagement {Engagement} other {—}}',
+  'instagram.insights.updated': 'Updated {when}',
+  'instagram.insights.none': 'No figures yet. Instagram’s first figures arrive within an hour of publishing.',
+  'instagram.insights.reconnectTitle': 'Reconnect Instagram to see the figures',
+  'instagram.insights.reconnectText':
+    'The connection no longer lets us read this post’s figures. The project’s owner can connect the account again on the marketing page.',
+  'instagram.insights.gone': 'This post was deleted on Instagram. These are the last figures read.',
+  'instagram.insights.tableTitle': 'Post insights',
+  'instagram.insights.sortLabel': 'Order',
+  'instagram.insights.sort': '{sort, select, published {Newest first} reach {Reach} engagement {Engagement} other {—}}',
+  'instagram.insights.csv': 'Download CSV',
+  'instagram.insights.emptyTitle': 'No published posts yet',
+  'instagram.insights.emptyText': 'Once an ad is published to Instagram, its reach, likes, comments, saves, shares and views appear here for 30 days.',
+  'instagram.insights.colPost': 'Post',
+  'instagram.insights.noCaption': 'No caption',
+  'instagram.insights.postLine': '{kind, select, single {Single image} carousel {Carousel} story {Story} other {Post}} · {date}',
+  'instagram.insights.goneShort': 'deleted on Instagram',
+  'instagram.insights.pendingShort': 'figures coming',
 } as const satisfies Source;

@@ -8,6 +8,7 @@ import { anyCreativeRead, creationsRead } from '#worker/features/creatives/core/
 import { creditSummaryRead } from '#worker/features/credits/service.ts';
 import { funnelsRead } from '#worker/features/funnels/core/service.ts';
 import { anyLivePageRead } from '#worker/features/funnels/pages/service.ts';
+import { bestPostsRead, FOLLOW_MS } from '#worker/features/instagram/insights/service.ts';
 import { anyPresentationRead, mayAuthor } from '#worker/features/presentations/workspace/service.ts';
 import { brandKitSetRead, ownedActiveProjectsRead, projectsRead } from '#worker/features/projects/core/service.ts';
 
@@ -45,8 +46,9 @@ export function dashboardRead(db: Db, user: DashboardUser, origin: string, now =
     funnels: funnelsRead(db, user.id, undefined, origin, now),
     earnings: earningsDueRead(db, user.id, now),
     firstSteps: firstStepsRead(db, user),
+    bestPosts: bestPostsRead(db, user.id, now),
   });
-  return mapRead(reads, ({ credits, projects, owned, creations, ads, funnels, earnings, firstSteps }) => {
+  return mapRead(reads, ({ credits, projects, owned, creations, ads, funnels, earnings, firstSteps, bestPosts }) => {
     // The funnels' weeks, day by day (the same seven days as each funnel's card).
     const daily7d = lastDays(now, 7).map((day) => {
       const ofDay = funnels.items.map((f) => f.daily7d.find((d) => d.day === day));
@@ -75,6 +77,8 @@ export function dashboardRead(db: Db, user: DashboardUser, origin: string, now =
       },
       affiliate: earnings,
       firstSteps,
+      /** The best Instagram posts of the last 30 days (by engagement, then reach). */
+      bestPosts,
     };
   });
 }
@@ -85,7 +89,13 @@ type DashboardInput = { user: DashboardUser; origin: string; now: Date };
 
 /** The values the dashboard's statements take from a request: the user's id and the instant (as each column stores it, and its last 7 days). */
 function dashboardValues({ user, now }: DashboardInput): Record<string, unknown> {
-  const values: Record<string, unknown> = { userId: user.id, nowMs: now.getTime(), nowSeconds: Math.floor(now.getTime() / 1000), nowIso: now.toISOString() };
+  const values: Record<string, unknown> = {
+    userId: user.id,
+    nowMs: now.getTime(),
+    nowSeconds: Math.floor(now.getTime() / 1000),
+    nowIso: now.toISOString(),
+    since30dMs: now.getTime() - FOLLOW_MS,
+  };
   lastDays(now, 7).forEach((day, i) => (values[`day${i}`] = day));
   return values;
 }

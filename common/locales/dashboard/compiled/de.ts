@@ -82,4 +82,10 @@ export const messages: Messages = {
   "dashboard.allProjectsEmpty.noProjects": [["kind","select",{"creatives":["Creatives"],"other":["Funnels"]}]," gehören zu einem Projekt: Legen Sie zuerst eines für Ihren Kunden an, mit seinem Markenkit."],
   "dashboard.allProjectsEmpty.createProject": ["Projekt anlegen"],
   "dashboard.allProjectsEmpty.viewer": [["kind","select",{"creatives":["Creatives"],"other":["Funnels"]}]," aus Ihren Projekten erscheinen hier. Als Betrachter können Sie sie ansehen, aber nicht erstellen."],
+  "dashboard.bestPosts.title": ["Die besten Beiträge der letzten 30 Tage"],
+  "dashboard.bestPosts.description": ["Nach Interaktionen (Likes, Kommentare, Speicherungen und geteilte Beiträge), von Instagram"],
+  "dashboard.bestPosts.empty": ["Noch keine Zahlen"],
+  "dashboard.bestPosts.emptyText": ["Veröffentlichen Sie eine Anzeige auf Instagram: Reichweite und Interaktionen erscheinen hier innerhalb einer Stunde."],
+  "dashboard.bestPosts.noCaption": ["Ohne Bildunterschrift"],
+  "dashboard.bestPosts.figures": [["reach"]," erreicht · ",["engagement"]," Interaktionen"],
 };

@@ -82,4 +82,10 @@ export const messages: Messages = {
   "dashboard.allProjectsEmpty.noProjects": [["kind","select",{"creatives":["Creatives"],"other":["Funnels"]}]," belong to a project: create one for your customer first, with their brand kit."],
   "dashboard.allProjectsEmpty.createProject": ["Create a project"],
   "dashboard.allProjectsEmpty.viewer": [["kind","select",{"creatives":["Creatives"],"other":["Funnels"]}]," made in your projects appear here. As a viewer you can look at them but not create them."],
+  "dashboard.bestPosts.title": ["Best posts of the last 30 days"],
+  "dashboard.bestPosts.description": ["By engagement (likes, comments, saves and shares), from Instagram"],
+  "dashboard.bestPosts.empty": ["No figures yet"],
+  "dashboard.bestPosts.emptyText": ["Publish an ad to Instagram: its reach and engagement appear here within the hour."],
+  "dashboard.bestPosts.noCaption": ["No caption"],
+  "dashboard.bestPosts.figures": [["reach"]," reached · ",["engagement"]," engagements"],
 };

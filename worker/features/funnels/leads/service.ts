@@ -1,4 +1,5 @@
 import type { Locale } from '#common/i18n/locales.ts';
+import { csvRow } from '#worker/lib/csv.ts';
 import { leadSchemaFor, type LeadData } from '#common/schemas/blocks-leads.ts';
 import type { BlockOf, FormProps, PageDocument } from '#common/schemas/blocks.ts';
 import type { Lead, LeadList, Variant } from '#common/schemas/funnels.ts';
@@ -324,18 +325,8 @@ export async function deleteLead(db: Db, funnel: FunnelRow, actor: Actor, leadId
   if (result?.meta.changes !== 1) throw new AppError('not_found');
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell (RFC 4180): text a spreadsheet would run as a formula (starting with = + - @,
- * a tab or a carriage return) gets a leading apostrophe; quotes, commas and line breaks quote it.
- */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-export const csvRow = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+/** The cells and rows every export writes (worker/lib/csv.ts); the leads test checks the cell rules. */
+export { csvCell, csvRow } from '#worker/lib/csv.ts';
 
 const CSV_FIXED = ['page', 'variant', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer', 'created_at'] as const;
 const CSV_PAGE = 500;

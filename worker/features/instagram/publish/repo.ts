@@ -211,3 +211,34 @@ export function newestPublishedQuery(db: Db, projectId: string, limit: number) {
 export function publishedCount(projectId: string) {
   return sql<number>`(SELECT count(*) FROM scheduled_posts WHERE project_id = ${projectId} AND status = 'published')`;
 }
+
+/** Posts published at or after `since`, oldest first (the insights job meets each new post once). */
+export function publishedSince(db: Db, since: Date, limit: number) {
+  return db
+    .select({
+      id: scheduledPosts.id,
+      projectId: scheduledPosts.projectId,
+      adId: scheduledPosts.adId,
+      accountId: scheduledPosts.accountId,
+      kind: scheduledPosts.kind,
+      mediaId: scheduledPosts.mediaId,
+      caption: scheduledPosts.caption,
+      permalink: scheduledPosts.permalink,
+      publishedAt: scheduledPosts.publishedAt,
+    })
+    .from(scheduledPosts)
+    .where(and(eq(scheduledPosts.status, 'published'), isNotNull(scheduledPosts.mediaId), sql`${scheduledPosts.publishedAt} >= ${since.getTime()}`))
+    .orderBy(scheduledPosts.publishedAt, scheduledPosts.id)
+    .limit(limit)
+    .all();
+}
+
+/** Whether the sandbox account still holds this published media (the sandbox's insights). */
+export async function sandboxMediaPublished(db: Db, igUserId: string, mediaId: string): Promise<boolean> {
+  const row = await db
+    .select({ id: instagramSandboxMedia.id })
+    .from(instagramSandboxMedia)
+    .where(and(eq(instagramSandboxMedia.mediaId, mediaId), eq(instagramSandboxMedia.igUserId, igUserId), isNotNull(instagramSandboxMedia.publishedAt)))
+    .get();
+  return row !== undefined;
+}

@@ -469,3 +469,16 @@ export async function sandboxFeed(
 
 /** The admin's support view of a project: its newest published posts (a query for one batch) and their count (a subquery). */
 export { newestPublishedQuery, publishedCount } from '#worker/features/instagram/publish/repo.ts';
+
+/** A post as the insights job first meets it: published, with its media id. */
+export type PublishedPost = Awaited<ReturnType<typeof repo.publishedSince>>[number];
+
+/** Posts published at or after `since`, oldest first, at most `limit` (the insights job's new posts). */
+export function publishedSince(db: Db, since: Date, limit: number): Promise<PublishedPost[]> {
+  return repo.publishedSince(db, since, limit);
+}
+
+/** Whether a sandbox account still holds a published media: the sandbox insights answer as Meta does for a deleted one when not. */
+export function sandboxMediaExists(db: Db, igUserId: string, mediaId: string): Promise<boolean> {
+  return repo.sandboxMediaPublished(db, igUserId, mediaId);
+}
