@@ -79,4 +79,14 @@ export const en = {
   'email.webhookDisabled.body':
     'Adloom could not deliver events to the webhook endpoint {url} of the project “{project}” for 24 hours, so it was switched off.',
   'email.webhookDisabled.fix': 'Check that the address answers with a 2xx status, then switch the endpoint on again in the project’s settings:',
+  'email.presentationTalk.accessSubject': '{name} asks for access to your presentation for {customer}',
+  'email.presentationTalk.interestSubject': '{name} is interested: your presentation for {customer}',
+  'email.presentationTalk.accessWrote': '{name} <{email}> asked for access to your presentation for {customer}.',
+  'email.presentationTalk.interestWrote': '{name} <{email}> answered “I’m interested” in your presentation for {customer}. Reply to them at that address.',
+  'email.presentationTalk.grant': 'Give {name} their own link (it opens without the password) in one click:',
+  'email.presentationTalk.grantExpired': 'Open it again for 30 days and give {name} their own link in one click:',
+  'email.presentationTalk.workspace': 'All requests and visits are in the workspace:',
+  'email.presentationTalk.grantedSubject': 'Your link to the presentation for {customer}',
+  'email.presentationTalk.granted': '{author} gave you access to the presentation for {customer}. Your own link:',
+  'email.presentationTalk.personal': 'The link is yours: please do not pass it on.',
 } as const satisfies Source;
