@@ -648,4 +648,14 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(await t.json('/api/ads/upg_ad_0000000000000004')).toMatchObject({ status: 'scheduled', approval: { mode: 'required', waitingAt: null } });
     },
   },
+  '0031_presentation_talk.sql': {
+    // Three tables (decision 0056): a presentation from before has no recipients, requests or visits,
+    // its call to action stays a link, and a visit to it now lands on the timeline.
+    rows: () => [`UPDATE presentations SET updated_at = updated_at WHERE id = 'upg_presentation_000001'`],
+    async check(t) {
+      expect(await t.json('/api/presentations/upg_presentation_000001/talk', 'admin')).toEqual({ recipients: [], requests: [], visits: [] });
+      const presentation = await t.json<{ document: { sections: { type: string; props: { action?: string } }[] } }>('/api/presentations/upg_presentation_000001', 'admin');
+      for (const section of presentation.document.sections.filter((s) => s.type === 'cta')) expect(section.props.action).toBe('link');
+    },
+  },
 };
