@@ -340,7 +340,10 @@ const MATRIX: Record<string, Expectation> = {
     sample: '/api/presentations/{presentationId}/recipients/{presentationId}/revoke',
     status: signedIn(404),
   },
-  'POST /api/presentations/:id/requests/:requestId/grant': { sample: '/api/presentations/{presentationId}/requests/{presentationId}/grant', status: signedIn(404) },
+  'POST /api/presentations/:id/requests/:requestId/grant': {
+    sample: '/api/presentations/{presentationId}/requests/{presentationId}/grant',
+    status: signedIn(404),
+  },
   // The public page: anyone (its author and admins are not counted); the gallery: its author and admins.
   'GET /presents/:slug': { sample: '/presents/{presentationSlug}', status: all(200) },
   'POST /presents/:slug/unlock': { sample: '/presents/{presentationSlug}/unlock', form: {}, status: all(422) },

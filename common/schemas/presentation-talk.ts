@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { text } from '#common/schemas/fields.ts';
+import type { SectionType } from '#common/schemas/presentations.ts';
 
 /**
  * Presentations that talk back (issue 32 point 6, decision 0056): what a visitor sends the
@@ -77,10 +78,10 @@ export interface PresentationVisit {
   id: string;
   startedAt: string;
   seconds: number;
-  /** Through whose link (null: the plain link, or a link revoked since). */
+  /** Through whose link (null: the plain link, or a revoked one). */
   recipient: { id: string; name: string } | null;
-  /** The sections reached, in the presentation's order, with the seconds spent in each. */
-  sections: { id: string; title: string; seconds: number }[];
+  /** The sections reached, in the presentation's order, with the seconds spent in each (`title`: its heading, '' when it has none). */
+  sections: { id: string; type: SectionType; title: string; seconds: number }[];
 }
 
 export interface PresentationTalk {

@@ -662,7 +662,10 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
         requests: [{ kind: 'interest', name: 'Ivy', grantedAt: null }],
         visits: [{ seconds: 40, recipient: { name: 'Carla Client' }, sections: [{ id: 'note', seconds: 40 }] }],
       });
-      const presentation = await t.json<{ document: { sections: { type: string; props: { action?: string } }[] } }>('/api/presentations/upg_presentation_000001', 'admin');
+      const presentation = await t.json<{ document: { sections: { type: string; props: { action?: string } }[] } }>(
+        '/api/presentations/upg_presentation_000001',
+        'admin',
+      );
       for (const section of presentation.document.sections.filter((s) => s.type === 'cta')) expect(section.props.action).toBe('link');
     },
   },

@@ -12,7 +12,6 @@ import { sectionLabel } from '#client/features/presentations/sections.ts';
 import { formatDuration } from '#client/features/presentations/duration.ts';
 import { TalkPanel } from '#client/features/presentations/talk-panel.tsx';
 
-
 /** The presentation's visitors, time on page and sections reached over 7 or 30 days. */
 export function StatsDialog({ presentation, onClose }: { presentation: PresentationSummary | null; onClose: () => void }) {
   const t = useT();

@@ -39,8 +39,8 @@ const talk: PresentationTalk = {
       seconds: 95,
       recipient: { id: carla.id, name: 'Carla Client' },
       sections: [
-        { id: 'hero', title: 'Spring for Carla', seconds: 20 },
-        { id: 'offer', title: 'The offer', seconds: 75 },
+        { id: 'hero', type: 'hero', title: '', seconds: 20 },
+        { id: 'offer', type: 'pricing', title: 'The offer', seconds: 75 },
       ],
     },
     { id: 'visit_0000000000000002', startedAt: '2026-03-01T10:00:00.000Z', seconds: 12, recipient: null, sections: [] },
@@ -64,6 +64,7 @@ describe('the talk panel', () => {
     expect(within(visits).getByText('Carla Client')).toBeTruthy();
     expect(within(visits).getByText('Plain link')).toBeTruthy();
     expect(within(visits).getByText('The offer')).toBeTruthy();
+    expect(within(visits).getByText('Hero')).toBeTruthy();
     expect(within(visits).getByText('1 min 15 s')).toBeTruthy();
     const links = screen.getByRole('region', { name: 'Personal links' });
     expect((within(links).getByRole('textbox', { name: 'Carla Client’s link' }) as HTMLInputElement).value).toBe(`${window.location.origin}${carla.path}`);
@@ -108,7 +109,12 @@ describe('the talk panel', () => {
     await user.click(screen.getByRole('button', { name: 'Give access' }));
     expect(await screen.findByText('Not found.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Give access' })).toBeTruthy();
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`${BASE}/recipients/${carla.id}/revoke`, `${BASE}/requests/${ask.id}/grant`]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+        `${BASE}/recipients/${carla.id}/revoke`,
+        `${BASE}/requests/${ask.id}/grant`,
+      ]),
+    );
   });
 
   it('a granted request shows when; empty lists say so', async () => {

@@ -1,6 +1,12 @@
 import { Copy, Link2Off, Send } from 'lucide-react';
 import { useState } from 'react';
-import { recipientCreateInput, type PresentationRecipient, type PresentationRequest, type PresentationTalk, type PresentationVisit } from '#common/schemas/presentation-talk.ts';
+import {
+  recipientCreateInput,
+  type PresentationRecipient,
+  type PresentationRequest,
+  type PresentationTalk,
+  type PresentationVisit,
+} from '#common/schemas/presentation-talk.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
 import { TextField } from '#client/components/field.tsx';
@@ -14,6 +20,7 @@ import { useForm } from '#client/lib/use-form.ts';
 import { useResource } from '#client/lib/use-resource.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import { formatDuration } from '#client/features/presentations/duration.ts';
+import { sectionLabel } from '#client/features/presentations/sections.ts';
 
 /**
  * Presentations that talk back in the workspace (decision 0056), under a presentation's
@@ -190,7 +197,9 @@ function RequestItem({ presentationId, request, onChanged }: { presentationId: s
       {request.message ? <p className="mt-1 text-sm break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300">{request.message}</p> : null}
       <div className="mt-2">
         {request.grantedAt ? (
-          <p className="text-sm text-emerald-700 dark:text-emerald-400">{t('presentations.talk.grantedAt', { date: format.date(request.grantedAt, 'dateTime') })}</p>
+          <p className="text-sm text-emerald-700 dark:text-emerald-400">
+            {t('presentations.talk.grantedAt', { date: format.date(request.grantedAt, 'dateTime') })}
+          </p>
         ) : (
           <Button size="sm" onClick={() => void grant()} pending={pending} pendingLabel={t('presentations.talk.granting')}>
             <Send className="size-4" aria-hidden="true" /> {t('presentations.talk.grant')}
@@ -219,7 +228,7 @@ function VisitItem({ visit }: { visit: PresentationVisit }) {
         <ul className="mt-1 space-y-1" aria-label={t('presentations.talk.sectionsOf')}>
           {visit.sections.map((s) => (
             <li key={s.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300">
-              <span className="truncate">{s.title}</span>
+              <span className="truncate">{s.title || sectionLabel(t, s.type)}</span>
               <span className="tabular-nums">{formatDuration(t, s.seconds)}</span>
               <span aria-hidden="true" className="col-span-2 h-1 rounded bg-zinc-100 dark:bg-zinc-800">
                 <span className={`block h-1 rounded bg-accent-600 ${widthClass(s.seconds / longest)}`} />

@@ -14,7 +14,11 @@ let network = 0;
 const nextIp = () => `198.51.100.${(network += 1)}`;
 
 const ask = (slug: string, ip = nextIp(), method = 'POST') =>
-  send(`/presents/${slug}/ask`, { method, ...(method === 'POST' ? { form: { name: 'Vera Visitor', email: 'vera@example.com' } } : {}), headers: { 'user-agent': BROWSER, 'cf-connecting-ip': ip } });
+  send(`/presents/${slug}/ask`, {
+    method,
+    ...(method === 'POST' ? { form: { name: 'Vera Visitor', email: 'vera@example.com' } } : {}),
+    headers: { 'user-agent': BROWSER, 'cf-connecting-ip': ip },
+  });
 
 async function mailsTo(email: string) {
   return getDb(env.DB)

@@ -205,7 +205,12 @@ function presentationPage(assets: PageAssets, answer: PresentationPage, origin: 
   const { document } = answer;
   const i18n = i18nFor(document.locale);
   const customer = document.customerName;
-  const ctx = contextFromResolved('edge', answer.resolved, { refCode: answer.refCode, authorName: answer.authorName, now: answer.now, interestAction: answer.interestAction });
+  const ctx = contextFromResolved('edge', answer.resolved, {
+    refCode: answer.refCode,
+    authorName: answer.authorName,
+    now: answer.now,
+    interestAction: answer.interestAction,
+  });
   const banner =
     answer.banner !== null
       ? `<p data-presentation-banner class="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950" role="status">${escapeHtml(bannerText(i18n, answer.banner))}</p>`

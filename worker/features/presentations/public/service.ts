@@ -72,7 +72,15 @@ export type Card = (
   | ({ card: 'expired'; authorName: string | null; ask: string | null } & AskState)
   | { card: 'asked'; authorName: string }
   | { card: 'ask-limited'; retryAfter: string }
-  | ({ card: 'password'; action: string; error?: 'wrong' | 'limited'; status: 200 | 422 | 429; retryAfter?: string; authorName: string | null; ask: string | null } & AskState)
+  | ({
+      card: 'password';
+      action: string;
+      error?: 'wrong' | 'limited';
+      status: 200 | 422 | 429;
+      retryAfter?: string;
+      authorName: string | null;
+      ask: string | null;
+    } & AskState)
   | { card: 'interest-form'; action: string; back: string; authorName: string; values: AskValues; errors: talk.FormErrors }
   | { card: 'interest-sent'; authorName: string; back: string }
   | ({ card: 'grant' } & talk.GrantAnswer & { action: string; token: string })
@@ -227,7 +235,10 @@ export async function visit(db: Db, secret: string, slug: string, visitor: Visit
     await countView(db, { presentationId: p.id, now, ip: visitor.ip, userAgent });
     await talk.startVisit(db, { viewId, presentationId: p.id, recipientId, now });
   };
-  const setCookie = found.unlockedByLink && p.passwordHash ? await unlockCookieHeader(secret, { id: p.id, slug: p.slug, passwordHash: p.passwordHash }, visitor.https ?? false, now) : undefined;
+  const setCookie =
+    found.unlockedByLink && p.passwordHash
+      ? await unlockCookieHeader(secret, { id: p.id, slug: p.slug, passwordHash: p.passwordHash }, visitor.https ?? false, now)
+      : undefined;
   return {
     card: 'presentation',
     image: { path: `${publicPath(p.slug)}/og.png` },

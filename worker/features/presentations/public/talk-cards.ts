@@ -63,7 +63,8 @@ export interface CardParts {
 const eyebrow = (text: string) => `<p class="text-sm font-semibold text-zinc-600">${escapeHtml(text)}</p>`;
 const h1 = (text: string) => `<h1 class="text-3xl font-bold tracking-tight text-balance">${escapeHtml(text)}</h1>`;
 const para = (text: string) => `<p class="text-zinc-700">${escapeHtml(text)}</p>`;
-const backLink = (t: T, href: string) => `<p><a class="font-semibold underline" href="${escapeHtml(href)}">${escapeHtml(t('content.presentation.talk.back'))}</a></p>`;
+const backLink = (t: T, href: string) =>
+  `<p><a class="font-semibold underline" href="${escapeHtml(href)}">${escapeHtml(t('content.presentation.talk.back'))}</a></p>`;
 
 /** The cards of the "I'm interested" form and of the one-click link. */
 export function talkCard(t: T, answer: Extract<Card, { card: 'interest-form' | 'interest-sent' | 'grant' }>): CardParts {
@@ -82,7 +83,10 @@ export function talkCard(t: T, answer: Extract<Card, { card: 'interest-form' | '
       return {
         title: t('content.presentation.talk.sentTitle'),
         description: t('content.presentation.talk.sentTitle'),
-        body: h1(t('content.presentation.talk.sentHeading', { author: answer.authorName })) + para(t('content.presentation.talk.sentText', { author: answer.authorName })) + backLink(t, answer.back),
+        body:
+          h1(t('content.presentation.talk.sentHeading', { author: answer.authorName })) +
+          para(t('content.presentation.talk.sentText', { author: answer.authorName })) +
+          backLink(t, answer.back),
         status: 200,
       };
     case 'grant':
@@ -92,13 +96,22 @@ export function talkCard(t: T, answer: Extract<Card, { card: 'interest-form' | '
 
 function grantCard(t: T, answer: Extract<Card, { card: 'grant' }>): CardParts {
   if (answer.grant === 'invalid') {
-    return { title: t('content.presentation.grant.invalid'), description: t('content.presentation.grant.invalid'), body: h1(t('content.presentation.grant.invalid')) + para(t('content.presentation.grant.invalidText')), status: 404 };
+    return {
+      title: t('content.presentation.grant.invalid'),
+      description: t('content.presentation.grant.invalid'),
+      body: h1(t('content.presentation.grant.invalid')) + para(t('content.presentation.grant.invalidText')),
+      status: 404,
+    };
   }
   if (answer.grant === 'done') {
     const heading = t(answer.already ? 'content.presentation.grant.already' : 'content.presentation.grant.done', { name: answer.name });
     return { title: heading, description: heading, body: h1(heading) + para(t('content.presentation.grant.doneText', { name: answer.name })), status: 200 };
   }
-  const what = t(answer.expired ? 'content.presentation.grant.whatExpired' : 'content.presentation.grant.what', { name: answer.name, email: answer.email, customer: answer.customerName });
+  const what = t(answer.expired ? 'content.presentation.grant.whatExpired' : 'content.presentation.grant.what', {
+    name: answer.name,
+    email: answer.email,
+    customer: answer.customerName,
+  });
   const form = `<form method="post" action="${escapeHtml(answer.action)}" class="mt-2"><input type="hidden" name="token" value="${escapeHtml(answer.token)}"><button type="submit" class="${BUTTON}">${escapeHtml(t('content.presentation.grant.button', { name: answer.name }))}</button></form>`;
   return {
     title: t('content.presentation.grant.title'),

@@ -26,7 +26,11 @@ export function liveRecipientByCode(db: Db, presentationId: string, code: string
  * A new recipient, only while the presentation has fewer than `limit` (one conditional write:
  * of concurrent adds only those under the limit land). Returns whether it was added.
  */
-export async function insertRecipientUnder(db: Db, values: { id: string; presentationId: string; name: string; email: string | null; code: string; now: number }, limit: number) {
+export async function insertRecipientUnder(
+  db: Db,
+  values: { id: string; presentationId: string; name: string; email: string | null; code: string; now: number },
+  limit: number,
+) {
   const { id, presentationId, name, email, code, now } = values;
   const result = await rawStatement(
     db,
@@ -43,7 +47,9 @@ export function recipientsOf(db: Db, presentationId: string) {
     .select({
       recipient: presentationRecipients,
       visits: sql<number>`(SELECT count(*) FROM ${presentationVisits} WHERE ${presentationVisits.recipientId} = ${presentationRecipients.id})`,
-      lastVisitAt: sql<number | null>`(SELECT max(${presentationVisits.startedAt}) FROM ${presentationVisits} WHERE ${presentationVisits.recipientId} = ${presentationRecipients.id})`,
+      lastVisitAt: sql<
+        number | null
+      >`(SELECT max(${presentationVisits.startedAt}) FROM ${presentationVisits} WHERE ${presentationVisits.recipientId} = ${presentationRecipients.id})`,
     })
     .from(presentationRecipients)
     .where(eq(presentationRecipients.presentationId, presentationId))
@@ -94,7 +100,12 @@ export function requestById(db: Db, id: string) {
  * the request is not granted yet, then the request is marked granted with it. Of two clicks
  * arriving together only one changes anything (returns true).
  */
-export async function grantOnce(db: Db, request: { id: string; presentationId: string; name: string; email: string }, recipient: { id: string; code: string }, now: number) {
+export async function grantOnce(
+  db: Db,
+  request: { id: string; presentationId: string; name: string; email: string },
+  recipient: { id: string; code: string },
+  now: number,
+) {
   const [, marked] = await (db.$client as D1Database).batch([
     rawStatement(
       db,

@@ -65,7 +65,10 @@ export async function startVisit(db: Db, visit: { viewId: string; presentationId
 }
 
 /** A beacon's report on its visit (seconds and seconds per section already capped by the caller). */
-export async function reportVisit(db: Db, report: { viewId: string; presentationId: string; seconds: number; sections: Record<string, number> }): Promise<void> {
+export async function reportVisit(
+  db: Db,
+  report: { viewId: string; presentationId: string; seconds: number; sections: Record<string, number> },
+): Promise<void> {
   await repo.updateVisit(db, report);
 }
 
@@ -119,7 +122,14 @@ export interface SendContext {
  * action's form). The honeypot filled → the usual answer, nothing stored or sent. Limits, each
  * one conditional write: per network, then per presentation and day.
  */
-export async function send(db: Db, mailer: Mailer, row: Row & { authorName: string; authorEmail: string; authorLocale: Locale }, kind: 'access' | 'interest', form: TalkFormInput, context: SendContext): Promise<SendResult> {
+export async function send(
+  db: Db,
+  mailer: Mailer,
+  row: Row & { authorName: string; authorEmail: string; authorLocale: Locale },
+  kind: 'access' | 'interest',
+  form: TalkFormInput,
+  context: SendContext,
+): Promise<SendResult> {
   const now = context.now ?? Date.now();
   const p = row.presentation;
   const locale = documentOf(p).locale;
@@ -142,14 +152,26 @@ export async function send(db: Db, mailer: Mailer, row: Row & { authorName: stri
 }
 
 /** The author's email in the author's language: who wrote, what, and (for access) the one-click link. */
-function authorEmail(row: Row & { authorName: string; authorEmail: string; authorLocale: Locale }, request: { kind: 'access' | 'interest'; name: string; email: string; message: string }, editor: string, grant: string | null) {
+function authorEmail(
+  row: Row & { authorName: string; authorEmail: string; authorLocale: Locale },
+  request: { kind: 'access' | 'interest'; name: string; email: string; message: string },
+  editor: string,
+  grant: string | null,
+) {
   const author = { email: row.authorEmail, name: row.authorName, locale: row.authorLocale, timeZone: row.authorTimeZone };
   const customer = row.presentation.customerName;
   const expired = isExpired(row.presentation, Date.now());
   return personalEmail(request.kind === 'access' ? 'presentation_access_requested' : 'presentation_interest', author, (i18n) => ({
-    subject: i18n._(request.kind === 'access' ? 'email.presentationTalk.accessSubject' : 'email.presentationTalk.interestSubject', { name: request.name, customer }),
+    subject: i18n._(request.kind === 'access' ? 'email.presentationTalk.accessSubject' : 'email.presentationTalk.interestSubject', {
+      name: request.name,
+      customer,
+    }),
     lines: [
-      i18n._(request.kind === 'access' ? 'email.presentationTalk.accessWrote' : 'email.presentationTalk.interestWrote', { name: request.name, email: request.email, customer }),
+      i18n._(request.kind === 'access' ? 'email.presentationTalk.accessWrote' : 'email.presentationTalk.interestWrote', {
+        name: request.name,
+        email: request.email,
+        customer,
+      }),
       '',
       ...(request.message ? [request.message, ''] : []),
       ...(grant ? [i18n._(expired ? 'email.presentationTalk.grantExpired' : 'email.presentationTalk.grant', { name: request.name }), grant, ''] : []),
@@ -201,7 +223,14 @@ export async function grantPage(db: Db, secret: string, slug: string, token: str
   const { request, row } = found;
   const locale = row.authorLocale ?? 'en';
   if (request.grantedAt) return { grant: 'done', name: request.name, already: true, locale };
-  return { grant: 'confirm', name: request.name, email: request.email, customerName: row.presentation.customerName, expired: isExpired(row.presentation, now), locale };
+  return {
+    grant: 'confirm',
+    name: request.name,
+    email: request.email,
+    customerName: row.presentation.customerName,
+    expired: isExpired(row.presentation, now),
+    locale,
+  };
 }
 
 /** POST of the one-click page: grants the request once (see grant), whatever clicks arrive together. */
@@ -228,7 +257,12 @@ async function grant(db: Db, mailer: Mailer, row: Row, request: repo.RequestRow,
   await mailer.send(
     personalEmail('presentation_access_granted', to, (i18n) => ({
       subject: i18n._('email.presentationTalk.grantedSubject', { customer: p.customerName }),
-      lines: [i18n._('email.presentationTalk.granted', { author, customer: p.customerName }), `${origin}${recipientPath(p.slug, recipient.code)}`, '', i18n._('email.presentationTalk.personal')],
+      lines: [
+        i18n._('email.presentationTalk.granted', { author, customer: p.customerName }),
+        `${origin}${recipientPath(p.slug, recipient.code)}`,
+        '',
+        i18n._('email.presentationTalk.personal'),
+      ],
     })),
   );
   return true;
@@ -240,7 +274,11 @@ async function grant(db: Db, mailer: Mailer, row: Row, request: repo.RequestRow,
 /** Recipients, requests and the visit timeline of a presentation its user may manage. */
 export async function talkOf(db: Db, entry: Row): Promise<PresentationTalk> {
   const p = entry.presentation;
-  const [recipients, requests, visits] = await Promise.all([repo.recipientsOf(db, p.id), repo.requestsOf(db, p.id, TALK_LIMITS.timeline), repo.visitsOf(db, p.id, TALK_LIMITS.timeline)]);
+  const [recipients, requests, visits] = await Promise.all([
+    repo.recipientsOf(db, p.id),
+    repo.requestsOf(db, p.id, TALK_LIMITS.timeline),
+    repo.visitsOf(db, p.id, TALK_LIMITS.timeline),
+  ]);
   const sections = documentOf(p).sections;
   return {
     recipients: recipients.map((r) => recipientOut(p.slug, r.recipient, r.visits, r.lastVisitAt)),
@@ -250,16 +288,17 @@ export async function talkOf(db: Db, entry: Row): Promise<PresentationTalk> {
       startedAt: visit.startedAt.toISOString(),
       seconds: visit.seconds,
       recipient: visit.recipientId && recipientName !== null ? { id: visit.recipientId, name: recipientName } : null,
-      sections: sections.filter((s) => s.id in visit.sections).map((s) => ({ id: s.id, title: sectionTitle(s), seconds: visit.sections[s.id] ?? 0 })),
+      sections: sections
+        .filter((s) => s.id in visit.sections)
+        .map((s) => ({ id: s.id, type: s.type, title: sectionTitle(s), seconds: visit.sections[s.id] ?? 0 })),
     })),
   };
 }
 
-/** A section's name in the timeline: its heading where it has one, else its type. */
-function sectionTitle(section: { type: string; props: unknown }): string {
-  const props = section.props as { heading?: unknown; headline?: unknown };
-  const title = typeof props.heading === 'string' ? props.heading : typeof props.headline === 'string' ? props.headline : '';
-  return title || section.type;
+/** A section's heading in the timeline, '' when it has none (the workspace names its type then). */
+function sectionTitle(section: { props: unknown }): string {
+  const props = section.props as { heading?: unknown };
+  return typeof props.heading === 'string' ? props.heading : '';
 }
 
 function recipientOut(slug: string, r: repo.RecipientRow, visits: number, lastVisitAt: number | null): PresentationRecipient {
@@ -276,14 +315,26 @@ function recipientOut(slug: string, r: repo.RecipientRow, visits: number, lastVi
 }
 
 function requestOut(r: repo.RequestRow): PresentationRequest {
-  return { id: r.id, kind: r.kind, name: r.name, email: r.email, message: r.message, createdAt: r.createdAt.toISOString(), grantedAt: r.grantedAt?.toISOString() ?? null };
+  return {
+    id: r.id,
+    kind: r.kind,
+    name: r.name,
+    email: r.email,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+    grantedAt: r.grantedAt?.toISOString() ?? null,
+  };
 }
 
 /** A recipient and their link; at most TALK_LIMITS.recipients per presentation (one conditional write). */
 export async function addRecipient(db: Db, entry: Row, input: RecipientCreateInput, now = Date.now()): Promise<PresentationRecipient> {
   const p = entry.presentation;
   const id = newId();
-  const added = await repo.insertRecipientUnder(db, { id, presentationId: p.id, name: input.name, email: input.email || null, code: newId(12), now }, TALK_LIMITS.recipients);
+  const added = await repo.insertRecipientUnder(
+    db,
+    { id, presentationId: p.id, name: input.name, email: input.email || null, code: newId(12), now },
+    TALK_LIMITS.recipients,
+  );
   if (!added) throw new AppError('conflict', `A presentation has at most ${TALK_LIMITS.recipients} recipients. Revoke links you no longer need.`);
   const row = await repo.recipientOf(db, p.id, id);
   if (!row) throw new AppError('not_found');

@@ -184,7 +184,9 @@ describe('asking for access', () => {
       expect(answer.status).toBe(404);
       expect(await answer.text()).toContain('This link no longer works');
     }
-    expect((await send(`/presents/${p.slug}/grant`, { body: '{"token":1}', headers: { 'content-type': 'application/json' }, method: 'POST' })).status).toBeLessThan(500);
+    expect(
+      (await send(`/presents/${p.slug}/grant`, { body: '{"token":1}', headers: { 'content-type': 'application/json' }, method: 'POST' })).status,
+    ).toBeLessThan(500);
     expect(await db().select().from(presentationRecipients).where(eq(presentationRecipients.presentationId, p.id)).all()).toHaveLength(0);
   });
 });
@@ -299,7 +301,12 @@ describe('recipients and the visit timeline', () => {
       const answer = await addRecipient(p, author.cookie, json);
       expect(answer.status).toBe(422);
     }
-    const malformed = await send(`/api/presentations/${p.id}/recipients`, { body: '{"name":', headers: { 'content-type': 'application/json' }, cookie: author.cookie, method: 'POST' });
+    const malformed = await send(`/api/presentations/${p.id}/recipients`, {
+      body: '{"name":',
+      headers: { 'content-type': 'application/json' },
+      cookie: author.cookie,
+      method: 'POST',
+    });
     expect(malformed.status).toBeGreaterThanOrEqual(400);
     expect(malformed.status).toBeLessThan(500);
     // The author grants from the workspace: the same as the email's link.
@@ -311,13 +318,25 @@ describe('recipients and the visit timeline', () => {
   it('at most 200 recipients, even when 20 are added at once', async () => {
     const author = await createAgencyUser('Many Author');
     const p = await createPresentation(author);
-    const seeded = Array.from({ length: 195 }, (_, i) => ({ id: `seeded_recipient_${String(i).padStart(4, '0')}`, presentationId: p.id, name: `R${i}`, code: `seededcode${String(i).padStart(6, '0')}` }));
+    const seeded = Array.from({ length: 195 }, (_, i) => ({
+      id: `seeded_recipient_${String(i).padStart(4, '0')}`,
+      presentationId: p.id,
+      name: `R${i}`,
+      code: `seededcode${String(i).padStart(6, '0')}`,
+    }));
     // D1 binds at most 100 values a statement: 15 rows at a time.
-    for (let i = 0; i < seeded.length; i += 15) await db().insert(presentationRecipients).values(seeded.slice(i, i + 15));
+    for (let i = 0; i < seeded.length; i += 15)
+      await db()
+        .insert(presentationRecipients)
+        .values(seeded.slice(i, i + 15));
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => addRecipient(p, author.cookie, { name: `New ${i}` })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(15);
-    const count = await db().select().from(presentationRecipients).where(and(eq(presentationRecipients.presentationId, p.id))).all();
+    const count = await db()
+      .select()
+      .from(presentationRecipients)
+      .where(and(eq(presentationRecipients.presentationId, p.id)))
+      .all();
     expect(count).toHaveLength(200);
   });
 });
