@@ -98,9 +98,9 @@ export const de: Translation<typeof en> = {
   'content.presentation.asked.text':
     '{author} hat Ihre Anfrage per E-Mail erhalten. Sobald Sie Zugang erhalten, bekommen Sie Ihren eigenen Link an die angegebene Adresse.',
   'content.presentation.limited.title': 'Zu viele Anfragen',
-  'content.presentation.limited.description': 'Zu viele Anfragen nach neuen Links.',
+  'content.presentation.limited.description': 'Zu viele Nachrichten an den Autor.',
   'content.presentation.limited.text':
-    'Aus diesem Netzwerk wurden in kurzer Zeit viele neue Links angefragt. Bitte warten Sie eine Stunde und versuchen Sie es erneut.',
+    'Aus diesem Netzwerk oder zu dieser Präsentation kamen in kurzer Zeit viele Nachrichten an den Autor. Warten Sie eine Stunde und versuchen Sie es erneut.',
   'content.presentation.bot.title': 'Eine Präsentation für {customer}',
   'content.presentation.bot.private': 'Eine private Präsentation',
   'content.presentation.bot.by': 'Erstellt von {author}.',

@@ -56,10 +56,6 @@ export const de: Translation<typeof en> = {
   'email.lead.privacy': 'Zum Schutz der Menschen, die Ihre Formulare ausfüllen, wiederholt diese E-Mail nicht, was sie eingegeben haben.',
   'email.lead.why':
     'Sie erhalten diese E-Mail, weil der Funnel neue Leads meldet. Ein Mitglied mit Bearbeitungsrecht kann das auf der Seite des Funnels abschalten.',
-  'email.presentationAsk.subject': 'Bitte um einen neuen Link zu Ihrer Präsentation für {customer}',
-  'email.presentationAsk.asked': 'Jemand hat Ihre Präsentation für {customer} ({url}) geöffnet und um einen neuen Link gebeten: Sie ist am {date} abgelaufen.',
-  'email.presentationAsk.extend': 'Verlängern Sie sie mit einem Klick um 30 Tage, und derselbe Link funktioniert wieder:',
-  'email.presentationAsk.nothing': 'Wenn Sie sie nicht erneut teilen möchten, ist nichts zu tun.',
   'email.contact.subject': 'Wir haben Ihre Nachricht erhalten',
   'email.contact.thanks': 'vielen Dank für Ihre Nachricht an Adloom. Wir haben sie erhalten und antworten in der Regel innerhalb eines Werktags.',
   'email.contact.yours': 'Ihre Nachricht:',
