@@ -344,12 +344,27 @@ const MATRIX: Record<string, Expectation> = {
   'POST /api/presentations/:id/extend': { sample: '/api/presentations/{presentationId}/extend', status: { ...signedIn(404), owner: 200, admin: 200 } },
   'GET /api/presentations/:id/stats': { sample: '/api/presentations/{presentationId}/stats', status: { ...signedIn(404), owner: 200, admin: 200 } },
   'GET /api/presentations/:id/sources': { sample: '/api/presentations/{presentationId}/sources', status: { ...signedIn(404), owner: 200, admin: 200 } },
+  // Presentations that talk back (decision 0056): the fixture's recipient and request ids do not exist (404 for everyone).
+  'GET /api/presentations/:id/talk': { sample: '/api/presentations/{presentationId}/talk', status: { ...signedIn(404), owner: 200, admin: 200 } },
+  'POST /api/presentations/:id/recipients': { sample: '/api/presentations/{presentationId}/recipients', json: {}, status: signedIn(422) },
+  'POST /api/presentations/:id/recipients/:recipientId/revoke': {
+    sample: '/api/presentations/{presentationId}/recipients/{presentationId}/revoke',
+    status: signedIn(404),
+  },
+  'POST /api/presentations/:id/requests/:requestId/grant': {
+    sample: '/api/presentations/{presentationId}/requests/{presentationId}/grant',
+    status: signedIn(404),
+  },
   // The public page: anyone (its author and admins are not counted); the gallery: its author and admins.
   'GET /presents/:slug': { sample: '/presents/{presentationSlug}', status: all(200) },
   'POST /presents/:slug/unlock': { sample: '/presents/{presentationSlug}/unlock', form: {}, status: all(422) },
   'POST /presents/:slug/beacon': { sample: '/presents/{presentationSlug}/beacon', form: {}, status: all(422) },
-  // Asking for a new link is for expired presentations only: the matrix's is live.
+  // Asking for access is for expired or locked presentations only, "I'm interested" for one with such a call to action: the matrix's is live and has none.
   'POST /presents/:slug/ask': { sample: '/presents/{presentationSlug}/ask', form: {}, status: all(404) },
+  'POST /presents/:slug/interested': { sample: '/presents/{presentationSlug}/interested', form: {}, status: all(404) },
+  // The author's one-click link: no token is no link (GET shows "no longer works"; POST needs the token).
+  'GET /presents/:slug/grant': { sample: '/presents/{presentationSlug}/grant', status: all(404) },
+  'POST /presents/:slug/grant': { sample: '/presents/{presentationSlug}/grant', form: {}, status: all(422) },
   'GET /presents/:slug/og.png': { sample: '/presents/{presentationSlug}/og.png', status: all(200) },
   // The fixture's presentation has no project: none of its creations exist for it.
   'GET /presents/:slug/creation/:creationId': { sample: '/presents/{presentationSlug}/creation/{creationId}', status: all(404) },

@@ -57,6 +57,7 @@ import { onboardingRoutes } from '#worker/features/onboarding/routes.ts';
 import { projectPhotoRoutes } from '#worker/features/photos/routes.ts';
 import { presentationPublicRoutes } from '#worker/features/presentations/public/routes.tsx';
 import { presentationRoutes } from '#worker/features/presentations/workspace/routes.ts';
+import { presentationTalkRoutes } from '#worker/features/presentations/talk/routes.ts';
 import { brandReaderRoutes } from '#worker/features/projects/brand-reader/routes.ts';
 import { inviteRoutes, projectRoutes } from '#worker/features/projects/core/routes.ts';
 import { membershipOf } from '#worker/features/projects/scope/service.ts';
@@ -146,6 +147,7 @@ export function createApp() {
     .route('/preview', previewRoutes)
     .route('/board', boardRoutes)
     .route('/api/presentations', presentationRoutes)
+    .route('/api/presentations', presentationTalkRoutes)
     .route('/presents', presentationPublicRoutes)
     .route('/p', funnelEdgeRoutes)
     .route('/callback/instagram', instagramCallbackRoutes)

@@ -243,3 +243,34 @@ describe('card grids follow the number of cards', () => {
     });
   }
 });
+
+describe('the "I\'m interested" call to action (decision 0056)', () => {
+  const interest = { ...sectionOf('cta'), props: { ...sectionSamples.cta, action: 'interest' as const, href: '' } } as Section;
+  const doc: PresentationDocument = { ...starterDocument('Northwind Coffee'), sections: [interest] };
+
+  it('at the edge: a form posting to the public page without script, with a honeypot and the consent line', () => {
+    const ctx = contextFromResolved('edge', resolved, { refCode: null, authorName: 'Dana Demo', interestAction: '/presents/spring/interested' });
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(<SectionView section={interest} doc={doc} ctx={ctx} />);
+    const form = root.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/presents/spring/interested');
+    expect([...form.querySelectorAll('input, textarea')].map((e) => e.getAttribute('name'))).toEqual(['section', 'name', 'email', 'message', 'website']);
+    expect(root.textContent).toContain('Dana Demo receives your name, email and message');
+    expect(form.querySelector('button')!.disabled).toBe(false);
+    expect(root.querySelector('a')).toBeNull();
+  });
+
+  it('in the editor: shown, but it cannot be sent', () => {
+    mount(<SectionView section={interest} doc={doc} ctx={ctxOf('editor')} />);
+    expect((screen.getByRole('button', { name: sectionSamples.cta.label }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('the schema wants a link only when the button opens one', () => {
+    const withAction = (props: Record<string, unknown>) => presentationDocumentSchema.safeParse({ ...doc, sections: [{ ...interest, props: { ...interest.props, ...props } }] }).success;
+    expect(withAction({})).toBe(true);
+    expect(withAction({ action: 'link', href: '' })).toBe(false);
+    expect(withAction({ action: 'link', href: 'https://cal.example.com' })).toBe(true);
+    expect(withAction({ action: 'link', href: 'javascript:alert(1)' })).toBe(false);
+  });
+});

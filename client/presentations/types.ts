@@ -22,6 +22,8 @@ export interface PresentationContext {
   authorName: string;
   /** Milliseconds since the epoch. */
   now: number;
+  /** Where an "I'm interested" call to action posts (the public page only; elsewhere its form is shown, not sent). */
+  interestAction?: string;
 }
 
 /** Every section component's props. */
@@ -36,7 +38,7 @@ export interface SectionComponentProps<P> {
 export function contextFromResolved(
   mode: PresentationContext['mode'],
   resolved: Resolved,
-  extra: { refCode: string | null; authorName: string; now?: number },
+  extra: { refCode: string | null; authorName: string; now?: number; interestAction?: string },
 ): PresentationContext {
   return {
     mode,
@@ -47,5 +49,6 @@ export function contextFromResolved(
     refCode: extra.refCode,
     authorName: extra.authorName,
     now: extra.now ?? Date.now(),
+    ...(extra.interestAction ? { interestAction: extra.interestAction } : {}),
   };
 }

@@ -98,20 +98,24 @@ export { pricingProps as pricingSection, testimonialsProps as testimonialsSectio
 const CTA_HREF = /^(?:https:\/\/|\/(?![/\\]))/;
 const ctaHref = text('Use a link starting with https:// or /.').check(
   z.trim(),
-  z.minLength(1, 'Add a link.'),
   z.maxLength(1000, 'That link is too long.'),
-  z.regex(SAFE_HREF, 'Use a link starting with https:// or /.'),
-  z.regex(CTA_HREF, 'Use a link starting with https:// or /.'),
+  z.refine((v) => v === '' || (SAFE_HREF.test(v) && CTA_HREF.test(v)), 'Use a link starting with https:// or /.'),
 );
 
-export const ctaSection = z.object({
-  heading: filled(120, 'Write a headline.'),
-  text: prose(400),
-  label: filled(40, 'Label the button.'),
-  /** A booking or sign-up page (https://… or /…): it carries the author's affiliate code as `?ref=`. */
-  href: ctaHref,
-  background,
-});
+/** What the call to action does: a link, or "I'm interested" (a small form whose answer reaches the author: decision 0056). */
+export const CTA_ACTIONS = ['link', 'interest'] as const;
+
+export const ctaSection = z
+  .object({
+    heading: filled(120, 'Write a headline.'),
+    text: prose(400),
+    label: filled(40, 'Label the button.'),
+    /** A booking or sign-up page (https://… or /…): it carries the author's affiliate code as `?ref=`. Unused by "interest". */
+    href: z._default(ctaHref, ''),
+    action: z._default(z.enum(CTA_ACTIONS), 'link'),
+    background,
+  })
+  .check(z.refine((v) => v.action !== 'link' || v.href !== '', { message: 'Add a link.', path: ['href'] }));
 
 export const sectionPropsSchemas = {
   hero: heroSection,
@@ -251,6 +255,8 @@ export const beaconInput = z.object({
   t: text().check(z.maxLength(300)),
   s: text().check(z.regex(/^\d{1,9}$/)),
   r: z._default(text().check(z.maxLength(40 * 33)), ''),
+  /** Seconds in each section, `id:seconds` comma-separated (the visit's timeline, decision 0056). */
+  d: z._default(text().check(z.maxLength(40 * 72)), ''),
 });
 
 // ---------------------------------------------------------------------------------------
@@ -378,6 +384,7 @@ export const sectionDefaults: Defaults = {
     heading: 'Let’s talk',
     text: 'Book a 20-minute call and we walk you through it.',
     label: 'Book a call',
+    action: 'link',
     href: '/redirect',
     background: 'primary',
   }),
@@ -402,6 +409,7 @@ const sectionDefaultsDe: Defaults = {
     heading: 'Lassen Sie uns sprechen',
     text: 'Vereinbaren Sie ein 20-minütiges Gespräch, und wir gehen alles gemeinsam durch.',
     label: 'Gespräch vereinbaren',
+    action: 'link',
     href: '/redirect',
     background: 'primary',
   }),
@@ -438,6 +446,7 @@ export const sectionSamples: { [T in SectionType]: SectionPropsMap[T] } = {
     heading: 'Let’s start this spring',
     text: 'Book a 20-minute call: we show you the plan and the numbers.',
     label: 'Book a call',
+    action: 'link',
     href: '/redirect',
     background: 'primary',
   },

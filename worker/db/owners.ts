@@ -59,6 +59,10 @@ export const TABLE_OWNERS = {
   presentation_section_stats: 'presentations',
   presentation_visitors: 'presentations/public',
   presentation_views: 'presentations/public',
+  // Presentations that talk back (decision 0056): recipients' links, visitors' requests, each visit for the timeline.
+  presentation_recipients: 'presentations/talk',
+  presentation_requests: 'presentations/talk',
+  presentation_visits: 'presentations/talk',
   api_keys: 'api/keys',
   webhook_endpoints: 'webhooks',
   webhook_deliveries: 'webhooks',

@@ -1238,6 +1238,75 @@ export const presentationViews = sqliteTable(
 );
 
 /**
+ * The people a presentation was shared with (issue 32 point 6, decision 0056): each has their own
+ * link `/presents/{slug}?r={code}` (an unguessable code), so the author sees who read it. A
+ * recipient's link opens a password-protected presentation without the password; revoking it
+ * ends that and the attribution (the link then works like the plain one).
+ */
+export const presentationRecipients = sqliteTable(
+  'presentation_recipients',
+  {
+    id: text('id').primaryKey(),
+    presentationId: text('presentation_id')
+      .notNull()
+      .references(() => presentations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('presentation_recipients_code_uq').on(t.code), index('presentation_recipients_presentation_idx').on(t.presentationId, t.createdAt)],
+);
+
+/**
+ * What visitors sent the author (decision 0056): a request for access from the expired or the
+ * password page (`access`), or an "I'm interested" answer of a call to action (`interest`).
+ * `grantedAt` is set once, by the one conditional write of the author's one-click link.
+ */
+export const presentationRequests = sqliteTable(
+  'presentation_requests',
+  {
+    id: text('id').primaryKey(),
+    presentationId: text('presentation_id')
+      .notNull()
+      .references(() => presentations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['access', 'interest'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull().default(''),
+    /** The language the asker read the page in (the presentation's): the answer's email speaks it. */
+    locale: text('locale', { enum: LOCALES }).notNull(),
+    createdAt: createdAt(),
+    grantedAt: integer('granted_at', { mode: 'timestamp_ms' }),
+    /** The recipient link made for the asker when the author granted access. */
+    recipientId: text('recipient_id'),
+  },
+  (t) => [index('presentation_requests_presentation_idx').on(t.presentationId, t.createdAt)],
+);
+
+/**
+ * Each counted visit of a presentation, for the author's timeline (decision 0056): when, through
+ * which recipient's link (null: the plain link), how long, and the seconds in each section
+ * (a JSON object of section id → seconds, the beacon's maxima). Only views the page counts
+ * (people, not bots, prefetches, the author or admins); no address or hash is kept.
+ */
+export const presentationVisits = sqliteTable(
+  'presentation_visits',
+  {
+    viewId: text('view_id').primaryKey(),
+    presentationId: text('presentation_id')
+      .notNull()
+      .references(() => presentations.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id').references(() => presentationRecipients.id, { onDelete: 'set null' }),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    seconds: integer('seconds').notNull().default(0),
+    sections: text('sections', { mode: 'json' }).$type<Record<string, number>>().notNull(),
+  },
+  (t) => [index('presentation_visits_presentation_idx').on(t.presentationId, t.startedAt)],
+);
+
+/**
  * API keys of a project (issue 31, decision 0040): what `/api/v1` callers present as
  * `Authorization: Bearer adl_…`. Only the SHA-256 of the secret is kept (a 32-byte random secret
  * needs no slow hash); the prefix is its first characters, shown for recognition. Revoked keys

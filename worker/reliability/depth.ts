@@ -63,7 +63,11 @@ export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
   'PATCH /api/presentations/:id': 'needs the presentation’s current revision as baseRevision',
   'POST /api/projects/:projectId/funnels':
     'a funnel name must pass funnelNameProblem (a refinement the generator does not read): reached at 1,000 per route (15 accepted), not at 20',
-  'POST /presents/:slug/ask': 'acts only on an expired presentation (the world’s is live): 404 otherwise, by design',
+  'POST /presents/:slug/ask': 'acts only on an expired or locked presentation (the world’s is live and open): 404 otherwise, by design',
+  'POST /presents/:slug/interested': 'needs a presentation whose call to action is “I’m interested” (the world’s has none)',
+  'POST /presents/:slug/grant': 'needs a grant token that was only mailed to the author',
+  'POST /api/presentations/:id/recipients/:recipientId/revoke': 'needs the id of one of the presentation’s recipients (the world makes none)',
+  'POST /api/presentations/:id/requests/:requestId/grant': 'needs the id of a visitor’s request (the world makes none)',
   'POST /p/:funnelName/:pageSlug': 'needs a published page with a form block (the world’s page has none)',
   'POST /api/projects/:projectId/brand-kit/read':
     'needs a url naming a public host (a dotted name, https or none): the generator’s strings seldom are (its outbound requests are answered by a fixture site)',

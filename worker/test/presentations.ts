@@ -50,7 +50,7 @@ export function documentFor(customerName: string, overrides: Partial<Presentatio
       {
         id: 'cta',
         type: 'cta',
-        props: { heading: 'Let us talk', text: '', label: 'Book a call', href: 'https://cal.example.com/meet', background: 'primary' },
+        props: { heading: 'Let us talk', text: '', label: 'Book a call', href: 'https://cal.example.com/meet', action: 'link', background: 'primary' },
       },
     ],
     ...overrides,

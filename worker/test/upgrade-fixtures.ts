@@ -710,4 +710,25 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       expect(await t.query(`SELECT strikes FROM insight_pauses WHERE account_id = 'upg_igaccount_000000001'`)).toEqual([{ strikes: 1 }]);
     },
   },
+  '0031_presentation_talk.sql': {
+    // Three tables (decision 0056): a recipient of the presentation from before, a visitor's
+    // request and a visit through the recipient's link; its call to action stays a link.
+    rows: ({ now }) => [
+      `INSERT INTO presentation_recipients (id, presentation_id, name, email, code, created_at) VALUES ('upg_recipient_000000001', 'upg_presentation_000001', 'Carla Client', 'carla@client.example.com', 'upgRecipientCode', ${now - 2 * DAY})`,
+      `INSERT INTO presentation_requests (id, presentation_id, kind, name, email, message, locale, created_at) VALUES ('upg_request_00000000001', 'upg_presentation_000001', 'interest', 'Ivy', 'ivy@example.com', 'Call me', 'en', ${now - DAY})`,
+      `INSERT INTO presentation_visits (view_id, presentation_id, recipient_id, started_at, seconds, sections) VALUES ('upg_visit_0000000000001', 'upg_presentation_000001', 'upg_recipient_000000001', ${now - DAY}, 40, ${json({ note: 40 })})`,
+    ],
+    async check(t) {
+      expect(await t.json('/api/presentations/upg_presentation_000001/talk', 'admin')).toMatchObject({
+        recipients: [{ id: 'upg_recipient_000000001', name: 'Carla Client', path: '/presents/harbour-spring-upgrade?r=upgRecipientCode', visits: 1 }],
+        requests: [{ kind: 'interest', name: 'Ivy', grantedAt: null }],
+        visits: [{ seconds: 40, recipient: { name: 'Carla Client' }, sections: [{ id: 'note', seconds: 40 }] }],
+      });
+      const presentation = await t.json<{ document: { sections: { type: string; props: { action?: string } }[] } }>(
+        '/api/presentations/upg_presentation_000001',
+        'admin',
+      );
+      for (const section of presentation.document.sections.filter((s) => s.type === 'cta')) expect(section.props.action).toBe('link');
+    },
+  },
 };

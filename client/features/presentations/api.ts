@@ -1,4 +1,5 @@
 import { themeFromBrandKit, type FunnelTheme } from '#common/schemas/blocks-theme.ts';
+import type { PresentationRecipient, PresentationRequest, PresentationTalk, RecipientCreateInput } from '#common/schemas/presentation-talk.ts';
 import type { PresentationCreateInput, PresentationUpdateInput } from '#common/schemas/presentations.ts';
 import type { ProjectDetail, ProjectSummary } from '#common/schemas/projects.ts';
 import { api, call } from '#client/lib/api.ts';
@@ -27,6 +28,12 @@ export const presentationsApi = {
   extend: (id: string) => as<Presentation>(call(byId.extend.$post({ param: { id } }))),
   stats: (id: string, days: 7 | 30) => as<PresentationStats>(call(byId.stats.$get({ param: { id }, query: { days: String(days) as '7' | '30' } }))),
   sources: (id: string) => as<PresentationSources>(call(byId.sources.$get({ param: { id } }))),
+  /** Recipients, requests and the visit timeline (decision 0056). */
+  talk: (id: string) => as<PresentationTalk>(call(byId.talk.$get({ param: { id } }))),
+  addRecipient: (id: string, json: RecipientCreateInput) => as<PresentationRecipient>(call(byId.recipients.$post({ param: { id }, json }))),
+  revokeRecipient: (id: string, recipientId: string) =>
+    as<PresentationRecipient>(call(byId.recipients[':recipientId'].revoke.$post({ param: { id, recipientId } }))),
+  grantRequest: (id: string, requestId: string) => as<PresentationRequest>(call(byId.requests[':requestId'].grant.$post({ param: { id, requestId } }))),
 };
 
 /** The projects a presentation can be prefilled from: active ones the user edits or owns. */

@@ -44,6 +44,15 @@ export function sectionFields(t: T): Record<SectionType, readonly FieldSpec[]> {
       { kind: 'text', key: 'heading', label: t('presentations.field.headline'), max: 120 },
       { kind: 'text', key: 'text', label: t('presentations.field.text'), max: 400, multiline: true },
       { kind: 'text', key: 'label', label: t('presentations.field.buttonText'), max: 40 },
+      {
+        kind: 'select',
+        key: 'action',
+        label: t('presentations.field.ctaAction'),
+        choices: [
+          { value: 'link', label: t('presentations.field.ctaAction.link') },
+          { value: 'interest', label: t('presentations.field.ctaAction.interest') },
+        ] satisfies Choice[],
+      },
       { kind: 'text', key: 'href', label: t('presentations.field.href'), max: 1000, hint: t('presentations.field.hrefHint') },
       background,
     ],

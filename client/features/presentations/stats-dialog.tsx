@@ -9,15 +9,8 @@ import { useResource } from '#client/lib/use-resource.ts';
 import { presentationsApi } from '#client/features/presentations/api.ts';
 import type { PresentationStats, PresentationSummary } from '#client/features/presentations/model.ts';
 import { sectionLabel } from '#client/features/presentations/sections.ts';
-
-type T = ReturnType<typeof useT>;
-
-/** "1 min 05 s", "42 s". */
-export function formatDuration(t: T, seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return t('presentations.stats.seconds', { seconds: s });
-  return t('presentations.stats.minutes', { minutes: Math.floor(s / 60), seconds: String(s % 60).padStart(2, '0') });
-}
+import { formatDuration } from '#client/features/presentations/duration.ts';
+import { TalkPanel } from '#client/features/presentations/talk-panel.tsx';
 
 /** The presentation's visitors, time on page and sections reached over 7 or 30 days. */
 export function StatsDialog({ presentation, onClose }: { presentation: PresentationSummary | null; onClose: () => void }) {
@@ -54,6 +47,7 @@ function StatsBody({ id }: { id: string }) {
       {stats.status === 'loading' ? <SkeletonLines lines={5} label={t('presentations.stats.loading')} /> : null}
       {stats.status === 'error' ? <LoadFailed title={t('presentations.stats.loadFailed')} onRetry={stats.reload} /> : null}
       {stats.status === 'ready' ? <StatsView stats={stats.data} /> : null}
+      <TalkPanel id={id} />
     </div>
   );
 }

@@ -56,10 +56,6 @@ export const de: Translation<typeof en> = {
   'email.lead.privacy': 'Zum Schutz der Menschen, die Ihre Formulare ausfüllen, wiederholt diese E-Mail nicht, was sie eingegeben haben.',
   'email.lead.why':
     'Sie erhalten diese E-Mail, weil der Funnel neue Leads meldet. Ein Mitglied mit Bearbeitungsrecht kann das auf der Seite des Funnels abschalten.',
-  'email.presentationAsk.subject': 'Bitte um einen neuen Link zu Ihrer Präsentation für {customer}',
-  'email.presentationAsk.asked': 'Jemand hat Ihre Präsentation für {customer} ({url}) geöffnet und um einen neuen Link gebeten: Sie ist am {date} abgelaufen.',
-  'email.presentationAsk.extend': 'Verlängern Sie sie mit einem Klick um 30 Tage, und derselbe Link funktioniert wieder:',
-  'email.presentationAsk.nothing': 'Wenn Sie sie nicht erneut teilen möchten, ist nichts zu tun.',
   'email.contact.subject': 'Wir haben Ihre Nachricht erhalten',
   'email.contact.thanks': 'vielen Dank für Ihre Nachricht an Adloom. Wir haben sie erhalten und antworten in der Regel innerhalb eines Werktags.',
   'email.contact.yours': 'Ihre Nachricht:',
@@ -85,4 +81,14 @@ export const de: Translation<typeof en> = {
     'Adloom konnte dem Webhook-Endpunkt {url} des Projekts „{project}“ 24 Stunden lang keine Ereignisse zustellen und hat ihn deshalb ausgeschaltet.',
   'email.webhookDisabled.fix':
     'Prüfen Sie, ob die Adresse mit einem 2xx-Status antwortet, und schalten Sie den Endpunkt dann in den Einstellungen des Projekts wieder ein:',
+  'email.presentationTalk.accessSubject': '{name} bittet um Zugang zu Ihrer Präsentation für {customer}',
+  'email.presentationTalk.interestSubject': '{name} ist interessiert: Ihre Präsentation für {customer}',
+  'email.presentationTalk.accessWrote': '{name} <{email}> bittet um Zugang zu Ihrer Präsentation für {customer}.',
+  'email.presentationTalk.interestWrote': '{name} <{email}> hat bei Ihrer Präsentation für {customer} „Ich bin interessiert“ geantwortet. Antworten Sie an diese Adresse.',
+  'email.presentationTalk.grant': 'Geben Sie {name} mit einem Klick einen eigenen Link (er öffnet sie ohne Passwort):',
+  'email.presentationTalk.grantExpired': 'Machen Sie sie mit einem Klick wieder 30 Tage lang erreichbar und geben Sie {name} einen eigenen Link:',
+  'email.presentationTalk.workspace': 'Alle Anfragen und Besuche finden Sie im Arbeitsbereich:',
+  'email.presentationTalk.grantedSubject': 'Ihr Link zur Präsentation für {customer}',
+  'email.presentationTalk.granted': '{author} hat Ihnen Zugang zur Präsentation für {customer} gegeben. Ihr eigener Link:',
+  'email.presentationTalk.personal': 'Der Link gehört Ihnen: Bitte geben Sie ihn nicht weiter.',
 };

@@ -8,13 +8,17 @@ import { send } from '#worker/test/http.ts';
 import { createAgencyUser, createPresentation } from '#worker/test/presentations.ts';
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
-const KIND = 'presentation_link_requested';
+const KIND = 'presentation_access_requested';
 let network = 0;
 /** Each request from its own address unless told: the per-network limit stays out of the way. */
 const nextIp = () => `198.51.100.${(network += 1)}`;
 
 const ask = (slug: string, ip = nextIp(), method = 'POST') =>
-  send(`/presents/${slug}/ask`, { method, ...(method === 'POST' ? { form: {} } : {}), headers: { 'user-agent': BROWSER, 'cf-connecting-ip': ip } });
+  send(`/presents/${slug}/ask`, {
+    method,
+    ...(method === 'POST' ? { form: { name: 'Vera Visitor', email: 'vera@example.com' } } : {}),
+    headers: { 'user-agent': BROWSER, 'cf-connecting-ip': ip },
+  });
 
 async function mailsTo(email: string) {
   return getDb(env.DB)
@@ -24,15 +28,15 @@ async function mailsTo(email: string) {
     .all();
 }
 
-describe('asking the author of an expired presentation for a new link', () => {
-  it('the expired page has a plain form button; its POST emails the author once, with the link to the editor, and says so', async () => {
+describe('asking the author of an expired presentation for access (the talk sub-feature has the rest)', () => {
+  it('the expired page has a plain form; its POST emails the author, with the link to the editor, and says so', async () => {
     const author = await createAgencyUser('Alex Admin');
     const p = await createPresentation(author, { expiresAt: '2020-01-01T00:00:00Z', customerName: 'Bright Dental' });
     const page = await send(`/presents/${p.slug}`, { headers: { 'user-agent': BROWSER } });
     expect(page.status).toBe(410);
     const html = await page.text();
     expect(html).toContain(`<form method="post" action="/presents/${p.slug}/ask"`);
-    expect(html).toContain('Ask Alex Admin for a new link');
+    expect(html).toContain('Ask Alex Admin for access');
     expect(await mailsTo(author.email)).toHaveLength(0);
 
     const answer = await ask(p.slug);
@@ -44,19 +48,10 @@ describe('asking the author of an expired presentation for a new link', () => {
     expect(mails[0]!.textBody).toContain(`/presentations?edit=${p.id}`);
     expect(mails[0]!.textBody).toContain('Bright Dental');
 
-    // Again, from elsewhere, within the day: the same answer, no second email.
+    // Each person's request is one email (five a day per presentation: talk.test.ts).
     const again = await ask(p.slug);
     expect(again.status).toBe(200);
-    expect(await again.text()).toContain('We told Alex Admin');
-    expect(await mailsTo(author.email)).toHaveLength(1);
-  });
-
-  it('20 requests at once send one email', async () => {
-    const author = await createAgencyUser('Burst Author');
-    const p = await createPresentation(author, { expiresAt: '2020-01-01T00:00:00Z' });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => ask(p.slug)));
-    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
-    expect(await mailsTo(author.email)).toHaveLength(1);
+    expect(await mailsTo(author.email)).toHaveLength(2);
   });
 
   it('GET and HEAD never act; link-preview bots see no form', async () => {

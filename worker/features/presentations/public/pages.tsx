@@ -15,6 +15,7 @@ import { inlinePageCsp, sha256Source } from '#worker/ssr/csp.ts';
 import { escapeHtml, socialImageTags } from '#worker/ssr/html.ts';
 import type { PageAssets } from '#worker/ssr/manifest.ts';
 import { PERSONAL, type Card, type GalleryPage, type PresentationPage } from '#worker/features/presentations/public/service.ts';
+import { BUTTON, askSection, talkCard } from '#worker/features/presentations/public/talk-cards.ts';
 
 /**
  * The HTML of the public side (service.ts decides which page): complete pages with no
@@ -84,10 +85,6 @@ async function page(assets: PageAssets, shell: Shell, status: HtmlPage['status']
   };
 }
 
-/** The cards' one button (the password form's, the expired page's). */
-const BUTTON =
-  'min-h-11 rounded-lg bg-zinc-900 px-4 py-2 font-semibold text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900';
-
 /** A small centred card in the public style (404, expired, password, the bots' card). */
 function card(inner: string): string {
   return `<main id="main" class="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 px-6 py-16">${inner}</main>`;
@@ -115,10 +112,7 @@ function cardPage(assets: PageAssets, answer: Card, origin: string, locale: Loca
     case 'expired': {
       const author = answer.authorName;
       const text = t('content.presentation.expired.text') + (author && !answer.ask ? ` ${t('content.presentation.expired.askAuthor', { author })}` : '');
-      const ask =
-        author && answer.ask
-          ? `<form method="post" action="${escapeHtml(answer.ask)}" class="mt-2"><button type="submit" class="${BUTTON}">${escapeHtml(t('content.presentation.expired.askButton', { author }))}</button></form>`
-          : '';
+      const ask = author && answer.ask ? askSection(t, answer.ask, author, answer, t('content.presentation.expired.askButton', { author })) : '';
       return page(
         assets,
         {
@@ -127,8 +121,14 @@ function cardPage(assets: PageAssets, answer: Card, origin: string, locale: Loca
           description: t('content.presentation.expired.description'),
           body: card(eyebrow(t('content.presentation.expired.eyebrow')) + h1(t('content.presentation.expired.title')) + para(text) + ask),
         },
-        410,
+        answer.errors ? 422 : 410,
       );
+    }
+    case 'interest-form':
+    case 'interest-sent':
+    case 'grant': {
+      const parts = talkCard(t, answer);
+      return page(assets, { locale, title: parts.title, description: parts.description, body: card(parts.body) }, parts.status);
     }
     case 'asked': {
       const author = answer.authorName;
@@ -182,7 +182,10 @@ function cardPage(assets: PageAssets, answer: Card, origin: string, locale: Loca
             eyebrow(t('content.presentation.password.eyebrow')) +
               h1(t('content.presentation.password.heading')) +
               para(t('content.presentation.password.text')) +
-              form,
+              form +
+              (answer.authorName && answer.ask
+                ? askSection(t, answer.ask, answer.authorName, answer, t('content.presentation.talk.noPassword', { author: answer.authorName }))
+                : ''),
           ),
         },
         answer.status,
@@ -202,10 +205,15 @@ function presentationPage(assets: PageAssets, answer: PresentationPage, origin: 
   const { document } = answer;
   const i18n = i18nFor(document.locale);
   const customer = document.customerName;
-  const ctx = contextFromResolved('edge', answer.resolved, { refCode: answer.refCode, authorName: answer.authorName, now: answer.now });
+  const ctx = contextFromResolved('edge', answer.resolved, {
+    refCode: answer.refCode,
+    authorName: answer.authorName,
+    now: answer.now,
+    interestAction: answer.interestAction,
+  });
   const banner =
     answer.banner !== null
-      ? `<p class="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950" role="status">${escapeHtml(bannerText(i18n, answer.banner))}</p>`
+      ? `<p data-presentation-banner class="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950" role="status">${escapeHtml(bannerText(i18n, answer.banner))}</p>`
       : '';
   return page(assets, {
     locale: document.locale,

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { grantInput, talkFormInput } from '#common/schemas/presentation-talk.ts';
 import { beaconInput, unlockInput } from '#common/schemas/presentations.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { errorBody } from '#worker/lib/errors.ts';
@@ -10,7 +11,7 @@ import { afterResponse } from '#worker/lib/response.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { pageAssets } from '#worker/ssr/manifest.ts';
-import { askForNewLink } from '#worker/features/presentations/public/ask.ts';
+import { askForAccess, grantLink, interested } from '#worker/features/presentations/public/ask.ts';
 import { htmlOf } from '#worker/features/presentations/public/pages.tsx';
 import * as service from '#worker/features/presentations/public/service.ts';
 
@@ -20,8 +21,19 @@ import * as service from '#worker/features/presentations/public/service.ts';
  */
 
 function visitor(c: Context<AppEnv>): service.Visitor {
-  return { user: c.get('user'), method: c.req.method, headers: c.req.raw.headers, cookies: getCookie(c), ip: requestMeta(c).ip };
+  return {
+    user: c.get('user'),
+    method: c.req.method,
+    headers: c.req.raw.headers,
+    cookies: getCookie(c),
+    ip: requestMeta(c).ip,
+    recipientCode: c.req.query('r'),
+    https: new URL(c.req.url).protocol === 'https:',
+  };
 }
+
+/** What the forms of presentations that talk back need of the request (decision 0056). */
+const talkContext = (c: Context<AppEnv>) => ({ ip: requestMeta(c).ip, origin: new URL(c.req.url).origin, secret: c.env.SESSION_SECRET });
 
 async function html(c: Context<AppEnv>, answer: Parameters<typeof htmlOf>[0]): Promise<Response> {
   const page = await htmlOf(answer, await pageAssets(c.env), new URL(c.req.url).origin, localeOf(c));
@@ -34,6 +46,7 @@ const notFound = (c: Context<AppEnv>) => c.json(errorBody('not_found', c.get('re
 export const presentationPublicRoutes = new Hono<AppEnv>()
   .get('/:slug', access('public'), async (c) => {
     const answer = await service.visit(c.get('db'), c.env.SESSION_SECRET, c.req.param('slug'), visitor(c));
+    if (answer.card === 'presentation' && answer.setCookie) c.header('Set-Cookie', answer.setCookie, { append: true });
     const response = await html(c, answer);
     if (answer.card === 'presentation' && answer.record) await afterResponse(c, answer.record());
     return response;
@@ -46,11 +59,20 @@ export const presentationPublicRoutes = new Hono<AppEnv>()
     if (answer.cacheControl) c.header('Cache-Control', answer.cacheControl);
     return c.redirect(answer.redirect, 303);
   })
-  // The expired page's button (a form: no script, and no GET ever sends anything).
-  .post('/:slug/ask', access('public'), async (c) => {
-    const input = { ip: requestMeta(c).ip, origin: new URL(c.req.url).origin };
-    return html(c, await askForNewLink(c.get('db'), mailerFor(c), c.req.param('slug'), input));
-  })
+  // The expired and password pages' form (no script, and no GET ever sends anything).
+  .post('/:slug/ask', access('public'), validate('form', talkFormInput), async (c) =>
+    html(c, await askForAccess(c.get('db'), mailerFor(c), c.req.param('slug'), c.req.valid('form'), talkContext(c))),
+  )
+  .post('/:slug/interested', access('public'), validate('form', talkFormInput), async (c) =>
+    html(c, await interested(c.get('db'), mailerFor(c), c.req.param('slug'), c.req.valid('form'), visitor(c), talkContext(c))),
+  )
+  // The author's one-click link: GET only shows the confirm form (mail scanners open links), its POST acts once.
+  .get('/:slug/grant', access('public'), async (c) =>
+    html(c, await grantLink(c.get('db'), mailerFor(c), c.req.param('slug'), c.req.query('t') ?? '', 'GET', talkContext(c))),
+  )
+  .post('/:slug/grant', access('public'), validate('form', grantInput), async (c) =>
+    html(c, await grantLink(c.get('db'), mailerFor(c), c.req.param('slug'), c.req.valid('form').token, 'POST', talkContext(c))),
+  )
   .post('/:slug/beacon', access('public'), validate('form', beaconInput), async (c) => {
     // 204 whatever happens: a beacon cannot act on an answer.
     await service.beacon(c.get('db'), c.env.SESSION_SECRET, c.req.param('slug'), c.req.valid('form'), c.req.header('user-agent') ?? null);

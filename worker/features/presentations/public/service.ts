@@ -21,6 +21,7 @@ import { i18nFor } from '#worker/lib/i18n.ts';
 import { canManage, documentOf, isExpired, ogPrefix, publicPath } from '#worker/features/presentations/rules.ts';
 import * as repo from '#worker/features/presentations/public/repo.ts';
 import * as tokens from '#worker/features/presentations/public/tokens.ts';
+import * as talk from '#worker/features/presentations/talk/service.ts';
 import * as workspace from '#worker/features/presentations/workspace/service.ts';
 
 /**
@@ -55,6 +56,10 @@ export interface Visitor {
   /** The request's cookies: the unlock cookie of a protected presentation. */
   cookies: Record<string, string>;
   ip: string;
+  /** The `?r=` of a recipient's link (decision 0056), if any. */
+  recipientCode?: string | undefined;
+  /** Whether the request came over https (the unlock cookie a recipient's link sets is Secure then). */
+  https?: boolean;
 }
 
 /**
@@ -64,12 +69,30 @@ export interface Visitor {
  */
 export type Card = (
   | { card: 'not-found' }
-  | { card: 'expired'; authorName: string | null; ask: string | null }
+  | ({ card: 'expired'; authorName: string | null; ask: string | null } & AskState)
   | { card: 'asked'; authorName: string }
   | { card: 'ask-limited'; retryAfter: string }
-  | { card: 'password'; action: string; error?: 'wrong' | 'limited'; status: 200 | 422 | 429; retryAfter?: string }
+  | ({
+      card: 'password';
+      action: string;
+      error?: 'wrong' | 'limited';
+      status: 200 | 422 | 429;
+      retryAfter?: string;
+      authorName: string | null;
+      ask: string | null;
+    } & AskState)
+  | { card: 'interest-form'; action: string; back: string; authorName: string; values: AskValues; errors: talk.FormErrors }
+  | { card: 'interest-sent'; authorName: string; back: string }
+  | ({ card: 'grant' } & talk.GrantAnswer & { action: string; token: string })
   | { card: 'bot'; open: boolean; customerName: string; authorName: string | null; image: { path: string } }
 ) & { locale?: Locale };
+
+export type AskValues = { name: string; email: string; message: string };
+/** The ask form's values and messages after a wrong POST (decision 0056). */
+export interface AskState {
+  values?: AskValues;
+  errors?: talk.FormErrors;
+}
 
 /** The presentation itself, for a person (or its author, with a banner). */
 export interface PresentationPage {
@@ -88,6 +111,10 @@ export interface PresentationPage {
   beacon?: { token: string; url: string };
   /** Counts the view once the answer is out; undefined when the visit does not count. */
   record?: () => Promise<void>;
+  /** A recipient's link opened a locked presentation: the unlock cookie, so its pictures load too. */
+  setCookie?: string;
+  /** The "I'm interested" forms' address. */
+  interestAction: string;
 }
 
 /** The components gallery: one sample of every section type in the presentation's theme. */
@@ -115,22 +142,35 @@ export function validSlug(slug: string): boolean {
 
 /** Whether a visitor may ask the author for a new link (public/ask.ts): an author with a name and an address. */
 export function askable(row: Row): row is Row & { authorName: string; authorEmail: string; authorLocale: Locale } {
-  return row.authorName !== null && row.authorEmail !== null && row.authorLocale !== null && row.authorDeleted === null;
+  return talk.reachable(row);
 }
 
 /** The language of a presentation's pages and cards (its document's). */
 export const localeOfRow = (row: Row): Locale => documentOf(row.presentation).locale;
 
-const expired = (row: Row): Card => ({
+const askPath = (row: Row) => (askable(row) ? `${publicPath(row.presentation.slug)}/ask` : null);
+
+export const expired = (row: Row, state: AskState = {}): Card => ({
   card: 'expired',
   authorName: row.authorName,
-  ask: askable(row) ? `${publicPath(row.presentation.slug)}/ask` : null,
+  ask: askPath(row),
   locale: localeOfRow(row),
+  ...state,
 });
 
-function passwordCard(row: Row, error?: 'wrong' | 'limited', status: 200 | 422 | 429 = 200, retryAfter?: string): Card {
+export function passwordCard(row: Row, error?: 'wrong' | 'limited', status: 200 | 422 | 429 = 200, retryAfter?: string, state: AskState = {}): Card {
   const action = `${publicPath(row.presentation.slug)}/unlock`;
-  return { card: 'password', action, status, locale: localeOfRow(row), ...(error ? { error } : {}), ...(retryAfter ? { retryAfter } : {}) };
+  return {
+    card: 'password',
+    action,
+    status,
+    authorName: row.authorName,
+    ask: askPath(row),
+    locale: localeOfRow(row),
+    ...(error ? { error } : {}),
+    ...(retryAfter ? { retryAfter } : {}),
+    ...state,
+  };
 }
 
 /** What link-preview bots get: no sections, no intro, no prices; the customer's name only when the presentation has no password. */
@@ -150,6 +190,10 @@ function botCard(row: Row, now: number): Card {
 interface Gate {
   row: Row;
   manager: boolean;
+  /** The live recipient whose link was opened (null: none, or revoked: the page works unattributed). */
+  recipientId: string | null;
+  /** A recipient's link opened it without the password: the page sets the unlock cookie. */
+  unlockedByLink: boolean;
 }
 
 /**
@@ -163,26 +207,38 @@ async function gate(db: Db, secret: string, slug: string, visitor: Visitor, opti
   const manager = canManage(visitor.user, row.presentation);
   if (row.presentation.status !== 'published' && !manager) return NOT_FOUND;
   if (options.bots && isBotAgent(visitor.headers.get('user-agent'))) return botCard(row, now);
-  if (manager) return { row, manager };
+  if (manager) return { row, manager, recipientId: null, unlockedByLink: false };
   if (isExpired(row.presentation, now)) return expired(row);
+  const recipientId = await talk.recipientOfCode(db, row.presentation.id, visitor.recipientCode);
   const hash = row.presentation.passwordHash;
   if (hash && !(await tokens.unlocked(secret, row.presentation.id, hash, visitor.cookies[tokens.unlockCookieName(row.presentation.id)]))) {
-    return passwordCard(row);
+    // A live recipient's link is the author's personal share: it opens without the password (a revoked one does not).
+    return recipientId ? { row, manager, recipientId, unlockedByLink: true } : passwordCard(row);
   }
-  return { row, manager };
+  return { row, manager, recipientId, unlockedByLink: false };
 }
 
 /** `GET /presents/{slug}`: the presentation, or the card that stands in for it; a person's view is counted. */
 export async function visit(db: Db, secret: string, slug: string, visitor: Visitor, now = Date.now()): Promise<PresentationPage | Card> {
   const found = await gate(db, secret, slug, visitor, { bots: true }, now);
   if (!('row' in found)) return found;
-  const { row, manager } = found;
+  const { row, manager, recipientId } = found;
   const p = row.presentation;
   const document = documentOf(p);
   const resolved = await workspace.resolve(db, secret, row, document, now);
   const counted = !manager && countsAsView(visitor.method, visitor.headers);
-  const beacon = counted ? { token: await tokens.viewToken(secret, p.id, now), url: `${publicPath(p.slug)}/beacon` } : undefined;
+  const token = counted ? await tokens.viewToken(secret, p.id, now) : undefined;
+  const beacon = token ? { token, url: `${publicPath(p.slug)}/beacon` } : undefined;
   const userAgent = visitor.headers.get('user-agent') ?? '';
+  const viewId = token?.split('.')[0] ?? '';
+  const record = async () => {
+    await countView(db, { presentationId: p.id, now, ip: visitor.ip, userAgent });
+    await talk.startVisit(db, { viewId, presentationId: p.id, recipientId, now });
+  };
+  const setCookie =
+    found.unlockedByLink && p.passwordHash
+      ? await unlockCookieHeader(secret, { id: p.id, slug: p.slug, passwordHash: p.passwordHash }, visitor.https ?? false, now)
+      : undefined;
   return {
     card: 'presentation',
     image: { path: `${publicPath(p.slug)}/og.png` },
@@ -193,8 +249,18 @@ export async function visit(db: Db, secret: string, slug: string, visitor: Visit
     authorName: row.authorName ?? '',
     now,
     banner: manager ? { draft: p.status !== 'published', password: p.passwordHash !== null } : null,
-    ...(beacon ? { beacon, record: () => countView(db, { presentationId: p.id, now, ip: visitor.ip, userAgent }) } : {}),
+    interestAction: `${publicPath(p.slug)}/interested`,
+    ...(setCookie ? { setCookie } : {}),
+    ...(beacon ? { beacon, record } : {}),
   };
+}
+
+/** The unlock cookie's header: for the presentation's path only, Secure over https. */
+async function unlockCookieHeader(secret: string, p: { id: string; slug: string; passwordHash: string }, https: boolean, now: number): Promise<string> {
+  const { id: presentationId, passwordHash } = p;
+  const cookie = await tokens.unlockCookie(secret, presentationId, passwordHash, now);
+  const path = publicPath(p.slug);
+  return `${tokens.unlockCookieName(presentationId)}=${cookie.value}; Max-Age=${cookie.maxAge}; Path=${path}; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
 }
 
 /** The rate-limit key of unlock attempts: per presentation and network (clientNetwork), hashed (rate_limits holds no address). */
@@ -241,10 +307,9 @@ export async function unlock(
     return passwordCard(row, 'wrong', 422);
   }
   await clearLimit(db, key);
-  const cookie = await tokens.unlockCookie(secret, p.id, p.passwordHash, now);
   return {
     redirect: target,
-    setCookie: `${tokens.unlockCookieName(p.id)}=${cookie.value}; Max-Age=${cookie.maxAge}; Path=${target}; HttpOnly; SameSite=Lax${input.https ? '; Secure' : ''}`,
+    setCookie: await unlockCookieHeader(secret, { id: p.id, slug: p.slug, passwordHash: p.passwordHash }, input.https, now),
     cacheControl: PERSONAL,
   };
 }
@@ -274,12 +339,25 @@ async function recordBeacon(
   await repo.recordBeacon(db, { viewId: input.view.viewId, presentationId: input.presentationId, day: utcDay(input.view.issuedMs), seconds, sections });
 }
 
-/** The beacon (`t` its view token, `s` seconds, `r` sections reached): counted only for a valid token of this presentation, else nothing. */
+/**
+ * Seconds per section (`d`: `id:seconds,…`), only the presentation's own sections, each capped
+ * by the view's seconds: for the visit's timeline (decision 0056).
+ */
+function dwellOf(text: string, own: Set<string>, cap: number): Record<string, number> {
+  const dwell: Record<string, number> = {};
+  for (const part of text.split(',').slice(0, 40)) {
+    const match = /^([A-Za-z0-9_-]{1,64}):(\d{1,6})$/.exec(part);
+    if (match && own.has(match[1]!)) dwell[match[1]!] = Math.min(Number(match[2]), cap);
+  }
+  return dwell;
+}
+
+/** The beacon (`t` its view token, `s` seconds, `r` sections reached, `d` seconds per section): counted only for a valid token of this presentation, else nothing. */
 export async function beacon(
   db: Db,
   secret: string,
   slug: string,
-  input: { t: string; s: string; r: string },
+  input: { t: string; s: string; r: string; d: string },
   userAgent: string | null,
   now = Date.now(),
 ): Promise<void> {
@@ -290,14 +368,14 @@ export async function beacon(
   if (!view) return;
   const document = documentOf(row.presentation);
   const reached = input.r ? input.r.split(',').slice(0, 40) : [];
-  await recordBeacon(db, {
-    presentationId: row.presentation.id,
-    view,
-    seconds: Number(input.s),
-    reached,
-    sectionIds: document.sections.map((section) => section.id),
-    now,
-  });
+  const sectionIds = document.sections.map((section) => section.id);
+  await recordBeacon(db, { presentationId: row.presentation.id, view, seconds: Number(input.s), reached, sectionIds, now });
+  const elapsed = Math.max(0, Math.ceil((now - view.issuedMs) / 1000) + 5);
+  const seconds = Math.max(0, Math.min(Number(input.s), elapsed, PRESENTATION_LIMITS.maxViewSeconds));
+  const own = new Set(sectionIds);
+  const sections = dwellOf(input.d, own, seconds);
+  for (const id of reached) if (own.has(id) && !(id in sections)) sections[id] = 0;
+  await talk.reportVisit(db, { viewId: view.viewId, presentationId: row.presentation.id, seconds, sections });
 }
 
 /** The scheduled job's part: visitor hashes and view states of days before yesterday. */

@@ -114,6 +114,15 @@ export function updateIfAt(db: Db, id: string, revision: number, set: Partial<Pr
     .returning();
 }
 
+/** An expired live presentation open again until `until` (a granted request: decision 0056); nothing when it is not expired. */
+export function reopenIfExpired(db: Db, id: string, now: Date, until: Date) {
+  return db
+    .update(presentations)
+    .set({ expiresAt: until, revision: sql`${presentations.revision} + 1`, updatedAt: now })
+    .where(and(eq(presentations.id, id), isNull(presentations.deletedAt), lt(presentations.expiresAt, sql`${now.getTime() + 1}`)))
+    .returning({ id: presentations.id });
+}
+
 export function softDelete(db: Db, id: string, now: Date) {
   return db.update(presentations).set({ deletedAt: now, updatedAt: now }).where(isLiveRow(presentations, id));
 }

@@ -370,6 +370,20 @@ export async function extend(db: Db, secret: string, actor: Actor, entry: Row, n
   return writeAt(db, secret, actor, entry, { expiresAt }, 'presentation.extend', details, now);
 }
 
+/**
+ * A visitor's request granted by the author's one-click link (presentations/talk, decision
+ * 0056): an expired presentation opens again for EXTEND_MS from now (one conditional write: two
+ * clicks extend once). Not audited: only its author holds the link, signed for that request.
+ */
+export async function reopenForRequest(db: Db, presentationId: string, now = Date.now()): Promise<boolean> {
+  return (await repo.reopenIfExpired(db, presentationId, new Date(now), new Date(now + EXTEND_MS))).length > 0;
+}
+
+/** The live presentation by id, whoever asks (the talk sub-feature's signed links check their own rights). */
+export function byId(db: Db, id: string): Promise<Row | undefined> {
+  return repo.findLive(db, id);
+}
+
 /** A change of status (publish, unpublish), audited with the status before and after. */
 function writeStatus(db: Db, secret: string, actor: Actor, entry: Row, set: Change & { status: 'published' | 'draft' }, action: string, now: number) {
   const row = entry.presentation;
