@@ -51,7 +51,9 @@ describe('the content calendar in the browser', () => {
     expect(ad.status).toBe(201);
     // Tomorrow, a few minutes from now: dragged back to today it is due in minutes.
     const soon = Math.ceil((Date.now() + 5 * MIN) / MIN) * MIN;
-    const scheduled = await api<{ id: string; scheduledAt: string }>(page, 'POST', `/api/ads/${ad.body.id}/publish`, { at: new Date(soon + DAY).toISOString() });
+    const scheduled = await api<{ id: string; scheduledAt: string }>(page, 'POST', `/api/ads/${ad.body.id}/publish`, {
+      at: new Date(soon + DAY).toISOString(),
+    });
     expect(scheduled.status).toBe(201);
 
     await page.goto('/calendar');
@@ -78,10 +80,14 @@ describe('the content calendar in the browser', () => {
       .poll(() => queryD1<{ status: string }>(`SELECT status FROM scheduled_posts WHERE id = '${scheduled.body.id}'`)[0]?.status, { timeout: 20_000 })
       .toBe('published');
     const account = queryD1<{ ig_user_id: string }>(`SELECT ig_user_id FROM instagram_accounts WHERE project_id = '${project.id}'`)[0]!;
-    expect(queryD1(`SELECT count(*) AS n FROM instagram_sandbox_media WHERE ig_user_id = '${account.ig_user_id}' AND published_at IS NOT NULL`)).toEqual([{ n: 1 }]);
+    expect(queryD1(`SELECT count(*) AS n FROM instagram_sandbox_media WHERE ig_user_id = '${account.ig_user_id}' AND published_at IS NOT NULL`)).toEqual([
+      { n: 1 },
+    ]);
     // A later run publishes nothing more.
     await runJob(soon + 2 * MIN);
-    expect(queryD1(`SELECT count(*) AS n FROM instagram_sandbox_media WHERE ig_user_id = '${account.ig_user_id}' AND published_at IS NOT NULL`)).toEqual([{ n: 1 }]);
+    expect(queryD1(`SELECT count(*) AS n FROM instagram_sandbox_media WHERE ig_user_id = '${account.ig_user_id}' AND published_at IS NOT NULL`)).toEqual([
+      { n: 1 },
+    ]);
 
     // Published: on the calendar as such, and it no longer moves.
     await page.reload();
@@ -93,7 +99,10 @@ describe('the content calendar in the browser', () => {
     await page.getByLabel('Feed address').waitFor();
     await keepScreenshot(page, 'calendar-feed-1280.png', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.locator(`li[data-agenda-day="${await dayIn(page, soon)}"]`).getByText('Sourdough weekend').waitFor();
+    await page
+      .locator(`li[data-agenda-day="${await dayIn(page, soon)}"]`)
+      .getByText('Sourdough weekend')
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await keepScreenshot(page, 'calendar-agenda-390.png', { fullPage: true });
     expect(errors).toEqual([]);

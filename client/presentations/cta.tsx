@@ -13,7 +13,8 @@ const INPUT = 'min-h-11 w-full rounded-(--fp-radius) border border-current/30 bg
  * page (editor, gallery) the form is shown but cannot be sent.
  */
 export function CtaSection({ id, props, ctx }: SectionComponentProps<CtaSectionProps>) {
-  if (props.action === 'interest') return <InterestForm id={id} props={props} action={ctx.mode === 'edge' ? ctx.interestAction : undefined} author={ctx.authorName} />;
+  if (props.action === 'interest')
+    return <InterestForm id={id} props={props} action={ctx.mode === 'edge' ? ctx.interestAction : undefined} author={ctx.authorName} />;
   const href = withRef(props.href, ctx.refCode);
   return (
     <CtaBand id={id} tone={props.background} heading={props.heading} text={props.text}>

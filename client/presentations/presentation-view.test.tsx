@@ -267,7 +267,8 @@ describe('the "I\'m interested" call to action (decision 0056)', () => {
   });
 
   it('the schema wants a link only when the button opens one', () => {
-    const withAction = (props: Record<string, unknown>) => presentationDocumentSchema.safeParse({ ...doc, sections: [{ ...interest, props: { ...interest.props, ...props } }] }).success;
+    const withAction = (props: Record<string, unknown>) =>
+      presentationDocumentSchema.safeParse({ ...doc, sections: [{ ...interest, props: { ...interest.props, ...props } }] }).success;
     expect(withAction({})).toBe(true);
     expect(withAction({ action: 'link', href: '' })).toBe(false);
     expect(withAction({ action: 'link', href: 'https://cal.example.com' })).toBe(true);

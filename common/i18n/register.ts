@@ -2,6 +2,7 @@ import type { en as account } from '#common/locales/account/en.ts';
 import type { en as admin } from '#common/locales/admin/en.ts';
 import type { en as ads } from '#common/locales/ads/en.ts';
 import type { en as batches } from '#common/locales/batches/en.ts';
+import type { en as calendar } from '#common/locales/calendar/en.ts';
 import type { en as content } from '#common/locales/content/en.ts';
 import type { en as core } from '#common/locales/core/en.ts';
 import type { en as creatives } from '#common/locales/creatives/en.ts';
@@ -27,6 +28,7 @@ export type MessageIds =
   | keyof typeof admin
   | keyof typeof ads
   | keyof typeof batches
+  | keyof typeof calendar
   | keyof typeof content
   | keyof typeof core
   | keyof typeof creatives

@@ -40,10 +40,22 @@ function entry(extra: Partial<CalendarEntry> = {}): CalendarEntry {
   };
 }
 
-const PUBLISHED = entry({ postId: 'post_bbbbbbbbbbbbbbbbbbb', adId: 'ad_bbbbbbbbbbbbbbbbbbbbbb', adName: 'Winter sale', status: 'published', at: '2030-03-10T08:00:00.000Z' });
+const PUBLISHED = entry({
+  postId: 'post_bbbbbbbbbbbbbbbbbbb',
+  adId: 'ad_bbbbbbbbbbbbbbbbbbbbbb',
+  adName: 'Winter sale',
+  status: 'published',
+  at: '2030-03-10T08:00:00.000Z',
+});
 
 function answer(items: CalendarEntry[] = [entry(), PUBLISHED]): CalendarAnswer {
-  return { items, projects: [{ id: 'prj_aaaaaaaaaaaaaaaaaaaa', name: 'Northwind Coffee' }, { id: 'prj_bbbbbbbbbbbbbbbbbbbb', name: 'Fjord Tea' }] };
+  return {
+    items,
+    projects: [
+      { id: 'prj_aaaaaaaaaaaaaaaaaaaa', name: 'Northwind Coffee' },
+      { id: 'prj_bbbbbbbbbbbbbbbbbbbb', name: 'Fjord Tea' },
+    ],
+  };
 }
 
 type Routes = Parameters<typeof mockApi>[0];
@@ -113,7 +125,9 @@ describe('the calendar screen', () => {
     expect(cardIn(await cell('2030-03-20'), 'Spring launch')).toBeTruthy();
     expect(cardIn(await cell('2030-03-14'), 'Spring launch')).toBeNull();
     await waitFor(() =>
-      expect(writes(calls)).toEqual([{ method: 'PATCH', path: `/api/calendar/ads/${AD_A}`, body: { at: '2030-03-20T09:00:00.000Z', from: '2030-03-14T09:00:00.000Z' } }]),
+      expect(writes(calls)).toEqual([
+        { method: 'PATCH', path: `/api/calendar/ads/${AD_A}`, body: { at: '2030-03-20T09:00:00.000Z', from: '2030-03-14T09:00:00.000Z' } },
+      ]),
     );
     await act(async () => release({ status: 200, body: { id: 'post_aaaaaaaaaaaaaaaaaaa', status: 'scheduled', scheduledAt: '2030-03-20T09:00:00.000Z' } }));
     expect(await screen.findByText(/“Spring launch” moved to/)).toBeTruthy();
@@ -121,13 +135,18 @@ describe('the calendar screen', () => {
 
   it('a refused move goes back where it was, with the server’s reason in a toast', async () => {
     const calls = await show({
-      [`PATCH /api/calendar/ads/${AD_A}`]: { status: 409, body: envelope('conflict', 'This post is being published right now or already was. It can no longer be moved.') },
+      [`PATCH /api/calendar/ads/${AD_A}`]: {
+        status: 409,
+        body: envelope('conflict', 'This post is being published right now or already was. It can no longer be moved.'),
+      },
     });
     const card = cardIn(await cell('2030-03-14'), 'Spring launch')!.closest('[draggable]') as HTMLElement;
     fireEvent.dragStart(card);
     fireEvent.dragOver(await cell('2030-03-21'));
     fireEvent.drop(await cell('2030-03-21'));
-    expect(await screen.findByText('“Spring launch” stays where it was: This post is being published right now or already was. It can no longer be moved.')).toBeTruthy();
+    expect(
+      await screen.findByText('“Spring launch” stays where it was: This post is being published right now or already was. It can no longer be moved.'),
+    ).toBeTruthy();
     expect(cardIn(await cell('2030-03-14'), 'Spring launch')).toBeTruthy();
     expect(cardIn(await cell('2030-03-21'), 'Spring launch')).toBeNull();
     expect(writes(calls)).toHaveLength(1);
@@ -135,7 +154,10 @@ describe('the calendar screen', () => {
 
   it('moves from the keyboard: arrows pick the post up and move it a day or a week, Enter drops it, Escape puts it back', async () => {
     const calls = await show({
-      [`PATCH /api/calendar/ads/${AD_A}`]: { status: 200, body: { id: 'post_aaaaaaaaaaaaaaaaaaa', status: 'scheduled', scheduledAt: '2030-03-22T09:00:00.000Z' } },
+      [`PATCH /api/calendar/ads/${AD_A}`]: {
+        status: 200,
+        body: { id: 'post_aaaaaaaaaaaaaaaaaaa', status: 'scheduled', scheduledAt: '2030-03-22T09:00:00.000Z' },
+      },
     });
     const button = within(await cell('2030-03-14')).getByRole('button', { name: 'Move…' });
     button.focus();
@@ -146,7 +168,9 @@ describe('the calendar screen', () => {
     expect(writes(calls)).toEqual([]);
     expect(cardIn(await cell('2030-03-14'), 'Spring launch')).toBeTruthy();
 
-    within(await cell('2030-03-14')).getByRole('button', { name: 'Move…' }).focus();
+    within(await cell('2030-03-14'))
+      .getByRole('button', { name: 'Move…' })
+      .focus();
     await keys.keyboard('{ArrowDown}{ArrowRight}{Enter}');
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]?.body).toEqual({ at: '2030-03-22T09:00:00.000Z', from: '2030-03-14T09:00:00.000Z' });
@@ -155,7 +179,10 @@ describe('the calendar screen', () => {
 
   it('moves to a date and time through “Move…” (read on the account’s clock)', async () => {
     const calls = await show({
-      [`PATCH /api/calendar/ads/${AD_A}`]: { status: 200, body: { id: 'post_aaaaaaaaaaaaaaaaaaa', status: 'scheduled', scheduledAt: '2030-03-15T17:30:00.000Z' } },
+      [`PATCH /api/calendar/ads/${AD_A}`]: {
+        status: 200,
+        body: { id: 'post_aaaaaaaaaaaaaaaaaaa', status: 'scheduled', scheduledAt: '2030-03-15T17:30:00.000Z' },
+      },
     });
     await userEvent.setup().click(within(await cell('2030-03-14')).getByRole('button', { name: 'Move…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move “Spring launch”' });
@@ -176,17 +203,33 @@ describe('the calendar screen', () => {
     await ui.selectOptions(screen.getByLabelText('Status'), 'published');
     await ui.selectOptions(screen.getByLabelText('Placement'), 'instagram_story');
     await waitFor(() =>
-      expect(gets().filter((g) => g.path === '/api/calendar').at(-1)?.query).toMatchObject({
+      expect(
+        gets()
+          .filter((g) => g.path === '/api/calendar')
+          .at(-1)?.query,
+      ).toMatchObject({
         projectId: 'prj_bbbbbbbbbbbbbbbbbbbb',
         status: 'published',
         placement: 'instagram_story',
       }),
     );
     await ui.click(screen.getByRole('button', { name: 'Week' }));
-    await waitFor(() => expect(gets().filter((g) => g.path === '/api/calendar').at(-1)?.query).toMatchObject({ from: '2030-03-09T23:00:00.000Z', to: '2030-03-16T23:00:00.000Z' }));
+    await waitFor(() =>
+      expect(
+        gets()
+          .filter((g) => g.path === '/api/calendar')
+          .at(-1)?.query,
+      ).toMatchObject({ from: '2030-03-09T23:00:00.000Z', to: '2030-03-16T23:00:00.000Z' }),
+    );
     expect(document.querySelectorAll('li[data-day]')).toHaveLength(7);
     await ui.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(gets().filter((g) => g.path === '/api/calendar').at(-1)?.query).toMatchObject({ from: '2030-03-16T23:00:00.000Z' }));
+    await waitFor(() =>
+      expect(
+        gets()
+          .filter((g) => g.path === '/api/calendar')
+          .at(-1)?.query,
+      ).toMatchObject({ from: '2030-03-16T23:00:00.000Z' }),
+    );
   });
 
   it('says when the window is empty, and offers a retry when loading fails', async () => {

@@ -21,7 +21,7 @@ import { MoveDialog } from '#client/features/calendar/move-dialog.tsx';
 import { addDays, addMonths, dayOf, monthDays, monthName, onDay, startOf, weekDays, weekStartsOn, type DayKey } from '#client/features/calendar/dates.ts';
 
 type View = 'month' | 'week';
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; answer: CalendarAnswer };
+type Result = { key: string; state: 'failed' } | { key: string; state: 'ready'; answer: CalendarAnswer };
 
 /**
  * `/calendar` (issue 32 point 4): the scheduled, published and failed posts of every project of
@@ -38,7 +38,8 @@ export function CalendarScreen({ now = () => new Date() }: { now?: () => Date })
   const [view, setView] = useState<View>('month');
   const [anchor, setAnchor] = useState<DayKey>(today);
   const [filters, setFilters] = useState<CalendarFilters>({ projectId: '', status: '', placement: '' });
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // The answer of the window and filters it was asked for: any other is still loading.
+  const [result, setResult] = useState<Result | null>(null);
   const [moving, setMoving] = useState<CalendarEntry | null>(null);
   const [attempt, setAttempt] = useState(0);
 
@@ -47,22 +48,24 @@ export function CalendarScreen({ now = () => new Date() }: { now?: () => Date })
   const from = startOf(days[0] as DayKey, zone).toISOString();
   const to = startOf(addDays(days[days.length - 1] as DayKey, 1), zone).toISOString();
 
+  const key = JSON.stringify([from, to, filters, attempt]);
+  const load = result?.key === key ? result : ({ state: 'loading' } as const);
+
   useEffect(() => {
     let live = true;
-    setLoad({ state: 'loading' });
     calendarApi.list(from, to, filters).then(
-      (answer) => live && setLoad({ state: 'ready', answer }),
-      () => live && setLoad({ state: 'failed' }),
+      (answer) => live && setResult({ key, state: 'ready', answer }),
+      () => live && setResult({ key, state: 'failed' }),
     );
     return () => {
       live = false;
     };
-  }, [from, to, filters, attempt]);
+  }, [key, from, to, filters]);
 
   const setAt = useCallback((postId: string, at: string) => {
-    setLoad((current) =>
-      current.state === 'ready'
-        ? { state: 'ready', answer: { ...current.answer, items: current.answer.items.map((item) => (item.postId === postId ? { ...item, at } : item)) } }
+    setResult((current) =>
+      current?.state === 'ready'
+        ? { ...current, answer: { ...current.answer, items: current.answer.items.map((item) => (item.postId === postId ? { ...item, at } : item)) } }
         : current,
     );
   }, []);
@@ -81,7 +84,8 @@ export function CalendarScreen({ now = () => new Date() }: { now?: () => Date })
   }
 
   const step = (direction: number) => setAnchor((key) => (view === 'month' ? addMonths(key, direction) : addDays(key, 7 * direction)));
-  const title = view === 'month' ? monthName(anchor, format.locale) : `${format.date(startOf(days[0] as DayKey, zone))} – ${format.date(startOf(days[6] as DayKey, zone))}`;
+  const title =
+    view === 'month' ? monthName(anchor, format.locale) : `${format.date(startOf(days[0] as DayKey, zone))} – ${format.date(startOf(days[6] as DayKey, zone))}`;
   const projects = load.state === 'ready' ? load.answer.projects : [];
   const setFilter = (patch: Partial<CalendarFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
@@ -153,9 +157,7 @@ export function CalendarScreen({ now = () => new Date() }: { now?: () => Date })
           <LoadFailed title={t('calendar.loadFailed')} onRetry={() => setAttempt((n) => n + 1)} />
         ) : (
           <>
-            {load.answer.items.length === 0 ? (
-              <EmptyState title={t('calendar.empty', { view })}>{t('calendar.emptyText')}</EmptyState>
-            ) : null}
+            {load.answer.items.length === 0 ? <EmptyState title={t('calendar.empty', { view })}>{t('calendar.emptyText')}</EmptyState> : null}
             <CalendarDays
               days={days}
               month={anchor.slice(0, 7)}

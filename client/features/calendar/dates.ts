@@ -9,7 +9,7 @@ import { INTL_LOCALES, type Locale } from '#common/i18n/locales.ts';
  */
 export type DayKey = string;
 
-const asUtc = (key: DayKey) => new Date(`${key}T00:00:00Z`);
+const asUtc = (key: DayKey) => new Date(Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))));
 
 /** The first day of the week: Monday in German, Sunday in English (as each reader expects). */
 export const weekStartsOn = (locale: Locale): number => (locale === 'de' ? 1 : 0);
@@ -51,7 +51,7 @@ export function monthDays(key: DayKey, firstDay: number): DayKey[] {
 
 /** The instant the day starts in the zone. */
 export function startOf(key: DayKey, zone: string): Date {
-  return fromZonedInput(`${key}T00:00`, zone) ?? asUtc(key);
+  return fromZonedInput(toZonedInput(asUtc(key), 'UTC'), zone) ?? asUtc(key);
 }
 
 /** The same time of day on another day, on the zone's clock. */

@@ -26,7 +26,17 @@ export function MoveDialog({
   );
 }
 
-function MoveForm({ entry, zone, onMove, onClose }: { entry: CalendarEntry; zone: string; onMove: (entry: CalendarEntry, at: Date) => void; onClose: () => void }) {
+function MoveForm({
+  entry,
+  zone,
+  onMove,
+  onClose,
+}: {
+  entry: CalendarEntry;
+  zone: string;
+  onMove: (entry: CalendarEntry, at: Date) => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const [value, setValue] = useState(() => toZonedInput(entry.at, zone));
   const [error, setError] = useState<string | undefined>();

@@ -145,7 +145,8 @@ export const de: Translation<typeof en> = {
   'content.presentation.talk.name': 'Ihr Name',
   'content.presentation.talk.email': 'Ihre E-Mail-Adresse',
   'content.presentation.talk.message': 'Nachricht (optional)',
-  'content.presentation.talk.consent': '{author} erhält Ihren Namen, Ihre E-Mail-Adresse und Ihre Nachricht, um Ihnen zu antworten; für nichts anderes werden sie verwendet.',
+  'content.presentation.talk.consent':
+    '{author} erhält Ihren Namen, Ihre E-Mail-Adresse und Ihre Nachricht, um Ihnen zu antworten; für nichts anderes werden sie verwendet.',
   'content.presentation.talk.theAuthor': 'Der Autor',
   'content.presentation.talk.askButton': 'An {author} senden',
   'content.presentation.talk.noPassword': 'Kein Passwort? Bitten Sie {author} um Zugang',
@@ -160,12 +161,16 @@ export const de: Translation<typeof en> = {
   'content.presentation.talk.sentText': '{author} hat Ihre Nachricht per E-Mail erhalten und antwortet an die angegebene Adresse.',
   'content.presentation.grant.title': 'Zugang geben',
   'content.presentation.grant.heading': '{name} Zugang geben?',
-  'content.presentation.grant.what': '{name} ({email}) erhält per E-Mail einen eigenen Link zu Ihrer Präsentation für {customer}. Er öffnet sie ohne Passwort, und Sie sehen die Besuche.',
-  'content.presentation.grant.whatExpired': 'Die Präsentation für {customer} ist wieder 30 Tage lang erreichbar, und {name} ({email}) erhält per E-Mail einen eigenen Link dazu, sodass Sie die Besuche sehen.',
+  'content.presentation.grant.what':
+    '{name} ({email}) erhält per E-Mail einen eigenen Link zu Ihrer Präsentation für {customer}. Er öffnet sie ohne Passwort, und Sie sehen die Besuche.',
+  'content.presentation.grant.whatExpired':
+    'Die Präsentation für {customer} ist wieder 30 Tage lang erreichbar, und {name} ({email}) erhält per E-Mail einen eigenen Link dazu, sodass Sie die Besuche sehen.',
   'content.presentation.grant.button': '{name} Zugang geben',
   'content.presentation.grant.done': '{name} hat Zugang',
   'content.presentation.grant.already': '{name} hat bereits Zugang',
-  'content.presentation.grant.doneText': '{name} hat eine E-Mail mit dem eigenen Link erhalten. Sie können ihn im Arbeitsbereich bei den Besuchern der Präsentation widerrufen.',
+  'content.presentation.grant.doneText':
+    '{name} hat eine E-Mail mit dem eigenen Link erhalten. Sie können ihn im Arbeitsbereich bei den Besuchern der Präsentation widerrufen.',
   'content.presentation.grant.invalid': 'Dieser Link funktioniert nicht mehr',
-  'content.presentation.grant.invalidText': 'Er ist vielleicht abgelaufen (solche Links gelten 14 Tage) oder unvollständig. Öffnen Sie die Präsentation im Arbeitsbereich und beantworten Sie die Anfrage dort.',
+  'content.presentation.grant.invalidText':
+    'Er ist vielleicht abgelaufen (solche Links gelten 14 Tage) oder unvollständig. Öffnen Sie die Präsentation im Arbeitsbereich und beantworten Sie die Anfrage dort.',
 };

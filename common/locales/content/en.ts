@@ -101,7 +101,8 @@ export const en = {
   'content.presentation.asked.text': '{author} got your request by email. When they give you access, you get your own link at the address you gave.',
   'content.presentation.limited.title': 'Too many requests',
   'content.presentation.limited.description': 'Too many messages to the author.',
-  'content.presentation.limited.text': 'Many messages reached the author from this network or about this presentation in a short time. Wait an hour and try again.',
+  'content.presentation.limited.text':
+    'Many messages reached the author from this network or about this presentation in a short time. Wait an hour and try again.',
   'content.presentation.bot.title': 'A presentation for {customer}',
   'content.presentation.bot.private': 'A private presentation',
   'content.presentation.bot.by': 'Prepared by {author}.',
@@ -161,12 +162,15 @@ export const en = {
   'content.presentation.talk.sentText': '{author} got your message by email and will answer at the address you gave.',
   'content.presentation.grant.title': 'Give access',
   'content.presentation.grant.heading': 'Give {name} access?',
-  'content.presentation.grant.what': '{name} ({email}) gets their own link to your presentation for {customer} by email. It opens without the password, and you see their visits.',
-  'content.presentation.grant.whatExpired': 'The presentation for {customer} opens again for 30 days, and {name} ({email}) gets their own link to it by email, so you see their visits.',
+  'content.presentation.grant.what':
+    '{name} ({email}) gets their own link to your presentation for {customer} by email. It opens without the password, and you see their visits.',
+  'content.presentation.grant.whatExpired':
+    'The presentation for {customer} opens again for 30 days, and {name} ({email}) gets their own link to it by email, so you see their visits.',
   'content.presentation.grant.button': 'Give {name} access',
   'content.presentation.grant.done': '{name} has access',
   'content.presentation.grant.already': '{name} already has access',
   'content.presentation.grant.doneText': '{name} got an email with their own link. You can revoke it in the workspace, under the presentation’s visitors.',
   'content.presentation.grant.invalid': 'This link no longer works',
-  'content.presentation.grant.invalidText': 'It may have expired (they work for 14 days) or be incomplete. Open the presentation in the workspace to answer the request there.',
+  'content.presentation.grant.invalidText':
+    'It may have expired (they work for 14 days) or be incomplete. Open the presentation in the workspace to answer the request there.',
 } as const satisfies Source;

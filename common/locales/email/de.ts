@@ -84,7 +84,8 @@ export const de: Translation<typeof en> = {
   'email.presentationTalk.accessSubject': '{name} bittet um Zugang zu Ihrer Präsentation für {customer}',
   'email.presentationTalk.interestSubject': '{name} ist interessiert: Ihre Präsentation für {customer}',
   'email.presentationTalk.accessWrote': '{name} <{email}> bittet um Zugang zu Ihrer Präsentation für {customer}.',
-  'email.presentationTalk.interestWrote': '{name} <{email}> hat bei Ihrer Präsentation für {customer} „Ich bin interessiert“ geantwortet. Antworten Sie an diese Adresse.',
+  'email.presentationTalk.interestWrote':
+    '{name} <{email}> hat bei Ihrer Präsentation für {customer} „Ich bin interessiert“ geantwortet. Antworten Sie an diese Adresse.',
   'email.presentationTalk.grant': 'Geben Sie {name} mit einem Klick einen eigenen Link (er öffnet sie ohne Passwort):',
   'email.presentationTalk.grantExpired': 'Machen Sie sie mit einem Klick wieder 30 Tage lang erreichbar und geben Sie {name} einen eigenen Link:',
   'email.presentationTalk.workspace': 'Alle Anfragen und Besuche finden Sie im Arbeitsbereich:',

@@ -114,7 +114,8 @@ export const de: Translation<typeof en> = {
   'presentations.talk.requests': 'Anfragen und Antworten',
   'presentations.talk.requestsEmpty': 'Noch hat niemand um Zugang gebeten oder „Ich bin interessiert“ geantwortet.',
   'presentations.talk.recipients': 'Persönliche Links',
-  'presentations.talk.recipientsText': 'Geben Sie jeder Person einen eigenen Link: Sie sehen, wer sie wann gelesen hat. Ein persönlicher Link öffnet die Präsentation ohne Passwort.',
+  'presentations.talk.recipientsText':
+    'Geben Sie jeder Person einen eigenen Link: Sie sehen, wer sie wann gelesen hat. Ein persönlicher Link öffnet die Präsentation ohne Passwort.',
   'presentations.talk.name': 'Name',
   'presentations.talk.email': 'E-Mail (optional)',
   'presentations.talk.add': 'Link anlegen',

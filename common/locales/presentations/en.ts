@@ -111,7 +111,8 @@ export const en = {
   'presentations.talk.requests': 'Requests and answers',
   'presentations.talk.requestsEmpty': 'No one has asked for access or answered “I’m interested” yet.',
   'presentations.talk.recipients': 'Personal links',
-  'presentations.talk.recipientsText': 'Give each person their own link: you see who read it and when. A personal link opens the presentation without its password.',
+  'presentations.talk.recipientsText':
+    'Give each person their own link: you see who read it and when. A personal link opens the presentation without its password.',
   'presentations.talk.name': 'Name',
   'presentations.talk.email': 'Email (optional)',
   'presentations.talk.add': 'Add link',

@@ -46,7 +46,6 @@ async function timesPublished(adId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-
 let t: Team;
 let other: Team;
 
@@ -70,7 +69,14 @@ describe('GET /api/calendar', () => {
     const answer = await json<CalendarAnswer>(await calendar(t.viewer, window(now)));
     const mine = answer.items.filter((item) => [a.ad.id, b.ad.id].includes(item.adId));
     expect(mine).toEqual([
-      expect.objectContaining({ adId: a.ad.id, postId: a.post.id, adName: 'Spring launch', projectName: 'Northwind Coffee', status: 'scheduled', at: a.post.scheduledAt }),
+      expect.objectContaining({
+        adId: a.ad.id,
+        postId: a.post.id,
+        adName: 'Spring launch',
+        projectName: 'Northwind Coffee',
+        status: 'scheduled',
+        at: a.post.scheduledAt,
+      }),
       expect.objectContaining({ adId: b.ad.id, adName: 'Story teaser', projectId: second.id, projectName: 'Second project', placements: ['instagram_story'] }),
     ]);
     expect(mine[0]?.thumbnailUrl).toMatch(/^\/api\/creations\/.+\/file$/);
@@ -132,7 +138,12 @@ describe('PATCH /api/calendar/ads/{id}', () => {
     expect((await move(t.editor, ad.id, { at: new Date(now + 76 * DAY).toISOString() })).status).toBe(422);
     expect((await move(t.editor, ad.id, { at: 'tomorrow' })).status).toBe(422);
     expect((await move(t.editor, ad.id, { at: '\ud800' })).status).toBe(422);
-    const malformed = await send(`/api/calendar/ads/${ad.id}`, { method: 'PATCH', body: '{"at":', headers: { 'content-type': 'application/json' }, cookie: t.editor.cookie });
+    const malformed = await send(`/api/calendar/ads/${ad.id}`, {
+      method: 'PATCH',
+      body: '{"at":',
+      headers: { 'content-type': 'application/json' },
+      cookie: t.editor.cookie,
+    });
     expect(malformed.status).toBeGreaterThanOrEqual(400);
     expect(malformed.status).toBeLessThan(500);
     expect((await postRow(ad.id))?.scheduledAt.toISOString()).toBe(post.scheduledAt);
