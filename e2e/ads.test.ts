@@ -71,8 +71,12 @@ describe('ads in the browser', () => {
     expect(await preview.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await preview.getByRole('article', { name: 'Instagram feed post' }).waitFor();
     await keepScreenshot(preview, 'preview-phone-390.png', { fullPage: true });
-    await preview.getByLabel('Your name').fill('Carla Customer');
-    await preview.getByLabel(/^Comment/).fill('Please mention that we open at 7.');
+    // The review form's fields (the pinned comments' forms above have their own).
+    await preview.locator('#review').getByLabel('Your name').fill('Carla Customer');
+    await preview
+      .locator('#review')
+      .getByLabel(/^Comment/)
+      .fill('Please mention that we open at 7.');
     await preview.getByRole('button', { name: 'Request changes' }).click();
     await preview.getByText('your change request was sent').waitFor();
     await preview.getByText('Please mention that we open at 7.').waitFor();

@@ -22,17 +22,15 @@ const rawText = async (response: Response) => new TextDecoder('utf-8', { ignoreB
 
 async function sandboxPost(s: Awaited<ReturnType<typeof setup>>, publishedAt: Date, caption?: string) {
   const post = await publishedPost(s, { publishedAt, mediaId: `sbx${crypto.randomUUID().replaceAll('-', '')}`, ...(caption ? { caption } : {}) });
-  await db()
-    .insert(instagramSandboxMedia)
-    .values({
-      id: crypto.randomUUID(),
-      igUserId: s.igUserId,
-      mediaType: 'IMAGE',
-      statusCode: 'PUBLISHED',
-      mediaId: post.mediaId,
-      publishedAt,
-      createdAt: publishedAt,
-    });
+  await db().insert(instagramSandboxMedia).values({
+    id: crypto.randomUUID(),
+    igUserId: s.igUserId,
+    mediaType: 'IMAGE',
+    statusCode: 'PUBLISHED',
+    mediaId: post.mediaId,
+    publishedAt,
+    createdAt: publishedAt,
+  });
   return post;
 }
 

@@ -214,17 +214,15 @@ describe('the job’s selection', () => {
 /** A published sandbox post: its media row on the sandbox feed, then the post. */
 async function publishedPostSandbox(s: Awaited<ReturnType<typeof setup>>, publishedAt: Date) {
   const post = await publishedPost(s, { publishedAt, mediaId: `sbx${crypto.randomUUID().replaceAll('-', '')}` });
-  await db()
-    .insert(instagramSandboxMedia)
-    .values({
-      id: crypto.randomUUID(),
-      igUserId: s.igUserId,
-      mediaType: 'IMAGE',
-      statusCode: 'PUBLISHED',
-      mediaId: post.mediaId,
-      publishedAt,
-      createdAt: publishedAt,
-    });
+  await db().insert(instagramSandboxMedia).values({
+    id: crypto.randomUUID(),
+    igUserId: s.igUserId,
+    mediaType: 'IMAGE',
+    statusCode: 'PUBLISHED',
+    mediaId: post.mediaId,
+    publishedAt,
+    createdAt: publishedAt,
+  });
   return post;
 }
 
