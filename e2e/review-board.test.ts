@@ -87,7 +87,9 @@ describe('the review board in the browser', () => {
       await form.getByLabel('Comment').fill(words);
       await form.getByRole('button', { name: 'Pin comment' }).click();
       await board.waitForURL(new RegExp(`#pin-${ids['Croissant Sunday']}-${n}$`));
-      await adCard(board, 'Croissant Sunday').getByRole('link', { name: `Comment ${n}` }).waitFor();
+      await adCard(board, 'Croissant Sunday')
+        .getByRole('link', { name: `Comment ${n}` })
+        .waitFor();
     }
     expect(await board.locator(`#pin-${ids['Croissant Sunday']}-1`).textContent()).toContain('Warmer croissants?');
     expect(await board.locator(`#pin-${ids['Croissant Sunday']}-2`).textContent()).toContain('Smaller logo here.');

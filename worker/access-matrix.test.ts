@@ -421,8 +421,16 @@ const MATRIX: Record<string, Expectation> = {
     form: { name: 'Carla', body: 'Hi' },
     status: all(404),
   },
-  'POST /board/:token/ads/:adId/pins/:pinId/resolve': { sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/resolve`, form: {}, status: all(404) },
-  'POST /board/:token/ads/:adId/pins/:pinId/reopen': { sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/reopen`, form: {}, status: all(404) },
+  'POST /board/:token/ads/:adId/pins/:pinId/resolve': {
+    sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/resolve`,
+    form: {},
+    status: all(404),
+  },
+  'POST /board/:token/ads/:adId/pins/:pinId/reopen': {
+    sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/reopen`,
+    form: {},
+    status: all(404),
+  },
   'GET /': { status: all(200) },
   'GET /about': { status: all(200) },
   'GET /pricing': { status: all(200) },

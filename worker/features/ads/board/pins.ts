@@ -55,14 +55,28 @@ export async function submitBoardPin(db: Db, token: string, adId: string, input:
 }
 
 /** A reply to the pin `pinId` of the board's ad `adId` (another ad's pin: 404). */
-export async function submitBoardPinReply(db: Db, token: string, adId: string, pinId: string, input: PreviewReplyForm, request: BoardPinRequest): Promise<string> {
+export async function submitBoardPinReply(
+  db: Db,
+  token: string,
+  adId: string,
+  pinId: string,
+  input: PreviewReplyForm,
+  request: BoardPinRequest,
+): Promise<string> {
   const found = await boardAd(db, token, adId, input.website, request.ip);
   if (found.allowed) await replyToPin(db, found.ad, pinId, authorOf(input.name, request), input.body);
   return backTo(token, adId);
 }
 
 /** Resolves (or reopens) the pin `pinId` of the board's ad `adId`: by the name this device gave, else "the link's reviewer". */
-export async function submitBoardPinResolution(db: Db, token: string, adId: string, pinId: string, resolved: boolean, request: BoardPinRequest): Promise<string> {
+export async function submitBoardPinResolution(
+  db: Db,
+  token: string,
+  adId: string,
+  pinId: string,
+  resolved: boolean,
+  request: BoardPinRequest,
+): Promise<string> {
   const found = await boardAd(db, token, adId, undefined, request.ip);
   const name = request.rememberedName.trim() || i18nFor(found.project.locale)._('preview.pins.linkReviewer');
   await resolvePin(db, found.ad, pinId, resolved ? { userId: null, name } : null);

@@ -106,6 +106,17 @@ async function pinRefused(c: Context<AppEnv>, error: unknown) {
   return renderBoard(c, (i18n) => ({ pinError: { adId, message: refusal(i18n, error, failure.headers).formError ?? '' } }), failure.status);
 }
 
+/** Remembers the reviewer on this device for the board's pages (asked once). */
+function remember(c: Context<AppEnv>, reviewer: { name: string; email: string }) {
+  setCookie(c, REVIEWER_COOKIE, JSON.stringify(reviewer), {
+    httpOnly: true,
+    secure: !isLoopbackHttp(c.req.url),
+    sameSite: 'lax',
+    path: '/board',
+    maxAge: REVIEWER_DAYS * 24 * 60 * 60,
+  });
+}
+
 /** Runs a pin write through the board and sends the reviewer back to the ad (303); a name typed is remembered as the review form's is. */
 async function pinWrite(c: Context<AppEnv>, write: (request: pins.BoardPinRequest) => Promise<string>, typedName?: string) {
   const remembered = rememberedReviewer(c);
@@ -119,16 +130,6 @@ async function pinWrite(c: Context<AppEnv>, write: (request: pins.BoardPinReques
   }
   if (typedName?.trim()) remember(c, { name: typedName.trim(), email: remembered.email });
   return c.redirect(target, 303);
-}
-
-function remember(c: Context<AppEnv>, reviewer: { name: string; email: string }) {
-  setCookie(c, REVIEWER_COOKIE, JSON.stringify(reviewer), {
-    httpOnly: true,
-    secure: !isLoopbackHttp(c.req.url),
-    sameSite: 'lax',
-    path: '/board',
-    maxAge: REVIEWER_DAYS * 24 * 60 * 60,
-  });
 }
 
 /** The comments pinned through the board (decision 0052's forms, under the board's capability): plain posts behind visible buttons. */
