@@ -14,7 +14,7 @@ afterAll(async () => {
 const adCard = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, level: 2 }) });
 
 describe('the review board in the browser', () => {
-  it('the owner makes a board link; a client on a phone approves one ad and requests changes on another', async () => {
+  it('the owner makes a board link; a client on a phone pins two comments, approves one ad and requests changes on another', async () => {
     const { context, page } = await signUp(browser, uniqueEmail('board'), undefined, 'Olivia Owner');
     await page.setViewportSize({ width: 1280, height: 800 });
     context.setDefaultTimeout(15_000);
@@ -67,13 +67,46 @@ describe('the review board in the browser', () => {
     await keepScreenshot(board, 'review-board-390.png');
     await keepScreenshot(board, 'review-board-full-390.png', { fullPage: true });
     await expectAccessible(board);
-    await board.getByLabel('Your name').fill('Carla Client');
+
+    // Two comments pinned on the first card's picture: the board's one script comes after every card's pins, so the first card's work too.
+    expect(await board.locator('script').count()).toBe(1);
+    const first = adCard(board, 'Croissant Sunday');
+    for (const [n, [x, y], words] of [
+      [1, [0.3, 0.2], 'Warmer croissants?'],
+      [2, [0.7, 0.6], 'Smaller logo here.'],
+    ] as const) {
+      const picture = first.locator('[data-pin-item="0"] img');
+      await picture.scrollIntoViewIfNeeded();
+      const box = (await picture.boundingBox())!;
+      await picture.click({ position: { x: box.width * x, y: box.height * y } });
+      const form = first.locator('[data-pin-form]');
+      await form.getByText('On picture 1, where the new dot is.').waitFor();
+      // The name is asked once: after the first pin the board remembers it.
+      if (n === 1) await form.getByLabel('Your name').fill('Carla Client');
+      else expect(await form.getByLabel('Your name').inputValue()).toBe('Carla Client');
+      await form.getByLabel('Comment').fill(words);
+      await form.getByRole('button', { name: 'Pin comment' }).click();
+      await board.waitForURL(new RegExp(`#pin-${ids['Croissant Sunday']}-${n}$`));
+      await adCard(board, 'Croissant Sunday')
+        .getByRole('link', { name: `Comment ${n}` })
+        .waitFor();
+    }
+    expect(await board.locator(`#pin-${ids['Croissant Sunday']}-1`).textContent()).toContain('Warmer croissants?');
+    expect(await board.locator(`#pin-${ids['Croissant Sunday']}-2`).textContent()).toContain('Smaller logo here.');
+    expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await adCard(board, 'Croissant Sunday').getByRole('link', { name: 'Comment 2' }).scrollIntoViewIfNeeded();
+    await keepScreenshot(board, 'review-board-pins-390.png');
+    await keepScreenshot(board, 'review-board-pins-full-390.png', { fullPage: true });
+    await expectAccessible(board);
+
+    const reviewer = board.locator('#board-review');
+    expect(await reviewer.getByLabel('Your name').inputValue()).toBe('Carla Client');
     await adCard(board, 'Sourdough weekend').getByRole('button', { name: 'Approve', exact: true }).click();
     await board.getByText('1 ad approved.').waitFor();
     await keepScreenshot(board, 'review-board-approved-390.png');
 
     // The name is remembered; the other ad is sent back with a message.
-    expect(await board.getByLabel('Your name').inputValue()).toBe('Carla Client');
+    expect(await board.locator('#board-review').getByLabel('Your name').inputValue()).toBe('Carla Client');
     const other = adCard(board, 'Croissant Sunday');
     await other.getByLabel(/Message to the team/).fill('Warmer light on the croissants, please.');
     await other.getByRole('button', { name: 'Request changes' }).click();

@@ -410,6 +410,27 @@ const MATRIX: Record<string, Expectation> = {
   'GET /board/:token/ads/:adId/image/:n': { sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/image/0`, status: all(404) },
   'GET /board/:token/ads/:adId/avatar': { sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/avatar`, status: all(404) },
   'POST /board/:token/reviews': { sample: `/board/${'A'.repeat(43)}/reviews`, form: { name: 'Carla', action: 'approve_selected' }, status: all(404) },
+  // Pins through the board (decision 0053): the token first, then the ad must be one the board lists.
+  'POST /board/:token/ads/:adId/pins': {
+    sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/pins`,
+    form: { item: '0', x: '0.5', y: '0.5', name: 'Carla', body: 'Hi' },
+    status: all(404),
+  },
+  'POST /board/:token/ads/:adId/pins/:pinId/replies': {
+    sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/replies`,
+    form: { name: 'Carla', body: 'Hi' },
+    status: all(404),
+  },
+  'POST /board/:token/ads/:adId/pins/:pinId/resolve': {
+    sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/resolve`,
+    form: {},
+    status: all(404),
+  },
+  'POST /board/:token/ads/:adId/pins/:pinId/reopen': {
+    sample: `/board/${'A'.repeat(43)}/ads/${NO_SUCH_ID}/pins/${NO_SUCH_ID}/reopen`,
+    form: {},
+    status: all(404),
+  },
   'GET /': { status: all(200) },
   'GET /about': { status: all(200) },
   'GET /pricing': { status: all(200) },

@@ -28,6 +28,12 @@ export interface PreviewPinsProps {
   base?: string | undefined;
   /** The prefix of the anchors (`{anchor}-{number}`, the section `{anchor}s`): unique per ad when a page shows several. */
   anchor?: string | undefined;
+  /** The name the visitor gave this page before (its forms start with it). */
+  name?: string | undefined;
+  /** The section's heading level: below a page's per-ad headings it is one lower. */
+  heading?: 'h2' | 'h3' | undefined;
+  /** The section's top margin (a card's is smaller than a page's). */
+  spacing?: string | undefined;
 }
 
 const field =
@@ -58,18 +64,18 @@ function Honeypot() {
   );
 }
 
-function NameField({ member }: { member: boolean }) {
+function NameField({ member, name }: { member: boolean; name?: string | undefined }) {
   const t = useT();
   if (member) return null;
   return (
     <label className="block text-sm font-medium text-zinc-800">
       {t('preview.form.name')}
-      <input name="name" required maxLength={80} autoComplete="name" className={field} />
+      <input name="name" required maxLength={80} autoComplete="name" defaultValue={name} className={field} />
     </label>
   );
 }
 
-function PinItem({ pin, base: pageBase, anchor, member }: { pin: AdPin; base: string; anchor: string; member: boolean }) {
+function PinItem({ pin, base: pageBase, anchor, member, name }: { pin: AdPin; base: string; anchor: string; member: boolean; name?: string | undefined }) {
   const t = useT();
   const base = `${pageBase}/pins/${pin.id}`;
   return (
@@ -109,7 +115,7 @@ function PinItem({ pin, base: pageBase, anchor, member }: { pin: AdPin; base: st
         <details className="min-w-0 flex-1">
           <summary className="cursor-pointer text-sm font-medium text-accent-700">{t('preview.pins.reply')}</summary>
           <form method="post" action={`${base}/replies`} className="mt-2 space-y-2">
-            <NameField member={member} />
+            <NameField member={member} name={name} />
             <label className="block text-sm font-medium text-zinc-800">
               {t('preview.pins.comment')}
               <textarea name="body" required rows={2} maxLength={2000} className={field} />
@@ -131,7 +137,7 @@ function PinItem({ pin, base: pageBase, anchor, member }: { pin: AdPin; base: st
 }
 
 /** The form of a new pin: hidden until the script has a spot for it (without JavaScript it never shows). */
-function NewPinForm({ base, revision, member }: Pick<PreviewPinsProps, 'revision' | 'member'> & { base: string }) {
+function NewPinForm({ base, revision, member, name }: Pick<PreviewPinsProps, 'revision' | 'member' | 'name'> & { base: string }) {
   const t = useT();
   return (
     <form
@@ -149,7 +155,7 @@ function NewPinForm({ base, revision, member }: Pick<PreviewPinsProps, 'revision
         <input key={name} type="hidden" name={name} />
       ))}
       <input type="hidden" name="revision" value={String(revision)} />
-      <NameField member={member} />
+      <NameField member={member} name={name} />
       <label className="block text-sm font-medium text-zinc-800">
         {t('preview.pins.comment')}
         <textarea name="body" required rows={3} maxLength={2000} className={field} />
@@ -178,14 +184,17 @@ export function PreviewPins({
   nonce,
   base = `/preview/${previewId}`,
   anchor = 'pin',
+  name,
+  heading: Heading = 'h2',
+  spacing = 'mt-12',
 }: PreviewPinsProps) {
   const t = useT();
   const segments = captionSegments(caption, pins);
   return (
-    <section id={`${anchor}s`} data-pins aria-labelledby={`${anchor}s-title`} className="mt-12 scroll-mt-4">
-      <h2 id={`${anchor}s-title`} className="text-xl font-semibold text-zinc-900">
+    <section id={`${anchor}s`} data-pins aria-labelledby={`${anchor}s-title`} className={`${spacing} scroll-mt-4`}>
+      <Heading id={`${anchor}s-title`} className={Heading === 'h2' ? 'text-xl font-semibold text-zinc-900' : 'text-base font-semibold text-zinc-900'}>
         {t('preview.pins.title')}
-      </h2>
+      </Heading>
       <p data-pin-js hidden className="mt-1 text-sm text-zinc-600">
         {t('preview.pins.hint')}
       </p>
@@ -256,13 +265,13 @@ export function PreviewPins({
           ) : null}
         </div>
         <div className="min-w-0 space-y-3">
-          <NewPinForm base={base} revision={revision} member={member} />
+          <NewPinForm base={base} revision={revision} member={member} name={name} />
           {pins.length === 0 ? (
             <p className="text-sm text-zinc-600">{t('preview.pins.empty')}</p>
           ) : (
             <ol className="space-y-3">
               {pins.map((pin) => (
-                <PinItem key={pin.id} pin={pin} base={base} anchor={anchor} member={member} />
+                <PinItem key={pin.id} pin={pin} base={base} anchor={anchor} member={member} name={name} />
               ))}
             </ol>
           )}

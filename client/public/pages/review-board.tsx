@@ -1,7 +1,9 @@
 import type { MockupAd, Placement } from '#common/ads.ts';
+import type { AdPin } from '#common/schemas/ad-pins.ts';
 import { buttonClass } from '#client/components/button.tsx';
 import { useI18n, useT } from '#client/lib/i18n-context.tsx';
 import { MOCKUPS } from '#client/public/pages/ad-mockups.tsx';
+import { PreviewPins } from '#client/public/pages/ad-pins.tsx';
 import { DECISION_STYLE, FieldError, Honeypot, ReviewFooter, ReviewHeader, field, when, type PublicReview } from '#client/public/pages/ad-preview.tsx';
 
 /** An ad on the board: what its card shows. */
@@ -16,6 +18,8 @@ export interface BoardAdView {
   reviewCount: number;
   /** Its latest reviews, oldest first. */
   latest: PublicReview[];
+  /** The comments pinned on it (decision 0052). */
+  pins: AdPin[];
 }
 
 /** What a post did (after the redirect): counts per outcome. */
@@ -32,6 +36,8 @@ export interface BoardFormState {
   errors?: Record<string, string>;
   formError?: string;
   done?: BoardDone;
+  /** Why the last pin, reply, resolve or reopen on the ad `adId` was refused. */
+  pinError?: { adId: string; message: string };
 }
 
 export interface ReviewBoardProps {
@@ -41,7 +47,15 @@ export interface ReviewBoardProps {
   /** The name and address this device gave last time (a cookie of the board), else empty. */
   reviewer: { name: string; email: string };
   form: BoardFormState;
+  /** The response's CSP nonce: the pins' one script runs under it. */
+  nonce?: string | undefined;
 }
+
+/**
+ * The review form's id: its fields are spread over the ads' cards (`form=`), so each card's pin
+ * forms can sit beside them (forms do not nest).
+ */
+const REVIEW_FORM = 'board-review';
 
 function Done({ done }: { done: BoardDone }) {
   const t = useT();
@@ -93,7 +107,16 @@ function Thread({ ad }: { ad: BoardAdView }) {
   );
 }
 
-function AdCard({ ad, form }: { ad: BoardAdView; form: BoardFormState }) {
+interface AdCardProps {
+  ad: BoardAdView;
+  form: BoardFormState;
+  base: string;
+  reviewerName: string;
+  /** Given to the last card only: the pins' script runs once, after every card's pins are on the page. */
+  nonce?: string | undefined;
+}
+
+function AdCard({ ad, form, base, reviewerName, nonce }: AdCardProps) {
   const t = useT();
   const [first, ...others] = ad.placements;
   const comment = `comment.${ad.id}`;
@@ -106,6 +129,7 @@ function AdCard({ ad, form }: { ad: BoardAdView; form: BoardFormState }) {
           <input
             id={`pick-${ad.id}`}
             name={`pick.${ad.id}`}
+            form={REVIEW_FORM}
             type="checkbox"
             value="1"
             defaultChecked={Boolean(form.values?.[`pick.${ad.id}`])}
@@ -148,13 +172,12 @@ function AdCard({ ad, form }: { ad: BoardAdView; form: BoardFormState }) {
           </div>
           <div className="min-w-0">
             <Thread ad={ad} />
-            {/* PINS: the ad's pinned comments go here (issue 32, built in the pins worktree; the merger wires them). */}
-            <div data-pins-slot={ad.id} />
-            <input type="hidden" name={`revision.${ad.id}`} value={String(ad.revision)} />
+            <input type="hidden" form={REVIEW_FORM} name={`revision.${ad.id}`} value={String(ad.revision)} />
             <label className="mt-4 block text-sm font-medium text-zinc-800">
               {t('preview.board.message')} <span className="font-normal text-zinc-500">{t('preview.form.commentHint')}</span>
               <textarea
                 name={comment}
+                form={REVIEW_FORM}
                 rows={3}
                 maxLength={2000}
                 defaultValue={form.values?.[comment] ?? ''}
@@ -164,15 +187,30 @@ function AdCard({ ad, form }: { ad: BoardAdView; form: BoardFormState }) {
               <FieldError id={`${ad.id}-error`} message={error} />
             </label>
             <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-              <button type="submit" name="action" value={`approve:${ad.id}`} className={buttonClass('primary', 'lg', 'sm:flex-1')}>
+              <button type="submit" form={REVIEW_FORM} name="action" value={`approve:${ad.id}`} className={buttonClass('primary', 'lg', 'sm:flex-1')}>
                 {t('preview.board.approveOne', { name: ad.name })}
               </button>
-              <button type="submit" name="action" value={`changes:${ad.id}`} className={buttonClass('secondary', 'lg', 'sm:flex-1')}>
+              <button type="submit" form={REVIEW_FORM} name="action" value={`changes:${ad.id}`} className={buttonClass('secondary', 'lg', 'sm:flex-1')}>
                 {t('preview.board.changesOne', { name: ad.name })}
               </button>
             </div>
           </div>
         </div>
+        <PreviewPins
+          previewId=""
+          base={`${base}/ads/${ad.id}`}
+          anchor={`pin-${ad.id}`}
+          revision={ad.revision}
+          pins={ad.pins}
+          pictures={ad.ad.items}
+          caption={ad.ad.primaryText}
+          member={false}
+          name={reviewerName}
+          error={form.pinError?.adId === ad.id ? form.pinError.message : undefined}
+          nonce={nonce}
+          heading="h3"
+          spacing="mt-6 border-t border-zinc-100 pt-6"
+        />
       </article>
     </li>
   );
@@ -206,10 +244,11 @@ function Reviewer({ reviewer, form }: Pick<ReviewBoardProps, 'reviewer' | 'form'
 
 /**
  * `/board/{token}`: every ad of a project waiting for the customer, newest first, in one plain form
- * (no JavaScript): the reviewer's name once, then per ad its mock-up, its thread, a message and
- * its two buttons, and a checkbox for "Approve selected".
+ * (no JavaScript needed): the reviewer's name once, then per ad its mock-up, its thread, a message
+ * and its two buttons, a checkbox for "Approve selected", and its pinned comments with their own
+ * plain forms (decision 0052; only placing a new pin uses the page's one inline script).
  */
-export function ReviewBoardPage({ token, projectName, ads, reviewer, form }: ReviewBoardProps) {
+export function ReviewBoardPage({ token, projectName, ads, reviewer, form, nonce }: ReviewBoardProps) {
   const t = useT();
   return (
     <div className="min-h-screen bg-zinc-50">
@@ -225,27 +264,36 @@ export function ReviewBoardPage({ token, projectName, ads, reviewer, form }: Rev
           </p>
         ) : null}
         {ads.length === 0 ? null : (
-          <form method="post" action={`/board/${token}/reviews`} className="mt-6 space-y-6" noValidate>
-            {/* The form's default button, disabled: Enter in a field sends nothing (it would press the first ad's Approve). */}
-            <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
-            <Reviewer reviewer={reviewer} form={form} />
+          <div className="mt-6 space-y-6">
+            <form id={REVIEW_FORM} method="post" action={`/board/${token}/reviews`} noValidate>
+              {/* The form's default button, disabled: Enter in a field sends nothing (it would press the first ad's Approve). */}
+              <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
+              <Reviewer reviewer={reviewer} form={form} />
+              <Honeypot />
+            </form>
             <ol className="space-y-6">
-              {ads.map((ad) => (
-                <AdCard key={ad.id} ad={ad} form={form} />
+              {ads.map((ad, index) => (
+                <AdCard
+                  key={ad.id}
+                  ad={ad}
+                  form={form}
+                  base={`/board/${token}`}
+                  reviewerName={reviewer.name}
+                  nonce={index === ads.length - 1 ? nonce : undefined}
+                />
               ))}
             </ol>
-            <Honeypot />
             <div className="sticky bottom-0 -mx-4 border-t border-zinc-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] sm:mx-0 sm:rounded-xl sm:border">
               <FieldError id="pick-error" message={form.errors?.pick} />
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                 {/* On a phone the bar stays one button high: the hint is for wider screens. */}
                 <p className="hidden text-sm text-zinc-600 sm:block">{t('preview.board.selectedHint')}</p>
-                <button type="submit" name="action" value="approve_selected" className={buttonClass('primary', 'lg')}>
+                <button type="submit" form={REVIEW_FORM} name="action" value="approve_selected" className={buttonClass('primary', 'lg')}>
                   {t('preview.board.approveSelected')}
                 </button>
               </div>
             </div>
-          </form>
+          </div>
         )}
       </main>
       <ReviewFooter />

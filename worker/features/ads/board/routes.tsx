@@ -7,6 +7,7 @@ import { ReviewBoardPage, type BoardDone, type BoardFormState } from '#client/pu
 import { AD_LIMITS } from '#common/ads.ts';
 import type { Locale } from '#common/i18n/locales.ts';
 import { translateEnglish } from '#common/i18n/translate-english.ts';
+import { previewPinForm, previewReplyForm } from '#common/schemas/ad-pins.ts';
 import { boardReviewForm } from '#common/schemas/review-board.ts';
 import type { AppEnv } from '#worker/env.ts';
 import { required } from '#worker/lib/context.ts';
@@ -22,6 +23,7 @@ import { access } from '#worker/middleware/access.ts';
 import { renderPage } from '#worker/ssr/render.ts';
 import * as preview from '#worker/features/ads/preview/service.ts';
 import * as service from '#worker/features/ads/board/service.ts';
+import * as pins from '#worker/features/ads/board/pins.ts';
 
 /** The reviewer's name and address, remembered per device for the board's pages only (asked once). */
 const REVIEWER_COOKIE = 'adloom_board_reviewer';
@@ -59,7 +61,7 @@ async function renderBoard(c: Context<AppEnv>, form: (i18n: I18n) => BoardFormSt
     c,
     meta,
     <I18nRoot i18n={i18n}>
-      <ReviewBoardPage {...page} reviewer={rememberedReviewer(c)} form={form(i18n)} />
+      <ReviewBoardPage {...page} reviewer={rememberedReviewer(c)} form={form(i18n)} nonce={c.get('nonce')} />
     </I18nRoot>,
     status,
   );
@@ -89,6 +91,80 @@ async function refused(c: Context<AppEnv>, error: unknown, values: Record<string
   return renderBoard(c, (i18n) => ({ values, ...refusal(i18n, error, failure.headers) }), failure.status);
 }
 
+/** An unknown or revoked board is a 404 before its form is read. */
+const tokenFirst = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  if (!service.isBoardToken(c.req.param('token') ?? '')) throw new AppError('not_found');
+  await next();
+};
+
+/** A refused pin, reply, resolve or reopen: the board again, saying why at that ad's pins (a 404 stays a 404). */
+async function pinRefused(c: Context<AppEnv>, error: unknown) {
+  const failure = formFailure(error);
+  if (!failure || !service.isBoardToken(c.req.param('token') ?? '')) return undefined;
+  applyHeaders(c, failure.headers);
+  const adId = c.req.param('adId') ?? '';
+  return renderBoard(c, (i18n) => ({ pinError: { adId, message: refusal(i18n, error, failure.headers).formError ?? '' } }), failure.status);
+}
+
+/** Remembers the reviewer on this device for the board's pages (asked once). */
+function remember(c: Context<AppEnv>, reviewer: { name: string; email: string }) {
+  setCookie(c, REVIEWER_COOKIE, JSON.stringify(reviewer), {
+    httpOnly: true,
+    secure: !isLoopbackHttp(c.req.url),
+    sameSite: 'lax',
+    path: '/board',
+    maxAge: REVIEWER_DAYS * 24 * 60 * 60,
+  });
+}
+
+/** Runs a pin write through the board and sends the reviewer back to the ad (303); a name typed is remembered as the review form's is. */
+async function pinWrite(c: Context<AppEnv>, write: (request: pins.BoardPinRequest) => Promise<string>, typedName?: string) {
+  const remembered = rememberedReviewer(c);
+  let target: string;
+  try {
+    target = await write({ ip: requestMeta(c).ip, rememberedName: remembered.name });
+  } catch (error) {
+    const page = await pinRefused(c, error);
+    if (!page) throw error;
+    return page;
+  }
+  if (typedName?.trim()) remember(c, { name: typedName.trim(), email: remembered.email });
+  return c.redirect(target, 303);
+}
+
+/** The comments pinned through the board (decision 0052's forms, under the board's capability): plain posts behind visible buttons. */
+const boardPinRoutes = new Hono<AppEnv>()
+  .post(
+    '/:token/ads/:adId/pins',
+    access('public'),
+    tokenFirst,
+    validate('form', previewPinForm, ({ error }, c) => pinRefused(c, error)),
+    async (c) => {
+      const { token, adId } = c.req.param();
+      const form = c.req.valid('form');
+      return pinWrite(c, (request) => pins.submitBoardPin(c.get('db'), token, adId, form, request), form.name);
+    },
+  )
+  .post(
+    '/:token/ads/:adId/pins/:pinId/replies',
+    access('public'),
+    tokenFirst,
+    validate('form', previewReplyForm, ({ error }, c) => pinRefused(c, error)),
+    async (c) => {
+      const { token, adId, pinId } = c.req.param();
+      const form = c.req.valid('form');
+      return pinWrite(c, (request) => pins.submitBoardPinReply(c.get('db'), token, adId, pinId, form, request), form.name);
+    },
+  )
+  .post('/:token/ads/:adId/pins/:pinId/resolve', access('public'), tokenFirst, async (c) => {
+    const { token, adId, pinId } = c.req.param();
+    return pinWrite(c, (request) => pins.submitBoardPinResolution(c.get('db'), token, adId, pinId, true, request));
+  })
+  .post('/:token/ads/:adId/pins/:pinId/reopen', access('public'), tokenFirst, async (c) => {
+    const { token, adId, pinId } = c.req.param();
+    return pinWrite(c, (request) => pins.submitBoardPinResolution(c.get('db'), token, adId, pinId, false, request));
+  });
+
 /** The public review board at /board (service.ts has its rules). */
 export const boardRoutes = new Hono<AppEnv>()
   .get('/:token', access('public'), validate('query', boardQuery), async (c) => {
@@ -108,11 +184,7 @@ export const boardRoutes = new Hono<AppEnv>()
   .post(
     '/:token/reviews',
     access('public'),
-    async (c, next) => {
-      // An unknown or revoked board is a 404 before its form is read.
-      if (!service.isBoardToken(c.req.param('token') ?? '')) throw new AppError('not_found');
-      await next();
-    },
+    tokenFirst,
     validate('form', boardReviewForm, ({ error, values }, c) => refused(c, error, values)),
     async (c) => {
       const form = c.req.valid('form');
@@ -129,16 +201,11 @@ export const boardRoutes = new Hono<AppEnv>()
         if (!page) throw error;
         return page;
       }
-      setCookie(c, REVIEWER_COOKIE, JSON.stringify({ name: form.name, email: form.email ?? '' }), {
-        httpOnly: true,
-        secure: !isLoopbackHttp(c.req.url),
-        sameSite: 'lax',
-        path: '/board',
-        maxAge: REVIEWER_DAYS * 24 * 60 * 60,
-      });
+      remember(c, { name: form.name, email: form.email ?? '' });
       return c.redirect(`/board/${token}?done=${done.approved}.${done.changes}.${done.comments}.${done.skipped}`, 303);
     },
-  );
+  )
+  .route('/', boardPinRoutes);
 
 /** /api/projects/{projectId}/review-board: the project's board link (every member sees whether there is one; editors make and revoke it). */
 export const projectBoardRoutes = new Hono<AppEnv>()

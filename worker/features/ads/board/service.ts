@@ -1,5 +1,6 @@
 import type { AdStatus, MockupAd, Placement } from '#common/ads.ts';
 import type { Locale } from '#common/i18n/locales.ts';
+import type { AdPin } from '#common/schemas/ad-pins.ts';
 import type { AdReview } from '#common/schemas/ads.ts';
 import { BOARD_ACTION, type BoardReviewForm, type ReviewBoardCreated, type ReviewBoardDetail } from '#common/schemas/review-board.ts';
 import { rawBatch, type Db } from '#worker/db/client.ts';
@@ -15,6 +16,7 @@ import { combine, read, run } from '#worker/lib/reads.ts';
 import type { PageMeta } from '#worker/ssr/render.ts';
 import { liveProjectRead } from '#worker/features/projects/scope/service.ts';
 import { adFileOf, adsWaitingForCustomer, recordReview, reviewsOf, type WaitingAd } from '#worker/features/ads/core/service.ts';
+import { pinsOf } from '#worker/features/ads/pins/service.ts';
 import { ARCHIVED_MESSAGE, REVIEW_LIMIT, mockupFor } from '#worker/features/ads/preview/service.ts';
 import * as repo from '#worker/features/ads/board/repo.ts';
 
@@ -72,7 +74,7 @@ export async function revokeBoard(db: Db, projectId: string, actorId: string): P
 }
 
 /** The live board of `token` with its live project; a malformed, unknown or revoked token (or a deleted project) is a 404. */
-async function findBoard(db: Db, token: string) {
+export async function findBoard(db: Db, token: string) {
   if (!isBoardToken(token)) throw new AppError('not_found', NOT_FOUND);
   const hash = await sha256Hex(token);
   const { board, project } = await run(
@@ -96,6 +98,8 @@ export interface BoardAd {
   reviewCount: number;
   /** Its latest reviews, oldest first, without the reviewers' addresses. */
   latest: Omit<AdReview, 'reviewerEmail'>[];
+  /** The comments pinned on its pictures and caption (decision 0052), as the preview page shows them. */
+  pins: AdPin[];
 }
 
 /** What the board page shows, and how it is served. */
@@ -109,7 +113,14 @@ export interface BoardPage {
   ads: BoardAd[];
 }
 
-function boardAdOf(token: string, project: { name: string; locale: Locale }, waiting: WaitingAd, level: string | null, reviews: AdReview[]): BoardAd {
+function boardAdOf(
+  token: string,
+  project: { name: string; locale: Locale },
+  waiting: WaitingAd,
+  level: string | null,
+  reviews: AdReview[],
+  pins: AdPin[],
+): BoardAd {
   const { ad } = waiting;
   const base = `/board/${token}/ads/${ad.id}`;
   return {
@@ -122,6 +133,7 @@ function boardAdOf(token: string, project: { name: string; locale: Locale }, wai
     level,
     reviewCount: reviews.length,
     latest: reviews.slice(-THREAD_TAIL).map(({ reviewerEmail: _hidden, ...review }) => review),
+    pins,
   };
 }
 
@@ -129,7 +141,10 @@ function boardAdOf(token: string, project: { name: string; locale: Locale }, wai
 export async function boardPage(db: Db, token: string): Promise<BoardPage> {
   const { project } = await findBoard(db, token);
   const { chain, ads } = await adsWaitingForCustomer(db, project.id);
-  const threads = await Promise.all(ads.map((waiting) => reviewsOf(db, waiting.ad.id)));
+  const [threads, pins] = await Promise.all([
+    Promise.all(ads.map((waiting) => reviewsOf(db, waiting.ad.id))),
+    Promise.all(ads.map((waiting) => pinsOf(db, waiting.ad))),
+  ]);
   const i18n = i18nFor(project.locale);
   const levelOf = (waiting: WaitingAd) => (chain.rules.mode === 'levels' ? (chain.rules.levels[waiting.ad.approvalLevel]?.name ?? null) : null);
   return {
@@ -144,7 +159,7 @@ export async function boardPage(db: Db, token: string): Promise<BoardPage> {
     token,
     locale: project.locale,
     projectName: project.name,
-    ads: ads.map((waiting, index) => boardAdOf(token, project, waiting, levelOf(waiting), threads[index] ?? [])),
+    ads: ads.map((waiting, index) => boardAdOf(token, project, waiting, levelOf(waiting), threads[index] ?? [], pins[index]?.items ?? [])),
   };
 }
 

@@ -30,7 +30,7 @@ const PREVIEW_ID = /^[A-Za-z0-9_-]{22,64}$/;
 /** Reviews per visitor network (an IPv6 /64 is one) and hour: plenty for a customer, little for a script. */
 export const REVIEW_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 /** Pins, replies, resolves and reopens per visitor network and hour: a long review session fits, a script does not. */
-const PIN_LIMIT = { limit: 120, windowMs: 60 * 60_000 };
+export const PIN_LIMIT = { limit: 120, windowMs: 60 * 60_000 };
 const NOT_FOUND = 'This preview link does not exist or was revoked.';
 /** Why a review through the link is refused while the project is archived (the page says it in its own language). */
 export const ARCHIVED_MESSAGE = 'This ad’s project is archived, so reviews are closed. Ask the team that sent you the link.';
