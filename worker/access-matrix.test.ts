@@ -323,6 +323,14 @@ const MATRIX: Record<string, Expectation> = {
   'GET /p/:funnelName/:pageSlug': { sample: '/p/{funnelName}/offer', status: all(200) },
   'POST /p/:funnelName/:pageSlug': { sample: '/p/no-such-funnel-here/offer', form: {}, status: all(404) },
   // Presentations: admins all, the Agency-plan author (the fixture's owner) their own, everyone else 404 (403 with the plan message to list or create).
+  // The content calendar (decision 0054): the user's own posts across their projects; a move is the ad's editors'.
+  'GET /api/calendar': { sample: '/api/calendar?from=2026-01-01T00:00:00.000Z&to=2026-01-08T00:00:00.000Z', status: signedIn(200) },
+  'PATCH /api/calendar/ads/:id': { sample: '/api/calendar/ads/{adId}', json: {}, status: project(403, 422, 422) },
+  'GET /api/calendar/feed': { status: signedIn(200) },
+  'POST /api/calendar/feed': { status: signedIn(201) },
+  'DELETE /api/calendar/feed': { status: signedIn(204) },
+  // The feed itself: its secret address is the key (an unknown one is a 404 for everyone).
+  'GET /ical/:file': { sample: '/ical/unknown.ics', status: all(404) },
   'GET /api/presentations': { status: { ...signedIn(403), owner: 200, admin: 200 } },
   // An empty body: refused before anything else.
   'POST /api/presentations': { json: {}, status: signedIn(422) },
@@ -465,6 +473,7 @@ const MATRIX: Record<string, Expectation> = {
   'GET /robots.txt': { status: all(200) },
   'GET /og/:file{[a-z0-9-]+\\.png}': { sample: '/og/home.png', status: all(200) },
   'GET /dashboard': { status: page },
+  'GET /calendar': { status: page },
   'GET /projects': { status: page },
   'GET /projects/:projectId': { sample: '/projects/{projectId}', status: projectPage },
   'GET /projects/:projectId/': { sample: '/projects/{projectId}/', status: projectPage },

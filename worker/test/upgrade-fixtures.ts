@@ -676,14 +676,18 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
     },
   },
   '0029_calendar_feeds.sql': {
-    // A table and an index (issue 32 point 4, decision 0054): no one has a feed yet; posts scheduled
-    // before it show on the calendar, read through the new index of a project's posts by time.
+    // A table and an index (issue 32 point 4, decision 0054): a feed made at this level is the
+    // owner's live feed afterwards; posts scheduled before it show on the calendar, read through
+    // the new index of a project's posts by time.
     rows: ({ now }) => [
+      `INSERT INTO calendar_feeds (id, user_id, token_hash, created_at) VALUES ('upg_feed_0000000000001', '${USERS.owner.id}', 'upg-feed-hash', ${now - DAY})`,
       `INSERT INTO scheduled_posts (id, project_id, ad_id, kind, creation_ids, caption, scheduled_at, status, attempts, next_attempt_at, created_at, updated_at)
        VALUES ('upg_post_00000000000029', '${P1}', 'upg_ad_0000000000000004', 'single', '["upg_creation_0000000001"]', '', ${now + DAY}, 'scheduled', 0, ${now + DAY}, ${now}, ${now})`,
     ],
     async check(t) {
-      expect(await t.query(`SELECT count(*) AS n FROM calendar_feeds`)).toEqual([{ n: 0 }]);
+      const feed = await t.json<{ url: string | null; createdAt: string | null }>('/api/calendar/feed');
+      expect(feed.url).toMatch(/\/ical\/[^/]+\.ics$/);
+      expect(await t.query(`SELECT count(*) AS n FROM calendar_feeds WHERE revoked_at IS NULL`)).toEqual([{ n: 1 }]);
       const from = new Date(Date.now()).toISOString();
       const to = new Date(Date.now() + 7 * DAY).toISOString();
       const calendar = await t.json<{ items: { postId: string; adName: string; status: string }[] }>(`/api/calendar?from=${from}&to=${to}`);
