@@ -126,7 +126,7 @@ describe('an archived project is read-only', () => {
   it('refuses every write to its media, creatives, creations and invitations with 409 (for the editor and the owner)', async () => {
     const writes = projectWrites();
     const families = new Set(writes.map(([key]) => key.split('/')[2]));
-    expect([...families].sort()).toEqual(['ads', 'creations', 'creatives', 'funnels', 'media', 'pages', 'projects', 'v1']);
+    expect([...families].sort()).toEqual(['ads', 'calendar', 'creations', 'creatives', 'funnels', 'media', 'pages', 'projects', 'v1']);
     const refused: string[] = [];
     for (const [key, { method, path, rule }] of writes) {
       if (ALLOWED.has(key)) continue;
@@ -183,6 +183,8 @@ describe('an archived project is read-only', () => {
         // POST /api/ads/:id/reviews is open to viewers (they comment), so not among the editors' writes
         // walked here: its service refuses an archived project itself (ads/core/reviews.test.ts).
         'POST /api/ads/:id/publish',
+        // Moving a scheduled post on the content calendar.
+        'PATCH /api/calendar/ads/:id',
         'POST /api/projects/:projectId/instagram/connect',
         'POST /api/projects/:projectId/instagram/sandbox',
       ]),
