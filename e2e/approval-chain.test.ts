@@ -86,8 +86,10 @@ describe('approval chains in the browser', () => {
     const client = await newPage(browser, { viewport: { width: 390, height: 844 } });
     client.context.setDefaultTimeout(15_000);
     await client.page.goto(new URL(waiting.previewUrl!).pathname);
-    await client.page.getByLabel('Your name').fill('Carla Client');
-    await client.page.getByLabel(/^Email/).fill(CLIENT);
+    // The review form's fields (the pinned-comment form beside it asks for a name too).
+    const review = client.page.locator('#review');
+    await review.getByLabel('Your name').fill('Carla Client');
+    await review.getByLabel(/^Email/).fill(CLIENT);
     await client.page.getByRole('button', { name: 'Approve', exact: true }).click();
     await client.page.getByText('Carla Client').first().waitFor();
     await keepScreenshot(client.page, 'approval-chain-preview-approved-390.png', { fullPage: true });

@@ -105,8 +105,10 @@ describe('Adloom in German', () => {
     await customer.page.getByRole('article', { name: 'Instagram-Feed-Beitrag' }).waitFor();
     await expectNoOverflow(customer.page, 'the preview');
     await expectAccessible(customer.page);
-    await customer.page.getByLabel('Ihr Name').fill('Klara Kundin');
-    await customer.page.getByLabel(/^Kommentar/).fill('Bitte erwähnen, dass wir um 7 Uhr öffnen.');
+    // The review form's fields (the pinned-comment form beside it asks for a name and a comment too).
+    const review = customer.page.locator('#review');
+    await review.getByLabel('Ihr Name').fill('Klara Kundin');
+    await review.getByLabel(/^Kommentar/).fill('Bitte erwähnen, dass wir um 7 Uhr öffnen.');
     await customer.page.getByRole('button', { name: 'Änderungen anfordern' }).click();
     await customer.page.getByText('Vielen Dank – Ihre Änderungswünsche wurden an das Team gesendet.').waitFor();
     await expectAccessible(customer.page);
