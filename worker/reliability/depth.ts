@@ -56,6 +56,11 @@ export const NOT_REACHED_YET: Readonly<Record<string, string>> = {
   'POST /api/v1/ads': 'the same ad form as POST /api/projects/:projectId/ads (creationIds naming the project’s creations, every copy field valid), with a key',
   'POST /api/ads/:id/publish': 'needs an approved ad and a connected Instagram account',
   'DELETE /api/ads/:id/publish': 'needs a published or scheduled ad',
+  'POST /api/ads/:id/pins':
+    'needs exactly one spot among five optional numbers (item, x and y, or start < end within the world ad’s caption) with item below its picture count (1): numbers take no world hints, so the spot is refused at 20',
+  'POST /preview/:previewId/pins': 'the same spot as POST /api/ads/:id/pins, as form strings (forms take no world hints): refused at 20',
+  'POST /board/:token/ads/:adId/pins':
+    'the same spot as POST /api/ads/:id/pins, as form strings, on the ad in review the board lists (forms take no world hints): refused at 20',
   'POST /api/pages/:id/winner': 'needs a page running an A/B split',
   'PUT /api/funnels/:id/page-order': 'needs exactly the funnel’s page ids, in any order (an id list of the right length is rare)',
   'PATCH /api/pages/:id': 'needs the page’s current revision as baseRevision and a valid page document',

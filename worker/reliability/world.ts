@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { getDb } from '#worker/db/client.ts';
-import { adItems, ads, brandFonts, creations, creditBalances, leads, users, webhookDeliveries } from '#worker/db/schema.ts';
+import { adItems, adPins, ads, brandFonts, creations, creditBalances, leads, scheduledPosts, users, webhookDeliveries } from '#worker/db/schema.ts';
+import { AD_LIMITS } from '#common/ads.ts';
 import { READY_WARNINGS } from '#common/test/ready-page.ts';
 import { createFunnel, createFunnelPage, createProject, createUser, publishFunnelPage, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
@@ -70,6 +71,50 @@ export async function createWorld(reuse?: World): Promise<World> {
   const adId = `ad-${rand()}-fuzz-ad-1`;
   await db.insert(ads).values({ id: adId, projectId, createdBy: owner.id, name: 'Fuzz ad', kind: 'single', placements: ['instagram_feed'] });
   await db.insert(adItems).values({ adId, position: 0, creationId });
+  // A long caption of letters (no spaces to land on): a generated phrase (start < end ≤ its length) can be pinned.
+  await db
+    .update(ads)
+    .set({ primaryText: 'Fuzz'.repeat(AD_LIMITS.primaryText / 4) })
+    .where(eq(ads.id, adId));
+  // A pin on it (the `:pinId` of its pin routes and of its preview link's), and ads in other states:
+  // one in review (the board lists it: the default chain asks for approval) with a pin of its own,
+  // one scheduled in the future (the calendar moves it).
+  const boardAdId = `ad-${rand()}-fuzz-ad-2`;
+  const scheduledAdId = `ad-${rand()}-fuzz-ad-3`;
+  await db.insert(ads).values([
+    { id: boardAdId, projectId, createdBy: owner.id, name: 'Fuzz ad in review', kind: 'single', placements: ['instagram_feed'], status: 'in_review' },
+    { id: scheduledAdId, projectId, createdBy: owner.id, name: 'Fuzz ad scheduled', kind: 'single', placements: ['instagram_feed'], status: 'scheduled' },
+  ]);
+  await db.insert(adItems).values([
+    { adId: boardAdId, position: 0, creationId },
+    { adId: scheduledAdId, position: 0, creationId },
+  ]);
+  const pinOf = (pinAdId: string) => ({
+    id: `pin-${rand()}-fuzz`,
+    adId: pinAdId,
+    number: 1,
+    item: 0,
+    x: 0.5,
+    y: 0.5,
+    revision: 1,
+    userId: owner.id,
+    authorName: 'Fuzz Owner',
+    body: 'Brighter here',
+  });
+  const pin = pinOf(adId);
+  const boardPin = pinOf(boardAdId);
+  await db.insert(adPins).values([pin, boardPin]);
+  const scheduledAt = new Date(Date.now() + 3 * 86_400_000);
+  await db.insert(scheduledPosts).values({
+    id: `post-${rand()}-fuzz`,
+    projectId,
+    adId: scheduledAdId,
+    createdBy: owner.id,
+    kind: 'single',
+    creationIds: [creationId],
+    scheduledAt,
+    nextAttemptAt: scheduledAt,
+  });
   const shared = await send(`/api/ads/${adId}/preview-link`, { method: 'POST', cookie: owner.cookie });
   const { previewUrl } = (await shared.json()) as { previewUrl: string };
   // The project's review board (decision 0053): its routes are fuzzed with a live token.
@@ -152,6 +197,12 @@ export async function createWorld(reuse?: World): Promise<World> {
       revisionId: creative.revision.id,
       creationId,
       adId,
+      pinId: pin.id,
+      boardAdId,
+      boardPinId: boardPin.id,
+      scheduledAdId,
+      // A new time for the scheduled post: in the future and within the 75 days ahead a post may be moved to.
+      rescheduleAt: new Date(scheduledAt.getTime() + 86_400_000).toISOString(),
       previewId: previewUrl.split('/').pop()!,
       boardToken: boardUrl.split('/').pop()!,
       funnelId: funnel.id,
@@ -209,6 +260,8 @@ export function worldIdForField(world: World, key: string, path?: string): strin
   if (path?.includes('/webhooks') && key === 'url') return FUZZ_RECEIVER_URL;
   // Likewise a time zone must be one the runtime knows (PATCH /api/me).
   if (key === 'timeZone') return 'Europe/Berlin';
+  // A scheduled post's new time: in the future, within the window (a refinement in the service the generator cannot read).
+  if (path?.startsWith('/api/calendar/ads/') && key === 'at') return world.ids.rescheduleAt;
   const singular = key.replace(/Ids$/, 'Id');
   if (/mediaId$/i.test(singular)) return world.ids.mediaId;
   if (!singular.endsWith('Id') || singular === 'sessionId') return undefined;
@@ -241,11 +294,15 @@ export function worldIdFor(world: World, param: string, path: string, rule: unkn
     previewId: ids.previewId,
     // `:token` is also an invite's: the board's only on its own routes.
     token: path.startsWith('/board/') ? ids.boardToken : undefined,
-    adId: ids.adId,
+    // The board lists only the ad waiting for the customer; its pin is that ad's.
+    adId: path.startsWith('/board/') ? ids.boardAdId : ids.adId,
+    pinId: path.startsWith('/board/') ? ids.boardPinId : ids.pinId,
     slug: ids.slug,
     objectId: path.startsWith('/creatives') ? ids.creativeId : ids.mediaId,
   };
   if (param !== 'id') return byName[param];
+  // The calendar moves a scheduled ad's post (the world's first ad is a draft).
+  if (path.startsWith('/api/calendar/ads/')) return ids.scheduledAdId;
   if (rule && typeof rule === 'object') {
     const kind = Object.keys(rule).find((k) => k !== 'signed');
     const byRule: Record<string, string | undefined> = {
