@@ -139,6 +139,7 @@ export function openMarketing(query = '', api: Parameters<typeof mockApi>[0] = {
     [`GET ${BASE}/instagram`]: { status: 200, body: connection() },
     [`GET ${BASE}/ads`]: { status: 200, body: { items: [], nextCursor: null } },
     [`GET ${BASE}/insights`]: { status: 200, body: { items: [] } },
+    [`GET ${BASE}/review-board`]: { status: 200, body: { board: null } },
     'GET /api/funnels': { status: 200, body: { items: [] } },
     ...api,
   });

@@ -71,6 +71,7 @@ const NOT_MESSAGE_TEXTS: [string, string][] = [
   ['An ad of ${found.project.name}, shared for review.', 'the preview page’s meta description for link previews'],
   ['A short quote.', 'the placeholder of a new testimonial, which the checks before publishing look for (page content)'],
   ['Ein kurzes Zitat.', 'the same placeholder in German'],
+  ['Unsupported get request. Object with ID ', 'Meta’s own error text, imitated by the insights sandbox (the Graph API’s answer, not ours)'],
 ];
 
 interface Found {

@@ -611,4 +611,12 @@ export const en = {
   'validation.calendar.tooLate': 'This post is being published right now or already was. It can no longer be moved.',
   'validation.calendar.notScheduled': 'This ad is not scheduled. Schedule it from its page first.',
   'validation.calendar.movedMeanwhile': 'This post was moved meanwhile. Reload and try again.',
+
+  // Insights, review board, presentation talk (issue 32)
+  'validation.insights.sortPick': 'Pick an order.',
+  'validation.insights.timeout': 'Instagram did not answer in time.',
+  'validation.insights.tokenRevoked': 'Instagram no longer accepts this connection (the token was revoked or expired). Reconnect the account.',
+  'validation.board.actionPick': 'Pick what to do.',
+  'validation.talk.nameEnter': 'Enter a name.',
+  'validation.talk.recipientsMax': 'A presentation has at most {max, number} recipients. Revoke links you no longer need.',
 } as const satisfies Source;

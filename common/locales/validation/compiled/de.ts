@@ -528,4 +528,10 @@ export const messages: Messages = {
   "validation.calendar.tooLate": ["Dieser Beitrag wird gerade veröffentlicht oder wurde es schon. Er lässt sich nicht mehr verschieben."],
   "validation.calendar.notScheduled": ["Diese Anzeige ist nicht geplant. Planen Sie sie zuerst auf ihrer Seite."],
   "validation.calendar.movedMeanwhile": ["Dieser Beitrag wurde inzwischen verschoben. Laden Sie neu und versuchen Sie es noch einmal."],
+  "validation.insights.sortPick": ["Wählen Sie eine Reihenfolge."],
+  "validation.insights.timeout": ["Instagram hat nicht rechtzeitig geantwortet."],
+  "validation.insights.tokenRevoked": ["Instagram akzeptiert diese Verbindung nicht mehr (das Token wurde widerrufen oder ist abgelaufen). Verbinden Sie das Konto neu."],
+  "validation.board.actionPick": ["Wählen Sie, was geschehen soll."],
+  "validation.talk.nameEnter": ["Geben Sie einen Namen ein."],
+  "validation.talk.recipientsMax": ["Eine Präsentation hat höchstens ",["max","number"]," Empfänger. Widerrufen Sie Links, die Sie nicht mehr brauchen."],
 };

@@ -528,4 +528,10 @@ export const messages: Messages = {
   "validation.calendar.tooLate": ["This post is being published right now or already was. It can no longer be moved."],
   "validation.calendar.notScheduled": ["This ad is not scheduled. Schedule it from its page first."],
   "validation.calendar.movedMeanwhile": ["This post was moved meanwhile. Reload and try again."],
+  "validation.insights.sortPick": ["Pick an order."],
+  "validation.insights.timeout": ["Instagram did not answer in time."],
+  "validation.insights.tokenRevoked": ["Instagram no longer accepts this connection (the token was revoked or expired). Reconnect the account."],
+  "validation.board.actionPick": ["Pick what to do."],
+  "validation.talk.nameEnter": ["Enter a name."],
+  "validation.talk.recipientsMax": ["A presentation has at most ",["max","number"]," recipients. Revoke links you no longer need."],
 };
