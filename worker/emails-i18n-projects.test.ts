@@ -93,15 +93,17 @@ describe('asking for a new link to an expired presentation', () => {
   it('goes to the author in the author’s language, with the German date, whatever the visitor speaks', async () => {
     const author = await speaks(await createAgencyUser('Paula Prahl'), 'de');
     const p = await createPresentation(author, { expiresAt: '2020-01-01T00:00:00Z', customerName: 'Zahnarzt Hell' });
-    const asked = await send(`/presents/${p.slug}/ask`, { form: {}, headers: { 'cf-connecting-ip': '198.51.100.77', 'accept-language': 'en' } });
+    const asked = await send(`/presents/${p.slug}/ask`, {
+      form: { name: 'Alice Asker', email: 'alice@customer.example', message: 'Could I see it again?' },
+      headers: { 'cf-connecting-ip': '198.51.100.77', 'accept-language': 'en' },
+    });
     expect(asked.status).toBe(200);
-    const mail = await onlyMail(author.email, 'presentation_link_requested');
-    expect(mail.subject).toBe('Bitte um einen neuen Link zu Ihrer Präsentation für Zahnarzt Hell');
-    expect(mail.textBody).toContain('Hallo Paula Prahl,\n\nJemand hat Ihre Präsentation für Zahnarzt Hell (');
-    expect(mail.textBody).toContain(') geöffnet und um einen neuen Link gebeten: Sie ist am 1. Januar 2020 abgelaufen.');
-    expect(mail.textBody).toContain(
-      `Verlängern Sie sie mit einem Klick um 30 Tage, und derselbe Link funktioniert wieder:\n${ORIGIN}/presentations?edit=${p.id}`,
-    );
+    const mail = await onlyMail(author.email, 'presentation_access_requested');
+    expect(mail.subject).toBe('Alice Asker bittet um Zugang zu Ihrer Präsentation für Zahnarzt Hell');
+    expect(mail.textBody).toContain('Hallo Paula Prahl,');
+    expect(mail.textBody).toContain('Alice Asker <alice@customer.example> bittet um Zugang zu Ihrer Präsentation für Zahnarzt Hell.');
+    expect(mail.textBody).toContain('Machen Sie sie mit einem Klick wieder 30 Tage lang erreichbar und geben Sie Alice Asker einen eigenen Link:');
+    expect(mail.textBody).toContain(`Alle Anfragen und Besuche finden Sie im Arbeitsbereich:\n${ORIGIN}/presentations?edit=${p.id}`);
   });
 });
 
