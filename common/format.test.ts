@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatEuros, formatNumber, formatRelative } from '#common/format.ts';
+import { formatBytes, formatDate, formatEuros, formatNumber, formatRelative, formatSince } from '#common/format.ts';
 
 describe('formats in each language (issue 28)', () => {
   it('writes euros as English and German readers expect', () => {
@@ -40,5 +40,12 @@ describe('formats in each language (issue 28)', () => {
     expect(formatRelative('2026-11-22T11:55:00Z', 'de', now)).toBe('vor 5 Minuten');
     expect(formatRelative('2026-11-21T12:00:00Z', 'de', now)).toBe('gestern');
     expect(formatRelative('2026-11-24T12:00:00Z', 'de', now)).toBe('übermorgen');
+  });
+
+  it('says a past event ahead of the reader’s clock happened now', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(formatSince('2026-11-22T12:06:00Z', 'en', now)).toBe('now');
+    expect(formatSince('2026-11-22T12:06:00Z', 'de', now)).toBe('jetzt');
+    expect(formatSince('2026-11-22T11:55:00Z', 'en', now)).toBe('5 minutes ago');
   });
 });

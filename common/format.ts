@@ -77,3 +77,8 @@ export function formatRelative(value: string | Date, locale: Locale = 'en', now 
   for (const [unit, size] of RELATIVE_STEPS) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   return format.format(0, 'second');
 }
+
+/** When something happened, relative to now: never "in 6 minutes" when the server's clock runs ahead of the reader's. */
+export function formatSince(value: string | Date, locale: Locale = 'en', now = Date.now()): string {
+  return formatRelative(new Date(Math.min(new Date(value).getTime(), now)), locale, now);
+}

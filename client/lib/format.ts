@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { formatBytes, formatDate, formatEuros, formatNumber, formatRelative, type DateStyle } from '#common/format.ts';
+import { formatBytes, formatDate, formatEuros, formatNumber, formatRelative, formatSince, type DateStyle } from '#common/format.ts';
 import type { Locale } from '#common/i18n/locales.ts';
 import { useI18n } from '#client/lib/i18n-context.tsx';
 import { useTimeZone } from '#client/lib/session.tsx';
@@ -13,6 +13,8 @@ export interface Format {
   number: (value: number) => string;
   date: (value: string | Date, style?: DateStyle) => string;
   relative: (value: string | Date, now?: number) => string;
+  /** A past event's time, relative to now (a clock running ahead still says "now"). */
+  since: (value: string | Date) => string;
 }
 
 /** The formats of a language and a time zone (for code outside React; screens use `useFormat()`). */
@@ -25,6 +27,7 @@ export function formatsFor(locale: Locale, timeZone?: string): Format {
     number: (value) => formatNumber(value, locale),
     date: (value, style) => formatDate(value, style, locale, timeZone),
     relative: (value, now) => formatRelative(value, locale, now),
+    since: (value) => formatSince(value, locale),
   };
 }
 

@@ -53,6 +53,18 @@ describe('the figures beside a published ad', () => {
     expect(tooWideForPhone(region)).toEqual([]);
   });
 
+  it('says a reading stamped ahead of the browser’s clock was read now', async () => {
+    mockApi({
+      [`GET /api/ads/${AD_ID}/insights`]: {
+        status: 200,
+        body: { insight: insight({ fetchedAt: new Date(Date.now() + 6 * MINUTE).toISOString() }), reconnect: false },
+      },
+    });
+    renderScreen(<PostFigures adId={AD_ID} />);
+    const region = await figures();
+    await within(region).findByText('Updated now');
+  });
+
   it('leaves out what a story does not have', async () => {
     mockApi({
       [`GET /api/ads/${AD_ID}/insights`]: {

@@ -55,7 +55,7 @@ export function PostFigures({ adId }: { adId: string }) {
           <>
             <FigureGrid insight={read} />
             <p className="text-xs text-zinc-500 dark:text-zinc-400">
-              {t('instagram.insights.updated', { when: format.relative(read.fetchedAt ?? read.publishedAt) })}
+              {t('instagram.insights.updated', { when: format.since(read.fetchedAt ?? read.publishedAt) })}
             </p>
           </>
         ) : reconnect ? null : (
