@@ -7,10 +7,10 @@ import type { CreativeDocument, FormatId } from '../common/creative/document.ts'
 import { mustStayClear, RESIZE_PLACEMENT, zonesCovering, zonesFor } from '../common/creative/safe-zones.ts';
 import { buildTemplate, TEMPLATES } from '../common/creative/templates.ts';
 import type { FontRef } from '../common/fonts.ts';
-import { keepScreenshot, launch, signUp, uniqueEmail } from './browser.ts';
+import { api, keepScreenshot, launch, signUp, uniqueEmail } from './browser.ts';
 import { compare, decodePng } from './image-diff.ts';
 import { MAX_DIFFERING, renderPng } from './preview-render.ts';
-import { api, createCreative, expectAllMatch, measure, ratio, type Measured, type Picture } from './visual-cases.ts';
+import { createCreative, expectAllMatch, measure, ratio, type Measured, type Picture } from './visual-cases.ts';
 
 /**
  * What you see is what renders (issue #6): for every template, chromium's screenshot of

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { CreativeDocument, FormatId } from '../common/creative/document.ts';
+import { api } from './browser.ts';
 import { compare, decodePng } from './image-diff.ts';
 import { both, MAX_DIFFERING, MAX_MEAN } from './preview-render.ts';
 
@@ -13,21 +14,6 @@ export interface Measured {
   label: string;
   mean: number;
   differing: number;
-}
-
-/** A call to the workspace API from the signed-in page (its cookie and origin). */
-export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const response = await fetch(p, {
-        method: m,
-        headers: b === undefined ? {} : { 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return { status: response.status, body: response.status === 204 ? null : await response.json() };
-    },
-    [method, path, body] as const,
-  ) as Promise<{ status: number; body: T }>;
 }
 
 /** A creative made from a document through the API (201 expected); its id. */

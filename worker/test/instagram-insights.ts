@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
-import { ads, insightPauses, postInsights, scheduledPosts } from '#worker/db/schema.ts';
+import { ads, insightPauses, instagramSandboxMedia, postInsights, scheduledPosts } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { db, type Setup } from '#worker/test/instagram-publish.ts';
 
@@ -76,4 +76,19 @@ export async function forgetInsights(): Promise<void> {
     env.DB.prepare('DELETE FROM insight_pauses'),
     env.DB.prepare("UPDATE scheduled_posts SET status = 'canceled'"),
   ]);
+}
+
+/** A published post of the sandbox account: its media on the sandbox feed (which the sandbox's insights read), then the post. */
+export async function publishedSandboxPost(s: Setup, publishedAt: Date, caption?: string) {
+  const post = await publishedPost(s, { publishedAt, mediaId: `sbx${crypto.randomUUID().replaceAll('-', '')}`, ...(caption ? { caption } : {}) });
+  await db().insert(instagramSandboxMedia).values({
+    id: crypto.randomUUID(),
+    igUserId: s.igUserId,
+    mediaType: 'IMAGE',
+    statusCode: 'PUBLISHED',
+    mediaId: post.mediaId,
+    publishedAt,
+    createdAt: publishedAt,
+  });
+  return post;
 }

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type MouseEvent } from 'react';
-import { captionSegments } from '#common/ad-pins.ts';
 import { pinCreateInput, type AdPin, type AdPins, type PinCreateInput } from '#common/schemas/ad-pins.ts';
 import type { AdDetail } from '#common/schemas/ads.ts';
 import { LoadFailed } from '#client/components/alert.tsx';
 import { Button } from '#client/components/button.tsx';
+import { CaptionMarks } from '#client/components/caption-marks.tsx';
 import { TextAreaField } from '#client/components/field.tsx';
 import { FormError } from '#client/components/form-error.tsx';
 import { SkeletonLines } from '#client/components/skeleton.tsx';
@@ -253,19 +253,7 @@ export function PinsSection({ ad, canWrite }: { ad: AdDetail; canWrite: boolean 
                 onMouseUp={selectPhrase}
                 onKeyUp={selectPhrase}
               >
-                {captionSegments(ad.primaryText, list).map((segment, i) =>
-                  segment.pin ? (
-                    <mark
-                      key={i}
-                      data-n={segment.pin.number}
-                      className={`rounded-sm px-0.5 after:ml-0.5 after:align-super after:text-[10px] after:font-semibold after:content-[attr(data-n)] ${segment.pin.resolved ? 'bg-zinc-100 text-zinc-600' : 'bg-amber-100 text-zinc-900'}`}
-                    >
-                      {segment.text}
-                    </mark>
-                  ) : (
-                    segment.text
-                  ),
-                )}
+                <CaptionMarks caption={ad.primaryText} pins={list} />
               </p>
             </div>
           ) : null}

@@ -1,7 +1,7 @@
 import type { MockupAd } from '#common/ads.ts';
-import { captionSegments } from '#common/ad-pins.ts';
 import type { AdPin } from '#common/schemas/ad-pins.ts';
 import { buttonClass } from '#client/components/button.tsx';
+import { CaptionMarks } from '#client/components/caption-marks.tsx';
 import { useT } from '#client/lib/i18n-context.tsx';
 import { PIN_SCRIPT } from '#client/public/pins-script.ts';
 
@@ -189,7 +189,6 @@ export function PreviewPins({
   spacing = 'mt-12',
 }: PreviewPinsProps) {
   const t = useT();
-  const segments = captionSegments(caption, pins);
   return (
     <section id={`${anchor}s`} data-pins aria-labelledby={`${anchor}s-title`} className={`${spacing} scroll-mt-4`}>
       <Heading id={`${anchor}s-title`} className={Heading === 'h2' ? 'text-xl font-semibold text-zinc-900' : 'text-base font-semibold text-zinc-900'}>
@@ -245,21 +244,8 @@ export function PreviewPins({
           {caption ? (
             <div className="rounded-lg border border-zinc-200 bg-white p-3">
               <p className="text-xs font-medium text-zinc-500">{t('preview.pins.caption')}</p>
-              {/* The marks' numbers are drawn by CSS: the text's offsets stay the caption's (the script counts them). */}
               <p data-pin-caption className="mt-1 text-sm break-words whitespace-pre-line text-zinc-800">
-                {segments.map((segment, i) =>
-                  segment.pin ? (
-                    <mark
-                      key={i}
-                      data-n={segment.pin.number}
-                      className={`rounded-sm px-0.5 after:ml-0.5 after:align-super after:text-[10px] after:font-semibold after:content-[attr(data-n)] ${segment.pin.resolved ? 'bg-zinc-100 text-zinc-600' : 'bg-amber-100 text-zinc-900'}`}
-                    >
-                      {segment.text}
-                    </mark>
-                  ) : (
-                    segment.text
-                  ),
-                )}
+                <CaptionMarks caption={caption} pins={pins} />
               </p>
             </div>
           ) : null}

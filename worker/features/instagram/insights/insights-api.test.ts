@@ -6,8 +6,7 @@ import { refreshInsights } from '#worker/features/instagram/insights/service.ts'
 import { sandboxFigures } from '#worker/features/instagram/insights/sandbox-insights.ts';
 import { createProject, createUser } from '#worker/test/factories.ts';
 import { db, setup } from '#worker/test/instagram-publish.ts';
-import { forgetInsights, publishedPost } from '#worker/test/instagram-insights.ts';
-import { instagramSandboxMedia } from '#worker/db/schema.ts';
+import { forgetInsights, publishedSandboxPost } from '#worker/test/instagram-insights.ts';
 import { send } from '#worker/test/http.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -20,24 +19,10 @@ beforeEach(forgetInsights);
 /** The body as sent, its byte order mark kept (Response.text() drops it). */
 const rawText = async (response: Response) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
 
-async function sandboxPost(s: Awaited<ReturnType<typeof setup>>, publishedAt: Date, caption?: string) {
-  const post = await publishedPost(s, { publishedAt, mediaId: `sbx${crypto.randomUUID().replaceAll('-', '')}`, ...(caption ? { caption } : {}) });
-  await db().insert(instagramSandboxMedia).values({
-    id: crypto.randomUUID(),
-    igUserId: s.igUserId,
-    mediaType: 'IMAGE',
-    statusCode: 'PUBLISHED',
-    mediaId: post.mediaId,
-    publishedAt,
-    createdAt: publishedAt,
-  });
-  return post;
-}
-
 describe('the insights API', () => {
   it('answers the ad’s figures to its members, 404 to anyone else, and nothing before the first reading', async () => {
     const s = await setup({ account: 'sandbox' });
-    const post = await sandboxPost(s, ago(3 * HOUR));
+    const post = await publishedSandboxPost(s, ago(3 * HOUR));
     const before = await send(`/api/ads/${post.adId}/insights`, { cookie: s.owner.cookie });
     expect(await before.json()).toEqual({ insight: null, reconnect: false });
     await refreshInsights(db(), env, NOW);
@@ -60,7 +45,11 @@ describe('the insights API', () => {
 
   it('lists a project’s posts in the asked order, and refuses an unknown order', async () => {
     const s = await setup({ account: 'sandbox' });
-    const posts = [await sandboxPost(s, ago(2 * HOUR)), await sandboxPost(s, ago(20 * HOUR)), await sandboxPost(s, ago(5 * 24 * HOUR))];
+    const posts = [
+      await publishedSandboxPost(s, ago(2 * HOUR)),
+      await publishedSandboxPost(s, ago(20 * HOUR)),
+      await publishedSandboxPost(s, ago(5 * 24 * HOUR)),
+    ];
     await refreshInsights(db(), env, NOW);
     const list = async (sort: string) =>
       ((await (await send(`/api/projects/${s.projectId}/insights?sort=${sort}`, { cookie: s.owner.cookie })).json()) as { items: PostInsight[] }).items;
@@ -78,8 +67,8 @@ describe('the insights API', () => {
   it('exports the project’s figures as CSV that papaparse reads strictly, formula-safe, named after the project', async () => {
     const s = await setup({ account: 'sandbox' });
     const evil = '=HYPERLINK("http://evil","x"), "quoted"\nsecond line ☕';
-    await sandboxPost(s, ago(4 * HOUR), evil);
-    await sandboxPost(s, ago(30 * HOUR));
+    await publishedSandboxPost(s, ago(4 * HOUR), evil);
+    await publishedSandboxPost(s, ago(30 * HOUR));
     await refreshInsights(db(), env, NOW);
     const response = await send(`/api/projects/${s.projectId}/insights.csv?sort=reach`, { cookie: s.owner.cookie });
     expect(response.status).toBe(200);
@@ -125,10 +114,10 @@ describe('the insights API', () => {
 
   it('shows the best posts of the last 30 days on the dashboard, of the user’s projects only', async () => {
     const s = await setup({ account: 'sandbox' });
-    await sandboxPost(s, ago(26 * HOUR));
-    await sandboxPost(s, ago(50 * HOUR));
-    await sandboxPost(s, ago(80 * HOUR));
-    await sandboxPost(s, ago(6 * HOUR));
+    await publishedSandboxPost(s, ago(26 * HOUR));
+    await publishedSandboxPost(s, ago(50 * HOUR));
+    await publishedSandboxPost(s, ago(80 * HOUR));
+    await publishedSandboxPost(s, ago(6 * HOUR));
     await refreshInsights(db(), env, NOW);
     const board = (await (await send('/api/dashboard', { cookie: s.owner.cookie })).json()) as { bestPosts: (PostInsight & { projectName: string })[] };
     expect(board.bestPosts).toHaveLength(3);

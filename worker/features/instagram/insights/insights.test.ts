@@ -8,7 +8,7 @@ import { sandboxFigures } from '#worker/features/instagram/insights/sandbox-insi
 import { interceptHost, type Intercepted } from '#worker/test/fetch.ts';
 import { send } from '#worker/test/http.ts';
 import { ACCESS_TOKEN, accountRow, db, metaError, setup } from '#worker/test/instagram-publish.ts';
-import { forgetInsights, insightOf, insightsBody, pauseOf, publishedPost } from '#worker/test/instagram-insights.ts';
+import { forgetInsights, insightOf, insightsBody, pauseOf, publishedPost, publishedSandboxPost } from '#worker/test/instagram-insights.ts';
 
 const T0 = new Date(Date.UTC(2026, 11, 1, 12, 0, 0));
 const MIN = 60 * 1000;
@@ -203,28 +203,13 @@ describe('the job’s selection', () => {
   it('reads at most a batch per run, the oldest reading first, and 20 overlapping runs read each post once', async () => {
     const s = await setup({ account: 'sandbox' });
     const posts = [];
-    for (let i = 0; i < 25; i += 1) posts.push(await publishedPostSandbox(s, at(-(i + 1) * HOUR)));
+    for (let i = 0; i < 25; i += 1) posts.push(await publishedSandboxPost(s, at(-(i + 1) * HOUR)));
     expect(await run(T0, 10)).toBe(10);
     const read = await Promise.all(Array.from({ length: 20 }, () => run(T0, 25)));
     expect(read.reduce((a, b) => a + b, 0)).toBe(15);
     for (const p of posts) expect((await insightOf(p.postId))?.fetchedAt).toEqual(T0);
   });
 });
-
-/** A published sandbox post: its media row on the sandbox feed, then the post. */
-async function publishedPostSandbox(s: Awaited<ReturnType<typeof setup>>, publishedAt: Date) {
-  const post = await publishedPost(s, { publishedAt, mediaId: `sbx${crypto.randomUUID().replaceAll('-', '')}` });
-  await db().insert(instagramSandboxMedia).values({
-    id: crypto.randomUUID(),
-    igUserId: s.igUserId,
-    mediaType: 'IMAGE',
-    statusCode: 'PUBLISHED',
-    mediaId: post.mediaId,
-    publishedAt,
-    createdAt: publishedAt,
-  });
-  return post;
-}
 
 describe('the sandbox', () => {
   it('gives plausible numbers, the same for a post at the same age, growing with it', () => {
@@ -245,7 +230,7 @@ describe('the sandbox', () => {
 
   it('reads the sandbox account through the same job, and a post gone from the sandbox as Meta’s deleted media', async () => {
     const s = await setup({ account: 'sandbox' });
-    const post = await publishedPostSandbox(s, at(-5 * HOUR));
+    const post = await publishedSandboxPost(s, at(-5 * HOUR));
     const calls = interceptHost('graph.instagram.com', () => new Response('{}'));
     await run(T0);
     expect(calls).toHaveLength(0);
@@ -258,7 +243,7 @@ describe('the sandbox', () => {
 
   it('leaves a post whose account was disconnected waiting for a reconnect', async () => {
     const s = await setup({ account: 'sandbox' });
-    const post = await publishedPostSandbox(s, at(-HOUR));
+    const post = await publishedSandboxPost(s, at(-HOUR));
     await db().update(instagramAccounts).set({ status: 'broken' }).where(eq(instagramAccounts.id, s.accountId));
     await run(T0);
     expect(await insightOf(post.postId)).toMatchObject({ state: 'reconnect', nextFetchAt: at(6 * HOUR) });
