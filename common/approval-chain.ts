@@ -96,6 +96,15 @@ export function decisionsUnder(mode: ApprovalMode, role: ProjectRole | null): re
   return mode === 'levels' ? REVIEW_DECISIONS : decisionsFor(role);
 }
 
+/**
+ * Of `decisions`, those a form offers for an ad in `status`: an approved ad can be sent back but
+ * not approved again; a scheduled or published one takes comments (a decision would move nothing).
+ */
+export function decisionsAt(decisions: readonly ReviewDecision[], status: AdStatus): readonly ReviewDecision[] {
+  if (status === 'scheduled' || status === 'published') return ['comment'];
+  return status === 'approved' ? decisions.filter((decision) => decision !== 'approve') : decisions;
+}
+
 /** What `action` does to an ad in `state` under `chain`. */
 export function nextStep(chain: ApprovalChain, state: ChainState, action: ChainAction): ChainStep {
   switch (action.type) {

@@ -1,6 +1,7 @@
 import { Copy, ExternalLink, Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { decisionsFor, type ReviewDecision } from '#common/ads.ts';
+import { decisionsAt } from '#common/approval-chain.ts';
 import { memberReviewInput, type AdDetail, type AdReview, type InstagramConnection } from '#common/schemas/ads.ts';
 import { fromZonedInput, toZonedInput, zoneName } from '#common/time-zone.ts';
 import { Alert, LoadFailed } from '#client/components/alert.tsx';
@@ -148,8 +149,10 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
   const format = useFormat();
   const ids = useId();
   const reviews = useResource(() => adsApi.reviews(ad.id), [ad.id]);
-  const decisions = decisionsFor(ad.role);
-  const [decision, setDecision] = useState<ReviewDecision>(decisions[0]!);
+  // An approved ad is not approved again, a scheduled or published one takes comments: what is offered follows the ad.
+  const decisions = decisionsAt(decisionsFor(ad.role), ad.status);
+  const [picked, setDecision] = useState<ReviewDecision>(decisions[0]!);
+  const decision = decisions.includes(picked) ? picked : decisions[0]!;
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string>();
   const [error, setError] = useState<{ message: string; requestId?: string | undefined } | null>(null);
@@ -226,7 +229,7 @@ export function ReviewsSection({ ad, canReview, onReviewed }: { ad: AdDetail; ca
               </div>
             </fieldset>
           ) : (
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('ads.reviews.viewerNote')}</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t(ad.role === 'viewer' ? 'ads.reviews.viewerNote' : 'ads.reviews.settledNote')}</p>
           )}
           <TextAreaField
             id={`${ids}-comment`}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdDetail } from '#common/schemas/ads.ts';
@@ -340,6 +340,22 @@ describe('the ad editor', () => {
     const dialog = await editor();
     await user.click(await within(dialog).findByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: `${AD}/reviews`, body: { decision: 'approve' } }]));
+  });
+
+  it('offers what can still move the ad: an approved one is sent back or commented on, a published one only commented on', async () => {
+    openEditor(adDetail({ status: 'approved' }));
+    let dialog = await editor();
+    await within(dialog).findByRole('radio', { name: 'Request changes' });
+    expect(within(dialog).queryByRole('radio', { name: 'Approve' })).toBeNull();
+    expect(within(dialog).getByRole('radio', { name: 'Comment' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Request changes' })).toBeTruthy();
+    cleanup();
+
+    openEditor(adDetail({ status: 'published', post: adPost({ status: 'published', publishedAt: '2026-03-03T10:00:00.000Z' }) }));
+    dialog = await editor();
+    await within(dialog).findByText(/The ad is scheduled or published: a review would change nothing/);
+    for (const name of ['Approve', 'Request changes', 'Comment']) expect(within(dialog).queryByRole('radio', { name })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Add comment' })).toBeTruthy();
   });
 
   it('publishes an approved ad now to the sandbox account and shows the permalink', async () => {

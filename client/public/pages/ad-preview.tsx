@@ -125,7 +125,7 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
         <p className="text-sm text-zinc-700">
           {t('preview.form.reviewAs')} <strong className="font-semibold break-words text-zinc-900">{member.name}</strong>,{' '}
           {t('preview.form.roleOf', { role: member.role })}
-          {commentOnly ? ` ${t('preview.form.viewerNote')}` : null}
+          {commentOnly && member.role === 'viewer' ? ` ${t('preview.form.viewerNote')}` : null}
         </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">

@@ -168,6 +168,7 @@ export const de: Translation<typeof en> = {
   'ads.reviews.yourReview': 'Ihre Rückmeldung',
   'ads.reviews.decision': '{decision, select, approve {Freigeben} request_changes {Änderungen anfordern} other {Kommentieren}}',
   'ads.reviews.viewerNote': 'Als Betrachter kommentieren Sie; freigeben können die Bearbeiter und der Inhaber des Projekts.',
+  'ads.reviews.settledNote': 'Die Anzeige ist geplant oder veröffentlicht: Eine Freigabe ändert nichts mehr, Kommentare bleiben in ihrem Verlauf.',
   'ads.reviews.commentOptional': 'Ihr Kommentar (optional)',
   'ads.reviews.comment': 'Ihr Kommentar',
   'ads.reviews.sending': 'Wird gesendet …',

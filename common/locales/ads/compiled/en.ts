@@ -149,6 +149,7 @@ export const messages: Messages = {
   "ads.reviews.yourReview": ["Your review"],
   "ads.reviews.decision": [["decision","select",{"approve":["Approve"],"request_changes":["Request changes"],"other":["Comment"]}]],
   "ads.reviews.viewerNote": ["As a viewer you comment; approving is up to the project’s editors and owner."],
+  "ads.reviews.settledNote": ["The ad is scheduled or published: a review would change nothing, but comments stay in its history."],
   "ads.reviews.commentOptional": ["Your comment (optional)"],
   "ads.reviews.comment": ["Your comment"],
   "ads.reviews.sending": ["Sending…"],

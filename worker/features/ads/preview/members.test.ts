@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdDetail } from '#common/schemas/ads.ts';
-import { adReviews } from '#worker/db/schema.ts';
+import { adReviews, ads } from '#worker/db/schema.ts';
 import { db, json } from '#worker/test/creatives.ts';
 import { createUser, type TestUser } from '#worker/test/factories.ts';
 import { send } from '#worker/test/http.ts';
@@ -81,6 +81,24 @@ describe('a signed-in member on the preview page', () => {
     expect(stored).toMatchObject({ userId: t.editor.id, reviewerName: 'Ed Editor', reviewerEmail: t.editor.email, decision: 'approve' });
     const html = await (await send(`/preview/${previewId}`)).text();
     expect(html).toMatch(/Ed Editor<\/span><span[^>]*>team<\/span>/);
+    // Approved: the customer can still send it back or comment, not approve it again.
+    expect(html).not.toContain('value="approve"');
+    expect(html).toContain('value="request_changes"');
+    expect(html).toContain('value="comment"');
+  });
+
+  it('a scheduled or published ad takes comments only, and an editor there is not told they are a viewer', async () => {
+    for (const status of ['scheduled', 'published'] as const) {
+      const { ad, previewId } = await sharedAd();
+      await db().update(ads).set({ status }).where(eq(ads.id, ad.id));
+      const visitorPage = await (await send(`/preview/${previewId}`)).text();
+      expect(visitorPage).toMatch(/<button type="submit" value="comment"/);
+      expect(visitorPage).not.toContain('value="approve"');
+      expect(visitorPage).not.toContain('value="request_changes"');
+      const editorPage = await (await send(`/preview/${previewId}`, { cookie: t.editor.cookie })).text();
+      expect(editorPage).toContain('You review as');
+      expect(editorPage).not.toContain('Viewers comment;');
+    }
   });
 
   it('a visitor, and someone signed in but not a member, review as the customer (a name is needed)', async () => {

@@ -1,5 +1,5 @@
 import { REVIEW_DECISIONS, charCount, type MockupAd, type ReviewDecision } from '#common/ads.ts';
-import { decisionsUnder } from '#common/approval-chain.ts';
+import { decisionsAt, decisionsUnder } from '#common/approval-chain.ts';
 import type { Locale } from '#common/i18n/locales.ts';
 import { matchEnglish } from '#common/i18n/translate-english.ts';
 import type { AdReview } from '#common/schemas/ads.ts';
@@ -169,7 +169,7 @@ export async function previewPage(db: Db, previewId: string, origin: string, use
     ad: mockupOf(found, previewId),
     reviews: reviews.map(({ reviewerEmail: _hidden, ...review }) => review),
     member: user && found.role ? { name: user.name, role: found.role } : null,
-    decisions: decisionsUnder(found.chain.saved.mode, found.role),
+    decisions: decisionsAt(decisionsUnder(found.chain.saved.mode, found.role), found.ad.status),
     pins: pins.items,
   };
 }
