@@ -76,6 +76,10 @@ export const de: Translation<typeof en> = {
   'email.review.body':
     '{reviewer}{via, select, preview { (über den Vorschau-Link)} other {}} hat {decision, select, approve {die Anzeige „{ad}“ (Version {revision}) freigegeben} request_changes {Änderungen an der Anzeige „{ad}“ (Version {revision}) angefordert} other {die Anzeige „{ad}“ (Version {revision}) kommentiert}}.',
   'email.review.see': 'Die Anzeige und ihre Rückmeldungen finden Sie hier:',
+  'email.boardReview.subject': '{reviewer} hat {count, plural, one {# Anzeige} other {# Anzeigen}} von „{project}“ geprüft',
+  'email.boardReview.body': '{reviewer} hat diese Anzeigen über die Freigabeseite geprüft:',
+  'email.boardReview.item': '– „{ad}“: {decision, select, approve {freigegeben} request_changes {Änderungen angefordert} other {kommentiert}}',
+  'email.boardReview.see': 'Die Anzeigen und ihre Rückmeldungen finden Sie hier:',
   'email.webhookDisabled.subject': 'Ein Webhook von {project} wurde ausgeschaltet',
   'email.webhookDisabled.body':
     'Adloom konnte dem Webhook-Endpunkt {url} des Projekts „{project}“ 24 Stunden lang keine Ereignisse zustellen und hat ihn deshalb ausgeschaltet.',

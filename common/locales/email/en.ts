@@ -71,6 +71,10 @@ export const en = {
   'email.review.body':
     '{reviewer}{via, select, preview { (through the preview link)} other {}} {decision, select, approve {approved} request_changes {requested changes to} other {commented on}} the ad “{ad}” (version {revision}).',
   'email.review.see': 'See the ad and its review thread:',
+  'email.boardReview.subject': '{reviewer} reviewed {count, plural, one {# ad} other {# ads}} of “{project}”',
+  'email.boardReview.body': '{reviewer} reviewed these ads through the review board:',
+  'email.boardReview.item': '– “{ad}”: {decision, select, approve {approved} request_changes {changes requested} other {commented}}',
+  'email.boardReview.see': 'See the ads and their review threads:',
   'email.webhookDisabled.subject': 'A webhook of {project} was switched off',
   'email.webhookDisabled.body':
     'Adloom could not deliver events to the webhook endpoint {url} of the project “{project}” for 24 hours, so it was switched off.',

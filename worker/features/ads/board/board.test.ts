@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdDetail } from '#common/schemas/ads.ts';
 import type { ReviewBoardCreated, ReviewBoardDetail } from '#common/schemas/review-board.ts';
@@ -211,6 +211,14 @@ describe('reviews through the board', () => {
     expect(page).toContain('value="Carla Client"');
     const board = await json<{ board: ReviewBoardDetail }>(await send(boardPath(t.project.id), { cookie: t.editor.cookie }));
     expect(board.board.lastUsedAt).not.toBeNull();
+    // Each member is told once about both ads, not once per ad.
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, t.editor.email), eq(emailOutbox.kind, 'ad_review'), like(emailOutbox.textBody, '%Bulk %')))
+      .all();
+    expect(mails.map((mail) => mail.subject)).toEqual([`Carla Client reviewed 2 ads of “${t.project.name}”`]);
+    expect(mails[0]!.textBody).toContain('– “Bulk one”: approved\n  Lovely\n– “Bulk two”: approved');
   });
 
   it('levels: the address named by the level moves each ad to the next level; anyone else’s approval is a comment', async () => {

@@ -15,7 +15,7 @@ import { consume } from '#worker/lib/rate-limit.ts';
 import { combine, read, run } from '#worker/lib/reads.ts';
 import type { PageMeta } from '#worker/ssr/render.ts';
 import { liveProjectRead } from '#worker/features/projects/scope/service.ts';
-import { adFileOf, adsWaitingForCustomer, recordReview, reviewsOf, type WaitingAd } from '#worker/features/ads/core/service.ts';
+import { adFileOf, adsWaitingForCustomer, boardReviewMail, recordReview, reviewsOf, type WaitingAd } from '#worker/features/ads/core/service.ts';
 import { pinsOf } from '#worker/features/ads/pins/service.ts';
 import { ARCHIVED_MESSAGE, REVIEW_LIMIT, mockupFor } from '#worker/features/ads/preview/service.ts';
 import * as repo from '#worker/features/ads/board/repo.ts';
@@ -243,6 +243,10 @@ export async function submitBoard(
   await consume(db, `board-review:${clientNetwork(request.ip)}`, REVIEW_LIMIT);
   const { chain, ads } = await adsWaitingForCustomer(db, project.id);
   const waiting = new Map(ads.map(({ ad }) => [ad.id, ad]));
+  // Several ads at once: the members get one email about them all, not one per ad.
+  const several = ask.adIds.length > 1;
+  const reviewed: { ad: string; decision: AdReview['decision']; comment: string }[] = [];
+  let reviewer = form.name;
   for (const adId of ask.adIds) {
     const ad = waiting.get(adId);
     if (!ad) {
@@ -267,7 +271,10 @@ export async function submitBoard(
           origin: request.origin,
         },
         chain,
+        !several,
       );
+      reviewed.push({ ad: ad.name, decision: review.decision, comment: review.comment });
+      reviewer = review.reviewerName;
       if (review.decision === 'comment') outcome.comments += 1;
       else if (review.decision === 'approve') outcome.approved += 1;
       else outcome.changes += 1;
@@ -276,6 +283,9 @@ export async function submitBoard(
       if (!(error instanceof AppError) || ask.adIds.length === 1) throw error;
       outcome.skipped += 1;
     }
+  }
+  if (several && reviewed.length > 0) {
+    for (const member of chain.members) await mailer.send(boardReviewMail(member, project, reviewer, reviewed, request.origin));
   }
   await repo.markUsed(db, board.id, new Date());
   return outcome;

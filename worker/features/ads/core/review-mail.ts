@@ -23,3 +23,30 @@ export function reviewMail(
     ],
   }));
 }
+
+/**
+ * The one email about several ads reviewed at once on the review board (decision 0053), instead
+ * of one per ad: each ad with what was decided and the comment on it, in the member's language.
+ */
+export function boardReviewMail(
+  member: Recipient,
+  project: { id: string; name: string },
+  reviewerName: string,
+  reviews: readonly { ad: string; decision: ReviewDecision; comment: string }[],
+  origin: string,
+): Email {
+  return personalEmail('ad_review', member, (i18n) => ({
+    subject: i18n._('email.boardReview.subject', { reviewer: reviewerName, count: reviews.length, project: project.name }),
+    lines: [
+      i18n._('email.boardReview.body', { reviewer: reviewerName }),
+      '',
+      ...reviews.flatMap((review) => [
+        i18n._('email.boardReview.item', { ad: review.ad, decision: review.decision }),
+        ...(review.comment ? [`  ${review.comment}`] : []),
+      ]),
+      '',
+      i18n._('email.boardReview.see'),
+      `${origin}/projects/${project.id}/marketing`,
+    ],
+  }));
+}

@@ -75,10 +75,18 @@ export function reviewStep(
  * level, revision and chain version read), the level's name on the review when it moved the ad,
  * and the move's event, in one batch. A review that moved nothing is kept (on an older revision,
  * an approval raced by another, …); a visitor who is not an approver of the level comments. Every
- * member of the project but the reviewer gets one email about it; when the ad moved on to a
+ * member of the project but the reviewer gets one email about it (unless `mailMembers` is false); when the ad moved on to a
  * level, that level's approvers get one asking for their approval.
  */
-export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input: ReviewInput, chain?: LoadedChain): Promise<AdReview> {
+export async function recordReview(
+  db: Db,
+  mailer: Mailer,
+  ad: repo.AdRow,
+  input: ReviewInput,
+  chain?: LoadedChain,
+  /** `false`: the members are told by the caller (the board's one email for several ads). */
+  mailMembers = true,
+): Promise<AdReview> {
   const comment = input.comment.trim();
   if (input.decision === 'request_changes' && comment === '') throw invalid('comment', 'Say what should change.');
   if (comment.length > AD_LIMITS.comment) throw invalid('comment', `Use at most ${AD_LIMITS.comment.toLocaleString('en')} characters.`);
@@ -146,7 +154,7 @@ export async function recordReview(db: Db, mailer: Mailer, ad: repo.AdRow, input
   const moved = move !== undefined && (results[2]?.meta.changes ?? 0) > 0;
   // The statement's result holds the deliveries it wrote: none when the status did not move.
   await event?.queue(results.at(-1));
-  for (const member of loaded.members) {
+  for (const member of mailMembers ? loaded.members : []) {
     if (member.userId === input.userId) continue;
     await mailer.send(reviewMail(member, ad, { ...input, decision, reviewerName: name, comment }));
   }

@@ -327,6 +327,7 @@ export function livePicturesOf(db: Db, adIds: readonly string[]) {
 }
 
 export { MAX_REVIEWS_PER_AD, adForPreview, memberReview, recordReview, reviewStep, reviewsOf, type ReviewInput } from '#worker/features/ads/core/reviews.ts';
+export { boardReviewMail } from '#worker/features/ads/core/review-mail.ts';
 export { cancelPublish, publishAd, recordPostOutcome, reschedulePublish, settleStrandedAds } from '#worker/features/ads/core/publishing.ts';
 export { chainDetail, chainOf, outsideMailOf, saveChain, type LoadedChain } from '#worker/features/ads/core/chain.ts';
 export { BOARD_ADS, adFileOf, adsWaitingForCustomer, waitsForCustomer, type WaitingAd } from '#worker/features/ads/core/waiting.ts';
