@@ -853,6 +853,8 @@ export const scheduledPosts = sqliteTable(
     index('scheduled_posts_ad_idx').on(t.adId, t.createdAt),
     // The content calendar reads a window of the user's projects' posts by time (ads/calendar).
     index('scheduled_posts_project_time_idx').on(t.projectId, t.scheduledAt),
+    // The insights job's every-minute look for newly published posts (publishedSince): a range, not every published post ever.
+    index('scheduled_posts_published_idx').on(t.status, t.publishedAt),
   ],
 );
 

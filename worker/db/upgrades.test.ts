@@ -53,7 +53,9 @@ describe('upgrades keep data (a fixture per migration level)', () => {
         if (after[table] !== count) lost.push({ migration: migrations[level]!.name, table, before: count, after: after[table] ?? -1 });
       }
       const fixture = FIXTURES[migrations[level]!.name];
-      if (fixture) await db().batch(fixture.rows({ now, hash }).map((statement) => db().prepare(statement)));
+      const rows = fixture?.rows({ now, hash }) ?? [];
+      // A level with no rows of its own (an index only) is checked on the rows before it.
+      if (rows.length > 0) await db().batch(rows.map((statement) => db().prepare(statement)));
     }
   });
 

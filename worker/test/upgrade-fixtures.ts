@@ -735,4 +735,16 @@ export const FIXTURES: Record<string, UpgradeFixture> = {
       for (const section of presentation.document.sections.filter((s) => s.type === 'cta')) expect(section.props.action).toBe('link');
     },
   },
+  '0032_published_posts_index.sql': {
+    // An index only: the posts published before it are found through it by the insights job's
+    // look for new posts (status and time, a range).
+    rows: () => [],
+    async check(t) {
+      const since = Date.now() - 80 * DAY;
+      const look = `SELECT id FROM scheduled_posts WHERE status = 'published' AND published_at >= ${since} ORDER BY published_at`;
+      expect(await t.query(look)).toContainEqual({ id: 'upg_post_00000000000001' });
+      const plan = await t.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${look}`);
+      expect(plan.map((row) => row.detail).join('\n')).toContain('scheduled_posts_published_idx');
+    },
+  },
 };

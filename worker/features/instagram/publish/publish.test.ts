@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { scheduledPosts } from '#worker/db/schema.ts';
 import { publishDue, schedulePost, type PostOutcome } from '#worker/features/instagram/publish/service.ts';
+import { publishedSince as publishedSinceQuery } from '#worker/features/instagram/publish/repo.ts';
 import { ACCESS_TOKEN, FakeMeta, IG_USER_ID, accountRow, db, metaError, postOf, setup, type Setup } from '#worker/test/instagram-publish.ts';
 import { latestMail } from '#worker/test/factories.ts';
 import { ORIGIN, send } from '#worker/test/http.ts';
@@ -492,5 +493,17 @@ describe('Meta errors', () => {
     expect(String(create.image_url)).toMatch(new RegExp(`^${ORIGIN}/api/creations/${s.creationIds[0]}/signed\\?`));
     expect((await postOf(s.adId))?.status).toBe('published');
     expect(done.calls).toEqual([[s.adId, 'published']]);
+  });
+});
+
+describe('the look for newly published posts', () => {
+  it('reads a range of published posts by time through its index, not every published post ever', async () => {
+    const query = publishedSinceQuery(db(), new Date('2026-11-01T00:00:00Z'), 50).toSQL();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+      .bind(...query.params)
+      .all<{ detail: string }>();
+    expect(results.map((row) => row.detail).join('\n')).toMatch(
+      /SEARCH scheduled_posts USING INDEX scheduled_posts_published_idx \(status=\? AND published_at>\?\)/,
+    );
   });
 });

@@ -212,7 +212,7 @@ export function publishedCount(projectId: string) {
   return sql<number>`(SELECT count(*) FROM scheduled_posts WHERE project_id = ${projectId} AND status = 'published')`;
 }
 
-/** Posts published at or after `since`, oldest first (the insights job meets each new post once). */
+/** Posts published at or after `since`, oldest first (the insights job meets each new post once); a query (its plan is tested). */
 export function publishedSince(db: Db, since: Date, limit: number) {
   return db
     .select({
@@ -229,8 +229,7 @@ export function publishedSince(db: Db, since: Date, limit: number) {
     .from(scheduledPosts)
     .where(and(eq(scheduledPosts.status, 'published'), isNotNull(scheduledPosts.mediaId), sql`${scheduledPosts.publishedAt} >= ${since.getTime()}`))
     .orderBy(scheduledPosts.publishedAt, scheduledPosts.id)
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** Whether the sandbox account still holds this published media (the sandbox's insights). */

@@ -1,0 +1,1 @@
+CREATE INDEX `scheduled_posts_published_idx` ON `scheduled_posts` (`status`,`published_at`);
