@@ -43,6 +43,8 @@ export interface AdPreviewProps {
   form: PreviewFormState;
   /** A signed-in member of the ad's project reviews as themselves (null: a visitor, who gives a name). */
   member: { name: string; role: ProjectRole } | null;
+  /** The visitor's name and address remembered on this device (empty: not yet given): every form is filled in with them. */
+  reviewer?: { name: string; email: string };
   /** The decisions the reviewer may give (a project's viewer only comments). */
   decisions: readonly ReviewDecision[];
   /** The comments pinned on the pictures and the caption (decision 0052). */
@@ -101,9 +103,9 @@ const DECISION_BUTTONS: Record<ReviewDecision, { label: MessageIds; variant: 'pr
   comment: { label: 'preview.form.commentOnly', variant: 'ghost' },
 };
 
-type ReviewFormProps = Pick<AdPreviewProps, 'previewId' | 'revision' | 'form' | 'member' | 'decisions'>;
+type ReviewFormProps = Pick<AdPreviewProps, 'previewId' | 'revision' | 'form' | 'member' | 'decisions' | 'reviewer'>;
 
-function ReviewForm({ previewId, revision, form, member, decisions }: ReviewFormProps) {
+function ReviewForm({ previewId, revision, form, member, decisions, reviewer }: ReviewFormProps) {
   const t = useT();
   const commentOnly = decisions.length === 1 && decisions[0] === 'comment';
   const errors = form.errors ?? {};
@@ -131,12 +133,28 @@ function ReviewForm({ previewId, revision, form, member, decisions }: ReviewForm
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="block text-sm font-medium text-zinc-800">
             {t('preview.form.name')}
-            <input name="name" required maxLength={80} autoComplete="name" defaultValue={values.name ?? ''} className={field} {...invalid('name')} />
+            <input
+              name="name"
+              required
+              maxLength={80}
+              autoComplete="name"
+              defaultValue={values.name ?? reviewer?.name ?? ''}
+              className={field}
+              {...invalid('name')}
+            />
             <FieldError id="name-error" message={errors.name} />
           </label>
           <label className="block text-sm font-medium text-zinc-800">
             {t('preview.form.email')} <span className="font-normal text-zinc-500">{t('preview.form.emailHint')}</span>
-            <input name="email" type="email" maxLength={254} autoComplete="email" defaultValue={values.email ?? ''} className={field} {...invalid('email')} />
+            <input
+              name="email"
+              type="email"
+              maxLength={254}
+              autoComplete="email"
+              defaultValue={values.email ?? reviewer?.email ?? ''}
+              className={field}
+              {...invalid('email')}
+            />
             <FieldError id="email-error" message={errors.email} />
           </label>
         </div>
@@ -204,6 +222,7 @@ export function AdPreviewPage({
   reviews,
   form,
   member,
+  reviewer,
   decisions,
   pins = [],
   nonce,
@@ -258,6 +277,7 @@ export function AdPreviewPage({
           pictures={ad.items}
           caption={ad.primaryText}
           member={member !== null}
+          name={reviewer?.name || undefined}
           error={form.pinError}
           nonce={nonce}
         />
@@ -289,7 +309,7 @@ export function AdPreviewPage({
           <div id="review" className="mt-6 scroll-mt-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6">
             <h3 className="text-base font-semibold text-zinc-900">{t('preview.form.title', { revision })}</h3>
             <p className="mt-1 mb-4 text-sm text-zinc-600">{t('preview.form.intro')}</p>
-            <ReviewForm previewId={previewId} revision={revision} form={form} member={member} decisions={decisions} />
+            <ReviewForm previewId={previewId} revision={revision} form={form} member={member} decisions={decisions} reviewer={reviewer} />
           </div>
         </section>
       </main>

@@ -1,10 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { Hono, type Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import * as z from 'zod/mini';
 import { I18nRoot } from '#client/lib/i18n-root.tsx';
 import { ReviewBoardPage, type BoardDone, type BoardFormState } from '#client/public/pages/review-board.tsx';
-import { AD_LIMITS } from '#common/ads.ts';
 import type { Locale } from '#common/i18n/locales.ts';
 import { translateEnglish } from '#common/i18n/translate-english.ts';
 import { previewPinForm, previewReplyForm } from '#common/schemas/ad-pins.ts';
@@ -15,9 +13,9 @@ import { AppError } from '#worker/lib/errors.ts';
 import { formFailure } from '#worker/lib/forms.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
+import { BOARD_REVIEWER, rememberReviewer, rememberedReviewer } from '#worker/lib/remembered-reviewer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { applyHeaders } from '#worker/lib/response.ts';
-import { isLoopbackHttp } from '#worker/lib/session-cookie.ts';
 import { validate } from '#worker/lib/validate.ts';
 import { access } from '#worker/middleware/access.ts';
 import { renderPage } from '#worker/ssr/render.ts';
@@ -25,9 +23,6 @@ import * as preview from '#worker/features/ads/preview/service.ts';
 import * as service from '#worker/features/ads/board/service.ts';
 import * as pins from '#worker/features/ads/board/pins.ts';
 
-/** The reviewer's name and address, remembered per device for the board's pages only (asked once). */
-const REVIEWER_COOKIE = 'adloom_board_reviewer';
-const REVIEWER_DAYS = 180;
 /** `?done=approved.changes.comments.skipped`: what the last post did (the page only says it; a GET writes nothing). */
 const boardQuery = z.object({ done: z.optional(z.string()) });
 
@@ -36,20 +31,6 @@ function doneOf(done: string | undefined): BoardDone | undefined {
   if (!match) return undefined;
   const [approved, changes, comments, skipped] = match.slice(1).map(Number) as [number, number, number, number];
   return { approved, changes, comments, skipped };
-}
-
-/** The remembered reviewer (anything unreadable is forgotten). */
-function rememberedReviewer(c: Context<AppEnv>): { name: string; email: string } {
-  try {
-    const value: unknown = JSON.parse(getCookie(c, REVIEWER_COOKIE) ?? '{}');
-    const { name, email } = (value ?? {}) as { name?: unknown; email?: unknown };
-    return {
-      name: typeof name === 'string' ? name.slice(0, AD_LIMITS.reviewerName) : '',
-      email: typeof email === 'string' ? email.slice(0, 254) : '',
-    };
-  } catch {
-    return { name: '', email: '' };
-  }
 }
 
 /** The board page in its project's language, whoever opens it; `form` is made in that language too. */
@@ -61,7 +42,7 @@ async function renderBoard(c: Context<AppEnv>, form: (i18n: I18n) => BoardFormSt
     c,
     meta,
     <I18nRoot i18n={i18n}>
-      <ReviewBoardPage {...page} reviewer={rememberedReviewer(c)} form={form(i18n)} nonce={c.get('nonce')} />
+      <ReviewBoardPage {...page} reviewer={rememberedReviewer(c, BOARD_REVIEWER)} form={form(i18n)} nonce={c.get('nonce')} />
     </I18nRoot>,
     status,
   );
@@ -106,20 +87,9 @@ async function pinRefused(c: Context<AppEnv>, error: unknown) {
   return renderBoard(c, (i18n) => ({ pinError: { adId, message: refusal(i18n, error, failure.headers).formError ?? '' } }), failure.status);
 }
 
-/** Remembers the reviewer on this device for the board's pages (asked once). */
-function remember(c: Context<AppEnv>, reviewer: { name: string; email: string }) {
-  setCookie(c, REVIEWER_COOKIE, JSON.stringify(reviewer), {
-    httpOnly: true,
-    secure: !isLoopbackHttp(c.req.url),
-    sameSite: 'lax',
-    path: '/board',
-    maxAge: REVIEWER_DAYS * 24 * 60 * 60,
-  });
-}
-
 /** Runs a pin write through the board and sends the reviewer back to the ad (303); a name typed is remembered as the review form's is. */
 async function pinWrite(c: Context<AppEnv>, write: (request: pins.BoardPinRequest) => Promise<string>, typedName?: string) {
-  const remembered = rememberedReviewer(c);
+  const remembered = rememberedReviewer(c, BOARD_REVIEWER);
   let target: string;
   try {
     target = await write({ ip: requestMeta(c).ip, rememberedName: remembered.name });
@@ -128,7 +98,7 @@ async function pinWrite(c: Context<AppEnv>, write: (request: pins.BoardPinReques
     if (!page) throw error;
     return page;
   }
-  if (typedName?.trim()) remember(c, { name: typedName.trim(), email: remembered.email });
+  if (typedName?.trim()) rememberReviewer(c, BOARD_REVIEWER, { name: typedName.trim(), email: remembered.email });
   return c.redirect(target, 303);
 }
 
@@ -201,7 +171,7 @@ export const boardRoutes = new Hono<AppEnv>()
         if (!page) throw error;
         return page;
       }
-      remember(c, { name: form.name, email: form.email ?? '' });
+      rememberReviewer(c, BOARD_REVIEWER, { name: form.name, email: form.email ?? '' });
       return c.redirect(`/board/${token}?done=${done.approved}.${done.changes}.${done.comments}.${done.skipped}`, 303);
     },
   )

@@ -84,6 +84,29 @@ describe('pins through the preview link', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
+  it('remembers the visitor’s name on this device after a pin, and the address after a review: every form of the page starts with them', async () => {
+    const pinned = await post(`/preview/${previewId}/pins`, { item: '0', x: '0.5', y: '0.5', name: 'Rita Reviewer', body: 'Logo bigger?' });
+    expect(pinned.status).toBe(303);
+    const cookie = pinned.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^adloom_preview_reviewer=.*Path=\/preview.*HttpOnly/i);
+    const jar = cookie.split(';')[0]!;
+    const named = await (await send(`/preview/${previewId}`, { cookie: jar })).text();
+    // The pin forms (the new pin's, each reply's) and the review form: the name, once given.
+    expect(named.match(/name="name"[^>]*value="Rita Reviewer"/g)?.length).toBeGreaterThanOrEqual(3);
+    const reviewed = await post(
+      `/preview/${previewId}/reviews`,
+      { decision: 'comment', name: 'Rita Reviewer', email: 'rita@client.example', comment: 'Looks good' },
+      { cookie: jar },
+    );
+    expect(reviewed.status).toBe(303);
+    const both = reviewed.headers.get('set-cookie')!.split(';')[0]!;
+    const page = await (await send(`/preview/${previewId}`, { cookie: both })).text();
+    expect(page).toMatch(/name="email"[^>]*value="rita@client.example"/);
+    // Another device (no cookie) is asked again; a cookie that is not ours is forgotten.
+    expect(await (await send(`/preview/${previewId}`)).text()).not.toContain('value="Rita Reviewer"');
+    expect((await send(`/preview/${previewId}`, { cookie: 'adloom_preview_reviewer=%7Bnot-json' })).status).toBe(200);
+  });
+
   it('lets the visitor reply, resolve and reopen through plain forms, and a member reply as themselves', async () => {
     const { items } = await pinsOf(t.owner, ad.id);
     const first = items[0]!;

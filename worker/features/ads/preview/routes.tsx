@@ -9,6 +9,7 @@ import { AppError } from '#worker/lib/errors.ts';
 import { formFailure } from '#worker/lib/forms.ts';
 import { i18nFor } from '#worker/lib/i18n.ts';
 import { mailerFor } from '#worker/lib/mailer.ts';
+import { PREVIEW_REVIEWER, rememberReviewer, rememberedReviewer } from '#worker/lib/remembered-reviewer.ts';
 import { requestMeta } from '#worker/lib/request-meta.ts';
 import { applyHeaders } from '#worker/lib/response.ts';
 import { validate } from '#worker/lib/validate.ts';
@@ -46,7 +47,7 @@ async function renderPreview(
     c,
     meta,
     <I18nRoot i18n={i18n}>
-      <AdPreviewPage {...page} form={state} nonce={c.get('nonce')} />
+      <AdPreviewPage {...page} reviewer={rememberedReviewer(c, PREVIEW_REVIEWER)} form={state} nonce={c.get('nonce')} />
     </I18nRoot>,
     status,
   );
@@ -98,15 +99,28 @@ async function pinRefused(c: Context<AppEnv>, error: unknown) {
   return renderPreview(c, previewId, (i18n) => ({ pinError: refusal(i18n, error, failure).formError }), failure.status);
 }
 
-/** Runs a write through the link and sends the reviewer where it says (303), or shows the page with its refusal. */
-async function pinWrite(c: Context<AppEnv>, write: () => Promise<string>) {
+/**
+ * Runs a write through the link and sends the reviewer where it says (303), or shows the page with
+ * its refusal; a name typed is remembered for the page's other forms.
+ */
+async function pinWrite(c: Context<AppEnv>, write: () => Promise<string>, typedName?: string) {
+  let target: string;
   try {
-    return c.redirect(await write(), 303);
+    target = await write();
   } catch (error) {
     const page = await pinRefused(c, error);
     if (!page) throw error;
     return page;
   }
+  remember(c, typedName);
+  return c.redirect(target, 303);
+}
+
+/** A visitor's name (and address, when given) kept on this device for the preview pages' forms. */
+function remember(c: Context<AppEnv>, name: string | undefined, email?: string) {
+  if (!name?.trim()) return;
+  const remembered = rememberedReviewer(c, PREVIEW_REVIEWER);
+  rememberReviewer(c, PREVIEW_REVIEWER, { name: name.trim(), email: email ?? remembered.email });
 }
 
 const linkRequest = (c: Context<AppEnv>) => ({ ip: requestMeta(c).ip, user: c.get('user') });
@@ -124,14 +138,19 @@ const previewPinRoutes = new Hono<AppEnv>()
     access('public'),
     previewIdFirst,
     validate('form', previewPinForm, ({ error }, c) => pinRefused(c, error)),
-    async (c) => pinWrite(c, () => service.submitPin(c.get('db'), c.req.param('previewId'), c.req.valid('form'), linkRequest(c))),
+    async (c) => pinWrite(c, () => service.submitPin(c.get('db'), c.req.param('previewId'), c.req.valid('form'), linkRequest(c)), c.req.valid('form').name),
   )
   .post(
     '/:previewId/pins/:pinId/replies',
     access('public'),
     previewIdFirst,
     validate('form', previewReplyForm, ({ error }, c) => pinRefused(c, error)),
-    async (c) => pinWrite(c, () => service.submitPinReply(c.get('db'), c.req.param('previewId'), c.req.param('pinId'), c.req.valid('form'), linkRequest(c))),
+    async (c) =>
+      pinWrite(
+        c,
+        () => service.submitPinReply(c.get('db'), c.req.param('previewId'), c.req.param('pinId'), c.req.valid('form'), linkRequest(c)),
+        c.req.valid('form').name,
+      ),
   )
   .post('/:previewId/pins/:pinId/resolve', access('public'), previewIdFirst, async (c) =>
     pinWrite(c, () => service.submitPinResolution(c.get('db'), c.req.param('previewId'), c.req.param('pinId'), true, linkRequest(c))),
@@ -178,6 +197,7 @@ export const previewRoutes = new Hono<AppEnv>()
         if (!page) throw error;
         return page;
       }
+      remember(c, input.name, input.email ?? '');
       return c.redirect(target, 303);
     },
   )
