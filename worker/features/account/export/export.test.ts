@@ -3,12 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '#worker/db/client.ts';
-import { creations, media, projectMembers } from '#worker/db/schema.ts';
+import { creations, media, presentationRecipients, presentationRequests, presentationVisits, projectMembers } from '#worker/db/schema.ts';
 import { newId } from '#worker/lib/ids.ts';
 import { emailOutbox, rateLimits } from '#worker/db/schema.ts';
 import { issueExportTicket } from '#worker/features/account/export/service.ts';
 import { createProject, createUser, latestMail, uploadMedia, type TestUser } from '#worker/test/factories.ts';
 import { png } from '#worker/test/files.ts';
+import { createAgencyUser, createPresentation } from '#worker/test/presentations.ts';
 import { cookieFrom, send } from '#worker/test/http.ts';
 
 async function unzip(response: Response): Promise<Record<string, Uint8Array>> {
@@ -172,6 +173,39 @@ describe('the data export: POST /api/me/export, then GET the link it answers', (
     const mail = await latestMail(owner.email, 'account_export');
     expect(mail?.subject).toBe('Your Adloom data was downloaded');
     expect(mail?.textBody).toContain('change your password');
+  });
+
+  it('lists each presentation’s recipients, visitors’ requests and visits (who read it, for how long)', async () => {
+    const author = await createAgencyUser('Pia Presenter');
+    const presentation = await createPresentation(author, { customerName: 'Harbour Bakery', publish: true });
+    const db = getDb(env.DB);
+    const recipientId = newId();
+    await db
+      .insert(presentationRecipients)
+      .values({ id: recipientId, presentationId: presentation.id, name: 'Carla Client', email: 'carla@client.example', code: newId() });
+    await db.insert(presentationRequests).values({
+      id: newId(),
+      presentationId: presentation.id,
+      kind: 'interest',
+      name: 'Ivy Interested',
+      email: 'ivy@example.com',
+      message: 'Call me',
+      locale: 'en',
+    });
+    await db
+      .insert(presentationVisits)
+      .values({ viewId: newId(), presentationId: presentation.id, recipientId, startedAt: new Date(), seconds: 42, sections: { intro: 42 } });
+    const files = await unzip(await download(author));
+    const account = JSON.parse(strFromU8(files['account.json']!)) as {
+      presentations: { id: string; recipients: unknown[]; requests: unknown[]; visits: unknown[] }[];
+    };
+    const exported = account.presentations.find((p) => p.id === presentation.id)!;
+    // The recipient's link code is a capability, not data about anyone: it stays out (toEqual: no other field).
+    expect(exported.recipients).toEqual([{ name: 'Carla Client', email: 'carla@client.example', createdAt: expect.any(String), revokedAt: null }]);
+    expect(exported.requests).toEqual([
+      { kind: 'interest', name: 'Ivy Interested', email: 'ivy@example.com', message: 'Call me', createdAt: expect.any(String), grantedAt: null },
+    ]);
+    expect(exported.visits).toEqual([{ startedAt: expect.any(String), seconds: 42, sections: { intro: 42 }, recipient: 'Carla Client' }]);
   });
 
   it('leaves out a file whose R2 object is gone instead of failing the archive', async () => {

@@ -20,6 +20,9 @@ import {
   media,
   payments,
   payouts,
+  presentationRecipients,
+  presentationRequests,
+  presentationVisits,
   presentations,
   projectMembers,
   projects,
@@ -172,6 +175,52 @@ export function instagramOf(db: Db, projectId: string) {
 
 export function presentationsBy(db: Db, userId: string) {
   return liveRowsOf(db, presentations, presentations.authorId, userId);
+}
+
+/** Who a user's presentations were shared with, who asked for access or was interested, and each visit (decision 0056): theirs too. */
+export function presentationTalkOf(db: Db, presentationIds: string[]) {
+  if (presentationIds.length === 0) return Promise.resolve({ recipients: [], requests: [], visits: [] });
+  return Promise.all([
+    db
+      .select({
+        id: presentationRecipients.id,
+        presentationId: presentationRecipients.presentationId,
+        name: presentationRecipients.name,
+        email: presentationRecipients.email,
+        createdAt: presentationRecipients.createdAt,
+        revokedAt: presentationRecipients.revokedAt,
+      })
+      .from(presentationRecipients)
+      .where(inList(presentationRecipients.presentationId, presentationIds))
+      .orderBy(asc(presentationRecipients.createdAt))
+      .all(),
+    db
+      .select({
+        presentationId: presentationRequests.presentationId,
+        kind: presentationRequests.kind,
+        name: presentationRequests.name,
+        email: presentationRequests.email,
+        message: presentationRequests.message,
+        createdAt: presentationRequests.createdAt,
+        grantedAt: presentationRequests.grantedAt,
+      })
+      .from(presentationRequests)
+      .where(inList(presentationRequests.presentationId, presentationIds))
+      .orderBy(asc(presentationRequests.createdAt))
+      .all(),
+    db
+      .select({
+        presentationId: presentationVisits.presentationId,
+        recipientId: presentationVisits.recipientId,
+        startedAt: presentationVisits.startedAt,
+        seconds: presentationVisits.seconds,
+        sections: presentationVisits.sections,
+      })
+      .from(presentationVisits)
+      .where(inList(presentationVisits.presentationId, presentationIds))
+      .orderBy(asc(presentationVisits.startedAt))
+      .all(),
+  ]).then(([recipients, requests, visits]) => ({ recipients, requests, visits }));
 }
 
 export function ledgerOf(db: Db, userId: string) {

@@ -27,7 +27,8 @@ const README = `Your Adloom data
 
 account.json            your profile, plan and subscription, signed-in devices, credits (balance and
                         every ledger entry), payments, affiliate code, referrals, commissions and
-                        payouts, the projects you are a member of, and the presentations you wrote.
+                        payouts, the projects you are a member of, and the presentations you wrote
+                        (with who you shared each with, visitors' requests, and each visit).
 projects/<name>/        one folder per project you own:
   project.json          the project and brand kit, its members (names and roles), media details,
                         creatives (with their documents), renders, ads with their reviews and pinned comments, funnels
@@ -72,6 +73,11 @@ async function accountJson(db: Db, userId: string) {
       repo.affiliateClickCount(db, userId),
     ]);
   if (!user) return null;
+  const talk = await repo.presentationTalkOf(
+    db,
+    presentations.map((p) => p.id),
+  );
+  const recipientName = new Map(talk.recipients.map((r) => [r.id, r.name]));
   // The ledger's descriptions are stored as codes: worded in the account's language.
   const i18n = i18nFor(user.locale);
   return {
@@ -147,6 +153,21 @@ async function accountJson(db: Db, userId: string) {
       publishedAt: iso(p.publishedAt),
       createdAt: iso(p.createdAt),
       updatedAt: iso(p.updatedAt),
+      // Who it was shared with, who asked or was interested, and each visit (bots never counted).
+      recipients: talk.recipients
+        .filter((r) => r.presentationId === p.id)
+        .map((r) => ({ name: r.name, email: r.email, createdAt: iso(r.createdAt), revokedAt: iso(r.revokedAt) })),
+      requests: talk.requests
+        .filter((r) => r.presentationId === p.id)
+        .map((r) => ({ kind: r.kind, name: r.name, email: r.email, message: r.message, createdAt: iso(r.createdAt), grantedAt: iso(r.grantedAt) })),
+      visits: talk.visits
+        .filter((v) => v.presentationId === p.id)
+        .map((v) => ({
+          startedAt: iso(v.startedAt),
+          seconds: v.seconds,
+          sections: v.sections,
+          recipient: v.recipientId ? (recipientName.get(v.recipientId) ?? null) : null,
+        })),
     })),
   };
 }
