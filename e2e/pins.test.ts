@@ -65,7 +65,8 @@ describe('pinned comments in the browser', () => {
       window.getSelection()!.addRange(range);
     });
     await form.getByText('On the words “36 hours”.').waitFor();
-    await form.getByLabel('Your name').fill('Carla Client');
+    // The name is asked once: the page remembers it on this device.
+    expect(await form.getByLabel('Your name').inputValue()).toBe('Carla Client');
     await form.getByLabel('Comment').fill('Is it 36 or 48?');
     await form.getByRole('button', { name: 'Pin comment' }).click();
     await preview.waitForURL(/#pin-2$/);

@@ -59,7 +59,7 @@ export function CalendarEntryCard({
         <div className="min-w-0 flex-1">
           <Link
             to={adHref(entry)}
-            className="line-clamp-2 font-medium break-words text-zinc-900 hover:underline dark:text-zinc-100"
+            className="line-clamp-3 font-medium break-words text-zinc-900 hover:underline dark:text-zinc-100"
             aria-label={t('calendar.entry', { name: entry.adName, project: entry.projectName, status, time })}
             title={entry.error ?? entry.adName}
           >
