@@ -147,6 +147,17 @@ describe('approval chains at their edges', { timeout: 60_000 }, () => {
     expect((await errorOf(await publish(waiting.id))).message).toBe(
       'This ad waits for approval at the level “Internal” (1 of 2): it can be published or scheduled once every level approved it.',
     );
+    // The first level is told that the ad in review now waits for it, once: saving the same chain again tells no one.
+    const told = async () => (await mailsTo(t.editor.email, 'ad_approval')).filter((mail) => mail.subject.includes('In review before levels'));
+    expect(await told()).toHaveLength(1);
+    await setChain(t, TWO_LEVELS());
+    expect(await told()).toHaveLength(1);
+    // Past the first level, a save that restarts the ad there tells the first level again.
+    expect((await review(t.editor, waiting.id, { decision: 'approve' })).status).toBe(201);
+    expect(await rowOf(waiting.id)).toMatchObject({ status: 'in_review', approvalLevel: 1 });
+    await setChain(t, TWO_LEVELS());
+    expect(await rowOf(waiting.id)).toMatchObject({ status: 'in_review', approvalLevel: 0 });
+    expect(await told()).toHaveLength(2);
   });
 
   it('a level passed is a webhook event in the move’s batch, with the level and the next one; a kept approval sends none', async () => {

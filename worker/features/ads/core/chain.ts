@@ -67,12 +67,27 @@ export function chainDetail(chain: LoadedChain): ApprovalChainDetail {
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
+/** How many of a project's ads in review a saved chain tells the first level about (an agency's client has a few dozen at most). */
+const RESTART_MAIL_ADS = 50;
+
 /**
  * Saves the project's chain (422 when an approver named by user id is not a member) as a new
- * version; its ads in review start again at the first level (repo.saveChainStatements).
+ * version; its ads in review start again at the first level (repo.saveChainStatements), whose
+ * approvers are told about each ad that now waits for them anew: every one when the first level
+ * is new (another mode before, other approvers or name), else those that were past it.
  */
-export async function saveChain(db: Db, projectId: string, actorId: string, input: ApprovalChainInput): Promise<ApprovalChainDetail> {
-  const { members } = await chainOf(db, projectId);
+export async function saveChain(
+  db: Db,
+  mailer: Mailer,
+  origin: string,
+  projectId: string,
+  actorId: string,
+  input: ApprovalChainInput,
+): Promise<ApprovalChainDetail> {
+  const before = await chainOf(db, projectId);
+  const { members } = before;
+  const inReview =
+    input.mode === 'levels' && input.levels.length > 0 ? await repo.listAds(db, { projectId, status: 'in_review' }, RESTART_MAIL_ADS, undefined) : [];
   const memberIds = new Set(members.map((member) => member.userId));
   input.levels.forEach((level, index) => {
     if (level.userIds.some((id) => !memberIds.has(id))) throw invalid(`levels.${index}.userIds`, 'Pick approvers among the project’s members.');
@@ -89,6 +104,12 @@ export async function saveChain(db: Db, projectId: string, actorId: string, inpu
       details: { mode: input.mode, levels: levels.length },
     }),
   ]);
+  if (inReview.length > 0) {
+    const firstBefore = before.saved.mode === 'levels' ? before.saved.levels[0] : undefined;
+    const sameFirst = firstBefore !== undefined && JSON.stringify(firstBefore) === JSON.stringify(levels[0]);
+    const after = await chainOf(db, projectId);
+    for (const ad of inReview) if (!sameFirst || ad.approvalLevel !== 0) await notifyLevel(db, mailer, after, 0, ad, origin);
+  }
   return { mode: input.mode, levels };
 }
 

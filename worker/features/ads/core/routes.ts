@@ -27,7 +27,16 @@ export const projectAdRoutes = new Hono<AppEnv>()
     return c.json({ ...service.chainDetail(chain), outsideMail });
   })
   .put('/:projectId/approval-chain', access({ project: 'owner' }), validate('json', approvalChainInput), async (c) =>
-    c.json(await service.saveChain(c.get('db'), required(c, 'membership').project.id, required(c, 'user').id, c.req.valid('json'))),
+    c.json(
+      await service.saveChain(
+        c.get('db'),
+        mailerFor(c),
+        originOf(c.req.url),
+        required(c, 'membership').project.id,
+        required(c, 'user').id,
+        c.req.valid('json'),
+      ),
+    ),
   );
 
 /** /api/ads/{id}: one ad, its review, its preview link and its Instagram post. */
