@@ -157,14 +157,14 @@ describe('the ad review email', () => {
       ].join('\n'),
     );
     expect(approved!.subject).toBe('Carla Kundin hat „Frühling“ freigegeben');
-    expect(approved!.textBody).toContain('Carla Kundin (über den Vorschau-Link) hat die Anzeige „Frühling“ (Version 1) freigegeben.');
+    expect(approved!.textBody).toContain('Carla Kundin (über einen geteilten Link) hat die Anzeige „Frühling“ (Version 1) freigegeben.');
     expect(comment!.subject).toBe('Olivia Owner hat „Frühling“ kommentiert');
 
     const [en1, en2, en3] = await mailsTo(t.viewer.email, 'ad_review');
     expect(en1!.subject).toBe('Olivia Owner requested changes to “Frühling”');
     expect(en1!.textBody).toContain('Olivia Owner requested changes to the ad “Frühling” (version 1).');
     expect(en2!.subject).toBe('Carla Kundin approved “Frühling”');
-    expect(en2!.textBody).toContain('Carla Kundin (through the preview link) approved the ad “Frühling” (version 1).');
+    expect(en2!.textBody).toContain('Carla Kundin (through a shared link) approved the ad “Frühling” (version 1).');
     expect(en3!.textBody).toContain('Olivia Owner commented on the ad “Frühling” (version 1).');
   });
 });

@@ -317,7 +317,7 @@ describe('the ad editor', () => {
     const thread = await within(dialog).findByRole('list', { name: 'Review thread' });
     expect(within(thread).getByText('Carla Customer')).toBeTruthy();
     expect(within(thread).getByText('Please use the blue logo.')).toBeTruthy();
-    expect(within(thread).getByText(/via the preview link/)).toBeTruthy();
+    expect(within(thread).getByText(/through a shared link/)).toBeTruthy();
     // A review that moved the ad along its approval chain names the level.
     expect(within(thread).getByText('at “Client”')).toBeTruthy();
 

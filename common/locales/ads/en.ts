@@ -164,7 +164,7 @@ export const en = {
   'ads.reviews.loadFailed': 'The reviews could not be loaded',
   'ads.reviews.empty': 'No reviews yet. Share the preview link or submit the ad for review.',
   'ads.reviews.thread': 'Review thread',
-  'ads.reviews.viaLink': ' · via the preview link',
+  'ads.reviews.viaLink': ' · through a shared link',
   'ads.reviews.done': '{decision, select, approve {approved} request_changes {requested changes} other {commented}}',
   'ads.reviews.atLevel': ' at “{level}”',
   'ads.reviews.earlier': ' (an earlier version)',

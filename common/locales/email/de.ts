@@ -74,7 +74,7 @@ export const de: Translation<typeof en> = {
   'email.review.subject':
     '{decision, select, approve {{reviewer} hat „{ad}“ freigegeben} request_changes {{reviewer} hat Änderungen an „{ad}“ angefordert} other {{reviewer} hat „{ad}“ kommentiert}}',
   'email.review.body':
-    '{reviewer}{via, select, preview { (über den Vorschau-Link)} other {}} hat {decision, select, approve {die Anzeige „{ad}“ (Version {revision}) freigegeben} request_changes {Änderungen an der Anzeige „{ad}“ (Version {revision}) angefordert} other {die Anzeige „{ad}“ (Version {revision}) kommentiert}}.',
+    '{reviewer}{via, select, preview { (über einen geteilten Link)} other {}} hat {decision, select, approve {die Anzeige „{ad}“ (Version {revision}) freigegeben} request_changes {Änderungen an der Anzeige „{ad}“ (Version {revision}) angefordert} other {die Anzeige „{ad}“ (Version {revision}) kommentiert}}.',
   'email.review.see': 'Die Anzeige und ihre Rückmeldungen finden Sie hier:',
   'email.boardReview.subject': '{reviewer} hat {count, plural, one {# Anzeige} other {# Anzeigen}} von „{project}“ geprüft',
   'email.boardReview.body': '{reviewer} hat diese Anzeigen über die Freigabeseite geprüft:',

@@ -69,7 +69,7 @@ export const en = {
   'email.review.subject':
     '{decision, select, approve {{reviewer} approved “{ad}”} request_changes {{reviewer} requested changes to “{ad}”} other {{reviewer} commented on “{ad}”}}',
   'email.review.body':
-    '{reviewer}{via, select, preview { (through the preview link)} other {}} {decision, select, approve {approved} request_changes {requested changes to} other {commented on}} the ad “{ad}” (version {revision}).',
+    '{reviewer}{via, select, preview { (through a shared link)} other {}} {decision, select, approve {approved} request_changes {requested changes to} other {commented on}} the ad “{ad}” (version {revision}).',
   'email.review.see': 'See the ad and its review thread:',
   'email.boardReview.subject': '{reviewer} reviewed {count, plural, one {# ad} other {# ads}} of “{project}”',
   'email.boardReview.body': '{reviewer} reviewed these ads through the review board:',

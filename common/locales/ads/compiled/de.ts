@@ -141,7 +141,7 @@ export const messages: Messages = {
   "ads.reviews.loadFailed": ["Die Rückmeldungen konnten nicht geladen werden"],
   "ads.reviews.empty": ["Noch keine Rückmeldungen. Teilen Sie den Vorschaulink oder reichen Sie die Anzeige zur Freigabe ein."],
   "ads.reviews.thread": ["Verlauf der Rückmeldungen"],
-  "ads.reviews.viaLink": [" · über den Vorschaulink"],
+  "ads.reviews.viaLink": [" · über einen geteilten Link"],
   "ads.reviews.done": [["decision","select",{"approve":["hat freigegeben"],"request_changes":["hat Änderungen angefordert"],"other":["hat kommentiert"]}]],
   "ads.reviews.atLevel": [" auf der Stufe „",["level"],"“"],
   "ads.reviews.earlier": [" (eine frühere Version)"],

@@ -57,7 +57,7 @@ export const messages: Messages = {
   "email.approval.body": ["Die Anzeige „",["ad"],"“ wartet auf die Freigabe der Stufe „",["level"],"“ (",["position"]," von ",["count"],"), und Sie sind einer ihrer Freigebenden. Geben Sie sie frei oder fordern Sie Änderungen an; eine Freigabe bringt sie weiter."],
   "email.approval.see": ["Die Anzeige ansehen und prüfen:"],
   "email.review.subject": [["decision","select",{"approve":[["reviewer"]," hat „",["ad"],"“ freigegeben"],"request_changes":[["reviewer"]," hat Änderungen an „",["ad"],"“ angefordert"],"other":[["reviewer"]," hat „",["ad"],"“ kommentiert"]}]],
-  "email.review.body": [["reviewer"],["via","select",{"preview":[" (über den Vorschau-Link)"],"other":[]}]," hat ",["decision","select",{"approve":["die Anzeige „",["ad"],"“ (Version ",["revision"],") freigegeben"],"request_changes":["Änderungen an der Anzeige „",["ad"],"“ (Version ",["revision"],") angefordert"],"other":["die Anzeige „",["ad"],"“ (Version ",["revision"],") kommentiert"]}],"."],
+  "email.review.body": [["reviewer"],["via","select",{"preview":[" (über einen geteilten Link)"],"other":[]}]," hat ",["decision","select",{"approve":["die Anzeige „",["ad"],"“ (Version ",["revision"],") freigegeben"],"request_changes":["Änderungen an der Anzeige „",["ad"],"“ (Version ",["revision"],") angefordert"],"other":["die Anzeige „",["ad"],"“ (Version ",["revision"],") kommentiert"]}],"."],
   "email.review.see": ["Die Anzeige und ihre Rückmeldungen finden Sie hier:"],
   "email.boardReview.subject": [["reviewer"]," hat ",["count","plural",{"one":["#"," Anzeige"],"other":["#"," Anzeigen"]}]," von „",["project"],"“ geprüft"],
   "email.boardReview.body": [["reviewer"]," hat diese Anzeigen über die Freigabeseite geprüft:"],

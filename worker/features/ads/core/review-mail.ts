@@ -3,7 +3,7 @@ import { personalEmail, type Email, type Recipient } from '#worker/lib/mailer.ts
 
 /**
  * The email about a review that every member of the project but the reviewer gets, in the
- * member's language. A reviewer without an account reviewed through the preview link.
+ * member's language. A reviewer without an account reviewed through a shared link (the ad's preview link or the project's review board).
  */
 export function reviewMail(
   member: Recipient,
