@@ -28,23 +28,26 @@ export function InsightsTable({ projectId }: { projectId: string }) {
     <TitledSection
       headingId={`insights-${projectId}`}
       title={t('instagram.insights.tableTitle')}
+      // Nothing to order or download before the first published post: the empty state says what comes.
       actions={
-        <div className="flex flex-wrap items-center gap-2">
-          <label className="flex items-center gap-2 text-sm">
-            {t('instagram.insights.sortLabel')}
-            <select className={control} value={sort} onChange={(e) => setSort(e.currentTarget.value as InsightSort)}>
-              {INSIGHT_SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {t('instagram.insights.sort', { sort: value })}
-                </option>
-              ))}
-            </select>
-          </label>
-          <a href={instagramApi.insightsCsvUrl(projectId, sort)} download className={buttonClass('secondary', 'sm')}>
-            <Download aria-hidden="true" className="size-4" />
-            {t('instagram.insights.csv')}
-          </a>
-        </div>
+        list.status !== 'ready' || list.data.items.length === 0 ? undefined : (
+          <div className="flex flex-wrap items-center gap-2">
+            <label className="flex items-center gap-2 text-sm">
+              {t('instagram.insights.sortLabel')}
+              <select className={control} value={sort} onChange={(e) => setSort(e.currentTarget.value as InsightSort)}>
+                {INSIGHT_SORTS.map((value) => (
+                  <option key={value} value={value}>
+                    {t('instagram.insights.sort', { sort: value })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <a href={instagramApi.insightsCsvUrl(projectId, sort)} download className={buttonClass('secondary', 'sm')}>
+              <Download aria-hidden="true" className="size-4" />
+              {t('instagram.insights.csv')}
+            </a>
+          </div>
+        )
       }
     >
       {list.status === 'loading' ? <SkeletonLines lines={3} label={t('instagram.insights.loading')} /> : null}

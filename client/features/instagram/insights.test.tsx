@@ -153,5 +153,8 @@ describe('the project’s insights table', () => {
     mockApi({ [`GET ${BASE}/insights`]: { status: 200, body: { items: [] } } });
     renderScreen(<InsightsTable projectId={PROJECT_ID} />);
     expect(await screen.findByText('No published posts yet')).toBeTruthy();
+    // Nothing to order or download yet.
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
+    expect(screen.queryByLabelText('Order')).toBeNull();
   });
 });
