@@ -86,15 +86,16 @@ export async function saveChain(
 ): Promise<ApprovalChainDetail> {
   const before = await chainOf(db, projectId);
   const { members } = before;
-  const inReview =
-    input.mode === 'levels' && input.levels.length > 0 ? await repo.listAds(db, { projectId, status: 'in_review' }, RESTART_MAIL_ADS, undefined) : [];
   const memberIds = new Set(members.map((member) => member.userId));
   input.levels.forEach((level, index) => {
     if (level.userIds.some((id) => !memberIds.has(id))) throw invalid(`levels.${index}.userIds`, 'Pick approvers among the project’s members.');
   });
   const levels = input.levels.map((level) => ({ name: level.name, userIds: unique(level.userIds), emails: unique(level.emails) }));
+  // Read before the save resets them: their levels say which were past the first.
+  const inReview = input.mode === 'levels' && levels.length > 0 ? await repo.listAds(db, { projectId, status: 'in_review' }, RESTART_MAIL_ADS, undefined) : [];
+  const now = new Date();
   await rawBatch(db, [
-    ...repo.saveChainStatements(db, projectId, { mode: input.mode, levels }, new Date()),
+    ...repo.saveChainStatements(db, projectId, { mode: input.mode, levels }, now),
     auditStatement(db, {
       actorUserId: actorId,
       action: 'project.approval_chain',
@@ -107,7 +108,8 @@ export async function saveChain(
   if (inReview.length > 0) {
     const firstBefore = before.saved.mode === 'levels' ? before.saved.levels[0] : undefined;
     const sameFirst = firstBefore !== undefined && JSON.stringify(firstBefore) === JSON.stringify(levels[0]);
-    const after = await chainOf(db, projectId);
+    // The chain as saved, with the members already read (no second read).
+    const after = loaded({ projectId, mode: input.mode, levels, version: before.version + 1, updatedAt: now }, members, before.locale);
     for (const ad of inReview) if (!sameFirst || ad.approvalLevel !== 0) await notifyLevel(db, mailer, after, 0, ad, origin);
   }
   return { mode: input.mode, levels };
